@@ -1,0 +1,23 @@
+/** The language switch of bilingual sites: two buttons, the current one marked active. */
+import { switchLocale, type Lang } from '../shared/locale';
+
+export type LangSwitchProps = { lang: Lang; labels: { zh: string; en: string }; title: string };
+
+export default function LangSwitch({ lang, labels, title }: LangSwitchProps) {
+  return (
+    <span className="t-lang-switch" role="group" aria-label={title}>
+      {(['zh', 'en'] as const).map((code) => (
+        <button
+          key={code}
+          type="button"
+          lang={code === 'zh' ? 'zh-CN' : 'en'}
+          className={`t-lang-${code}${code === lang ? ' active' : ''}`}
+          aria-pressed={code === lang}
+          onClick={() => code !== lang && switchLocale(code)}
+        >
+          {labels[code]}
+        </button>
+      ))}
+    </span>
+  );
+}

@@ -1,0 +1,7 @@
+// The public website: "/" and "/page/:pageId", composed by server/modules/sites before Vike runs.
+import type { PageContext } from 'vike/types';
+
+export default function route(pageContext: PageContext): boolean {
+  const path = pageContext.urlPathname;
+  return path === '/' || /^\/page\/[^/]+$/.test(path);
+}

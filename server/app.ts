@@ -1,0 +1,118 @@
+/**
+ * The Express app. Middleware order: headers → static files → cookies → tenant (Host) →
+ * session (token) → API routers → page routes → 404 → error handler.
+ */
+import path from 'node:path';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import helmet from 'helmet';
+import compression from 'compression';
+import cookieParser from 'cookie-parser';
+import type { Config } from './config';
+import { ROOT_DIR as ROOT } from './paths';
+import type { Db } from './db/index';
+import { InvalidationBus } from './platform/cache';
+import { PageCache } from './platform/pageCache';
+import { Sessions } from './platform/session';
+import { sessionMiddleware } from './platform/sessionMiddleware';
+import { tenantMiddleware } from './platform/tenant';
+import { sameOriginGuard } from './platform/origin';
+import { AppError } from './platform/errors';
+import { logger } from './platform/logger';
+import { mountVikeAssets } from './platform/vike';
+import { antdStylesheet } from '../renderer/antdStyles';
+import { loadIdentity } from './modules/accounts/service';
+import { accountRouter } from './modules/accounts/routes';
+import { SiteService } from './modules/sites/service';
+import { siteApiRouter } from './modules/sites/routes';
+import { publicPageRouter } from './modules/sites/publicPages';
+
+
+export type AppDeps = { config: Config; db: Db; bus?: InvalidationBus; production?: boolean };
+
+export type App = {
+  app: express.Express;
+  sites: SiteService;
+  sessions: Sessions;
+  pageCache: PageCache;
+  bus: InvalidationBus;
+  close(): Promise<void>;
+};
+
+export async function createApp({ config, db, bus: givenBus, production = config.NODE_ENV !== 'development' }: AppDeps): Promise<App> {
+  const bus = givenBus ?? (await InvalidationBus.create(config.REDIS_URL));
+  const sites = new SiteService(db, bus);
+  const sessions = new Sessions(db, config.secret);
+  const pageCache = new PageCache(bus);
+  const secureCookies = config.NODE_ENV === 'production' && config.TRUST_PROXY !== undefined;
+
+  const app = express();
+  app.disable('x-powered-by');
+  if (config.TRUST_PROXY) app.set('trust proxy', config.TRUST_PROXY);
+  app.use(
+    helmet({
+      // Manager-written templates carry their own inline scripts and styles on their own domain
+      // (DESIGN.md 5), so a site-wide script policy would break them; framing is still refused.
+      contentSecurityPolicy: false,
+      crossOriginEmbedderPolicy: false,
+      frameguard: { action: 'sameorigin' },
+    }),
+  );
+  app.use(compression());
+
+  const closeVike = await mountVikeAssets(app, ROOT, production);
+  app.use(express.static(path.join(ROOT, 'public'), { maxAge: production ? '1h' : 0, index: false }));
+  app.get('/_styles/:file', (req, res) => {
+    const hash = /^antd\.([0-9a-f]{16})\.css$/.exec(String(req.params.file))?.[1];
+    const css = hash ? antdStylesheet(hash) : undefined;
+    if (!css) return void res.status(404).end();
+    res.type('css').setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+    res.send(css);
+  });
+
+  app.use(cookieParser());
+  app.use(tenantMiddleware(sites, config.PLATFORM_HOST));
+  app.use(sessionMiddleware(sessions, (conferenceId, userId) => loadIdentity(db, conferenceId, userId)));
+
+  const api = express.Router();
+  api.use(express.json({ limit: '1mb' }));
+  api.use(sameOriginGuard);
+  api.use(siteApiRouter(sites));
+  api.use(accountRouter(sessions, secureCookies));
+  api.use((_req, _res, next) => next(new AppError(404, 'commonMsg.notFound')));
+  app.use('/api', api);
+
+  app.use(publicPageRouter(sites, pageCache));
+  // Any other path is unknown (spec 2.1).
+  app.use((req, res) => res.redirect(302, '/404'));
+  app.use(errorHandler);
+
+  return {
+    app,
+    sites,
+    sessions,
+    pageCache,
+    bus,
+    async close() {
+      await closeVike();
+      if (!givenBus) await bus.close();
+    },
+  };
+}
+
+function errorHandler(err: unknown, req: Request, res: Response, _next: NextFunction): void {
+  const known = err instanceof AppError ? err : null;
+  const parseError = (err as { type?: string })?.type === 'entity.parse.failed';
+  const tooLarge = (err as { type?: string })?.type === 'entity.too.large';
+  const status = known?.status ?? (parseError ? 400 : tooLarge ? 413 : 500);
+  if (status >= 500) logger.error({ err, url: req.originalUrl }, 'request failed');
+  if (res.headersSent) return;
+  if (req.originalUrl.startsWith('/api/')) {
+    const message = known?.messageKey ?? (parseError ? 'commonMsg.invalidInput' : tooLarge ? 'commonMsg.tooLarge' : 'commonMsg.serverError');
+    res.status(status).json({ code: known?.code ?? status, message, data: null, ...(known?.field ? { field: known.field } : {}) });
+    return;
+  }
+  if (status === 401) return res.redirect(302, `/conferencelogin?redirect=${encodeURIComponent(req.originalUrl)}`);
+  if (status === 403) return res.redirect(302, '/403');
+  if (status === 404) return res.redirect(302, '/404');
+  res.status(500).type('text').send('Internal Server Error');
+}

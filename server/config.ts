@@ -1,0 +1,57 @@
+/**
+ * Every environment variable the platform reads, parsed and validated in one place.
+ * Other modules import `config`; none of them reads process.env.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import { z } from 'zod';
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^(mysql|mariadb):\/\//, 'DATABASE_URL must start with mysql:// (MySQL or MariaDB)')
+    .optional(),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'REDIS_URL must start with redis://').optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://').optional(),
+  SECRET: z.string().min(32, 'SECRET must be at least 32 characters').optional(),
+  ADMIN_EMAIL: z.string().email().default('admin@platform.localhost'),
+  ADMIN_PASSWORD: z.string().min(10).optional(),
+  PLATFORM_HOST: z.string().default('platform.localhost'),
+  TRUST_PROXY: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SEED_DEMO: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+});
+
+export type Config = z.infer<typeof schema> & { secret: string; secretGenerated: boolean };
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const values = parsed.data;
+  const dataDir = path.resolve(values.DATA_DIR);
+  fs.mkdirSync(dataDir, { recursive: true });
+  const { secret, generated } = values.SECRET
+    ? { secret: values.SECRET, generated: false }
+    : readOrCreateSecret(dataDir);
+  return { ...values, DATA_DIR: dataDir, secret, secretGenerated: generated };
+}
+
+/** Without SECRET, a random one is kept in DATA_DIR so tokens survive restarts. */
+function readOrCreateSecret(dataDir: string): { secret: string; generated: boolean } {
+  const file = path.join(dataDir, 'secret');
+  if (fs.existsSync(file)) return { secret: fs.readFileSync(file, 'utf8').trim(), generated: false };
+  const secret = crypto.randomBytes(48).toString('base64url');
+  fs.writeFileSync(file, secret + '\n', { mode: 0o600 });
+  return { secret, generated: true };
+}

@@ -1,0 +1,36 @@
+/**
+ * The places where SQLite and MySQL differ, each in one helper so modules stay portable.
+ */
+import type { Knex } from 'knex';
+import type { Db } from './index';
+
+/** Instants are stored as UTC 'YYYY-MM-DD HH:MM:SS.mmm' text (DATETIME(3) on MySQL). */
+export function toDbInstant(date: Date = new Date()): string {
+  return date.toISOString().replace('T', ' ').replace('Z', '');
+}
+
+export function fromDbInstant(value: string | null | undefined): Date | null {
+  if (!value) return null;
+  return new Date(value.replace(' ', 'T') + 'Z');
+}
+
+/** SELECT ... FOR UPDATE on MySQL; SQLite's single writer already serialises transactions. */
+export function lockForUpdate<T extends Knex.QueryBuilder>(db: Db | Knex.Transaction, qb: T): T {
+  return db.client.config.client === 'mysql2' ? (qb.forUpdate() as T) : qb;
+}
+
+export function parseJson<T>(value: string | null | undefined, fallback: T): T {
+  if (value == null || value === '') return fallback;
+  try {
+    return JSON.parse(value) as T;
+  } catch {
+    return fallback;
+  }
+}
+
+/** The id of a row just inserted: knex answers [id] on both dialects. */
+export async function insertId(query: Promise<unknown[]>): Promise<number> {
+  const rows = await query;
+  const first = rows[0] as number | { id: number };
+  return typeof first === 'object' ? Number(first.id) : Number(first);
+}

@@ -1,0 +1,37 @@
+/** Start: config → database (migrate, seed on first run) → app → listen. */
+import http from 'node:http';
+import { loadConfig } from './config';
+import { createDb, migrate } from './db/index';
+import { createApp } from './app';
+import { logger } from './platform/logger';
+import { seed } from './seed/index';
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const config = loadConfig();
+  logger.level = config.LOG_LEVEL;
+  if (config.secretGenerated) logger.warn(`No SECRET set: generated one into ${config.DATA_DIR}/secret`);
+  const db = createDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  await migrate(db);
+  await seed(db, config);
+  const { app, close } = await createApp({ config, db });
+  const server = http.createServer(app);
+  server.listen(config.PORT, config.HOST, () => {
+    const port = (server.address() as { port: number }).port;
+    logger.info({ ms: Date.now() - started }, `Conference platform on http://localhost:${port} (also http://demo.localhost:${port}, http://demo2.localhost:${port})`);
+  });
+  const shutdown = async (signal: string) => {
+    logger.info(`${signal}: shutting down`);
+    server.close();
+    await close();
+    await db.destroy();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((err) => {
+  logger.fatal({ err }, 'start failed');
+  process.exit(1);
+});

@@ -1,0 +1,52 @@
+/** Account rules shared by sign-in, seeding and the session layer. */
+import { hash, verify } from '@node-rs/argon2';
+import type { Db } from '../../db/index';
+import type { ConferenceRole } from '../../contract/enums';
+import * as repo from './repo';
+
+export type Identity = {
+  user: { id: number; email: string; trueName: string; umtId: string | null; cstnetId: string | null };
+  roles: ConferenceRole[];
+  superAdmin: boolean;
+};
+
+// argon2id with the OWASP-recommended minimum (19 MiB, 2 passes).
+const ARGON2 = { memoryCost: 19456, timeCost: 2, parallelism: 1 };
+
+export function hashPassword(password: string): Promise<string> {
+  return hash(password, ARGON2);
+}
+
+export function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  return verify(passwordHash, password);
+}
+
+/** The user behind a session and what they are in this conference (none on the platform host). */
+export async function loadIdentity(db: Db, conferenceId: number | null, userId: number): Promise<Identity | null> {
+  const user = await repo.findUserById(db, userId);
+  if (!user) return null;
+  const [roles, superAdmin] = await Promise.all([
+    conferenceId === null ? Promise.resolve([]) : repo.rolesInConference(db, conferenceId, userId),
+    repo.isSuperAdmin(db, userId),
+  ]);
+  return {
+    user: { id: user.id, email: user.email, trueName: user.true_name, umtId: user.umt_id, cstnetId: user.cstnet_id },
+    roles,
+    superAdmin,
+  };
+}
+
+/** Creates the account when the e-mail is new; used by the seed and, later, by sign-up and SSO. */
+export async function ensureUser(
+  db: Db,
+  input: { email: string; trueName: string; password?: string },
+): Promise<{ id: number; created: boolean }> {
+  const existing = await repo.findUserByEmail(db, input.email);
+  if (existing) return { id: existing.id, created: false };
+  const passwordHash = input.password ? await hashPassword(input.password) : null;
+  const id = await repo.insertUser(db, { email: input.email, trueName: input.trueName, passwordHash });
+  return { id, created: true };
+}
+
+export const grantRole = repo.grantRole;
+export const addSuperAdmin = repo.addSuperAdmin;

@@ -1,0 +1,173 @@
+/**
+ * Creates a whole conference website in one transaction: conference, domains, config, an
+ * exterior with its templates, pages (with mobile variants) and the zh/en menus. Used by the
+ * demo seed and the tests; conference creation in the management area builds on it.
+ */
+import type { Db, Tx } from '../../db/index';
+import { insertId, toDbInstant } from '../../db/dialect';
+import type { Lang } from '../../contract/enums';
+import type { Bilingual } from './types';
+
+export type TemplateSpec = { html: string; css?: string };
+export type MenuSpec = { title: string; page?: string; href?: string; icon?: string; newWindow?: boolean; published?: boolean; children?: MenuSpec[] };
+
+export type SiteSpec = {
+  slug: string;
+  domains: string[];
+  status: string;
+  languageType: '1' | '2' | '3';
+  registerFlag?: boolean;
+  registerNum?: number;
+  modules?: Record<string, boolean>;
+  config: {
+    conferenceName: Bilingual;
+    firstTitle: Bilingual;
+    secondTitle?: Bilingual;
+    thirdTitle?: Bilingual;
+    shortTitle: Bilingual;
+    department?: Bilingual;
+    city?: Bilingual;
+    venue?: Bilingual;
+    startDate?: string;
+    endDate?: string;
+    contacts?: string;
+    websiteRecordNumber?: string;
+    banner?: string;
+    coverImageUrl?: string;
+    feedbackTypes?: string[];
+  };
+  exterior: {
+    name: string;
+    thumbnail?: string;
+    /** keyed by template name; `common` and `mobileCommon` are common templates */
+    templates: Record<string, TemplateSpec>;
+  };
+  pages: Array<{
+    key: string;
+    lang: Lang;
+    name: string;
+    template: string;
+    html: string;
+    mobileHtml?: string;
+    needToLogin?: boolean;
+  }>;
+  homePage: string;
+  menu: Record<Lang, MenuSpec[]>;
+};
+
+function pair(prefix: string, value: Bilingual | undefined) {
+  return { [`${prefix}_zh`]: value?.zh ?? '', [`${prefix}_en`]: value?.en ?? '' };
+}
+
+async function insertPage(tx: Tx, row: Record<string, unknown>): Promise<number> {
+  const now = toDbInstant();
+  return insertId(tx('pages').insert({ created_at: now, updated_at: now, is_mobile: false, need_to_login: false, ...row }));
+}
+
+async function insertTemplates(tx: Tx, conferenceId: number, exteriorId: number, templates: SiteSpec['exterior']['templates']) {
+  const ids: Record<string, number> = {};
+  // Common templates first, so page templates can point at them.
+  const names = Object.keys(templates).sort((a, b) => Number(!/common$/i.test(a)) - Number(!/common$/i.test(b)));
+  for (const name of names) {
+    const isCommon = /common$/i.test(name);
+    const commonName = isCommon ? null : name.startsWith('mobile') ? 'mobileCommon' : 'common';
+    ids[name] = await insertPage(tx, {
+      conference_id: conferenceId,
+      exterior_id: exteriorId,
+      type: 'TEMPLATE',
+      template_kind: isCommon ? 'common' : 'page',
+      name,
+      html: templates[name].html,
+      css: templates[name].css ?? null,
+      template_id: commonName ? (ids[commonName] ?? null) : null,
+      is_mobile: name.startsWith('mobile'),
+      default_for: name === 'page' ? 'pc' : name === 'mobilePage' ? 'mobile' : null,
+    });
+  }
+  return ids;
+}
+
+async function insertMenu(tx: Tx, conferenceId: number, lang: Lang, items: MenuSpec[], pageIds: Map<string, number>, parentId: number | null) {
+  for (const [index, item] of items.entries()) {
+    const id = await insertId(
+      tx('menus').insert({
+        conference_id: conferenceId,
+        lang,
+        parent_id: parentId,
+        title: item.title,
+        icon: item.icon ?? '',
+        sort: index,
+        new_window: Boolean(item.newWindow),
+        page_id: item.page ? (pageIds.get(`${item.page}:${lang}`) ?? null) : null,
+        href: item.href ?? null,
+        published: item.published ?? true,
+      }),
+    );
+    if (item.children?.length) await insertMenu(tx, conferenceId, lang, item.children, pageIds, id);
+  }
+}
+
+export async function provisionSite(db: Db, spec: SiteSpec): Promise<number> {
+  return db.transaction(async (tx) => {
+    const now = toDbInstant();
+    const conferenceId = await insertId(
+      tx('conferences').insert({
+        slug: spec.slug,
+        status: spec.status,
+        register_flag: spec.registerFlag ?? false,
+        register_num: spec.registerNum ?? 0,
+        created_at: now,
+        updated_at: now,
+      }),
+    );
+    for (const [index, domain] of spec.domains.entries()) {
+      await tx('conference_domains').insert({ conference_id: conferenceId, domain: domain.toLowerCase(), is_primary: index === 0 });
+    }
+    for (const [module, enabled] of Object.entries(spec.modules ?? { register: true })) {
+      await tx('conference_modules').insert({ conference_id: conferenceId, module, enabled });
+    }
+    const exteriorId = await insertId(
+      tx('exteriors').insert({ conference_id: conferenceId, name: spec.exterior.name, thumbnail: spec.exterior.thumbnail ?? '', created_at: now, updated_at: now }),
+    );
+    const templateIds = await insertTemplates(tx, conferenceId, exteriorId, spec.exterior.templates);
+    // Every page gets a phone variant in the mobile page template when the exterior has one.
+    const mobileTemplateId = templateIds.mobilePage ?? null;
+
+    const pageIds = new Map<string, number>();
+    for (const page of spec.pages) {
+      const base = { conference_id: conferenceId, exterior_id: exteriorId, type: 'PAGE', name: page.name, lang: page.lang, need_to_login: Boolean(page.needToLogin) };
+      const mobileId = mobileTemplateId
+        ? await insertPage(tx, { ...base, html: page.mobileHtml ?? page.html, template_id: mobileTemplateId, is_mobile: true })
+        : null;
+      const id = await insertPage(tx, { ...base, html: page.html, template_id: templateIds[page.template] ?? null, related_mobile_page_id: mobileId });
+      pageIds.set(`${page.key}:${page.lang}`, id);
+    }
+
+    const c = spec.config;
+    await tx('website_configs').insert({
+      conference_id: conferenceId,
+      ...pair('conference_name', c.conferenceName),
+      ...pair('first_title', c.firstTitle),
+      ...pair('second_title', c.secondTitle),
+      ...pair('third_title', c.thirdTitle),
+      ...pair('short_title', c.shortTitle),
+      ...pair('department', c.department),
+      ...pair('city', c.city),
+      ...pair('venue', c.venue),
+      language_type: spec.languageType,
+      banner: c.banner ?? '',
+      cover_image_url: c.coverImageUrl ?? '',
+      website_record_number: c.websiteRecordNumber ?? '',
+      exterior_id: exteriorId,
+      template_zh_home_page_id: pageIds.get(`${spec.homePage}:zh`) ?? null,
+      template_en_home_page_id: pageIds.get(`${spec.homePage}:en`) ?? null,
+      start_date: c.startDate ?? null,
+      end_date: c.endDate ?? null,
+      contacts: c.contacts ?? '',
+      feedback_types: JSON.stringify(c.feedbackTypes ?? []),
+      updated_at: now,
+    });
+    for (const lang of ['zh', 'en'] as const) await insertMenu(tx, conferenceId, lang, spec.menu[lang] ?? [], pageIds, null);
+    return conferenceId;
+  });
+}

@@ -1,0 +1,86 @@
+/**
+ * Page routes of the public website (spec 2.1, 2.2, 2.4): "/", "/page/:pageId", the prompt pages,
+ * and the publish guard. Anonymous visitors are served from the page cache.
+ */
+import { Router, type Request, type Response } from 'express';
+import { access, isStaff } from '../../platform/access';
+import { t } from '../../platform/i18n';
+import { type PageCache, sendCachedPage } from '../../platform/pageCache';
+import { renderVikePage } from '../../platform/vike';
+import { renderPublicPage } from './render';
+import { isPublished, text, type SiteService } from './service';
+
+const PAGE_ID = /^[1-9]\d{0,9}$/;
+type PromptKind = '404' | '403' | '401' | 'unpublished';
+
+function origin(req: Request): string {
+  return `${req.protocol}://${req.headers.host}`;
+}
+
+export function publicPageRouter(sites: SiteService, pageCache: PageCache): Router {
+  const router = Router();
+
+  async function servePage(req: Request, res: Response, pageId: number | null): Promise<void> {
+    const { site, identity, lang, mobile } = req.ctx;
+    if (!site) return res.redirect(302, '/404');
+    if (!isPublished(site) && !isStaff(identity)) return res.redirect(302, '/unpublished');
+    const id = pageId ?? sites.homePageId(site, lang);
+    if (!id) return res.redirect(302, '/404');
+
+    // The URL is part of the key because the page embeds it (login links carry it as redirect).
+    // Buckets are bounded, so junk query strings cannot grow memory, only evict.
+    const cacheKey = `${req.headers.host}|${req.originalUrl}|${lang}|${mobile ? 'm' : 'd'}|${site.config.contentVersion}`;
+    if (!identity) {
+      const hit = pageCache.get(site.conference.id, cacheKey);
+      if (hit) return sendCachedPage(req, res, hit);
+    }
+    const page = await sites.pageForRequest(site.conference.id, id, mobile);
+    if (!page) return res.redirect(302, '/404');
+    const [chain, menu] = await Promise.all([sites.pageChain(site.conference.id, page), sites.publishedMenu(site.conference.id, lang)]);
+    const composedHtml = renderPublicPage({
+      site,
+      chain,
+      menu,
+      lang,
+      origin: origin(req),
+      currentPath: req.originalUrl,
+      pageId: id,
+      identity,
+      claims: req.ctx.session?.claims ?? null,
+    });
+    const rendered = await renderVikePage(req, { composedHtml });
+    if (!rendered) throw new Error('Vike did not render the public page');
+    if (!identity) return sendCachedPage(req, res, pageCache.put(site.conference.id, cacheKey, rendered.body));
+    res.setHeader('Cache-Control', 'private, no-cache');
+    res.status(200).type('html').send(rendered.body);
+  }
+
+  router.get('/', access('anonymous'), (req, res) => servePage(req, res, null));
+  router.get('/page/:pageId', access('anonymous'), (req, res) => {
+    const raw = String(req.params.pageId);
+    if (!PAGE_ID.test(raw)) return res.redirect(302, '/404');
+    return servePage(req, res, Number(raw));
+  });
+
+  for (const kind of ['404', '403', '401', 'unpublished'] as PromptKind[]) {
+    router.get(`/${kind}`, access('anonymous'), async (req, res) => {
+      const { lang, site } = req.ctx;
+      const actions =
+        kind === '401'
+          ? [{ label: t(lang, 'prompt.goLogin'), href: '/conferencelogin', primary: true }]
+          : kind === 'unpublished'
+            ? []
+            : [{ label: t(lang, 'prompt.backHome'), href: '/', primary: true }];
+      const siteName = site ? text(site.config.conferenceName, lang) : '';
+      const title = t(lang, `prompt.${kind}Title`);
+      const rendered = await renderVikePage(req, {
+        shell: { lang, title: siteName ? `${title} - ${siteName}` : title },
+        pageProps: { status: kind, title, text: t(lang, `prompt.${kind}Text`), actions, siteName },
+      });
+      if (!rendered) throw new Error('Vike did not render the prompt page');
+      const status = kind === 'unpublished' ? 200 : Number(kind);
+      res.status(status).type('html').send(rendered.body);
+    });
+  }
+  return router;
+}

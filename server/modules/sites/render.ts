@@ -1,0 +1,113 @@
+/**
+ * A public page from page row to finished document: nest the layers, fill the contract, render
+ * the islands, and put the runtime with its data first in <head> (spec 2.4, all steps).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { transformSync } from 'esbuild';
+import { ROOT_DIR } from '../../paths';
+import type { Lang } from '../../contract/enums';
+import { LANGUAGE_TYPE } from '../../contract/enums';
+import type { Identity } from '../accounts/service';
+import { isAttendee, isConferenceAdmin, isStaff } from '../../platform/access';
+import { escapeHtml, jsonForHtml } from '../../platform/html';
+import { t } from '../../platform/i18n';
+import type { TokenClaims } from '../../platform/session';
+import { renderIsland } from '../../../renderer/islands.server';
+import { nestLayers } from './compose';
+import { fillContract, type ViewerState } from './contract';
+import { templateReadyConfig } from './presenter';
+import { text } from './service';
+import type { MenuNode, PageChain, SiteSnapshot } from './types';
+
+// Minified once per process: it is inlined into every public page.
+const runtimeSource = transformSync(fs.readFileSync(path.join(ROOT_DIR, 'templates/runtime/site-runtime.js'), 'utf8'), {
+  minify: true,
+  target: 'es2017',
+}).code.trim();
+
+export type PublicPageInput = {
+  site: SiteSnapshot;
+  chain: PageChain;
+  menu: MenuNode[];
+  lang: Lang;
+  origin: string;
+  currentPath: string;
+  /** the page requested (the desktop id, even when its mobile variant is shown) */
+  pageId: number;
+  identity: Identity | null;
+  claims: TokenClaims | null;
+};
+
+function viewerState(identity: Identity | null): ViewerState {
+  return {
+    loggedIn: identity !== null,
+    attendee: isAttendee(identity),
+    staff: isStaff(identity),
+    userName: identity?.user.trueName || identity?.user.email || '',
+  };
+}
+
+function userMenuItems(lang: Lang, identity: Identity | null) {
+  const items: Array<{ label: string; href?: string; action?: 'logout' }> = [
+    { label: t(lang, 'userMenu.personalCenter'), href: '/profile/userInfo' },
+  ];
+  if (isStaff(identity) || isConferenceAdmin(identity)) {
+    items.push({ label: t(lang, 'userMenu.conferenceManagement'), href: '/platform/manage/user' });
+  }
+  items.push({ label: t(lang, 'userMenu.changePassword'), href: '/resetPassword' });
+  items.push({ label: t(lang, 'userMenu.exit'), action: 'logout' });
+  return items;
+}
+
+function needLoginHtml(lang: Lang, currentPath: string): string {
+  const href = `/conferencelogin?redirect=${encodeURIComponent(currentPath)}`;
+  return `<div class="template-need-login"><p>${escapeHtml(t(lang, 'site.needLogin'))}</p>` +
+    `<p><a class="template-need-login-link" href="${escapeHtml(href)}">${escapeHtml(t(lang, 'site.login'))}</a></p></div>`;
+}
+
+export function renderPublicPage(input: PublicPageInput): string {
+  const { site, chain, lang, identity } = input;
+  const config = site.config;
+  const viewer = viewerState(identity);
+  const needsLogin = Boolean(chain.page.need_to_login) && !viewer.loggedIn;
+  const $ = nestLayers({ chain, lang, pageHtml: needsLogin ? needLoginHtml(lang, input.currentPath) : chain.page.html });
+
+  const name = viewer.userName;
+  const menuProps = { name, menuLabel: t(lang, 'userMenu.menu'), items: userMenuItems(lang, identity) };
+  fillContract($, {
+    lang,
+    bilingual: config.languageType === LANGUAGE_TYPE.bilingual,
+    conferenceName: text(config.conferenceName, lang),
+    firstTitle: text(config.firstTitle, lang),
+    secondTitle: text(config.secondTitle, lang),
+    thirdTitle: text(config.thirdTitle, lang),
+    shortTitle: text(config.shortTitle, lang),
+    pageName: chain.page.name,
+    websiteRecordNumber: config.websiteRecordNumber,
+    banner: config.banner,
+    menu: input.menu,
+    currentPath: input.currentPath,
+    currentPageId: input.pageId,
+    viewer,
+    registerOpen: site.modules.register !== false,
+    registerLabel: text(config.registerLabel, lang) || t(lang, 'site.register'),
+    islands: {
+      userMenu: viewer.loggedIn ? renderIsland('UserMenu', menuProps) : '',
+      mobileUserMenu: viewer.loggedIn ? renderIsland('UserMenu', menuProps, 'user-menu-mobile') : '',
+      langSwitch: renderIsland('LangSwitch', {
+        lang,
+        labels: { zh: t(lang, 'site.languageZh'), en: t(lang, 'site.languageEn') },
+        title: t(lang, 'site.switchLanguage'),
+      }),
+    },
+  });
+
+  const data = { config: templateReadyConfig(site, lang, input.origin, input.claims), menu: input.menu };
+  $('head').prepend(
+    `<script type="application/json" id="conference-site-data">${jsonForHtml(data)}</script><script>${runtimeSource}</script>`,
+  );
+  $('head meta[charset]').remove();
+  $('head').prepend('<meta charset="utf-8">');
+  return $.html();
+}

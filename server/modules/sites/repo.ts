@@ -1,0 +1,52 @@
+/** knex queries of the sites module. Every function takes conferenceId first. */
+import type { Db, Tx } from '../../db/index';
+import type { Lang } from '../../contract/enums';
+import type { MenuRow, PageRow } from './types';
+
+type Conn = Db | Tx;
+
+export async function conferenceIdForDomain(db: Conn, domain: string): Promise<number | null> {
+  const row = await db('conference_domains').where({ domain }).first('conference_id');
+  return row ? Number(row.conference_id) : null;
+}
+
+export function findConference(db: Conn, conferenceId: number) {
+  return db('conferences').where({ id: conferenceId }).first();
+}
+
+export function findWebsiteConfig(db: Conn, conferenceId: number) {
+  return db('website_configs').where({ conference_id: conferenceId }).first();
+}
+
+export function primaryDomain(db: Conn, conferenceId: number) {
+  return db('conference_domains').where({ conference_id: conferenceId }).orderBy('is_primary', 'desc').orderBy('id').first('domain');
+}
+
+export async function moduleFlags(db: Conn, conferenceId: number): Promise<Record<string, boolean>> {
+  const rows = await db('conference_modules').where({ conference_id: conferenceId }).select('module', 'enabled');
+  return Object.fromEntries(rows.map((r: { module: string; enabled: number }) => [r.module, Boolean(r.enabled)]));
+}
+
+export function findPage(db: Conn, conferenceId: number, pageId: number): Promise<PageRow | undefined> {
+  return db<PageRow>('pages').where({ conference_id: conferenceId, id: pageId }).first();
+}
+
+export async function findPages(db: Conn, conferenceId: number, ids: number[]): Promise<PageRow[]> {
+  if (ids.length === 0) return [];
+  return db<PageRow>('pages').where({ conference_id: conferenceId }).whereIn('id', ids);
+}
+
+export function menuRows(db: Conn, conferenceId: number, lang: Lang, publishedOnly: boolean): Promise<MenuRow[]> {
+  const q = db('menus').where({ conference_id: conferenceId, lang }).orderBy('sort').orderBy('id');
+  if (publishedOnly) q.andWhere({ published: true });
+  return q.select<MenuRow[]>('id', 'parent_id', 'title', 'icon', 'sort', 'new_window', 'page_id', 'href', 'published');
+}
+
+export function disciplines(db: Conn) {
+  return db('disciplines').orderBy('sort').orderBy('id').select('id', 'parent_id', 'code', 'name_zh', 'name_en');
+}
+
+/** Marks the conference's public inputs as changed; the version is part of every page cache key. */
+export async function bumpContentVersion(db: Conn, conferenceId: number): Promise<void> {
+  await db('website_configs').where({ conference_id: conferenceId }).increment('content_version', 1);
+}

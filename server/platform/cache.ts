@@ -1,0 +1,91 @@
+/**
+ * In-process caches plus the invalidation bus. Entries are keyed by conference so that an edit
+ * of one conference drops only its entries. With Redis, the drop is published so that every
+ * instance drops it too; without Redis the bus is a local emitter.
+ */
+import { EventEmitter } from 'node:events';
+import { Redis } from 'ioredis';
+import { logger } from './logger';
+
+const CHANNEL = 'conference-platform:invalidate';
+
+export class ConferenceCache<V> {
+  private readonly entries = new Map<number, Map<string, V>>();
+  constructor(private readonly maxPerConference = 500) {}
+
+  get(conferenceId: number, key: string): V | undefined {
+    return this.entries.get(conferenceId)?.get(key);
+  }
+
+  set(conferenceId: number, key: string, value: V): void {
+    let bucket = this.entries.get(conferenceId);
+    if (!bucket) this.entries.set(conferenceId, (bucket = new Map()));
+    // A bounded bucket: drop the oldest entry rather than grow without limit.
+    if (bucket.size >= this.maxPerConference) bucket.delete(bucket.keys().next().value as string);
+    bucket.set(key, value);
+  }
+
+  dropConference(conferenceId: number): void {
+    this.entries.delete(conferenceId);
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+
+  size(): number {
+    let n = 0;
+    for (const bucket of this.entries.values()) n += bucket.size;
+    return n;
+  }
+}
+
+type Listener = (conferenceId: number) => void;
+
+/** Tells every instance that a conference's site inputs changed. */
+export class InvalidationBus {
+  private readonly local = new EventEmitter();
+  private publisher?: Redis;
+  private subscriber?: Redis;
+
+  static async create(redisUrl?: string): Promise<InvalidationBus> {
+    const bus = new InvalidationBus();
+    if (redisUrl) await bus.connect(redisUrl);
+    return bus;
+  }
+
+  private async connect(redisUrl: string): Promise<void> {
+    this.publisher = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 });
+    this.subscriber = new Redis(redisUrl, { lazyConnect: true });
+    await Promise.all([this.publisher.connect(), this.subscriber.connect()]);
+    await this.subscriber.subscribe(CHANNEL);
+    this.subscriber.on('message', (_channel, message) => {
+      const conferenceId = Number(message);
+      if (Number.isInteger(conferenceId)) this.local.emit('drop', conferenceId);
+    });
+  }
+
+  get usesRedis(): boolean {
+    return Boolean(this.publisher);
+  }
+
+  onDrop(listener: Listener): void {
+    this.local.on('drop', listener);
+  }
+
+  /** Drops locally at once, then tells the other instances (which includes this one again). */
+  async conferenceChanged(conferenceId: number): Promise<void> {
+    this.local.emit('drop', conferenceId);
+    if (!this.publisher) return;
+    try {
+      await this.publisher.publish(CHANNEL, String(conferenceId));
+    } catch (err) {
+      logger.error({ err, conferenceId }, 'cache invalidation publish failed');
+    }
+  }
+
+  async close(): Promise<void> {
+    this.local.removeAllListeners();
+    await Promise.all([this.publisher?.quit(), this.subscriber?.quit()]);
+  }
+}

@@ -1,0 +1,29 @@
+/**
+ * AppError carries an HTTP status, the envelope code and an i18n message key; the error handler
+ * turns it into `{code, message, data}`. Handlers throw, they never format errors themselves.
+ */
+import type { Response } from 'express';
+
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly messageKey: string,
+    readonly field?: string,
+    readonly code: number = status,
+  ) {
+    super(messageKey);
+  }
+}
+
+export const badRequest = (messageKey: string, field?: string) => new AppError(400, messageKey, field);
+export const unauthorized = () => new AppError(401, 'signInErrorMsg');
+export const forbidden = () => new AppError(403, 'commonMsg.forbidden');
+export const notFound = (messageKey = 'commonMsg.notFound') => new AppError(404, messageKey);
+export const tooManyRequests = () => new AppError(429, 'commonMsg.tooManyRequests');
+
+export type Envelope<T> = { code: number; message: string; data: T; field?: string };
+
+export function sendOk<T>(res: Response, data: T, message = 'success'): void {
+  const body: Envelope<T> = { code: 200, message, data };
+  res.json(body);
+}

@@ -1,0 +1,45 @@
+/**
+ * Server-side translation with the same i18next catalogs the islands use
+ * (public/locales/{zh,en}/*.json). Loaded once, synchronously, at import.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import i18next, { type Resource, type TFunction } from 'i18next';
+import { LANGS, type Lang } from '../contract/enums';
+
+const localesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../public/locales');
+
+function loadResources() {
+  const resources: Record<string, Record<string, unknown>> = {};
+  for (const lang of LANGS) {
+    resources[lang] = {};
+    for (const file of fs.readdirSync(path.join(localesDir, lang))) {
+      if (!file.endsWith('.json')) continue;
+      resources[lang][file.replace(/\.json$/, '')] = JSON.parse(fs.readFileSync(path.join(localesDir, lang, file), 'utf8'));
+    }
+  }
+  return resources;
+}
+
+const instance = i18next.createInstance();
+void instance.init({
+  resources: loadResources() as Resource,
+  lng: 'zh',
+  fallbackLng: 'zh',
+  ns: ['common'],
+  defaultNS: 'common',
+  initAsync: false,
+  interpolation: { escapeValue: false },
+  returnNull: false,
+});
+
+const fixed = new Map<Lang, TFunction>(LANGS.map((lang) => [lang, instance.getFixedT(lang)]));
+
+export function t(lang: Lang, key: string, options?: Record<string, unknown>): string {
+  return String(fixed.get(lang)!(key, options));
+}
+
+export function hasKey(key: string): boolean {
+  return instance.exists(key);
+}

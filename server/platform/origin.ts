@@ -1,0 +1,30 @@
+/**
+ * Cross-site request defence for the API: a state-changing call must come from this very origin
+ * (browsers always send Origin on such requests) or carry the token in an Authorization header,
+ * which a foreign page cannot set. Its body, if any, must be JSON or multipart.
+ */
+import type { NextFunction, Request, Response } from 'express';
+import { AppError } from './errors';
+
+const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export function sameOriginGuard(req: Request, _res: Response, next: NextFunction): void {
+  if (SAFE.has(req.method)) return next();
+  const origin = req.headers.origin;
+  if (origin) {
+    let originHost: string;
+    try {
+      originHost = new URL(origin).host.toLowerCase();
+    } catch {
+      return next(new AppError(403, 'commonMsg.crossSiteRefused'));
+    }
+    if (originHost !== (req.headers.host ?? '').toLowerCase()) return next(new AppError(403, 'commonMsg.crossSiteRefused'));
+  } else if (!req.headers.authorization) {
+    return next(new AppError(403, 'commonMsg.crossSiteRefused'));
+  }
+  const length = Number(req.headers['content-length'] ?? 0);
+  if (length > 0 && !req.is(['application/json', 'multipart/form-data'])) {
+    return next(new AppError(415, 'commonMsg.unsupportedBody'));
+  }
+  next();
+}

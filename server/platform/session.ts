@@ -1,0 +1,117 @@
+/**
+ * Session tokens: a signed JWT (HS256) in the HttpOnly `token` cookie, with a session row that
+ * makes logout and password change revoke it. The audience binds a token to the one conference
+ * (or the platform host) it was issued for, so it is refused on every other domain.
+ */
+import crypto from 'node:crypto';
+import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import type { Request, Response } from 'express';
+import type { Db } from '../db/index';
+import { toDbInstant, fromDbInstant } from '../db/dialect';
+
+export const TOKEN_COOKIE = 'token';
+export const SESSION_DAYS = 7;
+const ISSUER = 'conference-platform';
+
+/** What the spec's token object holds (section 3, "Session token"). */
+export type TokenClaims = { id: number; trueName: string; umtId: string | null; cstnetId: string | null };
+export type VerifiedSession = { sessionId: string; claims: TokenClaims };
+
+export function audienceFor(conferenceId: number | null): string {
+  return conferenceId === null ? 'platform' : `conference:${conferenceId}`;
+}
+
+export class Sessions {
+  private readonly key: Uint8Array;
+
+  constructor(
+    private readonly db: Db,
+    secret: string,
+  ) {
+    this.key = crypto.createHash('sha256').update(`session:${secret}`).digest();
+  }
+
+  async issue(claims: TokenClaims, conferenceId: number | null): Promise<{ token: string; expiresAt: Date }> {
+    const sessionId = crypto.randomBytes(18).toString('base64url');
+    const now = new Date();
+    const expiresAt = new Date(now.getTime() + SESSION_DAYS * 86400_000);
+    await this.db('sessions').insert({
+      id: sessionId,
+      user_id: claims.id,
+      conference_id: conferenceId,
+      created_at: toDbInstant(now),
+      expires_at: toDbInstant(expiresAt),
+    });
+    const token = await new SignJWT({ ...claims })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuer(ISSUER)
+      .setAudience(audienceFor(conferenceId))
+      .setJti(sessionId)
+      .setIssuedAt(now)
+      .setExpirationTime(expiresAt)
+      .sign(this.key);
+    return { token, expiresAt };
+  }
+
+  /** A valid, unrevoked session for this conference, or null (bad, foreign, expired, revoked). */
+  async verify(token: string, conferenceId: number | null): Promise<VerifiedSession | null> {
+    let payload;
+    try {
+      ({ payload } = await jwtVerify(token, this.key, {
+        issuer: ISSUER,
+        audience: audienceFor(conferenceId),
+        algorithms: ['HS256'],
+      }));
+    } catch (err) {
+      if (err instanceof joseErrors.JOSEError || err instanceof TypeError) return null;
+      throw err;
+    }
+    const sessionId = payload.jti;
+    if (typeof sessionId !== 'string' || typeof payload.id !== 'number') return null;
+    const row = await this.db('sessions').where({ id: sessionId }).first();
+    if (!row || row.revoked_at || row.user_id !== payload.id) return null;
+    const expires = fromDbInstant(row.expires_at);
+    if (!expires || expires.getTime() <= Date.now()) return null;
+    return {
+      sessionId,
+      claims: {
+        id: payload.id,
+        trueName: String(payload.trueName ?? ''),
+        umtId: (payload.umtId as string | null) ?? null,
+        cstnetId: (payload.cstnetId as string | null) ?? null,
+      },
+    };
+  }
+
+  async revoke(sessionId: string): Promise<void> {
+    await this.db('sessions').where({ id: sessionId }).whereNull('revoked_at').update({ revoked_at: toDbInstant() });
+  }
+
+  async revokeAllForUser(userId: number, exceptSessionId?: string): Promise<void> {
+    const q = this.db('sessions').where({ user_id: userId }).whereNull('revoked_at');
+    if (exceptSessionId) q.whereNot({ id: exceptSessionId });
+    await q.update({ revoked_at: toDbInstant() });
+  }
+}
+
+/** The token from the cookie, or from the Authorization header for API clients; never the query. */
+export function tokenFromRequest(req: Request): string | null {
+  const cookie = req.cookies?.[TOKEN_COOKIE];
+  if (typeof cookie === 'string' && cookie) return cookie;
+  const header = req.headers.authorization;
+  if (!header) return null;
+  const value = header.startsWith('Bearer ') ? header.slice(7) : header;
+  try {
+    return decodeURIComponent(value.trim()) || null;
+  } catch {
+    return null;
+  }
+}
+
+export function setTokenCookie(res: Response, token: string, expiresAt: Date, secure: boolean): void {
+  res.cookie(TOKEN_COOKIE, token, { httpOnly: true, sameSite: 'lax', secure, path: '/', expires: expiresAt });
+}
+
+export function clearTokenCookie(res: Response, secure: boolean): void {
+  res.clearCookie(TOKEN_COOKIE, { httpOnly: true, sameSite: 'lax', secure, path: '/' });
+}

@@ -1,0 +1,21 @@
+/** Reads the token once per request: a bad, foreign or revoked token simply means anonymous. */
+import type { NextFunction, Request, Response } from 'express';
+import type { Identity } from '../modules/accounts/service';
+import { tokenFromRequest, type Sessions } from './session';
+
+export function sessionMiddleware(
+  sessions: Sessions,
+  loadIdentity: (conferenceId: number | null, userId: number) => Promise<Identity | null>,
+) {
+  return async function readSession(req: Request, _res: Response, next: NextFunction): Promise<void> {
+    const token = tokenFromRequest(req);
+    if (!token) return next();
+    const session = await sessions.verify(token, req.ctx.conferenceId);
+    if (!session) return next();
+    const identity = await loadIdentity(req.ctx.conferenceId, session.claims.id);
+    if (!identity) return next();
+    req.ctx.session = session;
+    req.ctx.identity = identity;
+    next();
+  };
+}

@@ -1,0 +1,96 @@
+/** Reads the built-in demo conferences from templates/demo and templates/exteriors. */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Lang } from '../contract/enums';
+import type { MenuSpec, SiteSpec, TemplateSpec } from '../modules/sites/provision';
+import type { Bilingual } from '../modules/sites/types';
+
+const TEMPLATE_FILES: Record<string, string> = {
+  common: 'common',
+  page: 'page',
+  home: 'home',
+  mobileCommon: 'mobile-common',
+  mobilePage: 'mobile-page',
+};
+
+type SiteJson = {
+  exterior: string;
+  conferenceName: Bilingual;
+  firstTitle: Bilingual;
+  secondTitle?: Bilingual;
+  thirdTitle?: Bilingual;
+  shortTitle: Bilingual;
+  department?: Bilingual;
+  city?: Bilingual;
+  venue?: Bilingual;
+  startDate?: string;
+  endDate?: string;
+  contacts?: string;
+  websiteRecordNumber?: string;
+  banner?: string;
+  pages: Array<{ key: string; name: Bilingual; template: string; needToLogin?: boolean }>;
+  menu: Record<Lang, MenuSpec[]>;
+};
+
+function read(file: string): string | undefined {
+  return fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : undefined;
+}
+
+export function loadExterior(templatesDir: string, name: string): SiteSpec['exterior'] {
+  const dir = path.join(templatesDir, 'exteriors', name);
+  const meta = JSON.parse(fs.readFileSync(path.join(dir, 'exterior.json'), 'utf8')) as { name: string };
+  const templates: Record<string, TemplateSpec> = {};
+  for (const [key, file] of Object.entries(TEMPLATE_FILES)) {
+    const html = read(path.join(dir, `${file}.html`));
+    if (html !== undefined) templates[key] = { html, css: read(path.join(dir, `${file}.css`)) };
+  }
+  return { name: meta.name, thumbnail: `/banner/${name}-thumb.png`, templates };
+}
+
+export function loadDemoSite(templatesDir: string, slug: string, domains: string[]): SiteSpec {
+  const dir = path.join(templatesDir, 'demo', slug);
+  const site = JSON.parse(fs.readFileSync(path.join(dir, 'site.json'), 'utf8')) as SiteJson;
+  const pages: SiteSpec['pages'] = [];
+  for (const page of site.pages) {
+    for (const lang of ['zh', 'en'] as const) {
+      pages.push({
+        key: page.key,
+        lang,
+        name: page.name[lang],
+        template: page.template,
+        needToLogin: page.needToLogin,
+        html: fs.readFileSync(path.join(dir, 'pages', `${page.key}.${lang}.html`), 'utf8'),
+        mobileHtml: read(path.join(dir, 'pages', `${page.key}.mobile.${lang}.html`)),
+      });
+    }
+  }
+  return {
+    slug,
+    domains,
+    status: '4',
+    languageType: '3',
+    registerFlag: true,
+    registerNum: 500,
+    modules: { register: true },
+    config: {
+      conferenceName: site.conferenceName,
+      firstTitle: site.firstTitle,
+      secondTitle: site.secondTitle,
+      thirdTitle: site.thirdTitle,
+      shortTitle: site.shortTitle,
+      department: site.department,
+      city: site.city,
+      venue: site.venue,
+      startDate: site.startDate,
+      endDate: site.endDate,
+      contacts: site.contacts,
+      websiteRecordNumber: site.websiteRecordNumber,
+      banner: site.banner,
+      feedbackTypes: ['会务咨询 / Registration', '论文投稿 / Submission', '住宿交通 / Travel', '其他 / Other'],
+    },
+    exterior: loadExterior(templatesDir, site.exterior),
+    pages,
+    homePage: 'home',
+    menu: site.menu,
+  };
+}

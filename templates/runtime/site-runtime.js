@@ -1,0 +1,72 @@
+/*
+ * The page runtime of public conference pages (no framework). Inlined at the top of <head> so
+ * template scripts can register callbacks while the page is still parsing:
+ *   window.ConferenceSite.onTemplateReady(function (config) { ... })
+ *   window.ConferenceSite.onMenuReady(function (menu) { ... })
+ * Callbacks run once the document is parsed; registering later runs them at once.
+ * It also wires template-made language buttons (.t-lang-zh/.t-lang-en) and Exit links.
+ */
+(function () {
+  'use strict';
+  var ready = false;
+  var data = { config: null, menu: [] };
+  var queues = { template: [], menu: [] };
+
+  function run(fn, arg) {
+    try {
+      fn(arg);
+    } catch (err) {
+      if (window.console) console.error('[ConferenceSite] callback failed', err);
+    }
+  }
+
+  function register(kind) {
+    return function (fn) {
+      if (typeof fn !== 'function') return;
+      if (ready) run(fn, kind === 'template' ? data.config : data.menu);
+      else queues[kind].push(fn);
+    };
+  }
+
+  function switchLocale(lang) {
+    document.cookie = 'locale=' + lang + '; path=/; max-age=31536000; samesite=lax';
+    try { localStorage.setItem('locale', lang); } catch (e) { /* storage may be refused */ }
+    if (location.pathname.indexOf('/page/') === 0) location.assign('/');
+    else location.reload();
+  }
+
+  function logout() {
+    fetch('/api/base/oauth/logout', { method: 'DELETE', credentials: 'same-origin', headers: { Accept: 'application/json' } })
+      .catch(function () { /* leave anyway */ })
+      .then(function () { location.assign('/'); });
+  }
+
+  document.addEventListener('click', function (event) {
+    var target = event.target && event.target.closest ? event.target : null;
+    if (!target || target.closest('[data-island]')) return;
+    var exit = target.closest('[data-action="logout"]');
+    if (exit) { event.preventDefault(); logout(); return; }
+    var lang = target.closest('.t-lang-zh, .t-lang-en');
+    if (lang) {
+      event.preventDefault();
+      var next = lang.classList.contains('t-lang-zh') ? 'zh' : 'en';
+      if (document.documentElement.classList.contains('template-lang-' + next)) return;
+      switchLocale(next);
+    }
+  });
+
+  function start() {
+    var node = document.getElementById('conference-site-data');
+    if (node) {
+      try { data = JSON.parse(node.textContent || '{}'); } catch (e) { /* keep the defaults */ }
+    }
+    try { localStorage.setItem('locale', data.config && data.config.lang ? data.config.lang : 'zh'); } catch (e) { /* ignore */ }
+    ready = true;
+    queues.template.splice(0).forEach(function (fn) { run(fn, data.config); });
+    queues.menu.splice(0).forEach(function (fn) { run(fn, data.menu); });
+  }
+
+  window.ConferenceSite = { onTemplateReady: register('template'), onMenuReady: register('menu'), switchLocale: switchLocale, logout: logout };
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);
+  else start();
+})();

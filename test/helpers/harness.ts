@@ -1,0 +1,55 @@
+/** The whole app on a fresh database, for supertest; tokens are minted by the real session module. */
+import { loadConfig } from '../../server/config';
+import { migrate } from '../../server/db/index';
+import { createApp, type App } from '../../server/app';
+import { seed } from '../../server/seed/index';
+import { grantRole, ensureUser, addSuperAdmin } from '../../server/modules/accounts/service';
+import { provisionSite, type SiteSpec } from '../../server/modules/sites/provision';
+import type { ConferenceRole } from '../../server/contract/enums';
+import type { InvalidationBus } from '../../server/platform/cache';
+import { createTestDb, type TestDb } from './db';
+
+export const TEST_SECRET = 'test-secret-test-secret-test-secret-0123456789';
+
+export type Harness = App & {
+  testDb: TestDb;
+  db: TestDb['db'];
+  provision(spec: SiteSpec): Promise<number>;
+  /** Creates (or finds) a user, grants roles in a conference, and returns a session token for it. */
+  login(opts: { email: string; name?: string; conferenceId: number | null; roles?: ConferenceRole[]; superAdmin?: boolean }): Promise<string>;
+  stop(): Promise<void>;
+};
+
+export async function createHarness(opts: { seedDemo?: boolean; redisUrl?: string; bus?: InvalidationBus } = {}): Promise<Harness> {
+  const testDb = await createTestDb();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: testDb.dataDir,
+    SECRET: TEST_SECRET,
+    ADMIN_EMAIL: 'admin@example.org',
+    ADMIN_PASSWORD: 'admin-password-123',
+    SEED_DEMO: opts.seedDemo === false ? 'false' : 'true',
+    LOG_LEVEL: 'silent',
+    ...(opts.redisUrl ? { REDIS_URL: opts.redisUrl } : {}),
+  });
+  await migrate(testDb.db);
+  await seed(testDb.db, config);
+  const app = await createApp({ config, db: testDb.db, production: true, bus: opts.bus });
+  return {
+    ...app,
+    testDb,
+    db: testDb.db,
+    provision: (spec) => provisionSite(testDb.db, spec),
+    async login({ email, name = 'Test User', conferenceId, roles = [], superAdmin = false }) {
+      const { id } = await ensureUser(testDb.db, { email, trueName: name });
+      for (const role of roles) if (conferenceId !== null) await grantRole(testDb.db, conferenceId, id, role);
+      if (superAdmin) await addSuperAdmin(testDb.db, id);
+      const { token } = await app.sessions.issue({ id, trueName: name, umtId: null, cstnetId: email }, conferenceId);
+      return token;
+    },
+    async stop() {
+      await app.close();
+      await testDb.drop();
+    },
+  };
+}
