@@ -10,13 +10,13 @@ export async function up(knex: Knex): Promise<void> {
     t.integer('register_num').notNullable().defaultTo(0);
     t.string('time_zone', 64).notNullable().defaultTo('Asia/Shanghai');
     t.string('slug', 64).notNullable().unique();
-    t.integer('created_by').nullable();
+    t.integer('created_by').unsigned().nullable();
     t.datetime('created_at', { precision: 3 }).notNullable();
     t.datetime('updated_at', { precision: 3 }).notNullable();
   });
   await knex.schema.createTable('conference_domains', (t) => {
     t.increments('id').primary();
-    t.integer('conference_id').notNullable().references('id').inTable('conferences').onDelete('CASCADE');
+    t.integer('conference_id').unsigned().notNullable().references('id').inTable('conferences').onDelete('CASCADE');
     t.string('domain', 253).notNullable().unique();
     t.boolean('is_primary').notNullable().defaultTo(false);
     t.index(['conference_id']);
@@ -32,8 +32,8 @@ export async function up(knex: Knex): Promise<void> {
     t.datetime('updated_at', { precision: 3 }).notNullable();
   });
   await knex.schema.createTable('conference_roles', (t) => {
-    t.integer('conference_id').notNullable().references('id').inTable('conferences').onDelete('CASCADE');
-    t.integer('user_id').notNullable().references('id').inTable('users').onDelete('CASCADE');
+    t.integer('conference_id').unsigned().notNullable().references('id').inTable('conferences').onDelete('CASCADE');
+    t.integer('user_id').unsigned().notNullable().references('id').inTable('users').onDelete('CASCADE');
     // 'attendee' | 'manager' | 'creator' | 'reviewer'
     t.string('role', 16).notNullable();
     t.datetime('created_at', { precision: 3 }).notNullable();
@@ -41,14 +41,14 @@ export async function up(knex: Knex): Promise<void> {
     t.index(['user_id']);
   });
   await knex.schema.createTable('super_admins', (t) => {
-    t.integer('user_id').primary().references('id').inTable('users').onDelete('CASCADE');
+    t.integer('user_id').unsigned().primary().references('id').inTable('users').onDelete('CASCADE');
     t.datetime('created_at', { precision: 3 }).notNullable();
   });
   await knex.schema.createTable('sessions', (t) => {
     t.string('id', 64).primary();
-    t.integer('user_id').notNullable().references('id').inTable('users').onDelete('CASCADE');
+    t.integer('user_id').unsigned().notNullable().references('id').inTable('users').onDelete('CASCADE');
     // null for a session issued on the platform host
-    t.integer('conference_id').nullable().references('id').inTable('conferences').onDelete('CASCADE');
+    t.integer('conference_id').unsigned().nullable().references('id').inTable('conferences').onDelete('CASCADE');
     t.datetime('created_at', { precision: 3 }).notNullable();
     t.datetime('expires_at', { precision: 3 }).notNullable();
     t.datetime('revoked_at', { precision: 3 }).nullable();
@@ -56,7 +56,7 @@ export async function up(knex: Knex): Promise<void> {
   });
   await knex.schema.createTable('disciplines', (t) => {
     t.increments('id').primary();
-    t.integer('parent_id').nullable();
+    t.integer('parent_id').unsigned().nullable();
     t.string('code', 16).notNullable().unique();
     t.string('name_zh', 100).notNullable();
     t.string('name_en', 150).notNullable();

@@ -8,7 +8,7 @@ function bilingual(t: Knex.CreateTableBuilder, name: string, length = 255): void
 
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('website_configs', (t) => {
-    t.integer('conference_id').primary().references('id').inTable('conferences').onDelete('CASCADE');
+    t.integer('conference_id').unsigned().primary().references('id').inTable('conferences').onDelete('CASCADE');
     bilingual(t, 'conference_name', 300);
     bilingual(t, 'first_title', 300);
     bilingual(t, 'second_title', 300);
@@ -23,10 +23,10 @@ export async function up(knex: Knex): Promise<void> {
     t.string('banner', 500).notNullable().defaultTo('');
     t.string('cover_image_url', 500).notNullable().defaultTo('');
     t.string('website_record_number', 100).notNullable().defaultTo('');
-    t.integer('exterior_id').nullable();
-    t.integer('template_zh_home_page_id').nullable();
-    t.integer('template_en_home_page_id').nullable();
-    t.integer('discipline_id').nullable();
+    t.integer('exterior_id').unsigned().nullable();
+    t.integer('template_zh_home_page_id').unsigned().nullable();
+    t.integer('template_en_home_page_id').unsigned().nullable();
+    t.integer('discipline_id').unsigned().nullable();
     t.string('start_date', 10).nullable();
     t.string('end_date', 10).nullable();
     t.text('contacts').nullable();
@@ -37,7 +37,7 @@ export async function up(knex: Knex): Promise<void> {
   });
   await knex.schema.createTable('exteriors', (t) => {
     t.increments('id').primary();
-    t.integer('conference_id').notNullable().references('id').inTable('conferences').onDelete('CASCADE');
+    t.integer('conference_id').unsigned().notNullable().references('id').inTable('conferences').onDelete('CASCADE');
     t.string('name', 20).notNullable();
     t.string('thumbnail', 500).notNullable().defaultTo('');
     t.datetime('created_at', { precision: 3 }).notNullable();
@@ -46,8 +46,8 @@ export async function up(knex: Knex): Promise<void> {
   });
   await knex.schema.createTable('pages', (t) => {
     t.increments('id').primary();
-    t.integer('conference_id').notNullable().references('id').inTable('conferences').onDelete('CASCADE');
-    t.integer('exterior_id').nullable().references('id').inTable('exteriors').onDelete('SET NULL');
+    t.integer('conference_id').unsigned().notNullable().references('id').inTable('conferences').onDelete('CASCADE');
+    t.integer('exterior_id').unsigned().nullable().references('id').inTable('exteriors').onDelete('SET NULL');
     // 'PAGE' | 'TEMPLATE'
     t.string('type', 8).notNullable();
     // for TEMPLATE: 'page' (a page template) or 'common' (the outer frame)
@@ -58,9 +58,9 @@ export async function up(knex: Knex): Promise<void> {
     t.text('css', 'mediumtext').nullable();
     t.string('css_path', 500).nullable();
     // a PAGE's page template, or a page template's common template
-    t.integer('template_id').nullable();
+    t.integer('template_id').unsigned().nullable();
     t.boolean('is_mobile').notNullable().defaultTo(false);
-    t.integer('related_mobile_page_id').nullable();
+    t.integer('related_mobile_page_id').unsigned().nullable();
     // 'pc' | 'mobile' | 'both' | null: which device a template is the default for
     t.string('default_for', 8).nullable();
     t.boolean('need_to_login').notNullable().defaultTo(false);
@@ -70,20 +70,20 @@ export async function up(knex: Knex): Promise<void> {
   });
   await knex.schema.createTable('menus', (t) => {
     t.increments('id').primary();
-    t.integer('conference_id').notNullable().references('id').inTable('conferences').onDelete('CASCADE');
+    t.integer('conference_id').unsigned().notNullable().references('id').inTable('conferences').onDelete('CASCADE');
     t.string('lang', 2).notNullable();
-    t.integer('parent_id').nullable();
+    t.integer('parent_id').unsigned().nullable();
     t.string('title', 100).notNullable();
     t.string('icon', 200).notNullable().defaultTo('');
     t.integer('sort').notNullable().defaultTo(0);
     t.boolean('new_window').notNullable().defaultTo(false);
-    t.integer('page_id').nullable();
+    t.integer('page_id').unsigned().nullable();
     t.string('href', 1000).nullable();
     t.boolean('published').notNullable().defaultTo(true);
     t.index(['conference_id', 'lang']);
   });
   await knex.schema.createTable('conference_modules', (t) => {
-    t.integer('conference_id').notNullable().references('id').inTable('conferences').onDelete('CASCADE');
+    t.integer('conference_id').unsigned().notNullable().references('id').inTable('conferences').onDelete('CASCADE');
     // 'register' | 'submission' | 'hotel' | ...
     t.string('module', 32).notNullable();
     t.boolean('enabled').notNullable().defaultTo(true);

@@ -17,6 +17,7 @@ import { sessionMiddleware } from './platform/sessionMiddleware';
 import { tenantMiddleware } from './platform/tenant';
 import { sameOriginGuard } from './platform/origin';
 import { AppError } from './platform/errors';
+import { access } from './platform/access';
 import { logger } from './platform/logger';
 import { mountVikeAssets } from './platform/vike';
 import { antdStylesheet } from '../renderer/antdStyles';
@@ -61,7 +62,7 @@ export async function createApp({ config, db, bus: givenBus, production = config
 
   const closeVike = await mountVikeAssets(app, ROOT, production);
   app.use(express.static(path.join(ROOT, 'public'), { maxAge: production ? '1h' : 0, index: false }));
-  app.get('/_styles/:file', (req, res) => {
+  app.get('/_styles/:file', access('anonymous'), (req, res) => {
     const hash = /^antd\.([0-9a-f]{16})\.css$/.exec(String(req.params.file))?.[1];
     const css = hash ? antdStylesheet(hash) : undefined;
     if (!css) return void res.status(404).end();

@@ -22,6 +22,15 @@ export type Harness = App & {
 
 export async function createHarness(opts: { seedDemo?: boolean; redisUrl?: string; bus?: InvalidationBus } = {}): Promise<Harness> {
   const testDb = await createTestDb();
+  try {
+    return await startOn(testDb, opts);
+  } catch (err) {
+    await testDb.drop();
+    throw err;
+  }
+}
+
+async function startOn(testDb: TestDb, opts: { seedDemo?: boolean; redisUrl?: string; bus?: InvalidationBus }): Promise<Harness> {
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: testDb.dataDir,

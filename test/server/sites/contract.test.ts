@@ -23,7 +23,7 @@ beforeAll(async () => {
   noFallback.config.websiteRecordNumber = '';
   await h.provision(noFallback);
 });
-afterAll(() => h.stop());
+afterAll(() => h?.stop());
 
 const login = (roles: Array<'attendee' | 'manager' | 'reviewer'> = [], superAdmin = false) =>
   h.login({ email: `u${roles.join('-')}${superAdmin ? '-sa' : ''}@example.org`, name: '张三', conferenceId, roles, superAdmin });

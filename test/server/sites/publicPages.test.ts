@@ -24,7 +24,7 @@ beforeAll(async () => {
   broken.exterior.templates.page.html = '<section><h2 id="template-page-name-container"></h3><div id="template-content-container"><p>unclosed';
   await h.provision(broken);
 });
-afterAll(() => h.stop());
+afterAll(() => h?.stop());
 
 describe('routes', () => {
   test('/page/:pageId shows that page', async () => {
