@@ -3,7 +3,7 @@ import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'data/**', 'node_modules/**', 'templates/**', 'public/**', 'test/**/__snapshots__/**'] },
+  { ignores: ['.scratch/**', 'test-results/**', 'dist/**', 'data/**', 'node_modules/**', 'templates/**', 'public/**', 'test/**/__snapshots__/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
