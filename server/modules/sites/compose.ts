@@ -35,13 +35,10 @@ export function nestLayers({ chain, lang, pageHtml }: NestInput): CheerioAPI {
     CHEERIO_OPTIONS,
   );
   const outer = [common, template].filter((l): l is Layer => l !== null);
-  if (outer.length === 0) {
-    $('body').html(pageHtml);
-  } else {
-    $('body').html(outer[0].html);
-    if (common && template) place($, COMMON_CONTAINER, template.html);
-    place($, TEMPLATE_CONTAINER, pageHtml);
-  }
+  $('body').html(outer.length ? outer[0].html : pageHtml);
+  if (common && template) place($, COMMON_CONTAINER, template.html);
+  if (template) place($, TEMPLATE_CONTAINER, pageHtml);
+  else if (common) place($, COMMON_CONTAINER, pageHtml);
   // Styles in nesting order, so a page's CSS can override its template's.
   for (const l of [...outer, layer(chain.page)!]) {
     if (l.cssPath) $('head').append($('<link rel="stylesheet">').attr('href', l.cssPath));

@@ -122,9 +122,11 @@ export class SiteService {
 
   /** The page with its template and that template's common template (spec 2.4 steps 1–2). */
   async pageChain(conferenceId: number, page: PageRow): Promise<PageChain> {
-    const template = page.template_id ? await this.templateOf(conferenceId, page.template_id) : null;
-    const common = template?.template_id ? await this.templateOf(conferenceId, template.template_id) : null;
-    return { page, template, common: common && common.id !== template?.id ? common : null };
+    const direct = page.template_id ? await this.templateOf(conferenceId, page.template_id) : null;
+    // A page may sit directly in a common template, with no page template between.
+    if (direct?.template_kind === 'common') return { page, template: null, common: direct };
+    const common = direct?.template_id ? await this.templateOf(conferenceId, direct.template_id) : null;
+    return { page, template: direct, common: common && common.id !== direct?.id && common.template_kind !== 'page' ? common : null };
   }
 
   private async templateOf(conferenceId: number, id: number): Promise<PageRow | null> {

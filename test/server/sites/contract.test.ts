@@ -52,6 +52,13 @@ describe('nesting', () => {
   });
 });
 
+test('a page directly in a common template goes into the common content container', async () => {
+  const framed = await h.db('pages').where({ conference_id: conferenceId, name: '仅外框', is_mobile: false }).first();
+  const { $ } = await page(h.app, `/page/${framed.id}`, { host });
+  expect($('#common-template-content-container > p.content').text()).toBe('directly in the common template');
+  expect($('#template-first-title-container').text()).toBe('第一标题');
+});
+
 describe('filled elements', () => {
   test('first, second and third titles and the page name', async () => {
     const { $ } = await page(h.app, '/', { host, lang: 'en' });
