@@ -9,6 +9,9 @@
  *   3. the JavaScript the home page loads (scripts, modulepreloads, island chunks), gzipped.
  *
  * Run: `npm run build` first, then `npm run bench:public-page` (or `npx tsx test/bench/public-page.ts`).
+ * autocannon runs on the server's own event loop by default; BENCH_WORKERS=1 moves it to a worker
+ * thread. process.env.NODE_ENV defaults to production (as `npm start`) so Vike, Express and React
+ * run in their production modes; the app's own config still says NODE_ENV=test.
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -18,16 +21,17 @@ import zlib from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
 import * as cheerio from 'cheerio';
-import { loadConfig } from '../../server/config';
-import { createDb, migrate } from '../../server/db/index';
-import { createApp } from '../../server/app';
-import { seed } from '../../server/seed/index';
+
+// Server modules read these when imported (the logger its level), hence the dynamic imports in main().
+process.env.LOG_LEVEL ??= 'silent';
+process.env.NODE_ENV ??= 'production';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const CONNECTIONS = 50;
 const DURATION_S = 10;
 const COMPOSITIONS = 200;
 const HOST = 'localhost';
+const WORKERS = Number(process.env.BENCH_WORKERS ?? 0);
 
 type Fetched = { status: number; rawHeaders: string[]; body: Buffer };
 type LoadResult = { rps: number; p50: number; p99: number; errors: number; non2xx: number };
@@ -54,7 +58,13 @@ function closeServer(server: http.Server): Promise<void> {
 }
 
 async function load(port: number): Promise<LoadResult> {
-  const r = await autocannon({ url: `http://127.0.0.1:${port}/`, connections: CONNECTIONS, duration: DURATION_S, headers: { host: HOST } });
+  const r = await autocannon({
+    url: `http://127.0.0.1:${port}/`,
+    connections: CONNECTIONS,
+    duration: DURATION_S,
+    headers: { host: HOST },
+    ...(WORKERS > 0 ? { workers: WORKERS } : {}),
+  });
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx };
 }
 
@@ -109,6 +119,10 @@ function homePageScripts(html: string): { files: string[]; inline: { label: stri
 }
 
 async function main(): Promise<void> {
+  const { loadConfig } = await import('../../server/config');
+  const { createDb, migrate } = await import('../../server/db/index');
+  const { createApp } = await import('../../server/app');
+  const { seed } = await import('../../server/seed/index');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cp-bench-'));
   const db = createDb({ dataDir });
   const config = loadConfig({
@@ -152,7 +166,8 @@ async function main(): Promise<void> {
     if (!check.body.equals(page.body)) throw new Error('bare server does not replay the page');
 
     // 4. Load, bare first, then the app.
-    console.log(`\nautocannon: ${CONNECTIONS} connections, ${DURATION_S} s each ...`);
+    const where = WORKERS > 0 ? `${WORKERS} worker thread(s)` : 'in the server thread';
+    console.log(`\nautocannon (${where}): ${CONNECTIONS} connections, ${DURATION_S} s each ...`);
     const bare = await load(barePort);
     const app = await load(appPort);
     for (const [label, r] of [['bare node:http', bare], ['app (cached /)', app]] as const) {
@@ -200,7 +215,8 @@ async function main(): Promise<void> {
 
     // 7. Summary.
     const yes = (ok: boolean): string => (ok ? 'yes' : 'NO');
-    console.log(`\npublic-page benchmark (${os.cpus().length} cores, ${CONNECTIONS} connections, ${DURATION_S} s each)`);
+    const client = WORKERS > 0 ? `, client in ${WORKERS} worker(s)` : '';
+    console.log(`\npublic-page benchmark (${os.cpus().length} cores, ${CONNECTIONS} connections, ${DURATION_S} s each${client})`);
     console.log(`  bare node:http   : ${bare.rps.toFixed(0)} req/s, p99 ${bare.p99} ms`);
     console.log(`  app (cached /)   : ${app.rps.toFixed(0)} req/s, p99 ${app.p99} ms`);
     console.log(`  ratio app/bare   : ${ratio.toFixed(2)} (target >= 0.5), app p99 <= 50 ms: ${yes(app.p99 <= 50)}`);

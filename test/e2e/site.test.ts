@@ -30,7 +30,7 @@ describe('public website in Chromium', { skip: !haveBrowser }, () => {
   let server: RunningServer;
   let browser: Browser;
   const url = (host: string, p = '/') => `http://${host}:${server.port}${p}`;
-  const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+  const shot = (page: Page, name: string, fullPage = true) => page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage });
 
   async function desktop(): Promise<BrowserContext> {
     return browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'zh-CN' });
@@ -100,7 +100,7 @@ describe('public website in Chromium', { skip: !haveBrowser }, () => {
     assert.equal(await page.title(), 'The 12th International Conference on Computational Science and Engineering');
     assert.equal(await page.evaluate(() => localStorage.getItem('locale')), 'en');
     assert.ok((await context.cookies()).some((c) => c.name === 'locale' && c.value === 'en'));
-    await shot(page, 'home-en-desktop');
+    await shot(page, 'home-en-desktop', false);
 
     await page.locator('#template-menu a', { hasText: 'Programme' }).click();
     await page.waitForURL(/\/page\/\d+$/);
@@ -130,7 +130,7 @@ describe('public website in Chromium', { skip: !haveBrowser }, () => {
     const list = page.locator('.t-dropdown-content .user-menu-list');
     await list.waitFor({ state: 'visible' });
     assert.deepEqual(await list.locator('a').allInnerTexts(), ['个人中心', '修改密码', '退出']);
-    await shot(page, 'user-menu-open');
+    await shot(page, 'user-menu-open', false);
     await page.keyboard.press('Escape');
     await list.waitFor({ state: 'hidden' });
     await trigger.click();
@@ -173,7 +173,7 @@ describe('public website in Chromium', { skip: !haveBrowser }, () => {
     if (await toggle.count()) {
       await toggle.click();
       await page.locator('#template-menu a', { hasText: '日程安排' }).waitFor({ state: 'visible' });
-      await shot(page, 'home-zh-phone-menu');
+      await shot(page, 'home-zh-phone-menu', false);
     }
     await context.close();
   });
