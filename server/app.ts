@@ -3,6 +3,7 @@
  * session (token) → API routers → page routes → 404 → error handler.
  */
 import path from 'node:path';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
 import compression from 'compression';
@@ -26,12 +27,17 @@ import { accountRouter } from './modules/accounts/routes';
 import { SiteService } from './modules/sites/service';
 import { siteApiRouter } from './modules/sites/routes';
 import { publicPageRouter } from './modules/sites/publicPages';
+import { cachedPageFastPath } from './modules/sites/cachedPages';
 
 
 export type AppDeps = { config: Config; db: Db; bus?: InvalidationBus; production?: boolean };
 
+/** A node request listener: the cached-page fast path, then the Express app. */
+export type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
+
 export type App = {
-  app: express.Express;
+  app: RequestListener;
+  express: express.Express;
   sites: SiteService;
   sessions: Sessions;
   pageCache: PageCache;
@@ -61,7 +67,9 @@ export async function createApp({ config, db, bus: givenBus, production = config
   app.use(compression());
 
   const closeVike = await mountVikeAssets(app, ROOT, production);
-  app.use(express.static(path.join(ROOT, 'public'), { maxAge: production ? '1h' : 0, index: false }));
+  // Only paths with a file extension can be static files: pages never touch the disk.
+  const publicFiles = express.static(path.join(ROOT, 'public'), { maxAge: production ? '1h' : 0, index: false });
+  app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
   app.get('/_styles/:file', access('anonymous'), (req, res) => {
     const hash = /^antd\.([0-9a-f]{16})\.css$/.exec(String(req.params.file))?.[1];
     const css = hash ? antdStylesheet(hash) : undefined;
@@ -87,8 +95,12 @@ export async function createApp({ config, db, bus: givenBus, production = config
   app.use((req, res) => res.redirect(302, '/404'));
   app.use(errorHandler);
 
+  const serveFromCache = cachedPageFastPath(sites, pageCache);
   return {
-    app,
+    app: (req, res) => {
+      if (!serveFromCache(req, res)) app(req, res);
+    },
+    express: app,
     sites,
     sessions,
     pageCache,

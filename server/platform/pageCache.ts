@@ -1,16 +1,25 @@
 /**
- * Finished HTML for anonymous visitors, compressed once per entry, with a strong ETag.
- * Keys carry the content version, and the whole conference bucket is dropped on any edit.
+ * Finished HTML for anonymous visitors: one entry per (host, URL, language, device, content
+ * version), with a strong ETag, gzip made once on first demand, and the response headers the
+ * app sent with it so the fast path (modules/sites/cachedPages.ts) can replay them exactly.
  */
 import crypto from 'node:crypto';
 import zlib from 'node:zlib';
-import type { Request, Response } from 'express';
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { ConferenceCache, type InvalidationBus } from './cache';
 
-export type CachedPage = { body: Buffer; gzip: Buffer; etag: string };
+export type CachedPage = { body: Buffer; etag: string; gzip?: Buffer; headers?: OutgoingHttpHeaders };
+
+const PER_REQUEST = new Set(['content-length', 'content-encoding', 'date', 'connection', 'keep-alive', 'set-cookie']);
+
+export function anonymousPageKey(host: string | undefined, url: string, lang: string, mobile: boolean, contentVersion: number): string {
+  return `${host ?? ''}|${url}|${lang}|${mobile ? 'm' : 'd'}|${contentVersion}`;
+}
 
 export class PageCache {
   private readonly cache = new ConferenceCache<CachedPage>(1000);
+  /** answers given by the fast path without entering the app */
+  fastHits = 0;
 
   constructor(bus: InvalidationBus) {
     bus.onDrop((conferenceId) => this.cache.dropConference(conferenceId));
@@ -22,11 +31,7 @@ export class PageCache {
 
   put(conferenceId: number, key: string, html: string): CachedPage {
     const body = Buffer.from(html, 'utf8');
-    const entry: CachedPage = {
-      body,
-      gzip: zlib.gzipSync(body, { level: 6 }),
-      etag: `"${crypto.createHash('sha1').update(body).digest('base64url')}"`,
-    };
+    const entry: CachedPage = { body, etag: `"${crypto.createHash('sha1').update(body).digest('base64url')}"` };
     this.cache.set(conferenceId, key, entry);
     return entry;
   }
@@ -36,24 +41,36 @@ export class PageCache {
   }
 }
 
-export function acceptsGzip(req: Request): boolean {
+function acceptsGzip(req: IncomingMessage): boolean {
   const header = req.headers['accept-encoding'];
   return typeof header === 'string' && /\bgzip\b/.test(header);
 }
 
 /** Sends a cached page: 304 when the browser has it, gzip when it accepts it. */
-export function sendCachedPage(req: Request, res: Response, page: CachedPage): void {
-  res.setHeader('ETag', page.etag);
-  res.setHeader('Cache-Control', 'no-cache');
-  res.setHeader('Vary', 'Accept-Encoding, Cookie, User-Agent');
-  res.setHeader('Content-Type', 'text/html; charset=utf-8');
+export function sendCachedPage(req: IncomingMessage, res: ServerResponse, page: CachedPage): void {
+  if (!page.headers) {
+    res.setHeader('ETag', page.etag);
+    res.setHeader('Cache-Control', 'no-cache');
+    res.setHeader('Vary', 'Accept-Encoding, Cookie, User-Agent');
+    res.setHeader('Content-Type', 'text/html; charset=utf-8');
+    // Everything the app set for this response (security headers included) is kept for replay.
+    const headers: OutgoingHttpHeaders = {};
+    for (const [name, value] of Object.entries(res.getHeaders())) if (!PER_REQUEST.has(name) && value !== undefined) headers[name] = value;
+    page.headers = headers;
+  } else {
+    for (const [name, value] of Object.entries(page.headers)) res.setHeader(name, value!);
+  }
   if (req.headers['if-none-match'] === page.etag) {
-    res.status(304).end();
+    res.statusCode = 304;
+    res.end();
     return;
   }
-  const gzip = acceptsGzip(req);
-  if (gzip) res.setHeader('Content-Encoding', 'gzip');
-  const body = gzip ? page.gzip : page.body;
+  let body = page.body;
+  if (acceptsGzip(req)) {
+    body = page.gzip ??= zlib.gzipSync(page.body, { level: 6 });
+    res.setHeader('Content-Encoding', 'gzip');
+  }
   res.setHeader('Content-Length', body.length);
-  res.status(200).end(req.method === 'HEAD' ? undefined : body);
+  res.statusCode = 200;
+  res.end(req.method === 'HEAD' ? undefined : body);
 }

@@ -20,6 +20,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
+import type { Db } from '../../server/db/index';
 import * as cheerio from 'cheerio';
 
 // Server modules read these when imported (the logger its level), hence the dynamic imports in main().
@@ -119,12 +120,22 @@ function homePageScripts(html: string): { files: string[]; inline: { label: stri
 }
 
 async function main(): Promise<void> {
-  const { loadConfig } = await import('../../server/config');
-  const { createDb, migrate } = await import('../../server/db/index');
-  const { createApp } = await import('../../server/app');
-  const { seed } = await import('../../server/seed/index');
+  const { createDb } = await import('../../server/db/index');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cp-bench-'));
   const db = createDb({ dataDir });
+  try {
+    await bench(db, dataDir);
+  } finally {
+    await db.destroy();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function bench(db: Db, dataDir: string): Promise<void> {
+  const { loadConfig } = await import('../../server/config');
+  const { migrate } = await import('../../server/db/index');
+  const { createApp } = await import('../../server/app');
+  const { seed } = await import('../../server/seed/index');
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
@@ -229,8 +240,6 @@ async function main(): Promise<void> {
     if (bareServer) await closeServer(bareServer);
     await closeServer(appServer);
     await built.close();
-    await db.destroy();
-    fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -5,7 +5,7 @@
 import { Router, type Request, type Response } from 'express';
 import { access, isStaff } from '../../platform/access';
 import { t } from '../../platform/i18n';
-import { type PageCache, sendCachedPage } from '../../platform/pageCache';
+import { anonymousPageKey, type PageCache, sendCachedPage } from '../../platform/pageCache';
 import { renderVikePage } from '../../platform/vike';
 import { renderPublicPage } from './render';
 import { isPublished, text, type SiteService } from './service';
@@ -29,7 +29,7 @@ export function publicPageRouter(sites: SiteService, pageCache: PageCache): Rout
 
     // The URL is part of the key because the page embeds it (login links carry it as redirect).
     // Buckets are bounded, so junk query strings cannot grow memory, only evict.
-    const cacheKey = `${req.headers.host}|${req.originalUrl}|${lang}|${mobile ? 'm' : 'd'}|${site.config.contentVersion}`;
+    const cacheKey = anonymousPageKey(req.headers.host, req.originalUrl, lang, mobile, site.config.contentVersion);
     if (!identity) {
       const hit = pageCache.get(site.conference.id, cacheKey);
       if (hit) return sendCachedPage(req, res, hit);

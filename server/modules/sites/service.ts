@@ -68,6 +68,15 @@ export class SiteService {
     return conferenceId;
   }
 
+  /** Cache-only lookups for the fast path: undefined means "ask the app". */
+  knownConferenceIdForHost(host: string): number | null | undefined {
+    return this.hostCache.get(host)?.conferenceId;
+  }
+
+  knownSnapshot(conferenceId: number): SiteSnapshot | undefined {
+    return this.snapshots.get(conferenceId);
+  }
+
   async snapshot(conferenceId: number): Promise<SiteSnapshot | null> {
     const cached = this.snapshots.get(conferenceId);
     if (cached) return cached;

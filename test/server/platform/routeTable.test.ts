@@ -30,14 +30,14 @@ beforeAll(async () => {
 afterAll(() => h?.stop());
 
 test('the router table has routes, and each declares an access level first', () => {
-  const routes = routeTable(h.app);
+  const routes = routeTable(h.express);
   expect(routes.length).toBeGreaterThan(10);
   const undeclared = routes.filter((r) => !r.access || !(ACCESS_LEVELS as readonly string[]).includes(r.access));
   expect(undeclared.map((r) => r.route)).toEqual([]);
 });
 
 test('the walk sees the API routers too (it would catch a nested router without declarations)', () => {
-  const routes = routeTable(h.app).map((r) => r.route);
+  const routes = routeTable(h.express).map((r) => r.route);
   expect(routes).toContain('GET /conference/platform/config/website/findConferenceWebsiteConfig');
   expect(routes).toContain('DELETE /base/oauth/logout');
   expect(routes).toContain('GET /page/:pageId');

@@ -182,6 +182,26 @@ describe('page cache', () => {
     expect(after.$('#template-first-title-container').text()).toBe('新的第一标题');
   });
 
+  test('a repeat anonymous visit is answered before the app, with the same headers', async () => {
+    const first = await visit(h.app, '/?fast=1', { host });
+    const hits = h.pageCache.fastHits;
+    const again = await visit(h.app, '/?fast=1', { host });
+    expect(h.pageCache.fastHits).toBe(hits + 1);
+    expect(again.text).toBe(first.text);
+    const varying = new Set(['date', 'connection', 'keep-alive']);
+    const headers = (res: { headers: Record<string, string> }) => Object.entries(res.headers).filter(([k]) => !varying.has(k));
+    expect(headers(again)).toEqual(headers(first));
+    expect(again.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
+  test('a visitor with a token cookie or an Authorization header never gets the fast path', async () => {
+    await visit(h.app, '/', { host });
+    const hits = h.pageCache.fastHits;
+    await visit(h.app, '/', { host, cookie: 'token=garbage' });
+    await visit(h.app, '/', { host }).set('Authorization', 'Bearer garbage');
+    expect(h.pageCache.fastHits).toBe(hits);
+  });
+
   test('pages of logged-in users are private and not shared', async () => {
     const token = await h.login({ email: 'private@example.org', name: '李四', conferenceId });
     const mine = await page(h.app, '/', { host, token });
