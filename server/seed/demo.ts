@@ -13,21 +13,9 @@ const TEMPLATE_FILES: Record<string, string> = {
   mobilePage: 'mobile-page',
 };
 
-type SiteJson = {
+/** site.json: the website config fields of a SiteSpec, plus the exterior, pages and menus. */
+type SiteJson = Omit<SiteSpec['config'], 'feedbackTypes' | 'coverImageUrl'> & {
   exterior: string;
-  conferenceName: Bilingual;
-  firstTitle: Bilingual;
-  secondTitle?: Bilingual;
-  thirdTitle?: Bilingual;
-  shortTitle: Bilingual;
-  department?: Bilingual;
-  city?: Bilingual;
-  venue?: Bilingual;
-  startDate?: string;
-  endDate?: string;
-  contacts?: string;
-  websiteRecordNumber?: string;
-  banner?: string;
   pages: Array<{ key: string; name: Bilingual; template: string; needToLogin?: boolean }>;
   menu: Record<Lang, MenuSpec[]>;
 };
@@ -49,9 +37,9 @@ export function loadExterior(templatesDir: string, name: string): SiteSpec['exte
 
 export function loadDemoSite(templatesDir: string, slug: string, domains: string[]): SiteSpec {
   const dir = path.join(templatesDir, 'demo', slug);
-  const site = JSON.parse(fs.readFileSync(path.join(dir, 'site.json'), 'utf8')) as SiteJson;
+  const { exterior, pages: pageList, menu, ...config } = JSON.parse(fs.readFileSync(path.join(dir, 'site.json'), 'utf8')) as SiteJson;
   const pages: SiteSpec['pages'] = [];
-  for (const page of site.pages) {
+  for (const page of pageList) {
     for (const lang of ['zh', 'en'] as const) {
       pages.push({
         key: page.key,
@@ -72,25 +60,10 @@ export function loadDemoSite(templatesDir: string, slug: string, domains: string
     registerFlag: true,
     registerNum: 500,
     modules: { register: true },
-    config: {
-      conferenceName: site.conferenceName,
-      firstTitle: site.firstTitle,
-      secondTitle: site.secondTitle,
-      thirdTitle: site.thirdTitle,
-      shortTitle: site.shortTitle,
-      department: site.department,
-      city: site.city,
-      venue: site.venue,
-      startDate: site.startDate,
-      endDate: site.endDate,
-      contacts: site.contacts,
-      websiteRecordNumber: site.websiteRecordNumber,
-      banner: site.banner,
-      feedbackTypes: ['会务咨询 / Registration', '论文投稿 / Submission', '住宿交通 / Travel', '其他 / Other'],
-    },
-    exterior: loadExterior(templatesDir, site.exterior),
+    config: { ...config, feedbackTypes: ['会务咨询 / Registration', '论文投稿 / Submission', '住宿交通 / Travel', '其他 / Other'] },
+    exterior: loadExterior(templatesDir, exterior),
     pages,
     homePage: 'home',
-    menu: site.menu,
+    menu,
   };
 }
