@@ -5,16 +5,21 @@
 import type { Knex } from 'knex';
 import * as m001 from './001_platform';
 import * as m002 from './002_sites';
+import * as m003 from './003_mail';
+import * as m004 from './004_accounts';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
 const migrations: Record<string, Migration> = {
   '001_platform': m001,
   '002_sites': m002,
+  '003_mail': m003,
+  '004_accounts': m004,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {
-  getMigrations: async () => Object.keys(migrations),
+  // Sorted by name, which starts with the number, whatever order they are listed in above.
+  getMigrations: async () => Object.keys(migrations).sort(),
   getMigrationName: (name) => name,
   getMigration: async (name) => migrations[name],
 };

@@ -5,18 +5,47 @@
  */
 import { renderToString } from 'react-dom/server';
 import type { ComponentType } from 'react';
+import { StyleProvider } from '@ant-design/cssinjs';
 import { escapeHtml } from '../server/platform/html';
+import { antdCache } from './antdStyles';
 import UserMenu, { type UserMenuProps } from '../islands/UserMenu/index';
 import LangSwitch, { type LangSwitchProps } from '../islands/LangSwitch/index';
+import LoginForm, { type LoginFormProps } from '../islands/LoginForm/index';
+import SignUpForm, { type SignUpFormProps } from '../islands/SignUpForm/index';
+import ResetPasswordForm, { type ResetPasswordFormProps } from '../islands/ResetPasswordForm/index';
+import OrgLogin, { type OrgLoginProps } from '../islands/OrgLogin/index';
 
-type IslandProps = { UserMenu: UserMenuProps; LangSwitch: LangSwitchProps };
+export type IslandProps = {
+  UserMenu: UserMenuProps;
+  LangSwitch: LangSwitchProps;
+  LoginForm: LoginFormProps;
+  SignUpForm: SignUpFormProps;
+  ResetPasswordForm: ResetPasswordFormProps;
+  OrgLogin: OrgLoginProps;
+};
 export type IslandName = keyof IslandProps;
 
-const islands: { [K in IslandName]: ComponentType<IslandProps[K]> } = { UserMenu, LangSwitch };
+export const islands: { [K in IslandName]: ComponentType<IslandProps[K]> } = { UserMenu, LangSwitch, LoginForm, SignUpForm, ResetPasswordForm, OrgLogin };
 
+/** As a string, for pages composed with cheerio. */
 export function renderIsland<K extends IslandName>(name: K, props: IslandProps[K], className = ''): string {
   const Component = islands[name] as ComponentType<IslandProps[K]>;
-  const html = renderToString(<Component {...props} />);
+  // Inside the process-wide style cache, so antd islands' CSS lands in the served stylesheet.
+  const html = renderToString(
+    <StyleProvider cache={antdCache}>
+      <Component {...props} />
+    </StyleProvider>,
+  );
   const cls = className ? ` class="${escapeHtml(className)}"` : '';
   return `<div data-island="${name}"${cls} data-props="${escapeHtml(JSON.stringify(props))}">${html}</div>`;
+}
+
+/** As an element, for Vike page components rendered on the server. */
+export function Island<K extends IslandName>({ name, props, className }: { name: K; props: IslandProps[K]; className?: string }) {
+  const Component = islands[name] as ComponentType<IslandProps[K]>;
+  return (
+    <div data-island={name} data-props={JSON.stringify(props)} className={className}>
+      <Component {...props} />
+    </div>
+  );
 }

@@ -13,7 +13,7 @@ import { ROOT_DIR as ROOT } from './paths';
 import type { Db } from './db/index';
 import { InvalidationBus } from './platform/cache';
 import { PageCache } from './platform/pageCache';
-import { Sessions } from './platform/session';
+import { Sessions, TOKEN_COOKIE } from './platform/session';
 import { sessionMiddleware } from './platform/sessionMiddleware';
 import { tenantMiddleware } from './platform/tenant';
 import { sameOriginGuard } from './platform/origin';
@@ -24,13 +24,18 @@ import { mountVikeAssets } from './platform/vike';
 import { antdStylesheet } from '../renderer/antdStyles';
 import { loadIdentity } from './modules/accounts/service';
 import { accountRouter } from './modules/accounts/routes';
+import { AccountAuth } from './modules/accounts/auth';
+import { VerificationCodes } from './modules/accounts/codes';
+import { createRateLimiter, type RateLimiter } from './platform/rateLimit';
 import { SiteService } from './modules/sites/service';
 import { siteApiRouter } from './modules/sites/routes';
 import { publicPageRouter } from './modules/sites/publicPages';
+import { accountPageRouter } from './modules/accounts/pages';
 import { cachedPageFastPath } from './modules/sites/cachedPages';
+import { devMailRouter } from './modules/mail/routes';
 
 
-export type AppDeps = { config: Config; db: Db; bus?: InvalidationBus; production?: boolean };
+export type AppDeps = { config: Config; db: Db; bus?: InvalidationBus; limiter?: RateLimiter; production?: boolean };
 
 /** A node request listener: the cached-page fast path, then the Express app. */
 export type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
@@ -40,16 +45,21 @@ export type App = {
   express: express.Express;
   sites: SiteService;
   sessions: Sessions;
+  codes: VerificationCodes;
+  limiter: RateLimiter;
   pageCache: PageCache;
   bus: InvalidationBus;
   close(): Promise<void>;
 };
 
-export async function createApp({ config, db, bus: givenBus, production = config.NODE_ENV !== 'development' }: AppDeps): Promise<App> {
+export async function createApp({ config, db, bus: givenBus, limiter: givenLimiter, production = config.NODE_ENV !== 'development' }: AppDeps): Promise<App> {
   const bus = givenBus ?? (await InvalidationBus.create(config.REDIS_URL));
   const sites = new SiteService(db, bus);
   const sessions = new Sessions(db, config.secret);
   const pageCache = new PageCache(bus);
+  const limiter = givenLimiter ?? createRateLimiter(config.REDIS_URL);
+  const codes = new VerificationCodes(db, config.secret, limiter);
+  const auth = new AccountAuth(db, sessions, codes, limiter);
   const secureCookies = config.NODE_ENV === 'production' && config.TRUST_PROXY !== undefined;
 
   const app = express();
@@ -81,15 +91,17 @@ export async function createApp({ config, db, bus: givenBus, production = config
   app.use(cookieParser());
   app.use(tenantMiddleware(sites, config.PLATFORM_HOST));
   app.use(sessionMiddleware(sessions, (conferenceId, userId) => loadIdentity(db, conferenceId, userId)));
+  app.use(devMailRouter(db, config));
 
   const api = express.Router();
   api.use(express.json({ limit: '1mb' }));
   api.use(sameOriginGuard);
   api.use(siteApiRouter(sites));
-  api.use(accountRouter(sessions, secureCookies));
+  api.use(accountRouter({ sessions, auth, codes, db, secureCookies }));
   api.use((_req, _res, next) => next(new AppError(404, 'commonMsg.notFound')));
   app.use('/api', api);
 
+  app.use(accountPageRouter(sites));
   app.use(publicPageRouter(sites, pageCache));
   // Any other path is unknown (spec 2.1).
   app.use((req, res) => res.redirect(302, '/404'));
@@ -103,16 +115,21 @@ export async function createApp({ config, db, bus: givenBus, production = config
     express: app,
     sites,
     sessions,
+    codes,
+    limiter,
     pageCache,
     bus,
     async close() {
       await closeVike();
+      if (!givenLimiter) await limiter.close();
       if (!givenBus) await bus.close();
     },
   };
 }
 
 function errorHandler(err: unknown, req: Request, res: Response, _next: NextFunction): void {
+  // Spec 2.3: on a 401 the token is cleared; the cookie is HttpOnly, so the server does it.
+  if ((err as AppError)?.status === 401 && req.cookies?.[TOKEN_COOKIE]) res.clearCookie(TOKEN_COOKIE, { httpOnly: true, sameSite: 'lax', path: '/' });
   const known = err instanceof AppError ? err : null;
   const parseError = (err as { type?: string })?.type === 'entity.parse.failed';
   const tooLarge = (err as { type?: string })?.type === 'entity.too.large';

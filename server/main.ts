@@ -3,6 +3,8 @@ import http from 'node:http';
 import { loadConfig } from './config';
 import { createDb, migrate } from './db/index';
 import { createApp } from './app';
+import { MailWorker } from './modules/mail/worker';
+import { platformTransports } from './modules/mail/transport';
 import { logger } from './platform/logger';
 import { seed } from './seed/index';
 
@@ -15,6 +17,8 @@ async function main(): Promise<void> {
   await migrate(db);
   await seed(db, config);
   const { app, close } = await createApp({ config, db });
+  const worker = new MailWorker(db, platformTransports(config));
+  worker.start();
   const server = http.createServer(app);
   server.listen(config.PORT, config.HOST, () => {
     const port = (server.address() as { port: number }).port;
@@ -24,6 +28,7 @@ async function main(): Promise<void> {
     logger.info(`${signal}: shutting down`);
     server.close();
     await close();
+    await worker.stop();
     await db.destroy();
     process.exit(0);
   };

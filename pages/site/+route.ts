@@ -1,7 +1,8 @@
-// The public website: "/" and "/page/:pageId", composed by server/modules/sites before Vike runs.
+// The public website: "/" and "/page/:pageId", and app pages shown inside the site template
+// (/resetPassword): all composed by server/modules/sites before Vike runs.
 import type { PageContext } from 'vike/types';
 
 export default function route(pageContext: PageContext): boolean {
   const path = pageContext.urlPathname;
-  return path === '/' || /^\/page\/[^/]+$/.test(path);
+  return path === '/' || /^\/page\/[^/]+$/.test(path) || (path === '/resetPassword' && pageContext.composedHtml !== undefined);
 }

@@ -41,11 +41,13 @@ export function allows(level: AccessLevel, identity: Identity | null): boolean {
   }
 }
 
+const CONFERENCE_LEVELS = new Set<AccessLevel>(['attendee', 'reviewer', 'manager']);
+
 export function access(level: AccessLevel): AccessGuard {
   const guard = function checkAccess(req: Request, _res: Response, next: NextFunction): void {
     const identity = req.ctx?.identity ?? null;
-    if (level !== 'anonymous' && level !== 'superAdmin' && req.ctx?.conferenceId === null) {
-      // Conference routes do not exist on the platform host.
+    if (CONFERENCE_LEVELS.has(level) && req.ctx?.conferenceId === null) {
+      // Roles in a conference mean nothing on the platform host.
       return next(new AppError(404, 'commonMsg.notFound'));
     }
     if (allows(level, identity)) return next();

@@ -6,6 +6,7 @@
 import crypto from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import type { Request, Response } from 'express';
+import type { Knex } from 'knex';
 import type { Db } from '../db/index';
 import { toDbInstant, fromDbInstant } from '../db/dialect';
 
@@ -87,8 +88,8 @@ export class Sessions {
     await this.db('sessions').where({ id: sessionId }).whereNull('revoked_at').update({ revoked_at: toDbInstant() });
   }
 
-  async revokeAllForUser(userId: number, exceptSessionId?: string): Promise<void> {
-    const q = this.db('sessions').where({ user_id: userId }).whereNull('revoked_at');
+  async revokeAllForUser(userId: number, exceptSessionId?: string, conn: Db | Knex.Transaction = this.db): Promise<void> {
+    const q = conn('sessions').where({ user_id: userId }).whereNull('revoked_at');
     if (exceptSessionId) q.whereNot({ id: exceptSessionId });
     await q.update({ revoked_at: toDbInstant() });
   }

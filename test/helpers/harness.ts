@@ -7,9 +7,12 @@ import { grantRole, ensureUser, addSuperAdmin } from '../../server/modules/accou
 import { provisionSite, type SiteSpec } from '../../server/modules/sites/provision';
 import type { ConferenceRole } from '../../server/contract/enums';
 import type { InvalidationBus } from '../../server/platform/cache';
+import type { RateLimiter } from '../../server/platform/rateLimit';
 import { createTestDb, type TestDb } from './db';
 
 export const TEST_SECRET = 'test-secret-test-secret-test-secret-0123456789';
+
+export type HarnessOptions = { seedDemo?: boolean; redisUrl?: string; bus?: InvalidationBus; limiter?: RateLimiter };
 
 export type Harness = App & {
   testDb: TestDb;
@@ -20,7 +23,7 @@ export type Harness = App & {
   stop(): Promise<void>;
 };
 
-export async function createHarness(opts: { seedDemo?: boolean; redisUrl?: string; bus?: InvalidationBus } = {}): Promise<Harness> {
+export async function createHarness(opts: HarnessOptions = {}): Promise<Harness> {
   const testDb = await createTestDb();
   try {
     return await startOn(testDb, opts);
@@ -30,7 +33,7 @@ export async function createHarness(opts: { seedDemo?: boolean; redisUrl?: strin
   }
 }
 
-async function startOn(testDb: TestDb, opts: { seedDemo?: boolean; redisUrl?: string; bus?: InvalidationBus }): Promise<Harness> {
+async function startOn(testDb: TestDb, opts: HarnessOptions): Promise<Harness> {
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: testDb.dataDir,
@@ -43,7 +46,7 @@ async function startOn(testDb: TestDb, opts: { seedDemo?: boolean; redisUrl?: st
   });
   await migrate(testDb.db);
   await seed(testDb.db, config);
-  const app = await createApp({ config, db: testDb.db, production: true, bus: opts.bus });
+  const app = await createApp({ config, db: testDb.db, production: true, bus: opts.bus, limiter: opts.limiter });
   return {
     ...app,
     testDb,

@@ -1,11 +1,45 @@
-/** Session calls. Sign-in and sign-up arrive with the accounts issue; logout revokes here. */
-import { Router } from 'express';
+/**
+ * Account and session calls at the spec's paths (section 7, "Authentication" and "Account and
+ * verification"). Thin: parse → (access declared) → service → answer.
+ */
+import { Router, type Request, type Response } from 'express';
+import { z } from 'zod';
 import { access } from '../../platform/access';
-import { clearTokenCookie, type Sessions } from '../../platform/session';
+import { sendOk } from '../../platform/errors';
 import { t } from '../../platform/i18n';
+import { clearTokenCookie, setTokenCookie, type Sessions } from '../../platform/session';
+import { parseInput } from '../../platform/validate';
+import { checkCodeInput, emailField, isStrongPassword, loginInput, registerInput, resetPasswordInput, sendCodeInput } from '../../contract/validation';
+import { text } from '../sites/service';
+import type { Db } from '../../db/index';
+import type { AccountAuth, Issued } from './auth';
+import type { VerificationCodes } from './codes';
 
-export function accountRouter(sessions: Sessions, secureCookies: boolean): Router {
+const PREFIX = '/conference/conferenceRegUserConfig';
+
+function siteName(req: Request): string {
+  const site = req.ctx.site;
+  return site ? text(site.config.conferenceName, req.ctx.lang) : t(req.ctx.lang, 'platform.name');
+}
+
+export function accountRouter(deps: { sessions: Sessions; auth: AccountAuth; codes: VerificationCodes; db: Db; secureCookies: boolean }): Router {
+  const { sessions, auth, codes, secureCookies } = deps;
   const router = Router();
+  const signedIn = (res: Response, issued: Issued) => setTokenCookie(res, issued.token, issued.expiresAt, secureCookies);
+
+  router.post('/base/oauth/localLogin', access('anonymous'), async (req, res) => {
+    const input = parseInput(loginInput, req.body);
+    const issued = await auth.login({ ...input, ip: req.ip ?? '', conferenceId: req.ctx.conferenceId });
+    signedIn(res, issued);
+    sendOk(res, issued.claims);
+  });
+
+  router.post('/base/oauth/register', access('anonymous'), async (req, res) => {
+    const input = parseInput(registerInput, req.body);
+    const issued = await auth.register({ email: input.email, trueName: input.trueName, password: input.passWord, code: input.verifyCode, conferenceId: req.ctx.conferenceId });
+    signedIn(res, issued);
+    sendOk(res, issued.claims);
+  });
 
   // DELETE /base/oauth/logout: answers {flag, message} (spec 2.3). Without a session it still
   // clears the cookie, so a stale cookie never traps the browser.
@@ -13,6 +47,50 @@ export function accountRouter(sessions: Sessions, secureCookies: boolean): Route
     if (req.ctx.session) await sessions.revoke(req.ctx.session.sessionId);
     clearTokenCookie(res, secureCookies);
     res.json({ code: 200, message: 'success', data: { flag: true, message: t(req.ctx.lang, 'logout.success') }, flag: true });
+  });
+
+  // The super-admin check by cstnetId: it only ever answers about the caller.
+  router.post('/base/admin/isAdmin', access('user'), (req, res) => {
+    const { cstnetId } = parseInput(z.object({ cstnetId: z.string().max(254).optional() }), req.body ?? {});
+    const identity = req.ctx.identity!;
+    const own = !cstnetId || cstnetId.toLowerCase() === (identity.user.cstnetId ?? identity.user.email).toLowerCase();
+    sendOk(res, own && identity.superAdmin);
+  });
+
+  router.get(`${PREFIX}/checkEmail`, access('anonymous'), async (req, res) => {
+    const { email } = parseInput(z.object({ email: emailField }), req.query);
+    const { data, message } = await auth.checkEmail(email);
+    res.json({ code: 200, message, data });
+  });
+
+  router.post(`${PREFIX}/checkPasswordContent`, access('anonymous'), (req, res) => {
+    const { data } = parseInput(z.object({ data: z.string().max(1000) }), req.body);
+    sendOk(res, isStrongPassword(data) ? 1 : 0);
+  });
+
+  router.post(`${PREFIX}/checkPassword`, access('user'), async (req, res) => {
+    const { password } = parseInput(z.object({ password: z.string().min(1, 'passwordRequire').max(128) }), req.body);
+    sendOk(res, await auth.checkOwnPassword(req.ctx.identity!.user.id, password));
+  });
+
+  router.post(`${PREFIX}/sendEmailCode`, access('anonymous'), async (req, res) => {
+    const { data } = parseInput(sendCodeInput, req.body);
+    const sent = await auth.sendCode({ email: data.email, purpose: data.type, conferenceId: req.ctx.conferenceId, ip: req.ip ?? '', lang: req.ctx.lang, siteName: siteName(req) });
+    sendOk(res, { resendAfterSeconds: sent.resendAfterMs / 1000 });
+  });
+
+  // getEmailCode keeps its path but never gives the code: it says whether a code is right.
+  router.post(`${PREFIX}/getEmailCode`, access('anonymous'), async (req, res) => {
+    const { data } = parseInput(checkCodeInput, req.body);
+    const result = await codes.check(deps.db, data.email, data.type, data.code);
+    const message = result === 'valid' ? 'success' : result === 'wrong' ? 'userReg.verifyCodeError' : 'userReg.validateTimeError';
+    res.json({ code: 200, message, data: { result } });
+  });
+
+  router.post(`${PREFIX}/updatePassword`, access('anonymous'), async (req, res) => {
+    const { data } = parseInput(resetPasswordInput, req.body);
+    await auth.resetPassword({ email: data.email, code: data.verifyCode, name: data.name, password: data.password, keepSessionId: req.ctx.session?.sessionId });
+    sendOk(res, { data: true });
   });
 
   return router;

@@ -37,6 +37,8 @@ export type PublicPageInput = {
   pageId: number;
   identity: Identity | null;
   claims: TokenClaims | null;
+  /** stylesheets an app page inside the site needs (antd islands) */
+  stylesheets?: string[];
 };
 
 function viewerState(identity: Identity | null): ViewerState {
@@ -107,6 +109,7 @@ export function renderPublicPage(input: PublicPageInput): string {
   $('head').prepend(
     `<script type="application/json" id="conference-site-data">${jsonForHtml(data)}</script><script>${runtimeSource}</script>`,
   );
+  for (const href of input.stylesheets ?? []) $('head').append($('<link rel="stylesheet">').attr('href', href));
   $('head meta[charset]').remove();
   $('head').prepend('<meta charset="utf-8">');
   return $.html();

@@ -36,6 +36,10 @@ export async function findPages(db: Conn, conferenceId: number, ids: number[]): 
   return db<PageRow>('pages').where({ conference_id: conferenceId }).whereIn('id', ids);
 }
 
+export function pageTemplates(db: Conn, conferenceId: number): Promise<PageRow[]> {
+  return db<PageRow>('pages').where({ conference_id: conferenceId, type: 'TEMPLATE', template_kind: 'page' }).orderBy('id');
+}
+
 export function menuRows(db: Conn, conferenceId: number, lang: Lang, publishedOnly: boolean): Promise<MenuRow[]> {
   const q = db('menus').where({ conference_id: conferenceId, lang }).orderBy('sort').orderBy('id');
   if (publishedOnly) q.andWhere({ published: true });

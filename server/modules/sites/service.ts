@@ -138,6 +138,23 @@ export class SiteService {
     return { page, template: direct, common: common && common.id !== direct?.id && common.template_kind !== 'page' ? common : null };
   }
 
+  /**
+   * A page of the app (e.g. /resetPassword) shown inside the site's templates: the page template
+   * marked default for this device, else the one the home page uses.
+   */
+  async appPageChain(site: SiteSnapshot, lang: Lang, mobile: boolean, name: string, html: string): Promise<PageChain> {
+    const templates = await repo.pageTemplates(this.db, site.conference.id);
+    const wanted = mobile ? ['mobile', 'both'] : ['pc', 'both'];
+    let template = templates.find((t) => wanted.includes(t.default_for ?? ''));
+    if (!template) {
+      const homeId = this.homePageId(site, lang);
+      const home = homeId ? await this.pageForRequest(site.conference.id, homeId, mobile) : null;
+      template = templates.find((t) => t.id === home?.template_id);
+    }
+    const page = { id: 0, conference_id: site.conference.id, type: 'PAGE', name, html, need_to_login: false, template_id: template?.id ?? null } as PageRow;
+    return this.pageChain(site.conference.id, page);
+  }
+
   private async templateOf(conferenceId: number, id: number): Promise<PageRow | null> {
     const row = await repo.findPage(this.db, conferenceId, id);
     return row && row.type === 'TEMPLATE' ? row : null;

@@ -1,0 +1,75 @@
+/**
+ * Account login (spec 2.5): e-mail and password in one call. After login: the `redirect` path
+ * when there is one, else the personal centre for registered attendees and the conference
+ * registration for everyone else.
+ */
+import { useState } from 'react';
+import { App, Button, Form, Input } from 'antd';
+import { EMAIL_PATTERN } from '../../server/contract/validation';
+import { AntdRoot } from '../shared/AntdRoot';
+import { api, ApiError } from '../shared/api';
+import { translator } from '../shared/i18n';
+import type { Lang } from '../shared/locale';
+import { SecretsNotice } from '../shared/Notice';
+
+export type LoginFormProps = { lang: Lang; redirect: string | null; platform: boolean };
+
+function Login({ lang, redirect, platform }: LoginFormProps) {
+  const t = translator(lang);
+  const { message } = App.useApp();
+  const [busy, setBusy] = useState(false);
+
+  async function afterLogin() {
+    if (redirect) return location.assign(redirect);
+    if (platform) return location.assign('/');
+    const status = await api<{ allUsers: { conferenceUser: boolean } }>('/conference/platform/findConferenceStatus');
+    location.assign(status.allUsers.conferenceUser ? '/profile/userInfo' : '/conferenceRegister');
+  }
+
+  async function submit(values: { email: string; password: string }) {
+    setBusy(true);
+    try {
+      const token = await api<{ id: number } | null>('/base/oauth/localLogin', { body: values });
+      if (!token) throw new ApiError(400, 'loginFailed');
+      await afterLogin();
+    } catch (err) {
+      message.warning(t(err instanceof ApiError ? err.messageKey : 'loginFailed'), 2);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Form layout="vertical" requiredMark={false} onFinish={submit} className="auth-form" name="login">
+      <Form.Item
+        name="email"
+        label={t('auth.email')}
+        validateTrigger="onBlur"
+        rules={[
+          { required: true, message: t('emailFormatError') },
+          { pattern: EMAIL_PATTERN, message: t('emailFormatError') },
+        ]}
+      >
+        <Input autoComplete="username" inputMode="email" size="large" />
+      </Form.Item>
+      <Form.Item name="password" label={t('auth.password')} rules={[{ required: true, message: t('passwordRequire') }]}>
+        <Input.Password autoComplete="current-password" size="large" />
+      </Form.Item>
+      <div className="auth-links">
+        <a href="/userRegister">{t('auth.signUp')}</a>
+        <a href="/resetPassword">{t('auth.forgotPassword')}</a>
+      </div>
+      <Button type="primary" htmlType="submit" size="large" block loading={busy}>
+        {t('auth.login')}
+      </Button>
+      <SecretsNotice text={t('auth.notice')} />
+    </Form>
+  );
+}
+
+export default function LoginForm(props: LoginFormProps) {
+  return (
+    <AntdRoot lang={props.lang}>
+      <Login {...props} />
+    </AntdRoot>
+  );
+}

@@ -1,0 +1,109 @@
+/**
+ * Change or forgotten password (spec 2.7): e-mail, a code sent to it, name, new password twice.
+ * A reset ends every other session of the account; then the user logs in again.
+ */
+import { useState } from 'react';
+import { App, Button, Form, Input, Tooltip } from 'antd';
+import { InfoCircleOutlined } from '@ant-design/icons';
+import { AntdRoot } from '../shared/AntdRoot';
+import { api, ApiError } from '../shared/api';
+import { CodeButton } from '../shared/CodeButton';
+import { translator } from '../shared/i18n';
+import type { Lang } from '../shared/locale';
+import { codeRules, confirmRules, emailRules, passwordRules } from '../shared/rules';
+
+export type ResetPasswordFormProps = { lang: Lang; email: string | null; name: string | null };
+
+type Values = { email: string; verifyCode: string; name: string; password: string; confirmPassword: string };
+
+function Reset({ lang, email, name }: ResetPasswordFormProps) {
+  const t = translator(lang);
+  const { message } = App.useApp();
+  const [form] = Form.useForm<Values>();
+  const [busy, setBusy] = useState(false);
+  const current = Form.useWatch('email', form);
+
+  async function validEmail(): Promise<string | null> {
+    const value = String(form.getFieldValue('email') ?? '').trim();
+    if (!value) {
+      form.setFields([{ name: 'email', errors: [t('emailFormatError')] }]);
+      return null;
+    }
+    try {
+      return (await form.validateFields(['email'])).email;
+    } catch {
+      return null;
+    }
+  }
+
+  async function submit(values: Values) {
+    setBusy(true);
+    try {
+      await api('/conference/conferenceRegUserConfig/updatePassword', { body: { data: values } });
+      message.success(t('auth.passwordChanged'), 2);
+      setTimeout(() => location.assign('/conferencelogin'), 1200);
+    } catch (err) {
+      const key = err instanceof ApiError ? err.messageKey : 'userReg.passportError';
+      if (err instanceof ApiError && err.field) form.setFields([{ name: err.field as keyof Values, errors: [t(key)] }]);
+      else message.warning(t(key), 2);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Form form={form} layout="vertical" requiredMark={false} onFinish={submit} className="auth-form" name="reset" initialValues={{ email: email ?? '', name: name ?? '' }}>
+      <Form.Item name="email" label={t('auth.email')} validateTrigger="onBlur" rules={emailRules(t, 'existing')} hasFeedback>
+        <Input autoComplete="username" inputMode="email" size="large" readOnly={Boolean(email)} />
+      </Form.Item>
+      <Form.Item name="verifyCode" label={t('auth.verifyCode')} validateTrigger="onBlur" rules={codeRules(t, 'resetPassCode', form)}>
+        <Input
+          size="large"
+          inputMode="numeric"
+          maxLength={6}
+          autoComplete="one-time-code"
+          suffix={
+            <CodeButton
+              t={t}
+              type="resetPassCode"
+              disabled={!current}
+              email={validEmail}
+              onSent={() => message.success(t('auth.codeSent'), 2)}
+              onError={(key) => message.warning(t(key), 2)}
+            />
+          }
+        />
+      </Form.Item>
+      <Form.Item
+        name="name"
+        label={
+          <span>
+            {t('auth.name')}{' '}
+            <Tooltip title={t('auth.nameNote')}>
+              <InfoCircleOutlined aria-label={t('auth.nameNote')} />
+            </Tooltip>
+          </span>
+        }
+        rules={[{ max: 100, message: t('nameTooLong') }]}
+      >
+        <Input autoComplete="name" size="large" />
+      </Form.Item>
+      <Form.Item name="password" label={t('auth.newPassword')} validateTrigger="onBlur" rules={passwordRules(t)} extra={t('passwordCheck')}>
+        <Input.Password autoComplete="new-password" size="large" />
+      </Form.Item>
+      <Form.Item name="confirmPassword" label={t('auth.confirmPassword')} dependencies={['password']} rules={confirmRules(t)}>
+        <Input.Password autoComplete="new-password" size="large" />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" size="large" block loading={busy}>
+        {t('auth.confirm')}
+      </Button>
+    </Form>
+  );
+}
+
+export default function ResetPasswordForm(props: ResetPasswordFormProps) {
+  return (
+    <AntdRoot lang={props.lang}>
+      <Reset {...props} />
+    </AntdRoot>
+  );
+}

@@ -1,0 +1,99 @@
+/**
+ * New account (spec 2.6): e-mail, a code sent to it, name, password twice. On success the user
+ * is logged in and goes to the conference registration.
+ */
+import { useState } from 'react';
+import { App, Button, Form, Input } from 'antd';
+import { EMAIL_PATTERN } from '../../server/contract/validation';
+import { AntdRoot } from '../shared/AntdRoot';
+import { api, ApiError } from '../shared/api';
+import { CodeButton } from '../shared/CodeButton';
+import { translator } from '../shared/i18n';
+import type { Lang } from '../shared/locale';
+import { SecretsNotice } from '../shared/Notice';
+import { codeRules, confirmRules, emailRules, passwordRules } from '../shared/rules';
+
+export type SignUpFormProps = { lang: Lang; next: string };
+
+type Values = { email: string; verifyCode: string; trueName: string; password: string; confirmPassword: string };
+
+function SignUp({ lang, next }: SignUpFormProps) {
+  const t = translator(lang);
+  const { message } = App.useApp();
+  const [form] = Form.useForm<Values>();
+  const [busy, setBusy] = useState(false);
+  const email = Form.useWatch('email', form);
+
+  async function validEmail(): Promise<string | null> {
+    try {
+      return (await form.validateFields(['email'])).email;
+    } catch {
+      return null;
+    }
+  }
+
+  async function submit(values: Values) {
+    setBusy(true);
+    try {
+      await api('/base/oauth/register', {
+        body: { email: values.email, trueName: values.trueName, passWord: values.password, verifyCode: values.verifyCode },
+      });
+      location.assign(next);
+    } catch (err) {
+      const key = err instanceof ApiError ? err.messageKey : 'userReg.passportError';
+      if (err instanceof ApiError && err.field) form.setFields([{ name: (err.field === 'passWord' ? 'password' : err.field) as keyof Values, errors: [t(key)] }]);
+      else message.warning(t(key), 2);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Form form={form} layout="vertical" requiredMark={false} onFinish={submit} className="auth-form" name="signup">
+      <Form.Item name="email" label={t('auth.email')} validateTrigger="onBlur" rules={emailRules(t, 'new')} hasFeedback>
+        <Input autoComplete="email" inputMode="email" size="large" />
+      </Form.Item>
+      <Form.Item name="verifyCode" label={t('auth.verifyCode')} validateTrigger="onBlur" rules={codeRules(t, 'registerCode', form)}>
+        <Input
+          size="large"
+          inputMode="numeric"
+          maxLength={6}
+          autoComplete="one-time-code"
+          suffix={
+            <CodeButton
+              t={t}
+              type="registerCode"
+              disabled={!email || !EMAIL_PATTERN.test(email)}
+              email={validEmail}
+              onSent={() => message.success(t('auth.codeSent'), 2)}
+              onError={(key) => message.warning(t(key), 2)}
+            />
+          }
+        />
+      </Form.Item>
+      <Form.Item name="trueName" label={t('auth.name')} rules={[{ required: true, whitespace: true, message: t('nameRequire') }, { max: 100, message: t('nameTooLong') }]}>
+        <Input autoComplete="name" size="large" />
+      </Form.Item>
+      <Form.Item name="password" label={t('auth.password')} validateTrigger="onBlur" rules={passwordRules(t)} extra={t('passwordCheck')}>
+        <Input.Password autoComplete="new-password" size="large" />
+      </Form.Item>
+      <Form.Item name="confirmPassword" label={t('auth.confirmPassword')} dependencies={['password']} rules={confirmRules(t)}>
+        <Input.Password autoComplete="new-password" size="large" />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" size="large" block loading={busy}>
+        {t('auth.signUpAndLogin')}
+      </Button>
+      <div className="auth-links auth-links-center">
+        <span>{t('auth.haveAccount')}</span> <a href="/conferencelogin">{t('auth.login')}</a>
+      </div>
+      <SecretsNotice text={t('auth.notice')} />
+    </Form>
+  );
+}
+
+export default function SignUpForm(props: SignUpFormProps) {
+  return (
+    <AntdRoot lang={props.lang}>
+      <SignUp {...props} />
+    </AntdRoot>
+  );
+}

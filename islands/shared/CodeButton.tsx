@@ -1,0 +1,49 @@
+/** "Send verification code" inside the code field: 60 s countdown after sending, then "resend". */
+import { useEffect, useState } from 'react';
+import { Button } from 'antd';
+import { api, ApiError } from './api';
+
+export type CodeButtonProps = {
+  email: () => Promise<string | null>;
+  type: 'registerCode' | 'resetPassCode';
+  disabled?: boolean;
+  t: (key: string, options?: Record<string, unknown>) => string;
+  onError: (key: string) => void;
+  onSent: () => void;
+};
+
+export function CodeButton({ email, type, disabled, t, onError, onSent }: CodeButtonProps) {
+  const [left, setLeft] = useState(0);
+  const [sending, setSending] = useState(false);
+  const [sentOnce, setSentOnce] = useState(false);
+
+  useEffect(() => {
+    if (left <= 0) return;
+    const timer = setTimeout(() => setLeft((n) => n - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [left]);
+
+  async function send() {
+    const address = await email();
+    if (!address) return;
+    setSending(true);
+    try {
+      const { resendAfterSeconds } = await api<{ resendAfterSeconds: number }>('/conference/conferenceRegUserConfig/sendEmailCode', {
+        body: { data: { email: address, type } },
+      });
+      setLeft(resendAfterSeconds);
+      setSentOnce(true);
+      onSent();
+    } catch (err) {
+      onError(err instanceof ApiError ? err.messageKey : 'userReg.passportError');
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <Button type="link" size="small" disabled={disabled || left > 0} loading={sending} onClick={send} className="code-button">
+      {left > 0 ? t('auth.resendIn', { seconds: left }) : sentOnce ? t('auth.resend') : t('auth.sendCode')}
+    </Button>
+  );
+}

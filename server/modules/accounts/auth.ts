@@ -1,0 +1,124 @@
+/**
+ * Sign-up, sign-in and password reset (spec 2.5–2.7, 5). Login is one rate-limited call that
+ * answers the same userLoginError for an unknown e-mail or a wrong password, and costs the same
+ * time either way. Every rule is enforced here, whatever the forms already checked.
+ */
+import type { Db } from '../../db/index';
+import { toDbInstant } from '../../db/dialect';
+import type { CodeType } from '../../contract/validation';
+import { isStrongPassword } from '../../contract/validation';
+import { AppError } from '../../platform/errors';
+import type { RateLimiter } from '../../platform/rateLimit';
+import type { Sessions, TokenClaims } from '../../platform/session';
+import type { VerificationCodes } from './codes';
+import * as repo from './repo';
+import { hashPassword, verifyPassword } from './service';
+
+export const LOGIN_LIMITS = {
+  /** failed logins of one account before it is refused for the rest of the window */
+  perAccount: { limit: 5, windowMs: 15 * 60_000 },
+  /** login attempts from one address */
+  perIp: { limit: 50, windowMs: 15 * 60_000 },
+};
+
+/** The spec's message for an account that exists but has no password yet (added as a manager, SSO). */
+export const EXISTS_NOT_REGISTERED = 'user email exists but not registered';
+
+export type Issued = { claims: TokenClaims; token: string; expiresAt: Date };
+
+function claimsOf(user: repo.UserRow): TokenClaims {
+  return { id: user.id, trueName: user.true_name, umtId: user.umt_id, cstnetId: user.cstnet_id ?? user.email };
+}
+
+export class AccountAuth {
+  private dummyHash?: Promise<string>;
+
+  constructor(
+    private readonly db: Db,
+    private readonly sessions: Sessions,
+    private readonly codes: VerificationCodes,
+    private readonly limiter: RateLimiter,
+  ) {}
+
+  /** checkEmail: 1 when an account with a password exists; 0 with the spec's message when one exists without. */
+  async checkEmail(email: string): Promise<{ data: 0 | 1; message: string }> {
+    const user = await repo.findUserByEmail(this.db, email);
+    if (!user) return { data: 0, message: '' };
+    return user.password_hash ? { data: 1, message: '' } : { data: 0, message: EXISTS_NOT_REGISTERED };
+  }
+
+  async sendCode(input: { email: string; purpose: CodeType; conferenceId: number | null; ip: string; lang: 'zh' | 'en'; siteName: string }) {
+    const user = await repo.findUserByEmail(this.db, input.email);
+    // Sign-up counts "exists but not registered" as existing; a reset accepts it (spec 8).
+    if (input.purpose === 'registerCode' && user) throw new AppError(400, 'userReg.userExist', 'email');
+    if (input.purpose === 'resetPassCode' && !user) throw new AppError(400, 'userNotExist', 'email');
+    return this.codes.send(input);
+  }
+
+  async register(input: { email: string; trueName: string; password: string; code: string; conferenceId: number | null }): Promise<Issued> {
+    if (!isStrongPassword(input.password)) throw new AppError(400, 'passwordCheck', 'passWord');
+    const passwordHash = await hashPassword(input.password);
+    const user = await this.db.transaction(async (tx) => {
+      if (await repo.findUserByEmail(tx, input.email)) throw new AppError(400, 'userReg.userExist', 'email');
+      await this.codes.consume(tx, input.email, 'registerCode', input.code);
+      const id = await repo.insertUser(tx, { email: input.email, trueName: input.trueName, passwordHash });
+      await tx('users').where({ id }).update({ email_verified_at: toDbInstant() });
+      return (await repo.findUserById(tx, id))!;
+    });
+    return this.issue(user, input.conferenceId);
+  }
+
+  async login(input: { email: string; password: string; ip: string; conferenceId: number | null }): Promise<Issued> {
+    const accountKey = `login:account:${input.email}`;
+    const ip = await this.limiter.hit(`login:ip:${input.ip}`, LOGIN_LIMITS.perIp.limit, LOGIN_LIMITS.perIp.windowMs);
+    if (!ip.allowed || (await this.limiter.count(accountKey)) >= LOGIN_LIMITS.perAccount.limit) {
+      throw new AppError(429, 'userReg.loginLocked');
+    }
+    const user = await repo.findUserByEmail(this.db, input.email);
+    // Verify against a dummy hash when there is no password, so timing tells nothing.
+    const ok = await verifyPassword(user?.password_hash ?? (await this.dummy()), input.password);
+    if (!user?.password_hash || !ok) {
+      await this.limiter.hit(accountKey, LOGIN_LIMITS.perAccount.limit, LOGIN_LIMITS.perAccount.windowMs);
+      throw new AppError(400, 'userReg.userLoginError');
+    }
+    await this.limiter.reset(accountKey);
+    return this.issue(user, input.conferenceId);
+  }
+
+  /** Reset with a code: sets the password (and the name when given) and ends every session. */
+  async resetPassword(input: { email: string; code: string; name?: string; password: string; keepSessionId?: string }): Promise<void> {
+    if (!isStrongPassword(input.password)) throw new AppError(400, 'passwordCheck', 'password');
+    const passwordHash = await hashPassword(input.password);
+    await this.db.transaction(async (tx) => {
+      const user = await repo.findUserByEmail(tx, input.email);
+      if (!user) throw new AppError(400, 'userNotExist', 'email');
+      await this.codes.consume(tx, input.email, 'resetPassCode', input.code);
+      await tx('users')
+        .where({ id: user.id })
+        .update({
+          password_hash: passwordHash,
+          email_verified_at: toDbInstant(),
+          updated_at: toDbInstant(),
+          ...(input.name ? { true_name: input.name } : {}),
+        });
+      await this.sessions.revokeAllForUser(user.id, input.keepSessionId, tx);
+    });
+    await this.limiter.reset(`login:account:${input.email}`);
+  }
+
+  /** checkPassword, kept for the client's flow: only ever about the caller's own password. */
+  async checkOwnPassword(userId: number, password: string): Promise<0 | 1> {
+    const user = await repo.findUserById(this.db, userId);
+    return user?.password_hash && (await verifyPassword(user.password_hash, password)) ? 1 : 0;
+  }
+
+  private async issue(user: repo.UserRow, conferenceId: number | null): Promise<Issued> {
+    const claims = claimsOf(user);
+    const { token, expiresAt } = await this.sessions.issue(claims, conferenceId);
+    return { claims, token, expiresAt };
+  }
+
+  private dummy(): Promise<string> {
+    return (this.dummyHash ??= hashPassword('timing-equaliser-0'));
+  }
+}

@@ -1,0 +1,15 @@
+/** The texts of the account mails, in the language of the page that asked for them. */
+import type { Lang } from '../../contract/enums';
+
+export function codeMail(lang: Lang, siteName: string, code: string, minutes: number): { subject: string; text: string; html: string } {
+  const zh = lang === 'zh';
+  const subject = zh ? `【${siteName}】邮箱验证码：${code}` : `[${siteName}] Your verification code: ${code}`;
+  const lines = zh
+    ? [`您的邮箱验证码是：${code}`, `验证码 ${minutes} 分钟内有效，只能使用一次。`, '如果这不是您本人的操作，请忽略本邮件。']
+    : [`Your verification code is: ${code}`, `It is valid for ${minutes} minutes and can be used once.`, 'If you did not ask for it, please ignore this e-mail.'];
+  const html =
+    `<div style="font-family:Arial,'Microsoft YaHei',sans-serif;font-size:15px;line-height:1.7;color:#1f2937">` +
+    `<p>${lines[0].replace(code, `<strong style="font-size:22px;letter-spacing:4px;color:#1d4ed8">${code}</strong>`)}</p>` +
+    `<p>${lines[1]}</p><p style="color:#6b7280">${lines[2]}</p></div>`;
+  return { subject, text: lines.join('\n'), html };
+}

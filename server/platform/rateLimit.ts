@@ -1,0 +1,81 @@
+/**
+ * Fixed-window counters for brute-force limits (login, codes). In-process by default; with Redis
+ * every instance shares the counts, so adding instances does not multiply the allowance.
+ */
+import { Redis } from 'ioredis';
+
+export type RateDecision = { allowed: boolean; retryAfterMs: number };
+
+export interface RateLimiter {
+  /** Counts one hit on `key`; refused once more than `limit` hits fall in the window. */
+  hit(key: string, limit: number, windowMs: number): Promise<RateDecision>;
+  /** How many hits the key has in its current window, without counting one. */
+  count(key: string): Promise<number>;
+  reset(key: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export class MemoryRateLimiter implements RateLimiter {
+  private readonly windows = new Map<string, { count: number; resetAt: number }>();
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  async hit(key: string, limit: number, windowMs: number): Promise<RateDecision> {
+    const now = this.now();
+    let w = this.windows.get(key);
+    if (!w || w.resetAt <= now) {
+      if (this.windows.size > 100_000) this.sweep(now);
+      w = { count: 0, resetAt: now + windowMs };
+      this.windows.set(key, w);
+    }
+    w.count++;
+    return { allowed: w.count <= limit, retryAfterMs: w.count <= limit ? 0 : w.resetAt - now };
+  }
+
+  async count(key: string): Promise<number> {
+    const w = this.windows.get(key);
+    return w && w.resetAt > this.now() ? w.count : 0;
+  }
+
+  async reset(key: string): Promise<void> {
+    this.windows.delete(key);
+  }
+
+  async close(): Promise<void> {}
+
+  private sweep(now: number): void {
+    for (const [key, w] of this.windows) if (w.resetAt <= now) this.windows.delete(key);
+  }
+}
+
+export class RedisRateLimiter implements RateLimiter {
+  private readonly redis: Redis;
+
+  constructor(url: string) {
+    this.redis = new Redis(url, { maxRetriesPerRequest: 2 });
+  }
+
+  async hit(key: string, limit: number, windowMs: number): Promise<RateDecision> {
+    const k = `conference-platform:rate:${key}`;
+    const [[, count], [, ttl]] = (await this.redis.multi().incr(k).pttl(k).exec()) as [[null, number], [null, number]];
+    if (ttl < 0) await this.redis.pexpire(k, windowMs);
+    const retryAfterMs = ttl > 0 ? ttl : windowMs;
+    return { allowed: count <= limit, retryAfterMs: count <= limit ? 0 : retryAfterMs };
+  }
+
+  async count(key: string): Promise<number> {
+    return Number((await this.redis.get(`conference-platform:rate:${key}`)) ?? 0);
+  }
+
+  async reset(key: string): Promise<void> {
+    await this.redis.del(`conference-platform:rate:${key}`);
+  }
+
+  async close(): Promise<void> {
+    await this.redis.quit();
+  }
+}
+
+export function createRateLimiter(redisUrl?: string): RateLimiter {
+  return redisUrl ? new RedisRateLimiter(redisUrl) : new MemoryRateLimiter();
+}

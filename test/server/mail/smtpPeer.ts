@@ -1,0 +1,82 @@
+/**
+ * A real SMTP server for the mail tests (smtp-server on 127.0.0.1, password login required, no
+ * STARTTLS), collecting what it receives parsed by mailparser. It can stop and start again on the
+ * same port to play an outage.
+ */
+import { SMTPServer } from 'smtp-server';
+import { simpleParser, type ParsedMail } from 'mailparser';
+
+export const SMTP_USER = 'mailer@example.org';
+export const SMTP_PASS = 'smtp-test-password';
+export const AUTH_ERROR = 'Bad username or password for the test server';
+
+export type SmtpPeer = {
+  port: number;
+  running: boolean;
+  received: ParsedMail[];
+  /** smtp://mailer%40example.org:…@127.0.0.1:port, with other credentials when given */
+  url(credentials?: { user: string; pass: string }, query?: string): string;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+};
+
+export async function startSmtpPeer(): Promise<SmtpPeer> {
+  const received: ParsedMail[] = [];
+  let server: SMTPServer | null = null;
+  let port = 0;
+
+  const create = () =>
+    new SMTPServer({
+      logger: false,
+      secure: false,
+      authOptional: false,
+      allowInsecureAuth: true,
+      disabledCommands: ['STARTTLS'],
+      onAuth(auth, _session, callback) {
+        if (auth.username === SMTP_USER && auth.password === SMTP_PASS) return callback(null, { user: auth.username });
+        callback(new Error(AUTH_ERROR));
+      },
+      onData(stream, _session, callback) {
+        simpleParser(stream)
+          .then((mail) => {
+            received.push(mail);
+            callback();
+          })
+          .catch((err: Error) => callback(err));
+      },
+    });
+
+  const peer: SmtpPeer = {
+    get port() {
+      return port;
+    },
+    get running() {
+      return server !== null;
+    },
+    received,
+    url(credentials = { user: SMTP_USER, pass: SMTP_PASS }, query = '') {
+      return `smtp://${encodeURIComponent(credentials.user)}:${encodeURIComponent(credentials.pass)}@127.0.0.1:${port}${query}`;
+    },
+    async start() {
+      const next = create();
+      await new Promise<void>((resolve, reject) => {
+        next.once('error', reject);
+        next.listen(port, '127.0.0.1', () => {
+          next.off('error', reject);
+          resolve();
+        });
+      });
+      // A client hanging up is not a test failure; without a listener it would throw.
+      next.on('error', () => undefined);
+      port = (next.server.address() as { port: number }).port;
+      server = next;
+    },
+    async stop() {
+      const current = server;
+      server = null;
+      if (current) await new Promise<void>((resolve) => current.close(() => resolve()));
+    },
+  };
+  await peer.start();
+  return peer;
+}
