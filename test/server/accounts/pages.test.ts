@@ -1,6 +1,7 @@
 /** The account pages, rendered on the server with their islands (spec 2.5–2.7). */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import request from 'supertest';
+import type { CheerioAPI } from 'cheerio';
 import { createHarness, type Harness } from '../../helpers/harness';
 import { page } from '../../helpers/http';
 import { contractSite } from '../../fixtures/contractSite';
@@ -8,7 +9,7 @@ import { contractSite } from '../../fixtures/contractSite';
 let h: Harness;
 let conferenceId: number;
 const host = 'contract.localhost';
-const islands = ($: ReturnType<typeof import('cheerio').load>) => $('[data-island]').map((_, el) => $(el).attr('data-island')).get();
+const islands = ($: CheerioAPI) => $('[data-island]').map((_, el) => $(el).attr('data-island')).get();
 
 beforeAll(async () => {
   h = await createHarness({ seedDemo: false });
