@@ -14,6 +14,7 @@ import LoginForm, { type LoginFormProps } from '../islands/LoginForm/index';
 import SignUpForm, { type SignUpFormProps } from '../islands/SignUpForm/index';
 import ResetPasswordForm, { type ResetPasswordFormProps } from '../islands/ResetPasswordForm/index';
 import OrgLogin, { type OrgLoginProps } from '../islands/OrgLogin/index';
+import ProfileEditForm, { type ProfileEditFormProps } from '../islands/ProfileEditForm/index';
 
 export type IslandProps = {
   UserMenu: UserMenuProps;
@@ -22,10 +23,11 @@ export type IslandProps = {
   SignUpForm: SignUpFormProps;
   ResetPasswordForm: ResetPasswordFormProps;
   OrgLogin: OrgLoginProps;
+  ProfileEditForm: ProfileEditFormProps;
 };
 export type IslandName = keyof IslandProps;
 
-export const islands: { [K in IslandName]: ComponentType<IslandProps[K]> } = { UserMenu, LangSwitch, LoginForm, SignUpForm, ResetPasswordForm, OrgLogin };
+export const islands: { [K in IslandName]: ComponentType<IslandProps[K]> } = { UserMenu, LangSwitch, LoginForm, SignUpForm, ResetPasswordForm, OrgLogin, ProfileEditForm };
 
 /** As a string, for pages composed with cheerio. */
 export function renderIsland<K extends IslandName>(name: K, props: IslandProps[K], className = ''): string {

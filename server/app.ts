@@ -31,6 +31,8 @@ import { SiteService } from './modules/sites/service';
 import { siteApiRouter } from './modules/sites/routes';
 import { publicPageRouter } from './modules/sites/publicPages';
 import { accountPageRouter } from './modules/accounts/pages';
+import { profilePageRouter } from './modules/accounts/profilePages';
+import { platformPageRouter } from './modules/sites/platformPages';
 import { cachedPageFastPath } from './modules/sites/cachedPages';
 import { devMailRouter } from './modules/mail/routes';
 
@@ -102,6 +104,8 @@ export async function createApp({ config, db, bus: givenBus, limiter: givenLimit
   app.use('/api', api);
 
   app.use(accountPageRouter(sites));
+  app.use(profilePageRouter());
+  app.use(platformPageRouter());
   app.use(publicPageRouter(sites, pageCache));
   // Any other path is unknown (spec 2.1).
   app.use((req, res) => res.redirect(302, '/404'));

@@ -82,7 +82,6 @@ export function accountPageRouter(sites: SiteService): Router {
       currentPath: req.originalUrl,
       pageId: 0,
       identity,
-      claims: req.ctx.session?.claims ?? null,
       stylesheets: ['/app.css', antdStylesheetHref()],
     });
     const rendered = await renderVikePage(req, { composedHtml });

@@ -9,7 +9,8 @@ import { sendOk } from '../../platform/errors';
 import { t } from '../../platform/i18n';
 import { clearTokenCookie, setTokenCookie, type Sessions } from '../../platform/session';
 import { parseInput } from '../../platform/validate';
-import { checkCodeInput, emailField, isStrongPassword, loginInput, registerInput, resetPasswordInput, sendCodeInput } from '../../contract/validation';
+import { checkCodeInput, emailField, isStrongPassword, loginInput, nameField, registerInput, resetPasswordInput, sendCodeInput } from '../../contract/validation';
+import { updateName } from './service';
 import { text } from '../sites/service';
 import type { Db } from '../../db/index';
 import type { AccountAuth, Issued } from './auth';
@@ -55,6 +56,13 @@ export function accountRouter(deps: { sessions: Sessions; auth: AccountAuth; cod
     const identity = req.ctx.identity!;
     const own = !cstnetId || cstnetId.toLowerCase() === (identity.user.cstnetId ?? identity.user.email).toLowerCase();
     sendOk(res, own && identity.superAdmin);
+  });
+
+  // Personal information: the account's name (the e-mail is the account itself).
+  router.put('/base/user/info', access('user'), async (req, res) => {
+    const { trueName } = parseInput(z.object({ trueName: nameField }), req.body);
+    await updateName(deps.db, req.ctx.identity!.user.id, trueName);
+    sendOk(res, { trueName });
   });
 
   router.get(`${PREFIX}/checkEmail`, access('anonymous'), async (req, res) => {

@@ -2,6 +2,7 @@
 import { hash, verify } from '@node-rs/argon2';
 import type { Db } from '../../db/index';
 import type { ConferenceRole } from '../../contract/enums';
+import { toDbInstant } from '../../db/dialect';
 import * as repo from './repo';
 
 export type Identity = {
@@ -46,6 +47,10 @@ export async function ensureUser(
   const passwordHash = input.password ? await hashPassword(input.password) : null;
   const id = await repo.insertUser(db, { email: input.email, trueName: input.trueName, passwordHash });
   return { id, created: true };
+}
+
+export async function updateName(db: Db, userId: number, trueName: string): Promise<void> {
+  await db('users').where({ id: userId }).update({ true_name: trueName, updated_at: toDbInstant() });
 }
 
 export const grantRole = repo.grantRole;

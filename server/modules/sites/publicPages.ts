@@ -46,7 +46,6 @@ export function publicPageRouter(sites: SiteService, pageCache: PageCache): Rout
       currentPath: req.originalUrl,
       pageId: id,
       identity,
-      claims: req.ctx.session?.claims ?? null,
     });
     const rendered = await renderVikePage(req, { composedHtml });
     if (!rendered) throw new Error('Vike did not render the public page');

@@ -36,7 +36,6 @@ export type PublicPageInput = {
   /** the page requested (the desktop id, even when its mobile variant is shown) */
   pageId: number;
   identity: Identity | null;
-  claims: TokenClaims | null;
   /** stylesheets an app page inside the site needs (antd islands) */
   stylesheets?: string[];
 };
@@ -105,7 +104,11 @@ export function renderPublicPage(input: PublicPageInput): string {
     },
   });
 
-  const data = { config: templateReadyConfig(site, lang, input.origin, input.claims), menu: input.menu };
+  // userInfo from the account as loaded now, so a renamed user shows the new name at once.
+  const userInfo: TokenClaims | null = identity
+    ? { id: identity.user.id, trueName: identity.user.trueName, umtId: identity.user.umtId, cstnetId: identity.user.cstnetId ?? identity.user.email }
+    : null;
+  const data = { config: templateReadyConfig(site, lang, input.origin, userInfo), menu: input.menu };
   $('head').prepend(
     `<script type="application/json" id="conference-site-data">${jsonForHtml(data)}</script><script>${runtimeSource}</script>`,
   );

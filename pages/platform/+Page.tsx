@@ -1,0 +1,61 @@
+// Environment: server. The management layout: the menu of the screens that exist, then the screen.
+import type { ProfileMenuItem } from '../profile/+Page';
+
+export type PlatformPageProps = {
+  lang: 'zh' | 'en';
+  text: Record<string, string>;
+  siteName: string;
+  shortTitle: string;
+  menu: ProfileMenuItem[];
+  overview: Array<[label: string, value: string]>;
+  statusTone: 'ok' | 'waiting' | 'off';
+};
+
+export default function Page({ text, siteName, shortTitle, menu, overview, statusTone }: PlatformPageProps) {
+  return (
+    <div className="shell shell-platform">
+      <header className="shell-header">
+        <a className="auth-brand" href="/">
+          <span className="auth-brand-short">{shortTitle}</span>
+          <span className="auth-brand-name">{text.areaTitle}</span>
+        </a>
+        <nav className="auth-header-links">
+          <a href="/profile/userInfo">{text.personalCenter}</a>
+          <a href="/">{text.backToSite}</a>
+        </nav>
+      </header>
+      <div className="shell-body">
+        <aside className="shell-aside">
+          <p className="shell-aside-title">{text.areaTitle}</p>
+          <nav className="side-menu" aria-label={text.areaTitle}>
+            <ul>
+              {menu.map((item) => (
+                <li key={item.href} className={item.active ? 'active' : undefined}>
+                  <a href={item.href} aria-current={item.active ? 'page' : undefined}>
+                    {item.label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </aside>
+        <main className="shell-main">
+          <section className="panel">
+            <header className="panel-header">
+              <h2>{siteName}</h2>
+              <span className={`status-tag status-${statusTone}`}>{text.statusLabel}</span>
+            </header>
+            <dl className="info-list">
+              {overview.map(([label, value]) => (
+                <div key={label}>
+                  <dt>{label}</dt>
+                  <dd>{value}</dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,100 @@
+// Environment: server. The personal-centre layout: a menu of the screens that exist, then the screen.
+import { Island } from '../../renderer/islands.server';
+
+export type ProfileMenuItem = { href: string; label: string; active: boolean };
+export type ProfilePageProps = {
+  view: 'userInfo' | 'userInfoEdit';
+  lang: 'zh' | 'en';
+  text: Record<string, string>;
+  siteName: string;
+  shortTitle: string;
+  menu: ProfileMenuItem[];
+  user: { name: string; email: string; id: number; umtId: string | null; attendee: boolean; roles: string[] };
+};
+
+function Menu({ menu, text }: ProfilePageProps) {
+  return (
+    <nav className="side-menu" aria-label={text.menuLabel}>
+      <ul>
+        {menu.map((item) => (
+          <li key={item.href} className={item.active ? 'active' : undefined}>
+            <a href={item.href} aria-current={item.active ? 'page' : undefined}>
+              {item.label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function UserInfo({ user, text }: ProfilePageProps) {
+  const rows: Array<[string, string]> = [
+    [text.name, user.name || '—'],
+    [text.email, user.email],
+    [text.accountId, String(user.id)],
+    [text.status, user.attendee ? text.registered : text.notRegistered],
+  ];
+  if (user.roles.length) rows.push([text.roles, user.roles.join(text.separator)]);
+  return (
+    <section className="panel">
+      <header className="panel-header">
+        <h2>{text.userInfoTitle}</h2>
+        <a className="panel-action" href="/profile/userInfo/Edit">
+          {text.edit}
+        </a>
+      </header>
+      <dl className="info-list">
+        {rows.map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {user.attendee ? null : (
+        <p className="panel-note">
+          {text.notRegisteredHint} <a href="/conferenceRegister">{text.goRegister}</a>
+        </p>
+      )}
+      <p className="panel-note">
+        <a href="/resetPassword">{text.changePassword}</a>
+      </p>
+    </section>
+  );
+}
+
+export default function Page(props: ProfilePageProps) {
+  const { text, lang, user } = props;
+  return (
+    <div className="shell">
+      <header className="shell-header">
+        <a className="auth-brand" href="/">
+          <span className="auth-brand-short">{props.shortTitle}</span>
+          <span className="auth-brand-name">{props.siteName}</span>
+        </a>
+        <nav className="auth-header-links">
+          <a href="/">{text.backToSite}</a>
+        </nav>
+      </header>
+      <div className="shell-body">
+        <aside className="shell-aside">
+          <p className="shell-aside-title">{text.title}</p>
+          <Menu {...props} />
+        </aside>
+        <main className="shell-main">
+          {props.view === 'userInfoEdit' ? (
+            <section className="panel">
+              <header className="panel-header">
+                <h2>{text.editTitle}</h2>
+              </header>
+              <Island name="ProfileEditForm" props={{ lang, trueName: user.name, email: user.email }} />
+            </section>
+          ) : (
+            <UserInfo {...props} />
+          )}
+        </main>
+      </div>
+    </div>
+  );
+}
