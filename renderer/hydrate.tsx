@@ -1,8 +1,37 @@
 /** Client side of the islands: hydrate each [data-island] with its own lazily loaded chunk. */
-import { createElement, type ComponentType } from 'react';
+import { createElement, useEffect, type ComponentType, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 
 const loaders = import.meta.glob<{ default: ComponentType<Record<string, unknown>> }>('../islands/*/index.tsx');
+
+type Field = HTMLInputElement | HTMLTextAreaElement;
+const TEXT_FIELDS = 'input:not([type=checkbox]):not([type=radio]):not([type=hidden]):not([type=file]), textarea';
+
+/** What a visitor typed into the server-rendered fields before the island's code arrived. */
+function typedBeforeHydration(node: HTMLElement): Array<[Field, string]> {
+  return Array.from(node.querySelectorAll<Field>(TEXT_FIELDS))
+    .filter((field) => field.value !== field.defaultValue)
+    .map((field) => [field, field.value]);
+}
+
+/**
+ * Marks the island hydrated and hands early typing to React: React tracks a field's value, so
+ * the tracker is reset before the input event, or React would see no change and drop the text.
+ */
+function Hydrated({ node, typed, children }: { node: HTMLElement; typed: Array<[Field, string]>; children?: ReactNode }) {
+  useEffect(() => {
+    for (const [field, value] of typed) {
+      if (!field.isConnected) continue;
+      // The text is still in the field; React must be told its tracked value differs. Assigning
+      // field.value would go through React's own setter and update the tracker, so it is not used.
+      if (field.value !== value) Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set?.call(field, value);
+      (field as Field & { _valueTracker?: { setValue(v: string): void } })._valueTracker?.setValue('');
+      field.dispatchEvent(new Event('input', { bubbles: true }));
+    }
+    node.dataset.hydrated = 'true';
+  }, [node, typed]);
+  return children;
+}
 
 export async function hydrateIslands(nodes: NodeListOf<HTMLElement>): Promise<void> {
   await Promise.all(
@@ -15,7 +44,8 @@ export async function hydrateIslands(nodes: NodeListOf<HTMLElement>): Promise<vo
       }
       const props = JSON.parse(node.dataset.props ?? '{}') as Record<string, unknown>;
       const { default: Component } = await load();
-      hydrateRoot(node, createElement(Component, props));
+      const typed = typedBeforeHydration(node);
+      hydrateRoot(node, createElement(Hydrated, { node, typed }, createElement(Component, props)));
     }),
   );
 }

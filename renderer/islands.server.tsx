@@ -15,6 +15,8 @@ import SignUpForm, { type SignUpFormProps } from '../islands/SignUpForm/index';
 import ResetPasswordForm, { type ResetPasswordFormProps } from '../islands/ResetPasswordForm/index';
 import OrgLogin, { type OrgLoginProps } from '../islands/OrgLogin/index';
 import ProfileEditForm, { type ProfileEditFormProps } from '../islands/ProfileEditForm/index';
+import AdminProviders, { type AdminProvidersProps } from '../islands/AdminProviders/index';
+import AdminSuperAdmins, { type AdminSuperAdminsProps } from '../islands/AdminSuperAdmins/index';
 
 export type IslandProps = {
   UserMenu: UserMenuProps;
@@ -24,10 +26,12 @@ export type IslandProps = {
   ResetPasswordForm: ResetPasswordFormProps;
   OrgLogin: OrgLoginProps;
   ProfileEditForm: ProfileEditFormProps;
+  AdminProviders: AdminProvidersProps;
+  AdminSuperAdmins: AdminSuperAdminsProps;
 };
 export type IslandName = keyof IslandProps;
 
-export const islands: { [K in IslandName]: ComponentType<IslandProps[K]> } = { UserMenu, LangSwitch, LoginForm, SignUpForm, ResetPasswordForm, OrgLogin, ProfileEditForm };
+export const islands: { [K in IslandName]: ComponentType<IslandProps[K]> } = { UserMenu, LangSwitch, LoginForm, SignUpForm, ResetPasswordForm, OrgLogin, ProfileEditForm, AdminProviders, AdminSuperAdmins };
 
 /** As a string, for pages composed with cheerio. */
 export function renderIsland<K extends IslandName>(name: K, props: IslandProps[K], className = ''): string {

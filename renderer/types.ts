@@ -12,6 +12,8 @@ declare global {
       /** Props of an app page (prompt pages, forms); rendered on the server, never serialised. */
       pageProps?: Record<string, unknown>;
       shell?: ShellProps;
+      /** 'platform' for the platform host's own pages */
+      area?: 'platform';
       Page?: ComponentType<Record<string, unknown>>;
     }
   }

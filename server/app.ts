@@ -24,6 +24,7 @@ import { mountVikeAssets } from './platform/vike';
 import { antdStylesheet } from '../renderer/antdStyles';
 import { loadIdentity } from './modules/accounts/service';
 import { accountRouter } from './modules/accounts/routes';
+import { autologonMiddleware, ssoApiRouter, ssoPageRouter } from './modules/accounts/ssoRoutes';
 import { AccountAuth } from './modules/accounts/auth';
 import { VerificationCodes } from './modules/accounts/codes';
 import { createRateLimiter, type RateLimiter } from './platform/rateLimit';
@@ -33,6 +34,8 @@ import { publicPageRouter } from './modules/sites/publicPages';
 import { accountPageRouter } from './modules/accounts/pages';
 import { profilePageRouter } from './modules/accounts/profilePages';
 import { platformPageRouter } from './modules/sites/platformPages';
+import { adminPageRouter } from './modules/accounts/adminPages';
+import { superAdminRouter } from './modules/accounts/superAdmins';
 import { cachedPageFastPath } from './modules/sites/cachedPages';
 import { devMailRouter } from './modules/mail/routes';
 
@@ -100,12 +103,17 @@ export async function createApp({ config, db, bus: givenBus, limiter: givenLimit
   api.use(sameOriginGuard);
   api.use(siteApiRouter(sites));
   api.use(accountRouter({ sessions, auth, codes, db, secureCookies }));
+  api.use(superAdminRouter(db));
+  api.use(ssoApiRouter({ db, sessions, config, secureCookies }));
   api.use((_req, _res, next) => next(new AppError(404, 'commonMsg.notFound')));
   app.use('/api', api);
 
+  app.use(adminPageRouter(db, sites));
   app.use(accountPageRouter(sites));
   app.use(profilePageRouter());
   app.use(platformPageRouter());
+  app.use(autologonMiddleware({ db, sessions, config, secureCookies }));
+  app.use(ssoPageRouter({ db, sessions, config, secureCookies }));
   app.use(publicPageRouter(sites, pageCache));
   // Any other path is unknown (spec 2.1).
   app.use((req, res) => res.redirect(302, '/404'));

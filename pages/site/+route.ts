@@ -4,5 +4,6 @@ import type { PageContext } from 'vike/types';
 
 export default function route(pageContext: PageContext): boolean {
   const path = pageContext.urlPathname;
+  if (pageContext.area === 'platform') return false;
   return path === '/' || /^\/page\/[^/]+$/.test(path) || (path === '/resetPassword' && pageContext.composedHtml !== undefined);
 }

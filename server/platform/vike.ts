@@ -9,7 +9,7 @@ import type { ShellProps } from '../../renderer/types';
 
 export type RenderedPage = { statusCode: number; body: string; contentType: string };
 
-export type AppPageInit = { pageProps?: Record<string, unknown>; shell?: ShellProps; composedHtml?: string };
+export type AppPageInit = { pageProps?: Record<string, unknown>; shell?: ShellProps; composedHtml?: string; area?: 'platform' };
 
 export async function renderVikePage(req: Request, init: AppPageInit): Promise<RenderedPage | null> {
   const pageContext = await renderPage({ urlOriginal: req.originalUrl, headersOriginal: req.headers, ...init });

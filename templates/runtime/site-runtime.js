@@ -37,8 +37,12 @@
 
   function logout() {
     fetch('/api/base/oauth/logout', { method: 'DELETE', credentials: 'same-origin', headers: { Accept: 'application/json' } })
-      .catch(function () { /* leave anyway */ })
-      .then(function () { location.assign('/'); });
+      .then(function (res) { return res.json(); })
+      .catch(function () { return null; })
+      .then(function (body) {
+        // With a passport provider, its logout address ends the single sign-on session too.
+        location.assign(body && body.data && body.data.logoutUrl ? body.data.logoutUrl : '/');
+      });
   }
 
   document.addEventListener('click', function (event) {

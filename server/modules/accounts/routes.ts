@@ -11,6 +11,7 @@ import { clearTokenCookie, setTokenCookie, type Sessions } from '../../platform/
 import { parseInput } from '../../platform/validate';
 import { checkCodeInput, emailField, isStrongPassword, loginInput, nameField, registerInput, resetPasswordInput, sendCodeInput } from '../../contract/validation';
 import { updateName } from './service';
+import { passportLogoutUrl } from './ssoRoutes';
 import { text } from '../sites/service';
 import type { Db } from '../../db/index';
 import type { AccountAuth, Issued } from './auth';
@@ -47,7 +48,9 @@ export function accountRouter(deps: { sessions: Sessions; auth: AccountAuth; cod
   router.delete('/base/oauth/logout', access('anonymous'), async (req, res) => {
     if (req.ctx.session) await sessions.revoke(req.ctx.session.sessionId);
     clearTokenCookie(res, secureCookies);
-    res.json({ code: 200, message: 'success', data: { flag: true, message: t(req.ctx.lang, 'logout.success') }, flag: true });
+    // With a passport provider the browser goes on to its logout address (spec 2.3).
+    const logoutUrl = await passportLogoutUrl(`${req.protocol}://${req.headers.host}`, deps.db);
+    res.json({ code: 200, message: 'success', data: { flag: true, message: t(req.ctx.lang, 'logout.success'), logoutUrl }, flag: true });
   });
 
   // The super-admin check by cstnetId: it only ever answers about the caller.

@@ -27,6 +27,8 @@ export function cachedPageFastPath(sites: SiteService, pageCache: PageCache) {
     const url = req.url ?? '/';
     const pathname = url.split('?', 1)[0];
     if (pathname !== '/' && !pathname.startsWith('/page/')) return false;
+    // ?autologon asks the app for a silent sign-in first (spec 2.2 step 2).
+    if (url.includes('autologon')) return false;
     if (req.headers.authorization || cookieValue(req.headers.cookie, TOKEN_COOKIE)) return false;
     const conferenceId = sites.knownConferenceIdForHost(normaliseHost(req.headers.host));
     const site = conferenceId ? sites.knownSnapshot(conferenceId) : undefined;

@@ -45,6 +45,8 @@ export function publicPageRouter(sites: SiteService, pageCache: PageCache): Rout
       origin: origin(req),
       currentPath: req.originalUrl,
       pageId: id,
+      // A failed single sign-on comes back to "/?loginError=1" (spec 2.3: "登录失败").
+      notice: req.query.loginError ? t(lang, 'loginFailed') : undefined,
       identity,
     });
     const rendered = await renderVikePage(req, { composedHtml });

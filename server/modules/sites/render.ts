@@ -38,6 +38,8 @@ export type PublicPageInput = {
   identity: Identity | null;
   /** stylesheets an app page inside the site needs (antd islands) */
   stylesheets?: string[];
+  /** a message shown above the page, e.g. after a failed sign-in */
+  notice?: string;
 };
 
 function viewerState(identity: Identity | null): ViewerState {
@@ -113,6 +115,14 @@ export function renderPublicPage(input: PublicPageInput): string {
     `<script type="application/json" id="conference-site-data">${jsonForHtml(data)}</script><script>${runtimeSource}</script>`,
   );
   for (const href of input.stylesheets ?? []) $('head').append($('<link rel="stylesheet">').attr('href', href));
+  if (input.notice) {
+    // Styled inline: templates know nothing of it.
+    $('body').prepend(
+      $('<div role="alert" class="template-site-notice"></div>')
+        .attr('style', 'background:#fef2f2;color:#b91c1c;border-bottom:1px solid #fecaca;padding:10px 16px;text-align:center;font-size:14px')
+        .text(input.notice),
+    );
+  }
   $('head meta[charset]').remove();
   $('head').prepend('<meta charset="utf-8">');
   return $.html();

@@ -46,6 +46,18 @@ export function menuRows(db: Conn, conferenceId: number, lang: Lang, publishedOn
   return q.select<MenuRow[]>('id', 'parent_id', 'title', 'icon', 'sort', 'new_window', 'page_id', 'href', 'published');
 }
 
+/** Published conferences with their primary domain, newest first (platform home page). */
+export function publishedConferences(db: Conn) {
+  return db('conferences as c')
+    .join('website_configs as w', 'w.conference_id', 'c.id')
+    .join('conference_domains as d', function () {
+      this.on('d.conference_id', 'c.id').andOn('d.is_primary', db.raw('?', [true]));
+    })
+    .where('c.status', '4')
+    .orderBy('w.start_date', 'desc')
+    .select('c.id', 'd.domain', 'w.conference_name_zh', 'w.conference_name_en', 'w.start_date', 'w.end_date');
+}
+
 export function disciplines(db: Conn) {
   return db('disciplines').orderBy('sort').orderBy('id').select('id', 'parent_id', 'code', 'name_zh', 'name_en');
 }

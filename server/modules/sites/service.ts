@@ -164,6 +164,17 @@ export class SiteService {
     return buildMenuTree(await repo.menuRows(this.db, conferenceId, lang, true));
   }
 
+  /** The published conferences, for the platform's home page. */
+  async publishedConferences(lang: Lang, scheme: string, platformHostWithPort: string) {
+    const port = /:\d+$/.exec(platformHostWithPort)?.[0] ?? '';
+    const rows = await repo.publishedConferences(this.db);
+    return rows.map((r) => ({
+      name: lang === 'en' ? r.conference_name_en || r.conference_name_zh : r.conference_name_zh || r.conference_name_en,
+      url: `${scheme}${r.domain}${port}/`,
+      dates: r.start_date && r.end_date ? `${r.start_date} — ${r.end_date}` : '',
+    }));
+  }
+
   async disciplineList(lang: Lang) {
     const rows = await repo.disciplines(this.db);
     type Node = { id: number; code: string; name: string; children: Node[] };

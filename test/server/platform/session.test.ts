@@ -78,7 +78,7 @@ describe('logout', () => {
       .set('Origin', 'http://a.localhost')
       .set('Cookie', `token=${token}`);
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ flag: true });
+    expect(res.body.data).toMatchObject({ flag: true, logoutUrl: null });
     const cookie = String(res.headers['set-cookie']);
     expect(cookie).toMatch(/^token=;/);
     expect(cookie).toContain('HttpOnly');

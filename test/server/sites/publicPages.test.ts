@@ -202,6 +202,13 @@ describe('page cache', () => {
     expect(h.pageCache.fastHits).toBe(hits);
   });
 
+  test('?autologon never gets the fast path: the app decides about a silent sign-in first', async () => {
+    await visit(h.app, '/?autologon=1', { host });
+    const hits = h.pageCache.fastHits;
+    await visit(h.app, '/?autologon=1', { host });
+    expect(h.pageCache.fastHits).toBe(hits);
+  });
+
   test('pages of logged-in users are private and not shared', async () => {
     const token = await h.login({ email: 'private@example.org', name: '李四', conferenceId });
     const mine = await page(h.app, '/', { host, token });
@@ -210,6 +217,12 @@ describe('page cache', () => {
     const anonymous = await page(h.app, '/', { host });
     expect(anonymous.res.text).not.toContain('李四');
   });
+});
+
+test('after a failed single sign-on the home page says "登录失败"', async () => {
+  const { $ } = await page(h.app, '/?loginError=1', { host });
+  expect($('body > [role="alert"]').text()).toBe('登录失败');
+  expect((await page(h.app, '/', { host })).$('[role="alert"]')).toHaveLength(0);
 });
 
 describe('bad input never gives a 500', () => {

@@ -1,0 +1,96 @@
+// Environment: server. The platform host: its home page and the platform administration.
+import { Island } from '../../renderer/islands.server';
+import type { ProviderItem } from '../../islands/AdminProviders/index';
+import type { SuperAdminItem } from '../../islands/AdminSuperAdmins/index';
+import type { ProfileMenuItem } from '../profile/+Page';
+
+export type AdminPageProps = {
+  view: 'home' | 'providers' | 'superAdmins';
+  lang: 'zh' | 'en';
+  mobile: boolean;
+  text: Record<string, string>;
+  menu: ProfileMenuItem[];
+  user: { id: number; name: string } | null;
+  conferences: Array<{ name: string; url: string; dates: string }>;
+  providers: ProviderItem[];
+  admins: SuperAdminItem[];
+  origin: string;
+};
+
+function Home({ text, user, conferences }: AdminPageProps) {
+  return (
+    <section className="panel">
+      <header className="panel-header">
+        <h2>{text.conferencesTitle}</h2>
+        {user ? null : (
+          <a className="panel-action" href="/conferencelogin">
+            {text.signIn}
+          </a>
+        )}
+      </header>
+      {conferences.length ? (
+        <ul className="conference-list">
+          {conferences.map((c) => (
+            <li key={c.url}>
+              <a href={c.url}>{c.name}</a>
+              <span>{c.dates}</span>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="panel-note">{text.noConferences}</p>
+      )}
+    </section>
+  );
+}
+
+export default function Page(props: AdminPageProps) {
+  const { view, text, lang, mobile, menu } = props;
+  return (
+    <div className="shell shell-platform">
+      <header className="shell-header">
+        <a className="auth-brand" href="/">
+          <span className="auth-brand-short">{text.platformName}</span>
+        </a>
+        <nav className="auth-header-links">
+          {props.user ? <span>{props.user.name}</span> : <a href="/conferencelogin">{text.signIn}</a>}
+          <Island name="LangSwitch" props={{ lang, labels: { zh: '中文', en: 'EN' }, title: text.switchLanguage }} className="auth-lang" />
+        </nav>
+      </header>
+      <div className="shell-body">
+        {menu.length ? (
+          <aside className="shell-aside">
+            <p className="shell-aside-title">{text.adminTitle}</p>
+            <nav className="side-menu" aria-label={text.adminTitle}>
+              <ul>
+                {menu.map((item) => (
+                  <li key={item.href} className={item.active ? 'active' : undefined}>
+                    <a href={item.href} aria-current={item.active ? 'page' : undefined}>
+                      {item.label}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          </aside>
+        ) : null}
+        <main className="shell-main">
+          {view === 'home' ? (
+            <Home {...props} />
+          ) : (
+            <section className="panel">
+              <header className="panel-header">
+                <h2>{view === 'providers' ? text.providersTitle : text.superAdminsTitle}</h2>
+              </header>
+              {view === 'providers' ? (
+                <Island name="AdminProviders" props={{ lang, mobile, providers: props.providers, origin: props.origin }} />
+              ) : (
+                <Island name="AdminSuperAdmins" props={{ lang, mobile, admins: props.admins, selfId: props.user?.id ?? 0 }} />
+              )}
+            </section>
+          )}
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,485 @@
+/**
+ * Single sign-on flows (spec 2.2 step 2, 2.3, 2.5; docs/sso.md): the organisation login (OIDC,
+ * with openid-client) and the platform's passport login (OAuth2 code flow, with passport-oauth2).
+ *
+ * start() binds a random state, a 16-alphanumeric nonce and a PKCE S256 verifier to the browser
+ * in the short-lived signed `sso_flow` cookie and answers the provider's authorize address.
+ * finish() checks the cookie, the state, the provider and the kind, exchanges the code with the
+ * verifier (openid-client also checks issuer, audience and nonce of the ID token), then finds,
+ * links or creates the account in one transaction and issues the session.
+ */
+import crypto from 'node:crypto';
+import { SignJWT, jwtVerify } from 'jose';
+import * as oidc from 'openid-client';
+import OAuth2Strategy from 'passport-oauth2';
+import type { Db, Tx } from '../../db/index';
+import { toDbInstant } from '../../db/dialect';
+import { AppError } from '../../platform/errors';
+import { logger } from '../../platform/logger';
+import type { Sessions, TokenClaims } from '../../platform/session';
+import type { Lang } from '../../contract/enums';
+import { safeRedirectPath } from '../../contract/redirect';
+import * as repo from './repo';
+import type { IdentityProviders, Provider, ProviderKind } from './providers';
+
+export const FLOW_COOKIE = 'sso_flow';
+export const FLOW_TTL_MS = 10 * 60_000;
+/** Where a flow ends when its target is missing or not a path on this site. */
+export const DEFAULT_TARGET = '/profile/userInfo';
+/** The callback paths, which are also the exact redirect_uri values registered at the providers. */
+export const CALLBACK_PATH: Record<ProviderKind, string> = { oidc: '/oidcLogin', passport: '/login' };
+
+const FLOW_ISSUER = 'conference-platform:sso-flow';
+const OIDC_SCOPE = 'openid email profile';
+// The passport provider is plain OAuth2 (spec 7 lists no scope); we still ask for the OpenID
+// scopes, which OAuth2 servers may ignore, because an OpenID-capable server only answers its
+// userinfo endpoint for tokens carrying `openid`.
+const PASSPORT_SCOPE = 'openid email profile';
+const CONFIG_TTL_MS = 60 * 60_000;
+const HTTP_TIMEOUT_MS = 15_000;
+/** Answers of a `prompt=none` attempt that mean "the user would have to interact". */
+const SILENT_ERRORS = new Set(['login_required', 'interaction_required', 'consent_required', 'account_selection_required']);
+
+export type Flow = {
+  state: string;
+  nonce: string;
+  verifier: string;
+  providerId: number;
+  target: string;
+  kind: ProviderKind;
+  redirectUri: string;
+  silent: boolean;
+};
+
+export type FinishInput = {
+  kind: ProviderKind;
+  code?: string;
+  state?: string;
+  error?: string;
+  /** The `iss` parameter of the authorization response (RFC 9207), when the provider sends one. */
+  iss?: string;
+  flowCookie: string | undefined;
+  origin: string;
+  conferenceId: number | null;
+};
+
+export type Finished = {
+  userId: number;
+  claims: TokenClaims;
+  target: string;
+  token: string;
+  expiresAt: Date;
+  /** The user has the attendee role in this conference (spec 2.3, /login). */
+  registered: boolean;
+};
+
+/** A `prompt=none` attempt came back unanswered: the caller returns quietly to `target`. */
+export class SilentLoginFailed extends AppError {
+  constructor(readonly target: string) {
+    super(400, 'sso.silentFailed');
+  }
+}
+
+const loginFailed = () => new AppError(400, 'sso.loginFailed');
+
+// ---------------------------------------------------------------------------------------------
+// Small pure helpers
+
+/**
+ * A same-site path (one leading '/', no '//', no backslash, no control characters: the shared
+ * rule of contract/redirect), which also resolves to this origin; anything else is the default.
+ */
+export function safeTarget(value: unknown): string {
+  const path = safeRedirectPath(value, '');
+  if (!path || path.includes('\u007f')) return DEFAULT_TARGET;
+  try {
+    const base = 'http://same-site.invalid';
+    if (new URL(path, base).origin !== base) return DEFAULT_TARGET;
+  } catch {
+    return DEFAULT_TARGET;
+  }
+  return path;
+}
+
+const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/** 16 random alphanumerics (the nonce format of the spec). */
+export function randomAlnum(length = 16): string {
+  let out = '';
+  for (let i = 0; i < length; i++) out += ALNUM[crypto.randomInt(ALNUM.length)];
+  return out;
+}
+
+function sameSecret(a: string, b: string): boolean {
+  // Compare digests so that the lengths never differ and the comparison takes constant time.
+  const da = crypto.createHash('sha256').update(a).digest();
+  const db = crypto.createHash('sha256').update(b).digest();
+  return crypto.timingSafeEqual(da, db);
+}
+
+function redirectUriFor(kind: ProviderKind, origin: string): string {
+  return `${origin}${CALLBACK_PATH[kind]}`;
+}
+
+function withTimeout<T>(promise: Promise<T>, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} timed out`)), HTTP_TIMEOUT_MS);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+function claimsOf(user: repo.UserRow): TokenClaims {
+  return { id: user.id, trueName: user.true_name, umtId: user.umt_id, cstnetId: user.cstnet_id ?? user.email };
+}
+
+/** The logout address of a passport provider with WebServerURL = `<origin>/?state=<origin>` (spec 2.3). */
+export function passportLogoutAddress(passport: Provider | null, origin: string): string | null {
+  if (!passport?.logoutUrl) return null;
+  const url = new URL(passport.logoutUrl);
+  url.searchParams.set('WebServerURL', `${origin}/?state=${encodeURIComponent(origin)}`);
+  return url.href;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The flow cookie: a jose HS256 JWT, 10 minutes, with a key of its own derived from the secret
+
+function flowKey(secret: string): Uint8Array {
+  return crypto.createHash('sha256').update(`sso-flow:${secret}`).digest();
+}
+
+export async function signFlowCookie(secret: string, flow: Flow): Promise<string> {
+  return new SignJWT({ ...flow })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setIssuer(FLOW_ISSUER)
+    .setIssuedAt()
+    .setExpirationTime(new Date(Date.now() + FLOW_TTL_MS))
+    .sign(flowKey(secret));
+}
+
+/** The flow in a cookie, or null when the cookie is missing, forged, expired or malformed. */
+export async function readFlowCookie(secret: string, value: string | undefined): Promise<Flow | null> {
+  if (!value || value.length > 8192) return null;
+  try {
+    const { payload: p } = await jwtVerify(value, flowKey(secret), { issuer: FLOW_ISSUER, algorithms: ['HS256'] });
+    const kinds: readonly string[] = ['oidc', 'passport'];
+    if (
+      typeof p.state !== 'string' ||
+      typeof p.nonce !== 'string' ||
+      typeof p.verifier !== 'string' ||
+      typeof p.providerId !== 'number' ||
+      typeof p.target !== 'string' ||
+      typeof p.kind !== 'string' ||
+      !kinds.includes(p.kind) ||
+      typeof p.redirectUri !== 'string'
+    ) {
+      return null;
+    }
+    return {
+      state: p.state,
+      nonce: p.nonce,
+      verifier: p.verifier,
+      providerId: p.providerId,
+      target: safeTarget(p.target),
+      kind: p.kind as ProviderKind,
+      redirectUri: p.redirectUri,
+      silent: p.silent === true,
+    };
+  } catch {
+    return null;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The passport provider through passport-oauth2: its OAuth2 client does the token exchange and
+// the userinfo call; we never run passport's authenticate() (the flow state is ours).
+
+class PassportClient extends OAuth2Strategy {
+  constructor(
+    private readonly provider: Provider,
+    callbackURL: string,
+  ) {
+    super(
+      {
+        authorizationURL: provider.authorizeUrl!,
+        tokenURL: provider.tokenUrl!,
+        clientID: provider.clientId,
+        clientSecret: provider.clientSecret,
+        callbackURL,
+        state: false,
+        pkce: false,
+      },
+      (_accessToken: string, _refreshToken: string, _profile: unknown, done: (err: unknown, user?: false) => void) => done(null, false),
+    );
+    // The access token goes in an Authorization header, never in the userinfo URL.
+    this._oauth2.useAuthorizationHeaderforGET(true);
+  }
+
+  exchange(code: string, redirectUri: string, verifier: string): Promise<string> {
+    return new Promise((resolve, reject) => {
+      this._oauth2.getOAuthAccessToken(code, { grant_type: 'authorization_code', redirect_uri: redirectUri, code_verifier: verifier }, (err, accessToken) => {
+        if (err) return reject(new Error(`token exchange failed: ${describeOAuthError(err)}`));
+        if (typeof accessToken !== 'string' || !accessToken) return reject(new Error('token exchange answered no access token'));
+        resolve(accessToken);
+      });
+    });
+  }
+
+  override userProfile(accessToken: string, done: (err?: unknown, profile?: Record<string, unknown>) => void): void {
+    this._oauth2.get(this.provider.userinfoUrl!, accessToken, (err, body) => {
+      if (err) return done(new Error(`userinfo failed: ${describeOAuthError(err)}`));
+      try {
+        const parsed: unknown = JSON.parse(String(body));
+        if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return done(new Error('userinfo is not an object'));
+        done(null, parsed as Record<string, unknown>);
+      } catch {
+        done(new Error('userinfo is not JSON'));
+      }
+    });
+  }
+
+  profile(accessToken: string): Promise<Record<string, unknown>> {
+    return new Promise((resolve, reject) => this.userProfile(accessToken, (err, profile) => (err ? reject(err) : resolve(profile!))));
+  }
+}
+
+function describeOAuthError(err: unknown): string {
+  const e = err as { statusCode?: number; data?: unknown; message?: string };
+  return `${e.statusCode ?? ''} ${String(e.data ?? e.message ?? '').slice(0, 200)}`.trim();
+}
+
+// ---------------------------------------------------------------------------------------------
+// The service
+
+type Person = { subject: string; email: string | null; emailVerified: boolean; name: string };
+
+export class SsoService {
+  private readonly configs = new Map<number, { version: string; at: number; config: Promise<oidc.Configuration> }>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly sessions: Sessions,
+    readonly providers: IdentityProviders,
+    private readonly secret: string,
+  ) {
+    providers.onChange((id) => this.configs.delete(id));
+  }
+
+  async start(provider: Provider, opts: { origin: string; target: unknown; silent: boolean; lang: Lang }): Promise<{ redirectUrl: string; cookie: string }> {
+    const redirectUri = redirectUriFor(provider.kind, opts.origin);
+    const verifier = oidc.randomPKCECodeVerifier();
+    const challenge = await oidc.calculatePKCECodeChallenge(verifier);
+    const flow: Flow = {
+      state: oidc.randomState(),
+      nonce: randomAlnum(16),
+      verifier,
+      providerId: provider.id,
+      target: safeTarget(opts.target),
+      kind: provider.kind,
+      redirectUri,
+      silent: opts.silent,
+    };
+    let url: URL;
+    if (provider.kind === 'oidc') {
+      const config = await this.oidcConfig(provider);
+      url = oidc.buildAuthorizationUrl(config, {
+        redirect_uri: redirectUri,
+        scope: OIDC_SCOPE,
+        state: flow.state,
+        nonce: flow.nonce,
+        code_challenge: challenge,
+        code_challenge_method: 'S256',
+        ui_locales: opts.lang,
+        ...(opts.silent ? { prompt: 'none' } : {}),
+      });
+    } else {
+      // Spec 7, "External addresses of the provider": the authorize address and its parameters.
+      url = new URL(provider.authorizeUrl!);
+      const params = {
+        response_type: 'code',
+        redirect_uri: redirectUri,
+        client_id: provider.clientId,
+        scope: PASSPORT_SCOPE,
+        theme: 'full',
+        locale: opts.lang,
+        state: flow.state,
+        code_challenge: challenge,
+        code_challenge_method: 'S256',
+        ...(opts.silent ? { prompt: 'none' } : {}),
+      };
+      for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
+    }
+    return { redirectUrl: url.href, cookie: await signFlowCookie(this.secret, flow) };
+  }
+
+  async finish(input: FinishInput): Promise<Finished> {
+    const flow = await readFlowCookie(this.secret, input.flowCookie);
+    if (!flow || !input.state || !sameSecret(input.state, flow.state)) throw loginFailed();
+    if (flow.kind !== input.kind || flow.redirectUri !== redirectUriFor(input.kind, input.origin)) throw loginFailed();
+    if (input.error) {
+      if (flow.silent && SILENT_ERRORS.has(input.error)) throw new SilentLoginFailed(flow.target);
+      throw loginFailed();
+    }
+    if (!input.code) throw loginFailed();
+    const provider = await this.providers.getEnabled(flow.providerId);
+    if (!provider || provider.kind !== flow.kind) throw loginFailed();
+
+    let person: Person;
+    try {
+      person = provider.kind === 'oidc' ? await this.oidcPerson(provider, flow, input) : await this.passportPerson(provider, flow, input.code);
+    } catch (err) {
+      if (err instanceof AppError) throw err;
+      const e = err as { message?: string; code?: string; error?: string };
+      logger.warn({ err: e?.message ?? String(err), code: e?.code, error: e?.error, providerId: provider.id }, 'sso: code exchange refused');
+      throw loginFailed();
+    }
+
+    const user = await this.resolveAccount(provider, person);
+    const claims = claimsOf(user);
+    const { token, expiresAt } = await this.sessions.issue(claims, input.conferenceId);
+    const registered = input.conferenceId === null ? false : (await repo.rolesInConference(this.db, input.conferenceId, user.id)).includes('attendee');
+    return { userId: user.id, claims, target: flow.target, token, expiresAt, registered };
+  }
+
+  /** The passport provider's logout address with WebServerURL = our origin (spec 2.3), or null. */
+  async passportLogoutUrl(origin: string): Promise<string | null> {
+    return passportLogoutAddress(await this.providers.passport(), origin);
+  }
+
+  // -- OIDC ------------------------------------------------------------------------------------
+
+  private async oidcPerson(provider: Provider, flow: Flow, input: FinishInput): Promise<Person> {
+    const config = await this.oidcConfig(provider);
+    const current = new URL(flow.redirectUri);
+    current.searchParams.set('code', input.code!);
+    current.searchParams.set('state', input.state!);
+    if (input.iss) current.searchParams.set('iss', input.iss);
+    const tokens = await oidc.authorizationCodeGrant(config, current, {
+      pkceCodeVerifier: flow.verifier,
+      expectedState: flow.state,
+      expectedNonce: flow.nonce,
+      idTokenExpected: true,
+    });
+    const idClaims = tokens.claims();
+    if (!idClaims?.sub) throw new Error('no ID token subject');
+    let claims: Record<string, unknown> = { ...idClaims };
+    if (typeof claims.email !== 'string' && config.serverMetadata().userinfo_endpoint) {
+      // fetchUserInfo refuses an answer about another subject.
+      const info = await oidc.fetchUserInfo(config, tokens.access_token, idClaims.sub);
+      claims = { ...claims, ...info, sub: idClaims.sub };
+    }
+    return personOf(String(idClaims.sub), claims);
+  }
+
+  /** One openid-client Configuration per provider, rebuilt after an edit (or an hour). */
+  private oidcConfig(provider: Provider): Promise<oidc.Configuration> {
+    const version = crypto
+      .createHash('sha256')
+      .update(JSON.stringify([provider.updatedAt, provider.issuer, provider.clientId, provider.clientSecret]))
+      .digest('base64url');
+    const cached = this.configs.get(provider.id);
+    if (cached && cached.version === version && Date.now() - cached.at < CONFIG_TTL_MS) return cached.config;
+    const config = discover(provider).catch((err: unknown) => {
+      this.configs.delete(provider.id);
+      logger.warn({ err: (err as Error)?.message ?? String(err), providerId: provider.id }, 'sso: discovery failed');
+      throw new AppError(502, 'sso.providerUnavailable');
+    });
+    this.configs.set(provider.id, { version, at: Date.now(), config });
+    return config;
+  }
+
+  // -- passport --------------------------------------------------------------------------------
+
+  private async passportPerson(provider: Provider, flow: Flow, code: string): Promise<Person> {
+    const client = new PassportClient(provider, flow.redirectUri);
+    const accessToken = await withTimeout(client.exchange(code, flow.redirectUri, flow.verifier), 'token exchange');
+    const profile = await withTimeout(client.profile(accessToken), 'userinfo');
+    const subject = profile.sub ?? profile.id;
+    if ((typeof subject !== 'string' && typeof subject !== 'number') || String(subject) === '') throw new Error('userinfo has no subject');
+    return personOf(String(subject), profile);
+  }
+
+  // -- accounts --------------------------------------------------------------------------------
+
+  /** The linked account, else the account with the verified e-mail (linked now), else a new one. */
+  private async resolveAccount(provider: Provider, person: Person): Promise<repo.UserRow> {
+    try {
+      return await this.db.transaction((tx) => this.findLinkOrCreate(tx, provider, person));
+    } catch (err) {
+      // Two first sign-ins of one person at once: the loser of the race finds the winner's rows.
+      if (!isUniqueViolation(err)) throw err;
+      return this.db.transaction((tx) => this.findLinkOrCreate(tx, provider, person));
+    }
+  }
+
+  private async findLinkOrCreate(tx: Tx, provider: Provider, person: Person): Promise<repo.UserRow> {
+    const link = await tx('user_identities').where({ provider_id: provider.id, subject: person.subject }).first();
+    if (link) {
+      const linked = await repo.findUserById(tx, Number(link.user_id));
+      if (!linked) throw loginFailed();
+      return linked;
+    }
+    // Linking by e-mail, and creating an account that claims it, both need the provider to vouch
+    // for the address; otherwise anyone able to set an e-mail at some provider could take over
+    // (or pre-claim) the account of that address.
+    if (!person.email || !person.emailVerified) {
+      logger.warn({ providerId: provider.id, hasEmail: Boolean(person.email) }, 'sso: no verified e-mail for a new identity');
+      throw loginFailed();
+    }
+    const now = toDbInstant();
+    let user = await repo.findUserByEmail(tx, person.email);
+    if (user) {
+      const patch: Record<string, unknown> = {};
+      if (!(await tx('users').where({ id: user.id }).first()).email_verified_at) patch.email_verified_at = now;
+      if (provider.kind === 'passport' && !user.umt_id) patch.umt_id = person.subject;
+      if (Object.keys(patch).length) await tx('users').where({ id: user.id }).update({ ...patch, updated_at: now });
+    } else {
+      const id = await repo.insertUser(tx, {
+        email: person.email,
+        trueName: person.name,
+        passwordHash: null,
+        umtId: provider.kind === 'passport' ? person.subject : null,
+      });
+      await tx('users').where({ id }).update({ email_verified_at: now });
+    }
+    user = (await repo.findUserByEmail(tx, person.email))!;
+    await tx('user_identities').insert({ provider_id: provider.id, subject: person.subject, user_id: user.id, created_at: now });
+    return user;
+  }
+}
+
+function personOf(subject: string, claims: Record<string, unknown>): Person {
+  const rawEmail = typeof claims.email === 'string' ? claims.email.trim().toLowerCase() : '';
+  const email = rawEmail.length <= 254 && /^[^\s@]+@[^\s@]+$/.test(rawEmail) ? rawEmail : null;
+  const given = [claims.given_name, claims.family_name].filter((v) => typeof v === 'string' && v).join(' ');
+  const name = (typeof claims.name === 'string' && claims.name.trim()) || given || (email ? email.split('@')[0] : '');
+  return {
+    subject: subject.slice(0, 255),
+    email,
+    // Absent means the provider does not say; only an explicit false refuses (docs/sso.md).
+    emailVerified: claims.email_verified !== false && claims.email_verified !== 'false',
+    name: name.slice(0, 100),
+  };
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; errno?: number };
+  return e?.code === 'ER_DUP_ENTRY' || e?.errno === 1062 || (typeof e?.code === 'string' && e.code.startsWith('SQLITE_CONSTRAINT'));
+}
+
+async function discover(provider: Provider): Promise<oidc.Configuration> {
+  const issuer = new URL(provider.issuer!);
+  // Plain http:// issuers only exist in tests and local development: providers.ts refuses them
+  // when NODE_ENV is production, and only then is the https-only rule of openid-client relaxed.
+  const insecure = issuer.protocol === 'http:';
+  const execute = insecure ? [oidc.allowInsecureRequests] : [];
+  const timeout = HTTP_TIMEOUT_MS / 1000;
+  const discovered = await oidc.discovery(issuer, provider.clientId, provider.clientSecret, oidc.ClientSecretBasic(provider.clientSecret), { execute, timeout });
+  // client_secret_basic is the OIDC default; use client_secret_post when that is all the provider takes.
+  const methods = discovered.serverMetadata().token_endpoint_auth_methods_supported;
+  if (!methods || methods.includes('client_secret_basic') || !methods.includes('client_secret_post')) return discovered;
+  const config = new oidc.Configuration(discovered.serverMetadata(), provider.clientId, provider.clientSecret, oidc.ClientSecretPost(provider.clientSecret));
+  config.timeout = timeout;
+  if (insecure) oidc.allowInsecureRequests(config);
+  return config;
+}

@@ -1,0 +1,223 @@
+/**
+ * Single sign-on routes (spec 2.2 step 2, 2.3, 2.5, 7; docs/sso.md).
+ *
+ * API (under /api): the organisation list of the login page, the code exchanges of the two
+ * callbacks, and the super admin's provider management.
+ * Pages: /sso/start/:id (sets the flow cookie, goes to the provider), the /oidcLogin and /login
+ * callbacks (finish on the server, then redirect), and the autologon middleware.
+ */
+import { Router, type NextFunction, type Request, type Response } from 'express';
+import { z } from 'zod';
+import type { Config } from '../../config';
+import type { Db } from '../../db/index';
+import { access } from '../../platform/access';
+import { AppError, sendOk } from '../../platform/errors';
+import { logger } from '../../platform/logger';
+import { setTokenCookie, type Sessions } from '../../platform/session';
+import { parseInput } from '../../platform/validate';
+import { IdentityProviders, presentProvider, providerInputSchema, type Provider, type ProviderKind } from './providers';
+import { DEFAULT_TARGET, FLOW_COOKIE, FLOW_TTL_MS, SilentLoginFailed, SsoService, passportLogoutAddress, safeTarget, type Finished } from './sso';
+
+export type SsoDeps = { db: Db; sessions: Sessions; config: Config; secureCookies: boolean };
+
+/** At most this many organisations answer one search. */
+const SEARCH_LIMIT = 50;
+const LOGIN_ERROR_PATH = '/?loginError=1';
+
+// One service per database, shared by the routers and the middleware, so that an edit through
+// the admin API drops the same cached OIDC configuration that the flows use.
+const services = new WeakMap<Db, SsoService>();
+
+function ssoService(deps: SsoDeps): SsoService {
+  let service = services.get(deps.db);
+  if (!service) {
+    service = new SsoService(deps.db, deps.sessions, new IdentityProviders(deps.db), deps.config.secret);
+    services.set(deps.db, service);
+  }
+  return service;
+}
+
+/** The passport provider's logout address for this origin (spec 2.3), or null without one. */
+export async function passportLogoutUrl(origin: string, db: Db): Promise<string | null> {
+  return passportLogoutAddress(await new IdentityProviders(db).passport(), origin);
+}
+
+/** The browser's origin for this request: the exact base of the redirect_uri values. */
+function originOf(req: Request): string {
+  return `${req.protocol}://${String(req.headers.host ?? '').toLowerCase()}`;
+}
+
+function flowCookieOptions(secure: boolean) {
+  return { httpOnly: true, sameSite: 'lax' as const, secure, path: '/' };
+}
+
+function clearFlow(res: Response, secure: boolean): void {
+  res.clearCookie(FLOW_COOKIE, flowCookieOptions(secure));
+}
+
+const idParam = z.object({ id: z.coerce.number({ message: 'commonMsg.notFound' }).int('commonMsg.notFound').positive('commonMsg.notFound') });
+
+// ---------------------------------------------------------------------------------------------
+
+export function ssoApiRouter(deps: SsoDeps): Router {
+  const sso = ssoService(deps);
+  const providers = sso.providers;
+  const providerInput = providerInputSchema({ production: deps.config.NODE_ENV === 'production' });
+  const router = Router();
+
+  // The organisation list of the login page (spec 2.5, 3 "Federation organisation entry").
+  const listQuery = z.object({
+    selectInput: z.enum(['edugain,local', 'edugain'], { message: 'commonMsg.invalidInput' }).optional().default('edugain,local'),
+    query: z.string({ message: 'commonMsg.invalidInput' }).max(100, 'commonMsg.invalidInput').optional().default(''),
+    state: z.string({ message: 'commonMsg.invalidInput' }).max(2000, 'commonMsg.invalidInput').optional(),
+  });
+  router.get('/base/oauth/providers', access('anonymous'), async (req, res) => {
+    const input = parseInput(listQuery, req.query);
+    const target = safeTarget(input.state ?? DEFAULT_TARGET);
+    const oidcProviders = await providers.listEnabled('oidc');
+    let chosen: Provider[];
+    if (input.selectInput === 'edugain,local') {
+      chosen = oidcProviders.filter((p) => p.isCommon);
+    } else {
+      const needle = input.query.trim().toLowerCase();
+      chosen = needle ? oidcProviders.filter((p) => p.nameZh.toLowerCase().includes(needle) || p.nameEn.toLowerCase().includes(needle)).slice(0, SEARCH_LIMIT) : [];
+    }
+    sendOk(
+      res,
+      chosen.map((p) => ({
+        entityId: String(p.id),
+        zname: p.nameZh,
+        ename: p.nameEn,
+        logo: p.logo,
+        redirectUrl: `/sso/start/${p.id}?state=${encodeURIComponent(target)}`,
+      })),
+    );
+  });
+
+  // The code exchanges as API calls (spec 7): the flow cookie of this browser must match.
+  const callbackBody = z.object({
+    code: z.string({ message: 'sso.loginFailed' }).min(1, 'sso.loginFailed').max(4096, 'sso.loginFailed'),
+    state: z.string({ message: 'sso.loginFailed' }).min(1, 'sso.loginFailed').max(512, 'sso.loginFailed'),
+    iss: z.string({ message: 'sso.loginFailed' }).max(500, 'sso.loginFailed').optional(),
+  });
+  const finishApi = (kind: ProviderKind) => async (req: Request, res: Response) => {
+    clearFlow(res, deps.secureCookies);
+    let finished: Finished;
+    try {
+      const body = parseInput(callbackBody, req.body ?? {});
+      finished = await sso.finish({ kind, ...body, flowCookie: req.cookies?.[FLOW_COOKIE], origin: originOf(req), conferenceId: req.ctx.conferenceId });
+    } catch (err) {
+      if (err instanceof AppError) throw new AppError(400, 'sso.loginFailed');
+      throw err;
+    }
+    setTokenCookie(res, finished.token, finished.expiresAt, deps.secureCookies);
+    // The token itself stays in the HttpOnly cookie; the answer only says that it is there.
+    sendOk(res, { token: 'ok', target: finished.target, registered: finished.registered });
+  };
+  router.post('/base/oauth/oidcLogin', access('anonymous'), finishApi('oidc'));
+  router.post('/base/oauth/login', access('anonymous'), finishApi('passport'));
+
+  // Provider management (super admins).
+  const ADMIN = '/platform/admin/identityProviders';
+  router.get(ADMIN, access('superAdmin'), async (_req, res) => {
+    sendOk(res, (await providers.listAll()).map(presentProvider));
+  });
+  router.post(ADMIN, access('superAdmin'), async (req, res) => {
+    const input = parseInput(providerInput, req.body ?? {});
+    sendOk(res, presentProvider(await providers.create(input)));
+  });
+  router.put(`${ADMIN}/:id`, access('superAdmin'), async (req, res) => {
+    const { id } = parseInput(idParam, req.params);
+    const input = parseInput(providerInput, req.body ?? {});
+    sendOk(res, presentProvider(await providers.update(id, input)));
+  });
+  router.delete(`${ADMIN}/:id`, access('superAdmin'), async (req, res) => {
+    const { id } = parseInput(idParam, req.params);
+    await providers.remove(id);
+    sendOk(res, true);
+  });
+
+  return router;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+export function ssoPageRouter(deps: SsoDeps): Router {
+  const sso = ssoService(deps);
+  const router = Router();
+  const startQuery = z.object({ state: z.string().max(2000).optional().catch(undefined), silent: z.string().optional().catch(undefined) });
+
+  router.get('/sso/start/:id', access('anonymous'), async (req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    const id = idParam.safeParse(req.params);
+    const query = parseInput(startQuery, req.query);
+    const provider = id.success ? await sso.providers.getEnabled(id.data.id) : null;
+    if (!provider) return res.redirect(302, LOGIN_ERROR_PATH);
+    let started: { redirectUrl: string; cookie: string };
+    try {
+      started = await sso.start(provider, { origin: originOf(req), target: query.state, silent: query.silent === '1', lang: req.ctx.lang });
+    } catch (err) {
+      if (!(err instanceof AppError)) logger.error({ err, providerId: provider.id }, 'sso: start failed');
+      return res.redirect(302, LOGIN_ERROR_PATH);
+    }
+    res.cookie(FLOW_COOKIE, started.cookie, { ...flowCookieOptions(deps.secureCookies), maxAge: FLOW_TTL_MS });
+    res.redirect(302, started.redirectUrl);
+  });
+
+  const callbackQuery = z.object({
+    code: z.string().max(4096).optional().catch(undefined),
+    state: z.string().max(512).optional().catch(undefined),
+    error: z.string().max(200).optional().catch(undefined),
+    iss: z.string().max(500).optional().catch(undefined),
+  });
+  const finishPage = (kind: ProviderKind) => async (req: Request, res: Response) => {
+    res.setHeader('Cache-Control', 'no-store');
+    clearFlow(res, deps.secureCookies);
+    const query = parseInput(callbackQuery, req.query);
+    let finished: Finished;
+    try {
+      finished = await sso.finish({ kind, ...query, flowCookie: req.cookies?.[FLOW_COOKIE], origin: originOf(req), conferenceId: req.ctx.conferenceId });
+    } catch (err) {
+      if (err instanceof SilentLoginFailed) return res.redirect(302, err.target);
+      if (!(err instanceof AppError)) logger.error({ err }, 'sso: callback failed');
+      return res.redirect(302, LOGIN_ERROR_PATH);
+    }
+    setTokenCookie(res, finished.token, finished.expiresAt, deps.secureCookies);
+    // Spec 2.3: the organisation login goes to its target; the passport login goes there only
+    // when the user is registered in this conference, else to the registration form.
+    const next = kind === 'oidc' || finished.registered ? finished.target : '/conferenceRegister';
+    res.redirect(302, next);
+  };
+  router.get('/oidcLogin', access('anonymous'), finishPage('oidc'));
+  router.get('/login', access('anonymous'), finishPage('passport'));
+
+  return router;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+const NOT_AUTOLOGON = [/^\/api(\/|$)/, /^\/sso(\/|$)/, /^\/login\/?$/i, /^\/oidcLogin\/?$/i];
+
+/**
+ * Spec 2.2 step 2: a page address carrying `autologon` starts a silent (prompt=none) passport
+ * login that comes back to the same address without `autologon`.
+ */
+export function autologonMiddleware(deps: SsoDeps) {
+  const sso = ssoService(deps);
+  return async function autologon(req: Request, res: Response, next: NextFunction): Promise<void> {
+    try {
+      if (req.method !== 'GET' || req.ctx?.identity) return next();
+      if (!Object.prototype.hasOwnProperty.call(req.query ?? {}, 'autologon')) return next();
+      if (NOT_AUTOLOGON.some((re) => re.test(req.path))) return next();
+      const passport = await sso.providers.passport();
+      if (!passport) return next();
+      const url = new URL(req.originalUrl, 'http://same-site.invalid');
+      url.searchParams.delete('autologon');
+      const target = safeTarget(url.pathname + url.search);
+      res.setHeader('Cache-Control', 'no-store');
+      res.redirect(302, `/sso/start/${passport.id}?silent=1&state=${encodeURIComponent(target)}`);
+    } catch (err) {
+      next(err);
+    }
+  };
+}

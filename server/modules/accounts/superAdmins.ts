@@ -1,0 +1,56 @@
+/**
+ * Platform administrators: list, add by e-mail (the account is created when it does not exist,
+ * and its owner sets a password through "forgot password"), remove. A super admin cannot remove
+ * themself, and the last one cannot be removed.
+ */
+import { Router } from 'express';
+import { z } from 'zod';
+import type { Db } from '../../db/index';
+import { toDbInstant } from '../../db/dialect';
+import { emailField } from '../../contract/validation';
+import { access } from '../../platform/access';
+import { AppError, sendOk } from '../../platform/errors';
+import { parseInput } from '../../platform/validate';
+import { ensureUser } from './service';
+
+export type SuperAdminView = { userId: number; email: string; trueName: string; hasPassword: boolean; since: string };
+
+export async function listSuperAdmins(db: Db): Promise<SuperAdminView[]> {
+  const rows = await db('super_admins as s')
+    .join('users as u', 'u.id', 's.user_id')
+    .orderBy('s.created_at')
+    .select('u.id', 'u.email', 'u.true_name', 'u.password_hash', 's.created_at');
+  return rows.map((r) => ({ userId: r.id, email: r.email, trueName: r.true_name, hasPassword: Boolean(r.password_hash), since: r.created_at }));
+}
+
+export async function addSuperAdminByEmail(db: Db, email: string): Promise<SuperAdminView[]> {
+  const { id } = await ensureUser(db, { email, trueName: '' });
+  if (await db('super_admins').where({ user_id: id }).first()) throw new AppError(400, 'admin.alreadySuperAdmin', 'email');
+  await db('super_admins').insert({ user_id: id, created_at: toDbInstant() });
+  return listSuperAdmins(db);
+}
+
+export async function removeSuperAdmin(db: Db, userId: number, callerId: number): Promise<SuperAdminView[]> {
+  if (userId === callerId) throw new AppError(400, 'admin.cannotRemoveSelf');
+  await db.transaction(async (tx) => {
+    const count = Number((await tx('super_admins').count({ n: '*' }).first())?.n ?? 0);
+    if (count <= 1) throw new AppError(400, 'admin.lastSuperAdmin');
+    const removed = await tx('super_admins').where({ user_id: userId }).delete();
+    if (removed === 0) throw new AppError(404, 'commonMsg.notFound');
+  });
+  return listSuperAdmins(db);
+}
+
+export function superAdminRouter(db: Db): Router {
+  const router = Router();
+  router.get('/platform/admin/superAdmins', access('superAdmin'), async (_req, res) => sendOk(res, await listSuperAdmins(db)));
+  router.post('/platform/admin/superAdmins', access('superAdmin'), async (req, res) => {
+    const { email } = parseInput(z.object({ email: emailField }), req.body);
+    sendOk(res, await addSuperAdminByEmail(db, email));
+  });
+  router.delete('/platform/admin/superAdmins/:userId', access('superAdmin'), async (req, res) => {
+    const { userId } = parseInput(z.object({ userId: z.coerce.number().int().positive('commonMsg.notFound') }), req.params);
+    sendOk(res, await removeSuperAdmin(db, userId, req.ctx.identity!.user.id));
+  });
+  return router;
+}

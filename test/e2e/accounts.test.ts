@@ -1,0 +1,179 @@
+/**
+ * Accounts in a real browser against the real server, with a real SMTP server receiving the
+ * codes: sign up with the mailed code, log out, log in, reset the password; and a phone.
+ */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { startSmtpPeer, type SmtpPeer } from '../server/mail/smtpPeer';
+import { haveBrowser, launch, PHONE, shot, warnIfNoBrowser } from './browser';
+import { startServer, type RunningServer } from './server';
+
+warnIfNoBrowser();
+
+describe('accounts in Chromium', { skip: !haveBrowser }, () => {
+  let smtp: SmtpPeer;
+  let server: RunningServer;
+  let browser: Browser;
+  const email = 'newcomer@example.org';
+  const url = (p: string) => `http://demo.localhost:${server.port}${p}`;
+
+  /** The six-digit code of the newest mail to `to` that arrives after `since` mails. */
+  async function codeFor(to: string, since: number): Promise<string> {
+    for (let i = 0; i < 150; i++) {
+      const mail = smtp.received.slice(since).reverse().find((m) => JSON.stringify(m.to).includes(to));
+      const code = mail && /\b(\d{6})\b/.exec(mail.text ?? '')?.[1];
+      if (code) return code;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error(`no code mailed to ${to}`);
+  }
+
+  const hydrated = (page: Page, island: string) => page.locator(`[data-island="${island}"][data-hydrated="true"]`).waitFor();
+
+  async function sendCodeAndRead(page: Page, to: string): Promise<string> {
+    const since = smtp.received.length;
+    const button = page.locator('.code-button');
+    await assert.doesNotReject(button.waitFor());
+    await page.waitForFunction(() => !document.querySelector('.code-button')?.hasAttribute('disabled'));
+    await button.click();
+    await page.locator('.code-button', { hasText: /秒后重发|Resend in/ }).waitFor();
+    return codeFor(to, since);
+  }
+
+  async function logout(context: BrowserContext, page: Page) {
+    await page.goto(url('/'));
+    await page.locator('.t-dropdown-content .user-menu-trigger').click();
+    await page.locator('.t-dropdown-content .user-menu-list a', { hasText: '退出' }).click();
+    await page.locator('#template-login-container').waitFor();
+    assert.equal((await context.cookies()).some((c) => c.name === 'token'), false);
+  }
+
+  before(async () => {
+    smtp = await startSmtpPeer();
+    server = await startServer({ env: { SMTP_URL: smtp.url() } });
+    browser = await launch();
+  });
+
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+    await smtp?.stop();
+    if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
+  });
+
+  test('sign up with the mailed code, log out, log in, reset the password', async () => {
+    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    const page = await context.newPage();
+
+    // Sign up: the code comes by e-mail, the account is created and logged in.
+    await page.goto(url('/userRegister'));
+    await hydrated(page, 'SignUpForm');
+    await page.locator('#signup_email').fill(email);
+    await page.locator('#signup_email').blur();
+    const code = await sendCodeAndRead(page, email);
+    await page.locator('#signup_verifyCode').fill(code);
+    await page.locator('#signup_trueName').fill('新用户');
+    await page.locator('#signup_password').fill('first-password-1');
+    await page.locator('#signup_confirmPassword').fill('first-password-1');
+    await shot(page, 'signup-filled', false);
+    const landing = page.waitForRequest((r) => new URL(r.url()).pathname === '/conferenceRegister');
+    await page.locator('form#signup button[type="submit"]').click();
+    await landing;
+    const token = (await context.cookies()).find((c) => c.name === 'token');
+    assert.ok(token, 'logged in after sign-up');
+    assert.equal(token.httpOnly, true);
+
+    await logout(context, page);
+
+    // Log in with redirect.
+    await page.goto(url('/conferencelogin?redirect=%2Fprofile%2FuserInfo'));
+    await hydrated(page, 'LoginForm');
+    await page.locator('#login_email').fill(email);
+    await page.locator('#login_password').fill('first-password-1');
+    await page.locator('form#login button[type="submit"]').click();
+    await page.waitForURL(url('/profile/userInfo'));
+    assert.match(await page.locator('.info-list').innerText(), /新用户/);
+    await shot(page, 'profile-after-login', false);
+
+    // A wrong password says so and stays.
+    await logout(context, page);
+    await page.goto(url('/conferencelogin'));
+    await hydrated(page, 'LoginForm');
+    await page.locator('#login_email').fill(email);
+    await page.locator('#login_password').fill('wrong-password-9');
+    await page.locator('form#login button[type="submit"]').click();
+    await page.locator('.ant-message', { hasText: '邮箱或密码错误' }).waitFor();
+
+    // Reset the password from inside the site template.
+    await page.goto(url('/resetPassword'));
+    await hydrated(page, 'ResetPasswordForm');
+    assert.match(await page.locator('#template-first-title-container').innerText(), /ICCSE 2027/);
+    await page.locator('#reset_email').fill(email);
+    await page.locator('#reset_email').blur();
+    const resetCode = await sendCodeAndRead(page, email);
+    await page.locator('#reset_verifyCode').fill(resetCode);
+    await page.locator('#reset_password').fill('second-password-2');
+    await page.locator('#reset_confirmPassword').fill('second-password-2');
+    await shot(page, 'reset-filled', false);
+    await page.locator('form#reset button[type="submit"]').click();
+    await page.waitForURL(url('/conferencelogin'));
+    await hydrated(page, 'LoginForm');
+    await page.locator('#login_email').fill(email);
+    await page.locator('#login_password').fill('second-password-2');
+    await page.locator('form#login button[type="submit"]').click();
+    await page.waitForURL((u) => u.pathname !== '/conferencelogin');
+    assert.ok((await context.cookies()).some((c) => c.name === 'token'));
+    await context.close();
+  });
+
+  test('the code field reports a wrong code from the server', async () => {
+    const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'en-US' });
+    await context.addCookies([{ name: 'locale', value: 'en', domain: 'demo.localhost', path: '/' }]);
+    const page = await context.newPage();
+    await page.goto(url('/userRegister'));
+    await hydrated(page, 'SignUpForm');
+    await page.locator('#signup_email').fill('second@example.org');
+    await page.locator('#signup_email').blur();
+    const code = await sendCodeAndRead(page, 'second@example.org');
+    await page.locator('#signup_verifyCode').fill(code === '000000' ? '111111' : '000000');
+    await page.locator('#signup_verifyCode').blur();
+    await page.locator('.ant-form-item-explain-error', { hasText: 'Verify code is wrong' }).waitFor();
+    await context.close();
+  });
+
+  test('text typed before the form finished loading is kept', async () => {
+    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    const page = await context.newPage();
+    // Hold the island chunks back so the typing certainly comes first.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route('**/assets/**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(url('/conferencelogin'), { waitUntil: 'domcontentloaded' });
+    await page.locator('#login_email').fill('early@example.org');
+    release();
+    await hydrated(page, 'LoginForm');
+    await page.locator('form#login button[type="submit"]').click();
+    // The form submitted the early text: the server answered about that account, not "required".
+    await page.locator('.ant-message', { hasText: '请输入密码' }).or(page.locator('.ant-form-item-explain-error', { hasText: '请输入密码' })).waitFor();
+    assert.equal(await page.locator('.ant-form-item-explain-error', { hasText: '请输入正确的邮箱地址' }).count(), 0);
+    await context.close();
+  });
+
+  test('on a phone the login page fits the screen and shows both ways to log in', async () => {
+    const context = await browser.newContext(PHONE);
+    const page = await context.newPage();
+    await page.goto(url('/conferencelogin'));
+    await page.locator('#login_email').waitFor();
+    await page.locator('.org-login').waitFor();
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(width <= 390, `no horizontal scroll (scrollWidth ${width})`);
+    assert.match(await page.locator('.auth-notice').first().innerText(), /非涉密/);
+    await shot(page, 'login-phone');
+    await context.close();
+  });
+});

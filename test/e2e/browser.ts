@@ -1,0 +1,32 @@
+/** Chromium for the browser tests: Debian's build, the flags this machine needs, screenshots. */
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const SHOTS = path.resolve(import.meta.dirname, '../../test-results/screenshots');
+export const haveBrowser = fs.existsSync(CHROMIUM);
+
+export const PHONE = {
+  viewport: { width: 390, height: 844 },
+  userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+  deviceScaleFactor: 2,
+  isMobile: true,
+  hasTouch: true,
+};
+
+export function warnIfNoBrowser(): void {
+  if (!haveBrowser) console.warn(`\n*** BROWSER TESTS SKIPPED: no Chromium at ${CHROMIUM} (apt-get install chromium) ***\n`);
+}
+
+export function launch(): Promise<Browser> {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+export function shot(page: Page, name: string, fullPage = true): Promise<Buffer> {
+  return page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage });
+}
