@@ -109,7 +109,7 @@ export async function createApp({ config, db, bus: givenBus, limiter: givenLimit
   app.use('/api', api);
 
   app.use(adminPageRouter(db, sites));
-  app.use(accountPageRouter(sites));
+  app.use(accountPageRouter(sites, db));
   app.use(profilePageRouter());
   app.use(platformPageRouter());
   app.use(autologonMiddleware({ db, sessions, config, secureCookies }));

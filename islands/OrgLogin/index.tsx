@@ -10,7 +10,9 @@ import { api, ApiError } from '../shared/api';
 import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';
 
-export type Organisation = { entityId: string; zname: string; ename: string; logo: string; redirectUrl: string };
+import type { Organisation } from '../../server/contract/sso';
+
+export type { Organisation };
 export type OrgLoginProps = { lang: Lang; state: string; common: Organisation[] };
 
 function nameOf(org: Organisation, lang: Lang): string {

@@ -13,6 +13,9 @@ import { renderIsland } from '../../../renderer/islands.server';
 import { renderPublicPage } from '../sites/render';
 import { text, type SiteService } from '../sites/service';
 import type { AccountPageProps, AccountView } from '../../../pages/account/+Page';
+import type { Db } from '../../db/index';
+import { IdentityProviders } from './providers';
+import { listOrganisations } from './ssoRoutes';
 
 const TEXT_KEYS = [
   'accountLogin', 'orgLogin', 'backToSite', 'alreadyLoggedIn', 'continue', 'goRegister', 'registrationClosed',
@@ -28,8 +31,9 @@ const TITLES: Record<AccountView, string> = {
   reset: 'auth.resetTitle',
 };
 
-export function accountPageRouter(sites: SiteService): Router {
+export function accountPageRouter(sites: SiteService, db: Db): Router {
   const router = Router();
+  const providers = new IdentityProviders(db);
 
   async function render(req: Request, res: Response, view: AccountView): Promise<void> {
     const { site, lang, identity } = req.ctx;
@@ -49,7 +53,7 @@ export function accountPageRouter(sites: SiteService): Router {
       platform,
       redirect: safeRedirectPath(req.query.redirect, '') || null,
       orgState: '/profile/userInfo',
-      commonOrgs: [],
+      commonOrgs: platform || shown !== 'login' ? [] : await listOrganisations(providers, { selectInput: 'edugain,local', query: '', target: '/profile/userInfo' }),
       userName: identity?.user.trueName ?? '',
       afterSignUp: platform ? '/' : '/conferenceRegister',
     };

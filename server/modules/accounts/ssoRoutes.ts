@@ -15,6 +15,7 @@ import { AppError, sendOk } from '../../platform/errors';
 import { logger } from '../../platform/logger';
 import { setTokenCookie, type Sessions } from '../../platform/session';
 import { parseInput } from '../../platform/validate';
+import type { Organisation } from '../../contract/sso';
 import { IdentityProviders, presentProvider, providerInputSchema, type Provider, type ProviderKind } from './providers';
 import { DEFAULT_TARGET, FLOW_COOKIE, FLOW_TTL_MS, SilentLoginFailed, SsoService, passportLogoutAddress, safeTarget, type Finished } from './sso';
 
@@ -59,6 +60,32 @@ const idParam = z.object({ id: z.coerce.number({ message: 'commonMsg.notFound' }
 
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * Organisations for the login page: the common ones ('edugain,local') or a search ('edugain'),
+ * each with the address that starts its sign-in and returns to `target` (a same-site path).
+ */
+export async function listOrganisations(
+  providers: IdentityProviders,
+  input: { selectInput: 'edugain,local' | 'edugain'; query: string; target: string },
+): Promise<Organisation[]> {
+  const target = safeTarget(input.target);
+  const oidcProviders = await providers.listEnabled('oidc');
+  let chosen: Provider[];
+  if (input.selectInput === 'edugain,local') {
+    chosen = oidcProviders.filter((p) => p.isCommon);
+  } else {
+    const needle = input.query.trim().toLowerCase();
+    chosen = needle ? oidcProviders.filter((p) => p.nameZh.toLowerCase().includes(needle) || p.nameEn.toLowerCase().includes(needle)).slice(0, SEARCH_LIMIT) : [];
+  }
+  return chosen.map((p) => ({
+    entityId: String(p.id),
+    zname: p.nameZh,
+    ename: p.nameEn,
+    logo: p.logo,
+    redirectUrl: `/sso/start/${p.id}?state=${encodeURIComponent(target)}`,
+  }));
+}
+
 export function ssoApiRouter(deps: SsoDeps): Router {
   const sso = ssoService(deps);
   const providers = sso.providers;
@@ -73,25 +100,7 @@ export function ssoApiRouter(deps: SsoDeps): Router {
   });
   router.get('/base/oauth/providers', access('anonymous'), async (req, res) => {
     const input = parseInput(listQuery, req.query);
-    const target = safeTarget(input.state ?? DEFAULT_TARGET);
-    const oidcProviders = await providers.listEnabled('oidc');
-    let chosen: Provider[];
-    if (input.selectInput === 'edugain,local') {
-      chosen = oidcProviders.filter((p) => p.isCommon);
-    } else {
-      const needle = input.query.trim().toLowerCase();
-      chosen = needle ? oidcProviders.filter((p) => p.nameZh.toLowerCase().includes(needle) || p.nameEn.toLowerCase().includes(needle)).slice(0, SEARCH_LIMIT) : [];
-    }
-    sendOk(
-      res,
-      chosen.map((p) => ({
-        entityId: String(p.id),
-        zname: p.nameZh,
-        ename: p.nameEn,
-        logo: p.logo,
-        redirectUrl: `/sso/start/${p.id}?state=${encodeURIComponent(target)}`,
-      })),
-    );
+    sendOk(res, await listOrganisations(providers, { ...input, target: input.state ?? DEFAULT_TARGET }));
   });
 
   // The code exchanges as API calls (spec 7): the flow cookie of this browser must match.
