@@ -4,7 +4,8 @@
  *   window.ConferenceSite.onTemplateReady(function (config) { ... })
  *   window.ConferenceSite.onMenuReady(function (menu) { ... })
  * Callbacks run once the document is parsed; registering later runs them at once.
- * It also wires template-made language buttons (.t-lang-zh/.t-lang-en) and Exit links.
+ * It also wires language buttons (.t-lang-zh/.t-lang-en) and Exit links: those a template makes,
+ * and those of islands whose code has not arrived yet.
  */
 (function () {
   'use strict';
@@ -47,7 +48,8 @@
 
   document.addEventListener('click', function (event) {
     var target = event.target && event.target.closest ? event.target : null;
-    if (!target || target.closest('[data-island]')) return;
+    // A hydrated island handles its own clicks; before that, the runtime does the same job.
+    if (!target || target.closest('[data-island][data-hydrated]')) return;
     var exit = target.closest('[data-action="logout"]');
     if (exit) { event.preventDefault(); logout(); return; }
     var lang = target.closest('.t-lang-zh, .t-lang-en');
