@@ -57,7 +57,7 @@ export type App = {
   close(): Promise<void>;
 };
 
-export async function createApp({ config, db, bus: givenBus, limiter: givenLimiter, production = config.NODE_ENV !== 'development' }: AppDeps): Promise<App> {
+export async function createApp({ config, db, bus: givenBus, limiter: givenLimiter, production = !config.VITE_DEV_SERVER }: AppDeps): Promise<App> {
   const bus = givenBus ?? (await InvalidationBus.create(config.REDIS_URL));
   const sites = new SiteService(db, bus);
   const sessions = new Sessions(db, config.secret);

@@ -24,6 +24,11 @@ const schema = z.object({
   PLATFORM_HOST: z.string().default('platform.localhost'),
   TRUST_PROXY: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // `npm run dev`: Vite serves the browser code from source; otherwise the built dist/ is served.
+  VITE_DEV_SERVER: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   SEED_DEMO: z
     .enum(['true', 'false'])
     .default('true')

@@ -17,6 +17,13 @@ async function main(): Promise<void> {
   await migrate(db);
   await seed(db, config);
   const { app, close } = await createApp({ config, db });
+  if (!config.SMTP_URL) {
+    logger.warn(
+      config.NODE_ENV === 'production'
+        ? 'No SMTP_URL: mail cannot be sent (verification codes included)'
+        : `No SMTP_URL: mail is kept and shown at http://localhost:${config.PORT}/_dev/mail`,
+    );
+  }
   const worker = new MailWorker(db, platformTransports(config));
   worker.start();
   const server = http.createServer(app);

@@ -1,16 +1,31 @@
 /** antd's providers for an island: the same on the server and in the browser, so hydration matches. */
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { App, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import enUS from 'antd/locale/en_US';
+import { onSignInError } from './api';
+import { translator } from './i18n';
 import type { Lang } from './locale';
 
 export const THEME = { token: { colorPrimary: '#1d4ed8', borderRadius: 8 } };
 
+/** Spec 2.3: on a 401 one alert, "Sign In Error"; OK leads to the login page (api.ts). */
+function SignInErrorAlert({ lang }: { lang: Lang }) {
+  const { modal } = App.useApp();
+  useEffect(() => {
+    const t = translator(lang);
+    onSignInError(() => new Promise<void>((resolve) => modal.error({ title: t('signInErrorTitle'), content: t('signInErrorMsg'), onOk: () => resolve() })));
+  }, [lang, modal]);
+  return null;
+}
+
 export function AntdRoot({ lang, children }: { lang: Lang; children: ReactNode }) {
   return (
     <ConfigProvider locale={lang === 'en' ? enUS : zhCN} theme={THEME}>
-      <App>{children}</App>
+      <App>
+        <SignInErrorAlert lang={lang} />
+        {children}
+      </App>
     </ConfigProvider>
   );
 }

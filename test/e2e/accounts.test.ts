@@ -6,6 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { createDb } from '../../server/db/index';
 import { startSmtpPeer, type SmtpPeer } from '../server/mail/smtpPeer';
 import { haveBrowser, launch, PHONE, shot, warnIfNoBrowser } from './browser';
 import { startServer, type RunningServer } from './server';
@@ -161,6 +162,32 @@ describe('accounts in Chromium', { skip: !haveBrowser }, () => {
     // The form submitted the early text: the server answered about that account, not "required".
     await page.locator('.ant-message', { hasText: '请输入密码' }).or(page.locator('.ant-form-item-explain-error', { hasText: '请输入密码' })).waitFor();
     assert.equal(await page.locator('.ant-form-item-explain-error', { hasText: '请输入正确的邮箱地址' }).count(), 0);
+    await context.close();
+  });
+
+  test('an expired session: one "Sign In Error" alert, then the login page', async () => {
+    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(url('/conferencelogin?redirect=%2Fprofile%2FuserInfo%2FEdit'));
+    await hydrated(page, 'LoginForm');
+    await page.locator('#login_email').fill(email);
+    await page.locator('#login_password').fill('second-password-2');
+    await page.locator('form#login button[type="submit"]').click();
+    await page.waitForURL(url('/profile/userInfo/Edit'));
+    await hydrated(page, 'ProfileEditForm');
+    // The session ends elsewhere (a password change on another device, say).
+    const db = createDb({ dataDir: server.dataDir });
+    await db('sessions').update({ revoked_at: '2020-01-01 00:00:00.000' });
+    await db.destroy();
+    await page.locator('#profile_trueName').fill('改名');
+    await page.locator('form#profile button[type="submit"]').click();
+    const alert = page.locator('.ant-modal-confirm', { hasText: '身份验证失败，请重新登录' });
+    await alert.waitFor();
+    assert.equal(await page.locator('.ant-modal-confirm').count(), 1);
+    await shot(page, 'sign-in-error', false);
+    await alert.locator('button').click();
+    await page.waitForURL(/\/conferencelogin\?redirect=%2Fprofile%2FuserInfo%2FEdit$/);
+    assert.equal((await context.cookies()).some((c) => c.name === 'token'), false, 'the server cleared the token');
     await context.close();
   });
 

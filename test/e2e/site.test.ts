@@ -125,7 +125,7 @@ describe('public website in Chromium', { skip: !haveBrowser }, () => {
     const trigger = page.locator('.t-dropdown-content .user-menu-trigger');
     assert.match(await trigger.innerText(), /王五/);
     assert.equal(await page.evaluate(() => document.cookie.includes('token=')), false, 'the token cookie is not readable by scripts');
-    await page.waitForFunction(() => document.querySelector('.t-dropdown-content [data-island]')?.hasAttribute('data-props'));
+    await page.locator('.t-dropdown-content [data-island][data-hydrated="true"]').waitFor();
     await trigger.click();
     const list = page.locator('.t-dropdown-content .user-menu-list');
     await list.waitFor({ state: 'visible' });
