@@ -7,6 +7,7 @@ import * as m001 from './001_platform';
 import * as m002 from './002_sites';
 import * as m003 from './003_mail';
 import * as m004 from './004_accounts';
+import * as m005 from './005_site_management';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '002_sites': m002,
   '003_mail': m003,
   '004_accounts': m004,
+  '005_site_management': m005,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

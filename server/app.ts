@@ -33,9 +33,12 @@ import { siteApiRouter } from './modules/sites/routes';
 import { publicPageRouter } from './modules/sites/publicPages';
 import { accountPageRouter } from './modules/accounts/pages';
 import { profilePageRouter } from './modules/accounts/profilePages';
-import { platformPageRouter } from './modules/sites/platformPages';
+import { platformFallbackRouter, platformPageRouter } from './modules/sites/platformPages';
 import { adminPageRouter } from './modules/accounts/adminPages';
 import { superAdminRouter } from './modules/accounts/superAdmins';
+import { FilesService } from './modules/files/service';
+import { fileApiRouter, filePageRouter } from './modules/files/routes';
+import { DiskFileStore } from './platform/files';
 import { cachedPageFastPath } from './modules/sites/cachedPages';
 import { devMailRouter } from './modules/mail/routes';
 
@@ -52,6 +55,7 @@ export type App = {
   sessions: Sessions;
   codes: VerificationCodes;
   limiter: RateLimiter;
+  files: FilesService;
   pageCache: PageCache;
   bus: InvalidationBus;
   close(): Promise<void>;
@@ -65,6 +69,7 @@ export async function createApp({ config, db, bus: givenBus, limiter: givenLimit
   const limiter = givenLimiter ?? createRateLimiter(config.REDIS_URL);
   const codes = new VerificationCodes(db, config.secret, limiter);
   const auth = new AccountAuth(db, sessions, codes, limiter);
+  const files = new FilesService(db, new DiskFileStore(path.join(config.DATA_DIR, 'files')));
   const secureCookies = config.NODE_ENV === 'production' && config.TRUST_PROXY !== undefined;
 
   const app = express();
@@ -104,14 +109,19 @@ export async function createApp({ config, db, bus: givenBus, limiter: givenLimit
   api.use(siteApiRouter(sites));
   api.use(accountRouter({ sessions, auth, codes, db, secureCookies }));
   api.use(superAdminRouter(db));
+  api.use(fileApiRouter(files));
   api.use(ssoApiRouter({ db, sessions, config, secureCookies }));
   api.use((_req, _res, next) => next(new AppError(404, 'commonMsg.notFound')));
   app.use('/api', api);
 
+  app.use(filePageRouter(files));
   app.use(adminPageRouter(db, sites));
   app.use(accountPageRouter(sites, db));
   app.use(profilePageRouter());
   app.use(platformPageRouter());
+  // Management screens of the features (each router guards its pages with pageGuard('platform')):
+  // mount them here, before the /platform fallback.
+  app.use(platformFallbackRouter());
   app.use(autologonMiddleware({ db, sessions, config, secureCookies }));
   app.use(ssoPageRouter({ db, sessions, config, secureCookies }));
   app.use(publicPageRouter(sites, pageCache));
@@ -129,6 +139,7 @@ export async function createApp({ config, db, bus: givenBus, limiter: givenLimit
     sessions,
     codes,
     limiter,
+    files,
     pageCache,
     bus,
     async close() {

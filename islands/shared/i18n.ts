@@ -1,15 +1,29 @@
 /**
- * i18next in the browser, over the same catalogs the server uses (public/locales). Islands get
- * their language as a prop; the server already rendered the same text, so hydration matches.
+ * i18next in the browser, over the same catalogs the server uses (public/locales/{lang}/<ns>.json).
+ * `common` is the default namespace; a feature's keys are written 'ns:key'. Islands get their
+ * language as a prop; the server already rendered the same text, so hydration matches.
  */
 import i18next, { type TFunction } from 'i18next';
-import zh from '../../public/locales/zh/common.json';
-import en from '../../public/locales/en/common.json';
+import zhCommon from '../../public/locales/zh/common.json';
+import enCommon from '../../public/locales/en/common.json';
+import zhFiles from '../../public/locales/zh/files.json';
+import enFiles from '../../public/locales/en/files.json';
+import zhManageSite from '../../public/locales/zh/manageSite.json';
+import enManageSite from '../../public/locales/en/manageSite.json';
+import zhManagePages from '../../public/locales/zh/managePages.json';
+import enManagePages from '../../public/locales/en/managePages.json';
+import zhManageMenus from '../../public/locales/zh/manageMenus.json';
+import enManageMenus from '../../public/locales/en/manageMenus.json';
+import zhManageConference from '../../public/locales/zh/manageConference.json';
+import enManageConference from '../../public/locales/en/manageConference.json';
 import type { Lang } from './locale';
 
 const instance = i18next.createInstance();
 void instance.init({
-  resources: { zh: { common: zh }, en: { common: en } },
+  resources: {
+    zh: { common: zhCommon, files: zhFiles, manageSite: zhManageSite, managePages: zhManagePages, manageMenus: zhManageMenus, manageConference: zhManageConference },
+    en: { common: enCommon, files: enFiles, manageSite: enManageSite, managePages: enManagePages, manageMenus: enManageMenus, manageConference: enManageConference },
+  },
   lng: 'zh',
   fallbackLng: 'zh',
   defaultNS: 'common',

@@ -1,5 +1,8 @@
 // Environment: server. The management layout: the menu of the screens that exist, then the screen.
+import { Island, type IslandName, type IslandProps } from '../../renderer/islands.server';
 import type { ProfileMenuItem } from '../profile/+Page';
+
+export type ManageScreen = { [K in IslandName]: { island: K; props: IslandProps[K] } }[IslandName];
 
 export type PlatformPageProps = {
   lang: 'zh' | 'en';
@@ -7,11 +10,34 @@ export type PlatformPageProps = {
   siteName: string;
   shortTitle: string;
   menu: ProfileMenuItem[];
-  overview: Array<[label: string, value: string]>;
-  statusTone: 'ok' | 'waiting' | 'off';
+  title: string;
+  /** the overview's rows, or an island that is the screen */
+  overview?: Array<[label: string, value: string]>;
+  statusTone?: 'ok' | 'waiting' | 'off';
+  screen?: ManageScreen;
 };
 
-export default function Page({ text, siteName, shortTitle, menu, overview, statusTone }: PlatformPageProps) {
+function Overview({ text, title, overview, statusTone }: PlatformPageProps) {
+  return (
+    <section className="panel">
+      <header className="panel-header">
+        <h2>{title}</h2>
+        <span className={`status-tag status-${statusTone}`}>{text.statusLabel}</span>
+      </header>
+      <dl className="info-list">
+        {(overview ?? []).map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+export default function Page(props: PlatformPageProps) {
+  const { text, shortTitle, menu, screen, title } = props;
   return (
     <div className="shell shell-platform">
       <header className="shell-header">
@@ -40,20 +66,16 @@ export default function Page({ text, siteName, shortTitle, menu, overview, statu
           </nav>
         </aside>
         <main className="shell-main">
-          <section className="panel">
-            <header className="panel-header">
-              <h2>{siteName}</h2>
-              <span className={`status-tag status-${statusTone}`}>{text.statusLabel}</span>
-            </header>
-            <dl className="info-list">
-              {overview.map(([label, value]) => (
-                <div key={label}>
-                  <dt>{label}</dt>
-                  <dd>{value}</dd>
-                </div>
-              ))}
-            </dl>
-          </section>
+          {screen ? (
+            <section className="panel">
+              <header className="panel-header">
+                <h2>{title}</h2>
+              </header>
+              <Island name={screen.island} props={screen.props as never} />
+            </section>
+          ) : (
+            <Overview {...props} />
+          )}
         </main>
       </div>
     </div>

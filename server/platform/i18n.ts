@@ -23,11 +23,13 @@ function loadResources() {
 }
 
 const instance = i18next.createInstance();
+const resources = loadResources();
 void instance.init({
-  resources: loadResources() as Resource,
+  resources: resources as Resource,
   lng: 'zh',
   fallbackLng: 'zh',
-  ns: ['common'],
+  // Every catalog file is a namespace: 'common' is the default, a feature's keys are 'ns:key'.
+  ns: Object.keys(resources.zh),
   defaultNS: 'common',
   initAsync: false,
   interpolation: { escapeValue: false },

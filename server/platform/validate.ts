@@ -7,6 +7,7 @@ export function parseInput<T>(schema: ZodType<T>, input: unknown): T {
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   // Schemas give message keys (e.g. 'emailFormatError'); zod's own texts fall back to a generic key.
-  const key = /^[a-zA-Z]+(\.[a-zA-Z]+)*$/.test(issue.message) ? issue.message : 'commonMsg.invalidInput';
+  // A key may carry its catalog's namespace: 'files:kindInvalid'.
+  const key = /^([a-zA-Z]+:)?[a-zA-Z0-9]+(\.[a-zA-Z0-9]+)*$/.test(issue.message) ? issue.message : 'commonMsg.invalidInput';
   throw badRequest(key, issue.path.join('.') || undefined);
 }

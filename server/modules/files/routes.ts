@@ -1,0 +1,54 @@
+/**
+ * POST /api/conference/file/upload?kind= (managers): one multipart file named "file".
+ * GET /files/:name: a file of this conference, as an attachment the browser does not sniff;
+ * <img> and <link> still load it, so banners and page images work on the public site.
+ */
+import { Router } from 'express';
+import multer from 'multer';
+import { z } from 'zod';
+import { access } from '../../platform/access';
+import { AppError, sendOk } from '../../platform/errors';
+import { parseInput } from '../../platform/validate';
+import { UPLOAD_KINDS, UPLOAD_RULES, type UploadKind } from './rules';
+import type { FilesService } from './service';
+
+const kindQuery = z.object({ kind: z.enum(UPLOAD_KINDS, { message: 'files:kindInvalid' }) });
+
+/** Reads the one file into memory, refusing past the kind's size before reading it all. */
+function readUpload(kind: UploadKind) {
+  return multer({ storage: multer.memoryStorage(), limits: { fileSize: UPLOAD_RULES[kind].maxBytes, files: 1, fields: 5 } }).single('file');
+}
+
+export function fileApiRouter(files: FilesService): Router {
+  const router = Router();
+  router.post('/conference/file/upload', access('manager'), async (req, res) => {
+    const { kind } = parseInput(kindQuery, req.query);
+    await new Promise<void>((resolve, reject) =>
+      readUpload(kind)(req, res, (err: unknown) => {
+        if (!err) return resolve();
+        const code = (err as { code?: string }).code;
+        reject(new AppError(400, code === 'LIMIT_FILE_SIZE' ? UPLOAD_RULES[kind].tooLargeKey : 'files:uploadFailed', 'file'));
+      }),
+    );
+    if (!req.file) throw new AppError(400, 'files:noFile', 'file');
+    // multer reads names as latin1; browsers send UTF-8.
+    const originalName = Buffer.from(req.file.originalname, 'latin1').toString('utf8');
+    sendOk(res, await files.save(req.ctx.conferenceId!, req.ctx.identity!.user.id, kind, originalName, req.file.buffer));
+  });
+  return router;
+}
+
+export function filePageRouter(files: FilesService): Router {
+  const router = Router();
+  router.get('/files/:name', access('anonymous'), async (req, res) => {
+    const found = req.ctx.conferenceId ? await files.find(req.ctx.conferenceId, String(req.params.name)) : null;
+    if (!found) return void res.status(404).type('text').send('Not found');
+    res.setHeader('Content-Type', found.file.contentType);
+    res.setHeader('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(found.file.originalName)}`);
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+    res.setHeader('Content-Length', found.bytes.length);
+    res.end(found.bytes);
+  });
+  return router;
+}

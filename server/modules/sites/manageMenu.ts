@@ -1,0 +1,19 @@
+/**
+ * The menu of the management area (spec 2.12). A feature adds its entry here when its screen
+ * works (a menu entry appears only then). `reviewer` entries are the reviewers' part.
+ */
+export type ManageMenuEntry = { href: string; labelKey: string; group?: string; who: 'admin' | 'reviewer' };
+
+export const MANAGE_MENU: ManageMenuEntry[] = [
+  { href: '/platform', labelKey: 'manage.menu.overview', who: 'admin' },
+];
+
+/** Which entry a management path highlights: the longest entry that is a prefix of it. */
+export function activeEntry(path: string, entries: ManageMenuEntry[]): string | null {
+  let best: ManageMenuEntry | null = null;
+  for (const entry of entries) {
+    const match = path === entry.href || path.startsWith(`${entry.href}/`);
+    if (match && (!best || entry.href.length > best.href.length)) best = entry;
+  }
+  return best?.href ?? null;
+}
