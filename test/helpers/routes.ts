@@ -1,0 +1,29 @@
+/** The app's router table: every route with its full path and its declared access level. */
+import type { Express } from 'express';
+
+type Layer = {
+  route?: { path: string; methods: Record<string, boolean>; stack: Array<{ handle: { accessLevel?: string } }> };
+  handle: { stack?: Layer[] };
+  rawPath?: string;
+};
+
+export type RouteInfo = { method: string; path: string; access: string | undefined };
+
+function walk(stack: Layer[], prefix: string, out: RouteInfo[]): void {
+  for (const layer of stack) {
+    if (layer.route) {
+      for (const method of Object.keys(layer.route.methods)) {
+        out.push({ method: method.toUpperCase(), path: prefix + layer.route.path, access: layer.route.stack[0]?.handle.accessLevel });
+      }
+    } else if (layer.handle?.stack) {
+      const mount = typeof layer.rawPath === 'string' && layer.rawPath !== '/' ? layer.rawPath : '';
+      walk(layer.handle.stack, prefix + mount, out);
+    }
+  }
+}
+
+export function routeTable(app: Express): RouteInfo[] {
+  const out: RouteInfo[] = [];
+  walk((app as unknown as { router: { stack: Layer[] } }).router.stack, '', out);
+  return out;
+}
