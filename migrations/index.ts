@@ -8,6 +8,7 @@ import * as m002 from './002_sites';
 import * as m003 from './003_mail';
 import * as m004 from './004_accounts';
 import * as m005 from './005_site_management';
+import * as m008 from './008_page_editing';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '003_mail': m003,
   '004_accounts': m004,
   '005_site_management': m005,
+  '008_page_editing': m008,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

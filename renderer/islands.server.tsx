@@ -17,6 +17,16 @@ import OrgLogin, { type OrgLoginProps } from '../islands/OrgLogin/index';
 import ProfileEditForm, { type ProfileEditFormProps } from '../islands/ProfileEditForm/index';
 import AdminProviders, { type AdminProvidersProps } from '../islands/AdminProviders/index';
 import AdminSuperAdmins, { type AdminSuperAdminsProps } from '../islands/AdminSuperAdmins/index';
+import ManageMenus, { type ManageMenusProps } from '../islands/ManageMenus/index';
+import ManageWebsiteConfig, { type ManageWebsiteConfigProps } from '../islands/ManageWebsiteConfig/index';
+import ManageExteriors, { type ManageExteriorsProps } from '../islands/ManageExteriors/index';
+import CreateConference, { type CreateConferenceProps } from '../islands/CreateConference/index';
+import MyConferences, { type MyConferencesProps } from '../islands/MyConferences/index';
+import ManageManagers, { type ManageManagersProps } from '../islands/ManageManagers/index';
+import PublicationActions, { type PublicationActionsProps } from '../islands/PublicationActions/index';
+import AdminPublications, { type AdminPublicationsProps } from '../islands/AdminPublications/index';
+import ManagePageList, { type ManagePageListProps } from '../islands/ManagePageList/index';
+import ManagePageEditor, { type ManagePageEditorProps } from '../islands/ManagePageEditor/index';
 
 export type IslandProps = {
   UserMenu: UserMenuProps;
@@ -28,30 +38,45 @@ export type IslandProps = {
   ProfileEditForm: ProfileEditFormProps;
   AdminProviders: AdminProvidersProps;
   AdminSuperAdmins: AdminSuperAdminsProps;
+  ManageMenus: ManageMenusProps;
+  ManageWebsiteConfig: ManageWebsiteConfigProps;
+  ManageExteriors: ManageExteriorsProps;
+  CreateConference: CreateConferenceProps;
+  MyConferences: MyConferencesProps;
+  ManageManagers: ManageManagersProps;
+  PublicationActions: PublicationActionsProps;
+  AdminPublications: AdminPublicationsProps;
+  ManagePageList: ManagePageListProps;
+  ManagePageEditor: ManagePageEditorProps;
 };
 export type IslandName = keyof IslandProps;
 
-export const islands: { [K in IslandName]: ComponentType<IslandProps[K]> } = { UserMenu, LangSwitch, LoginForm, SignUpForm, ResetPasswordForm, OrgLogin, ProfileEditForm, AdminProviders, AdminSuperAdmins };
+export const islands: { [K in IslandName]: ComponentType<IslandProps[K]> } = { UserMenu, LangSwitch, LoginForm, SignUpForm, ResetPasswordForm, OrgLogin, ProfileEditForm, AdminProviders, AdminSuperAdmins, ManageMenus, ManageWebsiteConfig, ManageExteriors, CreateConference, MyConferences, ManageManagers, PublicationActions, AdminPublications, ManagePageList, ManagePageEditor };
 
-/** As a string, for pages composed with cheerio. */
-export function renderIsland<K extends IslandName>(name: K, props: IslandProps[K], className = ''): string {
+/**
+ * An island's own HTML, rendered as its own React root, exactly as the browser hydrates it: ids
+ * from useId (antd builds style classes from them) then match. Inside the process-wide style
+ * cache, so antd's CSS lands in the served stylesheet.
+ */
+function islandHtml<K extends IslandName>(name: K, props: IslandProps[K]): string {
   const Component = islands[name] as ComponentType<IslandProps[K]>;
-  // Inside the process-wide style cache, so antd islands' CSS lands in the served stylesheet.
   const html = renderToString(
     <StyleProvider cache={antdCache}>
       <Component {...props} />
     </StyleProvider>,
   );
-  const cls = className ? ` class="${escapeHtml(className)}"` : '';
-  return `<div data-island="${name}"${cls} data-props="${escapeHtml(JSON.stringify(props))}">${html}</div>`;
+  // A root without <head> gets React's resource hints (image preloads) in front; inside the
+  // island's container they would be nodes the browser's render does not have.
+  return html.replace(/^(?:<link rel="preload"[^>]*>)+/, '');
 }
 
-/** As an element, for Vike page components rendered on the server. */
+/** As a string, for pages composed with cheerio. */
+export function renderIsland<K extends IslandName>(name: K, props: IslandProps[K], className = ''): string {
+  const cls = className ? ` class="${escapeHtml(className)}"` : '';
+  return `<div data-island="${name}"${cls} data-props="${escapeHtml(JSON.stringify(props))}">${islandHtml(name, props)}</div>`;
+}
+
+/** As an element, for Vike page components rendered on the server (still a separate root inside). */
 export function Island<K extends IslandName>({ name, props, className }: { name: K; props: IslandProps[K]; className?: string }) {
-  const Component = islands[name] as ComponentType<IslandProps[K]>;
-  return (
-    <div data-island={name} data-props={JSON.stringify(props)} className={className}>
-      <Component {...props} />
-    </div>
-  );
+  return <div data-island={name} data-props={JSON.stringify(props)} className={className} dangerouslySetInnerHTML={{ __html: islandHtml(name, props) }} />;
 }

@@ -41,6 +41,15 @@ import { fileApiRouter, filePageRouter } from './modules/files/routes';
 import { DiskFileStore } from './platform/files';
 import { cachedPageFastPath } from './modules/sites/cachedPages';
 import { devMailRouter } from './modules/mail/routes';
+import { PageService } from './modules/pages/service';
+import { pageApiRouter } from './modules/pages/routes';
+import { pageScreenRouter } from './modules/pages/screens';
+import { ConferenceService } from './modules/conferences/service';
+import { conferenceApiRouter } from './modules/conferences/routes';
+import { conferenceManagePageRouter, conferencePlatformPageRouter, overviewActions } from './modules/conferences/pages';
+import { siteConfigApiRouter } from './modules/sites/config/routes';
+import { siteConfigPageRouter } from './modules/sites/config/pages';
+import { menuApiRouter, menuPageRouter } from './modules/sites/menuRoutes';
 
 
 export type AppDeps = { config: Config; db: Db; bus?: InvalidationBus; limiter?: RateLimiter; production?: boolean };
@@ -70,6 +79,8 @@ export async function createApp({ config, db, bus: givenBus, limiter: givenLimit
   const codes = new VerificationCodes(db, config.secret, limiter);
   const auth = new AccountAuth(db, sessions, codes, limiter);
   const files = new FilesService(db, new DiskFileStore(path.join(config.DATA_DIR, 'files')));
+  const pages = new PageService(db, sites, files);
+  const conferences = new ConferenceService(db, sites, { siteDomain: config.SITE_DOMAIN, platformHost: config.PLATFORM_HOST, templatesDir: path.join(ROOT, 'templates') });
   const secureCookies = config.NODE_ENV === 'production' && config.TRUST_PROXY !== undefined;
 
   const app = express();
@@ -85,6 +96,12 @@ export async function createApp({ config, db, bus: givenBus, limiter: givenLimit
     }),
   );
   app.use(compression());
+  // Files (paths with an extension: public assets, /files uploads) are public, so any page may embed
+  // them, including the page editor's preview: a sandboxed iframe, whose origin is opaque.
+  app.use((req, res, next) => {
+    if (path.extname(req.path)) res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
+    next();
+  });
 
   const closeVike = await mountVikeAssets(app, ROOT, production);
   // Only paths with a file extension can be static files: pages never touch the disk.
@@ -110,17 +127,26 @@ export async function createApp({ config, db, bus: givenBus, limiter: givenLimit
   api.use(accountRouter({ sessions, auth, codes, db, secureCookies }));
   api.use(superAdminRouter(db));
   api.use(fileApiRouter(files));
+  api.use(pageApiRouter(pages));
+  api.use(conferenceApiRouter(conferences));
+  api.use(siteConfigApiRouter(sites, db, config.PLATFORM_HOST));
+  api.use(menuApiRouter(db, sites));
   api.use(ssoApiRouter({ db, sessions, config, secureCookies }));
   api.use((_req, _res, next) => next(new AppError(404, 'commonMsg.notFound')));
   app.use('/api', api);
 
   app.use(filePageRouter(files));
+  app.use(conferencePlatformPageRouter(conferences));
   app.use(adminPageRouter(db, sites));
   app.use(accountPageRouter(sites, db));
   app.use(profilePageRouter());
-  app.use(platformPageRouter());
+  app.use(platformPageRouter({ overviewActions: overviewActions(conferences) }));
   // Management screens of the features (each router guards its pages with pageGuard('platform')):
   // mount them here, before the /platform fallback.
+  app.use(conferenceManagePageRouter(conferences));
+  app.use(menuPageRouter(db, sites));
+  app.use(siteConfigPageRouter(sites, db, config.PLATFORM_HOST));
+  app.use(pageScreenRouter(pages));
   app.use(platformFallbackRouter());
   app.use(autologonMiddleware({ db, sessions, config, secureCookies }));
   app.use(ssoPageRouter({ db, sessions, config, secureCookies }));

@@ -22,6 +22,13 @@ const schema = z.object({
   ADMIN_EMAIL: z.string().email().default('admin@platform.localhost'),
   ADMIN_PASSWORD: z.string().min(10).optional(),
   PLATFORM_HOST: z.string().default('platform.localhost'),
+  // New conferences get <slug>.<SITE_DOMAIN> (server/modules/conferences).
+  SITE_DOMAIN: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/, 'SITE_DOMAIN must be a host name such as conf.example.org')
+    .default('localhost'),
   TRUST_PROXY: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // `npm run dev`: Vite serves the browser code from source; otherwise the built dist/ is served.

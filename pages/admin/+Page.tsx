@@ -3,6 +3,8 @@ import { Island } from '../../renderer/islands.server';
 import type { ProviderItem } from '../../islands/AdminProviders/index';
 import type { SuperAdminItem } from '../../islands/AdminSuperAdmins/index';
 import type { ProfileMenuItem } from '../profile/+Page';
+import type { MyConferencesProps } from '../../islands/MyConferences/index';
+import type { ManageScreen } from '../platform/+Page';
 
 export type AdminPageProps = {
   view: 'home' | 'providers' | 'superAdmins';
@@ -15,6 +17,10 @@ export type AdminPageProps = {
   providers: ProviderItem[];
   admins: SuperAdminItem[];
   origin: string;
+  /** a signed-in user's conferences (home) */
+  mine?: MyConferencesProps;
+  /** another feature's screen in this layout, instead of the view */
+  screen?: { title: string; island: ManageScreen };
 };
 
 function Home({ text, user, conferences }: AdminPageProps) {
@@ -75,8 +81,18 @@ export default function Page(props: AdminPageProps) {
           </aside>
         ) : null}
         <main className="shell-main">
-          {view === 'home' ? (
-            <Home {...props} />
+          {props.screen ? (
+            <section className="panel">
+              <header className="panel-header">
+                <h2>{props.screen.title}</h2>
+              </header>
+              <Island name={props.screen.island.island} props={props.screen.island.props as never} />
+            </section>
+          ) : view === 'home' ? (
+            <>
+              {props.mine ? <Island name="MyConferences" props={props.mine} className="my-conferences-island" /> : null}
+              <Home {...props} />
+            </>
           ) : (
             <section className="panel">
               <header className="panel-header">

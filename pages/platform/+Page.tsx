@@ -15,9 +15,11 @@ export type PlatformPageProps = {
   overview?: Array<[label: string, value: string]>;
   statusTone?: 'ok' | 'waiting' | 'off';
   screen?: ManageScreen;
+  /** an island under the overview (the publication panel) */
+  actions?: ManageScreen;
 };
 
-function Overview({ text, title, overview, statusTone }: PlatformPageProps) {
+function Overview({ text, title, overview, statusTone, actions }: PlatformPageProps) {
   return (
     <section className="panel">
       <header className="panel-header">
@@ -32,6 +34,7 @@ function Overview({ text, title, overview, statusTone }: PlatformPageProps) {
           </div>
         ))}
       </dl>
+      {actions ? <Island name={actions.island} props={actions.props as never} /> : null}
     </section>
   );
 }

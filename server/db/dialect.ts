@@ -34,3 +34,9 @@ export async function insertId(query: Promise<unknown[]>): Promise<number> {
   const first = rows[0] as number | { id: number };
   return typeof first === 'object' ? Number(first.id) : Number(first);
 }
+
+/** A unique index refused the row (SQLite SQLITE_CONSTRAINT_UNIQUE, MySQL ER_DUP_ENTRY). */
+export function isUniqueViolation(err: unknown): boolean {
+  const code = (err as { code?: string } | null)?.code;
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === 'ER_DUP_ENTRY';
+}

@@ -71,7 +71,8 @@ export function onConference(req: Request, res: Response, next: () => void): voi
   res.redirect(302, '/404');
 }
 
-export function platformPageRouter(): Router {
+/** `overviewActions`: an island under the overview for this request (the publication panel), or null. */
+export function platformPageRouter(extras: { overviewActions?: (req: Request) => Promise<ManageScreen | null> } = {}): Router {
   const router = Router();
 
   async function overview(req: Request, res: Response): Promise<void> {
@@ -97,6 +98,7 @@ export function platformPageRouter(): Router {
         [t(lang, 'manage.field.yourRoles'), roles.join(t(lang, 'profile.separator'))],
       ],
       statusTone: status.tone,
+      actions: (await extras.overviewActions?.(req)) ?? undefined,
     };
     await sendManagePage(req, res, props);
   }

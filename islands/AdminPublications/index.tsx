@@ -1,0 +1,149 @@
+/**
+ * The platform administrators' queue of publication requests: approve (the conference is
+ * published) or reject with a reason the managers then see.
+ */
+import { useState } from 'react';
+import { App, Button, Form, Input, List, Modal, Popconfirm, Space, Table } from 'antd';
+import { formatInstant } from '../../server/contract/conferences';
+import { AntdRoot } from '../shared/AntdRoot';
+import { api, ApiError } from '../shared/api';
+import { translator } from '../shared/i18n';
+import type { Lang } from '../shared/locale';
+
+export type PublicationRequestItem = { requestId: number; conferenceId: number; name: string; domain: string | null; requestedBy: string; requestedAt: string };
+/** `siteOrigin` turns a domain into a link: scheme and the port the platform is reached on. */
+export type AdminPublicationsProps = { lang: Lang; mobile: boolean; requests: PublicationRequestItem[]; scheme: string; port: string };
+
+const PATH = '/platform/admin/publications';
+const NS = 'manageConference:';
+
+function Queue({ lang, mobile, requests, scheme, port }: AdminPublicationsProps) {
+  const t = translator(lang);
+  const { message } = App.useApp();
+  const [rows, setRows] = useState(requests);
+  const [rejecting, setRejecting] = useState<PublicationRequestItem | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [form] = Form.useForm<{ reason: string }>();
+
+  const fail = (err: unknown) => message.error(t(err instanceof ApiError ? err.messageKey : 'commonMsg.failed'), 3);
+
+  async function approve(item: PublicationRequestItem) {
+    try {
+      setRows(await api<PublicationRequestItem[]>(`${PATH}/${item.requestId}/approve`, { body: {} }));
+      message.success(t(`${NS}published`), 3);
+    } catch (err) {
+      fail(err);
+    }
+  }
+
+  async function reject({ reason }: { reason: string }) {
+    if (!rejecting) return;
+    setBusy(true);
+    try {
+      setRows(await api<PublicationRequestItem[]>(`${PATH}/${rejecting.requestId}/reject`, { body: { reason } }));
+      message.success(t(`${NS}rejected`), 3);
+      setRejecting(null);
+      form.resetFields();
+    } catch (err) {
+      if (err instanceof ApiError && err.field === 'reason') form.setFields([{ name: 'reason', errors: [t(err.messageKey)] }]);
+      else fail(err);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const site = (r: PublicationRequestItem) =>
+    r.domain ? (
+      <a href={`${scheme}${r.domain}${port}/`} target="_blank" rel="noreferrer">
+        {r.domain}
+      </a>
+    ) : (
+      '—'
+    );
+  const actions = (r: PublicationRequestItem) => (
+    <Space wrap>
+      <Popconfirm title={t(`${NS}queue.confirmApprove`)} onConfirm={() => approve(r)} okText={t(`${NS}queue.approve`)} cancelText={t('profile.cancel')}>
+        <Button type="primary" size="small">{t(`${NS}queue.approve`)}</Button>
+      </Popconfirm>
+      <Button danger size="small" onClick={() => setRejecting(r)}>
+        {t(`${NS}queue.reject`)}
+      </Button>
+    </Space>
+  );
+
+  return (
+    <div className="admin-publications">
+      {mobile ? (
+        <List
+          dataSource={rows}
+          rowKey="requestId"
+          locale={{ emptyText: t(`${NS}queue.empty`) }}
+          renderItem={(r) => (
+            <List.Item>
+              <List.Item.Meta
+                title={r.name}
+                description={
+                  <>
+                    <div>{site(r)}</div>
+                    <div>{r.requestedBy}</div>
+                    <div>{formatInstant(r.requestedAt)}</div>
+                    <div style={{ marginTop: 8 }}>{actions(r)}</div>
+                  </>
+                }
+              />
+            </List.Item>
+          )}
+        />
+      ) : (
+        <Table
+          rowKey="requestId"
+          dataSource={rows}
+          pagination={false}
+          locale={{ emptyText: t(`${NS}queue.empty`) }}
+          columns={[
+            { title: t(`${NS}queue.conference`), dataIndex: 'name', key: 'name' },
+            { title: t(`${NS}queue.domain`), key: 'domain', render: (_, r) => <span style={{ whiteSpace: 'nowrap' }}>{site(r)}</span> },
+            { title: t(`${NS}queue.requestedBy`), dataIndex: 'requestedBy', key: 'requestedBy' },
+            { title: t(`${NS}queue.requestedAt`), dataIndex: 'requestedAt', key: 'requestedAt', render: (v: string) => formatInstant(v), width: 150 },
+            { title: t('admin.actions'), key: 'actions', width: 170, render: (_, r) => actions(r) },
+          ]}
+        />
+      )}
+      <Modal
+        open={rejecting !== null}
+        title={t(`${NS}queue.rejectTitle`)}
+        okText={t(`${NS}queue.reject`)}
+        cancelText={t('profile.cancel')}
+        okButtonProps={{ danger: true, loading: busy }}
+        onOk={() => form.submit()}
+        onCancel={() => {
+          setRejecting(null);
+          form.resetFields();
+        }}
+        forceRender
+      >
+        <p>{rejecting?.name}</p>
+        <Form form={form} layout="vertical" name="rejectPublication" onFinish={reject}>
+          <Form.Item
+            name="reason"
+            label={t(`${NS}queue.reason`)}
+            rules={[
+              { required: true, whitespace: true, message: t(`${NS}reasonRequired`) },
+              { max: 1000, message: t(`${NS}reasonTooLong`) },
+            ]}
+          >
+            <Input.TextArea rows={4} maxLength={1000} showCount placeholder={t(`${NS}queue.reasonPlaceholder`)} />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </div>
+  );
+}
+
+export default function AdminPublications(props: AdminPublicationsProps) {
+  return (
+    <AntdRoot lang={props.lang}>
+      <Queue {...props} />
+    </AntdRoot>
+  );
+}

@@ -1,0 +1,465 @@
+/**
+ * Management: the page and template editor (spec 2.12 config/page/{add,edit}, config/template/{add,edit}).
+ * Fields, HTML and CSS in a code editor, a CSS file, a live sandboxed preview, the image library
+ * and the versions. Save with the button or Ctrl/Cmd+S.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { Alert, App, Button, Col, Form, Input, Row, Select, Space, Switch, Tabs, Tag, Tooltip, Upload } from 'antd';
+import { AntdRoot } from '../shared/AntdRoot';
+import { api, ApiError } from '../shared/api';
+import { translator } from '../shared/i18n';
+import type { Lang } from '../shared/locale';
+import { CONTENT_CONTAINER, type DefaultFor, type PageDetail, type PageOption, type PageType, type TemplateKind } from '../../server/contract/pages';
+import { SECTION } from '../ManagePageList/format';
+import { PAGE_SCREENS_CSS } from '../ManagePageList/styles';
+import { CodeArea, type CodeAreaHandle } from './CodeArea';
+import { ImageLibrary } from './ImageLibrary';
+import { Preview } from './Preview';
+import { Versions } from './Versions';
+import { uploadFile } from './upload';
+
+export type ManagePageEditorProps = {
+  lang: Lang;
+  mobile: boolean;
+  type: PageType;
+  timeZone: string;
+  page: PageDetail | null;
+  /** the kind of a new template (from ?kind=) */
+  newKind: TemplateKind | null;
+  exteriors: Array<{ id: number; name: string }>;
+  websiteExteriorId: number | null;
+  languageType: string;
+  templates: PageOption[];
+  commonTemplates: PageOption[];
+  mobilePages: PageOption[];
+};
+
+/** The form's fields; 0 and '' stand for "none" in the selects. */
+type Meta = {
+  name: string;
+  exteriorId: number | undefined;
+  lang: 'zh' | 'en';
+  templateKind: TemplateKind;
+  templateId: number;
+  isMobile: boolean;
+  relatedMobilePageId: number;
+  needToLogin: boolean;
+  defaultFor: DefaultFor | '';
+};
+type Content = { html: string; css: string; cssPath: string };
+
+const STARTER: Record<TemplateKind, string> = {
+  page: '<section class="page-frame">\n  <h2 class="template-page-name-container"></h2>\n  <div class="template-content-container"></div>\n</section>\n',
+  common:
+    '<div class="template-html-root">\n  <header>\n    <span class="t-logo"></span>\n    <nav class="template-menu-container"><ul class="template-menu"></ul></nav>\n    <div class="template-lang"></div>\n  </header>\n' +
+    '  <main class="common-template-content-container"></main>\n  <footer>\n    <span class="template-conference-name-container"></span>\n    <span class="template-website-record-number-container"></span>\n  </footer>\n</div>\n',
+};
+
+/** Whether the HTML has the container its kind of template must hold (a warning only). */
+function hasContainer(kind: TemplateKind, html: string): boolean {
+  const name = CONTENT_CONTAINER[kind];
+  // "template-content-container" is also the tail of "common-template-content-container".
+  return kind === 'common' ? html.includes(name) : new RegExp(`(^|[^\\w-])${name}`).test(html);
+}
+
+function initialMeta(props: ManagePageEditorProps): Meta {
+  const { page, type, newKind, exteriors, websiteExteriorId, languageType, templates, commonTemplates, lang } = props;
+  if (page) {
+    return {
+      name: page.name,
+      exteriorId: page.exteriorId ?? undefined,
+      lang: page.lang ?? lang,
+      templateKind: page.templateKind ?? 'page',
+      templateId: page.templateId ?? 0,
+      isMobile: page.isMobile,
+      relatedMobilePageId: page.relatedMobilePageId ?? 0,
+      needToLogin: Boolean(page.needToLogin),
+      defaultFor: page.defaultFor ?? '',
+    };
+  }
+  const exteriorId = websiteExteriorId ?? exteriors[0]?.id;
+  const kind = type === 'TEMPLATE' ? (newKind ?? 'page') : 'page';
+  const ofExterior = (list: PageOption[]) => list.filter((o) => o.exteriorId === exteriorId);
+  // A new page starts in the desktop default template; a new page template in its appearance's first common template.
+  const template =
+    type === 'PAGE'
+      ? (ofExterior(templates).find((o) => o.defaultFor === 'pc' || o.defaultFor === 'both') ?? ofExterior(templates).find((o) => !o.isMobile))
+      : kind === 'page'
+        ? ofExterior(commonTemplates).find((o) => !o.isMobile)
+        : undefined;
+  return {
+    name: '',
+    exteriorId,
+    lang: languageType === '2' ? 'en' : languageType === '1' ? 'zh' : lang,
+    templateKind: kind,
+    templateId: template?.id ?? 0,
+    isMobile: false,
+    relatedMobilePageId: 0,
+    needToLogin: false,
+    defaultFor: '',
+  };
+}
+
+function Editor(props: ManagePageEditorProps) {
+  const { lang, mobile, type, timeZone, exteriors, templates, commonTemplates, mobilePages } = props;
+  const t = translator(lang);
+  const { message } = App.useApp();
+  const [form] = Form.useForm<Meta>();
+  const [page, setPage] = useState<PageDetail | null>(props.page);
+  // The starting values: computed once, from the first props.
+  const [startMeta] = useState(() => initialMeta(props));
+  const [content, setContent] = useState<Content>(() => ({
+    html: props.page?.html ?? (type === 'TEMPLATE' ? STARTER[startMeta.templateKind] : ''),
+    css: props.page?.css ?? '',
+    cssPath: props.page?.cssPath ?? '',
+  }));
+  const [savedState, setSavedState] = useState(() => JSON.stringify([startMeta, content]));
+  const [saving, setSaving] = useState(false);
+  const [tab, setTab] = useState('html');
+  const [drawer, setDrawer] = useState<'images' | 'versions' | null>(null);
+  const [cssUploading, setCssUploading] = useState(false);
+  const htmlEditor = useRef<CodeAreaHandle>(null);
+
+  const watched = Form.useWatch((values: Meta) => values, { form, preserve: true }) as Meta | undefined;
+  const meta: Meta = { ...startMeta, ...(watched ?? {}) };
+  const kind: TemplateKind | null = type === 'TEMPLATE' ? meta.templateKind : null;
+  const dirty = JSON.stringify([meta, content]) !== savedState;
+  const isPage = type === 'PAGE';
+
+  const setField = (patch: Partial<Content>) => setContent((c) => ({ ...c, ...patch }));
+
+  async function save() {
+    if (saving) return;
+    let values: Meta;
+    try {
+      await form.validateFields();
+      // Every value, also of fields hidden now (validateFields answers the shown ones only).
+      values = { ...startMeta, ...(form.getFieldsValue(true) as Meta) };
+    } catch {
+      return;
+    }
+    setSaving(true);
+    try {
+      const saved = await api<PageDetail>('/conference/page/save', {
+        body: {
+          id: page?.id ?? null,
+          type,
+          templateKind: kind,
+          name: values.name,
+          exteriorId: values.exteriorId ?? null,
+          lang: isPage ? values.lang : null,
+          html: content.html,
+          css: content.css,
+          cssPath: content.cssPath,
+          templateId: values.templateId || null,
+          isMobile: values.isMobile,
+          relatedMobilePageId: isPage && !values.isMobile ? values.relatedMobilePageId || null : null,
+          defaultFor: kind === 'page' ? values.defaultFor || null : null,
+          needToLogin: isPage ? values.needToLogin : false,
+        },
+      });
+      if (!page) {
+        // Now an existing page: its own address, and the layout's heading says so.
+        history.replaceState(null, '', `${SECTION[type]}/edit/${saved.id}`);
+        const heading = document.querySelector('.shell-main .panel-header h2');
+        const title = t(`managePages:title.${type}.edit`, { name: saved.name });
+        if (heading) heading.textContent = title;
+        document.title = document.title.replace(t(`managePages:title.${type}.add`), title);
+      }
+      setPage(saved);
+      setSavedState(JSON.stringify([values, content]));
+      message.success(t('managePages:saved'), 2);
+    } catch (err) {
+      const key = err instanceof ApiError ? err.messageKey : 'managePages:failed';
+      const fields = ['name', 'exteriorId', 'lang', 'templateKind', 'templateId', 'relatedMobilePageId', 'defaultFor'];
+      if (err instanceof ApiError && err.field && fields.includes(err.field)) form.setFields([{ name: err.field as keyof Meta, errors: [t(key)] }]);
+      message.error(t(key), 3);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  // Ctrl/Cmd+S saves; leaving with unsaved edits asks first.
+  const latest = useRef({ save, dirty });
+  latest.current = { save, dirty };
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if ((e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === 's') {
+        e.preventDefault();
+        void latest.current.save();
+      }
+    };
+    const onLeave = (e: BeforeUnloadEvent) => {
+      if (latest.current.dirty) e.preventDefault();
+    };
+    window.addEventListener('keydown', onKey);
+    window.addEventListener('beforeunload', onLeave);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      window.removeEventListener('beforeunload', onLeave);
+    };
+  }, []);
+
+  function restored(restoredPage: PageDetail, version: number) {
+    const values = { ...meta, name: restoredPage.name };
+    const next = { html: restoredPage.html, css: restoredPage.css, cssPath: restoredPage.cssPath };
+    form.setFieldsValue({ name: restoredPage.name });
+    setContent(next);
+    setPage(restoredPage);
+    setSavedState(JSON.stringify([values, next]));
+    setDrawer(null);
+    message.success(t('managePages:versions.restored', { version }), 2);
+  }
+
+  function insertImage(url: string) {
+    setTab('html');
+    setDrawer(null);
+    // After the HTML pane is shown again.
+    setTimeout(() => htmlEditor.current?.insert(`<img src="${url}" alt="">`), 0);
+    message.success(t('managePages:images.inserted'), 2);
+  }
+
+  // Choices: templates of the chosen appearance, and whatever is chosen now even if it is not.
+  const choices = (list: PageOption[], current: number) =>
+    list.filter((o) => o.exteriorId === meta.exteriorId || o.id === current).filter((o) => o.id !== page?.id);
+  const label = (o: PageOption) =>
+    [o.name, o.isMobile ? t('managePages:device.mobile') : '', o.defaultFor ? t(`managePages:defaultFor.${o.defaultFor}`) : ''].filter(Boolean).join(' · ');
+  const templateOptions = [
+    { value: 0, label: t(isPage ? 'managePages:option.noTemplate' : 'managePages:option.noCommonTemplate') },
+    ...choices(isPage ? templates : commonTemplates, meta.templateId).map((o) => ({ value: o.id, label: label(o) })),
+  ];
+  const relatedOptions = [
+    { value: 0, label: t('managePages:option.none') },
+    ...mobilePages
+      .filter((o) => o.id !== page?.id && (o.lang === meta.lang || o.id === meta.relatedMobilePageId))
+      .map((o) => ({ value: o.id, label: `${o.name} (#${o.id})` })),
+  ];
+  const missingContainer = kind !== null && content.html.trim() !== '' && !hasContainer(kind, content.html);
+  const span = (desktop: number) => (mobile ? 24 : desktop);
+
+  const fields = (
+    <Form form={form} layout="vertical" requiredMark initialValues={startMeta} name="page-meta" onFinish={save}>
+      <Row gutter={16}>
+        <Col span={span(8)}>
+          <Form.Item
+            name="name"
+            label={t('managePages:field.name')}
+            rules={[
+              { required: true, whitespace: true, message: t('managePages:nameRequired') },
+              { max: 100, message: t('managePages:nameTooLong') },
+            ]}
+          >
+            <Input maxLength={100} showCount />
+          </Form.Item>
+        </Col>
+        <Col span={span(5)}>
+          <Form.Item name="exteriorId" label={t('managePages:field.exterior')} rules={[{ required: true, message: t('managePages:exteriorRequired') }]}>
+            <Select options={exteriors.map((e) => ({ value: e.id, label: e.name }))} placeholder={t('managePages:exteriorRequired')} />
+          </Form.Item>
+        </Col>
+        {isPage ? (
+          <Col span={span(4)}>
+            <Form.Item name="lang" label={t('managePages:field.lang')} rules={[{ required: true, message: t('managePages:langRequired') }]}>
+              <Select
+                options={[
+                  { value: 'zh', label: t('managePages:lang.zh') },
+                  { value: 'en', label: t('managePages:lang.en') },
+                ]}
+              />
+            </Form.Item>
+          </Col>
+        ) : (
+          <Col span={span(6)}>
+            <Form.Item name="templateKind" label={t('managePages:field.kind')} hidden={page !== null}>
+              <Select
+                onChange={(next: TemplateKind) => {
+                  // A new template's starter HTML follows its kind until the manager writes their own.
+                  if (content.html === STARTER[next === 'page' ? 'common' : 'page']) setField({ html: STARTER[next] });
+                  if (next === 'common') form.setFieldsValue({ templateId: 0, defaultFor: '' });
+                }}
+                options={[
+                  { value: 'page', label: t('managePages:kind.page') },
+                  { value: 'common', label: t('managePages:kind.common') },
+                ]}
+              />
+            </Form.Item>
+            {page !== null ? (
+              // The kind is fixed once saved.
+              <Form.Item label={t('managePages:field.kind')}>
+                <Tag color={kind === 'common' ? 'purple' : 'blue'} style={{ fontSize: 14, padding: '4px 10px' }}>{t(`managePages:kind.${kind}`)}</Tag>
+              </Form.Item>
+            ) : null}
+          </Col>
+        )}
+        {kind !== 'common' ? (
+          <Col span={span(isPage ? 7 : 5)}>
+            <Form.Item name="templateId" label={t(isPage ? 'managePages:field.template' : 'managePages:field.commonTemplate')}>
+              <Select options={templateOptions} showSearch={{ optionFilterProp: 'label' }} />
+            </Form.Item>
+          </Col>
+        ) : null}
+      </Row>
+      <Row gutter={16} align="bottom">
+        <Col span={span(isPage ? 4 : 5)}>
+          <Form.Item name="isMobile" label={t(isPage ? 'managePages:field.isMobile' : 'managePages:field.isMobileTemplate')} valuePropName="checked">
+            <Switch />
+          </Form.Item>
+        </Col>
+        {isPage && !meta.isMobile ? (
+          <Col span={span(8)}>
+            <Form.Item name="relatedMobilePageId" label={t('managePages:field.relatedMobilePage')} tooltip={t('managePages:hint.relatedMobile')}>
+              <Select options={relatedOptions} showSearch={{ optionFilterProp: 'label' }} />
+            </Form.Item>
+          </Col>
+        ) : null}
+        {isPage ? (
+          <Col span={span(6)}>
+            <Form.Item name="needToLogin" label={t('managePages:field.needToLogin')} valuePropName="checked" tooltip={t('managePages:hint.needToLogin')}>
+              <Switch />
+            </Form.Item>
+          </Col>
+        ) : null}
+        {kind === 'page' ? (
+          <Col span={span(9)}>
+            <Form.Item name="defaultFor" label={t('managePages:field.defaultFor')} tooltip={t('managePages:hint.defaultFor')}>
+              <Select
+                options={(['', 'pc', 'mobile', 'both'] as const).map((v) => ({ value: v, label: t(`managePages:defaultFor.${v || 'none'}`) }))}
+              />
+            </Form.Item>
+          </Col>
+        ) : null}
+      </Row>
+    </Form>
+  );
+
+  const codeHeight = mobile ? 420 : 560;
+  const htmlPane = (
+    <>
+      {missingContainer ? (
+        <Alert type="warning" showIcon style={{ marginBottom: 8 }} title={t(kind === 'common' ? 'managePages:warn.missingCommonContainer' : 'managePages:warn.missingContainer')} />
+      ) : null}
+      <CodeArea ref={htmlEditor} value={content.html} language="html" height={codeHeight} label="HTML" onChange={(html) => setField({ html })} />
+    </>
+  );
+  const cssPane = (
+    <>
+      <div className="page-editor-css-file">
+        <span>{t('managePages:field.cssFile')}:</span>
+        {content.cssPath ? (
+          <>
+            <a href={content.cssPath} target="_blank" rel="noopener"><code>{content.cssPath}</code></a>
+            <Button size="small" danger onClick={() => setField({ cssPath: '' })}>{t('managePages:css.remove')}</Button>
+          </>
+        ) : (
+          <span style={{ color: '#6b7280' }}>{t('managePages:css.none')}</span>
+        )}
+        <Upload
+          accept=".css,text/css"
+          showUploadList={false}
+          customRequest={async ({ file }) => {
+            setCssUploading(true);
+            try {
+              const uploaded = await uploadFile('css', file as File);
+              setField({ cssPath: uploaded.url });
+              message.success(t('managePages:css.uploaded'), 2);
+            } catch (err) {
+              message.error(t(err instanceof ApiError ? err.messageKey : 'managePages:images.uploadFailed'), 3);
+            } finally {
+              setCssUploading(false);
+            }
+          }}
+        >
+          <Button size="small" loading={cssUploading}>{t('managePages:css.upload')}</Button>
+        </Upload>
+      </div>
+      <CodeArea value={content.css} language="css" height={codeHeight - 40} label="CSS" onChange={(css) => setField({ css })} />
+    </>
+  );
+  const preview = (
+    <Preview
+      t={t}
+      uiLang={lang}
+      chooseLang={!isPage}
+      height={mobile ? 560 : codeHeight}
+      initialDevice={mobile || meta.isMobile ? 'phone' : 'desktop'}
+      input={{
+        id: page?.id ?? null,
+        type,
+        templateKind: kind,
+        name: meta.name ?? '',
+        lang: isPage ? meta.lang : null,
+        html: content.html,
+        css: content.css || null,
+        cssPath: content.cssPath || null,
+        templateId: meta.templateId || null,
+      }}
+    />
+  );
+  const tools = (
+    <>
+      <Button onClick={() => setDrawer('images')}>{t('managePages:images.title')}</Button>
+      <Tooltip title={page ? undefined : t('managePages:versions.saveFirst')}>
+        <Button disabled={!page} onClick={() => setDrawer('versions')}>{t('managePages:versions.title')}</Button>
+      </Tooltip>
+      {isPage && page ? (
+        <Button href={`/page/${page.id}`} target="_blank" rel="noopener">{t('managePages:viewOnSite')}</Button>
+      ) : null}
+    </>
+  );
+  const codeTabs = [
+    { key: 'html', label: t('managePages:editor.html'), children: htmlPane },
+    { key: 'css', label: t('managePages:editor.css'), children: cssPane },
+  ];
+
+  return (
+    <div className="page-editor">
+      <style>{PAGE_SCREENS_CSS}</style>
+      <div className="page-editor-bar" style={mobile ? { marginBottom: 8 } : undefined}>
+        <Space size={8} wrap>
+          <Button href={`${SECTION[type]}/list`}>{t('managePages:back')}</Button>
+          {dirty ? <Tag color="orange">{t('managePages:unsaved')}</Tag> : null}
+        </Space>
+        <Space size={8} wrap>
+          {mobile ? null : tools}
+          <Tooltip title={t('managePages:saveHint')}>
+            <Button type="primary" loading={saving} onClick={save}>{t('managePages:save')}</Button>
+          </Tooltip>
+        </Space>
+      </div>
+      {mobile ? <div className="page-editor-bar-tools">{tools}</div> : null}
+      {fields}
+      {mobile ? (
+        <Tabs activeKey={tab} onChange={setTab} items={[...codeTabs, { key: 'preview', label: t('managePages:preview.title'), children: preview }]} />
+      ) : (
+        <div className="page-editor-split">
+          <Tabs activeKey={tab} onChange={setTab} items={codeTabs} />
+          <div>
+            <div style={{ height: 46, display: 'flex', alignItems: 'center', fontWeight: 500 }}>{t('managePages:preview.title')}</div>
+            {preview}
+          </div>
+        </div>
+      )}
+      <ImageLibrary open={drawer === 'images'} mobile={mobile} t={t} onClose={() => setDrawer(null)} onInsert={insertImage} />
+      {page ? (
+        <Versions
+          open={drawer === 'versions'}
+          mobile={mobile}
+          pageId={page.id}
+          revision={page.updatedAt}
+          timeZone={timeZone}
+          t={t}
+          onClose={() => setDrawer(null)}
+          onRestored={restored}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+export default function ManagePageEditor(props: ManagePageEditorProps) {
+  return (
+    <AntdRoot lang={props.lang}>
+      <Editor {...props} />
+    </AntdRoot>
+  );
+}

@@ -1,0 +1,120 @@
+/**
+ * Conference creation, managers and publication: the input rules shared by the server and the
+ * islands (spec 3 "Website config", 6 "Adding managers", 4 "Conference website"). No Node imports.
+ */
+import { z } from 'zod';
+import { EMAIL_PATTERN } from './validation';
+
+const NS = 'manageConference:';
+
+/** Subdomains the platform keeps for itself (and for the demo conferences). */
+export const RESERVED_SLUGS = ['www', 'platform', 'admin', 'api', 'demo', 'demo2', 'mail'] as const;
+
+/** 3–40 lowercase letters, digits and hyphens; a DNS label, so no hyphen at either end. */
+export const SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]{1,38})[a-z0-9]$/;
+
+/** A host name with at least two labels and an alphabetic (or IDN) top-level label. */
+export const DOMAIN_PATTERN = /^(?=.{4,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/;
+
+export const slugField = z
+  .string({ message: `${NS}slugInvalid` })
+  .trim()
+  .toLowerCase()
+  .regex(SLUG_PATTERN, `${NS}slugInvalid`)
+  .refine((v) => !(RESERVED_SLUGS as readonly string[]).includes(v), `${NS}slugReserved`);
+
+export const domainField = z
+  .string({ message: `${NS}domainInvalid` })
+  .trim()
+  .toLowerCase()
+  .transform((v) => v.replace(/\.$/, ''))
+  .pipe(z.string().regex(DOMAIN_PATTERN, `${NS}domainInvalid`));
+
+const name = (lang: 'Zh' | 'En') =>
+  z
+    .string({ message: `${NS}name${lang}Required` })
+    .trim()
+    .min(1, `${NS}name${lang}Required`)
+    .max(300, `${NS}name${lang}TooLong`);
+
+/** A subdomain slug or a custom domain, exactly one of them. */
+export const createConferenceInput = z
+  .object({
+    nameZh: name('Zh'),
+    nameEn: name('En'),
+    shortTitle: z.string({ message: `${NS}shortTitleTooLong` }).trim().max(100, `${NS}shortTitleTooLong`).default(''),
+    slug: z.string({ message: `${NS}slugInvalid` }).trim().default(''),
+    domain: z.string({ message: `${NS}domainInvalid` }).trim().default(''),
+    languageType: z.enum(['1', '2', '3'], { message: `${NS}languageTypeInvalid` }).default('3'),
+  })
+  .superRefine((v, ctx) => {
+    if (v.slug && v.domain) ctx.addIssue({ code: 'custom', path: ['domain'], message: `${NS}slugOrDomain` });
+    else if (!v.slug && !v.domain) ctx.addIssue({ code: 'custom', path: ['slug'], message: `${NS}slugRequired` });
+  })
+  .transform((v, ctx) => {
+    const field = v.domain ? 'domain' : 'slug';
+    const parsed = (v.domain ? domainField : slugField).safeParse(v.domain || v.slug);
+    if (!parsed.success) {
+      ctx.addIssue({ code: 'custom', path: [field], message: parsed.error.issues[0].message });
+      return z.NEVER;
+    }
+    return { ...v, slug: v.domain ? '' : parsed.data, domain: v.domain ? parsed.data : '' };
+  });
+export type CreateConferenceInput = z.infer<typeof createConferenceInput>;
+
+/** Spec 6: any e-mail in a valid format may become a manager; others are "non-pass users". */
+export const managerEmailInput = z.object({
+  email: z
+    .string({ message: `${NS}nonPassUser` })
+    .trim()
+    .min(1, `${NS}nonPassUser`)
+    .max(254, `${NS}nonPassUser`)
+    .regex(EMAIL_PATTERN, `${NS}nonPassUser`)
+    .transform((v) => v.toLowerCase()),
+});
+
+export const rejectInput = z.object({
+  reason: z.string({ message: `${NS}reasonRequired` }).trim().min(1, `${NS}reasonRequired`).max(1000, `${NS}reasonTooLong`),
+});
+
+/** What a manager may do with the conference's website in each state (spec 4, "Conference website"). */
+export const PUBLICATION_ACTIONS = ['apply', 'withdraw', 'cancelRelease', 'close', 'reopen'] as const;
+export type PublicationAction = (typeof PUBLICATION_ACTIONS)[number];
+
+/** status → the actions that apply; status values are CONFERENCE_STATUS (contract/enums). */
+export const ACTIONS_BY_STATUS: Record<string, PublicationAction[]> = {
+  '1': ['apply', 'close'],
+  '2': ['withdraw', 'close'],
+  '3': ['apply', 'close'],
+  '4': ['cancelRelease', 'close'],
+  '5': ['reopen'],
+};
+
+/** The label of each status, in the common catalog (the management overview uses the same). */
+export const STATUS_LABEL_KEYS: Record<string, string> = {
+  '1': 'manage.status.draft',
+  '2': 'manage.status.pendingReview',
+  '3': 'manage.status.rejected',
+  '4': 'manage.status.published',
+  '5': 'manage.status.closed',
+};
+
+/** antd Tag colours of the statuses. */
+export const STATUS_COLORS: Record<string, string> = { '1': 'default', '2': 'gold', '3': 'red', '4': 'green', '5': 'default' };
+
+const INSTANT_FORMAT = new Intl.DateTimeFormat('sv-SE', {
+  timeZone: 'Asia/Shanghai',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** 'YYYY-MM-DD HH:mm' in the platform's time zone: the same on the server and in the browser. */
+export function formatInstant(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : INSTANT_FORMAT.format(date);
+}

@@ -1,0 +1,83 @@
+/**
+ * The API of the conference lifecycle. On the platform host: create a conference (any signed-in
+ * user) and the publication queue (super admins). On a conference's domain: its managers and
+ * the publication actions (managers). The conference is always the one of the Host header.
+ */
+import { Router, type NextFunction, type Request, type Response } from 'express';
+import { z } from 'zod';
+import { createConferenceInput, managerEmailInput, rejectInput, type PublicationAction } from '../../contract/conferences';
+import { access } from '../../platform/access';
+import { notFound, sendOk } from '../../platform/errors';
+import { parseInput } from '../../platform/validate';
+import type { ConferenceService } from './service';
+
+const NS = 'manageConference:';
+const idParam = (name: string) => z.object({ [name]: z.string().regex(/^[1-9]\d{0,9}$/, 'commonMsg.notFound').transform(Number) });
+
+/** The platform's own calls exist on the platform host only (DESIGN.md 4). */
+function platformHost(req: Request, _res: Response, next: NextFunction): void {
+  next(req.ctx.site ? notFound() : undefined);
+}
+
+/** `scheme://domain[:port]` of another host served by this platform, as the caller reaches it. */
+export function siteOrigin(req: Request, domain: string): string {
+  const port = /:\d+$/.exec(req.headers.host ?? '')?.[0] ?? '';
+  return `${req.protocol}://${domain}${port}`;
+}
+
+const ACTIONS: Array<[path: string, action: PublicationAction, message: string]> = [
+  ['applyRelease', 'apply', `${NS}applied`],
+  ['withdrawRelease', 'withdraw', `${NS}withdrawn`],
+  // spec 7: POST /conference/platform/cancelRelease
+  ['cancelRelease', 'cancelRelease', `${NS}cancelled`],
+  ['closeConference', 'close', `${NS}closed`],
+  ['reopenConference', 'reopen', `${NS}reopened`],
+];
+
+export function conferenceApiRouter(conferences: ConferenceService): Router {
+  const router = Router();
+
+  router.post('/conference/create', access('user'), platformHost, async (req, res) => {
+    const input = parseInput(createConferenceInput, req.body);
+    const { conferenceId, domain } = await conferences.create(req.ctx.identity!.user.id, input);
+    const origin = siteOrigin(req, domain);
+    sendOk(res, { conferenceId, domain, siteUrl: `${origin}/`, loginUrl: `${origin}/conferencelogin?redirect=${encodeURIComponent('/platform')}` }, `${NS}created`);
+  });
+
+  // ── managers of this conference (spec 6, "Adding managers") ─────────────────────────
+  const MANAGERS = '/conference/platform/manage/managers';
+  router.get(MANAGERS, access('manager'), async (req, res) => sendOk(res, await conferences.managers(req.ctx.conferenceId!)));
+  router.post(MANAGERS, access('manager'), async (req, res) => {
+    const { email } = parseInput(managerEmailInput, req.body);
+    sendOk(res, await conferences.addManager(req.ctx.conferenceId!, email), `${NS}added`);
+  });
+  router.delete(`${MANAGERS}/:userId`, access('manager'), async (req, res) => {
+    const { userId } = parseInput(idParam('userId'), req.params);
+    sendOk(res, await conferences.removeManager(req.ctx.conferenceId!, userId, req.ctx.identity!.user.id), `${NS}removed`);
+  });
+
+  // ── publication (spec 4, "Conference website") ──────────────────────────────────────
+  router.get('/conference/platform/publication', access('manager'), async (req, res) => sendOk(res, await conferences.publicationState(req.ctx.conferenceId!)));
+  for (const [path, action, message] of ACTIONS) {
+    router.post(`/conference/platform/${path}`, access('manager'), async (req, res) => {
+      sendOk(res, await conferences.act(req.ctx.conferenceId!, req.ctx.identity!.user.id, action), message);
+    });
+  }
+
+  // ── the platform administrators' queue ──────────────────────────────────────────────
+  const QUEUE = '/platform/admin/publications';
+  router.get(QUEUE, access('superAdmin'), platformHost, async (req, res) => sendOk(res, await conferences.queue(req.ctx.lang)));
+  router.post(`${QUEUE}/:requestId/approve`, access('superAdmin'), platformHost, async (req, res) => {
+    const { requestId } = parseInput(idParam('requestId'), req.params);
+    await conferences.decide(requestId, req.ctx.identity!.user.id, { approve: true });
+    sendOk(res, await conferences.queue(req.ctx.lang), `${NS}published`);
+  });
+  router.post(`${QUEUE}/:requestId/reject`, access('superAdmin'), platformHost, async (req, res) => {
+    const { requestId } = parseInput(idParam('requestId'), req.params);
+    const { reason } = parseInput(rejectInput, req.body);
+    await conferences.decide(requestId, req.ctx.identity!.user.id, { approve: false, reason });
+    sendOk(res, await conferences.queue(req.ctx.lang), `${NS}rejected`);
+  });
+
+  return router;
+}

@@ -1,0 +1,253 @@
+/**
+ * The life of a conference: creation (a whole starter site in one transaction), its managers,
+ * and the publication workflow of spec 4 ("Conference website"):
+ *
+ *   draft '1' ──apply──▶ waiting '2' ──approve──▶ published '4' ──cancelRelease──▶ draft '1'
+ *   rejected '3' ◀──reject── waiting '2' ──withdraw──▶ draft '1';  rejected ──apply──▶ waiting
+ *   any but closed ──close──▶ closed '5' ──reopen──▶ draft '1'
+ *
+ * Every change locks the conference row first, so two decisions cannot cross, and drops the
+ * site's caches afterwards (SiteService.siteChanged).
+ */
+import crypto from 'node:crypto';
+import type { Db, Tx } from '../../db/index';
+import { fromDbInstant, isUniqueViolation } from '../../db/dialect';
+import { CONFERENCE_STATUS, type Lang } from '../../contract/enums';
+import { ACTIONS_BY_STATUS, type CreateConferenceInput, type PublicationAction } from '../../contract/conferences';
+import { AppError, notFound } from '../../platform/errors';
+import { ensureUser, grantRole } from '../accounts/service';
+import { provisionSite } from '../sites/provision';
+import type { SiteService } from '../sites/service';
+import * as repo from './repo';
+import { starterSite } from './starter';
+
+const NS = 'manageConference:';
+
+export type ConferenceOptions = { siteDomain: string; platformHost: string; templatesDir: string };
+
+export type ManagerView = { userId: number; email: string; trueName: string; creator: boolean; hasPassword: boolean; since: string };
+
+export type PublicationState = {
+  status: string;
+  actions: PublicationAction[];
+  /** when the pending request was made */
+  requestedAt: string | null;
+  /** the reason of the latest rejection, while the conference is in the rejected state */
+  rejection: { reason: string; decidedAt: string | null } | null;
+};
+
+export type MyConference = { id: number; name: string; shortTitle: string; status: string; domain: string | null; creator: boolean };
+
+export type QueueItem = { requestId: number; conferenceId: number; name: string; domain: string | null; requestedBy: string; requestedAt: string };
+
+type Transition = { from: string[]; to: string };
+
+const TRANSITIONS: Record<PublicationAction, Transition> = {
+  apply: { from: [CONFERENCE_STATUS.draft, CONFERENCE_STATUS.rejected], to: CONFERENCE_STATUS.pendingReview },
+  withdraw: { from: [CONFERENCE_STATUS.pendingReview], to: CONFERENCE_STATUS.draft },
+  cancelRelease: { from: [CONFERENCE_STATUS.published], to: CONFERENCE_STATUS.draft },
+  close: {
+    from: [CONFERENCE_STATUS.draft, CONFERENCE_STATUS.pendingReview, CONFERENCE_STATUS.rejected, CONFERENCE_STATUS.published],
+    to: CONFERENCE_STATUS.closed,
+  },
+  reopen: { from: [CONFERENCE_STATUS.closed], to: CONFERENCE_STATUS.draft },
+};
+
+function pick(zh: string, en: string, lang: Lang): string {
+  return lang === 'en' ? en || zh : zh || en;
+}
+
+/** Instants leave the server as ISO strings, the same on both dialects. */
+function iso(value: string | null | undefined): string | null {
+  return fromDbInstant(value)?.toISOString() ?? null;
+}
+
+/**
+ * Conferences where the user is a manager or the creator, any status (the platform home's
+ * "My conferences"). Needs only the database, so the platform home can call it directly.
+ */
+export async function listMyConferences(db: Db, userId: number, lang: Lang): Promise<MyConference[]> {
+  const rows = await repo.conferencesManagedBy(db, userId);
+  const domains = await repo.primaryDomains(db, rows.map((r) => Number(r.id)));
+  const creatorOf = new Set(await repo.conferencesCreatedBy(db, userId));
+  return rows.map((r) => ({
+    id: Number(r.id),
+    name: pick(r.conference_name_zh, r.conference_name_en, lang),
+    shortTitle: pick(r.short_title_zh, r.short_title_en, lang),
+    status: String(r.status),
+    domain: domains.get(Number(r.id)) ?? null,
+    creator: creatorOf.has(Number(r.id)),
+  }));
+}
+
+export class ConferenceService {
+  constructor(
+    private readonly db: Db,
+    private readonly sites: SiteService,
+    private readonly opts: ConferenceOptions,
+  ) {}
+
+  get siteDomain(): string {
+    return this.opts.siteDomain;
+  }
+
+  /** The domain a creation asks for, checked against the platform's own names. */
+  private domainFor(input: CreateConferenceInput): { slug: string; domain: string } {
+    const { siteDomain, platformHost } = this.opts;
+    if (input.slug) {
+      const domain = `${input.slug}.${siteDomain}`;
+      if (domain === platformHost) throw new AppError(400, `${NS}slugReserved`, 'slug');
+      return { slug: input.slug, domain };
+    }
+    const domain = input.domain;
+    // The platform's names and everything under SITE_DOMAIN go through the subdomain rules.
+    const own = [siteDomain, platformHost];
+    if (own.some((d) => domain === d || domain.endsWith(`.${d}`))) throw new AppError(400, `${NS}domainReserved`, 'domain');
+    // The slug column is unique too; a domain (with its dots) can never equal a subdomain slug.
+    const slug = domain.length <= 64 ? domain : `${domain.slice(0, 55)}.${crypto.createHash('sha256').update(domain).digest('hex').slice(0, 8)}`;
+    return { slug, domain };
+  }
+
+  /**
+   * Creates the conference as a draft with the starter site, and makes its creator its first
+   * manager, all in one transaction.
+   */
+  async create(userId: number, input: CreateConferenceInput): Promise<{ conferenceId: number; domain: string }> {
+    const { slug, domain } = this.domainFor(input);
+    const field = input.slug ? 'slug' : 'domain';
+    const taken = new AppError(400, input.slug ? `${NS}slugTaken` : `${NS}domainTaken`, field);
+    if ((await repo.domainTaken(this.db, domain)) || (await repo.slugTaken(this.db, slug))) throw taken;
+    const spec = starterSite(this.opts.templatesDir, {
+      slug,
+      domain,
+      names: { zh: input.nameZh, en: input.nameEn },
+      shortTitle: input.shortTitle,
+      languageType: input.languageType,
+    });
+    let conferenceId: number;
+    try {
+      conferenceId = await this.db.transaction(async (tx: Tx) => {
+        // provisionSite opens a nested transaction (a savepoint) inside this one.
+        const id = await provisionSite(tx, spec);
+        await repo.setCreator(tx, id, userId);
+        await grantRole(tx, id, userId, 'creator');
+        await grantRole(tx, id, userId, 'manager');
+        return id;
+      });
+    } catch (err) {
+      // Two creations of one name at the same moment: the unique indexes decide.
+      if (isUniqueViolation(err)) throw taken;
+      throw err;
+    }
+    // Also forgets this host if it was remembered as unknown.
+    await this.sites.siteChanged(conferenceId);
+    return { conferenceId, domain };
+  }
+
+  // ── managers ───────────────────────────────────────────────────────────────────────────
+
+  async managers(conferenceId: number): Promise<ManagerView[]> {
+    const byUser = new Map<number, ManagerView>();
+    for (const r of await repo.managerRows(this.db, conferenceId)) {
+      const id = Number(r.id);
+      const view = byUser.get(id) ?? { userId: id, email: r.email, trueName: r.true_name, creator: false, hasPassword: Boolean(r.password_hash), since: iso(r.created_at) ?? '' };
+      if (r.role === 'creator') view.creator = true;
+      if (iso(r.created_at)! < view.since) view.since = iso(r.created_at)!;
+      byUser.set(id, view);
+    }
+    return [...byUser.values()].sort((a, b) => Number(b.creator) - Number(a.creator) || a.since.localeCompare(b.since) || a.userId - b.userId);
+  }
+
+  /** Spec 6: any valid e-mail; the account is created (without a password) when it is new. */
+  async addManager(conferenceId: number, email: string): Promise<ManagerView[]> {
+    const { id } = await ensureUser(this.db, { email, trueName: '' });
+    await this.db.transaction(async (tx) => {
+      if (!(await repo.lockConference(tx, conferenceId))) throw notFound();
+      const roles = await repo.rolesOf(tx, conferenceId, id);
+      if (roles.includes('manager') || roles.includes('creator')) throw new AppError(400, `${NS}alreadyManager`, 'email');
+      await grantRole(tx, conferenceId, id, 'manager');
+    });
+    return this.managers(conferenceId);
+  }
+
+  /** Not the creator, not yourself, and someone must stay to manage the conference. */
+  async removeManager(conferenceId: number, userId: number, callerId: number): Promise<ManagerView[]> {
+    await this.db.transaction(async (tx) => {
+      if (!(await repo.lockConference(tx, conferenceId))) throw notFound();
+      const roles = await repo.rolesOf(tx, conferenceId, userId);
+      if (!roles.includes('manager') && !roles.includes('creator')) throw notFound();
+      if (userId === callerId) throw new AppError(400, `${NS}cannotRemoveSelf`);
+      if (roles.includes('creator')) throw new AppError(400, `${NS}cannotRemoveCreator`);
+      const managers = new Set((await repo.managerRows(tx, conferenceId)).map((r) => Number(r.id)));
+      if (managers.size <= 1) throw new AppError(400, `${NS}lastManager`);
+      await repo.removeRole(tx, conferenceId, userId, 'manager');
+    });
+    return this.managers(conferenceId);
+  }
+
+  // ── publication ────────────────────────────────────────────────────────────────────────
+
+  async publicationState(conferenceId: number): Promise<PublicationState> {
+    const status = (await repo.conferenceStatus(this.db, conferenceId)) ?? CONFERENCE_STATUS.draft;
+    const latest = await repo.latestRequest(this.db, conferenceId);
+    return {
+      status,
+      actions: ACTIONS_BY_STATUS[status] ?? [],
+      requestedAt: status === CONFERENCE_STATUS.pendingReview && latest?.status === 'pending' ? iso(latest.created_at) : null,
+      rejection:
+        status === CONFERENCE_STATUS.rejected && latest?.status === 'rejected' ? { reason: latest.reason ?? '', decidedAt: iso(latest.decided_at) } : null,
+    };
+  }
+
+  /** A manager's action on the website's state; refused (409) when it does not apply to the state. */
+  async act(conferenceId: number, userId: number, action: PublicationAction): Promise<PublicationState> {
+    const transition = TRANSITIONS[action];
+    await this.db.transaction(async (tx) => {
+      const conference = await repo.lockConference(tx, conferenceId);
+      if (!conference) throw notFound();
+      if (!transition.from.includes(conference.status)) throw new AppError(409, `${NS}invalidTransition`);
+      const pending = await repo.pendingRequest(tx, conferenceId);
+      // Leaving the waiting state by the manager's hand withdraws the request.
+      if (pending && (action === 'withdraw' || action === 'close')) {
+        await repo.decideRequest(tx, conferenceId, pending.id, { status: 'withdrawn', decidedBy: userId });
+      }
+      if (action === 'apply') await repo.insertRequest(tx, conferenceId, userId);
+      await repo.setStatus(tx, conferenceId, transition.to);
+    });
+    await this.sites.siteChanged(conferenceId);
+    return this.publicationState(conferenceId);
+  }
+
+  async queue(lang: Lang): Promise<QueueItem[]> {
+    const rows = await repo.pendingQueue(this.db);
+    const domains = await repo.primaryDomains(this.db, [...new Set(rows.map((r) => Number(r.conference_id)))]);
+    return rows.map((r) => ({
+      requestId: Number(r.id),
+      conferenceId: Number(r.conference_id),
+      name: pick(r.conference_name_zh, r.conference_name_en, lang),
+      domain: domains.get(Number(r.conference_id)) ?? null,
+      requestedBy: r.true_name ? `${r.true_name} <${r.email}>` : (r.email ?? ''),
+      requestedAt: iso(r.created_at) ?? '',
+    }));
+  }
+
+  /** A platform administrator's decision on a pending request. */
+  async decide(requestId: number, adminId: number, decision: { approve: true } | { approve: false; reason: string }): Promise<void> {
+    const conferenceId = await repo.conferenceOfRequest(this.db, requestId);
+    if (conferenceId === null) throw notFound();
+    await this.db.transaction(async (tx) => {
+      const conference = await repo.lockConference(tx, conferenceId);
+      const request = await repo.findRequest(tx, conferenceId, requestId);
+      if (!conference || request?.status !== 'pending' || conference.status !== CONFERENCE_STATUS.pendingReview) {
+        throw new AppError(409, `${NS}requestNotPending`);
+      }
+      await repo.decideRequest(tx, conferenceId, requestId, {
+        status: decision.approve ? 'approved' : 'rejected',
+        decidedBy: adminId,
+        reason: decision.approve ? null : decision.reason,
+      });
+      await repo.setStatus(tx, conferenceId, decision.approve ? CONFERENCE_STATUS.published : CONFERENCE_STATUS.rejected);
+    });
+    await this.sites.siteChanged(conferenceId);
+  }
+}

@@ -1,0 +1,61 @@
+/**
+ * The management screens of website configuration and appearances (spec 2.12):
+ * config/website, config/exterior (= config/exterior/list), config/exterior/add, config/exterior/edit/:id.
+ * Each is the management layout with one island; the island gets its data as props.
+ */
+import { Router, type Request, type Response } from 'express';
+import type { Db } from '../../../db/index';
+import { access } from '../../../platform/access';
+import { t } from '../../../platform/i18n';
+import { pageGuard } from '../../../platform/pageGuard';
+import { idOf } from './schema';
+import { onConference, renderManageScreen } from '../platformPages';
+import type { SiteService } from '../service';
+import { ExteriorService } from './exteriorService';
+import { WebsiteConfigService } from './websiteService';
+
+export function siteConfigPageRouter(sites: SiteService, db: Db, platformHost: string): Router {
+  const router = Router();
+  const website = new WebsiteConfigService(db, sites, platformHost);
+  const exteriors = new ExteriorService(db, sites);
+  const guard = [access('anonymous'), onConference, pageGuard('platform')] as const;
+
+  router.get('/platform/config/website', ...guard, async (req: Request, res: Response) => {
+    const { lang, mobile } = req.ctx;
+    const conferenceId = req.ctx.conferenceId!;
+    const [initial, disciplines] = await Promise.all([website.find(conferenceId, req.ctx.host), sites.disciplineList(lang)]);
+    await renderManageScreen(req, res, {
+      title: t(lang, 'manageSite:website.title'),
+      island: { island: 'ManageWebsiteConfig', props: { lang, mobile, initial, disciplines } },
+    });
+  });
+
+  async function list(req: Request, res: Response): Promise<void> {
+    const { lang, mobile } = req.ctx;
+    await renderManageScreen(req, res, {
+      title: t(lang, 'manageSite:exterior.title'),
+      island: { island: 'ManageExteriors', props: { lang, mobile, view: 'list', items: await exteriors.list(req.ctx.conferenceId!), exterior: null } },
+    });
+  }
+  router.get('/platform/config/exterior', ...guard, list);
+  router.get('/platform/config/exterior/list', ...guard, list);
+
+  router.get('/platform/config/exterior/add', ...guard, async (req: Request, res: Response) => {
+    const { lang, mobile } = req.ctx;
+    await renderManageScreen(req, res, {
+      title: t(lang, 'manageSite:exterior.addTitle'),
+      island: { island: 'ManageExteriors', props: { lang, mobile, view: 'form', items: [], exterior: null } },
+    });
+  });
+
+  router.get('/platform/config/exterior/edit/:id', ...guard, async (req: Request, res: Response) => {
+    const { lang, mobile } = req.ctx;
+    // Not an id, or another conference's id: the 404 page.
+    const exterior = await exteriors.find(req.ctx.conferenceId!, idOf(req.params));
+    await renderManageScreen(req, res, {
+      title: t(lang, 'manageSite:exterior.editTitle'),
+      island: { island: 'ManageExteriors', props: { lang, mobile, view: 'form', items: [], exterior } },
+    });
+  });
+  return router;
+}
