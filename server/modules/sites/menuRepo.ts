@@ -2,21 +2,12 @@
 import type { Db, Tx } from '../../db/index';
 import { insertId, lockForUpdate } from '../../db/dialect';
 import type { Lang } from '../../contract/enums';
+import type { MenuRow } from './types';
 
 type Conn = Db | Tx;
 
-export type MenuEditRow = {
-  id: number;
-  lang: Lang;
-  parent_id: number | null;
-  title: string;
-  icon: string;
-  sort: number;
-  new_window: number | boolean;
-  page_id: number | null;
-  href: string | null;
-  published: number | boolean;
-};
+/** A menu row as the editor reads it: the public site's row plus its language. */
+export type MenuEditRow = MenuRow & { lang: Lang };
 
 export type MenuColumns = Pick<MenuEditRow, 'parent_id' | 'title' | 'icon' | 'new_window' | 'page_id' | 'href'> & { published?: boolean };
 
