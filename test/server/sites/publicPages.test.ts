@@ -225,6 +225,12 @@ test('after a failed single sign-on the home page says "登录失败"', async ()
   expect((await page(h.app, '/', { host })).$('[role="alert"]')).toHaveLength(0);
 });
 
+test('static files are served by name, with no page work: the favicon', async () => {
+  const res = await visit(h.app, '/favicon.ico', { host });
+  expect(res.status).toBe(200);
+  expect(res.headers['content-type']).toMatch(/icon/);
+});
+
 describe('bad input never gives a 500', () => {
   test('a malformed token cookie is anonymous', async () => {
     const { res, $ } = await page(h.app, '/', { host, cookie: 'token=not.a.jwt' });
