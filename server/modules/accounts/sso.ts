@@ -9,27 +9,24 @@
  * links or creates the account in one transaction and issues the session.
  */
 import crypto from 'node:crypto';
-import { SignJWT, jwtVerify } from 'jose';
 import * as oidc from 'openid-client';
-import OAuth2Strategy from 'passport-oauth2';
 import type { Db, Tx } from '../../db/index';
 import { toDbInstant } from '../../db/dialect';
 import { AppError } from '../../platform/errors';
 import { logger } from '../../platform/logger';
 import type { Sessions, TokenClaims } from '../../platform/session';
 import type { Lang } from '../../contract/enums';
-import { safeRedirectPath } from '../../contract/redirect';
 import * as repo from './repo';
 import type { IdentityProviders, Provider, ProviderKind } from './providers';
+import { PassportClient } from './passportClient';
+import { DEFAULT_TARGET, FLOW_COOKIE, FLOW_TTL_MS, readFlowCookie, safeTarget, signFlowCookie, type Flow } from './ssoFlow';
 
-export const FLOW_COOKIE = 'sso_flow';
-export const FLOW_TTL_MS = 10 * 60_000;
-/** Where a flow ends when its target is missing or not a path on this site. */
-export const DEFAULT_TARGET = '/profile/userInfo';
+// What other modules take from here.
+export { DEFAULT_TARGET, FLOW_COOKIE, FLOW_TTL_MS, readFlowCookie, safeTarget, signFlowCookie, type Flow };
+
 /** The callback paths, which are also the exact redirect_uri values registered at the providers. */
 export const CALLBACK_PATH: Record<ProviderKind, string> = { oidc: '/oidcLogin', passport: '/login' };
 
-const FLOW_ISSUER = 'conference-platform:sso-flow';
 const OIDC_SCOPE = 'openid email profile';
 // The passport provider is plain OAuth2 (spec 7 lists no scope); we still ask for the OpenID
 // scopes, which OAuth2 servers may ignore, because an OpenID-capable server only answers its
@@ -40,16 +37,6 @@ const HTTP_TIMEOUT_MS = 15_000;
 /** Answers of a `prompt=none` attempt that mean "the user would have to interact". */
 const SILENT_ERRORS = new Set(['login_required', 'interaction_required', 'consent_required', 'account_selection_required']);
 
-export type Flow = {
-  state: string;
-  nonce: string;
-  verifier: string;
-  providerId: number;
-  target: string;
-  kind: ProviderKind;
-  redirectUri: string;
-  silent: boolean;
-};
 
 export type FinishInput = {
   kind: ProviderKind;
@@ -85,21 +72,6 @@ const loginFailed = () => new AppError(400, 'sso.loginFailed');
 // ---------------------------------------------------------------------------------------------
 // Small pure helpers
 
-/**
- * A same-site path (one leading '/', no '//', no backslash, no control characters: the shared
- * rule of contract/redirect), which also resolves to this origin; anything else is the default.
- */
-export function safeTarget(value: unknown): string {
-  const path = safeRedirectPath(value, '');
-  if (!path || path.includes('\u007f')) return DEFAULT_TARGET;
-  try {
-    const base = 'http://same-site.invalid';
-    if (new URL(path, base).origin !== base) return DEFAULT_TARGET;
-  } catch {
-    return DEFAULT_TARGET;
-  }
-  return path;
-}
 
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
@@ -139,113 +111,6 @@ export function passportLogoutAddress(passport: Provider | null, origin: string)
   const url = new URL(passport.logoutUrl);
   url.searchParams.set('WebServerURL', `${origin}/?state=${encodeURIComponent(origin)}`);
   return url.href;
-}
-
-// ---------------------------------------------------------------------------------------------
-// The flow cookie: a jose HS256 JWT, 10 minutes, with a key of its own derived from the secret
-
-function flowKey(secret: string): Uint8Array {
-  return crypto.createHash('sha256').update(`sso-flow:${secret}`).digest();
-}
-
-export async function signFlowCookie(secret: string, flow: Flow): Promise<string> {
-  return new SignJWT({ ...flow })
-    .setProtectedHeader({ alg: 'HS256' })
-    .setIssuer(FLOW_ISSUER)
-    .setIssuedAt()
-    .setExpirationTime(new Date(Date.now() + FLOW_TTL_MS))
-    .sign(flowKey(secret));
-}
-
-/** The flow in a cookie, or null when the cookie is missing, forged, expired or malformed. */
-export async function readFlowCookie(secret: string, value: string | undefined): Promise<Flow | null> {
-  if (!value || value.length > 8192) return null;
-  try {
-    const { payload: p } = await jwtVerify(value, flowKey(secret), { issuer: FLOW_ISSUER, algorithms: ['HS256'] });
-    const kinds: readonly string[] = ['oidc', 'passport'];
-    if (
-      typeof p.state !== 'string' ||
-      typeof p.nonce !== 'string' ||
-      typeof p.verifier !== 'string' ||
-      typeof p.providerId !== 'number' ||
-      typeof p.target !== 'string' ||
-      typeof p.kind !== 'string' ||
-      !kinds.includes(p.kind) ||
-      typeof p.redirectUri !== 'string'
-    ) {
-      return null;
-    }
-    return {
-      state: p.state,
-      nonce: p.nonce,
-      verifier: p.verifier,
-      providerId: p.providerId,
-      target: safeTarget(p.target),
-      kind: p.kind as ProviderKind,
-      redirectUri: p.redirectUri,
-      silent: p.silent === true,
-    };
-  } catch {
-    return null;
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
-// The passport provider through passport-oauth2: its OAuth2 client does the token exchange and
-// the userinfo call; we never run passport's authenticate() (the flow state is ours).
-
-class PassportClient extends OAuth2Strategy {
-  constructor(
-    private readonly provider: Provider,
-    callbackURL: string,
-  ) {
-    super(
-      {
-        authorizationURL: provider.authorizeUrl!,
-        tokenURL: provider.tokenUrl!,
-        clientID: provider.clientId,
-        clientSecret: provider.clientSecret,
-        callbackURL,
-        state: false,
-        pkce: false,
-      },
-      (_accessToken: string, _refreshToken: string, _profile: unknown, done: (err: unknown, user?: false) => void) => done(null, false),
-    );
-    // The access token goes in an Authorization header, never in the userinfo URL.
-    this._oauth2.useAuthorizationHeaderforGET(true);
-  }
-
-  exchange(code: string, redirectUri: string, verifier: string): Promise<string> {
-    return new Promise((resolve, reject) => {
-      this._oauth2.getOAuthAccessToken(code, { grant_type: 'authorization_code', redirect_uri: redirectUri, code_verifier: verifier }, (err, accessToken) => {
-        if (err) return reject(new Error(`token exchange failed: ${describeOAuthError(err)}`));
-        if (typeof accessToken !== 'string' || !accessToken) return reject(new Error('token exchange answered no access token'));
-        resolve(accessToken);
-      });
-    });
-  }
-
-  override userProfile(accessToken: string, done: (err?: unknown, profile?: Record<string, unknown>) => void): void {
-    this._oauth2.get(this.provider.userinfoUrl!, accessToken, (err, body) => {
-      if (err) return done(new Error(`userinfo failed: ${describeOAuthError(err)}`));
-      try {
-        const parsed: unknown = JSON.parse(String(body));
-        if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return done(new Error('userinfo is not an object'));
-        done(null, parsed as Record<string, unknown>);
-      } catch {
-        done(new Error('userinfo is not JSON'));
-      }
-    });
-  }
-
-  profile(accessToken: string): Promise<Record<string, unknown>> {
-    return new Promise((resolve, reject) => this.userProfile(accessToken, (err, profile) => (err ? reject(err) : resolve(profile!))));
-  }
-}
-
-function describeOAuthError(err: unknown): string {
-  const e = err as { statusCode?: number; data?: unknown; message?: string };
-  return `${e.statusCode ?? ''} ${String(e.data ?? e.message ?? '').slice(0, 200)}`.trim();
 }
 
 // ---------------------------------------------------------------------------------------------
