@@ -4,12 +4,12 @@
  * and the versions. Save with the button or Ctrl/Cmd+S.
  */
 import { useEffect, useRef, useState } from 'react';
-import { Alert, App, Button, Col, Form, Input, Row, Select, Space, Switch, Tabs, Tag, Tooltip, Upload } from 'antd';
+import { Alert, App, Button, Form, Space, Tabs, Tag, Tooltip, Upload } from 'antd';
 import { AntdRoot } from '../shared/AntdRoot';
 import { api, ApiError } from '../shared/api';
 import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';
-import { CONTENT_CONTAINER, type DefaultFor, type PageDetail, type PageOption, type PageType, type TemplateKind } from '../../server/contract/pages';
+import { CONTENT_CONTAINER, type PageDetail, type PageOption, type PageType, type TemplateKind } from '../../server/contract/pages';
 import { SECTION } from '../ManagePageList/format';
 import { PAGE_SCREENS_CSS } from '../ManagePageList/styles';
 import { CodeArea, type CodeAreaHandle } from './CodeArea';
@@ -17,6 +17,7 @@ import { ImageLibrary } from './ImageLibrary';
 import { Preview } from './Preview';
 import { Versions } from './Versions';
 import { uploadFile } from './upload';
+import { MetaForm, STARTER, type Meta } from './MetaForm';
 
 export type ManagePageEditorProps = {
   lang: Lang;
@@ -34,26 +35,8 @@ export type ManagePageEditorProps = {
   mobilePages: PageOption[];
 };
 
-/** The form's fields; 0 and '' stand for "none" in the selects. */
-type Meta = {
-  name: string;
-  exteriorId: number | undefined;
-  lang: 'zh' | 'en';
-  templateKind: TemplateKind;
-  templateId: number;
-  isMobile: boolean;
-  relatedMobilePageId: number;
-  needToLogin: boolean;
-  defaultFor: DefaultFor | '';
-};
 type Content = { html: string; css: string; cssPath: string };
 
-const STARTER: Record<TemplateKind, string> = {
-  page: '<section class="page-frame">\n  <h2 class="template-page-name-container"></h2>\n  <div class="template-content-container"></div>\n</section>\n',
-  common:
-    '<div class="template-html-root">\n  <header>\n    <span class="t-logo"></span>\n    <nav class="template-menu-container"><ul class="template-menu"></ul></nav>\n    <div class="template-lang"></div>\n  </header>\n' +
-    '  <main class="common-template-content-container"></main>\n  <footer>\n    <span class="template-conference-name-container"></span>\n    <span class="template-website-record-number-container"></span>\n  </footer>\n</div>\n',
-};
 
 /** Whether the HTML has the container its kind of template must hold (a warning only). */
 function hasContainer(kind: TemplateKind, html: string): boolean {
@@ -219,117 +202,25 @@ function Editor(props: ManagePageEditorProps) {
     message.success(t('managePages:images.inserted'), 2);
   }
 
-  // Choices: templates of the chosen appearance, and whatever is chosen now even if it is not.
-  const choices = (list: PageOption[], current: number) =>
-    list.filter((o) => o.exteriorId === meta.exteriorId || o.id === current).filter((o) => o.id !== page?.id);
-  const label = (o: PageOption) =>
-    [o.name, o.isMobile ? t('managePages:device.mobile') : '', o.defaultFor ? t(`managePages:defaultFor.${o.defaultFor}`) : ''].filter(Boolean).join(' · ');
-  const templateOptions = [
-    { value: 0, label: t(isPage ? 'managePages:option.noTemplate' : 'managePages:option.noCommonTemplate') },
-    ...choices(isPage ? templates : commonTemplates, meta.templateId).map((o) => ({ value: o.id, label: label(o) })),
-  ];
-  const relatedOptions = [
-    { value: 0, label: t('managePages:option.none') },
-    ...mobilePages
-      .filter((o) => o.id !== page?.id && (o.lang === meta.lang || o.id === meta.relatedMobilePageId))
-      .map((o) => ({ value: o.id, label: `${o.name} (#${o.id})` })),
-  ];
   const missingContainer = kind !== null && content.html.trim() !== '' && !hasContainer(kind, content.html);
-  const span = (desktop: number) => (mobile ? 24 : desktop);
 
   const fields = (
-    <Form form={form} layout="vertical" requiredMark initialValues={startMeta} name="page-meta" onFinish={save}>
-      <Row gutter={16}>
-        <Col span={span(8)}>
-          <Form.Item
-            name="name"
-            label={t('managePages:field.name')}
-            rules={[
-              { required: true, whitespace: true, message: t('managePages:nameRequired') },
-              { max: 100, message: t('managePages:nameTooLong') },
-            ]}
-          >
-            <Input maxLength={100} showCount />
-          </Form.Item>
-        </Col>
-        <Col span={span(5)}>
-          <Form.Item name="exteriorId" label={t('managePages:field.exterior')} rules={[{ required: true, message: t('managePages:exteriorRequired') }]}>
-            <Select options={exteriors.map((e) => ({ value: e.id, label: e.name }))} placeholder={t('managePages:exteriorRequired')} />
-          </Form.Item>
-        </Col>
-        {isPage ? (
-          <Col span={span(4)}>
-            <Form.Item name="lang" label={t('managePages:field.lang')} rules={[{ required: true, message: t('managePages:langRequired') }]}>
-              <Select
-                options={[
-                  { value: 'zh', label: t('managePages:lang.zh') },
-                  { value: 'en', label: t('managePages:lang.en') },
-                ]}
-              />
-            </Form.Item>
-          </Col>
-        ) : (
-          <Col span={span(6)}>
-            <Form.Item name="templateKind" label={t('managePages:field.kind')} hidden={page !== null}>
-              <Select
-                onChange={(next: TemplateKind) => {
-                  // A new template's starter HTML follows its kind until the manager writes their own.
-                  if (content.html === STARTER[next === 'page' ? 'common' : 'page']) setField({ html: STARTER[next] });
-                  if (next === 'common') form.setFieldsValue({ templateId: 0, defaultFor: '' });
-                }}
-                options={[
-                  { value: 'page', label: t('managePages:kind.page') },
-                  { value: 'common', label: t('managePages:kind.common') },
-                ]}
-              />
-            </Form.Item>
-            {page !== null ? (
-              // The kind is fixed once saved.
-              <Form.Item label={t('managePages:field.kind')}>
-                <Tag color={kind === 'common' ? 'purple' : 'blue'} style={{ fontSize: 14, padding: '4px 10px' }}>{t(`managePages:kind.${kind}`)}</Tag>
-              </Form.Item>
-            ) : null}
-          </Col>
-        )}
-        {kind !== 'common' ? (
-          <Col span={span(isPage ? 7 : 5)}>
-            <Form.Item name="templateId" label={t(isPage ? 'managePages:field.template' : 'managePages:field.commonTemplate')}>
-              <Select options={templateOptions} showSearch={{ optionFilterProp: 'label' }} />
-            </Form.Item>
-          </Col>
-        ) : null}
-      </Row>
-      <Row gutter={16} align="bottom">
-        <Col span={span(isPage ? 4 : 5)}>
-          <Form.Item name="isMobile" label={t(isPage ? 'managePages:field.isMobile' : 'managePages:field.isMobileTemplate')} valuePropName="checked">
-            <Switch />
-          </Form.Item>
-        </Col>
-        {isPage && !meta.isMobile ? (
-          <Col span={span(8)}>
-            <Form.Item name="relatedMobilePageId" label={t('managePages:field.relatedMobilePage')} tooltip={t('managePages:hint.relatedMobile')}>
-              <Select options={relatedOptions} showSearch={{ optionFilterProp: 'label' }} />
-            </Form.Item>
-          </Col>
-        ) : null}
-        {isPage ? (
-          <Col span={span(6)}>
-            <Form.Item name="needToLogin" label={t('managePages:field.needToLogin')} valuePropName="checked" tooltip={t('managePages:hint.needToLogin')}>
-              <Switch />
-            </Form.Item>
-          </Col>
-        ) : null}
-        {kind === 'page' ? (
-          <Col span={span(9)}>
-            <Form.Item name="defaultFor" label={t('managePages:field.defaultFor')} tooltip={t('managePages:hint.defaultFor')}>
-              <Select
-                options={(['', 'pc', 'mobile', 'both'] as const).map((v) => ({ value: v, label: t(`managePages:defaultFor.${v || 'none'}`) }))}
-              />
-            </Form.Item>
-          </Col>
-        ) : null}
-      </Row>
-    </Form>
+    <MetaForm
+      form={form}
+      t={t}
+      mobile={mobile}
+      type={type}
+      page={page}
+      meta={meta}
+      startMeta={startMeta}
+      exteriors={exteriors}
+      templates={templates}
+      commonTemplates={commonTemplates}
+      mobilePages={mobilePages}
+      html={content.html}
+      onStarterHtml={(html) => setField({ html })}
+      onFinish={save}
+    />
   );
 
   const codeHeight = mobile ? 420 : 560;
