@@ -1,9 +1,13 @@
 // Environment: server. The personal-centre layout: a menu of the screens that exist, then the screen.
 import { Island } from '../../renderer/islands.server';
+import type { ManageScreen } from '../platform/+Page';
 
 export type ProfileMenuItem = { href: string; label: string; active: boolean };
 export type ProfilePageProps = {
-  view: 'userInfo' | 'userInfoEdit';
+  /** 'screen': a feature's screen, an island under `title` (downloads, feedback, notices...) */
+  view: 'userInfo' | 'userInfoEdit' | 'screen';
+  title?: string;
+  screen?: ManageScreen;
   lang: 'zh' | 'en';
   text: Record<string, string>;
   siteName: string;
@@ -83,7 +87,14 @@ export default function Page(props: ProfilePageProps) {
           <Menu {...props} />
         </aside>
         <main className="shell-main">
-          {props.view === 'userInfoEdit' ? (
+          {props.view === 'screen' && props.screen ? (
+            <section className="panel">
+              <header className="panel-header">
+                <h2>{props.title}</h2>
+              </header>
+              <Island name={props.screen.island} props={props.screen.props as never} />
+            </section>
+          ) : props.view === 'userInfoEdit' ? (
             <section className="panel">
               <header className="panel-header">
                 <h2>{text.editTitle}</h2>
