@@ -9,6 +9,7 @@ import * as m003 from './003_mail';
 import * as m004 from './004_accounts';
 import * as m005 from './005_site_management';
 import * as m008 from './008_page_editing';
+import * as m009 from './009_registration';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '004_accounts': m004,
   '005_site_management': m005,
   '008_page_editing': m008,
+  '009_registration': m009,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -27,6 +27,7 @@ import PublicationActions, { type PublicationActionsProps } from '../islands/Pub
 import AdminPublications, { type AdminPublicationsProps } from '../islands/AdminPublications/index';
 import ManagePageList, { type ManagePageListProps } from '../islands/ManagePageList/index';
 import ManagePageEditor, { type ManagePageEditorProps } from '../islands/ManagePageEditor/index';
+import RegisterForm, { type RegisterFormProps } from '../islands/RegisterForm/index';
 
 export type IslandProps = {
   UserMenu: UserMenuProps;
@@ -48,10 +49,11 @@ export type IslandProps = {
   AdminPublications: AdminPublicationsProps;
   ManagePageList: ManagePageListProps;
   ManagePageEditor: ManagePageEditorProps;
+  RegisterForm: RegisterFormProps;
 };
 export type IslandName = keyof IslandProps;
 
-export const islands: { [K in IslandName]: ComponentType<IslandProps[K]> } = { UserMenu, LangSwitch, LoginForm, SignUpForm, ResetPasswordForm, OrgLogin, ProfileEditForm, AdminProviders, AdminSuperAdmins, ManageMenus, ManageWebsiteConfig, ManageExteriors, CreateConference, MyConferences, ManageManagers, PublicationActions, AdminPublications, ManagePageList, ManagePageEditor };
+export const islands: { [K in IslandName]: ComponentType<IslandProps[K]> } = { UserMenu, LangSwitch, LoginForm, SignUpForm, ResetPasswordForm, OrgLogin, ProfileEditForm, AdminProviders, AdminSuperAdmins, ManageMenus, ManageWebsiteConfig, ManageExteriors, CreateConference, MyConferences, ManageManagers, PublicationActions, AdminPublications, ManagePageList, ManagePageEditor, RegisterForm };
 
 /**
  * An island's own HTML, rendered as its own React root, exactly as the browser hydrates it: ids

@@ -50,6 +50,12 @@ import { conferenceManagePageRouter, conferencePlatformPageRouter, overviewActio
 import { siteConfigApiRouter } from './modules/sites/config/routes';
 import { siteConfigPageRouter } from './modules/sites/config/pages';
 import { menuApiRouter, menuPageRouter } from './modules/sites/menuRoutes';
+import { RegistrationService } from './modules/registration/service';
+import { registrationRouter, type RegistrationPorts } from './modules/registration/routes';
+import { registrationConfigRouter } from './modules/registration/configRoutes';
+import { registrationExportRouter } from './modules/registration/exportRoutes';
+import { registrationPageRouter, registrationSummary } from './modules/registration/pages';
+import { enqueueMail } from './modules/mail/service';
 
 
 export type AppDeps = { config: Config; db: Db; bus?: InvalidationBus; limiter?: RateLimiter; production?: boolean };
@@ -81,6 +87,17 @@ export async function createApp({ config, db, bus: givenBus, limiter: givenLimit
   const files = new FilesService(db, new DiskFileStore(path.join(config.DATA_DIR, 'files')));
   const pages = new PageService(db, sites, files);
   const conferences = new ConferenceService(db, sites, { siteDomain: config.SITE_DOMAIN, platformHost: config.PLATFORM_HOST, templatesDir: path.join(ROOT, 'templates') });
+  const registration = new RegistrationService(db, codes, files);
+  const registrationPorts: RegistrationPorts = {
+    badges: { enabled: async () => false, render: async () => Buffer.alloc(0) },
+    mail: {
+      configured: async () => Boolean(config.SMTP_URL) || config.NODE_ENV !== 'production',
+      sendBulk: async (conferenceId, to, subject, html) => {
+        for (const address of to) await enqueueMail(db, { conferenceId, to: [address], subject, text: html, html });
+        return to.length;
+      },
+    },
+  };
   const secureCookies = config.NODE_ENV === 'production' && config.TRUST_PROXY !== undefined;
 
   const app = express();
@@ -132,6 +149,9 @@ export async function createApp({ config, db, bus: givenBus, limiter: givenLimit
   api.use(siteConfigApiRouter(sites, db, config.PLATFORM_HOST));
   api.use(menuApiRouter(db, sites));
   api.use(ssoApiRouter({ db, sessions, config, secureCookies }));
+  api.use(registrationConfigRouter(db, sites));
+  api.use(registrationRouter({ db, service: registration, files, limiter, ports: registrationPorts }));
+  api.use(registrationExportRouter({ db, files, ports: registrationPorts }));
   api.use((_req, _res, next) => next(new AppError(404, 'commonMsg.notFound')));
   app.use('/api', api);
 
@@ -139,7 +159,7 @@ export async function createApp({ config, db, bus: givenBus, limiter: givenLimit
   app.use(conferencePlatformPageRouter(conferences));
   app.use(adminPageRouter(db, sites));
   app.use(accountPageRouter(sites, db));
-  app.use(profilePageRouter());
+  app.use(profilePageRouter({ registration: registrationSummary(db) }));
   app.use(platformPageRouter({ overviewActions: overviewActions(conferences) }));
   // Management screens of the features (each router guards its pages with pageGuard('platform')):
   // mount them here, before the /platform fallback.
@@ -147,6 +167,7 @@ export async function createApp({ config, db, bus: givenBus, limiter: givenLimit
   app.use(menuPageRouter(db, sites));
   app.use(siteConfigPageRouter(sites, db, config.PLATFORM_HOST));
   app.use(pageScreenRouter(pages));
+  app.use(registrationPageRouter({ db, sites, ports: registrationPorts }));
   app.use(platformFallbackRouter());
   app.use(autologonMiddleware({ db, sessions, config, secureCookies }));
   app.use(ssoPageRouter({ db, sessions, config, secureCookies }));
@@ -187,7 +208,7 @@ function errorHandler(err: unknown, req: Request, res: Response, _next: NextFunc
   if (res.headersSent) return;
   if (req.originalUrl.startsWith('/api/')) {
     const message = known?.messageKey ?? (parseError ? 'commonMsg.invalidInput' : tooLarge ? 'commonMsg.tooLarge' : 'commonMsg.serverError');
-    res.status(status).json({ code: known?.code ?? status, message, data: null, ...(known?.field ? { field: known.field } : {}) });
+    res.status(status).json({ code: known?.code ?? status, message, data: null, ...(known?.field ? { field: known.field } : {}), ...(known?.params ? { params: known.params } : {}) });
     return;
   }
   if (status === 401) return res.redirect(302, `/conferencelogin?redirect=${encodeURIComponent(req.originalUrl)}`);

@@ -7,6 +7,7 @@ import { MailWorker } from './modules/mail/worker';
 import { platformTransports } from './modules/mail/transport';
 import { logger } from './platform/logger';
 import { seed } from './seed/index';
+import { startTemporaryUploadSweeper } from './modules/registration/sweeper';
 
 async function main(): Promise<void> {
   const started = Date.now();
@@ -16,7 +17,8 @@ async function main(): Promise<void> {
   const db = createDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   await migrate(db);
   await seed(db, config);
-  const { app, close } = await createApp({ config, db });
+  const { app, close, files } = await createApp({ config, db });
+  const stopSweeper = startTemporaryUploadSweeper(db, files);
   if (!config.SMTP_URL) {
     logger.warn(
       config.NODE_ENV === 'production'
@@ -34,6 +36,7 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     logger.info(`${signal}: shutting down`);
     server.close();
+    stopSweeper();
     await close();
     await worker.stop();
     await db.destroy();

@@ -3,13 +3,15 @@
  * sign-in error once (the server has already cleared the token) and OK goes to the login page;
  * a 403 goes to /403 (spec 2.3).
  */
-export type Envelope<T> = { code: number; message: string; data: T; field?: string };
+export type Envelope<T> = { code: number; message: string; data: T; field?: string; params?: Record<string, string> };
 
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly messageKey: string,
     readonly field?: string,
+    /** values for the message's placeholders */
+    readonly params?: Record<string, string>,
   ) {
     super(messageKey);
   }
@@ -48,7 +50,7 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
     location.assign(loginUrl());
   }
   if (res.status === 403 && body?.message === 'commonMsg.forbidden') location.assign('/403');
-  if (!body || body.code !== 200) throw new ApiError(res.status, body?.message ?? 'commonMsg.serverError', body?.field);
+  if (!body || body.code !== 200) throw new ApiError(res.status, body?.message ?? 'commonMsg.serverError', body?.field, body?.params);
   return body.data;
 }
 

@@ -16,13 +16,15 @@ import zhManageMenus from '../../public/locales/zh/manageMenus.json';
 import enManageMenus from '../../public/locales/en/manageMenus.json';
 import zhManageConference from '../../public/locales/zh/manageConference.json';
 import enManageConference from '../../public/locales/en/manageConference.json';
+import zhRegistration from '../../public/locales/zh/registration.json';
+import enRegistration from '../../public/locales/en/registration.json';
 import type { Lang } from './locale';
 
 const instance = i18next.createInstance();
 void instance.init({
   resources: {
-    zh: { common: zhCommon, files: zhFiles, manageSite: zhManageSite, managePages: zhManagePages, manageMenus: zhManageMenus, manageConference: zhManageConference },
-    en: { common: enCommon, files: enFiles, manageSite: enManageSite, managePages: enManagePages, manageMenus: enManageMenus, manageConference: enManageConference },
+    zh: { common: zhCommon, files: zhFiles, manageSite: zhManageSite, managePages: zhManagePages, manageMenus: zhManageMenus, manageConference: zhManageConference, registration: zhRegistration },
+    en: { common: enCommon, files: enFiles, manageSite: enManageSite, managePages: enManagePages, manageMenus: enManageMenus, manageConference: enManageConference, registration: enRegistration },
   },
   lng: 'zh',
   fallbackLng: 'zh',

@@ -14,7 +14,32 @@ export type ProfilePageProps = {
   shortTitle: string;
   menu: ProfileMenuItem[];
   user: { name: string; email: string; id: number; umtId: string | null; attendee: boolean; roles: string[] };
+  /** the person's registration in this conference, with its answers as text */
+  registration?: { code: string; answers: Array<{ title: string; value: string }> } | null;
 };
+
+function Registration({ registration, text }: ProfilePageProps) {
+  if (!registration) return null;
+  const rows: Array<[string, string]> = [[text.registrationCode, registration.code], ...registration.answers.map((a) => [a.title, a.value || '—'] as [string, string])];
+  return (
+    <section className="panel">
+      <header className="panel-header">
+        <h2>{text.registrationTitle}</h2>
+        <a className="panel-action" href="/profile/registration/edit">
+          {text.editRegistration}
+        </a>
+      </header>
+      <dl className="info-list">
+        {rows.map(([label, value], i) => (
+          <div key={`${label}-${i}`}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
 
 function Menu({ menu, text }: ProfilePageProps) {
   return (
@@ -102,7 +127,10 @@ export default function Page(props: ProfilePageProps) {
               <Island name="ProfileEditForm" props={{ lang, trueName: user.name, email: user.email }} />
             </section>
           ) : (
-            <UserInfo {...props} />
+            <>
+              <UserInfo {...props} />
+              <Registration {...props} />
+            </>
           )}
         </main>
       </div>

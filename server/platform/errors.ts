@@ -10,6 +10,8 @@ export class AppError extends Error {
     readonly messageKey: string,
     readonly field?: string,
     readonly code: number = status,
+    /** values for the message's placeholders ('please input {{title}}') */
+    readonly params?: Record<string, string>,
   ) {
     super(messageKey);
   }
@@ -21,7 +23,7 @@ export const forbidden = () => new AppError(403, 'commonMsg.forbidden');
 export const notFound = (messageKey = 'commonMsg.notFound') => new AppError(404, messageKey);
 export const tooManyRequests = () => new AppError(429, 'commonMsg.tooManyRequests');
 
-export type Envelope<T> = { code: number; message: string; data: T; field?: string };
+export type Envelope<T> = { code: number; message: string; data: T; field?: string; params?: Record<string, string> };
 
 export function sendOk<T>(res: Response, data: T, message = 'success'): void {
   const body: Envelope<T> = { code: 200, message, data };

@@ -8,6 +8,12 @@ import { AppError } from './errors';
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/**
+ * Form posts in a new tab that authenticate with a single-use token in the form, not with the
+ * cookie (spec 7 download/files): a cross-site page cannot have that token.
+ */
+const TOKEN_FORM_POSTS = new Set(['/conference/conferenceUser/download/files']);
+
 export function sameOriginGuard(req: Request, _res: Response, next: NextFunction): void {
   if (SAFE.has(req.method)) return next();
   const origin = req.headers.origin;
@@ -23,7 +29,8 @@ export function sameOriginGuard(req: Request, _res: Response, next: NextFunction
     return next(new AppError(403, 'commonMsg.crossSiteRefused'));
   }
   const length = Number(req.headers['content-length'] ?? 0);
-  if (length > 0 && !req.is(['application/json', 'multipart/form-data'])) {
+  const form = TOKEN_FORM_POSTS.has(req.path) && req.is('application/x-www-form-urlencoded');
+  if (length > 0 && !form && !req.is(['application/json', 'multipart/form-data'])) {
     return next(new AppError(415, 'commonMsg.unsupportedBody'));
   }
   next();

@@ -12,6 +12,7 @@ import { provisionSite } from '../modules/sites/provision';
 import { ROOT_DIR } from '../paths';
 import { DISCIPLINES } from './disciplines';
 import { loadDemoSite } from './demo';
+import { seedDemoRegistration } from '../modules/registration/seed';
 
 export const DEMO_SITES: Array<{ slug: string; domains: string[] }> = [
   { slug: 'demo', domains: ['demo.localhost', 'localhost', '127.0.0.1'] },
@@ -42,7 +43,8 @@ async function seedSuperAdmin(db: Db, config: Config): Promise<void> {
 export async function seedDemoSites(db: Db): Promise<void> {
   for (const demo of DEMO_SITES) {
     if (await db('conferences').where({ slug: demo.slug }).first()) continue;
-    await provisionSite(db, loadDemoSite(path.join(ROOT_DIR, 'templates'), demo.slug, demo.domains));
+    const id = await provisionSite(db, loadDemoSite(path.join(ROOT_DIR, 'templates'), demo.slug, demo.domains));
+    await seedDemoRegistration(db, id, `${demo.slug.toUpperCase()}-`);
     logger.info(`Demo conference "${demo.slug}" created at http://${demo.domains[0]}`);
   }
 }

@@ -8,13 +8,14 @@ import { safeRedirectPath } from '../../contract/redirect';
 import { access } from '../../platform/access';
 import { t } from '../../platform/i18n';
 import { renderVikePage } from '../../platform/vike';
-import { antdStylesheetHref } from '../../../renderer/antdStyles';
 import { renderIsland } from '../../../renderer/islands.server';
-import { renderPublicPage } from '../sites/render';
+import { sendAppPageInTemplate } from '../sites/appPage';
 import { text, type SiteService } from '../sites/service';
 import type { AccountPageProps, AccountView } from '../../../pages/account/+Page';
 import type { Db } from '../../db/index';
 import { IdentityProviders } from './providers';
+import { loadSettings, todayIn } from '../registration/settings';
+import { windowOpen } from '../../contract/registration';
 import { listOrganisations } from './ssoRoutes';
 
 const TEXT_KEYS = [
@@ -66,32 +67,21 @@ export function accountPageRouter(sites: SiteService, db: Db): Router {
   router.get('/conferencelogin', access('anonymous'), (req, res) => render(req, res, 'login'));
   router.get('/userRegister', access('anonymous'), (req, res) => render(req, res, 'signup'));
   // /register (spec 2.6): outside the registration window "registration not open"; inside, login
-  // with the account sign-up next to it. Until registration has dates, the window is the module switch.
-  router.get('/register', access('anonymous'), (req, res) => render(req, res, req.ctx.site?.modules.register === false ? 'closed' : 'register'));
+  // with the account sign-up next to it.
+  router.get('/register', access('anonymous'), async (req, res) => {
+    const site = req.ctx.site;
+    const settings = site ? await loadSettings(db, site.conference.id) : null;
+    const open = !settings || windowOpen(settings, todayIn(settings.timeZone));
+    await render(req, res, open ? 'register' : 'closed');
+  });
 
   router.get('/resetPassword', access('anonymous'), async (req, res) => {
-    const { site, lang, mobile, identity } = req.ctx;
+    const { site, lang, identity } = req.ctx;
     if (!site) return render(req, res, 'reset');
     const form = renderIsland('ResetPasswordForm', { lang, email: identity?.user.email ?? null, name: identity?.user.trueName ?? null }, 'reset-password-island');
     // The page template shows the page name as the heading.
     const html = `<div class="app-page app-page-reset">${form}</div>`;
-    const chain = await sites.appPageChain(site, lang, mobile, t(lang, 'auth.resetTitle'), html);
-    const menu = await sites.publishedMenu(site.conference.id, lang);
-    const composedHtml = renderPublicPage({
-      site,
-      chain,
-      menu,
-      lang,
-      origin: `${req.protocol}://${req.headers.host}`,
-      currentPath: req.originalUrl,
-      pageId: 0,
-      identity,
-      stylesheets: ['/app.css', antdStylesheetHref()],
-    });
-    const rendered = await renderVikePage(req, { composedHtml });
-    if (!rendered) throw new Error('Vike did not render the reset page');
-    res.setHeader('Cache-Control', 'private, no-store');
-    res.status(200).type('html').send(rendered.body);
+    await sendAppPageInTemplate(req, res, sites, { name: t(lang, 'auth.resetTitle'), html });
   });
 
   return router;

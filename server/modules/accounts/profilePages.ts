@@ -10,6 +10,7 @@ import { renderVikePage } from '../../platform/vike';
 import { text } from '../sites/service';
 import type { ProfilePageProps } from '../../../pages/profile/+Page';
 import type { ManageScreen } from '../../../pages/platform/+Page';
+import type { Lang } from '../../contract/enums';
 
 /**
  * The entries of the personal-centre menu, in order, with their label keys. `attendeeOnly`
@@ -21,14 +22,14 @@ export const PROFILE_MENU: Array<{ href: string; labelKey: string; attendeeOnly?
 export function highlightedEntry(path: string): string {
   if (path.startsWith('/profile/order')) return '/profile/order/list';
   if (path.startsWith('/profile/conference/fee')) return '/profile/conference/fee';
-  if (path.startsWith('/profile/userInfo')) return '/profile/userInfo';
+  if (path.startsWith('/profile/userInfo') || path.startsWith('/profile/registration')) return '/profile/userInfo';
   return path;
 }
 
-const TEXT_KEYS = ['title', 'menuLabel', 'userInfoTitle', 'editTitle', 'edit', 'name', 'email', 'accountId', 'status', 'registered', 'notRegistered', 'notRegisteredHint', 'goRegister', 'roles', 'changePassword', 'backToSite', 'separator'];
+const TEXT_KEYS = ['registrationTitle', 'registrationCode', 'editRegistration', 'title', 'menuLabel', 'userInfoTitle', 'editTitle', 'edit', 'name', 'email', 'accountId', 'status', 'registered', 'notRegistered', 'notRegisteredHint', 'goRegister', 'roles', 'changePassword', 'backToSite', 'separator'];
 
 
-type ProfileView = { view: ProfilePageProps['view']; title?: string; screen?: ManageScreen };
+type ProfileView = { view: ProfilePageProps['view']; title?: string; screen?: ManageScreen; registration?: ProfilePageProps['registration'] };
 
 async function sendProfilePage(req: Request, res: Response, shown: ProfileView): Promise<void> {
   const { site, lang } = req.ctx;
@@ -72,13 +73,16 @@ export function onConferenceSite(req: Request, res: Response, next: () => void):
   res.redirect(302, '/404');
 }
 
-export function profilePageRouter(): Router {
+/** The person's registration in this conference, shown under their information (from the registration feature). */
+export type RegistrationSummary = (conferenceId: number, userId: number, lang: Lang) => Promise<ProfilePageProps['registration']>;
+
+export function profilePageRouter(deps: { registration?: RegistrationSummary } = {}): Router {
   const router = Router();
 
   async function render(req: Request, res: Response, view: ProfilePageProps['view']): Promise<void> {
-    await sendProfilePage(req, res, { view });
+    const registration = view === 'userInfo' && deps.registration ? await deps.registration(req.ctx.conferenceId!, req.ctx.identity!.user.id, req.ctx.lang) : undefined;
+    await sendProfilePage(req, res, { view, registration });
   }
-
 
   const onConference = onConferenceSite;
   router.get('/profile', access('anonymous'), onConference, pageGuard('profile'), (_req, res) => res.redirect(302, '/profile/userInfo'));

@@ -57,3 +57,7 @@ export async function isSuperAdmin(db: Db | Tx, userId: number): Promise<boolean
 export async function addSuperAdmin(db: Db | Tx, userId: number): Promise<void> {
   await db('super_admins').insert({ user_id: userId, created_at: toDbInstant() }).onConflict('user_id').ignore();
 }
+
+export async function revokeRole(db: Db | Tx, conferenceId: number, userId: number, role: ConferenceRole): Promise<void> {
+  await db('conference_roles').where({ conference_id: conferenceId, user_id: userId, role }).delete();
+}

@@ -1,6 +1,6 @@
 /** Account rules shared by sign-in, seeding and the session layer. */
 import { hash, verify } from '@node-rs/argon2';
-import type { Db } from '../../db/index';
+import type { Db, Tx } from '../../db/index';
 import type { ConferenceRole } from '../../contract/enums';
 import { toDbInstant } from '../../db/dialect';
 import * as repo from './repo';
@@ -55,3 +55,21 @@ export async function updateName(db: Db, userId: number, trueName: string): Prom
 
 export const grantRole = repo.grantRole;
 export const addSuperAdmin = repo.addSuperAdmin;
+
+/**
+ * An account made by another feature's transaction (conference registration without an
+ * account, a registrant added by a manager). The password is hashed by the caller, before its
+ * transaction; a verified e-mail is one whose code was just consumed.
+ */
+export async function createAccount(db: Db | Tx, input: { email: string; trueName: string; passwordHash: string | null; verified: boolean }): Promise<number> {
+  const id = await repo.insertUser(db, { email: input.email, trueName: input.trueName, passwordHash: input.passwordHash });
+  if (input.verified) await db('users').where({ id }).update({ email_verified_at: toDbInstant() });
+  return id;
+}
+
+export async function findAccountByEmail(db: Db | Tx, email: string): Promise<{ id: number; trueName: string; hasPassword: boolean } | null> {
+  const user = await repo.findUserByEmail(db, email);
+  return user ? { id: user.id, trueName: user.true_name, hasPassword: Boolean(user.password_hash) } : null;
+}
+
+export const revokeRole = repo.revokeRole;

@@ -3,7 +3,7 @@
  * GET /files/:name: a file of this conference, as an attachment the browser does not sniff;
  * <img> and <link> still load it, so banners and page images work on the public site.
  */
-import { Router } from 'express';
+import { Router, type Request, type Response } from 'express';
 import multer from 'multer';
 import { z } from 'zod';
 import { access } from '../../platform/access';
@@ -14,26 +14,38 @@ import type { FilesService } from './service';
 
 const kindQuery = z.object({ kind: z.enum(UPLOAD_KINDS, { message: 'files:kindInvalid' }) });
 
+/**
+ * What participants upload (registration answers, feedback attachments) is private: never served
+ * at /files/, only through the download routes of its feature, to those allowed to see it.
+ */
+export const PRIVATE_KINDS: ReadonlySet<string> = new Set(['attachment', 'photo', 'feedback']);
+
 /** Reads the one file into memory, refusing past the kind's size before reading it all. */
 function readUpload(kind: UploadKind) {
   return multer({ storage: multer.memoryStorage(), limits: { fileSize: UPLOAD_RULES[kind].maxBytes, files: 1, fields: 5 } }).single('file');
+}
+
+/** The one multipart file named "file" of a request, checked against its kind's size. */
+export async function readOneUpload(req: Request, res: Response, kind: UploadKind): Promise<{ originalName: string; bytes: Buffer }> {
+  await new Promise<void>((resolve, reject) =>
+    readUpload(kind)(req, res, (err: unknown) => {
+      if (!err) return resolve();
+      const code = (err as { code?: string }).code;
+      reject(new AppError(400, code === 'LIMIT_FILE_SIZE' ? UPLOAD_RULES[kind].tooLargeKey : 'files:uploadFailed', 'file'));
+    }),
+  );
+  if (!req.file) throw new AppError(400, 'files:noFile', 'file');
+  // multer reads names as latin1; browsers send UTF-8.
+  return { originalName: Buffer.from(req.file.originalname, 'latin1').toString('utf8'), bytes: req.file.buffer };
 }
 
 export function fileApiRouter(files: FilesService): Router {
   const router = Router();
   router.post('/conference/file/upload', access('manager'), async (req, res) => {
     const { kind } = parseInput(kindQuery, req.query);
-    await new Promise<void>((resolve, reject) =>
-      readUpload(kind)(req, res, (err: unknown) => {
-        if (!err) return resolve();
-        const code = (err as { code?: string }).code;
-        reject(new AppError(400, code === 'LIMIT_FILE_SIZE' ? UPLOAD_RULES[kind].tooLargeKey : 'files:uploadFailed', 'file'));
-      }),
-    );
-    if (!req.file) throw new AppError(400, 'files:noFile', 'file');
-    // multer reads names as latin1; browsers send UTF-8.
-    const originalName = Buffer.from(req.file.originalname, 'latin1').toString('utf8');
-    sendOk(res, await files.save(req.ctx.conferenceId!, req.ctx.identity!.user.id, kind, originalName, req.file.buffer));
+    if (PRIVATE_KINDS.has(kind)) throw new AppError(400, 'files:kindInvalid', 'kind');
+    const { originalName, bytes } = await readOneUpload(req, res, kind);
+    sendOk(res, await files.save(req.ctx.conferenceId!, req.ctx.identity!.user.id, kind, originalName, bytes));
   });
   return router;
 }
@@ -42,7 +54,7 @@ export function filePageRouter(files: FilesService): Router {
   const router = Router();
   router.get('/files/:name', access('anonymous'), async (req, res) => {
     const found = req.ctx.conferenceId ? await files.find(req.ctx.conferenceId, String(req.params.name)) : null;
-    if (!found) return void res.status(404).type('text').send('Not found');
+    if (!found || PRIVATE_KINDS.has(found.file.kind)) return void res.status(404).type('text').send('Not found');
     res.setHeader('Content-Type', found.file.contentType);
     res.setHeader('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(found.file.originalName)}`);
     res.setHeader('X-Content-Type-Options', 'nosniff');

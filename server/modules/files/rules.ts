@@ -1,7 +1,7 @@
 /** What each kind of upload may be (spec section 5, "Appearance", "Uploads"). */
 import type { SniffedType } from '../../platform/sniff';
 
-export const UPLOAD_KINDS = ['banner', 'thumbnail', 'css', 'image', 'file'] as const;
+export const UPLOAD_KINDS = ['banner', 'thumbnail', 'css', 'image', 'file', 'attachment', 'photo'] as const;
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
 
 const MB = 1024 * 1024;
@@ -16,6 +16,15 @@ export type UploadRule = {
   wrongTypeKey: string;
 };
 
+// Files in general: documents and images, at most 20 MB.
+const GENERAL_FILE: UploadRule = {
+  maxBytes: 20 * MB,
+  types: ['jpg', 'png', 'gif', 'webp', 'pdf', 'zip', 'ole', 'text'],
+  extensions: ['jpg', 'jpeg', 'png', 'gif', 'webp', 'pdf', 'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'zip', 'txt', 'csv', 'md'],
+  tooLargeKey: 'files:fileTooLarge',
+  wrongTypeKey: 'files:fileType',
+};
+
 export const UPLOAD_RULES: Record<UploadKind, UploadRule> = {
   // Banner and cover image: jpg or png, at most 10 MB.
   banner: { maxBytes: 10 * MB, types: ['jpg', 'png'], extensions: ['jpg', 'jpeg', 'png'], tooLargeKey: 'files:bannerTooLarge', wrongTypeKey: 'files:imageJpgPng' },
@@ -25,13 +34,11 @@ export const UPLOAD_RULES: Record<UploadKind, UploadRule> = {
   css: { maxBytes: 1024 * 1024, types: ['text'], extensions: ['css'], tooLargeKey: 'files:cssTooLarge', wrongTypeKey: 'files:cssOnly' },
   // The image library of the page editor; general files at most 20 MB.
   image: { maxBytes: 20 * MB, types: ['jpg', 'png', 'gif', 'webp'], extensions: ['jpg', 'jpeg', 'png', 'gif', 'webp'], tooLargeKey: 'files:fileTooLarge', wrongTypeKey: 'files:imageOnly' },
-  file: {
-    maxBytes: 20 * MB,
-    types: ['jpg', 'png', 'gif', 'webp', 'pdf', 'zip', 'ole', 'text'],
-    extensions: ['jpg', 'jpeg', 'png', 'gif', 'webp', 'pdf', 'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'zip', 'txt', 'csv', 'md'],
-    tooLargeKey: 'files:fileTooLarge',
-    wrongTypeKey: 'files:fileType',
-  },
+  file: GENERAL_FILE,
+  // Registration answers (temp/upload): a file item takes any accepted document or image, a
+  // photo item a jpg or png.
+  attachment: GENERAL_FILE,
+  photo: { maxBytes: 10 * MB, types: ['jpg', 'png'], extensions: ['jpg', 'jpeg', 'png'], tooLargeKey: 'files:bannerTooLarge', wrongTypeKey: 'files:imageJpgPng' },
 };
 
 export const CONTENT_TYPES: Record<string, string> = {

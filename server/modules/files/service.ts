@@ -45,7 +45,8 @@ export class FilesService {
     return { ext: ext === 'jpeg' ? 'jpg' : ext, contentType: CONTENT_TYPES[ext] ?? 'application/octet-stream' };
   }
 
-  async save(conferenceId: number, userId: number | null, kind: UploadKind, originalName: string, bytes: Buffer): Promise<StoredFile> {
+  /** `temporary`: an upload made before its form is saved, claimed by the save (or swept a day later). */
+  async save(conferenceId: number, userId: number | null, kind: UploadKind, originalName: string, bytes: Buffer, opts: { temporary?: boolean } = {}): Promise<StoredFile> {
     const name = cleanName(originalName);
     const { ext, contentType } = this.check(kind, name, bytes);
     const storedName = await this.store.put(scopeOf(conferenceId), bytes, ext);
@@ -60,6 +61,7 @@ export class FilesService {
           size: bytes.length,
           created_by: userId,
           created_at: toDbInstant(),
+          ...(opts.temporary ? { temporary: true } : {}),
         }),
       );
       return present((await this.db<FileRow>('files').where({ conference_id: conferenceId, id }).first())!);
@@ -80,6 +82,15 @@ export class FilesService {
     if (!row) return null;
     const bytes = await this.store.read(scopeOf(conferenceId), storedName);
     return bytes ? { file: present(row), bytes } : null;
+  }
+
+  /** Removes stored bytes whose rows the caller has already deleted (in its transaction). */
+  async removeStored(conferenceId: number, storedNames: string[]): Promise<void> {
+    for (const name of storedNames) await this.store.remove(scopeOf(conferenceId), name);
+  }
+
+  async read(conferenceId: number, storedName: string): Promise<Buffer | null> {
+    return this.store.read(scopeOf(conferenceId), storedName);
   }
 
   async remove(conferenceId: number, id: number): Promise<boolean> {

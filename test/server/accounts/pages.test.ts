@@ -5,6 +5,7 @@ import type { CheerioAPI } from 'cheerio';
 import { createHarness, type Harness } from '../../helpers/harness';
 import { page } from '../../helpers/http';
 import { contractSite } from '../../fixtures/contractSite';
+import { openRegistration } from '../../helpers/registration';
 
 let h: Harness;
 let conferenceId: number;
@@ -14,6 +15,7 @@ const islands = ($: CheerioAPI) => $('[data-island]').map((_, el) => $(el).attr(
 beforeAll(async () => {
   h = await createHarness({ seedDemo: false });
   conferenceId = await h.provision(contractSite());
+  await openRegistration(h.db, conferenceId);
   await h.provision(contractSite({ slug: 'closed', domains: ['closed.localhost'], modules: { register: false } }));
 });
 afterAll(() => h?.stop());

@@ -1,0 +1,187 @@
+/**
+ * The conference registration form (spec 2.8): the person's own registration, or a manager's
+ * "add registrant" and "edit" (mode). Built from the form's items; a person without an account
+ * also verifies the e-mail with a code and chooses a password. After a successful registration
+ * it says 'Registration successful, page jumps in N seconds', counting down from 3.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { Alert, App, Button, Checkbox, Form, Input, Select, Space } from 'antd';
+import type { Answers, FormRules } from '../../server/contract/registration';
+import type { RegistrantFile } from '../../server/contract/registrants';
+import { AntdRoot } from '../shared/AntdRoot';
+import { api, ApiError } from '../shared/api';
+import { CodeButton } from '../shared/CodeButton';
+import { translator } from '../shared/i18n';
+import { confirmRules, passwordRules } from '../shared/rules';
+import type { Lang } from '../shared/locale';
+import { ItemField, itemTitle, type FieldContext } from './fields';
+import type { UploadedFile } from './upload';
+
+export type RegisterFormProps = {
+  lang: Lang;
+  mobile: boolean;
+  /** self: one's own registration; update: changing it later; add / edit: a manager's */
+  mode: 'self' | 'update' | 'add' | 'edit';
+  version: string;
+  rules: FormRules;
+  /** the signed-in person (self mode); null: registering without an account */
+  account: { email: string; name: string } | null;
+  /** the page shows the instructions above: the 'I have read the notice' tick is required */
+  notice: boolean;
+  /** add mode: the versions a manager can pick */
+  versions?: string[];
+  registrantId?: number;
+  initial?: Answers;
+  initialFiles?: Record<string, RegistrantFile[]>;
+};
+
+const REDIRECT_SECONDS = 3;
+type Values = Record<string, string | string[] | boolean | undefined>;
+
+function answersFrom(values: Values, extra: Set<string>): Answers {
+  const answers: Answers = {};
+  for (const [key, value] of Object.entries(values)) {
+    if (extra.has(key) || value === undefined || value === null || typeof value === 'boolean') continue;
+    answers[key] = value;
+  }
+  return answers;
+}
+
+function RegisterFormBody(props: RegisterFormProps) {
+  const { lang, mobile, mode, rules, account } = props;
+  const t = translator(lang);
+  const { message } = App.useApp();
+  const [form] = Form.useForm<Values>();
+  const [busy, setBusy] = useState(false);
+  const [uploading, setUploading] = useState(false);
+  const [files, setFiles] = useState<Record<string, UploadedFile[]>>(props.initialFiles ?? {});
+  const [countdown, setCountdown] = useState<{ seconds: number; to: string } | null>(null);
+  const newAccount = mode === 'self' && !account;
+
+  useEffect(() => {
+    if (!countdown) return;
+    if (countdown.seconds <= 0) return void location.assign(countdown.to);
+    const timer = setTimeout(() => setCountdown({ ...countdown, seconds: countdown.seconds - 1 }), 1000);
+    return () => clearTimeout(timer);
+  }, [countdown]);
+
+  const titles = useMemo(() => new Map(rules.items.map((i) => [i.field, itemTitle(i, lang)])), [rules, lang]);
+  const initialValues: Values = mode === 'self' && account ? { email: account.email, fullName: account.name } : { ...(props.initial ?? {}) };
+  const extra = new Set(['noticeAccepted', 'verifyCode', 'password', 'confirmPassword', '_version']);
+
+  const ctx: FieldContext = {
+    rules,
+    lang,
+    t,
+    mobile,
+    lockedEmail: Boolean(account) || mode === 'edit' || mode === 'update',
+    files,
+    onFiles: (field, list) => setFiles((prev) => ({ ...prev, [field]: list })),
+    uploadBusy: setUploading,
+  };
+
+  async function submit(values: Values) {
+    setBusy(true);
+    const answers = answersFrom(values, extra);
+    try {
+      if (mode === 'self') {
+        const done = await api<{ code: string; redirect: string }>('/conference/conferenceUser', {
+          body: { version: props.version, answers, noticeAccepted: Boolean(values.noticeAccepted), verifyCode: values.verifyCode, password: values.password, confirmPassword: values.confirmPassword },
+        });
+        setCountdown({ seconds: REDIRECT_SECONDS, to: done.redirect });
+      } else if (mode === 'add') {
+        const done = await api<{ id: number }>('/conference/conferenceUser/addUser', { body: { version: values._version ?? props.version, answers } });
+        message.success(t('registration:added'), 2);
+        location.assign(`/platform/manage/userDetails?uid=${done.id}`);
+      } else if (mode === 'update') {
+        await api('/conference/conferenceUser', { method: 'PUT', body: { answers } });
+        message.success(t('registration:saved'), 2);
+        location.assign('/profile/userInfo');
+      } else {
+        await api('/conference/conferenceUser/updateUser', { body: { id: props.registrantId, answers } });
+        message.success(t('registration:saved'), 2);
+        location.assign(`/platform/manage/userDetails?uid=${props.registrantId}`);
+      }
+    } catch (err) {
+      const e = err instanceof ApiError ? err : new ApiError(0, 'userReg.passportError');
+      const text = t(e.messageKey, { ...(e.params ?? {}), title: e.params?.title ?? titles.get(e.field ?? '') ?? '' });
+      if (e.field && form.getFieldInstance(e.field) !== undefined) {
+        form.setFields([{ name: e.field, errors: [text] }]);
+        form.scrollToField(e.field);
+      } else message.warning(text, 3);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (countdown) {
+    return <Alert type="success" showIcon title={t('registration:success')} description={t('registration:jumpIn', { seconds: countdown.seconds })} className="register-success" />;
+  }
+
+  return (
+    <Form form={form} layout="vertical" requiredMark onFinish={submit} initialValues={initialValues} name="conferenceRegister" className="register-form" scrollToFirstError>
+      {mode === 'add' && props.versions && props.versions.length > 1 ? (
+        <Form.Item name="_version" label={t('registration:version')} initialValue={props.version}>
+          <Select options={props.versions.map((v) => ({ value: v, label: v }))} onChange={(v: string) => location.assign(`/platform/manage/user/add?version=${encodeURIComponent(v)}`)} />
+        </Form.Item>
+      ) : null}
+      <h3 className="register-section">{t('registration:userInfo')}</h3>
+      {rules.items.filter((i) => i.mode !== 'hidden').map((item) => (
+        <ItemField key={item.field} item={item} ctx={ctx} />
+      ))}
+      {newAccount ? (
+        <>
+          <h3 className="register-section">{t('registration:accountSection')}</h3>
+          <Form.Item name="verifyCode" label={t('auth.verifyCode')} rules={[{ required: true, message: t('inputVerifyCode') }]}>
+            <Input
+              inputMode="numeric"
+              maxLength={6}
+              autoComplete="one-time-code"
+              suffix={
+                <CodeButton
+                  t={t}
+                  type="registerCode"
+                  email={async () => {
+                    try {
+                      return (await form.validateFields(['email'])).email as string;
+                    } catch {
+                      return null;
+                    }
+                  }}
+                  onError={(key) => form.setFields([{ name: 'email', errors: [t(key)] }])}
+                  onSent={() => message.success(t('auth.codeSent'), 2)}
+                />
+              }
+            />
+          </Form.Item>
+          <Form.Item name="password" label={t('auth.password')} rules={passwordRules(t)} validateTrigger="onBlur">
+            <Input.Password autoComplete="new-password" />
+          </Form.Item>
+          <Form.Item name="confirmPassword" label={t('auth.confirmPassword')} dependencies={['password']} rules={confirmRules(t)}>
+            <Input.Password autoComplete="new-password" />
+          </Form.Item>
+        </>
+      ) : null}
+      {mode === 'self' && props.notice ? (
+        <Form.Item name="noticeAccepted" valuePropName="checked" rules={[{ validator: async (_, v) => (v ? undefined : Promise.reject(new Error(t('userReg.selectedNotice')))) }]}>
+          <Checkbox>{t('registration:noticeRead')}</Checkbox>
+        </Form.Item>
+      ) : null}
+      {mode === 'self' ? <p className="register-red-note">{t('registration:redNote')}</p> : null}
+      <Space wrap>
+        <Button type="primary" htmlType="submit" loading={busy} disabled={uploading} block={mobile} size="large">
+          {mode === 'self' ? t('registration:submit') : t('registration:save')}
+        </Button>
+        {mode !== 'self' ? <Button href={mode === 'update' ? '/profile/userInfo' : mode === 'edit' ? `/platform/manage/userDetails?uid=${props.registrantId}` : '/platform/manage/user'}>{t('profile.cancel')}</Button> : null}
+      </Space>
+    </Form>
+  );
+}
+
+export default function RegisterForm(props: RegisterFormProps) {
+  return (
+    <AntdRoot lang={props.lang}>
+      <RegisterFormBody {...props} />
+    </AntdRoot>
+  );
+}

@@ -1,0 +1,43 @@
+/**
+ * What the registration API answers to the management screens (spec 2.12 "User management",
+ * 7 "Conference users"), shared by the server's presenters and the islands.
+ */
+import type { BasicConfig, FormRules } from './registration';
+
+/** A row of the registrant list: user no, name (spec 2.12 name rule), e-mail and the rest. */
+export type RegistrantListRow = {
+  id: number;
+  code: string;
+  name: string;
+  email: string;
+  unit: string;
+  country: string;
+  phone: string;
+  version: string;
+  /** ISO instant */
+  createTime: string;
+  /** the manager who added them by hand, or null */
+  addedBy: string | null;
+};
+
+export type RegistrantPage = { rows: RegistrantListRow[]; total: number };
+
+export type RegistrantFile = { name: string; originalName: string; size: number };
+
+/** One answer as a manager reads it. */
+export type RegistrantAnswer = { field: string; title: string; value: string; files: RegistrantFile[] };
+
+export type RegistrantDetails = RegistrantListRow & { userId: number; answers: RegistrantAnswer[] };
+
+/** The basic tab as the server answers it: the saved settings, and the count against the cap. */
+export type BasicConfigView = BasicConfig & { registered: number; cap: number; windowOpen: boolean; timeZone: string };
+
+export type FormVersionView = { version: string; registrants: number; updatedAt: string | null };
+
+export type RulesView = { version: string; data: string; rules: FormRules };
+
+/** The page size of the registrant list (spec 2.12, 9). */
+export const REGISTRANT_PAGE_SIZE = 20;
+
+/** Recommended at most this many recipients per e-mail (spec 9). */
+export const MAX_RECIPIENTS_PER_MAIL = 20;

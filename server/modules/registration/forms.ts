@@ -1,0 +1,86 @@
+/**
+ * The registration form and its versions (spec 3 "Registration form (user) config"). A version
+ * is a whole form; 'default' always exists (a conference that never saved one gets the
+ * contract's default form) and cannot be deleted.
+ */
+import type { Db, Tx } from '../../db/index';
+import { parseJson } from '../../db/dialect';
+import { AppError } from '../../platform/errors';
+import { DEFAULT_VERSION, defaultRules, formRulesSchema, type FormOption, type FormRules } from '../../contract/registration';
+import { isCountry } from '../../contract/countries';
+import * as repo from './repo';
+
+export type FormVersion = { version: string; registrants: number; updatedAt: string | null };
+
+/** The form of a version, or null when that version does not exist. */
+export async function loadRules(db: Db | Tx, conferenceId: number, version: string): Promise<FormRules | null> {
+  const row = await repo.findForm(db, conferenceId, version);
+  if (row) {
+    const parsed = formRulesSchema.safeParse(parseJson(row.rules, null));
+    if (parsed.success) return parsed.data;
+  }
+  return version === DEFAULT_VERSION ? defaultRules() : null;
+}
+
+export async function requireRules(db: Db | Tx, conferenceId: number, version: string): Promise<FormRules> {
+  const rules = await loadRules(db, conferenceId, version);
+  if (!rules) throw new AppError(404, 'registration:versionNotFound', 'version');
+  return rules;
+}
+
+export async function versions(db: Db, conferenceId: number): Promise<FormVersion[]> {
+  const rows = await repo.listForms(db, conferenceId);
+  const counts = await repo.countByVersion(db, conferenceId);
+  const list: FormVersion[] = rows.map((r) => ({ version: r.version, registrants: counts.get(r.version) ?? 0, updatedAt: r.updated_at }));
+  if (!list.some((v) => v.version === DEFAULT_VERSION)) list.unshift({ version: DEFAULT_VERSION, registrants: counts.get(DEFAULT_VERSION) ?? 0, updatedAt: null });
+  return list;
+}
+
+/** Saves a version's form (creating the version when new). The countries must be known names. */
+export async function saveRules(db: Db, conferenceId: number, version: string, rules: FormRules): Promise<void> {
+  const parsed = formRulesSchema.safeParse(rules);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new AppError(400, /^[a-zA-Z]+:[a-zA-Z]+$/.test(issue.message) ? issue.message : 'commonMsg.invalidInput', issue.path.join('.'));
+  }
+  if (parsed.data.countries.some((c) => !isCountry(c))) throw new AppError(400, 'registration:countryUnknown', 'countries');
+  await repo.upsertForm(db, conferenceId, version, JSON.stringify(parsed.data));
+}
+
+/** A new version starting as a copy of another. */
+export async function copyVersion(db: Db, conferenceId: number, from: string, to: string): Promise<void> {
+  if (await repo.findForm(db, conferenceId, to)) throw new AppError(400, 'registration:versionExists', 'version');
+  if (to === DEFAULT_VERSION) throw new AppError(400, 'registration:versionExists', 'version');
+  await saveRules(db, conferenceId, to, await requireRules(db, conferenceId, from));
+}
+
+/** Deletes a version; 'default' and versions someone registered with stay. */
+export async function deleteVersion(db: Db, conferenceId: number, version: string): Promise<void> {
+  if (version === DEFAULT_VERSION) throw new AppError(400, 'registration:versionUndeletable', 'version', 400, { version });
+  const used = (await repo.countByVersion(db, conferenceId)).get(version) ?? 0;
+  if (used > 0) throw new AppError(400, 'registration:versionInUse', 'version');
+  if (!(await repo.deleteForm(db, conferenceId, version))) throw new AppError(404, 'registration:versionNotFound', 'version');
+}
+
+/** The options of one item (findByField). */
+export async function optionsOf(db: Db, conferenceId: number, version: string, field: string): Promise<FormOption[]> {
+  const item = (await requireRules(db, conferenceId, version)).items.find((i) => i.field === field);
+  if (!item) throw new AppError(404, 'registration:unknownField', 'field');
+  return item.options;
+}
+
+/** Replaces the options of one item (saveOptions), or removes one option (deleteOptions). */
+export async function changeOptions(db: Db, conferenceId: number, version: string, field: string, change: (options: FormOption[]) => FormOption[]): Promise<FormOption[]> {
+  const rules = await requireRules(db, conferenceId, version);
+  const item = rules.items.find((i) => i.field === field);
+  if (!item) throw new AppError(404, 'registration:unknownField', 'field');
+  item.options = change(item.options);
+  await saveRules(db, conferenceId, version, rules);
+  return item.options;
+}
+
+/** Sets the allowed countries of a version (saveCountryOptions); empty means all. */
+export async function saveCountries(db: Db, conferenceId: number, version: string, countries: string[]): Promise<void> {
+  const rules = await requireRules(db, conferenceId, version);
+  await saveRules(db, conferenceId, version, { ...rules, countries });
+}

@@ -1,0 +1,197 @@
+/**
+ * Pages of registration: /conferenceRegister inside the site template (spec 2.8), and the
+ * management screens — registrants (spec 2.12 manage/user, userDetails, add and edit by hand)
+ * and the registration configuration tabs (basic, form; the template tab is the documents').
+ */
+import { Router, type Request, type Response } from 'express';
+import { z } from 'zod';
+import { access, isStaff } from '../../platform/access';
+import { t } from '../../platform/i18n';
+import { escapeHtml } from '../../platform/html';
+import { pageGuard } from '../../platform/pageGuard';
+import { CONFERENCE_STATUS, type Lang } from '../../contract/enums';
+import { DEFAULT_VERSION, versionCode, windowOpen, type Answers } from '../../contract/registration';
+import { REGISTRANT_PAGE_SIZE, type RegistrantFile } from '../../contract/registrants';
+import { renderIsland } from '../../../renderer/islands.server';
+import { sendAppPageInTemplate } from '../sites/appPage';
+import { onConference, renderManageScreen } from '../sites/platformPages';
+import { onConferenceSite, renderProfileScreen } from '../accounts/profilePages';
+import type { SiteService } from '../sites/service';
+import type { Db } from '../../db/index';
+import { loadRules, versions } from './forms';
+import { answersOf, details, findPage } from './queries';
+import type { RegistrationPorts } from './routes';
+import { loadSettings, settingsView, todayIn } from './settings';
+import * as repo from './repo';
+
+const NS = 'registration:';
+
+function box(kind: 'info' | 'warn' | 'ok', title: string, body = '', action?: { href: string; label: string }): string {
+  const link = action ? `<p><a class="auth-button" href="${escapeHtml(action.href)}">${escapeHtml(action.label)}</a></p>` : '';
+  return `<section class="register-state register-state-${kind}"><h3>${escapeHtml(title)}</h3>${body ? `<p>${escapeHtml(body)}</p>` : ''}${link}</section>`;
+}
+
+/** The instructions in the page's language (the other when only one is written). */
+function noticeOf(s: { registerInstructionsZh: string; registerInstructionsEn: string }, lang: Lang): string {
+  return (lang === 'en' ? s.registerInstructionsEn || s.registerInstructionsZh : s.registerInstructionsZh || s.registerInstructionsEn).trim();
+}
+
+async function filesByField(db: Db, conferenceId: number, registrantId: number): Promise<Record<string, RegistrantFile[]>> {
+  const files: Record<string, RegistrantFile[]> = {};
+  for (const f of await repo.filesOf(db, conferenceId, [registrantId])) (files[f.field] ??= []).push({ name: f.stored_name, originalName: f.original_name, size: Number(f.size) });
+  return files;
+}
+
+/** The personal centre's view of the person's registration (its answers as text). */
+export function registrationSummary(db: Db) {
+  return async (conferenceId: number, userId: number, lang: Lang) => {
+    const row = await repo.findRegistrantByUser(db, conferenceId, userId);
+    if (!row) return null;
+    const answers = (await answersOf(db, conferenceId, row, lang)).filter((a) => a.field !== 'email');
+    return { code: row.code, answers: answers.map(({ title, value }) => ({ title, value })) };
+  };
+}
+
+const versionOf = (req: Request) => {
+  const parsed = versionCode.safeParse(req.query.version ?? DEFAULT_VERSION);
+  return parsed.success ? parsed.data : null;
+};
+
+export function registrationPageRouter(deps: { db: Db; sites: SiteService; ports: RegistrationPorts }): Router {
+  const { db, sites, ports } = deps;
+  const router = Router();
+
+  // ── /conferenceRegister?version= (spec 2.8, in its order of precedence) ─────────────────
+  router.get('/conferenceRegister', access('anonymous'), onConference, async (req: Request, res: Response) => {
+    const { lang, mobile, identity } = req.ctx;
+    const site = req.ctx.site!;
+    if (site.conference.status !== CONFERENCE_STATUS.published && !isStaff(identity)) return res.redirect(302, '/unpublished');
+    const cid = site.conference.id;
+    const settings = await loadSettings(db, cid);
+    const version = versionOf(req);
+    const rules = version ? await loadRules(db, cid, version) : null;
+    const parts: string[] = [];
+    const registered = identity ? await repo.findRegistrantByUser(db, cid, identity.user.id) : undefined;
+    if (!windowOpen(settings, todayIn(settings.timeZone))) {
+      parts.push(box('info', t(lang, 'commonMsg.dataMsgConfReg'), t(lang, `${NS}page.closedHint`)));
+    } else if (registered) {
+      parts.push(box('ok', t(lang, 'commonMsg.haveReg'), t(lang, `${NS}page.codeIs`, { code: registered.code }), { href: '/profile/userInfo', label: t(lang, 'userMenu.personalCenter') }));
+    } else if (!rules) {
+      parts.push(box('warn', t(lang, `${NS}versionNotFound`)));
+    } else {
+      if (!identity) {
+        const login = `/conferencelogin?redirect=${encodeURIComponent(req.originalUrl)}`;
+        parts.push(box('info', t(lang, 'userReg.notLoginForConferenceReg'), t(lang, `${NS}page.noAccountHint`), { href: login, label: t(lang, 'auth.login') }));
+      }
+      const notice = noticeOf(settings, lang);
+      // The instructions are the managers' HTML, shown as written (like their pages).
+      if (notice) parts.push(`<section class="register-notice"><h3>${escapeHtml(t(lang, `${NS}page.notice`))}</h3><div class="register-notice-body">${notice}</div></section>`);
+      parts.push(
+        renderIsland('RegisterForm', {
+          lang,
+          mobile,
+          mode: 'self',
+          version: version!,
+          rules,
+          account: identity ? { email: identity.user.email, name: identity.user.trueName } : null,
+          notice: Boolean(notice),
+        }),
+      );
+    }
+    const html = `<div class="app-page app-page-register">${parts.join('')}</div>`;
+    await sendAppPageInTemplate(req, res, sites, { name: t(lang, `${NS}page.title`), html });
+  });
+
+  // ── the person's own registration, changed from the personal centre ────────────────────
+  router.get('/profile/registration/edit', access('anonymous'), onConferenceSite, pageGuard('profile'), async (req, res) => {
+    const { lang, mobile } = req.ctx;
+    const cid = req.ctx.conferenceId!;
+    const row = await repo.findRegistrantByUser(db, cid, req.ctx.identity!.user.id);
+    const rules = row ? await loadRules(db, cid, row.version) : null;
+    if (!row || !rules) return res.redirect(302, '/conferenceRegister');
+    await renderProfileScreen(req, res, {
+      title: t(lang, `${NS}page.editOwn`),
+      island: {
+        island: 'RegisterForm',
+        props: { lang, mobile, mode: 'update', version: row.version, rules, account: { email: row.email, name: '' }, notice: false, initial: JSON.parse(row.answers) as Answers, initialFiles: await filesByField(db, cid, row.id) },
+      },
+    });
+  });
+
+  // ── management: registrants ────────────────────────────────────────────────────────────
+  const manage = [access('anonymous'), onConference, pageGuard('platform')] as const;
+
+  router.get('/platform/manage/user', ...manage, async (req, res) => {
+    const { lang, mobile } = req.ctx;
+    const cid = req.ctx.conferenceId!;
+    await renderManageScreen(req, res, {
+      title: t(lang, `${NS}manage.title`),
+      island: {
+        island: 'ManageRegistrants',
+        props: {
+          lang,
+          mobile,
+          initial: await findPage(db, cid, { page: 1, size: REGISTRANT_PAGE_SIZE }),
+          badgeEnabled: await ports.badges.enabled(cid),
+          mailConfigured: await ports.mail.configured(cid),
+          versions: (await versions(db, cid)).map((v) => v.version),
+        },
+      },
+    });
+  });
+
+  const uidOf = (req: Request) => z.coerce.number().int().positive().max(2 ** 31).safeParse(req.query.uid).data ?? null;
+
+  router.get('/platform/manage/userDetails', ...manage, async (req, res) => {
+    const { lang, mobile } = req.ctx;
+    const uid = uidOf(req);
+    const found = uid ? await details(db, req.ctx.conferenceId!, uid, lang) : null;
+    if (!found) return res.redirect(302, '/platform/manage/user');
+    await renderManageScreen(req, res, { title: t(lang, `${NS}manage.detailsTitle`), island: { island: 'ManageRegistrantDetails', props: { lang, mobile, details: found } } });
+  });
+
+  router.get('/platform/manage/user/add', ...manage, async (req, res) => {
+    const { lang, mobile } = req.ctx;
+    const version = versionOf(req) ?? DEFAULT_VERSION;
+    const rules = await loadRules(db, req.ctx.conferenceId!, version);
+    if (!rules) return res.redirect(302, '/platform/manage/user/add');
+    await renderManageScreen(req, res, {
+      title: t(lang, `${NS}manage.addTitle`),
+      island: { island: 'RegisterForm', props: { lang, mobile, mode: 'add', version, rules, account: null, notice: false, versions: (await versions(db, req.ctx.conferenceId!)).map((v) => v.version) } },
+    });
+  });
+
+  router.get('/platform/manage/user/edit', ...manage, async (req, res) => {
+    const { lang, mobile } = req.ctx;
+    const cid = req.ctx.conferenceId!;
+    const uid = uidOf(req);
+    const row = uid ? await repo.findRegistrant(db, cid, uid) : undefined;
+    const rules = row ? await loadRules(db, cid, row.version) : null;
+    if (!row || !rules) return res.redirect(302, '/platform/manage/user');
+    const files = await filesByField(db, cid, row.id);
+    await renderManageScreen(req, res, {
+      title: t(lang, `${NS}manage.editTitle`),
+      island: {
+        island: 'RegisterForm',
+        props: { lang, mobile, mode: 'edit', version: row.version, rules, account: null, notice: false, registrantId: row.id, initial: JSON.parse(row.answers) as Answers, initialFiles: files },
+      },
+    });
+  });
+
+  // ── management: the registration configuration ─────────────────────────────────────────
+  router.get('/platform/config/register', ...manage, async (req, res) => {
+    const { lang, mobile } = req.ctx;
+    await renderManageScreen(req, res, { title: t(lang, `${NS}config.title`), island: { island: 'RegisterConfigBasic', props: { lang, mobile, config: await settingsView(db, req.ctx.conferenceId!) } } });
+  });
+
+  router.get('/platform/config/register/form', ...manage, async (req, res) => {
+    const { lang, mobile } = req.ctx;
+    const cid = req.ctx.conferenceId!;
+    const version = versionOf(req) ?? DEFAULT_VERSION;
+    const rules = await loadRules(db, cid, version);
+    if (!rules) return res.redirect(302, '/platform/config/register/form');
+    await renderManageScreen(req, res, { title: t(lang, `${NS}config.title`), island: { island: 'RegisterConfigForm', props: { lang, mobile, versions: await versions(db, cid), version, rules } } });
+  });
+
+  return router;
+}

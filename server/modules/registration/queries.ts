@@ -1,0 +1,95 @@
+/**
+ * Registrants as the management screens read them (spec 2.12): the list, one registrant's
+ * answers and files, and the rows of pageQuery. Read-only.
+ */
+import type { Db } from '../../db/index';
+import { fromDbInstant, parseJson } from '../../db/dialect';
+import { displayName, NAME_PARTS, type Answers, type FormItem, type FormRules } from '../../contract/registration';
+import type { RegistrantAnswer, RegistrantDetails, RegistrantFile, RegistrantListRow, RegistrantPage } from '../../contract/registrants';
+import type { Lang } from '../../contract/enums';
+import { t } from '../../platform/i18n';
+import { loadRules } from './forms';
+import { answerText } from './people';
+import * as repo from './repo';
+
+const NAME_PART_KEYS: Record<string, string> = { fullName: 'registration:fullName', firstName: 'registration:firstName', middleName: 'registration:middleName', lastName: 'registration:lastName' };
+
+function iso(instant: string): string {
+  return fromDbInstant(instant)?.toISOString() ?? instant;
+}
+
+async function userNames(db: Db, ids: number[]): Promise<Map<number, { email: string; trueName: string }>> {
+  if (!ids.length) return new Map();
+  const rows = await db('users').whereIn('id', [...new Set(ids)]).select('id', 'email', 'true_name');
+  return new Map(rows.map((r: { id: number; email: string; true_name: string }) => [Number(r.id), { email: r.email, trueName: r.true_name }]));
+}
+
+export async function listRows(db: Db, rows: repo.RegistrantRow[]): Promise<RegistrantListRow[]> {
+  const names = await userNames(db, rows.flatMap((r) => [r.user_id, ...(r.added_by ? [r.added_by] : [])]));
+  return rows.map((r) => {
+    const adder = r.added_by ? names.get(r.added_by) : undefined;
+    return {
+      id: r.id,
+      code: r.code,
+      name: displayName({ fullName: r.full_name, firstName: r.first_name, middleName: r.middle_name, lastName: r.last_name, userName: names.get(r.user_id)?.trueName }),
+      email: r.email,
+      unit: r.unit,
+      country: r.country,
+      phone: r.phone,
+      version: r.version,
+      createTime: iso(r.created_at),
+      addedBy: adder ? adder.trueName || adder.email : null,
+    };
+  });
+}
+
+export async function findPage(db: Db, conferenceId: number, q: repo.RegistrantQuery): Promise<RegistrantPage> {
+  const { rows, total } = await repo.queryRegistrants(db, conferenceId, q);
+  return { rows: await listRows(db, rows), total };
+}
+
+/** The visible items of a form with a title each; the name becomes its parts. */
+export function answerColumns(rules: FormRules, lang: Lang): Array<{ key: string; title: string; item: FormItem }> {
+  const out: Array<{ key: string; title: string; item: FormItem }> = [];
+  for (const item of rules.items) {
+    if (item.mode === 'hidden') continue;
+    if (item.field === 'name') {
+      for (const part of NAME_PARTS[rules.nameStyle]) out.push({ key: part, title: t(lang, NAME_PART_KEYS[part]), item });
+    } else {
+      out.push({ key: item.field, title: (lang === 'en' ? item.titleEn || item.titleZh : item.titleZh || item.titleEn) || item.field, item });
+    }
+  }
+  return out;
+}
+
+/** Every answer of a registrant, with the files of file items. */
+export async function answersOf(db: Db, conferenceId: number, row: repo.RegistrantRow, lang: Lang): Promise<RegistrantAnswer[]> {
+  const rules = await loadRules(db, conferenceId, row.version);
+  const answers = parseJson<Answers>(row.answers, {});
+  const files = await repo.filesOf(db, conferenceId, [row.id]);
+  const filesByField = new Map<string, RegistrantFile[]>();
+  for (const f of files) filesByField.set(f.field, [...(filesByField.get(f.field) ?? []), { name: f.stored_name, originalName: f.original_name, size: Number(f.size) }]);
+  const columns = rules ? answerColumns(rules, lang) : Object.keys(answers).map((key) => ({ key, title: key, item: undefined }));
+  return columns.map(({ key, title, item }) => {
+    const own = filesByField.get(key) ?? [];
+    return { field: key, title, value: answerText(item?.field === 'name' ? undefined : item, answers[key], lang, own.map((f) => f.originalName)), files: own };
+  });
+}
+
+export async function details(db: Db, conferenceId: number, id: number, lang: Lang): Promise<RegistrantDetails | null> {
+  const row = await repo.findRegistrant(db, conferenceId, id);
+  if (!row) return null;
+  const [listed] = await listRows(db, [row]);
+  return { ...listed, userId: row.user_id, answers: await answersOf(db, conferenceId, row, lang) };
+}
+
+/** pageQuery (spec 7): rows whose content is the list of {field, title, value}. */
+export async function pageQuery(db: Db, conferenceId: number, q: repo.RegistrantQuery, lang: Lang) {
+  const { rows, total } = await repo.queryRegistrants(db, conferenceId, q);
+  const out = [];
+  for (const row of rows) {
+    const answers = await answersOf(db, conferenceId, row, lang);
+    out.push({ id: row.id, code: row.code, email: row.email, createTime: iso(row.created_at), content: answers.map(({ field, title, value }) => ({ field, title, value })) });
+  }
+  return { rows: out, total };
+}

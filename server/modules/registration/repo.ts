@@ -1,0 +1,208 @@
+/** Queries of the registration module. Every function takes the conference first. */
+import type { Knex } from 'knex';
+import type { Db, Tx } from '../../db/index';
+import { insertId, lockForUpdate, toDbInstant } from '../../db/dialect';
+
+type Conn = Db | Tx;
+
+export type SettingsRow = {
+  conference_id: number;
+  start_date: string;
+  end_date: string;
+  instructions_zh: string | null;
+  instructions_en: string | null;
+  register_rule: string;
+  costs_set: number | boolean;
+  code_prefix: string;
+  last_seq: number;
+  updated_at: string;
+};
+
+export type FormRow = { id: number; conference_id: number; version: string; rules: string; created_at: string; updated_at: string };
+
+export type RegistrantRow = {
+  id: number;
+  conference_id: number;
+  user_id: number;
+  version: string;
+  seq: number;
+  code: string;
+  email: string;
+  full_name: string;
+  first_name: string;
+  middle_name: string;
+  last_name: string;
+  phone: string;
+  country: string;
+  unit: string;
+  answers: string;
+  added_by: number | null;
+  created_at: string;
+  updated_at: string;
+};
+
+export type RegistrantFileRow = { registrant_id: number; field: string; file_id: number; stored_name: string; original_name: string; size: number };
+
+// ── settings ──────────────────────────────────────────────────────────────────────────
+
+export async function findSettings(db: Conn, conferenceId: number): Promise<SettingsRow | undefined> {
+  return db<SettingsRow>('registration_settings').where({ conference_id: conferenceId }).first();
+}
+
+/** Creates the settings row when missing (the row the registration transaction locks). */
+export async function ensureSettings(db: Conn, conferenceId: number): Promise<void> {
+  if (await findSettings(db, conferenceId)) return;
+  try {
+    await db('registration_settings').insert({ conference_id: conferenceId, updated_at: toDbInstant() });
+  } catch {
+    // Another request created it at the same moment: the row exists either way.
+  }
+}
+
+/** Locks the settings row for the rest of the transaction (the cap and the numbering). */
+export async function lockSettings(tx: Tx, conferenceId: number): Promise<SettingsRow | undefined> {
+  return lockForUpdate(tx, tx<SettingsRow>('registration_settings').where({ conference_id: conferenceId })).first();
+}
+
+export async function updateSettings(db: Conn, conferenceId: number, values: Partial<Omit<SettingsRow, 'conference_id'>>): Promise<void> {
+  await db('registration_settings').where({ conference_id: conferenceId }).update({ ...values, updated_at: toDbInstant() });
+}
+
+// ── forms ─────────────────────────────────────────────────────────────────────────────
+
+export async function findForm(db: Conn, conferenceId: number, version: string): Promise<FormRow | undefined> {
+  return db<FormRow>('registration_forms').where({ conference_id: conferenceId, version }).first();
+}
+
+export async function listForms(db: Conn, conferenceId: number): Promise<FormRow[]> {
+  return db<FormRow>('registration_forms').where({ conference_id: conferenceId }).orderBy('id');
+}
+
+export async function upsertForm(db: Conn, conferenceId: number, version: string, rules: string): Promise<void> {
+  const now = toDbInstant();
+  const updated = await db('registration_forms').where({ conference_id: conferenceId, version }).update({ rules, updated_at: now });
+  if (!updated) await db('registration_forms').insert({ conference_id: conferenceId, version, rules, created_at: now, updated_at: now });
+}
+
+export async function deleteForm(db: Conn, conferenceId: number, version: string): Promise<number> {
+  return db('registration_forms').where({ conference_id: conferenceId, version }).delete();
+}
+
+// ── registrants ───────────────────────────────────────────────────────────────────────
+
+export async function countRegistrants(db: Conn, conferenceId: number): Promise<number> {
+  const row = await db('registrants').where({ conference_id: conferenceId }).count<{ n: number | string }[]>({ n: '*' }).first();
+  return Number(row?.n ?? 0);
+}
+
+export async function countByVersion(db: Conn, conferenceId: number): Promise<Map<string, number>> {
+  const rows = await db('registrants').where({ conference_id: conferenceId }).select('version').count<{ version: string; n: number | string }[]>({ n: '*' }).groupBy('version');
+  return new Map(rows.map((r) => [r.version, Number(r.n)]));
+}
+
+export async function findRegistrant(db: Conn, conferenceId: number, id: number): Promise<RegistrantRow | undefined> {
+  return db<RegistrantRow>('registrants').where({ conference_id: conferenceId, id }).first();
+}
+
+export async function findRegistrantByUser(db: Conn, conferenceId: number, userId: number): Promise<RegistrantRow | undefined> {
+  return db<RegistrantRow>('registrants').where({ conference_id: conferenceId, user_id: userId }).first();
+}
+
+export async function findRegistrantByEmail(db: Conn, conferenceId: number, email: string): Promise<RegistrantRow | undefined> {
+  return db<RegistrantRow>('registrants').where({ conference_id: conferenceId, email }).first();
+}
+
+export async function registrantsByIds(db: Conn, conferenceId: number, ids: number[]): Promise<RegistrantRow[]> {
+  if (!ids.length) return [];
+  return db<RegistrantRow>('registrants').where({ conference_id: conferenceId }).whereIn('id', ids).orderBy('id');
+}
+
+export async function insertRegistrant(db: Conn, conferenceId: number, row: Omit<RegistrantRow, 'id' | 'conference_id' | 'created_at' | 'updated_at'>): Promise<number> {
+  const now = toDbInstant();
+  return insertId(db('registrants').insert({ ...row, conference_id: conferenceId, created_at: now, updated_at: now }));
+}
+
+export async function updateRegistrant(db: Conn, conferenceId: number, id: number, values: Partial<RegistrantRow>): Promise<void> {
+  await db('registrants').where({ conference_id: conferenceId, id }).update({ ...values, updated_at: toDbInstant() });
+}
+
+export async function deleteRegistrant(db: Conn, conferenceId: number, id: number): Promise<void> {
+  await db('registrants').where({ conference_id: conferenceId, id }).delete();
+}
+
+export type RegistrantQuery = { name?: string; email?: string; page: number; size: number };
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+function filtered(db: Conn, conferenceId: number, q: Omit<RegistrantQuery, 'page' | 'size'>): Knex.QueryBuilder {
+  const query = db('registrants').where({ conference_id: conferenceId });
+  if (q.email) query.andWhereRaw("email like ? escape '\\'", [`%${escapeLike(q.email.toLowerCase())}%`]);
+  if (q.name) {
+    const like = `%${escapeLike(q.name)}%`;
+    query.andWhere((w) => {
+      for (const col of ['full_name', 'first_name', 'middle_name', 'last_name']) w.orWhereRaw(`${col} like ? escape '\\'`, [like]);
+    });
+  }
+  return query;
+}
+
+export async function queryRegistrants(db: Conn, conferenceId: number, q: RegistrantQuery): Promise<{ rows: RegistrantRow[]; total: number }> {
+  const countRow = await filtered(db, conferenceId, q).count<{ n: number | string }[]>({ n: '*' }).first();
+  const rows = await filtered(db, conferenceId, q)
+    .select('*')
+    .orderBy('id', 'desc')
+    .limit(q.size)
+    .offset((q.page - 1) * q.size);
+  return { rows: rows as RegistrantRow[], total: Number(countRow?.n ?? 0) };
+}
+
+export async function allRegistrantIds(db: Conn, conferenceId: number, q: Omit<RegistrantQuery, 'page' | 'size'>): Promise<number[]> {
+  const rows = await filtered(db, conferenceId, q).select('id').orderBy('id');
+  return rows.map((r: { id: number }) => Number(r.id));
+}
+
+// ── files ─────────────────────────────────────────────────────────────────────────────
+
+export async function filesOf(db: Conn, conferenceId: number, registrantIds: number[]): Promise<RegistrantFileRow[]> {
+  if (!registrantIds.length) return [];
+  return db('registrant_files as rf')
+    .join('files as f', function () {
+      this.on('f.id', '=', 'rf.file_id').andOn('f.conference_id', '=', 'rf.conference_id');
+    })
+    .where('rf.conference_id', conferenceId)
+    .whereIn('rf.registrant_id', registrantIds)
+    .select('rf.registrant_id', 'rf.field', 'rf.file_id', 'f.stored_name', 'f.original_name', 'f.size')
+    .orderBy(['rf.registrant_id', 'f.id']);
+}
+
+/** Temporary uploads named by a registration: they must exist, be this conference's and unclaimed. */
+export async function temporaryFiles(db: Conn, conferenceId: number, storedNames: string[]): Promise<Array<{ id: number; stored_name: string; created_by: number | null }>> {
+  if (!storedNames.length) return [];
+  return db('files').where({ conference_id: conferenceId, temporary: true }).whereIn('stored_name', storedNames).select('id', 'stored_name', 'created_by');
+}
+
+export async function claimFiles(tx: Tx, conferenceId: number, registrantId: number, files: Array<{ id: number; field: string }>): Promise<void> {
+  if (!files.length) return;
+  await tx('files').where({ conference_id: conferenceId }).whereIn('id', files.map((f) => f.id)).update({ temporary: false });
+  await tx('registrant_files').insert(files.map((f) => ({ conference_id: conferenceId, registrant_id: registrantId, file_id: f.id, field: f.field })));
+}
+
+/** Files of a registrant that are no longer answers (after an edit): unlinked and deleted. */
+export async function fileRowsOf(db: Conn, conferenceId: number, registrantId: number): Promise<Array<{ file_id: number; stored_name: string; field: string }>> {
+  return db('registrant_files as rf')
+    .join('files as f', 'f.id', 'rf.file_id')
+    .where({ 'rf.conference_id': conferenceId, 'rf.registrant_id': registrantId })
+    .select('rf.file_id', 'f.stored_name', 'rf.field');
+}
+
+export async function deleteFileRows(tx: Tx, conferenceId: number, fileIds: number[]): Promise<void> {
+  if (!fileIds.length) return;
+  await tx('files').where({ conference_id: conferenceId }).whereIn('id', fileIds).delete();
+}
+
+/** Temporary uploads older than `before` (never claimed): their names, to remove from the store. */
+export async function staleTemporaryFiles(db: Conn, before: string): Promise<Array<{ id: number; conference_id: number; stored_name: string }>> {
+  return db('files').where({ temporary: true }).andWhere('created_at', '<', before).select('id', 'conference_id', 'stored_name').limit(500);
+}

@@ -1,0 +1,183 @@
+/**
+ * The conference-user calls of spec 7 ("Conference users"): registering, the registrant list
+ * and its actions, and uploads made while filling in the form. Thin: parse → (access declared)
+ * → service → answer.
+ */
+import { Router, type Request } from 'express';
+import { z } from 'zod';
+import { access, isConferenceAdmin } from '../../platform/access';
+import { AppError, notFound, sendOk, tooManyRequests } from '../../platform/errors';
+import { parseInput } from '../../platform/validate';
+import { DEFAULT_VERSION, versionCode, type Answers } from '../../contract/registration';
+import { REGISTRANT_PAGE_SIZE } from '../../contract/registrants';
+import { escapeHtml } from '../../platform/html';
+import type { RateLimiter } from '../../platform/rateLimit';
+import type { Db } from '../../db/index';
+import type { FilesService } from '../files/service';
+import { readOneUpload } from '../files/routes';
+import { nextPathAfterRegistration } from './redirects';
+import { details, findPage, pageQuery } from './queries';
+import { loadSettings } from './settings';
+import type { RegistrationService } from './service';
+import * as repo from './repo';
+
+const C = '/conference/conferenceUser';
+
+const answersField = z.record(z.string().max(40), z.union([z.string().max(5000, 'registration:answerInvalid'), z.array(z.string().max(300)).max(50)]), { message: 'commonMsg.invalidInput' });
+const idField = z.coerce.number({ message: 'registration:registrantNotFound' }).int().positive('registration:registrantNotFound').max(2 ** 31);
+const queryInput = z.object({
+  name: z.string().trim().max(100).optional().default(''),
+  email: z.string().trim().max(254).optional().default(''),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  size: z.coerce.number().int().min(1).max(200).default(REGISTRANT_PAGE_SIZE),
+});
+const selectionInput = z.object({ ids: z.array(idField).max(5000).optional(), name: z.string().max(100).optional(), email: z.string().max(254).optional() });
+
+export const TEMP_UPLOAD_LIMIT = { limit: 60, windowMs: 60 * 60_000 };
+
+/** What registration needs from the documents and mail features (wired in app.ts). */
+export type RegistrationPorts = {
+  badges: { enabled(conferenceId: number): Promise<boolean>; render(req: Request, ids: number[]): Promise<Buffer> };
+  mail: { configured(conferenceId: number): Promise<boolean>; sendBulk(conferenceId: number, to: string[], subject: string, html: string): Promise<number> };
+};
+
+const cid = (req: Request) => req.ctx.conferenceId!;
+
+/** The ids a selection names: the given ones, or everyone matching the search. */
+export async function selectedIds(db: Db, conferenceId: number, body: unknown): Promise<number[]> {
+  const { ids, name, email } = parseInput(selectionInput, body ?? {});
+  if (ids?.length) return ids;
+  return repo.allRegistrantIds(db, conferenceId, { name: name?.trim(), email: email?.trim() });
+}
+
+export function registrationRouter(deps: { db: Db; service: RegistrationService; files: FilesService; limiter: RateLimiter; ports: RegistrationPorts }): Router {
+  const { db, service, files, limiter, ports } = deps;
+  const router = Router();
+
+  // ── the person's own registration ──────────────────────────────────────────────────────
+  router.post(C, access('anonymous'), async (req, res) => {
+    const input = parseInput(
+      z.object({
+        version: versionCode.default(DEFAULT_VERSION),
+        answers: answersField,
+        noticeAccepted: z.boolean().optional(),
+        verifyCode: z.string().trim().max(10).optional(),
+        password: z.string().max(128, 'passwordCheck').optional(),
+        confirmPassword: z.string().max(128).optional(),
+      }),
+      req.body,
+    );
+    const identity = req.ctx.identity;
+    const who = identity ? { userId: identity.user.id, email: identity.user.email, trueName: identity.user.trueName } : null;
+    const done = await service.registerSelf(cid(req), who, { ...input, answers: input.answers as Answers }, req.ctx.lang);
+    const settings = await loadSettings(db, cid(req));
+    sendOk(res, { code: done.code, redirect: nextPathAfterRegistration(Boolean(who), settings) }, 'registration:success');
+  });
+
+  // The person's own answers, changed (PUT /conference/conferenceUser).
+  router.put(C, access('attendee'), async (req, res) => {
+    const { answers } = parseInput(z.object({ answers: answersField }), req.body);
+    const mine = await repo.findRegistrantByUser(db, cid(req), req.ctx.identity!.user.id);
+    if (!mine) throw new AppError(404, 'registration:registrantNotFound');
+    await service.update(cid(req), mine.id, answers as Answers, req.ctx.lang, { userId: req.ctx.identity!.user.id, manager: false });
+    sendOk(res, null, 'registration:saved');
+  });
+
+  router.post(`${C}/temp/upload`, access('anonymous'), async (req, res) => {
+    const who = req.ctx.identity?.user.id ?? null;
+    const rate = await limiter.hit(`regupload:${who ?? req.ip}`, TEMP_UPLOAD_LIMIT.limit, TEMP_UPLOAD_LIMIT.windowMs);
+    if (!rate.allowed) throw tooManyRequests();
+    const { kind } = parseInput(z.object({ kind: z.enum(['attachment', 'photo']).default('attachment') }), req.query);
+    const upload = await readOneUpload(req, res, kind);
+    const stored = await files.save(cid(req), who, kind, upload.originalName, upload.bytes, { temporary: true });
+    // The stored name is this answer without its first 5 characters (spec 9).
+    sendOk(res, `temp/${stored.name}`);
+  });
+
+  router.post(`${C}/countUser`, access('anonymous'), async (req, res) => sendOk(res, await repo.countRegistrants(db, cid(req))));
+
+  // Whether an e-mail is registered here: about oneself, or anyone for managers.
+  router.get(`${C}/checkRegisteredUser`, access('user'), async (req, res) => {
+    const { email } = parseInput(z.object({ email: z.string().max(254).optional() }), req.query);
+    const self = req.ctx.identity!.user;
+    const asked = (email || self.email).toLowerCase();
+    if (asked !== self.email.toLowerCase() && asked !== (self.cstnetId ?? '').toLowerCase() && !isConferenceAdmin(req.ctx.identity)) return sendOk(res, false);
+    const row = asked === (self.cstnetId ?? '').toLowerCase() || asked === self.email.toLowerCase() ? await repo.findRegistrantByUser(db, cid(req), self.id) : await repo.findRegistrantByEmail(db, cid(req), asked);
+    sendOk(res, Boolean(row));
+  });
+
+  router.get(`${C}/getCurrentVersion`, access('user'), async (req, res) => {
+    const row = await repo.findRegistrantByUser(db, cid(req), req.ctx.identity!.user.id);
+    sendOk(res, { data: row?.version ?? DEFAULT_VERSION });
+  });
+
+  // The federated identity the caller signed in with, to pre-fill the form (spec 7 getEdugainInfo).
+  router.post(`${C}/getEdugainInfo`, access('user'), async (req, res) => {
+    const user = req.ctx.identity!.user;
+    const providers = await db('user_identities as ui').join('identity_providers as p', 'p.id', 'ui.provider_id').where('ui.user_id', user.id).select('p.name_zh', 'p.name_en', 'p.kind');
+    sendOk(res, { email: user.email, trueName: user.trueName, providers: providers.map((p: { name_zh: string; name_en: string; kind: string }) => ({ kind: p.kind, zname: p.name_zh, ename: p.name_en })) });
+  });
+
+  // ── managers ───────────────────────────────────────────────────────────────────────────
+  router.post(`${C}/addUser`, access('manager'), async (req, res) => {
+    const { version, answers } = parseInput(z.object({ version: versionCode.default(DEFAULT_VERSION), answers: answersField }), req.body);
+    const done = await service.addByManager(cid(req), req.ctx.identity!.user.id, version, answers as Answers, req.ctx.lang);
+    sendOk(res, { id: done.registrantId, code: done.code }, 'registration:added');
+  });
+
+  router.post(`${C}/updateUser`, access('manager'), async (req, res) => {
+    const { id, answers } = parseInput(z.object({ id: idField, answers: answersField }), req.body);
+    await service.update(cid(req), id, answers as Answers, req.ctx.lang, { userId: req.ctx.identity!.user.id, manager: true });
+    sendOk(res, null, 'registration:saved');
+  });
+
+  router.delete(C, access('manager'), async (req, res) => {
+    const { id } = parseInput(z.object({ id: idField }), req.query);
+    await service.remove(cid(req), id);
+    sendOk(res, null, 'registration:deleted');
+  });
+
+  router.post(`${C}/findByQuery`, access('manager'), async (req, res) => sendOk(res, await findPage(db, cid(req), parseInput(queryInput, req.body ?? {}))));
+  router.post(`${C}/pageQuery`, access('manager'), async (req, res) => sendOk(res, await pageQuery(db, cid(req), parseInput(queryInput, req.body ?? {}), req.ctx.lang)));
+
+  router.get(`${C}/details`, access('manager'), async (req, res) => {
+    const { id } = parseInput(z.object({ id: idField }), req.query);
+    const found = await details(db, cid(req), id, req.ctx.lang);
+    if (!found) throw notFound('registration:registrantNotFound');
+    sendOk(res, found);
+  });
+
+  router.get(`${C}/findUserByConferenceIdAndEmail`, access('manager'), async (req, res) => {
+    const { email } = parseInput(z.object({ email: z.string().trim().min(1, 'emailFormatError').max(254) }), req.query);
+    const row = await repo.findRegistrantByEmail(db, cid(req), email.toLowerCase());
+    sendOk(res, row ? await details(db, cid(req), row.id, req.ctx.lang) : null);
+  });
+
+  router.get(`${C}/checkEmailConfigByConference`, access('manager'), async (req, res) => sendOk(res, await ports.mail.configured(cid(req))));
+
+  // spec 7 sendEmail: type 'NotAll' to the chosen registrants, '' to all of them.
+  router.post(`${C}/sendEmail`, access('manager'), async (req, res) => {
+    const { data } = parseInput(
+      z.object({
+        data: z.object({
+          type: z.enum(['NotAll', '']),
+          ids: z.array(idField).max(5000).optional(),
+          title: z.string().trim().min(1, 'registration:mailTitleRequired').max(200, 'registration:mailTitleTooLong'),
+          content: z.string().trim().min(1, 'registration:mailContentRequired').max(20_000, 'registration:mailContentTooLong'),
+        }),
+      }),
+      req.body,
+    );
+    if (data.type === 'NotAll' && !data.ids?.length) throw new AppError(400, 'registration:userMsg', 'ids');
+    if (!(await ports.mail.configured(cid(req)))) throw new AppError(400, 'registration:noMailConfig');
+    const ids = data.type === 'NotAll' ? data.ids! : await repo.allRegistrantIds(db, cid(req), {});
+    const to = (await repo.registrantsByIds(db, cid(req), ids)).map((r) => r.email);
+    if (!to.length) throw new AppError(400, 'registration:userMsg', 'ids');
+    // The manager writes plain text: it is escaped, and its line breaks kept.
+    const html = `<div style="font-size:15px;line-height:1.7">${escapeHtml(data.content).replace(/\r?\n/g, '<br>')}</div>`;
+    const messages = await ports.mail.sendBulk(cid(req), to, data.title, html);
+    sendOk(res, { recipients: to.length, messages }, 'registration:sendMsg');
+  });
+
+  return router;
+}

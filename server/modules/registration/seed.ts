@@ -1,0 +1,49 @@
+/**
+ * The demo conferences' registration: open for a year from the first start, with instructions
+ * in both languages and a form that shows every kind of item a manager can add.
+ */
+import type { Db } from '../../db/index';
+import { defaultRules, type FormRules } from '../../contract/registration';
+import * as repo from './repo';
+import { saveRules } from './forms';
+import { todayIn } from './settings';
+
+const DAY = 86_400_000;
+
+function demoForm(): FormRules {
+  const rules = defaultRules();
+  for (const item of rules.items) if (['post', 'gender'].includes(item.field)) item.mode = 'optional';
+  rules.items.push(
+    {
+      field: 'c_attendance', custom: true, type: 'radio', titleZh: '参会方式', titleEn: 'Attendance', mode: 'required',
+      options: [
+        { value: 'onsite', zh: '现场参会', en: 'On site' },
+        { value: 'online', zh: '线上参会', en: 'Online' },
+      ],
+    },
+    {
+      field: 'c_topics', custom: true, type: 'checkBox', titleZh: '感兴趣的议题', titleEn: 'Topics of interest', mode: 'optional',
+      options: [
+        { value: 'ai', zh: '人工智能', en: 'Artificial intelligence' },
+        { value: 'hpc', zh: '高性能计算', en: 'High-performance computing' },
+        { value: 'data', zh: '数据科学', en: 'Data science' },
+      ],
+    },
+    { field: 'c_cv', custom: true, type: 'file', titleZh: '个人简历', titleEn: 'Short CV', mode: 'optional', options: [] },
+  );
+  return rules;
+}
+
+export async function seedDemoRegistration(db: Db, conferenceId: number, codePrefix: string): Promise<void> {
+  if (await repo.findSettings(db, conferenceId)) return;
+  const zone = 'Asia/Shanghai';
+  await repo.ensureSettings(db, conferenceId);
+  await repo.updateSettings(db, conferenceId, {
+    start_date: todayIn(zone, new Date(Date.now() - 30 * DAY)),
+    end_date: todayIn(zone, new Date(Date.now() + 365 * DAY)),
+    instructions_zh: '<p>欢迎报名参会。请如实填写个人信息，报名成功后可在个人中心下载胸卡和邀请函。</p><p>如需签证邀请函，请填写护照信息。</p>',
+    instructions_en: '<p>Welcome! Please fill in your details truthfully. After registering you can download your badge and invitation letter in the personal centre.</p><p>If you need a visa invitation letter, please give your passport details.</p>',
+    code_prefix: codePrefix,
+  });
+  await saveRules(db, conferenceId, 'default', demoForm());
+}

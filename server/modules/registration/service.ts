@@ -1,0 +1,237 @@
+/**
+ * Conference registration (spec 2.8, 5 "Conference registration form"): a person registers
+ * themself, or a manager adds, edits or deletes a registrant. Every rule is enforced here.
+ *
+ * The cap (registerNum when registerFlag is set, 1000 otherwise) and the registration number
+ * are decided inside one transaction that first locks the conference's registration_settings
+ * row (SELECT ... FOR UPDATE on MySQL; SQLite's single writer serialises), then counts. A
+ * refused registration writes nothing: no account, no registrant, no claimed file.
+ */
+import type { Db, Tx } from '../../db/index';
+import { isUniqueViolation, parseJson } from '../../db/dialect';
+import { AppError } from '../../platform/errors';
+import { checkAnswers, displayName, FILE_TYPES, windowOpen, type Answers, type FormRules } from '../../contract/registration';
+import { COUNTRY_NAMES } from '../../contract/countries';
+import { isStrongPassword } from '../../contract/validation';
+import type { Lang } from '../../contract/enums';
+import { createAccount, findAccountByEmail, grantRole, hashPassword, revokeRole } from '../accounts/service';
+import type { VerificationCodes } from '../accounts/codes';
+import type { FilesService } from '../files/service';
+import { requireRules } from './forms';
+import { capOf, loadSettings, todayIn, type Settings } from './settings';
+import * as repo from './repo';
+
+const COUNTRIES: ReadonlySet<string> = new Set(COUNTRY_NAMES);
+
+export type SelfRegistration = {
+  version: string;
+  answers: Answers;
+  noticeAccepted?: boolean;
+  /** without an account: the e-mail code and the new account's password */
+  verifyCode?: string;
+  password?: string;
+  confirmPassword?: string;
+};
+
+export type Registered = { registrantId: number; code: string; userId: number; createdAccount: boolean };
+
+/** Who acts: the person themself (maybe without an account yet), or a manager. */
+type Actor = { userId: number | null; email: string | null; trueName: string; manager: boolean };
+
+/** Hooks run inside the registration transaction (the registration mail). */
+export type RegistrationHooks = { registered?(tx: Tx, conferenceId: number, registrant: repo.RegistrantRow, lang: Lang): Promise<void> };
+
+function clean(answers: Answers): Answers {
+  const out: Answers = {};
+  for (const [key, value] of Object.entries(answers)) out[key] = Array.isArray(value) ? value.map((v) => v.trim()).filter(Boolean) : value.trim();
+  return out;
+}
+
+/** The account name of a person registering without one (spec 3): first + last name, else the full name. */
+function trueNameOf(answers: Answers): string {
+  const first = String(answers.firstName ?? '');
+  const last = String(answers.lastName ?? '');
+  return (first && last ? `${first}${/[\u4e00-\u9fff]/.test(first + last) ? '' : ' '}${last}` : String(answers.fullName ?? '')).slice(0, 100);
+}
+
+function columnsOf(answers: Answers, email: string) {
+  const text = (key: string, max: number) => (typeof answers[key] === 'string' ? (answers[key] as string).slice(0, max) : '');
+  return {
+    email,
+    full_name: text('fullName', 100),
+    first_name: text('firstName', 100),
+    middle_name: text('middleName', 100),
+    last_name: text('lastName', 100),
+    phone: text('tel', 40),
+    country: text('country', 100),
+    unit: text('unit', 200),
+  };
+}
+
+/** The stored names of the files the answers name, by field. */
+function filesIn(rules: FormRules, answers: Answers): Array<{ field: string; name: string }> {
+  return rules.items
+    .filter((i) => FILE_TYPES.has(i.type) && Array.isArray(answers[i.field]))
+    .flatMap((i) => (answers[i.field] as string[]).map((name) => ({ field: i.field, name })));
+}
+
+export class RegistrationService {
+  constructor(
+    private readonly db: Db,
+    private readonly codes: VerificationCodes,
+    private readonly files: FilesService,
+    private readonly hooks: RegistrationHooks = {},
+  ) {}
+
+  /** The person's own registration on the conference's form (POST /conference/conferenceUser). */
+  async registerSelf(conferenceId: number, who: { userId: number; email: string; trueName: string } | null, input: SelfRegistration, lang: Lang): Promise<Registered> {
+    const settings = await loadSettings(this.db, conferenceId);
+    if (!windowOpen(settings, todayIn(settings.timeZone))) throw new AppError(400, 'commonMsg.dataMsgConfReg');
+    const rules = await requireRules(this.db, conferenceId, input.version);
+    const answers = clean(input.answers);
+    if (who) {
+      if (await repo.findRegistrantByUser(this.db, conferenceId, who.userId)) throw new AppError(400, 'authentication.hasAttendConference', 'email');
+      // The e-mail of a signed-in person is their account's (pre-filled and disabled on the form).
+      answers.email = who.email;
+    }
+    const notice = lang === 'en' ? settings.registerInstructionsEn || settings.registerInstructionsZh : settings.registerInstructionsZh || settings.registerInstructionsEn;
+    if (notice.trim() && !input.noticeAccepted) throw new AppError(400, 'userReg.selectedNotice', 'noticeAccepted');
+    const email = String(answers.email ?? '').toLowerCase();
+    answers.email = email;
+    this.assertAnswers(rules, answers, lang);
+    let passwordHash: string | null = null;
+    if (!who) {
+      // Without an account: one is made from the form, after the e-mail's code is checked.
+      if (await findAccountByEmail(this.db, email)) throw new AppError(400, 'registration:haveAccount', 'email');
+      if (!input.password) throw new AppError(400, 'passwordRequire', 'password');
+      if (!isStrongPassword(input.password)) throw new AppError(400, 'passwordCheck', 'password');
+      if (!input.confirmPassword) throw new AppError(400, 'confirmPasswordRequire', 'confirmPassword');
+      if (input.password !== input.confirmPassword) throw new AppError(400, 'passwordError', 'confirmPassword');
+      if (!input.verifyCode) throw new AppError(400, 'inputVerifyCode', 'verifyCode');
+      // Checked before the transaction too, so that a wrong try is counted (a rollback would undo it).
+      const check = await this.codes.check(this.db, email, 'registerCode', input.verifyCode);
+      if (check !== 'valid') throw new AppError(400, check === 'wrong' ? 'userReg.verifyCodeError' : 'userReg.validateTimeError', 'verifyCode');
+      passwordHash = await hashPassword(input.password);
+    }
+    const actor: Actor = who ? { ...who, manager: false } : { userId: null, email, trueName: trueNameOf(answers), manager: false };
+    return this.create(conferenceId, settings, rules, input.version, answers, actor, lang, async (tx) => {
+      if (who) return { userId: who.userId, created: false };
+      await this.codes.consume(tx, email, 'registerCode', input.verifyCode!);
+      if (await findAccountByEmail(tx, email)) throw new AppError(400, 'registration:haveAccount', 'email');
+      return { userId: await createAccount(tx, { email, trueName: actor.trueName, passwordHash, verified: true }), created: true };
+    });
+  }
+
+  /** A manager adds a registrant by hand (addUser): the account is made without a password when new. */
+  async addByManager(conferenceId: number, managerId: number, version: string, input: Answers, lang: Lang): Promise<Registered> {
+    const settings = await loadSettings(this.db, conferenceId);
+    const rules = await requireRules(this.db, conferenceId, version);
+    const answers = clean(input);
+    answers.email = String(answers.email ?? '').toLowerCase();
+    this.assertAnswers(rules, answers, lang);
+    const email = answers.email;
+    if (await repo.findRegistrantByEmail(this.db, conferenceId, email)) throw new AppError(400, 'authentication.hasAttendConference', 'email');
+    const actor: Actor = { userId: managerId, email, trueName: trueNameOf(answers), manager: true };
+    return this.create(conferenceId, settings, rules, version, answers, actor, lang, async (tx) => {
+      const account = await findAccountByEmail(tx, email);
+      if (account) return { userId: account.id, created: false };
+      return { userId: await createAccount(tx, { email, trueName: actor.trueName, passwordHash: null, verified: false }), created: true };
+    });
+  }
+
+  private assertAnswers(rules: FormRules, answers: Answers, lang: Lang): void {
+    const problem = checkAnswers(rules, answers, lang, COUNTRIES);
+    if (problem) throw new AppError(400, problem.key, problem.field, 400, problem.params);
+  }
+
+  /** Temporary uploads the answers name must be the actor's own, of this conference, unclaimed. */
+  private async claimable(conferenceId: number, rules: FormRules, answers: Answers, uploader: number | null, keep: Map<string, number> = new Map()) {
+    const named = filesIn(rules, answers);
+    const fresh = named.filter((f) => !keep.has(f.name));
+    const rows = await repo.temporaryFiles(this.db, conferenceId, fresh.map((f) => f.name));
+    const byName = new Map(rows.map((r) => [r.stored_name, r]));
+    for (const f of fresh) {
+      const row = byName.get(f.name);
+      if (!row || (row.created_by ?? null) !== uploader) throw new AppError(400, 'registration:fileMissing', f.field);
+    }
+    return { claim: fresh.map((f) => ({ id: byName.get(f.name)!.id, field: f.field })), kept: named.filter((f) => keep.has(f.name)).map((f) => f.name) };
+  }
+
+  private async create(
+    conferenceId: number,
+    settings: Settings,
+    rules: FormRules,
+    version: string,
+    answers: Answers,
+    actor: Actor,
+    lang: Lang,
+    account: (tx: Tx) => Promise<{ userId: number; created: boolean }>,
+  ): Promise<Registered> {
+    const { claim } = await this.claimable(conferenceId, rules, answers, actor.userId);
+    try {
+      return await this.db.transaction(async (tx) => {
+        const locked = await repo.lockSettings(tx, conferenceId);
+        if ((await repo.countRegistrants(tx, conferenceId)) >= capOf(settings)) throw new AppError(400, 'userReg.registerMsg');
+        const { userId, created } = await account(tx);
+        if (await repo.findRegistrantByUser(tx, conferenceId, userId)) throw new AppError(400, 'authentication.hasAttendConference', 'email');
+        const seq = Number(locked?.last_seq ?? 0) + 1;
+        const code = `${settings.codePrefix || 'REG-'}${String(seq).padStart(4, '0')}`;
+        const row = { user_id: userId, version, seq, code, answers: JSON.stringify(answers), added_by: actor.manager ? actor.userId : null, ...columnsOf(answers, String(answers.email)) };
+        const id = await repo.insertRegistrant(tx, conferenceId, row);
+        await repo.updateSettings(tx, conferenceId, { last_seq: seq });
+        await repo.claimFiles(tx, conferenceId, id, claim);
+        await grantRole(tx, conferenceId, userId, 'attendee');
+        await this.hooks.registered?.(tx, conferenceId, (await repo.findRegistrant(tx, conferenceId, id))!, lang);
+        return { registrantId: id, code, userId, createdAccount: created };
+      });
+    } catch (err) {
+      // The same person registering twice at once: the unique index keeps one.
+      if (isUniqueViolation(err)) throw new AppError(400, 'authentication.hasAttendConference', 'email');
+      throw err;
+    }
+  }
+
+  /**
+   * Changes a registrant's answers (the person's own, or a manager's edit). The e-mail stays;
+   * files no longer named are deleted, new ones are claimed.
+   */
+  async update(conferenceId: number, registrantId: number, input: Answers, lang: Lang, editor: { userId: number; manager: boolean }): Promise<void> {
+    const existing = await repo.findRegistrant(this.db, conferenceId, registrantId);
+    if (!existing || (!editor.manager && existing.user_id !== editor.userId)) throw new AppError(404, 'registration:registrantNotFound');
+    const rules = await requireRules(this.db, conferenceId, existing.version);
+    const answers = clean(input);
+    answers.email = existing.email;
+    this.assertAnswers(rules, answers, lang);
+    const current = await repo.fileRowsOf(this.db, conferenceId, registrantId);
+    const { claim, kept } = await this.claimable(conferenceId, rules, answers, editor.userId, new Map(current.map((f) => [f.stored_name, f.file_id])));
+    const dropped = current.filter((f) => !kept.includes(f.stored_name));
+    await this.db.transaction(async (tx) => {
+      await repo.updateRegistrant(tx, conferenceId, registrantId, { answers: JSON.stringify(answers), ...columnsOf(answers, existing.email) });
+      await repo.deleteFileRows(tx, conferenceId, dropped.map((f) => f.file_id));
+      await repo.claimFiles(tx, conferenceId, registrantId, claim);
+    });
+    await this.files.removeStored(conferenceId, dropped.map((f) => f.stored_name));
+  }
+
+  /** Deletes a registrant, their files and their attendee role (spec 2.12 "Delete"). */
+  async remove(conferenceId: number, registrantId: number): Promise<void> {
+    const existing = await repo.findRegistrant(this.db, conferenceId, registrantId);
+    if (!existing) throw new AppError(404, 'registration:registrantNotFound');
+    const files = await repo.fileRowsOf(this.db, conferenceId, registrantId);
+    await this.db.transaction(async (tx) => {
+      await repo.deleteFileRows(tx, conferenceId, files.map((f) => f.file_id));
+      await repo.deleteRegistrant(tx, conferenceId, registrantId);
+      await revokeRole(tx, conferenceId, existing.user_id, 'attendee');
+    });
+    await this.files.removeStored(conferenceId, files.map((f) => f.stored_name));
+  }
+
+  /** The name shown for a registrant row. */
+  static nameOf(row: repo.RegistrantRow, userName = ''): string {
+    return displayName({ fullName: row.full_name, firstName: row.first_name, middleName: row.middle_name, lastName: row.last_name, userName });
+  }
+
+  static answersOf(row: repo.RegistrantRow): Answers {
+    return parseJson<Answers>(row.answers, {});
+  }
+}

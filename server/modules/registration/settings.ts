@@ -1,0 +1,74 @@
+/**
+ * The basic registration configuration (spec 3 "Registration basic config"): the window, the
+ * instructions, the rule, the fee setting, the cap and the code prefix. The cap's switch and
+ * number are the conference's registerFlag / registerNum (spec 3 "Website config").
+ */
+import type { Db } from '../../db/index';
+import { DEFAULT_REGISTER_CAP, windowOpen, type BasicConfig, type RegisterRule } from '../../contract/registration';
+import type { BasicConfigView } from '../../contract/registrants';
+import type { SiteService } from '../sites/service';
+import * as repo from './repo';
+
+export type Settings = BasicConfig & { timeZone: string; lastSeq: number };
+
+/** Today in a time zone, as YYYY-MM-DD (the window is compared in the conference's zone). */
+export function todayIn(timeZone: string, now: Date = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+export function capOf(s: { registerFlag: boolean; registerNum: number }): number {
+  return s.registerFlag ? s.registerNum : DEFAULT_REGISTER_CAP;
+}
+
+export async function loadSettings(db: Db, conferenceId: number): Promise<Settings> {
+  await repo.ensureSettings(db, conferenceId);
+  const [row, conference, module] = await Promise.all([
+    repo.findSettings(db, conferenceId),
+    db('conferences').where({ id: conferenceId }).first('register_flag', 'register_num', 'time_zone'),
+    db('conference_modules').where({ conference_id: conferenceId, module: 'register' }).first('enabled'),
+  ]);
+  return {
+    registerStartDate: row!.start_date,
+    registerEndDate: row!.end_date,
+    registerInstructionsZh: row!.instructions_zh ?? '',
+    registerInstructionsEn: row!.instructions_en ?? '',
+    registerRule: row!.register_rule as RegisterRule,
+    costsSet: Boolean(row!.costs_set),
+    registerFlag: Boolean(conference.register_flag),
+    registerNum: Number(conference.register_num),
+    codePrefix: row!.code_prefix,
+    // No row means the module was never switched off.
+    moduleOn: module ? Boolean(module.enabled) : true,
+    timeZone: conference.time_zone,
+    lastSeq: Number(row!.last_seq),
+  };
+}
+
+export async function settingsView(db: Db, conferenceId: number): Promise<BasicConfigView> {
+  const s = await loadSettings(db, conferenceId);
+  const { lastSeq: _lastSeq, ...config } = s;
+  return { ...config, registered: await repo.countRegistrants(db, conferenceId), cap: capOf(s), windowOpen: windowOpen(s, todayIn(s.timeZone)) };
+}
+
+/** Saves the basic tab in one transaction; the site snapshot (register flag, modules) is dropped after. */
+export async function saveSettings(db: Db, sites: SiteService, conferenceId: number, input: BasicConfig): Promise<BasicConfigView> {
+  await repo.ensureSettings(db, conferenceId);
+  await db.transaction(async (tx) => {
+    await repo.updateSettings(tx, conferenceId, {
+      start_date: input.registerStartDate,
+      end_date: input.registerEndDate,
+      instructions_zh: input.registerInstructionsZh,
+      instructions_en: input.registerInstructionsEn,
+      register_rule: input.registerRule,
+      costs_set: input.costsSet,
+      code_prefix: input.codePrefix,
+    });
+    await tx('conferences').where({ id: conferenceId }).update({ register_flag: input.registerFlag, register_num: input.registerNum });
+    const module = { conference_id: conferenceId, module: 'register' };
+    const updated = await tx('conference_modules').where(module).update({ enabled: input.moduleOn });
+    if (!updated) await tx('conference_modules').insert({ ...module, enabled: input.moduleOn });
+  });
+  // The public pages show the register button by the module switch.
+  await sites.siteChanged(conferenceId);
+  return settingsView(db, conferenceId);
+}
