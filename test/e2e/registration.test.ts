@@ -1,0 +1,130 @@
+/**
+ * Conference registration in Chromium against the real server: a new user signs up, registers on
+ * the demo conference with an upload, sees the countdown and lands where spec 2.8 says; a person
+ * without an account registers on a phone; a manager finds them and exports.
+ */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { createDb, type Db } from '../../server/db/index';
+import { haveBrowser, launch, PHONE, shot, warnIfNoBrowser } from './browser';
+import { startServer, type RunningServer } from './server';
+
+warnIfNoBrowser();
+
+describe('registration in Chromium', { skip: !haveBrowser }, () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let db: Db;
+  const url = (p: string) => `http://demo.localhost:${server.port}${p}`;
+  const hydrated = (page: Page, island: string) => page.locator(`[data-island="${island}"][data-hydrated="true"]`).first().waitFor();
+  const cv = path.join(os.tmpdir(), `cv-${process.pid}.pdf`);
+
+  /** The newest code kept in the outbox for `to` (no SMTP: development keeps mail). */
+  async function codeFor(to: string): Promise<string> {
+    for (let i = 0; i < 100; i++) {
+      const row = await db('mail_outbox').where('to_address', 'like', `%${to}%`).orderBy('id', 'desc').first();
+      const code = /\b(\d{6})\b/.exec(row?.text_body ?? '')?.[1];
+      if (code) return code;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error(`no code for ${to}`);
+  }
+
+  async function pick(page: Page, field: string, option: string) {
+    await page.locator('.ant-form-item', { has: page.locator(`#conferenceRegister_${field}`) }).locator('.ant-select').click();
+    await page.locator(`#conferenceRegister_${field}`).fill(option);
+    await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`).click();
+  }
+
+  before(async () => {
+    fs.writeFileSync(cv, '%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+    server = await startServer();
+    db = createDb({ dataDir: server.dataDir });
+    browser = await launch();
+  });
+
+  after(async () => {
+    await browser?.close();
+    await db?.destroy();
+    await server?.stop();
+    if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
+    fs.rmSync(cv, { force: true });
+  });
+
+  test('sign up, register with an upload, count down from 3, land in the personal centre', async () => {
+    const email = 'attendee@example.org';
+    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(url('/userRegister'));
+    await hydrated(page, 'SignUpForm');
+    await page.locator('#signup_email').fill(email);
+    await page.locator('#signup_email').blur();
+    await page.waitForFunction(() => !document.querySelector('.code-button')?.hasAttribute('disabled'));
+    await page.locator('.code-button').click();
+    await page.locator('#signup_verifyCode').fill(await codeFor(email));
+    await page.locator('#signup_trueName').fill('李雷');
+    await page.locator('#signup_password').fill('attendee-pass-1');
+    await page.locator('#signup_confirmPassword').fill('attendee-pass-1');
+    await page.locator('form#signup button[type=submit]').click();
+    await page.waitForURL(/\/conferenceRegister$/);
+
+    await hydrated(page, 'RegisterForm');
+    await shot(page, 'register-desktop-zh');
+    assert.equal(await page.locator('#conferenceRegister_email').inputValue(), email);
+    assert.equal(await page.locator('#conferenceRegister_email').isDisabled(), true);
+    await page.locator('#conferenceRegister_tel').fill('13912345678');
+    await pick(page, 'country', '中国');
+    await page.locator('#conferenceRegister_unit').fill('中国科学院计算技术研究所');
+    await page.locator('#conferenceRegister_c_attendance').getByText('现场参会').click();
+    await page.locator('input[type=file]').first().setInputFiles(cv);
+    await page.locator('.ant-upload-list-item-name', { hasText: path.basename(cv) }).waitFor();
+    // Submitting without the notice tick: the spec's message.
+    await page.locator('form#conferenceRegister button[type=submit]').click();
+    await page.getByText('Please read and confirm notes for participants').or(page.getByText('请阅读并确认参会须知')).first().waitFor();
+    await page.locator('#conferenceRegister_noticeAccepted').check();
+    await page.locator('form#conferenceRegister button[type=submit]').click();
+    await page.getByText(/页面将在 3 秒后跳转/).waitFor();
+    await shot(page, 'register-countdown-zh', false);
+    await page.getByText(/页面将在 1 秒后跳转/).waitFor();
+    await page.waitForURL(/\/profile\/userInfo$/);
+    await page.getByText('DEMO-0001').waitFor();
+    await shot(page, 'profile-registration-zh');
+
+    const row = await db('registrants').where({ email }).first();
+    assert.equal(row.code, 'DEMO-0001');
+    assert.equal(Number((await db('registrant_files').where({ registrant_id: row.id }).count({ n: '*' }).first())!.n), 1);
+    await context.close();
+  });
+
+  test('on a phone, in English, without an account: code and password in the form, then the login page', async () => {
+    const email = 'phone.person@example.org';
+    const context = await browser.newContext({ ...PHONE });
+    await context.addCookies([{ name: 'locale', value: 'en', url: url('/') }]);
+    const page = await context.newPage();
+    await page.goto(url('/conferenceRegister'));
+    await hydrated(page, 'RegisterForm');
+    await page.getByText('Please login first, and then continue your conference register.').waitFor();
+    await shot(page, 'register-phone-en');
+    await page.locator('#conferenceRegister_fullName').fill('Alex Morgan');
+    await page.locator('#conferenceRegister_email').fill(email);
+    await page.locator('#conferenceRegister_tel').fill('+44 20 7946 0958');
+    await pick(page, 'country', 'United Kingdom');
+    await page.locator('#conferenceRegister_unit').fill('University of Cambridge');
+    await page.locator('#conferenceRegister_c_attendance').getByText('Online').click();
+    await page.locator('.code-button').click();
+    await page.locator('#conferenceRegister_verifyCode').fill(await codeFor(email));
+    await page.locator('#conferenceRegister_password').fill('phone-person-1');
+    await page.locator('#conferenceRegister_confirmPassword').fill('phone-person-1');
+    await page.locator('#conferenceRegister_noticeAccepted').check();
+    await page.locator('form#conferenceRegister button[type=submit]').click();
+    await page.getByText(/page jumps in 3 seconds/).waitFor();
+    await page.waitForURL(/\/conferencelogin\?redirect=%2Fprofile%2FuserInfo$/);
+    await shot(page, 'register-phone-after-en');
+    assert.ok(await db('users').where({ email }).whereNotNull('password_hash').first());
+    await context.close();
+  });
+});
