@@ -28,6 +28,10 @@ import AdminPublications, { type AdminPublicationsProps } from '../islands/Admin
 import ManagePageList, { type ManagePageListProps } from '../islands/ManagePageList/index';
 import ManagePageEditor, { type ManagePageEditorProps } from '../islands/ManagePageEditor/index';
 import RegisterForm, { type RegisterFormProps } from '../islands/RegisterForm/index';
+import ManageRegistrants, { type ManageRegistrantsProps } from '../islands/ManageRegistrants/index';
+import ManageRegistrantDetails, { type ManageRegistrantDetailsProps } from '../islands/ManageRegistrantDetails/index';
+import RegisterConfigBasic, { type RegisterConfigBasicProps } from '../islands/RegisterConfigBasic/index';
+import RegisterConfigForm, { type RegisterConfigFormProps } from '../islands/RegisterConfigForm/index';
 
 export type IslandProps = {
   UserMenu: UserMenuProps;
@@ -50,10 +54,14 @@ export type IslandProps = {
   ManagePageList: ManagePageListProps;
   ManagePageEditor: ManagePageEditorProps;
   RegisterForm: RegisterFormProps;
+  ManageRegistrants: ManageRegistrantsProps;
+  ManageRegistrantDetails: ManageRegistrantDetailsProps;
+  RegisterConfigBasic: RegisterConfigBasicProps;
+  RegisterConfigForm: RegisterConfigFormProps;
 };
 export type IslandName = keyof IslandProps;
 
-export const islands: { [K in IslandName]: ComponentType<IslandProps[K]> } = { UserMenu, LangSwitch, LoginForm, SignUpForm, ResetPasswordForm, OrgLogin, ProfileEditForm, AdminProviders, AdminSuperAdmins, ManageMenus, ManageWebsiteConfig, ManageExteriors, CreateConference, MyConferences, ManageManagers, PublicationActions, AdminPublications, ManagePageList, ManagePageEditor, RegisterForm };
+export const islands: { [K in IslandName]: ComponentType<IslandProps[K]> } = { UserMenu, LangSwitch, LoginForm, SignUpForm, ResetPasswordForm, OrgLogin, ProfileEditForm, AdminProviders, AdminSuperAdmins, ManageMenus, ManageWebsiteConfig, ManageExteriors, CreateConference, MyConferences, ManageManagers, PublicationActions, AdminPublications, ManagePageList, ManagePageEditor, RegisterForm, ManageRegistrants, ManageRegistrantDetails, RegisterConfigBasic, RegisterConfigForm };
 
 /**
  * An island's own HTML, rendered as its own React root, exactly as the browser hydrates it: ids

@@ -18,13 +18,15 @@ import zhManageConference from '../../public/locales/zh/manageConference.json';
 import enManageConference from '../../public/locales/en/manageConference.json';
 import zhRegistration from '../../public/locales/zh/registration.json';
 import enRegistration from '../../public/locales/en/registration.json';
+import zhManageRegistration from '../../public/locales/zh/manageRegistration.json';
+import enManageRegistration from '../../public/locales/en/manageRegistration.json';
 import type { Lang } from './locale';
 
 const instance = i18next.createInstance();
 void instance.init({
   resources: {
-    zh: { common: zhCommon, files: zhFiles, manageSite: zhManageSite, managePages: zhManagePages, manageMenus: zhManageMenus, manageConference: zhManageConference, registration: zhRegistration },
-    en: { common: enCommon, files: enFiles, manageSite: enManageSite, managePages: enManagePages, manageMenus: enManageMenus, manageConference: enManageConference, registration: enRegistration },
+    zh: { common: zhCommon, files: zhFiles, manageSite: zhManageSite, managePages: zhManagePages, manageMenus: zhManageMenus, manageConference: zhManageConference, registration: zhRegistration, manageRegistration: zhManageRegistration },
+    en: { common: enCommon, files: enFiles, manageSite: enManageSite, managePages: enManagePages, manageMenus: enManageMenus, manageConference: enManageConference, registration: enRegistration, manageRegistration: enManageRegistration },
   },
   lng: 'zh',
   fallbackLng: 'zh',

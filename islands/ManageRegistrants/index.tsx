@@ -1,0 +1,182 @@
+/**
+ * User management (spec 2.12 manage/user): search by name and e-mail, 20 a page, a table on a
+ * computer and a list on a phone; view, delete, select; e-mail the selected or all; export
+ * users, their files and their badges.
+ */
+import { useEffect, useState } from 'react';
+import { App, Button, Checkbox, Form, Input, List, Pagination, Popconfirm, Space, Table } from 'antd';
+import { formatInstant } from '../../server/contract/conferences';
+import { REGISTRANT_PAGE_SIZE, type RegistrantListRow, type RegistrantPage } from '../../server/contract/registrants';
+import { AntdRoot } from '../shared/AntdRoot';
+import { api, ApiError } from '../shared/api';
+import { downloadPost } from '../shared/download';
+import { translator } from '../shared/i18n';
+import type { Lang } from '../shared/locale';
+import { MailDialog, type MailTarget } from './MailDialog';
+
+export type ManageRegistrantsProps = { lang: Lang; mobile: boolean; initial: RegistrantPage; badgeEnabled: boolean; mailConfigured: boolean; versions: string[] };
+
+const C = '/conference/conferenceUser';
+type Query = { name: string; email: string; page: number };
+
+function Registrants({ lang, mobile, initial, badgeEnabled }: ManageRegistrantsProps) {
+  const t = translator(lang);
+  const { message } = App.useApp();
+  const [data, setData] = useState(initial);
+  const [query, setQuery] = useState<Query>({ name: '', email: '', page: 1 });
+  const [loading, setLoading] = useState(false);
+  const [hydrated, setHydrated] = useState(false);
+  const [selected, setSelected] = useState<RegistrantListRow[]>([]);
+  const [mail, setMail] = useState<MailTarget | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  useEffect(() => setHydrated(true), []);
+
+  const fail = (err: unknown) => message.error(t(err instanceof ApiError ? err.messageKey : 'commonMsg.failed', err instanceof ApiError ? err.params : undefined), 3);
+
+  async function load(next: Query) {
+    setLoading(true);
+    try {
+      setData(await api<RegistrantPage>(`${C}/findByQuery`, { body: { ...next, size: REGISTRANT_PAGE_SIZE } }));
+      setQuery(next);
+    } catch (err) {
+      fail(err);
+    } finally {
+      setLoading(false);
+    }
+  }
+
+  async function remove(row: RegistrantListRow) {
+    try {
+      await api(C, { method: 'DELETE', query: { id: String(row.id) } });
+      message.success(t('registration:deleted'), 2);
+      setSelected((s) => s.filter((r) => r.id !== row.id));
+      await load(query);
+    } catch (err) {
+      fail(err);
+    }
+  }
+
+  // View opens in a new tab; in the same window on iOS, where new tabs get lost (spec 2.12).
+  function view(row: RegistrantListRow) {
+    const href = `/platform/manage/userDetails?uid=${row.id}`;
+    if (/iPhone|iPad|iPod/.test(navigator.userAgent)) location.assign(href);
+    else window.open(href, '_blank', 'noopener');
+  }
+
+  async function openMail(all: boolean) {
+    if (!all && selected.length === 0) return void message.warning(t('manageRegistration:userMsg'), 2);
+    try {
+      if (!(await api<boolean>(`${C}/checkEmailConfigByConference`))) return void message.error(t('registration:noMailConfig'), 3);
+    } catch (err) {
+      return fail(err);
+    }
+    setMail(all ? { all: true } : { all: false, ids: selected.map((r) => r.id), emails: selected.map((r) => r.email) });
+  }
+
+  async function exportFile(kind: 'excel' | 'files' | 'badges') {
+    setBusy(kind);
+    const ids = selected.map((r) => r.id);
+    try {
+      if (kind === 'excel') await downloadPost(`${C}/download/excel`, ids.length ? { ids } : { name: query.name, email: query.email }, 'user.xlsx');
+      if (kind === 'files') await downloadPost(`${C}/download/allFiles`, ids.length ? { ids } : { name: query.name, email: query.email }, 'files.zip');
+      // Badges: the selected users, or the current page when none are selected.
+      if (kind === 'badges') await downloadPost(`${C}/exportPdf`, { ids: ids.length ? ids : data.rows.map((r) => r.id) }, 'badge.pdf');
+    } catch (err) {
+      fail(err);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const actions = (row: RegistrantListRow) => [
+    <a key="view" role="button" onClick={() => view(row)}>
+      {t('manageRegistration:view')}
+    </a>,
+    <Popconfirm key="delete" title={t('manageRegistration:confirmDelete', { name: row.name || row.email })} onConfirm={() => remove(row)} okText={t('manageRegistration:delete')} cancelText={t('profile.cancel')}>
+      <a className="danger-link" role="button">
+        {t('manageRegistration:delete')}
+      </a>
+    </Popconfirm>,
+  ];
+  const isSelected = (row: RegistrantListRow) => selected.some((r) => r.id === row.id);
+  const toggle = (row: RegistrantListRow, on: boolean) => setSelected((s) => (on ? [...s.filter((r) => r.id !== row.id), row] : s.filter((r) => r.id !== row.id)));
+
+  return (
+    <div className="manage-registrants">
+      <Form layout={mobile ? 'vertical' : 'inline'} name="registrantSearch" onFinish={(v: { name?: string; email?: string }) => load({ name: v.name?.trim() ?? '', email: v.email?.trim() ?? '', page: 1 })} className="admin-add">
+        <Form.Item name="name" label={t('manageRegistration:name')}>
+          <Input allowClear />
+        </Form.Item>
+        <Form.Item name="email" label={t('manageRegistration:email')}>
+          <Input allowClear inputMode="email" />
+        </Form.Item>
+        <Form.Item>
+          <Button type="primary" htmlType="submit" loading={loading} block={mobile}>
+            {t('manageRegistration:search')}
+          </Button>
+        </Form.Item>
+      </Form>
+      <Space wrap className="registrant-toolbar" style={{ margin: '12px 0' }}>
+        <Button href="/platform/manage/user/add">{t('manageRegistration:add')}</Button>
+        <Button onClick={() => openMail(false)}>{t('manageRegistration:sendSelected', { n: selected.length })}</Button>
+        <Button onClick={() => openMail(true)}>{t('manageRegistration:sendAll')}</Button>
+        <Button onClick={() => exportFile('excel')} loading={busy === 'excel'} disabled={!hydrated || loading}>
+          {t('manageRegistration:exportUsers')}
+        </Button>
+        <Button onClick={() => exportFile('files')} loading={busy === 'files'}>
+          {t('manageRegistration:exportFiles')}
+        </Button>
+        {badgeEnabled ? (
+          <Button onClick={() => exportFile('badges')} loading={busy === 'badges'}>
+            {t('manageRegistration:exportBadges')}
+          </Button>
+        ) : null}
+      </Space>
+      <p className="admin-hint">{t('manageRegistration:total', { n: data.total })}</p>
+      {mobile ? (
+        <>
+          <List
+            loading={loading}
+            dataSource={data.rows}
+            rowKey="id"
+            renderItem={(row) => (
+              <List.Item actions={actions(row)}>
+                <List.Item.Meta
+                  avatar={<Checkbox checked={isSelected(row)} onChange={(e) => toggle(row, e.target.checked)} aria-label={row.email} />}
+                  title={`${row.name || '—'} · ${row.code}`}
+                  description={`${row.email}${row.unit ? ` · ${row.unit}` : ''}`}
+                />
+              </List.Item>
+            )}
+          />
+          <Pagination simple current={query.page} pageSize={REGISTRANT_PAGE_SIZE} total={data.total} onChange={(page) => load({ ...query, page })} style={{ marginTop: 12 }} />
+        </>
+      ) : (
+        <Table
+          rowKey="id"
+          loading={loading}
+          dataSource={data.rows}
+          rowSelection={{ selectedRowKeys: selected.map((r) => r.id), onChange: (_keys, rows) => setSelected((s) => [...s.filter((r) => !data.rows.some((d) => d.id === r.id)), ...rows]) }}
+          pagination={{ current: query.page, pageSize: REGISTRANT_PAGE_SIZE, total: data.total, showSizeChanger: false, onChange: (page) => load({ ...query, page }) }}
+          columns={[
+            { title: t('manageRegistration:code'), dataIndex: 'code', key: 'code', width: 120 },
+            { title: t('manageRegistration:name'), dataIndex: 'name', key: 'name', render: (v: string) => v || '—' },
+            { title: t('manageRegistration:email'), dataIndex: 'email', key: 'email' },
+            { title: t('manageRegistration:unit'), dataIndex: 'unit', key: 'unit' },
+            { title: t('manageRegistration:registeredAt'), dataIndex: 'createTime', key: 'createTime', width: 170, render: (v: string) => formatInstant(v) },
+            { title: t('manageRegistration:actions'), key: 'actions', width: 130, render: (_, row) => <Space>{actions(row)}</Space> },
+          ]}
+        />
+      )}
+      <MailDialog t={t} target={mail} onClose={() => setMail(null)} />
+    </div>
+  );
+}
+
+export default function ManageRegistrants(props: ManageRegistrantsProps) {
+  return (
+    <AntdRoot lang={props.lang}>
+      <Registrants {...props} />
+    </AntdRoot>
+  );
+}

@@ -1,0 +1,54 @@
+/**
+ * Downloads answered as files (badge.pdf, user.xlsx, zips): a JSON POST whose answer is saved
+ * under the name the server gives, or a JSON envelope error thrown as ApiError.
+ */
+import { ApiError, type Envelope } from './api';
+
+function fileNameOf(disposition: string | null, fallback: string): string {
+  const utf8 = /filename\*=UTF-8''([^;]+)/i.exec(disposition ?? '')?.[1];
+  if (utf8) return decodeURIComponent(utf8);
+  return /filename="([^"]+)"/i.exec(disposition ?? '')?.[1] ?? fallback;
+}
+
+export async function downloadPost(path: string, body: unknown, fallbackName: string): Promise<void> {
+  let res: Response;
+  try {
+    res = await fetch(`/api${path}`, { method: 'POST', credentials: 'same-origin', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  } catch {
+    throw new ApiError(0, 'userReg.passportError');
+  }
+  if (!res.ok || (res.headers.get('content-type') ?? '').includes('application/json')) {
+    const envelope = (await res.json().catch(() => null)) as Envelope<unknown> | null;
+    throw new ApiError(res.status, envelope?.message ?? 'commonMsg.serverError', envelope?.field, envelope?.params);
+  }
+  const blob = await res.blob();
+  const href = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = href;
+  a.download = fileNameOf(res.headers.get('content-disposition'), fallbackName);
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+}
+
+/**
+ * spec 7 download/files: a form posted into a new tab with the wanted files and a single-use
+ * token (never the session), for files a registrant uploaded.
+ */
+export async function openFiles(files: Array<{ name: string; field?: string }>, token: string): Promise<void> {
+  const form = document.createElement('form');
+  form.method = 'POST';
+  form.action = '/api/conference/conferenceUser/download/files';
+  form.target = '_blank';
+  for (const [name, value] of [['data', JSON.stringify(files)], ['access_token', token]]) {
+    const input = document.createElement('input');
+    input.type = 'hidden';
+    input.name = name;
+    input.value = value;
+    form.appendChild(input);
+  }
+  document.body.appendChild(form);
+  form.submit();
+  form.remove();
+}
