@@ -10,6 +10,7 @@ import * as m004 from './004_accounts';
 import * as m005 from './005_site_management';
 import * as m008 from './008_page_editing';
 import * as m009 from './009_registration';
+import * as m010 from './010_documents';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '005_site_management': m005,
   '008_page_editing': m008,
   '009_registration': m009,
+  '010_documents': m010,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -32,6 +32,8 @@ import ManageRegistrants, { type ManageRegistrantsProps } from '../islands/Manag
 import ManageRegistrantDetails, { type ManageRegistrantDetailsProps } from '../islands/ManageRegistrantDetails/index';
 import RegisterConfigBasic, { type RegisterConfigBasicProps } from '../islands/RegisterConfigBasic/index';
 import RegisterConfigForm, { type RegisterConfigFormProps } from '../islands/RegisterConfigForm/index';
+import DocumentDesigner, { type DocumentDesignerProps } from '../islands/DocumentDesigner/index';
+import ProfileDownloads, { type ProfileDownloadsProps } from '../islands/ProfileDownloads/index';
 
 export type IslandProps = {
   UserMenu: UserMenuProps;
@@ -58,10 +60,12 @@ export type IslandProps = {
   ManageRegistrantDetails: ManageRegistrantDetailsProps;
   RegisterConfigBasic: RegisterConfigBasicProps;
   RegisterConfigForm: RegisterConfigFormProps;
+  DocumentDesigner: DocumentDesignerProps;
+  ProfileDownloads: ProfileDownloadsProps;
 };
 export type IslandName = keyof IslandProps;
 
-export const islands: { [K in IslandName]: ComponentType<IslandProps[K]> } = { UserMenu, LangSwitch, LoginForm, SignUpForm, ResetPasswordForm, OrgLogin, ProfileEditForm, AdminProviders, AdminSuperAdmins, ManageMenus, ManageWebsiteConfig, ManageExteriors, CreateConference, MyConferences, ManageManagers, PublicationActions, AdminPublications, ManagePageList, ManagePageEditor, RegisterForm, ManageRegistrants, ManageRegistrantDetails, RegisterConfigBasic, RegisterConfigForm };
+export const islands: { [K in IslandName]: ComponentType<IslandProps[K]> } = { UserMenu, LangSwitch, LoginForm, SignUpForm, ResetPasswordForm, OrgLogin, ProfileEditForm, AdminProviders, AdminSuperAdmins, ManageMenus, ManageWebsiteConfig, ManageExteriors, CreateConference, MyConferences, ManageManagers, PublicationActions, AdminPublications, ManagePageList, ManagePageEditor, RegisterForm, ManageRegistrants, ManageRegistrantDetails, RegisterConfigBasic, RegisterConfigForm, DocumentDesigner, ProfileDownloads };
 
 /**
  * An island's own HTML, rendered as its own React root, exactly as the browser hydrates it: ids

@@ -56,6 +56,10 @@ import { registrationConfigRouter } from './modules/registration/configRoutes';
 import { registrationExportRouter } from './modules/registration/exportRoutes';
 import { registrationPageRouter, registrationSummary } from './modules/registration/pages';
 import { enqueueMail } from './modules/mail/service';
+import { DocumentService } from './modules/documents/service';
+import { documentApiRouter, documentConference, documentPageRouter } from './modules/documents/routes';
+import { RegistrationPeople } from './modules/registration/people';
+import { todayIn } from './modules/registration/settings';
 
 
 export type AppDeps = { config: Config; db: Db; bus?: InvalidationBus; limiter?: RateLimiter; production?: boolean };
@@ -88,8 +92,12 @@ export async function createApp({ config, db, bus: givenBus, limiter: givenLimit
   const pages = new PageService(db, sites, files);
   const conferences = new ConferenceService(db, sites, { siteDomain: config.SITE_DOMAIN, platformHost: config.PLATFORM_HOST, templatesDir: path.join(ROOT, 'templates') });
   const registration = new RegistrationService(db, codes, files);
+  const documents = new DocumentService(db, files, new RegistrationPeople(db));
   const registrationPorts: RegistrationPorts = {
-    badges: { enabled: async () => false, render: async () => Buffer.alloc(0) },
+    badges: {
+      enabled: (conferenceId) => documents.enabled(conferenceId, 'BADGE'),
+      render: (req, ids) => documents.render(req.ctx.conferenceId!, 'BADGE', { ids }, documentConference(req.ctx.site!, `${req.protocol}://${req.headers.host}`), req.ctx.lang, todayIn(req.ctx.site!.conference.timeZone)),
+    },
     mail: {
       configured: async () => Boolean(config.SMTP_URL) || config.NODE_ENV !== 'production',
       sendBulk: async (conferenceId, to, subject, html) => {
@@ -152,6 +160,7 @@ export async function createApp({ config, db, bus: givenBus, limiter: givenLimit
   api.use(registrationConfigRouter(db, sites));
   api.use(registrationRouter({ db, service: registration, files, limiter, ports: registrationPorts }));
   api.use(registrationExportRouter({ db, files, ports: registrationPorts }));
+  api.use(documentApiRouter(documents));
   api.use((_req, _res, next) => next(new AppError(404, 'commonMsg.notFound')));
   app.use('/api', api);
 
@@ -168,6 +177,7 @@ export async function createApp({ config, db, bus: givenBus, limiter: givenLimit
   app.use(siteConfigPageRouter(sites, db, config.PLATFORM_HOST));
   app.use(pageScreenRouter(pages));
   app.use(registrationPageRouter({ db, sites, ports: registrationPorts }));
+  app.use(documentPageRouter(documents));
   app.use(platformFallbackRouter());
   app.use(autologonMiddleware({ db, sessions, config, secureCookies }));
   app.use(ssoPageRouter({ db, sessions, config, secureCookies }));

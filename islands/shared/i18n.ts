@@ -20,13 +20,15 @@ import zhRegistration from '../../public/locales/zh/registration.json';
 import enRegistration from '../../public/locales/en/registration.json';
 import zhManageRegistration from '../../public/locales/zh/manageRegistration.json';
 import enManageRegistration from '../../public/locales/en/manageRegistration.json';
+import zhDocuments from '../../public/locales/zh/documents.json';
+import enDocuments from '../../public/locales/en/documents.json';
 import type { Lang } from './locale';
 
 const instance = i18next.createInstance();
 void instance.init({
   resources: {
-    zh: { common: zhCommon, files: zhFiles, manageSite: zhManageSite, managePages: zhManagePages, manageMenus: zhManageMenus, manageConference: zhManageConference, registration: zhRegistration, manageRegistration: zhManageRegistration },
-    en: { common: enCommon, files: enFiles, manageSite: enManageSite, managePages: enManagePages, manageMenus: enManageMenus, manageConference: enManageConference, registration: enRegistration, manageRegistration: enManageRegistration },
+    zh: { common: zhCommon, files: zhFiles, manageSite: zhManageSite, managePages: zhManagePages, manageMenus: zhManageMenus, manageConference: zhManageConference, registration: zhRegistration, manageRegistration: zhManageRegistration, documents: zhDocuments },
+    en: { common: enCommon, files: enFiles, manageSite: enManageSite, managePages: enManagePages, manageMenus: enManageMenus, manageConference: enManageConference, registration: enRegistration, manageRegistration: enManageRegistration, documents: enDocuments },
   },
   lng: 'zh',
   fallbackLng: 'zh',

@@ -41,3 +41,36 @@ export type DocumentConference = {
   /** the site's address, for letters and tickets */
   siteUrl: string;
 };
+
+/** Where a field sits on a custom template, in millimetres from the top-left corner. */
+export type LayoutItem = {
+  /** 'name' | 'unit' | 'country' | 'code' | 'qr' | 'conferenceName' | 'email' | 'phone' | 'registeredOn' | a form field */
+  field: string;
+  x: number;
+  y: number;
+  /** text: the box width (text wraps, aligned in it); qr: unused */
+  width: number;
+  /** text: the font size in points; qr: the side in millimetres */
+  size: number;
+  bold: boolean;
+  align: 'left' | 'center' | 'right';
+  /** #rrggbb */
+  color: string;
+};
+
+export type DocumentLayout = { page: { width: number; height: number }; items: LayoutItem[] };
+
+export const BUILT_IN_FIELDS = ['name', 'unit', 'country', 'code', 'qr', 'conferenceName', 'email', 'phone', 'registeredOn'] as const;
+
+/** The page of each document, in millimetres (a custom template starts from it). */
+export const DEFAULT_PAGE: Record<DocumentType, { width: number; height: number }> = {
+  BADGE: { width: 90, height: 130 },
+  INVITATION: { width: 210, height: 297 },
+  RECEIPT: { width: 210, height: 148 },
+  TICKET: { width: 190, height: 88 },
+};
+
+/** The documents an attendee downloads in the personal centre (receipts come with orders). */
+export const PERSONAL_DOCUMENTS: readonly DocumentType[] = ['BADGE', 'INVITATION', 'TICKET'];
+
+export type TemplateView = { type: DocumentType; enabledType: EnabledType; background: string | null; backgroundUrl: string | null; layout: DocumentLayout };

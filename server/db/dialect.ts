@@ -40,3 +40,12 @@ export function isUniqueViolation(err: unknown): boolean {
   const code = (err as { code?: string } | null)?.code;
   return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === 'ER_DUP_ENTRY';
 }
+
+/**
+ * A LIKE pattern that finds `value` anywhere, its % and _ taken literally. The escape character
+ * is '!', not a backslash: MySQL reads a backslash inside a string literal as an escape itself.
+ */
+export function likeContains(value: string): string {
+  return `%${value.replace(/[!%_]/g, (c) => `!${c}`)}%`;
+}
+export const LIKE_ESCAPE = "escape '!'";

@@ -16,7 +16,10 @@ import type { Lang } from '../../contract/enums';
  * The entries of the personal-centre menu, in order, with their label keys. `attendeeOnly`
  * entries are shown to registered attendees (and staff) only.
  */
-export const PROFILE_MENU: Array<{ href: string; labelKey: string; attendeeOnly?: boolean }> = [{ href: '/profile/userInfo', labelKey: 'profile.menu.userInfo' }];
+export const PROFILE_MENU: Array<{ href: string; labelKey: string; attendeeOnly?: boolean }> = [
+  { href: '/profile/userInfo', labelKey: 'profile.menu.userInfo' },
+  { href: '/profile/download', labelKey: 'documents:menu.download', attendeeOnly: true },
+];
 
 /** Which menu entry a route highlights (spec 2.10 "Menu highlighting"). */
 export function highlightedEntry(path: string): string {

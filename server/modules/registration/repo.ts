@@ -1,7 +1,7 @@
 /** Queries of the registration module. Every function takes the conference first. */
 import type { Knex } from 'knex';
 import type { Db, Tx } from '../../db/index';
-import { insertId, lockForUpdate, toDbInstant } from '../../db/dialect';
+import { insertId, LIKE_ESCAPE, likeContains, lockForUpdate, toDbInstant } from '../../db/dialect';
 
 type Conn = Db | Tx;
 
@@ -132,17 +132,13 @@ export async function deleteRegistrant(db: Conn, conferenceId: number, id: numbe
 
 export type RegistrantQuery = { name?: string; email?: string; page: number; size: number };
 
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 function filtered(db: Conn, conferenceId: number, q: Omit<RegistrantQuery, 'page' | 'size'>): Knex.QueryBuilder {
   const query = db('registrants').where({ conference_id: conferenceId });
-  if (q.email) query.andWhereRaw("email like ? escape '\\'", [`%${escapeLike(q.email.toLowerCase())}%`]);
+  if (q.email) query.andWhereRaw(`email like ? ${LIKE_ESCAPE}`, [likeContains(q.email.toLowerCase())]);
   if (q.name) {
-    const like = `%${escapeLike(q.name)}%`;
+    const like = likeContains(q.name);
     query.andWhere((w) => {
-      for (const col of ['full_name', 'first_name', 'middle_name', 'last_name']) w.orWhereRaw(`${col} like ? escape '\\'`, [like]);
+      for (const col of ['full_name', 'first_name', 'middle_name', 'last_name']) w.orWhereRaw(`${col} like ? ${LIKE_ESCAPE}`, [like]);
     });
   }
   return query;

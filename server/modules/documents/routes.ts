@@ -1,0 +1,93 @@
+/**
+ * Document calls: the template configuration at the spec's paths (spec 7 "Registration
+ * configuration" template/find/{type}, template/save), a preview of unsaved settings, and an
+ * attendee's own documents; the pages: the template tab and the personal centre's downloads.
+ */
+import { Router, type Request, type Response } from 'express';
+import { z } from 'zod';
+import { access } from '../../platform/access';
+import { AppError, sendOk } from '../../platform/errors';
+import { parseInput } from '../../platform/validate';
+import { t } from '../../platform/i18n';
+import { pageGuard } from '../../platform/pageGuard';
+import { DOCUMENT_TYPES, PERSONAL_DOCUMENTS, type DocumentConference, type DocumentType } from '../../contract/documents';
+import { LANGS } from '../../contract/enums';
+import { onConference, renderManageScreen } from '../sites/platformPages';
+import { onConferenceSite, renderProfileScreen } from '../accounts/profilePages';
+import type { SiteSnapshot } from '../sites/types';
+import { todayIn } from '../registration/settings';
+import { templateInput, type DocumentService } from './service';
+
+const BASE = '/conference/admin/register/config/template';
+const FILE_NAMES: Record<DocumentType, string> = { BADGE: 'badge.pdf', INVITATION: 'invitation-letter.pdf', RECEIPT: 'receipt.pdf', TICKET: 'ticket.pdf' };
+const typeParam = z.object({ type: z.enum(DOCUMENT_TYPES, { message: 'documents:typeInvalid' }) });
+
+/** What a document says about the conference of this request. */
+export function documentConference(site: SiteSnapshot, origin: string): DocumentConference {
+  const c = site.config;
+  return { name: c.conferenceName, shortTitle: c.shortTitle, department: c.department, city: c.city, venue: c.venue, startDate: c.startDate, endDate: c.endDate, siteUrl: site.primaryDomain ? `https://${site.primaryDomain}` : origin };
+}
+
+const origin = (req: Request) => `${req.protocol}://${req.headers.host}`;
+const today = (req: Request) => todayIn(req.ctx.site!.conference.timeZone);
+
+export function sendPdf(res: Response, pdf: Buffer, fileName: string): void {
+  res.setHeader('Content-Type', 'application/pdf');
+  res.setHeader('Content-Disposition', `attachment; filename="${fileName}"`);
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('Cache-Control', 'private, no-store');
+  res.end(pdf);
+}
+
+export function documentApiRouter(documents: DocumentService): Router {
+  const router = Router();
+  router.get(`${BASE}/find/:type`, access('manager'), async (req, res) => {
+    const { type } = parseInput(typeParam, req.params);
+    sendOk(res, await documents.config(req.ctx.conferenceId!, type));
+  });
+  router.post(`${BASE}/save`, access('manager'), async (req, res) => {
+    sendOk(res, await documents.save(req.ctx.conferenceId!, parseInput(templateInput, req.body)), 'documents:saved');
+  });
+  router.post(`${BASE}/preview`, access('manager'), async (req, res) => {
+    const input = parseInput(templateInput.extend({ lang: z.enum(LANGS).optional() }), req.body);
+    const pdf = await documents.preview(req.ctx.conferenceId!, input, documentConference(req.ctx.site!, origin(req)), input.lang ?? req.ctx.lang, today(req));
+    sendPdf(res, pdf, `preview-${FILE_NAMES[input.type]}`);
+  });
+
+  // The caller's own documents (personal centre).
+  router.get('/conference/document/mine', access('user'), async (req, res) => {
+    const list = [];
+    for (const type of PERSONAL_DOCUMENTS) if (await documents.enabled(req.ctx.conferenceId!, type)) list.push(type);
+    sendOk(res, list);
+  });
+  router.get('/conference/document/mine/:type', access('user'), async (req, res) => {
+    const { type } = parseInput(typeParam, req.params);
+    const { lang } = parseInput(z.object({ lang: z.enum(LANGS).optional() }), req.query);
+    if (!PERSONAL_DOCUMENTS.includes(type)) throw new AppError(404, 'documents:disabled');
+    const pdf = await documents.render(req.ctx.conferenceId!, type, { userId: req.ctx.identity!.user.id }, documentConference(req.ctx.site!, origin(req)), lang ?? req.ctx.lang, today(req));
+    sendPdf(res, pdf, FILE_NAMES[type]);
+  });
+  return router;
+}
+
+export function documentPageRouter(documents: DocumentService): Router {
+  const router = Router();
+  router.get('/platform/config/register/template', access('anonymous'), onConference, pageGuard('platform'), async (req, res) => {
+    const { lang, mobile } = req.ctx;
+    const cid = req.ctx.conferenceId!;
+    await renderManageScreen(req, res, {
+      title: t(lang, 'registration:config.title'),
+      island: { island: 'DocumentDesigner', props: { lang, mobile, templates: await documents.all(cid), fields: await documents.fieldOptions(cid) } },
+    });
+  });
+
+  router.get('/profile/download', access('anonymous'), onConferenceSite, pageGuard('profile'), async (req, res) => {
+    const { lang, mobile } = req.ctx;
+    const cid = req.ctx.conferenceId!;
+    const registered = await documents.isRegistrant(cid, req.ctx.identity!.user.id);
+    const available: DocumentType[] = [];
+    for (const type of PERSONAL_DOCUMENTS) if (await documents.enabled(cid, type)) available.push(type);
+    await renderProfileScreen(req, res, { title: t(lang, 'documents:download.title'), island: { island: 'ProfileDownloads', props: { lang, mobile, registered, documents: available } } });
+  });
+  return router;
+}

@@ -1,0 +1,169 @@
+/**
+ * Document templates (spec 3 "Document template config") and the documents made from them.
+ * Each type is disabled, the system default, or a custom template: an uploaded background image
+ * and a field layout. An absent row is the system default.
+ */
+import { z } from 'zod';
+import type { Db } from '../../db/index';
+import { parseJson, toDbInstant } from '../../db/dialect';
+import { AppError } from '../../platform/errors';
+import { BUILT_IN_FIELDS, DEFAULT_PAGE, DOCUMENT_TYPES, ENABLED_TYPES, type DocumentConference, type DocumentLayout, type DocumentPerson, type DocumentType, type EnabledType, type TemplateView } from '../../contract/documents';
+import type { Lang } from '../../contract/enums';
+import type { FilesService } from '../files/service';
+import { urlOf } from '../files/service';
+import type { RegistrationPeople } from '../registration/people';
+import { renderDocument } from './pdf/render';
+
+type TemplateRow = { conference_id: number; type: DocumentType; enabled_type: EnabledType; background_file: string | null; layout: string | null };
+
+export const MAX_LAYOUT_ITEMS = 40;
+
+const itemSchema = z.object({
+  field: z.string().regex(/^(c_[A-Za-z0-9]{1,30}|[a-zA-Z]{2,20})$/, 'documents:fieldInvalid'),
+  x: z.number().min(0, 'documents:outsidePage'),
+  y: z.number().min(0, 'documents:outsidePage'),
+  width: z.number().min(1, 'documents:outsidePage').max(400),
+  size: z.number().min(4, 'documents:sizeInvalid').max(200, 'documents:sizeInvalid'),
+  bold: z.boolean(),
+  align: z.enum(['left', 'center', 'right']),
+  color: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'documents:colorInvalid'),
+});
+
+export const layoutSchema = z
+  .object({
+    page: z.object({ width: z.number().min(30, 'documents:pageInvalid').max(420, 'documents:pageInvalid'), height: z.number().min(30, 'documents:pageInvalid').max(420, 'documents:pageInvalid') }),
+    items: z.array(itemSchema).max(MAX_LAYOUT_ITEMS, 'documents:tooManyItems'),
+  })
+  .superRefine((layout, ctx) => {
+    layout.items.forEach((item, i) => {
+      const right = item.x + (item.field === 'qr' ? item.size : item.width);
+      const bottom = item.y + (item.field === 'qr' ? item.size : (item.size * 25.4) / 72);
+      if (right > layout.page.width + 0.01 || bottom > layout.page.height + 0.01) ctx.addIssue({ code: 'custom', message: 'documents:outsidePage', path: ['items', i] });
+    });
+  });
+
+export const templateInput = z.object({
+  type: z.enum(DOCUMENT_TYPES, { message: 'documents:typeInvalid' }),
+  enabledType: z.enum(ENABLED_TYPES, { message: 'documents:enabledInvalid' }),
+  background: z.string().max(100).nullable().optional(),
+  layout: layoutSchema.optional(),
+});
+export type TemplateInput = z.infer<typeof templateInput>;
+
+export function defaultLayout(type: DocumentType): DocumentLayout {
+  const page = DEFAULT_PAGE[type];
+  const qr = Math.min(30, page.width / 3);
+  return {
+    page,
+    items: [
+      { field: 'name', x: 5, y: page.height * 0.35, width: page.width - 10, size: 22, bold: true, align: 'center', color: '#111827' },
+      { field: 'unit', x: 5, y: page.height * 0.35 + 12, width: page.width - 10, size: 10, bold: false, align: 'center', color: '#374151' },
+      { field: 'qr', x: (page.width - qr) / 2, y: page.height - qr - 12, width: qr, size: qr, bold: false, align: 'center', color: '#111827' },
+    ],
+  };
+}
+
+export class DocumentService {
+  constructor(
+    private readonly db: Db,
+    private readonly files: FilesService,
+    private readonly people: RegistrationPeople,
+  ) {}
+
+  private row(conferenceId: number, type: DocumentType): Promise<TemplateRow | undefined> {
+    return this.db<TemplateRow>('document_templates').where({ conference_id: conferenceId, type }).first();
+  }
+
+  async config(conferenceId: number, type: DocumentType): Promise<TemplateView> {
+    const row = await this.row(conferenceId, type);
+    const layout = layoutSchema.safeParse(parseJson(row?.layout, null));
+    return {
+      type,
+      enabledType: row?.enabled_type ?? 'DEFAULT',
+      background: row?.background_file ?? null,
+      backgroundUrl: row?.background_file ? urlOf(row.background_file) : null,
+      layout: layout.success ? layout.data : defaultLayout(type),
+    };
+  }
+
+  async all(conferenceId: number): Promise<TemplateView[]> {
+    return Promise.all(DOCUMENT_TYPES.map((type) => this.config(conferenceId, type)));
+  }
+
+  async enabled(conferenceId: number, type: DocumentType): Promise<boolean> {
+    return (await this.config(conferenceId, type)).enabledType !== 'DISABLED';
+  }
+
+  /** A custom template needs its background to be an image this conference uploaded. */
+  private async checkBackground(conferenceId: number, input: TemplateInput): Promise<void> {
+    if (input.enabledType !== 'CUSTOM') return;
+    if (!input.background) throw new AppError(400, 'documents:backgroundRequired', 'background');
+    const found = await this.files.find(conferenceId, input.background);
+    if (!found || !['banner', 'image'].includes(found.file.kind) || !['image/png', 'image/jpeg'].includes(found.file.contentType)) throw new AppError(400, 'documents:backgroundRequired', 'background');
+  }
+
+  async save(conferenceId: number, input: TemplateInput): Promise<TemplateView> {
+    await this.checkBackground(conferenceId, input);
+    const values = {
+      enabled_type: input.enabledType,
+      background_file: input.background ?? null,
+      layout: input.layout ? JSON.stringify(input.layout) : null,
+      updated_at: toDbInstant(),
+    };
+    const key = { conference_id: conferenceId, type: input.type };
+    const updated = await this.db('document_templates').where(key).update(values);
+    if (!updated) await this.db('document_templates').insert({ ...key, ...values });
+    return this.config(conferenceId, input.type);
+  }
+
+  private async template(conferenceId: number, view: { enabledType: EnabledType; background: string | null; layout: DocumentLayout }) {
+    if (view.enabledType !== 'CUSTOM') return { custom: null };
+    const found = view.background ? await this.files.find(conferenceId, view.background) : null;
+    return { custom: { layout: view.layout, background: found?.bytes ?? null } };
+  }
+
+  /** The PDF of a type for registrants (by id) or for one user; 404 'documents:disabled' when disabled. */
+  async render(conferenceId: number, type: DocumentType, who: { ids: number[] } | { userId: number }, conference: DocumentConference, lang: Lang, today: string): Promise<Buffer> {
+    const view = await this.config(conferenceId, type);
+    if (view.enabledType === 'DISABLED') throw new AppError(404, 'documents:disabled');
+    let people: DocumentPerson[];
+    if ('ids' in who) people = await this.people.forIds(conferenceId, who.ids, lang);
+    else {
+      const person = await this.people.forUser(conferenceId, who.userId, lang);
+      if (!person) throw new AppError(404, 'documents:notRegistered');
+      people = [person];
+    }
+    if (!people.length) throw new AppError(400, 'registration:userMsg', 'ids');
+    return renderDocument(type, await this.template(conferenceId, view), conference, people, lang, today);
+  }
+
+  /** A preview of unsaved settings with a sample person (the designer's "Preview PDF"). */
+  async preview(conferenceId: number, input: TemplateInput, conference: DocumentConference, lang: Lang, today: string): Promise<Buffer> {
+    await this.checkBackground(conferenceId, input);
+    const sample: DocumentPerson = {
+      code: 'SAMPLE-0001',
+      name: lang === 'en' ? 'Alex Morgan' : '张伟',
+      firstName: '',
+      lastName: '',
+      email: 'alex.morgan@example.org',
+      unit: lang === 'en' ? 'Institute of Computing Technology' : '中国科学院计算技术研究所',
+      country: 'China',
+      phone: '13800138000',
+      registeredOn: today,
+      fields: { passport: 'E12345678' },
+    };
+    const view = { enabledType: input.enabledType, background: input.background ?? null, layout: input.layout ?? defaultLayout(input.type) };
+    return renderDocument(input.type, await this.template(conferenceId, view), conference, [sample], lang, today);
+  }
+
+  async isRegistrant(conferenceId: number, userId: number): Promise<boolean> {
+    return (await this.people.forUser(conferenceId, userId, 'zh')) !== null;
+  }
+
+  /** The fields a layout may place: the built-in ones and the default form's items. */
+  async fieldOptions(conferenceId: number): Promise<Array<{ key: string; labelZh: string; labelEn: string }>> {
+    const builtIn = BUILT_IN_FIELDS.map((key) => ({ key, labelZh: '', labelEn: '' }));
+    const known = new Set<string>(BUILT_IN_FIELDS);
+    return [...builtIn, ...(await this.people.fieldList(conferenceId)).filter((f) => !known.has(f.key))];
+  }
+}
