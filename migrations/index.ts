@@ -11,6 +11,7 @@ import * as m005 from './005_site_management';
 import * as m008 from './008_page_editing';
 import * as m009 from './009_registration';
 import * as m010 from './010_documents';
+import * as m011 from './011_units';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '008_page_editing': m008,
   '009_registration': m009,
   '010_documents': m010,
+  '011_units': m011,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

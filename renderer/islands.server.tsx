@@ -34,6 +34,7 @@ import RegisterConfigBasic, { type RegisterConfigBasicProps } from '../islands/R
 import RegisterConfigForm, { type RegisterConfigFormProps } from '../islands/RegisterConfigForm/index';
 import DocumentDesigner, { type DocumentDesignerProps } from '../islands/DocumentDesigner/index';
 import ProfileDownloads, { type ProfileDownloadsProps } from '../islands/ProfileDownloads/index';
+import AdminUnits, { type AdminUnitsProps } from '../islands/AdminUnits/index';
 
 export type IslandProps = {
   UserMenu: UserMenuProps;
@@ -62,10 +63,11 @@ export type IslandProps = {
   RegisterConfigForm: RegisterConfigFormProps;
   DocumentDesigner: DocumentDesignerProps;
   ProfileDownloads: ProfileDownloadsProps;
+  AdminUnits: AdminUnitsProps;
 };
 export type IslandName = keyof IslandProps;
 
-export const islands: { [K in IslandName]: ComponentType<IslandProps[K]> } = { UserMenu, LangSwitch, LoginForm, SignUpForm, ResetPasswordForm, OrgLogin, ProfileEditForm, AdminProviders, AdminSuperAdmins, ManageMenus, ManageWebsiteConfig, ManageExteriors, CreateConference, MyConferences, ManageManagers, PublicationActions, AdminPublications, ManagePageList, ManagePageEditor, RegisterForm, ManageRegistrants, ManageRegistrantDetails, RegisterConfigBasic, RegisterConfigForm, DocumentDesigner, ProfileDownloads };
+export const islands: { [K in IslandName]: ComponentType<IslandProps[K]> } = { UserMenu, LangSwitch, LoginForm, SignUpForm, ResetPasswordForm, OrgLogin, ProfileEditForm, AdminProviders, AdminSuperAdmins, ManageMenus, ManageWebsiteConfig, ManageExteriors, CreateConference, MyConferences, ManageManagers, PublicationActions, AdminPublications, ManagePageList, ManagePageEditor, RegisterForm, ManageRegistrants, ManageRegistrantDetails, RegisterConfigBasic, RegisterConfigForm, DocumentDesigner, ProfileDownloads, AdminUnits };
 
 /**
  * An island's own HTML, rendered as its own React root, exactly as the browser hydrates it: ids

@@ -60,6 +60,7 @@ import { DocumentService } from './modules/documents/service';
 import { documentApiRouter, documentConference, documentPageRouter } from './modules/documents/routes';
 import { RegistrationPeople } from './modules/registration/people';
 import { todayIn } from './modules/registration/settings';
+import { unitApiRouter, unitPageRouter } from './modules/units/routes';
 
 
 export type AppDeps = { config: Config; db: Db; bus?: InvalidationBus; limiter?: RateLimiter; production?: boolean };
@@ -161,12 +162,14 @@ export async function createApp({ config, db, bus: givenBus, limiter: givenLimit
   api.use(registrationRouter({ db, service: registration, files, limiter, ports: registrationPorts }));
   api.use(registrationExportRouter({ db, files, ports: registrationPorts }));
   api.use(documentApiRouter(documents));
+  api.use(unitApiRouter(db));
   api.use((_req, _res, next) => next(new AppError(404, 'commonMsg.notFound')));
   app.use('/api', api);
 
   app.use(filePageRouter(files));
   app.use(conferencePlatformPageRouter(conferences));
   app.use(adminPageRouter(db, sites));
+  app.use(unitPageRouter(db));
   app.use(accountPageRouter(sites, db));
   app.use(profilePageRouter({ registration: registrationSummary(db) }));
   app.use(platformPageRouter({ overviewActions: overviewActions(conferences) }));

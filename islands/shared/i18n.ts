@@ -22,13 +22,15 @@ import zhManageRegistration from '../../public/locales/zh/manageRegistration.jso
 import enManageRegistration from '../../public/locales/en/manageRegistration.json';
 import zhDocuments from '../../public/locales/zh/documents.json';
 import enDocuments from '../../public/locales/en/documents.json';
+import zhUnits from '../../public/locales/zh/units.json';
+import enUnits from '../../public/locales/en/units.json';
 import type { Lang } from './locale';
 
 const instance = i18next.createInstance();
 void instance.init({
   resources: {
-    zh: { common: zhCommon, files: zhFiles, manageSite: zhManageSite, managePages: zhManagePages, manageMenus: zhManageMenus, manageConference: zhManageConference, registration: zhRegistration, manageRegistration: zhManageRegistration, documents: zhDocuments },
-    en: { common: enCommon, files: enFiles, manageSite: enManageSite, managePages: enManagePages, manageMenus: enManageMenus, manageConference: enManageConference, registration: enRegistration, manageRegistration: enManageRegistration, documents: enDocuments },
+    zh: { common: zhCommon, files: zhFiles, manageSite: zhManageSite, managePages: zhManagePages, manageMenus: zhManageMenus, manageConference: zhManageConference, registration: zhRegistration, manageRegistration: zhManageRegistration, documents: zhDocuments, units: zhUnits },
+    en: { common: enCommon, files: enFiles, manageSite: enManageSite, managePages: enManagePages, manageMenus: enManageMenus, manageConference: enManageConference, registration: enRegistration, manageRegistration: enManageRegistration, documents: enDocuments, units: enUnits },
   },
   lng: 'zh',
   fallbackLng: 'zh',

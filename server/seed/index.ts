@@ -13,6 +13,7 @@ import { ROOT_DIR } from '../paths';
 import { DISCIPLINES } from './disciplines';
 import { loadDemoSite } from './demo';
 import { seedDemoRegistration } from '../modules/registration/seed';
+import { seedUnits } from '../modules/units/service';
 
 export const DEMO_SITES: Array<{ slug: string; domains: string[] }> = [
   { slug: 'demo', domains: ['demo.localhost', 'localhost', '127.0.0.1'] },
@@ -52,5 +53,6 @@ export async function seedDemoSites(db: Db): Promise<void> {
 export async function seed(db: Db, config: Config): Promise<void> {
   await seedDisciplines(db);
   await seedSuperAdmin(db, config);
+  await seedUnits(db);
   if (config.SEED_DEMO) await seedDemoSites(db);
 }

@@ -20,6 +20,7 @@ const MENU = [
   { href: '/admin/identityProviders', key: 'admin.providersTitle' },
   { href: '/admin/superAdmins', key: 'admin.superAdminsTitle' },
   { href: '/admin/publications', key: 'manageConference:queue.title' },
+  { href: '/admin/units', key: 'units:title' },
 ];
 
 /** A screen of another feature on the platform host (e.g. "Create conference"): the layout and its island. */

@@ -1,0 +1,98 @@
+/**
+ * The platform's unit (organisation) list: read by everyone's forms (POST /home/company/findByQuery),
+ * kept by super admins. Titles are unique in each language.
+ */
+import { z } from 'zod';
+import type { Db } from '../../db/index';
+import { insertId, isUniqueViolation, LIKE_ESCAPE, likeContains, toDbInstant } from '../../db/dialect';
+import { AppError } from '../../platform/errors';
+
+/** Spec 9: the unit with id '153' is left out of the list. */
+export const HIDDEN_UNIT_ID = 153;
+
+export type UnitRow = { id: number; zhTitle: string; enTitle: string; sort: number };
+
+export const unitInput = z.object({
+  zhTitle: z.string().trim().min(1, 'units:titleRequired').max(300, 'units:titleTooLong'),
+  enTitle: z.string().trim().min(1, 'units:titleRequired').max(300, 'units:titleTooLong'),
+  sort: z.number().int().min(0).max(1_000_000).default(0),
+});
+export type UnitInput = z.infer<typeof unitInput>;
+
+type Row = { id: number; title_zh: string; title_en: string; sort: number };
+const present = (r: Row): UnitRow => ({ id: Number(r.id), zhTitle: r.title_zh, enTitle: r.title_en, sort: Number(r.sort) });
+
+export async function findUnits(db: Db, q: { page: number; size: number; query?: string }): Promise<{ rows: UnitRow[]; total: number }> {
+  const base = () => {
+    const qb = db<Row>('units').whereNot('id', HIDDEN_UNIT_ID);
+    if (q.query) qb.andWhere((w) => w.whereRaw(`title_zh like ? ${LIKE_ESCAPE}`, [likeContains(q.query!)]).orWhereRaw(`title_en like ? ${LIKE_ESCAPE}`, [likeContains(q.query!)]));
+    return qb;
+  };
+  const total = Number((await base().count<{ n: number }[]>({ n: '*' }).first())?.n ?? 0);
+  const rows = await base().orderBy([{ column: 'sort' }, { column: 'id' }]).limit(q.size).offset((q.page - 1) * q.size);
+  return { rows: rows.map(present), total };
+}
+
+async function duplicate(db: Db, input: UnitInput, id?: number): Promise<boolean> {
+  const qb = db('units').where((w) => w.where('title_zh', input.zhTitle).orWhere('title_en', input.enTitle));
+  if (id) qb.whereNot('id', id);
+  return Boolean(await qb.first());
+}
+
+export async function createUnit(db: Db, input: UnitInput): Promise<UnitRow> {
+  if (await duplicate(db, input)) throw new AppError(400, 'units:duplicate', 'zhTitle');
+  const now = toDbInstant();
+  try {
+    const id = await insertId(db('units').insert({ title_zh: input.zhTitle, title_en: input.enTitle, sort: input.sort, created_at: now, updated_at: now }));
+    return present((await db<Row>('units').where({ id }).first())!);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new AppError(400, 'units:duplicate', 'zhTitle');
+    throw err;
+  }
+}
+
+export async function updateUnit(db: Db, id: number, input: UnitInput): Promise<UnitRow> {
+  if (await duplicate(db, input, id)) throw new AppError(400, 'units:duplicate', 'zhTitle');
+  const changed = await db('units').where({ id }).update({ title_zh: input.zhTitle, title_en: input.enTitle, sort: input.sort, updated_at: toDbInstant() });
+  if (!changed) throw new AppError(404, 'commonMsg.notFound');
+  return present((await db<Row>('units').where({ id }).first())!);
+}
+
+export async function deleteUnit(db: Db, id: number): Promise<void> {
+  if (!(await db('units').where({ id }).delete())) throw new AppError(404, 'commonMsg.notFound');
+}
+
+const STARTER: Array<[zh: string, en: string]> = [
+  ['中国科学院计算技术研究所', 'Institute of Computing Technology, Chinese Academy of Sciences'],
+  ['中国科学院软件研究所', 'Institute of Software, Chinese Academy of Sciences'],
+  ['中国科学院自动化研究所', 'Institute of Automation, Chinese Academy of Sciences'],
+  ['中国科学院计算机网络信息中心', 'Computer Network Information Center, Chinese Academy of Sciences'],
+  ['中国科学院大学', 'University of Chinese Academy of Sciences'],
+  ['中国科学技术大学', 'University of Science and Technology of China'],
+  ['清华大学', 'Tsinghua University'],
+  ['北京大学', 'Peking University'],
+  ['浙江大学', 'Zhejiang University'],
+  ['上海交通大学', 'Shanghai Jiao Tong University'],
+  ['复旦大学', 'Fudan University'],
+  ['南京大学', 'Nanjing University'],
+  ['武汉大学', 'Wuhan University'],
+  ['中山大学', 'Sun Yat-sen University'],
+  ['哈尔滨工业大学', 'Harbin Institute of Technology'],
+  ['西安交通大学', 'Xi’an Jiaotong University'],
+  ['香港大学', 'The University of Hong Kong'],
+  ['新加坡国立大学', 'National University of Singapore'],
+  ['东京大学', 'The University of Tokyo'],
+  ['马克斯·普朗克学会', 'Max Planck Society'],
+  ['麻省理工学院', 'Massachusetts Institute of Technology'],
+  ['斯坦福大学', 'Stanford University'],
+  ['剑桥大学', 'University of Cambridge'],
+  ['牛津大学', 'University of Oxford'],
+  ['苏黎世联邦理工学院', 'ETH Zurich'],
+];
+
+/** A starter list on the first start; an existing list is left as it is. */
+export async function seedUnits(db: Db): Promise<void> {
+  if (await db('units').first()) return;
+  const now = toDbInstant();
+  await db('units').insert(STARTER.map(([zh, en], i) => ({ title_zh: zh, title_en: en, sort: i, created_at: now, updated_at: now })));
+}
