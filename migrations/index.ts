@@ -12,6 +12,7 @@ import * as m008 from './008_page_editing';
 import * as m009 from './009_registration';
 import * as m010 from './010_documents';
 import * as m011 from './011_units';
+import * as m012 from './012_mail_bulk';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '009_registration': m009,
   '010_documents': m010,
   '011_units': m011,
+  '012_mail_bulk': m012,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -55,7 +55,7 @@ import { registrationRouter, type RegistrationPorts } from './modules/registrati
 import { registrationConfigRouter } from './modules/registration/configRoutes';
 import { registrationExportRouter } from './modules/registration/exportRoutes';
 import { registrationPageRouter, registrationSummary } from './modules/registration/pages';
-import { enqueueMail } from './modules/mail/service';
+import { enqueueBulkMail } from './modules/mail/service';
 import { DocumentService } from './modules/documents/service';
 import { documentApiRouter, documentConference, documentPageRouter } from './modules/documents/routes';
 import { RegistrationPeople } from './modules/registration/people';
@@ -101,10 +101,7 @@ export async function createApp({ config, db, bus: givenBus, limiter: givenLimit
     },
     mail: {
       configured: async () => Boolean(config.SMTP_URL) || config.NODE_ENV !== 'production',
-      sendBulk: async (conferenceId, to, subject, html) => {
-        for (const address of to) await enqueueMail(db, { conferenceId, to: [address], subject, text: html, html });
-        return to.length;
-      },
+      sendBulk: (conferenceId, to, subject, text, html) => enqueueBulkMail(db, { conferenceId, to, subject, text, html, kind: 'bulk' }),
     },
   };
   const secureCookies = config.NODE_ENV === 'production' && config.TRUST_PROXY !== undefined;

@@ -14,6 +14,8 @@ export type MailRow = {
   id: number;
   conference_id: number | null;
   to_address: string;
+  bcc_address: string | null;
+  kind: string | null;
   subject: string;
   text_body: string;
   html_body: string | null;
@@ -30,12 +32,14 @@ export type MailRow = {
 export function insertMail(
   db: Conn,
   conferenceId: number | null,
-  row: { to: string; subject: string; text: string; html: string | null; at: string },
+  row: { to: string; bcc?: string | null; kind?: string | null; subject: string; text: string; html: string | null; at: string },
 ): Promise<number> {
   return insertId(
     db('mail_outbox').insert({
       conference_id: conferenceId,
       to_address: row.to,
+      bcc_address: row.bcc ?? null,
+      kind: row.kind ?? null,
       subject: row.subject,
       text_body: row.text,
       html_body: row.html,
@@ -97,7 +101,7 @@ export function listUnsentMail(db: Db, opts: { to?: string; limit: number }): Pr
   const q = db<MailRow>('mail_outbox').whereIn('status', ['kept', 'queued']);
   if (opts.to) {
     const pattern = `%${opts.to.replace(/[!%_]/g, (c) => `!${c}`)}%`;
-    q.andWhereRaw("to_address like ? escape '!'", [pattern]);
+    q.andWhere((w) => w.whereRaw("to_address like ? escape '!'", [pattern]).orWhereRaw("bcc_address like ? escape '!'", [pattern]));
   }
   return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(opts.limit);
 }

@@ -22,12 +22,15 @@ const MAX_SUBJECT_LENGTH = 500;
 // CR/LF would let a value add headers; a comma would split one stored address into two.
 const BAD_ADDRESS = /[\r\n,;<>]/;
 
+function checkAddresses(addresses: string[], field: string): void {
+  if (addresses.some((a) => a === '' || BAD_ADDRESS.test(a) || !a.includes('@'))) throw badRequest('commonMsg.invalidInput', field);
+}
+
 /** Writes a queued message (in the caller's transaction when given one) and returns its id. */
 export async function enqueueMail(db: Db | Tx, message: OutgoingMail): Promise<number> {
   const addresses = (message.to ?? []).map((a) => String(a).trim());
-  if (addresses.length === 0 || addresses.some((a) => a === '' || BAD_ADDRESS.test(a) || !a.includes('@'))) {
-    throw badRequest('commonMsg.invalidInput', 'to');
-  }
+  if (addresses.length === 0) throw badRequest('commonMsg.invalidInput', 'to');
+  checkAddresses(addresses, 'to');
   const to = addresses.join(', ');
   if (to.length > MAX_TO_LENGTH) throw badRequest('commonMsg.invalidInput', 'to');
   const subject = String(message.subject ?? '');
@@ -41,6 +44,29 @@ export async function enqueueMail(db: Db | Tx, message: OutgoingMail): Promise<n
   });
 }
 
+/** Recommended at most this many recipients per message (spec 9). */
+export const BULK_BATCH = 20;
+
+/**
+ * One message to many (a manager's mail to registrants): split into messages of at most 20
+ * recipients, each recipient in Bcc so that nobody sees another's address. Answers the number
+ * of messages written (in the caller's transaction when given one).
+ */
+export async function enqueueBulkMail(db: Db | Tx, message: { conferenceId: number; to: string[]; subject: string; text: string; html: string; kind: string }): Promise<number> {
+  const addresses = [...new Set(message.to.map((a) => String(a).trim().toLowerCase()))];
+  checkAddresses(addresses, 'to');
+  const subject = String(message.subject ?? '');
+  if (/[\r\n]/.test(subject) || subject.length > MAX_SUBJECT_LENGTH) throw badRequest('commonMsg.invalidInput', 'subject');
+  const at = toDbInstant();
+  let count = 0;
+  for (let i = 0; i < addresses.length; i += BULK_BATCH) {
+    const batch = addresses.slice(i, i + BULK_BATCH);
+    await repo.insertMail(db, message.conferenceId, { to: '', bcc: batch.join(', '), kind: message.kind, subject, text: message.text, html: message.html, at });
+    count++;
+  }
+  return count;
+}
+
 export type DevMail = { id: number; conferenceId: number | null; status: string; createdAt: string; to: string; subject: string; text: string };
 
 /** Kept and queued messages for /_dev/mail, newest first; `to` narrows them to one recipient. */
@@ -51,7 +77,7 @@ export async function listDevMail(db: Db, opts: { to?: string; limit?: number } 
     conferenceId: r.conference_id === null ? null : Number(r.conference_id),
     status: r.status,
     createdAt: r.created_at,
-    to: r.to_address,
+    to: r.to_address || `Bcc: ${r.bcc_address ?? ''}`,
     subject: r.subject,
     text: r.text_body,
   }));

@@ -6,7 +6,8 @@
 import nodemailer from 'nodemailer';
 import type { Config } from '../../config';
 
-export type TransportMessage = { to: string; subject: string; text: string; html?: string | null };
+/** `to` may be empty when the recipients are all in `bcc` (bulk mail). */
+export type TransportMessage = { to: string; bcc?: string | null; subject: string; text: string; html?: string | null };
 
 export type Transport = {
   /** the From header of every message sent through it */
@@ -35,7 +36,7 @@ export function smtpTransport(smtpUrl: string, platformHost: string): Transport 
   return {
     from,
     async send(msg) {
-      const info = await transporter.sendMail({ from, to: msg.to, subject: msg.subject, text: msg.text, ...(msg.html ? { html: msg.html } : {}) });
+      const info = await transporter.sendMail({ from, to: msg.to || undefined, ...(msg.bcc ? { bcc: msg.bcc } : {}), subject: msg.subject, text: msg.text, ...(msg.html ? { html: msg.html } : {}) });
       return { messageId: info.messageId };
     },
   };

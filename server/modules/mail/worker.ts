@@ -122,7 +122,7 @@ export class MailWorker {
         return true;
       }
       if (transport === null) throw new Error(NO_SMTP_ERROR);
-      ({ messageId } = await transport.send({ to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body }));
+      ({ messageId } = await transport.send({ to: row.to_address, bcc: row.bcc_address, subject: row.subject, text: row.text_body, html: row.html_body }));
     } catch (err) {
       await this.recordFailure(row, lockedUntil, err);
       return true;

@@ -38,7 +38,7 @@ export const TEMP_UPLOAD_LIMIT = { limit: 60, windowMs: 60 * 60_000 };
 /** What registration needs from the documents and mail features (wired in app.ts). */
 export type RegistrationPorts = {
   badges: { enabled(conferenceId: number): Promise<boolean>; render(req: Request, ids: number[]): Promise<Buffer> };
-  mail: { configured(conferenceId: number): Promise<boolean>; sendBulk(conferenceId: number, to: string[], subject: string, html: string): Promise<number> };
+  mail: { configured(conferenceId: number): Promise<boolean>; sendBulk(conferenceId: number, to: string[], subject: string, text: string, html: string): Promise<number> };
 };
 
 const cid = (req: Request) => req.ctx.conferenceId!;
@@ -175,7 +175,7 @@ export function registrationRouter(deps: { db: Db; service: RegistrationService;
     if (!to.length) throw new AppError(400, 'registration:userMsg', 'ids');
     // The manager writes plain text: it is escaped, and its line breaks kept.
     const html = `<div style="font-size:15px;line-height:1.7">${escapeHtml(data.content).replace(/\r?\n/g, '<br>')}</div>`;
-    const messages = await ports.mail.sendBulk(cid(req), to, data.title, html);
+    const messages = await ports.mail.sendBulk(cid(req), to, data.title, data.content, html);
     sendOk(res, { recipients: to.length, messages }, 'registration:sendMsg');
   });
 

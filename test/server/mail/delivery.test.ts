@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest';
 import { loadConfig } from '../../../server/config';
 import { migrate } from '../../../server/db/index';
 import { fromDbInstant } from '../../../server/db/dialect';
-import { enqueueMail } from '../../../server/modules/mail/service';
+import { enqueueBulkMail, enqueueMail } from '../../../server/modules/mail/service';
 import { platformTransports, smtpTransport } from '../../../server/modules/mail/transport';
 import { MailWorker, MAX_ATTEMPTS, RETRY_SCHEDULE_MS } from '../../../server/modules/mail/worker';
 import type { MailRow } from '../../../server/modules/mail/repo';
@@ -27,6 +27,7 @@ afterAll(async () => {
 beforeEach(async () => {
   await t.db('mail_outbox').del();
   smtp.received.length = 0;
+  smtp.envelopes.length = 0;
   if (!smtp.running) await smtp.start(); // a test may have stopped it
 });
 
@@ -159,4 +160,22 @@ test(`after ${MAX_ATTEMPTS} failed attempts the message is failed (production wi
   }
   clock.now = new Date(clock.now.getTime() + 7 * 24 * 3600_000);
   expect(await w.drain()).toBe(0);
+});
+
+test('bulk mail: 45 recipients go out as 3 messages of at most 20, each recipient in Bcc only', async () => {
+  const [cid] = await t.db('conferences').insert({ slug: 'bulk', created_at: '2026-01-01 00:00:00.000', updated_at: '2026-01-01 00:00:00.000' });
+  const to = Array.from({ length: 45 }, (_, i) => `reader${i}@example.org`);
+  expect(await enqueueBulkMail(t.db, { conferenceId: Number(cid), to, subject: '会议通知', text: '你好', html: '<p>你好</p>', kind: 'bulk' })).toBe(3);
+  const { w } = worker();
+  expect(await w.drain()).toBe(3);
+  expect(smtp.received).toHaveLength(3);
+  expect(smtp.envelopes.map((e) => e.length)).toEqual([20, 20, 5]);
+  expect(smtp.envelopes.flat().sort()).toEqual([...to].sort());
+  for (const mail of smtp.received) {
+    // No recipient's address is in the headers another recipient reads.
+    expect(mail.to).toBeUndefined();
+    expect(mail.headers.get('bcc')).toBeUndefined();
+    expect(mail.subject).toBe('会议通知');
+  }
+  await t.db('conferences').where({ id: cid }).delete();
 });

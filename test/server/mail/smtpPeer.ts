@@ -14,6 +14,8 @@ export type SmtpPeer = {
   port: number;
   running: boolean;
   received: ParsedMail[];
+  /** the envelope recipients (RCPT TO) of each message received, in the order of `received` */
+  envelopes: string[][];
   /** smtp://mailer%40example.org:…@127.0.0.1:port, with other credentials when given */
   url(credentials?: { user: string; pass: string }, query?: string): string;
   start(): Promise<void>;
@@ -22,6 +24,7 @@ export type SmtpPeer = {
 
 export async function startSmtpPeer(): Promise<SmtpPeer> {
   const received: ParsedMail[] = [];
+  const envelopes: string[][] = [];
   let server: SMTPServer | null = null;
   let port = 0;
 
@@ -36,10 +39,11 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
         if (auth.username === SMTP_USER && auth.password === SMTP_PASS) return callback(null, { user: auth.username });
         callback(new Error(AUTH_ERROR));
       },
-      onData(stream, _session, callback) {
+      onData(stream, session, callback) {
         simpleParser(stream)
           .then((mail) => {
             received.push(mail);
+            envelopes.push(session.envelope.rcptTo.map((r) => r.address));
             callback();
           })
           .catch((err: Error) => callback(err));
@@ -54,6 +58,7 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
       return server !== null;
     },
     received,
+    envelopes,
     url(credentials = { user: SMTP_USER, pass: SMTP_PASS }, query = '') {
       return `smtp://${encodeURIComponent(credentials.user)}:${encodeURIComponent(credentials.pass)}@127.0.0.1:${port}${query}`;
     },

@@ -204,7 +204,12 @@ describe('mail to registrants', () => {
     const all = await call(h, host, 'post', '/conference/conferenceUser/sendEmail', { token: manager, body: { data: { type: '', title: '会议通知', content: 'Hello <b>all</b>\nsee you' } } });
     expect(all.body).toMatchObject({ code: 200, message: 'registration:sendMsg' });
     const rows = await h.db('mail_outbox').where({ conference_id: cid }).orderBy('id').offset(before);
-    expect(rows.length).toBeGreaterThan(0);
+    const registrants = Number((await h.db('registrants').where({ conference_id: cid }).count({ n: '*' }).first())!.n);
+    // At most 20 a message, all in Bcc: nobody sees another's address.
+    expect(rows).toHaveLength(Math.ceil(registrants / 20));
+    expect(rows.every((r) => r.to_address === '' && r.bcc_address.split(', ').length <= 20)).toBe(true);
+    expect(rows.flatMap((r) => r.bcc_address.split(', ')).sort()).toEqual((await h.db('registrants').where({ conference_id: cid }).pluck('email')).sort());
+    expect(all.body.data).toMatchObject({ recipients: registrants, messages: rows.length });
     expect(rows[0].subject).toBe('会议通知');
     expect(rows[0].html_body).toContain('Hello &lt;b&gt;all&lt;/b&gt;<br>see you');
   });
