@@ -58,7 +58,9 @@ function TemplateCard({ lang, mobile, initial, fields }: { lang: Lang; mobile: b
 
   return (
     <Card size="small" title={t(`documents:types.${type}`)} className="document-card">
-      <Radio.Group value={view.enabledType} onChange={(e) => setView({ ...view, enabledType: e.target.value })} options={ENABLED_TYPES.map((e) => ({ value: e, label: t(`documents:enabled.${e}`) }))} />
+      <div>
+        <Radio.Group value={view.enabledType} onChange={(e) => setView({ ...view, enabledType: e.target.value })} options={ENABLED_TYPES.map((e) => ({ value: e, label: t(`documents:enabled.${e}`) }))} />
+      </div>
       {type === 'RECEIPT' ? <p className="admin-hint">{t('documents:designer.receiptHint')}</p> : null}
       {view.enabledType === 'CUSTOM' ? (
         <div style={{ marginTop: 12 }}>

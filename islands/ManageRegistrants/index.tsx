@@ -160,7 +160,7 @@ function Registrants({ lang, mobile, initial, badgeEnabled }: ManageRegistrantsP
           pagination={{ current: query.page, pageSize: REGISTRANT_PAGE_SIZE, total: data.total, showSizeChanger: false, onChange: (page) => load({ ...query, page }) }}
           columns={[
             { title: t('manageRegistration:code'), dataIndex: 'code', key: 'code', width: 120 },
-            { title: t('manageRegistration:name'), dataIndex: 'name', key: 'name', render: (v: string) => v || '—' },
+            { title: t('manageRegistration:name'), dataIndex: 'name', key: 'name', width: 140, render: (v: string) => v || '—' },
             { title: t('manageRegistration:email'), dataIndex: 'email', key: 'email' },
             { title: t('manageRegistration:unit'), dataIndex: 'unit', key: 'unit' },
             { title: t('manageRegistration:registeredAt'), dataIndex: 'createTime', key: 'createTime', width: 170, render: (v: string) => formatInstant(v) },

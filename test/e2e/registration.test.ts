@@ -40,6 +40,16 @@ describe('registration in Chromium', { skip: !haveBrowser }, () => {
     await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`).click();
   }
 
+  /** Logs in on the demo site with the account form. */
+  async function login(page: Page, email: string, password: string, redirect: string) {
+    await page.goto(url(`/conferencelogin?redirect=${encodeURIComponent(redirect)}`));
+    await hydrated(page, 'LoginForm');
+    await page.locator('#login_email').fill(email);
+    await page.locator('#login_password').fill(password);
+    await page.locator('form#login button[type=submit]').click();
+    await page.waitForURL((u) => u.pathname === redirect.split('?')[0]);
+  }
+
   before(async () => {
     fs.writeFileSync(cv, '%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
     server = await startServer();
@@ -97,7 +107,67 @@ describe('registration in Chromium', { skip: !haveBrowser }, () => {
     const row = await db('registrants').where({ email }).first();
     assert.equal(row.code, 'DEMO-0001');
     assert.equal(Number((await db('registrant_files').where({ registrant_id: row.id }).count({ n: '*' }).first())!.n), 1);
+    // The attendee's own badge, from the personal centre.
+    await page.goto(url('/profile/download'));
+    await hydrated(page, 'ProfileDownloads');
+    await shot(page, 'profile-download-zh');
+    const [badge] = await Promise.all([page.waitForEvent('download'), page.locator('[data-island="ProfileDownloads"] a').first().click()]);
+    assert.equal(badge.suggestedFilename(), 'badge.pdf');
+    assert.equal(fs.readFileSync((await badge.path())!).subarray(0, 5).toString(), '%PDF-');
     await context.close();
+  });
+
+  test('a manager finds the registrant, opens the details, exports users and badges', async () => {
+    const manager = 'manager@example.org';
+    const { ensureUser, grantRole } = await import('../../server/modules/accounts/service');
+    const { id } = await ensureUser(db, { email: manager, trueName: '王经理', password: 'manager-pass-1' });
+    await grantRole(db, (await db('conferences').where({ slug: 'demo' }).first()).id, id, 'manager');
+    const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, acceptDownloads: true });
+    const page = await context.newPage();
+    await login(page, manager, 'manager-pass-1', '/platform/manage/user');
+    await hydrated(page, 'ManageRegistrants');
+    await page.locator('#registrantSearch_name').fill('李雷');
+    await page.locator('form#registrantSearch button[type=submit]').click();
+    await page.locator('.ant-table-row', { hasText: 'DEMO-0001' }).waitFor();
+    assert.equal(await page.locator('.ant-table-row').count(), 1);
+    await shot(page, 'manage-users-zh');
+    const [xlsx] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '导出用户', exact: true }).click()]);
+    assert.equal(xlsx.suggestedFilename(), 'user.xlsx');
+    await page.locator('.ant-table-row .ant-checkbox-input').first().check();
+    const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '导出胸卡' }).click()]);
+    assert.equal(pdf.suggestedFilename(), 'badge.pdf');
+    const [details] = await Promise.all([context.waitForEvent('page'), page.getByText('查看').first().click()]);
+    await details.waitForURL(/\/platform\/manage\/userDetails\?uid=/);
+    await details.getByText('中国科学院计算技术研究所').waitFor();
+    await shot(details, 'manage-user-details-zh');
+    for (const [path, island, name] of [
+      ['/platform/config/register', 'RegisterConfigBasic', 'config-basic-zh'],
+      ['/platform/config/register/form', 'RegisterConfigForm', 'config-form-zh'],
+      ['/platform/config/register/template', 'DocumentDesigner', 'config-template-zh'],
+    ]) {
+      await page.goto(url(path));
+      await hydrated(page, island);
+      await shot(page, name);
+    }
+    // A custom badge: a background image, the fields placed on it, saved.
+    const badgeCard = page.locator('.document-card').first();
+    await badgeCard.getByText('自定义模板').click();
+    await badgeCard.locator('input[type=file]').setInputFiles(path.resolve(import.meta.dirname, '../../public/banner/classic-thumb.png'));
+    await badgeCard.getByText('更换背景').waitFor();
+    await badgeCard.locator('.layout-text').first().waitFor();
+    await badgeCard.getByRole('button', { name: '保 存' }).click();
+    await page.getByText('已保存').waitFor();
+    await shot(page, 'config-template-custom-zh');
+    const saved = await db('document_templates').where({ type: 'BADGE' }).first();
+    assert.equal(saved.enabled_type, 'CUSTOM');
+    await context.close();
+    const phone = await browser.newContext({ ...PHONE });
+    const mobile = await phone.newPage();
+    await login(mobile, manager, 'manager-pass-1', '/platform/manage/user');
+    await hydrated(mobile, 'ManageRegistrants');
+    await mobile.getByText('DEMO-0001').first().waitFor();
+    await shot(mobile, 'manage-users-phone-zh');
+    await phone.close();
   });
 
   test('on a phone, in English, without an account: code and password in the form, then the login page', async () => {
