@@ -1,0 +1,23 @@
+/** Snapshots of /conferenceRegister on the demo site, per language and device (DESIGN.md 8). */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createHarness, type Harness } from '../../helpers/harness';
+import { page } from '../../helpers/http';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await createHarness({ seedDemo: true });
+});
+afterAll(() => h?.stop());
+
+describe.each([
+  ['zh', false],
+  ['zh', true],
+  ['en', false],
+  ['en', true],
+] as const)('/conferenceRegister, %s, phone: %s', (lang, mobile) => {
+  test('anonymous: the login prompt, the notice and the form', async () => {
+    const { res, $ } = await page(h.app, '/conferenceRegister', { host: 'demo.localhost', lang, mobile });
+    expect(res.status).toBe(200);
+    expect($('.app-page-register').html()).toMatchSnapshot();
+  });
+});
