@@ -13,6 +13,7 @@ import * as m009 from './009_registration';
 import * as m010 from './010_documents';
 import * as m011 from './011_units';
 import * as m012 from './012_mail_bulk';
+import * as m013 from './013_conference_mail';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '010_documents': m010,
   '011_units': m011,
   '012_mail_bulk': m012,
+  '013_conference_mail': m013,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

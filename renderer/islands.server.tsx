@@ -35,6 +35,8 @@ import RegisterConfigForm, { type RegisterConfigFormProps } from '../islands/Reg
 import DocumentDesigner, { type DocumentDesignerProps } from '../islands/DocumentDesigner/index';
 import ProfileDownloads, { type ProfileDownloadsProps } from '../islands/ProfileDownloads/index';
 import AdminUnits, { type AdminUnitsProps } from '../islands/AdminUnits/index';
+import ManageMailConfig, { type ManageMailConfigProps } from '../islands/ManageMailConfig/index';
+import ManageMailLog, { type ManageMailLogProps } from '../islands/ManageMailLog/index';
 
 export type IslandProps = {
   UserMenu: UserMenuProps;
@@ -64,10 +66,12 @@ export type IslandProps = {
   DocumentDesigner: DocumentDesignerProps;
   ProfileDownloads: ProfileDownloadsProps;
   AdminUnits: AdminUnitsProps;
+  ManageMailConfig: ManageMailConfigProps;
+  ManageMailLog: ManageMailLogProps;
 };
 export type IslandName = keyof IslandProps;
 
-export const islands: { [K in IslandName]: ComponentType<IslandProps[K]> } = { UserMenu, LangSwitch, LoginForm, SignUpForm, ResetPasswordForm, OrgLogin, ProfileEditForm, AdminProviders, AdminSuperAdmins, ManageMenus, ManageWebsiteConfig, ManageExteriors, CreateConference, MyConferences, ManageManagers, PublicationActions, AdminPublications, ManagePageList, ManagePageEditor, RegisterForm, ManageRegistrants, ManageRegistrantDetails, RegisterConfigBasic, RegisterConfigForm, DocumentDesigner, ProfileDownloads, AdminUnits };
+export const islands: { [K in IslandName]: ComponentType<IslandProps[K]> } = { UserMenu, LangSwitch, LoginForm, SignUpForm, ResetPasswordForm, OrgLogin, ProfileEditForm, AdminProviders, AdminSuperAdmins, ManageMenus, ManageWebsiteConfig, ManageExteriors, CreateConference, MyConferences, ManageManagers, PublicationActions, AdminPublications, ManagePageList, ManagePageEditor, RegisterForm, ManageRegistrants, ManageRegistrantDetails, RegisterConfigBasic, RegisterConfigForm, DocumentDesigner, ProfileDownloads, AdminUnits, ManageMailConfig, ManageMailLog };
 
 /**
  * An island's own HTML, rendered as its own React root, exactly as the browser hydrates it: ids

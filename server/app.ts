@@ -61,6 +61,9 @@ import { documentApiRouter, documentConference, documentPageRouter } from './mod
 import { RegistrationPeople } from './modules/registration/people';
 import { todayIn } from './modules/registration/settings';
 import { unitApiRouter, unitPageRouter } from './modules/units/routes';
+import { ConferenceSmtp } from './modules/mail/conferenceSmtp';
+import { mailConfigRouter, mailPageRouter } from './modules/mail/configRoutes';
+import { registrationMail } from './modules/registration/mails';
 
 
 export type AppDeps = { config: Config; db: Db; bus?: InvalidationBus; limiter?: RateLimiter; production?: boolean };
@@ -76,6 +79,8 @@ export type App = {
   codes: VerificationCodes;
   limiter: RateLimiter;
   files: FilesService;
+  /** the conferences' own SMTP settings (the mail worker's transports use them) */
+  smtp: ConferenceSmtp;
   pageCache: PageCache;
   bus: InvalidationBus;
   close(): Promise<void>;
@@ -92,7 +97,8 @@ export async function createApp({ config, db, bus: givenBus, limiter: givenLimit
   const files = new FilesService(db, new DiskFileStore(path.join(config.DATA_DIR, 'files')));
   const pages = new PageService(db, sites, files);
   const conferences = new ConferenceService(db, sites, { siteDomain: config.SITE_DOMAIN, platformHost: config.PLATFORM_HOST, templatesDir: path.join(ROOT, 'templates') });
-  const registration = new RegistrationService(db, codes, files);
+  const smtp = new ConferenceSmtp(db, config.secret);
+  const registration = new RegistrationService(db, codes, files, { prepare: registrationMail(sites) });
   const documents = new DocumentService(db, files, new RegistrationPeople(db));
   const registrationPorts: RegistrationPorts = {
     badges: {
@@ -100,7 +106,8 @@ export async function createApp({ config, db, bus: givenBus, limiter: givenLimit
       render: (req, ids) => documents.render(req.ctx.conferenceId!, 'BADGE', { ids }, documentConference(req.ctx.site!, `${req.protocol}://${req.headers.host}`), req.ctx.lang, todayIn(req.ctx.site!.conference.timeZone)),
     },
     mail: {
-      configured: async () => Boolean(config.SMTP_URL) || config.NODE_ENV !== 'production',
+      // The conference's own mailbox, or the platform's (kept at /_dev/mail outside production).
+      configured: async (conferenceId) => (await smtp.isActive(conferenceId)) || Boolean(config.SMTP_URL) || config.NODE_ENV !== 'production',
       sendBulk: (conferenceId, to, subject, text, html) => enqueueBulkMail(db, { conferenceId, to, subject, text, html, kind: 'bulk' }),
     },
   };
@@ -160,6 +167,7 @@ export async function createApp({ config, db, bus: givenBus, limiter: givenLimit
   api.use(registrationExportRouter({ db, files, ports: registrationPorts }));
   api.use(documentApiRouter(documents));
   api.use(unitApiRouter(db));
+  api.use(mailConfigRouter(db, smtp));
   api.use((_req, _res, next) => next(new AppError(404, 'commonMsg.notFound')));
   app.use('/api', api);
 
@@ -178,6 +186,7 @@ export async function createApp({ config, db, bus: givenBus, limiter: givenLimit
   app.use(pageScreenRouter(pages));
   app.use(registrationPageRouter({ db, sites, ports: registrationPorts }));
   app.use(documentPageRouter(documents));
+  app.use(mailPageRouter(db, smtp, config));
   app.use(platformFallbackRouter());
   app.use(autologonMiddleware({ db, sessions, config, secureCookies }));
   app.use(ssoPageRouter({ db, sessions, config, secureCookies }));
@@ -197,6 +206,7 @@ export async function createApp({ config, db, bus: givenBus, limiter: givenLimit
     codes,
     limiter,
     files,
+    smtp,
     pageCache,
     bus,
     async close() {

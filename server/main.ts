@@ -17,7 +17,7 @@ async function main(): Promise<void> {
   const db = createDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   await migrate(db);
   await seed(db, config);
-  const { app, close, files } = await createApp({ config, db });
+  const { app, close, files, smtp } = await createApp({ config, db });
   const stopSweeper = startTemporaryUploadSweeper(db, files);
   if (!config.SMTP_URL) {
     logger.warn(
@@ -26,7 +26,7 @@ async function main(): Promise<void> {
         : `No SMTP_URL: mail is kept and shown at http://localhost:${config.PORT}/_dev/mail`,
     );
   }
-  const worker = new MailWorker(db, platformTransports(config));
+  const worker = new MailWorker(db, platformTransports(config, smtp));
   worker.start();
   const server = http.createServer(app);
   server.listen(config.PORT, config.HOST, () => {

@@ -24,13 +24,15 @@ import zhDocuments from '../../public/locales/zh/documents.json';
 import enDocuments from '../../public/locales/en/documents.json';
 import zhUnits from '../../public/locales/zh/units.json';
 import enUnits from '../../public/locales/en/units.json';
+import zhMail from '../../public/locales/zh/mail.json';
+import enMail from '../../public/locales/en/mail.json';
 import type { Lang } from './locale';
 
 const instance = i18next.createInstance();
 void instance.init({
   resources: {
-    zh: { common: zhCommon, files: zhFiles, manageSite: zhManageSite, managePages: zhManagePages, manageMenus: zhManageMenus, manageConference: zhManageConference, registration: zhRegistration, manageRegistration: zhManageRegistration, documents: zhDocuments, units: zhUnits },
-    en: { common: enCommon, files: enFiles, manageSite: enManageSite, managePages: enManagePages, manageMenus: enManageMenus, manageConference: enManageConference, registration: enRegistration, manageRegistration: enManageRegistration, documents: enDocuments, units: enUnits },
+    zh: { common: zhCommon, files: zhFiles, manageSite: zhManageSite, managePages: zhManagePages, manageMenus: zhManageMenus, manageConference: zhManageConference, registration: zhRegistration, manageRegistration: zhManageRegistration, documents: zhDocuments, units: zhUnits, mail: zhMail },
+    en: { common: enCommon, files: enFiles, manageSite: enManageSite, managePages: enManagePages, manageMenus: enManageMenus, manageConference: enManageConference, registration: enRegistration, manageRegistration: enManageRegistration, documents: enDocuments, units: enUnits, mail: enMail },
   },
   lng: 'zh',
   fallbackLng: 'zh',

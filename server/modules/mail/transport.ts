@@ -42,14 +42,14 @@ export function smtpTransport(smtpUrl: string, platformHost: string): Transport 
   };
 }
 
-export function platformTransports(config: Config): MailTransports {
+/** The platform's transport, or a conference's own SMTP (ConferenceSmtp) while it is active. */
+export function platformTransports(config: Config, conferences?: { transport(conferenceId: number): Promise<Transport | null> }): MailTransports {
   const platform: Transport | 'keep' | null = config.SMTP_URL
     ? smtpTransport(config.SMTP_URL, config.PLATFORM_HOST)
     : config.NODE_ENV === 'production'
       ? null
       : 'keep';
   return {
-    // A conference's own mail settings plug in here; until then all mail uses the platform's.
-    forConference: async () => platform,
+    forConference: async (conferenceId) => (conferenceId !== null && conferences ? ((await conferences.transport(conferenceId)) ?? platform) : platform),
   };
 }

@@ -38,8 +38,11 @@ export type Registered = { registrantId: number; code: string; userId: number; c
 /** Who acts: the person themself (maybe without an account yet), or a manager. */
 type Actor = { userId: number | null; email: string | null; trueName: string; manager: boolean };
 
-/** Hooks run inside the registration transaction (the registration mail). */
-export type RegistrationHooks = { registered?(tx: Tx, conferenceId: number, registrant: repo.RegistrantRow, lang: Lang): Promise<void> };
+/**
+ * Work done inside the registration transaction (the registration mail): prepared before the
+ * transaction begins, so that it reads nothing outside it while the registration holds its lock.
+ */
+export type RegistrationHooks = { prepare?(conferenceId: number): Promise<(tx: Tx, registrant: repo.RegistrantRow, lang: Lang) => Promise<void>> };
 
 function clean(answers: Answers): Answers {
   const out: Answers = {};
@@ -168,6 +171,7 @@ export class RegistrationService {
     account: (tx: Tx) => Promise<{ userId: number; created: boolean }>,
   ): Promise<Registered> {
     const { claim } = await this.claimable(conferenceId, rules, answers, actor.userId);
+    const registered = await this.hooks.prepare?.(conferenceId);
     try {
       return await this.db.transaction(async (tx) => {
         const locked = await repo.lockSettings(tx, conferenceId);
@@ -181,7 +185,7 @@ export class RegistrationService {
         await repo.updateSettings(tx, conferenceId, { last_seq: seq });
         await repo.claimFiles(tx, conferenceId, id, claim);
         await grantRole(tx, conferenceId, userId, 'attendee');
-        await this.hooks.registered?.(tx, conferenceId, (await repo.findRegistrant(tx, conferenceId, id))!, lang);
+        await registered?.(tx, (await repo.findRegistrant(tx, conferenceId, id))!, lang);
         return { registrantId: id, code, userId, createdAccount: created };
       });
     } catch (err) {

@@ -8,10 +8,12 @@ export const MANAGE_MENU: ManageMenuEntry[] = [
   { href: '/platform', labelKey: 'manage.menu.overview', who: 'admin' },
   { href: '/platform/manage/managers', labelKey: 'manageConference:menu.managers', who: 'admin' },
   { href: '/platform/manage/user', labelKey: 'registration:menu.users', who: 'admin' },
+  { href: '/platform/manage/mailLog', labelKey: 'mail:menu.log', who: 'admin' },
   { href: '/platform/config/website', labelKey: 'manageSite:menu.website', group: 'customization', who: 'admin' },
   { href: '/platform/config/page', labelKey: 'managePages:menu.pages', group: 'customization', who: 'admin' },
   { href: '/platform/config/template', labelKey: 'managePages:menu.templates', group: 'customization', who: 'admin' },
   { href: '/platform/config/register', labelKey: 'registration:menu.config', group: 'customization', who: 'admin' },
+  { href: '/platform/config/email', labelKey: 'mail:menu.config', group: 'customization', who: 'admin' },
   { href: '/platform/config/exterior', labelKey: 'manageSite:menu.exterior', group: 'customization', who: 'admin' },
   { href: '/platform/config/menu', labelKey: 'manageMenus:menu.menus', group: 'customization', who: 'admin' },
 ];

@@ -22,7 +22,8 @@ export type SmtpPeer = {
   stop(): Promise<void>;
 };
 
-export async function startSmtpPeer(): Promise<SmtpPeer> {
+/** `credentials`: the login the server accepts (the shared test login by default). */
+export async function startSmtpPeer(credentials: { user: string; pass: string } = { user: SMTP_USER, pass: SMTP_PASS }): Promise<SmtpPeer> {
   const received: ParsedMail[] = [];
   const envelopes: string[][] = [];
   let server: SMTPServer | null = null;
@@ -36,7 +37,7 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
       allowInsecureAuth: true,
       disabledCommands: ['STARTTLS'],
       onAuth(auth, _session, callback) {
-        if (auth.username === SMTP_USER && auth.password === SMTP_PASS) return callback(null, { user: auth.username });
+        if (auth.username === credentials.user && auth.password === credentials.pass) return callback(null, { user: auth.username });
         callback(new Error(AUTH_ERROR));
       },
       onData(stream, session, callback) {
@@ -59,8 +60,8 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
     },
     received,
     envelopes,
-    url(credentials = { user: SMTP_USER, pass: SMTP_PASS }, query = '') {
-      return `smtp://${encodeURIComponent(credentials.user)}:${encodeURIComponent(credentials.pass)}@127.0.0.1:${port}${query}`;
+    url(login = credentials, query = '') {
+      return `smtp://${encodeURIComponent(login.user)}:${encodeURIComponent(login.pass)}@127.0.0.1:${port}${query}`;
     },
     async start() {
       const next = create();

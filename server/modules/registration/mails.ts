@@ -1,0 +1,27 @@
+/** The registration mail (spec 3 "Email config": registration), sent on every successful registration. */
+import { fromDbInstant } from '../../db/dialect';
+import { displayName } from '../../contract/registration';
+import { text, type SiteService } from '../sites/service';
+import { enqueueConferenceMail } from '../mail/templates';
+import type { RegistrationHooks } from './service';
+
+export function registrationMail(sites: SiteService): NonNullable<RegistrationHooks['prepare']> {
+  return async (conferenceId) => {
+    const site = await sites.snapshot(conferenceId);
+    return async (tx, registrant, lang) => {
+      if (!site) return;
+      const siteUrl = site.primaryDomain ? `https://${site.primaryDomain}` : '';
+      const at = fromDbInstant(registrant.created_at) ?? new Date();
+      const registrationTime = new Intl.DateTimeFormat('sv-SE', { timeZone: site.conference.timeZone, dateStyle: 'short', timeStyle: 'short' }).format(at);
+      await enqueueConferenceMail(tx, conferenceId, 'registration', lang, [registrant.email], {
+        conferenceName: text(site.config.conferenceName, lang),
+        name: displayName({ fullName: registrant.full_name, firstName: registrant.first_name, middleName: registrant.middle_name, lastName: registrant.last_name }) || registrant.email,
+        email: registrant.email,
+        siteUrl,
+        registrationCode: registrant.code,
+        registrationTime,
+        profileUrl: `${siteUrl}/profile/userInfo`,
+      });
+    };
+  };
+}

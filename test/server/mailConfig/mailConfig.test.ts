@@ -1,0 +1,174 @@
+/**
+ * A conference's own mail against real SMTP servers (smtp-server with a login): its settings and
+ * their rules, the test message and its two messages, delivery through the conference's server
+ * with an outage, the templates, the registration mail, and the delivery log.
+ */
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createHarness, type Harness } from '../../helpers/harness';
+import { contractSite } from '../../fixtures/contractSite';
+import { openRegistration } from '../../helpers/registration';
+import { loadConfig } from '../../../server/config';
+import { enqueueMail } from '../../../server/modules/mail/service';
+import { platformTransports } from '../../../server/modules/mail/transport';
+import { MailWorker } from '../../../server/modules/mail/worker';
+import { MAIL_KINDS } from '../../../server/modules/mail/defaultTemplates';
+import { enqueueConferenceMail } from '../../../server/modules/mail/templates';
+import { startSmtpPeer, type SmtpPeer } from '../mail/smtpPeer';
+import { call } from '../registration/helpers';
+
+const LOGIN = { user: 'conference@example.org', pass: 'conference-mail-2027' };
+let h: Harness;
+let cid: number;
+let manager: string;
+let own: SmtpPeer;
+let platform: SmtpPeer;
+const host = 'mail.localhost';
+
+const settings = (change: object = {}) => ({ email: LOGIN.user, password: LOGIN.pass, confirmPassword: LOGIN.pass, smtpHost: '127.0.0.1', port: own.port, ssl: false, active: true, ...change });
+
+function worker() {
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: h.testDb.dataDir, SECRET: 'test-secret-test-secret-test-secret-0123456789', SMTP_URL: platform.url() });
+  return new MailWorker(h.db, platformTransports(config, h.smtp));
+}
+
+beforeAll(async () => {
+  own = await startSmtpPeer(LOGIN);
+  platform = await startSmtpPeer();
+  h = await createHarness({ seedDemo: false });
+  cid = await h.provision(contractSite({ slug: 'mail', domains: [host] }));
+  manager = await h.login({ email: 'mail-boss@example.org', conferenceId: cid, roles: ['manager'] });
+});
+afterAll(async () => {
+  await h?.stop();
+  await own?.stop();
+  await platform?.stop();
+});
+
+describe('settings', () => {
+  test.each([
+    ['a bad address', { email: 'not-an-address' }, 'emailFormatError'],
+    ['passwords that differ', { confirmPassword: 'something-else-1' }, 'passwordError'],
+    ['a weak password', { password: 'short', confirmPassword: 'short' }, 'passwordCheck'],
+    ['no server', { smtpHost: ' ' }, 'mail:smtpRequired'],
+    ['a port that is not one', { port: 70000 }, 'mail:portInvalid'],
+    ['a port with a fraction', { port: 25.5 }, 'mail:portInvalid'],
+  ])('refuses %s and saves nothing', async (_name, change, message) => {
+    const res = await call(h, host, 'post', '/conference/platform/config/email', { token: manager, body: settings(change) });
+    expect(res.body).toMatchObject({ code: 400, message });
+    expect(await h.db('mail_configs').where({ conference_id: cid }).first()).toBeUndefined();
+  });
+
+  test('saved with the password encrypted, never sent back; an empty password keeps it', async () => {
+    const res = await call(h, host, 'post', '/conference/platform/config/email', { token: manager, body: settings() });
+    expect(res.body.data).toEqual({ email: LOGIN.user, smtpHost: '127.0.0.1', port: own.port, ssl: false, active: true, hasPassword: true });
+    const row = await h.db('mail_configs').where({ conference_id: cid }).first();
+    expect(row.password_enc).not.toContain(LOGIN.pass);
+    await call(h, host, 'post', '/conference/platform/config/email', { token: manager, body: settings({ password: '', confirmPassword: '' }) }).expect(200);
+    expect((await h.db('mail_configs').where({ conference_id: cid }).first()).password_enc).toBe(row.password_enc);
+    expect(JSON.stringify((await call(h, host, 'get', '/conference/platform/config/email', { token: manager })).body)).not.toContain(LOGIN.pass);
+  });
+});
+
+describe('the test message', () => {
+  test('arrives through the conference’s server', async () => {
+    const res = await call(h, host, 'post', '/conference/platform/config/email/test', { token: manager, body: { to: 'check@example.org', settings: settings({ password: '', confirmPassword: '' }) } });
+    expect(res.body).toMatchObject({ code: 200, message: 'mail:testSent' });
+    expect(own.received.at(-1)?.subject).toBe('会议平台测试邮件');
+  });
+
+  test("wrong credentials: 'Sending failed, please check the mail configuration or email address'", async () => {
+    const res = await call(h, host, 'post', '/conference/platform/config/email/test', { token: manager, body: { to: 'check@example.org', settings: settings({ password: 'wrong-password-1', confirmPassword: 'wrong-password-1' }) } });
+    expect(res.body).toMatchObject({ code: 400, message: 'mail:sendFailed' });
+  });
+
+  test("a server that never answers: 'Email authentication timed out…'", async () => {
+    const silent = net.createServer(() => undefined);
+    await new Promise<void>((r) => silent.listen(0, '127.0.0.1', () => r()));
+    const port = (silent.address() as net.AddressInfo).port;
+    try {
+      const res = await call(h, host, 'post', '/conference/platform/config/email/test', { token: manager, body: { to: 'check@example.org', settings: settings({ port }) } });
+      expect(res.body).toMatchObject({ code: 400, message: 'mail:authTimeout' });
+    } finally {
+      silent.close();
+    }
+  }, 30_000);
+});
+
+describe('delivery', () => {
+  test('through the conference’s own server; stopped, then restarted: every message arrives once', async () => {
+    own.received.length = 0;
+    platform.received.length = 0;
+    await own.stop();
+    for (const i of [1, 2, 3]) await enqueueMail(h.db, { conferenceId: cid, to: [`p${i}@example.org`], subject: `通知 ${i}`, text: '会议通知正文' });
+    const w = worker();
+    await w.drain();
+    expect(own.received).toHaveLength(0);
+    await own.start();
+    await h.db('mail_outbox').where({ conference_id: cid, status: 'queued' }).update({ next_attempt_at: '2000-01-01 00:00:00.000' });
+    await w.drain();
+    await w.drain();
+    expect(own.received.map((m) => m.subject).sort()).toEqual(['通知 1', '通知 2', '通知 3']);
+    expect(own.received[0].from?.value[0].address).toBe(LOGIN.user);
+    expect(own.received[0].text?.trim()).toBe('会议通知正文');
+    expect(platform.received).toHaveLength(0);
+  });
+
+  test('inactive settings: the platform’s server sends', async () => {
+    await h.db('mail_configs').where({ conference_id: cid }).update({ active: false });
+    await enqueueMail(h.db, { conferenceId: cid, to: ['q@example.org'], subject: 'via platform', text: 'x' });
+    await worker().drain();
+    expect(platform.received.map((m) => m.subject)).toContain('via platform');
+    await h.db('mail_configs').where({ conference_id: cid }).update({ active: true });
+  });
+});
+
+describe('templates', () => {
+  test('all eleven have a Chinese and an English default; values are escaped', async () => {
+    const list = (await call(h, host, 'get', '/conference/platform/config/email/templates', { token: manager })).body.data;
+    expect(list.map((x: { kind: string }) => x.kind)).toEqual([...MAIL_KINDS]);
+    for (const x of list) for (const key of ['subjectZh', 'subjectEn', 'bodyZh', 'bodyEn']) expect(x[key].length).toBeGreaterThan(5);
+    const id = await enqueueConferenceMail(h.db, cid, 'registration', 'en', ['esc@example.org'], { name: '<script>x</script>', conferenceName: 'A\r\nBcc: evil@example.org', registrationCode: 'R-1' });
+    const row = await h.db('mail_outbox').where({ id }).first();
+    expect(row.html_body).toContain('&lt;script&gt;');
+    expect(row.subject).not.toMatch(/[\r\n]/);
+    expect(row.kind).toBe('registration');
+  });
+
+  test('save, preview with sample data, reset; an empty subject is refused', async () => {
+    const body = { subjectZh: '报名成功 {{registrationCode}}', subjectEn: 'Registered {{registrationCode}}', bodyZh: '<p>{{name}} 您好</p>', bodyEn: '<p>Hello {{name}}</p>' };
+    const saved = await call(h, host, 'post', '/conference/platform/config/email/templates/registration', { token: manager, body });
+    expect(saved.body.data[0]).toMatchObject({ kind: 'registration', custom: true, subjectEn: 'Registered {{registrationCode}}' });
+    const preview = await call(h, host, 'post', '/conference/platform/config/email/templates/registration/preview', { token: manager, body: { ...body, lang: 'en' } });
+    expect(preview.body.data.subject).toBe('Registered ICC27-0001');
+    expect((await call(h, host, 'post', '/conference/platform/config/email/templates/registration', { token: manager, body: { ...body, subjectZh: ' ' } })).body.message).toBe('mail:subjectRequired');
+    const reset = await call(h, host, 'post', '/conference/platform/config/email/templates/registration/reset', { token: manager, body: {} });
+    expect(reset.body.data[0].custom).toBe(false);
+  });
+
+  test('every successful registration sends the registration mail', async () => {
+    await openRegistration(h.db, cid, { prefix: 'ML-' });
+    const token = await h.login({ email: 'registrant@example.org', conferenceId: cid });
+    await call(h, host, 'post', '/conference/conferenceUser', { token, lang: 'en', body: { version: 'default', answers: { fullName: 'Mail Person', tel: '13800138000', country: 'China', unit: 'ICT' } } }).expect(200);
+    const row = await h.db('mail_outbox').where({ conference_id: cid, kind: 'registration', to_address: 'registrant@example.org' }).first();
+    expect(row.subject).toContain('Registration confirmed');
+    expect(row.html_body).toContain('ML-0001');
+    expect(row.html_body).toContain('Mail Person');
+  });
+});
+
+describe('the delivery log', () => {
+  test('lists this conference’s mail with codes masked; a failed message can be sent again', async () => {
+    const failed = await enqueueMail(h.db, { conferenceId: cid, to: ['x@example.org'], subject: '验证码：123456', text: 'x' });
+    await h.db('mail_outbox').where({ id: failed }).update({ status: 'failed', attempts: 7, last_error: '550 mailbox unavailable' });
+    const other = await h.provision(contractSite({ slug: 'mail2', domains: ['mail2.localhost'] }));
+    await enqueueMail(h.db, { conferenceId: other, to: ['y@example.org'], subject: 'other conference', text: 'y' });
+    const log = await call(h, host, 'get', '/conference/platform/mail/log?status=failed', { token: manager });
+    expect(log.body.data.rows).toEqual([expect.objectContaining({ id: failed, subject: '验证码：******', lastError: '550 mailbox unavailable', attempts: 7 })]);
+    const all = await call(h, host, 'get', '/conference/platform/mail/log?size=100', { token: manager });
+    expect(all.body.data.rows.map((r: { subject: string }) => r.subject)).not.toContain('other conference');
+    expect((await call(h, host, 'post', `/conference/platform/mail/log/${failed}/resend`, { token: manager, body: {} })).body.code).toBe(200);
+    expect(await h.db('mail_outbox').where({ id: failed }).first()).toMatchObject({ status: 'queued', attempts: 0 });
+    expect((await call(h, host, 'post', `/conference/platform/mail/log/${failed}/resend`, { token: manager, body: {} })).body.message).toBe('mail:notFailed');
+  });
+});
