@@ -14,6 +14,7 @@ import * as m010 from './010_documents';
 import * as m011 from './011_units';
 import * as m012 from './012_mail_bulk';
 import * as m013 from './013_conference_mail';
+import * as m014 from './014_feedback_notices';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '011_units': m011,
   '012_mail_bulk': m012,
   '013_conference_mail': m013,
+  '014_feedback_notices': m014,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -37,6 +37,11 @@ import ProfileDownloads, { type ProfileDownloadsProps } from '../islands/Profile
 import AdminUnits, { type AdminUnitsProps } from '../islands/AdminUnits/index';
 import ManageMailConfig, { type ManageMailConfigProps } from '../islands/ManageMailConfig/index';
 import ManageMailLog, { type ManageMailLogProps } from '../islands/ManageMailLog/index';
+import ProfileFeedback, { type ProfileFeedbackProps } from '../islands/ProfileFeedback/index';
+import ProfileFeedbackDetails, { type ProfileFeedbackDetailsProps } from '../islands/ProfileFeedbackDetails/index';
+import ManageFeedback, { type ManageFeedbackProps } from '../islands/ManageFeedback/index';
+import ProfileNotices, { type ProfileNoticesProps } from '../islands/ProfileNotices/index';
+import ManageNotices, { type ManageNoticesProps } from '../islands/ManageNotices/index';
 
 export type IslandProps = {
   UserMenu: UserMenuProps;
@@ -68,10 +73,15 @@ export type IslandProps = {
   AdminUnits: AdminUnitsProps;
   ManageMailConfig: ManageMailConfigProps;
   ManageMailLog: ManageMailLogProps;
+  ProfileFeedback: ProfileFeedbackProps;
+  ProfileFeedbackDetails: ProfileFeedbackDetailsProps;
+  ManageFeedback: ManageFeedbackProps;
+  ProfileNotices: ProfileNoticesProps;
+  ManageNotices: ManageNoticesProps;
 };
 export type IslandName = keyof IslandProps;
 
-export const islands: { [K in IslandName]: ComponentType<IslandProps[K]> } = { UserMenu, LangSwitch, LoginForm, SignUpForm, ResetPasswordForm, OrgLogin, ProfileEditForm, AdminProviders, AdminSuperAdmins, ManageMenus, ManageWebsiteConfig, ManageExteriors, CreateConference, MyConferences, ManageManagers, PublicationActions, AdminPublications, ManagePageList, ManagePageEditor, RegisterForm, ManageRegistrants, ManageRegistrantDetails, RegisterConfigBasic, RegisterConfigForm, DocumentDesigner, ProfileDownloads, AdminUnits, ManageMailConfig, ManageMailLog };
+export const islands: { [K in IslandName]: ComponentType<IslandProps[K]> } = { UserMenu, LangSwitch, LoginForm, SignUpForm, ResetPasswordForm, OrgLogin, ProfileEditForm, AdminProviders, AdminSuperAdmins, ManageMenus, ManageWebsiteConfig, ManageExteriors, CreateConference, MyConferences, ManageManagers, PublicationActions, AdminPublications, ManagePageList, ManagePageEditor, RegisterForm, ManageRegistrants, ManageRegistrantDetails, RegisterConfigBasic, RegisterConfigForm, DocumentDesigner, ProfileDownloads, AdminUnits, ManageMailConfig, ManageMailLog, ProfileFeedback, ProfileFeedbackDetails, ManageFeedback, ProfileNotices, ManageNotices };
 
 /**
  * An island's own HTML, rendered as its own React root, exactly as the browser hydrates it: ids

@@ -64,6 +64,9 @@ import { unitApiRouter, unitPageRouter } from './modules/units/routes';
 import { ConferenceSmtp } from './modules/mail/conferenceSmtp';
 import { mailConfigRouter, mailPageRouter } from './modules/mail/configRoutes';
 import { registrationMail } from './modules/registration/mails';
+import { FeedbackService } from './modules/feedback/service';
+import { feedbackApiRouter, feedbackPageRouter } from './modules/feedback/routes';
+import { noticeApiRouter, noticePageRouter } from './modules/notices/routes';
 
 
 export type AppDeps = { config: Config; db: Db; bus?: InvalidationBus; limiter?: RateLimiter; production?: boolean };
@@ -100,6 +103,7 @@ export async function createApp({ config, db, bus: givenBus, limiter: givenLimit
   const smtp = new ConferenceSmtp(db, config.secret);
   const registration = new RegistrationService(db, codes, files, { prepare: registrationMail(sites) });
   const documents = new DocumentService(db, files, new RegistrationPeople(db));
+  const feedback = new FeedbackService(db, codes, files);
   const registrationPorts: RegistrationPorts = {
     badges: {
       enabled: (conferenceId) => documents.enabled(conferenceId, 'BADGE'),
@@ -168,6 +172,8 @@ export async function createApp({ config, db, bus: givenBus, limiter: givenLimit
   api.use(documentApiRouter(documents));
   api.use(unitApiRouter(db));
   api.use(mailConfigRouter(db, smtp));
+  api.use(feedbackApiRouter(feedback, files, limiter));
+  api.use(noticeApiRouter(db, files));
   api.use((_req, _res, next) => next(new AppError(404, 'commonMsg.notFound')));
   app.use('/api', api);
 
@@ -187,6 +193,8 @@ export async function createApp({ config, db, bus: givenBus, limiter: givenLimit
   app.use(registrationPageRouter({ db, sites, ports: registrationPorts }));
   app.use(documentPageRouter(documents));
   app.use(mailPageRouter(db, smtp, config));
+  app.use(feedbackPageRouter(feedback));
+  app.use(noticePageRouter(db));
   app.use(platformFallbackRouter());
   app.use(autologonMiddleware({ db, sessions, config, secureCookies }));
   app.use(ssoPageRouter({ db, sessions, config, secureCookies }));

@@ -2,10 +2,11 @@
 import { useEffect, useState } from 'react';
 import { Button } from 'antd';
 import { api, ApiError } from './api';
+import type { CodeType } from '../../server/contract/validation';
 
 export type CodeButtonProps = {
   email: () => Promise<string | null>;
-  type: 'registerCode' | 'resetPassCode';
+  type: CodeType;
   disabled?: boolean;
   t: (key: string, options?: Record<string, unknown>) => string;
   onError: (key: string) => void;

@@ -13,7 +13,8 @@ export const EMAIL_PATTERN = /^\w+([-.]\w+)*@[A-Za-z0-9]+([-.][A-Za-z0-9]+)*\.[A
 /** At least 10 characters with letters and digits (spec 5, "Passwords in general"). */
 export const PASSWORD_PATTERN = /^(?=.*[A-Za-z])(?=.*\d).{10,128}$/;
 
-export const CODE_TYPES = ['registerCode', 'resetPassCode'] as const;
+/** registerCode: a new account; resetPassCode: a password reset; feedbackCode: the e-mail of a feedback. */
+export const CODE_TYPES = ['registerCode', 'resetPassCode', 'feedbackCode'] as const;
 export type CodeType = (typeof CODE_TYPES)[number];
 
 export const emailField = z

@@ -18,6 +18,8 @@ import type { Lang } from '../../contract/enums';
  */
 export const PROFILE_MENU: Array<{ href: string; labelKey: string; attendeeOnly?: boolean }> = [
   { href: '/profile/userInfo', labelKey: 'profile.menu.userInfo' },
+  { href: '/profile/notice', labelKey: 'notices:menu.notice' },
+  { href: '/profile/feedback', labelKey: 'feedback:menu.feedback' },
   { href: '/profile/download', labelKey: 'documents:menu.download', attendeeOnly: true },
 ];
 
@@ -26,6 +28,7 @@ export function highlightedEntry(path: string): string {
   if (path.startsWith('/profile/order')) return '/profile/order/list';
   if (path.startsWith('/profile/conference/fee')) return '/profile/conference/fee';
   if (path.startsWith('/profile/userInfo') || path.startsWith('/profile/registration')) return '/profile/userInfo';
+  if (path.startsWith('/profile/feedBackDetails')) return '/profile/feedback';
   return path;
 }
 

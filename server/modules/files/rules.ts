@@ -1,7 +1,7 @@
 /** What each kind of upload may be (spec section 5, "Appearance", "Uploads"). */
 import type { SniffedType } from '../../platform/sniff';
 
-export const UPLOAD_KINDS = ['banner', 'thumbnail', 'css', 'image', 'file', 'attachment', 'photo'] as const;
+export const UPLOAD_KINDS = ['banner', 'thumbnail', 'css', 'image', 'file', 'attachment', 'photo', 'feedback'] as const;
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
 
 const MB = 1024 * 1024;
@@ -38,6 +38,14 @@ export const UPLOAD_RULES: Record<UploadKind, UploadRule> = {
   // Registration answers (temp/upload): a file item takes any accepted document or image, a
   // photo item a jpg or png.
   attachment: GENERAL_FILE,
+  // Feedback attachments: text or document files only (spec 5 "Uploads").
+  feedback: {
+    maxBytes: 20 * MB,
+    types: ['pdf', 'zip', 'ole', 'text'],
+    extensions: ['pdf', 'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'txt', 'csv', 'md'],
+    tooLargeKey: 'files:fileTooLarge',
+    wrongTypeKey: 'files:feedbackFileType',
+  },
   photo: { maxBytes: 10 * MB, types: ['jpg', 'png'], extensions: ['jpg', 'jpeg', 'png'], tooLargeKey: 'files:bannerTooLarge', wrongTypeKey: 'files:imageJpgPng' },
 };
 

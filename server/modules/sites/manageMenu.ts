@@ -8,6 +8,8 @@ export const MANAGE_MENU: ManageMenuEntry[] = [
   { href: '/platform', labelKey: 'manage.menu.overview', who: 'admin' },
   { href: '/platform/manage/managers', labelKey: 'manageConference:menu.managers', who: 'admin' },
   { href: '/platform/manage/user', labelKey: 'registration:menu.users', who: 'admin' },
+  { href: '/platform/manage/userFeedBack', labelKey: 'feedback:menu.manage', who: 'admin' },
+  { href: '/platform/manage/notice', labelKey: 'notices:menu.manage', who: 'admin' },
   { href: '/platform/manage/mailLog', labelKey: 'mail:menu.log', who: 'admin' },
   { href: '/platform/config/website', labelKey: 'manageSite:menu.website', group: 'customization', who: 'admin' },
   { href: '/platform/config/page', labelKey: 'managePages:menu.pages', group: 'customization', who: 'admin' },

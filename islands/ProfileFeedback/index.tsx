@@ -1,0 +1,132 @@
+/**
+ * Feedback and questions (spec 2.10 feedback): the form — title, name, e-mail, phone, type,
+ * content, an attachment (text or document) and the e-mail code — and one's earlier feedback
+ * with whether it was answered.
+ */
+import { useState } from 'react';
+import { App, Button, Form, Input, List, Select, Tag, Upload } from 'antd';
+import { UploadOutlined } from '@ant-design/icons';
+import { formatInstant } from '../../server/contract/conferences';
+import { PHONE_PATTERN } from '../../server/contract/registration';
+import { EMAIL_PATTERN } from '../../server/contract/validation';
+import { AntdRoot } from '../shared/AntdRoot';
+import { api, ApiError, type Envelope } from '../shared/api';
+import { CodeButton } from '../shared/CodeButton';
+import { translator } from '../shared/i18n';
+import type { Lang } from '../shared/locale';
+import type { Feedback } from './types';
+
+export type ProfileFeedbackProps = { lang: Lang; mobile: boolean; types: string[]; mine: Feedback[]; name: string; email: string };
+type Values = { title: string; name: string; email: string; phone: string; type: string; content: string; verifyCode: string };
+
+function FeedbackScreen({ lang, mobile, types, mine, name, email }: ProfileFeedbackProps) {
+  const t = translator(lang);
+  const { message } = App.useApp();
+  const [form] = Form.useForm<Values>();
+  const [list, setList] = useState(mine);
+  const [file, setFile] = useState<{ name: string; originalName: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(values: Values) {
+    setBusy(true);
+    try {
+      const done = await api<Feedback>('/conference/feedback', { body: { ...values, attachment: file?.name ?? null } });
+      setList([done, ...list]);
+      form.resetFields(['title', 'content', 'verifyCode']);
+      setFile(null);
+      message.success(t('feedback:sent'), 2);
+    } catch (err) {
+      const e = err instanceof ApiError ? err : new ApiError(0, 'commonMsg.failed');
+      if (e.field && e.field !== 'attachment') form.setFields([{ name: e.field as keyof Values, errors: [t(e.messageKey)] }]);
+      else message.error(t(e.messageKey), 3);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="profile-feedback">
+      <Form form={form} layout="vertical" name="feedback" onFinish={submit} initialValues={{ name, email, type: types[0] }} className="panel-form">
+        <Form.Item name="title" label={t('feedback:fields.title')} rules={[{ required: true, whitespace: true, message: t('feedback:titleRequired') }, { max: 200, message: t('feedback:titleTooLong') }]}>
+          <Input />
+        </Form.Item>
+        <Form.Item name="type" label={t('feedback:fields.type')} rules={[{ required: true, whitespace: true, message: t('feedback:typeRequired') }]}>
+          {types.length ? <Select options={types.map((x) => ({ value: x, label: x }))} /> : <Input maxLength={100} />}
+        </Form.Item>
+        <Form.Item name="name" label={t('feedback:fields.name')}>
+          <Input maxLength={100} />
+        </Form.Item>
+        <Form.Item name="phone" label={t('feedback:fields.phone')} validateTrigger="onBlur" rules={[{ pattern: PHONE_PATTERN, message: t('phoneRequire') }]}>
+          <Input inputMode="tel" />
+        </Form.Item>
+        <Form.Item name="email" label={t('feedback:fields.email')} validateTrigger="onBlur" rules={[{ required: true, message: t('emailFormatError') }, { pattern: EMAIL_PATTERN, message: t('emailFormatError') }]}>
+          <Input inputMode="email" />
+        </Form.Item>
+        <Form.Item name="content" label={t('feedback:fields.content')} rules={[{ required: true, whitespace: true, message: t('feedback:contentRequired') }, { max: 5000, message: t('feedback:contentTooLong') }]}>
+          <Input.TextArea autoSize={{ minRows: 5, maxRows: 12 }} />
+        </Form.Item>
+        <Form.Item label={t('feedback:fields.attachment')} extra={t('feedback:attachmentHint')}>
+          <Upload
+            accept=".pdf,.doc,.docx,.xls,.xlsx,.ppt,.pptx,.txt,.csv,.md"
+            action="/api/conference/feedback/upload"
+            withCredentials
+            maxCount={1}
+            fileList={file ? [{ uid: file.name, name: file.originalName, status: 'done' }] : []}
+            onRemove={() => setFile(null)}
+            onChange={({ file: f }) => {
+              const res = f.response as Envelope<{ name: string; originalName: string }> | undefined;
+              if (f.status === 'done' && res?.code === 200) setFile(res.data);
+              else if (f.status === 'done' || f.status === 'error') message.error(t(res?.message ?? 'files:uploadFailed'), 3);
+            }}
+          >
+            <Button icon={<UploadOutlined />}>{t('feedback:upload')}</Button>
+          </Upload>
+        </Form.Item>
+        <Form.Item name="verifyCode" label={t('auth.verifyCode')} rules={[{ required: true, message: t('inputVerifyCode') }]}>
+          <Input
+            inputMode="numeric"
+            maxLength={6}
+            autoComplete="one-time-code"
+            suffix={
+              <CodeButton
+                t={t}
+                type="feedbackCode"
+                email={async () => {
+                  try {
+                    return (await form.validateFields(['email'])).email;
+                  } catch {
+                    return null;
+                  }
+                }}
+                onError={(key) => form.setFields([{ name: 'email', errors: [t(key)] }])}
+                onSent={() => message.success(t('auth.codeSent'), 2)}
+              />
+            }
+          />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" loading={busy} block={mobile}>
+          {t('feedback:submit')}
+        </Button>
+      </Form>
+      <h3 className="register-section">{t('feedback:mine')}</h3>
+      <List
+        dataSource={list}
+        locale={{ emptyText: t('feedback:none') }}
+        rowKey="id"
+        renderItem={(f) => (
+          <List.Item actions={[<a key="v" href={`/profile/feedBackDetails?id=${f.id}`}>{t('feedback:view')}</a>]}>
+            <List.Item.Meta title={<>{f.title} {f.reply ? <Tag color="green">{t('feedback:replied')}</Tag> : <Tag>{t('feedback:waiting')}</Tag>}</>} description={`${f.type} · ${formatInstant(f.createdAt)}`} />
+          </List.Item>
+        )}
+      />
+    </div>
+  );
+}
+
+export default function ProfileFeedback(props: ProfileFeedbackProps) {
+  return (
+    <AntdRoot lang={props.lang}>
+      <FeedbackScreen {...props} />
+    </AntdRoot>
+  );
+}

@@ -1,0 +1,52 @@
+/** Conference notices in the personal centre (spec 2.10 notice): newest first, opened to read. */
+import { Collapse, Empty } from 'antd';
+import { PaperClipOutlined } from '@ant-design/icons';
+import { formatInstant } from '../../server/contract/conferences';
+import { AntdRoot } from '../shared/AntdRoot';
+import { translator } from '../shared/i18n';
+import type { Lang } from '../shared/locale';
+
+export type Notice = { id: number; titleZh: string; titleEn: string; sourceZh: string; sourceEn: string; time: string; contentZh: string; contentEn: string; file: { name: string; originalName: string; url: string } | null };
+export type ProfileNoticesProps = { lang: Lang; mobile: boolean; notices: Notice[] };
+
+export const pick = (zh: string, en: string, lang: Lang) => (lang === 'en' ? en || zh : zh || en);
+
+function Notices({ lang, notices }: ProfileNoticesProps) {
+  const t = translator(lang);
+  if (!notices.length) return <Empty description={t('notices:none')} />;
+  return (
+    <Collapse
+      defaultActiveKey={[String(notices[0].id)]}
+      items={notices.map((n) => ({
+        key: String(n.id),
+        label: (
+          <span>
+            <strong>{pick(n.titleZh, n.titleEn, lang)}</strong>
+            <span className="admin-hint"> · {[pick(n.sourceZh, n.sourceEn, lang), formatInstant(n.time)].filter(Boolean).join(' · ')}</span>
+          </span>
+        ),
+        children: (
+          <div className="notice-body">
+            {/* The organisers' own HTML, shown as they wrote it on their own site (like their pages). */}
+            <div dangerouslySetInnerHTML={{ __html: pick(n.contentZh, n.contentEn, lang) }} />
+            {n.file ? (
+              <p>
+                <a href={n.file.url}>
+                  <PaperClipOutlined /> {n.file.originalName}
+                </a>
+              </p>
+            ) : null}
+          </div>
+        ),
+      }))}
+    />
+  );
+}
+
+export default function ProfileNotices(props: ProfileNoticesProps) {
+  return (
+    <AntdRoot lang={props.lang}>
+      <Notices {...props} />
+    </AntdRoot>
+  );
+}

@@ -1,0 +1,138 @@
+/**
+ * Feedback and questions to the organisers (spec 1, 3 "Feedback", 5 "Feedback"): a signed-in
+ * person writes with an e-mail verification code and an optional document; every manager of the
+ * conference gets it by mail; a manager replies, and the writer reads the reply in the personal
+ * centre and by mail. Everything a participant wrote stays text: escaped wherever it is shown.
+ */
+import { z } from 'zod';
+import type { Db } from '../../db/index';
+import { fromDbInstant, insertId, toDbInstant } from '../../db/dialect';
+import { AppError } from '../../platform/errors';
+import { emailField } from '../../contract/validation';
+import { PHONE_PATTERN } from '../../contract/registration';
+import type { Lang } from '../../contract/enums';
+import type { VerificationCodes } from '../accounts/codes';
+import type { FilesService } from '../files/service';
+import { enqueueMail } from '../mail/service';
+import { feedbackToManagersMail, replyMail } from './mails';
+
+export const feedbackInput = z.object({
+  title: z.string({ message: 'feedback:titleRequired' }).trim().min(1, 'feedback:titleRequired').max(200, 'feedback:titleTooLong'),
+  name: z.string().trim().max(100, 'nameTooLong').default(''),
+  email: emailField,
+  phone: z.string().trim().max(40, 'phoneRequire').default('').refine((v) => v === '' || PHONE_PATTERN.test(v), 'phoneRequire'),
+  type: z.string({ message: 'feedback:typeRequired' }).trim().min(1, 'feedback:typeRequired').max(100, 'feedback:typeRequired'),
+  content: z.string({ message: 'feedback:contentRequired' }).trim().min(1, 'feedback:contentRequired').max(5000, 'feedback:contentTooLong'),
+  attachment: z.string().max(100).nullable().optional(),
+  verifyCode: z.string({ message: 'inputVerifyCode' }).trim().min(1, 'inputVerifyCode').max(10, 'userReg.verifyCodeError'),
+});
+export type FeedbackInput = z.infer<typeof feedbackInput>;
+
+export type FeedbackView = {
+  id: number;
+  title: string;
+  name: string;
+  email: string;
+  phone: string;
+  type: string;
+  content: string;
+  attachment: { name: string; originalName: string } | null;
+  reply: string | null;
+  repliedAt: string | null;
+  createdAt: string;
+};
+
+type Row = { id: number; conference_id: number; user_id: number; title: string; name: string; email: string; phone: string; type: string; content: string; attachment_file_id: number | null; reply: string | null; replied_at: string | null; created_at: string; stored_name?: string | null; original_name?: string | null };
+
+const iso = (v: string | null) => fromDbInstant(v)?.toISOString() ?? null;
+
+function present(r: Row): FeedbackView {
+  return {
+    id: Number(r.id),
+    title: r.title,
+    name: r.name,
+    email: r.email,
+    phone: r.phone,
+    type: r.type,
+    content: r.content,
+    attachment: r.stored_name ? { name: r.stored_name, originalName: r.original_name ?? r.stored_name } : null,
+    reply: r.reply,
+    repliedAt: iso(r.replied_at),
+    createdAt: iso(r.created_at)!,
+  };
+}
+
+export class FeedbackService {
+  constructor(
+    private readonly db: Db,
+    private readonly codes: VerificationCodes,
+    private readonly files: FilesService,
+  ) {}
+
+  private query(conferenceId: number) {
+    return this.db('feedback as f').leftJoin('files as fl', 'fl.id', 'f.attachment_file_id').where('f.conference_id', conferenceId).select('f.*', 'fl.stored_name', 'fl.original_name');
+  }
+
+  async submit(conferenceId: number, userId: number, input: FeedbackInput, ctx: { types: string[]; lang: Lang; siteName: string }): Promise<FeedbackView> {
+    // The conference's feedback types, when it has any (spec 3 "feedback types").
+    if (ctx.types.length && !ctx.types.includes(input.type)) throw new AppError(400, 'feedback:typeRequired', 'type');
+    let attachmentId: number | null = null;
+    if (input.attachment) {
+      const file = await this.db('files').where({ conference_id: conferenceId, stored_name: input.attachment, kind: 'feedback', temporary: true, created_by: userId }).first();
+      if (!file) throw new AppError(400, 'feedback:attachmentMissing', 'attachment');
+      attachmentId = Number(file.id);
+    }
+    // Checked before the transaction too, so that a wrong try is counted (a rollback would undo it).
+    const check = await this.codes.check(this.db, input.email, 'feedbackCode', input.verifyCode);
+    if (check !== 'valid') throw new AppError(400, check === 'wrong' ? 'userReg.verifyCodeError' : 'userReg.validateTimeError', 'verifyCode');
+    const managers: string[] = await this.db('conference_roles as r').join('users as u', 'u.id', 'r.user_id').where('r.conference_id', conferenceId).whereIn('r.role', ['manager', 'creator']).distinct('u.email').pluck('u.email');
+    const id = await this.db.transaction(async (tx) => {
+      await this.codes.consume(tx, input.email, 'feedbackCode', input.verifyCode);
+      const newId = await insertId(
+        tx('feedback').insert({ conference_id: conferenceId, user_id: userId, title: input.title, name: input.name, email: input.email, phone: input.phone, type: input.type, content: input.content, attachment_file_id: attachmentId, created_at: toDbInstant() }),
+      );
+      if (attachmentId) await tx('files').where({ conference_id: conferenceId, id: attachmentId }).update({ temporary: false });
+      // One message per manager: no manager's address in another's mail.
+      const mail = feedbackToManagersMail(ctx.siteName, input);
+      for (const to of managers) await enqueueMail(tx, { conferenceId, to: [to], ...mail });
+      return newId;
+    });
+    return (await this.one(conferenceId, id))!;
+  }
+
+  async one(conferenceId: number, id: number, userId?: number): Promise<FeedbackView | null> {
+    const q = this.query(conferenceId).andWhere('f.id', id);
+    if (userId !== undefined) q.andWhere('f.user_id', userId);
+    const row = (await q.first()) as Row | undefined;
+    return row ? present(row) : null;
+  }
+
+  async mine(conferenceId: number, userId: number): Promise<FeedbackView[]> {
+    return ((await this.query(conferenceId).andWhere('f.user_id', userId).orderBy('f.id', 'desc')) as Row[]).map(present);
+  }
+
+  async list(conferenceId: number, q: { page: number; size: number; replied?: boolean }): Promise<{ rows: FeedbackView[]; total: number }> {
+    const filter = <T extends { whereNotNull(c: string): T; whereNull(c: string): T }>(qb: T): T => (q.replied === undefined ? qb : q.replied ? qb.whereNotNull('f.reply') : qb.whereNull('f.reply'));
+    const total = Number(((await filter(this.db('feedback as f').where('f.conference_id', conferenceId)).count({ n: '*' }).first()) as { n: number } | undefined)?.n ?? 0);
+    const rows = (await filter(this.query(conferenceId)).orderBy('f.id', 'desc').limit(q.size).offset((q.page - 1) * q.size)) as Row[];
+    return { rows: rows.map(present), total };
+  }
+
+  async reply(conferenceId: number, id: number, managerId: number, reply: string, ctx: { siteName: string; siteUrl: string }): Promise<FeedbackView> {
+    const row = (await this.db('feedback').where({ conference_id: conferenceId, id }).first()) as Row | undefined;
+    if (!row) throw new AppError(404, 'feedback:notFound');
+    await this.db.transaction(async (tx) => {
+      await tx('feedback').where({ conference_id: conferenceId, id }).update({ reply, replied_at: toDbInstant(), replied_by: managerId });
+      await enqueueMail(tx, { conferenceId, to: [row.email], ...replyMail(ctx.siteName, row.title, reply, `${ctx.siteUrl}/profile/feedBackDetails?id=${id}`) });
+    });
+    return (await this.one(conferenceId, id))!;
+  }
+
+  /** An attachment as its writer or a manager downloads it. */
+  async attachment(conferenceId: number, id: number, userId?: number): Promise<{ bytes: Buffer; name: string; contentType: string } | null> {
+    const fb = await this.one(conferenceId, id, userId);
+    if (!fb?.attachment) return null;
+    const found = await this.files.find(conferenceId, fb.attachment.name);
+    return found ? { bytes: found.bytes, name: found.file.originalName, contentType: found.file.contentType } : null;
+  }
+}
