@@ -11,7 +11,7 @@ import { PHONE_PATTERN } from '../../server/contract/registration';
 import { EMAIL_PATTERN } from '../../server/contract/validation';
 import { AntdRoot } from '../shared/AntdRoot';
 import { api, ApiError, type Envelope } from '../shared/api';
-import { CodeButton } from '../shared/CodeButton';
+import { CodeInput } from '../shared/CodeInput';
 import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';
 import type { Feedback } from './types';
@@ -26,6 +26,14 @@ function FeedbackScreen({ lang, mobile, types, mine, name, email }: ProfileFeedb
   const [list, setList] = useState(mine);
   const [file, setFile] = useState<{ name: string; originalName: string } | null>(null);
   const [busy, setBusy] = useState(false);
+
+  async function validEmail(): Promise<string | null> {
+    try {
+      return (await form.validateFields(['email'])).email;
+    } catch {
+      return null;
+    }
+  }
 
   async function submit(values: Values) {
     setBusy(true);
@@ -83,26 +91,7 @@ function FeedbackScreen({ lang, mobile, types, mine, name, email }: ProfileFeedb
           </Upload>
         </Form.Item>
         <Form.Item name="verifyCode" label={t('auth.verifyCode')} rules={[{ required: true, message: t('inputVerifyCode') }]}>
-          <Input
-            inputMode="numeric"
-            maxLength={6}
-            autoComplete="one-time-code"
-            suffix={
-              <CodeButton
-                t={t}
-                type="feedbackCode"
-                email={async () => {
-                  try {
-                    return (await form.validateFields(['email'])).email;
-                  } catch {
-                    return null;
-                  }
-                }}
-                onError={(key) => form.setFields([{ name: 'email', errors: [t(key)] }])}
-                onSent={() => message.success(t('auth.codeSent'), 2)}
-              />
-            }
-          />
+          <CodeInput t={t} type="feedbackCode" email={validEmail} onError={(key) => form.setFields([{ name: 'email', errors: [t(key)] }])} />
         </Form.Item>
         <Button type="primary" htmlType="submit" loading={busy} block={mobile}>
           {t('feedback:submit')}

@@ -10,7 +10,7 @@ import type { Answers, FormRules } from '../../server/contract/registration';
 import type { RegistrantFile } from '../../server/contract/registrants';
 import { AntdRoot } from '../shared/AntdRoot';
 import { api, ApiError } from '../shared/api';
-import { CodeButton } from '../shared/CodeButton';
+import { CodeInput } from '../shared/CodeInput';
 import { translator } from '../shared/i18n';
 import { confirmRules, passwordRules } from '../shared/rules';
 import type { Lang } from '../shared/locale';
@@ -80,6 +80,14 @@ function RegisterFormBody(props: RegisterFormProps) {
     uploadBusy: setUploading,
   };
 
+  async function validEmail(): Promise<string | null> {
+    try {
+      return (await form.validateFields(['email'])).email as string;
+    } catch {
+      return null;
+    }
+  }
+
   async function submit(values: Values) {
     setBusy(true);
     const answers = answersFrom(values, extra);
@@ -133,26 +141,7 @@ function RegisterFormBody(props: RegisterFormProps) {
         <>
           <h3 className="register-section">{t('registration:accountSection')}</h3>
           <Form.Item name="verifyCode" label={t('auth.verifyCode')} rules={[{ required: true, message: t('inputVerifyCode') }]}>
-            <Input
-              inputMode="numeric"
-              maxLength={6}
-              autoComplete="one-time-code"
-              suffix={
-                <CodeButton
-                  t={t}
-                  type="registerCode"
-                  email={async () => {
-                    try {
-                      return (await form.validateFields(['email'])).email as string;
-                    } catch {
-                      return null;
-                    }
-                  }}
-                  onError={(key) => form.setFields([{ name: 'email', errors: [t(key)] }])}
-                  onSent={() => message.success(t('auth.codeSent'), 2)}
-                />
-              }
-            />
+            <CodeInput t={t} type="registerCode" email={validEmail} onError={(key) => form.setFields([{ name: 'email', errors: [t(key)] }])} />
           </Form.Item>
           <Form.Item name="password" label={t('auth.password')} rules={passwordRules(t)} validateTrigger="onBlur">
             <Input.Password autoComplete="new-password" />

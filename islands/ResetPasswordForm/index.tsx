@@ -7,7 +7,7 @@ import { App, Button, Form, Input, Tooltip } from 'antd';
 import { InfoCircleOutlined } from '@ant-design/icons';
 import { AntdRoot } from '../shared/AntdRoot';
 import { api, ApiError } from '../shared/api';
-import { CodeButton } from '../shared/CodeButton';
+import { CodeInput } from '../shared/CodeInput';
 import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';
 import { codeRules, confirmRules, emailRules, passwordRules } from '../shared/rules';
@@ -56,22 +56,7 @@ function Reset({ lang, email, name }: ResetPasswordFormProps) {
         <Input autoComplete="username" inputMode="email" size="large" readOnly={Boolean(email)} />
       </Form.Item>
       <Form.Item name="verifyCode" label={t('auth.verifyCode')} validateTrigger="onBlur" rules={codeRules(t, 'resetPassCode', form)}>
-        <Input
-          size="large"
-          inputMode="numeric"
-          maxLength={6}
-          autoComplete="one-time-code"
-          suffix={
-            <CodeButton
-              t={t}
-              type="resetPassCode"
-              disabled={!current}
-              email={validEmail}
-              onSent={() => message.success(t('auth.codeSent'), 2)}
-              onError={(key) => message.warning(t(key), 2)}
-            />
-          }
-        />
+        <CodeInput t={t} type="resetPassCode" size="large" disabled={!current} email={validEmail} />
       </Form.Item>
       <Form.Item
         name="name"

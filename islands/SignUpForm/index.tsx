@@ -7,7 +7,7 @@ import { App, Button, Form, Input } from 'antd';
 import { EMAIL_PATTERN } from '../../server/contract/validation';
 import { AntdRoot } from '../shared/AntdRoot';
 import { api, ApiError } from '../shared/api';
-import { CodeButton } from '../shared/CodeButton';
+import { CodeInput } from '../shared/CodeInput';
 import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';
 import { SecretsNotice } from '../shared/Notice';
@@ -53,22 +53,7 @@ function SignUp({ lang, next }: SignUpFormProps) {
         <Input autoComplete="email" inputMode="email" size="large" />
       </Form.Item>
       <Form.Item name="verifyCode" label={t('auth.verifyCode')} validateTrigger="onBlur" rules={codeRules(t, 'registerCode', form)}>
-        <Input
-          size="large"
-          inputMode="numeric"
-          maxLength={6}
-          autoComplete="one-time-code"
-          suffix={
-            <CodeButton
-              t={t}
-              type="registerCode"
-              disabled={!email || !EMAIL_PATTERN.test(email)}
-              email={validEmail}
-              onSent={() => message.success(t('auth.codeSent'), 2)}
-              onError={(key) => message.warning(t(key), 2)}
-            />
-          }
-        />
+        <CodeInput t={t} type="registerCode" size="large" disabled={!email || !EMAIL_PATTERN.test(email)} email={validEmail} />
       </Form.Item>
       <Form.Item name="trueName" label={t('auth.name')} rules={[{ required: true, whitespace: true, message: t('nameRequire') }, { max: 100, message: t('nameTooLong') }]}>
         <Input autoComplete="name" size="large" />

@@ -18,6 +18,19 @@ export type ProfilePageProps = {
   registration?: { code: string; answers: Array<{ title: string; value: string }> } | null;
 };
 
+function InfoList({ rows }: { rows: Array<[string, string]> }) {
+  return (
+    <dl className="info-list">
+      {rows.map(([label, value], i) => (
+        <div key={`${label}-${i}`}>
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 function Registration({ registration, text }: ProfilePageProps) {
   if (!registration) return null;
   const rows: Array<[string, string]> = [[text.registrationCode, registration.code], ...registration.answers.map((a) => [a.title, a.value || '—'] as [string, string])];
@@ -29,14 +42,7 @@ function Registration({ registration, text }: ProfilePageProps) {
           {text.editRegistration}
         </a>
       </header>
-      <dl className="info-list">
-        {rows.map(([label, value], i) => (
-          <div key={`${label}-${i}`}>
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <InfoList rows={rows} />
     </section>
   );
 }
@@ -73,14 +79,7 @@ function UserInfo({ user, text }: ProfilePageProps) {
           {text.edit}
         </a>
       </header>
-      <dl className="info-list">
-        {rows.map(([label, value]) => (
-          <div key={label}>
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <InfoList rows={rows} />
       {user.attendee ? null : (
         <p className="panel-note">
           {text.notRegisteredHint} <a href="/conferenceRegister">{text.goRegister}</a>

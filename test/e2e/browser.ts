@@ -30,3 +30,13 @@ export function launch(): Promise<Browser> {
 export function shot(page: Page, name: string, fullPage = true): Promise<Buffer> {
   return page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage });
 }
+
+/** Signs in with the account form of a conference's login page and waits for `redirect`. */
+export async function loginWithForm(page: Page, origin: string, email: string, password: string, redirect: string): Promise<void> {
+  await page.goto(`${origin}/conferencelogin?redirect=${encodeURIComponent(redirect)}`);
+  await page.locator('[data-island="LoginForm"][data-hydrated="true"]').waitFor();
+  await page.locator('#login_email').fill(email);
+  await page.locator('#login_password').fill(password);
+  await page.locator('form#login button[type=submit]').click();
+  await page.waitForURL((u) => u.pathname === redirect.split('?')[0]);
+}

@@ -11,7 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import { createDb, type Db } from '../../server/db/index';
 import { ensureUser, grantRole } from '../../server/modules/accounts/service';
 import { startSmtpPeer, type SmtpPeer } from '../server/mail/smtpPeer';
-import { haveBrowser, launch, PHONE, shot, warnIfNoBrowser } from './browser';
+import { haveBrowser, launch, loginWithForm, PHONE, shot, warnIfNoBrowser } from './browser';
 import { startServer, type RunningServer } from './server';
 
 warnIfNoBrowser();
@@ -27,14 +27,7 @@ describe('conference mail, feedback and notices in Chromium', { skip: !haveBrows
   const url = (p: string) => `http://demo.localhost:${server.port}${p}`;
   const hydrated = (page: Page, island: string) => page.locator(`[data-island="${island}"][data-hydrated="true"]`).first().waitFor();
 
-  async function login(page: Page, email: string, password: string, redirect: string) {
-    await page.goto(url(`/conferencelogin?redirect=${encodeURIComponent(redirect)}`));
-    await hydrated(page, 'LoginForm');
-    await page.locator('#login_email').fill(email);
-    await page.locator('#login_password').fill(password);
-    await page.locator('form#login button[type=submit]').click();
-    await page.waitForURL((u) => u.pathname === redirect.split('?')[0]);
-  }
+  const login = (page: Page, email: string, password: string, redirect: string) => loginWithForm(page, url(''), email, password, redirect);
 
   async function until<T>(read: () => T | undefined, what: string): Promise<T> {
     for (let i = 0; i < 200; i++) {

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { createDb, type Db } from '../../server/db/index';
-import { haveBrowser, launch, PHONE, shot, warnIfNoBrowser } from './browser';
+import { haveBrowser, launch, loginWithForm, PHONE, shot, warnIfNoBrowser } from './browser';
 import { startServer, type RunningServer } from './server';
 
 warnIfNoBrowser();
@@ -41,14 +41,7 @@ describe('registration in Chromium', { skip: !haveBrowser }, () => {
   }
 
   /** Logs in on the demo site with the account form. */
-  async function login(page: Page, email: string, password: string, redirect: string) {
-    await page.goto(url(`/conferencelogin?redirect=${encodeURIComponent(redirect)}`));
-    await hydrated(page, 'LoginForm');
-    await page.locator('#login_email').fill(email);
-    await page.locator('#login_password').fill(password);
-    await page.locator('form#login button[type=submit]').click();
-    await page.waitForURL((u) => u.pathname === redirect.split('?')[0]);
-  }
+  const login = (page: Page, email: string, password: string, redirect: string) => loginWithForm(page, url(''), email, password, redirect);
 
   before(async () => {
     fs.writeFileSync(cv, '%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');

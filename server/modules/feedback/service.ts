@@ -11,6 +11,7 @@ import { AppError } from '../../platform/errors';
 import { emailField } from '../../contract/validation';
 import { PHONE_PATTERN } from '../../contract/registration';
 import type { Lang } from '../../contract/enums';
+import type { FeedbackView } from '../../contract/feedback';
 import type { VerificationCodes } from '../accounts/codes';
 import type { FilesService } from '../files/service';
 import { enqueueMail } from '../mail/service';
@@ -28,19 +29,6 @@ export const feedbackInput = z.object({
 });
 export type FeedbackInput = z.infer<typeof feedbackInput>;
 
-export type FeedbackView = {
-  id: number;
-  title: string;
-  name: string;
-  email: string;
-  phone: string;
-  type: string;
-  content: string;
-  attachment: { name: string; originalName: string } | null;
-  reply: string | null;
-  repliedAt: string | null;
-  createdAt: string;
-};
 
 type Row = { id: number; conference_id: number; user_id: number; title: string; name: string; email: string; phone: string; type: string; content: string; attachment_file_id: number | null; reply: string | null; replied_at: string | null; created_at: string; stored_name?: string | null; original_name?: string | null };
 
