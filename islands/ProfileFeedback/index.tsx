@@ -12,6 +12,7 @@ import { EMAIL_PATTERN } from '../../server/contract/validation';
 import { AntdRoot } from '../shared/AntdRoot';
 import { api, ApiError, type Envelope } from '../shared/api';
 import { CodeInput } from '../shared/CodeInput';
+import { validatedEmail } from '../shared/rules';
 import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';
 import type { Feedback } from './types';
@@ -27,13 +28,7 @@ function FeedbackScreen({ lang, mobile, types, mine, name, email }: ProfileFeedb
   const [file, setFile] = useState<{ name: string; originalName: string } | null>(null);
   const [busy, setBusy] = useState(false);
 
-  async function validEmail(): Promise<string | null> {
-    try {
-      return (await form.validateFields(['email'])).email;
-    } catch {
-      return null;
-    }
-  }
+  const validEmail = validatedEmail(form);
 
   async function submit(values: Values) {
     setBusy(true);

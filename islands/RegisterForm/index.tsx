@@ -12,7 +12,7 @@ import { AntdRoot } from '../shared/AntdRoot';
 import { api, ApiError } from '../shared/api';
 import { CodeInput } from '../shared/CodeInput';
 import { translator } from '../shared/i18n';
-import { confirmRules, passwordRules } from '../shared/rules';
+import { confirmRules, passwordRules, validatedEmail } from '../shared/rules';
 import type { Lang } from '../shared/locale';
 import { ItemField, itemTitle, type FieldContext } from './fields';
 import type { UploadedFile } from './upload';
@@ -80,13 +80,7 @@ function RegisterFormBody(props: RegisterFormProps) {
     uploadBusy: setUploading,
   };
 
-  async function validEmail(): Promise<string | null> {
-    try {
-      return (await form.validateFields(['email'])).email as string;
-    } catch {
-      return null;
-    }
-  }
+  const validEmail = validatedEmail(form);
 
   async function submit(values: Values) {
     setBusy(true);

@@ -11,7 +11,7 @@ import { CodeInput } from '../shared/CodeInput';
 import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';
 import { SecretsNotice } from '../shared/Notice';
-import { codeRules, confirmRules, emailRules, passwordRules } from '../shared/rules';
+import { codeRules, confirmRules, emailRules, passwordRules, validatedEmail } from '../shared/rules';
 
 export type SignUpFormProps = { lang: Lang; next: string };
 
@@ -24,13 +24,7 @@ function SignUp({ lang, next }: SignUpFormProps) {
   const [busy, setBusy] = useState(false);
   const email = Form.useWatch('email', form);
 
-  async function validEmail(): Promise<string | null> {
-    try {
-      return (await form.validateFields(['email'])).email;
-    } catch {
-      return null;
-    }
-  }
+  const validEmail = validatedEmail(form);
 
   async function submit(values: Values) {
     setBusy(true);

@@ -78,3 +78,14 @@ export function confirmRules(t: T, field = 'password'): FormRule[] {
     }),
   ];
 }
+
+/** The form's e-mail once its rules pass (the address a code is sent to), or null. */
+export function validatedEmail(form: FormInstance): () => Promise<string | null> {
+  return async () => {
+    try {
+      return String((await form.validateFields(['email'])).email);
+    } catch {
+      return null;
+    }
+  };
+}
