@@ -14,6 +14,7 @@ import LoginForm, { type LoginFormProps } from '../islands/LoginForm/index';
 import SignUpForm, { type SignUpFormProps } from '../islands/SignUpForm/index';
 import ResetPasswordForm, { type ResetPasswordFormProps } from '../islands/ResetPasswordForm/index';
 import OrgLogin, { type OrgLoginProps } from '../islands/OrgLogin/index';
+import AccountFrame, { type AccountFrameProps } from '../islands/AccountFrame/index';
 import ProfileEditForm, { type ProfileEditFormProps } from '../islands/ProfileEditForm/index';
 import AdminProviders, { type AdminProvidersProps } from '../islands/AdminProviders/index';
 import AdminSuperAdmins, { type AdminSuperAdminsProps } from '../islands/AdminSuperAdmins/index';
@@ -50,6 +51,7 @@ export type IslandProps = {
   SignUpForm: SignUpFormProps;
   ResetPasswordForm: ResetPasswordFormProps;
   OrgLogin: OrgLoginProps;
+  AccountFrame: AccountFrameProps;
   ProfileEditForm: ProfileEditFormProps;
   AdminProviders: AdminProvidersProps;
   AdminSuperAdmins: AdminSuperAdminsProps;
@@ -81,7 +83,7 @@ export type IslandProps = {
 };
 export type IslandName = keyof IslandProps;
 
-export const islands: { [K in IslandName]: ComponentType<IslandProps[K]> } = { UserMenu, LangSwitch, LoginForm, SignUpForm, ResetPasswordForm, OrgLogin, ProfileEditForm, AdminProviders, AdminSuperAdmins, ManageMenus, ManageWebsiteConfig, ManageExteriors, CreateConference, MyConferences, ManageManagers, PublicationActions, AdminPublications, ManagePageList, ManagePageEditor, RegisterForm, ManageRegistrants, ManageRegistrantDetails, RegisterConfigBasic, RegisterConfigForm, DocumentDesigner, ProfileDownloads, AdminUnits, ManageMailConfig, ManageMailLog, ProfileFeedback, ProfileFeedbackDetails, ManageFeedback, ProfileNotices, ManageNotices };
+export const islands: { [K in IslandName]: ComponentType<IslandProps[K]> } = { UserMenu, LangSwitch, LoginForm, SignUpForm, ResetPasswordForm, OrgLogin, AccountFrame, ProfileEditForm, AdminProviders, AdminSuperAdmins, ManageMenus, ManageWebsiteConfig, ManageExteriors, CreateConference, MyConferences, ManageManagers, PublicationActions, AdminPublications, ManagePageList, ManagePageEditor, RegisterForm, ManageRegistrants, ManageRegistrantDetails, RegisterConfigBasic, RegisterConfigForm, DocumentDesigner, ProfileDownloads, AdminUnits, ManageMailConfig, ManageMailLog, ProfileFeedback, ProfileFeedbackDetails, ManageFeedback, ProfileNotices, ManageNotices };
 
 /**
  * An island's own HTML, rendered as its own React root, exactly as the browser hydrates it: ids

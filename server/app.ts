@@ -17,6 +17,7 @@ import { Sessions, TOKEN_COOKIE } from './platform/session';
 import { sessionMiddleware } from './platform/sessionMiddleware';
 import { tenantMiddleware } from './platform/tenant';
 import { sameOriginGuard } from './platform/origin';
+import { platformSecurityHeaders } from './platform/csp';
 import { AppError } from './platform/errors';
 import { access } from './platform/access';
 import { logger } from './platform/logger';
@@ -26,6 +27,7 @@ import { loadIdentity } from './modules/accounts/service';
 import { accountRouter } from './modules/accounts/routes';
 import { autologonMiddleware, ssoApiRouter, ssoPageRouter } from './modules/accounts/ssoRoutes';
 import { AccountAuth } from './modules/accounts/auth';
+import { SessionHandoffs } from './modules/accounts/handoff';
 import { VerificationCodes } from './modules/accounts/codes';
 import { createRateLimiter, type RateLimiter } from './platform/rateLimit';
 import { SiteService } from './modules/sites/service';
@@ -96,7 +98,8 @@ export async function createApp({ config, db, bus: givenBus, limiter: givenLimit
   const pageCache = new PageCache(bus);
   const limiter = givenLimiter ?? createRateLimiter(config.REDIS_URL);
   const codes = new VerificationCodes(db, config.secret, limiter);
-  const auth = new AccountAuth(db, sessions, codes, limiter);
+  const handoffs = new SessionHandoffs(db, config.secret);
+  const auth = new AccountAuth(db, sessions, codes, limiter, handoffs);
   const files = new FilesService(db, new DiskFileStore(path.join(config.DATA_DIR, 'files')));
   const pages = new PageService(db, sites, files);
   const conferences = new ConferenceService(db, sites, { siteDomain: config.SITE_DOMAIN, platformHost: config.PLATFORM_HOST, templatesDir: path.join(ROOT, 'templates') });
@@ -115,17 +118,19 @@ export async function createApp({ config, db, bus: givenBus, limiter: givenLimit
       sendBulk: (conferenceId, to, subject, text, html) => enqueueBulkMail(db, { conferenceId, to, subject, text, html, kind: 'bulk' }),
     },
   };
-  const secureCookies = config.NODE_ENV === 'production' && config.TRUST_PROXY !== undefined;
+  const secureCookies = config.NODE_ENV === 'production' && config.TRUST_PROXY !== undefined && config.TRUST_PROXY !== false;
 
   const app = express();
   app.disable('x-powered-by');
-  if (config.TRUST_PROXY) app.set('trust proxy', config.TRUST_PROXY);
+  if (config.TRUST_PROXY !== undefined) app.set('trust proxy', config.TRUST_PROXY);
   app.use(
     helmet({
       // Manager-written templates carry their own inline scripts and styles on their own domain
       // (DESIGN.md 5), so a site-wide script policy would break them; framing is still refused.
       contentSecurityPolicy: false,
       crossOriginEmbedderPolicy: false,
+      // Sent per request by platformSecurityHeaders, over HTTPS only.
+      strictTransportSecurity: false,
       frameguard: { action: 'sameorigin' },
     }),
   );
@@ -151,6 +156,7 @@ export async function createApp({ config, db, bus: givenBus, limiter: givenLimit
 
   app.use(cookieParser());
   app.use(tenantMiddleware(sites, config.PLATFORM_HOST));
+  app.use(platformSecurityHeaders({ production }));
   app.use(sessionMiddleware(sessions, (conferenceId, userId) => loadIdentity(db, conferenceId, userId)));
   app.use(devMailRouter(db, config));
 
@@ -158,7 +164,7 @@ export async function createApp({ config, db, bus: givenBus, limiter: givenLimit
   api.use(express.json({ limit: '1mb' }));
   api.use(sameOriginGuard);
   api.use(siteApiRouter(sites));
-  api.use(accountRouter({ sessions, auth, codes, db, secureCookies }));
+  api.use(accountRouter({ sessions, auth, codes, db, secureCookies, conferenceIdForHost: (host) => sites.conferenceIdForHost(host), httpsOnly: config.NODE_ENV === 'production' }));
   api.use(superAdminRouter(db));
   api.use(fileApiRouter(files));
   api.use(pageApiRouter(pages));
@@ -181,7 +187,7 @@ export async function createApp({ config, db, bus: givenBus, limiter: givenLimit
   app.use(conferencePlatformPageRouter(conferences));
   app.use(adminPageRouter(db, sites));
   app.use(unitPageRouter(db));
-  app.use(accountPageRouter(sites, db));
+  app.use(accountPageRouter({ sites, db, sessions, handoffs, secureCookies, platformUrl: config.PLATFORM_URL, platformHost: config.PLATFORM_HOST, httpsOnly: config.NODE_ENV === 'production' }));
   app.use(profilePageRouter({ registration: registrationSummary(db) }));
   app.use(platformPageRouter({ overviewActions: overviewActions(conferences) }));
   // Management screens of the features (each router guards its pages with pageGuard('platform')):

@@ -7,6 +7,9 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import { z } from 'zod';
 
+/** What Express's `trust proxy` setting takes. */
+export type TrustProxy = number | boolean | string[];
+
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -22,6 +25,13 @@ const schema = z.object({
   ADMIN_EMAIL: z.string().email().default('admin@platform.localhost'),
   ADMIN_PASSWORD: z.string().min(10).optional(),
   PLATFORM_HOST: z.string().default('platform.localhost'),
+  // The platform host's public origin (https://platform.example.org), where the account forms
+  // shown inside conference pages are served; without it, the scheme and port of each request.
+  PLATFORM_URL: z
+    .string()
+    .url('PLATFORM_URL must be an origin such as https://platform.example.org')
+    .regex(/^https?:\/\/[^/?#]+\/?$/, 'PLATFORM_URL must be an origin such as https://platform.example.org')
+    .optional(),
   // New conferences get <slug>.<SITE_DOMAIN> (server/modules/conferences).
   SITE_DOMAIN: z
     .string()
@@ -29,7 +39,24 @@ const schema = z.object({
     .toLowerCase()
     .regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/, 'SITE_DOMAIN must be a host name such as conf.example.org')
     .default('localhost'),
-  TRUST_PROXY: z.string().optional(),
+  // Express `trust proxy`, parsed to its real type: a number is a hop count, true/false a
+  // boolean, anything else a comma-separated list of addresses, subnets or names (loopback…).
+  // The string "1" would otherwise be read as an address and trust nobody.
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v, ctx): TrustProxy | undefined => {
+      if (v === undefined || v === '') return undefined;
+      if (/^\d+$/.test(v)) return Number(v);
+      if (v === 'true' || v === 'false') return v === 'true';
+      const list = v.split(',').map((s) => s.trim()).filter(Boolean);
+      if (list.some((s) => !/^[0-9a-fA-F.:/]+$|^(loopback|linklocal|uniquelocal)$/.test(s))) {
+        ctx.addIssue({ code: 'custom', message: 'TRUST_PROXY must be a hop count, true/false, or addresses/subnets (or loopback, linklocal, uniquelocal)' });
+        return z.NEVER;
+      }
+      return list;
+    }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // `npm run dev`: Vite serves the browser code from source; otherwise the built dist/ is served.
   VITE_DEV_SERVER: z

@@ -11,11 +11,14 @@ import { api, ApiError } from '../shared/api';
 import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';
 import { SecretsNotice } from '../shared/Notice';
+import { conferenceHref, goToConference, useFrameHeight, type Handoff } from '../shared/handoff';
 
-export type LoginFormProps = { lang: Lang; redirect: string | null; platform: boolean };
+/** handoff: shown in the platform's frame inside a conference's page (docs/accounts.md). */
+export type LoginFormProps = { lang: Lang; redirect: string | null; platform: boolean; handoff?: Handoff | null };
 
-function Login({ lang, redirect, platform }: LoginFormProps) {
+function Login({ lang, redirect, platform, handoff }: LoginFormProps) {
   const t = translator(lang);
+  useFrameHeight(handoff);
   const { message } = App.useApp();
   const [busy, setBusy] = useState(false);
 
@@ -29,8 +32,10 @@ function Login({ lang, redirect, platform }: LoginFormProps) {
   async function submit(values: { email: string; password: string }) {
     setBusy(true);
     try {
-      const token = await api<{ id: number } | null>('/base/oauth/localLogin', { body: values });
+      const body = handoff ? { ...values, handoff: { origin: handoff.origin, state: handoff.state, redirect: handoff.redirect ?? undefined } } : values;
+      const token = await api<{ id: number; handoffUrl?: string } | null>('/base/oauth/localLogin', { body });
       if (!token) throw new ApiError(400, 'loginFailed');
+      if (handoff && token.handoffUrl) return goToConference(handoff, token.handoffUrl);
       await afterLogin();
     } catch (err) {
       message.warning(t(err instanceof ApiError ? err.messageKey : 'loginFailed'), 2);
@@ -55,8 +60,12 @@ function Login({ lang, redirect, platform }: LoginFormProps) {
         <Input.Password autoComplete="current-password" size="large" />
       </Form.Item>
       <div className="auth-links">
-        <a href="/userRegister">{t('auth.signUp')}</a>
-        <a href="/resetPassword">{t('auth.forgotPassword')}</a>
+        <a href={conferenceHref(handoff, '/userRegister')} target={handoff ? '_top' : undefined}>
+          {t('auth.signUp')}
+        </a>
+        <a href={conferenceHref(handoff, '/resetPassword')} target={handoff ? '_top' : undefined}>
+          {t('auth.forgotPassword')}
+        </a>
       </div>
       <Button type="primary" htmlType="submit" size="large" block loading={busy}>
         {t('auth.login')}

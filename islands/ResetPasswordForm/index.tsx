@@ -7,17 +7,20 @@ import { App, Button, Form, Input, Tooltip } from 'antd';
 import { InfoCircleOutlined } from '@ant-design/icons';
 import { AntdRoot } from '../shared/AntdRoot';
 import { api, ApiError } from '../shared/api';
+import { goToConference, useFrameHeight, type Handoff } from '../shared/handoff';
 import { CodeInput } from '../shared/CodeInput';
 import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';
 import { codeRules, confirmRules, emailRules, passwordRules } from '../shared/rules';
 
-export type ResetPasswordFormProps = { lang: Lang; email: string | null; name: string | null };
+/** handoff: shown in the platform's frame inside a conference's page (docs/accounts.md). */
+export type ResetPasswordFormProps = { lang: Lang; email: string | null; name: string | null; handoff?: Handoff | null };
 
 type Values = { email: string; verifyCode: string; name: string; password: string; confirmPassword: string };
 
-function Reset({ lang, email, name }: ResetPasswordFormProps) {
+function Reset({ lang, email, name, handoff }: ResetPasswordFormProps) {
   const t = translator(lang);
+  useFrameHeight(handoff);
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const [busy, setBusy] = useState(false);
@@ -39,8 +42,11 @@ function Reset({ lang, email, name }: ResetPasswordFormProps) {
   async function submit(values: Values) {
     setBusy(true);
     try {
-      await api('/conference/conferenceRegUserConfig/updatePassword', { body: { data: values } });
+      const handoffBody = handoff ? { handoff: { origin: handoff.origin, state: handoff.state, redirect: handoff.redirect ?? undefined } } : {};
+      const done = await api<{ handoffUrl?: string }>('/conference/conferenceRegUserConfig/updatePassword', { body: { data: values, ...handoffBody } });
       message.success(t('auth.passwordChanged'), 2);
+      // In a conference's page the new password signs the person in there.
+      if (handoff && done?.handoffUrl) return void setTimeout(() => goToConference(handoff, done.handoffUrl!), 1200);
       setTimeout(() => location.assign('/conferencelogin'), 1200);
     } catch (err) {
       const key = err instanceof ApiError ? err.messageKey : 'userReg.passportError';

@@ -7,18 +7,21 @@ import { App, Button, Form, Input } from 'antd';
 import { EMAIL_PATTERN } from '../../server/contract/validation';
 import { AntdRoot } from '../shared/AntdRoot';
 import { api, ApiError } from '../shared/api';
+import { goToConference, useFrameHeight, type Handoff } from '../shared/handoff';
 import { CodeInput } from '../shared/CodeInput';
 import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';
 import { SecretsNotice } from '../shared/Notice';
 import { codeRules, confirmRules, emailRules, passwordRules, validatedEmail } from '../shared/rules';
 
-export type SignUpFormProps = { lang: Lang; next: string };
+/** handoff: shown in the platform's frame inside a conference's page (docs/accounts.md). */
+export type SignUpFormProps = { lang: Lang; next: string; handoff?: Handoff | null };
 
 type Values = { email: string; verifyCode: string; trueName: string; password: string; confirmPassword: string };
 
-function SignUp({ lang, next }: SignUpFormProps) {
+function SignUp({ lang, next, handoff }: SignUpFormProps) {
   const t = translator(lang);
+  useFrameHeight(handoff);
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const [busy, setBusy] = useState(false);
@@ -29,9 +32,16 @@ function SignUp({ lang, next }: SignUpFormProps) {
   async function submit(values: Values) {
     setBusy(true);
     try {
-      await api('/base/oauth/register', {
-        body: { email: values.email, trueName: values.trueName, passWord: values.password, verifyCode: values.verifyCode },
+      const done = await api<{ handoffUrl?: string }>('/base/oauth/register', {
+        body: {
+          email: values.email,
+          trueName: values.trueName,
+          passWord: values.password,
+          verifyCode: values.verifyCode,
+          ...(handoff ? { handoff: { origin: handoff.origin, state: handoff.state, redirect: handoff.redirect ?? next } } : {}),
+        },
       });
+      if (handoff && done?.handoffUrl) return goToConference(handoff, done.handoffUrl);
       location.assign(next);
     } catch (err) {
       const key = err instanceof ApiError ? err.messageKey : 'userReg.passportError';

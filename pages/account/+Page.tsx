@@ -1,8 +1,11 @@
 // Environment: server. The account pages: a header with the conference, the forms as islands.
 import { Island } from '../../renderer/islands.server';
 import type { Organisation } from '../../islands/OrgLogin/index';
+import type { Handoff } from '../../islands/shared/handoff';
 
 export type AccountView = 'login' | 'signup' | 'register' | 'closed' | 'reset' | 'loggedIn';
+/** The views with password fields: on a conference host they are the platform's frame. */
+export type EmbedView = 'login' | 'signup' | 'register' | 'reset';
 
 export type AccountPageProps = {
   view: AccountView;
@@ -17,7 +20,20 @@ export type AccountPageProps = {
   commonOrgs: Organisation[];
   userName: string;
   afterSignUp: string;
+  /** on a conference host: the platform's frame that holds the forms of this view */
+  frameSrc: string | null;
+  /** the frame itself (platform host, /embed/account/…): where a sign-in is handed over to */
+  embed: Handoff | null;
 };
+
+/** The forms of a view: the platform's frame on a conference host, the islands elsewhere. */
+function Forms({ props, form }: { props: AccountPageProps; form: 'login' | 'signup' | 'reset' }) {
+  const { lang, redirect, platform, embed } = props;
+  if (props.frameSrc) return <Island name="AccountFrame" props={{ src: props.frameSrc, title: props.text.frameTitle }} />;
+  if (form === 'signup') return <Island name="SignUpForm" props={{ lang, next: props.afterSignUp, handoff: embed }} />;
+  if (form === 'reset') return <Island name="ResetPasswordForm" props={{ lang, email: embed?.email ?? null, name: null, handoff: embed }} />;
+  return <Island name="LoginForm" props={{ lang, redirect, platform, handoff: embed }} />;
+}
 
 function Header({ siteName, shortTitle, bilingual, lang, text }: AccountPageProps) {
   return (
@@ -37,14 +53,22 @@ function Header({ siteName, shortTitle, bilingual, lang, text }: AccountPageProp
 }
 
 function LoginCards(props: AccountPageProps) {
-  const { lang, text, redirect, platform } = props;
+  const { lang, text, platform } = props;
+  if (props.embed) {
+    return (
+      <section className="auth-card" aria-labelledby="account-login">
+        <h2 id="account-login">{text.accountLogin}</h2>
+        <Forms props={props} form="login" />
+      </section>
+    );
+  }
   return (
     <div className="auth-grid">
       <section className="auth-card" aria-labelledby="account-login">
         <h2 id="account-login">{text.accountLogin}</h2>
-        <Island name="LoginForm" props={{ lang, redirect, platform }} />
+        <Forms props={props} form="login" />
       </section>
-      {platform ? null : (
+      {platform || props.embed ? null : (
         <section className="auth-card" aria-labelledby="org-login">
           <h2 id="org-login">{text.orgLogin}</h2>
           <Island name="OrgLogin" props={{ lang, state: props.orgState, common: props.commonOrgs }} />
@@ -80,28 +104,37 @@ function Body(props: AccountPageProps) {
       return (
         <section className="auth-card auth-card-narrow" aria-labelledby="signup">
           <h2 id="signup">{text.signUpTitle}</h2>
-          <Island name="SignUpForm" props={{ lang, next: props.afterSignUp }} />
+          <Forms props={props} form="signup" />
         </section>
       );
     case 'reset':
       return (
         <section className="auth-card auth-card-narrow" aria-labelledby="reset">
           <h2 id="reset">{text.resetTitle}</h2>
-          <Island name="ResetPasswordForm" props={{ lang, email: null, name: null }} />
+          <Forms props={props} form="reset" />
         </section>
       );
     case 'register':
+      // On a conference host both forms are one frame (the platform's page of this view).
+      if (props.frameSrc) {
+        return (
+          <>
+            <p className="auth-subtitle-red">{text.loginTitle2}</p>
+            <Forms props={props} form="login" />
+          </>
+        );
+      }
       return (
         <>
-          <p className="auth-subtitle-red">{text.loginTitle2}</p>
+          {props.embed ? null : <p className="auth-subtitle-red">{text.loginTitle2}</p>}
           <div className="auth-grid">
             <section className="auth-card" aria-labelledby="account-login">
               <h2 id="account-login">{text.accountLogin}</h2>
-              <Island name="LoginForm" props={{ lang, redirect: '/conferenceRegister', platform: false }} />
+              <Island name="LoginForm" props={{ lang, redirect: props.redirect ?? '/conferenceRegister', platform: false, handoff: props.embed }} />
             </section>
             <section className="auth-card" aria-labelledby="signup">
               <h2 id="signup">{text.signUpTitle}</h2>
-              <Island name="SignUpForm" props={{ lang, next: props.afterSignUp }} />
+              <Forms props={props} form="signup" />
             </section>
           </div>
         </>
@@ -112,6 +145,14 @@ function Body(props: AccountPageProps) {
 }
 
 export default function Page(props: AccountPageProps) {
+  // The frame inside a conference's page: the forms alone, the page around it has the rest.
+  if (props.embed) {
+    return (
+      <div className="auth-page auth-embed">
+        <Body {...props} />
+      </div>
+    );
+  }
   return (
     <div className="auth-page">
       <Header {...props} />

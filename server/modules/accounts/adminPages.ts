@@ -83,8 +83,8 @@ export function adminPageRouter(db: Db, sites: SiteService): Router {
   }
 
   router.get('/', access('anonymous'), (req, res) => render(req, res, 'home'));
-  router.get('/admin', access('anonymous'), superAdminOnly, (_req, res) => res.redirect(302, '/admin/identityProviders'));
-  router.get('/admin/identityProviders', access('anonymous'), superAdminOnly, (req, res) => render(req, res, 'providers'));
-  router.get('/admin/superAdmins', access('anonymous'), superAdminOnly, (req, res) => render(req, res, 'superAdmins'));
+  router.get('/admin', access('anonymous', 'platform'), superAdminOnly, (_req, res) => res.redirect(302, '/admin/identityProviders'));
+  router.get('/admin/identityProviders', access('anonymous', 'platform'), superAdminOnly, (req, res) => render(req, res, 'providers'));
+  router.get('/admin/superAdmins', access('anonymous', 'platform'), superAdminOnly, (req, res) => render(req, res, 'superAdmins'));
   return router;
 }

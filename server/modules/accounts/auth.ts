@@ -11,6 +11,7 @@ import { AppError } from '../../platform/errors';
 import type { RateLimiter } from '../../platform/rateLimit';
 import type { Sessions, TokenClaims } from '../../platform/session';
 import type { VerificationCodes } from './codes';
+import type { SessionHandoffs } from './handoff';
 import * as repo from './repo';
 import { hashPassword, verifyPassword } from './service';
 
@@ -24,7 +25,11 @@ export const LOGIN_LIMITS = {
 /** The spec's message for an account that exists but has no password yet (added as a manager, SSO). */
 export const EXISTS_NOT_REGISTERED = 'user email exists but not registered';
 
-export type Issued = { claims: TokenClaims; token: string; expiresAt: Date };
+/** A session for this host, or (sign-in shown in a conference's page) a hand-over code for that conference. */
+export type Issued = { claims: TokenClaims; token: string; expiresAt: Date; handoffCode?: undefined } | { claims: TokenClaims; handoffCode: string; token?: undefined };
+
+/** Sign-in typed on the platform origin for a conference (handoff.ts): the conference and the browser's state. */
+export type HandoffRequest = { conferenceId: number; state: string };
 
 function claimsOf(user: repo.UserRow): TokenClaims {
   return { id: user.id, trueName: user.true_name, umtId: user.umt_id, cstnetId: user.cstnet_id ?? user.email };
@@ -38,6 +43,7 @@ export class AccountAuth {
     private readonly sessions: Sessions,
     private readonly codes: VerificationCodes,
     private readonly limiter: RateLimiter,
+    private readonly handoffs: SessionHandoffs,
   ) {}
 
   /** checkEmail: 1 when an account with a password exists; 0 with the spec's message when one exists without. */
@@ -55,7 +61,7 @@ export class AccountAuth {
     return this.codes.send(input);
   }
 
-  async register(input: { email: string; trueName: string; password: string; code: string; conferenceId: number | null }): Promise<Issued> {
+  async register(input: { email: string; trueName: string; password: string; code: string; conferenceId: number | null; handoff?: HandoffRequest }): Promise<Issued> {
     if (!isStrongPassword(input.password)) throw new AppError(400, 'passwordCheck', 'passWord');
     const passwordHash = await hashPassword(input.password);
     const user = await this.db.transaction(async (tx) => {
@@ -65,10 +71,10 @@ export class AccountAuth {
       await tx('users').where({ id }).update({ email_verified_at: toDbInstant() });
       return (await repo.findUserById(tx, id))!;
     });
-    return this.issue(user, input.conferenceId);
+    return this.issue(user, input.conferenceId, input.handoff);
   }
 
-  async login(input: { email: string; password: string; ip: string; conferenceId: number | null }): Promise<Issued> {
+  async login(input: { email: string; password: string; ip: string; conferenceId: number | null; handoff?: HandoffRequest }): Promise<Issued> {
     const accountKey = `login:account:${input.email}`;
     const ip = await this.limiter.hit(`login:ip:${input.ip}`, LOGIN_LIMITS.perIp.limit, LOGIN_LIMITS.perIp.windowMs);
     if (!ip.allowed || (await this.limiter.count(accountKey)) >= LOGIN_LIMITS.perAccount.limit) {
@@ -82,14 +88,14 @@ export class AccountAuth {
       throw new AppError(400, 'userReg.userLoginError');
     }
     await this.limiter.reset(accountKey);
-    return this.issue(user, input.conferenceId);
+    return this.issue(user, input.conferenceId, input.handoff);
   }
 
   /** Reset with a code: sets the password (and the name when given) and ends every session. */
-  async resetPassword(input: { email: string; code: string; name?: string; password: string; keepSessionId?: string }): Promise<void> {
+  async resetPassword(input: { email: string; code: string; name?: string; password: string; keepSessionId?: string; handoff?: HandoffRequest }): Promise<Issued | null> {
     if (!isStrongPassword(input.password)) throw new AppError(400, 'passwordCheck', 'password');
     const passwordHash = await hashPassword(input.password);
-    await this.db.transaction(async (tx) => {
+    const user = await this.db.transaction(async (tx) => {
       const user = await repo.findUserByEmail(tx, input.email);
       if (!user) throw new AppError(400, 'userNotExist', 'email');
       await this.codes.consume(tx, input.email, 'resetPassCode', input.code);
@@ -102,8 +108,11 @@ export class AccountAuth {
           ...(input.name ? { true_name: input.name } : {}),
         });
       await this.sessions.revokeAllForUser(user.id, input.keepSessionId, tx);
+      return user;
     });
     await this.limiter.reset(`login:account:${input.email}`);
+    // Reset inside a conference's page signs the person in there; on the platform they sign in anew.
+    return input.handoff ? this.issue(user, input.handoff.conferenceId, input.handoff) : null;
   }
 
   /** checkPassword, kept for the client's flow: only ever about the caller's own password. */
@@ -112,8 +121,9 @@ export class AccountAuth {
     return user?.password_hash && (await verifyPassword(user.password_hash, password)) ? 1 : 0;
   }
 
-  private async issue(user: repo.UserRow, conferenceId: number | null): Promise<Issued> {
+  private async issue(user: repo.UserRow, conferenceId: number | null, handoff?: HandoffRequest): Promise<Issued> {
     const claims = claimsOf(user);
+    if (handoff) return { claims, handoffCode: await this.handoffs.issue(user.id, handoff.conferenceId, handoff.state) };
     const { token, expiresAt } = await this.sessions.issue(claims, conferenceId);
     return { claims, token, expiresAt };
   }

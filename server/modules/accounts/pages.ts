@@ -1,26 +1,35 @@
 /**
  * The account pages (spec 2.5–2.7): /conferencelogin, /userRegister, /register, /resetPassword.
- * Server-rendered with their forms as islands; /resetPassword sits inside the site template.
+ *
+ * On the platform host the forms are islands of the page. On a conference host, where the
+ * managers' scripts run, the forms are a frame served by the platform host (/embed/account/…),
+ * and a successful sign-in comes back through /auth/handoff (handoff.ts, docs/accounts.md).
+ * /resetPassword sits inside the site template; the others keep the account page's own look.
  */
 import { Router, type Request, type Response } from 'express';
-import { LANGUAGE_TYPE } from '../../contract/enums';
+import { LANGUAGE_TYPE, type Lang } from '../../contract/enums';
 import { safeRedirectPath } from '../../contract/redirect';
 import { access } from '../../platform/access';
 import { t } from '../../platform/i18n';
 import { renderVikePage } from '../../platform/vike';
+import { setTokenCookie, type Sessions } from '../../platform/session';
+import { frameAncestors } from '../../platform/csp';
 import { renderIsland } from '../../../renderer/islands.server';
 import { sendAppPageInTemplate } from '../sites/appPage';
 import { text, type SiteService } from '../sites/service';
-import type { AccountPageProps, AccountView } from '../../../pages/account/+Page';
+import type { AccountPageProps, AccountView, EmbedView } from '../../../pages/account/+Page';
 import type { Db } from '../../db/index';
 import { IdentityProviders } from './providers';
 import { loadSettings, todayIn } from '../registration/settings';
 import { windowOpen } from '../../contract/registration';
 import { listOrganisations } from './ssoRoutes';
+import { conferenceOfOrigin, HANDOFF_STATE_COOKIE, HANDOFF_PATH, handoffState, type SessionHandoffs } from './handoff';
+import { findUserById } from './repo';
+import { loadIdentity } from './service';
 
 const TEXT_KEYS = [
   'accountLogin', 'orgLogin', 'backToSite', 'alreadyLoggedIn', 'continue', 'goRegister', 'registrationClosed',
-  'loginTitle2', 'signUpTitle', 'resetTitle', 'switchLanguage',
+  'loginTitle2', 'signUpTitle', 'resetTitle', 'switchLanguage', 'frameTitle',
 ] as const;
 
 const TITLES: Record<AccountView, string> = {
@@ -32,18 +41,60 @@ const TITLES: Record<AccountView, string> = {
   reset: 'auth.resetTitle',
 };
 
-export function accountPageRouter(sites: SiteService, db: Db): Router {
+const EMBED_VIEWS = new Set<EmbedView>(['login', 'signup', 'register', 'reset']);
+
+export type AccountPageDeps = {
+  sites: SiteService;
+  db: Db;
+  sessions: Sessions;
+  handoffs: SessionHandoffs;
+  secureCookies: boolean;
+  /** PLATFORM_URL when set; else the platform host reached the way this request came */
+  platformUrl?: string;
+  platformHost: string;
+  httpsOnly: boolean;
+};
+
+/** `scheme://platform-host[:port]`: where the account forms of a conference's pages are served. */
+export function platformOrigin(req: Request, deps: Pick<AccountPageDeps, 'platformUrl' | 'platformHost'>): string {
+  if (deps.platformUrl) return deps.platformUrl.replace(/\/+$/, '');
+  const port = /:\d+$/.exec(req.headers.host ?? '')?.[0] ?? '';
+  return `${req.protocol}://${deps.platformHost}${port}`;
+}
+
+/** The address of the platform's frame for a view of a conference's account page. */
+function frameSrc(req: Request, res: Response, deps: AccountPageDeps, view: EmbedView, redirect: string | null): string {
+  const query = new URLSearchParams({
+    origin: `${req.protocol}://${req.headers.host}`,
+    state: handoffState(req, res, deps.secureCookies),
+    lang: req.ctx.lang,
+  });
+  if (redirect) query.set('redirect', redirect);
+  if (view === 'reset' && req.ctx.identity) query.set('email', req.ctx.identity.user.email);
+  return `${platformOrigin(req, deps)}/embed/account/${view}?${query.toString()}`;
+}
+
+export function accountPageRouter(deps: AccountPageDeps): Router {
+  const { sites, db } = deps;
   const router = Router();
   const providers = new IdentityProviders(db);
+
+  function textFor(lang: Lang, view: AccountView, userName: string): Record<string, string> {
+    const textMap: Record<string, string> = Object.fromEntries(TEXT_KEYS.map((k) => [k, t(lang, `auth.${k}`)]));
+    textMap.title = t(lang, TITLES[view]);
+    textMap.loggedInAs = t(lang, 'auth.loggedInAs', { name: userName });
+    return textMap;
+  }
 
   async function render(req: Request, res: Response, view: AccountView): Promise<void> {
     const { site, lang, identity } = req.ctx;
     const platform = site === null;
     const siteName = site ? text(site.config.conferenceName, lang) : t(lang, 'platform.name');
     const shown: AccountView = identity && view !== 'reset' && view !== 'closed' ? 'loggedIn' : view;
-    const textMap: Record<string, string> = Object.fromEntries(TEXT_KEYS.map((k) => [k, t(lang, `auth.${k}`)]));
-    textMap.title = t(lang, TITLES[shown]);
-    textMap.loggedInAs = t(lang, 'auth.loggedInAs', { name: identity?.user.trueName || identity?.user.email || '' });
+    const textMap = textFor(lang, shown, identity?.user.trueName || identity?.user.email || '');
+    const redirect = safeRedirectPath(req.query.redirect, '') || null;
+    const afterSignUp = platform ? '/' : '/conferenceRegister';
+    const framed = !platform && EMBED_VIEWS.has(shown as EmbedView);
     const props: AccountPageProps = {
       view: shown,
       lang,
@@ -52,11 +103,14 @@ export function accountPageRouter(sites: SiteService, db: Db): Router {
       shortTitle: site ? text(site.config.shortTitle, lang) : '',
       bilingual: !site || site.config.languageType === LANGUAGE_TYPE.bilingual,
       platform,
-      redirect: safeRedirectPath(req.query.redirect, '') || null,
+      redirect,
       orgState: '/profile/userInfo',
       commonOrgs: platform || shown !== 'login' ? [] : await listOrganisations(providers, { selectInput: 'edugain,local', query: '', target: '/profile/userInfo' }),
       userName: identity?.user.trueName ?? '',
-      afterSignUp: platform ? '/' : '/conferenceRegister',
+      afterSignUp,
+      // A conference's origin never shows a password field: the platform's frame does.
+      frameSrc: framed ? frameSrc(req, res, deps, shown as EmbedView, shown === 'signup' || shown === 'register' ? redirect ?? afterSignUp : redirect) : null,
+      embed: null,
     };
     const rendered = await renderVikePage(req, { pageProps: props, shell: { lang, title: `${textMap.title} - ${siteName}` } });
     if (!rendered) throw new Error('Vike did not render the account page');
@@ -76,12 +130,65 @@ export function accountPageRouter(sites: SiteService, db: Db): Router {
   });
 
   router.get('/resetPassword', access('anonymous'), async (req, res) => {
-    const { site, lang, identity } = req.ctx;
+    const { site, lang } = req.ctx;
     if (!site) return render(req, res, 'reset');
-    const form = renderIsland('ResetPasswordForm', { lang, email: identity?.user.email ?? null, name: identity?.user.trueName ?? null }, 'reset-password-island');
+    const redirect = safeRedirectPath(req.query.redirect, '') || null;
+    const frame = renderIsland('AccountFrame', { src: frameSrc(req, res, deps, 'reset', redirect), title: t(lang, 'auth.frameTitle') }, 'reset-password-island');
     // The page template shows the page name as the heading.
-    const html = `<div class="app-page app-page-reset">${form}</div>`;
+    const html = `<div class="app-page app-page-reset">${frame}</div>`;
     await sendAppPageInTemplate(req, res, sites, { name: t(lang, 'auth.resetTitle'), html });
+  });
+
+  // The platform's frame inside a conference's account pages: the forms, on the platform origin,
+  // framed only by that conference's own origin. The sign-in is handed over, never set here.
+  router.get('/embed/account/:view', access('anonymous', 'platform'), async (req, res) => {
+    const view = String(req.params.view) as EmbedView;
+    const lang: Lang = req.query.lang === 'en' ? 'en' : 'zh';
+    const state = typeof req.query.state === 'string' && /^[A-Za-z0-9_-]{32,64}$/.test(req.query.state) ? req.query.state : null;
+    const target = await conferenceOfOrigin(String(req.query.origin ?? ''), (host) => sites.conferenceIdForHost(host), { httpsOnly: deps.httpsOnly }).catch(() => null);
+    if (!EMBED_VIEWS.has(view) || !state || !target) return void res.redirect(302, '/404');
+    const snapshot = await sites.snapshot(target.conferenceId);
+    const redirect = safeRedirectPath(req.query.redirect, '') || null;
+    const email = typeof req.query.email === 'string' && req.query.email.length <= 254 ? req.query.email : null;
+    const props: AccountPageProps = {
+      view,
+      lang,
+      text: textFor(lang, view, ''),
+      siteName: snapshot ? text(snapshot.config.conferenceName, lang) : '',
+      shortTitle: '',
+      bilingual: false,
+      platform: false,
+      redirect,
+      orgState: '',
+      commonOrgs: [],
+      userName: '',
+      afterSignUp: redirect ?? '/conferenceRegister',
+      frameSrc: null,
+      embed: { origin: target.origin, state, redirect, email },
+    };
+    const rendered = await renderVikePage(req, { pageProps: props, shell: { lang, title: props.text.title } });
+    if (!rendered) throw new Error('Vike did not render the account frame');
+    res.setHeader('Cache-Control', 'private, no-store');
+    res.setHeader('Content-Security-Policy', frameAncestors(target.origin));
+    res.removeHeader('X-Frame-Options');
+    res.status(200).type('html').send(rendered.body);
+  });
+
+  // The conference's side of the hand-over: a one-time code for this conference and this
+  // browser's state becomes the conference's session cookie.
+  router.get(HANDOFF_PATH, access('anonymous', 'conference'), async (req, res) => {
+    const conferenceId = req.ctx.conferenceId!;
+    const redirect = safeRedirectPath(req.query.redirect, '') || null;
+    const userId = await deps.handoffs.redeem(String(req.query.code ?? ''), conferenceId, req.cookies?.[HANDOFF_STATE_COOKIE]);
+    const user = userId === null ? undefined : await findUserById(db, userId);
+    res.setHeader('Cache-Control', 'no-store');
+    if (!user) return void res.redirect(302, `/conferencelogin${redirect ? `?redirect=${encodeURIComponent(redirect)}` : ''}`);
+    const { token, expiresAt } = await deps.sessions.issue({ id: user.id, trueName: user.true_name, umtId: user.umt_id, cstnetId: user.cstnet_id ?? user.email }, conferenceId);
+    setTokenCookie(res, token, expiresAt, deps.secureCookies);
+    if (redirect) return void res.redirect(302, redirect);
+    // As the login form did: registered people to their personal centre, others to the registration.
+    const identity = await loadIdentity(db, conferenceId, user.id);
+    res.redirect(302, identity?.roles.includes('attendee') ? '/profile/userInfo' : '/conferenceRegister');
   });
 
   return router;

@@ -14,8 +14,15 @@ import { updateName } from './service';
 import { passportLogoutUrl } from './ssoRoutes';
 import { text } from '../sites/service';
 import type { Db } from '../../db/index';
-import type { AccountAuth, Issued } from './auth';
+import { safeRedirectPath } from '../../contract/redirect';
+import type { CodeType } from '../../contract/validation';
+import { AppError } from '../../platform/errors';
+import type { AccountAuth, HandoffRequest, Issued } from './auth';
 import type { VerificationCodes } from './codes';
+import { conferenceOfOrigin, handoffUrl } from './handoff';
+
+/** The codes that prove an e-mail for the platform account itself: asked for on the platform origin only. */
+const ACCOUNT_CODES = new Set<CodeType>(['registerCode', 'resetPassCode']);
 
 const PREFIX = '/conference/conferenceRegUserConfig';
 
@@ -24,23 +31,56 @@ function siteName(req: Request): string {
   return site ? text(site.config.conferenceName, req.ctx.lang) : t(req.ctx.lang, 'platform.name');
 }
 
-export function accountRouter(deps: { sessions: Sessions; auth: AccountAuth; codes: VerificationCodes; db: Db; secureCookies: boolean }): Router {
+export type AccountRouterDeps = {
+  sessions: Sessions;
+  auth: AccountAuth;
+  codes: VerificationCodes;
+  db: Db;
+  secureCookies: boolean;
+  /** the conference a host name belongs to (the tenant directory) */
+  conferenceIdForHost(host: string): Promise<number | null>;
+  /** hand-over origins must be https (production) */
+  httpsOnly: boolean;
+};
+
+type HandoffInput = { origin: string; state: string; redirect?: string } | undefined;
+type Handoff = HandoffRequest & { origin: string; redirect: string | null };
+
+export function accountRouter(deps: AccountRouterDeps): Router {
   const { sessions, auth, codes, secureCookies } = deps;
   const router = Router();
-  const signedIn = (res: Response, issued: Issued) => setTokenCookie(res, issued.token, issued.expiresAt, secureCookies);
 
-  router.post('/base/oauth/localLogin', access('anonymous'), async (req, res) => {
-    const input = parseInput(loginInput, req.body);
-    const issued = await auth.login({ ...input, ip: req.ip ?? '', conferenceId: req.ctx.conferenceId });
-    signedIn(res, issued);
+  /** The conference a sign-in typed in its frame is for; undefined for a sign-in on the platform itself. */
+  async function handoffOf(input: HandoffInput): Promise<Handoff | undefined> {
+    if (!input) return undefined;
+    const { conferenceId, origin } = await conferenceOfOrigin(input.origin, deps.conferenceIdForHost, { httpsOnly: deps.httpsOnly });
+    return { conferenceId, state: input.state, origin, redirect: safeRedirectPath(input.redirect, '') || null };
+  }
+
+  /** A platform session cookie, or (in a conference's frame) the address that hands the sign-in over. */
+  function answerSignIn(res: Response, issued: Issued, handoff: Handoff | undefined): void {
+    if (issued.handoffCode !== undefined) {
+      sendOk(res, { ...issued.claims, handoffUrl: handoffUrl(handoff!.origin, issued.handoffCode, handoff!.redirect) });
+      return;
+    }
+    setTokenCookie(res, issued.token, issued.expiresAt, secureCookies);
     sendOk(res, issued.claims);
+  }
+
+  // Passwords are typed only on the platform origin (docs/security.md): these calls do not exist
+  // on a conference host, where the managers' scripts run.
+  router.post('/base/oauth/localLogin', access('anonymous', 'platform'), async (req, res) => {
+    const input = parseInput(loginInput, req.body);
+    const handoff = await handoffOf(input.handoff);
+    const issued = await auth.login({ email: input.email, password: input.password, ip: req.ip ?? '', conferenceId: null, handoff });
+    answerSignIn(res, issued, handoff);
   });
 
-  router.post('/base/oauth/register', access('anonymous'), async (req, res) => {
+  router.post('/base/oauth/register', access('anonymous', 'platform'), async (req, res) => {
     const input = parseInput(registerInput, req.body);
-    const issued = await auth.register({ email: input.email, trueName: input.trueName, password: input.passWord, code: input.verifyCode, conferenceId: req.ctx.conferenceId });
-    signedIn(res, issued);
-    sendOk(res, issued.claims);
+    const handoff = await handoffOf(input.handoff);
+    const issued = await auth.register({ email: input.email, trueName: input.trueName, password: input.passWord, code: input.verifyCode, conferenceId: null, handoff });
+    answerSignIn(res, issued, handoff);
   });
 
   // DELETE /base/oauth/logout: answers {flag, message} (spec 2.3). Without a session it still
@@ -79,13 +119,15 @@ export function accountRouter(deps: { sessions: Sessions; auth: AccountAuth; cod
     sendOk(res, isStrongPassword(data) ? 1 : 0);
   });
 
-  router.post(`${PREFIX}/checkPassword`, access('user'), async (req, res) => {
+  // About the caller's own password: only where passwords are typed, never a conference's origin.
+  router.post(`${PREFIX}/checkPassword`, access('user', 'platform'), async (req, res) => {
     const { password } = parseInput(z.object({ password: z.string().min(1, 'passwordRequire').max(128) }), req.body);
     sendOk(res, await auth.checkOwnPassword(req.ctx.identity!.user.id, password));
   });
 
   router.post(`${PREFIX}/sendEmailCode`, access('anonymous'), async (req, res) => {
     const { data } = parseInput(sendCodeInput, req.body);
+    accountCodesOnPlatformOnly(req, data.type);
     const sent = await auth.sendCode({ email: data.email, purpose: data.type, conferenceId: req.ctx.conferenceId, ip: req.ip ?? '', lang: req.ctx.lang, siteName: siteName(req) });
     sendOk(res, { resendAfterSeconds: sent.resendAfterMs / 1000 });
   });
@@ -93,16 +135,24 @@ export function accountRouter(deps: { sessions: Sessions; auth: AccountAuth; cod
   // getEmailCode keeps its path but never gives the code: it says whether a code is right.
   router.post(`${PREFIX}/getEmailCode`, access('anonymous'), async (req, res) => {
     const { data } = parseInput(checkCodeInput, req.body);
+    accountCodesOnPlatformOnly(req, data.type);
     const result = await codes.check(deps.db, data.email, data.type, data.code);
     const message = result === 'valid' ? 'success' : result === 'wrong' ? 'userReg.verifyCodeError' : 'userReg.validateTimeError';
     res.json({ code: 200, message, data: { result } });
   });
 
-  router.post(`${PREFIX}/updatePassword`, access('anonymous'), async (req, res) => {
-    const { data } = parseInput(resetPasswordInput, req.body);
-    await auth.resetPassword({ email: data.email, code: data.verifyCode, name: data.name, password: data.password, keepSessionId: req.ctx.session?.sessionId });
-    sendOk(res, { data: true });
+  router.post(`${PREFIX}/updatePassword`, access('anonymous', 'platform'), async (req, res) => {
+    const { data, handoff: handoffInput } = parseInput(resetPasswordInput, req.body);
+    const handoff = await handoffOf(handoffInput);
+    const issued = await auth.resetPassword({ email: data.email, code: data.verifyCode, name: data.name, password: data.password, keepSessionId: req.ctx.session?.sessionId, handoff });
+    const handoffTo = issued?.handoffCode !== undefined ? handoffUrl(handoff!.origin, issued.handoffCode, handoff!.redirect) : undefined;
+    sendOk(res, { data: true, ...(handoffTo ? { handoffUrl: handoffTo } : {}) });
   });
 
   return router;
+}
+
+/** Sign-up and reset codes prove an e-mail for the platform account: asked for on the platform host only. */
+function accountCodesOnPlatformOnly(req: Request, type: CodeType): void {
+  if (ACCOUNT_CODES.has(type) && req.ctx.conferenceId !== null) throw new AppError(404, 'commonMsg.notFound');
 }

@@ -42,7 +42,7 @@ export function conferencePlatformPageRouter(conferences: ConferenceService): Ro
     });
   });
 
-  router.get('/admin/publications', access('anonymous'), superAdminOnly, async (req, res) => {
+  router.get('/admin/publications', access('anonymous', 'platform'), superAdminOnly, async (req, res) => {
     const { lang, mobile } = req.ctx;
     const port = /:\d+$/.exec(req.headers.host ?? '')?.[0] ?? '';
     await renderPlatformScreen(req, res, {

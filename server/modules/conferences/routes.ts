@@ -3,21 +3,16 @@
  * user) and the publication queue (super admins). On a conference's domain: its managers and
  * the publication actions (managers). The conference is always the one of the Host header.
  */
-import { Router, type NextFunction, type Request, type Response } from 'express';
+import { Router, type Request } from 'express';
 import { z } from 'zod';
 import { createConferenceInput, managerEmailInput, rejectInput, type PublicationAction } from '../../contract/conferences';
 import { access } from '../../platform/access';
-import { notFound, sendOk } from '../../platform/errors';
+import { sendOk } from '../../platform/errors';
 import { parseInput } from '../../platform/validate';
 import type { ConferenceService } from './service';
 
 const NS = 'manageConference:';
 const idParam = (name: string) => z.object({ [name]: z.string().regex(/^[1-9]\d{0,9}$/, 'commonMsg.notFound').transform(Number) });
-
-/** The platform's own calls exist on the platform host only (DESIGN.md 4). */
-function platformHost(req: Request, _res: Response, next: NextFunction): void {
-  next(req.ctx.site ? notFound() : undefined);
-}
 
 /** `scheme://domain[:port]` of another host served by this platform, as the caller reaches it. */
 export function siteOrigin(req: Request, domain: string): string {
@@ -37,7 +32,7 @@ const ACTIONS: Array<[path: string, action: PublicationAction, message: string]>
 export function conferenceApiRouter(conferences: ConferenceService): Router {
   const router = Router();
 
-  router.post('/conference/create', access('user'), platformHost, async (req, res) => {
+  router.post('/conference/create', access('user', 'platform'), async (req, res) => {
     const input = parseInput(createConferenceInput, req.body);
     const { conferenceId, domain } = await conferences.create(req.ctx.identity!.user.id, input);
     const origin = siteOrigin(req, domain);
@@ -66,13 +61,13 @@ export function conferenceApiRouter(conferences: ConferenceService): Router {
 
   // ── the platform administrators' queue ──────────────────────────────────────────────
   const QUEUE = '/platform/admin/publications';
-  router.get(QUEUE, access('superAdmin'), platformHost, async (req, res) => sendOk(res, await conferences.queue(req.ctx.lang)));
-  router.post(`${QUEUE}/:requestId/approve`, access('superAdmin'), platformHost, async (req, res) => {
+  router.get(QUEUE, access('superAdmin'), async (req, res) => sendOk(res, await conferences.queue(req.ctx.lang)));
+  router.post(`${QUEUE}/:requestId/approve`, access('superAdmin'), async (req, res) => {
     const { requestId } = parseInput(idParam('requestId'), req.params);
     await conferences.decide(requestId, req.ctx.identity!.user.id, { approve: true });
     sendOk(res, await conferences.queue(req.ctx.lang), `${NS}published`);
   });
-  router.post(`${QUEUE}/:requestId/reject`, access('superAdmin'), platformHost, async (req, res) => {
+  router.post(`${QUEUE}/:requestId/reject`, access('superAdmin'), async (req, res) => {
     const { requestId } = parseInput(idParam('requestId'), req.params);
     const { reason } = parseInput(rejectInput, req.body);
     await conferences.decide(requestId, req.ctx.identity!.user.id, { approve: false, reason });

@@ -2,11 +2,11 @@
  * The unit list: POST /home/company/findByQuery for everyone (spec 7 "Other lists"), and its
  * management by super admins on the platform host (/admin/units and /api/platform/admin/units).
  */
-import { Router, type NextFunction, type Request, type Response } from 'express';
+import { Router } from 'express';
 import { z } from 'zod';
 import type { Db } from '../../db/index';
 import { access } from '../../platform/access';
-import { notFound, sendOk } from '../../platform/errors';
+import { sendOk } from '../../platform/errors';
 import { t } from '../../platform/i18n';
 import { parseInput } from '../../platform/validate';
 import { renderPlatformScreen } from '../accounts/adminPages';
@@ -17,20 +17,16 @@ const idParam = z.object({ id: z.coerce.number().int().positive('commonMsg.notFo
 // The described client asks for page 1, size 99999 (spec 9).
 const queryInput = z.object({ page: z.coerce.number().int().min(1).default(1), size: z.coerce.number().int().min(1).max(100_000).default(99_999), query: z.string().trim().max(100).optional() });
 
-function platformHost(req: Request, _res: Response, next: NextFunction): void {
-  next(req.ctx.site ? notFound() : undefined);
-}
-
 export function unitApiRouter(db: Db): Router {
   const router = Router();
   router.post('/home/company/findByQuery', access('anonymous'), async (req, res) => sendOk(res, await findUnits(db, parseInput(queryInput, req.body ?? {}))));
-  router.get(ADMIN, access('superAdmin'), platformHost, async (req, res) => sendOk(res, await findUnits(db, parseInput(queryInput, req.query))));
-  router.post(ADMIN, access('superAdmin'), platformHost, async (req, res) => sendOk(res, await createUnit(db, parseInput(unitInput, req.body)), 'units:saved'));
-  router.put(`${ADMIN}/:id`, access('superAdmin'), platformHost, async (req, res) => {
+  router.get(ADMIN, access('superAdmin'), async (req, res) => sendOk(res, await findUnits(db, parseInput(queryInput, req.query))));
+  router.post(ADMIN, access('superAdmin'), async (req, res) => sendOk(res, await createUnit(db, parseInput(unitInput, req.body)), 'units:saved'));
+  router.put(`${ADMIN}/:id`, access('superAdmin'), async (req, res) => {
     const { id } = parseInput(idParam, req.params);
     sendOk(res, await updateUnit(db, id, parseInput(unitInput, req.body)), 'units:saved');
   });
-  router.delete(`${ADMIN}/:id`, access('superAdmin'), platformHost, async (req, res) => {
+  router.delete(`${ADMIN}/:id`, access('superAdmin'), async (req, res) => {
     const { id } = parseInput(idParam, req.params);
     await deleteUnit(db, id);
     sendOk(res, null, 'units:deleted');
@@ -40,8 +36,7 @@ export function unitApiRouter(db: Db): Router {
 
 export function unitPageRouter(db: Db): Router {
   const router = Router();
-  router.get('/admin/units', access('anonymous'), async (req, res, next) => {
-    if (req.ctx.site) return next();
+  router.get('/admin/units', access('anonymous', 'platform'), async (req, res) => {
     if (!req.ctx.identity) return res.redirect(302, `/conferencelogin?redirect=${encodeURIComponent(req.originalUrl)}`);
     if (!req.ctx.identity.superAdmin) return res.redirect(302, '/403');
     const { lang, mobile } = req.ctx;

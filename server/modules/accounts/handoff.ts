@@ -1,0 +1,117 @@
+/**
+ * Sign-in hand-over from the platform origin to a conference origin (docs/accounts.md).
+ *
+ * Passwords are typed only into pages of the platform host, shown inside the conference's page
+ * as a frame. When the sign-in (or sign-up, or reset) succeeds there, the platform issues a
+ * one-time code bound to that conference and to the browser's state, and the frame sends the
+ * browser to `<conference origin>/auth/handoff?code=…`, which exchanges it for the conference's
+ * session cookie — the authorisation-code pattern, so no token and no password ever exists on
+ * the conference's origin, where its managers' scripts run.
+ *
+ * The state is a random value in an HttpOnly cookie of the conference origin (set by the page
+ * that shows the frame) and in the frame's address; the code only works with the same state, so
+ * a code obtained elsewhere cannot sign a victim's browser into someone else's account.
+ */
+import crypto from 'node:crypto';
+import type { Request, Response } from 'express';
+import type { Db } from '../../db/index';
+import { fromDbInstant, toDbInstant } from '../../db/dialect';
+import { AppError } from '../../platform/errors';
+import { normaliseHost } from '../../platform/tenant';
+
+export const HANDOFF_TTL_MS = 60_000;
+export const HANDOFF_STATE_COOKIE = 'handoff_state';
+export const HANDOFF_PATH = '/auth/handoff';
+const STATE_PATTERN = /^[A-Za-z0-9_-]{32,64}$/;
+
+/** Where a finished sign-in goes: the conference's origin and the browser's state. */
+export type HandoffTarget = { origin: string; state: string };
+
+export class SessionHandoffs {
+  private readonly key: Buffer;
+
+  constructor(
+    private readonly db: Db,
+    secret: string,
+    private readonly now: () => Date = () => new Date(),
+  ) {
+    this.key = crypto.createHash('sha256').update(`handoff:${secret}`).digest();
+  }
+
+  private hmac(kind: string, value: string): string {
+    return crypto.createHmac('sha256', this.key).update(`${kind}:${value}`).digest('hex');
+  }
+
+  /** A new one-time code for this user, this conference and this browser's state. */
+  async issue(userId: number, conferenceId: number, state: string): Promise<string> {
+    const code = crypto.randomBytes(32).toString('base64url');
+    const now = this.now();
+    await this.db('session_handoffs').insert({
+      conference_id: conferenceId,
+      user_id: userId,
+      code_hash: this.hmac('code', code),
+      state_hash: this.hmac('state', state),
+      created_at: toDbInstant(now),
+      expires_at: toDbInstant(new Date(now.getTime() + HANDOFF_TTL_MS)),
+    });
+    // Expired codes are useless; clear them now and then rather than with a job.
+    if (Math.random() < 0.05) await this.db('session_handoffs').where('expires_at', '<', toDbInstant(new Date(now.getTime() - 3600_000))).delete();
+    return code;
+  }
+
+  /**
+   * The user the code was issued to, once: a conditional update marks it used, so two
+   * concurrent exchanges of one code cannot both succeed. null for anything wrong.
+   */
+  async redeem(code: string, conferenceId: number, state: string | undefined): Promise<number | null> {
+    if (!code || code.length > 100 || !state || !STATE_PATTERN.test(state)) return null;
+    const row = await this.db('session_handoffs').where({ code_hash: this.hmac('code', code) }).first();
+    if (!row || row.used_at || row.conference_id !== conferenceId) return null;
+    if ((fromDbInstant(row.expires_at)?.getTime() ?? 0) <= this.now().getTime()) return null;
+    const given = Buffer.from(this.hmac('state', state), 'hex');
+    if (!crypto.timingSafeEqual(given, Buffer.from(row.state_hash, 'hex'))) return null;
+    const used = await this.db('session_handoffs').where({ id: row.id }).whereNull('used_at').update({ used_at: toDbInstant(this.now()) });
+    return used === 1 ? Number(row.user_id) : null;
+  }
+}
+
+/** The browser's state on a conference origin: kept while it lives, so several tabs agree. */
+export function handoffState(req: Request, res: Response, secure: boolean): string {
+  const existing = req.cookies?.[HANDOFF_STATE_COOKIE];
+  if (typeof existing === 'string' && STATE_PATTERN.test(existing)) return existing;
+  const state = crypto.randomBytes(32).toString('base64url');
+  // Lax: the hand-over is a top-level GET navigation, which carries Lax cookies.
+  res.cookie(HANDOFF_STATE_COOKIE, state, { httpOnly: true, sameSite: 'lax', secure, path: HANDOFF_PATH, maxAge: 24 * 3600_000 });
+  return state;
+}
+
+/**
+ * Checks a conference origin named by a browser (`scheme://host[:port]`) and answers the
+ * conference it belongs to. Only http(s) origins of a known conference domain; https only in
+ * production.
+ */
+export async function conferenceOfOrigin(
+  origin: string,
+  lookup: (host: string) => Promise<number | null>,
+  opts: { httpsOnly: boolean },
+): Promise<{ conferenceId: number; origin: string }> {
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    throw new AppError(400, 'auth.handoffInvalid', 'handoff');
+  }
+  const schemeOk = url.protocol === 'https:' || (!opts.httpsOnly && url.protocol === 'http:');
+  if (!schemeOk || url.username || url.password || (url.pathname !== '/' && url.pathname !== '') || url.search || url.hash) {
+    throw new AppError(400, 'auth.handoffInvalid', 'handoff');
+  }
+  const conferenceId = await lookup(normaliseHost(url.host));
+  if (conferenceId === null) throw new AppError(400, 'auth.handoffInvalid', 'handoff');
+  return { conferenceId, origin: url.origin };
+}
+
+export function handoffUrl(origin: string, code: string, redirect: string | null): string {
+  const query = new URLSearchParams({ code });
+  if (redirect) query.set('redirect', redirect);
+  return `${origin}${HANDOFF_PATH}?${query.toString()}`;
+}
