@@ -2,18 +2,18 @@
 import type { Express } from 'express';
 
 type Layer = {
-  route?: { path: string; methods: Record<string, boolean>; stack: Array<{ handle: { accessLevel?: string } }> };
+  route?: { path: string; methods: Record<string, boolean>; stack: Array<{ handle: { accessLevel?: string; scope?: string } }> };
   handle: { stack?: Layer[] };
   rawPath?: string;
 };
 
-export type RouteInfo = { method: string; path: string; access: string | undefined };
+export type RouteInfo = { method: string; path: string; access: string | undefined; scope: string | undefined };
 
 function walk(stack: Layer[], prefix: string, out: RouteInfo[]): void {
   for (const layer of stack) {
     if (layer.route) {
       for (const method of Object.keys(layer.route.methods)) {
-        out.push({ method: method.toUpperCase(), path: prefix + layer.route.path, access: layer.route.stack[0]?.handle.accessLevel });
+        out.push({ method: method.toUpperCase(), path: prefix + layer.route.path, access: layer.route.stack[0]?.handle.accessLevel, scope: layer.route.stack[0]?.handle.scope });
       }
     } else if (layer.handle?.stack) {
       const mount = typeof layer.rawPath === 'string' && layer.rawPath !== '/' ? layer.rawPath : '';
