@@ -164,7 +164,7 @@ export async function createApp({ config, db, bus: givenBus, limiter: givenLimit
   api.use(express.json({ limit: '1mb' }));
   api.use(sameOriginGuard);
   api.use(siteApiRouter(sites));
-  api.use(accountRouter({ sessions, auth, codes, db, secureCookies, conferenceIdForHost: (host) => sites.conferenceIdForHost(host), httpsOnly: config.NODE_ENV === 'production' }));
+  api.use(accountRouter({ sessions, auth, codes, db, secureCookies, conferenceIdForHost: (host) => sites.conferenceIdForHost(host) }));
   api.use(superAdminRouter(db));
   api.use(fileApiRouter(files));
   api.use(pageApiRouter(pages));
@@ -187,7 +187,7 @@ export async function createApp({ config, db, bus: givenBus, limiter: givenLimit
   app.use(conferencePlatformPageRouter(conferences));
   app.use(adminPageRouter(db, sites));
   app.use(unitPageRouter(db));
-  app.use(accountPageRouter({ sites, db, sessions, handoffs, secureCookies, platformUrl: config.PLATFORM_URL, platformHost: config.PLATFORM_HOST, httpsOnly: config.NODE_ENV === 'production' }));
+  app.use(accountPageRouter({ sites, db, sessions, handoffs, secureCookies, platformUrl: config.PLATFORM_URL, platformHost: config.PLATFORM_HOST }));
   app.use(profilePageRouter({ registration: registrationSummary(db) }));
   app.use(platformPageRouter({ overviewActions: overviewActions(conferences) }));
   // Management screens of the features (each router guards its pages with pageGuard('platform')):

@@ -5,10 +5,10 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-core';
 import { createDb } from '../../server/db/index';
 import { startSmtpPeer, type SmtpPeer } from '../server/mail/smtpPeer';
-import { haveBrowser, launch, PHONE, shot, warnIfNoBrowser } from './browser';
+import { accountForms, haveBrowser, launch, PHONE, shot, warnIfNoBrowser } from './browser';
 import { startServer, type RunningServer } from './server';
 
 warnIfNoBrowser();
@@ -31,15 +31,19 @@ describe('accounts in Chromium', { skip: !haveBrowser }, () => {
     throw new Error(`no code mailed to ${to}`);
   }
 
-  const hydrated = (page: Page, island: string) => page.locator(`[data-island="${island}"][data-hydrated="true"]`).waitFor();
+  /** The account forms of the page (on a conference: the platform's frame), once `island` is hydrated. */
+  async function forms(page: Page, island: string): Promise<Page | FrameLocator> {
+    const where = await accountForms(page);
+    await where.locator(`[data-island="${island}"][data-hydrated="true"]`).waitFor();
+    return where;
+  }
 
-  async function sendCodeAndRead(page: Page, to: string): Promise<string> {
+  async function sendCodeAndRead(where: Page | FrameLocator, to: string): Promise<string> {
     const since = smtp.received.length;
-    const button = page.locator('.code-button');
+    const button = where.locator('.code-button:not([disabled])');
     await assert.doesNotReject(button.waitFor());
-    await page.waitForFunction(() => !document.querySelector('.code-button')?.hasAttribute('disabled'));
     await button.click();
-    await page.locator('.code-button', { hasText: /秒后重发|Resend in/ }).waitFor();
+    await where.locator('.code-button', { hasText: /秒后重发|Resend in/ }).waitFor();
     return codeFor(to, since);
   }
 
@@ -70,17 +74,17 @@ describe('accounts in Chromium', { skip: !haveBrowser }, () => {
 
     // Sign up: the code comes by e-mail, the account is created and logged in.
     await page.goto(url('/userRegister'));
-    await hydrated(page, 'SignUpForm');
-    await page.locator('#signup_email').fill(email);
-    await page.locator('#signup_email').blur();
-    const code = await sendCodeAndRead(page, email);
-    await page.locator('#signup_verifyCode').fill(code);
-    await page.locator('#signup_trueName').fill('新用户');
-    await page.locator('#signup_password').fill('first-password-1');
-    await page.locator('#signup_confirmPassword').fill('first-password-1');
+    let f = await forms(page, 'SignUpForm');
+    await f.locator('#signup_email').fill(email);
+    await f.locator('#signup_email').blur();
+    const code = await sendCodeAndRead(f, email);
+    await f.locator('#signup_verifyCode').fill(code);
+    await f.locator('#signup_trueName').fill('新用户');
+    await f.locator('#signup_password').fill('first-password-1');
+    await f.locator('#signup_confirmPassword').fill('first-password-1');
     await shot(page, 'signup-filled', false);
     const landing = page.waitForRequest((r) => new URL(r.url()).pathname === '/conferenceRegister');
-    await page.locator('form#signup button[type="submit"]').click();
+    await f.locator('form#signup button[type="submit"]').click();
     await landing;
     const token = (await context.cookies()).find((c) => c.name === 'token');
     assert.ok(token, 'logged in after sign-up');
@@ -90,10 +94,10 @@ describe('accounts in Chromium', { skip: !haveBrowser }, () => {
 
     // Log in with redirect.
     await page.goto(url('/conferencelogin?redirect=%2Fprofile%2FuserInfo'));
-    await hydrated(page, 'LoginForm');
-    await page.locator('#login_email').fill(email);
-    await page.locator('#login_password').fill('first-password-1');
-    await page.locator('form#login button[type="submit"]').click();
+    f = await forms(page, 'LoginForm');
+    await f.locator('#login_email').fill(email);
+    await f.locator('#login_password').fill('first-password-1');
+    await f.locator('form#login button[type="submit"]').click();
     await page.waitForURL(url('/profile/userInfo'));
     assert.match(await page.locator('.info-list').innerText(), /新用户/);
     await shot(page, 'profile-after-login', false);
@@ -101,30 +105,34 @@ describe('accounts in Chromium', { skip: !haveBrowser }, () => {
     // A wrong password says so and stays.
     await logout(context, page);
     await page.goto(url('/conferencelogin'));
-    await hydrated(page, 'LoginForm');
-    await page.locator('#login_email').fill(email);
-    await page.locator('#login_password').fill('wrong-password-9');
-    await page.locator('form#login button[type="submit"]').click();
-    await page.locator('.ant-message', { hasText: '邮箱或密码错误' }).waitFor();
+    f = await forms(page, 'LoginForm');
+    await f.locator('#login_email').fill(email);
+    await f.locator('#login_password').fill('wrong-password-9');
+    await f.locator('form#login button[type="submit"]').click();
+    await f.locator('.ant-message', { hasText: '邮箱或密码错误' }).waitFor();
 
     // Reset the password from inside the site template.
+    // The new password signs the person in on the conference (handed over from the platform's frame).
     await page.goto(url('/resetPassword'));
-    await hydrated(page, 'ResetPasswordForm');
+    f = await forms(page, 'ResetPasswordForm');
     assert.match(await page.locator('#template-first-title-container').innerText(), /ICCSE 2027/);
-    await page.locator('#reset_email').fill(email);
-    await page.locator('#reset_email').blur();
-    const resetCode = await sendCodeAndRead(page, email);
-    await page.locator('#reset_verifyCode').fill(resetCode);
-    await page.locator('#reset_password').fill('second-password-2');
-    await page.locator('#reset_confirmPassword').fill('second-password-2');
+    await f.locator('#reset_email').fill(email);
+    await f.locator('#reset_email').blur();
+    const resetCode = await sendCodeAndRead(f, email);
+    await f.locator('#reset_verifyCode').fill(resetCode);
+    await f.locator('#reset_password').fill('second-password-2');
+    await f.locator('#reset_confirmPassword').fill('second-password-2');
     await shot(page, 'reset-filled', false);
-    await page.locator('form#reset button[type="submit"]').click();
-    await page.waitForURL(url('/conferencelogin'));
-    await hydrated(page, 'LoginForm');
-    await page.locator('#login_email').fill(email);
-    await page.locator('#login_password').fill('second-password-2');
-    await page.locator('form#login button[type="submit"]').click();
-    await page.waitForURL((u) => u.pathname !== '/conferencelogin');
+    await f.locator('form#reset button[type="submit"]').click();
+    await page.waitForURL((u) => u.pathname === '/profile/userInfo' || u.pathname === '/conferenceRegister');
+    assert.ok((await context.cookies()).some((c) => c.name === 'token'));
+    await logout(context, page);
+    await page.goto(url('/conferencelogin'));
+    f = await forms(page, 'LoginForm');
+    await f.locator('#login_email').fill(email);
+    await f.locator('#login_password').fill('second-password-2');
+    await f.locator('form#login button[type="submit"]').click();
+    await page.waitForURL((u) => u.pathname !== '/conferencelogin' && u.pathname !== '/auth/handoff');
     assert.ok((await context.cookies()).some((c) => c.name === 'token'));
     await context.close();
   });
@@ -134,13 +142,13 @@ describe('accounts in Chromium', { skip: !haveBrowser }, () => {
     await context.addCookies([{ name: 'locale', value: 'en', domain: 'demo.localhost', path: '/' }]);
     const page = await context.newPage();
     await page.goto(url('/userRegister'));
-    await hydrated(page, 'SignUpForm');
-    await page.locator('#signup_email').fill('second@example.org');
-    await page.locator('#signup_email').blur();
-    const code = await sendCodeAndRead(page, 'second@example.org');
-    await page.locator('#signup_verifyCode').fill(code === '000000' ? '111111' : '000000');
-    await page.locator('#signup_verifyCode').blur();
-    await page.locator('.ant-form-item-explain-error', { hasText: 'Verify code is wrong' }).waitFor();
+    const f = await forms(page, 'SignUpForm');
+    await f.locator('#signup_email').fill('second@example.org');
+    await f.locator('#signup_email').blur();
+    const code = await sendCodeAndRead(f, 'second@example.org');
+    await f.locator('#signup_verifyCode').fill(code === '000000' ? '111111' : '000000');
+    await f.locator('#signup_verifyCode').blur();
+    await f.locator('.ant-form-item-explain-error', { hasText: 'Verify code is wrong' }).waitFor();
     await context.close();
   });
 
@@ -155,13 +163,14 @@ describe('accounts in Chromium', { skip: !haveBrowser }, () => {
       await route.continue();
     });
     await page.goto(url('/conferencelogin'), { waitUntil: 'domcontentloaded' });
-    await page.locator('#login_email').fill('early@example.org');
+    const f = await accountForms(page);
+    await f.locator('#login_email').fill('early@example.org');
     release();
-    await hydrated(page, 'LoginForm');
-    await page.locator('form#login button[type="submit"]').click();
+    await f.locator('[data-island="LoginForm"][data-hydrated="true"]').waitFor();
+    await f.locator('form#login button[type="submit"]').click();
     // The form submitted the early text: the server answered about that account, not "required".
-    await page.locator('.ant-message', { hasText: '请输入密码' }).or(page.locator('.ant-form-item-explain-error', { hasText: '请输入密码' })).waitFor();
-    assert.equal(await page.locator('.ant-form-item-explain-error', { hasText: '请输入正确的邮箱地址' }).count(), 0);
+    await f.locator('.ant-message', { hasText: '请输入密码' }).or(f.locator('.ant-form-item-explain-error', { hasText: '请输入密码' })).waitFor();
+    assert.equal(await f.locator('.ant-form-item-explain-error', { hasText: '请输入正确的邮箱地址' }).count(), 0);
     await context.close();
   });
 
@@ -169,12 +178,12 @@ describe('accounts in Chromium', { skip: !haveBrowser }, () => {
     const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
     const page = await context.newPage();
     await page.goto(url('/conferencelogin?redirect=%2Fprofile%2FuserInfo%2FEdit'));
-    await hydrated(page, 'LoginForm');
-    await page.locator('#login_email').fill(email);
-    await page.locator('#login_password').fill('second-password-2');
-    await page.locator('form#login button[type="submit"]').click();
+    const f = await forms(page, 'LoginForm');
+    await f.locator('#login_email').fill(email);
+    await f.locator('#login_password').fill('second-password-2');
+    await f.locator('form#login button[type="submit"]').click();
     await page.waitForURL(url('/profile/userInfo/Edit'));
-    await hydrated(page, 'ProfileEditForm');
+    await page.locator('[data-island="ProfileEditForm"][data-hydrated="true"]').waitFor();
     // The session ends elsewhere (a password change on another device, say).
     const db = createDb({ dataDir: server.dataDir });
     await db('sessions').update({ revoked_at: '2020-01-01 00:00:00.000' });
@@ -195,11 +204,12 @@ describe('accounts in Chromium', { skip: !haveBrowser }, () => {
     const context = await browser.newContext(PHONE);
     const page = await context.newPage();
     await page.goto(url('/conferencelogin'));
-    await page.locator('#login_email').waitFor();
+    const f = await forms(page, 'LoginForm');
+    await f.locator('#login_email').waitFor();
     await page.locator('.org-login').waitFor();
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     assert.ok(width <= 390, `no horizontal scroll (scrollWidth ${width})`);
-    assert.match(await page.locator('.auth-notice').first().innerText(), /非涉密/);
+    assert.match(await f.locator('.auth-notice').first().innerText(), /非涉密/);
     await shot(page, 'login-phone');
     await context.close();
   });

@@ -1,7 +1,7 @@
 /** Chromium for the browser tests: Debian's build, the flags this machine needs, screenshots. */
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type FrameLocator, type Page } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SHOTS = path.resolve(import.meta.dirname, '../../test-results/screenshots');
@@ -31,12 +31,22 @@ export function shot(page: Page, name: string, fullPage = true): Promise<Buffer>
   return page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage });
 }
 
-/** Signs in with the account form of a conference's login page and waits for `redirect`. */
+/**
+ * Where the account forms are: on a conference's page, inside the platform's frame
+ * (docs/accounts.md); on the platform host, the page itself.
+ */
+export async function accountForms(page: Page): Promise<Page | FrameLocator> {
+  await page.locator('iframe.account-frame, [data-island="LoginForm"], [data-island="SignUpForm"], [data-island="ResetPasswordForm"]').first().waitFor();
+  return (await page.locator('iframe.account-frame').count()) ? page.frameLocator('iframe.account-frame') : page;
+}
+
+/** Signs in with the account form of a login page (a conference's or the platform's) and waits for `redirect`. */
 export async function loginWithForm(page: Page, origin: string, email: string, password: string, redirect: string): Promise<void> {
   await page.goto(`${origin}/conferencelogin?redirect=${encodeURIComponent(redirect)}`);
-  await page.locator('[data-island="LoginForm"][data-hydrated="true"]').waitFor();
-  await page.locator('#login_email').fill(email);
-  await page.locator('#login_password').fill(password);
-  await page.locator('form#login button[type=submit]').click();
+  const forms = await accountForms(page);
+  await forms.locator('[data-island="LoginForm"][data-hydrated="true"]').waitFor();
+  await forms.locator('#login_email').fill(email);
+  await forms.locator('#login_password').fill(password);
+  await forms.locator('form#login button[type=submit]').click();
   await page.waitForURL((u) => u.pathname === redirect.split('?')[0]);
 }

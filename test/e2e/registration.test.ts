@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { createDb, type Db } from '../../server/db/index';
-import { haveBrowser, launch, loginWithForm, PHONE, shot, warnIfNoBrowser } from './browser';
+import { accountForms, haveBrowser, launch, loginWithForm, PHONE, shot, warnIfNoBrowser } from './browser';
 import { startServer, type RunningServer } from './server';
 
 warnIfNoBrowser();
@@ -63,16 +63,17 @@ describe('registration in Chromium', { skip: !haveBrowser }, () => {
     const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
     const page = await context.newPage();
     await page.goto(url('/userRegister'));
-    await hydrated(page, 'SignUpForm');
-    await page.locator('#signup_email').fill(email);
-    await page.locator('#signup_email').blur();
-    await page.waitForFunction(() => !document.querySelector('.code-button')?.hasAttribute('disabled'));
-    await page.locator('.code-button').click();
-    await page.locator('#signup_verifyCode').fill(await codeFor(email));
-    await page.locator('#signup_trueName').fill('李雷');
-    await page.locator('#signup_password').fill('attendee-pass-1');
-    await page.locator('#signup_confirmPassword').fill('attendee-pass-1');
-    await page.locator('form#signup button[type=submit]').click();
+    // The sign-up form is the platform's frame (docs/accounts.md).
+    const f = await accountForms(page);
+    await f.locator('[data-island="SignUpForm"][data-hydrated="true"]').waitFor();
+    await f.locator('#signup_email').fill(email);
+    await f.locator('#signup_email').blur();
+    await f.locator('.code-button:not([disabled])').click();
+    await f.locator('#signup_verifyCode').fill(await codeFor(email));
+    await f.locator('#signup_trueName').fill('李雷');
+    await f.locator('#signup_password').fill('attendee-pass-1');
+    await f.locator('#signup_confirmPassword').fill('attendee-pass-1');
+    await f.locator('form#signup button[type=submit]').click();
     await page.waitForURL(/\/conferenceRegister$/);
 
     await hydrated(page, 'RegisterForm');

@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createDb } from '../../server/db/index';
 import { ensureUser } from '../../server/modules/accounts/service';
-import { haveBrowser, launch, PHONE, shot, warnIfNoBrowser } from './browser';
+import { accountForms, haveBrowser, launch, PHONE, shot, warnIfNoBrowser } from './browser';
 import { startServer, type RunningServer } from './server';
 
 warnIfNoBrowser();
@@ -26,10 +26,11 @@ describe('site management in Chromium', { skip: !haveBrowser }, () => {
 
   async function logIn(page: Page, url: string, email: string, password: string) {
     await page.goto(url);
-    await hydrated(page, 'LoginForm');
-    await page.locator('#login_email').fill(email);
-    await page.locator('#login_password').fill(password);
-    await page.locator('form#login button[type="submit"]').click();
+    const forms = await accountForms(page);
+    await forms.locator('[data-island="LoginForm"][data-hydrated="true"]').waitFor();
+    await forms.locator('#login_email').fill(email);
+    await forms.locator('#login_password').fill(password);
+    await forms.locator('form#login button[type="submit"]').click();
   }
 
   before(async () => {

@@ -27,7 +27,7 @@ export function tokenCookie(res: { headers: Record<string, unknown> }): string {
 
 export const PLATFORM_HOST = 'platform.localhost';
 
-/** A browser's hand-over state (the handoff_state cookie of a conference origin). */
+/** A browser's hand-over state (a handoff_state_* cookie of a conference origin). */
 export function newState(): string {
   return crypto.randomBytes(32).toString('base64url');
 }
@@ -47,6 +47,6 @@ export async function signInTo(app: RequestListener, conferenceHost: string, ema
 /** The conference's side of a hand-over: GET /auth/handoff with the browser's state cookie. */
 export async function exchange(app: RequestListener, conferenceHost: string, handoffUrl: string, state: string): Promise<string> {
   const url = new URL(handoffUrl);
-  const res = await request(app).get(url.pathname + url.search).set('Host', conferenceHost).set('Cookie', `handoff_state=${state}`);
+  const res = await request(app).get(url.pathname + url.search).set('Host', conferenceHost).set('Cookie', `handoff_state_test=${state}`);
   return tokenCookie(res);
 }

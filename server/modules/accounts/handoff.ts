@@ -10,7 +10,9 @@
  *
  * The state is a random value in an HttpOnly cookie of the conference origin (set by the page
  * that shows the frame) and in the frame's address; the code only works with the same state, so
- * a code obtained elsewhere cannot sign a victim's browser into someone else's account.
+ * a code obtained elsewhere cannot sign a victim's browser into someone else's account. Each
+ * state has a cookie of its own (handoff_state_<id>): pages opened at once in several tabs each
+ * set one, and none overwrites another's.
  */
 import crypto from 'node:crypto';
 import type { Request, Response } from 'express';
@@ -20,7 +22,8 @@ import { AppError } from '../../platform/errors';
 import { normaliseHost } from '../../platform/tenant';
 
 export const HANDOFF_TTL_MS = 60_000;
-export const HANDOFF_STATE_COOKIE = 'handoff_state';
+/** the prefix of the state cookies: handoff_state_<8 hex> = <state> */
+export const HANDOFF_STATE_COOKIE = 'handoff_state_';
 export const HANDOFF_PATH = '/auth/handoff';
 const STATE_PATTERN = /^[A-Za-z0-9_-]{32,64}$/;
 
@@ -63,32 +66,45 @@ export class SessionHandoffs {
    * The user the code was issued to, once: a conditional update marks it used, so two
    * concurrent exchanges of one code cannot both succeed. null for anything wrong.
    */
-  async redeem(code: string, conferenceId: number, state: string | undefined): Promise<number | null> {
-    if (!code || code.length > 100 || !state || !STATE_PATTERN.test(state)) return null;
+  async redeem(code: string, conferenceId: number, states: string[]): Promise<number | null> {
+    if (!code || code.length > 100) return null;
     const row = await this.db('session_handoffs').where({ code_hash: this.hmac('code', code) }).first();
     if (!row || row.used_at || row.conference_id !== conferenceId) return null;
     if ((fromDbInstant(row.expires_at)?.getTime() ?? 0) <= this.now().getTime()) return null;
-    const given = Buffer.from(this.hmac('state', state), 'hex');
-    if (!crypto.timingSafeEqual(given, Buffer.from(row.state_hash, 'hex'))) return null;
+    const expected = Buffer.from(row.state_hash, 'hex');
+    const matches = states.filter((s) => STATE_PATTERN.test(s)).some((s) => crypto.timingSafeEqual(Buffer.from(this.hmac('state', s), 'hex'), expected));
+    if (!matches) return null;
     const used = await this.db('session_handoffs').where({ id: row.id }).whereNull('used_at').update({ used_at: toDbInstant(this.now()) });
     return used === 1 ? Number(row.user_id) : null;
   }
 }
 
-/** The browser's state on a conference origin: kept while it lives, so several tabs agree. */
+/** The states this browser holds on this conference origin (sent only to the hand-over path). */
+export function handoffStates(req: Request): string[] {
+  return Object.entries((req.cookies ?? {}) as Record<string, unknown>)
+    .filter(([name, value]) => name.startsWith(HANDOFF_STATE_COOKIE) && typeof value === 'string')
+    .map(([, value]) => value as string)
+    .slice(0, 20);
+}
+
+/**
+ * A state for the frame of this page: one the browser already has (it is sent to this page too,
+ * see the cookie's path below), else a new one in a cookie of its own.
+ */
 export function handoffState(req: Request, res: Response, secure: boolean): string {
-  const existing = req.cookies?.[HANDOFF_STATE_COOKIE];
-  if (typeof existing === 'string' && STATE_PATTERN.test(existing)) return existing;
+  const existing = handoffStates(req).find((s) => STATE_PATTERN.test(s));
+  if (existing) return existing;
   const state = crypto.randomBytes(32).toString('base64url');
-  // Lax: the hand-over is a top-level GET navigation, which carries Lax cookies.
-  res.cookie(HANDOFF_STATE_COOKIE, state, { httpOnly: true, sameSite: 'lax', secure, path: HANDOFF_PATH, maxAge: 24 * 3600_000 });
+  // Lax: the hand-over is a top-level GET navigation, which carries Lax cookies. Path /: the
+  // pages that show the frame must see it too, to reuse it rather than make another.
+  res.cookie(`${HANDOFF_STATE_COOKIE}${crypto.randomBytes(4).toString('hex')}`, state, { httpOnly: true, sameSite: 'lax', secure, path: '/', maxAge: 3600_000 });
   return state;
 }
 
 /**
  * Checks a conference origin named by a browser (`scheme://host[:port]`) and answers the
- * conference it belongs to. Only http(s) origins of a known conference domain; https only in
- * production.
+ * conference it belongs to. Only http(s) origins of a known conference domain; https only when
+ * the sign-in itself came over https.
  */
 export async function conferenceOfOrigin(
   origin: string,

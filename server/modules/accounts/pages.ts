@@ -23,7 +23,7 @@ import { IdentityProviders } from './providers';
 import { loadSettings, todayIn } from '../registration/settings';
 import { windowOpen } from '../../contract/registration';
 import { listOrganisations } from './ssoRoutes';
-import { conferenceOfOrigin, HANDOFF_STATE_COOKIE, HANDOFF_PATH, handoffState, type SessionHandoffs } from './handoff';
+import { conferenceOfOrigin, HANDOFF_PATH, handoffState, handoffStates, type SessionHandoffs } from './handoff';
 import { findUserById } from './repo';
 import { loadIdentity } from './service';
 
@@ -52,7 +52,6 @@ export type AccountPageDeps = {
   /** PLATFORM_URL when set; else the platform host reached the way this request came */
   platformUrl?: string;
   platformHost: string;
-  httpsOnly: boolean;
 };
 
 /** `scheme://platform-host[:port]`: where the account forms of a conference's pages are served. */
@@ -145,7 +144,7 @@ export function accountPageRouter(deps: AccountPageDeps): Router {
     const view = String(req.params.view) as EmbedView;
     const lang: Lang = req.query.lang === 'en' ? 'en' : 'zh';
     const state = typeof req.query.state === 'string' && /^[A-Za-z0-9_-]{32,64}$/.test(req.query.state) ? req.query.state : null;
-    const target = await conferenceOfOrigin(String(req.query.origin ?? ''), (host) => sites.conferenceIdForHost(host), { httpsOnly: deps.httpsOnly }).catch(() => null);
+    const target = await conferenceOfOrigin(String(req.query.origin ?? ''), (host) => sites.conferenceIdForHost(host), { httpsOnly: req.secure }).catch(() => null);
     if (!EMBED_VIEWS.has(view) || !state || !target) return void res.redirect(302, '/404');
     const snapshot = await sites.snapshot(target.conferenceId);
     const redirect = safeRedirectPath(req.query.redirect, '') || null;
@@ -179,7 +178,7 @@ export function accountPageRouter(deps: AccountPageDeps): Router {
   router.get(HANDOFF_PATH, access('anonymous', 'conference'), async (req, res) => {
     const conferenceId = req.ctx.conferenceId!;
     const redirect = safeRedirectPath(req.query.redirect, '') || null;
-    const userId = await deps.handoffs.redeem(String(req.query.code ?? ''), conferenceId, req.cookies?.[HANDOFF_STATE_COOKIE]);
+    const userId = await deps.handoffs.redeem(String(req.query.code ?? ''), conferenceId, handoffStates(req));
     const user = userId === null ? undefined : await findUserById(db, userId);
     res.setHeader('Cache-Control', 'no-store');
     if (!user) return void res.redirect(302, `/conferencelogin${redirect ? `?redirect=${encodeURIComponent(redirect)}` : ''}`);

@@ -39,8 +39,6 @@ export type AccountRouterDeps = {
   secureCookies: boolean;
   /** the conference a host name belongs to (the tenant directory) */
   conferenceIdForHost(host: string): Promise<number | null>;
-  /** hand-over origins must be https (production) */
-  httpsOnly: boolean;
 };
 
 type HandoffInput = { origin: string; state: string; redirect?: string } | undefined;
@@ -51,9 +49,10 @@ export function accountRouter(deps: AccountRouterDeps): Router {
   const router = Router();
 
   /** The conference a sign-in typed in its frame is for; undefined for a sign-in on the platform itself. */
-  async function handoffOf(input: HandoffInput): Promise<Handoff | undefined> {
+  async function handoffOf(req: Request, input: HandoffInput): Promise<Handoff | undefined> {
     if (!input) return undefined;
-    const { conferenceId, origin } = await conferenceOfOrigin(input.origin, deps.conferenceIdForHost, { httpsOnly: deps.httpsOnly });
+    // Never from https down to http: a sign-in typed over https is handed over over https.
+    const { conferenceId, origin } = await conferenceOfOrigin(input.origin, deps.conferenceIdForHost, { httpsOnly: req.secure });
     return { conferenceId, state: input.state, origin, redirect: safeRedirectPath(input.redirect, '') || null };
   }
 
@@ -71,14 +70,14 @@ export function accountRouter(deps: AccountRouterDeps): Router {
   // on a conference host, where the managers' scripts run.
   router.post('/base/oauth/localLogin', access('anonymous', 'platform'), async (req, res) => {
     const input = parseInput(loginInput, req.body);
-    const handoff = await handoffOf(input.handoff);
+    const handoff = await handoffOf(req, input.handoff);
     const issued = await auth.login({ email: input.email, password: input.password, ip: req.ip ?? '', conferenceId: null, handoff });
     answerSignIn(res, issued, handoff);
   });
 
   router.post('/base/oauth/register', access('anonymous', 'platform'), async (req, res) => {
     const input = parseInput(registerInput, req.body);
-    const handoff = await handoffOf(input.handoff);
+    const handoff = await handoffOf(req, input.handoff);
     const issued = await auth.register({ email: input.email, trueName: input.trueName, password: input.passWord, code: input.verifyCode, conferenceId: null, handoff });
     answerSignIn(res, issued, handoff);
   });
@@ -143,7 +142,7 @@ export function accountRouter(deps: AccountRouterDeps): Router {
 
   router.post(`${PREFIX}/updatePassword`, access('anonymous', 'platform'), async (req, res) => {
     const { data, handoff: handoffInput } = parseInput(resetPasswordInput, req.body);
-    const handoff = await handoffOf(handoffInput);
+    const handoff = await handoffOf(req, handoffInput);
     const issued = await auth.resetPassword({ email: data.email, code: data.verifyCode, name: data.name, password: data.password, keepSessionId: req.ctx.session?.sessionId, handoff });
     const handoffTo = issued?.handoffCode !== undefined ? handoffUrl(handoff!.origin, issued.handoffCode, handoff!.redirect) : undefined;
     sendOk(res, { data: true, ...(handoffTo ? { handoffUrl: handoffTo } : {}) });
