@@ -11,6 +11,10 @@ let h: Harness;
 let conferenceId: number;
 const host = 'contract.localhost';
 const islands = ($: CheerioAPI) => $('[data-island]').map((_, el) => $(el).attr('data-island')).get();
+/** The platform's frame of a conference's account page (docs/accounts.md): its address, parsed. */
+const frame = ($: CheerioAPI) => new URL(JSON.parse($('[data-island="AccountFrame"]').attr('data-props')!).src);
+/** The frame's own page, on the platform host, as the browser loads it. */
+const framePage = (src: URL) => page(h.app, src.pathname + src.search, { host: 'platform.localhost' });
 
 beforeAll(async () => {
   h = await createHarness({ seedDemo: false });
@@ -24,17 +28,27 @@ describe('/conferencelogin', () => {
   test('account login and organisation login, with the red notice, in the conference language', async () => {
     const { res, $ } = await page(h.app, '/conferencelogin?redirect=%2Fpage%2F7', { host, lang: 'en' });
     expect(res.status).toBe(200);
-    expect(islands($)).toEqual(['LangSwitch', 'LoginForm', 'OrgLogin']);
-    expect(JSON.parse($('[data-island="LoginForm"]').attr('data-props')!)).toEqual({ lang: 'en', redirect: '/page/7', platform: false });
-    expect($('.auth-notice').first().text()).toContain('non-classified internet platform');
+    expect(islands($)).toEqual(['LangSwitch', 'AccountFrame', 'OrgLogin']);
     expect($('title').text()).toBe('Log in - Contract Test Conference');
-    expect($('form#login input#login_email')).toHaveLength(1);
+    // The form itself is the platform's frame, in the conference's language, with the redirect.
+    const src = frame($);
+    expect(src.pathname).toBe('/embed/account/login');
+    expect(src.searchParams.get('lang')).toBe('en');
+    expect(src.searchParams.get('redirect')).toBe('/page/7');
+    const inner = await framePage(src);
+    expect(inner.res.status).toBe(200);
+    expect(JSON.parse(inner.$('[data-island="LoginForm"]').attr('data-props')!)).toMatchObject({ lang: 'en', redirect: '/page/7', platform: false, handoff: { origin: `http://${host}`, redirect: '/page/7' } });
+    expect(inner.$('.auth-notice').first().text()).toContain('non-classified internet platform');
+    expect(inner.$('form#login input#login_email')).toHaveLength(1);
   });
 
   test('a foreign redirect is dropped', async () => {
     for (const redirect of ['https://evil.example/', '//evil.example/x', '/\\evil.example']) {
       const { $ } = await page(h.app, `/conferencelogin?redirect=${encodeURIComponent(redirect)}`, { host });
-      expect(JSON.parse($('[data-island="LoginForm"]').attr('data-props')!).redirect).toBeNull();
+      expect(frame($).searchParams.get('redirect')).toBeNull();
+      const forged = frame($);
+      forged.searchParams.set('redirect', redirect);
+      expect(JSON.parse((await framePage(forged)).$('[data-island="LoginForm"]').attr('data-props')!).redirect).toBeNull();
     }
   });
 
@@ -56,15 +70,18 @@ describe('/conferencelogin', () => {
 describe('/userRegister and /register', () => {
   test('/userRegister is the sign-up form, which leads to /conferenceRegister', async () => {
     const { $ } = await page(h.app, '/userRegister', { host });
-    expect(islands($)).toContain('SignUpForm');
-    expect(JSON.parse($('[data-island="SignUpForm"]').attr('data-props')!).next).toBe('/conferenceRegister');
-    expect($('form#signup input').length).toBeGreaterThanOrEqual(5);
+    expect(islands($)).toContain('AccountFrame');
+    expect(frame($).searchParams.get('redirect')).toBe('/conferenceRegister');
+    const inner = await framePage(frame($));
+    expect(JSON.parse(inner.$('[data-island="SignUpForm"]').attr('data-props')!).next).toBe('/conferenceRegister');
+    expect(inner.$('form#signup input').length).toBeGreaterThanOrEqual(5);
   });
 
   test('/register inside the window: login with the sign-up next to it and the red subtitle', async () => {
     const { $ } = await page(h.app, '/register', { host });
-    expect(islands($)).toEqual(['LangSwitch', 'LoginForm', 'SignUpForm']);
+    expect(islands($)).toEqual(['LangSwitch', 'AccountFrame']);
     expect($('.auth-subtitle-red').text()).toContain('平台账号');
+    expect(islands((await framePage(frame($))).$)).toEqual(['LoginForm', 'SignUpForm']);
   });
 
   test('/register with registration off: "registration not open" and the red subtitle, no forms', async () => {
@@ -80,16 +97,18 @@ describe('/resetPassword', () => {
     const { res, $ } = await page(h.app, '/resetPassword', { host });
     expect(res.status).toBe(200);
     expect($('#template-first-title-container').text()).toBe('第一标题');
-    expect($('#template-content-container [data-island="ResetPasswordForm"]')).toHaveLength(1);
+    expect($('#template-content-container [data-island="AccountFrame"]')).toHaveLength(1);
+    expect($('input[type=password]')).toHaveLength(0);
     expect($('link[href^="/_styles/antd."]')).toHaveLength(1);
     expect($('script[src*="/assets/"]').length).toBeGreaterThan(0);
     expect(res.headers['cache-control']).toBe('private, no-store');
   });
 
-  test('a logged-in user finds their e-mail and name filled in', async () => {
+  test('a logged-in user finds their e-mail filled in', async () => {
     const token = await h.login({ email: 'me@example.org', name: '我', conferenceId });
     const { $ } = await page(h.app, '/resetPassword', { host, token });
-    expect(JSON.parse($('[data-island="ResetPasswordForm"]').attr('data-props')!)).toMatchObject({ email: 'me@example.org', name: '我' });
+    const inner = await framePage(frame($));
+    expect(JSON.parse(inner.$('[data-island="ResetPasswordForm"]').attr('data-props')!)).toMatchObject({ email: 'me@example.org' });
   });
 });
 

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import request from 'supertest';
 import { createHarness, TEST_SECRET, type Harness } from '../../helpers/harness';
-import { apiPost } from '../../helpers/accounts';
+import { apiPost, PLATFORM_HOST } from '../../helpers/accounts';
 import { contractSite } from '../../fixtures/contractSite';
 import { CookieJar, SSO_HOST as host, cookieSet, driveProvider, startOidcProvider, testClient, type OidcPeer } from '../../helpers/oidcProvider';
 import { ensureUser } from '../../../server/modules/accounts/service';
@@ -64,8 +64,9 @@ beforeAll(async () => {
     clients: [testClient('platform-oidc', 'oidc-secret'), testClient('other-client', 'other-secret')],
     people,
   });
-  adminCookie = `token=${await h.login({ email: 'root@example.org', conferenceId, superAdmin: true })}`;
-  const created = await apiPost(h.app, host, '/platform/admin/identityProviders', {
+  // The super admin's calls live on the platform host (docs/security.md).
+  adminCookie = `token=${await h.login({ email: 'root@example.org', conferenceId: null, superAdmin: true })}`;
+  const created = await apiPost(h.app, PLATFORM_HOST, '/platform/admin/identityProviders', {
     kind: 'oidc',
     nameZh: '测试大学',
     nameEn: 'Test University',
@@ -255,7 +256,7 @@ describe('provider edits take effect at once', () => {
     const { authorize, flow } = await start();
     const back = await driveProvider(authorize.href, { login: 'refused-sub' });
     const edit = (body: object) =>
-      request(h.app).put(`/api/platform/admin/identityProviders/${providerId}`).set('Host', host).set('Origin', `http://${host}`).set('Cookie', adminCookie).send(body);
+      request(h.app).put(`/api/platform/admin/identityProviders/${providerId}`).set('Host', PLATFORM_HOST).set('Origin', `http://${PLATFORM_HOST}`).set('Cookie', adminCookie).send(body);
     const base = { kind: 'oidc', nameZh: '测试大学', nameEn: 'Test University', issuer: peer.issuer, isCommon: true };
     expect((await edit({ ...base, clientId: 'other-client', clientSecret: 'other-secret' })).status).toBe(200);
     expect((await start()).authorize.searchParams.get('client_id')).toBe('other-client');

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import request from 'supertest';
 import { createHarness, type Harness } from '../../helpers/harness';
-import { apiPost } from '../../helpers/accounts';
+import { apiPost, PLATFORM_HOST } from '../../helpers/accounts';
 import { contractSite } from '../../fixtures/contractSite';
 import { CookieJar, SSO_HOST as host, cookieSet, driveProvider, startOidcProvider, testClient, type OidcPeer } from '../../helpers/oidcProvider';
 import { grantRole } from '../../../server/modules/accounts/service';
@@ -46,8 +46,9 @@ beforeAll(async () => {
       { sub: 'umt-1002', email: 'quinn@passport.example', name: 'Quinn' },
     ],
   });
-  adminCookie = `token=${await h.login({ email: 'root@example.org', conferenceId, superAdmin: true })}`;
-  const created = await apiPost(h.app, host, '/platform/admin/identityProviders', {
+  // The super admin's calls live on the platform host (docs/security.md).
+  adminCookie = `token=${await h.login({ email: 'root@example.org', conferenceId: null, superAdmin: true })}`;
+  const created = await apiPost(h.app, PLATFORM_HOST, '/platform/admin/identityProviders', {
     kind: 'passport',
     nameZh: '通行证',
     nameEn: 'Passport',
@@ -189,8 +190,8 @@ describe('logout address (spec 2.3)', () => {
   test('without an enabled passport provider: null, and autologon does nothing', async () => {
     const put = await request(h.app)
       .put(`/api/platform/admin/identityProviders/${passportId}`)
-      .set('Host', host)
-      .set('Origin', `http://${host}`)
+      .set('Host', PLATFORM_HOST)
+      .set('Origin', `http://${PLATFORM_HOST}`)
       .set('Cookie', adminCookie)
       .send({
         kind: 'passport', nameZh: '通行证', nameEn: 'Passport', enabled: false, clientId: 'platform-passport',
