@@ -38,7 +38,7 @@ export function accountRouter(deps: { sessions: Sessions; auth: AccountAuth; cod
 
   router.post('/base/oauth/register', access('anonymous'), async (req, res) => {
     const input = parseInput(registerInput, req.body);
-    const issued = await auth.register({ email: input.email, trueName: input.trueName, password: input.passWord, code: input.verifyCode, conferenceId: req.ctx.conferenceId });
+    const issued = await auth.register({ email: input.email, trueName: input.trueName, password: input.passWord, code: input.verifyCode, ip: req.ip ?? '', conferenceId: req.ctx.conferenceId });
     signedIn(res, issued);
     sendOk(res, issued.claims);
   });
@@ -70,7 +70,7 @@ export function accountRouter(deps: { sessions: Sessions; auth: AccountAuth; cod
 
   router.get(`${PREFIX}/checkEmail`, access('anonymous'), async (req, res) => {
     const { email } = parseInput(z.object({ email: emailField }), req.query);
-    const { data, message } = await auth.checkEmail(email);
+    const { data, message } = await auth.checkEmail(email, req.ip ?? '');
     res.json({ code: 200, message, data });
   });
 
@@ -93,14 +93,14 @@ export function accountRouter(deps: { sessions: Sessions; auth: AccountAuth; cod
   // getEmailCode keeps its path but never gives the code: it says whether a code is right.
   router.post(`${PREFIX}/getEmailCode`, access('anonymous'), async (req, res) => {
     const { data } = parseInput(checkCodeInput, req.body);
-    const result = await codes.check(deps.db, data.email, data.type, data.code);
+    const result = await codes.check({ email: data.email, purpose: data.type, code: data.code, ip: req.ip ?? '' });
     const message = result === 'valid' ? 'success' : result === 'wrong' ? 'userReg.verifyCodeError' : 'userReg.validateTimeError';
     res.json({ code: 200, message, data: { result } });
   });
 
   router.post(`${PREFIX}/updatePassword`, access('anonymous'), async (req, res) => {
     const { data } = parseInput(resetPasswordInput, req.body);
-    await auth.resetPassword({ email: data.email, code: data.verifyCode, name: data.name, password: data.password, keepSessionId: req.ctx.session?.sessionId });
+    await auth.resetPassword({ email: data.email, code: data.verifyCode, ip: req.ip ?? '', name: data.name, password: data.password, keepSessionId: req.ctx.session?.sessionId });
     sendOk(res, { data: true });
   });
 
