@@ -21,6 +21,8 @@ import { platformSecurityHeaders } from './platform/csp';
 import { AppError } from './platform/errors';
 import { access } from './platform/access';
 import { logger } from './platform/logger';
+import { t } from './platform/i18n';
+import { isDatabaseBusy } from './db/transaction';
 import { mountVikeAssets } from './platform/vike';
 import { antdStylesheet } from '../renderer/antdStyles';
 import { loadIdentity } from './modules/accounts/service';
@@ -237,16 +239,20 @@ function errorHandler(err: unknown, req: Request, res: Response, _next: NextFunc
   const known = err instanceof AppError ? err : null;
   const parseError = (err as { type?: string })?.type === 'entity.parse.failed';
   const tooLarge = (err as { type?: string })?.type === 'entity.too.large';
-  const status = known?.status ?? (parseError ? 400 : tooLarge ? 413 : 500);
+  // No connection within the acquire timeout, or a statement stopped by its timeout: 503, not a hang.
+  const busy = !known && isDatabaseBusy(err);
+  const status = known?.status ?? (parseError ? 400 : tooLarge ? 413 : busy ? 503 : 500);
   if (status >= 500) logger.error({ err, url: req.originalUrl }, 'request failed');
   if (res.headersSent) return;
+  if (busy) res.setHeader('Retry-After', '5');
   if (req.originalUrl.startsWith('/api/')) {
-    const message = known?.messageKey ?? (parseError ? 'commonMsg.invalidInput' : tooLarge ? 'commonMsg.tooLarge' : 'commonMsg.serverError');
+    const message = known?.messageKey ?? (parseError ? 'commonMsg.invalidInput' : tooLarge ? 'commonMsg.tooLarge' : busy ? 'commonMsg.busy' : 'commonMsg.serverError');
     res.status(status).json({ code: known?.code ?? status, message, data: null, ...(known?.field ? { field: known.field } : {}), ...(known?.params ? { params: known.params } : {}) });
     return;
   }
   if (status === 401) return res.redirect(302, `/conferencelogin?redirect=${encodeURIComponent(req.originalUrl)}`);
   if (status === 403) return res.redirect(302, '/403');
   if (status === 404) return res.redirect(302, '/404');
+  if (busy) return void res.status(503).type('text').send(t(req.ctx?.lang ?? 'zh', 'commonMsg.busy'));
   res.status(500).type('text').send('Internal Server Error');
 }

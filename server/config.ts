@@ -19,6 +19,10 @@ const schema = z.object({
     .string()
     .regex(/^(mysql|mariadb):\/\//, 'DATABASE_URL must start with mysql:// (MySQL or MariaDB)')
     .optional(),
+  // How long a request waits for a pooled database connection, and (MySQL/MariaDB) how long one
+  // statement may run, lock waits included (0: no limit); past either it answers 503 (server/db).
+  DB_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'REDIS_URL must start with redis://').optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://').optional(),
   SECRET: z.string().min(32, 'SECRET must be at least 32 characters').optional(),

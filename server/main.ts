@@ -14,7 +14,12 @@ async function main(): Promise<void> {
   const config = loadConfig();
   logger.level = config.LOG_LEVEL;
   if (config.secretGenerated) logger.warn(`No SECRET set: generated one into ${config.DATA_DIR}/secret`);
-  const db = createDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const db = createDb({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    acquireTimeoutMs: config.DB_ACQUIRE_TIMEOUT_MS,
+    statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
+  });
   await migrate(db);
   await seed(db, config);
   const { app, close, files, smtp } = await createApp({ config, db });

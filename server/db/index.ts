@@ -9,10 +9,45 @@ import { migrationSource } from '../../migrations/index';
 export type Db = Knex;
 export type Tx = Knex.Transaction;
 
-export function createDb(opts: { databaseUrl?: string; dataDir: string; filename?: string }): Db {
+export type DbOptions = {
+  databaseUrl?: string;
+  dataDir: string;
+  filename?: string;
+  /** how long a query waits for a pooled connection before failing (knex's default is 60 s) */
+  acquireTimeoutMs?: number;
+  /** MySQL/MariaDB: the longest a statement may run, lock waits included; 0 for no limit */
+  statementTimeoutMs?: number;
+  /** MySQL/MariaDB pool size */
+  poolMax?: number;
+};
+
+export const DEFAULT_ACQUIRE_TIMEOUT_MS = 10_000;
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 30_000;
+
+/**
+ * Sets the statement timeout on a new MySQL/MariaDB connection, so that a request stuck behind
+ * a global read lock or a table lock fails (and frees its connection) instead of holding it.
+ * MariaDB calls it max_statement_time (seconds, every statement); MySQL 8 max_execution_time
+ * (milliseconds, SELECT only).
+ */
+function statementTimeoutHook(ms: number) {
+  type Conn = { query(sql: string, cb: (err: (Error & { errno?: number }) | null) => void): void };
+  return (conn: Conn, done: (err: Error | null, conn: Conn) => void) => {
+    if (!ms) return done(null, conn);
+    conn.query(`SET SESSION max_statement_time = ${ms / 1000}`, (err) => {
+      // 1193: unknown system variable, i.e. MySQL rather than MariaDB.
+      if (err?.errno !== 1193) return done(err, conn);
+      conn.query(`SET SESSION max_execution_time = ${Math.round(ms)}`, (err2) => done(err2, conn));
+    });
+  };
+}
+
+export function createDb(opts: DbOptions): Db {
+  const acquireConnectionTimeout = opts.acquireTimeoutMs ?? DEFAULT_ACQUIRE_TIMEOUT_MS;
   if (opts.databaseUrl) {
     const url = new URL(opts.databaseUrl.replace(/^mariadb:/, 'mysql:'));
     return knexFactory({
+      acquireConnectionTimeout,
       client: 'mysql2',
       connection: {
         host: url.hostname,
@@ -26,12 +61,13 @@ export function createDb(opts: { databaseUrl?: string; dataDir: string; filename
         dateStrings: true,
         supportBigNumbers: true,
       },
-      pool: { min: 0, max: 10 },
+      pool: { min: 0, max: opts.poolMax ?? 10, afterCreate: statementTimeoutHook(opts.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS) },
     });
   }
   const filename = opts.filename ?? path.join(opts.dataDir, 'platform.sqlite');
   return knexFactory({
     client: 'better-sqlite3',
+    acquireConnectionTimeout,
     connection: { filename },
     useNullAsDefault: true,
     pool: {
@@ -48,8 +84,19 @@ export function createDb(opts: { databaseUrl?: string; dataDir: string; filename
   });
 }
 
+/**
+ * Migrations may run long (an ALTER TABLE on a big table): on MySQL/MariaDB they run on a
+ * connection of their own, without the statement timeout the request pool has.
+ */
 export async function migrate(db: Db): Promise<void> {
-  await db.migrate.latest({ migrationSource });
+  if (!isMysql(db)) return void (await db.migrate.latest({ migrationSource }));
+  const { pool: _pool, ...config } = db.client.config as Knex.Config;
+  const unlimited = knexFactory({ ...config, pool: { min: 0, max: 1 } });
+  try {
+    await unlimited.migrate.latest({ migrationSource });
+  } finally {
+    await unlimited.destroy();
+  }
 }
 
 export function isMysql(db: Db): boolean {

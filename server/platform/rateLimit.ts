@@ -11,6 +11,8 @@ export interface RateLimiter {
   hit(key: string, limit: number, windowMs: number): Promise<RateDecision>;
   /** How many hits the key has in its current window, without counting one. */
   count(key: string): Promise<number>;
+  /** Gives back one hit counted in the current window (work it reserved did not happen). */
+  release(key: string): Promise<void>;
   reset(key: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -37,6 +39,11 @@ export class MemoryRateLimiter implements RateLimiter {
     return w && w.resetAt > this.now() ? w.count : 0;
   }
 
+  async release(key: string): Promise<void> {
+    const w = this.windows.get(key);
+    if (w && w.resetAt > this.now() && w.count > 0) w.count--;
+  }
+
   async reset(key: string): Promise<void> {
     this.windows.delete(key);
   }
@@ -47,6 +54,8 @@ export class MemoryRateLimiter implements RateLimiter {
     for (const [key, w] of this.windows) if (w.resetAt <= now) this.windows.delete(key);
   }
 }
+
+const RELEASE_SCRIPT = "local v = tonumber(redis.call('GET', KEYS[1]) or '0') if v > 0 then redis.call('DECR', KEYS[1]) end return 0";
 
 export class RedisRateLimiter implements RateLimiter {
   private readonly redis: Redis;
@@ -65,6 +74,11 @@ export class RedisRateLimiter implements RateLimiter {
 
   async count(key: string): Promise<number> {
     return Number((await this.redis.get(`conference-platform:rate:${key}`)) ?? 0);
+  }
+
+  async release(key: string): Promise<void> {
+    // Atomic: never below zero, never on a window that has already ended (no key).
+    await this.redis.eval(RELEASE_SCRIPT, 1, `conference-platform:rate:${key}`);
   }
 
   async reset(key: string): Promise<void> {

@@ -4,10 +4,11 @@
  * time either way. Every rule is enforced here, whatever the forms already checked.
  */
 import type { Db } from '../../db/index';
-import { toDbInstant } from '../../db/dialect';
+import { isUniqueViolation, toDbInstant } from '../../db/dialect';
+import { inTransaction } from '../../db/transaction';
 import type { CodeType } from '../../contract/validation';
 import { isStrongPassword } from '../../contract/validation';
-import { AppError } from '../../platform/errors';
+import { AppError, tooManyRequests } from '../../platform/errors';
 import type { RateLimiter } from '../../platform/rateLimit';
 import type { Sessions, TokenClaims } from '../../platform/session';
 import type { VerificationCodes } from './codes';
@@ -16,11 +17,14 @@ import * as repo from './repo';
 import { hashPassword, verifyPassword } from './service';
 
 export const LOGIN_LIMITS = {
-  /** failed logins of one account before it is refused for the rest of the window */
+  /** password checks of one account in the window; a successful login starts it afresh */
   perAccount: { limit: 5, windowMs: 15 * 60_000 },
   /** login attempts from one address */
   perIp: { limit: 50, windowMs: 15 * 60_000 },
 };
+
+/** checkEmail look-ups from one address (it tells whether an account exists). */
+export const CHECK_EMAIL_LIMIT = { limit: 30, windowMs: 60_000 };
 
 /** The spec's message for an account that exists but has no password yet (added as a manager, SSO). */
 export const EXISTS_NOT_REGISTERED = 'user email exists but not registered';
@@ -47,7 +51,9 @@ export class AccountAuth {
   ) {}
 
   /** checkEmail: 1 when an account with a password exists; 0 with the spec's message when one exists without. */
-  async checkEmail(email: string): Promise<{ data: 0 | 1; message: string }> {
+  async checkEmail(email: string, ip: string): Promise<{ data: 0 | 1; message: string }> {
+    // It tells whether an account exists: limited per address so the user list cannot be read out.
+    if (!(await this.limiter.hit(`check-email:ip:${ip}`, CHECK_EMAIL_LIMIT.limit, CHECK_EMAIL_LIMIT.windowMs)).allowed) throw tooManyRequests();
     const user = await repo.findUserByEmail(this.db, email);
     if (!user) return { data: 0, message: '' };
     return user.password_hash ? { data: 1, message: '' } : { data: 0, message: EXISTS_NOT_REGISTERED };
@@ -61,44 +67,57 @@ export class AccountAuth {
     return this.codes.send(input);
   }
 
-  async register(input: { email: string; trueName: string; password: string; code: string; conferenceId: number | null; handoff?: HandoffRequest }): Promise<Issued> {
+  /** Sign-up: the code is checked (and the try counted) before the transaction that uses it up. */
+  async register(input: { email: string; trueName: string; password: string; code: string; ip: string; conferenceId: number | null; handoff?: HandoffRequest }): Promise<Issued> {
     if (!isStrongPassword(input.password)) throw new AppError(400, 'passwordCheck', 'passWord');
+    const exists = () => new AppError(400, 'userReg.userExist', 'email');
+    if (await repo.findUserByEmail(this.db, input.email)) throw exists();
+    const code = await this.codes.verify({ email: input.email, purpose: 'registerCode', code: input.code, ip: input.ip });
     const passwordHash = await hashPassword(input.password);
-    const user = await this.db.transaction(async (tx) => {
-      if (await repo.findUserByEmail(tx, input.email)) throw new AppError(400, 'userReg.userExist', 'email');
-      await this.codes.consume(tx, input.email, 'registerCode', input.code);
-      const id = await repo.insertUser(tx, { email: input.email, trueName: input.trueName, passwordHash });
-      await tx('users').where({ id }).update({ email_verified_at: toDbInstant() });
-      return (await repo.findUserById(tx, id))!;
-    });
+    let user: repo.UserRow;
+    try {
+      user = await inTransaction(this.db, async (tx) => {
+        await this.codes.use(tx, code);
+        const id = await repo.insertUser(tx, { email: input.email, trueName: input.trueName, passwordHash });
+        await tx('users').where({ id }).update({ email_verified_at: toDbInstant() });
+        return (await repo.findUserById(tx, id))!;
+      });
+    } catch (err) {
+      // The same e-mail signed up by another request in the meantime (its own code, or an SSO).
+      if (isUniqueViolation(err)) throw exists();
+      throw err;
+    }
     return this.issue(user, input.conferenceId, input.handoff);
   }
 
+  /**
+   * One attempt is reserved on the account (an atomic hit) before the password is checked, so a
+   * burst of concurrent attempts checks at most LOGIN_LIMITS.perAccount.limit passwords; a
+   * success gives the account its full allowance back.
+   */
   async login(input: { email: string; password: string; ip: string; conferenceId: number | null; handoff?: HandoffRequest }): Promise<Issued> {
     const accountKey = `login:account:${input.email}`;
     const ip = await this.limiter.hit(`login:ip:${input.ip}`, LOGIN_LIMITS.perIp.limit, LOGIN_LIMITS.perIp.windowMs);
-    if (!ip.allowed || (await this.limiter.count(accountKey)) >= LOGIN_LIMITS.perAccount.limit) {
-      throw new AppError(429, 'userReg.loginLocked');
-    }
+    if (!ip.allowed) throw new AppError(429, 'userReg.loginLocked');
+    const account = await this.limiter.hit(accountKey, LOGIN_LIMITS.perAccount.limit, LOGIN_LIMITS.perAccount.windowMs);
+    if (!account.allowed) throw new AppError(429, 'userReg.loginLocked');
     const user = await repo.findUserByEmail(this.db, input.email);
     // Verify against a dummy hash when there is no password, so timing tells nothing.
     const ok = await verifyPassword(user?.password_hash ?? (await this.dummy()), input.password);
-    if (!user?.password_hash || !ok) {
-      await this.limiter.hit(accountKey, LOGIN_LIMITS.perAccount.limit, LOGIN_LIMITS.perAccount.windowMs);
-      throw new AppError(400, 'userReg.userLoginError');
-    }
+    if (!user?.password_hash || !ok) throw new AppError(400, 'userReg.userLoginError');
     await this.limiter.reset(accountKey);
     return this.issue(user, input.conferenceId, input.handoff);
   }
 
   /** Reset with a code: sets the password (and the name when given) and ends every session. */
-  async resetPassword(input: { email: string; code: string; name?: string; password: string; keepSessionId?: string; handoff?: HandoffRequest }): Promise<Issued | null> {
+  async resetPassword(input: { email: string; code: string; ip: string; name?: string; password: string; keepSessionId?: string; handoff?: HandoffRequest }): Promise<Issued | null> {
     if (!isStrongPassword(input.password)) throw new AppError(400, 'passwordCheck', 'password');
+    const user = await repo.findUserByEmail(this.db, input.email);
+    if (!user) throw new AppError(400, 'userNotExist', 'email');
+    const code = await this.codes.verify({ email: input.email, purpose: 'resetPassCode', code: input.code, ip: input.ip });
     const passwordHash = await hashPassword(input.password);
-    const user = await this.db.transaction(async (tx) => {
-      const user = await repo.findUserByEmail(tx, input.email);
-      if (!user) throw new AppError(400, 'userNotExist', 'email');
-      await this.codes.consume(tx, input.email, 'resetPassCode', input.code);
+    await inTransaction(this.db, async (tx) => {
+      await this.codes.use(tx, code);
       await tx('users')
         .where({ id: user.id })
         .update({
@@ -108,7 +127,6 @@ export class AccountAuth {
           ...(input.name ? { true_name: input.name } : {}),
         });
       await this.sessions.revokeAllForUser(user.id, input.keepSessionId, tx);
-      return user;
     });
     await this.limiter.reset(`login:account:${input.email}`);
     // Reset inside a conference's page signs the person in there; on the platform they sign in anew.

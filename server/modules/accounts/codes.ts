@@ -3,13 +3,21 @@
  * minutes, single use, burned after five wrong tries, resent at most once a minute, and limited
  * per e-mail and per IP. The code never reaches the browser: the server answers valid / wrong /
  * expired, which the forms show as verifyCodeError / validateTimeError.
+ *
+ * Tries are counted so that neither concurrency nor a rollback can undo them: each try first
+ * reserves itself with one conditional UPDATE (wrong_attempts < 5) in its own statement, outside
+ * any transaction, and only then compares; a right answer gives its reservation back. A caller
+ * that takes a code therefore checks it (`verify`) BEFORE opening its transaction, and inside the
+ * transaction `use`s the code by its id with a conditional update, so that of two concurrent
+ * right answers only one gets through. The newest code of an e-mail and purpose is the valid one.
  */
 import crypto from 'node:crypto';
 import type { Db, Tx } from '../../db/index';
 import { fromDbInstant, toDbInstant } from '../../db/dialect';
+import { inTransaction } from '../../db/transaction';
 import type { CodeType } from '../../contract/validation';
 import type { Lang } from '../../contract/enums';
-import { AppError } from '../../platform/errors';
+import { AppError, tooManyRequests } from '../../platform/errors';
 import type { RateLimiter } from '../../platform/rateLimit';
 import { enqueueMail } from '../mail/service';
 import { codeMail } from './mails';
@@ -21,10 +29,26 @@ export const CODE_SEND_LIMITS = {
   perEmail: { limit: 5, windowMs: 60 * 60_000 },
   perIp: { limit: 20, windowMs: 60 * 60_000 },
 };
+/**
+ * Tries of codes, right or wrong, on every path that takes one. Five codes an hour with five
+ * tries each fit in the per-e-mail limit; the per-IP limit is three tries per code it may send.
+ */
+export const CODE_CHECK_LIMITS = {
+  perEmail: { limit: 25, windowMs: 60 * 60_000 },
+  perIp: { limit: 60, windowMs: 60 * 60_000 },
+};
 
 export type CodeCheck = 'valid' | 'wrong' | 'expired';
 
+/** A try at a code: the e-mail and purpose it was sent for, what was typed, and who typed it. */
+export type CodeAttempt = { email: string; purpose: CodeType; code: string; ip: string };
+
+/** A code found right and not used yet: the caller uses it up (`use`) inside its transaction. */
+export type VerifiedCode = { id: number };
+
 type CodeRow = { id: number; email: string; purpose: CodeType; code_hash: string; wrong_attempts: number; created_at: string; expires_at: string; used_at: string | null };
+
+const codeError = (result: Exclude<CodeCheck, 'valid'>) => new AppError(400, result === 'wrong' ? 'userReg.verifyCodeError' : 'userReg.validateTimeError', 'verifyCode');
 
 export class VerificationCodes {
   private readonly key: Buffer;
@@ -42,54 +66,110 @@ export class VerificationCodes {
     return crypto.createHmac('sha256', this.key).update(`${purpose}:${email}:${code}`).digest('hex');
   }
 
-  private latest(conn: Db | Tx, email: string, purpose: CodeType): Promise<CodeRow | undefined> {
-    return conn<CodeRow>('verification_codes').where({ email, purpose }).orderBy('id', 'desc').first();
+  private latest(email: string, purpose: CodeType): Promise<CodeRow | undefined> {
+    return this.db<CodeRow>('verification_codes').where({ email, purpose }).orderBy('id', 'desc').first();
   }
 
-  /** Sends a new code, replacing any earlier one. Refused within a minute of the last one. */
+  /** Counts one hit on each key; if any is refused, gives every hit back and answers false. */
+  private async reserve(rules: Array<[string, { limit: number; windowMs: number }]>): Promise<string[] | null> {
+    const taken: string[] = [];
+    for (const [key, rule] of rules) {
+      const decision = await this.limiter.hit(key, rule.limit, rule.windowMs);
+      taken.push(key);
+      if (!decision.allowed) {
+        await this.giveBack(taken);
+        return null;
+      }
+    }
+    return taken;
+  }
+
+  private async giveBack(keys: string[]): Promise<void> {
+    for (const key of keys) await this.limiter.release(key);
+  }
+
+  /**
+   * Sends a new code; the newest one is the valid one. Refused within a minute of the last one.
+   * The sending quota is taken before and given back when the code could not be sent. There is
+   * no UPDATE of the earlier codes: on MariaDB its gap lock on (email, purpose) made concurrent
+   * sign-ups deadlock on the insert.
+   */
   async send(input: { email: string; purpose: CodeType; conferenceId: number | null; ip: string; lang: Lang; siteName: string }): Promise<{ resendAfterMs: number }> {
-    const { email, purpose } = input;
-    const previous = await this.latest(this.db, email, purpose);
+    const email = input.email.toLowerCase();
+    const { purpose } = input;
+    const previous = await this.latest(email, purpose);
     const sinceLast = previous ? this.now().getTime() - fromDbInstant(previous.created_at)!.getTime() : Infinity;
     if (sinceLast < CODE_RESEND_MS) throw new AppError(429, 'userReg.resendTooSoon', 'email');
-    for (const [key, rule] of [[`code:email:${email}`, CODE_SEND_LIMITS.perEmail], [`code:ip:${input.ip}`, CODE_SEND_LIMITS.perIp]] as const) {
-      if (!(await this.limiter.hit(key, rule.limit, rule.windowMs)).allowed) throw new AppError(429, 'commonMsg.tooManyRequests');
-    }
+    const quota = await this.reserve([
+      [`code:email:${email}`, CODE_SEND_LIMITS.perEmail],
+      [`code:ip:${input.ip}`, CODE_SEND_LIMITS.perIp],
+    ]);
+    if (!quota) throw tooManyRequests();
     const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
     const now = this.now();
-    await this.db.transaction(async (tx) => {
-      await tx('verification_codes').where({ email, purpose }).whereNull('used_at').update({ used_at: toDbInstant(now) });
-      await tx('verification_codes').insert({
-        email,
-        purpose,
-        code_hash: this.hash(email, purpose, code),
-        conference_id: input.conferenceId,
-        created_at: toDbInstant(now),
-        expires_at: toDbInstant(new Date(now.getTime() + CODE_TTL_MS)),
+    try {
+      await inTransaction(this.db, async (tx) => {
+        await tx('verification_codes').insert({
+          email,
+          purpose,
+          code_hash: this.hash(email, purpose, code),
+          conference_id: input.conferenceId,
+          created_at: toDbInstant(now),
+          expires_at: toDbInstant(new Date(now.getTime() + CODE_TTL_MS)),
+        });
+        await enqueueMail(tx, { conferenceId: input.conferenceId, to: [email], ...codeMail(input.lang, input.siteName, code, CODE_TTL_MS / 60_000) });
       });
-      await enqueueMail(tx, { conferenceId: input.conferenceId, to: [email], ...codeMail(input.lang, input.siteName, code, CODE_TTL_MS / 60_000) });
-    });
+    } catch (err) {
+      await this.giveBack(quota);
+      throw err;
+    }
     return { resendAfterMs: CODE_RESEND_MS };
   }
 
-  /** valid / wrong / expired. A wrong try counts; the fifth burns the code, right or not. */
-  async check(conn: Db | Tx, email: string, purpose: CodeType, code: string): Promise<CodeCheck> {
-    const row = await this.latest(conn, email, purpose);
-    if (!row || row.used_at || row.wrong_attempts >= CODE_MAX_WRONG) return 'expired';
-    if (fromDbInstant(row.expires_at)!.getTime() <= this.now().getTime()) return 'expired';
-    const given = Buffer.from(this.hash(email, purpose, code), 'hex');
-    if (/^\d{6}$/.test(code) && crypto.timingSafeEqual(given, Buffer.from(row.code_hash, 'hex'))) return 'valid';
-    await conn('verification_codes').where({ id: row.id }).increment('wrong_attempts', 1);
-    return 'wrong';
+  /** getEmailCode: valid / wrong / expired, without using the code up. The try counts. */
+  async check(attempt: CodeAttempt): Promise<CodeCheck> {
+    return (await this.attempt(attempt)).result;
   }
 
-  /** Checks and, when valid, uses up the code inside the caller's transaction. */
-  async consume(tx: Tx, email: string, purpose: CodeType, code: string): Promise<void> {
-    const result = await this.check(tx, email, purpose, code);
-    if (result === 'expired') throw new AppError(400, 'userReg.validateTimeError', 'verifyCode');
-    if (result === 'wrong') throw new AppError(400, 'userReg.verifyCodeError', 'verifyCode');
-    const used = await tx('verification_codes').where({ email, purpose }).whereNull('used_at').update({ used_at: toDbInstant(this.now()) });
-    // A concurrent request used it first.
-    if (used === 0) throw new AppError(400, 'userReg.validateTimeError', 'verifyCode');
+  /**
+   * For a request that takes a code: answers the right, unused code, or throws verifyCodeError /
+   * validateTimeError (429 past the limits). Call it before opening the transaction that uses it.
+   */
+  async verify(attempt: CodeAttempt): Promise<VerifiedCode> {
+    const { result, id } = await this.attempt(attempt);
+    if (result !== 'valid') throw codeError(result);
+    return { id: id! };
+  }
+
+  /** Uses up a verified code inside the caller's transaction; refused if another request used it first. */
+  async use(tx: Tx, verified: VerifiedCode): Promise<void> {
+    const used = await tx('verification_codes').where({ id: verified.id }).whereNull('used_at').update({ used_at: toDbInstant(this.now()) });
+    if (used === 0) throw codeError('expired');
+  }
+
+  private async attempt(input: CodeAttempt): Promise<{ result: CodeCheck; id?: number }> {
+    const email = input.email.toLowerCase();
+    const { purpose, code } = input;
+    const allowed = await this.reserve([
+      [`code-check:email:${email}`, CODE_CHECK_LIMITS.perEmail],
+      [`code-check:ip:${input.ip}`, CODE_CHECK_LIMITS.perIp],
+    ]);
+    if (!allowed) throw tooManyRequests();
+    const row = await this.latest(email, purpose);
+    if (!row || row.used_at || row.wrong_attempts >= CODE_MAX_WRONG) return { result: 'expired' };
+    if (fromDbInstant(row.expires_at)!.getTime() <= this.now().getTime()) return { result: 'expired' };
+    // Reserve this try as a wrong one before comparing: one statement, outside any transaction,
+    // so however many tries run at once, at most five are ever compared and none is rolled back.
+    const reserved = await this.db('verification_codes')
+      .where({ id: row.id })
+      .whereNull('used_at')
+      .where('wrong_attempts', '<', CODE_MAX_WRONG)
+      .increment('wrong_attempts', 1);
+    if (reserved === 0) return { result: 'expired' };
+    const given = Buffer.from(this.hash(email, purpose, code), 'hex');
+    if (!/^\d{6}$/.test(code) || !crypto.timingSafeEqual(given, Buffer.from(row.code_hash, 'hex'))) return { result: 'wrong' };
+    // It was right: the reservation is given back, so a check before the form's submit costs nothing.
+    await this.db('verification_codes').where({ id: row.id }).where('wrong_attempts', '>', 0).decrement('wrong_attempts', 1);
+    return { result: 'valid', id: row.id };
   }
 }

@@ -78,7 +78,7 @@ export function accountRouter(deps: AccountRouterDeps): Router {
   router.post('/base/oauth/register', access('anonymous', 'platform'), async (req, res) => {
     const input = parseInput(registerInput, req.body);
     const handoff = await handoffOf(req, input.handoff);
-    const issued = await auth.register({ email: input.email, trueName: input.trueName, password: input.passWord, code: input.verifyCode, conferenceId: null, handoff });
+    const issued = await auth.register({ email: input.email, trueName: input.trueName, password: input.passWord, code: input.verifyCode, ip: req.ip ?? '', conferenceId: null, handoff });
     answerSignIn(res, issued, handoff);
   });
 
@@ -109,7 +109,7 @@ export function accountRouter(deps: AccountRouterDeps): Router {
 
   router.get(`${PREFIX}/checkEmail`, access('anonymous'), async (req, res) => {
     const { email } = parseInput(z.object({ email: emailField }), req.query);
-    const { data, message } = await auth.checkEmail(email);
+    const { data, message } = await auth.checkEmail(email, req.ip ?? '');
     res.json({ code: 200, message, data });
   });
 
@@ -135,7 +135,7 @@ export function accountRouter(deps: AccountRouterDeps): Router {
   router.post(`${PREFIX}/getEmailCode`, access('anonymous'), async (req, res) => {
     const { data } = parseInput(checkCodeInput, req.body);
     accountCodesOnPlatformOnly(req, data.type);
-    const result = await codes.check(deps.db, data.email, data.type, data.code);
+    const result = await codes.check({ email: data.email, purpose: data.type, code: data.code, ip: req.ip ?? '' });
     const message = result === 'valid' ? 'success' : result === 'wrong' ? 'userReg.verifyCodeError' : 'userReg.validateTimeError';
     res.json({ code: 200, message, data: { result } });
   });
@@ -143,7 +143,7 @@ export function accountRouter(deps: AccountRouterDeps): Router {
   router.post(`${PREFIX}/updatePassword`, access('anonymous', 'platform'), async (req, res) => {
     const { data, handoff: handoffInput } = parseInput(resetPasswordInput, req.body);
     const handoff = await handoffOf(req, handoffInput);
-    const issued = await auth.resetPassword({ email: data.email, code: data.verifyCode, name: data.name, password: data.password, keepSessionId: req.ctx.session?.sessionId, handoff });
+    const issued = await auth.resetPassword({ email: data.email, code: data.verifyCode, ip: req.ip ?? '', name: data.name, password: data.password, keepSessionId: req.ctx.session?.sessionId, handoff });
     const handoffTo = issued?.handoffCode !== undefined ? handoffUrl(handoff!.origin, issued.handoffCode, handoff!.redirect) : undefined;
     sendOk(res, { data: true, ...(handoffTo ? { handoffUrl: handoffTo } : {}) });
   });

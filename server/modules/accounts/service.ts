@@ -2,7 +2,7 @@
 import { hash, verify } from '@node-rs/argon2';
 import type { Db, Tx } from '../../db/index';
 import type { ConferenceRole } from '../../contract/enums';
-import { toDbInstant } from '../../db/dialect';
+import { isUniqueViolation, toDbInstant } from '../../db/dialect';
 import * as repo from './repo';
 
 export type Identity = {
@@ -37,7 +37,11 @@ export async function loadIdentity(db: Db, conferenceId: number | null, userId: 
   };
 }
 
-/** Creates the account when the e-mail is new; used by the seed and, later, by sign-up and SSO. */
+/**
+ * Creates the account when the e-mail is new (the seed, adding a manager or a super admin). Two
+ * requests may add the same new e-mail at once: the unique index keeps one row, and the one that
+ * lost reads the winner's.
+ */
 export async function ensureUser(
   db: Db,
   input: { email: string; trueName: string; password?: string },
@@ -45,8 +49,15 @@ export async function ensureUser(
   const existing = await repo.findUserByEmail(db, input.email);
   if (existing) return { id: existing.id, created: false };
   const passwordHash = input.password ? await hashPassword(input.password) : null;
-  const id = await repo.insertUser(db, { email: input.email, trueName: input.trueName, passwordHash });
-  return { id, created: true };
+  try {
+    const id = await repo.insertUser(db, { email: input.email, trueName: input.trueName, passwordHash });
+    return { id, created: true };
+  } catch (err) {
+    if (!isUniqueViolation(err)) throw err;
+    const winner = await repo.findUserByEmail(db, input.email);
+    if (!winner) throw err;
+    return { id: winner.id, created: false };
+  }
 }
 
 export async function updateName(db: Db, userId: number, trueName: string): Promise<void> {

@@ -6,7 +6,7 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import type { Db } from '../../db/index';
-import { toDbInstant } from '../../db/dialect';
+import { isUniqueViolation, toDbInstant } from '../../db/dialect';
 import { emailField } from '../../contract/validation';
 import { access } from '../../platform/access';
 import { AppError, sendOk } from '../../platform/errors';
@@ -25,8 +25,15 @@ export async function listSuperAdmins(db: Db): Promise<SuperAdminView[]> {
 
 export async function addSuperAdminByEmail(db: Db, email: string): Promise<SuperAdminView[]> {
   const { id } = await ensureUser(db, { email, trueName: '' });
-  if (await db('super_admins').where({ user_id: id }).first()) throw new AppError(400, 'admin.alreadySuperAdmin', 'email');
-  await db('super_admins').insert({ user_id: id, created_at: toDbInstant() });
+  const already = () => new AppError(400, 'admin.alreadySuperAdmin', 'email');
+  if (await db('super_admins').where({ user_id: id }).first()) throw already();
+  try {
+    await db('super_admins').insert({ user_id: id, created_at: toDbInstant() });
+  } catch (err) {
+    // Added by a concurrent request in the meantime.
+    if (isUniqueViolation(err)) throw already();
+    throw err;
+  }
   return listSuperAdmins(db);
 }
 

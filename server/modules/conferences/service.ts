@@ -12,6 +12,7 @@
 import crypto from 'node:crypto';
 import type { Db, Tx } from '../../db/index';
 import { fromDbInstant, isUniqueViolation } from '../../db/dialect';
+import { inTransaction } from '../../db/transaction';
 import { CONFERENCE_STATUS, type Lang } from '../../contract/enums';
 import { ACTIONS_BY_STATUS, type CreateConferenceInput, type PublicationAction } from '../../contract/conferences';
 import { AppError, notFound } from '../../platform/errors';
@@ -161,7 +162,7 @@ export class ConferenceService {
   /** Spec 6: any valid e-mail; the account is created (without a password) when it is new. */
   async addManager(conferenceId: number, email: string): Promise<ManagerView[]> {
     const { id } = await ensureUser(this.db, { email, trueName: '' });
-    await this.db.transaction(async (tx) => {
+    await inTransaction(this.db, async (tx) => {
       if (!(await repo.lockConference(tx, conferenceId))) throw notFound();
       const roles = await repo.rolesOf(tx, conferenceId, id);
       if (roles.includes('manager') || roles.includes('creator')) throw new AppError(400, `${NS}alreadyManager`, 'email');

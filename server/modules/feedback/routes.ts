@@ -46,7 +46,7 @@ export function feedbackApiRouter(feedback: FeedbackService, files: FilesService
 
   router.post(MINE, access('user'), async (req, res) => {
     const input = parseInput(feedbackInput, req.body);
-    const done = await feedback.submit(cid(req), req.ctx.identity!.user.id, input, { types: req.ctx.site!.config.feedbackTypes, lang: req.ctx.lang, siteName: siteName(req) });
+    const done = await feedback.submit(cid(req), req.ctx.identity!.user.id, input, { types: req.ctx.site!.config.feedbackTypes, lang: req.ctx.lang, siteName: siteName(req), ip: req.ip ?? '' });
     sendOk(res, done, 'feedback:sent');
   });
   router.get(`${MINE}/mine`, access('user'), async (req, res) => sendOk(res, await feedback.mine(cid(req), req.ctx.identity!.user.id)));

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import type { Db } from '../../db/index';
 import { fromDbInstant, insertId, toDbInstant } from '../../db/dialect';
+import { inTransaction } from '../../db/transaction';
 import { AppError } from '../../platform/errors';
 import { emailField } from '../../contract/validation';
 import { PHONE_PATTERN } from '../../contract/registration';
@@ -61,7 +62,7 @@ export class FeedbackService {
     return this.db('feedback as f').leftJoin('files as fl', 'fl.id', 'f.attachment_file_id').where('f.conference_id', conferenceId).select('f.*', 'fl.stored_name', 'fl.original_name');
   }
 
-  async submit(conferenceId: number, userId: number, input: FeedbackInput, ctx: { types: string[]; lang: Lang; siteName: string }): Promise<FeedbackView> {
+  async submit(conferenceId: number, userId: number, input: FeedbackInput, ctx: { types: string[]; lang: Lang; siteName: string; ip: string }): Promise<FeedbackView> {
     // The conference's feedback types, when it has any (spec 3 "feedback types").
     if (ctx.types.length && !ctx.types.includes(input.type)) throw new AppError(400, 'feedback:typeRequired', 'type');
     let attachmentId: number | null = null;
@@ -70,12 +71,11 @@ export class FeedbackService {
       if (!file) throw new AppError(400, 'feedback:attachmentMissing', 'attachment');
       attachmentId = Number(file.id);
     }
-    // Checked before the transaction too, so that a wrong try is counted (a rollback would undo it).
-    const check = await this.codes.check(this.db, input.email, 'feedbackCode', input.verifyCode);
-    if (check !== 'valid') throw new AppError(400, check === 'wrong' ? 'userReg.verifyCodeError' : 'userReg.validateTimeError', 'verifyCode');
+    // Checked (and the try counted) before the transaction, which only uses the code up.
+    const code = await this.codes.verify({ email: input.email, purpose: 'feedbackCode', code: input.verifyCode, ip: ctx.ip });
     const managers: string[] = await this.db('conference_roles as r').join('users as u', 'u.id', 'r.user_id').where('r.conference_id', conferenceId).whereIn('r.role', ['manager', 'creator']).distinct('u.email').pluck('u.email');
-    const id = await this.db.transaction(async (tx) => {
-      await this.codes.consume(tx, input.email, 'feedbackCode', input.verifyCode);
+    const id = await inTransaction(this.db, async (tx) => {
+      await this.codes.use(tx, code);
       const newId = await insertId(
         tx('feedback').insert({ conference_id: conferenceId, user_id: userId, title: input.title, name: input.name, email: input.email, phone: input.phone, type: input.type, content: input.content, attachment_file_id: attachmentId, created_at: toDbInstant() }),
       );

@@ -69,7 +69,7 @@ export function registrationRouter(deps: { db: Db; service: RegistrationService;
     );
     const identity = req.ctx.identity;
     const who = identity ? { userId: identity.user.id, email: identity.user.email, trueName: identity.user.trueName } : null;
-    const done = await service.registerSelf(cid(req), who, { ...input, answers: input.answers as Answers }, req.ctx.lang);
+    const done = await service.registerSelf(cid(req), who, { ...input, answers: input.answers as Answers }, req.ctx.lang, req.ip ?? '');
     const settings = await loadSettings(db, cid(req));
     sendOk(res, { code: done.code, redirect: nextPathAfterRegistration(Boolean(who), settings) }, 'registration:success');
   });

@@ -9,13 +9,14 @@
  */
 import type { Db, Tx } from '../../db/index';
 import { isUniqueViolation, parseJson } from '../../db/dialect';
+import { inTransaction } from '../../db/transaction';
 import { AppError } from '../../platform/errors';
 import { checkAnswers, displayName, FILE_TYPES, windowOpen, type Answers, type FormRules } from '../../contract/registration';
 import { COUNTRY_NAMES } from '../../contract/countries';
 import { isStrongPassword } from '../../contract/validation';
 import type { Lang } from '../../contract/enums';
 import { createAccount, findAccountByEmail, grantRole, hashPassword, revokeRole } from '../accounts/service';
-import type { VerificationCodes } from '../accounts/codes';
+import type { VerificationCodes, VerifiedCode } from '../accounts/codes';
 import type { FilesService } from '../files/service';
 import { requireRules } from './forms';
 import { capOf, loadSettings, todayIn, type Settings } from './settings';
@@ -87,7 +88,7 @@ export class RegistrationService {
   ) {}
 
   /** The person's own registration on the conference's form (POST /conference/conferenceUser). */
-  async registerSelf(conferenceId: number, who: { userId: number; email: string; trueName: string } | null, input: SelfRegistration, lang: Lang): Promise<Registered> {
+  async registerSelf(conferenceId: number, who: { userId: number; email: string; trueName: string } | null, input: SelfRegistration, lang: Lang, ip: string): Promise<Registered> {
     const settings = await loadSettings(this.db, conferenceId);
     if (!windowOpen(settings, todayIn(settings.timeZone))) throw new AppError(400, 'commonMsg.dataMsgConfReg');
     const rules = await requireRules(this.db, conferenceId, input.version);
@@ -103,6 +104,7 @@ export class RegistrationService {
     answers.email = email;
     this.assertAnswers(rules, answers, lang);
     let passwordHash: string | null = null;
+    let code: VerifiedCode | null = null;
     if (!who) {
       // Without an account: one is made from the form, after the e-mail's code is checked.
       if (await findAccountByEmail(this.db, email)) throw new AppError(400, 'registration:haveAccount', 'email');
@@ -111,15 +113,14 @@ export class RegistrationService {
       if (!input.confirmPassword) throw new AppError(400, 'confirmPasswordRequire', 'confirmPassword');
       if (input.password !== input.confirmPassword) throw new AppError(400, 'passwordError', 'confirmPassword');
       if (!input.verifyCode) throw new AppError(400, 'inputVerifyCode', 'verifyCode');
-      // Checked before the transaction too, so that a wrong try is counted (a rollback would undo it).
-      const check = await this.codes.check(this.db, email, 'registerCode', input.verifyCode);
-      if (check !== 'valid') throw new AppError(400, check === 'wrong' ? 'userReg.verifyCodeError' : 'userReg.validateTimeError', 'verifyCode');
+      // Checked (and the try counted) before the transaction, which only uses the code up.
+      code = await this.codes.verify({ email, purpose: 'registerCode', code: input.verifyCode, ip });
       passwordHash = await hashPassword(input.password);
     }
     const actor: Actor = who ? { ...who, manager: false } : { userId: null, email, trueName: trueNameOf(answers), manager: false };
     return this.create(conferenceId, settings, rules, input.version, answers, actor, lang, async (tx) => {
       if (who) return { userId: who.userId, created: false };
-      await this.codes.consume(tx, email, 'registerCode', input.verifyCode!);
+      await this.codes.use(tx, code!);
       if (await findAccountByEmail(tx, email)) throw new AppError(400, 'registration:haveAccount', 'email');
       return { userId: await createAccount(tx, { email, trueName: actor.trueName, passwordHash, verified: true }), created: true };
     });
@@ -173,7 +174,7 @@ export class RegistrationService {
     const { claim } = await this.claimable(conferenceId, rules, answers, actor.userId);
     const registered = await this.hooks.prepare?.(conferenceId);
     try {
-      return await this.db.transaction(async (tx) => {
+      return await inTransaction(this.db, async (tx) => {
         const locked = await repo.lockSettings(tx, conferenceId);
         if ((await repo.countRegistrants(tx, conferenceId)) >= capOf(settings)) throw new AppError(400, 'userReg.registerMsg');
         const { userId, created } = await account(tx);
@@ -209,7 +210,7 @@ export class RegistrationService {
     const current = await repo.fileRowsOf(this.db, conferenceId, registrantId);
     const { claim, kept } = await this.claimable(conferenceId, rules, answers, editor.userId, new Map(current.map((f) => [f.stored_name, f.file_id])));
     const dropped = current.filter((f) => !kept.includes(f.stored_name));
-    await this.db.transaction(async (tx) => {
+    await inTransaction(this.db, async (tx) => {
       await repo.updateRegistrant(tx, conferenceId, registrantId, { answers: JSON.stringify(answers), ...columnsOf(answers, existing.email) });
       await repo.deleteFileRows(tx, conferenceId, dropped.map((f) => f.file_id));
       await repo.claimFiles(tx, conferenceId, registrantId, claim);
@@ -222,7 +223,7 @@ export class RegistrationService {
     const existing = await repo.findRegistrant(this.db, conferenceId, registrantId);
     if (!existing) throw new AppError(404, 'registration:registrantNotFound');
     const files = await repo.fileRowsOf(this.db, conferenceId, registrantId);
-    await this.db.transaction(async (tx) => {
+    await inTransaction(this.db, async (tx) => {
       await repo.deleteFileRows(tx, conferenceId, files.map((f) => f.file_id));
       await repo.deleteRegistrant(tx, conferenceId, registrantId);
       await revokeRole(tx, conferenceId, existing.user_id, 'attendee');
