@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createHarness, TEST_SECRET, type Harness } from '../../helpers/harness';
-import { mailedCode } from '../../helpers/accounts';
+import { mailedCode, PLATFORM_HOST } from '../../helpers/accounts';
 import { RaisedLimits, serve, tally, type Served } from '../../helpers/concurrency';
 import { openRegistration, setForm } from '../../helpers/registration';
 import { contractSite } from '../../fixtures/contractSite';
@@ -16,6 +16,8 @@ import { MemoryRateLimiter } from '../../../server/platform/rateLimit';
 import type { AppError } from '../../../server/platform/errors';
 
 const host = 'contract.localhost';
+// Sign-up and reset codes are asked for and used on the platform host only (docs/accounts.md).
+const platform = PLATFORM_HOST;
 const CODES = '/conference/conferenceRegUserConfig';
 const GUESSES = 600;
 
@@ -44,7 +46,7 @@ describe('600 concurrent guesses', () => {
   });
 
   async function sendCode(email: string, type: string): Promise<string> {
-    const res = await s.post(host, `${CODES}/sendEmailCode`, { data: { email, type } });
+    const res = await s.post(type === 'feedbackCode' ? host : platform, `${CODES}/sendEmailCode`, { data: { email, type } });
     expect(res.body.code).toBe(200);
     return mailedCode(h.db, email);
   }
@@ -59,7 +61,7 @@ describe('600 concurrent guesses', () => {
   test('sign-up (register): five counted, the code burned, the right code refused, no account', async () => {
     const email = 'guess-register@example.org';
     const right = await sendCode(email, 'registerCode');
-    const register = (verifyCode: string) => s.post(host, '/base/oauth/register', { email, trueName: 'Mallory', passWord: 'password123', verifyCode });
+    const register = (verifyCode: string) => s.post(platform, '/base/oauth/register', { email, trueName: 'Mallory', passWord: 'password123', verifyCode });
     await guess(right, register);
     expect(await attempts(email)).toBe(CODE_MAX_WRONG);
     expect((await register(right)).body).toMatchObject({ code: 400, message: 'userReg.validateTimeError', field: 'verifyCode' });
@@ -71,7 +73,7 @@ describe('600 concurrent guesses', () => {
     await ensureUser(h.db, { email, trueName: 'Victim', password: 'victim-password-1' });
     const before = (await h.db('users').where({ email }).first()).password_hash;
     const right = await sendCode(email, 'resetPassCode');
-    const reset = (verifyCode: string) => s.post(host, `${CODES}/updatePassword`, { data: { email, verifyCode, password: 'taken-over-123', confirmPassword: 'taken-over-123' } });
+    const reset = (verifyCode: string) => s.post(platform, `${CODES}/updatePassword`, { data: { email, verifyCode, password: 'taken-over-123', confirmPassword: 'taken-over-123' } });
     await guess(right, reset);
     expect(await attempts(email)).toBe(CODE_MAX_WRONG);
     expect((await reset(right)).body).toMatchObject({ code: 400, message: 'userReg.validateTimeError' });
@@ -93,7 +95,7 @@ describe('600 concurrent guesses', () => {
   test('getEmailCode: five counted, then the right code answers expired', async () => {
     const email = 'guess-check@example.org';
     const right = await sendCode(email, 'registerCode');
-    const check = (code: string) => s.post(host, `${CODES}/getEmailCode`, { data: { email, type: 'registerCode', code } });
+    const check = (code: string) => s.post(platform, `${CODES}/getEmailCode`, { data: { email, type: 'registerCode', code } });
     const answers = await Promise.all(wrongCodes(right, GUESSES).map(check));
     expect(tally(answers)).toEqual({ '200 userReg.verifyCodeError': CODE_MAX_WRONG, '200 userReg.validateTimeError': GUESSES - CODE_MAX_WRONG });
     expect(await attempts(email)).toBe(CODE_MAX_WRONG);
@@ -113,7 +115,7 @@ describe('600 concurrent guesses', () => {
   test('20 concurrent sign-ups with the right code: one account, the others refused', async () => {
     const email = 'twice@example.org';
     const right = await sendCode(email, 'registerCode');
-    const answers = await Promise.all(Array.from({ length: 20 }, () => s.post(host, '/base/oauth/register', { email, trueName: 'Twice', passWord: 'password123', verifyCode: right })));
+    const answers = await Promise.all(Array.from({ length: 20 }, () => s.post(platform, '/base/oauth/register', { email, trueName: 'Twice', passWord: 'password123', verifyCode: right })));
     const t = tally(answers);
     expect(t['200 success']).toBe(1);
     expect(Object.keys(t).every((k) => k === '200 success' || k.startsWith('400 '))).toBe(true);
@@ -123,10 +125,10 @@ describe('600 concurrent guesses', () => {
   test('a right answer is not a wrong try: four wrong, a right check, then the sign-up goes through', async () => {
     const email = 'careful@example.org';
     const right = await sendCode(email, 'registerCode');
-    for (const code of wrongCodes(right, 4)) expect((await s.post(host, `${CODES}/getEmailCode`, { data: { email, type: 'registerCode', code } })).body.data.result).toBe('wrong');
-    expect((await s.post(host, `${CODES}/getEmailCode`, { data: { email, type: 'registerCode', code: right } })).body.data.result).toBe('valid');
+    for (const code of wrongCodes(right, 4)) expect((await s.post(platform, `${CODES}/getEmailCode`, { data: { email, type: 'registerCode', code } })).body.data.result).toBe('wrong');
+    expect((await s.post(platform, `${CODES}/getEmailCode`, { data: { email, type: 'registerCode', code: right } })).body.data.result).toBe('valid');
     expect(await attempts(email)).toBe(4);
-    expect((await s.post(host, '/base/oauth/register', { email, trueName: 'Careful', passWord: 'password123', verifyCode: right })).body.code).toBe(200);
+    expect((await s.post(platform, '/base/oauth/register', { email, trueName: 'Careful', passWord: 'password123', verifyCode: right })).body.code).toBe(200);
   }, 60_000);
 });
 
@@ -145,7 +147,7 @@ describe('code checks are limited per e-mail and per address', () => {
   });
 
   test('per e-mail, over HTTP: past the limit a try answers 429 commonMsg.tooManyRequests, and other e-mails still work', async () => {
-    const check = (email: string) => s.post(host, `${CODES}/getEmailCode`, { data: { email, type: 'registerCode', code: '123456' } });
+    const check = (email: string) => s.post(platform, `${CODES}/getEmailCode`, { data: { email, type: 'registerCode', code: '123456' } });
     const answers = await Promise.all(Array.from({ length: CODE_CHECK_LIMITS.perEmail.limit + 10 }, () => check('limited@example.org')));
     expect(tally(answers)).toEqual({ '200 userReg.validateTimeError': CODE_CHECK_LIMITS.perEmail.limit, '429 commonMsg.tooManyRequests': 10 });
     expect((await check('someone-else@example.org')).status).toBe(200);

@@ -5,13 +5,15 @@
  * before the check answers 429 loginLocked.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { PLATFORM_HOST } from '../../helpers/accounts';
 import { createHarness, type Harness } from '../../helpers/harness';
 import { RaisedLimits, serve, tally, type Served } from '../../helpers/concurrency';
 import { contractSite } from '../../fixtures/contractSite';
 import { ensureUser } from '../../../server/modules/accounts/service';
 import { LOGIN_LIMITS } from '../../../server/modules/accounts/auth';
 
-const host = 'contract.localhost';
+// Account calls live on the platform host (docs/accounts.md).
+const host = PLATFORM_HOST;
 let h: Harness;
 let s: Served;
 

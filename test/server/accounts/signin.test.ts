@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import request from 'supertest';
 import { createHarness, type Harness } from '../../helpers/harness';
-import { apiPost, mailedCode, tokenCookie } from '../../helpers/accounts';
+import { apiPost, mailedCode, tokenCookie, PLATFORM_HOST } from '../../helpers/accounts';
 import { contractSite } from '../../fixtures/contractSite';
 import { MemoryRateLimiter } from '../../../server/platform/rateLimit';
 import { LOGIN_LIMITS } from '../../../server/modules/accounts/auth';
@@ -10,10 +10,11 @@ import { ensureUser } from '../../../server/modules/accounts/service';
 
 let h: Harness;
 let clock = Date.now();
-const host = 'contract.localhost';
+// Account calls live on the platform host (docs/accounts.md).
+const host = PLATFORM_HOST;
 const CODES = '/conference/conferenceRegUserConfig';
 const login = (email: string, password: string) => apiPost(h.app, host, '/base/oauth/localLogin', { email, password });
-const status = (cookie: string) => request(h.app).get('/api/conference/platform/findConferenceStatus').set('Host', host).set('Cookie', cookie);
+const status = (cookie: string) => apiPost(h.app, host, '/base/admin/isAdmin', {}, cookie);
 
 beforeAll(async () => {
   h = await createHarness({ seedDemo: false, limiter: new MemoryRateLimiter(() => clock) });

@@ -6,12 +6,13 @@
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createHarness, type Harness } from '../../helpers/harness';
-import { mailedCode } from '../../helpers/accounts';
+import { mailedCode, PLATFORM_HOST } from '../../helpers/accounts';
 import { RaisedLimits, serve, tally, type Served } from '../../helpers/concurrency';
 import { contractSite } from '../../fixtures/contractSite';
 import { isMysql } from '../../../server/db/index';
 
-const host = 'contract.localhost';
+// Account calls live on the platform host (docs/accounts.md).
+const host = PLATFORM_HOST;
 const CODES = '/conference/conferenceRegUserConfig';
 const RUSH = 200;
 let h: Harness;

@@ -59,7 +59,7 @@ async function expectRefused(res: request.Response, usersBefore: number) {
 
 beforeAll(async () => {
   h = await createHarness({ seedDemo: false });
-  const conferenceId = await h.provision(contractSite());
+  await h.provision(contractSite());
   peer = await startOidcProvider({
     clients: [testClient('platform-oidc', 'oidc-secret'), testClient('other-client', 'other-secret')],
     people,
