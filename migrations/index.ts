@@ -16,6 +16,7 @@ import * as m012 from './012_mail_bulk';
 import * as m013 from './013_conference_mail';
 import * as m014 from './014_feedback_notices';
 import * as m015 from './015_session_handoffs';
+import * as m016 from './016_mail_budget';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '013_conference_mail': m013,
   '014_feedback_notices': m014,
   '015_session_handoffs': m015,
+  '016_mail_budget': m016,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

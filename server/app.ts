@@ -59,7 +59,7 @@ import { registrationRouter, type RegistrationPorts } from './modules/registrati
 import { registrationConfigRouter } from './modules/registration/configRoutes';
 import { registrationExportRouter } from './modules/registration/exportRoutes';
 import { registrationPageRouter, registrationSummary } from './modules/registration/pages';
-import { enqueueBulkMail } from './modules/mail/service';
+import { enqueueManagerBulkMail } from './modules/mail/service';
 import { DocumentService } from './modules/documents/service';
 import { documentApiRouter, documentConference, documentPageRouter } from './modules/documents/routes';
 import { RegistrationPeople } from './modules/registration/people';
@@ -71,6 +71,10 @@ import { registrationMail } from './modules/registration/mails';
 import { FeedbackService } from './modules/feedback/service';
 import { feedbackApiRouter, feedbackPageRouter } from './modules/feedback/routes';
 import { noticeApiRouter, noticePageRouter } from './modules/notices/routes';
+import { HostGuard } from './platform/netGuard';
+import { MailBudget } from './modules/mail/budget';
+import { ConferenceMailGate } from './modules/mail/gate';
+import { conferenceAudience } from './modules/mail/audience';
 
 
 export type AppDeps = { config: Config; db: Db; bus?: InvalidationBus; limiter?: RateLimiter; production?: boolean };
@@ -104,11 +108,21 @@ export async function createApp({ config, db, bus: givenBus, limiter: givenLimit
   const auth = new AccountAuth(db, sessions, codes, limiter, handoffs);
   const files = new FilesService(db, new DiskFileStore(path.join(config.DATA_DIR, 'files')));
   const pages = new PageService(db, sites, files);
-  const conferences = new ConferenceService(db, sites, { siteDomain: config.SITE_DOMAIN, platformHost: config.PLATFORM_HOST, templatesDir: path.join(ROOT, 'templates') });
-  const smtp = new ConferenceSmtp(db, config.secret);
-  const registration = new RegistrationService(db, codes, files, { prepare: registrationMail(sites) });
+  const conferences = new ConferenceService(db, sites, {
+    siteDomain: config.SITE_DOMAIN,
+    platformHost: config.PLATFORM_HOST,
+    templatesDir: path.join(ROOT, 'templates'),
+    createLimits: { limiter, perHour: config.CONFERENCE_CREATE_PER_HOUR, perDay: config.CONFERENCE_CREATE_PER_DAY },
+  });
+  const smtp = new ConferenceSmtp(db, config.secret, new HostGuard({ allowPrivate: config.SMTP_ALLOW_PRIVATE_HOSTS, allowed: config.SMTP_ALLOWED_HOSTS, ports: config.SMTP_ALLOWED_PORTS }));
+  // What a conference may mail on a manager's request: docs/mail.md "Limits".
+  const mailGate = new ConferenceMailGate(conferenceAudience(db, sites), new MailBudget(db, { unpublished: config.MAIL_DAILY_BUDGET_UNPUBLISHED, published: config.MAIL_DAILY_BUDGET_PUBLISHED }));
+  const registration = new RegistrationService(db, codes, files, {
+    prepare: registrationMail(sites),
+    admitManagerMail: (conferenceId, email) => mailGate.admit(conferenceId, [email], { unknown: 'withhold', budget: 'refuse' }),
+  });
   const documents = new DocumentService(db, files, new RegistrationPeople(db));
-  const feedback = new FeedbackService(db, codes, files);
+  const feedback = new FeedbackService(db, codes, files, mailGate);
   const registrationPorts: RegistrationPorts = {
     badges: {
       enabled: (conferenceId) => documents.enabled(conferenceId, 'BADGE'),
@@ -117,7 +131,7 @@ export async function createApp({ config, db, bus: givenBus, limiter: givenLimit
     mail: {
       // The conference's own mailbox, or the platform's (kept at /_dev/mail outside production).
       configured: async (conferenceId) => (await smtp.isActive(conferenceId)) || Boolean(config.SMTP_URL) || config.NODE_ENV !== 'production',
-      sendBulk: (conferenceId, to, subject, text, html) => enqueueBulkMail(db, { conferenceId, to, subject, text, html, kind: 'bulk' }),
+      sendBulk: (conferenceId, to, subject, text, html) => enqueueManagerBulkMail(mailGate, db, { conferenceId, to, subject, text, html, kind: 'bulk' }),
     },
   };
   const secureCookies = config.NODE_ENV === 'production' && config.TRUST_PROXY !== undefined && config.TRUST_PROXY !== false;
@@ -179,7 +193,7 @@ export async function createApp({ config, db, bus: givenBus, limiter: givenLimit
   api.use(registrationExportRouter({ db, files, ports: registrationPorts }));
   api.use(documentApiRouter(documents));
   api.use(unitApiRouter(db));
-  api.use(mailConfigRouter(db, smtp));
+  api.use(mailConfigRouter(db, smtp, { limiter, gate: mailGate }));
   api.use(feedbackApiRouter(feedback, files, limiter));
   api.use(noticeApiRouter(db, files));
   api.use((_req, _res, next) => next(new AppError(404, 'commonMsg.notFound')));

@@ -5,10 +5,20 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
+import net from 'node:net';
 import { z } from 'zod';
 
 /** What Express's `trust proxy` setting takes. */
 export type TrustProxy = number | boolean | string[];
+
+// A host name, an IPv4/IPv6 address, or either address with a /prefix.
+const HOST_OR_CIDR = /^[a-z0-9.:-]+(\/\d{1,3})?$/;
+
+function isCidr(entry: string): boolean {
+  const [address, bits] = entry.split('/');
+  const family = net.isIP(address);
+  return family !== 0 && Number(bits) <= (family === 4 ? 32 : 128);
+}
 
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -71,7 +81,38 @@ const schema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
+  // Conference mail (docs/mail.md "Limits"): recipients a conference may mail a day on a manager's
+  // request, while it is not published and once it is.
+  MAIL_DAILY_BUDGET_UNPUBLISHED: z.coerce.number().int().min(0).default(50),
+  MAIL_DAILY_BUDGET_PUBLISHED: z.coerce.number().int().min(0).default(5000),
+  // Conferences one account may create (a draft is a site and a mail sender).
+  CONFERENCE_CREATE_PER_HOUR: z.coerce.number().int().min(1).default(3),
+  CONFERENCE_CREATE_PER_DAY: z.coerce.number().int().min(1).default(10),
+  // A conference's own SMTP server: never a private, loopback or link-local address unless allowed.
+  SMTP_ALLOW_PRIVATE_HOSTS: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  SMTP_ALLOWED_HOSTS: z
+    .string()
+    .default('')
+    .transform((v, ctx) => {
+      const entries = v.split(',').map((e) => e.trim().toLowerCase()).filter(Boolean);
+      const bad = entries.filter((e) => !HOST_OR_CIDR.test(e) || (e.includes('/') && !isCidr(e)));
+      if (bad.length) ctx.addIssue({ code: 'custom', message: `not a host name, address or CIDR: ${bad.join(', ')}` });
+      return entries;
+    }),
+  SMTP_ALLOWED_PORTS: z
+    .string()
+    .default('25,465,587,2525')
+    .transform((v, ctx): number[] | 'any' => {
+      if (v.trim() === '*') return 'any';
+      const ports = v.split(',').map((p) => p.trim()).filter(Boolean).map(Number);
+      if (!ports.length || ports.some((p) => !Number.isInteger(p) || p < 1 || p > 65535)) ctx.addIssue({ code: 'custom', message: 'a comma-separated list of ports, or *' });
+      return ports;
+    }),
 });
+
 
 export type Config = z.infer<typeof schema> & { secret: string; secretGenerated: boolean };
 

@@ -28,7 +28,7 @@ async function main(): Promise<void> {
     logger.warn(
       config.NODE_ENV === 'production'
         ? 'No SMTP_URL: mail cannot be sent (verification codes included)'
-        : `No SMTP_URL: mail is kept and shown at http://localhost:${config.PORT}/_dev/mail`,
+        : `No SMTP_URL: mail is kept and shown at http://localhost:${config.PORT}/_dev/mail, to clients on this machine only (loopback, no proxy)`,
     );
   }
   const worker = new MailWorker(db, platformTransports(config, smtp));

@@ -22,7 +22,7 @@ function FeedbackList({ lang, mobile, initial }: ManageFeedbackProps) {
   const [open, setOpen] = useState<Feedback | null>(null);
   const [reply, setReply] = useState('');
   const [busy, setBusy] = useState(false);
-  const fail = (err: unknown) => message.error(t(err instanceof ApiError ? err.messageKey : 'commonMsg.failed'), 3);
+  const fail = (err: unknown) => message.error(t(err instanceof ApiError ? err.messageKey : 'commonMsg.failed', err instanceof ApiError ? err.params : undefined), 3);
 
   async function load(next: { page: number; replied?: string }) {
     try {

@@ -37,7 +37,8 @@ function MailLog({ lang, mobile, initial }: ManageMailLogProps) {
       message.success(t('mail:requeued'), 2);
       await load(query);
     } catch (err) {
-      message.error(t(err instanceof ApiError ? err.messageKey : 'commonMsg.failed'), 3);
+      // The gate's refusals carry their numbers (recipients not allowed, the day's allowance).
+      message.error(t(err instanceof ApiError ? err.messageKey : 'commonMsg.failed', err instanceof ApiError ? err.params : undefined), 5);
     }
   }
 
@@ -50,7 +51,7 @@ function MailLog({ lang, mobile, initial }: ManageMailLogProps) {
       </Space>
       {mobile ? (
         <List loading={loading} dataSource={data.rows} rowKey="id" pagination={{ current: query.page, pageSize: 20, total: data.total, onChange: (page) => load({ ...query, page }), simple: true }}
-          renderItem={(r) => <List.Item actions={[action(r)].filter(Boolean)}><List.Item.Meta title={<>{status(r)} {r.subject}</>} description={<>{r.to}<br />{formatInstant(r.createdAt)}{r.lastError ? <><br /><span className="danger-text">{r.lastError}</span></> : null}</>} /></List.Item>} />
+          renderItem={(r) => <List.Item actions={[action(r)].filter(Boolean)}><List.Item.Meta title={<>{status(r)} {r.subject}</>} description={<>{r.to}<br />{formatInstant(r.createdAt)}{r.lastError ? <><br /><span className="danger-text">{t(r.lastError)}</span></> : null}</>} /></List.Item>} />
       ) : (
         <Table rowKey="id" loading={loading} dataSource={data.rows} pagination={{ current: query.page, pageSize: 20, total: data.total, showSizeChanger: false, onChange: (page) => load({ ...query, page }) }}
           columns={[
@@ -59,7 +60,7 @@ function MailLog({ lang, mobile, initial }: ManageMailLogProps) {
             { title: t('mail:log.subject'), dataIndex: 'subject', key: 's', ellipsis: true },
             { title: t('mail:log.status'), key: 'st', width: 110, render: (_, r) => status(r) },
             { title: t('mail:log.attempts'), dataIndex: 'attempts', key: 'a', width: 80 },
-            { title: t('mail:log.error'), dataIndex: 'lastError', key: 'e', ellipsis: true, render: (v: string | null) => v ?? '—' },
+            { title: t('mail:log.error'), dataIndex: 'lastError', key: 'e', ellipsis: true, render: (v: string | null) => (v ? t(v) : '—') },
             { title: '', key: 'x', width: 90, render: (_, r) => action(r) },
           ]}
         />

@@ -50,7 +50,7 @@ function answersFrom(values: Values, extra: Set<string>): Answers {
 function RegisterFormBody(props: RegisterFormProps) {
   const { lang, mobile, mode, rules, account } = props;
   const t = translator(lang);
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const [form] = Form.useForm<Values>();
   const [busy, setBusy] = useState(false);
   const [uploading, setUploading] = useState(false);
@@ -92,9 +92,15 @@ function RegisterFormBody(props: RegisterFormProps) {
         });
         setCountdown({ seconds: REDIRECT_SECONDS, to: done.redirect });
       } else if (mode === 'add') {
-        const done = await api<{ id: number }>('/conference/conferenceUser/addUser', { body: { version: values._version ?? props.version, answers } });
-        message.success(t('registration:added'), 2);
-        location.assign(`/platform/manage/userDetails?uid=${done.id}`);
+        const done = await api<{ id: number; mailed?: boolean }>('/conference/conferenceUser/addUser', { body: { version: values._version ?? props.version, answers } });
+        const details = `/platform/manage/userDetails?uid=${done.id}`;
+        // Not mailed: the conference is unpublished and the address a stranger to it (the mail gate);
+        // the manager reads why before going on.
+        if (done.mailed === false) modal.info({ content: t('registration:addedNoMail'), onOk: () => location.assign(details) });
+        else {
+          message.success(t('registration:added'), 2);
+          location.assign(details);
+        }
       } else if (mode === 'update') {
         await api('/conference/conferenceUser', { method: 'PUT', body: { answers } });
         message.success(t('registration:saved'), 2);

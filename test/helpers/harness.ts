@@ -12,8 +12,16 @@ import { createTestDb, type TestDb } from './db';
 
 export const TEST_SECRET = 'test-secret-test-secret-test-secret-0123456789';
 
-/** env: more configuration variables, as the environment would give them (strings). */
-export type HarnessOptions = { seedDemo?: boolean; redisUrl?: string; bus?: InvalidationBus; limiter?: RateLimiter; env?: Record<string, string> };
+export type HarnessOptions = {
+  seedDemo?: boolean;
+  redisUrl?: string;
+  bus?: InvalidationBus;
+  limiter?: RateLimiter;
+  /** a conference's SMTP may be a local test server (smtp-server on 127.0.0.1, any port) */
+  allowPrivateSmtp?: boolean;
+  /** more settings, as environment variables (parsed by loadConfig) */
+  env?: Record<string, string>;
+};
 
 export type Harness = App & {
   testDb: TestDb;
@@ -44,6 +52,7 @@ async function startOn(testDb: TestDb, opts: HarnessOptions): Promise<Harness> {
     SEED_DEMO: opts.seedDemo === false ? 'false' : 'true',
     LOG_LEVEL: 'silent',
     ...(opts.redisUrl ? { REDIS_URL: opts.redisUrl } : {}),
+    ...(opts.allowPrivateSmtp ? { SMTP_ALLOW_PRIVATE_HOSTS: 'true', SMTP_ALLOWED_PORTS: '*' } : {}),
     ...opts.env,
   });
   await migrate(testDb.db);

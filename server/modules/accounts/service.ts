@@ -84,3 +84,17 @@ export async function findAccountByEmail(db: Db | Tx, email: string): Promise<{ 
 }
 
 export const revokeRole = repo.revokeRole;
+
+/**
+ * Of these (lower-case) e-mails, the accounts that signed in to the conference (a session was
+ * issued for it) or created it: people who came to it themselves (the mail gate's audience).
+ */
+export async function emailsActiveIn(db: Db, conferenceId: number, emails: string[]): Promise<string[]> {
+  if (!emails.length) return [];
+  const signedIn = db('sessions').where('sessions.conference_id', conferenceId).andWhereRaw('sessions.user_id = users.id');
+  const created = db('conference_roles').where({ 'conference_roles.conference_id': conferenceId, 'conference_roles.role': 'creator' }).andWhereRaw('conference_roles.user_id = users.id');
+  return db('users')
+    .whereIn('email', emails)
+    .andWhere((w) => w.whereExists(signedIn).orWhereExists(created))
+    .pluck('email');
+}

@@ -16,6 +16,7 @@ import { inTransaction } from '../../db/transaction';
 import { CONFERENCE_STATUS, type Lang } from '../../contract/enums';
 import { ACTIONS_BY_STATUS, type CreateConferenceInput, type PublicationAction } from '../../contract/conferences';
 import { AppError, notFound } from '../../platform/errors';
+import type { RateLimiter } from '../../platform/rateLimit';
 import { ensureUser, grantRole } from '../accounts/service';
 import { provisionSite } from '../sites/provision';
 import type { SiteService } from '../sites/service';
@@ -24,7 +25,16 @@ import { starterSite } from './starter';
 
 const NS = 'manageConference:';
 
-export type ConferenceOptions = { siteDomain: string; platformHost: string; templatesDir: string };
+export type ConferenceOptions = {
+  siteDomain: string;
+  platformHost: string;
+  templatesDir: string;
+  /**
+   * Creations per account (CONFERENCE_CREATE_PER_HOUR / _PER_DAY): a draft is a website and a
+   * mail sender, and anyone can sign up, so one account may not make them by the dozen.
+   */
+  createLimits?: { limiter: RateLimiter; perHour: number; perDay: number };
+};
 
 export type ManagerView = { userId: number; email: string; trueName: string; creator: boolean; hasPassword: boolean; since: string };
 
@@ -118,6 +128,7 @@ export class ConferenceService {
     const field = input.slug ? 'slug' : 'domain';
     const taken = new AppError(400, input.slug ? `${NS}slugTaken` : `${NS}domainTaken`, field);
     if ((await repo.domainTaken(this.db, domain)) || (await repo.slugTaken(this.db, slug))) throw taken;
+    await this.countCreation(userId);
     const spec = starterSite(this.opts.templatesDir, {
       slug,
       domain,
@@ -143,6 +154,18 @@ export class ConferenceService {
     // Also forgets this host if it was remembered as unknown.
     await this.sites.siteChanged(conferenceId);
     return { conferenceId, domain };
+  }
+
+  /**
+   * Counts a creation against the account's hourly and daily allowance (after the checks a typo
+   * fails, so mistakes cost nothing); refused with 429 once either is used up.
+   */
+  private async countCreation(userId: number): Promise<void> {
+    const limits = this.opts.createLimits;
+    if (!limits) return;
+    const hour = await limits.limiter.hit(`conference-create:hour:${userId}`, limits.perHour, 60 * 60_000);
+    const day = hour.allowed ? await limits.limiter.hit(`conference-create:day:${userId}`, limits.perDay, 24 * 60 * 60_000) : hour;
+    if (!hour.allowed || !day.allowed) throw new AppError(429, `${NS}createTooMany`, undefined, 429, { minutes: String(Math.max(1, Math.ceil(Math.max(hour.retryAfterMs, day.retryAfterMs) / 60_000))) });
   }
 
   // ── managers ───────────────────────────────────────────────────────────────────────────

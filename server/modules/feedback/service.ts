@@ -16,6 +16,7 @@ import type { FeedbackView } from '../../contract/feedback';
 import type { VerificationCodes } from '../accounts/codes';
 import type { FilesService } from '../files/service';
 import { enqueueMail } from '../mail/service';
+import { STRICT, withAdmission, type Admission, type AdmitPolicy, type ConferenceMailGate } from '../mail/gate';
 import { feedbackToManagersMail, replyMail } from './mails';
 
 export const feedbackInput = z.object({
@@ -56,7 +57,13 @@ export class FeedbackService {
     private readonly db: Db,
     private readonly codes: VerificationCodes,
     private readonly files: FilesService,
+    /** the mail gate (mail/gate.ts): no mail to managers a draft's creator merely typed in; the budget */
+    private readonly gate?: ConferenceMailGate,
   ) {}
+
+  private admit(conferenceId: number, emails: string[], policy: AdmitPolicy): Promise<Admission> {
+    return this.gate ? this.gate.admit(conferenceId, emails, policy) : Promise.resolve({ to: emails, withheld: { count: 0, reason: null }, release: async () => undefined });
+  }
 
   private query(conferenceId: number) {
     return this.db('feedback as f').leftJoin('files as fl', 'fl.id', 'f.attachment_file_id').where('f.conference_id', conferenceId).select('f.*', 'fl.stored_name', 'fl.original_name');
@@ -74,7 +81,9 @@ export class FeedbackService {
     // Checked (and the try counted) before the transaction, which only uses the code up.
     const code = await this.codes.verify({ email: input.email, purpose: 'feedbackCode', code: input.verifyCode, ip: ctx.ip });
     const managers: string[] = await this.db('conference_roles as r').join('users as u', 'u.id', 'r.user_id').where('r.conference_id', conferenceId).whereIn('r.role', ['manager', 'creator']).distinct('u.email').pluck('u.email');
-    const id = await inTransaction(this.db, async (tx) => {
+    // The feedback is kept whatever happens to the mail: managers the gate withholds read it on screen.
+    const admitted = await this.admit(conferenceId, managers, { unknown: 'withhold', budget: 'withhold' });
+    const id = await withAdmission(admitted, () => inTransaction(this.db, async (tx) => {
       await this.codes.use(tx, code);
       const newId = await insertId(
         tx('feedback').insert({ conference_id: conferenceId, user_id: userId, title: input.title, name: input.name, email: input.email, phone: input.phone, type: input.type, content: input.content, attachment_file_id: attachmentId, created_at: toDbInstant() }),
@@ -82,9 +91,9 @@ export class FeedbackService {
       if (attachmentId) await tx('files').where({ conference_id: conferenceId, id: attachmentId }).update({ temporary: false });
       // One message per manager: no manager's address in another's mail.
       const mail = feedbackToManagersMail(ctx.siteName, input);
-      for (const to of managers) await enqueueMail(tx, { conferenceId, to: [to], ...mail });
+      for (const to of admitted.to) await enqueueMail(tx, { conferenceId, to: [to], ...mail });
       return newId;
-    });
+    }));
     return (await this.one(conferenceId, id))!;
   }
 
@@ -109,10 +118,13 @@ export class FeedbackService {
   async reply(conferenceId: number, id: number, managerId: number, reply: string, ctx: { siteName: string; siteUrl: string }): Promise<FeedbackView> {
     const row = (await this.db('feedback').where({ conference_id: conferenceId, id }).first()) as Row | undefined;
     if (!row) throw new AppError(404, 'feedback:notFound');
-    await this.db.transaction(async (tx) => {
-      await tx('feedback').where({ conference_id: conferenceId, id }).update({ reply, replied_at: toDbInstant(), replied_by: managerId });
-      await enqueueMail(tx, { conferenceId, to: [row.email], ...replyMail(ctx.siteName, row.title, reply, `${ctx.siteUrl}/profile/feedBackDetails?id=${id}`) });
-    });
+    // A manager's mail: within the day's budget, counted before the transaction.
+    await withAdmission(await this.admit(conferenceId, [row.email], STRICT), () =>
+      this.db.transaction(async (tx) => {
+        await tx('feedback').where({ conference_id: conferenceId, id }).update({ reply, replied_at: toDbInstant(), replied_by: managerId });
+        await enqueueMail(tx, { conferenceId, to: [row.email], ...replyMail(ctx.siteName, row.title, reply, `${ctx.siteUrl}/profile/feedBackDetails?id=${id}`) });
+      }),
+    );
     return (await this.one(conferenceId, id))!;
   }
 
@@ -123,4 +135,11 @@ export class FeedbackService {
     const found = await this.files.find(conferenceId, fb.attachment.name);
     return found ? { bytes: found.bytes, name: found.file.originalName, contentType: found.file.contentType } : null;
   }
+}
+
+/** Of these (lower-case) e-mails, those that wrote the conference feedback (checked by an e-mail code). */
+export async function feedbackAuthorEmails(db: Db, conferenceId: number, emails: string[]): Promise<string[]> {
+  if (!emails.length) return [];
+  const rows: string[] = await db('feedback').where({ conference_id: conferenceId }).whereIn('email', emails).distinct('email').pluck('email');
+  return rows.map((e) => e.toLowerCase());
 }

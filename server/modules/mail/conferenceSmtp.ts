@@ -1,16 +1,24 @@
 /**
  * A conference's own SMTP settings (spec 3 "Email config", 5): saved with the password encrypted
- * at rest and never sent back; a test message sent at once, with the spec's two messages for what
- * goes wrong; and the nodemailer transport the worker uses for the conference's mail.
+ * at rest and never sent back; a test message sent at once, answered with a class of what went
+ * wrong (errorClass.ts); and the transport the worker uses for the conference's mail.
+ *
+ * The host is typed by a manager, so every connection goes through the HostGuard: resolved,
+ * refused when it (or the port) is not allowed, and made to the address that was checked with
+ * the TLS server name still the host's name. The check runs on save and again on every send,
+ * so a row written before, or a name that changes its answer, reaches nothing private.
  */
 import crypto from 'node:crypto';
+import net from 'node:net';
 import nodemailer from 'nodemailer';
 import { z } from 'zod';
 import type { Db } from '../../db/index';
 import { toDbInstant } from '../../db/dialect';
 import { AppError } from '../../platform/errors';
 import { emailField, PASSWORD_PATTERN } from '../../contract/validation';
-import type { Transport } from './transport';
+import { type HostGuard, HostRefused } from '../../platform/netGuard';
+import type { Transport, TransportMessage } from './transport';
+import { errorKey, mailErrorClass } from './errorClass';
 
 type ConfigRow = { conference_id: number; email: string; password_enc: string; smtp_host: string; port: number; ssl: number | boolean; active: number | boolean; updated_at: string };
 
@@ -37,13 +45,16 @@ export type MailConfigInput = z.infer<typeof mailConfigInput>;
 const TEST_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 15_000 };
 const SEND_TIMEOUTS = { connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 };
 
+type Settings = { email: string; password: string; smtpHost: string; port: number; ssl: boolean };
+
 export class ConferenceSmtp {
   private readonly key: Buffer;
-  private readonly cache = new Map<number, { updatedAt: string; transport: Transport }>();
+  private readonly cache = new Map<number, { updatedAt: string; settings: Settings }>();
 
   constructor(
     private readonly db: Db,
     secret: string,
+    private readonly guard: HostGuard,
   ) {
     this.key = crypto.createHash('sha256').update(`mail-config:${secret}`).digest();
   }
@@ -71,9 +82,20 @@ export class ConferenceSmtp {
     return row ? { email: row.email, smtpHost: row.smtp_host, port: Number(row.port), ssl: Boolean(row.ssl), active: Boolean(row.active), hasPassword: Boolean(row.password_enc) } : null;
   }
 
+  /** The host and port must be reachable under the platform's policy; refused with the field. */
+  private async checkHost(input: { smtpHost: string; port: number }): Promise<void> {
+    try {
+      await this.guard.resolve(input.smtpHost, input.port);
+    } catch (err) {
+      if (!(err instanceof HostRefused)) throw err;
+      throw new AppError(400, errorKey(err.reason), err.reason === 'portRefused' ? 'port' : 'smtpHost');
+    }
+  }
+
   async save(conferenceId: number, input: MailConfigInput): Promise<MailConfigView> {
     const existing = await this.row(conferenceId);
     if (!input.password && !existing) throw new AppError(400, 'passwordRequire', 'password');
+    await this.checkHost(input);
     const values = {
       email: input.email,
       password_enc: input.password ? this.encrypt(input.password) : existing!.password_enc,
@@ -93,46 +115,58 @@ export class ConferenceSmtp {
     return Boolean((await this.row(conferenceId))?.active);
   }
 
-  private options(c: { email: string; password: string; smtpHost: string; port: number; ssl: boolean }, timeouts: typeof SEND_TIMEOUTS) {
-    return { host: c.smtpHost, port: c.port, secure: c.ssl, auth: { user: c.email, pass: c.password }, ...timeouts };
+  /**
+   * One message over one connection to the checked address. The host name stays the TLS server
+   * name (SNI and certificate check), so pinning the address weakens nothing.
+   */
+  private async deliver(c: Settings, timeouts: typeof SEND_TIMEOUTS, msg: TransportMessage): Promise<{ messageId: string }> {
+    const { address } = await this.guard.resolve(c.smtpHost, c.port);
+    const servername = net.isIP(c.smtpHost) ? undefined : c.smtpHost;
+    const transporter = nodemailer.createTransport({
+      host: address,
+      port: c.port,
+      secure: c.ssl,
+      ...(servername ? { servername, tls: { servername } } : {}),
+      auth: { user: c.email, pass: c.password },
+      disableFileAccess: true,
+      disableUrlAccess: true,
+      ...timeouts,
+    });
+    try {
+      const info = await transporter.sendMail({ from: c.email, to: msg.to || undefined, ...(msg.bcc ? { bcc: msg.bcc } : {}), subject: msg.subject, text: msg.text, ...(msg.html ? { html: msg.html } : {}) });
+      return { messageId: info.messageId };
+    } finally {
+      transporter.close();
+    }
   }
 
   /** The conference's transport while its settings are active, else null (the platform's is used). */
   async transport(conferenceId: number): Promise<Transport | null> {
     const row = await this.row(conferenceId);
     if (!row || !row.active) return null;
-    const cached = this.cache.get(conferenceId);
-    // Another instance may have saved new settings: the row's time says which transport is current.
-    if (cached && cached.updatedAt === row.updated_at) return cached.transport;
-    const transporter = nodemailer.createTransport(this.options({ email: row.email, password: this.decrypt(row.password_enc), smtpHost: row.smtp_host, port: Number(row.port), ssl: Boolean(row.ssl) }, SEND_TIMEOUTS));
-    const transport: Transport = {
-      from: row.email,
-      async send(msg) {
-        const info = await transporter.sendMail({ from: row.email, to: msg.to || undefined, ...(msg.bcc ? { bcc: msg.bcc } : {}), subject: msg.subject, text: msg.text, ...(msg.html ? { html: msg.html } : {}) });
-        return { messageId: info.messageId };
-      },
-    };
-    this.cache.set(conferenceId, { updatedAt: row.updated_at, transport });
-    return transport;
+    let cached = this.cache.get(conferenceId);
+    // Another instance may have saved new settings: the row's time says which settings are current.
+    if (!cached || cached.updatedAt !== row.updated_at) {
+      cached = { updatedAt: row.updated_at, settings: { email: row.email, password: this.decrypt(row.password_enc), smtpHost: row.smtp_host, port: Number(row.port), ssl: Boolean(row.ssl) } };
+      this.cache.set(conferenceId, cached);
+    }
+    const settings = cached.settings;
+    return { from: settings.email, send: (msg) => this.deliver(settings, SEND_TIMEOUTS, msg) };
   }
 
   /**
    * Sends a test message now with the given settings (the saved password when none is given).
-   * Timeouts and refused connections: 'mail:authTimeout'; a refused login or address: 'mail:sendFailed'.
+   * A failure answers 400 with the class of what went wrong (mail:error.*), never the server's text.
    */
   async test(conferenceId: number, input: MailConfigInput, to: string, text: { subject: string; body: string }): Promise<void> {
     const existing = await this.row(conferenceId);
     const password = input.password || (existing ? this.decrypt(existing.password_enc) : '');
     if (!password) throw new AppError(400, 'passwordRequire', 'password');
-    const transporter = nodemailer.createTransport(this.options({ ...input, password }, TEST_TIMEOUTS));
+    await this.checkHost(input);
     try {
-      await transporter.sendMail({ from: input.email, to, subject: text.subject, text: text.body });
+      await this.deliver({ ...input, password }, TEST_TIMEOUTS, { to, subject: text.subject, text: text.body });
     } catch (err) {
-      const code = (err as { code?: string }).code ?? '';
-      const timeout = ['ETIMEDOUT', 'ECONNECTION', 'ESOCKET', 'EDNS', 'ECONNREFUSED', 'ETLS', 'EPROTOCOL'].includes(code);
-      throw new AppError(400, timeout ? 'mail:authTimeout' : 'mail:sendFailed');
-    } finally {
-      transporter.close();
+      throw new AppError(400, errorKey(mailErrorClass(err)));
     }
   }
 }

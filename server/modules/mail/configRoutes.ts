@@ -16,7 +16,10 @@ import { LANGS } from '../../contract/enums';
 import { onConference, renderManageScreen } from '../sites/platformPages';
 import type { Db } from '../../db/index';
 import type { Config } from '../../config';
+import type { RateLimiter } from '../../platform/rateLimit';
 import { mailConfigInput, type ConferenceSmtp } from './conferenceSmtp';
+import { shownError } from './errorClass';
+import { withAdmission, type ConferenceMailGate } from './gate';
 import { MAIL_KINDS, SAMPLE_VALUES } from './defaultTemplates';
 import { render, resetTemplate, saveTemplate, templateInput, templates } from './templates';
 
@@ -24,6 +27,15 @@ const CONFIG = '/conference/platform/config/email';
 const LOG = '/conference/platform/mail/log';
 const kindParam = z.object({ kind: z.enum(MAIL_KINDS, { message: 'mail:kindInvalid' }) });
 const cid = (req: Request) => req.ctx.conferenceId!;
+
+/**
+ * Test messages a conference may send: each one connects to a host a manager typed, so they are
+ * few enough that the test call cannot serve to scan a network or time ports.
+ */
+export const SMTP_TEST_LIMIT = { limit: 10, windowMs: 60 * 60_000 };
+
+const recipientsOf = (row: { to_address: string; bcc_address: string | null }) =>
+  [row.to_address, row.bcc_address ?? ''].flatMap((list) => list.split(',')).map((a) => a.trim()).filter(Boolean);
 
 export type MailLogRow = { id: number; to: string; subject: string; kind: string | null; status: string; attempts: number; lastError: string | null; createdAt: string; sentAt: string | null };
 
@@ -46,20 +58,22 @@ async function mailLog(db: Db, conferenceId: number, q: { page: number; size: nu
       kind: (r.kind as string | null) ?? null,
       status: String(r.status),
       attempts: Number(r.attempts),
-      lastError: (r.last_error as string | null) ?? null,
+      // A class key (mail:error.*), translated by the screen; never the remote server's text.
+      lastError: shownError((r.last_error as string | null) ?? null),
       createdAt: iso(r.created_at as string)!,
       sentAt: iso(r.sent_at as string | null),
     })),
   };
 }
 
-export function mailConfigRouter(db: Db, smtp: ConferenceSmtp): Router {
+export function mailConfigRouter(db: Db, smtp: ConferenceSmtp, deps: { limiter: RateLimiter; gate: ConferenceMailGate }): Router {
   const router = Router();
 
   router.get(CONFIG, access('manager'), async (req, res) => sendOk(res, await smtp.view(cid(req))));
   router.post(CONFIG, access('manager'), async (req, res) => sendOk(res, await smtp.save(cid(req), parseInput(mailConfigInput, req.body)), 'mail:saved'));
   router.post(`${CONFIG}/test`, access('manager'), async (req, res) => {
     const { to, settings } = parseInput(z.object({ to: emailField, settings: mailConfigInput }), req.body);
+    if (!(await deps.limiter.hit(`smtp-test:${cid(req)}`, SMTP_TEST_LIMIT.limit, SMTP_TEST_LIMIT.windowMs)).allowed) throw new AppError(429, 'mail:testTooMany');
     const { lang } = req.ctx;
     await smtp.test(cid(req), settings, to, { subject: t(lang, 'mail:testSubject'), body: t(lang, 'mail:testBody') });
     sendOk(res, null, 'mail:testSent');
@@ -88,8 +102,13 @@ export function mailConfigRouter(db: Db, smtp: ConferenceSmtp): Router {
   });
   router.post(`${LOG}/:id/resend`, access('manager'), async (req, res) => {
     const { id } = parseInput(z.object({ id: z.coerce.number().int().positive('commonMsg.notFound') }), req.params);
-    const changed = await db('mail_outbox').where({ id, conference_id: cid(req), status: 'failed' }).update({ status: 'queued', attempts: 0, next_attempt_at: toDbInstant(), last_error: null, locked_until: null });
-    if (!changed) throw new AppError(400, 'mail:notFailed');
+    const row = await db('mail_outbox').where({ id, conference_id: cid(req), status: 'failed' }).first();
+    if (!row) throw new AppError(400, 'mail:notFailed');
+    // Sending again is sending: the same rule and budget as a new message.
+    await withAdmission(await deps.gate.admit(cid(req), recipientsOf(row)), async () => {
+      const changed = await db('mail_outbox').where({ id, conference_id: cid(req), status: 'failed' }).update({ status: 'queued', attempts: 0, next_attempt_at: toDbInstant(), last_error: null, locked_until: null });
+      if (!changed) throw new AppError(400, 'mail:notFailed');
+    });
     sendOk(res, null, 'mail:requeued');
   });
 

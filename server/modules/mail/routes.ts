@@ -2,8 +2,13 @@
  * GET /_dev/mail: outside production and without SMTP_URL, mail is kept in the outbox instead of
  * being sent (DESIGN.md 7); this page shows it so a newcomer can read a verification code. With
  * SMTP configured, or in production, the page does not exist (404).
+ *
+ * It shows everyone's codes, so it answers only a client on this machine: judged by the socket's
+ * own remote address (never a forwarded header, which anyone can write), and not at all through a
+ * proxy (a request carrying forwarded headers), since behind a local reverse proxy every visitor
+ * would otherwise arrive from 127.0.0.1.
  */
-import { Router } from 'express';
+import { Router, type Request } from 'express';
 import type { Config } from '../../config';
 import type { Db } from '../../db/index';
 import { access } from '../../platform/access';
@@ -16,10 +21,18 @@ export function devMailEnabled(config: Config): boolean {
   return config.NODE_ENV !== 'production' && !config.SMTP_URL;
 }
 
+/** A client on this machine: loopback by the socket's address, and no proxy in between. */
+export function isLocalClient(req: Request): boolean {
+  const address = req.socket.remoteAddress ?? '';
+  const loopback = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/i.test(address);
+  const proxied = ['forwarded', 'x-forwarded-for', 'x-real-ip', 'x-forwarded-host'].some((h) => req.headers[h] !== undefined);
+  return loopback && !proxied;
+}
+
 export function devMailRouter(db: Db, config: Config): Router {
   const router = Router();
   router.get('/_dev/mail', access('anonymous'), async (req, res) => {
-    if (!devMailEnabled(config)) return void res.status(404).type('text').send('Not Found');
+    if (!devMailEnabled(config) || !isLocalClient(req)) return void res.status(404).type('text').send('Not Found');
     const to = typeof req.query.to === 'string' ? req.query.to.trim().slice(0, 254) : '';
     const mails = await listDevMail(db, { to, limit: 100 });
     res.status(200).type('html').setHeader('Cache-Control', 'no-store').setHeader('X-Robots-Tag', 'noindex');

@@ -13,9 +13,13 @@ import { enqueueMail } from './service';
 
 type Row = { conference_id: number; kind: MailKind; subject_zh: string; subject_en: string; body_zh: string; body_en: string };
 
+// A subject is one header line: a line break in it would make every message of the kind fail
+// (enqueueMail refuses it), so it is refused when the template is saved.
+const subjectField = z.string().trim().min(1, 'mail:subjectRequired').max(300, 'mail:subjectTooLong').refine((v) => !/[\r\n]/.test(v), 'mail:subjectLineBreak');
+
 export const templateInput = z.object({
-  subjectZh: z.string().trim().min(1, 'mail:subjectRequired').max(300, 'mail:subjectTooLong'),
-  subjectEn: z.string().trim().min(1, 'mail:subjectRequired').max(300, 'mail:subjectTooLong'),
+  subjectZh: subjectField,
+  subjectEn: subjectField,
   bodyZh: z.string().trim().min(1, 'mail:bodyRequired').max(100_000, 'mail:bodyTooLong'),
   bodyEn: z.string().trim().min(1, 'mail:bodyRequired').max(100_000, 'mail:bodyTooLong'),
 });
@@ -39,7 +43,8 @@ export function htmlToText(html: string): string {
 }
 
 export function render(text: MailText, lang: Lang, vars: Record<string, string>): { subject: string; html: string; text: string } {
-  const subject = fill(lang === 'en' ? text.subjectEn : text.subjectZh, vars, (v) => v.replace(/[\r\n]+/g, ' ')).slice(0, 500);
+  // Line breaks go from the values and from the template itself (one saved before they were refused).
+  const subject = fill(lang === 'en' ? text.subjectEn : text.subjectZh, vars, (v) => v).replace(/[\r\n]+/g, ' ').slice(0, 500);
   const html = fill(lang === 'en' ? text.bodyEn : text.bodyZh, vars, escapeHtml);
   return { subject, html: `<div style="font-family:Arial,'Microsoft YaHei',sans-serif;font-size:15px;line-height:1.7;color:#1f2937">${html}</div>`, text: htmlToText(html) };
 }
@@ -64,7 +69,10 @@ export async function resetTemplate(db: Db, conferenceId: number, kind: MailKind
   await db('mail_templates').where({ conference_id: conferenceId, kind }).delete();
 }
 
-/** Renders a conference's template and writes it to the outbox (in the caller's transaction). */
+/**
+ * Renders a conference's template and writes it to the outbox (in the caller's transaction).
+ * Mail a manager's request causes must have passed ConferenceMailGate.admit first (gate.ts).
+ */
 export async function enqueueConferenceMail(db: Db | Tx, conferenceId: number, kind: MailKind, lang: Lang, to: string[], vars: Record<string, string>): Promise<number> {
   const row = await db<Row>('mail_templates').where({ conference_id: conferenceId, kind }).first();
   const text = row ? { subjectZh: row.subject_zh, subjectEn: row.subject_en, bodyZh: row.body_zh, bodyEn: row.body_en } : DEFAULT_TEMPLATES[kind];

@@ -3,13 +3,15 @@
  * one conditional UPDATE before it is sent, so two workers (or instances) never send a row twice;
  * a claim lasts CLAIM_MS, after which a row left in 'sending' by a crashed worker is taken over.
  * A failed attempt is retried after RETRY_SCHEDULE_MS[attempts - 1]; the MAX_ATTEMPTS-th failure
- * marks the row 'failed'. Nothing escapes the loop: errors are recorded on the row and logged.
+ * marks the row 'failed'. Nothing escapes the loop: errors are recorded on the row (as a class,
+ * mail:error.*) and logged in full for the operator.
  */
 import type { Db } from '../../db/index';
 import { toDbInstant } from '../../db/dialect';
 import { logger } from '../../platform/logger';
 import * as repo from './repo';
 import { NO_SMTP_ERROR, type MailTransports, type Transport } from './transport';
+import { errorKey, mailErrorClass } from './errorClass';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -141,16 +143,19 @@ export class MailWorker {
 
   private async recordFailure(row: repo.MailRow, lockedUntil: string, err: unknown): Promise<void> {
     const attempts = Number(row.attempts) + 1;
-    const message = (err instanceof Error ? err.message : String(err)).trim().slice(0, MAX_ERROR_LENGTH) || 'Unknown error';
+    // The row (and so a manager's mail log) gets the class only: the remote's greeting or reply
+    // may be another service's banner. The operator's log below keeps the details.
+    const failure = errorKey(err instanceof Error && err.message === NO_SMTP_ERROR ? 'noSmtp' : mailErrorClass(err));
+    const detail = (err instanceof Error ? err.message : String(err)).trim().slice(0, MAX_ERROR_LENGTH) || 'Unknown error';
     const gaveUp = attempts >= MAX_ATTEMPTS;
     const next = new Date(this.now().getTime() + (gaveUp ? 0 : RETRY_SCHEDULE_MS[attempts - 1]));
     await repo.finishMail(this.db, row.id, lockedUntil, {
       status: gaveUp ? 'failed' : 'queued',
       attempts,
-      last_error: message,
+      last_error: failure,
       ...(gaveUp ? {} : { next_attempt_at: toDbInstant(next) }),
     });
-    const fields = { id: row.id, conferenceId: row.conference_id, attempts, error: message };
+    const fields = { id: row.id, conferenceId: row.conference_id, attempts, error: failure, detail };
     if (gaveUp) log.error(fields, 'mail failed: no more attempts');
     else log.warn({ ...fields, nextAttemptAt: next.toISOString() }, 'mail attempt failed; will retry');
   }

@@ -202,3 +202,9 @@ export async function deleteFileRows(tx: Tx, conferenceId: number, fileIds: numb
 export async function staleTemporaryFiles(db: Conn, before: string): Promise<Array<{ id: number; conference_id: number; stored_name: string }>> {
   return db('files').where({ temporary: true }).andWhere('created_at', '<', before).select('id', 'conference_id', 'stored_name').limit(500);
 }
+
+/** Of these (lower-case) e-mails, those of registrants who registered themselves (not added by a manager). */
+export function selfRegisteredEmails(db: Conn, conferenceId: number, emails: string[]): Promise<string[]> {
+  if (!emails.length) return Promise.resolve([]);
+  return db('registrants').where({ conference_id: conferenceId }).whereNull('added_by').whereIn('email', emails).pluck('email');
+}

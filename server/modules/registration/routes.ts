@@ -122,7 +122,8 @@ export function registrationRouter(deps: { db: Db; service: RegistrationService;
   router.post(`${C}/addUser`, access('manager'), async (req, res) => {
     const { version, answers } = parseInput(z.object({ version: versionCode.default(DEFAULT_VERSION), answers: answersField }), req.body);
     const done = await service.addByManager(cid(req), req.ctx.identity!.user.id, version, answers as Answers, req.ctx.lang);
-    sendOk(res, { id: done.registrantId, code: done.code }, 'registration:added');
+    // While the conference is unpublished a stranger's address gets no mail (the mail gate).
+    sendOk(res, { id: done.registrantId, code: done.code, mailed: done.mailed }, done.mailed ? 'registration:added' : 'registration:addedNoMail');
   });
 
   router.post(`${C}/updateUser`, access('manager'), async (req, res) => {

@@ -34,7 +34,7 @@ export type SelfRegistration = {
   confirmPassword?: string;
 };
 
-export type Registered = { registrantId: number; code: string; userId: number; createdAccount: boolean };
+export type Registered = { registrantId: number; code: string; userId: number; createdAccount: boolean; /** the registration mail was queued */ mailed: boolean };
 
 /** Who acts: the person themself (maybe without an account yet), or a manager. */
 type Actor = { userId: number | null; email: string | null; trueName: string; manager: boolean };
@@ -43,7 +43,14 @@ type Actor = { userId: number | null; email: string | null; trueName: string; ma
  * Work done inside the registration transaction (the registration mail): prepared before the
  * transaction begins, so that it reads nothing outside it while the registration holds its lock.
  */
-export type RegistrationHooks = { prepare?(conferenceId: number): Promise<(tx: Tx, registrant: repo.RegistrantRow, lang: Lang) => Promise<void>> };
+export type RegistrationHooks = {
+  prepare?(conferenceId: number): Promise<(tx: Tx, registrant: repo.RegistrantRow, lang: Lang) => Promise<void>>;
+  /**
+   * Whether the registration mail may go to an address a manager typed (the mail gate: not to
+   * strangers while unpublished, within the daily budget); its places are given back on failure.
+   */
+  admitManagerMail?(conferenceId: number, email: string): Promise<{ to: string[]; release(): Promise<void> }>;
+};
 
 function clean(answers: Answers): Answers {
   const out: Answers = {};
@@ -136,11 +143,18 @@ export class RegistrationService {
     const email = answers.email;
     if (await repo.findRegistrantByEmail(this.db, conferenceId, email)) throw new AppError(400, 'authentication.hasAttendConference', 'email');
     const actor: Actor = { userId: managerId, email, trueName: trueNameOf(answers), manager: true };
-    return this.create(conferenceId, settings, rules, version, answers, actor, lang, async (tx) => {
-      const account = await findAccountByEmail(tx, email);
-      if (account) return { userId: account.id, created: false };
-      return { userId: await createAccount(tx, { email, trueName: actor.trueName, passwordHash: null, verified: false }), created: true };
-    });
+    // Counted before the transaction (the budget is not undone by a rollback), given back on failure.
+    const admitted = this.hooks.admitManagerMail ? await this.hooks.admitManagerMail(conferenceId, email) : { to: [email], release: async () => undefined };
+    try {
+      return await this.create(conferenceId, settings, rules, version, answers, actor, lang, async (tx) => {
+        const account = await findAccountByEmail(tx, email);
+        if (account) return { userId: account.id, created: false };
+        return { userId: await createAccount(tx, { email, trueName: actor.trueName, passwordHash: null, verified: false }), created: true };
+      }, admitted.to.length > 0);
+    } catch (err) {
+      await admitted.release();
+      throw err;
+    }
   }
 
   private assertAnswers(rules: FormRules, answers: Answers, lang: Lang): void {
@@ -170,9 +184,10 @@ export class RegistrationService {
     actor: Actor,
     lang: Lang,
     account: (tx: Tx) => Promise<{ userId: number; created: boolean }>,
+    mail = true,
   ): Promise<Registered> {
     const { claim } = await this.claimable(conferenceId, rules, answers, actor.userId);
-    const registered = await this.hooks.prepare?.(conferenceId);
+    const registered = mail ? await this.hooks.prepare?.(conferenceId) : undefined;
     try {
       return await inTransaction(this.db, async (tx) => {
         const locked = await repo.lockSettings(tx, conferenceId);
@@ -187,7 +202,7 @@ export class RegistrationService {
         await repo.claimFiles(tx, conferenceId, id, claim);
         await grantRole(tx, conferenceId, userId, 'attendee');
         await registered?.(tx, (await repo.findRegistrant(tx, conferenceId, id))!, lang);
-        return { registrantId: id, code, userId, createdAccount: created };
+        return { registrantId: id, code, userId, createdAccount: created, mailed: Boolean(registered) };
       });
     } catch (err) {
       // The same person registering twice at once: the unique index keeps one.

@@ -12,7 +12,8 @@ const valid = { nameZh: '2028 可持续发展研讨会', nameEn: 'Sustainability
 const create = (body: object, t = token, host = `${platform}:3000`) => apiPost(h.app, host, '/conference/create', body, t ? `token=${t}` : undefined);
 
 beforeAll(async () => {
-  h = await createHarness({ seedDemo: false });
+  // One account creates many conferences here; the per-account limit has its own tests (createLimit).
+  h = await createHarness({ seedDemo: false, env: { CONFERENCE_CREATE_PER_HOUR: '100', CONFERENCE_CREATE_PER_DAY: '100' } });
   await h.provision(contractSite());
   token = await h.login({ email: 'creator@example.org', name: 'Chen Creator', conferenceId: null });
 });

@@ -1,4 +1,10 @@
-/** Development without SMTP: the worker keeps mail in the outbox and /_dev/mail shows it, escaped. */
+/**
+ * Development without SMTP: the worker keeps mail in the outbox and /_dev/mail shows it, escaped,
+ * to clients on this machine only (issue 10: it shows everyone's codes).
+ */
+import http from 'node:http';
+import os from 'node:os';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import express from 'express';
 import request from 'supertest';
@@ -70,5 +76,48 @@ test('with SMTP_URL, or in production, there is no /_dev/mail', async () => {
     const res = await request(app).get('/_dev/mail');
     expect(res.status).toBe(404);
     expect(res.text).not.toContain('Development mail');
+  }
+});
+
+/** A non-loopback address of this machine, to be a client that is not local. */
+const outsideAddress = Object.values(os.networkInterfaces())
+  .flat()
+  .find((i) => i && i.family === 'IPv4' && !i.internal)?.address;
+
+function getFrom(port: number, localAddress: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.get({ host: localAddress, port, path: '/_dev/mail', localAddress, headers: { host: 'localhost', ...headers } }, (res) => {
+      let body = '';
+      res.on('data', (c) => (body += c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+  });
+}
+
+test('through a proxy (forwarded headers), even from 127.0.0.1, there is no /_dev/mail', async () => {
+  for (const header of ['X-Forwarded-For', 'Forwarded', 'X-Real-IP']) {
+    const res = await request(h.app).get('/_dev/mail').set('Host', 'localhost').set(header, header === 'Forwarded' ? 'for=127.0.0.1' : '127.0.0.1');
+    expect(res.status, header).toBe(404);
+    expect(res.text).not.toContain('Development mail');
+  }
+});
+
+test.skipIf(!outsideAddress)('a client from another address gets 404, whatever header it sends', async () => {
+  await enqueueMail(h.db, { conferenceId: null, to: ['victim@example.org'], subject: 'Your code 654321', text: '654321' });
+  const server = http.createServer(h.app);
+  await new Promise<void>((r) => server.listen(0, '0.0.0.0', () => r()));
+  const { port } = server.address() as AddressInfo;
+  try {
+    const tries: Array<Record<string, string>> = [{}, { 'X-Forwarded-For': '127.0.0.1' }, { 'X-Real-IP': '::1' }];
+    for (const headers of tries) {
+      const res = await getFrom(port, outsideAddress!, headers);
+      expect(res.status, JSON.stringify(headers)).toBe(404);
+      expect(res.body).not.toContain('654321');
+    }
+    // The same server still answers this machine.
+    expect((await getFrom(port, '127.0.0.1')).status).toBe(200);
+  } finally {
+    server.close();
   }
 });
