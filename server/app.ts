@@ -35,7 +35,7 @@ import { createRateLimiter, type RateLimiter } from './platform/rateLimit';
 import { SiteService } from './modules/sites/service';
 import { siteApiRouter } from './modules/sites/routes';
 import { publicPageRouter } from './modules/sites/publicPages';
-import { accountPageRouter } from './modules/accounts/pages';
+import { accountFrameIsland, accountPageRouter } from './modules/accounts/pages';
 import { profilePageRouter } from './modules/accounts/profilePages';
 import { platformFallbackRouter, platformPageRouter } from './modules/sites/platformPages';
 import { adminPageRouter } from './modules/accounts/adminPages';
@@ -136,6 +136,7 @@ export async function createApp({ config, db, bus: givenBus, limiter: givenLimit
   };
   const secureCookies = config.NODE_ENV === 'production' && config.TRUST_PROXY !== undefined && config.TRUST_PROXY !== false;
 
+  const accountPages = { sites, db, sessions, handoffs, secureCookies, platformUrl: config.PLATFORM_URL, platformHost: config.PLATFORM_HOST };
   const app = express();
   app.disable('x-powered-by');
   if (config.TRUST_PROXY !== undefined) app.set('trust proxy', config.TRUST_PROXY);
@@ -203,7 +204,7 @@ export async function createApp({ config, db, bus: givenBus, limiter: givenLimit
   app.use(conferencePlatformPageRouter(conferences));
   app.use(adminPageRouter(db, sites));
   app.use(unitPageRouter(db));
-  app.use(accountPageRouter({ sites, db, sessions, handoffs, secureCookies, platformUrl: config.PLATFORM_URL, platformHost: config.PLATFORM_HOST }));
+  app.use(accountPageRouter(accountPages));
   app.use(profilePageRouter({ registration: registrationSummary(db) }));
   app.use(platformPageRouter({ overviewActions: overviewActions(conferences) }));
   // Management screens of the features (each router guards its pages with pageGuard('platform')):
@@ -212,7 +213,7 @@ export async function createApp({ config, db, bus: givenBus, limiter: givenLimit
   app.use(menuPageRouter(db, sites));
   app.use(siteConfigPageRouter(sites, db, config.PLATFORM_HOST));
   app.use(pageScreenRouter(pages));
-  app.use(registrationPageRouter({ db, sites, ports: registrationPorts }));
+  app.use(registrationPageRouter({ db, sites, ports: registrationPorts, accountFrame: (req, res, view, redirect) => accountFrameIsland(req, res, accountPages, view, redirect) }));
   app.use(documentPageRouter(documents));
   app.use(mailPageRouter(db, smtp, config));
   app.use(feedbackPageRouter(feedback));

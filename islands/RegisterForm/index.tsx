@@ -1,18 +1,17 @@
 /**
  * The conference registration form (spec 2.8): the person's own registration, or a manager's
- * "add registrant" and "edit" (mode). Built from the form's items; a person without an account
- * also verifies the e-mail with a code and chooses a password. After a successful registration
+ * "add registrant" and "edit" (mode). Built from the form's items. Only signed-in people register
+ * themselves: someone without an account gets one in the platform's frame on the page first (no
+ * password is typed on a conference's origin, docs/accounts.md). After a successful registration
  * it says 'Registration successful, page jumps in N seconds', counting down from 3.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, App, Button, Checkbox, Form, Input, Select, Space } from 'antd';
+import { Alert, App, Button, Checkbox, Form, Select, Space } from 'antd';
 import type { Answers, FormRules } from '../../server/contract/registration';
 import type { RegistrantFile } from '../../server/contract/registrants';
 import { AntdRoot } from '../shared/AntdRoot';
 import { api, ApiError } from '../shared/api';
-import { CodeInput } from '../shared/CodeInput';
 import { translator } from '../shared/i18n';
-import { confirmRules, passwordRules, validatedEmail } from '../shared/rules';
 import type { Lang } from '../shared/locale';
 import { ItemField, itemTitle, type FieldContext } from './fields';
 import type { UploadedFile } from './upload';
@@ -24,7 +23,7 @@ export type RegisterFormProps = {
   mode: 'self' | 'update' | 'add' | 'edit';
   version: string;
   rules: FormRules;
-  /** the signed-in person (self mode); null: registering without an account */
+  /** the signed-in person (self mode) */
   account: { email: string; name: string } | null;
   /** the page shows the instructions above: the 'I have read the notice' tick is required */
   notice: boolean;
@@ -56,7 +55,6 @@ function RegisterFormBody(props: RegisterFormProps) {
   const [uploading, setUploading] = useState(false);
   const [files, setFiles] = useState<Record<string, UploadedFile[]>>(props.initialFiles ?? {});
   const [countdown, setCountdown] = useState<{ seconds: number; to: string } | null>(null);
-  const newAccount = mode === 'self' && !account;
 
   useEffect(() => {
     if (!countdown) return;
@@ -67,7 +65,7 @@ function RegisterFormBody(props: RegisterFormProps) {
 
   const titles = useMemo(() => new Map(rules.items.map((i) => [i.field, itemTitle(i, lang)])), [rules, lang]);
   const initialValues: Values = mode === 'self' && account ? { email: account.email, fullName: account.name } : { ...(props.initial ?? {}) };
-  const extra = new Set(['noticeAccepted', 'verifyCode', 'password', 'confirmPassword', '_version']);
+  const extra = new Set(['noticeAccepted', '_version']);
 
   const ctx: FieldContext = {
     rules,
@@ -80,15 +78,13 @@ function RegisterFormBody(props: RegisterFormProps) {
     uploadBusy: setUploading,
   };
 
-  const validEmail = validatedEmail(form);
-
   async function submit(values: Values) {
     setBusy(true);
     const answers = answersFrom(values, extra);
     try {
       if (mode === 'self') {
         const done = await api<{ code: string; redirect: string }>('/conference/conferenceUser', {
-          body: { version: props.version, answers, noticeAccepted: Boolean(values.noticeAccepted), verifyCode: values.verifyCode, password: values.password, confirmPassword: values.confirmPassword },
+          body: { version: props.version, answers, noticeAccepted: Boolean(values.noticeAccepted) },
         });
         setCountdown({ seconds: REDIRECT_SECONDS, to: done.redirect });
       } else if (mode === 'add') {
@@ -137,20 +133,6 @@ function RegisterFormBody(props: RegisterFormProps) {
       {rules.items.filter((i) => i.mode !== 'hidden').map((item) => (
         <ItemField key={item.field} item={item} ctx={ctx} />
       ))}
-      {newAccount ? (
-        <>
-          <h3 className="register-section">{t('registration:accountSection')}</h3>
-          <Form.Item name="verifyCode" label={t('auth.verifyCode')} rules={[{ required: true, message: t('inputVerifyCode') }]}>
-            <CodeInput t={t} type="registerCode" email={validEmail} onError={(key) => form.setFields([{ name: 'email', errors: [t(key)] }])} />
-          </Form.Item>
-          <Form.Item name="password" label={t('auth.password')} rules={passwordRules(t)} validateTrigger="onBlur">
-            <Input.Password autoComplete="new-password" />
-          </Form.Item>
-          <Form.Item name="confirmPassword" label={t('auth.confirmPassword')} dependencies={['password']} rules={confirmRules(t)}>
-            <Input.Password autoComplete="new-password" />
-          </Form.Item>
-        </>
-      ) : null}
       {mode === 'self' && props.notice ? (
         <Form.Item name="noticeAccepted" valuePropName="checked" rules={[{ validator: async (_, v) => (v ? undefined : Promise.reject(new Error(t('userReg.selectedNotice')))) }]}>
           <Checkbox>{t('registration:noticeRead')}</Checkbox>

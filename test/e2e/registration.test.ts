@@ -164,31 +164,40 @@ describe('registration in Chromium', { skip: !haveBrowser }, () => {
     await phone.close();
   });
 
-  test('on a phone, in English, without an account: code and password in the form, then the login page', async () => {
+  test('on a phone, in English, without an account: the account is made in the platform frame on the page, then the form', async () => {
     const email = 'phone.person@example.org';
     const context = await browser.newContext({ ...PHONE });
     await context.addCookies([{ name: 'locale', value: 'en', url: url('/') }]);
     const page = await context.newPage();
     await page.goto(url('/conferenceRegister'));
-    await hydrated(page, 'RegisterForm');
     await page.getByText('Please login first, and then continue your conference register.').waitFor();
+    // No password field on the conference's page: the sign-up is the platform's frame.
+    assert.equal(await page.locator('input[type=password]').count(), 0);
+    const f = await accountForms(page);
+    await f.locator('[data-island="SignUpForm"][data-hydrated="true"]').waitFor();
     await shot(page, 'register-phone-en');
-    await page.locator('#conferenceRegister_fullName').fill('Alex Morgan');
-    await page.locator('#conferenceRegister_email').fill(email);
+    await f.locator('#signup_email').fill(email);
+    await f.locator('#signup_email').blur();
+    await f.locator('.code-button:not([disabled])').click();
+    await f.locator('#signup_verifyCode').fill(await codeFor(email));
+    await f.locator('#signup_trueName').fill('Alex Morgan');
+    await f.locator('#signup_password').fill('phone-person-1');
+    await f.locator('#signup_confirmPassword').fill('phone-person-1');
+    await f.locator('form#signup button[type=submit]').click();
+    await page.waitForURL(/\/conferenceRegister$/);
+    await hydrated(page, 'RegisterForm');
+    assert.equal(await page.locator('#conferenceRegister_email').inputValue(), email);
     await page.locator('#conferenceRegister_tel').fill('+44 20 7946 0958');
     await pick(page, 'country', 'United Kingdom');
     await page.locator('#conferenceRegister_unit').fill('University of Cambridge');
     await page.locator('#conferenceRegister_c_attendance').getByText('Online').click();
-    await page.locator('.code-button').click();
-    await page.locator('#conferenceRegister_verifyCode').fill(await codeFor(email));
-    await page.locator('#conferenceRegister_password').fill('phone-person-1');
-    await page.locator('#conferenceRegister_confirmPassword').fill('phone-person-1');
     await page.locator('#conferenceRegister_noticeAccepted').check();
     await page.locator('form#conferenceRegister button[type=submit]').click();
     await page.getByText(/page jumps in 3 seconds/).waitFor();
-    await page.waitForURL(/\/conferencelogin\?redirect=%2Fprofile%2FuserInfo$/);
+    await page.waitForURL(/\/profile\/userInfo$/);
     await shot(page, 'register-phone-after-en');
     assert.ok(await db('users').where({ email }).whereNotNull('password_hash').first());
+    assert.ok(await db('registrants').where({ email }).first());
     await context.close();
   });
 });

@@ -73,6 +73,14 @@ function frameSrc(req: Request, res: Response, deps: AccountPageDeps, view: Embe
   return `${platformOrigin(req, deps)}/embed/account/${view}?${query.toString()}`;
 }
 
+/**
+ * The platform's frame of a view, as a server-rendered island for a page of a conference
+ * (the registration page shows it to people without an account).
+ */
+export function accountFrameIsland(req: Request, res: Response, deps: AccountPageDeps, view: EmbedView, redirect: string | null): string {
+  return renderIsland('AccountFrame', { src: frameSrc(req, res, deps, view, redirect), title: t(req.ctx.lang, 'auth.frameTitle') }, 'account-frame-island');
+}
+
 export function accountPageRouter(deps: AccountPageDeps): Router {
   const { sites, db } = deps;
   const router = Router();

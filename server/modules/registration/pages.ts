@@ -57,7 +57,8 @@ const versionOf = (req: Request) => {
   return parsed.success ? parsed.data : null;
 };
 
-export function registrationPageRouter(deps: { db: Db; sites: SiteService; ports: RegistrationPorts }): Router {
+/** accountFrame: the platform's sign-in / sign-up frame (accounts), for people without a session. */
+export function registrationPageRouter(deps: { db: Db; sites: SiteService; ports: RegistrationPorts; accountFrame(req: Request, res: Response, view: 'register', redirect: string): string }): Router {
   const { db, sites, ports } = deps;
   const router = Router();
 
@@ -79,13 +80,17 @@ export function registrationPageRouter(deps: { db: Db; sites: SiteService; ports
     } else if (!rules) {
       parts.push(box('warn', t(lang, `${NS}versionNotFound`)));
     } else {
-      if (!identity) {
-        const login = `/conferencelogin?redirect=${encodeURIComponent(req.originalUrl)}`;
-        parts.push(box('info', t(lang, 'userReg.notLoginForConferenceReg'), t(lang, `${NS}page.noAccountHint`), { href: login, label: t(lang, 'auth.login') }));
-      }
       const notice = noticeOf(settings, lang);
       // The instructions are the managers' HTML, shown as written (like their pages).
       if (notice) parts.push(`<section class="register-notice"><h3>${escapeHtml(t(lang, `${NS}page.notice`))}</h3><div class="register-notice-body">${notice}</div></section>`);
+      if (!identity) {
+        // Sign in or make the account first, in the platform's frame (no password is typed on the
+        // conference's origin); the frame comes back here signed in, to the form.
+        parts.push(box('info', t(lang, 'userReg.notLoginForConferenceReg'), t(lang, `${NS}page.noAccountHint`)));
+        parts.push(deps.accountFrame(req, res, 'register', req.originalUrl));
+        const html = `<div class="app-page app-page-register">${parts.join('')}</div>`;
+        return sendAppPageInTemplate(req, res, sites, { name: t(lang, `${NS}page.title`), html });
+      }
       parts.push(
         renderIsland('RegisterForm', {
           lang,
@@ -93,7 +98,7 @@ export function registrationPageRouter(deps: { db: Db; sites: SiteService; ports
           mode: 'self',
           version: version!,
           rules,
-          account: identity ? { email: identity.user.email, name: identity.user.trueName } : null,
+          account: { email: identity.user.email, name: identity.user.trueName },
           notice: Boolean(notice),
         }),
       );

@@ -55,23 +55,21 @@ export function registrationRouter(deps: { db: Db; service: RegistrationService;
   const router = Router();
 
   // ── the person's own registration ──────────────────────────────────────────────────────
-  router.post(C, access('anonymous'), async (req, res) => {
+  // Signed in only: someone without an account gets one through the platform's frame first
+  // (docs/accounts.md), so no password is ever sent to a conference's origin.
+  router.post(C, access('user', 'conference'), async (req, res) => {
     const input = parseInput(
       z.object({
         version: versionCode.default(DEFAULT_VERSION),
         answers: answersField,
         noticeAccepted: z.boolean().optional(),
-        verifyCode: z.string().trim().max(10).optional(),
-        password: z.string().max(128, 'passwordCheck').optional(),
-        confirmPassword: z.string().max(128).optional(),
       }),
       req.body,
     );
-    const identity = req.ctx.identity;
-    const who = identity ? { userId: identity.user.id, email: identity.user.email, trueName: identity.user.trueName } : null;
-    const done = await service.registerSelf(cid(req), who, { ...input, answers: input.answers as Answers }, req.ctx.lang, req.ip ?? '');
+    const { user } = req.ctx.identity!;
+    const done = await service.registerSelf(cid(req), { userId: user.id, email: user.email, trueName: user.trueName }, { ...input, answers: input.answers as Answers }, req.ctx.lang);
     const settings = await loadSettings(db, cid(req));
-    sendOk(res, { code: done.code, redirect: nextPathAfterRegistration(Boolean(who), settings) }, 'registration:success');
+    sendOk(res, { code: done.code, redirect: nextPathAfterRegistration(true, settings) }, 'registration:success');
   });
 
   // The person's own answers, changed (PUT /conference/conferenceUser).

@@ -13,10 +13,9 @@ import { inTransaction } from '../../db/transaction';
 import { AppError } from '../../platform/errors';
 import { checkAnswers, displayName, FILE_TYPES, windowOpen, type Answers, type FormRules } from '../../contract/registration';
 import { COUNTRY_NAMES } from '../../contract/countries';
-import { isStrongPassword } from '../../contract/validation';
 import type { Lang } from '../../contract/enums';
-import { createAccount, findAccountByEmail, grantRole, hashPassword, revokeRole } from '../accounts/service';
-import type { VerificationCodes, VerifiedCode } from '../accounts/codes';
+import { createAccount, findAccountByEmail, grantRole, revokeRole } from '../accounts/service';
+import type { VerificationCodes } from '../accounts/codes';
 import type { FilesService } from '../files/service';
 import { requireRules } from './forms';
 import { capOf, loadSettings, todayIn, type Settings } from './settings';
@@ -28,10 +27,6 @@ export type SelfRegistration = {
   version: string;
   answers: Answers;
   noticeAccepted?: boolean;
-  /** without an account: the e-mail code and the new account's password */
-  verifyCode?: string;
-  password?: string;
-  confirmPassword?: string;
 };
 
 export type Registered = { registrantId: number; code: string; userId: number; createdAccount: boolean; /** the registration mail was queued */ mailed: boolean };
@@ -95,42 +90,24 @@ export class RegistrationService {
   ) {}
 
   /** The person's own registration on the conference's form (POST /conference/conferenceUser). */
-  async registerSelf(conferenceId: number, who: { userId: number; email: string; trueName: string } | null, input: SelfRegistration, lang: Lang, ip: string): Promise<Registered> {
+  /**
+   * A signed-in person registers themself. Someone without an account first gets one through the
+   * platform's frame on the page (docs/accounts.md): no password is ever typed on a conference's
+   * origin, so this call takes none.
+   */
+  async registerSelf(conferenceId: number, who: { userId: number; email: string; trueName: string }, input: SelfRegistration, lang: Lang): Promise<Registered> {
     const settings = await loadSettings(this.db, conferenceId);
     if (!windowOpen(settings, todayIn(settings.timeZone))) throw new AppError(400, 'commonMsg.dataMsgConfReg');
     const rules = await requireRules(this.db, conferenceId, input.version);
     const answers = clean(input.answers);
-    if (who) {
-      if (await repo.findRegistrantByUser(this.db, conferenceId, who.userId)) throw new AppError(400, 'authentication.hasAttendConference', 'email');
-      // The e-mail of a signed-in person is their account's (pre-filled and disabled on the form).
-      answers.email = who.email;
-    }
+    if (await repo.findRegistrantByUser(this.db, conferenceId, who.userId)) throw new AppError(400, 'authentication.hasAttendConference', 'email');
+    // The e-mail of a signed-in person is their account's (pre-filled and disabled on the form).
+    answers.email = who.email.toLowerCase();
     const notice = lang === 'en' ? settings.registerInstructionsEn || settings.registerInstructionsZh : settings.registerInstructionsZh || settings.registerInstructionsEn;
     if (notice.trim() && !input.noticeAccepted) throw new AppError(400, 'userReg.selectedNotice', 'noticeAccepted');
-    const email = String(answers.email ?? '').toLowerCase();
-    answers.email = email;
     this.assertAnswers(rules, answers, lang);
-    let passwordHash: string | null = null;
-    let code: VerifiedCode | null = null;
-    if (!who) {
-      // Without an account: one is made from the form, after the e-mail's code is checked.
-      if (await findAccountByEmail(this.db, email)) throw new AppError(400, 'registration:haveAccount', 'email');
-      if (!input.password) throw new AppError(400, 'passwordRequire', 'password');
-      if (!isStrongPassword(input.password)) throw new AppError(400, 'passwordCheck', 'password');
-      if (!input.confirmPassword) throw new AppError(400, 'confirmPasswordRequire', 'confirmPassword');
-      if (input.password !== input.confirmPassword) throw new AppError(400, 'passwordError', 'confirmPassword');
-      if (!input.verifyCode) throw new AppError(400, 'inputVerifyCode', 'verifyCode');
-      // Checked (and the try counted) before the transaction, which only uses the code up.
-      code = await this.codes.verify({ email, purpose: 'registerCode', code: input.verifyCode, ip });
-      passwordHash = await hashPassword(input.password);
-    }
-    const actor: Actor = who ? { ...who, manager: false } : { userId: null, email, trueName: trueNameOf(answers), manager: false };
-    return this.create(conferenceId, settings, rules, input.version, answers, actor, lang, async (tx) => {
-      if (who) return { userId: who.userId, created: false };
-      await this.codes.use(tx, code!);
-      if (await findAccountByEmail(tx, email)) throw new AppError(400, 'registration:haveAccount', 'email');
-      return { userId: await createAccount(tx, { email, trueName: actor.trueName, passwordHash, verified: true }), created: true };
-    });
+    const actor: Actor = { ...who, manager: false };
+    return this.create(conferenceId, settings, rules, input.version, answers, actor, lang, async () => ({ userId: who.userId, created: false }));
   }
 
   /** A manager adds a registrant by hand (addUser): the account is made without a password when new. */

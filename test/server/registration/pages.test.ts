@@ -22,15 +22,17 @@ beforeAll(async () => {
 afterAll(() => h?.stop());
 
 describe('/conferenceRegister', () => {
-  test('anonymous, window open: the login prompt, the notice, and the form for a new account — inside the site template', async () => {
+  test('anonymous, window open: the login prompt, the notice, and the platform frame to sign in or make the account — inside the site template', async () => {
     const { res, $ } = await page(h.app, '/conferenceRegister', { host, lang: 'en' });
     expect(res.status).toBe(200);
     expect($('#template-first-title-container').length).toBe(1);
     expect($('.register-state h3').first().text()).toBe('Please login first, and then continue your conference register.');
-    expect($('.register-state a').attr('href')).toBe('/conferencelogin?redirect=%2FconferenceRegister');
     expect($('.register-notice-body .n').text()).toBe('Read the notice');
-    expect(islands($)).toContain('RegisterForm');
-    expect(props($, 'RegisterForm')).toMatchObject({ mode: 'self', version: 'default', account: null, notice: true, lang: 'en' });
+    expect(islands($)).not.toContain('RegisterForm');
+    const src = new URL(props($, 'AccountFrame').src as string);
+    expect(src.pathname).toBe('/embed/account/register');
+    expect(src.searchParams.get('redirect')).toBe('/conferenceRegister');
+    expect(src.searchParams.get('lang')).toBe('en');
     expect(res.headers['cache-control']).toContain('no-store');
   });
 

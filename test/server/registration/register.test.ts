@@ -2,7 +2,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createHarness, type Harness } from '../../helpers/harness';
 import { contractSite } from '../../fixtures/contractSite';
-import { mailedCode } from '../../helpers/accounts';
+import { exchange, mailedCode, newState, PLATFORM_HOST } from '../../helpers/accounts';
+import { page } from '../../helpers/http';
 import { openRegistration, setForm } from '../../helpers/registration';
 import { call, goodAnswers, testForm } from './helpers';
 
@@ -108,34 +109,36 @@ describe('a person without an account', () => {
   const email = 'newcomer@example.org';
   const body = (extra: object) => ({ version: 'default', answers: goodAnswers({ email, fullName: 'Newcomer Li' }), noticeAccepted: true, password: 'correct-horse-42', confirmPassword: 'correct-horse-42', ...extra });
 
-  test('needs the code, a strong password and its confirmation; each refusal writes nothing', async () => {
+  test('cannot register without a session, whatever the body carries (no password is taken on a conference origin); nothing is written', async () => {
     const before = await counts();
-    expect((await call(h, host, 'post', '/conference/conferenceUser', { body: body({}) })).body).toMatchObject({ message: 'inputVerifyCode', field: 'verifyCode' });
-    expect((await call(h, host, 'post', '/conference/conferenceUser', { body: body({ verifyCode: '123456', password: 'short' }) })).body).toMatchObject({ message: 'passwordCheck' });
-    expect((await call(h, host, 'post', '/conference/conferenceUser', { body: body({ verifyCode: '123456', confirmPassword: 'different-pass-1' }) })).body).toMatchObject({ message: 'passwordError' });
-    // No code was ever sent: expired.
-    expect((await call(h, host, 'post', '/conference/conferenceUser', { body: body({ verifyCode: '123456' }) })).body).toMatchObject({ message: 'userReg.validateTimeError' });
+    for (const extra of [{}, { verifyCode: '123456' }]) {
+      const res = await call(h, host, 'post', '/conference/conferenceUser', { body: body(extra) });
+      expect(res.status).toBe(401);
+    }
     expect(await counts()).toEqual(before);
+    expect(await h.db('users').where({ email }).first()).toBeUndefined();
   });
 
-  test('registers with the mailed code: an account is made, and the way goes to the login page', async () => {
-    await call(h, host, 'post', '/conference/conferenceRegUserConfig/sendEmailCode', { body: { data: { email, type: 'registerCode' } } }).expect(200);
+  test('the page shows the platform frame for signing in or up, and no form or password field', async () => {
+    const { $ } = await page(h.app, '/conferenceRegister', { host });
+    expect($('[data-island="RegisterForm"]')).toHaveLength(0);
+    expect($('input[type=password]')).toHaveLength(0);
+    const src = new URL(JSON.parse($('[data-island="AccountFrame"]').attr('data-props')!).src);
+    expect(src.pathname).toBe('/embed/account/register');
+    expect(src.searchParams.get('redirect')).toBe('/conferenceRegister');
+  });
+
+  test('after signing up in the frame, the person registers with the account they made', async () => {
+    await call(h, PLATFORM_HOST, 'post', '/conference/conferenceRegUserConfig/sendEmailCode', { body: { data: { email, type: 'registerCode' } } }).expect(200);
     const code = await mailedCode(h.db, email);
-    const wrong = code === '000000' ? '111111' : '000000';
-    expect((await call(h, host, 'post', '/conference/conferenceUser', { body: body({ verifyCode: wrong }) })).body).toMatchObject({ message: 'userReg.verifyCodeError' });
-    const res = await call(h, host, 'post', '/conference/conferenceUser', { body: body({ verifyCode: code }) });
-    expect(res.body).toMatchObject({ code: 200, data: { redirect: '/conferencelogin?redirect=%2Fprofile%2FuserInfo' } });
-    const user = await h.db('users').where({ email }).first();
-    expect(user.true_name).toBe('Newcomer Li');
-    expect(user.password_hash).toMatch(/^\$argon2id\$/);
-    expect(user.email_verified_at).not.toBeNull();
-    const login = await call(h, host, 'post', '/base/oauth/localLogin', { body: { email, password: 'correct-horse-42' } });
-    expect(login.body.code).toBe(200);
-  });
-
-  test('an e-mail that has an account: "You have registered, please login directly"', async () => {
-    const res = await call(h, host, 'post', '/conference/conferenceUser', { body: { ...body({ verifyCode: '123456' }), answers: goodAnswers({ email: 'wei@example.org' }) } });
-    expect(res.body).toMatchObject({ code: 400, message: 'registration:haveAccount', field: 'email' });
+    const state = newState();
+    const signUp = await call(h, PLATFORM_HOST, 'post', '/base/oauth/register', { body: { email, trueName: 'Newcomer Li', passWord: 'correct-horse-42', verifyCode: code, handoff: { origin: `http://${host}`, state, redirect: '/conferenceRegister' } } });
+    expect(signUp.body.code).toBe(200);
+    const token = (await exchange(h.app, host, signUp.body.data.handoffUrl, state)).replace(/^token=/, '');
+    const res = await call(h, host, 'post', '/conference/conferenceUser', { token, body: { version: 'default', answers: goodAnswers({ email: 'someone-else@example.org', fullName: 'Newcomer Li' }), noticeAccepted: true } });
+    expect(res.body).toMatchObject({ code: 200, data: { redirect: '/profile/userInfo' } });
+    // The registrant's e-mail is the account's, whatever the form said.
+    expect((await h.db('registrants').where({ code: res.body.data.code }).first()).email).toBe(email);
   });
 });
 
