@@ -15,6 +15,7 @@ import * as m011 from './011_units';
 import * as m012 from './012_mail_bulk';
 import * as m013 from './013_conference_mail';
 import * as m014 from './014_feedback_notices';
+import * as m015 from './015_upload_budgets';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '012_mail_bulk': m012,
   '013_conference_mail': m013,
   '014_feedback_notices': m014,
+  '015_upload_budgets': m015,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -97,7 +97,12 @@ export async function createApp({ config, db, bus: givenBus, limiter: givenLimit
   const limiter = givenLimiter ?? createRateLimiter(config.REDIS_URL);
   const codes = new VerificationCodes(db, config.secret, limiter);
   const auth = new AccountAuth(db, sessions, codes, limiter);
-  const files = new FilesService(db, new DiskFileStore(path.join(config.DATA_DIR, 'files')));
+  const files = new FilesService(db, new DiskFileStore(path.join(config.DATA_DIR, 'files')), {
+    conferenceBytes: config.TEMP_UPLOAD_CONFERENCE_BUDGET,
+    totalBytes: config.TEMP_UPLOAD_TOTAL_BUDGET,
+    ttlMs: config.TEMP_UPLOAD_TTL_MINUTES * 60_000,
+    perIpPerHour: config.TEMP_UPLOAD_PER_IP_PER_HOUR,
+  });
   const pages = new PageService(db, sites, files);
   const conferences = new ConferenceService(db, sites, { siteDomain: config.SITE_DOMAIN, platformHost: config.PLATFORM_HOST, templatesDir: path.join(ROOT, 'templates') });
   const smtp = new ConferenceSmtp(db, config.secret);

@@ -12,7 +12,7 @@ import { createTestDb, type TestDb } from './db';
 
 export const TEST_SECRET = 'test-secret-test-secret-test-secret-0123456789';
 
-export type HarnessOptions = { seedDemo?: boolean; redisUrl?: string; bus?: InvalidationBus; limiter?: RateLimiter };
+export type HarnessOptions = { seedDemo?: boolean; redisUrl?: string; bus?: InvalidationBus; limiter?: RateLimiter; /** more settings, as environment variables */ env?: Record<string, string> };
 
 export type Harness = App & {
   testDb: TestDb;
@@ -43,6 +43,7 @@ async function startOn(testDb: TestDb, opts: HarnessOptions): Promise<Harness> {
     SEED_DEMO: opts.seedDemo === false ? 'false' : 'true',
     LOG_LEVEL: 'silent',
     ...(opts.redisUrl ? { REDIS_URL: opts.redisUrl } : {}),
+    ...opts.env,
   });
   await migrate(testDb.db);
   await seed(testDb.db, config);
