@@ -168,7 +168,7 @@ export async function createApp({ config, db, bus: givenBus, limiter: givenLimit
   api.use(fileApiRouter(files));
   api.use(pageApiRouter(pages));
   api.use(conferenceApiRouter(conferences));
-  api.use(siteConfigApiRouter(sites, db, config.PLATFORM_HOST));
+  api.use(siteConfigApiRouter(sites, db, { platformHost: config.PLATFORM_HOST, siteDomain: config.SITE_DOMAIN }));
   api.use(menuApiRouter(db, sites));
   api.use(ssoApiRouter({ db, sessions, config, secureCookies }));
   api.use(registrationConfigRouter(db, sites));
@@ -193,7 +193,7 @@ export async function createApp({ config, db, bus: givenBus, limiter: givenLimit
   // mount them here, before the /platform fallback.
   app.use(conferenceManagePageRouter(conferences));
   app.use(menuPageRouter(db, sites));
-  app.use(siteConfigPageRouter(sites, db, config.PLATFORM_HOST));
+  app.use(siteConfigPageRouter(sites, db, { platformHost: config.PLATFORM_HOST, siteDomain: config.SITE_DOMAIN }));
   app.use(pageScreenRouter(pages));
   app.use(registrationPageRouter({ db, sites, ports: registrationPorts }));
   app.use(documentPageRouter(documents));
