@@ -42,7 +42,7 @@ import { DiskFileStore } from './platform/files';
 import { cachedPageFastPath } from './modules/sites/cachedPages';
 import { devMailRouter } from './modules/mail/routes';
 import { PageService } from './modules/pages/service';
-import { pageApiRouter } from './modules/pages/routes';
+import { LARGE_BODY_PATHS, pageApiRouter } from './modules/pages/routes';
 import { pageScreenRouter } from './modules/pages/screens';
 import { ConferenceService } from './modules/conferences/service';
 import { conferenceApiRouter } from './modules/conferences/routes';
@@ -160,7 +160,14 @@ export async function createApp({ config, db, bus: givenBus, limiter: givenLimit
   app.use(devMailRouter(db, config));
 
   const api = express.Router();
-  api.use(express.json({ limit: '1mb' }));
+  // API answers are personal or change often: no cache keeps them, unless a route says otherwise.
+  api.use((_req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
+  // Page HTML may be larger than 1 MB: those routes read their own bodies, after the access check.
+  const json = express.json({ limit: '1mb' });
+  api.use((req, res, next) => (LARGE_BODY_PATHS.has(req.path) ? next() : json(req, res, next)));
   api.use(sameOriginGuard);
   api.use(siteApiRouter(sites));
   api.use(accountRouter({ sessions, auth, codes, db, secureCookies }));
