@@ -5,7 +5,7 @@
  */
 import { Router, type Request } from 'express';
 import { z } from 'zod';
-import { access, isConferenceAdmin, isStaff } from '../../platform/access';
+import { access, isConferenceAdmin } from '../../platform/access';
 import { AppError, notFound, sendOk, tooManyRequests } from '../../platform/errors';
 import { parseInput } from '../../platform/validate';
 import { DEFAULT_VERSION, versionCode, type Answers } from '../../contract/registration';
@@ -19,7 +19,7 @@ import { nextPathAfterRegistration } from './redirects';
 import { details, findPage, pageQuery } from './queries';
 import { capOf, loadSettings, todayIn } from './settings';
 import { windowOpen } from '../../contract/registration';
-import { CONFERENCE_STATUS } from '../../contract/enums';
+import { assertOpenTo } from '../sites/service';
 import type { RegistrationService } from './service';
 import * as repo from './repo';
 
@@ -46,15 +46,9 @@ export type RegistrationPorts = {
 
 const cid = (req: Request) => req.ctx.conferenceId!;
 
-/**
- * The unpublished rule of the pages (spec 2.2 step 7), for the registration calls that are not the
- * managers': while the conference is not published only its staff (managers, reviewers, super
- * admins) may read or use them; everyone else gets the pages' refusal.
- */
+/** The registration calls that are not the managers' follow the unpublished rule of the pages. */
 export function assertPublishedOrStaff(req: Request): void {
-  // These are conference calls: the platform host has none.
-  if (!req.ctx.site) throw notFound();
-  if (req.ctx.site.conference.status !== CONFERENCE_STATUS.published && !isStaff(req.ctx.identity)) throw new AppError(403, 'commonMsg.unpublished');
+  assertOpenTo(req.ctx.site, req.ctx.identity);
 }
 
 /**

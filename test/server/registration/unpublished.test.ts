@@ -72,6 +72,11 @@ describe('an unpublished conference', () => {
         else expect(res.body, c[0]).toMatchObject({ code: 403, message: 'commonMsg.unpublished' });
       }
       expect((await upload(token)).body).toMatchObject({ code: 403, message: 'commonMsg.unpublished' });
+      // Its other forms too: feedback and its attachment.
+      const attachment = await request(h.app).post('/api/conference/feedback/upload').set('Host', host).set('Origin', `http://${host}`).set('Cookie', `token=${token}`).attach('file', PDF, 'notes.pdf');
+      expect(attachment.body).toMatchObject({ code: 403, message: 'commonMsg.unpublished' });
+      const feedback = await call(h, host, 'post', '/conference/feedback', { token, body: { title: 'Hi', name: 'A', email: 'visitor@example.org', phone: '13800138000', type: 'other', content: 'x', verifyCode: '123456' } });
+      expect(feedback.body).toMatchObject({ code: 403, message: 'commonMsg.unpublished' });
     }
     expect(await written()).toEqual(before);
   });
