@@ -98,7 +98,10 @@ export async function judgeDomain(db: Conn, hosts: DomainHosts, claim: DomainCla
 
   if (await db('conference_domains').where({ domain }).first('conference_id')) return refuse('taken');
   // Parents of the name that are domains, and domains under the name, with their conferences.
-  const parents: Array<{ conference_id: number }> = await db('conference_domains').whereIn('domain', parentsOf(domain)).select('conference_id');
+  // SITE_DOMAIN, the platform host and their parents are the platform's, whoever holds them (the
+  // demo conference answers at `localhost` in development): the rules above judge those.
+  const platformNames = (p: string) => isAtOrUnder(siteDomain, p) || isAtOrUnder(platformHost, p);
+  const parents: Array<{ conference_id: number }> = await db('conference_domains').whereIn('domain', parentsOf(domain).filter((p) => !platformNames(p))).select('conference_id');
   const children: Array<{ conference_id: number }> = await db('conference_domains').where('domain', 'like', `%.${domain}`).select('conference_id');
   const others = (rows: Array<{ conference_id: number }>) => rows.some((r) => Number(r.conference_id) !== claim.conferenceId);
   if (others(parents) || others(children)) return refuse('nested');

@@ -12,6 +12,8 @@ let owner: number;
 beforeAll(async () => {
   h = await createHarness({ seedDemo: false });
   owner = await h.provision(contractSite({ slug: 'taken', domains: ['taken.conf.example.org', 'own.example.net'] }));
+  // As the demo conference answers at `localhost` (= SITE_DOMAIN) in development.
+  await h.provision(contractSite({ slug: 'apex', domains: ['apex.example', 'localhost'] }));
 });
 afterAll(() => h?.stop());
 
@@ -37,6 +39,12 @@ test('the platform host under SITE_DOMAIN: its name and everything under it are 
   expect(await judge(hosts, 'admin.meetings.example.org')).toBe('reserved');
   expect(await judge(hosts, 'icsd-2028.example.org')).toBe('icsd-2028.example.org');
   expect(await judge(hosts, 'org', { outsideAllowed: true })).toBe('invalid');
+});
+
+test('a conference holding SITE_DOMAIN itself (the demo at localhost) does not own the names under it', async () => {
+  expect(await judge({ siteDomain: 'localhost', platformHost: 'platform.localhost' }, 'e2e-conf.localhost')).toBe('e2e-conf.localhost');
+  expect(await judge({ siteDomain: 'apex.example', platformHost: 'platform.example' }, 'icsd.apex.example')).toBe('icsd.apex.example');
+  expect(await judge({ siteDomain: 'apex.example', platformHost: 'platform.example' }, 'apex.example')).toBe('reserved');
 });
 
 test('outside names: only when allowed; never above or under another conference', async () => {
