@@ -17,6 +17,7 @@ import * as m013 from './013_conference_mail';
 import * as m014 from './014_feedback_notices';
 import * as m015 from './015_session_handoffs';
 import * as m016 from './016_mail_budget';
+import * as m017 from './017_upload_budgets';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '014_feedback_notices': m014,
   '015_session_handoffs': m015,
   '016_mail_budget': m016,
+  '017_upload_budgets': m017,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

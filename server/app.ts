@@ -46,7 +46,7 @@ import { DiskFileStore } from './platform/files';
 import { cachedPageFastPath } from './modules/sites/cachedPages';
 import { devMailRouter } from './modules/mail/routes';
 import { PageService } from './modules/pages/service';
-import { pageApiRouter } from './modules/pages/routes';
+import { LARGE_BODY_PATHS, pageApiRouter } from './modules/pages/routes';
 import { pageScreenRouter } from './modules/pages/screens';
 import { ConferenceService } from './modules/conferences/service';
 import { conferenceApiRouter } from './modules/conferences/routes';
@@ -106,7 +106,12 @@ export async function createApp({ config, db, bus: givenBus, limiter: givenLimit
   const codes = new VerificationCodes(db, config.secret, limiter);
   const handoffs = new SessionHandoffs(db, config.secret);
   const auth = new AccountAuth(db, sessions, codes, limiter, handoffs);
-  const files = new FilesService(db, new DiskFileStore(path.join(config.DATA_DIR, 'files')));
+  const files = new FilesService(db, new DiskFileStore(path.join(config.DATA_DIR, 'files')), {
+    conferenceBytes: config.TEMP_UPLOAD_CONFERENCE_BUDGET,
+    totalBytes: config.TEMP_UPLOAD_TOTAL_BUDGET,
+    ttlMs: config.TEMP_UPLOAD_TTL_MINUTES * 60_000,
+    perIpPerHour: config.TEMP_UPLOAD_PER_IP_PER_HOUR,
+  });
   const pages = new PageService(db, sites, files);
   const conferences = new ConferenceService(db, sites, {
     siteDomain: config.SITE_DOMAIN,
@@ -178,7 +183,14 @@ export async function createApp({ config, db, bus: givenBus, limiter: givenLimit
   app.use(devMailRouter(db, config));
 
   const api = express.Router();
-  api.use(express.json({ limit: '1mb' }));
+  // API answers are personal or change often: no cache keeps them, unless a route says otherwise.
+  api.use((_req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
+  // Page HTML may be larger than 1 MB: those routes read their own bodies, after the access check.
+  const json = express.json({ limit: '1mb' });
+  api.use((req, res, next) => (LARGE_BODY_PATHS.has(req.path) ? next() : json(req, res, next)));
   api.use(sameOriginGuard);
   api.use(siteApiRouter(sites));
   api.use(accountRouter({ sessions, auth, codes, db, secureCookies, conferenceIdForHost: (host) => sites.conferenceIdForHost(host) }));
@@ -186,7 +198,7 @@ export async function createApp({ config, db, bus: givenBus, limiter: givenLimit
   api.use(fileApiRouter(files));
   api.use(pageApiRouter(pages));
   api.use(conferenceApiRouter(conferences));
-  api.use(siteConfigApiRouter(sites, db, config.PLATFORM_HOST));
+  api.use(siteConfigApiRouter(sites, db, { platformHost: config.PLATFORM_HOST, siteDomain: config.SITE_DOMAIN }));
   api.use(menuApiRouter(db, sites));
   api.use(ssoApiRouter({ db, sessions, config, secureCookies }));
   api.use(registrationConfigRouter(db, sites));
@@ -211,7 +223,7 @@ export async function createApp({ config, db, bus: givenBus, limiter: givenLimit
   // mount them here, before the /platform fallback.
   app.use(conferenceManagePageRouter(conferences));
   app.use(menuPageRouter(db, sites));
-  app.use(siteConfigPageRouter(sites, db, config.PLATFORM_HOST));
+  app.use(siteConfigPageRouter(sites, db, { platformHost: config.PLATFORM_HOST, siteDomain: config.SITE_DOMAIN }));
   app.use(pageScreenRouter(pages));
   app.use(registrationPageRouter({ db, sites, ports: registrationPorts, accountFrame: (req, res, view, redirect) => accountFrameIsland(req, res, accountPages, view, redirect) }));
   app.use(documentPageRouter(documents));

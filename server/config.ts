@@ -20,6 +20,24 @@ function isCidr(entry: string): boolean {
   return family !== 0 && Number(bits) <= (family === 4 ? 32 : 128);
 }
 
+const SIZE_UNITS: Record<string, number> = { '': 1, b: 1, kb: 1024, mb: 1024 ** 2, gb: 1024 ** 3, tb: 1024 ** 4 };
+
+/** A number of bytes written as `500MB`, `2GB`, `64KB` or plain bytes (units are binary: 1KB = 1024 B). */
+function byteSize(fallback: string) {
+  return z
+    .string()
+    .default(fallback)
+    .transform((v, ctx) => {
+      const m = /^\s*(\d+(?:\.\d+)?)\s*([kmgt]?b?)\s*$/i.exec(v);
+      const bytes = m ? Math.floor(Number(m[1]) * SIZE_UNITS[m[2].toLowerCase().replace(/^([kmgt])$/, '$1b')]) : NaN;
+      if (!Number.isSafeInteger(bytes) || bytes < 1) {
+        ctx.addIssue({ code: 'custom', message: 'must be a size such as 512MB, 2GB or 65536' });
+        return z.NEVER;
+      }
+      return bytes;
+    });
+}
+
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -111,6 +129,11 @@ const schema = z.object({
       if (!ports.length || ports.some((p) => !Number.isInteger(p) || p < 1 || p > 65535)) ctx.addIssue({ code: 'custom', message: 'a comma-separated list of ports, or *' });
       return ports;
     }),
+  // Uploads made while a form is being filled in and not yet saved (server/modules/files/temporary.ts).
+  TEMP_UPLOAD_CONFERENCE_BUDGET: byteSize('512MB'),
+  TEMP_UPLOAD_TOTAL_BUDGET: byteSize('4GB'),
+  TEMP_UPLOAD_TTL_MINUTES: z.coerce.number().int().min(5).max(7 * 24 * 60).default(120),
+  TEMP_UPLOAD_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(100),
 });
 
 

@@ -11,7 +11,8 @@ import { api, ApiError } from '../shared/api';
 import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';
 
-export type CreateConferenceProps = { lang: Lang; mobile: boolean; siteDomain: string };
+/** `customDomain`: whether a domain outside siteDomain may be asked for (super admins only). */
+export type CreateConferenceProps = { lang: Lang; mobile: boolean; siteDomain: string; customDomain?: boolean };
 
 type Values = { nameZh: string; nameEn: string; shortTitle?: string; addressKind: 'subdomain' | 'custom'; slug?: string; domain?: string; languageType: '1' | '2' | '3' };
 type Created = { conferenceId: number; domain: string; siteUrl: string; loginUrl: string };
@@ -20,7 +21,7 @@ const NS = 'manageConference:';
 const FIELDS = ['nameZh', 'nameEn', 'shortTitle', 'slug', 'domain', 'languageType'];
 const REDIRECT_MS = 5000;
 
-function CreateForm({ lang, mobile, siteDomain }: CreateConferenceProps) {
+function CreateForm({ lang, mobile, siteDomain, customDomain = false }: CreateConferenceProps) {
   const t = translator(lang);
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
@@ -47,7 +48,7 @@ function CreateForm({ lang, mobile, siteDomain }: CreateConferenceProps) {
       setCreated(await api<Created>('/conference/create', { body }));
     } catch (err) {
       const key = err instanceof ApiError ? err.messageKey : 'commonMsg.failed';
-      if (err instanceof ApiError && err.field && FIELDS.includes(err.field)) form.setFields([{ name: err.field as keyof Values, errors: [t(key)] }]);
+      if (err instanceof ApiError && err.field && FIELDS.includes(err.field)) form.setFields([{ name: err.field as keyof Values, errors: [t(key, err.params)] }]);
       else message.error(t(key, err instanceof ApiError ? err.params : undefined), 3);
     } finally {
       setBusy(false);
@@ -88,7 +89,7 @@ function CreateForm({ lang, mobile, siteDomain }: CreateConferenceProps) {
         <Form.Item name="shortTitle" label={t(`${NS}create.shortTitle`)} rules={[{ max: 100, message: t(`${NS}shortTitleTooLong`) }]}>
           <Input maxLength={100} placeholder={t(`${NS}create.shortTitlePlaceholder`)} />
         </Form.Item>
-        <Form.Item name="addressKind" label={t(`${NS}create.address`)}>
+        <Form.Item name="addressKind" label={t(`${NS}create.address`)} hidden={!customDomain}>
           <Radio.Group
             options={[
               { value: 'subdomain', label: t(`${NS}create.subdomain`) },

@@ -27,7 +27,7 @@ export function Domains({ lang, mobile, initial }: { lang: Lang; mobile: boolean
       return true;
     } catch (err) {
       const key = err instanceof ApiError ? err.messageKey : 'commonMsg.failed';
-      if (err instanceof ApiError && err.field === 'domain' && key.startsWith('manageSite:domain') && !['manageSite:domainCurrent', 'manageSite:domainLast'].includes(key)) setError(t(key));
+      if (err instanceof ApiError && err.field === 'domain' && key.startsWith('manageSite:domain') && !['manageSite:domainCurrent', 'manageSite:domainLast'].includes(key)) setError(t(key, err.params));
       else message.error(t(key), 3);
       return false;
     } finally {

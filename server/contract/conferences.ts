@@ -7,8 +7,14 @@ import { EMAIL_PATTERN } from './validation';
 
 const NS = 'manageConference:';
 
-/** Subdomains the platform keeps for itself (and for the demo conferences). */
-export const RESERVED_SLUGS = ['www', 'platform', 'admin', 'api', 'demo', 'demo2', 'mail'] as const;
+/**
+ * Subdomains the platform keeps for itself (and for the demo conferences), and names that mail
+ * clients, browsers and operators give a meaning to under any domain (autodiscover, wpad, mx...).
+ */
+export const RESERVED_SLUGS = [
+  'www', 'platform', 'admin', 'api', 'demo', 'demo2', 'mail', 'localhost', 'static', 'assets', 'cdn', 'files',
+  'ftp', 'smtp', 'imap', 'pop3', 'webmail', 'autodiscover', 'autoconfig', 'wpad', 'ns1', 'ns2', 'auth', 'login', 'sso',
+] as const;
 
 /** 3–40 lowercase letters, digits and hyphens; a DNS label, so no hyphen at either end. */
 export const SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]{1,38})[a-z0-9]$/;

@@ -38,7 +38,8 @@ export function conferencePlatformPageRouter(conferences: ConferenceService): Ro
     const { lang, mobile } = req.ctx;
     await renderPlatformScreen(req, res, {
       title: t(lang, `${NS}create.title`),
-      island: { island: 'CreateConference', props: { lang, mobile, siteDomain: conferences.siteDomain } },
+      // Outside domains are for super admins only (sites/domainRule.ts): others see the subdomain only.
+      island: { island: 'CreateConference', props: { lang, mobile, siteDomain: conferences.siteDomain, customDomain: Boolean(req.ctx.identity?.superAdmin) } },
     });
   });
 

@@ -34,7 +34,8 @@ export function conferenceApiRouter(conferences: ConferenceService): Router {
 
   router.post('/conference/create', access('user', 'platform'), async (req, res) => {
     const input = parseInput(createConferenceInput, req.body);
-    const { conferenceId, domain } = await conferences.create(req.ctx.identity!.user.id, input);
+    // Names outside SITE_DOMAIN are for super admins only (sites/domainRule.ts); this is the platform host.
+    const { conferenceId, domain } = await conferences.create(req.ctx.identity!.user.id, input, { outsideAllowed: req.ctx.identity!.superAdmin });
     const origin = siteOrigin(req, domain);
     sendOk(res, { conferenceId, domain, siteUrl: `${origin}/`, loginUrl: `${origin}/conferencelogin?redirect=${encodeURIComponent('/platform')}` }, `${NS}created`);
   });

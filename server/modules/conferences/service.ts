@@ -19,11 +19,15 @@ import { AppError, notFound } from '../../platform/errors';
 import type { RateLimiter } from '../../platform/rateLimit';
 import { ensureUser, grantRole } from '../accounts/service';
 import { provisionSite } from '../sites/provision';
+import { DOMAIN_REFUSAL_KEYS, judgeDomain, slugUnder, type DomainRefusal } from '../sites/domainRule';
 import type { SiteService } from '../sites/service';
 import * as repo from './repo';
 import { starterSite } from './starter';
 
 const NS = 'manageConference:';
+
+/** A subdomain's refusals in the words of the subdomain field (the others as for a domain). */
+const SLUG_KEYS: Partial<Record<DomainRefusal, string>> = { invalid: 'slugInvalid', reserved: 'slugReserved', taken: 'slugTaken' };
 
 export type ConferenceOptions = {
   siteDomain: string;
@@ -102,18 +106,21 @@ export class ConferenceService {
     return this.opts.siteDomain;
   }
 
-  /** The domain a creation asks for, checked against the platform's own names. */
-  private domainFor(input: CreateConferenceInput): { slug: string; domain: string } {
-    const { siteDomain, platformHost } = this.opts;
-    if (input.slug) {
-      const domain = `${input.slug}.${siteDomain}`;
-      if (domain === platformHost) throw new AppError(400, `${NS}slugReserved`, 'slug');
-      return { slug: input.slug, domain };
+  /**
+   * The domain a creation asks for, judged by the one domain rule (sites/domainRule.ts) that
+   * domain/add follows too. A subdomain's refusals speak of the subdomain.
+   */
+  private async domainFor(input: CreateConferenceInput, outsideAllowed: boolean): Promise<{ slug: string; domain: string }> {
+    const asked = input.slug ? `${input.slug}.${this.opts.siteDomain}` : input.domain;
+    const verdict = await judgeDomain(this.db, this.opts, { domain: asked, conferenceId: null, outsideAllowed });
+    if (!verdict.ok) {
+      const key = input.slug ? (SLUG_KEYS[verdict.reason] ?? DOMAIN_REFUSAL_KEYS[verdict.reason]) : DOMAIN_REFUSAL_KEYS[verdict.reason];
+      throw new AppError(400, `${NS}${key}`, input.slug ? 'slug' : 'domain', 400, { siteDomain: this.opts.siteDomain });
     }
-    const domain = input.domain;
-    // The platform's names and everything under SITE_DOMAIN go through the subdomain rules.
-    const own = [siteDomain, platformHost];
-    if (own.some((d) => domain === d || domain.endsWith(`.${d}`))) throw new AppError(400, `${NS}domainReserved`, 'domain');
+    const { domain } = verdict;
+    // <label>.<SITE_DOMAIN> typed as a domain is that subdomain.
+    const label = input.slug || slugUnder(domain, this.opts.siteDomain);
+    if (label) return { slug: label, domain };
     // The slug column is unique too; a domain (with its dots) can never equal a subdomain slug.
     const slug = domain.length <= 64 ? domain : `${domain.slice(0, 55)}.${crypto.createHash('sha256').update(domain).digest('hex').slice(0, 8)}`;
     return { slug, domain };
@@ -123,8 +130,8 @@ export class ConferenceService {
    * Creates the conference as a draft with the starter site, and makes its creator its first
    * manager, all in one transaction.
    */
-  async create(userId: number, input: CreateConferenceInput): Promise<{ conferenceId: number; domain: string }> {
-    const { slug, domain } = this.domainFor(input);
+  async create(userId: number, input: CreateConferenceInput, opts: { outsideAllowed?: boolean } = {}): Promise<{ conferenceId: number; domain: string }> {
+    const { slug, domain } = await this.domainFor(input, Boolean(opts.outsideAllowed));
     const field = input.slug ? 'slug' : 'domain';
     const taken = new AppError(400, input.slug ? `${NS}slugTaken` : `${NS}domainTaken`, field);
     if ((await repo.domainTaken(this.db, domain)) || (await repo.slugTaken(this.db, slug))) throw taken;

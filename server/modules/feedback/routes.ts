@@ -12,7 +12,7 @@ import { pageGuard } from '../../platform/pageGuard';
 import type { RateLimiter } from '../../platform/rateLimit';
 import { onConference, renderManageScreen } from '../sites/platformPages';
 import { onConferenceSite, renderProfileScreen } from '../accounts/profilePages';
-import { text } from '../sites/service';
+import { assertOpenTo, text } from '../sites/service';
 import type { FilesService } from '../files/service';
 import { readOneUpload } from '../files/routes';
 import { feedbackInput, type FeedbackService } from './service';
@@ -37,6 +37,8 @@ export function feedbackApiRouter(feedback: FeedbackService, files: FilesService
   const router = Router();
 
   router.post(`${MINE}/upload`, access('user'), async (req, res) => {
+    // An unpublished conference's forms are its staff's only, as its pages are.
+    assertOpenTo(req.ctx.site, req.ctx.identity);
     const userId = req.ctx.identity!.user.id;
     if (!(await limiter.hit(`feedbackupload:${userId}`, FEEDBACK_UPLOAD_LIMIT.limit, FEEDBACK_UPLOAD_LIMIT.windowMs)).allowed) throw tooManyRequests();
     const upload = await readOneUpload(req, res, 'feedback');
@@ -45,6 +47,7 @@ export function feedbackApiRouter(feedback: FeedbackService, files: FilesService
   });
 
   router.post(MINE, access('user'), async (req, res) => {
+    assertOpenTo(req.ctx.site, req.ctx.identity);
     const input = parseInput(feedbackInput, req.body);
     const done = await feedback.submit(cid(req), req.ctx.identity!.user.id, input, { types: req.ctx.site!.config.feedbackTypes, lang: req.ctx.lang, siteName: siteName(req), ip: req.ip ?? '' });
     sendOk(res, done, 'feedback:sent');

@@ -88,7 +88,8 @@ export class FeedbackService {
       const newId = await insertId(
         tx('feedback').insert({ conference_id: conferenceId, user_id: userId, title: input.title, name: input.name, email: input.email, phone: input.phone, type: input.type, content: input.content, attachment_file_id: attachmentId, created_at: toDbInstant() }),
       );
-      if (attachmentId) await tx('files').where({ conference_id: conferenceId, id: attachmentId }).update({ temporary: false });
+      // Claimed with its bytes given back to the upload budget; gone meanwhile (swept), nothing is saved.
+      if (attachmentId && !(await this.files.claimTemporary(tx, conferenceId, [attachmentId])).length) throw new AppError(400, 'feedback:attachmentMissing', 'attachment');
       // One message per manager: no manager's address in another's mail.
       const mail = feedbackToManagersMail(ctx.siteName, input);
       for (const to of admitted.to) await enqueueMail(tx, { conferenceId, to: [to], ...mail });

@@ -10,7 +10,7 @@ import { access } from '../../platform/access';
 import { AppError, sendOk } from '../../platform/errors';
 import { parseInput } from '../../platform/validate';
 import { UPLOAD_KINDS, UPLOAD_RULES, type UploadKind } from './rules';
-import type { FilesService } from './service';
+import type { FilesService, StoredFile } from './service';
 
 const kindQuery = z.object({ kind: z.enum(UPLOAD_KINDS, { message: 'files:kindInvalid' }) });
 
@@ -37,6 +37,28 @@ export async function readOneUpload(req: Request, res: Response, kind: UploadKin
   if (!req.file) throw new AppError(400, 'files:noFile', 'file');
   // multer reads names as latin1; browsers send UTF-8.
   return { originalName: Buffer.from(req.file.originalname, 'latin1').toString('utf8'), bytes: req.file.buffer };
+}
+
+/**
+ * Receives a temporary upload (a form's file before the form is saved): its bytes are reserved in
+ * the budgets from the request's declared length before the body is read, so a request over
+ * budget is refused before it costs memory or disk; the reservation follows the file, or is given
+ * back when anything fails.
+ */
+export async function receiveTemporaryUpload(files: FilesService, req: Request, res: Response, conferenceId: number, userId: number | null, kind: UploadKind): Promise<StoredFile> {
+  const max = UPLOAD_RULES[kind].maxBytes;
+  const declared = Number(req.headers['content-length']);
+  // The body holds the file and a little framing; without a length, count the largest file allowed.
+  const reserved = Number.isSafeInteger(declared) && declared > 0 ? Math.min(declared, max) : max;
+  await files.temporary.reserve(conferenceId, reserved);
+  let upload: { originalName: string; bytes: Buffer };
+  try {
+    upload = await readOneUpload(req, res, kind);
+  } catch (err) {
+    await files.temporary.release(conferenceId, reserved);
+    throw err;
+  }
+  return files.save(conferenceId, userId, kind, upload.originalName, upload.bytes, { temporary: true, reserved });
 }
 
 export function fileApiRouter(files: FilesService): Router {

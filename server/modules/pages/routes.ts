@@ -2,10 +2,10 @@
  * The page and template calls of spec section 7 (managers only), plus versions, restore and the
  * preview. The conference is the request's; ids of another conference are simply not found.
  */
-import { Router, type Request } from 'express';
+import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import { z } from 'zod';
 import { access } from '../../platform/access';
-import { sendOk } from '../../platform/errors';
+import { AppError, sendOk } from '../../platform/errors';
 import { parseInput } from '../../platform/validate';
 import { needToLoginInput, pageListQuery, pageSaveInput, previewInput } from '../../contract/pages';
 import type { PageService } from './service';
@@ -17,6 +17,26 @@ const versionParams = z.object({
   version: z.string().regex(ID, 'managePages:versionNotFound').transform(Number),
 });
 const exteriorQuery = z.object({ exteriorId: z.string().regex(ID, 'commonMsg.invalidInput').transform(Number).optional() });
+
+const SAVE = '/conference/page/save';
+const PREVIEW = '/conference/page/preview';
+
+/**
+ * Page HTML may hold 4,000,000 characters (the schema's limit, which fits a MySQL MEDIUMTEXT even
+ * at 4 bytes a character), and CSS 1,000,000. As JSON a character takes at most 6 bytes (\uXXXX),
+ * so these routes take bodies up to 32 MB instead of the API's 1 MB. app.ts leaves their bodies
+ * to them, to be read only once the caller is known to be a manager.
+ */
+export const PAGE_BODY_LIMIT = '32mb';
+export const LARGE_BODY_PATHS: ReadonlySet<string> = new Set([SAVE, PREVIEW]);
+
+const readPageJson = express.json({ limit: PAGE_BODY_LIMIT });
+function pageBody(req: Request, res: Response, next: NextFunction): void {
+  readPageJson(req, res, (err?: unknown) => {
+    if ((err as { type?: string } | undefined)?.type === 'entity.too.large') return next(new AppError(413, 'managePages:htmlTooLong', 'html'));
+    next(err);
+  });
+}
 
 const conferenceId = (req: Request) => req.ctx.conferenceId!;
 const userId = (req: Request) => req.ctx.identity!.user.id;
@@ -34,7 +54,7 @@ export function pageApiRouter(pages: PageService): Router {
     sendOk(res, await pages.detail(conferenceId(req), id));
   });
 
-  router.post('/conference/page/save', access('manager'), async (req, res) => {
+  router.post(SAVE, access('manager'), pageBody, async (req, res) => {
     const input = parseInput(pageSaveInput, req.body);
     sendOk(res, await pages.save(conferenceId(req), userId(req), input));
   });
@@ -85,7 +105,7 @@ export function pageApiRouter(pages: PageService): Router {
   });
 
   // The answer is data for a sandboxed iframe's srcdoc; it is never served as a page of this origin.
-  router.post('/conference/page/preview', access('manager'), async (req, res) => {
+  router.post(PREVIEW, access('manager'), pageBody, async (req, res) => {
     const input = parseInput(previewInput, req.body);
     const { site, identity, lang } = req.ctx;
     const html = await pages.preview({ site: site!, identity, lang, origin: `${req.protocol}://${req.headers.host}` }, input);

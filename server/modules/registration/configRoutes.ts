@@ -13,6 +13,7 @@ import type { Db } from '../../db/index';
 import type { SiteService } from '../sites/service';
 import * as forms from './forms';
 import { saveSettings, settingsView } from './settings';
+import { assertPublishedOrStaff } from './routes';
 
 const PREFIX = '/conference/conferenceRegUserConfig';
 const BASIC = '/conference/admin/register/config/basic';
@@ -40,6 +41,7 @@ export function registrationConfigRouter(db: Db, sites: SiteService): Router {
 
   // data.data is the form as a JSON string (spec 7); `rules` is the same, parsed.
   router.get(`${PREFIX}/getRuleByConference`, access('anonymous'), async (req, res) => {
+    assertPublishedOrStaff(req);
     const version = parseInput(versionQuery, req.query).version || DEFAULT_VERSION;
     const rules = await forms.requireRules(db, cid(req), version);
     sendOk(res, { version, data: JSON.stringify(rules), rules });

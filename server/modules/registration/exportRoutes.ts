@@ -21,6 +21,20 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 
 const cid = (req: Request) => req.ctx.conferenceId!;
 
+/** download/files `data`: the JSON list [{name, field}] of the files wanted. */
+const wantedFiles = z
+  .array(z.object({ name: z.string().max(100), field: z.string().max(40).optional() }))
+  .min(1)
+  .max(500);
+
+function parseJsonOrNull(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
 function attachment(res: Response, contentType: string, fileName: string): void {
   res.setHeader('Content-Type', contentType);
   res.setHeader('Content-Disposition', `attachment; filename="${fileName.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`);
@@ -64,15 +78,13 @@ export function registrationExportRouter(deps: { db: Db; files: FilesService; po
   // one urlencoded form through for that reason).
   router.post(`${C}/download/files`, access('anonymous'), express.urlencoded({ extended: false, limit: '64kb' }), async (req, res) => {
     const { data, access_token: token } = parseInput(z.object({ data: z.string().max(60_000), access_token: z.string().max(100) }), req.body ?? {});
+    // The list is read before the token is used: a malformed one is the caller's mistake (400),
+    // and the token stays good for the corrected request.
+    const wanted = wantedFiles.safeParse(parseJsonOrNull(data));
+    if (!wanted.success) throw new AppError(400, 'commonMsg.invalidInput', 'data');
     const userId = await consumeDownloadToken(db, cid(req), token);
     const identity = userId === null ? null : await loadIdentity(db, cid(req), userId);
     if (!isConferenceAdmin(identity)) throw new AppError(403, 'registration:downloadExpired');
-    const wanted = z
-      .array(z.object({ name: z.string().max(100), field: z.string().max(40).optional() }))
-      .min(1)
-      .max(500)
-      .safeParse(JSON.parse(data.startsWith('[') ? data : '[]'));
-    if (!wanted.success) throw new AppError(400, 'commonMsg.invalidInput', 'data');
     // Only files that belong to a registrant of this conference.
     const names = new Set(wanted.data.map((w) => w.name));
     const all = await filesOfRegistrants(db, cid(req), await repo.allRegistrantIds(db, cid(req), {}));

@@ -10,6 +10,7 @@ import { fromDbInstant, parseJson } from '../../db/dialect';
 import type { Answers, FormRules } from '../../contract/registration';
 import type { Lang } from '../../contract/enums';
 import { t } from '../../platform/i18n';
+import { addTextRow } from '../../platform/xlsx';
 import type { FilesService } from '../files/service';
 import { loadRules } from './forms';
 import { answerText } from './people';
@@ -18,14 +19,6 @@ import * as repo from './repo';
 
 /** Never exported, whatever a form once held (spec 7: pwd and confirmPwd are left out). */
 const SECRET_KEYS = new Set(['pwd', 'confirmPwd', 'password', 'confirmPassword']);
-
-/**
- * A cell a spreadsheet would read as a formula starts with = + - @ tab or CR: it gets a leading
- * apostrophe, so what a participant typed stays text (DESIGN.md 5).
- */
-export function neutralise(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
 
 async function rulesByVersion(db: Db, conferenceId: number, rows: repo.RegistrantRow[]): Promise<Map<string, FormRules | null>> {
   const map = new Map<string, FormRules | null>();
@@ -55,7 +48,8 @@ export async function usersWorkbook(db: Db, conferenceId: number, ids: number[],
     const own = files.filter((f) => f.registrant_id === row.id);
     const cells = [...columns.keys()].map((key) => answerText(items.get(key), answers[key], lang, own.filter((f) => f.field === key).map((f) => f.original_name)));
     const time = fromDbInstant(row.created_at)?.toISOString().replace('T', ' ').slice(0, 19) ?? '';
-    sheet.addRow([row.code, listed.get(row.id)?.name ?? '', ...cells, row.version, time].map((v) => neutralise(String(v))));
+    // What participants typed stays text: a cell that would read as a formula gets the quote-prefix style.
+    addTextRow(sheet, [row.code, listed.get(row.id)?.name ?? '', ...cells, row.version, time].map(String));
   }
   sheet.columns.forEach((col, i) => (col.width = Math.min(40, Math.max(10, String(header[i] ?? '').length * 2 + 4))));
   sheet.views = [{ state: 'frozen', ySplit: 1 }];

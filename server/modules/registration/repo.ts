@@ -179,9 +179,9 @@ export async function temporaryFiles(db: Conn, conferenceId: number, storedNames
   return db('files').where({ conference_id: conferenceId, temporary: true }).whereIn('stored_name', storedNames).select('id', 'stored_name', 'created_by');
 }
 
-export async function claimFiles(tx: Tx, conferenceId: number, registrantId: number, files: Array<{ id: number; field: string }>): Promise<void> {
+/** Links claimed uploads (FilesService.claimTemporary) to the registrant, as the answers of their fields. */
+export async function linkFiles(tx: Tx, conferenceId: number, registrantId: number, files: Array<{ id: number; field: string }>): Promise<void> {
   if (!files.length) return;
-  await tx('files').where({ conference_id: conferenceId }).whereIn('id', files.map((f) => f.id)).update({ temporary: false });
   await tx('registrant_files').insert(files.map((f) => ({ conference_id: conferenceId, registrant_id: registrantId, file_id: f.id, field: f.field })));
 }
 
@@ -196,11 +196,6 @@ export async function fileRowsOf(db: Conn, conferenceId: number, registrantId: n
 export async function deleteFileRows(tx: Tx, conferenceId: number, fileIds: number[]): Promise<void> {
   if (!fileIds.length) return;
   await tx('files').where({ conference_id: conferenceId }).whereIn('id', fileIds).delete();
-}
-
-/** Temporary uploads older than `before` (never claimed): their names, to remove from the store. */
-export async function staleTemporaryFiles(db: Conn, before: string): Promise<Array<{ id: number; conference_id: number; stored_name: string }>> {
-  return db('files').where({ temporary: true }).andWhere('created_at', '<', before).select('id', 'conference_id', 'stored_name').limit(500);
 }
 
 /** Of these (lower-case) e-mails, those of registrants who registered themselves (not added by a manager). */

@@ -14,10 +14,12 @@ import { escapeHtml } from '../../platform/html';
 import type { RateLimiter } from '../../platform/rateLimit';
 import type { Db } from '../../db/index';
 import type { FilesService } from '../files/service';
-import { readOneUpload } from '../files/routes';
+import { receiveTemporaryUpload } from '../files/routes';
 import { nextPathAfterRegistration } from './redirects';
 import { details, findPage, pageQuery } from './queries';
-import { loadSettings } from './settings';
+import { capOf, loadSettings, todayIn } from './settings';
+import { windowOpen } from '../../contract/registration';
+import { assertOpenTo } from '../sites/service';
 import type { RegistrationService } from './service';
 import * as repo from './repo';
 
@@ -33,6 +35,7 @@ const queryInput = z.object({
 });
 const selectionInput = z.object({ ids: z.array(idField).max(5000).optional(), name: z.string().max(100).optional(), email: z.string().max(254).optional() });
 
+/** temp/upload calls per signed-in person an hour (per address: TEMP_UPLOAD_PER_IP_PER_HOUR). */
 export const TEMP_UPLOAD_LIMIT = { limit: 60, windowMs: 60 * 60_000 };
 
 /** What registration needs from the documents and mail features (wired in app.ts). */
@@ -42,6 +45,26 @@ export type RegistrationPorts = {
 };
 
 const cid = (req: Request) => req.ctx.conferenceId!;
+
+/** The registration calls that are not the managers' follow the unpublished rule of the pages. */
+export function assertPublishedOrStaff(req: Request): void {
+  assertOpenTo(req.ctx.site, req.ctx.identity);
+}
+
+/**
+ * A form's files are accepted only while that form can be saved: the managers' forms (adding or
+ * editing a registrant) at any time; the person's own registration while it can still be changed
+ * (they have one) or made (the window is open and places are left).
+ */
+async function assertUploadsOpen(db: Db, req: Request): Promise<void> {
+  assertPublishedOrStaff(req);
+  const identity = req.ctx.identity;
+  if (isConferenceAdmin(identity)) return;
+  if (identity && (await repo.findRegistrantByUser(db, cid(req), identity.user.id))) return;
+  const settings = await loadSettings(db, cid(req));
+  if (!windowOpen(settings, todayIn(settings.timeZone))) throw new AppError(400, 'commonMsg.dataMsgConfReg');
+  if ((await repo.countRegistrants(db, cid(req))) >= capOf(settings)) throw new AppError(400, 'userReg.registerMsg');
+}
 
 /** The ids a selection names: the given ones, or everyone matching the search. */
 export async function selectedIds(db: Db, conferenceId: number, body: unknown): Promise<number[]> {
@@ -58,6 +81,7 @@ export function registrationRouter(deps: { db: Db; service: RegistrationService;
   // Signed in only: someone without an account gets one through the platform's frame first
   // (docs/accounts.md), so no password is ever sent to a conference's origin.
   router.post(C, access('user', 'conference'), async (req, res) => {
+    assertPublishedOrStaff(req);
     const input = parseInput(
       z.object({
         version: versionCode.default(DEFAULT_VERSION),
@@ -74,6 +98,7 @@ export function registrationRouter(deps: { db: Db; service: RegistrationService;
 
   // The person's own answers, changed (PUT /conference/conferenceUser).
   router.put(C, access('attendee'), async (req, res) => {
+    assertPublishedOrStaff(req);
     const { answers } = parseInput(z.object({ answers: answersField }), req.body);
     const mine = await repo.findRegistrantByUser(db, cid(req), req.ctx.identity!.user.id);
     if (!mine) throw new AppError(404, 'registration:registrantNotFound');
@@ -82,20 +107,26 @@ export function registrationRouter(deps: { db: Db; service: RegistrationService;
   });
 
   router.post(`${C}/temp/upload`, access('anonymous'), async (req, res) => {
+    await assertUploadsOpen(db, req);
     const who = req.ctx.identity?.user.id ?? null;
-    const rate = await limiter.hit(`regupload:${who ?? req.ip}`, TEMP_UPLOAD_LIMIT.limit, TEMP_UPLOAD_LIMIT.windowMs);
-    if (!rate.allowed) throw tooManyRequests();
+    // Per address whoever asks (new accounts do not buy a new allowance), and per account.
+    const perIp = await limiter.hit(`regupload:ip:${req.ip}`, files.temporary.limits.perIpPerHour, 60 * 60_000);
+    if (!perIp.allowed) throw tooManyRequests();
+    if (who !== null && !(await limiter.hit(`regupload:user:${who}`, TEMP_UPLOAD_LIMIT.limit, TEMP_UPLOAD_LIMIT.windowMs)).allowed) throw tooManyRequests();
     const { kind } = parseInput(z.object({ kind: z.enum(['attachment', 'photo']).default('attachment') }), req.query);
-    const upload = await readOneUpload(req, res, kind);
-    const stored = await files.save(cid(req), who, kind, upload.originalName, upload.bytes, { temporary: true });
+    const stored = await receiveTemporaryUpload(files, req, res, cid(req), who, kind);
     // The stored name is this answer without its first 5 characters (spec 9).
     sendOk(res, `temp/${stored.name}`);
   });
 
-  router.post(`${C}/countUser`, access('anonymous'), async (req, res) => sendOk(res, await repo.countRegistrants(db, cid(req))));
+  router.post(`${C}/countUser`, access('anonymous'), async (req, res) => {
+    assertPublishedOrStaff(req);
+    sendOk(res, await repo.countRegistrants(db, cid(req)));
+  });
 
   // Whether an e-mail is registered here: about oneself, or anyone for managers.
   router.get(`${C}/checkRegisteredUser`, access('user'), async (req, res) => {
+    assertPublishedOrStaff(req);
     const { email } = parseInput(z.object({ email: z.string().max(254).optional() }), req.query);
     const self = req.ctx.identity!.user;
     const asked = (email || self.email).toLowerCase();
@@ -105,12 +136,14 @@ export function registrationRouter(deps: { db: Db; service: RegistrationService;
   });
 
   router.get(`${C}/getCurrentVersion`, access('user'), async (req, res) => {
+    assertPublishedOrStaff(req);
     const row = await repo.findRegistrantByUser(db, cid(req), req.ctx.identity!.user.id);
     sendOk(res, { data: row?.version ?? DEFAULT_VERSION });
   });
 
   // The federated identity the caller signed in with, to pre-fill the form (spec 7 getEdugainInfo).
   router.post(`${C}/getEdugainInfo`, access('user'), async (req, res) => {
+    assertPublishedOrStaff(req);
     const user = req.ctx.identity!.user;
     const providers = await db('user_identities as ui').join('identity_providers as p', 'p.id', 'ui.provider_id').where('ui.user_id', user.id).select('p.name_zh', 'p.name_en', 'p.kind');
     sendOk(res, { email: user.email, trueName: user.trueName, providers: providers.map((p: { name_zh: string; name_en: string; kind: string }) => ({ kind: p.kind, zname: p.name_zh, ename: p.name_en })) });

@@ -152,6 +152,14 @@ export class RegistrationService {
     return { claim: fresh.map((f) => ({ id: byName.get(f.name)!.id, field: f.field })), kept: named.filter((f) => keep.has(f.name)).map((f) => f.name) };
   }
 
+  /** Claims the uploads and links them; one swept or claimed meanwhile refuses the whole save. */
+  private async claimFiles(tx: Tx, conferenceId: number, registrantId: number, claim: Array<{ id: number; field: string }>): Promise<void> {
+    const claimed = new Set(await this.files.claimTemporary(tx, conferenceId, claim.map((f) => f.id)));
+    const lost = claim.find((f) => !claimed.has(f.id));
+    if (lost) throw new AppError(400, 'registration:fileMissing', lost.field);
+    await repo.linkFiles(tx, conferenceId, registrantId, claim);
+  }
+
   private async create(
     conferenceId: number,
     settings: Settings,
@@ -176,7 +184,7 @@ export class RegistrationService {
         const row = { user_id: userId, version, seq, code, answers: JSON.stringify(answers), added_by: actor.manager ? actor.userId : null, ...columnsOf(answers, String(answers.email)) };
         const id = await repo.insertRegistrant(tx, conferenceId, row);
         await repo.updateSettings(tx, conferenceId, { last_seq: seq });
-        await repo.claimFiles(tx, conferenceId, id, claim);
+        await this.claimFiles(tx, conferenceId, id, claim);
         await grantRole(tx, conferenceId, userId, 'attendee');
         await registered?.(tx, (await repo.findRegistrant(tx, conferenceId, id))!, lang);
         return { registrantId: id, code, userId, createdAccount: created, mailed: Boolean(registered) };
@@ -205,7 +213,7 @@ export class RegistrationService {
     await inTransaction(this.db, async (tx) => {
       await repo.updateRegistrant(tx, conferenceId, registrantId, { answers: JSON.stringify(answers), ...columnsOf(answers, existing.email) });
       await repo.deleteFileRows(tx, conferenceId, dropped.map((f) => f.file_id));
-      await repo.claimFiles(tx, conferenceId, registrantId, claim);
+      await this.claimFiles(tx, conferenceId, registrantId, claim);
     });
     await this.files.removeStored(conferenceId, dropped.map((f) => f.stored_name));
   }

@@ -50,6 +50,7 @@ export function siteApiRouter(sites: SiteService): Router {
   const origin = (req: Request) => `${req.protocol}://${req.headers.host}`;
 
   router.get('/conference/platform/config/website/findConferenceWebsiteConfig', access('anonymous'), (req, res) => {
+    assertVisible(req);
     sendOk(res, presentWebsiteConfig(site(req), req.ctx.lang, origin(req)));
   });
 

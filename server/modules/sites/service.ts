@@ -6,6 +6,8 @@ import type { Db } from '../../db/index';
 import { CONFERENCE_STATUS, LANGUAGE_TYPE, type Lang, type LanguageType } from '../../contract/enums';
 import { parseJson } from '../../db/dialect';
 import type { InvalidationBus } from '../../platform/cache';
+import { isStaff } from '../../platform/access';
+import { AppError, notFound } from '../../platform/errors';
 import * as repo from './repo';
 import { buildMenuTree } from './menu';
 import type { Bilingual, MenuNode, PageChain, PageRow, SiteSnapshot, WebsiteConfig } from './types';
@@ -188,6 +190,16 @@ export class SiteService {
 
 export function isPublished(site: SiteSnapshot): boolean {
   return site.conference.status === CONFERENCE_STATUS.published;
+}
+
+/**
+ * The unpublished rule of the pages (spec 2.2 step 7) for a conference's calls: while it is not
+ * published only its staff (managers, reviewers, super admins) may read or use them; everyone
+ * else gets the pages' refusal. The platform host has no conference calls (404).
+ */
+export function assertOpenTo(site: SiteSnapshot | null | undefined, identity: Parameters<typeof isStaff>[0]): void {
+  if (!site) throw notFound();
+  if (!isPublished(site) && !isStaff(identity)) throw new AppError(403, 'commonMsg.unpublished');
 }
 
 export function text(value: Bilingual, lang: Lang): string {

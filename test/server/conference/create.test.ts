@@ -89,24 +89,39 @@ describe('create conference API', () => {
     expect((await create({ ...valid, slug: undefined })).body).toMatchObject({ code: 400, message: 'manageConference:slugRequired', field: 'slug' });
   });
 
-  test('a custom domain instead: a valid host name, unique, not one of the platform', async () => {
-    const res = await create({ ...valid, slug: undefined, domain: 'Conf.Example.ORG.' });
+  test('a custom domain instead, for super admins only: a valid host name, unique, not one of the platform, not nested in another conference', async () => {
+    const admin = await h.login({ email: 'root@example.org', conferenceId: null, superAdmin: true });
+    const res = await create({ ...valid, slug: undefined, domain: 'Conf.Example.ORG.' }, admin);
     expect(res.body.data.domain).toBe('conf.example.org');
     expect(await h.db('conference_domains').where({ conference_id: res.body.data.conferenceId }).pluck('domain')).toEqual(['conf.example.org']);
-    expect((await create({ ...valid, slug: undefined, domain: 'conf.example.org' })).body).toMatchObject({ code: 400, message: 'manageConference:domainTaken', field: 'domain' });
-    expect((await create({ ...valid, slug: undefined, domain: 'contract.localhost' })).body).toMatchObject({ message: 'manageConference:domainReserved' });
-    for (const domain of ['x.localhost', 'platform.localhost', 'www.localhost']) {
-      expect((await create({ ...valid, slug: undefined, domain })).body, domain).toMatchObject({ code: 400, message: 'manageConference:domainReserved', field: 'domain' });
-    }
-    for (const domain of ['nodot', '1.2.3.4', 'bad_host.org', '-a.org', 'a..org', 'http://x.org', 'x.org/path', `${'a'.repeat(64)}.org`]) {
-      expect((await create({ ...valid, slug: undefined, domain })).body, domain).toMatchObject({ code: 400, message: 'manageConference:domainInvalid', field: 'domain' });
-    }
+    const refused = async (domain: string, message: string, t = admin) =>
+      expect((await create({ ...valid, slug: undefined, domain }, t)).body, domain).toMatchObject({ code: 400, message: `manageConference:${message}`, field: 'domain' });
+    await refused('conf.example.org', 'domainTaken');
+    await refused('contract.localhost', 'domainTaken');
+    for (const domain of ['platform.localhost', 'www.localhost', 'api.localhost', 'x.platform.localhost', 'localhost.localhost']) await refused(domain, 'domainReserved');
+    // Under another conference's domain, or above one: that conference's cookies and names are its own.
+    for (const domain of ['www.conf.example.org', 'a.b.conf.example.org', 'example.org', 'www.contract.localhost']) await refused(domain, 'domainNested');
+    // Under SITE_DOMAIN only what a subdomain could be.
+    for (const domain of ['x.localhost', 'a.b.localhost', 'no_.localhost']) await refused(domain, domain === 'no_.localhost' ? 'domainInvalid' : 'domainSubdomain');
+    for (const domain of ['nodot', '1.2.3.4', 'bad_host.org', '-a.org', 'a..org', 'http://x.org', 'x.org/path', `${'a'.repeat(64)}.org`]) await refused(domain, 'domainInvalid');
     expect((await create({ ...valid, slug: 'both-given', domain: 'both.example.org' })).body).toMatchObject({ code: 400, message: 'manageConference:slugOrDomain' });
   });
 
+  test('an ordinary user may not claim a name outside SITE_DOMAIN; <name>.<SITE_DOMAIN> typed as a domain is that subdomain', async () => {
+    const before = await h.db('conferences').count({ n: '*' }).first();
+    const res = await create({ ...valid, slug: undefined, domain: 'my-own.example.net' });
+    expect(res.body).toMatchObject({ code: 400, message: 'manageConference:domainOutside', field: 'domain', params: { siteDomain: 'localhost' } });
+    expect(await h.db('conferences').count({ n: '*' }).first()).toEqual(before);
+    const typed = await create({ ...valid, slug: undefined, domain: 'Typed-Sub.localhost' });
+    expect(typed.body.data.domain).toBe('typed-sub.localhost');
+    expect((await h.db('conferences').where({ id: typed.body.data.conferenceId }).first()).slug).toBe('typed-sub');
+    expect((await create({ ...valid, slug: 'typed-sub' })).body).toMatchObject({ code: 400, message: 'manageConference:slugTaken', field: 'slug' });
+  });
+
   test('a long custom domain still gets a unique slug', async () => {
+    const admin = await h.login({ email: 'root@example.org', conferenceId: null, superAdmin: true });
     const domain = `${'a'.repeat(60)}.${'b'.repeat(60)}.example.org`;
-    const res = await create({ ...valid, slug: undefined, domain });
+    const res = await create({ ...valid, slug: undefined, domain }, admin);
     expect(res.body.code).toBe(200);
     const slug = (await h.db('conferences').where({ id: res.body.data.conferenceId }).first()).slug;
     expect(slug.length).toBeLessThanOrEqual(64);
@@ -145,7 +160,8 @@ describe('create conference page', () => {
     expect(res.status).toBe(200);
     expect($('h2').first().text()).toBe('Create a conference');
     const props = JSON.parse($('[data-island="CreateConference"]').attr('data-props')!);
-    expect(props).toEqual({ lang: 'en', mobile: false, siteDomain: 'localhost' });
+    // Outside domains are for super admins: the form offers them the choice only.
+    expect(props).toEqual({ lang: 'en', mobile: false, siteDomain: 'localhost', customDomain: false });
     expect($('[data-island="CreateConference"] form').length).toBe(1);
   });
 

@@ -46,6 +46,25 @@ function zipNames(bytes: Buffer): Promise<string[]> {
   });
 }
 
+function zipEntry(bytes: Buffer, name: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(bytes, { lazyEntries: true }, (err, zip) => {
+      if (err || !zip) return reject(err);
+      zip.on('entry', (e: yauzl.Entry) => {
+        if (e.fileName !== name) return zip.readEntry();
+        zip.openReadStream(e, (error, stream) => {
+          if (error || !stream) return reject(error);
+          const chunks: Buffer[] = [];
+          stream.on('data', (c: Buffer) => chunks.push(c));
+          stream.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+        });
+      });
+      zip.on('end', () => reject(new Error(`${name} not in the archive`)));
+      zip.readEntry();
+    });
+  });
+}
+
 async function register(email: string, answers: Record<string, string | string[]>) {
   const token = await h.login({ email, name: 'Account Name', conferenceId: cid });
   const res = await call(h, host, 'post', '/conference/conferenceUser', { token, body: { version: 'default', answers: goodAnswers(answers) } });
@@ -141,8 +160,8 @@ describe('details, add, edit, delete', () => {
 });
 
 describe('exports', () => {
-  test('user.xlsx: a column per answer, translated labels, no passwords, formulas neutralised', async () => {
-    const { id } = await register('formula@example.org', { fullName: '=HYPERLINK("http://evil")', c_note: '@SUM(A1)', c_topics: ['ai', 'db'] });
+  test('user.xlsx: a column per answer, translated labels, no passwords; formulas and +phones stay text through the quote-prefix style', async () => {
+    const { id } = await register('formula@example.org', { fullName: '=HYPERLINK("http://evil")', tel: '+86 138 0013 8000', c_note: '@SUM(A1)', c_topics: ['ai', 'db'] });
     const res = await binary('/conference/conferenceUser/download/excel', { ids: [id] }, manager);
     expect(res.status).toBe(200);
     expect(res.headers['content-disposition']).toContain('user.xlsx');
@@ -154,10 +173,25 @@ describe('exports', () => {
     expect(header.join()).not.toMatch(/pwd|password|密码/i);
     const row = (sheet.getRow(2).values as string[]).slice(1);
     const cell = (title: string) => row[header.indexOf(title)];
-    expect(cell('说明')).toBe("'@SUM(A1)");
-    expect(row).toContain(`'=HYPERLINK("http://evil")`);
+    // As typed, with no visible apostrophe, and as strings (not formulas, not numbers).
+    expect(cell('手机号码')).toBe('+86 138 0013 8000');
+    expect(cell('说明')).toBe('@SUM(A1)');
+    expect(row).toContain('=HYPERLINK("http://evil")');
     expect(cell('议题')).toBe('人工智能, 数据库');
     expect(cell('邮箱')).toBe('formula@example.org');
+    for (let i = 1; i <= header.length; i++) expect(sheet.getRow(2).getCell(i).type, header[i - 1]).not.toBe(ExcelJS.ValueType.Formula);
+
+    // In the file: those cells use a cell format with quotePrefix="1"; plain text does not.
+    const styles = await zipEntry(res.body as Buffer, 'xl/styles.xml');
+    const xfs = [...(/<cellXfs[^>]*>(.*?)<\/cellXfs>/s.exec(styles)?.[1] ?? '').matchAll(/<xf\b[^>]*?\/?>/g)].map((m) => m[0]);
+    const quoted = new Set(xfs.map((xf, i) => (xf.includes('quotePrefix="1"') ? i : -1)).filter((i) => i >= 0));
+    expect(quoted.size).toBe(1);
+    const xml = await zipEntry(res.body as Buffer, 'xl/worksheets/sheet1.xml');
+    const styleOf = (col: number) => Number(new RegExp(`<c r="${String.fromCharCode(64 + col)}2"(?: s="(\\d+)")?`).exec(xml)?.[1] ?? 0);
+    expect(quoted.has(styleOf(header.indexOf('手机号码') + 1))).toBe(true);
+    expect(quoted.has(styleOf(header.indexOf('说明') + 1))).toBe(true);
+    expect(quoted.has(styleOf(header.indexOf('姓名') + 1))).toBe(true);
+    expect(quoted.has(styleOf(header.indexOf('邮箱') + 1))).toBe(false);
   });
 
   test('the files of registrants as one zip, a folder each; download/files with a single-use token', async () => {
@@ -185,6 +219,12 @@ describe('exports', () => {
         .type('form')
         .send({ data: JSON.stringify([{ name: names[0], field: 'c_cv' }]), access_token: token });
     const { token } = (await call(h, host, 'post', '/conference/conferenceUser/download/token', { token: manager, body: {} })).body.data;
+    // A malformed list is the caller's mistake: 400, and the token is still good.
+    for (const data of ['[{"name":', 'not json', '{}', '[]', JSON.stringify([{ name: 42 }])]) {
+      const bad = await request(h.app).post('/api/conference/conferenceUser/download/files').set('Host', host).set('Origin', `http://${host}`).type('form').send({ data, access_token: token });
+      expect(bad.status, data).toBe(400);
+      expect(bad.body, data).toMatchObject({ code: 400, message: 'commonMsg.invalidInput', field: 'data' });
+    }
     const first = await form(token);
     expect(first.status).toBe(200);
     expect(first.headers['content-disposition']).toContain('zip1-');

@@ -92,12 +92,13 @@ describe('registering with files', () => {
 });
 
 describe('uploads never claimed', () => {
-  test('are removed a day later; claimed ones stay', async () => {
+  test('are removed two hours later; claimed ones stay', async () => {
     const token = await h.login({ email: 'forgetful@example.org', conferenceId: cid });
     const name = (await upload(PDF, 'forgotten.pdf', { token })).body.data.slice(5);
     const claimed = await h.db('files').where({ conference_id: cid, temporary: false }).count({ n: '*' }).first();
     expect(await sweepTemporaryUploads(h.db, h.files, new Date())).toBe(0);
-    await sweepTemporaryUploads(h.db, h.files, new Date(Date.now() + 25 * 3600_000));
+    expect(await sweepTemporaryUploads(h.db, h.files, new Date(Date.now() + 110 * 60_000))).toBe(0);
+    expect(await sweepTemporaryUploads(h.db, h.files, new Date(Date.now() + 125 * 60_000))).toBeGreaterThan(0);
     expect(await h.db('files').where({ conference_id: cid, stored_name: name }).first()).toBeUndefined();
     expect(await h.files.read(cid, name)).toBeNull();
     expect(await h.db('files').where({ conference_id: cid, temporary: false }).count({ n: '*' }).first()).toEqual(claimed);

@@ -28,7 +28,7 @@ async function everyCall(token: string | undefined, host: string) {
   return {
     find: await get(w.h, `${WEBSITE}/find`, token, host),
     save: await post(w.h, `${WEBSITE}/save`, { ...config, firstTitle: { zh: '被改了', en: 'Hijacked' } }, token, host),
-    addDomain: await post(w.h, `${WEBSITE}/domain/add`, { domain: 'hijack.example.org' }, token, host),
+    addDomain: await post(w.h, `${WEBSITE}/domain/add`, { domain: 'hijack.localhost' }, token, host),
     primary: await post(w.h, `${WEBSITE}/domain/primary/${bIds.extra}`, {}, token, host),
     removeDomain: await del(w.h, `${WEBSITE}/domain/delete/${bIds.extra}`, token, host),
     list: await get(w.h, `${EXTERIOR}/list`, token, host),
@@ -83,7 +83,7 @@ describe('API', () => {
     expect(await stateOf(w.h, w.b)).toEqual(bBefore);
     // What A did do stayed in A.
     const aAfter = await stateOf(w.h, w.a);
-    expect(aAfter.domains.map((d) => d.domain)).toEqual([...aBefore.domains.map((d) => d.domain), 'hijack.example.org']);
+    expect(aAfter.domains.map((d) => d.domain)).toEqual([...aBefore.domains.map((d) => d.domain), 'hijack.localhost']);
     expect(aAfter.exteriors.map((e) => e.name)).toEqual([...aBefore.exteriors.map((e) => e.name), 'Hijacked']);
   });
 

@@ -11,12 +11,13 @@ import { pageGuard } from '../../../platform/pageGuard';
 import { idOf } from './schema';
 import { onConference, renderManageScreen } from '../platformPages';
 import type { SiteService } from '../service';
+import type { DomainHosts } from '../domainRule';
 import { ExteriorService } from './exteriorService';
 import { WebsiteConfigService } from './websiteService';
 
-export function siteConfigPageRouter(sites: SiteService, db: Db, platformHost: string): Router {
+export function siteConfigPageRouter(sites: SiteService, db: Db, hosts: DomainHosts): Router {
   const router = Router();
-  const website = new WebsiteConfigService(db, sites, platformHost);
+  const website = new WebsiteConfigService(db, sites, hosts);
   const exteriors = new ExteriorService(db, sites);
   const guard = [access('anonymous'), onConference, pageGuard('platform')] as const;
 

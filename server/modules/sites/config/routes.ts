@@ -6,16 +6,19 @@
  *   POST /conference/platform/config/website/domain/add    {domain}
  *   POST /conference/platform/config/website/domain/primary/:id
  *   DELETE /conference/platform/config/website/domain/delete/:id
+ *   POST /platform/admin/conferences/:conferenceId/domain/add  {domain}  (super admins, platform host)
  *   GET  /conference/exterior/list, /conference/exterior/find/:id
  *   POST /conference/exterior/save, /conference/exterior/use/:id, /conference/exterior/copy/:id
  *   DELETE /conference/exterior/delete/:id
  */
-import { Router, type Request } from 'express';
+import { Router, type NextFunction, type Request, type Response } from 'express';
+import { z } from 'zod';
 import type { Db } from '../../../db/index';
 import { access } from '../../../platform/access';
-import { sendOk } from '../../../platform/errors';
+import { notFound, sendOk } from '../../../platform/errors';
 import { parseInput } from '../../../platform/validate';
 import type { SiteService } from '../service';
+import type { DomainHosts } from '../domainRule';
 import { ExteriorService } from './exteriorService';
 import { copyInput, domainInput, exteriorInput, idOf, websiteConfigInput } from './schema';
 import { WebsiteConfigService } from './websiteService';
@@ -24,10 +27,16 @@ const WEBSITE = '/conference/platform/config/website';
 const EXTERIOR = '/conference/exterior';
 
 const conferenceOf = (req: Request) => req.ctx.conferenceId!;
+const conferenceParam = z.object({ conferenceId: z.string().regex(/^[1-9]\d{0,9}$/, 'commonMsg.notFound').transform(Number) });
 
-export function siteConfigApiRouter(sites: SiteService, db: Db, platformHost: string): Router {
+/** Platform calls exist on the platform host only, where no manager's script runs. */
+function onPlatformHost(req: Request, _res: Response, next: NextFunction): void {
+  next(req.ctx.site ? notFound() : undefined);
+}
+
+export function siteConfigApiRouter(sites: SiteService, db: Db, hosts: DomainHosts): Router {
   const router = Router();
-  const website = new WebsiteConfigService(db, sites, platformHost);
+  const website = new WebsiteConfigService(db, sites, hosts);
   const exteriors = new ExteriorService(db, sites);
 
   router.get(`${WEBSITE}/find`, access('manager'), async (req, res) => {
@@ -42,6 +51,14 @@ export function siteConfigApiRouter(sites: SiteService, db: Db, platformHost: st
     const { domain } = parseInput(domainInput, req.body ?? {});
     await website.addDomain(conferenceOf(req), domain);
     sendOk(res, await website.domains(conferenceOf(req), req.ctx.host));
+  });
+  // A domain outside SITE_DOMAIN: only a super admin, only from the platform host (domainRule.ts).
+  router.post('/platform/admin/conferences/:conferenceId/domain/add', access('superAdmin'), onPlatformHost, async (req, res) => {
+    const { conferenceId } = parseInput(conferenceParam, req.params);
+    const { domain } = parseInput(domainInput, req.body ?? {});
+    if (!(await db('conferences').where({ id: conferenceId }).first('id'))) throw notFound();
+    await website.addDomain(conferenceId, domain, { outsideAllowed: true });
+    sendOk(res, await website.domains(conferenceId, req.ctx.host));
   });
   router.post(`${WEBSITE}/domain/primary/:id`, access('manager'), async (req, res) => {
     const id = idOf(req.params);

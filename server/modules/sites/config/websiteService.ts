@@ -2,14 +2,14 @@
  * The website configuration screen's rules: the editable config in both languages, its save
  * (one transaction, every reference checked against this conference), and the domains.
  */
-import { domainToASCII } from 'node:url';
 import type { Db, Tx } from '../../../db/index';
 import { parseJson } from '../../../db/dialect';
 import { AppError, notFound } from '../../../platform/errors';
-import { BILINGUAL_FIELDS, isHostName, type DomainItem, type WebsiteConfigInput, type WebsiteConfigView } from '../../../contract/siteConfig';
+import { BILINGUAL_FIELDS, type DomainItem, type WebsiteConfigInput, type WebsiteConfigView } from '../../../contract/siteConfig';
 import { LANGUAGE_TYPE, type LanguageType } from '../../../contract/enums';
 import { DEFAULT_BANNER } from '../contract';
 import type { SiteService } from '../service';
+import { DOMAIN_REFUSAL_KEYS, judgeDomain, type DomainHosts } from '../domainRule';
 import * as repo from './repo';
 import type { WebsiteConfigValues } from './schema';
 
@@ -58,7 +58,7 @@ export class WebsiteConfigService {
   constructor(
     private readonly db: Db,
     private readonly sites: SiteService,
-    private readonly platformHost: string,
+    private readonly hosts: DomainHosts,
   ) {}
 
   async find(conferenceId: number, currentHost: string): Promise<WebsiteConfigView> {
@@ -129,16 +129,18 @@ export class WebsiteConfigService {
     return rows.map((r) => ({ id: r.id, domain: r.domain, primary: Boolean(r.is_primary), current: r.domain === currentHost }));
   }
 
-  /** Adds a custom domain: a valid host name that no conference (nor the platform) uses yet. */
-  async addDomain(conferenceId: number, raw: string): Promise<void> {
-    const domain = normaliseDomain(raw);
-    if (!domain) throw new AppError(400, 'manageSite:domainInvalid', 'domain');
-    if (domain === this.platformHost) throw new AppError(400, 'manageSite:domainTaken', 'domain');
+  /**
+   * Adds a domain, if the one domain rule (../domainRule.ts) grants it: on a conference's own host
+   * only `<name>.<SITE_DOMAIN>` or a sub-domain of its own domains; outside names also for a super
+   * admin on the platform host (`outsideAllowed`).
+   */
+  async addDomain(conferenceId: number, raw: string, opts: { outsideAllowed?: boolean } = {}): Promise<void> {
     try {
       await this.db.transaction(async (tx) => {
-        if (await repo.domainOwner(tx, domain)) throw new AppError(400, 'manageSite:domainTaken', 'domain');
+        const verdict = await judgeDomain(tx, this.hosts, { domain: raw, conferenceId, outsideAllowed: Boolean(opts.outsideAllowed) });
+        if (!verdict.ok) throw new AppError(400, `manageSite:${DOMAIN_REFUSAL_KEYS[verdict.reason]}`, 'domain', 400, { siteDomain: this.hosts.siteDomain });
         const hasPrimary = (await repo.domains(tx, conferenceId)).some((d) => d.is_primary);
-        await repo.insertDomain(tx, conferenceId, domain, !hasPrimary);
+        await repo.insertDomain(tx, conferenceId, verdict.domain, !hasPrimary);
       });
     } catch (err) {
       // Two conferences adding the same name at once: the unique index decides.
@@ -173,12 +175,4 @@ export class WebsiteConfigService {
     });
     await this.sites.siteChanged(conferenceId);
   }
-}
-
-/** Lower case, no scheme, path, port or trailing dot; Unicode names in their ASCII form. Null when not a host name. */
-export function normaliseDomain(raw: string): string | null {
-  const trimmed = raw.trim().toLowerCase().replace(/\.$/, '');
-  if (!trimmed || /[\s/:@?#\\]/.test(trimmed)) return null;
-  const ascii = domainToASCII(trimmed);
-  return ascii && isHostName(ascii) ? ascii : null;
 }

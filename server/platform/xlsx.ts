@@ -1,0 +1,54 @@
+/**
+ * Spreadsheet cells for text that people typed. A cell whose text starts with = + - @ tab or CR
+ * would be read as a formula once someone edits it (or saves the sheet as CSV), so such a cell
+ * gets Excel's quote-prefix style (`quotePrefix="1"` on its cell format, what Excel itself sets
+ * when one types '+86 ...): the cell shows the text as typed, with no visible apostrophe, and
+ * stays text (DESIGN.md 5).
+ *
+ * exceljs (4.4) neither writes nor keeps `quotePrefix`; this module teaches its style writer to,
+ * for cell styles that carry `quotePrefix: true`. It patches one internal class, once, at import.
+ */
+import { createRequire } from 'node:module';
+import type ExcelJS from 'exceljs';
+
+type StyleXformLike = { toXml(model: unknown): string };
+type StylesXformProto = { addStyleModel(this: { map: { style: StyleXformLike } }, model: unknown, cellType?: unknown): number };
+
+const require = createRequire(import.meta.url);
+const StylesXform = require('exceljs/lib/xlsx/xform/style/styles-xform.js') as { prototype: StylesXformProto & { quotePrefixPatched?: boolean } };
+
+if (!StylesXform.prototype.quotePrefixPatched) {
+  const addStyleModel = StylesXform.prototype.addStyleModel;
+  StylesXform.prototype.addStyleModel = function addStyleModelWithQuotePrefix(model, cellType) {
+    if (!(model as { quotePrefix?: boolean } | undefined)?.quotePrefix) return addStyleModel.call(this, model, cellType);
+    // The cell format is built as XML (and shared by its XML): add the attribute while this one is built.
+    const xform = this.map.style;
+    const toXml = xform.toXml;
+    xform.toXml = (m: unknown) => toXml.call(xform, m).replace(/^<xf /, '<xf quotePrefix="1" ');
+    try {
+      return addStyleModel.call(this, model, cellType);
+    } finally {
+      xform.toXml = toXml;
+    }
+  };
+  StylesXform.prototype.quotePrefixPatched = true;
+}
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** Whether a spreadsheet would take this text for a formula. */
+export function looksLikeFormula(value: string): boolean {
+  return FORMULA_START.test(value);
+}
+
+/** The quote-prefix style, shared by every such cell of a workbook. */
+const QUOTED: Partial<ExcelJS.Style> & { quotePrefix: true } = { quotePrefix: true };
+
+/** Adds a row of texts; those a spreadsheet would read as formulas get the quote-prefix style. */
+export function addTextRow(sheet: ExcelJS.Worksheet, values: string[]): ExcelJS.Row {
+  const row = sheet.addRow(values);
+  values.forEach((value, i) => {
+    if (looksLikeFormula(value)) row.getCell(i + 1).style = QUOTED as Partial<ExcelJS.Style>;
+  });
+  return row;
+}
