@@ -158,6 +158,9 @@ export class VerificationCodes {
     const row = await this.latest(email, purpose);
     if (!row || row.used_at || row.wrong_attempts >= CODE_MAX_WRONG) return { result: 'expired' };
     if (fromDbInstant(row.expires_at)!.getTime() <= this.now().getTime()) return { result: 'expired' };
+    // Not six digits cannot be the code: wrong, without costing the owner one of the five tries
+    // (a typo in the form); it still counts against the limits above.
+    if (!/^\d{6}$/.test(code)) return { result: 'wrong' };
     // Reserve this try as a wrong one before comparing: one statement, outside any transaction,
     // so however many tries run at once, at most five are ever compared and none is rolled back.
     const reserved = await this.db('verification_codes')
@@ -167,7 +170,7 @@ export class VerificationCodes {
       .increment('wrong_attempts', 1);
     if (reserved === 0) return { result: 'expired' };
     const given = Buffer.from(this.hash(email, purpose, code), 'hex');
-    if (!/^\d{6}$/.test(code) || !crypto.timingSafeEqual(given, Buffer.from(row.code_hash, 'hex'))) return { result: 'wrong' };
+    if (!crypto.timingSafeEqual(given, Buffer.from(row.code_hash, 'hex'))) return { result: 'wrong' };
     // It was right: the reservation is given back, so a check before the form's submit costs nothing.
     await this.db('verification_codes').where({ id: row.id }).where('wrong_attempts', '>', 0).decrement('wrong_attempts', 1);
     return { result: 'valid', id: row.id };

@@ -128,6 +128,8 @@ describe('600 concurrent guesses', () => {
     const right = await sendCode(email, 'registerCode');
     for (const code of wrongCodes(right, 4)) expect((await s.post(platform, `${CODES}/getEmailCode`, { data: { email, type: 'registerCode', code } })).body.data.result).toBe('wrong');
     expect((await s.post(platform, `${CODES}/getEmailCode`, { data: { email, type: 'registerCode', code: right } })).body.data.result).toBe('valid');
+    // A typo that is not six digits cannot be the code: wrong, but not one of the five.
+    expect((await s.post(platform, `${CODES}/getEmailCode`, { data: { email, type: 'registerCode', code: right.slice(0, 5) } })).body.data.result).toBe('wrong');
     expect(await attempts(email)).toBe(4);
     expect((await s.post(platform, '/base/oauth/register', { email, trueName: 'Careful', passWord: 'password123', verifyCode: right })).body.code).toBe(200);
   }, 60_000);

@@ -5,7 +5,7 @@ import { createHarness, type Harness } from '../../helpers/harness';
 import { apiPost, mailedCode, tokenCookie, PLATFORM_HOST } from '../../helpers/accounts';
 import { contractSite } from '../../fixtures/contractSite';
 import { MemoryRateLimiter } from '../../../server/platform/rateLimit';
-import { LOGIN_LIMITS } from '../../../server/modules/accounts/auth';
+import { CHECK_EMAIL_LIMIT, LOGIN_LIMITS } from '../../../server/modules/accounts/auth';
 import { ensureUser } from '../../../server/modules/accounts/service';
 
 let h: Harness;
@@ -113,6 +113,18 @@ describe('checks', () => {
     expect((await check('nopass@example.org')).body).toMatchObject({ data: 0, message: 'user email exists but not registered' });
     expect((await check('unknown@example.org')).body).toMatchObject({ data: 0, message: '' });
     expect((await check('bad')).status).toBe(400);
+  });
+
+  test('checkEmail is limited per address: past 30 a minute, 429 commonMsg.tooManyRequests', async () => {
+    const check = (email: string) => request(h.app).get(`/api${CODES}/checkEmail`).query({ email }).set('Host', host);
+    clock += CHECK_EMAIL_LIMIT.windowMs + 1000;
+    const answers = await Promise.all(Array.from({ length: CHECK_EMAIL_LIMIT.limit + 10 }, (_, i) => check(`probe-${i}@example.org`)));
+    expect(answers.filter((r) => r.status === 200)).toHaveLength(CHECK_EMAIL_LIMIT.limit);
+    const refused = answers.filter((r) => r.status === 429);
+    expect(refused).toHaveLength(10);
+    expect(refused[0].body).toMatchObject({ code: 429, message: 'commonMsg.tooManyRequests' });
+    clock += CHECK_EMAIL_LIMIT.windowMs + 1000;
+    expect((await check('carol@example.org')).body).toMatchObject({ data: 1 });
   });
 
   test('checkPasswordContent: 1 for 10+ characters with letters and digits', async () => {
