@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-core';
 import { createDb } from '../../server/db/index';
-import { startSmtpPeer, type SmtpPeer } from '../server/mail/smtpPeer';
+import { mailedCodeFrom, startSmtpPeer, type SmtpPeer } from '../server/mail/smtpPeer';
 import { accountForms, haveBrowser, launch, PHONE, shot, warnIfNoBrowser } from './browser';
 import { startServer, type RunningServer } from './server';
 
@@ -20,16 +20,7 @@ describe('accounts in Chromium', { skip: !haveBrowser }, () => {
   const email = 'newcomer@example.org';
   const url = (p: string) => `http://demo.localhost:${server.port}${p}`;
 
-  /** The six-digit code of the newest mail to `to` that arrives after `since` mails. */
-  async function codeFor(to: string, since: number): Promise<string> {
-    for (let i = 0; i < 150; i++) {
-      const mail = smtp.received.slice(since).reverse().find((m) => JSON.stringify(m.to).includes(to));
-      const code = mail && /\b(\d{6})\b/.exec(mail.text ?? '')?.[1];
-      if (code) return code;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error(`no code mailed to ${to}`);
-  }
+  const codeFor = (to: string, since: number) => mailedCodeFrom(smtp, to, since);
 
   /** The account forms of the page (on a conference: the platform's frame), once `island` is hydrated. */
   async function forms(page: Page, island: string): Promise<Page | FrameLocator> {

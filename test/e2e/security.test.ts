@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { createDb } from '../../server/db/index';
-import { startSmtpPeer, type SmtpPeer } from '../server/mail/smtpPeer';
+import { mailedCodeFrom, startSmtpPeer, type SmtpPeer } from '../server/mail/smtpPeer';
 import { accountForms, haveBrowser, launch, shot, warnIfNoBrowser } from './browser';
 import { startServer, type RunningServer } from './server';
 
@@ -72,15 +72,7 @@ describe('template scripts against credentials and super admins, in Chromium', {
     return JSON.parse((await page.evaluate(() => localStorage.getItem('captured'))) ?? '[]');
   }
 
-  async function codeFor(to: string, since: number): Promise<string> {
-    for (let i = 0; i < 150; i++) {
-      const mail = smtp.received.slice(since).reverse().find((m) => JSON.stringify(m.to).includes(to));
-      const code = mail && /\b(\d{6})\b/.exec(mail.text ?? '')?.[1];
-      if (code) return code;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error(`no code mailed to ${to}`);
-  }
+  const codeFor = (to: string, since: number) => mailedCodeFrom(smtp, to, since);
 
   before(async () => {
     smtp = await startSmtpPeer();

@@ -86,3 +86,14 @@ export async function startSmtpPeer(credentials: { user: string; pass: string } 
   await peer.start();
   return peer;
 }
+
+/** The six-digit code of the newest mail to `to` that arrives after `since` mails (waits up to 15 s). */
+export async function mailedCodeFrom(peer: SmtpPeer, to: string, since: number): Promise<string> {
+  for (let i = 0; i < 150; i++) {
+    const mail = peer.received.slice(since).reverse().find((m) => JSON.stringify(m.to).includes(to));
+    const code = mail && /\b(\d{6})\b/.exec(mail.text ?? '')?.[1];
+    if (code) return code;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no code mailed to ${to}`);
+}
