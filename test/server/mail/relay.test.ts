@@ -24,8 +24,12 @@ const outbox = (conferenceId: number) => h.db('mail_outbox').where({ conference_
 const addUser = (host: string, token: string, email: string) => call(h, host, 'post', '/conference/conferenceUser/addUser', { token, body: { version: 'default', answers: goodAnswers({ email, fullName: 'Added By Hand' }) } });
 const budgetUsed = (conferenceId: number) => new MailBudget(h.db, { unpublished: 0, published: 0 }).used(conferenceId);
 
+/**
+ * Someone registers themself. On a draft only its staff may (the unpublished rule), so the
+ * person is a reviewer there: people who came to the conference themselves.
+ */
 async function registerSelf(host: string, conferenceId: number, email: string) {
-  const token = await h.login({ email, name: 'Self Registered', conferenceId });
+  const token = await h.login({ email, name: 'Self Registered', conferenceId, roles: ['reviewer'] });
   const res = await call(h, host, 'post', '/conference/conferenceUser', { token, body: { version: 'default', answers: goodAnswers() } });
   expect(res.body.code).toBe(200);
 }
@@ -86,7 +90,8 @@ describe('a conference that is not published', () => {
 
   test('feedback mails only the managers who came to the conference, not the ones typed in', async () => {
     // victim2 was made a manager by address only; draft-boss signed in.
-    const writer = await h.login({ email: 'fb-writer@example.org', conferenceId: draft });
+    // On a draft only its staff may write feedback (the unpublished rule): a reviewer.
+    const writer = await h.login({ email: 'fb-writer@example.org', conferenceId: draft, roles: ['reviewer'] });
     await call(h, DRAFT, 'post', '/conference/conferenceRegUserConfig/sendEmailCode', { body: { data: { email: 'fb-writer@example.org', type: 'feedbackCode' } } }).expect(200);
     const code = await mailedCode(h.db, 'fb-writer@example.org');
     const res = await call(h, DRAFT, 'post', '/conference/feedback', { token: writer, body: { title: 'Please read', name: 'W', email: 'fb-writer@example.org', phone: '13800138000', type: 'Other', content: 'Phishing text', verifyCode: code } });
