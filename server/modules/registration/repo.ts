@@ -1,7 +1,8 @@
 /** Queries of the registration module. Every function takes the conference first. */
 import type { Knex } from 'knex';
 import type { Db, Tx } from '../../db/index';
-import { insertId, LIKE_ESCAPE, likeContains, lockForUpdate, toDbInstant } from '../../db/dialect';
+import { insertId, LIKE_ESCAPE, likeContains, toDbInstant } from '../../db/dialect';
+import type { CapacityLock } from '../../db/capacity';
 
 type Conn = Db | Tx;
 
@@ -59,9 +60,9 @@ export async function ensureSettings(db: Conn, conferenceId: number): Promise<vo
   }
 }
 
-/** Locks the settings row for the rest of the transaction (the cap and the numbering). */
-export async function lockSettings(tx: Tx, conferenceId: number): Promise<SettingsRow | undefined> {
-  return lockForUpdate(tx, tx<SettingsRow>('registration_settings').where({ conference_id: conferenceId })).first();
+/** The row the registration transaction locks (server/db/capacity.ts): the cap and the numbering. */
+export function settingsLock(conferenceId: number): CapacityLock {
+  return { table: 'registration_settings', where: { conference_id: conferenceId } };
 }
 
 export async function updateSettings(db: Conn, conferenceId: number, values: Partial<Omit<SettingsRow, 'conference_id'>>): Promise<void> {

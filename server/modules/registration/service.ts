@@ -3,13 +3,15 @@
  * themself, or a manager adds, edits or deletes a registrant. Every rule is enforced here.
  *
  * The cap (registerNum when registerFlag is set, 1000 otherwise) and the registration number
- * are decided inside one transaction that first locks the conference's registration_settings
- * row (SELECT ... FOR UPDATE on MySQL; SQLite's single writer serialises), then counts. A
- * refused registration writes nothing: no account, no registrant, no claimed file.
+ * are decided inside one transaction through the capacity helper (server/db/capacity.ts): it
+ * locks the conference's registration_settings row (SELECT ... FOR UPDATE on MySQL; SQLite's
+ * single writer serialises), then counts. A refused registration writes nothing: no account,
+ * no registrant, no claimed file.
  */
 import type { Db, Tx } from '../../db/index';
 import { isUniqueViolation, parseJson } from '../../db/dialect';
 import { inTransaction } from '../../db/transaction';
+import { reserveCapacity } from '../../db/capacity';
 import { AppError } from '../../platform/errors';
 import { checkAnswers, displayName, FILE_TYPES, windowOpen, type Answers, type FormRules } from '../../contract/registration';
 import { COUNTRY_NAMES } from '../../contract/countries';
@@ -175,11 +177,15 @@ export class RegistrationService {
     const registered = mail ? await this.hooks.prepare?.(conferenceId) : undefined;
     try {
       return await inTransaction(this.db, async (tx) => {
-        const locked = await repo.lockSettings(tx, conferenceId);
-        if ((await repo.countRegistrants(tx, conferenceId)) >= capOf(settings)) throw new AppError(400, 'userReg.registerMsg');
+        const { rows: [locked] } = await reserveCapacity(tx, {
+          lock: [repo.settingsLock(conferenceId)],
+          count: () => repo.countRegistrants(tx, conferenceId),
+          limit: capOf(settings),
+          refuse: () => new AppError(400, 'userReg.registerMsg'),
+        });
         const { userId, created } = await account(tx);
         if (await repo.findRegistrantByUser(tx, conferenceId, userId)) throw new AppError(400, 'authentication.hasAttendConference', 'email');
-        const seq = Number(locked?.last_seq ?? 0) + 1;
+        const seq = Number((locked as repo.SettingsRow).last_seq) + 1;
         const code = `${settings.codePrefix || 'REG-'}${String(seq).padStart(4, '0')}`;
         const row = { user_id: userId, version, seq, code, answers: JSON.stringify(answers), added_by: actor.manager ? actor.userId : null, ...columnsOf(answers, String(answers.email)) };
         const id = await repo.insertRegistrant(tx, conferenceId, row);

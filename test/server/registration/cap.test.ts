@@ -1,12 +1,14 @@
 /**
  * The registration cap under a rush (DESIGN.md 3): ten times the cap in concurrent requests gives
- * exactly the cap, numbered without gaps; without a configured cap the limit is 1000.
+ * exactly the cap, numbered without gaps (also 200 against 20 over a listening server, through
+ * the capacity helper of server/db/capacity.ts); without a configured cap the limit is 1000.
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createHarness, type Harness } from '../../helpers/harness';
 import { contractSite } from '../../fixtures/contractSite';
 import { openRegistration, setForm } from '../../helpers/registration';
 import { toDbInstant } from '../../../server/db/dialect';
+import { serve, tally } from '../../helpers/concurrency';
 import { call, goodAnswers, testForm } from './helpers';
 
 let h: Harness;
@@ -56,3 +58,20 @@ test('without registerFlag the cap is 1000', async () => {
   const res = await call(h, 'big.localhost', 'post', '/conference/conferenceUser', { token: second, body: { version: 'default', answers: goodAnswers() } });
   expect(res.body).toMatchObject({ code: 400, message: 'userReg.registerMsg' });
 });
+
+test('200 concurrent registrations over one listening server against a cap of 20: exactly 20, numbered 1-20', async () => {
+  const crowd = await h.provision(contractSite({ slug: 'crowd', domains: ['crowd.localhost'] }));
+  await openRegistration(h.db, crowd, { registerFlag: true, registerNum: 20, prefix: 'C-' });
+  await setForm(h.db, crowd, 'default', testForm());
+  const tokens = await Promise.all(Array.from({ length: 200 }, (_, i) => h.login({ email: `crowd${i}@example.org`, conferenceId: crowd })));
+  const s = await serve(h.app);
+  try {
+    const answers = await Promise.all(tokens.map((token) => s.post('crowd.localhost', '/conference/conferenceUser', { version: 'default', answers: goodAnswers() }, `token=${token}`)));
+    expect(tally(answers)).toEqual({ '200 registration:success': 20, '400 userReg.registerMsg': 180 });
+  } finally {
+    await s.close();
+  }
+  const rows = await h.db('registrants').where({ conference_id: crowd }).orderBy('seq');
+  expect(rows.map((r) => r.seq)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+  expect(new Set(rows.map((r) => r.user_id)).size).toBe(20);
+}, 120_000);
