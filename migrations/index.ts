@@ -18,6 +18,7 @@ import * as m014 from './014_feedback_notices';
 import * as m015 from './015_session_handoffs';
 import * as m016 from './016_mail_budget';
 import * as m017 from './017_upload_budgets';
+import * as m018 from './018_job_leases';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '015_session_handoffs': m015,
   '016_mail_budget': m016,
   '017_upload_budgets': m017,
+  '018_job_leases': m018,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

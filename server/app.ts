@@ -75,6 +75,8 @@ import { HostGuard } from './platform/netGuard';
 import { MailBudget } from './modules/mail/budget';
 import { ConferenceMailGate } from './modules/mail/gate';
 import { conferenceAudience } from './modules/mail/audience';
+import { EventBus } from './platform/events';
+import { accountEventHandlers } from './modules/accounts/events';
 
 
 export type AppDeps = { config: Config; db: Db; bus?: InvalidationBus; limiter?: RateLimiter; production?: boolean };
@@ -94,6 +96,8 @@ export type App = {
   smtp: ConferenceSmtp;
   pageCache: PageCache;
   bus: InvalidationBus;
+  /** the cross-feature event bus (server/platform/events.ts) */
+  events: EventBus;
   close(): Promise<void>;
 };
 
@@ -122,7 +126,10 @@ export async function createApp({ config, db, bus: givenBus, limiter: givenLimit
   const smtp = new ConferenceSmtp(db, config.secret, new HostGuard({ allowPrivate: config.SMTP_ALLOW_PRIVATE_HOSTS, allowed: config.SMTP_ALLOWED_HOSTS, ports: config.SMTP_ALLOWED_PORTS }));
   // What a conference may mail on a manager's request: docs/mail.md "Limits".
   const mailGate = new ConferenceMailGate(conferenceAudience(db, sites), new MailBudget(db, { unpublished: config.MAIL_DAILY_BUDGET_UNPUBLISHED, published: config.MAIL_DAILY_BUDGET_PUBLISHED }));
-  const registration = new RegistrationService(db, codes, files, {
+  // Cross-feature reactions, run inside the transaction of the change that raised them.
+  const events = new EventBus();
+  events.subscribe(accountEventHandlers);
+  const registration = new RegistrationService(db, codes, files, events, {
     prepare: registrationMail(sites),
     admitManagerMail: (conferenceId, email) => mailGate.admit(conferenceId, [email], { unknown: 'withhold', budget: 'refuse' }),
   });
@@ -252,6 +259,7 @@ export async function createApp({ config, db, bus: givenBus, limiter: givenLimit
     smtp,
     pageCache,
     bus,
+    events,
     async close() {
       await closeVike();
       if (!givenLimiter) await limiter.close();

@@ -3,11 +3,12 @@ import http from 'node:http';
 import { loadConfig } from './config';
 import { createDb, migrate } from './db/index';
 import { createApp } from './app';
-import { MailWorker } from './modules/mail/worker';
+import { mailJobs } from './modules/mail/jobs';
 import { platformTransports } from './modules/mail/transport';
 import { logger } from './platform/logger';
 import { seed } from './seed/index';
-import { startTemporaryUploadSweeper } from './modules/registration/sweeper';
+import { fileJobs } from './modules/files/jobs';
+import { JobScheduler } from './platform/jobs';
 
 async function main(): Promise<void> {
   const started = Date.now();
@@ -23,7 +24,6 @@ async function main(): Promise<void> {
   await migrate(db);
   await seed(db, config);
   const { app, close, files, smtp } = await createApp({ config, db });
-  const stopSweeper = startTemporaryUploadSweeper(db, files);
   if (!config.SMTP_URL) {
     logger.warn(
       config.NODE_ENV === 'production'
@@ -31,8 +31,9 @@ async function main(): Promise<void> {
         : `No SMTP_URL: mail is kept and shown at http://localhost:${config.PORT}/_dev/mail, to clients on this machine only (loopback, no proxy)`,
     );
   }
-  const worker = new MailWorker(db, platformTransports(config, smtp));
-  worker.start();
+  // The periodic work of the features, each job on one instance at a time (a lease in the database).
+  const jobs = new JobScheduler(db, [...fileJobs(files), ...mailJobs(db, platformTransports(config, smtp))]);
+  jobs.start();
   const server = http.createServer(app);
   server.listen(config.PORT, config.HOST, () => {
     const port = (server.address() as { port: number }).port;
@@ -41,9 +42,8 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     logger.info(`${signal}: shutting down`);
     server.close();
-    stopSweeper();
     await close();
-    await worker.stop();
+    await jobs.stop();
     await db.destroy();
     process.exit(0);
   };

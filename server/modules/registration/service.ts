@@ -16,7 +16,8 @@ import { AppError } from '../../platform/errors';
 import { checkAnswers, displayName, FILE_TYPES, windowOpen, type Answers, type FormRules } from '../../contract/registration';
 import { COUNTRY_NAMES } from '../../contract/countries';
 import type { Lang } from '../../contract/enums';
-import { createAccount, findAccountByEmail, grantRole, revokeRole } from '../accounts/service';
+import { createAccount, findAccountByEmail } from '../accounts/service';
+import type { EventBus } from '../../platform/events';
 import type { VerificationCodes } from '../accounts/codes';
 import type { FilesService } from '../files/service';
 import { requireRules } from './forms';
@@ -88,6 +89,7 @@ export class RegistrationService {
     private readonly db: Db,
     private readonly codes: VerificationCodes,
     private readonly files: FilesService,
+    private readonly events: EventBus,
     private readonly hooks: RegistrationHooks = {},
   ) {}
 
@@ -191,7 +193,7 @@ export class RegistrationService {
         const id = await repo.insertRegistrant(tx, conferenceId, row);
         await repo.updateSettings(tx, conferenceId, { last_seq: seq });
         await this.claimFiles(tx, conferenceId, id, claim);
-        await grantRole(tx, conferenceId, userId, 'attendee');
+        await this.events.emit(tx, 'registration.created', { conferenceId, registrantId: id, userId });
         await registered?.(tx, (await repo.findRegistrant(tx, conferenceId, id))!, lang);
         return { registrantId: id, code, userId, createdAccount: created, mailed: Boolean(registered) };
       });
@@ -232,7 +234,7 @@ export class RegistrationService {
     await inTransaction(this.db, async (tx) => {
       await repo.deleteFileRows(tx, conferenceId, files.map((f) => f.file_id));
       await repo.deleteRegistrant(tx, conferenceId, registrantId);
-      await revokeRole(tx, conferenceId, existing.user_id, 'attendee');
+      await this.events.emit(tx, 'registrant.deleted', { conferenceId, registrantId, userId: existing.user_id });
     });
     await this.files.removeStored(conferenceId, files.map((f) => f.stored_name));
   }

@@ -8,7 +8,6 @@ import { createHarness, type Harness } from '../../helpers/harness';
 import { contractSite } from '../../fixtures/contractSite';
 import { openRegistration, setForm } from '../../helpers/registration';
 import { call, goodAnswers, PDF, PNG, testForm } from './helpers';
-import { sweepTemporaryUploads } from '../../../server/modules/registration/sweeper';
 
 let h: Harness;
 let cid: number;
@@ -96,9 +95,9 @@ describe('uploads never claimed', () => {
     const token = await h.login({ email: 'forgetful@example.org', conferenceId: cid });
     const name = (await upload(PDF, 'forgotten.pdf', { token })).body.data.slice(5);
     const claimed = await h.db('files').where({ conference_id: cid, temporary: false }).count({ n: '*' }).first();
-    expect(await sweepTemporaryUploads(h.db, h.files, new Date())).toBe(0);
-    expect(await sweepTemporaryUploads(h.db, h.files, new Date(Date.now() + 110 * 60_000))).toBe(0);
-    expect(await sweepTemporaryUploads(h.db, h.files, new Date(Date.now() + 125 * 60_000))).toBeGreaterThan(0);
+    expect(await h.files.sweepTemporary(new Date())).toBe(0);
+    expect(await h.files.sweepTemporary(new Date(Date.now() + 110 * 60_000))).toBe(0);
+    expect(await h.files.sweepTemporary(new Date(Date.now() + 125 * 60_000))).toBeGreaterThan(0);
     expect(await h.db('files').where({ conference_id: cid, stored_name: name }).first()).toBeUndefined();
     expect(await h.files.read(cid, name)).toBeNull();
     expect(await h.db('files').where({ conference_id: cid, temporary: false }).count({ n: '*' }).first()).toEqual(claimed);
