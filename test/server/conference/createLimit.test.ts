@@ -35,7 +35,8 @@ test('30 creations at once by one account: 3 conferences (the hourly allowance),
 
 test('a name already taken does not use the allowance', async () => {
   const token = await h.login({ email: 'typo@example.org', conferenceId: null });
-  for (let i = 0; i < 5; i++) expect((await create(token, 'rush-0')).body.message).toBe('manageConference:slugTaken');
+  // calm-1 certainly exists (which of the rush-* names won the race varies).
+  for (let i = 0; i < 5; i++) expect((await create(token, 'calm-1')).body.message).toBe('manageConference:slugTaken');
   for (let i = 0; i < 3; i++) expect((await create(token, `typo-${i}`)).body.code).toBe(200);
   expect((await create(token, 'typo-3')).status).toBe(429);
 });
