@@ -129,7 +129,7 @@ export async function createApp({ config, db, bus: givenBus, limiter: givenLimit
   // Cross-feature reactions, run inside the transaction of the change that raised them.
   const events = new EventBus();
   events.subscribe(accountEventHandlers);
-  const registration = new RegistrationService(db, codes, files, events, {
+  const registration = new RegistrationService(db, files, events, {
     prepare: registrationMail(sites),
     admitManagerMail: (conferenceId, email) => mailGate.admit(conferenceId, [email], { unknown: 'withhold', budget: 'refuse' }),
   });

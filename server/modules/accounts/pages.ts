@@ -9,7 +9,7 @@
 import { Router, type Request, type Response } from 'express';
 import { LANGUAGE_TYPE, type Lang } from '../../contract/enums';
 import { safeRedirectPath } from '../../contract/redirect';
-import { access } from '../../platform/access';
+import { access, conferenceOf } from '../../platform/access';
 import { t } from '../../platform/i18n';
 import { renderVikePage } from '../../platform/vike';
 import { setTokenCookie, type Sessions } from '../../platform/session';
@@ -184,7 +184,7 @@ export function accountPageRouter(deps: AccountPageDeps): Router {
   // The conference's side of the hand-over: a one-time code for this conference and this
   // browser's state becomes the conference's session cookie.
   router.get(HANDOFF_PATH, access('anonymous', 'conference'), async (req, res) => {
-    const conferenceId = req.ctx.conferenceId!;
+    const conferenceId = conferenceOf(req);
     const redirect = safeRedirectPath(req.query.redirect, '') || null;
     const userId = await deps.handoffs.redeem(String(req.query.code ?? ''), conferenceId, handoffStates(req));
     const user = userId === null ? undefined : await findUserById(db, userId);

@@ -67,8 +67,9 @@ export class FilesService {
   async save(conferenceId: number, userId: number | null, kind: UploadKind, originalName: string, bytes: Buffer, opts: { temporary?: boolean; reserved?: number } = {}): Promise<StoredFile> {
     if (!opts.temporary) return this.write(conferenceId, userId, kind, originalName, bytes, false);
     // A file that will be refused costs no budget.
+    let checked: { ext: string; contentType: string };
     try {
-      this.check(kind, cleanName(originalName), bytes);
+      checked = this.check(kind, cleanName(originalName), bytes);
     } catch (err) {
       if (opts.reserved) await this.temporary.release(conferenceId, opts.reserved);
       throw err;
@@ -85,16 +86,17 @@ export class FilesService {
     if (held > size) await this.temporary.release(conferenceId, held - size);
     held = size;
     try {
-      return await this.write(conferenceId, userId, kind, originalName, bytes, true);
+      return await this.write(conferenceId, userId, kind, originalName, bytes, true, checked);
     } catch (err) {
       await this.temporary.release(conferenceId, held);
       throw err;
     }
   }
 
-  private async write(conferenceId: number, userId: number | null, kind: UploadKind, originalName: string, bytes: Buffer, temporary: boolean): Promise<StoredFile> {
+  /** `checked`: the rules' answer for these bytes when the caller already asked (sniffing is not free). */
+  private async write(conferenceId: number, userId: number | null, kind: UploadKind, originalName: string, bytes: Buffer, temporary: boolean, checked?: { ext: string; contentType: string }): Promise<StoredFile> {
     const name = cleanName(originalName);
-    const { ext, contentType } = this.check(kind, name, bytes);
+    const { ext, contentType } = checked ?? this.check(kind, name, bytes);
     const storedName = await this.store.put(scopeOf(conferenceId), bytes, ext);
     try {
       const id = await insertId(
@@ -227,7 +229,10 @@ export class FilesService {
     const byConference = new Map<number, StoredEntry[]>();
     for (const e of entries) {
       const id = /^c(\d{1,10})$/.exec(e.scope)?.[1];
-      if (id) byConference.set(Number(id), [...(byConference.get(Number(id)) ?? []), e]);
+      if (!id) continue;
+      const list = byConference.get(Number(id));
+      if (list) list.push(e);
+      else byConference.set(Number(id), [e]);
     }
     const out: StoredEntry[] = [];
     for (const [conferenceId, list] of byConference) {

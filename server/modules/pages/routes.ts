@@ -23,8 +23,9 @@ const PREVIEW = '/conference/page/preview';
 
 /**
  * Page HTML may hold 4,000,000 characters (the schema's limit, which fits a MySQL MEDIUMTEXT even
- * at 4 bytes a character), and CSS 1,000,000. As JSON a character takes at most 6 bytes (\uXXXX),
- * so these routes take bodies up to 32 MB instead of the API's 1 MB. app.ts leaves their bodies
+ * at 4 bytes a character), and CSS 1,000,000. As JSON a character takes at most 6 bytes (a
+ * backslash-u escape with four hex digits), so these routes take bodies up to 32 MB instead of
+ * the API's 1 MB. app.ts leaves their bodies
  * to them, to be read only once the caller is known to be a manager.
  */
 export const PAGE_BODY_LIMIT = '32mb';

@@ -18,7 +18,6 @@ import { COUNTRY_NAMES } from '../../contract/countries';
 import type { Lang } from '../../contract/enums';
 import { createAccount, findAccountByEmail } from '../accounts/service';
 import type { EventBus } from '../../platform/events';
-import type { VerificationCodes } from '../accounts/codes';
 import type { FilesService } from '../files/service';
 import { requireRules } from './forms';
 import { capOf, loadSettings, todayIn, type Settings } from './settings';
@@ -34,7 +33,7 @@ export type SelfRegistration = {
 
 export type Registered = { registrantId: number; code: string; userId: number; createdAccount: boolean; /** the registration mail was queued */ mailed: boolean };
 
-/** Who acts: the person themself (maybe without an account yet), or a manager. */
+/** Who acts: the person themself (signed in), or a manager (who may add someone without an account). */
 type Actor = { userId: number | null; email: string | null; trueName: string; manager: boolean };
 
 /**
@@ -87,14 +86,13 @@ function filesIn(rules: FormRules, answers: Answers): Array<{ field: string; nam
 export class RegistrationService {
   constructor(
     private readonly db: Db,
-    private readonly codes: VerificationCodes,
     private readonly files: FilesService,
     private readonly events: EventBus,
     private readonly hooks: RegistrationHooks = {},
   ) {}
 
-  /** The person's own registration on the conference's form (POST /conference/conferenceUser). */
   /**
+   * The person's own registration on the conference's form (POST /conference/conferenceUser).
    * A signed-in person registers themself. Someone without an account first gets one through the
    * platform's frame on the page (docs/accounts.md): no password is ever typed on a conference's
    * origin, so this call takes none.
