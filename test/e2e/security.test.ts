@@ -49,7 +49,21 @@ const KEYLOGGER = `
     var w = window.open(p, '_blank');
     if (w) { window.__opened.push(w); w.addEventListener('load', function () { listen(w); }); }
   });
-  try { var p = window.open(platform + '/conferencelogin', '_blank'); if (p) window.__opened.push(p); setTimeout(function () { try { var body = p.document.body; keep('platform window reachable'); listen(p); } catch (e) { keep('platform window: cross-origin'); } }, 1500); } catch (e) {}
+  // Until the platform page commits, the new window is about:blank and inherits this origin;
+  // that blank window holds nothing, so the script keeps trying until the real page is there.
+  try {
+    var p = window.open(platform + '/conferencelogin', '_blank');
+    if (p) window.__opened.push(p);
+    var tries = 0;
+    var probe = setInterval(function () {
+      tries++;
+      try {
+        var href = p.location.href;
+        if (href === 'about:blank' && tries < 100) return;
+        clearInterval(probe); keep('platform window reachable: ' + href); listen(p);
+      } catch (e) { clearInterval(probe); keep('platform window: cross-origin'); }
+    }, 100);
+  } catch (e) {}
   // The promotion: same origin, and across to the platform host.
   var body = JSON.stringify({ email: 'attacker@example.org' });
   var opts = { method: 'POST', credentials: 'include', headers: { 'Content-Type': 'application/json' }, body: body };
@@ -140,7 +154,7 @@ describe('template scripts against credentials and super admins, in Chromium', {
     assert.ok(heard.some((h) => h.includes('probe-typed')), `the keylogger works on the conference's own inputs (${heard.length} entries)`);
     const all = heard.join('\n');
     for (const secret of [password, newPassword, code]) assert.equal(all.includes(secret), false, `"${secret}" was captured`);
-    assert.equal(all.includes('platform window reachable'), false);
+    assert.equal(all.includes('platform window reachable'), false, 'the platform window was reachable from the template');
     assert.ok(all.includes('platform window: cross-origin'), 'the script did try the platform window');
     await context.close();
   });
