@@ -19,64 +19,20 @@ import { tenantMiddleware } from './platform/tenant';
 import { sameOriginGuard } from './platform/origin';
 import { platformSecurityHeaders } from './platform/csp';
 import { AppError } from './platform/errors';
-import { access } from './platform/access';
+import { screen } from './platform/access';
 import { logger } from './platform/logger';
 import { t } from './platform/i18n';
 import { isDatabaseBusy } from './db/transaction';
 import { mountVikeAssets } from './platform/vike';
 import { antdStylesheet } from '../renderer/antdStyles';
-import { loadIdentity } from './modules/accounts/service';
-import { accountRouter } from './modules/accounts/routes';
-import { autologonMiddleware, ssoApiRouter, ssoPageRouter } from './modules/accounts/ssoRoutes';
-import { AccountAuth } from './modules/accounts/auth';
-import { SessionHandoffs } from './modules/accounts/handoff';
-import { VerificationCodes } from './modules/accounts/codes';
+import { composeFeatures } from './platform/compose';
+import type { FeatureServices } from './platform/feature';
+import type { JobDefinition } from './platform/jobs';
+import type { Shell } from './platform/shell/layouts';
+import { shellFallbackRouter, shellPageRouter } from './platform/shell/routes';
 import { createRateLimiter, type RateLimiter } from './platform/rateLimit';
-import { SiteService } from './modules/sites/service';
-import { siteApiRouter } from './modules/sites/routes';
-import { publicPageRouter } from './modules/sites/publicPages';
-import { accountFrameIsland, accountPageRouter } from './modules/accounts/pages';
-import { profilePageRouter } from './modules/accounts/profilePages';
-import { platformFallbackRouter, platformPageRouter } from './modules/sites/platformPages';
-import { adminPageRouter } from './modules/accounts/adminPages';
-import { superAdminRouter } from './modules/accounts/superAdmins';
-import { FilesService } from './modules/files/service';
-import { fileApiRouter, filePageRouter } from './modules/files/routes';
-import { DiskFileStore } from './platform/files';
-import { cachedPageFastPath } from './modules/sites/cachedPages';
-import { devMailRouter } from './modules/mail/routes';
-import { PageService } from './modules/pages/service';
-import { LARGE_BODY_PATHS, pageApiRouter } from './modules/pages/routes';
-import { pageScreenRouter } from './modules/pages/screens';
-import { ConferenceService } from './modules/conferences/service';
-import { conferenceApiRouter } from './modules/conferences/routes';
-import { conferenceManagePageRouter, conferencePlatformPageRouter, overviewActions } from './modules/conferences/pages';
-import { siteConfigApiRouter } from './modules/sites/config/routes';
-import { siteConfigPageRouter } from './modules/sites/config/pages';
-import { menuApiRouter, menuPageRouter } from './modules/sites/menuRoutes';
-import { RegistrationService } from './modules/registration/service';
-import { registrationRouter, type RegistrationPorts } from './modules/registration/routes';
-import { registrationConfigRouter } from './modules/registration/configRoutes';
-import { registrationExportRouter } from './modules/registration/exportRoutes';
-import { registrationPageRouter, registrationSummary } from './modules/registration/pages';
-import { enqueueManagerBulkMail } from './modules/mail/service';
-import { DocumentService } from './modules/documents/service';
-import { documentApiRouter, documentConference, documentPageRouter } from './modules/documents/routes';
-import { RegistrationPeople } from './modules/registration/people';
-import { todayIn } from './modules/registration/settings';
-import { unitApiRouter, unitPageRouter } from './modules/units/routes';
-import { ConferenceSmtp } from './modules/mail/conferenceSmtp';
-import { mailConfigRouter, mailPageRouter } from './modules/mail/configRoutes';
-import { registrationMail } from './modules/registration/mails';
-import { FeedbackService } from './modules/feedback/service';
-import { feedbackApiRouter, feedbackPageRouter } from './modules/feedback/routes';
-import { noticeApiRouter, noticePageRouter } from './modules/notices/routes';
-import { HostGuard } from './platform/netGuard';
-import { MailBudget } from './modules/mail/budget';
-import { ConferenceMailGate } from './modules/mail/gate';
-import { conferenceAudience } from './modules/mail/audience';
 import { EventBus } from './platform/events';
-import { accountEventHandlers } from './modules/accounts/events';
+import { FEATURES } from './features';
 
 
 export type AppDeps = { config: Config; db: Db; bus?: InvalidationBus; limiter?: RateLimiter; production?: boolean };
@@ -84,71 +40,32 @@ export type AppDeps = { config: Config; db: Db; bus?: InvalidationBus; limiter?:
 /** A node request listener: the cached-page fast path, then the Express app. */
 export type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
 
-export type App = {
+export type App = FeatureServices & {
   app: RequestListener;
   express: express.Express;
-  sites: SiteService;
   sessions: Sessions;
-  codes: VerificationCodes;
   limiter: RateLimiter;
-  files: FilesService;
-  /** the conferences' own SMTP settings (the mail worker's transports use them) */
-  smtp: ConferenceSmtp;
   pageCache: PageCache;
   bus: InvalidationBus;
   /** the cross-feature event bus (server/platform/events.ts) */
   events: EventBus;
+  /** the layouts, with the menus the features declared */
+  shell: Shell;
+  /** the features' periodic jobs, for the process to run (server/main.ts) */
+  jobs: JobDefinition[];
   close(): Promise<void>;
 };
 
 export async function createApp({ config, db, bus: givenBus, limiter: givenLimiter, production = !config.VITE_DEV_SERVER }: AppDeps): Promise<App> {
   const bus = givenBus ?? (await InvalidationBus.create(config.REDIS_URL));
-  const sites = new SiteService(db, bus);
   const sessions = new Sessions(db, config.secret);
   const pageCache = new PageCache(bus);
   const limiter = givenLimiter ?? createRateLimiter(config.REDIS_URL);
-  const codes = new VerificationCodes(db, config.secret, limiter);
-  const handoffs = new SessionHandoffs(db, config.secret);
-  const auth = new AccountAuth(db, sessions, codes, limiter, handoffs);
-  const files = new FilesService(db, new DiskFileStore(path.join(config.DATA_DIR, 'files')), {
-    conferenceBytes: config.TEMP_UPLOAD_CONFERENCE_BUDGET,
-    totalBytes: config.TEMP_UPLOAD_TOTAL_BUDGET,
-    ttlMs: config.TEMP_UPLOAD_TTL_MINUTES * 60_000,
-    perIpPerHour: config.TEMP_UPLOAD_PER_IP_PER_HOUR,
-  });
-  const pages = new PageService(db, sites, files);
-  const conferences = new ConferenceService(db, sites, {
-    siteDomain: config.SITE_DOMAIN,
-    platformHost: config.PLATFORM_HOST,
-    templatesDir: path.join(ROOT, 'templates'),
-    createLimits: { limiter, perHour: config.CONFERENCE_CREATE_PER_HOUR, perDay: config.CONFERENCE_CREATE_PER_DAY },
-  });
-  const smtp = new ConferenceSmtp(db, config.secret, new HostGuard({ allowPrivate: config.SMTP_ALLOW_PRIVATE_HOSTS, allowed: config.SMTP_ALLOWED_HOSTS, ports: config.SMTP_ALLOWED_PORTS }));
-  // What a conference may mail on a manager's request: docs/mail.md "Limits".
-  const mailGate = new ConferenceMailGate(conferenceAudience(db, sites), new MailBudget(db, { unpublished: config.MAIL_DAILY_BUDGET_UNPUBLISHED, published: config.MAIL_DAILY_BUDGET_PUBLISHED }));
   // Cross-feature reactions, run inside the transaction of the change that raised them.
   const events = new EventBus();
-  events.subscribe(accountEventHandlers);
-  const registration = new RegistrationService(db, files, events, {
-    prepare: registrationMail(sites),
-    admitManagerMail: (conferenceId, email) => mailGate.admit(conferenceId, [email], { unknown: 'withhold', budget: 'refuse' }),
-  });
-  const documents = new DocumentService(db, files, new RegistrationPeople(db));
-  const feedback = new FeedbackService(db, codes, files, mailGate);
-  const registrationPorts: RegistrationPorts = {
-    badges: {
-      enabled: (conferenceId) => documents.enabled(conferenceId, 'BADGE'),
-      render: (req, ids) => documents.render(req.ctx.conferenceId!, 'BADGE', { ids }, documentConference(req.ctx.site!, `${req.protocol}://${req.headers.host}`), req.ctx.lang, todayIn(req.ctx.site!.conference.timeZone)),
-    },
-    mail: {
-      // The conference's own mailbox, or the platform's (kept at /_dev/mail outside production).
-      configured: async (conferenceId) => (await smtp.isActive(conferenceId)) || Boolean(config.SMTP_URL) || config.NODE_ENV !== 'production',
-      sendBulk: (conferenceId, to, subject, text, html) => enqueueManagerBulkMail(mailGate, db, { conferenceId, to, subject, text, html, kind: 'bulk' }),
-    },
-  };
   const secureCookies = config.NODE_ENV === 'production' && config.TRUST_PROXY !== undefined && config.TRUST_PROXY !== false;
+  const { deps, hooks, api: apiRouters, largeBodyPaths, early, pages, jobs } = composeFeatures(FEATURES, { config, db, sessions, limiter, cache: bus, pageCache, events, secureCookies, production });
 
-  const accountPages = { sites, db, sessions, handoffs, secureCookies, platformUrl: config.PLATFORM_URL, platformHost: config.PLATFORM_HOST };
   const app = express();
   app.disable('x-powered-by');
   if (config.TRUST_PROXY !== undefined) app.set('trust proxy', config.TRUST_PROXY);
@@ -175,7 +92,7 @@ export async function createApp({ config, db, bus: givenBus, limiter: givenLimit
   // Only paths with a file extension can be static files: pages never touch the disk.
   const publicFiles = express.static(path.join(ROOT, 'public'), { maxAge: production ? '1h' : 0, index: false });
   app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
-  app.get('/_styles/:file', access('anonymous'), (req, res) => {
+  app.get('/_styles/:file', screen('anonymous'), (req, res) => {
     const hash = /^antd\.([0-9a-f]{16})\.css$/.exec(String(req.params.file))?.[1];
     const css = hash ? antdStylesheet(hash) : undefined;
     if (!css) return void res.status(404).end();
@@ -184,10 +101,10 @@ export async function createApp({ config, db, bus: givenBus, limiter: givenLimit
   });
 
   app.use(cookieParser());
-  app.use(tenantMiddleware(sites, config.PLATFORM_HOST));
+  app.use(tenantMiddleware(hooks.tenant, config.PLATFORM_HOST));
   app.use(platformSecurityHeaders({ production }));
-  app.use(sessionMiddleware(sessions, (conferenceId, userId) => loadIdentity(db, conferenceId, userId)));
-  app.use(devMailRouter(db, config));
+  app.use(sessionMiddleware(sessions, hooks.identify));
+  for (const router of early) app.use(router);
 
   const api = express.Router();
   // API answers are personal or change often: no cache keeps them, unless a route says otherwise.
@@ -197,69 +114,29 @@ export async function createApp({ config, db, bus: givenBus, limiter: givenLimit
   });
   // Page HTML may be larger than 1 MB: those routes read their own bodies, after the access check.
   const json = express.json({ limit: '1mb' });
-  api.use((req, res, next) => (LARGE_BODY_PATHS.has(req.path) ? next() : json(req, res, next)));
+  api.use((req, res, next) => (largeBodyPaths.has(req.path) ? next() : json(req, res, next)));
   api.use(sameOriginGuard);
-  api.use(siteApiRouter(sites));
-  api.use(accountRouter({ sessions, auth, codes, db, secureCookies, conferenceIdForHost: (host) => sites.conferenceIdForHost(host) }));
-  api.use(superAdminRouter(db));
-  api.use(fileApiRouter(files));
-  api.use(pageApiRouter(pages));
-  api.use(conferenceApiRouter(conferences));
-  api.use(siteConfigApiRouter(sites, db, { platformHost: config.PLATFORM_HOST, siteDomain: config.SITE_DOMAIN }));
-  api.use(menuApiRouter(db, sites));
-  api.use(ssoApiRouter({ db, sessions, config, secureCookies }));
-  api.use(registrationConfigRouter(db, sites));
-  api.use(registrationRouter({ db, service: registration, files, limiter, ports: registrationPorts }));
-  api.use(registrationExportRouter({ db, files, ports: registrationPorts }));
-  api.use(documentApiRouter(documents));
-  api.use(unitApiRouter(db));
-  api.use(mailConfigRouter(db, smtp, { limiter, gate: mailGate }));
-  api.use(feedbackApiRouter(feedback, files, limiter));
-  api.use(noticeApiRouter(db, files));
+  for (const router of apiRouters) api.use(router);
   api.use((_req, _res, next) => next(new AppError(404, 'commonMsg.notFound')));
   app.use('/api', api);
 
-  app.use(filePageRouter(files));
-  app.use(conferencePlatformPageRouter(conferences));
-  app.use(adminPageRouter(db, sites));
-  app.use(unitPageRouter(db));
-  app.use(accountPageRouter(accountPages));
-  app.use(profilePageRouter({ registration: registrationSummary(db) }));
-  app.use(platformPageRouter({ overviewActions: overviewActions(conferences) }));
-  // Management screens of the features (each router guards its pages with pageGuard('platform')):
-  // mount them here, before the /platform fallback.
-  app.use(conferenceManagePageRouter(conferences));
-  app.use(menuPageRouter(db, sites));
-  app.use(siteConfigPageRouter(sites, db, { platformHost: config.PLATFORM_HOST, siteDomain: config.SITE_DOMAIN }));
-  app.use(pageScreenRouter(pages));
-  app.use(registrationPageRouter({ db, sites, ports: registrationPorts, accountFrame: (req, res, view, redirect) => accountFrameIsland(req, res, accountPages, view, redirect) }));
-  app.use(documentPageRouter(documents));
-  app.use(mailPageRouter(db, smtp, config));
-  app.use(feedbackPageRouter(feedback));
-  app.use(noticePageRouter(db));
-  app.use(platformFallbackRouter());
-  app.use(autologonMiddleware({ db, sessions, config, secureCookies }));
-  app.use(ssoPageRouter({ db, sessions, config, secureCookies }));
-  app.use(publicPageRouter(sites, pageCache));
+  app.use(shellPageRouter(deps.shell));
+  for (const router of pages) app.use(router);
+  // After every feature's screens: other management addresses are guarded, then a 404.
+  app.use(shellFallbackRouter());
+  app.use(hooks.publicSite);
   // Any other path is unknown (spec 2.1).
   app.use((req, res) => res.redirect(302, '/404'));
   app.use(errorHandler);
 
-  const serveFromCache = cachedPageFastPath(sites, pageCache);
   return {
+    ...deps,
     app: (req, res) => {
-      if (!serveFromCache(req, res)) app(req, res);
+      if (!hooks.fastPath(req, res)) app(req, res);
     },
     express: app,
-    sites,
-    sessions,
-    codes,
-    limiter,
-    files,
-    smtp,
-    pageCache,
     bus,
-    events,
+    jobs,
     async close() {
       await closeVike();
       if (!givenLimiter) await limiter.close();

@@ -3,11 +3,8 @@ import http from 'node:http';
 import { loadConfig } from './config';
 import { createDb, migrate } from './db/index';
 import { createApp } from './app';
-import { mailJobs } from './modules/mail/jobs';
-import { platformTransports } from './modules/mail/transport';
 import { logger } from './platform/logger';
 import { seed } from './seed/index';
-import { fileJobs } from './modules/files/jobs';
 import { JobScheduler } from './platform/jobs';
 
 async function main(): Promise<void> {
@@ -23,7 +20,7 @@ async function main(): Promise<void> {
   });
   await migrate(db);
   await seed(db, config);
-  const { app, close, files, smtp } = await createApp({ config, db });
+  const { app, close, jobs: featureJobs } = await createApp({ config, db });
   if (!config.SMTP_URL) {
     logger.warn(
       config.NODE_ENV === 'production'
@@ -32,7 +29,7 @@ async function main(): Promise<void> {
     );
   }
   // The periodic work of the features, each job on one instance at a time (a lease in the database).
-  const jobs = new JobScheduler(db, [...fileJobs(files), ...mailJobs(db, platformTransports(config, smtp))]);
+  const jobs = new JobScheduler(db, featureJobs);
   jobs.start();
   const server = http.createServer(app);
   server.listen(config.PORT, config.HOST, () => {

@@ -1,30 +1,7 @@
 // Environment: server. The account pages: a header with the conference, the forms as islands.
 import { Island } from '../../renderer/islands.server';
-import type { Organisation } from '../../islands/OrgLogin/index';
-import type { Handoff } from '../../islands/shared/handoff';
 
-export type AccountView = 'login' | 'signup' | 'register' | 'closed' | 'reset' | 'loggedIn';
-/** The views with password fields: on a conference host they are the platform's frame. */
-export type EmbedView = 'login' | 'signup' | 'register' | 'reset';
-
-export type AccountPageProps = {
-  view: AccountView;
-  lang: 'zh' | 'en';
-  text: Record<string, string>;
-  siteName: string;
-  shortTitle: string;
-  bilingual: boolean;
-  platform: boolean;
-  redirect: string | null;
-  orgState: string;
-  commonOrgs: Organisation[];
-  userName: string;
-  afterSignUp: string;
-  /** on a conference host: the platform's frame that holds the forms of this view */
-  frameSrc: string | null;
-  /** the frame itself (platform host, /embed/account/…): where a sign-in is handed over to */
-  embed: Handoff | null;
-};
+import type { AccountPageProps } from '../../server/modules/accounts/pageProps';
 
 /** The forms of a view: the platform's frame on a conference host, the islands elsewhere. */
 function Forms({ props, form }: { props: AccountPageProps; form: 'login' | 'signup' | 'reset' }) {

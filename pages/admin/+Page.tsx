@@ -1,27 +1,6 @@
 // Environment: server. The platform host: its home page and the platform administration.
 import { Island } from '../../renderer/islands.server';
-import type { ProviderItem } from '../../islands/AdminProviders/index';
-import type { SuperAdminItem } from '../../islands/AdminSuperAdmins/index';
-import type { ProfileMenuItem } from '../profile/+Page';
-import type { MyConferencesProps } from '../../islands/MyConferences/index';
-import type { ManageScreen } from '../platform/+Page';
-
-export type AdminPageProps = {
-  view: 'home' | 'providers' | 'superAdmins';
-  lang: 'zh' | 'en';
-  mobile: boolean;
-  text: Record<string, string>;
-  menu: ProfileMenuItem[];
-  user: { id: number; name: string } | null;
-  conferences: Array<{ name: string; url: string; dates: string }>;
-  providers: ProviderItem[];
-  admins: SuperAdminItem[];
-  origin: string;
-  /** a signed-in user's conferences (home) */
-  mine?: MyConferencesProps;
-  /** another feature's screen in this layout, instead of the view */
-  screen?: { title: string; island: ManageScreen };
-};
+import type { AdminPageProps } from '../../server/platform/shell/types';
 
 function Home({ text, user, conferences }: AdminPageProps) {
   return (

@@ -1,23 +1,6 @@
 // Environment: server. The management layout: the menu of the screens that exist, then the screen.
-import { Island, type IslandName, type IslandProps } from '../../renderer/islands.server';
-import type { ProfileMenuItem } from '../profile/+Page';
-
-export type ManageScreen = { [K in IslandName]: { island: K; props: IslandProps[K] } }[IslandName];
-
-export type PlatformPageProps = {
-  lang: 'zh' | 'en';
-  text: Record<string, string>;
-  siteName: string;
-  shortTitle: string;
-  menu: ProfileMenuItem[];
-  title: string;
-  /** the overview's rows, or an island that is the screen */
-  overview?: Array<[label: string, value: string]>;
-  statusTone?: 'ok' | 'waiting' | 'off';
-  screen?: ManageScreen;
-  /** an island under the overview (the publication panel) */
-  actions?: ManageScreen;
-};
+import { Island } from '../../renderer/islands.server';
+import type { PlatformPageProps } from '../../server/platform/shell/types';
 
 function Overview({ text, title, overview, statusTone, actions }: PlatformPageProps) {
   return (

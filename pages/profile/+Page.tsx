@@ -1,22 +1,6 @@
 // Environment: server. The personal-centre layout: a menu of the screens that exist, then the screen.
 import { Island } from '../../renderer/islands.server';
-import type { ManageScreen } from '../platform/+Page';
-
-export type ProfileMenuItem = { href: string; label: string; active: boolean };
-export type ProfilePageProps = {
-  /** 'screen': a feature's screen, an island under `title` (downloads, feedback, notices...) */
-  view: 'userInfo' | 'userInfoEdit' | 'screen';
-  title?: string;
-  screen?: ManageScreen;
-  lang: 'zh' | 'en';
-  text: Record<string, string>;
-  siteName: string;
-  shortTitle: string;
-  menu: ProfileMenuItem[];
-  user: { name: string; email: string; id: number; umtId: string | null; attendee: boolean; roles: string[] };
-  /** the person's registration in this conference, with its answers as text */
-  registration?: { code: string; answers: Array<{ title: string; value: string }> } | null;
-};
+import type { ProfilePageProps } from '../../server/platform/shell/types';
 
 function InfoList({ rows }: { rows: Array<[string, string]> }) {
   return (

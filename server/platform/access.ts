@@ -9,14 +9,21 @@
  * answer 404 on a conference host; conference routes answer 404 on the platform host.
  */
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import type { AccessLevel } from '../contract/enums';
-import type { Identity } from '../modules/accounts/service';
+import { CONFERENCE_STATUS, type AccessLevel } from '../contract/enums';
+import type { Identity } from './identity';
 import { AppError, forbidden, unauthorized } from './errors';
 
 /** conference: a conference host only; platform: the platform host only; any: both. */
 export type RouteScope = 'conference' | 'platform' | 'any';
 
-export type AccessGuard = RequestHandler & { accessLevel: AccessLevel; scope: RouteScope };
+/** `api`: refused with the envelope; `page`: refused with the redirects of spec 2.2. */
+export type RouteKind = 'api' | 'page';
+
+export type AccessGuard = RequestHandler & { accessLevel: AccessLevel; scope: RouteScope; kind: RouteKind };
+
+/** Where a reviewer's part of the management area starts, and where a reviewer lands in it. */
+export const REVIEWER_AREA = '/platform/submissionManage';
+export const REVIEWER_HOME = `${REVIEWER_AREA}/user`;
 
 export function isConferenceAdmin(identity: Identity | null): boolean {
   if (!identity) return false;
@@ -84,5 +91,41 @@ export function access(level: AccessLevel, scope: RouteScope = defaultScope(leve
   } as AccessGuard;
   guard.accessLevel = level;
   guard.scope = scope;
+  guard.kind = 'api';
   return guard;
+}
+
+/**
+ * A page route's declaration: the same levels and scopes as `access`, answered as the navigation
+ * guard of spec 2.2 answers (HTTP redirects). Out of scope → the next route, else /404; not signed in → the login page
+ * with `redirect`; a conference that is not published → /unpublished for all but its staff; a
+ * reviewer outside their part of the management area → its entry page; anyone else refused → /403.
+ */
+export function screen(level: AccessLevel, scope: RouteScope = defaultScope(level)): AccessGuard {
+  if (level === 'superAdmin' && scope !== 'platform') throw new Error('superAdmin screens exist only on the platform host');
+  const guard = function checkScreen(req: Request, res: Response, next: NextFunction): void {
+    // Another route may serve the same address on the other kind of host (`/`: the platform's
+    // home, a conference's home page); when none does, the app's last handler sends /404.
+    if (!inScope(scope, req.ctx?.conferenceId)) return next('route');
+    const redirect = screenRedirect(req, level, scope);
+    if (redirect) return res.redirect(302, redirect);
+    next();
+  } as AccessGuard;
+  guard.accessLevel = level;
+  guard.scope = scope;
+  guard.kind = 'page';
+  return guard;
+}
+
+/** Where a page request that may not see a screen is sent, or null when it may. */
+export function screenRedirect(req: Request, level: AccessLevel, scope: RouteScope): string | null {
+  if (!inScope(scope, req.ctx?.conferenceId)) return '/404';
+  if (level === 'anonymous') return null;
+  const identity = req.ctx.identity ?? null;
+  if (!identity) return `/conferencelogin?redirect=${encodeURIComponent(req.originalUrl)}`;
+  const site = req.ctx.site;
+  if (site && site.conference.status !== CONFERENCE_STATUS.published && !isStaff(identity)) return '/unpublished';
+  if (allows(level, identity)) return null;
+  if (identity.roles.includes('reviewer') && req.path.startsWith('/platform') && !isConferenceAdmin(identity)) return REVIEWER_HOME;
+  return '/403';
 }

@@ -1,7 +1,7 @@
 /** What every request knows after the tenant and session middleware: set once, read everywhere. */
 import type { Lang } from '../contract/enums';
-import type { Identity } from '../modules/accounts/service';
-import type { SiteSnapshot } from '../modules/sites/types';
+import type { Identity } from './identity';
+import type { SiteSnapshot } from './site';
 import type { VerifiedSession } from './session';
 
 export type RequestContext = {

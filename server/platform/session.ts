@@ -95,6 +95,16 @@ export class Sessions {
   }
 }
 
+/**
+ * Of these users, those a session was ever issued to for the conference (the mail gate's "came to
+ * it themselves"). The sessions table is the platform's; accounts asks here.
+ */
+export async function usersSignedInTo(db: Db | Knex.Transaction, conferenceId: number, userIds: number[]): Promise<number[]> {
+  if (!userIds.length) return [];
+  const rows: Array<{ user_id: number }> = await db('sessions').where({ conference_id: conferenceId }).whereIn('user_id', userIds).distinct('user_id');
+  return rows.map((r) => Number(r.user_id));
+}
+
 /** The token from the cookie, or from the Authorization header for API clients; never the query. */
 export function tokenFromRequest(req: Request): string | null {
   const cookie = req.cookies?.[TOKEN_COOKIE];

@@ -1,11 +1,11 @@
 /** Reads the token once per request: a bad, foreign or revoked token simply means anonymous. */
 import type { NextFunction, Request, Response } from 'express';
-import type { Identity } from '../modules/accounts/service';
+import type { IdentityLoader } from './identity';
 import { tokenFromRequest, type Sessions } from './session';
 
 export function sessionMiddleware(
   sessions: Sessions,
-  loadIdentity: (conferenceId: number | null, userId: number) => Promise<Identity | null>,
+  loadIdentity: IdentityLoader,
 ) {
   return async function readSession(req: Request, _res: Response, next: NextFunction): Promise<void> {
     const token = tokenFromRequest(req);

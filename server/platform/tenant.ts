@@ -3,7 +3,7 @@
  * unknown host gets the platform's 404 page. Lookups are cached and dropped on any site edit.
  */
 import type { NextFunction, Request, Response } from 'express';
-import type { SiteSnapshot } from '../modules/sites/types';
+import type { SiteSnapshot } from './site';
 import { isMobileUserAgent } from './device';
 import { resolveLang, LOCALE_COOKIE } from './locale';
 import { renderUnknownHostPage } from './unknownHost';

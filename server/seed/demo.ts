@@ -1,17 +1,10 @@
-/** Reads the built-in demo conferences from templates/demo and templates/exteriors. */
+/** Reads the built-in demo conferences from templates/demo (their exteriors: sites/exteriorFiles.ts). */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Lang } from '../contract/enums';
-import type { MenuSpec, SiteSpec, TemplateSpec } from '../modules/sites/provision';
-import type { Bilingual } from '../modules/sites/types';
-
-const TEMPLATE_FILES: Record<string, string> = {
-  common: 'common',
-  page: 'page',
-  home: 'home',
-  mobileCommon: 'mobile-common',
-  mobilePage: 'mobile-page',
-};
+import type { MenuSpec, SiteSpec } from '../modules/sites/provision';
+import { loadExterior, readIfExists as read } from '../modules/sites/exteriorFiles';
+import type { Bilingual } from '../platform/site';
 
 /** site.json: the website config fields of a SiteSpec, plus the exterior, pages and menus. */
 type SiteJson = Omit<SiteSpec['config'], 'feedbackTypes' | 'coverImageUrl'> & {
@@ -19,21 +12,6 @@ type SiteJson = Omit<SiteSpec['config'], 'feedbackTypes' | 'coverImageUrl'> & {
   pages: Array<{ key: string; name: Bilingual; template: string; needToLogin?: boolean }>;
   menu: Record<Lang, MenuSpec[]>;
 };
-
-function read(file: string): string | undefined {
-  return fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : undefined;
-}
-
-export function loadExterior(templatesDir: string, name: string): SiteSpec['exterior'] {
-  const dir = path.join(templatesDir, 'exteriors', name);
-  const meta = JSON.parse(fs.readFileSync(path.join(dir, 'exterior.json'), 'utf8')) as { name: string };
-  const templates: Record<string, TemplateSpec> = {};
-  for (const [key, file] of Object.entries(TEMPLATE_FILES)) {
-    const html = read(path.join(dir, `${file}.html`));
-    if (html !== undefined) templates[key] = { html, css: read(path.join(dir, `${file}.css`)) };
-  }
-  return { name: meta.name, thumbnail: `/banner/${name}-thumb.png`, templates };
-}
 
 export function loadDemoSite(templatesDir: string, slug: string, domains: string[]): SiteSpec {
   const dir = path.join(templatesDir, 'demo', slug);

@@ -9,21 +9,19 @@
 import { Router, type Request, type Response } from 'express';
 import { LANGUAGE_TYPE, type Lang } from '../../contract/enums';
 import { safeRedirectPath } from '../../contract/redirect';
-import { access, conferenceOf } from '../../platform/access';
+import { conferenceOf, screen } from '../../platform/access';
+import type { Deps } from '../../platform/feature';
 import { t } from '../../platform/i18n';
 import { renderVikePage } from '../../platform/vike';
-import { setTokenCookie, type Sessions } from '../../platform/session';
+import { setTokenCookie } from '../../platform/session';
 import { frameAncestors } from '../../platform/csp';
 import { renderIsland } from '../../../renderer/islands.server';
 import { sendAppPageInTemplate } from '../sites/appPage';
-import { text, type SiteService } from '../sites/service';
-import type { AccountPageProps, AccountView, EmbedView } from '../../../pages/account/+Page';
-import type { Db } from '../../db/index';
+import { text } from '../../platform/site';
+import type { AccountPageProps, AccountView, EmbedView } from './pageProps';
 import { IdentityProviders } from './providers';
-import { loadSettings, todayIn } from '../registration/settings';
-import { windowOpen } from '../../contract/registration';
 import { listOrganisations } from './ssoRoutes';
-import { conferenceOfOrigin, HANDOFF_PATH, handoffState, handoffStates, type SessionHandoffs } from './handoff';
+import { conferenceOfOrigin, HANDOFF_PATH, handoffState, handoffStates } from './handoff';
 import { findUserById } from './repo';
 import { loadIdentity } from './service';
 
@@ -43,26 +41,16 @@ const TITLES: Record<AccountView, string> = {
 
 const EMBED_VIEWS = new Set<EmbedView>(['login', 'signup', 'register', 'reset']);
 
-export type AccountPageDeps = {
-  sites: SiteService;
-  db: Db;
-  sessions: Sessions;
-  handoffs: SessionHandoffs;
-  secureCookies: boolean;
-  /** PLATFORM_URL when set; else the platform host reached the way this request came */
-  platformUrl?: string;
-  platformHost: string;
-};
-
 /** `scheme://platform-host[:port]`: where the account forms of a conference's pages are served. */
-export function platformOrigin(req: Request, deps: Pick<AccountPageDeps, 'platformUrl' | 'platformHost'>): string {
-  if (deps.platformUrl) return deps.platformUrl.replace(/\/+$/, '');
+export function platformOrigin(req: Request, config: Pick<Deps['config'], 'PLATFORM_URL' | 'PLATFORM_HOST'>): string {
+  // PLATFORM_URL when set; else the platform host reached the way this request came.
+  if (config.PLATFORM_URL) return config.PLATFORM_URL.replace(/\/+$/, '');
   const port = /:\d+$/.exec(req.headers.host ?? '')?.[0] ?? '';
-  return `${req.protocol}://${deps.platformHost}${port}`;
+  return `${req.protocol}://${config.PLATFORM_HOST}${port}`;
 }
 
 /** The address of the platform's frame for a view of a conference's account page. */
-function frameSrc(req: Request, res: Response, deps: AccountPageDeps, view: EmbedView, redirect: string | null): string {
+function frameSrc(req: Request, res: Response, deps: Deps, view: EmbedView, redirect: string | null): string {
   const query = new URLSearchParams({
     origin: `${req.protocol}://${req.headers.host}`,
     state: handoffState(req, res, deps.secureCookies),
@@ -70,73 +58,68 @@ function frameSrc(req: Request, res: Response, deps: AccountPageDeps, view: Embe
   });
   if (redirect) query.set('redirect', redirect);
   if (view === 'reset' && req.ctx.identity) query.set('email', req.ctx.identity.user.email);
-  return `${platformOrigin(req, deps)}/embed/account/${view}?${query.toString()}`;
+  return `${platformOrigin(req, deps.config)}/embed/account/${view}?${query.toString()}`;
 }
 
 /**
  * The platform's frame of a view, as a server-rendered island for a page of a conference
  * (the registration page shows it to people without an account).
  */
-export function accountFrameIsland(req: Request, res: Response, deps: AccountPageDeps, view: EmbedView, redirect: string | null): string {
+export function accountFrameIsland(req: Request, res: Response, deps: Deps, view: EmbedView, redirect: string | null): string {
   return renderIsland('AccountFrame', { src: frameSrc(req, res, deps, view, redirect), title: t(req.ctx.lang, 'auth.frameTitle') }, 'account-frame-island');
 }
 
-export function accountPageRouter(deps: AccountPageDeps): Router {
+function textFor(lang: Lang, view: AccountView, userName: string): Record<string, string> {
+  const textMap: Record<string, string> = Object.fromEntries(TEXT_KEYS.map((k) => [k, t(lang, `auth.${k}`)]));
+  textMap.title = t(lang, TITLES[view]);
+  textMap.loggedInAs = t(lang, 'auth.loggedInAs', { name: userName });
+  return textMap;
+}
+
+/** An account page in one of its views (the registration feature shows /register with it). */
+export async function renderAccountPage(deps: Deps, req: Request, res: Response, view: AccountView): Promise<void> {
+  const { site, lang, identity } = req.ctx;
+  const platform = site === null;
+  const siteName = site ? text(site.config.conferenceName, lang) : t(lang, 'platform.name');
+  const shown: AccountView = identity && view !== 'reset' && view !== 'closed' ? 'loggedIn' : view;
+  const textMap = textFor(lang, shown, identity?.user.trueName || identity?.user.email || '');
+  const redirect = safeRedirectPath(req.query.redirect, '') || null;
+  const afterSignUp = platform ? '/' : '/conferenceRegister';
+  const framed = !platform && EMBED_VIEWS.has(shown as EmbedView);
+  const props: AccountPageProps = {
+    view: shown,
+    lang,
+    text: textMap,
+    siteName,
+    shortTitle: site ? text(site.config.shortTitle, lang) : '',
+    bilingual: !site || site.config.languageType === LANGUAGE_TYPE.bilingual,
+    platform,
+    redirect,
+    orgState: '/profile/userInfo',
+    commonOrgs: platform || shown !== 'login' ? [] : await listOrganisations(new IdentityProviders(deps.db), { selectInput: 'edugain,local', query: '', target: '/profile/userInfo' }),
+    userName: identity?.user.trueName ?? '',
+    afterSignUp,
+    // A conference's origin never shows a password field: the platform's frame does.
+    frameSrc: framed ? frameSrc(req, res, deps, shown as EmbedView, shown === 'signup' || shown === 'register' ? redirect ?? afterSignUp : redirect) : null,
+    embed: null,
+  };
+  const rendered = await renderVikePage(req, { pageProps: props, shell: { lang, title: `${textMap.title} - ${siteName}` } });
+  if (!rendered) throw new Error('Vike did not render the account page');
+  res.setHeader('Cache-Control', 'private, no-store');
+  res.status(200).type('html').send(rendered.body);
+}
+
+export function accountPageRouter(deps: Deps): Router {
   const { sites, db } = deps;
   const router = Router();
-  const providers = new IdentityProviders(db);
+  const render = (req: Request, res: Response, view: AccountView) => renderAccountPage(deps, req, res, view);
 
-  function textFor(lang: Lang, view: AccountView, userName: string): Record<string, string> {
-    const textMap: Record<string, string> = Object.fromEntries(TEXT_KEYS.map((k) => [k, t(lang, `auth.${k}`)]));
-    textMap.title = t(lang, TITLES[view]);
-    textMap.loggedInAs = t(lang, 'auth.loggedInAs', { name: userName });
-    return textMap;
-  }
-
-  async function render(req: Request, res: Response, view: AccountView): Promise<void> {
-    const { site, lang, identity } = req.ctx;
-    const platform = site === null;
-    const siteName = site ? text(site.config.conferenceName, lang) : t(lang, 'platform.name');
-    const shown: AccountView = identity && view !== 'reset' && view !== 'closed' ? 'loggedIn' : view;
-    const textMap = textFor(lang, shown, identity?.user.trueName || identity?.user.email || '');
-    const redirect = safeRedirectPath(req.query.redirect, '') || null;
-    const afterSignUp = platform ? '/' : '/conferenceRegister';
-    const framed = !platform && EMBED_VIEWS.has(shown as EmbedView);
-    const props: AccountPageProps = {
-      view: shown,
-      lang,
-      text: textMap,
-      siteName,
-      shortTitle: site ? text(site.config.shortTitle, lang) : '',
-      bilingual: !site || site.config.languageType === LANGUAGE_TYPE.bilingual,
-      platform,
-      redirect,
-      orgState: '/profile/userInfo',
-      commonOrgs: platform || shown !== 'login' ? [] : await listOrganisations(providers, { selectInput: 'edugain,local', query: '', target: '/profile/userInfo' }),
-      userName: identity?.user.trueName ?? '',
-      afterSignUp,
-      // A conference's origin never shows a password field: the platform's frame does.
-      frameSrc: framed ? frameSrc(req, res, deps, shown as EmbedView, shown === 'signup' || shown === 'register' ? redirect ?? afterSignUp : redirect) : null,
-      embed: null,
-    };
-    const rendered = await renderVikePage(req, { pageProps: props, shell: { lang, title: `${textMap.title} - ${siteName}` } });
-    if (!rendered) throw new Error('Vike did not render the account page');
-    res.setHeader('Cache-Control', 'private, no-store');
-    res.status(200).type('html').send(rendered.body);
-  }
-
-  router.get('/conferencelogin', access('anonymous'), (req, res) => render(req, res, 'login'));
-  router.get('/userRegister', access('anonymous'), (req, res) => render(req, res, 'signup'));
+  router.get('/conferencelogin', screen('anonymous'), (req, res) => render(req, res, 'login'));
+  router.get('/userRegister', screen('anonymous'), (req, res) => render(req, res, 'signup'));
   // /register (spec 2.6): outside the registration window "registration not open"; inside, login
   // with the account sign-up next to it.
-  router.get('/register', access('anonymous'), async (req, res) => {
-    const site = req.ctx.site;
-    const settings = site ? await loadSettings(db, site.conference.id) : null;
-    const open = !settings || windowOpen(settings, todayIn(settings.timeZone));
-    await render(req, res, open ? 'register' : 'closed');
-  });
 
-  router.get('/resetPassword', access('anonymous'), async (req, res) => {
+  router.get('/resetPassword', screen('anonymous'), async (req, res) => {
     const { site, lang } = req.ctx;
     if (!site) return render(req, res, 'reset');
     const redirect = safeRedirectPath(req.query.redirect, '') || null;
@@ -148,7 +131,7 @@ export function accountPageRouter(deps: AccountPageDeps): Router {
 
   // The platform's frame inside a conference's account pages: the forms, on the platform origin,
   // framed only by that conference's own origin. The sign-in is handed over, never set here.
-  router.get('/embed/account/:view', access('anonymous', 'platform'), async (req, res) => {
+  router.get('/embed/account/:view', screen('anonymous', 'platform'), async (req, res) => {
     const view = String(req.params.view) as EmbedView;
     const lang: Lang = req.query.lang === 'en' ? 'en' : 'zh';
     const state = typeof req.query.state === 'string' && /^[A-Za-z0-9_-]{32,64}$/.test(req.query.state) ? req.query.state : null;
@@ -183,7 +166,7 @@ export function accountPageRouter(deps: AccountPageDeps): Router {
 
   // The conference's side of the hand-over: a one-time code for this conference and this
   // browser's state becomes the conference's session cookie.
-  router.get(HANDOFF_PATH, access('anonymous', 'conference'), async (req, res) => {
+  router.get(HANDOFF_PATH, screen('anonymous', 'conference'), async (req, res) => {
     const conferenceId = conferenceOf(req);
     const redirect = safeRedirectPath(req.query.redirect, '') || null;
     const userId = await deps.handoffs.redeem(String(req.query.code ?? ''), conferenceId, handoffStates(req));

@@ -5,20 +5,19 @@
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import { access } from '../../platform/access';
+import type { Deps } from '../../platform/feature';
 import { sendOk } from '../../platform/errors';
 import { t } from '../../platform/i18n';
-import { clearTokenCookie, setTokenCookie, type Sessions } from '../../platform/session';
+import { clearTokenCookie, setTokenCookie } from '../../platform/session';
 import { parseInput } from '../../platform/validate';
 import { checkCodeInput, emailField, isStrongPassword, loginInput, nameField, registerInput, resetPasswordInput, sendCodeInput } from '../../contract/validation';
 import { updateName } from './service';
 import { passportLogoutUrl } from './ssoRoutes';
-import { text } from '../sites/service';
-import type { Db } from '../../db/index';
+import { text } from '../../platform/site';
 import { safeRedirectPath } from '../../contract/redirect';
 import type { CodeType } from '../../contract/validation';
 import { AppError } from '../../platform/errors';
-import type { AccountAuth, HandoffRequest, Issued } from './auth';
-import type { VerificationCodes } from './codes';
+import type { HandoffRequest, Issued } from './auth';
 import { conferenceOfOrigin, handoffUrl } from './handoff';
 
 /** The codes that prove an e-mail for the platform account itself: asked for on the platform origin only. */
@@ -31,20 +30,11 @@ function siteName(req: Request): string {
   return site ? text(site.config.conferenceName, req.ctx.lang) : t(req.ctx.lang, 'platform.name');
 }
 
-export type AccountRouterDeps = {
-  sessions: Sessions;
-  auth: AccountAuth;
-  codes: VerificationCodes;
-  db: Db;
-  secureCookies: boolean;
-  /** the conference a host name belongs to (the tenant directory) */
-  conferenceIdForHost(host: string): Promise<number | null>;
-};
 
 type HandoffInput = { origin: string; state: string; redirect?: string } | undefined;
 type Handoff = HandoffRequest & { origin: string; redirect: string | null };
 
-export function accountRouter(deps: AccountRouterDeps): Router {
+export function accountRouter(deps: Deps): Router {
   const { sessions, auth, codes, secureCookies } = deps;
   const router = Router();
 
@@ -52,7 +42,7 @@ export function accountRouter(deps: AccountRouterDeps): Router {
   async function handoffOf(req: Request, input: HandoffInput): Promise<Handoff | undefined> {
     if (!input) return undefined;
     // Never from https down to http: a sign-in typed over https is handed over over https.
-    const { conferenceId, origin } = await conferenceOfOrigin(input.origin, deps.conferenceIdForHost, { httpsOnly: req.secure });
+    const { conferenceId, origin } = await conferenceOfOrigin(input.origin, (host) => deps.sites.conferenceIdForHost(host), { httpsOnly: req.secure });
     return { conferenceId, state: input.state, origin, redirect: safeRedirectPath(input.redirect, '') || null };
   }
 

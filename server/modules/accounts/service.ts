@@ -1,15 +1,10 @@
 /** Account rules shared by sign-in, seeding and the session layer. */
 import { hash, verify } from '@node-rs/argon2';
 import type { Db, Tx } from '../../db/index';
-import type { ConferenceRole } from '../../contract/enums';
 import { isUniqueViolation, toDbInstant } from '../../db/dialect';
+import { usersSignedInTo } from '../../platform/session';
 import * as repo from './repo';
-
-export type Identity = {
-  user: { id: number; email: string; trueName: string; umtId: string | null; cstnetId: string | null };
-  roles: ConferenceRole[];
-  superAdmin: boolean;
-};
+import type { Identity } from '../../platform/identity';
 
 // argon2id with the OWASP-recommended minimum (19 MiB, 2 passes).
 const ARGON2 = { memoryCost: 19456, timeCost: 2, parallelism: 1 };
@@ -85,16 +80,24 @@ export async function findAccountByEmail(db: Db | Tx, email: string): Promise<{ 
 
 export const revokeRole = repo.revokeRole;
 
+// What other features read of people and roles (the tables are this module's: repo.ts).
+export type { Account, RoleHolder } from './repo';
+export const accountsByIds = repo.accountsByIds;
+export const rolesInConference = repo.rolesInConference;
+export const roleHolders = repo.roleHolders;
+export const roleHolderEmails = repo.roleHolderEmails;
+export const conferencesWithRole = repo.conferencesWithRole;
+export const identityProvidersOf = repo.identityProvidersOf;
+
 /**
  * Of these (lower-case) e-mails, the accounts that signed in to the conference (a session was
  * issued for it) or created it: people who came to it themselves (the mail gate's audience).
  */
 export async function emailsActiveIn(db: Db, conferenceId: number, emails: string[]): Promise<string[]> {
   if (!emails.length) return [];
-  const signedIn = db('sessions').where('sessions.conference_id', conferenceId).andWhereRaw('sessions.user_id = users.id');
-  const created = db('conference_roles').where({ 'conference_roles.conference_id': conferenceId, 'conference_roles.role': 'creator' }).andWhereRaw('conference_roles.user_id = users.id');
-  return db('users')
-    .whereIn('email', emails)
-    .andWhere((w) => w.whereExists(signedIn).orWhereExists(created))
-    .pluck('email');
+  const users: Array<{ id: number; email: string }> = await db('users').whereIn('email', emails).select('id', 'email');
+  const ids = users.map((u) => Number(u.id));
+  // Sessions are the platform's (platform/session.ts); roles are ours.
+  const active = new Set([...(await usersSignedInTo(db, conferenceId, ids)), ...(await repo.holdersAmong(db, conferenceId, 'creator', ids))].map(Number));
+  return users.filter((u) => active.has(Number(u.id))).map((u) => u.email);
 }

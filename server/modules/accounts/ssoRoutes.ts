@@ -10,7 +10,7 @@ import { Router, type NextFunction, type Request, type Response } from 'express'
 import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/index';
-import { access } from '../../platform/access';
+import { access, screen } from '../../platform/access';
 import { AppError, sendOk } from '../../platform/errors';
 import { logger } from '../../platform/logger';
 import { setTokenCookie, type Sessions } from '../../platform/session';
@@ -156,7 +156,7 @@ export function ssoPageRouter(deps: SsoDeps): Router {
   const router = Router();
   const startQuery = z.object({ state: z.string().max(2000).optional().catch(undefined), silent: z.string().optional().catch(undefined) });
 
-  router.get('/sso/start/:id', access('anonymous'), async (req, res) => {
+  router.get('/sso/start/:id', screen('anonymous'), async (req, res) => {
     res.setHeader('Cache-Control', 'no-store');
     const id = idParam.safeParse(req.params);
     const query = parseInput(startQuery, req.query);
@@ -197,8 +197,8 @@ export function ssoPageRouter(deps: SsoDeps): Router {
     const next = kind === 'oidc' || finished.registered ? finished.target : '/conferenceRegister';
     res.redirect(302, next);
   };
-  router.get('/oidcLogin', access('anonymous'), finishPage('oidc'));
-  router.get('/login', access('anonymous'), finishPage('passport'));
+  router.get('/oidcLogin', screen('anonymous'), finishPage('oidc'));
+  router.get('/login', screen('anonymous'), finishPage('passport'));
 
   return router;
 }

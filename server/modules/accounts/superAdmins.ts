@@ -9,6 +9,7 @@ import type { Db } from '../../db/index';
 import { isUniqueViolation, toDbInstant } from '../../db/dialect';
 import { emailField } from '../../contract/validation';
 import { access } from '../../platform/access';
+import type { Deps } from '../../platform/feature';
 import { AppError, sendOk } from '../../platform/errors';
 import { parseInput } from '../../platform/validate';
 import { ensureUser } from './service';
@@ -48,7 +49,7 @@ export async function removeSuperAdmin(db: Db, userId: number, callerId: number)
   return listSuperAdmins(db);
 }
 
-export function superAdminRouter(db: Db): Router {
+export function superAdminRouter({ db }: Deps): Router {
   const router = Router();
   router.get('/platform/admin/superAdmins', access('superAdmin'), async (_req, res) => sendOk(res, await listSuperAdmins(db)));
   router.post('/platform/admin/superAdmins', access('superAdmin'), async (req, res) => {

@@ -1,52 +1,44 @@
 /**
- * Screens of the conference lifecycle. Platform host: "Create conference" (signed-in users) and
- * the publication queue (super admins). A conference's management area: its managers, and the
- * publication panel under the overview (given to platformPageRouter as `overviewActions`).
+ * Screens of the conference lifecycle. Platform host: its home (published conferences and the
+ * signed-in user's own), "Create conference" (signed-in users) and the publication queue (super
+ * admins). A conference's management area: its managers, and the publication panel under the
+ * overview (the layouts' `overviewActions`).
  */
-import { Router, type NextFunction, type Request, type Response } from 'express';
-import { access, isConferenceAdmin } from '../../platform/access';
+import { Router, type Request } from 'express';
+import { conferenceOf, isConferenceAdmin, screen } from '../../platform/access';
+import type { Deps } from '../../platform/feature';
 import { t } from '../../platform/i18n';
-import { pageGuard } from '../../platform/pageGuard';
-import { onConference, renderManageScreen } from '../sites/platformPages';
-import { renderPlatformScreen } from '../accounts/adminPages';
-import type { ManageScreen } from '../../../pages/platform/+Page';
+import type { ManageScreen } from '../../platform/shell/types';
+import { myConferencesPanel } from './home';
 import type { ConferenceService } from './service';
 
 const NS = 'manageConference:';
 
-function loginFirst(req: Request, res: Response): void {
-  res.redirect(302, `/conferencelogin?redirect=${encodeURIComponent(req.originalUrl)}`);
-}
-
-function signedIn(req: Request, res: Response, next: NextFunction): void {
-  if (!req.ctx.identity) return loginFirst(req, res);
-  next();
-}
-
-function superAdminOnly(req: Request, res: Response, next: NextFunction): void {
-  if (!req.ctx.identity) return loginFirst(req, res);
-  if (!req.ctx.identity.superAdmin) return res.redirect(302, '/403');
-  next();
-}
-
-export function conferencePlatformPageRouter(conferences: ConferenceService): Router {
+export function conferencePlatformPageRouter({ db, sites, conferences, shell }: Deps): Router {
   const router = Router();
-  // The platform host's pages; on a conference's domain these paths are not ours.
-  router.use((req, _res, next) => (req.ctx.site ? next('router') : next()));
 
-  router.get('/conference/new', access('anonymous'), signedIn, async (req, res) => {
+  router.get('/', screen('anonymous', 'platform'), async (req, res) => {
+    const { lang } = req.ctx;
+    await shell.adminPage(req, res, {
+      view: 'home',
+      conferences: await sites.publishedConferences(lang, `${req.protocol}://`, req.headers.host ?? ''),
+      mine: await myConferencesPanel(db, req),
+    });
+  });
+
+  router.get('/conference/new', screen('user', 'platform'), async (req, res) => {
     const { lang, mobile } = req.ctx;
-    await renderPlatformScreen(req, res, {
+    await shell.platformScreen(req, res, {
       title: t(lang, `${NS}create.title`),
       // Outside domains are for super admins only (sites/domainRule.ts): others see the subdomain only.
       island: { island: 'CreateConference', props: { lang, mobile, siteDomain: conferences.siteDomain, customDomain: Boolean(req.ctx.identity?.superAdmin) } },
     });
   });
 
-  router.get('/admin/publications', access('anonymous', 'platform'), superAdminOnly, async (req, res) => {
+  router.get('/admin/publications', screen('superAdmin'), async (req, res) => {
     const { lang, mobile } = req.ctx;
     const port = /:\d+$/.exec(req.headers.host ?? '')?.[0] ?? '';
-    await renderPlatformScreen(req, res, {
+    await shell.platformScreen(req, res, {
       title: t(lang, `${NS}queue.title`),
       island: { island: 'AdminPublications', props: { lang, mobile, requests: await conferences.queue(lang), scheme: `${req.protocol}://`, port } },
     });
@@ -54,13 +46,13 @@ export function conferencePlatformPageRouter(conferences: ConferenceService): Ro
   return router;
 }
 
-export function conferenceManagePageRouter(conferences: ConferenceService): Router {
+export function conferenceManagePageRouter({ conferences, shell }: Deps): Router {
   const router = Router();
-  router.get('/platform/manage/managers', access('anonymous'), onConference, pageGuard('platform'), async (req, res) => {
+  router.get('/platform/manage/managers', screen('manager'), async (req, res) => {
     const { lang, mobile } = req.ctx;
-    await renderManageScreen(req, res, {
+    await shell.manageScreen(req, res, {
       title: t(lang, `${NS}managers.title`),
-      island: { island: 'ManageManagers', props: { lang, mobile, managers: await conferences.managers(req.ctx.conferenceId!), selfId: req.ctx.identity!.user.id } },
+      island: { island: 'ManageManagers', props: { lang, mobile, managers: await conferences.managers(conferenceOf(req)), selfId: req.ctx.identity!.user.id } },
     });
   });
   return router;

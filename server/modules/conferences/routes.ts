@@ -6,10 +6,11 @@
 import { Router, type Request } from 'express';
 import { z } from 'zod';
 import { createConferenceInput, managerEmailInput, rejectInput, type PublicationAction } from '../../contract/conferences';
-import { access } from '../../platform/access';
+import { access, conferenceOf } from '../../platform/access';
+import type { Deps } from '../../platform/feature';
 import { sendOk } from '../../platform/errors';
 import { parseInput } from '../../platform/validate';
-import type { ConferenceService } from './service';
+
 
 const NS = 'manageConference:';
 const idParam = (name: string) => z.object({ [name]: z.string().regex(/^[1-9]\d{0,9}$/, 'commonMsg.notFound').transform(Number) });
@@ -29,7 +30,7 @@ const ACTIONS: Array<[path: string, action: PublicationAction, message: string]>
   ['reopenConference', 'reopen', `${NS}reopened`],
 ];
 
-export function conferenceApiRouter(conferences: ConferenceService): Router {
+export function conferenceApiRouter({ conferences }: Deps): Router {
   const router = Router();
 
   router.post('/conference/create', access('user', 'platform'), async (req, res) => {
@@ -42,21 +43,21 @@ export function conferenceApiRouter(conferences: ConferenceService): Router {
 
   // ── managers of this conference (spec 6, "Adding managers") ─────────────────────────
   const MANAGERS = '/conference/platform/manage/managers';
-  router.get(MANAGERS, access('manager'), async (req, res) => sendOk(res, await conferences.managers(req.ctx.conferenceId!)));
+  router.get(MANAGERS, access('manager'), async (req, res) => sendOk(res, await conferences.managers(conferenceOf(req))));
   router.post(MANAGERS, access('manager'), async (req, res) => {
     const { email } = parseInput(managerEmailInput, req.body);
-    sendOk(res, await conferences.addManager(req.ctx.conferenceId!, email), `${NS}added`);
+    sendOk(res, await conferences.addManager(conferenceOf(req), email), `${NS}added`);
   });
   router.delete(`${MANAGERS}/:userId`, access('manager'), async (req, res) => {
     const { userId } = parseInput(idParam('userId'), req.params);
-    sendOk(res, await conferences.removeManager(req.ctx.conferenceId!, userId, req.ctx.identity!.user.id), `${NS}removed`);
+    sendOk(res, await conferences.removeManager(conferenceOf(req), userId, req.ctx.identity!.user.id), `${NS}removed`);
   });
 
   // ── publication (spec 4, "Conference website") ──────────────────────────────────────
-  router.get('/conference/platform/publication', access('manager'), async (req, res) => sendOk(res, await conferences.publicationState(req.ctx.conferenceId!)));
+  router.get('/conference/platform/publication', access('manager'), async (req, res) => sendOk(res, await conferences.publicationState(conferenceOf(req))));
   for (const [path, action, message] of ACTIONS) {
     router.post(`/conference/platform/${path}`, access('manager'), async (req, res) => {
-      sendOk(res, await conferences.act(req.ctx.conferenceId!, req.ctx.identity!.user.id, action), message);
+      sendOk(res, await conferences.act(conferenceOf(req), req.ctx.identity!.user.id, action), message);
     });
   }
 

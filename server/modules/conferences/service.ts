@@ -17,8 +17,9 @@ import { CONFERENCE_STATUS, type Lang } from '../../contract/enums';
 import { ACTIONS_BY_STATUS, type CreateConferenceInput, type PublicationAction } from '../../contract/conferences';
 import { AppError, notFound } from '../../platform/errors';
 import type { RateLimiter } from '../../platform/rateLimit';
-import { ensureUser, grantRole } from '../accounts/service';
+import { accountsByIds, conferencesWithRole, ensureUser, grantRole, revokeRole, roleHolders, rolesInConference } from '../accounts/service';
 import { provisionSite } from '../sites/provision';
+import * as conferenceRecord from '../sites/conferenceRecord';
 import { DOMAIN_REFUSAL_KEYS, judgeDomain, slugUnder, type DomainRefusal } from '../sites/domainRule';
 import type { SiteService } from '../sites/service';
 import * as repo from './repo';
@@ -82,9 +83,9 @@ function iso(value: string | null | undefined): string | null {
  * "My conferences"). Needs only the database, so the platform home can call it directly.
  */
 export async function listMyConferences(db: Db, userId: number, lang: Lang): Promise<MyConference[]> {
-  const rows = await repo.conferencesManagedBy(db, userId);
-  const domains = await repo.primaryDomains(db, rows.map((r) => Number(r.id)));
-  const creatorOf = new Set(await repo.conferencesCreatedBy(db, userId));
+  const rows = await conferenceRecord.conferenceSummaries(db, await conferencesWithRole(db, userId, ['manager', 'creator']));
+  const domains = await conferenceRecord.primaryDomains(db, rows.map((r) => Number(r.id)));
+  const creatorOf = new Set(await conferencesWithRole(db, userId, ['creator']));
   return rows.map((r) => ({
     id: Number(r.id),
     name: pick(r.conference_name_zh, r.conference_name_en, lang),
@@ -134,7 +135,7 @@ export class ConferenceService {
     const { slug, domain } = await this.domainFor(input, Boolean(opts.outsideAllowed));
     const field = input.slug ? 'slug' : 'domain';
     const taken = new AppError(400, input.slug ? `${NS}slugTaken` : `${NS}domainTaken`, field);
-    if ((await repo.domainTaken(this.db, domain)) || (await repo.slugTaken(this.db, slug))) throw taken;
+    if ((await conferenceRecord.domainTaken(this.db, domain)) || (await conferenceRecord.slugTaken(this.db, slug))) throw taken;
     await this.countCreation(userId);
     const spec = starterSite(this.opts.templatesDir, {
       slug,
@@ -147,8 +148,7 @@ export class ConferenceService {
     try {
       conferenceId = await this.db.transaction(async (tx: Tx) => {
         // provisionSite opens a nested transaction (a savepoint) inside this one.
-        const id = await provisionSite(tx, spec);
-        await repo.setCreator(tx, id, userId);
+        const id = await provisionSite(tx, { ...spec, createdBy: userId });
         await grantRole(tx, id, userId, 'creator');
         await grantRole(tx, id, userId, 'manager');
         return id;
@@ -179,11 +179,11 @@ export class ConferenceService {
 
   async managers(conferenceId: number): Promise<ManagerView[]> {
     const byUser = new Map<number, ManagerView>();
-    for (const r of await repo.managerRows(this.db, conferenceId)) {
-      const id = Number(r.id);
-      const view = byUser.get(id) ?? { userId: id, email: r.email, trueName: r.true_name, creator: false, hasPassword: Boolean(r.password_hash), since: iso(r.created_at) ?? '' };
+    for (const r of await roleHolders(this.db, conferenceId, ['manager', 'creator'])) {
+      const id = r.id;
+      const view = byUser.get(id) ?? { userId: id, email: r.email, trueName: r.trueName, creator: false, hasPassword: r.hasPassword, since: iso(r.since) ?? '' };
       if (r.role === 'creator') view.creator = true;
-      if (iso(r.created_at)! < view.since) view.since = iso(r.created_at)!;
+      if (iso(r.since)! < view.since) view.since = iso(r.since)!;
       byUser.set(id, view);
     }
     return [...byUser.values()].sort((a, b) => Number(b.creator) - Number(a.creator) || a.since.localeCompare(b.since) || a.userId - b.userId);
@@ -193,8 +193,8 @@ export class ConferenceService {
   async addManager(conferenceId: number, email: string): Promise<ManagerView[]> {
     const { id } = await ensureUser(this.db, { email, trueName: '' });
     await inTransaction(this.db, async (tx) => {
-      if (!(await repo.lockConference(tx, conferenceId))) throw notFound();
-      const roles = await repo.rolesOf(tx, conferenceId, id);
+      if (!(await conferenceRecord.lockConference(tx, conferenceId))) throw notFound();
+      const roles = await rolesInConference(tx, conferenceId, id);
       if (roles.includes('manager') || roles.includes('creator')) throw new AppError(400, `${NS}alreadyManager`, 'email');
       await grantRole(tx, conferenceId, id, 'manager');
     });
@@ -204,14 +204,14 @@ export class ConferenceService {
   /** Not the creator, not yourself, and someone must stay to manage the conference. */
   async removeManager(conferenceId: number, userId: number, callerId: number): Promise<ManagerView[]> {
     await this.db.transaction(async (tx) => {
-      if (!(await repo.lockConference(tx, conferenceId))) throw notFound();
-      const roles = await repo.rolesOf(tx, conferenceId, userId);
+      if (!(await conferenceRecord.lockConference(tx, conferenceId))) throw notFound();
+      const roles = await rolesInConference(tx, conferenceId, userId);
       if (!roles.includes('manager') && !roles.includes('creator')) throw notFound();
       if (userId === callerId) throw new AppError(400, `${NS}cannotRemoveSelf`);
       if (roles.includes('creator')) throw new AppError(400, `${NS}cannotRemoveCreator`);
-      const managers = new Set((await repo.managerRows(tx, conferenceId)).map((r) => Number(r.id)));
+      const managers = new Set((await roleHolders(tx, conferenceId, ['manager', 'creator'])).map((r) => r.id));
       if (managers.size <= 1) throw new AppError(400, `${NS}lastManager`);
-      await repo.removeRole(tx, conferenceId, userId, 'manager');
+      await revokeRole(tx, conferenceId, userId, 'manager');
     });
     return this.managers(conferenceId);
   }
@@ -219,7 +219,7 @@ export class ConferenceService {
   // ── publication ────────────────────────────────────────────────────────────────────────
 
   async publicationState(conferenceId: number): Promise<PublicationState> {
-    const status = (await repo.conferenceStatus(this.db, conferenceId)) ?? CONFERENCE_STATUS.draft;
+    const status = (await conferenceRecord.conferenceStatus(this.db, conferenceId)) ?? CONFERENCE_STATUS.draft;
     const latest = await repo.latestRequest(this.db, conferenceId);
     return {
       status,
@@ -234,7 +234,7 @@ export class ConferenceService {
   async act(conferenceId: number, userId: number, action: PublicationAction): Promise<PublicationState> {
     const transition = TRANSITIONS[action];
     await this.db.transaction(async (tx) => {
-      const conference = await repo.lockConference(tx, conferenceId);
+      const conference = await conferenceRecord.lockConference(tx, conferenceId);
       if (!conference) throw notFound();
       if (!transition.from.includes(conference.status)) throw new AppError(409, `${NS}invalidTransition`);
       const pending = await repo.pendingRequest(tx, conferenceId);
@@ -243,7 +243,7 @@ export class ConferenceService {
         await repo.decideRequest(tx, conferenceId, pending.id, { status: 'withdrawn', decidedBy: userId });
       }
       if (action === 'apply') await repo.insertRequest(tx, conferenceId, userId);
-      await repo.setStatus(tx, conferenceId, transition.to);
+      await conferenceRecord.setConferenceStatus(tx, conferenceId, transition.to);
     });
     await this.sites.siteChanged(conferenceId);
     return this.publicationState(conferenceId);
@@ -251,15 +251,27 @@ export class ConferenceService {
 
   async queue(lang: Lang): Promise<QueueItem[]> {
     const rows = await repo.pendingQueue(this.db);
-    const domains = await repo.primaryDomains(this.db, [...new Set(rows.map((r) => Number(r.conference_id)))]);
-    return rows.map((r) => ({
-      requestId: Number(r.id),
-      conferenceId: Number(r.conference_id),
-      name: pick(r.conference_name_zh, r.conference_name_en, lang),
-      domain: domains.get(Number(r.conference_id)) ?? null,
-      requestedBy: r.true_name ? `${r.true_name} <${r.email}>` : (r.email ?? ''),
-      requestedAt: iso(r.created_at) ?? '',
-    }));
+    const conferenceIds = [...new Set(rows.map((r) => Number(r.conference_id)))];
+    const [summaries, domains, requesters] = await Promise.all([
+      conferenceRecord.conferenceSummaries(this.db, conferenceIds),
+      conferenceRecord.primaryDomains(this.db, conferenceIds),
+      accountsByIds(this.db, rows.flatMap((r) => (r.requested_by === null ? [] : [Number(r.requested_by)]))),
+    ]);
+    const names = new Map(summaries.map((c) => [Number(c.id), c]));
+    // A conference without its website config has no name to show: not listed (as before).
+    return rows.flatMap((r) => {
+      const conference = names.get(Number(r.conference_id));
+      if (!conference) return [];
+      const by = r.requested_by === null ? undefined : requesters.get(Number(r.requested_by));
+      return [{
+        requestId: Number(r.id),
+        conferenceId: Number(r.conference_id),
+        name: pick(conference.conference_name_zh, conference.conference_name_en, lang),
+        domain: domains.get(Number(r.conference_id)) ?? null,
+        requestedBy: by?.trueName ? `${by.trueName} <${by.email}>` : (by?.email ?? ''),
+        requestedAt: iso(r.created_at) ?? '',
+      }];
+    });
   }
 
   /** A platform administrator's decision on a pending request. */
@@ -267,7 +279,7 @@ export class ConferenceService {
     const conferenceId = await repo.conferenceOfRequest(this.db, requestId);
     if (conferenceId === null) throw notFound();
     await this.db.transaction(async (tx) => {
-      const conference = await repo.lockConference(tx, conferenceId);
+      const conference = await conferenceRecord.lockConference(tx, conferenceId);
       const request = await repo.findRequest(tx, conferenceId, requestId);
       if (!conference || request?.status !== 'pending' || conference.status !== CONFERENCE_STATUS.pendingReview) {
         throw new AppError(409, `${NS}requestNotPending`);
@@ -277,7 +289,7 @@ export class ConferenceService {
         decidedBy: adminId,
         reason: decision.approve ? null : decision.reason,
       });
-      await repo.setStatus(tx, conferenceId, decision.approve ? CONFERENCE_STATUS.published : CONFERENCE_STATUS.rejected);
+      await conferenceRecord.setConferenceStatus(tx, conferenceId, decision.approve ? CONFERENCE_STATUS.published : CONFERENCE_STATUS.rejected);
     });
     await this.sites.siteChanged(conferenceId);
   }

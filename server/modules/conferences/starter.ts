@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { CONFERENCE_STATUS, type Lang } from '../../contract/enums';
 import { escapeHtml } from '../../platform/html';
-import { loadExterior } from '../../seed/demo';
+import { loadExterior } from '../sites/exteriorFiles';
 import type { SiteSpec } from '../sites/provision';
 
 const PAGES: Array<{ key: string; template: string; name: Record<Lang, string> }> = [

@@ -5,16 +5,15 @@
  */
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
-import { access } from '../../platform/access';
+import { access, conferenceOf, screen } from '../../platform/access';
+import type { Deps } from '../../platform/feature';
 import { AppError, sendOk } from '../../platform/errors';
 import { parseInput } from '../../platform/validate';
+import { sendAttachment } from '../../platform/download';
 import { t } from '../../platform/i18n';
-import { pageGuard } from '../../platform/pageGuard';
 import { DOCUMENT_TYPES, PERSONAL_DOCUMENTS, type DocumentConference, type DocumentType } from '../../contract/documents';
 import { LANGS } from '../../contract/enums';
-import { onConference, renderManageScreen } from '../sites/platformPages';
-import { onConferenceSite, renderProfileScreen } from '../accounts/profilePages';
-import type { SiteSnapshot } from '../sites/types';
+import type { SiteSnapshot } from '../../platform/site';
 import { todayIn } from '../registration/settings';
 import { templateInput, type DocumentService } from './service';
 
@@ -31,63 +30,72 @@ export function documentConference(site: SiteSnapshot, origin: string): Document
 const origin = (req: Request) => `${req.protocol}://${req.headers.host}`;
 const today = (req: Request) => todayIn(req.ctx.site!.conference.timeZone);
 
-export function sendPdf(res: Response, pdf: Buffer, fileName: string): void {
-  res.setHeader('Content-Type', 'application/pdf');
-  res.setHeader('Content-Disposition', `attachment; filename="${fileName}"`);
-  res.setHeader('X-Content-Type-Options', 'nosniff');
-  res.setHeader('Cache-Control', 'private, no-store');
-  res.end(pdf);
+/** Badges for the registration feature's list: whether the conference prints them, and a PDF of some registrants. */
+export class BadgePrinter {
+  constructor(private readonly documents: DocumentService) {}
+
+  enabled(conferenceId: number): Promise<boolean> {
+    return this.documents.enabled(conferenceId, 'BADGE');
+  }
+
+  render(req: Request, ids: number[]): Promise<Buffer> {
+    return this.documents.render(conferenceOf(req), 'BADGE', { ids }, documentConference(req.ctx.site!, origin(req)), req.ctx.lang, today(req));
+  }
 }
 
-export function documentApiRouter(documents: DocumentService): Router {
+export function sendPdf(res: Response, pdf: Buffer, fileName: string): void {
+  sendAttachment(res, fileName, 'application/pdf', pdf);
+}
+
+export function documentApiRouter({ documents }: Deps): Router {
   const router = Router();
   router.get(`${BASE}/find/:type`, access('manager'), async (req, res) => {
     const { type } = parseInput(typeParam, req.params);
-    sendOk(res, await documents.config(req.ctx.conferenceId!, type));
+    sendOk(res, await documents.config(conferenceOf(req), type));
   });
   router.post(`${BASE}/save`, access('manager'), async (req, res) => {
-    sendOk(res, await documents.save(req.ctx.conferenceId!, parseInput(templateInput, req.body)), 'documents:saved');
+    sendOk(res, await documents.save(conferenceOf(req), parseInput(templateInput, req.body)), 'documents:saved');
   });
   router.post(`${BASE}/preview`, access('manager'), async (req, res) => {
     const input = parseInput(templateInput.extend({ lang: z.enum(LANGS).optional() }), req.body);
-    const pdf = await documents.preview(req.ctx.conferenceId!, input, documentConference(req.ctx.site!, origin(req)), input.lang ?? req.ctx.lang, today(req));
+    const pdf = await documents.preview(conferenceOf(req), input, documentConference(req.ctx.site!, origin(req)), input.lang ?? req.ctx.lang, today(req));
     sendPdf(res, pdf, `preview-${FILE_NAMES[input.type]}`);
   });
 
   // The caller's own documents (personal centre).
-  router.get('/conference/document/mine', access('user'), async (req, res) => {
+  router.get('/conference/document/mine', access('user', 'conference'), async (req, res) => {
     const list = [];
-    for (const type of PERSONAL_DOCUMENTS) if (await documents.enabled(req.ctx.conferenceId!, type)) list.push(type);
+    for (const type of PERSONAL_DOCUMENTS) if (await documents.enabled(conferenceOf(req), type)) list.push(type);
     sendOk(res, list);
   });
-  router.get('/conference/document/mine/:type', access('user'), async (req, res) => {
+  router.get('/conference/document/mine/:type', access('user', 'conference'), async (req, res) => {
     const { type } = parseInput(typeParam, req.params);
     const { lang } = parseInput(z.object({ lang: z.enum(LANGS).optional() }), req.query);
     if (!PERSONAL_DOCUMENTS.includes(type)) throw new AppError(404, 'documents:disabled');
-    const pdf = await documents.render(req.ctx.conferenceId!, type, { userId: req.ctx.identity!.user.id }, documentConference(req.ctx.site!, origin(req)), lang ?? req.ctx.lang, today(req));
+    const pdf = await documents.render(conferenceOf(req), type, { userId: req.ctx.identity!.user.id }, documentConference(req.ctx.site!, origin(req)), lang ?? req.ctx.lang, today(req));
     sendPdf(res, pdf, FILE_NAMES[type]);
   });
   return router;
 }
 
-export function documentPageRouter(documents: DocumentService): Router {
+export function documentPageRouter({ documents, shell }: Deps): Router {
   const router = Router();
-  router.get('/platform/config/register/template', access('anonymous'), onConference, pageGuard('platform'), async (req, res) => {
+  router.get('/platform/config/register/template', screen('manager'), async (req, res) => {
     const { lang, mobile } = req.ctx;
-    const cid = req.ctx.conferenceId!;
-    await renderManageScreen(req, res, {
+    const cid = conferenceOf(req);
+    await shell.manageScreen(req, res, {
       title: t(lang, 'registration:config.title'),
       island: { island: 'DocumentDesigner', props: { lang, mobile, templates: await documents.all(cid), fields: await documents.fieldOptions(cid) } },
     });
   });
 
-  router.get('/profile/download', access('anonymous'), onConferenceSite, pageGuard('profile'), async (req, res) => {
+  router.get('/profile/download', screen('user', 'conference'), async (req, res) => {
     const { lang, mobile } = req.ctx;
-    const cid = req.ctx.conferenceId!;
+    const cid = conferenceOf(req);
     const registered = await documents.isRegistrant(cid, req.ctx.identity!.user.id);
     const available: DocumentType[] = [];
     for (const type of PERSONAL_DOCUMENTS) if (await documents.enabled(cid, type)) available.push(type);
-    await renderProfileScreen(req, res, { title: t(lang, 'documents:download.title'), island: { island: 'ProfileDownloads', props: { lang, mobile, registered, documents: available } } });
+    await shell.profileScreen(req, res, { title: t(lang, 'documents:download.title'), island: { island: 'ProfileDownloads', props: { lang, mobile, registered, documents: available } } });
   });
   return router;
 }

@@ -1,6 +1,6 @@
 /** The feedback mails, in both languages; what the participant wrote is escaped. */
 import { escapeHtml } from '../../platform/html';
-import type { FeedbackInput } from './service';
+import type { FeedbackInput } from '../../contract/feedback';
 
 const STYLE = `font-family:Arial,'Microsoft YaHei',sans-serif;font-size:15px;line-height:1.7;color:#1f2937`;
 

@@ -4,32 +4,21 @@
  * conference gets it by mail; a manager replies, and the writer reads the reply in the personal
  * centre and by mail. Everything a participant wrote stays text: escaped wherever it is shown.
  */
-import { z } from 'zod';
 import type { Db } from '../../db/index';
 import { fromDbInstant, insertId, toDbInstant } from '../../db/dialect';
 import { inTransaction } from '../../db/transaction';
 import { AppError } from '../../platform/errors';
-import { emailField } from '../../contract/validation';
-import { PHONE_PATTERN } from '../../contract/registration';
 import type { Lang } from '../../contract/enums';
-import type { FeedbackView } from '../../contract/feedback';
+import type { FeedbackInput, FeedbackView } from '../../contract/feedback';
+
 import type { VerificationCodes } from '../accounts/codes';
+import { roleHolderEmails } from '../accounts/service';
 import type { FilesService } from '../files/service';
+import { filesByIds, temporaryFilesNamed } from '../files/repo';
 import { enqueueMail } from '../mail/service';
 import { STRICT, withAdmission, type Admission, type AdmitPolicy, type ConferenceMailGate } from '../mail/gate';
 import { feedbackToManagersMail, replyMail } from './mails';
 
-export const feedbackInput = z.object({
-  title: z.string({ message: 'feedback:titleRequired' }).trim().min(1, 'feedback:titleRequired').max(200, 'feedback:titleTooLong'),
-  name: z.string().trim().max(100, 'nameTooLong').default(''),
-  email: emailField,
-  phone: z.string().trim().max(40, 'phoneRequire').default('').refine((v) => v === '' || PHONE_PATTERN.test(v), 'phoneRequire'),
-  type: z.string({ message: 'feedback:typeRequired' }).trim().min(1, 'feedback:typeRequired').max(100, 'feedback:typeRequired'),
-  content: z.string({ message: 'feedback:contentRequired' }).trim().min(1, 'feedback:contentRequired').max(5000, 'feedback:contentTooLong'),
-  attachment: z.string().max(100).nullable().optional(),
-  verifyCode: z.string({ message: 'inputVerifyCode' }).trim().min(1, 'inputVerifyCode').max(10, 'userReg.verifyCodeError'),
-});
-export type FeedbackInput = z.infer<typeof feedbackInput>;
 
 
 type Row = { id: number; conference_id: number; user_id: number; title: string; name: string; email: string; phone: string; type: string; content: string; attachment_file_id: number | null; reply: string | null; replied_at: string | null; created_at: string; stored_name?: string | null; original_name?: string | null };
@@ -66,7 +55,17 @@ export class FeedbackService {
   }
 
   private query(conferenceId: number) {
-    return this.db('feedback as f').leftJoin('files as fl', 'fl.id', 'f.attachment_file_id').where('f.conference_id', conferenceId).select('f.*', 'fl.stored_name', 'fl.original_name');
+    return this.db('feedback as f').where('f.conference_id', conferenceId).select('f.*');
+  }
+
+  /** The rows with their attachments' names (the uploads are the files module's). */
+  private async withAttachments(conferenceId: number, rows: Row[]): Promise<FeedbackView[]> {
+    const ids = rows.flatMap((r) => (r.attachment_file_id === null ? [] : [Number(r.attachment_file_id)]));
+    const files = new Map((await filesByIds(this.db, conferenceId, ids)).map((f) => [f.id, f]));
+    return rows.map((r) => {
+      const file = r.attachment_file_id === null ? undefined : files.get(Number(r.attachment_file_id));
+      return present({ ...r, stored_name: file?.storedName ?? null, original_name: file?.originalName ?? null });
+    });
   }
 
   async submit(conferenceId: number, userId: number, input: FeedbackInput, ctx: { types: string[]; lang: Lang; siteName: string; ip: string }): Promise<FeedbackView> {
@@ -74,13 +73,14 @@ export class FeedbackService {
     if (ctx.types.length && !ctx.types.includes(input.type)) throw new AppError(400, 'feedback:typeRequired', 'type');
     let attachmentId: number | null = null;
     if (input.attachment) {
-      const file = await this.db('files').where({ conference_id: conferenceId, stored_name: input.attachment, kind: 'feedback', temporary: true, created_by: userId }).first();
+      // The writer's own unclaimed feedback upload, of this conference.
+      const [file] = (await temporaryFilesNamed(this.db, conferenceId, [input.attachment])).filter((f) => f.kind === 'feedback' && f.createdBy === userId);
       if (!file) throw new AppError(400, 'feedback:attachmentMissing', 'attachment');
       attachmentId = Number(file.id);
     }
     // Checked (and the try counted) before the transaction, which only uses the code up.
     const code = await this.codes.verify({ email: input.email, purpose: 'feedbackCode', code: input.verifyCode, ip: ctx.ip });
-    const managers: string[] = await this.db('conference_roles as r').join('users as u', 'u.id', 'r.user_id').where('r.conference_id', conferenceId).whereIn('r.role', ['manager', 'creator']).distinct('u.email').pluck('u.email');
+    const managers = await roleHolderEmails(this.db, conferenceId, ['manager', 'creator']);
     // The feedback is kept whatever happens to the mail: managers the gate withholds read it on screen.
     const admitted = await this.admit(conferenceId, managers, { unknown: 'withhold', budget: 'withhold' });
     const id = await withAdmission(admitted, () => inTransaction(this.db, async (tx) => {
@@ -102,18 +102,18 @@ export class FeedbackService {
     const q = this.query(conferenceId).andWhere('f.id', id);
     if (userId !== undefined) q.andWhere('f.user_id', userId);
     const row = (await q.first()) as Row | undefined;
-    return row ? present(row) : null;
+    return row ? (await this.withAttachments(conferenceId, [row]))[0] : null;
   }
 
   async mine(conferenceId: number, userId: number): Promise<FeedbackView[]> {
-    return ((await this.query(conferenceId).andWhere('f.user_id', userId).orderBy('f.id', 'desc')) as Row[]).map(present);
+    return this.withAttachments(conferenceId, (await this.query(conferenceId).andWhere('f.user_id', userId).orderBy('f.id', 'desc')) as Row[]);
   }
 
   async list(conferenceId: number, q: { page: number; size: number; replied?: boolean }): Promise<{ rows: FeedbackView[]; total: number }> {
     const filter = <T extends { whereNotNull(c: string): T; whereNull(c: string): T }>(qb: T): T => (q.replied === undefined ? qb : q.replied ? qb.whereNotNull('f.reply') : qb.whereNull('f.reply'));
     const total = Number(((await filter(this.db('feedback as f').where('f.conference_id', conferenceId)).count({ n: '*' }).first()) as { n: number } | undefined)?.n ?? 0);
     const rows = (await filter(this.query(conferenceId)).orderBy('f.id', 'desc').limit(q.size).offset((q.page - 1) * q.size)) as Row[];
-    return { rows: rows.map(present), total };
+    return { rows: await this.withAttachments(conferenceId, rows), total };
   }
 
   async reply(conferenceId: number, id: number, managerId: number, reply: string, ctx: { siteName: string; siteUrl: string }): Promise<FeedbackView> {

@@ -6,9 +6,11 @@
 import { Router, type Request, type Response } from 'express';
 import multer from 'multer';
 import { z } from 'zod';
-import { access } from '../../platform/access';
+import { access, conferenceOf, screen } from '../../platform/access';
+import type { Deps } from '../../platform/feature';
 import { AppError, sendOk } from '../../platform/errors';
 import { parseInput } from '../../platform/validate';
+import { sendAttachment } from '../../platform/download';
 import { UPLOAD_KINDS, UPLOAD_RULES, type UploadKind } from './rules';
 import type { FilesService, StoredFile } from './service';
 
@@ -61,28 +63,24 @@ export async function receiveTemporaryUpload(files: FilesService, req: Request, 
   return files.save(conferenceId, userId, kind, upload.originalName, upload.bytes, { temporary: true, reserved });
 }
 
-export function fileApiRouter(files: FilesService): Router {
+export function fileApiRouter({ files }: Deps): Router {
   const router = Router();
   router.post('/conference/file/upload', access('manager'), async (req, res) => {
     const { kind } = parseInput(kindQuery, req.query);
     if (PRIVATE_KINDS.has(kind)) throw new AppError(400, 'files:kindInvalid', 'kind');
     const { originalName, bytes } = await readOneUpload(req, res, kind);
-    sendOk(res, await files.save(req.ctx.conferenceId!, req.ctx.identity!.user.id, kind, originalName, bytes));
+    sendOk(res, await files.save(conferenceOf(req), req.ctx.identity!.user.id, kind, originalName, bytes));
   });
   return router;
 }
 
-export function filePageRouter(files: FilesService): Router {
+export function filePageRouter({ files }: Deps): Router {
   const router = Router();
-  router.get('/files/:name', access('anonymous'), async (req, res) => {
+  router.get('/files/:name', screen('anonymous'), async (req, res) => {
     const found = req.ctx.conferenceId ? await files.find(req.ctx.conferenceId, String(req.params.name)) : null;
     if (!found || PRIVATE_KINDS.has(found.file.kind)) return void res.status(404).type('text').send('Not found');
-    res.setHeader('Content-Type', found.file.contentType);
-    res.setHeader('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(found.file.originalName)}`);
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-    res.setHeader('Content-Length', found.bytes.length);
-    res.end(found.bytes);
+    // A stored file never changes under its name.
+    sendAttachment(res, found.file.originalName, found.file.contentType, found.bytes, { cacheControl: 'public, max-age=31536000, immutable' });
   });
   return router;
 }

@@ -3,30 +3,28 @@
  * reset, preview with sample values), and the delivery log with resending a failed message;
  * and their screens, /platform/config/email and /platform/manage/mailLog.
  */
-import { Router, type Request } from 'express';
+import { Router } from 'express';
 import { z } from 'zod';
-import { access } from '../../platform/access';
+import { access, conferenceOf, screen } from '../../platform/access';
+import type { Deps } from '../../platform/feature';
 import { AppError, sendOk } from '../../platform/errors';
 import { fromDbInstant, toDbInstant } from '../../db/dialect';
 import { parseInput } from '../../platform/validate';
 import { t } from '../../platform/i18n';
-import { pageGuard } from '../../platform/pageGuard';
 import { emailField } from '../../contract/validation';
 import { LANGS } from '../../contract/enums';
-import { onConference, renderManageScreen } from '../sites/platformPages';
 import type { Db } from '../../db/index';
-import type { Config } from '../../config';
-import type { RateLimiter } from '../../platform/rateLimit';
-import { mailConfigInput, type ConferenceSmtp } from './conferenceSmtp';
+
+
+import { mailConfigInput } from './conferenceSmtp';
 import { shownError } from './errorClass';
-import { withAdmission, type ConferenceMailGate } from './gate';
+import { withAdmission } from './gate';
 import { MAIL_KINDS, SAMPLE_VALUES } from './defaultTemplates';
 import { render, resetTemplate, saveTemplate, templateInput, templates } from './templates';
 
 const CONFIG = '/conference/platform/config/email';
 const LOG = '/conference/platform/mail/log';
 const kindParam = z.object({ kind: z.enum(MAIL_KINDS, { message: 'mail:kindInvalid' }) });
-const cid = (req: Request) => req.ctx.conferenceId!;
 
 /**
  * Test messages a conference may send: each one connects to a host a manager typed, so they are
@@ -66,29 +64,30 @@ async function mailLog(db: Db, conferenceId: number, q: { page: number; size: nu
   };
 }
 
-export function mailConfigRouter(db: Db, smtp: ConferenceSmtp, deps: { limiter: RateLimiter; gate: ConferenceMailGate }): Router {
+export function mailConfigRouter(deps: Deps): Router {
+  const { db, smtp } = deps;
   const router = Router();
 
-  router.get(CONFIG, access('manager'), async (req, res) => sendOk(res, await smtp.view(cid(req))));
-  router.post(CONFIG, access('manager'), async (req, res) => sendOk(res, await smtp.save(cid(req), parseInput(mailConfigInput, req.body)), 'mail:saved'));
+  router.get(CONFIG, access('manager'), async (req, res) => sendOk(res, await smtp.view(conferenceOf(req))));
+  router.post(CONFIG, access('manager'), async (req, res) => sendOk(res, await smtp.save(conferenceOf(req), parseInput(mailConfigInput, req.body)), 'mail:saved'));
   router.post(`${CONFIG}/test`, access('manager'), async (req, res) => {
     const { to, settings } = parseInput(z.object({ to: emailField, settings: mailConfigInput }), req.body);
-    if (!(await deps.limiter.hit(`smtp-test:${cid(req)}`, SMTP_TEST_LIMIT.limit, SMTP_TEST_LIMIT.windowMs)).allowed) throw new AppError(429, 'mail:testTooMany');
+    if (!(await deps.limiter.hit(`smtp-test:${conferenceOf(req)}`, SMTP_TEST_LIMIT.limit, SMTP_TEST_LIMIT.windowMs)).allowed) throw new AppError(429, 'mail:testTooMany');
     const { lang } = req.ctx;
-    await smtp.test(cid(req), settings, to, { subject: t(lang, 'mail:testSubject'), body: t(lang, 'mail:testBody') });
+    await smtp.test(conferenceOf(req), settings, to, { subject: t(lang, 'mail:testSubject'), body: t(lang, 'mail:testBody') });
     sendOk(res, null, 'mail:testSent');
   });
 
-  router.get(`${CONFIG}/templates`, access('manager'), async (req, res) => sendOk(res, await templates(db, cid(req))));
+  router.get(`${CONFIG}/templates`, access('manager'), async (req, res) => sendOk(res, await templates(db, conferenceOf(req))));
   router.post(`${CONFIG}/templates/:kind`, access('manager'), async (req, res) => {
     const { kind } = parseInput(kindParam, req.params);
-    await saveTemplate(db, cid(req), kind, parseInput(templateInput, req.body));
-    sendOk(res, await templates(db, cid(req)), 'mail:saved');
+    await saveTemplate(db, conferenceOf(req), kind, parseInput(templateInput, req.body));
+    sendOk(res, await templates(db, conferenceOf(req)), 'mail:saved');
   });
   router.post(`${CONFIG}/templates/:kind/reset`, access('manager'), async (req, res) => {
     const { kind } = parseInput(kindParam, req.params);
-    await resetTemplate(db, cid(req), kind);
-    sendOk(res, await templates(db, cid(req)), 'mail:resetDone');
+    await resetTemplate(db, conferenceOf(req), kind);
+    sendOk(res, await templates(db, conferenceOf(req)), 'mail:resetDone');
   });
   router.post(`${CONFIG}/templates/:kind/preview`, access('manager'), (req, res) => {
     parseInput(kindParam, req.params);
@@ -98,15 +97,15 @@ export function mailConfigRouter(db: Db, smtp: ConferenceSmtp, deps: { limiter: 
 
   router.get(LOG, access('manager'), async (req, res) => {
     const q = parseInput(z.object({ page: z.coerce.number().int().min(1).default(1), size: z.coerce.number().int().min(1).max(100).default(20), status: z.enum(['queued', 'sending', 'sent', 'failed', 'kept']).optional() }), req.query);
-    sendOk(res, await mailLog(db, cid(req), q));
+    sendOk(res, await mailLog(db, conferenceOf(req), q));
   });
   router.post(`${LOG}/:id/resend`, access('manager'), async (req, res) => {
     const { id } = parseInput(z.object({ id: z.coerce.number().int().positive('commonMsg.notFound') }), req.params);
-    const row = await db('mail_outbox').where({ id, conference_id: cid(req), status: 'failed' }).first();
+    const row = await db('mail_outbox').where({ id, conference_id: conferenceOf(req), status: 'failed' }).first();
     if (!row) throw new AppError(400, 'mail:notFailed');
     // Sending again is sending: the same rule and budget as a new message.
-    await withAdmission(await deps.gate.admit(cid(req), recipientsOf(row)), async () => {
-      const changed = await db('mail_outbox').where({ id, conference_id: cid(req), status: 'failed' }).update({ status: 'queued', attempts: 0, next_attempt_at: toDbInstant(), last_error: null, locked_until: null });
+    await withAdmission(await deps.mailGate.admit(conferenceOf(req), recipientsOf(row)), async () => {
+      const changed = await db('mail_outbox').where({ id, conference_id: conferenceOf(req), status: 'failed' }).update({ status: 'queued', attempts: 0, next_attempt_at: toDbInstant(), last_error: null, locked_until: null });
       if (!changed) throw new AppError(400, 'mail:notFailed');
     });
     sendOk(res, null, 'mail:requeued');
@@ -115,19 +114,19 @@ export function mailConfigRouter(db: Db, smtp: ConferenceSmtp, deps: { limiter: 
   return router;
 }
 
-export function mailPageRouter(db: Db, smtp: ConferenceSmtp, config: Config): Router {
+export function mailPageRouter({ db, smtp, config, shell }: Deps): Router {
   const router = Router();
-  const screen = [access('anonymous'), onConference, pageGuard('platform')] as const;
-  router.get('/platform/config/email', ...screen, async (req, res) => {
+  const manager = [screen('manager')] as const;
+  router.get('/platform/config/email', ...manager, async (req, res) => {
     const { lang, mobile } = req.ctx;
-    await renderManageScreen(req, res, {
+    await shell.manageScreen(req, res, {
       title: t(lang, 'mail:config.title'),
-      island: { island: 'ManageMailConfig', props: { lang, mobile, config: await smtp.view(cid(req)), templates: await templates(db, cid(req)), platformSmtp: Boolean(config.SMTP_URL) } },
+      island: { island: 'ManageMailConfig', props: { lang, mobile, config: await smtp.view(conferenceOf(req)), templates: await templates(db, conferenceOf(req)), platformSmtp: Boolean(config.SMTP_URL) } },
     });
   });
-  router.get('/platform/manage/mailLog', ...screen, async (req, res) => {
+  router.get('/platform/manage/mailLog', ...manager, async (req, res) => {
     const { lang, mobile } = req.ctx;
-    await renderManageScreen(req, res, { title: t(lang, 'mail:log.title'), island: { island: 'ManageMailLog', props: { lang, mobile, initial: await mailLog(db, cid(req), { page: 1, size: 20 }) } } });
+    await shell.manageScreen(req, res, { title: t(lang, 'mail:log.title'), island: { island: 'ManageMailLog', props: { lang, mobile, initial: await mailLog(db, conferenceOf(req), { page: 1, size: 20 }) } } });
   });
   return router;
 }

@@ -10,8 +10,8 @@
  */
 import { Router, type Request } from 'express';
 import type { Config } from '../../config';
-import type { Db } from '../../db/index';
-import { access } from '../../platform/access';
+import { screen } from '../../platform/access';
+import type { Deps } from '../../platform/feature';
 import { escapeHtml } from '../../platform/html';
 import { listDevMail, type DevMail } from './service';
 
@@ -29,9 +29,9 @@ export function isLocalClient(req: Request): boolean {
   return loopback && !proxied;
 }
 
-export function devMailRouter(db: Db, config: Config): Router {
+export function devMailRouter({ db, config }: Pick<Deps, 'db' | 'config'>): Router {
   const router = Router();
-  router.get('/_dev/mail', access('anonymous'), async (req, res) => {
+  router.get('/_dev/mail', screen('anonymous'), async (req, res) => {
     if (!devMailEnabled(config) || !isLocalClient(req)) return void res.status(404).type('text').send('Not Found');
     const to = typeof req.query.to === 'string' ? req.query.to.trim().slice(0, 254) : '';
     const mails = await listDevMail(db, { to, limit: 100 });

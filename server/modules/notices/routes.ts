@@ -3,18 +3,15 @@
  * source in both languages, time, content as their own HTML, a file — and signed-in people read
  * them in the personal centre.
  */
-import { Router, type Request } from 'express';
+import { Router } from 'express';
 import { z } from 'zod';
 import type { Db } from '../../db/index';
 import { fromDbInstant, insertId, toDbInstant } from '../../db/dialect';
-import { access } from '../../platform/access';
+import { access, conferenceOf, screen } from '../../platform/access';
+import type { Deps } from '../../platform/feature';
 import { AppError, sendOk } from '../../platform/errors';
 import { parseInput } from '../../platform/validate';
 import { t } from '../../platform/i18n';
-import { pageGuard } from '../../platform/pageGuard';
-import { onConference, renderManageScreen } from '../sites/platformPages';
-import { onConferenceSite, renderProfileScreen } from '../accounts/profilePages';
-import type { FilesService } from '../files/service';
 import { urlOf } from '../files/service';
 
 export type NoticeView = {
@@ -61,11 +58,10 @@ export async function listNotices(db: Db, conferenceId: number): Promise<NoticeV
   return ((await db<Row>('notices').where({ conference_id: conferenceId }).orderBy('published_at', 'desc').orderBy('id', 'desc')) as Row[]).map(present);
 }
 
-const cid = (req: Request) => req.ctx.conferenceId!;
 const idParam = z.object({ id: z.coerce.number().int().positive('notices:notFound').max(2 ** 31) });
 const BASE = '/conference/platform/manage/notice';
 
-export function noticeApiRouter(db: Db, files: FilesService): Router {
+export function noticeApiRouter({ db, files }: Deps): Router {
   const router = Router();
 
   async function values(conferenceId: number, input: z.infer<typeof noticeInput>) {
@@ -82,36 +78,36 @@ export function noticeApiRouter(db: Db, files: FilesService): Router {
     };
   }
 
-  router.get('/conference/notice', access('user'), async (req, res) => sendOk(res, await listNotices(db, cid(req))));
-  router.get(BASE, access('manager'), async (req, res) => sendOk(res, await listNotices(db, cid(req))));
+  router.get('/conference/notice', access('user', 'conference'), async (req, res) => sendOk(res, await listNotices(db, conferenceOf(req))));
+  router.get(BASE, access('manager'), async (req, res) => sendOk(res, await listNotices(db, conferenceOf(req))));
   router.post(BASE, access('manager'), async (req, res) => {
-    const row = await values(cid(req), parseInput(noticeInput, req.body));
-    await insertId(db('notices').insert({ ...row, conference_id: cid(req), created_at: toDbInstant() }));
-    sendOk(res, await listNotices(db, cid(req)), 'notices:saved');
+    const row = await values(conferenceOf(req), parseInput(noticeInput, req.body));
+    await insertId(db('notices').insert({ ...row, conference_id: conferenceOf(req), created_at: toDbInstant() }));
+    sendOk(res, await listNotices(db, conferenceOf(req)), 'notices:saved');
   });
   router.put(`${BASE}/:id`, access('manager'), async (req, res) => {
     const { id } = parseInput(idParam, req.params);
-    const row = await values(cid(req), parseInput(noticeInput, req.body));
-    if (!(await db('notices').where({ conference_id: cid(req), id }).update(row))) throw new AppError(404, 'notices:notFound');
-    sendOk(res, await listNotices(db, cid(req)), 'notices:saved');
+    const row = await values(conferenceOf(req), parseInput(noticeInput, req.body));
+    if (!(await db('notices').where({ conference_id: conferenceOf(req), id }).update(row))) throw new AppError(404, 'notices:notFound');
+    sendOk(res, await listNotices(db, conferenceOf(req)), 'notices:saved');
   });
   router.delete(`${BASE}/:id`, access('manager'), async (req, res) => {
     const { id } = parseInput(idParam, req.params);
-    if (!(await db('notices').where({ conference_id: cid(req), id }).delete())) throw new AppError(404, 'notices:notFound');
-    sendOk(res, await listNotices(db, cid(req)), 'notices:deleted');
+    if (!(await db('notices').where({ conference_id: conferenceOf(req), id }).delete())) throw new AppError(404, 'notices:notFound');
+    sendOk(res, await listNotices(db, conferenceOf(req)), 'notices:deleted');
   });
   return router;
 }
 
-export function noticePageRouter(db: Db): Router {
+export function noticePageRouter({ db, shell }: Deps): Router {
   const router = Router();
-  router.get('/profile/notice', access('anonymous'), onConferenceSite, pageGuard('profile'), async (req, res) => {
+  router.get('/profile/notice', screen('user', 'conference'), async (req, res) => {
     const { lang, mobile } = req.ctx;
-    await renderProfileScreen(req, res, { title: t(lang, 'notices:title'), island: { island: 'ProfileNotices', props: { lang, mobile, notices: await listNotices(db, cid(req)) } } });
+    await shell.profileScreen(req, res, { title: t(lang, 'notices:title'), island: { island: 'ProfileNotices', props: { lang, mobile, notices: await listNotices(db, conferenceOf(req)) } } });
   });
-  router.get('/platform/manage/notice', access('anonymous'), onConference, pageGuard('platform'), async (req, res) => {
+  router.get('/platform/manage/notice', screen('manager'), async (req, res) => {
     const { lang, mobile } = req.ctx;
-    await renderManageScreen(req, res, { title: t(lang, 'notices:manageTitle'), island: { island: 'ManageNotices', props: { lang, mobile, notices: await listNotices(db, cid(req)) } } });
+    await shell.manageScreen(req, res, { title: t(lang, 'notices:manageTitle'), island: { island: 'ManageNotices', props: { lang, mobile, notices: await listNotices(db, conferenceOf(req)) } } });
   });
   return router;
 }

@@ -1,12 +1,14 @@
 /**
  * knex queries of page and template editing. Every function takes conferenceId first. The
- * tables are the sites module's (`pages`, `page_versions`); `exteriors`, `menus` and
- * `website_configs` are only read here, for choices and for the delete checks.
+ * tables are the sites module's (`pages`, `page_versions`); this folder is the sites feature's
+ * editor (server/db/owners.ts, PART_OF). `exteriors`, `menus` and `website_configs` are only
+ * read here, for choices and for the delete checks; authors' names come from accounts.
  */
 import type { Db, Tx } from '../../db/index';
 import { insertId, lockForUpdate } from '../../db/dialect';
 import type { PageListQuery } from '../../contract/pages';
 import type { PageRow } from '../sites/types';
+import { accountsByIds } from '../accounts/service';
 
 type Conn = Db | Tx;
 
@@ -156,19 +158,28 @@ export async function insertVersion(tx: Tx, conferenceId: number, row: Record<st
   await tx('page_versions').insert({ ...row, conference_id: conferenceId });
 }
 
-const VERSION_COLUMNS = ['v.version', 'v.name', 'v.created_at', 'u.true_name as author_name', 'u.email as author_email'];
+const VERSION_COLUMNS = ['v.version', 'v.name', 'v.created_at', 'v.created_by'];
 
-export function listVersions(db: Conn, conferenceId: number, pageId: number): Promise<VersionRow[]> {
-  return db('page_versions as v')
-    .leftJoin('users as u', 'u.id', 'v.created_by')
+/** The versions with their authors' names (the people are the accounts module's). */
+async function withAuthors<T extends { created_by: number | null }>(db: Conn, rows: T[]): Promise<Array<Omit<T, 'created_by'> & Pick<VersionRow, 'author_name' | 'author_email'>>> {
+  const authors = await accountsByIds(db, rows.flatMap((r) => (r.created_by === null ? [] : [Number(r.created_by)])));
+  return rows.map(({ created_by, ...row }) => {
+    const author = created_by === null ? undefined : authors.get(Number(created_by));
+    return { ...row, author_name: author?.trueName ?? null, author_email: author?.email ?? null };
+  });
+}
+
+export async function listVersions(db: Conn, conferenceId: number, pageId: number): Promise<VersionRow[]> {
+  const rows = await db('page_versions as v')
     .where({ 'v.conference_id': conferenceId, 'v.page_id': pageId })
     .orderBy('v.version', 'desc')
     .select(VERSION_COLUMNS);
+  return (await withAuthors(db, rows)) as VersionRow[];
 }
 
-export function findVersion(db: Conn, conferenceId: number, pageId: number, version: number): Promise<VersionRow | undefined> {
-  return db('page_versions as v')
-    .leftJoin('users as u', 'u.id', 'v.created_by')
+export async function findVersion(db: Conn, conferenceId: number, pageId: number, version: number): Promise<VersionRow | undefined> {
+  const row = await db('page_versions as v')
     .where({ 'v.conference_id': conferenceId, 'v.page_id': pageId, 'v.version': version })
     .first([...VERSION_COLUMNS, 'v.html', 'v.css', 'v.css_path']);
+  return row ? ((await withAuthors(db, [row]))[0] as VersionRow) : undefined;
 }

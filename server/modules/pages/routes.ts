@@ -4,11 +4,12 @@
  */
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import { z } from 'zod';
-import { access } from '../../platform/access';
+import { access, conferenceOf } from '../../platform/access';
+import type { Deps } from '../../platform/feature';
 import { AppError, sendOk } from '../../platform/errors';
 import { parseInput } from '../../platform/validate';
 import { needToLoginInput, pageListQuery, pageSaveInput, previewInput } from '../../contract/pages';
-import type { PageService } from './service';
+
 
 const ID = /^[1-9]\d{0,9}$/;
 const idParam = z.object({ id: z.string().regex(ID, 'managePages:notFound').transform(Number) });
@@ -39,10 +40,10 @@ function pageBody(req: Request, res: Response, next: NextFunction): void {
   });
 }
 
-const conferenceId = (req: Request) => req.ctx.conferenceId!;
+const conferenceId = (req: Request) => conferenceOf(req);
 const userId = (req: Request) => req.ctx.identity!.user.id;
 
-export function pageApiRouter(pages: PageService): Router {
+export function pageApiRouter({ pages }: Deps): Router {
   const router = Router();
 
   router.get('/conference/page/list', access('manager'), async (req, res) => {

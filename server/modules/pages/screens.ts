@@ -3,32 +3,31 @@
  * config/template/{list,add,edit/:id} (type TEMPLATE), the same list and editor islands.
  */
 import { Router, type Request, type Response } from 'express';
-import { access } from '../../platform/access';
+import { conferenceOf, screen } from '../../platform/access';
+import type { Deps } from '../../platform/feature';
 import { t } from '../../platform/i18n';
-import { pageGuard } from '../../platform/pageGuard';
-import { onConference, renderManageScreen } from '../sites/platformPages';
 import type { PageType } from '../../contract/pages';
-import type { PageService } from './service';
+
 
 const SECTION: Record<PageType, string> = { PAGE: '/platform/config/page', TEMPLATE: '/platform/config/template' };
 const ID = /^[1-9]\d{0,9}$/;
 
-export function pageScreenRouter(pages: PageService): Router {
+export function pageScreenRouter({ pages, shell }: Deps): Router {
   const router = Router();
-  const guard = [access('anonymous'), onConference, pageGuard('platform')] as const;
+  const guard = [screen('manager')] as const;
   const common = (req: Request) => ({ lang: req.ctx.lang, mobile: req.ctx.mobile, timeZone: req.ctx.site!.conference.timeZone });
 
   async function list(req: Request, res: Response, type: PageType): Promise<void> {
-    const conferenceId = req.ctx.conferenceId!;
+    const conferenceId = conferenceOf(req);
     const [initial, exteriors] = await Promise.all([pages.list(conferenceId, { type, page: 1, size: 20 }), pages.exteriors(conferenceId)]);
-    await renderManageScreen(req, res, {
+    await shell.manageScreen(req, res, {
       title: t(req.ctx.lang, `managePages:title.${type}.list`),
       island: { island: 'ManagePageList', props: { ...common(req), type, initial, exteriors } },
     });
   }
 
   async function editor(req: Request, res: Response, type: PageType, id: number | null): Promise<void> {
-    const conferenceId = req.ctx.conferenceId!;
+    const conferenceId = conferenceOf(req);
     const site = req.ctx.site!;
     const page = id ? await pages.detail(conferenceId, id).catch(() => null) : null;
     // Another conference's id, a missing one, or a page opened as a template: not found.
@@ -41,7 +40,7 @@ export function pageScreenRouter(pages: PageService): Router {
     ]);
     const kind = req.query.kind === 'common' ? 'common' : 'page';
     const title = page ? t(req.ctx.lang, `managePages:title.${type}.edit`, { name: page.name }) : t(req.ctx.lang, `managePages:title.${type}.add`);
-    await renderManageScreen(req, res, {
+    await shell.manageScreen(req, res, {
       title,
       island: {
         island: 'ManagePageEditor',

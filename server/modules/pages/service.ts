@@ -3,11 +3,13 @@
  * page may point at, the default templates, versions on every content change, delete checks,
  * and the preview, which is composed exactly like a public page.
  */
+import { diffArrays } from 'diff';
 import type { Db, Tx } from '../../db/index';
 import { fromDbInstant, toDbInstant } from '../../db/dialect';
 import type { Lang } from '../../contract/enums';
 import type {
   DefaultFor,
+  DiffLine,
   ImageItem,
   PageDetail,
   PageListItem,
@@ -21,15 +23,34 @@ import type {
 import { AppError, notFound } from '../../platform/errors';
 import { escapeHtml } from '../../platform/html';
 import { t } from '../../platform/i18n';
-import type { Identity } from '../accounts/service';
+import type { Identity } from '../../platform/identity';
 import type { FilesService } from '../files/service';
 import type { SiteService } from '../sites/service';
 import { renderPublicPage } from '../sites/render';
 import type { PageChain, PageRow, SiteSnapshot } from '../sites/types';
-import { lineDiff } from './lineDiff';
 import * as repo from './repo';
 
 const iso = (value: string | null | undefined) => fromDbInstant(value)?.toISOString() ?? '';
+
+// Beyond this many changed lines the diff would take long for little use: the old lines are shown
+// removed, then the new ones added (still correct, less neat).
+const MAX_CHANGED_LINES = 1000;
+
+function splitLines(text: string): string[] {
+  if (text === '') return [];
+  return text.replace(/\r\n?/g, '\n').replace(/\n$/, '').split('\n');
+}
+
+/** The lines of `before` and `after`, each kept ('='), removed ('-') or added ('+'), by jsdiff. */
+export function lineDiff(before: string, after: string): DiffLine[] {
+  const a = splitLines(before);
+  const b = splitLines(after);
+  const changes = diffArrays(a, b, { maxEditLength: MAX_CHANGED_LINES }) ?? [
+    { value: a, removed: true, added: false },
+    { value: b, removed: false, added: true },
+  ];
+  return changes.flatMap((c) => c.value.map((text): DiffLine => ({ op: c.added ? '+' : c.removed ? '-' : '=', text })));
+}
 const pageMissing = () => notFound('managePages:notFound');
 
 function listItem(row: repo.ListRow): PageListItem {

@@ -3,14 +3,15 @@
  * tab, and the form's versions, items, options and countries. Managers only, except reading a
  * version's form, which the public registration page needs.
  */
-import { Router, type Request } from 'express';
+import { Router } from 'express';
 import { z } from 'zod';
-import { access } from '../../platform/access';
+import { access, conferenceOf } from '../../platform/access';
+import type { Deps } from '../../platform/feature';
 import { sendOk } from '../../platform/errors';
 import { parseInput } from '../../platform/validate';
 import { basicConfigSchema, DEFAULT_VERSION, versionCode, type FormOption, type FormRules } from '../../contract/registration';
-import type { Db } from '../../db/index';
-import type { SiteService } from '../sites/service';
+
+
 import * as forms from './forms';
 import { saveSettings, settingsView } from './settings';
 import { assertPublishedOrStaff } from './routes';
@@ -26,59 +27,58 @@ const option = z.object({
   en: z.string().trim().max(200, 'registration:titleTooLong'),
 });
 
-const cid = (req: Request) => req.ctx.conferenceId!;
 
-export function registrationConfigRouter(db: Db, sites: SiteService): Router {
+export function registrationConfigRouter({ db, sites }: Deps): Router {
   const router = Router();
 
-  router.get(`${BASIC}/find`, access('manager'), async (req, res) => sendOk(res, await settingsView(db, cid(req))));
+  router.get(`${BASIC}/find`, access('manager'), async (req, res) => sendOk(res, await settingsView(db, conferenceOf(req))));
   router.post(`${BASIC}/save`, access('manager'), async (req, res) => {
     const input = parseInput(basicConfigSchema, req.body);
-    sendOk(res, await saveSettings(db, sites, cid(req), input), 'registration:saved');
+    sendOk(res, await saveSettings(db, sites, conferenceOf(req), input), 'registration:saved');
   });
 
-  router.get(`${PREFIX}/getRuleVersion`, access('manager'), async (req, res) => sendOk(res, await forms.versions(db, cid(req))));
+  router.get(`${PREFIX}/getRuleVersion`, access('manager'), async (req, res) => sendOk(res, await forms.versions(db, conferenceOf(req))));
 
   // data.data is the form as a JSON string (spec 7); `rules` is the same, parsed.
-  router.get(`${PREFIX}/getRuleByConference`, access('anonymous'), async (req, res) => {
+  router.get(`${PREFIX}/getRuleByConference`, access('anonymous', 'conference'), async (req, res) => {
     assertPublishedOrStaff(req);
     const version = parseInput(versionQuery, req.query).version || DEFAULT_VERSION;
-    const rules = await forms.requireRules(db, cid(req), version);
+    const rules = await forms.requireRules(db, conferenceOf(req), version);
     sendOk(res, { version, data: JSON.stringify(rules), rules });
   });
 
   router.post(`${PREFIX}/saveRules`, access('manager'), async (req, res) => {
     // The form itself is checked by forms.saveRules with the contract's schema.
     const { version, rules } = parseInput(z.object({ version: versionCode, rules: z.unknown() }), req.body);
-    await forms.saveRules(db, cid(req), version, rules as FormRules);
-    sendOk(res, await forms.versions(db, cid(req)), 'registration:saved');
+    await forms.saveRules(db, conferenceOf(req), version, rules as FormRules);
+    sendOk(res, await forms.versions(db, conferenceOf(req)), 'registration:saved');
   });
 
   router.post(`${PREFIX}/copyRules`, access('manager'), async (req, res) => {
     const { from, to } = parseInput(z.object({ from: versionCode, to: versionCode }), req.body);
-    await forms.copyVersion(db, cid(req), from, to);
-    sendOk(res, await forms.versions(db, cid(req)), 'registration:saved');
+    await forms.copyVersion(db, conferenceOf(req), from, to);
+    sendOk(res, await forms.versions(db, conferenceOf(req)), 'registration:saved');
   });
 
   router.delete(`${PREFIX}/deleteRules`, access('manager'), async (req, res) => {
     const { version } = parseInput(z.object({ version: versionCode }), req.query);
-    await forms.deleteVersion(db, cid(req), version);
-    sendOk(res, await forms.versions(db, cid(req)), 'registration:deleted');
+    await forms.deleteVersion(db, conferenceOf(req), version);
+    sendOk(res, await forms.versions(db, conferenceOf(req)), 'registration:deleted');
   });
 
   router.get(`${PREFIX}/findByField`, access('manager'), async (req, res) => {
     const { version, field } = parseInput(fieldQuery, req.query);
-    sendOk(res, await forms.optionsOf(db, cid(req), version, field));
+    sendOk(res, await forms.optionsOf(db, conferenceOf(req), version, field));
   });
 
   router.post(`${PREFIX}/saveOptions`, access('manager'), async (req, res) => {
     const { version, field, options } = parseInput(z.object({ version: versionCode.default(DEFAULT_VERSION), field: z.string().max(40), options: z.array(option).max(200) }), req.body);
-    sendOk(res, await forms.changeOptions(db, cid(req), version, field, () => options as FormOption[]), 'registration:saved');
+    sendOk(res, await forms.changeOptions(db, conferenceOf(req), version, field, () => options as FormOption[]), 'registration:saved');
   });
 
   router.post(`${PREFIX}/saveCountryOptions`, access('manager'), async (req, res) => {
     const { version, countries } = parseInput(z.object({ version: versionCode.default(DEFAULT_VERSION), countries: z.array(z.string().max(100)).max(300) }), req.body);
-    await forms.saveCountries(db, cid(req), version, countries);
+    await forms.saveCountries(db, conferenceOf(req), version, countries);
     sendOk(res, countries, 'registration:saved');
   });
 
@@ -87,7 +87,7 @@ export function registrationConfigRouter(db: Db, sites: SiteService): Router {
     const { version, id } = parseInput(z.object({ version: versionCode.default(DEFAULT_VERSION), id: z.string().regex(/^[A-Za-z0-9_]{1,40}:.{1,100}$/, 'commonMsg.invalidInput') }), req.query);
     const [field, ...rest] = id.split(':');
     const value = rest.join(':');
-    sendOk(res, await forms.changeOptions(db, cid(req), version, field, (options) => options.filter((o) => o.value !== value)), 'registration:deleted');
+    sendOk(res, await forms.changeOptions(db, conferenceOf(req), version, field, (options) => options.filter((o) => o.value !== value)), 'registration:deleted');
   });
 
   return router;

@@ -1,7 +1,8 @@
 /** The registration mail (spec 3 "Email config": registration), sent on every successful registration. */
 import { fromDbInstant } from '../../db/dialect';
 import { displayName } from '../../contract/registration';
-import { text, type SiteService } from '../sites/service';
+import { text } from '../../platform/site';
+import type { SiteService } from '../sites/service';
 import { enqueueConferenceMail } from '../mail/templates';
 import type { RegistrationHooks } from './service';
 

@@ -5,22 +5,21 @@
  */
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
-import { access, isStaff } from '../../platform/access';
+import { conferenceOf, isStaff, screen } from '../../platform/access';
+import type { Deps } from '../../platform/feature';
 import { t } from '../../platform/i18n';
 import { escapeHtml } from '../../platform/html';
-import { pageGuard } from '../../platform/pageGuard';
 import { CONFERENCE_STATUS, type Lang } from '../../contract/enums';
 import { DEFAULT_VERSION, versionCode, windowOpen, type Answers } from '../../contract/registration';
 import { REGISTRANT_PAGE_SIZE, type RegistrantFile } from '../../contract/registrants';
 import { renderIsland } from '../../../renderer/islands.server';
 import { sendAppPageInTemplate } from '../sites/appPage';
-import { onConference, renderManageScreen } from '../sites/platformPages';
-import { onConferenceSite, renderProfileScreen } from '../accounts/profilePages';
-import type { SiteService } from '../sites/service';
 import type { Db } from '../../db/index';
 import { loadRules, versions } from './forms';
 import { answersOf, details, findPage } from './queries';
-import type { RegistrationPorts } from './routes';
+import { registrationPorts } from './routes';
+import { accountFrameIsland, renderAccountPage } from '../accounts/pages';
+import type { UserInfoSection } from '../../platform/shell/layouts';
 import { loadSettings, settingsView, todayIn } from './settings';
 import * as repo from './repo';
 
@@ -43,9 +42,11 @@ async function filesByField(db: Db, conferenceId: number, registrantId: number):
 }
 
 /** The personal centre's view of the person's registration (its answers as text). */
-export function registrationSummary(db: Db) {
-  return async (conferenceId: number, userId: number, lang: Lang) => {
-    const row = await repo.findRegistrantByUser(db, conferenceId, userId);
+export function registrationSummary(db: Db): UserInfoSection {
+  return async (req) => {
+    const conferenceId = conferenceOf(req);
+    const lang = req.ctx.lang;
+    const row = await repo.findRegistrantByUser(db, conferenceId, req.ctx.identity!.user.id);
     if (!row) return null;
     const answers = (await answersOf(db, conferenceId, row, lang)).filter((a) => a.field !== 'email');
     return { code: row.code, answers: answers.map(({ title, value }) => ({ title, value })) };
@@ -57,13 +58,20 @@ const versionOf = (req: Request) => {
   return parsed.success ? parsed.data : null;
 };
 
-/** accountFrame: the platform's sign-in / sign-up frame (accounts), for people without a session. */
-export function registrationPageRouter(deps: { db: Db; sites: SiteService; ports: RegistrationPorts; accountFrame(req: Request, res: Response, view: 'register', redirect: string): string }): Router {
-  const { db, sites, ports } = deps;
+export function registrationPageRouter(deps: Deps): Router {
+  const { db, sites, shell } = deps;
+  const ports = registrationPorts(deps);
   const router = Router();
 
+  // /register (spec 2.6): outside the registration window "registration not open"; inside, login
+  // with the account sign-up next to it.
+  router.get('/register', screen('anonymous', 'conference'), async (req, res) => {
+    const settings = await loadSettings(db, conferenceOf(req));
+    await renderAccountPage(deps, req, res, windowOpen(settings, todayIn(settings.timeZone)) ? 'register' : 'closed');
+  });
+
   // ── /conferenceRegister?version= (spec 2.8, in its order of precedence) ─────────────────
-  router.get('/conferenceRegister', access('anonymous'), onConference, async (req: Request, res: Response) => {
+  router.get('/conferenceRegister', screen('anonymous', 'conference'), async (req: Request, res: Response) => {
     const { lang, mobile, identity } = req.ctx;
     const site = req.ctx.site!;
     if (site.conference.status !== CONFERENCE_STATUS.published && !isStaff(identity)) return res.redirect(302, '/unpublished');
@@ -87,7 +95,7 @@ export function registrationPageRouter(deps: { db: Db; sites: SiteService; ports
         // Sign in or make the account first, in the platform's frame (no password is typed on the
         // conference's origin); the frame comes back here signed in, to the form.
         parts.push(box('info', t(lang, 'userReg.notLoginForConferenceReg'), t(lang, `${NS}page.noAccountHint`)));
-        parts.push(deps.accountFrame(req, res, 'register', req.originalUrl));
+        parts.push(accountFrameIsland(req, res, deps, 'register', req.originalUrl));
         const html = `<div class="app-page app-page-register">${parts.join('')}</div>`;
         return sendAppPageInTemplate(req, res, sites, { name: t(lang, `${NS}page.title`), html });
       }
@@ -108,13 +116,13 @@ export function registrationPageRouter(deps: { db: Db; sites: SiteService; ports
   });
 
   // ── the person's own registration, changed from the personal centre ────────────────────
-  router.get('/profile/registration/edit', access('anonymous'), onConferenceSite, pageGuard('profile'), async (req, res) => {
+  router.get('/profile/registration/edit', screen('user', 'conference'), async (req, res) => {
     const { lang, mobile } = req.ctx;
-    const cid = req.ctx.conferenceId!;
+    const cid = conferenceOf(req);
     const row = await repo.findRegistrantByUser(db, cid, req.ctx.identity!.user.id);
     const rules = row ? await loadRules(db, cid, row.version) : null;
     if (!row || !rules) return res.redirect(302, '/conferenceRegister');
-    await renderProfileScreen(req, res, {
+    await shell.profileScreen(req, res, {
       title: t(lang, `${NS}page.editOwn`),
       island: {
         island: 'RegisterForm',
@@ -124,12 +132,12 @@ export function registrationPageRouter(deps: { db: Db; sites: SiteService; ports
   });
 
   // ── management: registrants ────────────────────────────────────────────────────────────
-  const manage = [access('anonymous'), onConference, pageGuard('platform')] as const;
+  const manage = [screen('manager')] as const;
 
   router.get('/platform/manage/user', ...manage, async (req, res) => {
     const { lang, mobile } = req.ctx;
-    const cid = req.ctx.conferenceId!;
-    await renderManageScreen(req, res, {
+    const cid = conferenceOf(req);
+    await shell.manageScreen(req, res, {
       title: t(lang, `${NS}manage.title`),
       island: {
         island: 'ManageRegistrants',
@@ -150,31 +158,31 @@ export function registrationPageRouter(deps: { db: Db; sites: SiteService; ports
   router.get('/platform/manage/userDetails', ...manage, async (req, res) => {
     const { lang, mobile } = req.ctx;
     const uid = uidOf(req);
-    const found = uid ? await details(db, req.ctx.conferenceId!, uid, lang) : null;
+    const found = uid ? await details(db, conferenceOf(req), uid, lang) : null;
     if (!found) return res.redirect(302, '/platform/manage/user');
-    await renderManageScreen(req, res, { title: t(lang, `${NS}manage.detailsTitle`), island: { island: 'ManageRegistrantDetails', props: { lang, mobile, details: found } } });
+    await shell.manageScreen(req, res, { title: t(lang, `${NS}manage.detailsTitle`), island: { island: 'ManageRegistrantDetails', props: { lang, mobile, details: found } } });
   });
 
   router.get('/platform/manage/user/add', ...manage, async (req, res) => {
     const { lang, mobile } = req.ctx;
     const version = versionOf(req) ?? DEFAULT_VERSION;
-    const rules = await loadRules(db, req.ctx.conferenceId!, version);
+    const rules = await loadRules(db, conferenceOf(req), version);
     if (!rules) return res.redirect(302, '/platform/manage/user/add');
-    await renderManageScreen(req, res, {
+    await shell.manageScreen(req, res, {
       title: t(lang, `${NS}manage.addTitle`),
-      island: { island: 'RegisterForm', props: { lang, mobile, mode: 'add', version, rules, account: null, notice: false, versions: (await versions(db, req.ctx.conferenceId!)).map((v) => v.version) } },
+      island: { island: 'RegisterForm', props: { lang, mobile, mode: 'add', version, rules, account: null, notice: false, versions: (await versions(db, conferenceOf(req))).map((v) => v.version) } },
     });
   });
 
   router.get('/platform/manage/user/edit', ...manage, async (req, res) => {
     const { lang, mobile } = req.ctx;
-    const cid = req.ctx.conferenceId!;
+    const cid = conferenceOf(req);
     const uid = uidOf(req);
     const row = uid ? await repo.findRegistrant(db, cid, uid) : undefined;
     const rules = row ? await loadRules(db, cid, row.version) : null;
     if (!row || !rules) return res.redirect(302, '/platform/manage/user');
     const files = await filesByField(db, cid, row.id);
-    await renderManageScreen(req, res, {
+    await shell.manageScreen(req, res, {
       title: t(lang, `${NS}manage.editTitle`),
       island: {
         island: 'RegisterForm',
@@ -186,16 +194,16 @@ export function registrationPageRouter(deps: { db: Db; sites: SiteService; ports
   // ── management: the registration configuration ─────────────────────────────────────────
   router.get('/platform/config/register', ...manage, async (req, res) => {
     const { lang, mobile } = req.ctx;
-    await renderManageScreen(req, res, { title: t(lang, `${NS}config.title`), island: { island: 'RegisterConfigBasic', props: { lang, mobile, config: await settingsView(db, req.ctx.conferenceId!) } } });
+    await shell.manageScreen(req, res, { title: t(lang, `${NS}config.title`), island: { island: 'RegisterConfigBasic', props: { lang, mobile, config: await settingsView(db, conferenceOf(req)) } } });
   });
 
   router.get('/platform/config/register/form', ...manage, async (req, res) => {
     const { lang, mobile } = req.ctx;
-    const cid = req.ctx.conferenceId!;
+    const cid = conferenceOf(req);
     const version = versionOf(req) ?? DEFAULT_VERSION;
     const rules = await loadRules(db, cid, version);
     if (!rules) return res.redirect(302, '/platform/config/register/form');
-    await renderManageScreen(req, res, { title: t(lang, `${NS}config.title`), island: { island: 'RegisterConfigForm', props: { lang, mobile, versions: await versions(db, cid), version, rules } } });
+    await shell.manageScreen(req, res, { title: t(lang, `${NS}config.title`), island: { island: 'RegisterConfigForm', props: { lang, mobile, versions: await versions(db, cid), version, rules } } });
   });
 
   return router;

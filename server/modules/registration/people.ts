@@ -8,6 +8,7 @@ import type { DocumentPerson } from '../../contract/documents';
 import { displayName, type Answers, type FormItem, type FormRules } from '../../contract/registration';
 import { countryLabel } from '../../contract/countries';
 import type { Lang } from '../../contract/enums';
+import { conferenceTimeZone } from '../sites/conferenceRecord';
 import * as repo from './repo';
 import { loadRules } from './forms';
 
@@ -54,9 +55,8 @@ export function personOf(row: repo.RegistrantRow, rules: FormRules | null, lang:
 export class RegistrationPeople {
   constructor(private readonly db: Db) {}
 
-  private async timeZone(conferenceId: number): Promise<string> {
-    const row = await this.db('conferences').where({ id: conferenceId }).first('time_zone');
-    return row?.time_zone ?? 'Asia/Shanghai';
+  private timeZone(conferenceId: number): Promise<string> {
+    return conferenceTimeZone(this.db, conferenceId);
   }
 
   async forUser(conferenceId: number, userId: number, lang: Lang): Promise<DocumentPerson | null> {

@@ -9,6 +9,7 @@ import type { RegistrantAnswer, RegistrantDetails, RegistrantFile, RegistrantLis
 import type { Lang } from '../../contract/enums';
 import { t } from '../../platform/i18n';
 import { loadRules } from './forms';
+import { accountsByIds } from '../accounts/service';
 import { answerText } from './people';
 import * as repo from './repo';
 
@@ -18,14 +19,8 @@ function iso(instant: string): string {
   return fromDbInstant(instant)?.toISOString() ?? instant;
 }
 
-async function userNames(db: Db, ids: number[]): Promise<Map<number, { email: string; trueName: string }>> {
-  if (!ids.length) return new Map();
-  const rows = await db('users').whereIn('id', [...new Set(ids)]).select('id', 'email', 'true_name');
-  return new Map(rows.map((r: { id: number; email: string; true_name: string }) => [Number(r.id), { email: r.email, trueName: r.true_name }]));
-}
-
 export async function listRows(db: Db, rows: repo.RegistrantRow[]): Promise<RegistrantListRow[]> {
-  const names = await userNames(db, rows.flatMap((r) => [r.user_id, ...(r.added_by ? [r.added_by] : [])]));
+  const names = await accountsByIds(db, rows.flatMap((r) => [r.user_id, ...(r.added_by ? [r.added_by] : [])]));
   return rows.map((r) => {
     const adder = r.added_by ? names.get(r.added_by) : undefined;
     return {

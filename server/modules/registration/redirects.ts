@@ -1,17 +1,15 @@
 /** Where a person goes after registering (spec 2.8). */
 import type { BasicConfig } from '../../contract/registration';
-import { PROFILE_MENU } from '../accounts/profilePages';
 
-const FEE_PAGE = '/profile/conference/fee';
+export const FEE_PAGE = '/profile/conference/fee';
 
 /**
  * A signed-in person goes to the fee page when fees are charged and the rule is register-then-pay
- * (once the personal centre has that page), else to their personal information; a person who
+ * (`feePage`: once the personal centre has that page), else to their personal information; a person who
  * registered without an account (one was just made for them) goes to the login page.
  */
-export function nextPathAfterRegistration(signedIn: boolean, settings: Pick<BasicConfig, 'costsSet' | 'registerRule'>): string {
+export function nextPathAfterRegistration(signedIn: boolean, settings: Pick<BasicConfig, 'costsSet' | 'registerRule'>, feePage: boolean): string {
   if (!signedIn) return `/conferencelogin?redirect=${encodeURIComponent('/profile/userInfo')}`;
-  const feePage = PROFILE_MENU.some((entry) => entry.href === FEE_PAGE);
   if (feePage && settings.costsSet && settings.registerRule === 'REGISTER_FIRST_AND_PAY_LATER') return FEE_PAGE;
   return '/profile/userInfo';
 }

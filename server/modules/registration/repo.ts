@@ -1,8 +1,14 @@
-/** Queries of the registration module. Every function takes the conference first. */
+/**
+ * Queries of the registration module. Every function takes the conference first. The module owns
+ * (server/db/owners.ts) `registration_settings`, `registration_forms`, `registrants`,
+ * `registrant_files` and `download_tokens`; the uploads, the people and the conference record
+ * it reads through their owners (files, accounts, sites/conferenceRecord.ts).
+ */
 import type { Knex } from 'knex';
 import type { Db, Tx } from '../../db/index';
 import { insertId, LIKE_ESCAPE, likeContains, toDbInstant } from '../../db/dialect';
 import type { CapacityLock } from '../../db/capacity';
+import { filesByIds } from '../files/repo';
 
 type Conn = Db | Tx;
 
@@ -161,23 +167,24 @@ export async function allRegistrantIds(db: Conn, conferenceId: number, q: Omit<R
 }
 
 // ── files ─────────────────────────────────────────────────────────────────────────────
+// The uploads themselves are the files module's (files/repo.ts); this module keeps which
+// registrant's answer names which upload (`registrant_files`).
 
-export async function filesOf(db: Conn, conferenceId: number, registrantIds: number[]): Promise<RegistrantFileRow[]> {
+async function links(db: Conn, conferenceId: number, registrantIds: number[]): Promise<Array<{ registrant_id: number; field: string; file_id: number }>> {
   if (!registrantIds.length) return [];
-  return db('registrant_files as rf')
-    .join('files as f', function () {
-      this.on('f.id', '=', 'rf.file_id').andOn('f.conference_id', '=', 'rf.conference_id');
-    })
-    .where('rf.conference_id', conferenceId)
-    .whereIn('rf.registrant_id', registrantIds)
-    .select('rf.registrant_id', 'rf.field', 'rf.file_id', 'f.stored_name', 'f.original_name', 'f.size')
-    .orderBy(['rf.registrant_id', 'f.id']);
+  return db('registrant_files').where({ conference_id: conferenceId }).whereIn('registrant_id', registrantIds).select('registrant_id', 'field', 'file_id');
 }
 
-/** Temporary uploads named by a registration: they must exist, be this conference's and unclaimed. */
-export async function temporaryFiles(db: Conn, conferenceId: number, storedNames: string[]): Promise<Array<{ id: number; stored_name: string; created_by: number | null }>> {
-  if (!storedNames.length) return [];
-  return db('files').where({ conference_id: conferenceId, temporary: true }).whereIn('stored_name', storedNames).select('id', 'stored_name', 'created_by');
+/** The files the registrants' answers name, by registrant then upload. */
+export async function filesOf(db: Conn, conferenceId: number, registrantIds: number[]): Promise<RegistrantFileRow[]> {
+  const linked = await links(db, conferenceId, registrantIds);
+  const files = new Map((await filesByIds(db, conferenceId, linked.map((l) => Number(l.file_id)))).map((f) => [f.id, f]));
+  return linked
+    .flatMap((l) => {
+      const f = files.get(Number(l.file_id));
+      return f ? [{ registrant_id: Number(l.registrant_id), field: l.field, file_id: f.id, stored_name: f.storedName, original_name: f.originalName, size: f.size }] : [];
+    })
+    .sort((a, b) => a.registrant_id - b.registrant_id || a.file_id - b.file_id);
 }
 
 /** Links claimed uploads (FilesService.claimTemporary) to the registrant, as the answers of their fields. */
@@ -186,17 +193,9 @@ export async function linkFiles(tx: Tx, conferenceId: number, registrantId: numb
   await tx('registrant_files').insert(files.map((f) => ({ conference_id: conferenceId, registrant_id: registrantId, file_id: f.id, field: f.field })));
 }
 
-/** Files of a registrant that are no longer answers (after an edit): unlinked and deleted. */
+/** The files of one registrant (to find those an edit no longer names). */
 export async function fileRowsOf(db: Conn, conferenceId: number, registrantId: number): Promise<Array<{ file_id: number; stored_name: string; field: string }>> {
-  return db('registrant_files as rf')
-    .join('files as f', 'f.id', 'rf.file_id')
-    .where({ 'rf.conference_id': conferenceId, 'rf.registrant_id': registrantId })
-    .select('rf.file_id', 'f.stored_name', 'rf.field');
-}
-
-export async function deleteFileRows(tx: Tx, conferenceId: number, fileIds: number[]): Promise<void> {
-  if (!fileIds.length) return;
-  await tx('files').where({ conference_id: conferenceId }).whereIn('id', fileIds).delete();
+  return (await filesOf(db, conferenceId, [registrantId])).map((f) => ({ file_id: f.file_id, stored_name: f.stored_name, field: f.field }));
 }
 
 /** Of these (lower-case) e-mails, those of registrants who registered themselves (not added by a manager). */

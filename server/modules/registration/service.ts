@@ -19,6 +19,7 @@ import type { Lang } from '../../contract/enums';
 import { createAccount, findAccountByEmail } from '../accounts/service';
 import type { EventBus } from '../../platform/events';
 import type { FilesService } from '../files/service';
+import { deleteFiles, temporaryFilesNamed } from '../files/repo';
 import { requireRules } from './forms';
 import { capOf, loadSettings, todayIn, type Settings } from './settings';
 import * as repo from './repo';
@@ -145,11 +146,11 @@ export class RegistrationService {
   private async claimable(conferenceId: number, rules: FormRules, answers: Answers, uploader: number | null, keep: Map<string, number> = new Map()) {
     const named = filesIn(rules, answers);
     const fresh = named.filter((f) => !keep.has(f.name));
-    const rows = await repo.temporaryFiles(this.db, conferenceId, fresh.map((f) => f.name));
-    const byName = new Map(rows.map((r) => [r.stored_name, r]));
+    const rows = await temporaryFilesNamed(this.db, conferenceId, fresh.map((f) => f.name));
+    const byName = new Map(rows.map((r) => [r.storedName, r]));
     for (const f of fresh) {
       const row = byName.get(f.name);
-      if (!row || (row.created_by ?? null) !== uploader) throw new AppError(400, 'registration:fileMissing', f.field);
+      if (!row || row.createdBy !== uploader) throw new AppError(400, 'registration:fileMissing', f.field);
     }
     return { claim: fresh.map((f) => ({ id: byName.get(f.name)!.id, field: f.field })), kept: named.filter((f) => keep.has(f.name)).map((f) => f.name) };
   }
@@ -218,7 +219,7 @@ export class RegistrationService {
     const dropped = current.filter((f) => !kept.includes(f.stored_name));
     await inTransaction(this.db, async (tx) => {
       await repo.updateRegistrant(tx, conferenceId, registrantId, { answers: JSON.stringify(answers), ...columnsOf(answers, existing.email) });
-      await repo.deleteFileRows(tx, conferenceId, dropped.map((f) => f.file_id));
+      await deleteFiles(tx, conferenceId, dropped.map((f) => f.file_id));
       await this.claimFiles(tx, conferenceId, registrantId, claim);
     });
     await this.files.removeStored(conferenceId, dropped.map((f) => f.stored_name));
@@ -230,7 +231,7 @@ export class RegistrationService {
     if (!existing) throw new AppError(404, 'registration:registrantNotFound');
     const files = await repo.fileRowsOf(this.db, conferenceId, registrantId);
     await inTransaction(this.db, async (tx) => {
-      await repo.deleteFileRows(tx, conferenceId, files.map((f) => f.file_id));
+      await deleteFiles(tx, conferenceId, files.map((f) => f.file_id));
       await repo.deleteRegistrant(tx, conferenceId, registrantId);
       await this.events.emit(tx, 'registrant.deleted', { conferenceId, registrantId, userId: existing.user_id });
     });

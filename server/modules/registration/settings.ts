@@ -7,6 +7,7 @@ import type { Db } from '../../db/index';
 import { DEFAULT_REGISTER_CAP, windowOpen, type BasicConfig, type RegisterRule } from '../../contract/registration';
 import type { BasicConfigView } from '../../contract/registrants';
 import type { SiteService } from '../sites/service';
+import { registrationSwitches, saveRegistrationSwitches } from '../sites/conferenceRecord';
 import * as repo from './repo';
 
 export type Settings = BasicConfig & { timeZone: string; lastSeq: number };
@@ -22,11 +23,8 @@ export function capOf(s: { registerFlag: boolean; registerNum: number }): number
 
 export async function loadSettings(db: Db, conferenceId: number): Promise<Settings> {
   await repo.ensureSettings(db, conferenceId);
-  const [row, conference, module] = await Promise.all([
-    repo.findSettings(db, conferenceId),
-    db('conferences').where({ id: conferenceId }).first('register_flag', 'register_num', 'time_zone'),
-    db('conference_modules').where({ conference_id: conferenceId, module: 'register' }).first('enabled'),
-  ]);
+  // The cap's switch and number and the module switch are the conference record's (sites owns it).
+  const [row, switches] = await Promise.all([repo.findSettings(db, conferenceId), registrationSwitches(db, conferenceId)]);
   return {
     registerStartDate: row!.start_date,
     registerEndDate: row!.end_date,
@@ -34,12 +32,11 @@ export async function loadSettings(db: Db, conferenceId: number): Promise<Settin
     registerInstructionsEn: row!.instructions_en ?? '',
     registerRule: row!.register_rule as RegisterRule,
     costsSet: Boolean(row!.costs_set),
-    registerFlag: Boolean(conference.register_flag),
-    registerNum: Number(conference.register_num),
+    registerFlag: switches.registerFlag,
+    registerNum: switches.registerNum,
     codePrefix: row!.code_prefix,
-    // No row means the module was never switched off.
-    moduleOn: module ? Boolean(module.enabled) : true,
-    timeZone: conference.time_zone,
+    moduleOn: switches.moduleOn,
+    timeZone: switches.timeZone,
     lastSeq: Number(row!.last_seq),
   };
 }
@@ -63,10 +60,7 @@ export async function saveSettings(db: Db, sites: SiteService, conferenceId: num
       costs_set: input.costsSet,
       code_prefix: input.codePrefix,
     });
-    await tx('conferences').where({ id: conferenceId }).update({ register_flag: input.registerFlag, register_num: input.registerNum });
-    const module = { conference_id: conferenceId, module: 'register' };
-    const updated = await tx('conference_modules').where(module).update({ enabled: input.moduleOn });
-    if (!updated) await tx('conference_modules').insert({ ...module, enabled: input.moduleOn });
+    await saveRegistrationSwitches(tx, conferenceId, { registerFlag: input.registerFlag, registerNum: input.registerNum, moduleOn: input.moduleOn });
   });
   // The public pages show the register button by the module switch.
   await sites.siteChanged(conferenceId);

@@ -29,6 +29,11 @@ import { isHostName } from '../../contract/siteConfig';
 
 export type DomainHosts = { siteDomain: string; platformHost: string };
 
+/** The two host names the rule depends on, from the configuration. */
+export function domainHosts(config: { SITE_DOMAIN: string; PLATFORM_HOST: string }): DomainHosts {
+  return { siteDomain: config.SITE_DOMAIN, platformHost: config.PLATFORM_HOST };
+}
+
 export type DomainClaim = {
   /** the name as typed */
   domain: string;

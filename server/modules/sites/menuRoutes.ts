@@ -6,22 +6,21 @@
 import { Router, type Request } from 'express';
 import { LANGUAGE_TYPE, type Lang } from '../../contract/enums';
 import { menuDeleteInput, menuLangQuery, menuMoveInput, menuPublishInput, menuSaveInput, type MenuEditNode } from '../../contract/menus';
-import type { Db } from '../../db/index';
-import { access } from '../../platform/access';
+import { access, conferenceOf, screen } from '../../platform/access';
+
+import type { Deps } from '../../platform/feature';
 import { sendOk } from '../../platform/errors';
 import { t } from '../../platform/i18n';
-import { pageGuard } from '../../platform/pageGuard';
 import { parseInput } from '../../platform/validate';
 import { MenuEditor } from './menuService';
-import { onConference, renderManageScreen } from './platformPages';
-import type { SiteService } from './service';
+
 
 const BASE = '/conference/menu/config';
 export const MENU_SCREEN = '/platform/config/menu';
 
-const conferenceId = (req: Request): number => req.ctx.conferenceId!;
+const conferenceId = (req: Request): number => conferenceOf(req);
 
-export function menuApiRouter(db: Db, sites: SiteService): Router {
+export function menuApiRouter({ db, sites }: Deps): Router {
   const editor = new MenuEditor(db, sites);
   const router = Router();
 
@@ -61,15 +60,15 @@ export function siteLanguages(languageType: string): Lang[] {
   return ['zh', 'en'];
 }
 
-export function menuPageRouter(db: Db, sites: SiteService): Router {
+export function menuPageRouter({ db, sites, shell }: Deps): Router {
   const editor = new MenuEditor(db, sites);
   const router = Router();
-  router.get(MENU_SCREEN, access('anonymous'), onConference, pageGuard('platform'), async (req, res) => {
+  router.get(MENU_SCREEN, screen('manager'), async (req, res) => {
     const id = conferenceId(req);
     const languages = siteLanguages(req.ctx.site!.config.languageType);
     const menus: Partial<Record<Lang, MenuEditNode[]>> = {};
     for (const lang of languages) menus[lang] = await editor.tree(id, lang);
-    await renderManageScreen(req, res, {
+    await shell.manageScreen(req, res, {
       title: t(req.ctx.lang, 'manageMenus:title'),
       island: { island: 'ManageMenus', props: { lang: req.ctx.lang, mobile: req.ctx.mobile, languages, menus, pages: await editor.pages(id) } },
     });

@@ -1,7 +1,7 @@
 /** The website config as the spec's clients read it (section 3 "Website config"). */
 import type { Lang } from '../../contract/enums';
 import type { TokenClaims } from '../../platform/session';
-import { text } from './service';
+import { text } from '../../platform/site';
 import type { SiteSnapshot } from './types';
 
 export function absoluteUrl(origin: string, url: string): string {

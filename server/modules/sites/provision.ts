@@ -15,6 +15,8 @@ export type SiteSpec = {
   slug: string;
   domains: string[];
   status: string;
+  /** the account that created the conference (none for the demo seed) */
+  createdBy?: number;
   languageType: '1' | '2' | '3';
   registerFlag?: boolean;
   registerNum?: number;
@@ -116,6 +118,7 @@ export async function provisionSite(db: Db, spec: SiteSpec): Promise<number> {
         status: spec.status,
         register_flag: spec.registerFlag ?? false,
         register_num: spec.registerNum ?? 0,
+        created_by: spec.createdBy ?? null,
         created_at: now,
         updated_at: now,
       }),

@@ -3,12 +3,14 @@
  * and the publish guard. Anonymous visitors are served from the page cache.
  */
 import { Router, type Request, type Response } from 'express';
-import { access, isStaff } from '../../platform/access';
+import { isStaff, screen } from '../../platform/access';
+import type { Deps } from '../../platform/feature';
 import { t } from '../../platform/i18n';
-import { anonymousPageKey, type PageCache, sendCachedPage } from '../../platform/pageCache';
+import { anonymousPageKey, sendCachedPage } from '../../platform/pageCache';
 import { renderVikePage } from '../../platform/vike';
 import { renderPublicPage } from './render';
-import { isPublished, text, type SiteService } from './service';
+import { text } from '../../platform/site';
+import { isPublished } from './service';
 
 const PAGE_ID = /^[1-9]\d{0,9}$/;
 type PromptKind = '404' | '403' | '401' | 'unpublished';
@@ -17,7 +19,7 @@ function origin(req: Request): string {
   return `${req.protocol}://${req.headers.host}`;
 }
 
-export function publicPageRouter(sites: SiteService, pageCache: PageCache): Router {
+export function publicPageRouter({ sites, pageCache }: Deps): Router {
   const router = Router();
 
   async function servePage(req: Request, res: Response, pageId: number | null): Promise<void> {
@@ -56,15 +58,15 @@ export function publicPageRouter(sites: SiteService, pageCache: PageCache): Rout
     res.status(200).type('html').send(rendered.body);
   }
 
-  router.get('/', access('anonymous'), (req, res) => servePage(req, res, null));
-  router.get('/page/:pageId', access('anonymous'), (req, res) => {
+  router.get('/', screen('anonymous', 'conference'), (req, res) => servePage(req, res, null));
+  router.get('/page/:pageId', screen('anonymous', 'conference'), (req, res) => {
     const raw = String(req.params.pageId);
     if (!PAGE_ID.test(raw)) return res.redirect(302, '/404');
     return servePage(req, res, Number(raw));
   });
 
   for (const kind of ['404', '403', '401', 'unpublished'] as PromptKind[]) {
-    router.get(`/${kind}`, access('anonymous'), async (req, res) => {
+    router.get(`/${kind}`, screen('anonymous', 'conference'), async (req, res) => {
       const { lang, site } = req.ctx;
       const actions =
         kind === '401'

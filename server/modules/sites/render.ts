@@ -8,7 +8,7 @@ import { transformSync } from 'esbuild';
 import { ROOT_DIR } from '../../paths';
 import type { Lang } from '../../contract/enums';
 import { LANGUAGE_TYPE } from '../../contract/enums';
-import type { Identity } from '../accounts/service';
+import type { Identity } from '../../platform/identity';
 import { isAttendee, isConferenceAdmin, isStaff } from '../../platform/access';
 import { escapeHtml, jsonForHtml } from '../../platform/html';
 import { t } from '../../platform/i18n';
@@ -17,7 +17,7 @@ import { renderIsland } from '../../../renderer/islands.server';
 import { nestLayers } from './compose';
 import { fillContract, type ViewerState } from './contract';
 import { templateReadyConfig } from './presenter';
-import { text } from './service';
+import { text } from '../../platform/site';
 import type { MenuNode, PageChain, SiteSnapshot } from './types';
 
 // Minified once per process: it is inlined into every public page.

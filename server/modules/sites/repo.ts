@@ -1,4 +1,12 @@
-/** knex queries of the sites module. Every function takes conferenceId first. */
+/**
+ * knex queries of the sites module. Every function takes conferenceId first.
+ *
+ * The sites module owns (server/db/owners.ts) the conference record and its switches
+ * (`conferences`, `conference_modules`, `conference_domains`) and the website (`website_configs`,
+ * `exteriors`, `pages`, `page_versions`, `menus`, `disciplines`): no other feature reads or
+ * writes them. What other features may read or change of the conference record is in
+ * ./conferenceRecord.ts.
+ */
 import type { Db, Tx } from '../../db/index';
 import type { Lang } from '../../contract/enums';
 import type { MenuRow, PageRow } from './types';

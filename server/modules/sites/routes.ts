@@ -3,11 +3,12 @@ import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import { LANGS, type Lang } from '../../contract/enums';
 import { access, isConferenceAdmin, isStaff, isAttendee } from '../../platform/access';
+import type { Deps } from '../../platform/feature';
 import { AppError, notFound, sendOk } from '../../platform/errors';
 import { parseInput } from '../../platform/validate';
 import { t } from '../../platform/i18n';
 import { presentWebsiteConfig } from './presenter';
-import { isPublished, type SiteService } from './service';
+import { isPublished } from './service';
 import type { PageChain, PageRow, SiteSnapshot } from './types';
 
 const idParam = z.object({ id: z.string().regex(/^[1-9]\d{0,9}$/, 'commonMsg.notFound').transform(Number) });
@@ -45,21 +46,21 @@ function presentPage(chain: PageChain, html: string) {
   };
 }
 
-export function siteApiRouter(sites: SiteService): Router {
+export function siteApiRouter({ sites }: Deps): Router {
   const router = Router();
   const origin = (req: Request) => `${req.protocol}://${req.headers.host}`;
 
-  router.get('/conference/platform/config/website/findConferenceWebsiteConfig', access('anonymous'), (req, res) => {
+  router.get('/conference/platform/config/website/findConferenceWebsiteConfig', access('anonymous', 'conference'), (req, res) => {
     assertVisible(req);
     sendOk(res, presentWebsiteConfig(site(req), req.ctx.lang, origin(req)));
   });
 
-  router.get('/conference/platform/config/website/basic/findConferenceByDomain', access('anonymous'), (req, res) => {
+  router.get('/conference/platform/config/website/basic/findConferenceByDomain', access('anonymous', 'conference'), (req, res) => {
     const s = site(req);
     sendOk(res, { conferenceId: s.conference.id, domain: req.ctx.host, status: s.conference.status, languageType: s.config.languageType });
   });
 
-  router.post('/conference/module/getModuleByConfId', access('anonymous'), (req, res) => {
+  router.post('/conference/module/getModuleByConfId', access('anonymous', 'conference'), (req, res) => {
     sendOk(res, { register: true, ...site(req).modules });
   });
 
@@ -80,7 +81,7 @@ export function siteApiRouter(sites: SiteService): Router {
     sendOk(res, await sites.disciplineList(lang ?? req.ctx.lang));
   });
 
-  router.get('/conference/menu/config/fixedAndPublish', access('anonymous'), async (req, res) => {
+  router.get('/conference/menu/config/fixedAndPublish', access('anonymous', 'conference'), async (req, res) => {
     assertVisible(req);
     const { lang } = parseInput(langQuery, req.query);
     sendOk(res, await sites.publishedMenu(site(req).conference.id, (lang ?? req.ctx.lang) as Lang));
@@ -97,10 +98,10 @@ export function siteApiRouter(sites: SiteService): Router {
       const html = page.need_to_login && !req.ctx.identity ? `<p>${t(req.ctx.lang, 'site.needLogin')}</p>` : page.html;
       sendOk(res, presentPage(chain, html));
     };
-  router.get('/conference/page/find/:id', access('anonymous'), findPage(false));
-  router.get('/conference/page/mobile/find/:id', access('anonymous'), findPage(true));
+  router.get('/conference/page/find/:id', access('anonymous', 'conference'), findPage(false));
+  router.get('/conference/page/mobile/find/:id', access('anonymous', 'conference'), findPage(true));
 
-  router.get('/conference/setting/find/:id', access('anonymous'), async (req, res) => {
+  router.get('/conference/setting/find/:id', access('anonymous', 'conference'), async (req, res) => {
     assertVisible(req);
     const { id } = parseInput(idParam, req.params);
     const page = await sites.pageForRequest(site(req).conference.id, id, false);

@@ -201,7 +201,3 @@ export function assertOpenTo(site: SiteSnapshot | null | undefined, identity: Pa
   if (!site) throw notFound();
   if (!isPublished(site) && !isStaff(identity)) throw new AppError(403, 'commonMsg.unpublished');
 }
-
-export function text(value: Bilingual, lang: Lang): string {
-  return value[lang] || value[lang === 'zh' ? 'en' : 'zh'];
-}

@@ -1,49 +1,7 @@
 /** Shapes of the sites module, shared by its service, composer and presenters. */
-import type { Lang, LanguageType } from '../../contract/enums';
+import type { Lang } from '../../contract/enums';
 
-export type Bilingual = { zh: string; en: string };
-
-export type WebsiteConfig = {
-  conferenceName: Bilingual;
-  firstTitle: Bilingual;
-  secondTitle: Bilingual;
-  thirdTitle: Bilingual;
-  shortTitle: Bilingual;
-  department: Bilingual;
-  city: Bilingual;
-  venue: Bilingual;
-  registerLabel: Bilingual;
-  languageType: LanguageType;
-  banner: string;
-  coverImageUrl: string;
-  websiteRecordNumber: string;
-  exteriorId: number | null;
-  templateZhHomePageId: number | null;
-  templateEnHomePageId: number | null;
-  disciplineId: number | null;
-  startDate: string | null;
-  endDate: string | null;
-  contacts: string;
-  feedbackTypes: string[];
-  contentVersion: number;
-};
-
-export type ConferenceInfo = {
-  id: number;
-  slug: string;
-  status: string;
-  registerFlag: boolean;
-  registerNum: number;
-  timeZone: string;
-};
-
-/** Everything about a conference that every request needs; cached per conference. */
-export type SiteSnapshot = {
-  conference: ConferenceInfo;
-  config: WebsiteConfig;
-  modules: Record<string, boolean>;
-  primaryDomain: string | null;
-};
+export type { Bilingual, WebsiteConfig, ConferenceInfo, SiteSnapshot } from '../../platform/site';
 
 export type PageRow = {
   id: number;

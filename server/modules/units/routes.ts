@@ -4,12 +4,11 @@
  */
 import { Router } from 'express';
 import { z } from 'zod';
-import type { Db } from '../../db/index';
-import { access } from '../../platform/access';
+import { access, screen } from '../../platform/access';
+import type { Deps } from '../../platform/feature';
 import { sendOk } from '../../platform/errors';
 import { t } from '../../platform/i18n';
 import { parseInput } from '../../platform/validate';
-import { renderPlatformScreen } from '../accounts/adminPages';
 import { createUnit, deleteUnit, findUnits, unitInput, updateUnit } from './service';
 
 const ADMIN = '/platform/admin/units';
@@ -17,7 +16,7 @@ const idParam = z.object({ id: z.coerce.number().int().positive('commonMsg.notFo
 // The described client asks for page 1, size 99999 (spec 9).
 const queryInput = z.object({ page: z.coerce.number().int().min(1).default(1), size: z.coerce.number().int().min(1).max(100_000).default(99_999), query: z.string().trim().max(100).optional() });
 
-export function unitApiRouter(db: Db): Router {
+export function unitApiRouter({ db }: Deps): Router {
   const router = Router();
   router.post('/home/company/findByQuery', access('anonymous'), async (req, res) => sendOk(res, await findUnits(db, parseInput(queryInput, req.body ?? {}))));
   router.get(ADMIN, access('superAdmin'), async (req, res) => sendOk(res, await findUnits(db, parseInput(queryInput, req.query))));
@@ -34,13 +33,11 @@ export function unitApiRouter(db: Db): Router {
   return router;
 }
 
-export function unitPageRouter(db: Db): Router {
+export function unitPageRouter({ db, shell }: Deps): Router {
   const router = Router();
-  router.get('/admin/units', access('anonymous', 'platform'), async (req, res) => {
-    if (!req.ctx.identity) return res.redirect(302, `/conferencelogin?redirect=${encodeURIComponent(req.originalUrl)}`);
-    if (!req.ctx.identity.superAdmin) return res.redirect(302, '/403');
+  router.get('/admin/units', screen('superAdmin'), async (req, res) => {
     const { lang, mobile } = req.ctx;
-    await renderPlatformScreen(req, res, { title: t(lang, 'units:title'), island: { island: 'AdminUnits', props: { lang, mobile, initial: await findUnits(db, { page: 1, size: 100_000 }) } } });
+    await shell.platformScreen(req, res, { title: t(lang, 'units:title'), island: { island: 'AdminUnits', props: { lang, mobile, initial: await findUnits(db, { page: 1, size: 100_000 }) } } });
   });
   return router;
 }

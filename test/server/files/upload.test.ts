@@ -36,7 +36,8 @@ describe('accepted', () => {
     expect(file.status).toBe(200);
     expect(file.headers['content-type']).toBe('image/png');
     expect(file.headers['x-content-type-options']).toBe('nosniff');
-    expect(file.headers['content-disposition']).toBe(`attachment; filename*=UTF-8''${encodeURIComponent('会议横幅.png')}`);
+    // The UTF-8 name, with an ASCII fallback before it for old clients (server/platform/download.ts).
+    expect(file.headers['content-disposition']).toBe(`attachment; filename="____.png"; filename*=UTF-8''${encodeURIComponent('会议横幅.png')}`);
     expect(Buffer.compare(file.body as Buffer, PNG)).toBe(0);
   });
 

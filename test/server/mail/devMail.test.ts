@@ -72,7 +72,7 @@ test('without SMTP_URL outside production, the worker keeps mail and /_dev/mail 
 test('with SMTP_URL, or in production, there is no /_dev/mail', async () => {
   const envs: Array<Record<string, string>> = [{ SMTP_URL: 'smtp://user:pass@127.0.0.1:2525' }, { NODE_ENV: 'production' }];
   for (const env of envs) {
-    const app = express().use(devMailRouter(h.db, config(env)));
+    const app = express().use(devMailRouter({ db: h.db, config: config(env) }));
     const res = await request(app).get('/_dev/mail');
     expect(res.status).toBe(404);
     expect(res.text).not.toContain('Development mail');

@@ -1,7 +1,7 @@
 /** Versions: each content change keeps the previous content; list, compare (line diff) and restore. */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { page } from '../../helpers/http';
-import { lineDiff } from '../../../server/modules/pages/lineDiff';
+import { lineDiff } from '../../../server/modules/pages/service';
 import { HOST_A, newPage, pagesWorld, type PagesWorld } from './setup';
 
 let w: PagesWorld;
@@ -33,6 +33,12 @@ describe('lineDiff', () => {
     const diff = lineDiff(before.join('\n'), after.join('\n'));
     expect(diff.filter((l) => l.op !== '=')).toEqual([{ op: '-', text: 'line 250' }, { op: '+', text: 'changed' }]);
     expect(diff).toHaveLength(501);
+  });
+  test('past a thousand changed lines: the old lines removed, then the new ones added', () => {
+    const before = Array.from({ length: 1200 }, (_, i) => `old ${i}`);
+    const after = Array.from({ length: 1200 }, (_, i) => `new ${i}`);
+    const diff = lineDiff(before.join('\n'), after.join('\n'));
+    expect(diff).toEqual([...before.map((text) => ({ op: '-', text })), ...after.map((text) => ({ op: '+', text }))]);
   });
 });
 

@@ -54,7 +54,10 @@ test("A's manager reaches nothing of B, on B's domain or with B's ids", async ()
   expect(await tenantTables(h.db)).toEqual(expect.arrayContaining(['conference_domains', 'conference_roles', 'exteriors', 'menus', 'pages', 'website_configs']));
   const before = await snapshotOf(h.db, b);
   expect(before).toContain('"menus":[{');
-  const routes = routeTable(h.express).filter((r) => SCOPED.has(r.access ?? ''));
+  // Every route of a conference that needs a session: API calls and screens (management, personal centre).
+  const routes = routeTable(h.express).filter((r) => SCOPED.has(r.access ?? '') || (r.scope === 'conference' && r.access !== 'anonymous'));
+  expect(routes.some((r) => r.kind === 'page' && r.path.startsWith('/platform/'))).toBe(true);
+  expect(routes.some((r) => r.kind === 'page' && r.path.startsWith('/profile/'))).toBe(true);
   expect(routes.length).toBeGreaterThan(0);
   const body = { id: bPage, ids: [bPage, bMenu], pageId: bPage, menuId: bMenu, parentId: bMenu, templateId: bPage, exteriorId: bPage, conferenceId: b, data: { id: bPage, pageId: bPage, conferenceId: b } };
   const refusals: string[] = [];

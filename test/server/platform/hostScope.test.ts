@@ -49,7 +49,10 @@ describe('the router table', () => {
   });
 
   test('a super admin signed in on a conference host: every platform route answers 404', async () => {
-    const platformRoutes = routeTable(h.express).filter((r) => r.scope === 'platform');
+    const routes = routeTable(h.express);
+    // `/` is both the platform's home and a conference's home page: there the conference's answers.
+    const servedByConference = new Set(routes.filter((r) => r.scope !== 'platform').map((r) => `${r.method} ${r.path}`));
+    const platformRoutes = routes.filter((r) => r.scope === 'platform' && !servedByConference.has(`${r.method} ${r.path}`));
     expect(platformRoutes.length).toBeGreaterThan(10);
     for (const route of platformRoutes) {
       const res = await call(route, host, conferenceToken);
@@ -59,12 +62,29 @@ describe('the router table', () => {
   });
 
   test('every conference route answers 404 on the platform host', async () => {
-    const conferenceRoutes = routeTable(h.express).filter((r) => r.scope === 'conference');
+    const routes = routeTable(h.express);
+    // `/` is both a conference's home page and the platform's: there the platform's answers.
+    const servedByPlatform = new Set(routes.filter((r) => r.scope !== 'conference').map((r) => `${r.method} ${r.path}`));
+    const conferenceRoutes = routes.filter((r) => r.scope === 'conference' && !servedByPlatform.has(`${r.method} ${r.path}`));
     expect(conferenceRoutes.length).toBeGreaterThan(50);
+    expect(conferenceRoutes.some((r) => r.kind === 'page')).toBe(true);
     for (const route of conferenceRoutes) {
       const res = await call(route, PLATFORM_HOST, platformToken);
       expect(isNotFound(res), `${route.method} ${route.path} → ${res.status} ${res.headers.location ?? ''}`).toBe(true);
     }
+  });
+
+  test('no route of either host answers 500 on the other host, or on its own, to an empty call', async () => {
+    const failures: string[] = [];
+    // Its own session: the walk calls logout too.
+    const walker = await h.login({ email: 'walker@example.org', conferenceId: null, superAdmin: true });
+    for (const route of routeTable(h.express)) {
+      for (const onHost of [PLATFORM_HOST, host]) {
+        const res = await call(route, onHost, walker);
+        if (res.status >= 500) failures.push(`${route.method} ${route.path} on ${onHost} → ${res.status}`);
+      }
+    }
+    expect(failures).toEqual([]);
   });
 });
 

@@ -23,3 +23,26 @@ test('the walk sees the API routers with their mount path (it would catch a nest
   expect(routes).toContain('DELETE /api/base/oauth/logout');
   expect(routes).toContain('GET /page/:pageId');
 });
+
+test('every management and personal-centre screen declares its real level, as a page route of its conference', () => {
+  const routes = routeTable(h.express);
+  const screens = routes.filter((r) => /^\/(platform|profile)(\/|$)/.test(r.path));
+  expect(screens.length).toBeGreaterThan(15);
+  const wrong = screens.filter((r) => r.access === 'anonymous' || r.kind !== 'page' || r.scope !== 'conference');
+  expect(wrong.map((r) => `${r.method} ${r.path} ${r.access}/${r.scope}/${r.kind}`)).toEqual([]);
+  // The management area is the managers' and, in its reviewer part, the reviewers'.
+  const management = screens.filter((r) => r.path.startsWith('/platform'));
+  expect(management.filter((r) => !(r.access === 'manager' || (r.access === 'reviewer' && r.path.startsWith('/platform/submissionManage')))).map((r) => r.path)).toEqual([]);
+});
+
+test('API routes are declared with access(), pages with screen()', () => {
+  const routes = routeTable(h.express);
+  const misdeclared = routes.filter((r) => (r.path.startsWith('/api/') ? r.kind !== 'api' : r.kind !== 'page'));
+  expect(misdeclared.map((r) => `${r.method} ${r.path} ${r.kind}`)).toEqual([]);
+});
+
+test('the platform administration screens are the super admins\' on the platform host', () => {
+  const admin = routeTable(h.express).filter((r) => r.path.startsWith('/admin'));
+  expect(admin.length).toBeGreaterThanOrEqual(5);
+  expect(admin.filter((r) => r.access !== 'superAdmin' || r.scope !== 'platform').map((r) => r.path)).toEqual([]);
+});

@@ -7,6 +7,7 @@ import { toDbInstant } from '../../../db/dialect';
 import { AppError, notFound } from '../../../platform/errors';
 import type { ExteriorDetail, ExteriorItem } from '../../../contract/siteConfig';
 import type { SiteService } from '../service';
+import { kindOfFile } from '../../files/repo';
 import * as repo from './repo';
 
 const STORED_FILE = /^\/files\/([A-Za-z0-9_-]+\.[a-z0-9]+)$/;
@@ -56,8 +57,9 @@ export class ExteriorService {
   private async checkThumbnail(tx: Tx, conferenceId: number, value: string, current: string | null): Promise<void> {
     if (value === current) return;
     const name = STORED_FILE.exec(value)?.[1];
-    const file = name ? await repo.uploadedFile(tx, conferenceId, name) : null;
-    if (!file || file.kind !== 'thumbnail') throw new AppError(400, 'manageSite:thumbnailInvalid', 'thumbnail');
+    // An upload of this conference, of the right kind (the uploads are the files module's).
+    const kind = name ? await kindOfFile(tx, conferenceId, name) : null;
+    if (kind !== 'thumbnail') throw new AppError(400, 'manageSite:thumbnailInvalid', 'thumbnail');
   }
 
   /** Makes it the site's appearance: the template lists default to its templates. */

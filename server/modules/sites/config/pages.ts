@@ -4,28 +4,26 @@
  * Each is the management layout with one island; the island gets its data as props.
  */
 import { Router, type Request, type Response } from 'express';
-import type { Db } from '../../../db/index';
-import { access } from '../../../platform/access';
+import { conferenceOf, screen } from '../../../platform/access';
+import type { Deps } from '../../../platform/feature';
 import { t } from '../../../platform/i18n';
-import { pageGuard } from '../../../platform/pageGuard';
 import { idOf } from './schema';
-import { onConference, renderManageScreen } from '../platformPages';
-import type { SiteService } from '../service';
-import type { DomainHosts } from '../domainRule';
+import { domainHosts } from '../domainRule';
 import { ExteriorService } from './exteriorService';
 import { WebsiteConfigService } from './websiteService';
 
-export function siteConfigPageRouter(sites: SiteService, db: Db, hosts: DomainHosts): Router {
+export function siteConfigPageRouter({ sites, db, shell, config }: Deps): Router {
+  const hosts = domainHosts(config);
   const router = Router();
   const website = new WebsiteConfigService(db, sites, hosts);
   const exteriors = new ExteriorService(db, sites);
-  const guard = [access('anonymous'), onConference, pageGuard('platform')] as const;
+  const guard = [screen('manager')] as const;
 
   router.get('/platform/config/website', ...guard, async (req: Request, res: Response) => {
     const { lang, mobile } = req.ctx;
-    const conferenceId = req.ctx.conferenceId!;
+    const conferenceId = conferenceOf(req);
     const [initial, disciplines] = await Promise.all([website.find(conferenceId, req.ctx.host), sites.disciplineList(lang)]);
-    await renderManageScreen(req, res, {
+    await shell.manageScreen(req, res, {
       title: t(lang, 'manageSite:website.title'),
       island: { island: 'ManageWebsiteConfig', props: { lang, mobile, initial, disciplines } },
     });
@@ -33,9 +31,9 @@ export function siteConfigPageRouter(sites: SiteService, db: Db, hosts: DomainHo
 
   async function list(req: Request, res: Response): Promise<void> {
     const { lang, mobile } = req.ctx;
-    await renderManageScreen(req, res, {
+    await shell.manageScreen(req, res, {
       title: t(lang, 'manageSite:exterior.title'),
-      island: { island: 'ManageExteriors', props: { lang, mobile, view: 'list', items: await exteriors.list(req.ctx.conferenceId!), exterior: null } },
+      island: { island: 'ManageExteriors', props: { lang, mobile, view: 'list', items: await exteriors.list(conferenceOf(req)), exterior: null } },
     });
   }
   router.get('/platform/config/exterior', ...guard, list);
@@ -43,7 +41,7 @@ export function siteConfigPageRouter(sites: SiteService, db: Db, hosts: DomainHo
 
   router.get('/platform/config/exterior/add', ...guard, async (req: Request, res: Response) => {
     const { lang, mobile } = req.ctx;
-    await renderManageScreen(req, res, {
+    await shell.manageScreen(req, res, {
       title: t(lang, 'manageSite:exterior.addTitle'),
       island: { island: 'ManageExteriors', props: { lang, mobile, view: 'form', items: [], exterior: null } },
     });
@@ -52,8 +50,8 @@ export function siteConfigPageRouter(sites: SiteService, db: Db, hosts: DomainHo
   router.get('/platform/config/exterior/edit/:id', ...guard, async (req: Request, res: Response) => {
     const { lang, mobile } = req.ctx;
     // Not an id, or another conference's id: the 404 page.
-    const exterior = await exteriors.find(req.ctx.conferenceId!, idOf(req.params));
-    await renderManageScreen(req, res, {
+    const exterior = await exteriors.find(conferenceOf(req), idOf(req.params));
+    await shell.manageScreen(req, res, {
       title: t(lang, 'manageSite:exterior.editTitle'),
       island: { island: 'ManageExteriors', props: { lang, mobile, view: 'form', items: [], exterior } },
     });

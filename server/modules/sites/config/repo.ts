@@ -46,10 +46,6 @@ export function commonTemplatesHtml(db: Conn, conferenceId: number, exteriorId: 
   return db('pages').where({ conference_id: conferenceId, exterior_id: exteriorId, type: 'TEMPLATE', template_kind: 'common', is_mobile: false }).orderBy('id').select('html');
 }
 
-export function uploadedFile(db: Conn, conferenceId: number, storedName: string) {
-  return db('files').where({ conference_id: conferenceId, stored_name: storedName }).first('kind');
-}
-
 // ---- domains ----
 
 export function domains(db: Conn, conferenceId: number): Promise<DomainRow[]> {

@@ -11,14 +11,14 @@
  *   POST /conference/exterior/save, /conference/exterior/use/:id, /conference/exterior/copy/:id
  *   DELETE /conference/exterior/delete/:id
  */
-import { Router, type NextFunction, type Request, type Response } from 'express';
+import { Router } from 'express';
 import { z } from 'zod';
-import type { Db } from '../../../db/index';
-import { access } from '../../../platform/access';
+import { access, conferenceOf } from '../../../platform/access';
+import type { Deps } from '../../../platform/feature';
 import { notFound, sendOk } from '../../../platform/errors';
 import { parseInput } from '../../../platform/validate';
-import type { SiteService } from '../service';
-import type { DomainHosts } from '../domainRule';
+import { domainHosts } from '../domainRule';
+import { conferenceExists } from '../conferenceRecord';
 import { ExteriorService } from './exteriorService';
 import { copyInput, domainInput, exteriorInput, idOf, websiteConfigInput } from './schema';
 import { WebsiteConfigService } from './websiteService';
@@ -26,15 +26,10 @@ import { WebsiteConfigService } from './websiteService';
 const WEBSITE = '/conference/platform/config/website';
 const EXTERIOR = '/conference/exterior';
 
-const conferenceOf = (req: Request) => req.ctx.conferenceId!;
 const conferenceParam = z.object({ conferenceId: z.string().regex(/^[1-9]\d{0,9}$/, 'commonMsg.notFound').transform(Number) });
 
-/** Platform calls exist on the platform host only, where no manager's script runs. */
-function onPlatformHost(req: Request, _res: Response, next: NextFunction): void {
-  next(req.ctx.site ? notFound() : undefined);
-}
-
-export function siteConfigApiRouter(sites: SiteService, db: Db, hosts: DomainHosts): Router {
+export function siteConfigApiRouter({ sites, db, config }: Deps): Router {
+  const hosts = domainHosts(config);
   const router = Router();
   const website = new WebsiteConfigService(db, sites, hosts);
   const exteriors = new ExteriorService(db, sites);
@@ -53,10 +48,10 @@ export function siteConfigApiRouter(sites: SiteService, db: Db, hosts: DomainHos
     sendOk(res, await website.domains(conferenceOf(req), req.ctx.host));
   });
   // A domain outside SITE_DOMAIN: only a super admin, only from the platform host (domainRule.ts).
-  router.post('/platform/admin/conferences/:conferenceId/domain/add', access('superAdmin'), onPlatformHost, async (req, res) => {
+  router.post('/platform/admin/conferences/:conferenceId/domain/add', access('superAdmin'), async (req, res) => {
     const { conferenceId } = parseInput(conferenceParam, req.params);
     const { domain } = parseInput(domainInput, req.body ?? {});
-    if (!(await db('conferences').where({ id: conferenceId }).first('id'))) throw notFound();
+    if (!(await conferenceExists(db, conferenceId))) throw notFound();
     await website.addDomain(conferenceId, domain, { outsideAllowed: true });
     sendOk(res, await website.domains(conferenceId, req.ctx.host));
   });

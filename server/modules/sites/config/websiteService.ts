@@ -10,6 +10,7 @@ import { LANGUAGE_TYPE, type LanguageType } from '../../../contract/enums';
 import { DEFAULT_BANNER } from '../contract';
 import type { SiteService } from '../service';
 import { DOMAIN_REFUSAL_KEYS, judgeDomain, type DomainHosts } from '../domainRule';
+import { kindOfFile } from '../../files/repo';
 import * as repo from './repo';
 import type { WebsiteConfigValues } from './schema';
 
@@ -118,8 +119,9 @@ export class WebsiteConfigService {
   private async checkImage(tx: Tx, conferenceId: number, value: string, current: string, field: string, key: string): Promise<void> {
     if (value === '' || value === current) return;
     const name = STORED_FILE.exec(value)?.[1];
-    const file = name ? await repo.uploadedFile(tx, conferenceId, name) : null;
-    if (!file || file.kind !== 'banner') throw new AppError(400, key, field);
+    // An upload of this conference, of the right kind (the uploads are the files module's).
+    const kind = name ? await kindOfFile(tx, conferenceId, name) : null;
+    if (kind !== 'banner') throw new AppError(400, key, field);
   }
 
   // ---- domains ----

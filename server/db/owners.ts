@@ -1,0 +1,67 @@
+/**
+ * Each table has one owner (DESIGN.md 2, "A module owns its tables"): only the owner's files
+ * read or write it; another feature calls the owner's service or a narrow exported function of
+ * the owner's repo, passing its transaction in when the work must commit together.
+ * `test/server/platform/tableOwners.test.ts` reads server/modules and server/platform and fails on
+ * a table touched outside its owner, and on a table a migration creates that has no owner here.
+ *
+ * An owner is a folder of server/modules, or `platform` for server/platform.
+ */
+export const TABLE_OWNERS = {
+  // accounts: people and what they are
+  users: 'accounts',
+  user_identities: 'accounts',
+  identity_providers: 'accounts',
+  verification_codes: 'accounts',
+  session_handoffs: 'accounts',
+  super_admins: 'accounts',
+  conference_roles: 'accounts',
+
+  // sites: the conference record, its switches and domains, and its website. The conference
+  // record belongs here rather than to `conferences` because the site snapshot is built from
+  // it and sites provisions it; `conferences` (the lifecycle) already depends on sites.
+  conferences: 'sites',
+  conference_modules: 'sites',
+  conference_domains: 'sites',
+  website_configs: 'sites',
+  exteriors: 'sites',
+  pages: 'sites',
+  page_versions: 'sites',
+  menus: 'sites',
+  disciplines: 'sites',
+
+  // conferences: the publication workflow
+  publication_requests: 'conferences',
+
+  registration_settings: 'registration',
+  registration_forms: 'registration',
+  registrants: 'registration',
+  registrant_files: 'registration',
+  download_tokens: 'registration',
+
+  files: 'files',
+  upload_budgets: 'files',
+
+  mail_outbox: 'mail',
+  mail_templates: 'mail',
+  mail_configs: 'mail',
+  mail_budget_days: 'mail',
+
+  document_templates: 'documents',
+  feedback: 'feedback',
+  notices: 'notices',
+  units: 'units',
+
+  // platform: the session store (platform/session.ts) and the job scheduler's leases
+  sessions: 'platform',
+  job_leases: 'platform',
+} as const;
+
+export type Table = keyof typeof TABLE_OWNERS;
+
+/**
+ * Folders that are a part of another owner's feature. The page and template editor
+ * (server/modules/pages) edits the sites feature's pages in a folder of its own; DESIGN.md counts
+ * pages and templates as part of sites.
+ */
+export const PART_OF: Readonly<Record<string, string>> = { pages: 'sites' };

@@ -1,0 +1,31 @@
+/**
+ * The features of the platform, in the order their services are built (a feature's services may
+ * use those of the features above it). Adding a feature is one line here; its folder's index.ts
+ * is its front door (server/platform/feature.ts, docs/development.md).
+ */
+import type { Feature } from './platform/feature';
+import { filesFeature } from './modules/files/index';
+import { sitesFeature } from './modules/sites/index';
+import { mailFeature } from './modules/mail/index';
+import { accountsFeature } from './modules/accounts/index';
+import { conferencesFeature } from './modules/conferences/index';
+import { pagesFeature } from './modules/pages/index';
+import { registrationFeature } from './modules/registration/index';
+import { documentsFeature } from './modules/documents/index';
+import { feedbackFeature } from './modules/feedback/index';
+import { noticesFeature } from './modules/notices/index';
+import { unitsFeature } from './modules/units/index';
+
+export const FEATURES: readonly Feature[] = [
+  filesFeature,
+  sitesFeature,
+  mailFeature,
+  accountsFeature,
+  conferencesFeature,
+  pagesFeature,
+  registrationFeature,
+  documentsFeature,
+  feedbackFeature,
+  noticesFeature,
+  unitsFeature,
+];

@@ -1,0 +1,44 @@
+/**
+ * Accounts: people, their passwords and codes, sessions and the sign-in hand-over to conference
+ * hosts, single sign-on, conference roles, super admins — and the identity of every request.
+ */
+import { defineFeature } from '../../platform/feature';
+import { adminPageRouter } from './adminPages';
+import { AccountAuth } from './auth';
+import { VerificationCodes } from './codes';
+import { accountEventHandlers } from './events';
+import { SessionHandoffs } from './handoff';
+import { accountPageRouter } from './pages';
+import { profilePageRouter } from './profilePages';
+import { accountRouter } from './routes';
+import { emailsActiveIn, loadIdentity } from './service';
+import { autologonMiddleware, ssoApiRouter, ssoPageRouter } from './ssoRoutes';
+import { superAdminRouter } from './superAdmins';
+
+declare module '../../platform/feature' {
+  interface FeatureServices {
+    codes: VerificationCodes;
+    handoffs: SessionHandoffs;
+    auth: AccountAuth;
+  }
+}
+
+export const accountsFeature = defineFeature({
+  name: 'accounts',
+  services: ({ db, config, limiter, sessions }) => {
+    const codes = new VerificationCodes(db, config.secret, limiter);
+    const handoffs = new SessionHandoffs(db, config.secret);
+    return { codes, handoffs, auth: new AccountAuth(db, sessions, codes, limiter, handoffs) };
+  },
+  hooks: ({ db }) => ({ identify: (conferenceId, userId) => loadIdentity(db, conferenceId, userId) }),
+  api: (deps) => [accountRouter(deps), superAdminRouter(deps), ssoApiRouter(deps)],
+  // Spec 2.2 step 2: `?autologon` on any page address starts the silent sign-in, before the guards.
+  pages: (deps) => [autologonMiddleware(deps), ssoPageRouter(deps), adminPageRouter(deps), accountPageRouter(deps), profilePageRouter(deps)],
+  profileMenu: [{ href: '/profile/userInfo', labelKey: 'profile.menu.userInfo', order: 10 }],
+  adminMenu: [
+    { href: '/admin/identityProviders', labelKey: 'admin.providersTitle', order: 10 },
+    { href: '/admin/superAdmins', labelKey: 'admin.superAdminsTitle', order: 20 },
+  ],
+  knownPeople: emailsActiveIn,
+  events: () => accountEventHandlers,
+});

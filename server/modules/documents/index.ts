@@ -1,0 +1,23 @@
+/** Documents: badges, invitation letters, receipts and tickets — their templates and PDFs. */
+import { defineFeature } from '../../platform/feature';
+import { RegistrationPeople } from '../registration/people';
+import { BadgePrinter, documentApiRouter, documentPageRouter } from './routes';
+import { DocumentService } from './service';
+
+declare module '../../platform/feature' {
+  interface FeatureServices {
+    documents: DocumentService;
+    badges: BadgePrinter;
+  }
+}
+
+export const documentsFeature = defineFeature({
+  name: 'documents',
+  services: ({ db, files }) => {
+    const documents = new DocumentService(db, files, new RegistrationPeople(db));
+    return { documents, badges: new BadgePrinter(documents) };
+  },
+  api: (deps) => [documentApiRouter(deps)],
+  pages: (deps) => [documentPageRouter(deps)],
+  profileMenu: [{ href: '/profile/download', labelKey: 'documents:menu.download', order: 40, attendeeOnly: true }],
+});

@@ -1,0 +1,42 @@
+/**
+ * Mail: the conferences' own SMTP settings, templates, the gate and budget of what a manager may
+ * send, the outbox and its worker, and the development mailbox.
+ */
+import { defineFeature } from '../../platform/feature';
+import { HostGuard } from '../../platform/netGuard';
+import { conferenceAudience } from './audience';
+import { MailBudget } from './budget';
+import { ConferenceSmtp } from './conferenceSmtp';
+import { mailConfigRouter, mailPageRouter } from './configRoutes';
+import { ConferenceMailGate } from './gate';
+import { mailJobs } from './jobs';
+import { ManagerMail } from './managerMail';
+import { devMailRouter } from './routes';
+import { platformTransports } from './transport';
+
+declare module '../../platform/feature' {
+  interface FeatureServices {
+    smtp: ConferenceSmtp;
+    mailGate: ConferenceMailGate;
+    mail: ManagerMail;
+  }
+}
+
+export const mailFeature = defineFeature({
+  name: 'mail',
+  services: ({ db, config, sites, knownPeople }) => {
+    const smtp = new ConferenceSmtp(db, config.secret, new HostGuard({ allowPrivate: config.SMTP_ALLOW_PRIVATE_HOSTS, allowed: config.SMTP_ALLOWED_HOSTS, ports: config.SMTP_ALLOWED_PORTS }));
+    // What a conference may mail on a manager's request: docs/mail.md "Limits".
+    const budget = new MailBudget(db, { unpublished: config.MAIL_DAILY_BUDGET_UNPUBLISHED, published: config.MAIL_DAILY_BUDGET_PUBLISHED });
+    const mailGate = new ConferenceMailGate(conferenceAudience(db, sites, knownPeople), budget);
+    return { smtp, mailGate, mail: new ManagerMail(db, smtp, mailGate, config) };
+  },
+  early: (deps) => [devMailRouter(deps)],
+  api: (deps) => [mailConfigRouter(deps)],
+  pages: (deps) => [mailPageRouter(deps)],
+  manageMenu: [
+    { href: '/platform/manage/mailLog', labelKey: 'mail:menu.log', order: 60, who: 'admin' },
+    { href: '/platform/config/email', labelKey: 'mail:menu.config', group: 'customization', order: 110, who: 'admin' },
+  ],
+  jobs: ({ db, config, smtp }) => mailJobs(db, platformTransports(config, smtp)),
+});

@@ -1,0 +1,36 @@
+/**
+ * Registration: the form and its versions, the registration window and cap, registrants (their
+ * own registration and the managers' list, details, exports and bulk mail).
+ */
+import { defineFeature } from '../../platform/feature';
+import { registrationConfigRouter } from './configRoutes';
+import { registrationExportRouter } from './exportRoutes';
+import { registrationMail } from './mails';
+import { registrationPageRouter, registrationSummary } from './pages';
+import { selfRegisteredEmails } from './repo';
+import { registrationRouter } from './routes';
+import { RegistrationService } from './service';
+
+declare module '../../platform/feature' {
+  interface FeatureServices {
+    registration: RegistrationService;
+  }
+}
+
+export const registrationFeature = defineFeature({
+  name: 'registration',
+  services: ({ db, files, events, sites, mailGate }) => ({
+    registration: new RegistrationService(db, files, events, {
+      prepare: registrationMail(sites),
+      admitManagerMail: (conferenceId, email) => mailGate.admit(conferenceId, [email], { unknown: 'withhold', budget: 'refuse' }),
+    }),
+  }),
+  api: (deps) => [registrationConfigRouter(deps), registrationRouter(deps), registrationExportRouter(deps)],
+  pages: (deps) => [registrationPageRouter(deps)],
+  shell: ({ db }) => ({ userInfoSection: registrationSummary(db) }),
+  manageMenu: [
+    { href: '/platform/manage/user', labelKey: 'registration:menu.users', order: 20, who: 'admin' },
+    { href: '/platform/config/register', labelKey: 'registration:menu.config', group: 'customization', order: 100, who: 'admin' },
+  ],
+  knownPeople: selfRegisteredEmails,
+});

@@ -1,0 +1,67 @@
+/**
+ * The house's arrows point down (DESIGN.md 2, issue 11): the platform imports no feature, no
+ * feature imports the Vike pages or the demo seed, every feature has its front door, and the
+ * features import each other without cycles (a feature reaches one listed after it through the
+ * shared dependencies, not an import).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test } from 'vitest';
+import { ROOT_DIR } from '../../../server/paths';
+import { FEATURES } from '../../../server/features';
+
+const SERVER = path.join(ROOT_DIR, 'server');
+const MODULES = path.join(SERVER, 'modules');
+
+function filesUnder(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesUnder(path.join(dir, e.name)) : /\.tsx?$/.test(e.name) ? [path.join(dir, e.name)] : []));
+}
+
+/** The files a file imports (relative imports only), resolved to absolute paths without extension. */
+function importsOf(file: string): string[] {
+  const source = fs.readFileSync(file, 'utf8');
+  const specs = [...source.matchAll(/(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+'(\.[^']+)'/g)].map((m) => m[1]);
+  return specs.map((s) => path.resolve(path.dirname(file), s).replace(/\.tsx?$/, ''));
+}
+
+const rel = (p: string) => path.relative(ROOT_DIR, p);
+
+test('no file under server/platform imports a feature', () => {
+  const offenders = filesUnder(path.join(SERVER, 'platform')).flatMap((f) => importsOf(f).filter((i) => i.startsWith(MODULES + path.sep)).map((i) => `${rel(f)} -> ${rel(i)}`));
+  expect(offenders).toEqual([]);
+});
+
+test('no feature imports the Vike pages or the seed', () => {
+  const forbidden = [path.join(ROOT_DIR, 'pages') + path.sep, path.join(SERVER, 'seed') + path.sep];
+  const offenders = filesUnder(MODULES).flatMap((f) => importsOf(f).filter((i) => forbidden.some((d) => i.startsWith(d))).map((i) => `${rel(f)} -> ${rel(i)}`));
+  expect(offenders).toEqual([]);
+});
+
+test('every feature folder has a front door, and every front door is in the list of features', () => {
+  const folders = fs.readdirSync(MODULES, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  expect(folders.filter((f) => !fs.existsSync(path.join(MODULES, f, 'index.ts')))).toEqual([]);
+  expect(FEATURES.map((f) => f.name).sort()).toEqual(folders);
+});
+
+test('app.ts names no feature: it loops over the list', () => {
+  const app = fs.readFileSync(path.join(SERVER, 'app.ts'), 'utf8');
+  expect(app).not.toMatch(/modules\//);
+  expect(app.split('\n').length).toBeLessThan(200);
+});
+
+test('features import each other without cycles', () => {
+  const featureOf = (p: string) => (p.startsWith(MODULES + path.sep) ? p.slice(MODULES.length + 1).split(path.sep)[0] : null);
+  const edges = new Map<string, Set<string>>();
+  for (const file of filesUnder(MODULES)) {
+    const from = featureOf(file)!;
+    for (const to of importsOf(file).map(featureOf)) if (to && to !== from) (edges.get(from) ?? edges.set(from, new Set()).get(from)!).add(to);
+  }
+  const cycles: string[] = [];
+  const visit = (node: string, trail: string[]) => {
+    if (trail.includes(node)) return void cycles.push([...trail.slice(trail.indexOf(node)), node].join(' -> '));
+    if (trail.length > 20) return;
+    for (const next of edges.get(node) ?? []) visit(next, [...trail, node]);
+  };
+  for (const node of edges.keys()) visit(node, []);
+  expect([...new Set(cycles)]).toEqual([]);
+});
