@@ -43,6 +43,14 @@ test('every feature folder has a front door, and every front door is in the list
   expect(FEATURES.map((f) => f.name).sort()).toEqual(folders);
 });
 
+test('the server tests mirror the house: one folder per feature, plus the platform, contract and db', () => {
+  const tests = path.join(ROOT_DIR, 'test', 'server');
+  const features = fs.readdirSync(MODULES, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+  const allowed = new Set([...features, 'platform', 'contract', 'db', 'helpers']);
+  const folders = fs.readdirSync(tests, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+  expect(folders.filter((f) => !allowed.has(f))).toEqual([]);
+});
+
 test('app.ts names no feature: it loops over the list', () => {
   const app = fs.readFileSync(path.join(SERVER, 'app.ts'), 'utf8');
   expect(app).not.toMatch(/modules\//);

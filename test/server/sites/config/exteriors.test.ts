@@ -1,6 +1,6 @@
 /** Appearances: list, add, edit, use, copy, delete, with every rule and its message. */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { toDbInstant } from '../../../server/db/dialect';
+import { toDbInstant } from '../../../../server/db/dialect';
 import { createWorld, del, EXTERIOR, findConfig, get, PNG, post, stateOf, upload, type World } from './helpers';
 
 let w: World;
@@ -100,7 +100,7 @@ describe('use, copy, delete', () => {
     // The one in use cannot be deleted (spec 8, Management).
     const res = await del(w.h, `${EXTERIOR}/delete/${id}`, w.managerA);
     expect(res.body).toMatchObject({ code: 400, message: 'manageSite:exteriorInUse' });
-    const { t } = await import('../../../server/platform/i18n');
+    const { t } = await import('../../../../server/platform/i18n');
     expect(t('en', res.body.message)).toBe('Unable to delete the look in use');
     // Back to the original.
     const original = (await list()).find((e: { name: string }) => e.name === 'Contract');

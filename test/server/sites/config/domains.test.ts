@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import request from 'supertest';
-import { visit } from '../../helpers/http';
+import { visit } from '../../../helpers/http';
 import { A, B, createWorld, del, findConfig, post, stateOf, WEBSITE, type World } from './helpers';
 
 let w: World;

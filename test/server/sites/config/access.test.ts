@@ -4,7 +4,7 @@
  * anonymous visitors are refused. After every attempt, B is exactly as it was.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { visit } from '../../helpers/http';
+import { visit } from '../../../helpers/http';
 import { A, B, createWorld, del, EXTERIOR, findConfig, get, PNG, post, stateOf, upload, WEBSITE, type World } from './helpers';
 
 let w: World;

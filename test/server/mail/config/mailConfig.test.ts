@@ -5,17 +5,17 @@
  */
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createHarness, type Harness } from '../../helpers/harness';
-import { contractSite } from '../../fixtures/contractSite';
-import { openRegistration } from '../../helpers/registration';
-import { loadConfig } from '../../../server/config';
-import { enqueueMail } from '../../../server/modules/mail/service';
-import { platformTransports } from '../../../server/modules/mail/transport';
-import { MailWorker } from '../../../server/modules/mail/worker';
-import { MAIL_KINDS } from '../../../server/modules/mail/defaultTemplates';
-import { enqueueConferenceMail } from '../../../server/modules/mail/templates';
-import { startSmtpPeer, type SmtpPeer } from '../mail/smtpPeer';
-import { call } from '../registration/helpers';
+import { createHarness, type Harness } from '../../../helpers/harness';
+import { contractSite } from '../../../fixtures/contractSite';
+import { openRegistration } from '../../../helpers/registration';
+import { loadConfig } from '../../../../server/config';
+import { enqueueMail } from '../../../../server/modules/mail/service';
+import { platformTransports } from '../../../../server/modules/mail/transport';
+import { MailWorker } from '../../../../server/modules/mail/worker';
+import { MAIL_KINDS } from '../../../../server/modules/mail/defaultTemplates';
+import { enqueueConferenceMail } from '../../../../server/modules/mail/templates';
+import { startSmtpPeer, type SmtpPeer } from '../../mail/smtpPeer';
+import { call } from '../../registration/helpers';
 
 const LOGIN = { user: 'conference@example.org', pass: 'conference-mail-2027' };
 let h: Harness;

@@ -3,9 +3,9 @@
  * the public site shows after a change (the call and the rendered #template-menu, at once).
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createHarness, type Harness } from '../../helpers/harness';
-import { page } from '../../helpers/http';
-import { t } from '../../../server/platform/i18n';
+import { createHarness, type Harness } from '../../../helpers/harness';
+import { page } from '../../../helpers/http';
+import { t } from '../../../../server/platform/i18n';
 import { freshSite } from './helpers';
 
 let h: Harness;

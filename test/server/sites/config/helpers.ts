@@ -1,7 +1,7 @@
 /** Two conferences (A and B) with a manager each, and the calls of the website and appearance screens. */
 import request from 'supertest';
-import { createHarness, type Harness } from '../../helpers/harness';
-import { contractSite } from '../../fixtures/contractSite';
+import { createHarness, type Harness } from '../../../helpers/harness';
+import { contractSite } from '../../../fixtures/contractSite';
 
 export const A = 'contract.localhost';
 export const B = 'other.localhost';

@@ -7,16 +7,16 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { SMTPServer } from 'smtp-server';
-import { createHarness, TEST_SECRET, type Harness } from '../../helpers/harness';
-import { contractSite } from '../../fixtures/contractSite';
-import { enqueueMail } from '../../../server/modules/mail/service';
-import { platformTransports } from '../../../server/modules/mail/transport';
-import { MailWorker } from '../../../server/modules/mail/worker';
-import { ConferenceSmtp } from '../../../server/modules/mail/conferenceSmtp';
-import { HostGuard } from '../../../server/platform/netGuard';
-import { loadConfig } from '../../../server/config';
-import { startSmtpPeer, type SmtpPeer } from '../mail/smtpPeer';
-import { call } from '../registration/helpers';
+import { createHarness, TEST_SECRET, type Harness } from '../../../helpers/harness';
+import { contractSite } from '../../../fixtures/contractSite';
+import { enqueueMail } from '../../../../server/modules/mail/service';
+import { platformTransports } from '../../../../server/modules/mail/transport';
+import { MailWorker } from '../../../../server/modules/mail/worker';
+import { ConferenceSmtp } from '../../../../server/modules/mail/conferenceSmtp';
+import { HostGuard } from '../../../../server/platform/netGuard';
+import { loadConfig } from '../../../../server/config';
+import { startSmtpPeer, type SmtpPeer } from '../../mail/smtpPeer';
+import { call } from '../../registration/helpers';
 
 const SECRET = 'SECRET-BANNER-7f3a9c';
 const LOGIN = { user: 'sender@example.org', pass: 'remote-text-2027' };

@@ -3,10 +3,10 @@
  * uses, the entry in the management menu, and snapshots of the server HTML per language and device.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createHarness, type Harness } from '../../helpers/harness';
-import { page } from '../../helpers/http';
-import { contractSite } from '../../fixtures/contractSite';
-import type { ManageMenusProps } from '../../../islands/ManageMenus/index';
+import { createHarness, type Harness } from '../../../helpers/harness';
+import { page } from '../../../helpers/http';
+import { contractSite } from '../../../fixtures/contractSite';
+import type { ManageMenusProps } from '../../../../islands/ManageMenus/index';
 
 let h: Harness;
 let conferenceId: number;

@@ -1,6 +1,6 @@
 /** Website configuration: find, save (every rule and its message), and the public site on the next load. */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { page } from '../../helpers/http';
+import { page } from '../../../helpers/http';
 import { A, createWorld, findConfig, get, JPG, PNG, post, stateOf, upload, WEBSITE, type World } from './helpers';
 
 let w: World;

@@ -6,15 +6,15 @@
  * SMTP server on 127.0.0.1 is the internal service an attacker would aim at.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createHarness, type Harness } from '../../helpers/harness';
-import { contractSite } from '../../fixtures/contractSite';
-import { enqueueMail } from '../../../server/modules/mail/service';
-import { platformTransports } from '../../../server/modules/mail/transport';
-import { MailWorker } from '../../../server/modules/mail/worker';
-import { loadConfig } from '../../../server/config';
-import { SMTP_TEST_LIMIT } from '../../../server/modules/mail/configRoutes';
-import { startSmtpPeer, type SmtpPeer } from '../mail/smtpPeer';
-import { call } from '../registration/helpers';
+import { createHarness, type Harness } from '../../../helpers/harness';
+import { contractSite } from '../../../fixtures/contractSite';
+import { enqueueMail } from '../../../../server/modules/mail/service';
+import { platformTransports } from '../../../../server/modules/mail/transport';
+import { MailWorker } from '../../../../server/modules/mail/worker';
+import { loadConfig } from '../../../../server/config';
+import { SMTP_TEST_LIMIT } from '../../../../server/modules/mail/configRoutes';
+import { startSmtpPeer, type SmtpPeer } from '../../mail/smtpPeer';
+import { call } from '../../registration/helpers';
 
 const LOGIN = { user: 'inside@example.org', pass: 'inside-mail-2027' };
 let h: Harness;

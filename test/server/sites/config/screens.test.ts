@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { CheerioAPI } from 'cheerio';
-import { page } from '../../helpers/http';
+import { page } from '../../../helpers/http';
 import { A, createWorld, type World } from './helpers';
 
 let w: World;

@@ -1,7 +1,7 @@
 /** Where the screen's drags and phone buttons put an item (islands/ManageMenus/moves.ts). */
 import { describe, expect, test } from 'vitest';
-import type { MenuEditNode } from '../../../server/contract/menus';
-import { dropTarget, hiddenByParent, stepTarget } from '../../../islands/ManageMenus/moves';
+import type { MenuEditNode } from '../../../../server/contract/menus';
+import { dropTarget, hiddenByParent, stepTarget } from '../../../../islands/ManageMenus/moves';
 
 function node(id: number, children: MenuEditNode[] = [], published = true): MenuEditNode {
   return { id, parentId: null, title: `#${id}`, icon: '', sort: 0, newWindow: false, pageId: null, pageName: null, href: '/', published, children };

@@ -3,8 +3,8 @@
  * nothing of conference B, neither on B's domain nor with B's ids on A's domain.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createHarness, type Harness } from '../../helpers/harness';
-import { visit } from '../../helpers/http';
+import { createHarness, type Harness } from '../../../helpers/harness';
+import { visit } from '../../../helpers/http';
 import { freshSite, type Site } from './helpers';
 
 let h: Harness;

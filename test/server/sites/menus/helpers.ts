@@ -1,9 +1,9 @@
 /** A contract site per test (so tests do not depend on each other), with its manager and menu calls. */
 import request from 'supertest';
-import type { Harness } from '../../helpers/harness';
-import { contractSite } from '../../fixtures/contractSite';
-import { apiPost } from '../../helpers/accounts';
-import { page } from '../../helpers/http';
+import type { Harness } from '../../../helpers/harness';
+import { contractSite } from '../../../fixtures/contractSite';
+import { apiPost } from '../../../helpers/accounts';
+import { page } from '../../../helpers/http';
 
 export type Site = {
   id: number;
