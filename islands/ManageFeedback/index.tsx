@@ -6,13 +6,13 @@ import { useState } from 'react';
 import { App, Button, Descriptions, Input, List, Modal, Select, Table, Tag } from 'antd';
 import { formatInstant } from '../../server/contract/conferences';
 import { AntdRoot } from '../shared/AntdRoot';
-import { api, ApiError } from '../shared/api';
+import { call, urlOf, ApiError } from '../shared/api';
+import { feedbackApi } from '../../server/contract/feedback';
 import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';
 import type { Feedback } from '../ProfileFeedback/types';
 
 export type ManageFeedbackProps = { lang: Lang; mobile: boolean; initial: { rows: Feedback[]; total: number } };
-const BASE = '/conference/platform/manage/feedback';
 
 function FeedbackList({ lang, mobile, initial }: ManageFeedbackProps) {
   const t = translator(lang);
@@ -26,7 +26,7 @@ function FeedbackList({ lang, mobile, initial }: ManageFeedbackProps) {
 
   async function load(next: { page: number; replied?: string }) {
     try {
-      setData(await api(BASE, { query: { page: String(next.page), size: '20', ...(next.replied ? { replied: next.replied } : {}) } }));
+      setData(await call(feedbackApi.list, { query: { page: next.page, size: 20, replied: next.replied === 'yes' || next.replied === 'no' ? next.replied : undefined } }));
       setQuery(next);
     } catch (err) {
       fail(err);
@@ -37,7 +37,7 @@ function FeedbackList({ lang, mobile, initial }: ManageFeedbackProps) {
     if (!open || !reply.trim()) return void message.warning(t('feedback:replyRequired'), 2);
     setBusy(true);
     try {
-      const done = await api<Feedback>(`${BASE}/${open.id}/reply`, { body: { reply } });
+      const done = await call(feedbackApi.reply, { params: { id: open.id }, body: { reply } });
       setData({ ...data, rows: data.rows.map((r) => (r.id === done.id ? done : r)) });
       setOpen(null);
       message.success(t('feedback:replied'), 2);
@@ -80,7 +80,7 @@ function FeedbackList({ lang, mobile, initial }: ManageFeedbackProps) {
               { key: 'p', label: t('feedback:fields.phone'), children: open.phone || '—' },
               { key: 'y', label: t('feedback:fields.type'), children: open.type },
               { key: 'c', label: t('feedback:fields.content'), children: <span className="feedback-content" style={{ whiteSpace: 'pre-wrap' }}>{open.content}</span> },
-              ...(open.attachment ? [{ key: 'a', label: t('feedback:fields.attachment'), children: <a href={`/api${BASE}/${open.id}/attachment`}>{open.attachment.originalName}</a> }] : []),
+              ...(open.attachment ? [{ key: 'a', label: t('feedback:fields.attachment'), children: <a href={urlOf(feedbackApi.attachment, { params: { id: open.id } })}>{open.attachment.originalName}</a> }] : []),
             ]} />
             <Input.TextArea value={reply} onChange={(e) => setReply(e.target.value)} autoSize={{ minRows: 4, maxRows: 10 }} maxLength={5000} placeholder={t('feedback:replyPlaceholder')} style={{ marginTop: 12 }} aria-label={t('feedback:reply')} />
           </>

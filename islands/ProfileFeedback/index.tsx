@@ -10,7 +10,8 @@ import { formatInstant } from '../../server/contract/conferences';
 import { PHONE_PATTERN } from '../../server/contract/registration';
 import { EMAIL_PATTERN } from '../../server/contract/validation';
 import { AntdRoot } from '../shared/AntdRoot';
-import { api, ApiError, type Envelope } from '../shared/api';
+import { call, urlOf, ApiError, type Envelope } from '../shared/api';
+import { feedbackApi } from '../../server/contract/feedback';
 import { CodeInput } from '../shared/CodeInput';
 import { validatedEmail } from '../shared/rules';
 import { translator } from '../shared/i18n';
@@ -33,7 +34,7 @@ function FeedbackScreen({ lang, mobile, types, mine, name, email }: ProfileFeedb
   async function submit(values: Values) {
     setBusy(true);
     try {
-      const done = await api<Feedback>('/conference/feedback', { body: { ...values, attachment: file?.name ?? null } });
+      const done = await call(feedbackApi.submit, { body: { ...values, attachment: file?.name ?? null } });
       setList([done, ...list]);
       form.resetFields(['title', 'content', 'verifyCode']);
       setFile(null);
@@ -71,7 +72,7 @@ function FeedbackScreen({ lang, mobile, types, mine, name, email }: ProfileFeedb
         <Form.Item label={t('feedback:fields.attachment')} extra={t('feedback:attachmentHint')}>
           <Upload
             accept=".pdf,.doc,.docx,.xls,.xlsx,.ppt,.pptx,.txt,.csv,.md"
-            action="/api/conference/feedback/upload"
+            action={urlOf(feedbackApi.upload)}
             withCredentials
             maxCount={1}
             fileList={file ? [{ uid: file.name, name: file.originalName, status: 'done' }] : []}

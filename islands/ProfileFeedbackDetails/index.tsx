@@ -1,6 +1,8 @@
 /** One's feedback with the organisers' reply (spec 2.10 feedBackDetails). */
 import { Alert, Button, Descriptions } from 'antd';
 import { formatInstant } from '../../server/contract/conferences';
+import { feedbackApi } from '../../server/contract/feedback';
+import { urlOf } from '../shared/api';
 import { AntdRoot } from '../shared/AntdRoot';
 import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';
@@ -21,7 +23,7 @@ function Details({ lang, mobile, feedback: f }: ProfileFeedbackDetailsProps) {
           { key: 'y', label: t('feedback:fields.type'), children: f.type },
           { key: 'd', label: t('feedback:fields.time'), children: formatInstant(f.createdAt) },
           { key: 'c', label: t('feedback:fields.content'), children: <span style={{ whiteSpace: 'pre-wrap' }}>{f.content}</span> },
-          ...(f.attachment ? [{ key: 'a', label: t('feedback:fields.attachment'), children: <a href={`/api/conference/feedback/mine/${f.id}/attachment`}>{f.attachment.originalName}</a> }] : []),
+          ...(f.attachment ? [{ key: 'a', label: t('feedback:fields.attachment'), children: <a href={urlOf(feedbackApi.mineAttachment, { params: { id: f.id } })}>{f.attachment.originalName}</a> }] : []),
         ]}
       />
       <div style={{ marginTop: 16 }}>

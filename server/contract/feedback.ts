@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailField } from './validation';
 import { PHONE_PATTERN } from './registration';
+import { endpoint, type Download } from './endpoint';
 
 /** What a person writes to the organisers. */
 export const feedbackInput = z.object({
@@ -29,4 +30,34 @@ export type FeedbackView = {
   /** ISO instants */
   repliedAt: string | null;
   createdAt: string;
+};
+
+/** The path parameter of one feedback. */
+export const feedbackIdParam = z.object({ id: z.coerce.number().int().positive('feedback:notFound').max(2 ** 31) });
+
+export type FeedbackPage = { rows: FeedbackView[]; total: number };
+
+const MINE = '/conference/feedback';
+const MANAGE = '/conference/platform/manage/feedback';
+
+/** The feedback API: a person's own, and the managers'. */
+export const feedbackApi = {
+  upload: endpoint<{ name: string; originalName: string }>()({ method: 'POST', path: `${MINE}/upload` }),
+  submit: endpoint<FeedbackView>()({ method: 'POST', path: MINE, body: feedbackInput, done: 'feedback:sent' }),
+  mine: endpoint<FeedbackView[]>()({ method: 'GET', path: `${MINE}/mine` }),
+  mineOne: endpoint<FeedbackView>()({ method: 'GET', path: `${MINE}/mine/:id`, params: feedbackIdParam }),
+  mineAttachment: endpoint<Download>()({ method: 'GET', path: `${MINE}/mine/:id/attachment`, params: feedbackIdParam }),
+  list: endpoint<FeedbackPage>()({
+    method: 'GET',
+    path: MANAGE,
+    query: z.object({ page: z.coerce.number().int().min(1).default(1), size: z.coerce.number().int().min(1).max(100).default(20), replied: z.enum(['yes', 'no']).optional() }),
+  }),
+  reply: endpoint<FeedbackView>()({
+    method: 'POST',
+    path: `${MANAGE}/:id/reply`,
+    params: feedbackIdParam,
+    body: z.object({ reply: z.string().trim().min(1, 'feedback:replyRequired').max(5000, 'feedback:contentTooLong') }),
+    done: 'feedback:replied',
+  }),
+  attachment: endpoint<Download>()({ method: 'GET', path: `${MANAGE}/:id/attachment`, params: feedbackIdParam }),
 };

@@ -1,0 +1,9 @@
+/**
+ * Every feature's endpoint map, for the tests that prove each API route is declared once in a
+ * contract and mounted once (test/server/platform/contracts.test.ts). A new feature adds its map.
+ */
+import { feedbackApi } from './feedback';
+
+export const ENDPOINTS = {
+  feedback: feedbackApi,
+} as const;
