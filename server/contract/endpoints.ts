@@ -3,7 +3,9 @@
  * contract and mounted once (test/server/platform/contracts.test.ts). A new feature adds its map.
  */
 import { feedbackApi } from './feedback';
+import { filesApi } from './files';
 
 export const ENDPOINTS = {
   feedback: feedbackApi,
+  files: filesApi,
 } as const;
