@@ -2,10 +2,12 @@
  * Every feature's endpoint map, for the tests that prove each API route is declared once in a
  * contract and mounted once (test/server/platform/contracts.test.ts). A new feature adds its map.
  */
+import { documentsApi } from './documents';
 import { feedbackApi } from './feedback';
 import { filesApi } from './files';
 
 export const ENDPOINTS = {
   feedback: feedbackApi,
   files: filesApi,
+  documents: documentsApi,
 } as const;
