@@ -5,9 +5,11 @@
 import { documentsApi } from './documents';
 import { feedbackApi } from './feedback';
 import { filesApi } from './files';
+import { pagesApi } from './pages';
 
 export const ENDPOINTS = {
   feedback: feedbackApi,
+  pages: pagesApi,
   files: filesApi,
   documents: documentsApi,
 } as const;
