@@ -6,9 +6,11 @@ import { documentsApi } from './documents';
 import { feedbackApi } from './feedback';
 import { filesApi } from './files';
 import { pagesApi } from './pages';
+import { sitesApi } from './sites';
 
 export const ENDPOINTS = {
   feedback: feedbackApi,
+  sites: sitesApi,
   pages: pagesApi,
   files: filesApi,
   documents: documentsApi,
