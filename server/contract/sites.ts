@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { endpoint } from './endpoint';
-import { LANGS, type LanguageType } from './enums';
+import { LANGS, type Lang, type LanguageType } from './enums';
 import { menuDeleteInput, menuLangQuery, menuMoveInput, menuPublishInput, menuSaveInput, type MenuEditNode } from './menus';
 import { copyInput, domainInput, exteriorInput, websiteConfigInput, type DisciplineNode, type DomainItem, type ExteriorDetail, type ExteriorItem, type WebsiteConfigView } from './siteConfig';
 
@@ -26,7 +26,7 @@ export type PublicWebsiteConfig = {
   conferenceId: number;
   conferenceName: string;
   languageType: LanguageType;
-  lang: 'zh' | 'en';
+  lang: Lang;
   templateZhHomePageId: number | null;
   templateEnHomePageId: number | null;
   banner: string;
@@ -56,7 +56,7 @@ export type PublicPage = {
   id: number;
   name: string;
   type: 'PAGE' | 'TEMPLATE';
-  lang: 'zh' | 'en' | null;
+  lang: Lang | null;
   html: string;
   css: string;
   cssPath: string;
