@@ -6,17 +6,16 @@
 import { useState } from 'react';
 import { App, Button, Card, Radio, Space, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
-import { BUILT_IN_FIELDS, ENABLED_TYPES, type DocumentType, type TemplateView } from '../../server/contract/documents';
+import { BUILT_IN_FIELDS, documentsApi, ENABLED_TYPES, type DocumentType, type TemplateView } from '../../server/contract/documents';
+import { filesApi, type StoredFile } from '../../server/contract/files';
 import { AntdRoot } from '../shared/AntdRoot';
-import { api, ApiError, type Envelope } from '../shared/api';
+import { call, urlOf, ApiError, type Envelope } from '../shared/api';
 import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';
 import { RegisterConfigTabs } from '../shared/RegisterConfigTabs';
 import { LayoutEditor } from './LayoutEditor';
 
 export type DocumentDesignerProps = { lang: Lang; mobile: boolean; templates: TemplateView[]; fields: Array<{ key: string; labelZh: string; labelEn: string }> };
-
-const BASE = '/conference/admin/register/config/template';
 
 function TemplateCard({ lang, mobile, initial, fields }: { lang: Lang; mobile: boolean; initial: TemplateView; fields: Array<{ value: string; label: string }> }) {
   const t = translator(lang);
@@ -30,7 +29,7 @@ function TemplateCard({ lang, mobile, initial, fields }: { lang: Lang; mobile: b
   async function save() {
     setBusy('save');
     try {
-      setView(await api<TemplateView>(`${BASE}/save`, { body: body() }));
+      setView(await call(documentsApi.save, { body: body() }));
       message.success(t('documents:saved'), 2);
     } catch (err) {
       fail(err);
@@ -43,7 +42,9 @@ function TemplateCard({ lang, mobile, initial, fields }: { lang: Lang; mobile: b
     setBusy('preview');
     const tab = window.open('', '_blank');
     try {
-      const res = await fetch(`/api${BASE}/preview`, { method: 'POST', credentials: 'same-origin', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ ...body(), lang }) });
+      // A PDF, not the envelope: posted here, its body typed by the endpoint all the same.
+      const input = { body: { ...body(), lang } };
+      const res = await fetch(urlOf(documentsApi.preview, input), { method: 'POST', credentials: 'same-origin', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(input.body) });
       if (!res.ok) throw new ApiError(res.status, ((await res.json().catch(() => null)) as Envelope<null> | null)?.message ?? 'commonMsg.failed');
       const url = URL.createObjectURL(await res.blob());
       if (tab) tab.location.href = url;
@@ -67,11 +68,11 @@ function TemplateCard({ lang, mobile, initial, fields }: { lang: Lang; mobile: b
           <Upload
             accept=".jpg,.jpeg,.png"
             showUploadList={false}
-            action="/api/conference/file/upload?kind=banner"
+            action={urlOf(filesApi.upload, { query: { kind: 'banner' } })}
             withCredentials
             onChange={({ file }) => {
               if (file.status === 'done') {
-                const res = file.response as Envelope<{ name: string; url: string }>;
+                const res = file.response as Envelope<StoredFile>;
                 if (res.code === 200) setView({ ...view, background: res.data.name, backgroundUrl: res.data.url });
                 else message.error(t(res.message), 3);
               } else if (file.status === 'error') message.error(t((file.response as Envelope<null> | undefined)?.message ?? 'files:uploadFailed'), 3);

@@ -6,16 +6,16 @@ import { useState } from 'react';
 import { App, Button, Card, Empty, Form, Input, Modal, Popconfirm, Space, Tag, Typography } from 'antd';
 import { CheckCircleFilled, CopyOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { AntdRoot } from '../shared/AntdRoot';
-import { api, ApiError } from '../shared/api';
+import { call, ApiError } from '../shared/api';
 import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';
 import { ImageField } from '../shared/ImageField';
 import { SITE_LIMITS, type ExteriorDetail, type ExteriorItem } from '../../server/contract/siteConfig';
+import { sitesApi } from '../../server/contract/sites';
 
 export type ManageExteriorsProps = { lang: Lang; mobile: boolean; view: 'list' | 'form'; items: ExteriorItem[]; exterior: ExteriorDetail | null };
 
 type T = ReturnType<typeof translator>;
-const API = '/conference/exterior';
 const LIST = '/platform/config/exterior/list';
 
 function errorKey(err: unknown): string {
@@ -38,11 +38,11 @@ function ExteriorList({ lang, mobile, items }: ManageExteriorsProps) {
   const [copyName, setCopyName] = useState('');
   const [busy, setBusy] = useState(false);
 
-  const reload = async () => setRows(await api<ExteriorItem[]>(`${API}/list`));
-  async function act(call: () => Promise<unknown>, done: string) {
+  const reload = async () => setRows(await call(sitesApi.exteriorList));
+  async function act(send: () => Promise<unknown>, done: string) {
     setBusy(true);
     try {
-      await call();
+      await send();
       await reload();
       message.success(t(done), 2);
       return true;
@@ -66,7 +66,7 @@ function ExteriorList({ lang, mobile, items }: ManageExteriorsProps) {
         {t('manageSite:exterior.inUse')}
       </Tag>
     ) : (
-      <Popconfirm key="use" title={t('manageSite:exterior.confirmUse', { name: e.name })} okText={t('manageSite:exterior.use')} cancelText={t('profile.cancel')} onConfirm={() => act(() => api(`${API}/use/${e.id}`, { body: {} }), 'manageSite:exterior.used')}>
+      <Popconfirm key="use" title={t('manageSite:exterior.confirmUse', { name: e.name })} okText={t('manageSite:exterior.use')} cancelText={t('profile.cancel')} onConfirm={() => act(() => call(sitesApi.exteriorUse, { params: { id: e.id } }), 'manageSite:exterior.used')}>
         <Button type="link" size="small" style={{ paddingInline: 0 }}>
           {t('manageSite:exterior.useShort')}
         </Button>
@@ -78,7 +78,7 @@ function ExteriorList({ lang, mobile, items }: ManageExteriorsProps) {
     <a key="copy" onClick={() => openCopy(e)} aria-label={t('manageSite:exterior.copy')}>
       {mobile ? t('manageSite:exterior.copy') : <CopyOutlined />}
     </a>,
-    <Popconfirm key="delete" title={t('manageSite:exterior.confirmDelete', { name: e.name })} okText={t('manageSite:remove')} okButtonProps={{ danger: true }} cancelText={t('profile.cancel')} onConfirm={() => act(() => api(`${API}/delete/${e.id}`, { method: 'DELETE' }), 'manageSite:exterior.deleted')}>
+    <Popconfirm key="delete" title={t('manageSite:exterior.confirmDelete', { name: e.name })} okText={t('manageSite:remove')} okButtonProps={{ danger: true }} cancelText={t('profile.cancel')} onConfirm={() => act(() => call(sitesApi.exteriorDelete, { params: { id: e.id } }), 'manageSite:exterior.deleted')}>
       <a className="danger-link" aria-label={t('manageSite:remove')}>
         {mobile ? t('manageSite:remove') : <DeleteOutlined />}
       </a>
@@ -131,7 +131,7 @@ function ExteriorList({ lang, mobile, items }: ManageExteriorsProps) {
         onCancel={() => setCopying(null)}
         onOk={async () => {
           if (!copyName.trim()) return void message.error(t('manageSite:exteriorNameRequired'), 3);
-          if (await act(() => api(`${API}/copy/${copying!.id}`, { body: { name: copyName } }), 'manageSite:exterior.copied')) setCopying(null);
+          if (await act(() => call(sitesApi.exteriorCopy, { params: { id: copying!.id }, body: { name: copyName } }), 'manageSite:exterior.copied')) setCopying(null);
         }}
         destroyOnHidden
       >
@@ -150,7 +150,7 @@ function ExteriorForm({ lang, mobile, exterior }: ManageExteriorsProps) {
   async function save(values: { name: string; thumbnail: string }) {
     setBusy(true);
     try {
-      await api(`${API}/save`, { body: { id: exterior?.id ?? null, ...values } });
+      await call(sitesApi.exteriorSave, { body: { id: exterior?.id ?? null, ...values } });
       message.success(t('manageSite:saved'), 1);
       setTimeout(() => location.assign(LIST), 600);
     } catch (err) {

@@ -1,9 +1,10 @@
 /** The add / edit form of one menu item: title, parent, link (page or address), icon, new window, published. */
 import { useState } from 'react';
 import { App, Button, Flex, Form, Input, Popconfirm, Radio, Select, Switch, Tag, TreeSelect, Typography } from 'antd';
-import { api, ApiError } from '../shared/api';
+import { call, ApiError } from '../shared/api';
 import type { Lang } from '../shared/locale';
 import { BUILT_IN_ICONS, isValidIcon, MENU_HREF_MAX, MENU_ICON_MAX, MENU_TITLE_MAX, normaliseIcon, type MenuEditNode, type MenuPageOption } from '../../server/contract/menus';
+import { sitesApi } from '../../server/contract/sites';
 import { locate, subtreeIdsOf } from './moves';
 
 /** What the form edits: an existing item, or a new one under `parentId`. */
@@ -97,7 +98,7 @@ export function ItemForm(props: {
         // switch may have changed it meanwhile).
         ...(!item || form.isFieldTouched('published') ? { published: Boolean(v.published) } : {}),
       };
-      const { id } = await api<{ id: number }>('/conference/menu/config/save', { body });
+      const { id } = await call(sitesApi.menuSave, { body });
       await onSaved(id);
       message.success(t('manageMenus:saved'), 2);
     } catch (err) {

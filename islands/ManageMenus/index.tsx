@@ -8,10 +8,11 @@ import { useState, type Key, type ReactNode } from 'react';
 import { App, Button, Card, Checkbox, Drawer, Empty, Flex, Switch, Tabs, Tag, Tree, Typography } from 'antd';
 import { ArrowDownOutlined, ArrowLeftOutlined, ArrowRightOutlined, ArrowUpOutlined, EditOutlined, ExportOutlined, FileTextOutlined, HolderOutlined, LinkOutlined, PlusOutlined } from '@ant-design/icons';
 import { AntdRoot } from '../shared/AntdRoot';
-import { api, ApiError } from '../shared/api';
+import { call, ApiError } from '../shared/api';
 import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';
 import type { MenuEditNode, MenuPageOption } from '../../server/contract/menus';
+import { sitesApi } from '../../server/contract/sites';
 import { IconPreview, ItemForm, type Editing } from './ItemForm';
 import { dropTarget, hiddenByParent, stepTarget, type MoveTarget, type StepMove } from './moves';
 
@@ -26,8 +27,6 @@ export type ManageMenusProps = {
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 type TreeItem = { key: number; title: string; item: MenuEditNode; children: TreeItem[] };
-
-const BASE = '/conference/menu/config';
 
 function toTreeData(nodes: MenuEditNode[]): TreeItem[] {
   return nodes.map((item) => ({ key: item.id, title: item.title, item, children: toTreeData(item.children) }));
@@ -73,7 +72,7 @@ function MenuEditor({ t, menuLang, mobile, tree, setTree, pages }: { t: Translat
   const [busy, setBusy] = useState(false);
 
   async function reload(): Promise<MenuEditNode[]> {
-    const fresh = await api<MenuEditNode[]>(`${BASE}/tree`, { query: { lang: menuLang } });
+    const fresh = await call(sitesApi.menuTree, { query: { lang: menuLang } });
     setTree(fresh);
     const ids = new Set(allIds(fresh));
     setChecked((c) => c.filter((id) => ids.has(id)));
@@ -81,10 +80,10 @@ function MenuEditor({ t, menuLang, mobile, tree, setTree, pages }: { t: Translat
   }
 
   /** One call, then the tree as the server now has it (also after a refusal). */
-  async function run(call: () => Promise<unknown>, done?: string): Promise<boolean> {
+  async function run(send: () => Promise<unknown>, done?: string): Promise<boolean> {
     setBusy(true);
     try {
-      await call();
+      await send();
       if (done) message.success(t(done), 2);
       return true;
     } catch (err) {
@@ -99,14 +98,14 @@ function MenuEditor({ t, menuLang, mobile, tree, setTree, pages }: { t: Translat
   const move = (id: number, target: MoveTarget | null) => {
     if (!target) return;
     if (target.parentId !== null) setExpanded((e) => [...new Set([...e, target.parentId!])]);
-    void run(() => api(`${BASE}/move`, { body: { id, ...target } }));
+    void run(() => call(sitesApi.menuMove, { body: { id, ...target } }));
   };
   const publish = (ids: number[], published: boolean) => {
     if (ids.length === 0) return void message.warning(t('manageMenus:selectItems'), 2);
-    void run(() => api(`${BASE}/publish`, { body: { ids, published } }), published ? 'manageMenus:publishedDone' : 'manageMenus:unpublishedDone');
+    void run(() => call(sitesApi.menuPublish, { body: { ids, published } }), published ? 'manageMenus:publishedDone' : 'manageMenus:unpublishedDone');
   };
   const remove = async (ids: number[]) => {
-    const ok = await run(() => api(`${BASE}/delete`, { body: { ids } }), 'manageMenus:deleted');
+    const ok = await run(() => call(sitesApi.menuDelete, { body: { ids } }), 'manageMenus:deleted');
     if (ok && editing && 'item' in editing && ids.includes(editing.item.id)) setEditing(null);
     if (ok) setChecked([]);
   };

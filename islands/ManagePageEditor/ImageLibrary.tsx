@@ -1,8 +1,8 @@
 /** The image library: this conference's uploaded images; insert one at the HTML cursor or copy its address. */
 import { useEffect, useState } from 'react';
 import { App, Button, Drawer, Empty, List, Space, Spin, Typography, Upload } from 'antd';
-import { api, ApiError } from '../shared/api';
-import type { ImageItem } from '../../server/contract/pages';
+import { call, ApiError } from '../shared/api';
+import { pagesApi, type ImageItem } from '../../server/contract/pages';
 import { uploadFile } from './upload';
 
 type Props = {
@@ -21,7 +21,7 @@ export function ImageLibrary({ open, mobile, t, onClose, onInsert }: Props) {
 
   async function load() {
     try {
-      setImages(await api<ImageItem[]>('/conference/page/image/path/all'));
+      setImages(await call(pagesApi.images));
     } catch (err) {
       setImages([]);
       message.error(failed(err, 'managePages:images.loadFailed'), 2);

@@ -5,9 +5,9 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Segmented, Select, Space, Spin, Typography } from 'antd';
-import { api, ApiError } from '../shared/api';
+import { call, ApiError } from '../shared/api';
 import type { Lang } from '../shared/locale';
-import type { PreviewInput } from '../../server/contract/pages';
+import { pagesApi, type PreviewInput } from '../../server/contract/pages';
 
 const WIDTH = { desktop: 1280, phone: 390 } as const;
 type Device = keyof typeof WIDTH;
@@ -37,7 +37,7 @@ export function Preview({ input, t, height, initialDevice, chooseLang, uiLang }:
     const timer = setTimeout(async () => {
       setBusy(true);
       try {
-        const data = await api<{ html: string }>('/conference/page/preview', { body: JSON.parse(body) });
+        const data = await call(pagesApi.preview, { body: JSON.parse(body) as PreviewInput });
         if (mine !== seq.current) return;
         setSrcDoc(data.html);
         setError('');

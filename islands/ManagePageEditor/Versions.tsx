@@ -1,8 +1,8 @@
 /** The versions of a page or template: list (version, time, author), compare with the current content, restore. */
 import { useEffect, useState } from 'react';
 import { App, Button, Drawer, Empty, List, Modal, Popconfirm, Space, Spin, Tabs, Typography } from 'antd';
-import { api, ApiError } from '../shared/api';
-import type { DiffLine, PageDetail, PageVersionDetail, PageVersionItem } from '../../server/contract/pages';
+import { call, ApiError } from '../shared/api';
+import { pagesApi, type DiffLine, type PageDetail, type PageVersionDetail, type PageVersionItem } from '../../server/contract/pages';
 import { formatTime } from '../ManagePageList/format';
 
 type Props = {
@@ -49,7 +49,7 @@ export function Versions({ open, mobile, pageId, revision, timeZone, t, onClose,
     if (!open || loadedFor === revision) return;
     setLoadedFor(revision);
     setItems(null);
-    api<PageVersionItem[]>(`/conference/page/versions/${pageId}`)
+    call(pagesApi.versions, { params: { id: pageId } })
       .then(setItems)
       .catch((err) => {
         setItems([]);
@@ -60,7 +60,7 @@ export function Versions({ open, mobile, pageId, revision, timeZone, t, onClose,
   async function showDiff(version: number) {
     setBusy(version);
     try {
-      setCompare(await api<PageVersionDetail>(`/conference/page/version/${pageId}/${version}`));
+      setCompare(await call(pagesApi.version, { params: { id: pageId, version } }));
     } catch (err) {
       message.error(failed(err, 'managePages:versions.loadFailed'), 2);
     } finally {
@@ -71,7 +71,7 @@ export function Versions({ open, mobile, pageId, revision, timeZone, t, onClose,
   async function restore(version: number) {
     setBusy(version);
     try {
-      const page = await api<PageDetail>(`/conference/page/restore/${pageId}/${version}`, { method: 'POST', body: {} });
+      const page = await call(pagesApi.restore, { params: { id: pageId, version } });
       onRestored(page, version);
     } catch (err) {
       message.error(failed(err, 'managePages:failed'), 3);

@@ -6,10 +6,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, App, Button, Form, Space, Tabs, Tag, Tooltip, Upload } from 'antd';
 import { AntdRoot } from '../shared/AntdRoot';
-import { api, ApiError } from '../shared/api';
+import { call, ApiError } from '../shared/api';
 import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';
-import { CONTENT_CONTAINER, type PageDetail, type PageOption, type PageType, type TemplateKind } from '../../server/contract/pages';
+import { CONTENT_CONTAINER, pagesApi, type PageDetail, type PageOption, type PageType, type TemplateKind } from '../../server/contract/pages';
 import { SECTION } from '../ManagePageList/format';
 import { PAGE_SCREENS_CSS } from '../ManagePageList/styles';
 import { CodeArea, type CodeAreaHandle } from './CodeArea';
@@ -123,7 +123,7 @@ function Editor(props: ManagePageEditorProps) {
     }
     setSaving(true);
     try {
-      const saved = await api<PageDetail>('/conference/page/save', {
+      const saved = await call(pagesApi.save, {
         body: {
           id: page?.id ?? null,
           type,

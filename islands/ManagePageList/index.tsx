@@ -2,10 +2,10 @@
 import { useRef, useState } from 'react';
 import { App, Button, Input, List, Pagination, Popconfirm, Select, Space, Table, Tag } from 'antd';
 import { AntdRoot } from '../shared/AntdRoot';
-import { api, ApiError } from '../shared/api';
+import { call, ApiError } from '../shared/api';
 import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';
-import type { PageListItem, PageType } from '../../server/contract/pages';
+import { pagesApi, type PageListItem, type PageType, type TemplateKind } from '../../server/contract/pages';
 import { formatTime, SECTION } from './format';
 import { PAGE_SCREENS_CSS } from './styles';
 
@@ -18,7 +18,7 @@ export type ManagePageListProps = {
   exteriors: Array<{ id: number; name: string }>;
 };
 
-type Filters = { name: string; lang?: string; isMobile?: string; templateKind?: string; exteriorId?: number };
+type Filters = { name: string; lang?: 'zh' | 'en'; isMobile?: '0' | '1'; templateKind?: TemplateKind; exteriorId?: number };
 const SIZE = 20;
 
 function PageList({ lang, mobile, type, timeZone, initial, exteriors }: ManagePageListProps) {
@@ -35,13 +35,9 @@ function PageList({ lang, mobile, type, timeZone, initial, exteriors }: ManagePa
     const mine = ++seq.current;
     setLoading(true);
     try {
-      const query: Record<string, string> = { type, page: String(nextPage), size: String(SIZE) };
-      if (nextFilters.name.trim()) query.name = nextFilters.name.trim();
-      if (nextFilters.lang) query.lang = nextFilters.lang;
-      if (nextFilters.isMobile) query.isMobile = nextFilters.isMobile;
-      if (nextFilters.templateKind) query.templateKind = nextFilters.templateKind;
-      if (nextFilters.exteriorId) query.exteriorId = String(nextFilters.exteriorId);
-      const result = await api<{ rows: PageListItem[]; total: number }>('/conference/page/list', { query });
+      // Empty filters are left out of the query.
+      const { name, lang, isMobile, templateKind, exteriorId } = nextFilters;
+      const result = await call(pagesApi.list, { query: { type, page: nextPage, size: SIZE, name: name.trim(), lang, isMobile, templateKind, exteriorId: exteriorId || undefined } });
       if (mine !== seq.current) return;
       setData(result);
       setPage(nextPage);
@@ -56,7 +52,7 @@ function PageList({ lang, mobile, type, timeZone, initial, exteriors }: ManagePa
 
   async function remove(item: PageListItem) {
     try {
-      await api(`/conference/page/delete/${item.id}`, { method: 'DELETE' });
+      await call(pagesApi.remove, { params: { id: item.id } });
       message.success(t('managePages:deleted'), 2);
       const lastOnPage = data.rows.length === 1 && page > 1;
       await load(lastOnPage ? page - 1 : page, filters);
@@ -105,7 +101,7 @@ function PageList({ lang, mobile, type, timeZone, initial, exteriors }: ManagePa
         />
         {type === 'PAGE' ? (
           <>
-            <Select
+            <Select<'' | 'zh' | 'en'>
               aria-label={t('managePages:col.lang')}
               value={filters.lang ?? ''}
               onChange={(v) => filter({ lang: v || undefined })}
@@ -116,7 +112,7 @@ function PageList({ lang, mobile, type, timeZone, initial, exteriors }: ManagePa
               ]}
               className="pages-filter"
             />
-            <Select
+            <Select<'' | '0' | '1'>
               aria-label={t('managePages:col.device')}
               value={filters.isMobile ?? ''}
               onChange={(v) => filter({ isMobile: v || undefined })}
@@ -129,7 +125,7 @@ function PageList({ lang, mobile, type, timeZone, initial, exteriors }: ManagePa
             />
           </>
         ) : (
-          <Select
+          <Select<'' | TemplateKind>
             aria-label={t('managePages:col.type')}
             value={filters.templateKind ?? ''}
             onChange={(v) => filter({ templateKind: v || undefined })}

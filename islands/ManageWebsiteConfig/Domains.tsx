@@ -4,12 +4,11 @@
  */
 import { useState } from 'react';
 import { App, Button, Input, Popconfirm, Space, Tag, Typography } from 'antd';
-import { api, ApiError } from '../shared/api';
+import { call, ApiError } from '../shared/api';
 import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';
 import type { DomainItem } from '../../server/contract/siteConfig';
-
-const BASE = '/conference/platform/config/website/domain';
+import { sitesApi } from '../../server/contract/sites';
 
 export function Domains({ lang, mobile, initial }: { lang: Lang; mobile: boolean; initial: DomainItem[] }) {
   const t = translator(lang);
@@ -19,10 +18,10 @@ export function Domains({ lang, mobile, initial }: { lang: Lang; mobile: boolean
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  async function run(call: () => Promise<DomainItem[]>, done: string) {
+  async function run(send: () => Promise<DomainItem[]>, done: string) {
     setBusy(true);
     try {
-      setRows(await call());
+      setRows(await send());
       message.success(t(done), 2);
       return true;
     } catch (err) {
@@ -38,12 +37,12 @@ export function Domains({ lang, mobile, initial }: { lang: Lang; mobile: boolean
   async function add() {
     setError(null);
     if (!draft.trim()) return setError(t('manageSite:domainInvalid'));
-    if (await run(() => api<DomainItem[]>(`${BASE}/add`, { body: { domain: draft } }), 'manageSite:domainAdded')) setDraft('');
+    if (await run(() => call(sitesApi.domainAdd, { body: { domain: draft } }), 'manageSite:domainAdded')) setDraft('');
   }
 
   const actions = (d: DomainItem) => [
     d.primary ? null : (
-      <a key="primary" onClick={() => run(() => api<DomainItem[]>(`${BASE}/primary/${d.id}`, { body: {} }), 'manageSite:saved')}>
+      <a key="primary" onClick={() => run(() => call(sitesApi.domainPrimary, { params: { id: d.id } }), 'manageSite:saved')}>
         {t('manageSite:domainMakePrimary')}
       </a>
     ),
@@ -53,7 +52,7 @@ export function Domains({ lang, mobile, initial }: { lang: Lang; mobile: boolean
         title={t('manageSite:domainConfirmDelete', { domain: d.domain })}
         okText={t('manageSite:remove')}
         cancelText={t('profile.cancel')}
-        onConfirm={() => run(() => api<DomainItem[]>(`${BASE}/delete/${d.id}`, { method: 'DELETE' }), 'manageSite:domainRemoved')}
+        onConfirm={() => run(() => call(sitesApi.domainDelete, { params: { id: d.id } }), 'manageSite:domainRemoved')}
       >
         <a className="danger-link">{t('manageSite:remove')}</a>
       </Popconfirm>

@@ -8,22 +8,22 @@ import { useState } from 'react';
 import { App, Button, Col, Form, Input, Radio, Row, Select, TreeSelect, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { AntdRoot } from '../shared/AntdRoot';
-import { api, ApiError } from '../shared/api';
+import { call, ApiError } from '../shared/api';
 import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';
 import { ImageField } from '../shared/ImageField';
-import { REQUIRED_BILINGUAL, SITE_LIMITS, type BilingualField, type WebsiteConfigInput, type WebsiteConfigView } from '../../server/contract/siteConfig';
+import { REQUIRED_BILINGUAL, SITE_LIMITS, type BilingualField, type DisciplineNode, type WebsiteConfigValues, type WebsiteConfigView } from '../../server/contract/siteConfig';
+import { sitesApi } from '../../server/contract/sites';
 import { Domains } from './Domains';
 
-export type DisciplineNode = { id: number; code: string; name: string; children: DisciplineNode[] };
 export type ManageWebsiteConfigProps = { lang: Lang; mobile: boolean; initial: WebsiteConfigView; disciplines: DisciplineNode[] };
 
 type T = ReturnType<typeof translator>;
-type Values = Omit<WebsiteConfigInput, 'startDate' | 'endDate'> & { startDate: string; endDate: string };
+type Values = Omit<WebsiteConfigValues, 'startDate' | 'endDate'> & { startDate: string; endDate: string };
 
 const LANG_OF_TYPE: Record<string, Lang[]> = { '1': ['zh'], '2': ['en'], '3': ['zh', 'en'] };
 
-function toValues(config: WebsiteConfigInput): Values {
+function toValues(config: WebsiteConfigValues): Values {
   return { ...config, startDate: config.startDate ?? '', endDate: config.endDate ?? '' };
 }
 
@@ -83,16 +83,17 @@ function Editor({ lang, mobile, initial, disciplines }: ManageWebsiteConfigProps
   async function save(values: Values) {
     setBusy(true);
     try {
-      const body: WebsiteConfigInput = {
-        ...values,
-        disciplineId: values.disciplineId ?? null,
-        templateZhHomePageId: values.templateZhHomePageId ?? null,
-        templateEnHomePageId: values.templateEnHomePageId ?? null,
-        startDate: values.startDate || null,
-        endDate: values.endDate || null,
-        feedbackTypes: values.feedbackTypes ?? [],
-      };
-      const saved = await api<WebsiteConfigView>('/conference/platform/config/website/save', { body });
+      const saved = await call(sitesApi.websiteSave, {
+        body: {
+          ...values,
+          disciplineId: values.disciplineId ?? null,
+          templateZhHomePageId: values.templateZhHomePageId ?? null,
+          templateEnHomePageId: values.templateEnHomePageId ?? null,
+          startDate: values.startDate || null,
+          endDate: values.endDate || null,
+          feedbackTypes: values.feedbackTypes ?? [],
+        },
+      });
       form.setFieldsValue(toValues(saved.config));
       message.success(t('manageSite:saved'), 2);
     } catch (err) {

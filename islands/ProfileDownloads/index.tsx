@@ -4,14 +4,15 @@
  */
 import { Button, Empty, List, Space } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
-import type { DocumentType } from '../../server/contract/documents';
+import { documentsApi, type DocumentType } from '../../server/contract/documents';
 import { AntdRoot } from '../shared/AntdRoot';
+import { urlOf } from '../shared/api';
 import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';
 
 export type ProfileDownloadsProps = { lang: Lang; mobile: boolean; registered: boolean; documents: DocumentType[] };
 
-const href = (type: DocumentType, lang: Lang) => `/api/conference/document/mine/${type}?lang=${lang}`;
+const href = (type: DocumentType, lang: Lang) => urlOf(documentsApi.mineFile, { params: { type }, query: { lang } });
 
 function Downloads({ lang, mobile, registered, documents }: ProfileDownloadsProps) {
   const t = translator(lang);

@@ -1,13 +1,14 @@
 /**
  * An image form field (banner, cover, thumbnail): preview, upload, remove. The file goes to
- * POST /api/conference/file/upload?kind= (same origin, the session cookie); the field's value is
+ * filesApi.upload (same origin, the session cookie); the field's value is
  * the stored file's URL. The browser checks type and size first only to answer early: the server
  * checks them again, by content.
  */
 import { useState } from 'react';
 import { App, Button, Space, Upload } from 'antd';
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
-import { ApiError, type Envelope } from './api';
+import { filesApi, type StoredFile, type UploadKind } from '../../server/contract/files';
+import { ApiError, urlOf, type Envelope } from './api';
 
 type T = (key: string, options?: Record<string, unknown>) => string;
 
@@ -15,16 +16,16 @@ export type ImageKind = 'banner' | 'thumbnail';
 const MAX_BYTES: Record<ImageKind, number> = { banner: 10 * 1024 * 1024, thumbnail: 1024 * 1024 };
 const TOO_LARGE: Record<ImageKind, string> = { banner: 'files:bannerTooLarge', thumbnail: 'files:thumbnailTooLarge' };
 
-export async function uploadFile(kind: string, file: File): Promise<{ url: string }> {
+export async function uploadFile(kind: UploadKind, file: File): Promise<StoredFile> {
   const form = new FormData();
   form.append('file', file);
   let res: Response;
   try {
-    res = await fetch(`/api/conference/file/upload?kind=${encodeURIComponent(kind)}`, { method: 'POST', body: form, credentials: 'same-origin', headers: { Accept: 'application/json' } });
+    res = await fetch(urlOf(filesApi.upload, { query: { kind } }), { method: 'POST', body: form, credentials: 'same-origin', headers: { Accept: 'application/json' } });
   } catch {
     throw new ApiError(0, 'files:uploadFailed');
   }
-  const body = (await res.json().catch(() => null)) as Envelope<{ url: string }> | null;
+  const body = (await res.json().catch(() => null)) as Envelope<StoredFile> | null;
   if (res.status === 401) location.assign(`/conferencelogin?redirect=${encodeURIComponent(location.pathname)}`);
   if (!body || body.code !== 200) throw new ApiError(res.status, body?.message ?? 'files:uploadFailed', body?.field);
   return body.data;

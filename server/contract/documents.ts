@@ -3,6 +3,9 @@
  * receipt and ticket; each disabled, the system default, or a custom template. Shared by the
  * server and the islands (no Node imports here).
  */
+import { z } from 'zod';
+import { endpoint, type Download } from './endpoint';
+import { LANGS } from './enums';
 
 export const DOCUMENT_TYPES = ['BADGE', 'INVITATION', 'RECEIPT', 'TICKET'] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
@@ -74,3 +77,55 @@ export const DEFAULT_PAGE: Record<DocumentType, { width: number; height: number 
 export const PERSONAL_DOCUMENTS: readonly DocumentType[] = ['BADGE', 'INVITATION', 'TICKET'];
 
 export type TemplateView = { type: DocumentType; enabledType: EnabledType; background: string | null; backgroundUrl: string | null; layout: DocumentLayout };
+
+/** The template designer's input: what a template is, checked item by item against its page. */
+export const MAX_LAYOUT_ITEMS = 40;
+
+const itemSchema = z.object({
+  field: z.string().regex(/^(c_[A-Za-z0-9]{1,30}|[a-zA-Z]{2,20})$/, 'documents:fieldInvalid'),
+  x: z.number().min(0, 'documents:outsidePage'),
+  y: z.number().min(0, 'documents:outsidePage'),
+  width: z.number().min(1, 'documents:outsidePage').max(400),
+  size: z.number().min(4, 'documents:sizeInvalid').max(200, 'documents:sizeInvalid'),
+  bold: z.boolean(),
+  align: z.enum(['left', 'center', 'right']),
+  color: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'documents:colorInvalid'),
+});
+
+export const layoutSchema = z
+  .object({
+    page: z.object({ width: z.number().min(30, 'documents:pageInvalid').max(420, 'documents:pageInvalid'), height: z.number().min(30, 'documents:pageInvalid').max(420, 'documents:pageInvalid') }),
+    items: z.array(itemSchema).max(MAX_LAYOUT_ITEMS, 'documents:tooManyItems'),
+  })
+  .superRefine((layout, ctx) => {
+    layout.items.forEach((item, i) => {
+      const right = item.x + (item.field === 'qr' ? item.size : item.width);
+      const bottom = item.y + (item.field === 'qr' ? item.size : (item.size * 25.4) / 72);
+      if (right > layout.page.width + 0.01 || bottom > layout.page.height + 0.01) ctx.addIssue({ code: 'custom', message: 'documents:outsidePage', path: ['items', i] });
+    });
+  });
+
+export const templateInput = z.object({
+  type: z.enum(DOCUMENT_TYPES, { message: 'documents:typeInvalid' }),
+  enabledType: z.enum(ENABLED_TYPES, { message: 'documents:enabledInvalid' }),
+  background: z.string().max(100).nullable().optional(),
+  layout: layoutSchema.optional(),
+});
+export type TemplateInput = z.infer<typeof templateInput>;
+
+/** A document type in the path; anything else is 'documents:typeInvalid'. */
+export const documentTypeParam = z.object({ type: z.enum(DOCUMENT_TYPES, { message: 'documents:typeInvalid' }) });
+const langQuery = z.object({ lang: z.enum(LANGS).optional() });
+
+const TEMPLATE = '/conference/admin/register/config/template';
+
+/** The documents API: the managers' template designer (spec 7 template/find, template/save) and an attendee's own PDFs. */
+export const documentsApi = {
+  find: endpoint<TemplateView>()({ method: 'GET', path: `${TEMPLATE}/find/:type`, params: documentTypeParam }),
+  save: endpoint<TemplateView>()({ method: 'POST', path: `${TEMPLATE}/save`, body: templateInput, done: 'documents:saved' }),
+  /** a PDF of unsaved settings with a sample person */
+  preview: endpoint<Download>()({ method: 'POST', path: `${TEMPLATE}/preview`, body: templateInput.extend({ lang: z.enum(LANGS).optional() }) }),
+  /** the personal documents the conference gives */
+  mine: endpoint<DocumentType[]>()({ method: 'GET', path: '/conference/document/mine' }),
+  mineFile: endpoint<Download>()({ method: 'GET', path: '/conference/document/mine/:type', params: documentTypeParam, query: langQuery }),
+};

@@ -3,6 +3,7 @@
  * input schemas with their message keys, and the shapes the API answers. No Node imports here.
  */
 import { z } from 'zod';
+import { endpoint } from './endpoint';
 
 export const PAGE_TYPES = ['PAGE', 'TEMPLATE'] as const;
 export type PageType = (typeof PAGE_TYPES)[number];
@@ -99,3 +100,32 @@ export type DiffLine = { op: '=' | '+' | '-'; text: string };
 export type PageVersionDetail = PageVersionItem & { html: string; css: string; cssPath: string; diff: { html: DiffLine[]; css: DiffLine[] } };
 
 export type ImageItem = { id: number; url: string; originalName: string; size: number; createdAt: string };
+
+const ID = /^[1-9]\d{0,9}$/;
+/** A page in the path; anything else is 'managePages:notFound'. */
+export const pageIdParam = z.object({ id: z.string().regex(ID, 'managePages:notFound').transform(Number) });
+export const pageVersionParams = z.object({
+  id: z.string().regex(ID, 'managePages:notFound').transform(Number),
+  version: z.string().regex(ID, 'managePages:versionNotFound').transform(Number),
+});
+export const exteriorQuery = z.object({ exteriorId: z.string().regex(ID, 'commonMsg.invalidInput').transform(Number).optional() });
+
+const PAGE = '/conference/page';
+
+/** The page and template API of spec 7 (managers), with versions, restore and the preview. */
+export const pagesApi = {
+  list: endpoint<{ rows: PageListItem[]; total: number }>()({ method: 'GET', path: `${PAGE}/list`, query: pageListQuery }),
+  detail: endpoint<PageDetail>()({ method: 'GET', path: `${PAGE}/detail/:id`, params: pageIdParam }),
+  save: endpoint<PageDetail>()({ method: 'POST', path: `${PAGE}/save`, body: pageSaveInput }),
+  remove: endpoint()({ method: 'DELETE', path: `${PAGE}/delete/:id`, params: pageIdParam }),
+  templates: endpoint<PageOption[]>()({ method: 'GET', path: `${PAGE}/findAllTemplate`, query: exteriorQuery }),
+  commonTemplates: endpoint<PageOption[]>()({ method: 'GET', path: `${PAGE}/findAllCommonTemplate`, query: exteriorQuery }),
+  allPages: endpoint<PageOption[]>()({ method: 'GET', path: `${PAGE}/findAllPage` }),
+  images: endpoint<ImageItem[]>()({ method: 'GET', path: `${PAGE}/image/path/all` }),
+  setNeedToLogin: endpoint()({ method: 'POST', path: '/conference/setting/save', body: needToLoginInput }),
+  versions: endpoint<PageVersionItem[]>()({ method: 'GET', path: `${PAGE}/versions/:id`, params: pageIdParam }),
+  version: endpoint<PageVersionDetail>()({ method: 'GET', path: `${PAGE}/version/:id/:version`, params: pageVersionParams }),
+  restore: endpoint<PageDetail>()({ method: 'POST', path: `${PAGE}/restore/:id/:version`, params: pageVersionParams }),
+  /** data for a sandboxed iframe's srcdoc */
+  preview: endpoint<{ html: string }>()({ method: 'POST', path: `${PAGE}/preview`, body: previewInput }),
+};

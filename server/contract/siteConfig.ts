@@ -1,7 +1,12 @@
 /**
- * Limits of the website configuration and appearance screens (spec 1, 3 "Website config",
- * 5 "Appearance"), shared by the server's schemas and the islands' form rules. No Node imports.
+ * The website configuration and appearance screens (spec 1, 3 "Website config", 5 "Appearance"):
+ * their limits, input schemas and answers, shared by the server and the islands' form rules. Each
+ * rule fails with its own message key in the manageSite namespace and the field's path
+ * ('firstTitle.en', 'feedbackTypes.3'); rules that need the database (pages, files, disciplines,
+ * domains) live in the services. No Node imports.
  */
+import { z } from 'zod';
+import { LANGUAGE_TYPE } from './enums';
 
 /** Maximum length, in characters, of each field; bilingual fields apply it to both languages. */
 export const SITE_LIMITS = {
@@ -56,34 +61,115 @@ export function isHostName(value: string): boolean {
 
 export type Pair = { zh: string; en: string };
 
-/** The editable website configuration, as the find call answers and the save call takes it. */
-export type WebsiteConfigInput = {
-  firstTitle: Pair;
-  secondTitle: Pair;
-  thirdTitle: Pair;
-  shortTitle: Pair;
-  department: Pair;
-  city: Pair;
-  venue: Pair;
-  registerLabel: Pair;
-  banner: string;
-  coverImageUrl: string;
-  disciplineId: number | null;
-  startDate: string | null;
-  endDate: string | null;
-  languageType: '1' | '2' | '3';
-  contacts: string;
-  websiteRecordNumber: string;
-  templateZhHomePageId: number | null;
-  templateEnHomePageId: number | null;
-  feedbackTypes: string[];
-};
+const INVALID = 'commonMsg.invalidInput';
+
+/** A trimmed string of at most `max` characters. */
+function text(max: number, tooLong: string) {
+  return z
+    .string({ message: INVALID })
+    .transform((v) => v.trim())
+    .refine((v) => charLength(v) <= max, { message: tooLong });
+}
+
+function pair(field: keyof typeof SITE_LIMITS) {
+  const one = text(SITE_LIMITS[field], `manageSite:${field}TooLong`);
+  return z.object({ zh: one, en: one }, { message: INVALID });
+}
+
+const optionalId = z.union([z.null(), z.number({ message: INVALID }).int(INVALID).positive(INVALID)], { message: INVALID });
+
+const date = (key: string) =>
+  z.union([z.null(), z.string({ message: key }).transform((v) => v.trim())], { message: key }).transform((v, ctx) => {
+    if (v === null || v === '') return null;
+    if (!isCalendarDate(v)) ctx.addIssue({ code: 'custom', message: key });
+    return v;
+  });
+
+/** A stored image reference: empty, or a path on this site ('/files/...', '/banner/...'). */
+const imagePath = (key: string) =>
+  z
+    .string({ message: key })
+    .transform((v) => v.trim())
+    .refine((v) => v === '' || (/^\/[A-Za-z0-9._~\-/]+$/.test(v) && !v.includes('..') && v.length <= 500), { message: key });
+
+export const websiteConfigInput = z
+  .object({
+    firstTitle: pair('firstTitle'),
+    secondTitle: pair('secondTitle'),
+    thirdTitle: pair('thirdTitle'),
+    shortTitle: pair('shortTitle'),
+    department: pair('department'),
+    city: pair('city'),
+    venue: pair('venue'),
+    registerLabel: pair('registerLabel'),
+    banner: imagePath('manageSite:bannerInvalid'),
+    coverImageUrl: imagePath('manageSite:coverInvalid'),
+    disciplineId: optionalId,
+    startDate: date('manageSite:dateInvalid'),
+    endDate: date('manageSite:dateInvalid'),
+    languageType: z.enum([LANGUAGE_TYPE.zhOnly, LANGUAGE_TYPE.enOnly, LANGUAGE_TYPE.bilingual], { message: 'manageSite:languageTypeInvalid' }),
+    contacts: z
+      .string({ message: INVALID })
+      .transform((v) => v.replace(/\r\n?/g, '\n').trim())
+      .refine((v) => charLength(v) <= SITE_LIMITS.contacts, { message: 'manageSite:contactsTooLong' }),
+    websiteRecordNumber: text(SITE_LIMITS.websiteRecordNumber, 'manageSite:websiteRecordNumberTooLong'),
+    templateZhHomePageId: optionalId,
+    templateEnHomePageId: optionalId,
+    feedbackTypes: z
+      .array(text(SITE_LIMITS.feedbackType, 'manageSite:feedbackTypeTooLong').refine((v) => v.length > 0, { message: 'manageSite:feedbackTypeEmpty' }), {
+        message: INVALID,
+      })
+      .max(SITE_LIMITS.feedbackTypes, 'manageSite:feedbackTypesTooMany')
+      .superRefine((list, ctx) => {
+        const seen = new Set<string>();
+        list.forEach((item, index) => {
+          if (seen.has(item)) ctx.addIssue({ code: 'custom', message: 'manageSite:feedbackTypeDuplicate', path: [index] });
+          seen.add(item);
+        });
+      }),
+  })
+  .superRefine((v, ctx) => {
+    // The languages the site uses need their first and short titles (spec 2.4 fills them in).
+    const langs = v.languageType === LANGUAGE_TYPE.zhOnly ? (['zh'] as const) : v.languageType === LANGUAGE_TYPE.enOnly ? (['en'] as const) : (['zh', 'en'] as const);
+    for (const field of ['firstTitle', 'shortTitle'] as const) {
+      for (const lang of langs) {
+        if (!v[field][lang]) ctx.addIssue({ code: 'custom', message: `manageSite:${field}${lang === 'zh' ? 'Zh' : 'En'}Required`, path: [field, lang] });
+      }
+    }
+    if ((v.startDate === null) !== (v.endDate === null)) {
+      ctx.addIssue({ code: 'custom', message: 'manageSite:datesBoth', path: [v.startDate === null ? 'startDate' : 'endDate'] });
+    } else if (v.startDate && v.endDate && v.startDate > v.endDate) {
+      ctx.addIssue({ code: 'custom', message: 'manageSite:dateOrder', path: ['endDate'] });
+    }
+  });
+
+/** The editable website configuration, as the find call answers and the save call keeps it. */
+export type WebsiteConfigValues = z.output<typeof websiteConfigInput>;
+
+export const domainInput = z.object({ domain: z.string({ message: 'manageSite:domainInvalid' }).max(300, 'manageSite:domainInvalid') });
+
+const exteriorName = z
+  .string({ message: 'manageSite:exteriorNameRequired' })
+  .transform((v) => v.trim())
+  .refine((v) => v.length > 0, { message: 'manageSite:exteriorNameRequired' })
+  .refine((v) => charLength(v) <= SITE_LIMITS.exteriorName, { message: 'manageSite:exteriorNameTooLong' });
+
+export const exteriorInput = z.object({
+  id: optionalId.optional(),
+  name: exteriorName,
+  thumbnail: z
+    .string({ message: 'manageSite:thumbnailRequired' })
+    .refine((v) => v.trim().length > 0, { message: 'manageSite:thumbnailRequired' })
+    .pipe(imagePath('manageSite:thumbnailInvalid')),
+});
+
+export const copyInput = z.object({ name: exteriorName });
 
 export type DomainItem = { id: number; domain: string; primary: boolean; current: boolean };
 export type PageOption = { id: number; name: string };
 
 export type WebsiteConfigView = {
-  config: WebsiteConfigInput;
+  config: WebsiteConfigValues;
   domains: DomainItem[];
   homePages: { zh: PageOption[]; en: PageOption[] };
   /** The banner shown when none is set: the template's data-default-url, else the platform's default. */
@@ -92,3 +178,6 @@ export type WebsiteConfigView = {
 
 export type ExteriorItem = { id: number; name: string; thumbnail: string; inUse: boolean; templates: number; pages: number };
 export type ExteriorDetail = ExteriorItem & { templateList: Array<{ id: number; name: string; kind: 'page' | 'common' | null; isMobile: boolean }> };
+
+/** A discipline of the picker, with its sub-disciplines, named in the reader's language. */
+export type DisciplineNode = { id: number; code: string; name: string; children: DisciplineNode[] };

@@ -2,34 +2,20 @@
  * The conference a request is for, as every request sees it (the site snapshot the tenant
  * middleware sets on req.ctx). The sites feature builds and caches it; the platform only reads it.
  */
-import type { Lang, LanguageType } from '../contract/enums';
-import type { Pair } from '../contract/siteConfig';
+import type { Lang } from '../contract/enums';
+import type { Pair, WebsiteConfigValues } from '../contract/siteConfig';
 
 /** A text in both languages (the contract's Pair). */
 export type Bilingual = Pair;
 
-export type WebsiteConfig = {
+/**
+ * The website configuration as the site uses it: what the managers edit (the shape the contract's
+ * website-config schema gives, so the two never drift apart), plus what they do not edit there —
+ * the conference's name, the exterior in use, and the version of the public content.
+ */
+export type WebsiteConfig = WebsiteConfigValues & {
   conferenceName: Bilingual;
-  firstTitle: Bilingual;
-  secondTitle: Bilingual;
-  thirdTitle: Bilingual;
-  shortTitle: Bilingual;
-  department: Bilingual;
-  city: Bilingual;
-  venue: Bilingual;
-  registerLabel: Bilingual;
-  languageType: LanguageType;
-  banner: string;
-  coverImageUrl: string;
-  websiteRecordNumber: string;
   exteriorId: number | null;
-  templateZhHomePageId: number | null;
-  templateEnHomePageId: number | null;
-  disciplineId: number | null;
-  startDate: string | null;
-  endDate: string | null;
-  contacts: string;
-  feedbackTypes: string[];
   contentVersion: number;
 };
 

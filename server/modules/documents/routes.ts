@@ -4,22 +4,18 @@
  * attendee's own documents; the pages: the template tab and the personal centre's downloads.
  */
 import { Router, type Request, type Response } from 'express';
-import { z } from 'zod';
 import { access, conferenceOf, screen } from '../../platform/access';
 import type { Deps } from '../../platform/feature';
-import { AppError, sendOk } from '../../platform/errors';
-import { parseInput } from '../../platform/validate';
+import { AppError } from '../../platform/errors';
+import { route, SENT, type Sent } from '../../platform/route';
 import { sendAttachment } from '../../platform/download';
 import { t } from '../../platform/i18n';
-import { DOCUMENT_TYPES, PERSONAL_DOCUMENTS, type DocumentConference, type DocumentType } from '../../contract/documents';
-import { LANGS } from '../../contract/enums';
+import { documentsApi, PERSONAL_DOCUMENTS, type DocumentConference, type DocumentType } from '../../contract/documents';
 import type { SiteSnapshot } from '../../platform/site';
 import { todayIn } from '../registration/settings';
-import { templateInput, type DocumentService } from './service';
+import type { DocumentService } from './service';
 
-const BASE = '/conference/admin/register/config/template';
 const FILE_NAMES: Record<DocumentType, string> = { BADGE: 'badge.pdf', INVITATION: 'invitation-letter.pdf', RECEIPT: 'receipt.pdf', TICKET: 'ticket.pdf' };
-const typeParam = z.object({ type: z.enum(DOCUMENT_TYPES, { message: 'documents:typeInvalid' }) });
 
 /** What a document says about the conference of this request. */
 export function documentConference(site: SiteSnapshot, origin: string): DocumentConference {
@@ -43,37 +39,32 @@ export class BadgePrinter {
   }
 }
 
-export function sendPdf(res: Response, pdf: Buffer, fileName: string): void {
+export function sendPdf(res: Response, pdf: Buffer, fileName: string): Sent {
   sendAttachment(res, fileName, 'application/pdf', pdf);
+  return SENT;
 }
 
 export function documentApiRouter({ documents }: Deps): Router {
   const router = Router();
-  router.get(`${BASE}/find/:type`, access('manager'), async (req, res) => {
-    const { type } = parseInput(typeParam, req.params);
-    sendOk(res, await documents.config(conferenceOf(req), type));
-  });
-  router.post(`${BASE}/save`, access('manager'), async (req, res) => {
-    sendOk(res, await documents.save(conferenceOf(req), parseInput(templateInput, req.body)), 'documents:saved');
-  });
-  router.post(`${BASE}/preview`, access('manager'), async (req, res) => {
-    const input = parseInput(templateInput.extend({ lang: z.enum(LANGS).optional() }), req.body);
-    const pdf = await documents.preview(conferenceOf(req), input, documentConference(req.ctx.site!, origin(req)), input.lang ?? req.ctx.lang, today(req));
-    sendPdf(res, pdf, `preview-${FILE_NAMES[input.type]}`);
+  route(router, documentsApi.find, access('manager'), async ({ params }, req) => documents.config(conferenceOf(req), params.type));
+  route(router, documentsApi.save, access('manager'), async ({ body }, req) => documents.save(conferenceOf(req), body));
+  route(router, documentsApi.preview, access('manager'), async ({ body }, req, res) => {
+    const pdf = await documents.preview(conferenceOf(req), body, documentConference(req.ctx.site!, origin(req)), body.lang ?? req.ctx.lang, today(req));
+    return sendPdf(res, pdf, `preview-${FILE_NAMES[body.type]}`);
   });
 
   // The caller's own documents (personal centre).
-  router.get('/conference/document/mine', access('user', 'conference'), async (req, res) => {
-    const list = [];
+  route(router, documentsApi.mine, access('user', 'conference'), async (_input, req) => {
+    const list: DocumentType[] = [];
     for (const type of PERSONAL_DOCUMENTS) if (await documents.enabled(conferenceOf(req), type)) list.push(type);
-    sendOk(res, list);
+    return list;
   });
-  router.get('/conference/document/mine/:type', access('user', 'conference'), async (req, res) => {
-    const { type } = parseInput(typeParam, req.params);
-    const { lang } = parseInput(z.object({ lang: z.enum(LANGS).optional() }), req.query);
+  route(router, documentsApi.mineFile, access('user', 'conference'), async (input, req, res) => {
+    const { type } = input.params;
+    const { lang } = input.query;
     if (!PERSONAL_DOCUMENTS.includes(type)) throw new AppError(404, 'documents:disabled');
     const pdf = await documents.render(conferenceOf(req), type, { userId: req.ctx.identity!.user.id }, documentConference(req.ctx.site!, origin(req)), lang ?? req.ctx.lang, today(req));
-    sendPdf(res, pdf, FILE_NAMES[type]);
+    return sendPdf(res, pdf, FILE_NAMES[type]);
   });
   return router;
 }

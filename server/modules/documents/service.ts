@@ -3,11 +3,10 @@
  * Each type is disabled, the system default, or a custom template: an uploaded background image
  * and a field layout. An absent row is the system default.
  */
-import { z } from 'zod';
 import type { Db } from '../../db/index';
 import { parseJson, toDbInstant } from '../../db/dialect';
 import { AppError } from '../../platform/errors';
-import { BUILT_IN_FIELDS, DEFAULT_PAGE, DOCUMENT_TYPES, ENABLED_TYPES, type DocumentConference, type DocumentLayout, type DocumentPerson, type DocumentType, type EnabledType, type TemplateView } from '../../contract/documents';
+import { BUILT_IN_FIELDS, DEFAULT_PAGE, DOCUMENT_TYPES, layoutSchema, type DocumentConference, type DocumentLayout, type DocumentPerson, type DocumentType, type EnabledType, type TemplateInput, type TemplateView } from '../../contract/documents';
 import type { Lang } from '../../contract/enums';
 import type { FilesService } from '../files/service';
 import { urlOf } from '../files/service';
@@ -15,40 +14,6 @@ import type { RegistrationPeople } from '../registration/people';
 import { renderDocument } from './pdf/render';
 
 type TemplateRow = { conference_id: number; type: DocumentType; enabled_type: EnabledType; background_file: string | null; layout: string | null };
-
-export const MAX_LAYOUT_ITEMS = 40;
-
-const itemSchema = z.object({
-  field: z.string().regex(/^(c_[A-Za-z0-9]{1,30}|[a-zA-Z]{2,20})$/, 'documents:fieldInvalid'),
-  x: z.number().min(0, 'documents:outsidePage'),
-  y: z.number().min(0, 'documents:outsidePage'),
-  width: z.number().min(1, 'documents:outsidePage').max(400),
-  size: z.number().min(4, 'documents:sizeInvalid').max(200, 'documents:sizeInvalid'),
-  bold: z.boolean(),
-  align: z.enum(['left', 'center', 'right']),
-  color: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'documents:colorInvalid'),
-});
-
-export const layoutSchema = z
-  .object({
-    page: z.object({ width: z.number().min(30, 'documents:pageInvalid').max(420, 'documents:pageInvalid'), height: z.number().min(30, 'documents:pageInvalid').max(420, 'documents:pageInvalid') }),
-    items: z.array(itemSchema).max(MAX_LAYOUT_ITEMS, 'documents:tooManyItems'),
-  })
-  .superRefine((layout, ctx) => {
-    layout.items.forEach((item, i) => {
-      const right = item.x + (item.field === 'qr' ? item.size : item.width);
-      const bottom = item.y + (item.field === 'qr' ? item.size : (item.size * 25.4) / 72);
-      if (right > layout.page.width + 0.01 || bottom > layout.page.height + 0.01) ctx.addIssue({ code: 'custom', message: 'documents:outsidePage', path: ['items', i] });
-    });
-  });
-
-export const templateInput = z.object({
-  type: z.enum(DOCUMENT_TYPES, { message: 'documents:typeInvalid' }),
-  enabledType: z.enum(ENABLED_TYPES, { message: 'documents:enabledInvalid' }),
-  background: z.string().max(100).nullable().optional(),
-  layout: layoutSchema.optional(),
-});
-export type TemplateInput = z.infer<typeof templateInput>;
 
 export function defaultLayout(type: DocumentType): DocumentLayout {
   const page = DEFAULT_PAGE[type];

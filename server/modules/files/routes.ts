@@ -1,20 +1,18 @@
 /**
- * POST /api/conference/file/upload?kind= (managers): one multipart file named "file".
+ * filesApi.upload (managers): one multipart file named "file", of the kind in the query.
  * GET /files/:name: a file of this conference, as an attachment the browser does not sniff;
  * <img> and <link> still load it, so banners and page images work on the public site.
  */
 import { Router, type Request, type Response } from 'express';
 import multer from 'multer';
-import { z } from 'zod';
+import { filesApi, type StoredFile, type UploadKind } from '../../contract/files';
 import { access, conferenceOf, screen } from '../../platform/access';
 import type { Deps } from '../../platform/feature';
-import { AppError, sendOk } from '../../platform/errors';
-import { parseInput } from '../../platform/validate';
+import { AppError } from '../../platform/errors';
+import { route } from '../../platform/route';
 import { sendAttachment } from '../../platform/download';
-import { UPLOAD_KINDS, UPLOAD_RULES, type UploadKind } from './rules';
-import type { FilesService, StoredFile } from './service';
-
-const kindQuery = z.object({ kind: z.enum(UPLOAD_KINDS, { message: 'files:kindInvalid' }) });
+import { UPLOAD_RULES } from './rules';
+import type { FilesService } from './service';
 
 /**
  * What participants upload (registration answers, feedback attachments) is private: never served
@@ -65,11 +63,11 @@ export async function receiveTemporaryUpload(files: FilesService, req: Request, 
 
 export function fileApiRouter({ files }: Deps): Router {
   const router = Router();
-  router.post('/conference/file/upload', access('manager'), async (req, res) => {
-    const { kind } = parseInput(kindQuery, req.query);
+  route(router, filesApi.upload, access('manager'), async ({ query }, req, res) => {
+    const { kind } = query;
     if (PRIVATE_KINDS.has(kind)) throw new AppError(400, 'files:kindInvalid', 'kind');
     const { originalName, bytes } = await readOneUpload(req, res, kind);
-    sendOk(res, await files.save(conferenceOf(req), req.ctx.identity!.user.id, kind, originalName, bytes));
+    return files.save(conferenceOf(req), req.ctx.identity!.user.id, kind, originalName, bytes);
   });
   return router;
 }

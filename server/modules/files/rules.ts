@@ -1,8 +1,6 @@
 /** What each kind of upload may be (spec section 5, "Appearance", "Uploads"). */
 import type { SniffedType } from '../../platform/sniff';
-
-export const UPLOAD_KINDS = ['banner', 'thumbnail', 'css', 'image', 'file', 'attachment', 'photo', 'feedback'] as const;
-export type UploadKind = (typeof UPLOAD_KINDS)[number];
+import type { UploadKind } from '../../contract/files';
 
 const MB = 1024 * 1024;
 

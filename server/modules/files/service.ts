@@ -12,13 +12,12 @@ import { AppError } from '../../platform/errors';
 import type { FileStore, StoredEntry } from '../../platform/files';
 import { logger } from '../../platform/logger';
 import { isUtf8Text, sniff } from '../../platform/sniff';
-import { CONTENT_TYPES, TYPES_OF_EXTENSION, UPLOAD_RULES, type UploadKind } from './rules';
+import type { StoredFile, UploadKind } from '../../contract/files';
+import { CONTENT_TYPES, TYPES_OF_EXTENSION, UPLOAD_RULES } from './rules';
 import { DEFAULT_TEMPORARY_LIMITS, TemporaryBudget, type TemporaryUploadLimits } from './temporary';
 
 /** A stored object younger than this may still be getting its row (or its rename): never an orphan. */
 export const ORPHAN_GRACE_MS = 15 * 60_000;
-
-export type StoredFile = { id: number; kind: UploadKind; url: string; name: string; originalName: string; contentType: string; size: number; createdAt: string };
 
 type FileRow = { id: number; conference_id: number; kind: UploadKind; stored_name: string; original_name: string; content_type: string; size: number; created_at: string };
 

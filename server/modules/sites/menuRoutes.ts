@@ -1,21 +1,19 @@
 /**
- * The menu editor (docs/site-management/menus.md). API under /api/conference/menu/config/
- * (beside the public fixedAndPublish): tree, save, move, publish, delete; managers only, the
- * conference always from the Host. Page: /platform/config/menu, the ManageMenus island.
+ * The menu editor (docs/site-management/menus.md): the sitesApi.menu* calls (beside the public
+ * publishedMenu) — tree, save, move, publish, delete; managers only, the conference always from
+ * the Host. Page: /platform/config/menu, the ManageMenus island.
  */
-import { Router, type Request } from 'express';
+import { Router, type Request, type RequestHandler } from 'express';
 import { LANGUAGE_TYPE, type Lang } from '../../contract/enums';
-import { menuDeleteInput, menuLangQuery, menuMoveInput, menuPublishInput, menuSaveInput, type MenuEditNode } from '../../contract/menus';
-import { access, conferenceOf, screen } from '../../platform/access';
-
+import type { MenuEditNode } from '../../contract/menus';
+import { sitesApi } from '../../contract/sites';
+import { access, conferenceOf, screen, type AccessGuard } from '../../platform/access';
 import type { Deps } from '../../platform/feature';
-import { sendOk } from '../../platform/errors';
 import { t } from '../../platform/i18n';
-import { parseInput } from '../../platform/validate';
+import { route } from '../../platform/route';
+import { emptyBodyAsObject } from './emptyBody';
 import { MenuEditor } from './menuService';
 
-
-const BASE = '/conference/menu/config';
 export const MENU_SCREEN = '/platform/config/menu';
 
 const conferenceId = (req: Request): number => conferenceOf(req);
@@ -23,32 +21,20 @@ const conferenceId = (req: Request): number => conferenceOf(req);
 export function menuApiRouter({ db, sites }: Deps): Router {
   const editor = new MenuEditor(db, sites);
   const router = Router();
+  const manager = access('manager');
+  const withBody: [AccessGuard, RequestHandler] = [manager, emptyBodyAsObject];
 
-  router.get(`${BASE}/tree`, access('manager'), async (req, res) => {
-    const { lang } = parseInput(menuLangQuery, req.query);
-    sendOk(res, await editor.tree(conferenceId(req), lang));
+  route(router, sitesApi.menuTree, manager, async ({ query }, req) => editor.tree(conferenceId(req), query.lang));
+  route(router, sitesApi.menuSave, withBody, async ({ body }, req) => ({ id: await editor.save(conferenceId(req), body) }));
+  route(router, sitesApi.menuMove, withBody, async ({ body }, req) => {
+    await editor.move(conferenceId(req), body);
+    return true as const;
   });
-
-  router.post(`${BASE}/save`, access('manager'), async (req, res) => {
-    const input = parseInput(menuSaveInput, req.body ?? {});
-    sendOk(res, { id: await editor.save(conferenceId(req), input) });
+  route(router, sitesApi.menuPublish, withBody, async ({ body }, req) => {
+    await editor.publish(conferenceId(req), body.ids, body.published);
+    return true as const;
   });
-
-  router.post(`${BASE}/move`, access('manager'), async (req, res) => {
-    await editor.move(conferenceId(req), parseInput(menuMoveInput, req.body ?? {}));
-    sendOk(res, true);
-  });
-
-  router.post(`${BASE}/publish`, access('manager'), async (req, res) => {
-    const { ids, published } = parseInput(menuPublishInput, req.body ?? {});
-    await editor.publish(conferenceId(req), ids, published);
-    sendOk(res, true);
-  });
-
-  router.post(`${BASE}/delete`, access('manager'), async (req, res) => {
-    const { ids } = parseInput(menuDeleteInput, req.body ?? {});
-    sendOk(res, { deleted: await editor.remove(conferenceId(req), ids) });
-  });
+  route(router, sitesApi.menuDelete, withBody, async ({ body }, req) => ({ deleted: await editor.remove(conferenceId(req), body.ids) }));
 
   return router;
 }

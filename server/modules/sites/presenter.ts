@@ -1,5 +1,6 @@
 /** The website config as the spec's clients read it (section 3 "Website config"). */
 import type { Lang } from '../../contract/enums';
+import type { PublicWebsiteConfig } from '../../contract/sites';
 import type { TokenClaims } from '../../platform/session';
 import { text } from '../../platform/site';
 import type { SiteSnapshot } from './types';
@@ -10,7 +11,7 @@ export function absoluteUrl(origin: string, url: string): string {
   return origin + (url.startsWith('/') ? url : `/${url}`);
 }
 
-export function presentWebsiteConfig(site: SiteSnapshot, lang: Lang, origin: string) {
+export function presentWebsiteConfig(site: SiteSnapshot, lang: Lang, origin: string): PublicWebsiteConfig {
   const c = site.config;
   return {
     conferenceId: site.conference.id,

@@ -1,18 +1,14 @@
 /** The site, page and menu calls of spec section 7 that the public website needs. */
-import { Router, type Request, type Response } from 'express';
-import { z } from 'zod';
-import { LANGS, type Lang } from '../../contract/enums';
+import { Router, type Request } from 'express';
+import { sitesApi, type PublicPage, type PublicPageLayer } from '../../contract/sites';
 import { access, isConferenceAdmin, isStaff, isAttendee } from '../../platform/access';
 import type { Deps } from '../../platform/feature';
-import { AppError, notFound, sendOk } from '../../platform/errors';
-import { parseInput } from '../../platform/validate';
+import { AppError, notFound } from '../../platform/errors';
+import { route } from '../../platform/route';
 import { t } from '../../platform/i18n';
 import { presentWebsiteConfig } from './presenter';
 import { isPublished } from './service';
 import type { PageChain, PageRow, SiteSnapshot } from './types';
-
-const idParam = z.object({ id: z.string().regex(/^[1-9]\d{0,9}$/, 'commonMsg.notFound').transform(Number) });
-const langQuery = z.object({ lang: z.enum(LANGS).optional() });
 
 function site(req: Request): SiteSnapshot {
   return req.ctx.site!;
@@ -23,11 +19,11 @@ function assertVisible(req: Request): void {
   if (!isPublished(site(req)) && !isStaff(req.ctx.identity)) throw new AppError(403, 'commonMsg.unpublished');
 }
 
-function presentLayer(row: PageRow | null) {
+function presentLayer(row: PageRow | null): PublicPageLayer | null {
   return row ? { id: row.id, name: row.name, html: row.html, css: row.css ?? '', cssPath: row.css_path ?? '' } : null;
 }
 
-function presentPage(chain: PageChain, html: string) {
+function presentPage(chain: PageChain, html: string): PublicPage {
   const { page } = chain;
   const common = presentLayer(chain.common);
   const template = presentLayer(chain.template);
@@ -49,64 +45,59 @@ function presentPage(chain: PageChain, html: string) {
 export function siteApiRouter({ sites }: Deps): Router {
   const router = Router();
   const origin = (req: Request) => `${req.protocol}://${req.headers.host}`;
+  const anyoneHere = access('anonymous', 'conference');
 
-  router.get('/conference/platform/config/website/findConferenceWebsiteConfig', access('anonymous', 'conference'), (req, res) => {
+  route(router, sitesApi.websiteConfig, anyoneHere, (_input, req) => {
     assertVisible(req);
-    sendOk(res, presentWebsiteConfig(site(req), req.ctx.lang, origin(req)));
+    return presentWebsiteConfig(site(req), req.ctx.lang, origin(req));
   });
 
-  router.get('/conference/platform/config/website/basic/findConferenceByDomain', access('anonymous', 'conference'), (req, res) => {
+  route(router, sitesApi.conferenceByDomain, anyoneHere, (_input, req) => {
     const s = site(req);
-    sendOk(res, { conferenceId: s.conference.id, domain: req.ctx.host, status: s.conference.status, languageType: s.config.languageType });
+    return { conferenceId: s.conference.id, domain: req.ctx.host, status: s.conference.status, languageType: s.config.languageType };
   });
 
-  router.post('/conference/module/getModuleByConfId', access('anonymous', 'conference'), (req, res) => {
-    sendOk(res, { register: true, ...site(req).modules });
-  });
+  route(router, sitesApi.modules, anyoneHere, (_input, req) => ({ register: true, ...site(req).modules }));
 
-  router.get('/conference/platform/findConferenceStatus', access('user'), (req, res) => {
+  route(router, sitesApi.conferenceStatus, access('user'), (_input, req) => {
     const identity = req.ctx.identity!;
-    sendOk(res, {
+    return {
       allUsers: {
         conferenceUser: isAttendee(identity),
         conferenceManage: isConferenceAdmin(identity),
         conferenceReview: identity.roles.includes('reviewer'),
       },
       superAdmin: identity.superAdmin,
-    });
+    };
   });
 
-  router.get('/home/conference/getDisciplineList', access('anonymous'), async (req, res) => {
-    const { lang } = parseInput(langQuery, req.query);
-    sendOk(res, await sites.disciplineList(lang ?? req.ctx.lang));
-  });
+  route(router, sitesApi.disciplines, access('anonymous'), async ({ query }, req) => sites.disciplineList(query.lang ?? req.ctx.lang));
 
-  router.get('/conference/menu/config/fixedAndPublish', access('anonymous', 'conference'), async (req, res) => {
+  route(router, sitesApi.publishedMenu, anyoneHere, async (input, req) => {
     assertVisible(req);
-    const { lang } = parseInput(langQuery, req.query);
-    sendOk(res, await sites.publishedMenu(site(req).conference.id, (lang ?? req.ctx.lang) as Lang));
+    return sites.publishedMenu(site(req).conference.id, input.query.lang ?? req.ctx.lang);
   });
 
+  // The parameters are read after the visibility check: an unpublished site refuses before a bad id.
   const findPage = (mobile: boolean) =>
-    async function findPageHandler(req: Request, res: Response) {
+    async function findPageHandler(input: { params: { id: number } }, req: Request): Promise<PublicPage> {
       assertVisible(req);
-      const { id } = parseInput(idParam, req.params);
+      const { id } = input.params;
       const page = await sites.pageForRequest(site(req).conference.id, id, mobile);
       if (!page) throw notFound();
       const chain = await sites.pageChain(site(req).conference.id, page);
       // A login-required page gives its content only to logged-in users (spec 2.4 step 5).
       const html = page.need_to_login && !req.ctx.identity ? `<p>${t(req.ctx.lang, 'site.needLogin')}</p>` : page.html;
-      sendOk(res, presentPage(chain, html));
+      return presentPage(chain, html);
     };
-  router.get('/conference/page/find/:id', access('anonymous', 'conference'), findPage(false));
-  router.get('/conference/page/mobile/find/:id', access('anonymous', 'conference'), findPage(true));
+  route(router, sitesApi.page, anyoneHere, findPage(false));
+  route(router, sitesApi.mobilePage, anyoneHere, findPage(true));
 
-  router.get('/conference/setting/find/:id', access('anonymous', 'conference'), async (req, res) => {
+  route(router, sitesApi.pageNeedsLogin, anyoneHere, async (input, req) => {
     assertVisible(req);
-    const { id } = parseInput(idParam, req.params);
-    const page = await sites.pageForRequest(site(req).conference.id, id, false);
+    const page = await sites.pageForRequest(site(req).conference.id, input.params.id, false);
     if (!page) throw notFound();
-    sendOk(res, page.need_to_login ? 1 : 0);
+    return page.need_to_login ? 1 : 0;
   });
 
   return router;

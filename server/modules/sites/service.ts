@@ -4,6 +4,7 @@
  */
 import type { Db } from '../../db/index';
 import { CONFERENCE_STATUS, LANGUAGE_TYPE, type Lang, type LanguageType } from '../../contract/enums';
+import type { DisciplineNode } from '../../contract/siteConfig';
 import { parseJson } from '../../db/dialect';
 import type { InvalidationBus } from '../../platform/cache';
 import { isStaff } from '../../platform/access';
@@ -177,12 +178,11 @@ export class SiteService {
     }));
   }
 
-  async disciplineList(lang: Lang) {
+  async disciplineList(lang: Lang): Promise<DisciplineNode[]> {
     const rows = await repo.disciplines(this.db);
-    type Node = { id: number; code: string; name: string; children: Node[] };
-    const nodes = new Map<number, Node>();
+    const nodes = new Map<number, DisciplineNode>();
     for (const r of rows) nodes.set(r.id, { id: r.id, code: r.code, name: lang === 'en' ? r.name_en : r.name_zh, children: [] });
-    const roots: Node[] = [];
+    const roots: DisciplineNode[] = [];
     for (const r of rows) (r.parent_id ? nodes.get(r.parent_id)?.children : roots)?.push(nodes.get(r.id)!);
     return roots;
   }

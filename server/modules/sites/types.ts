@@ -33,15 +33,7 @@ export type MenuRow = {
   published: number | boolean;
 };
 
-export type MenuNode = {
-  id: number;
-  title: string;
-  href: string;
-  newWindow: boolean;
-  icon: string;
-  pageId: number | null;
-  children: MenuNode[];
-};
+export type { MenuNode } from '../../contract/sites';
 
 /** One level of the nesting: a common template, a page template or the page itself. */
 export type Layer = { html: string; css: string | null; cssPath: string | null };

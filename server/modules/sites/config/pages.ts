@@ -7,7 +7,7 @@ import { Router, type Request, type Response } from 'express';
 import { conferenceOf, screen } from '../../../platform/access';
 import type { Deps } from '../../../platform/feature';
 import { t } from '../../../platform/i18n';
-import { idOf } from './schema';
+import { idOf } from './rowId';
 import { domainHosts } from '../domainRule';
 import { ExteriorService } from './exteriorService';
 import { WebsiteConfigService } from './websiteService';

@@ -1,96 +1,70 @@
 /**
- * The website configuration and appearance calls (managers of this conference only; the
- * conference is the request's, from its Host):
- *   GET  /conference/platform/config/website/find          the editable config, both languages
- *   POST /conference/platform/config/website/save          the whole config, one transaction
- *   POST /conference/platform/config/website/domain/add    {domain}
- *   POST /conference/platform/config/website/domain/primary/:id
- *   DELETE /conference/platform/config/website/domain/delete/:id
- *   POST /platform/admin/conferences/:conferenceId/domain/add  {domain}  (super admins, platform host)
- *   GET  /conference/exterior/list, /conference/exterior/find/:id
- *   POST /conference/exterior/save, /conference/exterior/use/:id, /conference/exterior/copy/:id
- *   DELETE /conference/exterior/delete/:id
+ * The website configuration and appearance calls (sitesApi: website*, domain*, exterior*):
+ * managers of this conference only, the conference the request's, from its Host; except a domain
+ * outside SITE_DOMAIN, which only a super admin adds, from the platform host (domainRule.ts).
  */
-import { Router } from 'express';
-import { z } from 'zod';
-import { access, conferenceOf } from '../../../platform/access';
+import { Router, type RequestHandler } from 'express';
+import { sitesApi } from '../../../contract/sites';
+import { access, conferenceOf, type AccessGuard } from '../../../platform/access';
 import type { Deps } from '../../../platform/feature';
-import { notFound, sendOk } from '../../../platform/errors';
-import { parseInput } from '../../../platform/validate';
+import { notFound } from '../../../platform/errors';
+import { route } from '../../../platform/route';
 import { domainHosts } from '../domainRule';
 import { conferenceExists } from '../conferenceRecord';
+import { emptyBodyAsObject } from '../emptyBody';
 import { ExteriorService } from './exteriorService';
-import { copyInput, domainInput, exteriorInput, idOf, websiteConfigInput } from './schema';
+import { idOf } from './rowId';
 import { WebsiteConfigService } from './websiteService';
-
-const WEBSITE = '/conference/platform/config/website';
-const EXTERIOR = '/conference/exterior';
-
-const conferenceParam = z.object({ conferenceId: z.string().regex(/^[1-9]\d{0,9}$/, 'commonMsg.notFound').transform(Number) });
 
 export function siteConfigApiRouter({ sites, db, config }: Deps): Router {
   const hosts = domainHosts(config);
   const router = Router();
   const website = new WebsiteConfigService(db, sites, hosts);
   const exteriors = new ExteriorService(db, sites);
+  const manager = access('manager');
+  const managerWithBody: [AccessGuard, RequestHandler] = [manager, emptyBodyAsObject];
 
-  router.get(`${WEBSITE}/find`, access('manager'), async (req, res) => {
-    sendOk(res, await website.find(conferenceOf(req), req.ctx.host));
+  route(router, sitesApi.websiteFind, manager, async (_input, req) => website.find(conferenceOf(req), req.ctx.host));
+  route(router, sitesApi.websiteSave, managerWithBody, async ({ body }, req) => {
+    await website.save(conferenceOf(req), body);
+    return website.find(conferenceOf(req), req.ctx.host);
   });
-  router.post(`${WEBSITE}/save`, access('manager'), async (req, res) => {
-    const input = parseInput(websiteConfigInput, req.body ?? {});
-    await website.save(conferenceOf(req), input);
-    sendOk(res, await website.find(conferenceOf(req), req.ctx.host));
+  route(router, sitesApi.domainAdd, managerWithBody, async ({ body }, req) => {
+    await website.addDomain(conferenceOf(req), body.domain);
+    return website.domains(conferenceOf(req), req.ctx.host);
   });
-  router.post(`${WEBSITE}/domain/add`, access('manager'), async (req, res) => {
-    const { domain } = parseInput(domainInput, req.body ?? {});
-    await website.addDomain(conferenceOf(req), domain);
-    sendOk(res, await website.domains(conferenceOf(req), req.ctx.host));
-  });
-  // A domain outside SITE_DOMAIN: only a super admin, only from the platform host (domainRule.ts).
-  router.post('/platform/admin/conferences/:conferenceId/domain/add', access('superAdmin'), async (req, res) => {
-    const { conferenceId } = parseInput(conferenceParam, req.params);
-    const { domain } = parseInput(domainInput, req.body ?? {});
+  // A domain outside SITE_DOMAIN: only a super admin, only from the platform host.
+  route(router, sitesApi.adminDomainAdd, [access('superAdmin'), emptyBodyAsObject], async (input, req) => {
+    const { conferenceId } = input.params;
+    const { domain } = input.body;
     if (!(await conferenceExists(db, conferenceId))) throw notFound();
     await website.addDomain(conferenceId, domain, { outsideAllowed: true });
-    sendOk(res, await website.domains(conferenceId, req.ctx.host));
+    return website.domains(conferenceId, req.ctx.host);
   });
-  router.post(`${WEBSITE}/domain/primary/:id`, access('manager'), async (req, res) => {
-    const id = idOf(req.params);
-    await website.makePrimary(conferenceOf(req), id);
-    sendOk(res, await website.domains(conferenceOf(req), req.ctx.host));
+  route(router, sitesApi.domainPrimary, manager, async ({ params }, req) => {
+    await website.makePrimary(conferenceOf(req), idOf(params));
+    return website.domains(conferenceOf(req), req.ctx.host);
   });
-  router.delete(`${WEBSITE}/domain/delete/:id`, access('manager'), async (req, res) => {
-    const id = idOf(req.params);
-    await website.removeDomain(conferenceOf(req), id, req.ctx.host);
-    sendOk(res, await website.domains(conferenceOf(req), req.ctx.host));
+  route(router, sitesApi.domainDelete, manager, async ({ params }, req) => {
+    await website.removeDomain(conferenceOf(req), idOf(params), req.ctx.host);
+    return website.domains(conferenceOf(req), req.ctx.host);
   });
 
-  router.get(`${EXTERIOR}/list`, access('manager'), async (req, res) => {
-    sendOk(res, await exteriors.list(conferenceOf(req)));
+  route(router, sitesApi.exteriorList, manager, async (_input, req) => exteriors.list(conferenceOf(req)));
+  route(router, sitesApi.exteriorFind, manager, async ({ params }, req) => exteriors.find(conferenceOf(req), idOf(params)));
+  route(router, sitesApi.exteriorSave, managerWithBody, async ({ body }, req) => exteriors.save(conferenceOf(req), body));
+  route(router, sitesApi.exteriorUse, manager, async ({ params }, req) => {
+    await exteriors.use(conferenceOf(req), idOf(params));
+    return null;
   });
-  router.get(`${EXTERIOR}/find/:id`, access('manager'), async (req, res) => {
-    const id = idOf(req.params);
-    sendOk(res, await exteriors.find(conferenceOf(req), id));
+  // A bad id is not found before the name is checked.
+  route(router, sitesApi.exteriorCopy, managerWithBody, async (input, req) => {
+    const id = idOf(input.params);
+    return exteriors.copy(conferenceOf(req), id, input.body.name);
   });
-  router.post(`${EXTERIOR}/save`, access('manager'), async (req, res) => {
-    const input = parseInput(exteriorInput, req.body ?? {});
-    sendOk(res, await exteriors.save(conferenceOf(req), input));
-  });
-  router.post(`${EXTERIOR}/use/:id`, access('manager'), async (req, res) => {
-    const id = idOf(req.params);
-    await exteriors.use(conferenceOf(req), id);
-    sendOk(res, null);
-  });
-  router.post(`${EXTERIOR}/copy/:id`, access('manager'), async (req, res) => {
-    const id = idOf(req.params);
-    const { name } = parseInput(copyInput, req.body ?? {});
-    sendOk(res, await exteriors.copy(conferenceOf(req), id, name));
-  });
-  router.delete(`${EXTERIOR}/delete/:id`, access('manager'), async (req, res) => {
-    const id = idOf(req.params);
-    await exteriors.remove(conferenceOf(req), id);
-    sendOk(res, null);
+  route(router, sitesApi.exteriorDelete, manager, async ({ params }, req) => {
+    await exteriors.remove(conferenceOf(req), idOf(params));
+    return null;
   });
   return router;
 }

@@ -5,14 +5,13 @@
 import type { Db, Tx } from '../../../db/index';
 import { parseJson } from '../../../db/dialect';
 import { AppError, notFound } from '../../../platform/errors';
-import { BILINGUAL_FIELDS, type DomainItem, type WebsiteConfigInput, type WebsiteConfigView } from '../../../contract/siteConfig';
+import { BILINGUAL_FIELDS, type DomainItem, type WebsiteConfigValues, type WebsiteConfigView } from '../../../contract/siteConfig';
 import { LANGUAGE_TYPE, type LanguageType } from '../../../contract/enums';
 import { DEFAULT_BANNER } from '../contract';
 import type { SiteService } from '../service';
 import { DOMAIN_REFUSAL_KEYS, judgeDomain, type DomainHosts } from '../domainRule';
 import { kindOfFile } from '../../files/repo';
 import * as repo from './repo';
-import type { WebsiteConfigValues } from './schema';
 
 type Row = Record<string, unknown>;
 
@@ -29,12 +28,12 @@ const COLUMN: Record<(typeof BILINGUAL_FIELDS)[number], string> = {
 
 const STORED_FILE = /^\/files\/([A-Za-z0-9_-]+\.[a-z0-9]+)$/;
 
-function toInput(row: Row): WebsiteConfigInput {
+function toInput(row: Row): WebsiteConfigValues {
   const pairs = Object.fromEntries(BILINGUAL_FIELDS.map((f) => [f, { zh: String(row[`${COLUMN[f]}_zh`] ?? ''), en: String(row[`${COLUMN[f]}_en`] ?? '') }]));
   const languageType = String(row.language_type) as LanguageType;
   const id = (v: unknown) => (v === null || v === undefined ? null : Number(v));
   return {
-    ...(pairs as Pick<WebsiteConfigInput, (typeof BILINGUAL_FIELDS)[number]>),
+    ...(pairs as Pick<WebsiteConfigValues, (typeof BILINGUAL_FIELDS)[number]>),
     banner: String(row.banner ?? ''),
     coverImageUrl: String(row.cover_image_url ?? ''),
     disciplineId: id(row.discipline_id),

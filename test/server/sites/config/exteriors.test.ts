@@ -1,7 +1,8 @@
 /** Appearances: list, add, edit, use, copy, delete, with every rule and its message. */
+import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { toDbInstant } from '../../../../server/db/dialect';
-import { createWorld, del, EXTERIOR, findConfig, get, PNG, post, stateOf, upload, type World } from './helpers';
+import { A, createWorld, del, EXTERIOR, findConfig, get, PNG, post, stateOf, upload, type World } from './helpers';
 
 let w: World;
 let thumb: string;
@@ -156,5 +157,12 @@ describe('use, copy, delete', () => {
       expect((await call).body).toMatchObject({ code: 404, message: 'commonMsg.notFound' });
     }
     expect((await findConfig(w.h, w.managerA)).config).toBeTruthy();
+  });
+
+  test('a copy posted without a body names the missing name; a malformed id is not found before the name is read', async () => {
+    const original = (await list()).find((e: { name: string }) => e.name === 'Contract');
+    const bare = (path: string) => request(w.h.app).post(`/api${path}`).set('Host', A).set('Origin', `http://${A}`).set('Cookie', `token=${w.managerA}`);
+    expect((await bare(`${EXTERIOR}/copy/${original.id}`)).body).toMatchObject({ code: 400, message: 'manageSite:exteriorNameRequired', field: 'name' });
+    expect((await bare(`${EXTERIOR}/copy/abc`)).body).toMatchObject({ code: 404, message: 'commonMsg.notFound' });
   });
 });
