@@ -3,7 +3,9 @@
  * contract and mounted once (test/server/platform/contracts.test.ts). A new feature adds its map.
  */
 import { feedbackApi } from './feedback';
+import { registrationApi } from './registration';
 
 export const ENDPOINTS = {
   feedback: feedbackApi,
+  registration: registrationApi,
 } as const;
