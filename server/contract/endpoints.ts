@@ -3,9 +3,11 @@
  * contract and mounted once (test/server/platform/contracts.test.ts). A new feature adds its map.
  */
 import { feedbackApi } from './feedback';
+import { mailApi } from './mail';
 import { registrationApi } from './registration';
 
 export const ENDPOINTS = {
   feedback: feedbackApi,
   registration: registrationApi,
+  mail: mailApi,
 } as const;

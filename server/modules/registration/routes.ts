@@ -91,7 +91,7 @@ export function registrationRouter(deps: Deps): Router {
     const perIp = await limiter.hit(`regupload:ip:${req.ip}`, files.temporary.limits.perIpPerHour, 60 * 60_000);
     if (!perIp.allowed) throw tooManyRequests();
     if (who !== null && !(await limiter.hit(`regupload:user:${who}`, TEMP_UPLOAD_LIMIT.limit, TEMP_UPLOAD_LIMIT.windowMs)).allowed) throw tooManyRequests();
-    // The kind is read after the limits, as the old order of refusals had it.
+    // The kind is read after the checks above: their refusals come first.
     const { kind } = input.query;
     const stored = await receiveTemporaryUpload(files, req, res, conferenceOf(req), who, kind);
     // The stored name is this answer without its first 5 characters (spec 9).
