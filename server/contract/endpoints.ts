@@ -4,10 +4,12 @@
  */
 import { feedbackApi } from './feedback';
 import { mailApi } from './mail';
+import { noticesApi } from './notices';
 import { registrationApi } from './registration';
 
 export const ENDPOINTS = {
   feedback: feedbackApi,
   registration: registrationApi,
   mail: mailApi,
+  notices: noticesApi,
 } as const;
