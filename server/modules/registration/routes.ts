@@ -74,7 +74,7 @@ export function registrationRouter(deps: Deps): Router {
     return { code: done.code, redirect: nextPathAfterRegistration(true, settings, shell.hasProfileEntry(FEE_PAGE)) };
   });
 
-  // The person's own answers, changed (PUT /conference/conferenceUser).
+  // The person's own answers, changed.
   route(router, api.updateOwn, access('attendee'), async (input, req) => {
     assertPublishedOrStaff(req);
     const { answers } = input.body;
