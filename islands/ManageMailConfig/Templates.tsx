@@ -1,14 +1,13 @@
 /** The eleven e-mail templates: zh and en subject and body, placeholders beside, a preview with sample data. */
 import { useState } from 'react';
 import { App, Button, Form, Input, Popconfirm, Segmented, Select, Space, Tag } from 'antd';
-import { api, ApiError } from '../shared/api';
+import { mailApi, type MailKind, type MailText, type TemplateView } from '../../server/contract/mail';
+import { call, ApiError } from '../shared/api';
 import type { Lang } from '../shared/locale';
 
 type T = (key: string, options?: Record<string, unknown>) => string;
-export type MailTemplate = { kind: string; subjectZh: string; subjectEn: string; bodyZh: string; bodyEn: string; placeholders: string[]; custom: boolean };
-type Text = Pick<MailTemplate, 'subjectZh' | 'subjectEn' | 'bodyZh' | 'bodyEn'>;
-
-const BASE = '/conference/platform/config/email/templates';
+export type MailTemplate = TemplateView;
+type Text = MailText;
 
 export function Templates({ t, initial, mobile }: { t: T; initial: MailTemplate[]; mobile: boolean }) {
   const { message } = App.useApp();
@@ -20,7 +19,7 @@ export function Templates({ t, initial, mobile }: { t: T; initial: MailTemplate[
   const current = list.find((x) => x.kind === kind)!;
   const fail = (err: unknown) => message.error(t(err instanceof ApiError ? err.messageKey : 'commonMsg.failed'), 3);
 
-  function choose(next: string) {
+  function choose(next: MailKind) {
     setKind(next);
     setPreview(null);
     form.setFieldsValue(list.find((x) => x.kind === next)!);
@@ -29,7 +28,7 @@ export function Templates({ t, initial, mobile }: { t: T; initial: MailTemplate[
   async function save() {
     try {
       const values = await form.validateFields();
-      const saved = await api<MailTemplate[]>(`${BASE}/${kind}`, { body: values });
+      const saved = await call(mailApi.saveTemplate, { params: { kind }, body: values });
       setList(saved);
       message.success(t('mail:saved'), 2);
     } catch (err) {
@@ -39,7 +38,7 @@ export function Templates({ t, initial, mobile }: { t: T; initial: MailTemplate[
 
   async function reset() {
     try {
-      const saved = await api<MailTemplate[]>(`${BASE}/${kind}/reset`, { body: {} });
+      const saved = await call(mailApi.resetTemplate, { params: { kind } });
       setList(saved);
       form.setFieldsValue(saved.find((x) => x.kind === kind)!);
       message.success(t('mail:resetDone'), 2);
@@ -50,7 +49,7 @@ export function Templates({ t, initial, mobile }: { t: T; initial: MailTemplate[
 
   async function showPreview() {
     try {
-      setPreview(await api<{ subject: string; html: string }>(`${BASE}/${kind}/preview`, { body: { ...form.getFieldsValue(), lang } }));
+      setPreview(await call(mailApi.preview, { params: { kind }, body: { ...form.getFieldsValue(), lang } }));
     } catch (err) {
       fail(err);
     }

@@ -6,12 +6,13 @@ import { useState } from 'react';
 import { App, Alert, Button, Card, Form, Input, InputNumber, Space, Switch } from 'antd';
 import { EMAIL_PATTERN } from '../../server/contract/validation';
 import { AntdRoot } from '../shared/AntdRoot';
-import { api, ApiError } from '../shared/api';
+import { mailApi, type MailConfigView } from '../../server/contract/mail';
+import { call, ApiError } from '../shared/api';
 import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';
 import { Templates, type MailTemplate } from './Templates';
 
-type MailConfig = { email: string; smtpHost: string; port: number; ssl: boolean; active: boolean; hasPassword: boolean };
+type MailConfig = MailConfigView;
 export type ManageMailConfigProps = { lang: Lang; mobile: boolean; config: MailConfig | null; templates: MailTemplate[]; platformSmtp: boolean };
 type Values = Omit<MailConfig, 'hasPassword'> & { password: string; confirmPassword: string };
 
@@ -32,7 +33,7 @@ function MailConfigScreen({ lang, mobile, config, templates, platformSmtp }: Man
   async function save(values: Values) {
     setBusy('save');
     try {
-      setSaved(await api<MailConfig>('/conference/platform/config/email', { body: values }));
+      setSaved(await call(mailApi.saveConfig, { body: values }));
       form.setFieldsValue({ password: '', confirmPassword: '' });
       message.success(t('mail:saved'), 2);
     } catch (err) {
@@ -47,7 +48,7 @@ function MailConfigScreen({ lang, mobile, config, templates, platformSmtp }: Man
     setBusy('test');
     try {
       const settings = await form.validateFields();
-      await api('/conference/platform/config/email/test', { body: { to: testTo.trim(), settings } });
+      await call(mailApi.test, { body: { to: testTo.trim(), settings } });
       message.success(t('mail:testSent'), 3);
     } catch (err) {
       if (err instanceof ApiError) showError(err);

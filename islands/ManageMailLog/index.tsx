@@ -3,12 +3,14 @@ import { useState } from 'react';
 import { App, Button, List, Select, Space, Table, Tag } from 'antd';
 import { formatInstant } from '../../server/contract/conferences';
 import { AntdRoot } from '../shared/AntdRoot';
-import { api, ApiError } from '../shared/api';
+import { mailApi, type MailLogPage, type MailLogRow, type MailStatus } from '../../server/contract/mail';
+import { call, ApiError } from '../shared/api';
 import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';
 
-type Row = { id: number; to: string; subject: string; kind: string | null; status: string; attempts: number; lastError: string | null; createdAt: string; sentAt: string | null };
-export type ManageMailLogProps = { lang: Lang; mobile: boolean; initial: { rows: Row[]; total: number } };
+type Row = MailLogRow;
+type Query = { page: number; status?: MailStatus };
+export type ManageMailLogProps = { lang: Lang; mobile: boolean; initial: MailLogPage };
 
 const COLORS: Record<string, string> = { sent: 'green', failed: 'red', queued: 'blue', sending: 'gold', kept: 'default' };
 
@@ -16,13 +18,13 @@ function MailLog({ lang, mobile, initial }: ManageMailLogProps) {
   const t = translator(lang);
   const { message } = App.useApp();
   const [data, setData] = useState(initial);
-  const [query, setQuery] = useState<{ page: number; status?: string }>({ page: 1 });
+  const [query, setQuery] = useState<Query>({ page: 1 });
   const [loading, setLoading] = useState(false);
 
-  async function load(next: { page: number; status?: string }) {
+  async function load(next: Query) {
     setLoading(true);
     try {
-      setData(await api('/conference/platform/mail/log', { query: { page: String(next.page), size: '20', ...(next.status ? { status: next.status } : {}) } }));
+      setData(await call(mailApi.log, { query: { page: next.page, size: 20, status: next.status } }));
       setQuery(next);
     } catch (err) {
       message.error(t(err instanceof ApiError ? err.messageKey : 'commonMsg.failed'), 3);
@@ -33,7 +35,7 @@ function MailLog({ lang, mobile, initial }: ManageMailLogProps) {
 
   async function resend(row: Row) {
     try {
-      await api(`/conference/platform/mail/log/${row.id}/resend`, { body: {} });
+      await call(mailApi.resend, { params: { id: row.id } });
       message.success(t('mail:requeued'), 2);
       await load(query);
     } catch (err) {
@@ -47,7 +49,7 @@ function MailLog({ lang, mobile, initial }: ManageMailLogProps) {
   return (
     <div className="mail-log">
       <Space style={{ marginBottom: 12 }}>
-        <Select allowClear placeholder={t('mail:log.allStatus')} style={{ width: 180 }} value={query.status} onChange={(s?: string) => load({ page: 1, status: s })} options={['queued', 'sent', 'failed', 'kept'].map((s) => ({ value: s, label: t(`mail:status.${s}`) }))} />
+        <Select allowClear placeholder={t('mail:log.allStatus')} style={{ width: 180 }} value={query.status} onChange={(s?: MailStatus) => load({ page: 1, status: s })} options={(['queued', 'sent', 'failed', 'kept'] as const).map((s) => ({ value: s, label: t(`mail:status.${s}`) }))} />
       </Space>
       {mobile ? (
         <List loading={loading} dataSource={data.rows} rowKey="id" pagination={{ current: query.page, pageSize: 20, total: data.total, onChange: (page) => load({ ...query, page }), simple: true }}

@@ -5,14 +5,15 @@ import { UploadOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { formatInstant } from '../../server/contract/conferences';
 import { AntdRoot } from '../shared/AntdRoot';
-import { api, ApiError, type Envelope } from '../shared/api';
+import { noticesApi } from '../../server/contract/notices';
+import { call, urlOf, ApiError, type Envelope } from '../shared/api';
+import { filesApi } from '../../server/contract/files';
 import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';
 import { pick, type Notice } from '../ProfileNotices/index';
 
 export type ManageNoticesProps = { lang: Lang; mobile: boolean; notices: Notice[] };
 type Values = Omit<Notice, 'id' | 'file'>;
-const BASE = '/conference/platform/manage/notice';
 
 function Notices({ lang, mobile, notices }: ManageNoticesProps) {
   const t = translator(lang);
@@ -33,7 +34,7 @@ function Notices({ lang, mobile, notices }: ManageNoticesProps) {
     const values = await form.validateFields();
     try {
       const body = { ...values, file: file?.name ?? null };
-      setList(await api<Notice[]>(editing?.id ? `${BASE}/${editing.id}` : BASE, { method: editing?.id ? 'PUT' : 'POST', body }));
+      setList(await (editing?.id ? call(noticesApi.update, { params: { id: editing.id }, body }) : call(noticesApi.create, { body })));
       setEditing(null);
       message.success(t('notices:saved'), 2);
     } catch (err) {
@@ -44,7 +45,7 @@ function Notices({ lang, mobile, notices }: ManageNoticesProps) {
 
   async function remove(n: Notice) {
     try {
-      setList(await api<Notice[]>(`${BASE}/${n.id}`, { method: 'DELETE' }));
+      setList(await call(noticesApi.remove, { params: { id: n.id } }));
     } catch (err) {
       fail(err);
     }
@@ -82,7 +83,7 @@ function Notices({ lang, mobile, notices }: ManageNoticesProps) {
           </Form.Item>
           <Form.Item name="contentZh" label={t('notices:contentZh')}><Input.TextArea autoSize={{ minRows: 4, maxRows: 12 }} className="code-textarea" /></Form.Item>
           <Form.Item name="contentEn" label={t('notices:contentEn')}><Input.TextArea autoSize={{ minRows: 4, maxRows: 12 }} className="code-textarea" /></Form.Item>
-          <Upload action="/api/conference/file/upload?kind=file" withCredentials maxCount={1} fileList={file ? [{ uid: file.name, name: file.originalName, status: 'done' }] : []} onRemove={() => setFile(null)}
+          <Upload action={urlOf(filesApi.upload, { query: { kind: 'file' } })} withCredentials maxCount={1} fileList={file ? [{ uid: file.name, name: file.originalName, status: 'done' }] : []} onRemove={() => setFile(null)}
             onChange={({ file: f }) => {
               const res = f.response as Envelope<{ name: string; originalName: string; url: string }> | undefined;
               if (f.status === 'done' && res?.code === 200) setFile({ name: res.data.name, originalName: res.data.originalName, url: res.data.url });

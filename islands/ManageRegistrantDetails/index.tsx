@@ -5,8 +5,9 @@
 import { App, Button, Descriptions, Popconfirm, Space, Tag } from 'antd';
 import { formatInstant } from '../../server/contract/conferences';
 import type { RegistrantDetails, RegistrantFile } from '../../server/contract/registrants';
+import { registrationApi } from '../../server/contract/registration';
 import { AntdRoot } from '../shared/AntdRoot';
-import { api, ApiError } from '../shared/api';
+import { call, ApiError } from '../shared/api';
 import { openFiles } from '../shared/download';
 import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';
@@ -25,7 +26,7 @@ function Details({ lang, mobile, details }: ManageRegistrantDetailsProps) {
 
   async function download(files: Array<RegistrantFile & { field: string }>) {
     try {
-      const { token } = await api<{ token: string }>('/conference/conferenceUser/download/token', { body: {} });
+      const { token } = await call(registrationApi.downloadToken);
       await openFiles(files.map((f) => ({ name: f.name, field: f.field })), token);
     } catch (err) {
       fail(err);
@@ -34,7 +35,7 @@ function Details({ lang, mobile, details }: ManageRegistrantDetailsProps) {
 
   async function remove() {
     try {
-      await api('/conference/conferenceUser', { method: 'DELETE', query: { id: String(details.id) } });
+      await call(registrationApi.remove, { query: { id: details.id } });
       message.success(t('registration:deleted'), 2);
       location.assign('/platform/manage/user');
     } catch (err) {

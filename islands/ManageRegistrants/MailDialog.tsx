@@ -2,7 +2,8 @@
 import { useState } from 'react';
 import { App, Form, Input, Modal } from 'antd';
 import { MAX_RECIPIENTS_PER_MAIL } from '../../server/contract/registrants';
-import { api, ApiError } from '../shared/api';
+import { registrationApi } from '../../server/contract/registration';
+import { call, ApiError } from '../shared/api';
 
 type T = (key: string, options?: Record<string, unknown>) => string;
 
@@ -18,7 +19,7 @@ export function MailDialog({ t, target, onClose }: { t: T; target: MailTarget | 
     if (!target) return;
     setBusy(true);
     try {
-      await api('/conference/conferenceUser/sendEmail', { body: { data: { type: target.all ? '' : 'NotAll', ids: target.all ? undefined : target.ids, title: values.title, content: values.content } } });
+      await call(registrationApi.sendMail, { body: { data: { type: target.all ? '' : 'NotAll', ids: target.all ? undefined : target.ids, title: values.title, content: values.content } } });
       message.success(t('registration:sendMsg'), 2);
       form.resetFields();
       onClose();

@@ -7,8 +7,9 @@ import { useEffect, useState } from 'react';
 import { App, Button, Checkbox, Form, Input, List, Pagination, Popconfirm, Space, Table } from 'antd';
 import { formatInstant } from '../../server/contract/conferences';
 import { REGISTRANT_PAGE_SIZE, type RegistrantListRow, type RegistrantPage } from '../../server/contract/registrants';
+import { registrationApi } from '../../server/contract/registration';
 import { AntdRoot } from '../shared/AntdRoot';
-import { api, ApiError } from '../shared/api';
+import { call, ApiError } from '../shared/api';
 import { downloadPost } from '../shared/download';
 import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';
@@ -16,7 +17,6 @@ import { MailDialog, type MailTarget } from './MailDialog';
 
 export type ManageRegistrantsProps = { lang: Lang; mobile: boolean; initial: RegistrantPage; badgeEnabled: boolean; mailConfigured: boolean; versions: string[] };
 
-const C = '/conference/conferenceUser';
 type Query = { name: string; email: string; page: number };
 
 function Registrants({ lang, mobile, initial, badgeEnabled }: ManageRegistrantsProps) {
@@ -36,7 +36,7 @@ function Registrants({ lang, mobile, initial, badgeEnabled }: ManageRegistrantsP
   async function load(next: Query) {
     setLoading(true);
     try {
-      setData(await api<RegistrantPage>(`${C}/findByQuery`, { body: { ...next, size: REGISTRANT_PAGE_SIZE } }));
+      setData(await call(registrationApi.find, { body: { ...next, size: REGISTRANT_PAGE_SIZE } }));
       setQuery(next);
     } catch (err) {
       fail(err);
@@ -47,7 +47,7 @@ function Registrants({ lang, mobile, initial, badgeEnabled }: ManageRegistrantsP
 
   async function remove(row: RegistrantListRow) {
     try {
-      await api(C, { method: 'DELETE', query: { id: String(row.id) } });
+      await call(registrationApi.remove, { query: { id: row.id } });
       message.success(t('registration:deleted'), 2);
       setSelected((s) => s.filter((r) => r.id !== row.id));
       await load(query);
@@ -66,7 +66,7 @@ function Registrants({ lang, mobile, initial, badgeEnabled }: ManageRegistrantsP
   async function openMail(all: boolean) {
     if (!all && selected.length === 0) return void message.warning(t('manageRegistration:userMsg'), 2);
     try {
-      if (!(await api<boolean>(`${C}/checkEmailConfigByConference`))) return void message.error(t('registration:noMailConfig'), 3);
+      if (!(await call(registrationApi.mailConfigured))) return void message.error(t('registration:noMailConfig'), 3);
     } catch (err) {
       return fail(err);
     }
@@ -77,10 +77,10 @@ function Registrants({ lang, mobile, initial, badgeEnabled }: ManageRegistrantsP
     setBusy(kind);
     const ids = selected.map((r) => r.id);
     try {
-      if (kind === 'excel') await downloadPost(`${C}/download/excel`, ids.length ? { ids } : { name: query.name, email: query.email }, 'user.xlsx');
-      if (kind === 'files') await downloadPost(`${C}/download/allFiles`, ids.length ? { ids } : { name: query.name, email: query.email }, 'files.zip');
+      if (kind === 'excel') await downloadPost(registrationApi.excel, ids.length ? { ids } : { name: query.name, email: query.email }, 'user.xlsx');
+      if (kind === 'files') await downloadPost(registrationApi.allFiles, ids.length ? { ids } : { name: query.name, email: query.email }, 'files.zip');
       // Badges: the selected users, or the current page when none are selected.
-      if (kind === 'badges') await downloadPost(`${C}/exportPdf`, { ids: ids.length ? ids : data.rows.map((r) => r.id) }, 'badge.pdf');
+      if (kind === 'badges') await downloadPost(registrationApi.badges, { ids: ids.length ? ids : data.rows.map((r) => r.id) }, 'badge.pdf');
     } catch (err) {
       fail(err);
     } finally {

@@ -2,11 +2,12 @@
 import { Collapse, Empty } from 'antd';
 import { PaperClipOutlined } from '@ant-design/icons';
 import { formatInstant } from '../../server/contract/conferences';
+import type { NoticeView } from '../../server/contract/notices';
 import { AntdRoot } from '../shared/AntdRoot';
 import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';
 
-export type Notice = { id: number; titleZh: string; titleEn: string; sourceZh: string; sourceEn: string; time: string; contentZh: string; contentEn: string; file: { name: string; originalName: string; url: string } | null };
+export type Notice = NoticeView;
 export type ProfileNoticesProps = { lang: Lang; mobile: boolean; notices: Notice[] };
 
 export const pick = (zh: string, en: string, lang: Lang) => (lang === 'en' ? en || zh : zh || en);

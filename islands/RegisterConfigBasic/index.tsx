@@ -6,10 +6,10 @@
 import { useState } from 'react';
 import { App, Button, DatePicker, Form, Input, InputNumber, Radio, Segmented, Switch } from 'antd';
 import dayjs from 'dayjs';
-import { REGISTER_RULES, type BasicConfig } from '../../server/contract/registration';
+import { REGISTER_RULES, registrationApi, type BasicConfig } from '../../server/contract/registration';
 import type { BasicConfigView } from '../../server/contract/registrants';
 import { AntdRoot } from '../shared/AntdRoot';
-import { api, ApiError } from '../shared/api';
+import { call, ApiError } from '../shared/api';
 import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';
 import { RegisterConfigTabs } from '../shared/RegisterConfigTabs';
@@ -46,7 +46,7 @@ function Basic({ lang, mobile, config }: RegisterConfigBasicProps) {
   async function save(values: BasicConfig) {
     setBusy(true);
     try {
-      const saved = await api<BasicConfigView>('/conference/admin/register/config/basic/save', { body: { ...(form.getFieldsValue(true) as BasicConfig), ...values } });
+      const saved = await call(registrationApi.saveBasic, { body: { ...(form.getFieldsValue(true) as BasicConfig), ...values } });
       setView(saved);
       message.success(t('registration:saved'), 2);
     } catch (err) {

@@ -7,10 +7,10 @@
 import { useState } from 'react';
 import { App, Button, Card, Form, Input, List, Modal, Popconfirm, Radio, Select, Space, Tag } from 'antd';
 import { COUNTRIES } from '../../server/contract/countries';
-import { FIELD_MODES, type FieldMode, type FormItem, type FormRules } from '../../server/contract/registration';
+import { FIELD_MODES, registrationApi, type FieldMode, type FormItem, type FormRules } from '../../server/contract/registration';
 import type { FormVersionView } from '../../server/contract/registrants';
 import { AntdRoot } from '../shared/AntdRoot';
-import { api, ApiError } from '../shared/api';
+import { call, ApiError } from '../shared/api';
 import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';
 import { RegisterConfigTabs } from '../shared/RegisterConfigTabs';
@@ -19,7 +19,6 @@ import { ItemEditor } from './ItemEditor';
 
 export type RegisterConfigFormProps = { lang: Lang; mobile: boolean; versions: FormVersionView[]; version: string; rules: FormRules };
 
-const P = '/conference/conferenceRegUserConfig';
 const go = (version: string) => location.assign(`/platform/config/register/form?version=${encodeURIComponent(version)}`);
 
 function Preview({ rules, lang }: { rules: FormRules; lang: Lang }) {
@@ -57,7 +56,7 @@ function Builder({ lang, mobile, versions, version, rules: initial }: RegisterCo
     setBusy(true);
     setBadRow(null);
     try {
-      await api(`${P}/saveRules`, { body: { version, rules } });
+      await call(registrationApi.saveRules, { body: { version, rules } });
       message.success(t('registration:saved'), 2);
     } catch (err) {
       const row = /^items\.(\d+)/.exec(err instanceof ApiError ? (err.field ?? '') : '')?.[1];
@@ -72,7 +71,7 @@ function Builder({ lang, mobile, versions, version, rules: initial }: RegisterCo
     const to = newVersion?.trim() ?? '';
     if (!/^[A-Za-z0-9_-]{1,32}$/.test(to)) return void message.error(t('registration:versionInvalid'), 3);
     try {
-      await api(`${P}/copyRules`, { body: { from: version, to } });
+      await call(registrationApi.copyRules, { body: { from: version, to } });
       go(to);
     } catch (err) {
       fail(err);
@@ -81,7 +80,7 @@ function Builder({ lang, mobile, versions, version, rules: initial }: RegisterCo
 
   async function removeVersion() {
     try {
-      await api(`${P}/deleteRules`, { method: 'DELETE', query: { version } });
+      await call(registrationApi.deleteRules, { query: { version } });
       go('default');
     } catch (err) {
       fail(err);

@@ -7,10 +7,10 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import { Alert, App, Button, Checkbox, Form, Select, Space } from 'antd';
-import type { Answers, FormRules } from '../../server/contract/registration';
+import { registrationApi, type Answers, type FormRules } from '../../server/contract/registration';
 import type { RegistrantFile } from '../../server/contract/registrants';
 import { AntdRoot } from '../shared/AntdRoot';
-import { api, ApiError } from '../shared/api';
+import { call, ApiError } from '../shared/api';
 import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';
 import { ItemField, itemTitle, type FieldContext } from './fields';
@@ -83,12 +83,10 @@ function RegisterFormBody(props: RegisterFormProps) {
     const answers = answersFrom(values, extra);
     try {
       if (mode === 'self') {
-        const done = await api<{ code: string; redirect: string }>('/conference/conferenceUser', {
-          body: { version: props.version, answers, noticeAccepted: Boolean(values.noticeAccepted) },
-        });
+        const done = await call(registrationApi.register, { body: { version: props.version, answers, noticeAccepted: Boolean(values.noticeAccepted) } });
         setCountdown({ seconds: REDIRECT_SECONDS, to: done.redirect });
       } else if (mode === 'add') {
-        const done = await api<{ id: number; mailed?: boolean }>('/conference/conferenceUser/addUser', { body: { version: values._version ?? props.version, answers } });
+        const done = await call(registrationApi.add, { body: { version: typeof values._version === 'string' ? values._version : props.version, answers } });
         const details = `/platform/manage/userDetails?uid=${done.id}`;
         // Not mailed: the conference is unpublished and the address a stranger to it (the mail gate);
         // the manager reads why before going on.
@@ -98,11 +96,11 @@ function RegisterFormBody(props: RegisterFormProps) {
           location.assign(details);
         }
       } else if (mode === 'update') {
-        await api('/conference/conferenceUser', { method: 'PUT', body: { answers } });
+        await call(registrationApi.updateOwn, { body: { answers } });
         message.success(t('registration:saved'), 2);
         location.assign('/profile/userInfo');
       } else {
-        await api('/conference/conferenceUser/updateUser', { body: { id: props.registrantId, answers } });
+        await call(registrationApi.update, { body: { id: props.registrantId, answers } });
         message.success(t('registration:saved'), 2);
         location.assign(`/platform/manage/userDetails?uid=${props.registrantId}`);
       }

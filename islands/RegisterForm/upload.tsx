@@ -5,8 +5,8 @@
 import { useState } from 'react';
 import { App, Button, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
-import { MAX_FILES_PER_ITEM } from '../../server/contract/registration';
-import type { Envelope } from '../shared/api';
+import { MAX_FILES_PER_ITEM, registrationApi } from '../../server/contract/registration';
+import { urlOf, type Envelope } from '../shared/api';
 import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';
 
@@ -26,7 +26,7 @@ type Props = {
 async function upload(file: File, photo: boolean): Promise<UploadedFile> {
   const body = new FormData();
   body.append('file', file);
-  const res = await fetch(`/api/conference/conferenceUser/temp/upload?kind=${photo ? 'photo' : 'attachment'}`, { method: 'POST', body, credentials: 'same-origin' });
+  const res = await fetch(urlOf(registrationApi.tempUpload, { query: { kind: photo ? 'photo' : 'attachment' } }), { method: 'POST', body, credentials: 'same-origin' });
   const envelope = (await res.json().catch(() => null)) as Envelope<string> | null;
   if (!envelope || envelope.code !== 200) throw new Error(envelope?.message ?? 'registration:uploadFailed');
   // The stored name is the answer without its first 5 characters ('temp/').

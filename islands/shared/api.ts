@@ -35,6 +35,13 @@ function loginUrl(): string {
 
 type Args<E> = E extends Endpoint ? (Record<never, never> extends CallInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>]) : never;
 
+/**
+ * A URL needs the path parameters and the query, not the body; a caller that posts the body itself
+ * (a form into a new tab, a PDF fetched as a blob) may pass it here to have it type-checked.
+ */
+type UrlInput<E> = Omit<CallInput<E>, 'body'> & Partial<Pick<CallInput<E>, 'body'>>;
+type UrlArgs<E> = E extends Endpoint ? (Record<never, never> extends UrlInput<E> ? [input?: UrlInput<E>] : [input: UrlInput<E>]) : never;
+
 /** Calls an endpoint of the contract: its URL, method and body type come from the endpoint. */
 export function call<E extends Endpoint>(endpoint: E, ...[input]: Args<E>): Promise<AnswerOf<E>> {
   const given = (input ?? {}) as { params?: Record<string, string | number>; query?: Record<string, unknown>; body?: unknown };
@@ -42,7 +49,7 @@ export function call<E extends Endpoint>(endpoint: E, ...[input]: Args<E>): Prom
 }
 
 /** The URL of an endpoint, for a link or an upload's action (a download, a form the browser posts). */
-export function urlOf<E extends Endpoint>(endpoint: E, ...[input]: Args<E>): string {
+export function urlOf<E extends Endpoint>(endpoint: E, ...[input]: UrlArgs<E>): string {
   const given = (input ?? {}) as { params?: Record<string, string | number>; query?: Record<string, unknown> };
   return apiUrl(endpoint, given.params, given.query);
 }

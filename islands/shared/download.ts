@@ -1,8 +1,11 @@
 /**
- * Downloads answered as files (badge.pdf, user.xlsx, zips): a JSON POST whose answer is saved
- * under the name the server gives, or a JSON envelope error thrown as ApiError.
+ * Downloads answered as files (badge.pdf, user.xlsx, zips): a JSON POST to a download endpoint
+ * of the contract, whose answer is saved under the name the server gives, or a JSON envelope
+ * error thrown as ApiError.
  */
-import { ApiError, type Envelope } from './api';
+import { registrationApi } from '../../server/contract/registration';
+import { apiUrl, type CallInput, type Download, type Endpoint } from '../../server/contract/endpoint';
+import { ApiError, urlOf, type Envelope } from './api';
 
 function fileNameOf(disposition: string | null, fallback: string): string {
   const utf8 = /filename\*=UTF-8''([^;]+)/i.exec(disposition ?? '')?.[1];
@@ -10,10 +13,12 @@ function fileNameOf(disposition: string | null, fallback: string): string {
   return /filename="([^"]+)"/i.exec(disposition ?? '')?.[1] ?? fallback;
 }
 
-export async function downloadPost(path: string, body: unknown, fallbackName: string): Promise<void> {
+type DownloadPost = Endpoint<'POST', string, Endpoint['body'], undefined, undefined, Download>;
+
+export async function downloadPost<E extends DownloadPost>(endpoint: E, body: CallInput<E>['body'], fallbackName: string): Promise<void> {
   let res: Response;
   try {
-    res = await fetch(`/api${path}`, { method: 'POST', credentials: 'same-origin', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    res = await fetch(apiUrl(endpoint), { method: 'POST', credentials: 'same-origin', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
   } catch {
     throw new ApiError(0, 'userReg.passportError');
   }
@@ -37,11 +42,13 @@ export async function downloadPost(path: string, body: unknown, fallbackName: st
  * token (never the session), for files a registrant uploaded.
  */
 export async function openFiles(files: Array<{ name: string; field?: string }>, token: string): Promise<void> {
+  // The form's fields are the endpoint's body.
+  const fields = { data: JSON.stringify(files), access_token: token };
   const form = document.createElement('form');
   form.method = 'POST';
-  form.action = '/api/conference/conferenceUser/download/files';
+  form.action = urlOf(registrationApi.downloadFiles, { body: fields });
   form.target = '_blank';
-  for (const [name, value] of [['data', JSON.stringify(files)], ['access_token', token]]) {
+  for (const [name, value] of Object.entries(fields)) {
     const input = document.createElement('input');
     input.type = 'hidden';
     input.name = name;

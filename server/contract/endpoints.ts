@@ -5,13 +5,19 @@
 import { documentsApi } from './documents';
 import { feedbackApi } from './feedback';
 import { filesApi } from './files';
+import { mailApi } from './mail';
+import { noticesApi } from './notices';
 import { pagesApi } from './pages';
+import { registrationApi } from './registration';
 import { sitesApi } from './sites';
 
 export const ENDPOINTS = {
-  feedback: feedbackApi,
   sites: sitesApi,
+  mail: mailApi,
   pages: pagesApi,
-  files: filesApi,
+  registration: registrationApi,
   documents: documentsApi,
+  feedback: feedbackApi,
+  notices: noticesApi,
+  files: filesApi,
 } as const;

@@ -2,11 +2,13 @@
  * The conference registration form (spec 3 "Registration form (user) config", 5 "Conference
  * registration form"): its items, the answers a registrant gives, and the one function that
  * checks answers against a form. Shared by the server (which enforces it) and the islands
- * (which show the same messages early). No Node imports here.
+ * (which show the same messages early); and the registration API's endpoints. No Node imports here.
  */
 import { z } from 'zod';
 import { EMAIL_PATTERN } from './validation';
 import { PROVINCE_NAMES } from './provinces';
+import { endpoint, type Download } from './endpoint';
+import { REGISTRANT_PAGE_SIZE, type BasicConfigView, type EdugainInfo, type FormVersionView, type RegistrantContentPage, type RegistrantDetails, type RegistrantPage, type RulesView } from './registrants';
 
 /** The common items a manager can switch between required, optional and hidden. */
 export const COMMON_ITEMS = ['name', 'email', 'tel', 'country', 'unit', 'post', 'gender', 'birthDay', 'idCard', 'passport', 'profile', 'fax', 'address', 'comment', 'photo'] as const;
@@ -282,3 +284,109 @@ export function windowOpen(cfg: { registerStartDate: string; registerEndDate: st
   if (!cfg.registerStartDate || !cfg.registerEndDate) return false;
   return today >= cfg.registerStartDate && today <= cfg.registerEndDate;
 }
+
+// ── the API (spec 7 "Conference users", "Registration configuration") ─────────────────────
+
+const answersField = z.record(z.string().max(40), z.union([z.string().max(5000, 'registration:answerInvalid'), z.array(z.string().max(300)).max(50)]), { message: 'commonMsg.invalidInput' });
+const registrantId = z.coerce.number({ message: 'registration:registrantNotFound' }).int().positive('registration:registrantNotFound').max(2 ** 31);
+const idQuery = z.object({ id: registrantId });
+
+/** A body that may be missing (nothing was posted) is read as {}, so that each field's own error names it. */
+const orEmpty = <T extends z.ZodObject>(schema: T) => schema.prefault({} as z.input<T>);
+
+/** A search of the registrant list; an empty body is the first page of everyone. */
+const registrantQuery = orEmpty(
+  z.object({
+    name: z.string().trim().max(100).optional().default(''),
+    email: z.string().trim().max(254).optional().default(''),
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    size: z.coerce.number().int().min(1).max(200).default(REGISTRANT_PAGE_SIZE),
+  }),
+);
+
+/** The registrants an export is for: the given ids, or everyone matching the search. */
+export const registrantSelection = orEmpty(z.object({ ids: z.array(registrantId).max(5000).optional(), name: z.string().max(100).optional(), email: z.string().max(254).optional() }));
+export type RegistrantSelection = z.output<typeof registrantSelection>;
+
+const USER = '/conference/conferenceUser';
+const FORM = '/conference/conferenceRegUserConfig';
+const BASIC = '/conference/admin/register/config/basic';
+
+export const registrationApi = {
+  // the person's own registration
+  register: endpoint<{ code: string; redirect: string }>()({
+    method: 'POST',
+    path: USER,
+    body: z.object({ version: versionCode.default(DEFAULT_VERSION), answers: answersField, noticeAccepted: z.boolean().optional() }),
+    done: 'registration:success',
+  }),
+  updateOwn: endpoint()({ method: 'PUT', path: USER, body: z.object({ answers: answersField }), done: 'registration:saved' }),
+  /** multipart, one file; answers 'temp/' + the stored name */
+  tempUpload: endpoint<string>()({ method: 'POST', path: `${USER}/temp/upload`, query: z.object({ kind: z.enum(['attachment', 'photo']).default('attachment') }) }),
+  count: endpoint<number>()({ method: 'POST', path: `${USER}/countUser` }),
+  checkRegistered: endpoint<boolean>()({ method: 'GET', path: `${USER}/checkRegisteredUser`, query: z.object({ email: z.string().max(254).optional() }) }),
+  currentVersion: endpoint<{ data: string }>()({ method: 'GET', path: `${USER}/getCurrentVersion` }),
+  edugainInfo: endpoint<EdugainInfo>()({ method: 'POST', path: `${USER}/getEdugainInfo` }),
+
+  // managers: registrants
+  add: endpoint<{ id: number; code: string; mailed: boolean }>()({
+    method: 'POST',
+    path: `${USER}/addUser`,
+    body: z.object({ version: versionCode.default(DEFAULT_VERSION), answers: answersField }),
+    done: 'registration:added',
+  }),
+  update: endpoint()({ method: 'POST', path: `${USER}/updateUser`, body: z.object({ id: registrantId, answers: answersField }), done: 'registration:saved' }),
+  remove: endpoint()({ method: 'DELETE', path: USER, query: idQuery, done: 'registration:deleted' }),
+  find: endpoint<RegistrantPage>()({ method: 'POST', path: `${USER}/findByQuery`, body: registrantQuery }),
+  pageQuery: endpoint<RegistrantContentPage>()({ method: 'POST', path: `${USER}/pageQuery`, body: registrantQuery }),
+  details: endpoint<RegistrantDetails>()({ method: 'GET', path: `${USER}/details`, query: idQuery }),
+  findByEmail: endpoint<RegistrantDetails | null>()({ method: 'GET', path: `${USER}/findUserByConferenceIdAndEmail`, query: z.object({ email: z.string().trim().min(1, 'emailFormatError').max(254) }) }),
+  mailConfigured: endpoint<boolean>()({ method: 'GET', path: `${USER}/checkEmailConfigByConference` }),
+  /** type 'NotAll': to the given ids; '': to every registrant */
+  sendMail: endpoint<{ recipients: number; messages: number }>()({
+    method: 'POST',
+    path: `${USER}/sendEmail`,
+    body: z.object({
+      data: z.object({
+        type: z.enum(['NotAll', '']),
+        ids: z.array(registrantId).max(5000).optional(),
+        title: z.string().trim().min(1, 'registration:mailTitleRequired').max(200, 'registration:mailTitleTooLong'),
+        content: z.string().trim().min(1, 'registration:mailContentRequired').max(20_000, 'registration:mailContentTooLong'),
+      }),
+    }),
+    done: 'registration:sendMsg',
+  }),
+
+  // managers: exports
+  badges: endpoint<Download>()({ method: 'POST', path: `${USER}/exportPdf`, body: registrantSelection }),
+  excel: endpoint<Download>()({ method: 'POST', path: `${USER}/download/excel`, body: registrantSelection }),
+  allFiles: endpoint<Download>()({ method: 'POST', path: `${USER}/download/allFiles`, body: registrantSelection }),
+  downloadToken: endpoint<{ token: string }>()({ method: 'POST', path: `${USER}/download/token` }),
+  /** a urlencoded form posted into a new tab: data = JSON [{name, field}], access_token from downloadToken */
+  downloadFiles: endpoint<Download>()({ method: 'POST', path: `${USER}/download/files`, body: orEmpty(z.object({ data: z.string().max(60_000), access_token: z.string().max(100) })) }),
+
+  // managers: the configuration (reading a version's form is public: the registration page needs it)
+  basic: endpoint<BasicConfigView>()({ method: 'GET', path: `${BASIC}/find` }),
+  saveBasic: endpoint<BasicConfigView>()({ method: 'POST', path: `${BASIC}/save`, body: basicConfigSchema, done: 'registration:saved' }),
+  versions: endpoint<FormVersionView[]>()({ method: 'GET', path: `${FORM}/getRuleVersion` }),
+  rules: endpoint<RulesView>()({ method: 'GET', path: `${FORM}/getRuleByConference`, query: z.object({ version: z.union([z.literal(''), versionCode]).optional() }) }),
+  // The form itself is checked when saved, against formRulesSchema, so that an item's error names it ('items.3').
+  saveRules: endpoint<FormVersionView[]>()({ method: 'POST', path: `${FORM}/saveRules`, body: z.object({ version: versionCode, rules: z.custom<FormRules>() }), done: 'registration:saved' }),
+  copyRules: endpoint<FormVersionView[]>()({ method: 'POST', path: `${FORM}/copyRules`, body: z.object({ from: versionCode, to: versionCode }), done: 'registration:saved' }),
+  deleteRules: endpoint<FormVersionView[]>()({ method: 'DELETE', path: `${FORM}/deleteRules`, query: z.object({ version: versionCode }), done: 'registration:deleted' }),
+  options: endpoint<FormOption[]>()({ method: 'GET', path: `${FORM}/findByField`, query: z.object({ version: versionCode.default(DEFAULT_VERSION), field: z.string().min(1).max(40) }) }),
+  saveOptions: endpoint<FormOption[]>()({
+    method: 'POST',
+    path: `${FORM}/saveOptions`,
+    body: z.object({ version: versionCode.default(DEFAULT_VERSION), field: z.string().max(40), options: z.array(optionSchema).max(200) }),
+    done: 'registration:saved',
+  }),
+  saveCountries: endpoint<string[]>()({ method: 'POST', path: `${FORM}/saveCountryOptions`, body: z.object({ version: versionCode.default(DEFAULT_VERSION), countries: z.array(z.string().max(100)).max(300) }), done: 'registration:saved' }),
+  /** id = '<field>:<value>' names one option of the version's item */
+  deleteOption: endpoint<FormOption[]>()({
+    method: 'DELETE',
+    path: `${FORM}/deleteOptions`,
+    query: z.object({ version: versionCode.default(DEFAULT_VERSION), id: z.string().regex(/^[A-Za-z0-9_]{1,40}:.{1,100}$/, 'commonMsg.invalidInput') }),
+    done: 'registration:deleted',
+  }),
+};

@@ -5,6 +5,7 @@
  */
 import type { NextFunction, Request, Response } from 'express';
 import { AppError } from './errors';
+import { registrationApi } from '../contract/registration';
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -12,7 +13,7 @@ const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
  * Form posts in a new tab that authenticate with a single-use token in the form, not with the
  * cookie (spec 7 download/files): a cross-site page cannot have that token.
  */
-const TOKEN_FORM_POSTS = new Set(['/conference/conferenceUser/download/files']);
+const TOKEN_FORM_POSTS = new Set<string>([registrationApi.downloadFiles.path]);
 
 export function sameOriginGuard(req: Request, _res: Response, next: NextFunction): void {
   if (SAFE.has(req.method)) return next();

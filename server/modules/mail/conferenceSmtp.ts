@@ -11,35 +11,15 @@
 import crypto from 'node:crypto';
 import net from 'node:net';
 import nodemailer from 'nodemailer';
-import { z } from 'zod';
 import type { Db } from '../../db/index';
 import { toDbInstant } from '../../db/dialect';
 import { AppError } from '../../platform/errors';
-import { emailField, PASSWORD_PATTERN } from '../../contract/validation';
+import type { MailConfigInput, MailConfigView } from '../../contract/mail';
 import { type HostGuard, HostRefused } from '../../platform/netGuard';
 import type { Transport, TransportMessage } from './transport';
 import { errorKey, mailErrorClass } from './errorClass';
 
 type ConfigRow = { conference_id: number; email: string; password_enc: string; smtp_host: string; port: number; ssl: number | boolean; active: number | boolean; updated_at: string };
-
-export type MailConfigView = { email: string; smtpHost: string; port: number; ssl: boolean; active: boolean; hasPassword: boolean };
-
-export const mailConfigInput = z
-  .object({
-    email: emailField,
-    // Empty: keep the saved password (it is never sent to the browser).
-    password: z.string().max(200).optional().default(''),
-    confirmPassword: z.string().max(200).optional().default(''),
-    smtpHost: z.string().trim().min(1, 'mail:smtpRequired').max(253, 'mail:smtpRequired').regex(/^[A-Za-z0-9.-]+$/, 'mail:smtpInvalid'),
-    port: z.number({ message: 'mail:portInvalid' }).int('mail:portInvalid').min(1, 'mail:portInvalid').max(65535, 'mail:portInvalid'),
-    ssl: z.boolean(),
-    active: z.boolean(),
-  })
-  .superRefine((v, ctx) => {
-    if (v.password !== v.confirmPassword) ctx.addIssue({ code: 'custom', message: 'passwordError', path: ['confirmPassword'] });
-    else if (v.password && !PASSWORD_PATTERN.test(v.password)) ctx.addIssue({ code: 'custom', message: 'passwordCheck', path: ['password'] });
-  });
-export type MailConfigInput = z.infer<typeof mailConfigInput>;
 
 // Short: a manager waits for the test; the worker has its own, longer ones.
 const TEST_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 15_000 };

@@ -4,27 +4,18 @@
  * and their screens, /platform/config/email and /platform/manage/mailLog.
  */
 import { Router } from 'express';
-import { z } from 'zod';
 import { access, conferenceOf, screen } from '../../platform/access';
 import type { Deps } from '../../platform/feature';
-import { AppError, sendOk } from '../../platform/errors';
+import { AppError } from '../../platform/errors';
+import { route } from '../../platform/route';
 import { fromDbInstant, toDbInstant } from '../../db/dialect';
-import { parseInput } from '../../platform/validate';
 import { t } from '../../platform/i18n';
-import { emailField } from '../../contract/validation';
-import { LANGS } from '../../contract/enums';
+import { mailApi, type MailLogPage } from '../../contract/mail';
 import type { Db } from '../../db/index';
-
-
-import { mailConfigInput } from './conferenceSmtp';
 import { shownError } from './errorClass';
 import { withAdmission } from './gate';
-import { MAIL_KINDS, SAMPLE_VALUES } from './defaultTemplates';
-import { render, resetTemplate, saveTemplate, templateInput, templates } from './templates';
-
-const CONFIG = '/conference/platform/config/email';
-const LOG = '/conference/platform/mail/log';
-const kindParam = z.object({ kind: z.enum(MAIL_KINDS, { message: 'mail:kindInvalid' }) });
+import { SAMPLE_VALUES } from './defaultTemplates';
+import { render, resetTemplate, saveTemplate, templates } from './templates';
 
 /**
  * Test messages a conference may send: each one connects to a host a manager typed, so they are
@@ -35,9 +26,7 @@ export const SMTP_TEST_LIMIT = { limit: 10, windowMs: 60 * 60_000 };
 const recipientsOf = (row: { to_address: string; bcc_address: string | null }) =>
   [row.to_address, row.bcc_address ?? ''].flatMap((list) => list.split(',')).map((a) => a.trim()).filter(Boolean);
 
-export type MailLogRow = { id: number; to: string; subject: string; kind: string | null; status: string; attempts: number; lastError: string | null; createdAt: string; sentAt: string | null };
-
-async function mailLog(db: Db, conferenceId: number, q: { page: number; size: number; status?: string }): Promise<{ rows: MailLogRow[]; total: number }> {
+async function mailLog(db: Db, conferenceId: number, q: { page: number; size: number; status?: string }): Promise<MailLogPage> {
   const base = () => {
     const qb = db('mail_outbox').where({ conference_id: conferenceId });
     if (q.status) qb.andWhere({ status: q.status });
@@ -67,40 +56,37 @@ async function mailLog(db: Db, conferenceId: number, q: { page: number; size: nu
 export function mailConfigRouter(deps: Deps): Router {
   const { db, smtp } = deps;
   const router = Router();
+  const manager = access('manager');
 
-  router.get(CONFIG, access('manager'), async (req, res) => sendOk(res, await smtp.view(conferenceOf(req))));
-  router.post(CONFIG, access('manager'), async (req, res) => sendOk(res, await smtp.save(conferenceOf(req), parseInput(mailConfigInput, req.body)), 'mail:saved'));
-  router.post(`${CONFIG}/test`, access('manager'), async (req, res) => {
-    const { to, settings } = parseInput(z.object({ to: emailField, settings: mailConfigInput }), req.body);
+  route(router, mailApi.config, manager, async (_input, req) => smtp.view(conferenceOf(req)));
+  route(router, mailApi.saveConfig, manager, async ({ body }, req) => smtp.save(conferenceOf(req), body));
+  route(router, mailApi.test, manager, async ({ body: { to, settings } }, req) => {
+    // A malformed call is refused before it counts against the test allowance.
     if (!(await deps.limiter.hit(`smtp-test:${conferenceOf(req)}`, SMTP_TEST_LIMIT.limit, SMTP_TEST_LIMIT.windowMs)).allowed) throw new AppError(429, 'mail:testTooMany');
     const { lang } = req.ctx;
     await smtp.test(conferenceOf(req), settings, to, { subject: t(lang, 'mail:testSubject'), body: t(lang, 'mail:testBody') });
-    sendOk(res, null, 'mail:testSent');
+    return null;
   });
 
-  router.get(`${CONFIG}/templates`, access('manager'), async (req, res) => sendOk(res, await templates(db, conferenceOf(req))));
-  router.post(`${CONFIG}/templates/:kind`, access('manager'), async (req, res) => {
-    const { kind } = parseInput(kindParam, req.params);
-    await saveTemplate(db, conferenceOf(req), kind, parseInput(templateInput, req.body));
-    sendOk(res, await templates(db, conferenceOf(req)), 'mail:saved');
+  route(router, mailApi.templates, manager, async (_input, req) => templates(db, conferenceOf(req)));
+  // The kind is checked before the text (destructuring reads params first).
+  route(router, mailApi.saveTemplate, manager, async ({ params, body }, req) => {
+    await saveTemplate(db, conferenceOf(req), params.kind, body);
+    return templates(db, conferenceOf(req));
   });
-  router.post(`${CONFIG}/templates/:kind/reset`, access('manager'), async (req, res) => {
-    const { kind } = parseInput(kindParam, req.params);
-    await resetTemplate(db, conferenceOf(req), kind);
-    sendOk(res, await templates(db, conferenceOf(req)), 'mail:resetDone');
+  route(router, mailApi.resetTemplate, manager, async ({ params }, req) => {
+    await resetTemplate(db, conferenceOf(req), params.kind);
+    return templates(db, conferenceOf(req));
   });
-  router.post(`${CONFIG}/templates/:kind/preview`, access('manager'), (req, res) => {
-    parseInput(kindParam, req.params);
-    const { lang, ...text } = parseInput(templateInput.extend({ lang: z.enum(LANGS) }), req.body);
-    sendOk(res, render(text, lang, SAMPLE_VALUES));
+  route(router, mailApi.preview, manager, ({ params, body }) => {
+    // Any known kind previews the same way; an unknown one is refused like the other calls.
+    void params;
+    const { lang, ...text } = body;
+    return render(text, lang, SAMPLE_VALUES);
   });
 
-  router.get(LOG, access('manager'), async (req, res) => {
-    const q = parseInput(z.object({ page: z.coerce.number().int().min(1).default(1), size: z.coerce.number().int().min(1).max(100).default(20), status: z.enum(['queued', 'sending', 'sent', 'failed', 'kept']).optional() }), req.query);
-    sendOk(res, await mailLog(db, conferenceOf(req), q));
-  });
-  router.post(`${LOG}/:id/resend`, access('manager'), async (req, res) => {
-    const { id } = parseInput(z.object({ id: z.coerce.number().int().positive('commonMsg.notFound') }), req.params);
+  route(router, mailApi.log, manager, async ({ query }, req) => mailLog(db, conferenceOf(req), query));
+  route(router, mailApi.resend, manager, async ({ params: { id } }, req) => {
     const row = await db('mail_outbox').where({ id, conference_id: conferenceOf(req), status: 'failed' }).first();
     if (!row) throw new AppError(400, 'mail:notFailed');
     // Sending again is sending: the same rule and budget as a new message.
@@ -108,7 +94,7 @@ export function mailConfigRouter(deps: Deps): Router {
       const changed = await db('mail_outbox').where({ id, conference_id: conferenceOf(req), status: 'failed' }).update({ status: 'queued', attempts: 0, next_attempt_at: toDbInstant(), last_error: null, locked_until: null });
       if (!changed) throw new AppError(400, 'mail:notFailed');
     });
-    sendOk(res, null, 'mail:requeued');
+    return null;
   });
 
   return router;

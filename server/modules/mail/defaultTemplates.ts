@@ -2,23 +2,10 @@
  * The built-in texts of the eleven conference e-mails (spec 3 "Email config"), in Chinese and
  * English, and the placeholders each may use. A manager's edit replaces one; "reset" returns to it.
  */
+import type { MailKind, MailText } from '../../contract/mail';
 
-export const MAIL_KINDS = [
-  'registration',
-  'hotelReservation',
-  'abstractSubmission',
-  'inviteReviewer',
-  'assignAbstractReview',
-  'submitAbstractReview',
-  'finalReviewResult',
-  'chairReviewNotice',
-  'registrationPayment',
-  'optionalPayment',
-  'hotelPayment',
-] as const;
-export type MailKind = (typeof MAIL_KINDS)[number];
-
-export type MailText = { subjectZh: string; subjectEn: string; bodyZh: string; bodyEn: string };
+// The kinds and the text's shape are the API's (server/contract/mail.ts).
+export { MAIL_KINDS, type MailKind, type MailText } from '../../contract/mail';
 
 const COMMON = ['conferenceName', 'name', 'email', 'siteUrl'];
 

@@ -3,28 +3,15 @@
  * `{{placeholder}}` values (escaped in the body, line breaks removed in the subject; an unknown
  * placeholder is empty), and written to the outbox in the caller's transaction.
  */
-import { z } from 'zod';
 import type { Db, Tx } from '../../db/index';
 import { toDbInstant } from '../../db/dialect';
 import { escapeHtml } from '../../platform/html';
 import type { Lang } from '../../contract/enums';
+import type { TemplateView } from '../../contract/mail';
 import { DEFAULT_TEMPLATES, MAIL_KINDS, PLACEHOLDERS, type MailKind, type MailText } from './defaultTemplates';
 import { enqueueMail } from './service';
 
 type Row = { conference_id: number; kind: MailKind; subject_zh: string; subject_en: string; body_zh: string; body_en: string };
-
-// A subject is one header line: a line break in it would make every message of the kind fail
-// (enqueueMail refuses it), so it is refused when the template is saved.
-const subjectField = z.string().trim().min(1, 'mail:subjectRequired').max(300, 'mail:subjectTooLong').refine((v) => !/[\r\n]/.test(v), 'mail:subjectLineBreak');
-
-export const templateInput = z.object({
-  subjectZh: subjectField,
-  subjectEn: subjectField,
-  bodyZh: z.string().trim().min(1, 'mail:bodyRequired').max(100_000, 'mail:bodyTooLong'),
-  bodyEn: z.string().trim().min(1, 'mail:bodyRequired').max(100_000, 'mail:bodyTooLong'),
-});
-
-export type TemplateView = MailText & { kind: MailKind; placeholders: string[]; custom: boolean };
 
 function fill(template: string, vars: Record<string, string>, escape: (v: string) => string): string {
   return template.replace(/\{\{\s*([A-Za-z]+)\s*\}\}/g, (_, key: string) => escape(vars[key] ?? ''));

@@ -4,43 +4,17 @@
  * them in the personal centre.
  */
 import { Router } from 'express';
-import { z } from 'zod';
 import type { Db } from '../../db/index';
 import { fromDbInstant, insertId, toDbInstant } from '../../db/dialect';
 import { access, conferenceOf, screen } from '../../platform/access';
 import type { Deps } from '../../platform/feature';
-import { AppError, sendOk } from '../../platform/errors';
-import { parseInput } from '../../platform/validate';
+import { AppError } from '../../platform/errors';
+import { route } from '../../platform/route';
 import { t } from '../../platform/i18n';
+import { noticesApi, type NoticeInput, type NoticeView } from '../../contract/notices';
 import { urlOf } from '../files/service';
 
-export type NoticeView = {
-  id: number;
-  titleZh: string;
-  titleEn: string;
-  sourceZh: string;
-  sourceEn: string;
-  /** ISO instant */
-  time: string;
-  contentZh: string;
-  contentEn: string;
-  file: { name: string; originalName: string; url: string } | null;
-};
-
 type Row = { id: number; conference_id: number; title_zh: string; title_en: string; source_zh: string; source_en: string; published_at: string; content_zh: string | null; content_en: string | null; file: string | null; file_name: string | null };
-
-export const noticeInput = z
-  .object({
-    titleZh: z.string().trim().max(200, 'notices:titleTooLong').default(''),
-    titleEn: z.string().trim().max(200, 'notices:titleTooLong').default(''),
-    sourceZh: z.string().trim().max(100, 'notices:sourceTooLong').default(''),
-    sourceEn: z.string().trim().max(100, 'notices:sourceTooLong').default(''),
-    time: z.string().datetime({ offset: true, message: 'notices:timeInvalid' }),
-    contentZh: z.string().max(200_000, 'notices:contentTooLong').default(''),
-    contentEn: z.string().max(200_000, 'notices:contentTooLong').default(''),
-    file: z.string().max(100).nullable().optional(),
-  })
-  .refine((v) => v.titleZh || v.titleEn, { message: 'notices:titleRequired', path: ['titleZh'] });
 
 const present = (r: Row): NoticeView => ({
   id: Number(r.id),
@@ -58,13 +32,10 @@ export async function listNotices(db: Db, conferenceId: number): Promise<NoticeV
   return ((await db<Row>('notices').where({ conference_id: conferenceId }).orderBy('published_at', 'desc').orderBy('id', 'desc')) as Row[]).map(present);
 }
 
-const idParam = z.object({ id: z.coerce.number().int().positive('notices:notFound').max(2 ** 31) });
-const BASE = '/conference/platform/manage/notice';
-
 export function noticeApiRouter({ db, files }: Deps): Router {
   const router = Router();
 
-  async function values(conferenceId: number, input: z.infer<typeof noticeInput>) {
+  async function values(conferenceId: number, input: NoticeInput) {
     let fileName: string | null = null;
     if (input.file) {
       const found = await files.find(conferenceId, input.file);
@@ -78,23 +49,22 @@ export function noticeApiRouter({ db, files }: Deps): Router {
     };
   }
 
-  router.get('/conference/notice', access('user', 'conference'), async (req, res) => sendOk(res, await listNotices(db, conferenceOf(req))));
-  router.get(BASE, access('manager'), async (req, res) => sendOk(res, await listNotices(db, conferenceOf(req))));
-  router.post(BASE, access('manager'), async (req, res) => {
-    const row = await values(conferenceOf(req), parseInput(noticeInput, req.body));
+  route(router, noticesApi.mine, access('user', 'conference'), async (_input, req) => listNotices(db, conferenceOf(req)));
+  route(router, noticesApi.list, access('manager'), async (_input, req) => listNotices(db, conferenceOf(req)));
+  route(router, noticesApi.create, access('manager'), async ({ body }, req) => {
+    const row = await values(conferenceOf(req), body);
     await insertId(db('notices').insert({ ...row, conference_id: conferenceOf(req), created_at: toDbInstant() }));
-    sendOk(res, await listNotices(db, conferenceOf(req)), 'notices:saved');
+    return listNotices(db, conferenceOf(req));
   });
-  router.put(`${BASE}/:id`, access('manager'), async (req, res) => {
-    const { id } = parseInput(idParam, req.params);
-    const row = await values(conferenceOf(req), parseInput(noticeInput, req.body));
+  // The id is checked before the notice (destructuring reads params first).
+  route(router, noticesApi.update, access('manager'), async ({ params: { id }, body }, req) => {
+    const row = await values(conferenceOf(req), body);
     if (!(await db('notices').where({ conference_id: conferenceOf(req), id }).update(row))) throw new AppError(404, 'notices:notFound');
-    sendOk(res, await listNotices(db, conferenceOf(req)), 'notices:saved');
+    return listNotices(db, conferenceOf(req));
   });
-  router.delete(`${BASE}/:id`, access('manager'), async (req, res) => {
-    const { id } = parseInput(idParam, req.params);
+  route(router, noticesApi.remove, access('manager'), async ({ params: { id } }, req) => {
     if (!(await db('notices').where({ conference_id: conferenceOf(req), id }).delete())) throw new AppError(404, 'notices:notFound');
-    sendOk(res, await listNotices(db, conferenceOf(req)), 'notices:deleted');
+    return listNotices(db, conferenceOf(req));
   });
   return router;
 }

@@ -3,24 +3,21 @@
  * as a zip, and one registrant's files through a form post in a new tab that carries a
  * single-use token instead of the session (download/files).
  */
-import express, { Router } from 'express';
+import express, { Router, type Response } from 'express';
 import { z } from 'zod';
 import { access, conferenceOf, isConferenceAdmin } from '../../platform/access';
 import type { Deps } from '../../platform/feature';
-import { AppError, sendOk } from '../../platform/errors';
+import { AppError } from '../../platform/errors';
 import { sendAttachment, setAttachment } from '../../platform/download';
-import { parseInput } from '../../platform/validate';
+import { route, SENT, type Sent } from '../../platform/route';
+import { registrationApi as api } from '../../contract/registration';
 import { loadIdentity } from '../accounts/service';
-
-
 import { consumeDownloadToken, issueDownloadToken } from './downloadTokens';
 import { filesOfRegistrants, safeSegment, usersWorkbook, writeZip, type ZipEntry } from './exports';
 import { registrationPorts, selectedIds } from './routes';
 import * as repo from './repo';
 
-const C = '/conference/conferenceUser';
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
 
 /** download/files `data`: the JSON list [{name, field}] of the files wanted. */
 const wantedFiles = z
@@ -36,43 +33,44 @@ function parseJsonOrNull(text: string): unknown {
   }
 }
 
+function sendFile(res: Response, name: string, contentType: string, bytes: Buffer): Sent {
+  sendAttachment(res, name, contentType, bytes);
+  return SENT;
+}
+
 export function registrationExportRouter(deps: Deps): Router {
   const { db, files } = deps;
   const ports = registrationPorts(deps);
   const router = Router();
 
-  router.post(`${C}/exportPdf`, access('manager'), async (req, res) => {
+  route(router, api.badges, access('manager'), async (input, req, res) => {
     if (!(await ports.badges.enabled(conferenceOf(req)))) throw new AppError(404, 'documents:disabled');
-    const ids = await selectedIds(db, conferenceOf(req), req.body);
+    // The selection is read once badges are known to be on: off, the answer is that, whatever was sent.
+    const ids = await selectedIds(db, conferenceOf(req), input.body);
     if (!ids.length) throw new AppError(400, 'registration:userMsg', 'ids');
-    const pdf = await ports.badges.render(req, ids);
-    setAttachment(res, 'badge.pdf', 'application/pdf');
-    res.end(pdf);
+    return sendFile(res, 'badge.pdf', 'application/pdf', await ports.badges.render(req, ids));
   });
 
-  router.post(`${C}/download/excel`, access('manager'), async (req, res) => {
-    const ids = await selectedIds(db, conferenceOf(req), req.body);
-    const book = await usersWorkbook(db, conferenceOf(req), ids, req.ctx.lang);
-    setAttachment(res, 'user.xlsx', XLSX);
-    res.end(book);
+  route(router, api.excel, access('manager'), async ({ body }, req, res) => {
+    const ids = await selectedIds(db, conferenceOf(req), body);
+    return sendFile(res, 'user.xlsx', XLSX, await usersWorkbook(db, conferenceOf(req), ids, req.ctx.lang));
   });
 
-  router.post(`${C}/download/allFiles`, access('manager'), async (req, res) => {
-    const entries = await filesOfRegistrants(db, conferenceOf(req), await selectedIds(db, conferenceOf(req), req.body));
+  route(router, api.allFiles, access('manager'), async ({ body }, req, res) => {
+    const entries = await filesOfRegistrants(db, conferenceOf(req), await selectedIds(db, conferenceOf(req), body));
     if (!entries.length) throw new AppError(404, 'registration:noFiles');
     setAttachment(res, 'files.zip', 'application/zip');
     await writeZip(res, conferenceOf(req), files, entries);
+    return SENT;
   });
 
-  router.post(`${C}/download/token`, access('manager'), async (req, res) => {
-    sendOk(res, { token: await issueDownloadToken(db, conferenceOf(req), req.ctx.identity!.user.id) });
-  });
+  route(router, api.downloadToken, access('manager'), async (_input, req) => ({ token: await issueDownloadToken(db, conferenceOf(req), req.ctx.identity!.user.id) }));
 
   // A form post in a new tab (spec 7): data = JSON [{name, field}], access_token = a single-use
   // token from download/token. The token, not the cookie, says who asks (origin.ts lets this
   // one urlencoded form through for that reason).
-  router.post(`${C}/download/files`, access('anonymous', 'conference'), express.urlencoded({ extended: false, limit: '64kb' }), async (req, res) => {
-    const { data, access_token: token } = parseInput(z.object({ data: z.string().max(60_000), access_token: z.string().max(100) }), req.body ?? {});
+  route(router, api.downloadFiles, [access('anonymous', 'conference'), express.urlencoded({ extended: false, limit: '64kb' })], async ({ body }, req, res) => {
+    const { data, access_token: token } = body;
     // The list is read before the token is used: a malformed one is the caller's mistake (400),
     // and the token stays good for the corrected request.
     const wanted = wantedFiles.safeParse(parseJsonOrNull(data));
@@ -88,10 +86,11 @@ export function registrationExportRouter(deps: Deps): Router {
     if (entries.length === 1) {
       const bytes = await files.read(conferenceOf(req), entries[0].storedName);
       if (!bytes) throw new AppError(404, 'registration:noFiles');
-      return sendAttachment(res, safeSegment(entries[0].path.split('/').pop() ?? 'file'), 'application/octet-stream', bytes);
+      return sendFile(res, safeSegment(entries[0].path.split('/').pop() ?? 'file'), 'application/octet-stream', bytes);
     }
     setAttachment(res, 'files.zip', 'application/zip');
     await writeZip(res, conferenceOf(req), files, entries);
+    return SENT;
   });
 
   return router;

@@ -5,7 +5,7 @@
 import type { Db } from '../../db/index';
 import { fromDbInstant, parseJson } from '../../db/dialect';
 import { displayName, NAME_PARTS, type Answers, type FormItem, type FormRules } from '../../contract/registration';
-import type { RegistrantAnswer, RegistrantDetails, RegistrantFile, RegistrantListRow, RegistrantPage } from '../../contract/registrants';
+import type { RegistrantAnswer, RegistrantContentPage, RegistrantDetails, RegistrantFile, RegistrantListRow, RegistrantPage } from '../../contract/registrants';
 import type { Lang } from '../../contract/enums';
 import { t } from '../../platform/i18n';
 import { loadRules } from './forms';
@@ -79,7 +79,7 @@ export async function details(db: Db, conferenceId: number, id: number, lang: La
 }
 
 /** pageQuery (spec 7): rows whose content is the list of {field, title, value}. */
-export async function pageQuery(db: Db, conferenceId: number, q: repo.RegistrantQuery, lang: Lang) {
+export async function pageQuery(db: Db, conferenceId: number, q: repo.RegistrantQuery, lang: Lang): Promise<RegistrantContentPage> {
   const { rows, total } = await repo.queryRegistrants(db, conferenceId, q);
   const out = [];
   for (const row of rows) {

@@ -1,16 +1,15 @@
 /**
  * The conference-user calls of spec 7 ("Conference users"): registering, the registrant list
- * and its actions, and uploads made while filling in the form. Thin: parse → (access declared)
- * → service → answer.
+ * and its actions, and uploads made while filling in the form. Thin: (access declared) → the
+ * endpoint's schemas (server/contract/registration.ts) → service → answer. The calls that are
+ * not the managers' read their input after the unpublished check, whose refusal comes first.
  */
 import { Router, type Request } from 'express';
-import { z } from 'zod';
 import { access, conferenceOf, isConferenceAdmin } from '../../platform/access';
 import type { Deps } from '../../platform/feature';
-import { AppError, notFound, sendOk, tooManyRequests } from '../../platform/errors';
-import { parseInput } from '../../platform/validate';
-import { DEFAULT_VERSION, versionCode, type Answers } from '../../contract/registration';
-import { REGISTRANT_PAGE_SIZE } from '../../contract/registrants';
+import { AppError, notFound, tooManyRequests } from '../../platform/errors';
+import { route, Reply } from '../../platform/route';
+import { DEFAULT_VERSION, registrationApi as api, windowOpen, type RegistrantSelection } from '../../contract/registration';
 import { escapeHtml } from '../../platform/html';
 import type { Db } from '../../db/index';
 import { identityProvidersOf } from '../accounts/service';
@@ -18,21 +17,8 @@ import { receiveTemporaryUpload } from '../files/routes';
 import { FEE_PAGE, nextPathAfterRegistration } from './redirects';
 import { details, findPage, pageQuery } from './queries';
 import { capOf, loadSettings, todayIn } from './settings';
-import { windowOpen } from '../../contract/registration';
 import { assertOpenTo } from '../sites/service';
 import * as repo from './repo';
-
-const C = '/conference/conferenceUser';
-
-const answersField = z.record(z.string().max(40), z.union([z.string().max(5000, 'registration:answerInvalid'), z.array(z.string().max(300)).max(50)]), { message: 'commonMsg.invalidInput' });
-const idField = z.coerce.number({ message: 'registration:registrantNotFound' }).int().positive('registration:registrantNotFound').max(2 ** 31);
-const queryInput = z.object({
-  name: z.string().trim().max(100).optional().default(''),
-  email: z.string().trim().max(254).optional().default(''),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  size: z.coerce.number().int().min(1).max(200).default(REGISTRANT_PAGE_SIZE),
-});
-const selectionInput = z.object({ ids: z.array(idField).max(5000).optional(), name: z.string().max(100).optional(), email: z.string().max(254).optional() });
 
 /** temp/upload calls per signed-in person an hour (per address: TEMP_UPLOAD_PER_IP_PER_HOUR). */
 export const TEMP_UPLOAD_LIMIT = { limit: 60, windowMs: 60 * 60_000 };
@@ -67,8 +53,7 @@ async function assertUploadsOpen(db: Db, req: Request): Promise<void> {
 }
 
 /** The ids a selection names: the given ones, or everyone matching the search. */
-export async function selectedIds(db: Db, conferenceId: number, body: unknown): Promise<number[]> {
-  const { ids, name, email } = parseInput(selectionInput, body ?? {});
+export async function selectedIds(db: Db, conferenceId: number, { ids, name, email }: RegistrantSelection): Promise<number[]> {
   if (ids?.length) return ids;
   return repo.allRegistrantIds(db, conferenceId, { name: name?.trim(), email: email?.trim() });
 }
@@ -81,126 +66,104 @@ export function registrationRouter(deps: Deps): Router {
   // ── the person's own registration ──────────────────────────────────────────────────────
   // Signed in only: someone without an account gets one through the platform's frame first
   // (docs/accounts.md), so no password is ever sent to a conference's origin.
-  router.post(C, access('user', 'conference'), async (req, res) => {
+  route(router, api.register, access('user', 'conference'), async (input, req) => {
     assertPublishedOrStaff(req);
-    const input = parseInput(
-      z.object({
-        version: versionCode.default(DEFAULT_VERSION),
-        answers: answersField,
-        noticeAccepted: z.boolean().optional(),
-      }),
-      req.body,
-    );
     const { user } = req.ctx.identity!;
-    const done = await service.registerSelf(conferenceOf(req), { userId: user.id, email: user.email, trueName: user.trueName }, { ...input, answers: input.answers as Answers }, req.ctx.lang);
+    const done = await service.registerSelf(conferenceOf(req), { userId: user.id, email: user.email, trueName: user.trueName }, input.body, req.ctx.lang);
     const settings = await loadSettings(db, conferenceOf(req));
-    sendOk(res, { code: done.code, redirect: nextPathAfterRegistration(true, settings, shell.hasProfileEntry(FEE_PAGE)) }, 'registration:success');
+    return { code: done.code, redirect: nextPathAfterRegistration(true, settings, shell.hasProfileEntry(FEE_PAGE)) };
   });
 
-  // The person's own answers, changed (PUT /conference/conferenceUser).
-  router.put(C, access('attendee'), async (req, res) => {
+  // The person's own answers, changed.
+  route(router, api.updateOwn, access('attendee'), async (input, req) => {
     assertPublishedOrStaff(req);
-    const { answers } = parseInput(z.object({ answers: answersField }), req.body);
+    const { answers } = input.body;
     const mine = await repo.findRegistrantByUser(db, conferenceOf(req), req.ctx.identity!.user.id);
     if (!mine) throw new AppError(404, 'registration:registrantNotFound');
-    await service.update(conferenceOf(req), mine.id, answers as Answers, req.ctx.lang, { userId: req.ctx.identity!.user.id, manager: false });
-    sendOk(res, null, 'registration:saved');
+    await service.update(conferenceOf(req), mine.id, answers, req.ctx.lang, { userId: req.ctx.identity!.user.id, manager: false });
+    return null;
   });
 
-  router.post(`${C}/temp/upload`, access('anonymous', 'conference'), async (req, res) => {
+  route(router, api.tempUpload, access('anonymous', 'conference'), async (input, req, res) => {
     await assertUploadsOpen(db, req);
     const who = req.ctx.identity?.user.id ?? null;
     // Per address whoever asks (new accounts do not buy a new allowance), and per account.
     const perIp = await limiter.hit(`regupload:ip:${req.ip}`, files.temporary.limits.perIpPerHour, 60 * 60_000);
     if (!perIp.allowed) throw tooManyRequests();
     if (who !== null && !(await limiter.hit(`regupload:user:${who}`, TEMP_UPLOAD_LIMIT.limit, TEMP_UPLOAD_LIMIT.windowMs)).allowed) throw tooManyRequests();
-    const { kind } = parseInput(z.object({ kind: z.enum(['attachment', 'photo']).default('attachment') }), req.query);
+    // The kind is read after the checks above: their refusals come first.
+    const { kind } = input.query;
     const stored = await receiveTemporaryUpload(files, req, res, conferenceOf(req), who, kind);
     // The stored name is this answer without its first 5 characters (spec 9).
-    sendOk(res, `temp/${stored.name}`);
+    return `temp/${stored.name}`;
   });
 
-  router.post(`${C}/countUser`, access('anonymous', 'conference'), async (req, res) => {
+  route(router, api.count, access('anonymous', 'conference'), async (_input, req) => {
     assertPublishedOrStaff(req);
-    sendOk(res, await repo.countRegistrants(db, conferenceOf(req)));
+    return repo.countRegistrants(db, conferenceOf(req));
   });
 
   // Whether an e-mail is registered here: about oneself, or anyone for managers.
-  router.get(`${C}/checkRegisteredUser`, access('user', 'conference'), async (req, res) => {
+  route(router, api.checkRegistered, access('user', 'conference'), async (input, req) => {
     assertPublishedOrStaff(req);
-    const { email } = parseInput(z.object({ email: z.string().max(254).optional() }), req.query);
+    const { email } = input.query;
     const self = req.ctx.identity!.user;
     const asked = (email || self.email).toLowerCase();
-    if (asked !== self.email.toLowerCase() && asked !== (self.cstnetId ?? '').toLowerCase() && !isConferenceAdmin(req.ctx.identity)) return sendOk(res, false);
+    if (asked !== self.email.toLowerCase() && asked !== (self.cstnetId ?? '').toLowerCase() && !isConferenceAdmin(req.ctx.identity)) return false;
     const row = asked === (self.cstnetId ?? '').toLowerCase() || asked === self.email.toLowerCase() ? await repo.findRegistrantByUser(db, conferenceOf(req), self.id) : await repo.findRegistrantByEmail(db, conferenceOf(req), asked);
-    sendOk(res, Boolean(row));
+    return Boolean(row);
   });
 
-  router.get(`${C}/getCurrentVersion`, access('user', 'conference'), async (req, res) => {
+  route(router, api.currentVersion, access('user', 'conference'), async (_input, req) => {
     assertPublishedOrStaff(req);
     const row = await repo.findRegistrantByUser(db, conferenceOf(req), req.ctx.identity!.user.id);
-    sendOk(res, { data: row?.version ?? DEFAULT_VERSION });
+    return { data: row?.version ?? DEFAULT_VERSION };
   });
 
   // The federated identity the caller signed in with, to pre-fill the form (spec 7 getEdugainInfo).
-  router.post(`${C}/getEdugainInfo`, access('user', 'conference'), async (req, res) => {
+  route(router, api.edugainInfo, access('user', 'conference'), async (_input, req) => {
     assertPublishedOrStaff(req);
     const user = req.ctx.identity!.user;
     const providers = await identityProvidersOf(db, user.id);
-    sendOk(res, { email: user.email, trueName: user.trueName, providers: providers.map((p) => ({ kind: p.kind, zname: p.name_zh, ename: p.name_en })) });
+    return { email: user.email, trueName: user.trueName, providers: providers.map((p) => ({ kind: p.kind, zname: p.name_zh, ename: p.name_en })) };
   });
 
   // ── managers ───────────────────────────────────────────────────────────────────────────
-  router.post(`${C}/addUser`, access('manager'), async (req, res) => {
-    const { version, answers } = parseInput(z.object({ version: versionCode.default(DEFAULT_VERSION), answers: answersField }), req.body);
-    const done = await service.addByManager(conferenceOf(req), req.ctx.identity!.user.id, version, answers as Answers, req.ctx.lang);
+  route(router, api.add, access('manager'), async ({ body }, req) => {
+    const done = await service.addByManager(conferenceOf(req), req.ctx.identity!.user.id, body.version, body.answers, req.ctx.lang);
+    const answer = { id: done.registrantId, code: done.code, mailed: done.mailed };
     // While the conference is unpublished a stranger's address gets no mail (the mail gate).
-    sendOk(res, { id: done.registrantId, code: done.code, mailed: done.mailed }, done.mailed ? 'registration:added' : 'registration:addedNoMail');
+    return done.mailed ? answer : new Reply(answer, 'registration:addedNoMail');
   });
 
-  router.post(`${C}/updateUser`, access('manager'), async (req, res) => {
-    const { id, answers } = parseInput(z.object({ id: idField, answers: answersField }), req.body);
-    await service.update(conferenceOf(req), id, answers as Answers, req.ctx.lang, { userId: req.ctx.identity!.user.id, manager: true });
-    sendOk(res, null, 'registration:saved');
+  route(router, api.update, access('manager'), async ({ body }, req) => {
+    await service.update(conferenceOf(req), body.id, body.answers, req.ctx.lang, { userId: req.ctx.identity!.user.id, manager: true });
+    return null;
   });
 
-  router.delete(C, access('manager'), async (req, res) => {
-    const { id } = parseInput(z.object({ id: idField }), req.query);
-    await service.remove(conferenceOf(req), id);
-    sendOk(res, null, 'registration:deleted');
+  route(router, api.remove, access('manager'), async ({ query }, req) => {
+    await service.remove(conferenceOf(req), query.id);
+    return null;
   });
 
-  router.post(`${C}/findByQuery`, access('manager'), async (req, res) => sendOk(res, await findPage(db, conferenceOf(req), parseInput(queryInput, req.body ?? {}))));
-  router.post(`${C}/pageQuery`, access('manager'), async (req, res) => sendOk(res, await pageQuery(db, conferenceOf(req), parseInput(queryInput, req.body ?? {}), req.ctx.lang)));
+  route(router, api.find, access('manager'), async ({ body }, req) => findPage(db, conferenceOf(req), body));
+  route(router, api.pageQuery, access('manager'), async ({ body }, req) => pageQuery(db, conferenceOf(req), body, req.ctx.lang));
 
-  router.get(`${C}/details`, access('manager'), async (req, res) => {
-    const { id } = parseInput(z.object({ id: idField }), req.query);
-    const found = await details(db, conferenceOf(req), id, req.ctx.lang);
+  route(router, api.details, access('manager'), async ({ query }, req) => {
+    const found = await details(db, conferenceOf(req), query.id, req.ctx.lang);
     if (!found) throw notFound('registration:registrantNotFound');
-    sendOk(res, found);
+    return found;
   });
 
-  router.get(`${C}/findUserByConferenceIdAndEmail`, access('manager'), async (req, res) => {
-    const { email } = parseInput(z.object({ email: z.string().trim().min(1, 'emailFormatError').max(254) }), req.query);
-    const row = await repo.findRegistrantByEmail(db, conferenceOf(req), email.toLowerCase());
-    sendOk(res, row ? await details(db, conferenceOf(req), row.id, req.ctx.lang) : null);
+  route(router, api.findByEmail, access('manager'), async ({ query }, req) => {
+    const row = await repo.findRegistrantByEmail(db, conferenceOf(req), query.email.toLowerCase());
+    return row ? await details(db, conferenceOf(req), row.id, req.ctx.lang) : null;
   });
 
-  router.get(`${C}/checkEmailConfigByConference`, access('manager'), async (req, res) => sendOk(res, await ports.mail.configured(conferenceOf(req))));
+  route(router, api.mailConfigured, access('manager'), async (_input, req) => ports.mail.configured(conferenceOf(req)));
 
   // spec 7 sendEmail: type 'NotAll' to the chosen registrants, '' to all of them.
-  router.post(`${C}/sendEmail`, access('manager'), async (req, res) => {
-    const { data } = parseInput(
-      z.object({
-        data: z.object({
-          type: z.enum(['NotAll', '']),
-          ids: z.array(idField).max(5000).optional(),
-          title: z.string().trim().min(1, 'registration:mailTitleRequired').max(200, 'registration:mailTitleTooLong'),
-          content: z.string().trim().min(1, 'registration:mailContentRequired').max(20_000, 'registration:mailContentTooLong'),
-        }),
-      }),
-      req.body,
-    );
+  route(router, api.sendMail, access('manager'), async ({ body: { data } }, req) => {
     if (data.type === 'NotAll' && !data.ids?.length) throw new AppError(400, 'registration:userMsg', 'ids');
     if (!(await ports.mail.configured(conferenceOf(req)))) throw new AppError(400, 'registration:noMailConfig');
     const ids = data.type === 'NotAll' ? data.ids! : await repo.allRegistrantIds(db, conferenceOf(req), {});
@@ -209,7 +172,7 @@ export function registrationRouter(deps: Deps): Router {
     // The manager writes plain text: it is escaped, and its line breaks kept.
     const html = `<div style="font-size:15px;line-height:1.7">${escapeHtml(data.content).replace(/\r?\n/g, '<br>')}</div>`;
     const messages = await ports.mail.sendBulk(conferenceOf(req), to, data.title, data.content, html);
-    sendOk(res, { recipients: to.length, messages }, 'registration:sendMsg');
+    return { recipients: to.length, messages };
   });
 
   return router;

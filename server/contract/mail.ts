@@ -1,0 +1,94 @@
+/**
+ * The managers' mail API (spec 3 "Email config", 5): the conference's SMTP settings and their
+ * test message, the eleven templates, and the delivery log. No Node imports here.
+ */
+import { z } from 'zod';
+import { endpoint } from './endpoint';
+import { LANGS } from './enums';
+import { emailField, PASSWORD_PATTERN } from './validation';
+
+/** The conference e-mails a manager can rewrite. */
+export const MAIL_KINDS = [
+  'registration',
+  'hotelReservation',
+  'abstractSubmission',
+  'inviteReviewer',
+  'assignAbstractReview',
+  'submitAbstractReview',
+  'finalReviewResult',
+  'chairReviewNotice',
+  'registrationPayment',
+  'optionalPayment',
+  'hotelPayment',
+] as const;
+export type MailKind = (typeof MAIL_KINDS)[number];
+
+export type MailText = { subjectZh: string; subjectEn: string; bodyZh: string; bodyEn: string };
+
+/** The SMTP settings as the API answers them: the password is never sent back. */
+export type MailConfigView = { email: string; smtpHost: string; port: number; ssl: boolean; active: boolean; hasPassword: boolean };
+
+export const mailConfigInput = z
+  .object({
+    email: emailField,
+    // Empty: keep the saved password (it is never sent to the browser).
+    password: z.string().max(200).optional().default(''),
+    confirmPassword: z.string().max(200).optional().default(''),
+    smtpHost: z.string().trim().min(1, 'mail:smtpRequired').max(253, 'mail:smtpRequired').regex(/^[A-Za-z0-9.-]+$/, 'mail:smtpInvalid'),
+    port: z.number({ message: 'mail:portInvalid' }).int('mail:portInvalid').min(1, 'mail:portInvalid').max(65535, 'mail:portInvalid'),
+    ssl: z.boolean(),
+    active: z.boolean(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.password !== v.confirmPassword) ctx.addIssue({ code: 'custom', message: 'passwordError', path: ['confirmPassword'] });
+    else if (v.password && !PASSWORD_PATTERN.test(v.password)) ctx.addIssue({ code: 'custom', message: 'passwordCheck', path: ['password'] });
+  });
+export type MailConfigInput = z.infer<typeof mailConfigInput>;
+
+// A subject is one header line: a line break in it would make every message of the kind fail
+// (enqueueMail refuses it), so it is refused when the template is saved.
+const subjectField = z.string().trim().min(1, 'mail:subjectRequired').max(300, 'mail:subjectTooLong').refine((v) => !/[\r\n]/.test(v), 'mail:subjectLineBreak');
+
+export const templateInput = z.object({
+  subjectZh: subjectField,
+  subjectEn: subjectField,
+  bodyZh: z.string().trim().min(1, 'mail:bodyRequired').max(100_000, 'mail:bodyTooLong'),
+  bodyEn: z.string().trim().min(1, 'mail:bodyRequired').max(100_000, 'mail:bodyTooLong'),
+});
+
+export type TemplateView = MailText & { kind: MailKind; placeholders: string[]; custom: boolean };
+
+export const MAIL_STATUSES = ['queued', 'sending', 'sent', 'failed', 'kept'] as const;
+export type MailStatus = (typeof MAIL_STATUSES)[number];
+
+export type MailLogRow = { id: number; to: string; subject: string; kind: string | null; status: string; attempts: number; lastError: string | null; createdAt: string; sentAt: string | null };
+export type MailLogPage = { rows: MailLogRow[]; total: number };
+
+const kindParam = z.object({ kind: z.enum(MAIL_KINDS, { message: 'mail:kindInvalid' }) });
+
+const CONFIG = '/conference/platform/config/email';
+const LOG = '/conference/platform/mail/log';
+
+export const mailApi = {
+  config: endpoint<MailConfigView | null>()({ method: 'GET', path: CONFIG }),
+  saveConfig: endpoint<MailConfigView>()({ method: 'POST', path: CONFIG, body: mailConfigInput, done: 'mail:saved' }),
+  /** sends a test message with the given settings, saved or not */
+  test: endpoint()({ method: 'POST', path: `${CONFIG}/test`, body: z.object({ to: emailField, settings: mailConfigInput }), done: 'mail:testSent' }),
+  templates: endpoint<TemplateView[]>()({ method: 'GET', path: `${CONFIG}/templates` }),
+  saveTemplate: endpoint<TemplateView[]>()({ method: 'POST', path: `${CONFIG}/templates/:kind`, params: kindParam, body: templateInput, done: 'mail:saved' }),
+  resetTemplate: endpoint<TemplateView[]>()({ method: 'POST', path: `${CONFIG}/templates/:kind/reset`, params: kindParam, done: 'mail:resetDone' }),
+  /** the text filled with sample values */
+  preview: endpoint<{ subject: string; html: string; text: string }>()({
+    method: 'POST',
+    path: `${CONFIG}/templates/:kind/preview`,
+    params: kindParam,
+    body: templateInput.extend({ lang: z.enum(LANGS) }),
+  }),
+  log: endpoint<MailLogPage>()({
+    method: 'GET',
+    path: LOG,
+    query: z.object({ page: z.coerce.number().int().min(1).default(1), size: z.coerce.number().int().min(1).max(100).default(20), status: z.enum(MAIL_STATUSES).optional() }),
+  }),
+  /** a failed message queued again, through the mail gate as a new one */
+  resend: endpoint()({ method: 'POST', path: `${LOG}/:id/resend`, params: z.object({ id: z.coerce.number().int().positive('commonMsg.notFound') }), done: 'mail:requeued' }),
+};
