@@ -77,6 +77,14 @@ export const handoffField = z
   })
   .optional();
 
+/**
+ * A body the caller may leave out altogether: read as `{}`, so an absent body gets the same
+ * field messages as an empty one.
+ */
+export function orEmpty<S extends z.ZodType>(schema: S) {
+  return schema.prefault({} as z.input<S>);
+}
+
 export function isStrongPassword(password: string): boolean {
   return PASSWORD_PATTERN.test(password);
 }
