@@ -2,31 +2,15 @@
 import { useState } from 'react';
 import { App, Button, Form, Input, InputNumber, List, Modal, Popconfirm, Radio, Space, Switch, Table, Tag } from 'antd';
 import { AntdRoot } from '../shared/AntdRoot';
-import { api, ApiError } from '../shared/api';
+import { accountsApi, type ProviderView } from '../../server/contract/accounts';
+import { call, ApiError } from '../shared/api';
 import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';
 
-export type ProviderItem = {
-  id: number;
-  kind: 'passport' | 'oidc';
-  nameZh: string;
-  nameEn: string;
-  issuer: string | null;
-  clientId: string;
-  authorizeUrl: string | null;
-  tokenUrl: string | null;
-  userinfoUrl: string | null;
-  logoutUrl: string | null;
-  logo: string;
-  isCommon: boolean;
-  enabled: boolean;
-  sort: number;
-  hasSecret: boolean;
-};
+export type ProviderItem = ProviderView;
 export type AdminProvidersProps = { lang: Lang; mobile: boolean; providers: ProviderItem[]; origin: string };
 
 type Values = Omit<ProviderItem, 'id' | 'hasSecret'> & { clientSecret?: string };
-const PATH = '/platform/admin/identityProviders';
 
 function Providers({ lang, mobile, providers: initial, origin }: AdminProvidersProps) {
   const t = translator(lang);
@@ -37,7 +21,7 @@ function Providers({ lang, mobile, providers: initial, origin }: AdminProvidersP
   const [form] = Form.useForm<Values>();
   const kind = Form.useWatch('kind', form);
 
-  const reload = async () => setRows(await api<ProviderItem[]>(PATH));
+  const reload = async () => setRows(await call(accountsApi.providers));
   function open(item: ProviderItem | 'new') {
     setEditing(item);
     form.resetFields();
@@ -49,8 +33,8 @@ function Providers({ lang, mobile, providers: initial, origin }: AdminProvidersP
     setBusy(true);
     try {
       const body = { ...values, sort: values.sort ?? 0 };
-      if (editing === 'new') await api(PATH, { body });
-      else if (editing) await api(`${PATH}/${editing.id}`, { method: 'PUT', body });
+      if (editing === 'new') await call(accountsApi.createProvider, { body });
+      else if (editing) await call(accountsApi.updateProvider, { params: { id: editing.id }, body });
       await reload();
       setEditing(null);
       message.success(t('admin.saved'), 2);
@@ -65,7 +49,7 @@ function Providers({ lang, mobile, providers: initial, origin }: AdminProvidersP
 
   async function remove(item: ProviderItem) {
     try {
-      await api(`${PATH}/${item.id}`, { method: 'DELETE' });
+      await call(accountsApi.removeProvider, { params: { id: item.id } });
       await reload();
     } catch (err) {
       message.error(t(err instanceof ApiError ? err.messageKey : 'commonMsg.failed'), 2);

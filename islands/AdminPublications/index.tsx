@@ -4,17 +4,16 @@
  */
 import { useState } from 'react';
 import { App, Button, Form, Input, List, Modal, Popconfirm, Space, Table } from 'antd';
-import { formatInstant } from '../../server/contract/conferences';
+import { conferencesApi, formatInstant, type QueueItem } from '../../server/contract/conferences';
 import { AntdRoot } from '../shared/AntdRoot';
-import { api, ApiError } from '../shared/api';
+import { call, ApiError } from '../shared/api';
 import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';
 
-export type PublicationRequestItem = { requestId: number; conferenceId: number; name: string; domain: string | null; requestedBy: string; requestedAt: string };
+export type PublicationRequestItem = QueueItem;
 /** `siteOrigin` turns a domain into a link: scheme and the port the platform is reached on. */
 export type AdminPublicationsProps = { lang: Lang; mobile: boolean; requests: PublicationRequestItem[]; scheme: string; port: string };
 
-const PATH = '/platform/admin/publications';
 const NS = 'manageConference:';
 
 function Queue({ lang, mobile, requests, scheme, port }: AdminPublicationsProps) {
@@ -29,7 +28,7 @@ function Queue({ lang, mobile, requests, scheme, port }: AdminPublicationsProps)
 
   async function approve(item: PublicationRequestItem) {
     try {
-      setRows(await api<PublicationRequestItem[]>(`${PATH}/${item.requestId}/approve`, { body: {} }));
+      setRows(await call(conferencesApi.approve, { params: { requestId: item.requestId } }));
       message.success(t(`${NS}published`), 3);
     } catch (err) {
       fail(err);
@@ -40,7 +39,7 @@ function Queue({ lang, mobile, requests, scheme, port }: AdminPublicationsProps)
     if (!rejecting) return;
     setBusy(true);
     try {
-      setRows(await api<PublicationRequestItem[]>(`${PATH}/${rejecting.requestId}/reject`, { body: { reason } }));
+      setRows(await call(conferencesApi.reject, { params: { requestId: rejecting.requestId }, body: { reason } }));
       message.success(t(`${NS}rejected`), 3);
       setRejecting(null);
       form.resetFields();

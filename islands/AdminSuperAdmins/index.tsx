@@ -3,14 +3,13 @@ import { useState } from 'react';
 import { App, Button, Form, Input, List, Popconfirm, Table, Tag } from 'antd';
 import { EMAIL_PATTERN } from '../../server/contract/validation';
 import { AntdRoot } from '../shared/AntdRoot';
-import { api, ApiError } from '../shared/api';
+import { accountsApi, type SuperAdminView } from '../../server/contract/accounts';
+import { call, ApiError } from '../shared/api';
 import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';
 
-export type SuperAdminItem = { userId: number; email: string; trueName: string; hasPassword: boolean; since: string };
+export type SuperAdminItem = SuperAdminView;
 export type AdminSuperAdminsProps = { lang: Lang; mobile: boolean; admins: SuperAdminItem[]; selfId: number };
-
-const PATH = '/platform/admin/superAdmins';
 
 function SuperAdmins({ lang, mobile, admins, selfId }: AdminSuperAdminsProps) {
   const t = translator(lang);
@@ -22,7 +21,7 @@ function SuperAdmins({ lang, mobile, admins, selfId }: AdminSuperAdminsProps) {
   async function add({ email }: { email: string }) {
     setBusy(true);
     try {
-      setRows(await api<SuperAdminItem[]>(PATH, { body: { email } }));
+      setRows(await call(accountsApi.addSuperAdmin, { body: { email } }));
       form.resetFields();
       message.success(t('admin.saved'), 2);
     } catch (err) {
@@ -35,7 +34,7 @@ function SuperAdmins({ lang, mobile, admins, selfId }: AdminSuperAdminsProps) {
 
   async function remove(item: SuperAdminItem) {
     try {
-      setRows(await api<SuperAdminItem[]>(`${PATH}/${item.userId}`, { method: 'DELETE' }));
+      setRows(await call(accountsApi.removeSuperAdmin, { params: { userId: item.userId } }));
     } catch (err) {
       message.error(t(err instanceof ApiError ? err.messageKey : 'commonMsg.failed'), 2);
     }

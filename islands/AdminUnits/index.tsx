@@ -5,14 +5,13 @@
 import { useMemo, useState } from 'react';
 import { App, Button, Form, Input, InputNumber, List, Modal, Popconfirm, Space, Table } from 'antd';
 import { AntdRoot } from '../shared/AntdRoot';
-import { api, ApiError } from '../shared/api';
+import { unitsApi, type UnitPage, type UnitRow } from '../../server/contract/units';
+import { call, ApiError } from '../shared/api';
 import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';
 
-type Unit = { id: number; zhTitle: string; enTitle: string; sort: number };
-export type AdminUnitsProps = { lang: Lang; mobile: boolean; initial: { rows: Unit[]; total: number } };
-
-const PATH = '/platform/admin/units';
+type Unit = UnitRow;
+export type AdminUnitsProps = { lang: Lang; mobile: boolean; initial: UnitPage };
 
 function Units({ lang, mobile, initial }: AdminUnitsProps) {
   const t = translator(lang);
@@ -26,14 +25,14 @@ function Units({ lang, mobile, initial }: AdminUnitsProps) {
     return q ? rows.filter((u) => u.zhTitle.toLowerCase().includes(q) || u.enTitle.toLowerCase().includes(q)) : rows;
   }, [rows, filter]);
 
-  const reload = async () => setRows((await api<{ rows: Unit[] }>(PATH, { query: { page: '1', size: '100000' } })).rows);
+  const reload = async () => setRows((await call(unitsApi.list, { query: { page: 1, size: 100_000 } })).rows);
   const fail = (err: unknown) => message.error(t(err instanceof ApiError ? err.messageKey : 'commonMsg.failed'), 3);
 
   async function save() {
     const values = await form.validateFields();
     try {
-      if (editing?.id) await api(`${PATH}/${editing.id}`, { method: 'PUT', body: values });
-      else await api(PATH, { body: values });
+      if (editing?.id) await call(unitsApi.update, { params: { id: editing.id }, body: values });
+      else await call(unitsApi.create, { body: values });
       message.success(t('units:saved'), 2);
       setEditing(null);
       await reload();
@@ -45,7 +44,7 @@ function Units({ lang, mobile, initial }: AdminUnitsProps) {
 
   async function remove(unit: Unit) {
     try {
-      await api(`${PATH}/${unit.id}`, { method: 'DELETE' });
+      await call(unitsApi.remove, { params: { id: unit.id } });
       await reload();
     } catch (err) {
       fail(err);

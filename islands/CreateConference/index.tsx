@@ -5,9 +5,9 @@
  */
 import { useEffect, useState } from 'react';
 import { Alert, App, Button, Form, Input, Radio, Result, Space } from 'antd';
-import { DOMAIN_PATTERN, RESERVED_SLUGS, SLUG_PATTERN } from '../../server/contract/conferences';
+import { conferencesApi, DOMAIN_PATTERN, RESERVED_SLUGS, SLUG_PATTERN, type CreatedConference } from '../../server/contract/conferences';
 import { AntdRoot } from '../shared/AntdRoot';
-import { api, ApiError } from '../shared/api';
+import { call, ApiError } from '../shared/api';
 import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';
 
@@ -15,7 +15,6 @@ import type { Lang } from '../shared/locale';
 export type CreateConferenceProps = { lang: Lang; mobile: boolean; siteDomain: string; customDomain?: boolean };
 
 type Values = { nameZh: string; nameEn: string; shortTitle?: string; addressKind: 'subdomain' | 'custom'; slug?: string; domain?: string; languageType: '1' | '2' | '3' };
-type Created = { conferenceId: number; domain: string; siteUrl: string; loginUrl: string };
 
 const NS = 'manageConference:';
 const FIELDS = ['nameZh', 'nameEn', 'shortTitle', 'slug', 'domain', 'languageType'];
@@ -27,7 +26,7 @@ function CreateForm({ lang, mobile, siteDomain, customDomain = false }: CreateCo
   const [form] = Form.useForm<Values>();
   const kind = Form.useWatch('addressKind', form) ?? 'subdomain';
   const [busy, setBusy] = useState(false);
-  const [created, setCreated] = useState<Created | null>(null);
+  const [created, setCreated] = useState<CreatedConference | null>(null);
 
   useEffect(() => {
     if (!created) return;
@@ -45,7 +44,7 @@ function CreateForm({ lang, mobile, siteDomain, customDomain = false }: CreateCo
         languageType: values.languageType,
         ...(values.addressKind === 'custom' ? { domain: values.domain ?? '' } : { slug: values.slug ?? '' }),
       };
-      setCreated(await api<Created>('/conference/create', { body }));
+      setCreated(await call(conferencesApi.create, { body }));
     } catch (err) {
       const key = err instanceof ApiError ? err.messageKey : 'commonMsg.failed';
       if (err instanceof ApiError && err.field && FIELDS.includes(err.field)) form.setFields([{ name: err.field as keyof Values, errors: [t(key, err.params)] }]);

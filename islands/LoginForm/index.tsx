@@ -7,7 +7,9 @@ import { useState } from 'react';
 import { App, Button, Form, Input } from 'antd';
 import { EMAIL_PATTERN } from '../../server/contract/validation';
 import { AntdRoot } from '../shared/AntdRoot';
-import { api, ApiError } from '../shared/api';
+import { accountsApi } from '../../server/contract/accounts';
+import { call, ApiError } from '../shared/api';
+import { sitesApi } from '../../server/contract/sites';
 import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';
 import { SecretsNotice } from '../shared/Notice';
@@ -25,7 +27,7 @@ function Login({ lang, redirect, platform, handoff }: LoginFormProps) {
   async function afterLogin() {
     if (redirect) return location.assign(redirect);
     if (platform) return location.assign('/');
-    const status = await api<{ allUsers: { conferenceUser: boolean } }>('/conference/platform/findConferenceStatus');
+    const status = await call(sitesApi.conferenceStatus);
     location.assign(status.allUsers.conferenceUser ? '/profile/userInfo' : '/conferenceRegister');
   }
 
@@ -33,7 +35,7 @@ function Login({ lang, redirect, platform, handoff }: LoginFormProps) {
     setBusy(true);
     try {
       const body = handoff ? { ...values, handoff: { origin: handoff.origin, state: handoff.state, redirect: handoff.redirect ?? undefined } } : values;
-      const token = await api<{ id: number; handoffUrl?: string } | null>('/base/oauth/localLogin', { body });
+      const token = await call(accountsApi.login, { body });
       if (!token) throw new ApiError(400, 'loginFailed');
       if (handoff && token.handoffUrl) return goToConference(handoff, token.handoffUrl);
       await afterLogin();

@@ -5,16 +5,15 @@
 import { useState } from 'react';
 import { App, Button, Form, Input, List, Popconfirm, Table, Tag } from 'antd';
 import { EMAIL_PATTERN } from '../../server/contract/validation';
-import { formatInstant } from '../../server/contract/conferences';
+import { conferencesApi, formatInstant, type ManagerView } from '../../server/contract/conferences';
 import { AntdRoot } from '../shared/AntdRoot';
-import { api, ApiError } from '../shared/api';
+import { call, ApiError } from '../shared/api';
 import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';
 
-export type ManagerItem = { userId: number; email: string; trueName: string; creator: boolean; hasPassword: boolean; since: string };
+export type ManagerItem = ManagerView;
 export type ManageManagersProps = { lang: Lang; mobile: boolean; managers: ManagerItem[]; selfId: number };
 
-const PATH = '/conference/platform/manage/managers';
 const NS = 'manageConference:';
 
 function Managers({ lang, mobile, managers, selfId }: ManageManagersProps) {
@@ -27,7 +26,7 @@ function Managers({ lang, mobile, managers, selfId }: ManageManagersProps) {
   async function add({ email }: { email: string }) {
     setBusy(true);
     try {
-      setRows(await api<ManagerItem[]>(PATH, { body: { email } }));
+      setRows(await call(conferencesApi.addManager, { body: { email } }));
       form.resetFields();
       message.success(t(`${NS}added`), 2);
     } catch (err) {
@@ -40,7 +39,7 @@ function Managers({ lang, mobile, managers, selfId }: ManageManagersProps) {
 
   async function remove(item: ManagerItem) {
     try {
-      setRows(await api<ManagerItem[]>(`${PATH}/${item.userId}`, { method: 'DELETE' }));
+      setRows(await call(conferencesApi.removeManager, { params: { userId: item.userId } }));
       message.success(t(`${NS}removed`), 2);
     } catch (err) {
       message.error(t(err instanceof ApiError ? err.messageKey : 'commonMsg.failed'), 3);

@@ -3,7 +3,7 @@
  * or created, in any state, with a link to each one's management area, and "Create conference".
  */
 import { Button, List, Tag } from 'antd';
-import { STATUS_COLORS, STATUS_LABEL_KEYS } from '../../server/contract/conferences';
+import { CREATE_CONFERENCE_PAGE, STATUS_COLORS, STATUS_LABEL_KEYS } from '../../server/contract/conferences';
 import { AntdRoot } from '../shared/AntdRoot';
 import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';
@@ -19,7 +19,7 @@ function Panel({ lang, mobile, conferences }: MyConferencesProps) {
     <section className="panel my-conferences" style={{ marginBottom: mobile ? 12 : 24 }}>
       <header className="panel-header">
         <h2>{t(`${NS}mine.title`)}</h2>
-        <Button type="primary" href="/conference/new">
+        <Button type="primary" href={CREATE_CONFERENCE_PAGE}>
           {t(`${NS}create.button`)}
         </Button>
       </header>

@@ -6,7 +6,8 @@ import { useEffect, useRef, useState } from 'react';
 import { App, Button, Select, Space, Tooltip } from 'antd';
 import { InfoCircleOutlined } from '@ant-design/icons';
 import { AntdRoot } from '../shared/AntdRoot';
-import { api, ApiError } from '../shared/api';
+import { accountsApi } from '../../server/contract/accounts';
+import { call, ApiError } from '../shared/api';
 import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';
 
@@ -37,7 +38,7 @@ function Orgs({ lang, state, common }: OrgLoginProps) {
     timer.current = setTimeout(async () => {
       setSearching(true);
       try {
-        setOptions(await api<Organisation[]>('/base/oauth/providers', { query: { selectInput: 'edugain', query, state } }));
+        setOptions(await call(accountsApi.organisations, { query: { selectInput: 'edugain', query, state } }));
       } catch (err) {
         message.error(t(err instanceof ApiError ? err.messageKey : 'userReg.passportError'), 2);
       } finally {

@@ -2,7 +2,8 @@
 import { useState } from 'react';
 import { App, Button, Form, Input, Space } from 'antd';
 import { AntdRoot } from '../shared/AntdRoot';
-import { api, ApiError } from '../shared/api';
+import { accountsApi } from '../../server/contract/accounts';
+import { call, ApiError } from '../shared/api';
 import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';
 
@@ -16,7 +17,7 @@ function Edit({ lang, trueName, email }: ProfileEditFormProps) {
   async function submit(values: { trueName: string }) {
     setBusy(true);
     try {
-      await api('/base/user/info', { method: 'PUT', body: values });
+      await call(accountsApi.updateInfo, { body: values });
       message.success(t('profile.saved'), 2);
       setTimeout(() => location.assign('/profile/userInfo'), 800);
     } catch (err) {

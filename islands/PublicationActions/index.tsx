@@ -6,28 +6,16 @@
  */
 import { useState } from 'react';
 import { Alert, App, Button, Popconfirm, Space } from 'antd';
-import { formatInstant, type PublicationAction } from '../../server/contract/conferences';
+import { conferencesApi, formatInstant, type PublicationAction, type PublicationState } from '../../server/contract/conferences';
 import { AntdRoot } from '../shared/AntdRoot';
-import { api, ApiError } from '../shared/api';
+import { call, ApiError } from '../shared/api';
 import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';
 
-export type PublicationStateView = {
-  status: string;
-  actions: PublicationAction[];
-  requestedAt: string | null;
-  rejection: { reason: string; decidedAt: string | null } | null;
-};
+export type PublicationStateView = PublicationState;
 export type PublicationActionsProps = { lang: Lang; mobile: boolean; state: PublicationStateView };
 
 const NS = 'manageConference:publication.';
-const PATHS: Record<PublicationAction, string> = {
-  apply: '/conference/platform/applyRelease',
-  withdraw: '/conference/platform/withdrawRelease',
-  cancelRelease: '/conference/platform/cancelRelease',
-  close: '/conference/platform/closeConference',
-  reopen: '/conference/platform/reopenConference',
-};
 const CONFIRM: Partial<Record<PublicationAction, string>> = { close: 'confirmClose', cancelRelease: 'confirmCancelRelease' };
 const STATE_TEXT: Record<string, { key: string; type: 'info' | 'warning' | 'error' | 'success' }> = {
   '1': { key: 'draft', type: 'info' },
@@ -46,8 +34,8 @@ function Actions({ lang, mobile, state }: PublicationActionsProps) {
   async function run(action: PublicationAction) {
     setBusy(action);
     try {
-      // State changes carry a JSON body (DESIGN.md 5), even an empty one.
-      await api(PATHS[action], { body: {} });
+      // Each action has its endpoint, named after it.
+      await call(conferencesApi[action]);
       window.location.reload();
     } catch (err) {
       message.error(t(err instanceof ApiError ? err.messageKey : 'commonMsg.failed'), 3);

@@ -6,7 +6,8 @@ import { useState } from 'react';
 import { App, Button, Form, Input, Tooltip } from 'antd';
 import { InfoCircleOutlined } from '@ant-design/icons';
 import { AntdRoot } from '../shared/AntdRoot';
-import { api, ApiError } from '../shared/api';
+import { accountsApi } from '../../server/contract/accounts';
+import { call, ApiError } from '../shared/api';
 import { goToConference, useFrameHeight, type Handoff } from '../shared/handoff';
 import { CodeInput } from '../shared/CodeInput';
 import { translator } from '../shared/i18n';
@@ -43,7 +44,7 @@ function Reset({ lang, email, name, handoff }: ResetPasswordFormProps) {
     setBusy(true);
     try {
       const handoffBody = handoff ? { handoff: { origin: handoff.origin, state: handoff.state, redirect: handoff.redirect ?? undefined } } : {};
-      const done = await api<{ handoffUrl?: string }>('/conference/conferenceRegUserConfig/updatePassword', { body: { data: values, ...handoffBody } });
+      const done = await call(accountsApi.resetPassword, { body: { data: values, ...handoffBody } });
       message.success(t('auth.passwordChanged'), 2);
       // In a conference's page the new password signs the person in there.
       if (handoff && done?.handoffUrl) return void setTimeout(() => goToConference(handoff, done.handoffUrl!), 1200);

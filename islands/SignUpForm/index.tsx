@@ -6,7 +6,8 @@ import { useState } from 'react';
 import { App, Button, Form, Input } from 'antd';
 import { EMAIL_PATTERN } from '../../server/contract/validation';
 import { AntdRoot } from '../shared/AntdRoot';
-import { api, ApiError } from '../shared/api';
+import { accountsApi } from '../../server/contract/accounts';
+import { call, ApiError } from '../shared/api';
 import { goToConference, useFrameHeight, type Handoff } from '../shared/handoff';
 import { CodeInput } from '../shared/CodeInput';
 import { translator } from '../shared/i18n';
@@ -32,7 +33,7 @@ function SignUp({ lang, next, handoff }: SignUpFormProps) {
   async function submit(values: Values) {
     setBusy(true);
     try {
-      const done = await api<{ handoffUrl?: string }>('/base/oauth/register', {
+      const done = await call(accountsApi.register, {
         body: {
           email: values.email,
           trueName: values.trueName,

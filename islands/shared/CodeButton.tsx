@@ -1,7 +1,8 @@
 /** "Send verification code" inside the code field: 60 s countdown after sending, then "resend". */
 import { useEffect, useState } from 'react';
 import { Button } from 'antd';
-import { api, ApiError } from './api';
+import { accountsApi } from '../../server/contract/accounts';
+import { call, ApiError } from './api';
 import type { CodeType } from '../../server/contract/validation';
 
 export type CodeButtonProps = {
@@ -29,9 +30,7 @@ export function CodeButton({ email, type, disabled, t, onError, onSent }: CodeBu
     if (!address) return;
     setSending(true);
     try {
-      const { resendAfterSeconds } = await api<{ resendAfterSeconds: number }>('/conference/conferenceRegUserConfig/sendEmailCode', {
-        body: { data: { email: address, type } },
-      });
+      const { resendAfterSeconds } = await call(accountsApi.sendCode, { body: { data: { email: address, type } } });
       setLeft(resendAfterSeconds);
       setSentOnce(true);
       onSent();

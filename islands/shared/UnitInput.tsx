@@ -5,16 +5,17 @@
  */
 import { useState } from 'react';
 import { AutoComplete } from 'antd';
-import { api } from './api';
+import { unitsApi, type UnitRow } from '../../server/contract/units';
+import { call } from './api';
 import type { Lang } from './locale';
 
 export type UnitInputProps = { lang: Lang; value?: string; onChange?: (value: string) => void; id?: string; disabled?: boolean };
 
-type Unit = { id: number; zhTitle: string; enTitle: string };
+type Unit = Pick<UnitRow, 'id' | 'zhTitle' | 'enTitle'>;
 let loaded: Promise<Unit[]> | null = null;
 
 function loadUnits(): Promise<Unit[]> {
-  loaded ??= api<{ rows: Unit[] }>('/home/company/findByQuery', { body: { page: 1, size: 99999 } })
+  loaded ??= call(unitsApi.find, { body: { page: 1, size: 99999 } })
     .then((d) => d.rows)
     .catch(() => {
       loaded = null;

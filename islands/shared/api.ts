@@ -77,9 +77,5 @@ async function send<T>(url: string, method: string, body: unknown): Promise<T> {
   return answer.data;
 }
 
-/** @deprecated while the islands move to `call()`: a hand-written path. Removed when none is left. */
-export function api<T>(path: string, init: { method?: string; body?: unknown; query?: Record<string, string> } = {}): Promise<T> {
-  return send<T>(`/api${path}${init.query ? `?${new URLSearchParams(init.query)}` : ''}`, init.method ?? (init.body === undefined ? 'GET' : 'POST'), init.body);
-}
 
 export { safeRedirectPath } from '../../server/contract/redirect';

@@ -4,7 +4,8 @@
  */
 import type { FormInstance, FormRule } from 'antd';
 import { EMAIL_PATTERN } from '../../server/contract/validation';
-import { api } from './api';
+import { accountsApi } from '../../server/contract/accounts';
+import { call, urlOf } from './api';
 
 type T = (key: string, options?: Record<string, unknown>) => string;
 const EXISTS_NOT_REGISTERED = 'user email exists but not registered';
@@ -12,7 +13,8 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function emailState(email: string): Promise<'exists' | 'notRegistered' | 'none'> {
   await wait(200);
-  const res = await fetch(`/api/conference/conferenceRegUserConfig/checkEmail?email=${encodeURIComponent(email)}`, { credentials: 'same-origin' });
+  // Read by hand: the envelope's message tells "exists but not registered" apart, and call() keeps only the data.
+  const res = await fetch(urlOf(accountsApi.checkEmail, { query: { email } }), { credentials: 'same-origin' });
   const body = (await res.json()) as { code: number; data: 0 | 1; message: string };
   if (body.code !== 200) throw new Error('userReg.passportError');
   return body.data === 1 ? 'exists' : body.message === EXISTS_NOT_REGISTERED ? 'notRegistered' : 'none';
@@ -45,9 +47,7 @@ export function codeRules(t: T, type: 'registerCode' | 'resetPassCode', form: Fo
     {
       async validator(_, value: string) {
         if (!value) return;
-        const { result } = await api<{ result: 'valid' | 'wrong' | 'expired' }>('/conference/conferenceRegUserConfig/getEmailCode', {
-          body: { data: { email: form.getFieldValue('email'), type, code: value } },
-        });
+        const { result } = await call(accountsApi.checkCode, { body: { data: { email: form.getFieldValue('email'), type, code: value } } });
         if (result === 'expired') throw new Error(t('userReg.validateTimeError'));
         if (result === 'wrong') throw new Error(t('userReg.verifyCodeError'));
       },
@@ -61,7 +61,7 @@ export function passwordRules(t: T): FormRule[] {
     {
       async validator(_, value: string) {
         if (!value) return;
-        const strong = await api<0 | 1>('/conference/conferenceRegUserConfig/checkPasswordContent', { body: { data: value } });
+        const strong = await call(accountsApi.checkPasswordContent, { body: { data: value } });
         if (strong !== 1) throw new Error(t('passwordCheck'));
       },
     },

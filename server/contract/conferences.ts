@@ -3,6 +3,7 @@
  * islands (spec 3 "Website config", 6 "Adding managers", 4 "Conference website"). No Node imports.
  */
 import { z } from 'zod';
+import { endpoint } from './endpoint';
 import { EMAIL_PATTERN } from './validation';
 
 const NS = 'manageConference:';
@@ -124,3 +125,58 @@ export function formatInstant(iso: string | null | undefined): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? '' : INSTANT_FORMAT.format(date);
 }
+
+// ── the API ────────────────────────────────────────────────────────────────────────────────
+
+/** The "Create conference" screen of the platform host (a page, not an API call). */
+export const CREATE_CONFERENCE_PAGE = '/conference/new';
+
+/** A new conference: its address, and its own login page (a session belongs to one website). */
+export type CreatedConference = { conferenceId: number; domain: string; siteUrl: string; loginUrl: string };
+
+export type ManagerView = { userId: number; email: string; trueName: string; creator: boolean; hasPassword: boolean; since: string };
+
+export type PublicationState = {
+  status: string;
+  actions: PublicationAction[];
+  /** when the pending request was made */
+  requestedAt: string | null;
+  /** the reason of the latest rejection, while the conference is in the rejected state */
+  rejection: { reason: string; decidedAt: string | null } | null;
+};
+
+/** A publication request waiting for the platform administrators. */
+export type QueueItem = { requestId: number; conferenceId: number; name: string; domain: string | null; requestedBy: string; requestedAt: string };
+
+/** A row id in a path: anything else is a row that does not exist. */
+const pathId = z.string().regex(/^[1-9]\d{0,9}$/, 'commonMsg.notFound').transform(Number);
+
+const PLATFORM = '/conference/platform';
+const MANAGERS = `${PLATFORM}/manage/managers`;
+const QUEUE = '/platform/admin/publications';
+
+const publication = (path: string, message: string) => endpoint<PublicationState>()({ method: 'POST', path: `${PLATFORM}/${path}`, done: `${NS}${message}` });
+
+/** Creation (platform host), managers and publication (a conference's host), the queue (super admins). */
+export const conferencesApi = {
+  create: endpoint<CreatedConference>()({ method: 'POST', path: '/conference/create', body: createConferenceInput, done: `${NS}created` }),
+
+  // managers of this conference (spec 6, "Adding managers")
+  managers: endpoint<ManagerView[]>()({ method: 'GET', path: MANAGERS }),
+  addManager: endpoint<ManagerView[]>()({ method: 'POST', path: MANAGERS, body: managerEmailInput, done: `${NS}added` }),
+  removeManager: endpoint<ManagerView[]>()({ method: 'DELETE', path: `${MANAGERS}/:userId`, params: z.object({ userId: pathId }), done: `${NS}removed` }),
+
+  // publication (spec 4, "Conference website"): one endpoint per PublicationAction, named after it
+  publication: endpoint<PublicationState>()({ method: 'GET', path: `${PLATFORM}/publication` }),
+  apply: publication('applyRelease', 'applied'),
+  withdraw: publication('withdrawRelease', 'withdrawn'),
+  // spec 7: POST /conference/platform/cancelRelease
+  cancelRelease: publication('cancelRelease', 'cancelled'),
+  close: publication('closeConference', 'closed'),
+  reopen: publication('reopenConference', 'reopened'),
+
+  // the platform administrators' queue
+  queue: endpoint<QueueItem[]>()({ method: 'GET', path: QUEUE }),
+  approve: endpoint<QueueItem[]>()({ method: 'POST', path: `${QUEUE}/:requestId/approve`, params: z.object({ requestId: pathId }), done: `${NS}published` }),
+  reject: endpoint<QueueItem[]>()({ method: 'POST', path: `${QUEUE}/:requestId/reject`, params: z.object({ requestId: pathId }), body: rejectInput, done: `${NS}rejected` }),
+};

@@ -33,49 +33,13 @@ export const nameField = z.string({ message: 'nameRequire' }).trim().min(1, 'nam
 
 export const codeTypeField = z.enum(CODE_TYPES, { message: 'commonMsg.invalidInput' });
 
-export const sendCodeInput = z.object({ data: z.object({ email: emailField, type: codeTypeField }) });
-export const checkCodeInput = z.object({ data: z.object({ email: emailField, type: codeTypeField, code: codeField }) });
-
-export const registerInput = z.object({
-  email: emailField,
-  trueName: nameField,
-  passWord: passwordField,
-  verifyCode: codeField,
-  handoff: z.lazy(() => handoffField),
-});
-
-export const loginInput = z.object({
-  email: emailField,
-  password: z.string({ message: 'passwordRequire' }).min(1, 'passwordRequire').max(128, 'userReg.userLoginError'),
-  handoff: z.lazy(() => handoffField),
-});
-
-export const resetPasswordInput = z.object({
-  data: z
-    .object({
-      email: emailField,
-      verifyCode: codeField,
-      name: z.string().trim().max(100, 'nameTooLong').optional(),
-      password: passwordField,
-      confirmPassword: z.string({ message: 'confirmPasswordRequire' }).min(1, 'confirmPasswordRequire'),
-    })
-    .refine((v) => v.password === v.confirmPassword, { message: 'passwordError', path: ['confirmPassword'] }),
-  handoff: z.lazy(() => handoffField),
-});
-
 /**
- * A sign-in typed in the platform's frame inside a conference's page (docs/accounts.md): the
- * conference's origin and the browser's state, so the answer is a hand-over code for that
- * conference instead of a platform session.
+ * A body the caller may leave out altogether: read as `{}`, so an absent body gets the same
+ * field messages as an empty one.
  */
-export const handoffField = z
-  .object({
-    origin: z.string().max(300),
-    state: z.string().regex(/^[A-Za-z0-9_-]{32,64}$/, 'auth.handoffInvalid'),
-    // the conference page to open after the hand-over (a same-site path, checked again there)
-    redirect: z.string().max(2000).optional(),
-  })
-  .optional();
+export function orEmpty<S extends z.ZodType>(schema: S) {
+  return schema.prefault({} as z.input<S>);
+}
 
 export function isStrongPassword(password: string): boolean {
   return PASSWORD_PATTERN.test(password);

@@ -16,6 +16,7 @@ import type { Db, Tx } from '../../db/index';
 import { fromDbInstant, toDbInstant } from '../../db/dialect';
 import { inTransaction } from '../../db/transaction';
 import type { CodeType } from '../../contract/validation';
+import type { CodeCheck } from '../../contract/accounts';
 import type { Lang } from '../../contract/enums';
 import { AppError, tooManyRequests } from '../../platform/errors';
 import type { RateLimiter } from '../../platform/rateLimit';
@@ -38,7 +39,7 @@ export const CODE_CHECK_LIMITS = {
   perIp: { limit: 60, windowMs: 60 * 60_000 },
 };
 
-export type CodeCheck = 'valid' | 'wrong' | 'expired';
+export type { CodeCheck };
 
 /** A try at a code: the e-mail and purpose it was sent for, what was typed, and who typed it. */
 export type CodeAttempt = { email: string; purpose: CodeType; code: string; ip: string };

@@ -4,13 +4,13 @@
  * super admins. The client secret is write-only: no presenter ever returns it, and an update
  * with an empty secret keeps the stored one.
  */
-import { z } from 'zod';
 import type { Db, Tx } from '../../db/index';
+import type { ProviderInput, ProviderKind, ProviderView } from '../../contract/accounts';
 import { insertId, lockForUpdate, toDbInstant } from '../../db/dialect';
 import { AppError, notFound } from '../../platform/errors';
 
-export const PROVIDER_KINDS = ['passport', 'oidc'] as const;
-export type ProviderKind = (typeof PROVIDER_KINDS)[number];
+// The input rules and the view the API answers are the contract's (contract/accounts.ts).
+export type { ProviderInput, ProviderKind, ProviderView };
 
 export type ProviderRow = {
   id: number;
@@ -50,9 +50,6 @@ export type Provider = {
   sort: number;
   updatedAt: string;
 };
-
-/** What list and get answer: everything but the secret. */
-export type ProviderView = Omit<Provider, 'clientSecret' | 'updatedAt'> & { hasSecret: boolean };
 
 function fromRow(row: ProviderRow): Provider {
   return {
@@ -95,78 +92,6 @@ export function presentProvider(p: Provider): ProviderView {
     hasSecret: p.clientSecret.length > 0,
   };
 }
-
-// ---------------------------------------------------------------------------------------------
-// Input
-
-/** https:// always; http:// only outside production (local and test providers). */
-function endpointUrl(allowHttp: boolean, message: string) {
-  return z
-    .string({ message })
-    .trim()
-    .max(500, message)
-    .refine((v) => {
-      let url: URL;
-      try {
-        url = new URL(v);
-      } catch {
-        return false;
-      }
-      if (url.username || url.password || url.hash) return false;
-      return url.protocol === 'https:' || (allowHttp && url.protocol === 'http:');
-    }, message);
-}
-
-/** A path on the site itself ("/files/logo.png") or an https image. */
-const logoField = z
-  .string({ message: 'sso.logoInvalid' })
-  .trim()
-  .max(500, 'sso.logoInvalid')
-  .refine((v) => {
-    if (v === '') return true;
-    if (/^\/(?![/\\])[^\\\s]*$/.test(v)) return true;
-    try {
-      return new URL(v).protocol === 'https:';
-    } catch {
-      return false;
-    }
-  }, 'sso.logoInvalid');
-
-const nullToUndefined = (v: unknown) => (v === null ? undefined : v);
-
-export function providerInputSchema(opts: { production: boolean }) {
-  const allowHttp = !opts.production;
-  const optionalUrl = (message: string) =>
-    z.preprocess((v) => (v === '' ? undefined : nullToUndefined(v)), endpointUrl(allowHttp, message).optional());
-  return z
-    .object({
-      kind: z.enum(PROVIDER_KINDS, { message: 'sso.kindInvalid' }),
-      nameZh: z.string({ message: 'sso.nameZhRequired' }).trim().min(1, 'sso.nameZhRequired').max(100, 'sso.nameZhTooLong'),
-      nameEn: z.string({ message: 'sso.nameEnRequired' }).trim().min(1, 'sso.nameEnRequired').max(150, 'sso.nameEnTooLong'),
-      issuer: optionalUrl('sso.issuerInvalid'),
-      authorizeUrl: optionalUrl('sso.authorizeUrlInvalid'),
-      tokenUrl: optionalUrl('sso.tokenUrlInvalid'),
-      userinfoUrl: optionalUrl('sso.userinfoUrlInvalid'),
-      logoutUrl: optionalUrl('sso.logoutUrlInvalid'),
-      clientId: z.string({ message: 'sso.clientIdRequired' }).trim().min(1, 'sso.clientIdRequired').max(255, 'sso.clientIdRequired'),
-      // Empty (or absent) on update keeps the stored secret; create requires one (checked below).
-      clientSecret: z.preprocess(nullToUndefined, z.string({ message: 'sso.clientSecretRequired' }).max(500, 'sso.clientSecretRequired').optional().default('')),
-      logo: z.preprocess(nullToUndefined, logoField.optional().default('')),
-      isCommon: z.boolean({ message: 'commonMsg.invalidInput' }).optional().default(false),
-      enabled: z.boolean({ message: 'commonMsg.invalidInput' }).optional().default(true),
-      sort: z.preprocess(nullToUndefined, z.number({ message: 'commonMsg.invalidInput' }).int('commonMsg.invalidInput').min(0, 'commonMsg.invalidInput').max(1_000_000, 'commonMsg.invalidInput').optional().default(0)),
-    })
-    .superRefine((v, ctx) => {
-      if (v.kind === 'oidc' && !v.issuer) ctx.addIssue({ code: 'custom', path: ['issuer'], message: 'sso.issuerInvalid' });
-      if (v.kind === 'passport') {
-        if (!v.authorizeUrl) ctx.addIssue({ code: 'custom', path: ['authorizeUrl'], message: 'sso.authorizeUrlInvalid' });
-        if (!v.tokenUrl) ctx.addIssue({ code: 'custom', path: ['tokenUrl'], message: 'sso.tokenUrlInvalid' });
-        if (!v.userinfoUrl) ctx.addIssue({ code: 'custom', path: ['userinfoUrl'], message: 'sso.userinfoUrlInvalid' });
-      }
-    });
-}
-
-export type ProviderInput = z.infer<ReturnType<typeof providerInputSchema>>;
 
 // ---------------------------------------------------------------------------------------------
 // Repo (identity providers are platform-wide: no conference id)

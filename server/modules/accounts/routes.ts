@@ -3,19 +3,17 @@
  * verification"). Thin: parse → (access declared) → service → answer.
  */
 import { Router, type Request, type Response } from 'express';
-import { z } from 'zod';
 import { access } from '../../platform/access';
 import type { Deps } from '../../platform/feature';
-import { sendOk } from '../../platform/errors';
 import { t } from '../../platform/i18n';
+import { Reply, route, SENT } from '../../platform/route';
 import { clearTokenCookie, setTokenCookie } from '../../platform/session';
-import { parseInput } from '../../platform/validate';
-import { checkCodeInput, emailField, isStrongPassword, loginInput, nameField, registerInput, resetPasswordInput, sendCodeInput } from '../../contract/validation';
+import { accountsApi, type SignedIn } from '../../contract/accounts';
+import { isStrongPassword, type CodeType } from '../../contract/validation';
 import { updateName } from './service';
 import { passportLogoutUrl } from './ssoRoutes';
 import { text } from '../../platform/site';
 import { safeRedirectPath } from '../../contract/redirect';
-import type { CodeType } from '../../contract/validation';
 import { AppError } from '../../platform/errors';
 import type { HandoffRequest, Issued } from './auth';
 import { conferenceOfOrigin, handoffUrl } from './handoff';
@@ -23,13 +21,10 @@ import { conferenceOfOrigin, handoffUrl } from './handoff';
 /** The codes that prove an e-mail for the platform account itself: asked for on the platform origin only. */
 const ACCOUNT_CODES = new Set<CodeType>(['registerCode', 'resetPassCode']);
 
-const PREFIX = '/conference/conferenceRegUserConfig';
-
 function siteName(req: Request): string {
   const site = req.ctx.site;
   return site ? text(site.config.conferenceName, req.ctx.lang) : t(req.ctx.lang, 'platform.name');
 }
-
 
 type HandoffInput = { origin: string; state: string; redirect?: string } | undefined;
 type Handoff = HandoffRequest & { origin: string; redirect: string | null };
@@ -47,95 +42,79 @@ export function accountRouter(deps: Deps): Router {
   }
 
   /** A platform session cookie, or (in a conference's frame) the address that hands the sign-in over. */
-  function answerSignIn(res: Response, issued: Issued, handoff: Handoff | undefined): void {
-    if (issued.handoffCode !== undefined) {
-      sendOk(res, { ...issued.claims, handoffUrl: handoffUrl(handoff!.origin, issued.handoffCode, handoff!.redirect) });
-      return;
-    }
+  function answerSignIn(res: Response, issued: Issued, handoff: Handoff | undefined): SignedIn {
+    if (issued.handoffCode !== undefined) return { ...issued.claims, handoffUrl: handoffUrl(handoff!.origin, issued.handoffCode, handoff!.redirect) };
     setTokenCookie(res, issued.token, issued.expiresAt, secureCookies);
-    sendOk(res, issued.claims);
+    return issued.claims;
   }
 
   // Passwords are typed only on the platform origin (docs/security.md): these calls do not exist
   // on a conference host, where the managers' scripts run.
-  router.post('/base/oauth/localLogin', access('anonymous', 'platform'), async (req, res) => {
-    const input = parseInput(loginInput, req.body);
-    const handoff = await handoffOf(req, input.handoff);
-    const issued = await auth.login({ email: input.email, password: input.password, ip: req.ip ?? '', conferenceId: null, handoff });
-    answerSignIn(res, issued, handoff);
+  route(router, accountsApi.login, access('anonymous', 'platform'), async ({ body }, req, res) => {
+    const handoff = await handoffOf(req, body.handoff);
+    const issued = await auth.login({ email: body.email, password: body.password, ip: req.ip ?? '', conferenceId: null, handoff });
+    return answerSignIn(res, issued, handoff);
   });
 
-  router.post('/base/oauth/register', access('anonymous', 'platform'), async (req, res) => {
-    const input = parseInput(registerInput, req.body);
-    const handoff = await handoffOf(req, input.handoff);
-    const issued = await auth.register({ email: input.email, trueName: input.trueName, password: input.passWord, code: input.verifyCode, ip: req.ip ?? '', conferenceId: null, handoff });
-    answerSignIn(res, issued, handoff);
+  route(router, accountsApi.register, access('anonymous', 'platform'), async ({ body }, req, res) => {
+    const handoff = await handoffOf(req, body.handoff);
+    const issued = await auth.register({ email: body.email, trueName: body.trueName, password: body.passWord, code: body.verifyCode, ip: req.ip ?? '', conferenceId: null, handoff });
+    return answerSignIn(res, issued, handoff);
   });
 
-  // DELETE /base/oauth/logout: answers {flag, message} (spec 2.3). Without a session it still
-  // clears the cookie, so a stale cookie never traps the browser.
-  router.delete('/base/oauth/logout', access('anonymous'), async (req, res) => {
+  // Answers {flag, message} in the envelope and `flag` beside it (spec 2.3). Without a session it
+  // still clears the cookie, so a stale cookie never traps the browser.
+  route(router, accountsApi.logout, access('anonymous'), async (_input, req, res) => {
     if (req.ctx.session) await sessions.revoke(req.ctx.session.sessionId);
     clearTokenCookie(res, secureCookies);
     // With a passport provider the browser goes on to its logout address (spec 2.3).
     const logoutUrl = await passportLogoutUrl(`${req.protocol}://${req.headers.host}`, deps.db);
     res.json({ code: 200, message: 'success', data: { flag: true, message: t(req.ctx.lang, 'logout.success'), logoutUrl }, flag: true });
+    return SENT;
   });
 
   // The super-admin check by cstnetId: it only ever answers about the caller.
-  router.post('/base/admin/isAdmin', access('user'), (req, res) => {
-    const { cstnetId } = parseInput(z.object({ cstnetId: z.string().max(254).optional() }), req.body ?? {});
+  route(router, accountsApi.isAdmin, access('user'), ({ body }, req) => {
     const identity = req.ctx.identity!;
-    const own = !cstnetId || cstnetId.toLowerCase() === (identity.user.cstnetId ?? identity.user.email).toLowerCase();
-    sendOk(res, own && identity.superAdmin);
+    const own = !body.cstnetId || body.cstnetId.toLowerCase() === (identity.user.cstnetId ?? identity.user.email).toLowerCase();
+    return own && identity.superAdmin;
   });
 
   // Personal information: the account's name (the e-mail is the account itself).
-  router.put('/base/user/info', access('user'), async (req, res) => {
-    const { trueName } = parseInput(z.object({ trueName: nameField }), req.body);
-    await updateName(deps.db, req.ctx.identity!.user.id, trueName);
-    sendOk(res, { trueName });
+  route(router, accountsApi.updateInfo, access('user'), async ({ body }, req) => {
+    await updateName(deps.db, req.ctx.identity!.user.id, body.trueName);
+    return { trueName: body.trueName };
   });
 
-  router.get(`${PREFIX}/checkEmail`, access('anonymous'), async (req, res) => {
-    const { email } = parseInput(z.object({ email: emailField }), req.query);
-    const { data, message } = await auth.checkEmail(email, req.ip ?? '');
-    res.json({ code: 200, message, data });
+  route(router, accountsApi.checkEmail, access('anonymous'), async ({ query }, req) => {
+    const { data, message } = await auth.checkEmail(query.email, req.ip ?? '');
+    return new Reply(data, message);
   });
 
-  router.post(`${PREFIX}/checkPasswordContent`, access('anonymous'), (req, res) => {
-    const { data } = parseInput(z.object({ data: z.string().max(1000) }), req.body);
-    sendOk(res, isStrongPassword(data) ? 1 : 0);
-  });
+  route(router, accountsApi.checkPasswordContent, access('anonymous'), ({ body }) => (isStrongPassword(body.data) ? 1 : 0));
 
   // About the caller's own password: only where passwords are typed, never a conference's origin.
-  router.post(`${PREFIX}/checkPassword`, access('user', 'platform'), async (req, res) => {
-    const { password } = parseInput(z.object({ password: z.string().min(1, 'passwordRequire').max(128) }), req.body);
-    sendOk(res, await auth.checkOwnPassword(req.ctx.identity!.user.id, password));
-  });
+  route(router, accountsApi.checkPassword, access('user', 'platform'), async ({ body }, req) => auth.checkOwnPassword(req.ctx.identity!.user.id, body.password));
 
-  router.post(`${PREFIX}/sendEmailCode`, access('anonymous'), async (req, res) => {
-    const { data } = parseInput(sendCodeInput, req.body);
+  route(router, accountsApi.sendCode, access('anonymous'), async ({ body: { data } }, req) => {
     accountCodesOnPlatformOnly(req, data.type);
     const sent = await auth.sendCode({ email: data.email, purpose: data.type, conferenceId: req.ctx.conferenceId, ip: req.ip ?? '', lang: req.ctx.lang, siteName: siteName(req) });
-    sendOk(res, { resendAfterSeconds: sent.resendAfterMs / 1000 });
+    return { resendAfterSeconds: sent.resendAfterMs / 1000 };
   });
 
   // getEmailCode keeps its path but never gives the code: it says whether a code is right.
-  router.post(`${PREFIX}/getEmailCode`, access('anonymous'), async (req, res) => {
-    const { data } = parseInput(checkCodeInput, req.body);
+  route(router, accountsApi.checkCode, access('anonymous'), async ({ body: { data } }, req) => {
     accountCodesOnPlatformOnly(req, data.type);
     const result = await codes.check({ email: data.email, purpose: data.type, code: data.code, ip: req.ip ?? '' });
-    const message = result === 'valid' ? 'success' : result === 'wrong' ? 'userReg.verifyCodeError' : 'userReg.validateTimeError';
-    res.json({ code: 200, message, data: { result } });
+    return new Reply({ result }, result === 'valid' ? 'success' : result === 'wrong' ? 'userReg.verifyCodeError' : 'userReg.validateTimeError');
   });
 
-  router.post(`${PREFIX}/updatePassword`, access('anonymous', 'platform'), async (req, res) => {
-    const { data, handoff: handoffInput } = parseInput(resetPasswordInput, req.body);
-    const handoff = await handoffOf(req, handoffInput);
+  route(router, accountsApi.resetPassword, access('anonymous', 'platform'), async ({ body }, req) => {
+    const { data } = body;
+    const handoff = await handoffOf(req, body.handoff);
     const issued = await auth.resetPassword({ email: data.email, code: data.verifyCode, ip: req.ip ?? '', name: data.name, password: data.password, keepSessionId: req.ctx.session?.sessionId, handoff });
     const handoffTo = issued?.handoffCode !== undefined ? handoffUrl(handoff!.origin, issued.handoffCode, handoff!.redirect) : undefined;
-    sendOk(res, { data: true, ...(handoffTo ? { handoffUrl: handoffTo } : {}) });
+    return { data: true as const, ...(handoffTo ? { handoffUrl: handoffTo } : {}) };
   });
 
   return router;

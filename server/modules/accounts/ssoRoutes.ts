@@ -11,12 +11,15 @@ import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/index';
 import { access, screen } from '../../platform/access';
-import { AppError, sendOk } from '../../platform/errors';
+import { AppError } from '../../platform/errors';
 import { logger } from '../../platform/logger';
 import { setTokenCookie, type Sessions } from '../../platform/session';
+import { route } from '../../platform/route';
 import { parseInput } from '../../platform/validate';
+import type { HandlerInput } from '../../contract/endpoint';
 import type { Organisation } from '../../contract/sso';
-import { IdentityProviders, presentProvider, providerInputSchema, type Provider, type ProviderKind } from './providers';
+import { accountsApi, providerIdParam, providerInput, type ProviderInput, type ProviderKind } from '../../contract/accounts';
+import { IdentityProviders, presentProvider, type Provider } from './providers';
 import { DEFAULT_TARGET, FLOW_COOKIE, FLOW_TTL_MS, SilentLoginFailed, SsoService, passportLogoutAddress, safeTarget, type Finished } from './sso';
 
 export type SsoDeps = { db: Db; sessions: Sessions; config: Config; secureCookies: boolean };
@@ -56,8 +59,6 @@ function clearFlow(res: Response, secure: boolean): void {
   res.clearCookie(FLOW_COOKIE, flowCookieOptions(secure));
 }
 
-const idParam = z.object({ id: z.coerce.number({ message: 'commonMsg.notFound' }).int('commonMsg.notFound').positive('commonMsg.notFound') });
-
 // ---------------------------------------------------------------------------------------------
 
 /**
@@ -89,61 +90,43 @@ export async function listOrganisations(
 export function ssoApiRouter(deps: SsoDeps): Router {
   const sso = ssoService(deps);
   const providers = sso.providers;
-  const providerInput = providerInputSchema({ production: deps.config.NODE_ENV === 'production' });
+  // In production a provider's addresses are https only: the endpoint's schema is the other
+  // environments' one, so production parses the body with its own.
+  const productionInput = deps.config.NODE_ENV === 'production' ? providerInput({ production: true }) : null;
+  const providerOf = (input: { body: ProviderInput }, req: Request): ProviderInput => (productionInput ? parseInput(productionInput, req.body) : input.body);
   const router = Router();
 
   // The organisation list of the login page (spec 2.5, 3 "Federation organisation entry").
-  const listQuery = z.object({
-    selectInput: z.enum(['edugain,local', 'edugain'], { message: 'commonMsg.invalidInput' }).optional().default('edugain,local'),
-    query: z.string({ message: 'commonMsg.invalidInput' }).max(100, 'commonMsg.invalidInput').optional().default(''),
-    state: z.string({ message: 'commonMsg.invalidInput' }).max(2000, 'commonMsg.invalidInput').optional(),
-  });
-  router.get('/base/oauth/providers', access('anonymous'), async (req, res) => {
-    const input = parseInput(listQuery, req.query);
-    sendOk(res, await listOrganisations(providers, { ...input, target: input.state ?? DEFAULT_TARGET }));
-  });
+  route(router, accountsApi.organisations, access('anonymous'), async ({ query }) => listOrganisations(providers, { ...query, target: query.state ?? DEFAULT_TARGET }));
 
   // The code exchanges as API calls (spec 7): the flow cookie of this browser must match.
-  const callbackBody = z.object({
-    code: z.string({ message: 'sso.loginFailed' }).min(1, 'sso.loginFailed').max(4096, 'sso.loginFailed'),
-    state: z.string({ message: 'sso.loginFailed' }).min(1, 'sso.loginFailed').max(512, 'sso.loginFailed'),
-    iss: z.string({ message: 'sso.loginFailed' }).max(500, 'sso.loginFailed').optional(),
-  });
-  const finishApi = (kind: ProviderKind) => async (req: Request, res: Response) => {
+  const finishApi = (kind: ProviderKind) => async (input: HandlerInput<typeof accountsApi.oidcCallback>, req: Request, res: Response) => {
     clearFlow(res, deps.secureCookies);
     let finished: Finished;
     try {
-      const body = parseInput(callbackBody, req.body ?? {});
-      finished = await sso.finish({ kind, ...body, flowCookie: req.cookies?.[FLOW_COOKIE], origin: originOf(req), conferenceId: req.ctx.conferenceId });
+      // Read here, after the flow cookie is cleared: a bad body is a failed sign-in too.
+      finished = await sso.finish({ kind, ...input.body, flowCookie: req.cookies?.[FLOW_COOKIE], origin: originOf(req), conferenceId: req.ctx.conferenceId });
     } catch (err) {
       if (err instanceof AppError) throw new AppError(400, 'sso.loginFailed');
       throw err;
     }
     setTokenCookie(res, finished.token, finished.expiresAt, deps.secureCookies);
     // The token itself stays in the HttpOnly cookie; the answer only says that it is there.
-    sendOk(res, { token: 'ok', target: finished.target, registered: finished.registered });
+    return { token: 'ok' as const, target: finished.target, registered: finished.registered };
   };
-  router.post('/base/oauth/oidcLogin', access('anonymous'), finishApi('oidc'));
-  router.post('/base/oauth/login', access('anonymous'), finishApi('passport'));
+  route(router, accountsApi.oidcCallback, access('anonymous'), finishApi('oidc'));
+  route(router, accountsApi.passportCallback, access('anonymous'), finishApi('passport'));
 
   // Provider management (super admins).
-  const ADMIN = '/platform/admin/identityProviders';
-  router.get(ADMIN, access('superAdmin'), async (_req, res) => {
-    sendOk(res, (await providers.listAll()).map(presentProvider));
+  route(router, accountsApi.providers, access('superAdmin'), async () => (await providers.listAll()).map(presentProvider));
+  route(router, accountsApi.createProvider, access('superAdmin'), async (input, req) => presentProvider(await providers.create(providerOf(input, req))));
+  route(router, accountsApi.updateProvider, access('superAdmin'), async (input, req) => {
+    const { id } = input.params;
+    return presentProvider(await providers.update(id, providerOf(input, req)));
   });
-  router.post(ADMIN, access('superAdmin'), async (req, res) => {
-    const input = parseInput(providerInput, req.body ?? {});
-    sendOk(res, presentProvider(await providers.create(input)));
-  });
-  router.put(`${ADMIN}/:id`, access('superAdmin'), async (req, res) => {
-    const { id } = parseInput(idParam, req.params);
-    const input = parseInput(providerInput, req.body ?? {});
-    sendOk(res, presentProvider(await providers.update(id, input)));
-  });
-  router.delete(`${ADMIN}/:id`, access('superAdmin'), async (req, res) => {
-    const { id } = parseInput(idParam, req.params);
-    await providers.remove(id);
-    sendOk(res, true);
+  route(router, accountsApi.removeProvider, access('superAdmin'), async ({ params }) => {
+    await providers.remove(params.id);
+    return true as const;
   });
 
   return router;
@@ -158,7 +141,7 @@ export function ssoPageRouter(deps: SsoDeps): Router {
 
   router.get('/sso/start/:id', screen('anonymous'), async (req, res) => {
     res.setHeader('Cache-Control', 'no-store');
-    const id = idParam.safeParse(req.params);
+    const id = providerIdParam.safeParse(req.params);
     const query = parseInput(startQuery, req.query);
     const provider = id.success ? await sso.providers.getEnabled(id.data.id) : null;
     if (!provider) return res.redirect(302, LOGIN_ERROR_PATH);

@@ -4,17 +4,16 @@
  * themself, and the last one cannot be removed.
  */
 import { Router } from 'express';
-import { z } from 'zod';
 import type { Db } from '../../db/index';
 import { isUniqueViolation, toDbInstant } from '../../db/dialect';
-import { emailField } from '../../contract/validation';
+import { accountsApi, type SuperAdminView } from '../../contract/accounts';
 import { access } from '../../platform/access';
 import type { Deps } from '../../platform/feature';
-import { AppError, sendOk } from '../../platform/errors';
-import { parseInput } from '../../platform/validate';
+import { AppError } from '../../platform/errors';
+import { route } from '../../platform/route';
 import { ensureUser } from './service';
 
-export type SuperAdminView = { userId: number; email: string; trueName: string; hasPassword: boolean; since: string };
+export type { SuperAdminView };
 
 export async function listSuperAdmins(db: Db): Promise<SuperAdminView[]> {
   const rows = await db('super_admins as s')
@@ -51,14 +50,8 @@ export async function removeSuperAdmin(db: Db, userId: number, callerId: number)
 
 export function superAdminRouter({ db }: Deps): Router {
   const router = Router();
-  router.get('/platform/admin/superAdmins', access('superAdmin'), async (_req, res) => sendOk(res, await listSuperAdmins(db)));
-  router.post('/platform/admin/superAdmins', access('superAdmin'), async (req, res) => {
-    const { email } = parseInput(z.object({ email: emailField }), req.body);
-    sendOk(res, await addSuperAdminByEmail(db, email));
-  });
-  router.delete('/platform/admin/superAdmins/:userId', access('superAdmin'), async (req, res) => {
-    const { userId } = parseInput(z.object({ userId: z.coerce.number().int().positive('commonMsg.notFound') }), req.params);
-    sendOk(res, await removeSuperAdmin(db, userId, req.ctx.identity!.user.id));
-  });
+  route(router, accountsApi.superAdmins, access('superAdmin'), () => listSuperAdmins(db));
+  route(router, accountsApi.addSuperAdmin, access('superAdmin'), ({ body }) => addSuperAdminByEmail(db, body.email));
+  route(router, accountsApi.removeSuperAdmin, access('superAdmin'), ({ params }, req) => removeSuperAdmin(db, params.userId, req.ctx.identity!.user.id));
   return router;
 }

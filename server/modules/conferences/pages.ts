@@ -5,6 +5,7 @@
  * overview (the layouts' `overviewActions`).
  */
 import { Router, type Request } from 'express';
+import { CREATE_CONFERENCE_PAGE } from '../../contract/conferences';
 import { conferenceOf, isConferenceAdmin, screen } from '../../platform/access';
 import type { Deps } from '../../platform/feature';
 import { t } from '../../platform/i18n';
@@ -26,7 +27,7 @@ export function conferencePlatformPageRouter({ db, sites, conferences, shell }: 
     });
   });
 
-  router.get('/conference/new', screen('user', 'platform'), async (req, res) => {
+  router.get(CREATE_CONFERENCE_PAGE, screen('user', 'platform'), async (req, res) => {
     const { lang, mobile } = req.ctx;
     await shell.platformScreen(req, res, {
       title: t(lang, `${NS}create.title`),

@@ -4,16 +4,10 @@
  * the publication actions (managers). The conference is always the one of the Host header.
  */
 import { Router, type Request } from 'express';
-import { z } from 'zod';
-import { createConferenceInput, managerEmailInput, rejectInput, type PublicationAction } from '../../contract/conferences';
+import { conferencesApi, PUBLICATION_ACTIONS } from '../../contract/conferences';
 import { access, conferenceOf } from '../../platform/access';
 import type { Deps } from '../../platform/feature';
-import { sendOk } from '../../platform/errors';
-import { parseInput } from '../../platform/validate';
-
-
-const NS = 'manageConference:';
-const idParam = (name: string) => z.object({ [name]: z.string().regex(/^[1-9]\d{0,9}$/, 'commonMsg.notFound').transform(Number) });
+import { route } from '../../platform/route';
 
 /** `scheme://domain[:port]` of another host served by this platform, as the caller reaches it. */
 export function siteOrigin(req: Request, domain: string): string {
@@ -21,59 +15,36 @@ export function siteOrigin(req: Request, domain: string): string {
   return `${req.protocol}://${domain}${port}`;
 }
 
-const ACTIONS: Array<[path: string, action: PublicationAction, message: string]> = [
-  ['applyRelease', 'apply', `${NS}applied`],
-  ['withdrawRelease', 'withdraw', `${NS}withdrawn`],
-  // spec 7: POST /conference/platform/cancelRelease
-  ['cancelRelease', 'cancelRelease', `${NS}cancelled`],
-  ['closeConference', 'close', `${NS}closed`],
-  ['reopenConference', 'reopen', `${NS}reopened`],
-];
-
 export function conferenceApiRouter({ conferences }: Deps): Router {
   const router = Router();
 
-  router.post('/conference/create', access('user', 'platform'), async (req, res) => {
-    const input = parseInput(createConferenceInput, req.body);
+  route(router, conferencesApi.create, access('user', 'platform'), async ({ body }, req) => {
     // Names outside SITE_DOMAIN are for super admins only (sites/domainRule.ts); this is the platform host.
-    const { conferenceId, domain } = await conferences.create(req.ctx.identity!.user.id, input, { outsideAllowed: req.ctx.identity!.superAdmin });
+    const { conferenceId, domain } = await conferences.create(req.ctx.identity!.user.id, body, { outsideAllowed: req.ctx.identity!.superAdmin });
     const origin = siteOrigin(req, domain);
-    sendOk(res, { conferenceId, domain, siteUrl: `${origin}/`, loginUrl: `${origin}/conferencelogin?redirect=${encodeURIComponent('/platform')}` }, `${NS}created`);
+    return { conferenceId, domain, siteUrl: `${origin}/`, loginUrl: `${origin}/conferencelogin?redirect=${encodeURIComponent('/platform')}` };
   });
 
   // ── managers of this conference (spec 6, "Adding managers") ─────────────────────────
-  const MANAGERS = '/conference/platform/manage/managers';
-  router.get(MANAGERS, access('manager'), async (req, res) => sendOk(res, await conferences.managers(conferenceOf(req))));
-  router.post(MANAGERS, access('manager'), async (req, res) => {
-    const { email } = parseInput(managerEmailInput, req.body);
-    sendOk(res, await conferences.addManager(conferenceOf(req), email), `${NS}added`);
-  });
-  router.delete(`${MANAGERS}/:userId`, access('manager'), async (req, res) => {
-    const { userId } = parseInput(idParam('userId'), req.params);
-    sendOk(res, await conferences.removeManager(conferenceOf(req), userId, req.ctx.identity!.user.id), `${NS}removed`);
-  });
+  route(router, conferencesApi.managers, access('manager'), (_input, req) => conferences.managers(conferenceOf(req)));
+  route(router, conferencesApi.addManager, access('manager'), ({ body }, req) => conferences.addManager(conferenceOf(req), body.email));
+  route(router, conferencesApi.removeManager, access('manager'), ({ params }, req) => conferences.removeManager(conferenceOf(req), params.userId, req.ctx.identity!.user.id));
 
-  // ── publication (spec 4, "Conference website") ──────────────────────────────────────
-  router.get('/conference/platform/publication', access('manager'), async (req, res) => sendOk(res, await conferences.publicationState(conferenceOf(req))));
-  for (const [path, action, message] of ACTIONS) {
-    router.post(`/conference/platform/${path}`, access('manager'), async (req, res) => {
-      sendOk(res, await conferences.act(conferenceOf(req), req.ctx.identity!.user.id, action), message);
-    });
+  // ── publication (spec 4, "Conference website"): each action's endpoint bears its name ──
+  route(router, conferencesApi.publication, access('manager'), (_input, req) => conferences.publicationState(conferenceOf(req)));
+  for (const action of PUBLICATION_ACTIONS) {
+    route(router, conferencesApi[action], access('manager'), (_input, req) => conferences.act(conferenceOf(req), req.ctx.identity!.user.id, action));
   }
 
   // ── the platform administrators' queue ──────────────────────────────────────────────
-  const QUEUE = '/platform/admin/publications';
-  router.get(QUEUE, access('superAdmin'), async (req, res) => sendOk(res, await conferences.queue(req.ctx.lang)));
-  router.post(`${QUEUE}/:requestId/approve`, access('superAdmin'), async (req, res) => {
-    const { requestId } = parseInput(idParam('requestId'), req.params);
-    await conferences.decide(requestId, req.ctx.identity!.user.id, { approve: true });
-    sendOk(res, await conferences.queue(req.ctx.lang), `${NS}published`);
+  route(router, conferencesApi.queue, access('superAdmin'), (_input, req) => conferences.queue(req.ctx.lang));
+  route(router, conferencesApi.approve, access('superAdmin'), async ({ params }, req) => {
+    await conferences.decide(params.requestId, req.ctx.identity!.user.id, { approve: true });
+    return conferences.queue(req.ctx.lang);
   });
-  router.post(`${QUEUE}/:requestId/reject`, access('superAdmin'), async (req, res) => {
-    const { requestId } = parseInput(idParam('requestId'), req.params);
-    const { reason } = parseInput(rejectInput, req.body);
-    await conferences.decide(requestId, req.ctx.identity!.user.id, { approve: false, reason });
-    sendOk(res, await conferences.queue(req.ctx.lang), `${NS}rejected`);
+  route(router, conferencesApi.reject, access('superAdmin'), async ({ params, body }, req) => {
+    await conferences.decide(params.requestId, req.ctx.identity!.user.id, { approve: false, reason: body.reason });
+    return conferences.queue(req.ctx.lang);
   });
 
   return router;

@@ -14,7 +14,7 @@ import type { Db, Tx } from '../../db/index';
 import { fromDbInstant, isUniqueViolation } from '../../db/dialect';
 import { inTransaction } from '../../db/transaction';
 import { CONFERENCE_STATUS, type Lang } from '../../contract/enums';
-import { ACTIONS_BY_STATUS, type CreateConferenceInput, type PublicationAction } from '../../contract/conferences';
+import { ACTIONS_BY_STATUS, type CreateConferenceInput, type ManagerView, type PublicationAction, type PublicationState, type QueueItem } from '../../contract/conferences';
 import { AppError, notFound } from '../../platform/errors';
 import type { RateLimiter } from '../../platform/rateLimit';
 import { accountsByIds, conferencesWithRole, ensureUser, grantRole, revokeRole, roleHolders, rolesInConference } from '../accounts/service';
@@ -41,20 +41,9 @@ export type ConferenceOptions = {
   createLimits?: { limiter: RateLimiter; perHour: number; perDay: number };
 };
 
-export type ManagerView = { userId: number; email: string; trueName: string; creator: boolean; hasPassword: boolean; since: string };
-
-export type PublicationState = {
-  status: string;
-  actions: PublicationAction[];
-  /** when the pending request was made */
-  requestedAt: string | null;
-  /** the reason of the latest rejection, while the conference is in the rejected state */
-  rejection: { reason: string; decidedAt: string | null } | null;
-};
+export type { ManagerView, PublicationState, QueueItem };
 
 export type MyConference = { id: number; name: string; shortTitle: string; status: string; domain: string | null; creator: boolean };
-
-export type QueueItem = { requestId: number; conferenceId: number; name: string; domain: string | null; requestedBy: string; requestedAt: string };
 
 type Transition = { from: string[]; to: string };
 

@@ -3,32 +3,22 @@
  * management by super admins on the platform host (/admin/units and /api/platform/admin/units).
  */
 import { Router } from 'express';
-import { z } from 'zod';
+import { unitsApi } from '../../contract/units';
 import { access, screen } from '../../platform/access';
 import type { Deps } from '../../platform/feature';
-import { sendOk } from '../../platform/errors';
 import { t } from '../../platform/i18n';
-import { parseInput } from '../../platform/validate';
-import { createUnit, deleteUnit, findUnits, unitInput, updateUnit } from './service';
-
-const ADMIN = '/platform/admin/units';
-const idParam = z.object({ id: z.coerce.number().int().positive('commonMsg.notFound').max(2 ** 31) });
-// The described client asks for page 1, size 99999 (spec 9).
-const queryInput = z.object({ page: z.coerce.number().int().min(1).default(1), size: z.coerce.number().int().min(1).max(100_000).default(99_999), query: z.string().trim().max(100).optional() });
+import { route } from '../../platform/route';
+import { createUnit, deleteUnit, findUnits, updateUnit } from './service';
 
 export function unitApiRouter({ db }: Deps): Router {
   const router = Router();
-  router.post('/home/company/findByQuery', access('anonymous'), async (req, res) => sendOk(res, await findUnits(db, parseInput(queryInput, req.body ?? {}))));
-  router.get(ADMIN, access('superAdmin'), async (req, res) => sendOk(res, await findUnits(db, parseInput(queryInput, req.query))));
-  router.post(ADMIN, access('superAdmin'), async (req, res) => sendOk(res, await createUnit(db, parseInput(unitInput, req.body)), 'units:saved'));
-  router.put(`${ADMIN}/:id`, access('superAdmin'), async (req, res) => {
-    const { id } = parseInput(idParam, req.params);
-    sendOk(res, await updateUnit(db, id, parseInput(unitInput, req.body)), 'units:saved');
-  });
-  router.delete(`${ADMIN}/:id`, access('superAdmin'), async (req, res) => {
-    const { id } = parseInput(idParam, req.params);
-    await deleteUnit(db, id);
-    sendOk(res, null, 'units:deleted');
+  route(router, unitsApi.find, access('anonymous'), ({ body }) => findUnits(db, body));
+  route(router, unitsApi.list, access('superAdmin'), ({ query }) => findUnits(db, query));
+  route(router, unitsApi.create, access('superAdmin'), ({ body }) => createUnit(db, body));
+  route(router, unitsApi.update, access('superAdmin'), ({ params, body }) => updateUnit(db, params.id, body));
+  route(router, unitsApi.remove, access('superAdmin'), async ({ params }) => {
+    await deleteUnit(db, params.id);
+    return null;
   });
   return router;
 }

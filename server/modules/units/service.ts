@@ -2,27 +2,20 @@
  * The platform's unit (organisation) list: read by everyone's forms (POST /home/company/findByQuery),
  * kept by super admins. Titles are unique in each language.
  */
-import { z } from 'zod';
 import type { Db } from '../../db/index';
+import type { UnitInput, UnitPage, UnitRow } from '../../contract/units';
 import { insertId, isUniqueViolation, LIKE_ESCAPE, likeContains, toDbInstant } from '../../db/dialect';
 import { AppError } from '../../platform/errors';
 
 /** Spec 9: the unit with id '153' is left out of the list. */
 export const HIDDEN_UNIT_ID = 153;
 
-export type UnitRow = { id: number; zhTitle: string; enTitle: string; sort: number };
-
-export const unitInput = z.object({
-  zhTitle: z.string().trim().min(1, 'units:titleRequired').max(300, 'units:titleTooLong'),
-  enTitle: z.string().trim().min(1, 'units:titleRequired').max(300, 'units:titleTooLong'),
-  sort: z.number().int().min(0).max(1_000_000).default(0),
-});
-export type UnitInput = z.infer<typeof unitInput>;
+export type { UnitInput, UnitRow };
 
 type Row = { id: number; title_zh: string; title_en: string; sort: number };
 const present = (r: Row): UnitRow => ({ id: Number(r.id), zhTitle: r.title_zh, enTitle: r.title_en, sort: Number(r.sort) });
 
-export async function findUnits(db: Db, q: { page: number; size: number; query?: string }): Promise<{ rows: UnitRow[]; total: number }> {
+export async function findUnits(db: Db, q: { page: number; size: number; query?: string }): Promise<UnitPage> {
   const base = () => {
     const qb = db<Row>('units').whereNot('id', HIDDEN_UNIT_ID);
     if (q.query) qb.andWhere((w) => w.whereRaw(`title_zh like ? ${LIKE_ESCAPE}`, [likeContains(q.query!)]).orWhereRaw(`title_en like ? ${LIKE_ESCAPE}`, [likeContains(q.query!)]));

@@ -168,3 +168,22 @@ describe('organisation list (GET /base/oauth/providers)', () => {
     expect((await list({ selectInput: 'everything' })).status).toBe(400);
   });
 });
+
+describe('in production', () => {
+  let prod: Harness;
+  let root: string;
+  beforeAll(async () => {
+    prod = await createHarness({ seedDemo: false, env: { NODE_ENV: 'production' } });
+    root = `token=${await prod.login({ email: 'root@example.org', conferenceId: null, superAdmin: true })}`;
+  });
+  afterAll(() => prod?.stop());
+  const post = (body: object) => request(prod.app).post(PATH).set('Host', PLATFORM_HOST).set('Origin', `http://${PLATFORM_HOST}`).set('Cookie', root).send(body);
+
+  test("a provider's addresses are https only", async () => {
+    const issuer = await post(oidc({ issuer: 'http://idp.some.example' }));
+    expect([issuer.status, issuer.body.message, issuer.body.field]).toEqual([400, 'sso.issuerInvalid', 'issuer']);
+    const token = await post(passport({ tokenUrl: 'http://passport.example/oauth2/token' }));
+    expect([token.status, token.body.message, token.body.field]).toEqual([400, 'sso.tokenUrlInvalid', 'tokenUrl']);
+    expect((await post(oidc())).status).toBe(200);
+  });
+});

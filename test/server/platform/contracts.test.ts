@@ -39,8 +39,14 @@ function sourcesUnder(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sourcesUnder(path.join(dir, e.name)) : /\.tsx?$/.test(e.name) ? [path.join(dir, e.name)] : []));
 }
 
-test('the converted islands write no API path by hand', () => {
-  const islands = sourcesUnder(path.join(ROOT_DIR, 'islands')).filter((f) => /feedback/i.test(f));
-  const handWritten = islands.filter((f) => /['"`]\/api\/|\bapi\s*[<(]|['"`]\/conference\//.test(fs.readFileSync(f, 'utf8')));
+test('every API route came from a contract endpoint', () => {
+  const routes = routeTable(h.express).filter((r) => r.path.startsWith('/api/'));
+  expect(routes.length).toBeGreaterThan(100);
+  expect(routes.filter((r) => !r.endpoint).map((r) => `${r.method} ${r.path}`)).toEqual([]);
+});
+
+test('the islands and pages write no API path by hand', () => {
+  const files = ['islands', 'pages', 'renderer'].flatMap((d) => sourcesUnder(path.join(ROOT_DIR, d)));
+  const handWritten = files.filter((f) => /['"`]\/api\/|['"`]\/conference\/|\bapi\s*[<(]/.test(fs.readFileSync(f, 'utf8')));
   expect(handWritten.map((f) => path.relative(ROOT_DIR, f))).toEqual([]);
 });
