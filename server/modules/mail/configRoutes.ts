@@ -20,7 +20,7 @@ import { mailConfigInput } from './conferenceSmtp';
 import { shownError } from './errorClass';
 import { withAdmission } from './gate';
 import { MAIL_KINDS, SAMPLE_VALUES } from './defaultTemplates';
-import { render, resetTemplate, saveTemplate, templateInput, templates } from './templates';
+import { preview, resetTemplate, saveTemplate, templateInput, templates } from './templates';
 
 const CONFIG = '/conference/platform/config/email';
 const LOG = '/conference/platform/mail/log';
@@ -92,7 +92,7 @@ export function mailConfigRouter(deps: Deps): Router {
   router.post(`${CONFIG}/templates/:kind/preview`, access('manager'), (req, res) => {
     parseInput(kindParam, req.params);
     const { lang, ...text } = parseInput(templateInput.extend({ lang: z.enum(LANGS) }), req.body);
-    sendOk(res, render(text, lang, SAMPLE_VALUES));
+    sendOk(res, preview(text, lang, SAMPLE_VALUES));
   });
 
   router.get(LOG, access('manager'), async (req, res) => {
