@@ -6,11 +6,16 @@
  * something per call shows as a steady climb; a flat line after the first batch (jsdom's own
  * start-up) is the goal.
  *
- * Each call runs in its own turn of the event loop, as each save does in the server. This
- * matters with jsdom: a document keeps every NodeIterator made on it (DOMPurify makes some per
- * call) in a set of WeakRefs, and a WeakRef's target lives at least until the current job ends,
- * so a synchronous loop of calls on one document keeps them all, and every node removal walks
- * them. `--sync` runs the loop without yielding, to show that.
+ * Each call runs in its own turn of the event loop, as each save does in the server: a jsdom
+ * document keeps every NodeIterator made on it (DOMPurify makes some per call) in a set of
+ * WeakRefs, and a WeakRef's target lives at least until the current job ends, so calls in one
+ * synchronous run hold theirs until it ends. `--sync` runs the calls between two reports
+ * without yielding.
+ *
+ * Measured (2 busy shared cores, Node 20, jsdom 27, DOMPurify 3; ms a call vary with the load):
+ * sanitizeHtml, 20,000 calls: heapUsed 31.0 MB at the start, then 35.6 / 35.9 / 36.0 / 36.1 MB,
+ * RSS 139.6, then 148.3 / 148.4 / 145.4 / 150.2 MB. DOMPurify's string path, 5,000 calls:
+ * heapUsed 31.1 MB, then 43.6 / 50.8 / 57.1 / 62.7 / 69.4 MB every 1,000 (≈6.5 MB a 1,000).
  *
  * Run: `node --expose-gc --import tsx test/bench/sanitize-memory.ts [calls] [--dompurify-string] [--sync]`
  * (STEP=1000 in the environment prints more often).
