@@ -15,7 +15,7 @@ import type { Db } from '../../db/index';
 import { shownError } from './errorClass';
 import { withAdmission } from './gate';
 import { SAMPLE_VALUES } from './defaultTemplates';
-import { render, resetTemplate, saveTemplate, templates } from './templates';
+import { preview, resetTemplate, saveTemplate, templates } from './templates';
 
 /**
  * Test messages a conference may send: each one connects to a host a manager typed, so they are
@@ -82,7 +82,7 @@ export function mailConfigRouter(deps: Deps): Router {
     // Any known kind previews the same way; an unknown one is refused like the other calls.
     void params;
     const { lang, ...text } = body;
-    return render(text, lang, SAMPLE_VALUES);
+    return preview(text, lang, SAMPLE_VALUES);
   });
 
   route(router, mailApi.log, manager, async ({ query }, req) => mailLog(db, conferenceOf(req), query));

@@ -1,39 +1,46 @@
 /**
  * A conference's e-mail templates: the built-in text unless a manager changed it, filled with
- * `{{placeholder}}` values (escaped in the body, line breaks removed in the subject; an unknown
- * placeholder is empty), and written to the outbox in the caller's transaction.
+ * `{{placeholder}}` values by Handlebars (placeholders.ts: escaped in the body, not in the
+ * subject, whose line breaks are removed; an unknown placeholder is empty), and written to the
+ * outbox in the caller's transaction. A body is cleaned (sanitizeHtml) and every part checked
+ * for Handlebars syntax when saved; a stored template that fails anyway sends the built-in text.
  */
 import type { Db, Tx } from '../../db/index';
 import { toDbInstant } from '../../db/dialect';
-import { escapeHtml } from '../../platform/html';
+import { AppError } from '../../platform/errors';
+import { logger } from '../../platform/logger';
+import { sanitizeHtml } from '../../platform/sanitize';
 import type { Lang } from '../../contract/enums';
 import type { TemplateView } from '../../contract/mail';
 import { DEFAULT_TEMPLATES, MAIL_KINDS, PLACEHOLDERS, type MailKind, type MailText } from './defaultTemplates';
 import { enqueueMail } from './service';
+import { fillTemplate, templateProblem } from './placeholders';
+import { plainTextOf } from './plainText';
+
+const log = logger.child({ module: 'mail' });
 
 type Row = { conference_id: number; kind: MailKind; subject_zh: string; subject_en: string; body_zh: string; body_en: string };
 
-function fill(template: string, vars: Record<string, string>, escape: (v: string) => string): string {
-  return template.replace(/\{\{\s*([A-Za-z]+)\s*\}\}/g, (_, key: string) => escape(vars[key] ?? ''));
-}
+const MAIL_STYLE = "font-family:Arial,'Microsoft YaHei',sans-serif;font-size:15px;line-height:1.7;color:#1f2937";
 
-/** A readable plain-text part from the HTML body. */
-export function htmlToText(html: string): string {
-  return html
-    .replace(/<br\s*\/?>/gi, '\n')
-    .replace(/<\/p>\s*/gi, '\n\n')
-    .replace(/<a [^>]*href="([^"]*)"[^>]*>([^<]*)<\/a>/gi, (_, href: string, label: string) => (label === href ? href : `${label} (${href})`))
-    .replace(/<[^>]+>/g, '')
-    .replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
-}
-
+/** A template filled with values; throws when it does not compile (see enqueueConferenceMail). */
 export function render(text: MailText, lang: Lang, vars: Record<string, string>): { subject: string; html: string; text: string } {
-  // Line breaks go from the values and from the template itself (one saved before they were refused).
-  const subject = fill(lang === 'en' ? text.subjectEn : text.subjectZh, vars, (v) => v).replace(/[\r\n]+/g, ' ').slice(0, 500);
-  const html = fill(lang === 'en' ? text.bodyEn : text.bodyZh, vars, escapeHtml);
-  return { subject, html: `<div style="font-family:Arial,'Microsoft YaHei',sans-serif;font-size:15px;line-height:1.7;color:#1f2937">${html}</div>`, text: htmlToText(html) };
+  // A subject is plain text (not escaped). Line breaks go from the values and from the template
+  // itself (one saved before they were refused).
+  const subject = fillTemplate(lang === 'en' ? text.subjectEn : text.subjectZh, vars, false).replace(/[\r\n]+/g, ' ').slice(0, 500);
+  const html = fillTemplate(lang === 'en' ? text.bodyEn : text.bodyZh, vars, true);
+  return { subject, html: `<div style="${MAIL_STYLE}">${html}</div>`, text: plainTextOf(html) };
+}
+
+/** The preview beside the editor: what saving would keep, filled with sample values; what saving refuses, refused. */
+export function preview(input: MailText, lang: Lang, vars: Record<string, string>): ReturnType<typeof render> {
+  const text = checkedTemplate(input);
+  try {
+    return render(text, lang, vars);
+  } catch {
+    // Compiles, yet fails with values (a helper given two arguments inside a block, say).
+    throw new AppError(400, 'mail:templateSyntax');
+  }
 }
 
 export async function templates(db: Db, conferenceId: number): Promise<TemplateView[]> {
@@ -46,7 +53,26 @@ export async function templates(db: Db, conferenceId: number): Promise<TemplateV
   });
 }
 
-export async function saveTemplate(db: Db, conferenceId: number, kind: MailKind, text: MailText): Promise<void> {
+/**
+ * A template as it may be stored: the bodies cleaned (sanitizeHtml), then every part checked,
+ * so what is checked is what is kept — cleaning can join text into a new `{{…}}`
+ * (`<font>{</font>{{x}}}` becomes `{{{x}}}`). A part that does not compile, or prints a value
+ * unescaped, is refused (400 with its field).
+ */
+export function checkedTemplate(input: MailText): MailText {
+  const text = { ...input, bodyZh: sanitizeHtml(input.bodyZh).trim(), bodyEn: sanitizeHtml(input.bodyEn).trim() };
+  for (const field of ['subjectZh', 'subjectEn', 'bodyZh', 'bodyEn'] as const) {
+    // A body of nothing but script and the like is empty once cleaned.
+    if (!text[field]) throw new AppError(400, field.startsWith('body') ? 'mail:bodyRequired' : 'mail:subjectRequired', field);
+    const problem = templateProblem(text[field]);
+    if (problem) throw new AppError(400, problem, field);
+  }
+  return text;
+}
+
+/** Saves a manager's template, checked and cleaned first (checkedTemplate): nothing is written when refused. */
+export async function saveTemplate(db: Db, conferenceId: number, kind: MailKind, input: MailText): Promise<void> {
+  const text = checkedTemplate(input);
   const values = { subject_zh: text.subjectZh, subject_en: text.subjectEn, body_zh: text.bodyZh, body_en: text.bodyEn, updated_at: toDbInstant() };
   const updated = await db('mail_templates').where({ conference_id: conferenceId, kind }).update(values);
   if (!updated) await db('mail_templates').insert({ conference_id: conferenceId, kind, ...values });
@@ -63,7 +89,16 @@ export async function resetTemplate(db: Db, conferenceId: number, kind: MailKind
 export async function enqueueConferenceMail(db: Db | Tx, conferenceId: number, kind: MailKind, lang: Lang, to: string[], vars: Record<string, string>): Promise<number> {
   const row = await db<Row>('mail_templates').where({ conference_id: conferenceId, kind }).first();
   const text = row ? { subjectZh: row.subject_zh, subjectEn: row.subject_en, bodyZh: row.body_zh, bodyEn: row.body_en } : DEFAULT_TEMPLATES[kind];
-  const mail = render(text, lang, vars);
+  let mail: ReturnType<typeof render>;
+  try {
+    mail = render(text, lang, vars);
+  } catch (err) {
+    // A stored template that no longer compiles (saved before the check): the mail still goes,
+    // with the built-in text, and the operator learns why.
+    if (!row) throw err;
+    log.warn({ conferenceId, kind, lang, err: (err as Error).message }, 'mail template does not render; the built-in text was sent');
+    mail = render(DEFAULT_TEMPLATES[kind], lang, vars);
+  }
   const id = await enqueueMail(db, { conferenceId, to, subject: mail.subject, text: mail.text, html: mail.html });
   await db('mail_outbox').where({ id }).update({ kind });
   return id;

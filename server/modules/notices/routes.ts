@@ -1,7 +1,8 @@
 /**
  * Conference notices (spec 3 "Conference notice", 2.10 notice): managers write them — title and
- * source in both languages, time, content as their own HTML, a file — and signed-in people read
- * them in the personal centre.
+ * source in both languages, time, content as rich text, a file — and signed-in people read
+ * them in the personal centre. The content is cleaned when saved (sanitizeHtml: no scripts,
+ * handlers or javascript: links), since the personal centre shows it as HTML.
  */
 import { Router } from 'express';
 import type { Db } from '../../db/index';
@@ -12,6 +13,7 @@ import { AppError } from '../../platform/errors';
 import { route } from '../../platform/route';
 import { t } from '../../platform/i18n';
 import { noticesApi, type NoticeInput, type NoticeView } from '../../contract/notices';
+import { sanitizeHtml } from '../../platform/sanitize';
 import { urlOf } from '../files/service';
 
 type Row = { id: number; conference_id: number; title_zh: string; title_en: string; source_zh: string; source_en: string; published_at: string; content_zh: string | null; content_en: string | null; file: string | null; file_name: string | null };
@@ -44,7 +46,7 @@ export function noticeApiRouter({ db, files }: Deps): Router {
     }
     return {
       title_zh: input.titleZh, title_en: input.titleEn, source_zh: input.sourceZh, source_en: input.sourceEn,
-      published_at: toDbInstant(new Date(input.time)), content_zh: input.contentZh, content_en: input.contentEn,
+      published_at: toDbInstant(new Date(input.time)), content_zh: sanitizeHtml(input.contentZh), content_en: sanitizeHtml(input.contentEn),
       file: input.file ?? null, file_name: fileName, updated_at: toDbInstant(),
     };
   }

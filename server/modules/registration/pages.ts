@@ -89,7 +89,7 @@ export function registrationPageRouter(deps: Deps): Router {
       parts.push(box('warn', t(lang, `${NS}versionNotFound`)));
     } else {
       const notice = noticeOf(settings, lang);
-      // The instructions are the managers' HTML, shown as written (like their pages).
+      // The instructions are the managers' rich text, cleaned when saved (settings.ts), shown as HTML.
       if (notice) parts.push(`<section class="register-notice"><h3>${escapeHtml(t(lang, `${NS}page.notice`))}</h3><div class="register-notice-body">${notice}</div></section>`);
       if (!identity) {
         // Sign in or make the account first, in the platform's frame (no password is typed on the

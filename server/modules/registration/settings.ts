@@ -8,6 +8,7 @@ import { DEFAULT_REGISTER_CAP, windowOpen, type BasicConfig, type RegisterRule }
 import type { BasicConfigView } from '../../contract/registrants';
 import type { SiteService } from '../sites/service';
 import { registrationSwitches, saveRegistrationSwitches } from '../sites/conferenceRecord';
+import { sanitizeHtml } from '../../platform/sanitize';
 import * as repo from './repo';
 
 export type Settings = BasicConfig & { timeZone: string; lastSeq: number };
@@ -47,15 +48,20 @@ export async function settingsView(db: Db, conferenceId: number): Promise<BasicC
   return { ...config, registered: await repo.countRegistrants(db, conferenceId), cap: capOf(s), windowOpen: windowOpen(s, todayIn(s.timeZone)) };
 }
 
-/** Saves the basic tab in one transaction; the site snapshot (register flag, modules) is dropped after. */
+/**
+ * Saves the basic tab in one transaction; the site snapshot (register flag, modules) is dropped
+ * after. The instructions are the managers' rich text, shown as HTML on the registration page:
+ * cleaned here, once, rather than on every page view.
+ */
 export async function saveSettings(db: Db, sites: SiteService, conferenceId: number, input: BasicConfig): Promise<BasicConfigView> {
+  const instructions = { zh: sanitizeHtml(input.registerInstructionsZh), en: sanitizeHtml(input.registerInstructionsEn) };
   await repo.ensureSettings(db, conferenceId);
   await db.transaction(async (tx) => {
     await repo.updateSettings(tx, conferenceId, {
       start_date: input.registerStartDate,
       end_date: input.registerEndDate,
-      instructions_zh: input.registerInstructionsZh,
-      instructions_en: input.registerInstructionsEn,
+      instructions_zh: instructions.zh,
+      instructions_en: instructions.en,
       register_rule: input.registerRule,
       costs_set: input.costsSet,
       code_prefix: input.codePrefix,

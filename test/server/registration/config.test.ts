@@ -58,6 +58,18 @@ describe('basic configuration', () => {
     expect(await h.db('registration_settings').where({ conference_id: cid }).first()).toEqual(before);
   });
 
+  test('the instructions are cleaned when saved: no script or handler, Chinese as written', async () => {
+    const attack = '<img src=x onerror=alert(1)><script>alert(2)</script><p>中文</p>';
+    const saved = await call(h, host, 'post', '/conference/admin/register/config/basic/save', { token: manager, body: basic({ registerInstructionsZh: attack, registerInstructionsEn: `<p onclick="x()">Read <a href="javascript:alert(3)">this</a></p>` }) });
+    expect(saved.body.code).toBe(200);
+    const row = await h.db('registration_settings').where({ conference_id: cid }).first();
+    expect(row.instructions_zh).toBe('<img><p>中文</p>');
+    expect(row.instructions_en).toBe('<p>Read <a>this</a></p>');
+    const found = await call(h, host, 'get', '/conference/admin/register/config/basic/find', { token: manager });
+    expect(found.body.data).toMatchObject({ registerInstructionsZh: '<img><p>中文</p>', registerInstructionsEn: '<p>Read <a>this</a></p>' });
+    await call(h, host, 'post', '/conference/admin/register/config/basic/save', { token: manager, body: basic() }).expect(200);
+  });
+
   test('attendees and anonymous visitors cannot read or save it', async () => {
     const user = await h.login({ email: 'nobody@example.org', conferenceId: cid, roles: ['attendee'] });
     expect((await call(h, host, 'get', '/conference/admin/register/config/basic/find', { token: user })).status).toBe(403);
