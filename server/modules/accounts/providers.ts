@@ -32,24 +32,8 @@ export type ProviderRow = {
   updated_at: string;
 };
 
-export type Provider = {
-  id: number;
-  kind: ProviderKind;
-  nameZh: string;
-  nameEn: string;
-  issuer: string | null;
-  clientId: string;
-  clientSecret: string;
-  authorizeUrl: string | null;
-  tokenUrl: string | null;
-  userinfoUrl: string | null;
-  logoutUrl: string | null;
-  logo: string;
-  isCommon: boolean;
-  enabled: boolean;
-  sort: number;
-  updatedAt: string;
-};
+/** A provider as stored and used by the sign-in flow: the view plus its secret (never sent to a browser). */
+export type Provider = Omit<ProviderView, 'hasSecret'> & { clientSecret: string; updatedAt: string };
 
 function fromRow(row: ProviderRow): Provider {
   return {
