@@ -9,8 +9,8 @@
  * addresses. Text, Chinese included, comes back as written (only &, <, > and nbsp as entities).
  *
  * One jsdom window per process, made on first use, and one reusable container in one inert
- * document: the HTML is parsed into the container and cleaned in place, then the container is
- * emptied. DOMPurify's usual path parses every input into a new document, and with jsdom those
+ * document: the HTML is parsed into the container (in a wrapper, see below) and cleaned in
+ * place, then the container is emptied. DOMPurify's usual path parses every input into a new document, and with jsdom those
  * documents are not all given back: the heap grew ≈6.5 MB a 1,000 calls, where this stays flat
  * over 20,000 (test/bench/sanitize-memory.ts). It is slow (milliseconds a call, more for long
  * text): call it when text is saved, never per request.
@@ -58,9 +58,16 @@ export function sanitizeHtml(html: string): string {
   sanitizer ??= create();
   const { purify, container } = sanitizer;
   try {
-    container.innerHTML = html;
-    purify.sanitize(container);
-    return container.innerHTML;
+    // Parsed inside one wrapper element: jsdom moves a parsed fragment's top-level nodes into
+    // the container one by one, at a cost that grows with their number (seconds for 200 KB of
+    // paragraphs); one wrapper is one move. A stray </div> in the text would close the wrapper
+    // early, and then the text is parsed again as it is.
+    container.innerHTML = `<div>${html}</div>`;
+    const wrapper = container.firstChild;
+    const root = container.childNodes.length === 1 && wrapper?.nodeName === 'DIV' ? (wrapper as HTMLElement) : container;
+    if (root === container) container.innerHTML = html;
+    purify.sanitize(root);
+    return root.innerHTML;
   } finally {
     container.replaceChildren();
   }

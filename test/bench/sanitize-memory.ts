@@ -13,8 +13,8 @@
  * without yielding.
  *
  * Measured (2 busy shared cores, Node 20, jsdom 27, DOMPurify 3; ms a call vary with the load):
- * sanitizeHtml, 20,000 calls: heapUsed 31.0 MB at the start, then 35.6 / 35.9 / 36.0 / 36.1 MB,
- * RSS 139.6, then 148.3 / 148.4 / 145.4 / 150.2 MB. DOMPurify's string path, 5,000 calls:
+ * sanitizeHtml, 20,000 calls: heapUsed 31.1 MB at the start, then 38.0 / 38.1 / 38.1 / 38.3 MB,
+ * RSS 137.9, then 145.2 / 147.5 / 146.8 / 148.8 MB. DOMPurify's string path, 5,000 calls:
  * heapUsed 31.1 MB, then 43.6 / 50.8 / 57.1 / 62.7 / 69.4 MB every 1,000 (≈6.5 MB a 1,000).
  *
  * Run: `node --expose-gc --import tsx test/bench/sanitize-memory.ts [calls] [--dompurify-string] [--sync]`

@@ -11,6 +11,7 @@ test.each([
   ['the rich-text tags', '<h1>a</h1><h6>b</h6><p>x<br><b>b</b><i>i</i><u>u</u><strong>s</strong><em>e</em></p><ol><li>1</li></ol><ul><li>2</li></ul><table><thead><tr><th>h</th></tr></thead><tbody><tr><td rowspan="2">d</td></tr></tbody></table>', '<h1>a</h1><h6>b</h6><p>x<br><b>b</b><i>i</i><u>u</u><strong>s</strong><em>e</em></p><ol><li>1</li></ol><ul><li>2</li></ul><table><thead><tr><th>h</th></tr></thead><tbody><tr><td rowspan="2">d</td></tr></tbody></table>'],
   ['Chinese and punctuation as written, not as entities', '<p>会议“通知”——欢迎 © 2027 &amp; &lt;more&gt;</p>', '<p>会议“通知”——欢迎 © 2027 &amp; &lt;more&gt;</p>'],
   ['the noscript trick', '<noscript><p title="</noscript><img src=x onerror=alert(1)>"></noscript>', '<img>"&gt;'],
+  ['a stray </div> (parsed again without the wrapper): nothing lost, nothing let through', 'a</div><script>x</script><p onclick="x()">中文</p><b>b</div>c', 'a<p>中文</p><b>bc</b>'],
   ['nothing', '', ''],
 ])('%s', (_name, input, output) => {
   expect(sanitizeHtml(input)).toBe(output);
