@@ -15,8 +15,14 @@
  * over 20,000 (test/bench/sanitize-memory.ts). It is slow (milliseconds a call, more for long
  * text): call it when text is saved, never per request.
  */
-import createDOMPurify, { type DOMPurify } from 'dompurify';
-import { JSDOM } from 'jsdom';
+import { createRequire } from 'node:module';
+import type createDOMPurifyType from 'dompurify';
+import type { DOMPurify } from 'dompurify';
+import type * as Jsdom from 'jsdom';
+
+// jsdom and DOMPurify weigh ≈50 MB of resident memory once loaded; they are loaded on the first
+// save that needs them, not by every process that imports this file.
+const load = createRequire(import.meta.url);
 
 const ALLOWED_TAGS = [
   'p', 'br', 'hr', 'b', 'i', 'u', 's', 'strong', 'em', 'sub', 'sup', 'blockquote', 'pre', 'code', 'a',
@@ -36,8 +42,11 @@ type Sanitizer = { purify: DOMPurify; container: HTMLElement };
 let sanitizer: Sanitizer | null = null;
 
 function create(): Sanitizer {
+  const { JSDOM } = load('jsdom') as typeof Jsdom;
+  const loaded = load('dompurify') as typeof createDOMPurifyType & { default?: typeof createDOMPurifyType };
+  const factory = loaded.default ?? loaded;
   const { window } = new JSDOM('<!DOCTYPE html>');
-  const purify = createDOMPurify(window as unknown as Parameters<typeof createDOMPurify>[0]);
+  const purify = factory(window as unknown as Parameters<typeof factory>[0]);
   purify.setConfig({ ALLOWED_TAGS, ALLOWED_ATTR, ALLOW_DATA_ATTR: false, ALLOW_ARIA_ATTR: false, IN_PLACE: true });
   purify.addHook('uponSanitizeAttribute', (node, data) => {
     if (data.attrName === 'src' && (node.nodeName !== 'IMG' || !IMAGE_SOURCE.test(data.attrValue.trim()))) data.keepAttr = false;
