@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { App, Button, DatePicker, Form, Input, InputNumber, Radio, Segmented, Switch } from 'antd';
 import dayjs from 'dayjs';
 import { REGISTER_RULES, registrationApi, type BasicConfig } from '../../server/contract/registration';
-import type { BasicConfigView } from '../../server/contract/registrants';
+import type { BasicConfigView } from '../../server/contract/registration';
 import { AntdRoot } from '../shared/AntdRoot';
 import { call, ApiError } from '../shared/api';
 import { translator } from '../shared/i18n';

@@ -2,7 +2,6 @@
  * What the registration API answers to the management screens (spec 2.12 "User management",
  * 7 "Conference users"), shared by the server's presenters and the islands.
  */
-import type { BasicConfig, FormRules } from './registration';
 
 /** A row of the registrant list: user no, name (spec 2.12 name rule), e-mail and the rest. */
 export type RegistrantListRow = {
@@ -29,12 +28,8 @@ export type RegistrantAnswer = { field: string; title: string; value: string; fi
 
 export type RegistrantDetails = RegistrantListRow & { userId: number; answers: RegistrantAnswer[] };
 
-/** The basic tab as the server answers it: the saved settings, and the count against the cap. */
-export type BasicConfigView = BasicConfig & { registered: number; cap: number; windowOpen: boolean; timeZone: string };
-
 export type FormVersionView = { version: string; registrants: number; updatedAt: string | null };
 
-export type RulesView = { version: string; data: string; rules: FormRules };
 
 /** pageQuery (spec 7): a registrant with their answers as {field, title, value}. */
 export type RegistrantContent = { id: number; code: string; email: string; createTime: string; content: Array<{ field: string; title: string; value: string }> };

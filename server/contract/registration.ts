@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { EMAIL_PATTERN } from './validation';
 import { PROVINCE_NAMES } from './provinces';
 import { endpoint, type Download } from './endpoint';
-import { REGISTRANT_PAGE_SIZE, type BasicConfigView, type EdugainInfo, type FormVersionView, type RegistrantContentPage, type RegistrantDetails, type RegistrantPage, type RulesView } from './registrants';
+import { REGISTRANT_PAGE_SIZE, type EdugainInfo, type FormVersionView, type RegistrantContentPage, type RegistrantDetails, type RegistrantPage } from './registrants';
 
 /** The common items a manager can switch between required, optional and hidden. */
 export const COMMON_ITEMS = ['name', 'email', 'tel', 'country', 'unit', 'post', 'gender', 'birthDay', 'idCard', 'passport', 'profile', 'fax', 'address', 'comment', 'photo'] as const;
@@ -390,3 +390,9 @@ export const registrationApi = {
     done: 'registration:deleted',
   }),
 };
+
+/** The basic tab as the server answers it: the saved settings, and the count against the cap. */
+export type BasicConfigView = BasicConfig & { registered: number; cap: number; windowOpen: boolean; timeZone: string };
+
+/** A form version's rules as the configuration answers them. */
+export type RulesView = { version: string; data: string; rules: FormRules };

@@ -5,7 +5,7 @@
  */
 import type { Db } from '../../db/index';
 import { DEFAULT_REGISTER_CAP, windowOpen, type BasicConfig, type RegisterRule } from '../../contract/registration';
-import type { BasicConfigView } from '../../contract/registrants';
+import type { BasicConfigView } from '../../contract/registration';
 import type { SiteService } from '../sites/service';
 import { registrationSwitches, saveRegistrationSwitches } from '../sites/conferenceRecord';
 import { sanitizeHtml } from '../../platform/sanitize';
