@@ -178,7 +178,8 @@ describe('template scripts against credentials and super admins, in Chromium', {
     await forms.locator('#login_password').fill(adminPassword);
     await forms.locator('form#login button[type=submit]').click();
     await page.waitForURL(site('/'));
-    await page.waitForFunction(() => (localStorage.getItem('captured') ?? '').includes('promote-platform:'), undefined, { timeout: 10_000 });
+    // Both attempts run at once; wait for the outcome of each before reading them.
+    await page.waitForFunction(() => ['promote-platform:', 'promote-here:'].every((k) => (localStorage.getItem('captured') ?? '').includes(k)), undefined, { timeout: 10_000 });
     const heard = (await page.evaluate(() => localStorage.getItem('captured'))) ?? '';
     assert.match(heard, /promote-here:404/);
     assert.doesNotMatch(heard, /promote-platform:200/);
