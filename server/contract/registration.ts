@@ -5,7 +5,7 @@
  * (which show the same messages early); and the registration API's endpoints. No Node imports here.
  */
 import { z } from 'zod';
-import { EMAIL_PATTERN } from './validation';
+import { EMAIL_PATTERN, orEmpty } from './validation';
 import { PROVINCE_NAMES } from './provinces';
 import { endpoint, type Download } from './endpoint';
 import { REGISTRANT_PAGE_SIZE, type EdugainInfo, type FormVersionView, type RegistrantContentPage, type RegistrantDetails, type RegistrantPage } from './registrants';
@@ -290,9 +290,6 @@ export function windowOpen(cfg: { registerStartDate: string; registerEndDate: st
 const answersField = z.record(z.string().max(40), z.union([z.string().max(5000, 'registration:answerInvalid'), z.array(z.string().max(300)).max(50)]), { message: 'commonMsg.invalidInput' });
 const registrantId = z.coerce.number({ message: 'registration:registrantNotFound' }).int().positive('registration:registrantNotFound').max(2 ** 31);
 const idQuery = z.object({ id: registrantId });
-
-/** A body that may be missing (nothing was posted) is read as {}, so that each field's own error names it. */
-const orEmpty = <T extends z.ZodObject>(schema: T) => schema.prefault({} as z.input<T>);
 
 /** A search of the registrant list; an empty body is the first page of everyone. */
 const registrantQuery = orEmpty(

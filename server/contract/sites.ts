@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { endpoint } from './endpoint';
+import { orEmpty } from './validation';
 import { LANGS, type Lang, type LanguageType } from './enums';
 import { menuDeleteInput, menuLangQuery, menuMoveInput, menuPublishInput, menuSaveInput, type MenuEditNode } from './menus';
 import { copyInput, domainInput, exteriorInput, websiteConfigInput, type DisciplineNode, type DomainItem, type ExteriorDetail, type ExteriorItem, type WebsiteConfigView } from './siteConfig';
@@ -99,24 +100,24 @@ export const sitesApi = {
 
   // Website configuration and domains (managers; a domain outside SITE_DOMAIN: super admins).
   websiteFind: endpoint<WebsiteConfigView>()({ method: 'GET', path: `${WEBSITE}/find` }),
-  websiteSave: endpoint<WebsiteConfigView>()({ method: 'POST', path: `${WEBSITE}/save`, body: websiteConfigInput }),
-  domainAdd: endpoint<DomainItem[]>()({ method: 'POST', path: `${WEBSITE}/domain/add`, body: domainInput }),
-  adminDomainAdd: endpoint<DomainItem[]>()({ method: 'POST', path: '/platform/admin/conferences/:conferenceId/domain/add', params: conferenceParam, body: domainInput }),
+  websiteSave: endpoint<WebsiteConfigView>()({ method: 'POST', path: `${WEBSITE}/save`, body: orEmpty(websiteConfigInput) }),
+  domainAdd: endpoint<DomainItem[]>()({ method: 'POST', path: `${WEBSITE}/domain/add`, body: orEmpty(domainInput) }),
+  adminDomainAdd: endpoint<DomainItem[]>()({ method: 'POST', path: '/platform/admin/conferences/:conferenceId/domain/add', params: conferenceParam, body: orEmpty(domainInput) }),
   domainPrimary: endpoint<DomainItem[]>()({ method: 'POST', path: `${WEBSITE}/domain/primary/:id` }),
   domainDelete: endpoint<DomainItem[]>()({ method: 'DELETE', path: `${WEBSITE}/domain/delete/:id` }),
 
   // Exteriors (appearances).
   exteriorList: endpoint<ExteriorItem[]>()({ method: 'GET', path: `${EXTERIOR}/list` }),
   exteriorFind: endpoint<ExteriorDetail>()({ method: 'GET', path: `${EXTERIOR}/find/:id` }),
-  exteriorSave: endpoint<{ id: number }>()({ method: 'POST', path: `${EXTERIOR}/save`, body: exteriorInput }),
+  exteriorSave: endpoint<{ id: number }>()({ method: 'POST', path: `${EXTERIOR}/save`, body: orEmpty(exteriorInput) }),
   exteriorUse: endpoint()({ method: 'POST', path: `${EXTERIOR}/use/:id` }),
-  exteriorCopy: endpoint<{ id: number }>()({ method: 'POST', path: `${EXTERIOR}/copy/:id`, body: copyInput }),
+  exteriorCopy: endpoint<{ id: number }>()({ method: 'POST', path: `${EXTERIOR}/copy/:id`, body: orEmpty(copyInput) }),
   exteriorDelete: endpoint()({ method: 'DELETE', path: `${EXTERIOR}/delete/:id` }),
 
   // The menu editor (docs/site-management/menus.md).
   menuTree: endpoint<MenuEditNode[]>()({ method: 'GET', path: `${MENU}/tree`, query: menuLangQuery }),
-  menuSave: endpoint<{ id: number }>()({ method: 'POST', path: `${MENU}/save`, body: menuSaveInput }),
-  menuMove: endpoint<true>()({ method: 'POST', path: `${MENU}/move`, body: menuMoveInput }),
-  menuPublish: endpoint<true>()({ method: 'POST', path: `${MENU}/publish`, body: menuPublishInput }),
-  menuDelete: endpoint<{ deleted: number }>()({ method: 'POST', path: `${MENU}/delete`, body: menuDeleteInput }),
+  menuSave: endpoint<{ id: number }>()({ method: 'POST', path: `${MENU}/save`, body: orEmpty(menuSaveInput) }),
+  menuMove: endpoint<true>()({ method: 'POST', path: `${MENU}/move`, body: orEmpty(menuMoveInput) }),
+  menuPublish: endpoint<true>()({ method: 'POST', path: `${MENU}/publish`, body: orEmpty(menuPublishInput) }),
+  menuDelete: endpoint<{ deleted: number }>()({ method: 'POST', path: `${MENU}/delete`, body: orEmpty(menuDeleteInput) }),
 };

@@ -16,6 +16,8 @@ export type OutgoingMail = {
   subject: string;
   text: string;
   html?: string;
+  /** the template kind it was written from, for the delivery log */
+  kind?: string;
 };
 
 const MAX_TO_LENGTH = 2000;
@@ -41,6 +43,7 @@ export async function enqueueMail(db: Db | Tx, message: OutgoingMail): Promise<n
     subject,
     text: String(message.text ?? ''),
     html: message.html ?? null,
+    kind: message.kind ?? null,
     at: toDbInstant(),
   });
 }

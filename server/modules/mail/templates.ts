@@ -21,6 +21,8 @@ const log = logger.child({ module: 'mail' });
 
 type Row = { conference_id: number; kind: MailKind; subject_zh: string; subject_en: string; body_zh: string; body_en: string };
 
+const textOf = (row: Row): MailText => ({ subjectZh: row.subject_zh, subjectEn: row.subject_en, bodyZh: row.body_zh, bodyEn: row.body_en });
+
 const MAIL_STYLE = "font-family:Arial,'Microsoft YaHei',sans-serif;font-size:15px;line-height:1.7;color:#1f2937";
 
 /** A template filled with values; throws when it does not compile (see enqueueConferenceMail). */
@@ -48,7 +50,7 @@ export async function templates(db: Db, conferenceId: number): Promise<TemplateV
   const byKind = new Map(rows.map((r) => [r.kind, r]));
   return MAIL_KINDS.map((kind) => {
     const row = byKind.get(kind);
-    const text = row ? { subjectZh: row.subject_zh, subjectEn: row.subject_en, bodyZh: row.body_zh, bodyEn: row.body_en } : DEFAULT_TEMPLATES[kind];
+    const text = row ? textOf(row) : DEFAULT_TEMPLATES[kind];
     return { kind, ...text, placeholders: PLACEHOLDERS[kind], custom: Boolean(row) };
   });
 }
@@ -88,7 +90,7 @@ export async function resetTemplate(db: Db, conferenceId: number, kind: MailKind
  */
 export async function enqueueConferenceMail(db: Db | Tx, conferenceId: number, kind: MailKind, lang: Lang, to: string[], vars: Record<string, string>): Promise<number> {
   const row = await db<Row>('mail_templates').where({ conference_id: conferenceId, kind }).first();
-  const text = row ? { subjectZh: row.subject_zh, subjectEn: row.subject_en, bodyZh: row.body_zh, bodyEn: row.body_en } : DEFAULT_TEMPLATES[kind];
+  const text = row ? textOf(row) : DEFAULT_TEMPLATES[kind];
   let mail: ReturnType<typeof render>;
   try {
     mail = render(text, lang, vars);
@@ -99,7 +101,5 @@ export async function enqueueConferenceMail(db: Db | Tx, conferenceId: number, k
     log.warn({ conferenceId, kind, lang, err: (err as Error).message }, 'mail template does not render; the built-in text was sent');
     mail = render(DEFAULT_TEMPLATES[kind], lang, vars);
   }
-  const id = await enqueueMail(db, { conferenceId, to, subject: mail.subject, text: mail.text, html: mail.html });
-  await db('mail_outbox').where({ id }).update({ kind });
-  return id;
+  return enqueueMail(db, { conferenceId, to, subject: mail.subject, text: mail.text, html: mail.html, kind });
 }

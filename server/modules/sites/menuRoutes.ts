@@ -3,15 +3,14 @@
  * publishedMenu) — tree, save, move, publish, delete; managers only, the conference always from
  * the Host. Page: /platform/config/menu, the ManageMenus island.
  */
-import { Router, type Request, type RequestHandler } from 'express';
+import { Router, type Request } from 'express';
 import { LANGUAGE_TYPE, type Lang } from '../../contract/enums';
 import type { MenuEditNode } from '../../contract/menus';
 import { sitesApi } from '../../contract/sites';
-import { access, conferenceOf, screen, type AccessGuard } from '../../platform/access';
+import { access, conferenceOf, screen } from '../../platform/access';
 import type { Deps } from '../../platform/feature';
 import { t } from '../../platform/i18n';
 import { route } from '../../platform/route';
-import { emptyBodyAsObject } from './emptyBody';
 import { MenuEditor } from './menuService';
 
 export const MENU_SCREEN = '/platform/config/menu';
@@ -22,19 +21,18 @@ export function menuApiRouter({ db, sites }: Deps): Router {
   const editor = new MenuEditor(db, sites);
   const router = Router();
   const manager = access('manager');
-  const withBody: [AccessGuard, RequestHandler] = [manager, emptyBodyAsObject];
 
   route(router, sitesApi.menuTree, manager, async ({ query }, req) => editor.tree(conferenceId(req), query.lang));
-  route(router, sitesApi.menuSave, withBody, async ({ body }, req) => ({ id: await editor.save(conferenceId(req), body) }));
-  route(router, sitesApi.menuMove, withBody, async ({ body }, req) => {
+  route(router, sitesApi.menuSave, manager, async ({ body }, req) => ({ id: await editor.save(conferenceId(req), body) }));
+  route(router, sitesApi.menuMove, manager, async ({ body }, req) => {
     await editor.move(conferenceId(req), body);
     return true as const;
   });
-  route(router, sitesApi.menuPublish, withBody, async ({ body }, req) => {
+  route(router, sitesApi.menuPublish, manager, async ({ body }, req) => {
     await editor.publish(conferenceId(req), body.ids, body.published);
     return true as const;
   });
-  route(router, sitesApi.menuDelete, withBody, async ({ body }, req) => ({ deleted: await editor.remove(conferenceId(req), body.ids) }));
+  route(router, sitesApi.menuDelete, manager, async ({ body }, req) => ({ deleted: await editor.remove(conferenceId(req), body.ids) }));
 
   return router;
 }

@@ -3,15 +3,14 @@
  * managers of this conference only, the conference the request's, from its Host; except a domain
  * outside SITE_DOMAIN, which only a super admin adds, from the platform host (domainRule.ts).
  */
-import { Router, type RequestHandler } from 'express';
+import { Router } from 'express';
 import { sitesApi } from '../../../contract/sites';
-import { access, conferenceOf, type AccessGuard } from '../../../platform/access';
+import { access, conferenceOf } from '../../../platform/access';
 import type { Deps } from '../../../platform/feature';
 import { notFound } from '../../../platform/errors';
 import { route } from '../../../platform/route';
 import { domainHosts } from '../domainRule';
 import { conferenceExists } from '../conferenceRecord';
-import { emptyBodyAsObject } from '../emptyBody';
 import { ExteriorService } from './exteriorService';
 import { idOf } from './rowId';
 import { WebsiteConfigService } from './websiteService';
@@ -22,19 +21,18 @@ export function siteConfigApiRouter({ sites, db, config }: Deps): Router {
   const website = new WebsiteConfigService(db, sites, hosts);
   const exteriors = new ExteriorService(db, sites);
   const manager = access('manager');
-  const managerWithBody: [AccessGuard, RequestHandler] = [manager, emptyBodyAsObject];
 
   route(router, sitesApi.websiteFind, manager, async (_input, req) => website.find(conferenceOf(req), req.ctx.host));
-  route(router, sitesApi.websiteSave, managerWithBody, async ({ body }, req) => {
+  route(router, sitesApi.websiteSave, manager, async ({ body }, req) => {
     await website.save(conferenceOf(req), body);
     return website.find(conferenceOf(req), req.ctx.host);
   });
-  route(router, sitesApi.domainAdd, managerWithBody, async ({ body }, req) => {
+  route(router, sitesApi.domainAdd, manager, async ({ body }, req) => {
     await website.addDomain(conferenceOf(req), body.domain);
     return website.domains(conferenceOf(req), req.ctx.host);
   });
   // A domain outside SITE_DOMAIN: only a super admin, only from the platform host.
-  route(router, sitesApi.adminDomainAdd, [access('superAdmin'), emptyBodyAsObject], async (input, req) => {
+  route(router, sitesApi.adminDomainAdd, access('superAdmin'), async (input, req) => {
     const { conferenceId } = input.params;
     const { domain } = input.body;
     if (!(await conferenceExists(db, conferenceId))) throw notFound();
@@ -52,13 +50,13 @@ export function siteConfigApiRouter({ sites, db, config }: Deps): Router {
 
   route(router, sitesApi.exteriorList, manager, async (_input, req) => exteriors.list(conferenceOf(req)));
   route(router, sitesApi.exteriorFind, manager, async ({ params }, req) => exteriors.find(conferenceOf(req), idOf(params)));
-  route(router, sitesApi.exteriorSave, managerWithBody, async ({ body }, req) => exteriors.save(conferenceOf(req), body));
+  route(router, sitesApi.exteriorSave, manager, async ({ body }, req) => exteriors.save(conferenceOf(req), body));
   route(router, sitesApi.exteriorUse, manager, async ({ params }, req) => {
     await exteriors.use(conferenceOf(req), idOf(params));
     return null;
   });
   // A bad id is not found before the name is checked.
-  route(router, sitesApi.exteriorCopy, managerWithBody, async (input, req) => {
+  route(router, sitesApi.exteriorCopy, manager, async (input, req) => {
     const id = idOf(input.params);
     return exteriors.copy(conferenceOf(req), id, input.body.name);
   });
