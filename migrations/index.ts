@@ -19,6 +19,10 @@ import * as m015 from './015_session_handoffs';
 import * as m016 from './016_mail_budget';
 import * as m017 from './017_upload_budgets';
 import * as m018 from './018_job_leases';
+import * as m019 from './019_fees';
+import * as m020 from './020_payments';
+import * as m021 from './021_orders';
+import * as m022 from './022_receipts';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -39,6 +43,10 @@ const migrations: Record<string, Migration> = {
   '016_mail_budget': m016,
   '017_upload_budgets': m017,
   '018_job_leases': m018,
+  '019_fees': m019,
+  '020_payments': m020,
+  '021_orders': m021,
+  '022_receipts': m022,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

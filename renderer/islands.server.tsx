@@ -33,6 +33,7 @@ import ManageRegistrants, { type ManageRegistrantsProps } from '../islands/Manag
 import ManageRegistrantDetails, { type ManageRegistrantDetailsProps } from '../islands/ManageRegistrantDetails/index';
 import RegisterConfigBasic, { type RegisterConfigBasicProps } from '../islands/RegisterConfigBasic/index';
 import RegisterConfigForm, { type RegisterConfigFormProps } from '../islands/RegisterConfigForm/index';
+import RegisterConfigFees, { type RegisterConfigFeesProps } from '../islands/RegisterConfigFees/index';
 import DocumentDesigner, { type DocumentDesignerProps } from '../islands/DocumentDesigner/index';
 import ProfileDownloads, { type ProfileDownloadsProps } from '../islands/ProfileDownloads/index';
 import AdminUnits, { type AdminUnitsProps } from '../islands/AdminUnits/index';
@@ -43,6 +44,15 @@ import ProfileFeedbackDetails, { type ProfileFeedbackDetailsProps } from '../isl
 import ManageFeedback, { type ManageFeedbackProps } from '../islands/ManageFeedback/index';
 import ProfileNotices, { type ProfileNoticesProps } from '../islands/ProfileNotices/index';
 import ManageNotices, { type ManageNoticesProps } from '../islands/ManageNotices/index';
+import ManagePayConfig, { type ManagePayConfigProps } from '../islands/ManagePayConfig/index';
+import ProfileReceiptRequest, { type ProfileReceiptRequestProps } from '../islands/ProfileReceiptRequest/index';
+import ManageReceipts, { type ManageReceiptsProps } from '../islands/ManageReceipts/index';
+import ProfileFees, { type ProfileFeesProps } from '../islands/ProfileFees/index';
+import ProfileOrders, { type ProfileOrdersProps } from '../islands/ProfileOrders/index';
+import ProfilePay, { type ProfilePayProps } from '../islands/ProfilePay/index';
+import ProfilePayResult, { type ProfilePayResultProps } from '../islands/ProfilePayResult/index';
+import ProfileOrderUpdate, { type ProfileOrderUpdateProps } from '../islands/ProfileOrderUpdate/index';
+import ManageOrders, { type ManageOrdersProps } from '../islands/ManageOrders/index';
 
 export type IslandProps = {
   UserMenu: UserMenuProps;
@@ -70,6 +80,7 @@ export type IslandProps = {
   ManageRegistrantDetails: ManageRegistrantDetailsProps;
   RegisterConfigBasic: RegisterConfigBasicProps;
   RegisterConfigForm: RegisterConfigFormProps;
+  RegisterConfigFees: RegisterConfigFeesProps;
   DocumentDesigner: DocumentDesignerProps;
   ProfileDownloads: ProfileDownloadsProps;
   AdminUnits: AdminUnitsProps;
@@ -80,10 +91,19 @@ export type IslandProps = {
   ManageFeedback: ManageFeedbackProps;
   ProfileNotices: ProfileNoticesProps;
   ManageNotices: ManageNoticesProps;
+  ManagePayConfig: ManagePayConfigProps;
+  ProfileReceiptRequest: ProfileReceiptRequestProps;
+  ManageReceipts: ManageReceiptsProps;
+  ProfileFees: ProfileFeesProps;
+  ProfileOrders: ProfileOrdersProps;
+  ProfilePay: ProfilePayProps;
+  ProfilePayResult: ProfilePayResultProps;
+  ProfileOrderUpdate: ProfileOrderUpdateProps;
+  ManageOrders: ManageOrdersProps;
 };
 export type IslandName = keyof IslandProps;
 
-export const islands: { [K in IslandName]: ComponentType<IslandProps[K]> } = { UserMenu, LangSwitch, LoginForm, SignUpForm, ResetPasswordForm, OrgLogin, AccountFrame, ProfileEditForm, AdminProviders, AdminSuperAdmins, ManageMenus, ManageWebsiteConfig, ManageExteriors, CreateConference, MyConferences, ManageManagers, PublicationActions, AdminPublications, ManagePageList, ManagePageEditor, RegisterForm, ManageRegistrants, ManageRegistrantDetails, RegisterConfigBasic, RegisterConfigForm, DocumentDesigner, ProfileDownloads, AdminUnits, ManageMailConfig, ManageMailLog, ProfileFeedback, ProfileFeedbackDetails, ManageFeedback, ProfileNotices, ManageNotices };
+export const islands: { [K in IslandName]: ComponentType<IslandProps[K]> } = { UserMenu, LangSwitch, LoginForm, SignUpForm, ResetPasswordForm, OrgLogin, AccountFrame, ProfileEditForm, AdminProviders, AdminSuperAdmins, ManageMenus, ManageWebsiteConfig, ManageExteriors, CreateConference, MyConferences, ManageManagers, PublicationActions, AdminPublications, ManagePageList, ManagePageEditor, RegisterForm, ManageRegistrants, ManageRegistrantDetails, RegisterConfigBasic, RegisterConfigForm, RegisterConfigFees, DocumentDesigner, ProfileDownloads, AdminUnits, ManageMailConfig, ManageMailLog, ProfileFeedback, ProfileFeedbackDetails, ManageFeedback, ProfileNotices, ManageNotices, ManagePayConfig, ProfileReceiptRequest, ManageReceipts, ProfileFees, ProfileOrders, ProfilePay, ProfilePayResult, ProfileOrderUpdate, ManageOrders };
 
 /**
  * An island's own HTML, rendered as its own React root, exactly as the browser hydrates it: ids

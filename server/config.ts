@@ -64,6 +64,23 @@ const schema = z.object({
     .url('PLATFORM_URL must be an origin such as https://platform.example.org')
     .regex(/^https?:\/\/[^/?#]+\/?$/, 'PLATFORM_URL must be an origin such as https://platform.example.org')
     .optional(),
+  // How people outside the browser reach this deployment: links written into mails and PDFs are
+  // <PUBLIC_SCHEME>://<host>[:<PUBLIC_PORT>] (server/platform/publicUrl.ts). Both default from
+  // NODE_ENV below: https on the default port in production, else http on PORT (`npm start`).
+  PUBLIC_SCHEME: z.enum(['http', 'https'], { message: 'PUBLIC_SCHEME must be http or https' }).optional(),
+  PUBLIC_PORT: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v, ctx): number | undefined => {
+      if (v === undefined || v === '') return undefined;
+      const port = /^\d{1,5}$/.test(v) ? Number(v) : NaN;
+      if (!(port >= 1 && port <= 65535)) {
+        ctx.addIssue({ code: 'custom', message: 'PUBLIC_PORT must be a port number from 1 to 65535' });
+        return z.NEVER;
+      }
+      return port;
+    }),
   // New conferences get <slug>.<SITE_DOMAIN> (server/modules/conferences).
   SITE_DOMAIN: z
     .string()
@@ -134,6 +151,12 @@ const schema = z.object({
   TEMP_UPLOAD_TOTAL_BUDGET: byteSize('4GB'),
   TEMP_UPLOAD_TTL_MINUTES: z.coerce.number().int().min(5).max(7 * 24 * 60).default(120),
   TEMP_UPLOAD_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(100),
+}).transform(({ PUBLIC_SCHEME, PUBLIC_PORT, ...values }) => {
+  // Unset, a try-out is reached as it listens (http, PORT); production sits behind TLS on 443.
+  const scheme = PUBLIC_SCHEME ?? (values.NODE_ENV === 'production' ? 'https' : 'http');
+  // PORT 0 (any free port) names no port anyone could be told.
+  const port = PUBLIC_PORT ?? (values.NODE_ENV === 'production' ? null : values.PORT || null);
+  return { ...values, PUBLIC_SCHEME: scheme, PUBLIC_PORT: port };
 });
 
 

@@ -12,6 +12,10 @@ import { conferencesFeature } from './modules/conferences/index';
 import { pagesFeature } from './modules/pages/index';
 import { registrationFeature } from './modules/registration/index';
 import { documentsFeature } from './modules/documents/index';
+import { feesFeature } from './modules/fees/index';
+import { paymentsFeature } from './modules/payments/index';
+import { ordersFeature } from './modules/orders/index';
+import { receiptsFeature } from './modules/receipts/index';
 import { feedbackFeature } from './modules/feedback/index';
 import { noticesFeature } from './modules/notices/index';
 import { unitsFeature } from './modules/units/index';
@@ -25,6 +29,10 @@ export const FEATURES: readonly Feature[] = [
   pagesFeature,
   registrationFeature,
   documentsFeature,
+  feesFeature,
+  paymentsFeature,
+  ordersFeature,
+  receiptsFeature,
   feedbackFeature,
   noticesFeature,
   unitsFeature,

@@ -1,22 +1,65 @@
 /**
  * The personal centre's downloads (spec 2.10 download): the attendee's badge, invitation letter
- * (in Chinese or English) and ticket, as far as the organisers enabled them.
+ * (in Chinese or English) and ticket, as far as the organisers enabled them, and the payment
+ * receipts of their paid orders.
  */
 import { Button, Empty, List, Space } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { documentsApi, type DocumentType } from '../../server/contract/documents';
+import { formatInstant } from '../../server/contract/conferences';
+import { formatMoney } from '../../server/contract/money';
+import { receiptsApi, type ReceiptView } from '../../server/contract/receipts';
 import { AntdRoot } from '../shared/AntdRoot';
 import { urlOf } from '../shared/api';
 import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';
 
-export type ProfileDownloadsProps = { lang: Lang; mobile: boolean; registered: boolean; documents: DocumentType[] };
+export type ProfileDownloadsProps = { lang: Lang; mobile: boolean; registered: boolean; documents: DocumentType[]; receipts?: ReceiptView[] };
 
 const href = (type: DocumentType, lang: Lang) => urlOf(documentsApi.mineFile, { params: { type }, query: { lang } });
 
-function Downloads({ lang, mobile, registered, documents }: ProfileDownloadsProps) {
+const receiptHref = (id: number, lang: Lang) => urlOf(receiptsApi.pdf, { params: { id }, query: { lang } });
+
+/** The payment receipts, each in Chinese or English. */
+function Receipts({ lang, mobile, receipts }: { lang: Lang; mobile: boolean; receipts: ReceiptView[] }) {
+  const t = translator(lang);
+  return (
+    <List
+      header={t('receipts:download.title')}
+      dataSource={receipts}
+      rowKey="id"
+      renderItem={(r) => (
+        <List.Item
+          actions={[
+            <Button key="zh" icon={<DownloadOutlined />} href={receiptHref(r.id, 'zh')} block={mobile}>
+              中文
+            </Button>,
+            <Button key="en" icon={<DownloadOutlined />} href={receiptHref(r.id, 'en')} block={mobile}>
+              English
+            </Button>,
+          ]}
+        >
+          <List.Item.Meta title={`${t('documents:types.RECEIPT')} ${r.number}`} description={t('receipts:download.about', { orderNo: r.orderNo, amount: formatMoney(r.paid, lang), date: formatInstant(r.paidAt).slice(0, 10) })} />
+        </List.Item>
+      )}
+    />
+  );
+}
+
+function Downloads(props: ProfileDownloadsProps) {
+  const receipts = props.receipts ?? [];
+  return (
+    <>
+      <Documents {...props} />
+      {receipts.length > 0 && <Receipts lang={props.lang} mobile={props.mobile} receipts={receipts} />}
+    </>
+  );
+}
+
+function Documents({ lang, mobile, registered, documents, receipts }: ProfileDownloadsProps) {
   const t = translator(lang);
   if (!registered) {
+    if (receipts?.length) return null;
     return (
       <Empty description={t('documents:download.notRegistered')}>
         <Button type="primary" href="/conferenceRegister">
@@ -25,7 +68,7 @@ function Downloads({ lang, mobile, registered, documents }: ProfileDownloadsProp
       </Empty>
     );
   }
-  if (!documents.length) return <Empty description={t('documents:download.none')} />;
+  if (!documents.length) return receipts?.length ? null : <Empty description={t('documents:download.none')} />;
   return (
     <List
       dataSource={documents}

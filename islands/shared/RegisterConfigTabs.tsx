@@ -1,16 +1,18 @@
 /**
  * The tabs of the registration configuration (spec 2.12): basic configuration, personal
- * information (the form), templates (documents). Each tab is its own page and island; the fee
- * tabs join when fees exist. Plain links, so each tab is a server-rendered page.
+ * information (the form), registration fee and optional fee (the fees feature), templates
+ * (documents). Each tab is its own page and island. Plain links, so each tab is a server-rendered page.
  */
 import { translator } from './i18n';
 import type { Lang } from './locale';
 
-export type RegisterConfigTab = 'basic' | 'form' | 'template';
+export type RegisterConfigTab = 'basic' | 'form' | 'fee' | 'optional' | 'template';
 
 const TABS: Array<[RegisterConfigTab, string, string]> = [
   ['basic', '/platform/config/register', 'registration:config.tabBasic'],
   ['form', '/platform/config/register/form', 'registration:config.tabForm'],
+  ['fee', '/platform/config/register/fee', 'fees:tabRegister'],
+  ['optional', '/platform/config/register/optional', 'fees:tabOptional'],
   ['template', '/platform/config/register/template', 'registration:config.tabTemplate'],
 ];
 

@@ -6,6 +6,7 @@
 import { registrationApi } from '../../server/contract/registration';
 import { apiUrl, type CallInput, type Download, type Endpoint } from '../../server/contract/endpoint';
 import { ApiError, urlOf, type Envelope } from './api';
+import { postForm } from './postForm';
 
 function fileNameOf(disposition: string | null, fallback: string): string {
   const utf8 = /filename\*=UTF-8''([^;]+)/i.exec(disposition ?? '')?.[1];
@@ -44,18 +45,5 @@ export async function downloadPost<E extends DownloadPost>(endpoint: E, body: Ca
 export async function openFiles(files: Array<{ name: string; field?: string }>, token: string): Promise<void> {
   // The form's fields are the endpoint's body.
   const fields = { data: JSON.stringify(files), access_token: token };
-  const form = document.createElement('form');
-  form.method = 'POST';
-  form.action = urlOf(registrationApi.downloadFiles, { body: fields });
-  form.target = '_blank';
-  for (const [name, value] of Object.entries(fields)) {
-    const input = document.createElement('input');
-    input.type = 'hidden';
-    input.name = name;
-    input.value = value;
-    form.appendChild(input);
-  }
-  document.body.appendChild(form);
-  form.submit();
-  form.remove();
+  postForm(urlOf(registrationApi.downloadFiles, { body: fields }), fields, '_blank');
 }

@@ -22,6 +22,8 @@ import zhManageRegistration from '../../public/locales/zh/manageRegistration.jso
 import enManageRegistration from '../../public/locales/en/manageRegistration.json';
 import zhDocuments from '../../public/locales/zh/documents.json';
 import enDocuments from '../../public/locales/en/documents.json';
+import zhReceipts from '../../public/locales/zh/receipts.json';
+import enReceipts from '../../public/locales/en/receipts.json';
 import zhUnits from '../../public/locales/zh/units.json';
 import enUnits from '../../public/locales/en/units.json';
 import zhMail from '../../public/locales/zh/mail.json';
@@ -30,13 +32,19 @@ import zhFeedback from '../../public/locales/zh/feedback.json';
 import enFeedback from '../../public/locales/en/feedback.json';
 import zhNotices from '../../public/locales/zh/notices.json';
 import enNotices from '../../public/locales/en/notices.json';
+import zhFees from '../../public/locales/zh/fees.json';
+import enFees from '../../public/locales/en/fees.json';
+import zhPayments from '../../public/locales/zh/payments.json';
+import enPayments from '../../public/locales/en/payments.json';
+import zhOrders from '../../public/locales/zh/orders.json';
+import enOrders from '../../public/locales/en/orders.json';
 import type { Lang } from './locale';
 
 const instance = i18next.createInstance();
 void instance.init({
   resources: {
-    zh: { common: zhCommon, files: zhFiles, manageSite: zhManageSite, managePages: zhManagePages, manageMenus: zhManageMenus, manageConference: zhManageConference, registration: zhRegistration, manageRegistration: zhManageRegistration, documents: zhDocuments, units: zhUnits, mail: zhMail, feedback: zhFeedback, notices: zhNotices },
-    en: { common: enCommon, files: enFiles, manageSite: enManageSite, managePages: enManagePages, manageMenus: enManageMenus, manageConference: enManageConference, registration: enRegistration, manageRegistration: enManageRegistration, documents: enDocuments, units: enUnits, mail: enMail, feedback: enFeedback, notices: enNotices },
+    zh: { common: zhCommon, files: zhFiles, manageSite: zhManageSite, managePages: zhManagePages, manageMenus: zhManageMenus, manageConference: zhManageConference, registration: zhRegistration, manageRegistration: zhManageRegistration, documents: zhDocuments, units: zhUnits, mail: zhMail, feedback: zhFeedback, notices: zhNotices, fees: zhFees, payments: zhPayments, receipts: zhReceipts, orders: zhOrders },
+    en: { common: enCommon, files: enFiles, manageSite: enManageSite, managePages: enManagePages, manageMenus: enManageMenus, manageConference: enManageConference, registration: enRegistration, manageRegistration: enManageRegistration, documents: enDocuments, units: enUnits, mail: enMail, feedback: enFeedback, notices: enNotices, fees: enFees, payments: enPayments, receipts: enReceipts, orders: enOrders },
   },
   lng: 'zh',
   fallbackLng: 'zh',

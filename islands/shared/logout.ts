@@ -1,17 +1,18 @@
 /**
  * Exit: revoke the session on the server, then leave for the home page. The user menu of every
- * public page calls it, so it takes its endpoint from the zod-free contract/logout.ts.
+ * layout calls it, so it takes its endpoint from the zod-free contract/logout.ts.
  */
 import { logoutEndpoint } from '../../server/contract/logout';
 import { call } from './api';
 
+/**
+ * Leaves for the passport's logout address or the home page once the server has ended the session.
+ * A failed logout (an error answer, no network, flag false) throws and the browser stays, so the
+ * caller can show the error toast (spec 2.3): the person is still signed in and must know it.
+ */
 export async function logout(): Promise<void> {
-  let next = '/';
-  try {
-    const { logoutUrl } = await call(logoutEndpoint);
-    // With a passport provider, its logout address ends the single sign-on session too (spec 2.3).
-    if (logoutUrl) next = logoutUrl;
-  } finally {
-    window.location.assign(next);
-  }
+  const { flag, message, logoutUrl } = await call(logoutEndpoint);
+  if (!flag) throw new Error(message);
+  // With a passport provider, its logout address ends the single sign-on session too (spec 2.3).
+  window.location.assign(logoutUrl ?? '/');
 }

@@ -1,5 +1,6 @@
 // Environment: server. The platform host: its home page and the platform administration.
 import { Island } from '../../renderer/islands.server';
+import { HeaderIslands } from '../../renderer/HeaderIslands';
 import type { AdminPageProps } from '../../server/platform/shell/types';
 
 function Home({ text, user, conferences }: AdminPageProps) {
@@ -38,8 +39,8 @@ export default function Page(props: AdminPageProps) {
           <span className="auth-brand-short">{text.platformName}</span>
         </a>
         <nav className="auth-header-links">
-          {props.user ? <span>{props.user.name}</span> : <a href="/conferencelogin">{text.signIn}</a>}
-          <Island name="LangSwitch" props={{ lang, labels: { zh: '中文', en: 'EN' }, title: text.switchLanguage }} className="auth-lang" />
+          {props.user ? null : <a href="/conferencelogin">{text.signIn}</a>}
+          <HeaderIslands userMenu={props.userMenu} langSwitch={props.langSwitch} />
         </nav>
       </header>
       <div className="shell-body">

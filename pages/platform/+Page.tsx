@@ -1,5 +1,6 @@
 // Environment: server. The management layout: the menu of the screens that exist, then the screen.
 import { Island } from '../../renderer/islands.server';
+import { HeaderIslands } from '../../renderer/HeaderIslands';
 import type { PlatformPageProps } from '../../server/platform/shell/types';
 
 function Overview({ text, title, overview, statusTone, actions }: PlatformPageProps) {
@@ -32,8 +33,8 @@ export default function Page(props: PlatformPageProps) {
           <span className="auth-brand-name">{text.areaTitle}</span>
         </a>
         <nav className="auth-header-links">
-          <a href="/profile/userInfo">{text.personalCenter}</a>
           <a href="/">{text.backToSite}</a>
+          <HeaderIslands userMenu={props.userMenu} langSwitch={props.langSwitch} />
         </nav>
       </header>
       <div className="shell-body">

@@ -1,5 +1,6 @@
 // Environment: server. The personal-centre layout: a menu of the screens that exist, then the screen.
 import { Island } from '../../renderer/islands.server';
+import { HeaderIslands } from '../../renderer/HeaderIslands';
 import type { ProfilePageProps } from '../../server/platform/shell/types';
 
 function InfoList({ rows }: { rows: Array<[string, string]> }) {
@@ -87,6 +88,7 @@ export default function Page(props: ProfilePageProps) {
         </a>
         <nav className="auth-header-links">
           <a href="/">{text.backToSite}</a>
+          <HeaderIslands userMenu={props.userMenu} langSwitch={props.langSwitch} />
         </nav>
       </header>
       <div className="shell-body">

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { endpoint, type Download } from './endpoint';
 import { LANGS } from './enums';
+import type { Money } from './money';
 
 export const DOCUMENT_TYPES = ['BADGE', 'INVITATION', 'RECEIPT', 'TICKET'] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
@@ -44,6 +45,25 @@ export type DocumentConference = {
   /** the site's address, for letters and tickets */
   siteUrl: string;
 };
+
+/** What a payment receipt says (the receipts feature issues it; this module draws it). */
+export type ReceiptDocument = {
+  number: string;
+  orderNo: string;
+  payerName: string;
+  payerEmail: string;
+  /** copied from the order when the receipt was issued */
+  lines: Array<{ titleZh: string; titleEn: string; unit: Money; quantity: number }>;
+  total: Money;
+  paid: Money;
+  /** YYYY-MM-DD in the conference's time zone */
+  paidOn: string;
+  /** the payment method's name in the document's language, '' when unknown */
+  method: string;
+};
+
+/** The fields a custom receipt layout may place, besides the built-in ones (name, email, code = the number, qr). */
+export const RECEIPT_FIELDS = ['number', 'amount', 'items', 'paidAt', 'orderNo', 'method'] as const;
 
 /** Where a field sits on a custom template, in millimetres from the top-left corner. */
 export type LayoutItem = {

@@ -10,6 +10,7 @@ import { filesApi } from './files';
 import { mailApi } from './mail';
 import { noticesApi } from './notices';
 import { pagesApi } from './pages';
+import { paymentsApi } from './payments';
 import { registrationApi } from './registration';
 import { sitesApi } from './sites';
 import { unitsApi } from './units';
@@ -23,6 +24,7 @@ export const ENDPOINTS = {
   pages: pagesApi,
   registration: registrationApi,
   documents: documentsApi,
+  payments: paymentsApi,
   feedback: feedbackApi,
   notices: noticesApi,
   units: unitsApi,

@@ -48,9 +48,29 @@ export const TABLE_OWNERS = {
   mail_budget_days: 'mail',
 
   document_templates: 'documents',
+
+  // orders: what people owe and what they paid (the payment attempts), the payment queue and the bank statements
+  orders: 'orders',
+  order_items: 'orders',
+  payment_attempts: 'orders',
+  attempt_orders: 'orders',
+  payment_anomalies: 'orders',
+  statement_mappings: 'orders',
+  statement_rows: 'orders',
+
+  // receipts: the payment receipts (and their numbers) and the invoices people request
+  receipt_counters: 'receipts',
+  receipt_documents: 'receipts',
+  invoice_requests: 'receipts',
+
   feedback: 'feedback',
   notices: 'notices',
+  fee_items: 'fees',
+  fee_holds: 'fees',
   units: 'units',
+
+  payment_settings: 'payments',
+  payment_methods: 'payments',
 
   // platform: the session store (platform/session.ts) and the job scheduler's leases
   sessions: 'platform',

@@ -9,6 +9,15 @@
  * it); nothing outside the database (mail is an outbox row, counters are counted before) and no
  * read through `db` (on SQLite that waits for the one pooled connection this transaction holds).
  *
+ * On MySQL/MariaDB the transactions run at READ COMMITTED, not InnoDB's default REPEATABLE READ.
+ * The capacity pattern (server/db/capacity.ts) locks the counted row and then counts with a plain
+ * read; under REPEATABLE READ that read sees the snapshot taken by the transaction's first plain
+ * read, which may be older than the lock — a transaction that read anything before it locked (an
+ * order written, a second fee held) would miss the holds committed in between and oversell. At
+ * READ COMMITTED every read sees what is committed when it runs, so "lock, then count" holds
+ * wherever the lock is taken; it also takes no gap locks on plain writes, so fewer deadlocks.
+ * SQLite has one writer and is serializable anyway.
+ *
  * New code opens its transactions here. The account and registration writes use it already;
  * the other modules still call `db.transaction` directly and will move to it as they are touched.
  */
@@ -55,7 +64,7 @@ export async function inTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>, opt
   const backoffMs = options.backoffMs ?? 15;
   for (let attempt = 0; ; attempt++) {
     try {
-      return await db.transaction(work);
+      return await db.transaction(work, db.client.config.client === 'mysql2' ? { isolationLevel: 'read committed' } : undefined);
     } catch (err) {
       if (attempt >= retries || !isRetryable(err)) throw err;
       const pause = backoffMs * 2 ** attempt;

@@ -50,3 +50,23 @@ export async function loginWithForm(page: Page, origin: string, email: string, p
   await forms.locator('form#login button[type=submit]').click();
   await page.waitForURL((u) => u.pathname === redirect.split('?')[0]);
 }
+
+/**
+ * Picks `option` in the antd Select whose search input has the id `inputId`. A click that lands while
+ * a modal is still zooming in can miss the selector (seen on CI's slower machine), so the dropdown
+ * is opened until its option shows, a few times over, before the option is clicked.
+ */
+export async function chooseOption(page: Page, inputId: string, option: string): Promise<void> {
+  const select = page.locator('.ant-select', { has: page.locator(`#${inputId}`) });
+  const item = page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option });
+  for (let attempt = 0; ; attempt++) {
+    await select.click();
+    try {
+      await item.first().waitFor({ timeout: 3000 });
+      break;
+    } catch (error) {
+      if (attempt >= 4) throw error;
+    }
+  }
+  await item.first().click();
+}

@@ -136,6 +136,8 @@ describe('conference mail, feedback and notices in Chromium', { skip: !haveBrows
     const phone = await browser.newContext({ ...PHONE });
     const ppage = await phone.newPage();
     await login(ppage, 'a1@example.org', 'attendee-pass-1', '/profile/feedback');
+    // A click before the island has hydrated lands on server-rendered markup with no handler.
+    await hydrated(ppage, 'ProfileFeedback');
     await ppage.getByText('查看').first().click();
     await ppage.waitForURL(/feedBackDetails/);
     await ppage.getByText('每小时一班。Every hour.').waitFor();

@@ -13,9 +13,9 @@ declare module '../../platform/feature' {
 
 export const documentsFeature = defineFeature({
   name: 'documents',
-  services: ({ db, files }) => {
+  services: ({ db, files, config }) => {
     const documents = new DocumentService(db, files, new RegistrationPeople(db));
-    return { documents, badges: new BadgePrinter(documents) };
+    return { documents, badges: new BadgePrinter(documents, config) };
   },
   api: (deps) => [documentApiRouter(deps)],
   pages: (deps) => [documentPageRouter(deps)],

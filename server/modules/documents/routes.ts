@@ -11,31 +11,37 @@ import { route, SENT, type Sent } from '../../platform/route';
 import { sendAttachment } from '../../platform/download';
 import { t } from '../../platform/i18n';
 import { documentsApi, PERSONAL_DOCUMENTS, type DocumentConference, type DocumentType } from '../../contract/documents';
-import type { SiteSnapshot } from '../../platform/site';
+import { conferenceOrigin, publicOrigin, type PublicUrlConfig } from '../../platform/publicUrl';
 import { todayIn } from '../registration/settings';
 import type { DocumentService } from './service';
 
 const FILE_NAMES: Record<DocumentType, string> = { BADGE: 'badge.pdf', INVITATION: 'invitation-letter.pdf', RECEIPT: 'receipt.pdf', TICKET: 'ticket.pdf' };
 
-/** What a document says about the conference of this request. */
-export function documentConference(site: SiteSnapshot, origin: string): DocumentConference {
+/**
+ * What a document says about the conference of this request. Its address is printed for readers
+ * of the paper: the outside one (the conference's domain, else the host this request named).
+ */
+export function documentConference(req: Request, links: PublicUrlConfig): DocumentConference {
+  const site = req.ctx.site!;
   const c = site.config;
-  return { name: c.conferenceName, shortTitle: c.shortTitle, department: c.department, city: c.city, venue: c.venue, startDate: c.startDate, endDate: c.endDate, siteUrl: site.primaryDomain ? `https://${site.primaryDomain}` : origin };
+  const siteUrl = conferenceOrigin(links, site) || publicOrigin(links, req.hostname);
+  return { name: c.conferenceName, shortTitle: c.shortTitle, department: c.department, city: c.city, venue: c.venue, startDate: c.startDate, endDate: c.endDate, siteUrl };
 }
-
-const origin = (req: Request) => `${req.protocol}://${req.headers.host}`;
 const today = (req: Request) => todayIn(req.ctx.site!.conference.timeZone);
 
 /** Badges for the registration feature's list: whether the conference prints them, and a PDF of some registrants. */
 export class BadgePrinter {
-  constructor(private readonly documents: DocumentService) {}
+  constructor(
+    private readonly documents: DocumentService,
+    private readonly links: PublicUrlConfig,
+  ) {}
 
   enabled(conferenceId: number): Promise<boolean> {
     return this.documents.enabled(conferenceId, 'BADGE');
   }
 
   render(req: Request, ids: number[]): Promise<Buffer> {
-    return this.documents.render(conferenceOf(req), 'BADGE', { ids }, documentConference(req.ctx.site!, origin(req)), req.ctx.lang, today(req));
+    return this.documents.render(conferenceOf(req), 'BADGE', { ids }, documentConference(req, this.links), req.ctx.lang, today(req));
   }
 }
 
@@ -44,12 +50,12 @@ export function sendPdf(res: Response, pdf: Buffer, fileName: string): Sent {
   return SENT;
 }
 
-export function documentApiRouter({ documents }: Deps): Router {
+export function documentApiRouter({ documents, config }: Deps): Router {
   const router = Router();
   route(router, documentsApi.find, access('manager'), async ({ params }, req) => documents.config(conferenceOf(req), params.type));
   route(router, documentsApi.save, access('manager'), async ({ body }, req) => documents.save(conferenceOf(req), body));
   route(router, documentsApi.preview, access('manager'), async ({ body }, req, res) => {
-    const pdf = await documents.preview(conferenceOf(req), body, documentConference(req.ctx.site!, origin(req)), body.lang ?? req.ctx.lang, today(req));
+    const pdf = await documents.preview(conferenceOf(req), body, documentConference(req, config), body.lang ?? req.ctx.lang, today(req));
     return sendPdf(res, pdf, `preview-${FILE_NAMES[body.type]}`);
   });
 
@@ -63,13 +69,14 @@ export function documentApiRouter({ documents }: Deps): Router {
     const { type } = input.params;
     const { lang } = input.query;
     if (!PERSONAL_DOCUMENTS.includes(type)) throw new AppError(404, 'documents:disabled');
-    const pdf = await documents.render(conferenceOf(req), type, { userId: req.ctx.identity!.user.id }, documentConference(req.ctx.site!, origin(req)), lang ?? req.ctx.lang, today(req));
+    const pdf = await documents.render(conferenceOf(req), type, { userId: req.ctx.identity!.user.id }, documentConference(req, config), lang ?? req.ctx.lang, today(req));
     return sendPdf(res, pdf, FILE_NAMES[type]);
   });
   return router;
 }
 
-export function documentPageRouter({ documents, shell }: Deps): Router {
+export function documentPageRouter(deps: Deps): Router {
+  const { documents, shell } = deps;
   const router = Router();
   router.get('/platform/config/register/template', screen('manager'), async (req, res) => {
     const { lang, mobile } = req.ctx;
@@ -86,7 +93,9 @@ export function documentPageRouter({ documents, shell }: Deps): Router {
     const registered = await documents.isRegistrant(cid, req.ctx.identity!.user.id);
     const available: DocumentType[] = [];
     for (const type of PERSONAL_DOCUMENTS) if (await documents.enabled(cid, type)) available.push(type);
-    await shell.profileScreen(req, res, { title: t(lang, 'documents:download.title'), island: { island: 'ProfileDownloads', props: { lang, mobile, registered, documents: available } } });
+    // The payment receipts (receipts feature, issued when orders were paid), when the conference gives them.
+    const receipts = (await documents.enabled(cid, 'RECEIPT')) ? await deps.receipts.mine(cid, req.ctx.identity!.user.id) : [];
+    await shell.profileScreen(req, res, { title: t(lang, 'documents:download.title'), island: { island: 'ProfileDownloads', props: { lang, mobile, registered, documents: available, receipts } } });
   });
   return router;
 }

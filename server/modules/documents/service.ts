@@ -6,14 +6,20 @@
 import type { Db } from '../../db/index';
 import { parseJson, toDbInstant } from '../../db/dialect';
 import { AppError } from '../../platform/errors';
-import { BUILT_IN_FIELDS, DEFAULT_PAGE, DOCUMENT_TYPES, layoutSchema, type DocumentConference, type DocumentLayout, type DocumentPerson, type DocumentType, type EnabledType, type TemplateInput, type TemplateView } from '../../contract/documents';
+import { BUILT_IN_FIELDS, DEFAULT_PAGE, DOCUMENT_TYPES, layoutSchema, RECEIPT_FIELDS, type DocumentConference, type DocumentLayout, type DocumentPerson, type DocumentType, type EnabledType, type ReceiptDocument, type TemplateInput, type TemplateView } from '../../contract/documents';
 import type { Lang } from '../../contract/enums';
 import type { FilesService } from '../files/service';
 import { urlOf } from '../files/service';
 import type { RegistrationPeople } from '../registration/people';
 import { renderDocument } from './pdf/render';
+import { renderReceiptPdf } from './pdf/receipt';
 
 type TemplateRow = { conference_id: number; type: DocumentType; enabled_type: EnabledType; background_file: string | null; layout: string | null };
+
+/** The receipt's own fields, for the designer's list (a receipt's name, e-mail and code are its payer's and its number). */
+const RECEIPT_LABELS: Record<(typeof RECEIPT_FIELDS)[number], [zh: string, en: string]> = {
+  number: ['编号', 'number'], amount: ['金额', 'amount'], items: ['项目', 'items'], paidAt: ['付款日期', 'paid on'], orderNo: ['订单号', 'order number'], method: ['付款方式', 'payment method'],
+};
 
 export function defaultLayout(type: DocumentType): DocumentLayout {
   const page = DEFAULT_PAGE[type];
@@ -102,6 +108,16 @@ export class DocumentService {
     return renderDocument(type, await this.template(conferenceId, view), conference, people, lang, today);
   }
 
+  /**
+   * A payment receipt (issued by the receipts feature) as a PDF: the system layout or the custom
+   * template; refused 'documents:disabled' when the conference gives no receipts.
+   */
+  async renderReceipt(conferenceId: number, receipt: ReceiptDocument, conference: DocumentConference, lang: Lang): Promise<Buffer> {
+    const view = await this.config(conferenceId, 'RECEIPT');
+    if (view.enabledType === 'DISABLED') throw new AppError(404, 'documents:disabled');
+    return renderReceiptPdf(await this.template(conferenceId, view), conference, receipt, lang);
+  }
+
   /** A preview of unsaved settings with a sample person (the designer's "Preview PDF"). */
   async preview(conferenceId: number, input: TemplateInput, conference: DocumentConference, lang: Lang, today: string): Promise<Buffer> {
     await this.checkBackground(conferenceId, input);
@@ -129,6 +145,8 @@ export class DocumentService {
   async fieldOptions(conferenceId: number): Promise<Array<{ key: string; labelZh: string; labelEn: string }>> {
     const builtIn = BUILT_IN_FIELDS.map((key) => ({ key, labelZh: '', labelEn: '' }));
     const known = new Set<string>(BUILT_IN_FIELDS);
-    return [...builtIn, ...(await this.people.fieldList(conferenceId)).filter((f) => !known.has(f.key))];
+    const receipt = RECEIPT_FIELDS.map((key) => ({ key, labelZh: `收据：${RECEIPT_LABELS[key][0]}`, labelEn: `Receipt: ${RECEIPT_LABELS[key][1]}` }));
+    for (const f of receipt) known.add(f.key);
+    return [...builtIn, ...receipt, ...(await this.people.fieldList(conferenceId)).filter((f) => !known.has(f.key))];
   }
 }

@@ -9,6 +9,7 @@ import { AppError, notFound, tooManyRequests } from '../../platform/errors';
 import { sendAttachment } from '../../platform/download';
 import { t } from '../../platform/i18n';
 import { text } from '../../platform/site';
+import { conferenceOrigin, publicOrigin } from '../../platform/publicUrl';
 import { assertOpenTo } from '../sites/service';
 
 import { readOneUpload } from '../files/routes';
@@ -28,7 +29,7 @@ function notFoundFeedback(): never {
   throw notFound('feedback:notFound');
 }
 
-export function feedbackApiRouter({ feedback, files, limiter }: Deps): Router {
+export function feedbackApiRouter({ feedback, files, limiter, config }: Deps): Router {
   const router = Router();
   const mine = access('user', 'conference');
 
@@ -51,8 +52,9 @@ export function feedbackApiRouter({ feedback, files, limiter }: Deps): Router {
 
   route(router, feedbackApi.list, access('manager'), async ({ query }, req) => feedback.list(conferenceOf(req), { page: query.page, size: query.size, replied: query.replied === undefined ? undefined : query.replied === 'yes' }));
   route(router, feedbackApi.reply, access('manager'), async ({ params, body }, req) => {
-    const origin = `${req.protocol}://${req.headers.host}`;
-    return feedback.reply(conferenceOf(req), params.id, req.ctx.identity!.user.id, body.reply, { siteName: siteName(req), siteUrl: origin });
+    // The mail's link is followed from a mail box: the conference's outside address.
+    const siteUrl = conferenceOrigin(config, req.ctx.site!) || publicOrigin(config, req.hostname);
+    return feedback.reply(conferenceOf(req), params.id, req.ctx.identity!.user.id, body.reply, { siteName: siteName(req), siteUrl });
   });
   route(router, feedbackApi.attachment, access('manager'), async ({ params }, req, res) => sendFile(res, (await feedback.attachment(conferenceOf(req), params.id)) ?? notFoundFeedback()));
   return router;

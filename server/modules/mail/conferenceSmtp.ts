@@ -8,7 +8,6 @@
  * the TLS server name still the host's name. The check runs on save and again on every send,
  * so a row written before, or a name that changes its answer, reaches nothing private.
  */
-import crypto from 'node:crypto';
 import net from 'node:net';
 import nodemailer from 'nodemailer';
 import type { Db } from '../../db/index';
@@ -16,6 +15,7 @@ import { toDbInstant } from '../../db/dialect';
 import { AppError } from '../../platform/errors';
 import type { MailConfigInput, MailConfigView } from '../../contract/mail';
 import { type HostGuard, HostRefused } from '../../platform/netGuard';
+import { sealer, type Sealer } from '../../platform/sealed';
 import type { Transport, TransportMessage } from './transport';
 import { errorKey, mailErrorClass } from './errorClass';
 
@@ -28,7 +28,7 @@ const SEND_TIMEOUTS = { connectionTimeout: 30_000, greetingTimeout: 30_000, sock
 type Settings = { email: string; password: string; smtpHost: string; port: number; ssl: boolean };
 
 export class ConferenceSmtp {
-  private readonly key: Buffer;
+  private readonly sealed: Sealer;
   private readonly cache = new Map<number, { updatedAt: string; settings: Settings }>();
 
   constructor(
@@ -36,21 +36,8 @@ export class ConferenceSmtp {
     secret: string,
     private readonly guard: HostGuard,
   ) {
-    this.key = crypto.createHash('sha256').update(`mail-config:${secret}`).digest();
-  }
-
-  private encrypt(plain: string): string {
-    const iv = crypto.randomBytes(12);
-    const cipher = crypto.createCipheriv('aes-256-gcm', this.key, iv);
-    const data = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-    return [iv, cipher.getAuthTag(), data].map((b) => b.toString('base64url')).join('.');
-  }
-
-  private decrypt(stored: string): string {
-    const [iv, tag, data] = stored.split('.').map((p) => Buffer.from(p, 'base64url'));
-    const decipher = crypto.createDecipheriv('aes-256-gcm', this.key, iv);
-    decipher.setAuthTag(tag);
-    return Buffer.concat([decipher.update(data), decipher.final()]).toString('utf8');
+    // 'mail-config' is the purpose the stored passwords were sealed with: keep it.
+    this.sealed = sealer(secret, 'mail-config');
   }
 
   private row(conferenceId: number): Promise<ConfigRow | undefined> {
@@ -78,7 +65,7 @@ export class ConferenceSmtp {
     await this.checkHost(input);
     const values = {
       email: input.email,
-      password_enc: input.password ? this.encrypt(input.password) : existing!.password_enc,
+      password_enc: input.password ? this.sealed.seal(input.password) : existing!.password_enc,
       smtp_host: input.smtpHost,
       port: input.port,
       ssl: input.ssl,
@@ -127,7 +114,7 @@ export class ConferenceSmtp {
     let cached = this.cache.get(conferenceId);
     // Another instance may have saved new settings: the row's time says which settings are current.
     if (!cached || cached.updatedAt !== row.updated_at) {
-      cached = { updatedAt: row.updated_at, settings: { email: row.email, password: this.decrypt(row.password_enc), smtpHost: row.smtp_host, port: Number(row.port), ssl: Boolean(row.ssl) } };
+      cached = { updatedAt: row.updated_at, settings: { email: row.email, password: this.sealed.open(row.password_enc), smtpHost: row.smtp_host, port: Number(row.port), ssl: Boolean(row.ssl) } };
       this.cache.set(conferenceId, cached);
     }
     const settings = cached.settings;
@@ -140,7 +127,7 @@ export class ConferenceSmtp {
    */
   async test(conferenceId: number, input: MailConfigInput, to: string, text: { subject: string; body: string }): Promise<void> {
     const existing = await this.row(conferenceId);
-    const password = input.password || (existing ? this.decrypt(existing.password_enc) : '');
+    const password = input.password || (existing ? this.sealed.open(existing.password_enc) : '');
     if (!password) throw new AppError(400, 'passwordRequire', 'password');
     await this.checkHost(input);
     try {

@@ -19,9 +19,9 @@ declare module '../../platform/feature' {
 
 export const registrationFeature = defineFeature({
   name: 'registration',
-  services: ({ db, files, events, sites, mailGate }) => ({
+  services: ({ db, files, events, sites, mailGate, config }) => ({
     registration: new RegistrationService(db, files, events, {
-      prepare: registrationMail(sites),
+      prepare: registrationMail(sites, config),
       admitManagerMail: (conferenceId, email) => mailGate.admit(conferenceId, [email], { unknown: 'withhold', budget: 'refuse' }),
     }),
   }),

@@ -3,15 +3,16 @@ import { fromDbInstant } from '../../db/dialect';
 import { displayName } from '../../contract/registration';
 import { text } from '../../platform/site';
 import type { SiteService } from '../sites/service';
+import { conferenceOrigin, type PublicUrlConfig } from '../../platform/publicUrl';
 import { enqueueConferenceMail } from '../mail/templates';
 import type { RegistrationHooks } from './service';
 
-export function registrationMail(sites: SiteService): NonNullable<RegistrationHooks['prepare']> {
+export function registrationMail(sites: SiteService, links: PublicUrlConfig): NonNullable<RegistrationHooks['prepare']> {
   return async (conferenceId) => {
     const site = await sites.snapshot(conferenceId);
     return async (tx, registrant, lang) => {
       if (!site) return;
-      const siteUrl = site.primaryDomain ? `https://${site.primaryDomain}` : '';
+      const siteUrl = conferenceOrigin(links, site);
       const at = fromDbInstant(registrant.created_at) ?? new Date();
       const registrationTime = new Intl.DateTimeFormat('sv-SE', { timeZone: site.conference.timeZone, dateStyle: 'short', timeStyle: 'short' }).format(at);
       await enqueueConferenceMail(tx, conferenceId, 'registration', lang, [registrant.email], {

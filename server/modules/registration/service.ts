@@ -238,6 +238,21 @@ export class RegistrationService {
     await this.files.removeStored(conferenceId, files.map((f) => f.stored_name));
   }
 
+  /**
+   * What the fees feature needs of a person's registration: their country (the fee's user scope),
+   * or null when they have not registered. Other features read registrants only through here.
+   */
+  async personOf(conferenceId: number, userId: number): Promise<{ country: string } | null> {
+    const row = await repo.findRegistrantByUser(this.db, conferenceId, userId);
+    return row ? { country: row.country ?? '' } : null;
+  }
+
+  /** The fee setting and registration rule of the basic configuration (spec 3), for the fee page. */
+  async feeSettings(conferenceId: number): Promise<{ costsSet: boolean; registerRule: string }> {
+    const settings = await loadSettings(this.db, conferenceId);
+    return { costsSet: settings.costsSet, registerRule: settings.registerRule };
+  }
+
   /** The name shown for a registrant row. */
   static nameOf(row: repo.RegistrantRow, userName = ''): string {
     return displayName({ fullName: row.full_name, firstName: row.first_name, middleName: row.middle_name, lastName: row.last_name, userName });

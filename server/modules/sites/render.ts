@@ -9,7 +9,8 @@ import { ROOT_DIR } from '../../paths';
 import type { Lang } from '../../contract/enums';
 import { LANGUAGE_TYPE } from '../../contract/enums';
 import type { Identity } from '../../platform/identity';
-import { isAttendee, isConferenceAdmin, isStaff } from '../../platform/access';
+import { isAttendee, isStaff } from '../../platform/access';
+import { langSwitchProps, userMenuProps } from '../../platform/shell/userMenu';
 import { escapeHtml, jsonForHtml } from '../../platform/html';
 import { t } from '../../platform/i18n';
 import type { TokenClaims } from '../../platform/session';
@@ -51,18 +52,6 @@ function viewerState(identity: Identity | null): ViewerState {
   };
 }
 
-function userMenuItems(lang: Lang, identity: Identity | null) {
-  const items: Array<{ label: string; href?: string; action?: 'logout' }> = [
-    { label: t(lang, 'userMenu.personalCenter'), href: '/profile/userInfo' },
-  ];
-  if (isStaff(identity) || isConferenceAdmin(identity)) {
-    items.push({ label: t(lang, 'userMenu.conferenceManagement'), href: '/platform/manage/user' });
-  }
-  items.push({ label: t(lang, 'userMenu.changePassword'), href: '/resetPassword' });
-  items.push({ label: t(lang, 'userMenu.exit'), action: 'logout' });
-  return items;
-}
-
 function needLoginHtml(lang: Lang, currentPath: string): string {
   const href = `/conferencelogin?redirect=${encodeURIComponent(currentPath)}`;
   return `<div class="template-need-login"><p>${escapeHtml(t(lang, 'site.needLogin'))}</p>` +
@@ -76,8 +65,7 @@ export function renderPublicPage(input: PublicPageInput): string {
   const needsLogin = Boolean(chain.page.need_to_login) && !viewer.loggedIn;
   const $ = nestLayers({ chain, lang, pageHtml: needsLogin ? needLoginHtml(lang, input.currentPath) : chain.page.html });
 
-  const name = viewer.userName;
-  const menuProps = { name, menuLabel: t(lang, 'userMenu.menu'), items: userMenuItems(lang, identity) };
+  const menuProps = identity ? userMenuProps(lang, identity, 'conference') : null;
   fillContract($, {
     lang,
     bilingual: config.languageType === LANGUAGE_TYPE.bilingual,
@@ -96,13 +84,9 @@ export function renderPublicPage(input: PublicPageInput): string {
     registerOpen: site.modules.register !== false,
     registerLabel: text(config.registerLabel, lang) || t(lang, 'site.register'),
     islands: {
-      userMenu: viewer.loggedIn ? renderIsland('UserMenu', menuProps) : '',
-      mobileUserMenu: viewer.loggedIn ? renderIsland('UserMenu', menuProps, 'user-menu-mobile') : '',
-      langSwitch: renderIsland('LangSwitch', {
-        lang,
-        labels: { zh: t(lang, 'site.languageZh'), en: t(lang, 'site.languageEn') },
-        title: t(lang, 'site.switchLanguage'),
-      }),
+      userMenu: menuProps ? renderIsland('UserMenu', menuProps) : '',
+      mobileUserMenu: menuProps ? renderIsland('UserMenu', menuProps, 'user-menu-mobile') : '',
+      langSwitch: renderIsland('LangSwitch', langSwitchProps(lang)),
     },
   });
 

@@ -10,8 +10,9 @@ import { isAttendee, isConferenceAdmin, isStaff, REVIEWER_HOME } from '../access
 import { t } from '../i18n';
 import { text } from '../site';
 import { renderVikePage } from '../vike';
+import { langSwitchProps, userMenuProps } from './userMenu';
 import { activeEntry, highlightedEntry, sortedMenus, type ManageMenuEntry, type Menus } from './menus';
-import type { AdminPageProps, ManageScreen, PlatformPageProps, ProfilePageProps } from './types';
+import type { AdminPageProps, HeaderIslands, ManageScreen, PlatformPageProps, ProfilePageProps } from './types';
 
 export type Screen = { title: string; island: ManageScreen };
 
@@ -44,6 +45,13 @@ const ADMIN_TEXT_KEYS = ['platformName', 'adminTitle', 'providersTitle', 'superA
 type ProfileView = { view: ProfilePageProps['view']; title?: string; screen?: ManageScreen };
 /** The platform host's own views, with the data of the one shown. */
 export type AdminView = Pick<AdminPageProps, 'view'> & Partial<Pick<AdminPageProps, 'conferences' | 'providers' | 'admins' | 'mine' | 'screen'>>;
+
+/** A conference's layouts: the menu always (the caller is signed in), the switch on bilingual sites. */
+function conferenceHeader(req: Request): HeaderIslands {
+  const { lang } = req.ctx;
+  const bilingual = req.ctx.site!.config.languageType === LANGUAGE_TYPE.bilingual;
+  return { userMenu: userMenuProps(lang, req.ctx.identity!, 'conference'), langSwitch: bilingual ? langSwitchProps(lang) : null };
+}
 
 async function send(req: Request, res: Response, pageProps: Record<string, unknown>, title: string, area?: 'platform'): Promise<void> {
   const rendered = await renderVikePage(req, { ...(area ? { area } : {}), pageProps, shell: { lang: req.ctx.lang, title } });
@@ -110,6 +118,7 @@ export class Shell {
     const registration = shown.view === 'userInfo' && this.parts.userInfoSection ? await this.parts.userInfoSection(req) : undefined;
     const props: ProfilePageProps = {
       ...shown,
+      ...conferenceHeader(req),
       registration,
       lang,
       text: Object.fromEntries(PROFILE_TEXT_KEYS.map((k) => [k, t(lang, `profile.${k}`)])),
@@ -146,6 +155,9 @@ export class Shell {
       ...shown,
       lang,
       mobile,
+      // The platform host speaks both languages; a visitor not signed in has the sign-in link instead.
+      userMenu: identity ? userMenuProps(lang, identity, 'platform') : null,
+      langSwitch: langSwitchProps(lang),
       text: textMap,
       menu: identity?.superAdmin ? this.menus.admin.map((m) => ({ href: m.href, label: t(lang, m.labelKey), active: req.path === m.href })) : [],
       user: identity ? { id: identity.user.id, name: identity.user.trueName || identity.user.email } : null,
@@ -165,7 +177,8 @@ export class Shell {
     const site = req.ctx.site!;
     return {
       lang,
-      text: { areaTitle: t(lang, 'manage.title'), personalCenter: t(lang, 'userMenu.personalCenter'), backToSite: t(lang, 'profile.backToSite') } as Record<string, string>,
+      ...conferenceHeader(req),
+      text: { areaTitle: t(lang, 'manage.title'), backToSite: t(lang, 'profile.backToSite') } as Record<string, string>,
       siteName: text(site.config.conferenceName, lang),
       shortTitle: text(site.config.shortTitle, lang),
       menu: this.manageMenu(req),

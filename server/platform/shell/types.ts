@@ -7,13 +7,18 @@ import type { IslandName, IslandProps } from '../../../renderer/islands.server';
 import type { ProviderItem } from '../../../islands/AdminProviders/index';
 import type { SuperAdminItem } from '../../../islands/AdminSuperAdmins/index';
 import type { MyConferencesProps } from '../../../islands/MyConferences/index';
+import type { UserMenuProps } from '../../../islands/UserMenu/index';
+import type { LangSwitchProps } from '../../../islands/LangSwitch/index';
+
+/** What every layout's header carries: the user menu (with the exit) and, where two languages exist, the switch. */
+export type HeaderIslands = { userMenu: UserMenuProps | null; langSwitch: LangSwitchProps | null };
 
 export type ManageScreen = { [K in IslandName]: { island: K; props: IslandProps[K] } }[IslandName];
 
 /** One entry of a layout's menu, as drawn: its label in the reader's language, marked when current. */
 export type MenuItem = { href: string; label: string; active: boolean };
 
-export type PlatformPageProps = {
+export type PlatformPageProps = HeaderIslands & {
   lang: 'zh' | 'en';
   text: Record<string, string>;
   siteName: string;
@@ -28,7 +33,7 @@ export type PlatformPageProps = {
   actions?: ManageScreen;
 };
 
-export type ProfilePageProps = {
+export type ProfilePageProps = HeaderIslands & {
   /** 'screen': a feature's screen, an island under `title` (downloads, feedback, notices...) */
   view: 'userInfo' | 'userInfoEdit' | 'screen';
   title?: string;
@@ -43,7 +48,7 @@ export type ProfilePageProps = {
   registration?: { code: string; answers: Array<{ title: string; value: string }> } | null;
 };
 
-export type AdminPageProps = {
+export type AdminPageProps = HeaderIslands & {
   view: 'home' | 'providers' | 'superAdmins';
   lang: 'zh' | 'en';
   mobile: boolean;

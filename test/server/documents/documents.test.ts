@@ -75,6 +75,8 @@ describe('system layouts', () => {
     expect(read1.text).toContain('LETTER OF INVITATION');
     expect(read1.text).toContain('张伟');
     expect(read1.text).not.toContain('Ada Lovelace');
+    // The footer's address is read on paper: the outside one, with the try-out's port (PUBLIC_PORT unset → PORT).
+    expect(read1.text).toContain('http://docs.localhost:3000');
     const zh = read((await pdf('get', '/conference/document/mine/INVITATION?lang=zh', people[1].token)).body as Buffer, 'letter-zh');
     expect(zh.text).toContain('邀');
     expect(zh.text).toContain('Ada Lovelace');

@@ -98,6 +98,8 @@ describe('sending feedback', () => {
     expect(mine.body.data).toMatchObject({ reply: 'Yes, from the airport every hour.', repliedAt: expect.any(String) });
     const mail = await h.db('mail_outbox').where({ conference_id: cid, to_address: email }).where('subject', 'like', '%Reply to your feedback%').first();
     expect(mail.text_body).toContain('Yes, from the airport every hour.');
+    // Followed from a mail box: the conference's outside address, with the try-out's port (PUBLIC_PORT unset → PORT).
+    expect(mail.text_body).toContain(`http://fb.localhost:3000/profile/feedBackDetails?id=${fb.id}`);
     const details = await page(h.app, `/profile/feedBackDetails?id=${fb.id}`, { host, token: writer });
     expect(details.$('[data-island="ProfileFeedbackDetails"]').length).toBe(1);
     const list = await call(h, host, 'get', '/conference/platform/manage/feedback?replied=no', { token: manager });

@@ -1,0 +1,52 @@
+/**
+ * Order management (spec 2.12 manage/order, 5 "Order deal"): the orders with their filters,
+ * deal and refresh; the payment queue of unmatched money; the import of a bank statement.
+ */
+import { useState } from 'react';
+import { App, Badge, Tabs } from 'antd';
+import { ordersApi, type AnomalyView, type OrderPage, type StatementMapping } from '../../server/contract/orders';
+import { AntdRoot } from '../shared/AntdRoot';
+import { call } from '../shared/api';
+import { translator } from '../shared/i18n';
+import type { Lang } from '../shared/locale';
+import { errorText } from '../shared/orders';
+import { OrdersTab } from './OrdersTab';
+import { QueueTab } from './QueueTab';
+import { StatementTab } from './StatementTab';
+
+export type ManageOrdersProps = { lang: Lang; mobile: boolean; page: OrderPage; anomalies: AnomalyView[]; mapping: StatementMapping | null };
+
+function Orders({ lang, mobile, page, anomalies, mapping }: ManageOrdersProps) {
+  const t = translator(lang);
+  const { message } = App.useApp();
+  const [queue, setQueue] = useState(anomalies);
+  const open = queue.filter((a) => !a.resolvedAt).length;
+
+  // An import may queue rows: the queue tab shows them without a reload of the page.
+  async function reloadQueue() {
+    try {
+      setQueue(await call(ordersApi.anomalies));
+    } catch (err) {
+      message.error(errorText(err, t), 4);
+    }
+  }
+
+  return (
+    <Tabs
+      className="manage-orders"
+      items={[
+        { key: 'orders', label: t('orders:manage.tabOrders'), children: <OrdersTab lang={lang} mobile={mobile} initial={page} t={t} /> },
+        { key: 'queue', label: <Badge count={open} size="small" offset={[8, -2]}>{t('orders:manage.tabQueue')}</Badge>, children: <QueueTab anomalies={queue} setAnomalies={setQueue} t={t} lang={lang} mobile={mobile} /> },
+        { key: 'statement', label: t('orders:manage.tabStatement'), children: <StatementTab mapping={mapping} t={t} mobile={mobile} onImported={reloadQueue} /> },
+      ]}
+    />
+  );
+}
+
+export default function ManageOrders(props: ManageOrdersProps) {
+  return (
+    <AntdRoot lang={props.lang}>
+      <Orders {...props} />
+    </AntdRoot>
+  );
+}

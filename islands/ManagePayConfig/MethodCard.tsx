@@ -1,0 +1,97 @@
+/** One payment method's card: title and note in both languages and its fields; secrets are write-only. */
+import type { ChangeEvent } from 'react';
+import { Card, Col, Form, Input, Row, Tag } from 'antd';
+import { isSecretField, METHOD_FIELDS, PEM_MAX, type MethodField, type MethodView, type PaymentMethod } from '../../server/contract/payments';
+
+export type MethodDraft = { titleZh: string; titleEn: string; noteZh: string; noteEn: string; fields: Record<string, string> };
+type Props = {
+  t: (key: string) => string;
+  view: MethodView;
+  draft: MethodDraft;
+  errors: Record<string, string>;
+  onChange: (draft: MethodDraft) => void;
+  onFileError: (key: string) => void;
+};
+
+const TEXTS = ['titleZh', 'titleEn', 'noteZh', 'noteEn'] as const;
+
+export function errorPath(method: PaymentMethod, name: string): string {
+  return `${method}.${name}`;
+}
+
+function PemInput({ value, onChange, t, onFileError, label }: { value: string; onChange: (v: string) => void; t: Props['t']; onFileError: Props['onFileError']; label: string }) {
+  // Read on the device: the text is sent with the form, like pasted text.
+  async function read(e: ChangeEvent<HTMLInputElement>) {
+    const file = e.target.files?.[0];
+    e.target.value = '';
+    if (!file) return;
+    if (file.size > PEM_MAX) return onFileError('payments:fileTooLarge');
+    onChange(await file.text());
+  }
+  return (
+    <>
+      <Input.TextArea value={value} onChange={(e) => onChange(e.target.value)} autoSize={{ minRows: 2, maxRows: 8 }} spellCheck={false} autoComplete="off" aria-label={label} style={{ fontFamily: 'monospace' }} />
+      <label style={{ display: 'inline-block', marginTop: 4, cursor: 'pointer', color: '#1d4ed8' }}>
+        {t('payments:uploadPem')}
+        <input type="file" accept=".pem,.crt,.cer,.key,text/plain" onChange={read} style={{ display: 'none' }} />
+      </label>
+    </>
+  );
+}
+
+export function MethodCard({ t, view, draft, errors, onChange, onFileError }: Props) {
+  const setField = (name: string, value: string) => onChange({ ...draft, fields: { ...draft.fields, [name]: value } });
+  const errorOf = (name: string) => (errors[errorPath(view.method, name)] ? { validateStatus: 'error' as const, help: t(errors[errorPath(view.method, name)]) } : {});
+
+  function input(f: MethodField) {
+    const label = t(`payments:field.${f.name}`);
+    const value = draft.fields[f.name] ?? '';
+    if (f.kind === 'pem') return <PemInput value={value} onChange={(v) => setField(f.name, v)} t={t} onFileError={onFileError} label={label} />;
+    if (f.kind === 'html') return <Input.TextArea value={value} onChange={(e) => setField(f.name, e.target.value)} autoSize={{ minRows: 4, maxRows: 16 }} aria-label={label} />;
+    if (f.kind === 'secret') return <Input.Password value={value} onChange={(e) => setField(f.name, e.target.value)} autoComplete="new-password" aria-label={label} />;
+    return <Input value={value} onChange={(e) => setField(f.name, e.target.value)} autoComplete="off" aria-label={label} />;
+  }
+
+  function extra(f: MethodField): string | undefined {
+    if (!isSecretField(f)) return undefined;
+    const set = view.secrets[f.name]?.set ? t('payments:secretSet') : t('payments:secretNotSet');
+    return f.kind === 'pem' ? `${set}. ${t('payments:pemHint')}` : set;
+  }
+
+  return (
+    <Card
+      size="small"
+      title={t(`payments:method.${view.method}`)}
+      extra={
+        <>
+          <Tag>{t(view.online ? 'payments:online' : 'payments:offline')}</Tag>
+          <Tag color={view.configured ? 'green' : undefined}>{t(view.configured ? 'payments:configured' : 'payments:notConfigured')}</Tag>
+        </>
+      }
+      style={{ marginBottom: 12 }}
+    >
+      <Form layout="vertical" component="div">
+        <Row gutter={12}>
+          {TEXTS.map((name) => (
+            <Col xs={24} md={12} key={name}>
+              <Form.Item label={t(`payments:${name}`)} {...errorOf(name)}>
+                {name.startsWith('title') ? (
+                  <Input value={draft[name]} onChange={(e) => onChange({ ...draft, [name]: e.target.value })} placeholder={t(`payments:method.${view.method}`)} />
+                ) : (
+                  <Input.TextArea value={draft[name]} onChange={(e) => onChange({ ...draft, [name]: e.target.value })} autoSize={{ minRows: 1, maxRows: 6 }} />
+                )}
+              </Form.Item>
+            </Col>
+          ))}
+          {METHOD_FIELDS[view.method].map((f) => (
+            <Col xs={24} md={f.kind === 'text' || f.kind === 'secret' ? 12 : 24} key={f.name}>
+              <Form.Item label={t(`payments:field.${f.name}`)} required={f.required} extra={extra(f)} {...errorOf(f.name)}>
+                {input(f)}
+              </Form.Item>
+            </Col>
+          ))}
+        </Row>
+      </Form>
+    </Card>
+  );
+}

@@ -1,0 +1,136 @@
+/**
+ * The fee page (spec 2.10 conference/fee, 5 "Fee selection"): one registration fee (radio), any
+ * optional fees with a quantity, an invitation code that shows the fees behind it; submitting
+ * creates the orders and goes to their payment.
+ */
+import { useState } from 'react';
+import { Alert, App, Button, Card, Checkbox, Empty, Input, InputNumber, Radio, Space, Typography } from 'antd';
+import { ordersApi } from '../../server/contract/orders';
+import { AntdRoot } from '../shared/AntdRoot';
+import { call, ApiError } from '../shared/api';
+import { translator } from '../shared/i18n';
+import type { Lang } from '../shared/locale';
+import { errorText, titleOf } from '../shared/orders';
+import { FeeOption, maxQuantity } from './FeeOption';
+import type { FeeOffer } from '../../server/contract/fees';
+
+export type { FeeOffer } from '../../server/contract/fees';
+export type ProfileFeesProps = { lang: Lang; mobile: boolean; offers: FeeOffer[]; invitationCode: string; openOrders: { register: number | null; optional: number | null } };
+
+/** The picks the server is sent: the registration fee once, each ticked optional fee with its quantity. */
+export function picksOf(register: number | null, optional: Record<number, number>): Array<{ feeId: number; quantity: number }> {
+  const picks = register === null ? [] : [{ feeId: register, quantity: 1 }];
+  for (const [id, quantity] of Object.entries(optional)) if (quantity > 0) picks.push({ feeId: Number(id), quantity });
+  return picks;
+}
+
+function Fees({ lang, mobile, offers, invitationCode, openOrders }: ProfileFeesProps) {
+  const t = translator(lang);
+  const { message, modal } = App.useApp();
+  const [register, setRegister] = useState<number | null>(null);
+  const [optional, setOptional] = useState<Record<number, number>>({});
+  const [code, setCode] = useState(invitationCode);
+  const [busy, setBusy] = useState(false);
+  const registerFees = offers.filter((f) => f.kind === 'register');
+  const optionalFees = offers.filter((f) => f.kind === 'optional');
+  const title = (f: FeeOffer) => titleOf(f.titleZh, f.titleEn, lang);
+
+  // The code is part of the page's address: the server lists the fees behind it.
+  function applyCode() {
+    const url = new URL(location.href);
+    if (code.trim()) url.searchParams.set('invitationCode', code.trim());
+    else url.searchParams.delete('invitationCode');
+    location.assign(url.pathname + url.search);
+  }
+
+  function tick(fee: FeeOffer, on: boolean) {
+    setOptional((o) => {
+      const next = { ...o };
+      if (on) next[fee.id] = 1;
+      else delete next[fee.id];
+      return next;
+    });
+  }
+
+  async function submit() {
+    const picks = picksOf(register, optional);
+    if (!picks.length) return void message.warning(t('fees:chooseFee'), 3);
+    setBusy(true);
+    try {
+      const { orderIds } = await call(ordersApi.chooseFees, { body: { picks, invitationCode: invitationCode.trim() } });
+      location.assign(`/profile/order/pay/goto/${orderIds.join(',')}`);
+    } catch (err) {
+      setBusy(false);
+      if (err instanceof ApiError && err.messageKey === 'orders:existing') modal.confirm({ content: t('orders:existing'), onOk: () => location.assign('/profile/order/list') });
+      else message.error(errorText(err, t), 4);
+    }
+  }
+
+  const open = [openOrders.register !== null ? t('orders:fees.openRegister') : '', openOrders.optional !== null ? t('orders:fees.openOptional') : ''].filter(Boolean);
+
+  return (
+    <div className="profile-fees">
+      {open.length ? (
+        <Alert type="info" showIcon style={{ marginBottom: 16 }} title={open.join(' ')} action={<Button size="small" href="/profile/order/list">{t('orders:fees.toOrders')}</Button>} />
+      ) : null}
+      <Space.Compact style={{ width: '100%', maxWidth: 420, marginBottom: 4 }}>
+        <Input value={code} onChange={(e) => setCode(e.target.value)} onPressEnter={applyCode} maxLength={64} placeholder={t('orders:fees.invitationCode')} aria-label={t('orders:fees.invitationCode')} />
+        <Button onClick={applyCode}>{t('orders:fees.apply')}</Button>
+      </Space.Compact>
+      <Typography.Paragraph type="secondary">{t('orders:fees.invitationHint')}</Typography.Paragraph>
+      {!offers.length ? <Empty description={t('orders:fees.none')} /> : null}
+      {registerFees.length ? (
+        <Card title={t('orders:fees.register')} extra={<Typography.Text type="secondary">{t('orders:fees.registerHint')}</Typography.Text>} size="small" style={{ marginBottom: 16 }}>
+          <Radio.Group value={register} onChange={(e) => setRegister(e.target.value as number)} style={{ display: 'block' }}>
+            {registerFees.map((fee) => (
+              <FeeOption key={fee.id} fee={fee} lang={lang} t={t} control={<Radio value={fee.id} disabled={maxQuantity(fee) < 1}>{title(fee)}</Radio>} />
+            ))}
+          </Radio.Group>
+          {register !== null ? (
+            <Button type="link" size="small" onClick={() => setRegister(null)} style={{ paddingLeft: 0 }}>
+              {t('orders:fees.clear')}
+            </Button>
+          ) : null}
+        </Card>
+      ) : null}
+      {optionalFees.length ? (
+        <Card title={t('orders:fees.optional')} extra={<Typography.Text type="secondary">{t('orders:fees.optionalHint')}</Typography.Text>} size="small" style={{ marginBottom: 16 }}>
+          {optionalFees.map((fee) => {
+            const max = maxQuantity(fee);
+            const ticked = optional[fee.id] !== undefined;
+            return (
+              <FeeOption
+                key={fee.id}
+                fee={fee}
+                lang={lang}
+                t={t}
+                control={<Checkbox checked={ticked} disabled={max < 1} onChange={(e) => tick(fee, e.target.checked)}>{title(fee)}</Checkbox>}
+                extra={
+                  ticked && max > 1 ? (
+                    <Space>
+                      <span>{t('orders:fees.quantity')}</span>
+                      <InputNumber min={1} max={max} precision={0} value={optional[fee.id]} onChange={(v) => setOptional((o) => ({ ...o, [fee.id]: Math.min(max, Math.max(1, Math.trunc(v ?? 1))) }))} />
+                    </Space>
+                  ) : null
+                }
+              />
+            );
+          })}
+        </Card>
+      ) : null}
+      {offers.length ? (
+        <Button type="primary" size="large" loading={busy} onClick={submit} block={mobile}>
+          {t('orders:fees.submit')}
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+export default function ProfileFees(props: ProfileFeesProps) {
+  return (
+    <AntdRoot lang={props.lang}>
+      <Fees {...props} />
+    </AntdRoot>
+  );
+}

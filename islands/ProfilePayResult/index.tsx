@@ -1,0 +1,81 @@
+/**
+ * The payment result (spec 2.10 order/pay/goto/result/{billId}): one attempt's state, amount and
+ * orders, refreshed on demand (a transfer is confirmed by a manager or a statement, later).
+ */
+import { useState } from 'react';
+import { Alert, App, Button, Descriptions, Space } from 'antd';
+import { ordersApi, type AttemptView } from '../../server/contract/orders';
+import { AntdRoot } from '../shared/AntdRoot';
+import { call } from '../shared/api';
+import { translator } from '../shared/i18n';
+import type { Lang } from '../shared/locale';
+import { AttemptTag, errorText, formatAt, methodName, moneyText } from '../shared/orders';
+
+export type ProfilePayResultProps = { lang: Lang; mobile: boolean; attempt: AttemptView };
+
+const NOTE: Partial<Record<AttemptView['state'], { type: 'info' | 'success' | 'error'; key: string }>> = {
+  created: { type: 'info', key: 'orders:result.pending' },
+  pending: { type: 'info', key: 'orders:result.pending' },
+  succeeded: { type: 'success', key: 'orders:result.succeeded' },
+  failed: { type: 'error', key: 'orders:message.exception' },
+};
+
+function Result({ lang, mobile, attempt }: ProfilePayResultProps) {
+  const t = translator(lang);
+  const { message } = App.useApp();
+  const [a, setA] = useState(attempt);
+  const [busy, setBusy] = useState(false);
+  const note = NOTE[a.state];
+
+  async function refresh() {
+    setBusy(true);
+    try {
+      setA(await call(ordersApi.attempt, { params: { attemptNo: a.attemptNo } }));
+    } catch (err) {
+      message.error(errorText(err, t), 4);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="profile-pay-result">
+      {note ? <Alert type={note.type} showIcon style={{ marginBottom: 16 }} title={t(note.key)} /> : null}
+      <Descriptions column={1} bordered size="small" style={{ marginBottom: 16 }}>
+        <Descriptions.Item label={t('orders:result.attemptNo')}>{a.attemptNo}</Descriptions.Item>
+        <Descriptions.Item label={t('orders:result.state')}>
+          <AttemptTag state={a.state} t={t} />
+        </Descriptions.Item>
+        <Descriptions.Item label={t('orders:result.method')}>{methodName(a.method, t)}</Descriptions.Item>
+        <Descriptions.Item label={t('orders:result.amount')}>{moneyText(a.amount, lang)}</Descriptions.Item>
+        {a.received ? <Descriptions.Item label={t('orders:result.received')}>{moneyText(a.received, lang)}</Descriptions.Item> : null}
+        <Descriptions.Item label={t('orders:result.createdAt')}>{formatAt(a.createdAt, lang)}</Descriptions.Item>
+        {a.succeededAt ? <Descriptions.Item label={t('orders:result.succeededAt')}>{formatAt(a.succeededAt, lang)}</Descriptions.Item> : null}
+        {a.state === 'created' || a.state === 'pending' ? <Descriptions.Item label={t('orders:result.expiresAt')}>{formatAt(a.expiresAt, lang)}</Descriptions.Item> : null}
+        <Descriptions.Item label={t('orders:result.orders')}>
+          {a.orders.map((o) => (
+            <div key={o.id}>
+              {o.orderNo} · {t(`orders:status.${o.status}`)}
+            </div>
+          ))}
+        </Descriptions.Item>
+      </Descriptions>
+      <Space wrap style={{ width: '100%' }} orientation={mobile ? 'vertical' : 'horizontal'}>
+        <Button type="primary" onClick={refresh} loading={busy} block={mobile}>
+          {t('orders:result.refresh')}
+        </Button>
+        <Button href="/profile/order/list" block={mobile}>
+          {t('orders:result.backToList')}
+        </Button>
+      </Space>
+    </div>
+  );
+}
+
+export default function ProfilePayResult(props: ProfilePayResultProps) {
+  return (
+    <AntdRoot lang={props.lang}>
+      <Result {...props} />
+    </AntdRoot>
+  );
+}

@@ -1,0 +1,207 @@
+/**
+ * The "registration fee" and "optional fee" tabs of the registration configuration (spec 2.12,
+ * 3 "Registration / optional fee item", 5 "Registration fee config"): a table of the fees, add
+ * and edit in a modal with every field, delete with a confirmation, reorder, and the manager's
+ * confirmation when a new price voids unpaid orders (spec 4). The browser checks the rules the
+ * server checks (the same keys, feeProblem from the contract); the server decides.
+ */
+import { useState } from 'react';
+import { App, Button, DatePicker, Form, Input, InputNumber, Modal, Popconfirm, Select, Space, Switch, Table, Tag } from 'antd';
+import type { FormRule } from 'antd';
+import dayjs from 'dayjs';
+import { feeProblem, feesApi, FEE_LIMITS, LANG_SCOPES, USER_SCOPES, type FeeForm, type FeeKind, type FeeView } from '../../server/contract/fees';
+import { formatMoney, parseAmount, toDecimalString } from '../../server/contract/money';
+import { AntdRoot } from '../shared/AntdRoot';
+import { call, ApiError } from '../shared/api';
+import { translator } from '../shared/i18n';
+import type { Lang } from '../shared/locale';
+import { RegisterConfigTabs } from '../shared/RegisterConfigTabs';
+
+export type RegisterConfigFeesProps = { lang: Lang; mobile: boolean; kind: FeeKind; fees: FeeView[] };
+
+type Values = Omit<FeeForm, 'kind' | 'confirm' | 'maxTotal' | 'maxPerAccount'> & { maxTotal: number | null; maxPerAccount: number | null };
+
+const CURRENCIES = ['CNY', 'USD', 'EUR', 'GBP', 'JPY', 'HKD', 'MOP', 'TWD', 'KRW', 'SGD', 'AUD', 'CAD', 'CHF', 'INR', 'RUB'];
+
+const dateProps = {
+  getValueProps: (value: string) => ({ value: value ? dayjs(value) : undefined }),
+  normalize: (value: dayjs.Dayjs | null) => (value ? value.format('YYYY-MM-DD') : ''),
+};
+
+function blank(): Values {
+  return { category: '', titleZh: '', titleEn: '', descriptionZh: '', descriptionEn: '', currency: 'CNY', price: '', displayCurrency: 'CNY', displayPrice: '', openDate: '', deadline: '', open: true, userScope: 'all', langScope: 'all', invitationCode: '', maxTotal: null, maxPerAccount: null };
+}
+
+function valuesOf(f: FeeView): Values {
+  return {
+    category: f.category, titleZh: f.titleZh, titleEn: f.titleEn, descriptionZh: f.descriptionZh, descriptionEn: f.descriptionEn,
+    currency: f.price.currency, price: toDecimalString(f.price), displayCurrency: f.display.currency, displayPrice: toDecimalString(f.display),
+    openDate: f.openDate, deadline: f.deadline, open: f.open, userScope: f.userScope, langScope: f.langScope, invitationCode: f.invitationCode,
+    maxTotal: f.maxTotal, maxPerAccount: f.maxPerAccount,
+  };
+}
+
+function Fees({ lang, mobile, kind, fees }: RegisterConfigFeesProps) {
+  const t = translator(lang);
+  const { message, modal } = App.useApp();
+  const [list, setList] = useState(fees);
+  const [editing, setEditing] = useState<FeeView | 'new' | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [form] = Form.useForm<Values>();
+  const fail = (err: unknown) => message.error(t(err instanceof ApiError ? err.messageKey : 'commonMsg.failed', err instanceof ApiError ? err.params : undefined), 3);
+
+  const required = (key: string): FormRule => ({ required: true, whitespace: true, message: t(key) });
+  const money = (currencyField: 'currency' | 'displayCurrency', requiredKey: string, positive: boolean): FormRule => ({ getFieldValue }) => ({
+    validator: async (_, value: string) => {
+      if (!value?.trim()) throw new Error(t(requiredKey));
+      const parsed = parseAmount(value, getFieldValue(currencyField) ?? '');
+      if (!parsed.ok) throw new Error(t(parsed.key === 'money.negative' && positive ? 'fees:pricePositive' : parsed.key));
+      if (positive && parsed.money.amount < 1) throw new Error(t('fees:pricePositive'));
+    },
+  });
+  const crossField = (field: 'deadline' | 'maxTotal' | 'maxPerAccount'): FormRule => ({ getFieldValue }) => ({
+    validator: async () => {
+      const v = { openDate: getFieldValue('openDate'), deadline: getFieldValue('deadline'), maxTotal: getFieldValue('maxTotal'), maxPerAccount: getFieldValue('maxPerAccount') };
+      if (field === 'deadline' && v.openDate && v.deadline && feeProblem({ ...v, maxTotal: 1, maxPerAccount: 1 })) throw new Error(t('fees:dateOrder'));
+      if (field !== 'deadline' && v.maxTotal && v.maxPerAccount && v.maxTotal < v.maxPerAccount) throw new Error(t(field === 'maxTotal' ? 'fees:maxTotalBelowPerAccount' : 'fees:maxPerAccountAboveTotal'));
+    },
+  });
+
+  function open(fee: FeeView | 'new') {
+    form.resetFields();
+    form.setFieldsValue(fee === 'new' ? blank() : valuesOf(fee));
+    setEditing(fee);
+  }
+
+  async function send(values: Values, confirm: boolean): Promise<void> {
+    const body = { ...values, kind, maxTotal: values.maxTotal ?? 0, maxPerAccount: values.maxPerAccount ?? 0, confirm };
+    setBusy(true);
+    try {
+      setList(editing && editing !== 'new' ? await call(feesApi.update, { params: { id: editing.id }, body }) : await call(feesApi.create, { body }));
+      setEditing(null);
+      message.success(t('fees:saved'), 2);
+    } catch (err) {
+      if (err instanceof ApiError && err.messageKey === 'fees:priceChangeConfirm' && !confirm) {
+        // The new price voids unpaid orders (spec 4): ask, then send again with the confirmation.
+        modal.confirm({ title: t('fees:priceChangeTitle'), content: t('fees:priceChangeConfirm', err.params), okText: t('fees:save'), cancelText: t('fees:cancel'), onOk: () => send(values, true) });
+      } else if (err instanceof ApiError && err.field) {
+        form.setFields([{ name: err.field as keyof Values, errors: [t(err.messageKey, err.params)] }]);
+      } else fail(err);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function save() {
+    const values = await form.validateFields();
+    await send({ ...(form.getFieldsValue(true) as Values), ...values }, false);
+  }
+
+  async function remove(fee: FeeView | 'new' | null) {
+    // An unsaved fee has nothing to delete on the server.
+    if (!fee || fee === 'new') return void message.warning(t('fees:saveFirst'), 2);
+    try {
+      setList(await call(feesApi.remove, { params: { id: fee.id } }));
+      if (editing !== null) setEditing(null);
+      message.success(t('fees:deleted'), 2);
+    } catch (err) {
+      fail(err);
+    }
+  }
+
+  async function move(index: number, by: -1 | 1) {
+    const ids = list.map((f) => f.id);
+    const target = index + by;
+    if (target < 0 || target >= ids.length) return;
+    [ids[index], ids[target]] = [ids[target], ids[index]];
+    try {
+      setList(await call(feesApi.reorder, { body: { kind, ids } }));
+    } catch (err) {
+      fail(err);
+    }
+  }
+
+  const title = (f: FeeView) => (lang === 'en' ? f.titleEn || f.titleZh : f.titleZh || f.titleEn);
+  const columns = [
+    { title: t('fees:col.category'), dataIndex: 'category', key: 'category', width: 120 },
+    { title: t('fees:col.title'), key: 'title', width: 180, render: (_: unknown, f: FeeView) => <>{title(f)}{f.invitationCode ? <Tag style={{ marginLeft: 6 }}>{t('fees:withCode')}</Tag> : null}</> },
+    { title: t('fees:col.price'), key: 'price', width: 120, render: (_: unknown, f: FeeView) => formatMoney(f.price, lang) },
+    { title: t('fees:col.displayPrice'), key: 'display', width: 120, render: (_: unknown, f: FeeView) => `${f.display.currency} ${toDecimalString(f.display)}` },
+    { title: t('fees:col.window'), key: 'window', width: 200, render: (_: unknown, f: FeeView) => `${f.openDate} – ${f.deadline}` },
+    { title: t('fees:col.open'), key: 'open', width: 70, render: (_: unknown, f: FeeView) => (f.open ? '✓' : '—') },
+    { title: t('fees:col.scopes'), key: 'scopes', width: 160, render: (_: unknown, f: FeeView) => `${t(`fees:userScope.${f.userScope}`)} · ${t(`fees:langScope.${f.langScope}`)}` },
+    { title: t('fees:col.used'), key: 'used', width: 110, render: (_: unknown, f: FeeView) => `${f.used} / ${f.maxTotal}` },
+    {
+      title: t('fees:col.actions'), key: 'actions', width: 220, fixed: mobile ? undefined : ('right' as const),
+      render: (_: unknown, f: FeeView, index: number) => (
+        <Space size="small" wrap>
+          <a role="button" onClick={() => open(f)}>{t('fees:edit')}</a>
+          <Popconfirm title={t('fees:confirmDelete')} onConfirm={() => remove(f)}><a role="button" className="danger-link">{t('fees:delete')}</a></Popconfirm>
+          <Button size="small" type="text" disabled={index === 0} onClick={() => move(index, -1)} aria-label={t('fees:moveUp')}>↑</Button>
+          <Button size="small" type="text" disabled={index === list.length - 1} onClick={() => move(index, 1)} aria-label={t('fees:moveDown')}>↓</Button>
+        </Space>
+      ),
+    },
+  ];
+
+  const half = { style: { flex: 1, minWidth: mobile ? '100%' : 200 } };
+  return (
+    <div className="register-config-fees">
+      <RegisterConfigTabs lang={lang} active={kind === 'register' ? 'fee' : 'optional'} />
+      <Button type="primary" onClick={() => open('new')} style={{ margin: '12px 0' }}>{t('fees:add')}</Button>
+      <Table rowKey="id" dataSource={list} columns={columns} pagination={false} scroll={{ x: 1300 }} size={mobile ? 'small' : 'middle'} locale={{ emptyText: t('fees:none') }} />
+      <Modal
+        open={editing !== null}
+        title={t(editing === 'new' ? 'fees:add' : 'fees:edit')}
+        onCancel={() => setEditing(null)}
+        width={mobile ? undefined : 820}
+        forceRender
+        footer={[
+          <Popconfirm key="d" title={t('fees:confirmDelete')} onConfirm={() => remove(editing)} disabled={editing === 'new'}>
+            <Button danger onClick={editing === 'new' ? () => remove('new') : undefined}>{t('fees:delete')}</Button>
+          </Popconfirm>,
+          <Button key="c" onClick={() => setEditing(null)}>{t('fees:cancel')}</Button>,
+          <Button key="s" type="primary" loading={busy} onClick={save}>{t('fees:save')}</Button>,
+        ]}
+      >
+        <Form form={form} layout="vertical" name={`fee-${kind}`}>
+          <Form.Item name="category" label={t('fees:field.category')} rules={[required('fees:categoryRequired'), { max: FEE_LIMITS.category, message: t('fees:categoryTooLong') }]}><Input /></Form.Item>
+          <Space wrap style={{ display: 'flex' }} align="start">
+            <Form.Item name="titleZh" label={t('fees:field.titleZh')} {...half} rules={[required('fees:titleZhRequired'), { max: FEE_LIMITS.title, message: t('fees:titleTooLong') }]}><Input /></Form.Item>
+            <Form.Item name="titleEn" label={t('fees:field.titleEn')} {...half} rules={[required('fees:titleEnRequired'), { max: FEE_LIMITS.title, message: t('fees:titleTooLong') }]}><Input /></Form.Item>
+          </Space>
+          <Form.Item name="descriptionZh" label={t('fees:field.descriptionZh')} rules={[required('fees:descriptionZhRequired'), { max: FEE_LIMITS.description, message: t('fees:descriptionTooLong') }]}><Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} /></Form.Item>
+          <Form.Item name="descriptionEn" label={t('fees:field.descriptionEn')} rules={[required('fees:descriptionEnRequired'), { max: FEE_LIMITS.description, message: t('fees:descriptionTooLong') }]}><Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} /></Form.Item>
+          <Space wrap style={{ display: 'flex' }} align="start">
+            <Form.Item name="currency" label={t('fees:field.currency')} rules={[required('fees:currencyRequired')]}><Select showSearch style={{ width: 110 }} options={CURRENCIES.map((c) => ({ value: c, label: c }))} /></Form.Item>
+            <Form.Item name="price" label={t('fees:field.price')} dependencies={['currency']} rules={[money('currency', 'fees:priceRequired', true)]}><Input inputMode="decimal" style={{ width: 160 }} /></Form.Item>
+            <Form.Item name="displayCurrency" label={t('fees:field.displayCurrency')} rules={[required('fees:displayCurrencyRequired')]}><Select showSearch style={{ width: 110 }} options={CURRENCIES.map((c) => ({ value: c, label: c }))} /></Form.Item>
+            <Form.Item name="displayPrice" label={t('fees:field.displayPrice')} dependencies={['displayCurrency']} rules={[money('displayCurrency', 'fees:displayPriceRequired', false)]}><Input inputMode="decimal" style={{ width: 160 }} /></Form.Item>
+          </Space>
+          <Space wrap style={{ display: 'flex' }} align="start">
+            <Form.Item name="openDate" label={t('fees:field.openDate')} {...dateProps} rules={[{ required: true, message: t('fees:openDateRequired') }]}><DatePicker /></Form.Item>
+            <Form.Item name="deadline" label={t('fees:field.deadline')} {...dateProps} dependencies={['openDate']} rules={[{ required: true, message: t('fees:deadlineRequired') }, crossField('deadline')]}><DatePicker /></Form.Item>
+            <Form.Item name="open" label={t('fees:field.open')} valuePropName="checked"><Switch /></Form.Item>
+          </Space>
+          <Space wrap style={{ display: 'flex' }} align="start">
+            <Form.Item name="userScope" label={t('fees:field.userScope')}><Select style={{ minWidth: 220 }} options={USER_SCOPES.map((s) => ({ value: s, label: t(`fees:userScope.${s}`) }))} /></Form.Item>
+            <Form.Item name="langScope" label={t('fees:field.langScope')}><Select style={{ minWidth: 140 }} options={LANG_SCOPES.map((s) => ({ value: s, label: t(`fees:langScope.${s}`) }))} /></Form.Item>
+          </Space>
+          <Form.Item name="invitationCode" label={t('fees:field.invitationCode')} extra={t('fees:field.invitationCodeHint')} rules={[{ max: FEE_LIMITS.invitationCode, message: t('fees:codeTooLong') }, { pattern: /^[\x21-\x7e]*$/, message: t('fees:codeInvalid') }]}><Input autoComplete="off" /></Form.Item>
+          <Space wrap style={{ display: 'flex' }} align="start">
+            <Form.Item name="maxTotal" label={t('fees:field.maxTotal')} dependencies={['maxPerAccount']} rules={[{ required: true, message: t('fees:maxTotalRequired') }, crossField('maxTotal')]}><InputNumber min={1} max={FEE_LIMITS.max} precision={0} /></Form.Item>
+            <Form.Item name="maxPerAccount" label={t('fees:field.maxPerAccount')} dependencies={['maxTotal']} rules={[{ required: true, message: t('fees:maxPerAccountRequired') }, crossField('maxPerAccount')]}><InputNumber min={1} max={FEE_LIMITS.max} precision={0} /></Form.Item>
+          </Space>
+        </Form>
+      </Modal>
+    </div>
+  );
+}
+
+export default function RegisterConfigFees(props: RegisterConfigFeesProps) {
+  return (
+    <AntdRoot lang={props.lang}>
+      <Fees {...props} />
+    </AntdRoot>
+  );
+}

@@ -1,0 +1,108 @@
+/**
+ * What the order screens share (spec 2.11, 4): titles and instants in the page's language, the
+ * status tag and spec 4's message for an order, an order's summary, and the error toast.
+ */
+import { Space, Tag, Typography } from 'antd';
+import { formatMoney, type Money } from '../../server/contract/money';
+import type { AttemptState, OrderItemView, OrderView, TransactionStatus } from '../../server/contract/orders';
+import { ApiError } from './api';
+import type { Lang } from './locale';
+
+export type T = (key: string, options?: Record<string, unknown>) => string;
+
+/** The title in the page's language, or the other one when that is empty. */
+export function titleOf(zh: string, en: string, lang: Lang): string {
+  return lang === 'zh' ? zh || en : en || zh;
+}
+
+const INSTANT: Record<Lang, Intl.DateTimeFormat> = {
+  // One fixed time zone (the platform's, as formatInstant), so the server's text and the browser's match when hydrating.
+  zh: new Intl.DateTimeFormat('zh-CN', { timeZone: 'Asia/Shanghai', year: 'numeric', month: 'long', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }),
+  en: new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Shanghai', year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }),
+};
+
+/** An ISO instant for people, in the page's language ('' for none). */
+export function formatAt(iso: string | null | undefined, lang: Lang): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : INSTANT[lang].format(date);
+}
+
+export function moneyText(m: Money | null | undefined, lang: Lang): string {
+  return m ? formatMoney(m, lang) : '';
+}
+
+/** Spec 4's message for an order: when it expires or expired, that it was voided, when it was paid. */
+export function orderMessage(order: Pick<OrderView, 'status' | 'deadline' | 'paidAt'>, t: T, lang: Lang): string {
+  switch (order.status) {
+    case 'unpaid':
+      return t('orders:message.expiresAt', { time: formatAt(order.deadline, lang) });
+    case 'expired':
+      return t('orders:message.expiredAt', { time: formatAt(order.deadline, lang) });
+    case 'invalid':
+      return t('orders:message.voided');
+    case 'paid':
+      return order.paidAt ? t('orders:message.paidAt', { time: formatAt(order.paidAt, lang) }) : '';
+    default:
+      return '';
+  }
+}
+
+const TRANSACTION_COLORS: Record<TransactionStatus, string> = { unpaid: 'orange', delay: 'gold', success: 'green', cancel: 'default', expired: 'default', exception: 'red' };
+const ATTEMPT_COLORS: Record<AttemptState, string> = { created: 'default', pending: 'gold', succeeded: 'green', failed: 'red', canceled: 'default', expired: 'default' };
+
+export function TransactionTag({ status, t }: { status: TransactionStatus; t: T }) {
+  return <Tag color={TRANSACTION_COLORS[status]}>{t(`orders:transaction.${status}`)}</Tag>;
+}
+
+export function AttemptTag({ state, t }: { state: AttemptState; t: T }) {
+  return <Tag color={ATTEMPT_COLORS[state]}>{t(`orders:attemptState.${state}`)}</Tag>;
+}
+
+/** A payment method's name: the conference's own title when the page has it, else the generic one. */
+export function methodName(method: string | null, t: T): string {
+  return method ? t(`orders:methods.${method}`, { defaultValue: method }) : '';
+}
+
+/** One line item: "title × quantity  unit", struck through when the item was invalidated. */
+export function ItemLine({ item, lang }: { item: OrderItemView; lang: Lang }) {
+  const text = `${titleOf(item.titleZh, item.titleEn, lang)} × ${item.quantity} · ${formatMoney(item.unit, lang)}`;
+  return item.valid ? <span>{text}</span> : <Typography.Text delete type="secondary">{text}</Typography.Text>;
+}
+
+/** An order's number, type, items, total, status and spec 4's message: the body of every order card. */
+export function OrderSummary({ order, t, lang }: { order: OrderView; t: T; lang: Lang }) {
+  const note = orderMessage(order, t, lang);
+  return (
+    <Space orientation="vertical" size={4} style={{ width: '100%' }}>
+      <Space wrap size={[8, 4]}>
+        <Typography.Text strong copyable={{ text: order.orderNo }}>
+          {t('orders:list.orderNo')}: {order.orderNo}
+        </Typography.Text>
+        <Tag>{t(`orders:type.${order.type}`)}</Tag>
+        <TransactionTag status={order.transaction} t={t} />
+      </Space>
+      <Space orientation="vertical" size={0}>
+        {order.items.map((item) => (
+          <ItemLine key={item.id} item={item} lang={lang} />
+        ))}
+      </Space>
+      <Typography.Text>
+        {t('orders:list.total')}: <strong>{formatMoney(order.total, lang)}</strong>
+        {order.status === 'paid' && order.paid.amount !== order.total.amount ? ` · ${t('orders:list.paid')}: ${formatMoney(order.paid, lang)}` : ''}
+      </Typography.Text>
+      {note ? <Typography.Text type={order.status === 'invalid' ? 'danger' : 'secondary'}>{note}</Typography.Text> : null}
+    </Space>
+  );
+}
+
+/** A server answer's text (an i18n key `ns:key`) or, for text that is not a key, the text itself. */
+export function textOrKey(text: string, t: T): string {
+  return /^[A-Za-z]+:[A-Za-z0-9_.]+$/.test(text) ? t(text) : text;
+}
+
+/** The error's message key and its placeholder values (the generic failure for anything not from the API). */
+export function errorText(err: unknown, t: T, extra: Record<string, string> = {}): string {
+  if (err instanceof ApiError) return t(err.messageKey, { ...extra, ...err.params });
+  return t('orders:failed');
+}

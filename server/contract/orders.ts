@@ -1,0 +1,202 @@
+/**
+ * Orders and their payment (spec 2.10, 2.11, 3 "Order", 4, 5 "Order deal", 7 findItemById, 9):
+ * what the API answers about an order, to its owner and to managers, and the endpoints. No Node
+ * imports here: the islands bundle this file.
+ */
+import { z } from 'zod';
+import { endpoint, type Download } from './endpoint';
+import type { Money } from './money';
+import { orEmpty } from './validation';
+
+export const ORDER_TYPES = ['register', 'optional', 'hotel', 'module'] as const;
+export type OrderType = (typeof ORDER_TYPES)[number];
+
+/** The stored status of an order. */
+export const ORDER_STATUSES = ['unpaid', 'paid', 'cancelled', 'expired', 'invalid'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/**
+ * Spec 4's transaction status, derived: unpaid; delay (a transfer was announced and waits for the
+ * manager's confirmation); success; cancel; expired; exception (the order was invalidated).
+ */
+export type TransactionStatus = 'unpaid' | 'delay' | 'success' | 'cancel' | 'expired' | 'exception';
+
+export const ATTEMPT_STATES = ['created', 'pending', 'succeeded', 'failed', 'canceled', 'expired'] as const;
+export type AttemptState = (typeof ATTEMPT_STATES)[number];
+
+export type OrderItemView = { id: number; kind: string; refId: number | null; titleZh: string; titleEn: string; unit: Money; quantity: number; valid: boolean };
+
+export type OrderView = {
+  id: number;
+  orderNo: string;
+  type: OrderType;
+  reference: string;
+  total: Money;
+  paid: Money;
+  status: OrderStatus;
+  transaction: TransactionStatus;
+  /** ISO instants */
+  deadline: string;
+  paidAt: string | null;
+  createdAt: string;
+  items: OrderItemView[];
+  /** the method of the newest attempt, if any */
+  method: string | null;
+  can: { pay: boolean; cancel: boolean; remove: boolean; update: boolean; receipt: boolean };
+};
+
+/** One of the person's orders in another conference of the platform (one identity across domains). */
+export type ElsewhereOrderView = { conferenceName: { zh: string; en: string }; url: string; orderNo: string; type: OrderType; total: Money; status: OrderStatus; transaction: TransactionStatus; createdAt: string };
+
+export type MyOrdersView = { here: OrderView[]; elsewhere: ElsewhereOrderView[]; combinedAllowed: boolean };
+
+export type AttemptView = {
+  attemptNo: string;
+  method: string;
+  amount: Money;
+  received: Money | null;
+  state: AttemptState;
+  providerRef: string | null;
+  createdAt: string;
+  succeededAt: string | null;
+  expiresAt: string;
+  orders: Array<{ id: number; orderNo: string; status: OrderStatus }>;
+};
+
+/** What a provider answers when a payment starts (payments' StartResult, as the browser sees it). */
+export type PaymentStartView =
+  | { kind: 'instructions'; reference: string; lines: Array<{ labelKey: string; value: string }>; html?: string }
+  | { kind: 'qr'; content: string }
+  | { kind: 'redirect'; url: string }
+  | { kind: 'form'; action: string; fields: Record<string, string> };
+
+export type ManagedOrderView = OrderView & { userId: number; email: string; name: string; remark: string; attempts: AttemptView[] };
+
+export type OrderPage = { rows: ManagedOrderView[]; total: number; page: number; size: number };
+
+export type AnomalyView = {
+  id: number;
+  kind: 'overpaid' | 'duplicate' | 'paidWhileClosed' | 'partial' | 'unmatched';
+  orderNo: string | null;
+  orderId: number | null;
+  attemptNo: string | null;
+  amount: Money | null;
+  detail: string;
+  createdAt: string;
+  resolvedAt: string | null;
+  resolution: string;
+};
+
+export type StatementMapping = { date: string; amount: string; text: string; currency?: string; payer?: string };
+
+export type StatementResult = {
+  rows: number;
+  confirmed: number;
+  duplicate: number;
+  queued: number;
+  outcomes: Array<{ line: number; outcome: 'confirmed' | 'duplicate' | 'queued'; reason: string; orderNos: string[] }>;
+};
+
+export type ItemOfUser = { orderId: number; orderNo: string; type: OrderType; status: OrderStatus; kind: string; refId: number | null; titleZh: string; titleEn: string; unit: Money; quantity: number; valid: boolean };
+
+const id = z.coerce.number({ message: 'orders:notFound' }).int('orders:notFound').positive('orders:notFound').max(2 ** 31);
+const idParam = z.object({ id });
+
+/** `1,2,3` in a path or a query: the orders paid together. */
+export const orderIdList = z
+  .string({ message: 'orders:notFound' })
+  .max(400, 'orders:tooMany')
+  .transform((s, ctx) => {
+    const ids = [...new Set(s.split(',').map((p) => Number(p.trim())))];
+    if (!ids.length || ids.some((n) => !Number.isSafeInteger(n) || n < 1 || n > 2 ** 31)) {
+      ctx.addIssue({ code: 'custom', message: 'orders:notFound' });
+      return z.NEVER;
+    }
+    if (ids.length > 20) {
+      ctx.addIssue({ code: 'custom', message: 'orders:tooMany' });
+      return z.NEVER;
+    }
+    return ids;
+  });
+
+export const feeChoice = z.object({
+  picks: z
+    .array(z.object({ feeId: id, quantity: z.coerce.number({ message: 'orders:quantity' }).int('orders:quantity').min(1, 'orders:quantity').max(1000, 'orders:quantity') }), { message: 'fees:chooseFee' })
+    .min(1, 'fees:chooseFee')
+    .max(50, 'fees:chooseFee'),
+  invitationCode: z.string().trim().max(64, 'fees:wrongCode').optional().default(''),
+});
+export type FeeChoice = z.infer<typeof feeChoice>;
+
+export const startPayment = z.object({
+  orderIds: z.array(id).min(1, 'orders:notFound').max(20, 'orders:tooMany'),
+  method: z.string({ message: 'orders:methodRequired' }).min(1, 'orders:methodRequired').max(16, 'orders:methodRequired'),
+});
+
+/** A manager's deal (spec 5 "Order deal"): the status to set and the amount that actually arrived. */
+export const dealInput = z.object({
+  status: z.enum(['paid', 'unpaid', 'cancelled'], { message: 'orders:dealStatus' }),
+  /** a decimal string in the order's currency; required when the status is paid */
+  actualPay: z.string().trim().max(24, 'orders:dealAmount').optional().default(''),
+  remark: z.string().trim().max(500, 'orders:remarkTooLong').optional().default(''),
+});
+export type DealInput = z.infer<typeof dealInput>;
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'orders:dateInvalid');
+
+export const orderQuery = z.object({
+  status: z.enum(ORDER_STATUSES).optional(),
+  type: z.enum(ORDER_TYPES).optional(),
+  method: z.string().max(16).optional(),
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+  person: z.string().trim().max(100).optional(),
+  orderNo: z.string().trim().max(32).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
+  size: z.coerce.number().int().min(1).max(200).optional().default(20),
+});
+export type OrderQuery = z.infer<typeof orderQuery>;
+
+const headerName = z.string().trim().min(1, 'orders:mappingRequired').max(100, 'orders:mappingRequired');
+export const mappingInput = z.object({ date: headerName, amount: headerName, text: headerName, currency: headerName.optional(), payer: headerName.optional() });
+
+export const statementInput = z.object({
+  /** the CSV text as the bank exported it (UTF-8), header row first */
+  csv: z.string({ message: 'orders:csvRequired' }).min(1, 'orders:csvRequired').max(2_000_000, 'orders:csvTooLarge'),
+  mapping: mappingInput,
+  /** the currency of the rows when the statement has no currency column */
+  currency: z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/, 'money.currency').optional().default('CNY'),
+});
+
+export const resolveInput = z.object({
+  /** confirm the row or anomaly against these order numbers, or just close it with the note */
+  action: z.enum(['assign', 'dismiss'], { message: 'commonMsg.invalidInput' }),
+  orderNo: z.string().trim().max(32).optional().default(''),
+  note: z.string().trim().max(500, 'orders:remarkTooLong').optional().default(''),
+});
+
+const MINE = '/conference/order';
+const MANAGE = '/conference/platform/manage/order';
+
+export const ordersApi = {
+  // the attendee
+  chooseFees: endpoint<{ orderIds: number[] }>()({ method: 'POST', path: `${MINE}/fee`, body: feeChoice, done: 'orders:created' }),
+  mine: endpoint<MyOrdersView>()({ method: 'GET', path: `${MINE}/list` }),
+  cancel: endpoint<OrderView>()({ method: 'POST', path: `${MINE}/:id/cancel`, params: idParam, done: 'orders:cancelled' }),
+  remove: endpoint<null>()({ method: 'DELETE', path: `${MINE}/:id`, params: idParam, done: 'orders:removed' }),
+  refresh: endpoint<OrderView>()({ method: 'POST', path: `${MINE}/:id/refresh`, params: idParam }),
+  update: endpoint<OrderView | null>()({ method: 'POST', path: `${MINE}/:id/update`, params: idParam, done: 'orders:updated' }),
+  pay: endpoint<{ attemptNo: string; start: PaymentStartView }>()({ method: 'POST', path: `${MINE}/pay`, body: startPayment }),
+  attempt: endpoint<AttemptView>()({ method: 'GET', path: `${MINE}/pay/result/:attemptNo`, params: z.object({ attemptNo: z.string().regex(/^[A-Za-z0-9]{1,32}$/, 'orders:attemptNotFound') }) }),
+
+  // managers
+  list: endpoint<OrderPage>()({ method: 'GET', path: MANAGE, query: orderQuery }),
+  deal: endpoint<ManagedOrderView>()({ method: 'POST', path: `${MANAGE}/:id/deal`, params: idParam, body: dealInput, done: 'orders:dealt' }),
+  manageRefresh: endpoint<ManagedOrderView>()({ method: 'POST', path: `${MANAGE}/:id/refresh`, params: idParam }),
+  excel: endpoint<Download>()({ method: 'POST', path: `${MANAGE}/export`, body: orEmpty(orderQuery) }),
+  findItemById: endpoint<ItemOfUser[]>()({ method: 'GET', path: `${MANAGE}/findItemById`, query: z.object({ conferenceId: z.string().optional(), userId: id }) }),
+  anomalies: endpoint<AnomalyView[]>()({ method: 'GET', path: `${MANAGE}/anomalies` }),
+  resolveAnomaly: endpoint<AnomalyView[]>()({ method: 'POST', path: `${MANAGE}/anomalies/:id/resolve`, params: idParam, body: resolveInput, done: 'orders:resolved' }),
+  mapping: endpoint<StatementMapping | null>()({ method: 'GET', path: `${MANAGE}/statement/mapping` }),
+  importStatement: endpoint<StatementResult>()({ method: 'POST', path: `${MANAGE}/statement`, body: statementInput, done: 'orders:imported' }),
+};

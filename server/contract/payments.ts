@@ -1,0 +1,138 @@
+/**
+ * The payment configuration (spec 3 "Payment config", 5; issue 12 "The payment contract"): the
+ * eight methods and their fields, the general and the separate hotel plan, combined payment, and
+ * the manager's calls at /platform/config/pay. Secret fields are write-only: the view says which
+ * are set, never their values; an empty input keeps the saved value. No Node imports here.
+ */
+import { z } from 'zod';
+import { endpoint } from './endpoint';
+
+export const PAYMENT_METHODS = ['cardForeign', 'cardDomestic', 'walletA', 'walletB', 'onlineWallet', 'bankRemit', 'postalRemit', 'other'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/** Paid through a gateway (issue 13); configurable now. The others are paid offline and confirmed by a manager. */
+export const ONLINE_METHODS: readonly PaymentMethod[] = ['cardForeign', 'cardDomestic', 'walletA', 'walletB', 'onlineWallet'];
+export const isOnline = (method: PaymentMethod): boolean => ONLINE_METHODS.includes(method);
+
+export const PAYMENT_PLANS = ['general', 'hotel'] as const;
+export type PaymentPlan = (typeof PAYMENT_PLANS)[number];
+
+/**
+ * text: one line; secret: a password or key, sealed at rest; pem: a certificate or key as PEM
+ * text (pasted or read from a file), sealed at rest; html: the managers' rich text, cleaned on save.
+ */
+export type FieldKind = 'text' | 'secret' | 'pem' | 'html';
+export type MethodField = { readonly name: string; readonly kind: FieldKind; readonly required: boolean };
+export const isSecretField = (f: MethodField): boolean => f.kind === 'secret' || f.kind === 'pem';
+
+const field = (name: string, kind: FieldKind, required = true): MethodField => ({ name, kind, required });
+// A key file may be unprotected, so its password is the one optional card field.
+const CARD: readonly MethodField[] = [
+  field('merchantId', 'text'),
+  field('payPassword', 'secret'),
+  field('terminalNo', 'text'),
+  field('certificate', 'pem'),
+  field('privateKeyCertificate', 'pem'),
+  field('certificatePassword', 'secret', false),
+];
+
+/** Each method's fields, in the order of spec 3. */
+export const METHOD_FIELDS: Record<PaymentMethod, readonly MethodField[]> = {
+  cardForeign: CARD,
+  cardDomestic: CARD,
+  walletA: [field('merchantId', 'text'), field('merchantKey', 'secret')],
+  walletB: [field('merchantId', 'text')],
+  onlineWallet: [field('clientId', 'text'), field('clientSecret', 'secret')],
+  bankRemit: [field('accountName', 'text'), field('account', 'text'), field('bankName', 'text')],
+  postalRemit: [field('payeeName', 'text'), field('address', 'text'), field('postCode', 'text', false)],
+  other: [field('html', 'html')],
+};
+
+export const PEM_MAX = 64 * 1024;
+const TEXT_MAX = 200;
+const HTML_MAX = 100_000;
+const PEM_PATTERN = /-----BEGIN [A-Z0-9 ]+-----[\s\S]+-----END [A-Z0-9 ]+-----/;
+
+/** The message key of a required field left empty: one per field (spec 5 "Required"). */
+export const requiredKey = (name: string) => `payments:required.${name}`;
+
+function fieldSchema(f: MethodField, draft: boolean) {
+  const max = f.kind === 'pem' ? PEM_MAX : f.kind === 'html' ? HTML_MAX : TEXT_MAX;
+  // Passwords and keys are kept exactly as typed; lines and PEM text lose their outer blanks.
+  const text = f.kind === 'secret' ? z.string() : z.string().trim();
+  return text.default('').superRefine((v, ctx) => {
+    const problem =
+      v.length > max ? (f.kind === 'pem' ? 'payments:certificateTooLarge' : 'payments:tooLong')
+      : !v ? (f.required && !draft ? requiredKey(f.name) : null)
+      : f.kind === 'pem' && !PEM_PATTERN.test(v) ? 'payments:certificateInvalid'
+      : null;
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+}
+
+/**
+ * A method's whole configuration (public and secret fields together), as its provider checks it.
+ * A draft (a method saved but in no plan) may leave required fields empty; its lengths and
+ * certificates are still checked.
+ */
+export function configSchemaOf(method: PaymentMethod, { draft = false } = {}) {
+  return z.object(Object.fromEntries(METHOD_FIELDS[method].map((f) => [f.name, fieldSchema(f, draft)])) as Record<string, ReturnType<typeof fieldSchema>>);
+}
+export type MethodConfig = Record<string, string>;
+
+const methodField = z.enum(PAYMENT_METHODS, { message: 'payments:methodInvalid' });
+const planField = z.array(methodField).max(PAYMENT_METHODS.length, 'payments:methodInvalid').default([]);
+
+export const methodInput = z.object({
+  method: methodField,
+  titleZh: z.string().trim().max(100, 'payments:titleTooLong').default(''),
+  titleEn: z.string().trim().max(100, 'payments:titleTooLong').default(''),
+  noteZh: z.string().trim().max(2000, 'payments:noteTooLong').default(''),
+  noteEn: z.string().trim().max(2000, 'payments:noteTooLong').default(''),
+  /** the method's fields by name; a secret left empty keeps its saved value */
+  fields: z.record(z.string().max(40), z.string().max(HTML_MAX, 'payments:tooLong')).default({}),
+});
+export type MethodInput = z.infer<typeof methodInput>;
+
+export const payConfigInput = z.object({
+  generalMethods: planField,
+  hotelSeparate: z.boolean().default(false),
+  /** only with a separate hotel plan; otherwise hotels use the general plan */
+  hotelMethods: planField,
+  combinedAllowed: z.boolean().default(false),
+  /** the methods whose title, note or fields are saved; the others keep what they have */
+  methods: z.array(methodInput).max(PAYMENT_METHODS.length, 'payments:methodInvalid').default([]),
+});
+export type PayConfigInput = z.infer<typeof payConfigInput>;
+
+/** A method as the manager's screen shows it: public fields, and for each secret only whether it is set. */
+export type MethodView = {
+  method: PaymentMethod;
+  online: boolean;
+  titleZh: string;
+  titleEn: string;
+  noteZh: string;
+  noteEn: string;
+  fields: Record<string, string>;
+  secrets: Record<string, { set: boolean }>;
+  /** saved and complete: it may be enabled in a plan */
+  configured: boolean;
+};
+
+export type PayConfigView = {
+  generalMethods: PaymentMethod[];
+  hotelSeparate: boolean;
+  hotelMethods: PaymentMethod[];
+  combinedAllowed: boolean;
+  methods: MethodView[];
+};
+
+/** What a payer is offered for a plan (the pay page; no configuration). */
+export type PayOption = { method: PaymentMethod; titleZh: string; titleEn: string; noteZh: string; noteEn: string; online: boolean };
+
+const CONFIG = '/conference/platform/config/pay';
+
+export const paymentsApi = {
+  config: endpoint<PayConfigView>()({ method: 'GET', path: CONFIG }),
+  saveConfig: endpoint<PayConfigView>()({ method: 'POST', path: CONFIG, body: payConfigInput, done: 'payments:saved' }),
+};

@@ -1,0 +1,56 @@
+/**
+ * The fee calls: the managers' fee items (registration configuration, "registration fee" and
+ * "optional fee" tabs) and the two calls of the fee page (spec 7 getRegFee, getRegFeeInfo).
+ * Thin: (access declared) → the contract's schemas → FeeService.
+ */
+import { Router, type Request } from 'express';
+import { access, conferenceOf } from '../../platform/access';
+import type { Deps } from '../../platform/feature';
+import { unauthorized } from '../../platform/errors';
+import { route } from '../../platform/route';
+import { feesApi as api } from '../../contract/fees';
+import { DEFAULT_TIME_ZONE } from '../sites/conferenceRecord';
+import { assertOpenTo } from '../sites/service';
+import { todayIn } from '../registration/settings';
+import type { FeePerson } from './service';
+
+/** The conference's time zone, from the request's site snapshot (the windows are compared in it). */
+export function timeZoneOf(req: Request): string {
+  return req.ctx.site?.conference.timeZone || DEFAULT_TIME_ZONE;
+}
+
+/** The signed-in person as the fee rules see them: country from their registration, the site's language, today in the conference's zone. */
+export async function feePersonOf(deps: Pick<Deps, 'registration'>, req: Request, invitationCode?: string): Promise<FeePerson> {
+  const identity = req.ctx.identity;
+  if (!identity) throw unauthorized();
+  const conferenceId = conferenceOf(req);
+  const registered = await deps.registration.personOf(conferenceId, identity.user.id);
+  return { userId: identity.user.id, country: registered?.country ?? '', lang: req.ctx.lang, invitationCode: invitationCode || undefined, today: todayIn(timeZoneOf(req)) };
+}
+
+export function feeApiRouter(deps: Deps): Router {
+  const { fees, registration } = deps;
+  const router = Router();
+
+  route(router, api.list, access('manager'), async ({ query }, req) => fees.list(conferenceOf(req), query.kind));
+  route(router, api.create, access('manager'), async ({ body }, req) => fees.create(conferenceOf(req), body));
+  // The id is checked before the body (destructuring reads params first).
+  route(router, api.update, access('manager'), async ({ params: { id }, body }, req) => fees.update(conferenceOf(req), id, body));
+  route(router, api.remove, access('manager'), async ({ params: { id } }, req) => fees.remove(conferenceOf(req), id));
+  route(router, api.reorder, access('manager'), async ({ body }, req) => fees.reorder(conferenceOf(req), body.kind, body.ids));
+
+  // The fee page's calls follow the unpublished rule of the pages before reading their input.
+  route(router, api.offers, access('user', 'conference'), async (input, req) => {
+    assertOpenTo(req.ctx.site, req.ctx.identity);
+    const { kind, invitationCode } = input.query;
+    return fees.applicable(conferenceOf(req), await feePersonOf(deps, req, invitationCode), kind);
+  });
+  route(router, api.info, access('user', 'conference'), async (_input, req) => {
+    assertOpenTo(req.ctx.site, req.ctx.identity);
+    const conferenceId = conferenceOf(req);
+    const [settings, person] = await Promise.all([registration.feeSettings(conferenceId), registration.personOf(conferenceId, req.ctx.identity!.user.id)]);
+    const timeZone = timeZoneOf(req);
+    return { ...settings, timeZone, today: todayIn(timeZone), country: person?.country ?? '' };
+  });
+  return router;
+}

@@ -1,0 +1,283 @@
+/**
+ * The fees' rules (spec 3, 5, 9; the shared design of issue 12): managers keep the fee items;
+ * the fee page asks which fees apply to a person now (`applicable`); orders price a choice
+ * (`quote`) and take places (`hold`) inside their own transaction, and give them back
+ * (`release`) exactly once.
+ *
+ * Places: a fee is one category; max_total is the category's maximum and max_per_account each
+ * person's. `hold` locks the fee rows once, in a fixed order, through the capacity helper
+ * (server/db/capacity.ts), then counts the holds through the same transaction: two orders that
+ * both count before either writes would both see room for the last place.
+ */
+import crypto from 'node:crypto';
+import type { Db, Tx } from '../../db/index';
+import { inTransaction } from '../../db/transaction';
+import { reserveCapacity } from '../../db/capacity';
+import { AppError, tooManyRequests } from '../../platform/errors';
+import type { EventBus } from '../../platform/events';
+import type { RateLimiter } from '../../platform/rateLimit';
+import { money, type Money } from '../../contract/money';
+import { isDevelopingCountry } from '../../contract/developingCountries';
+import type { Lang } from '../../contract/enums';
+import type { FeeInput, FeeKind, FeeOffer, FeeView, LangScope, UserScope } from '../../contract/fees';
+import * as repo from './repo';
+
+/** Who asks for fees: the person, their country (English name of countries.ts, '' unknown), the site's language, today in the conference's zone. */
+export type FeePerson = { userId: number; country: string; lang: Lang; invitationCode?: string; today: string };
+
+export type QuotedLine = { feeId: number; kind: FeeKind; category: string; titleZh: string; titleEn: string; unit: Money; quantity: number; priceVersion: number };
+
+export type FeeHooks = {
+  /** how many unpaid orders hold the fee; the orders feature answers it (until then: the orders holding it at all) */
+  unpaidOrdersHolding(conn: Db | Tx, conferenceId: number, feeId: number): Promise<number>;
+};
+
+/** Wrong invitation codes a person may try per window (DESIGN.md 5: counters that protect count outside the transaction). */
+export const FEE_CODE_LIMIT = { limit: 10, windowMs: 60 * 60_000 };
+
+const present = (r: repo.FeeRow, used: number): FeeView => ({
+  id: Number(r.id),
+  kind: r.kind,
+  category: r.category,
+  titleZh: r.title_zh,
+  titleEn: r.title_en,
+  descriptionZh: r.description_zh,
+  descriptionEn: r.description_en,
+  price: money(Number(r.price_amount), r.currency),
+  display: money(Number(r.display_price_amount), r.display_currency),
+  openDate: r.open_date,
+  deadline: r.deadline,
+  open: Boolean(r.open),
+  userScope: r.user_scope as UserScope,
+  langScope: r.lang_scope as LangScope,
+  invitationCode: r.invitation_code,
+  maxTotal: Number(r.max_total),
+  maxPerAccount: Number(r.max_per_account),
+  used,
+  priceVersion: Number(r.price_version),
+  sort: Number(r.sort),
+});
+
+function columnsOf(input: FeeInput): repo.FeeColumns {
+  return {
+    kind: input.kind,
+    category: input.category,
+    title_zh: input.titleZh,
+    title_en: input.titleEn,
+    description_zh: input.descriptionZh,
+    description_en: input.descriptionEn,
+    price_amount: input.price.amount,
+    currency: input.price.currency,
+    display_currency: input.display.currency,
+    display_price_amount: input.display.amount,
+    open_date: input.openDate,
+    deadline: input.deadline,
+    open: input.open,
+    user_scope: input.userScope,
+    lang_scope: input.langScope,
+    invitation_code: input.invitationCode,
+    max_total: input.maxTotal,
+    max_per_account: input.maxPerAccount,
+  };
+}
+
+/** Equal codes, compared in constant time (digests of equal length, so the length leaks nothing either). */
+function sameCode(given: string, code: string): boolean {
+  const digest = (s: string) => crypto.createHash('sha256').update(s, 'utf8').digest();
+  return crypto.timingSafeEqual(digest(given), digest(code));
+}
+
+type Refusal = 'fees:closed' | 'fees:scope' | 'fees:language' | 'fees:wrongCode';
+
+/** Why a fee is not offered to a person now, or null when it is. */
+function refusalOf(r: repo.FeeRow, person: FeePerson): Refusal | null {
+  // The window is inclusive of both days, compared as YYYY-MM-DD in the conference's zone.
+  if (!r.open || person.today < r.open_date || person.today > r.deadline) return 'fees:closed';
+  if (r.user_scope === 'developing' && !isDevelopingCountry(person.country)) return 'fees:scope';
+  if (r.lang_scope !== 'all' && r.lang_scope !== person.lang) return 'fees:language';
+  if (r.invitation_code && !sameCode(person.invitationCode ?? '', r.invitation_code)) return 'fees:wrongCode';
+  return null;
+}
+
+export class FeeService {
+  constructor(
+    private readonly db: Db,
+    private readonly events: EventBus,
+    private readonly limiter: RateLimiter,
+    private readonly hooks: FeeHooks,
+  ) {}
+
+  // ── managers ─────────────────────────────────────────────────────────────────────────────
+
+  async list(conferenceId: number, kind: FeeKind): Promise<FeeView[]> {
+    const rows = await repo.listFees(this.db, conferenceId, kind);
+    const used = await repo.usedByFee(this.db, conferenceId, rows.map((r) => Number(r.id)));
+    return rows.map((r) => present(r, used.get(Number(r.id)) ?? 0));
+  }
+
+  async create(conferenceId: number, input: FeeInput): Promise<FeeView[]> {
+    await inTransaction(this.db, (tx) => repo.insertFee(tx, conferenceId, columnsOf(input)));
+    return this.list(conferenceId, input.kind);
+  }
+
+  /**
+   * Saves a fee (its kind stays what it was created as). A new price of a fee that unpaid orders
+   * hold needs the manager's confirmation (spec 4): without it, 409 'fees:priceChangeConfirm' with
+   * the number of those orders; with it, the price version goes up and 'fee.priceChanged' is raised
+   * in the same transaction, so the orders feature invalidates them and gives their places back.
+   */
+  async update(conferenceId: number, id: number, input: FeeInput): Promise<FeeView[]> {
+    const kind = await inTransaction(this.db, async (tx) => {
+      const row = await repo.lockFee(tx, conferenceId, id);
+      if (!row) throw new AppError(404, 'fees:notFound');
+      const used = (await repo.usedByFee(tx, conferenceId, [id])).get(id) ?? 0;
+      if (input.maxTotal < used) throw new AppError(400, 'fees:maxBelowUsed', 'maxTotal', 400, { used: String(used) });
+      const columns: Partial<repo.FeeRow> = { ...columnsOf(input), kind: row.kind };
+      const priceChanged = Number(row.price_amount) !== input.price.amount || row.currency !== input.price.currency;
+      if (priceChanged) {
+        const unpaid = await this.hooks.unpaidOrdersHolding(tx, conferenceId, id);
+        if (unpaid > 0 && input.confirm !== true) throw new AppError(409, 'fees:priceChangeConfirm', 'price', 409, { unpaidOrders: String(unpaid) });
+        columns.price_version = Number(row.price_version) + 1;
+      }
+      await repo.updateFee(tx, conferenceId, id, columns);
+      if (priceChanged) await this.events.emit(tx, 'fee.priceChanged', { conferenceId, feeId: id });
+      return row.kind;
+    });
+    return this.list(conferenceId, kind);
+  }
+
+  /** Deletes a fee no order holds ('fees:inUse' otherwise); the row is locked so no hold slips in between. */
+  async remove(conferenceId: number, id: number): Promise<FeeView[]> {
+    const kind = await inTransaction(this.db, async (tx) => {
+      const row = await repo.lockFee(tx, conferenceId, id);
+      if (!row) throw new AppError(404, 'fees:notFound');
+      if ((await repo.countHoldRows(tx, conferenceId, id)) > 0) throw new AppError(409, 'fees:inUse');
+      await repo.deleteFee(tx, conferenceId, id);
+      return row.kind;
+    });
+    return this.list(conferenceId, kind);
+  }
+
+  /** The fees of a kind in a new order; every id must be a saved fee of that kind ('Must be saved first'). */
+  async reorder(conferenceId: number, kind: FeeKind, ids: number[]): Promise<FeeView[]> {
+    const known = new Set((await repo.listFees(this.db, conferenceId, kind)).map((r) => Number(r.id)));
+    if (new Set(ids).size !== ids.length || ids.some((id) => !known.has(id))) throw new AppError(400, 'fees:saveFirst', 'ids');
+    await inTransaction(this.db, async (tx) => {
+      for (const [index, id] of ids.entries()) await repo.setSort(tx, conferenceId, id, index + 1);
+    });
+    return this.list(conferenceId, kind);
+  }
+
+  // ── the fee page and orders ──────────────────────────────────────────────────────────────
+
+  private codeKey(conferenceId: number, userId: number): string {
+    return `fee-code:${conferenceId}:${userId}`;
+  }
+
+  /** A person who has used up their wrong tries gets no answer about codes until the window ends. */
+  private async assertCodeTriesLeft(conferenceId: number, person: FeePerson): Promise<void> {
+    if (person.invitationCode && (await this.limiter.count(this.codeKey(conferenceId, person.userId))) >= FEE_CODE_LIMIT.limit) throw tooManyRequests();
+  }
+
+  private async countWrongCode(conferenceId: number, person: FeePerson): Promise<void> {
+    await this.limiter.hit(this.codeKey(conferenceId, person.userId), FEE_CODE_LIMIT.limit, FEE_CODE_LIMIT.windowMs);
+  }
+
+  /**
+   * What the fee page shows this person now: open fees in their window, of the person's scope
+   * and site language, and those with a code only when the code given matches. A code that
+   * matches no fee counts as a wrong try (rate limited, so codes cannot be guessed).
+   */
+  async applicable(conferenceId: number, person: FeePerson, kind?: FeeKind): Promise<FeeOffer[]> {
+    await this.assertCodeTriesLeft(conferenceId, person);
+    const rows = await repo.listFees(this.db, conferenceId, kind);
+    const offered = rows.filter((r) => refusalOf(r, person) === null);
+    if (person.invitationCode && !offered.some((r) => r.invitation_code)) await this.countWrongCode(conferenceId, person);
+    const ids = offered.map((r) => Number(r.id));
+    const [used, mine] = await Promise.all([repo.usedByFee(this.db, conferenceId, ids), repo.usedByUser(this.db, conferenceId, person.userId, ids)]);
+    return offered.map((r) => {
+      const id = Number(r.id);
+      return {
+        id,
+        kind: r.kind,
+        category: r.category,
+        titleZh: r.title_zh,
+        titleEn: r.title_en,
+        descriptionZh: r.description_zh,
+        descriptionEn: r.description_en,
+        price: money(Number(r.price_amount), r.currency),
+        display: money(Number(r.display_price_amount), r.display_currency),
+        remaining: Math.max(0, Number(r.max_total) - (used.get(id) ?? 0)),
+        perAccountLeft: Math.max(0, Number(r.max_per_account) - (mine.get(id) ?? 0)),
+        deadline: r.deadline,
+      };
+    });
+  }
+
+  /**
+   * Prices a person's choice: every fee must exist in this conference and be offered to them now.
+   * Refusals are 400s with their key ('fees:chooseFee' for an empty choice, spec 5).
+   */
+  async quote(conn: Db | Tx, conferenceId: number, person: FeePerson, picks: Array<{ feeId: number; quantity: number }>): Promise<QuotedLine[]> {
+    if (!picks.length) throw new AppError(400, 'fees:chooseFee');
+    for (const p of picks) if (!Number.isSafeInteger(p.quantity) || p.quantity < 1) throw new AppError(400, 'fees:quantity');
+    if (picks.some((p) => !Number.isSafeInteger(p.feeId) || p.feeId < 1)) throw new AppError(400, 'fees:notFound');
+    await this.assertCodeTriesLeft(conferenceId, person);
+    const merged = mergeLines(picks);
+    const rows = new Map((await repo.feesByIds(conn, conferenceId, merged.map((l) => l.feeId))).map((r) => [Number(r.id), r]));
+    return Promise.all(
+      merged.map(async ({ feeId, quantity }) => {
+        const r = rows.get(feeId);
+        if (!r) throw new AppError(400, 'fees:notFound');
+        const refusal = refusalOf(r, person);
+        if (refusal === 'fees:wrongCode') await this.countWrongCode(conferenceId, person);
+        if (refusal) throw new AppError(400, refusal);
+        return { feeId, kind: r.kind, category: r.category, titleZh: r.title_zh, titleEn: r.title_en, unit: money(Number(r.price_amount), r.currency), quantity, priceVersion: Number(r.price_version) };
+      }),
+    );
+  }
+
+  /**
+   * Takes an order's places inside the caller's transaction: locks the fee rows once, in the
+   * capacity helper's fixed order, then checks each fee's maximum (409 'fees:soldOut') and the
+   * person's (409 'fees:perAccount') against the holds counted through the transaction.
+   *
+   * The transaction must be one of inTransaction's: on MySQL/MariaDB they run at READ COMMITTED,
+   * so the counts read after the locks see every hold committed while this one waited, whatever
+   * the transaction read before (server/db/transaction.ts).
+   */
+  async hold(tx: Tx, conferenceId: number, order: { orderId: number; userId: number; lines: Array<{ feeId: number; quantity: number }> }): Promise<void> {
+    const lines = mergeLines(order.lines).sort((a, b) => a.feeId - b.feeId);
+    if (!lines.length) throw new AppError(400, 'fees:chooseFee');
+    if (lines.some((l) => !Number.isSafeInteger(l.quantity) || l.quantity < 1)) throw new AppError(400, 'fees:quantity');
+    let locked;
+    try {
+      // No limit here: the helper only locks; the two maxima per fee are counted below, after the locks.
+      ({ rows: locked } = await reserveCapacity(tx, { lock: lines.map((l) => repo.feeLock(conferenceId, l.feeId)), count: async () => 0, limit: null, refuse: () => new AppError(409, 'fees:soldOut') }));
+    } catch (err) {
+      // A fee deleted (or of another conference) since the quote: the client's mistake, not a bug.
+      if (err instanceof Error && err.message.startsWith('reserveCapacity: no fee_items row')) throw new AppError(400, 'fees:notFound');
+      throw err;
+    }
+    const ids = lines.map((l) => l.feeId);
+    const [used, mine] = await Promise.all([repo.usedByFee(tx, conferenceId, ids), repo.usedByUser(tx, conferenceId, order.userId, ids)]);
+    lines.forEach((line, i) => {
+      const row = locked[i] as repo.FeeRow;
+      if ((used.get(line.feeId) ?? 0) + line.quantity > Number(row.max_total)) throw new AppError(409, 'fees:soldOut');
+      if ((mine.get(line.feeId) ?? 0) + line.quantity > Number(row.max_per_account)) throw new AppError(409, 'fees:perAccount');
+    });
+    await repo.insertHolds(tx, conferenceId, lines.map((l) => ({ fee_id: l.feeId, order_id: order.orderId, user_id: order.userId, quantity: l.quantity })));
+  }
+
+  /** Gives an order's places back; answers how many hold rows went (0 the second time). */
+  async release(tx: Tx, conferenceId: number, orderId: number): Promise<number> {
+    return repo.deleteHolds(tx, conferenceId, orderId);
+  }
+}
+
+/** The same fee named twice counts once, with the quantities added. */
+function mergeLines(lines: Array<{ feeId: number; quantity: number }>): Array<{ feeId: number; quantity: number }> {
+  const byFee = new Map<number, number>();
+  for (const l of lines) byFee.set(l.feeId, (byFee.get(l.feeId) ?? 0) + l.quantity);
+  return [...byFee].map(([feeId, quantity]) => ({ feeId, quantity }));
+}

@@ -1,0 +1,43 @@
+/**
+ * Orders: what people owe for fees (and later hotels and platform services), their payment
+ * attempts, the one place an order becomes paid (settle.ts), the managers' order screen with its
+ * deal, payment queue and bank statement import, and the expiry and reminder jobs.
+ */
+import { defineFeature } from '../../platform/feature';
+import { orderHandlers } from './handlers';
+import { orderJobs } from './jobs';
+import { OrderManagement } from './manage';
+import { ordersPageRouter } from './pages';
+import { ordersApiRouter } from './routes';
+import { OrderService } from './service';
+import { StatementImport } from './statement';
+
+declare module '../../platform/feature' {
+  interface FeatureServices {
+    orders: OrderService;
+  }
+}
+
+declare module '../../platform/events' {
+  interface EventMap {
+    /** an order became paid (settle.ts), in the transaction that recorded the money */
+    'order.paid': { conferenceId: number; orderId: number; userId: number; type: string };
+  }
+}
+
+export const ordersFeature = defineFeature({
+  name: 'orders',
+  services: (deps) => ({
+    // fees and payments are listed before orders; read lazily so a test may swap them
+    orders: new OrderService(deps.db, deps.events, deps.sites, () => deps.fees, () => deps.payments, deps.config),
+  }),
+  api: (deps) => [ordersApiRouter(deps, new OrderManagement(deps.db, deps.orders), new StatementImport(deps.db, deps.orders))],
+  pages: (deps) => [ordersPageRouter(deps, new OrderManagement(deps.db, deps.orders))],
+  jobs: (deps) => orderJobs(deps.db, deps.orders),
+  events: (deps) => orderHandlers(deps.orders),
+  manageMenu: [{ href: '/platform/manage/order', labelKey: 'orders:menu.manage', order: 25, who: 'admin' }],
+  profileMenu: [
+    { href: '/profile/conference/fee', labelKey: 'orders:menu.fee', order: 12, attendeeOnly: true },
+    { href: '/profile/order/list', labelKey: 'orders:menu.orders', order: 14 },
+  ],
+});

@@ -1,0 +1,77 @@
+/**
+ * The orders' periodic work, each under the scheduler's lease (one instance at a time) and, more
+ * to the point, safe when two instances do it at once: every order is closed or reminded by a
+ * conditional update of its own row, so of two runs that pick the same order one changes it and
+ * the other finds nothing to change, and only the one that changed it gives the places back or
+ * writes the mail.
+ */
+import type { Db } from '../../db/index';
+import { toDbInstant } from '../../db/dialect';
+import { inTransaction } from '../../db/transaction';
+import type { JobDefinition } from '../../platform/jobs';
+import { logger } from '../../platform/logger';
+import { reminderMail } from './mails';
+import * as repo from './repo';
+import type { OrderService } from './service';
+
+/** The reminder goes this long before the deadline (once; never for an order younger than an hour). */
+export const REMIND_BEFORE_MS = 24 * 3600 * 1000;
+const BATCH = 200;
+
+/**
+ * Expires the open orders whose deadline passed, except those waiting for an announced transfer
+ * (a pending offline attempt that has not run out): answers how many it expired.
+ */
+export async function expireDue(db: Db, orders: OrderService, now = new Date()): Promise<number> {
+  const due = (await db<repo.OrderRow>('orders').whereIn('status', repo.OPEN).where('deadline_at', '<=', toDbInstant(now)).orderBy('deadline_at').limit(BATCH)) as repo.OrderRow[];
+  let expired = 0;
+  for (const candidate of due) {
+    const conferenceId = Number(candidate.conference_id);
+    const done = await inTransaction(db, async (tx) => {
+      const [order] = await repo.lockOrders(tx, conferenceId, [candidate.id]);
+      if (!order || !repo.OPEN.includes(order.status)) return false;
+      const waiting = (await repo.attemptsOf(tx, conferenceId, [order.id])).some((a) => a.state === 'pending' && a.expires_at > toDbInstant(now));
+      if (waiting) return false;
+      return orders.close(tx, conferenceId, order, 'expired');
+    });
+    if (done) expired++;
+  }
+  return expired;
+}
+
+export async function remindDue(db: Db, orders: OrderService, now = new Date()): Promise<number> {
+  const due = (await db<repo.OrderRow>('orders')
+    .where('status', 'unpaid')
+    .whereNull('reminded_at')
+    .where('deadline_at', '>', toDbInstant(now))
+    .where('deadline_at', '<=', toDbInstant(new Date(now.getTime() + REMIND_BEFORE_MS)))
+    .where('created_at', '<=', toDbInstant(new Date(now.getTime() - 3600 * 1000)))
+    .limit(BATCH)) as repo.OrderRow[];
+  let sent = 0;
+  for (const order of due) {
+    const conferenceId = Number(order.conference_id);
+    const site = await orders.mailSite(conferenceId);
+    if (!site) continue;
+    const claimed = await inTransaction(db, async (tx) => {
+      const n = await tx('orders').where({ conference_id: conferenceId, id: order.id, status: 'unpaid' }).whereNull('reminded_at').update({ reminded_at: toDbInstant(now) });
+      if (n) await reminderMail(tx, conferenceId, site, order);
+      return n > 0;
+    });
+    if (claimed) sent++;
+  }
+  return sent;
+}
+
+export function orderJobs(db: Db, orders: OrderService): JobDefinition[] {
+  return [
+    {
+      name: 'orders.expire',
+      everyMs: 60_000,
+      run: async ({ now }) => {
+        const n = await expireDue(db, orders, now);
+        if (n) logger.info({ expired: n }, 'orders expired');
+      },
+    },
+    { name: 'orders.remind', everyMs: 5 * 60_000, run: async ({ now }) => void (await remindDue(db, orders, now)) },
+  ];
+}

@@ -1,0 +1,69 @@
+/**
+ * The order mails, each in the language the person used when they ordered: the payment
+ * confirmations (spec 3's "registration payment" and "optional payment" templates, which managers
+ * may edit) when an order is paid, and the one reminder before an unpaid order expires.
+ * Written to the outbox inside the transaction that paid or claimed the order.
+ */
+import type { Tx } from '../../db/index';
+import { fromDbInstant } from '../../db/dialect';
+import { formatMoney, money } from '../../contract/money';
+import type { Lang } from '../../contract/enums';
+import { t } from '../../platform/i18n';
+import { text, type Bilingual } from '../../platform/site';
+import { accountsByIds } from '../accounts/repo';
+import { enqueueConferenceMail } from '../mail/templates';
+import { enqueueMail } from '../mail/service';
+import { escapeHtml } from '../../platform/html';
+import * as repo from './repo';
+
+export type MailSite = { name: Bilingual; url: string; timeZone: string };
+
+const langOf = (l: string): Lang => (l === 'en' ? 'en' : 'zh');
+
+export function localTime(at: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('sv-SE', { timeZone, dateStyle: 'short', timeStyle: 'short' }).format(at);
+}
+
+export async function paidMails(tx: Tx, conferenceId: number, site: MailSite, orderIds: number[]): Promise<void> {
+  const orders = (await tx<repo.OrderRow>('orders').where('conference_id', conferenceId).whereIn('id', orderIds)) as repo.OrderRow[];
+  const people = await accountsByIds(tx, orders.map((o) => Number(o.user_id)));
+  const items = await repo.itemsOf(tx, conferenceId, orderIds);
+  for (const order of orders) {
+    const person = people.get(Number(order.user_id));
+    if (!person || (order.type !== 'register' && order.type !== 'optional')) continue;
+    const lang = langOf(order.lang);
+    const own = items.filter((i) => Number(i.order_id) === Number(order.id));
+    await enqueueConferenceMail(tx, conferenceId, order.type === 'register' ? 'registrationPayment' : 'optionalPayment', lang, [person.email], {
+      conferenceName: text(site.name, lang),
+      name: person.trueName || person.email,
+      email: person.email,
+      siteUrl: site.url,
+      orderNo: order.order_no,
+      item: own.map((i) => (lang === 'zh' ? i.title_zh || i.title_en : i.title_en || i.title_zh)).join(', '),
+      amount: formatMoney(money(Number(order.paid_amount), order.currency), lang),
+      paidTime: localTime(fromDbInstant(order.paid_at) ?? new Date(), site.timeZone),
+    });
+  }
+}
+
+export async function reminderMail(tx: Tx, conferenceId: number, site: MailSite, order: repo.OrderRow): Promise<void> {
+  const person = (await accountsByIds(tx, [Number(order.user_id)])).get(Number(order.user_id));
+  if (!person) return;
+  const lang = langOf(order.lang);
+  const vars = {
+    conference: text(site.name, lang),
+    orderNo: order.order_no,
+    amount: formatMoney(money(Number(order.total_amount), order.currency), lang),
+    deadline: localTime(fromDbInstant(order.deadline_at)!, site.timeZone),
+  };
+  const link = `${site.url}/profile/order/list`;
+  const body = t(lang, 'orders:reminder.body', vars);
+  await enqueueMail(tx, {
+    conferenceId,
+    to: [person.email],
+    subject: t(lang, 'orders:reminder.subject', vars),
+    text: `${body}\n\n${link}`,
+    html: `<p>${escapeHtml(body)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`,
+    kind: 'orderReminder',
+  });
+}

@@ -1,0 +1,188 @@
+/**
+ * The managers' order work (spec 2.12 manage/order, 4, 5 "Order deal", 7 findItemById): the list
+ * with its filters, the deal (the status and the amount that actually arrived), the queue of
+ * payments nobody asked for, and the Excel export. A deal that confirms money goes through the
+ * same settle() as a gateway's notification, as a 'manual' attempt, so an order is paid in one place.
+ */
+import ExcelJS from 'exceljs';
+import type { Db } from '../../db/index';
+import { fromDbInstant, toDbInstant } from '../../db/dialect';
+import { formatMoney, money, parseAmount, toDecimalString } from '../../contract/money';
+import type { AnomalyView, DealInput, ItemOfUser, ManagedOrderView, OrderPage, OrderQuery } from '../../contract/orders';
+import type { Lang } from '../../contract/enums';
+import { AppError } from '../../platform/errors';
+import { t } from '../../platform/i18n';
+import { addTextRow } from '../../platform/xlsx';
+import { accountsByIds } from '../accounts/repo';
+import { newAttemptNo } from './numbers';
+import { presentAttempt } from './present';
+import * as repo from './repo';
+import type { OrderService } from './service';
+import type { FeesPort } from './ports';
+
+/** The people of this conference's orders whose e-mail or name contains the text (accounts owns the names). */
+async function peopleMatching(db: Db, conferenceId: number, text: string): Promise<number[]> {
+  const ids = (await db('orders').where('conference_id', conferenceId).distinct('user_id')) as Array<{ user_id: number }>;
+  const people = await accountsByIds(db, ids.map((r) => Number(r.user_id)));
+  const needle = text.toLowerCase();
+  return [...people.values()].filter((p) => p.email.toLowerCase().includes(needle) || p.trueName.toLowerCase().includes(needle)).map((p) => p.id);
+}
+
+type Filter = Omit<OrderQuery, 'page' | 'size'> & { people?: number[] };
+
+async function filterOf(db: Db, conferenceId: number, q: Omit<OrderQuery, 'page' | 'size'>): Promise<Filter> {
+  return q.person ? { ...q, people: await peopleMatching(db, conferenceId, q.person) } : q;
+}
+
+function filtered(db: Db, conferenceId: number, q: Filter, timeZoneOffsetMs = 0) {
+  const query = db('orders as o').where('o.conference_id', conferenceId);
+  if (q.status) query.where('o.status', q.status);
+  if (q.type) query.where('o.type', q.type);
+  if (q.orderNo) query.where('o.order_no', q.orderNo);
+  if (q.people) query.whereIn('o.user_id', q.people);
+  if (q.from) query.where('o.created_at', '>=', toDbInstant(new Date(Date.parse(`${q.from}T00:00:00Z`) - timeZoneOffsetMs)));
+  if (q.to) query.where('o.created_at', '<', toDbInstant(new Date(Date.parse(`${q.to}T00:00:00Z`) + 86_400_000 - timeZoneOffsetMs)));
+  if (q.method) query.whereExists((e) => e.select(db.raw('1')).from('attempt_orders as ao').join('payment_attempts as a', 'a.id', 'ao.attempt_id').whereRaw('ao.order_id = o.id').where('a.method', q.method!));
+  return query;
+}
+
+/** The offset of a time zone from UTC at an instant, in ms (Asia/Shanghai: +8 h): date filters are days of the conference. */
+export function zoneOffsetMs(timeZone: string, at = new Date()): number {
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' }).formatToParts(at);
+  const v = (type: string) => Number(parts.find((p) => p.type === type)!.value);
+  return Date.UTC(v('year'), v('month') - 1, v('day'), v('hour'), v('minute'), v('second')) - Math.floor(at.getTime() / 1000) * 1000;
+}
+
+export class OrderManagement {
+  constructor(
+    private readonly db: Db,
+    private readonly orders: OrderService,
+  ) {}
+
+  async managed(conferenceId: number, rows: repo.OrderRow[]): Promise<ManagedOrderView[]> {
+    const views = await this.orders.views(conferenceId, rows);
+    const people = await accountsByIds(this.db, rows.map((r) => Number(r.user_id)));
+    const attempts = await repo.attemptsOf(this.db, conferenceId, rows.map((r) => Number(r.id)));
+    const partsOf = new Map<number, Array<{ id: number; orderNo: string; status: repo.OrderRow['status'] }>>();
+    for (const a of attempts) {
+      const order = rows.find((r) => Number(r.id) === Number(a.order_id))!;
+      partsOf.set(Number(a.id), [...(partsOf.get(Number(a.id)) ?? []), { id: Number(order.id), orderNo: order.order_no, status: order.status }]);
+    }
+    return views.map((v, i) => {
+      const person = people.get(Number(rows[i].user_id));
+      return {
+        ...v,
+        userId: Number(rows[i].user_id),
+        email: person?.email ?? '',
+        name: person?.trueName ?? '',
+        remark: rows[i].remark ?? '',
+        attempts: attempts.filter((a) => Number(a.order_id) === v.id).map((a) => presentAttempt(a, partsOf.get(Number(a.id)) ?? [])),
+      };
+    });
+  }
+
+  async list(conferenceId: number, q: OrderQuery, timeZone: string): Promise<OrderPage> {
+    const offset = zoneOffsetMs(timeZone);
+    const f = await filterOf(this.db, conferenceId, q);
+    const total = Number(((await filtered(this.db, conferenceId, f, offset).count({ n: 'o.id' }).first()) as { n: number | string } | undefined)?.n ?? 0);
+    const rows = (await filtered(this.db, conferenceId, f, offset).orderBy('o.id', 'desc').limit(q.size).offset((q.page - 1) * q.size).select('o.*')) as repo.OrderRow[];
+    return { rows: await this.managed(conferenceId, rows), total, page: q.page, size: q.size };
+  }
+
+  async one(conferenceId: number, id: number): Promise<ManagedOrderView> {
+    const row = await repo.findOrder(this.db, conferenceId, id);
+    if (!row) throw new AppError(404, 'orders:notFound');
+    return (await this.managed(conferenceId, [row]))[0];
+  }
+
+  /**
+   * The deal: paid (with the amount that arrived, which must cover what the order still owes),
+   * unpaid (an order the person cancelled or let expire, opened again: its places are taken again
+   * if they are still there) or cancelled. Paid orders are not reopened here: a refund is a
+   * provider's business (issue 13), and the books keep what was confirmed.
+   */
+  async deal(conferenceId: number, managerId: number, id: number, input: DealInput, fees: Pick<FeesPort, 'hold'>, now = new Date()): Promise<ManagedOrderView> {
+    const order = await repo.findOrder(this.db, conferenceId, id);
+    if (!order) throw new AppError(404, 'orders:notFound');
+    if (order.status === 'paid') throw new AppError(409, 'orders:dealTransition', 'status');
+    let amount = 0;
+    if (input.status === 'paid') {
+      const parsed = parseAmount(input.actualPay, order.currency);
+      if (!parsed.ok) throw new AppError(400, parsed.key === 'money.required' ? 'orders:dealAmount' : parsed.key, 'actualPay');
+      amount = parsed.money.amount;
+    }
+    await this.orders.settleAndMail(conferenceId, async (tx, settleNow) => {
+      const [locked] = await repo.lockOrders(tx, conferenceId, [id]);
+      if (locked.status === 'paid') throw new AppError(409, 'orders:dealTransition', 'status');
+      if (input.remark) await repo.updateOrder(tx, conferenceId, id, { remark: input.remark });
+      if (input.status === 'cancelled') {
+        if (!repo.OPEN.includes(locked.status)) throw new AppError(409, 'orders:dealTransition', 'status');
+        await this.orders.close(tx, conferenceId, locked, 'cancelled');
+        return null;
+      }
+      if (locked.status === 'cancelled' || locked.status === 'expired') {
+        // Reopened: the places are taken again under the fees' locks, or the deal is refused with their message.
+        const items = (await repo.itemsOf(tx, conferenceId, [id])).filter((i) => i.valid && i.ref_id != null);
+        await fees.hold(tx, conferenceId, { orderId: id, userId: Number(locked.user_id), lines: items.map((i) => ({ feeId: Number(i.ref_id), quantity: Number(i.quantity) })) });
+        await repo.updateOrder(tx, conferenceId, id, { status: 'unpaid', open_slot: locked.type, closed_at: null, deadline_at: toDbInstant(new Date(Math.max(fromDbInstant(locked.deadline_at)!.getTime(), now.getTime() + 24 * 3600 * 1000))) });
+      } else if (locked.status === 'invalid') {
+        throw new AppError(409, 'orders:invalidItems', 'status');
+      }
+      if (input.status === 'unpaid') return null;
+      const owed = Number(locked.total_amount) - (await repo.paidTowards(tx, conferenceId, id));
+      if (amount < owed) throw new AppError(400, 'orders:dealShort', 'actualPay', 400, { owed: formatMoney(money(owed, locked.currency), 'en') });
+      const attemptId = await repo.insertAttempt(tx, {
+        conference_id: conferenceId, user_id: Number(locked.user_id), attempt_no: newAttemptNo(now), method: 'manual', currency: locked.currency, amount: owed, state: 'pending',
+        expires_at: toDbInstant(now), created_at: toDbInstant(now),
+      }, [{ orderId: id, amount: owed }]);
+      return settleNow(attemptId, { amount, confirmedBy: managerId, at: now });
+    });
+    return this.one(conferenceId, id);
+  }
+
+  async itemsOfUser(conferenceId: number, userId: number): Promise<ItemOfUser[]> {
+    const orders = (await this.db<repo.OrderRow>('orders').where({ conference_id: conferenceId, user_id: userId }).orderBy('id')) as repo.OrderRow[];
+    const items = await repo.itemsOf(this.db, conferenceId, orders.map((o) => Number(o.id)));
+    return items.map((i) => {
+      const o = orders.find((x) => Number(x.id) === Number(i.order_id))!;
+      return { orderId: Number(o.id), orderNo: o.order_no, type: o.type, status: o.status, kind: i.kind, refId: i.ref_id == null ? null : Number(i.ref_id), titleZh: i.title_zh, titleEn: i.title_en, unit: money(Number(i.unit_amount), o.currency), quantity: Number(i.quantity), valid: Boolean(i.valid) };
+    });
+  }
+
+  async anomalies(conferenceId: number): Promise<AnomalyView[]> {
+    const rows = await this.db('payment_anomalies as p')
+      .leftJoin('orders as o', 'o.id', 'p.order_id')
+      .leftJoin('payment_attempts as a', 'a.id', 'p.attempt_id')
+      .where('p.conference_id', conferenceId)
+      .orderByRaw('case when p.resolved_at is null then 0 else 1 end')
+      .orderBy('p.id', 'desc')
+      .limit(500)
+      .select('p.*', 'o.order_no', 'a.attempt_no');
+    return rows.map((r) => ({
+      id: Number(r.id), kind: r.kind, orderNo: r.order_no ?? null, orderId: r.order_id == null ? null : Number(r.order_id), attemptNo: r.attempt_no ?? null,
+      amount: r.amount == null || !r.currency ? null : money(Number(r.amount), r.currency), detail: r.detail ?? '',
+      createdAt: fromDbInstant(r.created_at)!.toISOString(), resolvedAt: r.resolved_at ? fromDbInstant(r.resolved_at)!.toISOString() : null, resolution: r.resolution ?? '',
+    }));
+  }
+
+  async workbook(conferenceId: number, q: Omit<OrderQuery, 'page' | 'size'>, lang: Lang, timeZone: string): Promise<Buffer> {
+    const rows = (await filtered(this.db, conferenceId, await filterOf(this.db, conferenceId, q), zoneOffsetMs(timeZone)).orderBy('o.id').limit(50_000).select('o.*')) as repo.OrderRow[];
+    const views = await this.managed(conferenceId, rows);
+    const book = new ExcelJS.Workbook();
+    book.created = new Date(0);
+    const sheet = book.addWorksheet(t(lang, 'orders:export.sheet'));
+    const local = (iso: string | null) => (iso ? new Intl.DateTimeFormat('sv-SE', { timeZone, dateStyle: 'short', timeStyle: 'medium' }).format(new Date(iso)) : '');
+    const columns = ['orderNo', 'type', 'name', 'email', 'items', 'currency', 'total', 'paid', 'status', 'transaction', 'method', 'reference', 'createdAt', 'deadline', 'paidAt', 'remark'];
+    sheet.addRow([...columns.map((c) => t(lang, `orders:export.${c}`)), `${t(lang, 'orders:export.timeZone')}: ${timeZone}`]).font = { bold: true };
+    for (const v of views) {
+      addTextRow(sheet, [
+        v.orderNo, t(lang, `orders:type.${v.type}`), v.name, v.email,
+        v.items.map((i) => `${lang === 'zh' ? i.titleZh || i.titleEn : i.titleEn || i.titleZh} × ${i.quantity}`).join('; '),
+        v.total.currency, toDecimalString(v.total), toDecimalString(v.paid), t(lang, `orders:status.${v.status}`), t(lang, `orders:transaction.${v.transaction}`),
+        v.method ? t(lang, `orders:methods.${v.method}`) : '', v.reference, local(v.createdAt), local(v.deadline), local(v.paidAt), v.remark,
+      ]);
+    }
+    sheet.columns.forEach((c) => (c.width = 18));
+    return Buffer.from(await book.xlsx.writeBuffer());
+  }
+}

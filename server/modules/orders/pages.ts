@@ -1,0 +1,93 @@
+/**
+ * The order screens (spec 2.10, 2.11): the fee page, my orders, the payment page and its result,
+ * the update pages of an order with invalid lines, and the managers' order screen. Each is an
+ * island drawn in the personal centre or the management area; the menu highlighting of spec 2.10
+ * is the shell's (platform/shell/menus.ts).
+ */
+import { Router, type Request } from 'express';
+import { conferenceOf, screen } from '../../platform/access';
+import type { Deps } from '../../platform/feature';
+import { AppError } from '../../platform/errors';
+import { t } from '../../platform/i18n';
+import { orderIdList } from '../../contract/orders';
+import { sumMoney } from '../../contract/money';
+import type { OrderManagement } from './manage';
+import { feePerson } from './person';
+import * as repo from './repo';
+import { savedMapping } from './statement';
+
+const userOf = (req: Request) => req.ctx.identity!.user.id;
+
+export function ordersPageRouter(deps: Deps, management: OrderManagement): Router {
+  const { db, shell, orders, fees, payments } = deps;
+  const router = Router();
+
+  router.get('/profile/conference/fee', screen('attendee'), async (req, res) => {
+    const { lang, mobile } = req.ctx;
+    const invitationCode = typeof req.query.invitationCode === 'string' ? req.query.invitationCode.slice(0, 64) : '';
+    const person = await feePerson(deps, req, invitationCode);
+    const offers = await fees.applicable(conferenceOf(req), person);
+    const open = (await db<repo.OrderRow>('orders').where({ conference_id: conferenceOf(req), user_id: userOf(req) }).whereNotNull('open_slot').select('id', 'type')) as repo.OrderRow[];
+    const openOrders = { register: open.find((o) => o.type === 'register')?.id ?? null, optional: open.find((o) => o.type === 'optional')?.id ?? null };
+    await shell.profileScreen(req, res, { title: t(lang, 'orders:feeTitle'), island: { island: 'ProfileFees', props: { lang, mobile, offers, invitationCode, openOrders } } });
+  });
+
+  router.get('/profile/order/list', screen('user', 'conference'), async (req, res) => {
+    const { lang, mobile } = req.ctx;
+    await shell.profileScreen(req, res, { title: t(lang, 'orders:listTitle'), island: { island: 'ProfileOrders', props: { lang, mobile, orders: await orders.mine(conferenceOf(req), userOf(req)) } } });
+  });
+
+  // The island says why orders cannot be paid (invalid lines, closed, no method configured); a
+  // list naming another person's order, or none, is not found.
+  router.get('/profile/order/pay/goto/:orderIds', screen('user', 'conference'), async (req, res, next) => {
+    const { lang, mobile } = req.ctx;
+    const ids = orderIdList.safeParse(String(req.params.orderIds));
+    if (!ids.success) return next();
+    const rows = (await db<repo.OrderRow>('orders').where('conference_id', conferenceOf(req)).where('user_id', userOf(req)).whereIn('id', ids.data)) as repo.OrderRow[];
+    if (rows.length !== ids.data.length) return next();
+    const list = await orders.views(conferenceOf(req), rows);
+    const currency = list[0].total.currency;
+    const same = list.filter((o) => o.total.currency === currency);
+    const total = sumMoney(same.map((o) => ({ amount: o.total.amount - o.paid.amount, currency })), currency);
+    const plan = list.every((o) => o.type === 'hotel') ? 'hotel' : 'general';
+    const methods = await payments.methodsFor(conferenceOf(req), plan);
+    await shell.profileScreen(req, res, { title: t(lang, 'orders:payTitle'), island: { island: 'ProfilePay', props: { lang, mobile, orders: list, total, methods } } });
+  });
+
+  router.get('/profile/order/pay/goto/result/:billId', screen('user', 'conference'), async (req, res, next) => {
+    const { lang, mobile } = req.ctx;
+    const billId = String(req.params.billId);
+    if (!/^[A-Za-z0-9]{1,32}$/.test(billId)) return next();
+    let attempt;
+    try {
+      attempt = await orders.attempt(conferenceOf(req), userOf(req), billId);
+    } catch (err) {
+      if (err instanceof AppError && err.status === 404) return next();
+      throw err;
+    }
+    await shell.profileScreen(req, res, { title: t(lang, 'orders:resultTitle'), island: { island: 'ProfilePayResult', props: { lang, mobile, attempt } } });
+  });
+
+  for (const type of ['register', 'optional'] as const) {
+    router.get(`/profile/conference/fee/${type}/update/:orderId`, screen('attendee'), async (req, res, next) => {
+      const { lang, mobile } = req.ctx;
+      const id = Number(req.params.orderId);
+      const row = Number.isSafeInteger(id) && id > 0 ? await repo.findOrder(db, conferenceOf(req), id) : undefined;
+      if (!row || Number(row.user_id) !== userOf(req) || row.type !== type) return next();
+      const [order] = await orders.views(conferenceOf(req), [row]);
+      await shell.profileScreen(req, res, { title: t(lang, 'orders:updateTitle'), island: { island: 'ProfileOrderUpdate', props: { lang, mobile, order } } });
+    });
+  }
+
+  router.get('/platform/manage/order', screen('manager'), async (req, res) => {
+    const { lang, mobile } = req.ctx;
+    const conferenceId = conferenceOf(req);
+    const [page, anomalies, mapping] = await Promise.all([
+      management.list(conferenceId, { page: 1, size: 20 }, req.ctx.site?.conference.timeZone ?? 'Asia/Shanghai'),
+      management.anomalies(conferenceId),
+      savedMapping(db, conferenceId),
+    ]);
+    await shell.manageScreen(req, res, { title: t(lang, 'orders:manageTitle'), island: { island: 'ManageOrders', props: { lang, mobile, page, anomalies, mapping } } });
+  });
+  return router;
+}

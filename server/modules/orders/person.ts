@@ -1,0 +1,17 @@
+/** The person as the fee rules see them: their country (from their registration), the site's language, today in the conference's zone. */
+import type { Request } from 'express';
+import { conferenceOf } from '../../platform/access';
+import type { Deps } from '../../platform/feature';
+import { AppError } from '../../platform/errors';
+import type { FeePerson } from './ports';
+
+export function todayIn(timeZone: string, now: Date = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+export async function feePerson(deps: Deps, req: Request, invitationCode?: string): Promise<FeePerson> {
+  const userId = req.ctx.identity?.user.id;
+  if (!userId) throw new AppError(401, 'signInErrorMsg');
+  const person = await deps.registration.personOf(conferenceOf(req), userId);
+  return { userId, country: person?.country ?? '', lang: req.ctx.lang, invitationCode, today: todayIn(req.ctx.site?.conference.timeZone ?? 'Asia/Shanghai') };
+}

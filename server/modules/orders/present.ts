@@ -1,0 +1,73 @@
+/** Rows → the views the API answers (server/contract/orders.ts), and spec 4's derived statuses. */
+import { fromDbInstant } from '../../db/dialect';
+import { money } from '../../contract/money';
+import type { AttemptState, AttemptView, OrderItemView, OrderView, TransactionStatus } from '../../contract/orders';
+import type { AttemptRow, ItemRow, OrderRow } from './repo';
+
+/** How long after its payment an order's receipt may be requested (spec 9: 90 days; reissue not supported). */
+export const RECEIPT_WINDOW_MS = 90 * 24 * 3600 * 1000;
+
+const iso = (v: string | null) => (v ? fromDbInstant(v)!.toISOString() : null);
+
+export function presentItem(r: ItemRow, currency: string): OrderItemView {
+  return { id: Number(r.id), kind: r.kind, refId: r.ref_id == null ? null : Number(r.ref_id), titleZh: r.title_zh, titleEn: r.title_en, unit: money(Number(r.unit_amount), currency), quantity: Number(r.quantity), valid: Boolean(r.valid) };
+}
+
+/** Spec 4's transaction status: a transfer that was announced and not yet confirmed is "delay". */
+export function transactionOf(order: Pick<OrderRow, 'status'>, attempts: Array<Pick<AttemptRow, 'state' | 'expires_at'>>, now = new Date()): TransactionStatus {
+  switch (order.status) {
+    case 'paid':
+      return 'success';
+    case 'cancelled':
+      return 'cancel';
+    case 'expired':
+      return 'expired';
+    case 'invalid':
+      return 'exception';
+    default:
+      return attempts.some((a) => a.state === 'pending' && fromDbInstant(a.expires_at)! > now) ? 'delay' : 'unpaid';
+  }
+}
+
+export function presentOrder(r: OrderRow, items: ItemRow[], attempts: AttemptRow[], now = new Date()): OrderView {
+  const paidAt = fromDbInstant(r.paid_at);
+  const open = r.status === 'unpaid';
+  const closed = r.status === 'cancelled' || r.status === 'expired' || r.status === 'invalid';
+  return {
+    id: Number(r.id),
+    orderNo: r.order_no,
+    type: r.type,
+    reference: r.reference,
+    total: money(Number(r.total_amount), r.currency),
+    paid: money(Number(r.paid_amount), r.currency),
+    status: r.status,
+    transaction: transactionOf(r, attempts, now),
+    deadline: iso(r.deadline_at)!,
+    paidAt: iso(r.paid_at),
+    createdAt: iso(r.created_at)!,
+    items: items.map((i) => presentItem(i, r.currency)),
+    method: attempts[0]?.method ?? null,
+    can: {
+      pay: open && fromDbInstant(r.deadline_at)! > now,
+      cancel: open || r.status === 'invalid',
+      remove: closed && r.status !== 'invalid',
+      update: r.status === 'invalid',
+      receipt: r.status === 'paid' && !!paidAt && now.getTime() - paidAt.getTime() <= RECEIPT_WINDOW_MS,
+    },
+  };
+}
+
+export function presentAttempt(a: AttemptRow, orders: Array<{ id: number; orderNo: string; status: OrderView['status'] }>): AttemptView {
+  return {
+    attemptNo: a.attempt_no,
+    method: a.method,
+    amount: money(Number(a.amount), a.currency),
+    received: a.received_amount == null ? null : money(Number(a.received_amount), a.currency),
+    state: a.state as AttemptState,
+    providerRef: a.provider_ref,
+    createdAt: iso(a.created_at)!,
+    succeededAt: iso(a.succeeded_at),
+    expiresAt: iso(a.expires_at)!,
+    orders,
+  };
+}

@@ -1,0 +1,150 @@
+/**
+ * Queries of the orders module. It owns (server/db/owners.ts) `orders`, `order_items`,
+ * `payment_attempts`, `attempt_orders`, `payment_anomalies`, `statement_mappings` and
+ * `statement_rows`. Every function takes the conference first.
+ */
+import type { Db, Tx } from '../../db/index';
+import { insertId, lockForUpdate, toDbInstant } from '../../db/dialect';
+import type { OrderStatus, OrderType } from '../../contract/orders';
+
+type Conn = Db | Tx;
+
+export type OrderRow = {
+  id: number;
+  conference_id: number;
+  user_id: number;
+  order_no: string;
+  type: OrderType;
+  reference: string;
+  currency: string;
+  total_amount: number | string;
+  paid_amount: number | string;
+  status: OrderStatus;
+  open_slot: string | null;
+  lang: string;
+  deadline_at: string;
+  paid_at: string | null;
+  closed_at: string | null;
+  reminded_at: string | null;
+  hidden_at: string | null;
+  remark: string | null;
+  created_at: string;
+  updated_at: string;
+};
+
+export type ItemRow = { id: number; conference_id: number; order_id: number; kind: string; ref_id: number | null; title_zh: string; title_en: string; unit_amount: number | string; quantity: number; price_version: number; valid: number | boolean };
+
+export type AttemptRow = {
+  id: number;
+  conference_id: number;
+  user_id: number | null;
+  attempt_no: string;
+  method: string;
+  currency: string;
+  amount: number | string;
+  received_amount: number | string | null;
+  state: string;
+  provider_ref: string | null;
+  expires_at: string;
+  succeeded_at: string | null;
+  confirmed_by: number | null;
+  created_at: string;
+  updated_at: string;
+};
+
+export const OPEN: readonly OrderStatus[] = ['unpaid', 'invalid'];
+
+export async function findOrder(db: Conn, conferenceId: number, id: number): Promise<OrderRow | undefined> {
+  return db<OrderRow>('orders').where({ conference_id: conferenceId, id }).first();
+}
+
+export async function findOrderByNo(db: Conn, conferenceId: number, orderNo: string): Promise<OrderRow | undefined> {
+  return db<OrderRow>('orders').where({ conference_id: conferenceId, order_no: orderNo }).first();
+}
+
+/** The orders' rows locked for the rest of the transaction, in id order (the fixed order: no deadlock between two payers). */
+export async function lockOrders(tx: Tx, conferenceId: number, ids: number[]): Promise<OrderRow[]> {
+  const rows: OrderRow[] = [];
+  for (const id of [...new Set(ids)].sort((a, b) => a - b)) {
+    const row = (await lockForUpdate(tx, tx('orders').where({ conference_id: conferenceId, id })).first()) as OrderRow | undefined;
+    if (row) rows.push(row);
+  }
+  return rows;
+}
+
+export async function insertOrder(tx: Tx, row: Omit<OrderRow, 'id' | 'paid_amount' | 'paid_at' | 'closed_at' | 'reminded_at' | 'hidden_at' | 'updated_at'>): Promise<number> {
+  return insertId(tx('orders').insert({ ...row, paid_amount: 0, updated_at: row.created_at }));
+}
+
+export async function updateOrder(db: Conn, conferenceId: number, id: number, values: Partial<OrderRow>, whereStatus?: readonly OrderStatus[]): Promise<number> {
+  const q = db('orders').where({ conference_id: conferenceId, id });
+  if (whereStatus) q.whereIn('status', whereStatus);
+  return q.update({ ...values, updated_at: toDbInstant() });
+}
+
+export async function insertItems(tx: Tx, conferenceId: number, orderId: number, items: Array<Omit<ItemRow, 'id' | 'conference_id' | 'order_id' | 'valid'>>): Promise<void> {
+  if (items.length) await tx('order_items').insert(items.map((i) => ({ ...i, conference_id: conferenceId, order_id: orderId, valid: true })));
+}
+
+export async function itemsOf(db: Conn, conferenceId: number, orderIds: number[]): Promise<ItemRow[]> {
+  if (!orderIds.length) return [];
+  return db<ItemRow>('order_items').where('conference_id', conferenceId).whereIn('order_id', orderIds).orderBy('id');
+}
+
+export async function attemptsOf(db: Conn, conferenceId: number, orderIds: number[]): Promise<Array<AttemptRow & { order_id: number; part: number | string }>> {
+  if (!orderIds.length) return [];
+  return db('attempt_orders as ao')
+    .join('payment_attempts as a', 'a.id', 'ao.attempt_id')
+    .where('ao.conference_id', conferenceId)
+    .whereIn('ao.order_id', orderIds)
+    .orderBy('a.id', 'desc')
+    .select('a.*', 'ao.order_id', 'ao.amount as part');
+}
+
+export async function findAttempt(db: Conn, conferenceId: number, attemptNo: string): Promise<AttemptRow | undefined> {
+  return db<AttemptRow>('payment_attempts').where({ conference_id: conferenceId, attempt_no: attemptNo }).first();
+}
+
+export async function lockAttempt(tx: Tx, conferenceId: number, id: number): Promise<AttemptRow | undefined> {
+  return (await lockForUpdate(tx, tx('payment_attempts').where({ conference_id: conferenceId, id })).first()) as AttemptRow | undefined;
+}
+
+export async function ordersOfAttempt(db: Conn, conferenceId: number, attemptId: number): Promise<Array<{ order_id: number; amount: number | string }>> {
+  return db('attempt_orders').where({ conference_id: conferenceId, attempt_id: attemptId }).orderBy('order_id').select('order_id', 'amount');
+}
+
+/** What the succeeded attempts have paid towards an order (its parts of them). */
+export async function paidTowards(db: Conn, conferenceId: number, orderId: number): Promise<number> {
+  const row = (await db('attempt_orders as ao')
+    .join('payment_attempts as a', 'a.id', 'ao.attempt_id')
+    .where({ 'ao.conference_id': conferenceId, 'ao.order_id': orderId, 'a.state': 'succeeded' })
+    .sum({ n: 'ao.amount' })
+    .first()) as { n: number | string | null } | undefined;
+  return Number(row?.n ?? 0);
+}
+
+export async function insertAttempt(tx: Tx, row: Omit<AttemptRow, 'id' | 'received_amount' | 'provider_ref' | 'succeeded_at' | 'confirmed_by' | 'updated_at'>, parts: Array<{ orderId: number; amount: number }>): Promise<number> {
+  const id = await insertId(tx('payment_attempts').insert({ ...row, updated_at: row.created_at }));
+  await tx('attempt_orders').insert(parts.map((p) => ({ conference_id: row.conference_id, attempt_id: id, order_id: p.orderId, amount: p.amount })));
+  return id;
+}
+
+export async function updateAttempt(db: Conn, conferenceId: number, id: number, values: Partial<AttemptRow>): Promise<void> {
+  await db('payment_attempts').where({ conference_id: conferenceId, id }).update({ ...values, updated_at: toDbInstant() });
+}
+
+export type AnomalyKind = 'overpaid' | 'duplicate' | 'paidWhileClosed' | 'partial' | 'unmatched';
+
+export async function insertAnomaly(db: Conn, conferenceId: number, a: { kind: AnomalyKind; attemptId?: number | null; orderId?: number | null; statementRowId?: number | null; currency?: string | null; amount?: number | null; detail: string }): Promise<void> {
+  await db('payment_anomalies').insert({
+    conference_id: conferenceId,
+    kind: a.kind,
+    attempt_id: a.attemptId ?? null,
+    order_id: a.orderId ?? null,
+    statement_row_id: a.statementRowId ?? null,
+    currency: a.currency ?? null,
+    amount: a.amount ?? null,
+    detail: a.detail,
+    created_at: toDbInstant(),
+  });
+}

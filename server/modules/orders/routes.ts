@@ -1,0 +1,69 @@
+/**
+ * The orders API (server/contract/orders.ts): thin handlers — the endpoint parses, the guard
+ * decides who, the service does the rule and the transaction.
+ */
+import { Router } from 'express';
+import { access, conferenceOf } from '../../platform/access';
+import type { Deps } from '../../platform/feature';
+import { route, SENT } from '../../platform/route';
+import { sendAttachment } from '../../platform/download';
+import { ordersApi } from '../../contract/orders';
+import type { Request } from 'express';
+import { AppError } from '../../platform/errors';
+import type { OrderManagement } from './manage';
+import type { StatementImport } from './statement';
+import { savedMapping } from './statement';
+import { feePerson } from './person';
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+const userOf = (req: Request) => {
+  const id = req.ctx.identity?.user.id;
+  if (!id) throw new AppError(401, 'signInErrorMsg');
+  return id;
+};
+
+const timeZoneOf = (req: Request) => req.ctx.site?.conference.timeZone ?? 'Asia/Shanghai';
+
+export function ordersApiRouter(deps: Deps, management: OrderManagement, statements: StatementImport): Router {
+  const { orders, db } = deps;
+  const router = Router();
+
+  route(router, ordersApi.chooseFees, access('attendee'), async ({ body }, req) => {
+    const person = await feePerson(deps, req);
+    return { orderIds: await orders.chooseFees(conferenceOf(req), person, body, req.ctx.lang) };
+  });
+  route(router, ordersApi.mine, access('user', 'conference'), async (_input, req) => orders.mine(conferenceOf(req), userOf(req)));
+  route(router, ordersApi.cancel, access('user', 'conference'), async ({ params: { id } }, req) => orders.cancel(conferenceOf(req), userOf(req), id));
+  route(router, ordersApi.remove, access('user', 'conference'), async ({ params: { id } }, req) => {
+    await orders.remove(conferenceOf(req), userOf(req), id);
+    return null;
+  });
+  route(router, ordersApi.refresh, access('user', 'conference'), async ({ params: { id } }, req) => orders.refresh(conferenceOf(req), userOf(req), id));
+  route(router, ordersApi.update, access('user', 'conference'), async ({ params: { id } }, req) => orders.update(conferenceOf(req), userOf(req), id));
+  route(router, ordersApi.pay, access('user', 'conference'), async ({ body }, req) => {
+    const base = `${req.protocol}://${req.get('host')}`;
+    return orders.startPayment(conferenceOf(req), userOf(req), body.orderIds, body.method, req.ctx.lang, {
+      returnUrl: `${base}/profile/order/pay/goto/result/:attemptNo`,
+      notifyUrl: `${base}/api/conference/order/pay/notify/${body.method}/:attemptNo`,
+    });
+  });
+  route(router, ordersApi.attempt, access('user', 'conference'), async ({ params: { attemptNo } }, req) => orders.attempt(conferenceOf(req), userOf(req), attemptNo));
+
+  route(router, ordersApi.list, access('manager'), async ({ query }, req) => management.list(conferenceOf(req), query, timeZoneOf(req)));
+  route(router, ordersApi.deal, access('manager'), async ({ params: { id }, body }, req) => management.deal(conferenceOf(req), userOf(req), id, body, deps.fees));
+  route(router, ordersApi.manageRefresh, access('manager'), async ({ params: { id } }, req) => management.one(conferenceOf(req), id));
+  route(router, ordersApi.excel, access('manager'), async ({ body }, req, res) => {
+    sendAttachment(res, 'orders.xlsx', XLSX, await management.workbook(conferenceOf(req), body, req.ctx.lang, timeZoneOf(req)));
+    return SENT;
+  });
+  route(router, ordersApi.findItemById, access('manager'), async ({ query }, req) => management.itemsOfUser(conferenceOf(req), query.userId));
+  route(router, ordersApi.anomalies, access('manager'), async (_input, req) => management.anomalies(conferenceOf(req)));
+  route(router, ordersApi.resolveAnomaly, access('manager'), async ({ params: { id }, body }, req) => {
+    await statements.resolve(conferenceOf(req), userOf(req), id, body);
+    return management.anomalies(conferenceOf(req));
+  });
+  route(router, ordersApi.mapping, access('manager'), async (_input, req) => savedMapping(db, conferenceOf(req)));
+  route(router, ordersApi.importStatement, access('manager'), async ({ body }, req) => statements.run(conferenceOf(req), userOf(req), body));
+  return router;
+}

@@ -1,0 +1,321 @@
+/**
+ * Orders (spec 2.11, 4): a person's choice of fees becomes orders that hold their places until
+ * paid, cancelled, invalidated or expired; a payment is an attempt with a new number each time it
+ * starts. The rules of who may do what to an order are here; the one function that makes an order
+ * paid is settle.ts; managers' work is in manage.ts, the periodic work in jobs.ts.
+ *
+ * An open order (unpaid) holds its places through the fees feature's holds. An invalid order (a
+ * fee's price changed, its holder was deleted) holds nothing: it cannot be paid as it is, and its
+ * update takes the places of its valid lines again, if they are still there.
+ */
+import type { Db, Tx } from '../../db/index';
+import { fromDbInstant, isUniqueViolation, toDbInstant } from '../../db/dialect';
+import { inTransaction } from '../../db/transaction';
+import { money, sumMoney, MoneyError } from '../../contract/money';
+import type { AttemptView, FeeChoice, MyOrdersView, OrderType, OrderView, PaymentStartView } from '../../contract/orders';
+import { AppError } from '../../platform/errors';
+import type { EventBus } from '../../platform/events';
+import type { SiteService } from '../sites/service';
+import { conferenceOrigin, type PublicUrlConfig } from '../../platform/publicUrl';
+import { newAttemptNo, newOrderNo, newReference } from './numbers';
+import type { FeePerson, FeesPort, PaymentsPort, QuotedLine } from './ports';
+import { presentAttempt, presentOrder } from './present';
+import * as repo from './repo';
+import { settle, type Arrival, type SettleOutcome } from './settle';
+import { paidMails, type MailSite } from './mails';
+
+/** How long an order holds its places unpaid. */
+export const ORDER_HOLD_MS = 72 * 3600 * 1000;
+/** How long an announced transfer keeps its order alive while the money travels (bank and postal remittance). */
+export const OFFLINE_WAIT_MS = 10 * 24 * 3600 * 1000;
+/** How long an online payment may take once started. */
+export const ONLINE_WAIT_MS = 2 * 3600 * 1000;
+
+export type PayUrls = { returnUrl: string; notifyUrl: string };
+
+export class OrderService {
+  constructor(
+    private readonly db: Db,
+    private readonly events: EventBus,
+    private readonly sites: SiteService,
+    private readonly fees: () => FeesPort,
+    private readonly payments: () => PaymentsPort,
+    /** how mails and other conferences' links are addressed (server/platform/publicUrl.ts) */
+    private readonly links: PublicUrlConfig,
+  ) {}
+
+  // ── reading ─────────────────────────────────────────────────────────────────────────────
+
+  async views(conferenceId: number, rows: repo.OrderRow[], now = new Date()): Promise<OrderView[]> {
+    const ids = rows.map((r) => Number(r.id));
+    const [items, attempts] = await Promise.all([repo.itemsOf(this.db, conferenceId, ids), repo.attemptsOf(this.db, conferenceId, ids)]);
+    return rows.map((r) =>
+      presentOrder(
+        r,
+        items.filter((i) => Number(i.order_id) === Number(r.id)),
+        attempts.filter((a) => Number(a.order_id) === Number(r.id)),
+        now,
+      ),
+    );
+  }
+
+  async view(conferenceId: number, id: number): Promise<OrderView> {
+    const row = await repo.findOrder(this.db, conferenceId, id);
+    if (!row) throw new AppError(404, 'orders:notFound');
+    return (await this.views(conferenceId, [row]))[0];
+  }
+
+  /** The person's order in this conference, or 404 (another person's order is not found, not forbidden). */
+  private async own(conferenceId: number, userId: number, id: number): Promise<repo.OrderRow> {
+    const row = await repo.findOrder(this.db, conferenceId, id);
+    if (!row || Number(row.user_id) !== userId) throw new AppError(404, 'orders:notFound');
+    return row;
+  }
+
+  async mine(conferenceId: number, userId: number): Promise<MyOrdersView> {
+    const rows = (await this.db<repo.OrderRow>('orders').where({ conference_id: conferenceId, user_id: userId }).whereNull('hidden_at').orderBy('id', 'desc')) as repo.OrderRow[];
+    const others = (await this.db<repo.OrderRow>('orders').where({ user_id: userId }).whereNot({ conference_id: conferenceId }).whereNull('hidden_at').orderBy('id', 'desc').limit(200)) as repo.OrderRow[];
+    const elsewhere: MyOrdersView['elsewhere'] = [];
+    for (const o of others) {
+      const site = await this.sites.snapshot(Number(o.conference_id));
+      if (!site) continue;
+      const attempts = await repo.attemptsOf(this.db, Number(o.conference_id), [Number(o.id)]);
+      const view = presentOrder(o, [], attempts);
+      elsewhere.push({
+        conferenceName: { zh: site.config.conferenceName.zh || site.config.conferenceName.en, en: site.config.conferenceName.en || site.config.conferenceName.zh },
+        url: site.primaryDomain ? `${conferenceOrigin(this.links, site)}/profile/order/list` : '',
+        orderNo: view.orderNo, type: view.type, total: view.total, status: view.status, transaction: view.transaction, createdAt: view.createdAt,
+      });
+    }
+    return { here: await this.views(conferenceId, rows), elsewhere, combinedAllowed: await this.payments().combinedAllowed(conferenceId) };
+  }
+
+  // ── choosing fees ───────────────────────────────────────────────────────────────────────
+
+  /**
+   * The fee page's choice: a register order for the registration fees and an optional order for
+   * the optional ones. Their places are held (per-category and per-account maxima, decided by
+   * fees.hold under its locks) in the same transaction that writes the orders; a second open order
+   * of a type is refused by the database's unique index on (conference, person, open type).
+   */
+  async chooseFees(conferenceId: number, person: FeePerson, choice: FeeChoice, lang: 'zh' | 'en', now = new Date()): Promise<number[]> {
+    const who = { ...person, invitationCode: choice.invitationCode || person.invitationCode };
+    const picks = choice.picks.map((p) => ({ feeId: p.feeId, quantity: p.quantity }));
+    if (new Set(picks.map((p) => p.feeId)).size !== picks.length) throw new AppError(400, 'fees:chooseFee');
+    const quoted = await this.fees().quote(this.db, conferenceId, who, picks);
+    const groups = (['register', 'optional'] as const).map((type) => ({ type, lines: quoted.filter((l) => l.kind === type) })).filter((g) => g.lines.length);
+    for (const g of groups) if (new Set(g.lines.map((l) => l.unit.currency)).size > 1) throw new AppError(400, 'orders:mixedCurrency');
+
+    try {
+      return await inTransaction(this.db, async (tx) => {
+        const ids: number[] = [];
+        for (const g of groups) ids.push(await this.createOrder(tx, conferenceId, who, g.type, g.lines, lang, now));
+        // Prices read again under the fee rows' locks: a price changed since the page was read is refused, not charged.
+        const again = await this.fees().quote(tx, conferenceId, who, picks);
+        for (const line of quoted) {
+          const now2 = again.find((l) => l.feeId === line.feeId);
+          if (!now2 || now2.priceVersion !== line.priceVersion || now2.unit.amount !== line.unit.amount || now2.unit.currency !== line.unit.currency) throw new AppError(409, 'orders:priceChanged');
+        }
+        return ids;
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new AppError(409, 'orders:existing');
+      throw err;
+    }
+  }
+
+  private async createOrder(tx: Tx, conferenceId: number, person: FeePerson, type: OrderType, lines: QuotedLine[], lang: 'zh' | 'en', now: Date): Promise<number> {
+    const currency = lines[0].unit.currency;
+    let total;
+    try {
+      total = sumMoney(lines.map((l) => money(l.unit.amount * l.quantity, currency)), currency);
+    } catch (err) {
+      if (err instanceof MoneyError) throw new AppError(400, err.key);
+      throw err;
+    }
+    const orderId = await this.insertWithFreshNumbers(tx, {
+      conference_id: conferenceId, user_id: person.userId, type, currency, total_amount: total.amount, status: 'unpaid', open_slot: type, lang,
+      deadline_at: toDbInstant(new Date(now.getTime() + ORDER_HOLD_MS)), remark: null, created_at: toDbInstant(now),
+    });
+    await this.fees().hold(tx, conferenceId, { orderId, userId: person.userId, lines: lines.map((l) => ({ feeId: l.feeId, quantity: l.quantity })) });
+    await repo.insertItems(tx, conferenceId, orderId, lines.map((l) => ({ kind: l.kind, ref_id: l.feeId, title_zh: l.titleZh, title_en: l.titleEn, unit_amount: l.unit.amount, quantity: l.quantity, price_version: l.priceVersion })));
+    return orderId;
+  }
+
+  /** Inserts an order with a new number and reference, trying again on the rare collision of either. */
+  private async insertWithFreshNumbers(tx: Tx, row: Omit<repo.OrderRow, 'id' | 'order_no' | 'reference' | 'paid_amount' | 'paid_at' | 'closed_at' | 'reminded_at' | 'hidden_at' | 'updated_at'>): Promise<number> {
+    for (let attempt = 0; ; attempt++) {
+      const orderNo = newOrderNo();
+      const reference = newReference();
+      const clash = await tx('orders').where({ conference_id: row.conference_id }).andWhere((q) => q.where({ order_no: orderNo }).orWhere({ reference })).first('id');
+      if (!clash) return repo.insertOrder(tx, { ...row, order_no: orderNo, reference });
+      if (attempt > 5) throw new Error('orders: no free order number');
+    }
+  }
+
+  // ── the person's actions ────────────────────────────────────────────────────────────────
+
+  async cancel(conferenceId: number, userId: number, id: number): Promise<OrderView> {
+    await this.own(conferenceId, userId, id);
+    await inTransaction(this.db, async (tx) => {
+      const [order] = await repo.lockOrders(tx, conferenceId, [id]);
+      if (!repo.OPEN.includes(order.status)) throw new AppError(409, 'orders:cannotCancel');
+      await this.close(tx, conferenceId, order, 'cancelled');
+    });
+    return this.view(conferenceId, id);
+  }
+
+  /**
+   * Closes an open order: its places go back (exactly once: the status changes only from an open
+   * one, and fees.release removes the holds it finds) and its pending attempts are cancelled. A
+   * payment that still arrives for it is flagged by settle.
+   */
+  async close(tx: Tx, conferenceId: number, order: repo.OrderRow, status: 'cancelled' | 'expired' | 'invalid'): Promise<boolean> {
+    const changed = await repo.updateOrder(tx, conferenceId, order.id, status === 'invalid' ? { status } : { status, open_slot: null, closed_at: toDbInstant() }, repo.OPEN);
+    if (!changed) return false;
+    await this.fees().release(tx, conferenceId, order.id);
+    if (status !== 'invalid') {
+      const pending = (await repo.attemptsOf(tx, conferenceId, [order.id])).filter((a) => a.state === 'pending' || a.state === 'created');
+      for (const a of pending) await repo.updateAttempt(tx, conferenceId, a.id, { state: 'canceled' });
+    }
+    return true;
+  }
+
+  async remove(conferenceId: number, userId: number, id: number): Promise<void> {
+    const order = await this.own(conferenceId, userId, id);
+    if (order.status !== 'cancelled' && order.status !== 'expired') throw new AppError(409, 'orders:cannotRemove');
+    await repo.updateOrder(this.db, conferenceId, id, { hidden_at: toDbInstant() });
+  }
+
+  /**
+   * The update of an order with invalid lines (spec 4): the invalid lines go, the valid ones take
+   * their places again (refused with the fees' message when they are gone), and the order is
+   * payable again. With nothing valid left the order is cancelled and null answered.
+   */
+  async update(conferenceId: number, userId: number, id: number, now = new Date()): Promise<OrderView | null> {
+    await this.own(conferenceId, userId, id);
+    const open = await inTransaction(this.db, async (tx) => {
+      const [order] = await repo.lockOrders(tx, conferenceId, [id]);
+      if (order.status !== 'invalid') throw new AppError(409, 'orders:nothingToUpdate');
+      const items = await repo.itemsOf(tx, conferenceId, [id]);
+      const valid = items.filter((i) => i.valid);
+      await tx('order_items').where({ conference_id: conferenceId, order_id: id, valid: false }).delete();
+      if (!valid.length) {
+        await repo.updateOrder(tx, conferenceId, id, { status: 'cancelled', open_slot: null, closed_at: toDbInstant() });
+        return false;
+      }
+      await this.fees().hold(tx, conferenceId, { orderId: id, userId, lines: valid.filter((i) => i.ref_id != null).map((i) => ({ feeId: Number(i.ref_id), quantity: Number(i.quantity) })) });
+      const total = valid.reduce((sum, i) => sum + Number(i.unit_amount) * Number(i.quantity), 0);
+      const deadline = Math.max(fromDbInstant(order.deadline_at)!.getTime(), now.getTime() + 24 * 3600 * 1000);
+      await repo.updateOrder(tx, conferenceId, id, { status: 'unpaid', total_amount: total, deadline_at: toDbInstant(new Date(deadline)) });
+      return true;
+    });
+    return open ? this.view(conferenceId, id) : null;
+  }
+
+  /**
+   * Refresh status: an open order past its deadline is expired now rather than at the next run of
+   * the job (unless a transfer is announced for it). The online providers' status query joins here
+   * with issue 13.
+   */
+  async refresh(conferenceId: number, userId: number, id: number, now = new Date()): Promise<OrderView> {
+    const row = await this.own(conferenceId, userId, id);
+    if (repo.OPEN.includes(row.status) && fromDbInstant(row.deadline_at)! <= now) {
+      await inTransaction(this.db, async (tx) => {
+        const [order] = await repo.lockOrders(tx, conferenceId, [id]);
+        if (!repo.OPEN.includes(order.status)) return;
+        const waiting = (await repo.attemptsOf(tx, conferenceId, [id])).some((a) => a.state === 'pending' && fromDbInstant(a.expires_at)! > now);
+        if (!waiting) await this.close(tx, conferenceId, order, 'expired');
+      });
+    }
+    return this.view(conferenceId, id);
+  }
+
+  // ── paying ──────────────────────────────────────────────────────────────────────────────
+
+  /** The orders a person may pay together now, or the reason they may not (spec 8's messages). */
+  async payable(conferenceId: number, userId: number, ids: number[], now = new Date()): Promise<{ orders: OrderView[]; plan: 'general' | 'hotel'; methods: Array<{ method: string; online: boolean }> }> {
+    const rows: repo.OrderRow[] = [];
+    for (const id of ids) rows.push(await this.own(conferenceId, userId, id));
+    const orders = await this.views(conferenceId, rows, now);
+    if (orders.some((o) => o.status === 'invalid')) throw new AppError(409, 'orders:invalidItems');
+    if (orders.some((o) => !o.can.pay)) throw new AppError(409, 'orders:cannotPay');
+    if (new Set(orders.map((o) => o.total.currency)).size > 1) throw new AppError(400, 'orders:mixedCurrency');
+    if (orders.length > 1 && !(await this.payments().combinedAllowed(conferenceId))) throw new AppError(409, 'orders:combinedNotAllowed');
+    const hotel = orders.filter((o) => o.type === 'hotel').length;
+    if (hotel && hotel !== orders.length) throw new AppError(409, 'orders:combinedNotAllowed');
+    const plan = hotel ? 'hotel' : 'general';
+    const methods = await this.payments().methodsFor(conferenceId, plan);
+    if (!methods.length) throw new AppError(409, 'orders:noPayConfig');
+    return { orders, plan, methods };
+  }
+
+  /**
+   * Starts a payment: a new attempt with a new number (every start, until the orders are paid),
+   * for what the orders still owe, then the provider's answer (instructions, a QR code, a
+   * redirect, a form). The attempt is written before the provider is asked, so a provider that
+   * answers late or twice always finds it.
+   */
+  async startPayment(conferenceId: number, userId: number, ids: number[], method: string, lang: 'zh' | 'en', urls: PayUrls, now = new Date()): Promise<{ attemptNo: string; start: PaymentStartView }> {
+    const { orders, methods } = await this.payable(conferenceId, userId, ids, now);
+    const chosen = methods.find((m) => m.method === method);
+    if (!chosen) throw new AppError(400, 'orders:methodNotAllowed', 'method');
+    const provider = this.payments().provider(method);
+    if (!provider) throw new AppError(400, 'orders:methodNotAllowed', 'method');
+    const attemptNo = newAttemptNo(now);
+    const currency = orders[0].total.currency;
+    const attemptId = await inTransaction(this.db, async (tx) => {
+      const locked = await repo.lockOrders(tx, conferenceId, ids);
+      if (locked.length !== ids.length || locked.some((o) => o.status !== 'unpaid')) throw new AppError(409, 'orders:cannotPay');
+      const parts: Array<{ orderId: number; amount: number }> = [];
+      for (const o of locked) parts.push({ orderId: Number(o.id), amount: Number(o.total_amount) - (await repo.paidTowards(tx, conferenceId, o.id)) });
+      const amount = parts.reduce((s, p) => s + p.amount, 0);
+      if (amount <= 0) throw new AppError(409, 'orders:cannotPay');
+      return repo.insertAttempt(tx, {
+        conference_id: conferenceId, user_id: userId, attempt_no: attemptNo, method, currency, amount, state: 'created',
+        expires_at: toDbInstant(new Date(now.getTime() + (provider.online ? ONLINE_WAIT_MS : OFFLINE_WAIT_MS))), created_at: toDbInstant(now),
+      }, parts);
+    });
+    const attempt = (await repo.findAttempt(this.db, conferenceId, attemptNo))!;
+    try {
+      const start = await provider.start({
+        conferenceId, attemptNo, amount: money(Number(attempt.amount), currency), orders: orders.map((o) => ({ orderNo: o.orderNo, reference: o.reference })), lang,
+        returnUrl: urls.returnUrl.replace(':attemptNo', attemptNo), notifyUrl: urls.notifyUrl.replace(':attemptNo', attemptNo), config: await this.payments().configOf(conferenceId, method),
+      });
+      await repo.updateAttempt(this.db, conferenceId, attemptId, { state: 'pending' });
+      return { attemptNo, start };
+    } catch (err) {
+      await repo.updateAttempt(this.db, conferenceId, attemptId, { state: 'failed' });
+      if (err instanceof AppError) throw err;
+      throw new AppError(502, 'orders:payException');
+    }
+  }
+
+  async attempt(conferenceId: number, userId: number | null, attemptNo: string): Promise<AttemptView> {
+    const a = await repo.findAttempt(this.db, conferenceId, attemptNo);
+    if (!a || (userId !== null && Number(a.user_id) !== userId)) throw new AppError(404, 'orders:attemptNotFound');
+    const parts = await repo.ordersOfAttempt(this.db, conferenceId, a.id);
+    const orders = await this.db<repo.OrderRow>('orders').where('conference_id', conferenceId).whereIn('id', parts.map((p) => p.order_id)).select('id', 'order_no', 'status');
+    return presentAttempt(a, orders.map((o) => ({ id: Number(o.id), orderNo: o.order_no, status: o.status })));
+  }
+
+  /**
+   * Records money that arrived for an attempt and sends the payment mails of the orders it paid,
+   * in one transaction: the path of a manager's deal, a statement row and a gateway's notification.
+   * `work` may do more in the same transaction (create the attempt a deal or a statement pays).
+   */
+  async settleAndMail(conferenceId: number, work: (tx: Tx, settleNow: (attemptId: number, arrival: Arrival) => Promise<SettleOutcome>) => Promise<SettleOutcome | null>): Promise<SettleOutcome | null> {
+    const site = await this.mailSite(conferenceId);
+    return inTransaction(this.db, async (tx) => {
+      const outcome = await work(tx, (attemptId, arrival) => settle(tx, this.events, conferenceId, attemptId, arrival));
+      if (outcome?.paidOrderIds.length && site) await paidMails(tx, conferenceId, site, outcome.paidOrderIds);
+      return outcome;
+    });
+  }
+
+  async mailSite(conferenceId: number): Promise<MailSite | null> {
+    const site = await this.sites.snapshot(conferenceId);
+    if (!site) return null;
+    return { name: site.config.conferenceName, url: conferenceOrigin(this.links, site), timeZone: site.conference.timeZone };
+  }
+}

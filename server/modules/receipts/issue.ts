@@ -1,0 +1,61 @@
+/**
+ * Issuing the payment receipt when an order becomes paid ('order.paid', raised by orders' settle
+ * inside the paying transaction). Everything goes through that `tx` (server/platform/events.ts):
+ * the order and its lines through the orders feature's narrow repo functions, the payer through
+ * accounts', the conference's time zone through the sites record. The lines are copied, so a
+ * later change of a fee's title or price never rewrites an issued receipt.
+ */
+import type { Tx } from '../../db/index';
+import { fromDbInstant, toDbInstant } from '../../db/dialect';
+import { money } from '../../contract/money';
+import type { ReceiptLine, ReceiptView } from '../../contract/receipts';
+import { parseJson } from '../../db/dialect';
+import { handle, type Subscription } from '../../platform/events';
+import { accountsByIds } from '../accounts/service';
+import { attemptsOf, findOrder, itemsOf } from '../orders/repo';
+import { conferenceTimeZone } from '../sites/conferenceRecord';
+import * as repo from './repo';
+
+/** `R2026-000123`: the year of issue in the conference's time zone, then the conference's running number. */
+export function receiptNumber(seq: number, issuedAt: Date, timeZone: string): string {
+  const year = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric' }).format(issuedAt);
+  return `R${year}-${String(seq).padStart(6, '0')}`;
+}
+
+/** YYYY-MM-DD of an instant in a time zone. */
+export function dayIn(timeZone: string, at: Date): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+}
+
+/** Issues the order's receipt unless it has one (the handler may run again after a retried deadlock). */
+export async function issueReceipt(tx: Tx, conferenceId: number, orderId: number, now = new Date()): Promise<void> {
+  if (await repo.documentOfOrder(tx, conferenceId, orderId)) return;
+  const order = await findOrder(tx, conferenceId, orderId);
+  if (!order || order.status !== 'paid' || !order.paid_at) return;
+  const items = (await itemsOf(tx, conferenceId, [orderId])).filter((i) => Boolean(i.valid));
+  const lines: Array<{ titleZh: string; titleEn: string; unit: number; quantity: number }> = items.map((i) => ({ titleZh: i.title_zh, titleEn: i.title_en, unit: Number(i.unit_amount), quantity: Number(i.quantity) }));
+  const payer = (await accountsByIds(tx, [Number(order.user_id)])).get(Number(order.user_id));
+  const paidBy = (await attemptsOf(tx, conferenceId, [orderId])).find((a) => a.state === 'succeeded');
+  const timeZone = await conferenceTimeZone(tx, conferenceId);
+  const seq = await repo.nextReceiptNo(tx, conferenceId);
+  await repo.insertDocument(tx, {
+    conference_id: conferenceId, order_id: orderId, user_id: Number(order.user_id), number: receiptNumber(seq, now, timeZone), order_no: order.order_no,
+    payer_name: payer?.trueName ?? '', payer_email: payer?.email ?? '', lines: JSON.stringify(lines), currency: order.currency,
+    total_amount: Number(order.total_amount), paid_amount: Number(order.paid_amount), method: paidBy?.method ?? '', paid_at: order.paid_at, issued_at: toDbInstant(now),
+  });
+}
+
+export function receiptHandlers(): readonly Subscription[] {
+  return [handle('order.paid', (tx, { conferenceId, orderId }) => issueReceipt(tx, conferenceId, orderId))];
+}
+
+export function linesOf(row: repo.DocumentRow): ReceiptLine[] {
+  return parseJson<Array<{ titleZh: string; titleEn: string; unit: number; quantity: number }>>(row.lines, []).map((l) => ({ titleZh: l.titleZh, titleEn: l.titleEn, unit: money(Number(l.unit), row.currency), quantity: Number(l.quantity) }));
+}
+
+export function presentReceipt(r: repo.DocumentRow): ReceiptView {
+  return {
+    id: Number(r.id), number: r.number, orderId: Number(r.order_id), orderNo: r.order_no, total: money(Number(r.total_amount), r.currency), paid: money(Number(r.paid_amount), r.currency),
+    paidAt: fromDbInstant(r.paid_at)!.toISOString(), issuedAt: fromDbInstant(r.issued_at)!.toISOString(),
+  };
+}

@@ -1,0 +1,57 @@
+/**
+ * The managers' receipt management (spec 2.12 manage/receipt, 4 "Receipt status"): the invoice
+ * requests with filters, their status (unbilled → to be invoiced → invoiced, never backwards), the
+ * express tracking number and the bill number, and the export (receipts.xlsx).
+ */
+import ExcelJS from 'exceljs';
+import type { Db } from '../../db/index';
+import { inTransaction } from '../../db/transaction';
+import { toDecimalString } from '../../contract/money';
+import type { Lang } from '../../contract/enums';
+import { INVOICE_STATUSES, type InvoicePage, type InvoiceQuery, type InvoiceUpdate, type ManagedInvoiceView } from '../../contract/receipts';
+import { AppError } from '../../platform/errors';
+import { t } from '../../platform/i18n';
+import { addTextRow } from '../../platform/xlsx';
+import { presentManaged } from './present';
+import * as repo from './repo';
+
+export class ReceiptManagement {
+  constructor(private readonly db: Db) {}
+
+  async list(conferenceId: number, q: InvoiceQuery): Promise<InvoicePage> {
+    const { page, size, ...filter } = q;
+    const count = (await repo.invoicesFiltered(this.db, conferenceId, filter).count({ n: '*' }).first()) as { n: number | string } | undefined;
+    const rows = (await repo.invoicesFiltered(this.db, conferenceId, filter).orderBy('id', 'desc').offset((page - 1) * size).limit(size)) as repo.InvoiceRow[];
+    return { rows: rows.map(presentManaged), total: Number(count?.n ?? 0), page, size };
+  }
+
+  /** The status moves forwards only (or stays); the numbers may be corrected at any step. */
+  async update(conferenceId: number, id: number, input: InvoiceUpdate): Promise<ManagedInvoiceView> {
+    await inTransaction(this.db, async (tx) => {
+      const row = await repo.lockInvoice(tx, conferenceId, id);
+      if (!row) throw new AppError(404, 'receipts:notFound');
+      if (INVOICE_STATUSES.indexOf(input.status) < INVOICE_STATUSES.indexOf(row.status)) throw new AppError(409, 'receipts:statusBackwards', 'status');
+      await repo.updateInvoice(tx, conferenceId, id, { status: input.status, express_no: input.expressNo, bill_no: input.billNo });
+    });
+    return presentManaged((await repo.findInvoice(this.db, conferenceId, id))!);
+  }
+
+  async workbook(conferenceId: number, q: Omit<InvoiceQuery, 'page' | 'size'>, lang: Lang, timeZone: string): Promise<Buffer> {
+    const rows = ((await repo.invoicesFiltered(this.db, conferenceId, q).orderBy('id').limit(50_000)) as repo.InvoiceRow[]).map(presentManaged);
+    const book = new ExcelJS.Workbook();
+    book.created = new Date(0);
+    const sheet = book.addWorksheet(t(lang, 'receipts:export.sheet'));
+    const local = (iso: string) => new Intl.DateTimeFormat('sv-SE', { timeZone, dateStyle: 'short', timeStyle: 'medium' }).format(new Date(iso));
+    const columns = ['orderNo', 'applicant', 'email', 'type', 'content', 'titleType', 'titleName', 'taxpayerId', 'recipientName', 'phone', 'address', 'receivingEmail', 'currency', 'amount', 'orderAmount', 'paidDate', 'attendees', 'comment', 'status', 'expressNo', 'billNo', 'createdAt', 'updatedAt'];
+    sheet.addRow([...columns.map((c) => t(lang, `receipts:export.${c}`)), `${t(lang, 'receipts:export.timeZone')}: ${timeZone}`]).font = { bold: true };
+    for (const v of rows) {
+      addTextRow(sheet, [
+        v.orderNo, v.applicantName, v.applicantEmail, t(lang, `receipts:type.${v.type}`), t(lang, `receipts:content.${v.content}`), t(lang, `receipts:titleType.${v.titleType}`), v.titleName, v.taxpayerId,
+        v.recipientName, v.phone, v.address, v.email, v.amount.currency, toDecimalString(v.amount), toDecimalString(v.orderAmount), v.paidDate, v.attendees.join(', '), v.comment,
+        t(lang, `receipts:status.${v.status}`), v.expressNo, v.billNo, local(v.createdAt), local(v.updatedAt),
+      ]);
+    }
+    sheet.columns.forEach((c) => (c.width = 18));
+    return Buffer.from(await book.xlsx.writeBuffer());
+  }
+}

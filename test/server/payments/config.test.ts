@@ -1,0 +1,184 @@
+/**
+ * The payment configuration (spec 3 "Payment config", 5): its rules with their messages in both
+ * languages, secrets sealed at rest and never in an answer or a page, an empty secret keeping the
+ * saved one, and access: a manager of this conference only.
+ */
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createHarness, type Harness } from '../../helpers/harness';
+import { contractSite } from '../../fixtures/contractSite';
+import { call } from '../registration/helpers';
+import { t } from '../../../server/platform/i18n';
+import { PLATFORM_HOST } from '../../helpers/accounts';
+import { BANK, expectNoSecret, fullConfig, SECRETS } from './helpers';
+
+let h: Harness;
+let cid: number;
+let other: number;
+let manager: string;
+let attendee: string;
+let otherManager: string;
+const host = 'pay.localhost';
+const otherHost = 'pay-other.localhost';
+const CONFIG = '/conference/platform/config/pay';
+
+beforeAll(async () => {
+  h = await createHarness({ seedDemo: false });
+  cid = await h.provision(contractSite({ slug: 'pay', domains: [host] }));
+  other = await h.provision(contractSite({ slug: 'pay-other', domains: [otherHost] }));
+  manager = await h.login({ email: 'pay-boss@example.org', conferenceId: cid, roles: ['manager'] });
+  attendee = await h.login({ email: 'pay-attendee@example.org', conferenceId: cid, roles: ['attendee'] });
+  otherManager = await h.login({ email: 'pay-other-boss@example.org', conferenceId: other, roles: ['manager'] });
+});
+afterAll(() => h?.stop());
+
+const save = (body: object, token = manager) => call(h, host, 'post', CONFIG, { token, body });
+const rows = async () => ({ settings: await h.db('payment_settings').where({ conference_id: cid }), methods: await h.db('payment_methods').where({ conference_id: cid }).orderBy('method') });
+
+describe('rules', () => {
+  test.each([
+    ['no general method', { generalMethods: [] }, 'payments:generalRequired', 'generalMethods'],
+    ['hotel methods without a separate plan', { hotelMethods: ['bankRemit'] }, 'payments:hotelPlanOff', 'hotelMethods'],
+    ['a separate hotel plan without a method', { hotelSeparate: true, hotelMethods: [] }, 'payments:hotelRequired', 'hotelMethods'],
+    ['an enabled method never configured', { generalMethods: ['bankRemit', 'walletB'] }, 'payments:required.merchantId', 'walletB.merchantId'],
+    ['an unknown method', { generalMethods: ['cash'] }, 'payments:methodInvalid', 'generalMethods.0'],
+  ])('refuses %s and saves nothing', async (_name, change, key, field) => {
+    const before = await rows();
+    const res = await save(fullConfig(change as object));
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 400, message: key, field });
+    expect(await rows()).toEqual(before);
+  });
+
+  test('an enabled method with a required field empty is refused with its field; the whole save is undone', async () => {
+    const config = fullConfig();
+    config.methods[0] = { ...config.methods[0], fields: { ...BANK, account: '  ' } };
+    const res = await save(config);
+    expect(res.body).toMatchObject({ code: 400, message: 'payments:required.account', field: 'bankRemit.account' });
+    expect((await rows()).methods).toEqual([]);
+  });
+
+  test('a certificate that is not PEM, or larger than 64 KB, is refused even in a method of no plan', async () => {
+    const bad = fullConfig();
+    bad.methods.push({ method: 'cardDomestic', titleZh: '', titleEn: '', noteZh: '', noteEn: '', fields: { certificate: 'not a certificate' } });
+    expect((await save(bad)).body).toMatchObject({ message: 'payments:certificateInvalid', field: 'cardDomestic.certificate' });
+    const large = fullConfig();
+    large.methods.push({ method: 'cardDomestic', titleZh: '', titleEn: '', noteZh: '', noteEn: '', fields: { certificate: `-----BEGIN CERTIFICATE-----\n${'A'.repeat(70_000)}\n-----END CERTIFICATE-----` } });
+    expect((await save(large)).body).toMatchObject({ message: 'payments:certificateTooLarge', field: 'cardDomestic.certificate' });
+  });
+
+  test('every message is written in Chinese and English; the spec says the general one', () => {
+    expect(t('en', 'payments:generalRequired')).toBe('At least one general payment plan must be selected');
+    expect(t('zh', 'payments:generalRequired')).toBe('至少选择一种通用支付方案');
+    const keys = ['generalRequired', 'hotelPlanOff', 'hotelRequired', 'methodInvalid', 'methodTwice', 'certificateInvalid', 'certificateTooLarge', 'tooLong', 'notYetOnline', 'required.merchantId', 'required.account', 'required.html', 'field.accountName', 'transferReference', 'method.bankRemit', 'menu.config', 'saved'];
+    for (const lang of ['zh', 'en'] as const) for (const key of keys) expect(t(lang, `payments:${key}`), `${lang} ${key}`).not.toMatch(/^payments:|^$/);
+    expect(t('zh', 'payments:required.account')).not.toBe(t('en', 'payments:required.account'));
+  });
+});
+
+describe('saving and secrets', () => {
+  test('a valid configuration is saved; the answer says which secrets are set, never their values', async () => {
+    const res = await save(fullConfig());
+    expect(res.body).toMatchObject({ code: 200, message: 'payments:saved' });
+    expectNoSecret(JSON.stringify(res.body));
+    const view = res.body.data;
+    expect(view).toMatchObject({ generalMethods: ['bankRemit', 'cardForeign', 'walletA', 'onlineWallet'], hotelSeparate: false, combinedAllowed: true });
+    const card = view.methods.find((m: { method: string }) => m.method === 'cardForeign');
+    expect(card).toMatchObject({ online: true, configured: true, fields: { merchantId: 'M-001', terminalNo: 'T-9' }, secrets: { payPassword: { set: true }, certificate: { set: true }, privateKeyCertificate: { set: true }, certificatePassword: { set: true } } });
+    expect(Object.keys(card.fields).sort()).toEqual(['merchantId', 'terminalNo']);
+    expect(view.methods.find((m: { method: string }) => m.method === 'walletB')).toMatchObject({ configured: false, fields: {}, secrets: {} });
+    // "other" is cleaned when saved.
+    expect(view.methods.find((m: { method: string }) => m.method === 'other').fields.html).toBe('<p>到会务组现场缴费</p>');
+  });
+
+  test('secrets are sealed at rest: no column holds the plain text', async () => {
+    const dump = JSON.stringify(await rows());
+    expectNoSecret(dump);
+    expect(dump).toContain('M-001');
+    const card = (await rows()).methods.find((r: { method: string }) => r.method === 'cardForeign');
+    expect(card.secrets).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+  });
+
+  test('GET and the screen (both languages) never carry a secret', async () => {
+    const got = await call(h, host, 'get', CONFIG, { token: manager });
+    expect(got.body.code).toBe(200);
+    expectNoSecret(JSON.stringify(got.body));
+    for (const lang of ['zh', 'en'] as const) {
+      const page = await request(h.app).get('/platform/config/pay').set('Host', host).set('Cookie', `token=${manager}; locale=${lang}`);
+      expect(page.status).toBe(200);
+      expect(page.text).toContain('data-island="ManagePayConfig"');
+      expect(page.text).toContain(lang === 'zh' ? '通用支付方案' : 'General payment plan');
+      expect(page.text).toContain('M-001');
+      // The management menu's customization group links it.
+      expect(page.text).toContain('href="/platform/config/pay"');
+      expect(page.text).toContain(lang === 'zh' ? '支付配置' : 'Payment configuration');
+      expectNoSecret(page.text);
+    }
+  });
+
+  test('an empty secret keeps the saved one; a new one replaces it', async () => {
+    const kept = fullConfig();
+    kept.methods[2] = { ...kept.methods[2], fields: { merchantId: 'M-002', terminalNo: 'T-9', payPassword: '', certificate: '', privateKeyCertificate: '', certificatePassword: '' } };
+    kept.methods[3] = { ...kept.methods[3], fields: { merchantId: 'WA-1', merchantKey: 'NewMerchantKey-1' } };
+    expect((await save(kept)).body.code).toBe(200);
+    const card = await h.payments.configOf(cid, 'cardForeign');
+    expect(card).toEqual({ merchantId: 'M-002', terminalNo: 'T-9', ...Object.fromEntries(['payPassword', 'certificate', 'privateKeyCertificate', 'certificatePassword'].map((k) => [k, SECRETS[k as keyof typeof SECRETS]])) });
+    expect((await h.payments.configOf(cid, 'walletA'))!.merchantKey).toBe('NewMerchantKey-1');
+  });
+
+  test('a method left out of the save keeps what it has', async () => {
+    const only = fullConfig();
+    only.methods = only.methods.filter((m) => m.method === 'bankRemit');
+    expect((await save(only)).body.code).toBe(200);
+    expect((await h.payments.configOf(cid, 'walletA'))!.merchantKey).toBe('NewMerchantKey-1');
+  });
+
+  test('the plans as orders read them: general, hotel (its own or the general one), combined payment', async () => {
+    expect((await save(fullConfig({ generalMethods: ['bankRemit', 'other'], combinedAllowed: false }))).body.code).toBe(200);
+    const general = await h.payments.methodsFor(cid, 'general');
+    expect(general).toEqual([
+      { method: 'bankRemit', titleZh: '银行汇款', titleEn: 'Bank transfer', noteZh: '请注明订单号', noteEn: 'Write the reference', online: false },
+      { method: 'other', titleZh: '其他', titleEn: 'Other', noteZh: '', noteEn: '', online: false },
+    ]);
+    expect(await h.payments.methodsFor(cid, 'hotel')).toEqual(general);
+    expect(await h.payments.combinedAllowed(cid)).toBe(false);
+    expect((await save(fullConfig({ hotelSeparate: true, hotelMethods: ['postalRemit'] }))).body.code).toBe(200);
+    expect(await h.payments.methodsFor(cid, 'hotel')).toEqual([{ method: 'postalRemit', titleZh: '邮局汇款', titleEn: 'Postal remittance', noteZh: '', noteEn: '', online: false }]);
+    expect(await h.payments.combinedAllowed(cid)).toBe(true);
+  });
+});
+
+describe('access', () => {
+  test('a conference manager only', async () => {
+    expect((await call(h, host, 'get', CONFIG)).status).toBe(401);
+    for (const token of [attendee]) {
+      expect((await call(h, host, 'get', CONFIG, { token })).status).toBe(403);
+      expect((await save(fullConfig(), token)).status).toBe(403);
+    }
+    const page = await request(h.app).get('/platform/config/pay').set('Host', host).set('Cookie', `token=${attendee}`);
+    expect(page.status).toBe(302);
+  });
+
+  test("another conference's manager reaches nothing of this one; its own configuration is its own", async () => {
+    const before = await rows();
+    // A session is one conference's: the other manager's token is no one here, and the other way round.
+    for (const [hostName, token] of [[host, otherManager], [otherHost, manager]]) {
+      const got = await call(h, hostName, 'get', CONFIG, { token });
+      expect(got.status).toBe(401);
+      expectNoSecret(JSON.stringify(got.body));
+      expect((await call(h, hostName, 'post', CONFIG, { token, body: fullConfig({ combinedAllowed: false }) })).status).toBe(401);
+    }
+    // The other conference's manager, signed in here, is no manager here.
+    const visitor = await h.login({ email: 'pay-other-boss@example.org', conferenceId: cid });
+    expect((await call(h, host, 'get', CONFIG, { token: visitor })).status).toBe(403);
+    expect((await save(fullConfig({ combinedAllowed: false }), visitor)).status).toBe(403);
+    // Out of a conference's scope (the platform host) the route does not exist.
+    const platform = await call(h, PLATFORM_HOST, 'get', CONFIG, { token: manager });
+    expect(platform.status).toBe(404);
+    expectNoSecret(JSON.stringify(platform.body));
+    expect(await rows()).toEqual(before);
+    const own = await call(h, otherHost, 'get', CONFIG, { token: otherManager });
+    expect(own.body.data).toMatchObject({ generalMethods: [], combinedAllowed: false });
+    expect(own.body.data.methods.every((m: { configured: boolean }) => !m.configured)).toBe(true);
+  });
+});

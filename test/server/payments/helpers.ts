@@ -1,0 +1,43 @@
+/** A conference's payment configuration as a manager sends it, with secret values easy to look for. */
+import type { PayConfigInput } from '../../../server/contract/payments';
+
+const pem = (kind: string, body: string) => `-----BEGIN ${kind}-----\n${body}\n-----END ${kind}-----`;
+
+/** Every secret value used below: none may appear in any answer or page. */
+export const SECRETS = {
+  payPassword: 'PayPass-Sekret-7731',
+  certificate: pem('CERTIFICATE', 'CertBodySekret0001'),
+  privateKeyCertificate: pem('PRIVATE KEY', 'KeyBodySekret0002'),
+  certificatePassword: 'CertPass-Sekret-5512',
+  merchantKey: 'MerchantKey-Sekret-4410',
+  clientSecret: 'ClientSecret-Sekret-9902',
+};
+
+export const BANK = { accountName: 'Conference Org Ltd', account: '6222 0000 1111 2222', bankName: 'Bank of Somewhere' };
+export const POSTAL = { payeeName: '会务组', address: '北京市海淀区中关村南四街4号', postCode: '100190' };
+
+export function fullConfig(change: Partial<PayConfigInput> = {}): PayConfigInput {
+  return {
+    generalMethods: ['bankRemit', 'cardForeign', 'walletA', 'onlineWallet'],
+    hotelSeparate: false,
+    hotelMethods: [],
+    combinedAllowed: true,
+    methods: [
+      { method: 'bankRemit', titleZh: '银行汇款', titleEn: 'Bank transfer', noteZh: '请注明订单号', noteEn: 'Write the reference', fields: BANK },
+      { method: 'postalRemit', titleZh: '', titleEn: '', noteZh: '', noteEn: '', fields: POSTAL },
+      { method: 'cardForeign', titleZh: '', titleEn: '', noteZh: '', noteEn: '', fields: { merchantId: 'M-001', terminalNo: 'T-9', payPassword: SECRETS.payPassword, certificate: SECRETS.certificate, privateKeyCertificate: SECRETS.privateKeyCertificate, certificatePassword: SECRETS.certificatePassword } },
+      { method: 'walletA', titleZh: '', titleEn: '', noteZh: '', noteEn: '', fields: { merchantId: 'WA-1', merchantKey: SECRETS.merchantKey } },
+      { method: 'onlineWallet', titleZh: '', titleEn: '', noteZh: '', noteEn: '', fields: { clientId: 'client-1', clientSecret: SECRETS.clientSecret } },
+      { method: 'other', titleZh: '其他', titleEn: 'Other', noteZh: '', noteEn: '', fields: { html: '<p>到会务组现场缴费</p><script>alert(1)</script>' } },
+    ],
+    ...change,
+  };
+}
+
+export function expectNoSecret(text: string): void {
+  for (const [name, value] of Object.entries(SECRETS)) {
+    // The PEM bodies are the secret part; a header line alone says nothing.
+    const needle = value.includes('-----') ? value.split('\n')[1] : value;
+    if (text.includes(needle)) throw new Error(`the secret ${name} was sent`);
+  }
+}
