@@ -4,13 +4,13 @@
  * or back to the fee page when nothing is left.
  */
 import { useState } from 'react';
-import { Alert, App, Button, Card, Space } from 'antd';
+import { Alert, App, Button, Card } from 'antd';
 import { ordersApi, type OrderView } from '../../server/contract/orders';
 import { AntdRoot } from '../shared/AntdRoot';
 import { call } from '../shared/api';
 import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';
-import { errorText, OrderSummary } from '../shared/orders';
+import { errorText, OrderSummary, WithBackToList } from '../shared/orders';
 
 export type ProfileOrderUpdateProps = { lang: Lang; mobile: boolean; order: OrderView };
 
@@ -38,14 +38,11 @@ function Update({ lang, mobile, order }: ProfileOrderUpdateProps) {
       <Card size="small" title={t('orders:update.title')} style={{ marginBottom: 16 }}>
         <OrderSummary order={order} t={t} lang={lang} />
       </Card>
-      <Space wrap orientation={mobile ? 'vertical' : 'horizontal'} style={{ width: '100%' }}>
+      <WithBackToList mobile={mobile} t={t}>
         <Button type="primary" onClick={update} loading={busy} disabled={!order.can.update} block={mobile}>
           {t('orders:update.submit')}
         </Button>
-        <Button href="/profile/order/list" block={mobile}>
-          {t('orders:result.backToList')}
-        </Button>
-      </Space>
+      </WithBackToList>
     </div>
   );
 }

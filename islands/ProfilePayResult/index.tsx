@@ -3,13 +3,13 @@
  * orders, refreshed on demand (a transfer is confirmed by a manager or a statement, later).
  */
 import { useState } from 'react';
-import { Alert, App, Button, Descriptions, Space } from 'antd';
+import { Alert, App, Button, Descriptions } from 'antd';
 import { ordersApi, type AttemptView } from '../../server/contract/orders';
 import { AntdRoot } from '../shared/AntdRoot';
 import { call } from '../shared/api';
 import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';
-import { AttemptTag, errorText, formatAt, methodName, moneyText } from '../shared/orders';
+import { AttemptTag, errorText, formatAt, methodName, moneyText, WithBackToList } from '../shared/orders';
 
 export type ProfilePayResultProps = { lang: Lang; mobile: boolean; attempt: AttemptView };
 
@@ -60,14 +60,11 @@ function Result({ lang, mobile, attempt }: ProfilePayResultProps) {
           ))}
         </Descriptions.Item>
       </Descriptions>
-      <Space wrap style={{ width: '100%' }} orientation={mobile ? 'vertical' : 'horizontal'}>
+      <WithBackToList mobile={mobile} t={t}>
         <Button type="primary" onClick={refresh} loading={busy} block={mobile}>
           {t('orders:result.refresh')}
         </Button>
-        <Button href="/profile/order/list" block={mobile}>
-          {t('orders:result.backToList')}
-        </Button>
-      </Space>
+      </WithBackToList>
     </div>
   );
 }

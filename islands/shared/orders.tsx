@@ -2,13 +2,26 @@
  * What the order screens share (spec 2.11, 4): titles and instants in the page's language, the
  * status tag and spec 4's message for an order, an order's summary, and the error toast.
  */
-import { Space, Tag, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { Button, Space, Tag, Typography } from 'antd';
 import { formatMoney, type Money } from '../../server/contract/money';
 import type { AttemptState, OrderItemView, OrderView, TransactionStatus } from '../../server/contract/orders';
 import { ApiError } from './api';
 import type { Lang } from './locale';
 
 export type T = (key: string, options?: Record<string, unknown>) => string;
+
+/** The buttons under an order page: its own action first, then "back to my orders"; stacked full width on a phone. */
+export function WithBackToList({ mobile, t, children }: { mobile: boolean; t: T; children: ReactNode }) {
+  return (
+    <Space wrap orientation={mobile ? 'vertical' : 'horizontal'} style={{ width: '100%' }}>
+      {children}
+      <Button href="/profile/order/list" block={mobile}>
+        {t('orders:result.backToList')}
+      </Button>
+    </Space>
+  );
+}
 
 /** The title in the page's language, or the other one when that is empty. */
 export function titleOf(zh: string, en: string, lang: Lang): string {

@@ -30,8 +30,8 @@ export function isDay(value: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
 
-/** The fee as a manager sees and edits it. */
-export type FeeView = {
+/** What every view of a fee shows: what it is and what it costs. */
+export type FeeBasics = {
   id: number;
   kind: FeeKind;
   category: string;
@@ -41,6 +41,10 @@ export type FeeView = {
   descriptionEn: string;
   price: Money;
   display: Money;
+};
+
+/** The fee as a manager sees and edits it. */
+export type FeeView = FeeBasics & {
   openDate: string;
   deadline: string;
   open: boolean;
@@ -56,16 +60,7 @@ export type FeeView = {
 };
 
 /** A fee as the fee page offers it to one person now (spec 3 "Fee row": shown as 'currency price' of the display price). */
-export type FeeOffer = {
-  id: number;
-  kind: FeeKind;
-  category: string;
-  titleZh: string;
-  titleEn: string;
-  descriptionZh: string;
-  descriptionEn: string;
-  price: Money;
-  display: Money;
+export type FeeOffer = FeeBasics & {
   /** places left in the category */
   remaining: number;
   /** how many more this person may take */

@@ -84,6 +84,17 @@ export function money(amount: number, currency: string): Money {
   return { amount: checkAmount(amount, 'amount'), currency };
 }
 
+/**
+ * A money value from a database column of minor units. Drivers hand bigint columns and SUMs back
+ * as numbers (SQLite) or decimal strings (mysql2); both are read here, and anything that is not an
+ * exact integer (a fraction, text, a number past the safe integers) is refused, never rounded.
+ */
+export function moneyFromColumn(value: number | string | bigint, currency: string): Money {
+  const amount = typeof value === 'number' ? value : typeof value === 'bigint' ? Number(value) : /^-?\d+$/.test(value.trim()) ? Number(value) : NaN;
+  if (!Number.isInteger(amount)) throw new MoneyError(MONEY_ERRORS.format, `column value ${String(value)} is not a whole number of minor units`);
+  return money(amount, currency);
+}
+
 export type ParsedAmount = { ok: true; money: Money } | { ok: false; key: MoneyErrorKey };
 
 /**

@@ -97,7 +97,8 @@ export type StatementResult = {
   outcomes: Array<{ line: number; outcome: 'confirmed' | 'duplicate' | 'queued'; reason: string; orderNos: string[] }>;
 };
 
-export type ItemOfUser = { orderId: number; orderNo: string; type: OrderType; status: OrderStatus; kind: string; refId: number | null; titleZh: string; titleEn: string; unit: Money; quantity: number; valid: boolean };
+/** A line of one of a person's orders, with its order (the registrant screen's fee column). */
+export type ItemOfUser = Omit<OrderItemView, 'id'> & { orderId: number; orderNo: string; type: OrderType; status: OrderStatus };
 
 const id = z.coerce.number({ message: 'orders:notFound' }).int('orders:notFound').positive('orders:notFound').max(2 ** 31);
 const idParam = z.object({ id });

@@ -16,10 +16,10 @@ import { reserveCapacity } from '../../db/capacity';
 import { AppError, tooManyRequests } from '../../platform/errors';
 import type { EventBus } from '../../platform/events';
 import type { RateLimiter } from '../../platform/rateLimit';
-import { money, type Money } from '../../contract/money';
+import { equalMoney, moneyFromColumn, type Money } from '../../contract/money';
 import { isDevelopingCountry } from '../../contract/developingCountries';
 import type { Lang } from '../../contract/enums';
-import type { FeeInput, FeeKind, FeeOffer, FeeView, LangScope, UserScope } from '../../contract/fees';
+import type { FeeBasics, FeeInput, FeeKind, FeeOffer, FeeView, LangScope, UserScope } from '../../contract/fees';
 import * as repo from './repo';
 
 /** Who asks for fees: the person, their country (English name of countries.ts, '' unknown), the site's language, today in the conference's zone. */
@@ -35,7 +35,7 @@ export type FeeHooks = {
 /** Wrong invitation codes a person may try per window (DESIGN.md 5: counters that protect count outside the transaction). */
 export const FEE_CODE_LIMIT = { limit: 10, windowMs: 60 * 60_000 };
 
-const present = (r: repo.FeeRow, used: number): FeeView => ({
+const basics = (r: repo.FeeRow): FeeBasics => ({
   id: Number(r.id),
   kind: r.kind,
   category: r.category,
@@ -43,8 +43,12 @@ const present = (r: repo.FeeRow, used: number): FeeView => ({
   titleEn: r.title_en,
   descriptionZh: r.description_zh,
   descriptionEn: r.description_en,
-  price: money(Number(r.price_amount), r.currency),
-  display: money(Number(r.display_price_amount), r.display_currency),
+  price: moneyFromColumn(r.price_amount, r.currency),
+  display: moneyFromColumn(r.display_price_amount, r.display_currency),
+});
+
+const present = (r: repo.FeeRow, used: number): FeeView => ({
+  ...basics(r),
   openDate: r.open_date,
   deadline: r.deadline,
   open: Boolean(r.open),
@@ -133,7 +137,7 @@ export class FeeService {
       const used = (await repo.usedByFee(tx, conferenceId, [id])).get(id) ?? 0;
       if (input.maxTotal < used) throw new AppError(400, 'fees:maxBelowUsed', 'maxTotal', 400, { used: String(used) });
       const columns: Partial<repo.FeeRow> = { ...columnsOf(input), kind: row.kind };
-      const priceChanged = Number(row.price_amount) !== input.price.amount || row.currency !== input.price.currency;
+      const priceChanged = !equalMoney(moneyFromColumn(row.price_amount, row.currency), input.price);
       if (priceChanged) {
         const unpaid = await this.hooks.unpaidOrdersHolding(tx, conferenceId, id);
         if (unpaid > 0 && input.confirm !== true) throw new AppError(409, 'fees:priceChangeConfirm', 'price', 409, { unpaidOrders: String(unpaid) });
@@ -198,15 +202,7 @@ export class FeeService {
     return offered.map((r) => {
       const id = Number(r.id);
       return {
-        id,
-        kind: r.kind,
-        category: r.category,
-        titleZh: r.title_zh,
-        titleEn: r.title_en,
-        descriptionZh: r.description_zh,
-        descriptionEn: r.description_en,
-        price: money(Number(r.price_amount), r.currency),
-        display: money(Number(r.display_price_amount), r.display_currency),
+        ...basics(r),
         remaining: Math.max(0, Number(r.max_total) - (used.get(id) ?? 0)),
         perAccountLeft: Math.max(0, Number(r.max_per_account) - (mine.get(id) ?? 0)),
         deadline: r.deadline,
@@ -232,7 +228,7 @@ export class FeeService {
         const refusal = refusalOf(r, person);
         if (refusal === 'fees:wrongCode') await this.countWrongCode(conferenceId, person);
         if (refusal) throw new AppError(400, refusal);
-        return { feeId, kind: r.kind, category: r.category, titleZh: r.title_zh, titleEn: r.title_en, unit: money(Number(r.price_amount), r.currency), quantity, priceVersion: Number(r.price_version) };
+        return { feeId, kind: r.kind, category: r.category, titleZh: r.title_zh, titleEn: r.title_en, unit: moneyFromColumn(r.price_amount, r.currency), quantity, priceVersion: Number(r.price_version) };
       }),
     );
   }

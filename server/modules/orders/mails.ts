@@ -6,7 +6,7 @@
  */
 import type { Tx } from '../../db/index';
 import { fromDbInstant } from '../../db/dialect';
-import { formatMoney, money } from '../../contract/money';
+import { formatMoney, moneyFromColumn } from '../../contract/money';
 import type { Lang } from '../../contract/enums';
 import { t } from '../../platform/i18n';
 import { text, type Bilingual } from '../../platform/site';
@@ -40,7 +40,7 @@ export async function paidMails(tx: Tx, conferenceId: number, site: MailSite, or
       siteUrl: site.url,
       orderNo: order.order_no,
       item: own.map((i) => (lang === 'zh' ? i.title_zh || i.title_en : i.title_en || i.title_zh)).join(', '),
-      amount: formatMoney(money(Number(order.paid_amount), order.currency), lang),
+      amount: formatMoney(moneyFromColumn(order.paid_amount, order.currency), lang),
       paidTime: localTime(fromDbInstant(order.paid_at) ?? new Date(), site.timeZone),
     });
   }
@@ -53,7 +53,7 @@ export async function reminderMail(tx: Tx, conferenceId: number, site: MailSite,
   const vars = {
     conference: text(site.name, lang),
     orderNo: order.order_no,
-    amount: formatMoney(money(Number(order.total_amount), order.currency), lang),
+    amount: formatMoney(moneyFromColumn(order.total_amount, order.currency), lang),
     deadline: localTime(fromDbInstant(order.deadline_at)!, site.timeZone),
   };
   const link = `${site.url}/profile/order/list`;

@@ -7,7 +7,7 @@
 import ExcelJS from 'exceljs';
 import type { Db } from '../../db/index';
 import { fromDbInstant, toDbInstant } from '../../db/dialect';
-import { formatMoney, money, parseAmount, toDecimalString } from '../../contract/money';
+import { compareMoney, formatMoney, money, moneyFromColumn, parseAmount, toDecimalString } from '../../contract/money';
 import type { AnomalyView, DealInput, ItemOfUser, ManagedOrderView, OrderPage, OrderQuery } from '../../contract/orders';
 import type { Lang } from '../../contract/enums';
 import { AppError } from '../../platform/errors';
@@ -15,7 +15,7 @@ import { t } from '../../platform/i18n';
 import { addTextRow } from '../../platform/xlsx';
 import { accountsByIds } from '../accounts/repo';
 import { newAttemptNo } from './numbers';
-import { presentAttempt } from './present';
+import { presentAttempt, presentItem } from './present';
 import * as repo from './repo';
 import type { OrderService } from './service';
 import type { FeesPort } from './ports';
@@ -105,11 +105,11 @@ export class OrderManagement {
     const order = await repo.findOrder(this.db, conferenceId, id);
     if (!order) throw new AppError(404, 'orders:notFound');
     if (order.status === 'paid') throw new AppError(409, 'orders:dealTransition', 'status');
-    let amount = 0;
+    let amount = money(0, order.currency);
     if (input.status === 'paid') {
       const parsed = parseAmount(input.actualPay, order.currency);
       if (!parsed.ok) throw new AppError(400, parsed.key === 'money.required' ? 'orders:dealAmount' : parsed.key, 'actualPay');
-      amount = parsed.money.amount;
+      amount = parsed.money;
     }
     await this.orders.settleAndMail(conferenceId, async (tx, settleNow) => {
       const [locked] = await repo.lockOrders(tx, conferenceId, [id]);
@@ -129,12 +129,12 @@ export class OrderManagement {
         throw new AppError(409, 'orders:invalidItems', 'status');
       }
       if (input.status === 'unpaid') return null;
-      const owed = Number(locked.total_amount) - (await repo.paidTowards(tx, conferenceId, id));
-      if (amount < owed) throw new AppError(400, 'orders:dealShort', 'actualPay', 400, { owed: formatMoney(money(owed, locked.currency), 'en') });
+      const owed = await repo.owedOn(tx, conferenceId, locked);
+      if (compareMoney(amount, owed) < 0) throw new AppError(400, 'orders:dealShort', 'actualPay', 400, { owed: formatMoney(owed, 'en') });
       const attemptId = await repo.insertAttempt(tx, {
-        conference_id: conferenceId, user_id: Number(locked.user_id), attempt_no: newAttemptNo(now), method: 'manual', currency: locked.currency, amount: owed, state: 'pending',
+        conference_id: conferenceId, user_id: Number(locked.user_id), attempt_no: newAttemptNo(now), method: 'manual', state: 'pending',
         expires_at: toDbInstant(now), created_at: toDbInstant(now),
-      }, [{ orderId: id, amount: owed }]);
+      }, owed, [{ orderId: id, owed }]);
       return settleNow(attemptId, { amount, confirmedBy: managerId, at: now });
     });
     return this.one(conferenceId, id);
@@ -145,7 +145,8 @@ export class OrderManagement {
     const items = await repo.itemsOf(this.db, conferenceId, orders.map((o) => Number(o.id)));
     return items.map((i) => {
       const o = orders.find((x) => Number(x.id) === Number(i.order_id))!;
-      return { orderId: Number(o.id), orderNo: o.order_no, type: o.type, status: o.status, kind: i.kind, refId: i.ref_id == null ? null : Number(i.ref_id), titleZh: i.title_zh, titleEn: i.title_en, unit: money(Number(i.unit_amount), o.currency), quantity: Number(i.quantity), valid: Boolean(i.valid) };
+      const { id: _itemId, ...item } = presentItem(i, o.currency);
+      return { orderId: Number(o.id), orderNo: o.order_no, type: o.type, status: o.status, ...item };
     });
   }
 
@@ -160,7 +161,7 @@ export class OrderManagement {
       .select('p.*', 'o.order_no', 'a.attempt_no');
     return rows.map((r) => ({
       id: Number(r.id), kind: r.kind, orderNo: r.order_no ?? null, orderId: r.order_id == null ? null : Number(r.order_id), attemptNo: r.attempt_no ?? null,
-      amount: r.amount == null || !r.currency ? null : money(Number(r.amount), r.currency), detail: r.detail ?? '',
+      amount: r.amount == null || !r.currency ? null : moneyFromColumn(r.amount, r.currency), detail: r.detail ?? '',
       createdAt: fromDbInstant(r.created_at)!.toISOString(), resolvedAt: r.resolved_at ? fromDbInstant(r.resolved_at)!.toISOString() : null, resolution: r.resolution ?? '',
     }));
   }

@@ -1,6 +1,6 @@
 /** Rows → the views the API answers (server/contract/orders.ts), and spec 4's derived statuses. */
 import { fromDbInstant } from '../../db/dialect';
-import { money } from '../../contract/money';
+import { moneyFromColumn } from '../../contract/money';
 import type { AttemptState, AttemptView, OrderItemView, OrderView, TransactionStatus } from '../../contract/orders';
 import type { AttemptRow, ItemRow, OrderRow } from './repo';
 
@@ -10,7 +10,7 @@ export const RECEIPT_WINDOW_MS = 90 * 24 * 3600 * 1000;
 const iso = (v: string | null) => (v ? fromDbInstant(v)!.toISOString() : null);
 
 export function presentItem(r: ItemRow, currency: string): OrderItemView {
-  return { id: Number(r.id), kind: r.kind, refId: r.ref_id == null ? null : Number(r.ref_id), titleZh: r.title_zh, titleEn: r.title_en, unit: money(Number(r.unit_amount), currency), quantity: Number(r.quantity), valid: Boolean(r.valid) };
+  return { id: Number(r.id), kind: r.kind, refId: r.ref_id == null ? null : Number(r.ref_id), titleZh: r.title_zh, titleEn: r.title_en, unit: moneyFromColumn(r.unit_amount, currency), quantity: Number(r.quantity), valid: Boolean(r.valid) };
 }
 
 /** Spec 4's transaction status: a transfer that was announced and not yet confirmed is "delay". */
@@ -38,8 +38,8 @@ export function presentOrder(r: OrderRow, items: ItemRow[], attempts: AttemptRow
     orderNo: r.order_no,
     type: r.type,
     reference: r.reference,
-    total: money(Number(r.total_amount), r.currency),
-    paid: money(Number(r.paid_amount), r.currency),
+    total: moneyFromColumn(r.total_amount, r.currency),
+    paid: moneyFromColumn(r.paid_amount, r.currency),
     status: r.status,
     transaction: transactionOf(r, attempts, now),
     deadline: iso(r.deadline_at)!,
@@ -61,8 +61,8 @@ export function presentAttempt(a: AttemptRow, orders: Array<{ id: number; orderN
   return {
     attemptNo: a.attempt_no,
     method: a.method,
-    amount: money(Number(a.amount), a.currency),
-    received: a.received_amount == null ? null : money(Number(a.received_amount), a.currency),
+    amount: moneyFromColumn(a.amount, a.currency),
+    received: a.received_amount == null ? null : moneyFromColumn(a.received_amount, a.currency),
     state: a.state as AttemptState,
     providerRef: a.provider_ref,
     createdAt: iso(a.created_at)!,

@@ -6,6 +6,7 @@
 import type { Db, Tx } from '../../db/index';
 import { insertId, lockForUpdate, toDbInstant } from '../../db/dialect';
 import type { OrderStatus, OrderType } from '../../contract/orders';
+import { moneyFromColumn, subtractMoney, sumMoney, type Money } from '../../contract/money';
 
 type Conn = Db | Tx;
 
@@ -114,18 +115,35 @@ export async function ordersOfAttempt(db: Conn, conferenceId: number, attemptId:
 }
 
 /** What the succeeded attempts have paid towards an order (its parts of them). */
-export async function paidTowards(db: Conn, conferenceId: number, orderId: number): Promise<number> {
+/** What the order's succeeded attempts brought towards it, in its currency. */
+export async function paidTowards(db: Conn, conferenceId: number, order: Pick<OrderRow, 'id' | 'currency'>): Promise<Money> {
   const row = (await db('attempt_orders as ao')
     .join('payment_attempts as a', 'a.id', 'ao.attempt_id')
-    .where({ 'ao.conference_id': conferenceId, 'ao.order_id': orderId, 'a.state': 'succeeded' })
+    .where({ 'ao.conference_id': conferenceId, 'ao.order_id': order.id, 'a.state': 'succeeded' })
     .sum({ n: 'ao.amount' })
     .first()) as { n: number | string | null } | undefined;
-  return Number(row?.n ?? 0);
+  return moneyFromColumn(row?.n ?? 0, order.currency);
 }
 
-export async function insertAttempt(tx: Tx, row: Omit<AttemptRow, 'id' | 'received_amount' | 'provider_ref' | 'succeeded_at' | 'confirmed_by' | 'updated_at'>, parts: Array<{ orderId: number; amount: number }>): Promise<number> {
-  const id = await insertId(tx('payment_attempts').insert({ ...row, updated_at: row.created_at }));
-  await tx('attempt_orders').insert(parts.map((p) => ({ conference_id: row.conference_id, attempt_id: id, order_id: p.orderId, amount: p.amount })));
+/** What the order still owes: its total less what its succeeded attempts brought. */
+export async function owedOn(db: Conn, conferenceId: number, order: Pick<OrderRow, 'id' | 'currency' | 'total_amount'>): Promise<Money> {
+  return subtractMoney(moneyFromColumn(order.total_amount, order.currency), await paidTowards(db, conferenceId, order));
+}
+
+/** One order's part of an attempt: what it owed when the attempt began. */
+export type AttemptPart = { orderId: number; owed: Money };
+
+/** The parts of the given orders (locked by the caller) and their sum, which the attempt asks for. */
+export async function partsOf(tx: Tx, conferenceId: number, orders: OrderRow[], currency: string): Promise<{ parts: AttemptPart[]; total: Money }> {
+  const parts: AttemptPart[] = [];
+  for (const o of orders) parts.push({ orderId: Number(o.id), owed: await owedOn(tx, conferenceId, o) });
+  return { parts, total: sumMoney(parts.map((p) => p.owed), currency) };
+}
+
+/** An attempt asking for `amount`, which pays `parts` (their owed amounts add up to it). */
+export async function insertAttempt(tx: Tx, row: Omit<AttemptRow, 'id' | 'currency' | 'amount' | 'received_amount' | 'provider_ref' | 'succeeded_at' | 'confirmed_by' | 'updated_at'>, amount: Money, parts: AttemptPart[]): Promise<number> {
+  const id = await insertId(tx('payment_attempts').insert({ ...row, currency: amount.currency, amount: amount.amount, updated_at: row.created_at }));
+  await tx('attempt_orders').insert(parts.map((p) => ({ conference_id: row.conference_id, attempt_id: id, order_id: p.orderId, amount: p.owed.amount })));
   return id;
 }
 
@@ -135,15 +153,15 @@ export async function updateAttempt(db: Conn, conferenceId: number, id: number, 
 
 export type AnomalyKind = 'overpaid' | 'duplicate' | 'paidWhileClosed' | 'partial' | 'unmatched';
 
-export async function insertAnomaly(db: Conn, conferenceId: number, a: { kind: AnomalyKind; attemptId?: number | null; orderId?: number | null; statementRowId?: number | null; currency?: string | null; amount?: number | null; detail: string }): Promise<void> {
+export async function insertAnomaly(db: Conn, conferenceId: number, a: { kind: AnomalyKind; attemptId?: number | null; orderId?: number | null; statementRowId?: number | null; amount?: Money | null; detail: string }): Promise<void> {
   await db('payment_anomalies').insert({
     conference_id: conferenceId,
     kind: a.kind,
     attempt_id: a.attemptId ?? null,
     order_id: a.orderId ?? null,
     statement_row_id: a.statementRowId ?? null,
-    currency: a.currency ?? null,
-    amount: a.amount ?? null,
+    currency: a.amount?.currency ?? null,
+    amount: a.amount?.amount ?? null,
     detail: a.detail,
     created_at: toDbInstant(),
   });

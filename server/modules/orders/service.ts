@@ -11,7 +11,7 @@
 import type { Db, Tx } from '../../db/index';
 import { fromDbInstant, isUniqueViolation, toDbInstant } from '../../db/dialect';
 import { inTransaction } from '../../db/transaction';
-import { money, sumMoney, MoneyError } from '../../contract/money';
+import { moneyFromColumn, multiplyMoney, sumMoney, MoneyError } from '../../contract/money';
 import type { AttemptView, FeeChoice, MyOrdersView, OrderType, OrderView, PaymentStartView } from '../../contract/orders';
 import { AppError } from '../../platform/errors';
 import type { EventBus } from '../../platform/events';
@@ -128,7 +128,7 @@ export class OrderService {
     const currency = lines[0].unit.currency;
     let total;
     try {
-      total = sumMoney(lines.map((l) => money(l.unit.amount * l.quantity, currency)), currency);
+      total = sumMoney(lines.map((l) => multiplyMoney(l.unit, l.quantity)), currency);
     } catch (err) {
       if (err instanceof MoneyError) throw new AppError(400, err.key);
       throw err;
@@ -205,9 +205,9 @@ export class OrderService {
         return false;
       }
       await this.fees().hold(tx, conferenceId, { orderId: id, userId, lines: valid.filter((i) => i.ref_id != null).map((i) => ({ feeId: Number(i.ref_id), quantity: Number(i.quantity) })) });
-      const total = valid.reduce((sum, i) => sum + Number(i.unit_amount) * Number(i.quantity), 0);
+      const total = sumMoney(valid.map((i) => multiplyMoney(moneyFromColumn(i.unit_amount, order.currency), Number(i.quantity))), order.currency);
       const deadline = Math.max(fromDbInstant(order.deadline_at)!.getTime(), now.getTime() + 24 * 3600 * 1000);
-      await repo.updateOrder(tx, conferenceId, id, { status: 'unpaid', total_amount: total, deadline_at: toDbInstant(new Date(deadline)) });
+      await repo.updateOrder(tx, conferenceId, id, { status: 'unpaid', total_amount: total.amount, deadline_at: toDbInstant(new Date(deadline)) });
       return true;
     });
     return open ? this.view(conferenceId, id) : null;
@@ -267,19 +267,17 @@ export class OrderService {
     const attemptId = await inTransaction(this.db, async (tx) => {
       const locked = await repo.lockOrders(tx, conferenceId, ids);
       if (locked.length !== ids.length || locked.some((o) => o.status !== 'unpaid')) throw new AppError(409, 'orders:cannotPay');
-      const parts: Array<{ orderId: number; amount: number }> = [];
-      for (const o of locked) parts.push({ orderId: Number(o.id), amount: Number(o.total_amount) - (await repo.paidTowards(tx, conferenceId, o.id)) });
-      const amount = parts.reduce((s, p) => s + p.amount, 0);
-      if (amount <= 0) throw new AppError(409, 'orders:cannotPay');
+      const { parts, total } = await repo.partsOf(tx, conferenceId, locked, currency);
+      if (total.amount <= 0) throw new AppError(409, 'orders:cannotPay');
       return repo.insertAttempt(tx, {
-        conference_id: conferenceId, user_id: userId, attempt_no: attemptNo, method, currency, amount, state: 'created',
+        conference_id: conferenceId, user_id: userId, attempt_no: attemptNo, method, state: 'created',
         expires_at: toDbInstant(new Date(now.getTime() + (provider.online ? ONLINE_WAIT_MS : OFFLINE_WAIT_MS))), created_at: toDbInstant(now),
-      }, parts);
+      }, total, parts);
     });
     const attempt = (await repo.findAttempt(this.db, conferenceId, attemptNo))!;
     try {
       const start = await provider.start({
-        conferenceId, attemptNo, amount: money(Number(attempt.amount), currency), orders: orders.map((o) => ({ orderNo: o.orderNo, reference: o.reference })), lang,
+        conferenceId, attemptNo, amount: moneyFromColumn(attempt.amount, currency), orders: orders.map((o) => ({ orderNo: o.orderNo, reference: o.reference })), lang,
         returnUrl: urls.returnUrl.replace(':attemptNo', attemptNo), notifyUrl: urls.notifyUrl.replace(':attemptNo', attemptNo), config: await this.payments().configOf(conferenceId, method),
       });
       await repo.updateAttempt(this.db, conferenceId, attemptId, { state: 'pending' });

@@ -15,13 +15,13 @@
  */
 import type { Tx } from '../../db/index';
 import { toDbInstant } from '../../db/dialect';
-import { formatMoney, money, toDecimalString } from '../../contract/money';
+import { addMoney, compareMoney, formatMoney, moneyFromColumn, subtractMoney, toDecimalString, type Money } from '../../contract/money';
 import type { EventBus } from '../../platform/events';
 import * as repo from './repo';
 
 export type Arrival = {
-  /** what arrived, in the attempt's currency's minor units */
-  amount: number;
+  /** what arrived, in the attempt's currency */
+  amount: Money;
   providerRef?: string | null;
   at?: Date;
   /** the manager who confirmed it, for a deal or an import */
@@ -35,25 +35,24 @@ export async function settle(tx: Tx, events: EventBus, conferenceId: number, att
   if (!attempt) throw new Error(`settle: no attempt ${attemptId} in conference ${conferenceId}`);
   if (attempt.state === 'succeeded') return { state: 'already', paidOrderIds: [] };
   const at = arrival.at ?? new Date();
-  const asked = Number(attempt.amount);
-  const currency = attempt.currency;
+  const asked = moneyFromColumn(attempt.amount, attempt.currency);
 
-  if (arrival.amount < asked) {
-    const received = Number(attempt.received_amount ?? 0) + arrival.amount;
-    await repo.updateAttempt(tx, conferenceId, attemptId, { received_amount: received, provider_ref: arrival.providerRef ?? attempt.provider_ref });
-    await repo.insertAnomaly(tx, conferenceId, { kind: 'partial', attemptId, currency, amount: arrival.amount, detail: `${attempt.attempt_no}: ${toDecimalString(money(arrival.amount, currency))} of ${toDecimalString(money(asked, currency))}` });
+  if (compareMoney(arrival.amount, asked) < 0) {
+    const received = addMoney(moneyFromColumn(attempt.received_amount ?? 0, attempt.currency), arrival.amount);
+    await repo.updateAttempt(tx, conferenceId, attemptId, { received_amount: received.amount, provider_ref: arrival.providerRef ?? attempt.provider_ref });
+    await repo.insertAnomaly(tx, conferenceId, { kind: 'partial', attemptId, amount: arrival.amount, detail: `${attempt.attempt_no}: ${toDecimalString(arrival.amount)} of ${toDecimalString(asked)}` });
     return { state: 'partial', paidOrderIds: [] };
   }
 
   await repo.updateAttempt(tx, conferenceId, attemptId, {
     state: 'succeeded',
-    received_amount: arrival.amount,
+    received_amount: arrival.amount.amount,
     provider_ref: arrival.providerRef ?? attempt.provider_ref,
     succeeded_at: toDbInstant(at),
     confirmed_by: arrival.confirmedBy ?? null,
   });
-  if (arrival.amount > asked) {
-    await repo.insertAnomaly(tx, conferenceId, { kind: 'overpaid', attemptId, currency, amount: arrival.amount - asked, detail: `${attempt.attempt_no}: ${formatMoney(money(arrival.amount, currency), 'en')} for ${formatMoney(money(asked, currency), 'en')}` });
+  if (compareMoney(arrival.amount, asked) > 0) {
+    await repo.insertAnomaly(tx, conferenceId, { kind: 'overpaid', attemptId, amount: subtractMoney(arrival.amount, asked), detail: `${attempt.attempt_no}: ${formatMoney(arrival.amount, 'en')} for ${formatMoney(asked, 'en')}` });
   }
 
   const parts = await repo.ordersOfAttempt(tx, conferenceId, attemptId);
@@ -61,19 +60,19 @@ export async function settle(tx: Tx, events: EventBus, conferenceId: number, att
   const paidOrderIds: number[] = [];
   let closed = false;
   for (const order of orders) {
-    const part = Number(parts.find((p) => Number(p.order_id) === Number(order.id))!.amount);
+    const part = moneyFromColumn(parts.find((p) => Number(p.order_id) === Number(order.id))!.amount, attempt.currency);
     if (order.status === 'paid') {
-      await repo.insertAnomaly(tx, conferenceId, { kind: 'duplicate', attemptId, orderId: order.id, currency, amount: part, detail: `${order.order_no} was already paid; ${attempt.attempt_no} paid it again` });
+      await repo.insertAnomaly(tx, conferenceId, { kind: 'duplicate', attemptId, orderId: order.id, amount: part, detail: `${order.order_no} was already paid; ${attempt.attempt_no} paid it again` });
       continue;
     }
     if (order.status !== 'unpaid') {
       closed = true;
-      await repo.insertAnomaly(tx, conferenceId, { kind: 'paidWhileClosed', attemptId, orderId: order.id, currency, amount: part, detail: `${order.order_no} is ${order.status}; ${attempt.attempt_no} paid it` });
+      await repo.insertAnomaly(tx, conferenceId, { kind: 'paidWhileClosed', attemptId, orderId: order.id, amount: part, detail: `${order.order_no} is ${order.status}; ${attempt.attempt_no} paid it` });
       continue;
     }
-    const covered = await repo.paidTowards(tx, conferenceId, order.id);
-    if (covered < Number(order.total_amount)) continue;
-    await repo.updateOrder(tx, conferenceId, order.id, { status: 'paid', paid_amount: covered, paid_at: toDbInstant(at), closed_at: toDbInstant(at), open_slot: null });
+    const covered = await repo.paidTowards(tx, conferenceId, order);
+    if (compareMoney(covered, moneyFromColumn(order.total_amount, order.currency)) < 0) continue;
+    await repo.updateOrder(tx, conferenceId, order.id, { status: 'paid', paid_amount: covered.amount, paid_at: toDbInstant(at), closed_at: toDbInstant(at), open_slot: null });
     paidOrderIds.push(Number(order.id));
     await events.emit(tx, 'order.paid', { conferenceId, orderId: Number(order.id), userId: Number(order.user_id), type: order.type });
   }

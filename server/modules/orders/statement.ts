@@ -11,7 +11,7 @@ import crypto from 'node:crypto';
 import { parse } from 'csv-parse/sync';
 import type { Db } from '../../db/index';
 import { isUniqueViolation, insertId, parseJson, toDbInstant } from '../../db/dialect';
-import { parseAmount, isCurrency } from '../../contract/money';
+import { compareMoney, isCurrency, moneyFromColumn, parseAmount, type Money } from '../../contract/money';
 import type { AnomalyView, StatementMapping, StatementResult } from '../../contract/orders';
 import { AppError } from '../../platform/errors';
 import { newAttemptNo, referencesIn } from './numbers';
@@ -37,10 +37,10 @@ function readCsv(csv: string): Array<Record<string, string>> {
 }
 
 /** "1,234.50", "¥1 234.50", "+1234.5" → minor units; a debit ("-20.00") or anything unreadable → null. */
-function creditOf(text: string, currency: string): number | null {
+function creditOf(text: string, currency: string): Money | null {
   const cleaned = text.replace(/[,\s¥$€£]/g, '').replace(/^\+/, '');
   const parsed = parseAmount(cleaned, currency);
-  return parsed.ok && parsed.money.amount > 0 ? parsed.money.amount : null;
+  return parsed.ok && parsed.money.amount > 0 ? parsed.money : null;
 }
 
 export class StatementImport {
@@ -77,7 +77,7 @@ export class StatementImport {
     if (amount === null) return isCurrency(currency) ? null : { line, outcome: 'queued', reason: 'currency', orderNos: [] };
     const bookedOn = (record[m.date] ?? '').slice(0, 10);
     const payer = m.payer ? (record[m.payer] ?? '').slice(0, 200) : '';
-    const content = [bookedOn, currency, amount, text, payer].join('\u0001');
+    const content = [bookedOn, currency, amount.amount, text, payer].join('\u0001');
     // The same content twice in one file is two rows; the same file twice is the same rows.
     const nth = (seen.get(content) ?? 0) + 1;
     seen.set(content, nth);
@@ -87,11 +87,11 @@ export class StatementImport {
     try {
       let reported: Outcome | null = null;
       await this.orders.settleAndMail(conferenceId, async (tx, settleNow): Promise<SettleOutcome | null> => {
-        const rowId = await insertId(tx('statement_rows').insert({ conference_id: conferenceId, row_hash: hash, booked_on: bookedOn, currency, amount, payer, text: text.slice(0, 5000), outcome: 'queued', imported_by: managerId, created_at: toDbInstant() }));
+        const rowId = await insertId(tx('statement_rows').insert({ conference_id: conferenceId, row_hash: hash, booked_on: bookedOn, currency, amount: amount.amount, payer, text: text.slice(0, 5000), outcome: 'queued', imported_by: managerId, created_at: toDbInstant() }));
         const found = references.length ? ((await tx('orders').where('conference_id', conferenceId).whereIn('reference', references)) as repo.OrderRow[]) : [];
         const orderNos = found.map((o) => o.order_no);
         const queue = async (reason: string, kind: repo.AnomalyKind) => {
-          await repo.insertAnomaly(tx, conferenceId, { kind, statementRowId: rowId, orderId: found.length === 1 ? found[0].id : null, currency, amount, detail: `line ${line} (${bookedOn} ${payer}): ${text.slice(0, 300)}` });
+          await repo.insertAnomaly(tx, conferenceId, { kind, statementRowId: rowId, orderId: found.length === 1 ? found[0].id : null, amount, detail: `line ${line} (${bookedOn} ${payer}): ${text.slice(0, 300)}` });
           reported = { line, outcome: 'queued', reason, orderNos };
           return null;
         };
@@ -100,14 +100,12 @@ export class StatementImport {
         const locked = await repo.lockOrders(tx, conferenceId, found.map((o) => o.id));
         const open = locked.filter((o) => o.status === 'unpaid');
         if (!open.length) return queue(locked.every((o) => o.status === 'paid') ? 'alreadyPaid' : 'orderClosed', locked.every((o) => o.status === 'paid') ? 'duplicate' : 'paidWhileClosed');
-        const parts: Array<{ orderId: number; amount: number }> = [];
-        for (const o of open) parts.push({ orderId: Number(o.id), amount: Number(o.total_amount) - (await repo.paidTowards(tx, conferenceId, o.id)) });
-        const owed = parts.reduce((s, p) => s + p.amount, 0);
-        if (amount < owed) return queue('partial', 'partial');
-        const attemptId = await repo.insertAttempt(tx, { conference_id: conferenceId, user_id: Number(open[0].user_id), attempt_no: newAttemptNo(), method: 'statement', currency, amount: owed, state: 'pending', expires_at: toDbInstant(), created_at: toDbInstant() }, parts);
+        const { parts, total: owed } = await repo.partsOf(tx, conferenceId, open, currency);
+        if (compareMoney(amount, owed) < 0) return queue('partial', 'partial');
+        const attemptId = await repo.insertAttempt(tx, { conference_id: conferenceId, user_id: Number(open[0].user_id), attempt_no: newAttemptNo(), method: 'statement', state: 'pending', expires_at: toDbInstant(), created_at: toDbInstant() }, owed, parts);
         const outcome = await settleNow(attemptId, { amount, confirmedBy: managerId, providerRef: `statement:${rowId}` });
         await tx('statement_rows').where({ conference_id: conferenceId, id: rowId }).update({ outcome: 'confirmed', attempt_id: attemptId });
-        reported = { line, outcome: 'confirmed', reason: amount > owed ? 'overpaid' : locked.length > open.length ? 'partlyPaidBefore' : 'matched', orderNos: open.map((o) => o.order_no) };
+        reported = { line, outcome: 'confirmed', reason: compareMoney(amount, owed) > 0 ? 'overpaid' : locked.length > open.length ? 'partlyPaidBefore' : 'matched', orderNos: open.map((o) => o.order_no) };
         return outcome;
       });
       return reported;
@@ -140,10 +138,11 @@ export class StatementImport {
       const [locked] = await repo.lockOrders(tx, conferenceId, [order.id]);
       if (locked.status !== 'unpaid') throw new AppError(409, 'orders:cannotPay', 'orderNo');
       if (locked.currency !== row.currency) throw new AppError(400, 'orders:mixedCurrency', 'orderNo');
-      const owed = Number(locked.total_amount) - (await repo.paidTowards(tx, conferenceId, locked.id));
-      if (Number(row.amount) < owed) throw new AppError(400, 'orders:dealShort', 'orderNo');
-      const attemptId = await repo.insertAttempt(tx, { conference_id: conferenceId, user_id: Number(locked.user_id), attempt_no: newAttemptNo(), method: 'statement', currency: row.currency, amount: owed, state: 'pending', expires_at: toDbInstant(), created_at: toDbInstant() }, [{ orderId: Number(locked.id), amount: owed }]);
-      const outcome = await settleNow(attemptId, { amount: Number(row.amount), confirmedBy: managerId, providerRef: `statement:${row.id}` });
+      const owed = await repo.owedOn(tx, conferenceId, locked);
+      const arrived = moneyFromColumn(row.amount, row.currency);
+      if (compareMoney(arrived, owed) < 0) throw new AppError(400, 'orders:dealShort', 'orderNo');
+      const attemptId = await repo.insertAttempt(tx, { conference_id: conferenceId, user_id: Number(locked.user_id), attempt_no: newAttemptNo(), method: 'statement', state: 'pending', expires_at: toDbInstant(), created_at: toDbInstant() }, owed, [{ orderId: Number(locked.id), owed }]);
+      const outcome = await settleNow(attemptId, { amount: arrived, confirmedBy: managerId, providerRef: `statement:${row.id}` });
       await tx('statement_rows').where({ conference_id: conferenceId, id: row.id }).update({ outcome: 'confirmed', attempt_id: attemptId });
       const n = await tx('payment_anomalies').where({ conference_id: conferenceId, id }).whereNull('resolved_at').update({ ...resolved, resolution: `assigned to ${locked.order_no}${input.note ? `: ${input.note}` : ''}` });
       if (!n) throw new AppError(409, 'orders:alreadyResolved');

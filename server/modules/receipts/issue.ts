@@ -7,7 +7,7 @@
  */
 import type { Tx } from '../../db/index';
 import { fromDbInstant, toDbInstant } from '../../db/dialect';
-import { money } from '../../contract/money';
+import { moneyFromColumn } from '../../contract/money';
 import type { ReceiptLine, ReceiptView } from '../../contract/receipts';
 import { parseJson } from '../../db/dialect';
 import { handle, type Subscription } from '../../platform/events';
@@ -15,6 +15,9 @@ import { accountsByIds } from '../accounts/service';
 import { attemptsOf, findOrder, itemsOf } from '../orders/repo';
 import { conferenceTimeZone } from '../sites/conferenceRecord';
 import * as repo from './repo';
+
+/** A line as the receipt row keeps it (JSON): the unit price in the receipt's currency's minor units. */
+type StoredLine = { titleZh: string; titleEn: string; unit: number; quantity: number };
 
 /** `R2026-000123`: the year of issue in the conference's time zone, then the conference's running number. */
 export function receiptNumber(seq: number, issuedAt: Date, timeZone: string): string {
@@ -33,7 +36,7 @@ export async function issueReceipt(tx: Tx, conferenceId: number, orderId: number
   const order = await findOrder(tx, conferenceId, orderId);
   if (!order || order.status !== 'paid' || !order.paid_at) return;
   const items = (await itemsOf(tx, conferenceId, [orderId])).filter((i) => Boolean(i.valid));
-  const lines: Array<{ titleZh: string; titleEn: string; unit: number; quantity: number }> = items.map((i) => ({ titleZh: i.title_zh, titleEn: i.title_en, unit: Number(i.unit_amount), quantity: Number(i.quantity) }));
+  const lines: StoredLine[] = items.map((i) => ({ titleZh: i.title_zh, titleEn: i.title_en, unit: moneyFromColumn(i.unit_amount, order.currency).amount, quantity: Number(i.quantity) }));
   const payer = (await accountsByIds(tx, [Number(order.user_id)])).get(Number(order.user_id));
   const paidBy = (await attemptsOf(tx, conferenceId, [orderId])).find((a) => a.state === 'succeeded');
   const timeZone = await conferenceTimeZone(tx, conferenceId);
@@ -41,7 +44,7 @@ export async function issueReceipt(tx: Tx, conferenceId: number, orderId: number
   await repo.insertDocument(tx, {
     conference_id: conferenceId, order_id: orderId, user_id: Number(order.user_id), number: receiptNumber(seq, now, timeZone), order_no: order.order_no,
     payer_name: payer?.trueName ?? '', payer_email: payer?.email ?? '', lines: JSON.stringify(lines), currency: order.currency,
-    total_amount: Number(order.total_amount), paid_amount: Number(order.paid_amount), method: paidBy?.method ?? '', paid_at: order.paid_at, issued_at: toDbInstant(now),
+    total_amount: moneyFromColumn(order.total_amount, order.currency).amount, paid_amount: moneyFromColumn(order.paid_amount, order.currency).amount, method: paidBy?.method ?? '', paid_at: order.paid_at, issued_at: toDbInstant(now),
   });
 }
 
@@ -50,12 +53,12 @@ export function receiptHandlers(): readonly Subscription[] {
 }
 
 export function linesOf(row: repo.DocumentRow): ReceiptLine[] {
-  return parseJson<Array<{ titleZh: string; titleEn: string; unit: number; quantity: number }>>(row.lines, []).map((l) => ({ titleZh: l.titleZh, titleEn: l.titleEn, unit: money(Number(l.unit), row.currency), quantity: Number(l.quantity) }));
+  return parseJson<StoredLine[]>(row.lines, []).map((l) => ({ titleZh: l.titleZh, titleEn: l.titleEn, unit: moneyFromColumn(l.unit, row.currency), quantity: Number(l.quantity) }));
 }
 
 export function presentReceipt(r: repo.DocumentRow): ReceiptView {
   return {
-    id: Number(r.id), number: r.number, orderId: Number(r.order_id), orderNo: r.order_no, total: money(Number(r.total_amount), r.currency), paid: money(Number(r.paid_amount), r.currency),
+    id: Number(r.id), number: r.number, orderId: Number(r.order_id), orderNo: r.order_no, total: moneyFromColumn(r.total_amount, r.currency), paid: moneyFromColumn(r.paid_amount, r.currency),
     paidAt: fromDbInstant(r.paid_at)!.toISOString(), issuedAt: fromDbInstant(r.issued_at)!.toISOString(),
   };
 }

@@ -1,6 +1,6 @@
 /** Invoice request rows → the views the API answers (server/contract/receipts.ts). */
 import { fromDbInstant, parseJson } from '../../db/dialect';
-import { money } from '../../contract/money';
+import { moneyFromColumn } from '../../contract/money';
 import type { InvoiceRequestView, ManagedInvoiceView } from '../../contract/receipts';
 import type { InvoiceRow } from './repo';
 
@@ -8,7 +8,7 @@ export function presentInvoice(r: InvoiceRow): InvoiceRequestView {
   return {
     id: Number(r.id), orderId: Number(r.order_id), orderNo: r.order_no, type: r.invoice_type, content: r.content, titleType: r.title_type, titleName: r.title_name,
     taxpayerId: r.taxpayer_id, recipientName: r.recipient_name, phone: r.phone, address: r.address, email: r.email,
-    amount: money(Number(r.amount), r.currency), orderAmount: money(Number(r.order_amount), r.currency), paidDate: r.paid_date,
+    amount: moneyFromColumn(r.amount, r.currency), orderAmount: moneyFromColumn(r.order_amount, r.currency), paidDate: r.paid_date,
     attendees: parseJson<string[]>(r.attendees, []), comment: r.comment ?? '', status: r.status, expressNo: r.express_no, billNo: r.bill_no,
     createdAt: fromDbInstant(r.created_at)!.toISOString(), updatedAt: fromDbInstant(r.updated_at)!.toISOString(),
   };

@@ -8,7 +8,7 @@ import type { Db } from '../../db/index';
 import { fromDbInstant, isUniqueViolation, toDbInstant } from '../../db/dialect';
 import type { DocumentConference } from '../../contract/documents';
 import type { Lang } from '../../contract/enums';
-import { money, parseAmount } from '../../contract/money';
+import { equalMoney, moneyFromColumn, parseAmount } from '../../contract/money';
 import type { InvoiceInput, InvoiceOrderView, InvoiceRequestView, ReceiptView } from '../../contract/receipts';
 import { AppError } from '../../platform/errors';
 import { hasKey, t } from '../../platform/i18n';
@@ -43,7 +43,7 @@ export class ReceiptService {
     if (!row || Number(row.user_id) !== userId) throw new AppError(404, 'receipts:notFound');
     const pdf = await this.documents.renderReceipt(conferenceId, {
       number: row.number, orderNo: row.order_no, payerName: row.payer_name, payerEmail: row.payer_email, lines: linesOf(row),
-      total: money(Number(row.total_amount), row.currency), paid: money(Number(row.paid_amount), row.currency),
+      total: moneyFromColumn(row.total_amount, row.currency), paid: moneyFromColumn(row.paid_amount, row.currency),
       paidOn: dayIn(timeZone, fromDbInstant(row.paid_at)!), method: methodLabel(row.method, lang),
     }, conference, lang);
     return { pdf, number: row.number };
@@ -71,7 +71,7 @@ export class ReceiptService {
     const paidAt = fromDbInstant(order.paid_at);
     return {
       order: {
-        id: Number(order.id), orderNo: order.order_no, total: money(Number(order.total_amount), order.currency), paid: money(Number(order.paid_amount), order.currency),
+        id: Number(order.id), orderNo: order.order_no, total: moneyFromColumn(order.total_amount, order.currency), paid: moneyFromColumn(order.paid_amount, order.currency),
         paidAt: paidAt?.toISOString() ?? null, paidDate: paidAt ? dayIn(timeZone, paidAt) : null, items: items.map((i) => ({ titleZh: i.title_zh, titleEn: i.title_en, quantity: Number(i.quantity) })),
       },
       request: existing ? presentInvoice(existing) : null,
@@ -96,7 +96,7 @@ export class ReceiptService {
     if (refusal) throw new AppError(409, refusal);
     const amount = parseAmount(input.amount, order.currency);
     if (!amount.ok) throw new AppError(400, 'receipts:amountInvalid', 'amount');
-    if (amount.money.amount !== Number(order.paid_amount)) throw new AppError(400, 'receipts:amountMismatch', 'amount');
+    if (!equalMoney(amount.money, moneyFromColumn(order.paid_amount, order.currency))) throw new AppError(400, 'receipts:amountMismatch', 'amount');
     if (input.paidDate !== dayIn(timeZone, fromDbInstant(order.paid_at)!)) throw new AppError(400, 'receipts:paidDateMismatch', 'paidDate');
     const applicant = (await accountsByIds(this.db, [userId])).get(userId);
     try {
@@ -104,7 +104,7 @@ export class ReceiptService {
         conference_id: conferenceId, order_id: orderId, user_id: userId, order_no: order.order_no, applicant_name: applicant?.trueName ?? '', applicant_email: applicant?.email ?? '',
         invoice_type: input.type, content: input.content, title_type: input.titleType, title_name: input.titleName, taxpayer_id: input.taxpayerId,
         recipient_name: input.recipientName, phone: input.phone, address: input.address, email: input.email, currency: order.currency,
-        amount: Number(order.paid_amount), order_amount: Number(order.total_amount), paid_date: input.paidDate, attendees: JSON.stringify(input.attendees),
+        amount: moneyFromColumn(order.paid_amount, order.currency).amount, order_amount: moneyFromColumn(order.total_amount, order.currency).amount, paid_date: input.paidDate, attendees: JSON.stringify(input.attendees),
         comment: input.comment || null, created_at: toDbInstant(now),
       });
       return presentInvoice((await repo.findInvoice(this.db, conferenceId, id))!);

@@ -13,6 +13,7 @@ import {
   formatMoney,
   isCurrency,
   money,
+  moneyFromColumn,
   MoneyError,
   moneyField,
   moneySchema,
@@ -188,5 +189,21 @@ describe('arithmetic', () => {
     expect(compareMoney(cny(2), cny(2))).toBe(0);
     expect(compareMoney(cny(3), cny(2))).toBe(1);
     expect(equalMoney(cny(2), cny(2))).toBe(true);
+  });
+});
+
+describe('reading a column of minor units', () => {
+  test('numbers (SQLite), decimal strings (mysql2 SUMs and bigints) and bigints are read exactly', () => {
+    expect(moneyFromColumn(10050, 'CNY')).toEqual({ amount: 10050, currency: 'CNY' });
+    expect(moneyFromColumn('10000000000', 'CNY')).toEqual({ amount: 10_000_000_000, currency: 'CNY' });
+    expect(moneyFromColumn(' 1 ', 'JPY')).toEqual({ amount: 1, currency: 'JPY' });
+    expect(moneyFromColumn(-5n, 'USD')).toEqual({ amount: -5, currency: 'USD' });
+  });
+
+  test('a fraction, text or a number past the safe integers is refused, never rounded', () => {
+    for (const bad of [1.5, '1.50', '12abc', '', 'NaN', Number.NaN]) expect(() => moneyFromColumn(bad, 'CNY')).toThrow(MoneyError);
+    expect(() => moneyFromColumn('9007199254740993', 'CNY')).toThrow(MoneyError);
+    expect(() => moneyFromColumn(2n ** 60n, 'CNY')).toThrow(MoneyError);
+    expect(() => moneyFromColumn(1, 'XYZ1')).toThrow(MoneyError);
   });
 });

@@ -4,6 +4,7 @@
  * time), the manager's deal through the one settle(), a late payment of an older attempt flagged,
  * another person's or another conference's order not found, amounts without drift.
  */
+import { money } from '../../../server/contract/money';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createHarness, type Harness } from '../../helpers/harness';
 import { addFee, attendee, call, enableBankRemit, feeConference } from './helpers';
@@ -147,11 +148,11 @@ describe('paying by bank transfer and the manager\'s deal', () => {
     const newer = (await call(h, host, 'post', '/conference/order/pay', { token, body: { orderIds: [id], method: 'bankRemit' } })).body.data.attemptNo;
     const attemptId = async (no: string) => Number((await h.db('payment_attempts').where({ attempt_no: no }).first()).id);
     const [olderId, newerId] = [await attemptId(older), await attemptId(newer)];
-    const paid = await h.orders.settleAndMail(cid, async (_tx, now) => now(newerId, { amount: 150_000 }));
+    const paid = await h.orders.settleAndMail(cid, async (_tx, now) => now(newerId, { amount: money(150_000, 'CNY') }));
     expect(paid?.paidOrderIds).toEqual([id]);
-    const late = await h.orders.settleAndMail(cid, async (_tx, now) => now(olderId, { amount: 150_000 }));
+    const late = await h.orders.settleAndMail(cid, async (_tx, now) => now(olderId, { amount: money(150_000, 'CNY') }));
     expect(late?.paidOrderIds).toEqual([]);
-    const again = await h.orders.settleAndMail(cid, async (_tx, now) => now(olderId, { amount: 150_000 }));
+    const again = await h.orders.settleAndMail(cid, async (_tx, now) => now(olderId, { amount: money(150_000, 'CNY') }));
     expect(again?.state).toBe('already');
     const flagged = (await call(h, host, 'get', '/conference/platform/manage/order/anomalies', { token: manager })).body.data;
     expect(flagged.filter((a: { kind: string; orderId: number }) => a.kind === 'duplicate' && a.orderId === id)).toHaveLength(1);

@@ -3,6 +3,7 @@
  * through its one settle() (OrderService.settleAndMail with a pending attempt), so 'order.paid' is
  * raised in the paying transaction exactly as a manager's deal or a statement row raises it.
  */
+import { money } from '../../../server/contract/money';
 import type { Harness } from '../../helpers/harness';
 import { insertId, toDbInstant } from '../../../server/db/dialect';
 import { insertAttempt } from '../../../server/modules/orders/repo';
@@ -29,8 +30,8 @@ export async function paidOrder(h: Harness, cid: number, userId: number, o: { li
   await h.db('order_items').insert(lines.map((l) => ({ conference_id: cid, order_id: orderId, kind: 'register', ref_id: l.feeId ?? null, title_zh: l.titleZh, title_en: l.titleEn, unit_amount: l.unit, quantity: l.quantity, price_version: 0, valid: true })));
   if (o.pay === false) return orderId;
   await h.orders.settleAndMail(cid, async (tx, settleNow) => {
-    const attemptId = await insertAttempt(tx, { conference_id: cid, user_id: userId, attempt_no: `PRT${cid}N${n}`, method: o.method ?? 'bankRemit', currency, amount: total, state: 'pending', expires_at: toDbInstant(new Date(at.getTime() + 86_400_000)), created_at: now }, [{ orderId, amount: total }]);
-    return settleNow(attemptId, { amount: total, at });
+    const attemptId = await insertAttempt(tx, { conference_id: cid, user_id: userId, attempt_no: `PRT${cid}N${n}`, method: o.method ?? 'bankRemit', state: 'pending', expires_at: toDbInstant(new Date(at.getTime() + 86_400_000)), created_at: now }, money(total, currency), [{ orderId, owed: money(total, currency) }]);
+    return settleNow(attemptId, { amount: money(total, currency), at });
   });
   return orderId;
 }
