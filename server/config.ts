@@ -106,6 +106,29 @@ const schema = z.object({
       }
       return list;
     }),
+  // Where the online payment methods' gateways are, when not their production or sandbox hosts (a
+  // test fake; a bank's own front): JSON such as {"walletA":"http://127.0.0.1:5001"}. Set by whoever
+  // runs the platform, never by a conference: a manager picks production or sandbox only, so no
+  // conference can point the server's requests, keys and callbacks at a host it chose.
+  PAYMENT_GATEWAY_URLS: z
+    .string()
+    .trim()
+    .default('{}')
+    .transform((v, ctx): Record<string, string> => {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(v || '{}');
+      } catch {
+        parsed = null;
+      }
+      const methods = ['cardForeign', 'cardDomestic', 'walletA', 'walletB', 'onlineWallet'];
+      const ok = parsed && typeof parsed === 'object' && !Array.isArray(parsed) && Object.entries(parsed).every(([k, u]) => methods.includes(k) && typeof u === 'string' && /^https?:\/\/[^\s]+$/.test(u));
+      if (!ok) {
+        ctx.addIssue({ code: 'custom', message: `PAYMENT_GATEWAY_URLS must be JSON mapping ${methods.join(', ')} to http(s) URLs` });
+        return z.NEVER;
+      }
+      return Object.fromEntries(Object.entries(parsed as Record<string, string>).map(([k, u]) => [k, u.replace(/\/+$/, '')]));
+    }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // `npm run dev`: Vite serves the browser code from source; otherwise the built dist/ is served.
   VITE_DEV_SERVER: z

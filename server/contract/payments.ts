@@ -19,14 +19,22 @@ export type PaymentPlan = (typeof PAYMENT_PLANS)[number];
 
 /**
  * text: one line; secret: a password or key, sealed at rest; pem: a certificate or key as PEM
- * text (pasted or read from a file), sealed at rest; html: the managers' rich text, cleaned on save.
+ * text (pasted or read from a file; a binary PKCS#12 file is read as a "PKCS12" PEM block), sealed
+ * at rest; html: the managers' rich text, cleaned on save; environment: the gateway's production
+ * or sandbox hosts (the platform's operator may point a method elsewhere: PAYMENT_GATEWAY_URLS).
  */
-export type FieldKind = 'text' | 'secret' | 'pem' | 'html';
+export type FieldKind = 'text' | 'secret' | 'pem' | 'html' | 'environment';
+export const GATEWAY_ENVIRONMENTS = ['production', 'sandbox'] as const;
+export type GatewayEnvironment = (typeof GATEWAY_ENVIRONMENTS)[number];
 export type MethodField = { readonly name: string; readonly kind: FieldKind; readonly required: boolean };
 export const isSecretField = (f: MethodField): boolean => f.kind === 'secret' || f.kind === 'pem';
 
 const field = (name: string, kind: FieldKind, required = true): MethodField => ({ name, kind, required });
-// A key file may be unprotected, so its password is the one optional card field.
+const ENVIRONMENT = field('environment', 'environment', false);
+// The card processor speaks the UnionPay online gateway 5.1.0 (docs/payment-gateways.md maps the
+// fields): merchantId is merId, certificate the gateway's signing certificate, privateKeyCertificate
+// the merchant's PKCS#12 signing certificate, certificatePassword its password (a key file may be
+// unprotected, so it is optional). terminalNo and payPassword are the bank's own records.
 const CARD: readonly MethodField[] = [
   field('merchantId', 'text'),
   field('payPassword', 'secret'),
@@ -34,15 +42,33 @@ const CARD: readonly MethodField[] = [
   field('certificate', 'pem'),
   field('privateKeyCertificate', 'pem'),
   field('certificatePassword', 'secret', false),
+  ENVIRONMENT,
 ];
 
-/** Each method's fields, in the order of spec 3. */
+/**
+ * Each method's fields: spec 3's first, then what the gateway's protocol needs besides
+ * (docs/payment-gateways.md says what each is and where a conference gets it).
+ */
 export const METHOD_FIELDS: Record<PaymentMethod, readonly MethodField[]> = {
   cardForeign: CARD,
   cardDomestic: CARD,
-  walletA: [field('merchantId', 'text'), field('merchantKey', 'secret')],
-  walletB: [field('merchantId', 'text')],
-  onlineWallet: [field('clientId', 'text'), field('clientSecret', 'secret')],
+  // WeChat Pay API v3: merchantId is mchid, merchantKey the APIv3 key; the notifications are checked
+  // with the platform certificate or the platform public key (one of the two is required).
+  walletA: [
+    field('merchantId', 'text'),
+    field('merchantKey', 'secret'),
+    field('appId', 'text'),
+    field('merchantSerialNo', 'text'),
+    field('privateKey', 'pem'),
+    field('platformCertificate', 'pem', false),
+    field('platformPublicKeyId', 'text', false),
+    field('platformPublicKey', 'pem', false),
+    ENVIRONMENT,
+  ],
+  // Alipay open platform: merchantId is the seller's PID, appId the application's id.
+  walletB: [field('merchantId', 'text'), field('appId', 'text'), field('privateKey', 'pem'), field('alipayPublicKey', 'pem'), ENVIRONMENT],
+  // PayPal REST: the webhook's id is needed to verify its notifications.
+  onlineWallet: [field('clientId', 'text'), field('clientSecret', 'secret'), field('webhookId', 'text'), ENVIRONMENT],
   bankRemit: [field('accountName', 'text'), field('account', 'text'), field('bankName', 'text')],
   postalRemit: [field('payeeName', 'text'), field('address', 'text'), field('postCode', 'text', false)],
   other: [field('html', 'html')],
@@ -57,6 +83,8 @@ const PEM_PATTERN = /-----BEGIN [A-Z0-9 ]+-----[\s\S]+-----END [A-Z0-9 ]+-----/;
 export const requiredKey = (name: string) => `payments:required.${name}`;
 
 function fieldSchema(f: MethodField, draft: boolean) {
+  // Not chosen (an empty field, a method saved before the field existed): production.
+  if (f.kind === 'environment') return z.preprocess((v) => (v === '' || v == null ? undefined : v), z.enum(GATEWAY_ENVIRONMENTS, { message: 'payments:environmentInvalid' }).default('production'));
   const max = f.kind === 'pem' ? PEM_MAX : f.kind === 'html' ? HTML_MAX : TEXT_MAX;
   // Passwords and keys are kept exactly as typed; lines and PEM text lose their outer blanks.
   const text = f.kind === 'secret' ? z.string() : z.string().trim();

@@ -1,8 +1,12 @@
 /**
- * The provider contract (issue 12 "The payment contract"): one implementation per method,
- * registered by name (registry.ts). A provider checks its configuration and starts a payment;
- * gateways (issue 13) also parse notifications, query, close and refund. The offline methods
- * answer instructions with the reference the payer writes on the transfer.
+ * The provider contract (issue 12 "The payment contract", issue 13): one implementation per method,
+ * registered by name (registry.ts). A provider checks its configuration and starts a payment; the
+ * gateways (providers/<gateway>/) also verify notifications, query, close and refund.
+ *
+ * A provider never touches the database: it speaks its gateway's protocol and says what the
+ * gateway said (ProviderOutcome). The orders feature decides what that does (settle.ts), checks
+ * the amount and currency against the attempt, and answers the gateway only after its change is
+ * committed (notificationReply).
  */
 import type { z } from 'zod';
 import type { Lang } from '../../contract/enums';
@@ -26,18 +30,59 @@ export type StartInput = {
 export type StartResult =
   /** offline: what to pay to and the text to write on the transfer; `html` for the "other" method */
   | { kind: 'instructions'; reference: string; lines: Array<{ labelKey: string; value: string }>; html?: string }
-  | { kind: 'qr'; content: string }
+  /** a code the payer scans with the wallet's app; `expiresAt` (ISO) is when the gateway stops taking it */
+  | { kind: 'qr'; content: string; expiresAt: string }
   | { kind: 'redirect'; url: string }
   | { kind: 'form'; action: string; fields: Record<string, string> };
 
-/** An attempt as a gateway sees it (query, close, refund). */
-export type AttemptRef = { conferenceId: number; attemptNo: string; amount: Money; providerRef: string | null; config: MethodConfig };
+/** An attempt as a gateway sees it (query, close, refund). `createdAt` is when it began (UnionPay's query needs it). */
+export type AttemptRef = { conferenceId: number; attemptNo: string; amount: Money; providerRef: string | null; createdAt: Date; config: MethodConfig };
 
-/** A gateway's callback, as the orders feature hands it over. */
-export type NotificationRequest = { headers: Record<string, string | string[] | undefined>; query: Record<string, unknown>; body: unknown; rawBody?: Buffer };
+/** A gateway's callback, as the orders feature hands it over: headers in lower case, the body exactly as it came. */
+export type NotificationRequest = { headers: Record<string, string | string[] | undefined>; query: Record<string, string>; rawBody: Buffer };
 
-/** What a provider says about an attempt, from a notification or a query. */
-export type ProviderOutcome = { attemptNo: string; state: 'pending' | 'succeeded' | 'failed' | 'canceled' | 'expired'; amount?: Money; providerRef?: string };
+/**
+ * What a provider says about an attempt, from a notification, a query or a capture. `amount` is
+ * what the gateway says was paid, in the currency it says (the orders feature compares it with
+ * the attempt and flags a mismatch); `providerRef` the gateway's own transaction id.
+ */
+export type ProviderOutcome = {
+  attemptNo: string;
+  state: 'pending' | 'succeeded' | 'failed' | 'canceled' | 'expired';
+  amount?: Money;
+  providerRef?: string;
+  paidAt?: Date;
+};
+
+/** A refund request: `refundNo` is ours and the gateway's idempotency key (the same number twice refunds once). */
+export type RefundRequest = { refundNo: string; amount: Money; reason: string };
+export type RefundOutcome = { state: 'succeeded' | 'pending' | 'failed'; providerRef?: string; detail?: string };
+
+/**
+ * A callback that is not genuine or not readable (bad signature, unknown certificate serial,
+ * stale timestamp, malformed body). `reason` is for the log and the managers' screen; the
+ * gateway is answered with the provider's refusal, and nothing changes.
+ */
+export class NotificationRefused extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+    this.name = 'NotificationRefused';
+  }
+}
+
+/**
+ * The gateway could not be reached or answered something unreadable or an error. `detail` is
+ * for the log; the payer sees 'Payment exception, please contact administrator.' (spec 8).
+ */
+export class GatewayError extends Error {
+  constructor(readonly detail: string, readonly status?: number) {
+    super(detail);
+    this.name = 'GatewayError';
+  }
+}
+
+/** What the gateway must be answered (its protocol fixes it: Alipay wants exactly `success`). */
+export type GatewayReply = { status: number; contentType: string; body: string };
 
 export interface PaymentProvider {
   readonly method: PaymentMethod;
@@ -47,11 +92,28 @@ export interface PaymentProvider {
   readonly configSchema: z.ZodType<MethodConfig>;
   /** the fields sealed at rest and never sent to a browser */
   readonly secretFields: readonly string[];
+  /** checks what the schema cannot (a key that parses, a password that opens the key file); throws AppError(400, key, field) */
+  checkConfig?(config: MethodConfig): void;
   start(input: StartInput): Promise<StartResult>;
-  parseNotification?(req: NotificationRequest, config: MethodConfig): Promise<ProviderOutcome>;
+  /**
+   * Verifies and reads a gateway's callback; throws NotificationRefused when it is not genuine.
+   * null: genuine but about nothing this platform acts on (another event type): acknowledged.
+   */
+  parseNotification?(req: NotificationRequest, config: MethodConfig, now: Date): Promise<ProviderOutcome | null>;
+  /** the answer to a callback: `ok` after the change committed (or nothing to do), else a refusal the gateway retries */
+  notificationReply?(ok: boolean): GatewayReply;
+  /** the payer came back on the return URL: PayPal captures the approved order here; the others are asked (query) */
+  confirmReturn?(attempt: AttemptRef, query: Record<string, string>): Promise<ProviderOutcome>;
   query?(attempt: AttemptRef): Promise<ProviderOutcome>;
+  /** stops the gateway taking the attempt (a newer one opened, or it expired); a gateway that cannot is asked nothing */
   close?(attempt: AttemptRef): Promise<void>;
-  refund?(attempt: AttemptRef, amount: Money): Promise<void>;
+  refund?(attempt: AttemptRef, refund: RefundRequest): Promise<RefundOutcome>;
+}
+
+/** Where a gateway is: the operator's override (PAYMENT_GATEWAY_URLS), else its sandbox or production host. */
+export type GatewayHosts = { production: string; sandbox: string };
+export function gatewayBase(hosts: GatewayHosts, config: MethodConfig, override?: string): string {
+  return override ?? (config.environment === 'sandbox' ? hosts.sandbox : hosts.production);
 }
 
 /** The text to write on a transfer: the references of the orders it pays, so a statement line matches them all. */

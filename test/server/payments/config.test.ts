@@ -85,7 +85,8 @@ describe('saving and secrets', () => {
     expect(view).toMatchObject({ generalMethods: ['bankRemit', 'cardForeign', 'walletA', 'onlineWallet'], hotelSeparate: false, combinedAllowed: true });
     const card = view.methods.find((m: { method: string }) => m.method === 'cardForeign');
     expect(card).toMatchObject({ online: true, configured: true, fields: { merchantId: 'M-001', terminalNo: 'T-9' }, secrets: { payPassword: { set: true }, certificate: { set: true }, privateKeyCertificate: { set: true }, certificatePassword: { set: true } } });
-    expect(Object.keys(card.fields).sort()).toEqual(['merchantId', 'terminalNo']);
+    expect(Object.keys(card.fields).sort()).toEqual(['environment', 'merchantId', 'terminalNo']);
+    expect(card.fields.environment).toBe('production');
     expect(view.methods.find((m: { method: string }) => m.method === 'walletB')).toMatchObject({ configured: false, fields: {}, secrets: {} });
     // "other" is cleaned when saved.
     expect(view.methods.find((m: { method: string }) => m.method === 'other').fields.html).toBe('<p>到会务组现场缴费</p>');
@@ -119,11 +120,12 @@ describe('saving and secrets', () => {
   test('an empty secret keeps the saved one; a new one replaces it', async () => {
     const kept = fullConfig();
     kept.methods[2] = { ...kept.methods[2], fields: { merchantId: 'M-002', terminalNo: 'T-9', payPassword: '', certificate: '', privateKeyCertificate: '', certificatePassword: '' } };
-    kept.methods[3] = { ...kept.methods[3], fields: { merchantId: 'WA-1', merchantKey: 'NewMerchantKey-1' } };
+    kept.methods[3] = { ...kept.methods[3], fields: { ...kept.methods[3].fields, privateKey: '', merchantKey: 'NewMerchantKey-1' } };
     expect((await save(kept)).body.code).toBe(200);
     const card = await h.payments.configOf(cid, 'cardForeign');
-    expect(card).toEqual({ merchantId: 'M-002', terminalNo: 'T-9', ...Object.fromEntries(['payPassword', 'certificate', 'privateKeyCertificate', 'certificatePassword'].map((k) => [k, SECRETS[k as keyof typeof SECRETS]])) });
+    expect(card).toEqual({ merchantId: 'M-002', terminalNo: 'T-9', environment: 'production', ...Object.fromEntries(['payPassword', 'certificate', 'privateKeyCertificate', 'certificatePassword'].map((k) => [k, SECRETS[k as keyof typeof SECRETS]])) });
     expect((await h.payments.configOf(cid, 'walletA'))!.merchantKey).toBe('NewMerchantKey-1');
+    expect((await h.payments.configOf(cid, 'walletA'))!.privateKey).toBe(SECRETS.walletKey);
   });
 
   test('a method left out of the save keeps what it has', async () => {

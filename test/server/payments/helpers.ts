@@ -11,6 +11,7 @@ export const SECRETS = {
   certificatePassword: 'CertPass-Sekret-5512',
   merchantKey: 'MerchantKey-Sekret-4410',
   clientSecret: 'ClientSecret-Sekret-9902',
+  walletKey: pem('PRIVATE KEY', 'WalletKeySekret0003'),
 };
 
 export const BANK = { accountName: 'Conference Org Ltd', account: '6222 0000 1111 2222', bankName: 'Bank of Somewhere' };
@@ -26,8 +27,8 @@ export function fullConfig(change: Partial<PayConfigInput> = {}): PayConfigInput
       { method: 'bankRemit', titleZh: '银行汇款', titleEn: 'Bank transfer', noteZh: '请注明订单号', noteEn: 'Write the reference', fields: BANK },
       { method: 'postalRemit', titleZh: '', titleEn: '', noteZh: '', noteEn: '', fields: POSTAL },
       { method: 'cardForeign', titleZh: '', titleEn: '', noteZh: '', noteEn: '', fields: { merchantId: 'M-001', terminalNo: 'T-9', payPassword: SECRETS.payPassword, certificate: SECRETS.certificate, privateKeyCertificate: SECRETS.privateKeyCertificate, certificatePassword: SECRETS.certificatePassword } },
-      { method: 'walletA', titleZh: '', titleEn: '', noteZh: '', noteEn: '', fields: { merchantId: 'WA-1', merchantKey: SECRETS.merchantKey } },
-      { method: 'onlineWallet', titleZh: '', titleEn: '', noteZh: '', noteEn: '', fields: { clientId: 'client-1', clientSecret: SECRETS.clientSecret } },
+      { method: 'walletA', titleZh: '', titleEn: '', noteZh: '', noteEn: '', fields: { merchantId: 'WA-1', merchantKey: SECRETS.merchantKey, appId: 'wx-app-1', merchantSerialNo: 'SERIAL01', privateKey: SECRETS.walletKey, platformPublicKeyId: 'PUB_KEY_ID_01', platformPublicKey: pem('PUBLIC KEY', 'PlatformPublicKey') } },
+      { method: 'onlineWallet', titleZh: '', titleEn: '', noteZh: '', noteEn: '', fields: { clientId: 'client-1', clientSecret: SECRETS.clientSecret, webhookId: 'WH-1' } },
       { method: 'other', titleZh: '其他', titleEn: 'Other', noteZh: '', noteEn: '', fields: { html: '<p>到会务组现场缴费</p><script>alert(1)</script>' } },
     ],
     ...change,
