@@ -17,7 +17,7 @@ export interface FeesPort {
   release(tx: Tx, conferenceId: number, orderId: number): Promise<number>;
 }
 
-export type StartInput = { conferenceId: number; attemptNo: string; amount: Money; orders: Array<{ orderNo: string; reference: string }>; lang: 'zh' | 'en'; returnUrl: string; notifyUrl: string; config: unknown };
+export type StartInput = { conferenceId: number; attemptNo: string; amount: Money; orders: Array<{ orderNo: string; reference: string }>; subject: string; passback: string; expiresAt: Date; lang: 'zh' | 'en'; returnUrl: string; notifyUrl: string; config: unknown };
 
 export interface PaymentsPort {
   methodsFor(conferenceId: number, plan: 'general' | 'hotel'): Promise<Array<{ method: string; online: boolean }>>;

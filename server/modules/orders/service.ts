@@ -33,6 +33,13 @@ export const ONLINE_WAIT_MS = 2 * 3600 * 1000;
 
 export type PayUrls = { returnUrl: string; notifyUrl: string };
 
+/** What the payer's wallet shows: the orders' lines in the page's language, cut to 120 characters. */
+function subjectOf(orders: OrderView[], lang: 'zh' | 'en'): string {
+  const titles = orders.flatMap((o) => o.items.filter((i) => i.valid).map((i) => (lang === 'zh' ? i.titleZh || i.titleEn : i.titleEn || i.titleZh)));
+  const text = [...new Set(titles)].join(', ') || orders.map((o) => o.orderNo).join(', ');
+  return [...text].slice(0, 120).join('');
+}
+
 export class OrderService {
   constructor(
     private readonly db: Db,
@@ -278,6 +285,7 @@ export class OrderService {
     try {
       const start = await provider.start({
         conferenceId, attemptNo, amount: moneyFromColumn(attempt.amount, currency), orders: orders.map((o) => ({ orderNo: o.orderNo, reference: o.reference })), lang,
+        subject: subjectOf(orders, lang), passback: `cp${conferenceId}-${attemptNo}`, expiresAt: fromDbInstant(attempt.expires_at)!,
         returnUrl: urls.returnUrl.replace(':attemptNo', attemptNo), notifyUrl: urls.notifyUrl.replace(':attemptNo', attemptNo), config: await this.payments().configOf(conferenceId, method),
       });
       await repo.updateAttempt(this.db, conferenceId, attemptId, { state: 'pending' });

@@ -20,6 +20,12 @@ export type StartInput = {
   amount: Money;
   /** the orders this attempt pays; `reference` is each order's short code for transfers */
   orders: Array<{ orderNo: string; reference: string }>;
+  /** what the payer sees in the wallet or on the statement ("第十届…会议 注册费"): at most 120 characters, any script */
+  subject: string;
+  /** the gateway hands it back untouched in notifications (WeChat attach, Alipay passback_params, PayPal custom_id, UnionPay reqReserved); may hold any printable character, `%` included */
+  passback: string;
+  /** when the gateway must stop taking the attempt */
+  expiresAt: Date;
   lang: Lang;
   returnUrl: string;
   notifyUrl: string;
