@@ -23,6 +23,7 @@ import * as m019 from './019_fees';
 import * as m020 from './020_payments';
 import * as m021 from './021_orders';
 import * as m022 from './022_receipts';
+import * as m023 from './023_gateways';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '020_payments': m020,
   '021_orders': m021,
   '022_receipts': m022,
+  '023_gateways': m023,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -1,7 +1,7 @@
 /** One payment method's card: title and note in both languages and its fields; secrets are write-only. */
 import type { ChangeEvent } from 'react';
-import { Card, Col, Form, Input, Row, Tag } from 'antd';
-import { isSecretField, METHOD_FIELDS, PEM_MAX, type MethodField, type MethodView, type PaymentMethod } from '../../server/contract/payments';
+import { Card, Col, Form, Input, Row, Select, Tag } from 'antd';
+import { GATEWAY_ENVIRONMENTS, isSecretField, METHOD_FIELDS, PEM_MAX, type MethodField, type MethodView, type PaymentMethod } from '../../server/contract/payments';
 
 export type MethodDraft = { titleZh: string; titleEn: string; noteZh: string; noteEn: string; fields: Record<string, string> };
 type Props = {
@@ -19,6 +19,13 @@ export function errorPath(method: PaymentMethod, name: string): string {
   return `${method}.${name}`;
 }
 
+function pkcs12Block(bytes: Uint8Array): string {
+  let binary = '';
+  for (const b of bytes) binary += String.fromCharCode(b);
+  const lines = btoa(binary).match(/.{1,64}/g) ?? [];
+  return `-----BEGIN PKCS12-----\n${lines.join('\n')}\n-----END PKCS12-----\n`;
+}
+
 function PemInput({ value, onChange, t, onFileError, label }: { value: string; onChange: (v: string) => void; t: Props['t']; onFileError: Props['onFileError']; label: string }) {
   // Read on the device: the text is sent with the form, like pasted text.
   async function read(e: ChangeEvent<HTMLInputElement>) {
@@ -26,6 +33,8 @@ function PemInput({ value, onChange, t, onFileError, label }: { value: string; o
     e.target.value = '';
     if (!file) return;
     if (file.size > PEM_MAX) return onFileError('payments:fileTooLarge');
+    // A PKCS#12 file (.pfx, .p12) is binary: kept as a "PKCS12" PEM block of its bytes.
+    if (/\.(pfx|p12)$/i.test(file.name)) return onChange(pkcs12Block(new Uint8Array(await file.arrayBuffer())));
     onChange(await file.text());
   }
   return (
@@ -33,7 +42,7 @@ function PemInput({ value, onChange, t, onFileError, label }: { value: string; o
       <Input.TextArea value={value} onChange={(e) => onChange(e.target.value)} autoSize={{ minRows: 2, maxRows: 8 }} spellCheck={false} autoComplete="off" aria-label={label} style={{ fontFamily: 'monospace' }} />
       <label style={{ display: 'inline-block', marginTop: 4, cursor: 'pointer', color: '#1d4ed8' }}>
         {t('payments:uploadPem')}
-        <input type="file" accept=".pem,.crt,.cer,.key,text/plain" onChange={read} style={{ display: 'none' }} />
+        <input type="file" accept=".pem,.crt,.cer,.key,.pfx,.p12,text/plain" onChange={read} style={{ display: 'none' }} />
       </label>
     </>
   );
@@ -48,6 +57,8 @@ export function MethodCard({ t, view, draft, errors, onChange, onFileError }: Pr
     const value = draft.fields[f.name] ?? '';
     if (f.kind === 'pem') return <PemInput value={value} onChange={(v) => setField(f.name, v)} t={t} onFileError={onFileError} label={label} />;
     if (f.kind === 'html') return <Input.TextArea value={value} onChange={(e) => setField(f.name, e.target.value)} autoSize={{ minRows: 4, maxRows: 16 }} aria-label={label} />;
+    if (f.kind === 'environment')
+      return <Select value={value || 'production'} onChange={(v: string) => setField(f.name, v)} aria-label={label} options={GATEWAY_ENVIRONMENTS.map((e) => ({ value: e, label: t(`payments:environment.${e}`) }))} />;
     if (f.kind === 'secret') return <Input.Password value={value} onChange={(e) => setField(f.name, e.target.value)} autoComplete="new-password" aria-label={label} />;
     return <Input value={value} onChange={(e) => setField(f.name, e.target.value)} autoComplete="off" aria-label={label} />;
   }
@@ -84,7 +95,7 @@ export function MethodCard({ t, view, draft, errors, onChange, onFileError }: Pr
             </Col>
           ))}
           {METHOD_FIELDS[view.method].map((f) => (
-            <Col xs={24} md={f.kind === 'text' || f.kind === 'secret' ? 12 : 24} key={f.name}>
+            <Col xs={24} md={f.kind === 'text' || f.kind === 'secret' || f.kind === 'environment' ? 12 : 24} key={f.name}>
               <Form.Item label={t(`payments:field.${f.name}`)} required={f.required} extra={extra(f)} {...errorOf(f.name)}>
                 {input(f)}
               </Form.Item>

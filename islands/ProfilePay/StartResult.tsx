@@ -3,11 +3,12 @@
  * reference, a QR code to scan, or nothing, because the browser leaves for the provider
  * (a redirect, or a form posted to it).
  */
-import { useEffect, useState } from 'react';
-import { Button, Card, Descriptions, Modal, Space, Typography } from 'antd';
+import { useState } from 'react';
+import { Button, Card, Descriptions, Typography } from 'antd';
 import type { PaymentStartView } from '../../server/contract/orders';
 import { textOrKey, type T } from '../shared/orders';
 import { postForm } from '../shared/postForm';
+import { QrDialog } from './QrDialog';
 
 /** Leaves for the provider when the answer says so; the caller shows "redirecting" meanwhile. */
 export function leaveFor(start: PaymentStartView): boolean {
@@ -17,31 +18,7 @@ export function leaveFor(start: PaymentStartView): boolean {
   return true;
 }
 
-/** The QR code drawn in the browser (qrcode is loaded only when one is shown); its text below it either way. */
-function QrCode({ content, t }: { content: string; t: T }) {
-  const [src, setSrc] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    void import('qrcode')
-      .then((mod) => (mod.default ?? mod).toDataURL(content, { margin: 1, width: 240 }))
-      .then((url) => live && setSrc(url))
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [content]);
-  return (
-    <Space orientation="vertical" align="center" style={{ width: '100%' }}>
-      {src ? <img src={src} width={240} height={240} alt={t('orders:pay.qrTitle')} style={{ maxWidth: '100%', height: 'auto' }} /> : null}
-      <Typography.Text copyable style={{ wordBreak: 'break-all' }}>
-        {content}
-      </Typography.Text>
-      <Typography.Text type="secondary">{t('orders:pay.qrHint')}</Typography.Text>
-    </Space>
-  );
-}
-
-export function StartResult({ start, resultHref, t }: { start: PaymentStartView; resultHref: string; t: T }) {
+export function StartResult({ attemptNo, start, resultHref, t }: { attemptNo: string; start: PaymentStartView; resultHref: string; t: T }) {
   const [qrOpen, setQrOpen] = useState(true);
   const seeResult = (
     <Button type="primary" href={resultHref}>
@@ -56,9 +33,7 @@ export function StartResult({ start, resultHref, t }: { start: PaymentStartView;
           {t('orders:pay.qrTitle')}
         </Button>
         {seeResult}
-        <Modal open={qrOpen} title={t('orders:pay.qrTitle')} onCancel={() => setQrOpen(false)} footer={seeResult}>
-          <QrCode content={start.content} t={t} />
-        </Modal>
+        <QrDialog attemptNo={attemptNo} content={start.content} expiresAt={start.expiresAt} resultHref={resultHref} open={qrOpen} onClose={() => setQrOpen(false)} t={t} />
       </>
     );
   }

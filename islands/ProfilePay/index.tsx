@@ -88,7 +88,7 @@ function Pay({ lang, mobile, orders, total, methods }: ProfilePayProps) {
         </Card>
       ) : null}
       {error ? <Alert type="error" showIcon style={{ marginBottom: 16 }} title={error} /> : null}
-      {started ? <StartResult key={started.attemptNo} start={started.start} resultHref={`/profile/order/pay/goto/result/${started.attemptNo}`} t={t} /> : null}
+      {started ? <StartResult key={started.attemptNo} attemptNo={started.attemptNo} start={started.start} resultHref={`/profile/order/pay/goto/result/${started.attemptNo}`} t={t} /> : null}
     </div>
   );
 }

@@ -2,7 +2,7 @@
  * The payment result (spec 2.10 order/pay/goto/result/{billId}): one attempt's state, amount and
  * orders, refreshed on demand (a transfer is confirmed by a manager or a statement, later).
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, App, Button, Descriptions } from 'antd';
 import { ordersApi, type AttemptView } from '../../server/contract/orders';
 import { AntdRoot } from '../shared/AntdRoot';
@@ -27,10 +27,17 @@ function Result({ lang, mobile, attempt }: ProfilePayResultProps) {
   const [busy, setBusy] = useState(false);
   const note = NOTE[a.state];
 
+  // Back from the gateway's page (a card form, the online wallet's approval): ask it once now, so
+  // the page says paid without a press (PayPal's payment is captured here). The return itself
+  // proves nothing; only the gateway's answer does.
+  useEffect(() => {
+    if (attempt.state === 'pending' || attempt.state === 'created') void refresh();
+  }, []);
+
   async function refresh() {
     setBusy(true);
     try {
-      setA(await call(ordersApi.attempt, { params: { attemptNo: a.attemptNo } }));
+      setA(await call(ordersApi.refreshAttempt, { params: { attemptNo: a.attemptNo } }));
     } catch (err) {
       message.error(errorText(err, t), 4);
     } finally {

@@ -66,17 +66,29 @@ export type AttemptView = {
 /** What a provider answers when a payment starts (payments' StartResult, as the browser sees it). */
 export type PaymentStartView =
   | { kind: 'instructions'; reference: string; lines: Array<{ labelKey: string; value: string }>; html?: string }
-  | { kind: 'qr'; content: string }
+  | { kind: 'qr'; content: string; expiresAt: string }
   | { kind: 'redirect'; url: string }
   | { kind: 'form'; action: string; fields: Record<string, string> };
 
-export type ManagedOrderView = OrderView & { userId: number; email: string; name: string; remark: string; attempts: AttemptView[] };
+/** A refund a manager asked a gateway for (issue 13). */
+export type RefundView = { refundNo: string; amount: Money; reason: string; state: 'requested' | 'pending' | 'succeeded' | 'failed'; detail: string; createdAt: string };
+
+export type ManagedOrderView = OrderView & {
+  userId: number;
+  email: string;
+  name: string;
+  remark: string;
+  attempts: AttemptView[];
+  refunds: RefundView[];
+  /** what may still be refunded through the gateway that took the money; null when it was not an online payment */
+  refundable: Money | null;
+};
 
 export type OrderPage = { rows: ManagedOrderView[]; total: number; page: number; size: number };
 
 export type AnomalyView = {
   id: number;
-  kind: 'overpaid' | 'duplicate' | 'paidWhileClosed' | 'partial' | 'unmatched';
+  kind: 'overpaid' | 'duplicate' | 'paidWhileClosed' | 'partial' | 'unmatched' | 'mismatch' | 'refused';
   orderNo: string | null;
   orderId: number | null;
   attemptNo: string | null;
@@ -134,6 +146,18 @@ export const startPayment = z.object({
   method: z.string({ message: 'orders:methodRequired' }).min(1, 'orders:methodRequired').max(16, 'orders:methodRequired'),
 });
 
+/**
+ * A refund (issue 13): the amount as a decimal string in the order's currency, a reason, and the
+ * refund's number, made by the manager's screen once per dialog: sent again (a double click, a
+ * retry after a timeout) it is the same refund, here and at the gateway.
+ */
+export const refundInput = z.object({
+  amount: z.string({ message: 'orders:refundAmount' }).trim().min(1, 'orders:refundAmount').max(24, 'orders:refundAmount'),
+  reason: z.string().trim().max(200, 'orders:refundReasonTooLong').optional().default(''),
+  refundNo: z.string({ message: 'orders:refundNoInvalid' }).regex(/^[A-Za-z0-9]{8,32}$/, 'orders:refundNoInvalid'),
+});
+export type RefundInput = z.infer<typeof refundInput>;
+
 /** A manager's deal (spec 5 "Order deal"): the status to set and the amount that actually arrived. */
 export const dealInput = z.object({
   status: z.enum(['paid', 'unpaid', 'cancelled'], { message: 'orders:dealStatus' }),
@@ -176,6 +200,8 @@ export const resolveInput = z.object({
   note: z.string().trim().max(500, 'orders:remarkTooLong').optional().default(''),
 });
 
+const attemptParam = z.object({ attemptNo: z.string().regex(/^[A-Za-z0-9]{1,32}$/, 'orders:attemptNotFound') });
+
 const MINE = '/conference/order';
 const MANAGE = '/conference/platform/manage/order';
 
@@ -188,11 +214,14 @@ export const ordersApi = {
   refresh: endpoint<OrderView>()({ method: 'POST', path: `${MINE}/:id/refresh`, params: idParam }),
   update: endpoint<OrderView | null>()({ method: 'POST', path: `${MINE}/:id/update`, params: idParam, done: 'orders:updated' }),
   pay: endpoint<{ attemptNo: string; start: PaymentStartView }>()({ method: 'POST', path: `${MINE}/pay`, body: startPayment }),
-  attempt: endpoint<AttemptView>()({ method: 'GET', path: `${MINE}/pay/result/:attemptNo`, params: z.object({ attemptNo: z.string().regex(/^[A-Za-z0-9]{1,32}$/, 'orders:attemptNotFound') }) }),
+  attempt: endpoint<AttemptView>()({ method: 'GET', path: `${MINE}/pay/result/:attemptNo`, params: attemptParam }),
+  /** "Refresh status": asks the gateway (at most every few seconds per attempt), then answers the attempt */
+  refreshAttempt: endpoint<AttemptView>()({ method: 'POST', path: `${MINE}/pay/result/:attemptNo/refresh`, params: attemptParam }),
 
   // managers
   list: endpoint<OrderPage>()({ method: 'GET', path: MANAGE, query: orderQuery }),
   deal: endpoint<ManagedOrderView>()({ method: 'POST', path: `${MANAGE}/:id/deal`, params: idParam, body: dealInput, done: 'orders:dealt' }),
+  refund: endpoint<ManagedOrderView>()({ method: 'POST', path: `${MANAGE}/:id/refund`, params: idParam, body: refundInput, done: 'orders:refundRequested' }),
   manageRefresh: endpoint<ManagedOrderView>()({ method: 'POST', path: `${MANAGE}/:id/refresh`, params: idParam }),
   excel: endpoint<Download>()({ method: 'POST', path: `${MANAGE}/export`, body: orEmpty(orderQuery) }),
   findItemById: endpoint<ItemOfUser[]>()({ method: 'GET', path: `${MANAGE}/findItemById`, query: z.object({ conferenceId: z.string().optional(), userId: id }) }),

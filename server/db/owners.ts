@@ -55,6 +55,7 @@ export const TABLE_OWNERS = {
   payment_attempts: 'orders',
   attempt_orders: 'orders',
   payment_anomalies: 'orders',
+  payment_refunds: 'orders',
   statement_mappings: 'orders',
   statement_rows: 'orders',
 

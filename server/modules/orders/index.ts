@@ -9,6 +9,7 @@ import { orderJobs } from './jobs';
 import { OrderManagement } from './manage';
 import { ordersPageRouter } from './pages';
 import { ordersApiRouter } from './routes';
+import { notifyRouter } from './notify';
 import { OrderService } from './service';
 import { StatementImport } from './statement';
 
@@ -33,6 +34,8 @@ export const ordersFeature = defineFeature({
   }),
   api: (deps) => [ordersApiRouter(deps, new OrderManagement(deps.db, deps.orders), new StatementImport(deps.db, deps.orders))],
   pages: (deps) => [ordersPageRouter(deps, new OrderManagement(deps.db, deps.orders))],
+  // the gateways' callbacks: before /api, which wants an Origin and JSON (notify.ts)
+  early: (deps) => [notifyRouter(deps)],
   jobs: (deps) => orderJobs(deps.db, deps.orders),
   events: (deps) => orderHandlers(deps.orders),
   manageMenu: [{ href: '/platform/manage/order', labelKey: 'orders:menu.manage', order: 25, who: 'admin' }],

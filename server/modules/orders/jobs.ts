@@ -6,7 +6,8 @@
  * writes the mail.
  */
 import type { Db } from '../../db/index';
-import { toDbInstant } from '../../db/dialect';
+import { fromDbInstant, toDbInstant } from '../../db/dialect';
+import { ONLINE_METHODS } from '../../contract/payments';
 import { inTransaction } from '../../db/transaction';
 import type { JobDefinition } from '../../platform/jobs';
 import { logger } from '../../platform/logger';
@@ -62,6 +63,40 @@ export async function remindDue(db: Db, orders: OrderService, now = new Date()):
   return sent;
 }
 
+/** An online attempt still open this long after it began is asked about at its gateway (a notification may have been lost). */
+export const RECONCILE_AFTER_MS = 2 * 60_000;
+
+/**
+ * The reconciler (issue 13): online attempts still open a while after they began are asked about
+ * at their gateways, so a lost notification never leaves a paid order unpaid; one past its
+ * deadline is asked a last time, then closed at the gateway and expired. Each attempt is claimed
+ * by a conditional update (repo.claimCheck), so two instances never ask about it twice at once.
+ */
+export async function reconcile(db: Db, orders: OrderService, now = new Date()): Promise<{ asked: number; paid: number; expired: number }> {
+  const before = toDbInstant(new Date(now.getTime() - RECONCILE_AFTER_MS));
+  const open = (await db<repo.AttemptRow>('payment_attempts')
+    .whereIn('state', ['created', 'pending'])
+    .whereIn('method', ONLINE_METHODS as string[])
+    .where('created_at', '<=', before)
+    .where((q) => q.whereNull('checked_at').orWhere('checked_at', '<=', before))
+    .orderBy('id')
+    .limit(BATCH)) as repo.AttemptRow[];
+  const tally = { asked: 0, paid: 0, expired: 0 };
+  for (const attempt of open) {
+    const conferenceId = Number(attempt.conference_id);
+    const applied = await orders.gateways.ask(conferenceId, attempt, now, RECONCILE_AFTER_MS);
+    if (applied !== 'skipped') tally.asked++;
+    if (applied === 'paid') tally.paid++;
+    // Past its deadline and not paid (or its gateway cannot be asked any more): it ends here. A
+    // payment that still arrives is accepted by settle.ts and shown if its order closed meanwhile.
+    if ((applied === 'pending' || applied === 'skipped') && fromDbInstant(attempt.expires_at)! <= now) {
+      await orders.gateways.expire(conferenceId, attempt);
+      tally.expired++;
+    }
+  }
+  return tally;
+}
+
 export function orderJobs(db: Db, orders: OrderService): JobDefinition[] {
   return [
     {
@@ -70,6 +105,14 @@ export function orderJobs(db: Db, orders: OrderService): JobDefinition[] {
       run: async ({ now }) => {
         const n = await expireDue(db, orders, now);
         if (n) logger.info({ expired: n }, 'orders expired');
+      },
+    },
+    {
+      name: 'orders.reconcile',
+      everyMs: 60_000,
+      run: async ({ now }) => {
+        const tally = await reconcile(db, orders, now);
+        if (tally.asked) logger.info(tally, 'payment attempts reconciled with their gateways');
       },
     },
     { name: 'orders.remind', everyMs: 5 * 60_000, run: async ({ now }) => void (await remindDue(db, orders, now)) },

@@ -16,6 +16,7 @@ import { addTextRow } from '../../platform/xlsx';
 import { accountsByIds } from '../accounts/repo';
 import { newAttemptNo } from './numbers';
 import { presentAttempt, presentItem } from './present';
+import { presentRefund, refundable, refundsOf } from './refunds';
 import * as repo from './repo';
 import type { OrderService } from './service';
 import type { FeesPort } from './ports';
@@ -63,6 +64,8 @@ export class OrderManagement {
     const views = await this.orders.views(conferenceId, rows);
     const people = await accountsByIds(this.db, rows.map((r) => Number(r.user_id)));
     const attempts = await repo.attemptsOf(this.db, conferenceId, rows.map((r) => Number(r.id)));
+    const refunds = await refundsOf(this.db, conferenceId, rows.map((r) => Number(r.id)));
+    const left = await Promise.all(rows.map((r) => refundable(this.db, this.orders.gateways, conferenceId, r, refunds.filter((f) => Number(f.order_id) === Number(r.id)))));
     const partsOf = new Map<number, Array<{ id: number; orderNo: string; status: repo.OrderRow['status'] }>>();
     for (const a of attempts) {
       const order = rows.find((r) => Number(r.id) === Number(a.order_id))!;
@@ -77,6 +80,8 @@ export class OrderManagement {
         name: person?.trueName ?? '',
         remark: rows[i].remark ?? '',
         attempts: attempts.filter((a) => Number(a.order_id) === v.id).map((a) => presentAttempt(a, partsOf.get(Number(a.id)) ?? [])),
+        refunds: refunds.filter((f) => Number(f.order_id) === v.id).map(presentRefund),
+        refundable: left[i],
       };
     });
   }
@@ -87,6 +92,13 @@ export class OrderManagement {
     const total = Number(((await filtered(this.db, conferenceId, f, offset).count({ n: 'o.id' }).first()) as { n: number | string } | undefined)?.n ?? 0);
     const rows = (await filtered(this.db, conferenceId, f, offset).orderBy('o.id', 'desc').limit(q.size).offset((q.page - 1) * q.size).select('o.*')) as repo.OrderRow[];
     return { rows: await this.managed(conferenceId, rows), total, page: q.page, size: q.size };
+  }
+
+  /** The manager's "refresh": the gateways are asked about the order's open attempts first. */
+  async refresh(conferenceId: number, id: number, now = new Date()): Promise<ManagedOrderView> {
+    const open = (await repo.attemptsOf(this.db, conferenceId, [id])).filter((a) => a.state === 'created' || a.state === 'pending');
+    for (const attempt of open) await this.orders.gateways.ask(conferenceId, attempt, now);
+    return this.one(conferenceId, id);
   }
 
   async one(conferenceId: number, id: number): Promise<ManagedOrderView> {

@@ -5,7 +5,8 @@
  */
 import type { Db, Tx } from '../../db/index';
 import type { Money } from '../../contract/money';
-import type { PaymentStartView } from '../../contract/orders';
+import type { MethodConfig } from '../../contract/payments';
+import type { PaymentProvider } from '../payments';
 
 export type FeePerson = { userId: number; country: string; lang: 'zh' | 'en'; invitationCode?: string; today: string };
 
@@ -17,11 +18,12 @@ export interface FeesPort {
   release(tx: Tx, conferenceId: number, orderId: number): Promise<number>;
 }
 
-export type StartInput = { conferenceId: number; attemptNo: string; amount: Money; orders: Array<{ orderNo: string; reference: string }>; subject: string; passback: string; expiresAt: Date; lang: 'zh' | 'en'; returnUrl: string; notifyUrl: string; config: unknown };
+/** A method's provider as orders uses it (the payments feature's contract, through its front door). */
+export type Provider = PaymentProvider;
 
 export interface PaymentsPort {
   methodsFor(conferenceId: number, plan: 'general' | 'hotel'): Promise<Array<{ method: string; online: boolean }>>;
   combinedAllowed(conferenceId: number): Promise<boolean>;
-  provider(method: string): { online: boolean; start(input: StartInput): Promise<PaymentStartView> } | undefined;
-  configOf(conferenceId: number, method: string): Promise<unknown>;
+  provider(method: string): Provider | undefined;
+  configOf(conferenceId: number, method: string): Promise<MethodConfig | null>;
 }

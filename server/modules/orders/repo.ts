@@ -47,6 +47,7 @@ export type AttemptRow = {
   state: string;
   provider_ref: string | null;
   expires_at: string;
+  checked_at?: string | null;
   succeeded_at: string | null;
   confirmed_by: number | null;
   created_at: string;
@@ -151,7 +152,34 @@ export async function updateAttempt(db: Conn, conferenceId: number, id: number, 
   await db('payment_attempts').where({ conference_id: conferenceId, id }).update({ ...values, updated_at: toDbInstant() });
 }
 
-export type AnomalyKind = 'overpaid' | 'duplicate' | 'paidWhileClosed' | 'partial' | 'unmatched';
+export type AnomalyKind = 'overpaid' | 'duplicate' | 'paidWhileClosed' | 'partial' | 'unmatched' | 'mismatch' | 'refused';
+
+/** Whether the attempt already has an unresolved anomaly of this kind (one flag per attempt, however often the gateway repeats itself). */
+export async function openAnomalyOf(db: Conn, conferenceId: number, attemptId: number, kind: AnomalyKind): Promise<boolean> {
+  return Boolean(await db('payment_anomalies').where({ conference_id: conferenceId, attempt_id: attemptId, kind }).whereNull('resolved_at').first('id'));
+}
+
+/** An attempt ends (failed, canceled, expired) unless it already ended: a success is never overwritten. */
+export async function finishAttempt(db: Conn, conferenceId: number, id: number, state: 'failed' | 'canceled' | 'expired', providerRef?: string): Promise<void> {
+  await db('payment_attempts')
+    .where({ conference_id: conferenceId, id })
+    .whereIn('state', ['created', 'pending'])
+    .update({ state, ...(providerRef ? { provider_ref: providerRef } : {}), updated_at: toDbInstant() });
+}
+
+/**
+ * Takes the right to ask the gateway about an attempt now: true for one caller per `everyMs`,
+ * decided by one conditional update (atomic, outside any transaction), so a burst of refreshes
+ * and the reconciler on several instances ask once.
+ */
+export async function claimCheck(db: Db, conferenceId: number, id: number, now: Date, everyMs: number): Promise<boolean> {
+  const before = toDbInstant(new Date(now.getTime() - everyMs));
+  const n = await db('payment_attempts')
+    .where({ conference_id: conferenceId, id })
+    .where((q) => q.whereNull('checked_at').orWhere('checked_at', '<=', before))
+    .update({ checked_at: toDbInstant(now) });
+  return n === 1;
+}
 
 export async function insertAnomaly(db: Conn, conferenceId: number, a: { kind: AnomalyKind; attemptId?: number | null; orderId?: number | null; statementRowId?: number | null; amount?: Money | null; detail: string }): Promise<void> {
   await db('payment_anomalies').insert({

@@ -14,6 +14,8 @@ import type { OrderManagement } from './manage';
 import type { StatementImport } from './statement';
 import { savedMapping } from './statement';
 import { feePerson } from './person';
+import { notifyUrlOf } from './notify';
+import { refund } from './refunds';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -45,14 +47,19 @@ export function ordersApiRouter(deps: Deps, management: OrderManagement, stateme
     const base = `${req.protocol}://${req.get('host')}`;
     return orders.startPayment(conferenceOf(req), userOf(req), body.orderIds, body.method, req.ctx.lang, {
       returnUrl: `${base}/profile/order/pay/goto/result/:attemptNo`,
-      notifyUrl: `${base}/api/conference/order/pay/notify/${body.method}/:attemptNo`,
+      notifyUrl: notifyUrlOf(base, body.method),
     });
   });
   route(router, ordersApi.attempt, access('user', 'conference'), async ({ params: { attemptNo } }, req) => orders.attempt(conferenceOf(req), userOf(req), attemptNo));
+  route(router, ordersApi.refreshAttempt, access('user', 'conference'), async ({ params: { attemptNo } }, req) => orders.refreshAttempt(conferenceOf(req), userOf(req), attemptNo));
 
   route(router, ordersApi.list, access('manager'), async ({ query }, req) => management.list(conferenceOf(req), query, timeZoneOf(req)));
   route(router, ordersApi.deal, access('manager'), async ({ params: { id }, body }, req) => management.deal(conferenceOf(req), userOf(req), id, body, deps.fees));
-  route(router, ordersApi.manageRefresh, access('manager'), async ({ params: { id } }, req) => management.one(conferenceOf(req), id));
+  route(router, ordersApi.manageRefresh, access('manager'), async ({ params: { id } }, req) => management.refresh(conferenceOf(req), id));
+  route(router, ordersApi.refund, access('manager'), async ({ params: { id }, body }, req) => {
+    await refund(db, orders.gateways, conferenceOf(req), userOf(req), id, body);
+    return management.one(conferenceOf(req), id);
+  });
   route(router, ordersApi.excel, access('manager'), async ({ body }, req, res) => {
     sendAttachment(res, 'orders.xlsx', XLSX, await management.workbook(conferenceOf(req), body, req.ctx.lang, timeZoneOf(req)));
     return SENT;

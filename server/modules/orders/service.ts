@@ -23,6 +23,8 @@ import { presentAttempt, presentOrder } from './present';
 import * as repo from './repo';
 import { settle, type Arrival, type SettleOutcome } from './settle';
 import { paidMails, type MailSite } from './mails';
+import { GatewayPayments } from './gateway';
+import { logger } from '../../platform/logger';
 
 /** How long an order holds its places unpaid. */
 export const ORDER_HOLD_MS = 72 * 3600 * 1000;
@@ -50,6 +52,12 @@ export class OrderService {
     /** how mails and other conferences' links are addressed (server/platform/publicUrl.ts) */
     private readonly links: PublicUrlConfig,
   ) {}
+
+  private gatewaysMade?: GatewayPayments;
+  /** the online side of payments: notifications, queries, closing and expiring attempts (gateway.ts) */
+  get gateways(): GatewayPayments {
+    return (this.gatewaysMade ??= new GatewayPayments(this.db, this, this.payments));
+  }
 
   // ── reading ─────────────────────────────────────────────────────────────────────────────
 
@@ -282,17 +290,25 @@ export class OrderService {
       }, total, parts);
     });
     const attempt = (await repo.findAttempt(this.db, conferenceId, attemptNo))!;
+    const config = await this.payments().configOf(conferenceId, method);
+    if (!config) {
+      await repo.finishAttempt(this.db, conferenceId, attemptId, 'failed');
+      throw new AppError(400, 'orders:noPayConfig', 'method');
+    }
     try {
-      const start = await provider.start({
+      const { providerRef, ...start } = await provider.start({
         conferenceId, attemptNo, amount: moneyFromColumn(attempt.amount, currency), orders: orders.map((o) => ({ orderNo: o.orderNo, reference: o.reference })), lang,
         subject: subjectOf(orders, lang), passback: `cp${conferenceId}-${attemptNo}`, expiresAt: fromDbInstant(attempt.expires_at)!,
-        returnUrl: urls.returnUrl.replace(':attemptNo', attemptNo), notifyUrl: urls.notifyUrl.replace(':attemptNo', attemptNo), config: await this.payments().configOf(conferenceId, method),
+        returnUrl: urls.returnUrl.replace(':attemptNo', attemptNo), notifyUrl: urls.notifyUrl.replace(':attemptNo', attemptNo), config,
       });
-      await repo.updateAttempt(this.db, conferenceId, attemptId, { state: 'pending' });
+      await repo.updateAttempt(this.db, conferenceId, attemptId, { state: 'pending', ...(providerRef ? { provider_ref: providerRef } : {}) });
+      // Every opening of the pay page is a new attempt; the older ones stop at their gateways.
+      if (provider.online) await this.gateways.closeOlder(conferenceId, ids, attemptNo);
       return { attemptNo, start };
     } catch (err) {
       await repo.updateAttempt(this.db, conferenceId, attemptId, { state: 'failed' });
       if (err instanceof AppError) throw err;
+      logger.error({ err, attemptNo, method }, 'payment start failed at the gateway');
       throw new AppError(502, 'orders:payException');
     }
   }
@@ -303,6 +319,14 @@ export class OrderService {
     const parts = await repo.ordersOfAttempt(this.db, conferenceId, a.id);
     const orders = await this.db<repo.OrderRow>('orders').where('conference_id', conferenceId).whereIn('id', parts.map((p) => p.order_id)).select('id', 'order_no', 'status');
     return presentAttempt(a, orders.map((o) => ({ id: Number(o.id), orderNo: o.order_no, status: o.status })));
+  }
+
+  /** "Refresh status" (spec 2.11): the gateway is asked about the person's attempt, then the attempt is answered. */
+  async refreshAttempt(conferenceId: number, userId: number | null, attemptNo: string, now = new Date()): Promise<AttemptView> {
+    const a = await repo.findAttempt(this.db, conferenceId, attemptNo);
+    if (!a || (userId !== null && Number(a.user_id) !== userId)) throw new AppError(404, 'orders:attemptNotFound');
+    await this.gateways.ask(conferenceId, a, now);
+    return this.attempt(conferenceId, userId, attemptNo);
   }
 
   /**

@@ -8,7 +8,8 @@ import { paymentsPageRouter } from './pages';
 import { paymentsRouter } from './routes';
 import { PaymentService } from './service';
 
-export type { PaymentProvider, StartInput, StartResult } from './provider';
+export type { AttemptRef, GatewayReply, NotificationRequest, PaymentProvider, ProviderOutcome, RefundOutcome, RefundRequest, StartInput, StartResult } from './provider';
+export { GatewayError, NotificationRefused } from './provider';
 
 declare module '../../platform/feature' {
   interface FeatureServices {

@@ -33,13 +33,20 @@ export type StartInput = {
   config: MethodConfig;
 };
 
-export type StartResult =
+/**
+ * What a payment start answers the payer's browser. An online one may also name the gateway's own
+ * id of the payment (`providerRef`: PayPal's order id, needed to capture it); the orders feature
+ * keeps it on the attempt and never sends it to the browser.
+ */
+export type StartResult = (
+
   /** offline: what to pay to and the text to write on the transfer; `html` for the "other" method */
   | { kind: 'instructions'; reference: string; lines: Array<{ labelKey: string; value: string }>; html?: string }
   /** a code the payer scans with the wallet's app; `expiresAt` (ISO) is when the gateway stops taking it */
   | { kind: 'qr'; content: string; expiresAt: string }
   | { kind: 'redirect'; url: string }
-  | { kind: 'form'; action: string; fields: Record<string, string> };
+  | { kind: 'form'; action: string; fields: Record<string, string> }
+) & { providerRef?: string };
 
 /** An attempt as a gateway sees it (query, close, refund). `createdAt` is when it began (UnionPay's query needs it). */
 export type AttemptRef = { conferenceId: number; attemptNo: string; amount: Money; providerRef: string | null; createdAt: Date; config: MethodConfig };

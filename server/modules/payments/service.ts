@@ -106,6 +106,14 @@ export class PaymentService {
       for (const method of enabled) {
         const checked = this.provider(method).configSchema.safeParse(this.configOfStored(stored.get(method)));
         if (!checked.success) throw fieldError(method, checked.error);
+        // A key that does not parse, a certificate password that does not open the key file: the
+        // gateway's own checks, with the field named as `<method>.<field>`.
+        try {
+          this.provider(method).checkConfig?.(checked.data);
+        } catch (err) {
+          if (err instanceof AppError && err.field && !err.field.includes('.')) throw new AppError(err.status, err.messageKey, `${method}.${err.field}`);
+          throw err;
+        }
       }
       await repo.writeSettings(tx, conferenceId, settings);
       await this.writeGiven(tx, conferenceId, given.map((m) => stored.get(m.method)!));

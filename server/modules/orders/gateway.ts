@@ -1,0 +1,170 @@
+/**
+ * What a payment gateway says, and what it does to an attempt (issue 13). Three roads lead here —
+ * the gateway's notification, the payer's "refresh status" (or return from the gateway), and the
+ * reconciler — and all of them end in `apply`, so they cannot disagree:
+ *
+ * - paid, for exactly the amount and currency the attempt asked: settle.ts (idempotent; a late
+ *   payment of an older attempt is still accepted; a second payment of a paid order is flagged);
+ * - paid for another amount or currency: flagged 'mismatch', never marked paid;
+ * - failed, canceled or expired: the attempt says so, unless it already succeeded.
+ *
+ * A notification is answered only after its change committed, so a gateway whose answer was lost
+ * sends it again and finds it done. One that is not genuine changes nothing; it is logged and shown
+ * to the managers once per attempt (not once per forged request).
+ */
+import type { Db } from '../../db/index';
+import { fromDbInstant } from '../../db/dialect';
+import { inTransaction } from '../../db/transaction';
+import { equalMoney, formatMoney, moneyFromColumn } from '../../contract/money';
+import { logger } from '../../platform/logger';
+import type { AttemptRef, GatewayReply, NotificationRequest, ProviderOutcome } from '../payments';
+import { GatewayError, NotificationRefused } from '../payments';
+import type { PaymentsPort, Provider } from './ports';
+import * as repo from './repo';
+import type { OrderService } from './service';
+
+export type Applied = 'paid' | 'already' | 'mismatch' | 'pending' | 'closed';
+
+/** How often the same attempt may be asked about at its gateway (the payer's button, the dialog's polling). */
+export const ASK_EVERY_MS = 3_000;
+
+const FINAL = new Set(['succeeded', 'failed', 'canceled', 'expired']);
+
+export class GatewayPayments {
+  constructor(
+    private readonly db: Db,
+    private readonly orders: OrderService,
+    private readonly payments: () => PaymentsPort,
+  ) {}
+
+  /** The attempt as its provider sees it, with the method's opened configuration; null when the method has no gateway or no configuration. */
+  async refOf(attempt: repo.AttemptRow): Promise<{ provider: Provider; ref: AttemptRef } | null> {
+    const provider = this.payments().provider(attempt.method);
+    if (!provider?.online) return null;
+    const config = await this.payments().configOf(Number(attempt.conference_id), attempt.method);
+    if (!config) return null;
+    return {
+      provider,
+      ref: { conferenceId: Number(attempt.conference_id), attemptNo: attempt.attempt_no, amount: moneyFromColumn(attempt.amount, attempt.currency), providerRef: attempt.provider_ref, createdAt: fromDbInstant(attempt.created_at)!, config },
+    };
+  }
+
+  /** What the gateway said, applied to the attempt (see the header). */
+  async apply(conferenceId: number, attempt: repo.AttemptRow, outcome: ProviderOutcome): Promise<Applied> {
+    if (outcome.state === 'succeeded') {
+      const asked = moneyFromColumn(attempt.amount, attempt.currency);
+      if (!outcome.amount || !equalMoney(outcome.amount, asked)) {
+        const said = outcome.amount ? formatMoney(outcome.amount, 'en') : 'no amount';
+        await inTransaction(this.db, async (tx) => {
+          const locked = await repo.lockAttempt(tx, conferenceId, attempt.id);
+          if (outcome.providerRef && locked && !locked.provider_ref) await repo.updateAttempt(tx, conferenceId, attempt.id, { provider_ref: outcome.providerRef });
+          if (await repo.openAnomalyOf(tx, conferenceId, attempt.id, 'mismatch')) return;
+          await repo.insertAnomaly(tx, conferenceId, { kind: 'mismatch', attemptId: attempt.id, amount: outcome.amount ?? null, detail: `${attempt.attempt_no}: the gateway reported ${said} paid for ${formatMoney(asked, 'en')}` });
+        });
+        logger.warn({ attemptNo: attempt.attempt_no, said, asked: formatMoney(asked, 'en') }, 'payment amount or currency mismatch: not marked paid');
+        return 'mismatch';
+      }
+      const settled = await this.orders.settleAndMail(conferenceId, async (_tx, settleNow) => settleNow(attempt.id, { amount: outcome.amount!, providerRef: outcome.providerRef ?? null, at: outcome.paidAt }));
+      return settled?.state === 'already' ? 'already' : settled?.state === 'closed' ? 'closed' : 'paid';
+    }
+    if (outcome.state !== 'pending') {
+      await repo.finishAttempt(this.db, conferenceId, attempt.id, outcome.state, outcome.providerRef);
+      return 'closed';
+    }
+    return 'pending';
+  }
+
+  /**
+   * A gateway's callback at /api/conference/order/pay/notify/:method/:attemptNo on a conference's
+   * host. The attempt is looked up in that conference only, so a notification sent to another
+   * conference's address finds nothing.
+   */
+  async notify(conferenceId: number | null, method: string, attemptNo: string, req: NotificationRequest, now = new Date()): Promise<GatewayReply> {
+    const provider = this.payments().provider(method);
+    if (!provider?.online || !provider.parseNotification) return { status: 404, contentType: 'text/plain', body: 'unknown payment method' };
+    const reply = (ok: boolean) => provider.notificationReply?.(ok) ?? { status: ok ? 200 : 400, contentType: 'text/plain', body: ok ? 'ok' : 'refused' };
+    const attempt = conferenceId && /^[A-Za-z0-9]{1,32}$/.test(attemptNo) ? await repo.findAttempt(this.db, conferenceId, attemptNo) : undefined;
+    if (!conferenceId || !attempt || attempt.method !== method) {
+      logger.warn({ conferenceId, method, attemptNo }, 'payment notification for no attempt of this conference: refused');
+      return reply(false);
+    }
+    const found = await this.refOf(attempt);
+    if (!found) return reply(false);
+    let outcome: ProviderOutcome | null;
+    try {
+      outcome = await provider.parseNotification(req, found.ref.config, now);
+      if (outcome && outcome.attemptNo !== attempt.attempt_no) throw new NotificationRefused(`it is about ${outcome.attemptNo}, sent to the address of ${attempt.attempt_no}`);
+    } catch (err) {
+      if (!(err instanceof NotificationRefused) && !(err instanceof GatewayError)) throw err;
+      await this.refused(conferenceId, attempt, err.message);
+      return reply(false);
+    }
+    if (outcome) await this.apply(conferenceId, attempt, outcome);
+    return reply(true);
+  }
+
+  private async refused(conferenceId: number, attempt: repo.AttemptRow, reason: string): Promise<void> {
+    logger.warn({ conferenceId, attemptNo: attempt.attempt_no, method: attempt.method, reason }, 'payment notification refused');
+    await inTransaction(this.db, async (tx) => {
+      await repo.lockAttempt(tx, conferenceId, attempt.id);
+      if (await repo.openAnomalyOf(tx, conferenceId, attempt.id, 'refused')) return;
+      await repo.insertAnomaly(tx, conferenceId, { kind: 'refused', attemptId: attempt.id, detail: `${attempt.attempt_no} (${attempt.method}): a notification was refused: ${reason}` });
+    });
+  }
+
+  /**
+   * Asks the gateway about an attempt that is not final (the payer's "refresh status", the
+   * reconciler), at most once per ASK_EVERY_MS per attempt across all instances: the right to ask
+   * is taken by a conditional update of the attempt's `checked_at`, outside any transaction.
+   * PayPal captures here (confirmReturn); the others answer a query.
+   */
+  async ask(conferenceId: number, attempt: repo.AttemptRow, now = new Date(), everyMs = ASK_EVERY_MS): Promise<Applied | 'skipped'> {
+    if (FINAL.has(attempt.state)) return 'skipped';
+    const found = await this.refOf(attempt);
+    const asking = found?.provider.confirmReturn ?? found?.provider.query;
+    if (!found || !asking) return 'skipped';
+    if (!(await repo.claimCheck(this.db, conferenceId, attempt.id, now, everyMs))) return 'skipped';
+    try {
+      const outcome = await asking.call(found.provider, found.ref, {});
+      return await this.apply(conferenceId, attempt, outcome);
+    } catch (err) {
+      if (!(err instanceof GatewayError)) throw err;
+      logger.warn({ attemptNo: attempt.attempt_no, detail: err.detail }, 'payment gateway query failed');
+      return 'skipped';
+    }
+  }
+
+  /**
+   * A newer attempt opened for some of these orders: the older online attempts still open are
+   * closed at their gateways where the protocol allows (best effort: a payment that arrives
+   * anyway is still accepted by settle.ts) and marked canceled here.
+   */
+  async closeOlder(conferenceId: number, orderIds: number[], keepAttemptNo: string): Promise<void> {
+    const older = (await repo.attemptsOf(this.db, conferenceId, orderIds)).filter((a) => a.attempt_no !== keepAttemptNo && (a.state === 'created' || a.state === 'pending'));
+    const seen = new Set<number>();
+    for (const attempt of older) {
+      if (seen.has(attempt.id)) continue;
+      seen.add(attempt.id);
+      const found = await this.refOf(attempt);
+      if (!found) continue;
+      try {
+        await found.provider.close?.(found.ref);
+      } catch (err) {
+        if (!(err instanceof GatewayError)) throw err;
+        logger.warn({ attemptNo: attempt.attempt_no, detail: err.detail }, 'closing an older payment attempt at its gateway failed');
+      }
+      await repo.finishAttempt(this.db, conferenceId, attempt.id, 'canceled');
+    }
+  }
+
+  /** When the reconciler gives up on an attempt: closed at the gateway, then expired here. */
+  async expire(conferenceId: number, attempt: repo.AttemptRow): Promise<void> {
+    const found = await this.refOf(attempt);
+    try {
+      await found?.provider.close?.(found.ref);
+    } catch (err) {
+      if (!(err instanceof GatewayError)) throw err;
+    }
+    await repo.finishAttempt(this.db, conferenceId, attempt.id, 'expired');
+  }
+}
