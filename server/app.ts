@@ -166,5 +166,7 @@ function errorHandler(err: unknown, req: Request, res: Response, _next: NextFunc
   if (status === 403) return res.redirect(302, '/403');
   if (status === 404) return res.redirect(302, '/404');
   if (busy) return void res.status(503).type('text').send(t(req.ctx?.lang ?? 'zh', 'commonMsg.busy'));
+  // Anything else a client caused (a body too large for a gateway callback, one that does not parse): its status, never a 500.
+  if (status < 500) return void res.status(status).type('text').send(t(req.ctx?.lang ?? 'zh', known?.messageKey ?? (tooLarge ? 'commonMsg.tooLarge' : 'commonMsg.invalidInput')));
   res.status(500).type('text').send('Internal Server Error');
 }

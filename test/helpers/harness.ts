@@ -1,5 +1,5 @@
 /** The whole app on a fresh database, for supertest; tokens are minted by the real session module. */
-import { loadConfig } from '../../server/config';
+import { loadConfig, type Config } from '../../server/config';
 import { migrate } from '../../server/db/index';
 import { createApp, type App } from '../../server/app';
 import { seed } from '../../server/seed/index';
@@ -24,6 +24,8 @@ export type HarnessOptions = {
 };
 
 export type Harness = App & {
+  /** the settings the app was made with (a second instance on the same database takes them) */
+  config: Config;
   testDb: TestDb;
   db: TestDb['db'];
   provision(spec: SiteSpec): Promise<number>;
@@ -60,6 +62,7 @@ async function startOn(testDb: TestDb, opts: HarnessOptions): Promise<Harness> {
   const app = await createApp({ config, db: testDb.db, production: true, bus: opts.bus, limiter: opts.limiter });
   return {
     ...app,
+    config,
     testDb,
     db: testDb.db,
     provision: (spec) => provisionSite(testDb.db, spec),

@@ -7,6 +7,7 @@ import { defineFeature } from '../../platform/feature';
 import { paymentsPageRouter } from './pages';
 import { paymentsRouter } from './routes';
 import { PaymentService } from './service';
+import { providerRegistry } from './registry';
 
 export type { AttemptRef, GatewayReply, NotificationRequest, PaymentProvider, ProviderOutcome, RefundOutcome, RefundRequest, StartInput, StartResult } from './provider';
 export { GatewayError, NotificationRefused } from './provider';
@@ -19,7 +20,7 @@ declare module '../../platform/feature' {
 
 export const paymentsFeature = defineFeature({
   name: 'payments',
-  services: ({ db, config }) => ({ payments: new PaymentService(db, config.secret) }),
+  services: ({ db, config }) => ({ payments: new PaymentService(db, config.secret, providerRegistry(config.PAYMENT_GATEWAY_URLS)) }),
   api: (deps) => [paymentsRouter(deps)],
   pages: (deps) => [paymentsPageRouter(deps)],
   // Spec 2.12's order: website, pay, register, email.

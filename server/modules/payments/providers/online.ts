@@ -1,6 +1,6 @@
 /**
- * The five gateway methods: configurable now (their fields are checked and sealed like any other),
- * payable with issue 13. Until then a payment cannot start with them.
+ * The gateway methods (issue 13), each built with its host override (PAYMENT_GATEWAY_URLS). A
+ * method whose gateway is not implemented is configurable but cannot start a payment.
  */
 import { ONLINE_METHODS, type PaymentMethod } from '../../../contract/payments';
 import { AppError } from '../../../platform/errors';
@@ -18,4 +18,9 @@ function notYetOnline(method: PaymentMethod): PaymentProvider {
   };
 }
 
-export const onlineProviders: readonly PaymentProvider[] = ONLINE_METHODS.map(notYetOnline);
+type Factory = (baseUrl: string | undefined) => PaymentProvider;
+const GATEWAYS: Partial<Record<PaymentMethod, Factory>> = {};
+
+export function onlineProviders(gatewayUrls: Readonly<Record<string, string>>): PaymentProvider[] {
+  return ONLINE_METHODS.map((method) => GATEWAYS[method]?.(gatewayUrls[method]) ?? notYetOnline(method));
+}
