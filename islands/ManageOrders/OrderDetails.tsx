@@ -37,8 +37,29 @@ export function OrderDetails({ order, t, lang }: { order: ManagedOrderView; t: T
           { title: t('orders:result.state'), key: 'state', render: (_, a) => <AttemptTag state={a.state} t={t} /> },
           { title: t('orders:result.createdAt'), key: 'created', render: (_, a) => formatAt(a.createdAt, lang) },
           { title: t('orders:result.succeededAt'), key: 'succeeded', render: (_, a) => formatAt(a.succeededAt, lang) },
+          { title: t('orders:manage.providerRef'), key: 'ref', render: (_, a) => <Typography.Text copyable={Boolean(a.providerRef)}>{a.providerRef ?? ''}</Typography.Text> },
         ]}
       />
+      {order.refunds.length ? (
+        <>
+          <Typography.Text strong style={{ display: 'block', marginTop: 12 }}>{t('orders:manage.refunds')}</Typography.Text>
+          <Table
+            size="small"
+            rowKey="refundNo"
+            pagination={false}
+            scroll={{ x: 600 }}
+            dataSource={order.refunds}
+            style={{ marginTop: 4 }}
+            columns={[
+              { title: t('orders:manage.refundNo'), dataIndex: 'refundNo', key: 'no', width: 170 },
+              { title: t('orders:result.amount'), key: 'amount', render: (_, r) => moneyText(r.amount, lang) },
+              { title: t('orders:manage.refundReason'), dataIndex: 'reason', key: 'reason' },
+              { title: t('orders:result.state'), key: 'state', render: (_, r) => t(`orders:manage.refundState.${r.state}`) },
+              { title: t('orders:result.createdAt'), key: 'created', render: (_, r) => formatAt(r.createdAt, lang) },
+            ]}
+          />
+        </>
+      ) : null}
     </div>
   );
 }

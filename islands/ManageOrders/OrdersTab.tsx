@@ -10,6 +10,7 @@ import { downloadPost } from '../shared/download';
 import type { Lang } from '../shared/locale';
 import { errorText, formatAt, methodName, moneyText, TransactionTag, type T } from '../shared/orders';
 import { DealDialog } from './DealDialog';
+import { RefundDialog } from './RefundDialog';
 import { filtersOf, PAYMENT_METHODS, type Filters, type FilterValues } from './filters';
 import { OrderDetails } from './OrderDetails';
 
@@ -21,6 +22,7 @@ export function OrdersTab({ lang, mobile, initial, t }: { lang: Lang; mobile: bo
   const [loading, setLoading] = useState(false);
   const [exporting, setExporting] = useState(false);
   const [dealing, setDealing] = useState<ManagedOrderView | null>(null);
+  const [refunding, setRefunding] = useState<ManagedOrderView | null>(null);
   const [refreshing, setRefreshing] = useState<number | null>(null);
   const fail = (err: unknown) => message.error(errorText(err, t), 4);
   const replace = (o: ManagedOrderView) => setData((d) => ({ ...d, rows: d.rows.map((r) => (r.id === o.id ? o : r)) }));
@@ -113,12 +115,14 @@ export function OrdersTab({ lang, mobile, initial, t }: { lang: Lang; mobile: bo
             render: (_, o) => (
               <Space>
                 <a role="button" onClick={() => setDealing(o)}>{t('orders:manage.deal')}</a>
+                {o.refundable && o.refundable.amount > 0 ? <a role="button" onClick={() => setRefunding(o)}>{t('orders:manage.refund')}</a> : null}
                 <a role="button" onClick={() => refresh(o)} aria-busy={refreshing === o.id}>{t('orders:manage.refresh')}</a>
               </Space>
             ),
           },
         ]}
       />
+      <RefundDialog order={refunding} t={t} lang={lang} mobile={mobile} onClose={() => setRefunding(null)} onDone={(o) => { replace(o); setRefunding(null); }} />
       <DealDialog order={dealing} t={t} mobile={mobile} onClose={() => setDealing(null)} onDone={(o) => { replace(o); setDealing(null); }} />
     </div>
   );
