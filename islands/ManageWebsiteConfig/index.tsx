@@ -7,7 +7,7 @@
 import { useState } from 'react';
 import { App, Button, Col, Form, Input, Radio, Row, Select, TreeSelect, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { AntdRoot } from '../shared/AntdRoot';
+import { AntdRoot, SCROLL_TO_FIELD } from '../shared/AntdRoot';
 import { call, ApiError } from '../shared/api';
 import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';
@@ -100,7 +100,7 @@ function Editor({ lang, mobile, initial, disciplines }: ManageWebsiteConfigProps
       if (err instanceof ApiError && err.field) {
         const name = fieldPath(err.field) as never;
         form.setFields([{ name, errors: [t(err.messageKey)] }]);
-        form.scrollToField(name, { block: 'center' });
+        form.scrollToField(name, SCROLL_TO_FIELD);
       } else {
         message.error(t(err instanceof ApiError ? err.messageKey : 'commonMsg.failed'), 3);
       }
@@ -131,7 +131,7 @@ function Editor({ lang, mobile, initial, disciplines }: ManageWebsiteConfigProps
         name="websiteConfig"
         initialValues={toValues(initial.config)}
         onFinish={save}
-        onFinishFailed={({ errorFields }) => errorFields[0] && form.scrollToField(errorFields[0].name, { block: 'center' })}
+        onFinishFailed={({ errorFields }) => errorFields[0] && form.scrollToField(errorFields[0].name, SCROLL_TO_FIELD)}
         scrollToFirstError={false}
       >
         <Section title={t('manageSite:section.titles')}>

@@ -9,7 +9,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Alert, App, Button, Checkbox, Form, Select, Space } from 'antd';
 import { registrationApi, type Answers, type FormRules } from '../../server/contract/registration';
 import type { RegistrantFile } from '../../server/contract/registrants';
-import { AntdRoot } from '../shared/AntdRoot';
+import { AntdRoot, SCROLL_TO_FIELD } from '../shared/AntdRoot';
 import { call, ApiError } from '../shared/api';
 import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';
@@ -109,7 +109,7 @@ function RegisterFormBody(props: RegisterFormProps) {
       const text = t(e.messageKey, { ...(e.params ?? {}), title: e.params?.title ?? titles.get(e.field ?? '') ?? '' });
       if (e.field && form.getFieldInstance(e.field) !== undefined) {
         form.setFields([{ name: e.field, errors: [text] }]);
-        form.scrollToField(e.field);
+        form.scrollToField(e.field, SCROLL_TO_FIELD);
       } else message.warning(text, 3);
     } finally {
       setBusy(false);
@@ -121,7 +121,7 @@ function RegisterFormBody(props: RegisterFormProps) {
   }
 
   return (
-    <Form form={form} layout="vertical" requiredMark onFinish={submit} initialValues={initialValues} name="conferenceRegister" className="register-form" scrollToFirstError>
+    <Form form={form} layout="vertical" requiredMark onFinish={submit} initialValues={initialValues} name="conferenceRegister" className="register-form">
       {mode === 'add' && props.versions && props.versions.length > 1 ? (
         <Form.Item name="_version" label={t('registration:version')} initialValue={props.version}>
           <Select options={props.versions.map((v) => ({ value: v, label: v }))} onChange={(v: string) => location.assign(`/platform/manage/user/add?version=${encodeURIComponent(v)}`)} />

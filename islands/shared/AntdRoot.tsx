@@ -9,6 +9,14 @@ import type { Lang } from './locale';
 
 export const THEME = { token: { colorPrimary: '#1d4ed8', borderRadius: 8 } };
 
+/**
+ * Where a form puts the field it scrolls to (a failed submit, a server's field error): the middle
+ * of the window, so neither the field nor its message hides under whatever a site template keeps
+ * fixed at the top (the demo sites' sticky menu is 52 px; a manager's template may fix more).
+ */
+export const SCROLL_TO_FIELD = { block: 'center', focus: true } as const;
+const FORMS = { scrollToFirstError: SCROLL_TO_FIELD };
+
 /** Spec 2.3: on a 401 one alert, "Sign In Error"; OK leads to the login page (api.ts). */
 function SignInErrorAlert({ lang }: { lang: Lang }) {
   const { modal } = App.useApp();
@@ -21,7 +29,7 @@ function SignInErrorAlert({ lang }: { lang: Lang }) {
 
 export function AntdRoot({ lang, children }: { lang: Lang; children: ReactNode }) {
   return (
-    <ConfigProvider locale={lang === 'en' ? enUS : zhCN} theme={THEME}>
+    <ConfigProvider locale={lang === 'en' ? enUS : zhCN} theme={THEME} form={FORMS}>
       <App>
         <SignInErrorAlert lang={lang} />
         {children}

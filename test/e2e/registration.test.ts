@@ -187,6 +187,16 @@ describe('registration in Chromium', { skip: !haveBrowser }, () => {
     await page.waitForURL(/\/conferenceRegister$/);
     await hydrated(page, 'RegisterForm');
     assert.equal(await page.locator('#conferenceRegister_email').inputValue(), email);
+    // Submitted with the phone missing: the first wrong field and its message are in sight, below the
+    // site's sticky menu, not hidden under it (issue 18).
+    await page.locator('form#conferenceRegister button[type=submit]').click();
+    const error = page.locator('.ant-form-item-explain-error').first();
+    await error.waitFor();
+    await page.waitForTimeout(600);
+    const box = (await error.boundingBox())!;
+    const menuBottom = await page.evaluate(() => Math.max(0, ...[...document.querySelectorAll('body *')].filter((e) => ['fixed', 'sticky'].includes(getComputedStyle(e).position) && e.getBoundingClientRect().top <= 0).map((e) => e.getBoundingClientRect().bottom)));
+    assert.ok(box.y >= menuBottom && box.y + box.height <= PHONE.viewport.height, `the message is in sight (at ${Math.round(box.y)} px, the fixed top ends at ${Math.round(menuBottom)} px)`);
+    await shot(page, 'register-phone-error-en');
     await page.locator('#conferenceRegister_tel').fill('+44 20 7946 0958');
     await pick(page, 'country', 'United Kingdom');
     await page.locator('#conferenceRegister_unit').fill('University of Cambridge');
