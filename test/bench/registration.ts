@@ -40,7 +40,7 @@ try {
   for (let i = 0; i < rows.length; i += 250) await h.db('registrants').insert(rows.slice(i, i + 250));
   await h.db('registration_settings').where({ conference_id: cid }).update({ last_seq: 2000 });
   const registrantIds: number[] = await h.db('registrants').where({ conference_id: cid }).pluck('id');
-  await time('user.xlsx, 2000 registrants', () => usersWorkbook(h.db, cid, registrantIds, 'zh'));
+  await time('user.xlsx, 2000 registrants', () => usersWorkbook(h.db, cid, registrantIds, 'zh', 'Asia/Shanghai'));
 
   const host = 'bench.localhost';
   const answers = { fullName: 'Bench', tel: '13800138000', country: 'China', unit: 'ICT' };

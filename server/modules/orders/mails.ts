@@ -15,14 +15,12 @@ import { enqueueConferenceMail } from '../mail/templates';
 import { enqueueMail } from '../mail/service';
 import { escapeHtml } from '../../platform/html';
 import * as repo from './repo';
+import { localTime } from '../../platform/localTime';
 
 export type MailSite = { name: Bilingual; url: string; timeZone: string };
 
 const langOf = (l: string): Lang => (l === 'en' ? 'en' : 'zh');
 
-export function localTime(at: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('sv-SE', { timeZone, dateStyle: 'short', timeStyle: 'short' }).format(at);
-}
 
 export async function paidMails(tx: Tx, conferenceId: number, site: MailSite, orderIds: number[]): Promise<void> {
   const orders = (await tx<repo.OrderRow>('orders').where('conference_id', conferenceId).whereIn('id', orderIds)) as repo.OrderRow[];

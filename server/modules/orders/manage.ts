@@ -4,6 +4,7 @@
  * payments nobody asked for, and the Excel export. A deal that confirms money goes through the
  * same settle() as a gateway's notification, as a 'manual' attempt, so an order is paid in one place.
  */
+import { localTime } from '../../platform/localTime';
 import ExcelJS from 'exceljs';
 import type { Db } from '../../db/index';
 import { fromDbInstant, toDbInstant } from '../../db/dialect';
@@ -184,7 +185,7 @@ export class OrderManagement {
     const book = new ExcelJS.Workbook();
     book.created = new Date(0);
     const sheet = book.addWorksheet(t(lang, 'orders:export.sheet'));
-    const local = (iso: string | null) => (iso ? new Intl.DateTimeFormat('sv-SE', { timeZone, dateStyle: 'short', timeStyle: 'medium' }).format(new Date(iso)) : '');
+    const local = (iso: string | null) => (iso ? localTime(new Date(iso), timeZone, true) : '');
     const columns = ['orderNo', 'type', 'name', 'email', 'items', 'currency', 'total', 'paid', 'status', 'transaction', 'method', 'reference', 'createdAt', 'deadline', 'paidAt', 'remark'];
     sheet.addRow([...columns.map((c) => t(lang, `orders:export.${c}`)), `${t(lang, 'orders:export.timeZone')}: ${timeZone}`]).font = { bold: true };
     for (const v of views) {

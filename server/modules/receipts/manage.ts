@@ -3,6 +3,7 @@
  * requests with filters, their status (unbilled → to be invoiced → invoiced, never backwards), the
  * express tracking number and the bill number, and the export (receipts.xlsx).
  */
+import { localTime } from '../../platform/localTime';
 import ExcelJS from 'exceljs';
 import type { Db } from '../../db/index';
 import { inTransaction } from '../../db/transaction';
@@ -41,7 +42,7 @@ export class ReceiptManagement {
     const book = new ExcelJS.Workbook();
     book.created = new Date(0);
     const sheet = book.addWorksheet(t(lang, 'receipts:export.sheet'));
-    const local = (iso: string) => new Intl.DateTimeFormat('sv-SE', { timeZone, dateStyle: 'short', timeStyle: 'medium' }).format(new Date(iso));
+    const local = (iso: string) => localTime(new Date(iso), timeZone, true);
     const columns = ['orderNo', 'applicant', 'email', 'type', 'content', 'titleType', 'titleName', 'taxpayerId', 'recipientName', 'phone', 'address', 'receivingEmail', 'currency', 'amount', 'orderAmount', 'paidDate', 'attendees', 'comment', 'status', 'expressNo', 'billNo', 'createdAt', 'updatedAt'];
     sheet.addRow([...columns.map((c) => t(lang, `receipts:export.${c}`)), `${t(lang, 'receipts:export.timeZone')}: ${timeZone}`]).font = { bold: true };
     for (const v of rows) {

@@ -53,7 +53,7 @@ export function registrationExportRouter(deps: Deps): Router {
 
   route(router, api.excel, access('manager'), async ({ body }, req, res) => {
     const ids = await selectedIds(db, conferenceOf(req), body);
-    return sendFile(res, 'user.xlsx', XLSX, await usersWorkbook(db, conferenceOf(req), ids, req.ctx.lang));
+    return sendFile(res, 'user.xlsx', XLSX, await usersWorkbook(db, conferenceOf(req), ids, req.ctx.lang, req.ctx.site?.conference.timeZone ?? 'Asia/Shanghai'));
   });
 
   route(router, api.allFiles, access('manager'), async ({ body }, req, res) => {

@@ -2,6 +2,7 @@
  * Exports of the registrant list (spec 2.12, 7): user.xlsx with one column per answer, and the
  * registrants' files as one zip with a folder per registrant.
  */
+import { localTime } from '../../platform/localTime';
 import type { Writable } from 'node:stream';
 import archiver from 'archiver';
 import ExcelJS from 'exceljs';
@@ -26,7 +27,7 @@ async function rulesByVersion(db: Db, conferenceId: number, rows: repo.Registran
   return map;
 }
 
-export async function usersWorkbook(db: Db, conferenceId: number, ids: number[], lang: Lang): Promise<Buffer> {
+export async function usersWorkbook(db: Db, conferenceId: number, ids: number[], lang: Lang, timeZone: string): Promise<Buffer> {
   const rows = await repo.registrantsByIds(db, conferenceId, ids);
   const forms = await rulesByVersion(db, conferenceId, rows);
   // One column per answer key: the default form's order first, then what other versions add.
@@ -39,7 +40,7 @@ export async function usersWorkbook(db: Db, conferenceId: number, ids: number[],
   const book = new ExcelJS.Workbook();
   book.created = new Date(0);
   const sheet = book.addWorksheet(t(lang, 'registration:export.sheet'));
-  const header = [t(lang, 'registration:export.code'), t(lang, 'registration:export.name'), ...columns.values(), t(lang, 'registration:export.version'), t(lang, 'registration:export.time')];
+  const header = [t(lang, 'registration:export.code'), t(lang, 'registration:export.name'), ...columns.values(), t(lang, 'registration:export.version'), t(lang, 'registration:export.time', { timeZone })];
   sheet.addRow(header).font = { bold: true };
   for (const row of rows) {
     const answers = parseJson<Answers>(row.answers, {});
@@ -47,7 +48,8 @@ export async function usersWorkbook(db: Db, conferenceId: number, ids: number[],
     const items = new Map((rules?.items ?? []).map((i) => [i.field, i]));
     const own = files.filter((f) => f.registrant_id === row.id);
     const cells = [...columns.keys()].map((key) => answerText(items.get(key), answers[key], lang, own.filter((f) => f.field === key).map((f) => f.original_name)));
-    const time = fromDbInstant(row.created_at)?.toISOString().replace('T', ' ').slice(0, 19) ?? '';
+    const created = fromDbInstant(row.created_at);
+    const time = created ? localTime(created, timeZone, true) : '';
     // What participants typed stays text: a cell that would read as a formula gets the quote-prefix style.
     addTextRow(sheet, [row.code, listed.get(row.id)?.name ?? '', ...cells, row.version, time].map(String));
   }

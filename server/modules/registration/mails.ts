@@ -1,4 +1,5 @@
 /** The registration mail (spec 3 "Email config": registration), sent on every successful registration. */
+import { localTime } from '../../platform/localTime';
 import { fromDbInstant } from '../../db/dialect';
 import { displayName } from '../../contract/registration';
 import { text } from '../../platform/site';
@@ -14,7 +15,7 @@ export function registrationMail(sites: SiteService, links: PublicUrlConfig): No
       if (!site) return;
       const siteUrl = conferenceOrigin(links, site);
       const at = fromDbInstant(registrant.created_at) ?? new Date();
-      const registrationTime = new Intl.DateTimeFormat('sv-SE', { timeZone: site.conference.timeZone, dateStyle: 'short', timeStyle: 'short' }).format(at);
+      const registrationTime = localTime(at, site.conference.timeZone);
       await enqueueConferenceMail(tx, conferenceId, 'registration', lang, [registrant.email], {
         conferenceName: text(site.config.conferenceName, lang),
         name: displayName({ fullName: registrant.full_name, firstName: registrant.first_name, middleName: registrant.middle_name, lastName: registrant.last_name }) || registrant.email,

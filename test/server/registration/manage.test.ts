@@ -2,6 +2,7 @@
  * Managers and registrants (spec 2.12 "User management", 7 "Conference users"): the list and
  * its name rule, details, adding and editing by hand, deleting, and the exports read back.
  */
+import { fromDbInstant } from '../../../server/db/dialect';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import request from 'supertest';
 import ExcelJS from 'exceljs';
@@ -169,7 +170,7 @@ describe('exports', () => {
     await book.xlsx.load(res.body as never);
     const sheet = book.worksheets[0];
     const header = (sheet.getRow(1).values as string[]).slice(1);
-    expect(header).toEqual(expect.arrayContaining(['用户编号', '姓名', '邮箱', '手机号码', '餐食', '议题', '说明', '简历']));
+    expect(header).toEqual(expect.arrayContaining(['用户编号', '账号姓名', '报名时间（Asia/Shanghai）', '邮箱', '手机号码', '餐食', '议题', '说明', '简历']));
     expect(header.join()).not.toMatch(/pwd|password|密码/i);
     const row = (sheet.getRow(2).values as string[]).slice(1);
     const cell = (title: string) => row[header.indexOf(title)];
@@ -179,6 +180,10 @@ describe('exports', () => {
     expect(row).toContain('=HYPERLINK("http://evil")');
     expect(cell('议题')).toBe('人工智能, 数据库');
     expect(cell('邮箱')).toBe('formula@example.org');
+    // The registration time as the screens show it: the conference's zone (UTC+8), not UTC.
+    const created = fromDbInstant((await h.db('registrants').where({ id }).first()).created_at)!;
+    const shanghai = new Date(created.getTime() + 8 * 3_600_000).toISOString().replace('T', ' ').slice(0, 19);
+    expect(cell('报名时间（Asia/Shanghai）')).toBe(shanghai);
     for (let i = 1; i <= header.length; i++) expect(sheet.getRow(2).getCell(i).type, header[i - 1]).not.toBe(ExcelJS.ValueType.Formula);
 
     // In the file: those cells use a cell format with quotePrefix="1"; plain text does not.
