@@ -27,6 +27,7 @@ function FeedbackScreen({ lang, mobile, types, mine, name, email }: ProfileFeedb
   const [form] = Form.useForm<Values>();
   const [list, setList] = useState(mine);
   const [file, setFile] = useState<{ name: string; originalName: string } | null>(null);
+  const [uploading, setUploading] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   const validEmail = validatedEmail(form);
@@ -72,15 +73,26 @@ function FeedbackScreen({ lang, mobile, types, mine, name, email }: ProfileFeedb
         <Form.Item label={t('feedback:fields.attachment')} extra={t('feedback:attachmentHint')}>
           <Upload
             accept=".pdf,.doc,.docx,.xls,.xlsx,.ppt,.pptx,.txt,.csv,.md"
-            action={urlOf(feedbackApi.upload)}
-            withCredentials
             maxCount={1}
-            fileList={file ? [{ uid: file.name, name: file.originalName, status: 'done' }] : []}
+            fileList={file ? [{ uid: file.name, name: file.originalName, status: 'done' }] : uploading ? [{ uid: 'uploading', name: uploading, status: 'uploading' }] : []}
             onRemove={() => setFile(null)}
-            onChange={({ file: f }) => {
-              const res = f.response as Envelope<{ name: string; originalName: string }> | undefined;
-              if (f.status === 'done' && res?.code === 200) setFile(res.data);
-              else if (f.status === 'done' || f.status === 'error') message.error(t(res?.message ?? 'files:uploadFailed'), 3);
+            // The request is ours, not antd's: with the list held here, antd drops the error of a
+            // file it does not list, and a refused upload used to say nothing (issue 18).
+            customRequest={async ({ file: chosen }) => {
+              const picked = chosen as File;
+              setUploading(picked.name);
+              try {
+                const body = new FormData();
+                body.append('file', picked);
+                const res = await fetch(urlOf(feedbackApi.upload), { method: 'POST', body, credentials: 'same-origin' });
+                const envelope = (await res.json().catch(() => null)) as Envelope<{ name: string; originalName: string }> | null;
+                if (envelope?.code === 200) setFile(envelope.data);
+                else message.error(t(envelope?.message ?? (res.status === 413 ? 'files:fileTooLarge' : 'files:uploadFailed')), 4);
+              } catch {
+                message.error(t('files:uploadFailed'), 4);
+              } finally {
+                setUploading(null);
+              }
             }}
           >
             <Button icon={<UploadOutlined />}>{t('feedback:upload')}</Button>
