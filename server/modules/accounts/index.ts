@@ -32,8 +32,10 @@ export const accountsFeature = defineFeature({
   },
   hooks: ({ db }) => ({ identify: (conferenceId, userId) => loadIdentity(db, conferenceId, userId) }),
   api: (deps) => [accountRouter(deps), superAdminRouter(deps), ssoApiRouter(deps)],
-  // Spec 2.2 step 2: `?autologon` on any page address starts the silent sign-in, before the guards.
-  pages: (deps) => [autologonMiddleware(deps), ssoPageRouter(deps), adminPageRouter(deps), accountPageRouter(deps), profilePageRouter(deps)],
+  // Spec 2.2 step 2: `?autologon` on any page address starts the silent sign-in, before the guards:
+  // early, so it runs ahead of the shells' screens (/profile, /platform) as well as the features' pages.
+  early: (deps) => [autologonMiddleware(deps)],
+  pages: (deps) => [ssoPageRouter(deps), adminPageRouter(deps), accountPageRouter(deps), profilePageRouter(deps)],
   profileMenu: [{ href: '/profile/userInfo', labelKey: 'profile.menu.userInfo', order: 10 }],
   adminMenu: [
     { href: '/admin/identityProviders', labelKey: 'admin.providersTitle', order: 10 },

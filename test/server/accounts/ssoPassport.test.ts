@@ -141,6 +141,13 @@ describe('autologon (spec 2.2 step 2)', () => {
     expect(next.pathname).toBe(`/sso/start/${passportId}`);
     expect(next.searchParams.get('silent')).toBe('1');
     expect(next.searchParams.get('state')).toBe('/page/3?lang=en&x=%2F');
+    // The guarded screens and the account pages too, before their guards send the visitor to the login page (issue 18).
+    for (const path of ['/profile/userInfo?autologon', '/platform/manage/overview?autologon=1', '/conferenceRegister?autologon', '/resetPassword?autologon']) {
+      const screen = await get(path);
+      expect(screen.status, path).toBe(302);
+      expect(screen.headers.location, path).toMatch(/^\/sso\/start\/\d+\?silent=1&state=/);
+      expect(decodeURIComponent(screen.headers.location.split('state=')[1]), path).toBe(path.split('?')[0]);
+    }
     const home = await get('/?autologon');
     expect(new URL(home.headers.location, 'http://x').searchParams.get('state')).toBe('/');
   });
