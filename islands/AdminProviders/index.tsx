@@ -37,11 +37,11 @@ function Providers({ lang, mobile, providers: initial, origin }: AdminProvidersP
       else if (editing) await call(accountsApi.updateProvider, { params: { id: editing.id }, body });
       await reload();
       setEditing(null);
-      message.success(t('admin.saved'), 2);
+      message.success(t('admin.saved'));
     } catch (err) {
       const key = err instanceof ApiError ? err.messageKey : 'commonMsg.failed';
       if (err instanceof ApiError && err.field) form.setFields([{ name: err.field as keyof Values, errors: [t(key)] }]);
-      else message.error(t(key), 2);
+      else message.error(t(key));
     } finally {
       setBusy(false);
     }
@@ -52,7 +52,7 @@ function Providers({ lang, mobile, providers: initial, origin }: AdminProvidersP
       await call(accountsApi.removeProvider, { params: { id: item.id } });
       await reload();
     } catch (err) {
-      message.error(t(err instanceof ApiError ? err.messageKey : 'commonMsg.failed'), 2);
+      message.error(t(err instanceof ApiError ? err.messageKey : 'commonMsg.failed'));
     }
   }
 

@@ -24,12 +24,12 @@ function Queue({ lang, mobile, requests, scheme, port }: AdminPublicationsProps)
   const [busy, setBusy] = useState(false);
   const [form] = Form.useForm<{ reason: string }>();
 
-  const fail = (err: unknown) => message.error(t(err instanceof ApiError ? err.messageKey : 'commonMsg.failed'), 3);
+  const fail = (err: unknown) => message.error(t(err instanceof ApiError ? err.messageKey : 'commonMsg.failed'));
 
   async function approve(item: PublicationRequestItem) {
     try {
       setRows(await call(conferencesApi.approve, { params: { requestId: item.requestId } }));
-      message.success(t(`${NS}published`), 3);
+      message.success(t(`${NS}published`));
     } catch (err) {
       fail(err);
     }
@@ -40,7 +40,7 @@ function Queue({ lang, mobile, requests, scheme, port }: AdminPublicationsProps)
     setBusy(true);
     try {
       setRows(await call(conferencesApi.reject, { params: { requestId: rejecting.requestId }, body: { reason } }));
-      message.success(t(`${NS}rejected`), 3);
+      message.success(t(`${NS}rejected`));
       setRejecting(null);
       form.resetFields();
     } catch (err) {

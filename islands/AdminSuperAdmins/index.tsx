@@ -23,7 +23,7 @@ function SuperAdmins({ lang, mobile, admins, selfId }: AdminSuperAdminsProps) {
     try {
       setRows(await call(accountsApi.addSuperAdmin, { body: { email } }));
       form.resetFields();
-      message.success(t('admin.saved'), 2);
+      message.success(t('admin.saved'));
     } catch (err) {
       const key = err instanceof ApiError ? err.messageKey : 'commonMsg.failed';
       form.setFields([{ name: 'email', errors: [t(key)] }]);
@@ -36,7 +36,7 @@ function SuperAdmins({ lang, mobile, admins, selfId }: AdminSuperAdminsProps) {
     try {
       setRows(await call(accountsApi.removeSuperAdmin, { params: { userId: item.userId } }));
     } catch (err) {
-      message.error(t(err instanceof ApiError ? err.messageKey : 'commonMsg.failed'), 2);
+      message.error(t(err instanceof ApiError ? err.messageKey : 'commonMsg.failed'));
     }
   }
 

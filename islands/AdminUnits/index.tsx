@@ -26,14 +26,14 @@ function Units({ lang, mobile, initial }: AdminUnitsProps) {
   }, [rows, filter]);
 
   const reload = async () => setRows((await call(unitsApi.list, { query: { page: 1, size: 100_000 } })).rows);
-  const fail = (err: unknown) => message.error(t(err instanceof ApiError ? err.messageKey : 'commonMsg.failed'), 3);
+  const fail = (err: unknown) => message.error(t(err instanceof ApiError ? err.messageKey : 'commonMsg.failed'));
 
   async function save() {
     const values = await form.validateFields();
     try {
       if (editing?.id) await call(unitsApi.update, { params: { id: editing.id }, body: values });
       else await call(unitsApi.create, { body: values });
-      message.success(t('units:saved'), 2);
+      message.success(t('units:saved'));
       setEditing(null);
       await reload();
     } catch (err) {

@@ -48,7 +48,7 @@ function CreateForm({ lang, mobile, siteDomain, customDomain = false }: CreateCo
     } catch (err) {
       const key = err instanceof ApiError ? err.messageKey : 'commonMsg.failed';
       if (err instanceof ApiError && err.field && FIELDS.includes(err.field)) form.setFields([{ name: err.field as keyof Values, errors: [t(key, err.params)] }]);
-      else message.error(t(key, err instanceof ApiError ? err.params : undefined), 3);
+      else message.error(t(key, err instanceof ApiError ? err.params : undefined));
     } finally {
       setBusy(false);
     }

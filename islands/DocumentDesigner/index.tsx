@@ -24,13 +24,13 @@ function TemplateCard({ lang, mobile, initial, fields }: { lang: Lang; mobile: b
   const [busy, setBusy] = useState<'save' | 'preview' | null>(null);
   const type: DocumentType = view.type;
   const body = () => ({ type, enabledType: view.enabledType, background: view.background, layout: view.layout });
-  const fail = (err: unknown) => message.error(t(err instanceof ApiError ? err.messageKey : 'commonMsg.failed'), 3);
+  const fail = (err: unknown) => message.error(t(err instanceof ApiError ? err.messageKey : 'commonMsg.failed'));
 
   async function save() {
     setBusy('save');
     try {
       setView(await call(documentsApi.save, { body: body() }));
-      message.success(t('documents:saved'), 2);
+      message.success(t('documents:saved'));
     } catch (err) {
       fail(err);
     } finally {
@@ -74,8 +74,8 @@ function TemplateCard({ lang, mobile, initial, fields }: { lang: Lang; mobile: b
               if (file.status === 'done') {
                 const res = file.response as Envelope<StoredFile>;
                 if (res.code === 200) setView({ ...view, background: res.data.name, backgroundUrl: res.data.url });
-                else message.error(t(res.message), 3);
-              } else if (file.status === 'error') message.error(t((file.response as Envelope<null> | undefined)?.message ?? 'files:uploadFailed'), 3);
+                else message.error(t(res.message));
+              } else if (file.status === 'error') message.error(t((file.response as Envelope<null> | undefined)?.message ?? 'files:uploadFailed'));
             }}
           >
             <Button icon={<UploadOutlined />}>{t(view.background ? 'documents:designer.changeBackground' : 'documents:designer.uploadBackground')}</Button>

@@ -40,7 +40,7 @@ function Login({ lang, redirect, platform, handoff }: LoginFormProps) {
       if (handoff && token.handoffUrl) return goToConference(handoff, token.handoffUrl);
       await afterLogin();
     } catch (err) {
-      message.warning(t(err instanceof ApiError ? err.messageKey : 'loginFailed'), 2);
+      message.warning(t(err instanceof ApiError ? err.messageKey : 'loginFailed'));
       setBusy(false);
     }
   }

@@ -44,10 +44,10 @@ function ExteriorList({ lang, mobile, items }: ManageExteriorsProps) {
     try {
       await send();
       await reload();
-      message.success(t(done), 2);
+      message.success(t(done));
       return true;
     } catch (err) {
-      message.error(t(errorKey(err)), 3);
+      message.error(t(errorKey(err)));
       return false;
     } finally {
       setBusy(false);
@@ -130,7 +130,7 @@ function ExteriorList({ lang, mobile, items }: ManageExteriorsProps) {
         confirmLoading={busy}
         onCancel={() => setCopying(null)}
         onOk={async () => {
-          if (!copyName.trim()) return void message.error(t('manageSite:exteriorNameRequired'), 3);
+          if (!copyName.trim()) return void message.error(t('manageSite:exteriorNameRequired'));
           if (await act(() => call(sitesApi.exteriorCopy, { params: { id: copying!.id }, body: { name: copyName } }), 'manageSite:exterior.copied')) setCopying(null);
         }}
         destroyOnHidden
@@ -151,11 +151,11 @@ function ExteriorForm({ lang, mobile, exterior }: ManageExteriorsProps) {
     setBusy(true);
     try {
       await call(sitesApi.exteriorSave, { body: { id: exterior?.id ?? null, ...values } });
-      message.success(t('manageSite:saved'), 1);
+      message.success(t('manageSite:saved'));
       setTimeout(() => location.assign(LIST), 600);
     } catch (err) {
       if (err instanceof ApiError && (err.field === 'name' || err.field === 'thumbnail')) form.setFields([{ name: err.field, errors: [t(err.messageKey)] }]);
-      else message.error(t(errorKey(err)), 3);
+      else message.error(t(errorKey(err)));
       setBusy(false);
     }
   }

@@ -22,7 +22,7 @@ function FeedbackList({ lang, mobile, initial }: ManageFeedbackProps) {
   const [open, setOpen] = useState<Feedback | null>(null);
   const [reply, setReply] = useState('');
   const [busy, setBusy] = useState(false);
-  const fail = (err: unknown) => message.error(t(err instanceof ApiError ? err.messageKey : 'commonMsg.failed', err instanceof ApiError ? err.params : undefined), 3);
+  const fail = (err: unknown) => message.error(t(err instanceof ApiError ? err.messageKey : 'commonMsg.failed', err instanceof ApiError ? err.params : undefined));
 
   async function load(next: { page: number; replied?: string }) {
     try {
@@ -34,13 +34,13 @@ function FeedbackList({ lang, mobile, initial }: ManageFeedbackProps) {
   }
 
   async function send() {
-    if (!open || !reply.trim()) return void message.warning(t('feedback:replyRequired'), 2);
+    if (!open || !reply.trim()) return void message.warning(t('feedback:replyRequired'));
     setBusy(true);
     try {
       const done = await call(feedbackApi.reply, { params: { id: open.id }, body: { reply } });
       setData({ ...data, rows: data.rows.map((r) => (r.id === done.id ? done : r)) });
       setOpen(null);
-      message.success(t('feedback:replied'), 2);
+      message.success(t('feedback:replied'));
     } catch (err) {
       fail(err);
     } finally {

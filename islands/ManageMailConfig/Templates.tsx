@@ -17,7 +17,7 @@ export function Templates({ t, initial, mobile }: { t: T; initial: MailTemplate[
   const [preview, setPreview] = useState<{ subject: string; html: string } | null>(null);
   const [form] = Form.useForm<Text>();
   const current = list.find((x) => x.kind === kind)!;
-  const fail = (err: unknown) => message.error(t(err instanceof ApiError ? err.messageKey : 'commonMsg.failed'), 3);
+  const fail = (err: unknown) => message.error(t(err instanceof ApiError ? err.messageKey : 'commonMsg.failed'));
 
   function choose(next: MailKind) {
     setKind(next);
@@ -30,7 +30,7 @@ export function Templates({ t, initial, mobile }: { t: T; initial: MailTemplate[
       const values = await form.validateFields();
       const saved = await call(mailApi.saveTemplate, { params: { kind }, body: values });
       setList(saved);
-      message.success(t('mail:saved'), 2);
+      message.success(t('mail:saved'));
     } catch (err) {
       if (err instanceof ApiError) fail(err);
     }
@@ -41,7 +41,7 @@ export function Templates({ t, initial, mobile }: { t: T; initial: MailTemplate[
       const saved = await call(mailApi.resetTemplate, { params: { kind } });
       setList(saved);
       form.setFieldsValue(saved.find((x) => x.kind === kind)!);
-      message.success(t('mail:resetDone'), 2);
+      message.success(t('mail:resetDone'));
     } catch (err) {
       fail(err);
     }

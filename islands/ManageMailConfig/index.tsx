@@ -27,7 +27,7 @@ function MailConfigScreen({ lang, mobile, config, templates, platformSmtp }: Man
   function showError(err: unknown) {
     const e = err instanceof ApiError ? err : new ApiError(0, 'commonMsg.failed');
     if (e.field && e.field !== 'to') form.setFields([{ name: e.field.replace(/^settings\./, '') as keyof Values, errors: [t(e.messageKey)] }]);
-    else message.error(t(e.messageKey), 4);
+    else message.error(t(e.messageKey));
   }
 
   async function save(values: Values) {
@@ -35,7 +35,7 @@ function MailConfigScreen({ lang, mobile, config, templates, platformSmtp }: Man
     try {
       setSaved(await call(mailApi.saveConfig, { body: values }));
       form.setFieldsValue({ password: '', confirmPassword: '' });
-      message.success(t('mail:saved'), 2);
+      message.success(t('mail:saved'));
     } catch (err) {
       showError(err);
     } finally {
@@ -44,12 +44,12 @@ function MailConfigScreen({ lang, mobile, config, templates, platformSmtp }: Man
   }
 
   async function test() {
-    if (!EMAIL_PATTERN.test(testTo.trim())) return void message.error(t('emailFormatError'), 3);
+    if (!EMAIL_PATTERN.test(testTo.trim())) return void message.error(t('emailFormatError'));
     setBusy('test');
     try {
       const settings = await form.validateFields();
       await call(mailApi.test, { body: { to: testTo.trim(), settings } });
-      message.success(t('mail:testSent'), 3);
+      message.success(t('mail:testSent'));
     } catch (err) {
       if (err instanceof ApiError) showError(err);
     } finally {

@@ -27,7 +27,7 @@ function MailLog({ lang, mobile, initial }: ManageMailLogProps) {
       setData(await call(mailApi.log, { query: { page: next.page, size: 20, status: next.status } }));
       setQuery(next);
     } catch (err) {
-      message.error(t(err instanceof ApiError ? err.messageKey : 'commonMsg.failed'), 3);
+      message.error(t(err instanceof ApiError ? err.messageKey : 'commonMsg.failed'));
     } finally {
       setLoading(false);
     }
@@ -36,11 +36,11 @@ function MailLog({ lang, mobile, initial }: ManageMailLogProps) {
   async function resend(row: Row) {
     try {
       await call(mailApi.resend, { params: { id: row.id } });
-      message.success(t('mail:requeued'), 2);
+      message.success(t('mail:requeued'));
       await load(query);
     } catch (err) {
       // The gate's refusals carry their numbers (recipients not allowed, the day's allowance).
-      message.error(t(err instanceof ApiError ? err.messageKey : 'commonMsg.failed', err instanceof ApiError ? err.params : undefined), 5);
+      message.error(t(err instanceof ApiError ? err.messageKey : 'commonMsg.failed', err instanceof ApiError ? err.params : undefined));
     }
   }
 

@@ -28,7 +28,7 @@ function Managers({ lang, mobile, managers, selfId }: ManageManagersProps) {
     try {
       setRows(await call(conferencesApi.addManager, { body: { email } }));
       form.resetFields();
-      message.success(t(`${NS}added`), 2);
+      message.success(t(`${NS}added`));
     } catch (err) {
       const key = err instanceof ApiError ? err.messageKey : 'commonMsg.failed';
       form.setFields([{ name: 'email', errors: [t(key)] }]);
@@ -40,9 +40,9 @@ function Managers({ lang, mobile, managers, selfId }: ManageManagersProps) {
   async function remove(item: ManagerItem) {
     try {
       setRows(await call(conferencesApi.removeManager, { params: { userId: item.userId } }));
-      message.success(t(`${NS}removed`), 2);
+      message.success(t(`${NS}removed`));
     } catch (err) {
-      message.error(t(err instanceof ApiError ? err.messageKey : 'commonMsg.failed'), 3);
+      message.error(t(err instanceof ApiError ? err.messageKey : 'commonMsg.failed'));
     }
   }
 

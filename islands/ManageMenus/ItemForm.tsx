@@ -100,13 +100,13 @@ export function ItemForm(props: {
       };
       const { id } = await call(sitesApi.menuSave, { body });
       await onSaved(id);
-      message.success(t('manageMenus:saved'), 2);
+      message.success(t('manageMenus:saved'));
     } catch (err) {
       const key = err instanceof ApiError ? err.messageKey : 'commonMsg.failed';
       const field = err instanceof ApiError ? err.field : undefined;
       const name = field === 'pageId' && v.linkType !== 'page' ? 'linkType' : field;
       if (name && ([...FIELDS, 'linkType'] as string[]).includes(name)) form.setFields([{ name: name as keyof Values, errors: [t(key)] }]);
-      else message.error(t(key), 3);
+      else message.error(t(key));
     } finally {
       setBusy(false);
     }

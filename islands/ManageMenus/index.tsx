@@ -84,10 +84,10 @@ function MenuEditor({ t, menuLang, mobile, tree, setTree, pages }: { t: Translat
     setBusy(true);
     try {
       await send();
-      if (done) message.success(t(done), 2);
+      if (done) message.success(t(done));
       return true;
     } catch (err) {
-      message.error(t(err instanceof ApiError ? err.messageKey : 'commonMsg.failed'), 3);
+      message.error(t(err instanceof ApiError ? err.messageKey : 'commonMsg.failed'));
       return false;
     } finally {
       await reload().catch(() => undefined);
@@ -101,7 +101,7 @@ function MenuEditor({ t, menuLang, mobile, tree, setTree, pages }: { t: Translat
     void run(() => call(sitesApi.menuMove, { body: { id, ...target } }));
   };
   const publish = (ids: number[], published: boolean) => {
-    if (ids.length === 0) return void message.warning(t('manageMenus:selectItems'), 2);
+    if (ids.length === 0) return void message.warning(t('manageMenus:selectItems'));
     void run(() => call(sitesApi.menuPublish, { body: { ids, published } }), published ? 'manageMenus:publishedDone' : 'manageMenus:unpublishedDone');
   };
   const remove = async (ids: number[]) => {
@@ -110,7 +110,7 @@ function MenuEditor({ t, menuLang, mobile, tree, setTree, pages }: { t: Translat
     if (ok) setChecked([]);
   };
   function confirmDelete() {
-    if (checked.length === 0) return void message.warning(t('manageMenus:selectToDelete'), 2);
+    if (checked.length === 0) return void message.warning(t('manageMenus:selectToDelete'));
     modal.confirm({
       title: t('manageMenus:confirmDelete', { count: checked.length }),
       okText: t('manageMenus:delete'),

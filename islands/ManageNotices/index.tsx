@@ -22,7 +22,7 @@ function Notices({ lang, mobile, notices }: ManageNoticesProps) {
   const [editing, setEditing] = useState<Partial<Notice> | null>(null);
   const [file, setFile] = useState<Notice['file']>(null);
   const [form] = Form.useForm<Values>();
-  const fail = (err: unknown) => message.error(t(err instanceof ApiError ? err.messageKey : 'commonMsg.failed'), 3);
+  const fail = (err: unknown) => message.error(t(err instanceof ApiError ? err.messageKey : 'commonMsg.failed'));
 
   function open(n: Partial<Notice>) {
     form.setFieldsValue({ titleZh: '', titleEn: '', sourceZh: '', sourceEn: '', contentZh: '', contentEn: '', time: new Date().toISOString(), ...n });
@@ -36,7 +36,7 @@ function Notices({ lang, mobile, notices }: ManageNoticesProps) {
       const body = { ...values, file: file?.name ?? null };
       setList(await (editing?.id ? call(noticesApi.update, { params: { id: editing.id }, body }) : call(noticesApi.create, { body })));
       setEditing(null);
-      message.success(t('notices:saved'), 2);
+      message.success(t('notices:saved'));
     } catch (err) {
       if (err instanceof ApiError && err.field) form.setFields([{ name: err.field as keyof Values, errors: [t(err.messageKey)] }]);
       else fail(err);
@@ -87,7 +87,7 @@ function Notices({ lang, mobile, notices }: ManageNoticesProps) {
             onChange={({ file: f }) => {
               const res = f.response as Envelope<{ name: string; originalName: string; url: string }> | undefined;
               if (f.status === 'done' && res?.code === 200) setFile({ name: res.data.name, originalName: res.data.originalName, url: res.data.url });
-              else if (f.status === 'done' || f.status === 'error') message.error(t(res?.message ?? 'files:uploadFailed'), 3);
+              else if (f.status === 'done' || f.status === 'error') message.error(t(res?.message ?? 'files:uploadFailed'));
             }}>
             <Button icon={<UploadOutlined />}>{t('notices:file')}</Button>
           </Upload>

@@ -31,10 +31,10 @@ export function DealDialog({ order, t, mobile, onClose, onDone }: { order: Manag
     setBusy(true);
     try {
       onDone(await call(ordersApi.deal, { params: { id: order.id }, body: values }));
-      message.success(t('orders:dealt'), 2);
+      message.success(t('orders:dealt'));
     } catch (err) {
       if (err instanceof ApiError && err.field && FIELDS.includes(err.field)) form.setFields([{ name: err.field as keyof Values, errors: [errorText(err, t)] }]);
-      else message.error(errorText(err, t), 4);
+      else message.error(errorText(err, t));
     } finally {
       setBusy(false);
     }

@@ -24,7 +24,7 @@ export function OrdersTab({ lang, mobile, initial, t }: { lang: Lang; mobile: bo
   const [dealing, setDealing] = useState<ManagedOrderView | null>(null);
   const [refunding, setRefunding] = useState<ManagedOrderView | null>(null);
   const [refreshing, setRefreshing] = useState<number | null>(null);
-  const fail = (err: unknown) => message.error(errorText(err, t), 4);
+  const fail = (err: unknown) => message.error(errorText(err, t));
   const replace = (o: ManagedOrderView) => setData((d) => ({ ...d, rows: d.rows.map((r) => (r.id === o.id ? o : r)) }));
 
   async function load(next: Filters, page: number) {
@@ -43,7 +43,7 @@ export function OrdersTab({ lang, mobile, initial, t }: { lang: Lang; mobile: bo
     setRefreshing(o.id);
     try {
       replace(await call(ordersApi.manageRefresh, { params: { id: o.id } }));
-      message.success(t('orders:manage.refreshed'), 2);
+      message.success(t('orders:manage.refreshed'));
     } catch (err) {
       fail(err);
     } finally {

@@ -29,7 +29,7 @@ export function QueueTab({ anomalies, setAnomalies, t, lang, mobile }: { anomali
     try {
       setAnomalies(await call(ordersApi.anomalies));
     } catch (err) {
-      message.error(errorText(err, t), 4);
+      message.error(errorText(err, t));
     } finally {
       setBusy(false);
     }
@@ -42,10 +42,10 @@ export function QueueTab({ anomalies, setAnomalies, t, lang, mobile }: { anomali
     try {
       setAnomalies(await call(ordersApi.resolveAnomaly, { params: { id: resolving.id }, body: values }));
       setResolving(null);
-      message.success(t('orders:resolved'), 2);
+      message.success(t('orders:resolved'));
     } catch (err) {
       if (err instanceof ApiError && (err.field === 'orderNo' || err.field === 'note')) form.setFields([{ name: err.field, errors: [errorText(err, t)] }]);
-      else message.error(errorText(err, t), 4);
+      else message.error(errorText(err, t));
     } finally {
       setBusy(false);
     }

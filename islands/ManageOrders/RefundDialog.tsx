@@ -35,10 +35,10 @@ export function RefundDialog({ order, t, lang, mobile, onClose, onDone }: { orde
     setBusy(true);
     try {
       onDone(await call(ordersApi.refund, { params: { id: order.id }, body: { ...values, refundNo } }));
-      message.success(t('orders:refundRequested'), 2);
+      message.success(t('orders:refundRequested'));
     } catch (err) {
       if (err instanceof ApiError && (err.field === 'amount' || err.field === 'reason')) form.setFields([{ name: err.field, errors: [errorText(err, t)] }]);
-      else message.error(errorText(err, t), 5);
+      else message.error(errorText(err, t));
     } finally {
       setBusy(false);
     }

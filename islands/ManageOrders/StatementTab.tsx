@@ -36,28 +36,28 @@ export function StatementTab({ mapping, t, mobile, onImported }: { mapping: Stat
     setResult(null);
     try {
       const csv = await readText(f);
-      if (csv.length > MAX_CHARS) return void message.error(t('orders:csvTooLarge'), 4);
-      if (csv.includes('\uFFFD')) return void message.error(t('orders:manage.csvNotUtf8'), 4);
+      if (csv.length > MAX_CHARS) return void message.error(t('orders:csvTooLarge'));
+      if (csv.includes('\uFFFD')) return void message.error(t('orders:manage.csvNotUtf8'));
       const header = csvHeader(csv);
-      if (!header.length) return void message.error(t('orders:manage.csvEmpty'), 4);
+      if (!header.length) return void message.error(t('orders:manage.csvEmpty'));
       setFile({ name: f.name, csv, header });
       form.setFieldsValue({ date: preset(header, mapping?.date), amount: preset(header, mapping?.amount), text: preset(header, mapping?.text), currency: preset(header, mapping?.currency), payer: preset(header, mapping?.payer) });
     } catch {
-      message.error(t('orders:manage.csvNotUtf8'), 4);
+      message.error(t('orders:manage.csvNotUtf8'));
     }
   }
 
   async function submit(v: Values) {
-    if (!file) return void message.warning(t('orders:csvRequired'), 3);
+    if (!file) return void message.warning(t('orders:csvRequired'));
     setBusy(true);
     try {
       const body = { csv: file.csv, mapping: { date: v.date, amount: v.amount, text: v.text, ...(v.currency ? { currency: v.currency } : {}), ...(v.payer ? { payer: v.payer } : {}) }, currency: v.rowCurrency.trim().toUpperCase() };
       setResult(await call(ordersApi.importStatement, { body }));
-      message.success(t('orders:imported'), 2);
+      message.success(t('orders:imported'));
       onImported();
     } catch (err) {
       if (err instanceof ApiError && err.field === 'currency') form.setFields([{ name: 'rowCurrency', errors: [errorText(err, t)] }]);
-      else message.error(errorText(err, t), 4);
+      else message.error(errorText(err, t));
     } finally {
       setBusy(false);
     }

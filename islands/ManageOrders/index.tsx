@@ -27,7 +27,7 @@ function Orders({ lang, mobile, page, anomalies, mapping }: ManageOrdersProps) {
     try {
       setQueue(await call(ordersApi.anomalies));
     } catch (err) {
-      message.error(errorText(err, t), 4);
+      message.error(errorText(err, t));
     }
   }
 

@@ -24,7 +24,7 @@ export function ImageLibrary({ open, mobile, t, onClose, onInsert }: Props) {
       setImages(await call(pagesApi.images));
     } catch (err) {
       setImages([]);
-      message.error(failed(err, 'managePages:images.loadFailed'), 2);
+      message.error(failed(err, 'managePages:images.loadFailed'));
     }
   }
   useEffect(() => {
@@ -36,9 +36,9 @@ export function ImageLibrary({ open, mobile, t, onClose, onInsert }: Props) {
     const address = new URL(url, location.href).pathname;
     try {
       await navigator.clipboard.writeText(address);
-      message.success(t('managePages:images.copied'), 2);
+      message.success(t('managePages:images.copied'));
     } catch {
-      message.info(address, 4);
+      message.info(address);
     }
   }
 
@@ -55,7 +55,7 @@ export function ImageLibrary({ open, mobile, t, onClose, onInsert }: Props) {
               await uploadFile('image', file as File);
               await load();
             } catch (err) {
-              message.error(failed(err, 'managePages:images.uploadFailed'), 3);
+              message.error(failed(err, 'managePages:images.uploadFailed'));
             } finally {
               setUploading(false);
             }

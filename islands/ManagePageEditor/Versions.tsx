@@ -53,7 +53,7 @@ export function Versions({ open, mobile, pageId, revision, timeZone, t, onClose,
       .then(setItems)
       .catch((err) => {
         setItems([]);
-        message.error(failed(err, 'managePages:versions.loadFailed'), 2);
+        message.error(failed(err, 'managePages:versions.loadFailed'));
       });
   }, [open, revision]); // reloaded when opened after a save
 
@@ -62,7 +62,7 @@ export function Versions({ open, mobile, pageId, revision, timeZone, t, onClose,
     try {
       setCompare(await call(pagesApi.version, { params: { id: pageId, version } }));
     } catch (err) {
-      message.error(failed(err, 'managePages:versions.loadFailed'), 2);
+      message.error(failed(err, 'managePages:versions.loadFailed'));
     } finally {
       setBusy(null);
     }
@@ -74,7 +74,7 @@ export function Versions({ open, mobile, pageId, revision, timeZone, t, onClose,
       const page = await call(pagesApi.restore, { params: { id: pageId, version } });
       onRestored(page, version);
     } catch (err) {
-      message.error(failed(err, 'managePages:failed'), 3);
+      message.error(failed(err, 'managePages:failed'));
     } finally {
       setBusy(null);
     }

@@ -151,12 +151,12 @@ function Editor(props: ManagePageEditorProps) {
       }
       setPage(saved);
       setSavedState(JSON.stringify([values, content]));
-      message.success(t('managePages:saved'), 2);
+      message.success(t('managePages:saved'));
     } catch (err) {
       const key = err instanceof ApiError ? err.messageKey : 'managePages:failed';
       const fields = ['name', 'exteriorId', 'lang', 'templateKind', 'templateId', 'relatedMobilePageId', 'defaultFor'];
       if (err instanceof ApiError && err.field && fields.includes(err.field)) form.setFields([{ name: err.field as keyof Meta, errors: [t(key)] }]);
-      message.error(t(key), 3);
+      message.error(t(key));
     } finally {
       setSaving(false);
     }
@@ -191,7 +191,7 @@ function Editor(props: ManagePageEditorProps) {
     setPage(restoredPage);
     setSavedState(JSON.stringify([values, next]));
     setDrawer(null);
-    message.success(t('managePages:versions.restored', { version }), 2);
+    message.success(t('managePages:versions.restored', { version }));
   }
 
   function insertImage(url: string) {
@@ -199,7 +199,7 @@ function Editor(props: ManagePageEditorProps) {
     setDrawer(null);
     // After the HTML pane is shown again.
     setTimeout(() => htmlEditor.current?.insert(`<img src="${url}" alt="">`), 0);
-    message.success(t('managePages:images.inserted'), 2);
+    message.success(t('managePages:images.inserted'));
   }
 
   const missingContainer = kind !== null && content.html.trim() !== '' && !hasContainer(kind, content.html);
@@ -252,9 +252,9 @@ function Editor(props: ManagePageEditorProps) {
             try {
               const uploaded = await uploadFile('css', file as File);
               setField({ cssPath: uploaded.url });
-              message.success(t('managePages:css.uploaded'), 2);
+              message.success(t('managePages:css.uploaded'));
             } catch (err) {
-              message.error(t(err instanceof ApiError ? err.messageKey : 'managePages:images.uploadFailed'), 3);
+              message.error(t(err instanceof ApiError ? err.messageKey : 'managePages:images.uploadFailed'));
             } finally {
               setCssUploading(false);
             }

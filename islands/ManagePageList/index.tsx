@@ -43,7 +43,7 @@ function PageList({ lang, mobile, type, timeZone, initial, exteriors }: ManagePa
       setPage(nextPage);
       setFilters(nextFilters);
     } catch (err) {
-      message.error(t(err instanceof ApiError && err.messageKey !== 'commonMsg.serverError' ? err.messageKey : 'managePages:list.searchFailed'), 2);
+      message.error(t(err instanceof ApiError && err.messageKey !== 'commonMsg.serverError' ? err.messageKey : 'managePages:list.searchFailed'));
     } finally {
       if (mine === seq.current) setLoading(false);
     }
@@ -53,11 +53,11 @@ function PageList({ lang, mobile, type, timeZone, initial, exteriors }: ManagePa
   async function remove(item: PageListItem) {
     try {
       await call(pagesApi.remove, { params: { id: item.id } });
-      message.success(t('managePages:deleted'), 2);
+      message.success(t('managePages:deleted'));
       const lastOnPage = data.rows.length === 1 && page > 1;
       await load(lastOnPage ? page - 1 : page, filters);
     } catch (err) {
-      message.error(t(err instanceof ApiError ? err.messageKey : 'managePages:failed'), 4);
+      message.error(t(err instanceof ApiError ? err.messageKey : 'managePages:failed'));
     }
   }
 

@@ -39,14 +39,14 @@ function PayConfig({ lang, mobile, config }: ManagePayConfigProps) {
       const next = await call(paymentsApi.saveConfig, { body: { ...plans, hotelMethods: plans.hotelSeparate ? plans.hotelMethods : [], methods } });
       setSaved(next);
       setDrafts(Object.fromEntries(next.methods.map((m) => [m.method, draftOf(m)])) as Record<PaymentMethod, MethodDraft>);
-      message.success(t('payments:saved'), 2);
+      message.success(t('payments:saved'));
     } catch (err) {
       const e = err instanceof ApiError ? err : new ApiError(0, 'commonMsg.failed');
       // methods.<i>.<name> names the i-th method sent; the service names `<method>.<field>`.
       const indexed = e.field?.match(/^methods\.(\d+)\.(\w+)/);
       const field = indexed ? `${methods[Number(indexed[1])]?.method}.${indexed[2]}` : e.field;
       if (field) setErrors({ [field]: e.messageKey });
-      message.error(t(e.messageKey), 4);
+      message.error(t(e.messageKey));
     } finally {
       setBusy(false);
     }
@@ -75,7 +75,7 @@ function PayConfig({ lang, mobile, config }: ManagePayConfigProps) {
       </Card>
       <h3>{t('payments:methods')}</h3>
       {saved.methods.map((m) => (
-        <MethodCard key={m.method} t={t} view={m} draft={drafts[m.method]} errors={errors} onChange={(d) => setDrafts({ ...drafts, [m.method]: d })} onFileError={(key) => message.error(t(key), 3)} />
+        <MethodCard key={m.method} t={t} view={m} draft={drafts[m.method]} errors={errors} onChange={(d) => setDrafts({ ...drafts, [m.method]: d })} onFileError={(key) => message.error(t(key))} />
       ))}
       <Button type="primary" onClick={save} loading={busy} block={mobile}>{t('payments:save')}</Button>
     </div>

@@ -28,7 +28,7 @@ function Receipts({ lang, mobile, page: initial }: ManageReceiptsProps) {
   const [filter, setFilter] = useState<Filter>({});
   const [editing, setEditing] = useState<ManagedInvoiceView | null>(null);
   const [form] = Form.useForm<Edit>();
-  const fail = (err: unknown) => message.error(t(err instanceof ApiError ? err.messageKey : 'commonMsg.failed'), 3);
+  const fail = (err: unknown) => message.error(t(err instanceof ApiError ? err.messageKey : 'commonMsg.failed'));
   const clean = (f: Filter) => ({ status: f.status, person: f.person?.trim() || undefined, orderNo: f.orderNo?.trim() || undefined });
 
   async function load(f: Filter, page: number) {
@@ -53,7 +53,7 @@ function Receipts({ lang, mobile, page: initial }: ManageReceiptsProps) {
       const done = await call(receiptsApi.update, { params: { id: editing.id }, body: values });
       setData({ ...data, rows: data.rows.map((r) => (r.id === done.id ? done : r)) });
       setEditing(null);
-      message.success(t('receipts:saved'), 2);
+      message.success(t('receipts:saved'));
     } catch (err) {
       if (err instanceof ApiError && err.field) form.setFields([{ name: err.field as keyof Edit, errors: [t(err.messageKey)] }]);
       else fail(err);

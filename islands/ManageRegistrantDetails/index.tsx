@@ -22,7 +22,7 @@ function Details({ lang, mobile, details }: ManageRegistrantDetailsProps) {
   const t = translator(lang);
   const { message } = App.useApp();
   const allFiles = details.answers.flatMap((a) => a.files.map((f) => ({ ...f, field: a.field })));
-  const fail = (err: unknown) => message.error(t(err instanceof ApiError ? err.messageKey : 'commonMsg.failed'), 3);
+  const fail = (err: unknown) => message.error(t(err instanceof ApiError ? err.messageKey : 'commonMsg.failed'));
 
   async function download(files: Array<RegistrantFile & { field: string }>) {
     try {
@@ -36,7 +36,7 @@ function Details({ lang, mobile, details }: ManageRegistrantDetailsProps) {
   async function remove() {
     try {
       await call(registrationApi.remove, { query: { id: details.id } });
-      message.success(t('registration:deleted'), 2);
+      message.success(t('registration:deleted'));
       location.assign('/platform/manage/user');
     } catch (err) {
       fail(err);

@@ -20,14 +20,14 @@ export function MailDialog({ t, target, onClose }: { t: T; target: MailTarget | 
     setBusy(true);
     try {
       await call(registrationApi.sendMail, { body: { data: { type: target.all ? '' : 'NotAll', ids: target.all ? undefined : target.ids, title: values.title, content: values.content } } });
-      message.success(t('registration:sendMsg'), 2);
+      message.success(t('registration:sendMsg'));
       form.resetFields();
       onClose();
     } catch (err) {
       // spec 8: 20001 / 20006 and network failures are 'send error'; others say what the server said.
       const e = err instanceof ApiError ? err : null;
       const key = !e || e.status === 0 || e.status >= 500 ? 'manageRegistration:sendError' : e.messageKey;
-      message.error(t(key, e?.params), 3);
+      message.error(t(key, e?.params));
     } finally {
       setBusy(false);
     }

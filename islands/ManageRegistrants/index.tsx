@@ -31,7 +31,7 @@ function Registrants({ lang, mobile, initial, badgeEnabled }: ManageRegistrantsP
   const [busy, setBusy] = useState<string | null>(null);
   useEffect(() => setHydrated(true), []);
 
-  const fail = (err: unknown) => message.error(t(err instanceof ApiError ? err.messageKey : 'commonMsg.failed', err instanceof ApiError ? err.params : undefined), 3);
+  const fail = (err: unknown) => message.error(t(err instanceof ApiError ? err.messageKey : 'commonMsg.failed', err instanceof ApiError ? err.params : undefined));
 
   async function load(next: Query) {
     setLoading(true);
@@ -48,7 +48,7 @@ function Registrants({ lang, mobile, initial, badgeEnabled }: ManageRegistrantsP
   async function remove(row: RegistrantListRow) {
     try {
       await call(registrationApi.remove, { query: { id: row.id } });
-      message.success(t('registration:deleted'), 2);
+      message.success(t('registration:deleted'));
       setSelected((s) => s.filter((r) => r.id !== row.id));
       await load(query);
     } catch (err) {
@@ -64,9 +64,9 @@ function Registrants({ lang, mobile, initial, badgeEnabled }: ManageRegistrantsP
   }
 
   async function openMail(all: boolean) {
-    if (!all && selected.length === 0) return void message.warning(t('manageRegistration:userMsg'), 2);
+    if (!all && selected.length === 0) return void message.warning(t('manageRegistration:userMsg'));
     try {
-      if (!(await call(registrationApi.mailConfigured))) return void message.error(t('registration:noMailConfig'), 3);
+      if (!(await call(registrationApi.mailConfigured))) return void message.error(t('registration:noMailConfig'));
     } catch (err) {
       return fail(err);
     }

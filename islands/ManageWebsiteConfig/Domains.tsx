@@ -22,12 +22,12 @@ export function Domains({ lang, mobile, initial }: { lang: Lang; mobile: boolean
     setBusy(true);
     try {
       setRows(await send());
-      message.success(t(done), 2);
+      message.success(t(done));
       return true;
     } catch (err) {
       const key = err instanceof ApiError ? err.messageKey : 'commonMsg.failed';
       if (err instanceof ApiError && err.field === 'domain' && key.startsWith('manageSite:domain') && !['manageSite:domainCurrent', 'manageSite:domainLast'].includes(key)) setError(t(key, err.params));
-      else message.error(t(key), 3);
+      else message.error(t(key));
       return false;
     } finally {
       setBusy(false);

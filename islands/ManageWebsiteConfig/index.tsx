@@ -95,14 +95,14 @@ function Editor({ lang, mobile, initial, disciplines }: ManageWebsiteConfigProps
         },
       });
       form.setFieldsValue(toValues(saved.config));
-      message.success(t('manageSite:saved'), 2);
+      message.success(t('manageSite:saved'));
     } catch (err) {
       if (err instanceof ApiError && err.field) {
         const name = fieldPath(err.field) as never;
         form.setFields([{ name, errors: [t(err.messageKey)] }]);
         form.scrollToField(name, SCROLL_TO_FIELD);
       } else {
-        message.error(t(err instanceof ApiError ? err.messageKey : 'commonMsg.failed'), 3);
+        message.error(t(err instanceof ApiError ? err.messageKey : 'commonMsg.failed'));
       }
     } finally {
       setBusy(false);

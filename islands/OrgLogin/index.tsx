@@ -40,7 +40,7 @@ function Orgs({ lang, state, common }: OrgLoginProps) {
       try {
         setOptions(await call(accountsApi.organisations, { query: { selectInput: 'edugain', query, state } }));
       } catch (err) {
-        message.error(t(err instanceof ApiError ? err.messageKey : 'userReg.passportError'), 2);
+        message.error(t(err instanceof ApiError ? err.messageKey : 'userReg.passportError'));
       } finally {
         setSearching(false);
       }

@@ -18,10 +18,10 @@ function Edit({ lang, trueName, email }: ProfileEditFormProps) {
     setBusy(true);
     try {
       await call(accountsApi.updateInfo, { body: values });
-      message.success(t('profile.saved'), 2);
+      message.success(t('profile.saved'));
       setTimeout(() => location.assign('/profile/userInfo'), 800);
     } catch (err) {
-      message.warning(t(err instanceof ApiError ? err.messageKey : 'commonMsg.failed'), 2);
+      message.warning(t(err instanceof ApiError ? err.messageKey : 'commonMsg.failed'));
       setBusy(false);
     }
   }

@@ -39,11 +39,11 @@ function FeedbackScreen({ lang, mobile, types, mine, name, email }: ProfileFeedb
       setList([done, ...list]);
       form.resetFields(['title', 'content', 'verifyCode']);
       setFile(null);
-      message.success(t('feedback:sent'), 2);
+      message.success(t('feedback:sent'));
     } catch (err) {
       const e = err instanceof ApiError ? err : new ApiError(0, 'commonMsg.failed');
       if (e.field && e.field !== 'attachment') form.setFields([{ name: e.field as keyof Values, errors: [t(e.messageKey)] }]);
-      else message.error(t(e.messageKey), 3);
+      else message.error(t(e.messageKey));
     } finally {
       setBusy(false);
     }
@@ -87,9 +87,9 @@ function FeedbackScreen({ lang, mobile, types, mine, name, email }: ProfileFeedb
                 const res = await fetch(urlOf(feedbackApi.upload), { method: 'POST', body, credentials: 'same-origin' });
                 const envelope = (await res.json().catch(() => null)) as Envelope<{ name: string; originalName: string }> | null;
                 if (envelope?.code === 200) setFile(envelope.data);
-                else message.error(t(envelope?.message ?? (res.status === 413 ? 'files:fileTooLarge' : 'files:uploadFailed')), 4);
+                else message.error(t(envelope?.message ?? (res.status === 413 ? 'files:fileTooLarge' : 'files:uploadFailed')));
               } catch {
-                message.error(t('files:uploadFailed'), 4);
+                message.error(t('files:uploadFailed'));
               } finally {
                 setUploading(null);
               }

@@ -54,7 +54,7 @@ function Fees({ lang, mobile, offers, invitationCode, openOrders }: ProfileFeesP
 
   async function submit() {
     const picks = picksOf(register, optional);
-    if (!picks.length) return void message.warning(t('fees:chooseFee'), 3);
+    if (!picks.length) return void message.warning(t('fees:chooseFee'));
     setBusy(true);
     try {
       const { orderIds } = await call(ordersApi.chooseFees, { body: { picks, invitationCode: invitationCode.trim() } });
@@ -62,7 +62,7 @@ function Fees({ lang, mobile, offers, invitationCode, openOrders }: ProfileFeesP
     } catch (err) {
       setBusy(false);
       if (err instanceof ApiError && err.messageKey === 'orders:existing') modal.confirm({ content: t('orders:existing'), onOk: () => location.assign('/profile/order/list') });
-      else message.error(errorText(err, t), 4);
+      else message.error(errorText(err, t));
     }
   }
 

@@ -24,11 +24,11 @@ function Update({ lang, mobile, order }: ProfileOrderUpdateProps) {
     setBusy(true);
     try {
       const updated = await call(ordersApi.update, { params: { id: order.id } });
-      message.success(t('orders:updated'), 2);
+      message.success(t('orders:updated'));
       location.assign(updated ? `/profile/order/pay/goto/${updated.id}` : '/profile/conference/fee');
     } catch (err) {
       setBusy(false);
-      message.error(errorText(err, t), 4);
+      message.error(errorText(err, t));
     }
   }
 

@@ -30,7 +30,7 @@ function Orders({ lang, mobile, orders }: ProfileOrdersProps) {
   const [list, setList] = useState(orders.here);
   const [selected, setSelected] = useState<number[]>([]);
   const [busy, setBusy] = useState<string | null>(null);
-  const fail = (err: unknown) => message.error(errorText(err, t), 4);
+  const fail = (err: unknown) => message.error(errorText(err, t));
   const replace = (o: OrderView) => setList((l) => l.map((x) => (x.id === o.id ? o : x)));
 
   async function act(key: string, work: () => Promise<void>) {
@@ -47,7 +47,7 @@ function Orders({ lang, mobile, orders }: ProfileOrdersProps) {
   const refresh = (o: OrderView) =>
     act(`refresh${o.id}`, async () => {
       replace(await call(ordersApi.refresh, { params: { id: o.id } }));
-      message.success(t('orders:list.refreshed'), 2);
+      message.success(t('orders:list.refreshed'));
     });
   const cancel = (o: OrderView) =>
     modal.confirm({
@@ -56,7 +56,7 @@ function Orders({ lang, mobile, orders }: ProfileOrdersProps) {
         act(`cancel${o.id}`, async () => {
           replace(await call(ordersApi.cancel, { params: { id: o.id } }));
           setSelected((s) => s.filter((id) => id !== o.id));
-          message.success(t('orders:cancelled'), 2);
+          message.success(t('orders:cancelled'));
         }),
     });
   const remove = (o: OrderView) =>
@@ -67,12 +67,12 @@ function Orders({ lang, mobile, orders }: ProfileOrdersProps) {
         act(`remove${o.id}`, async () => {
           await call(ordersApi.remove, { params: { id: o.id } });
           setList((l) => l.filter((x) => x.id !== o.id));
-          message.success(t('orders:removed'), 2);
+          message.success(t('orders:removed'));
         }),
     });
 
   function payTogether() {
-    if (!canPayTogether(list, selected)) return void message.warning(t('orders:list.selectTwo'), 3);
+    if (!canPayTogether(list, selected)) return void message.warning(t('orders:list.selectTwo'));
     location.assign(payHref(selected));
   }
 

@@ -29,7 +29,7 @@ function Pay({ lang, mobile, orders, total, methods }: ProfilePayProps) {
   const chosen = methods.find((m) => m.method === method);
 
   async function pay() {
-    if (!chosen) return void message.warning(t('orders:methodRequired'), 3);
+    if (!chosen) return void message.warning(t('orders:methodRequired'));
     setBusy(true);
     setError(null);
     try {
@@ -40,7 +40,7 @@ function Pay({ lang, mobile, orders, total, methods }: ProfilePayProps) {
       setBusy(false);
       const text = errorText(err, t, { payMethodName: titleOf(chosen.titleZh, chosen.titleEn, lang) });
       if (err instanceof ApiError && err.status >= 500) setError(text);
-      else message.error(text, 4);
+      else message.error(text);
     }
   }
 

@@ -39,7 +39,7 @@ function Result({ lang, mobile, attempt }: ProfilePayResultProps) {
     try {
       setA(await call(ordersApi.refreshAttempt, { params: { attemptNo: a.attemptNo } }));
     } catch (err) {
-      message.error(errorText(err, t), 4);
+      message.error(errorText(err, t));
     } finally {
       setBusy(false);
     }

@@ -52,10 +52,10 @@ function RequestForm({ lang, mobile, order, request, refusal }: ProfileReceiptRe
     try {
       const body = { ...values, taxpayerId: values.taxpayerId ?? '', comment: values.comment ?? '', amount: toDecimalString(order.paid), paidDate: order.paidDate ?? '' };
       setSent(await call(receiptsApi.request, { params: { orderId: order.id }, body }));
-      message.success(t('receipts:requested'), 2);
+      message.success(t('receipts:requested'));
     } catch (err) {
       if (err instanceof ApiError && err.field) form.setFields([{ name: err.field as keyof Values, errors: [t(err.messageKey)] }]);
-      else message.error(t(err instanceof ApiError ? err.messageKey : 'commonMsg.failed'), 3);
+      else message.error(t(err instanceof ApiError ? err.messageKey : 'commonMsg.failed'));
     } finally {
       setBusy(false);
     }

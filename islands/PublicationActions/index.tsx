@@ -38,7 +38,7 @@ function Actions({ lang, mobile, state }: PublicationActionsProps) {
       await call(conferencesApi[action]);
       window.location.reload();
     } catch (err) {
-      message.error(t(err instanceof ApiError ? err.messageKey : 'commonMsg.failed'), 3);
+      message.error(t(err instanceof ApiError ? err.messageKey : 'commonMsg.failed'));
       setBusy(null);
     }
   }

@@ -48,11 +48,11 @@ function Basic({ lang, mobile, config }: RegisterConfigBasicProps) {
     try {
       const saved = await call(registrationApi.saveBasic, { body: { ...(form.getFieldsValue(true) as BasicConfig), ...values } });
       setView(saved);
-      message.success(t('registration:saved'), 2);
+      message.success(t('registration:saved'));
     } catch (err) {
       const e = err instanceof ApiError ? err : new ApiError(0, 'commonMsg.failed');
       if (e.field) form.setFields([{ name: e.field as keyof BasicConfig, errors: [t(e.messageKey, e.params)] }]);
-      else message.error(t(e.messageKey), 3);
+      else message.error(t(e.messageKey));
     } finally {
       setBusy(false);
     }

@@ -48,7 +48,7 @@ function Fees({ lang, mobile, kind, fees }: RegisterConfigFeesProps) {
   const [editing, setEditing] = useState<FeeView | 'new' | null>(null);
   const [busy, setBusy] = useState(false);
   const [form] = Form.useForm<Values>();
-  const fail = (err: unknown) => message.error(t(err instanceof ApiError ? err.messageKey : 'commonMsg.failed', err instanceof ApiError ? err.params : undefined), 3);
+  const fail = (err: unknown) => message.error(t(err instanceof ApiError ? err.messageKey : 'commonMsg.failed', err instanceof ApiError ? err.params : undefined));
 
   const required = (key: string): FormRule => ({ required: true, whitespace: true, message: t(key) });
   const money = (currencyField: 'currency' | 'displayCurrency', requiredKey: string, positive: boolean): FormRule => ({ getFieldValue }) => ({
@@ -79,7 +79,7 @@ function Fees({ lang, mobile, kind, fees }: RegisterConfigFeesProps) {
     try {
       setList(editing && editing !== 'new' ? await call(feesApi.update, { params: { id: editing.id }, body }) : await call(feesApi.create, { body }));
       setEditing(null);
-      message.success(t('fees:saved'), 2);
+      message.success(t('fees:saved'));
     } catch (err) {
       if (err instanceof ApiError && err.messageKey === 'fees:priceChangeConfirm' && !confirm) {
         // The new price voids unpaid orders (spec 4): ask, then send again with the confirmation.
@@ -99,11 +99,11 @@ function Fees({ lang, mobile, kind, fees }: RegisterConfigFeesProps) {
 
   async function remove(fee: FeeView | 'new' | null) {
     // An unsaved fee has nothing to delete on the server.
-    if (!fee || fee === 'new') return void message.warning(t('fees:saveFirst'), 2);
+    if (!fee || fee === 'new') return void message.warning(t('fees:saveFirst'));
     try {
       setList(await call(feesApi.remove, { params: { id: fee.id } }));
       if (editing !== null) setEditing(null);
-      message.success(t('fees:deleted'), 2);
+      message.success(t('fees:deleted'));
     } catch (err) {
       fail(err);
     }

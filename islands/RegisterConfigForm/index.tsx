@@ -41,7 +41,7 @@ function Builder({ lang, mobile, versions, version, rules: initial }: RegisterCo
   const [badRow, setBadRow] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
   const [newVersion, setNewVersion] = useState<string | null>(null);
-  const fail = (err: unknown) => message.error(t(err instanceof ApiError ? err.messageKey : 'commonMsg.failed', err instanceof ApiError ? err.params : undefined), 3);
+  const fail = (err: unknown) => message.error(t(err instanceof ApiError ? err.messageKey : 'commonMsg.failed', err instanceof ApiError ? err.params : undefined));
 
   const setItems = (items: FormItem[]) => setRules((r) => ({ ...r, items }));
   const move = (i: number, by: number) => {
@@ -57,7 +57,7 @@ function Builder({ lang, mobile, versions, version, rules: initial }: RegisterCo
     setBadRow(null);
     try {
       await call(registrationApi.saveRules, { body: { version, rules } });
-      message.success(t('registration:saved'), 2);
+      message.success(t('registration:saved'));
     } catch (err) {
       const row = /^items\.(\d+)/.exec(err instanceof ApiError ? (err.field ?? '') : '')?.[1];
       if (row !== undefined) setBadRow(Number(row));
@@ -69,7 +69,7 @@ function Builder({ lang, mobile, versions, version, rules: initial }: RegisterCo
 
   async function copy() {
     const to = newVersion?.trim() ?? '';
-    if (!/^[A-Za-z0-9_-]{1,32}$/.test(to)) return void message.error(t('registration:versionInvalid'), 3);
+    if (!/^[A-Za-z0-9_-]{1,32}$/.test(to)) return void message.error(t('registration:versionInvalid'));
     try {
       await call(registrationApi.copyRules, { body: { from: version, to } });
       go(to);

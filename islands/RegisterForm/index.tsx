@@ -92,16 +92,16 @@ function RegisterFormBody(props: RegisterFormProps) {
         // the manager reads why before going on.
         if (done.mailed === false) modal.info({ content: t('registration:addedNoMail'), onOk: () => location.assign(details) });
         else {
-          message.success(t('registration:added'), 2);
+          message.success(t('registration:added'));
           location.assign(details);
         }
       } else if (mode === 'update') {
         await call(registrationApi.updateOwn, { body: { answers } });
-        message.success(t('registration:saved'), 2);
+        message.success(t('registration:saved'));
         location.assign('/profile/userInfo');
       } else {
         await call(registrationApi.update, { body: { id: props.registrantId, answers } });
-        message.success(t('registration:saved'), 2);
+        message.success(t('registration:saved'));
         location.assign(`/platform/manage/userDetails?uid=${props.registrantId}`);
       }
     } catch (err) {
@@ -110,7 +110,7 @@ function RegisterFormBody(props: RegisterFormProps) {
       if (e.field && form.getFieldInstance(e.field) !== undefined) {
         form.setFields([{ name: e.field, errors: [text] }]);
         form.scrollToField(e.field, SCROLL_TO_FIELD);
-      } else message.warning(text, 3);
+      } else message.warning(text);
     } finally {
       setBusy(false);
     }

@@ -57,7 +57,7 @@ export function FileField({ lang, photo, files, onFiles, onBusy, onChange, id }:
         try {
           change([...files, await upload(file as File, photo)]);
         } catch (err) {
-          message.error(t((err as Error).message), 3);
+          message.error(t((err as Error).message));
         } finally {
           setBusy(false);
           onBusy(false);

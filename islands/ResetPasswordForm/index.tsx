@@ -45,14 +45,14 @@ function Reset({ lang, email, name, handoff }: ResetPasswordFormProps) {
     try {
       const handoffBody = handoff ? { handoff: { origin: handoff.origin, state: handoff.state, redirect: handoff.redirect ?? undefined } } : {};
       const done = await call(accountsApi.resetPassword, { body: { data: values, ...handoffBody } });
-      message.success(t('auth.passwordChanged'), 2);
+      message.success(t('auth.passwordChanged'));
       // In a conference's page the new password signs the person in there.
       if (handoff && done?.handoffUrl) return void setTimeout(() => goToConference(handoff, done.handoffUrl!), 1200);
       setTimeout(() => location.assign('/conferencelogin'), 1200);
     } catch (err) {
       const key = err instanceof ApiError ? err.messageKey : 'userReg.passportError';
       if (err instanceof ApiError && err.field) form.setFields([{ name: err.field as keyof Values, errors: [t(key)] }]);
-      else message.warning(t(key), 2);
+      else message.warning(t(key));
       setBusy(false);
     }
   }

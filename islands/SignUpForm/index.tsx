@@ -47,7 +47,7 @@ function SignUp({ lang, next, handoff }: SignUpFormProps) {
     } catch (err) {
       const key = err instanceof ApiError ? err.messageKey : 'userReg.passportError';
       if (err instanceof ApiError && err.field) form.setFields([{ name: (err.field === 'passWord' ? 'password' : err.field) as keyof Values, errors: [t(key)] }]);
-      else message.warning(t(key), 2);
+      else message.warning(t(key));
       setBusy(false);
     }
   }

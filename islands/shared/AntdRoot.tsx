@@ -17,6 +17,9 @@ export const THEME = { token: { colorPrimary: '#1d4ed8', borderRadius: 8 } };
 export const SCROLL_TO_FIELD = { block: 'center', focus: true } as const;
 const FORMS = { scrollToFirstError: SCROLL_TO_FIELD };
 
+/** Spec 9: every notification shows for 2000 ms (one setting; no call gives its own). */
+const MESSAGES = { duration: 2 };
+
 /** Spec 2.3: on a 401 one alert, "Sign In Error"; OK leads to the login page (api.ts). */
 function SignInErrorAlert({ lang }: { lang: Lang }) {
   const { modal } = App.useApp();
@@ -30,7 +33,7 @@ function SignInErrorAlert({ lang }: { lang: Lang }) {
 export function AntdRoot({ lang, children }: { lang: Lang; children: ReactNode }) {
   return (
     <ConfigProvider locale={lang === 'en' ? enUS : zhCN} theme={THEME} form={FORMS}>
-      <App>
+      <App message={MESSAGES}>
         <SignInErrorAlert lang={lang} />
         {children}
       </App>

@@ -33,8 +33,8 @@ export function CodeInput({ t, type, email, disabled, size, onError, ...field }:
           type={type}
           disabled={disabled}
           email={email}
-          onSent={() => message.success(t('auth.codeSent'), 2)}
-          onError={(key) => (onError ? onError(key) : message.warning(t(key), 2))}
+          onSent={() => message.success(t('auth.codeSent'))}
+          onError={(key) => (onError ? onError(key) : message.warning(t(key)))}
         />
       }
     />

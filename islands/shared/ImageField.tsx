@@ -52,11 +52,11 @@ export function ImageField({ value, onChange, kind, t, fallback, fallbackNote, a
 
   function acceptable(file: File): boolean {
     if (!/\.(jpe?g|png)$/i.test(file.name) || (file.type && !['image/jpeg', 'image/png'].includes(file.type))) {
-      message.error(t('files:imageJpgPng'), 3);
+      message.error(t('files:imageJpgPng'));
       return false;
     }
     if (file.size > MAX_BYTES[kind]) {
-      message.error(t(TOO_LARGE[kind]), 3);
+      message.error(t(TOO_LARGE[kind]));
       return false;
     }
     return true;
@@ -99,7 +99,7 @@ export function ImageField({ value, onChange, kind, t, fallback, fallbackNote, a
               onChange?.(stored.url);
               onSuccess?.(stored);
             } catch (err) {
-              message.error(t(err instanceof ApiError ? err.messageKey : 'files:uploadFailed'), 3);
+              message.error(t(err instanceof ApiError ? err.messageKey : 'files:uploadFailed'));
               onError?.(err as Error);
             } finally {
               setBusy(false);
