@@ -30,11 +30,24 @@ function SignInErrorAlert({ lang }: { lang: Lang }) {
   return null;
 }
 
+/** Spec 1: the `locale` key in the browser's storage follows the language of every page shown. */
+function KeepLocale({ lang }: { lang: Lang }) {
+  useEffect(() => {
+    try {
+      if (localStorage.getItem('locale') !== lang) localStorage.setItem('locale', lang);
+    } catch {
+      // Private mode may refuse storage; the cookie is what the server reads.
+    }
+  }, [lang]);
+  return null;
+}
+
 export function AntdRoot({ lang, children }: { lang: Lang; children: ReactNode }) {
   return (
     <ConfigProvider locale={lang === 'en' ? enUS : zhCN} theme={THEME} form={FORMS}>
       <App message={MESSAGES}>
         <SignInErrorAlert lang={lang} />
+        <KeepLocale lang={lang} />
         {children}
       </App>
     </ConfigProvider>

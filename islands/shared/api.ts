@@ -54,17 +54,21 @@ export function urlOf<E extends Endpoint>(endpoint: E, ...[input]: UrlArgs<E>): 
   return apiUrl(endpoint, given.params, given.query);
 }
 
+/** Spec 9: an island's request gives up after 600000 ms (uploads and exports of large conferences take long). */
+export const HTTP_TIMEOUT_MS = 600_000;
+
 async function send<T>(url: string, method: string, body: unknown): Promise<T> {
   let res: Response;
   try {
     res = await fetch(url, {
       method,
+      signal: AbortSignal.timeout(HTTP_TIMEOUT_MS),
       credentials: 'same-origin',
       headers: { Accept: 'application/json', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-  } catch {
-    throw new ApiError(0, 'userReg.passportError');
+  } catch (err) {
+    throw new ApiError(0, (err as Error)?.name === 'TimeoutError' ? 'commonMsg.timeout' : 'userReg.passportError');
   }
   const answer = (await res.json().catch(() => null)) as Envelope<T> | null;
   if (res.status === 401 && !alerted) {
