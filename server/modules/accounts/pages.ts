@@ -103,7 +103,9 @@ export async function renderAccountPage(deps: Deps, req: Request, res: Response,
     frameSrc: framed ? frameSrc(req, res, deps, shown as EmbedView, shown === 'signup' || shown === 'register' ? redirect ?? afterSignUp : redirect) : null,
     embed: null,
   };
-  const rendered = await renderVikePage(req, { pageProps: props, shell: { lang, title: `${textMap.title} - ${siteName}` } });
+  // Spec 2.5: a conference's login page is titled with the conference's name.
+  const title = !platform && view === 'login' ? siteName : `${textMap.title} - ${siteName}`;
+  const rendered = await renderVikePage(req, { pageProps: props, shell: { lang, title } });
   if (!rendered) throw new Error('Vike did not render the account page');
   res.setHeader('Cache-Control', 'private, no-store');
   res.status(200).type('html').send(rendered.body);

@@ -194,6 +194,10 @@ describe('pages', () => {
 
   test('the frame is served by the platform with a strict policy, framed by that conference only', async () => {
     const page = await request(h.app).get('/conferencelogin').set('Host', host);
+    // Spec 2.5: titled with the conference's name, nothing else.
+    const title = cheerio.load(page.text)('title').text();
+    expect(title.length).toBeGreaterThan(0);
+    expect(title).not.toMatch(/登录|Log ?in|Sign ?in| - /i);
     const src = new URL(cheerio.load(page.text)('iframe.account-frame').attr('src')!);
     const res = await request(h.app).get(src.pathname + src.search).set('Host', PLATFORM_HOST);
     expect(res.status).toBe(200);
