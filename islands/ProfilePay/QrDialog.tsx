@@ -14,9 +14,11 @@ import { QrCode } from './QrCode';
 const READ_EVERY_MS = 2_000;
 const ASK_EVERY = 5;
 
+/** 59:59, or 1:59:59 past an hour. */
 const clock = (ms: number) => {
   const s = Math.max(0, Math.ceil(ms / 1000));
-  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+  const mmss = `${String(Math.floor(s / 60) % 60).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
+  return s >= 3600 ? `${Math.floor(s / 3600)}:${mmss}` : mmss.replace(/^0/, '');
 };
 
 type Props = { attemptNo: string; content: string; expiresAt: string; resultHref: string; open: boolean; onClose: () => void; t: T };

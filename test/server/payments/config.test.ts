@@ -120,19 +120,19 @@ describe('saving and secrets', () => {
   test('an empty secret keeps the saved one; a new one replaces it', async () => {
     const kept = fullConfig();
     kept.methods[2] = { ...kept.methods[2], fields: { merchantId: 'M-002', terminalNo: 'T-9', payPassword: '', certificate: '', privateKeyCertificate: '', certificatePassword: '' } };
-    kept.methods[3] = { ...kept.methods[3], fields: { ...kept.methods[3].fields, privateKey: '', merchantKey: 'NewMerchantKey-1' } };
+    kept.methods[3] = { ...kept.methods[3], fields: { ...kept.methods[3].fields, privateKey: '', merchantKey: 'NewMerchantKey-1-0123456789abcde' } };
     expect((await save(kept)).body.code).toBe(200);
     const card = await h.payments.configOf(cid, 'cardForeign');
     expect(card).toEqual({ merchantId: 'M-002', terminalNo: 'T-9', environment: 'production', ...Object.fromEntries(['payPassword', 'certificate', 'privateKeyCertificate', 'certificatePassword'].map((k) => [k, SECRETS[k as keyof typeof SECRETS]])) });
-    expect((await h.payments.configOf(cid, 'walletA'))!.merchantKey).toBe('NewMerchantKey-1');
-    expect((await h.payments.configOf(cid, 'walletA'))!.privateKey).toBe(SECRETS.walletKey);
+    expect((await h.payments.configOf(cid, 'walletA'))!.merchantKey).toBe('NewMerchantKey-1-0123456789abcde');
+    expect((await h.payments.configOf(cid, 'walletA'))!.privateKey).toBe(SECRETS.walletKey.trim());
   });
 
   test('a method left out of the save keeps what it has', async () => {
     const only = fullConfig();
     only.methods = only.methods.filter((m) => m.method === 'bankRemit');
     expect((await save(only)).body.code).toBe(200);
-    expect((await h.payments.configOf(cid, 'walletA'))!.merchantKey).toBe('NewMerchantKey-1');
+    expect((await h.payments.configOf(cid, 'walletA'))!.merchantKey).toBe('NewMerchantKey-1-0123456789abcde');
   });
 
   test('the plans as orders read them: general, hotel (its own or the general one), combined payment', async () => {

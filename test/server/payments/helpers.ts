@@ -1,5 +1,10 @@
 /** A conference's payment configuration as a manager sends it, with secret values easy to look for. */
 import type { PayConfigInput } from '../../../server/contract/payments';
+import { rsaKeyPair } from '../../fakes/pki';
+
+// Real keys: saving mobile wallet A checks that its keys parse.
+const walletKeys = rsaKeyPair();
+const platformKeys = rsaKeyPair();
 
 const pem = (kind: string, body: string) => `-----BEGIN ${kind}-----\n${body}\n-----END ${kind}-----`;
 
@@ -9,9 +14,9 @@ export const SECRETS = {
   certificate: pem('CERTIFICATE', 'CertBodySekret0001'),
   privateKeyCertificate: pem('PRIVATE KEY', 'KeyBodySekret0002'),
   certificatePassword: 'CertPass-Sekret-5512',
-  merchantKey: 'MerchantKey-Sekret-4410',
+  merchantKey: 'MerchantKey-Sekret-4410-abcdefgh',
   clientSecret: 'ClientSecret-Sekret-9902',
-  walletKey: pem('PRIVATE KEY', 'WalletKeySekret0003'),
+  walletKey: walletKeys.privateKeyPem,
 };
 
 export const BANK = { accountName: 'Conference Org Ltd', account: '6222 0000 1111 2222', bankName: 'Bank of Somewhere' };
@@ -27,7 +32,7 @@ export function fullConfig(change: Partial<PayConfigInput> = {}): PayConfigInput
       { method: 'bankRemit', titleZh: '银行汇款', titleEn: 'Bank transfer', noteZh: '请注明订单号', noteEn: 'Write the reference', fields: BANK },
       { method: 'postalRemit', titleZh: '', titleEn: '', noteZh: '', noteEn: '', fields: POSTAL },
       { method: 'cardForeign', titleZh: '', titleEn: '', noteZh: '', noteEn: '', fields: { merchantId: 'M-001', terminalNo: 'T-9', payPassword: SECRETS.payPassword, certificate: SECRETS.certificate, privateKeyCertificate: SECRETS.privateKeyCertificate, certificatePassword: SECRETS.certificatePassword } },
-      { method: 'walletA', titleZh: '', titleEn: '', noteZh: '', noteEn: '', fields: { merchantId: 'WA-1', merchantKey: SECRETS.merchantKey, appId: 'wx-app-1', merchantSerialNo: 'SERIAL01', privateKey: SECRETS.walletKey, platformPublicKeyId: 'PUB_KEY_ID_01', platformPublicKey: pem('PUBLIC KEY', 'PlatformPublicKey') } },
+      { method: 'walletA', titleZh: '', titleEn: '', noteZh: '', noteEn: '', fields: { merchantId: 'WA-1', merchantKey: SECRETS.merchantKey, appId: 'wx-app-1', merchantSerialNo: 'SERIAL01', privateKey: SECRETS.walletKey, platformPublicKeyId: 'PUB_KEY_ID_01', platformPublicKey: platformKeys.publicKeyPem } },
       { method: 'onlineWallet', titleZh: '', titleEn: '', noteZh: '', noteEn: '', fields: { clientId: 'client-1', clientSecret: SECRETS.clientSecret, webhookId: 'WH-1' } },
       { method: 'other', titleZh: '其他', titleEn: 'Other', noteZh: '', noteEn: '', fields: { html: '<p>到会务组现场缴费</p><script>alert(1)</script>' } },
     ],

@@ -81,7 +81,10 @@ test('other: its HTML as cleaned when saved, and the references', async () => {
   expect(result).toEqual({ kind: 'instructions', reference: 'PAY7K3Q PAY9M2X', lines: [{ labelKey: 'payments:transferReference', value: 'PAY7K3Q PAY9M2X' }], html: '<p>到会务组现场缴费</p>' });
 });
 
-test.each(ONLINE_METHODS)('%s is configurable but refuses to start until issue 13', async (method) => {
+/** The gateways not built yet (docs/payment-gateways.md). */
+const NOT_YET_ONLINE = ONLINE_METHODS.filter((m) => m !== 'walletA');
+
+test.each(NOT_YET_ONLINE)('%s is configurable but refuses to start until its gateway is built', async (method) => {
   const err = await start(method).catch((e: unknown) => e);
   expect(err).toBeInstanceOf(AppError);
   expect(err).toMatchObject({ status: 400, messageKey: 'payments:notYetOnline' });

@@ -22,11 +22,14 @@ import { reconcile, RECONCILE_AFTER_MS } from '../../../server/modules/orders/jo
 import { createHarness, type Harness } from '../../helpers/harness';
 import type { FakeGateway, FakeNotification } from '../../fakes/gateway';
 import { addFee, attendee, call, feeConference } from '../orders/helpers';
+import { startWechatPayFake } from '../../fakes/wechatPay';
 
 type Gateway = { method: PaymentMethod; start: () => Promise<FakeGateway>; currencies: string[]; faults: Array<'byte' | 'serial' | 'stale' | 'unsigned'> };
 
 /** The gateways under test, filled in as each is plugged into the registry. */
-export const GATEWAYS: Gateway[] = [];
+export const GATEWAYS: Gateway[] = [
+  { method: 'walletA', start: startWechatPayFake, currencies: ['CNY'], faults: ['byte', 'serial', 'stale', 'unsigned'] },
+];
 
 const post = (app: App['app'], n: FakeNotification) => {
   const url = new URL(n.url);
@@ -35,7 +38,7 @@ const post = (app: App['app'], n: FakeNotification) => {
   return req.send(n.body);
 };
 
-describe.each(GATEWAYS.length ? GATEWAYS : [null])('%s', (gateway) => {
+describe.each(GATEWAYS.length ? GATEWAYS : [null])('$method', (gateway) => {
   if (!gateway) return void test.skip('no online gateway is plugged in yet', () => undefined);
   let fake: FakeGateway;
   let h: Harness;
@@ -67,7 +70,7 @@ describe.each(GATEWAYS.length ? GATEWAYS : [null])('%s', (gateway) => {
     const [orderId] = chosen.body.data.orderIds as number[];
     const pay = () => call(h, host, 'post', '/conference/order/pay', { token: person.token, body: { orderIds: [orderId], method: gateway!.method } });
     const first = await pay();
-    expect(first.body.code).toBe(200);
+    expect(first.body.code, JSON.stringify(first.body)).toBe(200);
     return { ...person, orderId, attemptNo: first.body.data.attemptNo as string, start: first.body.data.start, pay };
   }
   const orderOf = async (id: number) => h.db('orders').where({ id }).first();

@@ -6,6 +6,7 @@ import { ONLINE_METHODS, type PaymentMethod } from '../../../contract/payments';
 import { AppError } from '../../../platform/errors';
 import type { PaymentProvider } from '../provider';
 import { configOfMethod } from './fields';
+import { wechatPayProvider } from './wechatPay';
 
 function notYetOnline(method: PaymentMethod): PaymentProvider {
   return {
@@ -19,7 +20,9 @@ function notYetOnline(method: PaymentMethod): PaymentProvider {
 }
 
 type Factory = (baseUrl: string | undefined) => PaymentProvider;
-const GATEWAYS: Partial<Record<PaymentMethod, Factory>> = {};
+const GATEWAYS: Partial<Record<PaymentMethod, Factory>> = {
+  walletA: (baseUrl) => wechatPayProvider({ baseUrl }),
+};
 
 export function onlineProviders(gatewayUrls: Readonly<Record<string, string>>): PaymentProvider[] {
   return ONLINE_METHODS.map((method) => GATEWAYS[method]?.(gatewayUrls[method]) ?? notYetOnline(method));
