@@ -23,12 +23,15 @@ import { createHarness, type Harness } from '../../helpers/harness';
 import type { FakeGateway, FakeNotification } from '../../fakes/gateway';
 import { addFee, attendee, call, feeConference } from '../orders/helpers';
 import { startWechatPayFake } from '../../fakes/wechatPay';
+import { startAlipayFake } from '../../fakes/alipay';
 
 type Gateway = { method: PaymentMethod; start: () => Promise<FakeGateway>; currencies: string[]; faults: Array<'byte' | 'serial' | 'stale' | 'unsigned'> };
 
 /** The gateways under test, filled in as each is plugged into the registry. */
 export const GATEWAYS: Gateway[] = [
   { method: 'walletA', start: startWechatPayFake, currencies: ['CNY'], faults: ['byte', 'serial', 'stale', 'unsigned'] },
+  // Alipay signs no timestamp: a replayed notification is caught by the attempt's state, not by age.
+  { method: 'walletB', start: startAlipayFake, currencies: ['CNY'], faults: ['byte', 'serial', 'unsigned'] },
 ];
 
 const post = (app: App['app'], n: FakeNotification) => {

@@ -6,6 +6,7 @@ import { ONLINE_METHODS, type PaymentMethod } from '../../../contract/payments';
 import { AppError } from '../../../platform/errors';
 import type { PaymentProvider } from '../provider';
 import { configOfMethod } from './fields';
+import { alipayProvider } from './alipay';
 import { wechatPayProvider } from './wechatPay';
 
 function notYetOnline(method: PaymentMethod): PaymentProvider {
@@ -22,6 +23,7 @@ function notYetOnline(method: PaymentMethod): PaymentProvider {
 type Factory = (baseUrl: string | undefined) => PaymentProvider;
 const GATEWAYS: Partial<Record<PaymentMethod, Factory>> = {
   walletA: (baseUrl) => wechatPayProvider({ baseUrl }),
+  walletB: (baseUrl) => alipayProvider({ baseUrl }),
 };
 
 export function onlineProviders(gatewayUrls: Readonly<Record<string, string>>): PaymentProvider[] {
