@@ -25,6 +25,9 @@ import type { OrderService } from './service';
 
 export type Applied = 'paid' | 'already' | 'mismatch' | 'pending' | 'closed';
 
+/** The attempt number of the one address a gateway posts all its events to (PayPal's webhook). */
+export const WEBHOOK = 'webhook';
+
 /** How often the same attempt may be asked about at its gateway (the payer's button, the dialog's polling). */
 export const ASK_EVERY_MS = 3_000;
 
@@ -83,6 +86,7 @@ export class GatewayPayments {
     const provider = this.payments().provider(method);
     if (!provider?.online || !provider.parseNotification) return { status: 404, contentType: 'text/plain', body: 'unknown payment method' };
     const reply = (ok: boolean) => provider.notificationReply?.(ok) ?? { status: ok ? 200 : 400, contentType: 'text/plain', body: ok ? 'ok' : 'refused' };
+    if (attemptNo === WEBHOOK && conferenceId) return this.webhook(conferenceId, method, provider, req, now, reply);
     const attempt = conferenceId && /^[A-Za-z0-9]{1,32}$/.test(attemptNo) ? await repo.findAttempt(this.db, conferenceId, attemptNo) : undefined;
     if (!conferenceId || !attempt || attempt.method !== method) {
       logger.warn({ conferenceId, method, attemptNo }, 'payment notification for no attempt of this conference: refused');
@@ -100,6 +104,32 @@ export class GatewayPayments {
       return reply(false);
     }
     if (outcome) await this.apply(conferenceId, attempt, outcome);
+    return reply(true);
+  }
+
+  /**
+   * A gateway that posts every event to one registered address (PayPal's webhook): the event is
+   * verified with the conference's configuration of the method, then the attempt it names is
+   * looked up in that conference.
+   */
+  private async webhook(conferenceId: number, method: string, provider: Provider, req: NotificationRequest, now: Date, reply: (ok: boolean) => GatewayReply): Promise<GatewayReply> {
+    const config = await this.payments().configOf(conferenceId, method);
+    if (!config) return reply(false);
+    let outcome: ProviderOutcome | null;
+    try {
+      outcome = await provider.parseNotification!(req, config, now);
+    } catch (err) {
+      if (!(err instanceof NotificationRefused) && !(err instanceof GatewayError)) throw err;
+      logger.warn({ conferenceId, method, reason: err.message }, 'payment webhook refused');
+      return reply(false);
+    }
+    if (!outcome) return reply(true);
+    const attempt = await repo.findAttempt(this.db, conferenceId, outcome.attemptNo);
+    if (!attempt || attempt.method !== method) {
+      logger.warn({ conferenceId, method, attemptNo: outcome.attemptNo }, 'payment webhook for no attempt of this conference: refused');
+      return reply(false);
+    }
+    await this.apply(conferenceId, attempt, outcome);
     return reply(true);
   }
 

@@ -7,6 +7,7 @@ import { AppError } from '../../../platform/errors';
 import type { PaymentProvider } from '../provider';
 import { configOfMethod } from './fields';
 import { alipayProvider } from './alipay';
+import { paypalProvider } from './paypal';
 import { wechatPayProvider } from './wechatPay';
 
 function notYetOnline(method: PaymentMethod): PaymentProvider {
@@ -24,6 +25,7 @@ type Factory = (baseUrl: string | undefined) => PaymentProvider;
 const GATEWAYS: Partial<Record<PaymentMethod, Factory>> = {
   walletA: (baseUrl) => wechatPayProvider({ baseUrl }),
   walletB: (baseUrl) => alipayProvider({ baseUrl }),
+  onlineWallet: (baseUrl) => paypalProvider({ baseUrl }),
 };
 
 export function onlineProviders(gatewayUrls: Readonly<Record<string, string>>): PaymentProvider[] {
