@@ -27,6 +27,8 @@ export type Applied = 'paid' | 'already' | 'mismatch' | 'pending' | 'closed';
 
 /** The attempt number of the one address a gateway posts all its events to (PayPal's webhook). */
 export const WEBHOOK = 'webhook';
+/** The address a gateway posts refund results to (UnionPay's backUrl of a refund): read, verified, acknowledged. */
+export const REFUND_NOTICE = 'refund';
 
 /** How often the same attempt may be asked about at its gateway (the payer's button, the dialog's polling). */
 export const ASK_EVERY_MS = 3_000;
@@ -86,7 +88,7 @@ export class GatewayPayments {
     const provider = this.payments().provider(method);
     if (!provider?.online || !provider.parseNotification) return { status: 404, contentType: 'text/plain', body: 'unknown payment method' };
     const reply = (ok: boolean) => provider.notificationReply?.(ok) ?? { status: ok ? 200 : 400, contentType: 'text/plain', body: ok ? 'ok' : 'refused' };
-    if (attemptNo === WEBHOOK && conferenceId) return this.webhook(conferenceId, method, provider, req, now, reply);
+    if ((attemptNo === WEBHOOK || attemptNo === REFUND_NOTICE) && conferenceId) return this.webhook(conferenceId, method, provider, req, now, reply);
     const attempt = conferenceId && /^[A-Za-z0-9]{1,32}$/.test(attemptNo) ? await repo.findAttempt(this.db, conferenceId, attemptNo) : undefined;
     if (!conferenceId || !attempt || attempt.method !== method) {
       logger.warn({ conferenceId, method, attemptNo }, 'payment notification for no attempt of this conference: refused');

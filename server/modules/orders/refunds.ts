@@ -21,7 +21,8 @@ import type { RefundInput, RefundView } from '../../contract/orders';
 import { AppError } from '../../platform/errors';
 import { logger } from '../../platform/logger';
 import { GatewayError } from '../payments';
-import type { GatewayPayments } from './gateway';
+import { REFUND_NOTICE, type GatewayPayments } from './gateway';
+import { notifyUrlOf } from './notify';
 import * as repo from './repo';
 
 type RefundRow = { id: number; conference_id: number; order_id: number; attempt_id: number; refund_no: string; currency: string; amount: number | string; reason: string; state: RefundView['state']; provider_ref: string | null; detail: string | null; created_at: string };
@@ -55,7 +56,7 @@ export async function refundable(db: Db, gateways: GatewayPayments, conferenceId
   return through ? refundableOf(through.part, refunds) : null;
 }
 
-export async function refund(db: Db, gateways: GatewayPayments, conferenceId: number, managerId: number, orderId: number, input: RefundInput): Promise<void> {
+export async function refund(db: Db, gateways: GatewayPayments, conferenceId: number, managerId: number, orderId: number, input: RefundInput, origin: string): Promise<void> {
   const order = await repo.findOrder(db, conferenceId, orderId);
   if (!order) throw new AppError(404, 'orders:notFound');
   const existing = (await db('payment_refunds').where({ refund_no: input.refundNo }).first()) as RefundRow | undefined;
@@ -85,7 +86,7 @@ export async function refund(db: Db, gateways: GatewayPayments, conferenceId: nu
   }
   const amount = existing ? moneyFromColumn(existing.amount, existing.currency) : parsed.money;
   try {
-    const outcome = await through.provider.refund!(through.ref, { refundNo: input.refundNo, amount, reason: existing?.reason ?? input.reason });
+    const outcome = await through.provider.refund!(through.ref, { refundNo: input.refundNo, amount, reason: existing?.reason ?? input.reason, notifyUrl: notifyUrlOf(origin, through.attempt.method).replace(':attemptNo', REFUND_NOTICE) });
     await db('payment_refunds').where({ conference_id: conferenceId, refund_no: input.refundNo }).update({ state: outcome.state, provider_ref: outcome.providerRef ?? null, detail: outcome.detail ?? null, updated_at: toDbInstant() });
     if (outcome.state === 'failed') throw new AppError(502, 'orders:refundFailed', undefined, 502, { detail: outcome.detail ?? '' });
   } catch (err) {

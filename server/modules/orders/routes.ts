@@ -57,7 +57,7 @@ export function ordersApiRouter(deps: Deps, management: OrderManagement, stateme
   route(router, ordersApi.deal, access('manager'), async ({ params: { id }, body }, req) => management.deal(conferenceOf(req), userOf(req), id, body, deps.fees));
   route(router, ordersApi.manageRefresh, access('manager'), async ({ params: { id } }, req) => management.refresh(conferenceOf(req), id));
   route(router, ordersApi.refund, access('manager'), async ({ params: { id }, body }, req) => {
-    await refund(db, orders.gateways, conferenceOf(req), userOf(req), id, body);
+    await refund(db, orders.gateways, conferenceOf(req), userOf(req), id, body, `${req.protocol}://${req.get('host')}`);
     return management.one(conferenceOf(req), id);
   });
   route(router, ordersApi.excel, access('manager'), async ({ body }, req, res) => {

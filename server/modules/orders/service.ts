@@ -298,7 +298,7 @@ export class OrderService {
     try {
       const { providerRef, ...start } = await provider.start({
         conferenceId, attemptNo, amount: moneyFromColumn(attempt.amount, currency), orders: orders.map((o) => ({ orderNo: o.orderNo, reference: o.reference })), lang,
-        subject: subjectOf(orders, lang), passback: `cp${conferenceId}-${attemptNo}`, expiresAt: fromDbInstant(attempt.expires_at)!,
+        subject: subjectOf(orders, lang), passback: `cp${conferenceId}-${attemptNo}`, startedAt: fromDbInstant(attempt.created_at)!, expiresAt: fromDbInstant(attempt.expires_at)!,
         returnUrl: urls.returnUrl.replace(':attemptNo', attemptNo), notifyUrl: urls.notifyUrl.replace(':attemptNo', attemptNo), config,
       });
       await repo.updateAttempt(this.db, conferenceId, attemptId, { state: 'pending', ...(providerRef ? { provider_ref: providerRef } : {}) });

@@ -24,6 +24,8 @@ export type StartInput = {
   subject: string;
   /** the gateway hands it back untouched in notifications (WeChat attach, Alipay passback_params, PayPal custom_id, UnionPay reqReserved); may hold any printable character, `%` included */
   passback: string;
+  /** when the attempt began (UnionPay's txnTime, which its query must repeat: AttemptRef.createdAt is the same instant) */
+  startedAt: Date;
   /** when the gateway must stop taking the attempt */
   expiresAt: Date;
   lang: Lang;
@@ -68,7 +70,7 @@ export type ProviderOutcome = {
 };
 
 /** A refund request: `refundNo` is ours and the gateway's idempotency key (the same number twice refunds once). */
-export type RefundRequest = { refundNo: string; amount: Money; reason: string };
+export type RefundRequest = { refundNo: string; amount: Money; reason: string; /** where a gateway that answers refunds later posts the result (UnionPay's backUrl) */ notifyUrl?: string };
 export type RefundOutcome = { state: 'succeeded' | 'pending' | 'failed'; providerRef?: string; detail?: string };
 
 /**

@@ -123,7 +123,7 @@ describe('saving and secrets', () => {
     kept.methods[3] = { ...kept.methods[3], fields: { ...kept.methods[3].fields, privateKey: '', merchantKey: 'NewMerchantKey-1-0123456789abcde' } };
     expect((await save(kept)).body.code).toBe(200);
     const card = await h.payments.configOf(cid, 'cardForeign');
-    expect(card).toEqual({ merchantId: 'M-002', terminalNo: 'T-9', environment: 'production', ...Object.fromEntries(['payPassword', 'certificate', 'privateKeyCertificate', 'certificatePassword'].map((k) => [k, SECRETS[k as keyof typeof SECRETS]])) });
+    expect(card).toEqual({ merchantId: 'M-002', terminalNo: 'T-9', environment: 'production', ...Object.fromEntries(['payPassword', 'certificate', 'privateKeyCertificate', 'certificatePassword'].map((k) => [k, SECRETS[k as keyof typeof SECRETS].trim()])) });
     expect((await h.payments.configOf(cid, 'walletA'))!.merchantKey).toBe('NewMerchantKey-1-0123456789abcde');
     expect((await h.payments.configOf(cid, 'walletA'))!.privateKey).toBe(SECRETS.walletKey.trim());
   });

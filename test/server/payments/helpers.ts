@@ -1,19 +1,22 @@
 /** A conference's payment configuration as a manager sends it, with secret values easy to look for. */
 import type { PayConfigInput } from '../../../server/contract/payments';
-import { rsaKeyPair } from '../../fakes/pki';
+import { pkcs12Pem, rsaKeyPair, selfSignedCertificate } from '../../fakes/pki';
 
-// Real keys: saving mobile wallet A checks that its keys parse.
+// Real keys and certificates: saving a gateway method checks that they parse and open.
 const walletKeys = rsaKeyPair();
 const platformKeys = rsaKeyPair();
+const cardGateway = rsaKeyPair();
+const cardMerchant = rsaKeyPair();
+const cardPassword = 'CertPass-Sekret-5512';
+const cardMerchantCert = selfSignedCertificate(cardMerchant, { commonName: 'merchant', serialHex: '4abc01' });
 
-const pem = (kind: string, body: string) => `-----BEGIN ${kind}-----\n${body}\n-----END ${kind}-----`;
 
 /** Every secret value used below: none may appear in any answer or page. */
 export const SECRETS = {
   payPassword: 'PayPass-Sekret-7731',
-  certificate: pem('CERTIFICATE', 'CertBodySekret0001'),
-  privateKeyCertificate: pem('PRIVATE KEY', 'KeyBodySekret0002'),
-  certificatePassword: 'CertPass-Sekret-5512',
+  certificate: selfSignedCertificate(cardGateway, { commonName: 'gateway', serialHex: '6abc02' }),
+  privateKeyCertificate: pkcs12Pem(cardMerchant, cardMerchantCert, cardPassword),
+  certificatePassword: cardPassword,
   merchantKey: 'MerchantKey-Sekret-4410-abcdefgh',
   clientSecret: 'ClientSecret-Sekret-9902',
   walletKey: walletKeys.privateKeyPem,

@@ -26,7 +26,7 @@ const config = () => ({ ...fake.config() });
 async function started(amount = money(150_000, 'CNY'), passback = 'cp7-A1%20&x') {
   const attemptNo = `PP${Date.now()}${++seq}`;
   const input = {
-    conferenceId: 7, attemptNo, amount, orders: [{ orderNo: 'R1', reference: 'CP1' }], subject: '第十届国际会议 注册费', passback, expiresAt: new Date(Date.now() + 3_600_000),
+    conferenceId: 7, attemptNo, amount, orders: [{ orderNo: 'R1', reference: 'CP1' }], subject: '第十届国际会议 注册费', passback, startedAt: new Date(), expiresAt: new Date(Date.now() + 3_600_000),
     lang: 'zh' as const, returnUrl: `http://c.localhost/profile/order/pay/goto/result/${attemptNo}`, notifyUrl: `http://c.localhost/payment/notify/onlineWallet/${attemptNo}`, config: config(),
   };
   const result = await provider.start(input);
@@ -77,7 +77,7 @@ describe('start and capture', () => {
 
   test('wrong credentials: a gateway error', async () => {
     const bad = paypalProvider({ baseUrl: fake.url });
-    await expect(bad.start({ conferenceId: 7, attemptNo: 'PPBAD1', amount: money(100, 'CNY'), orders: [], subject: 's', passback: '', expiresAt: new Date(), lang: 'en', returnUrl: 'http://c.localhost/r', notifyUrl: '', config: { ...config(), clientSecret: 'nope' } })).rejects.toBeInstanceOf(GatewayError);
+    await expect(bad.start({ conferenceId: 7, attemptNo: 'PPBAD1', amount: money(100, 'CNY'), orders: [], subject: 's', passback: '', startedAt: new Date(), expiresAt: new Date(), lang: 'en', returnUrl: 'http://c.localhost/r', notifyUrl: '', config: { ...config(), clientSecret: 'nope' } })).rejects.toBeInstanceOf(GatewayError);
   });
 });
 

@@ -25,6 +25,7 @@ import { addFee, attendee, call, feeConference } from '../orders/helpers';
 import { startWechatPayFake } from '../../fakes/wechatPay';
 import { startAlipayFake } from '../../fakes/alipay';
 import { startPaypalFake } from '../../fakes/paypal';
+import { startUnionPayFake } from '../../fakes/unionPay';
 
 /** `webhook`: the gateway posts every event to one address, so a forged one names no attempt the platform trusts: it is logged, not flagged. */
 type Gateway = { method: PaymentMethod; start: () => Promise<FakeGateway>; currencies: string[]; faults: Array<'byte' | 'serial' | 'stale' | 'unsigned'>; webhook?: boolean };
@@ -35,7 +36,14 @@ export const GATEWAYS: Gateway[] = [
   // Alipay signs no timestamp: a replayed notification is caught by the attempt's state, not by age.
   { method: 'walletB', start: startAlipayFake, currencies: ['CNY'], faults: ['byte', 'serial', 'unsigned'] },
   { method: 'onlineWallet', start: startPaypalFake, currencies: ['CNY', 'JPY'], faults: ['byte', 'serial', 'stale', 'unsigned'], webhook: true },
+  // UnionPay signs no timestamp either. The domestic variant is the same protocol (its own tests).
+  { method: 'cardForeign', start: startUnionPayFake, currencies: ['CNY', 'JPY'], faults: ['byte', 'serial', 'unsigned'] },
 ];
+
+/** What the payer's browser does with a form answer (the card gateway's): posts it to the gateway. */
+async function browse(start: { kind: string; action?: string; fields?: Record<string, string> }): Promise<void> {
+  if (start.kind === 'form') expect((await fetch(start.action!, { method: 'POST', body: new URLSearchParams(start.fields) })).status).toBe(200);
+}
 
 const post = (app: App['app'], n: FakeNotification) => {
   const url = new URL(n.url);
@@ -74,7 +82,11 @@ describe.each(GATEWAYS.length ? GATEWAYS : [null])('$method', (gateway) => {
     const chosen = await call(h, host, 'post', '/conference/order/fee', { token: person.token, body: { picks: [{ feeId: fee, quantity: 1 }] } });
     expect(chosen.body.code).toBe(200);
     const [orderId] = chosen.body.data.orderIds as number[];
-    const pay = () => call(h, host, 'post', '/conference/order/pay', { token: person.token, body: { orderIds: [orderId], method: gateway!.method } });
+    const pay = async () => {
+      const answer = await call(h, host, 'post', '/conference/order/pay', { token: person.token, body: { orderIds: [orderId], method: gateway!.method } });
+      if (answer.body.code === 200) await browse(answer.body.data.start);
+      return answer;
+    };
     const first = await pay();
     expect(first.body.code, JSON.stringify(first.body)).toBe(200);
     return { ...person, orderId, attemptNo: first.body.data.attemptNo as string, start: first.body.data.start, pay };

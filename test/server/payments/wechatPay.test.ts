@@ -26,7 +26,7 @@ const config = () => ({ ...fake.config() });
 async function started(amount = money(150_000, 'CNY'), passback = 'cp7-A1%20&x') {
   const attemptNo = `WX${Date.now()}${++seq}`;
   const result = await provider.start({
-    conferenceId: 7, attemptNo, amount, orders: [{ orderNo: 'R1', reference: 'CP1' }], subject: '第十届国际会议 注册费', passback, expiresAt: new Date(Date.now() + 3_600_000),
+    conferenceId: 7, attemptNo, amount, orders: [{ orderNo: 'R1', reference: 'CP1' }], subject: '第十届国际会议 注册费', passback, startedAt: new Date(), expiresAt: new Date(Date.now() + 3_600_000),
     lang: 'zh', returnUrl: 'http://c.localhost/r', notifyUrl: `http://c.localhost/payment/notify/walletA/${attemptNo}`, config: config(),
   });
   const ref: AttemptRef = { conferenceId: 7, attemptNo, amount, providerRef: null, createdAt: new Date(), config: config() };
@@ -52,7 +52,7 @@ describe('start', () => {
     const bad = wechatPayProvider({ baseUrl: fake.url });
     const before = fake.refusedRequests;
     const other = { ...config(), merchantSerialNo: 'NOTMINE' };
-    await expect(bad.start({ conferenceId: 7, attemptNo: `WX${Date.now()}bad`, amount: money(100, 'CNY'), orders: [], subject: 's', passback: '', expiresAt: new Date(Date.now() + 60_000), lang: 'zh', returnUrl: '', notifyUrl: 'http://x/n', config: other })).rejects.toBeInstanceOf(GatewayError);
+    await expect(bad.start({ conferenceId: 7, attemptNo: `WX${Date.now()}bad`, amount: money(100, 'CNY'), orders: [], subject: 's', passback: '', startedAt: new Date(), expiresAt: new Date(Date.now() + 60_000), lang: 'zh', returnUrl: '', notifyUrl: 'http://x/n', config: other })).rejects.toBeInstanceOf(GatewayError);
     expect(fake.refusedRequests).toBe(before + 1);
   });
 });

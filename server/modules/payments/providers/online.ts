@@ -8,6 +8,7 @@ import type { PaymentProvider } from '../provider';
 import { configOfMethod } from './fields';
 import { alipayProvider } from './alipay';
 import { paypalProvider } from './paypal';
+import { unionPayProvider } from './unionPay';
 import { wechatPayProvider } from './wechatPay';
 
 function notYetOnline(method: PaymentMethod): PaymentProvider {
@@ -26,6 +27,8 @@ const GATEWAYS: Partial<Record<PaymentMethod, Factory>> = {
   walletA: (baseUrl) => wechatPayProvider({ baseUrl }),
   walletB: (baseUrl) => alipayProvider({ baseUrl }),
   onlineWallet: (baseUrl) => paypalProvider({ baseUrl }),
+  cardForeign: (baseUrl) => unionPayProvider('cardForeign', { baseUrl }),
+  cardDomestic: (baseUrl) => unionPayProvider('cardDomestic', { baseUrl }),
 };
 
 export function onlineProviders(gatewayUrls: Readonly<Record<string, string>>): PaymentProvider[] {
