@@ -70,7 +70,7 @@ describe('rules', () => {
   test('every message is written in Chinese and English; the spec says the general one', () => {
     expect(t('en', 'payments:generalRequired')).toBe('At least one general payment plan must be selected');
     expect(t('zh', 'payments:generalRequired')).toBe('至少选择一种通用支付方案');
-    const keys = ['generalRequired', 'hotelPlanOff', 'hotelRequired', 'methodInvalid', 'methodTwice', 'certificateInvalid', 'certificateTooLarge', 'tooLong', 'notYetOnline', 'required.merchantId', 'required.account', 'required.html', 'field.accountName', 'transferReference', 'method.bankRemit', 'menu.config', 'saved'];
+    const keys = ['generalRequired', 'hotelPlanOff', 'hotelRequired', 'methodInvalid', 'methodTwice', 'certificateInvalid', 'certificateTooLarge', 'tooLong', 'currencyNotSupported', 'required.merchantId', 'required.account', 'required.html', 'field.accountName', 'transferReference', 'method.bankRemit', 'menu.config', 'saved'];
     for (const lang of ['zh', 'en'] as const) for (const key of keys) expect(t(lang, `payments:${key}`), `${lang} ${key}`).not.toMatch(/^payments:|^$/);
     expect(t('zh', 'payments:required.account')).not.toBe(t('en', 'payments:required.account'));
   });
