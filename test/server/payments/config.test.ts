@@ -67,6 +67,18 @@ describe('rules', () => {
     expect((await save(large)).body).toMatchObject({ message: 'payments:certificateTooLarge', field: 'cardDomestic.certificate' });
   });
 
+  test("a gateway's keys are checked when its method is in a plan: a wrong certificate password or a key that does not parse is named, nothing is saved", async () => {
+    const before = await rows();
+    const wrongPassword = fullConfig();
+    wrongPassword.methods = wrongPassword.methods.map((m) => (m.method === 'cardForeign' ? { ...m, fields: { ...m.fields, certificatePassword: 'not-the-password' } } : m));
+    expect((await save(wrongPassword)).body).toMatchObject({ code: 400, message: 'payments:certificatePasswordWrong', field: 'cardForeign.certificatePassword' });
+    const badKey = fullConfig();
+    badKey.methods = badKey.methods.map((m) => (m.method === 'walletA' ? { ...m, fields: { ...m.fields, privateKey: '-----BEGIN PRIVATE KEY-----\nbm90IGEga2V5\n-----END PRIVATE KEY-----' } } : m));
+    expect((await save(badKey)).body).toMatchObject({ code: 400, message: 'payments:keyInvalid', field: 'walletA.privateKey' });
+    expect(await rows()).toEqual(before);
+    for (const lang of ['zh', 'en'] as const) for (const key of ['certificatePasswordWrong', 'keyInvalid', 'apiV3KeyLength', 'platformKeyRequired', 'certificateUnreadable', 'appIdInvalid', 'webhookIdInvalid']) expect(t(lang, `payments:${key}`), `${lang} ${key}`).not.toMatch(/^payments:|^$/);
+  });
+
   test('every message is written in Chinese and English; the spec says the general one', () => {
     expect(t('en', 'payments:generalRequired')).toBe('At least one general payment plan must be selected');
     expect(t('zh', 'payments:generalRequired')).toBe('至少选择一种通用支付方案');
