@@ -81,6 +81,16 @@ export function conferenceOf(req: Request): number {
   return id;
 }
 
+/** The signed-in person's id, for a handler behind a guard that requires one (401 otherwise). */
+export function userOf(req: Request): number {
+  const id = req.ctx?.identity?.user.id;
+  if (!id) throw new AppError(401, 'signInErrorMsg');
+  return id;
+}
+
+/** The conference's time zone (the platform's, Asia/Shanghai, on the platform host). */
+export const timeZoneOf = (req: Request): string => req.ctx?.site?.conference.timeZone ?? 'Asia/Shanghai';
+
 export function access(level: AccessLevel, scope: RouteScope = defaultScope(level)): AccessGuard {
   if (level === 'superAdmin' && scope !== 'platform') throw new Error('superAdmin routes exist only on the platform host');
   const guard = function checkAccess(req: Request, _res: Response, next: NextFunction): void {

@@ -37,6 +37,9 @@ if (!StylesXform.prototype.quotePrefixPatched) {
 const FORMULA_START = /^[=+\-@\t\r]/;
 
 /** Whether a spreadsheet would take this text for a formula. */
+/** The media type of an .xlsx download. */
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
 export function looksLikeFormula(value: string): boolean {
   return FORMULA_START.test(value);
 }

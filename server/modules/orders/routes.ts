@@ -2,14 +2,13 @@
  * The orders API (server/contract/orders.ts): thin handlers — the endpoint parses, the guard
  * decides who, the service does the rule and the transaction.
  */
+import { XLSX_TYPE } from '../../platform/xlsx';
 import { Router } from 'express';
-import { access, conferenceOf } from '../../platform/access';
+import { access, conferenceOf, timeZoneOf, userOf } from '../../platform/access';
 import type { Deps } from '../../platform/feature';
 import { route, SENT } from '../../platform/route';
 import { sendAttachment } from '../../platform/download';
 import { ordersApi } from '../../contract/orders';
-import type { Request } from 'express';
-import { AppError } from '../../platform/errors';
 import type { OrderManagement } from './manage';
 import type { StatementImport } from './statement';
 import { savedMapping } from './statement';
@@ -17,15 +16,8 @@ import { feePerson } from './person';
 import { notifyUrlOf } from './notify';
 import { refund } from './refunds';
 
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-const userOf = (req: Request) => {
-  const id = req.ctx.identity?.user.id;
-  if (!id) throw new AppError(401, 'signInErrorMsg');
-  return id;
-};
 
-const timeZoneOf = (req: Request) => req.ctx.site?.conference.timeZone ?? 'Asia/Shanghai';
 
 export function ordersApiRouter(deps: Deps, management: OrderManagement, statements: StatementImport): Router {
   const { orders, db } = deps;
@@ -61,7 +53,7 @@ export function ordersApiRouter(deps: Deps, management: OrderManagement, stateme
     return management.one(conferenceOf(req), id);
   });
   route(router, ordersApi.excel, access('manager'), async ({ body }, req, res) => {
-    sendAttachment(res, 'orders.xlsx', XLSX, await management.workbook(conferenceOf(req), body, req.ctx.lang, timeZoneOf(req)));
+    sendAttachment(res, 'orders.xlsx', XLSX_TYPE, await management.workbook(conferenceOf(req), body, req.ctx.lang, timeZoneOf(req)));
     return SENT;
   });
   route(router, ordersApi.findItemById, access('manager'), async ({ query }, req) => management.itemsOfUser(conferenceOf(req), query.userId));

@@ -4,8 +4,9 @@
  * management (/platform/manage/receipt). Thin: the endpoint parses, the guard decides who, the
  * service does the rule.
  */
-import { Router, type Request } from 'express';
-import { access, conferenceOf, screen } from '../../platform/access';
+import { XLSX_TYPE } from '../../platform/xlsx';
+import { Router } from 'express';
+import { access, conferenceOf, screen, timeZoneOf, userOf } from '../../platform/access';
 import type { Deps } from '../../platform/feature';
 import { AppError } from '../../platform/errors';
 import { route, SENT } from '../../platform/route';
@@ -15,14 +16,7 @@ import { receiptsApi } from '../../contract/receipts';
 import { documentConference, sendPdf } from '../documents/routes';
 import type { ReceiptManagement } from './manage';
 
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-const userOf = (req: Request) => {
-  const id = req.ctx.identity?.user.id;
-  if (!id) throw new AppError(401, 'signInErrorMsg');
-  return id;
-};
-const timeZoneOf = (req: Request) => req.ctx.site?.conference.timeZone ?? 'Asia/Shanghai';
 
 export function receiptsApiRouter({ receipts, config }: Deps, management: ReceiptManagement): Router {
   const router = Router();
@@ -40,7 +34,7 @@ export function receiptsApiRouter({ receipts, config }: Deps, management: Receip
   route(router, receiptsApi.list, access('manager'), async ({ query }, req) => management.list(conferenceOf(req), query));
   route(router, receiptsApi.update, access('manager'), async ({ params: { id }, body }, req) => management.update(conferenceOf(req), id, body));
   route(router, receiptsApi.excel, access('manager'), async ({ body }, req, res) => {
-    sendAttachment(res, 'receipts.xlsx', XLSX, await management.workbook(conferenceOf(req), body, req.ctx.lang, timeZoneOf(req)));
+    sendAttachment(res, 'receipts.xlsx', XLSX_TYPE, await management.workbook(conferenceOf(req), body, req.ctx.lang, timeZoneOf(req)));
     return SENT;
   });
   return router;

@@ -5,7 +5,8 @@
  */
 import express, { Router, type Response } from 'express';
 import { z } from 'zod';
-import { access, conferenceOf, isConferenceAdmin } from '../../platform/access';
+import { access, conferenceOf, isConferenceAdmin, timeZoneOf } from '../../platform/access';
+import { XLSX_TYPE } from '../../platform/xlsx';
 import type { Deps } from '../../platform/feature';
 import { AppError } from '../../platform/errors';
 import { sendAttachment, setAttachment } from '../../platform/download';
@@ -17,7 +18,6 @@ import { filesOfRegistrants, safeSegment, usersWorkbook, writeZip, type ZipEntry
 import { registrationPorts, selectedIds } from './routes';
 import * as repo from './repo';
 
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** download/files `data`: the JSON list [{name, field}] of the files wanted. */
 const wantedFiles = z
@@ -53,7 +53,7 @@ export function registrationExportRouter(deps: Deps): Router {
 
   route(router, api.excel, access('manager'), async ({ body }, req, res) => {
     const ids = await selectedIds(db, conferenceOf(req), body);
-    return sendFile(res, 'user.xlsx', XLSX, await usersWorkbook(db, conferenceOf(req), ids, req.ctx.lang, req.ctx.site?.conference.timeZone ?? 'Asia/Shanghai'));
+    return sendFile(res, 'user.xlsx', XLSX_TYPE, await usersWorkbook(db, conferenceOf(req), ids, req.ctx.lang, timeZoneOf(req)));
   });
 
   route(router, api.allFiles, access('manager'), async ({ body }, req, res) => {

@@ -50,6 +50,12 @@ describe('start and capture', () => {
     }
   });
 
+  test('HUF goes in whole forint, as PayPal wants it; forint with fillér is refused, never rounded', async () => {
+    const a = await started(money(100_000, 'HUF'));
+    expect(fake.order(a.attemptNo)).toMatchObject({ amount: 100_000, currency: 'HUF' });
+    await expect(started(money(100_050, 'HUF'))).rejects.toMatchObject({ messageKey: 'payments:currencyNotSupported' });
+  });
+
   test('back before approving: pending; approved: captured once, however often it is asked', async () => {
     const a = await started();
     expect((await provider.confirmReturn!(a.ref, {})).state).toBe('pending');

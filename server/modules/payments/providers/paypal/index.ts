@@ -40,6 +40,16 @@ function outcomeOfCapture(attemptNo: string, orderId: string, capture: Capture |
   return { attemptNo, state, amount: state === 'succeeded' ? moneyOf(capture.amount) : undefined, providerRef: `${orderId}/${capture.id}`, paidAt: capture.create_time ? new Date(capture.create_time) : undefined };
 }
 
+/** Currencies PayPal takes in whole units although ISO 4217 gives them two decimals. */
+const WHOLE_AT_PAYPAL = new Set(['HUF', 'TWD']);
+
+/** An amount as PayPal's `value`: ISO decimals, or whole units where PayPal wants them (never rounded). */
+function valueOf(m: Money): string {
+  if (!WHOLE_AT_PAYPAL.has(m.currency)) return toDecimalString(m);
+  if (m.amount % 100 !== 0) throw new AppError(400, 'payments:currencyNotSupported');
+  return String(m.amount / 100);
+}
+
 /** Access tokens by client id, until shortly before they expire (PayPal's last about nine hours). */
 const tokens = new Map<string, { token: string; until: number }>();
 
@@ -124,7 +134,7 @@ export function paypalProvider(options: { baseUrl?: string } = {}): PaymentProvi
     async start(input) {
       const res = await api(input.config, 'POST', '/v2/checkout/orders', {
         intent: 'CAPTURE',
-        purchase_units: [{ reference_id: input.attemptNo, invoice_id: input.attemptNo, custom_id: input.passback.slice(0, 127), description: input.subject.slice(0, 127), amount: { currency_code: input.amount.currency, value: toDecimalString(input.amount) } }],
+        purchase_units: [{ reference_id: input.attemptNo, invoice_id: input.attemptNo, custom_id: input.passback.slice(0, 127), description: input.subject.slice(0, 127), amount: { currency_code: input.amount.currency, value: valueOf(input.amount) } }],
         payment_source: { paypal: { experience_context: { return_url: input.returnUrl, cancel_url: `${input.returnUrl}?cancel=1`, locale: input.lang === 'zh' ? 'zh-CN' : 'en-US', user_action: 'PAY_NOW', shipping_preference: 'NO_SHIPPING' } } },
       }, input.attemptNo);
       if (res.status !== 200 && res.status !== 201) throw failure('create order', res);
@@ -170,7 +180,7 @@ export function paypalProvider(options: { baseUrl?: string } = {}): PaymentProvi
     async refund(attempt, refund) {
       const captureId = attempt.providerRef?.split('/')[1];
       if (!captureId) throw new GatewayError(`${attempt.attemptNo}: no capture to refund`);
-      const res = await api(attempt.config, 'POST', `/v2/payments/captures/${encodeURIComponent(captureId)}/refund`, { amount: { currency_code: refund.amount.currency, value: toDecimalString(refund.amount) }, note_to_payer: refund.reason.slice(0, 255) || undefined }, refund.refundNo);
+      const res = await api(attempt.config, 'POST', `/v2/payments/captures/${encodeURIComponent(captureId)}/refund`, { amount: { currency_code: refund.amount.currency, value: valueOf(refund.amount) }, note_to_payer: refund.reason.slice(0, 255) || undefined }, refund.refundNo);
       if (res.status === 422) return { state: 'failed', detail: jsonOf<{ details?: Array<{ issue?: string }> }>(res, 'refund').details?.[0]?.issue ?? 'UNPROCESSABLE' };
       if (res.status !== 200 && res.status !== 201) throw failure('refund', res);
       const answer = jsonOf<{ id?: string; status?: string }>(res, 'refund');
