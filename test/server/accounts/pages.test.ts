@@ -29,7 +29,8 @@ describe('/conferencelogin', () => {
     const { res, $ } = await page(h.app, '/conferencelogin?redirect=%2Fpage%2F7', { host, lang: 'en' });
     expect(res.status).toBe(200);
     expect(islands($)).toEqual(['LangSwitch', 'AccountFrame', 'OrgLogin']);
-    expect($('title').text()).toBe('Log in - Contract Test Conference');
+    // Spec 2.5: the login page is titled with the conference's name.
+    expect($('title').text()).toBe('Contract Test Conference');
     // The form itself is the platform's frame, in the conference's language, with the redirect.
     const src = frame($);
     expect(src.pathname).toBe('/embed/account/login');
