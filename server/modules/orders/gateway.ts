@@ -21,7 +21,11 @@ import type { AttemptRef, GatewayReply, NotificationRequest, ProviderOutcome } f
 import { GatewayError, NotificationRefused } from '../payments';
 import type { PaymentsPort, Provider } from './ports';
 import * as repo from './repo';
-import type { OrderService } from './service';
+import type { Arrival, SettleOutcome } from './settle';
+import type { Tx } from '../../db/index';
+
+/** What this needs of the order service: settle in a transaction and send the paid mails (service.ts). */
+export type Settling = { settleAndMail(conferenceId: number, work: (tx: Tx, settleNow: (attemptId: number, arrival: Arrival) => Promise<SettleOutcome>) => Promise<SettleOutcome | null>): Promise<SettleOutcome | null> };
 
 export type Applied = 'paid' | 'already' | 'mismatch' | 'pending' | 'closed';
 
@@ -38,7 +42,7 @@ const FINAL = new Set(['succeeded', 'failed', 'canceled', 'expired']);
 export class GatewayPayments {
   constructor(
     private readonly db: Db,
-    private readonly orders: OrderService,
+    private readonly orders: Settling,
     private readonly payments: () => PaymentsPort,
   ) {}
 
