@@ -36,7 +36,7 @@ export class RaisedLimits implements RateLimiter {
 
   hit(key: string, limit: number, windowMs: number): Promise<RateDecision> {
     const prefix = Object.keys(this.raised).find((p) => key.startsWith(p));
-    return this.inner.hit(key, prefix ? this.raised[prefix] : limit, windowMs);
+    return this.inner.hit(key, prefix !== undefined ? this.raised[prefix] : limit, windowMs);
   }
 
   count(key: string): Promise<number> {

@@ -13,9 +13,14 @@ import { notifyRouter } from './notify';
 import { OrderService } from './service';
 import { StatementImport } from './statement';
 
+export type { OrderService, OrderLine } from './service';
+export type { OrderManagement } from './manage';
+
 declare module '../../platform/feature' {
   interface FeatureServices {
     orders: OrderService;
+    /** the managers' order desk (deal, list, export): used by features whose things have orders (hotel reservations) */
+    orderDesk: OrderManagement;
   }
 }
 
@@ -23,17 +28,22 @@ declare module '../../platform/events' {
   interface EventMap {
     /** an order became paid (settle.ts), in the transaction that recorded the money */
     'order.paid': { conferenceId: number; orderId: number; userId: number; type: string };
+    /** an open order was cancelled, expired or invalidated (service.close), in that transaction: what it held goes back */
+    'order.closed': { conferenceId: number; orderId: number; userId: number; type: string; status: 'cancelled' | 'expired' | 'invalid' };
+    /** a manager's deal reopened a cancelled or expired order: what it held is taken again, or the handler refuses */
+    'order.reopened': { conferenceId: number; orderId: number; userId: number; type: string };
   }
 }
 
 export const ordersFeature = defineFeature({
   name: 'orders',
-  services: (deps) => ({
+  services: (deps) => {
     // fees and payments are listed before orders; read lazily so a test may swap them
-    orders: new OrderService(deps.db, deps.events, deps.sites, () => deps.fees, () => deps.payments, deps.config),
-  }),
-  api: (deps) => [ordersApiRouter(deps, new OrderManagement(deps.db, deps.orders), new StatementImport(deps.db, deps.orders))],
-  pages: (deps) => [ordersPageRouter(deps, new OrderManagement(deps.db, deps.orders))],
+    const orders = new OrderService(deps.db, deps.events, deps.sites, () => deps.fees, () => deps.payments, deps.config);
+    return { orders, orderDesk: new OrderManagement(deps.db, orders) };
+  },
+  api: (deps) => [ordersApiRouter(deps, deps.orderDesk, new StatementImport(deps.db, deps.orders))],
+  pages: (deps) => [ordersPageRouter(deps, deps.orderDesk)],
   // the gateways' callbacks: before /api, which wants an Origin and JSON (notify.ts)
   early: (deps) => [notifyRouter(deps)],
   jobs: (deps) => orderJobs(deps.db, deps.orders),

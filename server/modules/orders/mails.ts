@@ -22,22 +22,28 @@ export type MailSite = { name: Bilingual; url: string; timeZone: string };
 const langOf = (l: string): Lang => (l === 'en' ? 'en' : 'zh');
 
 
+/** The payment confirmation of each order type (spec 3's templates; a hotel line's title names the hotel and room). */
+const PAID_TEMPLATES: Record<string, 'registrationPayment' | 'optionalPayment' | 'hotelPayment' | undefined> = { register: 'registrationPayment', optional: 'optionalPayment', hotel: 'hotelPayment' };
+
 export async function paidMails(tx: Tx, conferenceId: number, site: MailSite, orderIds: number[]): Promise<void> {
   const orders = (await tx<repo.OrderRow>('orders').where('conference_id', conferenceId).whereIn('id', orderIds)) as repo.OrderRow[];
   const people = await accountsByIds(tx, orders.map((o) => Number(o.user_id)));
   const items = await repo.itemsOf(tx, conferenceId, orderIds);
   for (const order of orders) {
     const person = people.get(Number(order.user_id));
-    if (!person || (order.type !== 'register' && order.type !== 'optional')) continue;
+    const template = PAID_TEMPLATES[order.type];
+    if (!person || !template) continue;
     const lang = langOf(order.lang);
     const own = items.filter((i) => Number(i.order_id) === Number(order.id));
-    await enqueueConferenceMail(tx, conferenceId, order.type === 'register' ? 'registrationPayment' : 'optionalPayment', lang, [person.email], {
+    const item = own.map((i) => (lang === 'zh' ? i.title_zh || i.title_en : i.title_en || i.title_zh)).join(', ');
+    await enqueueConferenceMail(tx, conferenceId, template, lang, [person.email], {
+      hotelName: item,
       conferenceName: text(site.name, lang),
       name: person.trueName || person.email,
       email: person.email,
       siteUrl: site.url,
       orderNo: order.order_no,
-      item: own.map((i) => (lang === 'zh' ? i.title_zh || i.title_en : i.title_en || i.title_zh)).join(', '),
+      item,
       amount: formatMoney(moneyFromColumn(order.paid_amount, order.currency), lang),
       paidTime: localTime(fromDbInstant(order.paid_at) ?? new Date(), site.timeZone),
     });

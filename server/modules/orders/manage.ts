@@ -19,7 +19,7 @@ import { newAttemptNo } from './numbers';
 import { presentAttempt, presentItem } from './present';
 import { presentRefund, refundable, refundsOf } from './refunds';
 import * as repo from './repo';
-import type { OrderService } from './service';
+import { feeLines, type OrderService } from './service';
 import type { FeesPort } from './ports';
 
 /** The people of this conference's orders whose e-mail or name contains the text (accounts owns the names). */
@@ -135,9 +135,11 @@ export class OrderManagement {
       }
       if (locked.status === 'cancelled' || locked.status === 'expired') {
         // Reopened: the places are taken again under the fees' locks, or the deal is refused with their message.
-        const items = (await repo.itemsOf(tx, conferenceId, [id])).filter((i) => i.valid && i.ref_id != null);
-        await fees.hold(tx, conferenceId, { orderId: id, userId: Number(locked.user_id), lines: items.map((i) => ({ feeId: Number(i.ref_id), quantity: Number(i.quantity) })) });
-        await repo.updateOrder(tx, conferenceId, id, { status: 'unpaid', open_slot: locked.type, closed_at: null, deadline_at: toDbInstant(new Date(Math.max(fromDbInstant(locked.deadline_at)!.getTime(), now.getTime() + 24 * 3600 * 1000))) });
+        const items = (await repo.itemsOf(tx, conferenceId, [id])).filter((i) => i.valid);
+        await fees.hold(tx, conferenceId, { orderId: id, userId: Number(locked.user_id), lines: feeLines(items) });
+        await repo.updateOrder(tx, conferenceId, id, { status: 'unpaid', open_slot: locked.type === 'hotel' ? null : locked.type, closed_at: null, deadline_at: toDbInstant(new Date(Math.max(fromDbInstant(locked.deadline_at)!.getTime(), now.getTime() + 24 * 3600 * 1000))) });
+        // Another feature's holds (a hotel booking's nights) are taken again under its locks, or the deal is refused with its message.
+        await this.orders.reopened(tx, conferenceId, locked);
       } else if (locked.status === 'invalid') {
         throw new AppError(409, 'orders:invalidItems', 'status');
       }

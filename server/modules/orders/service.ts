@@ -11,8 +11,8 @@
 import type { Db, Tx } from '../../db/index';
 import { fromDbInstant, isUniqueViolation, toDbInstant } from '../../db/dialect';
 import { inTransaction } from '../../db/transaction';
-import { moneyFromColumn, multiplyMoney, sumMoney, MoneyError } from '../../contract/money';
-import type { AttemptView, FeeChoice, MyOrdersView, OrderType, OrderView, PaymentStartView } from '../../contract/orders';
+import { moneyFromColumn, multiplyMoney, sumMoney, MoneyError, type Money } from '../../contract/money';
+import type { AttemptView, FeeChoice, MyOrdersView, OrderStatus, OrderType, OrderView, PaymentStartView } from '../../contract/orders';
 import { AppError } from '../../platform/errors';
 import type { EventBus } from '../../platform/events';
 import type { SiteService } from '../sites/service';
@@ -34,6 +34,14 @@ export const OFFLINE_WAIT_MS = 10 * 24 * 3600 * 1000;
 export const ONLINE_WAIT_MS = 2 * 3600 * 1000;
 
 export type PayUrls = { returnUrl: string; notifyUrl: string };
+
+/** The lines of an order that hold fee places (the fees feature's), as fees.hold takes them. */
+export function feeLines(items: repo.ItemRow[]): Array<{ feeId: number; quantity: number }> {
+  return items.filter((i) => i.ref_id != null && (i.kind === 'register' || i.kind === 'optional')).map((i) => ({ feeId: Number(i.ref_id), quantity: Number(i.quantity) }));
+}
+
+/** A line of a new order: what it is for, its titles as they are now, its unit price and quantity. */
+export type OrderLine = { kind: string; refId: number | null; titleZh: string; titleEn: string; unit: Money; quantity: number; priceVersion?: number };
 
 /** What the payer's wallet shows: the orders' lines in the page's language, cut to 120 characters. */
 function subjectOf(orders: OrderView[], lang: 'zh' | 'en'): string {
@@ -140,21 +148,60 @@ export class OrderService {
   }
 
   private async createOrder(tx: Tx, conferenceId: number, person: FeePerson, type: OrderType, lines: QuotedLine[], lang: 'zh' | 'en', now: Date): Promise<number> {
-    const currency = lines[0].unit.currency;
+    const orderId = await this.openOrder(tx, conferenceId, {
+      userId: person.userId, type, openSlot: type, currency: lines[0].unit.currency, lang, now,
+      lines: lines.map((l) => ({ kind: l.kind, refId: l.feeId, titleZh: l.titleZh, titleEn: l.titleEn, unit: l.unit, quantity: l.quantity, priceVersion: l.priceVersion })),
+    });
+    await this.fees().hold(tx, conferenceId, { orderId, userId: person.userId, lines: lines.map((l) => ({ feeId: l.feeId, quantity: l.quantity })) });
+    return orderId;
+  }
+
+  /**
+   * Writes an unpaid order with its lines in the caller's transaction: the fee page's orders and
+   * another feature's (a hotel booking, whose nights the hotels feature holds itself). `openSlot`
+   * is the type of which a person may hold one open order at a time (null: no such limit).
+   */
+  async openOrder(tx: Tx, conferenceId: number, o: { userId: number; type: OrderType; openSlot: string | null; currency: string; lang: 'zh' | 'en'; now: Date; lines: OrderLine[] }): Promise<number> {
     let total;
     try {
-      total = sumMoney(lines.map((l) => multiplyMoney(l.unit, l.quantity)), currency);
+      total = sumMoney(o.lines.map((l) => multiplyMoney(l.unit, l.quantity)), o.currency);
     } catch (err) {
       if (err instanceof MoneyError) throw new AppError(400, err.key);
       throw err;
     }
     const orderId = await this.insertWithFreshNumbers(tx, {
-      conference_id: conferenceId, user_id: person.userId, type, currency, total_amount: total.amount, status: 'unpaid', open_slot: type, lang,
-      deadline_at: toDbInstant(new Date(now.getTime() + ORDER_HOLD_MS)), remark: null, created_at: toDbInstant(now),
+      conference_id: conferenceId, user_id: o.userId, type: o.type, currency: o.currency, total_amount: total.amount, status: 'unpaid', open_slot: o.openSlot, lang: o.lang,
+      deadline_at: toDbInstant(new Date(o.now.getTime() + ORDER_HOLD_MS)), remark: null, created_at: toDbInstant(o.now),
     });
-    await this.fees().hold(tx, conferenceId, { orderId, userId: person.userId, lines: lines.map((l) => ({ feeId: l.feeId, quantity: l.quantity })) });
-    await repo.insertItems(tx, conferenceId, orderId, lines.map((l) => ({ kind: l.kind, ref_id: l.feeId, title_zh: l.titleZh, title_en: l.titleEn, unit_amount: l.unit.amount, quantity: l.quantity, price_version: l.priceVersion })));
+    await repo.insertItems(tx, conferenceId, orderId, o.lines.map((l) => ({ kind: l.kind, ref_id: l.refId, title_zh: l.titleZh, title_en: l.titleEn, unit_amount: l.unit.amount, quantity: l.quantity, price_version: l.priceVersion ?? 0 })));
     return orderId;
+  }
+
+  /** Whether the person has a paid order of the type here (a hotel's condition "registration paid"). */
+  async hasPaid(conn: Db | Tx, conferenceId: number, userId: number, type: OrderType): Promise<boolean> {
+    return Boolean(await conn('orders').where({ conference_id: conferenceId, user_id: userId, type, status: 'paid' }).first('id'));
+  }
+
+  /** The orders' states, for a feature that shows its things with their payment (hotel bookings). */
+  async statesOf(conn: Db | Tx, conferenceId: number, ids: number[]): Promise<Map<number, { orderNo: string; status: OrderStatus; paid: number; currency: string }>> {
+    if (!ids.length) return new Map();
+    const rows = (await conn<repo.OrderRow>('orders').where('conference_id', conferenceId).whereIn('id', ids).select('id', 'order_no', 'status', 'paid_amount', 'currency')) as repo.OrderRow[];
+    return new Map(rows.map((r) => [Number(r.id), { orderNo: r.order_no, status: r.status, paid: Number(r.paid_amount), currency: r.currency }]));
+  }
+
+  /**
+   * Another feature voids open orders of its own (a hotel's currency changed, a booking was
+   * deleted): every line is marked invalid and the order closed as invalid, in the caller's
+   * transaction. Answers how many were open.
+   */
+  async invalidate(tx: Tx, conferenceId: number, ids: number[]): Promise<number> {
+    let n = 0;
+    for (const order of await repo.lockOrders(tx, conferenceId, ids)) {
+      if (!repo.OPEN.includes(order.status)) continue;
+      await tx('order_items').where({ conference_id: conferenceId, order_id: order.id }).update({ valid: false });
+      if (await this.close(tx, conferenceId, order, 'invalid')) n++;
+    }
+    return n;
   }
 
   /** Inserts an order with a new number and reference, trying again on the rare collision of either. */
@@ -189,11 +236,43 @@ export class OrderService {
     const changed = await repo.updateOrder(tx, conferenceId, order.id, status === 'invalid' ? { status } : { status, open_slot: null, closed_at: toDbInstant() }, repo.OPEN);
     if (!changed) return false;
     await this.fees().release(tx, conferenceId, order.id);
+    await this.events.emit(tx, 'order.closed', { conferenceId, orderId: Number(order.id), userId: Number(order.user_id), type: order.type, status });
     if (status !== 'invalid') {
       const pending = (await repo.attemptsOf(tx, conferenceId, [order.id])).filter((a) => a.state === 'pending' || a.state === 'created');
       for (const a of pending) await repo.updateAttempt(tx, conferenceId, a.id, { state: 'canceled' });
     }
     return true;
+  }
+
+  /** Locks one order for the caller's transaction and answers its status (null: no such order here). Lock an order before what it holds. */
+  async lockState(tx: Tx, conferenceId: number, orderId: number): Promise<OrderStatus | null> {
+    const [order] = await repo.lockOrders(tx, conferenceId, [orderId]);
+    return order?.status ?? null;
+  }
+
+  /** Cancels an open order in the caller's transaction (a manager cancelled or deleted what it pays for); false when it was not open. */
+  async cancelOpen(tx: Tx, conferenceId: number, orderId: number): Promise<boolean> {
+    const [order] = await repo.lockOrders(tx, conferenceId, [orderId]);
+    if (!order || !repo.OPEN.includes(order.status)) return false;
+    return this.close(tx, conferenceId, order, 'cancelled');
+  }
+
+  /**
+   * An unpaid order's one line changes (a manager moved a hotel stay): the line and the total are
+   * rewritten and its pending attempts cancelled, as they ask for the old amount. The caller has
+   * locked the order (lockState) and checked it is unpaid.
+   */
+  async restate(tx: Tx, conferenceId: number, orderId: number, line: OrderLine): Promise<void> {
+    const total = multiplyMoney(line.unit, line.quantity);
+    await tx('order_items').where({ conference_id: conferenceId, order_id: orderId }).update({ title_zh: line.titleZh, title_en: line.titleEn, unit_amount: line.unit.amount, quantity: line.quantity });
+    await repo.updateOrder(tx, conferenceId, orderId, { total_amount: total.amount }, ['unpaid']);
+    const pending = (await repo.attemptsOf(tx, conferenceId, [orderId])).filter((a) => a.state === 'pending' || a.state === 'created');
+    for (const a of pending) await repo.updateAttempt(tx, conferenceId, a.id, { state: 'canceled' });
+  }
+
+  /** A closed order was reopened by a manager's deal: the features holding things for it take them again (or refuse). */
+  async reopened(tx: Tx, conferenceId: number, order: repo.OrderRow): Promise<void> {
+    await this.events.emit(tx, 'order.reopened', { conferenceId, orderId: Number(order.id), userId: Number(order.user_id), type: order.type });
   }
 
   async remove(conferenceId: number, userId: number, id: number): Promise<void> {
@@ -219,7 +298,7 @@ export class OrderService {
         await repo.updateOrder(tx, conferenceId, id, { status: 'cancelled', open_slot: null, closed_at: toDbInstant() });
         return false;
       }
-      await this.fees().hold(tx, conferenceId, { orderId: id, userId, lines: valid.filter((i) => i.ref_id != null).map((i) => ({ feeId: Number(i.ref_id), quantity: Number(i.quantity) })) });
+      await this.fees().hold(tx, conferenceId, { orderId: id, userId, lines: feeLines(valid) });
       const total = sumMoney(valid.map((i) => multiplyMoney(moneyFromColumn(i.unit_amount, order.currency), Number(i.quantity))), order.currency);
       const deadline = Math.max(fromDbInstant(order.deadline_at)!.getTime(), now.getTime() + 24 * 3600 * 1000);
       await repo.updateOrder(tx, conferenceId, id, { status: 'unpaid', total_amount: total.amount, deadline_at: toDbInstant(new Date(deadline)) });

@@ -247,6 +247,14 @@ export class RegistrationService {
     return row ? { country: row.country ?? '' } : null;
   }
 
+  /** How the registration names a person's contact (a hotel booking's prefilled fields); null when not registered. */
+  async contactOf(conferenceId: number, userId: number): Promise<{ email: string; name: string; unit: string; phone: string } | null> {
+    const row = await repo.findRegistrantByUser(this.db, conferenceId, userId);
+    if (!row) return null;
+    const name = row.full_name || [row.first_name, row.middle_name, row.last_name].filter(Boolean).join(' ');
+    return { email: row.email ?? '', name, unit: row.unit ?? '', phone: row.phone ?? '' };
+  }
+
   /** The fee setting and registration rule of the basic configuration (spec 3), for the fee page. */
   async feeSettings(conferenceId: number): Promise<{ costsSet: boolean; registerRule: string }> {
     const settings = await loadSettings(this.db, conferenceId);
