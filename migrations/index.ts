@@ -24,6 +24,7 @@ import * as m020 from './020_payments';
 import * as m021 from './021_orders';
 import * as m022 from './022_receipts';
 import * as m023 from './023_gateways';
+import * as m024 from './024_hotels';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   '021_orders': m021,
   '022_receipts': m022,
   '023_gateways': m023,
+  '024_hotels': m024,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -53,6 +53,9 @@ import ProfilePay, { type ProfilePayProps } from '../islands/ProfilePay/index';
 import ProfilePayResult, { type ProfilePayResultProps } from '../islands/ProfilePayResult/index';
 import ProfileOrderUpdate, { type ProfileOrderUpdateProps } from '../islands/ProfileOrderUpdate/index';
 import ManageOrders, { type ManageOrdersProps } from '../islands/ManageOrders/index';
+import ProfileHotel, { type ProfileHotelProps } from '../islands/ProfileHotel/index';
+import ManageHotelConfig, { type ManageHotelConfigProps } from '../islands/ManageHotelConfig/index';
+import ManageHotel, { type ManageHotelProps } from '../islands/ManageHotel/index';
 
 export type IslandProps = {
   UserMenu: UserMenuProps;
@@ -100,10 +103,13 @@ export type IslandProps = {
   ProfilePayResult: ProfilePayResultProps;
   ProfileOrderUpdate: ProfileOrderUpdateProps;
   ManageOrders: ManageOrdersProps;
+  ProfileHotel: ProfileHotelProps;
+  ManageHotelConfig: ManageHotelConfigProps;
+  ManageHotel: ManageHotelProps;
 };
 export type IslandName = keyof IslandProps;
 
-export const islands: { [K in IslandName]: ComponentType<IslandProps[K]> } = { UserMenu, LangSwitch, LoginForm, SignUpForm, ResetPasswordForm, OrgLogin, AccountFrame, ProfileEditForm, AdminProviders, AdminSuperAdmins, ManageMenus, ManageWebsiteConfig, ManageExteriors, CreateConference, MyConferences, ManageManagers, PublicationActions, AdminPublications, ManagePageList, ManagePageEditor, RegisterForm, ManageRegistrants, ManageRegistrantDetails, RegisterConfigBasic, RegisterConfigForm, RegisterConfigFees, DocumentDesigner, ProfileDownloads, AdminUnits, ManageMailConfig, ManageMailLog, ProfileFeedback, ProfileFeedbackDetails, ManageFeedback, ProfileNotices, ManageNotices, ManagePayConfig, ProfileReceiptRequest, ManageReceipts, ProfileFees, ProfileOrders, ProfilePay, ProfilePayResult, ProfileOrderUpdate, ManageOrders };
+export const islands: { [K in IslandName]: ComponentType<IslandProps[K]> } = { UserMenu, LangSwitch, LoginForm, SignUpForm, ResetPasswordForm, OrgLogin, AccountFrame, ProfileEditForm, AdminProviders, AdminSuperAdmins, ManageMenus, ManageWebsiteConfig, ManageExteriors, CreateConference, MyConferences, ManageManagers, PublicationActions, AdminPublications, ManagePageList, ManagePageEditor, RegisterForm, ManageRegistrants, ManageRegistrantDetails, RegisterConfigBasic, RegisterConfigForm, RegisterConfigFees, DocumentDesigner, ProfileDownloads, AdminUnits, ManageMailConfig, ManageMailLog, ProfileFeedback, ProfileFeedbackDetails, ManageFeedback, ProfileNotices, ManageNotices, ManagePayConfig, ProfileReceiptRequest, ManageReceipts, ProfileFees, ProfileOrders, ProfilePay, ProfilePayResult, ProfileOrderUpdate, ManageOrders, ProfileHotel, ManageHotelConfig, ManageHotel };
 
 /**
  * An island's own HTML, rendered as its own React root, exactly as the browser hydrates it: ids

@@ -16,6 +16,7 @@ import { feesFeature } from './modules/fees/index';
 import { paymentsFeature } from './modules/payments/index';
 import { ordersFeature } from './modules/orders/index';
 import { receiptsFeature } from './modules/receipts/index';
+import { hotelsFeature } from './modules/hotels/index';
 import { feedbackFeature } from './modules/feedback/index';
 import { noticesFeature } from './modules/notices/index';
 import { unitsFeature } from './modules/units/index';
@@ -33,6 +34,7 @@ export const FEATURES: readonly Feature[] = [
   paymentsFeature,
   ordersFeature,
   receiptsFeature,
+  hotelsFeature,
   feedbackFeature,
   noticesFeature,
   unitsFeature,

@@ -38,13 +38,15 @@ import zhPayments from '../../public/locales/zh/payments.json';
 import enPayments from '../../public/locales/en/payments.json';
 import zhOrders from '../../public/locales/zh/orders.json';
 import enOrders from '../../public/locales/en/orders.json';
+import zhHotels from '../../public/locales/zh/hotels.json';
+import enHotels from '../../public/locales/en/hotels.json';
 import type { Lang } from './locale';
 
 const instance = i18next.createInstance();
 void instance.init({
   resources: {
-    zh: { common: zhCommon, files: zhFiles, manageSite: zhManageSite, managePages: zhManagePages, manageMenus: zhManageMenus, manageConference: zhManageConference, registration: zhRegistration, manageRegistration: zhManageRegistration, documents: zhDocuments, units: zhUnits, mail: zhMail, feedback: zhFeedback, notices: zhNotices, fees: zhFees, payments: zhPayments, receipts: zhReceipts, orders: zhOrders },
-    en: { common: enCommon, files: enFiles, manageSite: enManageSite, managePages: enManagePages, manageMenus: enManageMenus, manageConference: enManageConference, registration: enRegistration, manageRegistration: enManageRegistration, documents: enDocuments, units: enUnits, mail: enMail, feedback: enFeedback, notices: enNotices, fees: enFees, payments: enPayments, receipts: enReceipts, orders: enOrders },
+    zh: { common: zhCommon, files: zhFiles, manageSite: zhManageSite, managePages: zhManagePages, manageMenus: zhManageMenus, manageConference: zhManageConference, registration: zhRegistration, manageRegistration: zhManageRegistration, documents: zhDocuments, units: zhUnits, mail: zhMail, feedback: zhFeedback, notices: zhNotices, fees: zhFees, payments: zhPayments, receipts: zhReceipts, orders: zhOrders, hotels: zhHotels },
+    en: { common: enCommon, files: enFiles, manageSite: enManageSite, managePages: enManagePages, manageMenus: enManageMenus, manageConference: enManageConference, registration: enRegistration, manageRegistration: enManageRegistration, documents: enDocuments, units: enUnits, mail: enMail, feedback: enFeedback, notices: enNotices, fees: enFees, payments: enPayments, receipts: enReceipts, orders: enOrders, hotels: enHotels },
   },
   lng: 'zh',
   fallbackLng: 'zh',

@@ -70,6 +70,13 @@ export const TABLE_OWNERS = {
   fee_holds: 'fees',
   units: 'units',
 
+  // hotels: the booking settings, hotels, room types, their nights (the counted rows) and the reservations
+  hotel_settings: 'hotels',
+  hotels: 'hotels',
+  hotel_rooms: 'hotels',
+  hotel_nights: 'hotels',
+  hotel_bookings: 'hotels',
+
   payment_settings: 'payments',
   payment_methods: 'payments',
 

@@ -1,0 +1,184 @@
+/**
+ * The reservations: filters (hotel, room type, nights, status, payment, person), the rooming
+ * list export, and a table (cards on a phone) with each reservation's actions. Every action
+ * answers the reservation as it is now, which replaces its row.
+ */
+import { useState, type ReactNode } from 'react';
+import { App, Button, Card, DatePicker, Form, Input, Popconfirm, Select, Space, Table, Typography } from 'antd';
+import { BOOKING_STATUSES, hotelsApi, PAYMENT_STATUSES, type HotelView, type ReservationPage, type ReservationView } from '../../server/contract/hotels';
+import { call } from '../shared/api';
+import { downloadPost } from '../shared/download';
+import type { Lang } from '../shared/locale';
+import { errorText, formatAt, moneyText, type T } from '../shared/orders';
+import { DatesDialog, PaymentDialog } from './Dialogs';
+import { filtersOf, type Filters, type FilterValues } from './filters';
+import { PaymentTag, StatusTag } from './tags';
+
+type Props = { lang: Lang; mobile: boolean; t: T; hotels: HotelView[]; first: ReservationPage };
+
+const ACTIVE = ['pending', 'confirmed'];
+
+export function ReservationsTab({ lang, mobile, t, hotels, first }: Props) {
+  const { message } = App.useApp();
+  const [form] = Form.useForm<FilterValues>();
+  const [data, setData] = useState(first);
+  const [page, setPage] = useState(1);
+  const [filters, setFilters] = useState<Filters>({});
+  const [loading, setLoading] = useState(false);
+  const [paying, setPaying] = useState<ReservationView | null>(null);
+  const [moving, setMoving] = useState<ReservationView | null>(null);
+  const hotelId = Form.useWatch('hotelId', form);
+  const fail = (err: unknown) => message.error(errorText(err, t));
+  const replace = (r: ReservationView) => setData((d) => ({ ...d, rows: d.rows.map((x) => (x.id === r.id ? r : x)) }));
+  const pick = (zh: string, en: string) => (lang === 'zh' ? zh || en : en || zh);
+
+  async function load(next: Filters, at: number) {
+    setLoading(true);
+    try {
+      setData(await call(hotelsApi.list, { query: { ...next, page: at, size: 20 } }));
+      setFilters(next);
+      setPage(at);
+    } catch (err) {
+      fail(err);
+    } finally {
+      setLoading(false);
+    }
+  }
+
+  async function act(work: () => Promise<void>, done: string) {
+    try {
+      await work();
+      message.success(t(done));
+    } catch (err) {
+      fail(err);
+    }
+  }
+  const confirm = (r: ReservationView) => act(async () => replace(await call(hotelsApi.confirm, { params: { id: r.id } })), 'hotels:confirmed');
+  const cancel = (r: ReservationView) => act(async () => replace(await call(hotelsApi.cancelReservation, { params: { id: r.id } })), 'hotels:cancelled');
+  const remove = (r: ReservationView) =>
+    act(async () => {
+      await call(hotelsApi.remove, { params: { id: r.id } });
+      setData((d) => ({ rows: d.rows.filter((x) => x.id !== r.id), total: d.total - 1 }));
+    }, 'hotels:deleted');
+
+  async function exportRooming() {
+    try {
+      await downloadPost(hotelsApi.rooming, filters.hotelId ? { hotelId: filters.hotelId } : {}, 'rooming.xlsx');
+    } catch (err) {
+      fail(err);
+    }
+  }
+
+  const actions = (r: ReservationView): ReactNode => {
+    const active = ACTIVE.includes(r.status);
+    return (
+      <Space size={4} wrap>
+        {r.status === 'pending' && (
+          <Popconfirm title={t('hotels:desk.confirmConfirm')} onConfirm={() => confirm(r)}>
+            <Button size="small" type="link">{t('hotels:desk.confirm')}</Button>
+          </Popconfirm>
+        )}
+        <Button size="small" type="link" disabled={r.payment === 'paid' || r.status === 'invalid'} onClick={() => setPaying(r)}>{t('hotels:desk.payment')}</Button>
+        {active && <Button size="small" type="link" onClick={() => setMoving(r)}>{t('hotels:desk.dates')}</Button>}
+        {active && (
+          <Popconfirm title={t(r.payment === 'paid' ? 'hotels:desk.cancelPaidNote' : 'hotels:desk.confirmCancel')} onConfirm={() => cancel(r)}>
+            <Button size="small" type="link">{t('hotels:desk.cancel')}</Button>
+          </Popconfirm>
+        )}
+        <Popconfirm title={t('hotels:desk.confirmDelete')} onConfirm={() => remove(r)}>
+          <Button size="small" type="link" danger>{t('hotels:desk.delete')}</Button>
+        </Popconfirm>
+      </Space>
+    );
+  };
+  const booker = (r: ReservationView) => (
+    <>
+      <div>{r.name}{r.unit ? ` · ${r.unit}` : ''}</div>
+      <Typography.Text type="secondary">{r.email}{r.account && r.account !== r.email ? ` (${r.account})` : ''}</Typography.Text>
+    </>
+  );
+  const stay = (r: ReservationView) => `${r.checkIn} → ${r.checkOut} · ${t('hotels:desk.nights', { nights: r.nights })}`;
+  const details = (r: ReservationView) => (
+    <Space orientation="vertical" size={0}>
+      {r.phone && <span>{t('hotels:book.phone')}: {r.phone}</span>}
+      {r.requirements && <span>{t('hotels:book.requirements')}: {r.requirements}</span>}
+      <Typography.Text type="secondary">{t('hotels:desk.times', { created: formatAt(r.createdAt, lang), updated: formatAt(r.updatedAt, lang) })}</Typography.Text>
+    </Space>
+  );
+
+  const columns = [
+    { title: t('hotels:desk.booker'), key: 'booker', render: (_: unknown, r: ReservationView) => booker(r) },
+    { title: t('hotels:desk.room'), key: 'room', render: (_: unknown, r: ReservationView) => `${pick(r.hotelZh, r.hotelEn)} · ${pick(r.roomZh, r.roomEn)}` },
+    { title: t('hotels:desk.stay'), key: 'stay', render: (_: unknown, r: ReservationView) => <><div>{r.checkIn} → {r.checkOut}</div><Typography.Text type="secondary">{t('hotels:desk.nights', { nights: r.nights })}</Typography.Text></> },
+    { title: t('hotels:desk.rooms'), dataIndex: 'quantity', key: 'quantity' },
+    { title: t('hotels:desk.total'), key: 'total', render: (_: unknown, r: ReservationView) => <><div>{moneyText(r.total, lang)}</div><Typography.Text type="secondary" copyable={r.orderNo ? { text: r.orderNo } : false}>{r.orderNo}</Typography.Text></> },
+    { title: t('hotels:desk.state'), key: 'state', render: (_: unknown, r: ReservationView) => <Space size={2} wrap><StatusTag status={r.status} t={t} /><PaymentTag payment={r.payment} t={t} /></Space> },
+    { title: t('hotels:config.actions'), key: 'actions', fixed: 'right' as const, width: 150, render: (_: unknown, r: ReservationView) => actions(r) },
+  ];
+
+  const rooms = hotels.find((h) => h.id === hotelId)?.rooms ?? [];
+  return (
+    <div className="manage-hotel-reservations">
+      <Form form={form} layout={mobile ? 'vertical' : 'inline'} name="hotelFilters" onFinish={(v: FilterValues) => load(filtersOf(v), 1)} style={{ rowGap: 8, marginBottom: 12 }}>
+        <Form.Item name="hotelId" label={t('hotels:desk.hotel')}>
+          <Select allowClear style={{ minWidth: 160 }} onChange={() => form.setFieldValue('roomId', undefined)} options={hotels.map((h) => ({ value: h.id, label: pick(h.nameZh, h.nameEn) }))} />
+        </Form.Item>
+        <Form.Item name="roomId" label={t('hotels:desk.roomType')}>
+          <Select allowClear style={{ minWidth: 140 }} disabled={!rooms.length} options={rooms.map((r) => ({ value: r.id, label: pick(r.typeZh, r.typeEn) }))} />
+        </Form.Item>
+        <Form.Item name="dates" label={t('hotels:desk.nightsFilter')}>
+          <DatePicker.RangePicker allowEmpty={[true, true]} style={mobile ? { width: '100%' } : undefined} />
+        </Form.Item>
+        <Form.Item name="status" label={t('hotels:desk.status')}>
+          <Select allowClear style={{ minWidth: 110 }} options={BOOKING_STATUSES.map((s) => ({ value: s, label: t(`hotels:status.${s}`) }))} />
+        </Form.Item>
+        <Form.Item name="payment" label={t('hotels:desk.paymentStatus')}>
+          <Select allowClear style={{ minWidth: 110 }} options={PAYMENT_STATUSES.map((s) => ({ value: s, label: t(`hotels:payment.${s}`) }))} />
+        </Form.Item>
+        <Form.Item name="person" label={t('hotels:desk.person')}>
+          <Input allowClear placeholder={t('hotels:desk.personHint')} />
+        </Form.Item>
+        <Space wrap>
+          <Button type="primary" htmlType="submit" loading={loading}>{t('hotels:desk.search')}</Button>
+          <Button onClick={() => { form.resetFields(); void load({}, 1); }}>{t('hotels:desk.reset')}</Button>
+          <Button onClick={exportRooming}>{t('hotels:desk.rooming')}</Button>
+        </Space>
+      </Form>
+      {mobile ? (
+        <Space orientation="vertical" style={{ width: '100%' }}>
+          {data.rows.map((r) => (
+            <Card key={r.id} size="small" className="hotel-reservation-card" title={r.name}>
+              <div>{pick(r.hotelZh, r.hotelEn)} · {pick(r.roomZh, r.roomEn)} × {r.quantity}</div>
+              <div>{stay(r)}</div>
+              <div>{moneyText(r.total, lang)} <StatusTag status={r.status} t={t} /><PaymentTag payment={r.payment} t={t} /></div>
+              {details(r)}
+              <div style={{ marginTop: 8 }}>{actions(r)}</div>
+            </Card>
+          ))}
+          {!data.rows.length && <Typography.Text type="secondary">{t('hotels:desk.none')}</Typography.Text>}
+        </Space>
+      ) : (
+        <Table
+          rowKey="id"
+          size="middle"
+          loading={loading}
+          dataSource={data.rows}
+          columns={columns}
+          scroll={{ x: 'max-content' }}
+          expandable={{ expandedRowRender: details }}
+          locale={{ emptyText: t('hotels:desk.none') }}
+          pagination={{ current: page, pageSize: 20, total: data.total, showSizeChanger: false, onChange: (p) => load(filters, p) }}
+        />
+      )}
+      {mobile && data.total > 20 && (
+        <Space style={{ marginTop: 12 }}>
+          <Button disabled={page <= 1} onClick={() => load(filters, page - 1)}>‹</Button>
+          <span>{page} / {Math.ceil(data.total / 20)}</span>
+          <Button disabled={page * 20 >= data.total} onClick={() => load(filters, page + 1)}>›</Button>
+        </Space>
+      )}
+      <PaymentDialog lang={lang} t={t} row={paying} onClose={() => setPaying(null)} onSaved={replace} />
+      <DatesDialog lang={lang} t={t} row={moving} onClose={() => setMoving(null)} onSaved={replace} />
+    </div>
+  );
+}

@@ -1,0 +1,204 @@
+/**
+ * The managers' reservations (/platform/manage/hotel; spec 2.12, 4 "Hotel reservation (manager
+ * actions)"): the list with its filters, confirm, cancel, change the payment status (through the
+ * orders' deal, so money is recorded in one place), delete, change dates (the new nights taken in
+ * the transaction that gives the old ones back), the per-night occupancy grid and the rooming list.
+ *
+ * Lock order, shared with the orders' paths that reach hotels through events: the order first,
+ * then the booking, then the room and its nights. So a manager's change never waits crosswise on
+ * the expiry job or a payment.
+ */
+import ExcelJS from 'exceljs';
+import type { Db } from '../../db/index';
+import { inTransaction } from '../../db/transaction';
+import { toDbInstant } from '../../db/dialect';
+import { multiplyMoney, moneyFromColumn, toDecimalString } from '../../contract/money';
+import { nightsOf, type OccupancyView, type ReservationPage, type ReservationQuery, type ReservationView } from '../../contract/hotels';
+import type { Lang } from '../../contract/enums';
+import { AppError } from '../../platform/errors';
+import { t } from '../../platform/i18n';
+import { addTextRow } from '../../platform/xlsx';
+import { accountsByIds } from '../accounts/repo';
+import type { OrderManagement, OrderService } from '../orders';
+import type { HotelBooking } from './booking';
+import { lineTitles } from './booking';
+import { lockRoom, releaseNights, takeNights } from './inventory';
+import { paymentOf } from './present';
+import * as repo from './repo';
+
+export type DeskOrders = Pick<OrderService, 'lockState' | 'cancelOpen' | 'restate' | 'statesOf'>;
+
+export class HotelDesk {
+  constructor(
+    private readonly db: Db,
+    private readonly booking: HotelBooking,
+    private readonly orders: DeskOrders,
+    private readonly orderDesk: Pick<OrderManagement, 'deal'>,
+  ) {}
+
+  async list(conferenceId: number, q: ReservationQuery): Promise<ReservationPage> {
+    const query = this.db<repo.BookingRow>('hotel_bookings').where('conference_id', conferenceId).whereNull('deleted_at');
+    if (q.hotelId) query.where('hotel_id', q.hotelId);
+    if (q.roomId) query.where('room_id', q.roomId);
+    // a stay covers the nights [check_in, check_out): it meets [from, to] when it starts on or before `to` and ends after `from`
+    if (q.to) query.where('check_in', '<=', q.to);
+    if (q.from) query.where('check_out', '>', q.from);
+    if (q.status) query.where('status', q.status);
+    if (q.person) {
+      const needle = `%${q.person.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      query.where((w) => w.whereRaw("LOWER(name) LIKE LOWER(?) ESCAPE '\\'", [needle]).orWhereRaw("LOWER(email) LIKE LOWER(?) ESCAPE '\\'", [needle]));
+    }
+    let rows = (await query.orderBy('id', 'desc').limit(20_000)) as repo.BookingRow[];
+    // The payment status is the order's (orders own it): filtered after reading the orders' states.
+    if (q.payment) {
+      const states = await this.orders.statesOf(this.db, conferenceId, rows.filter((r) => r.order_id != null).map((r) => Number(r.order_id)));
+      rows = rows.filter((r) => paymentOf(r.order_id == null ? undefined : states.get(Number(r.order_id))) === q.payment);
+    }
+    const page = rows.slice((q.page - 1) * q.size, q.page * q.size);
+    return { rows: await this.reservations(conferenceId, page), total: rows.length };
+  }
+
+  async one(conferenceId: number, id: number): Promise<ReservationView> {
+    const booking = await repo.findBooking(this.db, conferenceId, id);
+    if (!booking) throw new AppError(404, 'hotels:bookingNotFound');
+    return (await this.reservations(conferenceId, [booking]))[0];
+  }
+
+  private async reservations(conferenceId: number, rows: repo.BookingRow[]): Promise<ReservationView[]> {
+    const views = await this.booking.views(conferenceId, rows);
+    const people = await accountsByIds(this.db, rows.map((r) => Number(r.user_id)));
+    return views.map((v, i) => ({ ...v, userId: Number(rows[i].user_id), account: people.get(Number(rows[i].user_id))?.email ?? '' }));
+  }
+
+  /** Pending → confirmed, for a booking that still has its nights. */
+  async confirm(conferenceId: number, id: number): Promise<ReservationView> {
+    await inTransaction(this.db, async (tx) => {
+      const booking = await repo.lockBooking(tx, conferenceId, id);
+      if (!booking || booking.deleted_at) throw new AppError(404, 'hotels:bookingNotFound');
+      if (booking.status !== 'pending' || booking.holds === 'released') throw new AppError(409, 'hotels:cannotConfirm');
+      await repo.updateBooking(tx, conferenceId, id, { status: 'confirmed' });
+    });
+    return this.one(conferenceId, id);
+  }
+
+  /**
+   * Cancels a booking: an open order is cancelled (its 'order.closed' gives the nights back); a
+   * paid one keeps its money (a refund is the order screen's) and the nights go back here.
+   */
+  async cancel(conferenceId: number, id: number): Promise<ReservationView> {
+    await this.close(conferenceId, id, false);
+    return this.one(conferenceId, id);
+  }
+
+  /** Deletes a booking: closed as by cancel, then gone from every list (kept for the books). */
+  async remove(conferenceId: number, id: number): Promise<void> {
+    await this.close(conferenceId, id, true);
+  }
+
+  private async close(conferenceId: number, id: number, deleting: boolean): Promise<void> {
+    const found = await repo.findBooking(this.db, conferenceId, id);
+    if (!found) throw new AppError(404, 'hotels:bookingNotFound');
+    await inTransaction(this.db, async (tx) => {
+      if (found.order_id != null) await this.orders.lockState(tx, conferenceId, Number(found.order_id));
+      const booking = await repo.lockBooking(tx, conferenceId, id);
+      if (!booking || booking.deleted_at) throw new AppError(404, 'hotels:bookingNotFound');
+      const active = booking.status === 'pending' || booking.status === 'confirmed';
+      if (!active && !deleting) throw new AppError(409, 'hotels:cannotCancel');
+      if (booking.order_id != null) await this.orders.cancelOpen(tx, conferenceId, Number(booking.order_id));
+      await releaseNights(tx, booking);
+      const after = (await repo.lockBooking(tx, conferenceId, id))!;
+      await repo.updateBooking(tx, conferenceId, id, {
+        ...(after.status === 'pending' || after.status === 'confirmed' ? { status: 'cancelled' as const } : {}),
+        ...(deleting ? { deleted_at: toDbInstant() } : {}),
+      });
+    });
+  }
+
+  /** The payment status through the orders' deal: paid with the amount that arrived, or unpaid (a closed order reopened, its nights taken again). */
+  async payment(conferenceId: number, managerId: number, id: number, input: { status: 'paid' | 'unpaid'; actualPay: string }): Promise<ReservationView> {
+    const booking = await repo.findBooking(this.db, conferenceId, id);
+    if (!booking) throw new AppError(404, 'hotels:bookingNotFound');
+    if (booking.order_id == null) throw new AppError(409, 'hotels:noOrder');
+    // A hotel order has no fee lines, so the deal has no fee places to take again; its nights are taken on 'order.reopened' (handlers.ts).
+    await this.orderDesk.deal(conferenceId, managerId, Number(booking.order_id), { status: input.status, actualPay: input.actualPay, remark: '' }, { hold: async () => undefined });
+    return this.one(conferenceId, id);
+  }
+
+  /**
+   * New dates for a booking that holds its nights: the new nights are checked and taken, and the
+   * old ones given back, in one transaction under the room's lock. An unpaid order is restated
+   * with the new number of nights; a paid one keeps its amount, so its number of nights may not change.
+   */
+  async dates(conferenceId: number, id: number, stay: { checkIn: string; checkOut: string }): Promise<ReservationView> {
+    const found = await repo.findBooking(this.db, conferenceId, id);
+    if (!found) throw new AppError(404, 'hotels:bookingNotFound');
+    await inTransaction(this.db, async (tx) => {
+      const orderStatus = found.order_id != null ? await this.orders.lockState(tx, conferenceId, Number(found.order_id)) : null;
+      const booking = await repo.lockBooking(tx, conferenceId, id);
+      if (!booking || booking.deleted_at) throw new AppError(404, 'hotels:bookingNotFound');
+      if (booking.holds === 'released' || (booking.status !== 'pending' && booking.status !== 'confirmed')) throw new AppError(409, 'hotels:cannotChangeDates');
+      const nights = nightsOf(stay.checkIn, stay.checkOut).length;
+      if (booking.holds === 'sold' && nights !== Number(booking.nights)) throw new AppError(409, 'hotels:paidNightsFixed', 'checkOut', 409, { nights: String(booking.nights) });
+      const room = await lockRoom(tx, conferenceId, Number(booking.room_id));
+      if (!room) throw new AppError(404, 'hotels:roomNotFound');
+      if (stay.checkIn < room.check_in_start || stay.checkOut > room.check_in_end) throw new AppError(400, 'hotels:datesOutsideRoom', 'checkIn', 400, { start: room.check_in_start, end: room.check_in_end });
+      await takeNights(tx, room, { ...stay, quantity: Number(booking.quantity) }, { checkIn: booking.check_in, checkOut: booking.check_out, quantity: Number(booking.quantity), holds: booking.holds });
+      const unit = moneyFromColumn(booking.unit_amount, booking.currency);
+      const total = multiplyMoney(unit, nights * Number(booking.quantity));
+      await repo.updateBooking(tx, conferenceId, id, { check_in: stay.checkIn, check_out: stay.checkOut, nights, total_amount: total.amount });
+      if (booking.order_id != null && orderStatus === 'unpaid') {
+        const hotel = (await repo.findHotel(tx, conferenceId, Number(booking.hotel_id)))!;
+        await this.orders.restate(tx, conferenceId, Number(booking.order_id), { kind: 'hotel', refId: id, ...lineTitles(hotel, room, stay.checkIn, stay.checkOut), unit, quantity: nights * Number(booking.quantity) });
+      }
+    });
+    return this.one(conferenceId, id);
+  }
+
+  /** Per room type and night, the rooms held and sold (the nights from `hotelId`'s rooms, or all). */
+  async occupancy(conferenceId: number, hotelId?: number): Promise<OccupancyView> {
+    const [hotels, rooms] = await Promise.all([repo.listHotels(this.db, conferenceId), repo.listRooms(this.db, conferenceId, hotelId)]);
+    const nights = await repo.nightsOfRooms(this.db, conferenceId, rooms.map((r) => Number(r.id)));
+    const days = [...new Set(nights.map((n) => n.night))].sort();
+    return {
+      nights: days,
+      rooms: rooms.map((r) => {
+        const hotel = hotels.find((h) => Number(h.id) === Number(r.hotel_id));
+        const cells: OccupancyView['rooms'][number]['cells'] = {};
+        for (const n of nights) if (Number(n.room_id) === Number(r.id)) cells[n.night] = { held: Number(n.held), sold: Number(n.sold) };
+        return { roomId: Number(r.id), hotelId: Number(r.hotel_id), hotelZh: hotel?.name_zh ?? '', hotelEn: hotel?.name_en ?? '', roomZh: r.type_zh, roomEn: r.type_en, total: Number(r.total), cells };
+      }),
+    };
+  }
+
+  /** The rooming list: one sheet per hotel, one row per reservation and night, for the bookings that keep their nights. */
+  async rooming(conferenceId: number, lang: Lang, hotelId?: number): Promise<Buffer> {
+    const hotels = (await repo.listHotels(this.db, conferenceId)).filter((h) => !hotelId || Number(h.id) === hotelId);
+    const q = this.db<repo.BookingRow>('hotel_bookings').where('conference_id', conferenceId).whereNull('deleted_at').whereIn('holds', ['held', 'sold']);
+    if (hotelId) q.where('hotel_id', hotelId);
+    const bookings = (await q.orderBy('check_in').orderBy('id')) as repo.BookingRow[];
+    const views = await this.reservations(conferenceId, bookings);
+    const book = new ExcelJS.Workbook();
+    book.created = new Date(0);
+    const columns = ['night', 'room', 'quantity', 'name', 'unit', 'email', 'phone', 'checkIn', 'checkOut', 'status', 'payment', 'orderNo', 'price', 'requirements'];
+    const used = new Set<string>();
+    for (const hotel of hotels) {
+      const name = (lang === 'zh' ? hotel.name_zh : hotel.name_en).replace(/[*?:\\/[\]]/g, ' ').slice(0, 28) || `#${hotel.id}`;
+      const sheet = book.addWorksheet(used.has(name) ? `${name.slice(0, 24)} ${hotel.id}` : name);
+      used.add(name);
+      sheet.addRow(columns.map((c) => t(lang, `hotels:rooming.${c}`))).font = { bold: true };
+      const rows = views
+        .filter((v) => v.hotelId === Number(hotel.id))
+        .flatMap((v) => nightsOf(v.checkIn, v.checkOut).map((night) => ({ night, v })))
+        .sort((a, b) => (a.night < b.night ? -1 : a.night > b.night ? 1 : a.v.id - b.v.id));
+      for (const { night, v } of rows) {
+        addTextRow(sheet, [
+          night, lang === 'zh' ? v.roomZh : v.roomEn, String(v.quantity), v.name, v.unit, v.email, v.phone, v.checkIn, v.checkOut,
+          t(lang, `hotels:status.${v.status}`), t(lang, `hotels:payment.${v.payment}`), v.orderNo, `${v.price.currency} ${toDecimalString(v.price)}`, v.requirements,
+        ]);
+      }
+      sheet.columns.forEach((c) => (c.width = 16));
+    }
+    if (!hotels.length) book.addWorksheet(t(lang, 'hotels:rooming.sheet'));
+    return Buffer.from(await book.xlsx.writeBuffer());
+  }
+}

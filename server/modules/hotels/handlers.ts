@@ -1,0 +1,47 @@
+/**
+ * What hotels do when orders and registration change (spec 4), in the transaction of the change:
+ * a hotel order paid sells its booking's nights; cancelled, expired or voided gives them back and
+ * closes the booking with the same word; reopened by a manager's deal takes them again (or the
+ * deal is refused with 'hotels:soldOut'). A deleted registrant's bookings are voided, paid ones
+ * included ('Deleting a user invalidates that user's hotel bookings'); their orders are voided by
+ * orders' own handler, whose 'order.closed' lands here as well.
+ */
+import { handle, type Subscription } from '../../platform/events';
+import { toDbInstant } from '../../db/dialect';
+import { lockRoom, releaseNights, sellNights, takeNights } from './inventory';
+import * as repo from './repo';
+
+const ACTIVE = ['pending', 'confirmed'];
+
+export function hotelHandlers(): readonly Subscription[] {
+  return [
+    handle('order.paid', async (tx, { conferenceId, orderId, type }) => {
+      if (type !== 'hotel') return;
+      for (const booking of await repo.bookingsOfOrder(tx, conferenceId, orderId)) await sellNights(tx, booking);
+    }),
+    handle('order.closed', async (tx, { conferenceId, orderId, type, status }) => {
+      if (type !== 'hotel') return;
+      for (const booking of await repo.bookingsOfOrder(tx, conferenceId, orderId)) {
+        await releaseNights(tx, booking);
+        if (ACTIVE.includes(booking.status)) await repo.updateBooking(tx, conferenceId, booking.id, { status: status });
+      }
+    }),
+    handle('order.reopened', async (tx, { conferenceId, orderId, type }) => {
+      if (type !== 'hotel') return;
+      for (const booking of await repo.bookingsOfOrder(tx, conferenceId, orderId)) {
+        if (booking.deleted_at || booking.holds !== 'released') continue;
+        const room = await lockRoom(tx, conferenceId, Number(booking.room_id));
+        if (!room) continue;
+        await takeNights(tx, room, { checkIn: booking.check_in, checkOut: booking.check_out, quantity: Number(booking.quantity) });
+        await repo.updateBooking(tx, conferenceId, booking.id, { holds: 'held', status: 'pending' });
+      }
+    }),
+    handle('registrant.deleted', async (tx, { conferenceId, userId }) => {
+      const bookings = (await tx<repo.BookingRow>('hotel_bookings').where({ conference_id: conferenceId, user_id: userId }).whereNull('deleted_at')) as repo.BookingRow[];
+      for (const booking of bookings) {
+        await releaseNights(tx, booking);
+        if (ACTIVE.includes(booking.status)) await repo.updateBooking(tx, conferenceId, booking.id, { status: 'invalid', updated_at: toDbInstant() });
+      }
+    }),
+  ];
+}

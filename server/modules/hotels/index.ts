@@ -1,0 +1,38 @@
+/**
+ * Hotels (issue 14): the hotel configuration (settings, hotels, room types), room-night inventory
+ * that is never oversold (inventory.ts), bookings paid through orders' hotel orders (booking.ts),
+ * and the managers' reservations with the occupancy grid and the rooming list (desk.ts). Orders'
+ * events keep a booking's nights in step with its order (handlers.ts).
+ */
+import { defineFeature } from '../../platform/feature';
+import { HotelBooking } from './booking';
+import { HotelConfig } from './config';
+import { HotelDesk } from './desk';
+import { hotelHandlers } from './handlers';
+import { hotelsPageRouter } from './pages';
+import { hotelsApiRouter } from './routes';
+
+declare module '../../platform/feature' {
+  interface FeatureServices {
+    hotelConfig: HotelConfig;
+    hotelBooking: HotelBooking;
+    hotelDesk: HotelDesk;
+  }
+}
+
+export const hotelsFeature = defineFeature({
+  name: 'hotels',
+  services: ({ db, orders, orderDesk, registration, limiter }) => {
+    const hotelBooking = new HotelBooking(db, orders, registration, limiter);
+    return { hotelConfig: new HotelConfig(db, orders), hotelBooking, hotelDesk: new HotelDesk(db, hotelBooking, orders, orderDesk) };
+  },
+  api: (deps) => [hotelsApiRouter(deps)],
+  pages: (deps) => [hotelsPageRouter(deps)],
+  events: () => hotelHandlers(),
+  // Spec 2.12's order: users, submissions, reviewers, hotels, orders; customisation after e-mail.
+  manageMenu: [
+    { href: '/platform/manage/hotel', labelKey: 'hotels:menu.manage', order: 24, who: 'admin' },
+    { href: '/platform/config/hotel', labelKey: 'hotels:menu.config', group: 'customization', order: 115, who: 'admin' },
+  ],
+  profileMenu: [{ href: '/profile/hotel/order', labelKey: 'hotels:menu.book', order: 13 }],
+});
