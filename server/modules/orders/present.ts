@@ -51,7 +51,8 @@ export function presentOrder(r: OrderRow, items: ItemRow[], attempts: AttemptRow
       pay: open && fromDbInstant(r.deadline_at)! > now,
       cancel: open || r.status === 'invalid',
       remove: closed && r.status !== 'invalid',
-      update: r.status === 'invalid',
+      // the fee page rebuilds an order of fees; a voided hotel order is booked again instead
+      update: r.status === 'invalid' && (r.type === 'register' || r.type === 'optional'),
       receipt: r.status === 'paid' && !!paidAt && now.getTime() - paidAt.getTime() <= RECEIPT_WINDOW_MS,
     },
   };

@@ -163,6 +163,8 @@ describe('a new settlement currency (spec 4)', () => {
     const done = await call(h, s.host, 'put', `${CONFIG}/settings`, { token: s.manager, body: settingsBody({ currency: 'USD', confirm: true }) });
     expect(done.body).toMatchObject({ code: 200, data: { currency: 'USD' } });
     expect(await h.db('orders').where({ id: unpaid.orderId }).first()).toMatchObject({ status: 'invalid' });
+    // The booker may cancel the voided order, not "update" it on the fee page: they book again.
+    expect((await h.orders.view(s.cid, unpaid.orderId)).can).toMatchObject({ update: false, cancel: true, pay: false });
     expect(await h.db('hotel_bookings').where({ id: unpaid.bookingId }).first()).toMatchObject({ status: 'invalid', holds: 'released' });
     expect(await h.db('orders').where({ id: paid.orderId }).first()).toMatchObject({ status: 'paid' });
     expect((await nightsOf(h, s.roomId))[dayFromToday(41)]).toEqual({ held: 0, sold: 1 });
