@@ -11,7 +11,7 @@
 import ExcelJS from 'exceljs';
 import type { Db } from '../../db/index';
 import { inTransaction } from '../../db/transaction';
-import { toDbInstant } from '../../db/dialect';
+import { LIKE_ESCAPE, likeContains, toDbInstant } from '../../db/dialect';
 import { multiplyMoney, moneyFromColumn, toDecimalString } from '../../contract/money';
 import { nightsOf, type OccupancyView, type ReservationPage, type ReservationQuery, type ReservationView } from '../../contract/hotels';
 import type { Lang } from '../../contract/enums';
@@ -45,8 +45,8 @@ export class HotelDesk {
     if (q.from) query.where('check_out', '>', q.from);
     if (q.status) query.where('status', q.status);
     if (q.person) {
-      const needle = `%${q.person.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      query.where((w) => w.whereRaw("LOWER(name) LIKE LOWER(?) ESCAPE '\\'", [needle]).orWhereRaw("LOWER(email) LIKE LOWER(?) ESCAPE '\\'", [needle]));
+      const like = likeContains(q.person.toLowerCase());
+      query.where((w) => w.whereRaw(`lower(name) like ? ${LIKE_ESCAPE}`, [like]).orWhereRaw(`lower(email) like ? ${LIKE_ESCAPE}`, [like]));
     }
     let rows = (await query.orderBy('id', 'desc').limit(20_000)) as repo.BookingRow[];
     // The payment status is the order's (orders own it): filtered after reading the orders' states.
