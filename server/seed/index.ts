@@ -14,6 +14,8 @@ import { DISCIPLINES } from './disciplines';
 import { loadDemoSite } from './demo';
 import { seedDemoRegistration } from '../modules/registration/seed';
 import { seedUnits } from '../modules/units/service';
+import { seedDemoHotels } from '../modules/hotels/seed';
+import { seedDemoPayments } from '../modules/payments/seed';
 
 export const DEMO_SITES: Array<{ slug: string; domains: string[] }> = [
   { slug: 'demo', domains: ['demo.localhost', 'localhost', '127.0.0.1'] },
@@ -44,8 +46,11 @@ async function seedSuperAdmin(db: Db, config: Config): Promise<void> {
 export async function seedDemoSites(db: Db): Promise<void> {
   for (const demo of DEMO_SITES) {
     if (await db('conferences').where({ slug: demo.slug }).first()) continue;
-    const id = await provisionSite(db, loadDemoSite(path.join(ROOT_DIR, 'templates'), demo.slug, demo.domains));
+    const site = loadDemoSite(path.join(ROOT_DIR, 'templates'), demo.slug, demo.domains);
+    const id = await provisionSite(db, site);
     await seedDemoRegistration(db, id, `${demo.slug.toUpperCase()}-`);
+    await seedDemoPayments(db, id);
+    await seedDemoHotels(db, id, path.join(ROOT_DIR, 'templates', 'demo', demo.slug), { startDate: site.config.startDate, endDate: site.config.endDate });
     logger.info(`Demo conference "${demo.slug}" created at http://${demo.domains[0]}`);
   }
 }

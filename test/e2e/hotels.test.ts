@@ -44,6 +44,8 @@ describe('hotels in Chromium', { skip: !haveBrowser }, () => {
     db = createDb({ dataDir: server.dataDir });
     cid = Number((await db('conferences').where({ slug: 'demo' }).first()).id);
     const now = toDbInstant();
+    // The demo's own hotels and payment (seeded) are replaced by this test's.
+    for (const table of ['hotel_bookings', 'hotel_nights', 'hotel_rooms', 'hotels', 'hotel_settings', 'payment_methods', 'payment_settings']) await db(table).where({ conference_id: cid }).delete();
     await db('payment_settings').insert({ conference_id: cid, general_methods: JSON.stringify(['bankRemit']), hotel_separate: false, hotel_methods: '[]', combined_allowed: true, updated_at: now });
     await db('payment_methods').insert({ conference_id: cid, method: 'bankRemit', title_zh: '银行汇款', title_en: 'Bank transfer', note_zh: '请在汇款附言中写明识别码', note_en: 'Write the reference on the transfer', fields: JSON.stringify({ accountName: '会议组织有限公司', account: '6222 0000 1111 2222', bankName: '中国银行北京中关村支行' }), secrets: null, updated_at: now });
     await db('hotel_settings').insert({ conference_id: cid, start_date: day(-5), end_date: day(30), open: true, currency: 'CNY', display_currency: 'CNY', description_zh: '<p>会议推荐酒店，步行 5 分钟到会场。</p>', description_en: '<p>Recommended hotel, five minutes on foot from the venue.</p>', condition: 'none', condition_note_zh: '', condition_note_en: '', updated_at: now });

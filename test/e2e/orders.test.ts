@@ -51,6 +51,8 @@ describe('fees, orders and receipts in Chromium', { skip: !haveBrowser }, () => 
       open: true, user_scope: 'all', lang_scope: 'all', invitation_code: '', max_total: 500, max_per_account: 2, price_version: 0, sort: 0, created_at: now, updated_at: now,
     });
     await db('fee_items').insert([fee('register', '正式代表注册费', 'Full registration', 150_000, ['USD', 21_000]), fee('optional', '欢迎晚宴', 'Welcome banquet', 30_000, ['USD', 4_200])]);
+    // The demo's own payment configuration (bank transfer, seeded) is replaced by this test's.
+    for (const table of ['payment_methods', 'payment_settings']) await db(table).where({ conference_id: cid }).delete();
     await db('payment_settings').insert({ conference_id: cid, general_methods: JSON.stringify(['bankRemit']), hotel_separate: false, hotel_methods: '[]', combined_allowed: true, updated_at: now });
     await db('payment_methods').insert({ conference_id: cid, method: 'bankRemit', title_zh: '银行汇款', title_en: 'Bank transfer', note_zh: '请在汇款附言中写明识别码', note_en: 'Write the reference on the transfer', fields: JSON.stringify({ accountName: '会议组织有限公司', account: '6222 0000 1111 2222', bankName: '中国银行北京中关村支行' }), secrets: null, updated_at: now });
     await db('statement_mappings').insert({ conference_id: cid, mapping: JSON.stringify({ date: '交易日期', amount: '贷方金额', text: '摘要', payer: '对方户名' }), updated_at: now });
