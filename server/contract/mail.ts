@@ -23,6 +23,12 @@ export const MAIL_KINDS = [
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
+/**
+ * The kinds this build sends, which the template list shows: a manager is not offered a template
+ * no feature uses. Submissions and review add theirs when they are built (issues 15, 16).
+ */
+export const MAIL_KINDS_SENT: readonly MailKind[] = ['registration', 'hotelReservation', 'registrationPayment', 'optionalPayment', 'hotelPayment'];
+
 export type MailText = { subjectZh: string; subjectEn: string; bodyZh: string; bodyEn: string };
 
 /** The SMTP settings as the API answers them: the password is never sent back. */

@@ -13,6 +13,7 @@ import { sanitizeHtml } from '../../platform/sanitize';
 import type { Lang } from '../../contract/enums';
 import type { TemplateView } from '../../contract/mail';
 import { DEFAULT_TEMPLATES, MAIL_KINDS, PLACEHOLDERS, type MailKind, type MailText } from './defaultTemplates';
+import { MAIL_KINDS_SENT } from '../../contract/mail';
 import { enqueueMail } from './service';
 import { fillTemplate, templateProblem } from './placeholders';
 import { plainTextOf } from './plainText';
@@ -48,7 +49,7 @@ export function preview(input: MailText, lang: Lang, vars: Record<string, string
 export async function templates(db: Db, conferenceId: number): Promise<TemplateView[]> {
   const rows = await db<Row>('mail_templates').where({ conference_id: conferenceId });
   const byKind = new Map(rows.map((r) => [r.kind, r]));
-  return MAIL_KINDS.map((kind) => {
+  return MAIL_KINDS.filter((kind) => MAIL_KINDS_SENT.includes(kind)).map((kind) => {
     const row = byKind.get(kind);
     const text = row ? textOf(row) : DEFAULT_TEMPLATES[kind];
     return { kind, ...text, placeholders: PLACEHOLDERS[kind], custom: Boolean(row) };
