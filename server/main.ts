@@ -34,7 +34,11 @@ async function main(): Promise<void> {
   const server = http.createServer(app);
   server.listen(config.PORT, config.HOST, () => {
     const port = (server.address() as { port: number }).port;
-    logger.info({ ms: Date.now() - started }, `Conference platform on http://localhost:${port} (also http://demo.localhost:${port}, http://demo2.localhost:${port})`);
+    logger.info(
+      { ms: Date.now() - started },
+      `Conference platform on port ${port}: the platform (sign-in, creating conferences, super admin) at http://${config.PLATFORM_HOST}:${port}; ` +
+        `the demo conference at http://demo.localhost:${port} (also http://localhost:${port}), its management at http://demo.localhost:${port}/platform; a second demo at http://demo2.localhost:${port}`,
+    );
   });
   const shutdown = async (signal: string) => {
     logger.info(`${signal}: shutting down`);
