@@ -66,6 +66,12 @@ export function registrationPageRouter(deps: Deps): Router {
   // /register (spec 2.6): outside the registration window "registration not open"; inside, login
   // with the account sign-up next to it.
   router.get('/register', screen('anonymous', 'conference'), async (req, res) => {
+    // Signed in already (a template's "register now" is the same link for everyone, and cached
+    // pages carry it): straight to the registration, which says "you are registered" to the registered.
+    if (req.ctx.identity) {
+      const at = req.originalUrl.indexOf('?');
+      return res.redirect(302, `/conferenceRegister${at >= 0 ? req.originalUrl.slice(at) : ''}`);
+    }
     const settings = await loadSettings(db, conferenceOf(req));
     await renderAccountPage(deps, req, res, windowOpen(settings, todayIn(settings.timeZone)) ? 'register' : 'closed');
   });

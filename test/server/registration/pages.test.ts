@@ -46,6 +46,12 @@ describe('/conferenceRegister', () => {
     expect(islands(after.$)).not.toContain('RegisterForm');
     expect(after.$('.register-state h3').text()).toBe('您已报名本次会议');
     expect(after.$('.register-state p').first().text()).toContain('T-0001');
+    // "Register now" (/register) takes a signed-in person straight there, not to a login page.
+    const now = await page(h.app, '/register?version=default', { host, token });
+    expect(now.res.status).toBe(302);
+    expect(now.res.headers.location).toBe('/conferenceRegister?version=default');
+    const anonymous = await page(h.app, '/register', { host });
+    expect(anonymous.res.status).toBe(200);
   });
 
   test('outside the window: "registration not open", no form', async () => {
