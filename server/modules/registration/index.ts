@@ -29,7 +29,7 @@ export const registrationFeature = defineFeature({
   pages: (deps) => [registrationPageRouter(deps)],
   shell: ({ db }) => ({ userInfoSection: registrationSummary(db) }),
   manageMenu: [
-    { href: '/platform/manage/user', labelKey: 'registration:menu.users', order: 20, who: 'admin' },
+    { href: '/platform/manage/user', labelKey: 'registration:menu.users', order: 20, who: 'admin', also: ['/platform/manage/userDetails'] },
     { href: '/platform/config/register', labelKey: 'registration:menu.config', group: 'customization', order: 100, who: 'admin' },
   ],
   knownPeople: selfRegisteredEmails,

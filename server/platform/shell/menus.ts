@@ -6,7 +6,15 @@
  */
 
 /** The management area (spec 2.12); `reviewer` entries are the reviewers' part of it. */
-export type ManageMenuEntry = { href: string; labelKey: string; order: number; group?: string; who: 'admin' | 'reviewer' };
+export type ManageMenuEntry = {
+  href: string;
+  labelKey: string;
+  order: number;
+  group?: string;
+  who: 'admin' | 'reviewer';
+  /** other paths that are this entry's screens though not under its href (spec 2.12's /platform/manage/userDetails) */
+  also?: readonly string[];
+};
 
 /** The personal centre (spec 2.10); `attendeeOnly` entries are for registered attendees (and staff). */
 export type ProfileMenuEntry = { href: string; labelKey: string; order: number; attendeeOnly?: boolean };
@@ -22,11 +30,13 @@ export function sortedMenus(menus: Menus): Menus {
 }
 
 /** Which entry a management path highlights: the longest entry that is a prefix of it. */
-export function activeEntry(path: string, entries: Array<{ href: string }>): string | null {
-  let best: { href: string } | null = null;
+export function activeEntry(path: string, entries: Array<{ href: string; also?: readonly string[] }>): string | null {
+  let best: { href: string; length: number } | null = null;
   for (const entry of entries) {
-    const match = path === entry.href || path.startsWith(`${entry.href}/`);
-    if (match && (!best || entry.href.length > best.href.length)) best = entry;
+    for (const prefix of [entry.href, ...(entry.also ?? [])]) {
+      const match = path === prefix || path.startsWith(`${prefix}/`);
+      if (match && (!best || prefix.length > best.length)) best = { href: entry.href, length: prefix.length };
+    }
   }
   return best?.href ?? null;
 }

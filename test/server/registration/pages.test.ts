@@ -81,6 +81,11 @@ describe('management screens', () => {
       expect(res.status, path).toBe(200);
       expect(islands($), path).toContain(island);
     }
+    // A registrant's details are a screen of "user management", highlighted as such.
+    const uid = Number((await h.db('registrants').where({ conference_id: cid, email: 'page@example.org' }).first()).id);
+    const details = await page(h.app, `/platform/manage/userDetails?uid=${uid}`, { host, token: manager });
+    expect(islands(details.$)).toContain('ManageRegistrantDetails');
+    expect(details.$('a[href="/platform/manage/user"][aria-current="page"], a.active[href="/platform/manage/user"], .active a[href="/platform/manage/user"]').length).toBeGreaterThan(0);
     const attendee = await h.login({ email: 'page@example.org', conferenceId: cid });
     expect((await page(h.app, '/platform/manage/user', { host, token: attendee })).res.headers.location).toBe('/403');
     expect((await page(h.app, '/platform/manage/user', { host })).res.headers.location).toMatch(/^\/conferencelogin\?redirect=/);
