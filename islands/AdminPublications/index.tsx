@@ -9,6 +9,7 @@ import { AntdRoot } from '../shared/AntdRoot';
 import { call, ApiError } from '../shared/api';
 import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';
+import { useHydrated } from '../shared/hydrated';
 
 export type PublicationRequestItem = QueueItem;
 /** `siteOrigin` turns a domain into a link: scheme and the port the platform is reached on. */
@@ -17,6 +18,7 @@ export type AdminPublicationsProps = { lang: Lang; mobile: boolean; requests: Pu
 const NS = 'manageConference:';
 
 function Queue({ lang, mobile, requests, scheme, port }: AdminPublicationsProps) {
+  const hydrated = useHydrated();
   const t = translator(lang);
   const { message } = App.useApp();
   const [rows, setRows] = useState(requests);
@@ -119,7 +121,7 @@ function Queue({ lang, mobile, requests, scheme, port }: AdminPublicationsProps)
           setRejecting(null);
           form.resetFields();
         }}
-        forceRender
+        forceRender={hydrated}
       >
         <p>{rejecting?.name}</p>
         <Form form={form} layout="vertical" name="rejectPublication" onFinish={reject}>

@@ -9,11 +9,13 @@ import { unitsApi, type UnitPage, type UnitRow } from '../../server/contract/uni
 import { call, ApiError } from '../shared/api';
 import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';
+import { useHydrated } from '../shared/hydrated';
 
 type Unit = UnitRow;
 export type AdminUnitsProps = { lang: Lang; mobile: boolean; initial: UnitPage };
 
 function Units({ lang, mobile, initial }: AdminUnitsProps) {
+  const hydrated = useHydrated();
   const t = translator(lang);
   const { message } = App.useApp();
   const [rows, setRows] = useState(initial.rows);
@@ -83,7 +85,7 @@ function Units({ lang, mobile, initial }: AdminUnitsProps) {
           ]}
         />
       )}
-      <Modal open={editing !== null} title={t(editing?.id ? 'units:edit' : 'units:add')} onOk={save} onCancel={() => setEditing(null)} okText={t('units:save')} cancelText={t('profile.cancel')} forceRender>
+      <Modal open={editing !== null} title={t(editing?.id ? 'units:edit' : 'units:add')} onOk={save} onCancel={() => setEditing(null)} okText={t('units:save')} cancelText={t('profile.cancel')} forceRender={hydrated}>
         <Form form={form} layout="vertical" name="unit">
           <Form.Item name="zhTitle" label={t('units:zhTitle')} rules={[{ required: true, whitespace: true, message: t('units:titleRequired') }, { max: 300, message: t('units:titleTooLong') }]}>
             <Input />

@@ -11,10 +11,12 @@ import { toDecimalString } from '../../server/contract/money';
 import { ApiError, call } from '../shared/api';
 import { errorText, moneyText, type T } from '../shared/orders';
 import type { Lang } from '../shared/locale';
+import { useHydrated } from '../shared/hydrated';
 
 type DialogProps = { lang: Lang; t: T; row: ReservationView | null; onClose: () => void; onSaved: (r: ReservationView) => void };
 
 export function PaymentDialog({ lang, t, row, onClose, onSaved }: DialogProps) {
+  const hydrated = useHydrated();
   const { message } = App.useApp();
   const [form] = Form.useForm<{ status: 'paid' | 'unpaid'; actualPay: string }>();
   const [busy, setBusy] = useState(false);
@@ -39,7 +41,7 @@ export function PaymentDialog({ lang, t, row, onClose, onSaved }: DialogProps) {
   }
 
   return (
-    <Modal open={row !== null} title={t('hotels:desk.paymentTitle')} onCancel={onClose} forceRender
+    <Modal open={row !== null} title={t('hotels:desk.paymentTitle')} onCancel={onClose} forceRender={hydrated}
       footer={[<Button key="c" onClick={onClose}>{t('hotels:config.cancel')}</Button>, <Button key="s" type="primary" loading={busy} onClick={save}>{t('hotels:config.save')}</Button>]}>
       <Form form={form} layout="vertical" name="hotelPayment">
         {row && <Typography.Paragraph>{t('hotels:desk.owed', { total: moneyText(row.total, lang), orderNo: row.orderNo })}</Typography.Paragraph>}
@@ -63,6 +65,7 @@ const dateProps = {
 };
 
 export function DatesDialog({ t, row, onClose, onSaved }: DialogProps) {
+  const hydrated = useHydrated();
   const { message } = App.useApp();
   const [form] = Form.useForm<{ checkIn: string; checkOut: string }>();
   const [busy, setBusy] = useState(false);
@@ -89,7 +92,7 @@ export function DatesDialog({ t, row, onClose, onSaved }: DialogProps) {
   }
 
   return (
-    <Modal open={row !== null} title={t('hotels:desk.datesTitle')} onCancel={onClose} forceRender
+    <Modal open={row !== null} title={t('hotels:desk.datesTitle')} onCancel={onClose} forceRender={hydrated}
       footer={[<Button key="c" onClick={onClose}>{t('hotels:config.cancel')}</Button>, <Button key="s" type="primary" loading={busy} onClick={save}>{t('hotels:config.save')}</Button>]}>
       <Form form={form} layout="vertical" name="hotelDates">
         <Form.Item name="checkIn" label={t('hotels:book.checkIn')} {...dateProps} rules={[{ required: true, message: t('hotels:checkInRequired') }]}><DatePicker /></Form.Item>

@@ -6,11 +6,13 @@ import { ApiError, call } from '../shared/api';
 import { ImageField } from '../shared/ImageField';
 import { errorText } from '../shared/orders';
 import type { T } from './shared';
+import { useHydrated } from '../shared/hydrated';
 
 const BLANK: HotelForm = { nameZh: '', nameEn: '', stars: 0, link: '', addressZh: '', addressEn: '', photo: '', mapLink: '' };
 const URL_RULE = /^https?:\/\/[^\s<>"]+$/i;
 
 export function HotelDialog({ t, mobile, editing, onClose, onSaved }: { t: T; mobile: boolean; editing: HotelView | 'new' | null; onClose: () => void; onSaved: (h: HotelView[]) => void }) {
+  const hydrated = useHydrated();
   const { message } = App.useApp();
   const [form] = Form.useForm<HotelForm>();
   const [busy, setBusy] = useState(false);
@@ -41,7 +43,7 @@ export function HotelDialog({ t, mobile, editing, onClose, onSaved }: { t: T; mo
   const url = (key: string) => [{ pattern: URL_RULE, message: t(key) }, { max: HOTEL_LIMITS.link, message: t(key) }];
   const half = { style: { flex: 1, minWidth: mobile ? '100%' : 240 } };
   return (
-    <Modal open={editing !== null} title={t(editing === 'new' ? 'hotels:config.addHotel' : 'hotels:config.editHotel')} onCancel={onClose} width={mobile ? undefined : 720} forceRender
+    <Modal open={editing !== null} title={t(editing === 'new' ? 'hotels:config.addHotel' : 'hotels:config.editHotel')} onCancel={onClose} width={mobile ? undefined : 720} forceRender={hydrated}
       footer={[<Button key="c" onClick={onClose}>{t('hotels:config.cancel')}</Button>, <Button key="s" type="primary" loading={busy} onClick={save}>{t('hotels:config.save')}</Button>]}>
       <Form form={form} layout="vertical" name="hotel">
         <Space wrap align="start" style={{ display: 'flex' }}>

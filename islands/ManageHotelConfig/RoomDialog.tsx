@@ -11,6 +11,7 @@ import { parseAmount, toDecimalString } from '../../server/contract/money';
 import { ApiError, call } from '../shared/api';
 import { errorText } from '../shared/orders';
 import { dateProps, type T } from './shared';
+import { useHydrated } from '../shared/hydrated';
 
 type Values = Omit<RoomForm, 'total' | 'minPerPerson' | 'maxPerPerson'> & { total: number | null; minPerPerson: number | null; maxPerPerson: number | null };
 
@@ -23,6 +24,7 @@ function valuesOf(r: RoomView): Values {
 type Props = { t: T; mobile: boolean; settings: HotelSettingsView; editing: { hotel: HotelView; room: RoomView | null } | null; onClose: () => void; onSaved: (h: HotelView[]) => void };
 
 export function RoomDialog({ t, mobile, settings, editing, onClose, onSaved }: Props) {
+  const hydrated = useHydrated();
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const [busy, setBusy] = useState(false);
@@ -72,7 +74,7 @@ export function RoomDialog({ t, mobile, settings, editing, onClose, onSaved }: P
   const half = { style: { flex: 1, minWidth: mobile ? '100%' : 240 } };
   const required = (key: string) => ({ required: true, message: t(key) });
   return (
-    <Modal open={editing !== null} title={t(editing?.room ? 'hotels:config.editRoom' : 'hotels:config.addRoom')} onCancel={onClose} width={mobile ? undefined : 720} forceRender
+    <Modal open={editing !== null} title={t(editing?.room ? 'hotels:config.editRoom' : 'hotels:config.addRoom')} onCancel={onClose} width={mobile ? undefined : 720} forceRender={hydrated}
       footer={[<Button key="c" onClick={onClose}>{t('hotels:config.cancel')}</Button>, <Button key="s" type="primary" loading={busy} onClick={save}>{t('hotels:config.save')}</Button>]}>
       <Form form={form} layout="vertical" name="room">
         <Space wrap align="start" style={{ display: 'flex' }}>

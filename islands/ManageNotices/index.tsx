@@ -11,11 +11,13 @@ import { filesApi } from '../../server/contract/files';
 import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';
 import { pick, type Notice } from '../ProfileNotices/index';
+import { useHydrated } from '../shared/hydrated';
 
 export type ManageNoticesProps = { lang: Lang; mobile: boolean; notices: Notice[] };
 type Values = Omit<Notice, 'id' | 'file'>;
 
 function Notices({ lang, mobile, notices }: ManageNoticesProps) {
+  const hydrated = useHydrated();
   const t = translator(lang);
   const { message } = App.useApp();
   const [list, setList] = useState(notices);
@@ -68,7 +70,7 @@ function Notices({ lang, mobile, notices }: ManageNoticesProps) {
           </List.Item>
         )}
       />
-      <Modal open={editing !== null} title={t(editing?.id ? 'notices:edit' : 'notices:add')} onOk={save} onCancel={() => setEditing(null)} okText={t('notices:save')} cancelText={t('profile.cancel')} width={mobile ? undefined : 760} forceRender>
+      <Modal open={editing !== null} title={t(editing?.id ? 'notices:edit' : 'notices:add')} onOk={save} onCancel={() => setEditing(null)} okText={t('notices:save')} cancelText={t('profile.cancel')} width={mobile ? undefined : 760} forceRender={hydrated}>
         <Form form={form} layout="vertical" name="notice">
           <Space.Compact block>
             <Form.Item name="titleZh" label={t('notices:titleZh')} style={{ flex: 1 }} rules={[{ max: 200 }]}><Input /></Form.Item>

@@ -9,11 +9,13 @@ import { parseAmount, toDecimalString } from '../../server/contract/money';
 import { ordersApi, type DealInput, type ManagedOrderView } from '../../server/contract/orders';
 import { call, ApiError } from '../shared/api';
 import { errorText, type T } from '../shared/orders';
+import { useHydrated } from '../shared/hydrated';
 
 type Values = DealInput;
 const FIELDS = ['status', 'actualPay', 'remark'];
 
 export function DealDialog({ order, t, mobile, onClose, onDone }: { order: ManagedOrderView | null; t: T; mobile: boolean; onClose: () => void; onDone: (o: ManagedOrderView) => void }) {
+  const hydrated = useHydrated();
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const [busy, setBusy] = useState(false);
@@ -42,7 +44,7 @@ export function DealDialog({ order, t, mobile, onClose, onDone }: { order: Manag
 
   const currency = order?.total.currency ?? 'CNY';
   return (
-    <Modal open={order !== null} title={order ? t('orders:manage.dealTitle', { orderNo: order.orderNo }) : ''} onOk={save} onCancel={onClose} confirmLoading={busy} okText={t('orders:manage.save')} cancelText={t('orders:manage.cancel')} width={mobile ? undefined : 520} forceRender>
+    <Modal open={order !== null} title={order ? t('orders:manage.dealTitle', { orderNo: order.orderNo }) : ''} onOk={save} onCancel={onClose} confirmLoading={busy} okText={t('orders:manage.save')} cancelText={t('orders:manage.cancel')} width={mobile ? undefined : 520} forceRender={hydrated}>
       <Form form={form} layout="vertical" name="orderDeal">
         <Form.Item name="status" label={t('orders:manage.status')} rules={[{ required: true, message: t('orders:dealStatus') }]}>
           <Select options={(['paid', 'unpaid', 'cancelled'] as const).map((s) => ({ value: s, label: t(`orders:status.${s}`) }))} />

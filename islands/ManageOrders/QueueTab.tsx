@@ -9,10 +9,12 @@ import { ordersApi, type AnomalyView } from '../../server/contract/orders';
 import { call, ApiError } from '../shared/api';
 import type { Lang } from '../shared/locale';
 import { errorText, formatAt, moneyText, textOrKey, type T } from '../shared/orders';
+import { useHydrated } from '../shared/hydrated';
 
 type Values = { action: 'assign' | 'dismiss'; orderNo: string; note: string };
 
 export function QueueTab({ anomalies, setAnomalies, t, lang, mobile }: { anomalies: AnomalyView[]; setAnomalies: (a: AnomalyView[]) => void; t: T; lang: Lang; mobile: boolean }) {
+  const hydrated = useHydrated();
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const [resolving, setResolving] = useState<AnomalyView | null>(null);
@@ -79,7 +81,7 @@ export function QueueTab({ anomalies, setAnomalies, t, lang, mobile }: { anomali
           },
         ]}
       />
-      <Modal open={resolving !== null} title={t('orders:manage.resolveTitle')} onOk={resolve} onCancel={() => setResolving(null)} confirmLoading={busy} okText={t('orders:manage.save')} cancelText={t('orders:manage.cancel')} forceRender>
+      <Modal open={resolving !== null} title={t('orders:manage.resolveTitle')} onOk={resolve} onCancel={() => setResolving(null)} confirmLoading={busy} okText={t('orders:manage.save')} cancelText={t('orders:manage.cancel')} forceRender={hydrated}>
         <Form form={form} layout="vertical" name="anomalyResolve">
           <Form.Item name="action">
             <Radio.Group options={[{ value: 'assign', label: t('orders:manage.assign') }, { value: 'dismiss', label: t('orders:manage.dismiss') }]} />

@@ -11,12 +11,14 @@ import { ordersApi, type ManagedOrderView, type RefundInput } from '../../server
 import { ApiError, call } from '../shared/api';
 import { errorText, moneyText, type T } from '../shared/orders';
 import type { Lang } from '../shared/locale';
+import { useHydrated } from '../shared/hydrated';
 
 type Values = Omit<RefundInput, 'refundNo'>;
 
 const newRefundNo = () => `RF${Date.now().toString(36).toUpperCase()}${Math.random().toString(36).slice(2, 10).toUpperCase()}`.replace(/[^A-Z0-9]/g, '').slice(0, 32);
 
 export function RefundDialog({ order, t, lang, mobile, onClose, onDone }: { order: ManagedOrderView | null; t: T; lang: Lang; mobile: boolean; onClose: () => void; onDone: (o: ManagedOrderView) => void }) {
+  const hydrated = useHydrated();
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const [busy, setBusy] = useState(false);
@@ -46,7 +48,7 @@ export function RefundDialog({ order, t, lang, mobile, onClose, onDone }: { orde
 
   const left = order?.refundable ?? null;
   return (
-    <Modal open={order !== null} title={order ? t('orders:manage.refundTitle', { orderNo: order.orderNo }) : ''} onOk={save} onCancel={onClose} confirmLoading={busy} okText={t('orders:manage.refund')} cancelText={t('orders:manage.cancel')} width={mobile ? undefined : 480} forceRender>
+    <Modal open={order !== null} title={order ? t('orders:manage.refundTitle', { orderNo: order.orderNo }) : ''} onOk={save} onCancel={onClose} confirmLoading={busy} okText={t('orders:manage.refund')} cancelText={t('orders:manage.cancel')} width={mobile ? undefined : 480} forceRender={hydrated}>
       {left ? <Typography.Paragraph type="secondary">{t('orders:manage.refundable', { amount: moneyText(left, lang) })}</Typography.Paragraph> : null}
       <Form form={form} layout="vertical" name="orderRefund">
         <Form.Item

@@ -13,6 +13,7 @@ import { call, ApiError } from '../shared/api';
 import { downloadPost } from '../shared/download';
 import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';
+import { useHydrated } from '../shared/hydrated';
 
 export type ManageReceiptsProps = { lang: Lang; mobile: boolean; page: InvoicePage };
 
@@ -22,6 +23,7 @@ type Edit = { status: InvoiceStatus; expressNo: string; billNo: string };
 const COLORS: Record<InvoiceStatus, string> = { unbilled: 'default', toInvoice: 'processing', invoiced: 'success' };
 
 function Receipts({ lang, mobile, page: initial }: ManageReceiptsProps) {
+  const hydrated = useHydrated();
   const t = translator(lang);
   const { message } = App.useApp();
   const [data, setData] = useState(initial);
@@ -113,7 +115,7 @@ function Receipts({ lang, mobile, page: initial }: ManageReceiptsProps) {
             { title: '', render: (_, r) => edit(r) },
           ]} />
       )}
-      <Modal open={editing !== null} title={editing ? `${t('receipts:edit')} ${editing.orderNo}` : ''} onOk={save} onCancel={() => setEditing(null)} okText={t('receipts:save')} cancelText={t('profile.cancel')} forceRender>
+      <Modal open={editing !== null} title={editing ? `${t('receipts:edit')} ${editing.orderNo}` : ''} onOk={save} onCancel={() => setEditing(null)} okText={t('receipts:save')} cancelText={t('profile.cancel')} forceRender={hydrated}>
         <Form form={form} layout="vertical" name="receipt">
           <Form.Item name="status" label={t('receipts:field.status')}>
             <Select options={INVOICE_STATUSES.map((s) => ({ value: s, label: t(`receipts:status.${s}`), disabled: editing ? INVOICE_STATUSES.indexOf(s) < INVOICE_STATUSES.indexOf(editing.status) : false }))} />

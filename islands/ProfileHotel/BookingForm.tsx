@@ -14,6 +14,7 @@ import { ApiError, call } from '../shared/api';
 import type { Lang } from '../shared/locale';
 import { errorText, moneyText, type T } from '../shared/orders';
 import { leastLeft } from './HotelCard';
+import { useHydrated } from '../shared/hydrated';
 
 const dateProps = {
   getValueProps: (value: string) => ({ value: value ? dayjs(value) : undefined }),
@@ -23,6 +24,7 @@ const dateProps = {
 type Props = { lang: Lang; mobile: boolean; t: T; choice: { hotel: HotelOffer; room: RoomOffer } | null; prefill: BookingPage['prefill']; today: string; onClose: () => void };
 
 export function BookingForm({ lang, mobile, t, choice, prefill, onClose }: Props) {
+  const hydrated = useHydrated();
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const [busy, setBusy] = useState(false);
@@ -72,7 +74,7 @@ export function BookingForm({ lang, mobile, t, choice, prefill, onClose }: Props
   const name = choice ? (lang === 'zh' ? `${choice.hotel.nameZh} · ${choice.room.typeZh}` : `${choice.hotel.nameEn} · ${choice.room.typeEn}`) : '';
   const half = { style: { flex: 1, minWidth: mobile ? '100%' : 200 } };
   return (
-    <Modal open={choice !== null} title={t('hotels:book.formTitle', { room: name })} onCancel={onClose} width={mobile ? undefined : 720} forceRender
+    <Modal open={choice !== null} title={t('hotels:book.formTitle', { room: name })} onCancel={onClose} width={mobile ? undefined : 720} forceRender={hydrated}
       footer={[<Button key="c" onClick={onClose}>{t('hotels:config.cancel')}</Button>, <Button key="s" type="primary" loading={busy} onClick={submit} disabled={left === 0}>{t('hotels:book.confirm')}</Button>]}>
       <Form form={form} layout="vertical" name="hotel-booking">
         <Form.Item name="roomId" hidden><Input /></Form.Item>

@@ -16,6 +16,7 @@ import { call, ApiError } from '../shared/api';
 import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';
 import { RegisterConfigTabs } from '../shared/RegisterConfigTabs';
+import { useHydrated } from '../shared/hydrated';
 
 export type RegisterConfigFeesProps = { lang: Lang; mobile: boolean; kind: FeeKind; fees: FeeView[] };
 
@@ -42,6 +43,7 @@ function valuesOf(f: FeeView): Values {
 }
 
 function Fees({ lang, mobile, kind, fees }: RegisterConfigFeesProps) {
+  const hydrated = useHydrated();
   const t = translator(lang);
   const { message, modal } = App.useApp();
   const [list, setList] = useState(fees);
@@ -155,7 +157,7 @@ function Fees({ lang, mobile, kind, fees }: RegisterConfigFeesProps) {
         title={t(editing === 'new' ? 'fees:add' : 'fees:edit')}
         onCancel={() => setEditing(null)}
         width={mobile ? undefined : 820}
-        forceRender
+        forceRender={hydrated}
         footer={[
           <Popconfirm key="d" title={t('fees:confirmDelete')} onConfirm={() => remove(editing)} disabled={editing === 'new'}>
             <Button danger onClick={editing === 'new' ? () => remove('new') : undefined}>{t('fees:delete')}</Button>
