@@ -14,8 +14,10 @@ export type CodeMirrorEditorProps = {
 };
 
 export default function CodeMirrorEditor({ value, language, height, label, onChange, onView }: CodeMirrorEditorProps) {
+  // No auto-closing of tags: it also completes `</` into `</p>`, so a manager who types the closing
+  // tag themselves is left with a stray `p>` (issue 18); what is typed is what is kept.
   const extensions = useMemo(
-    () => [language === 'html' ? html({ autoCloseTags: true }) : css(), EditorView.lineWrapping, EditorView.contentAttributes.of({ 'aria-label': label })],
+    () => [language === 'html' ? html({ autoCloseTags: false }) : css(), EditorView.lineWrapping, EditorView.contentAttributes.of({ 'aria-label': label })],
     [language, label],
   );
   return (
