@@ -25,6 +25,7 @@ import * as m021 from './021_orders';
 import * as m022 from './022_receipts';
 import * as m023 from './023_gateways';
 import * as m024 from './024_hotels';
+import * as m025 from './025_submissions';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   '022_receipts': m022,
   '023_gateways': m023,
   '024_hotels': m024,
+  '025_submissions': m025,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

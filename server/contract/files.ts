@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
 
-export const UPLOAD_KINDS = ['banner', 'thumbnail', 'css', 'image', 'file', 'attachment', 'photo', 'feedback'] as const;
+export const UPLOAD_KINDS = ['banner', 'thumbnail', 'css', 'image', 'file', 'attachment', 'photo', 'feedback', 'manuscript'] as const;
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
 
 /** A stored upload as the API answers it; `url` is its address under /files/ on this site. */

@@ -27,7 +27,7 @@ export type MailKind = (typeof MAIL_KINDS)[number];
  * The kinds this build sends, which the template list shows: a manager is not offered a template
  * no feature uses. Submissions and review add theirs when they are built (issues 15, 16).
  */
-export const MAIL_KINDS_SENT: readonly MailKind[] = ['registration', 'hotelReservation', 'registrationPayment', 'optionalPayment', 'hotelPayment'];
+export const MAIL_KINDS_SENT: readonly MailKind[] = ['registration', 'hotelReservation', 'abstractSubmission', 'registrationPayment', 'optionalPayment', 'hotelPayment'];
 
 export type MailText = { subjectZh: string; subjectEn: string; bodyZh: string; bodyEn: string };
 

@@ -77,6 +77,15 @@ export const TABLE_OWNERS = {
   hotel_nights: 'hotels',
   hotel_bookings: 'hotels',
 
+  // submissions: the call for papers, its sessions and terms, the manuscripts, their authors and history, the cached book
+  submission_settings: 'submissions',
+  submission_sessions: 'submissions',
+  submission_terms: 'submissions',
+  submissions: 'submissions',
+  submission_authors: 'submissions',
+  submission_history: 'submissions',
+  submission_books: 'submissions',
+
   payment_settings: 'payments',
   payment_methods: 'payments',
 

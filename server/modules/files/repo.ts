@@ -27,6 +27,14 @@ export async function filesByIds(db: Conn, conferenceId: number, ids: number[]):
   return rows.map(info);
 }
 
+/** Kept (claimed) uploads of the conference among these stored names. */
+export async function keptFilesNamed(db: Conn, conferenceId: number, storedNames: string[]): Promise<FileInfo[]> {
+  const names = [...new Set(storedNames.filter(Boolean))];
+  if (!names.length) return [];
+  const rows: Row[] = await db('files').where({ conference_id: conferenceId, temporary: false }).whereIn('stored_name', names).select(COLUMNS);
+  return rows.map(info);
+}
+
 /** Unclaimed temporary uploads of the conference among these stored names. */
 export async function temporaryFilesNamed(db: Conn, conferenceId: number, storedNames: string[]): Promise<FileInfo[]> {
   if (!storedNames.length) return [];

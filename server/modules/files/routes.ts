@@ -15,10 +15,10 @@ import { UPLOAD_RULES } from './rules';
 import type { FilesService } from './service';
 
 /**
- * What participants upload (registration answers, feedback attachments) is private: never served
+ * What participants upload (registration answers, feedback attachments, manuscripts) is private: never served
  * at /files/, only through the download routes of its feature, to those allowed to see it.
  */
-export const PRIVATE_KINDS: ReadonlySet<string> = new Set(['attachment', 'photo', 'feedback']);
+export const PRIVATE_KINDS: ReadonlySet<string> = new Set(['attachment', 'photo', 'feedback', 'manuscript']);
 
 /** Reads the one file into memory, refusing past the kind's size before reading it all. */
 function readUpload(kind: UploadKind) {

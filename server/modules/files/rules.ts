@@ -44,6 +44,15 @@ export const UPLOAD_RULES: Record<UploadKind, UploadRule> = {
     tooLargeKey: 'files:fileTooLarge',
     wrongTypeKey: 'files:feedbackFileType',
   },
+  // Abstract and full-text files of a manuscript: the call for papers narrows the types and the
+  // size (server/modules/submissions/files.ts); this is the most any call may allow.
+  manuscript: {
+    maxBytes: 20 * MB,
+    types: ['pdf', 'zip', 'ole', 'text', 'jpg', 'png'],
+    extensions: ['pdf', 'doc', 'docx', 'txt', 'zip', 'jpg', 'jpeg', 'png'],
+    tooLargeKey: 'files:fileTooLarge',
+    wrongTypeKey: 'files:fileType',
+  },
   photo: { maxBytes: 10 * MB, types: ['jpg', 'png'], extensions: ['jpg', 'jpeg', 'png'], tooLargeKey: 'files:bannerTooLarge', wrongTypeKey: 'files:imageJpgPng' },
 };
 

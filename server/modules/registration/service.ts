@@ -84,6 +84,9 @@ function filesIn(rules: FormRules, answers: Answers): Array<{ field: string; nam
     .flatMap((i) => (answers[i.field] as string[]).map((name) => ({ field: i.field, name })));
 }
 
+/** A registrant's contact as other features prefill their forms with it (hotel bookers, authors). */
+export type Contact = { email: string; name: string; unit: string; phone: string; firstName: string; lastName: string; country: string };
+
 export class RegistrationService {
   constructor(
     private readonly db: Db,
@@ -248,11 +251,11 @@ export class RegistrationService {
   }
 
   /** How the registration names a person's contact (a hotel booking's prefilled fields); null when not registered. */
-  async contactOf(conferenceId: number, userId: number): Promise<{ email: string; name: string; unit: string; phone: string } | null> {
+  async contactOf(conferenceId: number, userId: number): Promise<Contact | null> {
     const row = await repo.findRegistrantByUser(this.db, conferenceId, userId);
     if (!row) return null;
     const name = row.full_name || [row.first_name, row.middle_name, row.last_name].filter(Boolean).join(' ');
-    return { email: row.email ?? '', name, unit: row.unit ?? '', phone: row.phone ?? '' };
+    return { email: row.email ?? '', name, unit: row.unit ?? '', phone: row.phone ?? '', firstName: row.first_name ?? '', lastName: row.last_name ?? '', country: row.country ?? '' };
   }
 
   /** The fee setting and registration rule of the basic configuration (spec 3), for the fee page. */

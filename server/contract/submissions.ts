@@ -1,0 +1,397 @@
+/**
+ * Submissions (issue 15; spec 3 "Submission config", "Layout (PDF typesetting) config", "Theme /
+ * session", "Report type, category", "Submission (manuscript)"; 4 "Submission status"; 5
+ * "Submission config", "Submission form"; 8 "Submission and review"; 9 "PDF layout", "Download
+ * types"): what a manager configures, what an author sends, what both see, and the endpoint map.
+ * No Node imports here: the islands bundle this file.
+ *
+ * Dates are calendar days "YYYY-MM-DD" in the conference's time zone: the call is open from the
+ * start day to the end day inclusive; a returned manuscript may be resubmitted up to the second
+ * deadline inclusive.
+ */
+import { z } from 'zod';
+import { endpoint, type Download } from './endpoint';
+import { isDay } from './fees';
+import { EMAIL_PATTERN } from './validation';
+
+export const SUBMISSION_LIMITS = {
+  title: 300,
+  abstract: 20_000,
+  keywords: 500,
+  sessionTitle: 200,
+  prefix: 10,
+  termTitle: 100,
+  authors: 30,
+  authorName: 100,
+  email: 254,
+  phone: 40,
+  country: 100,
+  company: 300,
+  instructions: 50_000,
+  maxPerPerson: 100,
+  maxTotal: 100_000,
+  maxFileMb: 20,
+  note: 1_000,
+} as const;
+
+/** Spec 9 "Field modes". */
+export const FIELD_MODES = ['required', 'optional', 'hide'] as const;
+export type FieldMode = (typeof FIELD_MODES)[number];
+
+/** The file types a manager may allow for the abstract and full-text files (a subset of what uploads accept). */
+export const MANUSCRIPT_FILE_TYPES = ['pdf', 'doc', 'docx', 'txt', 'zip', 'jpg', 'png'] as const;
+export type ManuscriptFileType = (typeof MANUSCRIPT_FILE_TYPES)[number];
+
+/**
+ * Spec 4 "Submission status". `waiting`: waiting for allocation; `returned`: need to modify;
+ * `resubmitted`: sent back by its author after a return.
+ */
+export const SUBMISSION_STATUSES = ['waiting', 'assigned', 'accepted', 'rejected', 'returned', 'resubmitted', 'withdrawn'] as const;
+export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
+
+/** A manager's change of status on the detail screen (the review issue adds assignment). */
+export const MANAGER_ACTIONS = ['accept', 'reject', 'return', 'withdraw', 'reopen'] as const;
+export type ManagerAction = (typeof MANAGER_ACTIONS)[number];
+
+// ── configuration ────────────────────────────────────────────────────────────────────────
+
+export type FileRule = { mode: FieldMode; types: ManuscriptFileType[]; maxMb: number };
+
+export type SubmissionSettings = {
+  /** false until saved once */
+  saved: boolean;
+  enabled: boolean;
+  startDate: string;
+  endDate: string;
+  secondDeadline: string;
+  /** the abstract text */
+  abstractMode: FieldMode;
+  abstractMaxChars: number;
+  abstractFile: FileRule;
+  fullText: FileRule;
+  /** the authors' contact details (e-mail, phone, country/region, company); names are always asked */
+  authorInfo: FieldMode;
+  category: FieldMode;
+  reportType: FieldMode;
+  keywords: FieldMode;
+  limitPerPerson: boolean;
+  maxPerPerson: number;
+  /** manuscripts the conference takes in all (not counting withdrawn ones); 0: no limit */
+  maxTotal: number;
+  /** rich text, sanitised when saved */
+  instructionsZh: string;
+  instructionsEn: string;
+  editAfterAccept: boolean;
+};
+
+const day = (required: string) => z.string({ message: required }).trim().min(1, required).refine(isDay, 'submissions:dateInvalid');
+const mode = z.enum(FIELD_MODES, { message: 'submissions:modeInvalid' });
+const int = (key: string, min: number, max: number) =>
+  z.union([z.number(), z.string().trim().regex(/^\d+$/, key).transform(Number)], { message: key }).pipe(z.number({ message: key }).int(key).min(min, key).max(max, key));
+const fileRule = z.object({
+  mode,
+  types: z.array(z.enum(MANUSCRIPT_FILE_TYPES, { message: 'submissions:fileTypeInvalid' })).max(MANUSCRIPT_FILE_TYPES.length).transform((v) => [...new Set(v)]),
+  maxMb: int('submissions:maxMbInvalid', 1, SUBMISSION_LIMITS.maxFileMb),
+});
+
+/** Spec 5 "Submission config": the end and the second deadline not before the start; shared with the island. */
+export function settingsProblem(v: Pick<SubmissionSettings, 'startDate' | 'endDate' | 'secondDeadline' | 'abstractFile' | 'fullText' | 'limitPerPerson' | 'maxPerPerson'>): [string, string] | null {
+  if (v.endDate < v.startDate) return ['endDate', 'submissions:endBeforeStart'];
+  if (v.secondDeadline < v.startDate) return ['secondDeadline', 'submissions:deadlineBeforeStart'];
+  if (v.abstractFile.mode !== 'hide' && !v.abstractFile.types.length) return ['abstractFile', 'submissions:fileTypesRequired'];
+  if (v.fullText.mode !== 'hide' && !v.fullText.types.length) return ['fullText', 'submissions:fileTypesRequired'];
+  if (v.limitPerPerson && v.maxPerPerson < 1) return ['maxPerPerson', 'submissions:maxPerPersonInvalid'];
+  return null;
+}
+
+export const settingsInput = z
+  .object({
+    enabled: z.boolean({ message: 'submissions:enabledRequired' }),
+    startDate: day('submissions:startDateRequired'),
+    endDate: day('submissions:endDateRequired'),
+    secondDeadline: day('submissions:secondDeadlineRequired'),
+    abstractMode: mode,
+    abstractMaxChars: int('submissions:abstractMaxInvalid', 100, SUBMISSION_LIMITS.abstract),
+    abstractFile: fileRule,
+    fullText: fileRule,
+    authorInfo: mode,
+    category: mode,
+    reportType: mode,
+    keywords: mode,
+    limitPerPerson: z.boolean({ message: 'submissions:limitRequired' }),
+    maxPerPerson: int('submissions:maxPerPersonInvalid', 0, SUBMISSION_LIMITS.maxPerPerson),
+    maxTotal: int('submissions:maxTotalInvalid', 0, SUBMISSION_LIMITS.maxTotal),
+    instructionsZh: z.string().max(SUBMISSION_LIMITS.instructions, 'submissions:instructionsTooLong').default(''),
+    instructionsEn: z.string().max(SUBMISSION_LIMITS.instructions, 'submissions:instructionsTooLong').default(''),
+    editAfterAccept: z.boolean({ message: 'submissions:editAfterAcceptRequired' }),
+  })
+  .superRefine((v, ctx) => {
+    const problem = settingsProblem(v);
+    if (problem) ctx.addIssue({ code: 'custom', path: [problem[0]], message: problem[1] });
+  });
+export type SettingsInput = z.output<typeof settingsInput>;
+
+// ── layout of the book of abstracts ──────────────────────────────────────────────────────
+
+export const BOOK_FONTS = ['sans', 'serif'] as const;
+const textStyle = z.object({
+  font: z.enum(BOOK_FONTS, { message: 'submissions:fontInvalid' }),
+  size: z.number({ message: 'submissions:fontSizeInvalid' }).min(6, 'submissions:fontSizeInvalid').max(24, 'submissions:fontSizeInvalid'),
+  bold: z.boolean(),
+  italic: z.boolean(),
+});
+export const layoutInput = z.object({
+  perPage: z.union([z.literal(1), z.literal(2), z.literal(4)], { message: 'submissions:perPageInvalid' }),
+  showNumber: z.boolean(),
+  title: textStyle,
+  author: textStyle,
+  content: textStyle,
+});
+export type LayoutInput = z.output<typeof layoutInput>;
+export type BookLayoutView = LayoutInput;
+
+export const DEFAULT_LAYOUT: LayoutInput = {
+  perPage: 2,
+  showNumber: true,
+  title: { font: 'sans', size: 13, bold: true, italic: false },
+  author: { font: 'sans', size: 10, bold: false, italic: false },
+  content: { font: 'serif', size: 10, bold: false, italic: false },
+};
+
+// ── sessions, report types, categories ───────────────────────────────────────────────────
+
+export type SessionView = { id: number; parentId: number | null; titleZh: string; titleEn: string; prefix: string; sort: number; children: SessionView[] };
+
+const title = (max: number, required: string) => z.string({ message: required }).trim().min(1, required).max(max, 'submissions:titleTooLong');
+export const sessionInput = z.object({
+  parentId: z.coerce.number().int().positive().nullable().default(null),
+  titleZh: title(SUBMISSION_LIMITS.sessionTitle, 'submissions:sessionTitleRequired'),
+  titleEn: title(SUBMISSION_LIMITS.sessionTitle, 'submissions:sessionTitleRequired'),
+  prefix: z.string().trim().max(SUBMISSION_LIMITS.prefix, 'submissions:prefixInvalid').regex(/^[A-Za-z0-9_-]*$/, 'submissions:prefixInvalid').default(''),
+  sort: int('submissions:sortInvalid', 0, 9999).default(0),
+});
+export type SessionInput = z.output<typeof sessionInput>;
+
+export const TERM_KINDS = ['reportType', 'category'] as const;
+export type TermKind = (typeof TERM_KINDS)[number];
+export type TermView = { id: number; kind: TermKind; titleZh: string; titleEn: string; sort: number };
+export const termInput = z.object({
+  titleZh: title(SUBMISSION_LIMITS.termTitle, 'submissions:termTitleRequired'),
+  titleEn: title(SUBMISSION_LIMITS.termTitle, 'submissions:termTitleRequired'),
+  sort: int('submissions:sortInvalid', 0, 9999).default(0),
+});
+
+/** Everything the configuration screen shows. */
+export type ContributeConfig = { settings: SubmissionSettings; layout: BookLayoutView; sessions: SessionView[]; reportTypes: TermView[]; categories: TermView[] };
+
+// ── the manuscript ───────────────────────────────────────────────────────────────────────
+
+export type AuthorView = { name: string; surname: string; email: string; phone: string; country: string; company: string; corresponding: boolean };
+export type FileView = { name: string; originalName: string; size: number };
+
+export type SubmissionView = {
+  id: number;
+  number: string;
+  title: string;
+  sessionId: number;
+  subSessionId: number | null;
+  reportTypeId: number | null;
+  categoryId: number | null;
+  abstract: string;
+  keywords: string;
+  abstractFile: FileView | null;
+  fullTextFile: FileView | null;
+  authors: AuthorView[];
+  status: SubmissionStatus;
+  submittedAt: string;
+  updatedAt: string;
+  /** what the author may do now (the reason when not: see `bar`) */
+  can: { edit: boolean; withdraw: boolean; resubmit: boolean };
+};
+
+export type HistoryEntry = { at: string; from: SubmissionStatus | null; to: SubmissionStatus; by: 'author' | 'manager' | 'system'; actor: string; note: string };
+
+/**
+ * Why a person may not submit a new manuscript now ('' when they may): the service is off or the
+ * call is not open; not registered; the registration fee unpaid under pay-then-submit; their own
+ * limit; the conference's.
+ */
+export type SubmitBar = '' | 'off' | 'notOpen' | 'closed' | 'notRegistered' | 'notPaid' | 'personLimit' | 'conferenceLimit';
+
+export type Choices = { sessions: SessionView[]; reportTypes: TermView[]; categories: TermView[] };
+
+/** The author's page: the rules of the form, the choices, their manuscripts, and what the form is prefilled with. */
+export type AuthorPage = {
+  settings: Omit<SubmissionSettings, 'saved' | 'maxTotal'>;
+  choices: Choices;
+  mine: SubmissionView[];
+  bar: SubmitBar;
+  /** where `bar` sends the person (the registration form, the order to pay), '' when nowhere */
+  barLink: string;
+  /** the first author, from the person's registration */
+  prefill: AuthorView;
+  today: string;
+};
+
+const text = (max: number, tooLong: string) => z.string().trim().max(max, tooLong).default('');
+const id = (key: string) => z.coerce.number({ message: key }).int(key).positive(key).max(2 ** 31, key);
+const optionalId = (key: string) =>
+  z.preprocess((v) => (v === '' || v === 0 || v === '0' ? null : v), z.coerce.number({ message: key }).int(key).positive(key).max(2 ** 31, key).nullable()).default(null);
+/** A stored upload's name (a temporary one of this person, or the manuscript's current file), or '' for none. */
+const storedName = z.string().trim().max(120).regex(/^[\w.-]*$/, 'submissions:fileMissing').default('');
+
+export const authorInput = z.object({
+  name: z.string({ message: 'submissions:authorNameRequired' }).trim().min(1, 'submissions:authorNameRequired').max(SUBMISSION_LIMITS.authorName, 'submissions:authorNameTooLong'),
+  surname: z.string({ message: 'submissions:authorSurnameRequired' }).trim().min(1, 'submissions:authorSurnameRequired').max(SUBMISSION_LIMITS.authorName, 'submissions:authorNameTooLong'),
+  email: z
+    .string()
+    .trim()
+    .max(SUBMISSION_LIMITS.email, 'submissions:authorEmailInvalid')
+    .refine((v) => v === '' || EMAIL_PATTERN.test(v), 'submissions:authorEmailInvalid')
+    .default(''),
+  phone: z.string().trim().max(SUBMISSION_LIMITS.phone, 'submissions:authorPhoneInvalid').regex(/^[\d+\-() ]*$/, 'submissions:authorPhoneInvalid').default(''),
+  country: text(SUBMISSION_LIMITS.country, 'submissions:authorCountryTooLong'),
+  company: text(SUBMISSION_LIMITS.company, 'submissions:authorCompanyTooLong'),
+  corresponding: z.boolean().default(false),
+});
+export type AuthorInput = z.output<typeof authorInput>;
+
+export const submissionInput = z.object({
+  title: z.string({ message: 'submissions:titleRequired' }).trim().min(1, 'submissions:titleRequired').max(SUBMISSION_LIMITS.title, 'submissions:titleTooLong'),
+  sessionId: id('submissions:sessionRequired'),
+  subSessionId: optionalId('submissions:subSessionInvalid'),
+  reportTypeId: optionalId('submissions:reportTypeInvalid'),
+  categoryId: optionalId('submissions:categoryInvalid'),
+  abstract: z.string().max(SUBMISSION_LIMITS.abstract, 'submissions:abstractTooLong').default(''),
+  keywords: text(SUBMISSION_LIMITS.keywords, 'submissions:keywordsTooLong'),
+  abstractFile: storedName,
+  fullTextFile: storedName,
+  authors: z.array(authorInput, { message: 'submissions:authorsRequired' }).min(1, 'submissions:authorsRequired').max(SUBMISSION_LIMITS.authors, 'submissions:tooManyAuthors'),
+});
+export type SubmissionInput = z.output<typeof submissionInput>;
+export type SubmissionForm = z.input<typeof submissionInput>;
+
+/**
+ * Spec 5 "Submission form": each field required when its mode says so (title and session always;
+ * names always). Answers [field, message key] of the first problem in the form's order, or null.
+ * Shared with the island; the service also checks the choices exist and belong together.
+ */
+export function formProblem(v: SubmissionInput, s: Pick<SubmissionSettings, 'abstractMode' | 'abstractMaxChars' | 'abstractFile' | 'fullText' | 'authorInfo' | 'category' | 'reportType' | 'keywords'>, subSessionsOf: (sessionId: number) => number[]): [string, string] | null {
+  const subs = subSessionsOf(v.sessionId);
+  if (subs.length && v.subSessionId == null) return ['subSessionId', 'submissions:subSessionRequired'];
+  if (v.subSessionId != null && !subs.includes(v.subSessionId)) return ['subSessionId', 'submissions:subSessionInvalid'];
+  if (s.reportType === 'required' && v.reportTypeId == null) return ['reportTypeId', 'submissions:reportTypeRequired'];
+  if (s.category === 'required' && v.categoryId == null) return ['categoryId', 'submissions:categoryRequired'];
+  const abstract = v.abstract.trim();
+  if (s.abstractMode === 'required' && !abstract) return ['abstract', 'submissions:abstractRequired'];
+  if (abstract.length > s.abstractMaxChars) return ['abstract', 'submissions:abstractTooLong'];
+  if (s.keywords === 'required' && !v.keywords) return ['keywords', 'submissions:keywordsRequired'];
+  if (s.abstractFile.mode === 'required' && !v.abstractFile) return ['abstractFile', 'submissions:abstractFileRequired'];
+  if (s.fullText.mode === 'required' && !v.fullTextFile) return ['fullTextFile', 'submissions:fullTextRequired'];
+  if (s.authorInfo === 'required') {
+    const i = v.authors.findIndex((a) => !a.email);
+    if (i >= 0) return [`authors.${i}.email`, 'submissions:authorEmailRequired'];
+    const j = v.authors.findIndex((a) => !a.phone);
+    if (j >= 0) return [`authors.${j}.phone`, 'submissions:authorPhoneRequired'];
+  }
+  return null;
+}
+
+// ── the managers' list ───────────────────────────────────────────────────────────────────
+
+export type ManageRow = SubmissionView & { userId: number; submitter: string; submitterEmail: string };
+export type ManagePage = { rows: ManageRow[]; total: number };
+export type ManageDetail = { submission: ManageRow; history: HistoryEntry[]; actions: ManagerAction[] };
+
+export const manageQuery = z.object({
+  sessionId: id('submissions:sessionInvalid').optional(),
+  reportTypeId: id('submissions:reportTypeInvalid').optional(),
+  categoryId: id('submissions:categoryInvalid').optional(),
+  status: z.enum(SUBMISSION_STATUSES, { message: 'submissions:statusInvalid' }).optional(),
+  /** number, title or keywords */
+  keyword: z.string().trim().max(200).optional(),
+  /** an author's name, e-mail or company */
+  author: z.string().trim().max(200).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  size: z.coerce.number().int().min(1).max(200).default(20),
+});
+export type ManageQuery = z.output<typeof manageQuery>;
+export type ManageFilter = Omit<ManageQuery, 'page' | 'size'>;
+
+/** Spec 9 "Download types": each for the selection, or "(All)" for every manuscript the filter finds. */
+export const DOWNLOAD_TYPES = ['abstract', 'manuscript', 'excel', 'pdf', 'word', 'html'] as const;
+export type DownloadType = (typeof DOWNLOAD_TYPES)[number];
+
+export const downloadInput = z.object({
+  type: z.enum(DOWNLOAD_TYPES, { message: 'submissions:downloadTypeInvalid' }),
+  /** the selection; absent: "(All)" of the filter */
+  ids: z.array(id('submissions:notFound')).max(10_000).optional(),
+  filter: manageQuery.omit({ page: true, size: true }).default({}),
+});
+
+export const actionInput = z.object({
+  action: z.enum(MANAGER_ACTIONS, { message: 'submissions:actionInvalid' }),
+  note: text(SUBMISSION_LIMITS.note, 'submissions:noteTooLong'),
+});
+
+/** The cached book of abstracts (the PDF download of "(All)"). */
+export type BookState = {
+  state: 'none' | 'building' | 'ready' | 'failed';
+  /** the content changed since it was built: a rebuild is queued */
+  stale: boolean;
+  builtAt: string;
+  pages: number;
+  bytes: number;
+  lang: 'zh' | 'en';
+  /** abstracts that did not fit their slot, and what was done */
+  moves: Array<{ id: number; number: string; title: string; action: 'largerSlot' | 'ownPage' | 'spansPages' }>;
+};
+
+const CONFIG = '/conference/platform/config/contribute';
+const MANAGE = '/conference/platform/manage/contribute';
+const idParam = z.object({ id: id('submissions:notFound') });
+const kindParam = z.object({ kind: z.enum(TERM_KINDS, { message: 'submissions:notFound' }), id: id('submissions:notFound') });
+const kindOnly = z.object({ kind: z.enum(TERM_KINDS, { message: 'submissions:notFound' }) });
+
+export const submissionsApi = {
+  config: endpoint<ContributeConfig>()({ method: 'GET', path: CONFIG }),
+  saveSettings: endpoint<ContributeConfig>()({ method: 'PUT', path: `${CONFIG}/settings`, body: settingsInput, done: 'submissions:saved' }),
+  saveLayout: endpoint<ContributeConfig>()({ method: 'PUT', path: `${CONFIG}/layout`, body: layoutInput, done: 'submissions:saved' }),
+  createSession: endpoint<ContributeConfig>()({ method: 'POST', path: `${CONFIG}/sessions`, body: sessionInput, done: 'submissions:saved' }),
+  updateSession: endpoint<ContributeConfig>()({ method: 'PUT', path: `${CONFIG}/sessions/:id`, params: idParam, body: sessionInput, done: 'submissions:saved' }),
+  removeSession: endpoint<ContributeConfig>()({ method: 'DELETE', path: `${CONFIG}/sessions/:id`, params: idParam, done: 'submissions:deleted' }),
+  createTerm: endpoint<ContributeConfig>()({ method: 'POST', path: `${CONFIG}/terms/:kind`, params: kindOnly, body: termInput, done: 'submissions:saved' }),
+  updateTerm: endpoint<ContributeConfig>()({ method: 'PUT', path: `${CONFIG}/terms/:kind/:id`, params: kindParam, body: termInput, done: 'submissions:saved' }),
+  removeTerm: endpoint<ContributeConfig>()({ method: 'DELETE', path: `${CONFIG}/terms/:kind/:id`, params: kindParam, done: 'submissions:deleted' }),
+
+  /** the author's page (spec 2.10 submission) */
+  page: endpoint<AuthorPage>()({ method: 'GET', path: '/conference/submission/page' }),
+  /** a file for the form before it is saved: `slot` says which rule (types, size) applies */
+  upload: endpoint<FileView>()({ method: 'POST', path: '/conference/submission/upload', query: z.object({ slot: z.enum(['abstractFile', 'fullTextFile'], { message: 'submissions:slotInvalid' }) }) }),
+  submit: endpoint<{ id: number; number: string; redirect: string }>()({ method: 'POST', path: '/conference/submission', body: submissionInput, done: 'submissions:submitted' }),
+  mine: endpoint<{ submission: SubmissionView; history: HistoryEntry[] }>()({ method: 'GET', path: '/conference/submission/:id', params: idParam }),
+  /** an edit while allowed, or the resubmission of a returned manuscript */
+  update: endpoint<SubmissionView>()({ method: 'PUT', path: '/conference/submission/:id', params: idParam, body: submissionInput, done: 'submissions:saved' }),
+  withdraw: endpoint<SubmissionView>()({ method: 'POST', path: '/conference/submission/:id/withdraw', params: idParam, done: 'submissions:withdrawn' }),
+  /** the author's own file (their abstract or full-text file) */
+  file: endpoint<Download>()({ method: 'GET', path: '/conference/submission/:id/file/:slot', params: z.object({ id: id('submissions:notFound'), slot: z.enum(['abstractFile', 'fullTextFile'], { message: 'submissions:notFound' }) }) }),
+
+  list: endpoint<ManagePage>()({ method: 'GET', path: MANAGE, query: manageQuery }),
+  detail: endpoint<ManageDetail>()({ method: 'GET', path: `${MANAGE}/:id`, params: idParam }),
+  act: endpoint<ManageDetail>()({ method: 'POST', path: `${MANAGE}/:id/status`, params: idParam, body: actionInput, done: 'submissions:statusChanged' }),
+  managerFile: endpoint<Download>()({ method: 'GET', path: `${MANAGE}/:id/file/:slot`, params: z.object({ id: id('submissions:notFound'), slot: z.enum(['abstractFile', 'fullTextFile'], { message: 'submissions:notFound' }) }) }),
+  download: endpoint<Download>()({ method: 'POST', path: `${MANAGE}/download`, body: downloadInput }),
+  book: endpoint<BookState>()({ method: 'GET', path: `${MANAGE}/book` }),
+  buildBook: endpoint<BookState>()({ method: 'POST', path: `${MANAGE}/book`, done: 'submissions:bookQueued' }),
+};
+
+/** The personal centre's and the management's screens. */
+export const SUBMISSION_SCREENS = {
+  author: '/profile/submission',
+  authorDetail: '/profile/submission/details',
+  manage: '/platform/manage/contribute',
+  index: '/platform/submissionManage/index',
+  detail: '/platform/submissionManage/submission/detail',
+  contributeDetail: '/platform/submissionManage/contribute/detail',
+  config: '/platform/config/contribute',
+} as const;
