@@ -17,6 +17,7 @@ import { paymentsFeature } from './modules/payments/index';
 import { ordersFeature } from './modules/orders/index';
 import { receiptsFeature } from './modules/receipts/index';
 import { hotelsFeature } from './modules/hotels/index';
+import { submissionsFeature } from './modules/submissions/index';
 import { feedbackFeature } from './modules/feedback/index';
 import { noticesFeature } from './modules/notices/index';
 import { unitsFeature } from './modules/units/index';
@@ -35,6 +36,7 @@ export const FEATURES: readonly Feature[] = [
   ordersFeature,
   receiptsFeature,
   hotelsFeature,
+  submissionsFeature,
   feedbackFeature,
   noticesFeature,
   unitsFeature,

@@ -15,6 +15,7 @@ import { loadDemoSite } from './demo';
 import { seedDemoRegistration } from '../modules/registration/seed';
 import { seedUnits } from '../modules/units/service';
 import { seedDemoHotels } from '../modules/hotels/seed';
+import { seedDemoSubmissions } from '../modules/submissions/seed';
 import { seedDemoPayments } from '../modules/payments/seed';
 
 export const DEMO_SITES: Array<{ slug: string; domains: string[] }> = [
@@ -51,6 +52,7 @@ export async function seedDemoSites(db: Db): Promise<void> {
     await seedDemoRegistration(db, id, `${demo.slug.toUpperCase()}-`);
     await seedDemoPayments(db, id);
     await seedDemoHotels(db, id, path.join(ROOT_DIR, 'templates', 'demo', demo.slug), { startDate: site.config.startDate, endDate: site.config.endDate });
+    await seedDemoSubmissions(db, id, path.join(ROOT_DIR, 'templates', 'demo', demo.slug), { startDate: site.config.startDate });
     logger.info(`Demo conference "${demo.slug}" created at http://${demo.domains[0]}`);
   }
 }

@@ -1,0 +1,61 @@
+/**
+ * Submissions (issue 15): the call for papers (config.ts), the author's manuscripts with their
+ * authors and files (author.ts), one state machine for their status (states.ts), the managers'
+ * list, details and downloads (desk.ts), and the book of abstracts (book.ts over the pure
+ * generator in book/, rebuilt in the background by jobs.ts). Peer review (issue 16) builds on
+ * the 'submission.changed' event and the state machine's assign/decide moves.
+ */
+import { defineFeature } from '../../platform/feature';
+import type { SubmissionStatus } from '../../contract/submissions';
+import { SUBMISSION_SCREENS as S } from '../../contract/submissions';
+import { SubmissionAuthor } from './author';
+import { BookService } from './book';
+import { Choosing } from './choices';
+import { SubmissionConfig } from './config';
+import { SubmissionDesk } from './desk';
+import { submissionJobs } from './jobs';
+import { submissionsPageRouter } from './pages';
+import { submissionsApiRouter } from './routes';
+
+declare module '../../platform/feature' {
+  interface FeatureServices {
+    submissionConfig: SubmissionConfig;
+    submissionChoices: Choosing;
+    submissionAuthor: SubmissionAuthor;
+    submissionDesk: SubmissionDesk;
+    submissionBook: BookService;
+  }
+}
+
+declare module '../../platform/events' {
+  interface EventMap {
+    /** a manuscript was submitted (from null) or changed status, in the transaction that did it */
+    'submission.changed': { conferenceId: number; submissionId: number; from: SubmissionStatus | null; to: SubmissionStatus };
+  }
+}
+
+export const submissionsFeature = defineFeature({
+  name: 'submissions',
+  services: ({ db, files, events, registration, orders }) => {
+    const choosing = new Choosing(db);
+    const ports = { contactOf: registration.contactOf.bind(registration), feeSettings: registration.feeSettings.bind(registration), hasPaid: orders.hasPaid.bind(orders) };
+    const author = new SubmissionAuthor(db, files, events, ports, orders, choosing);
+    const book = new BookService(db, orders);
+    return {
+      submissionConfig: new SubmissionConfig(db),
+      submissionChoices: choosing,
+      submissionAuthor: author,
+      submissionDesk: new SubmissionDesk(db, events, author, book, choosing),
+      submissionBook: book,
+    };
+  },
+  api: (deps) => [submissionsApiRouter(deps)],
+  pages: (deps) => [submissionsPageRouter(deps)],
+  jobs: (deps) => submissionJobs(deps.submissionBook),
+  // Spec 2.12's order: users, submissions, reviewers, hotels, orders; customisation after e-mail.
+  manageMenu: [
+    { href: S.manage, labelKey: 'submissions:menu.manage', order: 21, who: 'admin', also: [S.index, S.detail, S.contributeDetail] },
+    { href: S.config, labelKey: 'submissions:menu.config', group: 'customization', order: 105, who: 'admin' },
+  ],
+  profileMenu: [{ href: S.author, labelKey: 'submissions:menu.author', order: 11 }],
+});

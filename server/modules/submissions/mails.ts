@@ -1,0 +1,21 @@
+/**
+ * The submissions' mail (spec 3 "Email config": the abstract-submission template, which managers
+ * may edit), in the language the author used, to the author's account address, written to the
+ * outbox inside the transaction that saved the manuscript.
+ */
+import type { Tx } from '../../db/index';
+import { enqueueConferenceMail } from '../mail/templates';
+import { localTime } from '../../platform/localTime';
+import { text } from '../../platform/site';
+import type { MailSite } from '../orders/mails';
+import type { Author } from './author';
+
+/** Where the conference's mail links point, and its name and time zone (orders answers it). */
+export type MailSites = { mailSite(conferenceId: number): Promise<MailSite | null> };
+
+export async function submissionMail(tx: Tx, conferenceId: number, site: MailSite, person: Author, m: { number: string; title: string }): Promise<void> {
+  await enqueueConferenceMail(tx, conferenceId, 'abstractSubmission', person.lang, [person.email], {
+    conferenceName: text(site.name, person.lang), name: person.name || person.email, email: person.email, siteUrl: site.url,
+    submissionNumber: m.number, submissionTitle: m.title, submitTime: localTime(new Date(), site.timeZone),
+  });
+}

@@ -1,0 +1,277 @@
+/**
+ * Queries of the submissions module. It owns (server/db/owners.ts) `submission_settings`,
+ * `submission_sessions`, `submission_terms`, `submissions`, `submission_authors`,
+ * `submission_history` and `submission_books`. Every function takes the conference first.
+ */
+import type { Knex } from 'knex';
+import type { Db, Tx } from '../../db/index';
+import { insertId, lockForUpdate, likeContains, LIKE_ESCAPE, toDbInstant } from '../../db/dialect';
+import type { ManageFilter, SubmissionStatus, TermKind } from '../../contract/submissions';
+
+export type Conn = Db | Tx;
+
+export type SettingsRow = {
+  conference_id: number;
+  enabled: number | boolean;
+  start_date: string;
+  end_date: string;
+  second_deadline: string;
+  abstract_mode: string;
+  abstract_max_chars: number;
+  abstract_file: string;
+  full_text: string;
+  author_info: string;
+  category_mode: string;
+  report_type_mode: string;
+  keywords_mode: string;
+  limit_per_person: number | boolean;
+  max_per_person: number;
+  max_total: number;
+  instructions_zh: string;
+  instructions_en: string;
+  edit_after_accept: number | boolean;
+  layout: string;
+  book_version: number;
+  saved: number | boolean;
+};
+
+export type SessionRow = { id: number; conference_id: number; parent_id: number | null; title_zh: string; title_en: string; prefix: string; sort: number; last_seq: number };
+export type TermRow = { id: number; conference_id: number; kind: TermKind; title_zh: string; title_en: string; sort: number };
+
+export type SubmissionRow = {
+  id: number;
+  conference_id: number;
+  user_id: number;
+  number: string;
+  title: string;
+  session_id: number;
+  sub_session_id: number | null;
+  report_type_id: number | null;
+  category_id: number | null;
+  abstract: string;
+  keywords: string;
+  abstract_file: string;
+  full_text_file: string;
+  status: SubmissionStatus;
+  active: number | boolean;
+  lang: string;
+  submitted_at: string;
+  updated_at: string;
+};
+
+export type AuthorRow = { conference_id: number; submission_id: number; position: number; name: string; surname: string; email: string; phone: string; country: string; company: string; corresponding: number | boolean };
+export type HistoryRow = { id: number; conference_id: number; submission_id: number; from_status: SubmissionStatus | null; to_status: SubmissionStatus; by: 'author' | 'manager' | 'system'; actor: string; note: string; created_at: string };
+export type BookRow = { conference_id: number; lang: string; state: string; version: number; pages: number; moves: string; built_at: string | null; updated_at: string; pdf?: Buffer | null };
+
+// ── settings ─────────────────────────────────────────────────────────────────────────────
+
+export function findSettings(db: Conn, conferenceId: number): Promise<SettingsRow | undefined> {
+  return db<SettingsRow>('submission_settings').where({ conference_id: conferenceId }).first();
+}
+
+/** The settings row under its lock: the limits are counted while it is held. */
+export async function lockSettings(tx: Tx, conferenceId: number): Promise<SettingsRow | undefined> {
+  return lockForUpdate(tx, tx<SettingsRow>('submission_settings').where({ conference_id: conferenceId })).first();
+}
+
+export async function upsertSettings(tx: Tx, conferenceId: number, values: Partial<SettingsRow>, exists: boolean): Promise<void> {
+  const row = { ...values, updated_at: toDbInstant() };
+  if (exists) await tx('submission_settings').where({ conference_id: conferenceId }).update(row);
+  else await tx('submission_settings').insert({ conference_id: conferenceId, ...row });
+}
+
+/** Something the book prints changed: a cached book is stale from now on. */
+export async function bumpBook(conn: Conn, conferenceId: number): Promise<void> {
+  await conn('submission_settings').where({ conference_id: conferenceId }).increment('book_version', 1);
+}
+
+// ── sessions and terms ───────────────────────────────────────────────────────────────────
+
+export function listSessions(db: Conn, conferenceId: number): Promise<SessionRow[]> {
+  return db<SessionRow>('submission_sessions').where({ conference_id: conferenceId }).orderBy([{ column: 'sort' }, { column: 'id' }]);
+}
+
+export function findSession(db: Conn, conferenceId: number, id: number): Promise<SessionRow | undefined> {
+  return db<SessionRow>('submission_sessions').where({ conference_id: conferenceId, id }).first();
+}
+
+export async function lockSession(tx: Tx, conferenceId: number, id: number): Promise<SessionRow | undefined> {
+  return lockForUpdate(tx, tx<SessionRow>('submission_sessions').where({ conference_id: conferenceId, id })).first();
+}
+
+export function insertSession(tx: Tx, conferenceId: number, row: Omit<SessionRow, 'id' | 'conference_id' | 'last_seq'>): Promise<number> {
+  return insertId(tx('submission_sessions').insert({ conference_id: conferenceId, last_seq: 0, ...row }, ['id']));
+}
+
+export async function updateSession(tx: Tx, conferenceId: number, id: number, values: Partial<SessionRow>): Promise<void> {
+  await tx('submission_sessions').where({ conference_id: conferenceId, id }).update(values);
+}
+
+export async function deleteSession(tx: Tx, conferenceId: number, id: number): Promise<void> {
+  await tx('submission_sessions').where({ conference_id: conferenceId, id }).delete();
+}
+
+export function listTerms(db: Conn, conferenceId: number): Promise<TermRow[]> {
+  return db<TermRow>('submission_terms').where({ conference_id: conferenceId }).orderBy([{ column: 'sort' }, { column: 'id' }]);
+}
+
+export function findTerm(db: Conn, conferenceId: number, kind: TermKind, id: number): Promise<TermRow | undefined> {
+  return db<TermRow>('submission_terms').where({ conference_id: conferenceId, kind, id }).first();
+}
+
+export function insertTerm(tx: Tx, conferenceId: number, row: Omit<TermRow, 'id' | 'conference_id'>): Promise<number> {
+  return insertId(tx('submission_terms').insert({ conference_id: conferenceId, ...row }, ['id']));
+}
+
+export async function updateTerm(tx: Tx, conferenceId: number, kind: TermKind, id: number, values: Partial<TermRow>): Promise<void> {
+  await tx('submission_terms').where({ conference_id: conferenceId, kind, id }).update(values);
+}
+
+export async function deleteTerm(tx: Tx, conferenceId: number, kind: TermKind, id: number): Promise<void> {
+  await tx('submission_terms').where({ conference_id: conferenceId, kind, id }).delete();
+}
+
+/** Whether any manuscript (withdrawn ones too: they keep their session) uses the column's value. */
+export async function used(db: Conn, conferenceId: number, column: 'session_id' | 'sub_session_id' | 'report_type_id' | 'category_id', id: number): Promise<boolean> {
+  return Boolean(await db('submissions').where({ conference_id: conferenceId, [column]: id }).first('id'));
+}
+
+// ── manuscripts ──────────────────────────────────────────────────────────────────────────
+
+export function findSubmission(db: Conn, conferenceId: number, id: number): Promise<SubmissionRow | undefined> {
+  return db<SubmissionRow>('submissions').where({ conference_id: conferenceId, id }).first();
+}
+
+export async function lockSubmission(tx: Tx, conferenceId: number, id: number): Promise<SubmissionRow | undefined> {
+  return lockForUpdate(tx, tx<SubmissionRow>('submissions').where({ conference_id: conferenceId, id })).first();
+}
+
+export function mine(db: Conn, conferenceId: number, userId: number): Promise<SubmissionRow[]> {
+  return db<SubmissionRow>('submissions').where({ conference_id: conferenceId, user_id: userId }).orderBy('id', 'desc');
+}
+
+/** Manuscripts that count against the limits: all but the withdrawn. */
+export async function countActive(conn: Conn, conferenceId: number, userId?: number): Promise<number> {
+  const q = conn('submissions').where({ conference_id: conferenceId, active: true });
+  if (userId !== undefined) q.andWhere({ user_id: userId });
+  const row = (await q.count({ n: '*' }).first()) as { n: number | string } | undefined;
+  return Number(row?.n ?? 0);
+}
+
+export function insertSubmission(tx: Tx, row: Omit<SubmissionRow, 'id' | 'submitted_at' | 'updated_at'>): Promise<number> {
+  const now = toDbInstant();
+  return insertId(tx('submissions').insert({ ...row, submitted_at: now, updated_at: now }, ['id']));
+}
+
+export async function updateSubmission(tx: Tx, conferenceId: number, id: number, values: Partial<SubmissionRow>): Promise<void> {
+  await tx('submissions').where({ conference_id: conferenceId, id }).update({ ...values, updated_at: toDbInstant() });
+}
+
+export async function replaceAuthors(tx: Tx, conferenceId: number, submissionId: number, authors: Array<Omit<AuthorRow, 'conference_id' | 'submission_id' | 'position'>>): Promise<void> {
+  await tx('submission_authors').where({ submission_id: submissionId }).delete();
+  if (authors.length) await tx('submission_authors').insert(authors.map((a, i) => ({ ...a, conference_id: conferenceId, submission_id: submissionId, position: i })));
+}
+
+export async function authorsOf(db: Conn, conferenceId: number, ids: number[]): Promise<Map<number, AuthorRow[]>> {
+  const byId = new Map<number, AuthorRow[]>();
+  // Chunks keep the IN list within what both databases take comfortably.
+  for (let i = 0; i < ids.length; i += 500) {
+    const rows = await db<AuthorRow>('submission_authors').where({ conference_id: conferenceId }).whereIn('submission_id', ids.slice(i, i + 500)).orderBy([{ column: 'submission_id' }, { column: 'position' }]);
+    for (const r of rows) {
+      const list = byId.get(Number(r.submission_id)) ?? [];
+      list.push(r);
+      byId.set(Number(r.submission_id), list);
+    }
+  }
+  return byId;
+}
+
+export async function addHistory(tx: Tx, conferenceId: number, submissionId: number, entry: { from: SubmissionStatus | null; to: SubmissionStatus; by: HistoryRow['by']; actorId: number | null; actor: string; note?: string }): Promise<void> {
+  await tx('submission_history').insert({
+    conference_id: conferenceId, submission_id: submissionId, from_status: entry.from, to_status: entry.to, by: entry.by, actor_id: entry.actorId, actor: entry.actor.slice(0, 200), note: entry.note ?? '', created_at: toDbInstant(),
+  });
+}
+
+export function historyOf(db: Conn, conferenceId: number, submissionId: number): Promise<HistoryRow[]> {
+  return db<HistoryRow>('submission_history').where({ conference_id: conferenceId, submission_id: submissionId }).orderBy('id');
+}
+
+/** The managers' filter (spec 2.12 manage/contribute): session (or sub-session), type, category, status, keyword, author. */
+export function filtered(db: Conn, conferenceId: number, f: ManageFilter): Knex.QueryBuilder {
+  const q = db('submissions').where('submissions.conference_id', conferenceId);
+  if (f.sessionId) q.andWhere((w) => w.where('session_id', f.sessionId!).orWhere('sub_session_id', f.sessionId!));
+  if (f.reportTypeId) q.andWhere('report_type_id', f.reportTypeId);
+  if (f.categoryId) q.andWhere('category_id', f.categoryId);
+  if (f.status) q.andWhere('status', f.status);
+  if (f.keyword) {
+    const like = likeContains(f.keyword);
+    q.andWhere((w) => w.whereRaw(`number like ? ${LIKE_ESCAPE}`, [like]).orWhereRaw(`title like ? ${LIKE_ESCAPE}`, [like]).orWhereRaw(`keywords like ? ${LIKE_ESCAPE}`, [like]));
+  }
+  if (f.author) {
+    const like = likeContains(f.author);
+    q.whereIn(
+      'submissions.id',
+      db('submission_authors')
+        .where('submission_authors.conference_id', conferenceId)
+        .andWhere((w) =>
+          w
+            .whereRaw(`name like ? ${LIKE_ESCAPE}`, [like])
+            .orWhereRaw(`surname like ? ${LIKE_ESCAPE}`, [like])
+            .orWhereRaw(`email like ? ${LIKE_ESCAPE}`, [like])
+            .orWhereRaw(`company like ? ${LIKE_ESCAPE}`, [like])
+            .orWhereRaw(`${concatNames(db)} like ? ${LIKE_ESCAPE}`, [like]),
+        )
+        .select('submission_id'),
+    );
+  }
+  return q;
+}
+
+/** "Zhang San" and "San Zhang" both find an author stored as given name and surname. */
+function concatNames(db: Conn): string {
+  return db.client.config.client === 'mysql2' ? "concat(name, ' ', surname, ' ', surname, ' ', name)" : "name || ' ' || surname || ' ' || surname || ' ' || name";
+}
+
+export async function page(db: Conn, conferenceId: number, f: ManageFilter, pageNo: number, size: number): Promise<{ rows: SubmissionRow[]; total: number }> {
+  const [rows, count] = await Promise.all([
+    filtered(db, conferenceId, f).select('submissions.*').orderBy('submissions.id', 'desc').limit(size).offset((pageNo - 1) * size) as Promise<SubmissionRow[]>,
+    filtered(db, conferenceId, f).count({ n: '*' }).first() as Promise<{ n: number | string } | undefined>,
+  ]);
+  return { rows, total: Number(count?.n ?? 0) };
+}
+
+export function byIds(db: Conn, conferenceId: number, ids: number[]): Promise<SubmissionRow[]> {
+  return db<SubmissionRow>('submissions').where({ conference_id: conferenceId }).whereIn('id', ids).orderBy('id');
+}
+
+export function all(db: Conn, conferenceId: number, f: ManageFilter): Promise<SubmissionRow[]> {
+  return filtered(db, conferenceId, f).select('submissions.*').orderBy('submissions.id') as Promise<SubmissionRow[]>;
+}
+
+/** What the book prints: every manuscript that is not withdrawn or rejected. */
+export function forBook(db: Conn, conferenceId: number): Promise<SubmissionRow[]> {
+  return db<SubmissionRow>('submissions').where({ conference_id: conferenceId }).whereNotIn('status', ['withdrawn', 'rejected']).orderBy('id');
+}
+
+// ── the cached book ──────────────────────────────────────────────────────────────────────
+
+export function findBook(db: Conn, conferenceId: number, lang: string, withPdf = false): Promise<BookRow | undefined> {
+  const q = db<BookRow>('submission_books').where({ conference_id: conferenceId, lang });
+  return (withPdf ? q.first() : q.first('conference_id', 'lang', 'state', 'version', 'pages', 'moves', 'built_at', 'updated_at')) as Promise<BookRow | undefined>;
+}
+
+export async function saveBook(db: Conn, conferenceId: number, lang: string, values: Partial<BookRow>): Promise<void> {
+  const row = { ...values, updated_at: toDbInstant() };
+  const updated = await db('submission_books').where({ conference_id: conferenceId, lang }).update(row);
+  if (!updated) await db('submission_books').insert({ conference_id: conferenceId, lang, state: 'building', version: 0, pages: 0, moves: '[]', ...row }).onConflict(['conference_id', 'lang']).merge(row);
+}
+
+/** Books whose content changed since they were built (or that failed), for the rebuild job. */
+export async function staleBooks(db: Conn, limit: number): Promise<Array<{ conference_id: number; lang: string; version: number }>> {
+  return db('submission_books as b')
+    .join('submission_settings as s', 's.conference_id', 'b.conference_id')
+    .whereRaw('b.version < s.book_version')
+    .orWhere('b.state', 'building')
+    .select('b.conference_id', 'b.lang', 's.book_version as version')
+    .limit(limit);
+}

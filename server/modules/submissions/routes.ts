@@ -1,0 +1,117 @@
+/**
+ * The submission calls (server/contract/submissions.ts): thin handlers — the endpoint parses, the
+ * guard decides who, the services do the rules and the transactions. The author's calls follow
+ * the unpublished rule of the pages before reading their input.
+ */
+import { Router, type Request, type Response } from 'express';
+import { access, conferenceOf, timeZoneOf, userOf } from '../../platform/access';
+import type { Deps } from '../../platform/feature';
+import { AppError, tooManyRequests, unauthorized } from '../../platform/errors';
+import { route, SENT } from '../../platform/route';
+import { sendAttachment, setAttachment } from '../../platform/download';
+import { submissionsApi as api, type FileView } from '../../contract/submissions';
+import { assertOpenTo } from '../sites/service';
+import { todayIn } from '../registration/settings';
+import { writeZip } from '../registration/exports';
+import { receiveTemporaryUpload } from '../files/routes';
+import type { Author } from './author';
+import type { DownloadBody, Manager } from './desk';
+import { checkFile, downloadName, ruleOf } from './files';
+import { presentSettings } from './present';
+import * as repo from './repo';
+
+/** Uploads per signed-in author an hour: a manuscript has two files, replaced now and then. */
+export const UPLOAD_LIMIT = { limit: 40, windowMs: 60 * 60_000 };
+
+export function authorOf(req: Request): Author {
+  const identity = req.ctx.identity;
+  if (!identity) throw unauthorized();
+  return { userId: identity.user.id, email: identity.user.email, name: identity.user.trueName ?? '', lang: req.ctx.lang, today: todayIn(timeZoneOf(req)) };
+}
+
+export function managerOf(req: Request): Manager {
+  const identity = req.ctx.identity;
+  if (!identity) throw unauthorized();
+  return { userId: identity.user.id, name: identity.user.trueName || identity.user.email, lang: req.ctx.lang, timeZone: timeZoneOf(req) };
+}
+
+/** The submission module's switch (on unless a platform administrator turned it off for the conference). */
+export function submissionModuleOn(req: Request): boolean {
+  return req.ctx.site?.modules.submission !== false;
+}
+
+export async function sendDownload(res: Response, conferenceId: number, deps: Pick<Deps, 'files'>, body: DownloadBody): Promise<void> {
+  if (body.kind === 'file') return sendAttachment(res, body.name, body.contentType, body.body);
+  setAttachment(res, body.name, 'application/zip');
+  await writeZip(res, conferenceId, deps.files, body.entries);
+}
+
+export function submissionsApiRouter(deps: Deps): Router {
+  const { db, files, limiter, submissionConfig: config, submissionAuthor: author, submissionDesk: desk, submissionBook: book } = deps;
+  const router = Router();
+
+  route(router, api.config, access('manager'), async (_input, req) => config.config(conferenceOf(req)));
+  route(router, api.saveSettings, access('manager'), async ({ body }, req) => config.saveSettings(conferenceOf(req), body));
+  route(router, api.saveLayout, access('manager'), async ({ body }, req) => config.saveLayout(conferenceOf(req), body));
+  route(router, api.createSession, access('manager'), async ({ body }, req) => config.createSession(conferenceOf(req), body));
+  route(router, api.updateSession, access('manager'), async ({ params: { id }, body }, req) => config.updateSession(conferenceOf(req), id, body));
+  route(router, api.removeSession, access('manager'), async ({ params: { id } }, req) => config.removeSession(conferenceOf(req), id));
+  route(router, api.createTerm, access('manager'), async ({ params: { kind }, body }, req) => config.createTerm(conferenceOf(req), kind, body));
+  route(router, api.updateTerm, access('manager'), async ({ params: { kind, id }, body }, req) => config.updateTerm(conferenceOf(req), kind, id, body));
+  route(router, api.removeTerm, access('manager'), async ({ params: { kind, id } }, req) => config.removeTerm(conferenceOf(req), kind, id));
+
+  route(router, api.page, access('user', 'conference'), async (_input, req) => {
+    assertOpenTo(req.ctx.site, req.ctx.identity);
+    return author.page(conferenceOf(req), authorOf(req), submissionModuleOn(req));
+  });
+  route(router, api.upload, access('user', 'conference'), async ({ query }, req, res): Promise<FileView> => {
+    assertOpenTo(req.ctx.site, req.ctx.identity);
+    const conferenceId = conferenceOf(req);
+    const person = authorOf(req);
+    if (!(await limiter.hit(`submitupload:user:${person.userId}`, UPLOAD_LIMIT.limit, UPLOAD_LIMIT.windowMs)).allowed) throw tooManyRequests();
+    const settings = presentSettings(await repo.findSettings(db, conferenceId));
+    const rule = ruleOf(settings, query.slot);
+    // Refused before the body is read: a hidden slot, or a declared length past the rule's size
+    // (with room for the multipart framing).
+    if (rule.mode === 'hide') throw new AppError(400, 'submissions:fileHidden', query.slot);
+    if (Number(req.headers['content-length']) > rule.maxMb * 1024 * 1024 + 64 * 1024) throw new AppError(400, 'submissions:fileTooLarge', query.slot, 400, { max: String(rule.maxMb) });
+    const stored = await receiveTemporaryUpload(files, req, res, conferenceId, person.userId, 'manuscript');
+    // A refused file stays a temporary upload, unclaimable by the form, until the sweeper removes
+    // it and gives its bytes back to the budget (server/modules/files/jobs.ts).
+    checkFile(rule, query.slot, { originalName: stored.originalName, storedName: stored.name, size: stored.size });
+    return { name: stored.name, originalName: stored.originalName, size: stored.size };
+  });
+  route(router, api.submit, access('user', 'conference'), async ({ body }, req) => {
+    assertOpenTo(req.ctx.site, req.ctx.identity);
+    return author.submit(conferenceOf(req), authorOf(req), body, submissionModuleOn(req));
+  });
+  route(router, api.mine, access('user', 'conference'), async ({ params: { id } }, req) => author.own(conferenceOf(req), authorOf(req), id));
+  route(router, api.update, access('user', 'conference'), async ({ params: { id }, body }, req) => {
+    assertOpenTo(req.ctx.site, req.ctx.identity);
+    return author.update(conferenceOf(req), authorOf(req), id, body);
+  });
+  route(router, api.withdraw, access('user', 'conference'), async ({ params: { id } }, req) => author.withdraw(conferenceOf(req), authorOf(req), id));
+  route(router, api.file, access('user', 'conference'), async ({ params: { id, slot } }, req, res) => {
+    const f = await author.file(conferenceOf(req), userOf(req), id, slot);
+    sendAttachment(res, downloadName(f.number, slot, f.storedName), f.contentType, f.bytes);
+    return SENT;
+  });
+
+  // before `/:id`, which would take 'book' for an id
+  route(router, api.book, access('manager'), async (_input, req) => book.state(conferenceOf(req), req.ctx.lang));
+  route(router, api.buildBook, access('manager'), async (_input, req) => book.request(conferenceOf(req), req.ctx.lang));
+  route(router, api.list, access('manager'), async ({ query }, req) => desk.list(conferenceOf(req), query));
+  route(router, api.detail, access('manager'), async ({ params: { id } }, req) => desk.detail(conferenceOf(req), id));
+  route(router, api.act, access('manager'), async ({ params: { id }, body }, req) => desk.act(conferenceOf(req), managerOf(req), id, body.action, body.note));
+  route(router, api.managerFile, access('manager'), async ({ params: { id, slot } }, req, res) => {
+    const f = await author.file(conferenceOf(req), null, id, slot);
+    sendAttachment(res, downloadName(f.number, slot, f.storedName), f.contentType, f.bytes);
+    return SENT;
+  });
+  route(router, api.download, access('manager'), async ({ body }, req, res) => {
+    const conferenceId = conferenceOf(req);
+    await sendDownload(res, conferenceId, deps, await desk.download(conferenceId, managerOf(req), body.type, body.ids, body.filter));
+    return SENT;
+  });
+  return router;
+}

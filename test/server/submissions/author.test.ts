@@ -1,0 +1,208 @@
+/**
+ * The author's side (issue 15; spec 5 "Submission form", 4, 8): a manuscript with two authors and
+ * its files, its number, the mail and the history; every rule of the form and the bad input of the
+ * issue — each with its message in both languages, and nothing written.
+ */
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createHarness, type Harness } from '../../helpers/harness';
+import { attendee, call, callConference, dayFromToday, DOCX, ok, PDF, submissionBody, upload, CONFIG, MANAGE, settingsBody, type CallSite } from './helpers';
+import type { AuthorPage, SubmissionView } from '../../../server/contract/submissions';
+
+let h: Harness;
+let site: CallSite;
+
+beforeAll(async () => {
+  h = await createHarness({ seedDemo: false });
+  site = await callConference(h, 'cfp-author');
+});
+afterAll(() => h?.stop());
+
+const count = async (cid = site.cid) => Number(((await h.db('submissions').where({ conference_id: cid }).count({ n: '*' }).first()) as { n: number }).n);
+
+test('an author submits with two authors and both files: numbered A-001, files kept, mail and history written', async () => {
+  const a = await attendee(h, site.cid);
+  const abs = ok<{ name: string }>(await upload(h, site.host, a.token, 'abstractFile', DOCX, '摘要.docx'));
+  const full = ok<{ name: string }>(await upload(h, site.host, a.token, 'fullTextFile', PDF, 'paper.pdf'));
+  const res = await call(h, site.host, 'post', '/conference/submission', { token: a.token, body: submissionBody(site, { abstractFile: abs.name, fullTextFile: full.name }) });
+  expect(res.body.code, JSON.stringify(res.body)).toBe(200);
+  expect(res.body.message).toBe('投稿成功');
+  const { id, number, redirect } = res.body.data as { id: number; number: string; redirect: string };
+  expect(number).toBe('A-001');
+  expect(redirect).toBe('');
+  const mine = ok<{ submission: SubmissionView; history: Array<{ to: string; by: string }> }>(await call(h, site.host, 'get', `/conference/submission/${id}`, { token: a.token }));
+  expect(mine.submission.status).toBe('waiting');
+  expect(mine.submission.authors.map((x) => x.surname)).toEqual(['Zhang', 'Smith']);
+  expect(mine.submission.abstractFile?.originalName).toBe('摘要.docx');
+  expect(mine.submission.fullTextFile?.originalName).toBe('paper.pdf');
+  expect(mine.submission.can).toEqual({ edit: true, withdraw: true, resubmit: false });
+  expect(mine.history).toMatchObject([{ to: 'waiting', by: 'author' }]);
+  const file = await call(h, site.host, 'get', `/conference/submission/${id}/file/fullTextFile`, { token: a.token });
+  expect(file.status).toBe(200);
+  expect(file.headers['content-disposition']).toContain('A-001-fulltext.pdf');
+  // Private: never at /files/, and not for another person.
+  expect((await request(h.app).get(`/files/${full.name}`).set('Host', site.host)).status).toBe(404);
+  const other = await attendee(h, site.cid);
+  expect((await call(h, site.host, 'get', `/conference/submission/${id}/file/fullTextFile`, { token: other.token })).status).toBe(404);
+  const mail = await h.db('mail_outbox').where({ conference_id: site.cid }).orderBy('id', 'desc').first();
+  expect(mail.subject).toContain('稿件已提交');
+  expect(mail.html_body).toContain('A-001');
+  // The second in session A is A-002; the first in B is B-001.
+  expect(ok<{ number: string }>(await call(h, site.host, 'post', '/conference/submission', { token: other.token, body: submissionBody(site) })).number).toBe('A-002');
+  expect(ok<{ number: string }>(await call(h, site.host, 'post', '/conference/submission', { token: other.token, body: submissionBody(site, { sessionId: site.sessionB, subSessionId: null }) })).number).toBe('B-001');
+});
+
+describe('bad input: its message, in both languages, and nothing written', () => {
+  const cases: Array<[string, (s: CallSite) => Record<string, unknown>, string, string, string]> = [
+    ['a sub-session of another session', (s) => ({ sessionId: s.sessionB, subSessionId: s.subA1 }), 'subSessionId', '子主题不属于所选主题', 'The sub-session does not belong to the chosen session'],
+    ['no sub-session where the session has them', () => ({ subSessionId: null }), 'subSessionId', '请选择子主题', 'Choose a sub-session'],
+    ['no title', () => ({ title: '  ' }), 'title', '请输入标题', 'Enter the title'],
+    ['no session', () => ({ sessionId: undefined }), 'sessionId', '请选择会议主题', 'Choose a session'],
+    ['a session of nobody', () => ({ sessionId: 999999, subSessionId: null }), 'sessionId', '会议主题不存在', 'The session does not exist'],
+    ['no abstract (required)', () => ({ abstract: '' }), 'abstract', '请输入摘要', 'Enter the abstract'],
+    ['an abstract over the limit', () => ({ abstract: 'x'.repeat(2001) }), 'abstract', '摘要最多 2000 字', 'The abstract is at most 2000 characters'],
+    ['an author without e-mail (author info required)', (s) => ({ authors: [{ ...(submissionBody(s).authors as object[])[0], email: '' }] }), 'authors.0.email', '请输入作者邮箱', "Enter the author's e-mail"],
+    ['an author without surname', (s) => ({ authors: [{ ...(submissionBody(s).authors as object[])[0], surname: '' }] }), 'authors.0.surname', '请输入作者姓', "Enter the author's surname"],
+    ['no author', () => ({ authors: [] }), 'authors', '请至少填写一位作者', 'Add at least one author'],
+    ['a report type of nobody', () => ({ reportTypeId: 999999 }), 'reportTypeId', '报告类型不存在', 'The report type does not exist'],
+    ['a file that is not an upload of this person', () => ({ fullTextFile: 'abc123.pdf' }), 'fullTextFile', '文件不存在或已过期，请重新上传', 'The file is missing or expired: upload it again'],
+  ];
+  test.each(cases)('%s', async (_name, change, field, zh, en) => {
+    const a = await attendee(h, site.cid);
+    const before = await count();
+    for (const [lang, text] of [['zh', zh], ['en', en]] as const) {
+      const res = await call(h, site.host, 'post', '/conference/submission', { token: a.token, lang, body: submissionBody(site, change(site)) });
+      expect(res.status, JSON.stringify(res.body)).toBe(400);
+      expect(res.body.message).toBe(text);
+      expect(res.body.field).toBe(field);
+    }
+    expect(await count()).toBe(before);
+  });
+
+  test('a file of a refused type or size is refused at upload and changes nothing', async () => {
+    const a = await attendee(h, site.cid);
+    const wrongType = await upload(h, site.host, a.token, 'fullTextFile', DOCX, 'paper.docx');
+    expect(wrongType.body).toMatchObject({ message: '只能上传以下类型的文件：pdf', field: 'fullTextFile' });
+    const big = await upload(h, site.host, a.token, 'abstractFile', Buffer.concat([PDF, Buffer.alloc(6 * 1024 * 1024, 32)]), 'big.pdf');
+    expect(big.body).toMatchObject({ message: '文件不能超过 5 MB', field: 'abstractFile' });
+    const fake = await upload(h, site.host, a.token, 'fullTextFile', Buffer.from('not a pdf at all'), 'paper.pdf');
+    expect(fake.body.code).not.toBe(200);
+    expect(await count()).toBe(await count());
+  });
+
+  test("someone else's upload cannot be named in a form", async () => {
+    const owner = await attendee(h, site.cid);
+    const thief = await attendee(h, site.cid);
+    const up = ok<{ name: string }>(await upload(h, site.host, owner.token, 'fullTextFile', PDF, 'mine.pdf'));
+    const res = await call(h, site.host, 'post', '/conference/submission', { token: thief.token, body: submissionBody(site, { fullTextFile: up.name }) });
+    expect(res.body).toMatchObject({ code: 400, field: 'fullTextFile' });
+  });
+});
+
+describe('the window, registration and the limits', () => {
+  test('before the start, after the end, switched off, unregistered: refused with their message', async () => {
+    const early = await callConference(h, 'cfp-early', { startDate: dayFromToday(3), endDate: dayFromToday(20) });
+    const a = await attendee(h, early.cid);
+    const page = ok<AuthorPage>(await call(h, early.host, 'get', '/conference/submission/page', { token: a.token }));
+    expect(page.bar).toBe('notOpen');
+    expect((await call(h, early.host, 'post', '/conference/submission', { token: a.token, body: submissionBody(early), lang: 'en' })).body.message).toBe(`Submission opens on ${dayFromToday(3)}`);
+    const late = await callConference(h, 'cfp-late', { startDate: dayFromToday(-20), endDate: dayFromToday(-1), secondDeadline: dayFromToday(10) });
+    const b = await attendee(h, late.cid);
+    expect((await call(h, late.host, 'post', '/conference/submission', { token: b.token, body: submissionBody(late), lang: 'en' })).body.message).toBe('The submission deadline has passed');
+    const stranger = await h.login({ email: 'not-registered@example.org', conferenceId: site.cid, roles: [] });
+    const refused = await call(h, site.host, 'post', '/conference/submission', { token: stranger, body: submissionBody(site) });
+    expect(refused.body).toMatchObject({ code: 403, message: '请先报名参会再投稿' });
+    expect(ok<AuthorPage>(await call(h, site.host, 'get', '/conference/submission/page', { token: stranger })).barLink).toBe('/conferenceRegister');
+    await call(h, early.host, 'put', `${CONFIG}/settings`, { token: early.manager, body: settingsBody({ enabled: false }) });
+    expect(ok<AuthorPage>(await call(h, early.host, 'get', '/conference/submission/page', { token: a.token })).bar).toBe('off');
+  });
+
+  test('per person: the maximum holds, a withdrawal frees a place; the conference maximum holds with the spec message', async () => {
+    const s = await callConference(h, 'cfp-limits', { limitPerPerson: true, maxPerPerson: 1, maxTotal: 2 });
+    const a = await attendee(h, s.cid);
+    const first = ok<{ id: number }>(await call(h, s.host, 'post', '/conference/submission', { token: a.token, body: submissionBody(s) }));
+    const again = await call(h, s.host, 'post', '/conference/submission', { token: a.token, body: submissionBody(s), lang: 'en' });
+    expect(again.body).toMatchObject({ code: 409, message: 'You have reached the maximum number of manuscripts (1)' });
+    ok(await call(h, s.host, 'post', `/conference/submission/${first.id}/withdraw`, { token: a.token }));
+    const second = ok<{ number: string }>(await call(h, s.host, 'post', '/conference/submission', { token: a.token, body: submissionBody(s) }));
+    // Numbers are never reused: the withdrawn A-001 keeps its number.
+    expect(second.number).toBe('A-002');
+    const b = await attendee(h, s.cid);
+    ok(await call(h, s.host, 'post', '/conference/submission', { token: b.token, body: submissionBody(s) }));
+    const c = await attendee(h, s.cid);
+    const full = await call(h, s.host, 'post', '/conference/submission', { token: c.token, body: submissionBody(s), lang: 'en' });
+    expect(full.body).toMatchObject({ code: 409, message: 'The conference has reached the maximum number of manuscripts, please contact the conference administrator' });
+    expect(ok<AuthorPage>(await call(h, s.host, 'get', '/conference/submission/page', { token: c.token })).bar).toBe('conferenceLimit');
+  });
+
+  test('pay-then-submit sends an unpaid author to pay; submit-then-pay sends them to the fee page after submitting', async () => {
+    const s = await callConference(h, 'cfp-pay');
+    await h.db('registration_settings').where({ conference_id: s.cid }).update({ costs_set: true, register_rule: 'PAY_FIRST_AND_SUBMIT' });
+    const a = await attendee(h, s.cid);
+    const refused = await call(h, s.host, 'post', '/conference/submission', { token: a.token, body: submissionBody(s), lang: 'en' });
+    expect(refused.body).toMatchObject({ code: 402, message: 'If the submission fee is not paid, click OK to jump to the order to pay' });
+    expect(ok<AuthorPage>(await call(h, s.host, 'get', '/conference/submission/page', { token: a.token }))).toMatchObject({ bar: 'notPaid', barLink: '/profile/order/list' });
+    await h.db('registration_settings').where({ conference_id: s.cid }).update({ register_rule: 'SUBMIT_FIRST_AND_PAY_LATER' });
+    const done = ok<{ redirect: string }>(await call(h, s.host, 'post', '/conference/submission', { token: a.token, body: submissionBody(s) }));
+    expect(done.redirect).toBe('/profile/conference/fee');
+  });
+});
+
+describe('edit, withdraw, resubmit', () => {
+  test("another person's manuscript, or another conference's, is not found and unchanged", async () => {
+    const a = await attendee(h, site.cid);
+    const { id } = ok<{ id: number }>(await call(h, site.host, 'post', '/conference/submission', { token: a.token, body: submissionBody(site) }));
+    const b = await attendee(h, site.cid);
+    for (const [method, path] of [['put', `/conference/submission/${id}`], ['post', `/conference/submission/${id}/withdraw`], ['get', `/conference/submission/${id}`]] as const) {
+      expect((await call(h, site.host, method, path, { token: b.token, body: submissionBody(site, { title: 'Stolen' }) })).body).toMatchObject({ code: 404, message: '稿件不存在' });
+    }
+    const elsewhere = await callConference(h, 'cfp-elsewhere');
+    const c = await attendee(h, elsewhere.cid);
+    expect((await call(h, elsewhere.host, 'put', `/conference/submission/${id}`, { token: c.token, body: submissionBody(elsewhere, { title: 'Stolen' }) })).body.code).toBe(404);
+    expect((await call(h, elsewhere.host, 'get', `${MANAGE}/${id}`, { token: elsewhere.manager })).body.code).toBe(404);
+    const row = await h.db('submissions').where({ id }).first();
+    expect(row).toMatchObject({ title: 'Scalable graph learning on heterogeneous hardware', status: 'waiting' });
+  });
+
+  test('an edit keeps the number and changes the text; the session cannot change; a withdrawn manuscript is final', async () => {
+    const a = await attendee(h, site.cid);
+    const { id, number } = ok<{ id: number; number: string }>(await call(h, site.host, 'post', '/conference/submission', { token: a.token, body: submissionBody(site) }));
+    const edited = ok<SubmissionView>(await call(h, site.host, 'put', `/conference/submission/${id}`, { token: a.token, body: submissionBody(site, { title: 'A better title', subSessionId: site.subA2 }) }));
+    expect(edited).toMatchObject({ number, title: 'A better title', subSessionId: site.subA2, status: 'waiting' });
+    const moved = await call(h, site.host, 'put', `/conference/submission/${id}`, { token: a.token, body: submissionBody(site, { sessionId: site.sessionB, subSessionId: null }) });
+    expect(moved.body).toMatchObject({ code: 409, field: 'sessionId' });
+    ok(await call(h, site.host, 'post', `/conference/submission/${id}/withdraw`, { token: a.token }));
+    const again = await call(h, site.host, 'post', `/conference/submission/${id}/withdraw`, { token: a.token, lang: 'en' });
+    expect(again.body).toMatchObject({ code: 409, message: 'The manuscript cannot be withdrawn in its current status' });
+    expect((await call(h, site.host, 'put', `/conference/submission/${id}`, { token: a.token, body: submissionBody(site) })).body.message).toBe('稿件当前状态不允许修改');
+  });
+
+  test('a returned manuscript is resubmitted until the second deadline, then refused with the spec message', async () => {
+    const s = await callConference(h, 'cfp-resubmit');
+    const a = await attendee(h, s.cid);
+    const { id } = ok<{ id: number }>(await call(h, s.host, 'post', '/conference/submission', { token: a.token, body: submissionBody(s) }));
+    ok(await call(h, s.host, 'post', `${MANAGE}/${id}/status`, { token: s.manager, body: { action: 'return', note: 'Shorten the abstract' } }));
+    const page = ok<AuthorPage>(await call(h, s.host, 'get', '/conference/submission/page', { token: a.token }));
+    expect(page.mine[0].can).toEqual({ edit: false, resubmit: true, withdraw: true });
+    const back = ok<SubmissionView>(await call(h, s.host, 'put', `/conference/submission/${id}`, { token: a.token, body: submissionBody(s, { abstract: 'Shorter.' }) }));
+    expect(back.status).toBe('resubmitted');
+    ok(await call(h, s.host, 'post', `${MANAGE}/${id}/status`, { token: s.manager, body: { action: 'return', note: '' } }));
+    await call(h, s.host, 'put', `${CONFIG}/settings`, { token: s.manager, body: settingsBody({ startDate: dayFromToday(-30), endDate: dayFromToday(-5), secondDeadline: dayFromToday(-1) }) });
+    for (const [lang, text] of [['zh', '二次提交时间已过，请联系会议管理员'], ['en', 'The second submission time has passed, please contact the conference administrator']] as const) {
+      expect((await call(h, s.host, 'put', `/conference/submission/${id}`, { token: a.token, lang, body: submissionBody(s) })).body.message).toBe(text);
+    }
+    const history = await h.db('submission_history').where({ submission_id: id }).orderBy('id');
+    expect(history.map((r: { from_status: string | null; to_status: string }) => `${r.from_status ?? ''}>${r.to_status}`)).toEqual(['>waiting', 'waiting>returned', 'returned>resubmitted', 'resubmitted>returned']);
+  });
+
+  test('editing after acceptance follows the setting', async () => {
+    const s = await callConference(h, 'cfp-accepted');
+    const a = await attendee(h, s.cid);
+    const { id } = ok<{ id: number }>(await call(h, s.host, 'post', '/conference/submission', { token: a.token, body: submissionBody(s) }));
+    ok(await call(h, s.host, 'post', `${MANAGE}/${id}/status`, { token: s.manager, body: { action: 'accept', note: '' } }));
+    expect((await call(h, s.host, 'put', `/conference/submission/${id}`, { token: a.token, lang: 'en', body: submissionBody(s, { title: 'Camera ready' }) })).body.message).toBe('The manuscript is accepted and can no longer be changed');
+    await call(h, s.host, 'put', `${CONFIG}/settings`, { token: s.manager, body: settingsBody({ editAfterAccept: true }) });
+    const edited = ok<SubmissionView>(await call(h, s.host, 'put', `/conference/submission/${id}`, { token: a.token, body: submissionBody(s, { title: 'Camera ready' }) }));
+    expect(edited).toMatchObject({ title: 'Camera ready', status: 'accepted' });
+  });
+});
