@@ -1,0 +1,110 @@
+/**
+ * Online submission (spec 2.10 submission, 5 "Submission form", 8): why a new manuscript cannot be
+ * submitted now (with the way on: the registration form, the order to pay), the call's window and
+ * instructions, the form, and the person's manuscripts. `?edit=<id>` (from the details screen)
+ * opens that manuscript's form at once when it may be changed.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { Alert, App, Button, Space, Typography } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { submissionsApi, type AuthorPage, type SubmissionView } from '../../server/contract/submissions';
+import { AntdRoot } from '../shared/AntdRoot';
+import { call } from '../shared/api';
+import { translator } from '../shared/i18n';
+import type { Lang } from '../shared/locale';
+import { errorText, titleOf, type T } from '../shared/orders';
+import { MyManuscripts } from './MyManuscripts';
+import { SubmissionForm } from './SubmissionForm';
+import { confirmWithdraw } from './shared';
+
+export type ProfileSubmissionProps = { lang: Lang; mobile: boolean; page: AuthorPage; editId: number | null };
+
+/** 'new', a manuscript being changed, or the form closed. */
+type Editing = 'new' | SubmissionView | null;
+
+const changeable = (s: SubmissionView | undefined): s is SubmissionView => Boolean(s && (s.can.edit || s.can.resubmit));
+
+/** Why no new manuscript now, and the way on when there is one. */
+function Bar({ page, t }: { page: AuthorPage; t: T }) {
+  const { modal } = App.useApp();
+  const { bar, barLink, settings } = page;
+  if (!bar) return null;
+  const text = bar === 'notPaid' ? t('submitAuthor:bar.notPaid') : t(`submissions:${bar}`, { date: settings.startDate, max: settings.maxPerPerson });
+  const payFirst = () => modal.confirm({ content: t('submissions:notPaid'), okText: t('submitAuthor:bar.ok'), cancelText: t('submitAuthor:keep'), onOk: () => location.assign(barLink) });
+  const action = !barLink ? undefined : bar === 'notPaid' ? (
+    <Button size="small" type="primary" onClick={payFirst}>{t('submitAuthor:bar.toPay')}</Button>
+  ) : (
+    <Button size="small" type="primary" href={barLink}>{t(bar === 'notRegistered' ? 'submitAuthor:bar.toRegister' : 'submitAuthor:bar.go')}</Button>
+  );
+  return <Alert type={bar === 'off' ? 'info' : 'warning'} showIcon title={text} action={action} style={{ marginBottom: 16 }} />;
+}
+
+function Submission({ lang, mobile, page: initial, editId }: ProfileSubmissionProps) {
+  const t = translator(lang);
+  const app = App.useApp();
+  const [page, setPage] = useState(initial);
+  const asked = editId === null ? undefined : initial.mine.find((s) => s.id === editId);
+  const [editing, setEditing] = useState<Editing>(changeable(asked) ? asked : null);
+  const formTop = useRef<HTMLDivElement>(null);
+  const s = page.settings;
+  const instructions = titleOf(s.instructionsZh, s.instructionsEn, lang);
+
+  useEffect(() => {
+    if (editing) formTop.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  }, [editing]);
+
+  function close() {
+    setEditing(null);
+    // Leaves ?edit=: a reload should not reopen a form just saved or given up.
+    if (location.search) history.replaceState(null, '', location.pathname);
+  }
+
+  async function refresh() {
+    try {
+      setPage(await call(submissionsApi.page));
+    } catch (err) {
+      app.message.error(errorText(err, t));
+    }
+  }
+
+  return (
+    <div className="profile-submission">
+      <Bar page={page} t={t} />
+      {editId !== null && asked && !changeable(asked) && <Alert type="warning" showIcon title={t('submissions:cannotEdit')} closable style={{ marginBottom: 16 }} />}
+      {page.bar !== 'off' && s.startDate && (
+        <Typography.Paragraph type="secondary">
+          {t('submitAuthor:window', { start: s.startDate, end: s.endDate })}
+          {s.secondDeadline ? ` · ${t('submitAuthor:secondDeadline', { date: s.secondDeadline })}` : ''}
+        </Typography.Paragraph>
+      )}
+      {instructions && <div className="submission-instructions" style={{ overflowWrap: 'anywhere', marginBottom: 16 }} dangerouslySetInnerHTML={{ __html: instructions }} />}
+      <div ref={formTop} style={{ scrollMarginTop: 72 }} />
+      {editing ? (
+        <SubmissionForm key={editing === 'new' ? 'new' : editing.id} lang={lang} mobile={mobile} t={t} settings={s} choices={page.choices} prefill={page.prefill}
+          editing={editing === 'new' ? null : editing} onSaved={() => { close(); void refresh(); }} onCancel={close} />
+      ) : (
+        page.bar === '' && (
+          <Button type="primary" icon={<PlusOutlined />} size="large" block={mobile} onClick={() => setEditing('new')}>
+            {t('submitAuthor:newSubmission')}
+          </Button>
+        )
+      )}
+      <Space orientation="vertical" size="small" style={{ width: '100%', marginTop: 24 }}>
+        <Typography.Title level={4} style={{ margin: 0 }}>{t('submitAuthor:list.heading')}</Typography.Title>
+        <MyManuscripts lang={lang} mobile={mobile} t={t} mine={page.mine} choices={page.choices} onEdit={setEditing}
+          onWithdraw={(m) => confirmWithdraw(app, t, m, () => {
+            if (editing !== 'new' && editing?.id === m.id) close();
+            return refresh();
+          })} />
+      </Space>
+    </div>
+  );
+}
+
+export default function ProfileSubmission(props: ProfileSubmissionProps) {
+  return (
+    <AntdRoot lang={props.lang}>
+      <Submission {...props} />
+    </AntdRoot>
+  );
+}

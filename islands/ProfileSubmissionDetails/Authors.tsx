@@ -1,0 +1,52 @@
+/** A manuscript's authors, read only: a table on a wide screen, cards on a phone; contact details only when the call asks for them. */
+import { Card, Space, Table, Tag, Typography } from 'antd';
+import type { AuthorView } from '../../server/contract/submissions';
+import type { Lang } from '../shared/locale';
+import type { T } from '../shared/orders';
+import { authorName, countryName } from '../ProfileSubmission/shared';
+
+type Props = { lang: Lang; mobile: boolean; t: T; authors: AuthorView[]; contact: boolean };
+
+export function Authors({ lang, mobile, t, authors, contact }: Props) {
+  const corresponding = (a: AuthorView) => (a.corresponding ? <Tag color="blue">{t('submitAuthor:author.corresponding')}</Tag> : null);
+  if (mobile) {
+    return (
+      <Space orientation="vertical" size="small" style={{ width: '100%' }}>
+        {authors.map((a, i) => (
+          <Card key={i} size="small">
+            <Space orientation="vertical" size={2} style={{ width: '100%', overflowWrap: 'anywhere' }}>
+              <Space wrap size={8}>
+                <Typography.Text strong>{i + 1}. {authorName(a)}</Typography.Text>
+                {corresponding(a)}
+              </Space>
+              {contact && a.email && <span>{a.email}</span>}
+              {contact && a.phone && <span>{a.phone}</span>}
+              {contact && (a.company || a.country) && <Typography.Text type="secondary">{[a.company, countryName(a.country, lang)].filter(Boolean).join(' · ')}</Typography.Text>}
+            </Space>
+          </Card>
+        ))}
+      </Space>
+    );
+  }
+  const contactColumns = [
+    { key: 'email', title: t('submitAuthor:author.email'), dataIndex: 'email' },
+    { key: 'phone', title: t('submitAuthor:author.phone'), dataIndex: 'phone' },
+    { key: 'country', title: t('submitAuthor:author.country'), render: (_: unknown, a: AuthorView) => countryName(a.country, lang) },
+    { key: 'company', title: t('submitAuthor:author.company'), dataIndex: 'company' },
+  ];
+  return (
+    <Table<AuthorView & { n: number }>
+      rowKey="n"
+      size="small"
+      pagination={false}
+      dataSource={authors.map((a, i) => ({ ...a, n: i + 1 }))}
+      scroll={{ x: 'max-content' }}
+      columns={[
+        { key: 'n', title: '#', dataIndex: 'n', width: 48 },
+        { key: 'name', title: t('submitAuthor:detail.authorName'), render: (_, a) => authorName(a) },
+        ...(contact ? contactColumns : []),
+        { key: 'corresponding', title: t('submitAuthor:author.corresponding'), render: (_, a) => (a.corresponding ? '✓' : '') },
+      ]}
+    />
+  );
+}
