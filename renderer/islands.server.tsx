@@ -56,6 +56,11 @@ import ManageOrders, { type ManageOrdersProps } from '../islands/ManageOrders/in
 import ProfileHotel, { type ProfileHotelProps } from '../islands/ProfileHotel/index';
 import ManageHotelConfig, { type ManageHotelConfigProps } from '../islands/ManageHotelConfig/index';
 import ManageHotel, { type ManageHotelProps } from '../islands/ManageHotel/index';
+import ProfileSubmission, { type ProfileSubmissionProps } from '../islands/ProfileSubmission/index';
+import ProfileSubmissionDetails, { type ProfileSubmissionDetailsProps } from '../islands/ProfileSubmissionDetails/index';
+import ManageContributeConfig, { type ManageContributeConfigProps } from '../islands/ManageContributeConfig/index';
+import ManageSubmissions, { type ManageSubmissionsProps } from '../islands/ManageSubmissions/index';
+import ManageSubmissionDetail, { type ManageSubmissionDetailProps } from '../islands/ManageSubmissionDetail/index';
 
 export type IslandProps = {
   UserMenu: UserMenuProps;
@@ -106,10 +111,15 @@ export type IslandProps = {
   ProfileHotel: ProfileHotelProps;
   ManageHotelConfig: ManageHotelConfigProps;
   ManageHotel: ManageHotelProps;
+  ProfileSubmission: ProfileSubmissionProps;
+  ProfileSubmissionDetails: ProfileSubmissionDetailsProps;
+  ManageContributeConfig: ManageContributeConfigProps;
+  ManageSubmissions: ManageSubmissionsProps;
+  ManageSubmissionDetail: ManageSubmissionDetailProps;
 };
 export type IslandName = keyof IslandProps;
 
-export const islands: { [K in IslandName]: ComponentType<IslandProps[K]> } = { UserMenu, LangSwitch, LoginForm, SignUpForm, ResetPasswordForm, OrgLogin, AccountFrame, ProfileEditForm, AdminProviders, AdminSuperAdmins, ManageMenus, ManageWebsiteConfig, ManageExteriors, CreateConference, MyConferences, ManageManagers, PublicationActions, AdminPublications, ManagePageList, ManagePageEditor, RegisterForm, ManageRegistrants, ManageRegistrantDetails, RegisterConfigBasic, RegisterConfigForm, RegisterConfigFees, DocumentDesigner, ProfileDownloads, AdminUnits, ManageMailConfig, ManageMailLog, ProfileFeedback, ProfileFeedbackDetails, ManageFeedback, ProfileNotices, ManageNotices, ManagePayConfig, ProfileReceiptRequest, ManageReceipts, ProfileFees, ProfileOrders, ProfilePay, ProfilePayResult, ProfileOrderUpdate, ManageOrders, ProfileHotel, ManageHotelConfig, ManageHotel };
+export const islands: { [K in IslandName]: ComponentType<IslandProps[K]> } = { UserMenu, LangSwitch, LoginForm, SignUpForm, ResetPasswordForm, OrgLogin, AccountFrame, ProfileEditForm, AdminProviders, AdminSuperAdmins, ManageMenus, ManageWebsiteConfig, ManageExteriors, CreateConference, MyConferences, ManageManagers, PublicationActions, AdminPublications, ManagePageList, ManagePageEditor, RegisterForm, ManageRegistrants, ManageRegistrantDetails, RegisterConfigBasic, RegisterConfigForm, RegisterConfigFees, DocumentDesigner, ProfileDownloads, AdminUnits, ManageMailConfig, ManageMailLog, ProfileFeedback, ProfileFeedbackDetails, ManageFeedback, ProfileNotices, ManageNotices, ManagePayConfig, ProfileReceiptRequest, ManageReceipts, ProfileFees, ProfileOrders, ProfilePay, ProfilePayResult, ProfileOrderUpdate, ManageOrders, ProfileHotel, ManageHotelConfig, ManageHotel, ProfileSubmission, ProfileSubmissionDetails, ManageContributeConfig, ManageSubmissions, ManageSubmissionDetail };
 
 /**
  * An island's own HTML, rendered as its own React root, exactly as the browser hydrates it: ids

@@ -40,13 +40,21 @@ import zhOrders from '../../public/locales/zh/orders.json';
 import enOrders from '../../public/locales/en/orders.json';
 import zhHotels from '../../public/locales/zh/hotels.json';
 import enHotels from '../../public/locales/en/hotels.json';
+import zhSubmissions from '../../public/locales/zh/submissions.json';
+import enSubmissions from '../../public/locales/en/submissions.json';
+import zhSubmitConfig from '../../public/locales/zh/submitConfig.json';
+import enSubmitConfig from '../../public/locales/en/submitConfig.json';
+import zhSubmitAuthor from '../../public/locales/zh/submitAuthor.json';
+import enSubmitAuthor from '../../public/locales/en/submitAuthor.json';
+import zhSubmitManage from '../../public/locales/zh/submitManage.json';
+import enSubmitManage from '../../public/locales/en/submitManage.json';
 import type { Lang } from './locale';
 
 const instance = i18next.createInstance();
 void instance.init({
   resources: {
-    zh: { common: zhCommon, files: zhFiles, manageSite: zhManageSite, managePages: zhManagePages, manageMenus: zhManageMenus, manageConference: zhManageConference, registration: zhRegistration, manageRegistration: zhManageRegistration, documents: zhDocuments, units: zhUnits, mail: zhMail, feedback: zhFeedback, notices: zhNotices, fees: zhFees, payments: zhPayments, receipts: zhReceipts, orders: zhOrders, hotels: zhHotels },
-    en: { common: enCommon, files: enFiles, manageSite: enManageSite, managePages: enManagePages, manageMenus: enManageMenus, manageConference: enManageConference, registration: enRegistration, manageRegistration: enManageRegistration, documents: enDocuments, units: enUnits, mail: enMail, feedback: enFeedback, notices: enNotices, fees: enFees, payments: enPayments, receipts: enReceipts, orders: enOrders, hotels: enHotels },
+    zh: { common: zhCommon, files: zhFiles, manageSite: zhManageSite, managePages: zhManagePages, manageMenus: zhManageMenus, manageConference: zhManageConference, registration: zhRegistration, manageRegistration: zhManageRegistration, documents: zhDocuments, units: zhUnits, mail: zhMail, feedback: zhFeedback, notices: zhNotices, fees: zhFees, payments: zhPayments, receipts: zhReceipts, orders: zhOrders, hotels: zhHotels, submissions: zhSubmissions, submitConfig: zhSubmitConfig, submitAuthor: zhSubmitAuthor, submitManage: zhSubmitManage },
+    en: { common: enCommon, files: enFiles, manageSite: enManageSite, managePages: enManagePages, manageMenus: enManageMenus, manageConference: enManageConference, registration: enRegistration, manageRegistration: enManageRegistration, documents: enDocuments, units: enUnits, mail: enMail, feedback: enFeedback, notices: enNotices, fees: enFees, payments: enPayments, receipts: enReceipts, orders: enOrders, hotels: enHotels, submissions: enSubmissions, submitConfig: enSubmitConfig, submitAuthor: enSubmitAuthor, submitManage: enSubmitManage },
   },
   lng: 'zh',
   fallbackLng: 'zh',

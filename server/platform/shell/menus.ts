@@ -47,5 +47,6 @@ export function highlightedEntry(path: string): string {
   if (path.startsWith('/profile/conference/fee')) return '/profile/conference/fee';
   if (path.startsWith('/profile/userInfo') || path.startsWith('/profile/registration')) return '/profile/userInfo';
   if (path.startsWith('/profile/feedBackDetails')) return '/profile/feedback';
+  if (path.startsWith('/profile/submission/')) return '/profile/submission';
   return path;
 }

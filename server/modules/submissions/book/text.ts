@@ -53,6 +53,7 @@ const isAlnum = (ch: string) => /[\p{L}\p{N}]/u.test(ch);
 export function clean(s: string): string {
   return s
     .replace(/\r\n?/g, '\n')
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
     .replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u00ad\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u2064\ufeff]/g, (c) => (c === '\u2028' || c === '\u2029' ? '\n' : ''))
     .replace(/\t/g, ' ');
 }

@@ -1,0 +1,47 @@
+/**
+ * The manager's call-for-papers configuration (spec 2.12 config/contribute; 3 "Submission config",
+ * "Layout (PDF typesetting) config", "Theme / session", "Report type, category"; 5 "Submission
+ * config"): basic settings, sessions with their sub-sessions, report types and categories, and the
+ * layout of the book of abstracts. Every save answers the whole configuration, which replaces the
+ * screen's copy, so each tab shows what the server holds. The browser checks what the contract
+ * checks, with the same message keys; the server decides.
+ */
+import { useState } from 'react';
+import { Tabs } from 'antd';
+import type { ContributeConfig } from '../../server/contract/submissions';
+import { AntdRoot } from '../shared/AntdRoot';
+import { translator } from '../shared/i18n';
+import type { Lang } from '../shared/locale';
+import { titleOf } from '../shared/orders';
+import { LayoutTab } from './LayoutTab';
+import { SessionsTab } from './SessionsTab';
+import { SettingsTab } from './SettingsTab';
+import { TermsTab } from './TermsTab';
+
+export type ManageContributeConfigProps = { lang: Lang; mobile: boolean; config: ContributeConfig };
+
+function Config({ lang, mobile, config: initial }: ManageContributeConfigProps) {
+  const t = translator(lang);
+  const [config, setConfig] = useState(initial);
+  const pick = (zh: string, en: string) => titleOf(zh, en, lang);
+  return (
+    <Tabs
+      className="manage-contribute-config"
+      size={mobile ? 'small' : 'middle'}
+      items={[
+        { key: 'settings', label: t('submitConfig:tab.settings'), children: <SettingsTab mobile={mobile} t={t} settings={config.settings} onSaved={setConfig} /> },
+        { key: 'sessions', label: t('submitConfig:tab.sessions'), children: <SessionsTab lang={lang} mobile={mobile} t={t} pick={pick} sessions={config.sessions} onSaved={setConfig} /> },
+        { key: 'terms', label: t('submitConfig:tab.terms'), children: <TermsTab lang={lang} mobile={mobile} t={t} reportTypes={config.reportTypes} categories={config.categories} onSaved={setConfig} /> },
+        { key: 'layout', label: t('submitConfig:tab.layout'), children: <LayoutTab mobile={mobile} t={t} layout={config.layout} onSaved={setConfig} /> },
+      ]}
+    />
+  );
+}
+
+export default function ManageContributeConfig(props: ManageContributeConfigProps) {
+  return (
+    <AntdRoot lang={props.lang}>
+      <Config {...props} />
+    </AntdRoot>
+  );
+}

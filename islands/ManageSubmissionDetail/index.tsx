@@ -1,0 +1,52 @@
+/**
+ * One manuscript for the managers (spec 2.12 submissionManage/submission/detail): what was sent,
+ * the changes of status the server allows now, and the history of its statuses.
+ */
+import { useMemo, useState } from 'react';
+import { Card, Space, Typography } from 'antd';
+import { SUBMISSION_SCREENS, type Choices, type ManageDetail } from '../../server/contract/submissions';
+import { AntdRoot } from '../shared/AntdRoot';
+import { translator } from '../shared/i18n';
+import type { Lang } from '../shared/locale';
+import { namesOf } from '../ManageSubmissions/labels';
+import { StatusTag } from '../ManageSubmissions/tags';
+import { Fields } from './Fields';
+import { History } from './History';
+import { StatusActions } from './StatusActions';
+
+export type ManageSubmissionDetailProps = { lang: Lang; mobile: boolean; detail: ManageDetail; choices: Choices };
+
+function Detail({ lang, mobile, detail: first, choices }: ManageSubmissionDetailProps) {
+  const t = translator(lang);
+  const names = useMemo(() => namesOf(choices, lang), [choices, lang]);
+  const [detail, setDetail] = useState(first);
+  const s = detail.submission;
+  return (
+    <div className="manage-submission-detail" style={{ overflowWrap: 'anywhere' }}>
+      <a href={SUBMISSION_SCREENS.manage}>← {t('submitManage:detail.back')}</a>
+      <Space wrap align="center" size={[8, 4]} style={{ margin: '12px 0 16px' }}>
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          <Typography.Text type="secondary">{s.number}</Typography.Text> {s.title}
+        </Typography.Title>
+        <StatusTag status={s.status} t={t} />
+      </Space>
+      <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+        <Card size="small" title={t('submitManage:detail.statusTitle')}>
+          <StatusActions t={t} mobile={mobile} detail={detail} onChanged={setDetail} />
+        </Card>
+        <Fields lang={lang} mobile={mobile} t={t} names={names} s={s} />
+        <Card size="small" title={t('submitManage:detail.history')}>
+          <History lang={lang} t={t} history={detail.history} />
+        </Card>
+      </Space>
+    </div>
+  );
+}
+
+export default function ManageSubmissionDetail(props: ManageSubmissionDetailProps) {
+  return (
+    <AntdRoot lang={props.lang}>
+      <Detail {...props} />
+    </AntdRoot>
+  );
+}

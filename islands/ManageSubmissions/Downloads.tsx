@@ -1,0 +1,75 @@
+/**
+ * Spec 9 "Download types": each of the six for the selected manuscripts, or "(All)" for every
+ * manuscript the current filters find. The file comes back under the server's name; an error
+ * (no files, the book still being built) comes back as a message.
+ */
+import { useState } from 'react';
+import { App, Button, Dropdown, type MenuProps } from 'antd';
+import { DOWNLOAD_TYPES, submissionsApi, type DownloadType, type ManageFilter } from '../../server/contract/submissions';
+import { ApiError } from '../shared/api';
+import { downloadPost } from '../shared/download';
+import type { T } from '../shared/orders';
+import { failText } from './tags';
+
+export const FALLBACK_NAMES: Record<DownloadType, string> = {
+  abstract: 'abstracts.zip',
+  manuscript: 'manuscripts.zip',
+  excel: 'submissions.xlsx',
+  pdf: 'abstracts.pdf',
+  word: 'abstracts.docx',
+  html: 'abstracts.html',
+};
+
+/** The selection's ids, or "(All)" of the filter. */
+export type Scope = { ids: number[] } | { filter: ManageFilter };
+
+/** Downloads one type; tells the caller when the server says the book is still being built. */
+export function useDownload(t: T, onBookBuilding: () => void) {
+  const { message } = App.useApp();
+  const [busy, setBusy] = useState(false);
+  async function download(type: DownloadType, scope: Scope) {
+    setBusy(true);
+    try {
+      await downloadPost(submissionsApi.download, { type, ...scope }, FALLBACK_NAMES[type]);
+    } catch (err) {
+      message.error(failText(err, t));
+      if (err instanceof ApiError && err.messageKey === 'submissions:bookBuilding') onBookBuilding();
+    } finally {
+      setBusy(false);
+    }
+  }
+  return { busy, download };
+}
+
+type Props = { t: T; mobile: boolean; selected: number[]; filter: ManageFilter; onBookBuilding: () => void };
+
+export function Downloads({ t, mobile, selected, filter, onBookBuilding }: Props) {
+  const { busy, download } = useDownload(t, onBookBuilding);
+  const typeName = (type: DownloadType) => t(`submissions:download.${type}`);
+  const items: MenuProps['items'] = [
+    {
+      type: 'group',
+      key: 'selected',
+      label: selected.length ? t('submitManage:download.selectedGroup', { n: selected.length }) : t('submitManage:download.selectFirst'),
+      children: DOWNLOAD_TYPES.map((type) => ({ key: `selected:${type}`, label: typeName(type), disabled: !selected.length })),
+    },
+    { type: 'divider' },
+    {
+      type: 'group',
+      key: 'all',
+      label: t('submitManage:download.allGroup'),
+      children: DOWNLOAD_TYPES.map((type) => ({ key: `all:${type}`, label: t('submissions:download.all', { type: typeName(type) }) })),
+    },
+  ];
+  const onClick: MenuProps['onClick'] = ({ key }) => {
+    const [scope, type] = key.split(':') as ['selected' | 'all', DownloadType];
+    void download(type, scope === 'selected' ? { ids: selected } : { filter });
+  };
+  return (
+    <Dropdown menu={{ items, onClick }} trigger={['click']} disabled={busy}>
+      <Button loading={busy} block={mobile}>
+        {t('submitManage:download.button')}
+      </Button>
+    </Dropdown>
+  );
+}
