@@ -9,7 +9,8 @@ import { SUBMISSION_LIMITS, submissionsApi, type ManageDetail, type ManagerActio
 import { ApiError, call } from '../shared/api';
 import { useHydrated } from '../shared/hydrated';
 import type { T } from '../shared/orders';
-import { failText, StatusTag } from '../ManageSubmissions/tags';
+import { failText } from '../ManageSubmissions/tags';
+import { StatusTag } from '../shared/submissionStatus';
 
 /** Where each action leads (spec 4 "Submission status"), shown before the manager confirms. */
 const TARGET: Record<ManagerAction, SubmissionStatus> = { accept: 'accepted', reject: 'rejected', return: 'returned', withdraw: 'withdrawn', reopen: 'waiting' };

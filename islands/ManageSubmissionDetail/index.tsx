@@ -9,9 +9,8 @@ import { AntdRoot } from '../shared/AntdRoot';
 import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';
 import { namesOf } from '../ManageSubmissions/labels';
-import { StatusTag } from '../ManageSubmissions/tags';
+import { StatusHistory, StatusTag } from '../shared/submissionStatus';
 import { Fields } from './Fields';
-import { History } from './History';
 import { StatusActions } from './StatusActions';
 
 export type ManageSubmissionDetailProps = { lang: Lang; mobile: boolean; detail: ManageDetail; choices: Choices };
@@ -36,7 +35,7 @@ function Detail({ lang, mobile, detail: first, choices }: ManageSubmissionDetail
         </Card>
         <Fields lang={lang} mobile={mobile} t={t} names={names} s={s} />
         <Card size="small" title={t('submitManage:detail.history')}>
-          <History lang={lang} t={t} history={detail.history} />
+          <StatusHistory lang={lang} t={t} history={detail.history} empty={t('submitManage:detail.noHistory')} showActor />
         </Card>
       </Space>
     </div>

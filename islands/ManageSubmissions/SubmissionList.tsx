@@ -7,7 +7,7 @@ import { SUBMISSION_SCREENS, type ManageRow } from '../../server/contract/submis
 import type { Lang } from '../shared/locale';
 import { formatAt, type T } from '../shared/orders';
 import { authorsLine, type Names } from './labels';
-import { StatusTag } from './tags';
+import { StatusTag } from '../shared/submissionStatus';
 
 export const PAGE_SIZE = 20;
 

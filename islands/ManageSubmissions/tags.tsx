@@ -1,25 +1,9 @@
 /**
- * A manuscript's status as a coloured tag, and the error toast's text, shared by the list and the
- * detail so both screens colour and word them alike.
+ * The error toast's text, shared by the list and the detail so both screens word a refusal alike.
  */
-import { Tag } from 'antd';
 import { MANAGER_ACTIONS, SUBMISSION_STATUSES, type ManagerAction, type SubmissionStatus } from '../../server/contract/submissions';
 import { ApiError } from '../shared/api';
 import { errorText, type T } from '../shared/orders';
-
-export const STATUS_COLORS: Record<SubmissionStatus, string> = {
-  waiting: 'blue',
-  assigned: 'cyan',
-  accepted: 'green',
-  rejected: 'red',
-  returned: 'orange',
-  resubmitted: 'purple',
-  withdrawn: 'default',
-};
-
-export function StatusTag({ status, t }: { status: SubmissionStatus; t: T }) {
-  return <Tag color={STATUS_COLORS[status]}>{t(`submissions:status.${status}`)}</Tag>;
-}
 
 const isStatus = (v: string | undefined): v is SubmissionStatus => (SUBMISSION_STATUSES as readonly string[]).includes(v ?? '');
 const isAction = (v: string | undefined): v is ManagerAction => (MANAGER_ACTIONS as readonly string[]).includes(v ?? '');

@@ -7,7 +7,8 @@ import { Button, Card, Space, Table, Typography } from 'antd';
 import type { Choices, SubmissionView } from '../../server/contract/submissions';
 import type { Lang } from '../shared/locale';
 import { formatAt, type T } from '../shared/orders';
-import { namesOf, StatusTag } from './shared';
+import { StatusTag } from '../shared/submissionStatus';
+import { namesOf } from './shared';
 
 type Props = { lang: Lang; mobile: boolean; t: T; mine: SubmissionView[]; choices: Choices; onEdit(s: SubmissionView): void; onWithdraw(s: SubmissionView): void };
 

@@ -1,31 +1,16 @@
 /**
  * What the author's two screens (the list with the form, and a manuscript's details) share: the
- * status tag, the names of a manuscript's choices in the page's language, authors' names, the
+ * names of a manuscript's choices in the page's language, authors' names, the
  * file links, and the withdrawal with its confirmation.
  */
-import { Tag } from 'antd';
 import type { App } from 'antd';
 import { COUNTRIES } from '../../server/contract/countries';
-import { submissionsApi, type AuthorView, type Choices, type FileView, type SessionView, type SubmissionStatus, type SubmissionView, type TermView } from '../../server/contract/submissions';
+import { submissionsApi, type AuthorView, type Choices, type FileView, type SessionView, type SubmissionView, type TermView } from '../../server/contract/submissions';
 import { call, urlOf } from '../shared/api';
 import type { Lang } from '../shared/locale';
 import { errorText, titleOf, type T } from '../shared/orders';
 
 export type Slot = 'abstractFile' | 'fullTextFile';
-
-export const STATUS_COLORS: Record<SubmissionStatus, string> = {
-  waiting: 'blue',
-  assigned: 'cyan',
-  accepted: 'green',
-  rejected: 'red',
-  returned: 'orange',
-  resubmitted: 'purple',
-  withdrawn: 'default',
-};
-
-export function StatusTag({ status, t }: { status: SubmissionStatus; t: T }) {
-  return <Tag color={STATUS_COLORS[status]}>{t(`submissions:status.${status}`)}</Tag>;
-}
 
 const NONE = '—';
 

@@ -13,9 +13,9 @@ import { call } from '../shared/api';
 import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';
 import { errorText, formatAt } from '../shared/orders';
-import { confirmWithdraw, FileLink, namesOf, StatusTag } from '../ProfileSubmission/shared';
+import { confirmWithdraw, FileLink, namesOf } from '../ProfileSubmission/shared';
+import { StatusHistory, StatusTag } from '../shared/submissionStatus';
 import { Authors } from './Authors';
-import { History } from './History';
 
 export type ProfileSubmissionDetailsProps = { lang: Lang; mobile: boolean; submission: SubmissionView; history: HistoryEntry[]; choices: Choices; settings: AuthorPage['settings'] };
 
@@ -66,7 +66,7 @@ function Details({ lang, mobile, submission: initial, history: initialHistory, c
           <Authors lang={lang} mobile={mobile} t={t} authors={s.authors} contact={settings.authorInfo !== 'hide'} />
         </Card>
         <Card size="small" title={t('submitAuthor:detail.history')}>
-          <History lang={lang} t={t} history={history} />
+          <StatusHistory lang={lang} t={t} history={history} empty={t('submitAuthor:detail.noHistory')} showActor={false} />
         </Card>
         <Space wrap orientation={mobile ? 'vertical' : 'horizontal'} style={{ width: '100%' }}>
           {s.can.edit && <Button type="primary" block={mobile} href={`${LIST}?edit=${s.id}`}>{t('submissions:action.edit')}</Button>}
