@@ -8,12 +8,15 @@ import { enqueueConferenceMail } from '../mail/templates';
 import { localTime } from '../../platform/localTime';
 import { text } from '../../platform/site';
 import type { MailSite } from '../orders/mails';
-import type { Author } from './author';
+import type { Lang } from '../../contract/enums';
 
 /** Where the conference's mail links point, and its name and time zone (orders answers it). */
 export type MailSites = { mailSite(conferenceId: number): Promise<MailSite | null> };
 
-export async function submissionMail(tx: Tx, conferenceId: number, site: MailSite, person: Author, m: { number: string; title: string }): Promise<void> {
+/** Whom the mail goes to: the signed-in author. */
+export type Recipient = { email: string; name: string; lang: Lang };
+
+export async function submissionMail(tx: Tx, conferenceId: number, site: MailSite, person: Recipient, m: { number: string; title: string }): Promise<void> {
   await enqueueConferenceMail(tx, conferenceId, 'abstractSubmission', person.lang, [person.email], {
     conferenceName: text(site.name, person.lang), name: person.name || person.email, email: person.email, siteUrl: site.url,
     submissionNumber: m.number, submissionTitle: m.title, submitTime: localTime(new Date(), site.timeZone),
