@@ -6,9 +6,10 @@
 import { Card, Descriptions, Space, Table, Tag, Typography } from 'antd';
 import { submissionsApi, type AuthorView, type FileView, type ManageRow } from '../../server/contract/submissions';
 import { urlOf } from '../shared/api';
+import { countryName } from '../shared/CountrySelect';
 import type { Lang } from '../shared/locale';
 import { formatAt, type T } from '../shared/orders';
-import { authorName, fileSize, type Names } from '../ManageSubmissions/labels';
+import { authorName, fileSize, type Names } from '../shared/submissionLabels';
 
 type Slot = 'abstractFile' | 'fullTextFile';
 type Props = { lang: Lang; mobile: boolean; t: T; names: Names; s: ManageRow };
@@ -65,13 +66,13 @@ export function Fields({ lang, mobile, t, names, s }: Props) {
       </section>
       <section>
         <Typography.Title level={5}>{f('authors')}</Typography.Title>
-        <Authors mobile={mobile} t={t} authors={s.authors} />
+        <Authors lang={lang} mobile={mobile} t={t} authors={s.authors} />
       </section>
     </Space>
   );
 }
 
-function Authors({ mobile, t, authors }: { mobile: boolean; t: T; authors: AuthorView[] }) {
+function Authors({ lang, mobile, t, authors }: { lang: Lang; mobile: boolean; t: T; authors: AuthorView[] }) {
   const f = (key: string) => t(`submitManage:detail.author.${key}`);
   const corresponding = <Tag color="blue">{f('corresponding')}</Tag>;
   if (mobile) {
@@ -81,7 +82,7 @@ function Authors({ mobile, t, authors }: { mobile: boolean; t: T; authors: Autho
           <Card key={i} size="small" title={`${i + 1}. ${authorName(a)}`} extra={a.corresponding ? corresponding : null} style={WRAP}>
             {a.email && <div>{f('email')}: {a.email}</div>}
             {a.phone && <div>{f('phone')}: {a.phone}</div>}
-            {a.country && <div>{f('country')}: {a.country}</div>}
+            {a.country && <div>{f('country')}: {countryName(a.country, lang)}</div>}
             {a.company && <div>{f('company')}: {a.company}</div>}
           </Card>
         ))}
@@ -98,10 +99,10 @@ function Authors({ mobile, t, authors }: { mobile: boolean; t: T; authors: Autho
       columns={[
         { title: '#', dataIndex: 'position', key: 'position', width: 48 },
         { title: f('name'), key: 'name', render: (_, a) => authorName(a) },
-        { title: f('email'), dataIndex: 'email', key: 'email', render: (v: string) => v || '—' },
-        { title: f('phone'), dataIndex: 'phone', key: 'phone', render: (v: string) => v || '—' },
-        { title: f('country'), dataIndex: 'country', key: 'country', render: (v: string) => v || '—' },
-        { title: f('company'), dataIndex: 'company', key: 'company', render: (v: string) => v || '—' },
+        { title: f('email'), dataIndex: 'email', key: 'email', render: (v: string) => (v ? countryName(v, lang) : '—') },
+        { title: f('phone'), dataIndex: 'phone', key: 'phone', render: (v: string) => (v ? countryName(v, lang) : '—') },
+        { title: f('country'), dataIndex: 'country', key: 'country', render: (v: string) => (v ? countryName(v, lang) : '—') },
+        { title: f('company'), dataIndex: 'company', key: 'company', render: (v: string) => (v ? countryName(v, lang) : '—') },
         { title: f('corresponding'), key: 'corresponding', render: (_, a) => (a.corresponding ? corresponding : '') },
       ]}
     />

@@ -8,7 +8,7 @@ import { SUBMISSION_SCREENS, type Choices, type ManageDetail } from '../../serve
 import { AntdRoot } from '../shared/AntdRoot';
 import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';
-import { namesOf } from '../ManageSubmissions/labels';
+import { namesOf } from '../shared/submissionLabels';
 import { StatusHistory, StatusTag } from '../shared/submissionStatus';
 import { Fields } from './Fields';
 import { StatusActions } from './StatusActions';

@@ -10,7 +10,7 @@ import { call } from '../shared/api';
 import type { Lang } from '../shared/locale';
 import { formatAt, type T } from '../shared/orders';
 import { useDownload } from './Downloads';
-import { fileSize } from './labels';
+import { fileSize } from '../shared/submissionLabels';
 import { failText } from './tags';
 
 const POLL_MS = 3000;

@@ -6,7 +6,7 @@
 import { Button, Form, Input, Select, Space, type FormInstance } from 'antd';
 import { SUBMISSION_STATUSES, type ManageFilter, type SubmissionStatus } from '../../server/contract/submissions';
 import type { T } from '../shared/orders';
-import type { Names } from './labels';
+import type { Names } from '../shared/submissionLabels';
 
 export type FilterValues = { sessionId?: number; reportTypeId?: number; categoryId?: number; status?: SubmissionStatus; keyword?: string; author?: string };
 

@@ -6,7 +6,7 @@ import { Card, Checkbox, Empty, Pagination, Space, Table, Typography } from 'ant
 import { SUBMISSION_SCREENS, type ManageRow } from '../../server/contract/submissions';
 import type { Lang } from '../shared/locale';
 import { formatAt, type T } from '../shared/orders';
-import { authorsLine, type Names } from './labels';
+import { authorsLine, type Names } from '../shared/submissionLabels';
 import { StatusTag } from '../shared/submissionStatus';
 
 export const PAGE_SIZE = 20;

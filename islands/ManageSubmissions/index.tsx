@@ -12,7 +12,7 @@ import type { Lang } from '../shared/locale';
 import { BookPanel } from './BookPanel';
 import { Downloads } from './Downloads';
 import { FILTER_FIELDS, Filters, type FilterValues } from './Filters';
-import { namesOf } from './labels';
+import { namesOf } from '../shared/submissionLabels';
 import { PAGE_SIZE, SubmissionList } from './SubmissionList';
 import { failText } from './tags';
 

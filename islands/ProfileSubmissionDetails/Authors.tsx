@@ -3,7 +3,8 @@ import { Card, Space, Table, Tag, Typography } from 'antd';
 import type { AuthorView } from '../../server/contract/submissions';
 import type { Lang } from '../shared/locale';
 import type { T } from '../shared/orders';
-import { authorName, countryName } from '../ProfileSubmission/shared';
+import { countryName } from '../shared/CountrySelect';
+import { authorName } from '../ProfileSubmission/shared';
 
 type Props = { lang: Lang; mobile: boolean; t: T; authors: AuthorView[]; contact: boolean };
 

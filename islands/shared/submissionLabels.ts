@@ -1,11 +1,11 @@
 /**
- * How a manuscript's choices and people read on both manager screens: the rows hold ids, the
+ * How a manuscript's choices and people read on the author's and the managers' screens: the rows hold ids, the
  * page holds the choices, so the session, sub-session, report type and category are looked up
  * here in the page's language (the list and the detail must show them the same way).
  */
 import type { AuthorView, Choices, SessionView, SubmissionView, TermView } from '../../server/contract/submissions';
-import type { Lang } from '../shared/locale';
-import { titleOf } from '../shared/orders';
+import type { Lang } from './locale';
+import { titleOf } from './orders';
 
 export type Names = {
   session: (id: number | null) => string;
