@@ -5,8 +5,8 @@
 import { fromDbInstant } from '../../../server/db/dialect';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import request from 'supertest';
+import { postForBytes, zipEntry, zipNames } from '../../helpers/zip';
 import ExcelJS from 'exceljs';
-import yauzl from 'yauzl';
 import { createHarness, type Harness } from '../../helpers/harness';
 import { contractSite } from '../../fixtures/contractSite';
 import { openRegistration, setForm } from '../../helpers/registration';
@@ -17,54 +17,7 @@ let cid: number;
 let manager: string;
 const host = 'manage.localhost';
 
-function binary(path: string, body: object, token: string) {
-  return request(h.app)
-    .post(`/api${path}`)
-    .set('Host', host)
-    .set('Origin', `http://${host}`)
-    .set('Cookie', `token=${token}`)
-    .send(body)
-    .buffer(true)
-    .parse((res, done) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => done(null, Buffer.concat(chunks)));
-    });
-}
-
-function zipNames(bytes: Buffer): Promise<string[]> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(bytes, { lazyEntries: true }, (err, zip) => {
-      if (err || !zip) return reject(err);
-      const names: string[] = [];
-      zip.on('entry', (e: { fileName: string }) => {
-        names.push(e.fileName);
-        zip.readEntry();
-      });
-      zip.on('end', () => resolve(names.sort()));
-      zip.readEntry();
-    });
-  });
-}
-
-function zipEntry(bytes: Buffer, name: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(bytes, { lazyEntries: true }, (err, zip) => {
-      if (err || !zip) return reject(err);
-      zip.on('entry', (e: yauzl.Entry) => {
-        if (e.fileName !== name) return zip.readEntry();
-        zip.openReadStream(e, (error, stream) => {
-          if (error || !stream) return reject(error);
-          const chunks: Buffer[] = [];
-          stream.on('data', (c: Buffer) => chunks.push(c));
-          stream.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-        });
-      });
-      zip.on('end', () => reject(new Error(`${name} not in the archive`)));
-      zip.readEntry();
-    });
-  });
-}
+const binary = (path: string, body: object, token: string) => postForBytes(h.app, host, path, body, token);
 
 async function register(email: string, answers: Record<string, string | string[]>) {
   const token = await h.login({ email, name: 'Account Name', conferenceId: cid });

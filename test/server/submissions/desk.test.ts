@@ -11,7 +11,7 @@ import ExcelJS from 'exceljs';
 import mammoth from 'mammoth';
 import * as cheerio from 'cheerio';
 import request from 'supertest';
-import yauzl from 'yauzl';
+import { postForBytes, zipNames } from '../../helpers/zip';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createHarness, type Harness } from '../../helpers/harness';
 import { attendee, call, callConference, DOCX, MANAGE, ok, PDF, submissionBody, upload, type CallSite } from './helpers';
@@ -40,35 +40,7 @@ afterAll(() => h?.stop());
 
 const list = async (query: string) => ok<ManagePage>(await request(h.app).get(`/api${MANAGE}?${query}`).set('Host', site.host).set('Cookie', `token=${site.manager}`));
 
-function download(body: object) {
-  return request(h.app)
-    .post(`/api${MANAGE}/download`)
-    .set('Host', site.host)
-    .set('Origin', `http://${site.host}`)
-    .set('Cookie', `token=${site.manager}`)
-    .send(body)
-    .buffer(true)
-    .parse((res, done) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => done(null, Buffer.concat(chunks)));
-    });
-}
-
-function zipNames(bytes: Buffer): Promise<string[]> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(bytes, { lazyEntries: true }, (err, zip) => {
-      if (err || !zip) return reject(err);
-      const names: string[] = [];
-      zip.on('entry', (e: { fileName: string }) => {
-        names.push(e.fileName);
-        zip.readEntry();
-      });
-      zip.on('end', () => resolve(names.sort()));
-      zip.readEntry();
-    });
-  });
-}
+const download = (body: object) => postForBytes(h.app, site.host, `${MANAGE}/download`, body, site.manager);
 
 describe('the list and its filters', () => {
   const cases: Array<[string, (s: CallSite) => string, string[]]> = [

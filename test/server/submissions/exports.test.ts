@@ -6,7 +6,7 @@
  */
 import * as cheerio from 'cheerio';
 import mammoth from 'mammoth';
-import yauzl from 'yauzl';
+import { zipEntry } from '../../helpers/zip';
 import { describe, expect, test } from 'vitest';
 import { abstractsDocx } from '../../../server/modules/submissions/exports/docx';
 import { abstractsHtml } from '../../../server/modules/submissions/exports/html';
@@ -74,24 +74,6 @@ function inOrder(text: string, parts: string[]): void {
   }
 }
 
-function zipEntry(bytes: Buffer, name: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(bytes, { lazyEntries: true }, (err, zip) => {
-      if (err || !zip) return reject(err);
-      zip.on('entry', (e: yauzl.Entry) => {
-        if (e.fileName !== name) return zip.readEntry();
-        zip.openReadStream(e, (error, stream) => {
-          if (error || !stream) return reject(error);
-          const chunks: Buffer[] = [];
-          stream.on('data', (c: Buffer) => chunks.push(c));
-          stream.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-        });
-      });
-      zip.on('end', () => reject(new Error(`${name} not in the archive`)));
-      zip.readEntry();
-    });
-  });
-}
 
 describe('Word', () => {
   test('every title, author, affiliation and keyword, in session order, Chinese as Chinese, markup as text', async () => {
