@@ -65,6 +65,18 @@ describe('submissions in Chromium', { skip: !haveBrowser }, () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
+  /**
+   * Clicks a dialog's primary button once the dialog has opened, and waits for it to close: a
+   * click during the opening zoom can be lost on a slow machine (seen once in five runs).
+   */
+  async function confirmIn(page: Page, dialog: string): Promise<void> {
+    const box = page.locator(`${dialog}:visible`).last();
+    await box.waitFor();
+    await page.waitForTimeout(300);
+    await box.locator('.ant-btn-primary').last().click();
+    await box.waitFor({ state: 'hidden' });
+  }
+
   /** The form with its title, session, sub-session, report type and abstract; the first author comes from the registration. */
   async function fillForm(page: Page, title: string): Promise<void> {
     await page.getByRole('button', { name: /我要投稿/ }).click();
@@ -87,7 +99,8 @@ describe('submissions in Chromium', { skip: !haveBrowser }, () => {
     await shot(page, 'submissions-author-empty');
     await fillForm(page, '异构硬件上的可扩展图学习');
     await page.locator('#submission_fullTextFile input[type=file]').setInputFiles(path.join(dir, 'paper.pdf'));
-    await page.locator('#submission_fullTextFile').getByText('paper.pdf').waitFor();
+    // the uploading item and the stored one overlap for a moment while the list animates
+    await page.locator('#submission_fullTextFile .ant-upload-list-item-done').getByText('paper.pdf').first().waitFor();
 
     // A second author without an e-mail (required by the demo's call): the message shows below the fixed header.
     await page.getByRole('button', { name: /添加作者/ }).click();
@@ -117,7 +130,7 @@ describe('submissions in Chromium', { skip: !haveBrowser }, () => {
     await hydrated(page, 'ProfileSubmission');
     const row = page.locator('.ant-table-row', { hasText: 'AI-001' });
     await row.getByRole('button', { name: /撤\s*稿/ }).click();
-    await page.locator('.ant-modal-confirm .ant-btn-primary').click();
+    await confirmIn(page, '.ant-modal-confirm');
     await row.locator('.ant-tag', { hasText: '已撤稿' }).waitFor();
     await fillForm(page, '分布式图学习的通信压缩');
     await page.locator('#submission_authors_0_email').fill('author@example.org');
@@ -147,18 +160,37 @@ describe('submissions in Chromium', { skip: !haveBrowser }, () => {
     await boss.goto(url(`/platform/submissionManage/submission/detail?id=${Number(first.id) + 1}`));
     await hydrated(boss, 'ManageSubmissionDetail');
     await boss.getByRole('button', { name: /^录\s*用$/ }).click();
-    await boss.locator('.ant-modal-footer .ant-btn-primary').click();
+    await confirmIn(boss, '.ant-modal');
     await boss.locator('.ant-tag', { hasText: '已录用' }).first().waitFor();
     await shot(boss, 'submissions-manage-detail');
     assert.equal((await db('submissions').where({ number: 'AI-002', conference_id: cid }).first()).status, 'accepted');
 
     await boss.goto(url('/platform/manage/contribute'));
     await hydrated(boss, 'ManageSubmissions');
+    // One download from the menu: the menu item is clicked once the menu is open (a click while it
+    // opens or closes can be lost), and a refusal shown as a toast fails the test with its text.
     const take = async (label: RegExp): Promise<Buffer> => {
+      const menu = boss.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
+      await menu.waitFor({ state: 'hidden' });
       await boss.locator('.manage-submissions .ant-dropdown-trigger').click();
-      const waiting = boss.waitForEvent('download');
-      await boss.locator('.ant-dropdown-menu-item', { hasText: label }).click();
-      return fs.readFileSync((await (await waiting).path())!);
+      const item = menu.locator('.ant-dropdown-menu-item', { hasText: label });
+      await item.waitFor();
+      await boss.waitForTimeout(300);
+      const waiting = boss.waitForEvent('download', { timeout: 60_000 });
+      await item.click();
+      const refused = boss
+        .locator('.ant-message-error')
+        .first()
+        .waitFor({ timeout: 60_000 })
+        .then(
+          async (): Promise<never> => {
+            throw new Error(`the download was refused: ${await boss.locator('.ant-message-error').first().innerText()}`);
+          },
+          // no toast (or the page closed): leave the race to the download
+          () => new Promise<never>(() => {}),
+        );
+      const download = await Promise.race([waiting, refused]);
+      return fs.readFileSync((await download.path())!);
     };
     const book = new ExcelJS.Workbook();
     await book.xlsx.load((await take(/^Excel（全部）$/)) as never);

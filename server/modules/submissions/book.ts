@@ -16,6 +16,7 @@ import type { BookAbstract, BookInput, BookMove } from './book/types';
 import type { MailSites } from './mails';
 import { presentLayout } from './present';
 import * as repo from './repo';
+import { buildBookOffThread } from './book/thread';
 
 /** Up to this many abstracts a download builds the PDF within the request (about a second per 500 here). */
 export const SYNC_BOOK_LIMIT = 1000;
@@ -91,8 +92,7 @@ export class BookService {
   async build(conferenceId: number, lang: Lang): Promise<{ pdf: Buffer; moves: BookMove[] }> {
     const { input, version } = await this.input(conferenceId, lang);
     try {
-      const { buildBook } = await import('./book/index');
-      const result = await buildBook(input);
+      const result = await buildBookOffThread(input);
       await repo.saveBook(this.db, conferenceId, lang, { state: 'ready', version, pages: result.pages, moves: JSON.stringify(result.moves), built_at: toDbInstant(), pdf: result.pdf });
       return result;
     } catch (err) {

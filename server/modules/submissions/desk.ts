@@ -24,6 +24,7 @@ import { downloadName, type Slot } from './files';
 import { presentHistory, presentSettings } from './present';
 import { managerActions, transition } from './states';
 import * as repo from './repo';
+import { buildBookOffThread } from './book/thread';
 
 const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
@@ -100,7 +101,7 @@ export class SubmissionDesk {
     if (type === 'pdf' && rows.length > SYNC_BOOK_LIMIT) throw new AppError(413, 'submissions:selectionTooLarge', undefined, 413, { max: String(SYNC_BOOK_LIMIT) });
     const { input } = await this.book.input(conferenceId, lang, rows);
     // The generators load when first asked for: most instances never write a book or a Word file.
-    if (type === 'pdf') return { kind: 'file', name: 'abstracts.pdf', contentType: 'application/pdf', body: (await (await import('./book/index')).buildBook(input)).pdf };
+    if (type === 'pdf') return { kind: 'file', name: 'abstracts.pdf', contentType: 'application/pdf', body: (await buildBookOffThread(input)).pdf };
     if (type === 'word') return { kind: 'file', name: 'abstracts.docx', contentType: DOCX_TYPE, body: await (await import('./exports/docx')).abstractsDocx(input) };
     return { kind: 'file', name: 'abstracts.html', contentType: 'text/html; charset=utf-8', body: Buffer.from((await import('./exports/html')).abstractsHtml(input), 'utf8') };
   }
