@@ -26,6 +26,7 @@ import * as m022 from './022_receipts';
 import * as m023 from './023_gateways';
 import * as m024 from './024_hotels';
 import * as m025 from './025_submissions';
+import * as m026 from './026_review';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   '023_gateways': m023,
   '024_hotels': m024,
   '025_submissions': m025,
+  '026_review': m026,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -18,6 +18,7 @@ import { ordersFeature } from './modules/orders/index';
 import { receiptsFeature } from './modules/receipts/index';
 import { hotelsFeature } from './modules/hotels/index';
 import { submissionsFeature } from './modules/submissions/index';
+import { reviewFeature } from './modules/review/index';
 import { feedbackFeature } from './modules/feedback/index';
 import { noticesFeature } from './modules/notices/index';
 import { unitsFeature } from './modules/units/index';
@@ -37,6 +38,7 @@ export const FEATURES: readonly Feature[] = [
   receiptsFeature,
   hotelsFeature,
   submissionsFeature,
+  reviewFeature,
   feedbackFeature,
   noticesFeature,
   unitsFeature,

@@ -48,13 +48,15 @@ import zhSubmitAuthor from '../../public/locales/zh/submitAuthor.json';
 import enSubmitAuthor from '../../public/locales/en/submitAuthor.json';
 import zhSubmitManage from '../../public/locales/zh/submitManage.json';
 import enSubmitManage from '../../public/locales/en/submitManage.json';
+import zhReview from '../../public/locales/zh/review.json';
+import enReview from '../../public/locales/en/review.json';
 import type { Lang } from './locale';
 
 const instance = i18next.createInstance();
 void instance.init({
   resources: {
-    zh: { common: zhCommon, files: zhFiles, manageSite: zhManageSite, managePages: zhManagePages, manageMenus: zhManageMenus, manageConference: zhManageConference, registration: zhRegistration, manageRegistration: zhManageRegistration, documents: zhDocuments, units: zhUnits, mail: zhMail, feedback: zhFeedback, notices: zhNotices, fees: zhFees, payments: zhPayments, receipts: zhReceipts, orders: zhOrders, hotels: zhHotels, submissions: zhSubmissions, submitConfig: zhSubmitConfig, submitAuthor: zhSubmitAuthor, submitManage: zhSubmitManage },
-    en: { common: enCommon, files: enFiles, manageSite: enManageSite, managePages: enManagePages, manageMenus: enManageMenus, manageConference: enManageConference, registration: enRegistration, manageRegistration: enManageRegistration, documents: enDocuments, units: enUnits, mail: enMail, feedback: enFeedback, notices: enNotices, fees: enFees, payments: enPayments, receipts: enReceipts, orders: enOrders, hotels: enHotels, submissions: enSubmissions, submitConfig: enSubmitConfig, submitAuthor: enSubmitAuthor, submitManage: enSubmitManage },
+    zh: { common: zhCommon, files: zhFiles, manageSite: zhManageSite, managePages: zhManagePages, manageMenus: zhManageMenus, manageConference: zhManageConference, registration: zhRegistration, manageRegistration: zhManageRegistration, documents: zhDocuments, units: zhUnits, mail: zhMail, feedback: zhFeedback, notices: zhNotices, fees: zhFees, payments: zhPayments, receipts: zhReceipts, orders: zhOrders, hotels: zhHotels, submissions: zhSubmissions, submitConfig: zhSubmitConfig, submitAuthor: zhSubmitAuthor, submitManage: zhSubmitManage, review: zhReview },
+    en: { common: enCommon, files: enFiles, manageSite: enManageSite, managePages: enManagePages, manageMenus: enManageMenus, manageConference: enManageConference, registration: enRegistration, manageRegistration: enManageRegistration, documents: enDocuments, units: enUnits, mail: enMail, feedback: enFeedback, notices: enNotices, fees: enFees, payments: enPayments, receipts: enReceipts, orders: enOrders, hotels: enHotels, submissions: enSubmissions, submitConfig: enSubmitConfig, submitAuthor: enSubmitAuthor, submitManage: enSubmitManage, review: enReview },
   },
   lng: 'zh',
   fallbackLng: 'zh',

@@ -85,6 +85,9 @@ export const TABLE_OWNERS = {
   submission_authors: 'submissions',
   submission_history: 'submissions',
   submission_books: 'submissions',
+  // review: the review configuration and its detail rules (reviewers, conflicts and reviews to come)
+  review_settings: 'review',
+  review_rules: 'review',
 
   payment_settings: 'payments',
   payment_methods: 'payments',
