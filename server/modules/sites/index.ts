@@ -9,6 +9,7 @@ import { siteConfigPageRouter } from './config/pages';
 import { menuApiRouter, menuPageRouter } from './menuRoutes';
 import { publicPageRouter } from './publicPages';
 import { siteApiRouter } from './routes';
+import { seoRouter } from './seoRoutes';
 import { SiteService } from './service';
 
 declare module '../../platform/feature' {
@@ -22,7 +23,7 @@ export const sitesFeature = defineFeature({
   services: ({ db, cache }) => ({ sites: new SiteService(db, cache) }),
   hooks: (deps) => ({ tenant: deps.sites, fastPath: cachedPageFastPath(deps.sites, deps.pageCache), publicSite: publicPageRouter(deps) }),
   api: (deps) => [siteApiRouter(deps), siteConfigApiRouter(deps), menuApiRouter(deps)],
-  pages: (deps) => [menuPageRouter(deps), siteConfigPageRouter(deps)],
+  pages: (deps) => [menuPageRouter(deps), siteConfigPageRouter(deps), seoRouter(deps)],
   manageMenu: [
     { href: '/platform/config/website', labelKey: 'manageSite:menu.website', group: 'customization', order: 70, who: 'admin' },
     { href: '/platform/config/exterior', labelKey: 'manageSite:menu.exterior', group: 'customization', order: 120, who: 'admin' },

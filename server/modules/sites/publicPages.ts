@@ -9,6 +9,7 @@ import { t } from '../../platform/i18n';
 import { anonymousPageKey, sendCachedPage } from '../../platform/pageCache';
 import { renderVikePage } from '../../platform/vike';
 import { renderPublicPage } from './render';
+import { siteOrigin } from './seo';
 import { text } from '../../platform/site';
 import { isPublished } from './service';
 
@@ -19,7 +20,7 @@ function origin(req: Request): string {
   return `${req.protocol}://${req.headers.host}`;
 }
 
-export function publicPageRouter({ sites, pageCache }: Deps): Router {
+export function publicPageRouter({ sites, pageCache, config }: Deps): Router {
   const router = Router();
 
   async function servePage(req: Request, res: Response, pageId: number | null): Promise<void> {
@@ -45,6 +46,7 @@ export function publicPageRouter({ sites, pageCache }: Deps): Router {
       menu,
       lang,
       origin: origin(req),
+      publicOrigin: siteOrigin(config, site, req.ctx.host),
       currentPath: req.originalUrl,
       pageId: id,
       // A failed single sign-on comes back to "/?loginError=1" (spec 2.3: "登录失败").

@@ -18,6 +18,7 @@ import { renderIsland } from '../../../renderer/islands.server';
 import { nestLayers } from './compose';
 import { fillContract, type ViewerState } from './contract';
 import { templateReadyConfig } from './presenter';
+import { addSearchTags } from './seo';
 import { text } from '../../platform/site';
 import type { MenuNode, PageChain, SiteSnapshot } from './types';
 
@@ -41,6 +42,8 @@ export type PublicPageInput = {
   stylesheets?: string[];
   /** a message shown above the page, e.g. after a failed sign-in */
   notice?: string;
+  /** the conference's outside address: given for a page with an address of its own, it gets the search-engine tags */
+  publicOrigin?: string;
 };
 
 function viewerState(identity: Identity | null): ViewerState {
@@ -89,6 +92,8 @@ export function renderPublicPage(input: PublicPageInput): string {
       langSwitch: renderIsland('LangSwitch', langSwitchProps(lang)),
     },
   });
+
+  if (input.publicOrigin) addSearchTags($, { site, chain, lang, pageId: input.pageId, origin: input.publicOrigin });
 
   // userInfo from the account as loaded now, so a renamed user shows the new name at once.
   const userInfo: TokenClaims | null = identity
