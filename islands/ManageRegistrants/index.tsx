@@ -1,5 +1,6 @@
 /**
- * User management (spec 2.12 manage/user): search by name and e-mail, 20 a page, a table on a
+ * User management (spec 2.12 manage/user): search by a keyword (the name however it was given,
+ * the user number or the organisation) and by e-mail, 20 a page, a table on a
  * computer and a list on a phone; view, delete, select; e-mail the selected or all; export
  * users, their files and their badges.
  */
@@ -104,8 +105,8 @@ function Registrants({ lang, mobile, initial, badgeEnabled }: ManageRegistrantsP
   return (
     <div className="manage-registrants">
       <Form layout={mobile ? 'vertical' : 'inline'} name="registrantSearch" onFinish={(v: { name?: string; email?: string }) => load({ name: v.name?.trim() ?? '', email: v.email?.trim() ?? '', page: 1 })} className="admin-add">
-        <Form.Item name="name" label={t('manageRegistration:name')}>
-          <Input allowClear />
+        <Form.Item name="name" label={t('manageRegistration:keyword')}>
+          <Input allowClear placeholder={t('manageRegistration:keywordHint')} />
         </Form.Item>
         <Form.Item name="email" label={t('manageRegistration:email')}>
           <Input allowClear inputMode="email" />

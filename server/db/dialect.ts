@@ -49,3 +49,12 @@ export function likeContains(value: string): string {
   return `%${value.replace(/[!%_]/g, (c) => `!${c}`)}%`;
 }
 export const LIKE_ESCAPE = "escape '!'";
+
+/**
+ * SQL that joins the given expressions as text: `a || b` on SQLite, CONCAT(a, b) on MySQL (where
+ * `||` means OR unless PIPES_AS_CONCAT is set). The parts are SQL written in the code — column
+ * names, quoted literals — never a user's input, which goes in as a binding.
+ */
+export function concatSql(db: Db | Knex.Transaction, ...parts: string[]): string {
+  return db.client.config.client === 'mysql2' ? `concat(${parts.join(', ')})` : `(${parts.join(' || ')})`;
+}

@@ -6,7 +6,7 @@
  */
 import type { Knex } from 'knex';
 import type { Db, Tx } from '../../db/index';
-import { insertId, LIKE_ESCAPE, likeContains, toDbInstant } from '../../db/dialect';
+import { concatSql, insertId, LIKE_ESCAPE, likeContains, toDbInstant } from '../../db/dialect';
 import type { CapacityLock } from '../../db/capacity';
 import { filesByIds } from '../files/repo';
 
@@ -139,13 +139,24 @@ export async function deleteRegistrant(db: Conn, conferenceId: number, id: numbe
 
 export type RegistrantQuery = { name?: string; email?: string; page: number; size: number };
 
+/**
+ * Where the search keyword is looked for: the name however the registrant gave it — a full name,
+ * or first and last name joined either way round, with a space ("John Smith", "Smith John") or
+ * without (a Chinese name kept as last 张 first 三 is typed "张三") — the registration code and
+ * the organisation. Each joined pair also finds the first or last name alone.
+ */
+function keywordTargets(db: Conn): string[] {
+  const joined = (a: string, b: string) => [concatSql(db, a, "' '", b), concatSql(db, a, b)];
+  return ['full_name', 'middle_name', ...joined('first_name', 'last_name'), ...joined('last_name', 'first_name'), 'code', 'unit'];
+}
+
 function filtered(db: Conn, conferenceId: number, q: Omit<RegistrantQuery, 'page' | 'size'>): Knex.QueryBuilder {
   const query = db('registrants').where({ conference_id: conferenceId });
   if (q.email) query.andWhereRaw(`email like ? ${LIKE_ESCAPE}`, [likeContains(q.email.toLowerCase())]);
   if (q.name) {
     const like = likeContains(q.name);
     query.andWhere((w) => {
-      for (const col of ['full_name', 'first_name', 'middle_name', 'last_name']) w.orWhereRaw(`${col} like ? ${LIKE_ESCAPE}`, [like]);
+      for (const expr of keywordTargets(db)) w.orWhereRaw(`${expr} like ? ${LIKE_ESCAPE}`, [like]);
     });
   }
   return query;
