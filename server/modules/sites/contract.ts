@@ -1,6 +1,6 @@
 /**
  * Fills the template contract of spec 2.4 (see docs/templates.md): titles, banner, menu, footer,
- * logo, language switch, login/register/exit, user name, visibility marks, root class, title.
+ * copyright year, logo, language switch, login/register/exit, user name, visibility marks, root class, title.
  * Pure: it reads only its input and changes only the document it is given.
  */
 import type { CheerioAPI, Cheerio } from 'cheerio';
@@ -20,6 +20,8 @@ export type ContractInput = {
   shortTitle: string;
   pageName: string;
   websiteRecordNumber: string;
+  /** the year of the footer's copyright line: the conference's start year, else this year */
+  copyrightYear: string;
   banner: string;
   menu: MenuNode[];
   currentPath: string;
@@ -106,6 +108,7 @@ function fillMenu($: CheerioAPI, input: ContractInput): void {
 function fillFooter($: CheerioAPI, input: ContractInput): void {
   setTextOrRemoveWhenEmpty($, 'template-conference-name-container', input.conferenceName);
   setTextOrRemoveWhenEmpty($, 'template-website-record-number-container', input.websiteRecordNumber);
+  all($, 'template-copyright-year-container').text(input.copyrightYear);
 }
 
 function fillLanguageSwitch($: CheerioAPI, input: ContractInput): void {

@@ -61,6 +61,12 @@ function needLoginHtml(lang: Lang, currentPath: string): string {
     `<p><a class="template-need-login-link" href="${escapeHtml(href)}">${escapeHtml(t(lang, 'site.login'))}</a></p></div>`;
 }
 
+/** The conference's start year; this year while the conference has no dates yet. */
+export function copyrightYear(startDate: string | null, now = new Date()): string {
+  const year = /^(\d{4})-/.exec(startDate ?? '')?.[1];
+  return year ?? String(now.getFullYear());
+}
+
 export function renderPublicPage(input: PublicPageInput): string {
   const { site, chain, lang, identity } = input;
   const config = site.config;
@@ -79,6 +85,7 @@ export function renderPublicPage(input: PublicPageInput): string {
     shortTitle: text(config.shortTitle, lang),
     pageName: chain.page.name,
     websiteRecordNumber: config.websiteRecordNumber,
+    copyrightYear: copyrightYear(config.startDate),
     banner: config.banner,
     menu: input.menu,
     currentPath: input.currentPath,

@@ -1,8 +1,11 @@
 /** The template contract of spec 2.4, one rule per test, through real requests. */
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createHarness, type Harness } from '../../helpers/harness';
 import { page } from '../../helpers/http';
 import { contractSite } from '../../fixtures/contractSite';
+import { loadExterior } from '../../../server/modules/sites/exteriorFiles';
+import { ROOT_DIR } from '../../../server/paths';
 
 let h: Harness;
 let conferenceId: number;
@@ -22,6 +25,13 @@ beforeAll(async () => {
   noFallback.exterior.templates.common.html = noFallback.exterior.templates.common.html.replace(' data-default-url="/banner/from-template.png"', '');
   noFallback.config.websiteRecordNumber = '';
   await h.provision(noFallback);
+  for (const exterior of ['classic', 'horizon']) {
+    const dated = contractSite({ slug: `dated-${exterior}`, domains: [`${exterior}.localhost`], exterior: loadExterior(path.join(ROOT_DIR, 'templates'), exterior) });
+    dated.config.startDate = '2031-09-20';
+    await h.provision(dated);
+  }
+  const undated = contractSite({ slug: 'undated', domains: ['undated.localhost'], exterior: loadExterior(path.join(ROOT_DIR, 'templates'), 'classic') });
+  await h.provision(undated);
 });
 afterAll(() => h?.stop());
 
@@ -103,6 +113,23 @@ describe('filled elements', () => {
     const { $ } = await page(h.app, '/', { host });
     expect($('#template-conference-name-container').text()).toBe('契约测试会议');
     expect($('#template-website-record-number-container').text()).toBe('京ICP备00000000号');
+  });
+
+  test.each([
+    ['classic', false],
+    ['classic', true],
+    ['horizon', false],
+    ['horizon', true],
+  ])('footer: the built-in %s exterior (phone: %s) shows the year of the conference\'s start date', async (exterior, mobile) => {
+    const { $ } = await page(h.app, '/', { host: `${exterior}.localhost`, mobile });
+    expect($('.template-copyright-year-container').length).toBeGreaterThan(0);
+    $('.template-copyright-year-container').each((_, el) => expect($(el).text()).toBe('2031'));
+    expect($('footer').text()).toContain('© 2031');
+  });
+
+  test('footer: without a start date the copyright year is the current year', async () => {
+    const { $ } = await page(h.app, '/', { host: 'undated.localhost' });
+    expect($('.template-copyright-year-container').first().text()).toBe(String(new Date().getFullYear()));
   });
 
   test('footer: an element whose value is empty is removed', async () => {
