@@ -22,6 +22,8 @@ import { AppError } from './platform/errors';
 import { screen } from './platform/access';
 import { logger } from './platform/logger';
 import { t } from './platform/i18n';
+import { escapeHtml } from './platform/html';
+import type { Lang } from './contract/enums';
 import { isDatabaseBusy } from './db/transaction';
 import { mountVikeAssets } from './platform/vike';
 import { antdStylesheet } from '../renderer/antdStyles';
@@ -168,5 +170,13 @@ function errorHandler(err: unknown, req: Request, res: Response, _next: NextFunc
   if (busy) return void res.status(503).type('text').send(t(req.ctx?.lang ?? 'zh', 'commonMsg.busy'));
   // Anything else a client caused (a body too large for a gateway callback, one that does not parse): its status, never a 500.
   if (status < 500) return void res.status(status).type('text').send(t(req.ctx?.lang ?? 'zh', known?.messageKey ?? (tooLarge ? 'commonMsg.tooLarge' : 'commonMsg.invalidInput')));
-  res.status(500).type('text').send('Internal Server Error');
+  res.status(500).type('html').send(serverErrorPage(req.ctx?.lang ?? 'zh'));
+}
+
+/** Spec 8: a page that fails shows 'Loading Error' in the reader's language, not a bare English line. */
+function serverErrorPage(lang: Lang): string {
+  const text = escapeHtml(t(lang, 'commonMsg.loadingError'));
+  return `<!DOCTYPE html><html lang="${lang === 'zh' ? 'zh-CN' : 'en'}"><head><meta charset="utf-8">` +
+    `<meta name="viewport" content="width=device-width, initial-scale=1"><title>${text}</title></head>` +
+    `<body style="font-family:system-ui,sans-serif;text-align:center;padding:64px 16px;color:#333"><h1 style="font-size:20px">${text}</h1></body></html>`;
 }
