@@ -25,7 +25,18 @@ export const CodeArea = forwardRef<CodeAreaHandle, Props>(function CodeArea({ va
   const [mounted, setMounted] = useState(false);
   const view = useRef<EditorView | null>(null);
   const textarea = useRef<HTMLTextAreaElement | null>(null);
+  // Where a manager was typing in the textarea when CodeMirror replaced it (null: not typing there).
+  const typing = useRef<number | null>(null);
   useEffect(() => setMounted(true), []);
+
+  /** CodeMirror has taken the textarea's place: whoever was typing there carries on, at the same spot. */
+  function takeOver(v: EditorView | null) {
+    view.current = v;
+    if (!v || typing.current === null) return;
+    v.focus();
+    v.dispatch({ selection: { anchor: Math.min(typing.current, v.state.doc.length) } });
+    typing.current = null;
+  }
 
   useImperativeHandle(ref, () => ({
     insert(text: string) {
@@ -54,7 +65,13 @@ export const CodeArea = forwardRef<CodeAreaHandle, Props>(function CodeArea({ va
       aria-label={label}
       value={value}
       spellCheck={false}
-      onChange={(e) => onChange(e.target.value)}
+      onChange={(e) => {
+        typing.current = e.target.selectionEnd;
+        onChange(e.target.value);
+      }}
+      onFocus={(e) => (typing.current = e.target.selectionEnd)}
+      onSelect={(e) => (typing.current = e.currentTarget.selectionEnd)}
+      onBlur={() => (typing.current = null)}
       style={{
         width: '100%',
         height,
@@ -72,7 +89,7 @@ export const CodeArea = forwardRef<CodeAreaHandle, Props>(function CodeArea({ va
   return (
     <Fallback fallback={plain}>
       <Suspense fallback={plain}>
-        <CodeMirrorEditor value={value} language={language} height={`${height}px`} label={label} onChange={onChange} onView={(v) => (view.current = v)} />
+        <CodeMirrorEditor value={value} language={language} height={`${height}px`} label={label} onChange={onChange} onView={takeOver} />
       </Suspense>
     </Fallback>
   );

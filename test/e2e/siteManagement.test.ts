@@ -73,7 +73,10 @@ describe('site management in Chromium', { skip: !haveBrowser }, () => {
     await page.goto(site('/platform/config/page/add'));
     await hydrated(page, 'ManagePageEditor');
     await page.locator('#page-meta_name').fill('特邀报告');
-    const code = page.locator('.cm-content').or(page.locator('textarea.code-area-plain')).first();
+    // CodeMirror, once it has replaced the plain textarea it loads behind (typing that began in the
+    // textarea carries on in it, but the check below reads CodeMirror's own text).
+    const code = page.locator('.cm-content').first();
+    await code.waitFor();
     await code.click();
     // Typed key by key, closing tag included: no auto-completion adds a stray "p>" (issue 18).
     await page.keyboard.type('<p class="e2e-keynote">');
