@@ -92,12 +92,17 @@ function Body(props: AccountPageProps) {
         </section>
       );
     case 'register':
-      // On a conference host both forms are one frame (the platform's page of this view).
+      // On a conference host both forms are one frame (the platform's page of this view); the
+      // organisation login (single sign-on, no password here) is offered beside it, as on the login page.
       if (props.frameSrc) {
         return (
           <>
             <p className="auth-subtitle-red">{text.loginTitle2}</p>
             <Forms props={props} form="login" />
+            <section className="auth-card" aria-labelledby="org-login" style={{ marginTop: 24 }}>
+              <h2 id="org-login">{text.orgLogin}</h2>
+              <Island name="OrgLogin" props={{ lang, state: props.orgState, common: props.commonOrgs }} />
+            </section>
           </>
         );
       }

@@ -95,8 +95,9 @@ export async function renderAccountPage(deps: Deps, req: Request, res: Response,
     bilingual: !site || site.config.languageType === LANGUAGE_TYPE.bilingual,
     platform,
     redirect,
-    orgState: '/profile/userInfo',
-    commonOrgs: platform || shown !== 'login' ? [] : await listOrganisations(new IdentityProviders(deps.db), { selectInput: 'edugain,local', query: '', target: '/profile/userInfo' }),
+    // After an organisation login: the registration form when that is what the person came for.
+    orgState: shown === 'register' ? '/conferenceRegister' : '/profile/userInfo',
+    commonOrgs: platform || (shown !== 'login' && shown !== 'register') ? [] : await listOrganisations(new IdentityProviders(deps.db), { selectInput: 'edugain,local', query: '', target: shown === 'register' ? '/conferenceRegister' : '/profile/userInfo' }),
     userName: identity?.user.trueName ?? '',
     afterSignUp,
     // A conference's origin never shows a password field: the platform's frame does.

@@ -78,9 +78,11 @@ describe('/userRegister and /register', () => {
     expect(inner.$('form#signup input').length).toBeGreaterThanOrEqual(5);
   });
 
-  test('/register inside the window: login with the sign-up next to it and the red subtitle', async () => {
+  test('/register inside the window: login with the sign-up next to it, the red subtitle, and the organisation login', async () => {
     const { $ } = await page(h.app, '/register', { host });
-    expect(islands($)).toEqual(['LangSwitch', 'AccountFrame']);
+    expect(islands($)).toEqual(['LangSwitch', 'AccountFrame', 'OrgLogin']);
+    // after an organisation login, the registration form (issue 18)
+    expect(JSON.parse($('[data-island="OrgLogin"]').attr('data-props')!).state).toBe('/conferenceRegister');
     expect($('.auth-subtitle-red').text()).toContain('平台账号');
     expect(islands((await framePage(frame($))).$)).toEqual(['LoginForm', 'SignUpForm']);
   });
