@@ -11,12 +11,9 @@ import { call, ApiError } from '../shared/api';
 import { openFiles } from '../shared/download';
 import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';
+import { fileSize as size } from '../shared/fileSize';
 
 export type ManageRegistrantDetailsProps = { lang: Lang; mobile: boolean; details: RegistrantDetails };
-
-function size(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
-}
 
 function Details({ lang, mobile, details }: ManageRegistrantDetailsProps) {
   const t = translator(lang);

@@ -63,7 +63,4 @@ export function authorsLine(authors: AuthorView[]): string {
   return authors.map((a) => `${authorName(a)}${a.corresponding ? '*' : ''}`).join(', ');
 }
 
-export function fileSize(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-  return `${Math.max(1, Math.round(bytes / 1024))} KB`;
-}
+export { fileSize } from './fileSize';
