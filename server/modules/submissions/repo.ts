@@ -5,7 +5,7 @@
  */
 import type { Knex } from 'knex';
 import type { Db, Tx } from '../../db/index';
-import { insertId, lockForUpdate, likeContains, LIKE_ESCAPE, toDbInstant } from '../../db/dialect';
+import { concatSql, insertId, lockForUpdate, likeContains, LIKE_ESCAPE, toDbInstant } from '../../db/dialect';
 import type { ManageFilter, SubmissionStatus, TermKind } from '../../contract/submissions';
 
 export type Conn = Db | Tx;
@@ -168,7 +168,7 @@ export async function updateSubmission(tx: Tx, conferenceId: number, id: number,
 }
 
 export async function replaceAuthors(tx: Tx, conferenceId: number, submissionId: number, authors: Array<Omit<AuthorRow, 'conference_id' | 'submission_id' | 'position'>>): Promise<void> {
-  await tx('submission_authors').where({ submission_id: submissionId }).delete();
+  await tx('submission_authors').where({ conference_id: conferenceId, submission_id: submissionId }).delete();
   if (authors.length) await tx('submission_authors').insert(authors.map((a, i) => ({ ...a, conference_id: conferenceId, submission_id: submissionId, position: i })));
 }
 
@@ -229,7 +229,7 @@ export function filtered(db: Conn, conferenceId: number, f: ManageFilter): Knex.
 
 /** "Zhang San" and "San Zhang" both find an author stored as given name and surname. */
 function concatNames(db: Conn): string {
-  return db.client.config.client === 'mysql2' ? "concat(name, ' ', surname, ' ', surname, ' ', name)" : "name || ' ' || surname || ' ' || surname || ' ' || name";
+  return concatSql(db, 'name', "' '", 'surname', "' '", 'surname', "' '", 'name');
 }
 
 export async function page(db: Conn, conferenceId: number, f: ManageFilter, pageNo: number, size: number): Promise<{ rows: SubmissionRow[]; total: number }> {
