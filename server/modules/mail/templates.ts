@@ -86,21 +86,52 @@ export async function resetTemplate(db: Db, conferenceId: number, kind: MailKind
 }
 
 /**
- * Renders a conference's template and writes it to the outbox (in the caller's transaction).
- * Mail a manager's request causes must have passed ConferenceMailGate.admit first (gate.ts).
+ * Who a conference mail is written for: one language, or both (a person whose language is not
+ * known, on a bilingual site: Chinese first, then English, under a subject in both).
  */
-export async function enqueueConferenceMail(db: Db | Tx, conferenceId: number, kind: MailKind, lang: Lang, to: string[], vars: Record<string, string>): Promise<number> {
-  const row = await db<Row>('mail_templates').where({ conference_id: conferenceId, kind }).first();
-  const text = row ? textOf(row) : DEFAULT_TEMPLATES[kind];
+export type MailLang = Lang | 'both';
+
+/** A paragraph the platform adds after the template (what a manager cannot edit away), in html per language. */
+export type MailNote = { zh: string; en: string };
+
+function renderOne(kind: MailKind, text: MailText, lang: Lang, vars: Record<string, string>, conferenceId: number, edited: boolean, note?: MailNote) {
   let mail: ReturnType<typeof render>;
   try {
     mail = render(text, lang, vars);
   } catch (err) {
     // A stored template that no longer compiles (saved before the check): the mail still goes,
     // with the built-in text, and the operator learns why.
-    if (!row) throw err;
+    if (!edited) throw err;
     log.warn({ conferenceId, kind, lang, err: (err as Error).message }, 'mail template does not render; the built-in text was sent');
     mail = render(DEFAULT_TEMPLATES[kind], lang, vars);
   }
-  return enqueueMail(db, { conferenceId, to, subject: mail.subject, text: mail.text, html: mail.html, kind });
+  if (!note) return mail;
+  const extra = `<p>${note[lang]}</p>`;
+  return { subject: mail.subject, html: `${mail.html}<div style="${MAIL_STYLE}">${extra}</div>`, text: `${mail.text}\n\n${plainTextOf(extra)}` };
+}
+
+/**
+ * Renders a conference's template and writes it to the outbox (in the caller's transaction).
+ * Mail a manager's request causes must have passed ConferenceMailGate.admit first (gate.ts).
+ */
+export async function enqueueConferenceMail(
+  db: Db | Tx,
+  conferenceId: number,
+  kind: MailKind,
+  lang: MailLang,
+  to: string[],
+  values: Record<string, string> | ((lang: Lang) => Record<string, string>),
+  note?: MailNote,
+): Promise<number> {
+  const vars = (l: Lang) => (typeof values === 'function' ? values(l) : values);
+  const row = await db<Row>('mail_templates').where({ conference_id: conferenceId, kind }).first();
+  const text = row ? textOf(row) : DEFAULT_TEMPLATES[kind];
+  if (lang !== 'both') {
+    const mail = renderOne(kind, text, lang, vars(lang), conferenceId, Boolean(row), note);
+    return enqueueMail(db, { conferenceId, to, subject: mail.subject, text: mail.text, html: mail.html, kind });
+  }
+  const zh = renderOne(kind, text, 'zh', vars('zh'), conferenceId, Boolean(row), note);
+  const en = renderOne(kind, text, 'en', vars('en'), conferenceId, Boolean(row), note);
+  const subject = zh.subject === en.subject ? zh.subject : `${zh.subject} / ${en.subject}`.slice(0, 500);
+  return enqueueMail(db, { conferenceId, to, subject, text: `${zh.text}\n\n——————\n\n${en.text}`, html: `${zh.html}<hr style="border:0;border-top:1px solid #ddd;margin:24px 0">${en.html}`, kind });
 }

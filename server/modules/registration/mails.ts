@@ -5,18 +5,46 @@ import { displayName } from '../../contract/registration';
 import { text } from '../../platform/site';
 import type { SiteService } from '../sites/service';
 import { conferenceOrigin, type PublicUrlConfig } from '../../platform/publicUrl';
-import { enqueueConferenceMail } from '../mail/templates';
-import type { RegistrationHooks } from './service';
+import { enqueueConferenceMail, type MailLang, type MailNote } from '../mail/templates';
+import { escapeHtml } from '../../platform/html';
+import { LANGUAGE_TYPE } from '../../contract/enums';
+import type { RegistrationHooks, RegistrationMailHow } from './service';
+
+/** The language of a mail to someone a manager added: the site's, both when it is bilingual. */
+function siteMailLang(languageType: string): MailLang {
+  if (languageType === LANGUAGE_TYPE.zhOnly) return 'zh';
+  if (languageType === LANGUAGE_TYPE.enOnly) return 'en';
+  return 'both';
+}
+
+/** What the organisers' registration means for the person: registered by them; how to get into a new account. */
+function managerNote(how: RegistrationMailHow, siteUrl: string, email: string): MailNote | undefined {
+  if (!how.byManager) return undefined;
+  const reset = escapeHtml(`${siteUrl}/resetPassword`);
+  const link = `<a href="${reset}">${reset}</a>`;
+  const address = escapeHtml(email);
+  if (how.createdAccount) {
+    return {
+      zh: `会议组织方已为您完成注册，并用邮箱 ${address} 为您创建了平台账号。首次登录前，请打开 ${link}，输入此邮箱并填写我们发送的验证码，设置您的密码。`,
+      en: `The organisers registered you and created an account for you on the platform with the address ${address}. Before you sign in for the first time, open ${link}, enter this address and the code we send you, and choose your password.`,
+    };
+  }
+  return {
+    zh: `会议组织方已为您完成注册。请用邮箱 ${address} 对应的账号登录查看。`,
+    en: `The organisers registered you. Sign in with your account (${address}) to see your registration.`,
+  };
+}
 
 export function registrationMail(sites: SiteService, links: PublicUrlConfig): NonNullable<RegistrationHooks['prepare']> {
   return async (conferenceId) => {
     const site = await sites.snapshot(conferenceId);
-    return async (tx, registrant, lang) => {
+    return async (tx, registrant, how) => {
       if (!site) return;
+      const mailLang: MailLang = how.byManager ? siteMailLang(site.config.languageType) : how.lang;
       const siteUrl = conferenceOrigin(links, site);
       const at = fromDbInstant(registrant.created_at) ?? new Date();
       const registrationTime = localTime(at, site.conference.timeZone);
-      await enqueueConferenceMail(tx, conferenceId, 'registration', lang, [registrant.email], {
+      await enqueueConferenceMail(tx, conferenceId, 'registration', mailLang, [registrant.email], (lang) => ({
         conferenceName: text(site.config.conferenceName, lang),
         name: displayName({ fullName: registrant.full_name, firstName: registrant.first_name, middleName: registrant.middle_name, lastName: registrant.last_name }) || registrant.email,
         email: registrant.email,
@@ -24,7 +52,7 @@ export function registrationMail(sites: SiteService, links: PublicUrlConfig): No
         registrationCode: registrant.code,
         registrationTime,
         profileUrl: `${siteUrl}/profile/userInfo`,
-      });
+      }), managerNote(how, siteUrl, registrant.email));
     };
   };
 }

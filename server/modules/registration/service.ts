@@ -38,11 +38,19 @@ export type Registered = { registrantId: number; code: string; userId: number; c
 type Actor = { userId: number | null; email: string | null; trueName: string; manager: boolean };
 
 /**
+ * How the registration mail is written: in the language of the person registering themself; for
+ * someone a manager added, in the site's language (both on a bilingual site: the person's is not
+ * known), saying that the organisers registered them and, when their account was just made, how
+ * to set its password.
+ */
+export type RegistrationMailHow = { lang: Lang; byManager: boolean; createdAccount: boolean };
+
+/**
  * Work done inside the registration transaction (the registration mail): prepared before the
  * transaction begins, so that it reads nothing outside it while the registration holds its lock.
  */
 export type RegistrationHooks = {
-  prepare?(conferenceId: number): Promise<(tx: Tx, registrant: repo.RegistrantRow, lang: Lang) => Promise<void>>;
+  prepare?(conferenceId: number): Promise<(tx: Tx, registrant: repo.RegistrantRow, how: RegistrationMailHow) => Promise<void>>;
   /**
    * Whether the registration mail may go to an address a manager typed (the mail gate: not to
    * strangers while unpublished, within the daily budget); its places are given back on failure.
@@ -196,7 +204,7 @@ export class RegistrationService {
         await repo.updateSettings(tx, conferenceId, { last_seq: seq });
         await this.claimFiles(tx, conferenceId, id, claim);
         await this.events.emit(tx, 'registration.created', { conferenceId, registrantId: id, userId });
-        await registered?.(tx, (await repo.findRegistrant(tx, conferenceId, id))!, lang);
+        await registered?.(tx, (await repo.findRegistrant(tx, conferenceId, id))!, { lang, byManager: actor.manager, createdAccount: created });
         return { registrantId: id, code, userId, createdAccount: created, mailed: Boolean(registered) };
       });
     } catch (err) {
