@@ -7,7 +7,7 @@ import { App, Button, Form, Input, List, Popconfirm, Table, Tag } from 'antd';
 import { EMAIL_PATTERN } from '../../server/contract/validation';
 import { conferencesApi, formatInstant, type ManagerView } from '../../server/contract/conferences';
 import { AntdRoot } from '../shared/AntdRoot';
-import { call, ApiError } from '../shared/api';
+import { call, callWithMessage, ApiError } from '../shared/api';
 import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';
 
@@ -18,7 +18,7 @@ const NS = 'manageConference:';
 
 function Managers({ lang, mobile, managers, selfId }: ManageManagersProps) {
   const t = translator(lang);
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const [rows, setRows] = useState(managers);
   const [form] = Form.useForm<{ email: string }>();
   const [busy, setBusy] = useState(false);
@@ -26,9 +26,12 @@ function Managers({ lang, mobile, managers, selfId }: ManageManagersProps) {
   async function add({ email }: { email: string }) {
     setBusy(true);
     try {
-      setRows(await call(conferencesApi.addManager, { body: { email } }));
+      const done = await callWithMessage(conferencesApi.addManager, { body: { email } });
+      setRows(done.data);
       form.resetFields();
-      message.success(t(`${NS}added`));
+      // Unpublished, a new address gets no mail (the mail gate): the manager is told to pass the address on.
+      if (done.message === `${NS}addedNoMail`) modal.info({ content: t(`${NS}addedNoMail`, { url: `${location.origin}/conferencelogin` }) });
+      else message.success(t(`${NS}added`));
     } catch (err) {
       const key = err instanceof ApiError ? err.messageKey : 'commonMsg.failed';
       form.setFields([{ name: 'email', errors: [t(key)] }]);

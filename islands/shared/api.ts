@@ -45,6 +45,12 @@ type UrlArgs<E> = E extends Endpoint ? (Record<never, never> extends UrlInput<E>
 /** Calls an endpoint of the contract: its URL, method and body type come from the endpoint. */
 export function call<E extends Endpoint>(endpoint: E, ...[input]: Args<E>): Promise<AnswerOf<E>> {
   const given = (input ?? {}) as { params?: Record<string, string | number>; query?: Record<string, unknown>; body?: unknown };
+  return send<AnswerOf<E>>(apiUrl(endpoint, given.params, given.query), endpoint.method, given.body).then((answer) => answer.data);
+}
+
+/** As `call`, with the answer's message key: for calls whose success says different things (mailed or not). */
+export function callWithMessage<E extends Endpoint>(endpoint: E, ...[input]: Args<E>): Promise<{ data: AnswerOf<E>; message: string }> {
+  const given = (input ?? {}) as { params?: Record<string, string | number>; query?: Record<string, unknown>; body?: unknown };
   return send<AnswerOf<E>>(apiUrl(endpoint, given.params, given.query), endpoint.method, given.body);
 }
 
@@ -57,7 +63,7 @@ export function urlOf<E extends Endpoint>(endpoint: E, ...[input]: UrlArgs<E>): 
 /** Spec 9: an island's request gives up after 600000 ms (uploads and exports of large conferences take long). */
 export const HTTP_TIMEOUT_MS = 600_000;
 
-async function send<T>(url: string, method: string, body: unknown): Promise<T> {
+async function send<T>(url: string, method: string, body: unknown): Promise<Envelope<T>> {
   let res: Response;
   try {
     res = await fetch(url, {
@@ -78,7 +84,7 @@ async function send<T>(url: string, method: string, body: unknown): Promise<T> {
   }
   if (res.status === 403 && answer?.message === 'commonMsg.forbidden') location.assign('/403');
   if (!answer || answer.code !== 200) throw new ApiError(res.status, answer?.message ?? 'commonMsg.serverError', answer?.field, answer?.params);
-  return answer.data;
+  return answer;
 }
 
 

@@ -14,12 +14,13 @@ declare module '../../platform/feature' {
 
 export const conferencesFeature = defineFeature({
   name: 'conferences',
-  services: ({ db, sites, config, limiter }) => ({
+  services: ({ db, sites, config, limiter, mailGate }) => ({
     conferences: new ConferenceService(db, sites, {
       siteDomain: config.SITE_DOMAIN,
       platformHost: config.PLATFORM_HOST,
       templatesDir: path.join(ROOT_DIR, 'templates'),
       createLimits: { limiter, perHour: config.CONFERENCE_CREATE_PER_HOUR, perDay: config.CONFERENCE_CREATE_PER_DAY },
+      mail: { gate: mailGate, links: config, limiter },
     }),
   }),
   api: (deps) => [conferenceApiRouter(deps)],

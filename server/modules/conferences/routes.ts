@@ -7,7 +7,7 @@ import { Router, type Request } from 'express';
 import { conferencesApi, PUBLICATION_ACTIONS } from '../../contract/conferences';
 import { access, conferenceOf } from '../../platform/access';
 import type { Deps } from '../../platform/feature';
-import { route } from '../../platform/route';
+import { Reply, route } from '../../platform/route';
 
 /** `scheme://domain[:port]` of another host served by this platform, as the caller reaches it. */
 export function siteOrigin(req: Request, domain: string): string {
@@ -27,7 +27,11 @@ export function conferenceApiRouter({ conferences }: Deps): Router {
 
   // ── managers of this conference (spec 6, "Adding managers") ─────────────────────────
   route(router, conferencesApi.managers, access('manager'), (_input, req) => conferences.managers(conferenceOf(req)));
-  route(router, conferencesApi.addManager, access('manager'), ({ body }, req) => conferences.addManager(conferenceOf(req), body.email));
+  route(router, conferencesApi.addManager, access('manager'), async ({ body }, req) => {
+    const { managers, mailed } = await conferences.addManager(conferenceOf(req), body.email);
+    // While the conference is unpublished a new address gets no mail (the mail gate): the screen says so.
+    return mailed ? managers : new Reply(managers, 'manageConference:addedNoMail');
+  });
   route(router, conferencesApi.removeManager, access('manager'), ({ params }, req) => conferences.removeManager(conferenceOf(req), params.userId, req.ctx.identity!.user.id));
 
   // ── publication (spec 4, "Conference website"): each action's endpoint bears its name ──

@@ -22,8 +22,15 @@ import { provisionSite } from '../sites/provision';
 import * as conferenceRecord from '../sites/conferenceRecord';
 import { DOMAIN_REFUSAL_KEYS, judgeDomain, slugUnder, type DomainRefusal } from '../sites/domainRule';
 import type { SiteService } from '../sites/service';
+import type { SiteSnapshot } from '../../platform/site';
 import * as repo from './repo';
 import { starterSite } from './starter';
+import type { Config } from '../../config';
+import type { ConferenceMailGate } from '../mail/gate';
+import { conferenceOrigin, platformPublicOrigin, type PublicUrlConfig } from '../../platform/publicUrl';
+import { managerAddedMail, publicationDecidedMail, publicationRequestedMail, type ConferenceNames } from './mails';
+import { listSuperAdmins } from '../accounts/superAdmins';
+import { findAccountByEmail, roleHolderEmails } from '../accounts/service';
 
 const NS = 'manageConference:';
 
@@ -39,6 +46,12 @@ export type ConferenceOptions = {
    * mail sender, and anyone can sign up, so one account may not make them by the dozen.
    */
   createLimits?: { limiter: RateLimiter; perHour: number; perDay: number };
+  /**
+   * The platform's mail about a conference's life (mails.ts): the gate a new manager's address
+   * passes (unpublished: only people who used the conference), where links point, and a limit
+   * on the administrators' mail (one per conference an hour, however often it applies).
+   */
+  mail?: { gate: ConferenceMailGate; links: PublicUrlConfig & Pick<Config, 'PLATFORM_URL' | 'PLATFORM_HOST'>; limiter: RateLimiter };
 };
 
 export type { ManagerView, PublicationState, QueueItem };
@@ -57,6 +70,8 @@ const TRANSITIONS: Record<PublicationAction, Transition> = {
   },
   reopen: { from: [CONFERENCE_STATUS.closed], to: CONFERENCE_STATUS.draft },
 };
+
+const namesOf = (site: SiteSnapshot): ConferenceNames => ({ zh: site.config.conferenceName.zh, en: site.config.conferenceName.en, languageType: site.config.languageType });
 
 function pick(zh: string, en: string, lang: Lang): string {
   return lang === 'en' ? en || zh : zh || en;
@@ -178,16 +193,32 @@ export class ConferenceService {
     return [...byUser.values()].sort((a, b) => Number(b.creator) - Number(a.creator) || a.since.localeCompare(b.since) || a.userId - b.userId);
   }
 
-  /** Spec 6: any valid e-mail; the account is created (without a password) when it is new. */
-  async addManager(conferenceId: number, email: string): Promise<ManagerView[]> {
+  /**
+   * Spec 6: any valid e-mail; the account is created (without a password) when it is new. The new
+   * manager is told by mail how to sign in — unless the mail gate withholds it (an unpublished
+   * conference mails only people who used it): `mailed` says which, for the screen to say so.
+   */
+  async addManager(conferenceId: number, email: string): Promise<{ managers: ManagerView[]; mailed: boolean }> {
     const { id } = await ensureUser(this.db, { email, trueName: '' });
-    await inTransaction(this.db, async (tx) => {
-      if (!(await conferenceRecord.lockConference(tx, conferenceId))) throw notFound();
-      const roles = await rolesInConference(tx, conferenceId, id);
-      if (roles.includes('manager') || roles.includes('creator')) throw new AppError(400, `${NS}alreadyManager`, 'email');
-      await grantRole(tx, conferenceId, id, 'manager');
-    });
-    return this.managers(conferenceId);
+    const site = this.opts.mail ? await this.sites.snapshot(conferenceId) : null;
+    const mail = this.opts.mail && site ? this.opts.mail : null;
+    const admitted = mail ? await mail.gate.admit(conferenceId, [email], { unknown: 'withhold', budget: 'withhold' }) : null;
+    try {
+      await inTransaction(this.db, async (tx) => {
+        if (!(await conferenceRecord.lockConference(tx, conferenceId))) throw notFound();
+        const roles = await rolesInConference(tx, conferenceId, id);
+        if (roles.includes('manager') || roles.includes('creator')) throw new AppError(400, `${NS}alreadyManager`, 'email');
+        await grantRole(tx, conferenceId, id, 'manager');
+        if (mail && site && admitted?.to.length) {
+          const account = await findAccountByEmail(tx, email);
+          await managerAddedMail(tx, conferenceId, admitted.to[0], namesOf(site), conferenceOrigin(mail.links, site), Boolean(account?.hasPassword));
+        }
+      });
+    } catch (err) {
+      await admitted?.release();
+      throw err;
+    }
+    return { managers: await this.managers(conferenceId), mailed: Boolean(admitted?.to.length) };
   }
 
   /** Not the creator, not yourself, and someone must stay to manage the conference. */
@@ -235,6 +266,7 @@ export class ConferenceService {
       await conferenceRecord.setConferenceStatus(tx, conferenceId, transition.to);
     });
     await this.sites.siteChanged(conferenceId);
+    if (action === 'apply') await this.tellAdministrators(conferenceId, userId);
     return this.publicationState(conferenceId);
   }
 
@@ -281,5 +313,30 @@ export class ConferenceService {
       await conferenceRecord.setConferenceStatus(tx, conferenceId, decision.approve ? CONFERENCE_STATUS.published : CONFERENCE_STATUS.rejected);
     });
     await this.sites.siteChanged(conferenceId);
+    await this.tellManagers(conferenceId, decision);
+  }
+
+  /**
+   * The platform administrators learn of a request (after it is saved: a mail that fails to be
+   * queued does not undo it). At most one mail per conference an hour, however often it applies.
+   */
+  private async tellAdministrators(conferenceId: number, userId: number): Promise<void> {
+    const mail = this.opts.mail;
+    const site = mail ? await this.sites.snapshot(conferenceId) : null;
+    if (!mail || !site) return;
+    if (!(await mail.limiter.hit(`publication-mail:${conferenceId}`, 1, 60 * 60_000)).allowed) return;
+    const [admins, by] = await Promise.all([listSuperAdmins(this.db), accountsByIds(this.db, [userId])]);
+    const requester = by.get(userId);
+    const platform = platformPublicOrigin(mail.links);
+    await publicationRequestedMail(this.db, admins.map((a) => a.email), namesOf(site), conferenceOrigin(mail.links, site), `${platform}/admin/publications`, requester?.trueName ? `${requester.trueName} <${requester.email}>` : (requester?.email ?? ''));
+  }
+
+  /** The conference's managers learn the decision, in the site's language(s). */
+  private async tellManagers(conferenceId: number, decision: { approve: true } | { approve: false; reason: string }): Promise<void> {
+    const mail = this.opts.mail;
+    const site = mail ? await this.sites.snapshot(conferenceId) : null;
+    if (!mail || !site) return;
+    const to = await roleHolderEmails(this.db, conferenceId, ['manager', 'creator']);
+    await publicationDecidedMail(this.db, conferenceId, to, namesOf(site), conferenceOrigin(mail.links, site), decision);
   }
 }

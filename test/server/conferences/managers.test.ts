@@ -36,7 +36,8 @@ describe('managers API', () => {
 
   test('any valid e-mail can be added; a new account is created without a password', async () => {
     const res = await call('post', PATH, creator, { email: 'New.Manager@Example.org' });
-    expect(res.body).toMatchObject({ code: 200, message: 'manageConference:added' });
+    // Unpublished: the platform does not mail an address typed by a manager (the mail gate); the screen says so.
+    expect(res.body).toMatchObject({ code: 200, message: 'manageConference:addedNoMail' });
     expect(emails(res)).toEqual(['creator@example.org', 'new.manager@example.org']);
     const user = await h.db('users').where({ email: 'new.manager@example.org' }).first();
     expect(user.password_hash).toBeNull();
