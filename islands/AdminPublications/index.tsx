@@ -61,8 +61,17 @@ function Queue({ lang, mobile, requests, scheme, port }: AdminPublicationsProps)
     ) : (
       '—'
     );
+  // The draft is seen as it will look only by staff of that conference: the administrator signs in on
+  // its own address (sessions are per conference), then lands on the site or its management area.
+  const enter = (r: PublicationRequestItem, to: '/' | '/platform') => `${scheme}${r.domain}${port}/conferencelogin?redirect=${encodeURIComponent(to)}`;
   const actions = (r: PublicationRequestItem) => (
     <Space wrap>
+      {r.domain && (
+        <>
+          <Button size="small" href={enter(r, '/')} target="_blank" rel="noreferrer">{t(`${NS}queue.preview`)}</Button>
+          <Button size="small" href={enter(r, '/platform')} target="_blank" rel="noreferrer">{t(`${NS}queue.manage`)}</Button>
+        </>
+      )}
       <Popconfirm title={t(`${NS}queue.confirmApprove`)} onConfirm={() => approve(r)} okText={t(`${NS}queue.approve`)} cancelText={t('profile.cancel')}>
         <Button type="primary" size="small">{t(`${NS}queue.approve`)}</Button>
       </Popconfirm>
@@ -74,6 +83,7 @@ function Queue({ lang, mobile, requests, scheme, port }: AdminPublicationsProps)
 
   return (
     <div className="admin-publications">
+      <p className="admin-publications-hint">{t(`${NS}queue.hint`)}</p>
       {mobile ? (
         <List
           dataSource={rows}
@@ -106,7 +116,7 @@ function Queue({ lang, mobile, requests, scheme, port }: AdminPublicationsProps)
             { title: t(`${NS}queue.domain`), key: 'domain', render: (_, r) => <span style={{ whiteSpace: 'nowrap' }}>{site(r)}</span> },
             { title: t(`${NS}queue.requestedBy`), dataIndex: 'requestedBy', key: 'requestedBy' },
             { title: t(`${NS}queue.requestedAt`), dataIndex: 'requestedAt', key: 'requestedAt', render: (v: string) => formatInstant(v), width: 150 },
-            { title: t('admin.actions'), key: 'actions', width: 170, render: (_, r) => actions(r) },
+            { title: t('admin.actions'), key: 'actions', width: 260, render: (_, r) => actions(r) },
           ]}
         />
       )}

@@ -236,6 +236,13 @@ describe('screens', () => {
     expect(props).toMatchObject({ lang: 'en', scheme: 'http://', port: ':3000' });
     expect(props.requests).toHaveLength(1);
     expect($('[data-island="AdminPublications"] table').text()).toContain('contract.localhost');
+    // The reviewer reaches the draft as it will look and its management area from the queue, on the conference's address.
+    const links = $('[data-island="AdminPublications"] table a').map((_, a) => $(a).attr('href')).get();
+    expect(links).toEqual(expect.arrayContaining(['http://contract.localhost:3000/conferencelogin?redirect=%2F', 'http://contract.localhost:3000/conferencelogin?redirect=%2Fplatform']));
+    const rootThere = await h.login({ email: 'root@example.org', conferenceId });
+    expect((await visit(h.app, '/', { host, token: rootThere })).status).toBe(200);
+    expect((await visit(h.app, '/platform', { host, token: rootThere })).status).toBe(200);
+    expect((await visit(h.app, '/', { host })).headers.location).toBe('/unpublished');
     const phone = await page(h.app, '/admin/publications', { host: platform, token: root, mobile: true });
     expect(phone.$('[data-island="AdminPublications"] table')).toHaveLength(0);
 
