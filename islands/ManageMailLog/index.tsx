@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { App, Button, List, Select, Space, Table, Tag } from 'antd';
 import { formatInstant } from '../../server/contract/conferences';
 import { AntdRoot } from '../shared/AntdRoot';
-import { mailApi, type MailLogPage, type MailLogRow, type MailStatus } from '../../server/contract/mail';
+import { mailApi, type MailLogMessage, type MailLogPage, type MailLogRow, type MailStatus } from '../../server/contract/mail';
+import { MessageDialog } from './MessageDialog';
 import { call, ApiError } from '../shared/api';
 import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';
@@ -20,6 +21,7 @@ function MailLog({ lang, mobile, initial }: ManageMailLogProps) {
   const [data, setData] = useState(initial);
   const [query, setQuery] = useState<Query>({ page: 1 });
   const [loading, setLoading] = useState(false);
+  const [opened, setOpened] = useState<MailLogMessage | null>(null);
 
   async function load(next: Query) {
     setLoading(true);
@@ -44,8 +46,23 @@ function MailLog({ lang, mobile, initial }: ManageMailLogProps) {
     }
   }
 
+  async function open(row: Row) {
+    try {
+      setOpened(await call(mailApi.message, { params: { id: row.id } }));
+    } catch (err) {
+      message.error(t(err instanceof ApiError ? err.messageKey : 'commonMsg.failed'));
+    }
+  }
+
   const status = (r: Row) => <Tag color={COLORS[r.status]}>{t(`mail:status.${r.status}`)}</Tag>;
-  const action = (r: Row) => (r.status === 'failed' ? <Button size="small" onClick={() => resend(r)}>{t('mail:log.resend')}</Button> : null);
+  const action = (r: Row) => (
+    <Space size={4} wrap>
+      <Button size="small" type="link" onClick={() => open(r)}>{t('mail:log.open')}</Button>
+      {r.status === 'failed' && <Button size="small" onClick={() => resend(r)}>{t('mail:log.resend')}</Button>}
+    </Space>
+  );
+  // Whole recipients and subjects, wrapped (issue 18: cut with an ellipsis they could not be read).
+  const wrap = (v: string) => <span style={{ wordBreak: 'break-all', whiteSpace: 'normal' }}>{v}</span>;
   return (
     <div className="mail-log">
       <Space style={{ marginBottom: 12 }}>
@@ -53,20 +70,21 @@ function MailLog({ lang, mobile, initial }: ManageMailLogProps) {
       </Space>
       {mobile ? (
         <List loading={loading} dataSource={data.rows} rowKey="id" pagination={{ current: query.page, pageSize: 20, total: data.total, onChange: (page) => load({ ...query, page }), simple: true }}
-          renderItem={(r) => <List.Item actions={[action(r)].filter(Boolean)}><List.Item.Meta title={<>{status(r)} {r.subject}</>} description={<>{r.to}<br />{formatInstant(r.createdAt)}{r.lastError ? <><br /><span className="danger-text">{t(r.lastError)}</span></> : null}</>} /></List.Item>} />
+          renderItem={(r) => <List.Item actions={[action(r)]}><List.Item.Meta title={<>{status(r)} {r.subject}</>} description={<>{wrap(r.to)}<br />{formatInstant(r.createdAt)}{r.lastError ? <><br /><span className="danger-text">{t(r.lastError)}</span></> : null}</>} /></List.Item>} />
       ) : (
         <Table rowKey="id" loading={loading} dataSource={data.rows} pagination={{ current: query.page, pageSize: 20, total: data.total, showSizeChanger: false, onChange: (page) => load({ ...query, page }) }}
           columns={[
             { title: t('mail:log.time'), dataIndex: 'createdAt', key: 'c', width: 160, render: (v: string) => formatInstant(v) },
-            { title: t('mail:log.to'), dataIndex: 'to', key: 'to', ellipsis: true },
-            { title: t('mail:log.subject'), dataIndex: 'subject', key: 's', ellipsis: true },
+            { title: t('mail:log.to'), dataIndex: 'to', key: 'to', render: wrap },
+            { title: t('mail:log.subject'), dataIndex: 'subject', key: 's', render: (v: string, r) => <a onClick={() => open(r)}>{wrap(v)}</a> },
             { title: t('mail:log.status'), key: 'st', width: 110, render: (_, r) => status(r) },
             { title: t('mail:log.attempts'), dataIndex: 'attempts', key: 'a', width: 80 },
             { title: t('mail:log.error'), dataIndex: 'lastError', key: 'e', ellipsis: true, render: (v: string | null) => (v ? t(v) : '—') },
-            { title: '', key: 'x', width: 90, render: (_, r) => action(r) },
+            { title: '', key: 'x', width: 130, render: (_, r) => action(r) },
           ]}
         />
       )}
+      <MessageDialog t={t} message={opened} onClose={() => setOpened(null)} mobile={mobile} />
     </div>
   );
 }

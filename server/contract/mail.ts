@@ -82,6 +82,13 @@ export type MailStatus = (typeof MAIL_STATUSES)[number];
 export type MailLogRow = { id: number; to: string; subject: string; kind: string | null; status: string; attempts: number; lastError: string | null; createdAt: string; sentAt: string | null };
 export type MailLogPage = { rows: MailLogRow[]; total: number };
 
+/**
+ * One message of the log, opened: every recipient, and the message as it went — except what must
+ * stay secret from managers (`withheld`: a verification code's mail; an activation link's key is
+ * masked).
+ */
+export type MailLogMessage = MailLogRow & { toList: string[]; bccList: string[]; html: string | null; text: string; withheld: boolean };
+
 const kindParam = z.object({ kind: z.enum(MAIL_KINDS, { message: 'mail:kindInvalid' }) });
 
 const CONFIG = '/conference/platform/config/email';
@@ -107,6 +114,7 @@ export const mailApi = {
     path: LOG,
     query: z.object({ page: z.coerce.number().int().min(1).default(1), size: z.coerce.number().int().min(1).max(100).default(20), status: z.enum(MAIL_STATUSES).optional() }),
   }),
+  message: endpoint<MailLogMessage>()({ method: 'GET', path: `${LOG}/:id`, params: z.object({ id: z.coerce.number().int().positive('mail:messageNotFound').max(2 ** 31, 'mail:messageNotFound') }) }),
   /** a failed message queued again, through the mail gate as a new one */
   resend: endpoint()({ method: 'POST', path: `${LOG}/:id/resend`, params: z.object({ id: z.coerce.number().int().positive('commonMsg.notFound') }), done: 'mail:requeued' }),
 };

@@ -118,7 +118,7 @@ export class VerificationCodes {
           created_at: toDbInstant(now),
           expires_at: toDbInstant(new Date(now.getTime() + CODE_TTL_MS)),
         });
-        await enqueueMail(tx, { conferenceId: input.conferenceId, to: [email], ...codeMail(input.lang, input.siteName, code, CODE_TTL_MS / 60_000) });
+        await enqueueMail(tx, { conferenceId: input.conferenceId, to: [email], ...codeMail(input.lang, input.siteName, code, CODE_TTL_MS / 60_000), kind: 'verificationCode' });
       });
     } catch (err) {
       await this.giveBack(quota);

@@ -10,7 +10,7 @@ import { AppError } from '../../platform/errors';
 import { route } from '../../platform/route';
 import { fromDbInstant, toDbInstant } from '../../db/dialect';
 import { t } from '../../platform/i18n';
-import { mailApi, type MailLogPage } from '../../contract/mail';
+import { mailApi, type MailLogMessage, type MailLogPage, type MailLogRow } from '../../contract/mail';
 import type { Db } from '../../db/index';
 import { shownError } from './errorClass';
 import { withAdmission } from './gate';
@@ -26,6 +26,46 @@ export const SMTP_TEST_LIMIT = { limit: 10, windowMs: 60 * 60_000 };
 const recipientsOf = (row: { to_address: string; bcc_address: string | null }) =>
   [row.to_address, row.bcc_address ?? ''].flatMap((list) => list.split(',')).map((a) => a.trim()).filter(Boolean);
 
+/** Mail whose content managers may not read: verification codes (and old rows of unknown kind, which may be codes). */
+const SECRET_KINDS = new Set([null, 'verificationCode']);
+
+/** Keys in links that work for whoever holds them (a reviewer's activation), masked in what managers read. */
+const maskKeys = (s: string) => s.replace(/(\/review\/active\/)[A-Za-z0-9_-]{8,}/g, '$1******');
+
+type OutboxRow = Record<string, string | number | null>;
+
+function logRow(r: OutboxRow): MailLogRow {
+  const iso = (v: string | null) => fromDbInstant(v)?.toISOString() ?? null;
+  return {
+    id: Number(r.id),
+    to: String(r.to_address || `Bcc: ${r.bcc_address ?? ''}`),
+    // Verification codes are secrets: the log shows that a code was sent, not the code.
+    subject: String(r.subject).replace(/\b\d{6}\b/g, '******'),
+    kind: (r.kind as string | null) ?? null,
+    status: String(r.status),
+    attempts: Number(r.attempts),
+    // A class key (mail:error.*), translated by the screen; never the remote server's text.
+    lastError: shownError((r.last_error as string | null) ?? null),
+    createdAt: iso(r.created_at as string)!,
+    sentAt: iso(r.sent_at as string | null),
+  };
+}
+
+async function mailMessage(db: Db, conferenceId: number, id: number): Promise<MailLogMessage> {
+  const r: OutboxRow | undefined = await db('mail_outbox').where({ id, conference_id: conferenceId }).first();
+  if (!r) throw new AppError(404, 'mail:messageNotFound');
+  const withheld = SECRET_KINDS.has((r.kind as string | null) ?? null);
+  const list = (v: string | number | null) => String(v ?? '').split(',').map((a) => a.trim()).filter(Boolean);
+  return {
+    ...logRow(r),
+    toList: list(r.to_address),
+    bccList: list(r.bcc_address),
+    html: withheld || r.html_body === null ? null : maskKeys(String(r.html_body)),
+    text: withheld ? '' : maskKeys(String(r.text_body ?? '')),
+    withheld,
+  };
+}
+
 async function mailLog(db: Db, conferenceId: number, q: { page: number; size: number; status?: string }): Promise<MailLogPage> {
   const base = () => {
     const qb = db('mail_outbox').where({ conference_id: conferenceId });
@@ -34,23 +74,7 @@ async function mailLog(db: Db, conferenceId: number, q: { page: number; size: nu
   };
   const total = Number((await base().count<{ n: number }[]>({ n: '*' }).first())?.n ?? 0);
   const rows = await base().orderBy('id', 'desc').limit(q.size).offset((q.page - 1) * q.size);
-  const iso = (v: string | null) => fromDbInstant(v)?.toISOString() ?? null;
-  return {
-    total,
-    rows: rows.map((r: Record<string, string | number | null>) => ({
-      id: Number(r.id),
-      to: String(r.to_address || `Bcc: ${r.bcc_address ?? ''}`),
-      // Verification codes are secrets: the log shows that a code was sent, not the code.
-      subject: String(r.subject).replace(/\b\d{6}\b/g, '******'),
-      kind: (r.kind as string | null) ?? null,
-      status: String(r.status),
-      attempts: Number(r.attempts),
-      // A class key (mail:error.*), translated by the screen; never the remote server's text.
-      lastError: shownError((r.last_error as string | null) ?? null),
-      createdAt: iso(r.created_at as string)!,
-      sentAt: iso(r.sent_at as string | null),
-    })),
-  };
+  return { total, rows: rows.map((r: OutboxRow) => logRow(r)) };
 }
 
 export function mailConfigRouter(deps: Deps): Router {
@@ -86,6 +110,7 @@ export function mailConfigRouter(deps: Deps): Router {
   });
 
   route(router, mailApi.log, manager, async ({ query }, req) => mailLog(db, conferenceOf(req), query));
+  route(router, mailApi.message, manager, async ({ params: { id } }, req) => mailMessage(db, conferenceOf(req), id));
   route(router, mailApi.resend, manager, async ({ params: { id } }, req) => {
     const row = await db('mail_outbox').where({ id, conference_id: conferenceOf(req), status: 'failed' }).first();
     if (!row) throw new AppError(400, 'mail:notFailed');

@@ -202,4 +202,22 @@ describe('the delivery log', () => {
     expect(await h.db('mail_outbox').where({ id: failed }).first()).toMatchObject({ status: 'queued', attempts: 0 });
     expect((await call(h, host, 'post', `/conference/platform/mail/log/${failed}/resend`, { token: manager, body: {} })).body.message).toBe('mail:notFailed');
   });
+
+  test('a message opens with every recipient and its content; a code’s mail is withheld; an activation key is masked; another conference’s is not found', async () => {
+    const bulk = await h.db('mail_outbox').insert({ conference_id: cid, to_address: '', bcc_address: 'a@example.org, b@example.org', subject: 'News', text_body: 'Hello', html_body: '<p>Hello <b>all</b></p>', kind: 'bulk', status: 'sent', attempts: 1, created_at: '2027-01-01 00:00:00.000', next_attempt_at: '2027-01-01 00:00:00.000' }, ['id']);
+    const bulkId = Number(typeof bulk[0] === 'object' ? (bulk[0] as { id: number }).id : bulk[0]);
+    const opened = await call(h, host, 'get', `/conference/platform/mail/log/${bulkId}`, { token: manager });
+    expect(opened.body.data).toMatchObject({ toList: [], bccList: ['a@example.org', 'b@example.org'], html: '<p>Hello <b>all</b></p>', withheld: false });
+    const code = await enqueueMail(h.db, { conferenceId: cid, to: ['c@example.org'], subject: '验证码：654321', text: '654321', html: '<b>654321</b>', kind: 'verificationCode' });
+    const secret = (await call(h, host, 'get', `/conference/platform/mail/log/${code}`, { token: manager })).body.data;
+    expect(secret).toMatchObject({ withheld: true, html: null, text: '', subject: '验证码：******' });
+    const invite = await enqueueConferenceMail(h.db, cid, 'inviteReviewer', 'en', ['r@example.org'], { activationUrl: 'http://x.localhost/review/active/AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-abc', conferenceName: 'C', name: 'R' });
+    const masked = (await call(h, host, 'get', `/conference/platform/mail/log/${invite}`, { token: manager })).body.data;
+    expect(`${masked.html}${masked.text}`).not.toContain('AbCdEfGh');
+    expect(masked.html).toContain('/review/active/******');
+    const other = await h.provision(contractSite({ slug: 'mail3', domains: ['mail3.localhost'] }));
+    const theirs = await enqueueMail(h.db, { conferenceId: other, to: ['z@example.org'], subject: 'theirs', text: 'z', kind: 'bulk' });
+    expect((await call(h, host, 'get', `/conference/platform/mail/log/${theirs}`, { token: manager, lang: 'en' })).body).toMatchObject({ code: 404, message: 'mail:messageNotFound' });
+    expect((await call(h, host, 'get', '/conference/platform/mail/log/abc', { token: manager })).status).toBe(400);
+  });
 });
