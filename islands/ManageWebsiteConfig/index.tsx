@@ -31,9 +31,13 @@ function treeData(nodes: DisciplineNode[]): Array<{ value: number; title: string
   return nodes.map((n) => ({ value: n.id, title: n.name, children: treeData(n.children) }));
 }
 
-/** 'firstTitle.en' → ['firstTitle', 'en']; 'feedbackTypes.3' → ['feedbackTypes', 3]. */
+/**
+ * 'firstTitle.en' → ['firstTitle', 'en']; 'feedbackTypes.3.en' → ['feedbackTypes', 3, 'en']; a
+ * whole feedback type ('feedbackTypes.3': empty, a duplicate) shows its message under its Chinese name.
+ */
 function fieldPath(field: string): Array<string | number> {
-  return field.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part));
+  const path = field.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part));
+  return path[0] === 'feedbackTypes' && path.length === 2 ? [...path, 'zh'] : path;
 }
 
 function BilingualRow({ field, t, mobile, langs, multiline }: { field: BilingualField; t: T; mobile: boolean; langs: Lang[]; multiline?: boolean }) {
@@ -269,21 +273,21 @@ function FeedbackTypes({ t }: { t: T }) {
         {(fields, { add, remove }, { errors }) => (
           <>
             {fields.map((field) => (
-              <div key={field.key} style={{ display: 'flex', gap: 8, alignItems: 'flex-start' }}>
-                <Form.Item
-                  name={field.name}
-                  style={{ flex: 1, marginBottom: 8 }}
-                  rules={[
-                    { required: true, whitespace: true, message: t('manageSite:feedbackTypeEmpty') },
-                    { max: SITE_LIMITS.feedbackType, message: t('manageSite:feedbackTypeTooLong') },
-                  ]}
-                >
-                  <Input maxLength={SITE_LIMITS.feedbackType} />
-                </Form.Item>
+              <div key={field.key} style={{ display: 'flex', gap: 8, alignItems: 'flex-start', flexWrap: 'wrap' }}>
+                {(['zh', 'en'] as const).map((lang) => (
+                  <Form.Item
+                    key={lang}
+                    name={[field.name, lang]}
+                    style={{ flex: '1 1 140px', marginBottom: 8 }}
+                    rules={[{ max: SITE_LIMITS.feedbackType, message: t('manageSite:feedbackTypeTooLong') }]}
+                  >
+                    <Input maxLength={SITE_LIMITS.feedbackType} placeholder={t(`manageSite:feedbackTypeIn.${lang}`)} aria-label={t(`manageSite:feedbackTypeIn.${lang}`)} />
+                  </Form.Item>
+                ))}
                 <Button icon={<DeleteOutlined />} aria-label={t('manageSite:remove')} onClick={() => remove(field.name)} />
               </div>
             ))}
-            <Button type="dashed" icon={<PlusOutlined />} onClick={() => add('')} disabled={fields.length >= SITE_LIMITS.feedbackTypes} block>
+            <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ zh: '', en: '' })} disabled={fields.length >= SITE_LIMITS.feedbackTypes} block>
               {t('manageSite:addFeedbackType')}
             </Button>
             <Form.ErrorList errors={errors} />

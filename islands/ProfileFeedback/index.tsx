@@ -18,10 +18,15 @@ import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';
 import type { Feedback } from './types';
 
-export type ProfileFeedbackProps = { lang: Lang; mobile: boolean; types: string[]; mine: Feedback[]; name: string; email: string };
+/**
+ * `types`: the conference's feedback types, `value` (both names, as stored) and `label` (the
+ * reader's language). `phone`: from the person's registration. `verifiedEmail`: the account's
+ * proven address — feedback from it needs no code.
+ */
+export type ProfileFeedbackProps = { lang: Lang; mobile: boolean; types: Array<{ value: string; label: string }>; mine: Feedback[]; name: string; email: string; phone: string; verifiedEmail: string | null };
 type Values = { title: string; name: string; email: string; phone: string; type: string; content: string; verifyCode: string };
 
-function FeedbackScreen({ lang, mobile, types, mine, name, email }: ProfileFeedbackProps) {
+function FeedbackScreen({ lang, mobile, types, mine, name, email, phone, verifiedEmail }: ProfileFeedbackProps) {
   const t = translator(lang);
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
@@ -31,6 +36,9 @@ function FeedbackScreen({ lang, mobile, types, mine, name, email }: ProfileFeedb
   const [busy, setBusy] = useState(false);
 
   const validEmail = validatedEmail(form);
+  const typed = Form.useWatch('email', form) ?? email;
+  const codeNeeded = !verifiedEmail || typed.trim().toLowerCase() !== verifiedEmail.toLowerCase();
+  const typeLabel = (stored: string) => types.find((x) => x.value === stored)?.label ?? stored;
 
   async function submit(values: Values) {
     setBusy(true);
@@ -51,12 +59,12 @@ function FeedbackScreen({ lang, mobile, types, mine, name, email }: ProfileFeedb
 
   return (
     <div className="profile-feedback">
-      <Form form={form} layout="vertical" name="feedback" onFinish={submit} initialValues={{ name, email, type: types[0] }} className="panel-form">
+      <Form form={form} layout="vertical" name="feedback" onFinish={submit} initialValues={{ name, email, phone, type: types[0]?.value }} className="panel-form">
         <Form.Item name="title" label={t('feedback:fields.title')} rules={[{ required: true, whitespace: true, message: t('feedback:titleRequired') }, { max: 200, message: t('feedback:titleTooLong') }]}>
           <Input />
         </Form.Item>
         <Form.Item name="type" label={t('feedback:fields.type')} rules={[{ required: true, whitespace: true, message: t('feedback:typeRequired') }]}>
-          {types.length ? <Select options={types.map((x) => ({ value: x, label: x }))} /> : <Input maxLength={100} />}
+          {types.length ? <Select options={types} /> : <Input maxLength={100} />}
         </Form.Item>
         <Form.Item name="name" label={t('feedback:fields.name')}>
           <Input maxLength={100} />
@@ -98,9 +106,11 @@ function FeedbackScreen({ lang, mobile, types, mine, name, email }: ProfileFeedb
             <Button icon={<UploadOutlined />}>{t('feedback:upload')}</Button>
           </Upload>
         </Form.Item>
-        <Form.Item name="verifyCode" label={t('auth.verifyCode')} rules={[{ required: true, message: t('inputVerifyCode') }]}>
-          <CodeInput t={t} type="feedbackCode" email={validEmail} onError={(key) => form.setFields([{ name: 'email', errors: [t(key)] }])} />
-        </Form.Item>
+        {codeNeeded && (
+          <Form.Item name="verifyCode" label={t('auth.verifyCode')} extra={verifiedEmail ? t('feedback:codeForOtherAddress') : undefined} rules={[{ required: true, message: t('inputVerifyCode') }]}>
+            <CodeInput t={t} type="feedbackCode" email={validEmail} onError={(key) => form.setFields([{ name: 'email', errors: [t(key)] }])} />
+          </Form.Item>
+        )}
         <Button type="primary" htmlType="submit" loading={busy} block={mobile}>
           {t('feedback:submit')}
         </Button>
@@ -112,7 +122,7 @@ function FeedbackScreen({ lang, mobile, types, mine, name, email }: ProfileFeedb
         rowKey="id"
         renderItem={(f) => (
           <List.Item actions={[<a key="v" href={`/profile/feedBackDetails?id=${f.id}`}>{t('feedback:view')}</a>]}>
-            <List.Item.Meta title={<>{f.title} {f.reply ? <Tag color="green">{t('feedback:replied')}</Tag> : <Tag>{t('feedback:waiting')}</Tag>}</>} description={`${f.type} · ${formatInstant(f.createdAt)}`} />
+            <List.Item.Meta title={<>{f.title} {f.reply ? <Tag color="green">{t('feedback:replied')}</Tag> : <Tag>{t('feedback:waiting')}</Tag>}</>} description={`${typeLabel(f.type)} · ${formatInstant(f.createdAt)}`} />
           </List.Item>
         )}
       />

@@ -12,7 +12,8 @@ export const feedbackInput = z.object({
   type: z.string({ message: 'feedback:typeRequired' }).trim().min(1, 'feedback:typeRequired').max(100, 'feedback:typeRequired'),
   content: z.string({ message: 'feedback:contentRequired' }).trim().min(1, 'feedback:contentRequired').max(5000, 'feedback:contentTooLong'),
   attachment: z.string().max(100).nullable().optional(),
-  verifyCode: z.string({ message: 'inputVerifyCode' }).trim().min(1, 'inputVerifyCode').max(10, 'userReg.verifyCodeError'),
+  // Not needed from one's own verified account address (the service decides).
+  verifyCode: z.string({ message: 'inputVerifyCode' }).trim().max(10, 'userReg.verifyCodeError').default(''),
 });
 export type FeedbackInput = z.infer<typeof feedbackInput>;
 

@@ -76,6 +76,40 @@ function pair(field: keyof typeof SITE_LIMITS) {
   return z.object({ zh: one, en: one }, { message: INVALID });
 }
 
+/**
+ * A feedback type in both languages (issue 18: one mixed string such as "会务咨询 / Registration"
+ * read badly in either). A plain string, as stored before, is taken for both; an empty side takes
+ * the other's text.
+ */
+export type FeedbackType = Pair;
+
+const feedbackTypeItem = z.preprocess(
+  (v) => (typeof v === 'string' ? { zh: v, en: v } : v),
+  z
+    .object({ zh: text(SITE_LIMITS.feedbackType, 'manageSite:feedbackTypeTooLong'), en: text(SITE_LIMITS.feedbackType, 'manageSite:feedbackTypeTooLong') }, { message: INVALID })
+    .refine((v) => v.zh !== '' || v.en !== '', { message: 'manageSite:feedbackTypeEmpty' })
+    .transform((v) => ({ zh: v.zh || v.en, en: v.en || v.zh })),
+);
+
+/** Types as stored: pairs, or the strings of before ("会务咨询 / Registration" split at the slash). */
+export function parseFeedbackTypes(stored: unknown): FeedbackType[] {
+  if (!Array.isArray(stored)) return [];
+  return stored.flatMap((item): FeedbackType[] => {
+    if (typeof item === 'string') {
+      const [zh, en] = item.includes(' / ') ? item.split(' / ', 2).map((x) => x.trim()) : [item, item];
+      return item.trim() ? [{ zh: zh || en, en: en || zh }] : [];
+    }
+    if (item && typeof item === 'object' && typeof item.zh === 'string' && typeof item.en === 'string') return [{ zh: item.zh, en: item.en }];
+    return [];
+  });
+}
+
+/** A type in the reader's language. */
+export const feedbackTypeIn = (type: FeedbackType, lang: 'zh' | 'en'): string => (lang === 'en' ? type.en || type.zh : type.zh || type.en);
+
+/** What a feedback stores as its type: both names, once when they are the same. */
+export const feedbackTypeLabel = (type: FeedbackType): string => (type.zh === type.en ? type.zh : `${type.zh} / ${type.en}`);
+
 const optionalId = z.union([z.null(), z.number({ message: INVALID }).int(INVALID).positive(INVALID)], { message: INVALID });
 
 const date = (key: string) =>
@@ -116,15 +150,14 @@ export const websiteConfigInput = z
     templateZhHomePageId: optionalId,
     templateEnHomePageId: optionalId,
     feedbackTypes: z
-      .array(text(SITE_LIMITS.feedbackType, 'manageSite:feedbackTypeTooLong').refine((v) => v.length > 0, { message: 'manageSite:feedbackTypeEmpty' }), {
-        message: INVALID,
-      })
+      .array(feedbackTypeItem, { message: INVALID })
       .max(SITE_LIMITS.feedbackTypes, 'manageSite:feedbackTypesTooMany')
       .superRefine((list, ctx) => {
         const seen = new Set<string>();
         list.forEach((item, index) => {
-          if (seen.has(item)) ctx.addIssue({ code: 'custom', message: 'manageSite:feedbackTypeDuplicate', path: [index] });
-          seen.add(item);
+          const names = [...new Set([item.zh, item.en])];
+          if (names.some((n) => seen.has(n))) ctx.addIssue({ code: 'custom', message: 'manageSite:feedbackTypeDuplicate', path: [index] });
+          names.forEach((n) => seen.add(n));
         });
       }),
   })

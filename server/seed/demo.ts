@@ -38,7 +38,7 @@ export function loadDemoSite(templatesDir: string, slug: string, domains: string
     registerFlag: true,
     registerNum: 500,
     modules: { register: true },
-    config: { ...config, feedbackTypes: ['会务咨询 / Registration', '论文投稿 / Submission', '住宿交通 / Travel', '其他 / Other'] },
+    config: { ...config, feedbackTypes: [{ zh: '会务咨询', en: 'Registration' }, { zh: '论文投稿', en: 'Submission' }, { zh: '住宿交通', en: 'Travel' }, { zh: '其他', en: 'Other' }] },
     exterior: loadExterior(templatesDir, exterior),
     pages,
     homePage: 'home',

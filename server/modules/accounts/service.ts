@@ -55,6 +55,12 @@ export async function ensureUser(
   }
 }
 
+/** The account's address when its ownership was proven (a code, an activation, an organisation's login), else null. */
+export async function verifiedEmailOf(db: Db, userId: number): Promise<string | null> {
+  const row = await db('users').where({ id: userId }).first('email', 'email_verified_at');
+  return row?.email_verified_at ? String(row.email) : null;
+}
+
 export async function updateName(db: Db, userId: number, trueName: string): Promise<void> {
   await db('users').where({ id: userId }).update({ true_name: trueName, updated_at: toDbInstant() });
 }

@@ -2,6 +2,8 @@
  * Feedback calls and screens: a person's own (write, list, read, attachment) in the personal
  * centre, and the managers' list and reply at /platform/manage/userFeedBack.
  */
+import { verifiedEmailOf } from '../accounts/service';
+import { feedbackTypeIn, feedbackTypeLabel } from '../../contract/siteConfig';
 import { Router, type Request, type Response } from 'express';
 import { access, conferenceOf, screen } from '../../platform/access';
 import type { Deps } from '../../platform/feature';
@@ -29,7 +31,7 @@ function notFoundFeedback(): never {
   throw notFound('feedback:notFound');
 }
 
-export function feedbackApiRouter({ feedback, files, limiter, config }: Deps): Router {
+export function feedbackApiRouter({ db, feedback, files, limiter, config }: Deps): Router {
   const router = Router();
   const mine = access('user', 'conference');
 
@@ -44,7 +46,9 @@ export function feedbackApiRouter({ feedback, files, limiter, config }: Deps): R
   });
   route(router, feedbackApi.submit, mine, async (input, req) => {
     assertOpenTo(req.ctx.site, req.ctx.identity);
-    return feedback.submit(conferenceOf(req), req.ctx.identity!.user.id, input.body, { types: req.ctx.site!.config.feedbackTypes, lang: req.ctx.lang, siteName: siteName(req), ip: req.ip ?? '' });
+    const userId = req.ctx.identity!.user.id;
+    const verifiedEmail = await verifiedEmailOf(db, userId);
+    return feedback.submit(conferenceOf(req), userId, input.body, { types: req.ctx.site!.config.feedbackTypes, lang: req.ctx.lang, siteName: siteName(req), ip: req.ip ?? '', verifiedEmail });
   });
   route(router, feedbackApi.mine, mine, async (_input, req) => feedback.mine(conferenceOf(req), req.ctx.identity!.user.id));
   route(router, feedbackApi.mineOne, mine, async ({ params }, req) => (await feedback.one(conferenceOf(req), params.id, req.ctx.identity!.user.id)) ?? notFoundFeedback());
@@ -60,14 +64,19 @@ export function feedbackApiRouter({ feedback, files, limiter, config }: Deps): R
   return router;
 }
 
-export function feedbackPageRouter({ feedback, shell }: Deps): Router {
+export function feedbackPageRouter({ db, feedback, registration, shell }: Deps): Router {
   const router = Router();
   const profile = [screen('user', 'conference')] as const;
   router.get('/profile/feedback', ...profile, async (req, res) => {
     const { lang, mobile, identity, site } = req.ctx;
+    const conferenceId = conferenceOf(req);
+    const userId = identity!.user.id;
+    // The phone the person registered with, and whether their address needs a code (issue 18).
+    const [mine, contact, verifiedEmail] = await Promise.all([feedback.mine(conferenceId, userId), registration.contactOf(conferenceId, userId), verifiedEmailOf(db, userId)]);
+    const types = site!.config.feedbackTypes.map((x) => ({ value: feedbackTypeLabel(x), label: feedbackTypeIn(x, lang) }));
     await shell.profileScreen(req, res, {
       title: t(lang, 'feedback:title'),
-      island: { island: 'ProfileFeedback', props: { lang, mobile, types: site!.config.feedbackTypes, mine: await feedback.mine(conferenceOf(req), identity!.user.id), name: identity!.user.trueName, email: identity!.user.email } },
+      island: { island: 'ProfileFeedback', props: { lang, mobile, types, mine, name: contact?.name || identity!.user.trueName, email: identity!.user.email, phone: contact?.phone ?? '', verifiedEmail } },
     });
   });
   router.get('/profile/feedBackDetails', ...profile, async (req, res) => {

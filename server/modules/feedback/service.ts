@@ -10,6 +10,7 @@ import { inTransaction } from '../../db/transaction';
 import { AppError } from '../../platform/errors';
 import type { Lang } from '../../contract/enums';
 import type { FeedbackInput, FeedbackView } from '../../contract/feedback';
+import { feedbackTypeLabel, type FeedbackType } from '../../contract/siteConfig';
 
 import type { VerificationCodes } from '../accounts/codes';
 import { roleHolderEmails } from '../accounts/service';
@@ -68,9 +69,18 @@ export class FeedbackService {
     });
   }
 
-  async submit(conferenceId: number, userId: number, input: FeedbackInput, ctx: { types: string[]; lang: Lang; siteName: string; ip: string }): Promise<FeedbackView> {
-    // The conference's feedback types, when it has any (spec 3 "feedback types").
-    if (ctx.types.length && !ctx.types.includes(input.type)) throw new AppError(400, 'feedback:typeRequired', 'type');
+  /**
+   * `verifiedEmail`: the writer's account address when its ownership is proven (a code, a link,
+   * an organisation's login); feedback from that address needs no new code (issue 18).
+   */
+  async submit(conferenceId: number, userId: number, input: FeedbackInput, ctx: { types: FeedbackType[]; lang: Lang; siteName: string; ip: string; verifiedEmail: string | null }): Promise<FeedbackView> {
+    // The conference's feedback types, when it has any (spec 3 "feedback types"), named in either
+    // language; stored with both names, so every reader can read it.
+    const chosen = ctx.types.find((x) => [x.zh, x.en, feedbackTypeLabel(x)].includes(input.type));
+    if (ctx.types.length && !chosen) throw new AppError(400, 'feedback:typeRequired', 'type');
+    const type = chosen ? feedbackTypeLabel(chosen) : input.type;
+    const ownAddress = ctx.verifiedEmail !== null && input.email.toLowerCase() === ctx.verifiedEmail.toLowerCase();
+    if (!ownAddress && !input.verifyCode) throw new AppError(400, 'inputVerifyCode', 'verifyCode');
     let attachmentId: number | null = null;
     if (input.attachment) {
       // The writer's own unclaimed feedback upload, of this conference.
@@ -79,20 +89,20 @@ export class FeedbackService {
       attachmentId = Number(file.id);
     }
     // Checked (and the try counted) before the transaction, which only uses the code up.
-    const code = await this.codes.verify({ email: input.email, purpose: 'feedbackCode', code: input.verifyCode, ip: ctx.ip });
+    const code = ownAddress ? null : await this.codes.verify({ email: input.email, purpose: 'feedbackCode', code: input.verifyCode, ip: ctx.ip });
     const managers = await roleHolderEmails(this.db, conferenceId, ['manager', 'creator']);
     // The feedback is kept whatever happens to the mail: managers the gate withholds read it on screen.
     const admitted = await this.admit(conferenceId, managers, { unknown: 'withhold', budget: 'withhold' });
     const id = await withAdmission(admitted, () => inTransaction(this.db, async (tx) => {
-      await this.codes.use(tx, code);
+      if (code) await this.codes.use(tx, code);
       const newId = await insertId(
-        tx('feedback').insert({ conference_id: conferenceId, user_id: userId, title: input.title, name: input.name, email: input.email, phone: input.phone, type: input.type, content: input.content, attachment_file_id: attachmentId, created_at: toDbInstant() }),
+        tx('feedback').insert({ conference_id: conferenceId, user_id: userId, title: input.title, name: input.name, email: input.email, phone: input.phone, type, content: input.content, attachment_file_id: attachmentId, created_at: toDbInstant() }),
       );
       // Claimed with its bytes given back to the upload budget; gone meanwhile (swept), nothing is saved.
       if (attachmentId && !(await this.files.claimTemporary(tx, conferenceId, [attachmentId])).length) throw new AppError(400, 'feedback:attachmentMissing', 'attachment');
       // One message per manager: no manager's address in another's mail.
-      const mail = feedbackToManagersMail(ctx.siteName, input);
-      for (const to of admitted.to) await enqueueMail(tx, { conferenceId, to: [to], ...mail });
+      const mail = feedbackToManagersMail(ctx.siteName, { ...input, type });
+      for (const to of admitted.to) await enqueueMail(tx, { conferenceId, to: [to], ...mail, kind: 'feedback' });
       return newId;
     }));
     return (await this.one(conferenceId, id))!;
@@ -123,7 +133,7 @@ export class FeedbackService {
     await withAdmission(await this.admit(conferenceId, [row.email], STRICT), () =>
       this.db.transaction(async (tx) => {
         await tx('feedback').where({ conference_id: conferenceId, id }).update({ reply, replied_at: toDbInstant(), replied_by: managerId });
-        await enqueueMail(tx, { conferenceId, to: [row.email], ...replyMail(ctx.siteName, row.title, reply, `${ctx.siteUrl}/profile/feedBackDetails?id=${id}`) });
+        await enqueueMail(tx, { conferenceId, to: [row.email], ...replyMail(ctx.siteName, row.title, reply, `${ctx.siteUrl}/profile/feedBackDetails?id=${id}`), kind: 'feedbackReply' });
       }),
     );
     return (await this.one(conferenceId, id))!;

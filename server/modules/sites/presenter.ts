@@ -3,6 +3,7 @@ import type { Lang } from '../../contract/enums';
 import type { PublicWebsiteConfig } from '../../contract/sites';
 import type { TokenClaims } from '../../platform/session';
 import { text } from '../../platform/site';
+import { feedbackTypeIn } from '../../contract/siteConfig';
 import type { SiteSnapshot } from './types';
 
 export function absoluteUrl(origin: string, url: string): string {
@@ -35,7 +36,7 @@ export function presentWebsiteConfig(site: SiteSnapshot, lang: Lang, origin: str
     city: text(c.city, lang),
     venue: text(c.venue, lang),
     contacts: c.contacts,
-    feedbackTypes: c.feedbackTypes,
+    feedbackTypes: c.feedbackTypes.map((type) => feedbackTypeIn(type, lang)),
     conference: {
       id: site.conference.id,
       status: site.conference.status,

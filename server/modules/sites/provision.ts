@@ -7,6 +7,7 @@ import type { Db, Tx } from '../../db/index';
 import { insertId, toDbInstant } from '../../db/dialect';
 import type { Lang } from '../../contract/enums';
 import type { Bilingual } from './types';
+import { parseFeedbackTypes, type FeedbackType } from '../../contract/siteConfig';
 
 export type TemplateSpec = { html: string; css?: string };
 export type MenuSpec = { title: string; page?: string; href?: string; icon?: string; newWindow?: boolean; published?: boolean; children?: MenuSpec[] };
@@ -36,7 +37,7 @@ export type SiteSpec = {
     websiteRecordNumber?: string;
     banner?: string;
     coverImageUrl?: string;
-    feedbackTypes?: string[];
+    feedbackTypes?: Array<string | FeedbackType>;
   };
   exterior: {
     name: string;
@@ -167,7 +168,7 @@ export async function provisionSite(db: Db, spec: SiteSpec): Promise<number> {
       start_date: c.startDate ?? null,
       end_date: c.endDate ?? null,
       contacts: c.contacts ?? '',
-      feedback_types: JSON.stringify(c.feedbackTypes ?? []),
+      feedback_types: JSON.stringify(parseFeedbackTypes(c.feedbackTypes ?? [])),
       updated_at: now,
     });
     for (const lang of ['zh', 'en'] as const) await insertMenu(tx, conferenceId, lang, spec.menu[lang] ?? [], pageIds, null);

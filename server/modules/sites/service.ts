@@ -4,7 +4,7 @@
  */
 import type { Db } from '../../db/index';
 import { CONFERENCE_STATUS, LANGUAGE_TYPE, type Lang, type LanguageType } from '../../contract/enums';
-import type { DisciplineNode } from '../../contract/siteConfig';
+import { parseFeedbackTypes, type DisciplineNode } from '../../contract/siteConfig';
 import { parseJson } from '../../db/dialect';
 import type { InvalidationBus } from '../../platform/cache';
 import { isStaff } from '../../platform/access';
@@ -42,7 +42,7 @@ function toWebsiteConfig(row: Row): WebsiteConfig {
     startDate: (row.start_date as string | null) ?? null,
     endDate: (row.end_date as string | null) ?? null,
     contacts: String(row.contacts ?? ''),
-    feedbackTypes: parseJson<string[]>(row.feedback_types as string | null, []),
+    feedbackTypes: parseFeedbackTypes(parseJson<unknown>(row.feedback_types as string | null, [])),
     contentVersion: Number(row.content_version ?? 1),
   };
 }

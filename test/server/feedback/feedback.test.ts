@@ -30,7 +30,8 @@ const count = async () => Number((await h.db('feedback').where({ conference_id: 
 beforeAll(async () => {
   h = await createHarness({ seedDemo: false });
   cid = await h.provision(contractSite({ slug: 'fb', domains: [host] }));
-  await h.db('website_configs').where({ conference_id: cid }).update({ feedback_types: JSON.stringify(['Registration', 'Hotel']) });
+  // Stored as before (one string each, one of them "zh / en"): read as pairs.
+  await h.db('website_configs').where({ conference_id: cid }).update({ feedback_types: JSON.stringify(['Registration', '住宿 / Hotel']) });
   await h.sites.siteChanged(cid);
   writer = await h.login({ email, conferenceId: cid });
   manager = await h.login({ email: 'fb-manager@example.org', conferenceId: cid, roles: ['manager'] });
@@ -104,6 +105,32 @@ describe('sending feedback', () => {
     expect(details.$('[data-island="ProfileFeedbackDetails"]').length).toBe(1);
     const list = await call(h, host, 'get', '/conference/platform/manage/feedback?replied=no', { token: manager });
     expect(list.body.data.rows.map((r: { id: number }) => r.id)).not.toContain(fb.id);
+  });
+
+  test('a type is chosen by either of its names and kept with both; the form offers the reader’s language', async () => {
+    const res = await call(h, host, 'post', '/conference/feedback', { token: writer, body: { ...body({ title: 'Room', type: '住宿' }), verifyCode: await code() } });
+    expect(res.body.data.type).toBe('住宿 / Hotel');
+    const screen = await page(h.app, '/profile/feedback', { host, token: writer, lang: 'en' });
+    const props = JSON.parse(screen.$('[data-island="ProfileFeedback"]').attr('data-props')!);
+    expect(props.types).toEqual([{ value: 'Registration', label: 'Registration' }, { value: '住宿 / Hotel', label: 'Hotel' }]);
+    const zh = await page(h.app, '/profile/feedback', { host, token: writer, lang: 'zh' });
+    expect(JSON.parse(zh.$('[data-island="ProfileFeedback"]').attr('data-props')!).types[1].label).toBe('住宿');
+  });
+
+  test('from a verified account address no code is needed; another address still needs one; the phone comes from the registration', async () => {
+    const verified = 'verified@example.org';
+    const token = await h.login({ email: verified, conferenceId: cid });
+    await h.db('users').where({ email: verified }).update({ email_verified_at: '2026-01-01 00:00:00.000' });
+    const before = await count();
+    const own = await call(h, host, 'post', '/conference/feedback', { token, body: { ...body({ email: verified }), verifyCode: '' } });
+    expect(own.body.code, JSON.stringify(own.body)).toBe(200);
+    expect(await count()).toBe(before + 1);
+    const other = await call(h, host, 'post', '/conference/feedback', { token, body: { ...body({ email: 'elsewhere@example.org' }) } });
+    expect(other.body).toMatchObject({ code: 400, message: 'inputVerifyCode', field: 'verifyCode' });
+    // Not verified: the code is asked for even from the account's own address.
+    expect((await call(h, host, 'post', '/conference/feedback', { token: writer, body: body() })).body.message).toBe('inputVerifyCode');
+    const screen = await page(h.app, '/profile/feedback', { host, token });
+    expect(JSON.parse(screen.$('[data-island="ProfileFeedback"]').attr('data-props')!)).toMatchObject({ verifiedEmail: verified, phone: '' });
   });
 
   test('another conference’s manager sees none of it', async () => {

@@ -5,7 +5,7 @@
 import type { Db, Tx } from '../../../db/index';
 import { parseJson } from '../../../db/dialect';
 import { AppError, notFound } from '../../../platform/errors';
-import { BILINGUAL_FIELDS, type DomainItem, type WebsiteConfigValues, type WebsiteConfigView } from '../../../contract/siteConfig';
+import { BILINGUAL_FIELDS, parseFeedbackTypes, type DomainItem, type WebsiteConfigValues, type WebsiteConfigView } from '../../../contract/siteConfig';
 import { LANGUAGE_TYPE, type LanguageType } from '../../../contract/enums';
 import { DEFAULT_BANNER } from '../contract';
 import type { SiteService } from '../service';
@@ -44,7 +44,7 @@ function toInput(row: Row): WebsiteConfigValues {
     websiteRecordNumber: String(row.website_record_number ?? ''),
     templateZhHomePageId: id(row.template_zh_home_page_id),
     templateEnHomePageId: id(row.template_en_home_page_id),
-    feedbackTypes: parseJson<string[]>(row.feedback_types as string | null, []),
+    feedbackTypes: parseFeedbackTypes(parseJson<unknown>(row.feedback_types as string | null, [])),
   };
 }
 

@@ -57,7 +57,8 @@ describe('save', () => {
       websiteRecordNumber: '京ICP备12345678号',
       templateZhHomePageId: homePages.zh[1].id,
       templateEnHomePageId: homePages.en[1].id,
-      feedbackTypes: ['注册', ' 住宿 '],
+      // a plain string (as before) names the type in both languages; a pair names it in each; an empty side takes the other
+      feedbackTypes: ['注册', { zh: ' 住宿 ', en: 'Hotel' }, { zh: '', en: 'Other' }],
     });
     expect(res.status).toBe(200);
     const { config } = res.body.data;
@@ -68,7 +69,7 @@ describe('save', () => {
       startDate: '2027-05-10',
       endDate: '2027-05-12',
       contacts: '会务组\n电话 010-1234',
-      feedbackTypes: ['注册', '住宿'],
+      feedbackTypes: [{ zh: '注册', en: '注册' }, { zh: '住宿', en: 'Hotel' }, { zh: 'Other', en: 'Other' }],
       templateZhHomePageId: homePages.zh[1].id,
     });
     expect(await findConfig(w.h, w.managerA)).toMatchObject({ config });
@@ -138,7 +139,10 @@ describe('each rule refuses with its message and field, and changes nothing', ()
     [{ disciplineId: 999999 }, 'manageSite:disciplineInvalid', 'disciplineId'],
     [{ feedbackTypes: Array.from({ length: 21 }, (_, i) => `t${i}`) }, 'manageSite:feedbackTypesTooMany', 'feedbackTypes'],
     [{ feedbackTypes: ['a', '  '] }, 'manageSite:feedbackTypeEmpty', 'feedbackTypes.1'],
-    [{ feedbackTypes: ['a', 'x'.repeat(51)] }, 'manageSite:feedbackTypeTooLong', 'feedbackTypes.1'],
+    [{ feedbackTypes: ['a', 'x'.repeat(51)] }, 'manageSite:feedbackTypeTooLong', 'feedbackTypes.1.zh'],
+    [{ feedbackTypes: ['a', { zh: '乙', en: 'x'.repeat(51) }] }, 'manageSite:feedbackTypeTooLong', 'feedbackTypes.1.en'],
+    [{ feedbackTypes: [{ zh: '', en: ' ' }] }, 'manageSite:feedbackTypeEmpty', 'feedbackTypes.0'],
+    [{ feedbackTypes: [{ zh: '住宿', en: 'Hotel' }, { zh: '酒店', en: 'Hotel' }] }, 'manageSite:feedbackTypeDuplicate', 'feedbackTypes.1'],
     [{ feedbackTypes: ['a', 'b', 'a'] }, 'manageSite:feedbackTypeDuplicate', 'feedbackTypes.2'],
     [{ banner: 'https://evil.example/x.png' }, 'manageSite:bannerInvalid', 'banner'],
     [{ banner: '/files/nosuchfile.png' }, 'manageSite:bannerInvalid', 'banner'],
