@@ -3,7 +3,7 @@
  * A reset ends every other session of the account; then the user logs in again.
  */
 import { useState } from 'react';
-import { App, Button, Form, Input, Tooltip } from 'antd';
+import { App, Button, Form, Input, Result, Tooltip } from 'antd';
 import { InfoCircleOutlined } from '@ant-design/icons';
 import { AntdRoot } from '../shared/AntdRoot';
 import { accountsApi } from '../../server/contract/accounts';
@@ -25,6 +25,8 @@ function Reset({ lang, email, name, handoff }: ResetPasswordFormProps) {
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const [busy, setBusy] = useState(false);
+  // Where the person goes once the password is changed: the page says so until it gets there (issue 18).
+  const [done, setDone] = useState<string | null>(null);
   const current = Form.useWatch('email', form);
 
   async function validEmail(): Promise<string | null> {
@@ -47,8 +49,12 @@ function Reset({ lang, email, name, handoff }: ResetPasswordFormProps) {
       const done = await call(accountsApi.resetPassword, { body: { data: values, ...handoffBody } });
       message.success(t('auth.passwordChanged'));
       // In a conference's page the new password signs the person in there.
-      if (handoff && done?.handoffUrl) return void setTimeout(() => goToConference(handoff, done.handoffUrl!), 1200);
-      setTimeout(() => location.assign('/conferencelogin'), 1200);
+      if (handoff && done?.handoffUrl) {
+        setDone(t('auth.passwordChangedSignedIn'));
+        return void setTimeout(() => goToConference(handoff, done.handoffUrl!), 2000);
+      }
+      setDone(t('auth.passwordChanged'));
+      setTimeout(() => location.assign('/conferencelogin'), 2000);
     } catch (err) {
       const key = err instanceof ApiError ? err.messageKey : 'userReg.passportError';
       if (err instanceof ApiError && err.field) form.setFields([{ name: err.field as keyof Values, errors: [t(key)] }]);
@@ -57,6 +63,9 @@ function Reset({ lang, email, name, handoff }: ResetPasswordFormProps) {
     }
   }
 
+  if (done) {
+    return <Result status="success" title={done} extra={handoff ? null : <Button type="primary" href="/conferencelogin">{t('prompt.goLogin')}</Button>} />;
+  }
   return (
     <Form form={form} layout="vertical" requiredMark={false} onFinish={submit} className="auth-form" name="reset" initialValues={{ email: email ?? '', name: name ?? '' }}>
       <Form.Item name="email" label={t('auth.email')} validateTrigger="onBlur" rules={emailRules(t, 'existing')} hasFeedback>
