@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { Config } from '../config';
 import type { Db } from '../db/index';
 import { logger } from '../platform/logger';
-import { addSuperAdmin, ensureUser } from '../modules/accounts/service';
+import { addSuperAdmin, ensureUser, grantRole } from '../modules/accounts/service';
 import { provisionSite } from '../modules/sites/provision';
 import { ROOT_DIR } from '../paths';
 import { DISCIPLINES } from './disciplines';
@@ -44,12 +44,15 @@ async function seedSuperAdmin(db: Db, config: Config): Promise<void> {
   }
 }
 
-export async function seedDemoSites(db: Db): Promise<void> {
+/** `creator`: who made the demo conferences (the super admin), so their manager lists are not empty. */
+export async function seedDemoSites(db: Db, creator?: string): Promise<void> {
   for (const demo of DEMO_SITES) {
     if (await db('conferences').where({ slug: demo.slug }).first()) continue;
     const site = loadDemoSite(path.join(ROOT_DIR, 'templates'), demo.slug, demo.domains);
     const id = await provisionSite(db, site);
-    await seedDemoRegistration(db, id, `${demo.slug.toUpperCase()}-`);
+    const owner = creator ? await db('users').where({ email: creator.toLowerCase() }).first('id') : undefined;
+    if (owner) for (const role of ['creator', 'manager'] as const) await grantRole(db, id, Number(owner.id), role);
+    await seedDemoRegistration(db, id, `${demo.slug.toUpperCase()}-`, demo.slug);
     await seedDemoPayments(db, id);
     await seedDemoHotels(db, id, path.join(ROOT_DIR, 'templates', 'demo', demo.slug), { startDate: site.config.startDate, endDate: site.config.endDate });
     await seedDemoSubmissions(db, id, path.join(ROOT_DIR, 'templates', 'demo', demo.slug), { startDate: site.config.startDate });
@@ -61,5 +64,5 @@ export async function seed(db: Db, config: Config): Promise<void> {
   await seedDisciplines(db);
   await seedSuperAdmin(db, config);
   await seedUnits(db);
-  if (config.SEED_DEMO) await seedDemoSites(db);
+  if (config.SEED_DEMO) await seedDemoSites(db, config.ADMIN_EMAIL);
 }
