@@ -27,6 +27,7 @@ import * as m023 from './023_gateways';
 import * as m024 from './024_hotels';
 import * as m025 from './025_submissions';
 import * as m026 from './026_review';
+import * as m028 from './028_mail_phone';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   '024_hotels': m024,
   '025_submissions': m025,
   '026_review': m026,
+  '028_mail_phone': m028,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

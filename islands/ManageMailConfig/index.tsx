@@ -5,6 +5,7 @@
 import { useState } from 'react';
 import { App, Alert, Button, Card, Form, Input, InputNumber, Space, Switch } from 'antd';
 import { EMAIL_PATTERN } from '../../server/contract/validation';
+import { PHONE_PATTERN } from '../../server/contract/registration';
 import { AntdRoot } from '../shared/AntdRoot';
 import { mailApi, type MailConfigView } from '../../server/contract/mail';
 import { call, ApiError } from '../shared/api';
@@ -80,6 +81,9 @@ function MailConfigScreen({ lang, mobile, config, templates, platformSmtp }: Man
           </Form.Item>
           <Form.Item name="ssl" label={t('mail:config.ssl')} valuePropName="checked">
             <Switch />
+          </Form.Item>
+          <Form.Item name="phone" label={t('mail:config.phone')} extra={t('mail:config.phoneHint')} validateTrigger="onBlur" rules={[{ pattern: PHONE_PATTERN, message: t('phoneRequire') }]}>
+            <Input inputMode="tel" autoComplete="off" style={{ maxWidth: 240 }} />
           </Form.Item>
           <Form.Item name="active" label={t('mail:config.active')} valuePropName="checked" extra={t('mail:config.activeHint')}>
             <Switch />

@@ -2,6 +2,7 @@
  * The managers' mail API (spec 3 "Email config", 5): the conference's SMTP settings and their
  * test message, the eleven templates, and the delivery log. No Node imports here.
  */
+import { PHONE_PATTERN } from './registration';
 import { z } from 'zod';
 import { endpoint } from './endpoint';
 import { LANGS } from './enums';
@@ -32,7 +33,7 @@ export const MAIL_KINDS_SENT: readonly MailKind[] = ['registration', 'hotelReser
 export type MailText = { subjectZh: string; subjectEn: string; bodyZh: string; bodyEn: string };
 
 /** The SMTP settings as the API answers them: the password is never sent back. */
-export type MailConfigView = { email: string; smtpHost: string; port: number; ssl: boolean; active: boolean; hasPassword: boolean };
+export type MailConfigView = { email: string; smtpHost: string; port: number; ssl: boolean; active: boolean; hasPassword: boolean; phone: string };
 
 /**
  * The mailbox's password or authorization code. Not the platform's password rule (spec 5 asks
@@ -57,6 +58,8 @@ export const mailConfigInput = z
     port: z.number({ message: 'mail:portInvalid' }).int('mail:portInvalid').min(1, 'mail:portInvalid').max(65535, 'mail:portInvalid'),
     ssl: z.boolean(),
     active: z.boolean(),
+    // Spec 3/5: who runs the mailbox, reachable when its mail fails; optional (the platform's phone rule).
+    phone: z.string().trim().max(40, 'phoneRequire').default('').refine((v) => v === '' || PHONE_PATTERN.test(v), 'phoneRequire'),
   })
   .superRefine((v, ctx) => {
     if (v.password !== v.confirmPassword) ctx.addIssue({ code: 'custom', message: 'passwordError', path: ['confirmPassword'] });

@@ -13,13 +13,16 @@ import nodemailer from 'nodemailer';
 import type { Db } from '../../db/index';
 import { toDbInstant } from '../../db/dialect';
 import { AppError } from '../../platform/errors';
-import type { MailConfigInput, MailConfigView } from '../../contract/mail';
+import type { MailConfigInput as ParsedInput, MailConfigView } from '../../contract/mail';
+
+/** The settings as parsed; the phone is optional (it plays no part in sending). */
+type MailConfigInput = Omit<ParsedInput, 'phone'> & { phone?: string };
 import { type HostGuard, HostRefused } from '../../platform/netGuard';
 import { sealer, type Sealer } from '../../platform/sealed';
 import type { Transport, TransportMessage } from './transport';
 import { errorKey, mailErrorClass } from './errorClass';
 
-type ConfigRow = { conference_id: number; email: string; password_enc: string; smtp_host: string; port: number; ssl: number | boolean; active: number | boolean; updated_at: string };
+type ConfigRow = { conference_id: number; email: string; password_enc: string; smtp_host: string; port: number; ssl: number | boolean; active: number | boolean; phone: string; updated_at: string };
 
 // Short: a manager waits for the test; the worker has its own, longer ones.
 const TEST_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 15_000 };
@@ -46,7 +49,7 @@ export class ConferenceSmtp {
 
   async view(conferenceId: number): Promise<MailConfigView | null> {
     const row = await this.row(conferenceId);
-    return row ? { email: row.email, smtpHost: row.smtp_host, port: Number(row.port), ssl: Boolean(row.ssl), active: Boolean(row.active), hasPassword: Boolean(row.password_enc) } : null;
+    return row ? { email: row.email, smtpHost: row.smtp_host, port: Number(row.port), ssl: Boolean(row.ssl), active: Boolean(row.active), hasPassword: Boolean(row.password_enc), phone: row.phone ?? '' } : null;
   }
 
   /** The host and port must be reachable under the platform's policy; refused with the field. */
@@ -70,6 +73,7 @@ export class ConferenceSmtp {
       port: input.port,
       ssl: input.ssl,
       active: input.active,
+      phone: input.phone ?? '',
       updated_at: toDbInstant(),
     };
     if (existing) await this.db('mail_configs').where({ conference_id: conferenceId }).update(values);

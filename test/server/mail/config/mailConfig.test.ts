@@ -57,6 +57,7 @@ describe('settings', () => {
     ['no server', { smtpHost: ' ' }, 'mail:smtpRequired'],
     ['a port that is not one', { port: 70000 }, 'mail:portInvalid'],
     ['a port with a fraction', { port: 25.5 }, 'mail:portInvalid'],
+    ['a phone that is not one', { phone: '12345' }, 'phoneRequire'],
   ])('refuses %s and saves nothing', async (_name, change, message) => {
     const res = await call(h, host, 'post', '/conference/platform/config/email', { token: manager, body: settings(change) });
     expect(res.body).toMatchObject({ code: 400, message });
@@ -75,7 +76,10 @@ describe('settings', () => {
 
   test('saved with the password encrypted, never sent back; an empty password keeps it', async () => {
     const res = await call(h, host, 'post', '/conference/platform/config/email', { token: manager, body: settings() });
-    expect(res.body.data).toEqual({ email: LOGIN.user, smtpHost: '127.0.0.1', port: own.port, ssl: false, active: true, hasPassword: true });
+    expect(res.body.data).toEqual({ email: LOGIN.user, smtpHost: '127.0.0.1', port: own.port, ssl: false, active: true, hasPassword: true, phone: '' });
+    // The phone (spec 3/5) is kept: a mobile number or an international one.
+    const phoned = await call(h, host, 'post', '/conference/platform/config/email', { token: manager, body: settings({ password: '', confirmPassword: '', phone: '+86 10 6259 8888' }) });
+    expect(phoned.body.data.phone).toBe('+86 10 6259 8888');
     const row = await h.db('mail_configs').where({ conference_id: cid }).first();
     expect(row.password_enc).not.toContain(LOGIN.pass);
     await call(h, host, 'post', '/conference/platform/config/email', { token: manager, body: settings({ password: '', confirmPassword: '' }) }).expect(200);
