@@ -4,6 +4,7 @@
  * confirming), and the person's bookings with their status, to pay or cancel. A template links
  * here with `?room=<id>` to open that room's form at once.
  */
+import { GoOnAfter } from '../shared/GoOnAfter';
 import { useState } from 'react';
 import { Alert, App, Button, Space, Typography } from 'antd';
 import { hotelsApi, type BookingPage, type BookingView, type HotelOffer, type RoomOffer } from '../../server/contract/hotels';
@@ -51,9 +52,9 @@ function Hotels({ lang, mobile, page: initial, roomId }: ProfileHotelProps) {
   return (
     <div className="profile-hotel">
       {bar === 'closed' && <Alert type="warning" showIcon title={t('hotels:notAvailable')} style={{ marginBottom: 16 }} />}
-      {bar === 'notRegistered' && <Alert type="warning" showIcon title={t('hotels:notRegistered')} action={<Button size="small" href="/register">{t('hotels:book.toRegister')}</Button>} style={{ marginBottom: 16 }} />}
+      {bar === 'notRegistered' && <Alert type="warning" showIcon title={t('hotels:notRegistered')} description={<GoOnAfter t={t} to="/register" where="register" />} action={<Button size="small" href="/register">{t('hotels:book.toRegister')}</Button>} style={{ marginBottom: 16 }} />}
       {bar === 'notPaid' && (
-        <Alert type="warning" showIcon title={t('hotels:notPaid')} description={s ? pick(s.conditionNoteZh, s.conditionNoteEn, lang) : undefined} action={<Button size="small" href="/profile/conference/fee">{t('hotels:book.toFees')}</Button>} style={{ marginBottom: 16 }} />
+        <Alert type="warning" showIcon title={t('hotels:notPaid')} description={<>{s ? <div>{pick(s.conditionNoteZh, s.conditionNoteEn, lang)}</div> : null}<GoOnAfter t={t} to="/profile/conference/fee" where="fees" /></>} action={<Button size="small" href="/profile/conference/fee">{t('hotels:book.toFees')}</Button>} style={{ marginBottom: 16 }} />
       )}
       {s && (s.startDate || s.endDate) && <Typography.Paragraph type="secondary">{t('hotels:book.window', { start: s.startDate, end: s.endDate })}</Typography.Paragraph>}
       {s && pick(s.descriptionZh, s.descriptionEn, lang) && <div className="hotel-description" dangerouslySetInnerHTML={{ __html: pick(s.descriptionZh, s.descriptionEn, lang) }} />}

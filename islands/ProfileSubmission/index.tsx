@@ -4,6 +4,7 @@
  * instructions, the form, and the person's manuscripts. `?edit=<id>` (from the details screen)
  * opens that manuscript's form at once when it may be changed.
  */
+import { GoOnAfter } from '../shared/GoOnAfter';
 import { useEffect, useRef, useState } from 'react';
 import { Alert, App, Button, Space, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
@@ -36,7 +37,9 @@ function Bar({ page, t }: { page: AuthorPage; t: T }) {
   ) : (
     <Button size="small" type="primary" href={barLink}>{t(bar === 'notRegistered' ? 'submitAuthor:bar.toRegister' : 'submitAuthor:bar.go')}</Button>
   );
-  return <Alert type={bar === 'off' ? 'info' : 'warning'} showIcon title={text} action={action} style={{ marginBottom: 16 }} />;
+  // Unregistered or unpaid: sent on after a visible countdown (spec 2.8), unless they choose to stay.
+  const goOn = barLink && (bar === 'notRegistered' || bar === 'notPaid') ? <GoOnAfter t={t} to={barLink} where={bar === 'notRegistered' ? 'register' : 'fees'} /> : undefined;
+  return <Alert type={bar === 'off' ? 'info' : 'warning'} showIcon title={text} description={goOn} action={action} style={{ marginBottom: 16 }} />;
 }
 
 function Submission({ lang, mobile, page: initial, editId }: ProfileSubmissionProps) {

@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createHarness, type Harness } from '../../helpers/harness';
+import { page as visitPage } from '../../helpers/http';
 import { t } from '../../../server/platform/i18n';
 import { toDbInstant } from '../../../server/db/dialect';
 import { expireDue } from '../../../server/modules/orders/jobs';
@@ -162,6 +163,9 @@ describe('bad input: its message, no night taken', () => {
     expect(page.body.data.bar).toBe('notRegistered');
     const res = await book(token, bookingBody(site.roomId));
     expect(res.body).toMatchObject({ code: 403, message: 'hotels:notRegistered' });
+    // Spec 2.8: sent on to the registration after a visible countdown, which they may stop.
+    const screen = await visitPage(h.app, '/profile/hotel/order', { host: site.host, token, lang: 'en' });
+    expect(screen.$('.go-on-after').text()).toMatch(/Going to the registration in 8 s… *Stay here/);
   });
 
   test('signed out: the sign-in answer, nothing booked', async () => {
