@@ -28,6 +28,7 @@ import * as m024 from './024_hotels';
 import * as m025 from './025_submissions';
 import * as m026 from './026_review';
 import * as m028 from './028_mail_phone';
+import * as m029 from './029_registration_changes';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   '025_submissions': m025,
   '026_review': m026,
   '028_mail_phone': m028,
+  '029_registration_changes': m029,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

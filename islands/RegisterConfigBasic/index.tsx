@@ -95,6 +95,12 @@ function Basic({ lang, mobile, config }: RegisterConfigBasicProps) {
             <InputNumber min={1} max={1_000_000} precision={0} style={{ width: 200 }} />
           </Form.Item>
         ) : null}
+        <Form.Item name="editAfterClose" label={t('manageRegistration:basic.editAfterClose')} valuePropName="checked" extra={t('manageRegistration:basic.editAfterCloseHint')}>
+          <Switch />
+        </Form.Item>
+        <Form.Item name="allowWithdraw" label={t('manageRegistration:basic.allowWithdraw')} valuePropName="checked" extra={t('manageRegistration:basic.allowWithdrawHint')}>
+          <Switch />
+        </Form.Item>
         <Form.Item name="codePrefix" label={t('manageRegistration:basic.prefix')} extra={t('manageRegistration:basic.prefixHint')}>
           <Input style={{ maxWidth: 240 }} maxLength={16} />
         </Form.Item>

@@ -6,7 +6,7 @@
  * it says 'Registration successful, page jumps in N seconds', counting down from 3.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, App, Button, Checkbox, Form, Select, Space } from 'antd';
+import { Alert, App, Button, Checkbox, Form, Popconfirm, Select, Space } from 'antd';
 import { registrationApi, type Answers, type FormRules } from '../../server/contract/registration';
 import type { RegistrantFile } from '../../server/contract/registrants';
 import { AntdRoot, SCROLL_TO_FIELD } from '../shared/AntdRoot';
@@ -32,6 +32,10 @@ export type RegisterFormProps = {
   registrantId?: number;
   initial?: Answers;
   initialFiles?: Record<string, RegistrantFile[]>;
+  /** update mode: changes are still allowed (the window, or the managers' choice after it) */
+  changesOpen?: boolean;
+  /** update mode: the managers let attendees withdraw */
+  canWithdraw?: boolean;
 };
 
 const REDIRECT_SECONDS = 3;
@@ -120,8 +124,11 @@ function RegisterFormBody(props: RegisterFormProps) {
     return <Alert type="success" showIcon title={t('registration:success')} description={t('registration:jumpIn', { seconds: countdown.seconds })} className="register-success" />;
   }
 
+  const closed = mode === 'update' && props.changesOpen === false;
   return (
-    <Form form={form} layout="vertical" requiredMark onFinish={submit} initialValues={initialValues} name="conferenceRegister" className="register-form">
+    <>
+    {closed ? <Alert type="info" showIcon title={t('registration:changesClosedNote')} style={{ marginBottom: 16 }} /> : null}
+    <Form form={form} layout="vertical" requiredMark onFinish={submit} initialValues={initialValues} name="conferenceRegister" className="register-form" disabled={closed}>
       {mode === 'add' && props.versions && props.versions.length > 1 ? (
         <Form.Item name="_version" label={t('registration:version')} initialValue={props.version}>
           <Select options={props.versions.map((v) => ({ value: v, label: v }))} onChange={(v: string) => location.assign(`/platform/manage/user/add?version=${encodeURIComponent(v)}`)} />
@@ -141,9 +148,35 @@ function RegisterFormBody(props: RegisterFormProps) {
         <Button type="primary" htmlType="submit" loading={busy} disabled={uploading} block={mobile} size="large">
           {mode === 'self' ? t('registration:submit') : t('registration:save')}
         </Button>
-        {mode !== 'self' ? <Button href={mode === 'update' ? '/profile/userInfo' : mode === 'edit' ? `/platform/manage/userDetails?uid=${props.registrantId}` : '/platform/manage/user'}>{t('profile.cancel')}</Button> : null}
+        {mode !== 'self' ? <Button disabled={false} href={mode === 'update' ? '/profile/userInfo' : mode === 'edit' ? `/platform/manage/userDetails?uid=${props.registrantId}` : '/platform/manage/user'}>{t('profile.cancel')}</Button> : null}
       </Space>
     </Form>
+    {mode === 'update' && props.canWithdraw ? <WithdrawButton t={t} /> : null}
+    </>
+  );
+}
+
+/** The person withdraws their own registration (issue 18), after a confirmation; the server says why when it refuses. */
+function WithdrawButton({ t }: { t: ReturnType<typeof translator> }) {
+  const { message } = App.useApp();
+  const [busy, setBusy] = useState(false);
+  async function withdraw() {
+    setBusy(true);
+    try {
+      await call(registrationApi.withdrawOwn);
+      message.success(t('registration:withdrawn'));
+      setTimeout(() => location.assign('/profile/userInfo'), 1500);
+    } catch (err) {
+      message.error(t(err instanceof ApiError ? err.messageKey : 'commonMsg.failed'));
+      setBusy(false);
+    }
+  }
+  return (
+    <div className="register-withdraw" style={{ marginTop: 32, paddingTop: 16, borderTop: '1px solid #eef0f4' }}>
+      <Popconfirm title={t('registration:withdrawConfirm')} onConfirm={withdraw} okText={t('registration:withdraw')} cancelText={t('profile.cancel')} okButtonProps={{ danger: true }}>
+        <Button danger loading={busy}>{t('registration:withdraw')}</Button>
+      </Popconfirm>
+    </div>
   );
 }
 

@@ -270,6 +270,9 @@ export const basicConfigSchema = z
     registerNum: z.number().int('registration:capInvalid').min(0, 'registration:capInvalid').max(1_000_000, 'registration:capInvalid'),
     codePrefix: z.string().trim().regex(/^[A-Za-z0-9_-]{0,16}$/, 'registration:prefixInvalid'),
     moduleOn: z.boolean(),
+    // Issue 18: attendees change their registration after the window closed; attendees withdraw it.
+    editAfterClose: z.boolean().default(false),
+    allowWithdraw: z.boolean().default(false),
   })
   .superRefine((v, ctx) => {
     if ((v.registerStartDate === '') !== (v.registerEndDate === '')) ctx.addIssue({ code: 'custom', message: 'registration:datesBoth', path: ['registerEndDate'] });
@@ -277,6 +280,11 @@ export const basicConfigSchema = z
     if (v.registerFlag && v.registerNum < 1) ctx.addIssue({ code: 'custom', message: 'registration:capInvalid', path: ['registerNum'] });
   });
 export type BasicConfig = z.infer<typeof basicConfigSchema>;
+
+/** Whether an attendee may still change their own registration (the window, or the manager's choice after it). */
+export function ownChangesOpen(cfg: { registerStartDate: string; registerEndDate: string; moduleOn: boolean; editAfterClose: boolean }, today: string): boolean {
+  return windowOpen(cfg, today) || (cfg.editAfterClose && cfg.moduleOn);
+}
 
 /** The registration window (spec 4): open on and between the two days, in the conference's zone. */
 export function windowOpen(cfg: { registerStartDate: string; registerEndDate: string; moduleOn: boolean }, today: string): boolean {
@@ -318,6 +326,8 @@ export const registrationApi = {
     done: 'registration:success',
   }),
   updateOwn: endpoint()({ method: 'PUT', path: USER, body: z.object({ answers: answersField }), done: 'registration:saved' }),
+  /** the person withdraws their own registration, when the managers allow it (issue 18) */
+  withdrawOwn: endpoint()({ method: 'POST', path: `${USER}/withdraw`, done: 'registration:withdrawn' }),
   /** multipart, one file; answers 'temp/' + the stored name */
   tempUpload: endpoint<string>()({ method: 'POST', path: `${USER}/temp/upload`, query: z.object({ kind: z.enum(['attachment', 'photo']).default('attachment') }) }),
   count: endpoint<number>()({ method: 'POST', path: `${USER}/countUser` }),

@@ -10,7 +10,7 @@ import type { Deps } from '../../platform/feature';
 import { t } from '../../platform/i18n';
 import { escapeHtml } from '../../platform/html';
 import { CONFERENCE_STATUS, type Lang } from '../../contract/enums';
-import { DEFAULT_VERSION, versionCode, windowOpen, type Answers } from '../../contract/registration';
+import { DEFAULT_VERSION, ownChangesOpen, versionCode, windowOpen, type Answers } from '../../contract/registration';
 import { REGISTRANT_PAGE_SIZE, type RegistrantFile } from '../../contract/registrants';
 import { renderIsland } from '../../../renderer/islands.server';
 import { sendAppPageInTemplate } from '../sites/appPage';
@@ -128,11 +128,15 @@ export function registrationPageRouter(deps: Deps): Router {
     const row = await repo.findRegistrantByUser(db, cid, req.ctx.identity!.user.id);
     const rules = row ? await loadRules(db, cid, row.version) : null;
     if (!row || !rules) return res.redirect(302, '/conferenceRegister');
+    const settings = await loadSettings(db, cid);
     await shell.profileScreen(req, res, {
       title: t(lang, `${NS}page.editOwn`),
       island: {
         island: 'RegisterForm',
-        props: { lang, mobile, mode: 'update', version: row.version, rules, account: { email: row.email, name: '' }, notice: false, initial: JSON.parse(row.answers) as Answers, initialFiles: await filesByField(db, cid, row.id) },
+        props: {
+          lang, mobile, mode: 'update', version: row.version, rules, account: { email: row.email, name: '' }, notice: false, initial: JSON.parse(row.answers) as Answers, initialFiles: await filesByField(db, cid, row.id),
+          changesOpen: ownChangesOpen(settings, todayIn(settings.timeZone)), canWithdraw: settings.allowWithdraw,
+        },
       },
     });
   });

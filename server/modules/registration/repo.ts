@@ -21,6 +21,8 @@ export type SettingsRow = {
   register_rule: string;
   costs_set: number | boolean;
   code_prefix: string;
+  edit_after_close: number | boolean;
+  allow_withdraw: number | boolean;
   last_seq: number;
   updated_at: string;
 };

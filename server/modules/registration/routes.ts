@@ -4,12 +4,13 @@
  * endpoint's schemas (server/contract/registration.ts) → service → answer. The calls that are
  * not the managers' read their input after the unpublished check, whose refusal comes first.
  */
+import { ORDER_TYPES } from '../../contract/orders';
 import { Router, type Request } from 'express';
 import { access, conferenceOf, isConferenceAdmin } from '../../platform/access';
 import type { Deps } from '../../platform/feature';
 import { AppError, notFound, tooManyRequests } from '../../platform/errors';
 import { route, Reply } from '../../platform/route';
-import { DEFAULT_VERSION, registrationApi as api, windowOpen, type RegistrantSelection } from '../../contract/registration';
+import { DEFAULT_VERSION, registrationApi as api, ownChangesOpen, windowOpen, type RegistrantSelection } from '../../contract/registration';
 import { escapeHtml } from '../../platform/html';
 import type { Db } from '../../db/index';
 import { identityProvidersOf } from '../accounts/service';
@@ -80,7 +81,25 @@ export function registrationRouter(deps: Deps): Router {
     const { answers } = input.body;
     const mine = await repo.findRegistrantByUser(db, conferenceOf(req), req.ctx.identity!.user.id);
     if (!mine) throw new AppError(404, 'registration:registrantNotFound');
+    const settings = await loadSettings(db, conferenceOf(req));
+    // After the window, only where the managers allow changes (issue 18).
+    if (!ownChangesOpen(settings, todayIn(settings.timeZone))) throw new AppError(400, 'registration:changesClosed');
     await service.update(conferenceOf(req), mine.id, answers, req.ctx.lang, { userId: req.ctx.identity!.user.id, manager: false });
+    return null;
+  });
+
+  // The person withdraws (issue 18): where the managers allow it, and not after paying — money
+  // goes back through the organisers, who then remove the registrant themselves.
+  route(router, api.withdrawOwn, access('attendee'), async (_input, req) => {
+    assertPublishedOrStaff(req);
+    const conferenceId = conferenceOf(req);
+    const userId = req.ctx.identity!.user.id;
+    const settings = await loadSettings(db, conferenceId);
+    if (!settings.allowWithdraw) throw new AppError(403, 'registration:withdrawOff');
+    const mine = await repo.findRegistrantByUser(db, conferenceId, userId);
+    if (!mine) throw new AppError(404, 'registration:registrantNotFound');
+    for (const type of ORDER_TYPES) if (await deps.orders.hasPaid(db, conferenceId, userId, type)) throw new AppError(409, 'registration:withdrawPaid');
+    await service.remove(conferenceId, mine.id);
     return null;
   });
 

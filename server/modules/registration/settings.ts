@@ -37,6 +37,8 @@ export async function loadSettings(db: Db, conferenceId: number): Promise<Settin
     registerNum: switches.registerNum,
     codePrefix: row!.code_prefix,
     moduleOn: switches.moduleOn,
+    editAfterClose: Boolean(row!.edit_after_close),
+    allowWithdraw: Boolean(row!.allow_withdraw),
     timeZone: switches.timeZone,
     lastSeq: Number(row!.last_seq),
   };
@@ -65,6 +67,8 @@ export async function saveSettings(db: Db, sites: SiteService, conferenceId: num
       register_rule: input.registerRule,
       costs_set: input.costsSet,
       code_prefix: input.codePrefix,
+      edit_after_close: input.editAfterClose,
+      allow_withdraw: input.allowWithdraw,
     });
     await saveRegistrationSwitches(tx, conferenceId, { registerFlag: input.registerFlag, registerNum: input.registerNum, moduleOn: input.moduleOn });
   });
