@@ -1,4 +1,5 @@
 // Environment: server. The platform host: its home page and the platform administration.
+import { SideMenu } from '../../renderer/SideMenu';
 import { Island } from '../../renderer/islands.server';
 import { HeaderIslands } from '../../renderer/HeaderIslands';
 import type { AdminPageProps } from '../../server/platform/shell/types';
@@ -47,17 +48,7 @@ export default function Page(props: AdminPageProps) {
         {menu.length ? (
           <aside className="shell-aside">
             <p className="shell-aside-title">{text.adminTitle}</p>
-            <nav className="side-menu" aria-label={text.adminTitle}>
-              <ul>
-                {menu.map((item) => (
-                  <li key={item.href} className={item.active ? 'active' : undefined}>
-                    <a href={item.href} aria-current={item.active ? 'page' : undefined}>
-                      {item.label}
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            </nav>
+            <SideMenu items={menu} label={text.adminTitle} />
           </aside>
         ) : null}
         <main className="shell-main">

@@ -1,6 +1,7 @@
 // Environment: server. The management layout: the menu of the screens that exist, then the screen.
 import { Island } from '../../renderer/islands.server';
 import { HeaderIslands } from '../../renderer/HeaderIslands';
+import { SideMenu } from '../../renderer/SideMenu';
 import type { PlatformPageProps } from '../../server/platform/shell/types';
 
 function Overview({ text, title, overview, statusTone, actions }: PlatformPageProps) {
@@ -40,17 +41,7 @@ export default function Page(props: PlatformPageProps) {
       <div className="shell-body">
         <aside className="shell-aside">
           <p className="shell-aside-title">{text.areaTitle}</p>
-          <nav className="side-menu" aria-label={text.areaTitle}>
-            <ul>
-              {menu.map((item) => (
-                <li key={item.href} className={item.active ? 'active' : undefined}>
-                  <a href={item.href} aria-current={item.active ? 'page' : undefined}>
-                    {item.label}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </nav>
+          <SideMenu items={menu} label={text.areaTitle} />
         </aside>
         <main className="shell-main">
           {screen ? (

@@ -1,4 +1,5 @@
 // Environment: server. The personal-centre layout: a menu of the screens that exist, then the screen.
+import { SideMenu } from '../../renderer/SideMenu';
 import { Island } from '../../renderer/islands.server';
 import { HeaderIslands } from '../../renderer/HeaderIslands';
 import type { ProfilePageProps } from '../../server/platform/shell/types';
@@ -34,17 +35,7 @@ function Registration({ registration, text }: ProfilePageProps) {
 
 function Menu({ menu, text }: ProfilePageProps) {
   return (
-    <nav className="side-menu" aria-label={text.menuLabel}>
-      <ul>
-        {menu.map((item) => (
-          <li key={item.href} className={item.active ? 'active' : undefined}>
-            <a href={item.href} aria-current={item.active ? 'page' : undefined}>
-              {item.label}
-            </a>
-          </li>
-        ))}
-      </ul>
-    </nav>
+    <SideMenu items={menu} label={text.menuLabel} />
   );
 }
 
