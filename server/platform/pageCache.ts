@@ -16,13 +16,36 @@ export function anonymousPageKey(host: string | undefined, url: string, lang: st
   return `${host ?? ''}|${url}|${lang}|${mobile ? 'm' : 'd'}|${contentVersion}`;
 }
 
+/** What a page shared by everyone in the same state may depend on: which of these the person is. */
+export type Visibility = { loggedIn: boolean; attendee: boolean; staff: boolean };
+
+/** The key of a shared page: the anonymous key's parts, the visibility, and what the page is. */
+export function sharedPageKey(what: string, anonymousKey: string, v: Visibility): string {
+  return `${what}|${anonymousKey}|${v.loggedIn ? 'u' : 'a'}${v.attendee ? 'r' : ''}${v.staff ? 's' : ''}`;
+}
+
 export class PageCache {
   private readonly cache = new ConferenceCache<CachedPage>(1000);
+  /** pages for signed-in people, rendered without the person (slots for their values) */
+  private readonly shared = new ConferenceCache<SlottedPage>(1000);
   /** answers given by the fast path without entering the app */
   fastHits = 0;
 
   constructor(bus: InvalidationBus) {
-    bus.onDrop((conferenceId) => this.cache.dropConference(conferenceId));
+    bus.onDrop((conferenceId) => {
+      this.cache.dropConference(conferenceId);
+      this.shared.dropConference(conferenceId);
+    });
+  }
+
+  getShared(conferenceId: number, key: string): SlottedPage | undefined {
+    return this.shared.get(conferenceId, key);
+  }
+
+  putShared(conferenceId: number, key: string, html: string): SlottedPage {
+    const page = cutAtSlots(html);
+    this.shared.set(conferenceId, key, page);
+    return page;
   }
 
   get(conferenceId: number, key: string): CachedPage | undefined {
@@ -37,7 +60,7 @@ export class PageCache {
   }
 
   size(): number {
-    return this.cache.size();
+    return this.cache.size() + this.shared.size();
   }
 }
 
@@ -73,4 +96,82 @@ export function sendCachedPage(req: IncomingMessage, res: ServerResponse, page: 
   res.setHeader('Content-Length', body.length);
   res.statusCode = 200;
   res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+/**
+ * Per-request values put into a page after it is rendered, so that the rest of the page can be
+ * rendered once and reused. Each slot is a token that HTML, JSON and URL encoding all leave as it
+ * is; the value put in its place is escaped for the one context that slot stands in.
+ */
+export const SLOTS = {
+  /** the account frame's hand-over state (base64url: safe in a URL, an attribute and JSON as is) */
+  handoffState: 'cpSlotHandoffState0f3b9d1e7a2c4b6d8e0f1a3b5c7d9e1f',
+  /** the signed-in person's name as text (HTML-escaped) */
+  userName: 'cpSlotUserName4e8a2c6b0d1f3a5c',
+  /** the person's userInfo in the page's JSON data (as JSON safe in a script) */
+  userInfo: 'cpSlotUserInfo7b1d5f9a3c2e4a6b',
+  /** the user menu islands (rendered per request) */
+  userMenu: 'cpSlotUserMenu2a6c0e4b8d1f5a9c',
+  mobileUserMenu: 'cpSlotUserMenuMobile9d3b7f1a5c0e',
+  /** an application page's own HTML inside the site's template */
+  appPage: 'cpSlotAppPage6f0a4c8e2b5d9a1c',
+} as const;
+
+export type SlotName = keyof typeof SLOTS;
+/** Slots whose token was written as a JSON string: the value replaces the string, quotes and all. */
+const JSON_SLOTS: SlotName[] = ['userInfo'];
+const SLOT_PATTERN = new RegExp(
+  Object.entries(SLOTS)
+    .map(([name, token]) => (JSON_SLOTS.includes(name as SlotName) ? `"${token}"` : token))
+    .join('|'),
+  'g',
+);
+const SLOT_BY_TOKEN = new Map<string, SlotName>(Object.entries(SLOTS).map(([name, token]) => [token, name as SlotName]));
+
+/** A rendered page cut at its slots, ready to be filled many times. */
+export type SlottedPage = { parts: string[]; slots: SlotName[]; tokens: string[]; length: number; bytes?: Buffer[] };
+
+export function cutAtSlots(html: string): SlottedPage {
+  const parts: string[] = [];
+  const slots: SlotName[] = [];
+  const tokens: string[] = [];
+  let last = 0;
+  for (const match of html.matchAll(SLOT_PATTERN)) {
+    parts.push(html.slice(last, match.index));
+    slots.push(SLOT_BY_TOKEN.get(match[0].replace(/"/g, ''))!);
+    tokens.push(match[0]);
+    last = match.index + match[0].length;
+  }
+  parts.push(html.slice(last));
+  return { parts, slots, tokens, length: html.length };
+}
+
+/**
+ * Sends a shared page filled with these values, for a person (never stored by a browser or a
+ * proxy for anyone else). The shared parts go out as the bytes they were encoded to once; no
+ * ETag is computed over the whole page on every request (a person's page is not revalidated).
+ */
+export function sendFilledPage(res: ServerResponse, page: SlottedPage, values: Partial<Record<SlotName, string>>, cacheControl = 'private, no-store'): void {
+  const bytes = (page.bytes ??= page.parts.map((part) => Buffer.from(part, 'utf8')));
+  const chunks: Buffer[] = [bytes[0]];
+  for (let i = 0; i < page.slots.length; i++) chunks.push(Buffer.from(values[page.slots[i]] ?? page.tokens[i], 'utf8'), bytes[i + 1]);
+  const body = Buffer.concat(chunks);
+  res.statusCode = 200;
+  res.setHeader('Cache-Control', cacheControl);
+  res.setHeader('Content-Type', 'text/html; charset=utf-8');
+  res.setHeader('Content-Length', body.length);
+  res.end(res.req.method === 'HEAD' ? undefined : body);
+}
+
+/** Fills the slots given a value; the others stay as they are, for a later step to fill. */
+export function fillSlots(page: SlottedPage, values: Partial<Record<SlotName, string>>): string {
+  let out = page.parts[0];
+  for (let i = 0; i < page.slots.length; i++) out += (values[page.slots[i]] ?? page.tokens[i]) + page.parts[i + 1];
+  return out;
+}
+
+/** A page with the account frame's state slot, given this request's state (set by the frame's route). */
+export function withHandoffState(res: { locals: Record<string, unknown> }, html: string): string {
+  const state = res.locals.handoffState;
+  return typeof state === 'string' ? html.replaceAll(SLOTS.handoffState, state) : html;
 }

@@ -15,6 +15,7 @@ import { t } from '../../platform/i18n';
 import { renderVikePage } from '../../platform/vike';
 import { setTokenCookie } from '../../platform/session';
 import { frameAncestors } from '../../platform/csp';
+import { SLOTS, withHandoffState } from '../../platform/pageCache';
 import { renderIsland } from '../../../renderer/islands.server';
 import { sendAppPageInTemplate } from '../sites/appPage';
 import { text } from '../../platform/site';
@@ -51,9 +52,11 @@ export function platformOrigin(req: Request, config: Pick<Deps['config'], 'PLATF
 
 /** The address of the platform's frame for a view of a conference's account page. */
 function frameSrc(req: Request, res: Response, deps: Deps, view: EmbedView, redirect: string | null): string {
+  res.locals.handoffState = handoffState(req, res, deps.secureCookies);
   const query = new URLSearchParams({
     origin: `${req.protocol}://${req.headers.host}`,
-    state: handoffState(req, res, deps.secureCookies),
+    // The page is rendered with a slot for the state and reused; the state goes in when it is sent.
+    state: SLOTS.handoffState,
     lang: req.ctx.lang,
   });
   if (redirect) query.set('redirect', redirect);
@@ -109,7 +112,7 @@ export async function renderAccountPage(deps: Deps, req: Request, res: Response,
   const rendered = await renderVikePage(req, { pageProps: props, shell: { lang, title } });
   if (!rendered) throw new Error('Vike did not render the account page');
   res.setHeader('Cache-Control', 'private, no-store');
-  res.status(200).type('html').send(rendered.body);
+  res.status(200).type('html').send(withHandoffState(res, rendered.body));
 }
 
 export function accountPageRouter(deps: Deps): Router {
@@ -157,14 +160,16 @@ export function accountPageRouter(deps: Deps): Router {
       userName: '',
       afterSignUp: redirect ?? '/conferenceRegister',
       frameSrc: null,
-      embed: { origin: target.origin, state, redirect, email },
+      // A slot, so that the frame's render is reused; the state goes in when it is sent.
+      embed: { origin: target.origin, state: SLOTS.handoffState, redirect, email },
     };
+    res.locals.handoffState = state;
     const rendered = await renderVikePage(req, { pageProps: props, shell: { lang, title: props.text.title } });
     if (!rendered) throw new Error('Vike did not render the account frame');
     res.setHeader('Cache-Control', 'private, no-store');
     res.setHeader('Content-Security-Policy', frameAncestors(target.origin));
     res.removeHeader('X-Frame-Options');
-    res.status(200).type('html').send(rendered.body);
+    res.status(200).type('html').send(withHandoffState(res, rendered.body));
   });
 
   // The conference's side of the hand-over: a one-time code for this conference and this

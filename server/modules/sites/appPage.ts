@@ -2,32 +2,42 @@
  * An application page shown inside the conference's own site template (spec 2.7 /resetPassword,
  * 2.8 /conferenceRegister): the template's default page template wraps the page's HTML (islands
  * rendered to strings), the contract is filled as on any public page, and Vike adds the islands'
- * client entry. Never cached: it is per user.
+ * client entry. The template part is cached per visibility state; the page's HTML is per request.
  */
 import type { Request, Response } from 'express';
 import { renderVikePage } from '../../platform/vike';
 import { antdStylesheetHref } from '../../../renderer/antdStyles';
-import { renderPublicPage } from './render';
+import { anonymousPageKey, cutAtSlots, sendFilledPage, sharedPageKey, SLOTS, withHandoffState } from '../../platform/pageCache';
+import { personalSlots, renderSharedPublicPage, visibilityOf } from './render';
 import type { SiteService } from './service';
 
 export async function sendAppPageInTemplate(req: Request, res: Response, sites: SiteService, page: { name: string; html: string }): Promise<void> {
   const { lang, mobile, identity } = req.ctx;
   const site = req.ctx.site!;
-  const chain = await sites.appPageChain(site, lang, mobile, page.name, page.html);
-  const menu = await sites.publishedMenu(site.conference.id, lang);
-  const composedHtml = renderPublicPage({
-    site,
-    chain,
-    menu,
-    lang,
-    origin: `${req.protocol}://${req.headers.host}`,
-    currentPath: req.originalUrl,
-    pageId: 0,
-    identity,
-    stylesheets: ['/app.css', antdStylesheetHref()],
-  });
-  const rendered = await renderVikePage(req, { composedHtml });
-  if (!rendered) throw new Error(`Vike did not render ${req.path}`);
-  res.setHeader('Cache-Control', 'private, no-store');
-  res.status(200).type('html').send(rendered.body);
+  // The template around the page is the same for everyone in the same state: composed once, with
+  // slots for the page's own HTML and the person's values, and dropped with the site's content.
+  const visibility = visibilityOf(identity);
+  const key = sharedPageKey(`app:${page.name}`, anonymousPageKey(req.headers.host, req.originalUrl, lang, mobile, site.config.contentVersion), visibility);
+  let shared = sites.pageCache?.getShared(site.conference.id, key);
+  if (!shared) {
+    const chain = await sites.appPageChain(site, lang, mobile, page.name, SLOTS.appPage);
+    const menu = await sites.publishedMenu(site.conference.id, lang);
+    const composedHtml = renderSharedPublicPage({
+      site,
+      chain,
+      menu,
+      lang,
+      origin: `${req.protocol}://${req.headers.host}`,
+      currentPath: req.originalUrl,
+      pageId: 0,
+      visibility,
+      stylesheets: ['/app.css', antdStylesheetHref()],
+    });
+    const rendered = await renderVikePage(req, { composedHtml });
+    if (!rendered) throw new Error(`Vike did not render ${req.path}`);
+    shared = sites.pageCache?.putShared(site.conference.id, key, rendered.body) ?? cutAtSlots(rendered.body);
+  }
+  // The page's HTML first, then the handoff state its account frame may hold.
+  const appPage = withHandoffState(res, page.html);
+  sendFilledPage(res, shared, { ...personalSlots(identity, lang), appPage });
 }

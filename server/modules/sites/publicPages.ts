@@ -6,9 +6,9 @@ import { Router, type Request, type Response } from 'express';
 import { isStaff, screen } from '../../platform/access';
 import type { Deps } from '../../platform/feature';
 import { t } from '../../platform/i18n';
-import { anonymousPageKey, sendCachedPage } from '../../platform/pageCache';
+import { anonymousPageKey, sendCachedPage, sendFilledPage, sharedPageKey } from '../../platform/pageCache';
 import { renderVikePage } from '../../platform/vike';
-import { renderPublicPage } from './render';
+import { personalSlots, renderSharedPublicPage, visibilityOf } from './render';
 import { siteOrigin } from './seo';
 import { text } from '../../platform/site';
 import { isPublished } from './service';
@@ -37,10 +37,16 @@ export function publicPageRouter({ sites, pageCache, config }: Deps): Router {
       const hit = pageCache.get(site.conference.id, cacheKey);
       if (hit) return sendCachedPage(req, res, hit);
     }
+    // Signed in: the page as everyone in the same state sees it, with this person's values put in.
+    const visibility = visibilityOf(identity);
+    const sharedKey = sharedPageKey('page', cacheKey, visibility);
+    const shared = identity ? pageCache.getShared(site.conference.id, sharedKey) : undefined;
+    if (shared) return sendFilledPage(res, shared, personalSlots(identity, lang), 'private, no-cache');
+
     const page = await sites.pageForRequest(site.conference.id, id, mobile);
     if (!page) return res.redirect(302, '/404');
     const [chain, menu] = await Promise.all([sites.pageChain(site.conference.id, page), sites.publishedMenu(site.conference.id, lang)]);
-    const composedHtml = renderPublicPage({
+    const composedHtml = renderSharedPublicPage({
       site,
       chain,
       menu,
@@ -51,13 +57,12 @@ export function publicPageRouter({ sites, pageCache, config }: Deps): Router {
       pageId: id,
       // A failed single sign-on comes back to "/?loginError=1" (spec 2.3: "登录失败").
       notice: req.query.loginError ? t(lang, 'loginFailed') : undefined,
-      identity,
+      visibility,
     });
     const rendered = await renderVikePage(req, { composedHtml });
     if (!rendered) throw new Error('Vike did not render the public page');
     if (!identity) return sendCachedPage(req, res, pageCache.put(site.conference.id, cacheKey, rendered.body));
-    res.setHeader('Cache-Control', 'private, no-cache');
-    res.status(200).type('html').send(rendered.body);
+    sendFilledPage(res, pageCache.putShared(site.conference.id, sharedKey, rendered.body), personalSlots(identity, lang), 'private, no-cache');
   }
 
   router.get('/', screen('anonymous', 'conference'), (req, res) => servePage(req, res, null));

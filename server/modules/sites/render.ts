@@ -12,6 +12,7 @@ import type { Identity } from '../../platform/identity';
 import { isAttendee, isStaff } from '../../platform/access';
 import { langSwitchProps, userMenuProps } from '../../platform/shell/userMenu';
 import { escapeHtml, jsonForHtml } from '../../platform/html';
+import { cutAtSlots, fillSlots, SLOTS, type SlotName, type Visibility } from '../../platform/pageCache';
 import { t } from '../../platform/i18n';
 import type { TokenClaims } from '../../platform/session';
 import { renderIsland } from '../../../renderer/islands.server';
@@ -46,12 +47,24 @@ export type PublicPageInput = {
   publicOrigin?: string;
 };
 
-function viewerState(identity: Identity | null): ViewerState {
+/** Which of the states a page's shared part depends on the person is in. */
+export function visibilityOf(identity: Identity | null): Visibility {
+  return { loggedIn: identity !== null, attendee: isAttendee(identity), staff: isStaff(identity) };
+}
+
+/**
+ * The person's own values for a shared page's slots, each escaped for where its slot stands:
+ * the name as text, the menus as the islands' HTML, userInfo as JSON inside a script.
+ */
+export function personalSlots(identity: Identity | null, lang: Lang): Partial<Record<SlotName, string>> {
+  if (!identity) return {};
+  const menuProps = userMenuProps(lang, identity, 'conference');
+  const userInfo: TokenClaims = { id: identity.user.id, trueName: identity.user.trueName, umtId: identity.user.umtId, cstnetId: identity.user.cstnetId ?? identity.user.email };
   return {
-    loggedIn: identity !== null,
-    attendee: isAttendee(identity),
-    staff: isStaff(identity),
-    userName: identity?.user.trueName || identity?.user.email || '',
+    userName: escapeHtml(identity.user.trueName || identity.user.email || ''),
+    userMenu: renderIsland('UserMenu', menuProps),
+    mobileUserMenu: renderIsland('UserMenu', menuProps, 'user-menu-mobile'),
+    userInfo: jsonForHtml(userInfo),
   };
 }
 
@@ -67,14 +80,23 @@ export function copyrightYear(startDate: string | null, now = new Date()): strin
   return year ?? String(now.getFullYear());
 }
 
+/** A public page for this person: the shared page with their values in its slots. */
 export function renderPublicPage(input: PublicPageInput): string {
-  const { site, chain, lang, identity } = input;
+  const shared = renderSharedPublicPage({ ...input, visibility: visibilityOf(input.identity) });
+  return fillSlots(cutAtSlots(shared), personalSlots(input.identity, input.lang));
+}
+
+/**
+ * The page as everyone in the same visibility state sees it: no person's data, only slots where
+ * it goes (the name, the user menus, userInfo), so that it can be rendered once and reused.
+ */
+export function renderSharedPublicPage(input: Omit<PublicPageInput, 'identity'> & { visibility: Visibility }): string {
+  const { site, chain, lang, visibility } = input;
   const config = site.config;
-  const viewer = viewerState(identity);
+  const viewer: ViewerState = { ...visibility, userName: visibility.loggedIn ? SLOTS.userName : '' };
   const needsLogin = Boolean(chain.page.need_to_login) && !viewer.loggedIn;
   const $ = nestLayers({ chain, lang, pageHtml: needsLogin ? needLoginHtml(lang, input.currentPath) : chain.page.html });
 
-  const menuProps = identity ? userMenuProps(lang, identity, 'conference') : null;
   fillContract($, {
     lang,
     bilingual: config.languageType === LANGUAGE_TYPE.bilingual,
@@ -94,19 +116,17 @@ export function renderPublicPage(input: PublicPageInput): string {
     registerOpen: site.modules.register !== false,
     registerLabel: text(config.registerLabel, lang) || t(lang, 'site.register'),
     islands: {
-      userMenu: menuProps ? renderIsland('UserMenu', menuProps) : '',
-      mobileUserMenu: menuProps ? renderIsland('UserMenu', menuProps, 'user-menu-mobile') : '',
+      userMenu: viewer.loggedIn ? SLOTS.userMenu : '',
+      mobileUserMenu: viewer.loggedIn ? SLOTS.mobileUserMenu : '',
       langSwitch: renderIsland('LangSwitch', langSwitchProps(lang)),
     },
   });
 
   if (input.publicOrigin) addSearchTags($, { site, chain, lang, pageId: input.pageId, origin: input.publicOrigin });
 
-  // userInfo from the account as loaded now, so a renamed user shows the new name at once.
-  const userInfo: TokenClaims | null = identity
-    ? { id: identity.user.id, trueName: identity.user.trueName, umtId: identity.user.umtId, cstnetId: identity.user.cstnetId ?? identity.user.email }
-    : null;
-  const data = { config: templateReadyConfig(site, lang, input.origin, userInfo), menu: input.menu };
+  // userInfo (personalSlots) from the account as loaded now, so a renamed user shows the new name at once.
+  const config_ = templateReadyConfig(site, lang, input.origin, null);
+  const data = { config: viewer.loggedIn ? { ...config_, userInfo: SLOTS.userInfo } : config_, menu: input.menu };
   $('head').prepend(
     `<script type="application/json" id="conference-site-data">${jsonForHtml(data)}</script><script>${runtimeSource}</script>`,
   );

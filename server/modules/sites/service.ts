@@ -6,6 +6,7 @@ import type { Db } from '../../db/index';
 import { CONFERENCE_STATUS, LANGUAGE_TYPE, type Lang, type LanguageType } from '../../contract/enums';
 import { parseFeedbackTypes, type DisciplineNode } from '../../contract/siteConfig';
 import { parseJson } from '../../db/dialect';
+import type { PageCache } from '../../platform/pageCache';
 import type { InvalidationBus } from '../../platform/cache';
 import { isStaff } from '../../platform/access';
 import { AppError, notFound } from '../../platform/errors';
@@ -54,6 +55,8 @@ export class SiteService {
   constructor(
     private readonly db: Db,
     private readonly bus: InvalidationBus,
+    /** the app's page cache, where the app pages inside the site's template keep their shared part */
+    readonly pageCache?: PageCache,
   ) {
     bus.onDrop((conferenceId) => {
       this.snapshots.delete(conferenceId);
