@@ -27,6 +27,7 @@ import * as m023 from './023_gateways';
 import * as m024 from './024_hotels';
 import * as m025 from './025_submissions';
 import * as m026 from './026_review';
+import * as m027 from './027_reviewers';
 import * as m028 from './028_mail_phone';
 import * as m029 from './029_registration_changes';
 
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   '024_hotels': m024,
   '025_submissions': m025,
   '026_review': m026,
+  '027_reviewers': m027,
   '028_mail_phone': m028,
   '029_registration_changes': m029,
 };

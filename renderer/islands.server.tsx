@@ -8,6 +8,7 @@ import type { ComponentType } from 'react';
 import { StyleProvider } from '@ant-design/cssinjs';
 import { escapeHtml } from '../server/platform/html';
 import { antdCache } from './antdStyles';
+import { RenderMemo } from '../server/platform/renderMemo';
 import UserMenu, { type UserMenuProps } from '../islands/UserMenu/index';
 import LangSwitch, { type LangSwitchProps } from '../islands/LangSwitch/index';
 import LoginForm, { type LoginFormProps } from '../islands/LoginForm/index';
@@ -62,6 +63,12 @@ import ManageContributeConfig, { type ManageContributeConfigProps } from '../isl
 import ManageSubmissions, { type ManageSubmissionsProps } from '../islands/ManageSubmissions/index';
 import ManageSubmissionDetail, { type ManageSubmissionDetailProps } from '../islands/ManageSubmissionDetail/index';
 import ManageReviewConfig, { type ManageReviewConfigProps } from '../islands/ManageReviewConfig/index';
+import ManageReviewers, { type ManageReviewersProps } from '../islands/ManageReviewers/index';
+import ReviewerInfo, { type ReviewerInfoProps } from '../islands/ReviewerInfo/index';
+import ReviewActivation, { type ReviewActivationProps } from '../islands/ReviewActivation/index';
+import ReviewerTasks, { type ReviewerTasksProps } from '../islands/ReviewerTasks/index';
+import ReviewForm, { type ReviewFormProps } from '../islands/ReviewForm/index';
+import ManageAllocation, { type ManageAllocationProps } from '../islands/ManageAllocation/index';
 
 export type IslandProps = {
   UserMenu: UserMenuProps;
@@ -118,17 +125,33 @@ export type IslandProps = {
   ManageSubmissions: ManageSubmissionsProps;
   ManageSubmissionDetail: ManageSubmissionDetailProps;
   ManageReviewConfig: ManageReviewConfigProps;
+  ManageReviewers: ManageReviewersProps;
+  ReviewerInfo: ReviewerInfoProps;
+  ReviewActivation: ReviewActivationProps;
+  ReviewerTasks: ReviewerTasksProps;
+  ReviewForm: ReviewFormProps;
+  ManageAllocation: ManageAllocationProps;
 };
 export type IslandName = keyof IslandProps;
 
-export const islands: { [K in IslandName]: ComponentType<IslandProps[K]> } = { UserMenu, LangSwitch, LoginForm, SignUpForm, ResetPasswordForm, OrgLogin, AccountFrame, ProfileEditForm, AdminProviders, AdminSuperAdmins, ManageMenus, ManageWebsiteConfig, ManageExteriors, CreateConference, MyConferences, ManageManagers, PublicationActions, AdminPublications, ManagePageList, ManagePageEditor, RegisterForm, ManageRegistrants, ManageRegistrantDetails, RegisterConfigBasic, RegisterConfigForm, RegisterConfigFees, DocumentDesigner, ProfileDownloads, AdminUnits, ManageMailConfig, ManageMailLog, ProfileFeedback, ProfileFeedbackDetails, ManageFeedback, ProfileNotices, ManageNotices, ManagePayConfig, ProfileReceiptRequest, ManageReceipts, ProfileFees, ProfileOrders, ProfilePay, ProfilePayResult, ProfileOrderUpdate, ManageOrders, ProfileHotel, ManageHotelConfig, ManageHotel, ProfileSubmission, ProfileSubmissionDetails, ManageContributeConfig, ManageSubmissions, ManageSubmissionDetail, ManageReviewConfig };
+export const islands: { [K in IslandName]: ComponentType<IslandProps[K]> } = { UserMenu, LangSwitch, LoginForm, SignUpForm, ResetPasswordForm, OrgLogin, AccountFrame, ProfileEditForm, AdminProviders, AdminSuperAdmins, ManageMenus, ManageWebsiteConfig, ManageExteriors, CreateConference, MyConferences, ManageManagers, PublicationActions, AdminPublications, ManagePageList, ManagePageEditor, RegisterForm, ManageRegistrants, ManageRegistrantDetails, RegisterConfigBasic, RegisterConfigForm, RegisterConfigFees, DocumentDesigner, ProfileDownloads, AdminUnits, ManageMailConfig, ManageMailLog, ProfileFeedback, ProfileFeedbackDetails, ManageFeedback, ProfileNotices, ManageNotices, ManagePayConfig, ProfileReceiptRequest, ManageReceipts, ProfileFees, ProfileOrders, ProfilePay, ProfilePayResult, ProfileOrderUpdate, ManageOrders, ProfileHotel, ManageHotelConfig, ManageHotel, ProfileSubmission, ProfileSubmissionDetails, ManageContributeConfig, ManageSubmissions, ManageSubmissionDetail, ManageReviewConfig, ManageReviewers, ReviewerInfo, ReviewActivation, ReviewerTasks, ReviewForm, ManageAllocation };
 
 /**
  * An island's own HTML, rendered as its own React root, exactly as the browser hydrates it: ids
  * from useId (antd builds style classes from them) then match. Inside the process-wide style
  * cache, so antd's CSS lands in the served stylesheet.
  */
-function islandHtml<K extends IslandName>(name: K, props: IslandProps[K]): string {
+/**
+ * Rendered islands by their whole input (name and props): an island's HTML depends on nothing
+ * else (no clock, no request), and antd's styles stay in the process-wide cache once rendered.
+ * Bounded by count and size; per process (this file is loaded twice in production, see antdStyles).
+ */
+const rendered = new RenderMemo<string>(2000, 32 * 1024 * 1024);
+
+function islandHtml<K extends IslandName>(name: K, props: IslandProps[K], json: string): string {
+  const key = RenderMemo.key(name, json);
+  const hit = rendered.get(key);
+  if (hit !== undefined) return hit;
   const Component = islands[name] as ComponentType<IslandProps[K]>;
   const html = renderToString(
     <StyleProvider cache={antdCache}>
@@ -137,16 +160,20 @@ function islandHtml<K extends IslandName>(name: K, props: IslandProps[K]): strin
   );
   // A root without <head> gets React's resource hints (image preloads) in front; inside the
   // island's container they would be nodes the browser's render does not have.
-  return html.replace(/^(?:<link rel="preload"[^>]*>)+/, '');
+  const island = html.replace(/^(?:<link rel="preload"[^>]*>)+/, '');
+  rendered.set(key, island);
+  return island;
 }
 
 /** As a string, for pages composed with cheerio. */
 export function renderIsland<K extends IslandName>(name: K, props: IslandProps[K], className = ''): string {
   const cls = className ? ` class="${escapeHtml(className)}"` : '';
-  return `<div data-island="${name}"${cls} data-props="${escapeHtml(JSON.stringify(props))}">${islandHtml(name, props)}</div>`;
+  const json = JSON.stringify(props);
+  return `<div data-island="${name}"${cls} data-props="${escapeHtml(json)}">${islandHtml(name, props, json)}</div>`;
 }
 
 /** As an element, for Vike page components rendered on the server (still a separate root inside). */
 export function Island<K extends IslandName>({ name, props, className }: { name: K; props: IslandProps[K]; className?: string }) {
-  return <div data-island={name} data-props={JSON.stringify(props)} className={className} dangerouslySetInnerHTML={{ __html: islandHtml(name, props) }} />;
+  const json = JSON.stringify(props);
+  return <div data-island={name} data-props={json} className={className} dangerouslySetInnerHTML={{ __html: islandHtml(name, props, json) }} />;
 }

@@ -13,8 +13,8 @@ import { failText } from '../ManageSubmissions/tags';
 import { StatusTag } from '../shared/submissionStatus';
 
 /** Where each action leads (spec 4 "Submission status"), shown before the manager confirms. */
-const TARGET: Record<ManagerAction, SubmissionStatus> = { accept: 'accepted', reject: 'rejected', return: 'returned', withdraw: 'withdrawn', reopen: 'waiting' };
-const DANGER: ReadonlySet<ManagerAction> = new Set(['reject', 'withdraw']);
+const TARGET: Record<ManagerAction, SubmissionStatus> = { withdraw: 'withdrawn', reopen: 'waiting' };
+const DANGER: ReadonlySet<ManagerAction> = new Set(['withdraw']);
 
 type Props = { t: T; mobile: boolean; detail: ManageDetail; onChanged: (d: ManageDetail) => void };
 
@@ -52,7 +52,7 @@ export function StatusActions({ t, mobile, detail, onChanged }: Props) {
     <>
       <Space wrap orientation={mobile ? 'vertical' : 'horizontal'} style={mobile ? { width: '100%' } : undefined}>
         {detail.actions.map((a) => (
-          <Button key={a} type={a === 'accept' ? 'primary' : 'default'} danger={DANGER.has(a)} block={mobile} onClick={() => open(a)}>
+          <Button key={a} type="default" danger={DANGER.has(a)} block={mobile} onClick={() => open(a)}>
             {t(`submissions:action.${a}`)}
           </Button>
         ))}

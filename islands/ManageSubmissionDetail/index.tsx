@@ -1,10 +1,14 @@
 /**
  * One manuscript for the managers (spec 2.12 submissionManage/submission/detail): what was sent,
- * the changes of status the server allows now, and the history of its statuses.
+ * the review panel (the reviews, the chair's opinion and the final opinion, issue 16), the changes
+ * of status the server allows now (withdraw, reopen), and the history of its statuses.
  */
 import { useMemo, useState } from 'react';
 import { Card, Space, Typography } from 'antd';
-import { SUBMISSION_SCREENS, type Choices, type ManageDetail } from '../../server/contract/submissions';
+import { SUBMISSION_SCREENS, submissionsApi, type Choices, type ManageDetail } from '../../server/contract/submissions';
+import type { ReviewPanel as Panel } from '../../server/contract/reviewing';
+import { call } from '../shared/api';
+import { ReviewPanel } from '../shared/ReviewPanel';
 import { AntdRoot } from '../shared/AntdRoot';
 import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';
@@ -13,9 +17,9 @@ import { StatusHistory, StatusTag } from '../shared/submissionStatus';
 import { Fields } from './Fields';
 import { StatusActions } from './StatusActions';
 
-export type ManageSubmissionDetailProps = { lang: Lang; mobile: boolean; detail: ManageDetail; choices: Choices };
+export type ManageSubmissionDetailProps = { lang: Lang; mobile: boolean; detail: ManageDetail; choices: Choices; panel: Panel };
 
-function Detail({ lang, mobile, detail: first, choices }: ManageSubmissionDetailProps) {
+function Detail({ lang, mobile, detail: first, choices, panel }: ManageSubmissionDetailProps) {
   const t = translator(lang);
   const names = useMemo(() => namesOf(choices, lang), [choices, lang]);
   const [detail, setDetail] = useState(first);
@@ -30,6 +34,7 @@ function Detail({ lang, mobile, detail: first, choices }: ManageSubmissionDetail
         <StatusTag status={s.status} t={t} />
       </Space>
       <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+        <ReviewPanel lang={lang} mobile={mobile} t={t} submissionId={s.id} panel={panel} onDecided={() => void call(submissionsApi.detail, { params: { id: s.id } }).then(setDetail, () => undefined)} />
         <Card size="small" title={t('submitManage:detail.statusTitle')}>
           <StatusActions t={t} mobile={mobile} detail={detail} onChanged={setDetail} />
         </Card>

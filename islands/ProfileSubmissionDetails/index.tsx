@@ -16,12 +16,15 @@ import { errorText, formatAt } from '../shared/orders';
 import { confirmWithdraw, FileLink, namesOf } from '../ProfileSubmission/shared';
 import { StatusHistory, StatusTag } from '../shared/submissionStatus';
 import { Authors } from './Authors';
+import { ReviewResult } from './ReviewResult';
+import type { AuthorReviews } from '../../server/contract/reviewing';
 
-export type ProfileSubmissionDetailsProps = { lang: Lang; mobile: boolean; submission: SubmissionView; history: HistoryEntry[]; choices: Choices; settings: AuthorPage['settings'] };
+/** `reviews`: the review's result once a final opinion is given (issue 16), else null. */
+export type ProfileSubmissionDetailsProps = { lang: Lang; mobile: boolean; submission: SubmissionView; history: HistoryEntry[]; choices: Choices; settings: AuthorPage['settings']; reviews?: AuthorReviews | null };
 
 const LIST = '/profile/submission';
 
-function Details({ lang, mobile, submission: initial, history: initialHistory, choices, settings }: ProfileSubmissionDetailsProps) {
+function Details({ lang, mobile, submission: initial, history: initialHistory, choices, settings, reviews }: ProfileSubmissionDetailsProps) {
   const t = translator(lang);
   const app = App.useApp();
   const [{ submission: s, history }, setShown] = useState({ submission: initial, history: initialHistory });
@@ -65,6 +68,7 @@ function Details({ lang, mobile, submission: initial, history: initialHistory, c
         <Card size="small" title={t('submitAuthor:form.authors')} styles={{ body: { padding: mobile ? 8 : undefined } }}>
           <Authors lang={lang} mobile={mobile} t={t} authors={s.authors} contact={settings.authorInfo !== 'hide'} />
         </Card>
+        {reviews && <ReviewResult lang={lang} t={t} reviews={reviews} />}
         <Card size="small" title={t('submitAuthor:detail.history')}>
           <StatusHistory lang={lang} t={t} history={history} empty={t('submitAuthor:detail.noHistory')} showActor={false} />
         </Card>

@@ -50,13 +50,19 @@ import zhSubmitManage from '../../public/locales/zh/submitManage.json';
 import enSubmitManage from '../../public/locales/en/submitManage.json';
 import zhReview from '../../public/locales/zh/review.json';
 import enReview from '../../public/locales/en/review.json';
+import zhReviewers from '../../public/locales/zh/reviewers.json';
+import enReviewers from '../../public/locales/en/reviewers.json';
+import zhReviewing from '../../public/locales/zh/reviewing.json';
+import enReviewing from '../../public/locales/en/reviewing.json';
+import zhAllocation from '../../public/locales/zh/allocation.json';
+import enAllocation from '../../public/locales/en/allocation.json';
 import type { Lang } from './locale';
 
 const instance = i18next.createInstance();
 void instance.init({
   resources: {
-    zh: { common: zhCommon, files: zhFiles, manageSite: zhManageSite, managePages: zhManagePages, manageMenus: zhManageMenus, manageConference: zhManageConference, registration: zhRegistration, manageRegistration: zhManageRegistration, documents: zhDocuments, units: zhUnits, mail: zhMail, feedback: zhFeedback, notices: zhNotices, fees: zhFees, payments: zhPayments, receipts: zhReceipts, orders: zhOrders, hotels: zhHotels, submissions: zhSubmissions, submitConfig: zhSubmitConfig, submitAuthor: zhSubmitAuthor, submitManage: zhSubmitManage, review: zhReview },
-    en: { common: enCommon, files: enFiles, manageSite: enManageSite, managePages: enManagePages, manageMenus: enManageMenus, manageConference: enManageConference, registration: enRegistration, manageRegistration: enManageRegistration, documents: enDocuments, units: enUnits, mail: enMail, feedback: enFeedback, notices: enNotices, fees: enFees, payments: enPayments, receipts: enReceipts, orders: enOrders, hotels: enHotels, submissions: enSubmissions, submitConfig: enSubmitConfig, submitAuthor: enSubmitAuthor, submitManage: enSubmitManage, review: enReview },
+    zh: { common: zhCommon, files: zhFiles, manageSite: zhManageSite, managePages: zhManagePages, manageMenus: zhManageMenus, manageConference: zhManageConference, registration: zhRegistration, manageRegistration: zhManageRegistration, documents: zhDocuments, units: zhUnits, mail: zhMail, feedback: zhFeedback, notices: zhNotices, fees: zhFees, payments: zhPayments, receipts: zhReceipts, orders: zhOrders, hotels: zhHotels, submissions: zhSubmissions, submitConfig: zhSubmitConfig, submitAuthor: zhSubmitAuthor, submitManage: zhSubmitManage, review: zhReview, reviewers: zhReviewers, reviewing: zhReviewing, allocation: zhAllocation },
+    en: { common: enCommon, files: enFiles, manageSite: enManageSite, managePages: enManagePages, manageMenus: enManageMenus, manageConference: enManageConference, registration: enRegistration, manageRegistration: enManageRegistration, documents: enDocuments, units: enUnits, mail: enMail, feedback: enFeedback, notices: enNotices, fees: enFees, payments: enPayments, receipts: enReceipts, orders: enOrders, hotels: enHotels, submissions: enSubmissions, submitConfig: enSubmitConfig, submitAuthor: enSubmitAuthor, submitManage: enSubmitManage, review: enReview, reviewers: enReviewers, reviewing: enReviewing, allocation: enAllocation },
   },
   lng: 'zh',
   fallbackLng: 'zh',

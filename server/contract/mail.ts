@@ -26,9 +26,9 @@ export type MailKind = (typeof MAIL_KINDS)[number];
 
 /**
  * The kinds this build sends, which the template list shows: a manager is not offered a template
- * no feature uses. Submissions and review add theirs when they are built (issues 15, 16).
+ * no feature uses. Every kind is sent now (peer review, issue 16, sends the five review mails).
  */
-export const MAIL_KINDS_SENT: readonly MailKind[] = ['registration', 'hotelReservation', 'abstractSubmission', 'registrationPayment', 'optionalPayment', 'hotelPayment'];
+export const MAIL_KINDS_SENT: readonly MailKind[] = MAIL_KINDS;
 
 export type MailText = { subjectZh: string; subjectEn: string; bodyZh: string; bodyEn: string };
 

@@ -49,8 +49,11 @@ export type ManuscriptFileType = (typeof MANUSCRIPT_FILE_TYPES)[number];
 export const SUBMISSION_STATUSES = ['waiting', 'assigned', 'accepted', 'rejected', 'returned', 'resubmitted', 'withdrawn'] as const;
 export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
 
-/** A manager's change of status on the detail screen (the review issue adds assignment). */
-export const MANAGER_ACTIONS = ['accept', 'reject', 'return', 'withdraw', 'reopen'] as const;
+/**
+ * A manager's change of status on the detail screen. Accepting, rejecting and returning are the
+ * final opinion of peer review (server/contract/reviewing.ts finalOpinion), its one path.
+ */
+export const MANAGER_ACTIONS = ['withdraw', 'reopen'] as const;
 export type ManagerAction = (typeof MANAGER_ACTIONS)[number];
 
 // ── configuration ────────────────────────────────────────────────────────────────────────
@@ -209,7 +212,7 @@ export type SubmissionView = {
   can: { edit: boolean; withdraw: boolean; resubmit: boolean };
 };
 
-export type HistoryEntry = { at: string; from: SubmissionStatus | null; to: SubmissionStatus; by: 'author' | 'manager' | 'system'; actor: string; note: string };
+export type HistoryEntry = { at: string; from: SubmissionStatus | null; to: SubmissionStatus; by: 'author' | 'manager' | 'system' | 'chair'; actor: string; note: string };
 
 /**
  * Why a person may not submit a new manuscript now ('' when they may): the service is off or the

@@ -85,9 +85,14 @@ export const TABLE_OWNERS = {
   submission_authors: 'submissions',
   submission_history: 'submissions',
   submission_books: 'submissions',
-  // review: the review configuration and its detail rules (reviewers, conflicts and reviews to come)
+  // review: the configuration and detail rules, reviewers and their roles per session, conflicts, reviews and decisions
   review_settings: 'review',
   review_rules: 'review',
+  reviewers: 'review',
+  reviewer_roles: 'review',
+  review_conflicts: 'review',
+  reviews: 'review',
+  review_decisions: 'review',
 
   payment_settings: 'payments',
   payment_methods: 'payments',

@@ -157,9 +157,18 @@ describe('submissions in Chromium', { skip: !haveBrowser }, () => {
     await boss.locator('.ant-table-row', { hasText: 'AI-002' }).waitFor({ state: 'detached' });
     assert.equal(await boss.locator('.ant-table-row').count(), 1, 'only the withdrawn manuscript');
 
+    // A decision is peer review's final opinion (issue 16): a reviewer assigned as the allocation
+    // does it, then the final opinion on the detail screen's review panel.
+    const second = await db('submissions').where({ number: 'AI-002', conference_id: cid }).first();
+    const { id: reviewerUser } = await ensureUser(db, { email: 'e2e-reviewer@example.org', trueName: '韩梅梅', password });
+    const assignedAt = toDbInstant();
+    await db('reviewers').insert({ conference_id: cid, email: 'e2e-reviewer@example.org', user_id: reviewerUser, active: true, full_name: '韩梅梅', lang: 'zh', invited_at: assignedAt, activated_at: assignedAt });
+    const reviewer = await db('reviewers').where({ conference_id: cid, email: 'e2e-reviewer@example.org' }).first();
+    await db('reviews').insert({ conference_id: cid, submission_id: second.id, reviewer_id: reviewer.id, state: 'assigned', scores: '{}', answers: '{}', opinion: null, comment: '', assigned_at: assignedAt, updated_at: assignedAt });
     await boss.goto(url(`/platform/submissionManage/submission/detail?id=${Number(first.id) + 1}`));
     await hydrated(boss, 'ManageSubmissionDetail');
-    await boss.getByRole('button', { name: /^录\s*用$/ }).click();
+    await boss.locator('.review-panel').getByText('录用', { exact: true }).click();
+    await boss.locator('.review-panel').getByRole('button', { name: /给出最终意见/ }).click();
     await confirmIn(boss, '.ant-modal');
     await boss.locator('.ant-tag', { hasText: '已录用' }).first().waitFor();
     await shot(boss, 'submissions-manage-detail');

@@ -1,27 +1,51 @@
 /**
- * Peer review (issue 16), first part: the review configuration (config.ts) — blind review, the
- * five scores with scale and weight, the chair's opinion final or not, reviewers per manuscript,
- * the most a reviewer takes, and the detail rules — and the two pure parts the assignment rests
- * on: conflicts of interest (conflicts/) and the balanced assignment (assignment/). Reviewers,
- * their activation, the assignment screens and the reviews themselves are the rest of the issue.
+ * Peer review (issue 16): the review configuration (config.ts) — blind review, the five scores
+ * with scale and weight, the chair's opinion final or not, reviewers per manuscript, the most a
+ * reviewer takes, the detail rules; the reviewers, their activation and their role per session
+ * (reviewers.ts, people.ts); conflicts of interest and the balanced assignment (conflicts/,
+ * assignment/ — pure — and allocation.ts); the reviews, the chair's and the final opinions
+ * (reviewing.ts). Status changes go through the submissions' state machine (SubmissionDesk.moveInReview).
  */
 import { defineFeature } from '../../platform/feature';
+import { handle } from '../../platform/events';
 import { REVIEW_SCREENS as S } from '../../contract/review';
 import { ReviewConfigService } from './config';
 import { reviewPageRouter } from './pages';
 import { reviewApiRouter } from './routes';
+import { ReviewerService } from './reviewers';
+import { reviewerApiRouter, reviewerPageRouter } from './reviewerRoutes';
+import { AllocationService } from './allocation';
+import { allocationApiRouter, allocationPageRouter } from './allocationRoutes';
+import { ReviewingService } from './reviewing';
+import { reviewingApiRouter, reviewingPageRouter } from './reviewingRoutes';
 
 declare module '../../platform/feature' {
   interface FeatureServices {
     reviewConfig: ReviewConfigService;
+    reviewers: ReviewerService;
+    reviewAllocation: AllocationService;
+    reviewing: ReviewingService;
   }
 }
 
 export const reviewFeature = defineFeature({
   name: 'review',
-  services: ({ db }) => ({ reviewConfig: new ReviewConfigService(db) }),
-  api: (deps) => [reviewApiRouter(deps)],
-  pages: (deps) => [reviewPageRouter(deps)],
-  // Spec 2.12: the review configuration follows the submission configuration among the customisations.
-  manageMenu: [{ href: S.config, labelKey: 'review:menu.config', group: 'customization', order: 106, who: 'admin' }],
+  services: (deps) => ({
+    reviewConfig: new ReviewConfigService(deps.db),
+    reviewers: new ReviewerService(deps),
+    reviewAllocation: new AllocationService(deps),
+    reviewing: new ReviewingService(deps),
+  }),
+  api: (deps) => [reviewApiRouter(deps), reviewerApiRouter(deps), allocationApiRouter(deps), reviewingApiRouter(deps)],
+  pages: (deps) => [reviewPageRouter(deps), reviewerPageRouter(deps), allocationPageRouter(deps), reviewingPageRouter(deps)],
+  // Spec 2.12: reviewer management after submissions; the review configuration after the submission configuration.
+  manageMenu: [
+    { href: S.config, labelKey: 'review:menu.config', group: 'customization', order: 106, who: 'admin' },
+    { href: S.reviewers, labelKey: 'reviewers:menu', order: 22, who: 'admin', also: [S.reviewerInfo] },
+    // Spec 2.12 "review management": the assignment screen (/platform/submissionManage/index).
+    { href: S.allocation, labelKey: 'allocation:menu', order: 23, who: 'admin' },
+    { href: S.reviewList, labelKey: 'reviewing:menu.list', order: 1, who: 'reviewer', also: [S.reviewForm] },
+  ],
+  // A resubmitted manuscript starts a new round of its reviews; a reopened one loses its decision (decisions.ts).
+  events: (deps) => [handle('submission.changed', (tx, p) => deps.reviewing.onSubmissionChanged(tx, p))],
 });

@@ -6,10 +6,10 @@
  * Word and HTML.
  */
 import ExcelJS from 'exceljs';
-import type { Db } from '../../db/index';
+import type { Db, Tx } from '../../db/index';
 import { inTransaction } from '../../db/transaction';
 import type { Lang } from '../../contract/enums';
-import type { DownloadType, ManageDetail, ManageFilter, ManagePage, ManageQuery, ManageRow, ManagerAction, SubmissionView } from '../../contract/submissions';
+import type { DownloadType, ManageDetail, ManageFilter, ManagePage, ManageQuery, ManageRow, ManagerAction, SubmissionStatus, SubmissionView } from '../../contract/submissions';
 import { AppError, notFound } from '../../platform/errors';
 import type { EventBus } from '../../platform/events';
 import { t } from '../../platform/i18n';
@@ -78,6 +78,29 @@ export class SubmissionDesk {
       await this.events.emit(tx, 'submission.changed', { conferenceId, submissionId: id, from: row.status, to });
     });
     return this.detail(conferenceId, id);
+  }
+
+  /**
+   * Peer review's port to the state machine (issue 16): a move made by review inside review's own
+   * transaction — 'assign' when a manuscript gets its first reviewer, 'unassign' when it loses its
+   * last one before any review started, a decision when the final opinion is given. Answers the
+   * status before and after, or refuses as `transition` does; the manuscript's row is locked first.
+   */
+  async moveInReview(
+    tx: Tx,
+    conferenceId: number,
+    id: number,
+    action: 'assign' | 'unassign' | 'accept' | 'reject' | 'return',
+    actor: { by: 'manager' | 'chair' | 'system'; userId: number | null; name: string; note?: string },
+  ): Promise<{ from: SubmissionStatus; to: SubmissionStatus }> {
+    const row = await repo.lockSubmission(tx, conferenceId, id);
+    if (!row) throw notFound('submissions:notFound');
+    const to = transition(action, row.status);
+    await repo.updateSubmission(tx, conferenceId, id, { status: to, active: true });
+    await repo.addHistory(tx, conferenceId, id, { from: row.status, to, by: actor.by, actorId: actor.userId, actor: actor.name, note: actor.note ?? '' });
+    await repo.bumpBook(tx, conferenceId);
+    await this.events.emit(tx, 'submission.changed', { conferenceId, submissionId: id, from: row.status, to });
+    return { from: row.status, to };
   }
 
   // ── downloads ──────────────────────────────────────────────────────────────────────────

@@ -54,7 +54,7 @@ export const submissionsFeature = defineFeature({
   jobs: (deps) => submissionJobs(deps.submissionBook),
   // Spec 2.12's order: users, submissions, reviewers, hotels, orders; customisation after e-mail.
   manageMenu: [
-    { href: S.manage, labelKey: 'submissions:menu.manage', order: 21, who: 'admin', also: [S.index, S.detail, S.contributeDetail] },
+    { href: S.manage, labelKey: 'submissions:menu.manage', order: 21, who: 'admin', also: [S.detail, S.contributeDetail] },
     { href: S.config, labelKey: 'submissions:menu.config', group: 'customization', order: 105, who: 'admin' },
   ],
   profileMenu: [{ href: S.author, labelKey: 'submissions:menu.author', order: 11 }],

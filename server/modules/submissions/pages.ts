@@ -18,7 +18,7 @@ const idOf = (req: Request): number => {
   return id;
 };
 
-export function submissionsPageRouter({ submissionConfig, submissionAuthor, submissionDesk, submissionBook, submissionChoices, shell }: Deps): Router {
+export function submissionsPageRouter({ submissionConfig, submissionAuthor, submissionDesk, submissionBook, submissionChoices, reviewing, shell }: Deps): Router {
   const router = Router();
   router.get(S.author, screen('user', 'conference'), async (req, res) => {
     const { lang, mobile } = req.ctx;
@@ -31,12 +31,15 @@ export function submissionsPageRouter({ submissionConfig, submissionAuthor, subm
     const conferenceId = conferenceOf(req);
     const person = authorOf(req);
     const [{ submission, history }, page] = await Promise.all([submissionAuthor.own(conferenceId, person, idOf(req)), submissionAuthor.page(conferenceId, person, submissionModuleOn(req))]);
+    // The review's result once decided (issue 16): read after own() found the manuscript to be theirs.
+    const reviews = await reviewing.forAuthor(conferenceId, submission.id);
     await shell.profileScreen(req, res, {
       title: t(lang, 'submissions:authorDetailTitle'),
-      island: { island: 'ProfileSubmissionDetails', props: { lang, mobile, submission, history, choices: page.choices, settings: page.settings } },
+      island: { island: 'ProfileSubmissionDetails', props: { lang, mobile, submission, history, choices: page.choices, settings: page.settings, reviews } },
     });
   });
-  for (const path of [S.manage, S.index]) {
+  // S.index (/platform/submissionManage/index) is review's allocation screen (server/modules/review).
+  for (const path of [S.manage]) {
     router.get(path, screen('manager'), async (req, res) => {
       const { lang, mobile } = req.ctx;
       const conferenceId = conferenceOf(req);
@@ -48,8 +51,10 @@ export function submissionsPageRouter({ submissionConfig, submissionAuthor, subm
     router.get(path, screen('manager'), async (req, res) => {
       const { lang, mobile } = req.ctx;
       const conferenceId = conferenceOf(req);
-      const [detail, choices] = await Promise.all([submissionDesk.detail(conferenceId, idOf(req)), submissionChoices.choices(conferenceId)]);
-      await shell.manageScreen(req, res, { title: t(lang, 'submissions:detailTitle'), island: { island: 'ManageSubmissionDetail', props: { lang, mobile, detail, choices } } });
+      const id = idOf(req);
+      // The review panel (issue 16): reviews, opinions and the final opinion form.
+      const [detail, choices, panel] = await Promise.all([submissionDesk.detail(conferenceId, id), submissionChoices.choices(conferenceId), reviewing.panel(conferenceId, id)]);
+      await shell.manageScreen(req, res, { title: t(lang, 'submissions:detailTitle'), island: { island: 'ManageSubmissionDetail', props: { lang, mobile, detail, choices, panel } } });
     });
   }
   router.get(S.config, screen('manager'), async (req, res) => {

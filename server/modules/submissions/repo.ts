@@ -60,7 +60,7 @@ export type SubmissionRow = {
 };
 
 export type AuthorRow = { conference_id: number; submission_id: number; position: number; name: string; surname: string; email: string; phone: string; country: string; company: string; corresponding: number | boolean };
-export type HistoryRow = { id: number; conference_id: number; submission_id: number; from_status: SubmissionStatus | null; to_status: SubmissionStatus; by: 'author' | 'manager' | 'system'; actor: string; note: string; created_at: string };
+export type HistoryRow = { id: number; conference_id: number; submission_id: number; from_status: SubmissionStatus | null; to_status: SubmissionStatus; by: 'author' | 'manager' | 'system' | 'chair'; actor: string; note: string; created_at: string };
 export type BookRow = { conference_id: number; lang: string; state: string; version: number; pages: number; moves: string; built_at: string | null; updated_at: string; pdf?: Buffer | null };
 
 // ── settings ─────────────────────────────────────────────────────────────────────────────

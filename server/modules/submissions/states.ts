@@ -8,13 +8,14 @@
  *   any open status ──withdraw──▶ withdrawn (final)
  *   a decision ──reopen (manager)──▶ waiting
  *
- * Until peer review exists (issue 16), a manager decides directly on a manuscript waiting for
- * allocation; review adds the rule that a manuscript without a reviewer cannot be decided.
+ * A decision is peer review's final opinion (issue 16: server/modules/review/decisions.ts), which
+ * refuses a manuscript without a reviewer; the manager's own buttons are withdraw and reopen.
  */
-import type { ManagerAction, SubmissionStatus } from '../../contract/submissions';
+import { MANAGER_ACTIONS, type ManagerAction, type SubmissionStatus } from '../../contract/submissions';
 import { AppError } from '../../platform/errors';
 
-export type Action = ManagerAction | 'resubmit' | 'assign' | 'unassign';
+/** Accept, reject and return come only from peer review's final opinion (SubmissionDesk.moveInReview). */
+export type Action = ManagerAction | 'resubmit' | 'assign' | 'unassign' | 'accept' | 'reject' | 'return';
 
 const DECIDABLE: readonly SubmissionStatus[] = ['waiting', 'assigned', 'resubmitted'];
 
@@ -43,9 +44,9 @@ export function transition(action: Action, from: SubmissionStatus): SubmissionSt
   throw new AppError(409, 'submissions:transitionRefused', undefined, 409, { status: from, action });
 }
 
-/** The manager's actions a manuscript in `status` can take (the detail screen's buttons). */
+/** The manager's actions a manuscript in `status` can take (the detail screen's buttons; decisions are the review panel's). */
 export function managerActions(status: SubmissionStatus): ManagerAction[] {
-  return (['accept', 'reject', 'return', 'withdraw', 'reopen'] as const).filter((a) => allowed(a, status));
+  return MANAGER_ACTIONS.filter((a) => allowed(a, status));
 }
 
 /** The dates and the switch the author's rules read. */

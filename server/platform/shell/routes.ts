@@ -1,6 +1,6 @@
-/** The layouts' own routes: the management overview, the reviewers' entry page, and the fallbacks. */
+/** The layouts' own routes: the management overview and the fallbacks. */
 import { Router } from 'express';
-import { REVIEWER_AREA, REVIEWER_HOME, screen } from '../access';
+import { REVIEWER_AREA, screen } from '../access';
 import type { Shell } from './layouts';
 import type { ManageMenuEntry } from './menus';
 
@@ -10,7 +10,7 @@ export const SHELL_MANAGE_MENU: ManageMenuEntry[] = [{ href: '/platform', labelK
 export function shellPageRouter(shell: Shell): Router {
   const router = Router();
   router.get('/platform', screen('manager'), (req, res) => shell.manageOverview(req, res));
-  router.get(REVIEWER_HOME, screen('reviewer'), (req, res) => shell.manageOverview(req, res));
+  // REVIEWER_HOME (the reviewer's tasks) is served by review (server/modules/review/reviewingRoutes.ts).
   return router;
 }
 

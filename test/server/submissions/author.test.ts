@@ -7,6 +7,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createHarness, type Harness } from '../../helpers/harness';
 import { attendee, call, callConference, dayFromToday, DOCX, ok, PDF, submissionBody, upload, CONFIG, MANAGE, settingsBody, type CallSite } from './helpers';
+import { assignReviewer, REVIEW } from '../review/reviewingHelpers';
 import type { AuthorPage, SubmissionView } from '../../../server/contract/submissions';
 
 let h: Harness;
@@ -181,25 +182,27 @@ describe('edit, withdraw, resubmit', () => {
     const s = await callConference(h, 'cfp-resubmit');
     const a = await attendee(h, s.cid);
     const { id } = ok<{ id: number }>(await call(h, s.host, 'post', '/conference/submission', { token: a.token, body: submissionBody(s) }));
-    ok(await call(h, s.host, 'post', `${MANAGE}/${id}/status`, { token: s.manager, body: { action: 'return', note: 'Shorten the abstract' } }));
+    await assignReviewer(h, s.cid, id);
+    ok(await call(h, s.host, 'post', `${REVIEW}/${id}/final`, { token: s.manager, body: { opinion: 'return', comment: 'Shorten the abstract' } }));
     const page = ok<AuthorPage>(await call(h, s.host, 'get', '/conference/submission/page', { token: a.token }));
     expect(page.mine[0].can).toEqual({ edit: false, resubmit: true, withdraw: true });
     const back = ok<SubmissionView>(await call(h, s.host, 'put', `/conference/submission/${id}`, { token: a.token, body: submissionBody(s, { abstract: 'Shorter.' }) }));
     expect(back.status).toBe('resubmitted');
-    ok(await call(h, s.host, 'post', `${MANAGE}/${id}/status`, { token: s.manager, body: { action: 'return', note: '' } }));
+    ok(await call(h, s.host, 'post', `${REVIEW}/${id}/final`, { token: s.manager, body: { opinion: 'return' } }));
     await call(h, s.host, 'put', `${CONFIG}/settings`, { token: s.manager, body: settingsBody({ startDate: dayFromToday(-30), endDate: dayFromToday(-5), secondDeadline: dayFromToday(-1) }) });
     for (const [lang, text] of [['zh', '二次提交时间已过，请联系会议管理员'], ['en', 'The second submission time has passed, please contact the conference administrator']] as const) {
       expect((await call(h, s.host, 'put', `/conference/submission/${id}`, { token: a.token, lang, body: submissionBody(s) })).body.message).toBe(text);
     }
     const history = await h.db('submission_history').where({ submission_id: id }).orderBy('id');
-    expect(history.map((r: { from_status: string | null; to_status: string }) => `${r.from_status ?? ''}>${r.to_status}`)).toEqual(['>waiting', 'waiting>returned', 'returned>resubmitted', 'resubmitted>returned']);
+    expect(history.map((r: { from_status: string | null; to_status: string }) => `${r.from_status ?? ''}>${r.to_status}`)).toEqual(['>waiting', 'waiting>assigned', 'assigned>returned', 'returned>resubmitted', 'resubmitted>returned']);
   });
 
   test('editing after acceptance follows the setting', async () => {
     const s = await callConference(h, 'cfp-accepted');
     const a = await attendee(h, s.cid);
     const { id } = ok<{ id: number }>(await call(h, s.host, 'post', '/conference/submission', { token: a.token, body: submissionBody(s) }));
-    ok(await call(h, s.host, 'post', `${MANAGE}/${id}/status`, { token: s.manager, body: { action: 'accept', note: '' } }));
+    await assignReviewer(h, s.cid, id);
+    ok(await call(h, s.host, 'post', `${REVIEW}/${id}/final`, { token: s.manager, body: { opinion: 'accept' } }));
     expect((await call(h, s.host, 'put', `/conference/submission/${id}`, { token: a.token, lang: 'en', body: submissionBody(s, { title: 'Camera ready' }) })).body.message).toBe('The manuscript is accepted and can no longer be changed');
     await call(h, s.host, 'put', `${CONFIG}/settings`, { token: s.manager, body: settingsBody({ editAfterAccept: true }) });
     const edited = ok<SubmissionView>(await call(h, s.host, 'put', `/conference/submission/${id}`, { token: a.token, body: submissionBody(s, { title: 'Camera ready' }) }));

@@ -15,6 +15,7 @@ import { postForBytes, zipNames } from '../../helpers/zip';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createHarness, type Harness } from '../../helpers/harness';
 import { attendee, call, callConference, DOCX, MANAGE, ok, PDF, submissionBody, upload, type CallSite } from './helpers';
+import { assignReviewer, REVIEW } from '../review/reviewingHelpers';
 import type { ManageDetail, ManagePage, BookState } from '../../../server/contract/submissions';
 
 let h: Harness;
@@ -72,14 +73,20 @@ describe('details and status changes', () => {
   test('the details show files, authors and the history; a change within the rules is kept with its note', async () => {
     const detail = ok<ManageDetail>(await call(h, site.host, 'get', `${MANAGE}/${ids.graph}`, { token: site.manager }));
     expect(detail.submission).toMatchObject({ number: 'A-001', status: 'waiting', fullTextFile: { originalName: 'graph.pdf' }, abstractFile: { originalName: 'abstract.docx' } });
-    expect(detail.actions).toEqual(['accept', 'reject', 'return', 'withdraw']);
+    // deciding is peer review's final opinion (test/server/review/reviewing.test.ts)
+    expect(detail.actions).toEqual(['withdraw']);
     const file = await request(h.app).get(`/api${MANAGE}/${ids.graph}/file/abstractFile`).set('Host', site.host).set('Cookie', `token=${site.manager}`);
     expect(file.status).toBe(200);
     expect(file.headers['content-disposition']).toContain('A-001-abstract.docx');
-    const accepted = ok<ManageDetail>(await call(h, site.host, 'post', `${MANAGE}/${ids.graph}/status`, { token: site.manager, body: { action: 'accept', note: 'Strong paper' } }));
+    const refused = await call(h, site.host, 'post', `${MANAGE}/${ids.graph}/status`, { token: site.manager, body: { action: 'accept', note: 'Strong paper' } });
+    expect(refused.body).toMatchObject({ code: 400, field: 'action' });
+    await assignReviewer(h, site.cid, ids.graph);
+    ok(await call(h, site.host, 'post', `${REVIEW}/${ids.graph}/final`, { token: site.manager, body: { opinion: 'accept', comment: 'Strong paper' } }));
+    const accepted = ok<ManageDetail>(await call(h, site.host, 'get', `${MANAGE}/${ids.graph}`, { token: site.manager }));
     expect(accepted.submission.status).toBe('accepted');
-    expect(accepted.history.at(-1)).toMatchObject({ from: 'waiting', to: 'accepted', by: 'manager', note: 'Strong paper' });
-    const again = await call(h, site.host, 'post', `${MANAGE}/${ids.graph}/status`, { token: site.manager, lang: 'en', body: { action: 'reject', note: '' } });
+    expect(accepted.history.at(-1)).toMatchObject({ from: 'assigned', to: 'accepted', by: 'manager', note: 'Strong paper' });
+    expect(accepted.actions).toEqual(['withdraw', 'reopen']);
+    const again = await call(h, site.host, 'post', `${REVIEW}/${ids.graph}/final`, { token: site.manager, lang: 'en', body: { opinion: 'reject' } });
     expect(again.body).toMatchObject({ code: 409, message: 'The manuscript has been finalized or not assigned to any reviewer yet' });
     expect((await h.db('submissions').where({ id: ids.graph }).first()).status).toBe('accepted');
     const bad = await call(h, site.host, 'post', `${MANAGE}/${ids.graph}/status`, { token: site.manager, body: { action: 'delete', note: '' } });

@@ -1,6 +1,6 @@
 /**
  * The submission screens as a browser receives them (issue 15; spec 2.10, 2.12): the author's
- * page and a manuscript's details, the managers' list (at both of its paths), a manuscript's
+ * page and a manuscript's details, the managers' list, the assignment screen, a manuscript's
  * details and the configuration each render their island, in both languages and on a phone,
  * highlighted in their menu, with no untranslated key; the managers' screens are for managers;
  * a signed-out visitor is sent to sign in and back; someone else's manuscript is not found.
@@ -28,7 +28,8 @@ const screens = () =>
     ['/profile/submission', '/profile/submission', 'ProfileSubmission', person.token],
     [`/profile/submission/details?id=${id}`, '/profile/submission', 'ProfileSubmissionDetails', person.token],
     ['/platform/manage/contribute', '/platform/manage/contribute', 'ManageSubmissions', site.manager],
-    ['/platform/submissionManage/index', '/platform/manage/contribute', 'ManageSubmissions', site.manager],
+    // review's assignment screen (issue 16), still highlighted under the submissions' entry
+    ['/platform/submissionManage/index', '/platform/manage/contribute', 'ManageAllocation', site.manager],
     [`/platform/submissionManage/submission/detail?id=${id}`, '/platform/manage/contribute', 'ManageSubmissionDetail', site.manager],
     ['/platform/config/contribute', '/platform/config/contribute', 'ManageContributeConfig', site.manager],
   ] as const;

@@ -52,8 +52,9 @@ test("a decision on a decided manuscript gets spec 8's message", () => {
   expect(t('en', refusal('reopen', 'withdrawn').messageKey, refusal('reopen', 'withdrawn').params)).toBe("A manuscript that is 'Withdrawn' cannot be given 'Back to waiting for allocation'");
 });
 
-test('the manager is offered exactly the actions the machine allows', () => {
-  expect(managerActions('waiting')).toEqual(['accept', 'reject', 'return', 'withdraw']);
+test('the manager is offered exactly the actions the machine allows; deciding is the review final opinion', () => {
+  expect(managerActions('waiting')).toEqual(['withdraw']);
+  expect(managerActions('assigned')).toEqual(['withdraw']);
   expect(managerActions('accepted')).toEqual(['withdraw', 'reopen']);
   expect(managerActions('withdrawn')).toEqual([]);
 });

@@ -1,0 +1,65 @@
+/** The conflicts of interest: suggested ones to confirm or dismiss, and the remembered decisions to undo. */
+import { useEffect, useState } from 'react';
+import { App, Button, Drawer, Empty, Space, Table, Tag, Typography } from 'antd';
+import { allocationApi, type ConflictView } from '../../server/contract/allocation';
+import { call } from '../shared/api';
+import { CONFLICT_COLORS, failText, reasonText, type T } from './shared';
+
+type Props = { t: T; mobile: boolean; open: boolean; onClose: (changed: boolean) => void };
+
+export function ConflictsDrawer({ t, mobile, open, onClose }: Props) {
+  const { message } = App.useApp();
+  const [rows, setRows] = useState<ConflictView[] | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [changed, setChanged] = useState(false);
+
+  useEffect(() => {
+    if (open) call(allocationApi.conflicts).then(setRows, (err) => message.error(failText(err, t)));
+  }, [open]);
+
+  async function act(run: () => Promise<ConflictView[]>, done: string) {
+    setBusy(true);
+    try {
+      setRows(await run());
+      setChanged(true);
+      message.success(t(done));
+    } catch (err) {
+      message.error(failText(err, t));
+    } finally {
+      setBusy(false);
+    }
+  }
+  const decide = (c: ConflictView, state: 'confirmed' | 'dismissed') => act(() => call(allocationApi.decide, { body: { reviewerId: c.reviewerId, submissionId: c.submissionId, state } }), 'allocation:conflictSaved');
+  const undo = (c: ConflictView) => act(() => call(allocationApi.undecide, { params: { id: c.submissionId, reviewerId: c.reviewerId } }), 'allocation:conflictUndone');
+
+  return (
+    <Drawer open={open} size={mobile ? '100%' : 760} title={t('allocation:ui.conflicts')} onClose={() => { onClose(changed); setChanged(false); }}>
+      <Table
+        rowKey={(c) => `${c.submissionId}:${c.reviewerId}`}
+        size="small"
+        loading={rows === null}
+        dataSource={rows ?? []}
+        pagination={{ pageSize: 20, showSizeChanger: false }}
+        locale={{ emptyText: <Empty description={t('allocation:ui.noConflicts')} /> }}
+        scroll={{ x: true }}
+        columns={[
+          { title: t('allocation:ui.paper'), key: 'paper', render: (_, c) => <div style={{ overflowWrap: 'anywhere', minWidth: 140 }}>{c.number} {c.title}</div> },
+          { title: t('allocation:ui.reviewer'), key: 'reviewer', render: (_, c) => c.reviewerName },
+          { title: t('allocation:ui.reason'), key: 'reason', render: (_, c) => <div style={{ overflowWrap: 'anywhere' }}>{reasonText(c.reason, t)}<div><Typography.Text type="secondary">{c.detail || c.note}</Typography.Text></div></div> },
+          { title: t('allocation:ui.state'), key: 'state', render: (_, c) => <Tag color={CONFLICT_COLORS[c.state]}>{t(`allocation:state.${c.state}`)}</Tag> },
+          {
+            title: '', key: 'actions', render: (_, c) =>
+              c.state === 'suggested' ? (
+                <Space size={4} wrap>
+                  <Button size="small" disabled={busy} onClick={() => decide(c, 'confirmed')}>{t('allocation:ui.confirm')}</Button>
+                  <Button size="small" disabled={busy} onClick={() => decide(c, 'dismissed')}>{t('allocation:ui.dismiss')}</Button>
+                </Space>
+              ) : (
+                <Button size="small" disabled={busy} onClick={() => undo(c)}>{t('allocation:ui.undo')}</Button>
+              ),
+          },
+        ]}
+      />
+    </Drawer>
+  );
+}

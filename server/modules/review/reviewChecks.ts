@@ -1,0 +1,42 @@
+/**
+ * A review's content against the conference's configuration: only the scores in use, each a whole
+ * number from 0 to its maximum; only the detail rules in use, one answer per point. A draft may be
+ * partial; a submitted review gives every score, every answer and an opinion. The first problem
+ * is refused with its field (`scores.<key>`, `answers.<ruleId>.<point>`, `opinion`).
+ */
+import type { ScoreRule } from '../../contract/review';
+import type { ReviewInput, RuleForm } from '../../contract/reviewing';
+import { AppError } from '../../platform/errors';
+import { pointCount } from './reviewViews';
+
+export type CleanReview = { scores: Record<string, number>; answers: Record<string, string[]>; opinion: ReviewInput['opinion']; comment: string };
+
+export function checkedReview(input: ReviewInput, scores: ScoreRule[], rules: RuleForm[], complete: boolean): CleanReview {
+  const used = scores.filter((s) => s.enabled);
+  const clean: CleanReview = { scores: {}, answers: {}, opinion: input.opinion, comment: input.comment.trim() };
+  for (const [key, value] of Object.entries(input.scores)) {
+    const rule = used.find((s) => s.key === key);
+    if (!rule) throw new AppError(400, 'reviewing:scoreUnknown', `scores.${key}`);
+    if (value === null || value === '') continue;
+    const n = typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value;
+    if (typeof n !== 'number' || !Number.isInteger(n) || n < 0 || n > rule.max) throw new AppError(400, 'reviewing:scoreRange', `scores.${key}`, 400, { max: String(rule.max) });
+    clean.scores[key] = n;
+  }
+  for (const [id, given] of Object.entries(input.answers)) {
+    const rule = rules.find((r) => String(r.id) === id);
+    if (!rule) throw new AppError(400, 'reviewing:ruleUnknown', `answers.${id}`);
+    const count = pointCount(rule);
+    if (given.length > count) throw new AppError(400, 'reviewing:answersInvalid', `answers.${id}`);
+    clean.answers[id] = Array.from({ length: count }, (_, i) => (given[i] ?? '').trim());
+  }
+  if (!complete) return clean;
+  const missing = used.find((s) => clean.scores[s.key] === undefined);
+  if (missing) throw new AppError(400, 'reviewing:scoreRequired', `scores.${missing.key}`);
+  for (const rule of rules) {
+    const answers = clean.answers[String(rule.id)] ?? [];
+    const empty = Array.from({ length: pointCount(rule) }, (_, i) => i).find((i) => !answers[i]);
+    if (empty !== undefined) throw new AppError(400, 'reviewing:answerRequired', `answers.${rule.id}.${empty}`);
+  }
+  if (!clean.opinion) throw new AppError(400, 'reviewing:opinionRequired', 'opinion');
+  return clean;
+}

@@ -1,0 +1,31 @@
+/**
+ * Who may see a manuscript in review, and as what: its reviewer (a review row with their reviewer
+ * id), a chair of its session ('chair' for its top-level session), or nobody — then it is not
+ * found (404, never 403: its existence is not confirmed). Only an activated reviewer with an
+ * account counts.
+ */
+import type { Db, Tx } from '../../db/index';
+import { notFound } from '../../platform/errors';
+import * as subs from '../submissions/repo';
+import { reviewerOfUser, type Reviewer } from './people';
+import { findReview, type ReviewRow } from './reviewingRepo';
+
+export type Seat = { reviewer: Reviewer; paper: subs.SubmissionRow; review: ReviewRow | null; chair: boolean };
+
+export const chairs = (reviewer: Reviewer, sessionId: number): boolean => reviewer.roles.some((r) => r.role === 'chair' && r.sessionId === Number(sessionId));
+
+export async function activeReviewer(db: Db | Tx, conferenceId: number, userId: number): Promise<Reviewer | null> {
+  const reviewer = await reviewerOfUser(db, conferenceId, userId);
+  return reviewer?.active ? reviewer : null;
+}
+
+export async function seatOf(db: Db | Tx, conferenceId: number, userId: number, submissionId: number): Promise<Seat> {
+  const reviewer = await activeReviewer(db, conferenceId, userId);
+  if (!reviewer) throw notFound('reviewing:notFound');
+  const paper = await subs.findSubmission(db, conferenceId, submissionId);
+  if (!paper) throw notFound('reviewing:notFound');
+  const review = (await findReview(db, conferenceId, submissionId, reviewer.id)) ?? null;
+  const chair = chairs(reviewer, paper.session_id);
+  if (!review && !chair) throw notFound('reviewing:notFound');
+  return { reviewer, paper, review, chair };
+}

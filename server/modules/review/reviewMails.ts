@@ -1,0 +1,60 @@
+/**
+ * The review mails (spec 3 "Email config"), written to the outbox in the transaction of the act
+ * that causes them: a submitted review to the conference's managers (one mail each, in the site's
+ * language: managers keep no language of their own), the notice to the session's chairs when every
+ * review of a manuscript is in (each in their reviewer language), and the final result to the
+ * authors (the submitter and the corresponding authors, in the manuscript's language).
+ */
+import type { Tx } from '../../db/index';
+import type { Lang } from '../../contract/enums';
+import { REVIEW_SCREENS } from '../../contract/review';
+import type { ReviewOpinion } from '../../contract/reviewing';
+import { t } from '../../platform/i18n';
+import { text } from '../../platform/site';
+import { roleHolderEmails } from '../accounts/service';
+import { accountsByIds } from '../accounts/repo';
+import { enqueueConferenceMail } from '../mail/templates';
+import type { MailSite } from '../orders/mails';
+import type * as subs from '../submissions/repo';
+import { chairsOf } from './reviewingRepo';
+
+type Paper = Pick<subs.SubmissionRow, 'id' | 'number' | 'title' | 'session_id' | 'user_id' | 'lang'>;
+
+const common = (site: MailSite, lang: Lang, email: string, name: string) => ({ conferenceName: text(site.name, lang), name: name || email, email, siteUrl: site.url });
+
+export async function reviewSubmittedMail(tx: Tx, conferenceId: number, site: MailSite, lang: Lang, paper: Paper, reviewer: string, opinion: ReviewOpinion): Promise<void> {
+  const managers = await roleHolderEmails(tx, conferenceId, ['manager', 'creator']);
+  for (const email of managers) {
+    await enqueueConferenceMail(tx, conferenceId, 'submitAbstractReview', lang, [email], {
+      ...common(site, lang, email, ''), submissionNumber: paper.number, submissionTitle: paper.title, reviewer, opinion: t(lang, `reviewing:opinion.${opinion}`),
+    });
+  }
+}
+
+export async function chairNoticeMail(tx: Tx, conferenceId: number, site: MailSite, paper: Paper): Promise<void> {
+  const reviewUrl = `${site.url}${REVIEW_SCREENS.reviewForm}/${paper.id}`;
+  for (const chair of await chairsOf(tx, conferenceId, Number(paper.session_id))) {
+    const lang: Lang = chair.lang === 'en' ? 'en' : 'zh';
+    await enqueueConferenceMail(tx, conferenceId, 'chairReviewNotice', lang, [chair.email], {
+      ...common(site, lang, chair.email, ''), submissionNumber: paper.number, submissionTitle: paper.title, reviewUrl,
+    });
+  }
+}
+
+export async function finalResultMail(tx: Tx, conferenceId: number, site: MailSite, paper: Paper, authors: subs.AuthorRow[], result: ReviewOpinion): Promise<void> {
+  const lang: Lang = paper.lang === 'en' ? 'en' : 'zh';
+  const submitter = (await accountsByIds(tx, [Number(paper.user_id)])).get(Number(paper.user_id));
+  const people = [
+    ...(submitter ? [{ email: submitter.email, name: submitter.trueName }] : []),
+    ...authors.filter((a) => a.corresponding && a.email).map((a) => ({ email: a.email, name: lang === 'zh' ? `${a.surname}${a.name}` : `${a.name} ${a.surname}` })),
+  ];
+  const seen = new Set<string>();
+  for (const p of people) {
+    const key = p.email.trim().toLowerCase();
+    if (seen.has(key)) continue;
+    seen.add(key);
+    await enqueueConferenceMail(tx, conferenceId, 'finalReviewResult', lang, [p.email], {
+      ...common(site, lang, p.email, p.name), submissionNumber: paper.number, submissionTitle: paper.title, result: t(lang, `reviewing:result.${result}`),
+    });
+  }
+}

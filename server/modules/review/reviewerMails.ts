@@ -1,0 +1,43 @@
+/**
+ * The reviewers' mail: the invitation (spec 3 "Email config": invite reviewer, which managers may
+ * edit) with its activation link, and a manager's free message to the selected reviewers. Both go
+ * through the mail gate first (who a conference may mail, its daily budget: mail/gate.ts); the
+ * invitation is written to the outbox inside the transaction that saved the reviewer.
+ */
+import crypto from 'node:crypto';
+import type { Tx } from '../../db/index';
+import { toDbInstant } from '../../db/dialect';
+import { enqueueConferenceMail } from '../mail/templates';
+import { escapeHtml } from '../../platform/html';
+import { text } from '../../platform/site';
+import type { MailSite } from '../orders/mails';
+import { REVIEWER_LIMITS } from '../../contract/reviewers';
+import { REVIEW_SCREENS } from '../../contract/review';
+import type { Lang } from '../../contract/enums';
+
+/** An activation key as the mail carries it, and what the table keeps of it. */
+export type ActivationKey = { key: string; hash: string; expiresAt: string };
+
+export function hashKey(key: string): string {
+  return crypto.createHash('sha256').update(key).digest('hex');
+}
+
+/** 256 random bits, base64url; stored as its SHA-256, valid for REVIEWER_LIMITS.keyDays days. */
+export function newActivationKey(now = Date.now()): ActivationKey {
+  const key = crypto.randomBytes(32).toString('base64url');
+  return { key, hash: hashKey(key), expiresAt: toDbInstant(new Date(now + REVIEWER_LIMITS.keyDays * 24 * 3600_000)) };
+}
+
+/** The invitation: a link to activate, or (someone with an account, already a reviewer) to the review area. */
+export async function inviteMail(tx: Tx, conferenceId: number, site: MailSite, to: { email: string; name: string; lang: Lang }, key: string | null): Promise<void> {
+  const activationUrl = key ? `${site.url}${REVIEW_SCREENS.activation}/${key}` : `${site.url}${REVIEW_SCREENS.reviewerHome}`;
+  await enqueueConferenceMail(tx, conferenceId, 'inviteReviewer', to.lang, [to.email], {
+    conferenceName: text(site.name, to.lang), name: to.name || to.email, email: to.email, siteUrl: site.url, activationUrl,
+  });
+}
+
+/** A manager's plain text as mail: escaped, its line breaks kept. */
+export function messageBodies(content: string): { text: string; html: string } {
+  const html = content.split(/\r?\n/).map((line) => escapeHtml(line)).join('<br>');
+  return { text: content, html: `<div style="font-family:Arial,'Microsoft YaHei',sans-serif;font-size:15px;line-height:1.7">${html}</div>` };
+}

@@ -1,0 +1,101 @@
+/**
+ * Reviewer management's calls (spec 7 "Reviewer management", server/contract/reviewers.ts) and
+ * screens: the list (/platform/manage/reviewer), a reviewer's page (…/info/:id) and the activation
+ * page (/review/active/:key, spec 2.9). The activation form takes a password, so it is served by
+ * the platform host in a frame of the conference's page (/embed/review/active), and its call runs
+ * on the platform host only: a conference host, where the managers' scripts run, answers 404.
+ */
+import { Router, type Request } from 'express';
+import multer from 'multer';
+import { access, conferenceOf, screen, userOf } from '../../platform/access';
+import type { Deps } from '../../platform/feature';
+import { AppError } from '../../platform/errors';
+import { t } from '../../platform/i18n';
+import { route, SENT } from '../../platform/route';
+import { sendAttachment } from '../../platform/download';
+import { XLSX_TYPE } from '../../platform/xlsx';
+import { REVIEWER_LIMITS, reviewerApi as api } from '../../contract/reviewers';
+import { REVIEW_SCREENS as S } from '../../contract/review';
+import type { Manager } from './reviewers';
+import { buildTemplate, ImportRowsError } from './reviewerImport';
+import { activationPageRouter } from './activationPages';
+
+function managerOf(req: Request): Manager {
+  const user = req.ctx.identity!.user;
+  return { userId: userOf(req), name: user.trueName || user.email, lang: req.ctx.lang };
+}
+
+const readSheet = multer({ storage: multer.memoryStorage(), limits: { fileSize: REVIEWER_LIMITS.importBytes, files: 1, fields: 5 } }).single('file');
+
+/** The one .xlsx of the request, refused past its size before it is read whole. */
+async function receiveSheet(req: Request, res: Parameters<typeof readSheet>[1]): Promise<Buffer> {
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > REVIEWER_LIMITS.importBytes + 64 * 1024) throw new AppError(400, 'reviewers:importTooLarge', 'file');
+  await new Promise<void>((resolve, reject) =>
+    readSheet(req, res, (err: unknown) => {
+      if (!err) return resolve();
+      reject(new AppError(400, (err as { code?: string }).code === 'LIMIT_FILE_SIZE' ? 'reviewers:importTooLarge' : 'reviewers:importFileBad', 'file'));
+    }),
+  );
+  if (!req.file) throw new AppError(400, 'reviewers:importNoFile', 'file');
+  return req.file.buffer;
+}
+
+export function reviewerApiRouter({ reviewers }: Deps): Router {
+  const router = Router();
+  const manager = access('manager');
+  route(router, api.list, manager, async (_input, req) => reviewers.list(conferenceOf(req)));
+  route(router, api.add, manager, async ({ body }, req) => reviewers.add(conferenceOf(req), managerOf(req), body));
+  route(router, api.import, manager, async (_input, req, res) => {
+    const bytes = await receiveSheet(req, res);
+    try {
+      return await reviewers.import(conferenceOf(req), managerOf(req), bytes);
+    } catch (err) {
+      if (!(err instanceof ImportRowsError)) throw err;
+      // Every bad row with its number, so the manager can fix the sheet in one go.
+      res.status(400).json({ code: 400, message: err.messageKey, field: 'file', params: err.params, data: { rows: err.rows } });
+      return SENT;
+    }
+  });
+  route(router, api.template, manager, async (_input, req, res) => {
+    sendAttachment(res, `${t(req.ctx.lang, 'reviewers:import.fileName')}.xlsx`, XLSX_TYPE, await buildTemplate(req.ctx.lang));
+    return SENT;
+  });
+  route(router, api.check, manager, async ({ query }, req) => reviewers.info.check(conferenceOf(req), query));
+  route(router, api.info, manager, async ({ params: { id } }, req) => reviewers.info.info(conferenceOf(req), id));
+  route(router, api.remove, manager, async ({ params: { id } }, req) => {
+    await reviewers.remove(conferenceOf(req), managerOf(req), id);
+    return null;
+  });
+  // Anyone holding the key may read what its form shows; on a conference host only that conference's keys.
+  route(router, api.byKey, access('anonymous', 'any'), async ({ params: { key } }, req) => reviewers.activation.view(key, req.ctx.conferenceId ?? null, req.ip ?? '', req.ctx.lang));
+  route(router, api.mine, access('user', 'conference'), async (_input, req) => reviewers.mine(conferenceOf(req), userOf(req)));
+  route(router, api.activate, access('anonymous', 'platform'), async ({ body }, req) => {
+    await reviewers.activation.activate(body, req.ip ?? '');
+    return null;
+  });
+  route(router, api.roles, manager, async ({ params: { id } }, req) => reviewers.roles(conferenceOf(req), id));
+  route(router, api.setRole, manager, async ({ body }, req) => reviewers.setRole(conferenceOf(req), body));
+  route(router, api.removeRole, manager, async ({ params: { id } }, req) => reviewers.removeRole(conferenceOf(req), id));
+  route(router, api.mail, manager, async ({ body }, req) => reviewers.mail(conferenceOf(req), managerOf(req), body));
+  return router;
+}
+
+export function reviewerPageRouter(deps: Deps): Router {
+  const { reviewers, shell } = deps;
+  const router = Router();
+  router.get(S.reviewers, screen('manager'), async (req, res) => {
+    const { lang, mobile } = req.ctx;
+    const list = await reviewers.list(conferenceOf(req));
+    await shell.manageScreen(req, res, { title: t(lang, 'reviewers:title'), island: { island: 'ManageReviewers', props: { lang, mobile, list } } });
+  });
+  router.get(`${S.reviewerInfo}/:id`, screen('manager'), async (req, res) => {
+    const { lang, mobile } = req.ctx;
+    const id = Number(req.params.id);
+    if (!Number.isSafeInteger(id) || id <= 0) return void res.redirect(302, '/404');
+    const info = await reviewers.info.info(conferenceOf(req), id);
+    await shell.manageScreen(req, res, { title: t(lang, 'reviewers:info.title'), island: { island: 'ReviewerInfo', props: { lang, mobile, info } } });
+  });
+  router.use(activationPageRouter(deps));
+  return router;
+}

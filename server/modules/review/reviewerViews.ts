@@ -1,0 +1,30 @@
+/** The reviewers as the management screens show them. */
+import type { Db } from '../../db/index';
+import { fromDbInstant } from '../../db/dialect';
+import * as submissions from '../submissions/repo';
+import type { Load, ReviewerView, RoleView, SessionChoice } from '../../contract/reviewers';
+import type { ReviewerRow, RoleRow } from './people';
+import { displayName } from './people';
+
+export const emptyLoad = (): Load => ({ assigned: 0, draft: 0, submitted: 0 });
+
+export function presentReviewer(r: ReviewerRow, roles: RoleRow[], load: Load = emptyLoad()): ReviewerView {
+  const expiresAt = fromDbInstant(r.key_expires_at);
+  return {
+    id: Number(r.id), email: r.email, name: displayName(r),
+    lastName: r.last_name, middleName: r.middle_name, firstName: r.first_name, fullName: r.full_name,
+    unit: r.unit, phone: r.phone, country: r.country, direction: r.direction,
+    active: Boolean(r.active), expired: !r.active && expiresAt !== null && expiresAt.getTime() < Date.now(),
+    invitedAt: r.invited_at, activatedAt: r.activated_at,
+    roles: roles.filter((x) => Number(x.reviewer_id) === Number(r.id)).map(presentRole),
+    load,
+  };
+}
+
+export const presentRole = (x: RoleRow): RoleView => ({ id: Number(x.id), sessionId: Number(x.session_id), role: x.role });
+
+export async function sessionChoices(db: Db, conferenceId: number): Promise<SessionChoice[]> {
+  const rows = await submissions.listSessions(db, conferenceId);
+  return rows.filter((s) => s.parent_id === null).map((s) => ({ id: Number(s.id), titleZh: s.title_zh, titleEn: s.title_en }));
+}
+

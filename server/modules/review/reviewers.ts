@@ -1,0 +1,214 @@
+/**
+ * Reviewer management (spec 2.12 manage/reviewer; 3 "Reviewer"; 4 "Reviewer"; 5 "Review config";
+ * 7 "Reviewer management"): add by e-mail, import a sheet, delete, a role per top-level session,
+ * the invitation again and a free message to the selected. Someone who already has a platform
+ * account is a reviewer at once; anyone else is invited to activate (activation.ts). The import's
+ * sheet is reviewerImport.ts; the info screen and the conflicts check are reviewerInfo.ts.
+ *
+ * Mail a manager causes goes through the mail gate (mail/gate.ts) and, per manager, through a
+ * limit of recipients an hour, so that the reviewer list cannot be used to send spam.
+ */
+import type { Db, Tx } from '../../db/index';
+import { inTransaction } from '../../db/transaction';
+import { isUniqueViolation } from '../../db/dialect';
+import { AppError, notFound, tooManyRequests } from '../../platform/errors';
+import type { ServiceDeps } from '../../platform/feature';
+import { withAdmission, type AdmitPolicy } from '../mail/gate';
+import { findAccountByEmail, grantRole, revokeRole } from '../accounts/service';
+import * as submissions from '../submissions/repo';
+import type { Lang } from '../../contract/enums';
+import type { AddInput, AddResult, ImportResult, Load, MailInput, MailResult, MyReviewer, ReviewerList, RoleInput, RoleView } from '../../contract/reviewers';
+import type { MailSite } from '../orders/mails';
+import * as repo from './reviewersRepo';
+import { reviewerOfUser } from './people';
+import { emptyLoad, presentReviewer, presentRole, sessionChoices } from './reviewerViews';
+import { inviteMail, messageBodies, newActivationKey } from './reviewerMails';
+import { readImport, type ImportRow } from './reviewerImport';
+import { ActivationService } from './activation';
+import { ReviewerInfoService } from './reviewerInfo';
+
+/** Who acts: the manager's account and language (the reviewer's mail is in it). */
+export type Manager = { userId: number; name: string; lang: Lang };
+
+/** Recipients a manager may cause per hour through reviewers (adds, imports, mail). */
+export const REVIEWER_MAIL_LIMIT = { limit: 2000, windowMs: 3600_000 } as const;
+
+/** Unknown people of an unpublished conference get no mail (the record is kept: resend once published); an exhausted budget refuses. */
+const INVITE_POLICY: AdmitPolicy = { unknown: 'withhold', budget: 'refuse' };
+
+const exists = () => new AppError(409, 'reviewers:exists', 'email');
+
+export class ReviewerService {
+  readonly activation: ActivationService;
+  readonly info: ReviewerInfoService;
+
+  constructor(private readonly deps: ServiceDeps) {
+    this.activation = new ActivationService(deps);
+    this.info = new ReviewerInfoService(deps);
+  }
+
+  private get db(): Db {
+    return this.deps.db;
+  }
+
+  async list(conferenceId: number): Promise<ReviewerList> {
+    const [rows, roles, reviews, sessions] = await Promise.all([repo.list(this.db, conferenceId), repo.rolesOf(this.db, conferenceId), repo.reviewsOf(this.db, conferenceId), sessionChoices(this.db, conferenceId)]);
+    const loads = new Map<number, Load>();
+    for (const r of reviews) {
+      const load = loads.get(Number(r.reviewer_id)) ?? emptyLoad();
+      if (r.state === 'assigned' || r.state === 'draft' || r.state === 'submitted') load[r.state]++;
+      loads.set(Number(r.reviewer_id), load);
+    }
+    return { rows: rows.map((r) => presentReviewer(r, roles, loads.get(Number(r.id)))), sessions };
+  }
+
+  /** Counts `n` recipients against the manager's hourly allowance, refusing (and giving back) before anything is written. */
+  private async spend(userId: number, n: number): Promise<void> {
+    const key = `reviewers:mail:${userId}`;
+    for (let taken = 0; taken < n; taken++) {
+      if ((await this.deps.limiter.hit(key, REVIEWER_MAIL_LIMIT.limit, REVIEWER_MAIL_LIMIT.windowMs)).allowed) continue;
+      for (let i = 0; i <= taken; i++) await this.deps.limiter.release(key);
+      throw tooManyRequests();
+    }
+  }
+
+  private async site(conferenceId: number): Promise<MailSite> {
+    const site = await this.deps.orders.mailSite(conferenceId);
+    if (!site) throw notFound();
+    return site;
+  }
+
+  async add(conferenceId: number, manager: Manager, input: AddInput): Promise<AddResult> {
+    if (await repo.findByEmail(this.db, conferenceId, input.email)) throw exists();
+    const site = await this.site(conferenceId);
+    await this.spend(manager.userId, 1);
+    const admission = await this.deps.mailGate.admit(conferenceId, [input.email], INVITE_POLICY);
+    const mailed = admission.to.length > 0;
+    const id = await withAdmission(admission, () =>
+      inTransaction(this.db, async (tx) => {
+        if (await repo.findByEmail(tx, conferenceId, input.email)) throw exists();
+        return this.invite(tx, conferenceId, site, manager.lang, input, mailed);
+      }),
+    );
+    const row = (await repo.find(this.db, conferenceId, id))!;
+    return { reviewer: presentReviewer(row, []), mailWithheld: !mailed };
+  }
+
+  /**
+   * Saves one new reviewer and writes their invitation (when `mail`). The unique index on
+   * (conference, e-mail) keeps a second add of the same address out, however they race.
+   */
+  private async invite(tx: Tx, conferenceId: number, site: MailSite, lang: Lang, input: AddInput | ImportRow, mail: boolean): Promise<number> {
+    const account = await findAccountByEmail(tx, input.email);
+    const key = account ? null : newActivationKey();
+    let id: number;
+    try {
+      id = await repo.insert(tx, conferenceId, {
+        email: input.email, user_id: account?.id ?? null, active: Boolean(account), key_hash: key?.hash ?? null, key_expires_at: key?.expiresAt ?? null,
+        full_name: input.fullName, unit: input.unit, phone: input.phone, country: input.country, direction: input.direction, lang,
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw exists();
+      throw err;
+    }
+    if (account) await grantRole(tx, conferenceId, account.id, 'reviewer');
+    if (mail) await inviteMail(tx, conferenceId, site, { email: input.email, name: input.fullName || account?.trueName || '', lang }, key?.key ?? null);
+    return id;
+  }
+
+  /** An .xlsx of reviewers: every row checked first; one bad row and nothing is saved (ImportRowsError lists them all). */
+  async import(conferenceId: number, manager: Manager, bytes: Buffer): Promise<ImportResult> {
+    const rows = await readImport(bytes, (emails) => repo.existingEmails(this.db, conferenceId, emails));
+    const site = await this.site(conferenceId);
+    await this.spend(manager.userId, rows.length);
+    const admission = await this.deps.mailGate.admit(conferenceId, rows.map((r) => r.email), INVITE_POLICY);
+    const mailed = new Set(admission.to);
+    await withAdmission(admission, () =>
+      inTransaction(this.db, async (tx) => {
+        for (const row of rows) await this.invite(tx, conferenceId, site, manager.lang, row, mailed.has(row.email));
+      }),
+    );
+    return { added: rows.length, mailWithheld: rows.length - mailed.size };
+  }
+
+  /** Refused while they have a review begun or done; their unstarted assignments go with them. */
+  async remove(conferenceId: number, manager: Manager, id: number): Promise<void> {
+    await inTransaction(this.db, async (tx) => {
+      const row = await repo.lock(tx, conferenceId, id);
+      if (!row) throw notFound('reviewers:notFound');
+      if (await repo.countStarted(tx, conferenceId, id)) throw new AppError(409, 'reviewers:hasReviews');
+      const assigned = await repo.assignedSubmissions(tx, conferenceId, id);
+      await repo.remove(tx, conferenceId, id);
+      for (const submissionId of assigned) {
+        // A manuscript that lost its last reviewer before any review began waits for allocation again.
+        const paper = await submissions.findSubmission(tx, conferenceId, submissionId);
+        if (paper?.status === 'assigned' && !(await repo.reviewsLeft(tx, conferenceId, submissionId))) {
+          await this.deps.submissionDesk.moveInReview(tx, conferenceId, submissionId, 'unassign', { by: 'manager', userId: manager.userId, name: manager.name });
+        }
+      }
+      if (row.user_id !== null && !(await repo.otherRecordsOfUser(tx, conferenceId, Number(row.user_id), id))) await revokeRole(tx, conferenceId, Number(row.user_id), 'reviewer');
+    });
+  }
+
+  /** The signed-in person's own reviewer record here (GET …/review/active), or null. */
+  async mine(conferenceId: number, userId: number): Promise<MyReviewer> {
+    const me = await reviewerOfUser(this.db, conferenceId, userId);
+    if (!me) return { reviewer: null };
+    return { reviewer: { id: me.id, active: me.active, roles: (await repo.rolesOf(this.db, conferenceId, [me.id])).map(presentRole) } };
+  }
+
+  async roles(conferenceId: number, reviewerId: number): Promise<RoleView[]> {
+    if (!(await repo.find(this.db, conferenceId, reviewerId))) throw notFound('reviewers:notFound');
+    return (await repo.rolesOf(this.db, conferenceId, [reviewerId])).map(presentRole);
+  }
+
+  /** Reviewer or chair of one top-level session of this conference; one role per session (replaced). */
+  async setRole(conferenceId: number, input: RoleInput): Promise<RoleView[]> {
+    await inTransaction(this.db, async (tx) => {
+      if (!(await repo.lock(tx, conferenceId, input.reviewerId))) throw notFound('reviewers:notFound');
+      const session = await submissions.findSession(tx, conferenceId, input.sessionId);
+      if (!session || session.parent_id !== null) throw new AppError(404, 'reviewers:sessionNotFound', 'sessionId');
+      await repo.upsertRole(tx, conferenceId, input.reviewerId, input.sessionId, input.role);
+    });
+    return this.roles(conferenceId, input.reviewerId);
+  }
+
+  async removeRole(conferenceId: number, roleId: number): Promise<RoleView[]> {
+    const role = await repo.findRole(this.db, conferenceId, roleId);
+    if (!role) throw notFound('reviewers:roleNotFound');
+    await inTransaction(this.db, (tx) => repo.removeRole(tx, conferenceId, roleId));
+    return this.roles(conferenceId, Number(role.reviewer_id));
+  }
+
+  /** The invitation again with a fresh link (the old one stops working), or a free message, to the selected. */
+  async mail(conferenceId: number, manager: Manager, input: MailInput): Promise<MailResult> {
+    const ids = [...new Set(input.ids)];
+    const rows = await repo.byIds(this.db, conferenceId, ids);
+    if (rows.length !== ids.length) throw notFound('reviewers:notFound');
+    if (input.kind === 'message') {
+      await this.spend(manager.userId, rows.length);
+      const { text, html } = messageBodies(input.content);
+      await this.deps.mail.sendBulk(conferenceId, rows.map((r) => r.email), input.subject.replace(/[\r\n]+/g, ' '), text, html);
+      return { sent: rows.length, skipped: 0, withheld: 0 };
+    }
+    const pending = rows.filter((r) => !r.active);
+    if (!pending.length) throw new AppError(409, 'reviewers:allActive');
+    const site = await this.site(conferenceId);
+    await this.spend(manager.userId, pending.length);
+    const admission = await this.deps.mailGate.admit(conferenceId, pending.map((r) => r.email), INVITE_POLICY);
+    const mailed = new Set(admission.to);
+    await withAdmission(admission, () =>
+      inTransaction(this.db, async (tx) => {
+        for (const r of pending) {
+          if (!mailed.has(r.email)) continue;
+          const current = await repo.lock(tx, conferenceId, Number(r.id));
+          if (!current || current.active) continue;
+          const key = newActivationKey();
+          await repo.update(tx, conferenceId, Number(r.id), { key_hash: key.hash, key_expires_at: key.expiresAt });
+          await inviteMail(tx, conferenceId, site, { email: r.email, name: r.full_name, lang: r.lang === 'en' ? 'en' : 'zh' }, key.key);
+        }
+      }),
+    );
+    return { sent: mailed.size, skipped: rows.length - pending.length, withheld: pending.length - mailed.size };
+  }
+}

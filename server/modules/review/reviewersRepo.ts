@@ -1,0 +1,126 @@
+/**
+ * The write side's queries on the reviewers' tables (migrations/027_reviewers.ts). Every function
+ * takes the conference first; the read side other parts of review use is people.ts.
+ */
+import type { Db, Tx } from '../../db/index';
+import { insertId, lockForUpdate, toDbInstant } from '../../db/dialect';
+import type { ReviewerRow, RoleRow } from './people';
+
+type Conn = Db | Tx;
+
+export type { ReviewerRow, RoleRow };
+
+export type NewReviewer = Pick<ReviewerRow, 'email' | 'user_id' | 'key_hash' | 'key_expires_at' | 'full_name' | 'unit' | 'phone' | 'country' | 'direction' | 'lang'> & { active: boolean };
+
+export function list(db: Conn, conferenceId: number): Promise<ReviewerRow[]> {
+  return db<ReviewerRow>('reviewers').where({ conference_id: conferenceId }).orderBy('id');
+}
+
+export function find(db: Conn, conferenceId: number, id: number): Promise<ReviewerRow | undefined> {
+  return db<ReviewerRow>('reviewers').where({ conference_id: conferenceId, id }).first();
+}
+
+export function lock(tx: Tx, conferenceId: number, id: number): Promise<ReviewerRow | undefined> {
+  return lockForUpdate(tx, tx<ReviewerRow>('reviewers').where({ conference_id: conferenceId, id })).first();
+}
+
+export function byIds(db: Conn, conferenceId: number, ids: number[]): Promise<ReviewerRow[]> {
+  return db<ReviewerRow>('reviewers').where({ conference_id: conferenceId }).whereIn('id', ids).orderBy('id');
+}
+
+export function findByEmail(db: Conn, conferenceId: number, email: string): Promise<ReviewerRow | undefined> {
+  return db<ReviewerRow>('reviewers').where({ conference_id: conferenceId, email }).first();
+}
+
+export async function existingEmails(db: Conn, conferenceId: number, emails: string[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (let i = 0; i < emails.length; i += 500) {
+    const rows: Array<{ email: string }> = await db('reviewers').where({ conference_id: conferenceId }).whereIn('email', emails.slice(i, i + 500)).select('email');
+    rows.forEach((r) => found.add(r.email));
+  }
+  return found;
+}
+
+/** Any conference's record that a key opens (the key is the conference's secret; the row names its conference). */
+export function lockByKeyHash(tx: Tx, keyHash: string): Promise<ReviewerRow | undefined> {
+  return lockForUpdate(tx, tx<ReviewerRow>('reviewers').where({ key_hash: keyHash })).first();
+}
+
+export function findByKeyHash(db: Conn, keyHash: string): Promise<ReviewerRow | undefined> {
+  return db<ReviewerRow>('reviewers').where({ key_hash: keyHash }).first();
+}
+
+export function insert(tx: Tx, conferenceId: number, row: NewReviewer): Promise<number> {
+  return insertId(tx('reviewers').insert({ conference_id: conferenceId, ...row, invited_at: toDbInstant(), activated_at: row.active ? toDbInstant() : null }));
+}
+
+export async function update(tx: Tx, conferenceId: number, id: number, values: Partial<ReviewerRow>): Promise<void> {
+  await tx('reviewers').where({ conference_id: conferenceId, id }).update(values);
+}
+
+export async function remove(tx: Tx, conferenceId: number, id: number): Promise<void> {
+  // Roles, conflicts and reviews go with the row (ON DELETE CASCADE); deleted here too so SQLite without foreign keys agrees.
+  await tx('reviewer_roles').where({ conference_id: conferenceId, reviewer_id: id }).delete();
+  await tx('review_conflicts').where({ conference_id: conferenceId, reviewer_id: id }).delete();
+  await tx('reviews').where({ conference_id: conferenceId, reviewer_id: id }).delete();
+  await tx('reviewers').where({ conference_id: conferenceId, id }).delete();
+}
+
+export function rolesOf(db: Conn, conferenceId: number, reviewerIds?: number[]): Promise<RoleRow[]> {
+  const q = db<RoleRow>('reviewer_roles').where({ conference_id: conferenceId });
+  if (reviewerIds) q.whereIn('reviewer_id', reviewerIds);
+  return q.orderBy('id');
+}
+
+export function findRole(db: Conn, conferenceId: number, id: number): Promise<RoleRow | undefined> {
+  return db<RoleRow>('reviewer_roles').where({ conference_id: conferenceId, id }).first();
+}
+
+/** One role per reviewer and session: the row is replaced when it exists. */
+export async function upsertRole(tx: Tx, conferenceId: number, reviewerId: number, sessionId: number, role: string): Promise<void> {
+  await tx('reviewer_roles')
+    .insert({ conference_id: conferenceId, reviewer_id: reviewerId, session_id: sessionId, role })
+    .onConflict(['reviewer_id', 'session_id'])
+    .merge({ role });
+}
+
+export async function removeRole(tx: Tx, conferenceId: number, id: number): Promise<void> {
+  await tx('reviewer_roles').where({ conference_id: conferenceId, id }).delete();
+}
+
+export type ReviewRow = { id: number; submission_id: number; reviewer_id: number; state: string; opinion: string | null; submitted_at: string | null };
+
+export function reviewsOf(db: Conn, conferenceId: number, reviewerId?: number): Promise<ReviewRow[]> {
+  const q = db('reviews').where({ conference_id: conferenceId }).select('id', 'submission_id', 'reviewer_id', 'state', 'opinion', 'submitted_at');
+  if (reviewerId !== undefined) q.where({ reviewer_id: reviewerId });
+  return q.orderBy('id') as Promise<ReviewRow[]>;
+}
+
+/** Reviews begun or finished: a reviewer who has one cannot be deleted. */
+export async function countStarted(tx: Tx, conferenceId: number, reviewerId: number): Promise<number> {
+  const row = await tx('reviews').where({ conference_id: conferenceId, reviewer_id: reviewerId }).whereNot({ state: 'assigned' }).count({ n: '*' }).first();
+  return Number(row?.n ?? 0);
+}
+
+/** The manuscripts whose assignment (not started) goes with the reviewer: their status may need to move back. */
+export async function assignedSubmissions(tx: Tx, conferenceId: number, reviewerId: number): Promise<number[]> {
+  const rows: Array<{ submission_id: number }> = await tx('reviews').where({ conference_id: conferenceId, reviewer_id: reviewerId, state: 'assigned' }).select('submission_id');
+  return rows.map((r) => Number(r.submission_id));
+}
+
+export async function reviewsLeft(tx: Tx, conferenceId: number, submissionId: number): Promise<number> {
+  const row = await tx('reviews').where({ conference_id: conferenceId, submission_id: submissionId }).count({ n: '*' }).first();
+  return Number(row?.n ?? 0);
+}
+
+export type ConflictRow = { id: number; reviewer_id: number; submission_id: number; state: string; reason: string; note: string };
+
+export function conflictsOf(db: Conn, conferenceId: number, reviewerId: number): Promise<ConflictRow[]> {
+  return db('review_conflicts').where({ conference_id: conferenceId, reviewer_id: reviewerId }).orderBy('submission_id') as Promise<ConflictRow[]>;
+}
+
+/** Another conference's reviewer record that still holds the same account (the role is per conference, so only this one counts). */
+export async function otherRecordsOfUser(tx: Tx, conferenceId: number, userId: number, exceptId: number): Promise<number> {
+  const row = await tx('reviewers').where({ conference_id: conferenceId, user_id: userId }).whereNot({ id: exceptId }).count({ n: '*' }).first();
+  return Number(row?.n ?? 0);
+}

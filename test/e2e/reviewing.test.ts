@@ -1,0 +1,108 @@
+/**
+ * A reviewer in Chromium (issue 16): signs in and lands on their tasks, opens the manuscript, saves
+ * a partial draft, completes and submits the review (confirmed), which is read-only afterwards;
+ * blind review shows no author. The tasks on a phone.
+ */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { createDb, type Db } from '../../server/db/index';
+import { toDbInstant } from '../../server/db/dialect';
+import { ensureUser, grantRole } from '../../server/modules/accounts/service';
+import { haveBrowser, launch, loginWithForm, PHONE, shot, warnIfNoBrowser } from './browser';
+import { startServer, type RunningServer } from './server';
+
+warnIfNoBrowser();
+
+describe('reviewing in Chromium', { skip: !haveBrowser }, () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let db: Db;
+  let cid: number;
+  let paperId: number;
+  let reviewerId: number;
+  const password = 'reviewer-password-1';
+  const url = (p: string) => `http://demo.localhost:${server.port}${p}`;
+  const hydrated = (page: Page, island: string) => page.locator(`[data-island="${island}"][data-hydrated="true"]`).first().waitFor();
+  const pageErrors: string[] = [];
+
+  before(async () => {
+    server = await startServer();
+    db = createDb({ dataDir: server.dataDir });
+    cid = Number((await db('conferences').where({ slug: 'demo' }).first()).id);
+    const now = toDbInstant();
+    // An author's manuscript in the demo's first session, assigned to one reviewer as the allocation does it.
+    const { id: authorId } = await ensureUser(db, { email: 'e2e-author@example.org', trueName: '作者甲', password });
+    const session = await db('submission_sessions').where({ conference_id: cid, parent_id: null }).orderBy('sort').first();
+    [paperId] = await db('submissions').insert({
+      conference_id: cid, user_id: authorId, number: 'R-001', title: '联邦学习中的隐私预算分配', session_id: session.id, sub_session_id: null, report_type_id: null, category_id: null,
+      abstract: '本文研究联邦学习中差分隐私预算的自适应分配。', keywords: '联邦学习；差分隐私', abstract_file: '', full_text_file: '', status: 'assigned', active: true, lang: 'zh', submitted_at: now, updated_at: now,
+    });
+    paperId = Number(paperId) || Number((await db('submissions').where({ conference_id: cid, number: 'R-001' }).first()).id);
+    await db('submission_authors').insert({ conference_id: cid, submission_id: paperId, position: 1, name: '甲', surname: '作者', email: 'secret-author@example.org', phone: '1', country: 'China', company: '秘密大学', corresponding: true });
+    await db('review_rules').insert({ conference_id: cid, title_zh: '创新性；方法可靠', title_en: 'Novelty; sound method', display: true, enabled: true, sort: 1, created_at: now });
+    const { id: userId } = await ensureUser(db, { email: 'e2e-reviewing@example.org', trueName: '审稿人乙', password });
+    await grantRole(db, cid, userId, 'reviewer');
+    await db('reviewers').insert({ conference_id: cid, email: 'e2e-reviewing@example.org', user_id: userId, active: true, full_name: '审稿人乙', lang: 'zh', invited_at: now, activated_at: now });
+    reviewerId = Number((await db('reviewers').where({ conference_id: cid, email: 'e2e-reviewing@example.org' }).first()).id);
+    await db('reviewer_roles').insert({ conference_id: cid, reviewer_id: reviewerId, session_id: session.id, role: 'reviewer' });
+    await db('reviews').insert({ conference_id: cid, submission_id: paperId, reviewer_id: reviewerId, state: 'assigned', scores: '{}', answers: '{}', opinion: null, comment: '', assigned_at: now, updated_at: now });
+    browser = await launch();
+  });
+
+  after(async () => {
+    await browser?.close();
+    await db?.destroy();
+    await server?.stop();
+    if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
+  });
+
+  test('the tasks, a draft, a submit, read-only afterwards; blind', async () => {
+    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    const page = await context.newPage();
+    page.on('pageerror', (e) => pageErrors.push(String(e).slice(0, 160)));
+    await loginWithForm(page, url(''), 'e2e-reviewing@example.org', password, '/platform/submissionManage/user');
+    await hydrated(page, 'ReviewerTasks');
+    await shot(page, 'reviewing-tasks');
+    await page.getByRole('link', { name: '联邦学习中的隐私预算分配' }).click();
+    await hydrated(page, 'ReviewForm');
+    const text = await page.locator('.review-form').innerText();
+    assert.doesNotMatch(text, /秘密大学|secret-author|作者甲/, 'blind review shows no author');
+    const rule = await db('review_rules').where({ conference_id: cid }).first();
+    await page.locator('#review_scores_overall').fill('8');
+    await page.locator(`#review_answers_${rule.id}_0`).fill('思路新颖');
+    await page.getByRole('button', { name: /保存草稿/ }).click();
+    await page.locator('.ant-message-success').first().waitFor();
+    let row = await db('reviews').where({ conference_id: cid, reviewer_id: reviewerId }).first();
+    assert.equal(row.state, 'draft');
+    assert.deepEqual(JSON.parse(row.scores), { overall: 8 });
+    for (const key of ['relevance', 'english', 'originality', 'recommendation']) await page.locator(`#review_scores_${key}`).fill('7');
+    await page.locator(`#review_answers_${rule.id}_1`).fill('方法可靠');
+    await page.locator('form#review').getByText('录用', { exact: true }).click();
+    await page.locator('#review_comment').fill('建议录用。');
+    await shot(page, 'reviewing-form');
+    await page.getByRole('button', { name: /^提\s*交$/ }).click();
+    const confirm = page.locator('.ant-modal:visible').last();
+    await confirm.waitFor();
+    await page.waitForTimeout(300);
+    await confirm.locator('.ant-btn-primary').last().click();
+    await page.locator('.review-form .ant-alert').filter({ hasText: '只读' }).waitFor();
+    row = await db('reviews').where({ conference_id: cid, reviewer_id: reviewerId }).first();
+    assert.equal(row.state, 'submitted');
+    assert.equal(row.opinion, 'accept');
+    assert.deepEqual(JSON.parse(row.answers), { [rule.id]: ['思路新颖', '方法可靠'] });
+    await shot(page, 'reviewing-submitted');
+    await context.close();
+
+    const phone = await (await browser.newContext({ ...PHONE })).newPage();
+    phone.on('pageerror', (e) => pageErrors.push(String(e).slice(0, 160)));
+    await loginWithForm(phone, url(''), 'e2e-reviewing@example.org', password, '/platform/submissionManage/user');
+    await hydrated(phone, 'ReviewerTasks');
+    assert.match(await phone.locator('.reviewer-tasks').innerText(), /联邦学习中的隐私预算分配/);
+    const width = await phone.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(width <= 400, `the page fits the phone (${width}px)`);
+    await shot(phone, 'reviewing-tasks-phone');
+    assert.deepEqual(pageErrors, []);
+  });
+});
