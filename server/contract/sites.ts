@@ -87,7 +87,7 @@ const MENU = '/conference/menu/config';
  */
 export const sitesApi = {
   // The public website.
-  websiteConfig: endpoint<PublicWebsiteConfig>()({ method: 'GET', path: `${WEBSITE}/findConferenceWebsiteConfig` }),
+  websiteConfig: endpoint<PublicWebsiteConfig & { registerConfigBasic: { costsSet: boolean; registerRule: string } }>()({ method: 'GET', path: `${WEBSITE}/findConferenceWebsiteConfig` }),
   conferenceByDomain: endpoint<ConferenceByDomain>()({ method: 'GET', path: `${WEBSITE}/basic/findConferenceByDomain` }),
   modules: endpoint<Record<string, boolean>>()({ method: 'POST', path: '/conference/module/getModuleByConfId' }),
   conferenceStatus: endpoint<ConferenceStatus>()({ method: 'GET', path: '/conference/platform/findConferenceStatus' }),

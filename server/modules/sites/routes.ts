@@ -1,7 +1,7 @@
 /** The site, page and menu calls of spec section 7 that the public website needs. */
 import { Router, type Request } from 'express';
 import { sitesApi, type PublicPage, type PublicPageLayer } from '../../contract/sites';
-import { access, isConferenceAdmin, isStaff, isAttendee } from '../../platform/access';
+import { access, conferenceOf, isConferenceAdmin, isStaff, isAttendee } from '../../platform/access';
 import type { Deps } from '../../platform/feature';
 import { AppError, notFound } from '../../platform/errors';
 import { route } from '../../platform/route';
@@ -42,14 +42,17 @@ function presentPage(chain: PageChain, html: string): PublicPage {
   };
 }
 
-export function siteApiRouter({ sites }: Deps): Router {
+export function siteApiRouter({ sites, registration }: Deps): Router {
   const router = Router();
   const origin = (req: Request) => `${req.protocol}://${req.headers.host}`;
   const anyoneHere = access('anonymous', 'conference');
 
-  route(router, sitesApi.websiteConfig, anyoneHere, (_input, req) => {
+  route(router, sitesApi.websiteConfig, anyoneHere, async (_input, req) => {
     assertVisible(req);
-    return presentWebsiteConfig(site(req), req.ctx.lang, origin(req));
+    // Spec 2.4/3: the API carries registerConfigBasic (the registration's fee switch and rule; the
+    // registration feature owns them); the template-ready hook's copy leaves it out.
+    const config = presentWebsiteConfig(site(req), req.ctx.lang, origin(req));
+    return { ...config, registerConfigBasic: await registration.feeSettings(conferenceOf(req)) };
   });
 
   route(router, sitesApi.conferenceByDomain, anyoneHere, (_input, req) => {

@@ -35,6 +35,8 @@ describe('website config', () => {
       shortTitle: 'CTC 2027',
       websiteRecordNumber: '京ICP备00000000号',
       conference: { status: '4', registerFlag: false },
+      // spec 3: the registration's fee switch and rule (the template-ready hook's copy leaves it out)
+      registerConfigBasic: { costsSet: false, registerRule: 'REGISTER_FIRST_AND_PAY_LATER' },
     });
     expect(res.body.data.templateZhHomePageId).toBe(await pageId('首页'));
     expect(res.body.data.templateEnHomePageId).toBe(await pageId('Home'));
