@@ -35,7 +35,7 @@ function Preview({ rules, lang }: { rules: FormRules; lang: Lang }) {
 
 function Builder({ lang, mobile, versions, version, rules: initial }: RegisterConfigFormProps) {
   const t = translator(lang);
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const [rules, setRules] = useState<FormRules>(initial);
   const [editing, setEditing] = useState<FormItem | null>(null);
   const [badRow, setBadRow] = useState<number | null>(null);
@@ -52,13 +52,18 @@ function Builder({ lang, mobile, versions, version, rules: initial }: RegisterCo
   };
   const setMode = (i: number, mode: FieldMode) => setItems(rules.items.map((it, j) => (j === i ? { ...it, mode } : it)));
 
-  async function save() {
+  async function save(confirmAnswered = false) {
     setBusy(true);
     setBadRow(null);
     try {
-      await call(registrationApi.saveRules, { body: { version, rules } });
+      await call(registrationApi.saveRules, { body: { version, rules, confirmAnswered } });
       message.success(t('registration:saved'));
     } catch (err) {
+      // Items registrants answered would be hidden or removed: said first; their answers stay (issue 18).
+      if (err instanceof ApiError && err.messageKey === 'registration:answeredItemsHidden') {
+        setBusy(false);
+        return void modal.confirm({ content: t(err.messageKey, err.params), okText: t('registration:save'), cancelText: t('profile.cancel'), onOk: () => save(true) });
+      }
       const row = /^items\.(\d+)/.exec(err instanceof ApiError ? (err.field ?? '') : '')?.[1];
       if (row !== undefined) setBadRow(Number(row));
       fail(err);
@@ -164,7 +169,7 @@ function Builder({ lang, mobile, versions, version, rules: initial }: RegisterCo
           <List bordered size="small" dataSource={rules.items} rowKey="field" renderItem={rowOf} />
           <Space wrap style={{ marginTop: 12 }}>
             <Button onClick={addItem}>{t('manageRegistration:form.addItem')}</Button>
-            <Button type="primary" onClick={save} loading={busy}>
+            <Button type="primary" onClick={() => save()} loading={busy}>
               {t('registration:save')}
             </Button>
           </Space>

@@ -378,7 +378,7 @@ export const registrationApi = {
   versions: endpoint<FormVersionView[]>()({ method: 'GET', path: `${FORM}/getRuleVersion` }),
   rules: endpoint<RulesView>()({ method: 'GET', path: `${FORM}/getRuleByConference`, query: z.object({ version: z.union([z.literal(''), versionCode]).optional() }) }),
   // The form itself is checked when saved, against formRulesSchema, so that an item's error names it ('items.3').
-  saveRules: endpoint<FormVersionView[]>()({ method: 'POST', path: `${FORM}/saveRules`, body: z.object({ version: versionCode, rules: z.custom<FormRules>() }), done: 'registration:saved' }),
+  saveRules: endpoint<FormVersionView[]>()({ method: 'POST', path: `${FORM}/saveRules`, body: z.object({ version: versionCode, rules: z.custom<FormRules>(), confirmAnswered: z.boolean().optional() }), done: 'registration:saved' }),
   copyRules: endpoint<FormVersionView[]>()({ method: 'POST', path: `${FORM}/copyRules`, body: z.object({ from: versionCode, to: versionCode }), done: 'registration:saved' }),
   deleteRules: endpoint<FormVersionView[]>()({ method: 'DELETE', path: `${FORM}/deleteRules`, query: z.object({ version: versionCode }), done: 'registration:deleted' }),
   options: endpoint<FormOption[]>()({ method: 'GET', path: `${FORM}/findByField`, query: z.object({ version: versionCode.default(DEFAULT_VERSION), field: z.string().min(1).max(40) }) }),

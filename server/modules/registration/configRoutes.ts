@@ -3,6 +3,7 @@
  * tab, and the form's versions, items, options and countries. Managers only, except reading a
  * version's form, which the public registration page needs.
  */
+import { AppError } from '../../platform/errors';
 import { Router } from 'express';
 import { access, conferenceOf } from '../../platform/access';
 import type { Deps } from '../../platform/feature';
@@ -30,7 +31,12 @@ export function registrationConfigRouter({ db, sites }: Deps): Router {
   });
 
   route(router, api.saveRules, access('manager'), async ({ body }, req) => {
-    // The form itself is checked by forms.saveRules with the contract's schema.
+    // The form itself is checked by forms.saveRules with the contract's schema. Hiding or dropping
+    // items registrants answered is said first (issue 18); the manager confirms, the answers stay.
+    if (!body.confirmAnswered && body.rules && Array.isArray(body.rules.items)) {
+      const hidden = await forms.answeredItemsHidden(db, conferenceOf(req), body.version, body.rules);
+      if (hidden.titles.length) throw new AppError(409, 'registration:answeredItemsHidden', 'items', 409, { items: hidden.titles.join('、'), count: String(hidden.registrants) });
+    }
     await forms.saveRules(db, conferenceOf(req), body.version, body.rules);
     return forms.versions(db, conferenceOf(req));
   });

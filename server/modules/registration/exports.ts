@@ -15,7 +15,7 @@ import { addTextRow } from '../../platform/xlsx';
 import type { FilesService } from '../files/service';
 import { loadRules } from './forms';
 import { answerText } from './people';
-import { answerColumns, listRows } from './queries';
+import { answerColumns, formerColumns, listRows } from './queries';
 import * as repo from './repo';
 
 /** Never exported, whatever a form once held (spec 7: pwd and confirmPwd are left out). */
@@ -34,6 +34,12 @@ export async function usersWorkbook(db: Db, conferenceId: number, ids: number[],
   const columns = new Map<string, string>();
   for (const rules of forms.values()) {
     for (const col of rules ? answerColumns(rules, lang) : []) if (!columns.has(col.key) && !SECRET_KEYS.has(col.key)) columns.set(col.key, col.key === 'email' ? t(lang, 'registration:email') : col.title);
+  }
+  // Answers to items hidden or removed since (issue 18) get their own columns, titled as such.
+  for (const row of rows) {
+    const answers = parseJson<Answers>(row.answers, {});
+    const given = Object.keys(answers).filter((k) => answers[k] !== '' && !(Array.isArray(answers[k]) && !answers[k].length));
+    for (const col of formerColumns(forms.get(row.version) ?? null, given, lang)) if (!columns.has(col.key)) columns.set(col.key, col.title);
   }
   const listed = new Map((await listRows(db, rows)).map((r) => [r.id, r]));
   const files = await repo.filesOf(db, conferenceId, rows.map((r) => r.id));

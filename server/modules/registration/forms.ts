@@ -6,7 +6,7 @@
 import type { Db, Tx } from '../../db/index';
 import { parseJson } from '../../db/dialect';
 import { AppError } from '../../platform/errors';
-import { DEFAULT_VERSION, defaultRules, formRulesSchema, type FormOption, type FormRules } from '../../contract/registration';
+import { DEFAULT_VERSION, defaultRules, formRulesSchema, type Answers, type FormOption, type FormRules } from '../../contract/registration';
 import { isCountry } from '../../contract/countries';
 import * as repo from './repo';
 
@@ -37,6 +37,29 @@ export async function versions(db: Db, conferenceId: number): Promise<FormVersio
 }
 
 /** Saves a version's form (creating the version when new). The countries must be known names. */
+/**
+ * The items a new form hides or drops that registrants of this version answered (issue 18): the
+ * screen warns before such a save; the answers stay stored and readable in the details and exports.
+ */
+export async function answeredItemsHidden(db: Db, conferenceId: number, version: string, next: FormRules): Promise<{ titles: string[]; registrants: number }> {
+  const before = await loadRules(db, conferenceId, version);
+  if (!before) return { titles: [], registrants: 0 };
+  const stillShown = new Set(next.items.filter((i) => i.mode !== 'hidden').map((i) => i.field));
+  const going = before.items.filter((i) => i.mode !== 'hidden' && !stillShown.has(i.field) && i.field !== 'email');
+  if (!going.length) return { titles: [], registrants: 0 };
+  const answered = new Set<string>();
+  let registrants = 0;
+  for (const raw of await repo.answersOfVersion(db, conferenceId, version)) {
+    const answers = parseJson<Answers>(raw, {});
+    const hit = going.filter((i) => hasAnswer(answers[i.field]));
+    if (hit.length) registrants++;
+    for (const i of hit) answered.add(i.field);
+  }
+  return { titles: going.filter((i) => answered.has(i.field)).map((i) => i.titleZh || i.titleEn || i.field), registrants };
+}
+
+const hasAnswer = (v: unknown) => (Array.isArray(v) ? v.length > 0 : typeof v === 'string' && v.trim() !== '');
+
 export async function saveRules(db: Db, conferenceId: number, version: string, rules: FormRules): Promise<void> {
   const parsed = formRulesSchema.safeParse(rules);
   if (!parsed.success) {

@@ -57,6 +57,28 @@ export function answerColumns(rules: FormRules, lang: Lang): Array<{ key: string
   return out;
 }
 
+/** Never shown, whatever a form once held (spec 7: pwd and confirmPwd are left out). */
+export const SECRET_ANSWER_KEYS = new Set(['pwd', 'confirmPwd', 'password', 'confirmPassword', 'noticeAccepted']);
+
+/**
+ * Answers to items the form no longer shows — hidden since, or removed — titled as such (issue 18):
+ * what a registrant gave stays readable in the details and the exports.
+ */
+export function formerColumns(rules: FormRules | null, keys: Iterable<string>, lang: Lang): Array<{ key: string; title: string; item: FormItem | undefined }> {
+  const shown = new Set(rules ? answerColumns(rules, lang).map((c) => c.key) : []);
+  const items = new Map((rules?.items ?? []).map((i) => [i.field, i]));
+  const out: Array<{ key: string; title: string; item: FormItem | undefined }> = [];
+  for (const key of keys) {
+    if (shown.has(key) || SECRET_ANSWER_KEYS.has(key) || NAME_PART_SET.has(key)) continue;
+    const item = items.get(key);
+    const title = item ? (lang === 'en' ? item.titleEn || item.titleZh : item.titleZh || item.titleEn) || key : key;
+    out.push({ key, title: t(lang, item ? 'registration:formerHidden' : 'registration:formerRemoved', { title }), item });
+  }
+  return out;
+}
+
+const NAME_PART_SET = new Set(Object.values(NAME_PARTS).flat() as string[]);
+
 /** Every answer of a registrant, with the files of file items. */
 export async function answersOf(db: Db, conferenceId: number, row: repo.RegistrantRow, lang: Lang): Promise<RegistrantAnswer[]> {
   const rules = await loadRules(db, conferenceId, row.version);
@@ -64,7 +86,8 @@ export async function answersOf(db: Db, conferenceId: number, row: repo.Registra
   const files = await repo.filesOf(db, conferenceId, [row.id]);
   const filesByField = new Map<string, RegistrantFile[]>();
   for (const f of files) filesByField.set(f.field, [...(filesByField.get(f.field) ?? []), { name: f.stored_name, originalName: f.original_name, size: Number(f.size) }]);
-  const columns = rules ? answerColumns(rules, lang) : Object.keys(answers).map((key) => ({ key, title: key, item: undefined }));
+  const given = Object.keys(answers).filter((k) => answers[k] !== '' && !(Array.isArray(answers[k]) && !answers[k].length));
+  const columns = [...(rules ? answerColumns(rules, lang) : []), ...formerColumns(rules, given, lang)];
   return columns.map(({ key, title, item }) => {
     const own = filesByField.get(key) ?? [];
     return { field: key, title, value: answerText(item?.field === 'name' ? undefined : item, answers[key], lang, own.map((f) => f.originalName)), files: own };

@@ -109,6 +109,11 @@ export async function countByVersion(db: Conn, conferenceId: number): Promise<Ma
   return new Map(rows.map((r) => [r.version, Number(r.n)]));
 }
 
+/** The stored answers (JSON) of the registrants of one form version. */
+export function answersOfVersion(db: Conn, conferenceId: number, version: string): Promise<string[]> {
+  return db('registrants').where({ conference_id: conferenceId, version }).pluck('answers');
+}
+
 export async function findRegistrant(db: Conn, conferenceId: number, id: number): Promise<RegistrantRow | undefined> {
   return db<RegistrantRow>('registrants').where({ conference_id: conferenceId, id }).first();
 }

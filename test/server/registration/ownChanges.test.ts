@@ -79,3 +79,25 @@ test('withdrawing: refused while the managers do not allow it; allowed, the regi
   // Withdrawn, they may register again while the registration is open.
   expect((await call(h, host, 'post', '/conference/conferenceUser', { token, body: { version: 'default', answers: goodAnswers({ email: 'leaving@example.org' }), noticeAccepted: true } })).body.code).toBe(200);
 });
+
+test('hiding or removing an item registrants answered is said first; the answers stay readable in the details and the export', async () => {
+  const SAVE = '/conference/conferenceRegUserConfig/saveRules';
+  const token = await registered('answered@example.org');
+  const form = testForm();
+  const meal = form.items.find((i) => i.field === 'c_meal')!;
+  await call(h, host, 'put', '/conference/conferenceUser', { token, body: { answers: goodAnswers({ email: 'answered@example.org', c_meal: 'veg' }) } });
+  const hiding = { ...form, items: form.items.map((i) => (i.field === 'c_meal' ? { ...i, mode: 'hidden' as const } : i)) };
+  const warned = await call(h, host, 'post', SAVE, { token: manager, body: { version: 'default', rules: hiding } });
+  expect(warned.body).toMatchObject({ code: 409, message: 'registration:answeredItemsHidden', params: { items: meal.titleZh } });
+  expect(JSON.parse((await h.db('registration_forms').where({ conference_id: cid, version: 'default' }).first()).rules).items.find((i: { field: string }) => i.field === 'c_meal').mode).toBe(meal.mode);
+  expect((await call(h, host, 'post', SAVE, { token: manager, body: { version: 'default', rules: hiding, confirmAnswered: true } })).body.code).toBe(200);
+  const id = (await h.db('registrants').where({ conference_id: cid, email: 'answered@example.org' }).first()).id;
+  const details = (await call(h, host, 'get', `/conference/conferenceUser/details?id=${id}`, { token: manager, lang: 'en' })).body.data.answers;
+  expect(details.find((a: { field: string }) => a.field === 'c_meal')).toMatchObject({ title: `${meal.titleEn} (hidden)` });
+  // Removed altogether: still read, as a removed item.
+  const removing = { ...form, items: form.items.filter((i) => i.field !== 'c_meal') };
+  expect((await call(h, host, 'post', SAVE, { token: manager, body: { version: 'default', rules: removing, confirmAnswered: true } })).body.code).toBe(200);
+  const after = (await call(h, host, 'get', `/conference/conferenceUser/details?id=${id}`, { token: manager, lang: 'en' })).body.data.answers;
+  expect(after.find((a: { field: string }) => a.field === 'c_meal')).toMatchObject({ title: 'c_meal (removed item)', value: 'veg' });
+  await call(h, host, 'post', SAVE, { token: manager, body: { version: 'default', rules: form, confirmAnswered: true } });
+});
