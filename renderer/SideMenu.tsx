@@ -2,18 +2,24 @@
 // platform's admin area. On a phone the row of sections scrolled sideways with no cue that more
 // existed (issue 18: 4 of 13 showed); there it is a disclosure instead — the current section and
 // the number of sections, opening to the whole list — without JavaScript.
-export type SideMenuItem = { href: string; label: string; active: boolean };
+export type SideMenuItem = { href: string; label: string; active: boolean; group?: string };
 
 function Items({ items }: { items: SideMenuItem[] }) {
   return (
     <ul>
-      {items.map((item) => (
+      {items.map((item, i) => [
+        // A group's heading before its first entry (spec 2.12 "conference customization").
+        item.group && item.group !== items[i - 1]?.group ? (
+          <li key={`group:${item.group}`} className="side-menu-group" role="presentation">
+            {item.group}
+          </li>
+        ) : null,
         <li key={item.href} className={item.active ? 'active' : undefined}>
           <a href={item.href} aria-current={item.active ? 'page' : undefined}>
             {item.label}
           </a>
-        </li>
-      ))}
+        </li>,
+      ])}
     </ul>
   );
 }

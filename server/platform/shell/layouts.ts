@@ -193,6 +193,7 @@ export class Shell {
     const reviewerHome: ManageMenuEntry = { href: REVIEWER_HOME, labelKey: 'manage.menu.overview', order: 0, who: 'reviewer' };
     const visible = admin ? entries : [reviewerHome, ...entries];
     const active = activeEntry(req.path, visible);
-    return visible.map((e) => ({ href: e.href, label: t(req.ctx.lang, e.labelKey), active: e.href === active }));
+    // Spec 2.12 names the configuration screens' group ("conference customization"): drawn as a heading.
+    return visible.map((e) => ({ href: e.href, label: t(req.ctx.lang, e.labelKey), active: e.href === active, ...(e.group ? { group: t(req.ctx.lang, `manage.group.${e.group}`) } : {}) }));
   }
 }

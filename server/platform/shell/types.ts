@@ -16,7 +16,8 @@ export type HeaderIslands = { userMenu: UserMenuProps | null; langSwitch: LangSw
 export type ManageScreen = { [K in IslandName]: { island: K; props: IslandProps[K] } }[IslandName];
 
 /** One entry of a layout's menu, as drawn: its label in the reader's language, marked when current. */
-export type MenuItem = { href: string; label: string; active: boolean };
+/** `group`: the heading the entry sits under (spec 2.12 "conference customization"), translated. */
+export type MenuItem = { href: string; label: string; active: boolean; group?: string };
 
 export type PlatformPageProps = HeaderIslands & {
   lang: 'zh' | 'en';

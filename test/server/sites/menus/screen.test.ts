@@ -29,7 +29,8 @@ function stable(html: string): string {
   return html
     .replace(/\/assets\/([\w/-]+?)[.-][\w-]{8}\.js/g, '/assets/$1.[hash].js')
     .replace(/\/_styles\/antd\.[0-9a-f]{16}\.css/g, '/_styles/antd.[hash].css')
-    .replace(/<nav class="side-menu"[\s\S]*?<\/nav>/, '<nav class="side-menu">[management menu]</nav>');
+    .replace(/<nav class="side-menu[^"]*"[\s\S]*?<\/nav>/, '<nav class="side-menu">[management menu]</nav>')
+    .replace(/<details class="side-menu-phone"[\s\S]*?<\/details>/, '<details class="side-menu-phone">[management menu]</details>');
 }
 
 function islandProps($: Awaited<ReturnType<typeof page>>['$']): ManageMenusProps {
