@@ -139,6 +139,7 @@ function Editor({ lang, mobile, initial, disciplines }: ManageWebsiteConfigProps
         scrollToFirstError={false}
       >
         <Section title={t('manageSite:section.titles')}>
+          <BilingualRow field="conferenceName" t={t} mobile={mobile} langs={langs} />
           <BilingualRow field="firstTitle" t={t} mobile={mobile} langs={langs} multiline />
           <BilingualRow field="secondTitle" t={t} mobile={mobile} langs={langs} multiline />
           <BilingualRow field="thirdTitle" t={t} mobile={mobile} langs={langs} multiline />

@@ -13,6 +13,7 @@ export const SITE_LIMITS = {
   firstTitle: 300,
   secondTitle: 300,
   thirdTitle: 300,
+  conferenceName: 300,
   shortTitle: 100,
   department: 300,
   city: 100,
@@ -26,11 +27,12 @@ export const SITE_LIMITS = {
   exteriorName: 20,
 } as const;
 
-export const BILINGUAL_FIELDS = ['firstTitle', 'secondTitle', 'thirdTitle', 'shortTitle', 'department', 'city', 'venue', 'registerLabel'] as const;
+export const BILINGUAL_FIELDS = ['conferenceName', 'firstTitle', 'secondTitle', 'thirdTitle', 'shortTitle', 'department', 'city', 'venue', 'registerLabel'] as const;
 export type BilingualField = (typeof BILINGUAL_FIELDS)[number];
 
 /** Fields that must be filled in every language the site uses. */
-export const REQUIRED_BILINGUAL: readonly BilingualField[] = ['firstTitle', 'shortTitle'];
+// The conference's name can be changed here (issue 18: it could not after creation).
+export const REQUIRED_BILINGUAL: readonly BilingualField[] = ['conferenceName', 'firstTitle', 'shortTitle'];
 
 export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -128,6 +130,7 @@ const imagePath = (key: string) =>
 
 export const websiteConfigInput = z
   .object({
+    conferenceName: pair('conferenceName'),
     firstTitle: pair('firstTitle'),
     secondTitle: pair('secondTitle'),
     thirdTitle: pair('thirdTitle'),
@@ -164,7 +167,7 @@ export const websiteConfigInput = z
   .superRefine((v, ctx) => {
     // The languages the site uses need their first and short titles (spec 2.4 fills them in).
     const langs = v.languageType === LANGUAGE_TYPE.zhOnly ? (['zh'] as const) : v.languageType === LANGUAGE_TYPE.enOnly ? (['en'] as const) : (['zh', 'en'] as const);
-    for (const field of ['firstTitle', 'shortTitle'] as const) {
+    for (const field of REQUIRED_BILINGUAL) {
       for (const lang of langs) {
         if (!v[field][lang]) ctx.addIssue({ code: 'custom', message: `manageSite:${field}${lang === 'zh' ? 'Zh' : 'En'}Required`, path: [field, lang] });
       }

@@ -16,6 +16,7 @@ import * as repo from './repo';
 type Row = Record<string, unknown>;
 
 const COLUMN: Record<(typeof BILINGUAL_FIELDS)[number], string> = {
+  conferenceName: 'conference_name',
   firstTitle: 'first_title',
   secondTitle: 'second_title',
   thirdTitle: 'third_title',

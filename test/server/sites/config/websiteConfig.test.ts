@@ -106,6 +106,17 @@ describe('save', () => {
     expect((await page(w.h.app, '/', { host: A, lang: 'en' })).$('#template-register-container').text()).toBe('Register');
   });
 
+  test('the conference is renamed here (issue 18): the public config and the login page title follow at once; an empty name is refused', async () => {
+    const { config } = await findConfig(w.h, w.managerA);
+    expect((await save({ conferenceName: { zh: '改名后的会议', en: 'The Renamed Conference' } })).status).toBe(200);
+    expect((await findConfig(w.h, w.managerA)).config.conferenceName).toEqual({ zh: '改名后的会议', en: 'The Renamed Conference' });
+    const api = await get(w.h, '/conference/platform/config/website/findConferenceWebsiteConfig').set('Cookie', 'locale=en');
+    expect(api.body.data.conferenceName).toBe('The Renamed Conference');
+    expect((await page(w.h.app, '/conferencelogin', { host: A, lang: 'zh' })).$('title').text()).toBe('改名后的会议');
+    expect((await save({ conferenceName: { zh: ' ', en: 'x' } })).body).toMatchObject({ message: 'manageSite:conferenceNameZhRequired', field: 'conferenceName.zh' });
+    expect((await save({ conferenceName: config.conferenceName })).status).toBe(200);
+  });
+
   test('an English-only site needs only the English titles', async () => {
     expect((await save({ languageType: '2', firstTitle: { zh: '', en: 'Only English' }, shortTitle: { zh: '', en: 'OE' } })).status).toBe(200);
     expect((await save({ languageType: '3', firstTitle: { zh: '', en: 'Only English' } })).body).toMatchObject({ message: 'manageSite:firstTitleZhRequired', field: 'firstTitle.zh' });
