@@ -28,8 +28,8 @@ const screens = () =>
     ['/profile/submission', '/profile/submission', 'ProfileSubmission', person.token],
     [`/profile/submission/details?id=${id}`, '/profile/submission', 'ProfileSubmissionDetails', person.token],
     ['/platform/manage/contribute', '/platform/manage/contribute', 'ManageSubmissions', site.manager],
-    // review's assignment screen (issue 16), still highlighted under the submissions' entry
-    ['/platform/submissionManage/index', '/platform/manage/contribute', 'ManageAllocation', site.manager],
+    // review's assignment screen (issue 16), highlighted under its own entry (spec 2.12 "review management")
+    ['/platform/submissionManage/index', '/platform/submissionManage/index', 'ManageAllocation', site.manager],
     [`/platform/submissionManage/submission/detail?id=${id}`, '/platform/manage/contribute', 'ManageSubmissionDetail', site.manager],
     ['/platform/config/contribute', '/platform/config/contribute', 'ManageContributeConfig', site.manager],
   ] as const;
