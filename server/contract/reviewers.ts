@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { endpoint, type Download } from './endpoint';
-import { EMAIL_PATTERN, PASSWORD_PATTERN } from './validation';
+import { emailField, PASSWORD_PATTERN } from './validation';
 import { PHONE_PATTERN } from './registration';
 
 export const REVIEWER_LIMITS = {
@@ -37,13 +37,8 @@ const NS = 'reviewers:';
 const text = (max: number, key: string) => z.string({ message: key }).trim().max(max, key);
 const id = (key: string) => z.coerce.number({ message: key }).int(key).positive(key).max(2 ** 31, key);
 
-export const reviewerEmail = z
-  .string({ message: 'emailFormatError' })
-  .trim()
-  .min(1, 'emailFormatError')
-  .max(254, 'emailFormatError')
-  .regex(EMAIL_PATTERN, 'emailFormatError')
-  .transform((v) => v.toLowerCase());
+/** A reviewer's address: the platform's e-mail rule, lower-cased. */
+export const reviewerEmail = emailField;
 
 const phone = text(REVIEWER_LIMITS.phone, 'phoneRequire').refine((v) => v === '' || PHONE_PATTERN.test(v), 'phoneRequire');
 
