@@ -25,7 +25,7 @@ import { chairs, activeReviewer } from './reviewContext';
 import { finalResultMail } from './reviewMails';
 import * as repo from './reviewingRepo';
 import { CLOSED, decisionView, forAuthor, othersView, ruleForms, summary } from './reviewViews';
-import type { Person } from './reviewing';
+import type { Person } from './reviewContext';
 
 type ScreenOf = (conferenceId: number, submissionId: number, userId: number) => Promise<ReviewScreen>;
 

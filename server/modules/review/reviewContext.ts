@@ -5,10 +5,14 @@
  * account counts.
  */
 import type { Db, Tx } from '../../db/index';
+import type { Lang } from '../../contract/enums';
 import { notFound } from '../../platform/errors';
 import * as subs from '../submissions/repo';
 import { reviewerOfUser, type Reviewer } from './people';
 import { findReview, type ReviewRow } from './reviewingRepo';
+
+/** Who acts in review: the signed-in person, their name and language. */
+export type Person = { userId: number; name: string; lang: Lang };
 
 export type Seat = { reviewer: Reviewer; paper: subs.SubmissionRow; review: ReviewRow | null; chair: boolean };
 

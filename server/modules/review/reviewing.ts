@@ -19,7 +19,7 @@ import { AppError, notFound } from '../../platform/errors';
 import * as subs from '../submissions/repo';
 import type { Slot } from '../submissions/files';
 import { reviewersOf } from './people';
-import { activeReviewer, seatOf, type Seat } from './reviewContext';
+import { activeReviewer, seatOf, type Person, type Seat } from './reviewContext';
 import { checkedReview } from './reviewChecks';
 import { chairNoticeMail, reviewSubmittedMail } from './reviewMails';
 import * as repo from './reviewingRepo';
@@ -27,7 +27,6 @@ import { CLOSED, decisionView, manuscriptFor, othersView, ruleForms, summary } f
 import { Decisions } from './decisions';
 
 /** The signed-in person acting: a reviewer, a chair or a manager. */
-export type Person = { userId: number; name: string; lang: Lang };
 
 export class ReviewingService {
   private readonly decisions: Decisions;

@@ -13,7 +13,7 @@ import { sendAttachment } from '../../platform/download';
 import { REVIEW_SCREENS as S } from '../../contract/review';
 import { reviewingApi as api } from '../../contract/reviewing';
 import { downloadName } from '../submissions/files';
-import type { Person } from './reviewing';
+import type { Person } from './reviewContext';
 
 export function personOf(req: Request): Person {
   const identity = req.ctx.identity;
