@@ -109,7 +109,7 @@ describe('conference mail, feedback and notices in Chromium', { skip: !haveBrows
     await hydrated(page, 'ProfileFeedback');
     await page.locator('#feedback_title').fill('<b>Airport shuttle</b>');
     await page.locator('.ant-form-item', { has: page.locator('#feedback_type') }).locator('.ant-select').click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="住宿交通 / Travel"]').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="住宿交通"]').click();
     await page.locator('#feedback_content').fill('Is there a shuttle from the airport?');
     // A "PDF" that is not one: the server refuses it, and the page says why (it used to say nothing).
     await page.locator('.profile-feedback input[type=file], form#feedback input[type=file]').first().setInputFiles({ name: 'schedule.pdf', mimeType: 'application/pdf', buffer: Buffer.from('this is plain text, not a PDF') });
