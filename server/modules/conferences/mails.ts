@@ -12,12 +12,12 @@ import { siteLanguages } from '../sites/menuRoutes';
 import { escapeHtml } from '../../platform/html';
 import { enqueueMail } from '../mail/service';
 import { plainTextOf } from '../mail/plainText';
+import { LANGUAGE_RULE, MAIL_STYLE } from '../mail/templates';
 
 type Bilingual = { zh: string; en: string };
 
 export type ConferenceNames = { zh: string; en: string; languageType: string };
 
-const STYLE = "font-family:Arial,'Microsoft YaHei',sans-serif;font-size:15px;line-height:1.7;color:#1f2937";
 
 
 const link = (url: string) => `<a href="${escapeHtml(url)}">${escapeHtml(url)}</a>`;
@@ -25,8 +25,8 @@ const nameIn = (names: ConferenceNames, lang: Lang) => escapeHtml((lang === 'en'
 
 /** One message in the given languages: subjects joined with ' / ', bodies one after the other. */
 function compose(langs: Lang[], subject: Bilingual, paragraphs: Record<Lang, string[]>): { subject: string; html: string; text: string } {
-  const parts = langs.map((l) => `<div style="${STYLE}">${paragraphs[l].map((p) => `<p>${p}</p>`).join('')}</div>`);
-  const html = parts.join('<hr style="border:0;border-top:1px solid #ddd;margin:24px 0">');
+  const parts = langs.map((l) => `<div style="${MAIL_STYLE}">${paragraphs[l].map((p) => `<p>${p}</p>`).join('')}</div>`);
+  const html = parts.join(LANGUAGE_RULE);
   return { subject: langs.map((l) => subject[l]).join(' / ').replace(/[\r\n]+/g, ' ').slice(0, 500), html, text: plainTextOf(html) };
 }
 

@@ -24,7 +24,9 @@ type Row = { conference_id: number; kind: MailKind; subject_zh: string; subject_
 
 const textOf = (row: Row): MailText => ({ subjectZh: row.subject_zh, subjectEn: row.subject_en, bodyZh: row.body_zh, bodyEn: row.body_en });
 
-const MAIL_STYLE = "font-family:Arial,'Microsoft YaHei',sans-serif;font-size:15px;line-height:1.7;color:#1f2937";
+/** The look of every mail body the platform writes; `LANGUAGE_RULE` parts a message written in both languages. */
+export const MAIL_STYLE = "font-family:Arial,'Microsoft YaHei',sans-serif;font-size:15px;line-height:1.7;color:#1f2937";
+export const LANGUAGE_RULE = '<hr style="border:0;border-top:1px solid #ddd;margin:24px 0">';
 
 /** A template filled with values; throws when it does not compile (see enqueueConferenceMail). */
 export function render(text: MailText, lang: Lang, vars: Record<string, string>): { subject: string; html: string; text: string } {
@@ -133,5 +135,5 @@ export async function enqueueConferenceMail(
   const zh = renderOne(kind, text, 'zh', vars('zh'), conferenceId, Boolean(row), note);
   const en = renderOne(kind, text, 'en', vars('en'), conferenceId, Boolean(row), note);
   const subject = zh.subject === en.subject ? zh.subject : `${zh.subject} / ${en.subject}`.slice(0, 500);
-  return enqueueMail(db, { conferenceId, to, subject, text: `${zh.text}\n\n——————\n\n${en.text}`, html: `${zh.html}<hr style="border:0;border-top:1px solid #ddd;margin:24px 0">${en.html}`, kind });
+  return enqueueMail(db, { conferenceId, to, subject, text: `${zh.text}\n\n——————\n\n${en.text}`, html: `${zh.html}${LANGUAGE_RULE}${en.html}`, kind });
 }

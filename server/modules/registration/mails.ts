@@ -7,14 +7,13 @@ import type { SiteService } from '../sites/service';
 import { conferenceOrigin, type PublicUrlConfig } from '../../platform/publicUrl';
 import { enqueueConferenceMail, type MailLang, type MailNote } from '../mail/templates';
 import { escapeHtml } from '../../platform/html';
-import { LANGUAGE_TYPE } from '../../contract/enums';
+import { siteLanguages } from '../sites/menuRoutes';
 import type { RegistrationHooks, RegistrationMailHow } from './service';
 
 /** The language of a mail to someone a manager added: the site's, both when it is bilingual. */
 function siteMailLang(languageType: string): MailLang {
-  if (languageType === LANGUAGE_TYPE.zhOnly) return 'zh';
-  if (languageType === LANGUAGE_TYPE.enOnly) return 'en';
-  return 'both';
+  const langs = siteLanguages(languageType);
+  return langs.length === 1 ? langs[0] : 'both';
 }
 
 /** What the organisers' registration means for the person: registered by them; how to get into a new account. */
