@@ -8,6 +8,7 @@
 import type { Db, Tx } from '../../db/index';
 import { toDbInstant } from '../../db/dialect';
 import { AppError } from '../../platform/errors';
+import { escapeHtml } from '../../platform/html';
 import { logger } from '../../platform/logger';
 import { sanitizeHtml } from '../../platform/sanitize';
 import type { Lang } from '../../contract/enums';
@@ -27,6 +28,11 @@ const textOf = (row: Row): MailText => ({ subjectZh: row.subject_zh, subjectEn: 
 /** The look of every mail body the platform writes; `LANGUAGE_RULE` parts a message written in both languages. */
 export const MAIL_STYLE = "font-family:Arial,'Microsoft YaHei',sans-serif;font-size:15px;line-height:1.7;color:#1f2937";
 export const LANGUAGE_RULE = '<hr style="border:0;border-top:1px solid #ddd;margin:24px 0">';
+
+/** A manager's plain text as a mail body: escaped, its line breaks kept (mail to registrants, to reviewers). */
+export function plainTextHtml(content: string): string {
+  return `<div style="${MAIL_STYLE}">${escapeHtml(content).replace(/\r?\n/g, '<br>')}</div>`;
+}
 
 /** A template filled with values; throws when it does not compile (see enqueueConferenceMail). */
 export function render(text: MailText, lang: Lang, vars: Record<string, string>): { subject: string; html: string; text: string } {

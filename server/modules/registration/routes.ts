@@ -11,7 +11,7 @@ import type { Deps } from '../../platform/feature';
 import { AppError, notFound, tooManyRequests } from '../../platform/errors';
 import { route, Reply } from '../../platform/route';
 import { DEFAULT_VERSION, registrationApi as api, ownChangesOpen, windowOpen, type RegistrantSelection } from '../../contract/registration';
-import { escapeHtml } from '../../platform/html';
+import { plainTextHtml } from '../mail/templates';
 import type { Db } from '../../db/index';
 import { identityProvidersOf } from '../accounts/service';
 import { receiveTemporaryUpload } from '../files/routes';
@@ -189,7 +189,7 @@ export function registrationRouter(deps: Deps): Router {
     const to = (await repo.registrantsByIds(db, conferenceOf(req), ids)).map((r) => r.email);
     if (!to.length) throw new AppError(400, 'registration:userMsg', 'ids');
     // The manager writes plain text: it is escaped, and its line breaks kept.
-    const html = `<div style="font-size:15px;line-height:1.7">${escapeHtml(data.content).replace(/\r?\n/g, '<br>')}</div>`;
+    const html = plainTextHtml(data.content);
     const messages = await ports.mail.sendBulk(conferenceOf(req), to, data.title, data.content, html);
     return { recipients: to.length, messages };
   });

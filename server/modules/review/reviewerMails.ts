@@ -7,8 +7,7 @@
 import crypto from 'node:crypto';
 import type { Tx } from '../../db/index';
 import { toDbInstant } from '../../db/dialect';
-import { enqueueConferenceMail } from '../mail/templates';
-import { escapeHtml } from '../../platform/html';
+import { enqueueConferenceMail, plainTextHtml } from '../mail/templates';
 import { text } from '../../platform/site';
 import type { MailSite } from '../orders/mails';
 import { REVIEWER_LIMITS } from '../../contract/reviewers';
@@ -38,6 +37,5 @@ export async function inviteMail(tx: Tx, conferenceId: number, site: MailSite, t
 
 /** A manager's plain text as mail: escaped, its line breaks kept. */
 export function messageBodies(content: string): { text: string; html: string } {
-  const html = content.split(/\r?\n/).map((line) => escapeHtml(line)).join('<br>');
-  return { text: content, html: `<div style="font-family:Arial,'Microsoft YaHei',sans-serif;font-size:15px;line-height:1.7">${html}</div>` };
+  return { text: content, html: plainTextHtml(content) };
 }
