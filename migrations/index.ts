@@ -30,6 +30,7 @@ import * as m026 from './026_review';
 import * as m027 from './027_reviewers';
 import * as m028 from './028_mail_phone';
 import * as m029 from './029_registration_changes';
+import * as m030 from './030_declared_conflicts';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -61,6 +62,7 @@ const migrations: Record<string, Migration> = {
   '027_reviewers': m027,
   '028_mail_phone': m028,
   '029_registration_changes': m029,
+  '030_declared_conflicts': m030,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -1,4 +1,7 @@
-/** The conflicts of interest: suggested ones to confirm or dismiss, and the remembered decisions to undo. */
+/**
+ * The conflicts of interest: suggested ones to confirm or dismiss, those an author declared (they
+ * block as they are) to overrule, and the remembered decisions and declarations to undo.
+ */
 import { useEffect, useState } from 'react';
 import { App, Button, Drawer, Empty, Space, Table, Tag, Typography } from 'antd';
 import { allocationApi, type ConflictView } from '../../server/contract/allocation';
@@ -49,13 +52,14 @@ export function ConflictsDrawer({ t, mobile, open, onClose }: Props) {
           { title: t('allocation:ui.state'), key: 'state', render: (_, c) => <Tag color={CONFLICT_COLORS[c.state]}>{t(`allocation:state.${c.state}`)}</Tag> },
           {
             title: '', key: 'actions', render: (_, c) =>
-              c.state === 'suggested' ? (
-                <Space size={4} wrap>
-                  <Button size="small" disabled={busy} onClick={() => decide(c, 'confirmed')}>{t('allocation:ui.confirm')}</Button>
-                  <Button size="small" disabled={busy} onClick={() => decide(c, 'dismissed')}>{t('allocation:ui.dismiss')}</Button>
-                </Space>
-              ) : (
+              c.stored ? (
                 <Button size="small" disabled={busy} onClick={() => undo(c)}>{t('allocation:ui.undo')}</Button>
+              ) : (
+                <Space size={4} wrap>
+                  {c.state === 'suggested' && <Button size="small" disabled={busy} onClick={() => decide(c, 'confirmed')}>{t('allocation:ui.confirm')}</Button>}
+                  {/* An author's declaration blocks as it is; a manager may only overrule it. */}
+                  <Button size="small" disabled={busy} onClick={() => decide(c, 'dismissed')}>{t(c.state === 'suggested' ? 'allocation:ui.dismiss' : 'allocation:ui.overrule')}</Button>
+                </Space>
               ),
           },
         ]}

@@ -6,6 +6,7 @@
 import { Card, Descriptions, Space, Table, Tag, Typography } from 'antd';
 import { submissionsApi, type AuthorView, type FileView, type ManageRow } from '../../server/contract/submissions';
 import { urlOf } from '../shared/api';
+import { DeclaredConflicts } from '../shared/DeclaredConflicts';
 import { countryName } from '../shared/CountrySelect';
 import type { Lang } from '../shared/locale';
 import { formatAt, type T } from '../shared/orders';
@@ -68,6 +69,12 @@ export function Fields({ lang, mobile, t, names, s }: Props) {
         <Typography.Title level={5}>{f('authors')}</Typography.Title>
         <Authors lang={lang} mobile={mobile} t={t} authors={s.authors} />
       </section>
+      {s.conflicts.length > 0 && (
+        <section>
+          <Typography.Title level={5}>{t('submitAuthor:conflicts.declared')}</Typography.Title>
+          <DeclaredConflicts conflicts={s.conflicts} />
+        </section>
+      )}
     </Space>
   );
 }

@@ -12,6 +12,7 @@ import { ApiError, call } from '../shared/api';
 import type { Lang } from '../shared/locale';
 import { errorText, titleOf, type T } from '../shared/orders';
 import { AuthorsEditor } from './AuthorsEditor';
+import { ConflictsEditor } from './ConflictsEditor';
 import { FileField } from './FileField';
 import { bodyOf, fieldShown, FORM_NAME, namePath, rulesOf, valuesOf, type FormValues, type Settings } from './formRules';
 import type { Slot } from './shared';
@@ -118,6 +119,9 @@ export function SubmissionForm({ lang, mobile, t, settings, choices, prefill, ed
         {file('fullTextFile', settings.fullText, t('submitAuthor:form.fullTextFile'), 'submissions:fullTextRequired')}
         <Form.Item label={t('submitAuthor:form.authors')} required>
           <AuthorsEditor form={form} lang={lang} t={t} settings={settings} choices={choices} />
+        </Form.Item>
+        <Form.Item label={t('submitAuthor:conflicts.title')}>
+          <ConflictsEditor form={form} t={t} settings={settings} choices={choices} />
         </Form.Item>
         <Space wrap orientation={mobile ? 'vertical' : 'horizontal'} style={{ width: mobile ? '100%' : undefined }}>
           <Button type="primary" htmlType="submit" loading={busy} disabled={uploads > 0} block={mobile}>

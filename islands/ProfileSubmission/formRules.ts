@@ -4,7 +4,7 @@
  * applies, so a form the island accepts is one the server accepts.
  */
 import type { FormInstance, FormRule } from 'antd';
-import { formProblem, submissionInput, type AuthorPage, type AuthorView, type Choices, type FileView, type SubmissionInput, type SubmissionView } from '../../server/contract/submissions';
+import { formProblem, submissionInput, type AuthorPage, type AuthorView, type Choices, type DeclaredConflict, type FileView, type SubmissionInput, type SubmissionView } from '../../server/contract/submissions';
 import type { T } from '../shared/orders';
 
 export type FormValues = {
@@ -18,6 +18,7 @@ export type FormValues = {
   abstractFile?: FileView | null;
   fullTextFile?: FileView | null;
   authors: Array<Partial<AuthorView>>;
+  conflicts?: Array<Partial<DeclaredConflict>>;
 };
 
 export type Settings = AuthorPage['settings'];
@@ -29,11 +30,11 @@ export const EMPTY_AUTHOR: AuthorView = { name: '', surname: '', email: '', phon
 /** The form filled with a manuscript, or a new one whose first author is the person themself. */
 export function valuesOf(s: SubmissionView | null, prefill: AuthorView): FormValues {
   // A choice not made is undefined, not null: a Select shows its placeholder only then.
-  if (!s) return { title: '', abstract: '', keywords: '', abstractFile: null, fullTextFile: null, authors: [{ ...prefill, corresponding: true }] };
-  const { title, sessionId, subSessionId, reportTypeId, categoryId, abstract, keywords, abstractFile, fullTextFile, authors } = s;
+  if (!s) return { title: '', abstract: '', keywords: '', abstractFile: null, fullTextFile: null, authors: [{ ...prefill, corresponding: true }], conflicts: [] };
+  const { title, sessionId, subSessionId, reportTypeId, categoryId, abstract, keywords, abstractFile, fullTextFile, authors, conflicts } = s;
   return {
     title, sessionId, subSessionId: subSessionId ?? undefined, reportTypeId: reportTypeId ?? undefined, categoryId: categoryId ?? undefined,
-    abstract, keywords, abstractFile, fullTextFile, authors: authors.map((a) => ({ ...a })),
+    abstract, keywords, abstractFile, fullTextFile, authors: authors.map((a) => ({ ...a })), conflicts: conflicts.map((c) => ({ ...c })),
   };
 }
 
@@ -50,6 +51,7 @@ export function bodyOf(v: FormValues): SubmissionInput {
     abstractFile: v.abstractFile?.name ?? '',
     fullTextFile: v.fullTextFile?.name ?? '',
     authors: (v.authors ?? []).map((a) => ({ ...EMPTY_AUTHOR, ...a, corresponding: Boolean(a.corresponding) })),
+    conflicts: (v.conflicts ?? []).map((c) => ({ email: (c.email ?? '').trim(), organisation: (c.organisation ?? '').trim() })),
   };
 }
 

@@ -12,6 +12,7 @@ import { AntdRoot } from '../shared/AntdRoot';
 import { call } from '../shared/api';
 import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';
+import { DeclaredConflicts } from '../shared/DeclaredConflicts';
 import { errorText, formatAt } from '../shared/orders';
 import { confirmWithdraw, FileLink, namesOf } from '../ProfileSubmission/shared';
 import { StatusHistory, StatusTag } from '../shared/submissionStatus';
@@ -68,6 +69,11 @@ function Details({ lang, mobile, submission: initial, history: initialHistory, c
         <Card size="small" title={t('submitAuthor:form.authors')} styles={{ body: { padding: mobile ? 8 : undefined } }}>
           <Authors lang={lang} mobile={mobile} t={t} authors={s.authors} contact={settings.authorInfo !== 'hide'} />
         </Card>
+        {s.conflicts.length > 0 && (
+          <Card size="small" title={t('submitAuthor:conflicts.declared')} styles={{ body: { padding: mobile ? 8 : undefined } }}>
+            <DeclaredConflicts conflicts={s.conflicts} />
+          </Card>
+        )}
         {reviews && <ReviewResult lang={lang} t={t} reviews={reviews} />}
         <Card size="small" title={t('submitAuthor:detail.history')}>
           <StatusHistory lang={lang} t={t} history={history} empty={t('submitAuthor:detail.noHistory')} showActor={false} />

@@ -9,7 +9,7 @@ import { endpoint } from './endpoint';
 import { SUBMISSION_STATUSES, type SubmissionStatus } from './submissions';
 
 /** Why a conflict was suggested, strongest first (server/modules/review/conflicts). */
-export type ConflictReasonCode = 'samePerson' | 'coAuthor' | 'sameInstitution' | 'sameDomain';
+export type ConflictReasonCode = 'samePerson' | 'authorDeclared' | 'coAuthor' | 'sameInstitution' | 'sameDomain';
 
 /** 'assigned': not started (may be removed or moved); 'draft' / 'submitted': started, never moved. */
 export type ReviewState = 'assigned' | 'draft' | 'submitted';
@@ -32,6 +32,8 @@ export type ConflictView = {
   detail: string;
   state: ConflictState;
   note: string;
+  /** a decision or a reviewer's declaration is remembered (it can be undone); false: found now (suggested, or declared by the author) */
+  stored: boolean;
 };
 
 export type AssignedReviewer = { reviewerId: number; name: string; state: ReviewState };

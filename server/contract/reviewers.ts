@@ -146,7 +146,7 @@ export type ImportResult = { added: number; mailWithheld: number };
 export type MailResult = { sent: number; skipped: number; withheld: number };
 
 /** server/modules/review/conflicts: why a reviewer may be partial to a manuscript */
-export type ConflictReason = 'samePerson' | 'coAuthor' | 'sameInstitution' | 'sameDomain';
+export type ConflictReason = 'samePerson' | 'authorDeclared' | 'coAuthor' | 'sameInstitution' | 'sameDomain';
 export type ConflictSuggestion = { submissionId: number; number: string; title: string; reason: ConflictReason; detail: string };
 export type StoredConflict = { submissionId: number; number: string; title: string; state: string; reason: string; note: string };
 export type ReviewSummary = { submissionId: number; number: string; title: string; state: string; opinion: string | null; submittedAt: string | null };

@@ -32,6 +32,8 @@ export const SUBMISSION_LIMITS = {
   maxTotal: 100_000,
   maxFileMb: 20,
   note: 1_000,
+  /** conflicts of interest an author declares on one manuscript */
+  conflicts: 20,
 } as const;
 
 /** Spec 9 "Field modes". */
@@ -191,6 +193,12 @@ export type ContributeConfig = { settings: SubmissionSettings; layout: BookLayou
 
 export type AuthorView = { name: string; surname: string; email: string; phone: string; country: string; company: string; corresponding: boolean };
 export type FileView = { name: string; originalName: string; size: number };
+/**
+ * A conflict of interest the author declares (issue 16): a person by e-mail, an institution, or
+ * both. No reviewer of the conference with that address or at that institution reviews the
+ * manuscript (a manager may overrule one). Shown to the author and the managers, never to reviewers.
+ */
+export type DeclaredConflict = { email: string; organisation: string };
 
 export type SubmissionView = {
   id: number;
@@ -205,6 +213,8 @@ export type SubmissionView = {
   abstractFile: FileView | null;
   fullTextFile: FileView | null;
   authors: AuthorView[];
+  /** the author's declared conflicts of interest */
+  conflicts: DeclaredConflict[];
   status: SubmissionStatus;
   submittedAt: string;
   updatedAt: string;
@@ -259,6 +269,18 @@ export const authorInput = z.object({
 });
 export type AuthorInput = z.output<typeof authorInput>;
 
+export const declaredConflictInput = z
+  .object({
+    email: z
+      .string()
+      .trim()
+      .max(SUBMISSION_LIMITS.email, 'submissions:conflictEmailInvalid')
+      .refine((v) => v === '' || EMAIL_PATTERN.test(v), 'submissions:conflictEmailInvalid')
+      .default(''),
+    organisation: text(SUBMISSION_LIMITS.company, 'submissions:conflictOrganisationTooLong'),
+  })
+  .refine((c) => c.email !== '' || c.organisation !== '', { message: 'submissions:conflictEmpty', path: ['email'] });
+
 export const submissionInput = z.object({
   title: z.string({ message: 'submissions:titleRequired' }).trim().min(1, 'submissions:titleRequired').max(SUBMISSION_LIMITS.title, 'submissions:titleTooLong'),
   sessionId: id('submissions:sessionRequired'),
@@ -270,6 +292,7 @@ export const submissionInput = z.object({
   abstractFile: storedName,
   fullTextFile: storedName,
   authors: z.array(authorInput, { message: 'submissions:authorsRequired' }).min(1, 'submissions:authorsRequired').max(SUBMISSION_LIMITS.authors, 'submissions:tooManyAuthors'),
+  conflicts: z.array(declaredConflictInput, { message: 'submissions:conflictsInvalid' }).max(SUBMISSION_LIMITS.conflicts, 'submissions:tooManyConflicts').default([]),
 });
 export type SubmissionInput = z.output<typeof submissionInput>;
 export type SubmissionForm = z.input<typeof submissionInput>;

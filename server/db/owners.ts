@@ -83,6 +83,7 @@ export const TABLE_OWNERS = {
   submission_terms: 'submissions',
   submissions: 'submissions',
   submission_authors: 'submissions',
+  submission_conflicts: 'submissions',
   submission_history: 'submissions',
   submission_books: 'submissions',
   // review: the configuration and detail rules, reviewers and their roles per session, conflicts, reviews and decisions

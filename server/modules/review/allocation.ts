@@ -5,7 +5,8 @@
  * `candidates` (the reviewers of a manuscript's session with load and conflict), `assign` /
  * `unassign` (the manual pick; a started review is never removed), `preview` / `apply` (one-click
  * random allocation, allocationRun.ts), `conflicts` / `decide` / `undecide` (suggested conflicts
- * confirmed or dismissed, remembered in review_conflicts).
+ * confirmed or dismissed, remembered in review_conflicts; an author's declared conflict blocks
+ * without confirming and may be dismissed).
  * For a reviewer: `declare(cid, reviewerId, submissionId, note)` — a conflict with a manuscript
  * assigned to them; the unstarted review is removed (and the manuscript goes back to waiting when
  * it was the last one); a started one stays for the manager to decide.
@@ -180,8 +181,8 @@ export class AllocationService {
       const [submissionId, reviewerId] = key.split(':').map(Number);
       const paper = papers.get(submissionId);
       if (!paper) continue;
-      if (c.state === 'suggested' && !(open.has(submissionId) && sessionsOf.get(reviewerId)?.includes(Number(paper.session_id)))) continue;
-      views.push({ reviewerId, reviewerName: s.all.get(reviewerId)?.name ?? '', submissionId, number: paper.number, title: paper.title, reason: c.reason, detail: c.detail, state: c.state, note: c.note });
+      if (!c.stored && !(open.has(submissionId) && sessionsOf.get(reviewerId)?.includes(Number(paper.session_id)))) continue;
+      views.push({ reviewerId, reviewerName: s.all.get(reviewerId)?.name ?? '', submissionId, number: paper.number, title: paper.title, reason: c.reason, detail: c.detail, state: c.state, note: c.note, stored: c.stored });
     }
     const rank = { suggested: 0, declared: 1, confirmed: 2, dismissed: 3 } as const;
     return views.sort((a, b) => rank[a.state] - rank[b.state] || a.number.localeCompare(b.number) || a.reviewerId - b.reviewerId);
@@ -196,7 +197,9 @@ export class AllocationService {
       const paper = s.papers.find((p) => Number(p.id) === input.submissionId);
       if (!paper) throw paperMissing();
       const c = s.conflicts.get(pair(input.submissionId, input.reviewerId));
-      if (c?.state === 'declared' && input.state === 'dismissed') throw new AppError(409, 'allocation:declaredStays');
+      // A reviewer's own declaration stays; an author's may be overruled (an author could name
+      // every demanding reviewer they can guess), and the overruling is remembered.
+      if (c?.state === 'declared' && c.stored && input.state === 'dismissed') throw new AppError(409, 'allocation:declaredStays');
       await repo.saveConflict(tx, conferenceId, { reviewer_id: input.reviewerId, submission_id: input.submissionId, state: input.state, reason: c?.reason ?? '', note: input.note }, actor.userId);
       if (input.state === 'confirmed' && isAssignable(paper.status)) await this.dropUnstarted(tx, conferenceId, paper, input.reviewerId, { by: 'manager', userId: actor.userId, name: actor.name });
     });

@@ -7,16 +7,17 @@
 import { createHash } from 'node:crypto';
 import type { Db, Tx } from '../../db/index';
 import { ASSIGNABLE_STATUSES, type ConflictReasonCode, type ConflictState } from '../../contract/allocation';
-import { accountsByIds } from '../accounts/repo';
 import * as submissions from '../submissions/repo';
 import { type AssignInput } from './assignment';
-import { conflictPairs, type PaperPeople } from './conflicts';
+import { conflictPairs } from './conflicts';
+import { paperPeople } from './paperPeople';
 import { reviewersOf, type Reviewer } from './people';
 import * as repo from './allocationRepo';
 
 type Conn = Db | Tx;
 
-export type PairConflict = { state: ConflictState; reason: ConflictReasonCode | ''; detail: string; note: string };
+/** `stored`: a decision or a declaration is remembered for the pair (review_conflicts), not only found. */
+export type PairConflict = { state: ConflictState; reason: ConflictReasonCode | ''; detail: string; note: string; stored: boolean };
 
 export type Snapshot = {
   k: number;
@@ -57,12 +58,16 @@ export async function loadSnapshot(db: Conn, conferenceId: number, settings: { r
   const eligible = reviewers.filter((r) => r.userId !== null).map((reviewer) => ({ reviewer, sessions: reviewSessions(reviewer) }));
   const conflicts = new Map<string, PairConflict>();
   for (const s of await suggestions(db, conferenceId, eligible.map((e) => e.reviewer), papers)) {
-    conflicts.set(pair(s.paperId, s.reviewerId), { state: 'suggested', reason: s.reason, detail: s.detail, note: '' });
+    // The author's word needs no confirming: it blocks until a manager overrules it.
+    const state = s.reason === 'authorDeclared' ? 'declared' : 'suggested';
+    conflicts.set(pair(s.paperId, s.reviewerId), { state, reason: s.reason, detail: s.detail, note: '', stored: false });
   }
   for (const row of stored) {
     const found = conflicts.get(pair(row.submission_id, row.reviewer_id));
+    // A suggestion dismissed before the author declared the pair: the declaration is news, it stands.
+    if (found?.reason === 'authorDeclared' && row.state === 'dismissed' && row.reason !== 'authorDeclared') continue;
     const reason = (row.reason || found?.reason || '') as PairConflict['reason'];
-    conflicts.set(pair(row.submission_id, row.reviewer_id), { state: row.state, reason, detail: found?.detail ?? '', note: row.note });
+    conflicts.set(pair(row.submission_id, row.reviewer_id), { state: row.state, reason, detail: found?.detail ?? '', note: row.note, stored: true });
   }
   return { k: settings.reviewersPerPaper, maxPerReviewer: settings.maxPerReviewer, all: new Map(reviewers.map((r) => [r.id, r])), eligible, papers, reviews, conflicts };
 }
@@ -70,14 +75,7 @@ export async function loadSnapshot(db: Conn, conferenceId: number, settings: { r
 /** Every manuscript counts for co-authorship, whatever its status; the pairs are filtered by the callers. */
 async function suggestions(db: Conn, conferenceId: number, reviewers: Reviewer[], papers: submissions.SubmissionRow[]) {
   if (!reviewers.length || !papers.length) return [];
-  const ids = papers.map((p) => Number(p.id));
-  const [authors, accounts] = await Promise.all([submissions.authorsOf(db, conferenceId, ids), accountsByIds(db, papers.map((p) => Number(p.user_id)))]);
-  const people: PaperPeople[] = papers.map((p) => ({
-    id: Number(p.id),
-    submitterUserId: Number(p.user_id),
-    submitterEmail: accounts.get(Number(p.user_id))?.email ?? '',
-    authors: (authors.get(Number(p.id)) ?? []).map((a) => ({ name: a.name, surname: a.surname, email: a.email, company: a.company })),
-  }));
+  const people = await paperPeople(db, conferenceId, papers);
   return conflictPairs(
     reviewers.map((r) => ({ reviewerId: r.id, userId: r.userId, email: r.email, name: r.name, organisation: r.unit })),
     people,

@@ -6,11 +6,11 @@
 import type { Db } from '../../db/index';
 import { notFound } from '../../platform/errors';
 import type { ServiceDeps } from '../../platform/feature';
-import { accountsByIds } from '../accounts/service';
 import * as submissions from '../submissions/repo';
 import type { ConflictSuggestion, ReviewerInfo } from '../../contract/reviewers';
 import { conflictsOf, type PaperPeople, type Person } from './conflicts/index';
 import * as repo from './reviewersRepo';
+import { paperPeople } from './paperPeople';
 import { displayName } from './people';
 import { emptyLoad, presentReviewer, sessionChoices } from './reviewerViews';
 
@@ -26,12 +26,7 @@ export class ReviewerInfoService {
   /** Every manuscript of the conference (withdrawn ones too: a conflict does not lapse) with its people. */
   private async papers(conferenceId: number): Promise<{ papers: Map<number, Paper>; people: PaperPeople[] }> {
     const rows = await submissions.all(this.db, conferenceId, {});
-    const ids = rows.map((r) => Number(r.id));
-    const [authors, submitters] = await Promise.all([submissions.authorsOf(this.db, conferenceId, ids), accountsByIds(this.db, rows.map((r) => Number(r.user_id)))]);
-    const people = rows.map((r) => ({
-      id: Number(r.id), submitterUserId: Number(r.user_id), submitterEmail: submitters.get(Number(r.user_id))?.email ?? '',
-      authors: (authors.get(Number(r.id)) ?? []).map((a) => ({ name: a.name, surname: a.surname, email: a.email, company: a.company })),
-    }));
+    const people = await paperPeople(this.db, conferenceId, rows);
     return { papers: new Map(rows.map((r) => [Number(r.id), { id: Number(r.id), number: r.number, title: r.title }])), people };
   }
 

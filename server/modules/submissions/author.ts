@@ -89,9 +89,9 @@ export class SubmissionAuthor {
 
   async views(conferenceId: number, rows: repo.SubmissionRow[], settings: SubmissionSettings, today: string | null): Promise<SubmissionView[]> {
     const ids = rows.map((r) => Number(r.id));
-    const [authors, files] = await Promise.all([repo.authorsOf(this.db, conferenceId, ids), this.fileNames(conferenceId, rows)]);
+    const [authors, conflicts, files] = await Promise.all([repo.authorsOf(this.db, conferenceId, ids), repo.conflictsOf(this.db, conferenceId, ids), this.fileNames(conferenceId, rows)]);
     const rules = today === null ? null : { today, endDate: settings.endDate, secondDeadline: settings.secondDeadline, editAfterAccept: settings.editAfterAccept };
-    return rows.map((r) => presentSubmission(r, authors.get(Number(r.id)) ?? [], files, rules));
+    return rows.map((r) => presentSubmission(r, authors.get(Number(r.id)) ?? [], conflicts.get(Number(r.id)) ?? [], files, rules));
   }
 
   async fileNames(conferenceId: number, rows: repo.SubmissionRow[]): Promise<FileNames> {
@@ -137,6 +137,7 @@ export class SubmissionAuthor {
         conference_id: conferenceId, user_id: person.userId, number, ...columnsOf(clean), status: 'waiting', active: true, lang: person.lang,
       });
       await repo.replaceAuthors(tx, conferenceId, id, authorColumns(clean));
+      await repo.replaceConflicts(tx, conferenceId, id, clean.conflicts);
       await this.claim(tx, conferenceId, claims);
       await repo.addHistory(tx, conferenceId, id, { from: null, to: 'waiting', by: 'author', actorId: person.userId, actor: person.name || person.email });
       await repo.bumpBook(tx, conferenceId);
@@ -167,6 +168,7 @@ export class SubmissionAuthor {
       abstractFile: s.abstractFile.mode === 'hide' ? '' : input.abstractFile,
       fullTextFile: s.fullText.mode === 'hide' ? '' : input.fullTextFile,
       authors: input.authors.map((a) => (s.authorInfo === 'hide' ? { ...a, email: '', phone: '', country: '', company: '' } : a)),
+      conflicts: distinctConflicts(input.conflicts),
     };
     if (!v.authors.some((a) => a.corresponding)) v.authors[0] = { ...v.authors[0], corresponding: true };
     const tree = await this.choosing.tree(conferenceId);
@@ -227,6 +229,7 @@ export class SubmissionAuthor {
       const to = row.status === 'returned' ? transition('resubmit', row.status) : row.status;
       await repo.updateSubmission(tx, conferenceId, id, { ...columnsOf(clean), status: to });
       await repo.replaceAuthors(tx, conferenceId, id, authorColumns(clean));
+      await repo.replaceConflicts(tx, conferenceId, id, clean.conflicts);
       await this.claim(tx, conferenceId, claims);
       await repo.addHistory(tx, conferenceId, id, { from: row.status, to, by: 'author', actorId: person.userId, actor: person.name || person.email });
       await repo.bumpBook(tx, conferenceId);
@@ -272,6 +275,15 @@ function columnsOf(v: SubmissionInput) {
     title: v.title, session_id: v.sessionId, sub_session_id: v.subSessionId, report_type_id: v.reportTypeId, category_id: v.categoryId,
     abstract: v.abstract, keywords: v.keywords, abstract_file: v.abstractFile, full_text_file: v.fullTextFile,
   };
+}
+
+/** The same person or institution typed twice counts once (compared without case). */
+function distinctConflicts(list: SubmissionInput['conflicts']): SubmissionInput['conflicts'] {
+  const seen = new Set<string>();
+  return list.filter((c) => {
+    const key = `${c.email.toLowerCase()}|${c.organisation.toLowerCase()}`;
+    return !seen.has(key) && Boolean(seen.add(key));
+  });
 }
 
 function authorColumns(v: SubmissionInput) {

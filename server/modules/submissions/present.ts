@@ -66,13 +66,13 @@ export type FileInfo = Map<string, { originalName: string; size: number }>;
 const iso = (v: string) => fromDbInstant(v)?.toISOString() ?? '';
 
 /** A manuscript as its author and the managers see it; `rules` decides what the author may do now. */
-export function presentSubmission(row: repo.SubmissionRow, authors: repo.AuthorRow[], files: FileInfo, rules: AuthorRules | null): SubmissionView {
+export function presentSubmission(row: repo.SubmissionRow, authors: repo.AuthorRow[], conflicts: repo.ConflictRow[], files: FileInfo, rules: AuthorRules | null): SubmissionView {
   const file = (name: string) => (name && files.has(name) ? { name, ...files.get(name)! } : null);
   return {
     id: Number(row.id), number: row.number, title: row.title, sessionId: Number(row.session_id), subSessionId: row.sub_session_id == null ? null : Number(row.sub_session_id),
     reportTypeId: row.report_type_id == null ? null : Number(row.report_type_id), categoryId: row.category_id == null ? null : Number(row.category_id),
     abstract: row.abstract, keywords: row.keywords, abstractFile: file(row.abstract_file), fullTextFile: file(row.full_text_file),
-    authors: authors.map(presentAuthor), status: row.status, submittedAt: iso(row.submitted_at), updatedAt: iso(row.updated_at),
+    authors: authors.map(presentAuthor), conflicts: conflicts.map((c) => ({ email: c.email, organisation: c.organisation })), status: row.status, submittedAt: iso(row.submitted_at), updatedAt: iso(row.updated_at),
     can: rules
       ? { edit: row.status !== 'returned' && editRefusal(row.status, rules) === null, resubmit: row.status === 'returned' && editRefusal(row.status, rules) === null, withdraw: allowed('withdraw', row.status) }
       : { edit: false, resubmit: false, withdraw: false },

@@ -60,6 +60,7 @@ export type SubmissionRow = {
 };
 
 export type AuthorRow = { conference_id: number; submission_id: number; position: number; name: string; surname: string; email: string; phone: string; country: string; company: string; corresponding: number | boolean };
+export type ConflictRow = { submission_id: number; position: number; email: string; organisation: string };
 export type HistoryRow = { id: number; conference_id: number; submission_id: number; from_status: SubmissionStatus | null; to_status: SubmissionStatus; by: 'author' | 'manager' | 'system' | 'chair'; actor: string; note: string; created_at: string };
 export type BookRow = { conference_id: number; lang: string; state: string; version: number; pages: number; moves: string; built_at: string | null; updated_at: string; pdf?: Buffer | null };
 
@@ -177,6 +178,25 @@ export async function authorsOf(db: Conn, conferenceId: number, ids: number[]): 
   // Chunks keep the IN list within what both databases take comfortably.
   for (let i = 0; i < ids.length; i += 500) {
     const rows = await db<AuthorRow>('submission_authors').where({ conference_id: conferenceId }).whereIn('submission_id', ids.slice(i, i + 500)).orderBy([{ column: 'submission_id' }, { column: 'position' }]);
+    for (const r of rows) {
+      const list = byId.get(Number(r.submission_id)) ?? [];
+      list.push(r);
+      byId.set(Number(r.submission_id), list);
+    }
+  }
+  return byId;
+}
+
+/** The author's declared conflicts of interest (issue 16), replaced whole on every save. */
+export async function replaceConflicts(tx: Tx, conferenceId: number, submissionId: number, conflicts: Array<{ email: string; organisation: string }>): Promise<void> {
+  await tx('submission_conflicts').where({ conference_id: conferenceId, submission_id: submissionId }).delete();
+  if (conflicts.length) await tx('submission_conflicts').insert(conflicts.map((c, i) => ({ ...c, conference_id: conferenceId, submission_id: submissionId, position: i })));
+}
+
+export async function conflictsOf(db: Conn, conferenceId: number, ids: number[]): Promise<Map<number, ConflictRow[]>> {
+  const byId = new Map<number, ConflictRow[]>();
+  for (let i = 0; i < ids.length; i += 500) {
+    const rows: ConflictRow[] = await db('submission_conflicts').where({ conference_id: conferenceId }).whereIn('submission_id', ids.slice(i, i + 500)).select('submission_id', 'position', 'email', 'organisation').orderBy([{ column: 'submission_id' }, { column: 'position' }]);
     for (const r of rows) {
       const list = byId.get(Number(r.submission_id)) ?? [];
       list.push(r);

@@ -206,6 +206,41 @@ describe('the manual pick', () => {
     expect(other.status).toBe(404);
   });
 
+  test("an author's declared conflict blocks without confirming; a manager may overrule it, not a reviewer's own", async () => {
+    const rival = await addReviewer(h, site, { sessions: [site.sessionA], unit: 'Rival Institute of Technology' });
+    const byMail = await addPaper(h, site, { conflicts: [{ email: r[1].email.toUpperCase() }] });
+    const byPlace = await addPaper(h, site, { conflicts: [{ organisation: 'Rival Inst. of Tech.' }] });
+    const view = ok<CandidatesView>(await call(h, site.host, 'get', `${ALLOCATION}/papers/${byMail.id}`, { token: site.manager }));
+    expect(view.candidates.find((c) => c.reviewerId === r[1].id)?.conflict).toMatchObject({ state: 'declared', reason: 'authorDeclared' });
+    expect(ok<CandidatesView>(await call(h, site.host, 'get', `${ALLOCATION}/papers/${byPlace.id}`, { token: site.manager })).candidates.find((c) => c.reviewerId === rival.id)?.conflict).toMatchObject({ state: 'declared', reason: 'authorDeclared', detail: 'Rival Inst. of Tech.' });
+    for (const [paper, who] of [[byMail, r[1]], [byPlace, rival]] as const) {
+      const res = await post(site, `/papers/${paper.id}/reviewers`, { reviewerIds: [who.id] }, 'en');
+      expect(res.status).toBe(409);
+      expect(res.body.key).toBe('allocation:conflict');
+    }
+    // Nothing to confirm: the declaration is not counted as undecided, and one-click never uses it.
+    const p = await preview(site, { seed: 3 });
+    expect(p.papers.find((x) => x.id === byMail.id)?.added.map((x) => x.reviewerId) ?? []).not.toContain(r[1].id);
+    expect(p.papers.find((x) => x.id === byPlace.id)?.added.map((x) => x.reviewerId) ?? []).not.toContain(rival.id);
+    let list = ok<ConflictView[]>(await call(h, site.host, 'get', `${ALLOCATION}/conflicts`, { token: site.manager }));
+    expect(list.find((c) => c.submissionId === byMail.id && c.reviewerId === r[1].id)).toMatchObject({ state: 'declared', reason: 'authorDeclared', stored: false });
+    // Overruled: remembered, and the pair may be picked; undone: the declaration blocks again.
+    list = ok<ConflictView[]>(await post(site, '/conflicts', { reviewerId: r[1].id, submissionId: byMail.id, state: 'dismissed', note: 'not the same lab' }));
+    expect(list.find((c) => c.submissionId === byMail.id && c.reviewerId === r[1].id)).toMatchObject({ state: 'dismissed', reason: 'authorDeclared', stored: true });
+    ok(await post(site, `/papers/${byMail.id}/reviewers`, { reviewerIds: [r[1].id] }));
+    ok(await call(h, site.host, 'delete', `${ALLOCATION}/papers/${byMail.id}/reviewers/${r[1].id}`, { token: site.manager }));
+    list = ok<ConflictView[]>(await call(h, site.host, 'delete', `${ALLOCATION}/conflicts/${byMail.id}/${r[1].id}`, { token: site.manager }));
+    expect(list.find((c) => c.submissionId === byMail.id && c.reviewerId === r[1].id)).toMatchObject({ state: 'declared', stored: false });
+    expect((await post(site, `/papers/${byMail.id}/reviewers`, { reviewerIds: [r[1].id] })).status).toBe(409);
+    // A reviewer's own declaration cannot be overruled.
+    const honest = await addReviewer(h, site, { sessions: [site.sessionA] });
+    const theirs = await addPaper(h, site);
+    ok(await post(site, `/papers/${theirs.id}/reviewers`, { reviewerIds: [honest.id] }));
+    ok(await call(h, site.host, 'post', '/conference/platform/review/allocation/declare', { token: honest.token, body: { submissionId: theirs.id, note: 'my former student' } }));
+    const refused = await post(site, '/conflicts', { reviewerId: honest.id, submissionId: theirs.id, state: 'dismissed' }, 'en');
+    expect(refused.body).toMatchObject({ code: 409, message: 'A conflict the reviewer declared cannot be dismissed' });
+  });
+
   test("another conference's ids are not found; a reviewer cannot manage", async () => {
     const otherSite = await allocationSite(h, 'alloc-other');
     const otherReviewer = await addReviewer(h, otherSite, { sessions: [otherSite.sessionA] });

@@ -17,7 +17,11 @@ beforeAll(async () => {
 afterAll(() => h?.stop());
 
 /** Everything that names or places the manuscript's people. */
-const secretsOf = (a: Author) => ['Zhang', 'zhang.wei@example.org', 'Tsinghua', 'Alice', 'Smith', 'alice@example.org', 'MIT', 'Submitter Qian', a.email];
+const secretsOf = (a: Author) => ['Zhang', 'zhang.wei@example.org', 'Tsinghua', 'Alice', 'Smith', 'alice@example.org', 'MIT', 'Submitter Qian', a.email, ...DECLARED_SECRETS];
+
+/** What the author declared: never shown to a reviewer or a chair, blind review or not. */
+const DECLARED = [{ email: 'rival.secret@example.net', organisation: 'Secret Rival Lab' }];
+const DECLARED_SECRETS = ['rival.secret', 'Secret Rival Lab'];
 
 type Setting = { site: ReviewSite; author: Author; reviewer: TestReviewer; chair: TestReviewer };
 
@@ -26,7 +30,7 @@ async function setting(slug: string, blind: boolean): Promise<Setting> {
   const a = await authorWithPaper(h, site);
   // The full text as a file whose original name carries the author's name.
   const file = ok<{ name: string }>(await upload(h, site.host, a.token, 'fullTextFile', PDF, 'Zhang-Wei-paper.pdf'));
-  ok(await call(h, site.host, 'put', `/conference/submission/${a.id}`, { token: a.token, body: submissionBody(site, { fullTextFile: file.name }) }));
+  ok(await call(h, site.host, 'put', `/conference/submission/${a.id}`, { token: a.token, body: submissionBody(site, { fullTextFile: file.name, conflicts: DECLARED }) }));
   const author = a;
   const reviewer = await addReviewer(h, site, [{ sessionId: site.sessionA, role: 'reviewer' }]);
   const chair = await addReviewer(h, site, [{ sessionId: site.sessionA, role: 'chair' }]);
@@ -88,7 +92,9 @@ describe('with blind review', () => {
 describe('without blind review', () => {
   test('the reviewer sees the authors; the author sees the reviewers', async () => {
     const { site, author, reviewer } = await setting('blind-off', false);
-    const screen = ok<ReviewScreen>(await call(h, site.host, 'get', `${REVIEW}/${author.id}`, { token: reviewer.token }));
+    const answer = await call(h, site.host, 'get', `${REVIEW}/${author.id}`, { token: reviewer.token });
+    for (const secret of DECLARED_SECRETS) expect(JSON.stringify(answer.body), secret).not.toContain(secret);
+    const screen = ok<ReviewScreen>(answer);
     expect(screen.manuscript.authors!.map((a) => a.surname)).toEqual(['Zhang', 'Smith']);
     expect(screen.manuscript.fullTextFile!.originalName).toBe('Zhang-Wei-paper.pdf');
     ok(await call(h, site.host, 'post', `${REVIEW}/${author.id}/submit`, { token: reviewer.token, body: fullReview(site) }));

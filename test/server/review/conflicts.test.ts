@@ -121,16 +121,44 @@ const NAMES = [['三', '张'], ['四', '李'], ['Alice', 'Smith'], ['Smith', 'Al
 function conference(seed: number, reviewers: number, papers: number, authorsPer: number) {
   const r = random(seed);
   const email = () => (r.int(6) === 0 ? '' : `${r.pick([' ', ''])}${r.pick(['a', 'B', 'c', 'd'])}${r.int(4)}@${r.pick(DOMAINS)}`.replace(/^(.)/, (c) => (r.int(2) ? c.toUpperCase() : c)));
-  const ps: PaperPeople[] = Array.from({ length: papers }, (_, i) => paper(papers - i, Array.from({ length: 1 + r.int(authorsPer) }, () => {
-    const [name, surname] = r.pick(NAMES);
-    return au(name, surname, email(), r.pick(ORGS));
-  }), r.int(reviewers + 20), email()));
+  const ps: PaperPeople[] = Array.from({ length: papers }, (_, i) => ({
+    ...paper(papers - i, Array.from({ length: 1 + r.int(authorsPer) }, () => {
+      const [name, surname] = r.pick(NAMES);
+      return au(name, surname, email(), r.pick(ORGS));
+    }), r.int(reviewers + 20), email()),
+    // Now and then the author declares people or institutions (either may be blank).
+    declared: Array.from({ length: r.int(5) === 0 ? 1 + r.int(3) : 0 }, () => ({ email: r.int(2) ? email() : '', organisation: r.int(2) ? r.pick(ORGS) : '' })),
+  }));
   const people = Array.from({ length: reviewers }, (_, reviewerId) => {
     const [name, surname] = r.pick(NAMES);
     return { reviewerId, userId: r.int(3) ? reviewerId : null, email: email(), name: r.int(2) ? `${surname} ${name}` : `${name}${surname}`, organisation: r.pick(ORGS) };
   });
   return { people, papers: ps };
 }
+
+describe('what the author declared', () => {
+  const declaring = (id: number, declared: PaperPeople['declared']): PaperPeople => ({ ...paper(id, [au('Ming', 'Author', `a${id}@paper${id}.example`, `Paper Lab ${id}`)]), declared });
+
+  test('a person by e-mail (any case and spacing) or anyone of an institution (normalised); nothing else', () => {
+    const papers = [
+      declaring(1, [{ email: ' Rival@Lab.Example ', organisation: '' }]),
+      declaring(2, [{ email: '', organisation: 'School of CS, Tsinghua University' }]),
+      declaring(3, [{ email: 'nobody@else.example', organisation: '北京大学' }]),
+      declaring(4, []),
+    ];
+    expect(reasons(person({ email: 'rival@lab.example', organisation: 'Tsinghua Univ.' }), papers)).toEqual([[1, 'authorDeclared', 'Rival@Lab.Example'], [2, 'authorDeclared', 'School of CS, Tsinghua University']]);
+    expect(reasons(person({ email: 'x@pku.edu.cn', organisation: '北京大学 计算机学院' }), papers)).toEqual([[3, 'authorDeclared', 'nobody@else.example · 北京大学']]);
+    // An empty organisation or e-mail never matches an empty declaration field.
+    expect(reasons(person({ email: '', organisation: '' }), [declaring(5, [{ email: '', organisation: '' }])])).toEqual([]);
+  });
+
+  test('ranked after the same person, before a co-author; the first declaration that names the person gives the detail', () => {
+    const own = { ...declaring(6, [{ email: 'me@lab.example', organisation: '' }]), submitterEmail: 'me@lab.example' };
+    expect(reasons(person({ email: 'me@lab.example' }), [own])).toEqual([[6, 'samePerson', 'me@lab.example']]);
+    const two = declaring(7, [{ email: '', organisation: 'Rival Institute' }, { email: 'r@rival.example', organisation: '' }]);
+    expect(reasons(person({ email: 'r@rival.example', organisation: 'Rival Institute' }), [two])).toEqual([[7, 'authorDeclared', 'Rival Institute']]);
+  });
+});
 
 describe('conflictPairs', () => {
   test('equals conflictsOf person by person on 200 random conferences', () => {
@@ -152,7 +180,11 @@ describe('conflictPairs', () => {
       const organisation = at % 2 ? `School of Engineering, University ${at}` : `第${at}大学计算机学院`;
       return { name: `Given${i}`, surname: `Family${r.int(50)}`, email: `p${i}@${r.int(4) ? `u${at}.edu.cn` : 'qq.com'}`, company: organisation };
     });
-    const papers = Array.from({ length: 2000 }, (_, id) => paper(id, Array.from({ length: 5 }, () => r.pick(people)), r.int(200)));
+    // One author in ten declares someone (by e-mail) or an institution.
+    const papers = Array.from({ length: 2000 }, (_, id) => ({
+      ...paper(id, Array.from({ length: 5 }, () => r.pick(people)), r.int(200)),
+      declared: id % 10 ? [] : [r.int(2) ? { email: r.pick(people).email, organisation: '' } : { email: '', organisation: r.pick(people).company }],
+    }));
     const reviewers = Array.from({ length: 100 }, (_, reviewerId) => {
       const p = r.pick(people);
       return { reviewerId, userId: reviewerId, email: p.email, name: `${p.name} ${p.surname}`, organisation: p.company };

@@ -31,12 +31,12 @@ export async function reviewSettings(h: Harness, site: CallSite, { k = 2, max = 
 export type Author = { name: string; surname: string; email: string; company: string };
 
 /** A manuscript in a top-level session (A goes to its first sub-session), by a new author. */
-export async function addPaper(h: Harness, site: CallSite, opts: { session?: 'A' | 'B'; title?: string; authors?: Author[] } = {}): Promise<{ id: number; number: string; userId: number }> {
+export async function addPaper(h: Harness, site: CallSite, opts: { session?: 'A' | 'B'; title?: string; authors?: Author[]; conflicts?: Array<{ email?: string; organisation?: string }> } = {}): Promise<{ id: number; number: string; userId: number }> {
   const n = ++seq;
   const a = await attendee(h, site.cid);
   const authors = (opts.authors ?? [{ name: 'Ming', surname: `Author${n}`, email: `author${n}@paper${n}.example`, company: `Paper Lab ${String.fromCharCode(65 + (n % 26))}${n}` }]).map((x) => ({ ...x, phone: '1', country: 'China', corresponding: true }));
   const place = opts.session === 'B' ? { sessionId: site.sessionB, subSessionId: null } : { sessionId: site.sessionA, subSessionId: site.subA1 };
-  const made = ok<{ id: number; number: string }>(await call(h, site.host, 'post', '/conference/submission', { token: a.token, body: submissionBody(site, { title: opts.title ?? `Paper ${n}`, ...place, authors }) }));
+  const made = ok<{ id: number; number: string }>(await call(h, site.host, 'post', '/conference/submission', { token: a.token, body: submissionBody(site, { title: opts.title ?? `Paper ${n}`, ...place, authors, conflicts: opts.conflicts ?? [] }) }));
   return { id: made.id, number: made.number, userId: a.userId };
 }
 

@@ -67,6 +67,10 @@ describe('bad input: its message, in both languages, and nothing written', () =>
     ['no author', () => ({ authors: [] }), 'authors', '请至少填写一位作者', 'Add at least one author'],
     ['a report type of nobody', () => ({ reportTypeId: 999999 }), 'reportTypeId', '报告类型不存在', 'The report type does not exist'],
     ['a file that is not an upload of this person', () => ({ fullTextFile: 'abc123.pdf' }), 'fullTextFile', '文件不存在或已过期，请重新上传', 'The file is missing or expired: upload it again'],
+    ['a declared conflict with a bad e-mail', () => ({ conflicts: [{ email: 'someone@', organisation: '' }] }), 'conflicts.0.email', '利益冲突人员的邮箱格式不正确', 'The e-mail of a conflict of interest is invalid'],
+    ['an empty declared conflict', () => ({ conflicts: [{ email: 'x@y.org' }, { email: ' ', organisation: '  ' }] }), 'conflicts.1.email', '请填写人员邮箱或单位，或删除该行', "Give the person's e-mail or the institution, or remove the line"],
+    ['21 declared conflicts', () => ({ conflicts: Array.from({ length: 21 }, (_, i) => ({ email: `p${i}@x.org` })) }), 'conflicts', '利益冲突最多 20 条', 'At most 20 conflicts of interest'],
+    ['declared conflicts that are not a list', () => ({ conflicts: 'everyone' }), 'conflicts', '利益冲突信息无效', 'The conflicts of interest are invalid'],
   ];
   test.each(cases)('%s', async (_name, change, field, zh, en) => {
     const a = await attendee(h, site.cid);
@@ -147,6 +151,23 @@ describe('the window, registration and the limits', () => {
     const done = ok<{ redirect: string }>(await call(h, s.host, 'post', '/conference/submission', { token: a.token, body: submissionBody(s) }));
     expect(done.redirect).toBe('/profile/conference/fee');
   });
+});
+
+test('declared conflicts of interest: kept in order without repeats, replaced on edit, shown to the author and the managers', async () => {
+  const a = await attendee(h, site.cid);
+  const conflicts = [{ email: ' Rival@Lab.example ', organisation: '' }, { email: '', organisation: '竞争大学' }, { email: 'rival@lab.example', organisation: '' }];
+  const { id } = ok<{ id: number }>(await call(h, site.host, 'post', '/conference/submission', { token: a.token, body: submissionBody(site, { conflicts }) }));
+  const mine = ok<{ submission: SubmissionView }>(await call(h, site.host, 'get', `/conference/submission/${id}`, { token: a.token }));
+  expect(mine.submission.conflicts).toEqual([{ email: 'Rival@Lab.example', organisation: '' }, { email: '', organisation: '竞争大学' }]);
+  const managed = ok<{ submission: SubmissionView }>(await call(h, site.host, 'get', `${MANAGE}/${id}`, { token: site.manager }));
+  expect(managed.submission.conflicts).toHaveLength(2);
+  const edited = ok<SubmissionView>(await call(h, site.host, 'put', `/conference/submission/${id}`, { token: a.token, body: submissionBody(site, { conflicts: [{ email: 'other@lab.example', organisation: 'Other Lab' }] }) }));
+  expect(edited.conflicts).toEqual([{ email: 'other@lab.example', organisation: 'Other Lab' }]);
+  expect(await h.db('submission_conflicts').where({ conference_id: site.cid, submission_id: id })).toHaveLength(1);
+  // A refused edit leaves the declarations as they were.
+  const bad = await call(h, site.host, 'put', `/conference/submission/${id}`, { token: a.token, body: submissionBody(site, { title: '', conflicts: [] }) });
+  expect(bad.status).toBe(400);
+  expect(await h.db('submission_conflicts').where({ conference_id: site.cid, submission_id: id })).toHaveLength(1);
 });
 
 describe('edit, withdraw, resubmit', () => {

@@ -24,7 +24,15 @@ function indexPapers(papers: Paper[]) {
   const byKey = new Map<string, Hit[]>();
   const byOrg = new Map<string, Hit[]>();
   const byDomain = new Map<string, Hit[]>();
+  // An author's declarations, by e-mail and by institution; the hit's place is the declaration's.
+  const byDeclaredEmail = new Map<string, Hit[]>();
+  const byDeclaredOrg = new Map<string, Hit[]>();
   papers.forEach((p, paper) => {
+    for (const d of p.declared) {
+      const hit = paper * AUTHORS + d.index + 1;
+      if (d.email) push(byDeclaredEmail, d.email, hit);
+      if (d.org) push(byDeclaredOrg, d.org, hit);
+    }
     push(bySubmitter, p.submitterUserId, paper);
     if (p.submitterEmail) push(bySubmitter, `e:${p.submitterEmail}`, paper);
     for (const a of p.authors) {
@@ -34,7 +42,7 @@ function indexPapers(papers: Paper[]) {
       if (a.domain) push(byDomain, a.domain, hit);
     }
   });
-  return { bySubmitter, byKey, byOrg, byDomain };
+  return { bySubmitter, byKey, byOrg, byDomain, byDeclaredEmail, byDeclaredOrg };
 }
 
 export function conflictPairs(people: Array<Person & { reviewerId: number }>, papers: PaperPeople[]): ConflictPair[] {
@@ -60,6 +68,8 @@ export function conflictPairs(people: Array<Person & { reviewerId: number }>, pa
       offer(hit, 'samePerson');
       authored.add(Math.floor(hit / AUTHORS));
     }
+    for (const hit of (me.email && index.byDeclaredEmail.get(me.email)) || []) offer(hit, 'authorDeclared');
+    for (const hit of (me.org && index.byDeclaredOrg.get(me.org)) || []) offer(hit, 'authorDeclared');
     const coKeys = new Set<string>();
     for (const paper of authored) for (const a of all[paper].authors) if (!sharesKey(a.keys, me.keys)) a.keys.forEach((k) => coKeys.add(k));
     for (const key of coKeys) for (const hit of index.byKey.get(key) ?? []) offer(hit, 'coAuthor');
@@ -75,6 +85,7 @@ export function conflictPairs(people: Array<Person & { reviewerId: number }>, pa
 /** The same wording as conflictsOf: who or what the conflict is about. */
 function detailOf(paper: Paper, reason: ConflictReason, author: number, domain: string | null): string {
   if (author < 0) return paper.submitterEmail;
+  if (reason === 'authorDeclared') return paper.declared[author].display;
   if (reason === 'sameInstitution') return paper.authors[author].company;
   return reason === 'sameDomain' ? domain! : paper.authors[author].display;
 }

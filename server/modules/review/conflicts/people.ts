@@ -9,7 +9,9 @@ import { foldText, hasHan, nameKey } from './text';
 import type { PaperPeople, Person } from './types';
 
 export type Author = { index: number; keys: string[]; org: string; domain: string | null; company: string; display: string };
-export type Paper = { id: number; submitterUserId: number; submitterEmail: string; authors: Author[] };
+/** An author's declaration: the e-mail as a key ('' for none) or the normalised institution ('' for none). */
+export type Declared = { index: number; email: string; org: string; display: string };
+export type Paper = { id: number; submitterUserId: number; submitterEmail: string; authors: Author[]; declared: Declared[] };
 export type Me = { userId: number | null; email: string; keys: string[]; org: string; domain: string | null };
 
 /** An e-mail as a key: trimmed and case-insensitive; '' (no e-mail given) never matches. */
@@ -66,6 +68,12 @@ export function preparer() {
       const display = hasHan(a.surname + a.name) ? `${a.surname}${a.name}`.trim() : `${a.name} ${a.surname}`.trim();
       return { index, keys, org: institution, domain, company: a.company.trim(), display };
     }),
+    declared: (p.declared ?? []).map((d, index) => ({
+      index,
+      email: address(d.email).email,
+      org: d.organisation.trim() ? org(d.organisation).org : '',
+      display: [d.email.trim(), d.organisation.trim()].filter(Boolean).join(' · '),
+    })),
   });
 
   const person = (p: Person): Me => {
@@ -75,3 +83,6 @@ export function preparer() {
   };
   return { paper, person };
 }
+
+/** An author's declaration names this person: by their e-mail, or by their institution. */
+export const declares = (d: Declared, me: Me): boolean => (d.email !== '' && d.email === me.email) || (d.org !== '' && d.org === me.org);

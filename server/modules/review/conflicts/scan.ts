@@ -2,7 +2,7 @@
  * One person against every manuscript, paper by paper: the plain reading of the rules. The
  * indexed version for a whole conference (pairs.ts) is tested to give exactly this.
  */
-import { preparer, sharesKey, type Me, type Paper } from './people';
+import { declares, preparer, sharesKey, type Me, type Paper } from './people';
 import type { PaperPeople, Person, Suggestion } from './types';
 
 export function conflictsOf(person: Person, papers: PaperPeople[]): Suggestion[] {
@@ -25,6 +25,8 @@ function strongest(me: Me, paper: Paper, coKeys: Set<string>): Suggestion | null
   if (submitted) return { paperId, reason: 'samePerson', detail: paper.submitterEmail };
   const self = paper.authors.find((a) => sharesKey(a.keys, me.keys));
   if (self) return { paperId, reason: 'samePerson', detail: self.display };
+  const declared = paper.declared.find((d) => declares(d, me));
+  if (declared) return { paperId, reason: 'authorDeclared', detail: declared.display };
   const coAuthor = paper.authors.find((a) => a.keys.some((k) => coKeys.has(k)));
   if (coAuthor) return { paperId, reason: 'coAuthor', detail: coAuthor.display };
   const colleague = me.org ? paper.authors.find((a) => a.org === me.org) : undefined;

@@ -6,13 +6,15 @@ export type PaperPeople = {
   submitterUserId: number;
   submitterEmail: string;
   authors: Array<{ name: string; surname: string; email: string; company: string }>;
+  /** what the author declared: people by e-mail, institutions (either may be '') */
+  declared?: Array<{ email: string; organisation: string }>;
 };
 
-export type ConflictReason = 'samePerson' | 'coAuthor' | 'sameInstitution' | 'sameDomain';
+export type ConflictReason = 'samePerson' | 'authorDeclared' | 'coAuthor' | 'sameInstitution' | 'sameDomain';
 
 export type Suggestion = { paperId: number; reason: ConflictReason; detail: string };
 
 export type ConflictPair = { reviewerId: number; paperId: number; reason: ConflictReason; detail: string };
 
 /** Strongest first: a paper gets one suggestion, the first of these that applies. */
-export const CONFLICT_REASONS: readonly ConflictReason[] = ['samePerson', 'coAuthor', 'sameInstitution', 'sameDomain'];
+export const CONFLICT_REASONS: readonly ConflictReason[] = ['samePerson', 'authorDeclared', 'coAuthor', 'sameInstitution', 'sameDomain'];

@@ -1,0 +1,26 @@
+/**
+ * The people of a conference's manuscripts as the conflict finder takes them (conflicts/types.ts):
+ * the submitter, the authors and what the author declared. One loader for the assignment
+ * (allocationState.ts) and the reviewer's page and check (reviewerInfo.ts), so both see the same.
+ */
+import type { Db, Tx } from '../../db/index';
+import { accountsByIds } from '../accounts/repo';
+import * as submissions from '../submissions/repo';
+import type { PaperPeople } from './conflicts';
+
+export async function paperPeople(db: Db | Tx, conferenceId: number, papers: submissions.SubmissionRow[]): Promise<PaperPeople[]> {
+  if (!papers.length) return [];
+  const ids = papers.map((p) => Number(p.id));
+  const [authors, declared, accounts] = await Promise.all([
+    submissions.authorsOf(db, conferenceId, ids),
+    submissions.conflictsOf(db, conferenceId, ids),
+    accountsByIds(db, papers.map((p) => Number(p.user_id))),
+  ]);
+  return papers.map((p) => ({
+    id: Number(p.id),
+    submitterUserId: Number(p.user_id),
+    submitterEmail: accounts.get(Number(p.user_id))?.email ?? '',
+    authors: (authors.get(Number(p.id)) ?? []).map((a) => ({ name: a.name, surname: a.surname, email: a.email, company: a.company })),
+    declared: (declared.get(Number(p.id)) ?? []).map((d) => ({ email: d.email, organisation: d.organisation })),
+  }));
+}
