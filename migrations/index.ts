@@ -31,6 +31,7 @@ import * as m027 from './027_reviewers';
 import * as m028 from './028_mail_phone';
 import * as m029 from './029_registration_changes';
 import * as m030 from './030_declared_conflicts';
+import * as m031 from './031_page_counterparts';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -63,6 +64,7 @@ const migrations: Record<string, Migration> = {
   '028_mail_phone': m028,
   '029_registration_changes': m029,
   '030_declared_conflicts': m030,
+  '031_page_counterparts': m031,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -1,9 +1,15 @@
 /** The language switch of bilingual sites: two buttons, the current one marked active. */
 import { switchLocale, type Lang } from '../shared/locale';
 
-export type LangSwitchProps = { lang: Lang; labels: { zh: string; en: string }; title: string };
+export type LangSwitchProps = {
+  lang: Lang;
+  labels: { zh: string; en: string };
+  title: string;
+  /** where each language's version of this page is, when the page has one (a page and its counterpart) */
+  targets?: Partial<Record<Lang, string>>;
+};
 
-export default function LangSwitch({ lang, labels, title }: LangSwitchProps) {
+export default function LangSwitch({ lang, labels, title, targets }: LangSwitchProps) {
   return (
     <span className="t-lang-switch" role="group" aria-label={title}>
       {(['zh', 'en'] as const).map((code) => (
@@ -13,7 +19,7 @@ export default function LangSwitch({ lang, labels, title }: LangSwitchProps) {
           lang={code === 'zh' ? 'zh-CN' : 'en'}
           className={`t-lang-${code}${code === lang ? ' active' : ''}`}
           aria-pressed={code === lang}
-          onClick={() => code !== lang && switchLocale(code)}
+          onClick={() => code !== lang && switchLocale(code, targets?.[code])}
         >
           {labels[code]}
         </button>

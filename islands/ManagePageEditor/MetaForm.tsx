@@ -11,6 +11,7 @@ export type Meta = {
   templateId: number;
   isMobile: boolean;
   relatedMobilePageId: number;
+  counterpartPageId: number;
   needToLogin: boolean;
   defaultFor: DefaultFor | '';
 };
@@ -37,13 +38,14 @@ export type MetaFormProps = {
   templates: PageOption[];
   commonTemplates: PageOption[];
   mobilePages: PageOption[];
+  desktopPages: PageOption[];
   /** the current HTML, to replace a template's untouched starter when its kind changes */
   html: string;
   onStarterHtml: (html: string) => void;
   onFinish: () => void;
 };
 
-export function MetaForm({ form, t, mobile, type, page, meta, startMeta, exteriors, templates, commonTemplates, mobilePages, html, onStarterHtml, onFinish }: MetaFormProps) {
+export function MetaForm({ form, t, mobile, type, page, meta, startMeta, exteriors, templates, commonTemplates, mobilePages, desktopPages, html, onStarterHtml, onFinish }: MetaFormProps) {
   const isPage = type === 'PAGE';
   const kind: TemplateKind | null = type === 'TEMPLATE' ? meta.templateKind : null;
   // Choices: templates of the chosen appearance, and whatever is chosen now even if it is not.
@@ -59,6 +61,13 @@ export function MetaForm({ form, t, mobile, type, page, meta, startMeta, exterio
     { value: 0, label: t('managePages:option.none') },
     ...mobilePages
       .filter((o) => o.id !== page?.id && (o.lang === meta.lang || o.id === meta.relatedMobilePageId))
+      .map((o) => ({ value: o.id, label: `${o.name} (#${o.id})` })),
+  ];
+  // The other language's pages (and the one chosen now, so a stale choice shows and can be cleared).
+  const counterpartOptions = [
+    { value: 0, label: t('managePages:option.none') },
+    ...desktopPages
+      .filter((o) => o.id !== page?.id && (o.lang !== meta.lang || o.id === meta.counterpartPageId))
       .map((o) => ({ value: o.id, label: `${o.name} (#${o.id})` })),
   ];
   const span = (desktop: number) => (mobile ? 24 : desktop);
@@ -135,6 +144,13 @@ export function MetaForm({ form, t, mobile, type, page, meta, startMeta, exterio
           <Col span={span(8)}>
             <Form.Item name="relatedMobilePageId" label={t('managePages:field.relatedMobilePage')} tooltip={t('managePages:hint.relatedMobile')}>
               <Select options={relatedOptions} showSearch={{ optionFilterProp: 'label' }} />
+            </Form.Item>
+          </Col>
+        ) : null}
+        {isPage && !meta.isMobile ? (
+          <Col span={span(8)}>
+            <Form.Item name="counterpartPageId" label={t('managePages:field.counterpartPage')} tooltip={t('managePages:hint.counterpart')}>
+              <Select options={counterpartOptions} showSearch={{ optionFilterProp: 'label' }} />
             </Form.Item>
           </Col>
         ) : null}

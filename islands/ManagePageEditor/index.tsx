@@ -33,6 +33,8 @@ export type ManagePageEditorProps = {
   templates: PageOption[];
   commonTemplates: PageOption[];
   mobilePages: PageOption[];
+  /** the pages a page may be paired with as its other-language counterpart */
+  desktopPages: PageOption[];
 };
 
 type Content = { html: string; css: string; cssPath: string };
@@ -56,6 +58,7 @@ function initialMeta(props: ManagePageEditorProps): Meta {
       templateId: page.templateId ?? 0,
       isMobile: page.isMobile,
       relatedMobilePageId: page.relatedMobilePageId ?? 0,
+      counterpartPageId: page.counterpartPageId ?? 0,
       needToLogin: Boolean(page.needToLogin),
       defaultFor: page.defaultFor ?? '',
     };
@@ -78,13 +81,14 @@ function initialMeta(props: ManagePageEditorProps): Meta {
     templateId: template?.id ?? 0,
     isMobile: false,
     relatedMobilePageId: 0,
+    counterpartPageId: 0,
     needToLogin: false,
     defaultFor: '',
   };
 }
 
 function Editor(props: ManagePageEditorProps) {
-  const { lang, mobile, type, timeZone, exteriors, templates, commonTemplates, mobilePages } = props;
+  const { lang, mobile, type, timeZone, exteriors, templates, commonTemplates, mobilePages, desktopPages } = props;
   const t = translator(lang);
   const { message } = App.useApp();
   const [form] = Form.useForm<Meta>();
@@ -137,6 +141,7 @@ function Editor(props: ManagePageEditorProps) {
           templateId: values.templateId || null,
           isMobile: values.isMobile,
           relatedMobilePageId: isPage && !values.isMobile ? values.relatedMobilePageId || null : null,
+          counterpartPageId: isPage && !values.isMobile ? values.counterpartPageId || null : null,
           defaultFor: kind === 'page' ? values.defaultFor || null : null,
           needToLogin: isPage ? values.needToLogin : false,
         },
@@ -154,7 +159,7 @@ function Editor(props: ManagePageEditorProps) {
       message.success(t('managePages:saved'));
     } catch (err) {
       const key = err instanceof ApiError ? err.messageKey : 'managePages:failed';
-      const fields = ['name', 'exteriorId', 'lang', 'templateKind', 'templateId', 'relatedMobilePageId', 'defaultFor'];
+      const fields = ['name', 'exteriorId', 'lang', 'templateKind', 'templateId', 'relatedMobilePageId', 'counterpartPageId', 'defaultFor'];
       if (err instanceof ApiError && err.field && fields.includes(err.field)) form.setFields([{ name: err.field as keyof Meta, errors: [t(key)] }]);
       message.error(t(key));
     } finally {
@@ -217,6 +222,7 @@ function Editor(props: ManagePageEditorProps) {
       templates={templates}
       commonTemplates={commonTemplates}
       mobilePages={mobilePages}
+      desktopPages={desktopPages}
       html={content.html}
       onStarterHtml={(html) => setField({ html })}
       onFinish={save}

@@ -14,8 +14,13 @@ export function rememberLocale(lang: Lang): void {
   }
 }
 
-export function switchLocale(lang: Lang): void {
+/**
+ * Remembers the language and shows it: on the page's counterpart in that language when it has one,
+ * else on the home page from a site page (spec: a page is written in one language), else here.
+ */
+export function switchLocale(lang: Lang, target?: string): void {
   rememberLocale(lang);
-  if (window.location.pathname.startsWith('/page/')) window.location.assign('/');
+  if (target) window.location.assign(target);
+  else if (window.location.pathname.startsWith('/page/')) window.location.assign('/');
   else window.location.reload();
 }

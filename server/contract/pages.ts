@@ -35,6 +35,8 @@ export const pageSaveInput = z.object({
   templateId: optionalId,
   isMobile: flag,
   relatedMobilePageId: optionalId,
+  /** the same page in the other language: the language switch goes there, hreflang names it */
+  counterpartPageId: optionalId,
   defaultFor: z.enum(DEFAULT_FOR, { message: 'managePages:defaultForInvalid' }).nullish().transform((v) => v ?? null),
   needToLogin: flag,
 });
@@ -83,6 +85,7 @@ export type PageListItem = {
   templateName: string;
   isMobile: boolean;
   relatedMobilePageId: number | null;
+  counterpartPageId: number | null;
   defaultFor: DefaultFor | null;
   needToLogin: 0 | 1;
   /** ISO 8601, UTC */

@@ -27,7 +27,7 @@ export type VersionRow = {
 
 const LIST_COLUMNS = [
   'p.id', 'p.conference_id', 'p.exterior_id', 'p.type', 'p.template_kind', 'p.name', 'p.lang', 'p.template_id', 'p.is_mobile',
-  'p.related_mobile_page_id', 'p.default_for', 'p.need_to_login', 'p.created_at', 'p.updated_at', 'p.updated_by',
+  'p.related_mobile_page_id', 'p.counterpart_page_id', 'p.default_for', 'p.need_to_login', 'p.created_at', 'p.updated_at', 'p.updated_by',
   'e.name as exterior_name', 't.name as template_name',
 ];
 
@@ -91,7 +91,22 @@ export async function updatePage(tx: Tx, conferenceId: number, id: number, patch
   await tx('pages').where({ conference_id: conferenceId, id }).update(patch);
 }
 
+/**
+ * Makes `id` and `counterpartId` (or nobody) each other's counterpart: whatever either pointed at,
+ * or was pointed at by, lets go first, so a page is in at most one pair.
+ */
+export async function pairCounterparts(tx: Tx, conferenceId: number, id: number, counterpartId: number | null): Promise<void> {
+  const ids = counterpartId ? [id, counterpartId] : [id];
+  await tx('pages').where({ conference_id: conferenceId }).whereIn('counterpart_page_id', ids).update({ counterpart_page_id: null });
+  await tx('pages').where({ conference_id: conferenceId }).whereIn('id', ids).update({ counterpart_page_id: null });
+  if (counterpartId) {
+    await tx('pages').where({ conference_id: conferenceId, id }).update({ counterpart_page_id: counterpartId });
+    await tx('pages').where({ conference_id: conferenceId, id: counterpartId }).update({ counterpart_page_id: id });
+  }
+}
+
 export async function deletePage(tx: Tx, conferenceId: number, id: number): Promise<void> {
+  await tx('pages').where({ conference_id: conferenceId, counterpart_page_id: id }).update({ counterpart_page_id: null });
   await tx('page_versions').where({ conference_id: conferenceId, page_id: id }).delete();
   await tx('pages').where({ conference_id: conferenceId, id }).delete();
 }

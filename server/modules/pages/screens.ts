@@ -55,6 +55,7 @@ export function pageScreenRouter({ pages, shell }: Deps): Router {
           templates,
           commonTemplates,
           mobilePages: allPages.filter((p) => p.isMobile),
+          desktopPages: allPages.filter((p) => !p.isMobile),
         },
       },
     });

@@ -66,6 +66,7 @@ function listItem(row: repo.ListRow): PageListItem {
     templateName: row.template_name ?? '',
     isMobile: Boolean(row.is_mobile),
     relatedMobilePageId: row.related_mobile_page_id,
+    counterpartPageId: row.counterpart_page_id ?? null,
     defaultFor: (row.default_for as DefaultFor | null) ?? null,
     needToLogin: row.need_to_login ? 1 : 0,
     updatedAt: iso(row.updated_at),
@@ -154,15 +155,18 @@ export class PageService {
       const existing = input.id ? await repo.lockPage(tx, conferenceId, input.id) : undefined;
       if (input.id && !existing) throw pageMissing();
       const row = await this.checkedRow(tx, conferenceId, input, existing);
+      const counterpart = await this.checkedCounterpart(tx, conferenceId, input, existing);
       const now = toDbInstant();
       if (!existing) {
         const newId = await repo.insertPage(tx, conferenceId, { ...row, created_at: now, updated_at: now, updated_by: userId });
         if (row.default_for) await this.moveDefault(tx, conferenceId, newId, row.default_for as DefaultFor);
+        if (counterpart) await repo.pairCounterparts(tx, conferenceId, newId, counterpart);
         return newId;
       }
       if (contentChanged(existing, row)) await this.keepVersion(tx, conferenceId, existing);
       await repo.updatePage(tx, conferenceId, existing.id, { ...row, updated_at: now, updated_by: userId });
       if (row.default_for) await this.moveDefault(tx, conferenceId, existing.id, row.default_for as DefaultFor);
+      if (row.type === 'PAGE' && (existing.counterpart_page_id ?? null) !== counterpart) await repo.pairCounterparts(tx, conferenceId, existing.id, counterpart);
       return existing.id;
     });
     await this.sites.siteChanged(conferenceId);
@@ -216,6 +220,19 @@ export class PageService {
       default_for: kind === 'page' ? input.defaultFor : null,
       need_to_login: isPage ? input.needToLogin : false,
     };
+  }
+
+  /**
+   * The page's counterpart: a page (not a template, not a phone variant) of this conference in the
+   * other language, not the page itself. Locked, so two managers pairing at once do not cross.
+   */
+  private async checkedCounterpart(tx: Tx, conferenceId: number, input: PageSaveInput, existing: repo.EditRow | undefined): Promise<number | null> {
+    if (input.type !== 'PAGE' || input.isMobile || !input.counterpartPageId) return null;
+    const other = await repo.lockPage(tx, conferenceId, input.counterpartPageId);
+    if (!other || other.type !== 'PAGE' || other.is_mobile || other.id === existing?.id || !other.lang || other.lang === input.lang) {
+      throw new AppError(400, 'managePages:counterpartInvalid', 'counterpartPageId');
+    }
+    return Number(other.id);
   }
 
   /** A stylesheet must be one this conference uploaded (or the one the page already has). */

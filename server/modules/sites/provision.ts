@@ -146,6 +146,11 @@ export async function provisionSite(db: Db, spec: SiteSpec): Promise<number> {
       const id = await insertPage(tx, { ...base, html: page.html, template_id: templateIds[page.template] ?? null, related_mobile_page_id: mobileId });
       pageIds.set(`${page.key}:${page.lang}`, id);
     }
+    // The same key in both languages: each is the other's counterpart (the language switch, hreflang).
+    for (const page of spec.pages) {
+      const other = pageIds.get(`${page.key}:${page.lang === 'zh' ? 'en' : 'zh'}`);
+      if (other) await tx('pages').where({ id: pageIds.get(`${page.key}:${page.lang}`) }).update({ counterpart_page_id: other });
+    }
 
     const c = spec.config;
     await tx('website_configs').insert({

@@ -19,7 +19,7 @@ import { renderIsland } from '../../../renderer/islands.server';
 import { nestLayers } from './compose';
 import { fillContract, type ViewerState } from './contract';
 import { templateReadyConfig } from './presenter';
-import { addSearchTags } from './seo';
+import { addSearchTags, languageVersions } from './seo';
 import { text } from '../../platform/site';
 import type { MenuNode, PageChain, SiteSnapshot } from './types';
 
@@ -118,7 +118,7 @@ export function renderSharedPublicPage(input: Omit<PublicPageInput, 'identity'> 
     islands: {
       userMenu: viewer.loggedIn ? SLOTS.userMenu : '',
       mobileUserMenu: viewer.loggedIn ? SLOTS.mobileUserMenu : '',
-      langSwitch: renderIsland('LangSwitch', langSwitchProps(lang)),
+      langSwitch: renderIsland('LangSwitch', langSwitchProps(lang, languageVersions(site, chain.page, input.pageId))),
     },
   });
 

@@ -6,9 +6,10 @@
  * address of that language's version, and its tags speak that language (pageLanguage), whatever
  * the `locale` cookie makes of the frame around it. `/` is the one address whose language depends
  * on the visitor; crawlers send no cookie, so `/` is the home page in the language a new visitor
- * gets, and the other language's home page is its `/page/:id`. Only the home pages are known
- * counterparts of each other: inner pages get no hreflang alternates (pointing them at the other
- * home page would claim a translation that is not one). See docs/templates.md, "Search engines".
+ * gets, and the other language's home page is its `/page/:id`. The home pages are counterparts of
+ * each other; an inner page has one when a manager (or the built-in site) paired it with a page of
+ * the other language, and then both carry hreflang alternates; an unpaired page gets none (pointing
+ * it at the other home page would claim a translation that is not one). See docs/templates.md.
  */
 import * as cheerio from 'cheerio';
 import type { CheerioAPI } from 'cheerio';
@@ -69,7 +70,30 @@ export function pagePath(site: SiteSnapshot, pageId: number, lang: Lang): string
   return homePageIdOf(site, lang) === pageId ? (homePath(site, lang) ?? `/page/${pageId}`) : `/page/${pageId}`;
 }
 
-/** Both home pages, when the site has both: the only pages known to translate each other. */
+/**
+ * A page and its counterpart (pages.counterpart_page_id, set by the managers or by provisioning):
+ * each language's address, or nothing when the page has none or the site is not bilingual.
+ */
+export function languageVersions(site: SiteSnapshot, page: Pick<PageRow, 'lang' | 'counterpart_page_id'>, pageId: number): Partial<Record<Lang, string>> {
+  if (!bilingual(site) || (page.lang !== 'zh' && page.lang !== 'en')) return {};
+  const other: Lang = page.lang === 'zh' ? 'en' : 'zh';
+  const isHome = homePageIdOf(site, page.lang) === pageId;
+  const counterpart = isHome ? homePageIdOf(site, other) : (page.counterpart_page_id ?? null);
+  if (!counterpart) return {};
+  return { [page.lang]: pagePath(site, pageId, page.lang), [other]: pagePath(site, counterpart, other) };
+}
+
+/** A page and its counterpart in the other language, when it has one. */
+function pageAlternates(site: SiteSnapshot, page: PageRow, pageId: number, origin: string): Array<{ hreflang: string; href: string }> {
+  const versions = languageVersions(site, page, pageId);
+  if (!versions.zh || !versions.en) return [];
+  return [
+    { hreflang: HREFLANG.zh, href: origin + versions.zh },
+    { hreflang: HREFLANG.en, href: origin + versions.en },
+  ];
+}
+
+/** Both home pages, when the site has both. */
 function homeAlternates(site: SiteSnapshot, origin: string): Array<{ hreflang: string; href: string }> {
   if (!bilingual(site)) return [];
   const zh = homePath(site, 'zh');
@@ -177,7 +201,7 @@ export function addSearchTags($: CheerioAPI, { site, chain, lang: shownLang, pag
   const description = (hidden ? '' : describePage(chain.page.html)) || clip(collapse(text(c.firstTitle, lang) || conferenceName));
   const canonical = origin + pagePath(site, pageId, lang);
   const image = absoluteUrl(origin, c.coverImageUrl || c.banner);
-  const alternates = isHome ? homeAlternates(site, origin) : [];
+  const alternates = isHome ? homeAlternates(site, origin) : pageAlternates(site, chain.page, pageId, origin);
 
   // One description, in <head>: a page's own was read above, a template's would contradict it.
   $('body meta[name="description" i]').remove();

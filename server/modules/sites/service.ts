@@ -126,7 +126,8 @@ export class SiteService {
     if (!page || page.type !== 'PAGE') return null;
     if (mobile && !page.is_mobile && page.related_mobile_page_id) {
       const variant = await repo.findPage(this.db, conferenceId, page.related_mobile_page_id);
-      if (variant && variant.type === 'PAGE') return variant;
+      // The variant answers for its desktop page: same address, so the same counterpart.
+      if (variant && variant.type === 'PAGE') return { ...variant, counterpart_page_id: page.counterpart_page_id ?? null };
     }
     return page;
   }

@@ -17,6 +17,8 @@ export type PageRow = {
   template_id: number | null;
   is_mobile: number | boolean;
   related_mobile_page_id: number | null;
+  /** the same page in the other language (pages service keeps the pair symmetric) */
+  counterpart_page_id?: number | null;
   default_for: string | null;
   need_to_login: number | boolean;
 };

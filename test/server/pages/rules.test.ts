@@ -89,6 +89,29 @@ describe('save: a new page', () => {
     await expectRefused({ ...newPage(w), id: created.body.data.id, isMobile: false, relatedMobilePageId: created.body.data.id }, 'managePages:relatedMobileInvalid', 'relatedMobilePageId');
   });
 
+  test('the counterpart is a page of this conference in the other language; the pair is kept symmetric and single', async () => {
+    const mobileAbout = (await row(w.idsA.about)).related_mobile_page_id as number;
+    const zhPage = await save(newPage(w, { name: '日程', lang: 'zh' }));
+    const zhId = zhPage.body.data.id as number;
+    await expectRefused(newPage(w, { counterpartPageId: w.idsA.about, lang: 'zh' }), 'managePages:counterpartInvalid', 'counterpartPageId'); // same language
+    await expectRefused(newPage(w, { counterpartPageId: mobileAbout, lang: 'en' }), 'managePages:counterpartInvalid', 'counterpartPageId'); // a phone page
+    await expectRefused(newPage(w, { counterpartPageId: w.idsA.page }), 'managePages:counterpartInvalid', 'counterpartPageId'); // a template
+    await expectRefused(newPage(w, { counterpartPageId: w.idsB.about }), 'managePages:counterpartInvalid', 'counterpartPageId'); // another conference's
+    const en = await save(newPage(w, { counterpartPageId: zhId }));
+    expect(en.body.data.counterpartPageId).toBe(zhId);
+    expect((await row(zhId)).counterpart_page_id).toBe(en.body.data.id);
+    // Pairing the zh page with another English page frees the first one.
+    const en2 = await save(newPage(w, { name: 'Programme 2', counterpartPageId: zhId }));
+    expect((await row(zhId)).counterpart_page_id).toBe(en2.body.data.id);
+    expect((await row(en.body.data.id)).counterpart_page_id).toBeNull();
+    // Unpairing from either side clears both; deleting a page clears its partner.
+    await save({ ...newPage(w, { name: 'Programme 2' }), id: en2.body.data.id, counterpartPageId: null });
+    expect((await row(zhId)).counterpart_page_id).toBeNull();
+    await save({ ...newPage(w, { name: 'Programme' }), id: en.body.data.id, counterpartPageId: zhId });
+    expect((await w.call('delete', `/conference/page/delete/${en.body.data.id}`)).status).toBe(200);
+    expect((await row(zhId)).counterpart_page_id).toBeNull();
+  });
+
   test('the type is PAGE or TEMPLATE', async () => {
     await expectRefused(newPage(w, { type: 'POST' }), 'managePages:typeInvalid', 'type');
   });

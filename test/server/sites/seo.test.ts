@@ -120,8 +120,10 @@ describe('an inner page', () => {
   test.each([
     ['会议简介', 'zh', 'zh-CN', 'zh_CN'],
     ['About', 'en', 'en', 'en_US'],
-  ] as const)('%s: its own address, its own language, no alternates', async (name, lang, htmlLang, ogLocale) => {
+  ] as const)('%s: its own address, its own language, alternates to its counterpart', async (name, lang, htmlLang, ogLocale) => {
     const about = await desktopPage(demoId, name);
+    const other = await desktopPage(demoId, name === 'About' ? '会议简介' : 'About');
+    const versions = lang === 'zh' ? { zh: about.id, en: other.id } : { zh: other.id, en: about.id };
     // Whatever frame the cookie puts it in, the tags are the page's, in the language it is written in.
     for (const cookie of ['zh', 'en'] as const) {
       const { res, $ } = await page(h.app, `/page/${about.id}`, { host: DEMO, lang: cookie });
@@ -129,12 +131,32 @@ describe('an inner page', () => {
       const tags = head($);
       expect($('html').attr('lang')).toBe(cookie === 'zh' ? 'zh-CN' : 'en');
       expect(tags.canonical).toBe(`${ORIGIN}/page/${about.id}`);
-      expect(tags.alternates).toEqual({});
+      expect(tags.alternates).toEqual({ zh: `${ORIGIN}/page/${versions.zh}`, en: `${ORIGIN}/page/${versions.en}` });
+      // The language switch goes to the counterpart, not to the home page.
+      const props = JSON.parse($('[data-island="LangSwitch"]').first().attr('data-props') ?? '{}');
+      expect(props.targets).toEqual({ zh: `/page/${versions.zh}`, en: `/page/${versions.en}` });
       expect(tags.og['og:url']).toBe(`${ORIGIN}/page/${about.id}`);
       expect(tags.og['og:locale']).toBe(ogLocale);
       expect(tags.og['og:title']).toMatch(new RegExp(`^${name} - `));
       expect(tags.description!.startsWith(lang === 'zh' ? '计算科学与工程国际会议' : 'The International Conference on Computational Science and Engineering (ICCSE)')).toBe(true);
       expect(tags.jsonLd[0]).toMatchObject({ '@type': 'Event', startDate: '2027-10-15', inLanguage: htmlLang });
+    }
+  });
+
+  test('a page without a counterpart: no alternates, and the language switch goes home', async () => {
+    const zhHome = await desktopPage(demoId, '首页');
+    const lone = Number((await h.db('pages').where({ conference_id: demoId, type: 'PAGE', is_mobile: false, lang: 'zh' }).whereNot({ id: zhHome.id }).first()).id);
+    const partner = await h.db('pages').where({ id: lone }).first('counterpart_page_id');
+    await h.db('pages').whereIn('id', [lone, partner.counterpart_page_id]).update({ counterpart_page_id: null });
+    await h.sites.siteChanged(demoId);
+    try {
+      const { $ } = await page(h.app, `/page/${lone}`, { host: DEMO });
+      expect(head($).alternates).toEqual({});
+      expect(JSON.parse($('[data-island="LangSwitch"]').first().attr('data-props') ?? '{}').targets).toBeUndefined();
+    } finally {
+      await h.db('pages').where({ id: lone }).update({ counterpart_page_id: partner.counterpart_page_id });
+      await h.db('pages').where({ id: partner.counterpart_page_id }).update({ counterpart_page_id: lone });
+      await h.sites.siteChanged(demoId);
     }
   });
 
