@@ -1,4 +1,4 @@
-/** Conference notices for managers: write (titles, sources, time, content as HTML, a file), edit, delete. */
+/** Conference notices for managers: write (titles, sources, time, content as HTML with a preview, a file), edit, delete. */
 import { useState } from 'react';
 import { App, Button, DatePicker, Form, Input, List, Modal, Popconfirm, Space, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
@@ -12,6 +12,7 @@ import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';
 import { pick, type Notice } from '../ProfileNotices/index';
 import { useHydrated } from '../shared/hydrated';
+import { ContentField } from './ContentField';
 
 export type ManageNoticesProps = { lang: Lang; mobile: boolean; notices: Notice[] };
 type Values = Omit<Notice, 'id' | 'file'>;
@@ -83,8 +84,8 @@ function Notices({ lang, mobile, notices }: ManageNoticesProps) {
           <Form.Item name="time" label={t('notices:time')} getValueProps={(v: string) => ({ value: v ? dayjs(v) : undefined })} normalize={(d: dayjs.Dayjs | null) => (d ? d.toISOString() : '')} rules={[{ required: true, message: t('notices:timeInvalid') }]}>
             <DatePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" />
           </Form.Item>
-          <Form.Item name="contentZh" label={t('notices:contentZh')}><Input.TextArea autoSize={{ minRows: 4, maxRows: 12 }} className="code-textarea" /></Form.Item>
-          <Form.Item name="contentEn" label={t('notices:contentEn')}><Input.TextArea autoSize={{ minRows: 4, maxRows: 12 }} className="code-textarea" /></Form.Item>
+          <Form.Item name="contentZh" label={t('notices:contentZh')}><ContentField t={t} /></Form.Item>
+          <Form.Item name="contentEn" label={t('notices:contentEn')}><ContentField t={t} /></Form.Item>
           <Upload action={urlOf(filesApi.upload, { query: { kind: 'file' } })} withCredentials maxCount={1} fileList={file ? [{ uid: file.name, name: file.originalName, status: 'done' }] : []} onRemove={() => setFile(null)}
             onChange={({ file: f }) => {
               const res = f.response as Envelope<{ name: string; originalName: string; url: string }> | undefined;

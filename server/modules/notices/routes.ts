@@ -53,6 +53,8 @@ export function noticeApiRouter({ db, files }: Deps): Router {
 
   route(router, noticesApi.mine, access('user', 'conference'), async (_input, req) => listNotices(db, conferenceOf(req)));
   route(router, noticesApi.list, access('manager'), async (_input, req) => listNotices(db, conferenceOf(req)));
+  // What the personal centre will show: the same cleaning as a save, and nothing stored.
+  route(router, noticesApi.preview, access('manager'), async ({ body }) => ({ html: sanitizeHtml(body.content) }));
   route(router, noticesApi.create, access('manager'), async ({ body }, req) => {
     const row = await values(conferenceOf(req), body);
     await insertId(db('notices').insert({ ...row, conference_id: conferenceOf(req), created_at: toDbInstant() }));

@@ -46,3 +46,15 @@ test('an edit is cleaned too; rich text stays as written', async () => {
   const row = await h.db('notices').where({ id }).first();
   expect(row.content_zh).toBe(rich.replace('target="_blank">', 'target="_blank" rel="noopener noreferrer">') + '<p>中文</p>');
 });
+
+test('the preview shows the content cleaned exactly as a save cleans it, stores nothing, and is for managers only', async () => {
+  const before = await h.db('notices').where({ conference_id: cid }).count({ n: '*' }).first();
+  const res = await call(h, host, 'post', `${BASE}/preview`, { token: manager, body: { content: ATTACK } });
+  expect(res.body.code).toBe(200);
+  expectClean(res.body.data.html);
+  expect(await h.db('notices').where({ conference_id: cid }).count({ n: '*' }).first()).toEqual(before);
+  expect((await call(h, host, 'post', `${BASE}/preview`, { token: reader, body: { content: ATTACK } })).status).toBe(403);
+  const tooLong = await call(h, host, 'post', `${BASE}/preview`, { token: manager, lang: 'en', body: { content: 'x'.repeat(200_001) } });
+  expect(tooLong.status).toBe(400);
+  expect((await call(h, host, 'post', `${BASE}/preview`, { token: manager, body: { content: 12 } })).status).toBe(400);
+});
