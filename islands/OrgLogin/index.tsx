@@ -77,6 +77,7 @@ function Orgs({ lang, state, common }: OrgLoginProps) {
           size="large"
           style={{ width: '100%' }}
           placeholder={t('auth.searchOrg')}
+          aria-label={t('auth.searchOrg')}
           filterOption={false}
           onSearch={search}
           onChange={(value) => setChosen(value)}

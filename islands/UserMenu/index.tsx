@@ -70,7 +70,7 @@ export default function UserMenu({ name, menuLabel, items, logoutFailed }: UserM
         aria-haspopup="true"
         aria-expanded={open}
         aria-controls={listId}
-        aria-label={menuLabel}
+        aria-label={`${name} · ${menuLabel}`}
         onClick={() => setOpen((v) => !v)}
       >
         <span className="user-menu-name">{name}</span> <span aria-hidden="true">▾</span>
