@@ -116,6 +116,14 @@ describe('submissions in Chromium', { skip: !haveBrowser }, () => {
     assert.ok(box && box.y > 52 && box.y + box.height < 900, `the message is in view below the header (${JSON.stringify(box)})`);
     await shot(page, 'submissions-author-form-error', false);
     await page.locator('#submission_authors_1_email').fill('alice@ox.example');
+    // A declared conflict of interest: a bad address is refused under its field, then corrected.
+    await page.getByRole('button', { name: /添加利益冲突/ }).click();
+    await page.locator('#submission_conflicts_0_email').fill('rival@');
+    await page.locator('#submission_conflicts_0_organisation').fill('竞争实验室');
+    await page.locator('.submission-form button[type=submit]').click();
+    await page.locator('#submission_conflicts_0_email_help').getByText('利益冲突人员的邮箱格式不正确').waitFor();
+    await page.locator('#submission_conflicts_0_email').fill('rival@lab.example');
+    await shot(page, 'submissions-author-conflicts', false);
     await page.locator('.submission-form button[type=submit]').click();
 
     // Submit-then-pay: the fee page comes next.
@@ -124,6 +132,7 @@ describe('submissions in Chromium', { skip: !haveBrowser }, () => {
     assert.equal(first.number, 'AI-001');
     assert.ok(first.full_text_file, 'the file is kept');
     assert.deepEqual((await db('submission_authors').where({ submission_id: first.id }).orderBy('position')).map((a) => a.surname), ['李', 'Smith']);
+    assert.deepEqual((await db('submission_conflicts').where({ submission_id: first.id })).map((c) => [c.email, c.organisation]), [['rival@lab.example', '竞争实验室']]);
 
     // Withdraw it from the list, then submit again: a new number.
     await page.goto(url('/profile/submission'));
