@@ -32,6 +32,7 @@ import * as m028 from './028_mail_phone';
 import * as m029 from './029_registration_changes';
 import * as m030 from './030_declared_conflicts';
 import * as m031 from './031_page_counterparts';
+import * as m032 from './032_notice_reads';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -65,6 +66,7 @@ const migrations: Record<string, Migration> = {
   '029_registration_changes': m029,
   '030_declared_conflicts': m030,
   '031_page_counterparts': m031,
+  '032_notice_reads': m032,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -2,9 +2,18 @@
 // platform's admin area. On a phone the row of sections scrolled sideways with no cue that more
 // existed (issue 18: 4 of 13 showed); there it is a disclosure instead — the current section and
 // the number of sections, opening to the whole list — without JavaScript.
-export type SideMenuItem = { href: string; label: string; active: boolean; group?: string };
+export type SideMenuItem = { href: string; label: string; active: boolean; group?: string; badge?: number };
 
-function Items({ items }: { items: SideMenuItem[] }) {
+/** A count beside an entry; read as "2 new" by screen readers. */
+function Badge({ n, label }: { n: number; label: string }) {
+  return (
+    <span className="side-menu-badge" aria-label={label.replace('{{count}}', String(n))}>
+      {n > 99 ? '99+' : n}
+    </span>
+  );
+}
+
+function Items({ items, badgeLabel }: { items: SideMenuItem[]; badgeLabel: string }) {
   return (
     <ul>
       {items.map((item, i) => [
@@ -17,6 +26,7 @@ function Items({ items }: { items: SideMenuItem[] }) {
         <li key={item.href} className={item.active ? 'active' : undefined}>
           <a href={item.href} aria-current={item.active ? 'page' : undefined}>
             {item.label}
+            {item.badge ? <Badge n={item.badge} label={badgeLabel} /> : null}
           </a>
         </li>,
       ])}
@@ -24,20 +34,24 @@ function Items({ items }: { items: SideMenuItem[] }) {
   );
 }
 
-export function SideMenu({ items, label }: { items: SideMenuItem[]; label: string }) {
+/** `badgeLabel`: how a badge is read, with {{count}} (e.g. "{{count}} new"). */
+export function SideMenu({ items, label, badgeLabel = '{{count}}' }: { items: SideMenuItem[]; label: string; badgeLabel?: string }) {
   const current = items.find((i) => i.active)?.label ?? label;
+  const news = items.reduce((n, i) => n + (i.badge ?? 0), 0);
   return (
     <>
       <nav className="side-menu side-menu-wide" aria-label={label}>
-        <Items items={items} />
+        <Items items={items} badgeLabel={badgeLabel} />
       </nav>
       <details className="side-menu-phone">
         <summary>
           <span className="side-menu-current">{current}</span>
+          {/* Closed on a phone, the list still says something new is inside. */}
+          {news ? <Badge n={news} label={badgeLabel} /> : null}
           <span className="side-menu-count" aria-label={`${label}: ${items.length}`}>☰ {items.length}</span>
         </summary>
         <nav aria-label={label}>
-          <Items items={items} />
+          <Items items={items} badgeLabel={badgeLabel} />
         </nav>
       </details>
     </>

@@ -1,5 +1,5 @@
 /** Conference notices in the personal centre (spec 2.10 notice): newest first, opened to read. */
-import { Collapse, Empty } from 'antd';
+import { Collapse, Empty, Tag } from 'antd';
 import { PaperClipOutlined } from '@ant-design/icons';
 import { formatInstant } from '../../server/contract/conferences';
 import type { NoticeView } from '../../server/contract/notices';
@@ -8,11 +8,14 @@ import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';
 
 export type Notice = NoticeView;
-export type ProfileNoticesProps = { lang: Lang; mobile: boolean; notices: Notice[] };
+/** `seenBefore`: when the person last opened the notices (ISO), null for never: later ones are marked new. */
+export type ProfileNoticesProps = { lang: Lang; mobile: boolean; notices: Notice[]; seenBefore?: string | null };
 
 export const pick = (zh: string, en: string, lang: Lang) => (lang === 'en' ? en || zh : zh || en);
 
-function Notices({ lang, notices }: ProfileNoticesProps) {
+function Notices({ lang, notices, seenBefore }: ProfileNoticesProps) {
+  // Decided from the props alone, so the server's HTML and the browser's agree.
+  const isNew = (n: Notice) => seenBefore !== undefined && (seenBefore === null || n.time > seenBefore);
   const t = translator(lang);
   if (!notices.length) return <Empty description={t('notices:none')} />;
   return (
@@ -22,6 +25,7 @@ function Notices({ lang, notices }: ProfileNoticesProps) {
         key: String(n.id),
         label: (
           <span>
+            {isNew(n) ? <Tag color="red">{t('notices:new')}</Tag> : null}
             <strong>{pick(n.titleZh, n.titleEn, lang)}</strong>
             <span className="admin-hint"> · {[pick(n.sourceZh, n.sourceEn, lang), formatInstant(n.time)].filter(Boolean).join(' · ')}</span>
           </span>

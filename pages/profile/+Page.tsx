@@ -35,7 +35,7 @@ function Registration({ registration, text }: ProfilePageProps) {
 
 function Menu({ menu, text }: ProfilePageProps) {
   return (
-    <SideMenu items={menu} label={text.menuLabel} />
+    <SideMenu items={menu} label={text.menuLabel} badgeLabel={text.newBadge} />
   );
 }
 

@@ -66,6 +66,7 @@ export const TABLE_OWNERS = {
 
   feedback: 'feedback',
   notices: 'notices',
+  notice_reads: 'notices',
   fee_items: 'fees',
   fee_holds: 'fees',
   units: 'units',

@@ -1,11 +1,14 @@
 /** Notices: the managers' announcements to a conference's people, shown in the personal centre. */
 import { defineFeature } from '../../platform/feature';
 import { noticeApiRouter, noticePageRouter } from './routes';
+import { unseenCount } from './reads';
 
 export const noticesFeature = defineFeature({
   name: 'notices',
   api: (deps) => [noticeApiRouter(deps)],
   pages: (deps) => [noticePageRouter(deps)],
+  // The Notices entry counts what was published since the person last opened it.
+  shell: ({ db }) => ({ profileBadges: async (req) => ({ '/profile/notice': await unseenCount(db, req.ctx.conferenceId!, req.ctx.identity!.user.id) }) }),
   manageMenu: [{ href: '/platform/manage/notice', labelKey: 'notices:menu.manage', order: 40, who: 'admin' }],
   profileMenu: [{ href: '/profile/notice', labelKey: 'notices:menu.notice', order: 20 }],
 });

@@ -15,6 +15,7 @@ import { t } from '../../platform/i18n';
 import { noticesApi, type NoticeInput, type NoticeView } from '../../contract/notices';
 import { sanitizeHtml } from '../../platform/sanitize';
 import { urlOf } from '../files/service';
+import { markSeen } from './reads';
 
 type Row = { id: number; conference_id: number; title_zh: string; title_en: string; source_zh: string; source_en: string; published_at: string; content_zh: string | null; content_en: string | null; file: string | null; file_name: string | null };
 
@@ -77,7 +78,10 @@ export function noticePageRouter({ db, shell }: Deps): Router {
   const router = Router();
   router.get('/profile/notice', screen('user', 'conference'), async (req, res) => {
     const { lang, mobile } = req.ctx;
-    await shell.profileScreen(req, res, { title: t(lang, 'notices:title'), island: { island: 'ProfileNotices', props: { lang, mobile, notices: await listNotices(db, conferenceOf(req)) } } });
+    // Seen from now on; the ones published since the last visit are marked new on this page.
+    const before = await markSeen(db, conferenceOf(req), req.ctx.identity!.user.id);
+    const seenBefore = before ? before.toISOString() : null;
+    await shell.profileScreen(req, res, { title: t(lang, 'notices:title'), island: { island: 'ProfileNotices', props: { lang, mobile, seenBefore, notices: await listNotices(db, conferenceOf(req)) } } });
   });
   router.get('/platform/manage/notice', screen('manager'), async (req, res) => {
     const { lang, mobile } = req.ctx;

@@ -22,8 +22,11 @@ export type OverviewActions = (req: Request) => Promise<ManageScreen | null>;
 /** The person's registration shown under their information in the personal centre. */
 export type UserInfoSection = (req: Request) => Promise<ProfilePageProps['registration']>;
 
+/** A count to show on personal-centre menu entries, by the entry's address (e.g. unseen notices). */
+export type ProfileBadges = (req: Request) => Promise<Record<string, number>>;
+
 /** What the features add to the layouts besides menu entries. */
-export type ShellParts = { overviewActions?: OverviewActions; userInfoSection?: UserInfoSection };
+export type ShellParts = { overviewActions?: OverviewActions; userInfoSection?: UserInfoSection; profileBadges?: ProfileBadges };
 
 const STATUS_KEYS: Record<string, { key: string; tone: PlatformPageProps['statusTone'] }> = {
   [CONFERENCE_STATUS.draft]: { key: 'manage.status.draft', tone: 'off' },
@@ -39,7 +42,7 @@ const LANGUAGE_KEYS: Record<string, string> = {
   [LANGUAGE_TYPE.bilingual]: 'manage.language.bilingual',
 };
 
-const PROFILE_TEXT_KEYS = ['registrationTitle', 'registrationCode', 'editRegistration', 'title', 'menuLabel', 'userInfoTitle', 'editTitle', 'edit', 'name', 'email', 'accountId', 'status', 'registered', 'notRegistered', 'notRegisteredHint', 'goRegister', 'roles', 'changePassword', 'backToSite', 'separator'];
+const PROFILE_TEXT_KEYS = ['registrationTitle', 'registrationCode', 'editRegistration', 'title', 'menuLabel', 'userInfoTitle', 'editTitle', 'edit', 'name', 'email', 'accountId', 'status', 'registered', 'notRegistered', 'notRegisteredHint', 'goRegister', 'roles', 'changePassword', 'backToSite', 'separator', 'newBadge'];
 const ADMIN_TEXT_KEYS = ['platformName', 'adminTitle', 'providersTitle', 'superAdminsTitle', 'conferencesTitle', 'noConferences', 'signIn', 'switchLanguage'];
 
 type ProfileView = { view: ProfilePageProps['view']; title?: string; screen?: ManageScreen };
@@ -115,7 +118,10 @@ export class Shell {
     const identity = req.ctx.identity!;
     const active = highlightedEntry(req.path);
     const attendee = isAttendee(identity) || isStaff(identity);
-    const registration = shown.view === 'userInfo' && this.parts.userInfoSection ? await this.parts.userInfoSection(req) : undefined;
+    const [registration, badges] = await Promise.all([
+      shown.view === 'userInfo' && this.parts.userInfoSection ? this.parts.userInfoSection(req) : undefined,
+      this.parts.profileBadges ? this.parts.profileBadges(req) : ({} as Record<string, number>),
+    ]);
     const props: ProfilePageProps = {
       ...shown,
       ...conferenceHeader(req),
@@ -124,7 +130,9 @@ export class Shell {
       text: Object.fromEntries(PROFILE_TEXT_KEYS.map((k) => [k, t(lang, `profile.${k}`)])),
       siteName: text(site.config.conferenceName, lang),
       shortTitle: text(site.config.shortTitle, lang),
-      menu: this.menus.profile.filter((item) => attendee || !item.attendeeOnly).map((item) => ({ href: item.href, label: t(lang, item.labelKey), active: item.href === active })),
+      menu: this.menus.profile
+        .filter((item) => attendee || !item.attendeeOnly)
+        .map((item) => ({ href: item.href, label: t(lang, item.labelKey), active: item.href === active, ...(badges[item.href] ? { badge: badges[item.href] } : {}) })),
       user: {
         name: identity.user.trueName,
         email: identity.user.email,

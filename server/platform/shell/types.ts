@@ -17,7 +17,8 @@ export type ManageScreen = { [K in IslandName]: { island: K; props: IslandProps[
 
 /** One entry of a layout's menu, as drawn: its label in the reader's language, marked when current. */
 /** `group`: the heading the entry sits under (spec 2.12 "conference customization"), translated. */
-export type MenuItem = { href: string; label: string; active: boolean; group?: string };
+/** `badge`: a count to draw beside the entry (new notices), absent when there is nothing new. */
+export type MenuItem = { href: string; label: string; active: boolean; group?: string; badge?: number };
 
 export type PlatformPageProps = HeaderIslands & {
   lang: 'zh' | 'en';
