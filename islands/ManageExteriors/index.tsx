@@ -3,17 +3,18 @@
  * the one in use marked, "use", copy and delete; and the add / edit form (name, thumbnail).
  */
 import { useState } from 'react';
-import { App, Button, Card, Empty, Form, Input, Modal, Popconfirm, Space, Tag, Typography } from 'antd';
+import { App, Button, Card, Empty, Form, Input, Modal, Popconfirm, Radio, Space, Tag, Typography } from 'antd';
 import { CheckCircleFilled, CopyOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { AntdRoot } from '../shared/AntdRoot';
 import { call, ApiError } from '../shared/api';
 import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';
 import { ImageField } from '../shared/ImageField';
-import { SITE_LIMITS, type ExteriorDetail, type ExteriorItem } from '../../server/contract/siteConfig';
+import { SITE_LIMITS, type BuiltInExterior, type ExteriorDetail, type ExteriorItem } from '../../server/contract/siteConfig';
 import { sitesApi } from '../../server/contract/sites';
 
-export type ManageExteriorsProps = { lang: Lang; mobile: boolean; view: 'list' | 'form'; items: ExteriorItem[]; exterior: ExteriorDetail | null };
+/** `builtIns`: the platform's appearances a new one may start from (the add form only). */
+export type ManageExteriorsProps = { lang: Lang; mobile: boolean; view: 'list' | 'form'; items: ExteriorItem[]; exterior: ExteriorDetail | null; builtIns?: BuiltInExterior[] };
 
 type T = ReturnType<typeof translator>;
 const LIST = '/platform/config/exterior/list';
@@ -22,10 +23,15 @@ function errorKey(err: unknown): string {
   return err instanceof ApiError ? err.messageKey : 'commonMsg.failed';
 }
 
-function Thumb({ src, height }: { src: string; height: number }) {
+/** The thumbnail, or, when none was uploaded, the appearance's name on a tinted card. */
+function Thumb({ src, height, name }: { src: string; height: number; name: string }) {
   return (
-    <div style={{ height, background: '#f1f4f9', display: 'flex', alignItems: 'center', justifyContent: 'center', overflow: 'hidden' }}>
-      {src ? <img src={src} alt="" style={{ width: '100%', height: '100%', objectFit: 'cover' }} /> : null}
+    <div style={{ height, background: src ? '#f1f4f9' : 'linear-gradient(135deg, #dbe4ff, #eef2ff)', display: 'flex', alignItems: 'center', justifyContent: 'center', overflow: 'hidden' }}>
+      {src ? (
+        <img src={src} alt="" style={{ width: '100%', height: '100%', objectFit: 'cover' }} />
+      ) : (
+        <span aria-hidden="true" style={{ color: '#1e3a8a', fontWeight: 600, fontSize: Math.max(12, height / 8), padding: 8, textAlign: 'center', overflowWrap: 'anywhere' }}>{name}</span>
+      )}
     </div>
   );
 }
@@ -101,7 +107,7 @@ function ExteriorList({ lang, mobile, items }: ManageExteriorsProps) {
           {rows.map((e) => (
             <li key={e.id} style={{ display: 'flex', gap: 12, padding: '12px 0', borderBottom: '1px solid #f0f0f0' }}>
               <div style={{ width: 96, flex: 'none', borderRadius: 6, overflow: 'hidden', border: e.inUse ? '2px solid #52c41a' : '1px solid #e5e7eb' }}>
-                <Thumb src={e.thumbnail} height={72} />
+                <Thumb src={e.thumbnail} height={72} name={e.name} />
               </div>
               <div style={{ flex: 1, minWidth: 0 }}>
                 <Typography.Text strong>{e.name}</Typography.Text>
@@ -116,7 +122,7 @@ function ExteriorList({ lang, mobile, items }: ManageExteriorsProps) {
       ) : (
         <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))', gap: 16 }}>
           {rows.map((e) => (
-            <Card key={e.id} size="small" cover={<Thumb src={e.thumbnail} height={150} />} actions={actions(e)} style={e.inUse ? { borderColor: '#52c41a', boxShadow: '0 0 0 1px #52c41a' } : undefined}>
+            <Card key={e.id} size="small" cover={<Thumb src={e.thumbnail} height={150} name={e.name} />} actions={actions(e)} style={e.inUse ? { borderColor: '#52c41a', boxShadow: '0 0 0 1px #52c41a' } : undefined}>
               <Card.Meta title={e.name} description={counts(e)} />
             </Card>
           ))}
@@ -141,16 +147,22 @@ function ExteriorList({ lang, mobile, items }: ManageExteriorsProps) {
   );
 }
 
-function ExteriorForm({ lang, mobile, exterior }: ManageExteriorsProps) {
+type FormValues = { name: string; thumbnail: string; from: string };
+
+function ExteriorForm({ lang, mobile, exterior, builtIns = [] }: ManageExteriorsProps) {
   const t: T = translator(lang);
   const { message } = App.useApp();
-  const [form] = Form.useForm<{ name: string; thumbnail: string }>();
+  const [form] = Form.useForm<FormValues>();
   const [busy, setBusy] = useState(false);
+  const from = Form.useWatch('from', form) ?? '';
+  const builtIn = builtIns.find((b) => b.key === from);
 
-  async function save(values: { name: string; thumbnail: string }) {
+  async function save({ from: key, ...values }: FormValues) {
     setBusy(true);
     try {
-      await call(sitesApi.exteriorSave, { body: { id: exterior?.id ?? null, ...values } });
+      const chosen = builtIns.find((b) => b.key === key);
+      if (chosen) await call(sitesApi.exteriorFromBuiltIn, { body: { key: chosen.key, name: values.name } });
+      else await call(sitesApi.exteriorSave, { body: { id: exterior?.id ?? null, ...values } });
       message.success(t('manageSite:saved'));
       setTimeout(() => location.assign(LIST), 600);
     } catch (err) {
@@ -161,7 +173,7 @@ function ExteriorForm({ lang, mobile, exterior }: ManageExteriorsProps) {
   }
 
   return (
-    <Form form={form} layout="vertical" name="exterior" initialValues={{ name: exterior?.name ?? '', thumbnail: exterior?.thumbnail ?? '' }} onFinish={save} style={{ maxWidth: 560 }}>
+    <Form form={form} layout="vertical" name="exterior" initialValues={{ name: exterior?.name ?? '', thumbnail: exterior?.thumbnail ?? '', from: '' }} onFinish={save} style={{ maxWidth: 560 }}>
       {exterior?.inUse ? (
         <Tag color="green" icon={<CheckCircleFilled />} style={{ marginBottom: 16 }}>
           {t('manageSite:exterior.inUse')}
@@ -178,9 +190,25 @@ function ExteriorForm({ lang, mobile, exterior }: ManageExteriorsProps) {
       >
         <Input maxLength={SITE_LIMITS.exteriorName} showCount />
       </Form.Item>
-      <Form.Item name="thumbnail" label={t('manageSite:exterior.thumbnail')} required rules={[{ required: true, message: t('manageSite:thumbnailRequired') }]}>
-        <ImageField kind="thumbnail" t={t} aspect="4 / 3" removable={false} />
-      </Form.Item>
+      {!exterior && builtIns.length > 0 ? (
+        <Form.Item name="from" label={t('manageSite:exterior.from')} extra={t('manageSite:exterior.fromHint')}>
+          <Radio.Group
+            optionType="button"
+            options={[{ value: '', label: t('manageSite:exterior.fromBlank') }, ...builtIns.map((b) => ({ value: b.key, label: lang === 'zh' ? `${b.nameZh}（${b.name}）` : b.name }))]}
+          />
+        </Form.Item>
+      ) : null}
+      {builtIn ? (
+        <Form.Item label={t('manageSite:exterior.thumbnail')}>
+          <div style={{ width: 240, borderRadius: 6, overflow: 'hidden', border: '1px solid #e5e7eb' }}>
+            <Thumb src={builtIn.thumbnail} height={180} name={builtIn.name} />
+          </div>
+        </Form.Item>
+      ) : (
+        <Form.Item name="thumbnail" label={t('manageSite:exterior.thumbnail')} extra={t('manageSite:exterior.thumbnailOptional')}>
+          <ImageField kind="thumbnail" t={t} aspect="4 / 3" />
+        </Form.Item>
+      )}
       {exterior ? (
         <Form.Item label={t('manageSite:exterior.templates')}>
           {exterior.templateList.length === 0 ? (

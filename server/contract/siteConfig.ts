@@ -190,13 +190,24 @@ const exteriorName = z
   .refine((v) => v.length > 0, { message: 'manageSite:exteriorNameRequired' })
   .refine((v) => charLength(v) <= SITE_LIMITS.exteriorName, { message: 'manageSite:exteriorNameTooLong' });
 
+/**
+ * An appearance's name and thumbnail. The thumbnail may be left out (issue 18): the list then draws
+ * one from the name; a built-in appearance brings its own.
+ */
 export const exteriorInput = z.object({
   id: optionalId.optional(),
   name: exteriorName,
-  thumbnail: z
-    .string({ message: 'manageSite:thumbnailRequired' })
-    .refine((v) => v.trim().length > 0, { message: 'manageSite:thumbnailRequired' })
-    .pipe(imagePath('manageSite:thumbnailInvalid')),
+  thumbnail: imagePath('manageSite:thumbnailInvalid').default(''),
+});
+
+/** The appearances shipped with the platform (templates/exteriors/<key>), to start a new one from. */
+export const BUILT_IN_EXTERIORS = ['classic', 'horizon'] as const;
+export type BuiltInExteriorKey = (typeof BUILT_IN_EXTERIORS)[number];
+export type BuiltInExterior = { key: BuiltInExteriorKey; name: string; nameZh: string; thumbnail: string };
+
+export const builtInExteriorInput = z.object({
+  key: z.enum(BUILT_IN_EXTERIORS, { message: 'manageSite:builtInInvalid' }),
+  name: exteriorName,
 });
 
 export const copyInput = z.object({ name: exteriorName });

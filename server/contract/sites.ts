@@ -9,7 +9,7 @@ import { endpoint } from './endpoint';
 import { orEmpty } from './validation';
 import { LANGS, type Lang, type LanguageType } from './enums';
 import { menuDeleteInput, menuLangQuery, menuMoveInput, menuPublishInput, menuSaveInput, type MenuEditNode } from './menus';
-import { copyInput, domainInput, exteriorInput, websiteConfigInput, type DisciplineNode, type DomainItem, type ExteriorDetail, type ExteriorItem, type WebsiteConfigView } from './siteConfig';
+import { builtInExteriorInput, copyInput, domainInput, exteriorInput, websiteConfigInput, type DisciplineNode, type DomainItem, type BuiltInExterior, type ExteriorDetail, type ExteriorItem, type WebsiteConfigView } from './siteConfig';
 
 /** A published menu item as the public site and the menu-ready hook receive it. */
 export type MenuNode = {
@@ -111,6 +111,8 @@ export const sitesApi = {
   exteriorFind: endpoint<ExteriorDetail>()({ method: 'GET', path: `${EXTERIOR}/find/:id` }),
   exteriorSave: endpoint<{ id: number }>()({ method: 'POST', path: `${EXTERIOR}/save`, body: orEmpty(exteriorInput) }),
   exteriorUse: endpoint()({ method: 'POST', path: `${EXTERIOR}/use/:id` }),
+  exteriorBuiltIns: endpoint<BuiltInExterior[]>()({ method: 'GET', path: `${EXTERIOR}/builtIn` }),
+  exteriorFromBuiltIn: endpoint<{ id: number }>()({ method: 'POST', path: `${EXTERIOR}/builtIn`, body: orEmpty(builtInExteriorInput) }),
   exteriorCopy: endpoint<{ id: number }>()({ method: 'POST', path: `${EXTERIOR}/copy/:id`, body: orEmpty(copyInput) }),
   exteriorDelete: endpoint()({ method: 'DELETE', path: `${EXTERIOR}/delete/:id` }),
 

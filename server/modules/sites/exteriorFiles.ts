@@ -1,6 +1,7 @@
 /** The built-in exteriors (templates/exteriors/<name>): what a new conference and the demo seed start from. */
 import fs from 'node:fs';
 import path from 'node:path';
+import { BUILT_IN_EXTERIORS, type BuiltInExterior } from '../../contract/siteConfig';
 import type { SiteSpec, TemplateSpec } from './provision';
 
 const TEMPLATE_FILES: Record<string, string> = {
@@ -13,6 +14,14 @@ const TEMPLATE_FILES: Record<string, string> = {
 
 export function readIfExists(file: string): string | undefined {
   return fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : undefined;
+}
+
+/** The built-in appearances with their names and thumbnails, in their order. */
+export function builtInExteriors(templatesDir: string): BuiltInExterior[] {
+  return BUILT_IN_EXTERIORS.map((key) => {
+    const meta = JSON.parse(fs.readFileSync(path.join(templatesDir, 'exteriors', key, 'exterior.json'), 'utf8')) as { name: string; nameZh?: string };
+    return { key, name: meta.name, nameZh: meta.nameZh ?? meta.name, thumbnail: `/banner/${key}-thumb.png` };
+  });
 }
 
 export function loadExterior(templatesDir: string, name: string): SiteSpec['exterior'] {

@@ -67,7 +67,12 @@ async function insertPage(tx: Tx, row: Record<string, unknown>): Promise<number>
   return insertId(tx('pages').insert({ created_at: now, updated_at: now, is_mobile: false, need_to_login: false, ...row }));
 }
 
-async function insertTemplates(tx: Tx, conferenceId: number, exteriorId: number, templates: SiteSpec['exterior']['templates']) {
+/**
+ * An appearance's templates, common ones first so page templates can point at them. `defaults`:
+ * the page templates become the device defaults (a new site); an appearance added to a site that
+ * has its defaults takes none (each device has one default page template).
+ */
+export async function insertTemplates(tx: Tx, conferenceId: number, exteriorId: number, templates: SiteSpec['exterior']['templates'], defaults = true) {
   const ids: Record<string, number> = {};
   // Common templates first, so page templates can point at them.
   const names = Object.keys(templates).sort((a, b) => Number(!/common$/i.test(a)) - Number(!/common$/i.test(b)));
@@ -84,7 +89,7 @@ async function insertTemplates(tx: Tx, conferenceId: number, exteriorId: number,
       css: templates[name].css ?? null,
       template_id: commonName ? (ids[commonName] ?? null) : null,
       is_mobile: name.startsWith('mobile'),
-      default_for: name === 'page' ? 'pc' : name === 'mobilePage' ? 'mobile' : null,
+      default_for: !defaults ? null : name === 'page' ? 'pc' : name === 'mobilePage' ? 'mobile' : null,
     });
   }
   return ids;

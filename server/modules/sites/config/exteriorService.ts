@@ -2,12 +2,17 @@
  * Appearances (exteriors, spec 2.12 config/exterior): list, add, edit, use, copy and delete.
  * An appearance groups templates; the site's current one is website_configs.exterior_id.
  */
+import path from 'node:path';
 import type { Db, Tx } from '../../../db/index';
 import { toDbInstant } from '../../../db/dialect';
 import { AppError, notFound } from '../../../platform/errors';
 import type { ExteriorDetail, ExteriorItem } from '../../../contract/siteConfig';
 import type { SiteService } from '../service';
 import { kindOfFile } from '../../files/repo';
+import { ROOT_DIR } from '../../../paths';
+import type { BuiltInExterior, BuiltInExteriorKey } from '../../../contract/siteConfig';
+import { builtInExteriors, loadExterior } from '../exteriorFiles';
+import { insertTemplates } from '../provision';
 import * as repo from './repo';
 
 const STORED_FILE = /^\/files\/([A-Za-z0-9_-]+\.[a-z0-9]+)$/;
@@ -16,7 +21,27 @@ export class ExteriorService {
   constructor(
     private readonly db: Db,
     private readonly sites: SiteService,
+    private readonly templatesDir = path.join(ROOT_DIR, 'templates'),
   ) {}
+
+  builtIns(): BuiltInExterior[] {
+    return builtInExteriors(this.templatesDir);
+  }
+
+  /**
+   * A new appearance with a built-in one's templates and thumbnail (issue 18), under a name unique in
+   * the conference. Its page templates are nobody's default, as with a copy.
+   */
+  async fromBuiltIn(conferenceId: number, key: BuiltInExteriorKey, name: string): Promise<{ id: number }> {
+    const builtIn = loadExterior(this.templatesDir, key);
+    const id = await this.db.transaction(async (tx) => {
+      if (await repo.findExteriorByName(tx, conferenceId, name)) throw new AppError(400, 'manageSite:exteriorNameTaken', 'name');
+      const exteriorId = await repo.insertExterior(tx, conferenceId, { name, thumbnail: builtIn.thumbnail ?? '' });
+      await insertTemplates(tx, conferenceId, exteriorId, builtIn.templates, false);
+      return exteriorId;
+    });
+    return { id };
+  }
 
   private async currentId(conn: Db | Tx, conferenceId: number): Promise<number | null> {
     const config = await repo.findConfig(conn, conferenceId);
@@ -35,7 +60,7 @@ export class ExteriorService {
     return { ...item, templateList: templates.map((t) => ({ id: t.id, name: t.name, kind: t.template_kind, isMobile: Boolean(t.is_mobile) })) };
   }
 
-  /** Adds (no id) or edits an appearance: a name unique in the conference, a thumbnail uploaded here. */
+  /** Adds (no id) or edits an appearance: a name unique in the conference, a thumbnail uploaded here or none. */
   async save(conferenceId: number, input: { id?: number | null; name: string; thumbnail: string }): Promise<{ id: number }> {
     const id = await this.db.transaction(async (tx) => {
       const existing = input.id ? await repo.findExterior(tx, conferenceId, input.id) : null;
@@ -55,7 +80,7 @@ export class ExteriorService {
 
   /** The thumbnail is the one already stored, or a thumbnail-kind upload of this conference. */
   private async checkThumbnail(tx: Tx, conferenceId: number, value: string, current: string | null): Promise<void> {
-    if (value === current) return;
+    if (value === current || value === '') return;
     const name = STORED_FILE.exec(value)?.[1];
     // An upload of this conference, of the right kind (the uploads are the files module's).
     const kind = name ? await kindOfFile(tx, conferenceId, name) : null;

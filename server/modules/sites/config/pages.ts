@@ -43,7 +43,7 @@ export function siteConfigPageRouter({ sites, db, shell, config }: Deps): Router
     const { lang, mobile } = req.ctx;
     await shell.manageScreen(req, res, {
       title: t(lang, 'manageSite:exterior.addTitle'),
-      island: { island: 'ManageExteriors', props: { lang, mobile, view: 'form', items: [], exterior: null } },
+      island: { island: 'ManageExteriors', props: { lang, mobile, view: 'form', items: [], exterior: null, builtIns: exteriors.builtIns() } },
     });
   });
 

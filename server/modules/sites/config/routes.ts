@@ -56,6 +56,8 @@ export function siteConfigApiRouter({ sites, db, config }: Deps): Router {
     return null;
   });
   // A bad id is not found before the name is checked.
+  route(router, sitesApi.exteriorBuiltIns, manager, async () => exteriors.builtIns());
+  route(router, sitesApi.exteriorFromBuiltIn, manager, async ({ body }, req) => exteriors.fromBuiltIn(conferenceOf(req), body.key, body.name));
   route(router, sitesApi.exteriorCopy, manager, async (input, req) => {
     const id = idOf(input.params);
     return exteriors.copy(conferenceOf(req), id, input.body.name);

@@ -54,16 +54,62 @@ describe('add and edit', () => {
     [{ name: '   ', thumbnail: 'T' }, 'manageSite:exteriorNameRequired', 'name'],
     [{ name: '二'.repeat(21), thumbnail: 'T' }, 'manageSite:exteriorNameTooLong', 'name'],
     [{ name: 'Contract', thumbnail: 'T' }, 'manageSite:exteriorNameTaken', 'name'],
-    [{ name: 'No thumbnail', thumbnail: '' }, 'manageSite:thumbnailRequired', 'thumbnail'],
     [{ name: 'Outside', thumbnail: 'https://evil.example/t.png' }, 'manageSite:thumbnailInvalid', 'thumbnail'],
     [{ name: 'Built-in', thumbnail: '/banner/horizon-thumb.png' }, 'manageSite:thumbnailInvalid', 'thumbnail'],
     [{ name: 'Missing', thumbnail: '/files/nosuchfile.png' }, 'manageSite:thumbnailInvalid', 'thumbnail'],
-    [{ name: 'No thumbnail field' }, 'manageSite:thumbnailRequired', 'thumbnail'],
     [{ thumbnail: 'T' }, 'manageSite:exteriorNameRequired', 'name'],
   ] as Array<[Record<string, string>, string, string]>)('%j → %s', async (body, message, field) => {
     const before = await stateOf(w.h, w.a);
     // 'T' stands for a thumbnail uploaded to this conference.
     const res = await save({ ...body, ...(body.thumbnail === 'T' ? { thumbnail: thumb } : {}) });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ message, field });
+    expect(await stateOf(w.h, w.a)).toEqual(before);
+  });
+
+  test('the thumbnail may be left out (issue 18): saved empty, kept empty on edit', async () => {
+    for (const body of [{ name: 'No thumbnail', thumbnail: '' }, { name: 'No thumbnail field' }]) {
+      const res = await save(body);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect((await list()).find((e: { id: number }) => e.id === res.body.data.id)).toMatchObject({ name: body.name, thumbnail: '' });
+      expect((await save({ id: res.body.data.id, name: `${body.name} 2` })).status).toBe(200);
+    }
+  });
+
+  test('a new appearance from a built-in one: its templates, desktop and phone, none a default; its thumbnail', async () => {
+    const choices = (await get(w.h, `${EXTERIOR}/builtIn`, w.managerA)).body.data;
+    expect(choices).toEqual([
+      { key: 'classic', name: 'Classic', nameZh: expect.any(String), thumbnail: '/banner/classic-thumb.png' },
+      { key: 'horizon', name: 'Horizon', nameZh: '绿野地平线', thumbnail: '/banner/horizon-thumb.png' },
+    ]);
+    const defaultsBefore = await w.h.db('pages').where({ conference_id: w.a }).whereNotNull('default_for').select('id', 'default_for').orderBy('id');
+    const res = await post(w.h, `${EXTERIOR}/builtIn`, { key: 'horizon', name: '地平线' }, w.managerA);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const found = (await get(w.h, `${EXTERIOR}/find/${res.body.data.id}`, w.managerA)).body.data;
+    expect(found).toMatchObject({ name: '地平线', thumbnail: '/banner/horizon-thumb.png', inUse: false, pages: 0 });
+    expect(found.templateList.map((t: { name: string; kind: string; isMobile: boolean }) => `${t.name}:${t.kind}:${t.isMobile}`).sort()).toEqual(
+      ['common:common:false', 'home:page:false', 'mobileCommon:common:true', 'mobilePage:page:true', 'page:page:false'],
+    );
+    // Page templates sit in the new appearance's common templates, and the site's defaults are untouched.
+    const rows = await w.h.db('pages').where({ conference_id: w.a, exterior_id: res.body.data.id });
+    const byName = new Map(rows.map((r) => [r.name, r]));
+    expect(byName.get('page').template_id).toBe(byName.get('common').id);
+    expect(byName.get('mobilePage').template_id).toBe(byName.get('mobileCommon').id);
+    expect(rows.every((r) => r.default_for === null)).toBe(true);
+    expect(await w.h.db('pages').where({ conference_id: w.a }).whereNotNull('default_for').select('id', 'default_for').orderBy('id')).toEqual(defaultsBefore);
+    // Its thumbnail is kept on edit.
+    expect((await save({ id: res.body.data.id, name: '地平线', thumbnail: '/banner/horizon-thumb.png' })).status).toBe(200);
+  });
+
+  test.each([
+    [{ key: 'horizon', name: 'Contract' }, 'manageSite:exteriorNameTaken', 'name'],
+    [{ key: 'horizon', name: '' }, 'manageSite:exteriorNameRequired', 'name'],
+    [{ key: 'retro', name: 'Retro' }, 'manageSite:builtInInvalid', 'key'],
+    [{ key: '../../etc', name: 'Escape' }, 'manageSite:builtInInvalid', 'key'],
+    [{ name: 'No key' }, 'manageSite:builtInInvalid', 'key'],
+  ] as Array<[Record<string, string>, string, string]>)('from a built-in: %j → %s, nothing written', async (body, message, field) => {
+    const before = await stateOf(w.h, w.a);
+    const res = await post(w.h, `${EXTERIOR}/builtIn`, body, w.managerA);
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ message, field });
     expect(await stateOf(w.h, w.a)).toEqual(before);
