@@ -1,4 +1,6 @@
 /** Start: config → database (migrate, seed on first run) → app → listen. */
+// First: the libraries' NODE_ENV is settled before any of them loads (environment.ts).
+import { APP_NODE_ENV } from './environment';
 import http from 'node:http';
 import { loadConfig } from './config';
 import { createDb, migrate } from './db/index';
@@ -9,7 +11,7 @@ import { JobScheduler } from './platform/jobs';
 
 async function main(): Promise<void> {
   const started = Date.now();
-  const config = loadConfig();
+  const config = loadConfig({ ...process.env, NODE_ENV: APP_NODE_ENV });
   logger.level = config.LOG_LEVEL;
   if (config.secretGenerated) logger.warn(`No SECRET set: generated one into ${config.DATA_DIR}/secret`);
   const db = createDb({

@@ -34,14 +34,17 @@ function firstPage(port: number): Promise<boolean> {
   });
 }
 
-export async function startServer(opts: { dataDir?: string; port?: number; env?: Record<string, string> } = {}): Promise<RunningServer> {
+/** `env`: variables over the defaults; one given as undefined is left unset (e.g. NODE_ENV, as `npm start`). */
+export async function startServer(opts: { dataDir?: string; port?: number; env?: Record<string, string | undefined> } = {}): Promise<RunningServer> {
   const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'cp-e2e-'));
   const port = opts.port ?? (await freePort());
   const started = Date.now();
   let output = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: 'e2e-admin-password-1', LOG_LEVEL: 'warn', ...opts.env },
+    env: Object.fromEntries(
+      Object.entries({ ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: 'e2e-admin-password-1', LOG_LEVEL: 'warn', ...opts.env }).filter(([, v]) => v !== undefined),
+    ),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (d) => (output += d));
