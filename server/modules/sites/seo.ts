@@ -211,7 +211,10 @@ export function addSearchTags($: CheerioAPI, { site, chain, lang: shownLang, pag
   for (const a of alternates) add('link', { rel: 'alternate', hreflang: a.hreflang, href: a.href });
   add('meta', { property: 'og:type', content: 'website' });
   add('meta', { property: 'og:site_name', content: conferenceName });
-  add('meta', { property: 'og:title', content: isHome || !chain.page.name ? conferenceName : `${chain.page.name} - ${conferenceName}` });
+  const title = isHome || !chain.page.name ? conferenceName : `${chain.page.name} - ${conferenceName}`;
+  // Each page its own title (issue 18): tabs, bookmarks and results tell the pages apart.
+  if (title) $('title').first().text(title);
+  add('meta', { property: 'og:title', content: title });
   if (description) add('meta', { property: 'og:description', content: description });
   add('meta', { property: 'og:url', content: canonical });
   add('meta', { property: 'og:locale', content: OG_LOCALE[lang] });

@@ -85,6 +85,7 @@ describe('the demo home page', () => {
     expect(tags.alternates).toEqual({ zh: `${ORIGIN}/`, en: `${ORIGIN}/page/${enHome.id}`, 'x-default': `${ORIGIN}/` });
     expect(tags.og['og:locale']).toBe('en_US');
     expect(tags.og['og:title']).toBe('The 12th International Conference on Computational Science and Engineering');
+    expect($('title').text()).toBe('The 12th International Conference on Computational Science and Engineering');
   });
 
   test('the Chinese home page under its /page address names / as canonical', async () => {
@@ -138,6 +139,8 @@ describe('an inner page', () => {
       expect(tags.og['og:url']).toBe(`${ORIGIN}/page/${about.id}`);
       expect(tags.og['og:locale']).toBe(ogLocale);
       expect(tags.og['og:title']).toMatch(new RegExp(`^${name} - `));
+      // The page's own <title>, the same as its Open Graph title.
+      expect($('title').text()).toBe(tags.og['og:title']);
       expect(tags.description!.startsWith(lang === 'zh' ? '计算科学与工程国际会议' : 'The International Conference on Computational Science and Engineering (ICCSE)')).toBe(true);
       expect(tags.jsonLd[0]).toMatchObject({ '@type': 'Event', startDate: '2027-10-15', inLanguage: htmlLang });
     }
