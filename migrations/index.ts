@@ -33,6 +33,7 @@ import * as m029 from './029_registration_changes';
 import * as m030 from './030_declared_conflicts';
 import * as m031 from './031_page_counterparts';
 import * as m032 from './032_notice_reads';
+import * as m033 from './033_user_language';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -67,6 +68,7 @@ const migrations: Record<string, Migration> = {
   '030_declared_conflicts': m030,
   '031_page_counterparts': m031,
   '032_notice_reads': m032,
+  '033_user_language': m033,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

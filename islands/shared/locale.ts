@@ -18,8 +18,12 @@ export function rememberLocale(lang: Lang): void {
  * Remembers the language and shows it: on the page's counterpart in that language when it has one,
  * else on the home page from a site page (spec: a page is written in one language), else here.
  */
-export function switchLocale(lang: Lang, target?: string): void {
+export function switchLocale(lang: Lang, target?: string, signedIn = false): void {
   rememberLocale(lang);
+  // A signed-in person's choice follows them to the platform's other hosts (the answer does not
+  // matter, and keepalive lets it finish while the page goes on). The path is accountsApi.locale's,
+  // written out so that this small island does not bundle the contract.
+  if (signedIn) void fetch('/api/base/user/locale', { method: 'PUT', keepalive: true, credentials: 'same-origin', headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, body: JSON.stringify({ lang }) }).catch(() => undefined);
   if (target) window.location.assign(target);
   else if (window.location.pathname.startsWith('/page/')) window.location.assign('/');
   else window.location.reload();

@@ -1,8 +1,9 @@
 /** Who is calling, as every request sees it (req.ctx.identity); the accounts feature loads it. */
-import type { ConferenceRole } from '../contract/enums';
+import type { ConferenceRole, Lang } from '../contract/enums';
 
 export type Identity = {
-  user: { id: number; email: string; trueName: string; umtId: string | null; cstnetId: string | null };
+  /** `lang`: the language the person last chose anywhere on the platform, null before any choice */
+  user: { id: number; email: string; trueName: string; umtId: string | null; cstnetId: string | null; lang?: Lang | null };
   roles: ConferenceRole[];
   superAdmin: boolean;
 };

@@ -99,6 +99,21 @@ describe('exit from every layout in Chromium', { skip: !haveBrowser }, () => {
     await ctx.close();
   });
 
+  test('the language chosen on the platform host is where a conference starts for the same person', async () => {
+    // No locale cookie anywhere: each host starts in its default (Chinese).
+    const ctx = await browser.newContext(DESKTOP);
+    const page = await ctx.newPage();
+    await loginWithForm(page, platform(), READER.email, READER.password, '/');
+    await page.locator('.shell-header [data-island="LangSwitch"][data-hydrated="true"]').waitFor();
+    await page.locator('.shell-header .t-lang-en').click();
+    await page.waitForFunction(() => document.documentElement.lang === 'en');
+    // The conference's host has no cookie of its own yet: after signing in there, English.
+    await loginWithForm(page, demo(), READER.email, READER.password, '/profile/userInfo');
+    assert.equal(await page.evaluate(() => document.documentElement.lang), 'en');
+    assert.ok((await ctx.cookies(demo())).some((c) => c.name === 'locale' && c.value === 'en'), 'remembered on the conference host');
+    await ctx.close();
+  });
+
   test('a failed exit shows the error toast and leaves the person signed in', async () => {
     const ctx = await context('desktop', 'en');
     const page = await ctx.newPage();

@@ -11,6 +11,8 @@ import type { ConferenceRole } from '../../contract/enums';
 
 export type UserRow = {
   id: number;
+  /** the language last chosen ('zh' | 'en'), null before any choice */
+  lang?: string | null;
   email: string;
   true_name: string;
   password_hash: string | null;

@@ -10,7 +10,7 @@ import { Reply, route, SENT } from '../../platform/route';
 import { clearTokenCookie, setTokenCookie } from '../../platform/session';
 import { accountsApi, type SignedIn } from '../../contract/accounts';
 import { isStrongPassword, type CodeType } from '../../contract/validation';
-import { updateName } from './service';
+import { rememberLanguage, updateName } from './service';
 import { passportLogoutUrl } from './ssoRoutes';
 import { text } from '../../platform/site';
 import { safeRedirectPath } from '../../contract/redirect';
@@ -81,6 +81,11 @@ export function accountRouter(deps: Deps): Router {
   });
 
   // Personal information: the account's name (the e-mail is the account itself).
+  // The language switch: remembered for the hosts the person has not chosen a language on yet.
+  route(router, accountsApi.locale, access('user'), async ({ body }, req) => {
+    await rememberLanguage(deps.db, req.ctx.identity!.user.id, body.lang);
+    return true as const;
+  });
   route(router, accountsApi.updateInfo, access('user'), async ({ body }, req) => {
     await updateName(deps.db, req.ctx.identity!.user.id, body.trueName);
     return { trueName: body.trueName };

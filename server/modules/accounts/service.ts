@@ -5,6 +5,7 @@ import { isUniqueViolation, toDbInstant } from '../../db/dialect';
 import { usersSignedInTo } from '../../platform/session';
 import * as repo from './repo';
 import type { Identity } from '../../platform/identity';
+import type { Lang } from '../../contract/enums';
 
 // argon2id with the OWASP-recommended minimum (19 MiB, 2 passes).
 const ARGON2 = { memoryCost: 19456, timeCost: 2, parallelism: 1 };
@@ -26,7 +27,7 @@ export async function loadIdentity(db: Db, conferenceId: number | null, userId: 
     repo.isSuperAdmin(db, userId),
   ]);
   return {
-    user: { id: user.id, email: user.email, trueName: user.true_name, umtId: user.umt_id, cstnetId: user.cstnet_id },
+    user: { id: user.id, email: user.email, trueName: user.true_name, umtId: user.umt_id, cstnetId: user.cstnet_id, lang: user.lang === 'en' || user.lang === 'zh' ? user.lang : null },
     roles,
     superAdmin,
   };
@@ -63,6 +64,11 @@ export async function verifiedEmailOf(db: Db, userId: number): Promise<string | 
 
 export async function updateName(db: Db, userId: number, trueName: string): Promise<void> {
   await db('users').where({ id: userId }).update({ true_name: trueName, updated_at: toDbInstant() });
+}
+
+/** The language the person last chose on any host (identity.user.lang). */
+export async function rememberLanguage(db: Db, userId: number, lang: Lang): Promise<void> {
+  await db('users').where({ id: userId }).update({ lang });
 }
 
 export const grantRole = repo.grantRole;

@@ -118,7 +118,7 @@ export function renderSharedPublicPage(input: Omit<PublicPageInput, 'identity'> 
     islands: {
       userMenu: viewer.loggedIn ? SLOTS.userMenu : '',
       mobileUserMenu: viewer.loggedIn ? SLOTS.mobileUserMenu : '',
-      langSwitch: renderIsland('LangSwitch', langSwitchProps(lang, languageVersions(site, chain.page, input.pageId))),
+      langSwitch: renderIsland('LangSwitch', langSwitchProps(lang, languageVersions(site, chain.page, input.pageId), viewer.loggedIn)),
     },
   });
 

@@ -53,7 +53,7 @@ export type AdminView = Pick<AdminPageProps, 'view'> & Partial<Pick<AdminPagePro
 function conferenceHeader(req: Request): HeaderIslands {
   const { lang } = req.ctx;
   const bilingual = req.ctx.site!.config.languageType === LANGUAGE_TYPE.bilingual;
-  return { userMenu: userMenuProps(lang, req.ctx.identity!, 'conference'), langSwitch: bilingual ? langSwitchProps(lang) : null };
+  return { userMenu: userMenuProps(lang, req.ctx.identity!, 'conference'), langSwitch: bilingual ? langSwitchProps(lang, undefined, true) : null };
 }
 
 async function send(req: Request, res: Response, pageProps: Record<string, unknown>, title: string, area?: 'platform'): Promise<void> {
@@ -165,7 +165,7 @@ export class Shell {
       mobile,
       // The platform host speaks both languages; a visitor not signed in has the sign-in link instead.
       userMenu: identity ? userMenuProps(lang, identity, 'platform') : null,
-      langSwitch: langSwitchProps(lang),
+      langSwitch: langSwitchProps(lang, undefined, Boolean(identity)),
       text: textMap,
       menu: identity?.superAdmin ? this.menus.admin.map((m) => ({ href: m.href, label: t(lang, m.labelKey), active: req.path === m.href })) : [],
       user: identity ? { id: identity.user.id, name: identity.user.trueName || identity.user.email } : null,

@@ -24,6 +24,12 @@ export function userMenuProps(lang: Lang, identity: Identity, place: UserMenuPla
   return { name: identity.user.trueName || identity.user.email, menuLabel: t(lang, 'userMenu.menu'), items, logoutFailed: t(lang, 'userMenu.logoutFailed') };
 }
 
-export function langSwitchProps(lang: Lang, targets?: LangSwitchProps['targets']): LangSwitchProps {
-  return { lang, labels: { zh: t(lang, 'site.languageZh'), en: t(lang, 'site.languageEn') }, title: t(lang, 'site.switchLanguage'), ...(targets && Object.keys(targets).length ? { targets } : {}) };
+export function langSwitchProps(lang: Lang, targets?: LangSwitchProps['targets'], signedIn = false): LangSwitchProps {
+  return {
+    lang,
+    labels: { zh: t(lang, 'site.languageZh'), en: t(lang, 'site.languageEn') },
+    title: t(lang, 'site.switchLanguage'),
+    ...(targets && Object.keys(targets).length ? { targets } : {}),
+    ...(signedIn ? { signedIn } : {}),
+  };
 }
