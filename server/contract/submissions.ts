@@ -253,15 +253,19 @@ const optionalId = (key: string) =>
 /** A stored upload's name (a temporary one of this person, or the manuscript's current file), or '' for none. */
 const storedName = z.string().trim().max(120).regex(/^[\w.-]*$/, 'submissions:fileMissing').default('');
 
+/** An e-mail that may be left empty; `key` names the field in its message. */
+const optionalEmail = (key: string) =>
+  z
+    .string()
+    .trim()
+    .max(SUBMISSION_LIMITS.email, key)
+    .refine((v) => v === '' || EMAIL_PATTERN.test(v), key)
+    .default('');
+
 export const authorInput = z.object({
   name: z.string({ message: 'submissions:authorNameRequired' }).trim().min(1, 'submissions:authorNameRequired').max(SUBMISSION_LIMITS.authorName, 'submissions:authorNameTooLong'),
   surname: z.string({ message: 'submissions:authorSurnameRequired' }).trim().min(1, 'submissions:authorSurnameRequired').max(SUBMISSION_LIMITS.authorName, 'submissions:authorNameTooLong'),
-  email: z
-    .string()
-    .trim()
-    .max(SUBMISSION_LIMITS.email, 'submissions:authorEmailInvalid')
-    .refine((v) => v === '' || EMAIL_PATTERN.test(v), 'submissions:authorEmailInvalid')
-    .default(''),
+  email: optionalEmail('submissions:authorEmailInvalid'),
   phone: z.string().trim().max(SUBMISSION_LIMITS.phone, 'submissions:authorPhoneInvalid').regex(/^[\d+\-() ]*$/, 'submissions:authorPhoneInvalid').default(''),
   country: text(SUBMISSION_LIMITS.country, 'submissions:authorCountryTooLong'),
   company: text(SUBMISSION_LIMITS.company, 'submissions:authorCompanyTooLong'),
@@ -271,12 +275,7 @@ export type AuthorInput = z.output<typeof authorInput>;
 
 export const declaredConflictInput = z
   .object({
-    email: z
-      .string()
-      .trim()
-      .max(SUBMISSION_LIMITS.email, 'submissions:conflictEmailInvalid')
-      .refine((v) => v === '' || EMAIL_PATTERN.test(v), 'submissions:conflictEmailInvalid')
-      .default(''),
+    email: optionalEmail('submissions:conflictEmailInvalid'),
     organisation: text(SUBMISSION_LIMITS.company, 'submissions:conflictOrganisationTooLong'),
   })
   .refine((c) => c.email !== '' || c.organisation !== '', { message: 'submissions:conflictEmpty', path: ['email'] });
