@@ -27,7 +27,8 @@ import { AppError, notFound } from '../../platform/errors';
 import type { ServiceDeps } from '../../platform/feature';
 import { t } from '../../platform/i18n';
 import * as submissions from '../submissions/repo';
-import { assignMail } from './allocationMails';
+import { withAdmission } from '../mail/gate';
+import { admitted, assignMail, REVIEW_MAIL_POLICY } from './allocationMails';
 import { AllocationRun, type Actor } from './allocationRun';
 import { blocks, isAssignable, loads, loadSnapshot, pair, runPapers, undecidedCount, type Snapshot } from './allocationState';
 import * as repo from './allocationRepo';
@@ -108,7 +109,11 @@ export class AllocationService {
   async assign(conferenceId: number, actor: Actor, submissionId: number, reviewerIds: number[]): Promise<CandidatesView> {
     const ids = [...new Set(reviewerIds)].sort((a, b) => a - b);
     const [settings, site] = await Promise.all([this.deps.reviewConfig.settings(conferenceId), this.deps.orders.mailSite(conferenceId)]);
-    await inTransaction(this.db, async (tx) => {
+    // The mail budget for the reviewers this adds, taken outside the transaction (allocationMails.ts).
+    const current = new Set((await repo.reviewsOf(this.db, conferenceId, [submissionId])).map((r) => r.reviewer_id));
+    const adding = site ? await Promise.all(ids.filter((id) => !current.has(id)).map((id) => reviewerById(this.db, conferenceId, id))) : [];
+    const admission = await this.deps.mailGate.admit(conferenceId, adding.map((r) => r?.email ?? ''), REVIEW_MAIL_POLICY);
+    await withAdmission(admission, () => inTransaction(this.db, async (tx) => {
       for (const id of ids) if (!(await repo.lockReviewer(tx, conferenceId, id))) throw reviewerMissing();
       const s = await this.snapshot(tx, conferenceId, settings);
       const paper = s.papers.find((p) => Number(p.id) === submissionId);
@@ -130,8 +135,11 @@ export class AllocationService {
       if (fresh.length && (paper.status === 'waiting' || paper.status === 'resubmitted')) {
         await this.deps.submissionDesk.moveInReview(tx, conferenceId, submissionId, 'assign', { by: 'manager', userId: actor.userId, name: actor.name });
       }
-      if (site) for (const id of fresh) await assignMail(tx, conferenceId, site, s.all.get(id)!, { id: submissionId, number: paper.number, title: paper.title });
-    });
+      for (const id of fresh) {
+        const reviewer = s.all.get(id)!;
+        if (site && admitted(admission.to, reviewer.email)) await assignMail(tx, conferenceId, site, reviewer, { id: submissionId, number: paper.number, title: paper.title });
+      }
+    }));
     return this.candidates(conferenceId, submissionId);
   }
 

@@ -5,11 +5,23 @@
  * conference's own site.
  */
 import type { Tx } from '../../db/index';
+import type { AdmitPolicy } from '../mail/gate';
 import { REVIEW_SCREENS } from '../../contract/review';
 import { text } from '../../platform/site';
 import { enqueueConferenceMail } from '../mail/templates';
 import type { MailSite } from '../orders/mails';
 import type { Reviewer } from './people';
+
+/**
+ * Review mail goes only where the conference may mail (mail/gate.ts): while it is unpublished, to
+ * people who have dealt with it themselves, and within its daily budget. Past that the decision or
+ * the assignment still stands; the mail is withheld, not the work. Admitted before the transaction
+ * that writes the mail, so the budget it takes does not roll back with it (given back on failure).
+ */
+export const REVIEW_MAIL_POLICY: AdmitPolicy = { unknown: 'withhold', budget: 'withhold' };
+
+/** Whether an admission lets this address be mailed. */
+export const admitted = (to: string[], email: string): boolean => to.includes(email.trim().toLowerCase());
 
 export function reviewUrl(site: MailSite, submissionId: number): string {
   return `${site.url}${REVIEW_SCREENS.reviewForm}/${submissionId}`;

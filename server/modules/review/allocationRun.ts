@@ -15,7 +15,8 @@ import { AppError } from '../../platform/errors';
 import type { ServiceDeps } from '../../platform/feature';
 import { t } from '../../platform/i18n';
 import { assignReviewers, type AssignInput, type AssignResult } from './assignment';
-import { assignMail } from './allocationMails';
+import { withAdmission } from '../mail/gate';
+import { admitted, assignMail, REVIEW_MAIL_POLICY } from './allocationMails';
 import { assignInput, loadSnapshot, runPapers, tokenOf, undecidedCount, type Snapshot } from './allocationState';
 import * as repo from './allocationRepo';
 
@@ -40,7 +41,14 @@ export class AllocationRun {
   async apply(conferenceId: number, actor: Actor, seed: number, keepCurrent: boolean, token: string, lang: Lang): Promise<AllocationApplied> {
     // Read before the transaction: on SQLite the transaction holds the only connection.
     const [settings, site] = await Promise.all([this.deps.reviewConfig.settings(conferenceId), this.deps.orders.mailSite(conferenceId)]);
-    return inTransaction(this.db, async (tx) => {
+    // The reviewers this preview adds, for the mail budget (taken outside the transaction); the
+    // transaction checks the token again, so the run below adds exactly these.
+    const before = await loadSnapshot(this.db, conferenceId, settings);
+    const planned = assignInput(before, seed, keepCurrent);
+    if (tokenOf(planned, before.maxPerReviewer) !== token) throw stale();
+    const emails = assignReviewers(planned).added.map(([, reviewerId]) => before.all.get(reviewerId)?.email ?? '');
+    const admission = await this.deps.mailGate.admit(conferenceId, site ? emails : [], REVIEW_MAIL_POLICY);
+    return withAdmission(admission, () => inTransaction(this.db, async (tx) => {
       await repo.lockReviewers(tx, conferenceId);
       const snapshot = await loadSnapshot(tx, conferenceId, settings);
       const input = assignInput(snapshot, seed, keepCurrent);
@@ -62,12 +70,14 @@ export class AllocationRun {
         const papers = new Map(snapshot.papers.map((p) => [Number(p.id), p]));
         for (const [paperId, reviewerId] of result.added) {
           const paper = papers.get(paperId)!;
-          await assignMail(tx, conferenceId, site, snapshot.all.get(reviewerId)!, { id: paperId, number: paper.number, title: paper.title });
+          const reviewer = snapshot.all.get(reviewerId)!;
+          if (!admitted(admission.to, reviewer.email)) continue;
+          await assignMail(tx, conferenceId, site, reviewer, { id: paperId, number: paper.number, title: paper.title });
           mails++;
         }
       }
       return { added: result.added.length, removed: result.removed.length, mails, preview: present(snapshot, input, result, lang) };
-    });
+    }));
   }
 }
 

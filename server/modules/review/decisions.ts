@@ -22,7 +22,9 @@ import { AppError, notFound } from '../../platform/errors';
 import * as subs from '../submissions/repo';
 import { reviewersOf } from './people';
 import { chairs, activeReviewer } from './reviewContext';
-import { finalResultMail } from './reviewMails';
+import { withAdmission } from '../mail/gate';
+import { admitted, REVIEW_MAIL_POLICY } from './allocationMails';
+import { finalResultMail, resultRecipients, type ResultRecipient } from './reviewMails';
 import * as repo from './reviewingRepo';
 import { CLOSED, decisionView, forAuthor, othersView, ruleForms, summary } from './reviewViews';
 import type { Person } from './reviewContext';
@@ -41,7 +43,8 @@ export class Decisions {
     if (!chair) throw notFound('reviewing:notFound');
     const { settings } = await this.deps.reviewConfig.config(conferenceId);
     const site = await this.deps.orders.mailSite(conferenceId);
-    await inTransaction(this.deps.db, async (tx) => {
+    const mail = await this.resultMail(conferenceId, submissionId, Boolean(site) && settings.chairFinal);
+    await withAdmission(mail.admission, () => inTransaction(this.deps.db, async (tx) => {
       const paper = await subs.lockSubmission(tx, conferenceId, submissionId);
       if (!paper || !chairs(chair, paper.session_id)) throw notFound('reviewing:notFound');
       if (CLOSED.has(paper.status)) throw new AppError(409, 'reviewing:closed');
@@ -49,8 +52,8 @@ export class Decisions {
       if (!reviews.some((r) => r.state === 'submitted')) throw new AppError(409, 'reviewing:noSubmittedReview');
       const now = toDbInstant();
       await repo.saveDecision(tx, conferenceId, submissionId, { chair_opinion: input.opinion, chair_comment: input.comment, chair_reviewer_id: chair.id, chair_at: now });
-      if (settings.chairFinal) await this.decide(tx, conferenceId, paper, input, { by: 'chair', userId: person.userId, name: person.name }, site);
-    });
+      if (settings.chairFinal) await this.decide(tx, conferenceId, paper, input, { by: 'chair', userId: person.userId, name: person.name }, site, mail.people);
+    }));
     return this.screenOf(conferenceId, submissionId, person.userId);
   }
 
@@ -58,14 +61,23 @@ export class Decisions {
   async finalOpinion(conferenceId: number, person: Person, submissionId: number, input: DecisionInput): Promise<ReviewPanel> {
     const { settings } = await this.deps.reviewConfig.config(conferenceId);
     const site = await this.deps.orders.mailSite(conferenceId);
-    await inTransaction(this.deps.db, async (tx) => {
+    const mail = await this.resultMail(conferenceId, submissionId, Boolean(site));
+    await withAdmission(mail.admission, () => inTransaction(this.deps.db, async (tx) => {
       const paper = await subs.lockSubmission(tx, conferenceId, submissionId);
       if (!paper) throw notFound('submissions:notFound');
       const refusal = await this.refusal(tx, conferenceId, paper.status, submissionId, settings.chairFinal);
       if (refusal) throw new AppError(409, refusal);
-      await this.decide(tx, conferenceId, paper, input, { by: 'manager', userId: person.userId, name: person.name }, site);
-    });
+      await this.decide(tx, conferenceId, paper, input, { by: 'manager', userId: person.userId, name: person.name }, site, mail.people);
+    }));
     return this.panel(conferenceId, submissionId);
+  }
+
+  /** The final result's recipients the mail gate admits, taken before the transaction (allocationMails.ts). */
+  private async resultMail(conferenceId: number, submissionId: number, send: boolean) {
+    const paper = send ? await subs.findSubmission(this.deps.db, conferenceId, submissionId) : undefined;
+    const people = paper ? await resultRecipients(this.deps.db, conferenceId, paper) : [];
+    const admission = await this.deps.mailGate.admit(conferenceId, people.map((p) => p.email), REVIEW_MAIL_POLICY);
+    return { admission, people: people.filter((p) => admitted(admission.to, p.email)) };
   }
 
   /** Why no final opinion may be given now: spec 8's two messages. */
@@ -76,11 +88,11 @@ export class Decisions {
     return '';
   }
 
-  private async decide(tx: Tx, conferenceId: number, paper: subs.SubmissionRow, input: DecisionInput, actor: { by: 'chair' | 'manager'; userId: number; name: string }, site: Awaited<ReturnType<ServiceDeps['orders']['mailSite']>>): Promise<void> {
+  private async decide(tx: Tx, conferenceId: number, paper: subs.SubmissionRow, input: DecisionInput, actor: { by: 'chair' | 'manager'; userId: number; name: string }, site: Awaited<ReturnType<ServiceDeps['orders']['mailSite']>>, people: ResultRecipient[]): Promise<void> {
     const id = Number(paper.id);
     await this.deps.submissionDesk.moveInReview(tx, conferenceId, id, input.opinion, { ...actor, note: input.comment });
     await repo.saveDecision(tx, conferenceId, id, { final_opinion: input.opinion, final_comment: input.comment, final_user_id: actor.userId, final_at: toDbInstant() });
-    if (site) await finalResultMail(tx, conferenceId, site, paper, (await subs.authorsOf(tx, conferenceId, [id])).get(id) ?? [], input.opinion);
+    if (site) await finalResultMail(tx, conferenceId, site, paper, people, input.opinion);
   }
 
   /** The manager's review panel: every review with its reviewer, the chair's and the final opinion, and whether a final opinion may be given. */

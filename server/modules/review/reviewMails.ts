@@ -5,7 +5,7 @@
  * review of a manuscript is in (each in their reviewer language), and the final result to the
  * authors (the submitter and the corresponding authors, in the manuscript's language).
  */
-import type { Tx } from '../../db/index';
+import type { Db, Tx } from '../../db/index';
 import type { Lang } from '../../contract/enums';
 import { REVIEW_SCREENS } from '../../contract/review';
 import type { ReviewOpinion } from '../../contract/reviewing';
@@ -15,7 +15,7 @@ import { roleHolderEmails } from '../accounts/service';
 import { accountsByIds } from '../accounts/repo';
 import { enqueueConferenceMail } from '../mail/templates';
 import type { MailSite } from '../orders/mails';
-import type * as subs from '../submissions/repo';
+import * as subs from '../submissions/repo';
 import { chairsOf } from './reviewingRepo';
 
 type Paper = Pick<subs.SubmissionRow, 'id' | 'number' | 'title' | 'session_id' | 'user_id' | 'lang'>;
@@ -41,18 +41,29 @@ export async function chairNoticeMail(tx: Tx, conferenceId: number, site: MailSi
   }
 }
 
-export async function finalResultMail(tx: Tx, conferenceId: number, site: MailSite, paper: Paper, authors: subs.AuthorRow[], result: ReviewOpinion): Promise<void> {
+export type ResultRecipient = { email: string; name: string };
+
+/** Who is told the final result: the submitter and the corresponding authors, each address once. */
+export async function resultRecipients(db: Db | Tx, conferenceId: number, paper: Paper): Promise<ResultRecipient[]> {
   const lang: Lang = paper.lang === 'en' ? 'en' : 'zh';
-  const submitter = (await accountsByIds(tx, [Number(paper.user_id)])).get(Number(paper.user_id));
+  const id = Number(paper.id);
+  const [accounts, authors] = await Promise.all([accountsByIds(db, [Number(paper.user_id)]), subs.authorsOf(db, conferenceId, [id])]);
+  const submitter = accounts.get(Number(paper.user_id));
   const people = [
     ...(submitter ? [{ email: submitter.email, name: submitter.trueName }] : []),
-    ...authors.filter((a) => a.corresponding && a.email).map((a) => ({ email: a.email, name: lang === 'zh' ? `${a.surname}${a.name}` : `${a.name} ${a.surname}` })),
+    ...(authors.get(id) ?? []).filter((a) => a.corresponding && a.email).map((a) => ({ email: a.email, name: lang === 'zh' ? `${a.surname}${a.name}` : `${a.name} ${a.surname}` })),
   ];
   const seen = new Set<string>();
-  for (const p of people) {
+  return people.filter((p) => {
     const key = p.email.trim().toLowerCase();
-    if (seen.has(key)) continue;
-    seen.add(key);
+    return !seen.has(key) && Boolean(seen.add(key));
+  });
+}
+
+/** The final result to `people` (resultRecipients, after the mail gate admitted them). */
+export async function finalResultMail(tx: Tx, conferenceId: number, site: MailSite, paper: Paper, people: ResultRecipient[], result: ReviewOpinion): Promise<void> {
+  const lang: Lang = paper.lang === 'en' ? 'en' : 'zh';
+  for (const p of people) {
     await enqueueConferenceMail(tx, conferenceId, 'finalReviewResult', lang, [p.email], {
       ...common(site, lang, p.email, p.name), submissionNumber: paper.number, submissionTitle: paper.title, result: t(lang, `reviewing:result.${result}`),
     });
