@@ -1,8 +1,12 @@
 /**
  * The chosen language lives in the `locale` cookie (so the server renders it) and is mirrored in
- * localStorage `locale` (spec section 1). Switching on a /page URL goes home, since pages exist
- * once per language; anywhere else the page reloads (spec 2.4).
+ * localStorage `locale` (spec section 1). Switching on a /page URL goes to the page's counterpart
+ * in the other language, or home when it has none (spec 2.4: pages exist once per language);
+ * anywhere else the page reloads.
  */
+import { apiUrl } from '../../server/contract/endpoint';
+import { localeEndpoint } from '../../server/contract/locale';
+
 export type Lang = 'zh' | 'en';
 
 export function rememberLocale(lang: Lang): void {
@@ -21,9 +25,9 @@ export function rememberLocale(lang: Lang): void {
 export function switchLocale(lang: Lang, target?: string, signedIn = false): void {
   rememberLocale(lang);
   // A signed-in person's choice follows them to the platform's other hosts (the answer does not
-  // matter, and keepalive lets it finish while the page goes on). The path is accountsApi.locale's,
-  // written out so that this small island does not bundle the contract.
-  if (signedIn) void fetch('/api/base/user/locale', { method: 'PUT', keepalive: true, credentials: 'same-origin', headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, body: JSON.stringify({ lang }) }).catch(() => undefined);
+  // matter, and keepalive lets it finish while the page goes on). The zod-free endpoint keeps this
+  // small island from bundling the accounts contract.
+  if (signedIn) void fetch(apiUrl(localeEndpoint), { method: 'PUT', keepalive: true, credentials: 'same-origin', headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, body: JSON.stringify({ lang }) }).catch(() => undefined);
   if (target) window.location.assign(target);
   else if (window.location.pathname.startsWith('/page/')) window.location.assign('/');
   else window.location.reload();

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { endpoint } from './endpoint';
+import { localeEndpoint } from './locale';
 import { logoutEndpoint } from './logout';
 import type { Organisation } from './sso';
 import { codeField, codeTypeField, emailField, nameField, orEmpty, passwordField } from './validation';
@@ -197,7 +198,7 @@ export const accountsApi = {
   // Only ever answers about the caller.
   isAdmin: endpoint<boolean>()({ method: 'POST', path: '/base/admin/isAdmin', body: orEmpty(z.object({ cstnetId: z.string().max(254).optional() })) }),
   /** The language the person chose (the switch): remembered for the hosts they have not visited yet. */
-  locale: endpoint<true>()({ method: 'PUT', path: '/base/user/locale', body: z.object({ lang: z.enum(['zh', 'en'], { message: 'commonMsg.invalidInput' }) }) }),
+  locale: endpoint<true>()({ method: localeEndpoint.method, path: localeEndpoint.path, body: z.object({ lang: z.enum(['zh', 'en'], { message: 'commonMsg.invalidInput' }) }) }),
   updateInfo: endpoint<{ trueName: string }>()({ method: 'PUT', path: '/base/user/info', body: z.object({ trueName: nameField }) }),
 
   /** 1 when an account has the address; the message says "exists but not registered" too. */
