@@ -3,7 +3,7 @@
  * verification"). Thin: parse → (access declared) → service → answer.
  */
 import { Router, type Request, type Response } from 'express';
-import { access } from '../../platform/access';
+import { access, userOf } from '../../platform/access';
 import type { Deps } from '../../platform/feature';
 import { t } from '../../platform/i18n';
 import { Reply, route, SENT } from '../../platform/route';
@@ -83,7 +83,7 @@ export function accountRouter(deps: Deps): Router {
   // Personal information: the account's name (the e-mail is the account itself).
   // The language switch: remembered for the hosts the person has not chosen a language on yet.
   route(router, accountsApi.locale, access('user'), async ({ body }, req) => {
-    await rememberLanguage(deps.db, req.ctx.identity!.user.id, body.lang);
+    await rememberLanguage(deps.db, userOf(req), body.lang);
     return true as const;
   });
   route(router, accountsApi.updateInfo, access('user'), async ({ body }, req) => {

@@ -1,4 +1,5 @@
 /** Notices: the managers' announcements to a conference's people, shown in the personal centre. */
+import { conferenceOf, userOf } from '../../platform/access';
 import { defineFeature } from '../../platform/feature';
 import { noticeApiRouter, noticePageRouter } from './routes';
 import { unseenCount } from './reads';
@@ -8,7 +9,8 @@ export const noticesFeature = defineFeature({
   api: (deps) => [noticeApiRouter(deps)],
   pages: (deps) => [noticePageRouter(deps)],
   // The Notices entry counts what was published since the person last opened it.
-  shell: ({ db }) => ({ profileBadges: async (req) => ({ '/profile/notice': await unseenCount(db, req.ctx.conferenceId!, req.ctx.identity!.user.id) }) }),
+  // The personal centre is a conference's signed-in layout: conferenceOf and userOf answer 404/401 otherwise.
+  shell: ({ db }) => ({ profileBadges: async (req) => ({ '/profile/notice': await unseenCount(db, conferenceOf(req), userOf(req)) }) }),
   manageMenu: [{ href: '/platform/manage/notice', labelKey: 'notices:menu.manage', order: 40, who: 'admin' }],
   profileMenu: [{ href: '/profile/notice', labelKey: 'notices:menu.notice', order: 20 }],
 });

@@ -21,11 +21,16 @@ export async function markSeen(db: Db, conferenceId: number, userId: number): Pr
   return before;
 }
 
-/** How many notices were published since the person last opened them (all of them when never). */
+/**
+ * How many notices were published since the person last opened them (all of them when never).
+ * One query: it runs on every page of the personal centre.
+ */
 export async function unseenCount(db: Db, conferenceId: number, userId: number): Promise<number> {
-  const seen = await lastSeen(db, conferenceId, userId);
-  const q = db('notices').where({ conference_id: conferenceId }).where('published_at', '<=', toDbInstant());
-  if (seen) q.where('published_at', '>', toDbInstant(seen));
-  const row = await q.count<Array<{ n: number | string }>>({ n: '*' }).first();
+  const row = await db('notices')
+    .where({ conference_id: conferenceId })
+    .where('published_at', '<=', toDbInstant())
+    .whereNotExists((q) => q.from('notice_reads').where({ 'notice_reads.conference_id': conferenceId, 'notice_reads.user_id': userId }).where('notice_reads.seen_at', '>=', db.ref('notices.published_at')))
+    .count<Array<{ n: number | string }>>({ n: '*' })
+    .first();
   return Number(row?.n ?? 0);
 }

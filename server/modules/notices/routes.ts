@@ -7,7 +7,7 @@
 import { Router } from 'express';
 import type { Db } from '../../db/index';
 import { fromDbInstant, insertId, toDbInstant } from '../../db/dialect';
-import { access, conferenceOf, screen } from '../../platform/access';
+import { access, conferenceOf, screen, userOf } from '../../platform/access';
 import type { Deps } from '../../platform/feature';
 import { AppError } from '../../platform/errors';
 import { route } from '../../platform/route';
@@ -79,7 +79,7 @@ export function noticePageRouter({ db, shell }: Deps): Router {
   router.get('/profile/notice', screen('user', 'conference'), async (req, res) => {
     const { lang, mobile } = req.ctx;
     // Seen from now on; the ones published since the last visit are marked new on this page.
-    const before = await markSeen(db, conferenceOf(req), req.ctx.identity!.user.id);
+    const before = await markSeen(db, conferenceOf(req), userOf(req));
     const seenBefore = before ? before.toISOString() : null;
     await shell.profileScreen(req, res, { title: t(lang, 'notices:title'), island: { island: 'ProfileNotices', props: { lang, mobile, seenBefore, notices: await listNotices(db, conferenceOf(req)) } } });
   });

@@ -38,16 +38,22 @@ export class AllocationRun {
     return present(snapshot, input, assignReviewers(input), lang);
   }
 
+  /** The addresses of the reviewers the preview with `token` adds; stale when the state moved. */
+  private async plannedEmails(conferenceId: number, settings: Parameters<typeof loadSnapshot>[2], seed: number, keepCurrent: boolean, token: string): Promise<string[]> {
+    const before = await loadSnapshot(this.db, conferenceId, settings);
+    const planned = assignInput(before, seed, keepCurrent);
+    if (tokenOf(planned, before.maxPerReviewer) !== token) throw stale();
+    return assignReviewers(planned).added.map(([, reviewerId]) => before.all.get(reviewerId)?.email ?? '');
+  }
+
   async apply(conferenceId: number, actor: Actor, seed: number, keepCurrent: boolean, token: string, lang: Lang): Promise<AllocationApplied> {
     // Read before the transaction: on SQLite the transaction holds the only connection.
     const [settings, site] = await Promise.all([this.deps.reviewConfig.settings(conferenceId), this.deps.orders.mailSite(conferenceId)]);
     // The reviewers this preview adds, for the mail budget (taken outside the transaction); the
     // transaction checks the token again, so the run below adds exactly these.
-    const before = await loadSnapshot(this.db, conferenceId, settings);
-    const planned = assignInput(before, seed, keepCurrent);
-    if (tokenOf(planned, before.maxPerReviewer) !== token) throw stale();
-    const emails = assignReviewers(planned).added.map(([, reviewerId]) => before.all.get(reviewerId)?.email ?? '');
-    const admission = await this.deps.mailGate.admit(conferenceId, site ? emails : [], REVIEW_MAIL_POLICY);
+    // Without a site to link to no mail is written, and the run is not computed twice.
+    const emails = site ? await this.plannedEmails(conferenceId, settings, seed, keepCurrent, token) : [];
+    const admission = await this.deps.mailGate.admit(conferenceId, emails, REVIEW_MAIL_POLICY);
     return withAdmission(admission, () => inTransaction(this.db, async (tx) => {
       await repo.lockReviewers(tx, conferenceId);
       const snapshot = await loadSnapshot(tx, conferenceId, settings);

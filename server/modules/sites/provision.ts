@@ -154,7 +154,7 @@ export async function provisionSite(db: Db, spec: SiteSpec): Promise<number> {
     // The same key in both languages: each is the other's counterpart (the language switch, hreflang).
     for (const page of spec.pages) {
       const other = pageIds.get(`${page.key}:${page.lang === 'zh' ? 'en' : 'zh'}`);
-      if (other) await tx('pages').where({ id: pageIds.get(`${page.key}:${page.lang}`) }).update({ counterpart_page_id: other });
+      if (other) await tx('pages').where({ conference_id: conferenceId, id: pageIds.get(`${page.key}:${page.lang}`) }).update({ counterpart_page_id: other });
     }
 
     const c = spec.config;
