@@ -14,6 +14,8 @@ import type { Db } from './db/index';
 import { InvalidationBus } from './platform/cache';
 import { PageCache } from './platform/pageCache';
 import { Sessions, TOKEN_COOKIE } from './platform/session';
+import { SessionCache } from './platform/sessionCache';
+import { onIdentityChanged } from './platform/identityChanges';
 import { sessionMiddleware } from './platform/sessionMiddleware';
 import { tenantMiddleware } from './platform/tenant';
 import { sameOriginGuard } from './platform/origin';
@@ -46,6 +48,7 @@ export type App = FeatureServices & {
   app: RequestListener;
   express: express.Express;
   sessions: Sessions;
+  knownSessions: SessionCache;
   limiter: RateLimiter;
   pageCache: PageCache;
   bus: InvalidationBus;
@@ -61,12 +64,16 @@ export type App = FeatureServices & {
 export async function createApp({ config, db, bus: givenBus, limiter: givenLimiter, production = !config.VITE_DEV_SERVER }: AppDeps): Promise<App> {
   const bus = givenBus ?? (await InvalidationBus.create(config.REDIS_URL));
   const sessions = new Sessions(db, config.secret);
+  // Who each session is, dropped here and on every instance when the person or session changes.
+  const knownSessions = new SessionCache();
+  bus.onIdentityDrop((drop) => ('userId' in drop ? knownSessions.dropUser(drop.userId) : knownSessions.dropSession(drop.sessionId)));
+  const stopIdentityChanges = onIdentityChanged((drop) => void bus.identityChanged(drop));
   const pageCache = new PageCache(bus);
   const limiter = givenLimiter ?? createRateLimiter(config.REDIS_URL);
   // Cross-feature reactions, run inside the transaction of the change that raised them.
   const events = new EventBus();
   const secureCookies = config.NODE_ENV === 'production' && config.TRUST_PROXY !== undefined && config.TRUST_PROXY !== false;
-  const { deps, hooks, api: apiRouters, largeBodyPaths, early, pages, jobs } = composeFeatures(FEATURES, { config, db, sessions, limiter, cache: bus, pageCache, events, secureCookies, production });
+  const { deps, hooks, api: apiRouters, largeBodyPaths, early, pages, jobs } = composeFeatures(FEATURES, { config, db, sessions, knownSessions, limiter, cache: bus, pageCache, events, secureCookies, production });
 
   const app = express();
   app.disable('x-powered-by');
@@ -105,7 +112,7 @@ export async function createApp({ config, db, bus: givenBus, limiter: givenLimit
   app.use(cookieParser());
   app.use(tenantMiddleware(hooks.tenant, config.PLATFORM_HOST));
   app.use(platformSecurityHeaders({ production }));
-  app.use(sessionMiddleware(sessions, hooks.identify));
+  app.use(sessionMiddleware(sessions, hooks.identify, knownSessions));
   for (const router of early) app.use(router);
 
   const api = express.Router();
@@ -140,6 +147,7 @@ export async function createApp({ config, db, bus: givenBus, limiter: givenLimit
     bus,
     jobs,
     async close() {
+      stopIdentityChanges();
       await closeVike();
       if (!givenLimiter) await limiter.close();
       if (!givenBus) await bus.close();

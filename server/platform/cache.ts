@@ -6,8 +6,17 @@
 import { EventEmitter } from 'node:events';
 import { Redis } from 'ioredis';
 import { logger } from './logger';
+import type { IdentityDrop } from './identityChanges';
 
 const CHANNEL = 'conference-platform:invalidate';
+/** a person's or a session's identity changed: "u:<userId>" or "s:<sessionId>" */
+const IDENTITY_CHANNEL = 'conference-platform:identity';
+
+function parseIdentityDrop(message: string): IdentityDrop | null {
+  if (message.startsWith('s:') && message.length > 2) return { sessionId: message.slice(2) };
+  const userId = message.startsWith('u:') ? Number(message.slice(2)) : NaN;
+  return Number.isSafeInteger(userId) ? { userId } : null;
+}
 
 export class ConferenceCache<V> {
   private readonly entries = new Map<number, Map<string, V>>();
@@ -58,8 +67,13 @@ export class InvalidationBus {
     this.publisher = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 });
     this.subscriber = new Redis(redisUrl, { lazyConnect: true });
     await Promise.all([this.publisher.connect(), this.subscriber.connect()]);
-    await this.subscriber.subscribe(CHANNEL);
-    this.subscriber.on('message', (_channel, message) => {
+    await this.subscriber.subscribe(CHANNEL, IDENTITY_CHANNEL);
+    this.subscriber.on('message', (channel, message) => {
+      if (channel === IDENTITY_CHANNEL) {
+        const drop = parseIdentityDrop(message);
+        if (drop) this.local.emit('identity', drop);
+        return;
+      }
       const conferenceId = Number(message);
       if (Number.isInteger(conferenceId)) this.local.emit('drop', conferenceId);
     });
@@ -76,11 +90,25 @@ export class InvalidationBus {
   /** Drops locally at once, then tells the other instances (which includes this one again). */
   async conferenceChanged(conferenceId: number): Promise<void> {
     this.local.emit('drop', conferenceId);
+    await this.publish(CHANNEL, String(conferenceId));
+  }
+
+  onIdentityDrop(listener: (drop: IdentityDrop) => void): void {
+    this.local.on('identity', listener);
+  }
+
+  /** A person's or a session's cached identity is dropped here at once, then on the other instances. */
+  async identityChanged(drop: IdentityDrop): Promise<void> {
+    this.local.emit('identity', drop);
+    await this.publish(IDENTITY_CHANNEL, 'userId' in drop ? `u:${drop.userId}` : `s:${drop.sessionId}`);
+  }
+
+  private async publish(channel: string, message: string): Promise<void> {
     if (!this.publisher) return;
     try {
-      await this.publisher.publish(CHANNEL, String(conferenceId));
+      await this.publisher.publish(channel, message);
     } catch (err) {
-      logger.error({ err, conferenceId }, 'cache invalidation publish failed');
+      logger.error({ err, channel, message }, 'cache invalidation publish failed');
     }
   }
 

@@ -27,6 +27,7 @@ import type { JobDefinition } from './jobs';
 import type { PageCache } from './pageCache';
 import type { RateLimiter } from './rateLimit';
 import type { Sessions } from './session';
+import type { SessionCache } from './sessionCache';
 import type { Shell, ShellParts } from './shell/layouts';
 import type { AdminMenuEntry, ManageMenuEntry, ProfileMenuEntry } from './shell/menus';
 import type { TenantDirectory } from './tenant';
@@ -40,6 +41,8 @@ export type PlatformDeps = {
   config: Config;
   db: Db;
   sessions: Sessions;
+  /** who a session was found to be, for requests that only read (sessionCache.ts) */
+  knownSessions: SessionCache;
   limiter: RateLimiter;
   /** cache invalidation across instances */
   cache: InvalidationBus;

@@ -128,8 +128,20 @@ const SLOT_PATTERN = new RegExp(
 );
 const SLOT_BY_TOKEN = new Map<string, SlotName>(Object.entries(SLOTS).map(([name, token]) => [token, name as SlotName]));
 
-/** A rendered page cut at its slots, ready to be filled many times. */
-export type SlottedPage = { parts: string[]; slots: SlotName[]; tokens: string[]; length: number; bytes?: Buffer[] };
+/**
+ * A rendered page cut at its slots, ready to be filled many times. `bytes` and `deflated` are its
+ * parts encoded once, on first need; `headers` are those the app sent it with the first time, for
+ * the fast path (modules/sites/cachedPages.ts) to replay.
+ */
+export type SlottedPage = {
+  parts: string[];
+  slots: SlotName[];
+  tokens: string[];
+  length: number;
+  bytes?: Buffer[];
+  deflated?: Buffer[];
+  headers?: OutgoingHttpHeaders;
+};
 
 export function cutAtSlots(html: string): SlottedPage {
   const parts: string[] = [];
@@ -146,21 +158,106 @@ export function cutAtSlots(html: string): SlottedPage {
   return { parts, slots, tokens, length: html.length };
 }
 
+/** The slots' values as bytes, in the page's order (a slot without a value keeps its token). */
+function slotBytes(page: SlottedPage, values: Partial<Record<SlotName, string | Buffer>>): Buffer[] {
+  return page.slots.map((slot, i) => {
+    const value = values[slot] ?? page.tokens[i];
+    return typeof value === 'string' ? Buffer.from(value, 'utf8') : value;
+  });
+}
+
 /**
  * Sends a shared page filled with these values, for a person (never stored by a browser or a
  * proxy for anyone else). The shared parts go out as the bytes they were encoded to once; no
  * ETag is computed over the whole page on every request (a person's page is not revalidated).
+ * A browser that takes gzip gets the parts as they were compressed once, with the person's
+ * values between them (gzipSpliced), rather than the whole page compressed per request.
  */
-export function sendFilledPage(res: ServerResponse, page: SlottedPage, values: Partial<Record<SlotName, string>>, cacheControl = 'private, no-store'): void {
-  const bytes = (page.bytes ??= page.parts.map((part) => Buffer.from(part, 'utf8')));
-  const chunks: Buffer[] = [bytes[0]];
-  for (let i = 0; i < page.slots.length; i++) chunks.push(Buffer.from(values[page.slots[i]] ?? page.tokens[i], 'utf8'), bytes[i + 1]);
-  const body = Buffer.concat(chunks);
-  res.statusCode = 200;
+export function sendFilledPage(res: ServerResponse, page: SlottedPage, values: Partial<Record<SlotName, string | Buffer>>, cacheControl = 'private, no-store'): void {
+  const req = res.req;
+  if (page.headers) for (const [name, value] of Object.entries(page.headers)) res.setHeader(name, value!);
   res.setHeader('Cache-Control', cacheControl);
   res.setHeader('Content-Type', 'text/html; charset=utf-8');
+  res.setHeader('Vary', 'Accept-Encoding');
+  if (!page.headers) page.headers = replayableHeaders(res);
+  const filled = slotBytes(page, values);
+  let body: Buffer;
+  if (acceptsGzip(req)) {
+    body = gzipSpliced(page, filled);
+    res.setHeader('Content-Encoding', 'gzip');
+  } else {
+    const bytes = (page.bytes ??= page.parts.map((part) => Buffer.from(part, 'utf8')));
+    const chunks: Buffer[] = [bytes[0]];
+    for (let i = 0; i < filled.length; i++) chunks.push(filled[i], bytes[i + 1]);
+    body = Buffer.concat(chunks);
+  }
+  res.statusCode = 200;
   res.setHeader('Content-Length', body.length);
-  res.end(res.req.method === 'HEAD' ? undefined : body);
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+function replayableHeaders(res: ServerResponse): OutgoingHttpHeaders {
+  const headers: OutgoingHttpHeaders = {};
+  for (const [name, value] of Object.entries(res.getHeaders())) if (!PER_REQUEST.has(name) && value !== undefined) headers[name] = value;
+  return headers;
+}
+
+/** A value's deflated blocks, kept as long as the value is (a remembered session's values are the same Buffers each time). */
+const deflatedValues = new WeakMap<Buffer, Buffer[]>();
+const COMPRESS_FROM = 512;
+
+function deflatedValue(value: Buffer): Buffer[] {
+  const known = deflatedValues.get(value);
+  if (known) return known;
+  let blocks: Buffer[];
+  if (value.length >= COMPRESS_FROM) {
+    blocks = [zlib.deflateRawSync(value, { level: 6, finishFlush: zlib.constants.Z_SYNC_FLUSH })];
+  } else {
+    // Short values go as stored blocks: no compressor to set up for a few bytes.
+    blocks = [];
+    for (let at = 0; at < value.length; at += STORED_MAX) {
+      const piece = value.subarray(at, at + STORED_MAX);
+      const head = Buffer.alloc(5);
+      head.writeUInt16LE(piece.length, 1);
+      head.writeUInt16LE(~piece.length & 0xffff, 3);
+      blocks.push(head, piece);
+    }
+  }
+  deflatedValues.set(value, blocks);
+  return blocks;
+}
+
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
+const STORED_MAX = 0xffff;
+
+/**
+ * A gzip member made of the page's parts, each compressed once by a deflate stream of its own
+ * (a fresh stream never refers back to bytes before it, so the pieces can be joined), ended with a
+ * sync flush (byte-aligned, not final) except the last, and the person's values between them
+ * (compressed the same way, or stored when short). Only the CRC-32 runs over the whole page per
+ * request.
+ */
+export function gzipSpliced(page: SlottedPage, filled: Buffer[]): Buffer {
+  const bytes = (page.bytes ??= page.parts.map((part) => Buffer.from(part, 'utf8')));
+  const deflated = (page.deflated ??= bytes.map((part, i) =>
+    zlib.deflateRawSync(part, { level: 6, finishFlush: i === bytes.length - 1 ? zlib.constants.Z_FINISH : zlib.constants.Z_SYNC_FLUSH }),
+  ));
+  const chunks: Buffer[] = [GZIP_HEADER, deflated[0]];
+  let crc = zlib.crc32(bytes[0]);
+  let size = bytes[0].length;
+  for (let i = 0; i < filled.length; i++) {
+    const value = filled[i];
+    chunks.push(...deflatedValue(value));
+    crc = zlib.crc32(value, crc);
+    crc = zlib.crc32(bytes[i + 1], crc);
+    size += value.length + bytes[i + 1].length;
+    chunks.push(deflated[i + 1]);
+  }
+  const trailer = Buffer.alloc(8);
+  trailer.writeUInt32LE(crc >>> 0, 0);
+  trailer.writeUInt32LE(size >>> 0, 4);
+  chunks.push(trailer);
+  return Buffer.concat(chunks);
 }
 
 /** Fills the slots given a value; the others stay as they are, for a later step to fill. */

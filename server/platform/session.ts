@@ -9,6 +9,7 @@ import type { Request, Response } from 'express';
 import type { Knex } from 'knex';
 import type { Db } from '../db/index';
 import { toDbInstant, fromDbInstant } from '../db/dialect';
+import { identityChanged } from './identityChanges';
 
 export const TOKEN_COOKIE = 'token';
 export const SESSION_DAYS = 7;
@@ -16,7 +17,8 @@ const ISSUER = 'conference-platform';
 
 /** What the spec's token object holds (section 3, "Session token"). */
 export type TokenClaims = { id: number; trueName: string; umtId: string | null; cstnetId: string | null };
-export type VerifiedSession = { sessionId: string; claims: TokenClaims };
+/** `expiresAt`: when the session ends (epoch ms) */
+export type VerifiedSession = { sessionId: string; claims: TokenClaims; expiresAt: number };
 
 export function audienceFor(conferenceId: number | null): string {
   return conferenceId === null ? 'platform' : `conference:${conferenceId}`;
@@ -75,6 +77,7 @@ export class Sessions {
     if (!expires || expires.getTime() <= Date.now()) return null;
     return {
       sessionId,
+      expiresAt: expires.getTime(),
       claims: {
         id: payload.id,
         trueName: String(payload.trueName ?? ''),
@@ -86,12 +89,15 @@ export class Sessions {
 
   async revoke(sessionId: string): Promise<void> {
     await this.db('sessions').where({ id: sessionId }).whereNull('revoked_at').update({ revoked_at: toDbInstant() });
+    identityChanged(this.db, { sessionId });
   }
 
   async revokeAllForUser(userId: number, exceptSessionId?: string, conn: Db | Knex.Transaction = this.db): Promise<void> {
     const q = conn('sessions').where({ user_id: userId }).whereNull('revoked_at');
     if (exceptSessionId) q.whereNot({ id: exceptSessionId });
     await q.update({ revoked_at: toDbInstant() });
+    // The kept session's identity changed too (a new password): every session of the person is dropped.
+    identityChanged(conn, { userId });
   }
 }
 

@@ -3,6 +3,7 @@ import type { NextFunction, Request, Response } from 'express';
 import type { IdentityLoader } from './identity';
 import { LOCALE_COOKIE, resolveLang } from './locale';
 import { tokenFromRequest, type Sessions } from './session';
+import type { KnownSession, SessionCache } from './sessionCache';
 
 /** As long as the islands keep it (islands/shared/locale.ts: a year). */
 const LOCALE_MAX_AGE_MS = 365 * 24 * 3600 * 1000;
@@ -10,15 +11,28 @@ const LOCALE_MAX_AGE_MS = 365 * 24 * 3600 * 1000;
 export function sessionMiddleware(
   sessions: Sessions,
   loadIdentity: IdentityLoader,
+  known: SessionCache,
 ) {
+  /** The session and identity of a token as the database has them now; remembered for the next reads. */
+  async function load(token: string, conferenceId: number | null): Promise<KnownSession | null> {
+    const epoch = known.epoch;
+    const session = await sessions.verify(token, conferenceId);
+    if (!session) return null;
+    const identity = await loadIdentity(conferenceId, session.claims.id);
+    if (!identity) return null;
+    return known.remember(token, conferenceId, session, identity, epoch);
+  }
+
   return async function readSession(req: Request, res: Response, next: NextFunction): Promise<void> {
     const token = tokenFromRequest(req);
     if (!token) return next();
-    const session = await sessions.verify(token, req.ctx.conferenceId);
-    if (!session) return next();
-    const identity = await loadIdentity(req.ctx.conferenceId, session.claims.id);
-    if (!identity) return next();
-    req.ctx.session = session;
+    // A request that only reads may use what this session was found to be a moment ago; one that
+    // changes something is authorised against the database as it is now.
+    const reads = req.method === 'GET' || req.method === 'HEAD';
+    const entry = (reads ? known.recall(token, req.ctx.conferenceId) : undefined) ?? (await load(token, req.ctx.conferenceId));
+    if (!entry) return next();
+    const { identity } = entry;
+    req.ctx.session = entry.session;
     req.ctx.identity = identity;
     // Same person, same language (issue 18): a host where they have chosen none yet (cookies are
     // per host) starts in the one they last chose anywhere, and remembers it from now on.

@@ -13,6 +13,7 @@ import * as oidc from 'openid-client';
 import type { Db, Tx } from '../../db/index';
 import { toDbInstant } from '../../db/dialect';
 import { AppError } from '../../platform/errors';
+import { identityChanged } from '../../platform/identityChanges';
 import { logger } from '../../platform/logger';
 import type { Sessions, TokenClaims } from '../../platform/session';
 import type { Lang } from '../../contract/enums';
@@ -297,7 +298,10 @@ export class SsoService {
       const patch: Record<string, unknown> = {};
       if (!(await tx('users').where({ id: user.id }).first()).email_verified_at) patch.email_verified_at = now;
       if (provider.kind === 'passport' && !user.umt_id) patch.umt_id = person.subject;
-      if (Object.keys(patch).length) await tx('users').where({ id: user.id }).update({ ...patch, updated_at: now });
+      if (Object.keys(patch).length) {
+        await tx('users').where({ id: user.id }).update({ ...patch, updated_at: now });
+        identityChanged(tx, { userId: user.id });
+      }
     } else {
       const id = await repo.insertUser(tx, {
         email: person.email,

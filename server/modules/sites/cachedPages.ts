@@ -1,14 +1,23 @@
 /**
- * The anonymous page cache in front of Express, like a reverse-proxy cache inside the process:
- * a GET of "/" or "/page/:id" without credentials whose page is already cached is answered here,
- * with the very headers Express sent the first time. Everything else (a miss, a token, an
- * unpublished site, an unknown host) falls through to the app, which applies every rule.
+ * The page caches in front of Express, like a reverse-proxy cache inside the process: a GET of
+ * "/" or "/page/:id" whose page is already cached is answered here, with the very headers Express
+ * sent the first time.
+ * - Without a token: the anonymous page.
+ * - With a token the app has already verified and remembered (platform/sessionCache.ts): the page
+ *   shared by everyone in the person's state (signed in / registered / staff), filled with their
+ *   own name and menu, exactly as the app's route (publicPages.ts) would send it.
+ * Everything else (a miss, an unknown or forgotten token, an unpublished site to a non-member, a
+ * person whose language this host must first learn, an unknown host) falls through to the app,
+ * which applies every rule and fills the caches.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isMobileUserAgent } from '../../platform/device';
 import { resolveLang, LOCALE_COOKIE } from '../../platform/locale';
-import { anonymousPageKey, sendCachedPage, type PageCache } from '../../platform/pageCache';
+import { anonymousPageKey, sendCachedPage, sendFilledPage, sharedPageKey, type PageCache } from '../../platform/pageCache';
 import { TOKEN_COOKIE } from '../../platform/session';
+import type { SessionCache } from '../../platform/sessionCache';
+import { isStaff } from '../../platform/access';
+import { personalSlotsOf, visibilityOf } from './render';
 import { normaliseHost } from '../../platform/tenant';
 import { isPublished, type SiteService } from './service';
 
@@ -21,7 +30,7 @@ function cookieValue(header: string | undefined, name: string): string | undefin
   return undefined;
 }
 
-export function cachedPageFastPath(sites: SiteService, pageCache: PageCache) {
+export function cachedPageFastPath(sites: SiteService, pageCache: PageCache, knownSessions: SessionCache) {
   return function serveFromCache(req: IncomingMessage, res: ServerResponse): boolean {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
     const url = req.url ?? '/';
@@ -29,16 +38,38 @@ export function cachedPageFastPath(sites: SiteService, pageCache: PageCache) {
     if (pathname !== '/' && !pathname.startsWith('/page/')) return false;
     // ?autologon asks the app for a silent sign-in first (spec 2.2 step 2).
     if (url.includes('autologon')) return false;
-    if (req.headers.authorization || cookieValue(req.headers.cookie, TOKEN_COOKIE)) return false;
+    // API clients' Authorization header: the app reads it.
+    if (req.headers.authorization) return false;
     const conferenceId = sites.knownConferenceIdForHost(normaliseHost(req.headers.host));
     const site = conferenceId ? sites.knownSnapshot(conferenceId) : undefined;
-    if (!site || !isPublished(site)) return false;
-    const lang = resolveLang(cookieValue(req.headers.cookie, LOCALE_COOKIE), site.config.languageType);
-    const key = anonymousPageKey(req.headers.host, url, lang, isMobileUserAgent(req.headers['user-agent']), site.config.contentVersion);
-    const entry = pageCache.get(site.conference.id, key);
-    if (!entry?.headers) return false;
+    if (!site) return false;
+    const cookies = req.headers.cookie;
+    const token = cookieValue(cookies, TOKEN_COOKIE);
+    const localeCookie = cookieValue(cookies, LOCALE_COOKIE);
+    const mobile = isMobileUserAgent(req.headers['user-agent']);
+
+    if (!token) {
+      if (!isPublished(site)) return false;
+      const lang = resolveLang(localeCookie, site.config.languageType);
+      const entry = pageCache.get(site.conference.id, anonymousPageKey(req.headers.host, url, lang, mobile, site.config.contentVersion));
+      if (!entry?.headers) return false;
+      pageCache.fastHits++;
+      sendCachedPage(req, res, entry);
+      return true;
+    }
+
+    const known = knownSessions.recall(token, site.conference.id);
+    if (!known) return false;
+    const { identity } = known;
+    if (!isPublished(site) && !isStaff(identity)) return false;
+    // The account's language is set on a host that has no choice of its own yet: the app does that.
+    if (identity.user.lang && localeCookie === undefined) return false;
+    const lang = resolveLang(localeCookie, site.config.languageType);
+    const key = sharedPageKey('page', anonymousPageKey(req.headers.host, url, lang, mobile, site.config.contentVersion), visibilityOf(identity));
+    const shared = pageCache.getShared(site.conference.id, key);
+    if (!shared?.headers) return false;
     pageCache.fastHits++;
-    sendCachedPage(req, res, entry);
+    sendFilledPage(res, shared, personalSlotsOf(known, lang), 'private, no-cache');
     return true;
   };
 }

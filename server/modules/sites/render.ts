@@ -9,6 +9,7 @@ import { ROOT_DIR } from '../../paths';
 import type { Lang } from '../../contract/enums';
 import { LANGUAGE_TYPE } from '../../contract/enums';
 import type { Identity } from '../../platform/identity';
+import type { KnownSession } from '../../platform/sessionCache';
 import { isAttendee, isStaff } from '../../platform/access';
 import { langSwitchProps, userMenuProps } from '../../platform/shell/userMenu';
 import { escapeHtml, jsonForHtml } from '../../platform/html';
@@ -66,6 +67,17 @@ export function personalSlots(identity: Identity | null, lang: Lang): Partial<Re
     mobileUserMenu: renderIsland('UserMenu', menuProps, 'user-menu-mobile'),
     userInfo: jsonForHtml(userInfo),
   };
+}
+
+/** personalSlots, kept with a remembered session (its identity is frozen), as bytes ready to send. */
+export function personalSlotsOf(known: KnownSession, lang: Lang): Partial<Record<SlotName, Buffer>> {
+  const key = `personalSlots:${lang}`;
+  let slots = known.derived.get(key) as Partial<Record<SlotName, Buffer>> | undefined;
+  if (!slots) {
+    slots = Object.fromEntries(Object.entries(personalSlots(known.identity, lang)).map(([slot, value]) => [slot, Buffer.from(value, 'utf8')]));
+    known.derived.set(key, slots);
+  }
+  return slots;
 }
 
 function needLoginHtml(lang: Lang, currentPath: string): string {
