@@ -15,7 +15,7 @@ import { InvalidationBus } from './platform/cache';
 import { PageCache } from './platform/pageCache';
 import { Sessions, TOKEN_COOKIE } from './platform/session';
 import { SessionCache } from './platform/sessionCache';
-import { onIdentityChanged } from './platform/identityChanges';
+import { onCachedDataChanged } from './platform/changes';
 import { sessionMiddleware } from './platform/sessionMiddleware';
 import { tenantMiddleware } from './platform/tenant';
 import { sameOriginGuard } from './platform/origin';
@@ -64,10 +64,11 @@ export type App = FeatureServices & {
 export async function createApp({ config, db, bus: givenBus, limiter: givenLimiter, production = !config.VITE_DEV_SERVER }: AppDeps): Promise<App> {
   const bus = givenBus ?? (await InvalidationBus.create(config.REDIS_URL));
   const sessions = new Sessions(db, config.secret);
-  // Who each session is, dropped here and on every instance when the person or session changes.
+  // Who each session is, dropped here and on every instance when the person or session changes;
+  // the features' writes that caches depend on reach the bus through platform/changes.ts.
   const knownSessions = new SessionCache();
   bus.onIdentityDrop((drop) => ('userId' in drop ? knownSessions.dropUser(drop.userId) : knownSessions.dropSession(drop.sessionId)));
-  const stopIdentityChanges = onIdentityChanged((drop) => void bus.identityChanged(drop));
+  const stopListening = onCachedDataChanged((notice) => void ('conferenceId' in notice ? bus.conferenceChanged(notice.conferenceId) : bus.identityChanged(notice)));
   const pageCache = new PageCache(bus);
   const limiter = givenLimiter ?? createRateLimiter(config.REDIS_URL);
   // Cross-feature reactions, run inside the transaction of the change that raised them.
@@ -147,7 +148,7 @@ export async function createApp({ config, db, bus: givenBus, limiter: givenLimit
     bus,
     jobs,
     async close() {
-      stopIdentityChanges();
+      stopListening();
       await closeVike();
       if (!givenLimiter) await limiter.close();
       if (!givenBus) await bus.close();

@@ -73,15 +73,39 @@ export function createDb(opts: DbOptions): Db {
     pool: {
       min: 1,
       max: 1,
-      afterCreate(conn: { pragma(s: string): unknown }, done: (err: Error | null, conn: unknown) => void) {
+      afterCreate(conn: SqliteConnection, done: (err: Error | null, conn: unknown) => void) {
         // WAL lets readers run while the single writer commits; foreign keys are off by default.
         conn.pragma('journal_mode = WAL');
         conn.pragma('foreign_keys = ON');
         conn.pragma('busy_timeout = 5000');
+        reusePreparedStatements(conn);
         done(null, conn);
       },
     },
   });
+}
+
+type SqliteConnection = { pragma(s: string): unknown; prepare(sql: string): unknown };
+const PREPARED_PER_CONNECTION = 1000;
+
+/**
+ * knex prepares every query's SQL again on each run (its better-sqlite3 dialect), which costs as
+ * much as running a simple query. The app's statements are a fixed set of texts with bindings, so
+ * each connection keeps its prepared statements by text (bounded; SQLite re-prepares one by itself
+ * when the schema changes). knex sets no per-statement option here (no safeIntegers).
+ */
+function reusePreparedStatements(conn: SqliteConnection): void {
+  const prepare = conn.prepare.bind(conn);
+  const prepared = new Map<string, unknown>();
+  conn.prepare = (sql: string) => {
+    let statement = prepared.get(sql);
+    if (statement === undefined) {
+      statement = prepare(sql);
+      if (prepared.size >= PREPARED_PER_CONNECTION) prepared.delete(prepared.keys().next().value as string);
+      prepared.set(sql, statement);
+    }
+    return statement;
+  };
 }
 
 /**

@@ -6,7 +6,7 @@
 import { EventEmitter } from 'node:events';
 import { Redis } from 'ioredis';
 import { logger } from './logger';
-import type { IdentityDrop } from './identityChanges';
+import type { IdentityDrop } from './changes';
 
 const CHANNEL = 'conference-platform:invalidate';
 /** a person's or a session's identity changed: "u:<userId>" or "s:<sessionId>" */

@@ -38,8 +38,22 @@ void instance.init({
 
 const fixed = new Map<Lang, TFunction>(LANGS.map((lang) => [lang, instance.getFixedT(lang)]));
 
+/**
+ * The catalogs do not change while the process runs, so a text without parameters is looked up
+ * through i18next once per language and key (layouts translate dozens of labels per page).
+ * Bounded: keys come from the code, but a caller could pass a key built from input.
+ */
+const plain = new Map<string, string>();
+
 export function t(lang: Lang, key: string, options?: Record<string, unknown>): string {
-  return String(fixed.get(lang)!(key, options));
+  if (options) return String(fixed.get(lang)!(key, options));
+  const id = `${lang}\u0000${key}`;
+  let text = plain.get(id);
+  if (text === undefined) {
+    text = String(fixed.get(lang)!(key));
+    if (plain.size < 20_000) plain.set(id, text);
+  }
+  return text;
 }
 
 export function hasKey(key: string): boolean {

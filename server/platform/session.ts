@@ -9,7 +9,7 @@ import type { Request, Response } from 'express';
 import type { Knex } from 'knex';
 import type { Db } from '../db/index';
 import { toDbInstant, fromDbInstant } from '../db/dialect';
-import { identityChanged } from './identityChanges';
+import { cachedDataChanged } from './changes';
 
 export const TOKEN_COOKIE = 'token';
 export const SESSION_DAYS = 7;
@@ -89,7 +89,7 @@ export class Sessions {
 
   async revoke(sessionId: string): Promise<void> {
     await this.db('sessions').where({ id: sessionId }).whereNull('revoked_at').update({ revoked_at: toDbInstant() });
-    identityChanged(this.db, { sessionId });
+    cachedDataChanged(this.db, { sessionId });
   }
 
   async revokeAllForUser(userId: number, exceptSessionId?: string, conn: Db | Knex.Transaction = this.db): Promise<void> {
@@ -97,7 +97,7 @@ export class Sessions {
     if (exceptSessionId) q.whereNot({ id: exceptSessionId });
     await q.update({ revoked_at: toDbInstant() });
     // The kept session's identity changed too (a new password): every session of the person is dropped.
-    identityChanged(conn, { userId });
+    cachedDataChanged(conn, { userId });
   }
 }
 

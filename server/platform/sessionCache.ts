@@ -9,6 +9,7 @@
  * invalidation bus), and is never kept longer than its session or TTL_MS, the bound on what a
  * lost Redis message could leave behind.
  */
+import { deepFreeze } from './freeze';
 import type { Identity } from './identity';
 import type { VerifiedSession } from './session';
 
@@ -21,17 +22,7 @@ export type KnownSession = {
   /** frozen: shared by every request of this session */
   identity: Identity;
   storedAt: number;
-  /** values computed from the identity alone, kept with it (the user menu's HTML per language) */
-  derived: Map<string, unknown>;
 };
-
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const inner of Object.values(value)) deepFreeze(inner);
-  }
-  return value;
-}
 
 export class SessionCache {
   private readonly byToken = new Map<string, KnownSession>();
@@ -60,7 +51,7 @@ export class SessionCache {
 
   /** The entry for this request; kept for the next ones unless something was dropped meanwhile. */
   remember(token: string, conferenceId: number | null, session: VerifiedSession, identity: Identity, epoch: number): KnownSession {
-    const entry: KnownSession = { conferenceId, session: deepFreeze(session), identity: deepFreeze(identity), storedAt: Date.now(), derived: new Map() };
+    const entry: KnownSession = { conferenceId, session: deepFreeze(session), identity: deepFreeze(identity), storedAt: Date.now() };
     if (epoch !== this.drops) return entry;
     const previous = this.byToken.get(token);
     if (previous) this.remove(token, previous);

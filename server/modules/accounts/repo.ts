@@ -7,7 +7,7 @@
  */
 import type { Db, Tx } from '../../db/index';
 import { toDbInstant, insertId } from '../../db/dialect';
-import { identityChanged } from '../../platform/identityChanges';
+import { cachedDataChanged } from '../../platform/changes';
 import type { ConferenceRole } from '../../contract/enums';
 
 export type UserRow = {
@@ -57,7 +57,7 @@ export async function grantRole(db: Db | Tx, conferenceId: number, userId: numbe
     .insert({ conference_id: conferenceId, user_id: userId, role, created_at: toDbInstant() })
     .onConflict(['conference_id', 'user_id', 'role'])
     .ignore();
-  identityChanged(db, { userId });
+  cachedDataChanged(db, { userId });
 }
 
 export async function isSuperAdmin(db: Db | Tx, userId: number): Promise<boolean> {
@@ -66,12 +66,12 @@ export async function isSuperAdmin(db: Db | Tx, userId: number): Promise<boolean
 
 export async function addSuperAdmin(db: Db | Tx, userId: number): Promise<void> {
   await db('super_admins').insert({ user_id: userId, created_at: toDbInstant() }).onConflict('user_id').ignore();
-  identityChanged(db, { userId });
+  cachedDataChanged(db, { userId });
 }
 
 export async function revokeRole(db: Db | Tx, conferenceId: number, userId: number, role: ConferenceRole): Promise<void> {
   await db('conference_roles').where({ conference_id: conferenceId, user_id: userId, role }).delete();
-  identityChanged(db, { userId });
+  cachedDataChanged(db, { userId });
 }
 
 /** A person as other features show them: never the password hash, only whether there is one. */

@@ -3,7 +3,7 @@ import { hash, verify } from '@node-rs/argon2';
 import type { Db, Tx } from '../../db/index';
 import { isUniqueViolation, toDbInstant } from '../../db/dialect';
 import { usersSignedInTo } from '../../platform/session';
-import { identityChanged } from '../../platform/identityChanges';
+import { cachedDataChanged } from '../../platform/changes';
 import * as repo from './repo';
 import type { Identity } from '../../platform/identity';
 import type { Lang } from '../../contract/enums';
@@ -65,13 +65,13 @@ export async function verifiedEmailOf(db: Db, userId: number): Promise<string | 
 
 export async function updateName(db: Db, userId: number, trueName: string): Promise<void> {
   await db('users').where({ id: userId }).update({ true_name: trueName, updated_at: toDbInstant() });
-  identityChanged(db, { userId });
+  cachedDataChanged(db, { userId });
 }
 
 /** The language the person last chose on any host (identity.user.lang). */
 export async function rememberLanguage(db: Db, userId: number, lang: Lang): Promise<void> {
   await db('users').where({ id: userId }).update({ lang });
-  identityChanged(db, { userId });
+  cachedDataChanged(db, { userId });
 }
 
 export const grantRole = repo.grantRole;

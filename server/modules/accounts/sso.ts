@@ -13,7 +13,7 @@ import * as oidc from 'openid-client';
 import type { Db, Tx } from '../../db/index';
 import { toDbInstant } from '../../db/dialect';
 import { AppError } from '../../platform/errors';
-import { identityChanged } from '../../platform/identityChanges';
+import { cachedDataChanged } from '../../platform/changes';
 import { logger } from '../../platform/logger';
 import type { Sessions, TokenClaims } from '../../platform/session';
 import type { Lang } from '../../contract/enums';
@@ -300,7 +300,7 @@ export class SsoService {
       if (provider.kind === 'passport' && !user.umt_id) patch.umt_id = person.subject;
       if (Object.keys(patch).length) {
         await tx('users').where({ id: user.id }).update({ ...patch, updated_at: now });
-        identityChanged(tx, { userId: user.id });
+        cachedDataChanged(tx, { userId: user.id });
       }
     } else {
       const id = await repo.insertUser(tx, {

@@ -198,7 +198,8 @@ export function autologonMiddleware(deps: SsoDeps) {
   const sso = ssoService(deps);
   return async function autologon(req: Request, res: Response, next: NextFunction): Promise<void> {
     try {
-      if (req.method !== 'GET' || req.ctx?.identity) return next();
+      // Most requests: no parameter of that name anywhere in the address, nothing to parse.
+      if (req.method !== 'GET' || req.ctx?.identity || !req.url.includes('autologon')) return next();
       if (!Object.prototype.hasOwnProperty.call(req.query ?? {}, 'autologon')) return next();
       if (NOT_AUTOLOGON.some((re) => re.test(req.path))) return next();
       const passport = await sso.providers.passport();

@@ -10,7 +10,7 @@ import { accountsApi, type SuperAdminView } from '../../contract/accounts';
 import { access } from '../../platform/access';
 import type { Deps } from '../../platform/feature';
 import { AppError } from '../../platform/errors';
-import { identityChanged } from '../../platform/identityChanges';
+import { cachedDataChanged } from '../../platform/changes';
 import { route } from '../../platform/route';
 import { ensureUser } from './service';
 
@@ -30,7 +30,7 @@ export async function addSuperAdminByEmail(db: Db, email: string): Promise<Super
   if (await db('super_admins').where({ user_id: id }).first()) throw already();
   try {
     await db('super_admins').insert({ user_id: id, created_at: toDbInstant() });
-    identityChanged(db, { userId: id });
+    cachedDataChanged(db, { userId: id });
   } catch (err) {
     // Added by a concurrent request in the meantime.
     if (isUniqueViolation(err)) throw already();
@@ -46,7 +46,7 @@ export async function removeSuperAdmin(db: Db, userId: number, callerId: number)
     if (count <= 1) throw new AppError(400, 'admin.lastSuperAdmin');
     const removed = await tx('super_admins').where({ user_id: userId }).delete();
     if (removed === 0) throw new AppError(404, 'commonMsg.notFound');
-    identityChanged(tx, { userId });
+    cachedDataChanged(tx, { userId });
   });
   return listSuperAdmins(db);
 }

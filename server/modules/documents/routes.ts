@@ -90,11 +90,10 @@ export function documentPageRouter(deps: Deps): Router {
   router.get('/profile/download', screen('user', 'conference'), async (req, res) => {
     const { lang, mobile } = req.ctx;
     const cid = conferenceOf(req);
-    const registered = await documents.isRegistrant(cid, req.ctx.identity!.user.id);
-    const available: DocumentType[] = [];
-    for (const type of PERSONAL_DOCUMENTS) if (await documents.enabled(cid, type)) available.push(type);
+    const [registered, enabled] = await Promise.all([documents.isRegistrant(cid, req.ctx.identity!.user.id), documents.enabledTypes(cid)]);
+    const available: DocumentType[] = PERSONAL_DOCUMENTS.filter((type) => enabled.has(type));
     // The payment receipts (receipts feature, issued when orders were paid), when the conference gives them.
-    const receipts = (await documents.enabled(cid, 'RECEIPT')) ? await deps.receipts.mine(cid, req.ctx.identity!.user.id) : [];
+    const receipts = enabled.has('RECEIPT') ? await deps.receipts.mine(cid, req.ctx.identity!.user.id) : [];
     await shell.profileScreen(req, res, { title: t(lang, 'documents:download.title'), island: { island: 'ProfileDownloads', props: { lang, mobile, registered, documents: available, receipts } } });
   });
   return router;

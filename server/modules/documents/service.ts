@@ -65,6 +65,13 @@ export class DocumentService {
     return (await this.config(conferenceId, type)).enabledType !== 'DISABLED';
   }
 
+  /** Every type that is not disabled, in one query (the attendee's download page). */
+  async enabledTypes(conferenceId: number): Promise<Set<DocumentType>> {
+    const rows: Array<Pick<TemplateRow, 'type' | 'enabled_type'>> = await this.db('document_templates').where({ conference_id: conferenceId }).select('type', 'enabled_type');
+    const disabled = new Set(rows.filter((r) => r.enabled_type === 'DISABLED').map((r) => r.type));
+    return new Set(DOCUMENT_TYPES.filter((type) => !disabled.has(type)));
+  }
+
   /** A custom template needs its background to be an image this conference uploaded. */
   private async checkBackground(conferenceId: number, input: TemplateInput): Promise<void> {
     if (input.enabledType !== 'CUSTOM') return;

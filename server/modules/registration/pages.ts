@@ -12,7 +12,7 @@ import { escapeHtml } from '../../platform/html';
 import { CONFERENCE_STATUS, type Lang } from '../../contract/enums';
 import { DEFAULT_VERSION, ownChangesOpen, versionCode, windowOpen, type Answers } from '../../contract/registration';
 import { REGISTRANT_PAGE_SIZE, type RegistrantFile } from '../../contract/registrants';
-import { renderIsland } from '../../../renderer/islands.server';
+import { renderIslandFilled } from '../../../renderer/islands.server';
 import { sendAppPageInTemplate } from '../sites/appPage';
 import type { Db } from '../../db/index';
 import { loadRules, versions } from './forms';
@@ -22,8 +22,12 @@ import { accountFrameIsland, renderAccountPage } from '../accounts/pages';
 import type { UserInfoSection } from '../../platform/shell/layouts';
 import { loadSettings, settingsView, todayIn } from './settings';
 import * as repo from './repo';
+import { RegistrationPageState } from './pageState';
 
 const NS = 'registration:';
+/** Where the signed-in person's e-mail and name go in the registration form (renderIslandFilled). */
+const ACCOUNT_EMAIL = 'cpSlotAccountEmail5d2f8b1c9e3a';
+const ACCOUNT_NAME = 'cpSlotAccountName0c7e4a9f2b6d';
 
 function box(kind: 'info' | 'warn' | 'ok', title: string, body = '', action?: { href: string; label: string }): string {
   const link = action ? `<p><a class="auth-button" href="${escapeHtml(action.href)}">${escapeHtml(action.label)}</a></p>` : '';
@@ -61,6 +65,7 @@ const versionOf = (req: Request) => {
 export function registrationPageRouter(deps: Deps): Router {
   const { db, sites, shell } = deps;
   const ports = registrationPorts(deps);
+  const pageState = new RegistrationPageState(db, deps.cache);
   const router = Router();
 
   // /register (spec 2.6): outside the registration window "registration not open"; inside, login
@@ -72,7 +77,7 @@ export function registrationPageRouter(deps: Deps): Router {
       const at = req.originalUrl.indexOf('?');
       return res.redirect(302, `/conferenceRegister${at >= 0 ? req.originalUrl.slice(at) : ''}`);
     }
-    const settings = await loadSettings(db, conferenceOf(req));
+    const settings = await pageState.settings(conferenceOf(req));
     await renderAccountPage(deps, req, res, windowOpen(settings, todayIn(settings.timeZone)) ? 'register' : 'closed');
   });
 
@@ -82,9 +87,9 @@ export function registrationPageRouter(deps: Deps): Router {
     const site = req.ctx.site!;
     if (site.conference.status !== CONFERENCE_STATUS.published && !isStaff(identity)) return res.redirect(302, '/unpublished');
     const cid = site.conference.id;
-    const settings = await loadSettings(db, cid);
+    const settings = await pageState.settings(cid);
     const version = versionOf(req);
-    const rules = version ? await loadRules(db, cid, version) : null;
+    const rules = version ? await pageState.rules(cid, version) : null;
     const parts: string[] = [];
     const registered = identity ? await repo.findRegistrantByUser(db, cid, identity.user.id) : undefined;
     if (!windowOpen(settings, todayIn(settings.timeZone))) {
@@ -105,17 +110,14 @@ export function registrationPageRouter(deps: Deps): Router {
         const html = `<div class="app-page app-page-register">${parts.join('')}</div>`;
         return sendAppPageInTemplate(req, res, sites, { name: t(lang, `${NS}page.title`), html });
       }
-      parts.push(
-        renderIsland('RegisterForm', {
-          lang,
-          mobile,
-          mode: 'self',
-          version: version!,
-          rules,
-          account: { email: identity.user.email, name: identity.user.trueName },
-          notice: Boolean(notice),
-        }),
+      // The form is the same for everyone but the account's e-mail and name: rendered once with
+      // tokens there, then filled (a registration opening is everyone's first view of this form).
+      const form = renderIslandFilled(
+        'RegisterForm',
+        { lang, mobile, mode: 'self', version: version!, rules, account: { email: ACCOUNT_EMAIL, name: ACCOUNT_NAME }, notice: Boolean(notice) },
+        { [ACCOUNT_EMAIL]: identity.user.email, [ACCOUNT_NAME]: identity.user.trueName },
       );
+      parts.push(form);
     }
     const html = `<div class="app-page app-page-register">${parts.join('')}</div>`;
     await sendAppPageInTemplate(req, res, sites, { name: t(lang, `${NS}page.title`), html });

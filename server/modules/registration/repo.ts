@@ -9,6 +9,7 @@ import type { Db, Tx } from '../../db/index';
 import { concatSql, insertId, LIKE_ESCAPE, likeContains, toDbInstant } from '../../db/dialect';
 import type { CapacityLock } from '../../db/capacity';
 import { filesByIds } from '../files/repo';
+import { cachedDataChanged } from '../../platform/changes';
 
 type Conn = Db | Tx;
 
@@ -75,6 +76,8 @@ export function settingsLock(conferenceId: number): CapacityLock {
 
 export async function updateSettings(db: Conn, conferenceId: number, values: Partial<Omit<SettingsRow, 'conference_id'>>): Promise<void> {
   await db('registration_settings').where({ conference_id: conferenceId }).update({ ...values, updated_at: toDbInstant() });
+  // The registration page keeps the settings (pageState.ts); the numbering alone is not shown there.
+  if (Object.keys(values).some((key) => key !== 'last_seq')) cachedDataChanged(db, { conferenceId });
 }
 
 // ── forms ─────────────────────────────────────────────────────────────────────────────
@@ -91,10 +94,13 @@ export async function upsertForm(db: Conn, conferenceId: number, version: string
   const now = toDbInstant();
   const updated = await db('registration_forms').where({ conference_id: conferenceId, version }).update({ rules, updated_at: now });
   if (!updated) await db('registration_forms').insert({ conference_id: conferenceId, version, rules, created_at: now, updated_at: now });
+  cachedDataChanged(db, { conferenceId });
 }
 
 export async function deleteForm(db: Conn, conferenceId: number, version: string): Promise<number> {
-  return db('registration_forms').where({ conference_id: conferenceId, version }).delete();
+  const deleted = await db('registration_forms').where({ conference_id: conferenceId, version }).delete();
+  cachedDataChanged(db, { conferenceId });
+  return deleted;
 }
 
 // ── registrants ───────────────────────────────────────────────────────────────────────

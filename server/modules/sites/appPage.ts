@@ -8,7 +8,7 @@ import type { Request, Response } from 'express';
 import { renderVikePage } from '../../platform/vike';
 import { antdStylesheetHref } from '../../../renderer/antdStyles';
 import { anonymousPageKey, cutAtSlots, sendFilledPage, sharedPageKey, SLOTS, withHandoffState } from '../../platform/pageCache';
-import { personalSlots, renderSharedPublicPage, visibilityOf } from './render';
+import { personalSlotsOf, renderSharedPublicPage, visibilityOf } from './render';
 import type { SiteService } from './service';
 
 export async function sendAppPageInTemplate(req: Request, res: Response, sites: SiteService, page: { name: string; html: string }): Promise<void> {
@@ -39,5 +39,5 @@ export async function sendAppPageInTemplate(req: Request, res: Response, sites: 
   }
   // The page's HTML first, then the handoff state its account frame may hold.
   const appPage = withHandoffState(res, page.html);
-  sendFilledPage(res, shared, { ...personalSlots(identity, lang), appPage });
+  sendFilledPage(res, shared, { ...personalSlotsOf(identity, lang), appPage });
 }

@@ -69,7 +69,7 @@ export function cachedPageFastPath(sites: SiteService, pageCache: PageCache, kno
     const shared = pageCache.getShared(site.conference.id, key);
     if (!shared?.headers) return false;
     pageCache.fastHits++;
-    sendFilledPage(res, shared, personalSlotsOf(known, lang), 'private, no-cache');
+    sendFilledPage(res, shared, personalSlotsOf(identity, lang), 'private, no-cache');
     return true;
   };
 }

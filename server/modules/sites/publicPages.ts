@@ -8,7 +8,7 @@ import type { Deps } from '../../platform/feature';
 import { t } from '../../platform/i18n';
 import { anonymousPageKey, sendCachedPage, sendFilledPage, sharedPageKey } from '../../platform/pageCache';
 import { renderVikePage } from '../../platform/vike';
-import { personalSlots, renderSharedPublicPage, visibilityOf } from './render';
+import { personalSlotsOf, renderSharedPublicPage, visibilityOf } from './render';
 import { siteOrigin } from './seo';
 import { text } from '../../platform/site';
 import { isPublished } from './service';
@@ -41,7 +41,7 @@ export function publicPageRouter({ sites, pageCache, config }: Deps): Router {
     const visibility = visibilityOf(identity);
     const sharedKey = sharedPageKey('page', cacheKey, visibility);
     const shared = identity ? pageCache.getShared(site.conference.id, sharedKey) : undefined;
-    if (shared) return sendFilledPage(res, shared, personalSlots(identity, lang), 'private, no-cache');
+    if (shared) return sendFilledPage(res, shared, personalSlotsOf(identity, lang), 'private, no-cache');
 
     const page = await sites.pageForRequest(site.conference.id, id, mobile);
     if (!page) return res.redirect(302, '/404');
@@ -62,7 +62,7 @@ export function publicPageRouter({ sites, pageCache, config }: Deps): Router {
     const rendered = await renderVikePage(req, { composedHtml });
     if (!rendered) throw new Error('Vike did not render the public page');
     if (!identity) return sendCachedPage(req, res, pageCache.put(site.conference.id, cacheKey, rendered.body));
-    sendFilledPage(res, pageCache.putShared(site.conference.id, sharedKey, rendered.body), personalSlots(identity, lang), 'private, no-cache');
+    sendFilledPage(res, pageCache.putShared(site.conference.id, sharedKey, rendered.body), personalSlotsOf(identity, lang), 'private, no-cache');
   }
 
   router.get('/', screen('anonymous', 'conference'), (req, res) => servePage(req, res, null));

@@ -9,7 +9,6 @@ import { ROOT_DIR } from '../../paths';
 import type { Lang } from '../../contract/enums';
 import { LANGUAGE_TYPE } from '../../contract/enums';
 import type { Identity } from '../../platform/identity';
-import type { KnownSession } from '../../platform/sessionCache';
 import { isAttendee, isStaff } from '../../platform/access';
 import { langSwitchProps, userMenuProps } from '../../platform/shell/userMenu';
 import { escapeHtml, jsonForHtml } from '../../platform/html';
@@ -69,13 +68,22 @@ export function personalSlots(identity: Identity | null, lang: Lang): Partial<Re
   };
 }
 
-/** personalSlots, kept with a remembered session (its identity is frozen), as bytes ready to send. */
-export function personalSlotsOf(known: KnownSession, lang: Lang): Partial<Record<SlotName, Buffer>> {
-  const key = `personalSlots:${lang}`;
-  let slots = known.derived.get(key) as Partial<Record<SlotName, Buffer>> | undefined;
+/**
+ * personalSlots as bytes ready to send, kept with the identity they came from: a remembered
+ * session's identity (platform/sessionCache.ts) is one frozen object shared by its requests, and
+ * goes (with these) when the session cache drops it.
+ */
+const slotsByIdentity = new WeakMap<Identity, Map<Lang, Partial<Record<SlotName, Buffer>>>>();
+
+export function personalSlotsOf(identity: Identity | null, lang: Lang): Partial<Record<SlotName, Buffer>> {
+  if (!identity) return {};
+  let byLang = slotsByIdentity.get(identity);
+  if (!byLang) slotsByIdentity.set(identity, (byLang = new Map()));
+  let slots = byLang.get(lang);
   if (!slots) {
-    slots = Object.fromEntries(Object.entries(personalSlots(known.identity, lang)).map(([slot, value]) => [slot, Buffer.from(value, 'utf8')]));
-    known.derived.set(key, slots);
+    slots = Object.fromEntries(Object.entries(personalSlots(identity, lang)).map(([slot, value]) => [slot, Buffer.from(value, 'utf8')]));
+    // Only a frozen identity is the cache's: a fresh one (a write request's) is not kept.
+    if (Object.isFrozen(identity)) byLang.set(lang, slots);
   }
   return slots;
 }

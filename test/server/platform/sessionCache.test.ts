@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { SessionCache } from '../../../server/platform/sessionCache';
-import { identityChanged, onIdentityChanged, type IdentityDrop } from '../../../server/platform/identityChanges';
+import { cachedDataChanged, onCachedDataChanged, type ChangeNotice } from '../../../server/platform/changes';
 import type { Identity } from '../../../server/platform/identity';
 import type { VerifiedSession } from '../../../server/platform/session';
 import { createTestDb, type TestDb } from '../../helpers/db';
@@ -78,14 +78,14 @@ describe('SessionCache', () => {
   });
 });
 
-describe('identityChanged', () => {
+describe('cachedDataChanged', () => {
   let testDb: TestDb;
-  const told: IdentityDrop[] = [];
+  const told: ChangeNotice[] = [];
   let stop: () => void;
   beforeAll(async () => {
     testDb = await createTestDb();
     await migrate(testDb.db);
-    stop = onIdentityChanged((drop) => told.push(drop));
+    stop = onCachedDataChanged((drop) => told.push(drop));
   });
   afterAll(async () => {
     stop();
@@ -94,7 +94,7 @@ describe('identityChanged', () => {
 
   test('outside a transaction: told once, at once', () => {
     told.length = 0;
-    identityChanged(testDb.db, { userId: 7 });
+    cachedDataChanged(testDb.db, { userId: 7 });
     expect(told).toEqual([{ userId: 7 }]);
   });
 
@@ -102,7 +102,7 @@ describe('identityChanged', () => {
     told.length = 0;
     await testDb.db.transaction(async (tx) => {
       await tx.transaction(async (inner) => {
-        identityChanged(inner, { sessionId: 'abc' });
+        cachedDataChanged(inner, { sessionId: 'abc' });
       });
       // The savepoint is released; the outer transaction has not committed yet.
       await new Promise((resolve) => setTimeout(resolve, 10));
@@ -114,7 +114,7 @@ describe('identityChanged', () => {
     told.length = 0;
     await expect(
       testDb.db.transaction(async (tx) => {
-        identityChanged(tx, { userId: 3 });
+        cachedDataChanged(tx, { userId: 3 });
         throw new Error('rolled back');
       }),
     ).rejects.toThrow('rolled back');
