@@ -68,6 +68,26 @@ describe('/conferenceRegister', () => {
   });
 });
 
+describe('what the page keeps (pageState.ts) follows every save at once', () => {
+  test('a form saved, the instructions changed and the window closed show on the next view', async () => {
+    const token = await h.login({ email: 'kept@example.org', name: 'Kept', conferenceId: cid });
+    for (let i = 0; i < 2; i++) await page(h.app, '/conferenceRegister', { host, token, lang: 'en' });
+    const form = testForm();
+    form.items[0] = { ...form.items[0], titleEn: 'Changed title' };
+    const manager = await h.login({ email: 'kept-manager@example.org', conferenceId: cid, roles: ['manager'] });
+    await call(h, host, 'post', '/conference/conferenceRegUserConfig/saveRules', { token: manager, body: { version: 'default', rules: form, confirmAnswered: true } }).expect(200);
+    const saved = await page(h.app, '/conferenceRegister', { host, token, lang: 'en' });
+    expect((props(saved.$, 'RegisterForm').rules as { items: Array<{ titleEn: string }> }).items[0].titleEn).toBe('Changed title');
+    await openRegistration(h.db, cid, { instructionsEn: '<p class="n">New notice</p>' });
+    expect((await page(h.app, '/conferenceRegister', { host, token, lang: 'en' })).$('.register-notice-body .n').text()).toBe('New notice');
+    await openRegistration(h.db, cid, { start: '2020-01-01', end: '2020-01-02' });
+    const closed = await page(h.app, '/conferenceRegister', { host, token, lang: 'en' });
+    expect(closed.$('.register-state h3').text()).toBe('Registration is not open');
+    await openRegistration(h.db, cid, { instructionsZh: '<p class="n">请阅读须知</p>', instructionsEn: '<p class="n">Read the notice</p>' });
+    await setForm(h.db, cid, 'default', testForm());
+  });
+});
+
 describe('management screens', () => {
   test('managers get the registrant list and the configuration tabs; others are sent away', async () => {
     const manager = await h.login({ email: 'm@example.org', conferenceId: cid, roles: ['manager'] });
