@@ -1,8 +1,32 @@
 /** Client side of the islands: hydrate each [data-island] with its own lazily loaded chunk. */
 import { createElement, useEffect, type ComponentType, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
+import { addCatalogs, hasCatalogs } from '../islands/shared/i18n';
+import type { Lang } from '../islands/shared/locale';
 
-const loaders = import.meta.glob<{ default: ComponentType<Record<string, unknown>> }>('../islands/*/index.tsx');
+/** An island's module: its component, and optionally what to load before it hydrates with these props. */
+type IslandModule = { default: ComponentType<Record<string, unknown>>; prepare?: (props: Record<string, unknown>) => Promise<void> };
+const loaders = import.meta.glob<IslandModule>('../islands/*/index.tsx');
+
+/** Each language's catalogs are one chunk; a page loads the one its islands speak, beside their code. */
+const catalogLoaders: Record<Lang, () => Promise<{ default: Record<string, object> }>> = {
+  zh: () => import('../islands/shared/catalogs/zh'),
+  en: () => import('../islands/shared/catalogs/en'),
+};
+const catalogsLoading = new Map<Lang, Promise<void>>();
+
+function catalogsFor(lang: Lang): Promise<void> {
+  if (hasCatalogs(lang)) return Promise.resolve();
+  let loading = catalogsLoading.get(lang);
+  if (!loading) catalogsLoading.set(lang, (loading = catalogLoaders[lang]().then((module) => addCatalogs(lang, module.default))));
+  return loading;
+}
+
+/** The island's language: its `lang` prop, else the page's. */
+function langOf(props: Record<string, unknown>): Lang {
+  if (props.lang === 'zh' || props.lang === 'en') return props.lang;
+  return document.documentElement.lang.startsWith('en') ? 'en' : 'zh';
+}
 
 type Field = HTMLInputElement | HTMLTextAreaElement;
 const TEXT_FIELDS = 'input:not([type=checkbox]):not([type=radio]):not([type=hidden]):not([type=file]), textarea';
@@ -43,7 +67,8 @@ export async function hydrateIslands(nodes: NodeListOf<HTMLElement>): Promise<vo
         return;
       }
       const props = JSON.parse(node.dataset.props ?? '{}') as Record<string, unknown>;
-      const { default: Component } = await load();
+      const [{ default: Component, prepare }] = await Promise.all([load(), catalogsFor(langOf(props))]);
+      await prepare?.(props);
       const typed = typedBeforeHydration(node);
       hydrateRoot(node, createElement(Hydrated, { node, typed }, createElement(Component, props)));
     }),

@@ -2,15 +2,50 @@
  * One form item of the registration form, by type (spec 3 "Registration form (user) config").
  * The antd rules give the messages of spec 5 early; the server checks the same again.
  */
-import { Checkbox, DatePicker, Form, Input, Radio, Select, type FormRule } from 'antd';
-import dayjs from 'dayjs';
-import { CHOICE_TYPES, MAX_TEXT, NAME_PARTS, PHONE_PATTERN, type FormItem, type FormRules } from '../../server/contract/registration';
-import { EMAIL_PATTERN } from '../../server/contract/validation';
+import { useEffect, useState, type ComponentType } from 'react';
+import { Checkbox, Form, Input, Radio, Select, type FormRule } from 'antd';
+import { CHOICE_TYPES, MAX_TEXT, NAME_PARTS, PHONE_PATTERN, type FormItem, type FormRules } from '../../server/contract/registrationForm';
+import { EMAIL_PATTERN } from '../../server/contract/patterns';
 import { PROVINCES } from '../../server/contract/provinces';
 import { CountrySelect } from '../shared/CountrySelect';
 import { UnitInput } from '../shared/UnitInput';
 import type { Lang } from '../shared/locale';
 import { FileField, type UploadedFile } from './upload';
+import type { DateItemProps } from './dateField';
+
+/**
+ * The date item's code is loaded only for forms that ask a date: before the form hydrates
+ * (prepareFields, called by renderer/hydrate.tsx through the island's `prepare`), at start on the
+ * server (renderer/islands.server.tsx), and otherwise when a form shown later needs it (a
+ * manager switching to another version), with a disabled field meanwhile.
+ */
+let DateItem: ComponentType<DateItemProps> | null = null;
+
+export function provideDateItem(component: ComponentType<DateItemProps>): void {
+  DateItem = component;
+}
+
+async function loadDateItem(): Promise<ComponentType<DateItemProps>> {
+  DateItem ??= (await import('./dateField')).DateItem;
+  return DateItem;
+}
+
+export async function prepareFields(rules: FormRules): Promise<void> {
+  if (rules.items.some((item) => item.type === 'date' && item.mode !== 'hidden')) await loadDateItem();
+}
+
+function LateDateItem(props: DateItemProps) {
+  const [Loaded, setLoaded] = useState(() => DateItem);
+  useEffect(() => {
+    if (!Loaded) void loadDateItem().then((component) => setLoaded(() => component));
+  }, [Loaded]);
+  if (Loaded) return <Loaded {...props} />;
+  return (
+    <Form.Item label={props.title}>
+      <Input disabled />
+    </Form.Item>
+  );
+}
 
 type T = (key: string, options?: Record<string, unknown>) => string;
 
@@ -106,17 +141,7 @@ export function ItemField({ item, ctx }: { item: FormItem; ctx: FieldContext }) 
         </Form.Item>
       );
     case 'date':
-      return (
-        <Form.Item
-          name={item.field}
-          label={title}
-          rules={required}
-          getValueProps={(value: string | undefined) => ({ value: value ? dayjs(value) : undefined })}
-          normalize={(value: dayjs.Dayjs | null) => (value ? value.format('YYYY-MM-DD') : '')}
-        >
-          <DatePicker style={{ width: '100%' }} inputReadOnly={ctx.mobile} />
-        </Form.Item>
-      );
+      return DateItem ? <DateItem field={item.field} title={title} required={required} mobile={ctx.mobile} lang={lang} /> : <LateDateItem field={item.field} title={title} required={required} mobile={ctx.mobile} lang={lang} />;
     case 'file':
     case 'photo':
       return (

@@ -7,13 +7,13 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import { Alert, App, Button, Checkbox, Form, Popconfirm, Select, Space } from 'antd';
-import { registrationApi, type Answers, type FormRules } from '../../server/contract/registration';
+import { registrationFormApi as registrationApi, type Answers, type FormRules } from '../../server/contract/registrationForm';
 import type { RegistrantFile } from '../../server/contract/registrants';
 import { AntdRoot, SCROLL_TO_FIELD } from '../shared/AntdRoot';
 import { call, ApiError } from '../shared/api';
 import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';
-import { ItemField, itemTitle, type FieldContext } from './fields';
+import { ItemField, itemTitle, prepareFields, type FieldContext } from './fields';
 import type { UploadedFile } from './upload';
 
 export type RegisterFormProps = {
@@ -178,6 +178,11 @@ function WithdrawButton({ t }: { t: ReturnType<typeof translator> }) {
       </Popconfirm>
     </div>
   );
+}
+
+/** Before hydration (renderer/hydrate.tsx): the code of the items this form shows that is loaded on demand. */
+export function prepare(props: RegisterFormProps): Promise<void> {
+  return prepareFields(props.rules);
 }
 
 export default function RegisterForm(props: RegisterFormProps) {

@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { App, Button, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
-import { MAX_FILES_PER_ITEM, registrationApi } from '../../server/contract/registration';
+import { MAX_FILES_PER_ITEM, registrationFormApi as registrationApi } from '../../server/contract/registrationForm';
 import { urlOf, type Envelope } from '../shared/api';
 import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { AutoComplete } from 'antd';
-import { unitsApi, type UnitRow } from '../../server/contract/units';
+import { unitSearchEndpoint, type UnitRow } from '../../server/contract/unitSearch';
 import { call } from './api';
 import type { Lang } from './locale';
 
@@ -15,7 +15,7 @@ type Unit = Pick<UnitRow, 'id' | 'zhTitle' | 'enTitle'>;
 let loaded: Promise<Unit[]> | null = null;
 
 function loadUnits(): Promise<Unit[]> {
-  loaded ??= call(unitsApi.find, { body: { page: 1, size: 99999 } })
+  loaded ??= call(unitSearchEndpoint, { body: { page: 1, size: 99999 } })
     .then((d) => d.rows)
     .catch(() => {
       loaded = null;

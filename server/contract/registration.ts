@@ -5,58 +5,16 @@
  * (which show the same messages early); and the registration API's endpoints. No Node imports here.
  */
 import { z } from 'zod';
-import { EMAIL_PATTERN, orEmpty } from './validation';
+import { orEmpty } from './validation';
+import { EMAIL_PATTERN } from './patterns';
+import { COMMON_ITEMS, CUSTOM_TYPES, FIELD_MODES, DEFAULT_VERSION, CHOICE_TYPES, LIST_TYPES, OPTION_TYPES, FILE_TYPES, NAME_PARTS, PHONE_PATTERN, MAX_TEXT, MAX_FILES_PER_ITEM, registrationFormApi } from './registrationForm';
+import type { CommonItem, ItemType, FormOption, FormItem, FormRules, Answer, Answers } from './registrationForm';
 import { PROVINCE_NAMES } from './provinces';
-import { endpoint, type Download } from './endpoint';
+import { endpoint, type AnswerOf, type Download, type Method } from './endpoint';
 import { REGISTRANT_PAGE_SIZE, type EdugainInfo, type FormVersionView, type RegistrantContentPage, type RegistrantDetails, type RegistrantPage } from './registrants';
 
-/** The common items a manager can switch between required, optional and hidden. */
-export const COMMON_ITEMS = ['name', 'email', 'tel', 'country', 'unit', 'post', 'gender', 'birthDay', 'idCard', 'passport', 'profile', 'fax', 'address', 'comment', 'photo'] as const;
-export type CommonItem = (typeof COMMON_ITEMS)[number];
-
-/** Custom item types (spec 9 "Registration-form custom item types"). */
-export const CUSTOM_TYPES = ['input', 'textarea', 'date', 'radio', 'checkBox', 'select', 'multiSelect', 'file', 'city'] as const;
-export type CustomType = (typeof CUSTOM_TYPES)[number];
-
-/** How an item is shown: every common and custom item has one of these. */
-export type ItemType = CustomType | 'email' | 'name' | 'country' | 'unit' | 'photo';
-
-export const FIELD_MODES = ['required', 'optional', 'hidden'] as const;
-export type FieldMode = (typeof FIELD_MODES)[number];
-
-export const DEFAULT_VERSION = 'default';
-
-/** Types whose answer is picked from options, and whose message is 'please select'. */
-export const CHOICE_TYPES: ReadonlySet<ItemType> = new Set<ItemType>(['radio', 'checkBox', 'select', 'multiSelect', 'country', 'city']);
-/** Types whose answer is a list. */
-export const LIST_TYPES: ReadonlySet<ItemType> = new Set<ItemType>(['checkBox', 'multiSelect', 'file', 'photo']);
-export const OPTION_TYPES: ReadonlySet<ItemType> = new Set<ItemType>(['radio', 'checkBox', 'select', 'multiSelect']);
-export const FILE_TYPES: ReadonlySet<ItemType> = new Set<ItemType>(['file', 'photo']);
-
-/** An option: the text shown (per language) and the value stored. */
-export type FormOption = { value: string; zh: string; en: string };
-
-export type FormItem = {
-  /** a common item's key, or 'c_' + letters/digits for a custom item */
-  field: string;
-  custom: boolean;
-  type: ItemType;
-  titleZh: string;
-  titleEn: string;
-  mode: FieldMode;
-  options: FormOption[];
-};
-
-export type FormRules = {
-  /** the name as one full name, or first / middle / last name */
-  nameStyle: 'full' | 'split';
-  /** allowed countries by English name; empty means all */
-  countries: string[];
-  items: FormItem[];
-};
-
-/** The name parts a form asks for, by name style. */
-export const NAME_PARTS = { full: ['fullName'], split: ['firstName', 'middleName', 'lastName'] } as const;
+export { COMMON_ITEMS, CUSTOM_TYPES, FIELD_MODES, DEFAULT_VERSION, CHOICE_TYPES, LIST_TYPES, OPTION_TYPES, FILE_TYPES, NAME_PARTS, PHONE_PATTERN, MAX_TEXT, MAX_FILES_PER_ITEM } from './registrationForm';
+export type { CommonItem, CustomType, ItemType, FieldMode, FormOption, FormItem, FormRules, Answer, Answers } from './registrationForm';
 
 const COMMON_TYPE: Record<CommonItem, ItemType> = {
   name: 'name', email: 'email', tel: 'input', country: 'country', unit: 'unit', post: 'input', gender: 'radio', birthDay: 'date',
@@ -147,17 +105,10 @@ export const versionCode = z.string().trim().regex(/^[A-Za-z0-9_-]{1,32}$/, 'reg
 
 // ── answers ────────────────────────────────────────────────────────────────────────────
 
-/** An answer: text, or a list (several choices, or stored file names). */
-export type Answer = string | string[];
-export type Answers = Record<string, Answer>;
 
 export type AnswerError = { field: string; key: string; params?: Record<string, string> };
 
-/** 11 digits (a Chinese mobile number, spec 5), or an international '+' number of 6–15 digits. */
-export const PHONE_PATTERN = /^(\d{11}|\+\d[\d -]{5,19})$/;
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
-export const MAX_TEXT = { input: 200, textarea: 2000 } as const;
-export const MAX_FILES_PER_ITEM = 5;
 
 /** The answer keys a form accepts: the items shown, with the name split into its parts. */
 export function answerKeys(rules: FormRules): string[] {
@@ -317,32 +268,30 @@ const USER = '/conference/conferenceUser';
 const FORM = '/conference/conferenceRegUserConfig';
 const BASIC = '/conference/admin/register/config/basic';
 
+const form = registrationFormApi;
+/** An endpoint's method, path and success message, to be given its schemas. */
+const pathOf = <M extends Method, P extends string>(e: { method: M; path: P; done?: string }) => ({ method: e.method, path: e.path, ...(e.done ? { done: e.done } : {}) });
+
 export const registrationApi = {
   // the person's own registration
-  register: endpoint<{ code: string; redirect: string }>()({
-    method: 'POST',
-    path: USER,
+  // The form's own endpoints (registrationForm.ts, zod-free for the attendee's page) with their schemas.
+  register: endpoint<AnswerOf<typeof form.register>>()({
+    ...pathOf(form.register),
     body: z.object({ version: versionCode.default(DEFAULT_VERSION), answers: answersField, noticeAccepted: z.boolean().optional() }),
-    done: 'registration:success',
   }),
-  updateOwn: endpoint()({ method: 'PUT', path: USER, body: z.object({ answers: answersField }), done: 'registration:saved' }),
+  updateOwn: endpoint()({ ...pathOf(form.updateOwn), body: z.object({ answers: answersField }) }),
   /** the person withdraws their own registration, when the managers allow it (issue 18) */
-  withdrawOwn: endpoint()({ method: 'POST', path: `${USER}/withdraw`, done: 'registration:withdrawn' }),
+  withdrawOwn: form.withdrawOwn,
   /** multipart, one file; answers 'temp/' + the stored name */
-  tempUpload: endpoint<string>()({ method: 'POST', path: `${USER}/temp/upload`, query: z.object({ kind: z.enum(['attachment', 'photo']).default('attachment') }) }),
+  tempUpload: endpoint<string>()({ ...pathOf(form.tempUpload), query: z.object({ kind: z.enum(['attachment', 'photo']).default('attachment') }) }),
   count: endpoint<number>()({ method: 'POST', path: `${USER}/countUser` }),
   checkRegistered: endpoint<boolean>()({ method: 'GET', path: `${USER}/checkRegisteredUser`, query: z.object({ email: z.string().max(254).optional() }) }),
   currentVersion: endpoint<{ data: string }>()({ method: 'GET', path: `${USER}/getCurrentVersion` }),
   edugainInfo: endpoint<EdugainInfo>()({ method: 'POST', path: `${USER}/getEdugainInfo` }),
 
   // managers: registrants
-  add: endpoint<{ id: number; code: string; mailed: boolean }>()({
-    method: 'POST',
-    path: `${USER}/addUser`,
-    body: z.object({ version: versionCode.default(DEFAULT_VERSION), answers: answersField }),
-    done: 'registration:added',
-  }),
-  update: endpoint()({ method: 'POST', path: `${USER}/updateUser`, body: z.object({ id: registrantId, answers: answersField }), done: 'registration:saved' }),
+  add: endpoint<AnswerOf<typeof form.add>>()({ ...pathOf(form.add), body: z.object({ version: versionCode.default(DEFAULT_VERSION), answers: answersField }) }),
+  update: endpoint()({ ...pathOf(form.update), body: z.object({ id: registrantId, answers: answersField }) }),
   remove: endpoint()({ method: 'DELETE', path: USER, query: idQuery, done: 'registration:deleted' }),
   find: endpoint<RegistrantPage>()({ method: 'POST', path: `${USER}/findByQuery`, body: registrantQuery }),
   pageQuery: endpoint<RegistrantContentPage>()({ method: 'POST', path: `${USER}/pageQuery`, body: registrantQuery }),

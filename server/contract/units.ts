@@ -6,8 +6,9 @@ import { z } from 'zod';
 import { endpoint } from './endpoint';
 import { orEmpty } from './validation';
 
-export type UnitRow = { id: number; zhTitle: string; enTitle: string; sort: number };
-export type UnitPage = { rows: UnitRow[]; total: number };
+import { unitSearchEndpoint, type UnitPage, type UnitRow } from './unitSearch';
+
+export type { UnitPage, UnitRow };
 
 /** A unit as a super admin writes it; titles are unique in each language. */
 export const unitInput = z.object({
@@ -30,7 +31,7 @@ const ADMIN = '/platform/admin/units';
 
 export const unitsApi = {
   /** For everyone's forms: the query in the body, as the described client sends it. */
-  find: endpoint<UnitPage>()({ method: 'POST', path: '/home/company/findByQuery', body: orEmpty(unitQuery) }),
+  find: endpoint<UnitPage>()({ method: unitSearchEndpoint.method, path: unitSearchEndpoint.path, body: orEmpty(unitQuery) }),
   list: endpoint<UnitPage>()({ method: 'GET', path: ADMIN, query: unitQuery }),
   create: endpoint<UnitRow>()({ method: 'POST', path: ADMIN, body: unitInput, done: 'units:saved' }),
   update: endpoint<UnitRow>()({ method: 'PUT', path: `${ADMIN}/:id`, params: unitIdParam, body: unitInput, done: 'units:saved' }),

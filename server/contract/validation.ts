@@ -4,11 +4,9 @@
  */
 import { z } from 'zod';
 
-/**
- * Word characters with optional hyphens or dots, '@', then at least two dot-separated labels
- * whose last one (the TLD) is alphanumeric and at least 2 long (spec 5, "E-mail").
- */
-export const EMAIL_PATTERN = /^\w+([-.]\w+)*@[A-Za-z0-9]+([-.][A-Za-z0-9]+)*\.[A-Za-z0-9]{2,}$/;
+import { EMAIL_PATTERN } from './patterns';
+
+export { EMAIL_PATTERN };
 
 /** At least 10 characters with letters and digits (spec 5, "Passwords in general"). */
 export const PASSWORD_PATTERN = /^(?=.*[A-Za-z])(?=.*\d).{10,128}$/;

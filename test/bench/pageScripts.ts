@@ -37,7 +37,11 @@ export function pageScripts(root: string, html: string): { files: string[]; inli
     if (withDynamic) for (const dep of entry.dynamicImports ?? []) follow(dep, true);
   };
   const islands = new Set($('[data-island]').map((_i, el) => $(el).attr('data-island') ?? '').get());
-  if (islands.size > 0) follow('renderer/hydrate.tsx', false);
+  if (islands.size > 0) {
+    follow('renderer/hydrate.tsx', false);
+    // hydrate.tsx loads the catalogs of the islands' language (the page's) before hydrating.
+    follow(`islands/shared/catalogs/${($('html').attr('lang') ?? '').startsWith('en') ? 'en' : 'zh'}.ts`, false);
+  }
   for (const name of islands) follow(`islands/${name}/index.tsx`, true);
   const inline = $('script:not([src])').map((_i, el) => $(el).html() ?? '').get().join('\n');
   return { files: [...files], inlineGz: inline ? gzipSize(inline) : 0 };

@@ -16,6 +16,7 @@
  * Run: `npm run build`, then `npm run bench:pages`.
  *   BENCH_DURATION=s   seconds of load per page (default 10)
  *   BENCH_ONLY=a,b     only the pages whose label contains one of these
+ *   BENCH_JS=1         list every JavaScript file of each form page with its gzipped size
  *   BENCH_MEMORY=s     memory mode: after the table, cycle through every page for s seconds
  *                      (120 for the issue's two minutes), printing RSS every 10 s
  */
@@ -38,6 +39,8 @@ const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const MEMORY_S = Number(process.env.BENCH_MEMORY ?? 0);
 const ONLY = (process.env.BENCH_ONLY ?? '').split(',').filter(Boolean);
 const AT_REST = 20;
+/** BENCH_JS=1: every file of each form page's JavaScript, not only the largest */
+const JS_DETAIL = process.env.BENCH_JS === '1';
 const execFileAsync = promisify(execFile);
 
 type Who = 'anonymous' | 'attendee' | 'registered' | 'manager';
@@ -221,6 +224,7 @@ async function bench(db: Db, dataDir: string): Promise<void> {
       const budget = row.path === '/conferenceRegister' ? ` (budget 250 KB: ${total <= 250 * 1024 ? 'yes' : 'NO'})` : '';
       const top = sized.slice(0, 3).map((s) => `${path.basename(s.file)} ${(s.gz / 1024).toFixed(0)} KB`).join(', ');
       console.log(`  ${row.label.padEnd(34)} ${(total / 1024).toFixed(1).padStart(7)} KB in ${files.length} files${frame ? ' (with its frame)' : ''}${budget}; largest: ${top}`);
+      if (JS_DETAIL) for (const s of sized) console.log(`      ${(s.gz / 1024).toFixed(1).padStart(6)} KB  ${s.file}`);
     }
 
     if (MEMORY_S > 0) await memoryRun(port, pages, tokens, MEMORY_S);

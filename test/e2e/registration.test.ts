@@ -164,6 +164,29 @@ describe('registration in Chromium', { skip: !haveBrowser }, () => {
     await phone.close();
   });
 
+  test('a form that asks a date loads the date picker before it hydrates, and a day picked fills the field', async () => {
+    const { saveRules } = await import('../../server/modules/registration/forms');
+    const { defaultRules } = await import('../../server/contract/registration');
+    const conferenceId = (await db('conferences').where({ slug: 'demo' }).first()).id;
+    const rules = defaultRules();
+    rules.items = rules.items.map((item) => (item.field === 'birthDay' ? { ...item, mode: 'required' as const } : item));
+    await saveRules(db, conferenceId, 'dated', rules);
+    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    const page = await context.newPage();
+    const scripts: string[] = [];
+    page.on('response', (res) => void (res.url().endsWith('.js') && scripts.push(res.url())));
+    const errors: string[] = [];
+    page.on('console', (msg) => void (msg.type() === 'error' && errors.push(msg.text())));
+    await login(page, 'manager@example.org', 'manager-pass-1', '/platform/manage/user/add?version=dated');
+    await hydrated(page, 'RegisterForm');
+    await page.locator('#conferenceRegister_birthDay').click();
+    await page.locator('.ant-picker-dropdown:visible .ant-picker-cell-in-view').filter({ hasText: /^15$/ }).first().click();
+    assert.match(await page.locator('#conferenceRegister_birthDay').inputValue(), /^\d{4}-\d{2}-15$/);
+    assert.deepEqual(errors.filter((e) => /hydrat/i.test(e)), []);
+    await shot(page, 'register-date-item-zh');
+    await context.close();
+  });
+
   test('on a phone, in English, without an account: the account is made in the platform frame on the page, then the form', async () => {
     const email = 'phone.person@example.org';
     const context = await browser.newContext({ ...PHONE });
