@@ -145,7 +145,7 @@ export class DocumentService {
   }
 
   async isRegistrant(conferenceId: number, userId: number): Promise<boolean> {
-    return (await this.people.forUser(conferenceId, userId, 'zh')) !== null;
+    return this.people.isRegistered(conferenceId, userId);
   }
 
   /** The fields a layout may place: the built-in ones and the default form's items. */

@@ -11,11 +11,11 @@ import type { Lang } from '../../contract/enums';
 import { conferenceTimeZone } from '../sites/conferenceRecord';
 import * as repo from './repo';
 import { loadRules } from './forms';
+import { todayIn } from './settings';
 
 /** The day of an instant in a time zone, as YYYY-MM-DD. */
 export function dayIn(instant: string, timeZone: string): string {
-  const date = fromDbInstant(instant) ?? new Date();
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(date);
+  return todayIn(timeZone, fromDbInstant(instant) ?? new Date());
 }
 
 function optionText(item: FormItem | undefined, value: string, lang: Lang): string {
@@ -57,6 +57,11 @@ export class RegistrationPeople {
 
   private timeZone(conferenceId: number): Promise<string> {
     return conferenceTimeZone(this.db, conferenceId);
+  }
+
+  /** Whether the person is registered here (one query; forUser builds the whole document person). */
+  async isRegistered(conferenceId: number, userId: number): Promise<boolean> {
+    return (await repo.findRegistrantByUser(this.db, conferenceId, userId)) !== undefined;
   }
 
   async forUser(conferenceId: number, userId: number, lang: Lang): Promise<DocumentPerson | null> {
