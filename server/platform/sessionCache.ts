@@ -5,7 +5,7 @@
  *
  * Only requests that read (GET, HEAD) use a remembered identity; every request that changes
  * something is checked against the database as it is now (sessionMiddleware.ts). An entry is
- * dropped when its person or session changes, on every instance (identityChanges.ts and the
+ * dropped when its person or session changes, on every instance (changes.ts and the
  * invalidation bus), and is never kept longer than its session or TTL_MS, the bound on what a
  * lost Redis message could leave behind.
  */
