@@ -61,9 +61,8 @@ export function documentApiRouter({ documents, config }: Deps): Router {
 
   // The caller's own documents (personal centre).
   route(router, documentsApi.mine, access('user', 'conference'), async (_input, req) => {
-    const list: DocumentType[] = [];
-    for (const type of PERSONAL_DOCUMENTS) if (await documents.enabled(conferenceOf(req), type)) list.push(type);
-    return list;
+    const enabled = await documents.enabledTypes(conferenceOf(req));
+    return PERSONAL_DOCUMENTS.filter((type) => enabled.has(type));
   });
   route(router, documentsApi.mineFile, access('user', 'conference'), async (input, req, res) => {
     const { type } = input.params;
