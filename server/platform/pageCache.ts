@@ -231,6 +231,15 @@ const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
 const STORED_MAX = 0xffff;
 
 /**
+ * CRC-32 continued over these bytes. Node's zlib.crc32 answers 0 for an empty buffer that has no
+ * memory behind it (Buffer.from('')), whatever the running value: an empty part (two slots side
+ * by side) or an empty value would break the page's check, so empty bytes are skipped.
+ */
+function crc32(bytes: Buffer, crc: number): number {
+  return bytes.length === 0 ? crc : zlib.crc32(bytes, crc);
+}
+
+/**
  * A gzip member made of the page's parts, each compressed once by a deflate stream of its own
  * (a fresh stream never refers back to bytes before it, so the pieces can be joined), ended with a
  * sync flush (byte-aligned, not final) except the last, and the person's values between them
@@ -243,13 +252,13 @@ export function gzipSpliced(page: SlottedPage, filled: Buffer[]): Buffer {
     zlib.deflateRawSync(part, { level: 6, finishFlush: i === bytes.length - 1 ? zlib.constants.Z_FINISH : zlib.constants.Z_SYNC_FLUSH }),
   ));
   const chunks: Buffer[] = [GZIP_HEADER, deflated[0]];
-  let crc = zlib.crc32(bytes[0]);
+  let crc = crc32(bytes[0], 0);
   let size = bytes[0].length;
   for (let i = 0; i < filled.length; i++) {
     const value = filled[i];
     chunks.push(...deflatedValue(value));
-    crc = zlib.crc32(value, crc);
-    crc = zlib.crc32(bytes[i + 1], crc);
+    crc = crc32(value, crc);
+    crc = crc32(bytes[i + 1], crc);
     size += value.length + bytes[i + 1].length;
     chunks.push(deflated[i + 1]);
   }
