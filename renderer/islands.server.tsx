@@ -193,25 +193,36 @@ export function Island<K extends IslandName>({ name, props, className }: { name:
 const REACT_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' };
 const escapeLikeReact = (value: string): string => value.replace(/[&<>"']/g, (c) => REACT_ESCAPES[c]);
 
+/** A person's string as it stands in an island's data-props attribute (JSON string content, then attribute-escaped). */
+export const islandPropValue = (value: string): string => escapeHtml(JSON.stringify(value).slice(1, -1));
+/** A person's string as React writes it in the island's HTML (text or attribute). */
+export const islandHtmlValue = escapeLikeReact;
+
 /**
  * An island whose props carry a few of the person's strings (a registration form's e-mail and
  * name): rendered once with a token in each one's place (memoised like any island, so once per
- * form, language and device for everyone), then each token replaced by the person's value,
- * escaped for where it stands: in data-props as JSON string content and then as an attribute, in
- * the rendered HTML as React escapes text and attributes. `test/server/platform/slottedIsland.test.ts`
- * checks the result equals rendering the island with the values themselves.
- * Tokens must be letters and digits only (every escaping leaves them as they are).
+ * form, language and device for everyone), then each token replaced by what stands there for the
+ * person: `inProps` in data-props (islandPropValue of the value), `inHtml` in the rendered HTML
+ * (islandHtmlValue) — the person's escaped values, or a page cache's slots to fill later.
+ * `test/server/platform/slottedIsland.test.ts` checks the result equals rendering the island with
+ * the values themselves. Tokens must be letters and digits only (every escaping leaves them as they are).
  */
-export function renderIslandFilled<K extends IslandName>(name: K, propsWithTokens: IslandProps[K], values: Record<string, string>, className = ''): string {
+export function renderIslandWithSlots<K extends IslandName>(name: K, propsWithTokens: IslandProps[K], slots: Record<string, { inProps: string; inHtml: string }>, className = ''): string {
   const html = renderIsland(name, propsWithTokens, className);
   // The data-props attribute ends at its first quote: inside it every quote is escaped.
   const start = html.indexOf(' data-props="') + ' data-props="'.length;
   const end = html.indexOf('"', start);
   let head = html.slice(0, end);
   let body = html.slice(end);
-  for (const [token, value] of Object.entries(values)) {
-    head = head.replaceAll(token, escapeHtml(JSON.stringify(value).slice(1, -1)));
-    body = body.replaceAll(token, escapeLikeReact(value));
+  for (const [token, slot] of Object.entries(slots)) {
+    head = head.replaceAll(token, slot.inProps);
+    body = body.replaceAll(token, slot.inHtml);
   }
   return head + body;
+}
+
+/** renderIslandWithSlots with the person's values themselves. */
+export function renderIslandFilled<K extends IslandName>(name: K, propsWithTokens: IslandProps[K], values: Record<string, string>, className = ''): string {
+  const slots = Object.fromEntries(Object.entries(values).map(([token, value]) => [token, { inProps: islandPropValue(value), inHtml: islandHtmlValue(value) }]));
+  return renderIslandWithSlots(name, propsWithTokens, slots, className);
 }

@@ -68,7 +68,11 @@ export async function createApp({ config, db, bus: givenBus, limiter: givenLimit
   // the features' writes that caches depend on reach the bus through platform/changes.ts.
   const knownSessions = new SessionCache();
   bus.onIdentityDrop((drop) => ('userId' in drop ? knownSessions.dropUser(drop.userId) : knownSessions.dropSession(drop.sessionId)));
-  const stopListening = onCachedDataChanged((notice) => void ('conferenceId' in notice ? bus.conferenceChanged(notice.conferenceId) : bus.identityChanged(notice)));
+  const stopListening = onCachedDataChanged((notice) => {
+    if ('everyConference' in notice) void bus.everyConferenceChanged();
+    else if ('conferenceId' in notice) void bus.conferenceChanged(notice.conferenceId);
+    else void bus.identityChanged(notice);
+  });
   const pageCache = new PageCache(bus);
   const limiter = givenLimiter ?? createRateLimiter(config.REDIS_URL);
   // Cross-feature reactions, run inside the transaction of the change that raised them.

@@ -9,6 +9,8 @@ import { logger } from './logger';
 import type { IdentityDrop } from './changes';
 
 const CHANNEL = 'conference-platform:invalidate';
+/** the message on CHANNEL that drops every conference's entries (platform data shown on every site) */
+const EVERY_CONFERENCE = '*';
 /** a person's or a session's identity changed: "u:<userId>" or "s:<sessionId>" */
 const IDENTITY_CHANNEL = 'conference-platform:identity';
 
@@ -74,6 +76,7 @@ export class InvalidationBus {
         if (drop) this.local.emit('identity', drop);
         return;
       }
+      if (message === EVERY_CONFERENCE) return void this.local.emit('dropAll');
       const conferenceId = Number(message);
       if (Number.isInteger(conferenceId)) this.local.emit('drop', conferenceId);
     });
@@ -91,6 +94,16 @@ export class InvalidationBus {
   async conferenceChanged(conferenceId: number): Promise<void> {
     this.local.emit('drop', conferenceId);
     await this.publish(CHANNEL, String(conferenceId));
+  }
+
+  /** Every conference's cached pages (not their sites' data): platform data they show changed. */
+  onDropAll(listener: () => void): void {
+    this.local.on('dropAll', listener);
+  }
+
+  async everyConferenceChanged(): Promise<void> {
+    this.local.emit('dropAll');
+    await this.publish(CHANNEL, EVERY_CONFERENCE);
   }
 
   onIdentityDrop(listener: (drop: IdentityDrop) => void): void {

@@ -5,7 +5,9 @@
  * - a person (name, language, roles, super-admin status, password) or a session (ended): the
  *   session cache (sessionCache.ts);
  * - a conference's data that its caches are built from (its registration form or window): every
- *   cache of the conference, as the site's own edits do (SiteService.siteChanged).
+ *   cache of the conference, as the site's own edits do (SiteService.siteChanged);
+ * - platform data shown on every conference's pages (the organisations of the sign-in page):
+ *   every conference's cached pages.
  *
  * It is process-wide, like the logger, because the writes happen in repository functions, often
  * inside another feature's transaction (registration grants the attendee role in its own), where
@@ -14,7 +16,7 @@
 import type { Knex } from 'knex';
 
 export type IdentityDrop = { userId: number } | { sessionId: string };
-export type ChangeNotice = IdentityDrop | { conferenceId: number };
+export type ChangeNotice = IdentityDrop | { conferenceId: number } | { everyConference: true };
 type Listener = (notice: ChangeNotice) => void;
 
 const listeners = new Set<Listener>();

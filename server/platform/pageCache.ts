@@ -7,6 +7,7 @@ import crypto from 'node:crypto';
 import zlib from 'node:zlib';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { ConferenceCache, type InvalidationBus } from './cache';
+import type { Identity } from './identity';
 
 export type CachedPage = { body: Buffer; etag: string; gzip?: Buffer; headers?: OutgoingHttpHeaders };
 
@@ -24,18 +25,90 @@ export function sharedPageKey(what: string, anonymousKey: string, v: Visibility)
   return `${what}|${anonymousKey}|${v.loggedIn ? 'u' : 'a'}${v.attendee ? 'r' : ''}${v.staff ? 's' : ''}`;
 }
 
+/**
+ * The protocol as the browser used it, from the raw request (the fast path has no Express): the
+ * proxy's X-Forwarded-Proto, else the socket's. A page that names its own origin is kept only when
+ * Express, which trusts the header only from a trusted proxy, saw the same (sendKeptPage).
+ */
+export function rawProtocol(req: IncomingMessage): string {
+  const forwarded = req.headers['x-forwarded-proto'];
+  if (typeof forwarded === 'string' && forwarded) return forwarded.split(',', 1)[0].trim().toLowerCase();
+  return (req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http';
+}
+
+/**
+ * The key of a kept page (keepPage): the anonymous key's parts, the protocol (a page may name its
+ * own origin) and the visitor's state.
+ */
+export function keptPageKey(anonymousKey: string, protocol: string, v: Visibility): string {
+  return sharedPageKey(`kept|${protocol}`, anonymousKey, v);
+}
+
+/** What a kept page needs to be served again without the app. */
+export type KeptPageUse = {
+  /**
+   * The values of the page's slots for this visitor (null: they cannot be had here, the app
+   * answers); may set headers on the answer (a cookie).
+   */
+  fill(req: IncomingMessage, res: ServerResponse, identity: Identity | null): Partial<Record<SlotName, string | Buffer>> | null;
+  /** false once the page no longer holds (it depends on the day, say) */
+  fresh?: () => boolean;
+};
+
+export type KeptPage = SlottedPage & KeptPageUse;
+
 export class PageCache {
   private readonly cache = new ConferenceCache<CachedPage>(1000);
   /** pages for signed-in people, rendered without the person (slots for their values) */
   private readonly shared = new ConferenceCache<SlottedPage>(1000);
+  /**
+   * whole pages of the app's routes (the sign-in, sign-up, reset and registration pages), per
+   * visitor state, with slots for the visitor's values, which the fast path fills (KeptPageUse)
+   */
+  private readonly kept = new ConferenceCache<KeptPage>(1000);
+  /** the paths that have kept pages: the fast path looks only for these */
+  readonly keptPaths = new Set<string>();
+  /** counts drops: a page rendered across one is not kept (it may hold what was dropped) */
+  private drops = 0;
   /** answers given by the fast path without entering the app */
   fastHits = 0;
 
   constructor(bus: InvalidationBus) {
     bus.onDrop((conferenceId) => {
+      this.drops++;
       this.cache.dropConference(conferenceId);
       this.shared.dropConference(conferenceId);
+      this.kept.dropConference(conferenceId);
     });
+    bus.onDropAll(() => {
+      this.drops++;
+      this.cache.clear();
+      this.shared.clear();
+      this.kept.clear();
+    });
+  }
+
+  /** Taken before a page's data is read, given back to keepPage. */
+  epoch(): number {
+    return this.drops;
+  }
+
+  getKept(conferenceId: number, key: string): KeptPage | undefined {
+    const page = this.kept.get(conferenceId, key);
+    return page && (!page.fresh || page.fresh()) ? page : undefined;
+  }
+
+  /**
+   * Keeps a page for the fast path, unless a drop came while it was rendered (since: epoch()
+   * before). The page is returned cut either way, to be sent now.
+   */
+  keepPage(conferenceId: number, key: string, pathname: string, html: string, use: KeptPageUse, since: number): KeptPage {
+    const page = { ...cutAtSlots(html), ...use };
+    if (since === this.drops) {
+      this.kept.set(conferenceId, key, page);
+      this.keptPaths.add(pathname);
+    }
+    return page;
   }
 
   getShared(conferenceId: number, key: string): SlottedPage | undefined {
@@ -60,7 +133,7 @@ export class PageCache {
   }
 
   size(): number {
-    return this.cache.size() + this.shared.size();
+    return this.cache.size() + this.shared.size() + this.kept.size();
   }
 }
 
@@ -115,6 +188,13 @@ export const SLOTS = {
   mobileUserMenu: 'cpSlotUserMenuMobile9d3b7f1a5c0e',
   /** an application page's own HTML inside the site's template */
   appPage: 'cpSlotAppPage6f0a4c8e2b5d9a1c',
+  /** the signed-in person's e-mail and name in a form island: in its data-props, in its HTML (renderIslandWithSlots) */
+  accountEmailInProps: 'cpSlotAccountEmailProps3c9e1a7f5b2d',
+  accountEmailInHtml: 'cpSlotAccountEmailHtml8b4f0d6a2e1c',
+  accountNameInProps: 'cpSlotAccountNameProps6d2a8c4e0f3b',
+  accountNameInHtml: 'cpSlotAccountNameHtml1f7b3d9a5c0e',
+  /** the person's registration number as text (HTML-escaped) */
+  registrantCode: 'cpSlotRegistrantCode4a0c8e2f6b1d',
 } as const;
 
 export type SlotName = keyof typeof SLOTS;

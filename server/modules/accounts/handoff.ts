@@ -15,7 +15,8 @@
  * set one, and none overwrites another's.
  */
 import crypto from 'node:crypto';
-import type { Request, Response } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Request } from 'express';
 import type { Db } from '../../db/index';
 import { fromDbInstant, toDbInstant } from '../../db/dialect';
 import { AppError } from '../../platform/errors';
@@ -87,17 +88,40 @@ export function handoffStates(req: Request): string[] {
     .slice(0, 20);
 }
 
+/** The first usable state in a raw Cookie header (the fast path's: no cookie parser there). */
+function stateInCookieHeader(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0 || !part.slice(0, eq).trim().startsWith(HANDOFF_STATE_COOKIE)) continue;
+    const value = part.slice(eq + 1).trim();
+    if (STATE_PATTERN.test(value)) return value;
+  }
+  return undefined;
+}
+
+const STATE_COOKIE_MAX_AGE_S = 3600;
+
+/** Adds a Set-Cookie to whatever the answer already sets. */
+function appendSetCookie(res: ServerResponse, cookie: string): void {
+  const existing = res.getHeader('Set-Cookie');
+  res.setHeader('Set-Cookie', existing === undefined ? [cookie] : [...(Array.isArray(existing) ? existing : [String(existing)]), cookie]);
+}
+
 /**
  * A state for the frame of this page: one the browser already has (it is sent to this page too,
- * see the cookie's path below), else a new one in a cookie of its own.
+ * see the cookie's path below), else a new one in a cookie of its own. Works on the raw request,
+ * so that the app and the page cache's fast path answer alike.
  */
-export function handoffState(req: Request, res: Response, secure: boolean): string {
-  const existing = handoffStates(req).find((s) => STATE_PATTERN.test(s));
+export function handoffState(req: IncomingMessage, res: ServerResponse, secure: boolean): string {
+  const existing = stateInCookieHeader(req.headers.cookie);
   if (existing) return existing;
   const state = crypto.randomBytes(32).toString('base64url');
   // Lax: the hand-over is a top-level GET navigation, which carries Lax cookies. Path /: the
   // pages that show the frame must see it too, to reuse it rather than make another.
-  res.cookie(`${HANDOFF_STATE_COOKIE}${crypto.randomBytes(4).toString('hex')}`, state, { httpOnly: true, sameSite: 'lax', secure, path: '/', maxAge: 3600_000 });
+  const expires = new Date(Date.now() + STATE_COOKIE_MAX_AGE_S * 1000).toUTCString();
+  const name = `${HANDOFF_STATE_COOKIE}${crypto.randomBytes(4).toString('hex')}`;
+  appendSetCookie(res, `${name}=${state}; Max-Age=${STATE_COOKIE_MAX_AGE_S}; Path=/; Expires=${expires}; HttpOnly;${secure ? ' Secure;' : ''} SameSite=Lax`);
   return state;
 }
 

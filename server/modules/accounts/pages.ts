@@ -17,7 +17,7 @@ import { setTokenCookie } from '../../platform/session';
 import { frameAncestors } from '../../platform/csp';
 import { SLOTS, withHandoffState } from '../../platform/pageCache';
 import { renderIsland } from '../../../renderer/islands.server';
-import { sendAppPageInTemplate } from '../sites/appPage';
+import { sendAppPageInTemplate, sendKeptPage, type AppPage } from '../sites/appPage';
 import { text } from '../../platform/site';
 import type { AccountPageProps, AccountView, EmbedView } from './pageProps';
 import { IdentityProviders } from './providers';
@@ -72,6 +72,24 @@ export function accountFrameIsland(req: Request, res: Response, deps: Deps, view
   return renderIsland('AccountFrame', { src: frameSrc(req, res, deps, view, redirect), title: t(req.ctx.lang, 'auth.frameTitle') }, 'account-frame-island');
 }
 
+/**
+ * How an anonymous visitor's page with the account frame is kept and served again (the page
+ * cache's fast path): its one per-visitor value is the frame's hand-over state, the one this
+ * answer already chose (the frame's address was made with it) or, on the fast path, the
+ * browser's own or a new one with its cookie. `since`: the page cache's epoch before the page's
+ * data was read.
+ */
+export function framedPageUse(deps: Deps, since: number, fresh?: () => boolean): NonNullable<AppPage['kept']> {
+  return {
+    since,
+    fresh,
+    fill: (req, res) => {
+      const chosen = (res as Partial<Response>).locals?.handoffState;
+      return { handoffState: typeof chosen === 'string' ? chosen : handoffState(req, res, deps.secureCookies) };
+    },
+  };
+}
+
 function textFor(lang: Lang, view: AccountView, userName: string): Record<string, string> {
   const textMap: Record<string, string> = Object.fromEntries(TEXT_KEYS.map((k) => [k, t(lang, `auth.${k}`)]));
   textMap.title = t(lang, TITLES[view]);
@@ -79,8 +97,13 @@ function textFor(lang: Lang, view: AccountView, userName: string): Record<string
   return textMap;
 }
 
-/** An account page in one of its views (the registration feature shows /register with it). */
-export async function renderAccountPage(deps: Deps, req: Request, res: Response, view: AccountView): Promise<void> {
+/**
+ * An account page in one of its views (the registration feature shows /register with it).
+ * `keep`: an anonymous visitor's page of a conference is kept for the next visitors (it depends on
+ * the site, the address and the organisations list, whose changes drop it).
+ */
+export async function renderAccountPage(deps: Deps, req: Request, res: Response, view: AccountView, keep = false): Promise<void> {
+  const since = deps.pageCache.epoch();
   const { site, lang, identity } = req.ctx;
   const platform = site === null;
   const siteName = site ? text(site.config.conferenceName, lang) : t(lang, 'platform.name');
@@ -112,27 +135,29 @@ export async function renderAccountPage(deps: Deps, req: Request, res: Response,
   const rendered = await renderVikePage(req, { pageProps: props, shell: { lang, title } });
   if (!rendered) throw new Error('Vike did not render the account page');
   res.setHeader('Cache-Control', 'private, no-store');
+  if (keep && site && !identity) return sendKeptPage(req, res, deps.pageCache, rendered.body, framedPageUse(deps, since));
   res.status(200).type('html').send(withHandoffState(res, rendered.body));
 }
 
 export function accountPageRouter(deps: Deps): Router {
   const { sites, db } = deps;
   const router = Router();
-  const render = (req: Request, res: Response, view: AccountView) => renderAccountPage(deps, req, res, view);
+  const render = (req: Request, res: Response, view: AccountView, keep = false) => renderAccountPage(deps, req, res, view, keep);
 
-  router.get('/conferencelogin', screen('anonymous'), (req, res) => render(req, res, 'login'));
-  router.get('/userRegister', screen('anonymous'), (req, res) => render(req, res, 'signup'));
+  router.get('/conferencelogin', screen('anonymous'), (req, res) => render(req, res, 'login', true));
+  router.get('/userRegister', screen('anonymous'), (req, res) => render(req, res, 'signup', true));
   // /register (spec 2.6): outside the registration window "registration not open"; inside, login
   // with the account sign-up next to it.
 
   router.get('/resetPassword', screen('anonymous'), async (req, res) => {
+    const since = deps.pageCache.epoch();
     const { site, lang } = req.ctx;
     if (!site) return render(req, res, 'reset');
     const redirect = safeRedirectPath(req.query.redirect, '') || null;
     const frame = renderIsland('AccountFrame', { src: frameSrc(req, res, deps, 'reset', redirect), title: t(lang, 'auth.frameTitle') }, 'reset-password-island');
     // The page template shows the page name as the heading.
     const html = `<div class="app-page app-page-reset">${frame}</div>`;
-    await sendAppPageInTemplate(req, res, sites, { name: t(lang, 'auth.resetTitle'), html });
+    await sendAppPageInTemplate(req, res, sites, { name: t(lang, 'auth.resetTitle'), html, kept: framedPageUse(deps, since) });
   });
 
   // The platform's frame inside a conference's account pages: the forms, on the platform origin,

@@ -4,6 +4,7 @@
  * super admins. The client secret is write-only: no presenter ever returns it, and an update
  * with an empty secret keeps the stored one.
  */
+import { cachedDataChanged } from '../../platform/changes';
 import type { Db, Tx } from '../../db/index';
 import type { ProviderInput, ProviderKind, ProviderView } from '../../contract/accounts';
 import { insertId, lockForUpdate, toDbInstant } from '../../db/dialect';
@@ -196,6 +197,8 @@ export class IdentityProviders {
   }
 
   private changed(id: number): void {
+    // The sign-in pages of every conference list the common organisations (the pages the cache keeps).
+    cachedDataChanged(this.db, { everyConference: true });
     for (const listener of this.listeners) listener(id);
   }
 }

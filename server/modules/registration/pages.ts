@@ -5,27 +5,59 @@
  */
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
-import { conferenceOf, isStaff, screen } from '../../platform/access';
+import { conferenceOf, isAttendee, isStaff, screen } from '../../platform/access';
 import type { Deps } from '../../platform/feature';
 import { t } from '../../platform/i18n';
 import { escapeHtml } from '../../platform/html';
 import { CONFERENCE_STATUS, type Lang } from '../../contract/enums';
 import { DEFAULT_VERSION, ownChangesOpen, versionCode, windowOpen, type Answers } from '../../contract/registration';
 import { REGISTRANT_PAGE_SIZE, type RegistrantFile } from '../../contract/registrants';
-import { renderIslandFilled } from '../../../renderer/islands.server';
-import { sendAppPageInTemplate } from '../sites/appPage';
+import { islandHtmlValue, islandPropValue, renderIslandWithSlots } from '../../../renderer/islands.server';
+import { SLOTS } from '../../platform/pageCache';
+import type { Identity } from '../../platform/identity';
+import { sendAppPageInTemplate, type AppPage } from '../sites/appPage';
 import type { Db } from '../../db/index';
 import { loadRules, versions } from './forms';
 import { answersOf, details, findPage } from './queries';
 import { registrationPorts } from './routes';
-import { accountFrameIsland, renderAccountPage } from '../accounts/pages';
+import { accountFrameIsland, framedPageUse, renderAccountPage } from '../accounts/pages';
 import type { UserInfoSection } from '../../platform/shell/layouts';
 import { loadSettings, settingsView, todayIn } from './settings';
 import * as repo from './repo';
 import { RegistrationPageState } from './pageState';
 
 const NS = 'registration:';
-/** Where the signed-in person's e-mail and name go in the registration form (renderIslandFilled). */
+
+/**
+ * A registered person's number, known for this very identity: the session cache's identity of a
+ * person is renewed whenever their roles change (registering, withdrawing), so a number found
+ * for it holds as long as it does. The registration page's fast path reads it from here.
+ */
+const registrantCodes = new WeakMap<Identity, string>();
+
+/**
+ * How the registration page of a signed-in person is filled (the person's name and menu the page
+ * cache adds itself): the form's e-mail and name, or the registration number.
+ */
+function personalPageUse(since: number, fresh: () => boolean, what: 'form' | 'code' | null): NonNullable<AppPage['kept']> {
+  return {
+    since,
+    fresh,
+    fill: (_req, _res, who) => {
+      if (!who) return null;
+      if (what === 'form') {
+        const { email, trueName } = who.user;
+        return { accountEmailInProps: islandPropValue(email), accountEmailInHtml: islandHtmlValue(email), accountNameInProps: islandPropValue(trueName), accountNameInHtml: islandHtmlValue(trueName) };
+      }
+      if (what === 'code') {
+        const code = registrantCodes.get(who);
+        return code === undefined ? null : { registrantCode: escapeHtml(code) };
+      }
+      return {};
+    },
+  };
+}
+/** Where the signed-in person's e-mail and name go in the registration form (renderIslandWithSlots). */
 const ACCOUNT_EMAIL = 'cpSlotAccountEmail5d2f8b1c9e3a';
 const ACCOUNT_NAME = 'cpSlotAccountName0c7e4a9f2b6d';
 
@@ -83,19 +115,28 @@ export function registrationPageRouter(deps: Deps): Router {
 
   // ── /conferenceRegister?version= (spec 2.8, in its order of precedence) ─────────────────
   router.get('/conferenceRegister', screen('anonymous', 'conference'), async (req: Request, res: Response) => {
+    const since = deps.pageCache.epoch();
     const { lang, mobile, identity } = req.ctx;
     const site = req.ctx.site!;
     if (site.conference.status !== CONFERENCE_STATUS.published && !isStaff(identity)) return res.redirect(302, '/unpublished');
     const cid = site.conference.id;
     const settings = await pageState.settings(cid);
+    const today = todayIn(settings.timeZone);
     const version = versionOf(req);
     const rules = version ? await pageState.rules(cid, version) : null;
     const parts: string[] = [];
     const registered = identity ? await repo.findRegistrantByUser(db, cid, identity.user.id) : undefined;
-    if (!windowOpen(settings, todayIn(settings.timeZone))) {
+    // The page is the same for everyone in the visitor's state but for slots (the frame's state;
+    // the person's name, menu, e-mail, number): kept for the page cache's fast path until the
+    // settings or forms change (which drops it) or the day does (the window).
+    const fresh = () => todayIn(settings.timeZone) === today;
+    let kept: AppPage['kept'] = identity ? personalPageUse(since, fresh, null) : framedPageUse(deps, since, fresh);
+    if (!windowOpen(settings, today)) {
       parts.push(box('info', t(lang, 'commonMsg.dataMsgConfReg'), t(lang, `${NS}page.closedHint`)));
     } else if (registered) {
-      parts.push(box('ok', t(lang, 'commonMsg.haveReg'), t(lang, `${NS}page.codeIs`, { code: registered.code }), { href: '/profile/userInfo', label: t(lang, 'userMenu.personalCenter') }));
+      parts.push(box('ok', t(lang, 'commonMsg.haveReg'), t(lang, `${NS}page.codeIs`, { code: SLOTS.registrantCode }), { href: '/profile/userInfo', label: t(lang, 'userMenu.personalCenter') }));
+      registrantCodes.set(identity!, registered.code);
+      kept = personalPageUse(since, fresh, 'code');
     } else if (!rules) {
       parts.push(box('warn', t(lang, `${NS}versionNotFound`)));
     } else {
@@ -107,20 +148,25 @@ export function registrationPageRouter(deps: Deps): Router {
         // conference's origin); the frame comes back here signed in, to the form.
         parts.push(box('info', t(lang, 'userReg.notLoginForConferenceReg'), t(lang, `${NS}page.noAccountHint`)));
         parts.push(accountFrameIsland(req, res, deps, 'register', req.originalUrl));
-        const html = `<div class="app-page app-page-register">${parts.join('')}</div>`;
-        return sendAppPageInTemplate(req, res, sites, { name: t(lang, `${NS}page.title`), html });
+      } else {
+        // The form is the same for everyone but the account's e-mail and name: rendered once with
+        // tokens there, which become the page's slots (a registration opening is everyone's first view of this form).
+        parts.push(renderIslandWithSlots(
+          'RegisterForm',
+          { lang, mobile, mode: 'self', version: version!, rules, account: { email: ACCOUNT_EMAIL, name: ACCOUNT_NAME }, notice: Boolean(notice) },
+          {
+            [ACCOUNT_EMAIL]: { inProps: SLOTS.accountEmailInProps, inHtml: SLOTS.accountEmailInHtml },
+            [ACCOUNT_NAME]: { inProps: SLOTS.accountNameInProps, inHtml: SLOTS.accountNameInHtml },
+          },
+        ));
+        kept = personalPageUse(since, fresh, 'form');
       }
-      // The form is the same for everyone but the account's e-mail and name: rendered once with
-      // tokens there, then filled (a registration opening is everyone's first view of this form).
-      const form = renderIslandFilled(
-        'RegisterForm',
-        { lang, mobile, mode: 'self', version: version!, rules, account: { email: ACCOUNT_EMAIL, name: ACCOUNT_NAME }, notice: Boolean(notice) },
-        { [ACCOUNT_EMAIL]: identity.user.email, [ACCOUNT_NAME]: identity.user.trueName },
-      );
-      parts.push(form);
     }
+    // Registered is the attendee role (granted and revoked with the registration, accounts/events.ts):
+    // a page for the other state is not kept for it.
+    if (identity && Boolean(registered) !== isAttendee(identity)) kept = { ...kept, since: -1 };
     const html = `<div class="app-page app-page-register">${parts.join('')}</div>`;
-    await sendAppPageInTemplate(req, res, sites, { name: t(lang, `${NS}page.title`), html });
+    await sendAppPageInTemplate(req, res, sites, { name: t(lang, `${NS}page.title`), html, kept });
   });
 
   // ── the person's own registration, changed from the personal centre ────────────────────

@@ -7,11 +7,17 @@
 import type { Request, Response } from 'express';
 import { renderVikePage } from '../../platform/vike';
 import { antdStylesheetHref } from '../../../renderer/antdStyles';
-import { anonymousPageKey, cutAtSlots, sendFilledPage, sharedPageKey, SLOTS, withHandoffState } from '../../platform/pageCache';
+import {
+  anonymousPageKey, cutAtSlots, fillSlots, keptPageKey, rawProtocol, sendFilledPage, sharedPageKey, SLOTS, withHandoffState,
+  type KeptPageUse, type PageCache,
+} from '../../platform/pageCache';
 import { personalSlotsOf, renderSharedPublicPage, visibilityOf } from './render';
 import type { SiteService } from './service';
 
-export async function sendAppPageInTemplate(req: Request, res: Response, sites: SiteService, page: { name: string; html: string }): Promise<void> {
+/** An application page's own part; `kept` when the whole page may be kept for the fast path (sendKeptPage). */
+export type AppPage = { name: string; html: string; kept?: KeptPageUse & { since: number } };
+
+export async function sendAppPageInTemplate(req: Request, res: Response, sites: SiteService, page: AppPage): Promise<void> {
   const { lang, mobile, identity } = req.ctx;
   const site = req.ctx.site!;
   // The template around the page is the same for everyone in the same state: composed once, with
@@ -37,7 +43,28 @@ export async function sendAppPageInTemplate(req: Request, res: Response, sites: 
     if (!rendered) throw new Error(`Vike did not render ${req.path}`);
     shared = sites.pageCache?.putShared(site.conference.id, key, rendered.body) ?? cutAtSlots(rendered.body);
   }
+  if (page.kept && sites.pageCache) return sendKeptPage(req, res, sites.pageCache, fillSlots(shared, { appPage: page.html }), page.kept);
   // The page's HTML first, then the handoff state its account frame may hold.
   const appPage = withHandoffState(res, page.html);
   sendFilledPage(res, shared, { ...personalSlotsOf(identity, lang), appPage });
+}
+
+/**
+ * A page of a conference that is the same for everyone in the visitor's state but for the
+ * person's name and menu (personalSlotsOf) and the slots `use.fill` fills (the account frame's
+ * state; a form's e-mail and name): kept whole for the fast path (cachedPages.ts), which then
+ * answers the next visitors without the app, and sent now filled for this one. `since` is the
+ * page cache's epoch taken before the page's data was read.
+ */
+export function sendKeptPage(req: Request, res: Response, pageCache: PageCache, html: string, use: KeptPageUse & { since: number }): void {
+  const { lang, mobile, identity } = req.ctx;
+  const site = req.ctx.site!;
+  const key = keptPageKey(anonymousPageKey(req.headers.host, req.originalUrl, lang, mobile, site.config.contentVersion), req.protocol, visibilityOf(identity));
+  // Express believes X-Forwarded-Proto only from a trusted proxy; the fast path reads it raw. A
+  // page naming its own origin is kept only when both see the same protocol.
+  const keep = req.protocol === rawProtocol(req);
+  const page = pageCache.keepPage(site.conference.id, key, req.path, html, use, keep ? use.since : -1);
+  const values = use.fill(req, res, identity);
+  if (!values) throw new Error(`the values of ${req.path} are not at hand in the app`);
+  sendFilledPage(res, page, { ...personalSlotsOf(identity, lang), ...values });
 }

@@ -3,6 +3,10 @@
  * "/" or "/page/:id" whose page is already cached is answered here, with the very headers Express
  * sent the first time.
  * - Without a token: the anonymous page.
+ * - The pages of the app's routes that keep them (the sign-in, sign-up, reset and registration
+ *   pages, PageCache.keepPage), for the visitor's state, filled by the function they were kept
+ *   with: the account frame's state (the browser's, or a new one with its cookie), a signed-in
+ *   person's name, menu, e-mail, registration number.
  * - With a token the app has already verified and remembered (platform/sessionCache.ts): the page
  *   shared by everyone in the person's state (signed in / registered / staff), filled with their
  *   own name and menu, exactly as the app's route (publicPages.ts) would send it.
@@ -13,10 +17,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isMobileUserAgent } from '../../platform/device';
 import { resolveLang, LOCALE_COOKIE } from '../../platform/locale';
-import { anonymousPageKey, sendCachedPage, sendFilledPage, sharedPageKey, type PageCache } from '../../platform/pageCache';
+import { anonymousPageKey, keptPageKey, rawProtocol, sendCachedPage, sendFilledPage, sharedPageKey, type PageCache } from '../../platform/pageCache';
 import { TOKEN_COOKIE } from '../../platform/session';
 import type { SessionCache } from '../../platform/sessionCache';
 import { isStaff } from '../../platform/access';
+import type { Identity } from '../../platform/identity';
+import type { Lang } from '../../contract/enums';
 import { personalSlotsOf, visibilityOf } from './render';
 import { normaliseHost } from '../../platform/tenant';
 import { isPublished, type SiteService } from './service';
@@ -31,11 +37,23 @@ function cookieValue(header: string | undefined, name: string): string | undefin
 }
 
 export function cachedPageFastPath(sites: SiteService, pageCache: PageCache, knownSessions: SessionCache) {
+  /** A kept page of an app's route (PageCache.keepPage), filled for this visitor; false: the app answers. */
+  function serveKept(req: IncomingMessage, res: ServerResponse, conferenceId: number, key: string, identity: Identity | null, lang: Lang): boolean {
+    const page = pageCache.getKept(conferenceId, key);
+    if (!page?.headers) return false;
+    const values = page.fill(req, res, identity);
+    if (!values) return false;
+    pageCache.fastHits++;
+    sendFilledPage(res, page, { ...personalSlotsOf(identity, lang), ...values });
+    return true;
+  }
+
   return function serveFromCache(req: IncomingMessage, res: ServerResponse): boolean {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
     const url = req.url ?? '/';
     const pathname = url.split('?', 1)[0];
-    if (pathname !== '/' && !pathname.startsWith('/page/')) return false;
+    const publicPage = pathname === '/' || pathname.startsWith('/page/');
+    if (!publicPage && !pageCache.keptPaths.has(pathname)) return false;
     // ?autologon asks the app for a silent sign-in first (spec 2.2 step 2).
     if (url.includes('autologon')) return false;
     // API clients' Authorization header: the app reads it.
@@ -51,7 +69,9 @@ export function cachedPageFastPath(sites: SiteService, pageCache: PageCache, kno
     if (!token) {
       if (!isPublished(site)) return false;
       const lang = resolveLang(localeCookie, site.config.languageType);
-      const entry = pageCache.get(site.conference.id, anonymousPageKey(req.headers.host, url, lang, mobile, site.config.contentVersion));
+      const key = anonymousPageKey(req.headers.host, url, lang, mobile, site.config.contentVersion);
+      if (!publicPage) return serveKept(req, res, site.conference.id, keptPageKey(key, rawProtocol(req), visibilityOf(null)), null, lang);
+      const entry = pageCache.get(site.conference.id, key);
       if (!entry?.headers) return false;
       pageCache.fastHits++;
       sendCachedPage(req, res, entry);
@@ -65,7 +85,9 @@ export function cachedPageFastPath(sites: SiteService, pageCache: PageCache, kno
     // The account's language is set on a host that has no choice of its own yet: the app does that.
     if (identity.user.lang && localeCookie === undefined) return false;
     const lang = resolveLang(localeCookie, site.config.languageType);
-    const key = sharedPageKey('page', anonymousPageKey(req.headers.host, url, lang, mobile, site.config.contentVersion), visibilityOf(identity));
+    const anonymousKey = anonymousPageKey(req.headers.host, url, lang, mobile, site.config.contentVersion);
+    if (!publicPage) return serveKept(req, res, site.conference.id, keptPageKey(anonymousKey, rawProtocol(req), visibilityOf(identity)), identity, lang);
+    const key = sharedPageKey('page', anonymousKey, visibilityOf(identity));
     const shared = pageCache.getShared(site.conference.id, key);
     if (!shared?.headers) return false;
     pageCache.fastHits++;
