@@ -12,8 +12,6 @@ import { RenderMemo } from '../server/platform/renderMemo';
 import { addCatalogs } from '../islands/shared/i18n';
 import zhCatalogs from '../islands/shared/catalogs/zh';
 import enCatalogs from '../islands/shared/catalogs/en';
-import { provideDateItem } from '../islands/RegisterForm/fields';
-import { DateItem } from '../islands/RegisterForm/dateField';
 import UserMenu, { type UserMenuProps } from '../islands/UserMenu/index';
 import LangSwitch, { type LangSwitchProps } from '../islands/LangSwitch/index';
 import LoginForm, { type LoginFormProps } from '../islands/LoginForm/index';
@@ -142,8 +140,6 @@ export type IslandName = keyof IslandProps;
 // The server renders islands in both languages: every catalog, at start (the browser loads one language's).
 addCatalogs('zh', zhCatalogs);
 addCatalogs('en', enCatalogs);
-// Parts an island's browser code loads on demand (its `prepare`) are at hand on the server from the start.
-provideDateItem(DateItem);
 
 export const islands: { [K in IslandName]: ComponentType<IslandProps[K]> } = { UserMenu, LangSwitch, LoginForm, SignUpForm, ResetPasswordForm, OrgLogin, AccountFrame, ProfileEditForm, AdminProviders, AdminSuperAdmins, ManageMenus, ManageWebsiteConfig, ManageExteriors, CreateConference, MyConferences, ManageManagers, PublicationActions, AdminPublications, ManagePageList, ManagePageEditor, RegisterForm, ManageRegistrants, ManageRegistrantDetails, RegisterConfigBasic, RegisterConfigForm, RegisterConfigFees, DocumentDesigner, ProfileDownloads, AdminUnits, ManageMailConfig, ManageMailLog, ProfileFeedback, ProfileFeedbackDetails, ManageFeedback, ProfileNotices, ManageNotices, ManagePayConfig, ProfileReceiptRequest, ManageReceipts, ProfileFees, ProfileOrders, ProfilePay, ProfilePayResult, ProfileOrderUpdate, ManageOrders, ProfileHotel, ManageHotelConfig, ManageHotel, ProfileSubmission, ProfileSubmissionDetails, ManageContributeConfig, ManageSubmissions, ManageSubmissionDetail, ManageReviewConfig, ManageReviewers, ReviewerInfo, ReviewActivation, ReviewerTasks, ReviewForm, ManageAllocation };
 

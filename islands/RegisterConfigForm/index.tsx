@@ -14,23 +14,16 @@ import { call, ApiError } from '../shared/api';
 import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';
 import { RegisterConfigTabs } from '../shared/RegisterConfigTabs';
-import { ItemField, itemTitle } from '../RegisterForm/fields';
+import { FormPreview, itemTitle } from '../RegisterForm/fields';
 import { ItemEditor } from './ItemEditor';
 
 export type RegisterConfigFormProps = { lang: Lang; mobile: boolean; versions: FormVersionView[]; version: string; rules: FormRules };
 
 const go = (version: string) => location.assign(`/platform/config/register/form?version=${encodeURIComponent(version)}`);
 
+/** The form as attendees will see it: the registration form's own fields. */
 function Preview({ rules, lang }: { rules: FormRules; lang: Lang }) {
-  const t = translator(lang);
-  const ctx = { rules, lang, t, mobile: false, lockedEmail: false, files: {}, onFiles: () => {}, uploadBusy: () => {} };
-  return (
-    <Form layout="vertical" name="formPreview" disabled>
-      {rules.items.filter((i) => i.mode !== 'hidden').map((item) => (
-        <ItemField key={item.field} item={item} ctx={ctx} />
-      ))}
-    </Form>
-  );
+  return <FormPreview rules={rules} lang={lang} t={translator(lang)} />;
 }
 
 function Builder({ lang, mobile, versions, version, rules: initial }: RegisterConfigFormProps) {

@@ -1,173 +1,273 @@
 /**
- * One form item of the registration form, by type (spec 3 "Registration form (user) config").
- * The antd rules give the messages of spec 5 early; the server checks the same again.
+ * One form item of the registration form, by type (spec 3 "Registration form (user) config"),
+ * built on the browser's own controls rather than antd: this form is what everyone loads at a
+ * registration opening, most on phones, and antd's form runtime alone was over a third of the
+ * page's JavaScript (docs/performance.md). Native selects, date and file inputs are also what
+ * phones show best. The checks (validate.ts) give the messages of spec 5 early; the server
+ * checks the same again.
  */
-import { useEffect, useState, type ComponentType } from 'react';
-import { Checkbox, Form, Input, Radio, Select, type FormRule } from 'antd';
-import { CHOICE_TYPES, MAX_TEXT, NAME_PARTS, PHONE_PATTERN, type FormItem, type FormRules } from '../../server/contract/registrationForm';
-import { EMAIL_PATTERN } from '../../server/contract/patterns';
+import { useEffect, useState, type ReactNode } from 'react';
+import { NAME_PARTS, type FormItem, type FormRules } from '../../server/contract/registrationForm';
 import { PROVINCES } from '../../server/contract/provinces';
-import { CountrySelect } from '../shared/CountrySelect';
-import { UnitInput } from '../shared/UnitInput';
+import { COUNTRIES } from '../../server/contract/countries';
+import { loadUnitNames } from '../shared/unitSuggestions';
 import type { Lang } from '../shared/locale';
 import { FileField, type UploadedFile } from './upload';
-import type { DateItemProps } from './dateField';
+import { NAME_LABELS, itemTitle, optionLabel, type T } from './validate';
 
-/**
- * The date item's code is loaded only for forms that ask a date: before the form hydrates
- * (prepareFields, called by renderer/hydrate.tsx through the island's `prepare`), at start on the
- * server (renderer/islands.server.tsx), and otherwise when a form shown later needs it (a
- * manager switching to another version), with a disabled field meanwhile.
- */
-let DateItem: ComponentType<DateItemProps> | null = null;
+export { itemTitle };
 
-export function provideDateItem(component: ComponentType<DateItemProps>): void {
-  DateItem = component;
-}
-
-async function loadDateItem(): Promise<ComponentType<DateItemProps>> {
-  DateItem ??= (await import('./dateField')).DateItem;
-  return DateItem;
-}
-
-export async function prepareFields(rules: FormRules): Promise<void> {
-  if (rules.items.some((item) => item.type === 'date' && item.mode !== 'hidden')) await loadDateItem();
-}
-
-function LateDateItem(props: DateItemProps) {
-  const [Loaded, setLoaded] = useState(() => DateItem);
-  useEffect(() => {
-    if (!Loaded) void loadDateItem().then((component) => setLoaded(() => component));
-  }, [Loaded]);
-  if (Loaded) return <Loaded {...props} />;
-  return (
-    <Form.Item label={props.title}>
-      <Input disabled />
-    </Form.Item>
-  );
-}
-
-type T = (key: string, options?: Record<string, unknown>) => string;
-
-export function itemTitle(item: FormItem, lang: Lang): string {
-  return (lang === 'en' ? item.titleEn || item.titleZh : item.titleZh || item.titleEn) || item.field;
-}
-
-function optionLabel(o: { zh: string; en: string; value: string }, lang: Lang): string {
-  return (lang === 'en' ? o.en || o.zh : o.zh || o.en) || o.value;
-}
-
-function requiredRule(item: FormItem, title: string, t: T): FormRule[] {
-  if (item.mode !== 'required') return [];
-  const key = CHOICE_TYPES.has(item.type) ? 'registration:pleaseSelect' : 'registration:pleaseInput';
-  return [{ required: true, whitespace: !CHOICE_TYPES.has(item.type), message: t(key, { title }) }];
-}
+export type Value = string | string[] | boolean | undefined;
+export type Values = Record<string, Value>;
 
 export type FieldContext = {
   rules: FormRules;
   lang: Lang;
   t: T;
-  mobile: boolean;
+  values: Values;
+  errors: Record<string, string>;
   /** the e-mail of a signed-in person, shown disabled */
   lockedEmail: boolean;
+  /** the whole form is shown but cannot be changed (a preview; changes closed) */
+  disabled: boolean;
+  set(field: string, value: Value): void;
+  /** a field left: the e-mail and phone are checked then */
+  blur(field: string): void;
   files: Record<string, UploadedFile[]>;
   onFiles(field: string, files: UploadedFile[]): void;
   uploadBusy(busy: boolean): void;
 };
 
-const NAME_LABELS: Record<string, string> = { fullName: 'registration:fullName', firstName: 'registration:firstName', middleName: 'registration:middleName', lastName: 'registration:lastName' };
+/** The element id of a field: antd's pattern, which the page's tests and anchors know. */
+export const fieldId = (field: string) => `conferenceRegister_${field}`;
+
+function Row({ field, label, required, error, group, children }: { field: string; label: string; required: boolean; error?: string; group?: boolean; children: ReactNode }) {
+  const id = fieldId(field);
+  const labelNode = <span className={required ? 'rf-label rf-required' : 'rf-label'}>{label}</span>;
+  return (
+    <div className={error ? 'rf-item rf-item-error' : 'rf-item'} data-field={field}>
+      {group ? <div className="rf-label-row" id={`${id}_label`}>{labelNode}</div> : <label className="rf-label-row" htmlFor={id}>{labelNode}</label>}
+      {children}
+      {error ? <div className="rf-error" id={`${id}_help`} role="alert">{error}</div> : null}
+    </div>
+  );
+}
+
+const str = (v: Value) => (typeof v === 'string' ? v : '');
+const list = (v: Value) => (Array.isArray(v) ? v : []);
+
+function aria(field: string, error?: string) {
+  return { id: fieldId(field), 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? `${fieldId(field)}_help` : undefined };
+}
+
+function Choices({ field, options, multiple, ctx }: { field: string; options: Array<{ value: string; label: string }>; multiple: boolean; ctx: FieldContext }) {
+  const value = ctx.values[field];
+  return (
+    <div className="rf-choices" role={multiple ? 'group' : 'radiogroup'} aria-labelledby={`${fieldId(field)}_label`} {...aria(field, ctx.errors[field])}>
+      {options.map((o) => {
+        const checked = multiple ? list(value).includes(o.value) : str(value) === o.value;
+        return (
+          <label key={o.value} className="rf-choice">
+            <input
+              type={multiple ? 'checkbox' : 'radio'}
+              name={fieldId(field)}
+              value={o.value}
+              checked={checked}
+              disabled={ctx.disabled}
+              onChange={() => ctx.set(field, multiple ? (checked ? list(value).filter((v) => v !== o.value) : [...list(value), o.value]) : o.value)}
+            />
+            <span>{o.label}</span>
+          </label>
+        );
+      })}
+    </div>
+  );
+}
+
+function NativeSelect({ field, options, ctx }: { field: string; options: Array<{ value: string; label: string }>; ctx: FieldContext }) {
+  return (
+    <select className="rf-input rf-select" {...aria(field, ctx.errors[field])} value={str(ctx.values[field])} disabled={ctx.disabled} onChange={(e) => ctx.set(field, e.target.value)}>
+      <option value="">{ctx.t('registration:choose')}</option>
+      {options.map((o) => (
+        <option key={o.value} value={o.value}>{o.label}</option>
+      ))}
+    </select>
+  );
+}
+
+/** Free text with the platform's unit list as suggestions (fetched when the field is first focused). */
+function UnitField({ field, ctx }: { field: string; ctx: FieldContext }) {
+  const [units, setUnits] = useState<string[]>([]);
+  const listId = `${fieldId(field)}_units`;
+  const query = str(ctx.values[field]).trim().toLowerCase();
+  const shown = (query ? units.filter((u) => u.toLowerCase().includes(query)) : units).slice(0, 50);
+  return (
+    <>
+      <input
+        className="rf-input"
+        {...aria(field, ctx.errors[field])}
+        list={listId}
+        maxLength={200}
+        autoComplete="organization"
+        value={str(ctx.values[field])}
+        disabled={ctx.disabled}
+        onChange={(e) => ctx.set(field, e.target.value)}
+        onFocus={() => void loadUnitNames(ctx.lang).then(setUnits)}
+      />
+      <datalist id={listId}>
+        {shown.map((u) => (
+          <option key={u} value={u} />
+        ))}
+      </datalist>
+    </>
+  );
+}
 
 export function ItemField({ item, ctx }: { item: FormItem; ctx: FieldContext }) {
-  const { lang, t, rules } = ctx;
+  const { lang, t, rules, errors } = ctx;
   const title = itemTitle(item, lang);
-  const required = requiredRule(item, title, t);
+  const required = item.mode === 'required';
+  const field = item.field;
+  const text = (opts: { inputMode?: 'tel' | 'email'; autoComplete?: string; disabled?: boolean } = {}) => (
+    <input
+      className="rf-input"
+      {...aria(field, errors[field])}
+      type="text"
+      inputMode={opts.inputMode}
+      autoComplete={opts.autoComplete}
+      value={str(ctx.values[field])}
+      disabled={ctx.disabled || opts.disabled}
+      onChange={(e) => ctx.set(field, e.target.value)}
+      onBlur={() => ctx.blur(field)}
+    />
+  );
   switch (item.type) {
     case 'name':
       return (
         <>
           {NAME_PARTS[rules.nameStyle].map((part) => (
-            <Form.Item
-              key={part}
-              name={part}
-              label={t(NAME_LABELS[part])}
-              rules={part === 'middleName' ? [{ max: 100, message: t('nameTooLong') }] : [{ required: true, whitespace: true, message: t('registration:pleaseInput', { title: t(NAME_LABELS[part]) }) }, { max: 100, message: t('nameTooLong') }]}
-            >
-              <Input autoComplete={part === 'fullName' ? 'name' : part === 'firstName' ? 'given-name' : part === 'lastName' ? 'family-name' : 'additional-name'} />
-            </Form.Item>
+            <Row key={part} field={part} label={t(NAME_LABELS[part])} required={part !== 'middleName'} error={errors[part]}>
+              <input
+                className="rf-input"
+                {...aria(part, errors[part])}
+                autoComplete={part === 'fullName' ? 'name' : part === 'firstName' ? 'given-name' : part === 'lastName' ? 'family-name' : 'additional-name'}
+                value={str(ctx.values[part])}
+                disabled={ctx.disabled}
+                onChange={(e) => ctx.set(part, e.target.value)}
+              />
+            </Row>
           ))}
         </>
       );
     case 'email':
       return (
-        <Form.Item name="email" label={title} validateTrigger="onBlur" rules={[{ required: true, message: t('emailFormatError') }, { pattern: EMAIL_PATTERN, message: t('emailFormatError') }]}>
-          <Input disabled={ctx.lockedEmail} inputMode="email" autoCapitalize="none" autoComplete="email" />
-        </Form.Item>
+        <Row field="email" label={title} required error={errors.email}>
+          <input
+            className="rf-input"
+            {...aria('email', errors.email)}
+            type="email"
+            inputMode="email"
+            autoCapitalize="none"
+            autoComplete="email"
+            value={str(ctx.values.email)}
+            disabled={ctx.disabled || ctx.lockedEmail}
+            onChange={(e) => ctx.set('email', e.target.value)}
+            onBlur={() => ctx.blur('email')}
+          />
+        </Row>
       );
-    case 'country':
+    case 'country': {
+      const only = rules.countries.length ? new Set(rules.countries) : null;
+      const options = COUNTRIES.filter((c) => !only || only.has(c.en)).map((c) => ({ value: c.en, label: lang === 'zh' ? c.zh : c.en }));
       return (
-        <Form.Item name={item.field} label={title} rules={required}>
-          <CountrySelect lang={lang} allowed={rules.countries} />
-        </Form.Item>
+        <Row field={field} label={title} required={required} error={errors[field]}>
+          <NativeSelect field={field} options={options} ctx={ctx} />
+        </Row>
       );
+    }
     case 'unit':
       return (
-        <Form.Item name={item.field} label={title} rules={[...required, { max: MAX_TEXT.input, message: t('registration:tooLong', { title, max: MAX_TEXT.input }) }]}>
-          <UnitInput lang={lang} />
-        </Form.Item>
+        <Row field={field} label={title} required={required} error={errors[field]}>
+          <UnitField field={field} ctx={ctx} />
+        </Row>
       );
     case 'radio':
-      return (
-        <Form.Item name={item.field} label={title} rules={required}>
-          <Radio.Group options={item.options.map((o) => ({ value: o.value, label: optionLabel(o, lang) }))} />
-        </Form.Item>
-      );
     case 'checkBox':
-      return (
-        <Form.Item name={item.field} label={title} rules={required}>
-          <Checkbox.Group options={item.options.map((o) => ({ value: o.value, label: optionLabel(o, lang) }))} />
-        </Form.Item>
-      );
-    case 'select':
     case 'multiSelect':
       return (
-        <Form.Item name={item.field} label={title} rules={required}>
-          <Select allowClear mode={item.type === 'multiSelect' ? 'multiple' : undefined} options={item.options.map((o) => ({ value: o.value, label: optionLabel(o, lang) }))} placeholder={t('registration:choose')} />
-        </Form.Item>
+        <Row field={field} label={title} required={required} error={errors[field]} group>
+          <Choices field={field} multiple={item.type !== 'radio'} options={item.options.map((o) => ({ value: o.value, label: optionLabel(o, lang) }))} ctx={ctx} />
+        </Row>
+      );
+    case 'select':
+      return (
+        <Row field={field} label={title} required={required} error={errors[field]}>
+          <NativeSelect field={field} options={item.options.map((o) => ({ value: o.value, label: optionLabel(o, lang) }))} ctx={ctx} />
+        </Row>
       );
     case 'city':
       return (
-        <Form.Item name={item.field} label={title} rules={required}>
-          <Select allowClear showSearch optionFilterProp="label" options={PROVINCES.map((p) => ({ value: p.zh, label: lang === 'en' ? p.en : p.zh }))} placeholder={t('registration:choose')} />
-        </Form.Item>
+        <Row field={field} label={title} required={required} error={errors[field]}>
+          <NativeSelect field={field} options={PROVINCES.map((p) => ({ value: p.zh, label: lang === 'en' ? p.en : p.zh }))} ctx={ctx} />
+        </Row>
       );
     case 'date':
-      return DateItem ? <DateItem field={item.field} title={title} required={required} mobile={ctx.mobile} lang={lang} /> : <LateDateItem field={item.field} title={title} required={required} mobile={ctx.mobile} lang={lang} />;
+      return (
+        <Row field={field} label={title} required={required} error={errors[field]}>
+          <input className="rf-input rf-date" {...aria(field, errors[field])} type="date" value={str(ctx.values[field])} disabled={ctx.disabled} onChange={(e) => ctx.set(field, e.target.value)} />
+        </Row>
+      );
     case 'file':
     case 'photo':
       return (
-        <Form.Item name={item.field} label={title} rules={required} getValueFromEvent={(files: UploadedFile[]) => files.map((f) => f.name)}>
+        <Row field={field} label={title} required={required} error={errors[field]}>
           <FileField
+            id={fieldId(field)}
             lang={lang}
             photo={item.type === 'photo'}
-            files={ctx.files[item.field] ?? []}
-            onFiles={(files) => ctx.onFiles(item.field, files)}
+            disabled={ctx.disabled}
+            files={ctx.files[field] ?? []}
+            onFiles={(files) => {
+              ctx.onFiles(field, files);
+              ctx.set(field, files.map((f) => f.name));
+            }}
             onBusy={ctx.uploadBusy}
           />
-        </Form.Item>
+        </Row>
       );
     case 'textarea':
       return (
-        <Form.Item name={item.field} label={title} rules={[...required, { max: MAX_TEXT.textarea, message: t('registration:tooLong', { title, max: MAX_TEXT.textarea }) }]}>
-          <Input.TextArea autoSize={{ minRows: 3, maxRows: 8 }} />
-        </Form.Item>
+        <Row field={field} label={title} required={required} error={errors[field]}>
+          <textarea className="rf-input rf-textarea" {...aria(field, errors[field])} rows={3} value={str(ctx.values[field])} disabled={ctx.disabled} onChange={(e) => ctx.set(field, e.target.value)} />
+        </Row>
       );
-    default: {
-      const phone: FormRule[] = item.field === 'tel' ? [{ pattern: PHONE_PATTERN, message: t('phoneRequire') }] : [];
+    default:
       return (
-        <Form.Item name={item.field} label={title} validateTrigger="onBlur" rules={[...required, ...phone, { max: MAX_TEXT.input, message: t('registration:tooLong', { title, max: MAX_TEXT.input }) }]}>
-          <Input inputMode={item.field === 'tel' || item.field === 'fax' ? 'tel' : undefined} autoComplete={item.field === 'tel' ? 'tel' : undefined} />
-        </Form.Item>
+        <Row field={field} label={title} required={required} error={errors[field]}>
+          {text({ inputMode: field === 'tel' || field === 'fax' ? 'tel' : undefined, autoComplete: field === 'tel' ? 'tel' : undefined })}
+        </Row>
       );
-    }
   }
+}
+
+/** The form as an attendee will see it, not fillable (the managers' form builder shows it beside the items). */
+export function FormPreview({ rules, lang, t }: { rules: FormRules; lang: Lang; t: T }) {
+  const ctx: FieldContext = { rules, lang, t, values: {}, errors: {}, lockedEmail: false, disabled: true, set: () => {}, blur: () => {}, files: {}, onFiles: () => {}, uploadBusy: () => {} };
+  return (
+    <div className="rf-form">
+      {rules.items.filter((i) => i.mode !== 'hidden').map((item) => (
+        <ItemField key={item.field} item={item} ctx={ctx} />
+      ))}
+    </div>
+  );
+}
+
+/** Keeps a ticking effect out of the form's body. */
+export function useCountdown(countdown: { seconds: number; to: string } | null, set: (next: { seconds: number; to: string }) => void): void {
+  useEffect(() => {
+    if (!countdown) return;
+    if (countdown.seconds <= 0) return void location.assign(countdown.to);
+    const timer = setTimeout(() => set({ ...countdown, seconds: countdown.seconds - 1 }), 1000);
+    return () => clearTimeout(timer);
+  }, [countdown, set]);
 }

@@ -4,17 +4,19 @@
  * themselves: someone without an account gets one in the platform's frame on the page first (no
  * password is typed on a conference's origin, docs/accounts.md). After a successful registration
  * it says 'Registration successful, page jumps in N seconds', counting down from 3.
+ *
+ * Plain React on the browser's controls, no antd (fields.tsx says why): the registration page's
+ * JavaScript stays under its budget (issue 17).
  */
-import { useEffect, useMemo, useState } from 'react';
-import { Alert, App, Button, Checkbox, Form, Popconfirm, Select, Space } from 'antd';
+import { useCallback, useMemo, useState, type FormEvent } from 'react';
 import { registrationFormApi as registrationApi, type Answers, type FormRules } from '../../server/contract/registrationForm';
 import type { RegistrantFile } from '../../server/contract/registrants';
-import { AntdRoot, SCROLL_TO_FIELD } from '../shared/AntdRoot';
 import { call, ApiError } from '../shared/api';
 import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';
-import { ItemField, itemTitle, prepareFields, type FieldContext } from './fields';
+import { fieldId, ItemField, itemTitle, useCountdown, type FieldContext, type Value, type Values } from './fields';
 import type { UploadedFile } from './upload';
+import { validateField, validateForm, type T } from './validate';
 
 export type RegisterFormProps = {
   lang: Lang;
@@ -39,156 +41,204 @@ export type RegisterFormProps = {
 };
 
 const REDIRECT_SECONDS = 3;
-type Values = Record<string, string | string[] | boolean | undefined>;
+const NOTICE = 'noticeAccepted';
+type Status = { kind: 'ok' | 'warn' | 'info'; text: string; next?: string } | null;
 
-function answersFrom(values: Values, extra: Set<string>): Answers {
+function answersFrom(values: Values): Answers {
   const answers: Answers = {};
   for (const [key, value] of Object.entries(values)) {
-    if (extra.has(key) || value === undefined || value === null || typeof value === 'boolean') continue;
+    if (key === NOTICE || value === undefined || value === null || typeof value === 'boolean') continue;
     answers[key] = value;
   }
   return answers;
 }
 
-function RegisterFormBody(props: RegisterFormProps) {
-  const { lang, mobile, mode, rules, account } = props;
+/** Brings the first field with a message into view and puts the cursor there. */
+function showFirstError(errors: Record<string, string>): void {
+  const first = Object.keys(errors)
+    .map((field) => document.getElementById(fieldId(field)))
+    .filter((el): el is HTMLElement => el !== null)
+    .sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1))[0];
+  first?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+  first?.focus({ preventScroll: true });
+}
+
+function cancelHref(mode: RegisterFormProps['mode'], registrantId?: number): string {
+  if (mode === 'update') return '/profile/userInfo';
+  return mode === 'edit' ? `/platform/manage/userDetails?uid=${registrantId}` : '/platform/manage/user';
+}
+
+export default function RegisterForm(props: RegisterFormProps) {
+  const { lang, mode, rules, account } = props;
   const t = translator(lang);
-  const { message, modal } = App.useApp();
-  const [form] = Form.useForm<Values>();
+  const [values, setValues] = useState<Values>(() => (mode === 'self' && account ? { email: account.email, fullName: account.name } : { ...(props.initial ?? {}) }));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [status, setStatus] = useState<Status>(null);
   const [busy, setBusy] = useState(false);
   const [uploading, setUploading] = useState(false);
   const [files, setFiles] = useState<Record<string, UploadedFile[]>>(props.initialFiles ?? {});
   const [countdown, setCountdown] = useState<{ seconds: number; to: string } | null>(null);
-
-  useEffect(() => {
-    if (!countdown) return;
-    if (countdown.seconds <= 0) return void location.assign(countdown.to);
-    const timer = setTimeout(() => setCountdown({ ...countdown, seconds: countdown.seconds - 1 }), 1000);
-    return () => clearTimeout(timer);
-  }, [countdown]);
-
+  useCountdown(countdown, setCountdown);
   const titles = useMemo(() => new Map(rules.items.map((i) => [i.field, itemTitle(i, lang)])), [rules, lang]);
-  const initialValues: Values = mode === 'self' && account ? { email: account.email, fullName: account.name } : { ...(props.initial ?? {}) };
-  const extra = new Set(['noticeAccepted', '_version']);
+  const closed = mode === 'update' && props.changesOpen === false;
+
+  const set = useCallback((field: string, value: Value) => {
+    setValues((prev) => ({ ...prev, [field]: value }));
+    // A message goes once the field is changed; the checks run again on leaving it or sending.
+    setErrors((prev) => (prev[field] ? Object.fromEntries(Object.entries(prev).filter(([k]) => k !== field)) : prev));
+  }, []);
 
   const ctx: FieldContext = {
     rules,
     lang,
     t,
-    mobile,
+    values,
+    errors,
     lockedEmail: Boolean(account) || mode === 'edit' || mode === 'update',
+    disabled: closed,
+    set,
+    blur: (field) => {
+      if (field !== 'email' && field !== 'tel') return;
+      const message = values[field] ? validateField(rules, field, values[field], lang, t) : null;
+      if (message) setErrors((prev) => ({ ...prev, [field]: message }));
+    },
     files,
     onFiles: (field, list) => setFiles((prev) => ({ ...prev, [field]: list })),
     uploadBusy: setUploading,
   };
 
-  async function submit(values: Values) {
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy || uploading || closed) return;
+    const found = validateForm(rules, values, lang, t);
+    if (mode === 'self' && props.notice && values[NOTICE] !== true) found[NOTICE] = t('userReg.selectedNotice');
+    setErrors(found);
+    setStatus(null);
+    if (Object.keys(found).length) return showFirstError(found);
     setBusy(true);
-    const answers = answersFrom(values, extra);
+    const answers = answersFrom(values);
     try {
       if (mode === 'self') {
-        const done = await call(registrationApi.register, { body: { version: props.version, answers, noticeAccepted: Boolean(values.noticeAccepted) } });
+        const done = await call(registrationApi.register, { body: { version: props.version, answers, noticeAccepted: values[NOTICE] === true } });
         setCountdown({ seconds: REDIRECT_SECONDS, to: done.redirect });
       } else if (mode === 'add') {
-        const done = await call(registrationApi.add, { body: { version: typeof values._version === 'string' ? values._version : props.version, answers } });
+        const done = await call(registrationApi.add, { body: { version: props.version, answers } });
         const details = `/platform/manage/userDetails?uid=${done.id}`;
         // Not mailed: the conference is unpublished and the address a stranger to it (the mail gate);
         // the manager reads why before going on.
-        if (done.mailed === false) modal.info({ content: t('registration:addedNoMail'), onOk: () => location.assign(details) });
+        if (done.mailed === false) setStatus({ kind: 'info', text: t('registration:addedNoMail'), next: details });
         else {
-          message.success(t('registration:added'));
+          setStatus({ kind: 'ok', text: t('registration:added') });
           location.assign(details);
         }
       } else if (mode === 'update') {
         await call(registrationApi.updateOwn, { body: { answers } });
-        message.success(t('registration:saved'));
+        setStatus({ kind: 'ok', text: t('registration:saved') });
         location.assign('/profile/userInfo');
       } else {
         await call(registrationApi.update, { body: { id: props.registrantId, answers } });
-        message.success(t('registration:saved'));
+        setStatus({ kind: 'ok', text: t('registration:saved') });
         location.assign(`/platform/manage/userDetails?uid=${props.registrantId}`);
       }
     } catch (err) {
       const e = err instanceof ApiError ? err : new ApiError(0, 'userReg.passportError');
       const text = t(e.messageKey, { ...(e.params ?? {}), title: e.params?.title ?? titles.get(e.field ?? '') ?? '' });
-      if (e.field && form.getFieldInstance(e.field) !== undefined) {
-        form.setFields([{ name: e.field, errors: [text] }]);
-        form.scrollToField(e.field, SCROLL_TO_FIELD);
-      } else message.warning(text);
+      if (e.field && document.getElementById(fieldId(e.field))) {
+        setErrors({ [e.field]: text });
+        showFirstError({ [e.field]: text });
+      } else setStatus({ kind: 'warn', text });
     } finally {
       setBusy(false);
     }
   }
 
   if (countdown) {
-    return <Alert type="success" showIcon title={t('registration:success')} description={t('registration:jumpIn', { seconds: countdown.seconds })} className="register-success" />;
+    return (
+      <div className="rf-alert rf-alert-ok register-success" role="status">
+        <strong>{t('registration:success')}</strong>
+        <p>{t('registration:jumpIn', { seconds: countdown.seconds })}</p>
+      </div>
+    );
   }
 
-  const closed = mode === 'update' && props.changesOpen === false;
   return (
     <>
-    {closed ? <Alert type="info" showIcon title={t('registration:changesClosedNote')} style={{ marginBottom: 16 }} /> : null}
-    <Form form={form} layout="vertical" requiredMark onFinish={submit} initialValues={initialValues} name="conferenceRegister" className="register-form" disabled={closed}>
-      {mode === 'add' && props.versions && props.versions.length > 1 ? (
-        <Form.Item name="_version" label={t('registration:version')} initialValue={props.version}>
-          <Select options={props.versions.map((v) => ({ value: v, label: v }))} onChange={(v: string) => location.assign(`/platform/manage/user/add?version=${encodeURIComponent(v)}`)} />
-        </Form.Item>
-      ) : null}
-      <h3 className="register-section">{t('registration:userInfo')}</h3>
-      {rules.items.filter((i) => i.mode !== 'hidden').map((item) => (
-        <ItemField key={item.field} item={item} ctx={ctx} />
-      ))}
-      {mode === 'self' && props.notice ? (
-        <Form.Item name="noticeAccepted" valuePropName="checked" rules={[{ validator: async (_, v) => (v ? undefined : Promise.reject(new Error(t('userReg.selectedNotice')))) }]}>
-          <Checkbox>{t('registration:noticeRead')}</Checkbox>
-        </Form.Item>
-      ) : null}
-      {mode === 'self' ? <p className="register-red-note">{t('registration:redNote')}</p> : null}
-      <Space wrap>
-        <Button type="primary" htmlType="submit" loading={busy} disabled={uploading} block={mobile} size="large">
-          {mode === 'self' ? t('registration:submit') : t('registration:save')}
-        </Button>
-        {mode !== 'self' ? <Button disabled={false} href={mode === 'update' ? '/profile/userInfo' : mode === 'edit' ? `/platform/manage/userDetails?uid=${props.registrantId}` : '/platform/manage/user'}>{t('profile.cancel')}</Button> : null}
-      </Space>
-    </Form>
-    {mode === 'update' && props.canWithdraw ? <WithdrawButton t={t} /> : null}
+      {closed ? <div className="rf-alert rf-alert-info">{t('registration:changesClosedNote')}</div> : null}
+      <form id="conferenceRegister" className="rf-form register-form" noValidate onSubmit={(e) => void submit(e)}>
+        {mode === 'add' && props.versions && props.versions.length > 1 ? (
+          <div className="rf-item">
+            <label className="rf-label-row" htmlFor={fieldId('_version')}><span className="rf-label">{t('registration:version')}</span></label>
+            <select id={fieldId('_version')} className="rf-input rf-select" value={props.version} onChange={(e) => location.assign(`/platform/manage/user/add?version=${encodeURIComponent(e.target.value)}`)}>
+              {props.versions.map((v) => (
+                <option key={v} value={v}>{v}</option>
+              ))}
+            </select>
+          </div>
+        ) : null}
+        <h3 className="register-section">{t('registration:userInfo')}</h3>
+        {rules.items.filter((i) => i.mode !== 'hidden').map((item) => (
+          <ItemField key={item.field} item={item} ctx={ctx} />
+        ))}
+        {mode === 'self' && props.notice ? (
+          <div className={errors[NOTICE] ? 'rf-item rf-item-error' : 'rf-item'}>
+            <label className="rf-choice">
+              <input id={fieldId(NOTICE)} type="checkbox" checked={values[NOTICE] === true} aria-invalid={errors[NOTICE] ? true : undefined} aria-describedby={errors[NOTICE] ? `${fieldId(NOTICE)}_help` : undefined} onChange={(e) => set(NOTICE, e.target.checked)} />
+              <span>{t('registration:noticeRead')}</span>
+            </label>
+            {errors[NOTICE] ? <div className="rf-error" id={`${fieldId(NOTICE)}_help`} role="alert">{errors[NOTICE]}</div> : null}
+          </div>
+        ) : null}
+        {mode === 'self' ? <p className="register-red-note">{t('registration:redNote')}</p> : null}
+        {status ? (
+          <div className={`rf-alert rf-alert-${status.kind}`} role={status.kind === 'warn' ? 'alert' : 'status'}>
+            {status.text}
+            {status.next ? <p><a className="rf-button rf-button-primary" href={status.next}>{t('registration:continue')}</a></p> : null}
+          </div>
+        ) : null}
+        <div className="rf-actions">
+          <button type="submit" className={props.mobile ? 'rf-button rf-button-primary rf-button-large rf-block' : 'rf-button rf-button-primary rf-button-large'} disabled={busy || uploading || closed} aria-busy={busy}>
+            {busy ? <span className="rf-spinner" aria-hidden="true" /> : null}
+            {mode === 'self' ? t('registration:submit') : t('registration:save')}
+          </button>
+          {mode !== 'self' ? <a className="rf-button rf-button-large" href={cancelHref(mode, props.registrantId)}>{t('profile.cancel')}</a> : null}
+        </div>
+      </form>
+      {mode === 'update' && props.canWithdraw ? <WithdrawButton t={t} /> : null}
     </>
   );
 }
 
 /** The person withdraws their own registration (issue 18), after a confirmation; the server says why when it refuses. */
-function WithdrawButton({ t }: { t: ReturnType<typeof translator> }) {
-  const { message } = App.useApp();
+function WithdrawButton({ t }: { t: T }) {
+  const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [status, setStatus] = useState<Status>(null);
   async function withdraw() {
     setBusy(true);
     try {
       await call(registrationApi.withdrawOwn);
-      message.success(t('registration:withdrawn'));
+      setStatus({ kind: 'ok', text: t('registration:withdrawn') });
       setTimeout(() => location.assign('/profile/userInfo'), 1500);
     } catch (err) {
-      message.error(t(err instanceof ApiError ? err.messageKey : 'commonMsg.failed'));
+      setStatus({ kind: 'warn', text: t(err instanceof ApiError ? err.messageKey : 'commonMsg.failed') });
       setBusy(false);
+      setAsking(false);
     }
   }
   return (
-    <div className="register-withdraw" style={{ marginTop: 32, paddingTop: 16, borderTop: '1px solid #eef0f4' }}>
-      <Popconfirm title={t('registration:withdrawConfirm')} onConfirm={withdraw} okText={t('registration:withdraw')} cancelText={t('profile.cancel')} okButtonProps={{ danger: true }}>
-        <Button danger loading={busy}>{t('registration:withdraw')}</Button>
-      </Popconfirm>
+    <div className="register-withdraw">
+      {status ? <div className={`rf-alert rf-alert-${status.kind}`} role={status.kind === 'warn' ? 'alert' : 'status'}>{status.text}</div> : null}
+      {asking ? (
+        <div className="rf-confirm" role="group">
+          <p>{t('registration:withdrawConfirm')}</p>
+          <div className="rf-actions">
+            <button type="button" className="rf-button rf-button-danger" disabled={busy} onClick={() => void withdraw()}>{t('registration:withdrawConfirmYes')}</button>
+            <button type="button" className="rf-button" disabled={busy} onClick={() => setAsking(false)}>{t('registration:withdrawKeep')}</button>
+          </div>
+        </div>
+      ) : (
+        <button type="button" className="rf-button rf-button-danger-outline" onClick={() => setAsking(true)}>{t('registration:withdraw')}</button>
+      )}
     </div>
-  );
-}
-
-/** Before hydration (renderer/hydrate.tsx): the code of the items this form shows that is loaded on demand. */
-export function prepare(props: RegisterFormProps): Promise<void> {
-  return prepareFields(props.rules);
-}
-
-export default function RegisterForm(props: RegisterFormProps) {
-  return (
-    <AntdRoot lang={props.lang}>
-      <RegisterFormBody {...props} />
-    </AntdRoot>
   );
 }

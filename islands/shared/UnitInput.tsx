@@ -1,28 +1,13 @@
 /**
- * An organisation field: free text with suggestions from the platform's unit list
- * (POST /home/company/findByQuery, fetched once when the field is first focused), in the page's
- * language. Renders on the server without fetching. Form.Item passes value and onChange.
+ * An organisation field for antd forms: free text with suggestions from the platform's unit list
+ * (unitSuggestions.ts), in the page's language. Renders on the server without fetching. Form.Item passes value and onChange.
  */
 import { useState } from 'react';
 import { AutoComplete } from 'antd';
-import { unitSearchEndpoint, type UnitRow } from '../../server/contract/unitSearch';
-import { call } from './api';
+import { loadUnitNames } from './unitSuggestions';
 import type { Lang } from './locale';
 
 export type UnitInputProps = { lang: Lang; value?: string; onChange?: (value: string) => void; id?: string; disabled?: boolean };
-
-type Unit = Pick<UnitRow, 'id' | 'zhTitle' | 'enTitle'>;
-let loaded: Promise<Unit[]> | null = null;
-
-function loadUnits(): Promise<Unit[]> {
-  loaded ??= call(unitSearchEndpoint, { body: { page: 1, size: 99999 } })
-    .then((d) => d.rows)
-    .catch(() => {
-      loaded = null;
-      return [];
-    });
-  return loaded;
-}
 
 export function UnitInput({ lang, value, onChange, id, disabled }: UnitInputProps) {
   const [units, setUnits] = useState<string[]>([]);
@@ -34,7 +19,7 @@ export function UnitInput({ lang, value, onChange, id, disabled }: UnitInputProp
       value={value}
       disabled={disabled}
       onChange={(v: string) => onChange?.(v)}
-      onFocus={() => void loadUnits().then((rows) => setUnits(rows.map((u) => (lang === 'zh' ? u.zhTitle || u.enTitle : u.enTitle || u.zhTitle))))}
+      onFocus={() => void loadUnitNames(lang).then(setUnits)}
       options={options}
       maxLength={200}
     />
