@@ -3,10 +3,7 @@
  * when there is one, else the personal centre for registered attendees and the conference
  * registration for everyone else.
  */
-import { useState } from 'react';
-import { App, Button, Form, Input } from 'antd';
-import { EMAIL_PATTERN } from '../../server/contract/validation';
-import { AntdRoot } from '../shared/AntdRoot';
+import { useState, type FormEvent } from 'react';
 import { accountsApi } from '../../server/contract/accounts';
 import { call, ApiError } from '../shared/api';
 import { sitesApi } from '../../server/contract/sites';
@@ -14,53 +11,83 @@ import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';
 import { SecretsNotice } from '../shared/Notice';
 import { conferenceHref, goToConference, useFrameHeight, type Handoff } from '../shared/handoff';
+import { controlAria, FieldRow, FormStatus } from '../shared/plainForm';
+import { emailFormat } from '../shared/accountChecks';
 
 /** handoff: shown in the platform's frame inside a conference's page (docs/accounts.md). */
 export type LoginFormProps = { lang: Lang; redirect: string | null; platform: boolean; handoff?: Handoff | null };
 
-function Login({ lang, redirect, platform, handoff }: LoginFormProps) {
+type Errors = { email?: string | null; password?: string | null };
+
+/** On the browser's own controls (islands/shared/plainForm.tsx): the frame on every conference's sign-in and registration page. */
+export default function LoginForm({ lang, redirect, platform, handoff }: LoginFormProps) {
   const t = translator(lang);
   useFrameHeight(handoff);
-  const { message } = App.useApp();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const [status, setStatus] = useState<{ kind: 'warn'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
 
   async function afterLogin() {
     if (redirect) return location.assign(redirect);
     if (platform) return location.assign('/');
-    const status = await call(sitesApi.conferenceStatus);
-    location.assign(status.allUsers.conferenceUser ? '/profile/userInfo' : '/conferenceRegister');
+    const conference = await call(sitesApi.conferenceStatus);
+    location.assign(conference.allUsers.conferenceUser ? '/profile/userInfo' : '/conferenceRegister');
   }
 
-  async function submit(values: { email: string; password: string }) {
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    const found: Errors = { email: emailFormat(t, email.trim()), password: password ? null : t('passwordRequire') };
+    setErrors(found);
+    setStatus(null);
+    if (found.email || found.password) return document.getElementById(found.email ? 'login_email' : 'login_password')?.focus();
     setBusy(true);
     try {
+      const values = { email: email.trim(), password };
       const body = handoff ? { ...values, handoff: { origin: handoff.origin, state: handoff.state, redirect: handoff.redirect ?? undefined } } : values;
       const token = await call(accountsApi.login, { body });
       if (!token) throw new ApiError(400, 'loginFailed');
       if (handoff && token.handoffUrl) return goToConference(handoff, token.handoffUrl);
       await afterLogin();
     } catch (err) {
-      message.warning(t(err instanceof ApiError ? err.messageKey : 'loginFailed'));
+      setStatus({ kind: 'warn', text: t(err instanceof ApiError ? err.messageKey : 'loginFailed') });
       setBusy(false);
     }
   }
 
   return (
-    <Form layout="vertical" requiredMark={false} onFinish={submit} className="auth-form" name="login">
-      <Form.Item
-        name="email"
-        label={t('auth.email')}
-        validateTrigger="onBlur"
-        rules={[
-          { required: true, message: t('emailFormatError') },
-          { pattern: EMAIL_PATTERN, message: t('emailFormatError') },
-        ]}
-      >
-        <Input autoComplete="username" inputMode="email" size="large" />
-      </Form.Item>
-      <Form.Item name="password" label={t('auth.password')} rules={[{ required: true, message: t('passwordRequire') }]}>
-        <Input.Password autoComplete="current-password" size="large" />
-      </Form.Item>
+    <form id="login" className="rf-form auth-form" noValidate onSubmit={(e) => void submit(e)}>
+      <FieldRow id="login_email" label={t('auth.email')} error={errors.email}>
+        <input
+          className="rf-input rf-input-large"
+          {...controlAria('login_email', errors.email)}
+          type="email"
+          autoComplete="username"
+          inputMode="email"
+          autoCapitalize="none"
+          value={email}
+          onChange={(e) => {
+            setEmail(e.target.value);
+            if (errors.email) setErrors({ ...errors, email: null });
+          }}
+          onBlur={() => email && setErrors({ ...errors, email: emailFormat(t, email.trim()) })}
+        />
+      </FieldRow>
+      <FieldRow id="login_password" label={t('auth.password')} error={errors.password}>
+        <input
+          className="rf-input rf-input-large"
+          {...controlAria('login_password', errors.password)}
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => {
+            setPassword(e.target.value);
+            if (errors.password) setErrors({ ...errors, password: null });
+          }}
+        />
+      </FieldRow>
       <div className="auth-links">
         <a href={conferenceHref(handoff, '/userRegister')} target={handoff ? '_top' : undefined}>
           {t('auth.signUp')}
@@ -69,18 +96,12 @@ function Login({ lang, redirect, platform, handoff }: LoginFormProps) {
           {t('auth.forgotPassword')}
         </a>
       </div>
-      <Button type="primary" htmlType="submit" size="large" block loading={busy}>
+      <FormStatus status={status} />
+      <button type="submit" className="rf-button rf-button-primary rf-button-large rf-block" disabled={busy} aria-busy={busy}>
+        {busy ? <span className="rf-spinner" aria-hidden="true" /> : null}
         {t('auth.login')}
-      </Button>
+      </button>
       <SecretsNotice text={t('auth.notice')} />
-    </Form>
-  );
-}
-
-export default function LoginForm(props: LoginFormProps) {
-  return (
-    <AntdRoot lang={props.lang}>
-      <Login {...props} />
-    </AntdRoot>
+    </form>
   );
 }

@@ -2,40 +2,78 @@
  * New account (spec 2.6): e-mail, a code sent to it, name, password twice. On success the user
  * is logged in and goes to the conference registration.
  */
-import { useState } from 'react';
-import { App, Button, Form, Input } from 'antd';
+import { useState, type FormEvent } from 'react';
 import { EMAIL_PATTERN } from '../../server/contract/validation';
-import { AntdRoot } from '../shared/AntdRoot';
 import { accountsApi } from '../../server/contract/accounts';
 import { call, ApiError } from '../shared/api';
 import { goToConference, useFrameHeight, type Handoff } from '../shared/handoff';
-import { CodeInput } from '../shared/CodeInput';
+import { CodeButton } from '../shared/CodeButton';
 import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';
 import { SecretsNotice } from '../shared/Notice';
-import { codeRules, confirmRules, emailRules, passwordRules, validatedEmail } from '../shared/rules';
+import { controlAria, FieldRow, FormStatus } from '../shared/plainForm';
+import { codeCheck, confirmCheck, emailAvailability, emailFormat, passwordStrength } from '../shared/accountChecks';
 
 /** handoff: shown in the platform's frame inside a conference's page (docs/accounts.md). */
 export type SignUpFormProps = { lang: Lang; next: string; handoff?: Handoff | null };
 
-type Values = { email: string; verifyCode: string; trueName: string; password: string; confirmPassword: string };
+type Field = 'email' | 'verifyCode' | 'trueName' | 'password' | 'confirmPassword';
+type Values = Record<Field, string>;
+const FIELDS: Field[] = ['email', 'verifyCode', 'trueName', 'password', 'confirmPassword'];
+const id = (field: Field) => `signup_${field}`;
 
-function SignUp({ lang, next, handoff }: SignUpFormProps) {
+/** On the browser's own controls (islands/shared/plainForm.tsx): the frame on every conference's registration page. */
+export default function SignUpForm({ lang, next, handoff }: SignUpFormProps) {
   const t = translator(lang);
   useFrameHeight(handoff);
-  const { message } = App.useApp();
-  const [form] = Form.useForm<Values>();
+  const [values, setValues] = useState<Values>({ email: '', verifyCode: '', trueName: '', password: '', confirmPassword: '' });
+  const [errors, setErrors] = useState<Partial<Record<Field, string | null>>>({});
+  const [status, setStatus] = useState<{ kind: 'ok' | 'warn'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
-  const email = Form.useWatch('email', form);
 
-  const validEmail = validatedEmail(form);
+  const setError = (field: Field, message: string | null) => setErrors((prev) => ({ ...prev, [field]: message }));
 
-  async function submit(values: Values) {
+  /** One field's check (those that ask the server wait for it). */
+  async function check(field: Field, v: Values = values): Promise<string | null> {
+    switch (field) {
+      case 'email':
+        return emailFormat(t, v.email.trim()) ?? (await emailAvailability(t, 'new', v.email.trim()));
+      case 'verifyCode':
+        return v.verifyCode ? codeCheck(t, 'registerCode', v.email.trim(), v.verifyCode) : t('inputVerifyCode');
+      case 'trueName':
+        return !v.trueName.trim() ? t('nameRequire') : v.trueName.length > 100 ? t('nameTooLong') : null;
+      case 'password':
+        return passwordStrength(t, v.password);
+      case 'confirmPassword':
+        return confirmCheck(t, v.password, v.confirmPassword);
+    }
+  }
+
+  async function checkOnLeave(field: Field) {
+    if (!values[field]) return;
+    setError(field, await check(field).catch(() => t('userReg.passportError')));
+  }
+
+  /** The address a code is sent to, once the e-mail passes its checks. */
+  async function emailForCode(): Promise<string | null> {
+    const message = await check('email');
+    setError('email', message);
+    return message ? null : values.email.trim();
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
     setBusy(true);
+    setStatus(null);
     try {
+      const found = Object.fromEntries(await Promise.all(FIELDS.map(async (f) => [f, await check(f)] as const))) as Record<Field, string | null>;
+      setErrors(found);
+      const first = FIELDS.find((f) => found[f]);
+      if (first) return document.getElementById(id(first))?.focus();
       const done = await call(accountsApi.register, {
         body: {
-          email: values.email,
+          email: values.email.trim(),
           trueName: values.trueName,
           passWord: values.password,
           verifyCode: values.verifyCode,
@@ -46,44 +84,69 @@ function SignUp({ lang, next, handoff }: SignUpFormProps) {
       location.assign(next);
     } catch (err) {
       const key = err instanceof ApiError ? err.messageKey : 'userReg.passportError';
-      if (err instanceof ApiError && err.field) form.setFields([{ name: (err.field === 'passWord' ? 'password' : err.field) as keyof Values, errors: [t(key)] }]);
-      else message.warning(t(key));
+      const field = err instanceof ApiError && err.field ? ((err.field === 'passWord' ? 'password' : err.field) as Field) : null;
+      if (field && FIELDS.includes(field)) setError(field, t(key));
+      else setStatus({ kind: 'warn', text: t(key) });
+    } finally {
       setBusy(false);
     }
   }
 
+  const input = (field: Field, props: { type?: string; autoComplete: string; inputMode?: 'email' | 'numeric'; maxLength?: number }) => (
+    <input
+      className="rf-input rf-input-large"
+      {...controlAria(id(field), errors[field])}
+      type={props.type ?? 'text'}
+      autoComplete={props.autoComplete}
+      inputMode={props.inputMode}
+      maxLength={props.maxLength}
+      autoCapitalize={field === 'email' ? 'none' : undefined}
+      value={values[field]}
+      onChange={(e) => {
+        setValues({ ...values, [field]: e.target.value });
+        if (errors[field]) setError(field, null);
+      }}
+      onBlur={() => void checkOnLeave(field)}
+    />
+  );
+
+  const emailOk = EMAIL_PATTERN.test(values.email.trim());
   return (
-    <Form form={form} layout="vertical" requiredMark={false} onFinish={submit} className="auth-form" name="signup">
-      <Form.Item name="email" label={t('auth.email')} validateTrigger="onBlur" rules={emailRules(t, 'new')} hasFeedback>
-        <Input autoComplete="email" inputMode="email" size="large" />
-      </Form.Item>
-      <Form.Item name="verifyCode" label={t('auth.verifyCode')} validateTrigger="onBlur" rules={codeRules(t, 'registerCode', form)}>
-        <CodeInput t={t} type="registerCode" size="large" disabled={!email || !EMAIL_PATTERN.test(email)} email={validEmail} />
-      </Form.Item>
-      <Form.Item name="trueName" label={t('auth.name')} rules={[{ required: true, whitespace: true, message: t('nameRequire') }, { max: 100, message: t('nameTooLong') }]}>
-        <Input autoComplete="name" size="large" />
-      </Form.Item>
-      <Form.Item name="password" label={t('auth.password')} validateTrigger="onBlur" rules={passwordRules(t)} extra={t('passwordCheck')}>
-        <Input.Password autoComplete="new-password" size="large" />
-      </Form.Item>
-      <Form.Item name="confirmPassword" label={t('auth.confirmPassword')} dependencies={['password']} rules={confirmRules(t)}>
-        <Input.Password autoComplete="new-password" size="large" />
-      </Form.Item>
-      <Button type="primary" htmlType="submit" size="large" block loading={busy}>
+    <form id="signup" className="rf-form auth-form" noValidate onSubmit={(e) => void submit(e)}>
+      <FieldRow id={id('email')} label={t('auth.email')} error={errors.email}>
+        {input('email', { type: 'email', autoComplete: 'email', inputMode: 'email' })}
+      </FieldRow>
+      <FieldRow id={id('verifyCode')} label={t('auth.verifyCode')} error={errors.verifyCode}>
+        <div className="rf-code">
+          {input('verifyCode', { autoComplete: 'one-time-code', inputMode: 'numeric', maxLength: 6 })}
+          <CodeButton
+            t={t}
+            type="registerCode"
+            disabled={!emailOk}
+            email={emailForCode}
+            onSent={() => setStatus({ kind: 'ok', text: t('auth.codeSent') })}
+            onError={(key) => setStatus({ kind: 'warn', text: t(key) })}
+          />
+        </div>
+      </FieldRow>
+      <FieldRow id={id('trueName')} label={t('auth.name')} error={errors.trueName}>
+        {input('trueName', { autoComplete: 'name' })}
+      </FieldRow>
+      <FieldRow id={id('password')} label={t('auth.password')} error={errors.password} hint={t('passwordCheck')}>
+        {input('password', { type: 'password', autoComplete: 'new-password' })}
+      </FieldRow>
+      <FieldRow id={id('confirmPassword')} label={t('auth.confirmPassword')} error={errors.confirmPassword}>
+        {input('confirmPassword', { type: 'password', autoComplete: 'new-password' })}
+      </FieldRow>
+      <FormStatus status={status} />
+      <button type="submit" className="rf-button rf-button-primary rf-button-large rf-block" disabled={busy} aria-busy={busy}>
+        {busy ? <span className="rf-spinner" aria-hidden="true" /> : null}
         {t('auth.signUpAndLogin')}
-      </Button>
+      </button>
       <div className="auth-links auth-links-center">
         <span>{t('auth.haveAccount')}</span> <a href="/conferencelogin">{t('auth.login')}</a>
       </div>
       <SecretsNotice text={t('auth.notice')} />
-    </Form>
-  );
-}
-
-export default function SignUpForm(props: SignUpFormProps) {
-  return (
-    <AntdRoot lang={props.lang}>
-      <SignUp {...props} />
-    </AntdRoot>
+    </form>
   );
 }

@@ -1,6 +1,5 @@
 /** "Send verification code" inside the code field: 60 s countdown after sending, then "resend". */
 import { useEffect, useState } from 'react';
-import { Button } from 'antd';
 import { accountsApi } from '../../server/contract/accounts';
 import { call, ApiError } from './api';
 import type { CodeType } from '../../server/contract/validation';
@@ -42,8 +41,9 @@ export function CodeButton({ email, type, disabled, t, onError, onSent }: CodeBu
   }
 
   return (
-    <Button type="link" size="small" disabled={disabled || left > 0} loading={sending} onClick={send} className="code-button">
+    // A plain button (it sits in antd inputs and in the plain account forms alike).
+    <button type="button" disabled={disabled || left > 0 || sending} aria-busy={sending} onClick={() => void send()} className="code-button rf-link">
       {left > 0 ? t('auth.resendIn', { seconds: left }) : sentOnce ? t('auth.resend') : t('auth.sendCode')}
-    </Button>
+    </button>
   );
 }

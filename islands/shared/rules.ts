@@ -1,70 +1,36 @@
 /**
- * antd rules for the account forms (spec section 5). Each rule the browser applies is applied
+ * antd rules for the account forms that still use antd (the reset form, the profile), made of
+ * the same checks as the plain forms (accountChecks.ts). Each rule the browser applies is applied
  * again by the server; these only give the message early.
  */
 import type { FormInstance, FormRule } from 'antd';
 import { EMAIL_PATTERN } from '../../server/contract/validation';
-import { accountsApi } from '../../server/contract/accounts';
-import { call, urlOf } from './api';
+import { codeCheck, confirmCheck, emailAvailability, passwordStrength, type T } from './accountChecks';
 
-type T = (key: string, options?: Record<string, unknown>) => string;
-const EXISTS_NOT_REGISTERED = 'user email exists but not registered';
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function emailState(email: string): Promise<'exists' | 'notRegistered' | 'none'> {
-  await wait(200);
-  // Read by hand: the envelope's message tells "exists but not registered" apart, and call() keeps only the data.
-  const res = await fetch(urlOf(accountsApi.checkEmail, { query: { email } }), { credentials: 'same-origin' });
-  const body = (await res.json()) as { code: number; data: 0 | 1; message: string };
-  if (body.code !== 200) throw new Error('userReg.passportError');
-  return body.data === 1 ? 'exists' : body.message === EXISTS_NOT_REGISTERED ? 'notRegistered' : 'none';
-}
+const fail = (message: string | null) => {
+  if (message) throw new Error(message);
+};
 
 /** mode 'new': the address must not have an account; 'existing': it must (a reset). */
 export function emailRules(t: T, mode: 'new' | 'existing'): FormRule[] {
   return [
     { required: true, message: t('emailFormatError') },
     { pattern: EMAIL_PATTERN, message: t('emailFormatError') },
-    {
-      async validator(_, value: string) {
-        if (!value || !EMAIL_PATTERN.test(value)) return;
-        let state;
-        try {
-          state = await emailState(value);
-        } catch {
-          throw new Error(t('userReg.passportError'));
-        }
-        if (mode === 'new' && state !== 'none') throw new Error(t('userReg.userExist'));
-        if (mode === 'existing' && state === 'none') throw new Error(t('userNotExist'));
-      },
-    },
+    { validator: async (_, value: string) => fail(await emailAvailability(t, mode, value)) },
   ];
 }
 
 export function codeRules(t: T, type: 'registerCode' | 'resetPassCode', form: FormInstance): FormRule[] {
   return [
     { required: true, message: t('inputVerifyCode') },
-    {
-      async validator(_, value: string) {
-        if (!value) return;
-        const { result } = await call(accountsApi.checkCode, { body: { data: { email: form.getFieldValue('email'), type, code: value } } });
-        if (result === 'expired') throw new Error(t('userReg.validateTimeError'));
-        if (result === 'wrong') throw new Error(t('userReg.verifyCodeError'));
-      },
-    },
+    { validator: async (_, value: string) => (value ? fail(await codeCheck(t, type, form.getFieldValue('email') as string, value)) : undefined) },
   ];
 }
 
 export function passwordRules(t: T): FormRule[] {
   return [
     { required: true, message: t('passwordRequire') },
-    {
-      async validator(_, value: string) {
-        if (!value) return;
-        const strong = await call(accountsApi.checkPasswordContent, { body: { data: value } });
-        if (strong !== 1) throw new Error(t('passwordCheck'));
-      },
-    },
+    { validator: async (_, value: string) => (value ? fail(await passwordStrength(t, value)) : undefined) },
   ];
 }
 
@@ -72,9 +38,7 @@ export function confirmRules(t: T, field = 'password'): FormRule[] {
   return [
     { required: true, message: t('confirmPasswordRequire') },
     ({ getFieldValue }) => ({
-      async validator(_, value: string) {
-        if (value && value !== getFieldValue(field)) throw new Error(t('passwordError'));
-      },
+      validator: async (_, value: string) => (value ? fail(confirmCheck(t, getFieldValue(field) as string, value)) : undefined),
     }),
   ];
 }

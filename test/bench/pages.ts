@@ -44,7 +44,13 @@ const JS_DETAIL = process.env.BENCH_JS === '1';
 const execFileAsync = promisify(execFile);
 
 type Who = 'anonymous' | 'attendee' | 'registered' | 'manager';
-type Target = 'baseline' | 'home' | 'account' | 'manage';
+/**
+ * Which of the issue's targets a page is held to: the signed-in home ('home'), the sign-in,
+ * sign-up, reset and registration pages ('account'), management screens ('manage'); the personal
+ * centre ('personal') is in the issue's table without a target of its own: its ratio is held to the
+ * account pages' 0.1, its p99 is printed, not judged.
+ */
+type Target = 'baseline' | 'home' | 'account' | 'personal' | 'manage';
 type PageSpec = { label: string; path: string; who: Who; target: Target; connections: number; js?: boolean };
 type LoadResult = { rps: number; p50: number; p99: number; errors: number; non2xx: number };
 type Row = PageSpec & { load: LoadResult; restMax: number; restMedian: number; status: number; bytes: number };
@@ -105,6 +111,8 @@ function verdict(row: Row, baseline: number): { ratio: number; ok: boolean; rule
       return { ratio, ok: clean && ratio >= 0.5, rule: '>=0.5' };
     case 'account':
       return { ratio, ok: clean && ratio >= 0.1 && (row.connections < 50 || row.load.p99 < 100), rule: '>=0.1, p99<100' };
+    case 'personal':
+      return { ratio, ok: clean && ratio >= 0.1, rule: '>=0.1' };
     case 'manage':
       return { ratio, ok: clean && ratio >= 0.05 && row.restMax <= 50, rule: '>=0.05, rest<=50' };
   }
@@ -171,8 +179,8 @@ async function bench(db: Db, dataDir: string): Promise<void> {
       { label: '/conferenceRegister anonymous', path: '/conferenceRegister', who: 'anonymous', target: 'account', connections: 50, js: true },
       { label: '/conferenceRegister signed in', path: '/conferenceRegister', who: 'attendee', target: 'account', connections: 50, js: true },
       { label: '/conferenceRegister registered', path: '/conferenceRegister', who: 'registered', target: 'account', connections: 50 },
-      { label: '/profile/userInfo', path: '/profile/userInfo', who: 'registered', target: 'account', connections: 50 },
-      { label: '/profile/download', path: '/profile/download', who: 'registered', target: 'account', connections: 50 },
+      { label: '/profile/userInfo', path: '/profile/userInfo', who: 'registered', target: 'personal', connections: 50 },
+      { label: '/profile/download', path: '/profile/download', who: 'registered', target: 'personal', connections: 50 },
       { label: '/platform/config/website', path: '/platform/config/website', who: 'manager', target: 'manage', connections: 10 },
       { label: '/platform/manage/user', path: '/platform/manage/user', who: 'manager', target: 'manage', connections: 10 },
     ].filter((p) => p.target === 'baseline' || ONLY.length === 0 || ONLY.some((o) => p.label.includes(o))) as PageSpec[];

@@ -100,7 +100,7 @@ describe('accounts in Chromium', { skip: !haveBrowser }, () => {
     await f.locator('#login_email').fill(email);
     await f.locator('#login_password').fill('wrong-password-9');
     await f.locator('form#login button[type="submit"]').click();
-    await f.locator('.ant-message', { hasText: '邮箱或密码错误' }).waitFor();
+    await f.locator('.rf-status', { hasText: '邮箱或密码错误' }).waitFor();
 
     // Reset the password from inside the site template.
     // The new password signs the person in on the conference (handed over from the platform's frame).
@@ -139,7 +139,7 @@ describe('accounts in Chromium', { skip: !haveBrowser }, () => {
     const code = await sendCodeAndRead(f, 'second@example.org');
     await f.locator('#signup_verifyCode').fill(code === '000000' ? '111111' : '000000');
     await f.locator('#signup_verifyCode').blur();
-    await f.locator('.ant-form-item-explain-error', { hasText: 'Verify code is wrong' }).waitFor();
+    await f.locator('.rf-error', { hasText: 'Verify code is wrong' }).waitFor();
     await context.close();
   });
 
@@ -160,8 +160,8 @@ describe('accounts in Chromium', { skip: !haveBrowser }, () => {
     await f.locator('[data-island="LoginForm"][data-hydrated="true"]').waitFor();
     await f.locator('form#login button[type="submit"]').click();
     // The form submitted the early text: the server answered about that account, not "required".
-    await f.locator('.ant-message', { hasText: '请输入密码' }).or(f.locator('.ant-form-item-explain-error', { hasText: '请输入密码' })).waitFor();
-    assert.equal(await f.locator('.ant-form-item-explain-error', { hasText: '请输入正确的邮箱地址' }).count(), 0);
+    await f.locator('.rf-status', { hasText: '请输入密码' }).or(f.locator('.rf-error', { hasText: '请输入密码' })).waitFor();
+    assert.equal(await f.locator('.rf-error', { hasText: '请输入正确的邮箱地址' }).count(), 0);
     await context.close();
   });
 
