@@ -11,6 +11,7 @@ import { NAME_PARTS, type FormItem, type FormRules } from '../../server/contract
 import { PROVINCES } from '../../server/contract/provinces';
 import { COUNTRIES } from '../../server/contract/countries';
 import { loadUnitNames } from '../shared/unitSuggestions';
+import { controlAria, FieldRow } from '../shared/plainForm';
 import type { Lang } from '../shared/locale';
 import { FileField, type UploadedFile } from './upload';
 import { NAME_LABELS, itemTitle, optionLabel, type T } from './validate';
@@ -41,23 +42,14 @@ export type FieldContext = {
 /** The element id of a field: antd's pattern, which the page's tests and anchors know. */
 export const fieldId = (field: string) => `conferenceRegister_${field}`;
 
-function Row({ field, label, required, error, group, children }: { field: string; label: string; required: boolean; error?: string; group?: boolean; children: ReactNode }) {
-  const id = fieldId(field);
-  const labelNode = <span className={required ? 'rf-label rf-required' : 'rf-label'}>{label}</span>;
-  return (
-    <div className={error ? 'rf-item rf-item-error' : 'rf-item'} data-field={field}>
-      {group ? <div className="rf-label-row" id={`${id}_label`}>{labelNode}</div> : <label className="rf-label-row" htmlFor={id}>{labelNode}</label>}
-      {children}
-      {error ? <div className="rf-error" id={`${id}_help`} role="alert">{error}</div> : null}
-    </div>
-  );
-}
-
 const str = (v: Value) => (typeof v === 'string' ? v : '');
 const list = (v: Value) => (Array.isArray(v) ? v : []);
 
-function aria(field: string, error?: string) {
-  return { id: fieldId(field), 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? `${fieldId(field)}_help` : undefined };
+const aria = (field: string, error?: string) => controlAria(fieldId(field), error);
+
+/** A row of the form: the shared plain row, with the field's id and name. */
+function Row({ field, ...rest }: { field: string; label: string; required: boolean; error?: string; group?: boolean; children: ReactNode }) {
+  return <FieldRow id={fieldId(field)} field={field} {...rest} />;
 }
 
 function Choices({ field, options, multiple, ctx }: { field: string; options: Array<{ value: string; label: string }>; multiple: boolean; ctx: FieldContext }) {
