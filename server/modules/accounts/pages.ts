@@ -157,7 +157,8 @@ export function accountPageRouter(deps: Deps): Router {
     const frame = renderIsland('AccountFrame', { src: frameSrc(req, res, deps, 'reset', redirect), title: t(lang, 'auth.frameTitle') }, 'reset-password-island');
     // The page template shows the page name as the heading.
     const html = `<div class="app-page app-page-reset">${frame}</div>`;
-    await sendAppPageInTemplate(req, res, sites, { name: t(lang, 'auth.resetTitle'), html, kept: framedPageUse(deps, since) });
+    // Kept for anonymous visitors only: a signed-in person's frame carries their e-mail.
+    await sendAppPageInTemplate(req, res, sites, { name: t(lang, 'auth.resetTitle'), html, kept: req.ctx.identity ? undefined : framedPageUse(deps, since) });
   });
 
   // The platform's frame inside a conference's account pages: the forms, on the platform origin,

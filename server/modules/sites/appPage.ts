@@ -14,7 +14,10 @@ import {
 import { personalSlotsOf, renderSharedPublicPage, visibilityOf } from './render';
 import type { SiteService } from './service';
 
-/** An application page's own part; `kept` when the whole page may be kept for the fast path (sendKeptPage). */
+/**
+ * An application page's own part; `kept` when the whole page may be kept for the fast path
+ * (sendKeptPage) — only when nothing of the person is in `html` outside the slots `kept.fill` fills.
+ */
 export type AppPage = { name: string; html: string; kept?: KeptPageUse & { since: number } };
 
 export async function sendAppPageInTemplate(req: Request, res: Response, sites: SiteService, page: AppPage): Promise<void> {

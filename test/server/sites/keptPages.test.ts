@@ -160,6 +160,19 @@ describe('the registration page of signed-in people', () => {
     }
   });
 
+  test('the reset page of two people in the same state carries each person\'s own e-mail', async () => {
+    // The frame is addressed with the signed-in person's e-mail: such a page is never kept.
+    const emails = ['reset-a@example.org', 'reset-b@example.org'];
+    const tokens = await Promise.all(emails.map((email, i) => h.login({ email, name: `Reset ${i}`, conferenceId })));
+    for (let round = 0; round < 3; round++) {
+      for (const [i, token] of tokens.entries()) {
+        const page = await get('/resetPassword', { cookie: `token=${token}` });
+        expect(page.body).toContain(encodeURIComponent(emails[i]));
+        expect(page.body).not.toContain(encodeURIComponent(emails[1 - i]));
+      }
+    }
+  });
+
   test('a person who registers sees their own number at once, and another theirs', async () => {
     const emails = ['kept-c@example.org', 'kept-d@example.org'];
     const tokens = await Promise.all(emails.map((email, i) => h.login({ email, name: `Kept ${i}`, conferenceId })));
