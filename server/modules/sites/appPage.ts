@@ -65,7 +65,9 @@ export function sendKeptPage(req: Request, res: Response, pageCache: PageCache, 
   const key = keptPageKey(anonymousPageKey(req.headers.host, req.originalUrl, lang, mobile, site.config.contentVersion), req.protocol, visibilityOf(identity));
   // Express believes X-Forwarded-Proto only from a trusted proxy; the fast path reads it raw. A
   // page naming its own origin is kept only when both see the same protocol.
-  const keep = req.protocol === rawProtocol(req);
+  // Express also matches the route's path in other case or with a trailing slash; only the
+  // route's own path is kept (the fast path's list of paths stays the routes').
+  const keep = req.protocol === rawProtocol(req) && req.path === (req.route as { path?: unknown } | undefined)?.path;
   const page = pageCache.keepPage(site.conference.id, key, req.path, html, use, keep ? use.since : -1);
   const values = use.fill(req, res, identity);
   if (!values) throw new Error(`the values of ${req.path} are not at hand in the app`);

@@ -119,6 +119,14 @@ describe('what the kept pages show changes at once', () => {
     expect((await get('/conferenceRegister?from=window')).body).toContain('account-frame-island');
   });
 
+  test('the route\'s path in another case or with a trailing slash is answered, not remembered', async () => {
+    for (const path of ['/USERREGISTER', '/userRegister/', '/UserRegister']) {
+      for (let i = 0; i < 2; i++) expect((await get(path)).status).toBe(200);
+      expect(h.pageCache.keptPaths.has(path)).toBe(false);
+    }
+    expect(h.pageCache.keptPaths.has('/userRegister')).toBe(true);
+  });
+
   test('a page whose protocol the app and the raw request see differently is not kept', async () => {
     // No proxy is trusted here: Express ignores the header, the raw request would not.
     await get('/userRegister?from=proxy', { 'x-forwarded-proto': 'https' });
