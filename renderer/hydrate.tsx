@@ -5,7 +5,7 @@ import { addCatalogs, hasCatalogs } from '../islands/shared/i18n';
 import type { Lang } from '../islands/shared/locale';
 
 /** An island's module: its component, and optionally what to load before it hydrates with these props. */
-type IslandModule = { default: ComponentType<Record<string, unknown>>; prepare?: (props: Record<string, unknown>) => Promise<void> };
+type IslandModule = { default: ComponentType<Record<string, unknown>> };
 const loaders = import.meta.glob<IslandModule>('../islands/*/index.tsx');
 
 /** Each language's catalogs are one chunk; a page loads the one its islands speak, beside their code. */
@@ -67,8 +67,7 @@ export async function hydrateIslands(nodes: NodeListOf<HTMLElement>): Promise<vo
         return;
       }
       const props = JSON.parse(node.dataset.props ?? '{}') as Record<string, unknown>;
-      const [{ default: Component, prepare }] = await Promise.all([load(), catalogsFor(langOf(props))]);
-      await prepare?.(props);
+      const [{ default: Component }] = await Promise.all([load(), catalogsFor(langOf(props))]);
       const typed = typedBeforeHydration(node);
       hydrateRoot(node, createElement(Hydrated, { node, typed }, createElement(Component, props)));
     }),

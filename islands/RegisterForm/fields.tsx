@@ -6,7 +6,7 @@
  * phones show best. The checks (validate.ts) give the messages of spec 5 early; the server
  * checks the same again.
  */
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { NAME_PARTS, type FormItem, type FormRules } from '../../server/contract/registrationForm';
 import { PROVINCES } from '../../server/contract/provinces';
 import { COUNTRIES } from '../../server/contract/countries';
@@ -252,14 +252,4 @@ export function FormPreview({ rules, lang, t }: { rules: FormRules; lang: Lang; 
       ))}
     </div>
   );
-}
-
-/** Keeps a ticking effect out of the form's body. */
-export function useCountdown(countdown: { seconds: number; to: string } | null, set: (next: { seconds: number; to: string }) => void): void {
-  useEffect(() => {
-    if (!countdown) return;
-    if (countdown.seconds <= 0) return void location.assign(countdown.to);
-    const timer = setTimeout(() => set({ ...countdown, seconds: countdown.seconds - 1 }), 1000);
-    return () => clearTimeout(timer);
-  }, [countdown, set]);
 }

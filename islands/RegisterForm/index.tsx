@@ -8,13 +8,13 @@
  * Plain React on the browser's controls, no antd (fields.tsx says why): the registration page's
  * JavaScript stays under its budget (issue 17).
  */
-import { useCallback, useMemo, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
 import { registrationFormApi as registrationApi, type Answers, type FormRules } from '../../server/contract/registrationForm';
 import type { RegistrantFile } from '../../server/contract/registrants';
 import { call, ApiError } from '../shared/api';
 import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';
-import { fieldId, ItemField, itemTitle, useCountdown, type FieldContext, type Value, type Values } from './fields';
+import { fieldId, ItemField, itemTitle, type FieldContext, type Value, type Values } from './fields';
 import type { UploadedFile } from './upload';
 import { validateField, validateForm, type T } from './validate';
 
@@ -61,6 +61,16 @@ function showFirstError(errors: Record<string, string>): void {
     .sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1))[0];
   first?.scrollIntoView({ block: 'center', behavior: 'smooth' });
   first?.focus({ preventScroll: true });
+}
+
+/** 'Page jumps in N seconds': one second at a time, then to where the registration goes. */
+function useCountdown(countdown: { seconds: number; to: string } | null, set: (next: { seconds: number; to: string }) => void): void {
+  useEffect(() => {
+    if (!countdown) return;
+    if (countdown.seconds <= 0) return void location.assign(countdown.to);
+    const timer = setTimeout(() => set({ ...countdown, seconds: countdown.seconds - 1 }), 1000);
+    return () => clearTimeout(timer);
+  }, [countdown, set]);
 }
 
 function cancelHref(mode: RegisterFormProps['mode'], registrantId?: number): string {

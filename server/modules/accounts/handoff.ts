@@ -21,6 +21,7 @@ import type { Db } from '../../db/index';
 import { fromDbInstant, toDbInstant } from '../../db/dialect';
 import { AppError } from '../../platform/errors';
 import { normaliseHost } from '../../platform/tenant';
+import { rawCookies } from '../../platform/rawCookies';
 
 export const HANDOFF_TTL_MS = 60_000;
 /** the prefix of the state cookies: handoff_state_<8 hex> = <state> */
@@ -90,13 +91,7 @@ export function handoffStates(req: Request): string[] {
 
 /** The first usable state in a raw Cookie header (the fast path's: no cookie parser there). */
 function stateInCookieHeader(header: string | undefined): string | undefined {
-  if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq < 0 || !part.slice(0, eq).trim().startsWith(HANDOFF_STATE_COOKIE)) continue;
-    const value = part.slice(eq + 1).trim();
-    if (STATE_PATTERN.test(value)) return value;
-  }
+  for (const [name, value] of rawCookies(header)) if (name.startsWith(HANDOFF_STATE_COOKIE) && STATE_PATTERN.test(value)) return value;
   return undefined;
 }
 

@@ -19,6 +19,7 @@ import { isMobileUserAgent } from '../../platform/device';
 import { resolveLang, LOCALE_COOKIE } from '../../platform/locale';
 import { anonymousPageKey, keptPageKey, rawProtocol, sendCachedPage, sendFilledPage, sharedPageKey, type PageCache } from '../../platform/pageCache';
 import { TOKEN_COOKIE } from '../../platform/session';
+import { rawCookie } from '../../platform/rawCookies';
 import type { SessionCache } from '../../platform/sessionCache';
 import { isStaff } from '../../platform/access';
 import type { Identity } from '../../platform/identity';
@@ -26,15 +27,6 @@ import type { Lang } from '../../contract/enums';
 import { personalSlotsOf, visibilityOf } from './render';
 import { normaliseHost } from '../../platform/tenant';
 import { isPublished, type SiteService } from './service';
-
-function cookieValue(header: string | undefined, name: string): string | undefined {
-  if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
-  }
-  return undefined;
-}
 
 export function cachedPageFastPath(sites: SiteService, pageCache: PageCache, knownSessions: SessionCache) {
   /** A kept page of an app's route (PageCache.keepPage), filled for this visitor; false: the app answers. */
@@ -62,8 +54,8 @@ export function cachedPageFastPath(sites: SiteService, pageCache: PageCache, kno
     const site = conferenceId ? sites.knownSnapshot(conferenceId) : undefined;
     if (!site) return false;
     const cookies = req.headers.cookie;
-    const token = cookieValue(cookies, TOKEN_COOKIE);
-    const localeCookie = cookieValue(cookies, LOCALE_COOKIE);
+    const token = rawCookie(cookies, TOKEN_COOKIE);
+    const localeCookie = rawCookie(cookies, LOCALE_COOKIE);
     const mobile = isMobileUserAgent(req.headers['user-agent']);
 
     if (!token) {
