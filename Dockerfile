@@ -15,4 +15,4 @@ RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]
 EXPOSE 3000
-CMD ["node", "--import", "tsx", "server/main.ts"]
+CMD ["node", "--enable-source-maps", "dist/app/main.js"]

@@ -4,11 +4,11 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import i18next, { type Resource, type TFunction } from 'i18next';
 import { LANGS, type Lang } from '../contract/enums';
+import { ROOT_DIR } from '../paths';
 
-const localesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../public/locales');
+const localesDir = path.join(ROOT_DIR, 'public/locales');
 
 function loadResources() {
   const resources: Record<string, Record<string, unknown>> = {};

@@ -1,5 +1,5 @@
 /**
- * Starts the real server the way `npm start` does (production build, fresh DATA_DIR) and
+ * Starts the real server the way `npm start` does (the compiled server of `npm run build`, fresh DATA_DIR) and
  * reports how long it took to answer its first page.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -40,7 +40,7 @@ export async function startServer(opts: { dataDir?: string; port?: number; env?:
   const port = opts.port ?? (await freePort());
   const started = Date.now();
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', 'dist/app/main.js'], {
     cwd: ROOT,
     env: Object.fromEntries(
       Object.entries({ ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: 'e2e-admin-password-1', LOG_LEVEL: 'warn', ...opts.env }).filter(([, v]) => v !== undefined),
