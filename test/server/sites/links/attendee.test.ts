@@ -1,0 +1,4 @@
+// Every link answers (./crawl.ts), for an attendee.
+import { everyLinkAnswers } from './crawl';
+
+everyLinkAnswers('attendee');
