@@ -30,7 +30,7 @@ import * as submissions from '../submissions/repo';
 import { withAdmission } from '../mail/gate';
 import { admitted, assignMail, REVIEW_MAIL_POLICY } from './allocationMails';
 import { AllocationRun, type Actor } from './allocationRun';
-import { blocks, isAssignable, loads, loadSnapshot, pair, runPapers, undecidedCount, type Snapshot } from './allocationState';
+import { blocks, isAssignable, loads, loadSnapshot, pair, runPapers, servedSessions, undecidedCount, type Snapshot } from './allocationState';
 import * as repo from './allocationRepo';
 import { reviewerById } from './people';
 import { needsChairIn } from './chairConflicts';
@@ -198,7 +198,7 @@ export class AllocationService {
     const papers = new Map(s.papers.map((p) => [Number(p.id), p]));
     const open = new Set(runPapers(s).map((p) => Number(p.id)));
     // A chair's pairs count too: a chair in conflict neither reads the reviews nor decides (chairConflicts.ts).
-    const sessionsOf = new Map(s.eligible.map((e) => [e.reviewer.id, [...e.sessions, ...e.reviewer.roles.filter((x) => x.role === 'chair').map((x) => x.sessionId)]]));
+    const sessionsOf = new Map(s.eligible.map((e) => [e.reviewer.id, servedSessions(e.reviewer)]));
     const views: ConflictView[] = [];
     for (const [key, c] of s.conflicts) {
       const [submissionId, reviewerId] = key.split(':').map(Number);

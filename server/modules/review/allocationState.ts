@@ -97,9 +97,14 @@ export function tokenOf(input: AssignInput, maxPerReviewer: number): string {
   return createHash('sha256').update(JSON.stringify({ input, maxPerReviewer })).digest('hex');
 }
 
-/** Suggested pairs that matter (the reviewer serves the manuscript's session, which is assignable) and nobody decided. */
+/** The sessions whose manuscripts a reviewer's conflicts matter for: those they review, and those they chair (chairConflicts.ts). */
+export function servedSessions(r: Reviewer): number[] {
+  return r.roles.map((x) => x.sessionId);
+}
+
+/** Suggested pairs that matter (the reviewer serves or chairs the manuscript's session, which is assignable) and nobody decided. */
 export function undecidedCount(s: Snapshot): number {
-  const sessionsOf = new Map(s.eligible.map((e) => [e.reviewer.id, e.sessions]));
+  const sessionsOf = new Map(s.eligible.map((e) => [e.reviewer.id, servedSessions(e.reviewer)]));
   const papers = new Map(runPapers(s).map((p) => [Number(p.id), Number(p.session_id)]));
   let n = 0;
   for (const [key, c] of s.conflicts) {

@@ -10,7 +10,7 @@ import { toDbInstant } from '../../../server/db/dialect';
 import { createHarness, type Harness } from '../../helpers/harness';
 import { grantRole } from '../../../server/modules/accounts/service';
 import type { ReviewerHome, ReviewPanel } from '../../../server/contract/reviewing';
-import type { AllocationPage } from '../../../server/contract/allocation';
+import type { AllocationPage, ConflictView } from '../../../server/contract/allocation';
 import { addReviewer, assign, authorWithPaper, call, fullReview, mails, ok, REVIEW, reviewSite, status, type ReviewSite, type TestReviewer } from './reviewingHelpers';
 
 let h: Harness;
@@ -97,6 +97,20 @@ describe('a chair in conflict with a manuscript of their session', () => {
     const home = ok<ReviewerHome>(await call(h, site.host, 'get', `${REVIEW}/tasks`, { token: chair.token }));
     expect(home.chair.find((x) => x.submissionId === author.id)?.conflicted).toBe(true);
     expect(home.chair.find((x) => x.submissionId === clean.id)).toMatchObject({ conflicted: false, reviews: 1, submitted: 1 });
+    await h.db('reviewer_roles').where({ conference_id: site.cid, reviewer_id: chair.reviewerId }).delete();
+  });
+
+  test("a suggested conflict (a shared mail domain) blocks until the manager dismisses it in the conflicts drawer", async () => {
+    const { author } = await reviewed({
+      authors: [{ name: 'Dom', surname: 'Ain', email: 'dom.ain@shared-domain.example', phone: '1', country: 'China', company: 'Domain Works', corresponding: true }],
+    });
+    const chair = await addReviewer(h, site, [{ sessionId: site.sessionA, role: 'chair' }]);
+    await h.db('reviewers').where({ id: chair.reviewerId }).update({ email: 'the.chair@shared-domain.example' });
+    expect((await call(h, site.host, 'get', `${REVIEW}/${author.id}`, { token: chair.token })).status).toBe(403);
+    const drawer = ok<ConflictView[]>(await call(h, site.host, 'get', '/conference/platform/submission/allocation/conflicts', { token: site.manager }));
+    expect(drawer.find((c) => c.reviewerId === chair.reviewerId && c.submissionId === author.id)).toMatchObject({ state: 'suggested', reason: 'sameDomain' });
+    ok(await call(h, site.host, 'post', '/conference/platform/submission/allocation/conflicts', { token: site.manager, body: { reviewerId: chair.reviewerId, submissionId: author.id, state: 'dismissed' } }));
+    expect((await call(h, site.host, 'get', `${REVIEW}/${author.id}`, { token: chair.token })).status).toBe(200);
     await h.db('reviewer_roles').where({ conference_id: site.cid, reviewer_id: chair.reviewerId }).delete();
   });
 
