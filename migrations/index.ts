@@ -34,6 +34,7 @@ import * as m030 from './030_declared_conflicts';
 import * as m031 from './031_page_counterparts';
 import * as m032 from './032_notice_reads';
 import * as m033 from './033_user_language';
+import * as m034 from './034_ended_reviews';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -69,6 +70,7 @@ const migrations: Record<string, Migration> = {
   '031_page_counterparts': m031,
   '032_notice_reads': m032,
   '033_user_language': m033,
+  '034_ended_reviews': m034,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

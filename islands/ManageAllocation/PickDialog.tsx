@@ -1,7 +1,8 @@
 /**
  * The manual pick for one manuscript: the reviewers of its session with their load and any
  * conflict. A suggested conflict is confirmed or dismissed here before the pick; a confirmed or
- * declared one cannot be picked; a review that has not started can be removed.
+ * declared one cannot be picked; any reviewer can be removed (a started review, after a
+ * confirmation, is kept aside for the managers and no longer counts).
  */
 import { useEffect, useState } from 'react';
 import { App, Button, Empty, Modal, Space, Table, Tag, Typography } from 'antd';
@@ -12,7 +13,7 @@ import { CONFLICT_COLORS, failText, reasonText, REVIEW_COLORS, type T } from './
 type Props = { t: T; mobile: boolean; submissionId: number | null; onClose: (changed: boolean) => void };
 
 export function PickDialog({ t, mobile, submissionId, onClose }: Props) {
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const [view, setView] = useState<CandidatesView | null>(null);
   const [busy, setBusy] = useState(false);
   const [changed, setChanged] = useState(false);
@@ -41,10 +42,14 @@ export function PickDialog({ t, mobile, submissionId, onClose }: Props) {
   const id = submissionId ?? 0;
   const decide = (c: Candidate, state: 'confirmed' | 'dismissed') => act(() => call(allocationApi.decide, { body: { reviewerId: c.reviewerId, submissionId: id, state } }), 'allocation:conflictSaved');
   const add = (c: Candidate) => act(() => call(allocationApi.assign, { params: { id }, body: { reviewerIds: [c.reviewerId] } }), 'allocation:assigned');
-  const remove = (c: Candidate) => act(() => call(allocationApi.unassign, { params: { id, reviewerId: c.reviewerId } }), 'allocation:unassigned');
+  const unassign = (c: Candidate) => act(() => call(allocationApi.unassign, { params: { id, reviewerId: c.reviewerId } }), 'allocation:unassigned');
+  const remove = (c: Candidate) => {
+    if (c.state === 'assigned') return unassign(c);
+    modal.confirm({ title: t('allocation:ui.remove'), content: t('allocation:ui.removeStarted', { name: c.name }), okText: t('allocation:ui.remove'), okButtonProps: { danger: true }, cancelText: t('allocation:ui.cancel'), onOk: () => unassign(c) });
+  };
 
   const actions = (c: Candidate) => {
-    if (c.state) return c.state === 'assigned' && view?.submission.assignable ? <Button size="small" danger disabled={busy} onClick={() => remove(c)}>{t('allocation:ui.remove')}</Button> : null;
+    if (c.state) return view?.submission.assignable ? <Button size="small" danger disabled={busy} onClick={() => remove(c)}>{t('allocation:ui.remove')}</Button> : null;
     if (c.conflict?.state === 'suggested') {
       return (
         <Space size={4} wrap>

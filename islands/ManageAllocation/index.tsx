@@ -30,6 +30,7 @@ function Reviewers({ row, t }: { row: AllocationRow; t: T }) {
       {row.reviewers.map((r) => <Tag key={r.reviewerId} color={REVIEW_COLORS[r.state]}>{r.name} · {t(`allocation:state.${r.state}`)}</Tag>)}
       {!row.reviewers.length && <Typography.Text type="secondary">{t('allocation:ui.noReviewer')}</Typography.Text>}
       {row.missing > 0 && <Tag color="orange">{t('allocation:ui.missing')} {row.missing}</Tag>}
+      {row.needsChair && <Tag color="red">{t('allocation:ui.needsChair')}</Tag>}
     </Space>
   );
 }

@@ -49,10 +49,10 @@ function Tasks({ lang, mobile, home, full }: ReviewerTasksProps) {
   ];
   const chairColumns = [
     { key: 'number', title: t('reviewing:home.number'), dataIndex: 'number', width: 100 },
-    { key: 'title', title: t('reviewing:home.titleCol'), render: (_: unknown, x: ChairTask) => <a href={formUrl(x.submissionId)}>{x.title}</a> },
+    { key: 'title', title: t('reviewing:home.titleCol'), render: (_: unknown, x: ChairTask) => (x.conflicted ? <Space wrap size={4}>{x.title}<Tag color="red">{t('reviewing:home.conflicted')}</Tag></Space> : <a href={formUrl(x.submissionId)}>{x.title}</a>) },
     { key: 'session', title: t('reviewing:home.session'), render: (_: unknown, x: ChairTask) => sessionName(x.sessionId) },
     { key: 'status', title: t('reviewing:home.status'), render: (_: unknown, x: ChairTask) => <StatusTag status={x.status} t={t} /> },
-    { key: 'progress', title: t('reviewing:home.progress'), render: (_: unknown, x: ChairTask) => `${x.submitted} / ${x.reviews}` },
+    { key: 'progress', title: t('reviewing:home.progress'), render: (_: unknown, x: ChairTask) => (x.conflicted ? '—' : `${x.submitted} / ${x.reviews}`) },
     { key: 'chairOpinion', title: t('reviewing:home.chairOpinion'), render: (_: unknown, x: ChairTask) => (x.chairOpinion ? t(`reviewing:opinion.${x.chairOpinion}`) : '—') },
   ];
 
@@ -123,12 +123,18 @@ function Tasks({ lang, mobile, home, full }: ReviewerTasksProps) {
                 renderItem={(x) => (
                   <List.Item key={x.submissionId}>
                     <Space orientation="vertical" size={2}>
-                      <a href={formUrl(x.submissionId)}>
-                        <Typography.Text type="secondary">{x.number}</Typography.Text> {x.title}
-                      </a>
+                      {x.conflicted ? (
+                        <span>
+                          <Typography.Text type="secondary">{x.number}</Typography.Text> {x.title}
+                        </span>
+                      ) : (
+                        <a href={formUrl(x.submissionId)}>
+                          <Typography.Text type="secondary">{x.number}</Typography.Text> {x.title}
+                        </a>
+                      )}
                       <Space wrap size={4}>
                         <StatusTag status={x.status} t={t} />
-                        <span>{t('reviewing:home.progress')}: {x.submitted} / {x.reviews}</span>
+                        {x.conflicted ? <Tag color="red">{t('reviewing:home.conflicted')}</Tag> : <span>{t('reviewing:home.progress')}: {x.submitted} / {x.reviews}</span>}
                       </Space>
                     </Space>
                   </List.Item>

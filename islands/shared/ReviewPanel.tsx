@@ -6,7 +6,7 @@
  * says why it cannot be given now.
  */
 import { useState } from 'react';
-import { App, Button, Card, Descriptions, Empty, Form, Input, Radio, Space, Tag, Typography } from 'antd';
+import { Alert, App, Button, Card, Descriptions, Empty, Form, Input, Radio, Space, Tag, Typography } from 'antd';
 import { REVIEW_OPINIONS, REVIEWING_LIMITS, reviewingApi, type DecisionView, type ReviewOpinion, type ReviewPanel as Panel, type ReviewSummary, type RuleForm } from '../../server/contract/reviewing';
 import type { ScoreRule } from '../../server/contract/review';
 import { ApiError, call } from './api';
@@ -122,8 +122,15 @@ export function ReviewPanel({ lang, mobile, t, submissionId, panel: first, onDec
   return (
     <Card size="small" title={t('reviewing:panel.title')} className="review-panel">
       <Space orientation="vertical" size={12} style={{ width: '100%' }}>
+        {panel.needsChair && <Alert type="warning" showIcon title={t('reviewing:panel.needsChair')} />}
         {panel.reviews.length ? <ReviewList lang={lang} t={t} reviews={panel.reviews} scores={panel.scores} rules={panel.rules} /> : <Typography.Text type="secondary">{t('reviewing:panel.noReviews')}</Typography.Text>}
         <DecisionBlock lang={lang} t={t} decision={panel.decision} />
+        {panel.ended.length > 0 && (
+          <div className="review-panel-ended">
+            <Typography.Text type="secondary">{t('reviewing:panel.ended')}</Typography.Text>
+            <ReviewList lang={lang} t={t} reviews={panel.ended} scores={panel.scores} rules={panel.rules} own />
+          </div>
+        )}
         {panel.refusal ? (
           <Typography.Text type="secondary">{t(panel.refusal)}</Typography.Text>
         ) : (

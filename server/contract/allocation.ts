@@ -49,6 +49,8 @@ export type AllocationRow = {
   reviewers: AssignedReviewer[];
   /** reviewers still wanted to reach K (0 when not assignable) */
   missing: number;
+  /** every chair of the manuscript's session conflicts with it (server/modules/review/chairConflicts.ts): name another chair */
+  needsChair: boolean;
 };
 
 export type AllocationPage = { rows: AllocationRow[]; total: number; k: number; maxPerReviewer: number; undecided: number };

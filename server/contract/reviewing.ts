@@ -81,6 +81,8 @@ export type ChairTask = {
   submitted: number;
   chairOpinion: ReviewOpinion | null;
   finalOpinion: ReviewOpinion | null;
+  /** the chair conflicts with this manuscript: another chair decides; its reviews and opinions are not shown (counts 0, opinions null) */
+  conflicted: boolean;
 };
 
 export type ReviewerHome = {
@@ -112,6 +114,10 @@ export type ReviewPanel = {
   chairFinal: boolean;
   /** why the final opinion cannot be given now ('' when it can): a message key */
   refusal: string;
+  /** every chair of the manuscript's session conflicts with it: the manager names another chair */
+  needsChair: boolean;
+  /** reviews whose assignment a manager ended after they had started (a confirmed conflict, an unassignment): kept as they were, never counted */
+  ended: Array<ReviewSummary & { reason: 'conflict' | 'unassigned'; endedAt: string | null }>;
 };
 
 /** What the author reads once a final opinion is given: never the reviewers' names when blind. */

@@ -3,13 +3,13 @@
  *
  * For the managers: `list` (manuscripts with their reviewers and how many are missing),
  * `candidates` (the reviewers of a manuscript's session with load and conflict), `assign` /
- * `unassign` (the manual pick; a started review is never removed), `preview` / `apply` (one-click
+ * `unassign` (the manual pick; a started review is kept aside, never counted), `preview` / `apply` (one-click
  * random allocation, allocationRun.ts), `conflicts` / `decide` / `undecide` (suggested conflicts
  * confirmed or dismissed, remembered in review_conflicts; an author's declared conflict blocks
  * without confirming and may be dismissed).
  * For a reviewer: `declare(cid, reviewerId, submissionId, note)` — a conflict with a manuscript
  * assigned to them; the unstarted review is removed (and the manuscript goes back to waiting when
- * it was the last one); a started one stays for the manager to decide.
+ * it was the last one); a started one stays until the manager confirms the conflict, which ends it.
  * For the other review services: `reviewsOfSubmission(cid, sid)` → the reviewers of a manuscript
  * with the state of their review; `loadOf(cid)` → reviewerId → reviews by state and in total.
  *
@@ -30,9 +30,11 @@ import * as submissions from '../submissions/repo';
 import { withAdmission } from '../mail/gate';
 import { admitted, assignMail, REVIEW_MAIL_POLICY } from './allocationMails';
 import { AllocationRun, type Actor } from './allocationRun';
-import { blocks, isAssignable, loads, loadSnapshot, pair, runPapers, undecidedCount, type Snapshot } from './allocationState';
+import { blocks, isAssignable, loads, loadSnapshot, pair, runPapers, servedSessions, undecidedCount, type Snapshot } from './allocationState';
 import * as repo from './allocationRepo';
 import { reviewerById } from './people';
+import { needsChairIn } from './chairConflicts';
+import { CLOSED } from './reviewViews';
 
 export type { Actor } from './allocationRun';
 
@@ -150,11 +152,23 @@ export class AllocationService {
       if (!paper) throw paperMissing();
       const [review] = (await repo.reviewsOf(tx, conferenceId, [submissionId])).filter((r) => r.reviewer_id === reviewerId);
       if (!review) throw notFound('allocation:reviewNotFound');
-      if (repo.isStarted(review.state)) throw new AppError(409, 'allocation:started');
       if (!isAssignable(paper.status)) throw new AppError(409, 'allocation:notAssignable');
-      await this.dropUnstarted(tx, conferenceId, paper, reviewerId, { by: 'manager', userId: actor.userId, name: actor.name });
+      await this.end(tx, conferenceId, paper, reviewerId, 'unassigned', actor);
     });
     return this.candidates(conferenceId, submissionId);
+  }
+
+  /**
+   * Ends an assignment whatever its state (a confirmed conflict, the manager's unassignment): a
+   * started review is kept aside, never counted (allocationRepo.endReview); the manuscript goes back
+   * to waiting when it was the last one.
+   */
+  private async end(tx: Tx, conferenceId: number, paper: submissions.SubmissionRow, reviewerId: number, reason: 'conflict' | 'unassigned', actor: Actor): Promise<void> {
+    const reviewerName = (await reviewerById(tx, conferenceId, reviewerId))?.name ?? '';
+    if (!(await repo.endReview(tx, conferenceId, Number(paper.id), reviewerId, { reason, reviewerName, byUserId: actor.userId }))) return;
+    if (paper.status === 'assigned' && (await repo.countReviews(tx, conferenceId, Number(paper.id))) === 0) {
+      await this.deps.submissionDesk.moveInReview(tx, conferenceId, Number(paper.id), 'unassign', { by: 'manager', userId: actor.userId, name: actor.name });
+    }
   }
 
   /** Deletes an unstarted review; the manuscript goes back to waiting when it was the last one. False when the review had started. */
@@ -178,12 +192,13 @@ export class AllocationService {
 
   // ── conflicts ──────────────────────────────────────────────────────────────────────────
 
-  /** Stored conflicts, and the suggestions that matter: the reviewer serves the manuscript's session and it is assignable. */
+  /** Stored conflicts, and the suggestions that matter: the reviewer serves (or chairs) the manuscript's session and it is assignable. */
   async conflicts(conferenceId: number): Promise<ConflictView[]> {
     const s = await this.snapshot(this.db, conferenceId);
     const papers = new Map(s.papers.map((p) => [Number(p.id), p]));
     const open = new Set(runPapers(s).map((p) => Number(p.id)));
-    const sessionsOf = new Map(s.eligible.map((e) => [e.reviewer.id, e.sessions]));
+    // A chair's pairs count too: a chair in conflict neither reads the reviews nor decides (chairConflicts.ts).
+    const sessionsOf = new Map(s.eligible.map((e) => [e.reviewer.id, servedSessions(e.reviewer)]));
     const views: ConflictView[] = [];
     for (const [key, c] of s.conflicts) {
       const [submissionId, reviewerId] = key.split(':').map(Number);
@@ -196,7 +211,7 @@ export class AllocationService {
     return views.sort((a, b) => rank[a.state] - rank[b.state] || a.number.localeCompare(b.number) || a.reviewerId - b.reviewerId);
   }
 
-  /** A manager confirms or dismisses a conflict (suggested or not); confirming removes the pair's unstarted review. */
+  /** A manager confirms or dismisses a conflict (suggested or not); confirming ends the pair's review, started or not. */
   async decide(conferenceId: number, actor: Actor, input: { reviewerId: number; submissionId: number; state: 'confirmed' | 'dismissed'; note: string }): Promise<ConflictView[]> {
     const settings = await this.deps.reviewConfig.settings(conferenceId);
     await inTransaction(this.db, async (tx) => {
@@ -209,7 +224,8 @@ export class AllocationService {
       // every demanding reviewer they can guess), and the overruling is remembered.
       if (c?.state === 'declared' && c.stored && input.state === 'dismissed') throw new AppError(409, 'allocation:declaredStays');
       await repo.saveConflict(tx, conferenceId, { reviewer_id: input.reviewerId, submission_id: input.submissionId, state: input.state, reason: c?.reason ?? '', note: input.note }, actor.userId);
-      if (input.state === 'confirmed' && isAssignable(paper.status)) await this.dropUnstarted(tx, conferenceId, paper, input.reviewerId, { by: 'manager', userId: actor.userId, name: actor.name });
+      // Confirmed: the reviewer leaves the manuscript even with a draft begun (kept aside, never counted).
+      if (input.state === 'confirmed' && isAssignable(paper.status)) await this.end(tx, conferenceId, paper, input.reviewerId, 'conflict', actor);
     });
     return this.conflicts(conferenceId);
   }
@@ -246,5 +262,6 @@ function rowOf(s: Snapshot, p: submissions.SubmissionRow): AllocationRow {
   return {
     id, number: p.number, title: p.title, sessionId: Number(p.session_id), subSessionId: p.sub_session_id === null ? null : Number(p.sub_session_id), status: p.status,
     assignable, reviewers, missing: assignable ? Math.max(0, s.k - reviewers.length) : 0,
+    needsChair: !CLOSED.has(p.status) && needsChairIn(s.all, s.conflicts, p),
   };
 }

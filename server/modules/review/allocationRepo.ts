@@ -79,3 +79,24 @@ export async function saveConflict(tx: Tx, conferenceId: number, row: ConflictRo
 export function deleteConflict(tx: Tx, conferenceId: number, reviewerId: number, submissionId: number): Promise<number> {
   return tx('review_conflicts').where({ conference_id: conferenceId, reviewer_id: reviewerId, submission_id: submissionId }).delete();
 }
+
+/**
+ * Ends a reviewer's assignment to a manuscript (migrations/034_ended_reviews.ts): an unstarted
+ * review is deleted; a started one moves to `ended_reviews`, kept for the managers and never
+ * counted again. Answers whether there was a review.
+ */
+export async function endReview(tx: Tx, conferenceId: number, submissionId: number, reviewerId: number, ended: { reason: 'conflict' | 'unassigned'; reviewerName: string; byUserId: number | null }): Promise<boolean> {
+  const where = { conference_id: conferenceId, submission_id: submissionId, reviewer_id: reviewerId };
+  const row = await lockForUpdate(tx, tx('reviews').where(where)).first();
+  if (!row) return false;
+  if (isStarted(row.state)) {
+    await tx('ended_reviews').insert({
+      conference_id: conferenceId, submission_id: submissionId, reviewer_id: reviewerId, reviewer_name: ended.reviewerName.slice(0, 300),
+      state: row.state, scores: row.scores, answers: row.answers, opinion: row.opinion, comment: row.comment,
+      assigned_at: row.assigned_at, updated_at: row.updated_at, submitted_at: row.submitted_at,
+      reason: ended.reason, ended_by: ended.byUserId, ended_at: toDbInstant(),
+    });
+  }
+  await tx('reviews').where(where).delete();
+  return true;
+}

@@ -6,18 +6,19 @@
  */
 import { createHash } from 'node:crypto';
 import type { Db, Tx } from '../../db/index';
-import { ASSIGNABLE_STATUSES, type ConflictReasonCode, type ConflictState } from '../../contract/allocation';
+import { ASSIGNABLE_STATUSES } from '../../contract/allocation';
 import * as submissions from '../submissions/repo';
 import { type AssignInput } from './assignment';
 import { conflictPairs } from './conflicts';
+import { asPeople, blocks, mergeConflicts, pair, type PairConflict } from './conflictRule';
 import { paperPeople } from './paperPeople';
 import { reviewersOf, type Reviewer } from './people';
 import * as repo from './allocationRepo';
 
 type Conn = Db | Tx;
 
-/** `stored`: a decision or a declaration is remembered for the pair (review_conflicts), not only found. */
-export type PairConflict = { state: ConflictState; reason: ConflictReasonCode | ''; detail: string; note: string; stored: boolean };
+export type { PairConflict } from './conflictRule';
+export { blocks, pair };
 
 export type Snapshot = {
   k: number;
@@ -29,19 +30,11 @@ export type Snapshot = {
   eligible: Array<{ reviewer: Reviewer; sessions: number[] }>;
   papers: submissions.SubmissionRow[];
   reviews: repo.ReviewRow[];
-  /** `${submissionId}:${reviewerId}` → the conflict, stored or suggested */
+  /** `${submissionId}:${reviewerId}` → the conflict, stored or suggested (conflictRule.ts) */
   conflicts: Map<string, PairConflict>;
 };
 
-export const pair = (submissionId: number, reviewerId: number) => `${submissionId}:${reviewerId}`;
-
 export const isAssignable = (status: string): boolean => (ASSIGNABLE_STATUSES as readonly string[]).includes(status);
-
-/**
- * A conflict that forbids the pair: confirmed or declared, or suggested and not decided yet (the
- * safe side: the manager dismisses it to allow the pair). A dismissed suggestion allows it.
- */
-export const blocks = (c: PairConflict | undefined): boolean => Boolean(c) && c!.state !== 'dismissed';
 
 /** The sessions a reviewer reviews for: role 'reviewer' (chairs decide, they do not get reviews). */
 export function reviewSessions(r: Reviewer): number[] {
@@ -56,19 +49,7 @@ export async function loadSnapshot(db: Conn, conferenceId: number, settings: { r
     repo.conflictRows(db, conferenceId),
   ]);
   const eligible = reviewers.filter((r) => r.userId !== null).map((reviewer) => ({ reviewer, sessions: reviewSessions(reviewer) }));
-  const conflicts = new Map<string, PairConflict>();
-  for (const s of await suggestions(db, conferenceId, eligible.map((e) => e.reviewer), papers)) {
-    // The author's word needs no confirming: it blocks until a manager overrules it.
-    const state = s.reason === 'authorDeclared' ? 'declared' : 'suggested';
-    conflicts.set(pair(s.paperId, s.reviewerId), { state, reason: s.reason, detail: s.detail, note: '', stored: false });
-  }
-  for (const row of stored) {
-    const found = conflicts.get(pair(row.submission_id, row.reviewer_id));
-    // A suggestion dismissed before the author declared the pair: the declaration is news, it stands.
-    if (found?.reason === 'authorDeclared' && row.state === 'dismissed' && row.reason !== 'authorDeclared') continue;
-    const reason = (row.reason || found?.reason || '') as PairConflict['reason'];
-    conflicts.set(pair(row.submission_id, row.reviewer_id), { state: row.state, reason, detail: found?.detail ?? '', note: row.note, stored: true });
-  }
+  const conflicts = mergeConflicts(await suggestions(db, conferenceId, eligible.map((e) => e.reviewer), papers), stored);
   return { k: settings.reviewersPerPaper, maxPerReviewer: settings.maxPerReviewer, all: new Map(reviewers.map((r) => [r.id, r])), eligible, papers, reviews, conflicts };
 }
 
@@ -76,10 +57,7 @@ export async function loadSnapshot(db: Conn, conferenceId: number, settings: { r
 async function suggestions(db: Conn, conferenceId: number, reviewers: Reviewer[], papers: submissions.SubmissionRow[]) {
   if (!reviewers.length || !papers.length) return [];
   const people = await paperPeople(db, conferenceId, papers);
-  return conflictPairs(
-    reviewers.map((r) => ({ reviewerId: r.id, userId: r.userId, email: r.email, name: r.name, organisation: r.unit })),
-    people,
-  );
+  return conflictPairs(asPeople(reviewers), people);
 }
 
 /** The manuscripts a run works on: those whose reviewers may change. */
@@ -119,9 +97,14 @@ export function tokenOf(input: AssignInput, maxPerReviewer: number): string {
   return createHash('sha256').update(JSON.stringify({ input, maxPerReviewer })).digest('hex');
 }
 
-/** Suggested pairs that matter (the reviewer serves the manuscript's session, which is assignable) and nobody decided. */
+/** The sessions whose manuscripts a reviewer's conflicts matter for: those they review, and those they chair (chairConflicts.ts). */
+export function servedSessions(r: Reviewer): number[] {
+  return r.roles.map((x) => x.sessionId);
+}
+
+/** Suggested pairs that matter (the reviewer serves or chairs the manuscript's session, which is assignable) and nobody decided. */
 export function undecidedCount(s: Snapshot): number {
-  const sessionsOf = new Map(s.eligible.map((e) => [e.reviewer.id, e.sessions]));
+  const sessionsOf = new Map(s.eligible.map((e) => [e.reviewer.id, servedSessions(e.reviewer)]));
   const papers = new Map(runPapers(s).map((p) => [Number(p.id), Number(p.session_id)]));
   let n = 0;
   for (const [key, c] of s.conflicts) {

@@ -22,11 +22,12 @@ import { AppError, notFound } from '../../platform/errors';
 import * as subs from '../submissions/repo';
 import { reviewersOf } from './people';
 import { chairs, activeReviewer } from './reviewContext';
+import { chairConflicted, needsChair } from './chairConflicts';
 import { withAdmission } from '../mail/gate';
 import { admitted, REVIEW_MAIL_POLICY } from './allocationMails';
 import { finalResultMail, resultRecipients, type ResultRecipient } from './reviewMails';
 import * as repo from './reviewingRepo';
-import { CLOSED, decisionView, forAuthor, othersView, ruleForms, summary } from './reviewViews';
+import { CLOSED, decisionView, forAuthor, iso, othersView, ruleForms, summary } from './reviewViews';
 import type { Person } from './reviewContext';
 
 type ScreenOf = (conferenceId: number, submissionId: number, userId: number) => Promise<ReviewScreen>;
@@ -41,6 +42,9 @@ export class Decisions {
   async chairOpinion(conferenceId: number, person: Person, submissionId: number, input: DecisionInput): Promise<ReviewScreen> {
     const chair = await activeReviewer(this.deps.db, conferenceId, person.userId);
     if (!chair) throw notFound('reviewing:notFound');
+    // The chair's opinion on a manuscript they conflict with (their own, a co-author's…) is refused.
+    const target = await subs.findSubmission(this.deps.db, conferenceId, submissionId);
+    if (target && chairs(chair, target.session_id) && (await chairConflicted(this.deps.db, conferenceId, chair, submissionId))) throw new AppError(403, 'reviewing:chairConflict');
     const { settings } = await this.deps.reviewConfig.config(conferenceId);
     const site = await this.deps.orders.mailSite(conferenceId);
     const mail = await this.resultMail(conferenceId, submissionId, Boolean(site) && settings.chairFinal);
@@ -95,15 +99,16 @@ export class Decisions {
     if (site) await finalResultMail(tx, conferenceId, site, paper, people, input.opinion);
   }
 
-  /** The manager's review panel: every review with its reviewer, the chair's and the final opinion, and whether a final opinion may be given. */
+  /** The manager's review panel: every review with its reviewer, the chair's and the final opinion, whether a final opinion may be given, whether the session needs another chair, and the ended reviews (not counted). */
   async panel(conferenceId: number, submissionId: number): Promise<ReviewPanel> {
     const paper = await subs.findSubmission(this.deps.db, conferenceId, submissionId);
     if (!paper) throw notFound('submissions:notFound');
-    const [config, rows, people, decision] = await Promise.all([
+    const [config, rows, people, decision, ended] = await Promise.all([
       this.deps.reviewConfig.config(conferenceId),
       repo.reviewsOfSubmissions(this.deps.db, conferenceId, [submissionId]),
       reviewersOf(this.deps.db, conferenceId),
       repo.findDecision(this.deps.db, conferenceId, submissionId),
+      repo.endedReviewsOf(this.deps.db, conferenceId, submissionId),
     ]);
     const name = (rid: number | null) => people.find((p) => p.id === Number(rid))?.name ?? '';
     const { settings } = config;
@@ -115,6 +120,9 @@ export class Decisions {
       blind: settings.blind,
       chairFinal: settings.chairFinal,
       refusal: await this.refusal(this.deps.db, conferenceId, paper.status, submissionId, settings.chairFinal),
+      needsChair: !CLOSED.has(paper.status) && (await needsChair(this.deps.db, conferenceId, paper)),
+      // kept for the managers as they were (a draft too: the reviewer can no longer change it)
+      ended: ended.map((r) => ({ ...summary(r, r.reviewer_name, settings.scores), reason: r.reason, endedAt: iso(r.ended_at) })),
     };
   }
 

@@ -2,14 +2,17 @@
  * Who may see a manuscript in review, and as what: its reviewer (a review row with their reviewer
  * id), a chair of its session ('chair' for its top-level session), or nobody — then it is not
  * found (404, never 403: its existence is not confirmed). Only an activated reviewer with an
- * account counts.
+ * account counts. A chair who conflicts with the manuscript (chairConflicts.ts) is refused with
+ * 403 — the manuscript is in their session's list, marked — unless they also review it, then they
+ * see their own review only.
  */
 import type { Db, Tx } from '../../db/index';
 import type { Lang } from '../../contract/enums';
-import { notFound } from '../../platform/errors';
+import { AppError, notFound } from '../../platform/errors';
 import * as subs from '../submissions/repo';
 import { reviewerOfUser, type Reviewer } from './people';
 import { findReview, type ReviewRow } from './reviewingRepo';
+import { chairConflicted } from './chairConflicts';
 
 /** Who acts in review: the signed-in person, their name and language. */
 export type Person = { userId: number; name: string; lang: Lang };
@@ -29,7 +32,11 @@ export async function seatOf(db: Db | Tx, conferenceId: number, userId: number, 
   const paper = await subs.findSubmission(db, conferenceId, submissionId);
   if (!paper) throw notFound('reviewing:notFound');
   const review = (await findReview(db, conferenceId, submissionId, reviewer.id)) ?? null;
-  const chair = chairs(reviewer, paper.session_id);
+  let chair = chairs(reviewer, paper.session_id);
   if (!review && !chair) throw notFound('reviewing:notFound');
+  if (chair && (await chairConflicted(db, conferenceId, reviewer, submissionId))) {
+    if (!review) throw new AppError(403, 'reviewing:chairConflict');
+    chair = false;
+  }
   return { reviewer, paper, review, chair };
 }

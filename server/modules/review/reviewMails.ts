@@ -2,7 +2,7 @@
  * The review mails (spec 3 "Email config"), written to the outbox in the transaction of the act
  * that causes them: a submitted review to the conference's managers (one mail each, in the site's
  * language: managers keep no language of their own), the notice to the session's chairs when every
- * review of a manuscript is in (each in their reviewer language), and the final result to the
+ * review of a manuscript is in (each in their reviewer language; not a chair in conflict with it), and the final result to the
  * authors (the submitter and the corresponding authors, in the manuscript's language).
  */
 import type { Db, Tx } from '../../db/index';
@@ -17,6 +17,8 @@ import { enqueueConferenceMail } from '../mail/templates';
 import type { MailSite } from '../orders/mails';
 import * as subs from '../submissions/repo';
 import { chairsOf } from './reviewingRepo';
+import { reviewerById } from './people';
+import { chairConflicted } from './chairConflicts';
 
 type Paper = Pick<subs.SubmissionRow, 'id' | 'number' | 'title' | 'session_id' | 'user_id' | 'lang'>;
 
@@ -34,6 +36,9 @@ export async function reviewSubmittedMail(tx: Tx, conferenceId: number, site: Ma
 export async function chairNoticeMail(tx: Tx, conferenceId: number, site: MailSite, paper: Paper): Promise<void> {
   const reviewUrl = `${site.url}${REVIEW_SCREENS.reviewForm}/${paper.id}`;
   for (const chair of await chairsOf(tx, conferenceId, Number(paper.session_id))) {
+    // A chair in conflict with the manuscript is not told about its reviews (chairConflicts.ts).
+    const person = await reviewerById(tx, conferenceId, Number(chair.id));
+    if (!person || (await chairConflicted(tx, conferenceId, person, Number(paper.id)))) continue;
     const lang: Lang = chair.lang === 'en' ? 'en' : 'zh';
     await enqueueConferenceMail(tx, conferenceId, 'chairReviewNotice', lang, [chair.email], {
       ...common(site, lang, chair.email, ''), submissionNumber: paper.number, submissionTitle: paper.title, reviewUrl,

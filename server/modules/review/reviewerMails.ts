@@ -27,9 +27,9 @@ export function newActivationKey(now = Date.now()): ActivationKey {
   return { key, hash: hashKey(key), expiresAt: toDbInstant(new Date(now + REVIEWER_LIMITS.keyDays * 24 * 3600_000)) };
 }
 
-/** The invitation: a link to activate, or (someone with an account, already a reviewer) to the review area. */
-export async function inviteMail(tx: Tx, conferenceId: number, site: MailSite, to: { email: string; name: string; lang: Lang }, key: string | null): Promise<void> {
-  const activationUrl = key ? `${site.url}${REVIEW_SCREENS.activation}/${key}` : `${site.url}${REVIEW_SCREENS.reviewerHome}`;
+/** The invitation: the link to activate (an existing account is linked there, without a password). */
+export async function inviteMail(tx: Tx, conferenceId: number, site: MailSite, to: { email: string; name: string; lang: Lang }, key: string): Promise<void> {
+  const activationUrl = `${site.url}${REVIEW_SCREENS.activation}/${key}`;
   await enqueueConferenceMail(tx, conferenceId, 'inviteReviewer', to.lang, [to.email], {
     conferenceName: text(site.name, to.lang), name: to.name || to.email, email: to.email, siteUrl: site.url, activationUrl,
   });

@@ -1,8 +1,9 @@
 /**
  * Reviewer management (spec 2.12 manage/reviewer; 3 "Reviewer"; 4 "Reviewer"; 5 "Review config";
  * 7 "Reviewer management"): add by e-mail, import a sheet, delete, a role per top-level session,
- * the invitation again and a free message to the selected. Someone who already has a platform
- * account is a reviewer at once; anyone else is invited to activate (activation.ts). The import's
+ * the invitation again and a free message to the selected. Everyone added is invited to activate
+ * (activation.ts), with a platform account or not: the manager cannot tell which, and nobody becomes
+ * a reviewer without accepting. The import's
  * sheet is reviewerImport.ts; the info screen and the conflicts check are reviewerInfo.ts.
  *
  * Mail a manager causes goes through the mail gate (mail/gate.ts) and, per manager, through a
@@ -14,7 +15,7 @@ import { isUniqueViolation } from '../../db/dialect';
 import { AppError, notFound, tooManyRequests } from '../../platform/errors';
 import type { ServiceDeps } from '../../platform/feature';
 import { withAdmission, type AdmitPolicy } from '../mail/gate';
-import { findAccountByEmail, grantRole, revokeRole } from '../accounts/service';
+import { revokeRole } from '../accounts/service';
 import * as submissions from '../submissions/repo';
 import type { Lang } from '../../contract/enums';
 import type { AddInput, AddResult, ImportResult, Load, MailInput, MailResult, MyReviewer, ReviewerList, RoleInput, RoleView } from '../../contract/reviewers';
@@ -99,20 +100,21 @@ export class ReviewerService {
    * (conference, e-mail) keeps a second add of the same address out, however they race.
    */
   private async invite(tx: Tx, conferenceId: number, site: MailSite, lang: Lang, input: AddInput | ImportRow, mail: boolean): Promise<number> {
-    const account = await findAccountByEmail(tx, input.email);
-    const key = account ? null : newActivationKey();
+    // Whether the address has a platform account is not looked up here: the record, the answer and
+    // the mail are the same either way, and the role comes only when the owner activates
+    // (activation.ts links an existing account without asking for a password).
+    const key = newActivationKey();
     let id: number;
     try {
       id = await repo.insert(tx, conferenceId, {
-        email: input.email, user_id: account?.id ?? null, active: Boolean(account), key_hash: key?.hash ?? null, key_expires_at: key?.expiresAt ?? null,
+        email: input.email, user_id: null, active: false, key_hash: key.hash, key_expires_at: key.expiresAt,
         full_name: input.fullName, unit: input.unit, phone: input.phone, country: input.country, direction: input.direction, lang,
       });
     } catch (err) {
       if (isUniqueViolation(err)) throw exists();
       throw err;
     }
-    if (account) await grantRole(tx, conferenceId, account.id, 'reviewer');
-    if (mail) await inviteMail(tx, conferenceId, site, { email: input.email, name: input.fullName || account?.trueName || '', lang }, key?.key ?? null);
+    if (mail) await inviteMail(tx, conferenceId, site, { email: input.email, name: input.fullName, lang }, key.key);
     return id;
   }
 

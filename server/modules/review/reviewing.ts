@@ -18,7 +18,8 @@ import type { ServiceDeps } from '../../platform/feature';
 import { AppError, notFound } from '../../platform/errors';
 import * as subs from '../submissions/repo';
 import type { Slot } from '../submissions/files';
-import { reviewersOf } from './people';
+import { reviewersOf, type Reviewer } from './people';
+import { blockedPapers } from './conflictRule';
 import { activeReviewer, seatOf, type Person, type Seat } from './reviewContext';
 import { checkedReview } from './reviewChecks';
 import { chairNoticeMail, reviewSubmittedMail } from './reviewMails';
@@ -58,21 +59,26 @@ export class ReviewingService {
     return {
       counts: { todo: open.filter((x) => x.state === 'assigned').length, drafts: open.filter((x) => x.state === 'draft').length, submitted: tasks.filter((x) => x.state === 'submitted').length },
       tasks,
-      chair: await this.chairTasks(conferenceId, reviewer.roles.filter((r) => r.role === 'chair').map((r) => r.sessionId)),
+      chair: await this.chairTasks(conferenceId, reviewer),
       sessions,
     };
   }
 
-  /** The manuscripts in review of the sessions a person chairs, with their reviews' progress. */
-  private async chairTasks(conferenceId: number, sessionIds: number[]): Promise<ChairTask[]> {
+  /** The manuscripts in review of the sessions a person chairs, with their reviews' progress; one they conflict with is marked and shows none. */
+  private async chairTasks(conferenceId: number, chair: Reviewer): Promise<ChairTask[]> {
+    const sessionIds = chair.roles.filter((r) => r.role === 'chair').map((r) => r.sessionId);
+    if (!sessionIds.length) return [];
     const papers = (await Promise.all(sessionIds.map((sessionId) => subs.all(this.db, conferenceId, { sessionId })))).flat();
+    const blocked = await blockedPapers(this.db, conferenceId, chair);
     const ids = papers.map((p) => Number(p.id));
     const [reviews, decisions] = await Promise.all([repo.reviewsOfSubmissions(this.db, conferenceId, ids), repo.decisionsOf(this.db, conferenceId, ids)]);
-    return papers.flatMap((p) => {
+    return papers.flatMap((p): ChairTask[] => {
       const of = reviews.filter((r) => Number(r.submission_id) === Number(p.id));
       if (!of.length) return [];
+      const task = { submissionId: Number(p.id), number: p.number, title: p.title, sessionId: Number(p.session_id), status: p.status };
+      if (blocked.has(Number(p.id))) return [{ ...task, reviews: 0, submitted: 0, chairOpinion: null, finalOpinion: null, conflicted: true }];
       const d = decisions.find((x) => Number(x.submission_id) === Number(p.id));
-      return [{ submissionId: Number(p.id), number: p.number, title: p.title, sessionId: Number(p.session_id), status: p.status, reviews: of.length, submitted: of.filter((r) => r.state === 'submitted').length, chairOpinion: d?.chair_opinion ?? null, finalOpinion: d?.final_opinion ?? null }];
+      return [{ ...task, reviews: of.length, submitted: of.filter((r) => r.state === 'submitted').length, chairOpinion: d?.chair_opinion ?? null, finalOpinion: d?.final_opinion ?? null, conflicted: false }];
     });
   }
 

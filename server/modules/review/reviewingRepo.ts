@@ -82,3 +82,10 @@ export function chairsOf(db: Conn, conferenceId: number, sessionId: number): Pro
     .where({ 'r.conference_id': conferenceId, 'r.session_id': sessionId, 'r.role': 'chair', 'p.conference_id': conferenceId })
     .select('p.id', 'p.email', 'p.lang', 'p.user_id');
 }
+
+export type EndedReviewRow = ReviewRow & { reviewer_name: string; reason: 'conflict' | 'unassigned'; ended_at: string };
+
+/** The reviews a manager ended after they had started (migrations/034_ended_reviews.ts): shown to the managers, never counted. */
+export function endedReviewsOf(db: Conn, conferenceId: number, submissionId: number): Promise<EndedReviewRow[]> {
+  return db<EndedReviewRow>('ended_reviews').where({ conference_id: conferenceId, submission_id: submissionId }).orderBy('id');
+}

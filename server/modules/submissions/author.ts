@@ -105,7 +105,7 @@ export class SubmissionAuthor {
     if (!row || Number(row.user_id) !== person.userId) throw notFound('submissions:notFound');
     const settings = presentSettings(await repo.findSettings(this.db, conferenceId));
     const [submission] = await this.views(conferenceId, [row], settings, person.today);
-    return { submission, history: presentHistory(await repo.historyOf(this.db, conferenceId, id)) };
+    return { submission, history: presentHistory(await repo.historyOf(this.db, conferenceId, id), true) };
   }
 
   // ── a new manuscript ───────────────────────────────────────────────────────────────────

@@ -79,6 +79,11 @@ export function presentSubmission(row: repo.SubmissionRow, authors: repo.AuthorR
   };
 }
 
-export function presentHistory(rows: repo.HistoryRow[]): HistoryEntry[] {
-  return rows.map((r) => ({ at: iso(r.created_at), from: r.from_status, to: r.to_status, by: r.by, actor: r.actor, note: r.note }));
+/**
+ * The status history. The author's copy (`forAuthor`) names only the author: a change by a manager,
+ * a chair or the system (a reviewer's declared conflict) keeps its kind and note but not the name,
+ * which in blind review would be a reviewer's or a chair's (test/server/review/blindness.test.ts).
+ */
+export function presentHistory(rows: repo.HistoryRow[], forAuthor = false): HistoryEntry[] {
+  return rows.map((r) => ({ at: iso(r.created_at), from: r.from_status, to: r.to_status, by: r.by, actor: forAuthor && r.by !== 'author' ? '' : r.actor, note: r.note }));
 }

@@ -1,6 +1,6 @@
 /**
  * Reviewer management (issue 16; spec 3 "Reviewer", 4 "Reviewer", 5 "Review config", 7 "Reviewer
- * management", 8): adding by e-mail (with and without a platform account), never twice (also
+ * management", 8): adding by e-mail (with and without a platform account: invited alike), never twice (also
  * under a rush on MariaDB), the import with every bad row listed and nothing saved, the template,
  * mail to the selected, resending the activation, roles per session, deleting, and access.
  */
@@ -13,6 +13,7 @@ import { attendee, callConference, submissionBody, type CallSite } from '../subm
 import { hashKey } from '../../../server/modules/review/reviewerMails';
 import type { ImportRowError, ReviewerInfo, ReviewerList, RoleView } from '../../../server/contract/reviewers';
 import { addReviewer, BASE, call, count, importSheet, invitation, ok, sheet } from './reviewerHelpers';
+import { PLATFORM_HOST } from '../../helpers/accounts';
 
 let h: Harness;
 let site: CallSite;
@@ -41,18 +42,19 @@ describe('adding a reviewer', () => {
     expect(row.key_hash).not.toContain(mail.key!);
   });
 
-  test('with a platform account: a reviewer at once, with the role, and the mail points to the review area', async () => {
+  test('with a platform account: invited like anyone else (reviewerInvite.test.ts); a reviewer with the role once its owner accepts', async () => {
     await h.login({ email: 'has.account@example.org', conferenceId: null });
     const added = await addReviewer(h, site, 'has.account@example.org');
-    expect(added.reviewer.active).toBe(true);
+    expect(added.reviewer.active).toBe(false);
     const user = await h.db('users').where({ email: 'has.account@example.org' }).first();
+    expect(await count(h, 'conference_roles', { conference_id: site.cid, user_id: user.id, role: 'reviewer' })).toBe(0);
+    const { key } = await invitation(h, 'has.account@example.org');
+    const form = { key, lastName: 'Holder', middleName: '', firstName: 'Account', fullName: 'Account Holder', unit: 'Zhejiang University', phone: '13900000000', countryArea: 'China', direction: 'Databases' };
+    ok(await call(h, PLATFORM_HOST, 'post', `${BASE}/active`, { body: form }));
     const row = await h.db('reviewers').where({ conference_id: site.cid, email: 'has.account@example.org' }).first();
     expect(Number(row.user_id)).toBe(Number(user.id));
     expect(row.key_hash).toBeNull();
     expect(await count(h, 'conference_roles', { conference_id: site.cid, user_id: user.id, role: 'reviewer' })).toBe(1);
-    const mail = await invitation(h, 'has.account@example.org');
-    expect(mail.key).toBeNull();
-    expect(mail.text).toMatch(new RegExp(`http://${site.host}(:\\d+)?/platform/submissionManage/user`));
   });
 
   test('twice: "The reviewer already exists" in both languages, nothing changed', async () => {

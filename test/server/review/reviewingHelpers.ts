@@ -45,7 +45,8 @@ export type TestReviewer = { token: string; userId: number; reviewerId: number; 
 /** A reviewer with an account, activated, holding `roles` per top-level session. */
 export async function addReviewer(h: Harness, site: ReviewSite, roles: Array<{ sessionId: number; role: 'reviewer' | 'chair' }> = [], lang: 'zh' | 'en' = 'en'): Promise<TestReviewer> {
   const n = ++seq;
-  const email = `reviewer${n}-${site.cid}@example.org`;
+  // Not the authors' mail domain (example.org): a shared domain is a conflict, and chairs are held to it.
+  const email = `reviewer${n}-${site.cid}@reviewers.example.net`;
   const name = `Reviewer Person${n}`;
   const token = await h.login({ email, name, conferenceId: site.cid, roles: ['reviewer'] });
   const user = await h.db('users').where({ email }).first();
