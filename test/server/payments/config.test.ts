@@ -60,11 +60,11 @@ describe('rules', () => {
 
   test('a certificate that is not PEM, or larger than 64 KB, is refused even in a method of no plan', async () => {
     const bad = fullConfig();
-    bad.methods.push({ method: 'cardDomestic', titleZh: '', titleEn: '', noteZh: '', noteEn: '', fields: { certificate: 'not a certificate' } });
-    expect((await save(bad)).body).toMatchObject({ message: 'payments:certificateInvalid', field: 'cardDomestic.certificate' });
+    bad.methods.push({ method: 'cardDomestic', titleZh: '', titleEn: '', noteZh: '', noteEn: '', fields: { rootCertificate: 'not a certificate' } });
+    expect((await save(bad)).body).toMatchObject({ message: 'payments:certificateInvalid', field: 'cardDomestic.rootCertificate' });
     const large = fullConfig();
-    large.methods.push({ method: 'cardDomestic', titleZh: '', titleEn: '', noteZh: '', noteEn: '', fields: { certificate: `-----BEGIN CERTIFICATE-----\n${'A'.repeat(70_000)}\n-----END CERTIFICATE-----` } });
-    expect((await save(large)).body).toMatchObject({ message: 'payments:certificateTooLarge', field: 'cardDomestic.certificate' });
+    large.methods.push({ method: 'cardDomestic', titleZh: '', titleEn: '', noteZh: '', noteEn: '', fields: { middleCertificate: `-----BEGIN CERTIFICATE-----\n${'A'.repeat(70_000)}\n-----END CERTIFICATE-----` } });
+    expect((await save(large)).body).toMatchObject({ message: 'payments:certificateTooLarge', field: 'cardDomestic.middleCertificate' });
   });
 
   test("a gateway's keys are checked when its method is in a plan: a wrong certificate password or a key that does not parse is named, nothing is saved", async () => {
@@ -96,7 +96,7 @@ describe('saving and secrets', () => {
     const view = res.body.data;
     expect(view).toMatchObject({ generalMethods: ['bankRemit', 'cardForeign', 'walletA', 'onlineWallet'], hotelSeparate: false, combinedAllowed: true });
     const card = view.methods.find((m: { method: string }) => m.method === 'cardForeign');
-    expect(card).toMatchObject({ online: true, configured: true, fields: { merchantId: 'M-001', terminalNo: 'T-9' }, secrets: { payPassword: { set: true }, certificate: { set: true }, privateKeyCertificate: { set: true }, certificatePassword: { set: true } } });
+    expect(card).toMatchObject({ online: true, configured: true, fields: { merchantId: 'M-001', terminalNo: 'T-9' }, secrets: { payPassword: { set: true }, rootCertificate: { set: true }, middleCertificate: { set: true }, privateKeyCertificate: { set: true }, certificatePassword: { set: true } } });
     expect(Object.keys(card.fields).sort()).toEqual(['environment', 'merchantId', 'terminalNo']);
     expect(card.fields.environment).toBe('production');
     expect(view.methods.find((m: { method: string }) => m.method === 'walletB')).toMatchObject({ configured: false, fields: {}, secrets: {} });
@@ -131,11 +131,11 @@ describe('saving and secrets', () => {
 
   test('an empty secret keeps the saved one; a new one replaces it', async () => {
     const kept = fullConfig();
-    kept.methods[2] = { ...kept.methods[2], fields: { merchantId: 'M-002', terminalNo: 'T-9', payPassword: '', certificate: '', privateKeyCertificate: '', certificatePassword: '' } };
+    kept.methods[2] = { ...kept.methods[2], fields: { merchantId: 'M-002', terminalNo: 'T-9', payPassword: '', rootCertificate: '', middleCertificate: '', privateKeyCertificate: '', certificatePassword: '' } };
     kept.methods[3] = { ...kept.methods[3], fields: { ...kept.methods[3].fields, privateKey: '', merchantKey: 'NewMerchantKey-1-0123456789abcde' } };
     expect((await save(kept)).body.code).toBe(200);
     const card = await h.payments.configOf(cid, 'cardForeign');
-    expect(card).toEqual({ merchantId: 'M-002', terminalNo: 'T-9', environment: 'production', ...Object.fromEntries(['payPassword', 'certificate', 'privateKeyCertificate', 'certificatePassword'].map((k) => [k, SECRETS[k as keyof typeof SECRETS].trim()])) });
+    expect(card).toEqual({ merchantId: 'M-002', terminalNo: 'T-9', environment: 'production', ...Object.fromEntries(['payPassword', 'rootCertificate', 'middleCertificate', 'privateKeyCertificate', 'certificatePassword'].map((k) => [k, SECRETS[k as keyof typeof SECRETS].trim()])) });
     expect((await h.payments.configOf(cid, 'walletA'))!.merchantKey).toBe('NewMerchantKey-1-0123456789abcde');
     expect((await h.payments.configOf(cid, 'walletA'))!.privateKey).toBe(SECRETS.walletKey.trim());
   });
