@@ -3,6 +3,7 @@
  * languages, secrets sealed at rest and never in an answer or a page, an empty secret keeping the
  * saved one, and access: a manager of this conference only.
  */
+import crypto from 'node:crypto';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createHarness, type Harness } from '../../helpers/harness';
@@ -159,6 +160,43 @@ describe('saving and secrets', () => {
     expect((await save(fullConfig({ hotelSeparate: true, hotelMethods: ['postalRemit'] }))).body.code).toBe(200);
     expect(await h.payments.methodsFor(cid, 'hotel')).toEqual([{ method: 'postalRemit', titleZh: '邮局汇款', titleEn: 'Postal remittance', noteZh: '', noteEn: '', online: false }]);
     expect(await h.payments.combinedAllowed(cid)).toBe(true);
+  });
+});
+
+describe("Alipay's keys as its console shows them", () => {
+  const der = (key: crypto.KeyObject, type: 'pkcs1' | 'pkcs8' | 'spki') => (key.export({ type, format: 'der' } as crypto.KeyExportOptions<'der'>) as Buffer).toString('base64');
+  const { privateKey, publicKey } = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const wallet = (fields: Record<string, string>) => {
+    const config = fullConfig({ generalMethods: ['bankRemit', 'walletB'] });
+    config.methods.push({ method: 'walletB', titleZh: '', titleEn: '', noteZh: '', noteEn: '', fields: { merchantId: '2088102170000001', appId: '2021000117600001', privateKey: der(privateKey, 'pkcs8'), alipayPublicKey: der(publicKey, 'spki'), ...fields } });
+    return config;
+  };
+  const saved = async () => (await h.payments.configOf(cid, 'walletB'))!;
+
+  test.each(['pkcs1', 'pkcs8'] as const)('bare base64 (a %s private key, the SPKI public key, wrapped or not) is accepted and kept as PEM', async (type) => {
+    const bare = der(privateKey, type);
+    const res = await save(wallet({ privateKey: type === 'pkcs1' ? bare.replace(/.{76}/g, '$&\n') : bare }));
+    expect(res.body, JSON.stringify(res.body)).toMatchObject({ code: 200 });
+    const config = await saved();
+    expect(config.privateKey).toMatch(/^-----BEGIN PRIVATE KEY-----\n[\s\S]+\n-----END PRIVATE KEY-----\n?$/);
+    expect(config.alipayPublicKey).toMatch(/^-----BEGIN PUBLIC KEY-----\n[\s\S]+\n-----END PUBLIC KEY-----\n?$/);
+    expect(crypto.createPrivateKey(config.privateKey).export({ type: 'pkcs8', format: 'pem' })).toBe(privateKey.export({ type: 'pkcs8', format: 'pem' }));
+    expect(crypto.createPublicKey(config.alipayPublicKey).export({ type: 'spki', format: 'pem' })).toBe(publicKey.export({ type: 'spki', format: 'pem' }));
+  });
+
+  test('a malformed key is refused with its field, in both languages, and nothing is saved', async () => {
+    const before = await rows();
+    for (const [fields, key, field] of [
+      [{ privateKey: 'MIIBbm90IGEga2V5IGF0IGFsbA==' }, 'payments:keyInvalid', 'walletB.privateKey'],
+      [{ privateKey: der(publicKey, 'spki') }, 'payments:keyInvalid', 'walletB.privateKey'],
+      [{ privateKey: 'not base64 at all!' }, 'payments:keyInvalid', 'walletB.privateKey'],
+      [{ alipayPublicKey: der(privateKey, 'pkcs8').slice(0, 200) }, 'payments:certificateUnreadable', 'walletB.alipayPublicKey'],
+    ] as const) {
+      const res = await save(wallet(fields));
+      expect(res.body, JSON.stringify(fields)).toMatchObject({ code: 400, message: key, field });
+    }
+    expect(await rows()).toEqual(before);
+    for (const lang of ['zh', 'en'] as const) for (const key of ['keyInvalid', 'certificateUnreadable', 'sellerIdInvalid']) expect(t(lang, `payments:${key}`)).not.toMatch(/^payments:|^$/);
   });
 });
 
