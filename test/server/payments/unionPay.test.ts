@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { money, type Money } from '../../../server/contract/money';
 import { AppError } from '../../../server/platform/errors';
 import { unionPayProvider } from '../../../server/modules/payments/providers/unionPay';
-import { NotificationRefused, type AttemptRef, type PaymentProvider } from '../../../server/modules/payments/provider';
+import { GatewayError, NotificationRefused, type AttemptRef, type PaymentProvider } from '../../../server/modules/payments/provider';
 import { startUnionPayFake } from '../../fakes/unionPay';
 import type { FakeNotification } from '../../fakes/gateway';
 import { issueCertificate, rsaKeyPair, selfSignedCertificate } from '../../fakes/pki';
@@ -113,6 +113,8 @@ describe("the signer's certificate, as UnionPay's SDK checks it", () => {
     const old = { ...config(), rootCertificate: '', middleCertificate: '', certificate: new URLSearchParams(fake.pay(a.attemptNo).body).get('signPubKeyCert')! };
     await expect(parse(fake.pay(a.attemptNo), old)).rejects.toThrow(/root and intermediate certificates are not configured/);
     await expect(parse(fake.pay(a.attemptNo), { ...config(), middleCertificate: '' })).rejects.toThrow(/not configured/);
+    // Nor does a payment begin that could never be confirmed.
+    await expect(foreign.start({ conferenceId: 7, attemptNo: `UP${Date.now()}x`, amount: money(100, 'CNY'), orders: [], subject: 's', passback: '', startedAt: new Date(), expiresAt: new Date(Date.now() + 3_600_000), lang: 'zh', returnUrl: 'http://c.localhost/r', notifyUrl: 'http://c.localhost/n', config: old })).rejects.toBeInstanceOf(GatewayError);
   });
 
   test("the owner name: 中国银联股份有限公司 always; the test environment's 00040000:SIGN only with the sandbox", () => {

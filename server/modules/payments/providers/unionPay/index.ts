@@ -82,6 +82,9 @@ export function unionPayProvider(method: 'cardForeign' | 'cardDomestic', options
     },
 
     async start(input) {
+      // A configuration saved before the CA certificates were asked for could never confirm the payment: none is begun.
+      const problem = trustProblem(input.config);
+      if (problem) throw new GatewayError(`cannot start: ${problem.reason}`);
       const fields = signFields(
         {
           ...common(input.config),
