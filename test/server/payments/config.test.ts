@@ -123,6 +123,10 @@ describe('saving and secrets', () => {
       expect(page.text).toContain('data-island="ManagePayConfig"');
       expect(page.text).toContain(lang === 'zh' ? '通用支付方案' : 'General payment plan');
       expect(page.text).toContain('M-001');
+      // The card's UnionPay CA fields, each with the file of UnionPay's kit it takes; Alipay's seller id explained.
+      expect(page.text).toContain(lang === 'zh' ? '银联根证书' : 'root certificate');
+      expect(page.text).toContain('acp_prod_middle.cer');
+      expect(page.text).toContain(lang === 'zh' ? '支付宝卖家 ID' : 'seller ID (PID');
       // The management menu's customization group links it.
       expect(page.text).toContain('href="/platform/config/pay"');
       expect(page.text).toContain(lang === 'zh' ? '支付配置' : 'Payment configuration');
