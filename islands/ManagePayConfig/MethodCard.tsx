@@ -1,5 +1,5 @@
 /** One payment method's card: title and note in both languages and its fields; secrets are write-only. */
-import type { ChangeEvent } from 'react';
+import type { ChangeEvent, ReactNode } from 'react';
 import { Card, Col, Form, Input, Row, Select, Tag } from 'antd';
 import { GATEWAY_ENVIRONMENTS, isSecretField, METHOD_FIELDS, PEM_MAX, type MethodField, type MethodView, type PaymentMethod } from '../../server/contract/payments';
 
@@ -14,6 +14,13 @@ type Props = {
 };
 
 const TEXTS = ['titleZh', 'titleEn', 'noteZh', 'noteEn'] as const;
+
+/** Fields whose value is easy to get wrong carry a hint (payments:hint.<group>.<field>): where it comes from, what form it may take. */
+const HINTED: Partial<Record<PaymentMethod, { group: string; fields: readonly string[] }>> = {
+  cardForeign: { group: 'card', fields: ['rootCertificate', 'middleCertificate'] },
+  cardDomestic: { group: 'card', fields: ['rootCertificate', 'middleCertificate'] },
+  walletB: { group: 'walletB', fields: ['merchantId', 'privateKey', 'alipayPublicKey'] },
+};
 
 export function errorPath(method: PaymentMethod, name: string): string {
   return `${method}.${name}`;
@@ -63,10 +70,16 @@ export function MethodCard({ t, view, draft, errors, onChange, onFileError }: Pr
     return <Input value={value} onChange={(e) => setField(f.name, e.target.value)} autoComplete="off" aria-label={label} />;
   }
 
-  function extra(f: MethodField): string | undefined {
+  function state(f: MethodField): string | undefined {
     if (!isSecretField(f)) return undefined;
     const set = view.secrets[f.name]?.set ? t('payments:secretSet') : t('payments:secretNotSet');
     return f.kind === 'pem' ? `${set}. ${t('payments:pemHint')}` : set;
+  }
+
+  function extra(f: MethodField): ReactNode {
+    const hinted = HINTED[view.method];
+    const lines = [state(f), hinted?.fields.includes(f.name) ? t(`payments:hint.${hinted.group}.${f.name}`) : undefined].filter(Boolean);
+    return lines.length ? lines.map((line) => <div key={line}>{line}</div>) : undefined;
   }
 
   return (

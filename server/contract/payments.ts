@@ -32,14 +32,18 @@ export const isSecretField = (f: MethodField): boolean => f.kind === 'secret' ||
 const field = (name: string, kind: FieldKind, required = true): MethodField => ({ name, kind, required });
 const ENVIRONMENT = field('environment', 'environment', false);
 // The card processor speaks the UnionPay online gateway 5.1.0 (docs/payment-gateways.md maps the
-// fields): merchantId is merId, certificate the gateway's signing certificate, privateKeyCertificate
-// the merchant's PKCS#12 signing certificate, certificatePassword its password (a key file may be
-// unprotected, so it is optional). terminalNo and payPassword are the bank's own records.
+// fields): merchantId is merId; spec 3's "certificate" is UnionPay's root and intermediate CA
+// certificates from its kit (acp_*_root.cer, acp_*_middle.cer), which vouch for the signing
+// certificate every message carries, as UnionPay's SDK checks it (a pinned signing certificate
+// would refuse every message once UnionPay renews it); privateKeyCertificate is the merchant's
+// PKCS#12 signing certificate, certificatePassword its password (a key file may be unprotected,
+// so it is optional). terminalNo and payPassword are the bank's own records.
 const CARD: readonly MethodField[] = [
   field('merchantId', 'text'),
   field('payPassword', 'secret'),
   field('terminalNo', 'text'),
-  field('certificate', 'pem'),
+  field('rootCertificate', 'pem'),
+  field('middleCertificate', 'pem'),
   field('privateKeyCertificate', 'pem'),
   field('certificatePassword', 'secret', false),
   ENVIRONMENT,

@@ -18,7 +18,13 @@ type Trade = { state: string; amount: number; notifyUrl: string; subject: string
 const APP_ID = '2021000117600001';
 const SELLER = '2088102170000001';
 
-export async function startAlipayFake(): Promise<FakeGateway & { refusedRequests: number }> {
+type AlipayFake = FakeGateway & {
+  refusedRequests: number;
+  /** `seller`: the notification names another seller (signed by Alipay all the same: another merchant's trade under this app) */
+  pay(attemptNo: string, options?: { amount?: number; fault?: NotificationFault; seller?: string }): FakeNotification;
+};
+
+export async function startAlipayFake(): Promise<AlipayFake> {
   const app = rsaKeyPair();
   const alipay = rsaKeyPair();
   const stranger = rsaKeyPair();
@@ -80,7 +86,7 @@ export async function startAlipayFake(): Promise<FakeGateway & { refusedRequests
     }
   });
 
-  function notification(attemptNo: string, options: { amount?: number; fault?: NotificationFault } = {}): FakeNotification {
+  function notification(attemptNo: string, options: { amount?: number; fault?: NotificationFault; seller?: string } = {}): FakeNotification {
     const trade = trades.get(attemptNo);
     if (!trade) throw new Error(`the fake knows no trade ${attemptNo}`);
     if (trade.state === 'TRADE_CLOSED') throw new Error(`${attemptNo} is closed at the gateway`);
@@ -88,7 +94,7 @@ export async function startAlipayFake(): Promise<FakeGateway & { refusedRequests
     const now = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
     const params: Record<string, string> = {
       notify_time: now, notify_type: 'trade_status_sync', notify_id: crypto.randomUUID().replace(/-/g, ''), charset: 'utf-8', version: '1.0', sign_type: 'RSA2',
-      app_id: APP_ID, seller_id: SELLER, out_trade_no: attemptNo, trade_no: trade.tradeNo, trade_status: 'TRADE_SUCCESS', subject: trade.subject, body: trade.passback,
+      app_id: APP_ID, seller_id: options.seller ?? SELLER, out_trade_no: attemptNo, trade_no: trade.tradeNo, trade_status: 'TRADE_SUCCESS', subject: trade.subject, body: trade.passback,
       total_amount: toDecimalString({ amount: options.amount ?? trade.amount, currency: 'CNY' }), receipt_amount: toDecimalString({ amount: options.amount ?? trade.amount, currency: 'CNY' }), gmt_payment: now,
     };
     if (options.fault !== 'unsigned') params.sign = rsa2Sign(signingText(params, ['sign', 'sign_type']), (options.fault === 'serial' ? stranger : alipay).privateKeyPem);

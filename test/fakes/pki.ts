@@ -34,3 +34,26 @@ export function pkcs12Pem(keys: KeyPair, certificatePem: string, password: strin
   const base64 = Buffer.from(der, 'binary').toString('base64').replace(/.{64}/g, '$&\n');
   return `-----BEGIN PKCS12-----\n${base64}\n-----END PKCS12-----\n`;
 }
+
+/** A certificate and the key that signs with it: a CA that issues others, or a signer. */
+export type Holder = { keys: KeyPair; certificatePem: string };
+
+/**
+ * A certificate issued by `issuer` (or self-signed without one), as a CA hierarchy has them: a CA
+ * (basicConstraints cA, keyCertSign) or a signing certificate. The common name is written as a
+ * UTF-8 string (UnionPay's owner name is Chinese). `notBefore`/`notAfter` default to yesterday and
+ * a year on.
+ */
+export function issueCertificate(options: { commonName: string; serialHex: string; issuer?: Holder; ca?: boolean; notBefore?: Date; notAfter?: Date; keys?: KeyPair }): Holder {
+  const keys = options.keys ?? rsaKeyPair();
+  const cert = forge.pki.createCertificate();
+  cert.publicKey = forge.pki.publicKeyFromPem(keys.publicKeyPem);
+  cert.serialNumber = options.serialHex;
+  cert.validity.notBefore = options.notBefore ?? new Date(Date.now() - 86_400_000);
+  cert.validity.notAfter = options.notAfter ?? new Date(Date.now() + 365 * 86_400_000);
+  cert.setSubject([{ name: 'commonName', value: options.commonName, valueTagClass: forge.asn1.Type.UTF8 as unknown as forge.asn1.Class }, { name: 'organizationName', value: 'Test PKI' }]);
+  cert.setIssuer(options.issuer ? forge.pki.certificateFromPem(options.issuer.certificatePem).subject.attributes : cert.subject.attributes);
+  cert.setExtensions(options.ca ? [{ name: 'basicConstraints', cA: true, critical: true }, { name: 'keyUsage', keyCertSign: true, cRLSign: true, critical: true }] : [{ name: 'basicConstraints', cA: false }, { name: 'keyUsage', digitalSignature: true, nonRepudiation: true }]);
+  cert.sign(forge.pki.privateKeyFromPem((options.issuer?.keys ?? keys).privateKeyPem), forge.md.sha256.create());
+  return { keys, certificatePem: forge.pki.certificateToPem(cert) };
+}

@@ -2,7 +2,8 @@
  * The managers' order work (spec 2.12 manage/order, 4, 5 "Order deal", 7 findItemById): the list
  * with its filters, the deal (the status and the amount that actually arrived), the queue of
  * payments nobody asked for, and the Excel export. A deal that confirms money goes through the
- * same settle() as a gateway's notification, as a 'manual' attempt, so an order is paid in one place.
+ * same settle() as a gateway's notification, as the order's open bank-transfer attempt or else a
+ * 'manual' attempt, so an order is paid in one place.
  */
 import { localTime } from '../../platform/localTime';
 import ExcelJS from 'exceljs';
@@ -146,6 +147,11 @@ export class OrderManagement {
       if (input.status === 'unpaid') return null;
       const owed = await repo.owedOn(tx, conferenceId, locked);
       if (compareMoney(amount, owed) < 0) throw new AppError(400, 'orders:dealShort', 'actualPay', 400, { owed: formatMoney(owed, 'en') });
+      // The payer chose a bank transfer: the deal confirms that transfer (its attempt succeeds, with
+      // the manager's name), so the statement row that reports it later is matched to it, not
+      // queued as a second payment (statement.ts).
+      const transfer = await repo.openTransferOf(tx, conferenceId, id);
+      if (transfer && transfer.currency === amount.currency && compareMoney(amount, moneyFromColumn(transfer.amount, transfer.currency)) >= 0) return settleNow(transfer.id, { amount, confirmedBy: managerId, at: now });
       const attemptId = await repo.insertAttempt(tx, {
         conference_id: conferenceId, user_id: Number(locked.user_id), attempt_no: newAttemptNo(now), method: 'manual', state: 'pending',
         expires_at: toDbInstant(now), created_at: toDbInstant(now),

@@ -152,7 +152,7 @@ export async function updateAttempt(db: Conn, conferenceId: number, id: number, 
   await db('payment_attempts').where({ conference_id: conferenceId, id }).update({ ...values, updated_at: toDbInstant() });
 }
 
-export type AnomalyKind = 'overpaid' | 'duplicate' | 'paidWhileClosed' | 'partial' | 'unmatched' | 'mismatch' | 'refused';
+export type AnomalyKind = 'overpaid' | 'duplicate' | 'paidWhileClosed' | 'partial' | 'unmatched' | 'unreadable' | 'mismatch' | 'refused';
 
 /** Whether the attempt already has an unresolved anomaly of this kind (one flag per attempt, however often the gateway repeats itself). */
 export async function openAnomalyOf(db: Conn, conferenceId: number, attemptId: number, kind: AnomalyKind): Promise<boolean> {
@@ -193,4 +193,31 @@ export async function insertAnomaly(db: Conn, conferenceId: number, a: { kind: A
     detail: a.detail,
     created_at: toDbInstant(),
   });
+}
+
+/**
+ * The order's open bank-transfer attempt that pays this order alone (the payer chose "bank
+ * remittance" and was shown the reference): the one a manager's deal closes. A combined transfer
+ * (several orders) is not closed by one order's deal.
+ */
+export async function openTransferOf(tx: Tx, conferenceId: number, orderId: number): Promise<AttemptRow | undefined> {
+  const candidates = (await attemptsOf(tx, conferenceId, [orderId])).filter((a) => a.method === 'bankRemit' && (a.state === 'created' || a.state === 'pending'));
+  for (const a of candidates) if ((await ordersOfAttempt(tx, conferenceId, a.id)).length === 1) return a;
+  return undefined;
+}
+
+/**
+ * A bank transfer a manager confirmed by hand (deal) for this order alone, for exactly `amount`,
+ * that no statement row has been matched to yet: the transfer a statement row of that order and
+ * amount reports. Read under the order's lock, so two imports cannot both take it.
+ */
+export async function dealtTransferAwaitingRow(tx: Tx, conferenceId: number, orderId: number, amount: Money): Promise<AttemptRow | undefined> {
+  const dealt = (await attemptsOf(tx, conferenceId, [orderId])).filter(
+    (a) => a.method === 'bankRemit' && a.state === 'succeeded' && a.confirmed_by != null && a.currency === amount.currency && a.received_amount != null && Number(a.received_amount) === amount.amount,
+  );
+  for (const a of dealt) {
+    if ((await ordersOfAttempt(tx, conferenceId, a.id)).length !== 1) continue;
+    if (!(await tx('statement_rows').where({ conference_id: conferenceId, attempt_id: a.id }).first())) return a;
+  }
+  return undefined;
 }

@@ -4,14 +4,16 @@
  * (numbers.ts) confirms those orders through settle(), like a gateway's notification. What cannot
  * be confirmed with certainty goes to the payment queue (payment_anomalies) for a person to decide:
  * an unknown reference, less than owed, a currency that is not the order's, an order already paid
- * or closed. A row imported twice (the same file again, or overlapping exports) is recognised by
+ * or closed, an amount that cannot be read with certainty (rowAmount). A row for an order a manager
+ * already confirmed by hand is matched to that confirmation (its bank-transfer attempt), not queued
+ * as a second payment. A row imported twice (the same file again, or overlapping exports) is recognised by
  * its hash and changes nothing.
  */
 import crypto from 'node:crypto';
 import { parse } from 'csv-parse/sync';
 import type { Db } from '../../db/index';
 import { isUniqueViolation, insertId, parseJson, toDbInstant } from '../../db/dialect';
-import { compareMoney, isCurrency, moneyFromColumn, parseAmount, type Money } from '../../contract/money';
+import { compareMoney, isCurrency, MONEY_ERRORS, moneyFromColumn, parseAmount, type Money } from '../../contract/money';
 import type { AnomalyView, StatementMapping, StatementResult } from '../../contract/orders';
 import { AppError } from '../../platform/errors';
 import { newAttemptNo, referencesIn } from './numbers';
@@ -36,11 +38,28 @@ function readCsv(csv: string): Array<Record<string, string>> {
   }
 }
 
-/** "1,234.50", "¥1 234.50", "+1234.5" → minor units; a debit ("-20.00") or anything unreadable → null. */
-function creditOf(text: string, currency: string): Money | null {
-  const cleaned = text.replace(/[,\s¥$€£]/g, '').replace(/^\+/, '');
-  const parsed = parseAmount(cleaned, currency);
-  return parsed.ok && parsed.money.amount > 0 ? parsed.money : null;
+/** A row's amount as read: a credit, nothing to import (blank, zero, a debit), or a figure that cannot be read with certainty. */
+export type RowAmount = { kind: 'credit'; money: Money } | { kind: 'skip' } | { kind: 'unreadable'; reason: 'amountUnreadable' | 'amountTooManyDecimals' };
+
+const DEBIT = /^-\s*[\d.,]+$/;
+// Digits, or digits grouped by commas in threes ("1,234,567"), an optional point and decimals.
+const PLAIN = /^\+?(\d{1,3}(?:,\d{3})+|\d+)(\.\d*)?$/;
+
+/**
+ * A statement's amount, read only when there is one reading: "1200", "1,200.00", "+1200.5".
+ * Anything else that is not blank or a debit ("-20.00") — a currency word or sign ("RMB 100.00",
+ * "100.00元", "CNY100.00", "¥100"), full-width digits, the European "1.000,00" (which stripping
+ * separators would read as 1.00), commas not in threes, more decimals than the currency has — is
+ * unreadable: the row is queued for a person, never guessed at and never dropped.
+ */
+export function rowAmount(text: string, currency: string): RowAmount {
+  const trimmed = text.trim();
+  if (!trimmed || DEBIT.test(trimmed)) return { kind: 'skip' };
+  const plain = PLAIN.exec(trimmed);
+  if (!plain) return { kind: 'unreadable', reason: 'amountUnreadable' };
+  const parsed = parseAmount(`${plain[1].replace(/,/g, '')}${plain[2] ?? ''}`, currency);
+  if (!parsed.ok) return { kind: 'unreadable', reason: parsed.key === MONEY_ERRORS.tooManyDecimals || parsed.key === MONEY_ERRORS.wholeOnly ? 'amountTooManyDecimals' : 'amountUnreadable' };
+  return parsed.money.amount > 0 ? { kind: 'credit', money: parsed.money } : { kind: 'skip' };
 }
 
 export class StatementImport {
@@ -72,12 +91,16 @@ export class StatementImport {
     const m = input.mapping;
     const currency = (m.currency ? record[m.currency] ?? '' : input.currency).trim().toUpperCase();
     const text = record[m.text] ?? '';
-    const amount = isCurrency(currency) ? creditOf(record[m.amount] ?? '', currency) : null;
+    if (!isCurrency(currency)) return { line, outcome: 'queued', reason: 'currency', orderNos: [] };
+    const amountText = (record[m.amount] ?? '').trim();
+    const read = rowAmount(amountText, currency);
     // Debits and blank lines are not payments: not imported, not reported.
-    if (amount === null) return isCurrency(currency) ? null : { line, outcome: 'queued', reason: 'currency', orderNos: [] };
+    if (read.kind === 'skip') return null;
+    // An amount nobody can read is kept as 0 on its row and queued with the text the bank wrote.
+    const amount = read.kind === 'credit' ? read.money : null;
     const bookedOn = (record[m.date] ?? '').slice(0, 10);
     const payer = m.payer ? (record[m.payer] ?? '').slice(0, 200) : '';
-    const content = [bookedOn, currency, amount.amount, text, payer].join('\u0001');
+    const content = [bookedOn, currency, amount ? amount.amount : `?${amountText}`, text, payer].join('\u0001');
     // The same content twice in one file is two rows; the same file twice is the same rows.
     const nth = (seen.get(content) ?? 0) + 1;
     seen.set(content, nth);
@@ -87,18 +110,29 @@ export class StatementImport {
     try {
       let reported: Outcome | null = null;
       await this.orders.settleAndMail(conferenceId, async (tx, settleNow): Promise<SettleOutcome | null> => {
-        const rowId = await insertId(tx('statement_rows').insert({ conference_id: conferenceId, row_hash: hash, booked_on: bookedOn, currency, amount: amount.amount, payer, text: text.slice(0, 5000), outcome: 'queued', imported_by: managerId, created_at: toDbInstant() }));
+        const rowId = await insertId(tx('statement_rows').insert({ conference_id: conferenceId, row_hash: hash, booked_on: bookedOn, currency, amount: amount?.amount ?? 0, payer, text: text.slice(0, 5000), outcome: 'queued', imported_by: managerId, created_at: toDbInstant() }));
         const found = references.length ? ((await tx('orders').where('conference_id', conferenceId).whereIn('reference', references)) as repo.OrderRow[]) : [];
         const orderNos = found.map((o) => o.order_no);
         const queue = async (reason: string, kind: repo.AnomalyKind) => {
-          await repo.insertAnomaly(tx, conferenceId, { kind, statementRowId: rowId, orderId: found.length === 1 ? found[0].id : null, amount, detail: `line ${line} (${bookedOn} ${payer}): ${text.slice(0, 300)}` });
+          const unread = amount ? '' : `amount "${amountText.slice(0, 40)}" could not be read: `;
+          await repo.insertAnomaly(tx, conferenceId, { kind, statementRowId: rowId, orderId: found.length === 1 ? found[0].id : null, amount, detail: `line ${line} (${bookedOn} ${payer}): ${unread}${text.slice(0, 300)}` });
           reported = { line, outcome: 'queued', reason, orderNos };
           return null;
         };
+        if (!amount) return queue(read.kind === 'unreadable' ? read.reason : 'amountUnreadable', 'unreadable');
         if (!found.length) return queue('unknownReference', 'unmatched');
         if (found.some((o) => o.currency !== currency)) return queue('currency', 'unmatched');
         const locked = await repo.lockOrders(tx, conferenceId, found.map((o) => o.id));
         const open = locked.filter((o) => o.status === 'unpaid');
+        if (!open.length && locked.length === 1 && locked[0].status === 'paid') {
+          // The transfer a manager already confirmed by hand (a deal): this row reports it.
+          const dealt = await repo.dealtTransferAwaitingRow(tx, conferenceId, locked[0].id, amount);
+          if (dealt) {
+            await tx('statement_rows').where({ conference_id: conferenceId, id: rowId }).update({ outcome: 'confirmed', attempt_id: dealt.id });
+            reported = { line, outcome: 'confirmed', reason: 'confirmedByManager', orderNos };
+            return null;
+          }
+        }
         if (!open.length) return queue(locked.every((o) => o.status === 'paid') ? 'alreadyPaid' : 'orderClosed', locked.every((o) => o.status === 'paid') ? 'duplicate' : 'paidWhileClosed');
         const { parts, total: owed } = await repo.partsOf(tx, conferenceId, open, currency);
         if (compareMoney(amount, owed) < 0) return queue('partial', 'partial');
@@ -121,7 +155,7 @@ export class StatementImport {
    * covers what the order owes.
    */
   async resolve(conferenceId: number, managerId: number, id: number, input: { action: 'assign' | 'dismiss'; orderNo: string; note: string }): Promise<void> {
-    const anomaly = (await this.db('payment_anomalies').where({ conference_id: conferenceId, id }).first()) as { id: number; statement_row_id: number | null; resolved_at: string | null } | undefined;
+    const anomaly = (await this.db('payment_anomalies').where({ conference_id: conferenceId, id }).first()) as { id: number; kind: string; statement_row_id: number | null; resolved_at: string | null } | undefined;
     if (!anomaly) throw new AppError(404, 'orders:notFound');
     if (anomaly.resolved_at) throw new AppError(409, 'orders:alreadyResolved');
     const resolved = { resolved_at: toDbInstant(), resolved_by: managerId };
@@ -130,6 +164,8 @@ export class StatementImport {
       return;
     }
     if (!anomaly.statement_row_id) throw new AppError(409, 'orders:assignOnlyStatement', 'action');
+    // Nobody knows how much that row brought: the manager dismisses it and confirms the order with a deal.
+    if (anomaly.kind === 'unreadable') throw new AppError(409, 'orders:assignUnreadable', 'action');
     const order = input.orderNo ? await repo.findOrderByNo(this.db, conferenceId, input.orderNo) : undefined;
     if (!order) throw new AppError(400, 'orders:notFound', 'orderNo');
     await this.orders.settleAndMail(conferenceId, async (tx, settleNow) => {

@@ -107,6 +107,12 @@ export interface PaymentProvider {
   readonly configSchema: z.ZodType<MethodConfig>;
   /** the fields sealed at rest and never sent to a browser */
   readonly secretFields: readonly string[];
+  /**
+   * Rewrites fields as they are kept before the schema reads them (Alipay's keys pasted as bare
+   * base64 become PEM); a value that cannot be read throws AppError(400, key, field). Runs on every
+   * save of the method, drafts included.
+   */
+  normalizeConfig?(config: MethodConfig): MethodConfig;
   /** checks what the schema cannot (a key that parses, a password that opens the key file); throws AppError(400, key, field) */
   checkConfig?(config: MethodConfig): void;
   start(input: StartInput): Promise<StartResult>;

@@ -126,7 +126,7 @@ export class PaymentService {
     const saved = this.secretsOf(stored);
     const raw: MethodConfig = {};
     for (const f of METHOD_FIELDS[input.method]) raw[f.name] = (input.fields[f.name] ?? '') || (isSecretField(f) ? (saved[f.name] ?? '') : '');
-    const parsed = configSchemaOf(input.method, { draft: true }).safeParse(raw);
+    const parsed = configSchemaOf(input.method, { draft: true }).safeParse(this.normalized(input.method, raw));
     if (!parsed.success) throw fieldError(input.method, parsed.error);
     const fields: MethodConfig = {};
     const secrets: MethodConfig = {};
@@ -144,6 +144,16 @@ export class PaymentService {
       fields,
       sealedSecrets: Object.keys(secrets).length ? this.sealed.seal(JSON.stringify(secrets)) : null,
     };
+  }
+
+  /** The provider's rewriting of what was typed (normalizeConfig), its refusal named `<method>.<field>`. */
+  private normalized(method: PaymentMethod, raw: MethodConfig): MethodConfig {
+    try {
+      return this.provider(method).normalizeConfig?.(raw) ?? raw;
+    } catch (err) {
+      if (err instanceof AppError && err.field && !err.field.includes('.')) throw new AppError(err.status, err.messageKey, `${method}.${err.field}`);
+      throw err;
+    }
   }
 
   private async writeGiven(tx: Tx, conferenceId: number, methods: repo.StoredMethod[]): Promise<void> {

@@ -1,8 +1,8 @@
 /**
  * Mobile wallet B, Alipay RSA2 (server/modules/payments/providers/alipay), against its protocol
  * fake: signed calls, answers whose signature covers their exact text, notifications verified
- * without sign and sign_type and tied to the configured application, query/close/refund, and the
- * configuration's checks.
+ * without sign and sign_type and tied to the configured application and seller, query/close/refund,
+ * and the configuration's checks (keys as PEM or as the console's bare base64).
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { money } from '../../../server/contract/money';
@@ -11,10 +11,10 @@ import { alipayProvider } from '../../../server/modules/payments/providers/alipa
 import { rawObjectOf } from '../../../server/modules/payments/providers/alipay/sign';
 import { GatewayError, NotificationRefused, type AttemptRef, type PaymentProvider } from '../../../server/modules/payments/provider';
 import { startAlipayFake } from '../../fakes/alipay';
-import type { FakeGateway, FakeNotification } from '../../fakes/gateway';
+import type { FakeNotification } from '../../fakes/gateway';
 import { rsaKeyPair } from '../../fakes/pki';
 
-let fake: FakeGateway & { refusedRequests: number };
+let fake: Awaited<ReturnType<typeof startAlipayFake>>;
 let provider: PaymentProvider;
 let seq = 0;
 
@@ -77,6 +77,12 @@ describe('notifications', () => {
     await expect(parse(fake.pay(a.attemptNo), { ...config(), appId: '2021000000000000' })).rejects.toThrow(/another application/);
   });
 
+  test("another seller's notification is refused, even when Alipay signed it for this application", async () => {
+    const a = await started();
+    await expect(parse(fake.pay(a.attemptNo, { seller: '2088999999999999' }))).rejects.toThrow(/another seller \(2088999999999999\)/);
+    await expect(parse(fake.pay(a.attemptNo), { ...config(), merchantId: '2088102170000002' })).rejects.toThrow(/another seller/);
+  });
+
   test('the replies: exactly "success", or "fail" (Alipay retries)', () => {
     expect(provider.notificationReply!(true)).toMatchObject({ status: 200, body: 'success' });
     expect(provider.notificationReply!(false).body).toBe('fail');
@@ -127,4 +133,5 @@ test('configuration checks name the field', () => {
   expect(check({ appId: 'my-app' })).toEqual(['payments:appIdInvalid', 'appId']);
   expect(check({ privateKey: '-----BEGIN PRIVATE KEY-----\nx\n-----END PRIVATE KEY-----' })).toEqual(['payments:keyInvalid', 'privateKey']);
   expect(check({ alipayPublicKey: '-----BEGIN PUBLIC KEY-----\nx\n-----END PUBLIC KEY-----' })).toEqual(['payments:certificateUnreadable', 'alipayPublicKey']);
+  expect(check({ merchantId: '2021000117600001' })).toEqual(['payments:sellerIdInvalid', 'merchantId']);
 });

@@ -3,6 +3,7 @@
  * languages, secrets sealed at rest and never in an answer or a page, an empty secret keeping the
  * saved one, and access: a manager of this conference only.
  */
+import crypto from 'node:crypto';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createHarness, type Harness } from '../../helpers/harness';
@@ -60,11 +61,11 @@ describe('rules', () => {
 
   test('a certificate that is not PEM, or larger than 64 KB, is refused even in a method of no plan', async () => {
     const bad = fullConfig();
-    bad.methods.push({ method: 'cardDomestic', titleZh: '', titleEn: '', noteZh: '', noteEn: '', fields: { certificate: 'not a certificate' } });
-    expect((await save(bad)).body).toMatchObject({ message: 'payments:certificateInvalid', field: 'cardDomestic.certificate' });
+    bad.methods.push({ method: 'cardDomestic', titleZh: '', titleEn: '', noteZh: '', noteEn: '', fields: { rootCertificate: 'not a certificate' } });
+    expect((await save(bad)).body).toMatchObject({ message: 'payments:certificateInvalid', field: 'cardDomestic.rootCertificate' });
     const large = fullConfig();
-    large.methods.push({ method: 'cardDomestic', titleZh: '', titleEn: '', noteZh: '', noteEn: '', fields: { certificate: `-----BEGIN CERTIFICATE-----\n${'A'.repeat(70_000)}\n-----END CERTIFICATE-----` } });
-    expect((await save(large)).body).toMatchObject({ message: 'payments:certificateTooLarge', field: 'cardDomestic.certificate' });
+    large.methods.push({ method: 'cardDomestic', titleZh: '', titleEn: '', noteZh: '', noteEn: '', fields: { middleCertificate: `-----BEGIN CERTIFICATE-----\n${'A'.repeat(70_000)}\n-----END CERTIFICATE-----` } });
+    expect((await save(large)).body).toMatchObject({ message: 'payments:certificateTooLarge', field: 'cardDomestic.middleCertificate' });
   });
 
   test("a gateway's keys are checked when its method is in a plan: a wrong certificate password or a key that does not parse is named, nothing is saved", async () => {
@@ -96,7 +97,7 @@ describe('saving and secrets', () => {
     const view = res.body.data;
     expect(view).toMatchObject({ generalMethods: ['bankRemit', 'cardForeign', 'walletA', 'onlineWallet'], hotelSeparate: false, combinedAllowed: true });
     const card = view.methods.find((m: { method: string }) => m.method === 'cardForeign');
-    expect(card).toMatchObject({ online: true, configured: true, fields: { merchantId: 'M-001', terminalNo: 'T-9' }, secrets: { payPassword: { set: true }, certificate: { set: true }, privateKeyCertificate: { set: true }, certificatePassword: { set: true } } });
+    expect(card).toMatchObject({ online: true, configured: true, fields: { merchantId: 'M-001', terminalNo: 'T-9' }, secrets: { payPassword: { set: true }, rootCertificate: { set: true }, middleCertificate: { set: true }, privateKeyCertificate: { set: true }, certificatePassword: { set: true } } });
     expect(Object.keys(card.fields).sort()).toEqual(['environment', 'merchantId', 'terminalNo']);
     expect(card.fields.environment).toBe('production');
     expect(view.methods.find((m: { method: string }) => m.method === 'walletB')).toMatchObject({ configured: false, fields: {}, secrets: {} });
@@ -122,6 +123,10 @@ describe('saving and secrets', () => {
       expect(page.text).toContain('data-island="ManagePayConfig"');
       expect(page.text).toContain(lang === 'zh' ? '通用支付方案' : 'General payment plan');
       expect(page.text).toContain('M-001');
+      // The card's UnionPay CA fields, each with the file of UnionPay's kit it takes; Alipay's seller id explained.
+      expect(page.text).toContain(lang === 'zh' ? '银联根证书' : 'root certificate');
+      expect(page.text).toContain('acp_prod_middle.cer');
+      expect(page.text).toContain(lang === 'zh' ? '支付宝卖家 ID' : 'seller ID (PID');
       // The management menu's customization group links it.
       expect(page.text).toContain('href="/platform/config/pay"');
       expect(page.text).toContain(lang === 'zh' ? '支付配置' : 'Payment configuration');
@@ -131,11 +136,11 @@ describe('saving and secrets', () => {
 
   test('an empty secret keeps the saved one; a new one replaces it', async () => {
     const kept = fullConfig();
-    kept.methods[2] = { ...kept.methods[2], fields: { merchantId: 'M-002', terminalNo: 'T-9', payPassword: '', certificate: '', privateKeyCertificate: '', certificatePassword: '' } };
+    kept.methods[2] = { ...kept.methods[2], fields: { merchantId: 'M-002', terminalNo: 'T-9', payPassword: '', rootCertificate: '', middleCertificate: '', privateKeyCertificate: '', certificatePassword: '' } };
     kept.methods[3] = { ...kept.methods[3], fields: { ...kept.methods[3].fields, privateKey: '', merchantKey: 'NewMerchantKey-1-0123456789abcde' } };
     expect((await save(kept)).body.code).toBe(200);
     const card = await h.payments.configOf(cid, 'cardForeign');
-    expect(card).toEqual({ merchantId: 'M-002', terminalNo: 'T-9', environment: 'production', ...Object.fromEntries(['payPassword', 'certificate', 'privateKeyCertificate', 'certificatePassword'].map((k) => [k, SECRETS[k as keyof typeof SECRETS].trim()])) });
+    expect(card).toEqual({ merchantId: 'M-002', terminalNo: 'T-9', environment: 'production', ...Object.fromEntries(['payPassword', 'rootCertificate', 'middleCertificate', 'privateKeyCertificate', 'certificatePassword'].map((k) => [k, SECRETS[k as keyof typeof SECRETS].trim()])) });
     expect((await h.payments.configOf(cid, 'walletA'))!.merchantKey).toBe('NewMerchantKey-1-0123456789abcde');
     expect((await h.payments.configOf(cid, 'walletA'))!.privateKey).toBe(SECRETS.walletKey.trim());
   });
@@ -159,6 +164,43 @@ describe('saving and secrets', () => {
     expect((await save(fullConfig({ hotelSeparate: true, hotelMethods: ['postalRemit'] }))).body.code).toBe(200);
     expect(await h.payments.methodsFor(cid, 'hotel')).toEqual([{ method: 'postalRemit', titleZh: '邮局汇款', titleEn: 'Postal remittance', noteZh: '', noteEn: '', online: false }]);
     expect(await h.payments.combinedAllowed(cid)).toBe(true);
+  });
+});
+
+describe("Alipay's keys as its console shows them", () => {
+  const der = (key: crypto.KeyObject, type: 'pkcs1' | 'pkcs8' | 'spki') => (key.export({ type, format: 'der' } as crypto.KeyExportOptions<'der'>) as Buffer).toString('base64');
+  const { privateKey, publicKey } = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const wallet = (fields: Record<string, string>) => {
+    const config = fullConfig({ generalMethods: ['bankRemit', 'walletB'] });
+    config.methods.push({ method: 'walletB', titleZh: '', titleEn: '', noteZh: '', noteEn: '', fields: { merchantId: '2088102170000001', appId: '2021000117600001', privateKey: der(privateKey, 'pkcs8'), alipayPublicKey: der(publicKey, 'spki'), ...fields } });
+    return config;
+  };
+  const saved = async () => (await h.payments.configOf(cid, 'walletB'))!;
+
+  test.each(['pkcs1', 'pkcs8'] as const)('bare base64 (a %s private key, the SPKI public key, wrapped or not) is accepted and kept as PEM', async (type) => {
+    const bare = der(privateKey, type);
+    const res = await save(wallet({ privateKey: type === 'pkcs1' ? bare.replace(/.{76}/g, '$&\n') : bare }));
+    expect(res.body, JSON.stringify(res.body)).toMatchObject({ code: 200 });
+    const config = await saved();
+    expect(config.privateKey).toMatch(/^-----BEGIN PRIVATE KEY-----\n[\s\S]+\n-----END PRIVATE KEY-----\n?$/);
+    expect(config.alipayPublicKey).toMatch(/^-----BEGIN PUBLIC KEY-----\n[\s\S]+\n-----END PUBLIC KEY-----\n?$/);
+    expect(crypto.createPrivateKey(config.privateKey).export({ type: 'pkcs8', format: 'pem' })).toBe(privateKey.export({ type: 'pkcs8', format: 'pem' }));
+    expect(crypto.createPublicKey(config.alipayPublicKey).export({ type: 'spki', format: 'pem' })).toBe(publicKey.export({ type: 'spki', format: 'pem' }));
+  });
+
+  test('a malformed key is refused with its field, in both languages, and nothing is saved', async () => {
+    const before = await rows();
+    for (const [fields, key, field] of [
+      [{ privateKey: 'MIIBbm90IGEga2V5IGF0IGFsbA==' }, 'payments:keyInvalid', 'walletB.privateKey'],
+      [{ privateKey: der(publicKey, 'spki') }, 'payments:keyInvalid', 'walletB.privateKey'],
+      [{ privateKey: 'not base64 at all!' }, 'payments:keyInvalid', 'walletB.privateKey'],
+      [{ alipayPublicKey: der(privateKey, 'pkcs8').slice(0, 200) }, 'payments:certificateUnreadable', 'walletB.alipayPublicKey'],
+    ] as const) {
+      const res = await save(wallet(fields));
+      expect(res.body, JSON.stringify(fields)).toMatchObject({ code: 400, message: key, field });
+    }
+    expect(await rows()).toEqual(before);
+    for (const lang of ['zh', 'en'] as const) for (const key of ['keyInvalid', 'certificateUnreadable', 'sellerIdInvalid']) expect(t(lang, `payments:${key}`)).not.toMatch(/^payments:|^$/);
   });
 });
 

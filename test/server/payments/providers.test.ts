@@ -44,7 +44,7 @@ test('every method has one provider, online exactly for the gateway methods', ()
   const registry = providerRegistry();
   expect([...registry.keys()].sort()).toEqual([...PAYMENT_METHODS].sort());
   for (const method of PAYMENT_METHODS) expect(registry.get(method)!.online).toBe(ONLINE_METHODS.includes(method));
-  expect(registry.get('cardForeign')!.secretFields).toEqual(['payPassword', 'certificate', 'privateKeyCertificate', 'certificatePassword']);
+  expect(registry.get('cardForeign')!.secretFields).toEqual(['payPassword', 'rootCertificate', 'middleCertificate', 'privateKeyCertificate', 'certificatePassword']);
   expect(registry.get('bankRemit')!.secretFields).toEqual([]);
 });
 

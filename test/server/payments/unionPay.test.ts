@@ -1,19 +1,23 @@
 /**
  * Card payment, foreign and domestic, the UnionPay online gateway 5.1.0
  * (server/modules/payments/providers/unionPay), against its protocol fake: the signed form the
- * browser posts, the back notification verified with the configured certificate, the query that
- * must repeat the original txnTime, refunds keyed by their orderId, and the key file's checks (a
- * PKCS#12 file and its password, or PEM text with an encrypted key).
+ * browser posts, the back notification verified as UnionPay's SDK verifies it (the certificate it
+ * carries, chained to the configured root and intermediate, in force, owned by UnionPay; a renewed
+ * certificate verifies, another root's, an expired one or another owner's does not), the query
+ * that must repeat the original txnTime (and keeps UnionPay's "paid" after a renewal), refunds
+ * keyed by their orderId, and the key file's checks (a PKCS#12 file and its password, or PEM text
+ * with an encrypted key).
  */
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { money, type Money } from '../../../server/contract/money';
 import { AppError } from '../../../server/platform/errors';
 import { unionPayProvider } from '../../../server/modules/payments/providers/unionPay';
-import { NotificationRefused, type AttemptRef, type PaymentProvider } from '../../../server/modules/payments/provider';
+import { GatewayError, NotificationRefused, type AttemptRef, type PaymentProvider } from '../../../server/modules/payments/provider';
 import { startUnionPayFake } from '../../fakes/unionPay';
 import type { FakeNotification } from '../../fakes/gateway';
-import { rsaKeyPair, selfSignedCertificate } from '../../fakes/pki';
+import { issueCertificate, rsaKeyPair, selfSignedCertificate } from '../../fakes/pki';
+import { signerOf } from '../../../server/modules/payments/providers/unionPay/sign';
 
 let fake: Awaited<ReturnType<typeof startUnionPayFake>>;
 let foreign: PaymentProvider;
@@ -82,6 +86,48 @@ describe('notifications', () => {
   });
 });
 
+describe("the signer's certificate, as UnionPay's SDK checks it", () => {
+  test('a renewed signing certificate under the same intermediate: notifications and query answers still verify, with no configuration change', async () => {
+    const a = await started();
+    const before = fake.pay(a.attemptNo);
+    fake.renew();
+    const after = fake.pay(a.attemptNo);
+    expect(new URLSearchParams(after.body).get('signPubKeyCert')).not.toBe(new URLSearchParams(before.body).get('signPubKeyCert'));
+    expect(await parse(after)).toMatchObject({ attemptNo: a.attemptNo, state: 'succeeded', amount: { amount: 150_000, currency: 'CNY' } });
+    // "refresh status": the query's answer is signed with the renewed certificate too, and its "paid" is kept.
+    expect(await foreign.query!(a.ref)).toMatchObject({ state: 'succeeded', amount: { amount: 150_000, currency: 'CNY' } });
+    expect(await parse(before)).toMatchObject({ state: 'succeeded' });
+  });
+
+  test.each([
+    ['otherRoot', /not issued by the configured intermediate/],
+    ['expired', /not in force/],
+    ['wrongOwner', /is not UnionPay's \(owner "某某支付有限公司"\)/],
+  ] as const)('signed with a certificate %s: refused', async (signer, reason) => {
+    const a = await started();
+    await expect(parse(fake.pay(a.attemptNo, { signer }))).rejects.toThrow(reason);
+  });
+
+  test('a configuration that has only the pinned certificate of old (no root, no intermediate) refuses every notification, saying why', async () => {
+    const a = await started();
+    const old = { ...config(), rootCertificate: '', middleCertificate: '', certificate: new URLSearchParams(fake.pay(a.attemptNo).body).get('signPubKeyCert')! };
+    await expect(parse(fake.pay(a.attemptNo), old)).rejects.toThrow(/root and intermediate certificates are not configured/);
+    await expect(parse(fake.pay(a.attemptNo), { ...config(), middleCertificate: '' })).rejects.toThrow(/not configured/);
+    // Nor does a payment begin that could never be confirmed.
+    await expect(foreign.start({ conferenceId: 7, attemptNo: `UP${Date.now()}x`, amount: money(100, 'CNY'), orders: [], subject: 's', passback: '', startedAt: new Date(), expiresAt: new Date(Date.now() + 3_600_000), lang: 'zh', returnUrl: 'http://c.localhost/r', notifyUrl: 'http://c.localhost/n', config: old })).rejects.toBeInstanceOf(GatewayError);
+  });
+
+  test("the owner name: 中国银联股份有限公司 always; the test environment's 00040000:SIGN only with the sandbox", () => {
+    const root = issueCertificate({ commonName: 'root', serialHex: '01', ca: true });
+    const middle = issueCertificate({ commonName: 'middle', serialHex: '02', ca: true, issuer: root });
+    const testSigner = issueCertificate({ commonName: '041@Z12@00040000:SIGN@00000062', serialHex: '03', issuer: middle });
+    const trust = { rootCertificate: root.certificatePem, middleCertificate: middle.certificatePem };
+    const fields = { signPubKeyCert: testSigner.certificatePem };
+    expect(signerOf(fields, { ...trust, environment: 'sandbox' })).toHaveProperty('key');
+    expect(signerOf(fields, { ...trust, environment: 'production' })).toMatchObject({ refusal: expect.stringMatching(/not UnionPay's/) });
+  });
+});
+
 describe('query and refund', () => {
   test('query: not submitted and submitted are pending; paid succeeds; it needs the original txnTime; expired fails', async () => {
     const notSent = await started(undefined, foreign, false);
@@ -122,7 +168,16 @@ describe('the key file', () => {
     expect(check({})).toBeNull();
     expect(check({ certificatePassword: 'wrong' })).toEqual(['payments:certificatePasswordWrong', 'certificatePassword']);
     expect(check({ privateKeyCertificate: '-----BEGIN PKCS12-----\nAAAA\n-----END PKCS12-----' })).toEqual(['payments:certificateInvalid', 'privateKeyCertificate']);
-    expect(check({ certificate: '-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----' })).toEqual(['payments:certificateUnreadable', 'certificate']);
+    expect(check({ rootCertificate: '-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----' })).toEqual(['payments:certificateUnreadable', 'rootCertificate']);
+  });
+
+  test('the root and the intermediate: both required, the root a self-signed CA, the intermediate issued by it', () => {
+    const other = issueCertificate({ commonName: 'another root', serialHex: '0a', ca: true });
+    const leaf = issueCertificate({ commonName: 'a leaf', serialHex: '0b', issuer: other });
+    expect(check({ rootCertificate: '' })).toEqual(['payments:required.rootCertificate', 'rootCertificate']);
+    expect(check({ middleCertificate: '' })).toEqual(['payments:required.middleCertificate', 'middleCertificate']);
+    expect(check({ rootCertificate: leaf.certificatePem })).toEqual(['payments:rootNotCa', 'rootCertificate']);
+    expect(check({ rootCertificate: other.certificatePem })).toEqual(['payments:middleNotFromRoot', 'middleCertificate']);
   });
 
   test('PEM text with an encrypted key and its certificate works too, and its password is checked', () => {

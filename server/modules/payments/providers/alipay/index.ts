@@ -15,6 +15,7 @@ import { AppError } from '../../../../platform/errors';
 import { gatewayRequest } from '../../http';
 import { gatewayBase, GatewayError, NotificationRefused, type AttemptRef, type PaymentProvider, type ProviderOutcome } from '../../provider';
 import { configOfMethod } from '../fields';
+import { normalizedKeys } from './keys';
 import { rawObjectOf, rsa2Sign, rsa2Verify, signingText } from './sign';
 
 const HOSTS = { production: 'https://openapi.alipay.com', sandbox: 'https://openapi-sandbox.dl.alipaydev.com' };
@@ -74,8 +75,12 @@ export function alipayProvider(options: { baseUrl?: string } = {}): PaymentProvi
     online: true,
     ...configOfMethod('walletB'),
 
+    normalizeConfig: normalizedKeys,
+
     checkConfig(config) {
       if (!/^\d{6,32}$/.test(config.appId)) throw new AppError(400, 'payments:appIdInvalid', 'appId');
+      // The seller's PID, which every notification's seller_id must equal.
+      if (!/^2088\d{12}$/.test(config.merchantId)) throw new AppError(400, 'payments:sellerIdInvalid', 'merchantId');
       for (const [field, read] of [['privateKey', crypto.createPrivateKey], ['alipayPublicKey', crypto.createPublicKey]] as const) {
         try {
           read(config[field]);
@@ -102,6 +107,8 @@ export function alipayProvider(options: { baseUrl?: string } = {}): PaymentProvi
       if (!params.sign) throw new NotificationRefused('unsigned');
       if (!rsa2Verify(signingText(params, ['sign', 'sign_type']), params.sign, config.alipayPublicKey)) throw new NotificationRefused('the signature does not verify');
       if (params.app_id !== config.appId) throw new NotificationRefused(`for another application (${String(params.app_id).slice(0, 40)})`);
+      // One application may serve several sellers (a service provider's app): the trade must be this conference's seller's.
+      if (params.seller_id !== config.merchantId) throw new NotificationRefused(`for another seller (${String(params.seller_id).slice(0, 40)})`);
       if (!params.out_trade_no) throw new NotificationRefused('no out_trade_no');
       const state = stateOf(params.trade_status);
       return { attemptNo: params.out_trade_no, state, amount: state === 'succeeded' ? amountOf(params.total_amount) : undefined, providerRef: params.trade_no, paidAt: params.gmt_payment ? new Date(`${params.gmt_payment.replace(' ', 'T')}+08:00`) : undefined };

@@ -11,14 +11,13 @@
  * own records: 5.1.0 requests carry neither. There is nothing to close: an unpaid order ends at
  * its payTimeout.
  */
-import crypto from 'node:crypto';
 import { money, type Money } from '../../../../contract/money';
 import type { MethodConfig } from '../../../../contract/payments';
 import { AppError } from '../../../../platform/errors';
 import { gatewayRequest } from '../../http';
 import { gatewayBase, GatewayError, NotificationRefused, type AttemptRef, type PaymentProvider, type ProviderOutcome } from '../../provider';
 import { configOfMethod } from '../fields';
-import { refusalOf, signFields, signingKeyOf } from './sign';
+import { refusalOf, signFields, signingKeyOf, trustProblem } from './sign';
 
 const HOSTS = { production: 'https://gateway.95516.com', sandbox: 'https://gateway.test.95516.com' };
 const PATHS = { front: '/gateway/api/frontTransReq.do', back: '/gateway/api/backTransReq.do', query: '/gateway/api/queryTrans.do' };
@@ -50,7 +49,7 @@ export function unionPayProvider(method: 'cardForeign' | 'cardDomestic', options
     const res = await gatewayRequest({ method: 'POST', url: `${base(config)}${path}`, headers: { 'Content-Type': 'application/x-www-form-urlencoded;charset=UTF-8' }, body: new URLSearchParams(signFields({ ...common(config), ...fields }, signing(config))).toString() });
     if (res.status !== 200) throw new GatewayError(`${path}: HTTP ${res.status}`, res.status);
     const answer = Object.fromEntries(new URLSearchParams(res.body));
-    const refusal = refusalOf(answer, config.certificate);
+    const refusal = refusalOf(answer, config);
     if (refusal) throw new GatewayError(`${path}: the answer is not UnionPay's: ${refusal} (respCode ${answer.respCode ?? '?'})`);
     return answer;
   }
@@ -77,15 +76,15 @@ export function unionPayProvider(method: 'cardForeign' | 'cardDomestic', options
     ...configOfMethod(method),
 
     checkConfig(config) {
-      try {
-        new crypto.X509Certificate(config.certificate);
-      } catch {
-        throw new AppError(400, 'payments:certificateUnreadable', 'certificate');
-      }
+      const problem = trustProblem(config);
+      if (problem) throw new AppError(400, problem.key, problem.field);
       signing(config);
     },
 
     async start(input) {
+      // A configuration saved before the CA certificates were asked for could never confirm the payment: none is begun.
+      const problem = trustProblem(input.config);
+      if (problem) throw new GatewayError(`cannot start: ${problem.reason}`);
       const fields = signFields(
         {
           ...common(input.config),
@@ -99,9 +98,11 @@ export function unionPayProvider(method: 'cardForeign' | 'cardDomestic', options
       return { kind: 'form', action: `${base(input.config)}${PATHS.front}`, fields };
     },
 
-    async parseNotification(req, config) {
+    async parseNotification(req, config, now) {
       const fields = Object.fromEntries(new URLSearchParams(req.rawBody.toString('utf8')));
-      const refusal = refusalOf(fields, config.certificate);
+      // Verified as UnionPay's SDK verifies (sign.ts signerOf): a configuration saved before the
+      // root and intermediate certificates were asked for is refused here, never trusted blindly.
+      const refusal = refusalOf(fields, config, now);
       if (refusal) throw new NotificationRefused(refusal);
       if (fields.merId !== config.merchantId) throw new NotificationRefused(`for another merchant (${String(fields.merId).slice(0, 20)})`);
       // A refund's result (txnType 04) changes no payment here; it is acknowledged.
