@@ -107,7 +107,7 @@ function adminConnection(base: string): Knex {
 
 /**
  * The migrated MariaDB/MySQL database of this schema, made once under a server-wide lock (several
- * test processes start at once); a template of an older schema is dropped.
+ * test processes start at once); a template of another schema is dropped a day after it was made.
  */
 async function mysqlTemplate(admin: Knex): Promise<string> {
   const name = `cp_test_tpl_${schemaHash()}`;
@@ -116,9 +116,13 @@ async function mysqlTemplate(admin: Knex): Promise<string> {
   await admin.raw("SELECT GET_LOCK('cp_test_template', 300)");
   try {
     if (await ready()) return name;
-    for (const row of (await admin.raw("SHOW DATABASES LIKE 'cp\\_test\\_tpl\\_%'"))[0] as Array<Record<string, string>>) {
-      await admin.raw(`DROP DATABASE \`${Object.values(row)[0]}\``);
-    }
+    // Templates of other schemas, once no run can still be copying them (another checkout's
+    // tests may use another schema at the same time).
+    const stale = await admin.raw(
+      "SELECT table_schema AS name FROM information_schema.tables WHERE table_name = 'cp_template_ready' AND table_schema LIKE 'cp\\_test\\_tpl\\_%' AND table_schema <> ? AND create_time < NOW() - INTERVAL 1 DAY",
+      [name],
+    );
+    for (const row of stale[0] as Array<{ name: string }>) await admin.raw(`DROP DATABASE \`${row.name}\``);
     await admin.raw(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
     const url = new URL(process.env.TEST_DATABASE_URL!);
     url.pathname = `/${name}`;
