@@ -83,8 +83,9 @@ const bin = (name) => path.join(root, 'node_modules/.bin', name);
 
 // 1. Type check and lint, side by side.
 const [typecheck, lint] = await Promise.all([
-  run('typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json'], { prefix: true }),
-  run('lint', bin('eslint'), ['.'], { prefix: true }),
+  // Both keep what they learnt in node_modules/.cache, so a second run checks only what changed.
+  run('typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json', '--incremental', '--tsBuildInfoFile', 'node_modules/.cache/tsc/tsbuildinfo'], { prefix: true }),
+  run('lint', bin('eslint'), ['.', '--cache', '--cache-location', 'node_modules/.cache/eslint/'], { prefix: true }),
 ]);
 if (typecheck.code || lint.code) finish(1);
 
