@@ -15,6 +15,8 @@ import { startPaypalFake } from '../../fakes/paypal';
 import type { FakeNotification } from '../../fakes/gateway';
 import { addFee, attendee, call, feeConference } from '../orders/helpers';
 import { VERIFY_LIMITS } from '../../../server/modules/orders/verifyBudget';
+import { createApp } from '../../../server/app';
+import { RedisRateLimiter } from '../../../server/platform/rateLimit';
 
 let fake: Awaited<ReturnType<typeof startPaypalFake>>;
 let h: Harness;
@@ -66,9 +68,9 @@ function forged(host: string, resource: { attemptNo: string; orderId: string }, 
   };
 }
 
-function post(n: FakeNotification) {
+function post(n: FakeNotification, to: http.Server = server) {
   const url = new URL(n.url);
-  let req = request(server).post(url.pathname).set('Host', url.host);
+  let req = request(to).post(url.pathname).set('Host', url.host);
   for (const [k, v] of Object.entries(n.headers)) req = req.set(k, v);
   return req.send(n.body);
 }
@@ -84,7 +86,7 @@ test('300 posts naming no attempt waiting for PayPal: no call to PayPal, each ac
     if (i === 1) return forged(sites[1].host, { attemptNo: real.attemptNo, orderId: real.paypalOrderId });
     return forged(a.host, { attemptNo: `A${random(6)}`, orderId: random(8) }, i % 2 ? 'CHECKOUT.ORDER.APPROVED' : 'PAYMENT.CAPTURE.COMPLETED');
   });
-  const answers = await Promise.all(posts.map(post));
+  const answers = await Promise.all(posts.map((n) => post(n)));
   expect(answers.map((r) => r.status).filter((s) => s !== 200)).toEqual([]);
   // An attempt's own address takes only that attempt; an event we do not act on costs nothing either.
   expect((await post(forged(a.host, { attemptNo: `A${random(6)}`, orderId: random(8) }, undefined, `B${random(6)}`))).status).toBe(400);
@@ -120,4 +122,31 @@ test('300 forged posts naming a waiting attempt: at most 4 verifications at once
   const calls = fake.traffic.calls;
   expect((await post(fake.pay(other.attemptNo))).status).toBe(200);
   expect(fake.traffic.calls).toBe(calls);
+}, 120_000);
+
+const redisUrl = process.env.TEST_REDIS_URL;
+test.runIf(redisUrl)('two instances sharing Redis: the minute budget of a conference holds for both together', async () => {
+  const site = await feeConference(h, 'pp-cost-c');
+  await h.payments.save(site.cid, { generalMethods: ['onlineWallet'], hotelSeparate: false, hotelMethods: [], combinedAllowed: true, methods: [{ method: 'onlineWallet', titleZh: '', titleEn: '', noteZh: '', noteEn: '', fields: fake.config() }] });
+  const shared = new RedisRateLimiter(redisUrl!);
+  // A key left by an earlier run on a database that reused this conference id.
+  await shared.reset(`gateway-verify:conference:${site.cid}`);
+  const apps = [await createApp({ config: h.config, db: h.db, production: true, limiter: shared }), await createApp({ config: h.config, db: h.db, production: true, limiter: shared })];
+  const servers = apps.map((a) => http.createServer(a.app));
+  await Promise.all(servers.map((s) => new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve))));
+  try {
+    const target = await started(site);
+    fake.resetTraffic();
+    fake.slowVerification(20);
+    const answers = await Promise.all(Array.from({ length: 300 }, (_, i) => post(fake.pay(target.attemptNo, { fault: 'byte' }), servers[i % 2])));
+    expect(fake.traffic.verifications).toBeGreaterThan(0);
+    expect(fake.traffic.verifications).toBeLessThanOrEqual(VERIFY_LIMITS.perMinutePerConference);
+    expect(fake.traffic.maxConcurrentVerifications).toBeLessThanOrEqual(2 * VERIFY_LIMITS.concurrentPerConference);
+    expect(answers.filter((r) => r.status === 503).length).toBeGreaterThanOrEqual(300 - VERIFY_LIMITS.perMinutePerConference);
+  } finally {
+    fake.slowVerification(0);
+    await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
+    for (const a of apps) await a.close();
+    await shared.close();
+  }
 }, 120_000);
