@@ -16,7 +16,7 @@ import { FeeOption, maxQuantity } from './FeeOption';
 import type { FeeOffer } from '../../server/contract/fees';
 
 export type { FeeOffer } from '../../server/contract/fees';
-export type ProfileFeesProps = { lang: Lang; mobile: boolean; offers: FeeOffer[]; openOrders: { register: number | null; optional: number | null } };
+export type ProfileFeesProps = { lang: Lang; mobile: boolean; offers: FeeOffer[]; /** a code from the page's address: shown in the field, tried only when the person applies it */ codeInLink?: string; openOrders: { register: number | null; optional: number | null } };
 
 /** The picks the server is sent: the registration fee once, each ticked optional fee with its quantity. */
 export function picksOf(register: number | null, optional: Record<number, number>): Array<{ feeId: number; quantity: number }> {
@@ -25,12 +25,12 @@ export function picksOf(register: number | null, optional: Record<number, number
   return picks;
 }
 
-function Fees({ lang, mobile, offers: listed, openOrders }: ProfileFeesProps) {
+function Fees({ lang, mobile, offers: listed, codeInLink = '', openOrders }: ProfileFeesProps) {
   const t = translator(lang);
   const { message, modal } = App.useApp();
   const [register, setRegister] = useState<number | null>(null);
   const [optional, setOptional] = useState<Record<number, number>>({});
-  const [code, setCode] = useState('');
+  const [code, setCode] = useState(codeInLink);
   // The code whose fees are shown (sent again with the choice), and the refusal of the last one tried.
   const [applied, setApplied] = useState('');
   const [offers, setOffers] = useState(listed);

@@ -161,6 +161,8 @@ describe('the invitation code is tried by POST only', () => {
     for (let i = 0; i < 10; i++) {
       const page = await request(h.app).get(`/profile/conference/fee?invitationCode=WRONG-${i}`).set('Host', host).set('Cookie', `token=${token}`);
       expect(page.status).toBe(200);
+      // The code of a shared link fills the field; it is tried only when the person applies it.
+      expect(page.text).toContain(`value="WRONG-${i}"`);
       expect((await call(h, host, 'get', `/conference/conferenceRegUserConfig/getRegFee?invitationCode=WRONG-${i}`, { token })).body.code).toBe(200);
     }
     const right = await call(h, host, 'post', '/conference/conferenceRegUserConfig/tryRegFeeCode', { token, body: { invitationCode: 'GUEST-42' } });
