@@ -12,12 +12,12 @@
  * sends it again and finds it done. One that is not genuine changes nothing; it is logged and shown
  * to the managers once per attempt (not once per forged request).
  */
+import crypto from 'node:crypto';
 import type { Db } from '../../db/index';
 import { fromDbInstant } from '../../db/dialect';
 import { inTransaction } from '../../db/transaction';
 import { equalMoney, formatMoney, moneyFromColumn } from '../../contract/money';
 import { logger } from '../../platform/logger';
-import crypto from 'node:crypto';
 import type { AttemptRef, GatewayReply, NotificationClaim, NotificationRequest, ProviderOutcome } from '../payments';
 import { GatewayError, NotificationRefused } from '../payments';
 import type { PaymentsPort, Provider } from './ports';
