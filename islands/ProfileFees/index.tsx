@@ -6,6 +6,7 @@
 import { useState } from 'react';
 import { Alert, App, Button, Card, Checkbox, Empty, Input, InputNumber, Radio, Space, Typography } from 'antd';
 import { ordersApi } from '../../server/contract/orders';
+import { feesApi } from '../../server/contract/fees';
 import { AntdRoot } from '../shared/AntdRoot';
 import { call, ApiError } from '../shared/api';
 import { translator } from '../shared/i18n';
@@ -15,7 +16,7 @@ import { FeeOption, maxQuantity } from './FeeOption';
 import type { FeeOffer } from '../../server/contract/fees';
 
 export type { FeeOffer } from '../../server/contract/fees';
-export type ProfileFeesProps = { lang: Lang; mobile: boolean; offers: FeeOffer[]; invitationCode: string; openOrders: { register: number | null; optional: number | null } };
+export type ProfileFeesProps = { lang: Lang; mobile: boolean; offers: FeeOffer[]; /** a code from the page's address: shown in the field, tried only when the person applies it */ codeInLink?: string; openOrders: { register: number | null; optional: number | null } };
 
 /** The picks the server is sent: the registration fee once, each ticked optional fee with its quantity. */
 export function picksOf(register: number | null, optional: Record<number, number>): Array<{ feeId: number; quantity: number }> {
@@ -24,23 +25,43 @@ export function picksOf(register: number | null, optional: Record<number, number
   return picks;
 }
 
-function Fees({ lang, mobile, offers, invitationCode, openOrders }: ProfileFeesProps) {
+function Fees({ lang, mobile, offers: listed, codeInLink = '', openOrders }: ProfileFeesProps) {
   const t = translator(lang);
   const { message, modal } = App.useApp();
   const [register, setRegister] = useState<number | null>(null);
   const [optional, setOptional] = useState<Record<number, number>>({});
-  const [code, setCode] = useState(invitationCode);
+  const [code, setCode] = useState(codeInLink);
+  // The code whose fees are shown (sent again with the choice), and the refusal of the last one tried.
+  const [applied, setApplied] = useState('');
+  const [offers, setOffers] = useState(listed);
+  const [codeError, setCodeError] = useState('');
+  const [trying, setTrying] = useState(false);
   const [busy, setBusy] = useState(false);
   const registerFees = offers.filter((f) => f.kind === 'register');
   const optionalFees = offers.filter((f) => f.kind === 'optional');
   const title = (f: FeeOffer) => titleOf(f.titleZh, f.titleEn, lang);
 
-  // The code is part of the page's address: the server lists the fees behind it.
-  function applyCode() {
-    const url = new URL(location.href);
-    if (code.trim()) url.searchParams.set('invitationCode', code.trim());
-    else url.searchParams.delete('invitationCode');
-    location.assign(url.pathname + url.search);
+  // A code is tried by POST (a wrong one counts against the person's tries); the page's address never carries it.
+  async function applyCode() {
+    const tried = code.trim();
+    setCodeError('');
+    if (!tried) {
+      setApplied('');
+      setOffers(listed);
+      return;
+    }
+    setTrying(true);
+    try {
+      setOffers(await call(feesApi.tryCode, { body: { invitationCode: tried } }));
+      setApplied(tried);
+      setRegister(null);
+      setOptional({});
+      message.success(t('fees:codeAccepted'));
+    } catch (err) {
+      setCodeError(err instanceof ApiError && err.messageKey === 'fees:wrongCode' ? t('fees:wrongCode') : errorText(err, t));
+    } finally {
+      setTrying(false);
+    }
   }
 
   function tick(fee: FeeOffer, on: boolean) {
@@ -57,7 +78,7 @@ function Fees({ lang, mobile, offers, invitationCode, openOrders }: ProfileFeesP
     if (!picks.length) return void message.warning(t('fees:chooseFee'));
     setBusy(true);
     try {
-      const { orderIds } = await call(ordersApi.chooseFees, { body: { picks, invitationCode: invitationCode.trim() } });
+      const { orderIds } = await call(ordersApi.chooseFees, { body: { picks, invitationCode: applied } });
       location.assign(`/profile/order/pay/goto/${orderIds.join(',')}`);
     } catch (err) {
       setBusy(false);
@@ -74,9 +95,10 @@ function Fees({ lang, mobile, offers, invitationCode, openOrders }: ProfileFeesP
         <Alert type="info" showIcon style={{ marginBottom: 16 }} title={open.join(' ')} action={<Button size="small" href="/profile/order/list">{t('orders:fees.toOrders')}</Button>} />
       ) : null}
       <Space.Compact style={{ width: '100%', maxWidth: 420, marginBottom: 4 }}>
-        <Input value={code} onChange={(e) => setCode(e.target.value)} onPressEnter={applyCode} maxLength={64} placeholder={t('orders:fees.invitationCode')} aria-label={t('orders:fees.invitationCode')} />
-        <Button onClick={applyCode}>{t('orders:fees.apply')}</Button>
+        <Input value={code} status={codeError ? 'error' : undefined} onChange={(e) => setCode(e.target.value)} onPressEnter={applyCode} maxLength={64} placeholder={t('orders:fees.invitationCode')} aria-label={t('orders:fees.invitationCode')} aria-invalid={codeError ? true : undefined} />
+        <Button onClick={applyCode} loading={trying}>{t('orders:fees.apply')}</Button>
       </Space.Compact>
+      {codeError ? <Alert type="error" showIcon style={{ maxWidth: 420, marginBottom: 8 }} title={codeError} /> : null}
       <Typography.Paragraph type="secondary">{t('orders:fees.invitationHint')}</Typography.Paragraph>
       {!offers.length ? <Empty description={t('orders:fees.none')} /> : null}
       {registerFees.length ? (

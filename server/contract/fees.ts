@@ -149,9 +149,13 @@ export const reorderInput = z.object({
   /** the saved fees of the kind in their new order; an id not saved is refused ('Must be saved first') */
   ids: z.array(z.number({ message: 'fees:saveFirst' }).int('fees:saveFirst').positive('fees:saveFirst'), { message: 'fees:saveFirst' }).min(1, 'fees:saveFirst').max(500),
 });
+/** Reading the offers tries no invitation code (a GET never counts a wrong try): a code is tried by tryCode. */
 export const offersQuery = z.object({
   kind: z.enum(FEE_KINDS, { message: 'fees:kindInvalid' }).optional(),
-  invitationCode: z.string().trim().max(FEE_LIMITS.invitationCode, 'fees:wrongCode').optional(),
+});
+export const tryCodeInput = z.object({
+  invitationCode: z.string({ message: 'fees:wrongCode' }).trim().min(1, 'fees:codeEmpty').max(FEE_LIMITS.invitationCode, 'fees:wrongCode'),
+  kind: z.enum(FEE_KINDS, { message: 'fees:kindInvalid' }).optional(),
 });
 
 const MANAGE = '/conference/platform/manage/fee';
@@ -167,4 +171,6 @@ export const feesApi = {
   offers: endpoint<FeeOffer[]>()({ method: 'GET', path: '/conference/conferenceRegUserConfig/getRegFee', query: offersQuery }),
   /** spec 7: what the fee page needs besides the offers */
   info: endpoint<FeeInfo>()({ method: 'GET', path: '/conference/conferenceRegUserConfig/getRegFeeInfo' }),
+  /** the fee page's invitation code, tried (and a wrong one counted) only by POST: the offers with the fees behind it */
+  tryCode: endpoint<FeeOffer[]>()({ method: 'POST', path: '/conference/conferenceRegUserConfig/tryRegFeeCode', body: tryCodeInput, done: 'fees:codeAccepted' }),
 };

@@ -19,7 +19,10 @@ type Order = { id: string; status: string; attemptNo: string; amount: number; cu
 const CLIENT = { id: 'AcT3stClientId', secret: 'EcT3stClientSecret' };
 const WEBHOOK_ID = '8PT597110X687430LKGECATA';
 
-export async function startPaypalFake(): Promise<FakeGateway & { approve(attemptNo: string): void; declineNextCapture(): void; captures: number }> {
+/** What the fake saw of the platform's calls: every request, the webhook verifications, the most verifications in flight at once. */
+export type PaypalTraffic = { calls: number; verifications: number; maxConcurrentVerifications: number };
+
+export async function startPaypalFake(): Promise<FakeGateway & { approve(attemptNo: string): void; declineNextCapture(): void; captures: number; traffic: PaypalTraffic; slowVerification(ms: number): void; resetTraffic(): void }> {
   const key = rsaKeyPair();
   const orders = new Map<string, Order>();
   const byAttempt = new Map<string, string>();
@@ -27,6 +30,9 @@ export async function startPaypalFake(): Promise<FakeGateway & { approve(attempt
   const sentBodies = new Map<string, string>();
   let declineNext = false;
   let captures = 0;
+  const traffic: PaypalTraffic = { calls: 0, verifications: 0, maxConcurrentVerifications: 0 };
+  let verifying = 0;
+  let verifyDelayMs = 0;
   // PayPal posts every webhook to the one URL registered for it: the conference's address for them.
   const webhookUrlOf = (o: Order) => `${new URL(o.returnUrl).origin}/payment/notify/onlineWallet/webhook`;
   const token = crypto.randomBytes(12).toString('hex');
@@ -49,6 +55,7 @@ export async function startPaypalFake(): Promise<FakeGateway & { approve(attempt
   const crc32 = (text: string) => zlib.crc32(Buffer.from(text, 'utf8'));
 
   const { url, server } = await listen(async (req, res) => {
+    traffic.calls++;
     const body = await readBody(req);
     const path = new URL(req.url ?? '/', 'http://fake').pathname;
     const auth = String(req.headers.authorization ?? '');
@@ -104,6 +111,10 @@ export async function startPaypalFake(): Promise<FakeGateway & { approve(attempt
       return json(res, 201, { id: order.refunds.get(requestId)!.id, status: 'COMPLETED' });
     }
     if (req.method === 'POST' && path === '/v1/notifications/verify-webhook-signature') {
+      traffic.verifications++;
+      traffic.maxConcurrentVerifications = Math.max(traffic.maxConcurrentVerifications, ++verifying);
+      if (verifyDelayMs) await new Promise((resolve) => setTimeout(resolve, verifyDelayMs));
+      verifying--;
       const original = sentBodies.get(input.transmission_id);
       const genuine = input.cert_url === `${url}/v1/notifications/certs/CERT-FAKE-1` && input.webhook_id === WEBHOOK_ID && original !== undefined && original === JSON.stringify(input.webhook_event)
         && crypto.createVerify('RSA-SHA256').update(`${input.transmission_id}|${input.transmission_time}|${WEBHOOK_ID}|${crc32(original)}`).verify(key.publicKeyPem, input.transmission_sig, 'base64');
@@ -140,6 +151,13 @@ export async function startPaypalFake(): Promise<FakeGateway & { approve(attempt
     url,
     get captures() {
       return captures;
+    },
+    traffic,
+    slowVerification: (ms) => {
+      verifyDelayMs = ms;
+    },
+    resetTraffic: () => {
+      Object.assign(traffic, { calls: 0, verifications: 0, maxConcurrentVerifications: 0 });
     },
     config: () => ({ clientId: CLIENT.id, clientSecret: CLIENT.secret, webhookId: WEBHOOK_ID, environment: 'production' }),
     order: (attemptNo) => {

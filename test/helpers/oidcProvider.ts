@@ -14,6 +14,8 @@ export type OidcPeer = {
   issuer: string;
   discovery: { authorization_endpoint: string; token_endpoint: string; userinfo_endpoint: string; end_session_endpoint?: string };
   people: Map<string, TestPerson>;
+  /** requests the provider received, by path (the token endpoint's count is the platform's code exchanges) */
+  calls: Map<string, number>;
   stop(): Promise<void>;
 };
 
@@ -48,12 +50,19 @@ export async function startOidcProvider(opts: { clients: ClientMetadata[]; peopl
     jwks: { keys: [jwk] },
     ttl: { AccessToken: 600, AuthorizationCode: 60, IdToken: 600, Interaction: 600, Session: 3600, Grant: 3600 },
   });
-  server.on('request', provider.callback());
+  const calls = new Map<string, number>();
+  const handle = provider.callback();
+  server.on('request', (req, res) => {
+    const path = new URL(req.url ?? '/', issuer).pathname;
+    calls.set(path, (calls.get(path) ?? 0) + 1);
+    handle(req, res);
+  });
   const discovery = await (await fetch(`${issuer}/.well-known/openid-configuration`)).json();
   return {
     issuer,
     discovery,
     people,
+    calls,
     stop: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -20,6 +20,8 @@ import type { Lang } from '../../contract/enums';
 import * as repo from './repo';
 import type { IdentityProviders, Provider, ProviderKind } from './providers';
 import { PassportClient } from './passportClient';
+import { spendExchange } from './ssoBudget';
+import type { RateLimiter } from '../../platform/rateLimit';
 import { DEFAULT_TARGET, FLOW_COOKIE, FLOW_TTL_MS, readFlowCookie, safeTarget, signFlowCookie, type Flow } from './ssoFlow';
 
 // What other modules take from here.
@@ -34,6 +36,8 @@ const OIDC_SCOPE = 'openid email profile';
 // userinfo endpoint for tokens carrying `openid`.
 const PASSPORT_SCOPE = 'openid email profile';
 const CONFIG_TTL_MS = 60 * 60_000;
+/** A failed discovery is remembered this long: a provider that is down is not asked again by every visitor's /sso/start. */
+export const FAILED_DISCOVERY_TTL_MS = 30_000;
 const HTTP_TIMEOUT_MS = 15_000;
 /** Answers of a `prompt=none` attempt that mean "the user would have to interact". */
 const SILENT_ERRORS = new Set(['login_required', 'interaction_required', 'consent_required', 'account_selection_required']);
@@ -49,6 +53,8 @@ export type FinishInput = {
   flowCookie: string | undefined;
   origin: string;
   conferenceId: number | null;
+  /** the client's address, for the exchange budget (ssoBudget.ts) */
+  ip: string;
 };
 
 export type Finished = {
@@ -120,13 +126,14 @@ export function passportLogoutAddress(passport: Provider | null, origin: string)
 type Person = { subject: string; email: string | null; emailVerified: boolean; name: string };
 
 export class SsoService {
-  private readonly configs = new Map<number, { version: string; at: number; config: Promise<oidc.Configuration> }>();
+  private readonly configs = new Map<number, { version: string; at: number; ttl: number; config: Promise<oidc.Configuration> }>();
 
   constructor(
     private readonly db: Db,
     private readonly sessions: Sessions,
     readonly providers: IdentityProviders,
     private readonly secret: string,
+    private readonly limiter: RateLimiter,
   ) {
     providers.onChange((id) => this.configs.delete(id));
   }
@@ -189,6 +196,8 @@ export class SsoService {
     if (!input.code) throw loginFailed();
     const provider = await this.providers.getEnabled(flow.providerId);
     if (!provider || provider.kind !== flow.kind) throw loginFailed();
+    // Only now, with every check that costs nothing passed, may the provider be called (once per flow).
+    await spendExchange(this.limiter, flow, input.ip);
 
     let person: Person;
     try {
@@ -237,20 +246,23 @@ export class SsoService {
     return personOf(String(idClaims.sub), claims);
   }
 
-  /** One openid-client Configuration per provider, rebuilt after an edit (or an hour). */
+  /** One openid-client Configuration per provider, rebuilt after an edit (or an hour; a failed one after FAILED_DISCOVERY_TTL_MS). */
   private oidcConfig(provider: Provider): Promise<oidc.Configuration> {
     const version = crypto
       .createHash('sha256')
       .update(JSON.stringify([provider.updatedAt, provider.issuer, provider.clientId, provider.clientSecret]))
       .digest('base64url');
     const cached = this.configs.get(provider.id);
-    if (cached && cached.version === version && Date.now() - cached.at < CONFIG_TTL_MS) return cached.config;
+    if (cached && cached.version === version && Date.now() - cached.at < cached.ttl) return cached.config;
     const config = discover(provider).catch((err: unknown) => {
-      this.configs.delete(provider.id);
+      // Kept, shortly: until it runs out every start answers this failure without asking again.
+      entry.at = Date.now();
+      entry.ttl = FAILED_DISCOVERY_TTL_MS;
       logger.warn({ err: (err as Error)?.message ?? String(err), providerId: provider.id }, 'sso: discovery failed');
       throw new AppError(502, 'sso.providerUnavailable');
     });
-    this.configs.set(provider.id, { version, at: Date.now(), config });
+    const entry = { version, at: Date.now(), ttl: CONFIG_TTL_MS, config };
+    this.configs.set(provider.id, entry);
     return config;
   }
 

@@ -16,13 +16,14 @@ import { logger } from '../../platform/logger';
 import { setTokenCookie, type Sessions } from '../../platform/session';
 import { route } from '../../platform/route';
 import { parseInput } from '../../platform/validate';
+import type { RateLimiter } from '../../platform/rateLimit';
 import type { HandlerInput } from '../../contract/endpoint';
 import type { Organisation } from '../../contract/sso';
 import { accountsApi, providerIdParam, providerInput, type ProviderInput, type ProviderKind } from '../../contract/accounts';
 import { IdentityProviders, presentProvider, type Provider } from './providers';
 import { DEFAULT_TARGET, FLOW_COOKIE, FLOW_TTL_MS, SilentLoginFailed, SsoService, passportLogoutAddress, safeTarget, type Finished } from './sso';
 
-export type SsoDeps = { db: Db; sessions: Sessions; config: Config; secureCookies: boolean };
+export type SsoDeps = { db: Db; sessions: Sessions; config: Config; secureCookies: boolean; limiter: RateLimiter };
 
 /** At most this many organisations answer one search. */
 const SEARCH_LIMIT = 50;
@@ -35,7 +36,7 @@ const services = new WeakMap<Db, SsoService>();
 function ssoService(deps: SsoDeps): SsoService {
   let service = services.get(deps.db);
   if (!service) {
-    service = new SsoService(deps.db, deps.sessions, new IdentityProviders(deps.db), deps.config.secret);
+    service = new SsoService(deps.db, deps.sessions, new IdentityProviders(deps.db), deps.config.secret, deps.limiter);
     services.set(deps.db, service);
   }
   return service;
@@ -105,8 +106,9 @@ export function ssoApiRouter(deps: SsoDeps): Router {
     let finished: Finished;
     try {
       // Read here, after the flow cookie is cleared: a bad body is a failed sign-in too.
-      finished = await sso.finish({ kind, ...input.body, flowCookie: req.cookies?.[FLOW_COOKIE], origin: originOf(req), conferenceId: req.ctx.conferenceId });
+      finished = await sso.finish({ kind, ...input.body, flowCookie: req.cookies?.[FLOW_COOKIE], origin: originOf(req), conferenceId: req.ctx.conferenceId, ip: req.ip ?? '' });
     } catch (err) {
+      if (err instanceof AppError && err.status === 429) throw err;
       if (err instanceof AppError) throw new AppError(400, 'sso.loginFailed');
       throw err;
     }
@@ -168,7 +170,7 @@ export function ssoPageRouter(deps: SsoDeps): Router {
     const query = parseInput(callbackQuery, req.query);
     let finished: Finished;
     try {
-      finished = await sso.finish({ kind, ...query, flowCookie: req.cookies?.[FLOW_COOKIE], origin: originOf(req), conferenceId: req.ctx.conferenceId });
+      finished = await sso.finish({ kind, ...query, flowCookie: req.cookies?.[FLOW_COOKIE], origin: originOf(req), conferenceId: req.ctx.conferenceId, ip: req.ip ?? '' });
     } catch (err) {
       if (err instanceof SilentLoginFailed) return res.redirect(302, err.target);
       if (!(err instanceof AppError)) logger.error({ err }, 'sso: callback failed');

@@ -42,8 +42,14 @@ export function feeApiRouter(deps: Deps): Router {
   // The fee page's calls follow the unpublished rule of the pages before reading their input.
   route(router, api.offers, access('user', 'conference'), async (input, req) => {
     assertOpenTo(req.ctx.site, req.ctx.identity);
-    const { kind, invitationCode } = input.query;
-    return fees.applicable(conferenceOf(req), await feePersonOf(deps, req, invitationCode), kind);
+    const { kind } = input.query;
+    return fees.applicable(conferenceOf(req), await feePersonOf(deps, req), kind);
+  });
+  // A code is tried only here: a GET (which another site can make a browser send) never counts a wrong one.
+  route(router, api.tryCode, access('user', 'conference'), async (input, req) => {
+    assertOpenTo(req.ctx.site, req.ctx.identity);
+    const { invitationCode, kind } = input.body;
+    return fees.tryCode(conferenceOf(req), await feePersonOf(deps, req, invitationCode), kind);
   });
   route(router, api.info, access('user', 'conference'), async (_input, req) => {
     assertOpenTo(req.ctx.site, req.ctx.identity);

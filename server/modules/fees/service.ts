@@ -189,14 +189,32 @@ export class FeeService {
 
   /**
    * What the fee page shows this person now: open fees in their window, of the person's scope
-   * and site language, and those with a code only when the code given matches. A code that
-   * matches no fee counts as a wrong try (rate limited, so codes cannot be guessed).
+   * and site language. Reading tries no code, so it never counts a wrong one (the fee page is a
+   * GET that any site can make a signed-in browser send): the fees behind a code come from tryCode.
    */
   async applicable(conferenceId: number, person: FeePerson, kind?: FeeKind): Promise<FeeOffer[]> {
+    return this.offers(conferenceId, { ...person, invitationCode: undefined }, kind);
+  }
+
+  /**
+   * The offers with the fees behind the person's invitation code (a POST). A code that opens no
+   * fee is a wrong try: counted (rate limited, so codes cannot be guessed) and refused with
+   * 'fees:wrongCode'; past the limit even the right code is refused until the window ends.
+   */
+  async tryCode(conferenceId: number, person: FeePerson, kind?: FeeKind): Promise<FeeOffer[]> {
+    if (!person.invitationCode) throw new AppError(400, 'fees:codeEmpty', 'invitationCode');
     await this.assertCodeTriesLeft(conferenceId, person);
+    const offers = await this.offers(conferenceId, person, kind);
+    if (!offers.some((o) => o.coded)) {
+      await this.countWrongCode(conferenceId, person);
+      throw new AppError(400, 'fees:wrongCode', 'invitationCode');
+    }
+    return offers.map(({ coded: _coded, ...offer }) => offer);
+  }
+
+  private async offers(conferenceId: number, person: FeePerson, kind?: FeeKind): Promise<Array<FeeOffer & { coded?: true }>> {
     const rows = await repo.listFees(this.db, conferenceId, kind);
     const offered = rows.filter((r) => refusalOf(r, person) === null);
-    if (person.invitationCode && !offered.some((r) => r.invitation_code)) await this.countWrongCode(conferenceId, person);
     const ids = offered.map((r) => Number(r.id));
     const [used, mine] = await Promise.all([repo.usedByFee(this.db, conferenceId, ids), repo.usedByUser(this.db, conferenceId, person.userId, ids)]);
     return offered.map((r) => {
@@ -206,6 +224,7 @@ export class FeeService {
         remaining: Math.max(0, Number(r.max_total) - (used.get(id) ?? 0)),
         perAccountLeft: Math.max(0, Number(r.max_per_account) - (mine.get(id) ?? 0)),
         deadline: r.deadline,
+        ...(r.invitation_code ? { coded: true as const } : {}),
       };
     });
   }

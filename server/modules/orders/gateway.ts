@@ -12,17 +12,19 @@
  * sends it again and finds it done. One that is not genuine changes nothing; it is logged and shown
  * to the managers once per attempt (not once per forged request).
  */
+import crypto from 'node:crypto';
 import type { Db } from '../../db/index';
 import { fromDbInstant } from '../../db/dialect';
 import { inTransaction } from '../../db/transaction';
 import { equalMoney, formatMoney, moneyFromColumn } from '../../contract/money';
 import { logger } from '../../platform/logger';
-import type { AttemptRef, GatewayReply, NotificationRequest, ProviderOutcome } from '../payments';
+import type { AttemptRef, GatewayReply, NotificationClaim, NotificationRequest, ProviderOutcome } from '../payments';
 import { GatewayError, NotificationRefused } from '../payments';
 import type { PaymentsPort, Provider } from './ports';
 import * as repo from './repo';
 import type { Arrival, SettleOutcome } from './settle';
 import type { Tx } from '../../db/index';
+import { BUSY, type VerifyBudget } from './verifyBudget';
 
 /** What this needs of the order service: settle in a transaction and send the paid mails (service.ts). */
 export type Settling = { settleAndMail(conferenceId: number, work: (tx: Tx, settleNow: (attemptId: number, arrival: Arrival) => Promise<SettleOutcome>) => Promise<SettleOutcome | null>): Promise<SettleOutcome | null> };
@@ -39,11 +41,31 @@ export const ASK_EVERY_MS = 3_000;
 
 const FINAL = new Set(['succeeded', 'failed', 'canceled', 'expired']);
 
+/** The answer to a callback past the verification budget (verifyBudget.ts): the gateway delivers it again later. */
+const BUSY_REPLY: GatewayReply = { status: 503, contentType: 'text/plain', body: 'busy', retryAfterSeconds: 60 };
+
+/**
+ * Whether a callback's claim names an attempt that still waits for its gateway: of this method,
+ * not yet succeeded (a cancelled or expired one may still be paid late: settle.ts accepts and
+ * flags it), and started at the gateway under the very id the callback names.
+ */
+function awaitsGateway(attempt: repo.AttemptRow | undefined, method: string, claim: NotificationClaim): attempt is repo.AttemptRow {
+  return Boolean(attempt && attempt.method === method && attempt.state !== 'succeeded' && attempt.provider_ref && attempt.provider_ref.split('/')[0] === claim.gatewayRef);
+}
+
+/** A callback's exact bytes (headers as the provider reads them, and the body), to share one handling between identical ones. */
+function fingerprint(req: NotificationRequest): string {
+  const hash = crypto.createHash('sha256');
+  for (const name of Object.keys(req.headers).sort()) hash.update(`${name}:${String(req.headers[name])}\n`);
+  return hash.update(req.rawBody).digest('base64url');
+}
+
 export class GatewayPayments {
   constructor(
     private readonly db: Db,
     private readonly orders: Settling,
     private readonly payments: () => PaymentsPort,
+    private readonly budget: VerifyBudget,
   ) {}
 
   /** The attempt as its provider sees it, with the method's opened configuration; null when the method has no gateway or no configuration. */
@@ -92,6 +114,7 @@ export class GatewayPayments {
     const provider = this.payments().provider(method);
     if (!provider?.online || !provider.parseNotification) return { status: 404, contentType: 'text/plain', body: 'unknown payment method' };
     const reply = (ok: boolean) => provider.notificationReply?.(ok) ?? { status: ok ? 200 : 400, contentType: 'text/plain', body: ok ? 'ok' : 'refused' };
+    if (provider.claimOf) return this.claimed(conferenceId, method, attemptNo, provider, req, now, reply);
     if ((attemptNo === WEBHOOK || attemptNo === REFUND_NOTICE) && conferenceId) return this.webhook(conferenceId, method, provider, req, now, reply);
     const attempt = conferenceId && /^[A-Za-z0-9]{1,32}$/.test(attemptNo) ? await repo.findAttempt(this.db, conferenceId, attemptNo) : undefined;
     if (!conferenceId || !attempt || attempt.method !== method) {
@@ -137,6 +160,52 @@ export class GatewayPayments {
     }
     await this.apply(conferenceId, attempt, outcome);
     return reply(true);
+  }
+
+  /**
+   * A gateway that verifies by being called (PayPal; see claimOf): cheap checks first — the
+   * callback is well formed, about an event we act on, and names an attempt of this conference
+   * waiting for this gateway under the order id it names — and only then the outbound calls,
+   * within the verification budget (verifyBudget.ts). A callback naming no such attempt is
+   * acknowledged (200) and ignored: nothing to change, and a genuine event about something else
+   * (an app shared with another shop, an attempt already paid) is not redelivered for days.
+   */
+  private async claimed(conferenceId: number | null, method: string, addressedTo: string, provider: Provider, req: NotificationRequest, now: Date, reply: (ok: boolean) => GatewayReply): Promise<GatewayReply> {
+    if (!conferenceId) return reply(false);
+    let claim: NotificationClaim | null;
+    try {
+      claim = provider.claimOf!(req, now);
+    } catch (err) {
+      if (!(err instanceof NotificationRefused)) throw err;
+      logger.warn({ conferenceId, method, reason: err.message }, 'payment callback refused unverified');
+      return reply(false);
+    }
+    if (!claim) return reply(true);
+    // The gateway posts to its one address; an attempt's own address takes only that attempt.
+    if (addressedTo !== WEBHOOK && addressedTo !== claim.attemptNo) return reply(false);
+    const attempt = await repo.findAttempt(this.db, conferenceId, claim.attemptNo);
+    if (!awaitsGateway(attempt, method, claim)) {
+      logger.info({ conferenceId, method, attemptNo: claim.attemptNo }, 'payment callback names no attempt waiting here: ignored unverified');
+      return reply(true);
+    }
+    const config = await this.payments().configOf(conferenceId, method);
+    if (!config) return reply(false);
+    const answer = await this.budget.run(conferenceId, fingerprint(req), async () => {
+      let outcome: ProviderOutcome | null;
+      try {
+        outcome = await provider.parseNotification!(req, config, now);
+        if (outcome && outcome.attemptNo !== attempt.attempt_no) throw new NotificationRefused(`it is about ${outcome.attemptNo}, claimed ${attempt.attempt_no}`);
+      } catch (err) {
+        if (!(err instanceof NotificationRefused) && !(err instanceof GatewayError)) throw err;
+        logger.warn({ conferenceId, method, attemptNo: attempt.attempt_no, reason: err.message }, 'payment callback refused');
+        return reply(false);
+      }
+      if (outcome) await this.apply(conferenceId, attempt, outcome);
+      return reply(true);
+    });
+    if (answer !== BUSY) return answer;
+    logger.warn({ conferenceId, method }, 'payment callback past the verification budget: answered busy');
+    return BUSY_REPLY;
   }
 
   private async refused(conferenceId: number, attempt: repo.AttemptRow, reason: string): Promise<void> {

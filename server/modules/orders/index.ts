@@ -39,7 +39,7 @@ export const ordersFeature = defineFeature({
   name: 'orders',
   services: (deps) => {
     // fees and payments are listed before orders; read lazily so a test may swap them
-    const orders = new OrderService(deps.db, deps.events, deps.sites, () => deps.fees, () => deps.payments, deps.config);
+    const orders = new OrderService(deps.db, deps.events, deps.sites, () => deps.fees, () => deps.payments, deps.config, deps.limiter);
     return { orders, orderDesk: new OrderManagement(deps.db, orders) };
   },
   api: (deps) => [ordersApiRouter(deps, deps.orderDesk, new StatementImport(deps.db, deps.orders))],

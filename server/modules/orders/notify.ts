@@ -25,6 +25,7 @@ export function notifyRouter(deps: Deps): Router {
       const rawBody = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
       const reply = await deps.orders.gateways.notify(req.ctx.conferenceId ?? null, String(req.params.method), String(req.params.attemptNo), { headers, query, rawBody });
       res.setHeader('Cache-Control', 'no-store');
+      if (reply.retryAfterSeconds) res.setHeader('Retry-After', String(reply.retryAfterSeconds));
       res.status(reply.status).type(reply.contentType).send(reply.body);
     } catch (err) {
       next(err);

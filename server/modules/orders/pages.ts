@@ -24,12 +24,14 @@ export function ordersPageRouter(deps: Deps, management: OrderManagement): Route
 
   router.get('/profile/conference/fee', screen('attendee'), async (req, res) => {
     const { lang, mobile } = req.ctx;
-    const invitationCode = typeof req.query.invitationCode === 'string' ? req.query.invitationCode.slice(0, 64) : '';
-    const person = await feePerson(deps, req, invitationCode);
+    // A GET tries no invitation code: a code in the address (a link a manager shared) only fills
+    // the field, and the person's Apply tries it by POST (fees tryCode).
+    const codeInLink = typeof req.query.invitationCode === 'string' ? req.query.invitationCode.trim().slice(0, 64) : '';
+    const person = await feePerson(deps, req);
     const offers = await fees.applicable(conferenceOf(req), person);
     const open = (await db<repo.OrderRow>('orders').where({ conference_id: conferenceOf(req), user_id: userOf(req) }).whereNotNull('open_slot').select('id', 'type')) as repo.OrderRow[];
     const openOrders = { register: open.find((o) => o.type === 'register')?.id ?? null, optional: open.find((o) => o.type === 'optional')?.id ?? null };
-    await shell.profileScreen(req, res, { title: t(lang, 'orders:feeTitle'), island: { island: 'ProfileFees', props: { lang, mobile, offers, invitationCode, openOrders } } });
+    await shell.profileScreen(req, res, { title: t(lang, 'orders:feeTitle'), island: { island: 'ProfileFees', props: { lang, mobile, offers, codeInLink, openOrders } } });
   });
 
   router.get('/profile/order/list', screen('user', 'conference'), async (req, res) => {

@@ -24,6 +24,8 @@ import * as repo from './repo';
 import { settle, type Arrival, type SettleOutcome } from './settle';
 import { paidMails, type MailSite } from './mails';
 import { GatewayPayments } from './gateway';
+import { VerifyBudget } from './verifyBudget';
+import type { RateLimiter } from '../../platform/rateLimit';
 import { logger } from '../../platform/logger';
 
 /** How long an order holds its places unpaid. */
@@ -59,12 +61,14 @@ export class OrderService {
     private readonly payments: () => PaymentsPort,
     /** how mails and other conferences' links are addressed (server/platform/publicUrl.ts) */
     private readonly links: PublicUrlConfig,
+    /** bounds what gateways' callbacks may cost (verifyBudget.ts) */
+    private readonly limiter: RateLimiter,
   ) {}
 
   private gatewaysMade?: GatewayPayments;
   /** the online side of payments: notifications, queries, closing and expiring attempts (gateway.ts) */
   get gateways(): GatewayPayments {
-    return (this.gatewaysMade ??= new GatewayPayments(this.db, this, this.payments));
+    return (this.gatewaysMade ??= new GatewayPayments(this.db, this, this.payments, new VerifyBudget(this.limiter)));
   }
 
   // ── reading ─────────────────────────────────────────────────────────────────────────────

@@ -9,7 +9,7 @@ import { paymentsRouter } from './routes';
 import { PaymentService } from './service';
 import { providerRegistry } from './registry';
 
-export type { AttemptRef, GatewayReply, NotificationRequest, PaymentProvider, ProviderOutcome, RefundOutcome, RefundRequest, StartInput, StartResult } from './provider';
+export type { AttemptRef, GatewayReply, NotificationClaim, NotificationRequest, PaymentProvider, ProviderOutcome, RefundOutcome, RefundRequest, StartInput, StartResult } from './provider';
 export { GatewayError, NotificationRefused } from './provider';
 
 declare module '../../platform/feature' {

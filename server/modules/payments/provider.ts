@@ -96,8 +96,15 @@ export class GatewayError extends Error {
   }
 }
 
-/** What the gateway must be answered (its protocol fixes it: Alipay wants exactly `success`). */
-export type GatewayReply = { status: number; contentType: string; body: string };
+/** What the gateway must be answered (its protocol fixes it: Alipay wants exactly `success`); `retryAfterSeconds` for a 503. */
+export type GatewayReply = { status: number; contentType: string; body: string; retryAfterSeconds?: number };
+
+/**
+ * What a callback says it is about, read without verifying it: the attempt number and the
+ * gateway's own id of the payment (PayPal's order id). Trusted for nothing but deciding whether
+ * the callback is worth verifying.
+ */
+export type NotificationClaim = { attemptNo: string; gatewayRef: string };
 
 export interface PaymentProvider {
   readonly method: PaymentMethod;
@@ -121,6 +128,14 @@ export interface PaymentProvider {
    * null: genuine but about nothing this platform acts on (another event type): acknowledged.
    */
   parseNotification?(req: NotificationRequest, config: MethodConfig, now: Date): Promise<ProviderOutcome | null>;
+  /**
+   * For a gateway whose verification is itself a call to the gateway (PayPal): what the callback
+   * claims, read with no call and no signature check, so that the platform spends an outbound call
+   * only on a callback naming an attempt that waits for this gateway (orders/gateway.ts). null: an
+   * event the platform does not act on (acknowledged unverified: it changes nothing). Throws
+   * NotificationRefused when the callback is not even well formed (headers, time, body).
+   */
+  claimOf?(req: NotificationRequest, now: Date): NotificationClaim | null;
   /** the answer to a callback: `ok` after the change committed (or nothing to do), else a refusal the gateway retries */
   notificationReply?(ok: boolean): GatewayReply;
   /** the payer came back on the return URL: PayPal captures the approved order here; the others are asked (query) */

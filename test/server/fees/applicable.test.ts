@@ -5,6 +5,7 @@
  * calls of spec 7.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import request from 'supertest';
 import { createHarness, type Harness } from '../../helpers/harness';
 import { contractSite } from '../../fixtures/contractSite';
 import { openRegistration, setForm } from '../../helpers/registration';
@@ -75,9 +76,10 @@ describe('applicable', () => {
     expect(await titles(person({ lang: 'en' }))).toEqual(['English site', 'Everyone', 'Last day', 'Workshop']);
   });
 
-  test('a fee with a code is listed only when the code matches', async () => {
-    expect(await titles(person({ invitationCode: 'GUEST-42' }))).toContain('Invited');
-    expect(await titles(person({ userId: 502, invitationCode: 'guest-42' }))).not.toContain('Invited');
+  test('a fee with a code is offered only when the code is tried and matches; reading tries no code', async () => {
+    expect((await h.fees.tryCode(cid, person({ invitationCode: 'GUEST-42' }))).map((o) => o.titleEn)).toContain('Invited');
+    expect(await refusal(h.fees.tryCode(cid, person({ userId: 502, invitationCode: 'guest-42' })))).toBe('fees:wrongCode');
+    expect(await titles(person({ invitationCode: 'GUEST-42' }))).not.toContain('Invited');
     expect(await titles(person())).not.toContain('Invited');
   });
 
@@ -89,12 +91,12 @@ describe('applicable', () => {
 
   test('wrong codes are rate limited per person: after the limit even the right code is refused (429)', async () => {
     const guesser = person({ userId: 777 });
-    for (let i = 0; i < FEE_CODE_LIMIT.limit; i++) await h.fees.applicable(cid, { ...guesser, invitationCode: `GUESS-${i}` });
-    expect(await refusal(h.fees.applicable(cid, { ...guesser, invitationCode: 'GUEST-42' }))).toBe('commonMsg.tooManyRequests');
+    for (let i = 0; i < FEE_CODE_LIMIT.limit; i++) expect(await refusal(h.fees.tryCode(cid, { ...guesser, invitationCode: `GUESS-${i}` }))).toBe('fees:wrongCode');
+    expect(await refusal(h.fees.tryCode(cid, { ...guesser, invitationCode: 'GUEST-42' }))).toBe('commonMsg.tooManyRequests');
     expect(await refusal(h.fees.quote(h.db, cid, { ...guesser, invitationCode: 'GUEST-42' }, [{ feeId: ids.Invited, quantity: 1 }]))).toBe('commonMsg.tooManyRequests');
     // Someone else is not affected, and listing without a code still works.
     expect(await titles({ ...guesser, invitationCode: undefined })).toContain('Everyone');
-    expect(await titles(person({ userId: 778, invitationCode: 'GUEST-42' }))).toContain('Invited');
+    expect((await h.fees.tryCode(cid, person({ userId: 778, invitationCode: 'GUEST-42' }))).map((o) => o.titleEn)).toContain('Invited');
   });
 });
 
@@ -136,9 +138,13 @@ describe('the fee page calls (spec 7)', () => {
     const token = await h.login({ email: 'offers-india@example.org', conferenceId: cid });
     const reg = await call(h, host, 'post', '/conference/conferenceUser', { token, body: { version: 'default', answers: goodAnswers({ country: 'India' }), noticeAccepted: true } });
     expect(reg.body.code, JSON.stringify(reg.body)).toBe(200);
+    // A code in the query is not tried: the fees behind it come from the POST.
     const res = await call(h, host, 'get', '/conference/conferenceRegUserConfig/getRegFee?invitationCode=GUEST-42', { token, lang: 'en' });
     expect(res.body.code).toBe(200);
-    expect(res.body.data.map((o: { titleEn: string }) => o.titleEn).sort()).toEqual(['Developing', 'English site', 'Everyone', 'Invited', 'Last day', 'Workshop']);
+    expect(res.body.data.map((o: { titleEn: string }) => o.titleEn).sort()).toEqual(['Developing', 'English site', 'Everyone', 'Last day', 'Workshop']);
+    const tried = await call(h, host, 'post', '/conference/conferenceRegUserConfig/tryRegFeeCode', { token, lang: 'en', body: { invitationCode: 'GUEST-42' } });
+    expect(tried.body).toMatchObject({ code: 200, message: 'fees:codeAccepted' });
+    expect(tried.body.data.map((o: { titleEn: string }) => o.titleEn).sort()).toEqual(['Developing', 'English site', 'Everyone', 'Invited', 'Last day', 'Workshop']);
     const info = await call(h, host, 'get', '/conference/conferenceRegUserConfig/getRegFeeInfo', { token });
     expect(info.body.data).toMatchObject({ costsSet: expect.any(Boolean), registerRule: expect.any(String), today: TODAY(), country: 'India' });
     // Not registered: no country, so no developing-country fee.
@@ -146,5 +152,30 @@ describe('the fee page calls (spec 7)', () => {
     const theirs = await call(h, host, 'get', '/conference/conferenceRegUserConfig/getRegFee?kind=register', { token: stranger });
     expect(theirs.body.data.map((o: { titleEn: string }) => o.titleEn)).not.toContain('Developing');
     expect((await call(h, host, 'get', '/conference/conferenceRegUserConfig/getRegFee')).body.code).toBe(401);
+  });
+});
+
+describe('the invitation code is tried by POST only', () => {
+  test('20 GETs with wrong codes (a cross-site page navigating a signed-in browser) lock nobody out; POSTs count and lock after the limit', async () => {
+    const token = await h.login({ email: 'offers-victim@example.org', conferenceId: cid, roles: ['attendee'] });
+    for (let i = 0; i < 10; i++) {
+      const page = await request(h.app).get(`/profile/conference/fee?invitationCode=WRONG-${i}`).set('Host', host).set('Cookie', `token=${token}`);
+      expect(page.status).toBe(200);
+      // The code of a shared link fills the field; it is tried only when the person applies it.
+      expect(page.text).toContain(`value="WRONG-${i}"`);
+      expect((await call(h, host, 'get', `/conference/conferenceRegUserConfig/getRegFee?invitationCode=WRONG-${i}`, { token })).body.code).toBe(200);
+    }
+    const right = await call(h, host, 'post', '/conference/conferenceRegUserConfig/tryRegFeeCode', { token, body: { invitationCode: 'GUEST-42' } });
+    expect(right.body.code).toBe(200);
+    expect(right.body.data.map((o: { titleEn: string }) => o.titleEn)).toContain('Invited');
+
+    // An empty code is a typo, not a try; then every wrong POST counts, and past the limit even the right code waits.
+    expect((await call(h, host, 'post', '/conference/conferenceRegUserConfig/tryRegFeeCode', { token, body: { invitationCode: ' ' } })).body).toMatchObject({ code: 400, message: 'fees:codeEmpty' });
+    for (let i = 0; i < FEE_CODE_LIMIT.limit; i++) {
+      const wrong = await call(h, host, 'post', '/conference/conferenceRegUserConfig/tryRegFeeCode', { token, lang: 'en', body: { invitationCode: `WRONG-${i}` } });
+      expect(wrong.body).toMatchObject({ code: 400, message: 'fees:wrongCode', field: 'invitationCode' });
+    }
+    const locked = await call(h, host, 'post', '/conference/conferenceRegUserConfig/tryRegFeeCode', { token, body: { invitationCode: 'GUEST-42' } });
+    expect(locked.body).toMatchObject({ code: 429, message: 'commonMsg.tooManyRequests' });
   });
 });

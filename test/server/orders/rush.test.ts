@@ -48,7 +48,7 @@ test('the expiry job on two instances at once expires each order once and gives 
   }
   await h.db('orders').where({ conference_id: cid, type: 'optional' }).update({ deadline_at: toDbInstant(new Date(Date.now() - 1000)) });
   // A second instance: its own service objects on the same database.
-  const other = new OrderService(h.db, h.events, h.sites, () => h.fees, () => h.payments, { PUBLIC_SCHEME: 'http', PUBLIC_PORT: 3000 });
+  const other = new OrderService(h.db, h.events, h.sites, () => h.fees, () => h.payments, { PUBLIC_SCHEME: 'http', PUBLIC_PORT: 3000 }, h.limiter);
   const [a, b] = await Promise.all([expireDue(h.db, h.orders), expireDue(h.db, other)]);
   expect(a + b).toBe(120);
   expect(await h.db('orders').where({ conference_id: cid, type: 'optional', status: 'expired' })).toHaveLength(120);

@@ -7,7 +7,7 @@ import { Router } from 'express';
 import { sitesApi } from '../../../contract/sites';
 import { access, conferenceOf } from '../../../platform/access';
 import type { Deps } from '../../../platform/feature';
-import { notFound } from '../../../platform/errors';
+import { AppError, notFound, tooManyRequests } from '../../../platform/errors';
 import { route } from '../../../platform/route';
 import { domainHosts } from '../domainRule';
 import { conferenceExists } from '../conferenceRecord';
@@ -15,7 +15,10 @@ import { ExteriorService } from './exteriorService';
 import { idOf } from './rowId';
 import { WebsiteConfigService } from './websiteService';
 
-export function siteConfigApiRouter({ sites, db, config }: Deps): Router {
+/** Domains a person may add an hour (refused ones are given back): a draft's names churned by add and remove stay bounded. */
+export const DOMAIN_ADD_LIMIT = { limit: 10, windowMs: 60 * 60_000 };
+
+export function siteConfigApiRouter({ sites, db, config, limiter }: Deps): Router {
   const hosts = domainHosts(config);
   const router = Router();
   const website = new WebsiteConfigService(db, sites, hosts);
@@ -28,7 +31,18 @@ export function siteConfigApiRouter({ sites, db, config }: Deps): Router {
     return website.find(conferenceOf(req), req.ctx.host);
   });
   route(router, sitesApi.domainAdd, manager, async ({ body }, req) => {
-    await website.addDomain(conferenceOf(req), body.domain);
+    const key = `domain-add:${req.ctx.identity!.user.id}`;
+    if (!(await limiter.hit(key, DOMAIN_ADD_LIMIT.limit, DOMAIN_ADD_LIMIT.windowMs)).allowed) {
+      // Only adds count: a refused burst must not hold the person out once their adds fall due.
+      await limiter.release(key);
+      throw tooManyRequests();
+    }
+    try {
+      await website.addDomain(conferenceOf(req), body.domain);
+    } catch (err) {
+      if (err instanceof AppError && err.status === 400) await limiter.release(key);
+      throw err;
+    }
     return website.domains(conferenceOf(req), req.ctx.host);
   });
   // A domain outside SITE_DOMAIN: only a super admin, only from the platform host.

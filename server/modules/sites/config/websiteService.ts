@@ -6,10 +6,11 @@ import type { Db, Tx } from '../../../db/index';
 import { parseJson } from '../../../db/dialect';
 import { AppError, notFound } from '../../../platform/errors';
 import { BILINGUAL_FIELDS, parseFeedbackTypes, type DomainItem, type WebsiteConfigValues, type WebsiteConfigView } from '../../../contract/siteConfig';
-import { LANGUAGE_TYPE, type LanguageType } from '../../../contract/enums';
+import { CONFERENCE_STATUS, LANGUAGE_TYPE, type LanguageType } from '../../../contract/enums';
 import { DEFAULT_BANNER } from '../contract';
 import type { SiteService } from '../service';
-import { DOMAIN_REFUSAL_KEYS, judgeDomain, type DomainHosts } from '../domainRule';
+import { DOMAIN_REFUSAL_KEYS, isAtOrUnder, judgeDomain, type DomainHosts } from '../domainRule';
+import { lockConference } from '../conferenceRecord';
 import { kindOfFile } from '../../files/repo';
 import * as repo from './repo';
 
@@ -26,6 +27,9 @@ const COLUMN: Record<(typeof BILINGUAL_FIELDS)[number], string> = {
   venue: 'venue',
   registerLabel: 'register_label',
 };
+
+/** How many names under SITE_DOMAIN (at any depth) a conference may hold before it is published, its first one included. */
+export const DRAFT_FREE_DOMAINS = 3;
 
 const STORED_FILE = /^\/files\/([A-Za-z0-9_-]+\.[a-z0-9]+)$/;
 
@@ -139,9 +143,17 @@ export class WebsiteConfigService {
   async addDomain(conferenceId: number, raw: string, opts: { outsideAllowed?: boolean } = {}): Promise<void> {
     try {
       await this.db.transaction(async (tx) => {
+        // Locked first, so concurrent adds count one after another (the draft's limit below).
+        const conference = await lockConference(tx, conferenceId);
         const verdict = await judgeDomain(tx, this.hosts, { domain: raw, conferenceId, outsideAllowed: Boolean(opts.outsideAllowed) });
         if (!verdict.ok) throw new AppError(400, `manageSite:${DOMAIN_REFUSAL_KEYS[verdict.reason]}`, 'domain', 400, { siteDomain: this.hosts.siteDomain });
-        const hasPrimary = (await repo.domains(tx, conferenceId)).some((d) => d.is_primary);
+        const held = await repo.domains(tx, conferenceId);
+        // Anyone can create a draft, so a draft may not squat the platform's free names: a few in all.
+        const free = (d: string) => isAtOrUnder(d, this.hosts.siteDomain.toLowerCase());
+        if (!opts.outsideAllowed && conference?.status !== CONFERENCE_STATUS.published && free(verdict.domain) && held.filter((d) => free(d.domain)).length >= DRAFT_FREE_DOMAINS) {
+          throw new AppError(400, 'manageSite:domainDraftLimit', 'domain', 400, { n: String(DRAFT_FREE_DOMAINS), siteDomain: this.hosts.siteDomain });
+        }
+        const hasPrimary = held.some((d) => d.is_primary);
         await repo.insertDomain(tx, conferenceId, verdict.domain, !hasPrimary);
       });
     } catch (err) {

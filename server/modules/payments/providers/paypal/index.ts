@@ -11,6 +11,8 @@
  *   (refunds go to the capture);
  * - webhooks are verified by PayPal (POST /v1/notifications/verify-webhook-signature with the
  *   configured webhook id), after their transmission time is checked against a 5-minute window;
+ *   that is an outbound call per callback, so the platform first reads what a webhook claims
+ *   (claimOf, no call) and verifies only one naming an attempt waiting for PayPal (orders/gateway.ts);
  * - PayPal orders cannot be cancelled through the API: an unapproved order expires by itself
  *   (after 3 hours), so there is no close.
  */
@@ -18,7 +20,7 @@ import { parseAmount, toDecimalString, type Money } from '../../../../contract/m
 import type { MethodConfig } from '../../../../contract/payments';
 import { AppError } from '../../../../platform/errors';
 import { gatewayRequest, jsonOf, type GatewayResponse } from '../../http';
-import { gatewayBase, GatewayError, NotificationRefused, type AttemptRef, type PaymentProvider, type ProviderOutcome } from '../../provider';
+import { gatewayBase, GatewayError, NotificationRefused, type AttemptRef, type NotificationClaim, type NotificationRequest, type PaymentProvider, type ProviderOutcome } from '../../provider';
 import { configOfMethod } from '../fields';
 
 const HOSTS = { production: 'https://api-m.paypal.com', sandbox: 'https://api-m.sandbox.paypal.com' };
@@ -48,6 +50,42 @@ function valueOf(m: Money): string {
   if (!WHOLE_AT_PAYPAL.has(m.currency)) return toDecimalString(m);
   if (m.amount % 100 !== 0) throw new AppError(400, 'payments:currencyNotSupported');
   return String(m.amount / 100);
+}
+
+type WebhookEvent = { event_type?: string; resource?: Capture & Order & { supplementary_data?: { related_ids?: { order_id?: string } } } };
+
+const ATTEMPT_NO = /^[A-Za-z0-9]{1,32}$/;
+const ORDER_ID = /^[A-Za-z0-9-]{1,64}$/;
+
+/**
+ * A webhook read without asking PayPal: its transmission headers (present, sent within the last
+ * five minutes), its JSON body, and what it claims — the attempt (invoice_id) and PayPal order id
+ * of an event we act on, null for any other event. Cheap on purpose: the platform checks the
+ * claim against its attempts before it spends a call to PayPal on verifying (orders/gateway.ts).
+ */
+function readEvent(req: NotificationRequest, now: Date): { event: WebhookEvent; claim: NotificationClaim | null; headers: Record<string, string> } {
+  const h = (name: string) => String(req.headers[name] ?? '');
+  const [id, time, sig, certUrl, algo] = ['paypal-transmission-id', 'paypal-transmission-time', 'paypal-transmission-sig', 'paypal-cert-url', 'paypal-auth-algo'].map(h);
+  if (!id || !time || !sig || !certUrl || !algo) throw new NotificationRefused('unsigned (a PayPal-Transmission header is missing)');
+  const sent = Date.parse(time);
+  if (!Number.isFinite(sent) || Math.abs(now.getTime() - sent) > SKEW_MS) throw new NotificationRefused(`stale transmission time ${time.slice(0, 40)}`);
+  let event: WebhookEvent;
+  try {
+    event = JSON.parse(req.rawBody.toString('utf8'));
+  } catch {
+    throw new NotificationRefused('unreadable body');
+  }
+  if (!event || typeof event !== 'object') throw new NotificationRefused('unreadable body');
+  const headers = { auth_algo: algo, cert_url: certUrl, transmission_id: id, transmission_sig: sig, transmission_time: time };
+  const r = event.resource;
+  let attemptNo: unknown;
+  let orderId: unknown;
+  if (event.event_type === 'CHECKOUT.ORDER.APPROVED') [attemptNo, orderId] = [r?.purchase_units?.[0]?.invoice_id, r?.id];
+  else if (event.event_type === 'PAYMENT.CAPTURE.COMPLETED' || event.event_type === 'PAYMENT.CAPTURE.DENIED') [attemptNo, orderId] = [r?.invoice_id, r?.supplementary_data?.related_ids?.order_id];
+  else return { event, claim: null, headers };
+  if (typeof attemptNo !== 'string' || !ATTEMPT_NO.test(attemptNo)) throw new NotificationRefused('no invoice_id');
+  if (typeof orderId !== 'string' || !ORDER_ID.test(orderId)) throw new NotificationRefused('no order id');
+  return { event, claim: { attemptNo, gatewayRef: orderId }, headers };
 }
 
 /** Access tokens by client id, until shortly before they expire (PayPal's last about nine hours). */
@@ -147,32 +185,17 @@ export function paypalProvider(options: { baseUrl?: string } = {}): PaymentProvi
     confirmReturn: (attempt) => query(attempt),
     query,
 
+    claimOf: (req, now) => readEvent(req, now).claim,
+
     async parseNotification(req, config, now) {
-      const h = (name: string) => String(req.headers[name] ?? '');
-      const [id, time, sig, certUrl, algo] = ['paypal-transmission-id', 'paypal-transmission-time', 'paypal-transmission-sig', 'paypal-cert-url', 'paypal-auth-algo'].map(h);
-      if (!id || !time || !sig || !certUrl || !algo) throw new NotificationRefused('unsigned (a PayPal-Transmission header is missing)');
-      const sent = Date.parse(time);
-      if (!Number.isFinite(sent) || Math.abs(now.getTime() - sent) > SKEW_MS) throw new NotificationRefused(`stale transmission time ${time.slice(0, 40)}`);
-      let event: { event_type?: string; resource?: Capture & Order & { supplementary_data?: { related_ids?: { order_id?: string } } } };
-      try {
-        event = JSON.parse(req.rawBody.toString('utf8'));
-      } catch {
-        throw new NotificationRefused('unreadable body');
-      }
-      const res = await api(config, 'POST', '/v1/notifications/verify-webhook-signature', { auth_algo: algo, cert_url: certUrl, transmission_id: id, transmission_sig: sig, transmission_time: time, webhook_id: config.webhookId, webhook_event: event });
+      const { event, claim, headers } = readEvent(req, now);
+      // An event we do not act on is acknowledged without asking PayPal: it changes nothing.
+      if (!claim) return null;
+      const res = await api(config, 'POST', '/v1/notifications/verify-webhook-signature', { ...headers, webhook_id: config.webhookId, webhook_event: event });
       if (res.status !== 200 || jsonOf<{ verification_status?: string }>(res, 'verify webhook').verification_status !== 'SUCCESS') throw new NotificationRefused('PayPal did not verify the signature');
-      const r = event.resource;
-      if (!r) throw new NotificationRefused('no resource');
-      if (event.event_type === 'CHECKOUT.ORDER.APPROVED') {
-        const attemptNo = r.purchase_units?.[0]?.invoice_id;
-        if (!attemptNo) throw new NotificationRefused('no invoice_id');
-        return capture(config, attemptNo, r.id);
-      }
-      if (event.event_type === 'PAYMENT.CAPTURE.COMPLETED' || event.event_type === 'PAYMENT.CAPTURE.DENIED') {
-        if (!r.invoice_id) throw new NotificationRefused('no invoice_id');
-        return outcomeOfCapture(r.invoice_id, r.supplementary_data?.related_ids?.order_id ?? '', r);
-      }
-      return null;
+      const r = event.resource!;
+      if (event.event_type === 'CHECKOUT.ORDER.APPROVED') return capture(config, claim.attemptNo, r.id);
+      return outcomeOfCapture(claim.attemptNo, claim.gatewayRef, r);
     },
 
     notificationReply: (ok) => ({ status: ok ? 200 : 400, contentType: 'text/plain', body: '' }),
