@@ -95,6 +95,7 @@ export const TABLE_OWNERS = {
   review_conflicts: 'review',
   reviews: 'review',
   review_decisions: 'review',
+  ended_reviews: 'review',
 
   payment_settings: 'payments',
   payment_methods: 'payments',
