@@ -163,12 +163,9 @@ export async function createApp({ config, db, bus: givenBus, limiter: givenLimit
 }
 
 function errorHandler(err: unknown, req: Request, res: Response, _next: NextFunction): void {
-  // Spec 2.3: on a 401 the token is cleared; the cookie is HttpOnly, so the server does it. Of two
-  // session cookies only this host's own can be cleared (a sibling's has its own Domain and Path).
-  if ((err as AppError)?.status === 401) {
-    const cookie = sessionCookie(req.headers.cookie, req.secure);
-    if (cookie.value || cookie.duplicate) clearTokenCookie(res, req.secure);
-  }
+  // Spec 2.3: on a 401 the token is cleared; the cookie is HttpOnly, so the server does it. (Two
+  // session cookies: the session middleware deleted the planted one and keeps the own.)
+  if ((err as AppError)?.status === 401 && sessionCookie(req.headers.cookie, req.secure).value) clearTokenCookie(res, req.secure);
   const known = err instanceof AppError ? err : null;
   const parseError = (err as { type?: string })?.type === 'entity.parse.failed';
   const tooLarge = (err as { type?: string })?.type === 'entity.too.large';

@@ -12,7 +12,7 @@
  * - on http (development; browsers refuse `__Host-` there) they keep their plain names, and a name
  *   sent twice means that someone else set one: the request is treated as signed out.
  */
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { rawCookies } from './rawCookies';
 
 export const HOST_PREFIX = '__Host-';
@@ -57,15 +57,56 @@ export function sessionCookie(header: string | undefined, https: boolean): HostC
   return hostCookie(header, sessionCookieName(https));
 }
 
-/** Cookies whose names start with `prefix` (one cookie per hand-over state), or `duplicate` when a name came twice. */
-export function hostCookiesNamed(header: string | undefined, prefix: string): { values: string[]; duplicate: boolean } {
+/**
+ * Cookies whose names start with `prefix` (one cookie per hand-over state); `duplicates`: the
+ * names that came more than once (then no value at all).
+ */
+export function hostCookiesNamed(header: string | undefined, prefix: string): { values: string[]; duplicates: string[] } {
   const byName = new Map<string, string>();
+  const duplicates = new Set<string>();
   for (const [key, value] of rawCookies(header)) {
     if (!key.startsWith(prefix)) continue;
-    if (byName.has(key)) return { values: [], duplicate: true };
+    if (byName.has(key)) duplicates.add(key);
     byName.set(key, value);
   }
-  return { values: [...byName.values()], duplicate: false };
+  return duplicates.size ? { values: [], duplicates: [...duplicates] } : { values: [...byName.values()], duplicates: [] };
+}
+
+/** Adds Set-Cookie headers to whatever the answer already sets (works on a raw response too). */
+export function appendSetCookie(res: ServerResponse, cookies: string[]): void {
+  if (!cookies.length) return;
+  const existing = res.getHeader('Set-Cookie');
+  res.setHeader('Set-Cookie', [...(existing === undefined ? [] : Array.isArray(existing) ? existing : [String(existing)]), ...cookies]);
+}
+
+const MAX_PATH_SEGMENTS = 12;
+
+/**
+ * Removes the copies of a cookie that a sibling planted, as far as this host can reach them.
+ * A cookie sent with this request has this request's host or a parent of it as its domain and a
+ * prefix of its path as its path, so deleting the name for every parent domain and every such
+ * prefix deletes each planted copy; the host's own (host-only, Path=/) stays, so the person is
+ * still signed in here afterwards. (Deleting the own one instead would leave only the planted
+ * one, over http a session of the attacker's.) Browsers ignore the deletions for a public suffix.
+ */
+export function clearPlantedCookies(res: ServerResponse, req: IncomingMessage, name: string): void {
+  const host = String(req.headers.host ?? '').toLowerCase().replace(/:\d+$/, '');
+  if (!host || /^[\d.]+$|^\[/.test(host)) return;
+  const labels = host.split('.');
+  const domains = labels.slice(1).map((_, i) => labels.slice(i + 1).join('.'));
+  const path = (req.url ?? '/').split('?', 1)[0];
+  const paths = new Set(['/']);
+  const segments = path.split('/').slice(1, MAX_PATH_SEGMENTS + 1);
+  let prefix = '';
+  for (const segment of segments) {
+    // Only plain segments go into a header (a ';' would start an attribute).
+    if (!/^[\w.~%@:+-]+$/.test(segment)) break;
+    prefix += `/${segment}`;
+    paths.add(prefix).add(`${prefix}/`);
+  }
+  const cookies: string[] = [];
+  for (const domain of domains) for (const p of paths) cookies.push(`${name}=; Domain=${domain}; Path=${p}; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Max-Age=0`);
+  appendSetCookie(res, cookies);
 }
 
 /** Express's trust function for a proxy address and its hop (`app.get('trust proxy fn')`). */

@@ -21,7 +21,7 @@ import type { Db } from '../../db/index';
 import { fromDbInstant, toDbInstant } from '../../db/dialect';
 import { AppError } from '../../platform/errors';
 import { normaliseHost } from '../../platform/tenant';
-import { hostCookieName, hostCookiesNamed } from '../../platform/hostCookies';
+import { appendSetCookie, hostCookieName, hostCookiesNamed } from '../../platform/hostCookies';
 
 export const HANDOFF_TTL_MS = 60_000;
 /** the prefix of the state cookies: handoff_state_<8 hex> = <state> */
@@ -88,27 +88,21 @@ function stateCookiePrefix(https: boolean): string {
 
 /**
  * The states this browser holds on this conference origin (sent only to the hand-over path), read
- * from the raw Cookie header; `duplicate` when one state's cookie came twice (someone else set
- * one): the hand-over is then refused.
+ * from the raw Cookie header; `duplicates`: the names of states whose cookie came twice (someone
+ * else set one): the hand-over is then refused.
  */
-export function handoffStates(req: IncomingMessage, https: boolean): { states: string[]; duplicate: boolean } {
-  const { values, duplicate } = hostCookiesNamed(req.headers.cookie, stateCookiePrefix(https));
-  return { states: values.slice(0, 20), duplicate };
+export function handoffStates(req: IncomingMessage, https: boolean): { states: string[]; duplicates: string[] } {
+  const { values, duplicates } = hostCookiesNamed(req.headers.cookie, stateCookiePrefix(https));
+  return { states: values.slice(0, 20), duplicates };
 }
 
 /** The first usable state in a raw Cookie header (the fast path's: no cookie parser there); none when one came twice. */
 function stateInCookieHeader(header: string | undefined, https: boolean): string | undefined {
-  const { values, duplicate } = hostCookiesNamed(header, stateCookiePrefix(https));
-  return duplicate ? undefined : values.find((value) => STATE_PATTERN.test(value));
+  const { values } = hostCookiesNamed(header, stateCookiePrefix(https));
+  return values.find((value) => STATE_PATTERN.test(value));
 }
 
 const STATE_COOKIE_MAX_AGE_S = 3600;
-
-/** Adds a Set-Cookie to whatever the answer already sets. */
-function appendSetCookie(res: ServerResponse, cookie: string): void {
-  const existing = res.getHeader('Set-Cookie');
-  res.setHeader('Set-Cookie', existing === undefined ? [cookie] : [...(Array.isArray(existing) ? existing : [String(existing)]), cookie]);
-}
 
 /**
  * A state for the frame of this page: one the browser already has (it is sent to this page too,
@@ -124,7 +118,7 @@ export function handoffState(req: IncomingMessage, res: ServerResponse, https: b
   const expires = new Date(Date.now() + STATE_COOKIE_MAX_AGE_S * 1000).toUTCString();
   // No Domain, Path=/ and (on https) Secure: what the __Host- prefix requires.
   const name = `${stateCookiePrefix(https)}${crypto.randomBytes(4).toString('hex')}`;
-  appendSetCookie(res, `${name}=${state}; Max-Age=${STATE_COOKIE_MAX_AGE_S}; Path=/; Expires=${expires}; HttpOnly;${https ? ' Secure;' : ''} SameSite=Lax`);
+  appendSetCookie(res, [`${name}=${state}; Max-Age=${STATE_COOKIE_MAX_AGE_S}; Path=/; Expires=${expires}; HttpOnly;${https ? ' Secure;' : ''} SameSite=Lax`]);
   return state;
 }
 

@@ -14,6 +14,7 @@ import type { Deps } from '../../platform/feature';
 import { t } from '../../platform/i18n';
 import { renderVikePage } from '../../platform/vike';
 import { setTokenCookie } from '../../platform/session';
+import { clearPlantedCookies } from '../../platform/hostCookies';
 import { frameAncestors } from '../../platform/csp';
 import { SLOTS, withHandoffState } from '../../platform/pageCache';
 import { renderIsland } from '../../../renderer/islands.server';
@@ -204,8 +205,9 @@ export function accountPageRouter(deps: Deps): Router {
     const conferenceId = conferenceOf(req);
     const redirect = safeRedirectPath(req.query.redirect, '') || null;
     // A state cookie sent twice was set by someone else (a sibling conference's script): refused.
-    const { states, duplicate } = handoffStates(req, req.secure);
-    const userId = duplicate ? null : await deps.handoffs.redeem(String(req.query.code ?? ''), conferenceId, states);
+    const { states, duplicates } = handoffStates(req, req.secure);
+    for (const name of duplicates) clearPlantedCookies(res, req, name);
+    const userId = duplicates.length ? null : await deps.handoffs.redeem(String(req.query.code ?? ''), conferenceId, states);
     const user = userId === null ? undefined : await findUserById(db, userId);
     res.setHeader('Cache-Control', 'no-store');
     if (!user) return void res.redirect(302, `/conferencelogin${redirect ? `?redirect=${encodeURIComponent(redirect)}` : ''}`);

@@ -14,7 +14,7 @@ import { access, screen } from '../../platform/access';
 import { AppError } from '../../platform/errors';
 import { logger } from '../../platform/logger';
 import { setTokenCookie, type Sessions } from '../../platform/session';
-import { hostCookie, hostCookieName, hostCookieOptions } from '../../platform/hostCookies';
+import { clearPlantedCookies, hostCookie, hostCookieName, hostCookieOptions } from '../../platform/hostCookies';
 import { route } from '../../platform/route';
 import { parseInput } from '../../platform/validate';
 import type { HandlerInput } from '../../contract/endpoint';
@@ -61,8 +61,10 @@ function flowCookieName(req: Request): string {
   return hostCookieName(FLOW_COOKIE, req.secure);
 }
 
-function flowCookieOf(req: Request): string | undefined {
-  return hostCookie(req.headers.cookie, flowCookieName(req)).value;
+function flowCookieOf(req: Request, res: Response): string | undefined {
+  const cookie = hostCookie(req.headers.cookie, flowCookieName(req));
+  if (cookie.duplicate) clearPlantedCookies(res, req, flowCookieName(req));
+  return cookie.value;
 }
 
 function clearFlow(req: Request, res: Response): void {
@@ -115,7 +117,7 @@ export function ssoApiRouter(deps: SsoDeps): Router {
     let finished: Finished;
     try {
       // Read here, after the flow cookie is cleared: a bad body is a failed sign-in too.
-      finished = await sso.finish({ kind, ...input.body, flowCookie: flowCookieOf(req), origin: originOf(req), conferenceId: req.ctx.conferenceId });
+      finished = await sso.finish({ kind, ...input.body, flowCookie: flowCookieOf(req, res), origin: originOf(req), conferenceId: req.ctx.conferenceId });
     } catch (err) {
       if (err instanceof AppError) throw new AppError(400, 'sso.loginFailed');
       throw err;
@@ -178,7 +180,7 @@ export function ssoPageRouter(deps: SsoDeps): Router {
     const query = parseInput(callbackQuery, req.query);
     let finished: Finished;
     try {
-      finished = await sso.finish({ kind, ...query, flowCookie: flowCookieOf(req), origin: originOf(req), conferenceId: req.ctx.conferenceId });
+      finished = await sso.finish({ kind, ...query, flowCookie: flowCookieOf(req, res), origin: originOf(req), conferenceId: req.ctx.conferenceId });
     } catch (err) {
       if (err instanceof SilentLoginFailed) return res.redirect(302, err.target);
       if (!(err instanceof AppError)) logger.error({ err }, 'sso: callback failed');

@@ -19,7 +19,7 @@ import { isMobileUserAgent } from '../../platform/device';
 import { resolveLang, LOCALE_COOKIE } from '../../platform/locale';
 import { anonymousPageKey, keptPageKey, rawProtocol, sendCachedPage, sendFilledPage, sharedPageKey, type PageCache } from '../../platform/pageCache';
 import { rawCookie } from '../../platform/rawCookies';
-import { sessionCookie } from '../../platform/hostCookies';
+import { clearPlantedCookies, sessionCookie, sessionCookieName } from '../../platform/hostCookies';
 import type { SessionCache } from '../../platform/sessionCache';
 import { isStaff } from '../../platform/access';
 import type { Identity } from '../../platform/identity';
@@ -57,7 +57,10 @@ export function cachedPageFastPath(sites: SiteService, pageCache: PageCache, kno
     const cookies = req.headers.cookie;
     // The app's own reading (platform/hostCookies.ts): two session cookies, one planted by a
     // sibling conference, are no session at all, so the visitor is served as anonymous.
-    const token = sessionCookie(cookies, isHttps(req)).value;
+    const https = isHttps(req);
+    const session = sessionCookie(cookies, https);
+    if (session.duplicate) clearPlantedCookies(res, req, sessionCookieName(https));
+    const token = session.value;
     const localeCookie = rawCookie(cookies, LOCALE_COOKIE);
     const mobile = isMobileUserAgent(req.headers['user-agent']);
 
