@@ -72,11 +72,15 @@ export function hostCookiesNamed(header: string | undefined, prefix: string): { 
   return duplicates.size ? { values: [], duplicates: [...duplicates] } : { values: [...byName.values()], duplicates: [] };
 }
 
-/** Adds Set-Cookie headers to whatever the answer already sets (works on a raw response too). */
+/**
+ * Adds Set-Cookie headers to whatever the answer already sets (works on a raw response too); one
+ * already there is not added again (the fast path may have set it before handing over to the app).
+ */
 export function appendSetCookie(res: ServerResponse, cookies: string[]): void {
-  if (!cookies.length) return;
   const existing = res.getHeader('Set-Cookie');
-  res.setHeader('Set-Cookie', [...(existing === undefined ? [] : Array.isArray(existing) ? existing : [String(existing)]), ...cookies]);
+  const all = existing === undefined ? [] : Array.isArray(existing) ? existing : [String(existing)];
+  const added = cookies.filter((cookie) => !all.includes(cookie));
+  if (added.length) res.setHeader('Set-Cookie', [...all, ...added]);
 }
 
 const MAX_PATH_SEGMENTS = 12;
@@ -94,7 +98,8 @@ export function clearPlantedCookies(res: ServerResponse, req: IncomingMessage, n
   if (!host || /^[\d.]+$|^\[/.test(host)) return;
   const labels = host.split('.');
   const domains = labels.slice(1).map((_, i) => labels.slice(i + 1).join('.'));
-  const path = (req.url ?? '/').split('?', 1)[0];
+  // Express strips a router's mount point from req.url (the API's /api); the browser's path is the whole one.
+  const path = ((req as { originalUrl?: string }).originalUrl ?? req.url ?? '/').split('?', 1)[0];
   const paths = new Set(['/']);
   const segments = path.split('/').slice(1, MAX_PATH_SEGMENTS + 1);
   let prefix = '';
