@@ -13,7 +13,8 @@ import { ROOT_DIR as ROOT } from './paths';
 import type { Db } from './db/index';
 import { InvalidationBus } from './platform/cache';
 import { PageCache } from './platform/pageCache';
-import { Sessions, TOKEN_COOKIE } from './platform/session';
+import { clearTokenCookie, Sessions } from './platform/session';
+import { httpsOf, sessionCookie, type TrustProxy } from './platform/hostCookies';
 import { SessionCache } from './platform/sessionCache';
 import { onCachedDataChanged } from './platform/changes';
 import { sessionMiddleware } from './platform/sessionMiddleware';
@@ -77,12 +78,13 @@ export async function createApp({ config, db, bus: givenBus, limiter: givenLimit
   const limiter = givenLimiter ?? createRateLimiter(config.REDIS_URL);
   // Cross-feature reactions, run inside the transaction of the change that raised them.
   const events = new EventBus();
-  const secureCookies = config.NODE_ENV === 'production' && config.TRUST_PROXY !== undefined && config.TRUST_PROXY !== false;
-  const { deps, hooks, api: apiRouters, largeBodyPaths, early, pages, jobs } = composeFeatures(FEATURES, { config, db, sessions, knownSessions, limiter, cache: bus, pageCache, events, secureCookies, production });
-
   const app = express();
   app.disable('x-powered-by');
   if (config.TRUST_PROXY !== undefined) app.set('trust proxy', config.TRUST_PROXY);
+  // https as Express decides it (req.secure), also for the fast path before Express: it picks the
+  // names of the session and hand-over cookies (platform/hostCookies.ts).
+  const isHttps = httpsOf(app.get('trust proxy fn') as TrustProxy);
+  const { deps, hooks, api: apiRouters, largeBodyPaths, early, pages, jobs } = composeFeatures(FEATURES, { config, db, sessions, knownSessions, limiter, cache: bus, pageCache, events, isHttps, production });
   app.use(
     helmet({
       // Manager-written templates carry their own inline scripts and styles on their own domain
@@ -161,8 +163,9 @@ export async function createApp({ config, db, bus: givenBus, limiter: givenLimit
 }
 
 function errorHandler(err: unknown, req: Request, res: Response, _next: NextFunction): void {
-  // Spec 2.3: on a 401 the token is cleared; the cookie is HttpOnly, so the server does it.
-  if ((err as AppError)?.status === 401 && req.cookies?.[TOKEN_COOKIE]) res.clearCookie(TOKEN_COOKIE, { httpOnly: true, sameSite: 'lax', path: '/' });
+  // Spec 2.3: on a 401 the token is cleared; the cookie is HttpOnly, so the server does it. (Two
+  // session cookies: the session middleware deleted the planted one and keeps the own.)
+  if ((err as AppError)?.status === 401 && sessionCookie(req.headers.cookie, req.secure).value) clearTokenCookie(res, req.secure);
   const known = err instanceof AppError ? err : null;
   const parseError = (err as { type?: string })?.type === 'entity.parse.failed';
   const tooLarge = (err as { type?: string })?.type === 'entity.too.large';

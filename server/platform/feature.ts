@@ -48,8 +48,11 @@ export type PlatformDeps = {
   cache: InvalidationBus;
   pageCache: PageCache;
   events: EventBus;
-  /** session cookies carry `Secure` (production behind TLS) */
-  secureCookies: boolean;
+  /**
+   * whether a request came over https, as Express's `req.secure` (TRUST_PROXY), also for a raw
+   * request before Express: the session and hand-over cookies are then `__Host-`, Secure (hostCookies.ts)
+   */
+  isHttps: (req: IncomingMessage) => boolean;
   production: boolean;
   /** every feature's `knownPeople` lookup, for the mail gate */
   knownPeople: readonly KnownPeople[];

@@ -1,7 +1,8 @@
 /**
- * Session tokens: a signed JWT (HS256) in the HttpOnly `token` cookie, with a session row that
- * makes logout and password change revoke it. The audience binds a token to the one conference
- * (or the platform host) it was issued for, so it is refused on every other domain.
+ * Session tokens: a signed JWT (HS256) in the HttpOnly session cookie (`__Host-token` on https,
+ * `token` over http: hostCookies.ts), with a session row that makes logout and password change
+ * revoke it. The audience binds a token to the one conference (or the platform host) it was
+ * issued for, so it is refused on every other domain.
  */
 import crypto from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
@@ -10,8 +11,8 @@ import type { Knex } from 'knex';
 import type { Db } from '../db/index';
 import { toDbInstant, fromDbInstant } from '../db/dialect';
 import { cachedDataChanged } from './changes';
+import { hostCookieOptions, sessionCookie, sessionCookieName } from './hostCookies';
 
-export const TOKEN_COOKIE = 'token';
 export const SESSION_DAYS = 7;
 const ISSUER = 'conference-platform';
 
@@ -111,24 +112,30 @@ export async function usersSignedInTo(db: Db | Knex.Transaction, conferenceId: n
   return rows.map((r) => Number(r.user_id));
 }
 
-/** The token from the cookie, or from the Authorization header for API clients; never the query. */
-export function tokenFromRequest(req: Request): string | null {
-  const cookie = req.cookies?.[TOKEN_COOKIE];
-  if (typeof cookie === 'string' && cookie) return cookie;
+/**
+ * The token from the session cookie, or from the Authorization header for API clients; never the
+ * query. `duplicate`: the request carried the session cookie twice (one was set by someone else,
+ * hostCookies.ts), so it has no token and counts as signed out.
+ */
+export function sessionTokenOf(req: Request): { token: string | null; duplicate: boolean } {
+  const cookie = sessionCookie(req.headers.cookie, req.secure);
+  if (cookie.duplicate) return { token: null, duplicate: true };
+  if (cookie.value) return { token: cookie.value, duplicate: false };
   const header = req.headers.authorization;
-  if (!header) return null;
+  if (!header) return { token: null, duplicate: false };
   const value = header.startsWith('Bearer ') ? header.slice(7) : header;
   try {
-    return decodeURIComponent(value.trim()) || null;
+    return { token: decodeURIComponent(value.trim()) || null, duplicate: false };
   } catch {
-    return null;
+    return { token: null, duplicate: false };
   }
 }
 
-export function setTokenCookie(res: Response, token: string, expiresAt: Date, secure: boolean): void {
-  res.cookie(TOKEN_COOKIE, token, { httpOnly: true, sameSite: 'lax', secure, path: '/', expires: expiresAt });
+/** `https`: the request came over https (`req.secure`); the cookie is then `__Host-token`, Secure. */
+export function setTokenCookie(res: Response, token: string, expiresAt: Date, https: boolean): void {
+  res.cookie(sessionCookieName(https), token, { ...hostCookieOptions(https), expires: expiresAt });
 }
 
-export function clearTokenCookie(res: Response, secure: boolean): void {
-  res.clearCookie(TOKEN_COOKIE, { httpOnly: true, sameSite: 'lax', secure, path: '/' });
+export function clearTokenCookie(res: Response, https: boolean): void {
+  res.clearCookie(sessionCookieName(https), hostCookieOptions(https));
 }

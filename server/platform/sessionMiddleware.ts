@@ -1,8 +1,15 @@
-/** Reads the token once per request: a bad, foreign or revoked token simply means anonymous. */
+/**
+ * Reads the token once per request: a bad, foreign or revoked token simply means anonymous. A
+ * request with two session cookies (a sibling conference planted one, hostCookies.ts) is signed
+ * out: it reads as anonymous, and a call that changes something is refused with a request to
+ * sign in again. The answer deletes the planted copies it can reach and keeps this host's own.
+ */
 import type { NextFunction, Request, Response } from 'express';
 import type { IdentityLoader } from './identity';
 import { LOCALE_COOKIE, resolveLang } from './locale';
-import { tokenFromRequest, type Sessions } from './session';
+import { sessionTokenOf, type Sessions } from './session';
+import { AppError } from './errors';
+import { clearPlantedCookies, sessionCookieName } from './hostCookies';
 import type { KnownSession, SessionCache } from './sessionCache';
 
 /** As long as the islands keep it (islands/shared/locale.ts: a year). */
@@ -24,11 +31,15 @@ export function sessionMiddleware(
   }
 
   return async function readSession(req: Request, res: Response, next: NextFunction): Promise<void> {
-    const token = tokenFromRequest(req);
+    const { token, duplicate } = sessionTokenOf(req);
+    const reads = req.method === 'GET' || req.method === 'HEAD';
+    if (duplicate) {
+      clearPlantedCookies(res, req, sessionCookieName(req.secure));
+      if (!reads) return next(new AppError(401, 'commonMsg.signInAgain'));
+    }
     if (!token) return next();
     // A request that only reads may use what this session was found to be a moment ago; one that
     // changes something is authorised against the database as it is now.
-    const reads = req.method === 'GET' || req.method === 'HEAD';
     const entry = (reads ? known.recall(token, req.ctx.conferenceId) : undefined) ?? (await load(token, req.ctx.conferenceId));
     if (!entry) return next();
     const { identity } = entry;

@@ -19,11 +19,12 @@ export function warnIfNoBrowser(): void {
   if (!haveBrowser) console.warn(`\n*** BROWSER TESTS SKIPPED: no Chromium at ${CHROMIUM} (apt-get install chromium) ***\n`);
 }
 
-export function launch(): Promise<Browser> {
+/** `extraArgs`: more Chromium flags for one test (e.g. `--host-resolver-rules` for hosts other than *.localhost). */
+export function launch(extraArgs: string[] = []): Promise<Browser> {
   fs.mkdirSync(SHOTS, { recursive: true });
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', ...extraArgs],
   });
 }
 

@@ -12,16 +12,16 @@
  * that shows the frame) and in the frame's address; the code only works with the same state, so
  * a code obtained elsewhere cannot sign a victim's browser into someone else's account. Each
  * state has a cookie of its own (handoff_state_<id>): pages opened at once in several tabs each
- * set one, and none overwrites another's.
+ * set one, and none overwrites another's. On https they are `__Host-handoff_state_<id>`, which no
+ * sibling conference can set, and a state named twice is no state (platform/hostCookies.ts).
  */
 import crypto from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Request } from 'express';
 import type { Db } from '../../db/index';
 import { fromDbInstant, toDbInstant } from '../../db/dialect';
 import { AppError } from '../../platform/errors';
 import { normaliseHost } from '../../platform/tenant';
-import { rawCookies } from '../../platform/rawCookies';
+import { appendSetCookie, hostCookieName, hostCookiesNamed } from '../../platform/hostCookies';
 
 export const HANDOFF_TTL_MS = 60_000;
 /** the prefix of the state cookies: handoff_state_<8 hex> = <state> */
@@ -81,42 +81,44 @@ export class SessionHandoffs {
   }
 }
 
-/** The states this browser holds on this conference origin (sent only to the hand-over path). */
-export function handoffStates(req: Request): string[] {
-  return Object.entries((req.cookies ?? {}) as Record<string, unknown>)
-    .filter(([name, value]) => name.startsWith(HANDOFF_STATE_COOKIE) && typeof value === 'string')
-    .map(([, value]) => value as string)
-    .slice(0, 20);
+/** The prefix of this protocol's state cookies: `__Host-handoff_state_` on https. */
+function stateCookiePrefix(https: boolean): string {
+  return hostCookieName(HANDOFF_STATE_COOKIE, https);
 }
 
-/** The first usable state in a raw Cookie header (the fast path's: no cookie parser there). */
-function stateInCookieHeader(header: string | undefined): string | undefined {
-  for (const [name, value] of rawCookies(header)) if (name.startsWith(HANDOFF_STATE_COOKIE) && STATE_PATTERN.test(value)) return value;
-  return undefined;
+/**
+ * The states this browser holds on this conference origin (sent only to the hand-over path), read
+ * from the raw Cookie header; `duplicates`: the names of states whose cookie came twice (someone
+ * else set one): the hand-over is then refused.
+ */
+export function handoffStates(req: IncomingMessage, https: boolean): { states: string[]; duplicates: string[] } {
+  const { values, duplicates } = hostCookiesNamed(req.headers.cookie, stateCookiePrefix(https));
+  return { states: values.slice(0, 20), duplicates };
+}
+
+/** The first usable state in a raw Cookie header (the fast path's: no cookie parser there); none when one came twice. */
+function stateInCookieHeader(header: string | undefined, https: boolean): string | undefined {
+  const { values } = hostCookiesNamed(header, stateCookiePrefix(https));
+  return values.find((value) => STATE_PATTERN.test(value));
 }
 
 const STATE_COOKIE_MAX_AGE_S = 3600;
-
-/** Adds a Set-Cookie to whatever the answer already sets. */
-function appendSetCookie(res: ServerResponse, cookie: string): void {
-  const existing = res.getHeader('Set-Cookie');
-  res.setHeader('Set-Cookie', existing === undefined ? [cookie] : [...(Array.isArray(existing) ? existing : [String(existing)]), cookie]);
-}
 
 /**
  * A state for the frame of this page: one the browser already has (it is sent to this page too,
  * see the cookie's path below), else a new one in a cookie of its own. Works on the raw request,
  * so that the app and the page cache's fast path answer alike.
  */
-export function handoffState(req: IncomingMessage, res: ServerResponse, secure: boolean): string {
-  const existing = stateInCookieHeader(req.headers.cookie);
+export function handoffState(req: IncomingMessage, res: ServerResponse, https: boolean): string {
+  const existing = stateInCookieHeader(req.headers.cookie, https);
   if (existing) return existing;
   const state = crypto.randomBytes(32).toString('base64url');
   // Lax: the hand-over is a top-level GET navigation, which carries Lax cookies. Path /: the
   // pages that show the frame must see it too, to reuse it rather than make another.
   const expires = new Date(Date.now() + STATE_COOKIE_MAX_AGE_S * 1000).toUTCString();
-  const name = `${HANDOFF_STATE_COOKIE}${crypto.randomBytes(4).toString('hex')}`;
-  appendSetCookie(res, `${name}=${state}; Max-Age=${STATE_COOKIE_MAX_AGE_S}; Path=/; Expires=${expires}; HttpOnly;${secure ? ' Secure;' : ''} SameSite=Lax`);
+  // No Domain, Path=/ and (on https) Secure: what the __Host- prefix requires.
+  const name = `${stateCookiePrefix(https)}${crypto.randomBytes(4).toString('hex')}`;
+  appendSetCookie(res, [`${name}=${state}; Max-Age=${STATE_COOKIE_MAX_AGE_S}; Path=/; Expires=${expires}; HttpOnly;${https ? ' Secure;' : ''} SameSite=Lax`]);
   return state;
 }
 

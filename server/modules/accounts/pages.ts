@@ -14,6 +14,7 @@ import type { Deps } from '../../platform/feature';
 import { t } from '../../platform/i18n';
 import { renderVikePage } from '../../platform/vike';
 import { setTokenCookie } from '../../platform/session';
+import { clearPlantedCookies } from '../../platform/hostCookies';
 import { frameAncestors } from '../../platform/csp';
 import { SLOTS, withHandoffState } from '../../platform/pageCache';
 import { renderIsland } from '../../../renderer/islands.server';
@@ -52,7 +53,7 @@ export function platformOrigin(req: Request, config: Pick<Deps['config'], 'PLATF
 
 /** The address of the platform's frame for a view of a conference's account page. */
 function frameSrc(req: Request, res: Response, deps: Deps, view: EmbedView, redirect: string | null): string {
-  res.locals.handoffState = handoffState(req, res, deps.secureCookies);
+  res.locals.handoffState = handoffState(req, res, deps.isHttps(req));
   const query = new URLSearchParams({
     origin: `${req.protocol}://${req.headers.host}`,
     // The page is rendered with a slot for the state and reused; the state goes in when it is sent.
@@ -85,7 +86,7 @@ export function framedPageUse(deps: Deps, since: number, fresh?: () => boolean):
     fresh,
     fill: (req, res) => {
       const chosen = (res as Partial<Response>).locals?.handoffState;
-      return { handoffState: typeof chosen === 'string' ? chosen : handoffState(req, res, deps.secureCookies) };
+      return { handoffState: typeof chosen === 'string' ? chosen : handoffState(req, res, deps.isHttps(req)) };
     },
   };
 }
@@ -203,12 +204,15 @@ export function accountPageRouter(deps: Deps): Router {
   router.get(HANDOFF_PATH, screen('anonymous', 'conference'), async (req, res) => {
     const conferenceId = conferenceOf(req);
     const redirect = safeRedirectPath(req.query.redirect, '') || null;
-    const userId = await deps.handoffs.redeem(String(req.query.code ?? ''), conferenceId, handoffStates(req));
+    // A state cookie sent twice was set by someone else (a sibling conference's script): refused.
+    const { states, duplicates } = handoffStates(req, req.secure);
+    for (const name of duplicates) clearPlantedCookies(res, req, name);
+    const userId = duplicates.length ? null : await deps.handoffs.redeem(String(req.query.code ?? ''), conferenceId, states);
     const user = userId === null ? undefined : await findUserById(db, userId);
     res.setHeader('Cache-Control', 'no-store');
     if (!user) return void res.redirect(302, `/conferencelogin${redirect ? `?redirect=${encodeURIComponent(redirect)}` : ''}`);
     const { token, expiresAt } = await deps.sessions.issue({ id: user.id, trueName: user.true_name, umtId: user.umt_id, cstnetId: user.cstnet_id ?? user.email }, conferenceId);
-    setTokenCookie(res, token, expiresAt, deps.secureCookies);
+    setTokenCookie(res, token, expiresAt, req.secure);
     if (redirect) return void res.redirect(302, redirect);
     // As the login form did: registered people to their personal centre, others to the registration.
     const identity = await loadIdentity(db, conferenceId, user.id);

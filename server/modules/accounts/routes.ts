@@ -30,7 +30,7 @@ type HandoffInput = { origin: string; state: string; redirect?: string } | undef
 type Handoff = HandoffRequest & { origin: string; redirect: string | null };
 
 export function accountRouter(deps: Deps): Router {
-  const { sessions, auth, codes, secureCookies } = deps;
+  const { sessions, auth, codes } = deps;
   const router = Router();
 
   /** The conference a sign-in typed in its frame is for; undefined for a sign-in on the platform itself. */
@@ -42,9 +42,9 @@ export function accountRouter(deps: Deps): Router {
   }
 
   /** A platform session cookie, or (in a conference's frame) the address that hands the sign-in over. */
-  function answerSignIn(res: Response, issued: Issued, handoff: Handoff | undefined): SignedIn {
+  function answerSignIn(req: Request, res: Response, issued: Issued, handoff: Handoff | undefined): SignedIn {
     if (issued.handoffCode !== undefined) return { ...issued.claims, handoffUrl: handoffUrl(handoff!.origin, issued.handoffCode, handoff!.redirect) };
-    setTokenCookie(res, issued.token, issued.expiresAt, secureCookies);
+    setTokenCookie(res, issued.token, issued.expiresAt, req.secure);
     return issued.claims;
   }
 
@@ -53,20 +53,20 @@ export function accountRouter(deps: Deps): Router {
   route(router, accountsApi.login, access('anonymous', 'platform'), async ({ body }, req, res) => {
     const handoff = await handoffOf(req, body.handoff);
     const issued = await auth.login({ email: body.email, password: body.password, ip: req.ip ?? '', conferenceId: null, handoff });
-    return answerSignIn(res, issued, handoff);
+    return answerSignIn(req, res, issued, handoff);
   });
 
   route(router, accountsApi.register, access('anonymous', 'platform'), async ({ body }, req, res) => {
     const handoff = await handoffOf(req, body.handoff);
     const issued = await auth.register({ email: body.email, trueName: body.trueName, password: body.passWord, code: body.verifyCode, ip: req.ip ?? '', conferenceId: null, handoff });
-    return answerSignIn(res, issued, handoff);
+    return answerSignIn(req, res, issued, handoff);
   });
 
   // Answers {flag, message} in the envelope and `flag` beside it (spec 2.3). Without a session it
   // still clears the cookie, so a stale cookie never traps the browser.
   route(router, accountsApi.logout, access('anonymous'), async (_input, req, res) => {
     if (req.ctx.session) await sessions.revoke(req.ctx.session.sessionId);
-    clearTokenCookie(res, secureCookies);
+    clearTokenCookie(res, req.secure);
     // With a passport provider the browser goes on to its logout address (spec 2.3).
     const logoutUrl = await passportLogoutUrl(`${req.protocol}://${req.headers.host}`, deps.db);
     res.json({ code: 200, message: 'success', data: { flag: true, message: t(req.ctx.lang, 'logout.success'), logoutUrl }, flag: true });

@@ -14,6 +14,7 @@ import { access, screen } from '../../platform/access';
 import { AppError } from '../../platform/errors';
 import { logger } from '../../platform/logger';
 import { setTokenCookie, type Sessions } from '../../platform/session';
+import { clearPlantedCookies, hostCookie, hostCookieName, hostCookieOptions } from '../../platform/hostCookies';
 import { route } from '../../platform/route';
 import { parseInput } from '../../platform/validate';
 import type { RateLimiter } from '../../platform/rateLimit';
@@ -23,7 +24,7 @@ import { accountsApi, providerIdParam, providerInput, type ProviderInput, type P
 import { IdentityProviders, presentProvider, type Provider } from './providers';
 import { DEFAULT_TARGET, FLOW_COOKIE, FLOW_TTL_MS, SilentLoginFailed, SsoService, passportLogoutAddress, safeTarget, type Finished } from './sso';
 
-export type SsoDeps = { db: Db; sessions: Sessions; config: Config; secureCookies: boolean; limiter: RateLimiter };
+export type SsoDeps = { db: Db; sessions: Sessions; config: Config; limiter: RateLimiter };
 
 /** At most this many organisations answer one search. */
 const SEARCH_LIMIT = 50;
@@ -52,12 +53,23 @@ function originOf(req: Request): string {
   return `${req.protocol}://${String(req.headers.host ?? '').toLowerCase()}`;
 }
 
-function flowCookieOptions(secure: boolean) {
-  return { httpOnly: true, sameSite: 'lax' as const, secure, path: '/' };
+/**
+ * The flow cookie binds a callback to the browser that started the sign-in, so a sibling
+ * conference must not be able to plant one (a login CSRF): `__Host-sso_flow` on https, and two
+ * of them are no flow at all (platform/hostCookies.ts).
+ */
+function flowCookieName(req: Request): string {
+  return hostCookieName(FLOW_COOKIE, req.secure);
 }
 
-function clearFlow(res: Response, secure: boolean): void {
-  res.clearCookie(FLOW_COOKIE, flowCookieOptions(secure));
+function flowCookieOf(req: Request, res: Response): string | undefined {
+  const cookie = hostCookie(req.headers.cookie, flowCookieName(req));
+  if (cookie.duplicate) clearPlantedCookies(res, req, flowCookieName(req));
+  return cookie.value;
+}
+
+function clearFlow(req: Request, res: Response): void {
+  res.clearCookie(flowCookieName(req), hostCookieOptions(req.secure));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -102,17 +114,17 @@ export function ssoApiRouter(deps: SsoDeps): Router {
 
   // The code exchanges as API calls (spec 7): the flow cookie of this browser must match.
   const finishApi = (kind: ProviderKind) => async (input: HandlerInput<typeof accountsApi.oidcCallback>, req: Request, res: Response) => {
-    clearFlow(res, deps.secureCookies);
+    clearFlow(req, res);
     let finished: Finished;
     try {
       // Read here, after the flow cookie is cleared: a bad body is a failed sign-in too.
-      finished = await sso.finish({ kind, ...input.body, flowCookie: req.cookies?.[FLOW_COOKIE], origin: originOf(req), conferenceId: req.ctx.conferenceId, ip: req.ip ?? '' });
+      finished = await sso.finish({ kind, ...input.body, flowCookie: flowCookieOf(req, res), origin: originOf(req), conferenceId: req.ctx.conferenceId, ip: req.ip ?? '' });
     } catch (err) {
       if (err instanceof AppError && err.status === 429) throw err;
       if (err instanceof AppError) throw new AppError(400, 'sso.loginFailed');
       throw err;
     }
-    setTokenCookie(res, finished.token, finished.expiresAt, deps.secureCookies);
+    setTokenCookie(res, finished.token, finished.expiresAt, req.secure);
     // The token itself stays in the HttpOnly cookie; the answer only says that it is there.
     return { token: 'ok' as const, target: finished.target, registered: finished.registered };
   };
@@ -154,7 +166,7 @@ export function ssoPageRouter(deps: SsoDeps): Router {
       if (!(err instanceof AppError)) logger.error({ err, providerId: provider.id }, 'sso: start failed');
       return res.redirect(302, LOGIN_ERROR_PATH);
     }
-    res.cookie(FLOW_COOKIE, started.cookie, { ...flowCookieOptions(deps.secureCookies), maxAge: FLOW_TTL_MS });
+    res.cookie(flowCookieName(req), started.cookie, { ...hostCookieOptions(req.secure), maxAge: FLOW_TTL_MS });
     res.redirect(302, started.redirectUrl);
   });
 
@@ -166,17 +178,17 @@ export function ssoPageRouter(deps: SsoDeps): Router {
   });
   const finishPage = (kind: ProviderKind) => async (req: Request, res: Response) => {
     res.setHeader('Cache-Control', 'no-store');
-    clearFlow(res, deps.secureCookies);
+    clearFlow(req, res);
     const query = parseInput(callbackQuery, req.query);
     let finished: Finished;
     try {
-      finished = await sso.finish({ kind, ...query, flowCookie: req.cookies?.[FLOW_COOKIE], origin: originOf(req), conferenceId: req.ctx.conferenceId, ip: req.ip ?? '' });
+      finished = await sso.finish({ kind, ...query, flowCookie: flowCookieOf(req, res), origin: originOf(req), conferenceId: req.ctx.conferenceId, ip: req.ip ?? '' });
     } catch (err) {
       if (err instanceof SilentLoginFailed) return res.redirect(302, err.target);
       if (!(err instanceof AppError)) logger.error({ err }, 'sso: callback failed');
       return res.redirect(302, LOGIN_ERROR_PATH);
     }
-    setTokenCookie(res, finished.token, finished.expiresAt, deps.secureCookies);
+    setTokenCookie(res, finished.token, finished.expiresAt, req.secure);
     // Spec 2.3: the organisation login goes to its target; the passport login goes there only
     // when the user is registered in this conference, else to the registration form.
     const next = kind === 'oidc' || finished.registered ? finished.target : '/conferenceRegister';

@@ -2,7 +2,7 @@
  * The page caches in front of Express, like a reverse-proxy cache inside the process: a GET of
  * "/" or "/page/:id" whose page is already cached is answered here, with the very headers Express
  * sent the first time.
- * - Without a token: the anonymous page.
+ * - Without a token (or with two session cookies: signed out, as in the app): the anonymous page.
  * - The pages of the app's routes that keep them (the sign-in, sign-up, reset and registration
  *   pages, PageCache.keepPage), for the visitor's state, filled by the function they were kept
  *   with: the account frame's state (the browser's, or a new one with its cookie), a signed-in
@@ -18,8 +18,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isMobileUserAgent } from '../../platform/device';
 import { resolveLang, LOCALE_COOKIE } from '../../platform/locale';
 import { anonymousPageKey, keptPageKey, rawProtocol, sendCachedPage, sendFilledPage, sharedPageKey, type PageCache } from '../../platform/pageCache';
-import { TOKEN_COOKIE } from '../../platform/session';
 import { rawCookie } from '../../platform/rawCookies';
+import { clearPlantedCookies, sessionCookie, sessionCookieName } from '../../platform/hostCookies';
 import type { SessionCache } from '../../platform/sessionCache';
 import { isStaff } from '../../platform/access';
 import type { Identity } from '../../platform/identity';
@@ -28,7 +28,8 @@ import { personalSlotsOf, visibilityOf } from './render';
 import { normaliseHost } from '../../platform/tenant';
 import { isPublished, type SiteService } from './service';
 
-export function cachedPageFastPath(sites: SiteService, pageCache: PageCache, knownSessions: SessionCache) {
+/** `isHttps`: as Express's req.secure (TRUST_PROXY), which names the session cookie (`__Host-token` on https). */
+export function cachedPageFastPath(sites: SiteService, pageCache: PageCache, knownSessions: SessionCache, isHttps: (req: IncomingMessage) => boolean) {
   /** A kept page of an app's route (PageCache.keepPage), filled for this visitor; false: the app answers. */
   function serveKept(req: IncomingMessage, res: ServerResponse, conferenceId: number, key: string, identity: Identity | null, lang: Lang): boolean {
     const page = pageCache.getKept(conferenceId, key);
@@ -54,7 +55,12 @@ export function cachedPageFastPath(sites: SiteService, pageCache: PageCache, kno
     const site = conferenceId ? sites.knownSnapshot(conferenceId) : undefined;
     if (!site) return false;
     const cookies = req.headers.cookie;
-    const token = rawCookie(cookies, TOKEN_COOKIE);
+    // The app's own reading (platform/hostCookies.ts): two session cookies, one planted by a
+    // sibling conference, are no session at all, so the visitor is served as anonymous.
+    const https = isHttps(req);
+    const session = sessionCookie(cookies, https);
+    if (session.duplicate) clearPlantedCookies(res, req, sessionCookieName(https));
+    const token = session.value;
     const localeCookie = rawCookie(cookies, LOCALE_COOKIE);
     const mobile = isMobileUserAgent(req.headers['user-agent']);
 

@@ -21,7 +21,7 @@ declare module '../../platform/feature' {
 export const sitesFeature = defineFeature({
   name: 'sites',
   services: ({ db, cache, pageCache }) => ({ sites: new SiteService(db, cache, pageCache) }),
-  hooks: (deps) => ({ tenant: deps.sites, fastPath: cachedPageFastPath(deps.sites, deps.pageCache, deps.knownSessions), publicSite: publicPageRouter(deps) }),
+  hooks: (deps) => ({ tenant: deps.sites, fastPath: cachedPageFastPath(deps.sites, deps.pageCache, deps.knownSessions, deps.isHttps), publicSite: publicPageRouter(deps) }),
   api: (deps) => [siteApiRouter(deps), siteConfigApiRouter(deps), menuApiRouter(deps)],
   pages: (deps) => [menuPageRouter(deps), siteConfigPageRouter(deps), seoRouter(deps)],
   manageMenu: [

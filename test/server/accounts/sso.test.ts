@@ -266,3 +266,15 @@ describe('provider edits take effect at once', () => {
     expect((await login('alice-sub')).res.headers.location).toBe('/page/2');
   });
 });
+
+describe('sibling conferences and the flow cookie (docs/security.md)', () => {
+  test('a flow cookie sent twice (one planted by a sibling) is no flow: refused, the planted copy deleted', async () => {
+    const before = await userCount();
+    const planted = (await start()).flow;
+    const { authorize, flow } = await start();
+    const back = await driveProvider(authorize.href, { login: 'bob-sub', jar: new CookieJar() });
+    const res = await callback(back, `${flow}; ${planted}`);
+    await expectRefused(res, before);
+    expect(String(res.headers['set-cookie'])).toContain(`${FLOW_COOKIE}=; Domain=localhost; Path=/oidcLogin;`);
+  });
+});
