@@ -60,12 +60,16 @@ const RELEASE_SCRIPT = "local v = tonumber(redis.call('GET', KEYS[1]) or '0') if
 export class RedisRateLimiter implements RateLimiter {
   private readonly redis: Redis;
 
-  constructor(url: string) {
+  /** `prefix`: the keys' namespace; tests running side by side on one Redis each take their own. */
+  constructor(
+    url: string,
+    private readonly prefix = 'conference-platform:rate:',
+  ) {
     this.redis = new Redis(url, { maxRetriesPerRequest: 2 });
   }
 
   async hit(key: string, limit: number, windowMs: number): Promise<RateDecision> {
-    const k = `conference-platform:rate:${key}`;
+    const k = `${this.prefix}${key}`;
     const [[, count], [, ttl]] = (await this.redis.multi().incr(k).pttl(k).exec()) as [[null, number], [null, number]];
     if (ttl < 0) await this.redis.pexpire(k, windowMs);
     const retryAfterMs = ttl > 0 ? ttl : windowMs;
@@ -73,16 +77,16 @@ export class RedisRateLimiter implements RateLimiter {
   }
 
   async count(key: string): Promise<number> {
-    return Number((await this.redis.get(`conference-platform:rate:${key}`)) ?? 0);
+    return Number((await this.redis.get(`${this.prefix}${key}`)) ?? 0);
   }
 
   async release(key: string): Promise<void> {
     // Atomic: never below zero, never on a window that has already ended (no key).
-    await this.redis.eval(RELEASE_SCRIPT, 1, `conference-platform:rate:${key}`);
+    await this.redis.eval(RELEASE_SCRIPT, 1, `${this.prefix}${key}`);
   }
 
   async reset(key: string): Promise<void> {
-    await this.redis.del(`conference-platform:rate:${key}`);
+    await this.redis.del(`${this.prefix}${key}`);
   }
 
   async close(): Promise<void> {

@@ -128,9 +128,8 @@ const redisUrl = process.env.TEST_REDIS_URL;
 test.runIf(redisUrl)('two instances sharing Redis: the minute budget of a conference holds for both together', async () => {
   const site = await feeConference(h, 'pp-cost-c');
   await h.payments.save(site.cid, { generalMethods: ['onlineWallet'], hotelSeparate: false, hotelMethods: [], combinedAllowed: true, methods: [{ method: 'onlineWallet', titleZh: '', titleEn: '', noteZh: '', noteEn: '', fields: fake.config() }] });
-  const shared = new RedisRateLimiter(redisUrl!);
-  // A key left by an earlier run on a database that reused this conference id.
-  await shared.reset(`gateway-verify:conference:${site.cid}`);
+  // Keys of this run's own: the SQLite and MariaDB runs share one Redis side by side, with the same conference ids.
+  const shared = new RedisRateLimiter(redisUrl!, `cp-test-${crypto.randomUUID()}:rate:`);
   const apps = [await createApp({ config: h.config, db: h.db, production: true, limiter: shared }), await createApp({ config: h.config, db: h.db, production: true, limiter: shared })];
   const servers = apps.map((a) => http.createServer(a.app));
   await Promise.all(servers.map((s) => new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve))));
