@@ -63,7 +63,11 @@ async function bounded(work: Promise<unknown>, ms: number): Promise<'ok' | 'fail
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
 
-/** `req.ip` is the client as Express sees it: behind a trusted proxy, the address it forwarded. */
+/**
+ * Both the socket's peer and `req.ip` (the client as Express sees it: behind a trusted proxy, the
+ * address it forwarded) must be loopback: a forwarded 127.0.0.1 alone could be anyone's claim
+ * when TRUST_PROXY is a hop count and the port is reachable without the proxy.
+ */
 function mayReadMetrics(req: Request, token: string | undefined): boolean {
   const auth = req.headers.authorization;
   if (token && auth?.startsWith('Bearer ')) {
@@ -71,7 +75,7 @@ function mayReadMetrics(req: Request, token: string | undefined): boolean {
     const digest = (s: string) => crypto.createHash('sha256').update(s).digest();
     if (crypto.timingSafeEqual(digest(auth.slice('Bearer '.length)), digest(token))) return true;
   }
-  return LOOPBACK.test(req.ip ?? '');
+  return LOOPBACK.test(req.socket.remoteAddress ?? '') && LOOPBACK.test(req.ip ?? '');
 }
 
 export function operationsRouter(readiness: Readiness, metrics: Metrics, metricsToken: string | undefined): Router {

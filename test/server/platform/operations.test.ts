@@ -11,6 +11,7 @@ import { createHarness, type Harness } from '../../helpers/harness';
 import { visit } from '../../helpers/http';
 import { contractSite } from '../../fixtures/contractSite';
 import { logger, redirectLogs } from '../../../server/platform/logger';
+import { JobScheduler } from '../../../server/platform/jobs';
 
 const host = 'contract.localhost';
 const METRICS_TOKEN = 'metrics-token-0123456789';
@@ -190,5 +191,33 @@ describe('metrics', () => {
     expect(fast).toBeGreaterThanOrEqual(1);
     expect(miss).toBeGreaterThanOrEqual(1);
     expect(res.text).toMatch(/route="fast-path"/);
+  });
+
+  test('job runs are timed by job and outcome, failures counted', async () => {
+    const quiet = { error: () => undefined, warn: () => undefined };
+    const jobs = new JobScheduler(direct.db, [
+      { name: 'test.works', everyMs: 60_000, run: async () => undefined },
+      { name: 'test.breaks', everyMs: 60_000, run: async () => Promise.reject(new Error('broken')) },
+    ], { observe: direct.operations.metrics.jobs, log: quiet });
+    await jobs.runOnce('test.works');
+    await jobs.runOnce('test.breaks');
+    await jobs.stop();
+    const res = await request(direct.app).get('/metrics');
+    expect(res.text).toContain('job_duration_seconds_count{job="test.works",outcome="ok"} 1');
+    expect(res.text).toContain('job_duration_seconds_count{job="test.breaks",outcome="failed"} 1');
+    expect(res.text).toContain('jobs_running 0');
+  });
+});
+
+describe.runIf(process.env.TEST_REDIS_URL)('with Redis', () => {
+  test('/readyz checks Redis too', async () => {
+    const h = await createHarness({ seedDemo: false, redisUrl: process.env.TEST_REDIS_URL });
+    try {
+      const res = await request(h.app).get('/readyz');
+      expect(res.status).toBe(200);
+      expect(res.body.checks).toEqual({ database: 'ok', redis: 'ok' });
+    } finally {
+      await h.stop();
+    }
   });
 });
