@@ -12,6 +12,8 @@ import { visit } from '../../helpers/http';
 import { contractSite } from '../../fixtures/contractSite';
 import { logger, redirectLogs } from '../../../server/platform/logger';
 import { JobScheduler } from '../../../server/platform/jobs';
+import { insertMail } from '../../../server/modules/mail/repo';
+import { toDbInstant } from '../../../server/db/dialect';
 
 const host = 'contract.localhost';
 const METRICS_TOKEN = 'metrics-token-0123456789';
@@ -191,6 +193,14 @@ describe('metrics', () => {
     expect(fast).toBeGreaterThanOrEqual(1);
     expect(miss).toBeGreaterThanOrEqual(1);
     expect(res.text).toMatch(/route="fast-path"/);
+  });
+
+  test('the mail outbox gauge counts unsent mail by status when scraped', async () => {
+    const at = toDbInstant(new Date());
+    for (const to of ['a@example.org', 'b@example.org']) await insertMail(direct.db, null, { to, subject: 's', text: 't', html: null, at });
+    const res = await request(direct.app).get('/metrics');
+    expect(res.text).toContain('mail_outbox_messages{status="queued"} 2');
+    expect(res.text).toContain('mail_outbox_messages{status="failed"} 0');
   });
 
   test('job runs are timed by job and outcome, failures counted', async () => {
