@@ -38,7 +38,7 @@ import { shellFallbackRouter, shellPageRouter } from './platform/shell/routes';
 import { createRateLimiter, type RateLimiter } from './platform/rateLimit';
 import { EventBus } from './platform/events';
 import { FEATURES } from './features';
-
+import { createOperations, type Operations } from './platform/operations';
 
 export type AppDeps = { config: Config; db: Db; bus?: InvalidationBus; limiter?: RateLimiter; production?: boolean };
 
@@ -59,6 +59,8 @@ export type App = FeatureServices & {
   shell: Shell;
   /** the features' periodic jobs, for the process to run (server/main.ts) */
   jobs: JobDefinition[];
+  /** readiness, metrics and the requests in flight (platform/operations.ts) */
+  operations: Operations;
   close(): Promise<void>;
 };
 
@@ -84,7 +86,7 @@ export async function createApp({ config, db, bus: givenBus, limiter: givenLimit
   // https as Express decides it (req.secure), also for the fast path before Express: it picks the
   // names of the session and hand-over cookies (platform/hostCookies.ts).
   const isHttps = httpsOf(app.get('trust proxy fn') as TrustProxy);
-  const { deps, hooks, api: apiRouters, largeBodyPaths, early, pages, jobs } = composeFeatures(FEATURES, { config, db, sessions, knownSessions, limiter, cache: bus, pageCache, events, isHttps, production });
+  const { deps, hooks, api: apiRouters, largeBodyPaths, early, pages, jobs, metrics } = composeFeatures(FEATURES, { config, db, sessions, knownSessions, limiter, cache: bus, pageCache, events, isHttps, production });
   app.use(
     helmet({
       // Manager-written templates carry their own inline scripts and styles on their own domain
@@ -97,13 +99,15 @@ export async function createApp({ config, db, bus: givenBus, limiter: givenLimit
     }),
   );
   app.use(compression());
+  // Health, readiness and metrics: the platform's, on any Host, before tenant resolution.
+  const operations = createOperations({ config, db, bus, pageCache, sources: metrics });
+  app.use(operations.router);
   // Files (paths with an extension: public assets, /files uploads) are public, so any page may embed
   // them, including the page editor's preview: a sandboxed iframe, whose origin is opaque.
   app.use((req, res, next) => {
     if (path.extname(req.path)) res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
     next();
   });
-
   const closeVike = await mountVikeAssets(app, ROOT, production);
   // Only paths with a file extension can be static files: pages never touch the disk.
   const publicFiles = express.static(path.join(ROOT, 'public'), { maxAge: production ? '1h' : 0, index: false });
@@ -147,12 +151,11 @@ export async function createApp({ config, db, bus: givenBus, limiter: givenLimit
 
   return {
     ...deps,
-    app: (req, res) => {
-      if (!hooks.fastPath(req, res)) app(req, res);
-    },
+    app: operations.listener(hooks.fastPath, app),
     express: app,
     bus,
     jobs,
+    operations,
     async close() {
       stopListening();
       await closeVike();
@@ -172,7 +175,7 @@ function errorHandler(err: unknown, req: Request, res: Response, _next: NextFunc
   // No connection within the acquire timeout, or a statement stopped by its timeout: 503, not a hang.
   const busy = !known && isDatabaseBusy(err);
   const status = known?.status ?? (parseError ? 400 : tooLarge ? 413 : busy ? 503 : 500);
-  if (status >= 500) logger.error({ err, url: req.originalUrl }, 'request failed');
+  if (status >= 500) (req.log ?? logger).error({ err, url: req.originalUrl }, 'request failed');
   if (res.headersSent) return;
   if (busy) res.setHeader('Retry-After', '5');
   if (req.originalUrl.startsWith('/api/')) {

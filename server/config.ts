@@ -129,6 +129,11 @@ const schema = z.object({
       }
       return Object.fromEntries(Object.entries(parsed as Record<string, string>).map(([k, u]) => [k, u.replace(/\/+$/, '')]));
     }),
+  // On SIGTERM, how long /readyz answers 503 while requests are still taken, so a proxy that polls
+  // it stops sending new ones before the port closes (docs/operations.md "Shutdown").
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(10_000).default(5_000),
+  // Lets a scraper that is not on this machine read GET /metrics (Authorization: Bearer <token>).
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // `npm run dev`: Vite serves the browser code from source; otherwise the built dist/ is served.
   VITE_DEV_SERVER: z

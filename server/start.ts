@@ -3,7 +3,7 @@ import { APP_NODE_ENV } from './environment';
 import http from 'node:http';
 import { loadConfig } from './config';
 import { createDb, migrate } from './db/index';
-import { createApp } from './app';
+import { createApp, type App } from './app';
 import { logger } from './platform/logger';
 import { seed } from './seed/index';
 import { JobScheduler } from './platform/jobs';
@@ -21,7 +21,7 @@ export async function start(): Promise<void> {
   });
   await migrate(db);
   await seed(db, config);
-  const { app, close, jobs: featureJobs } = await createApp({ config, db });
+  const { app, close, jobs: featureJobs, operations } = await createApp({ config, db });
   if (!config.SMTP_URL) {
     logger.warn(
       config.NODE_ENV === 'production'
@@ -30,7 +30,7 @@ export async function start(): Promise<void> {
     );
   }
   // The periodic work of the features, each job on one instance at a time (a lease in the database).
-  const jobs = new JobScheduler(db, featureJobs);
+  const jobs = new JobScheduler(db, featureJobs, { observe: operations.metrics.jobs });
   jobs.start();
   const server = http.createServer(app);
   server.listen(config.PORT, config.HOST, () => {
@@ -41,14 +41,57 @@ export async function start(): Promise<void> {
         `the demo conference at http://demo.localhost:${port} (also http://localhost:${port}), its management at http://demo.localhost:${port}/platform; a second demo at http://demo2.localhost:${port}`,
     );
   });
+  let stopping = false;
   const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
     logger.info(`${signal}: shutting down`);
-    server.close();
-    await close();
-    await jobs.stop();
-    await db.destroy();
-    process.exit(0);
+    // Whatever happens below, the process is gone within the bound a supervisor waits for.
+    setTimeout(() => {
+      logger.error('shutdown took too long: exiting');
+      process.exit(1);
+    }, HARD_EXIT_MS).unref();
+    try {
+      // Ctrl-C (SIGINT) at a terminal stops at once; a supervisor's SIGTERM lets the proxy notice first.
+      await stopGracefully(server, operations, signal === 'SIGTERM' ? config.SHUTDOWN_DELAY_MS : 0, async () => {
+        await jobs.stop();
+        await close();
+        await db.destroy();
+      });
+      logger.info('stopped');
+      process.exit(0);
+    } catch (err) {
+      logger.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+const HARD_EXIT_MS = 30_000;
+/** after the delay (at most 10 s): the two stay well inside the hard bound */
+const IN_FLIGHT_BOUND_MS = 15_000;
+
+/**
+ * The order of a clean stop (docs/operations.md "Shutdown"): not ready (/readyz 503), still
+ * answering for `delayMs` so the proxy notices and sends nothing new (answers say Connection:
+ * close meanwhile), then no new connections, idle keep-alive connections closed, the requests in
+ * flight finished — those still running after the bound are cut — then the jobs (their leases
+ * handed back), the app's connections and the pool.
+ */
+async function stopGracefully(server: http.Server, operations: App['operations'], delayMs: number, release: () => Promise<void>): Promise<void> {
+  operations.readiness.drain();
+  await new Promise((resolve) => setTimeout(resolve, delayMs));
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  server.closeIdleConnections();
+  let timer: NodeJS.Timeout | undefined;
+  const bound = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), IN_FLIGHT_BOUND_MS)));
+  if ((await Promise.race([operations.drained(), bound])) === 'late') {
+    logger.warn({ inFlight: operations.inFlight }, 'requests still running at the shutdown bound: closing their connections');
+  }
+  clearTimeout(timer);
+  server.closeAllConnections();
+  await closed;
+  await release();
 }

@@ -86,6 +86,11 @@ export class InvalidationBus {
     return Boolean(this.publisher);
   }
 
+  /** Readiness (platform/health.ts): Redis answers, when there is one. */
+  async ping(): Promise<void> {
+    await this.publisher?.ping();
+  }
+
   onDrop(listener: Listener): void {
     this.local.on('drop', listener);
   }

@@ -5,6 +5,7 @@
 import type { RequestHandler, Router } from 'express';
 import type { Deps, Feature, PlatformDeps, PlatformHooks, ServiceDeps } from './feature';
 import type { JobDefinition } from './jobs';
+import type { MetricSource } from './metrics';
 import { Shell, type ShellParts } from './shell/layouts';
 import type { Menus } from './shell/menus';
 import { SHELL_MANAGE_MENU } from './shell/routes';
@@ -17,6 +18,7 @@ export type Composed = {
   early: Array<Router | RequestHandler>;
   pages: Array<Router | RequestHandler>;
   jobs: JobDefinition[];
+  metrics: MetricSource[];
 };
 
 export function composeFeatures(features: readonly Feature[], platform: Omit<PlatformDeps, 'knownPeople'>): Composed {
@@ -63,5 +65,6 @@ export function composeFeatures(features: readonly Feature[], platform: Omit<Pla
     early: features.flatMap((f) => f.early?.(deps) ?? []),
     pages: features.flatMap((f) => f.pages?.(deps) ?? []),
     jobs: features.flatMap((f) => f.jobs?.(deps) ?? []),
+    metrics: features.flatMap((f) => f.metrics?.(deps) ?? []),
   };
 }

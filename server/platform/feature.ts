@@ -24,6 +24,7 @@ import type { InvalidationBus } from './cache';
 import type { EventBus, Subscription } from './events';
 import type { IdentityLoader } from './identity';
 import type { JobDefinition } from './jobs';
+import type { MetricSource } from './metrics';
 import type { PageCache } from './pageCache';
 import type { RateLimiter } from './rateLimit';
 import type { Sessions } from './session';
@@ -95,6 +96,8 @@ export type Feature = {
   shell?(deps: ServiceDeps): ShellParts;
   knownPeople?: KnownPeople;
   jobs?(deps: Deps): JobDefinition[];
+  /** gauges read when /metrics is scraped (platform/metrics.ts) */
+  metrics?(deps: Deps): MetricSource[];
   events?(deps: Deps): readonly Subscription[];
 };
 

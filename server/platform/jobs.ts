@@ -45,11 +45,15 @@ export type JobDefinition = {
 
 type JobLog = { error(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 
+/** Told of every run this instance makes (the metrics, platform/metrics.ts). */
+export type JobObserver = { started(job: string): void; ended(job: string, seconds: number, ok: boolean): void };
+
 export type SchedulerOptions = {
   /** names this instance in job_leases (default host:pid:random) */
   holder?: string;
   now?: () => Date;
   log?: JobLog;
+  observe?: JobObserver;
 };
 
 type Slot = {
@@ -94,6 +98,7 @@ export class JobScheduler {
   readonly holder: string;
   private readonly now: () => Date;
   private readonly log: JobLog;
+  private readonly observe?: JobObserver;
   private readonly slots = new Map<string, Slot>();
   private started = false;
   private stopping = false;
@@ -106,6 +111,7 @@ export class JobScheduler {
     this.holder = (opts.holder ?? `${os.hostname()}:${process.pid}:${crypto.randomBytes(4).toString('hex')}`).slice(0, 100);
     this.now = opts.now ?? (() => new Date());
     this.log = opts.log ?? logger.child({ module: 'jobs' });
+    this.observe = opts.observe;
     this.register(...jobs);
   }
 
@@ -205,13 +211,18 @@ export class JobScheduler {
       );
     }, Math.max(1000, Math.floor(leaseMs / 3)));
     heartbeat.unref();
+    const began = performance.now();
+    let ok = false;
+    this.observe?.started(job.name);
     try {
       await job.run({ now, signal: controller.signal });
+      ok = true;
     } catch (err) {
       this.log.error({ err, job: job.name }, 'job failed');
     } finally {
       clearInterval(heartbeat);
       slot.controller = null;
+      this.observe?.ended(job.name, (performance.now() - began) / 1000, ok);
     }
     return true;
   }

@@ -11,7 +11,8 @@ import type { Identity } from './identity';
 
 export type CachedPage = { body: Buffer; etag: string; gzip?: Buffer; headers?: OutgoingHttpHeaders };
 
-const PER_REQUEST = new Set(['content-length', 'content-encoding', 'date', 'connection', 'keep-alive', 'set-cookie']);
+// The request id is each answer's own (platform/requestScope.ts): a replay keeps the new one.
+const PER_REQUEST = new Set(['content-length', 'content-encoding', 'date', 'connection', 'keep-alive', 'set-cookie', 'x-request-id']);
 
 export function anonymousPageKey(host: string | undefined, url: string, lang: string, mobile: boolean, contentVersion: number): string {
   return `${host ?? ''}|${url}|${lang}|${mobile ? 'm' : 'd'}|${contentVersion}`;
@@ -72,6 +73,9 @@ export class PageCache {
   private drops = 0;
   /** answers given by the fast path without entering the app */
   fastHits = 0;
+  /** public pages answered from the cache inside the app, and rendered for want of one (metrics) */
+  appHits = 0;
+  misses = 0;
 
   constructor(bus: InvalidationBus) {
     bus.onDrop((conferenceId) => {

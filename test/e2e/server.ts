@@ -11,7 +11,7 @@ import http from 'node:http';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
-export type RunningServer = { port: number; dataDir: string; startMs: number; stop(): Promise<void>; log(): string };
+export type RunningServer = { port: number; dataDir: string; startMs: number; stop(): Promise<void>; log(): string; exitCode(): number | null };
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -43,7 +43,7 @@ export async function startServer(opts: { dataDir?: string; port?: number; env?:
   const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', 'dist/app/main.js'], {
     cwd: ROOT,
     env: Object.fromEntries(
-      Object.entries({ ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: 'e2e-admin-password-1', LOG_LEVEL: 'warn', ...opts.env }).filter(([, v]) => v !== undefined),
+      Object.entries({ ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: 'e2e-admin-password-1', LOG_LEVEL: 'warn', SHUTDOWN_DELAY_MS: '0', ...opts.env }).filter(([, v]) => v !== undefined),
     ),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -60,6 +60,7 @@ export async function startServer(opts: { dataDir?: string; port?: number; env?:
     dataDir,
     startMs: Date.now() - started,
     log: () => output,
+    exitCode: () => child.exitCode,
     async stop() {
       if (child.exitCode !== null) return;
       const exited = new Promise((r) => child.once('exit', r));

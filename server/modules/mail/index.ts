@@ -13,6 +13,7 @@ import { mailJobs } from './jobs';
 import { ManagerMail } from './managerMail';
 import { devMailRouter } from './routes';
 import { platformTransports } from './transport';
+import { unsentMailCounts } from './repo';
 
 declare module '../../platform/feature' {
   interface FeatureServices {
@@ -39,4 +40,15 @@ export const mailFeature = defineFeature({
     { href: '/platform/config/email', labelKey: 'mail:menu.config', group: 'customization', order: 110, who: 'admin' },
   ],
   jobs: ({ db, config, smtp }) => mailJobs(db, platformTransports(config, smtp)),
+  metrics: ({ db }) => [
+    {
+      name: 'mail_outbox_messages',
+      help: 'Mail in the outbox not sent: queued, being sent, failed',
+      labelNames: ['status'],
+      async read() {
+        const counts = new Map((await unsentMailCounts(db)).map((r) => [r.status, r.count]));
+        return (['queued', 'sending', 'failed'] as const).map((status) => ({ labels: { status }, value: counts.get(status) ?? 0 }));
+      },
+    },
+  ],
 });

@@ -105,3 +105,9 @@ export function listUnsentMail(db: Db, opts: { to?: string; limit: number }): Pr
   }
   return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(opts.limit);
 }
+
+/** Rows not sent, by status, across conferences: one grouped count for the metrics (index.ts). */
+export async function unsentMailCounts(db: Db): Promise<Array<{ status: MailStatus; count: number }>> {
+  const rows: Array<{ status: MailStatus; count: number | string }> = await db('mail_outbox').whereIn('status', ['queued', 'sending', 'failed']).select('status').count({ count: '*' }).groupBy('status');
+  return rows.map((r) => ({ status: r.status, count: Number(r.count) }));
+}

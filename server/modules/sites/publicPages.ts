@@ -35,13 +35,20 @@ export function publicPageRouter({ sites, pageCache, config }: Deps): Router {
     const cacheKey = anonymousPageKey(req.headers.host, req.originalUrl, lang, mobile, site.config.contentVersion);
     if (!identity) {
       const hit = pageCache.get(site.conference.id, cacheKey);
-      if (hit) return sendCachedPage(req, res, hit);
+      if (hit) {
+        pageCache.appHits++;
+        return sendCachedPage(req, res, hit);
+      }
     }
     // Signed in: the page as everyone in the same state sees it, with this person's values put in.
     const visibility = visibilityOf(identity);
     const sharedKey = sharedPageKey('page', cacheKey, visibility);
     const shared = identity ? pageCache.getShared(site.conference.id, sharedKey) : undefined;
-    if (shared) return sendFilledPage(res, shared, personalSlotsOf(identity, lang), 'private, no-cache');
+    if (shared) {
+      pageCache.appHits++;
+      return sendFilledPage(res, shared, personalSlotsOf(identity, lang), 'private, no-cache');
+    }
+    pageCache.misses++;
 
     const page = await sites.pageForRequest(site.conference.id, id, mobile);
     if (!page) return res.redirect(302, '/404');
