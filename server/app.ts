@@ -1,10 +1,10 @@
 /**
  * The Express app. Middleware order: headers → static files → cookies → tenant (Host) →
- * session (token) → API routers → page routes → 404 → error handler.
+ * session (token) → API routers → page routes → 404 → error handler (platform/errorHandler.ts).
  */
 import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import express, { type NextFunction, type Request, type Response } from 'express';
+import express from 'express';
 import helmet from 'helmet';
 import compression from 'compression';
 import cookieParser from 'cookie-parser';
@@ -13,8 +13,8 @@ import { ROOT_DIR as ROOT } from './paths';
 import type { Db } from './db/index';
 import { InvalidationBus } from './platform/cache';
 import { PageCache } from './platform/pageCache';
-import { clearTokenCookie, Sessions } from './platform/session';
-import { httpsOf, sessionCookie, type TrustProxy } from './platform/hostCookies';
+import { Sessions } from './platform/session';
+import { httpsOf, type TrustProxy } from './platform/hostCookies';
 import { SessionCache } from './platform/sessionCache';
 import { onCachedDataChanged } from './platform/changes';
 import { sessionMiddleware } from './platform/sessionMiddleware';
@@ -23,11 +23,6 @@ import { sameOriginGuard } from './platform/origin';
 import { platformSecurityHeaders } from './platform/csp';
 import { AppError } from './platform/errors';
 import { screen } from './platform/access';
-import { logger } from './platform/logger';
-import { t } from './platform/i18n';
-import { escapeHtml } from './platform/html';
-import type { Lang } from './contract/enums';
-import { isDatabaseBusy } from './db/transaction';
 import { mountVikeAssets } from './platform/vike';
 import { antdStylesheet } from '../renderer/antdStyles';
 import { composeFeatures } from './platform/compose';
@@ -39,6 +34,7 @@ import { createRateLimiter, type RateLimiter } from './platform/rateLimit';
 import { EventBus } from './platform/events';
 import { FEATURES } from './features';
 import { createOperations, type Operations } from './platform/operations';
+import { errorHandler } from './platform/errorHandler';
 
 export type AppDeps = { config: Config; db: Db; bus?: InvalidationBus; limiter?: RateLimiter; production?: boolean };
 
@@ -163,39 +159,4 @@ export async function createApp({ config, db, bus: givenBus, limiter: givenLimit
       if (!givenBus) await bus.close();
     },
   };
-}
-
-function errorHandler(err: unknown, req: Request, res: Response, _next: NextFunction): void {
-  // Spec 2.3: on a 401 the token is cleared; the cookie is HttpOnly, so the server does it. (Two
-  // session cookies: the session middleware deleted the planted one and keeps the own.)
-  if ((err as AppError)?.status === 401 && sessionCookie(req.headers.cookie, req.secure).value) clearTokenCookie(res, req.secure);
-  const known = err instanceof AppError ? err : null;
-  const parseError = (err as { type?: string })?.type === 'entity.parse.failed';
-  const tooLarge = (err as { type?: string })?.type === 'entity.too.large';
-  // No connection within the acquire timeout, or a statement stopped by its timeout: 503, not a hang.
-  const busy = !known && isDatabaseBusy(err);
-  const status = known?.status ?? (parseError ? 400 : tooLarge ? 413 : busy ? 503 : 500);
-  if (status >= 500) (req.log ?? logger).error({ err, url: req.originalUrl }, 'request failed');
-  if (res.headersSent) return;
-  if (busy) res.setHeader('Retry-After', '5');
-  if (req.originalUrl.startsWith('/api/')) {
-    const message = known?.messageKey ?? (parseError ? 'commonMsg.invalidInput' : tooLarge ? 'commonMsg.tooLarge' : busy ? 'commonMsg.busy' : 'commonMsg.serverError');
-    res.status(status).json({ code: known?.code ?? status, message, data: null, ...(known?.field ? { field: known.field } : {}), ...(known?.params ? { params: known.params } : {}) });
-    return;
-  }
-  if (status === 401) return res.redirect(302, `/conferencelogin?redirect=${encodeURIComponent(req.originalUrl)}`);
-  if (status === 403) return res.redirect(302, '/403');
-  if (status === 404) return res.redirect(302, '/404');
-  if (busy) return void res.status(503).type('text').send(t(req.ctx?.lang ?? 'zh', 'commonMsg.busy'));
-  // Anything else a client caused (a body too large for a gateway callback, one that does not parse): its status, never a 500.
-  if (status < 500) return void res.status(status).type('text').send(t(req.ctx?.lang ?? 'zh', known?.messageKey ?? (tooLarge ? 'commonMsg.tooLarge' : 'commonMsg.invalidInput')));
-  res.status(500).type('html').send(serverErrorPage(req.ctx?.lang ?? 'zh'));
-}
-
-/** Spec 8: a page that fails shows 'Loading Error' in the reader's language, not a bare English line. */
-function serverErrorPage(lang: Lang): string {
-  const text = escapeHtml(t(lang, 'commonMsg.loadingError'));
-  return `<!DOCTYPE html><html lang="${lang === 'zh' ? 'zh-CN' : 'en'}"><head><meta charset="utf-8">` +
-    `<meta name="viewport" content="width=device-width, initial-scale=1"><title>${text}</title></head>` +
-    `<body style="font-family:system-ui,sans-serif;text-align:center;padding:64px 16px;color:#333"><h1 style="font-size:20px">${text}</h1></body></html>`;
 }

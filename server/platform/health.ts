@@ -9,6 +9,7 @@
  */
 import crypto from 'node:crypto';
 import express, { type Request, type Router } from 'express';
+import { screen } from './access';
 import type { Metrics } from './metrics';
 
 export type ReadinessCheck = { name: string; check(): Promise<unknown> };
@@ -84,12 +85,14 @@ export function operationsRouter(readiness: Readiness, metrics: Metrics, metrics
     res.setHeader('Cache-Control', 'no-store');
     next();
   });
-  router.get('/healthz', (_req, res) => void res.type('text').send('ok'));
-  router.get('/readyz', async (_req, res) => {
+  // Declared as the router table asks: anyone may ask (scope any: before the tenant is known);
+  // /metrics checks its reader itself (loopback or the token), answering 404 to anyone else.
+  router.get('/healthz', screen('anonymous', 'any'), (_req, res) => void res.type('text').send('ok'));
+  router.get('/readyz', screen('anonymous', 'any'), async (_req, res) => {
     const verdict = await readiness.verdict();
     res.status(verdict.ready ? 200 : 503).json(verdict);
   });
-  router.get('/metrics', async (req, res, next) => {
+  router.get('/metrics', screen('anonymous', 'any'), async (req, res, next) => {
     if (!mayReadMetrics(req, metricsToken)) return void res.status(404).type('text').send('Not Found');
     try {
       const text = await metrics.text();
