@@ -53,7 +53,7 @@ export type App = FeatureServices & {
   events: EventBus;
   /** the layouts, with the menus the features declared */
   shell: Shell;
-  /** the features' periodic jobs, for the process to run (server/main.ts) */
+  /** the features' periodic jobs, for the process to run (server/start.ts) */
   jobs: JobDefinition[];
   /** readiness, metrics and the requests in flight (platform/operations.ts) */
   operations: Operations;
