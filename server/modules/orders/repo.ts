@@ -6,7 +6,7 @@
 import type { Db, Tx } from '../../db/index';
 import { insertId, lockForUpdate, toDbInstant } from '../../db/dialect';
 import type { OrderStatus, OrderType } from '../../contract/orders';
-import { moneyFromColumn, subtractMoney, sumMoney, type Money } from '../../contract/money';
+import { equalMoney, moneyFromColumn, subtractMoney, sumMoney, type Money } from '../../contract/money';
 
 type Conn = Db | Tx;
 
@@ -213,7 +213,7 @@ export async function openTransferOf(tx: Tx, conferenceId: number, orderId: numb
  */
 export async function dealtTransferAwaitingRow(tx: Tx, conferenceId: number, orderId: number, amount: Money): Promise<AttemptRow | undefined> {
   const dealt = (await attemptsOf(tx, conferenceId, [orderId])).filter(
-    (a) => a.method === 'bankRemit' && a.state === 'succeeded' && a.confirmed_by != null && a.currency === amount.currency && a.received_amount != null && Number(a.received_amount) === amount.amount,
+    (a) => a.method === 'bankRemit' && a.state === 'succeeded' && a.confirmed_by != null && a.currency === amount.currency && a.received_amount != null && equalMoney(moneyFromColumn(a.received_amount, a.currency), amount),
   );
   for (const a of dealt) {
     if ((await ordersOfAttempt(tx, conferenceId, a.id)).length !== 1) continue;
