@@ -74,9 +74,9 @@ describe('accounts in Chromium', { skip: !haveBrowser }, () => {
     await f.locator('#signup_password').fill('first-password-1');
     await f.locator('#signup_confirmPassword').fill('first-password-1');
     await shot(page, 'signup-filled', false);
-    const landing = page.waitForRequest((r) => new URL(r.url()).pathname === '/conferenceRegister');
     await f.locator('form#signup button[type="submit"]').click();
-    await landing;
+    // The landing page loaded, not only asked for: a navigation still under way would interrupt the next goto.
+    await page.waitForURL(url('/conferenceRegister'));
     const token = (await context.cookies()).find((c) => c.name === 'token');
     assert.ok(token, 'logged in after sign-up');
     assert.equal(token.httpOnly, true);
