@@ -35,6 +35,7 @@ import * as m031 from './031_page_counterparts';
 import * as m032 from './032_notice_reads';
 import * as m033 from './033_user_language';
 import * as m034 from './034_ended_reviews';
+import * as m035 from './035_work_items';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -71,6 +72,7 @@ const migrations: Record<string, Migration> = {
   '032_notice_reads': m032,
   '033_user_language': m033,
   '034_ended_reviews': m034,
+  '035_work_items': m035,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -35,6 +35,7 @@ import { EventBus } from './platform/events';
 import { FEATURES } from './features';
 import { createOperations, type Operations } from './platform/operations';
 import { errorHandler } from './platform/errorHandler';
+import { createWork, type WorkRunner } from './platform/work/index';
 
 export type AppDeps = { config: Config; db: Db; bus?: InvalidationBus; limiter?: RateLimiter; production?: boolean };
 
@@ -57,6 +58,8 @@ export type App = FeatureServices & {
   jobs: JobDefinition[];
   /** readiness, metrics and the requests in flight (platform/operations.ts) */
   operations: Operations;
+  /** runs the queued heavy work; the process (or a test) starts it (platform/work) */
+  workRunner: WorkRunner;
   close(): Promise<void>;
 };
 
@@ -82,7 +85,12 @@ export async function createApp({ config, db, bus: givenBus, limiter: givenLimit
   // https as Express decides it (req.secure), also for the fast path before Express: it picks the
   // names of the session and hand-over cookies (platform/hostCookies.ts).
   const isHttps = httpsOf(app.get('trust proxy fn') as TrustProxy);
-  const { deps, hooks, api: apiRouters, largeBodyPaths, early, pages, jobs, metrics } = composeFeatures(FEATURES, { config, db, sessions, knownSessions, limiter, cache: bus, pageCache, events, isHttps, production });
+  const work = createWork({ db, dataDir: config.DATA_DIR });
+  const composed = composeFeatures(FEATURES, { config, db, sessions, knownSessions, limiter, cache: bus, pageCache, events, isHttps, production, work: work.service });
+  const { deps, hooks, api: apiRouters, largeBodyPaths, early, pages } = composed;
+  work.service.register(composed.work);
+  const jobs = [...composed.jobs, work.job];
+  const metrics = [...composed.metrics, ...work.metrics];
   app.use(
     helmet({
       // Manager-written templates carry their own inline scripts and styles on their own domain
@@ -133,6 +141,7 @@ export async function createApp({ config, db, bus: givenBus, limiter: givenLimit
   api.use((req, res, next) => (largeBodyPaths.has(req.path) ? next() : json(req, res, next)));
   api.use(sameOriginGuard);
   for (const router of apiRouters) api.use(router);
+  api.use(work.router);
   api.use((_req, _res, next) => next(new AppError(404, 'commonMsg.notFound')));
   app.use('/api', api);
 
@@ -152,8 +161,10 @@ export async function createApp({ config, db, bus: givenBus, limiter: givenLimit
     bus,
     jobs,
     operations,
+    workRunner: work.runner,
     async close() {
       stopListening();
+      await work.runner.stop();
       await closeVike();
       if (!givenLimiter) await limiter.close();
       if (!givenBus) await bus.close();

@@ -7,6 +7,7 @@ import { createApp, type App } from './app';
 import { logger } from './platform/logger';
 import { seed } from './seed/index';
 import { JobScheduler } from './platform/jobs';
+import { closeSharedPool } from './platform/work/index';
 
 export async function start(): Promise<void> {
   const started = Date.now();
@@ -21,7 +22,7 @@ export async function start(): Promise<void> {
   });
   await migrate(db);
   await seed(db, config);
-  const { app, close, jobs: featureJobs, operations } = await createApp({ config, db });
+  const { app, close, jobs: featureJobs, operations, workRunner } = await createApp({ config, db });
   if (!config.SMTP_URL) {
     logger.warn(
       config.NODE_ENV === 'production'
@@ -32,6 +33,8 @@ export async function start(): Promise<void> {
   // The periodic work of the features, each job on one instance at a time (a lease in the database).
   const jobs = new JobScheduler(db, featureJobs, { observe: operations.metrics.jobs });
   jobs.start();
+  // Heavy work (exports, imports): queued rows of any conference, run off the request.
+  workRunner.start();
   const server = http.createServer(app);
   server.listen(config.PORT, config.HOST, () => {
     const port = (server.address() as { port: number }).port;
@@ -55,6 +58,9 @@ export async function start(): Promise<void> {
       // Ctrl-C (SIGINT) at a terminal stops at once; a supervisor's SIGTERM lets the proxy notice first.
       await stopGracefully(server, operations, signal === 'SIGTERM' ? config.SHUTDOWN_DELAY_MS : 0, async () => {
         await jobs.stop();
+        // The work under way goes back to the queue (retried after the restart), then the pool's threads stop.
+        await workRunner.stop();
+        await closeSharedPool();
         await close();
         await db.destroy();
       });

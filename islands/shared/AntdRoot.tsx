@@ -6,6 +6,7 @@ import enUS from 'antd/locale/en_US';
 import { onSignInError } from './api';
 import { translator } from './i18n';
 import type { Lang } from './locale';
+import { WorkDialogHost } from './work';
 
 /**
  * antd's grey for placeholders and hints (25 % and 45 % black) is below WCAG's 4.5:1 on white;
@@ -52,6 +53,7 @@ export function AntdRoot({ lang, children }: { lang: Lang; children: ReactNode }
       <App message={MESSAGES}>
         <SignInErrorAlert lang={lang} />
         <KeepLocale lang={lang} />
+        <WorkDialogHost lang={lang} />
         {children}
       </App>
     </ConfigProvider>

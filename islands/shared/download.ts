@@ -1,12 +1,15 @@
 /**
  * Downloads answered as files (badge.pdf, user.xlsx, zips): a JSON POST to a download endpoint
  * of the contract, whose answer is saved under the name the server gives, or a JSON envelope
- * error thrown as ApiError.
+ * error thrown as ApiError, or — for long work — a 202 with the work, shown in its dialog
+ * (work.tsx) until the file is ready.
  */
 import { registrationApi } from '../../server/contract/registration';
 import { apiUrl, type CallInput, type Download, type Endpoint } from '../../server/contract/endpoint';
 import { ApiError, urlOf, type Envelope } from './api';
 import { postForm } from './postForm';
+import { isWorkStarted } from '../../server/contract/work';
+import { showWork } from './work';
 
 function fileNameOf(disposition: string | null, fallback: string): string {
   const utf8 = /filename\*=UTF-8''([^;]+)/i.exec(disposition ?? '')?.[1];
@@ -25,6 +28,8 @@ export async function downloadPost<E extends DownloadPost>(endpoint: E, body: Ca
   }
   if (!res.ok || (res.headers.get('content-type') ?? '').includes('application/json')) {
     const envelope = (await res.json().catch(() => null)) as Envelope<unknown> | null;
+    // Long work (issue 30): the server answers at once with the work; its dialog follows it and downloads the file.
+    if (res.status === 202 && isWorkStarted(envelope?.data)) return showWork(envelope.data.work);
     throw new ApiError(res.status, envelope?.message ?? 'commonMsg.serverError', envelope?.field, envelope?.params);
   }
   const blob = await res.blob();

@@ -100,9 +100,10 @@ export const TABLE_OWNERS = {
   payment_settings: 'payments',
   payment_methods: 'payments',
 
-  // platform: the session store (platform/session.ts) and the job scheduler's leases
+  // platform: the session store (platform/session.ts), the job scheduler's leases and heavy work (platform/work)
   sessions: 'platform',
   job_leases: 'platform',
+  work_items: 'platform',
 } as const;
 
 export type Table = keyof typeof TABLE_OWNERS;

@@ -6,6 +6,7 @@ import type { RequestHandler, Router } from 'express';
 import type { Deps, Feature, PlatformDeps, PlatformHooks, ServiceDeps } from './feature';
 import type { JobDefinition } from './jobs';
 import type { MetricSource } from './metrics';
+import type { WorkKind } from './work/types';
 import { Shell, type ShellParts } from './shell/layouts';
 import type { Menus } from './shell/menus';
 import { SHELL_MANAGE_MENU } from './shell/routes';
@@ -19,6 +20,8 @@ export type Composed = {
   pages: Array<Router | RequestHandler>;
   jobs: JobDefinition[];
   metrics: MetricSource[];
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  work: WorkKind<any>[];
 };
 
 export function composeFeatures(features: readonly Feature[], platform: Omit<PlatformDeps, 'knownPeople'>): Composed {
@@ -66,5 +69,6 @@ export function composeFeatures(features: readonly Feature[], platform: Omit<Pla
     pages: features.flatMap((f) => f.pages?.(deps) ?? []),
     jobs: features.flatMap((f) => f.jobs?.(deps) ?? []),
     metrics: features.flatMap((f) => f.metrics?.(deps) ?? []),
+    work: features.flatMap((f) => f.work?.(deps) ?? []),
   };
 }

@@ -32,6 +32,8 @@ import type { SessionCache } from './sessionCache';
 import type { Shell, ShellParts } from './shell/layouts';
 import type { AdminMenuEntry, ManageMenuEntry, ProfileMenuEntry } from './shell/menus';
 import type { TenantDirectory } from './tenant';
+import type { WorkKind } from './work/types';
+import type { WorkService } from './work/service';
 
 /** Each feature's services, added by its front door (see above). */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
@@ -57,6 +59,8 @@ export type PlatformDeps = {
   production: boolean;
   /** every feature's `knownPeople` lookup, for the mail gate */
   knownPeople: readonly KnownPeople[];
+  /** heavy work: the pool for CPU tasks and the queue of work with progress (platform/work) */
+  work: WorkService;
 };
 
 /** While services are built the layouts do not exist yet. */
@@ -96,6 +100,9 @@ export type Feature = {
   shell?(deps: ServiceDeps): ShellParts;
   knownPeople?: KnownPeople;
   jobs?(deps: Deps): JobDefinition[];
+  /** its heavy work with progress (exports, imports), run off the request (platform/work) */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  work?(deps: Deps): WorkKind<any>[];
   /** gauges read when /metrics is scraped (platform/metrics.ts) */
   metrics?(deps: Deps): MetricSource[];
   events?(deps: Deps): readonly Subscription[];

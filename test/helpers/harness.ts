@@ -60,6 +60,8 @@ async function startOn(testDb: TestDb, opts: HarnessOptions): Promise<Harness> {
   await migrate(testDb.db);
   await seed(testDb.db, config);
   const app = await createApp({ config, db: testDb.db, production: true, bus: opts.bus, limiter: opts.limiter });
+  // Heavy work runs as in a process (server/start.ts); app.close() stops it.
+  app.workRunner.start();
   return {
     ...app,
     config,

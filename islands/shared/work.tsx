@@ -1,0 +1,117 @@
+/**
+ * Heavy work in the browser (server/contract/work.ts): a request answered 202 `{ work }` is
+ * followed here. `WorkProgress` polls the work every second and shows its bar, what it is doing
+ * and its place in the queue; `showWork` (used by downloadPost) opens it in a dialog and starts
+ * the download when the file is ready. The dialog may be closed: asking again joins the same
+ * work, and the finished file is kept until its data changes.
+ */
+import { useEffect, useState } from 'react';
+import { Alert, App, Button, Progress } from 'antd';
+import { workApi, type WorkView } from '../../server/contract/work';
+import { ApiError, call, urlOf } from './api';
+import { translator } from './i18n';
+import type { Lang } from './locale';
+
+const POLL_MS = 1000;
+
+/** Starts the browser's download of a finished piece of work's file. */
+export function downloadWorkFile(work: WorkView): void {
+  const a = document.createElement('a');
+  a.href = urlOf(workApi.file, { params: { id: work.id } });
+  a.download = work.fileName ?? '';
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+}
+
+const ended = (w: WorkView) => w.state === 'done' || w.state === 'failed';
+
+export function WorkProgress({ work, lang, onFinished }: { work: WorkView; lang: Lang; onFinished?: (w: WorkView) => void }) {
+  const t = translator(lang);
+  const [view, setView] = useState(work);
+  const [lost, setLost] = useState<string | null>(null);
+
+  useEffect(() => {
+    let stop = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const poll = async (current: WorkView) => {
+      if (stop) return;
+      if (ended(current)) return onFinished?.(current);
+      timer = setTimeout(async () => {
+        try {
+          const next = await call(workApi.view, { params: { id: current.id } });
+          if (stop) return;
+          setView(next);
+          void poll(next);
+        } catch (err) {
+          // The network dropped or the work was swept: say so and stop polling.
+          if (!stop) setLost(err instanceof ApiError ? err.message : 'commonMsg.serverError');
+        }
+      }, POLL_MS);
+    };
+    void poll(work);
+    return () => {
+      stop = true;
+      clearTimeout(timer);
+    };
+    // One poll per piece of work (keyed by its id); onFinished is read when it ends.
+  }, [work.id]);
+
+  const percent = view.state === 'done' ? 100 : view.total > 0 ? Math.min(99, Math.floor((view.done / view.total) * 100)) : 0;
+  const queued = view.state === 'queued' ? (view.position > 0 ? t('work:queued', { count: view.position }) : t('work:queuedNext')) : null;
+  return (
+    <div className="work-progress" role="status" aria-live="polite">
+      <Progress percent={percent} status={view.state === 'failed' ? 'exception' : view.state === 'done' ? 'success' : 'active'} />
+      <p className="work-progress-stage">
+        {queued ?? t(view.stage)}
+        {view.state === 'running' && view.total > 0 ? ` · ${view.done} / ${view.total}` : ''}
+      </p>
+      {view.state === 'failed' ? <Alert type="error" showIcon message={t(view.error ?? 'work:failed', view.errorParams ?? {})} /> : null}
+      {lost ? <Alert type="error" showIcon message={t(lost)} /> : null}
+      {view.state === 'done' && view.fileName ? (
+        <Button type="primary" onClick={() => downloadWorkFile(view)}>
+          {t('work:download')} {view.fileName}
+        </Button>
+      ) : null}
+      {!ended(view) ? <p className="work-progress-hint">{t('work:leaveHint')}</p> : null}
+    </div>
+  );
+}
+
+type WorkDialog = (work: WorkView) => void;
+let dialog: WorkDialog | null = null;
+
+/** Shows a started piece of work in a dialog (registered by AntdRoot); the file downloads when ready. */
+export function showWork(work: WorkView): void {
+  if (dialog) return dialog(work);
+  // No dialog on this page (an island outside AntdRoot): the file downloads when ready, silently.
+  const wait = async (w: WorkView): Promise<void> => {
+    if (w.state === 'done') return w.fileName ? downloadWorkFile(w) : undefined;
+    if (w.state === 'failed') return;
+    await new Promise((r) => setTimeout(r, POLL_MS));
+    return wait(await call(workApi.view, { params: { id: w.id } }));
+  };
+  void wait(work).catch(() => undefined);
+}
+
+/** Mounted once per island root (AntdRoot): the dialog that `showWork` opens. */
+export function WorkDialogHost({ lang }: { lang: Lang }) {
+  const { modal } = App.useApp();
+  useEffect(() => {
+    const t = translator(lang);
+    dialog = (work) => {
+      let downloaded = false;
+      const finished = (w: WorkView) => {
+        if (w.state === 'done' && w.fileName && !downloaded) {
+          downloaded = true;
+          downloadWorkFile(w);
+        }
+      };
+      modal.info({ title: t('work:title'), icon: null, okText: t('work:close'), content: <WorkProgress work={work} lang={lang} onFinished={finished} />, width: 480 });
+    };
+    return () => {
+      dialog = null;
+    };
+  }, [lang, modal]);
+  return null;
+}
