@@ -35,7 +35,7 @@ import { EventBus } from './platform/events';
 import { FEATURES } from './features';
 import { createOperations, type Operations } from './platform/operations';
 import { errorHandler } from './platform/errorHandler';
-import { createWork, type WorkRunner } from './platform/work/index';
+import { createWork, type WorkRunner, type WorkService } from './platform/work/index';
 
 export type AppDeps = { config: Config; db: Db; bus?: InvalidationBus; limiter?: RateLimiter; production?: boolean };
 
@@ -58,7 +58,9 @@ export type App = FeatureServices & {
   jobs: JobDefinition[];
   /** readiness, metrics and the requests in flight (platform/operations.ts) */
   operations: Operations;
-  /** runs the queued heavy work; the process (or a test) starts it (platform/work) */
+  /** heavy work: the pool and the queue the features use (platform/work) */
+  work: WorkService;
+  /** runs the queued heavy work; the process (or a test) starts it */
   workRunner: WorkRunner;
   close(): Promise<void>;
 };
