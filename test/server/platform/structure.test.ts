@@ -73,3 +73,25 @@ test('features import each other without cycles', () => {
   for (const node of edges.keys()) visit(node, []);
   expect([...new Set(cycles)]).toEqual([]);
 });
+
+test("every feature's CPU tasks are in the pool's registry, and a task file reaches no database or app", () => {
+  const registry = fs.readFileSync(path.join(SERVER, 'workerTasks.ts'), 'utf8');
+  const taskFiles = filesUnder(MODULES).filter((f) => path.basename(f) === 'tasks.ts');
+  expect(taskFiles.filter((f) => !registry.includes(`./${path.relative(SERVER, f).replace(/\.ts$/, '')}'`)).map(rel)).toEqual([]);
+  // What a pool thread loads must not open the database or build the app (platform/work/types.ts).
+  const forbidden = [path.join(SERVER, 'db'), path.join(SERVER, 'app'), path.join(SERVER, 'platform', 'route'), path.join(SERVER, 'platform', 'access')];
+  const seen = new Set<string>();
+  const offenders: string[] = [];
+  const walk = (file: string, from: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const source = ['.ts', '.tsx'].map((e) => file + e).find((f) => fs.existsSync(f)) ?? (fs.existsSync(file) ? file : null);
+    if (!source) return;
+    for (const i of importsOf(source)) {
+      if (forbidden.some((f) => i === f || i.startsWith(f + path.sep))) offenders.push(`${from} -> ${rel(source)} -> ${rel(i)}`);
+      else walk(i, from);
+    }
+  };
+  for (const f of [...taskFiles, path.join(SERVER, 'workerTasks.ts')]) walk(f.replace(/\.ts$/, ''), rel(f));
+  expect(offenders).toEqual([]);
+});
