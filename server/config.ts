@@ -129,6 +129,9 @@ const schema = z.object({
       }
       return Object.fromEntries(Object.entries(parsed as Record<string, string>).map(([k, u]) => [k, u.replace(/\/+$/, '')]));
     }),
+  // What this process does (docs/operations.md "Roles"): `web` serves HTTP and runs no background
+  // work; `worker` runs the jobs and the queued heavy work and serves only health and metrics.
+  ROLE: z.enum(['all', 'web', 'worker'], { message: 'ROLE must be all, web or worker' }).default('all'),
   // On SIGTERM, how long /readyz answers 503 while requests are still taken, so a proxy that polls
   // it stops sending new ones before the port closes (docs/operations.md "Shutdown").
   SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(10_000).default(5_000),

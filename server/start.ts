@@ -1,6 +1,7 @@
 /** Start: config → database (migrate, seed on first run) → app → listen. Run by ./main.ts. */
 import { APP_NODE_ENV } from './environment';
 import http from 'node:http';
+import express from 'express';
 import { loadConfig } from './config';
 import { createDb, migrate } from './db/index';
 import { createApp, type App } from './app';
@@ -30,14 +31,18 @@ export async function start(): Promise<void> {
         : `No SMTP_URL: mail is kept and shown at http://localhost:${config.PORT}/_dev/mail, to clients on this machine only (loopback, no proxy)`,
     );
   }
-  // The periodic work of the features, each job on one instance at a time (a lease in the database).
+  // The periodic work of the features, each job on one instance at a time (a lease in the database),
+  // and the queued heavy work (exports, imports) of any conference: not on a web-only instance.
   const jobs = new JobScheduler(db, featureJobs, { observe: operations.metrics.jobs });
-  jobs.start();
-  // Heavy work (exports, imports): queued rows of any conference, run off the request.
-  workRunner.start();
-  const server = http.createServer(app);
+  if (config.ROLE !== 'web') {
+    jobs.start();
+    workRunner.start();
+  }
+  // A worker answers its probes and metrics only; the pages are the web instances'.
+  const server = http.createServer(config.ROLE === 'worker' ? probesOnly(operations) : app);
   server.listen(config.PORT, config.HOST, () => {
     const port = (server.address() as { port: number }).port;
+    if (config.ROLE === 'worker') return logger.info({ ms: Date.now() - started }, `Worker on port ${port}: jobs and heavy work; /healthz, /readyz and /metrics only`);
     logger.info(
       { ms: Date.now() - started },
       `Conference platform on port ${port}: the platform (sign-in, creating conferences, super admin) at http://${config.PLATFORM_HOST}:${port}; ` +
@@ -73,6 +78,15 @@ export async function start(): Promise<void> {
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+/** A worker's listener: health, readiness and metrics, and 404 for anything else. */
+function probesOnly(operations: App['operations']): http.RequestListener {
+  const probes = express();
+  probes.disable('x-powered-by');
+  probes.use(operations.router);
+  probes.use((_req, res) => void res.status(404).end());
+  return probes;
 }
 
 const HARD_EXIT_MS = 30_000;
