@@ -24,9 +24,9 @@ export async function freePort(): Promise<number> {
   });
 }
 
-function firstPage(port: number): Promise<boolean> {
+function firstPage(port: number, path = '/'): Promise<boolean> {
   return new Promise((resolve) => {
-    const req = http.get({ host: '127.0.0.1', port, path: '/', headers: { host: 'localhost' } }, (res) => {
+    const req = http.get({ host: '127.0.0.1', port, path, headers: { host: 'localhost' } }, (res) => {
       res.resume();
       resolve(res.statusCode === 200);
     });
@@ -34,8 +34,11 @@ function firstPage(port: number): Promise<boolean> {
   });
 }
 
-/** `env`: variables over the defaults; one given as undefined is left unset (e.g. NODE_ENV, as `npm start`). */
-export async function startServer(opts: { dataDir?: string; port?: number; env?: Record<string, string | undefined> } = {}): Promise<RunningServer> {
+/**
+ * `env`: variables over the defaults; one given as undefined is left unset (e.g. NODE_ENV, as `npm start`).
+ * `ready`: the path that must answer 200 before the server counts as started (a worker serves no `/`).
+ */
+export async function startServer(opts: { dataDir?: string; port?: number; env?: Record<string, string | undefined>; ready?: string } = {}): Promise<RunningServer> {
   const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'cp-e2e-'));
   const port = opts.port ?? (await freePort());
   const started = Date.now();
@@ -51,7 +54,7 @@ export async function startServer(opts: { dataDir?: string; port?: number; env?:
   child.stderr?.on('data', (d) => (output += d));
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-    if (await firstPage(port)) break;
+    if (await firstPage(port, opts.ready)) break;
     if (Date.now() - started > 60_000) throw new Error(`server did not answer within 60 s:\n${output}`);
     await new Promise((r) => setTimeout(r, 100));
   }
