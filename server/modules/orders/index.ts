@@ -8,7 +8,7 @@ import { orderHandlers } from './handlers';
 import { orderJobs } from './jobs';
 import { OrderManagement } from './manage';
 import { ordersPageRouter } from './pages';
-import { ordersApiRouter } from './routes';
+import { LARGE_BODY_PATHS, ordersApiRouter } from './routes';
 import { notifyRouter } from './notify';
 import { OrderService } from './service';
 import { StatementImport } from './statement';
@@ -43,6 +43,9 @@ export const ordersFeature = defineFeature({
     return { orders, orderDesk: new OrderManagement(deps.db, orders) };
   },
   api: (deps) => [ordersApiRouter(deps, deps.orderDesk, new StatementImport(deps.db, deps.orders))],
+  largeBodyPaths: LARGE_BODY_PATHS,
+  // the statement import, off the request with progress (statement.ts); its CSV is read in the pool (tasks.ts)
+  work: (deps) => [new StatementImport(deps.db, deps.orders).work()],
   pages: (deps) => [ordersPageRouter(deps, deps.orderDesk)],
   // the gateways' callbacks: before /api, which wants an Origin and JSON (notify.ts)
   early: (deps) => [notifyRouter(deps)],
