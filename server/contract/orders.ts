@@ -190,8 +190,12 @@ export const mappingInput = z.object({ date: headerName, amount: headerName, tex
 export const MAX_STATEMENT_ROWS = 5000;
 /** A statement's CSV at most, in bytes of the file as chosen (the request's own body limit allows for JSON's escapes). */
 export const STATEMENT_MAX_BYTES = 2 * 1024 * 1024;
-// Not a bank's CSV export: NUL or undecodable bytes (U+FFFD), or a zip (an .xlsx), PDF or other binary's signature.
-const NOT_TEXT = /[\u0000\uFFFD]|^(?:\uFEFF)?(?:PK\u0003\u0004|%PDF|\u00D0\u00CF\u0011\u00E0)/;
+// Not a bank's CSV export: NUL or undecodable bytes (U+FFFD), or the signature of a zip (an .xlsx), a PDF or an old Office file.
+const BINARY_STARTS = ['PK\u0003\u0004', '%PDF', '\u00D0\u00CF\u0011\u00E0'];
+const notText = (s: string): boolean => {
+  const from = s.charCodeAt(0) === 0xfeff ? 1 : 0;
+  return s.includes('\u0000') || s.includes('\uFFFD') || BINARY_STARTS.some((b) => s.startsWith(b, from));
+};
 
 export const statementInput = z.object({
   /** the CSV text as the bank exported it (UTF-8), header row first */
@@ -200,8 +204,8 @@ export const statementInput = z.object({
     .min(1, 'orders:csvRequired')
     .max(2_000_000, 'orders:csvTooLarge')
     .refine((s) => s.trim() !== '', 'orders:csvRequired')
-    .refine((s) => !NOT_TEXT.test(s), 'orders:csvNotCsv')
-    // A header row and nothing under it: refused here, before any work is started (blank lines under it: by the reading).
+    .refine((s) => !notText(s), 'orders:csvNotCsv')
+    // A header row and nothing under it: refused here, before any work starts (the reading says the same of rows that turn out empty).
     .refine((s) => /[\r\n]\s*\S/.test(s.trim()), 'orders:csvEmpty'),
   mapping: mappingInput,
   /** the currency of the rows when the statement has no currency column */
