@@ -77,6 +77,6 @@ export function ordersApiRouter(deps: Deps, management: OrderManagement, stateme
   });
   route(router, ordersApi.mapping, access('manager'), async (_input, req) => savedMapping(db, conferenceOf(req)));
   // Work with progress (issue 30): 202 at once; the summary is the StatementResult (statement.ts).
-  route(router, ordersApi.importStatement, [access('manager'), statementBody], async ({ body }, req, res) => workStarted(res, await deps.work.ask('orders.statement', workAsker(req), body)));
+  route(router, ordersApi.importStatement, [access('manager'), statementBody], async ({ body }, req, res) => workStarted(res, await deps.work.ask(statements.kind, workAsker(req), body)));
   return router;
 }

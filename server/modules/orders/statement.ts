@@ -54,15 +54,13 @@ export async function savedMapping(db: Db, conferenceId: number): Promise<Statem
 }
 
 export class StatementImport {
+  /** The work the import route starts (the same object the front door declares): its summary is the StatementResult the screen shows. */
+  readonly kind: WorkKind<StatementParams> = { name: 'orders.statement', params: statementInput, run: async (ctx, params) => ({ summary: await this.run(ctx, params) }) };
+
   constructor(
     private readonly db: Db,
     private readonly orders: OrderService,
   ) {}
-
-  /** The work the import route starts: its summary is the StatementResult the screen shows. */
-  work(): WorkKind<StatementParams> {
-    return { name: 'orders.statement', params: statementInput, run: async (ctx, params) => ({ summary: await this.run(ctx, params) }) };
-  }
 
   async run(ctx: ImportContext, input: StatementParams): Promise<StatementResult> {
     const { conferenceId, userId: managerId } = ctx;

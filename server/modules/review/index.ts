@@ -9,7 +9,6 @@
 import { defineFeature } from '../../platform/feature';
 import { handle } from '../../platform/events';
 import { REVIEW_SCREENS as S } from '../../contract/review';
-import { importParams } from '../../contract/reviewers';
 import { ReviewConfigService } from './config';
 import { reviewPageRouter } from './pages';
 import { reviewApiRouter } from './routes';
@@ -48,7 +47,7 @@ export const reviewFeature = defineFeature({
     { href: S.reviewList, labelKey: 'reviewing:menu.list', order: 1, who: 'reviewer', also: [S.reviewForm] },
   ],
   // The reviewers' import, off the request with progress (reviewers.ts import(); its sheet is read in the pool, tasks.ts).
-  work: (deps) => [{ name: 'review.reviewerImport', params: importParams, run: async (ctx, params) => ({ summary: await deps.reviewers.import(ctx, params) }) }],
+  work: (deps) => [deps.reviewers.importWork],
   // A resubmitted manuscript starts a new round of its reviews; a reopened one loses its decision (decisions.ts).
   events: (deps) => [handle('submission.changed', (tx, p) => deps.reviewing.onSubmissionChanged(tx, p))],
 });

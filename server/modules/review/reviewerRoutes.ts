@@ -52,7 +52,7 @@ export function reviewerApiRouter(deps: Deps): Router {
   route(router, api.import, manager, async (_input, req, res) => {
     const bytes = await receiveSheet(req, res);
     if (!looksLikeXlsx(bytes)) throw new AppError(400, 'reviewers:importFileBad', 'file');
-    return workStarted(res, await deps.work.ask('review.reviewerImport', workAsker(req), { sheet: bytes.toString('base64') }));
+    return workStarted(res, await deps.work.ask(reviewers.importWork, workAsker(req), { sheet: bytes.toString('base64') }));
   });
   route(router, api.template, manager, async (_input, req, res) => {
     sendAttachment(res, `${t(req.ctx.lang, 'reviewers:import.fileName')}.xlsx`, XLSX_TYPE, await buildTemplate(req.ctx.lang));

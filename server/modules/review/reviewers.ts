@@ -18,14 +18,14 @@ import { withAdmission, type AdmitPolicy } from '../mail/gate';
 import { revokeRole } from '../accounts/service';
 import * as submissions from '../submissions/repo';
 import type { Lang } from '../../contract/enums';
-import type { AddInput, AddResult, ImportParams, ImportSummary, Load, MailInput, MailResult, MyReviewer, ReviewerList, RoleInput, RoleView } from '../../contract/reviewers';
+import { importParams, type AddInput, type AddResult, type ImportParams, type ImportSummary, type Load, type MailInput, type MailResult, type MyReviewer, type ReviewerList, type RoleInput, type RoleView } from '../../contract/reviewers';
 import type { MailSite } from '../orders/mails';
 import * as repo from './reviewersRepo';
 import { reviewerOfUser } from './people';
 import { emptyLoad, presentReviewer, presentRole, sessionChoices } from './reviewerViews';
 import { inviteMail, messageBodies, newActivationKey } from './reviewerMails';
 import { checkImport, type ImportRow, type SheetRead } from './reviewerImport';
-import type { WorkContext } from '../../platform/work/types';
+import type { WorkContext, WorkKind } from '../../platform/work/types';
 import { ActivationService } from './activation';
 import { ReviewerInfoService } from './reviewerInfo';
 
@@ -48,6 +48,8 @@ const exists = () => new AppError(409, 'reviewers:exists', 'email');
 export class ReviewerService {
   readonly activation: ActivationService;
   readonly info: ReviewerInfoService;
+  /** The import as work (import() below): the front door declares it, the route starts it. */
+  readonly importWork: WorkKind<ImportParams> = { name: 'review.reviewerImport', params: importParams, run: async (ctx, params) => ({ summary: await this.import(ctx, params) }) };
 
   constructor(private readonly deps: ServiceDeps) {
     this.activation = new ActivationService(deps);
@@ -141,6 +143,7 @@ export class ReviewerService {
     const read = await ctx.compute<SheetRead>('review.readReviewerSheet', { bytes: Buffer.from(params.sheet, 'base64') });
     if ('error' in read) throw new AppError(400, read.error, 'file', 400, read.params);
     if (!read.rows.length && !read.errors.length) throw new AppError(400, 'reviewers:importEmpty', 'file');
+    ctx.progress(0, 0, 'work:stage.checking');
     const checked = checkImport(read, await repo.existingReviewers(this.db, conferenceId, read.rows.map((r) => r.email)));
     if ('rows' in checked) return checked;
     const { toAdd, already } = checked;
@@ -150,7 +153,7 @@ export class ReviewerService {
     const admission = await this.deps.mailGate.admit(conferenceId, toAdd.map((r) => r.email), INVITE_POLICY);
     const mailed = new Set(admission.to);
     let saved = 0;
-    ctx.progress(0, toAdd.length, 'work:stage.importing');
+    ctx.progress(0, toAdd.length, 'work:stage.saving');
     try {
       for (let start = 0; start < toAdd.length; start += REVIEWER_BATCH) {
         ctx.signal.throwIfAborted();
@@ -159,7 +162,7 @@ export class ReviewerService {
           for (const row of batch) await this.invite(tx, conferenceId, site, ctx.lang, row, mailed.has(row.email));
         });
         saved += batch.length;
-        ctx.progress(saved, toAdd.length, 'work:stage.importing');
+        ctx.progress(saved, toAdd.length, 'work:stage.saving');
         await new Promise(setImmediate);
       }
     } catch (err) {
