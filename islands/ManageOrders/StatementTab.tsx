@@ -10,6 +10,7 @@ import { Alert, App, Button, Form, Input, Select, Space, Table, Tag, Upload } fr
 import { UploadOutlined } from '@ant-design/icons';
 import { ordersApi, STATEMENT_MAX_BYTES, type StatementMapping, type StatementResult } from '../../server/contract/orders';
 import type { WorkView } from '../../server/contract/work';
+import type { Lang } from '../shared/locale';
 import { call, ApiError } from '../shared/api';
 import { errorText, type T } from '../shared/orders';
 import { WorkProgress } from '../shared/work';
@@ -29,7 +30,7 @@ function readText(file: File): Promise<string> {
   });
 }
 
-export function StatementTab({ mapping, t, mobile, onImported }: { mapping: StatementMapping | null; t: T; mobile: boolean; onImported: () => void }) {
+export function StatementTab({ mapping, t, lang, mobile, onImported }: { mapping: StatementMapping | null; t: T; lang: Lang; mobile: boolean; onImported: () => void }) {
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const [file, setFile] = useState<{ name: string; csv: string; header: string[] } | null>(null);
@@ -111,7 +112,7 @@ export function StatementTab({ mapping, t, mobile, onImported }: { mapping: Stat
       </Form>
       {work ? (
         <div style={{ maxWidth: 720, marginTop: 20 }}>
-          <WorkProgress work={work} onFinished={finished} />
+          <WorkProgress work={work} lang={lang} onFinished={finished} />
         </div>
       ) : null}
       {result ? (

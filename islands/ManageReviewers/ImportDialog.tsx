@@ -9,11 +9,12 @@ import { App, Button, Modal, Table, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { IMPORT_COLUMNS, isImportRefused, REVIEWER_LIMITS, reviewerApi, type ImportRowError, type ImportSummary } from '../../server/contract/reviewers';
 import { isWorkStarted, type WorkView } from '../../server/contract/work';
+import type { Lang } from '../shared/locale';
 import { urlOf, type Envelope } from '../shared/api';
 import { WorkProgress } from '../shared/work';
 import { NS, type T } from './shared';
 
-export function ImportDialog({ t, open, onClose, onImported }: { t: T; open: boolean; onClose: () => void; onImported: () => void }) {
+export function ImportDialog({ t, lang, open, onClose, onImported }: { t: T; lang: Lang; open: boolean; onClose: () => void; onImported: () => void }) {
   const { message } = App.useApp();
   const [busy, setBusy] = useState(false);
   const [rows, setRows] = useState<ImportRowError[]>([]);
@@ -72,7 +73,7 @@ export function ImportDialog({ t, open, onClose, onImported }: { t: T; open: boo
       </Upload>
       {work ? (
         <div style={{ marginTop: 16 }}>
-          <WorkProgress work={work} onFinished={finished} />
+          <WorkProgress work={work} lang={lang} onFinished={finished} />
         </div>
       ) : null}
       {rows.length ? (
