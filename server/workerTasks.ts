@@ -7,10 +7,14 @@
 import type { MessagePort } from 'node:worker_threads';
 import type { ComputeTask } from './platform/work/types';
 import { tasks as platformTasks } from './platform/work/table';
+import { tasks as orderTasks } from './modules/orders/tasks';
+import { tasks as reviewTasks } from './modules/review/tasks';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const TASKS: Record<string, ComputeTask<any, unknown>> = {
   ...platformTasks,
+  ...orderTasks,
+  ...reviewTasks,
 };
 
 /** Progress is posted at most this often: a task may report every row. */

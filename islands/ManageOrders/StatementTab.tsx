@@ -1,14 +1,19 @@
 /**
  * Statement import: a bank's CSV export, read in the browser as UTF-8 text; the manager maps its
  * columns (the header row fills the selects, the last mapping pre-fills them) and the server
- * confirms the transfers whose text names an order's reference, queueing the rest.
+ * confirms the transfers whose text names an order's reference, queueing the rest. The import is
+ * a work with progress (issue 30): the answer is `{ work }`, followed by WorkProgress until its
+ * summary (the outcome per row) arrives; a failure is shown by WorkProgress itself.
  */
 import { useState } from 'react';
 import { Alert, App, Button, Form, Input, Select, Space, Table, Tag, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
-import { ordersApi, type StatementMapping, type StatementResult } from '../../server/contract/orders';
+import { ordersApi, STATEMENT_MAX_BYTES, type StatementMapping, type StatementResult } from '../../server/contract/orders';
+import type { WorkView } from '../../server/contract/work';
+import type { Lang } from '../shared/locale';
 import { call, ApiError } from '../shared/api';
 import { errorText, type T } from '../shared/orders';
+import { WorkProgress } from '../shared/work';
 import { csvHeader, preset } from './csv';
 
 type Values = { date: string; amount: string; text: string; currency?: string; payer?: string; rowCurrency: string };
@@ -25,15 +30,19 @@ function readText(file: File): Promise<string> {
   });
 }
 
-export function StatementTab({ mapping, t, mobile, onImported }: { mapping: StatementMapping | null; t: T; mobile: boolean; onImported: () => void }) {
+export function StatementTab({ mapping, t, lang, mobile, onImported }: { mapping: StatementMapping | null; t: T; lang: Lang; mobile: boolean; onImported: () => void }) {
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const [file, setFile] = useState<{ name: string; csv: string; header: string[] } | null>(null);
   const [result, setResult] = useState<StatementResult | null>(null);
   const [busy, setBusy] = useState(false);
+  const [work, setWork] = useState<WorkView | null>(null);
 
   async function choose(f: File) {
     setResult(null);
+    setWork(null);
+    // Refused before it is read: the server would refuse it too (orders:csvTooLarge).
+    if (f.size > STATEMENT_MAX_BYTES) return void message.error(t('orders:csvTooLarge'));
     try {
       const csv = await readText(f);
       if (csv.length > MAX_CHARS) return void message.error(t('orders:csvTooLarge'));
@@ -50,17 +59,27 @@ export function StatementTab({ mapping, t, mobile, onImported }: { mapping: Stat
   async function submit(v: Values) {
     if (!file) return void message.warning(t('orders:csvRequired'));
     setBusy(true);
+    setResult(null);
+    setWork(null);
     try {
       const body = { csv: file.csv, mapping: { date: v.date, amount: v.amount, text: v.text, ...(v.currency ? { currency: v.currency } : {}), ...(v.payer ? { payer: v.payer } : {}) }, currency: v.rowCurrency.trim().toUpperCase() };
-      setResult(await call(ordersApi.importStatement, { body }));
-      message.success(t('orders:imported'));
-      onImported();
+      // Busy until the work finishes (finished() below).
+      setWork((await call(ordersApi.importStatement, { body })).work);
     } catch (err) {
+      setBusy(false);
       if (err instanceof ApiError && err.field === 'currency') form.setFields([{ name: 'rowCurrency', errors: [errorText(err, t)] }]);
       else message.error(errorText(err, t));
-    } finally {
-      setBusy(false);
     }
+  }
+
+  /** The work's end: its summary is the outcome per row; a failed work stays on screen with its message. */
+  function finished(w: WorkView) {
+    setBusy(false);
+    if (w.state !== 'done') return;
+    setWork(null);
+    setResult(w.summary as StatementResult);
+    message.success(t('orders:imported'));
+    onImported();
   }
 
   const options = (file?.header ?? []).map((h) => ({ value: h, label: h }));
@@ -91,6 +110,11 @@ export function StatementTab({ mapping, t, mobile, onImported }: { mapping: Stat
         </div>
         <Button type="primary" htmlType="submit" loading={busy} disabled={!file} block={mobile}>{t('orders:manage.import')}</Button>
       </Form>
+      {work ? (
+        <div style={{ maxWidth: 720, marginTop: 20 }}>
+          <WorkProgress work={work} lang={lang} onFinished={finished} />
+        </div>
+      ) : null}
       {result ? (
         <Space orientation="vertical" style={{ width: '100%', marginTop: 20 }}>
           <Alert type="success" showIcon title={t('orders:manage.resultSummary', { rows: result.rows, confirmed: result.confirmed, duplicate: result.duplicate, queued: result.queued })} />

@@ -37,7 +37,7 @@ function Orders({ lang, mobile, page, anomalies, mapping }: ManageOrdersProps) {
       items={[
         { key: 'orders', label: t('orders:manage.tabOrders'), children: <OrdersTab lang={lang} mobile={mobile} initial={page} t={t} /> },
         { key: 'queue', label: <Badge count={open} size="small" offset={[8, -2]}>{t('orders:manage.tabQueue')}</Badge>, children: <QueueTab anomalies={queue} setAnomalies={setQueue} t={t} lang={lang} mobile={mobile} /> },
-        { key: 'statement', label: t('orders:manage.tabStatement'), children: <StatementTab mapping={mapping} t={t} mobile={mobile} onImported={reloadQueue} /> },
+        { key: 'statement', label: t('orders:manage.tabStatement'), children: <StatementTab mapping={mapping} t={t} lang={lang} mobile={mobile} onImported={reloadQueue} /> },
       ]}
     />
   );

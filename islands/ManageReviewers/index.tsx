@@ -136,7 +136,7 @@ function Reviewers({ lang, mobile, list }: ManageReviewersProps) {
         />
       )}
       <AddDialog t={t} open={dialog === 'add'} onClose={() => setDialog(null)} onAdded={() => void reload()} />
-      <ImportDialog t={t} open={dialog === 'import'} onClose={() => setDialog(null)} onImported={() => void reload()} />
+      <ImportDialog t={t} lang={lang} open={dialog === 'import'} onClose={() => setDialog(null)} onImported={() => void reload()} />
       <MailDialog t={t} ids={selected} open={dialog === 'mail'} onClose={() => setDialog(null)} />
       <RolesDialog t={t} lang={lang} reviewer={rolesOf} sessions={list.sessions} onClose={() => setRolesOf(null)} onChanged={rolesChanged} />
     </div>

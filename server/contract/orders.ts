@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { endpoint, type Download } from './endpoint';
 import type { Money } from './money';
+import type { WorkStarted } from './work';
 import { orEmpty } from './validation';
 
 export const ORDER_TYPES = ['register', 'optional', 'hotel', 'module'] as const;
@@ -185,9 +186,27 @@ export type OrderQuery = z.infer<typeof orderQuery>;
 const headerName = z.string().trim().min(1, 'orders:mappingRequired').max(100, 'orders:mappingRequired');
 export const mappingInput = z.object({ date: headerName, amount: headerName, text: headerName, currency: headerName.optional(), payer: headerName.optional() });
 
+/** A statement's rows at most: more is refused ('orders:csvTooManyRows' with the number). */
+export const MAX_STATEMENT_ROWS = 5000;
+/** A statement's CSV at most, in bytes of the file as chosen (the request's own body limit allows for JSON's escapes). */
+export const STATEMENT_MAX_BYTES = 2 * 1024 * 1024;
+// Not a bank's CSV export: NUL or undecodable bytes (U+FFFD), or the signature of a zip (an .xlsx), a PDF or an old Office file.
+const BINARY_STARTS = ['PK\u0003\u0004', '%PDF', '\u00D0\u00CF\u0011\u00E0'];
+const notText = (s: string): boolean => {
+  const from = s.charCodeAt(0) === 0xfeff ? 1 : 0;
+  return s.includes('\u0000') || s.includes('\uFFFD') || BINARY_STARTS.some((b) => s.startsWith(b, from));
+};
+
 export const statementInput = z.object({
   /** the CSV text as the bank exported it (UTF-8), header row first */
-  csv: z.string({ message: 'orders:csvRequired' }).min(1, 'orders:csvRequired').max(2_000_000, 'orders:csvTooLarge'),
+  csv: z
+    .string({ message: 'orders:csvRequired' })
+    .min(1, 'orders:csvRequired')
+    .max(2_000_000, 'orders:csvTooLarge')
+    .refine((s) => s.trim() !== '', 'orders:csvRequired')
+    .refine((s) => !notText(s), 'orders:csvNotCsv')
+    // A header row and nothing under it: refused here, before any work starts (the reading says the same of rows that turn out empty).
+    .refine((s) => /[\r\n]\s*\S/.test(s.trim()), 'orders:csvEmpty'),
   mapping: mappingInput,
   /** the currency of the rows when the statement has no currency column */
   currency: z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/, 'money.currency').optional().default('CNY'),
@@ -228,5 +247,6 @@ export const ordersApi = {
   anomalies: endpoint<AnomalyView[]>()({ method: 'GET', path: `${MANAGE}/anomalies` }),
   resolveAnomaly: endpoint<AnomalyView[]>()({ method: 'POST', path: `${MANAGE}/anomalies/:id/resolve`, params: idParam, body: resolveInput, done: 'orders:resolved' }),
   mapping: endpoint<StatementMapping | null>()({ method: 'GET', path: `${MANAGE}/statement/mapping` }),
-  importStatement: endpoint<StatementResult>()({ method: 'POST', path: `${MANAGE}/statement`, body: statementInput, done: 'orders:imported' }),
+  /** answers 202 `{ work }` (server/contract/work.ts): the work's summary is the StatementResult */
+  importStatement: endpoint<WorkStarted>()({ method: 'POST', path: `${MANAGE}/statement`, body: statementInput }),
 };

@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import { endpoint, type Download } from './endpoint';
+import type { WorkStarted } from './work';
 import { emailField, PASSWORD_PATTERN } from './validation';
 import { PHONE_PATTERN } from './registration';
 
@@ -142,7 +143,26 @@ export type ReviewerList = { rows: ReviewerView[]; sessions: SessionChoice[] };
 /** The answer of an add: the record, and whether the mail was kept back (an unpublished conference mails only people it knows). */
 export type AddResult = { reviewer: ReviewerView; mailWithheld: boolean };
 export type ImportRowError = { row: number; field: ImportColumn | 'file'; message: string };
-export type ImportResult = { added: number; mailWithheld: number };
+/**
+ * A saved import: `added` new reviewers (each invited, but `mailWithheld` of them), and the rows an
+ * earlier run of the same sheet had saved before it stopped (`alreadyImported`: see reviewerImport.ts).
+ */
+export type ImportResult = { added: number; mailWithheld: number; alreadyImported: number };
+/** A refused import: nothing saved; every bad row with its number, as the sheet shows it. */
+export type ImportRefused = { message: 'reviewers:importRowsBad'; params: { count: string }; rows: ImportRowError[] };
+/** The summary of the work 'review.reviewerImport' (server/contract/work.ts). */
+export type ImportSummary = ImportResult | ImportRefused;
+export const isImportRefused = (s: ImportSummary): s is ImportRefused => 'rows' in s;
+
+/** The work's parameters: the sheet as base64 (the route received it as one multipart file, at most importBytes). */
+export const importParams = z.object({
+  sheet: z
+    .string({ message: `${NS}importNoFile` })
+    .min(1, `${NS}importNoFile`)
+    .max(Math.ceil(REVIEWER_LIMITS.importBytes / 3) * 4, `${NS}importTooLarge`)
+    .regex(/^[A-Za-z0-9+/]*={0,2}$/, `${NS}importFileBad`),
+});
+export type ImportParams = z.output<typeof importParams>;
 export type MailResult = { sent: number; skipped: number; withheld: number };
 
 /** server/modules/review/conflicts: why a reviewer may be partial to a manuscript */
@@ -181,8 +201,8 @@ const keyParam = z.object({ key: z.string().max(100, `${NS}activationGone`) });
 export const reviewerApi = {
   list: endpoint<ReviewerList>()({ method: 'GET', path: BASE }),
   add: endpoint<AddResult>()({ method: 'POST', path: BASE, body: addInput, done: `${NS}added` }),
-  /** multipart, one file named "file" (.xlsx) */
-  import: endpoint<ImportResult>()({ method: 'POST', path: `${BASE}/import`, done: `${NS}imported` }),
+  /** multipart, one file named "file" (.xlsx); answers 202 `{ work }` whose summary is an ImportSummary (server/contract/work.ts) */
+  import: endpoint<WorkStarted>()({ method: 'POST', path: `${BASE}/import` }),
   template: endpoint<Download>()({ method: 'GET', path: `${BASE}/template` }),
   check: endpoint<ConflictSuggestion[]>()({ method: 'GET', path: `${BASE}/check`, query: checkQuery }),
   info: endpoint<ReviewerInfo>()({ method: 'GET', path: `${BASE}/info/:id`, params: idParam }),

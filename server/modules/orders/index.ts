@@ -3,12 +3,12 @@
  * attempts, the one place an order becomes paid (settle.ts), the managers' order screen with its
  * deal, payment queue and bank statement import, and the expiry and reminder jobs.
  */
-import { defineFeature } from '../../platform/feature';
+import { defineFeature, type Deps } from '../../platform/feature';
 import { orderHandlers } from './handlers';
 import { orderJobs } from './jobs';
 import { OrderManagement } from './manage';
 import { ordersPageRouter } from './pages';
-import { ordersApiRouter } from './routes';
+import { LARGE_BODY_PATHS, ordersApiRouter } from './routes';
 import { notifyRouter } from './notify';
 import { OrderService } from './service';
 import { StatementImport } from './statement';
@@ -35,6 +35,14 @@ declare module '../../platform/events' {
   }
 }
 
+// One statement import per app: the route starts the very work kind the front door declares.
+const statementImports = new WeakMap<Deps, StatementImport>();
+function statementsOf(deps: Deps): StatementImport {
+  let statements = statementImports.get(deps);
+  if (!statements) statementImports.set(deps, (statements = new StatementImport(deps.db, deps.orders)));
+  return statements;
+}
+
 export const ordersFeature = defineFeature({
   name: 'orders',
   services: (deps) => {
@@ -42,7 +50,10 @@ export const ordersFeature = defineFeature({
     const orders = new OrderService(deps.db, deps.events, deps.sites, () => deps.fees, () => deps.payments, deps.config, deps.limiter);
     return { orders, orderDesk: new OrderManagement(deps.db, orders) };
   },
-  api: (deps) => [ordersApiRouter(deps, deps.orderDesk, new StatementImport(deps.db, deps.orders))],
+  api: (deps) => [ordersApiRouter(deps, deps.orderDesk, statementsOf(deps))],
+  largeBodyPaths: LARGE_BODY_PATHS,
+  // the statement import, off the request with progress (statement.ts); its CSV is read in the pool (tasks.ts)
+  work: (deps) => [statementsOf(deps).kind],
   pages: (deps) => [ordersPageRouter(deps, deps.orderDesk)],
   // the gateways' callbacks: before /api, which wants an Origin and JSON (notify.ts)
   early: (deps) => [notifyRouter(deps)],

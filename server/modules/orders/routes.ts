@@ -3,12 +3,14 @@
  * decides who, the service does the rule and the transaction.
  */
 import { XLSX_TYPE } from '../../platform/xlsx';
-import { Router } from 'express';
+import express, { Router, type NextFunction, type Request, type Response } from 'express';
+import { AppError } from '../../platform/errors';
+import { workAsker, workStarted } from '../../platform/work/index';
 import { access, conferenceOf, timeZoneOf, userOf } from '../../platform/access';
 import type { Deps } from '../../platform/feature';
 import { route, SENT } from '../../platform/route';
 import { sendAttachment } from '../../platform/download';
-import { ordersApi } from '../../contract/orders';
+import { ordersApi, STATEMENT_MAX_BYTES } from '../../contract/orders';
 import type { OrderManagement } from './manage';
 import type { StatementImport } from './statement';
 import { savedMapping } from './statement';
@@ -16,8 +18,19 @@ import { feePerson } from './person';
 import { notifyUrlOf } from './notify';
 import { refund } from './refunds';
 
-
-
+/**
+ * The statement's body has its own limit (the API's 1 MB would refuse a 2 MB statement): the file's
+ * 2 MB and room for JSON's escapes. A larger upload is refused from its declared length, before it is
+ * read (and a chunked one as soon as it passes the limit), after the access check.
+ */
+export const STATEMENT_BODY_LIMIT = Math.ceil(STATEMENT_MAX_BYTES * 1.5);
+export const LARGE_BODY_PATHS: readonly string[] = [ordersApi.importStatement.path];
+const readStatementJson = express.json({ limit: STATEMENT_BODY_LIMIT });
+const tooLarge = () => new AppError(413, 'orders:csvTooLarge', 'csv');
+function statementBody(req: Request, res: Response, next: NextFunction): void {
+  if (Number(req.headers['content-length']) > STATEMENT_BODY_LIMIT) return next(tooLarge());
+  readStatementJson(req, res, (err?: unknown) => next((err as { type?: string } | undefined)?.type === 'entity.too.large' ? tooLarge() : err));
+}
 
 export function ordersApiRouter(deps: Deps, management: OrderManagement, statements: StatementImport): Router {
   const { orders, db } = deps;
@@ -63,6 +76,7 @@ export function ordersApiRouter(deps: Deps, management: OrderManagement, stateme
     return management.anomalies(conferenceOf(req));
   });
   route(router, ordersApi.mapping, access('manager'), async (_input, req) => savedMapping(db, conferenceOf(req)));
-  route(router, ordersApi.importStatement, access('manager'), async ({ body }, req) => statements.run(conferenceOf(req), userOf(req), body));
+  // Work with progress (issue 30): 202 at once; the summary is the StatementResult (statement.ts).
+  route(router, ordersApi.importStatement, [access('manager'), statementBody], async ({ body }, req, res) => workStarted(res, await deps.work.ask(statements.kind, workAsker(req), body)));
   return router;
 }

@@ -46,6 +46,8 @@ export const reviewFeature = defineFeature({
     { href: S.allocation, labelKey: 'allocation:menu', order: 23, who: 'admin' },
     { href: S.reviewList, labelKey: 'reviewing:menu.list', order: 1, who: 'reviewer', also: [S.reviewForm] },
   ],
+  // The reviewers' import, off the request with progress (reviewers.ts import(); its sheet is read in the pool, tasks.ts).
+  work: (deps) => [deps.reviewers.importWork],
   // A resubmitted manuscript starts a new round of its reviews; a reopened one loses its decision (decisions.ts).
   events: (deps) => [handle('submission.changed', (tx, p) => deps.reviewing.onSubmissionChanged(tx, p))],
 });

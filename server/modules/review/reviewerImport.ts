@@ -3,24 +3,26 @@
  * downloads, and the reading of a filled one. The first row is the header; every other row that
  * is not empty is one reviewer, in IMPORT_COLUMNS order. Every row is checked before anything is
  * saved, and every bad row is reported with its row number as the spreadsheet shows it.
+ *
+ * Off the request (issue 30): the import is the work 'review.reviewerImport' (reviewers.ts saves
+ * it); the sheet is read and its rows checked against the contract in the worker pool
+ * ('review.readReviewerSheet', tasks.ts → readReviewerSheet below), which returns plain rows or a
+ * refusal's message key (an AppError does not cross the thread as itself). The checks that need
+ * the database (an address already a reviewer) are made here, on the main side (checkImport).
  */
 import ExcelJS from 'exceljs';
-import { AppError } from '../../platform/errors';
 import { addTextRow } from '../../platform/xlsx';
 import { t } from '../../platform/i18n';
-import { addInput, IMPORT_COLUMNS, REVIEWER_LIMITS, type AddInput, type ImportColumn, type ImportRowError } from '../../contract/reviewers';
+import { addInput, IMPORT_COLUMNS, REVIEWER_LIMITS, type AddInput, type ImportColumn, type ImportRefused, type ImportRowError } from '../../contract/reviewers';
 import type { Lang } from '../../contract/enums';
+import type { ExistingReviewer } from './reviewersRepo';
 
 export type ImportRow = AddInput & { row: number };
 
-/** The refusal of an import with bad rows: a 400 whose data lists them (the route sends it). */
-export class ImportRowsError extends AppError {
-  constructor(readonly rows: ImportRowError[]) {
-    super(400, 'reviewers:importRowsBad', 'file', 400, { count: String(rows.length) });
-  }
-}
-
 const FIELD_OF: Record<string, ImportColumn> = { email: 'email', fullName: 'fullName', unit: 'unit', phone: 'phone', country: 'country', direction: 'direction' };
+
+/** An .xlsx starts as a zip: anything else is refused before any work is started. */
+export const looksLikeXlsx = (bytes: Uint8Array): boolean => bytes.length > 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
 
 export async function buildTemplate(lang: Lang): Promise<Buffer> {
   const book = new ExcelJS.Workbook();
@@ -31,17 +33,8 @@ export async function buildTemplate(lang: Lang): Promise<Buffer> {
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 
-async function loadSheet(bytes: Buffer): Promise<ExcelJS.Worksheet> {
-  const book = new ExcelJS.Workbook();
-  try {
-    await book.xlsx.load(bytes as unknown as ArrayBuffer);
-  } catch {
-    throw new AppError(400, 'reviewers:importFileBad', 'file');
-  }
-  const sheet = book.worksheets[0];
-  if (!sheet) throw new AppError(400, 'reviewers:importFileBad', 'file');
-  return sheet;
-}
+/** What the pool answers: the sheet's good rows and its bad ones, or a refusal of the whole file. */
+export type SheetRead = { rows: ImportRow[]; errors: ImportRowError[] } | { error: string; params?: Record<string, string> };
 
 const cellText = (row: ExcelJS.Row, i: number): string => {
   const cell = row.getCell(i + 1);
@@ -50,11 +43,18 @@ const cellText = (row: ExcelJS.Row, i: number): string => {
 };
 
 /**
- * The reviewers of a sheet, checked: the contract's rules per row, no address twice in the file,
- * none already a reviewer (`existing` answers which are). Throws ImportRowsError listing every bad row.
+ * The task 'review.readReviewerSheet': the first sheet's rows checked by the contract's rules,
+ * no address twice in the file. At most REVIEWER_LIMITS.importRows rows (the reading stops there).
  */
-export async function readImport(bytes: Buffer, existing: (emails: string[]) => Promise<Set<string>>): Promise<ImportRow[]> {
-  const sheet = await loadSheet(bytes);
+export async function readReviewerSheet(input: { bytes: Uint8Array }): Promise<SheetRead> {
+  const book = new ExcelJS.Workbook();
+  try {
+    await book.xlsx.load(Buffer.from(input.bytes.buffer, input.bytes.byteOffset, input.bytes.byteLength) as unknown as ArrayBuffer);
+  } catch {
+    return { error: 'reviewers:importFileBad' };
+  }
+  const sheet = book.worksheets[0];
+  if (!sheet) return { error: 'reviewers:importFileBad' };
   const rows: ImportRow[] = [];
   const errors: ImportRowError[] = [];
   const seen = new Map<string, number>();
@@ -63,24 +63,47 @@ export async function readImport(bytes: Buffer, existing: (emails: string[]) => 
     const row = sheet.getRow(n);
     const values = IMPORT_COLUMNS.map((_, i) => cellText(row, i));
     if (values.every((v) => v === '')) continue;
-    if (++count > REVIEWER_LIMITS.importRows) throw new AppError(400, 'reviewers:importTooMany', 'file', 400, { max: String(REVIEWER_LIMITS.importRows) });
+    if (++count > REVIEWER_LIMITS.importRows) return { error: 'reviewers:importTooMany', params: { max: String(REVIEWER_LIMITS.importRows) } };
     const parsed = addInput.safeParse(Object.fromEntries(IMPORT_COLUMNS.map((c, i) => [c, values[i]])));
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       errors.push({ row: n, field: FIELD_OF[String(issue.path[0])] ?? 'file', message: issue.message });
       continue;
     }
-    const first = seen.get(parsed.data.email);
-    if (first !== undefined) {
+    if (seen.has(parsed.data.email)) {
       errors.push({ row: n, field: 'email', message: 'reviewers:importDuplicate' });
       continue;
     }
     seen.set(parsed.data.email, n);
     rows.push({ ...parsed.data, row: n });
   }
-  const taken = await existing(rows.map((r) => r.email));
-  for (const r of rows) if (taken.has(r.email)) errors.push({ row: r.row, field: 'email', message: 'reviewers:exists' });
-  if (errors.length) throw new ImportRowsError(errors.sort((a, b) => a.row - b.row));
-  if (!rows.length) throw new AppError(400, 'reviewers:importEmpty', 'file');
-  return rows;
+  return { rows, errors };
+}
+
+/**
+ * A reviewer this sheet's row would create, saved by an earlier run of the same import that
+ * stopped midway: same address and details, invited and not yet activated. Counted as already
+ * imported, not refused, so that running the sheet again finishes it.
+ */
+function savedBefore(row: ImportRow, existing: ExistingReviewer): boolean {
+  return !existing.active && existing.user_id === null && existing.full_name === row.fullName && existing.unit === row.unit && existing.phone === row.phone && existing.country === row.country && existing.direction === row.direction;
+}
+
+/**
+ * The sheet's rows against the conference's reviewers: a row whose address is already a reviewer
+ * is bad ('reviewers:exists'), unless it is that row saved by an earlier run (savedBefore). Every
+ * bad row of the sheet and of this check, sorted, refuses the whole import.
+ */
+export function checkImport(read: { rows: ImportRow[]; errors: ImportRowError[] }, existing: Map<string, ExistingReviewer>): { toAdd: ImportRow[]; already: number } | ImportRefused {
+  const errors = [...read.errors];
+  const toAdd: ImportRow[] = [];
+  let already = 0;
+  for (const r of read.rows) {
+    const found = existing.get(r.email);
+    if (!found) toAdd.push(r);
+    else if (savedBefore(r, found)) already++;
+    else errors.push({ row: r.row, field: 'email', message: 'reviewers:exists' });
+  }
+  if (errors.length) return { message: 'reviewers:importRowsBad', params: { count: String(errors.length) }, rows: errors.sort((a, b) => a.row - b.row) };
+  return { toAdd, already };
 }

@@ -17,7 +17,8 @@ import { XLSX_TYPE } from '../../platform/xlsx';
 import { REVIEWER_LIMITS, reviewerApi as api } from '../../contract/reviewers';
 import { REVIEW_SCREENS as S } from '../../contract/review';
 import type { Manager } from './reviewers';
-import { buildTemplate, ImportRowsError } from './reviewerImport';
+import { buildTemplate, looksLikeXlsx } from './reviewerImport';
+import { workAsker, workStarted } from '../../platform/work/index';
 import { activationPageRouter } from './activationPages';
 
 function managerOf(req: Request): Manager {
@@ -41,21 +42,17 @@ async function receiveSheet(req: Request, res: Parameters<typeof readSheet>[1]):
   return req.file.buffer;
 }
 
-export function reviewerApiRouter({ reviewers }: Deps): Router {
+export function reviewerApiRouter(deps: Deps): Router {
+  const { reviewers } = deps;
   const router = Router();
   const manager = access('manager');
   route(router, api.list, manager, async (_input, req) => reviewers.list(conferenceOf(req)));
   route(router, api.add, manager, async ({ body }, req) => reviewers.add(conferenceOf(req), managerOf(req), body));
+  // Work with progress (issue 30): 202 at once; the summary is an ImportSummary (reviewers.ts import()).
   route(router, api.import, manager, async (_input, req, res) => {
     const bytes = await receiveSheet(req, res);
-    try {
-      return await reviewers.import(conferenceOf(req), managerOf(req), bytes);
-    } catch (err) {
-      if (!(err instanceof ImportRowsError)) throw err;
-      // Every bad row with its number, so the manager can fix the sheet in one go.
-      res.status(400).json({ code: 400, message: err.messageKey, field: 'file', params: err.params, data: { rows: err.rows } });
-      return SENT;
-    }
+    if (!looksLikeXlsx(bytes)) throw new AppError(400, 'reviewers:importFileBad', 'file');
+    return workStarted(res, await deps.work.ask(reviewers.importWork, workAsker(req), { sheet: bytes.toString('base64') }));
   });
   route(router, api.template, manager, async (_input, req, res) => {
     sendAttachment(res, `${t(req.ctx.lang, 'reviewers:import.fileName')}.xlsx`, XLSX_TYPE, await buildTemplate(req.ctx.lang));

@@ -32,11 +32,13 @@ export function findByEmail(db: Conn, conferenceId: number, email: string): Prom
   return db<ReviewerRow>('reviewers').where({ conference_id: conferenceId, email }).first();
 }
 
-export async function existingEmails(db: Conn, conferenceId: number, emails: string[]): Promise<Set<string>> {
-  const found = new Set<string>();
+/** The reviewers of these addresses, with what an import sheet sets (reviewerImport.ts tells a pending row saved by an earlier run of the same sheet). */
+export type ExistingReviewer = Pick<ReviewerRow, 'email' | 'full_name' | 'unit' | 'phone' | 'country' | 'direction' | 'user_id' | 'active'>;
+export async function existingReviewers(db: Conn, conferenceId: number, emails: string[]): Promise<Map<string, ExistingReviewer>> {
+  const found = new Map<string, ExistingReviewer>();
   for (let i = 0; i < emails.length; i += 500) {
-    const rows: Array<{ email: string }> = await db('reviewers').where({ conference_id: conferenceId }).whereIn('email', emails.slice(i, i + 500)).select('email');
-    rows.forEach((r) => found.add(r.email));
+    const rows: ExistingReviewer[] = await db('reviewers').where({ conference_id: conferenceId }).whereIn('email', emails.slice(i, i + 500)).select('email', 'full_name', 'unit', 'phone', 'country', 'direction', 'user_id', 'active');
+    rows.forEach((r) => found.set(r.email, r));
   }
   return found;
 }

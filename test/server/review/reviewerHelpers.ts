@@ -3,7 +3,9 @@ import ExcelJS from 'exceljs';
 import request from 'supertest';
 import type { Harness } from '../../helpers/harness';
 import { call, callConference, ok, type CallSite } from '../submissions/helpers';
-import type { AddResult } from '../../../server/contract/reviewers';
+import type { AddResult, ImportSummary } from '../../../server/contract/reviewers';
+import type { WorkView } from '../../../server/contract/work';
+import { finishWork } from '../../helpers/work';
 
 export const BASE = '/conference/platform/manage/review';
 export { call, ok };
@@ -35,6 +37,20 @@ export async function sheet(rows: string[][]): Promise<Buffer> {
 
 export async function importSheet(h: Harness, site: CallSite, bytes: Buffer, lang: 'zh' | 'en' = 'zh', token = site.manager) {
   return request(h.app).post(`/api${BASE}/import`).set('Host', site.host).set('Origin', `http://${site.host}`).set('Cookie', `token=${token}; locale=${lang}`).attach('file', bytes, 'reviewers.xlsx');
+}
+
+/** The import's work (202 at once, issue 30), followed until it ends. */
+export async function importWork(h: Harness, site: CallSite, bytes: Buffer, lang: 'zh' | 'en' = 'zh'): Promise<WorkView> {
+  const res = await importSheet(h, site, bytes, lang);
+  if (res.status !== 202) throw new Error(`import not started: ${res.status} ${JSON.stringify(res.body)}`);
+  return finishWork(h.app, { host: site.host, token: site.manager }, res.body.data);
+}
+
+/** The summary of an import that ended (done): the reviewers added, or the sheet's bad rows. */
+export async function imported(h: Harness, site: CallSite, bytes: Buffer, lang: 'zh' | 'en' = 'zh'): Promise<ImportSummary> {
+  const work = await importWork(h, site, bytes, lang);
+  if (work.state !== 'done') throw new Error(`import ${work.state}: ${work.error}`);
+  return work.summary as ImportSummary;
 }
 
 export const count = async (h: Harness, table: string, where: object): Promise<number> => Number((await h.db(table).where(where).count({ n: '*' }).first())!.n);

@@ -10,7 +10,7 @@ import { createHarness, type Harness } from '../../helpers/harness';
 import { PLATFORM_HOST } from '../../helpers/accounts';
 import { callConference, type CallSite } from '../submissions/helpers';
 import type { ActivationView, ReviewerList } from '../../../server/contract/reviewers';
-import { BASE, call, count, importSheet, invitation, ok, sheet } from './reviewerHelpers';
+import { BASE, call, count, imported, invitation, ok, sheet } from './reviewerHelpers';
 
 let h: Harness;
 let site: CallSite;
@@ -61,8 +61,7 @@ test('the answer, the list and the mail are the same with or without an account;
 test('the import treats an address with an account like any other', async () => {
   await h.login({ email: 'imported.account@example.org', conferenceId: null });
   const user = await h.db('users').where({ email: 'imported.account@example.org' }).first();
-  const res = await importSheet(h, site, await sheet([['imported.account@example.org', 'Imported Holder', '', '', '', '']]));
-  expect(res.body.code, JSON.stringify(res.body)).toBe(200);
+  expect(await imported(h, site, await sheet([['imported.account@example.org', 'Imported Holder', '', '', '', '']]))).toMatchObject({ added: 1 });
   const row = await h.db('reviewers').where({ conference_id: site.cid, email: 'imported.account@example.org' }).first();
   expect(row.user_id).toBeNull();
   expect(await count(h, 'conference_roles', { conference_id: site.cid, user_id: user.id, role: 'reviewer' })).toBe(0);

@@ -11,8 +11,9 @@ import { createHarness, type Harness } from '../../helpers/harness';
 import { RaisedLimits, serve, tally } from '../../helpers/concurrency';
 import { attendee, callConference, submissionBody, type CallSite } from '../submissions/helpers';
 import { hashKey } from '../../../server/modules/review/reviewerMails';
-import type { ImportRowError, ReviewerInfo, ReviewerList, RoleView } from '../../../server/contract/reviewers';
-import { addReviewer, BASE, call, count, importSheet, invitation, ok, sheet } from './reviewerHelpers';
+import { isImportRefused, REVIEWER_LIMITS, type ImportRefused, type ReviewerInfo, type ReviewerList, type RoleView } from '../../../server/contract/reviewers';
+import { t } from '../../../server/platform/i18n';
+import { addReviewer, BASE, call, count, imported, importSheet, importWork, invitation, ok, sheet } from './reviewerHelpers';
 import { PLATFORM_HOST } from '../../helpers/accounts';
 
 let h: Harness;
@@ -100,14 +101,13 @@ describe('adding a reviewer', () => {
 
 describe('import', () => {
   test('a good file: every row added in one go, each invited', async () => {
-    const res = await importSheet(h, site, await sheet([
+    const res = await imported(h, site, await sheet([
       ['imp1@example.org', 'Imp One', 'Peking University', '13800000000', 'China', 'Databases'],
       ['IMP2@example.org', 'Imp Two', '', '', '', ''],
       [],
       ['imp3@example.org'],
     ]));
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.data).toEqual({ added: 3, mailWithheld: 0 });
+    expect(res).toEqual({ added: 3, mailWithheld: 0, alreadyImported: 0 });
     const rows = (await list()).rows.filter((r) => r.email.startsWith('imp'));
     expect(rows.map((r) => r.email)).toEqual(['imp1@example.org', 'imp2@example.org', 'imp3@example.org']);
     expect(rows[0]).toMatchObject({ name: 'Imp One', unit: 'Peking University', phone: '13800000000', country: 'China', direction: 'Databases' });
@@ -117,7 +117,7 @@ describe('import', () => {
   test('bad rows: every one listed with its row number, nothing saved', async () => {
     const before = await count(h, 'reviewers', { conference_id: site.cid });
     const mails = await count(h, 'mail_outbox', {});
-    const res = await importSheet(h, site, await sheet([
+    const res = await imported(h, site, await sheet([
       ['fine@example.org', 'Fine'],
       ['broken-address', 'Broken'],
       ['dup@example.org'],
@@ -125,9 +125,9 @@ describe('import', () => {
       ['imp1@example.org'],
       ['phone@example.org', '', '', 'call me'],
     ]), 'en');
-    expect(res.status).toBe(400);
-    expect(res.body.message).toBe('reviewers:importRowsBad');
-    const rows = res.body.data.rows as ImportRowError[];
+    expect(isImportRefused(res)).toBe(true);
+    expect(res).toMatchObject({ message: 'reviewers:importRowsBad', params: { count: '4' } });
+    const rows = (res as ImportRefused).rows;
     expect(rows).toEqual([
       { row: 3, field: 'email', message: 'emailFormatError' },
       { row: 5, field: 'email', message: 'reviewers:importDuplicate' },
@@ -138,13 +138,18 @@ describe('import', () => {
     expect(await count(h, 'mail_outbox', {})).toBe(mails);
   });
 
-  test('a malformed file, an empty one, no file: a message each, nothing saved', async () => {
+  test('a malformed file, an empty one, too many rows, no file, too large: a message each, nothing saved', async () => {
     const before = await count(h, 'reviewers', { conference_id: site.cid });
+    const mails = await count(h, 'mail_outbox', {});
+    // Not a spreadsheet: refused at once, before any work.
     const bad = await importSheet(h, site, Buffer.from('this is not a spreadsheet'));
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ message: 'reviewers:importFileBad', field: 'file' });
-    const empty = await importSheet(h, site, await sheet([]));
-    expect(empty.body).toMatchObject({ message: 'reviewers:importEmpty' });
+    // A zip that is no workbook, an empty sheet, more rows than allowed: found by reading it, the work fails with the message.
+    expect(await importWork(h, site, Buffer.from('PK\u0003\u0004 and then nothing of a workbook'))).toMatchObject({ state: 'failed', error: 'reviewers:importFileBad' });
+    expect(await importWork(h, site, await sheet([]))).toMatchObject({ state: 'failed', error: 'reviewers:importEmpty' });
+    const many = await sheet(Array.from({ length: REVIEWER_LIMITS.importRows + 1 }, (_, i) => [`many${i}@example.org`]));
+    expect(await importWork(h, site, many)).toMatchObject({ state: 'failed', error: 'reviewers:importTooMany', errorParams: { max: String(REVIEWER_LIMITS.importRows) } });
     const none = await request(h.app).post(`/api${BASE}/import`).set('Host', site.host).set('Origin', `http://${site.host}`).set('Cookie', `token=${site.manager}`);
     expect(none.status).toBe(400);
     expect(none.body.message).toBe('reviewers:importNoFile');
@@ -152,6 +157,22 @@ describe('import', () => {
     expect(big.status).toBe(400);
     expect(big.body.message).toBe('reviewers:importTooLarge');
     expect(await count(h, 'reviewers', { conference_id: site.cid })).toBe(before);
+    expect(await count(h, 'mail_outbox', {})).toBe(mails);
+  });
+
+  test('a large sheet is saved in batches, each reviewer invited once; the same sheet again after a stop midway adds the rest', async () => {
+    const people = Array.from({ length: 130 }, (_, i) => [`batch${i}@example.org`, `Batch ${i}`, 'Unit']);
+    // What a run stopped midway leaves: its first batches saved (here: the first 60 rows).
+    expect(await imported(h, site, await sheet(people.slice(0, 60)))).toEqual({ added: 60, mailWithheld: 0, alreadyImported: 0 });
+    const work = await importWork(h, site, await sheet(people));
+    expect(work).toMatchObject({ state: 'done', summary: { added: 70, mailWithheld: 0, alreadyImported: 60 }, done: 70, total: 70 });
+    expect(await count(h, 'reviewers', { conference_id: site.cid, unit: 'Unit' })).toBe(130);
+    for (const i of [0, 59, 60, 129]) expect((await invitation(h, `batch${i}@example.org`)).count).toBe(1);
+    // A row whose address someone else already holds (other details) is still refused, and nothing is saved.
+    const mixed = await imported(h, site, await sheet([...people.slice(0, 3), ['batch5@example.org', 'Someone else'], ['fresh@example.org']]));
+    expect(mixed).toMatchObject({ message: 'reviewers:importRowsBad', rows: [{ row: 5, field: 'email', message: 'reviewers:exists' }] });
+    expect(await count(h, 'reviewers', { conference_id: site.cid, email: 'fresh@example.org' })).toBe(0);
+    for (const lang of ['zh', 'en'] as const) expect(t(lang, 'reviewers:import.alreadyImported', { count: 3 })).not.toMatch(/^reviewers:|^$/);
   });
 
   test('the template opens with exceljs and names the columns', async () => {
