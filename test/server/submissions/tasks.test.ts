@@ -57,7 +57,7 @@ describe('the Word and HTML tasks', () => {
 
   test('HTML: UTF-8 bytes of a page with every abstract', async () => {
     const input = bookFixture({ n: 5, lang: 'zh' });
-    const bytes = structuredClone(await tasks['submissions.html'](input, () => undefined));
+    const bytes = structuredClone(await tasks['submissions.html'](input));
     const $ = cheerio.load(Buffer.from(bytes).toString('utf8'));
     expect($('article')).toHaveLength(5);
     expect($('script')).toHaveLength(0);
