@@ -110,16 +110,26 @@ export class BookService {
     return row?.state === 'ready' && row.pdf && Number(row.version) >= version ? Buffer.from(row.pdf) : null;
   }
 
-  /** The panel shows the book as being built while its work is queued or running (the work ends it: ready or failed). */
-  async markBuilding(conferenceId: number, lang: Lang): Promise<void> {
+  /**
+   * The panel shows the book as being built from when its work is asked for (marked before the
+   * asking, so a quick build's 'ready' is never overwritten) until the work ends it, ready or
+   * failed. Answers how to undo the mark when the asking comes back without a build under way.
+   */
+  async markBuilding(conferenceId: number, lang: Lang): Promise<() => Promise<void>> {
     const found = await repo.findBook(this.db, conferenceId, lang);
     await repo.saveBook(this.db, conferenceId, lang, { state: 'building', version: found ? Number(found.version) : -1 });
+    return async () => {
+      await repo.saveBook(this.db, conferenceId, lang, found ? { state: found.state } : { state: 'none', version: -1 });
+    };
   }
 
   /** Builds the whole book in the pool and keeps it with the version its input was read at. */
   async build(conferenceId: number, lang: Lang, compute: Compute, progress?: Progress): Promise<BuiltBook> {
-    const { input, version } = await this.input(conferenceId, lang);
+    let version = await this.version(conferenceId);
     try {
+      const read = await this.input(conferenceId, lang);
+      version = read.version;
+      const input = read.input;
       const out = await compute<BookTaskOutput>('submissions.book', input, progress);
       const pdf = bufferOf(out.pdf);
       await repo.saveBook(this.db, conferenceId, lang, { state: 'ready', version, pages: out.pages, moves: JSON.stringify(out.moves), built_at: toDbInstant(), pdf });

@@ -54,9 +54,15 @@ export function submissionsApiRouter(deps: Deps): Router {
 
   /** The whole book's work; the panel follows the book's own state (building until the work ends it), not the work. */
   async function askBook(req: Request) {
-    const started = await work.ask('submissions.book', workAsker(req), { lang: req.ctx.lang });
-    if (started.state !== 'done') await book.markBuilding(conferenceOf(req), req.ctx.lang);
-    return started;
+    const unmark = await book.markBuilding(conferenceOf(req), req.ctx.lang);
+    try {
+      const started = await work.ask('submissions.book', workAsker(req), { lang: req.ctx.lang });
+      if (started.state === 'done' || started.state === 'failed') await unmark();
+      return started;
+    } catch (err) {
+      await unmark();
+      throw err;
+    }
   }
 
   route(router, api.config, access('manager'), async (_input, req) => config.config(conferenceOf(req)));
@@ -108,8 +114,9 @@ export function submissionsApiRouter(deps: Deps): Router {
 
   // before `/:id`, which would take 'book' for an id
   route(router, api.book, access('manager'), async (_input, req) => book.state(conferenceOf(req), req.ctx.lang));
+  // A fresh book is not built again: nothing it prints changed.
   route(router, api.buildBook, access('manager'), async (_input, req) => {
-    await askBook(req);
+    if (!(await book.fresh(conferenceOf(req), req.ctx.lang))) await askBook(req);
     return book.state(conferenceOf(req), req.ctx.lang);
   });
   route(router, api.list, access('manager'), async ({ query }, req) => desk.list(conferenceOf(req), query));
