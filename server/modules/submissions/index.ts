@@ -16,7 +16,7 @@ import { SubmissionConfig } from './config';
 import { SubmissionDesk } from './desk';
 import { submissionsPageRouter } from './pages';
 import { submissionsApiRouter } from './routes';
-import { submissionWork } from './work';
+import { submissionWork, type SubmissionWork } from './work';
 
 declare module '../../platform/feature' {
   interface FeatureServices {
@@ -25,6 +25,8 @@ declare module '../../platform/feature' {
     submissionAuthor: SubmissionAuthor;
     submissionDesk: SubmissionDesk;
     submissionBook: BookService;
+    /** the heavy work's kinds, declared by `work` below and asked for by the routes */
+    submissionWork: SubmissionWork;
   }
 }
 
@@ -42,17 +44,19 @@ export const submissionsFeature = defineFeature({
     const ports = { contactOf: registration.contactOf.bind(registration), feeSettings: registration.feeSettings.bind(registration), hasPaid: orders.hasPaid.bind(orders) };
     const author = new SubmissionAuthor(db, files, events, ports, orders, choosing);
     const book = new BookService(db, orders);
+    const desk = new SubmissionDesk(db, events, author, book, choosing);
     return {
       submissionConfig: new SubmissionConfig(db),
       submissionChoices: choosing,
       submissionAuthor: author,
-      submissionDesk: new SubmissionDesk(db, events, author, book, choosing),
+      submissionDesk: desk,
       submissionBook: book,
+      submissionWork: submissionWork(desk, book),
     };
   },
   api: (deps) => [submissionsApiRouter(deps)],
   pages: (deps) => [submissionsPageRouter(deps)],
-  work: (deps) => submissionWork(deps),
+  work: (deps) => [deps.submissionWork.export, deps.submissionWork.book],
   // Spec 2.12's order: users, submissions, reviewers, hotels, orders; customisation after e-mail.
   manageMenu: [
     { href: S.manage, labelKey: 'submissions:menu.manage', order: 21, who: 'admin', also: [S.detail, S.contributeDetail] },

@@ -49,14 +49,14 @@ function sendFile(res: Response, file: WorkFile): typeof SENT {
 }
 
 export function submissionsApiRouter(deps: Deps): Router {
-  const { db, files, limiter, work, submissionConfig: config, submissionAuthor: author, submissionDesk: desk, submissionBook: book } = deps;
+  const { db, files, limiter, work, submissionWork: kinds, submissionConfig: config, submissionAuthor: author, submissionDesk: desk, submissionBook: book } = deps;
   const router = Router();
 
   /** The whole book's work; the panel follows the book's own state (building until the work ends it), not the work. */
   async function askBook(req: Request) {
     const unmark = await book.markBuilding(conferenceOf(req), req.ctx.lang);
     try {
-      const started = await work.ask('submissions.book', workAsker(req), { lang: req.ctx.lang });
+      const started = await work.ask(kinds.book, workAsker(req), { lang: req.ctx.lang });
       if (started.state === 'done' || started.state === 'failed') await unmark();
       return started;
     } catch (err) {
@@ -144,7 +144,7 @@ export function submissionsApiRouter(deps: Deps): Router {
     }
     const request = { type, ids, filter };
     if (plan.count <= SMALL_SELECTION) return sendFile(res, await desk.exportFile(conferenceId, manager, request, computeNow(deps, conferenceId)));
-    return workStarted(res, await work.ask('submissions.export', workAsker(req), exportParamsOf(request, manager.lang)));
+    return workStarted(res, await work.ask(kinds.export, workAsker(req), exportParamsOf(request, manager.lang)));
   });
   return router;
 }

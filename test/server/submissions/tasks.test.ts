@@ -37,9 +37,9 @@ describe('the book task', () => {
     expect(out.pdf).toBeInstanceOf(Uint8Array);
     expect(Buffer.from(out.pdf.subarray(0, 5)).toString()).toBe('%PDF-');
     expect(out.pages).toBeGreaterThan(3);
-    checkProgress(told, ['work:stage.typesetting', 'work:stage.drawing']);
-    expect(told.filter((t) => t[2] === 'work:stage.typesetting')).toHaveLength(12);
-    expect(told.at(-1)).toEqual([out.pages, out.pages, 'work:stage.drawing']);
+    checkProgress(told, ['work:stage.building', 'work:stage.rendering']);
+    expect(told.filter((t) => t[2] === 'work:stage.building')).toHaveLength(12);
+    expect(told.at(-1)).toEqual([out.pages, out.pages, 'work:stage.rendering']);
   });
 });
 
@@ -51,8 +51,8 @@ describe('the Word and HTML tasks', () => {
     expect(bytes).toBeInstanceOf(Uint8Array);
     const text = (await mammoth.extractRawText({ buffer: Buffer.from(bytes) })).value;
     for (const a of input.abstracts) expect(text).toContain(a.number);
-    checkProgress(told, ['work:stage.writing']);
-    expect(told.at(-1)).toEqual([9, 9, 'work:stage.writing']);
+    checkProgress(told, ['work:stage.building', 'work:stage.saving']);
+    expect(told.filter((t) => t[2] === 'work:stage.building').at(-1)).toEqual([9, 9, 'work:stage.building']);
   });
 
   test('HTML: UTF-8 bytes of a page with every abstract', async () => {

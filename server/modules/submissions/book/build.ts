@@ -44,7 +44,7 @@ export async function render(input: BookInput, progress: BookProgress = () => un
   for (const g of list) {
     for (const a of g.abstracts) {
       blocks.set(a.id, measureAbstract(m, a, input.layout, w));
-      progress(++measured, measuring, 'work:stage.typesetting');
+      progress(++measured, measuring, 'work:stage.building');
     }
   }
   const slots = new Slots(input.layout.perPage);
@@ -67,7 +67,7 @@ export async function render(input: BookInput, progress: BookProgress = () => un
   let page = 0;
   const total = 1 + contents.pages + body.pages.length + index.pages;
   const addPage = () => {
-    if (page) progress(page, total, 'work:stage.drawing');
+    if (page) progress(page, total, 'work:stage.rendering');
     doc.addPage();
     page++;
   };
@@ -139,7 +139,7 @@ export async function render(input: BookInput, progress: BookProgress = () => un
     footer(doc, m, f.regular, page);
   }
 
-  progress(page, total, 'work:stage.drawing');
+  progress(page, total, 'work:stage.rendering');
   const pdf = await finish(doc);
   return { result: { pdf, pages: page, moves: body.moves }, trace };
 }

@@ -76,7 +76,7 @@ export async function abstractsDocx(input: BookInput, progress: DocxProgress = (
     children.push(new Paragraph({ heading: HeadingLevel.HEADING_1, pageBreakBefore: true, children: [new TextRun(section.title)] }));
     for (const e of section.entries) {
       children.push(...abstractParagraphs(e, input, book));
-      progress(++done, total, 'work:stage.writing');
+      progress(++done, total, 'work:stage.building');
     }
   }
 
@@ -93,6 +93,6 @@ export async function abstractsDocx(input: BookInput, progress: DocxProgress = (
     },
     sections: [{ properties: { page: { size: A4, margin: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN } } }, children }],
   });
-  progress(done, total, 'work:stage.writing');
+  progress(done, total, 'work:stage.saving');
   return Packer.toBuffer(doc);
 }
