@@ -21,8 +21,9 @@ import type { ExportRequest, SubmissionDesk } from './desk';
 /**
  * Up to this many manuscripts a download is built within the request. Measured in the pool's task
  * on this 2-core machine while it ran other tests (load 19): twenty abstracts of the longest
- * allowed length (20,000 characters) took 1.8 s as a PDF book and 0.2 s as Word, one manuscript's
- * PDF 0.13 s — an answer the manager waits for. Past it the time grows with the selection (301 long
+ * allowed length (20,000 characters) took 1.8 s as a PDF book and 0.2 s as Word; one manuscript's
+ * PDF through the download route 52–143 ms warm (load 8; the first of a thread ~0.9 s, its fonts
+ * loading) — an answer the manager waits for. Past it the time grows with the selection (301 long
  * abstracts as Word took 26–43 s on the request's thread), so the download becomes work with a
  * progress bar.
  */
