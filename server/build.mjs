@@ -1,6 +1,6 @@
 /**
  * The compiled server for production (`npm start`, the Dockerfile, the browser tests):
- * server/main.ts, the work pool's task registry (server/workerTasks.ts) and the book's worker bundled with esbuild into dist/app/, the packages left as
+ * server/main.ts and the work pool's task registry (server/workerTasks.ts) bundled with esbuild into dist/app/, the packages left as
  * imports of node_modules. Starting it transpiles nothing, so the process answers within a few
  * seconds instead of the half minute tsx needs to load the sources.
  * Run by `npm run build` after Vite's client and Vike's server entry.
@@ -43,7 +43,7 @@ const nodeResolvable = {
 fs.rmSync(outdir, { recursive: true, force: true });
 await build({
   absWorkingDir: root,
-  entryPoints: { main: 'server/main.ts', workerTasks: 'server/workerTasks.ts', bookWorker: 'server/modules/submissions/book/worker.ts' },
+  entryPoints: { main: 'server/main.ts', workerTasks: 'server/workerTasks.ts' },
   outdir,
   bundle: true,
   splitting: true,

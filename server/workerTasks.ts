@@ -9,12 +9,14 @@ import type { ComputeTask } from './platform/work/types';
 import { tasks as platformTasks } from './platform/work/table';
 import { tasks as orderTasks } from './modules/orders/tasks';
 import { tasks as reviewTasks } from './modules/review/tasks';
+import { tasks as submissionTasks } from './modules/submissions/tasks';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const TASKS: Record<string, ComputeTask<any, unknown>> = {
   ...platformTasks,
   ...orderTasks,
   ...reviewTasks,
+  ...submissionTasks,
 };
 
 /** Progress is posted at most this often: a task may report every row. */

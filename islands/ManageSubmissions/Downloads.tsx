@@ -1,12 +1,12 @@
 /**
  * Spec 9 "Download types": each of the six for the selected manuscripts, or "(All)" for every
- * manuscript the current filters find. The file comes back under the server's name; an error
- * (no files, the book still being built) comes back as a message.
+ * manuscript the current filters find. The file comes back under the server's name; a large
+ * selection or a book to rebuild comes back as work, which `downloadPost` follows with its
+ * progress and then downloads; an error (no files, a zip already running) comes back as a message.
  */
 import { useState } from 'react';
 import { App, Button, Dropdown, type MenuProps } from 'antd';
 import { DOWNLOAD_TYPES, submissionsApi, type DownloadType, type ManageFilter } from '../../server/contract/submissions';
-import { ApiError } from '../shared/api';
 import { downloadPost } from '../shared/download';
 import type { T } from '../shared/orders';
 import { failText } from './tags';
@@ -23,8 +23,8 @@ export const FALLBACK_NAMES: Record<DownloadType, string> = {
 /** The selection's ids, or "(All)" of the filter. */
 export type Scope = { ids: number[] } | { filter: ManageFilter };
 
-/** Downloads one type; tells the caller when the server says the book is still being built. */
-export function useDownload(t: T, onBookBuilding: () => void) {
+/** Downloads one type; after the whole book's PDF tells the caller, whose panel shows the book's new state. */
+export function useDownload(t: T, afterBook: () => void) {
   const { message } = App.useApp();
   const [busy, setBusy] = useState(false);
   async function download(type: DownloadType, scope: Scope) {
@@ -33,18 +33,18 @@ export function useDownload(t: T, onBookBuilding: () => void) {
       await downloadPost(submissionsApi.download, { type, ...scope }, FALLBACK_NAMES[type]);
     } catch (err) {
       message.error(failText(err, t));
-      if (err instanceof ApiError && err.messageKey === 'submissions:bookBuilding') onBookBuilding();
     } finally {
       setBusy(false);
+      if (type === 'pdf' && 'filter' in scope) afterBook();
     }
   }
   return { busy, download };
 }
 
-type Props = { t: T; mobile: boolean; selected: number[]; filter: ManageFilter; onBookBuilding: () => void };
+type Props = { t: T; mobile: boolean; selected: number[]; filter: ManageFilter; afterBook: () => void };
 
-export function Downloads({ t, mobile, selected, filter, onBookBuilding }: Props) {
-  const { busy, download } = useDownload(t, onBookBuilding);
+export function Downloads({ t, mobile, selected, filter, afterBook }: Props) {
+  const { busy, download } = useDownload(t, afterBook);
   const typeName = (type: DownloadType) => t(`submissions:download.${type}`);
   const items: MenuProps['items'] = [
     {

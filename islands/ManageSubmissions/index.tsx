@@ -55,7 +55,7 @@ function Submissions({ lang, mobile, choices, first, book: firstBook }: ManageSu
     <div className="manage-submissions">
       <Filters form={form} mobile={mobile} t={t} names={names} loading={loading} onSearch={(f) => load(f, 1)} onReset={() => load({}, 1)} />
       <Space wrap style={{ margin: '12px 0', width: mobile ? '100%' : undefined }} orientation={mobile ? 'vertical' : 'horizontal'}>
-        <Downloads t={t} mobile={mobile} selected={selected} filter={filter} onBookBuilding={refreshBook} />
+        <Downloads t={t} mobile={mobile} selected={selected} filter={filter} afterBook={refreshBook} />
         <Typography.Text type="secondary">
           {t('submitManage:list.total', { n: data.total })}
           {selected.length ? ` · ${t('submitManage:list.selected', { n: selected.length })}` : ''}

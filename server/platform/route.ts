@@ -8,6 +8,7 @@
  */
 import type { Request, RequestHandler, Response, Router } from 'express';
 import type { AnswerOf, Download, Endpoint, HandlerInput } from '../contract/endpoint';
+import type { WorkStarted } from '../contract/work';
 import type { AccessGuard } from './access';
 import { sendOk } from './errors';
 import { parseInput } from './validate';
@@ -24,7 +25,8 @@ export class Reply<T> {
   ) {}
 }
 
-type Answer<E> = AnswerOf<E> extends Download ? Sent : AnswerOf<E> | Reply<AnswerOf<E>> | Sent;
+/** A download answers its file (Sent), or — when it is long work (issue 30) — the work, with HTTP 202 (`workStarted`). */
+type Answer<E> = AnswerOf<E> extends Download ? Sent | WorkStarted : AnswerOf<E> | Reply<AnswerOf<E>> | Sent;
 
 export type EndpointHandler<E> = (input: HandlerInput<E>, req: Request, res: Response) => Promise<Answer<E>> | Answer<E>;
 

@@ -1,25 +1,38 @@
 /**
  * The book of abstracts as the managers get it: gathered from the tables into the generator's
- * input (./book/types.ts), built by the pure generator (./book/index.ts), and cached per
- * conference and language with the settings' `book_version` it was built from. Any change the
- * book prints raises that version (repo.bumpBook), so a cached book knows it is stale; the
- * rebuild job (./jobs.ts) builds stale books in the background, and a download builds at once
- * only when the conference is small enough to answer within a request.
+ * input (./book/types.ts), built by the pure generator (./book/index.ts) in the platform's pool of
+ * warm workers (the 'submissions.book' task of ./tasks.ts), and kept per conference and language
+ * with the settings' `book_version` it was built from. Any change the book prints raises that
+ * version (repo.bumpBook), so a kept book knows it is stale.
+ *
+ * A stale book is rebuilt on demand, not in the background (issue 30): the "(All)" download or the
+ * Rebuild button asks for the 'submissions.book' work (./work.ts), which the work runner bounds
+ * per conference and in total, shows with progress, and keeps by the same `book_version`. The
+ * 10-second rebuild job it replaces rebuilt every changed book of every conference, a busy
+ * conference's several times a minute during its deadline, whether anyone wanted it or not. The
+ * `submission_books` row stays the book's record: the panel shows its pages and moves from it, and
+ * a fresh one is sent at once without asking the runner.
  */
 import type { Db } from '../../db/index';
 import { fromDbInstant, parseJson, toDbInstant } from '../../db/dialect';
 import type { BookState } from '../../contract/submissions';
 import type { Lang } from '../../contract/enums';
-import { AppError } from '../../platform/errors';
 import { text } from '../../platform/site';
+import type { Progress } from '../../platform/work/types';
 import type { BookAbstract, BookInput, BookMove } from './book/types';
 import type { MailSites } from './mails';
 import { presentLayout } from './present';
 import * as repo from './repo';
-import { buildBookOffThread } from './book/thread';
+import type { BookTaskOutput } from './tasks';
 
-/** Up to this many abstracts a download builds the PDF within the request (about a second per 500 here). */
-export const SYNC_BOOK_LIMIT = 1000;
+/** Runs a CPU task in the pool: the work's own `ctx.compute`, or `deps.work.compute` for the conference within a request. */
+export type Compute = <O>(task: string, input: unknown, progress?: Progress) => Promise<O>;
+
+/** The book as built: the PDF with its page count and the abstracts that had to move. */
+export type BuiltBook = { pdf: Buffer; pages: number; moves: BookMove[] };
+
+/** The pool's answer as a Buffer over the same bytes (structured clone hands a Uint8Array back). */
+export const bufferOf = (b: Uint8Array): Buffer => Buffer.from(b.buffer, b.byteOffset, b.byteLength);
 
 const hasCjk = (s: string) => /[\u3400-\u9fff]/.test(s);
 
@@ -81,42 +94,49 @@ export class BookService {
     return row?.pdf ? row.pdf.length : 0;
   }
 
-  /** Queues a rebuild (the job builds it); answers the state. */
-  async request(conferenceId: number, lang: Lang): Promise<BookState> {
-    const found = await repo.findBook(this.db, conferenceId, lang);
-    await repo.saveBook(this.db, conferenceId, lang, { state: 'building', version: found ? Number(found.version) : -1 });
-    return this.state(conferenceId, lang);
+  /** The version the book is at now: a kept book (or kept work) built from another one is stale. */
+  async version(conferenceId: number): Promise<number> {
+    return Number((await repo.findSettings(this.db, conferenceId))?.book_version ?? 0);
   }
 
-  /** Builds the whole book now and caches it. */
-  async build(conferenceId: number, lang: Lang): Promise<{ pdf: Buffer; moves: BookMove[] }> {
-    const { input, version } = await this.input(conferenceId, lang);
+  /** How many manuscripts the whole book prints (whether it is small enough to build within a request). */
+  printedCount(conferenceId: number): Promise<number> {
+    return repo.countForBook(this.db, conferenceId);
+  }
+
+  /** The kept whole book when it is built from the current version, else null. */
+  async fresh(conferenceId: number, lang: Lang): Promise<Buffer | null> {
+    const [row, version] = await Promise.all([repo.findBook(this.db, conferenceId, lang, true), this.version(conferenceId)]);
+    return row?.state === 'ready' && row.pdf && Number(row.version) >= version ? Buffer.from(row.pdf) : null;
+  }
+
+  /**
+   * The panel shows the book as being built from when its work is asked for (marked before the
+   * asking, so a quick build's 'ready' is never overwritten) until the work ends it, ready or
+   * failed. Answers how to undo the mark when the asking comes back without a build under way.
+   */
+  async markBuilding(conferenceId: number, lang: Lang): Promise<() => Promise<void>> {
+    const found = await repo.findBook(this.db, conferenceId, lang);
+    await repo.saveBook(this.db, conferenceId, lang, { state: 'building', version: found ? Number(found.version) : -1 });
+    return async () => {
+      await repo.saveBook(this.db, conferenceId, lang, found ? { state: found.state } : { state: 'none', version: -1 });
+    };
+  }
+
+  /** Builds the whole book in the pool and keeps it with the version its input was read at. */
+  async build(conferenceId: number, lang: Lang, compute: Compute, progress?: Progress): Promise<BuiltBook> {
+    let version = await this.version(conferenceId);
     try {
-      const result = await buildBookOffThread(input);
-      await repo.saveBook(this.db, conferenceId, lang, { state: 'ready', version, pages: result.pages, moves: JSON.stringify(result.moves), built_at: toDbInstant(), pdf: result.pdf });
-      return result;
+      const read = await this.input(conferenceId, lang);
+      version = read.version;
+      const input = read.input;
+      const out = await compute<BookTaskOutput>('submissions.book', input, progress);
+      const pdf = bufferOf(out.pdf);
+      await repo.saveBook(this.db, conferenceId, lang, { state: 'ready', version, pages: out.pages, moves: JSON.stringify(out.moves), built_at: toDbInstant(), pdf });
+      return { pdf, pages: out.pages, moves: out.moves };
     } catch (err) {
       await repo.saveBook(this.db, conferenceId, lang, { state: 'failed', version });
       throw err;
     }
-  }
-
-  /**
-   * The whole book for the "(All)" download: the cached one while fresh; built now when the
-   * conference is small; otherwise queued, and the manager is told to come back.
-   */
-  async whole(conferenceId: number, lang: Lang): Promise<Buffer> {
-    const [row, settings] = await Promise.all([repo.findBook(this.db, conferenceId, lang, true), repo.findSettings(this.db, conferenceId)]);
-    if (row?.state === 'ready' && row.pdf && Number(row.version) >= Number(settings?.book_version ?? 0)) return Buffer.from(row.pdf);
-    if ((await repo.forBook(this.db, conferenceId)).length <= SYNC_BOOK_LIMIT) return (await this.build(conferenceId, lang)).pdf;
-    await this.request(conferenceId, lang);
-    throw new AppError(409, 'submissions:bookBuilding');
-  }
-
-  /** The job's work: rebuild every book that is stale or queued, a few per run. */
-  async rebuildStale(limit = 5): Promise<number> {
-    const stale = await repo.staleBooks(this.db, limit);
-    for (const b of stale) await this.build(Number(b.conference_id), b.lang === 'en' ? 'en' : 'zh').catch(() => undefined);
-    return stale.length;
   }
 }

@@ -5,7 +5,6 @@
  * the files as zip archives named by manuscript number, the Excel list, and the abstracts as PDF,
  * Word and HTML.
  */
-import ExcelJS from 'exceljs';
 import type { Db, Tx } from '../../db/index';
 import { inTransaction } from '../../db/transaction';
 import type { Lang } from '../../contract/enums';
@@ -14,26 +13,37 @@ import { AppError, notFound } from '../../platform/errors';
 import type { EventBus } from '../../platform/events';
 import { t } from '../../platform/i18n';
 import { localTime } from '../../platform/localTime';
-import { addTextRow, XLSX_TYPE } from '../../platform/xlsx';
+import type { Progress, WorkFile } from '../../platform/work/types';
+import { XLSX_TYPE } from '../../platform/xlsx';
 import { accountsByIds } from '../accounts/repo';
 import type { ZipEntry } from '../registration/exports';
 import type { SubmissionAuthor } from './author';
-import { printedName, SYNC_BOOK_LIMIT, type BookService } from './book';
+import { bufferOf, printedName, type BookService, type Compute } from './book';
 import type { Choosing } from './choices';
 import { downloadName, type Slot } from './files';
 import { presentHistory, presentSettings } from './present';
 import { managerActions, transition } from './states';
 import * as repo from './repo';
-import { buildBookOffThread } from './book/thread';
+import type { BookTaskOutput } from './tasks';
 
 const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
 export type Manager = { userId: number; name: string; lang: Lang; timeZone: string };
 
-/** A download: one file, or entries the route streams into a zip. */
-export type DownloadBody =
-  | { kind: 'file'; name: string; contentType: string; body: Buffer }
-  | { kind: 'zip'; name: string; entries: ZipEntry[] };
+/**
+ * Up to this many abstracts a PDF of a selection is built at all (the whole book "(All)" has no
+ * such limit): typesetting takes a few hundred megabytes per 500 abstracts in the pool's worker.
+ */
+export const PDF_SELECTION_LIMIT = 1000;
+
+/** A download as the route handles it: the whole book, files streamed into a zip, or an export built in the pool. */
+export type DownloadPlan = { kind: 'book' | 'zip' | 'export'; count: number };
+
+/** An export's parameters (also the 'submissions.export' work's, with the language). */
+export type ExportRequest = { type: 'word' | 'html' | 'pdf' | 'excel'; ids?: number[]; filter: ManageFilter };
+
+/** The platform's 'platform.table' task's input: sheets of text, each cell quote-prefixed when it looks like a formula. */
+export type TableInput = { sheets: Array<{ name: string; head: string[]; rows: string[][]; widths?: number[] }> };
 
 export class SubmissionDesk {
   constructor(
@@ -105,6 +115,21 @@ export class SubmissionDesk {
 
   // ── downloads ──────────────────────────────────────────────────────────────────────────
 
+  /**
+   * What a download is, decided from counts alone (a selection of 10,000 ids is not read here):
+   * the whole book, the files of the selection streamed into a zip, or an export of `count`
+   * manuscripts built in the pool.
+   */
+  async plan(conferenceId: number, type: DownloadType, ids: number[] | undefined, filter: ManageFilter): Promise<DownloadPlan> {
+    // The book "(All)" is the kept whole book, whatever the filter (it prints what the book prints).
+    if (type === 'pdf' && !ids && !Object.values(filter).some((v) => v !== undefined && v !== '')) return { kind: 'book', count: await this.book.printedCount(conferenceId) };
+    const count = await repo.countSelected(this.db, conferenceId, ids, filter);
+    if (!count) throw new AppError(404, 'submissions:nothingToDownload');
+    if (type === 'abstract' || type === 'manuscript') return { kind: 'zip', count };
+    if (type === 'pdf' && count > PDF_SELECTION_LIMIT) throw new AppError(413, 'submissions:selectionTooLarge', undefined, 413, { max: String(PDF_SELECTION_LIMIT) });
+    return { kind: 'export', count };
+  }
+
   /** The selection (ids of this conference; others are not found) or "(All)" of the filter. */
   private async selected(conferenceId: number, ids: number[] | undefined, filter: ManageFilter): Promise<repo.SubmissionRow[]> {
     const rows = ids ? await repo.byIds(this.db, conferenceId, [...new Set(ids)]) : await repo.all(this.db, conferenceId, filter);
@@ -112,56 +137,59 @@ export class SubmissionDesk {
     return rows;
   }
 
-  async download(conferenceId: number, manager: Manager, type: DownloadType, ids: number[] | undefined, filter: ManageFilter): Promise<DownloadBody> {
-    const lang = manager.lang;
-    // The book "(All)" is the cached whole book, whatever the filter (it prints what the book prints).
-    if (type === 'pdf' && !ids && !Object.values(filter).some((v) => v !== undefined && v !== '')) {
-      return { kind: 'file', name: 'abstracts.pdf', contentType: 'application/pdf', body: await this.book.whole(conferenceId, lang) };
+  /**
+   * A fingerprint of everything an export of this conference shows: the manuscripts (count and
+   * latest change) and the book's version, which every change to what the book prints raises
+   * (sessions, terms, the layout, authors). An export kept with another stamp is built again.
+   */
+  async exportStamp(conferenceId: number): Promise<string> {
+    const [stamp, version] = await Promise.all([repo.submissionsStamp(this.db, conferenceId), this.book.version(conferenceId)]);
+    return `${stamp}#${version}`;
+  }
+
+  /** The Word, HTML, PDF or Excel file of a selection: read here, built by `compute` in the pool. */
+  async exportFile(conferenceId: number, who: { lang: Lang; timeZone: string }, request: ExportRequest, compute: Compute, progress?: Progress): Promise<WorkFile> {
+    const rows = await this.selected(conferenceId, request.ids, request.filter);
+    if (request.type === 'excel') {
+      const table = await this.table(conferenceId, rows, who);
+      return { name: 'submissions.xlsx', contentType: XLSX_TYPE, bytes: bufferOf(await compute<Uint8Array>('platform.table', table)) };
     }
-    const rows = await this.selected(conferenceId, ids, filter);
-    if (type === 'abstract' || type === 'manuscript') return this.zip(conferenceId, rows, type === 'abstract' ? 'abstractFile' : 'fullTextFile');
-    if (type === 'excel') return { kind: 'file', name: 'submissions.xlsx', contentType: XLSX_TYPE, body: await this.excel(conferenceId, rows, manager) };
-    if (type === 'pdf' && rows.length > SYNC_BOOK_LIMIT) throw new AppError(413, 'submissions:selectionTooLarge', undefined, 413, { max: String(SYNC_BOOK_LIMIT) });
-    const { input } = await this.book.input(conferenceId, lang, rows);
-    // The generators load when first asked for: most instances never write a book or a Word file.
-    if (type === 'pdf') return { kind: 'file', name: 'abstracts.pdf', contentType: 'application/pdf', body: (await buildBookOffThread(input)).pdf };
-    if (type === 'word') return { kind: 'file', name: 'abstracts.docx', contentType: DOCX_TYPE, body: await (await import('./exports/docx')).abstractsDocx(input) };
-    return { kind: 'file', name: 'abstracts.html', contentType: 'text/html; charset=utf-8', body: Buffer.from((await import('./exports/html')).abstractsHtml(input), 'utf8') };
+    const { input } = await this.book.input(conferenceId, who.lang, rows);
+    if (request.type === 'pdf') return { name: 'abstracts.pdf', contentType: 'application/pdf', bytes: bufferOf((await compute<BookTaskOutput>('submissions.book', input, progress)).pdf) };
+    if (request.type === 'word') return { name: 'abstracts.docx', contentType: DOCX_TYPE, bytes: bufferOf(await compute<Uint8Array>('submissions.docx', input, progress)) };
+    return { name: 'abstracts.html', contentType: 'text/html; charset=utf-8', bytes: bufferOf(await compute<Uint8Array>('submissions.html', input, progress)) };
   }
 
-  private zip(conferenceId: number, rows: repo.SubmissionRow[], slot: Slot): DownloadBody {
-    const entries = rows
-      .map((r) => ({ number: r.number, stored: slot === 'abstractFile' ? r.abstract_file : r.full_text_file }))
-      .filter((e) => e.stored)
-      .map((e) => ({ path: downloadName(e.number, slot, e.stored), storedName: e.stored }));
+  /** The files of the selection, named by manuscript number, for the route to stream into a zip. */
+  async zipEntries(conferenceId: number, type: 'abstract' | 'manuscript', ids: number[] | undefined, filter: ManageFilter): Promise<{ name: string; entries: ZipEntry[] }> {
+    const slot: Slot = type === 'abstract' ? 'abstractFile' : 'fullTextFile';
+    const rows = await repo.storedFiles(this.db, conferenceId, ids ? [...new Set(ids)] : undefined, filter, slot === 'abstractFile' ? 'abstract_file' : 'full_text_file');
+    const entries = rows.map((r) => ({ path: downloadName(r.number, slot, r.stored), storedName: r.stored }));
     if (!entries.length) throw new AppError(404, 'submissions:noFiles');
-    return { kind: 'zip', name: slot === 'abstractFile' ? 'abstracts.zip' : 'manuscripts.zip', entries };
+    return { name: slot === 'abstractFile' ? 'abstracts.zip' : 'manuscripts.zip', entries };
   }
 
-  private async excel(conferenceId: number, rows: repo.SubmissionRow[], manager: Manager): Promise<Buffer> {
-    const lang = manager.lang;
+  /** The Excel list as text (the pool's 'platform.table' writes the workbook). */
+  private async table(conferenceId: number, rows: repo.SubmissionRow[], who: { lang: Lang; timeZone: string }): Promise<TableInput> {
+    const lang = who.lang;
     const [list, choices] = await Promise.all([this.rows(conferenceId, rows), this.choosing.choices(conferenceId)]);
     const pick = (o: { titleZh: string; titleEn: string } | undefined) => (o ? (lang === 'zh' ? o.titleZh || o.titleEn : o.titleEn || o.titleZh) : '');
     const sessions = new Map(choices.sessions.flatMap((s) => [s, ...s.children]).map((s) => [s.id, s]));
     const terms = new Map([...choices.reportTypes, ...choices.categories].map((x) => [`${x.kind}:${x.id}`, x]));
-    const book = new ExcelJS.Workbook();
-    const sheet = book.addWorksheet(t(lang, 'submissions:manageTitle').slice(0, 31));
     const head = ['number', 'title', 'session', 'subSession', 'reportType', 'category', 'status', 'authors', 'affiliations', 'corresponding', 'submitter', 'submitterEmail', 'submittedAt', 'updatedAt', 'keywords', 'abstract', 'abstractFile', 'fullTextFile'];
-    addTextRow(sheet, head.map((h) => t(lang, `submissions:excel.${h}`))).font = { bold: true };
-    const zone = `${manager.timeZone}`;
-    for (const r of list) {
+    const body = list.map((r) => {
       const corresponding = r.authors.filter((a) => a.corresponding);
-      addTextRow(sheet, [
+      return [
         r.number, r.title, pick(sessions.get(r.sessionId)), pick(r.subSessionId ? sessions.get(r.subSessionId) : undefined),
         pick(r.reportTypeId ? terms.get(`reportType:${r.reportTypeId}`) : undefined), pick(r.categoryId ? terms.get(`category:${r.categoryId}`) : undefined),
         t(lang, `submissions:status.${r.status}`), r.authors.map((a) => printedName(a)).join('; '), [...new Set(r.authors.map((a) => a.company).filter(Boolean))].join('; '),
         corresponding.map((a) => a.email).filter(Boolean).join('; '), r.submitter, r.submitterEmail,
-        localTime(new Date(r.submittedAt), zone), localTime(new Date(r.updatedAt), zone), r.keywords, r.abstract,
+        localTime(new Date(r.submittedAt), who.timeZone), localTime(new Date(r.updatedAt), who.timeZone), r.keywords, r.abstract,
         r.abstractFile?.originalName ?? '', r.fullTextFile?.originalName ?? '',
-      ]);
-    }
-    sheet.columns.forEach((c, i) => (c.width = [10, 40, 20, 20, 14, 14, 12, 30, 30, 24, 16, 24, 18, 18, 24, 60, 20, 20][i] ?? 16));
-    sheet.views = [{ state: 'frozen', ySplit: 1 }];
-    return Buffer.from(await book.xlsx.writeBuffer());
+      ];
+    });
+    return {
+      sheets: [{ name: t(lang, 'submissions:manageTitle').slice(0, 31), head: head.map((h) => t(lang, `submissions:excel.${h}`)), rows: body, widths: [10, 40, 20, 20, 14, 14, 12, 30, 30, 24, 16, 24, 18, 18, 24, 60, 20, 20] }],
+    };
   }
 }

@@ -2,8 +2,9 @@
  * Submissions (issue 15): the call for papers (config.ts), the author's manuscripts with their
  * authors and files (author.ts), one state machine for their status (states.ts), the managers'
  * list, details and downloads (desk.ts), and the book of abstracts (book.ts over the pure
- * generator in book/, rebuilt in the background by jobs.ts). Peer review (issue 16) builds on
- * the 'submission.changed' event and the state machine's assign/decide moves.
+ * generator in book/). The exports and the book are heavy work (work.ts), built in the platform's
+ * pool of warm workers by the CPU tasks of tasks.ts. Peer review (issue 16) builds on the
+ * 'submission.changed' event and the state machine's assign/decide moves.
  */
 import { defineFeature } from '../../platform/feature';
 import type { SubmissionStatus } from '../../contract/submissions';
@@ -13,9 +14,9 @@ import { BookService } from './book';
 import { Choosing } from './choices';
 import { SubmissionConfig } from './config';
 import { SubmissionDesk } from './desk';
-import { submissionJobs } from './jobs';
 import { submissionsPageRouter } from './pages';
 import { submissionsApiRouter } from './routes';
+import { submissionWork, type SubmissionWork } from './work';
 
 declare module '../../platform/feature' {
   interface FeatureServices {
@@ -24,6 +25,8 @@ declare module '../../platform/feature' {
     submissionAuthor: SubmissionAuthor;
     submissionDesk: SubmissionDesk;
     submissionBook: BookService;
+    /** the heavy work's kinds, declared by `work` below and asked for by the routes */
+    submissionWork: SubmissionWork;
   }
 }
 
@@ -41,17 +44,19 @@ export const submissionsFeature = defineFeature({
     const ports = { contactOf: registration.contactOf.bind(registration), feeSettings: registration.feeSettings.bind(registration), hasPaid: orders.hasPaid.bind(orders) };
     const author = new SubmissionAuthor(db, files, events, ports, orders, choosing);
     const book = new BookService(db, orders);
+    const desk = new SubmissionDesk(db, events, author, book, choosing);
     return {
       submissionConfig: new SubmissionConfig(db),
       submissionChoices: choosing,
       submissionAuthor: author,
-      submissionDesk: new SubmissionDesk(db, events, author, book, choosing),
+      submissionDesk: desk,
       submissionBook: book,
+      submissionWork: submissionWork(desk, book),
     };
   },
   api: (deps) => [submissionsApiRouter(deps)],
   pages: (deps) => [submissionsPageRouter(deps)],
-  jobs: (deps) => submissionJobs(deps.submissionBook),
+  work: (deps) => [deps.submissionWork.export, deps.submissionWork.book],
   // Spec 2.12's order: users, submissions, reviewers, hotels, orders; customisation after e-mail.
   manageMenu: [
     { href: S.manage, labelKey: 'submissions:menu.manage', order: 21, who: 'admin', also: [S.detail, S.contributeDetail] },

@@ -273,6 +273,35 @@ export function forBook(db: Conn, conferenceId: number): Promise<SubmissionRow[]
   return db<SubmissionRow>('submissions').where({ conference_id: conferenceId }).whereNotIn('status', ['withdrawn', 'rejected']).orderBy('id');
 }
 
+export async function countForBook(db: Conn, conferenceId: number): Promise<number> {
+  const row = (await db('submissions').where({ conference_id: conferenceId }).whereNotIn('status', ['withdrawn', 'rejected']).count({ n: '*' }).first()) as { n: number | string } | undefined;
+  return Number(row?.n ?? 0);
+}
+
+/** How many manuscripts a download's selection (ids of this conference) or filter finds, without reading them. */
+export async function countSelected(db: Conn, conferenceId: number, ids: number[] | undefined, f: ManageFilter): Promise<number> {
+  const q = ids ? db('submissions').where({ conference_id: conferenceId }).whereIn('id', ids) : filtered(db, conferenceId, f);
+  const row = (await q.count({ n: '*' }).first()) as { n: number | string } | undefined;
+  return Number(row?.n ?? 0);
+}
+
+/** The stored files of one slot of a selection (ids of this conference) or filter, by id: only what a zip names. */
+export async function storedFiles(db: Conn, conferenceId: number, ids: number[] | undefined, f: ManageFilter, column: 'abstract_file' | 'full_text_file'): Promise<Array<{ number: string; stored: string }>> {
+  const q = ids ? db('submissions').where({ conference_id: conferenceId }).whereIn('id', ids) : filtered(db, conferenceId, f);
+  const rows = (await q.whereNot(`submissions.${column}`, '').whereNotNull(`submissions.${column}`).select('submissions.number', `submissions.${column} as stored`).orderBy('submissions.id')) as Array<{ number: string; stored: string }>;
+  return rows;
+}
+
+/**
+ * A fingerprint of everything a download of the conference's manuscripts shows: how many there
+ * are and the latest change to one (an edit, a status change, new authors all touch `updated_at`).
+ */
+export async function submissionsStamp(db: Conn, conferenceId: number): Promise<string> {
+  const row = (await db('submissions').where({ conference_id: conferenceId }).count({ n: '*' }).max({ latest: 'updated_at' }).first()) as { n: number | string; latest: unknown } | undefined;
+  const latest = row?.latest instanceof Date ? row.latest.toISOString() : String(row?.latest ?? '');
+  return `${Number(row?.n ?? 0)}@${latest}`;
+}
+
 // ── the cached book ──────────────────────────────────────────────────────────────────────
 
 export function findBook(db: Conn, conferenceId: number, lang: string, withPdf = false): Promise<BookRow | undefined> {
@@ -284,14 +313,4 @@ export async function saveBook(db: Conn, conferenceId: number, lang: string, val
   const row = { ...values, updated_at: toDbInstant() };
   const updated = await db('submission_books').where({ conference_id: conferenceId, lang }).update(row);
   if (!updated) await db('submission_books').insert({ conference_id: conferenceId, lang, state: 'building', version: 0, pages: 0, moves: '[]', ...row }).onConflict(['conference_id', 'lang']).merge(row);
-}
-
-/** Books whose content changed since they were built (or that failed), for the rebuild job. */
-export async function staleBooks(db: Conn, limit: number): Promise<Array<{ conference_id: number; lang: string; version: number }>> {
-  return db('submission_books as b')
-    .join('submission_settings as s', 's.conference_id', 'b.conference_id')
-    .whereRaw('b.version < s.book_version')
-    .orWhere('b.state', 'building')
-    .select('b.conference_id', 'b.lang', 's.book_version as version')
-    .limit(limit);
 }

@@ -8,17 +8,20 @@ import { access, conferenceOf, timeZoneOf, userOf } from '../../platform/access'
 import type { Deps } from '../../platform/feature';
 import { AppError, tooManyRequests, unauthorized } from '../../platform/errors';
 import { route, SENT } from '../../platform/route';
-import { sendAttachment, setAttachment } from '../../platform/download';
+import { sendAttachment } from '../../platform/download';
+import { workAsker, workStarted } from '../../platform/work/index';
+import type { WorkFile } from '../../platform/work/types';
 import { submissionsApi as api, type FileView } from '../../contract/submissions';
 import { assertOpenTo } from '../sites/service';
 import { todayIn } from '../registration/settings';
-import { writeZip } from '../registration/exports';
 import { receiveTemporaryUpload } from '../files/routes';
 import type { Author } from './author';
-import type { DownloadBody, Manager } from './desk';
+import type { Manager } from './desk';
 import { checkFile, downloadName, ruleOf } from './files';
 import { presentSettings } from './present';
 import * as repo from './repo';
+import { computeNow, exportParamsOf, SMALL_SELECTION } from './work';
+import { streamZip } from './zip';
 
 /** Uploads per signed-in author an hour: a manuscript has two files, replaced now and then. */
 export const UPLOAD_LIMIT = { limit: 40, windowMs: 60 * 60_000 };
@@ -40,15 +43,27 @@ export function submissionModuleOn(req: Request): boolean {
   return req.ctx.site?.modules.submission !== false;
 }
 
-export async function sendDownload(res: Response, conferenceId: number, deps: Pick<Deps, 'files'>, body: DownloadBody): Promise<void> {
-  if (body.kind === 'file') return sendAttachment(res, body.name, body.contentType, body.body);
-  setAttachment(res, body.name, 'application/zip');
-  await writeZip(res, conferenceId, deps.files, body.entries);
+function sendFile(res: Response, file: WorkFile): typeof SENT {
+  sendAttachment(res, file.name, file.contentType, file.bytes);
+  return SENT;
 }
 
 export function submissionsApiRouter(deps: Deps): Router {
-  const { db, files, limiter, submissionConfig: config, submissionAuthor: author, submissionDesk: desk, submissionBook: book } = deps;
+  const { db, files, limiter, work, submissionWork: kinds, submissionConfig: config, submissionAuthor: author, submissionDesk: desk, submissionBook: book } = deps;
   const router = Router();
+
+  /** The whole book's work; the panel follows the book's own state (building until the work ends it), not the work. */
+  async function askBook(req: Request) {
+    const unmark = await book.markBuilding(conferenceOf(req), req.ctx.lang);
+    try {
+      const started = await work.ask(kinds.book, workAsker(req), { lang: req.ctx.lang });
+      if (started.state === 'done' || started.state === 'failed') await unmark();
+      return started;
+    } catch (err) {
+      await unmark();
+      throw err;
+    }
+  }
 
   route(router, api.config, access('manager'), async (_input, req) => config.config(conferenceOf(req)));
   route(router, api.saveSettings, access('manager'), async ({ body }, req) => config.saveSettings(conferenceOf(req), body));
@@ -99,7 +114,11 @@ export function submissionsApiRouter(deps: Deps): Router {
 
   // before `/:id`, which would take 'book' for an id
   route(router, api.book, access('manager'), async (_input, req) => book.state(conferenceOf(req), req.ctx.lang));
-  route(router, api.buildBook, access('manager'), async (_input, req) => book.request(conferenceOf(req), req.ctx.lang));
+  // A fresh book is not built again: nothing it prints changed.
+  route(router, api.buildBook, access('manager'), async (_input, req) => {
+    if (!(await book.fresh(conferenceOf(req), req.ctx.lang))) await askBook(req);
+    return book.state(conferenceOf(req), req.ctx.lang);
+  });
   route(router, api.list, access('manager'), async ({ query }, req) => desk.list(conferenceOf(req), query));
   route(router, api.detail, access('manager'), async ({ params: { id } }, req) => desk.detail(conferenceOf(req), id));
   route(router, api.act, access('manager'), async ({ params: { id }, body }, req) => desk.act(conferenceOf(req), managerOf(req), id, body.action, body.note));
@@ -108,10 +127,24 @@ export function submissionsApiRouter(deps: Deps): Router {
     sendAttachment(res, downloadName(f.number, slot, f.storedName), f.contentType, f.bytes);
     return SENT;
   });
-  route(router, api.download, access('manager'), async ({ body }, req, res) => {
+  route(router, api.download, access('manager'), async ({ body: { type, ids, filter } }, req, res) => {
     const conferenceId = conferenceOf(req);
-    await sendDownload(res, conferenceId, deps, await desk.download(conferenceId, managerOf(req), body.type, body.ids, body.filter));
-    return SENT;
+    const manager = managerOf(req);
+    const plan = await desk.plan(conferenceId, type, ids, filter);
+    if (type === 'abstract' || type === 'manuscript') {
+      const zip = await desk.zipEntries(conferenceId, type, ids, filter);
+      await streamZip(res, conferenceId, files, zip.name, zip.entries);
+      return SENT;
+    }
+    if (plan.kind === 'book') {
+      const kept = await book.fresh(conferenceId, manager.lang);
+      if (kept) return sendFile(res, { name: 'abstracts.pdf', contentType: 'application/pdf', bytes: kept });
+      if (plan.count <= SMALL_SELECTION) return sendFile(res, { name: 'abstracts.pdf', contentType: 'application/pdf', bytes: (await book.build(conferenceId, manager.lang, computeNow(deps, conferenceId))).pdf });
+      return workStarted(res, await askBook(req));
+    }
+    const request = { type, ids, filter };
+    if (plan.count <= SMALL_SELECTION) return sendFile(res, await desk.exportFile(conferenceId, manager, request, computeNow(deps, conferenceId)));
+    return workStarted(res, await work.ask(kinds.export, workAsker(req), exportParamsOf(request, manager.lang)));
   });
   return router;
 }

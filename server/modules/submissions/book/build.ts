@@ -13,6 +13,12 @@ import { ACCENT, CONTENT_W, MARGIN_X, MUTED, PAGE_H, SLOT_GAP, Slots, words } fr
 import { clean, wrap } from './text';
 import type { BookInput, BookResult } from './types';
 
+/**
+ * Told as the book goes (the pool's task hands it to the work's progress bar): abstracts measured,
+ * then pages drawn. A plain callback, so the generator stays free of the platform.
+ */
+export type BookProgress = (done: number, total: number, stage?: string) => void;
+
 /** Where one part of an abstract was drawn: page (1-based), its region, and where its last row ended. */
 export type TraceEntry = { id: number; page: number; top: number; bottom: number; end: number; first: boolean };
 
@@ -23,7 +29,7 @@ function usedFaces(input: BookInput, f: Faces): Face[] {
   return [styleFace(title), styleFace(author), faceOf(author.font, false), styleFace(content), faceOf(content.font, true), f.regular, f.bold];
 }
 
-export async function render(input: BookInput): Promise<{ result: BookResult; trace: TraceEntry[] }> {
+export async function render(input: BookInput, progress: BookProgress = () => undefined): Promise<{ result: BookResult; trace: TraceEntry[] }> {
   const w = words(input.lang);
   const f = matterFaces(input);
   const doc = newDoc(oneLine(input.title) || w.book, usedFaces(input, f));
@@ -33,7 +39,14 @@ export async function render(input: BookInput): Promise<{ result: BookResult; tr
   // Pass 1: measure and paginate.
   const list = groups(input, w.other);
   const blocks = new Map<number, Block>();
-  for (const g of list) for (const a of g.abstracts) blocks.set(a.id, measureAbstract(m, a, input.layout, w));
+  const measuring = list.reduce((n, g) => n + g.abstracts.length, 0);
+  let measured = 0;
+  for (const g of list) {
+    for (const a of g.abstracts) {
+      blocks.set(a.id, measureAbstract(m, a, input.layout, w));
+      progress(++measured, measuring, 'work:stage.building');
+    }
+  }
   const slots = new Slots(input.layout.perPage);
   const body = paginate(list, blocks, slots);
   const contents = layoutContents(m, list, input, w, f);
@@ -52,7 +65,9 @@ export async function render(input: BookInput): Promise<{ result: BookResult; tr
   const names = authorNames(input);
   const index = layoutIndex(m, names, (n) => [...(namePages.get(n) ?? [])].sort((a, b) => a - b), w, f);
   let page = 0;
+  const total = 1 + contents.pages + body.pages.length + index.pages;
   const addPage = () => {
+    if (page) progress(page, total, 'work:stage.rendering');
     doc.addPage();
     page++;
   };
@@ -124,6 +139,7 @@ export async function render(input: BookInput): Promise<{ result: BookResult; tr
     footer(doc, m, f.regular, page);
   }
 
+  progress(page, total, 'work:stage.rendering');
   const pdf = await finish(doc);
   return { result: { pdf, pages: page, moves: body.moves }, trace };
 }

@@ -4,11 +4,12 @@
  * split by stage: fonts.ts (faces, widths), text.ts (line breaking), measure.ts (an abstract's
  * rows), paginate.ts (slots and moves), matter.ts (contents and index), draw.ts and build.ts.
  */
-import { render } from './build';
+import { render, type BookProgress } from './build';
 import type { BookInput, BookResult } from './types';
 
 export type { BookInput, BookResult, BookMove } from './types';
+export type { BookProgress } from './build';
 
-export async function buildBook(input: BookInput): Promise<BookResult> {
-  return (await render(input)).result;
+export async function buildBook(input: BookInput, progress?: BookProgress): Promise<BookResult> {
+  return (await render(input, progress)).result;
 }

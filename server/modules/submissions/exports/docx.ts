@@ -56,8 +56,13 @@ function abstractParagraphs(e: Entry, input: BookInput, book: PrintedBook): Para
   return out;
 }
 
-export async function abstractsDocx(input: BookInput): Promise<Buffer> {
+/** Told per abstract set, then once the file is packed (the pool's task hands it to the work's progress bar). */
+export type DocxProgress = (done: number, total: number, stage?: string) => void;
+
+export async function abstractsDocx(input: BookInput, progress: DocxProgress = () => undefined): Promise<Buffer> {
   const book = printedBook(input);
+  const total = book.sections.reduce((n, s) => n + s.entries.length, 0);
+  let done = 0;
   const { title, author } = input.layout;
   const heading = (extra: number) => ({ run: { ...run(title, 13, extra), color: '1F2328' }, paragraph: { spacing: { before: 240, after: 120 } } });
 
@@ -69,7 +74,10 @@ export async function abstractsDocx(input: BookInput): Promise<Buffer> {
   for (const section of book.sections) {
     // each session on a page of its own, as in the PDF
     children.push(new Paragraph({ heading: HeadingLevel.HEADING_1, pageBreakBefore: true, children: [new TextRun(section.title)] }));
-    for (const e of section.entries) children.push(...abstractParagraphs(e, input, book));
+    for (const e of section.entries) {
+      children.push(...abstractParagraphs(e, input, book));
+      progress(++done, total, 'work:stage.building');
+    }
   }
 
   const doc = new Document({
@@ -85,5 +93,6 @@ export async function abstractsDocx(input: BookInput): Promise<Buffer> {
     },
     sections: [{ properties: { page: { size: A4, margin: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN } } }, children }],
   });
+  progress(done, total, 'work:stage.saving');
   return Packer.toBuffer(doc);
 }
