@@ -240,6 +240,48 @@ describe('submissions in Chromium', { skip: !haveBrowser }, () => {
     await context.close();
   });
 
+  test('a large export runs as work: the dialog shows its progress, then the file downloads (zh desktop, en phone)', async () => {
+    // 40 more manuscripts, copies of the first with long abstracts: past the 20 a download builds within the request.
+    const first = await db('submissions').where({ conference_id: cid, number: 'AI-001' }).first();
+    const authors = await db('submission_authors').where({ submission_id: first.id });
+    const now = toDbInstant();
+    for (let i = 0; i < 40; i++) {
+      const { id: _id, ...copy } = first;
+      const [inserted] = await db('submissions').insert({ ...copy, number: `BULK-${String(i).padStart(3, '0')}`, title: `批量稿件 ${i}`, abstract: '图学习的通信压缩与异构硬件上的扩展。'.repeat(80), status: 'waiting', submitted_at: now, updated_at: now }, ['id']);
+      const sid = typeof inserted === 'object' ? inserted.id : inserted;
+      await db('submission_authors').insert(authors.map(({ id: _a, ...a }: { id: number }) => ({ ...a, submission_id: sid })));
+    }
+    for (const [lang, device, label] of [['zh', { viewport: { width: 1366, height: 900 } }, /^Word（全部）$/], ['en', PHONE, /^Word \(All\)$/]] as const) {
+      const context = await browser.newContext({ ...device, acceptDownloads: true });
+      await context.addCookies([{ name: 'locale', value: lang, url: url('/') }]);
+      const boss = await context.newPage();
+      watch(boss);
+      await loginWithForm(boss, url(''), 'pc-chair@example.org', password, '/platform/manage/contribute');
+      await hydrated(boss, 'ManageSubmissions');
+      await boss.locator('.manage-submissions .ant-dropdown-trigger').click();
+      const item = boss.locator('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-item', { hasText: label });
+      await item.waitFor();
+      await boss.waitForTimeout(300);
+      const downloaded = boss.waitForEvent('download', { timeout: 90_000 });
+      await item.click();
+      // The request answered at once with the work: its dialog, its bar, what it is doing.
+      const dialog = boss.locator('.ant-modal', { has: boss.locator('.work-progress') });
+      await dialog.waitFor();
+      assert.match(await dialog.innerText(), lang === 'zh' ? /正在生成文件/ : /Preparing the file/);
+      await shot(boss, `submissions-work-dialog-${lang}${lang === 'en' ? '-phone' : ''}`, false);
+      const download = await downloaded;
+      assert.equal(download.suggestedFilename(), 'abstracts.docx');
+      const bytes = fs.readFileSync((await download.path())!);
+      assert.equal(bytes.subarray(0, 2).toString(), 'PK', 'a Word file (a zip)');
+      await dialog.locator('.ant-btn', { hasText: lang === 'zh' ? /下载/ : /Download/ }).waitFor();
+      await boss.waitForTimeout(500); // the bar's own transition to 100 %, for the screenshot
+      await shot(boss, `submissions-work-done-${lang}${lang === 'en' ? '-phone' : ''}`, false);
+      if (lang === 'en') assert.ok((await boss.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)) <= 1, 'the dialog fits the phone');
+      await context.close();
+    }
+    assert.deepEqual(pageErrors, []);
+  });
+
   test('on a phone: the author page and the form fit and work', async () => {
     const context = await browser.newContext({ ...PHONE });
     const page = await context.newPage();
