@@ -11,7 +11,7 @@ import http from 'node:http';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
-export type RunningServer = { port: number; dataDir: string; startMs: number; stop(): Promise<void>; log(): string; exitCode(): number | null };
+export type RunningServer = { port: number; dataDir: string; startMs: number; pid: number; stop(): Promise<void>; log(): string; exitCode(): number | null };
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -61,6 +61,8 @@ export async function startServer(opts: { dataDir?: string; port?: number; env?:
   return {
     port,
     dataDir,
+    // the server's own process, for a benchmark that reads its memory (/proc/<pid>/status)
+    pid: child.pid!,
     startMs: Date.now() - started,
     log: () => output,
     exitCode: () => child.exitCode,
