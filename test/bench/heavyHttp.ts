@@ -83,35 +83,43 @@ const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
  * JSON result at once, or HTTP 202 with `{ work }`: then `GET /api/work/:id` is polled (every
  * 25 ms at first, so a short piece of work is timed closely, then every tenth of the time so far,
  * at most every half second) until done or failed, and a file is downloaded from
- * `GET /api/work/:id/file`.
+ * `GET /api/work/:id/file`. A refusal to try again later (429, 503) is asked again after its
+ * Retry-After (at most 10 s), within the same time.
  */
 export async function heavy(port: number, host: string, token: string, method: string, urlPath: string, body: unknown, timeoutMs: number): Promise<HeavyOutcome> {
   const t0 = performance.now();
   const signal = AbortSignal.timeout(timeoutMs);
   const took = () => performance.now() - t0;
+  const result = (ok: boolean, how: HeavyOutcome['how'], detail: string): HeavyOutcome => ({ ok, ms: took(), how, detail });
   try {
-    const first = await request(port, host, method, urlPath, { token, body, signal });
+    // "Try again later" (429 or 503, when the server's limits are full) is asked again, as a manager would.
+    let first = await request(port, host, method, urlPath, { token, body, signal });
+    for (let refused = 1; first.status === 429 || first.status === 503; refused++) {
+      console.log(`  (${urlPath}: refused ${refused}×, ${envelope(first).message ?? ''})`);
+      await sleep(Math.min(10, Number(first.headers['retry-after'] ?? 1) || 1) * 1000);
+      first = await request(port, host, method, urlPath, { token, body, signal });
+    }
     const env = isJson(first) ? envelope(first) : null;
-    if (!env) return first.status === 200 ? { ok: true, ms: took(), how: 'direct', detail: `file ${kb(first.body.length)}` } : { ok: false, ms: took(), how: 'direct', detail: `HTTP ${first.status}` };
+    if (!env) return first.status === 200 ? result(true, 'direct', `file ${kb(first.body.length)}`) : result(false, 'direct', `HTTP ${first.status}`);
     if (!(first.status === 202 || isWorkStarted(env.data))) {
       const ok = first.status === 200 && env.code === 200;
-      return { ok, ms: took(), how: 'direct', detail: ok ? describe(env.data) : `HTTP ${first.status} ${env.message ?? ''}` };
+      return result(ok, 'direct', ok ? describe(env.data) : `HTTP ${first.status} ${env.message ?? ''}`);
     }
-    if (!isWorkStarted(env.data)) return { ok: false, ms: took(), how: 'work', detail: `HTTP 202 without work: ${first.body.toString('utf8').slice(0, 100)}` };
+    if (!isWorkStarted(env.data)) return result(false, 'work', `HTTP 202 without work: ${first.body.toString('utf8').slice(0, 100)}`);
     let work: WorkView = env.data.work;
     while (work.state !== 'done' && work.state !== 'failed') {
       await sleep(Math.min(500, Math.max(25, took() / 10)));
       const seen = await request(port, host, 'GET', `/api/work/${work.id}`, { token, signal });
       const data = envelope(seen).data as WorkView | undefined;
-      if (seen.status !== 200 || !data) return { ok: false, ms: took(), how: 'work', detail: `poll: HTTP ${seen.status} ${envelope(seen).message ?? ''}` };
+      if (seen.status !== 200 || !data) return result(false, 'work', `poll: HTTP ${seen.status} ${envelope(seen).message ?? ''}`);
       work = data;
     }
-    if (work.state === 'failed') return { ok: false, ms: took(), how: 'work', detail: `failed: ${work.error ?? '?'}` };
-    if (!work.fileName) return { ok: true, ms: took(), how: 'work', detail: describe(work.summary) };
+    if (work.state === 'failed') return result(false, 'work', `failed: ${work.error ?? '?'}`);
+    if (!work.fileName) return result(true, 'work', describe(work.summary));
     const file = await request(port, host, 'GET', `/api/work/${work.id}/file`, { token, signal });
-    return { ok: file.status === 200, ms: took(), how: 'work', detail: file.status === 200 ? `file ${kb(file.body.length)}` : `file: HTTP ${file.status}` };
+    return result(file.status === 200, 'work', file.status === 200 ? `file ${kb(file.body.length)}` : `file: HTTP ${file.status}`);
   } catch (err) {
-    return { ok: false, ms: took(), how: 'error', detail: signal.aborted ? `no result within ${timeoutMs / 1000} s` : String(err).slice(0, 100) };
+    return result(false, 'error', signal.aborted ? `no result within ${timeoutMs / 1000} s` : String(err).slice(0, 100));
   }
 }
 
