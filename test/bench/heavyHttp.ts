@@ -83,8 +83,8 @@ const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
  * JSON result at once, or HTTP 202 with `{ work }`: then `GET /api/work/:id` is polled (every
  * 25 ms at first, so a short piece of work is timed closely, then every tenth of the time so far,
  * at most every half second) until done or failed, and a file is downloaded from
- * `GET /api/work/:id/file`. A refusal to try again later (429, 503) is asked again after its
- * Retry-After (at most 10 s), within the same time.
+ * `GET /api/work/:id/file`. A refusal to try again later (429, 503 work:busy) is asked again
+ * after its Retry-After (at most 10 s), within the same time.
  */
 export async function heavy(port: number, host: string, token: string, method: string, urlPath: string, body: unknown, timeoutMs: number): Promise<HeavyOutcome> {
   const t0 = performance.now();
@@ -92,9 +92,11 @@ export async function heavy(port: number, host: string, token: string, method: s
   const took = () => performance.now() - t0;
   const result = (ok: boolean, how: HeavyOutcome['how'], detail: string): HeavyOutcome => ({ ok, ms: took(), how, detail });
   try {
-    // "Try again later" (429 or 503, when the server's limits are full) is asked again, as a manager would.
+    // "Try again later" (429, or 503 work:busy when the server's limits are full) is asked again,
+    // as a manager would; a task that timed out (503 work:timedOut) is not.
+    const tryLater = (a: Answer) => a.status === 429 || (a.status === 503 && envelope(a).message === 'work:busy');
     let first = await request(port, host, method, urlPath, { token, body, signal });
-    for (let refused = 1; first.status === 429 || first.status === 503; refused++) {
+    for (let refused = 1; tryLater(first); refused++) {
       console.log(`  (${urlPath}: refused ${refused}×, ${envelope(first).message ?? ''})`);
       await sleep(Math.min(10, Number(first.headers['retry-after'] ?? 1) || 1) * 1000);
       first = await request(port, host, method, urlPath, { token, body, signal });
