@@ -81,27 +81,44 @@ function placeOnSheets(doc: Doc, w: number, h: number, count: number, draw: (i: 
   }
 }
 
-/** `today` is the letter's date, YYYY-MM-DD in the conference's time zone. */
-export async function renderDocument(type: DocumentType, template: RenderTemplate, c: DocumentConference, people: DocumentPerson[], lang: Lang, today: string): Promise<Buffer> {
+/**
+ * `today` is the letter's date, YYYY-MM-DD in the conference's time zone; `drawn` is told after
+ * each person (the pool's progress, documents/tasks.ts).
+ */
+export async function renderDocument(type: DocumentType, template: RenderTemplate, c: DocumentConference, people: DocumentPerson[], lang: Lang, today: string, drawn: (done: number, total: number) => void = () => undefined): Promise<Buffer> {
   const [zh, en] = TITLES[type];
+  const total = people.length;
   const doc = newDoc(`${lang === 'en' ? en : zh} - ${lang === 'en' ? c.name.en || c.name.zh : c.name.zh || c.name.en}`);
   const custom = template.custom;
   if (custom) {
     const { width, height } = custom.layout.page;
     if (type === 'INVITATION' || type === 'RECEIPT') {
-      for (const p of people) {
+      people.forEach((p, i) => {
         doc.addPage({ size: [mm(width), mm(height)], margin: 0 });
         drawCustom(doc, 0, 0, custom.layout, custom.background, c, p, lang);
-      }
+        drawn(i + 1, total);
+      });
     } else {
-      placeOnSheets(doc, width, height, people.length, (i, x, y) => drawCustom(doc, x, y, custom.layout, custom.background, c, people[i], lang));
+      placeOnSheets(doc, width, height, total, (i, x, y) => {
+        drawCustom(doc, x, y, custom.layout, custom.background, c, people[i], lang);
+        drawn(i + 1, total);
+      });
     }
   } else if (type === 'BADGE') {
-    placeOnSheets(doc, BADGE.width, BADGE.height, people.length, (i, x, y) => drawBadge(doc, x, y, c, people[i], lang));
+    placeOnSheets(doc, BADGE.width, BADGE.height, total, (i, x, y) => {
+      drawBadge(doc, x, y, c, people[i], lang);
+      drawn(i + 1, total);
+    });
   } else if (type === 'TICKET') {
-    placeOnSheets(doc, TICKET.width, TICKET.height, people.length, (i, x, y) => drawTicket(doc, x, y, c, people[i], lang));
+    placeOnSheets(doc, TICKET.width, TICKET.height, total, (i, x, y) => {
+      drawTicket(doc, x, y, c, people[i], lang);
+      drawn(i + 1, total);
+    });
   } else {
-    for (const p of people) drawLetter(doc, c, p, lang, today);
+    people.forEach((p, i) => {
+      drawLetter(doc, c, p, lang, today);
+      drawn(i + 1, total);
+    });
   }
   return finish(doc);
 }
