@@ -13,8 +13,9 @@ declare module '../../platform/feature' {
 
 export const documentsFeature = defineFeature({
   name: 'documents',
-  services: ({ db, files, config }) => {
-    const documents = new DocumentService(db, files, new RegistrationPeople(db));
+  services: ({ db, files, config, work }) => {
+    // PDFs are drawn in the pool of worker threads (tasks.ts), counted against the conference's share.
+    const documents = new DocumentService(db, files, new RegistrationPeople(db), (conferenceId, task, input) => work.compute(conferenceId, task, input));
     return { documents, badges: new BadgePrinter(documents, config) };
   },
   api: (deps) => [documentApiRouter(deps)],

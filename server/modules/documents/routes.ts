@@ -13,7 +13,9 @@ import { t } from '../../platform/i18n';
 import { documentsApi, PERSONAL_DOCUMENTS, type DocumentConference, type DocumentType } from '../../contract/documents';
 import { conferenceOrigin, publicOrigin, type PublicUrlConfig } from '../../platform/publicUrl';
 import { todayIn } from '../registration/settings';
+import type { Lang } from '../../contract/enums';
 import type { DocumentService } from './service';
+import type { RenderInput } from './tasks';
 
 const FILE_NAMES: Record<DocumentType, string> = { BADGE: 'badge.pdf', INVITATION: 'invitation-letter.pdf', RECEIPT: 'receipt.pdf', TICKET: 'ticket.pdf' };
 
@@ -29,7 +31,11 @@ export function documentConference(req: Request, links: PublicUrlConfig): Docume
 }
 const today = (req: Request) => todayIn(req.ctx.site!.conference.timeZone);
 
-/** Badges for the registration feature's list: whether the conference prints them, and a PDF of some registrants. */
+/**
+ * Badges for the registration feature's list: whether the conference prints them, and a PDF of
+ * some registrants — drawn in the pool while the request waits (a few people), or read here and
+ * drawn by a piece of work (many: registration/exportWork.ts).
+ */
 export class BadgePrinter {
   constructor(
     private readonly documents: DocumentService,
@@ -40,8 +46,23 @@ export class BadgePrinter {
     return this.documents.enabled(conferenceId, 'BADGE');
   }
 
+  /** What the badges say about the conference of this request, and its day (kept with a piece of work). */
+  about(req: Request): { conference: DocumentConference; today: string } {
+    return { conference: documentConference(req, this.links), today: today(req) };
+  }
+
   render(req: Request, ids: number[]): Promise<Buffer> {
     return this.documents.render(conferenceOf(req), 'BADGE', { ids }, documentConference(req, this.links), req.ctx.lang, today(req));
+  }
+
+  /** The pool's input for the badges of `ids` (in their order); 404 'documents:disabled' when badges are off. */
+  input(conferenceId: number, ids: number[], about: { conference: DocumentConference; today: string }, lang: Lang): Promise<RenderInput> {
+    return this.documents.renderInput(conferenceId, 'BADGE', { ids }, about.conference, lang, about.today);
+  }
+
+  /** The badge template's part of a kept PDF's fingerprint. */
+  version(conferenceId: number): Promise<string> {
+    return this.documents.templateVersion(conferenceId, 'BADGE');
   }
 }
 

@@ -11,10 +11,17 @@ import type { Lang } from '../../contract/enums';
 import type { FilesService } from '../files/service';
 import { urlOf } from '../files/service';
 import type { RegistrationPeople } from '../registration/people';
-import { renderDocument } from './pdf/render';
-import { renderReceiptPdf } from './pdf/receipt';
+import type { CustomTemplate, ReceiptInput, RenderInput } from './tasks';
 
-type TemplateRow = { conference_id: number; type: DocumentType; enabled_type: EnabledType; background_file: string | null; layout: string | null };
+type TemplateRow = { conference_id: number; type: DocumentType; enabled_type: EnabledType; background_file: string | null; layout: string | null; updated_at?: string };
+
+/** Runs a CPU task of the pool for a conference (the platform's `work.compute`): PDFs are never drawn on the request's thread. */
+export type Compute = <O>(conferenceId: number, task: string, input: unknown) => Promise<O>;
+
+/** A PDF's bytes as they come back from a worker thread (a Uint8Array), as a Buffer without a copy. */
+export function asBuffer(bytes: Uint8Array): Buffer {
+  return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
 
 /** The receipt's own fields, for the designer's list (a receipt's name, e-mail and code are its payer's and its number). */
 const RECEIPT_LABELS: Record<(typeof RECEIPT_FIELDS)[number], [zh: string, en: string]> = {
@@ -39,6 +46,7 @@ export class DocumentService {
     private readonly db: Db,
     private readonly files: FilesService,
     private readonly people: RegistrationPeople,
+    private readonly compute: Compute,
   ) {}
 
   private row(conferenceId: number, type: DocumentType): Promise<TemplateRow | undefined> {
@@ -94,14 +102,36 @@ export class DocumentService {
     return this.config(conferenceId, input.type);
   }
 
-  private async template(conferenceId: number, view: { enabledType: EnabledType; background: string | null; layout: DocumentLayout }) {
-    if (view.enabledType !== 'CUSTOM') return { custom: null };
+  private async template(conferenceId: number, view: { enabledType: EnabledType; background: string | null; layout: DocumentLayout }): Promise<CustomTemplate> {
+    if (view.enabledType !== 'CUSTOM') return null;
     const found = view.background ? await this.files.find(conferenceId, view.background) : null;
-    return { custom: { layout: view.layout, background: found?.bytes ?? null } };
+    return { layout: view.layout, background: found?.bytes ?? null };
+  }
+
+  /**
+   * What a type's template was last saved as: part of the fingerprint of a kept export (a badge
+   * PDF is built again after the template changed).
+   */
+  async templateVersion(conferenceId: number, type: DocumentType): Promise<string> {
+    const row = await this.row(conferenceId, type);
+    return row ? `${row.enabled_type}:${row.updated_at ?? ''}:${row.background_file ?? ''}` : 'DEFAULT';
   }
 
   /** The PDF of a type for registrants (by id) or for one user; 404 'documents:disabled' when disabled. */
   async render(conferenceId: number, type: DocumentType, who: { ids: number[] } | { userId: number }, conference: DocumentConference, lang: Lang, today: string): Promise<Buffer> {
+    return this.pdf(conferenceId, await this.renderInput(conferenceId, type, who, conference, lang, today));
+  }
+
+  /** Draws a document in the pool: the CPU part of `render`, for a request that waits for it. */
+  async pdf(conferenceId: number, input: RenderInput): Promise<Buffer> {
+    return asBuffer(await this.compute<Uint8Array>(conferenceId, 'documents.render', input));
+  }
+
+  /**
+   * What the pool needs to draw a type for registrants or one user: the template, its background
+   * and the people, read here; 404 'documents:disabled' when disabled.
+   */
+  async renderInput(conferenceId: number, type: DocumentType, who: { ids: number[] } | { userId: number }, conference: DocumentConference, lang: Lang, today: string): Promise<RenderInput> {
     const view = await this.config(conferenceId, type);
     if (view.enabledType === 'DISABLED') throw new AppError(404, 'documents:disabled');
     let people: DocumentPerson[];
@@ -112,7 +142,7 @@ export class DocumentService {
       people = [person];
     }
     if (!people.length) throw new AppError(400, 'registration:userMsg', 'ids');
-    return renderDocument(type, await this.template(conferenceId, view), conference, people, lang, today);
+    return { type, custom: await this.template(conferenceId, view), conference, people, lang, today };
   }
 
   /**
@@ -122,7 +152,8 @@ export class DocumentService {
   async renderReceipt(conferenceId: number, receipt: ReceiptDocument, conference: DocumentConference, lang: Lang): Promise<Buffer> {
     const view = await this.config(conferenceId, 'RECEIPT');
     if (view.enabledType === 'DISABLED') throw new AppError(404, 'documents:disabled');
-    return renderReceiptPdf(await this.template(conferenceId, view), conference, receipt, lang);
+    const input: ReceiptInput = { custom: await this.template(conferenceId, view), conference, receipt, lang };
+    return asBuffer(await this.compute<Uint8Array>(conferenceId, 'documents.receipt', input));
   }
 
   /** A preview of unsaved settings with a sample person (the designer's "Preview PDF"). */
@@ -141,7 +172,7 @@ export class DocumentService {
       fields: { passport: 'E12345678' },
     };
     const view = { enabledType: input.enabledType, background: input.background ?? null, layout: input.layout ?? defaultLayout(input.type) };
-    return renderDocument(input.type, await this.template(conferenceId, view), conference, [sample], lang, today);
+    return this.pdf(conferenceId, { type: input.type, custom: await this.template(conferenceId, view), conference, people: [sample], lang, today });
   }
 
   async isRegistrant(conferenceId: number, userId: number): Promise<boolean> {

@@ -1,7 +1,9 @@
 /**
  * Downloads of the registrant list (spec 2.12, 7): badge.pdf, user.xlsx, the registrants' files
  * as a zip, and one registrant's files through a form post in a new tab that carries a
- * single-use token instead of the session (download/files).
+ * single-use token instead of the session (download/files). Badges and the workbook are drawn in
+ * the pool: at once for a few people, else as a piece of work (202 `{ work }`, exportWork.ts);
+ * zips are streamed, a few at a time per conference (exports.ts, ZipSlots).
  */
 import express, { Router, type Response } from 'express';
 import { z } from 'zod';
@@ -11,10 +13,12 @@ import type { Deps } from '../../platform/feature';
 import { AppError } from '../../platform/errors';
 import { sendAttachment, setAttachment } from '../../platform/download';
 import { route, SENT, type Sent } from '../../platform/route';
+import { workAsker, workStarted } from '../../platform/work/index';
 import { registrationApi as api } from '../../contract/registration';
 import { loadIdentity } from '../accounts/service';
 import { consumeDownloadToken, issueDownloadToken } from './downloadTokens';
-import { filesOfRegistrants, safeSegment, usersWorkbook, writeZip, type ZipEntry } from './exports';
+import { filesOfRegistrants, safeSegment, usersTable, writeZip, ZipSlots, type ZipEntry } from './exports';
+import { BADGES_AT_ONCE, bytesOf, ROWS_AT_ONCE } from './exportWork';
 import { registrationPorts, selectedIds } from './routes';
 import * as repo from './repo';
 
@@ -39,28 +43,36 @@ function sendFile(res: Response, name: string, contentType: string, bytes: Buffe
 }
 
 export function registrationExportRouter(deps: Deps): Router {
-  const { db, files } = deps;
+  const { db, files, work } = deps;
   const ports = registrationPorts(deps);
+  const zips = new ZipSlots();
   const router = Router();
 
   route(router, api.badges, access('manager'), async (input, req, res) => {
     if (!(await ports.badges.enabled(conferenceOf(req)))) throw new AppError(404, 'documents:disabled');
     // The selection is read once badges are known to be on: off, the answer is that, whatever was sent.
-    const ids = await selectedIds(db, conferenceOf(req), input.body);
+    const selection = input.body;
+    const ids = await selectedIds(db, conferenceOf(req), selection);
     if (!ids.length) throw new AppError(400, 'registration:userMsg', 'ids');
-    return sendFile(res, 'badge.pdf', 'application/pdf', await ports.badges.render(req, ids));
+    if (ids.length <= BADGES_AT_ONCE) return sendFile(res, 'badge.pdf', 'application/pdf', await ports.badges.render(req, ids));
+    return workStarted(res, await work.ask('registration.badges', workAsker(req), { selection, about: ports.badges.about(req) }));
   });
 
   route(router, api.excel, access('manager'), async ({ body }, req, res) => {
     const ids = await selectedIds(db, conferenceOf(req), body);
-    return sendFile(res, 'user.xlsx', XLSX_TYPE, await usersWorkbook(db, conferenceOf(req), ids, req.ctx.lang, timeZoneOf(req)));
+    if (ids.length > ROWS_AT_ONCE) return workStarted(res, await work.ask('registration.excel', workAsker(req), body));
+    const sheet = await usersTable(db, conferenceOf(req), ids, req.ctx.lang, timeZoneOf(req));
+    return sendFile(res, 'user.xlsx', XLSX_TYPE, bytesOf(await work.compute<Uint8Array>(conferenceOf(req), 'platform.table', { sheets: [sheet] })));
   });
 
   route(router, api.allFiles, access('manager'), async ({ body }, req, res) => {
     const entries = await filesOfRegistrants(db, conferenceOf(req), await selectedIds(db, conferenceOf(req), body));
     if (!entries.length) throw new AppError(404, 'registration:noFiles');
-    setAttachment(res, 'files.zip', 'application/zip');
-    await writeZip(res, conferenceOf(req), files, entries);
+    // The slot is taken before the headers: a refusal is still an envelope, not a broken zip.
+    await zips.run(conferenceOf(req), async () => {
+      setAttachment(res, 'files.zip', 'application/zip');
+      await writeZip(res, conferenceOf(req), files, entries);
+    });
     return SENT;
   });
 
@@ -88,8 +100,10 @@ export function registrationExportRouter(deps: Deps): Router {
       if (!bytes) throw new AppError(404, 'registration:noFiles');
       return sendFile(res, safeSegment(entries[0].path.split('/').pop() ?? 'file'), 'application/octet-stream', bytes);
     }
-    setAttachment(res, 'files.zip', 'application/zip');
-    await writeZip(res, conferenceOf(req), files, entries);
+    await zips.run(conferenceOf(req), async () => {
+      setAttachment(res, 'files.zip', 'application/zip');
+      await writeZip(res, conferenceOf(req), files, entries);
+    });
     return SENT;
   });
 

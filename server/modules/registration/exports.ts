@@ -1,17 +1,17 @@
 /**
- * Exports of the registrant list (spec 2.12, 7): user.xlsx with one column per answer, and the
- * registrants' files as one zip with a folder per registrant.
+ * Exports of the registrant list (spec 2.12, 7): user.xlsx with one column per answer (its rows
+ * read here, the workbook written in the pool by 'platform.table'), and the registrants' files
+ * as one zip with a folder per registrant, streamed.
  */
 import { localTime } from '../../platform/localTime';
 import type { Writable } from 'node:stream';
 import archiver from 'archiver';
-import ExcelJS from 'exceljs';
 import type { Db } from '../../db/index';
 import { fromDbInstant, parseJson } from '../../db/dialect';
 import type { Answers, FormRules } from '../../contract/registration';
 import type { Lang } from '../../contract/enums';
 import { t } from '../../platform/i18n';
-import { addTextRow } from '../../platform/xlsx';
+import { AppError } from '../../platform/errors';
 import type { FilesService } from '../files/service';
 import { loadRules } from './forms';
 import { answerText } from './people';
@@ -27,7 +27,11 @@ async function rulesByVersion(db: Db, conferenceId: number, rows: repo.Registran
   return map;
 }
 
-export async function usersWorkbook(db: Db, conferenceId: number, ids: number[], lang: Lang, timeZone: string): Promise<Buffer> {
+/** A sheet of text cells, as the pool's 'platform.table' task writes it (its cells stay text, formulas quote-prefixed). */
+export type TableSheet = { name: string; head: string[]; rows: string[][]; widths?: number[] };
+
+/** user.xlsx's one sheet: a row per registrant of `ids`, a column per answer key of the forms they answered. */
+export async function usersTable(db: Db, conferenceId: number, ids: number[], lang: Lang, timeZone: string): Promise<TableSheet> {
   const rows = await repo.registrantsByIds(db, conferenceId, ids);
   const forms = await rulesByVersion(db, conferenceId, rows);
   // One column per answer key: the default form's order first, then what other versions add.
@@ -43,25 +47,34 @@ export async function usersWorkbook(db: Db, conferenceId: number, ids: number[],
   }
   const listed = new Map((await listRows(db, rows)).map((r) => [r.id, r]));
   const files = await repo.filesOf(db, conferenceId, rows.map((r) => r.id));
-  const book = new ExcelJS.Workbook();
-  book.created = new Date(0);
-  const sheet = book.addWorksheet(t(lang, 'registration:export.sheet'));
-  const header = [t(lang, 'registration:export.code'), t(lang, 'registration:export.name'), ...columns.values(), t(lang, 'registration:export.version'), t(lang, 'registration:export.time', { timeZone })];
-  sheet.addRow(header).font = { bold: true };
-  for (const row of rows) {
+  const head = [t(lang, 'registration:export.code'), t(lang, 'registration:export.name'), ...columns.values(), t(lang, 'registration:export.version'), t(lang, 'registration:export.time', { timeZone })];
+  const filesOfRow = new Map<number, repo.RegistrantFileRow[]>();
+  for (const f of files) filesOfRow.set(f.registrant_id, [...(filesOfRow.get(f.registrant_id) ?? []), f]);
+  const body = rows.map((row) => {
     const answers = parseJson<Answers>(row.answers, {});
     const rules = forms.get(row.version) ?? null;
     const items = new Map((rules?.items ?? []).map((i) => [i.field, i]));
-    const own = files.filter((f) => f.registrant_id === row.id);
+    const own = filesOfRow.get(row.id) ?? [];
     const cells = [...columns.keys()].map((key) => answerText(items.get(key), answers[key], lang, own.filter((f) => f.field === key).map((f) => f.original_name)));
     const created = fromDbInstant(row.created_at);
     const time = created ? localTime(created, timeZone, true) : '';
-    // What participants typed stays text: a cell that would read as a formula gets the quote-prefix style.
-    addTextRow(sheet, [row.code, listed.get(row.id)?.name ?? '', ...cells, row.version, time].map(String));
-  }
-  sheet.columns.forEach((col, i) => (col.width = Math.min(40, Math.max(10, String(header[i] ?? '').length * 2 + 4))));
-  sheet.views = [{ state: 'frozen', ySplit: 1 }];
-  return Buffer.from(await book.xlsx.writeBuffer());
+    return [row.code, listed.get(row.id)?.name ?? '', ...cells, row.version, time].map(String);
+  });
+  return { name: t(lang, 'registration:export.sheet'), head, rows: body, widths: head.map((title) => Math.min(40, Math.max(10, title.length * 2 + 4))) };
+}
+
+/**
+ * The fingerprint of what an export of `ids` shows (issue 30): the registrants' count and last
+ * change, their files, and the forms (titles and option labels). A kept file is answered again
+ * while it is the same.
+ */
+export async function selectionVersion(db: Db, conferenceId: number, ids: number[]): Promise<string> {
+  if (!ids.length) return 'none';
+  type Stamp = { n: number | string; last: string | null } | undefined;
+  const people = (await db('registrants').where({ conference_id: conferenceId }).whereIn('id', ids).count({ n: '*' }).max({ last: 'updated_at' }).first()) as Stamp;
+  const files = (await db('registrant_files').where({ conference_id: conferenceId }).whereIn('registrant_id', ids).count({ n: '*' }).max({ last: 'file_id' }).first()) as Stamp;
+  const forms = (await db('registration_forms').where({ conference_id: conferenceId }).count({ n: '*' }).max({ last: 'updated_at' }).first()) as Stamp;
+  return [people, files, forms].map((s) => `${Number(s?.n ?? 0)}@${s?.last ?? ''}`).join('|');
 }
 
 /** A name safe as a zip path segment on every system. */
@@ -92,19 +105,72 @@ export async function filesOfRegistrants(db: Db, conferenceId: number, ids: numb
   });
 }
 
-/** Streams a zip of the entries into `out`; files missing from the store are skipped. */
+/**
+ * Zips are streamed, not made by a piece of work: reading files and deflating them is I/O and
+ * zlib's thread pool, not the event loop, and a whole zip kept as a result could be gigabytes.
+ * Each is bounded instead: a few per conference and in total, a request beyond them refused
+ * with "try again later" (429), and one file in memory at a time (writeZip).
+ */
+export const ZIPS_PER_CONFERENCE = 2;
+export const ZIPS_IN_TOTAL = 6;
+
+export class ZipSlots {
+  private readonly running = new Map<number, number>();
+  private total = 0;
+
+  constructor(
+    private readonly perConference = ZIPS_PER_CONFERENCE,
+    private readonly inTotal = ZIPS_IN_TOTAL,
+  ) {}
+
+  /** Runs `work` in one of the conference's slots; 429 'registration:zipBusy' when none is free. */
+  async run<T>(conferenceId: number, work: () => Promise<T>): Promise<T> {
+    const mine = this.running.get(conferenceId) ?? 0;
+    if (mine >= this.perConference || this.total >= this.inTotal) throw new AppError(429, 'registration:zipBusy');
+    this.running.set(conferenceId, mine + 1);
+    this.total++;
+    try {
+      return await work();
+    } finally {
+      this.total--;
+      const left = (this.running.get(conferenceId) ?? 1) - 1;
+      if (left) this.running.set(conferenceId, left);
+      else this.running.delete(conferenceId);
+    }
+  }
+}
+
+/**
+ * Streams a zip of the entries into `out`; files missing from the store are skipped. One file is
+ * read at a time, the next once the zip has taken the last (so a slow reader holds back the
+ * reading, and memory stays about one file); a reader that leaves stops it.
+ */
 export async function writeZip(out: Writable, conferenceId: number, files: FilesService, entries: ZipEntry[]): Promise<void> {
   const zip = archiver('zip', { zlib: { level: 6 } });
-  const done = new Promise<void>((resolve, reject) => {
-    out.on('finish', () => resolve());
-    out.on('close', () => resolve());
-    zip.on('error', reject);
-  });
+  let gone = false;
+  const closed = new Promise<void>((resolve) =>
+    out.once('close', () => {
+      gone = true;
+      resolve();
+    }),
+  );
+  const finished = new Promise<void>((resolve) => out.once('finish', () => resolve()));
+  const failed = new Promise<never>((_resolve, reject) => zip.once('error', reject));
+  failed.catch(() => undefined);
   zip.pipe(out);
   for (const entry of entries) {
     const bytes = await files.read(conferenceId, entry.storedName);
-    if (bytes) zip.append(bytes, { name: entry.path });
+    if (gone) break;
+    if (!bytes) continue;
+    const taken = new Promise<void>((resolve) => zip.once('entry', () => resolve()));
+    zip.append(bytes, { name: entry.path });
+    await Promise.race([taken, closed, failed]);
+    if (gone) break;
   }
-  await zip.finalize();
-  await done;
+  if (gone) {
+    zip.abort();
+    return;
+  }
+  await Promise.race([zip.finalize(), failed]);
+  await Promise.race([finished, closed, failed]);
 }
