@@ -2,13 +2,14 @@
  * The managers' reservations (/platform/manage/hotel; spec 2.12, 4 "Hotel reservation (manager
  * actions)"): the list with its filters, confirm, cancel, change the payment status (through the
  * orders' deal, so money is recorded in one place), delete, change dates (the new nights taken in
- * the transaction that gives the old ones back), the per-night occupancy grid and the rooming list.
+ * the transaction that gives the old ones back), the per-night occupancy grid and the rooming
+ * list's rows (its workbook is written in the pool: exportWork.ts).
  *
  * Lock order, shared with the orders' paths that reach hotels through events: the order first,
  * then the booking, then the room and its nights. So a manager's change never waits crosswise on
  * the expiry job or a payment.
  */
-import ExcelJS from 'exceljs';
+import { createHash } from 'node:crypto';
 import type { Db } from '../../db/index';
 import { inTransaction } from '../../db/transaction';
 import { LIKE_ESCAPE, likeContains, toDbInstant } from '../../db/dialect';
@@ -17,7 +18,6 @@ import { nightsOf, type OccupancyView, type ReservationPage, type ReservationQue
 import type { Lang } from '../../contract/enums';
 import { AppError } from '../../platform/errors';
 import { t } from '../../platform/i18n';
-import { addTextRow } from '../../platform/xlsx';
 import { accountsByIds } from '../accounts/repo';
 import type { OrderManagement, OrderService } from '../orders';
 import type { HotelBooking } from './booking';
@@ -27,6 +27,9 @@ import { paymentOf } from './present';
 import * as repo from './repo';
 
 export type DeskOrders = Pick<OrderService, 'lockState' | 'cancelOpen' | 'restate' | 'statesOf'>;
+
+/** A sheet of text cells, as the pool's 'platform.table' task writes it. */
+export type TableSheet = { name: string; head: string[]; rows: string[][]; widths?: number[] };
 
 export class HotelDesk {
   constructor(
@@ -170,35 +173,55 @@ export class HotelDesk {
     };
   }
 
-  /** The rooming list: one sheet per hotel, one row per reservation and night, for the bookings that keep their nights. */
-  async rooming(conferenceId: number, lang: Lang, hotelId?: number): Promise<Buffer> {
-    const hotels = (await repo.listHotels(this.db, conferenceId)).filter((h) => !hotelId || Number(h.id) === hotelId);
+  /** The bookings the rooming list shows: those that keep their nights (of one hotel, or all). */
+  private roomingBookings(conferenceId: number, hotelId?: number) {
     const q = this.db<repo.BookingRow>('hotel_bookings').where('conference_id', conferenceId).whereNull('deleted_at').whereIn('holds', ['held', 'sold']);
     if (hotelId) q.where('hotel_id', hotelId);
-    const bookings = (await q.orderBy('check_in').orderBy('id')) as repo.BookingRow[];
+    return q;
+  }
+
+  /** How many reservations the rooming list shows (whether it is answered at once or as a piece of work). */
+  async roomingCount(conferenceId: number, hotelId?: number): Promise<number> {
+    return Number(((await this.roomingBookings(conferenceId, hotelId).count({ n: '*' }).first()) as { n: number | string } | undefined)?.n ?? 0);
+  }
+
+  /**
+   * The fingerprint of what the rooming list shows: the bookings' count and last change (every
+   * booking of the conference, so one that stopped keeping its nights counts), the hotels' and
+   * rooms' names, and the payment status of the orders (the orders' own).
+   */
+  async roomingVersion(conferenceId: number): Promise<string> {
+    type Stamp = { n: number | string; last: string | null } | undefined;
+    const stamp = async (table: string) => (await this.db(table).where('conference_id', conferenceId).count({ n: '*' }).max({ last: 'updated_at' }).first()) as Stamp;
+    const [bookings, hotels, rooms] = [await stamp('hotel_bookings'), await stamp('hotels'), await stamp('hotel_rooms')];
+    const orderIds = (await this.roomingBookings(conferenceId).whereNotNull('order_id').pluck('order_id')).map(Number);
+    const states = [...(await this.orders.statesOf(this.db, conferenceId, orderIds)).entries()].map(([id, s]) => `${id}:${s.status}`).sort().join(',');
+    const paid = createHash('sha1').update(states).digest('base64url').slice(0, 16);
+    return [...[bookings, hotels, rooms].map((s) => `${Number(s?.n ?? 0)}@${s?.last ?? ''}`), paid].join('|');
+  }
+
+  /** The rooming list's sheets: one per hotel, one row per reservation and night, for the bookings that keep their nights. */
+  async roomingTable(conferenceId: number, lang: Lang, hotelId?: number): Promise<TableSheet[]> {
+    const hotels = (await repo.listHotels(this.db, conferenceId)).filter((h) => !hotelId || Number(h.id) === hotelId);
+    const bookings = (await this.roomingBookings(conferenceId, hotelId).orderBy('check_in').orderBy('id')) as repo.BookingRow[];
     const views = await this.reservations(conferenceId, bookings);
-    const book = new ExcelJS.Workbook();
-    book.created = new Date(0);
     const columns = ['night', 'room', 'quantity', 'name', 'unit', 'email', 'phone', 'checkIn', 'checkOut', 'status', 'payment', 'orderNo', 'price', 'requirements'];
+    const head = columns.map((c) => t(lang, `hotels:rooming.${c}`));
     const used = new Set<string>();
-    for (const hotel of hotels) {
+    const sheets: TableSheet[] = hotels.map((hotel) => {
       const name = (lang === 'zh' ? hotel.name_zh : hotel.name_en).replace(/[*?:\\/[\]]/g, ' ').slice(0, 28) || `#${hotel.id}`;
-      const sheet = book.addWorksheet(used.has(name) ? `${name.slice(0, 24)} ${hotel.id}` : name);
+      const sheetName = used.has(name) ? `${name.slice(0, 24)} ${hotel.id}` : name;
       used.add(name);
-      sheet.addRow(columns.map((c) => t(lang, `hotels:rooming.${c}`))).font = { bold: true };
       const rows = views
         .filter((v) => v.hotelId === Number(hotel.id))
         .flatMap((v) => nightsOf(v.checkIn, v.checkOut).map((night) => ({ night, v })))
-        .sort((a, b) => (a.night < b.night ? -1 : a.night > b.night ? 1 : a.v.id - b.v.id));
-      for (const { night, v } of rows) {
-        addTextRow(sheet, [
+        .sort((a, b) => (a.night < b.night ? -1 : a.night > b.night ? 1 : a.v.id - b.v.id))
+        .map(({ night, v }) => [
           night, lang === 'zh' ? v.roomZh : v.roomEn, String(v.quantity), v.name, v.unit, v.email, v.phone, v.checkIn, v.checkOut,
           t(lang, `hotels:status.${v.status}`), t(lang, `hotels:payment.${v.payment}`), v.orderNo, `${v.price.currency} ${toDecimalString(v.price)}`, v.requirements,
         ]);
-      }
-      sheet.columns.forEach((c) => (c.width = 16));
-    }
-    if (!hotels.length) book.addWorksheet(t(lang, 'hotels:rooming.sheet'));
-    return Buffer.from(await book.xlsx.writeBuffer());
+      return { name: sheetName, head, rows, widths: head.map(() => 16) };
+    });
+    return sheets.length ? sheets : [{ name: t(lang, 'hotels:rooming.sheet'), head: [], rows: [] }];
   }
 }

@@ -8,6 +8,7 @@ import { defineFeature } from '../../platform/feature';
 import { HotelBooking } from './booking';
 import { HotelConfig } from './config';
 import { HotelDesk } from './desk';
+import { hotelWork } from './exportWork';
 import { hotelHandlers } from './handlers';
 import { hotelsPageRouter } from './pages';
 import { hotelsApiRouter } from './routes';
@@ -29,6 +30,8 @@ export const hotelsFeature = defineFeature({
   api: (deps) => [hotelsApiRouter(deps)],
   pages: (deps) => [hotelsPageRouter(deps)],
   events: () => hotelHandlers(),
+  // the rooming list of many reservations: a piece of work with progress (exportWork.ts)
+  work: (deps) => hotelWork(deps.hotelDesk),
   // Spec 2.12's order: users, submissions, reviewers, hotels, orders; customisation after e-mail.
   manageMenu: [
     { href: '/platform/manage/hotel', labelKey: 'hotels:menu.manage', order: 24, who: 'admin' },

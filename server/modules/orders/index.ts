@@ -6,6 +6,7 @@
 import { defineFeature, type Deps } from '../../platform/feature';
 import { orderHandlers } from './handlers';
 import { orderJobs } from './jobs';
+import { orderWork } from './exportWork';
 import { OrderManagement } from './manage';
 import { ordersPageRouter } from './pages';
 import { LARGE_BODY_PATHS, ordersApiRouter } from './routes';
@@ -58,6 +59,8 @@ export const ordersFeature = defineFeature({
   // the gateways' callbacks: before /api, which wants an Origin and JSON (notify.ts)
   early: (deps) => [notifyRouter(deps)],
   jobs: (deps) => orderJobs(deps.db, deps.orders),
+  // orders.xlsx of many orders: a piece of work with progress (exportWork.ts)
+  work: (deps) => orderWork(deps.orderDesk),
   events: (deps) => orderHandlers(deps.orders),
   manageMenu: [{ href: '/platform/manage/order', labelKey: 'orders:menu.manage', order: 25, who: 'admin' }],
   profileMenu: [

@@ -6,7 +6,6 @@
  * 'manual' attempt, so an order is paid in one place.
  */
 import { localTime } from '../../platform/localTime';
-import ExcelJS from 'exceljs';
 import type { Db } from '../../db/index';
 import { fromDbInstant, toDbInstant } from '../../db/dialect';
 import { compareMoney, formatMoney, money, moneyFromColumn, parseAmount, toDecimalString } from '../../contract/money';
@@ -14,7 +13,7 @@ import type { AnomalyView, DealInput, ItemOfUser, ManagedOrderView, OrderPage, O
 import type { Lang } from '../../contract/enums';
 import { AppError } from '../../platform/errors';
 import { t } from '../../platform/i18n';
-import { addTextRow } from '../../platform/xlsx';
+import type { Progress } from '../../platform/work/types';
 import { accountsByIds } from '../accounts/repo';
 import { newAttemptNo } from './numbers';
 import { presentAttempt, presentItem } from './present';
@@ -22,6 +21,12 @@ import { presentRefund, refundable, refundsOf } from './refunds';
 import * as repo from './repo';
 import { feeLines, type OrderService } from './service';
 import type { FeesPort } from './ports';
+
+/** The most orders one export holds (as before the pool: a sheet past this is not one a person reads). */
+export const EXPORT_MAX = 50_000;
+
+/** A sheet of text cells, as the pool's 'platform.table' task writes it. */
+export type TableSheet = { name: string; head: string[]; rows: string[][]; widths?: number[] };
 
 /** The people of this conference's orders whose e-mail or name contains the text (accounts owns the names). */
 async function peopleMatching(db: Db, conferenceId: number, text: string): Promise<number[]> {
@@ -187,24 +192,47 @@ export class OrderManagement {
     }));
   }
 
-  async workbook(conferenceId: number, q: Omit<OrderQuery, 'page' | 'size'>, lang: Lang, timeZone: string): Promise<Buffer> {
-    const rows = (await filtered(this.db, conferenceId, await filterOf(this.db, conferenceId, q), zoneOffsetMs(timeZone)).orderBy('o.id').limit(50_000).select('o.*')) as repo.OrderRow[];
-    const views = await this.managed(conferenceId, rows);
-    const book = new ExcelJS.Workbook();
-    book.created = new Date(0);
-    const sheet = book.addWorksheet(t(lang, 'orders:export.sheet'));
+  /** How many orders an export of the filter shows (whether it is answered at once or as a piece of work). */
+  async exportCount(conferenceId: number, q: Omit<OrderQuery, 'page' | 'size'>, timeZone: string): Promise<number> {
+    const count = (await filtered(this.db, conferenceId, await filterOf(this.db, conferenceId, q), zoneOffsetMs(timeZone)).count({ n: 'o.id' }).first()) as { n: number | string } | undefined;
+    return Math.min(EXPORT_MAX, Number(count?.n ?? 0));
+  }
+
+  /**
+   * The fingerprint of what an export of the filter shows: the orders' count and last change, and
+   * the conference's payment attempts' (an order's method, reference and transaction come from them).
+   */
+  async exportVersion(conferenceId: number, q: Omit<OrderQuery, 'page' | 'size'>, timeZone: string): Promise<string> {
+    type Stamp = { n: number | string; last: string | null } | undefined;
+    const orders = (await filtered(this.db, conferenceId, await filterOf(this.db, conferenceId, q), zoneOffsetMs(timeZone)).count({ n: 'o.id' }).max({ last: 'o.updated_at' }).first()) as Stamp;
+    const attempts = (await this.db('payment_attempts').where('conference_id', conferenceId).count({ n: '*' }).max({ last: 'updated_at' }).first()) as Stamp;
+    return [orders, attempts].map((s) => `${Number(s?.n ?? 0)}@${s?.last ?? ''}`).join('|');
+  }
+
+  /**
+   * orders.xlsx's sheet, a row per order of the filter (at most EXPORT_MAX), read a thousand
+   * orders at a time: bounded queries, and progress between them.
+   */
+  async table(conferenceId: number, q: Omit<OrderQuery, 'page' | 'size'>, lang: Lang, timeZone: string, progress: Progress = () => undefined): Promise<TableSheet> {
+    const rows = (await filtered(this.db, conferenceId, await filterOf(this.db, conferenceId, q), zoneOffsetMs(timeZone)).orderBy('o.id').limit(EXPORT_MAX).select('o.*')) as repo.OrderRow[];
     const local = (iso: string | null) => (iso ? localTime(new Date(iso), timeZone, true) : '');
     const columns = ['orderNo', 'type', 'name', 'email', 'items', 'currency', 'total', 'paid', 'status', 'transaction', 'method', 'reference', 'createdAt', 'deadline', 'paidAt', 'remark'];
-    sheet.addRow([...columns.map((c) => t(lang, `orders:export.${c}`)), `${t(lang, 'orders:export.timeZone')}: ${timeZone}`]).font = { bold: true };
-    for (const v of views) {
-      addTextRow(sheet, [
-        v.orderNo, t(lang, `orders:type.${v.type}`), v.name, v.email,
-        v.items.map((i) => `${lang === 'zh' ? i.titleZh || i.titleEn : i.titleEn || i.titleZh} × ${i.quantity}`).join('; '),
-        v.total.currency, toDecimalString(v.total), toDecimalString(v.paid), t(lang, `orders:status.${v.status}`), t(lang, `orders:transaction.${v.transaction}`),
-        v.method ? t(lang, `orders:methods.${v.method}`) : '', v.reference, local(v.createdAt), local(v.deadline), local(v.paidAt), v.remark,
-      ]);
+    const head = [...columns.map((c) => t(lang, `orders:export.${c}`)), `${t(lang, 'orders:export.timeZone')}: ${timeZone}`];
+    const body: string[][] = [];
+    for (let start = 0; start < rows.length; start += 1000) {
+      const chunk = rows.slice(start, start + 1000);
+      const [views, people] = await Promise.all([this.orders.views(conferenceId, chunk), accountsByIds(this.db, chunk.map((r) => Number(r.user_id)))]);
+      views.forEach((v, i) => {
+        const person = people.get(Number(chunk[i].user_id));
+        body.push([
+          v.orderNo, t(lang, `orders:type.${v.type}`), person?.trueName ?? '', person?.email ?? '',
+          v.items.map((item) => `${lang === 'zh' ? item.titleZh || item.titleEn : item.titleEn || item.titleZh} × ${item.quantity}`).join('; '),
+          v.total.currency, toDecimalString(v.total), toDecimalString(v.paid), t(lang, `orders:status.${v.status}`), t(lang, `orders:transaction.${v.transaction}`),
+          v.method ? t(lang, `orders:methods.${v.method}`) : '', v.reference, local(v.createdAt), local(v.deadline), local(v.paidAt), chunk[i].remark ?? '',
+        ]);
+      });
+      progress(start + chunk.length, rows.length, 'work:stage.reading');
     }
-    sheet.columns.forEach((c) => (c.width = 18));
-    return Buffer.from(await book.xlsx.writeBuffer());
+    return { name: t(lang, 'orders:export.sheet'), head, rows: body, widths: head.map(() => 18) };
   }
 }

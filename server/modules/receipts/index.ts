@@ -5,6 +5,7 @@
  */
 import { defineFeature } from '../../platform/feature';
 import { receiptHandlers } from './issue';
+import { receiptWork } from './exportWork';
 import { ReceiptManagement } from './manage';
 import { receiptsApiRouter, receiptsPageRouter } from './routes';
 import { ReceiptService } from './service';
@@ -21,5 +22,7 @@ export const receiptsFeature = defineFeature({
   api: (deps) => [receiptsApiRouter(deps, new ReceiptManagement(deps.db))],
   pages: (deps) => [receiptsPageRouter(deps, new ReceiptManagement(deps.db))],
   events: () => receiptHandlers(),
+  // receipts.xlsx of many requests: a piece of work with progress (exportWork.ts)
+  work: (deps) => receiptWork(new ReceiptManagement(deps.db)),
   manageMenu: [{ href: '/platform/manage/receipt', labelKey: 'receipts:menu.manage', order: 26, who: 'admin' }],
 });

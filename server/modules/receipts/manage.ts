@@ -1,10 +1,10 @@
 /**
  * The managers' receipt management (spec 2.12 manage/receipt, 4 "Receipt status"): the invoice
  * requests with filters, their status (unbilled → to be invoiced → invoiced, never backwards), the
- * express tracking number and the bill number, and the export (receipts.xlsx).
+ * express tracking number and the bill number, and the export's rows (receipts.xlsx, written in
+ * the pool: exportWork.ts).
  */
 import { localTime } from '../../platform/localTime';
-import ExcelJS from 'exceljs';
 import type { Db } from '../../db/index';
 import { inTransaction } from '../../db/transaction';
 import { toDecimalString } from '../../contract/money';
@@ -12,9 +12,14 @@ import type { Lang } from '../../contract/enums';
 import { INVOICE_STATUSES, type InvoicePage, type InvoiceQuery, type InvoiceUpdate, type ManagedInvoiceView } from '../../contract/receipts';
 import { AppError } from '../../platform/errors';
 import { t } from '../../platform/i18n';
-import { addTextRow } from '../../platform/xlsx';
 import { presentManaged } from './present';
 import * as repo from './repo';
+
+/** The most requests one export holds (as before the pool). */
+export const EXPORT_MAX = 50_000;
+
+/** A sheet of text cells, as the pool's 'platform.table' task writes it. */
+export type TableSheet = { name: string; head: string[]; rows: string[][]; widths?: number[] };
 
 export class ReceiptManagement {
   constructor(private readonly db: Db) {}
@@ -37,22 +42,29 @@ export class ReceiptManagement {
     return presentManaged((await repo.findInvoice(this.db, conferenceId, id))!);
   }
 
-  async workbook(conferenceId: number, q: Omit<InvoiceQuery, 'page' | 'size'>, lang: Lang, timeZone: string): Promise<Buffer> {
-    const rows = ((await repo.invoicesFiltered(this.db, conferenceId, q).orderBy('id').limit(50_000)) as repo.InvoiceRow[]).map(presentManaged);
-    const book = new ExcelJS.Workbook();
-    book.created = new Date(0);
-    const sheet = book.addWorksheet(t(lang, 'receipts:export.sheet'));
+  /** How many requests an export of the filter shows (whether it is answered at once or as a piece of work). */
+  async exportCount(conferenceId: number, q: Omit<InvoiceQuery, 'page' | 'size'>): Promise<number> {
+    const count = (await repo.invoicesFiltered(this.db, conferenceId, q).count({ n: '*' }).first()) as { n: number | string } | undefined;
+    return Math.min(EXPORT_MAX, Number(count?.n ?? 0));
+  }
+
+  /** The fingerprint of what an export of the filter shows: the requests' count and last change. */
+  async exportVersion(conferenceId: number, q: Omit<InvoiceQuery, 'page' | 'size'>): Promise<string> {
+    const stamp = (await repo.invoicesFiltered(this.db, conferenceId, q).count({ n: '*' }).max({ last: 'updated_at' }).first()) as { n: number | string; last: string | null } | undefined;
+    return `${Number(stamp?.n ?? 0)}@${stamp?.last ?? ''}`;
+  }
+
+  /** receipts.xlsx's sheet: a row per invoice request of the filter (at most EXPORT_MAX), times in the conference's zone. */
+  async table(conferenceId: number, q: Omit<InvoiceQuery, 'page' | 'size'>, lang: Lang, timeZone: string): Promise<TableSheet> {
+    const rows = ((await repo.invoicesFiltered(this.db, conferenceId, q).orderBy('id').limit(EXPORT_MAX)) as repo.InvoiceRow[]).map(presentManaged);
     const local = (iso: string) => localTime(new Date(iso), timeZone, true);
     const columns = ['orderNo', 'applicant', 'email', 'type', 'content', 'titleType', 'titleName', 'taxpayerId', 'recipientName', 'phone', 'address', 'receivingEmail', 'currency', 'amount', 'orderAmount', 'paidDate', 'attendees', 'comment', 'status', 'expressNo', 'billNo', 'createdAt', 'updatedAt'];
-    sheet.addRow([...columns.map((c) => t(lang, `receipts:export.${c}`)), `${t(lang, 'receipts:export.timeZone')}: ${timeZone}`]).font = { bold: true };
-    for (const v of rows) {
-      addTextRow(sheet, [
-        v.orderNo, v.applicantName, v.applicantEmail, t(lang, `receipts:type.${v.type}`), t(lang, `receipts:content.${v.content}`), t(lang, `receipts:titleType.${v.titleType}`), v.titleName, v.taxpayerId,
-        v.recipientName, v.phone, v.address, v.email, v.amount.currency, toDecimalString(v.amount), toDecimalString(v.orderAmount), v.paidDate, v.attendees.join(', '), v.comment,
-        t(lang, `receipts:status.${v.status}`), v.expressNo, v.billNo, local(v.createdAt), local(v.updatedAt),
-      ]);
-    }
-    sheet.columns.forEach((c) => (c.width = 18));
-    return Buffer.from(await book.xlsx.writeBuffer());
+    const head = [...columns.map((c) => t(lang, `receipts:export.${c}`)), `${t(lang, 'receipts:export.timeZone')}: ${timeZone}`];
+    const body = rows.map((v) => [
+      v.orderNo, v.applicantName, v.applicantEmail, t(lang, `receipts:type.${v.type}`), t(lang, `receipts:content.${v.content}`), t(lang, `receipts:titleType.${v.titleType}`), v.titleName, v.taxpayerId,
+      v.recipientName, v.phone, v.address, v.email, v.amount.currency, toDecimalString(v.amount), toDecimalString(v.orderAmount), v.paidDate, v.attendees.join(', '), v.comment,
+      t(lang, `receipts:status.${v.status}`), v.expressNo, v.billNo, local(v.createdAt), local(v.updatedAt),
+    ]);
+    return { name: t(lang, 'receipts:export.sheet'), head, rows: body, widths: head.map(() => 18) };
   }
 }

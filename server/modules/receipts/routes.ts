@@ -10,15 +10,17 @@ import { access, conferenceOf, screen, timeZoneOf, userOf } from '../../platform
 import type { Deps } from '../../platform/feature';
 import { AppError } from '../../platform/errors';
 import { route, SENT } from '../../platform/route';
+import { workAsker, workStarted } from '../../platform/work/index';
 import { sendAttachment } from '../../platform/download';
 import { t } from '../../platform/i18n';
 import { receiptsApi } from '../../contract/receipts';
 import { documentConference, sendPdf } from '../documents/routes';
 import type { ReceiptManagement } from './manage';
+import { bytesOf, REQUESTS_AT_ONCE } from './exportWork';
 
 
 
-export function receiptsApiRouter({ receipts, config }: Deps, management: ReceiptManagement): Router {
+export function receiptsApiRouter({ receipts, config, work }: Deps, management: ReceiptManagement): Router {
   const router = Router();
   route(router, receiptsApi.mine, access('user', 'conference'), async (_input, req) => receipts.mine(conferenceOf(req), userOf(req)));
   route(router, receiptsApi.pdf, access('user', 'conference'), async ({ params: { id }, query }, req, res) => {
@@ -33,8 +35,12 @@ export function receiptsApiRouter({ receipts, config }: Deps, management: Receip
   });
   route(router, receiptsApi.list, access('manager'), async ({ query }, req) => management.list(conferenceOf(req), query));
   route(router, receiptsApi.update, access('manager'), async ({ params: { id }, body }, req) => management.update(conferenceOf(req), id, body));
+  // A few hundred requests are written in the pool while the request waits; more are a piece of work (202, exportWork.ts).
   route(router, receiptsApi.excel, access('manager'), async ({ body }, req, res) => {
-    sendAttachment(res, 'receipts.xlsx', XLSX_TYPE, await management.workbook(conferenceOf(req), body, req.ctx.lang, timeZoneOf(req)));
+    const { page: _page, size: _size, ...q } = body;
+    if ((await management.exportCount(conferenceOf(req), q)) > REQUESTS_AT_ONCE) return workStarted(res, await work.ask('receipts.export', workAsker(req), q));
+    const sheet = await management.table(conferenceOf(req), q, req.ctx.lang, timeZoneOf(req));
+    sendAttachment(res, 'receipts.xlsx', XLSX_TYPE, bytesOf(await work.compute<Uint8Array>(conferenceOf(req), 'platform.table', { sheets: [sheet] })));
     return SENT;
   });
   return router;
