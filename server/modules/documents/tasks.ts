@@ -26,10 +26,10 @@ function templateOf(custom: CustomTemplate): RenderTemplate {
   return { custom: { layout: custom.layout, background: bg ? Buffer.from(bg.buffer, bg.byteOffset, bg.byteLength) : null } };
 }
 
-/** Told about a hundred times at most, whatever the number of people: enough for a progress bar. */
+/** Told a hundred times at most (and at the end), whatever the number of people: enough for a progress bar. */
 function everyFew(progress: Progress): (done: number, total: number) => void {
   return (done, total) => {
-    const step = Math.max(1, Math.floor(total / 100));
+    const step = Math.max(1, Math.ceil(total / 100));
     if (done === total || done % step === 0) progress(done, total, 'work:stage.rendering');
   };
 }
