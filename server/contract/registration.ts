@@ -261,7 +261,7 @@ const registrantQuery = orEmpty(
 );
 
 /** The registrants an export is for: the given ids, or everyone matching the search. */
-export const registrantSelection = orEmpty(z.object({ ids: z.array(registrantId).max(5000).optional(), name: z.string().max(100).optional(), email: z.string().max(254).optional() }));
+export const registrantSelection = orEmpty(z.object({ ids: z.array(registrantId).max(5000, 'registration:tooManySelected').optional(), name: z.string().max(100).optional(), email: z.string().max(254).optional() }));
 export type RegistrantSelection = z.output<typeof registrantSelection>;
 
 const USER = '/conference/conferenceUser';
