@@ -4,7 +4,7 @@
  * rooms and the orders' payment states are as they were. A few hundred reservations are still
  * answered at once (routes.ts).
  */
-import { z } from 'zod';
+import type { z } from 'zod';
 import { hotelsApi } from '../../contract/hotels';
 import type { WorkKind } from '../../platform/work/types';
 import { XLSX_TYPE } from '../../platform/xlsx';
