@@ -191,7 +191,7 @@ describe('zips', () => {
     for (let i = 0; i < 8; i++) {
       // Random bytes do not compress: each file is about 1 MB in the zip too.
       const saved = await h.files.save(cid, null, 'attachment', `big-${i}.pdf`, Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.from(Array.from({ length: 1 << 20 }, () => Math.floor(Math.random() * 256)))]));
-      stored.push(saved.storedName);
+      stored.push(saved.name);
     }
     let reads = 0;
     // The real store, counting its reads.
