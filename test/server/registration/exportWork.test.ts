@@ -60,13 +60,13 @@ beforeAll(async () => {
   manager = await h.login({ email: 'work-boss@example.org', name: 'Boss', conferenceId: cid, roles: ['manager'] });
   // Many registrants at once, as a fixture (registering them one by one through the API would take minutes).
   const now = toDbInstant();
-  const users = Array.from({ length: COUNT }, (_, i) => ({ email: `w${i}@example.org`, true_name: '', cstnet_id: `w${i}@example.org`, created_at: now, updated_at: now }));
+  const users = Array.from({ length: COUNT }, (_, i) => ({ email: `wx${i}@example.org`, true_name: '', cstnet_id: `wx${i}@example.org`, created_at: now, updated_at: now }));
   for (let i = 0; i < users.length; i += 200) await h.db('users').insert(users.slice(i, i + 200));
-  const userIds: number[] = await h.db('users').where('email', 'like', 'w%@example.org').orderBy('id').pluck('id');
+  const userIds: number[] = await h.db('users').where('email', 'like', 'wx%@example.org').orderBy('id').pluck('id');
   const rows = userIds.map((userId, i) => {
     const fullName = i === 7 ? '=HYPERLINK("http://evil")' : `Person ${i + 1}`;
-    const answers = goodAnswers({ fullName, email: `w${i}@example.org` });
-    return { conference_id: cid, user_id: userId, version: 'default', seq: i + 1, code: `W-${String(i + 1).padStart(4, '0')}`, email: `w${i}@example.org`, full_name: fullName, phone: answers.tel, country: 'China', unit: answers.unit, answers: JSON.stringify(answers), created_at: now, updated_at: now };
+    const answers = goodAnswers({ fullName, email: `wx${i}@example.org` });
+    return { conference_id: cid, user_id: userId, version: 'default', seq: i + 1, code: `W-${String(i + 1).padStart(4, '0')}`, email: `wx${i}@example.org`, full_name: fullName, phone: answers.tel, country: 'China', unit: answers.unit, answers: JSON.stringify(answers), created_at: now, updated_at: now };
   });
   for (let i = 0; i < rows.length; i += 200) await h.db('registrants').insert(rows.slice(i, i + 200));
   await h.db('registration_settings').where({ conference_id: cid }).update({ last_seq: COUNT });
@@ -108,7 +108,7 @@ describe('badge.pdf', () => {
     expect(kept.body.data.work).toMatchObject({ id: done.id, state: 'done' });
 
     // A registrant changes: the next request builds the file again, with the new name.
-    const edit = await call(h, host, 'post', '/conference/conferenceUser/updateUser', { token: manager, body: { id: chosen[10], answers: goodAnswers({ fullName: 'Renamed Eleven', email: 'w10@example.org' }) } });
+    const edit = await call(h, host, 'post', '/conference/conferenceUser/updateUser', { token: manager, body: { id: chosen[10], answers: goodAnswers({ fullName: 'Renamed Eleven', email: 'wx10@example.org' }) } });
     expect(edit.body.code).toBe(200);
     const rebuilt = await call(h, host, 'post', '/conference/conferenceUser/exportPdf', { token: manager, body: { ids: chosen } });
     expect(rebuilt.status).toBe(202);
@@ -148,8 +148,8 @@ describe('user.xlsx', () => {
     const book = new ExcelJS.Workbook();
     await book.xlsx.load((await fileOf(done)).body as never);
     const sheet = book.worksheets[0];
-    expect(sheet.rowCount).toBe(COUNT + 1);
     const header = (sheet.getRow(1).values as string[]).slice(1);
+    expect(sheet.rowCount).toBe(COUNT + 1);
     expect(header).toEqual(expect.arrayContaining(['用户编号', '邮箱', '餐食']));
     const codes = new Set<string>();
     sheet.eachRow((row, n) => void (n > 1 && codes.add(String(row.getCell(1).value))));
@@ -188,7 +188,7 @@ describe('zips', () => {
 
   test('one file in memory at a time: a reader that stops holds back the reading, and one that leaves ends it', async () => {
     const stored: string[] = [];
-    for (let i = 0; i < 8; i++) {
+    for (let i = 0; i < 10; i++) {
       // Random bytes do not compress: each file is about 1 MB in the zip too.
       const saved = await h.files.save(cid, null, 'attachment', `big-${i}.pdf`, Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.from(Array.from({ length: 1 << 20 }, () => Math.floor(Math.random() * 256)))]));
       stored.push(saved.name);
@@ -204,10 +204,10 @@ describe('zips', () => {
     const out = new PassThrough({ highWaterMark: 16 * 1024 });
     const writing = writeZip(out, cid, counted, stored.map((s, i) => ({ path: `f/${i}.pdf`, storedName: s })));
     await new Promise((resolve) => setTimeout(resolve, 300));
-    // Nobody reads `out`: the zip took what its buffers hold (about a megabyte besides the file at hand), not all eight.
-    expect(reads).toBeLessThanOrEqual(3);
+    // Nobody reads `out`: the zip took what its buffers hold (a megabyte or two besides the file at hand), not all ten.
+    expect(reads).toBeLessThanOrEqual(4);
     out.destroy();
     await writing;
-    expect(reads).toBeLessThanOrEqual(3);
+    expect(reads).toBeLessThanOrEqual(4);
   });
 });
