@@ -7,6 +7,7 @@
 import type { MessagePort } from 'node:worker_threads';
 import type { ComputeTask } from './platform/work/types';
 import { tasks as platformTasks } from './platform/work/table';
+import { tasks as documentTasks } from './modules/documents/tasks';
 import { tasks as orderTasks } from './modules/orders/tasks';
 import { tasks as reviewTasks } from './modules/review/tasks';
 import { tasks as submissionTasks } from './modules/submissions/tasks';
@@ -14,6 +15,7 @@ import { tasks as submissionTasks } from './modules/submissions/tasks';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const TASKS: Record<string, ComputeTask<any, unknown>> = {
   ...platformTasks,
+  ...documentTasks,
   ...orderTasks,
   ...reviewTasks,
   ...submissionTasks,

@@ -6,6 +6,7 @@
 import type { Db } from '../../db/index';
 import { parseJson, toDbInstant } from '../../db/dialect';
 import { AppError } from '../../platform/errors';
+import { asBuffer } from '../../platform/download';
 import { BUILT_IN_FIELDS, DEFAULT_PAGE, DOCUMENT_TYPES, layoutSchema, RECEIPT_FIELDS, type DocumentConference, type DocumentLayout, type DocumentPerson, type DocumentType, type EnabledType, type ReceiptDocument, type TemplateInput, type TemplateView } from '../../contract/documents';
 import type { Lang } from '../../contract/enums';
 import type { FilesService } from '../files/service';
@@ -17,11 +18,6 @@ type TemplateRow = { conference_id: number; type: DocumentType; enabled_type: En
 
 /** Runs a CPU task of the pool for a conference (the platform's `work.compute`): PDFs are never drawn on the request's thread. */
 export type Compute = <O>(conferenceId: number, task: string, input: unknown) => Promise<O>;
-
-/** A PDF's bytes as they come back from a worker thread (a Uint8Array), as a Buffer without a copy. */
-export function asBuffer(bytes: Uint8Array): Buffer {
-  return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-}
 
 /** The receipt's own fields, for the designer's list (a receipt's name, e-mail and code are its payer's and its number). */
 const RECEIPT_LABELS: Record<(typeof RECEIPT_FIELDS)[number], [zh: string, en: string]> = {

@@ -18,6 +18,7 @@ import { nightsOf, type OccupancyView, type ReservationPage, type ReservationQue
 import type { Lang } from '../../contract/enums';
 import { AppError } from '../../platform/errors';
 import { t } from '../../platform/i18n';
+import type { TableSheet } from '../../platform/work/table';
 import { accountsByIds } from '../accounts/repo';
 import type { OrderManagement, OrderService } from '../orders';
 import type { HotelBooking } from './booking';
@@ -28,8 +29,6 @@ import * as repo from './repo';
 
 export type DeskOrders = Pick<OrderService, 'lockState' | 'cancelOpen' | 'restate' | 'statesOf'>;
 
-/** A sheet of text cells, as the pool's 'platform.table' task writes it. */
-export type TableSheet = { name: string; head: string[]; rows: string[][]; widths?: number[] };
 
 export class HotelDesk {
   constructor(

@@ -6,33 +6,34 @@
  */
 import type { z } from 'zod';
 import { hotelsApi } from '../../contract/hotels';
+import { asBuffer } from '../../platform/download';
+import type { Deps } from '../../platform/feature';
 import type { WorkKind } from '../../platform/work/types';
 import { XLSX_TYPE } from '../../platform/xlsx';
-import type { HotelDesk } from './desk';
 
 /** A rooming list of at most this many reservations is written while the request waits (well under a second); more is a piece of work. */
 export const BOOKINGS_AT_ONCE = 300;
 
-/** The rooming list's choice: one hotel, or all. */
-export const roomingParams = hotelsApi.rooming.body as z.ZodType<{ hotelId?: number }>;
+type RoomingParams = { hotelId?: number };
 
-/** A file's bytes as they come back from a worker thread (a Uint8Array), as a Buffer without a copy. */
-export function bytesOf(bytes: Uint8Array): Buffer {
-  return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-}
-
-export function hotelWork(desk: HotelDesk): WorkKind[] {
-  const rooming: WorkKind<{ hotelId?: number }> = {
+function roomingKind(deps: Deps): WorkKind<RoomingParams> {
+  return {
     name: 'hotels.rooming',
-    params: roomingParams,
-    version: async (asker, p) => [asker.lang, p.hotelId ?? 'all', await desk.roomingVersion(asker.conferenceId)].join('|'),
+    params: hotelsApi.rooming.body as z.ZodType<RoomingParams>,
+    version: (asker) => deps.hotelDesk.roomingVersion(asker.conferenceId),
     run: async (ctx, p) => {
       ctx.progress(0, 0, 'work:stage.reading');
-      const sheets = await desk.roomingTable(ctx.conferenceId, ctx.lang, p.hotelId);
-      ctx.progress(0, sheets.reduce((n, s) => n + s.rows.length, 0), 'work:stage.writing');
+      const sheets = await deps.hotelDesk.roomingTable(ctx.conferenceId, ctx.lang, p.hotelId);
       const book = await ctx.compute<Uint8Array>('platform.table', { sheets }, ctx.progress);
-      return { file: { name: 'rooming.xlsx', contentType: XLSX_TYPE, bytes: bytesOf(book) } };
+      return { file: { name: 'rooming.xlsx', contentType: XLSX_TYPE, bytes: asBuffer(book) } };
     },
   };
-  return [rooming as WorkKind];
+}
+
+// One per app: the route asks for the very kind the front door declares.
+const kinds = new WeakMap<Deps, WorkKind<RoomingParams>>();
+export function roomingOf(deps: Deps): WorkKind<RoomingParams> {
+  let kind = kinds.get(deps);
+  if (!kind) kinds.set(deps, (kind = roomingKind(deps)));
+  return kind;
 }

@@ -8,7 +8,7 @@ import { defineFeature } from '../../platform/feature';
 import { HotelBooking } from './booking';
 import { HotelConfig } from './config';
 import { HotelDesk } from './desk';
-import { hotelWork } from './exportWork';
+import { roomingOf } from './exportWork';
 import { hotelHandlers } from './handlers';
 import { hotelsPageRouter } from './pages';
 import { hotelsApiRouter } from './routes';
@@ -31,7 +31,7 @@ export const hotelsFeature = defineFeature({
   pages: (deps) => [hotelsPageRouter(deps)],
   events: () => hotelHandlers(),
   // the rooming list of many reservations: a piece of work with progress (exportWork.ts)
-  work: (deps) => hotelWork(deps.hotelDesk),
+  work: (deps) => [roomingOf(deps)],
   // Spec 2.12's order: users, submissions, reviewers, hotels, orders; customisation after e-mail.
   manageMenu: [
     { href: '/platform/manage/hotel', labelKey: 'hotels:menu.manage', order: 24, who: 'admin' },

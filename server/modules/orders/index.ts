@@ -6,7 +6,7 @@
 import { defineFeature, type Deps } from '../../platform/feature';
 import { orderHandlers } from './handlers';
 import { orderJobs } from './jobs';
-import { orderWork } from './exportWork';
+import { ordersExportOf } from './exportWork';
 import { OrderManagement } from './manage';
 import { ordersPageRouter } from './pages';
 import { LARGE_BODY_PATHS, ordersApiRouter } from './routes';
@@ -53,14 +53,13 @@ export const ordersFeature = defineFeature({
   },
   api: (deps) => [ordersApiRouter(deps, deps.orderDesk, statementsOf(deps))],
   largeBodyPaths: LARGE_BODY_PATHS,
-  // the statement import, off the request with progress (statement.ts); its CSV is read in the pool (tasks.ts)
-  work: (deps) => [statementsOf(deps).kind],
+  // off the request with progress:
+  // the statement import (statement.ts; its CSV is read in the pool, tasks.ts) and orders.xlsx of many orders (exportWork.ts)
+  work: (deps) => [statementsOf(deps).kind, ordersExportOf(deps)],
   pages: (deps) => [ordersPageRouter(deps, deps.orderDesk)],
   // the gateways' callbacks: before /api, which wants an Origin and JSON (notify.ts)
   early: (deps) => [notifyRouter(deps)],
   jobs: (deps) => orderJobs(deps.db, deps.orders),
-  // orders.xlsx of many orders: a piece of work with progress (exportWork.ts)
-  work: (deps) => orderWork(deps.orderDesk),
   events: (deps) => orderHandlers(deps.orders),
   manageMenu: [{ href: '/platform/manage/order', labelKey: 'orders:menu.manage', order: 25, who: 'admin' }],
   profileMenu: [

@@ -13,6 +13,7 @@ import type { AnomalyView, DealInput, ItemOfUser, ManagedOrderView, OrderPage, O
 import type { Lang } from '../../contract/enums';
 import { AppError } from '../../platform/errors';
 import { t } from '../../platform/i18n';
+import type { TableSheet } from '../../platform/work/table';
 import type { Progress } from '../../platform/work/types';
 import { accountsByIds } from '../accounts/repo';
 import { newAttemptNo } from './numbers';
@@ -25,8 +26,6 @@ import type { FeesPort } from './ports';
 /** The most orders one export holds (as before the pool: a sheet past this is not one a person reads). */
 export const EXPORT_MAX = 50_000;
 
-/** A sheet of text cells, as the pool's 'platform.table' task writes it. */
-export type TableSheet = { name: string; head: string[]; rows: string[][]; widths?: number[] };
 
 /** The people of this conference's orders whose e-mail or name contains the text (accounts owns the names). */
 async function peopleMatching(db: Db, conferenceId: number, text: string): Promise<number[]> {

@@ -5,7 +5,7 @@
  */
 import { defineFeature } from '../../platform/feature';
 import { receiptHandlers } from './issue';
-import { receiptWork } from './exportWork';
+import { receiptsExportOf } from './exportWork';
 import { ReceiptManagement } from './manage';
 import { receiptsApiRouter, receiptsPageRouter } from './routes';
 import { ReceiptService } from './service';
@@ -23,6 +23,6 @@ export const receiptsFeature = defineFeature({
   pages: (deps) => [receiptsPageRouter(deps, new ReceiptManagement(deps.db))],
   events: () => receiptHandlers(),
   // receipts.xlsx of many requests: a piece of work with progress (exportWork.ts)
-  work: (deps) => receiptWork(new ReceiptManagement(deps.db)),
+  work: (deps) => [receiptsExportOf(deps)],
   manageMenu: [{ href: '/platform/manage/receipt', labelKey: 'receipts:menu.manage', order: 26, who: 'admin' }],
 });

@@ -12,14 +12,13 @@ import type { Lang } from '../../contract/enums';
 import { INVOICE_STATUSES, type InvoicePage, type InvoiceQuery, type InvoiceUpdate, type ManagedInvoiceView } from '../../contract/receipts';
 import { AppError } from '../../platform/errors';
 import { t } from '../../platform/i18n';
+import type { TableSheet } from '../../platform/work/table';
 import { presentManaged } from './present';
 import * as repo from './repo';
 
 /** The most requests one export holds (as before the pool). */
 export const EXPORT_MAX = 50_000;
 
-/** A sheet of text cells, as the pool's 'platform.table' task writes it. */
-export type TableSheet = { name: string; head: string[]; rows: string[][]; widths?: number[] };
 
 export class ReceiptManagement {
   constructor(private readonly db: Db) {}

@@ -9,6 +9,7 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { registrantSelection, type RegistrantSelection } from '../../contract/registration';
+import { asBuffer } from '../../platform/download';
 import type { Deps } from '../../platform/feature';
 import type { WorkKind } from '../../platform/work/types';
 import { XLSX_TYPE } from '../../platform/xlsx';
@@ -23,11 +24,6 @@ export const BADGES_AT_ONCE = 50;
 
 /** user.xlsx of at most this many registrants is written while the request waits (well under a second); more is a piece of work. */
 export const ROWS_AT_ONCE = 500;
-
-/** A file's bytes as they come back from a worker thread (a Uint8Array), as a Buffer without a copy. */
-export function bytesOf(bytes: Uint8Array): Buffer {
-  return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-}
 
 const both = z.object({ zh: z.string(), en: z.string() });
 /** What the badges say about the conference: taken from the request that asked (its site and address). */
@@ -46,33 +42,43 @@ async function selectionNow(deps: Deps, conferenceId: number, selection: Registr
   return { ids, version: `${named}|${await selectionVersion(deps.db, conferenceId, ids)}` };
 }
 
-export function registrationWork(deps: Deps): WorkKind[] {
+export type RegistrationWork = { badges: WorkKind<BadgeParams>; excel: WorkKind<RegistrantSelection> };
+
+function registrationWork(deps: Deps): RegistrationWork {
   const badges: WorkKind<BadgeParams> = {
     name: 'registration.badges',
     params: badgeParams,
-    version: async (asker, p) => [asker.lang, JSON.stringify(p.about), await deps.badges.version(asker.conferenceId), (await selectionNow(deps, asker.conferenceId, p.selection)).version].join('|'),
+    // The key already holds the language and the parameters (the conference's words and day among them).
+    version: async (asker, p) => [await deps.badges.version(asker.conferenceId), (await selectionNow(deps, asker.conferenceId, p.selection)).version].join('|'),
     run: async (ctx, p) => {
       ctx.progress(0, 0, 'work:stage.reading');
       const ids = await selectedIds(deps.db, ctx.conferenceId, p.selection);
       const input = await deps.badges.input(ctx.conferenceId, ids, p.about, ctx.lang);
       const pdf = await ctx.compute<Uint8Array>('documents.render', input, ctx.progress);
-      return { file: { name: 'badge.pdf', contentType: 'application/pdf', bytes: bytesOf(pdf) } };
+      return { file: { name: 'badge.pdf', contentType: 'application/pdf', bytes: asBuffer(pdf) } };
     },
   };
 
   const excel: WorkKind<RegistrantSelection> = {
     name: 'registration.excel',
     params: registrantSelection,
-    version: async (asker, p) => [asker.lang, asker.timeZone, (await selectionNow(deps, asker.conferenceId, p)).version].join('|'),
+    version: async (asker, p) => [asker.timeZone, (await selectionNow(deps, asker.conferenceId, p)).version].join('|'),
     run: async (ctx, p) => {
       ctx.progress(0, 0, 'work:stage.reading');
       const ids = await selectedIds(deps.db, ctx.conferenceId, p);
       const sheet = await usersTable(deps.db, ctx.conferenceId, ids, ctx.lang, ctx.timeZone);
-      ctx.progress(0, sheet.rows.length, 'work:stage.writing');
       const book = await ctx.compute<Uint8Array>('platform.table', { sheets: [sheet] }, ctx.progress);
-      return { file: { name: 'user.xlsx', contentType: XLSX_TYPE, bytes: bytesOf(book) } };
+      return { file: { name: 'user.xlsx', contentType: XLSX_TYPE, bytes: asBuffer(book) } };
     },
   };
 
-  return [badges as WorkKind, excel as WorkKind];
+  return { badges, excel };
+}
+
+// One pair per app: the routes ask for the very kinds the front door declares.
+const kinds = new WeakMap<Deps, RegistrationWork>();
+export function registrationWorkOf(deps: Deps): RegistrationWork {
+  let work = kinds.get(deps);
+  if (!work) kinds.set(deps, (work = registrationWork(deps)));
+  return work;
 }

@@ -12,6 +12,7 @@ import type { Answers, FormRules } from '../../contract/registration';
 import type { Lang } from '../../contract/enums';
 import { t } from '../../platform/i18n';
 import { AppError } from '../../platform/errors';
+import type { TableSheet } from '../../platform/work/table';
 import type { FilesService } from '../files/service';
 import { loadRules } from './forms';
 import { answerText } from './people';
@@ -27,8 +28,6 @@ async function rulesByVersion(db: Db, conferenceId: number, rows: repo.Registran
   return map;
 }
 
-/** A sheet of text cells, as the pool's 'platform.table' task writes it (its cells stay text, formulas quote-prefixed). */
-export type TableSheet = { name: string; head: string[]; rows: string[][]; widths?: number[] };
 
 /** user.xlsx's one sheet: a row per registrant of `ids`, a column per answer key of the forms they answered. */
 export async function usersTable(db: Db, conferenceId: number, ids: number[], lang: Lang, timeZone: string): Promise<TableSheet> {

@@ -5,7 +5,7 @@
 import { defineFeature } from '../../platform/feature';
 import { registrationConfigRouter } from './configRoutes';
 import { registrationExportRouter } from './exportRoutes';
-import { registrationWork } from './exportWork';
+import { registrationWorkOf } from './exportWork';
 import { registrationMail } from './mails';
 import { registrationPageRouter, registrationSummary } from './pages';
 import { selfRegisteredEmails } from './repo';
@@ -29,7 +29,7 @@ export const registrationFeature = defineFeature({
   api: (deps) => [registrationConfigRouter(deps), registrationRouter(deps), registrationExportRouter(deps)],
   pages: (deps) => [registrationPageRouter(deps)],
   // badge.pdf and user.xlsx of many registrants: pieces of work with progress (exportWork.ts)
-  work: (deps) => registrationWork(deps),
+  work: (deps) => Object.values(registrationWorkOf(deps)),
   shell: ({ db }) => ({ userInfoSection: registrationSummary(db) }),
   manageMenu: [
     { href: '/platform/manage/user', labelKey: 'registration:menu.users', order: 20, who: 'admin', also: ['/platform/manage/userDetails'] },

@@ -4,13 +4,12 @@
  * it; a kept file is built again once a manager confirms a booking; one hotel's few are answered at once.
  */
 import ExcelJS from 'exceljs';
-import request from 'supertest';
+import type request from 'supertest';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { WorkView } from '../../../server/contract/work';
 import { toDbInstant } from '../../../server/db/dialect';
 import { BOOKINGS_AT_ONCE } from '../../../server/modules/hotels/exportWork';
 import { createHarness, type Harness } from '../../helpers/harness';
-import { finishWork } from '../../helpers/work';
+import { finishWork, workFile } from '../../helpers/work';
 import { attendee, bookingBody, call, dayFromToday, hotelBody, hotelConference, MANAGE, roomBody, CONFIG, type HotelSite } from './helpers';
 
 let h: Harness;
@@ -19,14 +18,13 @@ let smallHotel: number;
 let target: number;
 const COUNT = BOOKINGS_AT_ONCE + 10;
 
-const agent = () => ({ app: h.app, host: site.host, token: site.manager });
+const visitor = () => ({ host: site.host, token: site.manager });
 const bytes = (req: request.Test) =>
   req.buffer(true).parse((res, done) => {
     const chunks: Buffer[] = [];
     res.on('data', (c: Buffer) => chunks.push(c));
     res.on('end', () => done(null, Buffer.concat(chunks)));
   });
-const fileOf = (work: WorkView) => bytes(request(h.app).get(`/api/work/${work.id}/file`).set('Host', site.host).set('Cookie', `token=${site.manager}`));
 const rooming = (body: object) => call(h, site.host, 'post', `${MANAGE}/rooming`, { token: site.manager, body, lang: 'en' });
 
 async function bookOf(body: Buffer): Promise<ExcelJS.Workbook> {
@@ -63,9 +61,9 @@ describe('rooming.xlsx', () => {
     expect(started.status).toBe(202);
     expect(started.body.data.work).toMatchObject({ kind: 'hotels.rooming' });
     expect((await rooming({})).body.data.work.id).toBe(started.body.data.work.id);
-    const done = await finishWork(agent(), started.body.data);
+    const done = await finishWork(h.app, visitor(), started.body.data);
     expect(done).toMatchObject({ state: 'done', fileName: 'rooming.xlsx' });
-    const book = await bookOf((await fileOf(done)).body as Buffer);
+    const book = await bookOf((await workFile(h.app, visitor(), done)).body as Buffer);
     expect(book.worksheets.map((s) => s.name)).toEqual(['West Lake State Guesthouse', 'Small Inn']);
     const [big, small] = book.worksheets;
     expect(big.rowCount).toBe(2 * COUNT + 1);
@@ -82,7 +80,7 @@ describe('rooming.xlsx', () => {
     expect((await call(h, site.host, 'post', `${MANAGE}/${target}/confirm`, { token: site.manager })).body.code).toBe(200);
     const next = await rooming({});
     expect(next.body.data.work.id).not.toBe(done.id);
-    const rebuilt = await bookOf((await fileOf(await finishWork(agent(), next.body.data))).body as Buffer);
+    const rebuilt = await bookOf((await workFile(h.app, visitor(), await finishWork(h.app, visitor(), next.body.data))).body as Buffer);
     expect(rowsOf(rebuilt.worksheets[0], 'Guest 5')[0].getCell(header.indexOf('Status') + 1).text).toBe('Confirmed');
   });
 

@@ -4,13 +4,12 @@
  * again once an order is added; a filter of a few orders is answered at once.
  */
 import ExcelJS from 'exceljs';
-import request from 'supertest';
+import type request from 'supertest';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { WorkView } from '../../../server/contract/work';
 import { toDbInstant } from '../../../server/db/dialect';
 import { ORDERS_AT_ONCE } from '../../../server/modules/orders/exportWork';
 import { createHarness, type Harness } from '../../helpers/harness';
-import { finishWork } from '../../helpers/work';
+import { finishWork, workFile } from '../../helpers/work';
 import { paidOrder } from '../receipts/helpers';
 import { attendee, call, feeConference } from './helpers';
 
@@ -22,14 +21,13 @@ let payer: { token: string; userId: number };
 const COUNT = ORDERS_AT_ONCE + 10;
 const EXPORT = '/conference/platform/manage/order/export';
 
-const agent = () => ({ app: h.app, host, token: manager });
+const visitor = () => ({ host, token: manager });
 const bytes = (req: request.Test) =>
   req.buffer(true).parse((res, done) => {
     const chunks: Buffer[] = [];
     res.on('data', (c: Buffer) => chunks.push(c));
     res.on('end', () => done(null, Buffer.concat(chunks)));
   });
-const fileOf = (work: WorkView) => bytes(request(h.app).get(`/api/work/${work.id}/file`).set('Host', host).set('Cookie', `token=${manager}`));
 
 async function sheetOf(body: Buffer): Promise<ExcelJS.Worksheet> {
   const book = new ExcelJS.Workbook();
@@ -61,9 +59,9 @@ describe('orders.xlsx', () => {
     expect(started.body.data.work).toMatchObject({ kind: 'orders.export' });
     const again = await call(h, host, 'post', EXPORT, { token: manager, body: {}, lang: 'en' });
     expect(again.body.data.work.id).toBe(started.body.data.work.id);
-    const done = await finishWork(agent(), started.body.data);
+    const done = await finishWork(h.app, visitor(), started.body.data);
     expect(done).toMatchObject({ state: 'done', fileName: 'orders.xlsx' });
-    const sheet = await sheetOf((await fileOf(done)).body as Buffer);
+    const sheet = await sheetOf((await workFile(h.app, visitor(), done)).body as Buffer);
     expect(sheet.rowCount).toBe(COUNT + 1);
     const header = (sheet.getRow(1).values as string[]).filter(Boolean);
     expect(header.at(-1)).toBe('Times in: Asia/Shanghai');
@@ -81,7 +79,7 @@ describe('orders.xlsx', () => {
     const next = await call(h, host, 'post', EXPORT, { token: manager, body: {}, lang: 'en' });
     expect(next.status).toBe(202);
     expect(next.body.data.work.id).not.toBe(done.id);
-    expect((await sheetOf((await fileOf(await finishWork(agent(), next.body.data))).body as Buffer)).rowCount).toBe(COUNT + 2);
+    expect((await sheetOf((await workFile(h.app, visitor(), await finishWork(h.app, visitor(), next.body.data))).body as Buffer)).rowCount).toBe(COUNT + 2);
   });
 
   test('a filter of a few orders: the workbook at once', async () => {

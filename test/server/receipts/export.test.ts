@@ -4,13 +4,12 @@
  * kept file is built again once a manager changes a request's status; a few are answered at once.
  */
 import ExcelJS from 'exceljs';
-import request from 'supertest';
+import type request from 'supertest';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { WorkView } from '../../../server/contract/work';
 import { toDbInstant } from '../../../server/db/dialect';
 import { REQUESTS_AT_ONCE } from '../../../server/modules/receipts/exportWork';
 import { createHarness, type Harness } from '../../helpers/harness';
-import { finishWork } from '../../helpers/work';
+import { finishWork, workFile } from '../../helpers/work';
 import { attendee, call, dayOf, feeConference, paidOrder } from './helpers';
 
 let h: Harness;
@@ -21,14 +20,13 @@ let target: number;
 const COUNT = REQUESTS_AT_ONCE + 10;
 const EXPORT = '/conference/platform/manage/receipt/export';
 
-const agent = () => ({ app: h.app, host, token: manager });
+const visitor = () => ({ host, token: manager });
 const bytes = (req: request.Test) =>
   req.buffer(true).parse((res, done) => {
     const chunks: Buffer[] = [];
     res.on('data', (c: Buffer) => chunks.push(c));
     res.on('end', () => done(null, Buffer.concat(chunks)));
   });
-const fileOf = (work: WorkView) => bytes(request(h.app).get(`/api/work/${work.id}/file`).set('Host', host).set('Cookie', `token=${manager}`));
 
 async function sheetOf(body: Buffer): Promise<ExcelJS.Worksheet> {
   const book = new ExcelJS.Workbook();
@@ -63,9 +61,9 @@ describe('receipts.xlsx', () => {
     expect(started.status).toBe(202);
     expect(started.body.data.work).toMatchObject({ kind: 'receipts.export' });
     expect((await call(h, host, 'post', EXPORT, { token: manager, body: {}, lang: 'en' })).body.data.work.id).toBe(started.body.data.work.id);
-    const done = await finishWork(agent(), started.body.data);
+    const done = await finishWork(h.app, visitor(), started.body.data);
     expect(done).toMatchObject({ state: 'done', fileName: 'receipts.xlsx' });
-    const sheet = await sheetOf((await fileOf(done)).body as Buffer);
+    const sheet = await sheetOf((await workFile(h.app, visitor(), done)).body as Buffer);
     expect(sheet.rowCount).toBe(COUNT + 1);
     const header = (sheet.getRow(1).values as string[]).filter(Boolean);
     const row = (orderNo: string, s = sheet) => s.getRows(2, COUNT)!.find((r) => r.getCell(1).text === orderNo)!;
@@ -80,7 +78,7 @@ describe('receipts.xlsx', () => {
     expect(saved.body.code).toBe(200);
     const next = await call(h, host, 'post', EXPORT, { token: manager, body: {}, lang: 'en' });
     expect(next.body.data.work.id).not.toBe(done.id);
-    const rebuilt = await sheetOf((await fileOf(await finishWork(agent(), next.body.data))).body as Buffer);
+    const rebuilt = await sheetOf((await workFile(h.app, visitor(), await finishWork(h.app, visitor(), next.body.data))).body as Buffer);
     expect(row('RX5', rebuilt).getCell(header.indexOf('Status') + 1).text).toBe('To be invoiced');
   });
 

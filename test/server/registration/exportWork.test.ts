@@ -11,14 +11,12 @@ import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import ExcelJS from 'exceljs';
-import request from 'supertest';
-import type { WorkView } from '../../../server/contract/work';
 import { toDbInstant } from '../../../server/db/dialect';
 import { BADGES_AT_ONCE, ROWS_AT_ONCE } from '../../../server/modules/registration/exportWork';
 import { writeZip, ZipSlots } from '../../../server/modules/registration/exports';
 import type { FilesService } from '../../../server/modules/files/service';
 import { createHarness, type Harness } from '../../helpers/harness';
-import { finishWork } from '../../helpers/work';
+import { finishWork, workFile } from '../../helpers/work';
 import { postForBytes } from '../../helpers/zip';
 import { contractSite } from '../../fixtures/contractSite';
 import { openRegistration, setForm } from '../../helpers/registration';
@@ -33,18 +31,7 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'cp-exportwork-'));
 const COUNT = ROWS_AT_ONCE + 20;
 
 const binary = (p: string, body: object) => postForBytes(h.app, host, p, body, manager);
-const agent = () => ({ app: h.app, host, token: manager });
-const fileOf = (work: WorkView) =>
-  request(h.app)
-    .get(`/api/work/${work.id}/file`)
-    .set('Host', host)
-    .set('Cookie', `token=${manager}`)
-    .buffer(true)
-    .parse((res, done) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => done(null, Buffer.concat(chunks)));
-    });
+const visitor = () => ({ host, token: manager });
 
 function pdfText(bytes: Buffer, name: string): { pages: number; text: string } {
   const file = path.join(tmp, `${name}.pdf`);
@@ -94,9 +81,9 @@ describe('badge.pdf', () => {
     const again = await call(h, host, 'post', '/conference/conferenceUser/exportPdf', { token: manager, body: { ids: chosen } });
     expect(again.status).toBe(202);
     expect(again.body.data.work.id).toBe(first.body.data.work.id);
-    const done = await finishWork(agent(), first.body.data);
+    const done = await finishWork(h.app, visitor(), first.body.data);
     expect(done).toMatchObject({ state: 'done', fileName: 'badge.pdf', total: 60, done: 60 });
-    const file = await fileOf(done);
+    const file = await workFile(h.app, visitor(), done);
     expect(file.headers['content-type']).toBe('application/pdf');
     const { pages, text } = pdfText(file.body as Buffer, 'sixty');
     expect(pages).toBe(15);
@@ -113,17 +100,17 @@ describe('badge.pdf', () => {
     const rebuilt = await call(h, host, 'post', '/conference/conferenceUser/exportPdf', { token: manager, body: { ids: chosen } });
     expect(rebuilt.status).toBe(202);
     expect(rebuilt.body.data.work.id).not.toBe(done.id);
-    const after = await finishWork(agent(), rebuilt.body.data);
-    expect(pdfText((await fileOf(after)).body as Buffer, 'rebuilt').text).toContain('Renamed Eleven');
+    const after = await finishWork(h.app, visitor(), rebuilt.body.data);
+    expect(pdfText((await workFile(h.app, visitor(), after)).body as Buffer, 'rebuilt').text).toContain('Renamed Eleven');
   });
 
   test('a template change also builds the badges again', async () => {
     const chosen = ids.slice(100, 160);
-    const first = await finishWork(agent(), (await call(h, host, 'post', '/conference/conferenceUser/exportPdf', { token: manager, body: { ids: chosen } })).body.data);
+    const first = await finishWork(h.app, visitor(), (await call(h, host, 'post', '/conference/conferenceUser/exportPdf', { token: manager, body: { ids: chosen } })).body.data);
     await call(h, host, 'post', '/conference/admin/register/config/template/save', { token: manager, body: { type: 'BADGE', enabledType: 'DEFAULT' } }).expect(200);
     const next = await call(h, host, 'post', '/conference/conferenceUser/exportPdf', { token: manager, body: { ids: chosen } });
     expect(next.body.data.work.id).not.toBe(first.id);
-    await finishWork(agent(), next.body.data);
+    await finishWork(h.app, visitor(), next.body.data);
   });
 
   test('more than 5,000 ids: refused with its own message, no work started', async () => {
@@ -143,10 +130,10 @@ describe('user.xlsx', () => {
     const started = await call(h, host, 'post', '/conference/conferenceUser/download/excel', { token: manager, body: {} });
     expect(started.status).toBe(202);
     expect(started.body.data.work.kind).toBe('registration.excel');
-    const done = await finishWork(agent(), started.body.data);
+    const done = await finishWork(h.app, visitor(), started.body.data);
     expect(done.fileName).toBe('user.xlsx');
     const book = new ExcelJS.Workbook();
-    await book.xlsx.load((await fileOf(done)).body as never);
+    await book.xlsx.load((await workFile(h.app, visitor(), done)).body as never);
     const sheet = book.worksheets[0];
     const header = (sheet.getRow(1).values as string[]).slice(1);
     expect(sheet.rowCount).toBe(COUNT + 1);
