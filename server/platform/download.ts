@@ -7,9 +7,6 @@
 import { posix } from 'node:path';
 import contentDisposition from 'content-disposition';
 import type { Response } from 'express';
-import type { WorkView } from '../contract/work';
-import { sendOk } from './errors';
-import { SENT, type Sent } from './route';
 
 export type DownloadOptions = {
   /** Default `private, no-store`: most downloads are someone's data. */
@@ -32,24 +29,9 @@ export function setAttachment(res: Response, fileName: string, contentType: stri
   res.setHeader('Cache-Control', options.cacheControl ?? 'private, no-store');
 }
 
-/** Sends a whole file as a download (bytes from the pool may be a plain Uint8Array). */
-export function sendAttachment(res: Response, fileName: string, contentType: string, body: Buffer | Uint8Array, options: DownloadOptions = {}): void {
+/** Sends a whole file as a download. */
+export function sendAttachment(res: Response, fileName: string, contentType: string, body: Buffer, options: DownloadOptions = {}): void {
   setAttachment(res, fileName, contentType, options);
   res.setHeader('Content-Length', body.length);
   res.end(body);
-}
-
-/** Bytes made in the pool of worker threads (a Uint8Array once they cross a thread) as a Buffer, without a copy. */
-export function asBuffer(bytes: Uint8Array): Buffer {
-  return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-}
-
-/**
- * A download endpoint whose file is made by a piece of work (issue 30) answers 202 with the work
- * in the envelope, as workStarted does for other routes; islands/shared/download.ts follows it.
- */
-export function sendWorkStarted(res: Response, work: WorkView): Sent {
-  res.status(202);
-  sendOk(res, { work });
-  return SENT;
 }

@@ -6,7 +6,6 @@
 import type { Db } from '../../db/index';
 import { parseJson, toDbInstant } from '../../db/dialect';
 import { AppError } from '../../platform/errors';
-import { asBuffer } from '../../platform/download';
 import { BUILT_IN_FIELDS, DEFAULT_PAGE, DOCUMENT_TYPES, layoutSchema, RECEIPT_FIELDS, type DocumentConference, type DocumentLayout, type DocumentPerson, type DocumentType, type EnabledType, type ReceiptDocument, type TemplateInput, type TemplateView } from '../../contract/documents';
 import type { Lang } from '../../contract/enums';
 import type { FilesService } from '../files/service';
@@ -120,7 +119,7 @@ export class DocumentService {
 
   /** Draws a document in the pool: the CPU part of `render`, for a request that waits for it. */
   async pdf(conferenceId: number, input: RenderInput): Promise<Buffer> {
-    return asBuffer(await this.compute<Uint8Array>(conferenceId, 'documents.render', input));
+    return Buffer.from(await this.compute<Uint8Array>(conferenceId, 'documents.render', input));
   }
 
   /**
@@ -149,7 +148,7 @@ export class DocumentService {
     const view = await this.config(conferenceId, 'RECEIPT');
     if (view.enabledType === 'DISABLED') throw new AppError(404, 'documents:disabled');
     const input: ReceiptInput = { custom: await this.template(conferenceId, view), conference, receipt, lang };
-    return asBuffer(await this.compute<Uint8Array>(conferenceId, 'documents.receipt', input));
+    return Buffer.from(await this.compute<Uint8Array>(conferenceId, 'documents.receipt', input));
   }
 
   /** A preview of unsaved settings with a sample person (the designer's "Preview PDF"). */

@@ -6,7 +6,6 @@
  */
 import type { z } from 'zod';
 import { hotelsApi } from '../../contract/hotels';
-import { asBuffer } from '../../platform/download';
 import type { Deps } from '../../platform/feature';
 import type { WorkKind } from '../../platform/work/types';
 import { XLSX_TYPE } from '../../platform/xlsx';
@@ -25,7 +24,7 @@ function roomingKind(deps: Deps): WorkKind<RoomingParams> {
       ctx.progress(0, 0, 'work:stage.reading');
       const sheets = await deps.hotelDesk.roomingTable(ctx.conferenceId, ctx.lang, p.hotelId);
       const book = await ctx.compute<Uint8Array>('platform.table', { sheets }, ctx.progress);
-      return { file: { name: 'rooming.xlsx', contentType: XLSX_TYPE, bytes: asBuffer(book) } };
+      return { file: { name: 'rooming.xlsx', contentType: XLSX_TYPE, bytes: Buffer.from(book) } };
     },
   };
 }

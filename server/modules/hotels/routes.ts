@@ -7,8 +7,8 @@ import { access, conferenceOf, timeZoneOf, userOf } from '../../platform/access'
 import type { Deps } from '../../platform/feature';
 import { unauthorized } from '../../platform/errors';
 import { route, SENT } from '../../platform/route';
-import { workAsker } from '../../platform/work/index';
-import { sendAttachment, sendWorkStarted } from '../../platform/download';
+import { workAsker, workStarted } from '../../platform/work/index';
+import { sendAttachment } from '../../platform/download';
 import { XLSX_TYPE } from '../../platform/xlsx';
 import { hotelsApi as api } from '../../contract/hotels';
 import { assertOpenTo } from '../sites/service';
@@ -68,9 +68,9 @@ export function hotelsApiRouter(deps: Deps): Router {
   route(router, api.occupancy, access('manager'), async ({ query }, req) => desk.occupancy(conferenceOf(req), query.hotelId));
   // A few hundred reservations are written in the pool while the request waits; more are a piece of work (202, exportWork.ts).
   route(router, api.rooming, access('manager'), async ({ body }, req, res) => {
-    if ((await desk.roomingCount(conferenceOf(req), body.hotelId)) > BOOKINGS_AT_ONCE) return sendWorkStarted(res, await deps.work.ask(roomingOf(deps), workAsker(req), body));
+    if ((await desk.roomingCount(conferenceOf(req), body.hotelId)) > BOOKINGS_AT_ONCE) return workStarted(res, await deps.work.ask(roomingOf(deps), workAsker(req), body));
     const sheets = await desk.roomingTable(conferenceOf(req), req.ctx.lang, body.hotelId);
-    sendAttachment(res, 'rooming.xlsx', XLSX_TYPE, await deps.work.compute<Uint8Array>(conferenceOf(req), 'platform.table', { sheets }));
+    sendAttachment(res, 'rooming.xlsx', XLSX_TYPE, Buffer.from(await deps.work.compute<Uint8Array>(conferenceOf(req), 'platform.table', { sheets })));
     return SENT;
   });
   return router;

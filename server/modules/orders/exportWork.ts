@@ -5,7 +5,6 @@
  */
 import type { z } from 'zod';
 import { orderQuery } from '../../contract/orders';
-import { asBuffer } from '../../platform/download';
 import type { Deps } from '../../platform/feature';
 import type { WorkKind } from '../../platform/work/types';
 import { XLSX_TYPE } from '../../platform/xlsx';
@@ -27,7 +26,7 @@ function exportKind(deps: Deps): WorkKind<ExportParams> {
       ctx.progress(0, 0, 'work:stage.reading');
       const sheet = await management.table(ctx.conferenceId, q, ctx.lang, ctx.timeZone, ctx.progress);
       const book = await ctx.compute<Uint8Array>('platform.table', { sheets: [sheet] }, ctx.progress);
-      return { file: { name: 'orders.xlsx', contentType: XLSX_TYPE, bytes: asBuffer(book) } };
+      return { file: { name: 'orders.xlsx', contentType: XLSX_TYPE, bytes: Buffer.from(book) } };
     },
   };
 }

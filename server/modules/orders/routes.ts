@@ -9,7 +9,7 @@ import { workAsker, workStarted } from '../../platform/work/index';
 import { access, conferenceOf, timeZoneOf, userOf } from '../../platform/access';
 import type { Deps } from '../../platform/feature';
 import { route, SENT } from '../../platform/route';
-import { sendAttachment, sendWorkStarted } from '../../platform/download';
+import { sendAttachment } from '../../platform/download';
 import { ordersApi, STATEMENT_MAX_BYTES } from '../../contract/orders';
 import type { OrderManagement } from './manage';
 import type { StatementImport } from './statement';
@@ -69,9 +69,9 @@ export function ordersApiRouter(deps: Deps, management: OrderManagement, stateme
   // A few hundred orders are written in the pool while the request waits; more are a piece of work (202, exportWork.ts).
   route(router, ordersApi.excel, access('manager'), async ({ body }, req, res) => {
     const { page: _page, size: _size, ...q } = body;
-    if ((await management.exportCount(conferenceOf(req), q, timeZoneOf(req))) > ORDERS_AT_ONCE) return sendWorkStarted(res, await deps.work.ask(ordersExportOf(deps), workAsker(req), q));
+    if ((await management.exportCount(conferenceOf(req), q, timeZoneOf(req))) > ORDERS_AT_ONCE) return workStarted(res, await deps.work.ask(ordersExportOf(deps), workAsker(req), q));
     const sheet = await management.table(conferenceOf(req), q, req.ctx.lang, timeZoneOf(req));
-    sendAttachment(res, 'orders.xlsx', XLSX_TYPE, await deps.work.compute<Uint8Array>(conferenceOf(req), 'platform.table', { sheets: [sheet] }));
+    sendAttachment(res, 'orders.xlsx', XLSX_TYPE, Buffer.from(await deps.work.compute<Uint8Array>(conferenceOf(req), 'platform.table', { sheets: [sheet] })));
     return SENT;
   });
   route(router, ordersApi.findItemById, access('manager'), async ({ query }, req) => management.itemsOfUser(conferenceOf(req), query.userId));

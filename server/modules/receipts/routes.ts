@@ -10,8 +10,8 @@ import { access, conferenceOf, screen, timeZoneOf, userOf } from '../../platform
 import type { Deps } from '../../platform/feature';
 import { AppError } from '../../platform/errors';
 import { route, SENT } from '../../platform/route';
-import { workAsker } from '../../platform/work/index';
-import { sendAttachment, sendWorkStarted } from '../../platform/download';
+import { workAsker, workStarted } from '../../platform/work/index';
+import { sendAttachment } from '../../platform/download';
 import { t } from '../../platform/i18n';
 import { receiptsApi } from '../../contract/receipts';
 import { documentConference, sendPdf } from '../documents/routes';
@@ -39,9 +39,9 @@ export function receiptsApiRouter(deps: Deps, management: ReceiptManagement): Ro
   // A few hundred requests are written in the pool while the request waits; more are a piece of work (202, exportWork.ts).
   route(router, receiptsApi.excel, access('manager'), async ({ body }, req, res) => {
     const { page: _page, size: _size, ...q } = body;
-    if ((await management.exportCount(conferenceOf(req), q)) > REQUESTS_AT_ONCE) return sendWorkStarted(res, await work.ask(receiptsExportOf(deps), workAsker(req), q));
+    if ((await management.exportCount(conferenceOf(req), q)) > REQUESTS_AT_ONCE) return workStarted(res, await work.ask(receiptsExportOf(deps), workAsker(req), q));
     const sheet = await management.table(conferenceOf(req), q, req.ctx.lang, timeZoneOf(req));
-    sendAttachment(res, 'receipts.xlsx', XLSX_TYPE, await work.compute<Uint8Array>(conferenceOf(req), 'platform.table', { sheets: [sheet] }));
+    sendAttachment(res, 'receipts.xlsx', XLSX_TYPE, Buffer.from(await work.compute<Uint8Array>(conferenceOf(req), 'platform.table', { sheets: [sheet] })));
     return SENT;
   });
   return router;

@@ -11,9 +11,9 @@ import { access, conferenceOf, isConferenceAdmin, timeZoneOf } from '../../platf
 import { XLSX_TYPE } from '../../platform/xlsx';
 import type { Deps } from '../../platform/feature';
 import { AppError } from '../../platform/errors';
-import { sendAttachment, sendWorkStarted, setAttachment } from '../../platform/download';
+import { sendAttachment, setAttachment } from '../../platform/download';
 import { route, SENT, type Sent } from '../../platform/route';
-import { workAsker } from '../../platform/work/index';
+import { workAsker, workStarted } from '../../platform/work/index';
 import { registrationApi as api } from '../../contract/registration';
 import { loadIdentity } from '../accounts/service';
 import { consumeDownloadToken, issueDownloadToken } from './downloadTokens';
@@ -37,7 +37,7 @@ function parseJsonOrNull(text: string): unknown {
   }
 }
 
-function sendFile(res: Response, name: string, contentType: string, bytes: Buffer | Uint8Array): Sent {
+function sendFile(res: Response, name: string, contentType: string, bytes: Buffer): Sent {
   sendAttachment(res, name, contentType, bytes);
   return SENT;
 }
@@ -56,14 +56,14 @@ export function registrationExportRouter(deps: Deps): Router {
     const ids = await selectedIds(db, conferenceOf(req), selection);
     if (!ids.length) throw new AppError(400, 'registration:userMsg', 'ids');
     if (ids.length <= BADGES_AT_ONCE) return sendFile(res, 'badge.pdf', 'application/pdf', await ports.badges.render(req, ids));
-    return sendWorkStarted(res, await work.ask(kinds.badges, workAsker(req), { selection, about: ports.badges.about(req) }));
+    return workStarted(res, await work.ask(kinds.badges, workAsker(req), { selection, about: ports.badges.about(req) }));
   });
 
   route(router, api.excel, access('manager'), async ({ body }, req, res) => {
     const ids = await selectedIds(db, conferenceOf(req), body);
-    if (ids.length > ROWS_AT_ONCE) return sendWorkStarted(res, await work.ask(kinds.excel, workAsker(req), body));
+    if (ids.length > ROWS_AT_ONCE) return workStarted(res, await work.ask(kinds.excel, workAsker(req), body));
     const sheet = await usersTable(db, conferenceOf(req), ids, req.ctx.lang, timeZoneOf(req));
-    return sendFile(res, 'user.xlsx', XLSX_TYPE, await work.compute<Uint8Array>(conferenceOf(req), 'platform.table', { sheets: [sheet] }));
+    return sendFile(res, 'user.xlsx', XLSX_TYPE, Buffer.from(await work.compute<Uint8Array>(conferenceOf(req), 'platform.table', { sheets: [sheet] })));
   });
 
   route(router, api.allFiles, access('manager'), async ({ body }, req, res) => {

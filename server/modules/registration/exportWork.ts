@@ -9,7 +9,6 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { registrantSelection, type RegistrantSelection } from '../../contract/registration';
-import { asBuffer } from '../../platform/download';
 import type { Deps } from '../../platform/feature';
 import type { WorkKind } from '../../platform/work/types';
 import { XLSX_TYPE } from '../../platform/xlsx';
@@ -55,7 +54,7 @@ function registrationWork(deps: Deps): RegistrationWork {
       const ids = await selectedIds(deps.db, ctx.conferenceId, p.selection);
       const input = await deps.badges.input(ctx.conferenceId, ids, p.about, ctx.lang);
       const pdf = await ctx.compute<Uint8Array>('documents.render', input, ctx.progress);
-      return { file: { name: 'badge.pdf', contentType: 'application/pdf', bytes: asBuffer(pdf) } };
+      return { file: { name: 'badge.pdf', contentType: 'application/pdf', bytes: Buffer.from(pdf) } };
     },
   };
 
@@ -68,7 +67,7 @@ function registrationWork(deps: Deps): RegistrationWork {
       const ids = await selectedIds(deps.db, ctx.conferenceId, p);
       const sheet = await usersTable(deps.db, ctx.conferenceId, ids, ctx.lang, ctx.timeZone);
       const book = await ctx.compute<Uint8Array>('platform.table', { sheets: [sheet] }, ctx.progress);
-      return { file: { name: 'user.xlsx', contentType: XLSX_TYPE, bytes: asBuffer(book) } };
+      return { file: { name: 'user.xlsx', contentType: XLSX_TYPE, bytes: Buffer.from(book) } };
     },
   };
 
