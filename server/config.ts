@@ -39,7 +39,7 @@ function byteSize(fallback: string) {
 }
 
 /** An optional setting where an empty value (`S3_BUCKET=` in an env file) means unset. */
-function unsetWhenEmpty<T extends z.ZodType<string>>(inner: T) {
+function unsetWhenEmpty(inner: z.ZodString) {
   return z
     .string()
     .trim()

@@ -131,6 +131,12 @@ export class DiskFileStore implements FileStore {
     return handle ? handle.createReadStream() : null;
   }
 
+  /** The size of a stored file, or null when there is none (the move to a bucket compares sizes). */
+  async size(scope: string, name: string): Promise<number | null> {
+    const stat = await fs.promises.stat(this.where(scope, name)).catch(() => null);
+    return stat?.isFile() ? stat.size : null;
+  }
+
   async remove(scope: string, name: string): Promise<void> {
     await fs.promises.rm(this.where(scope, name), { force: true });
   }
