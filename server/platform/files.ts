@@ -21,7 +21,10 @@ export interface FileStore {
    * `maxBytes` it throws FileTooLarge and nothing of it is kept (no object, no half-written file).
    */
   putStream(scope: string, source: Readable, ext: string, maxBytes: number): Promise<{ name: string; size: number }>;
-  /** The bytes as a stream, or null when there is no such file (a name it could not have made included). */
+  /**
+   * The bytes as a stream, or null when there is no such file (a name it could not have made
+   * included). Read it to its end or destroy it: it holds a file handle, or a connection to the bucket.
+   */
   open(scope: string, name: string): Promise<Readable | null>;
   remove(scope: string, name: string): Promise<void>;
   /** Every object this store wrote (names it did not generate are not listed, so never removed). */
