@@ -38,6 +38,16 @@ function byteSize(fallback: string) {
     });
 }
 
+/** An optional setting where an empty value (`S3_BUCKET=` in an env file) means unset. */
+function unsetWhenEmpty(inner: z.ZodString) {
+  return z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .pipe(inner.optional());
+}
+
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -182,6 +192,26 @@ const schema = z.object({
   TEMP_UPLOAD_TOTAL_BUDGET: byteSize('4GB'),
   TEMP_UPLOAD_TTL_MINUTES: z.coerce.number().int().min(5).max(7 * 24 * 60).default(120),
   TEMP_UPLOAD_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(100),
+  // Files in an S3-compatible bucket instead of DATA_DIR (server/platform/s3Files.ts; docs/operations.md
+  // "Files in a bucket"). S3_BUCKET turns it on; an empty value is the same as unset.
+  S3_BUCKET: unsetWhenEmpty(z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'S3_BUCKET must be a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens')),
+  // MinIO, Ceph, OSS, COS…: their URL (http://minio:9000); unset for AWS S3 itself.
+  S3_ENDPOINT: unsetWhenEmpty(z.string().regex(/^https?:\/\/[^\s/?#]+\/?$/, 'S3_ENDPOINT must be a URL such as http://minio:9000 or https://oss-cn-beijing.aliyuncs.com')),
+  S3_REGION: unsetWhenEmpty(z.string().regex(/^[a-z0-9-]{2,40}$/, 'S3_REGION must be a region name such as us-east-1')).transform((v) => v ?? 'us-east-1'),
+  S3_ACCESS_KEY_ID: unsetWhenEmpty(z.string()),
+  S3_SECRET_ACCESS_KEY: unsetWhenEmpty(z.string()),
+  // Bucket in the path (http://minio:9000/bucket/key) rather than in the host name: MinIO and most self-hosted stores.
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false'], { message: 'S3_FORCE_PATH_STYLE must be true or false' })
+    .default('false')
+    .transform((v) => v === 'true'),
+}).superRefine((values, ctx) => {
+  // The keys are asked for rather than looked for elsewhere (instance roles, ~/.aws): what a
+  // process uses is what its settings say.
+  if (!values.S3_BUCKET) return;
+  for (const key of ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+    if (!values[key]) ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required when S3_BUCKET is set` });
+  }
 }).transform(({ PUBLIC_SCHEME, PUBLIC_PORT, ...values }) => {
   // Unset, a try-out is reached as it listens (http, PORT); production sits behind TLS on 443.
   const scheme = PUBLIC_SCHEME ?? (values.NODE_ENV === 'production' ? 'https' : 'http');

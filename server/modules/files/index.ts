@@ -1,7 +1,6 @@
 /** Files: uploads, their budgets and kinds, temporary uploads claimed by forms, and their sweepers. */
-import path from 'node:path';
 import { defineFeature } from '../../platform/feature';
-import { DiskFileStore } from '../../platform/files';
+import { fileStoreFor } from '../../platform/s3Files';
 import { fileJobs } from './jobs';
 import { fileApiRouter, filePageRouter } from './routes';
 import { FilesService } from './service';
@@ -15,7 +14,8 @@ declare module '../../platform/feature' {
 export const filesFeature = defineFeature({
   name: 'files',
   services: ({ db, config }) => ({
-    files: new FilesService(db, new DiskFileStore(path.join(config.DATA_DIR, 'files')), {
+    // DATA_DIR/files, or the bucket's files/ prefix when S3_BUCKET is set.
+    files: new FilesService(db, fileStoreFor(config, 'files'), {
       conferenceBytes: config.TEMP_UPLOAD_CONFERENCE_BUDGET,
       totalBytes: config.TEMP_UPLOAD_TOTAL_BUDGET,
       ttlMs: config.TEMP_UPLOAD_TTL_MINUTES * 60_000,

@@ -17,6 +17,7 @@ import type { WorkAsker } from './types';
 import type { Db } from '../../db/index';
 import path from 'node:path';
 import { DiskFileStore } from '../files';
+import { fileStoreFor, type S3Settings } from '../s3Files';
 import { poolOptionsFromEnv, sharedPool, type WorkPool } from './pool';
 import { WorkRunner, runnerOptionsFromEnv } from './runner';
 import { workRouter } from './routes';
@@ -80,9 +81,11 @@ export function workMetrics(pool: () => WorkPool, runner: () => WorkRunner | nul
 }
 
 /** The app's part of heavy work: the service the features get, its routes, job and metrics, and the runner (started by the process). */
-export function createWork({ db, dataDir }: { db: Db; dataDir: string }) {
-  // Results live apart from uploads (their own folder, swept by work.sweep, not by the files feature).
-  const service = new WorkService(db, new DiskFileStore(path.join(dataDir, 'work')), sharedPool);
+export function createWork({ db, dataDir, config }: { db: Db; dataDir: string; config?: S3Settings }) {
+  // Results live apart from uploads (their own folder or bucket prefix, swept by work.sweep, not by
+  // the files feature); in the bucket when the settings name one, so any instance serves them.
+  const store = config ? fileStoreFor({ ...config, DATA_DIR: dataDir }, 'work') : new DiskFileStore(path.join(dataDir, 'work'));
+  const service = new WorkService(db, store, sharedPool);
   const runner = new WorkRunner(db, service, runnerOptionsFromEnv(poolOptionsFromEnv().threads));
   return { service, runner, router: workRouter(service), job: workSweepJob(db, service), metrics: workMetrics(sharedPool, () => runner) };
 }
