@@ -87,7 +87,7 @@ export async function createApp({ config, db, bus: givenBus, limiter: givenLimit
   // https as Express decides it (req.secure), also for the fast path before Express: it picks the
   // names of the session and hand-over cookies (platform/hostCookies.ts).
   const isHttps = httpsOf(app.get('trust proxy fn') as TrustProxy);
-  const work = createWork({ db, dataDir: config.DATA_DIR });
+  const work = createWork({ db, dataDir: config.DATA_DIR, config });
   const composed = composeFeatures(FEATURES, { config, db, sessions, knownSessions, limiter, cache: bus, pageCache, events, isHttps, production, work: work.service });
   const { deps, hooks, api: apiRouters, largeBodyPaths, early, pages } = composed;
   work.service.register(composed.work);

@@ -26,7 +26,9 @@ export function errorHandler(err: unknown, req: Request, res: Response, _next: N
   const status = known?.status ?? (parseError ? 400 : tooLarge ? 413 : busy ? 503 : 500);
   if (status >= 500) (req.log ?? logger).error({ err, url: req.originalUrl }, 'request failed');
   if (res.headersSent) return;
-  if (busy) res.setHeader('Retry-After', '5');
+  // The database, or a known part (the file bucket, the work pool), cannot answer now: try again soon.
+  const unavailable = busy || status === 503;
+  if (unavailable) res.setHeader('Retry-After', '5');
   if (req.originalUrl.startsWith('/api/')) {
     const message = known?.messageKey ?? (parseError ? 'commonMsg.invalidInput' : tooLarge ? 'commonMsg.tooLarge' : busy ? 'commonMsg.busy' : 'commonMsg.serverError');
     res.status(status).json({ code: known?.code ?? status, message, data: null, ...(known?.field ? { field: known.field } : {}), ...(known?.params ? { params: known.params } : {}) });
@@ -35,7 +37,7 @@ export function errorHandler(err: unknown, req: Request, res: Response, _next: N
   if (status === 401) return res.redirect(302, `/conferencelogin?redirect=${encodeURIComponent(req.originalUrl)}`);
   if (status === 403) return res.redirect(302, '/403');
   if (status === 404) return res.redirect(302, '/404');
-  if (busy) return void res.status(503).type('text').send(t(req.ctx?.lang ?? 'zh', 'commonMsg.busy'));
+  if (unavailable) return void res.status(503).type('text').send(t(req.ctx?.lang ?? 'zh', known?.messageKey ?? 'commonMsg.busy'));
   // Anything else a client caused (a body too large for a gateway callback, one that does not parse): its status, never a 500.
   if (status < 500) return void res.status(status).type('text').send(t(req.ctx?.lang ?? 'zh', known?.messageKey ?? (tooLarge ? 'commonMsg.tooLarge' : 'commonMsg.invalidInput')));
   res.status(500).type('html').send(serverErrorPage(req.ctx?.lang ?? 'zh'));

@@ -100,6 +100,12 @@ describe('the files feature on a bucket', () => {
       expect(res.status).toBe(503);
       expect(res.body.message).toBe('commonMsg.storageUnavailable');
       expect(Number((await down.db('files').count({ n: '*' }).first())?.n)).toBe(0);
+      // A file's address, a page route: 503 with Retry-After and the reader's text, not a 500 page.
+      await down.db('files').insert({ conference_id: id, kind: 'banner', stored_name: `${'B'.repeat(24)}.png`, original_name: 'b.png', content_type: 'image/png', size: 4, created_at: new Date().toISOString().slice(0, 23).replace('T', ' ') });
+      const page = await request(down.app).get(`/files/${'B'.repeat(24)}.png`).set('Host', host);
+      expect(page.status).toBe(503);
+      expect(page.headers['retry-after']).toBe('5');
+      expect(page.text).not.toMatch(/<html/);
     } finally {
       await down.stop();
     }
