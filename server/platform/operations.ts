@@ -14,6 +14,7 @@ import { operationsRouter, Readiness, type ReadinessCheck } from './health';
 import { Metrics, type MetricSource } from './metrics';
 import type { PageCache } from './pageCache';
 import { inRequestScope } from './requestScope';
+import { S3FileStore, s3ClientFor } from './s3Files';
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -22,6 +23,11 @@ export type Operations = ReturnType<typeof createOperations>;
 export function createOperations({ config, db, bus, pageCache, sources }: { config: Config; db: Db; bus: InvalidationBus; pageCache: PageCache; sources: readonly MetricSource[] }) {
   const checks: ReadinessCheck[] = [{ name: 'database', check: () => db.raw('select 1') }];
   if (bus.usesRedis) checks.push({ name: 'redis', check: () => bus.ping() });
+  // The file bucket: an instance that cannot read or write files must not take requests.
+  if (config.S3_BUCKET) {
+    const bucket = new S3FileStore(s3ClientFor(config), config.S3_BUCKET, 'files');
+    checks.push({ name: 'bucket', check: () => bucket.probe() });
+  }
   const readiness = new Readiness(checks);
   const metrics = new Metrics(db, pageCache, sources);
   let inFlight = 0;

@@ -106,6 +106,10 @@ describe('the files feature on a bucket', () => {
       expect(page.status).toBe(503);
       expect(page.headers['retry-after']).toBe('5');
       expect(page.text).not.toMatch(/<html/);
+      // Not ready: a proxy sends this instance nothing while its bucket is gone.
+      const ready = await request(down.app).get('/readyz');
+      expect(ready.status).toBe(503);
+      expect(ready.body.checks.bucket).not.toBe('ok');
     } finally {
       await down.stop();
     }
