@@ -3,7 +3,7 @@
  * as a zip, and one registrant's files through a form post in a new tab that carries a
  * single-use token instead of the session (download/files). Badges and the workbook are drawn in
  * the pool: at once for a few people, else as a piece of work (202 `{ work }`, exportWork.ts);
- * zips are streamed, a few at a time per conference (exports.ts, ZipSlots).
+ * zips are streamed, a few at a time per conference (platform/zip.ts).
  */
 import express, { Router, type Response } from 'express';
 import { z } from 'zod';
@@ -17,7 +17,8 @@ import { workAsker, workStarted } from '../../platform/work/index';
 import { registrationApi as api } from '../../contract/registration';
 import { loadIdentity } from '../accounts/service';
 import { consumeDownloadToken, issueDownloadToken } from './downloadTokens';
-import { filesOfRegistrants, safeSegment, usersTable, writeZip, ZipSlots, type ZipEntry } from './exports';
+import { filesOfRegistrants, safeSegment, usersTable } from './exports';
+import { writeZip, zipSlots as zips, type ZipEntry } from '../../platform/zip';
 import { BADGES_AT_ONCE, registrationWorkOf, ROWS_AT_ONCE } from './exportWork';
 import { registrationPorts, selectedIds } from './routes';
 import * as repo from './repo';
@@ -45,7 +46,6 @@ function sendFile(res: Response, name: string, contentType: string, bytes: Buffe
 export function registrationExportRouter(deps: Deps): Router {
   const { db, files, work } = deps;
   const ports = registrationPorts(deps);
-  const zips = new ZipSlots();
   const kinds = registrationWorkOf(deps);
   const router = Router();
 
@@ -72,7 +72,7 @@ export function registrationExportRouter(deps: Deps): Router {
     // The slot is taken before the headers: a refusal is still an envelope, not a broken zip.
     await zips.run(conferenceOf(req), async () => {
       setAttachment(res, 'files.zip', 'application/zip');
-      await writeZip(res, conferenceOf(req), files, entries);
+      await writeZip(res, entries, (name) => files.read(conferenceOf(req), name));
     });
     return SENT;
   });
@@ -103,7 +103,7 @@ export function registrationExportRouter(deps: Deps): Router {
     }
     await zips.run(conferenceOf(req), async () => {
       setAttachment(res, 'files.zip', 'application/zip');
-      await writeZip(res, conferenceOf(req), files, entries);
+      await writeZip(res, entries, (name) => files.read(conferenceOf(req), name));
     });
     return SENT;
   });

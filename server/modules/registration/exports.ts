@@ -4,16 +4,13 @@
  * as one zip with a folder per registrant, streamed.
  */
 import { localTime } from '../../platform/localTime';
-import type { Writable } from 'node:stream';
-import archiver from 'archiver';
 import type { Db } from '../../db/index';
 import { fromDbInstant, parseJson } from '../../db/dialect';
 import type { Answers, FormRules } from '../../contract/registration';
 import type { Lang } from '../../contract/enums';
 import { t } from '../../platform/i18n';
-import { AppError } from '../../platform/errors';
 import type { TableSheet } from '../../platform/work/table';
-import type { FilesService } from '../files/service';
+import type { ZipEntry } from '../../platform/zip';
 import { loadRules } from './forms';
 import { answerText } from './people';
 import { answerColumns, formerColumns, listRows } from './queries';
@@ -87,7 +84,7 @@ export function safeSegment(name: string): string {
   return cleaned.slice(0, 100) || 'file';
 }
 
-export type ZipEntry = { path: string; storedName: string };
+export type { ZipEntry } from '../../platform/zip';
 
 /** The files of registrants, a folder each ('<code> <name>/<original name>'). */
 export async function filesOfRegistrants(db: Db, conferenceId: number, ids: number[]): Promise<ZipEntry[]> {
@@ -104,72 +101,3 @@ export async function filesOfRegistrants(db: Db, conferenceId: number, ids: numb
   });
 }
 
-/**
- * Zips are streamed, not made by a piece of work: reading files and deflating them is I/O and
- * zlib's thread pool, not the event loop, and a whole zip kept as a result could be gigabytes.
- * Each is bounded instead: a few per conference and in total, a request beyond them refused
- * with "try again later" (429), and one file in memory at a time (writeZip).
- */
-export const ZIPS_PER_CONFERENCE = 2;
-export const ZIPS_IN_TOTAL = 6;
-
-export class ZipSlots {
-  private readonly running = new Map<number, number>();
-  private total = 0;
-
-  constructor(
-    private readonly perConference = ZIPS_PER_CONFERENCE,
-    private readonly inTotal = ZIPS_IN_TOTAL,
-  ) {}
-
-  /** Runs `work` in one of the conference's slots; 429 'registration:zipBusy' when none is free. */
-  async run<T>(conferenceId: number, work: () => Promise<T>): Promise<T> {
-    const mine = this.running.get(conferenceId) ?? 0;
-    if (mine >= this.perConference || this.total >= this.inTotal) throw new AppError(429, 'registration:zipBusy');
-    this.running.set(conferenceId, mine + 1);
-    this.total++;
-    try {
-      return await work();
-    } finally {
-      this.total--;
-      const left = (this.running.get(conferenceId) ?? 1) - 1;
-      if (left) this.running.set(conferenceId, left);
-      else this.running.delete(conferenceId);
-    }
-  }
-}
-
-/**
- * Streams a zip of the entries into `out`; files missing from the store are skipped. One file is
- * read at a time, the next once the zip has taken the last (so a slow reader holds back the
- * reading, and memory stays about one file); a reader that leaves stops it.
- */
-export async function writeZip(out: Writable, conferenceId: number, files: FilesService, entries: ZipEntry[]): Promise<void> {
-  const zip = archiver('zip', { zlib: { level: 6 } });
-  let gone = false;
-  const closed = new Promise<void>((resolve) =>
-    out.once('close', () => {
-      gone = true;
-      resolve();
-    }),
-  );
-  const finished = new Promise<void>((resolve) => out.once('finish', () => resolve()));
-  const failed = new Promise<never>((_resolve, reject) => zip.once('error', reject));
-  failed.catch(() => undefined);
-  zip.pipe(out);
-  for (const entry of entries) {
-    const bytes = await files.read(conferenceId, entry.storedName);
-    if (gone) break;
-    if (!bytes) continue;
-    const taken = new Promise<void>((resolve) => zip.once('entry', () => resolve()));
-    zip.append(bytes, { name: entry.path });
-    await Promise.race([taken, closed, failed]);
-    if (gone) break;
-  }
-  if (gone) {
-    zip.abort();
-    return;
-  }
-  await Promise.race([zip.finalize(), failed]);
-  await Promise.race([finished, closed, failed]);
-}

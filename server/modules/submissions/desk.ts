@@ -16,7 +16,7 @@ import { localTime } from '../../platform/localTime';
 import type { Progress, WorkFile } from '../../platform/work/types';
 import { XLSX_TYPE } from '../../platform/xlsx';
 import { accountsByIds } from '../accounts/repo';
-import type { ZipEntry } from '../registration/exports';
+import type { ZipEntry } from '../../platform/zip';
 import type { SubmissionAuthor } from './author';
 import { bufferOf, printedName, type BookService, type Compute } from './book';
 import type { Choosing } from './choices';

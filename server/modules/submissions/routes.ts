@@ -8,7 +8,7 @@ import { access, conferenceOf, timeZoneOf, userOf } from '../../platform/access'
 import type { Deps } from '../../platform/feature';
 import { AppError, tooManyRequests, unauthorized } from '../../platform/errors';
 import { route, SENT } from '../../platform/route';
-import { sendAttachment } from '../../platform/download';
+import { sendAttachment, setAttachment } from '../../platform/download';
 import { workAsker, workStarted } from '../../platform/work/index';
 import type { WorkFile } from '../../platform/work/types';
 import { submissionsApi as api, type FileView } from '../../contract/submissions';
@@ -21,7 +21,7 @@ import { checkFile, downloadName, ruleOf } from './files';
 import { presentSettings } from './present';
 import * as repo from './repo';
 import { computeNow, exportParamsOf, SMALL_SELECTION } from './work';
-import { streamZip } from './zip';
+import { writeZip, zipSlots } from '../../platform/zip';
 
 /** Uploads per signed-in author an hour: a manuscript has two files, replaced now and then. */
 export const UPLOAD_LIMIT = { limit: 40, windowMs: 60 * 60_000 };
@@ -133,7 +133,11 @@ export function submissionsApiRouter(deps: Deps): Router {
     const plan = await desk.plan(conferenceId, type, ids, filter);
     if (type === 'abstract' || type === 'manuscript') {
       const zip = await desk.zipEntries(conferenceId, type, ids, filter);
-      await streamZip(res, conferenceId, files, zip.name, zip.entries);
+      // Stored, not deflated: manuscripts are PDFs and Word files, compressed already.
+      await zipSlots.run(conferenceId, async () => {
+        setAttachment(res, zip.name, 'application/zip');
+        await writeZip(res, zip.entries, (name) => files.read(conferenceId, name), { store: true });
+      });
       return SENT;
     }
     if (plan.kind === 'book') {

@@ -13,8 +13,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import ExcelJS from 'exceljs';
 import { toDbInstant } from '../../../server/db/dialect';
 import { BADGES_AT_ONCE, ROWS_AT_ONCE } from '../../../server/modules/registration/exportWork';
-import { writeZip, ZipSlots } from '../../../server/modules/registration/exports';
-import type { FilesService } from '../../../server/modules/files/service';
+import { writeZip, ZipSlots } from '../../../server/platform/zip';
 import { createHarness, type Harness } from '../../helpers/harness';
 import { finishWork, workFile } from '../../helpers/work';
 import { postForBytes } from '../../helpers/zip';
@@ -157,12 +156,12 @@ describe('user.xlsx', () => {
 });
 
 describe('zips', () => {
-  test('a few per conference and in total; beyond, 429 registration:zipBusy; a slot is given back when its zip ends', async () => {
+  test('a few per conference and in total; beyond, 429 work:zipBusy; a slot is given back when its zip ends', async () => {
     const slots = new ZipSlots(2, 3);
     const gates: Array<() => void> = [];
     const held = () => new Promise<void>((resolve) => gates.push(resolve));
     const running = [slots.run(1, held), slots.run(1, held)];
-    await expect(slots.run(1, async () => 'x')).rejects.toMatchObject({ status: 429, messageKey: 'registration:zipBusy' });
+    await expect(slots.run(1, async () => 'x')).rejects.toMatchObject({ status: 429, messageKey: 'work:zipBusy' });
     const other = slots.run(2, held);
     // Three in total: a third conference waits its turn too.
     await expect(slots.run(3, async () => 'x')).rejects.toMatchObject({ status: 429 });
@@ -182,14 +181,12 @@ describe('zips', () => {
     }
     let reads = 0;
     // The real store, counting its reads.
-    const counted = {
-      read: (c: number, name: string) => {
-        reads += 1;
-        return h.files.read(c, name);
-      },
-    } as unknown as FilesService;
+    const counted = (name: string) => {
+      reads += 1;
+      return h.files.read(cid, name);
+    };
     const out = new PassThrough({ highWaterMark: 16 * 1024 });
-    const writing = writeZip(out, cid, counted, stored.map((s, i) => ({ path: `f/${i}.pdf`, storedName: s })));
+    const writing = writeZip(out, stored.map((s, i) => ({ path: `f/${i}.pdf`, storedName: s })), counted);
     await new Promise((resolve) => setTimeout(resolve, 300));
     // Nobody reads `out`: the zip took what its buffers hold (a megabyte or two besides the file at hand), not all ten.
     expect(reads).toBeLessThanOrEqual(4);
