@@ -2,6 +2,8 @@
  * Following heavy work in tests (contract/work.ts): a request answered 202 `{ work }` is polled
  * until its work is done or failed, as the browser does, with the visitor's Host and cookies.
  */
+import type { Test } from 'supertest';
+import ExcelJS from 'exceljs';
 import type { RequestListener } from '../../server/app';
 import type { WorkView } from '../../server/contract/work';
 import { visit, type Visit } from './http';
@@ -21,13 +23,23 @@ export async function finishWork(app: RequestListener, v: Visit, started: { work
   return view;
 }
 
+/** A request whose answer's body is read as bytes, whatever its type (a file download). */
+export function bytesOf(req: Test): Test {
+  return req.buffer(true).parse((r, cb) => {
+    const chunks: Buffer[] = [];
+    r.on('data', (c: Buffer) => chunks.push(c));
+    r.on('end', () => cb(null, Buffer.concat(chunks)));
+  });
+}
+
 /** The answer to GET /api/work/:id/file, its body as bytes. */
 export async function workFile(app: RequestListener, v: Visit, work: WorkView) {
-  return visit(app, `/api/work/${work.id}/file`, v)
-    .buffer(true)
-    .parse((r, cb) => {
-      const chunks: Buffer[] = [];
-      r.on('data', (c: Buffer) => chunks.push(c));
-      r.on('end', () => cb(null, Buffer.concat(chunks)));
-    });
+  return bytesOf(visit(app, `/api/work/${work.id}/file`, v));
+}
+
+/** The first sheet of an exported workbook, read back. */
+export async function firstSheet(body: Buffer): Promise<ExcelJS.Worksheet> {
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(body as never);
+  return book.worksheets[0];
 }

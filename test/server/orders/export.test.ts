@@ -4,12 +4,11 @@
  * again once an order is added; a filter of a few orders is answered at once.
  */
 import ExcelJS from 'exceljs';
-import type request from 'supertest';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { toDbInstant } from '../../../server/db/dialect';
 import { ORDERS_AT_ONCE } from '../../../server/modules/orders/exportWork';
 import { createHarness, type Harness } from '../../helpers/harness';
-import { finishWork, workFile } from '../../helpers/work';
+import { finishWork, workFile, bytesOf, firstSheet } from '../../helpers/work';
 import { paidOrder } from '../receipts/helpers';
 import { attendee, call, feeConference } from './helpers';
 
@@ -22,18 +21,8 @@ const COUNT = ORDERS_AT_ONCE + 10;
 const EXPORT = '/conference/platform/manage/order/export';
 
 const visitor = () => ({ host, token: manager });
-const bytes = (req: request.Test) =>
-  req.buffer(true).parse((res, done) => {
-    const chunks: Buffer[] = [];
-    res.on('data', (c: Buffer) => chunks.push(c));
-    res.on('end', () => done(null, Buffer.concat(chunks)));
-  });
-
-async function sheetOf(body: Buffer): Promise<ExcelJS.Worksheet> {
-  const book = new ExcelJS.Workbook();
-  await book.xlsx.load(body as never);
-  return book.worksheets[0];
-}
+const bytes = bytesOf;
+const sheetOf = firstSheet;
 
 beforeAll(async () => {
   h = await createHarness({ seedDemo: false });
