@@ -15,4 +15,4 @@ RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]
 EXPOSE 3000
-CMD ["node", "--enable-source-maps", "dist/app/main.js"]
+CMD ["node", "--enable-source-maps", "--max-old-space-size=512", "dist/app/main.js"]

@@ -43,7 +43,7 @@ export async function startServer(opts: { dataDir?: string; port?: number; env?:
   const port = opts.port ?? (await freePort());
   const started = Date.now();
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', 'dist/app/main.js'], {
+  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', '--max-old-space-size=512', 'dist/app/main.js'], {
     cwd: ROOT,
     env: Object.fromEntries(
       Object.entries({ ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: 'e2e-admin-password-1', LOG_LEVEL: 'warn', SHUTDOWN_DELAY_MS: '0', ...opts.env }).filter(([, v]) => v !== undefined),
