@@ -9,12 +9,15 @@ import { logger } from './platform/logger';
 import { seed } from './seed/index';
 import { JobScheduler } from './platform/jobs';
 import { closeSharedPool } from './platform/work/index';
+import { S3FileStore, s3ClientFor } from './platform/s3Files';
 
 export async function start(): Promise<void> {
   const started = Date.now();
   const config = loadConfig({ ...process.env, NODE_ENV: APP_NODE_ENV });
   logger.level = config.LOG_LEVEL;
   if (config.secretGenerated) logger.warn(`No SECRET set: generated one into ${config.DATA_DIR}/secret`);
+  // A bucket that does not answer with these settings stops the start, naming the setting to fix.
+  if (config.S3_BUCKET) await new S3FileStore(s3ClientFor(config), config.S3_BUCKET, 'files').probe();
   const db = createDb({
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR,

@@ -14,7 +14,7 @@ import { createDb, type Db } from '../../server/db/index';
 import { ensureUser, grantRole } from '../../server/modules/accounts/service';
 import { Sessions } from '../../server/platform/session';
 import type { WorkView } from '../../server/contract/work';
-import { startServer, type RunningServer } from './server';
+import { freePort, startServer, type RunningServer } from './server';
 
 const SECRET = 'roles-e2e-secret-roles-e2e-secret-0123456789';
 const HOST = 'demo.localhost';
@@ -80,6 +80,12 @@ describe('web and worker processes', () => {
     await web?.stop();
     await db?.destroy();
     if (web) fs.rmSync(web.dataDir, { recursive: true, force: true });
+  });
+
+  test('an instance whose bucket does not answer stops at its start, naming the setting to fix', async () => {
+    const closed = await freePort();
+    const s3 = { S3_BUCKET: 'nowhere', S3_ENDPOINT: `http://127.0.0.1:${closed}`, S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's', S3_FORCE_PATH_STYLE: 'true' };
+    await assert.rejects(startServer({ dataDir: web.dataDir, env: { ...env, ...s3, ROLE: 'worker' }, ready: '/healthz' }), /server exited early[\s\S]*check S3_ENDPOINT/);
   });
 
   test('the worker answers its probes and nothing else', async () => {
