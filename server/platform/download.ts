@@ -5,8 +5,11 @@
  * quote arrives as it was written.
  */
 import { posix } from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import contentDisposition from 'content-disposition';
 import type { Response } from 'express';
+import { logger } from './logger';
 
 export type DownloadOptions = {
   /** Default `private, no-store`: most downloads are someone's data. */
@@ -34,4 +37,31 @@ export function sendAttachment(res: Response, fileName: string, contentType: str
   setAttachment(res, fileName, contentType, options);
   res.setHeader('Content-Length', body.length);
   res.end(body);
+}
+
+/**
+ * Sends a stored file as a download as it is read from the store, never whole in memory (issue
+ * 31); `size` is its row's, so the reader knows the length up front. Read after the caller's access
+ * check. A store that fails midway cuts the connection (logged): with a Content-Length already sent,
+ * the reader sees a broken download, never a short file that looks whole. A reader that leaves
+ * stops the reading.
+ */
+export async function streamAttachment(res: Response, fileName: string, contentType: string, size: number, body: Readable, options: DownloadOptions = {}): Promise<void> {
+  setAttachment(res, fileName, contentType, options);
+  res.setHeader('Content-Length', size);
+  // A HEAD has its answer in the headers: the store is not read for a body no one gets.
+  if (res.req.method === 'HEAD') {
+    body.destroy();
+    res.end();
+    return;
+  }
+  try {
+    // pipeline destroys both sides when either fails: the store's connection is let go.
+    await pipeline(body, res);
+  } catch (err) {
+    // A reader that left is no failure of ours.
+    const left = (err as { code?: string }).code === 'ERR_STREAM_PREMATURE_CLOSE';
+    if (left) logger.debug({ fileName }, 'a download was left by its reader');
+    else logger.warn({ err, fileName }, 'a download failed while the store was read');
+  }
 }

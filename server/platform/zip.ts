@@ -4,14 +4,16 @@
  * gigabytes, which no result store should hold whole, and writing it is reading files and the
  * socket, which the event loop interleaves with everything else (deflating, when asked for, runs
  * on zlib's threads). What must be bounded is bounded here:
- * - memory: one file is read at a time, the next once the archive has taken the last, so a slow
- *   reader holds back the reading; a reader that leaves stops it;
+ * - memory: one file is open at a time, streamed from the store into the archive (never whole:
+ *   issue 31), the next opened once the archive has taken the last ('entry' comes when an entry's
+ *   stream has ended), so a slow reader holds back the reading; a reader that leaves stops it;
  * - how many run: a few per conference and in total per process (ZipSlots); a request beyond them
  *   is refused with "try again when it ends" (429) before any header is sent.
  */
-import type { Writable } from 'node:stream';
+import type { Readable, Writable } from 'node:stream';
 import archiver from 'archiver';
 import { AppError } from './errors';
+import { logger } from './logger';
 
 /** A file for the zip: its path inside the archive and its name in the conference's store. */
 export type ZipEntry = { path: string; storedName: string };
@@ -47,10 +49,12 @@ export class ZipSlots {
 }
 
 /**
- * Streams a zip of the entries into `out`; an entry `read` does not find is skipped. `store`:
- * files kept as they are (PDFs, Word files, images are compressed already), else deflated.
+ * Streams a zip of the entries into `out`; an entry `open` does not find is skipped. `store`:
+ * files kept as they are (PDFs, Word files, images are compressed already), else deflated. A file
+ * that fails midway (the store lost) cuts `out` (logged): the reader sees a broken download, not a
+ * zip that looks whole.
  */
-export async function writeZip(out: Writable, entries: ZipEntry[], read: (storedName: string) => Promise<Buffer | null>, { store = false }: { store?: boolean } = {}): Promise<void> {
+export async function writeZip(out: Writable, entries: ZipEntry[], open: (storedName: string) => Promise<Readable | null>, { store = false }: { store?: boolean } = {}): Promise<void> {
   const zip = store ? archiver('zip', { store: true }) : archiver('zip', { zlib: { level: 6 } });
   let gone = false;
   const closed = new Promise<void>((resolve) =>
@@ -64,13 +68,29 @@ export async function writeZip(out: Writable, entries: ZipEntry[], read: (stored
   failed.catch(() => undefined);
   zip.pipe(out);
   for (const entry of entries) {
-    const bytes = await read(entry.storedName);
-    if (gone) break;
-    if (!bytes) continue;
+    const body = await open(entry.storedName);
+    if (gone) {
+      body?.destroy();
+      break;
+    }
+    if (!body) continue;
     const taken = new Promise<void>((resolve) => zip.once('entry', () => resolve()));
-    zip.append(bytes, { name: entry.path });
-    await Promise.race([taken, closed, failed]);
-    if (gone) break;
+    // archiver pipes the stream into its own, which does not pass a failure on: it would wait forever.
+    const broken = new Promise<never>((_resolve, reject) => body.once('error', reject));
+    zip.append(body, { name: entry.path });
+    try {
+      await Promise.race([taken, closed, failed, broken]);
+    } catch (err) {
+      body.destroy();
+      zip.abort();
+      out.destroy();
+      logger.warn({ err, entry: entry.path }, 'a zip failed while a file was read');
+      return;
+    }
+    if (gone) {
+      body.destroy();
+      break;
+    }
   }
   if (gone) {
     zip.abort();

@@ -2,19 +2,20 @@
  * Feedback calls and screens: a person's own (write, list, read, attachment) in the personal
  * centre, and the managers' list and reply at /platform/manage/userFeedBack.
  */
+import type { Readable } from 'node:stream';
 import { verifiedEmailOf } from '../accounts/service';
 import { feedbackTypeIn, feedbackTypeLabel } from '../../contract/siteConfig';
 import { Router, type Request, type Response } from 'express';
 import { access, conferenceOf, screen } from '../../platform/access';
 import type { Deps } from '../../platform/feature';
 import { AppError, notFound, tooManyRequests } from '../../platform/errors';
-import { sendAttachment } from '../../platform/download';
+import { streamAttachment } from '../../platform/download';
 import { t } from '../../platform/i18n';
 import { text } from '../../platform/site';
 import { conferenceOrigin, publicOrigin } from '../../platform/publicUrl';
 import { assertOpenTo } from '../sites/service';
 
-import { readOneUpload } from '../files/routes';
+import { receiveTemporaryUpload } from '../files/routes';
 import { feedbackApi, feedbackIdParam } from '../../contract/feedback';
 import { route, SENT, type Sent } from '../../platform/route';
 
@@ -22,8 +23,8 @@ export const FEEDBACK_UPLOAD_LIMIT = { limit: 20, windowMs: 60 * 60_000 };
 
 const siteName = (req: Request) => text(req.ctx.site!.config.conferenceName, req.ctx.lang);
 
-function sendFile(res: Response, file: { bytes: Buffer; name: string; contentType: string }): Sent {
-  sendAttachment(res, file.name, file.contentType, file.bytes);
+async function sendFile(res: Response, file: { body: Readable; size: number; name: string; contentType: string }): Promise<Sent> {
+  await streamAttachment(res, file.name, file.contentType, file.size, file.body);
   return SENT;
 }
 
@@ -40,8 +41,8 @@ export function feedbackApiRouter({ db, feedback, files, limiter, config }: Deps
     assertOpenTo(req.ctx.site, req.ctx.identity);
     const userId = req.ctx.identity!.user.id;
     if (!(await limiter.hit(`feedbackupload:${userId}`, FEEDBACK_UPLOAD_LIMIT.limit, FEEDBACK_UPLOAD_LIMIT.windowMs)).allowed) throw tooManyRequests();
-    const upload = await readOneUpload(req, res, 'feedback');
-    const stored = await files.save(conferenceOf(req), userId, 'feedback', upload.originalName, upload.bytes, { temporary: true });
+    // Streamed into the store, its bytes reserved in the budgets first (issue 31).
+    const stored = await receiveTemporaryUpload(files, req, res, conferenceOf(req), userId, 'feedback');
     return { name: stored.name, originalName: stored.originalName };
   });
   route(router, feedbackApi.submit, mine, async (input, req) => {

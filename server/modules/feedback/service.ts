@@ -4,6 +4,7 @@
  * conference gets it by mail; a manager replies, and the writer reads the reply in the personal
  * centre and by mail. Everything a participant wrote stays text: escaped wherever it is shown.
  */
+import type { Readable } from 'node:stream';
 import type { Db } from '../../db/index';
 import { fromDbInstant, insertId, toDbInstant } from '../../db/dialect';
 import { inTransaction } from '../../db/transaction';
@@ -139,12 +140,12 @@ export class FeedbackService {
     return (await this.one(conferenceId, id))!;
   }
 
-  /** An attachment as its writer or a manager downloads it. */
-  async attachment(conferenceId: number, id: number, userId?: number): Promise<{ bytes: Buffer; name: string; contentType: string } | null> {
+  /** An attachment as its writer or a manager downloads it: opened once allowed (read `body` to its end or destroy it). */
+  async attachment(conferenceId: number, id: number, userId?: number): Promise<{ body: Readable; size: number; name: string; contentType: string } | null> {
     const fb = await this.one(conferenceId, id, userId);
     if (!fb?.attachment) return null;
-    const found = await this.files.find(conferenceId, fb.attachment.name);
-    return found ? { bytes: found.bytes, name: found.file.originalName, contentType: found.file.contentType } : null;
+    const found = await this.files.open(conferenceId, fb.attachment.name);
+    return found ? { body: found.body, size: found.file.size, name: found.file.originalName, contentType: found.file.contentType } : null;
   }
 }
 

@@ -6,14 +6,16 @@
  * (./temporary.ts), are claimed by the form that names them, and are swept when never claimed;
  * the sweeper also removes stored objects that no row names (left by a crash).
  */
+import { PassThrough, Readable } from 'node:stream';
 import type { Db, Tx } from '../../db/index';
 import { insertId, toDbInstant } from '../../db/dialect';
 import { AppError } from '../../platform/errors';
-import type { FileStore, StoredEntry } from '../../platform/files';
+import { FileTooLarge, type FileStore, type StoredEntry } from '../../platform/files';
 import { logger } from '../../platform/logger';
 import { isUtf8Text, sniff } from '../../platform/sniff';
 import type { StoredFile, UploadKind } from '../../contract/files';
-import { CONTENT_TYPES, TYPES_OF_EXTENSION, UPLOAD_RULES } from './rules';
+import { byteCount, drain, readHead, textCheck } from './inspect';
+import { CONTENT_TYPES, TYPES_OF_EXTENSION, UPLOAD_RULES, type UploadRule } from './rules';
 import { DEFAULT_TEMPORARY_LIMITS, TemporaryBudget, type TemporaryUploadLimits } from './temporary';
 
 /** A stored object younger than this may still be getting its row (or its rename): never an orphan. */
@@ -27,6 +29,19 @@ export const urlOf = (storedName: string) => `/files/${storedName}`;
 function present(row: FileRow): StoredFile {
   return { id: row.id, kind: row.kind, url: urlOf(row.stored_name), name: row.stored_name, originalName: row.original_name, contentType: row.content_type, size: row.size, createdAt: row.created_at };
 }
+
+/** An upload storeStream wrote to the store, not yet a row (keep() makes it one). */
+export type StoredUpload = { storedName: string; name: string; contentType: string; size: number };
+
+const refused = (key: string) => new AppError(400, key, 'file');
+const extensionOf = (name: string) => (/\.([A-Za-z0-9]+)$/.exec(name)?.[1] ?? '').toLowerCase();
+
+/** The content must be what the name says, and of a type this kind accepts. */
+function fits(rule: UploadRule, ext: string, actual: ReturnType<typeof sniff> | 'text' | null): boolean {
+  return rule.extensions.includes(ext) && !!actual && rule.types.includes(actual) && !!TYPES_OF_EXTENSION[ext]?.includes(actual);
+}
+
+const typeOf = (ext: string) => ({ ext: ext === 'jpeg' ? 'jpg' : ext, contentType: CONTENT_TYPES[ext] ?? 'application/octet-stream' });
 
 /** Keeps the base name only, without control characters, at most 255 characters. */
 function cleanName(name: string): string {
@@ -48,14 +63,95 @@ export class FilesService {
   /** Checks the upload against its kind's rules; throws the rule's message key, stores nothing, when it fails. */
   check(kind: UploadKind, originalName: string, bytes: Buffer): { ext: string; contentType: string } {
     const rule = UPLOAD_RULES[kind];
-    if (bytes.length === 0) throw new AppError(400, rule.wrongTypeKey, 'file');
-    if (bytes.length > rule.maxBytes) throw new AppError(400, rule.tooLargeKey, 'file');
-    const ext = (/\.([A-Za-z0-9]+)$/.exec(originalName)?.[1] ?? '').toLowerCase();
-    if (!rule.extensions.includes(ext)) throw new AppError(400, rule.wrongTypeKey, 'file');
-    const actual = sniff(bytes) ?? (isUtf8Text(bytes) ? 'text' : null);
-    // The content must be what the name says, and of a type this kind accepts.
-    if (!actual || !rule.types.includes(actual) || !TYPES_OF_EXTENSION[ext]?.includes(actual)) throw new AppError(400, rule.wrongTypeKey, 'file');
-    return { ext: ext === 'jpeg' ? 'jpg' : ext, contentType: CONTENT_TYPES[ext] ?? 'application/octet-stream' };
+    if (bytes.length === 0) throw refused(rule.wrongTypeKey);
+    if (bytes.length > rule.maxBytes) throw refused(rule.tooLargeKey);
+    const ext = extensionOf(originalName);
+    if (!fits(rule, ext, sniff(bytes) ?? (isUtf8Text(bytes) ? 'text' : null))) throw refused(rule.wrongTypeKey);
+    return typeOf(ext);
+  }
+
+  /**
+   * check() and the store's write for a stream, never holding the file whole: the head is sniffed
+   * before anything is stored, the rest streams to the store (text checked on the way), up to the
+   * kind's size. A refusal answers check()'s key for the whole file (the size first, so a refused
+   * stream is read to its end to count it) and leaves nothing in the store. A failure of the store
+   * or of `source` is thrown as it is.
+   */
+  async storeStream(conferenceId: number, kind: UploadKind, originalName: string, source: Readable): Promise<StoredUpload> {
+    const rule = UPLOAD_RULES[kind];
+    const name = cleanName(originalName);
+    const ext = extensionOf(name);
+    const { head, ended } = await readHead(source);
+    if (!head.length) throw refused(rule.wrongTypeKey);
+    const count = ended ? { bytes: head.length } : byteCount(source);
+    const refusal = async (key: string) => {
+      if (!ended) await drain(source);
+      return refused(count.bytes > rule.maxBytes ? rule.tooLargeKey : key);
+    };
+    const sniffed = sniff(head);
+    // No signature: text, if every byte decodes (textCheck, on the way to the store).
+    if (!fits(rule, ext, sniffed ?? 'text')) throw await refusal(rule.wrongTypeKey);
+    const body = ended ? Readable.from([head], { objectMode: false }) : source;
+    // Always a stream of our own in between: the store destroys its input when it fails, and the
+    // source must stay readable to be counted (and, under multer, to let the form finish).
+    const text = sniffed ? null : textCheck(() => refused(rule.wrongTypeKey));
+    const input = text ?? new PassThrough();
+    body.on('error', (err) => input.destroy(err));
+    body.pipe(input);
+    const type = typeOf(ext);
+    try {
+      const written = await this.store.putStream(scopeOf(conferenceId), input, type.ext, rule.maxBytes);
+      return { storedName: written.name, name, contentType: type.contentType, size: written.size };
+    } catch (err) {
+      body.unpipe(input);
+      if (err instanceof FileTooLarge) throw await refusal(rule.tooLargeKey);
+      if (text?.refused) throw await refusal(rule.wrongTypeKey);
+      throw err;
+    }
+  }
+
+  /**
+   * Makes an upload storeStream wrote a row: permanent, or `temporary` with its bytes settled in
+   * the budgets as save() does (`reserved`: what the caller reserved for it, now this call's). When
+   * this fails, the stored object is removed and the reservation given back.
+   */
+  async keep(conferenceId: number, userId: number | null, kind: UploadKind, stored: StoredUpload, opts: { temporary?: boolean; reserved?: number } = {}): Promise<StoredFile> {
+    if (!opts.temporary) return this.record(conferenceId, userId, kind, stored, false);
+    const size = Math.max(1, stored.size);
+    let held = opts.reserved ?? 0;
+    try {
+      if (held < size) await this.temporary.reserve(conferenceId, size - held);
+    } catch (err) {
+      if (held > 0) await this.temporary.release(conferenceId, held);
+      await this.store.remove(scopeOf(conferenceId), stored.storedName);
+      throw err;
+    }
+    // The declared size included the form's framing: what is beyond the file's size goes back now.
+    if (held > size) await this.temporary.release(conferenceId, held - size);
+    held = size;
+    try {
+      return await this.record(conferenceId, userId, kind, stored, true);
+    } catch (err) {
+      await this.temporary.release(conferenceId, held);
+      throw err;
+    }
+  }
+
+  /**
+   * save() for a stream: storeStream, then keep(). A temporary upload without `reserved` reserves
+   * the kind's largest file first (its size is known only at its end); a refusal gives it back.
+   */
+  async saveStream(conferenceId: number, userId: number | null, kind: UploadKind, originalName: string, source: Readable, opts: { temporary?: boolean; reserved?: number } = {}): Promise<StoredFile> {
+    const reserved = opts.temporary ? opts.reserved || UPLOAD_RULES[kind].maxBytes : 0;
+    if (opts.temporary && !opts.reserved) await this.temporary.reserve(conferenceId, reserved);
+    let stored: StoredUpload;
+    try {
+      stored = await this.storeStream(conferenceId, kind, originalName, source);
+    } catch (err) {
+      if (reserved) await this.temporary.release(conferenceId, reserved);
+      throw err;
+    }
+    return this.keep(conferenceId, userId, kind, stored, { temporary: opts.temporary, reserved });
   }
 
   /**
@@ -97,6 +193,12 @@ export class FilesService {
     const name = cleanName(originalName);
     const { ext, contentType } = checked ?? this.check(kind, name, bytes);
     const storedName = await this.store.put(scopeOf(conferenceId), bytes, ext);
+    return this.record(conferenceId, userId, kind, { storedName, name, contentType, size: bytes.length }, temporary);
+  }
+
+  /** The row of a stored upload; without it, no file: a failed insert removes the object. */
+  private async record(conferenceId: number, userId: number | null, kind: UploadKind, stored: StoredUpload, temporary: boolean): Promise<StoredFile> {
+    const { storedName, name, contentType, size } = stored;
     try {
       const id = await insertId(
         this.db('files').insert({
@@ -105,7 +207,7 @@ export class FilesService {
           stored_name: storedName,
           original_name: name,
           content_type: contentType,
-          size: bytes.length,
+          size,
           created_by: userId,
           created_at: toDbInstant(),
           ...(temporary ? { temporary: true } : {}),
@@ -124,11 +226,29 @@ export class FilesService {
     return rows.map(present);
   }
 
-  async find(conferenceId: number, storedName: string): Promise<{ file: StoredFile; bytes: Buffer } | null> {
+  /** A file's row, or null: what a route checks before it opens the bytes. */
+  async stat(conferenceId: number, storedName: string): Promise<StoredFile | null> {
     const row = await this.db<FileRow>('files').where({ conference_id: conferenceId, stored_name: storedName }).first();
-    if (!row) return null;
-    const bytes = await this.store.read(scopeOf(conferenceId), storedName);
-    return bytes ? { file: present(row), bytes } : null;
+    return row ? present(row) : null;
+  }
+
+  /** A file and its bytes whole in memory, for those that use them so (a mail's attachment, a PDF's background); downloads stream (open). */
+  async find(conferenceId: number, storedName: string): Promise<{ file: StoredFile; bytes: Buffer } | null> {
+    const file = await this.stat(conferenceId, storedName);
+    const bytes = file && (await this.store.read(scopeOf(conferenceId), storedName));
+    return file && bytes ? { file, bytes } : null;
+  }
+
+  /** A file and its bytes as a stream (read it to its end or destroy it), or null when either is missing. */
+  async open(conferenceId: number, storedName: string): Promise<{ file: StoredFile; body: Readable } | null> {
+    const file = await this.stat(conferenceId, storedName);
+    const body = file && (await this.stream(conferenceId, storedName));
+    return file && body ? { file, body } : null;
+  }
+
+  /** The stored bytes as a stream, or null (the zips read them so, one file after another). */
+  async stream(conferenceId: number, storedName: string): Promise<Readable | null> {
+    return this.store.open(scopeOf(conferenceId), storedName);
   }
 
   /** Removes stored bytes whose rows the caller has already deleted (in its transaction). */

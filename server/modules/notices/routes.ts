@@ -41,9 +41,10 @@ export function noticeApiRouter({ db, files }: Deps): Router {
   async function values(conferenceId: number, input: NoticeInput) {
     let fileName: string | null = null;
     if (input.file) {
-      const found = await files.find(conferenceId, input.file);
-      if (!found || found.file.kind !== 'file') throw new AppError(400, 'notices:fileMissing', 'file');
-      fileName = found.file.originalName;
+      // The row is enough: the bytes are not read to name them.
+      const found = await files.stat(conferenceId, input.file);
+      if (!found || found.kind !== 'file') throw new AppError(400, 'notices:fileMissing', 'file');
+      fileName = found.originalName;
     }
     return {
       title_zh: input.titleZh, title_en: input.titleEn, source_zh: input.sourceZh, source_en: input.sourceEn,

@@ -11,7 +11,7 @@ import { access, conferenceOf, isConferenceAdmin, timeZoneOf } from '../../platf
 import { XLSX_TYPE } from '../../platform/xlsx';
 import type { Deps } from '../../platform/feature';
 import { AppError } from '../../platform/errors';
-import { sendAttachment, setAttachment } from '../../platform/download';
+import { sendAttachment, setAttachment, streamAttachment } from '../../platform/download';
 import { route, SENT, type Sent } from '../../platform/route';
 import { workAsker, workStarted } from '../../platform/work/index';
 import { registrationApi as api } from '../../contract/registration';
@@ -72,7 +72,7 @@ export function registrationExportRouter(deps: Deps): Router {
     // The slot is taken before the headers: a refusal is still an envelope, not a broken zip.
     await zips.run(conferenceOf(req), async () => {
       setAttachment(res, 'files.zip', 'application/zip');
-      await writeZip(res, entries, (name) => files.read(conferenceOf(req), name));
+      await writeZip(res, entries, (name) => files.stream(conferenceOf(req), name));
     });
     return SENT;
   });
@@ -97,13 +97,15 @@ export function registrationExportRouter(deps: Deps): Router {
     const entries: ZipEntry[] = all.filter((e) => names.has(e.storedName));
     if (!entries.length) throw new AppError(404, 'registration:noFiles');
     if (entries.length === 1) {
-      const bytes = await files.read(conferenceOf(req), entries[0].storedName);
-      if (!bytes) throw new AppError(404, 'registration:noFiles');
-      return sendFile(res, safeSegment(entries[0].path.split('/').pop() ?? 'file'), 'application/octet-stream', bytes);
+      // Streamed from the store, its length from its row (issue 31).
+      const found = await files.open(conferenceOf(req), entries[0].storedName);
+      if (!found) throw new AppError(404, 'registration:noFiles');
+      await streamAttachment(res, safeSegment(entries[0].path.split('/').pop() ?? 'file'), 'application/octet-stream', found.file.size, found.body);
+      return SENT;
     }
     await zips.run(conferenceOf(req), async () => {
       setAttachment(res, 'files.zip', 'application/zip');
-      await writeZip(res, entries, (name) => files.read(conferenceOf(req), name));
+      await writeZip(res, entries, (name) => files.stream(conferenceOf(req), name));
     });
     return SENT;
   });

@@ -26,6 +26,8 @@ function managerOf(req: Request): Manager {
   return { userId: userOf(req), name: user.trueName || user.email, lang: req.ctx.lang };
 }
 
+// The sheet stays in memory, unlike uploads (issue 31): at most REVIEWER_LIMITS.importBytes (2 MB),
+// and exceljs reads a workbook whole anyway.
 const readSheet = multer({ storage: multer.memoryStorage(), limits: { fileSize: REVIEWER_LIMITS.importBytes, files: 1, fields: 5 } }).single('file');
 
 /** The one .xlsx of the request, refused past its size before it is read whole. */

@@ -18,6 +18,7 @@ import type { ServiceDeps } from '../../platform/feature';
 import { AppError, notFound } from '../../platform/errors';
 import * as subs from '../submissions/repo';
 import type { Slot } from '../submissions/files';
+import type { ManuscriptFile } from '../submissions/author';
 import { reviewersOf, type Reviewer } from './people';
 import { blockedPapers } from './conflictRule';
 import { activeReviewer, seatOf, type Person, type Seat } from './reviewContext';
@@ -160,7 +161,7 @@ export class ReviewingService {
   }
 
   /** A manuscript's file for its reviewers and its session's chairs, as stored (its own content is the authors' responsibility). */
-  async file(conferenceId: number, userId: number, submissionId: number, slot: Slot): Promise<{ number: string; storedName: string; contentType: string; bytes: Buffer }> {
+  async file(conferenceId: number, userId: number, submissionId: number, slot: Slot): Promise<ManuscriptFile> {
     await seatOf(this.db, conferenceId, userId, submissionId);
     return this.deps.submissionAuthor.file(conferenceId, null, submissionId, slot);
   }

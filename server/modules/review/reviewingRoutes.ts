@@ -9,7 +9,7 @@ import type { Deps } from '../../platform/feature';
 import { notFound, unauthorized } from '../../platform/errors';
 import { t } from '../../platform/i18n';
 import { route, SENT } from '../../platform/route';
-import { sendAttachment } from '../../platform/download';
+import { streamAttachment } from '../../platform/download';
 import { REVIEW_SCREENS as S } from '../../contract/review';
 import { reviewingApi as api } from '../../contract/reviewing';
 import { downloadName } from '../submissions/files';
@@ -30,7 +30,7 @@ export function reviewingApiRouter({ reviewing }: Deps): Router {
   route(router, api.submit, access('reviewer'), async ({ params: { id }, body }, req) => reviewing.submit(conferenceOf(req), personOf(req), id, body));
   route(router, api.file, access('reviewer'), async ({ params: { id, slot } }, req, res) => {
     const f = await reviewing.file(conferenceOf(req), userOf(req), id, slot);
-    sendAttachment(res, downloadName(f.number, slot, f.storedName), f.contentType, f.bytes);
+    await streamAttachment(res, downloadName(f.number, slot, f.storedName), f.contentType, f.size, f.body);
     return SENT;
   });
   route(router, api.chairOpinion, access('reviewer'), async ({ params: { id }, body }, req) => reviewing.chairOpinion(conferenceOf(req), personOf(req), id, body));

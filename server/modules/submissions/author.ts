@@ -7,6 +7,7 @@
  * it, its authors, its files, its history and its mail: a rush at the last free place lets
  * exactly one through, and a number is never given twice (server/db/capacity.ts).
  */
+import type { Readable } from 'node:stream';
 import type { Db, Tx } from '../../db/index';
 import { inTransaction } from '../../db/transaction';
 import { reserveCapacity } from '../../db/capacity';
@@ -26,6 +27,9 @@ import type { Contact } from '../registration/service';
 
 /** The signed-in author as the rules see them. */
 export type Author = { userId: number; email: string; name: string; lang: Lang; today: string };
+
+/** A manuscript's file to send: its bytes as a stream from the store, its length from its row. */
+export type ManuscriptFile = { number: string; storedName: string; contentType: string; size: number; body: Readable };
 
 /** What the author's side needs of registration and orders (they are listed before submissions). */
 export type AuthorPorts = {
@@ -257,14 +261,14 @@ export class SubmissionAuthor {
     return (await this.own(conferenceId, person, id)).submission;
   }
 
-  /** A manuscript's file, for its author (userId) or a manager (null). */
-  async file(conferenceId: number, userId: number | null, id: number, slot: Slot): Promise<{ number: string; storedName: string; contentType: string; bytes: Buffer }> {
+  /** A manuscript's file, for its author (userId) or a manager (null): opened once allowed (read `body` to its end or destroy it). */
+  async file(conferenceId: number, userId: number | null, id: number, slot: Slot): Promise<ManuscriptFile> {
     const row = await repo.findSubmission(this.db, conferenceId, id);
     if (!row || (userId !== null && Number(row.user_id) !== userId)) throw notFound('submissions:notFound');
     const name = slot === 'abstractFile' ? row.abstract_file : row.full_text_file;
-    const found = name ? await this.files.find(conferenceId, name) : null;
+    const found = name ? await this.files.open(conferenceId, name) : null;
     if (!found) throw notFound('submissions:noFiles');
-    return { number: row.number, storedName: name, contentType: found.file.contentType, bytes: found.bytes };
+    return { number: row.number, storedName: name, contentType: found.file.contentType, size: found.file.size, body: found.body };
   }
 }
 

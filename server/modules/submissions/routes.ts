@@ -8,7 +8,7 @@ import { access, conferenceOf, timeZoneOf, userOf } from '../../platform/access'
 import type { Deps } from '../../platform/feature';
 import { AppError, tooManyRequests, unauthorized } from '../../platform/errors';
 import { route, SENT } from '../../platform/route';
-import { sendAttachment, setAttachment } from '../../platform/download';
+import { sendAttachment, setAttachment, streamAttachment } from '../../platform/download';
 import { workAsker, workStarted } from '../../platform/work/index';
 import type { WorkFile } from '../../platform/work/types';
 import { submissionsApi as api, type FileView } from '../../contract/submissions';
@@ -108,7 +108,7 @@ export function submissionsApiRouter(deps: Deps): Router {
   route(router, api.withdraw, access('user', 'conference'), async ({ params: { id } }, req) => author.withdraw(conferenceOf(req), authorOf(req), id));
   route(router, api.file, access('user', 'conference'), async ({ params: { id, slot } }, req, res) => {
     const f = await author.file(conferenceOf(req), userOf(req), id, slot);
-    sendAttachment(res, downloadName(f.number, slot, f.storedName), f.contentType, f.bytes);
+    await streamAttachment(res, downloadName(f.number, slot, f.storedName), f.contentType, f.size, f.body);
     return SENT;
   });
 
@@ -124,7 +124,7 @@ export function submissionsApiRouter(deps: Deps): Router {
   route(router, api.act, access('manager'), async ({ params: { id }, body }, req) => desk.act(conferenceOf(req), managerOf(req), id, body.action, body.note));
   route(router, api.managerFile, access('manager'), async ({ params: { id, slot } }, req, res) => {
     const f = await author.file(conferenceOf(req), null, id, slot);
-    sendAttachment(res, downloadName(f.number, slot, f.storedName), f.contentType, f.bytes);
+    await streamAttachment(res, downloadName(f.number, slot, f.storedName), f.contentType, f.size, f.body);
     return SENT;
   });
   route(router, api.download, access('manager'), async ({ body: { type, ids, filter } }, req, res) => {
@@ -136,7 +136,7 @@ export function submissionsApiRouter(deps: Deps): Router {
       // Stored, not deflated: manuscripts are PDFs and Word files, compressed already.
       await zipSlots.run(conferenceId, async () => {
         setAttachment(res, zip.name, 'application/zip');
-        await writeZip(res, zip.entries, (name) => files.read(conferenceId, name), { store: true });
+        await writeZip(res, zip.entries, (name) => files.stream(conferenceId, name), { store: true });
       });
       return SENT;
     }

@@ -172,7 +172,7 @@ describe('zips', () => {
     await Promise.all([running[1], other]);
   });
 
-  test('one file in memory at a time: a reader that stops holds back the reading, and one that leaves ends it', async () => {
+  test('one file open at a time: a reader that stops holds back the reading, and one that leaves ends it', async () => {
     const stored: string[] = [];
     for (let i = 0; i < 10; i++) {
       // Random bytes do not compress: each file is about 1 MB in the zip too.
@@ -180,10 +180,10 @@ describe('zips', () => {
       stored.push(saved.name);
     }
     let reads = 0;
-    // The real store, counting its reads.
+    // The real store, counting the files it opens.
     const counted = (name: string) => {
       reads += 1;
-      return h.files.read(cid, name);
+      return h.files.stream(cid, name);
     };
     const out = new PassThrough({ highWaterMark: 16 * 1024 });
     const writing = writeZip(out, stored.map((s, i) => ({ path: `f/${i}.pdf`, storedName: s })), counted);
