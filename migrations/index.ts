@@ -36,6 +36,7 @@ import * as m032 from './032_notice_reads';
 import * as m033 from './033_user_language';
 import * as m034 from './034_ended_reviews';
 import * as m035 from './035_work_items';
+import * as m036 from './036_book_in_store';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -73,6 +74,7 @@ const migrations: Record<string, Migration> = {
   '033_user_language': m033,
   '034_ended_reviews': m034,
   '035_work_items': m035,
+  '036_book_in_store': m036,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

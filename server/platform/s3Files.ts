@@ -30,8 +30,12 @@ import { logger } from './logger';
 
 export type S3Settings = Pick<Config, 'S3_BUCKET' | 'S3_ENDPOINT' | 'S3_REGION' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY' | 'S3_FORCE_PATH_STYLE'>;
 
+/** The stores of the platform: uploads, finished heavy work, the books of abstracts. */
+export const STORE_PREFIXES = ['files', 'work', 'books'] as const;
+export type StorePrefix = (typeof STORE_PREFIXES)[number];
+
 /** Which store a part of the platform keeps its files in: the bucket when S3_BUCKET is set, else DATA_DIR/<prefix>. */
-export function fileStoreFor(config: S3Settings & Pick<Config, 'DATA_DIR'>, prefix: 'files' | 'work'): FileStore {
+export function fileStoreFor(config: S3Settings & Pick<Config, 'DATA_DIR'>, prefix: StorePrefix): FileStore {
   return config.S3_BUCKET ? new S3FileStore(s3ClientFor(config), config.S3_BUCKET, prefix) : new DiskFileStore(path.join(config.DATA_DIR, prefix));
 }
 

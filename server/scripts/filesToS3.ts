@@ -1,6 +1,6 @@
 /**
  * `npm run files:to-s3 [-- --remove]`: copies the files kept on disk (DATA_DIR/files: uploads and
- * generated documents; DATA_DIR/work: heavy-work results) into the bucket named by S3_BUCKET, under
+ * generated documents; DATA_DIR/work: heavy-work results; DATA_DIR/books: the books of abstracts) into the bucket named by S3_BUCKET, under
  * the same names, so the rows that name them need no change (docs/operations.md "Files in a bucket").
  *
  * Idempotent and resumable: an object already in the bucket with the file's size is skipped, and
@@ -12,7 +12,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { loadConfig } from '../config';
 import { DiskFileStore } from '../platform/files';
-import { S3FileStore, s3ClientFor, type S3Settings } from '../platform/s3Files';
+import { S3FileStore, s3ClientFor, STORE_PREFIXES, type S3Settings } from '../platform/s3Files';
 
 export type MoveReport = { copied: number; bytes: number; present: number; removed: number; failed: number };
 
@@ -21,7 +21,7 @@ export async function moveFilesToBucket(opts: { dataDir: string; s3: S3Settings 
   const client = s3ClientFor(opts.s3);
   const report: MoveReport = { copied: 0, bytes: 0, present: 0, removed: 0, failed: 0 };
   try {
-    for (const prefix of ['files', 'work'] as const) {
+    for (const prefix of STORE_PREFIXES) {
       const disk = new DiskFileStore(path.join(opts.dataDir, prefix));
       const bucket = new S3FileStore(client, opts.s3.S3_BUCKET, prefix);
       // Wrong settings stop here, naming the one to fix, before anything is read.

@@ -19,10 +19,14 @@ import type { BookState } from '../../contract/submissions';
 import type { Lang } from '../../contract/enums';
 import { text } from '../../platform/site';
 import type { Progress } from '../../platform/work/types';
+import type { FileStore } from '../../platform/files';
 import type { BookAbstract, BookInput, BookMove } from './book/types';
 import type { MailSites } from './mails';
 import { presentLayout } from './present';
 import * as repo from './repo';
+
+/** A conference's folder in the book store. */
+const scopeOf = (conferenceId: number) => `c${conferenceId}`;
 import type { BookTaskOutput } from './tasks';
 
 /** Runs a CPU task in the pool: the work's own `ctx.compute`, or `deps.work.compute` for the conference within a request. */
@@ -45,6 +49,8 @@ export class BookService {
   constructor(
     private readonly db: Db,
     private readonly sites: MailSites,
+    /** where the built books are kept: DATA_DIR/books, or the bucket's books/ prefix */
+    private readonly store: FileStore,
   ) {}
 
   /** The generator's input for these manuscripts (all the book prints when `rows` is absent). */
@@ -90,8 +96,10 @@ export class BookService {
   }
 
   private async size(conferenceId: number, lang: Lang): Promise<number> {
-    const row = await repo.findBook(this.db, conferenceId, lang, true);
-    return row?.pdf ? row.pdf.length : 0;
+    const row = await repo.findBook(this.db, conferenceId, lang);
+    if (row?.stored_name) return Number(row.pdf_bytes);
+    // a book built before the store kept it (migration 036)
+    return (await repo.findBook(this.db, conferenceId, lang, true))?.pdf?.length ?? 0;
   }
 
   /** The version the book is at now: a kept book (or kept work) built from another one is stale. */
@@ -107,7 +115,9 @@ export class BookService {
   /** The kept whole book when it is built from the current version, else null. */
   async fresh(conferenceId: number, lang: Lang): Promise<Buffer | null> {
     const [row, version] = await Promise.all([repo.findBook(this.db, conferenceId, lang, true), this.version(conferenceId)]);
-    return row?.state === 'ready' && row.pdf && Number(row.version) >= version ? Buffer.from(row.pdf) : null;
+    if (row?.state !== 'ready' || Number(row.version) < version) return null;
+    if (row.stored_name) return this.store.read(scopeOf(conferenceId), row.stored_name);
+    return row.pdf ? Buffer.from(row.pdf) : null;
   }
 
   /**
@@ -132,7 +142,11 @@ export class BookService {
       const input = read.input;
       const out = await compute<BookTaskOutput>('submissions.book', input, progress);
       const pdf = bufferOf(out.pdf);
-      await repo.saveBook(this.db, conferenceId, lang, { state: 'ready', version, pages: out.pages, moves: JSON.stringify(out.moves), built_at: toDbInstant(), pdf });
+      // The PDF in the store (any instance serves it, a bucket may hold it); the row names it.
+      const previous = (await repo.findBook(this.db, conferenceId, lang))?.stored_name ?? null;
+      const stored = await this.store.put(scopeOf(conferenceId), pdf, 'pdf');
+      await repo.saveBook(this.db, conferenceId, lang, { state: 'ready', version, pages: out.pages, moves: JSON.stringify(out.moves), built_at: toDbInstant(), stored_name: stored, pdf_bytes: pdf.length, pdf: null });
+      if (previous && previous !== stored) await this.store.remove(scopeOf(conferenceId), previous).catch(() => undefined);
       return { pdf, pages: out.pages, moves: out.moves };
     } catch (err) {
       await repo.saveBook(this.db, conferenceId, lang, { state: 'failed', version });

@@ -7,6 +7,7 @@
  * 'submission.changed' event and the state machine's assign/decide moves.
  */
 import { defineFeature } from '../../platform/feature';
+import { fileStoreFor } from '../../platform/s3Files';
 import type { SubmissionStatus } from '../../contract/submissions';
 import { SUBMISSION_SCREENS as S } from '../../contract/submissions';
 import { SubmissionAuthor } from './author';
@@ -39,11 +40,11 @@ declare module '../../platform/events' {
 
 export const submissionsFeature = defineFeature({
   name: 'submissions',
-  services: ({ db, files, events, registration, orders }) => {
+  services: ({ db, config, files, events, registration, orders }) => {
     const choosing = new Choosing(db);
     const ports = { contactOf: registration.contactOf.bind(registration), feeSettings: registration.feeSettings.bind(registration), hasPaid: orders.hasPaid.bind(orders) };
     const author = new SubmissionAuthor(db, files, events, ports, orders, choosing);
-    const book = new BookService(db, orders);
+    const book = new BookService(db, orders, fileStoreFor(config, 'books'));
     const desk = new SubmissionDesk(db, events, author, book, choosing);
     return {
       submissionConfig: new SubmissionConfig(db),

@@ -62,7 +62,7 @@ export type SubmissionRow = {
 export type AuthorRow = { conference_id: number; submission_id: number; position: number; name: string; surname: string; email: string; phone: string; country: string; company: string; corresponding: number | boolean };
 export type ConflictRow = { submission_id: number; position: number; email: string; organisation: string };
 export type HistoryRow = { id: number; conference_id: number; submission_id: number; from_status: SubmissionStatus | null; to_status: SubmissionStatus; by: 'author' | 'manager' | 'system' | 'chair'; actor: string; note: string; created_at: string };
-export type BookRow = { conference_id: number; lang: string; state: string; version: number; pages: number; moves: string; built_at: string | null; updated_at: string; pdf?: Buffer | null };
+export type BookRow = { conference_id: number; lang: string; state: string; version: number; pages: number; moves: string; built_at: string | null; updated_at: string; stored_name: string | null; pdf_bytes: number; pdf?: Buffer | null };
 
 // ── settings ─────────────────────────────────────────────────────────────────────────────
 
@@ -306,7 +306,7 @@ export async function submissionsStamp(db: Conn, conferenceId: number): Promise<
 
 export function findBook(db: Conn, conferenceId: number, lang: string, withPdf = false): Promise<BookRow | undefined> {
   const q = db<BookRow>('submission_books').where({ conference_id: conferenceId, lang });
-  return (withPdf ? q.first() : q.first('conference_id', 'lang', 'state', 'version', 'pages', 'moves', 'built_at', 'updated_at')) as Promise<BookRow | undefined>;
+  return (withPdf ? q.first() : q.first('conference_id', 'lang', 'state', 'version', 'pages', 'moves', 'built_at', 'updated_at', 'stored_name', 'pdf_bytes')) as Promise<BookRow | undefined>;
 }
 
 export async function saveBook(db: Conn, conferenceId: number, lang: string, values: Partial<BookRow>): Promise<void> {

@@ -5,7 +5,9 @@
  * export is answered again until a manuscript changes, then built again; a small selection still
  * answers the file at once; the whole book is the 'submissions.book' work, kept by book_version.
  */
+import fs from 'node:fs';
 import http from 'node:http';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import ExcelJS from 'exceljs';
 import mammoth from 'mammoth';
@@ -127,10 +129,18 @@ describe('the whole book', () => {
     // a change the book prints: stale, and the next download is the work again
     ok(await call(h, site.host, 'post', '/conference/submission', { token: author.token, body: submissionBody(site, { title: 'A late paper' }) }));
     expect((await state()).stale).toBe(true);
+    const first = await h.db('submission_books').where({ conference_id: site.cid }).first();
     const rebuilt = started(await download({ type: 'pdf' }));
     expect(rebuilt.id).not.toBe(work.id);
     await fileOf(rebuilt);
     expect(await state()).toMatchObject({ state: 'ready', stale: false });
+    // Kept in the book store (DATA_DIR/books, or the bucket), not in the row; the previous one removed.
+    const row = await h.db('submission_books').where({ conference_id: site.cid }).first();
+    expect(row.pdf).toBeNull();
+    expect(row.stored_name).not.toBe(first.stored_name);
+    const folder = path.join(h.config.DATA_DIR, 'books', `c${site.cid}`);
+    expect(fs.readdirSync(folder)).toEqual([row.stored_name]);
+    expect(fs.statSync(path.join(folder, row.stored_name)).size).toBe(Number(row.pdf_bytes));
   });
 
   test('Rebuild asks for the book work and answers the book state, which the work ends ready', async () => {
