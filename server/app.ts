@@ -72,6 +72,7 @@ export async function createApp({ config, db, bus: givenBus, limiter: givenLimit
   // the features' writes that caches depend on reach the bus through platform/changes.ts.
   const knownSessions = new SessionCache();
   bus.onIdentityDrop((drop) => ('userId' in drop ? knownSessions.dropUser(drop.userId) : knownSessions.dropSession(drop.sessionId)));
+  bus.onNoticesMissed(() => knownSessions.clear());
   const stopListening = onCachedDataChanged((notice) => {
     if ('everyConference' in notice) void bus.everyConferenceChanged();
     else if ('conferenceId' in notice) void bus.conferenceChanged(notice.conferenceId);

@@ -68,6 +68,15 @@ export class InvalidationBus {
   private async connect(redisUrl: string): Promise<void> {
     this.publisher = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 });
     this.subscriber = new Redis(redisUrl, { lazyConnect: true });
+    // While Redis is away ioredis reconnects by itself; its errors are logged, at most every 10 s.
+    let warned = 0;
+    const warn = (err: Error) => {
+      if (Date.now() - warned < 10_000) return;
+      warned = Date.now();
+      logger.warn({ err: err.message }, 'Redis (cache invalidation) is unreachable: reconnecting');
+    };
+    this.publisher.on('error', warn);
+    this.subscriber.on('error', warn);
     await Promise.all([this.publisher.connect(), this.subscriber.connect()]);
     await this.subscriber.subscribe(CHANNEL, IDENTITY_CHANNEL);
     this.subscriber.on('message', (channel, message) => {
@@ -80,6 +89,18 @@ export class InvalidationBus {
       const conferenceId = Number(message);
       if (Number.isInteger(conferenceId)) this.local.emit('drop', conferenceId);
     });
+    // Redis back after a loss (ioredis reconnects and subscribes again by itself): the notices
+    // published meanwhile never arrived, so this instance drops everything it cached rather than
+    // serve what another instance changed. The first 'ready' has passed before this listener.
+    this.subscriber.on('ready', () => {
+      logger.warn('Redis is back: every cache of this instance is dropped (notices may have been missed)');
+      this.local.emit('missed');
+    });
+  }
+
+  /** Redis came back after a loss: drop every entry (notices may have been missed). */
+  onNoticesMissed(listener: () => void): void {
+    this.local.on('missed', listener);
   }
 
   get usesRedis(): boolean {

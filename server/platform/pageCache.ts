@@ -84,12 +84,14 @@ export class PageCache {
       this.shared.dropConference(conferenceId);
       this.kept.dropConference(conferenceId);
     });
-    bus.onDropAll(() => {
+    const dropAll = () => {
       this.drops++;
       this.cache.clear();
       this.shared.clear();
       this.kept.clear();
-    });
+    };
+    bus.onDropAll(dropAll);
+    bus.onNoticesMissed(dropAll);
   }
 
   /** Taken before a page's data is read, given back to keepPage. */

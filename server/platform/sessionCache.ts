@@ -33,6 +33,14 @@ export class SessionCache {
 
   constructor(private readonly ttlMs = TTL_MS, private readonly maxEntries = MAX_ENTRIES) {}
 
+  /** Forgets everyone (Redis came back: a notice that a person or session changed may have been missed). */
+  clear(): void {
+    this.drops++;
+    this.byToken.clear();
+    this.tokensOfUser.clear();
+    this.tokenOfSession.clear();
+  }
+
   /** Read before loading an identity; give it back to remember(). */
   get epoch(): number {
     return this.drops;

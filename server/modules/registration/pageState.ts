@@ -30,6 +30,10 @@ export class RegistrationPageState {
       this.drops++;
       this.entries.dropConference(conferenceId);
     });
+    bus.onNoticesMissed(() => {
+      this.drops++;
+      this.entries.clear();
+    });
   }
 
   settings(conferenceId: number): Promise<PageSettings> {

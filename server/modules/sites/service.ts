@@ -62,6 +62,10 @@ export class SiteService {
       this.snapshots.delete(conferenceId);
       for (const [host, entry] of this.hostCache) if (entry.conferenceId === conferenceId || entry.conferenceId === null) this.hostCache.delete(host);
     });
+    bus.onNoticesMissed(() => {
+      this.snapshots.clear();
+      this.hostCache.clear();
+    });
   }
 
   /** Unknown hosts are remembered for a short while so a scan of bad hosts does not hit the database. */
