@@ -214,7 +214,8 @@ export class S3FileStore implements FileStore {
         [keyMarker, idMarker] = page.IsTruncated ? [page.NextKeyMarker, page.NextUploadIdMarker] : [undefined, undefined];
       } while (keyMarker);
     } catch (err) {
-      if (err instanceof S3ServiceException && err.name === 'NotImplemented') return [];
+      // A store that cannot list unfinished uploads answers 501: it has none to abort here (a lifecycle rule ends them).
+      if (err instanceof S3ServiceException && err.$metadata?.httpStatusCode === 501) return [];
       unavailable(err);
     }
     return out;

@@ -15,7 +15,7 @@ import { text } from '../../platform/site';
 import { conferenceOrigin, publicOrigin } from '../../platform/publicUrl';
 import { assertOpenTo } from '../sites/service';
 
-import { receiveTemporaryUpload } from '../files/routes';
+import { receiveTemporaryUpload } from '../files/index';
 import { feedbackApi, feedbackIdParam } from '../../contract/feedback';
 import { route, SENT, type Sent } from '../../platform/route';
 

@@ -5,6 +5,9 @@ import { fileJobs } from './jobs';
 import { fileApiRouter, filePageRouter } from './routes';
 import { FilesService } from './service';
 
+/** For the features whose forms take a file before they are saved (registration, feedback). */
+export { receiveTemporaryUpload } from './routes';
+
 declare module '../../platform/feature' {
   interface FeatureServices {
     files: FilesService;

@@ -63,7 +63,7 @@ export function filePageRouter({ files }: Deps): Router {
     const name = String(req.params.name);
     // The row decides before the store is opened.
     const file = conferenceId ? await files.stat(conferenceId, name) : null;
-    const body = file && !PRIVATE_KINDS.has(file.kind) ? await files.stream(conferenceId!, name) : null;
+    const body = conferenceId && file && !PRIVATE_KINDS.has(file.kind) ? await files.stream(conferenceId, name) : null;
     if (!file || !body) return void res.status(404).type('text').send('Not found');
     // A stored file never changes under its name.
     await streamAttachment(res, file.originalName, file.contentType, file.size, body, { cacheControl: 'public, max-age=31536000, immutable' });

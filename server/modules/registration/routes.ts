@@ -14,7 +14,7 @@ import { DEFAULT_VERSION, registrationApi as api, ownChangesOpen, windowOpen, ty
 import { plainTextHtml } from '../mail/templates';
 import type { Db } from '../../db/index';
 import { identityProvidersOf } from '../accounts/service';
-import { receiveTemporaryUpload } from '../files/routes';
+import { receiveTemporaryUpload } from '../files/index';
 import { FEE_PAGE, nextPathAfterRegistration } from './redirects';
 import { details, findPage, pageQuery } from './queries';
 import { capOf, loadSettings, todayIn } from './settings';

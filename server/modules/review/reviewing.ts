@@ -18,7 +18,7 @@ import type { ServiceDeps } from '../../platform/feature';
 import { AppError, notFound } from '../../platform/errors';
 import * as subs from '../submissions/repo';
 import type { Slot } from '../submissions/files';
-import type { ManuscriptFile } from '../submissions/author';
+import type { ManuscriptFile } from '../submissions/index';
 import { reviewersOf, type Reviewer } from './people';
 import { blockedPapers } from './conflictRule';
 import { activeReviewer, seatOf, type Person, type Seat } from './reviewContext';

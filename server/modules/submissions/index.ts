@@ -19,6 +19,9 @@ import { submissionsPageRouter } from './pages';
 import { submissionsApiRouter } from './routes';
 import { submissionWork, type SubmissionWork } from './work';
 
+/** A manuscript's stored file as review serves it to its reviewers. */
+export type { ManuscriptFile } from './author';
+
 declare module '../../platform/feature' {
   interface FeatureServices {
     submissionConfig: SubmissionConfig;
