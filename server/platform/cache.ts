@@ -5,7 +5,7 @@
  */
 import { EventEmitter } from 'node:events';
 import { Redis } from 'ioredis';
-import { logger } from './logger';
+import { logger, warnAtMostEvery10s } from './logger';
 import type { IdentityDrop } from './changes';
 
 const CHANNEL = 'conference-platform:invalidate';
@@ -69,12 +69,7 @@ export class InvalidationBus {
     this.publisher = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 });
     this.subscriber = new Redis(redisUrl, { lazyConnect: true });
     // While Redis is away ioredis reconnects by itself; its errors are logged, at most every 10 s.
-    let warned = 0;
-    const warn = (err: Error) => {
-      if (Date.now() - warned < 10_000) return;
-      warned = Date.now();
-      logger.warn({ err: err.message }, 'Redis (cache invalidation) is unreachable: reconnecting');
-    };
+    const warn = warnAtMostEvery10s('Redis (cache invalidation) is unreachable: reconnecting');
     this.publisher.on('error', warn);
     this.subscriber.on('error', warn);
     await Promise.all([this.publisher.connect(), this.subscriber.connect()]);

@@ -37,3 +37,13 @@ export function redirectLogs(to: Sink): () => void {
     sink = stdout;
   };
 }
+
+/** A warning for a fault that repeats every second (a Redis connection retrying): logged at most every 10 s. */
+export function warnAtMostEvery10s(message: string): (err: Error) => void {
+  let last = 0;
+  return (err) => {
+    if (Date.now() - last < 10_000) return;
+    last = Date.now();
+    logger.warn({ err: err.message }, message);
+  };
+}

@@ -3,7 +3,7 @@
  * every instance shares the counts, so adding instances does not multiply the allowance.
  */
 import { Redis } from 'ioredis';
-import { logger } from './logger';
+import { warnAtMostEvery10s } from './logger';
 
 export type RateDecision = { allowed: boolean; retryAfterMs: number };
 
@@ -68,12 +68,7 @@ export class RedisRateLimiter implements RateLimiter {
   ) {
     this.redis = new Redis(url, { maxRetriesPerRequest: 2 });
     // While Redis is away ioredis reconnects by itself; a count it cannot make fails its request.
-    let warned = 0;
-    this.redis.on('error', (err: Error) => {
-      if (Date.now() - warned < 10_000) return;
-      warned = Date.now();
-      logger.warn({ err: err.message }, 'Redis (rate limits) is unreachable: reconnecting');
-    });
+    this.redis.on('error', warnAtMostEvery10s('Redis (rate limits) is unreachable: reconnecting'));
   }
 
   async hit(key: string, limit: number, windowMs: number): Promise<RateDecision> {
