@@ -3,7 +3,9 @@
  * Redis server of this test's own (the machine's redis-server binary on a free port, so the
  * shared one is never stopped). While Redis is gone both instances go on answering and an edit
  * through one does not fail; once it is back, the other instance drops everything it cached
- * (notices were missed) and serves the edit, rather than keep the stale page.
+ * (notices were missed) and serves the edit, rather than keep the stale page. The brute-force
+ * limits count in each instance's memory meanwhile (still refusing past the limit, never failing
+ * the request) and count in Redis again once it is back.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
@@ -11,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createApp, type App } from '../../../server/app';
 import { loadConfig } from '../../../server/config';
 import { InvalidationBus } from '../../../server/platform/cache';
+import { RedisRateLimiter } from '../../../server/platform/rateLimit';
 import { createHarness, TEST_SECRET, type Harness } from '../../helpers/harness';
 import { page } from '../../helpers/http';
 import { contractSite } from '../../fixtures/contractSite';
@@ -79,7 +82,15 @@ describe.runIf(haveRedis)('Redis lost and back', () => {
     expect(await title(second.app)).toBe('第一标题');
     expect(second.pageCache.size()).toBeGreaterThan(0);
 
+    await second.limiter.hit('loss-test', 2, 60_000);
     await stopRedis(redis);
+    // Gone: the limiter answers at once from memory, and still refuses past the limit.
+    const started = Date.now();
+    const whileLost = [];
+    for (let i = 0; i < 3; i++) whileLost.push((await second.limiter.hit('loss-test', 2, 60_000)).allowed);
+    expect(whileLost).toEqual([true, true, false]);
+    expect(Date.now() - started).toBeLessThan(2_000);
+
     // Gone: both answer, and an edit through the first does not fail (its notice is lost).
     await first.db('website_configs').where({ conference_id: conferenceId }).update({ first_title_zh: '断线时改的标题' });
     await first.sites.siteChanged(conferenceId);
@@ -94,6 +105,19 @@ describe.runIf(haveRedis)('Redis lost and back', () => {
       if (second.pageCache.size() === 0) seen = await title(second.app);
     }
     expect(seen).toBe('断线时改的标题');
+
+    // The limits count in Redis again, shared with every instance (this Redis lost its keys).
+    for (let i = 0; i < 100; i++) {
+      await second.limiter.hit('after-loss', 5, 60_000);
+      const other = new RedisRateLimiter(`redis://127.0.0.1:${port}`);
+      const shared = await other.count('after-loss');
+      await other.close();
+      if (shared > 0) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const other = new RedisRateLimiter(`redis://127.0.0.1:${port}`);
+    expect(await other.count('after-loss')).toBeGreaterThan(0);
+    await other.close();
 
     // And the notices flow again.
     await first.db('website_configs').where({ conference_id: conferenceId }).update({ first_title_zh: '恢复后改的标题' });
