@@ -1,17 +1,18 @@
 /**
  * The layout of the book of abstracts (spec 9 "PDF layout"): manuscripts per page, whether each
  * shows its number, and the font, size, weight and slant of the title, the authors and the text,
- * with a preview that follows every change. The server answers the whole configuration.
+ * with a preview that follows every change; and which manuscripts the book prints (by status, the
+ * same for the PDF, Word and HTML books of "(All)"). The server answers the whole configuration.
  */
 import { useState } from 'react';
 import { App, Button, Checkbox, Form, InputNumber, Radio, Space, Switch } from 'antd';
-import { BOOK_FONTS, DEFAULT_LAYOUT, submissionsApi, type BookLayoutView, type ContributeConfig, type LayoutInput } from '../../server/contract/submissions';
+import { BOOK_FONTS, BOOK_STATUSES, DEFAULT_LAYOUT, submissionsApi, type BookLayoutView, type ContributeConfig, type LayoutInput } from '../../server/contract/submissions';
 import { call } from '../shared/api';
 import { LayoutPreview } from './LayoutPreview';
 import { doneText, showError, type T } from './shared';
 
 const PARTS = ['title', 'author', 'content'] as const;
-const FIELDS = ['perPage', 'showNumber', ...PARTS.flatMap((p) => [`${p}.font`, `${p}.size`, `${p}.bold`, `${p}.italic`])];
+const FIELDS = ['statuses', 'perPage', 'showNumber', ...PARTS.flatMap((p) => [`${p}.font`, `${p}.size`, `${p}.bold`, `${p}.italic`])];
 
 type Props = { mobile: boolean; t: T; layout: BookLayoutView; onSaved: (c: ContributeConfig) => void };
 
@@ -40,6 +41,9 @@ export function LayoutTab({ mobile, t, layout, onSaved }: Props) {
   return (
     <div style={{ display: 'flex', flexWrap: 'wrap', gap: 24, alignItems: 'flex-start' }}>
       <Form form={form} name="contributeLayout" layout="vertical" initialValues={layout} onFinish={save} style={{ flex: '1 1 360px', minWidth: 0, maxWidth: 560 }}>
+        <Form.Item name="statuses" label={t('submitConfig:layout.statuses')} extra={t('submitConfig:layout.statusesHint')} rules={[{ required: true, type: 'array', min: 1, message: t('submissions:bookStatusesRequired') }]}>
+          <Checkbox.Group options={BOOK_STATUSES.map((s) => ({ value: s, label: t(`submissions:status.${s}`) }))} />
+        </Form.Item>
         <Form.Item name="perPage" label={t('submitConfig:layout.perPage')} rules={[{ required: true, message: t('submissions:perPageInvalid') }]}>
           <Radio.Group options={[1, 2, 4].map((n) => ({ value: n, label: t('submitConfig:layout.perPageOption', { count: n }) }))} />
         </Form.Item>

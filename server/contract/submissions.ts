@@ -145,7 +145,16 @@ const textStyle = z.object({
   bold: z.boolean(),
   italic: z.boolean(),
 });
+/** The statuses a manager may put in the book: any but withdrawn, which is never printed. */
+export const BOOK_STATUSES = ['accepted', 'waiting', 'assigned', 'resubmitted', 'returned', 'rejected'] as const;
+export type BookStatus = (typeof BOOK_STATUSES)[number];
 export const layoutInput = z.object({
+  /** Which manuscripts the book prints, in every format of "(All)": the accepted ones unless the manager chooses. */
+  statuses: z
+    .array(z.enum(BOOK_STATUSES, { message: 'submissions:bookStatusesInvalid' }), { message: 'submissions:bookStatusesInvalid' })
+    .min(1, 'submissions:bookStatusesRequired')
+    .transform((list) => BOOK_STATUSES.filter((s) => list.includes(s)))
+    .default(['accepted']),
   perPage: z.union([z.literal(1), z.literal(2), z.literal(4)], { message: 'submissions:perPageInvalid' }),
   showNumber: z.boolean(),
   title: textStyle,
@@ -156,6 +165,7 @@ export type LayoutInput = z.output<typeof layoutInput>;
 export type BookLayoutView = LayoutInput;
 
 export const DEFAULT_LAYOUT: LayoutInput = {
+  statuses: ['accepted'],
   perPage: 2,
   showNumber: true,
   title: { font: 'sans', size: 13, bold: true, italic: false },

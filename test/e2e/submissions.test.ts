@@ -242,12 +242,13 @@ describe('submissions in Chromium', { skip: !haveBrowser }, () => {
 
   test('a large export runs as work: the dialog shows its progress, then the file downloads (zh desktop, en phone)', async () => {
     // 40 more manuscripts, copies of the first with long abstracts: past the 20 a download builds within the request.
+    // Accepted, as the book of "(All)" prints the accepted manuscripts by default.
     const first = await db('submissions').where({ conference_id: cid, number: 'AI-001' }).first();
     const authors = await db('submission_authors').where({ submission_id: first.id });
     const now = toDbInstant();
     for (let i = 0; i < 40; i++) {
       const { id: _id, ...copy } = first;
-      const [inserted] = await db('submissions').insert({ ...copy, number: `BULK-${String(i).padStart(3, '0')}`, title: `批量稿件 ${i}`, abstract: '图学习的通信压缩与异构硬件上的扩展。'.repeat(80), status: 'waiting', submitted_at: now, updated_at: now }, ['id']);
+      const [inserted] = await db('submissions').insert({ ...copy, number: `BULK-${String(i).padStart(3, '0')}`, title: `批量稿件 ${i}`, abstract: '图学习的通信压缩与异构硬件上的扩展。'.repeat(80), status: 'accepted', submitted_at: now, updated_at: now }, ['id']);
       const sid = typeof inserted === 'object' ? inserted.id : inserted;
       await db('submission_authors').insert(authors.map(({ id: _a, ...a }: { id: number }) => ({ ...a, submission_id: sid })));
     }

@@ -56,7 +56,7 @@ export class BookService {
   /** The generator's input for these manuscripts (all the book prints when `rows` is absent). */
   async input(conferenceId: number, lang: Lang, rows?: repo.SubmissionRow[]): Promise<{ input: BookInput; version: number }> {
     const settings = await repo.findSettings(this.db, conferenceId);
-    const printed = rows ?? (await repo.forBook(this.db, conferenceId));
+    const printed = rows ?? (await repo.forBook(this.db, conferenceId, presentLayout(settings).statuses));
     const [sessions, authors, site] = await Promise.all([
       repo.listSessions(this.db, conferenceId),
       repo.authorsOf(this.db, conferenceId, printed.map((r) => Number(r.id))),
@@ -97,9 +97,7 @@ export class BookService {
 
   private async size(conferenceId: number, lang: Lang): Promise<number> {
     const row = await repo.findBook(this.db, conferenceId, lang);
-    if (row?.stored_name) return Number(row.pdf_bytes);
-    // a book built before the store kept it (migration 036)
-    return (await repo.findBook(this.db, conferenceId, lang, true))?.pdf?.length ?? 0;
+    return row?.stored_name ? Number(row.pdf_bytes) : 0;
   }
 
   /** The version the book is at now: a kept book (or kept work) built from another one is stale. */
@@ -108,16 +106,20 @@ export class BookService {
   }
 
   /** How many manuscripts the whole book prints (whether it is small enough to build within a request). */
-  printedCount(conferenceId: number): Promise<number> {
-    return repo.countForBook(this.db, conferenceId);
+  async printedCount(conferenceId: number): Promise<number> {
+    return repo.countForBook(this.db, conferenceId, presentLayout(await repo.findSettings(this.db, conferenceId)).statuses);
+  }
+
+  /** The manuscripts the whole book prints, for the Word and HTML books of "(All)": one rule for every format. */
+  async printed(conferenceId: number): Promise<repo.SubmissionRow[]> {
+    return repo.forBook(this.db, conferenceId, presentLayout(await repo.findSettings(this.db, conferenceId)).statuses);
   }
 
   /** The kept whole book when it is built from the current version, else null. */
   async fresh(conferenceId: number, lang: Lang): Promise<Buffer | null> {
-    const [row, version] = await Promise.all([repo.findBook(this.db, conferenceId, lang, true), this.version(conferenceId)]);
-    if (row?.state !== 'ready' || Number(row.version) < version) return null;
-    if (row.stored_name) return this.store.read(scopeOf(conferenceId), row.stored_name);
-    return row.pdf ? Buffer.from(row.pdf) : null;
+    const [row, version] = await Promise.all([repo.findBook(this.db, conferenceId, lang), this.version(conferenceId)]);
+    if (row?.state !== 'ready' || Number(row.version) < version || !row.stored_name) return null;
+    return this.store.read(scopeOf(conferenceId), row.stored_name);
   }
 
   /**
@@ -145,7 +147,7 @@ export class BookService {
       // The PDF in the store (any instance serves it, a bucket may hold it); the row names it.
       const previous = (await repo.findBook(this.db, conferenceId, lang))?.stored_name ?? null;
       const stored = await this.store.put(scopeOf(conferenceId), pdf, 'pdf');
-      await repo.saveBook(this.db, conferenceId, lang, { state: 'ready', version, pages: out.pages, moves: JSON.stringify(out.moves), built_at: toDbInstant(), stored_name: stored, pdf_bytes: pdf.length, pdf: null });
+      await repo.saveBook(this.db, conferenceId, lang, { state: 'ready', version, pages: out.pages, moves: JSON.stringify(out.moves), built_at: toDbInstant(), stored_name: stored, pdf_bytes: pdf.length });
       if (previous && previous !== stored) await this.store.remove(scopeOf(conferenceId), previous).catch(() => undefined);
       return { pdf, pages: out.pages, moves: out.moves };
     } catch (err) {

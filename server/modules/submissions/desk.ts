@@ -45,6 +45,15 @@ export type ExportRequest = { type: 'word' | 'html' | 'pdf' | 'excel'; ids?: num
 /** The platform's 'platform.table' task's input: sheets of text, each cell quote-prefixed when it looks like a formula. */
 export type TableInput = { sheets: Array<{ name: string; head: string[]; rows: string[][]; widths?: number[] }> };
 
+/**
+ * "(All)" of a book format (PDF, Word, HTML) with no selection and no filter: the book, which prints
+ * the statuses the manager chose for it (default: accepted), whatever the format. A filter or a
+ * selection prints what it names.
+ */
+function wholeBook(type: DownloadType, ids: number[] | undefined, filter: ManageFilter): boolean {
+  return (type === 'pdf' || type === 'word' || type === 'html') && !ids && !Object.values(filter).some((v) => v !== undefined && v !== '');
+}
+
 export class SubmissionDesk {
   constructor(
     private readonly db: Db,
@@ -121,9 +130,9 @@ export class SubmissionDesk {
    * manuscripts built in the pool.
    */
   async plan(conferenceId: number, type: DownloadType, ids: number[] | undefined, filter: ManageFilter): Promise<DownloadPlan> {
-    // The book "(All)" is the kept whole book, whatever the filter (it prints what the book prints).
-    if (type === 'pdf' && !ids && !Object.values(filter).some((v) => v !== undefined && v !== '')) return { kind: 'book', count: await this.book.printedCount(conferenceId) };
-    const count = await repo.countSelected(this.db, conferenceId, ids, filter);
+    // The book "(All)" is the kept whole book; its Word and HTML forms print the same manuscripts.
+    if (type === 'pdf' && wholeBook(type, ids, filter)) return { kind: 'book', count: await this.book.printedCount(conferenceId) };
+    const count = wholeBook(type, ids, filter) ? await this.book.printedCount(conferenceId) : await repo.countSelected(this.db, conferenceId, ids, filter);
     if (!count) throw new AppError(404, 'submissions:nothingToDownload');
     if (type === 'abstract' || type === 'manuscript') return { kind: 'zip', count };
     if (type === 'pdf' && count > PDF_SELECTION_LIMIT) throw new AppError(413, 'submissions:selectionTooLarge', undefined, 413, { max: String(PDF_SELECTION_LIMIT) });
@@ -149,7 +158,8 @@ export class SubmissionDesk {
 
   /** The Word, HTML, PDF or Excel file of a selection: read here, built by `compute` in the pool. */
   async exportFile(conferenceId: number, who: { lang: Lang; timeZone: string }, request: ExportRequest, compute: Compute, progress?: Progress): Promise<WorkFile> {
-    const rows = await this.selected(conferenceId, request.ids, request.filter);
+    const rows = wholeBook(request.type, request.ids, request.filter) ? await this.book.printed(conferenceId) : await this.selected(conferenceId, request.ids, request.filter);
+    if (!rows.length) throw new AppError(404, 'submissions:nothingToDownload');
     if (request.type === 'excel') {
       const table = await this.table(conferenceId, rows, who);
       return { name: 'submissions.xlsx', contentType: XLSX_TYPE, bytes: bufferOf(await compute<Uint8Array>('platform.table', table)) };

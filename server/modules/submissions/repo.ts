@@ -62,7 +62,7 @@ export type SubmissionRow = {
 export type AuthorRow = { conference_id: number; submission_id: number; position: number; name: string; surname: string; email: string; phone: string; country: string; company: string; corresponding: number | boolean };
 export type ConflictRow = { submission_id: number; position: number; email: string; organisation: string };
 export type HistoryRow = { id: number; conference_id: number; submission_id: number; from_status: SubmissionStatus | null; to_status: SubmissionStatus; by: 'author' | 'manager' | 'system' | 'chair'; actor: string; note: string; created_at: string };
-export type BookRow = { conference_id: number; lang: string; state: string; version: number; pages: number; moves: string; built_at: string | null; updated_at: string; stored_name: string | null; pdf_bytes: number; pdf?: Buffer | null };
+export type BookRow = { conference_id: number; lang: string; state: string; version: number; pages: number; moves: string; built_at: string | null; updated_at: string; stored_name: string | null; pdf_bytes: number };
 
 // ── settings ─────────────────────────────────────────────────────────────────────────────
 
@@ -268,13 +268,13 @@ export function all(db: Conn, conferenceId: number, f: ManageFilter): Promise<Su
   return filtered(db, conferenceId, f).select('submissions.*').orderBy('submissions.id') as Promise<SubmissionRow[]>;
 }
 
-/** What the book prints: every manuscript that is not withdrawn or rejected. */
-export function forBook(db: Conn, conferenceId: number): Promise<SubmissionRow[]> {
-  return db<SubmissionRow>('submissions').where({ conference_id: conferenceId }).whereNotIn('status', ['withdrawn', 'rejected']).orderBy('id');
+/** What the book prints: the manuscripts in the statuses the manager chose for it (layout.statuses). */
+export function forBook(db: Conn, conferenceId: number, statuses: readonly SubmissionStatus[]): Promise<SubmissionRow[]> {
+  return db<SubmissionRow>('submissions').where({ conference_id: conferenceId }).whereIn('status', statuses).orderBy('id');
 }
 
-export async function countForBook(db: Conn, conferenceId: number): Promise<number> {
-  const row = (await db('submissions').where({ conference_id: conferenceId }).whereNotIn('status', ['withdrawn', 'rejected']).count({ n: '*' }).first()) as { n: number | string } | undefined;
+export async function countForBook(db: Conn, conferenceId: number, statuses: readonly SubmissionStatus[]): Promise<number> {
+  const row = (await db('submissions').where({ conference_id: conferenceId }).whereIn('status', statuses).count({ n: '*' }).first()) as { n: number | string } | undefined;
   return Number(row?.n ?? 0);
 }
 
@@ -304,9 +304,9 @@ export async function submissionsStamp(db: Conn, conferenceId: number): Promise<
 
 // ── the cached book ──────────────────────────────────────────────────────────────────────
 
-export function findBook(db: Conn, conferenceId: number, lang: string, withPdf = false): Promise<BookRow | undefined> {
+export function findBook(db: Conn, conferenceId: number, lang: string): Promise<BookRow | undefined> {
   const q = db<BookRow>('submission_books').where({ conference_id: conferenceId, lang });
-  return (withPdf ? q.first() : q.first('conference_id', 'lang', 'state', 'version', 'pages', 'moves', 'built_at', 'updated_at', 'stored_name', 'pdf_bytes')) as Promise<BookRow | undefined>;
+  return q.first('conference_id', 'lang', 'state', 'version', 'pages', 'moves', 'built_at', 'updated_at', 'stored_name', 'pdf_bytes') as Promise<BookRow | undefined>;
 }
 
 export async function saveBook(db: Conn, conferenceId: number, lang: string, values: Partial<BookRow>): Promise<void> {

@@ -14,9 +14,9 @@ import request from 'supertest';
 import { postForBytes, zipNames } from '../../helpers/zip';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createHarness, type Harness } from '../../helpers/harness';
-import { attendee, call, callConference, DOCX, MANAGE, ok, PDF, submissionBody, upload, type CallSite } from './helpers';
+import { attendee, call, callConference, CONFIG, DOCX, MANAGE, ok, PDF, submissionBody, upload, type CallSite } from './helpers';
 import { assignReviewer, REVIEW } from '../review/reviewingHelpers';
-import type { ManageDetail, ManagePage, BookState } from '../../../server/contract/submissions';
+import { DEFAULT_LAYOUT, type ManageDetail, type ManagePage, type BookState } from '../../../server/contract/submissions';
 
 let h: Harness;
 let site: CallSite;
@@ -116,6 +116,34 @@ describe('downloads', () => {
     const graph = rows.find((r) => r[1] === 'A-001')!;
     expect(graph[7]).toBe('已录用');
     expect(graph[8]).toBe('Wei Zhang; Alice Smith');
+  });
+
+  test('(All) prints the book in every format: the accepted manuscripts by default, the statuses the manager chooses, withdrawn never', async () => {
+    const wordText = async () => (await mammoth.extractRawText({ buffer: (await download({ type: 'word' })).body as Buffer })).value;
+    const htmlText = async () => cheerio.load(((await download({ type: 'html' })).body as Buffer).toString('utf8'))('body').text();
+    const pdfText = async () => {
+      const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'book-')), 'all.pdf');
+      fs.writeFileSync(file, (await download({ type: 'pdf' })).body as Buffer);
+      return execFileSync('pdftotext', ['-layout', file, '-']).toString();
+    };
+    // By default: only 'graph', the accepted one, in all three formats alike.
+    for (const text of [await wordText(), await htmlText(), await pdfText()]) {
+      expect(text).toContain('Scalable graph learning');
+      expect(text).not.toContain('Reward shaping');
+    }
+    // A withdrawn manuscript stays out even when the manager puts every status in the book.
+    const a = await attendee(h, site.cid);
+    const gone = ok<{ id: number }>(await call(h, site.host, 'post', '/conference/submission', { token: a.token, body: submissionBody(site, { title: 'A withdrawn study' }) })).id;
+    ok(await call(h, site.host, 'post', `${MANAGE}/${gone}/status`, { token: site.manager, body: { action: 'withdraw', note: '' } }));
+    const refused = await call(h, site.host, 'put', `${CONFIG}/layout`, { token: site.manager, lang: 'en', body: { ...DEFAULT_LAYOUT, statuses: ['withdrawn'] } });
+    expect(refused.body).toMatchObject({ code: 400, message: 'Unknown manuscript status' });
+    expect((await call(h, site.host, 'put', `${CONFIG}/layout`, { token: site.manager, body: { ...DEFAULT_LAYOUT, statuses: [] } })).body).toMatchObject({ code: 400, field: 'statuses' });
+    ok(await call(h, site.host, 'put', `${CONFIG}/layout`, { token: site.manager, body: { ...DEFAULT_LAYOUT, statuses: ['waiting', 'accepted'] } }));
+    for (const text of [await wordText(), await htmlText(), await pdfText()]) {
+      expect(text).toContain('Scalable graph learning');
+      expect(text).toContain('Reward shaping');
+      expect(text).not.toContain('A withdrawn study');
+    }
   });
 
   test('Word and HTML of the selection read back; the PDF (All) is the kept book, built within the request for a small conference', async () => {

@@ -13,12 +13,12 @@ import ExcelJS from 'exceljs';
 import mammoth from 'mammoth';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { WorkView } from '../../../server/contract/work';
-import type { BookState } from '../../../server/contract/submissions';
+import { DEFAULT_LAYOUT, type BookState } from '../../../server/contract/submissions';
 import { SMALL_SELECTION } from '../../../server/modules/submissions/work';
 import { createHarness, type Harness } from '../../helpers/harness';
 import { finishWork, workFile } from '../../helpers/work';
 import { postForBytes, zipEntry, zipNames } from '../../helpers/zip';
-import { attendee, call, callConference, MANAGE, ok, PDF, submissionBody, upload, type CallSite } from './helpers';
+import { attendee, call, callConference, CONFIG, MANAGE, ok, PDF, submissionBody, upload, type CallSite } from './helpers';
 
 let h: Harness;
 let site: CallSite;
@@ -35,6 +35,8 @@ beforeAll(async () => {
     const body = submissionBody(site, { title: titleOf(i), abstract: `Abstract ${i}: ${'催化剂的稳定性与选择性。'.repeat(20)}` });
     ids.push(ok<{ id: number }>(await call(h, site.host, 'post', '/conference/submission', { token: author.token, body })).id);
   }
+  // Nothing is decided here: this conference's book prints the manuscripts waiting for review too.
+  ok(await call(h, site.host, 'put', `${CONFIG}/layout`, { token: site.manager, body: { ...DEFAULT_LAYOUT, statuses: ['waiting', 'accepted'] } }));
 });
 afterAll(() => h?.stop());
 
