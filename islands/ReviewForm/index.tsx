@@ -44,6 +44,7 @@ function Screen({ lang, mobile, review: first }: ReviewFormProps) {
                   t={t}
                   mobile={mobile}
                   name="chairOpinion"
+                  mailChoice={chair.chairFinal}
                   submitLabel={t('reviewing:form.chairForm')}
                   send={async (body) => {
                     setReview(await call(reviewingApi.chairOpinion, { params: { id: m.id }, body }));

@@ -6,8 +6,8 @@
  * says why it cannot be given now.
  */
 import { useState } from 'react';
-import { Alert, App, Button, Card, Descriptions, Empty, Form, Input, Radio, Space, Tag, Typography } from 'antd';
-import { REVIEW_OPINIONS, REVIEWING_LIMITS, reviewingApi, type DecisionView, type ReviewOpinion, type ReviewPanel as Panel, type ReviewSummary, type RuleForm } from '../../server/contract/reviewing';
+import { Alert, App, Button, Card, Checkbox, Descriptions, Empty, Form, Input, Radio, Space, Tag, Typography } from 'antd';
+import { REVIEW_OPINIONS, REVIEWING_LIMITS, reviewingApi, type DecisionMail, type DecisionView, type ReviewOpinion, type ReviewPanel as Panel, type ReviewSummary, type RuleForm } from '../../server/contract/reviewing';
 import type { ScoreRule } from '../../server/contract/review';
 import { ApiError, call } from './api';
 import type { Lang } from './locale';
@@ -73,16 +73,22 @@ export function DecisionBlock({ lang, t, decision }: { lang: Lang; t: T; decisio
   );
 }
 
-/** An opinion and a comment, sent by `send`; a server refusal is shown on its field or as a toast. */
-export function OpinionForm({ t, mobile, name, submitLabel, confirmText, send }: { t: T; mobile: boolean; name: string; submitLabel: string; confirmText?: (o: ReviewOpinion) => string; send: (body: { opinion: ReviewOpinion; comment: string }) => Promise<unknown> }) {
+type OpinionValues = { opinion: ReviewOpinion; comment: string; mail?: DecisionMail };
+
+/**
+ * An opinion and a comment, sent by `send`; a server refusal is shown on its field or as a toast.
+ * `mailChoice`: the opinion is final and mails the authors, so the one deciding chooses what of the
+ * reviews the mail carries (the comments, the scores; never a reviewer's name).
+ */
+export function OpinionForm({ t, mobile, name, submitLabel, confirmText, mailChoice = false, send }: { t: T; mobile: boolean; name: string; submitLabel: string; confirmText?: (o: ReviewOpinion) => string; mailChoice?: boolean; send: (body: { opinion: ReviewOpinion; comment: string; mail: DecisionMail }) => Promise<unknown> }) {
   const { message, modal } = App.useApp();
-  const [form] = Form.useForm<{ opinion: ReviewOpinion; comment: string }>();
+  const [form] = Form.useForm<OpinionValues>();
   const [busy, setBusy] = useState(false);
 
-  async function go(values: { opinion: ReviewOpinion; comment: string }) {
+  async function go(values: OpinionValues) {
     setBusy(true);
     try {
-      await send({ opinion: values.opinion, comment: values.comment?.trim() ?? '' });
+      await send({ opinion: values.opinion, comment: values.comment?.trim() ?? '', mail: { comments: Boolean(values.mail?.comments), scores: Boolean(values.mail?.scores) } });
       form.resetFields();
     } catch (err) {
       if (err instanceof ApiError && (err.field === 'opinion' || err.field === 'comment')) form.setFields([{ name: err.field, errors: [errorText(err, t)] }]);
@@ -93,7 +99,9 @@ export function OpinionForm({ t, mobile, name, submitLabel, confirmText, send }:
   }
 
   async function submit() {
-    const values = await form.validateFields();
+    // A failed check is shown on its field; nothing else to do with the rejection.
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
     if (confirmText) modal.confirm({ title: submitLabel, content: confirmText(values.opinion), okText: submitLabel, cancelText: t('reviewing:form.cancel'), onOk: () => go(values) });
     else await go(values);
   }
@@ -106,6 +114,19 @@ export function OpinionForm({ t, mobile, name, submitLabel, confirmText, send }:
       <Form.Item name="comment" label={t('reviewing:form.comment')} rules={[{ max: REVIEWING_LIMITS.decisionComment, message: t('reviewing:commentTooLong') }]}>
         <Input.TextArea autoSize={{ minRows: 3, maxRows: 10 }} showCount maxLength={REVIEWING_LIMITS.decisionComment} />
       </Form.Item>
+      {mailChoice && (
+        <fieldset className="opinion-mail-choice" style={{ border: 0, padding: 0, margin: '0 0 16px', minWidth: 0 }}>
+          <legend style={{ fontSize: 14, marginBottom: 4, border: 0 }}>{t('reviewing:form.mailWith')}</legend>
+          <Space wrap size={16}>
+            <Form.Item name={['mail', 'comments']} valuePropName="checked" noStyle>
+              <Checkbox>{t('reviewing:form.mailComments')}</Checkbox>
+            </Form.Item>
+            <Form.Item name={['mail', 'scores']} valuePropName="checked" noStyle>
+              <Checkbox>{t('reviewing:form.mailScores')}</Checkbox>
+            </Form.Item>
+          </Space>
+        </fieldset>
+      )}
       <Button type="primary" block={mobile} loading={busy} onClick={submit}>
         {submitLabel}
       </Button>
@@ -138,6 +159,7 @@ export function ReviewPanel({ lang, mobile, t, submissionId, panel: first, onDec
             t={t}
             mobile={mobile}
             name="finalOpinion"
+            mailChoice
             submitLabel={t('reviewing:panel.giveFinal')}
             confirmText={(o) => t('reviewing:panel.confirm', { opinion: t(`reviewing:opinion.${o}`) })}
             send={async (body) => {

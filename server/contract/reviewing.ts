@@ -141,9 +141,15 @@ export const reviewInput = z.object({
 });
 export type ReviewInput = z.output<typeof reviewInput>;
 
+/** What the result mail carries of the reviews, as the one who decides chooses (never a reviewer's name). */
+export const decisionMail = z
+  .object({ comments: z.boolean({ message: 'reviewing:mailChoiceInvalid' }).default(false), scores: z.boolean({ message: 'reviewing:mailChoiceInvalid' }).default(false) }, { message: 'reviewing:mailChoiceInvalid' })
+  .default({ comments: false, scores: false });
+export type DecisionMail = z.output<typeof decisionMail>;
 export const decisionInput = z.object({
   opinion,
   comment: z.string({ message: 'reviewing:commentInvalid' }).trim().max(REVIEWING_LIMITS.decisionComment, 'reviewing:commentTooLong').default(''),
+  mail: decisionMail,
 });
 export type DecisionInput = z.output<typeof decisionInput>;
 

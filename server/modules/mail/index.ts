@@ -52,3 +52,6 @@ export const mailFeature = defineFeature({
     },
   ],
 });
+
+/** What other features' mails use of this one. */
+export type { MailNote } from './templates';

@@ -27,8 +27,11 @@ import { withAdmission } from '../mail/gate';
 import { admitted, REVIEW_MAIL_POLICY } from './allocationMails';
 import { finalResultMail, resultRecipients, type ResultRecipient } from './reviewMails';
 import * as repo from './reviewingRepo';
-import { CLOSED, decisionView, forAuthor, iso, othersView, ruleForms, summary } from './reviewViews';
+import { CLOSED, decisionView, forAuthor, iso, othersView, ruleForms, scoresOf, summary } from './reviewViews';
+import type { ResultExtras } from './resultExtras';
 import type { Person } from './reviewContext';
+
+type MailFrame = Pick<ResultExtras, 'scoreRules' | 'resubmitDeadline'>;
 
 type ScreenOf = (conferenceId: number, submissionId: number, userId: number) => Promise<ReviewScreen>;
 
@@ -48,6 +51,7 @@ export class Decisions {
     const { settings } = await this.deps.reviewConfig.config(conferenceId);
     const site = await this.deps.orders.mailSite(conferenceId);
     const mail = await this.resultMail(conferenceId, submissionId, Boolean(site) && settings.chairFinal);
+    const frame = await this.mailFrame(conferenceId);
     await withAdmission(mail.admission, () => inTransaction(this.deps.db, async (tx) => {
       const paper = await subs.lockSubmission(tx, conferenceId, submissionId);
       if (!paper || !chairs(chair, paper.session_id)) throw notFound('reviewing:notFound');
@@ -56,7 +60,7 @@ export class Decisions {
       if (!reviews.some((r) => r.state === 'submitted')) throw new AppError(409, 'reviewing:noSubmittedReview');
       const now = toDbInstant();
       await repo.saveDecision(tx, conferenceId, submissionId, { chair_opinion: input.opinion, chair_comment: input.comment, chair_reviewer_id: chair.id, chair_at: now });
-      if (settings.chairFinal) await this.decide(tx, conferenceId, paper, input, { by: 'chair', userId: person.userId, name: person.name }, site, mail.people);
+      if (settings.chairFinal) await this.decide(tx, conferenceId, paper, input, { by: 'chair', userId: person.userId, name: person.name }, site, mail.people, frame);
     }));
     return this.screenOf(conferenceId, submissionId, person.userId);
   }
@@ -66,12 +70,13 @@ export class Decisions {
     const { settings } = await this.deps.reviewConfig.config(conferenceId);
     const site = await this.deps.orders.mailSite(conferenceId);
     const mail = await this.resultMail(conferenceId, submissionId, Boolean(site));
+    const frame = await this.mailFrame(conferenceId);
     await withAdmission(mail.admission, () => inTransaction(this.deps.db, async (tx) => {
       const paper = await subs.lockSubmission(tx, conferenceId, submissionId);
       if (!paper) throw notFound('submissions:notFound');
       const refusal = await this.refusal(tx, conferenceId, paper.status, submissionId, settings.chairFinal);
       if (refusal) throw new AppError(409, refusal);
-      await this.decide(tx, conferenceId, paper, input, { by: 'manager', userId: person.userId, name: person.name }, site, mail.people);
+      await this.decide(tx, conferenceId, paper, input, { by: 'manager', userId: person.userId, name: person.name }, site, mail.people, frame);
     }));
     return this.panel(conferenceId, submissionId);
   }
@@ -92,11 +97,21 @@ export class Decisions {
     return '';
   }
 
-  private async decide(tx: Tx, conferenceId: number, paper: subs.SubmissionRow, input: DecisionInput, actor: { by: 'chair' | 'manager'; userId: number; name: string }, site: Awaited<ReturnType<ServiceDeps['orders']['mailSite']>>, people: ResultRecipient[]): Promise<void> {
+  private async decide(tx: Tx, conferenceId: number, paper: subs.SubmissionRow, input: DecisionInput, actor: { by: 'chair' | 'manager'; userId: number; name: string }, site: Awaited<ReturnType<ServiceDeps['orders']['mailSite']>>, people: ResultRecipient[], mailFrame: MailFrame): Promise<void> {
     const id = Number(paper.id);
     await this.deps.submissionDesk.moveInReview(tx, conferenceId, id, input.opinion, { ...actor, note: input.comment });
     await repo.saveDecision(tx, conferenceId, id, { final_opinion: input.opinion, final_comment: input.comment, final_user_id: actor.userId, final_at: toDbInstant() });
-    if (site) await finalResultMail(tx, conferenceId, site, paper, people, input.opinion);
+    if (!site) return;
+    // The reviews as they are under the manuscript's lock; the settings were read before the transaction.
+    const rows = await repo.reviewsOfSubmissions(tx, conferenceId, [id]);
+    const reviews = rows.filter((r) => r.state === 'submitted').map((r) => ({ scores: scoresOf(r), comment: r.comment }));
+    await finalResultMail(tx, conferenceId, site, paper, people, { ...mailFrame, opinion: input.opinion, include: input.mail, decisionComment: input.comment, reviews, siteUrl: site.url, submissionId: id });
+  }
+
+  /** The settings the result mail's extras need (resultExtras.ts), read before the decision's transaction. */
+  private async mailFrame(conferenceId: number): Promise<MailFrame> {
+    const [review, call] = await Promise.all([this.deps.reviewConfig.config(conferenceId), this.deps.submissionConfig.config(conferenceId)]);
+    return { scoreRules: review.settings.scores, resubmitDeadline: call.settings.secondDeadline };
   }
 
   /** The manager's review panel: every review with its reviewer, the chair's and the final opinion, whether a final opinion may be given, whether the session needs another chair, and the ended reviews (not counted). */

@@ -3,7 +3,8 @@
  * that causes them: a submitted review to the conference's managers (one mail each, in the site's
  * language: managers keep no language of their own), the notice to the session's chairs when every
  * review of a manuscript is in (each in their reviewer language; not a chair in conflict with it), and the final result to the
- * authors (the submitter and the corresponding authors, in the manuscript's language).
+ * authors (the submitter and the corresponding authors, in the manuscript's language), with the
+ * reviews when the one who decided chose to send them, the resubmission date and a link.
  */
 import type { Db, Tx } from '../../db/index';
 import type { Lang } from '../../contract/enums';
@@ -19,6 +20,7 @@ import * as subs from '../submissions/repo';
 import { chairsOf } from './reviewingRepo';
 import { reviewerById } from './people';
 import { chairConflicted } from './chairConflicts';
+import { resultNote, type ResultExtras } from './resultExtras';
 
 type Paper = Pick<subs.SubmissionRow, 'id' | 'number' | 'title' | 'session_id' | 'user_id' | 'lang'>;
 
@@ -65,12 +67,13 @@ export async function resultRecipients(db: Db | Tx, conferenceId: number, paper:
   });
 }
 
-/** The final result to `people` (resultRecipients, after the mail gate admitted them). */
-export async function finalResultMail(tx: Tx, conferenceId: number, site: MailSite, paper: Paper, people: ResultRecipient[], result: ReviewOpinion): Promise<void> {
+/** The final result to `people` (resultRecipients, after the mail gate admitted them), with what was chosen to go with it (resultExtras.ts). */
+export async function finalResultMail(tx: Tx, conferenceId: number, site: MailSite, paper: Paper, people: ResultRecipient[], extras: ResultExtras): Promise<void> {
   const lang: Lang = paper.lang === 'en' ? 'en' : 'zh';
+  const note = resultNote(extras);
   for (const p of people) {
     await enqueueConferenceMail(tx, conferenceId, 'finalReviewResult', lang, [p.email], {
-      ...common(site, lang, p.email, p.name), submissionNumber: paper.number, submissionTitle: paper.title, result: t(lang, `reviewing:result.${result}`),
-    });
+      ...common(site, lang, p.email, p.name), submissionNumber: paper.number, submissionTitle: paper.title, result: t(lang, `reviewing:result.${extras.opinion}`),
+    }, note);
   }
 }

@@ -149,6 +149,45 @@ describe('the chair and the final opinion', () => {
     expect(home.chair.find((c) => c.submissionId === author.id)).toMatchObject({ reviews: 2, submitted: 1, chairOpinion: 'reject' });
   });
 
+  test('the result mail carries what the manager chose of the reviews, never a name; a returned manuscript gets its resubmission date; always the link', async () => {
+    const newest = async () => (await mails(h, site.cid, 'finalReviewResult')).at(-1)!;
+    // Comments and scores chosen: both reviews, numbered, not named; the decision's comment; the date; the link.
+    const first = await paperWith(2);
+    for (const [i, r] of first.reviewers.entries()) ok(await call(h, site.host, 'post', `${REVIEW}/${first.author.id}/submit`, { token: r.token, body: fullReview(site, { comment: `Reviewer text ${i} <b>bold</b>`, opinion: 'return' }) }));
+    ok(await call(h, site.host, 'post', `${REVIEW}/${first.author.id}/final`, { token: site.manager, body: { opinion: 'return', comment: 'Shorten section 3', mail: { comments: true, scores: true } } }));
+    const sent = await newest();
+    expect(sent.text_body).toContain('Reviewer text 0 <b>bold</b>');
+    expect(sent.text_body).toContain('Reviewer text 1');
+    expect(sent.text_body).toContain('Shorten section 3');
+    expect(sent.text_body).toMatch(/审稿人 1[\s\S]*审稿人 2/);
+    expect(sent.text_body).toContain('8/10');
+    expect(sent.text_body).toContain('加权总分 80 / 100');
+    for (const r of first.reviewers) expect(sent.text_body).not.toContain(r.name);
+    const { secondDeadline } = (await h.db('submission_settings').where({ conference_id: site.cid }).first('second_deadline as secondDeadline')) as { secondDeadline: string };
+    expect(sent.text_body).toContain(`请于 ${secondDeadline} 前修改稿件并重新提交`);
+    expect(sent.text_body).toContain(`/profile/submission/details?id=${first.author.id}`);
+    const html = (await h.db('mail_outbox').where({ to_address: first.author.email, kind: 'finalReviewResult' }).orderBy('id', 'desc').first('html_body')) as { html_body: string };
+    expect(html.html_body).toContain('&lt;b&gt;bold&lt;/b&gt;'); // the reviewer's text is never markup
+
+    // Nothing chosen (the default): the result and the link only.
+    const second = await paperWith(1);
+    ok(await call(h, site.host, 'post', `${REVIEW}/${second.author.id}/submit`, { token: second.reviewers[0].token, body: fullReview(site, { comment: 'Private thoughts' }) }));
+    ok(await call(h, site.host, 'post', `${REVIEW}/${second.author.id}/final`, { token: site.manager, body: { opinion: 'accept', comment: 'Internal note' } }));
+    const plain = await newest();
+    expect(plain.text_body).not.toContain('Private thoughts');
+    expect(plain.text_body).not.toContain('Internal note');
+    expect(plain.text_body).not.toContain('8/10');
+    expect(plain.text_body).toContain(`/profile/submission/details?id=${second.author.id}`);
+    expect(plain.text_body).not.toContain('重新提交');
+
+    // A choice that is not yes or no is refused and decides nothing.
+    const third = await paperWith(1);
+    ok(await call(h, site.host, 'post', `${REVIEW}/${third.author.id}/submit`, { token: third.reviewers[0].token, body: fullReview(site) }));
+    const bad = await call(h, site.host, 'post', `${REVIEW}/${third.author.id}/final`, { token: site.manager, lang: 'en', body: { opinion: 'accept', mail: { comments: 'yes' } } });
+    expect(bad.body).toMatchObject({ code: 400, message: 'Choose yes or no for what the mail includes' });
+    expect(await status(h, site.cid, third.author.id)).toBe('assigned');
+  });
+
   test("the manager's final opinion moves the status and mails the authors; a decided manuscript is refused", async () => {
     const { author, reviewers: [r] } = await paperWith(1);
     ok(await call(h, site.host, 'post', `${REVIEW}/${author.id}/submit`, { token: r.token, body: fullReview(site) }));
