@@ -48,7 +48,7 @@ function unsetWhenEmpty(inner: z.ZodString) {
     .pipe(inner.optional());
 }
 
-const schema = z.object({
+const settings = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
@@ -205,7 +205,9 @@ const schema = z.object({
     .enum(['true', 'false'], { message: 'S3_FORCE_PATH_STYLE must be true or false' })
     .default('false')
     .transform((v) => v === 'true'),
-}).superRefine((values, ctx) => {
+});
+
+const schema = settings.superRefine((values, ctx) => {
   // The keys are asked for rather than looked for elsewhere (instance roles, ~/.aws): what a
   // process uses is what its settings say.
   if (!values.S3_BUCKET) return;
@@ -222,6 +224,9 @@ const schema = z.object({
 
 
 export type Config = z.infer<typeof schema> & { secret: string; secretGenerated: boolean };
+
+/** Every setting the platform reads (deploy files are checked against it: test/server/platform/deploy.test.ts). */
+export const CONFIG_KEYS: readonly string[] = Object.keys(settings.shape);
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = schema.safeParse(env);
