@@ -265,6 +265,8 @@ describe('the peer-review journey in Chromium', { skip: !haveBrowser }, () => {
     const chairForm = chair.locator('form#chairOpinion');
     await chairForm.getByText('录用', { exact: true }).click();
     await chair.locator('#chairOpinion_comment').fill('同意审稿人意见，录用。');
+    // The chair's opinion is final, so the chair chooses what the authors' mail carries of the reviews.
+    await chairForm.getByText('评审意见（审稿人的及本结论说明）').click();
     await shot(chair, 'journey-chair-form');
     await chairForm.getByRole('button', { name: /主席意见/ }).click();
     await chair.locator('.ant-message-success', { hasText: '主席意见已保存' }).waitFor();
@@ -272,6 +274,11 @@ describe('the peer-review journey in Chromium', { skip: !haveBrowser }, () => {
     await shot(chair, 'journey-chair-decided');
     const decided = await db('submissions').where({ id: paperId }).first();
     assert.equal(decided.status, 'accepted');
+    const resultMail = await db('mail_outbox').where({ kind: 'finalReviewResult', to_address: AUTHOR.email }).orderBy('id', 'desc').first();
+    assert.ok(resultMail, 'the authors are mailed the result');
+    assert.match(resultMail.text_body, /审稿人 1[\s\S]*建议录用。/, "the reviewer's comment, numbered, as the chair chose");
+    assert.match(resultMail.text_body, /同意审稿人意见，录用。/);
+    assert.ok(!resultMail.text_body.includes(REVIEWER.fullName), 'no reviewer named in the mail');
 
     // 6. The author reads the result: accepted, and no reviewer named (blind review).
     const author = await open(PHONE);
