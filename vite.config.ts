@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import vike from 'vike/plugin';
 import { defineConfig, type Plugin } from 'vite';
+import { islandNamespaces } from './renderer/islandNamespaces.ts';
 
 /**
  * Contracts whose zod schemas the browser really runs (an island checks a form with the server's
@@ -50,6 +51,8 @@ function zodFreeContracts(): Plugin {
 
 export default defineConfig({
   plugins: [zodFreeContracts(), react(), vike()],
+  // The catalog namespaces each island names: the browser loads those before hydrating it (renderer/hydrate.tsx).
+  define: { __ISLAND_NAMESPACES__: JSON.stringify(islandNamespaces(import.meta.dirname)) },
   // `public/` is served by Express itself (banners, locales); Vite only builds the client.
   publicDir: false,
   build: { target: 'es2020', reportCompressedSize: false },

@@ -3,9 +3,10 @@
  * `common` is the default namespace; a feature's keys are written 'ns:key'. Islands get their
  * language as a prop; the server already rendered the same text, so hydration matches.
  *
- * The catalogs are not bundled here: a page's islands speak one language, so the client loads that
- * language's catalogs (catalogs/zh.ts or en.ts, one chunk each) before hydrating (renderer/
- * hydrate.tsx), and the server registers both at start (renderer/islands.server.tsx).
+ * The catalogs are not bundled here: the server registers every namespace of both languages at
+ * start (renderer/islands.server.tsx); the browser loads, before hydrating an island, the namespaces
+ * of its language that the island's code names and its props carry (renderer/hydrate.tsx,
+ * islandNamespaces.ts), and the language's whole catalog once the page is usable.
  */
 import i18next, { type TFunction } from 'i18next';
 import type { Lang } from './locale';
@@ -33,6 +34,15 @@ export function addCatalogs(lang: Lang, catalogs: Catalogs): void {
 
 export function hasCatalogs(lang: Lang): boolean {
   return loaded.has(lang);
+}
+
+/** One namespace of a language, as the browser loads them (renderer/hydrate.tsx). */
+export function addNamespace(lang: Lang, ns: string, resources: object): void {
+  if (!instance.hasResourceBundle(lang, ns)) instance.addResourceBundle(lang, ns, resources, true, true);
+}
+
+export function hasNamespace(lang: Lang, ns: string): boolean {
+  return loaded.has(lang) || instance.hasResourceBundle(lang, ns);
 }
 
 const fixed: Record<Lang, TFunction> = { zh: instance.getFixedT('zh'), en: instance.getFixedT('en') };

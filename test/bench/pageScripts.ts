@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import * as cheerio from 'cheerio';
+import { catalogNamespaces, islandNamespaces } from '../../renderer/islandNamespaces';
 
 type ManifestEntry = { file: string; src?: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[] };
 type Manifest = Record<string, ManifestEntry>;
@@ -56,21 +57,42 @@ function closure(manifest: Manifest, keys: string[]): { load: Set<string>; onDem
   return { load, onDemand };
 }
 
-/** The manifest keys an island page always loads: hydration and its language's catalogs (hydrate.tsx loads them before hydrating). */
-const hydrationKeys = (lang: 'zh' | 'en'): string[] => [HYDRATE, `islands/shared/catalogs/${lang}.ts`];
+/** The catalog namespaces (public/locales/<lang>/<ns>.json, one chunk each) that hydrate.tsx loads before hydrating these islands. */
+function namespaceKeys(root: string, lang: 'zh' | 'en', islands: string[], propsJson = ''): string[] {
+  const named = namedBy(root);
+  const all = catalogNamespaces(root);
+  const inProps = all.filter((ns) => propsJson.includes(`${ns}:`));
+  return [...new Set([...islands.flatMap((island) => named[island] ?? all), ...inProps])].map((ns) => `public/locales/${lang}/${ns}.json`);
+}
 
-export function pageScripts(root: string, html: string): { files: string[]; onDemand: string[]; inlineGz: number } {
+const scanned = new Map<string, Record<string, string[]>>();
+function namedBy(root: string): Record<string, string[]> {
+  let named = scanned.get(root);
+  if (!named) scanned.set(root, (named = islandNamespaces(root)));
+  return named;
+}
+
+/** What hydrate.tsx loads once the page is usable (when the browser is idle): the language's whole catalog, one chunk. */
+const idleCatalogKeys = (lang: 'zh' | 'en'): string[] => [`islands/shared/catalogs/${lang}.ts`];
+
+/** The manifest keys an island page loads before it is usable: hydration, the islands and the namespaces they name. */
+const hydrationKeys = (root: string, lang: 'zh' | 'en', islands: string[], propsJson = ''): string[] => [HYDRATE, ...namespaceKeys(root, lang, islands, propsJson)];
+
+export function pageScripts(root: string, html: string): { files: string[]; onDemand: string[]; idle: string[]; inlineGz: number } {
   const $ = cheerio.load(html);
   const files = new Set<string>();
   $('script[src^="/assets/"]').each((_i, el) => void files.add($(el).attr('src')!.slice(1)));
   $('link[rel="modulepreload"][href^="/assets/"]').each((_i, el) => void files.add($(el).attr('href')!.slice(1)));
   const manifest = readManifest(root);
   const islands = new Set($('[data-island]').map((_i, el) => $(el).attr('data-island') ?? '').get());
-  const keys = islands.size > 0 ? [...hydrationKeys(($('html').attr('lang') ?? '').startsWith('en') ? 'en' : 'zh'), ...[...islands].map((name) => `islands/${name}/index.tsx`)] : [];
+  const lang = ($('html').attr('lang') ?? '').startsWith('en') ? 'en' : 'zh';
+  const propsJson = $('[data-island]').map((_i, el) => $(el).attr('data-props') ?? '').get().join('\n');
+  const keys = islands.size > 0 ? [...hydrationKeys(root, lang, [...islands], propsJson), ...[...islands].map((name) => `islands/${name}/index.tsx`)] : [];
   const { load, onDemand } = closure(manifest, keys);
   for (const file of load) files.add(file);
+  const idle = islands.size > 0 ? closure(manifest, idleCatalogKeys(lang)).load : new Set<string>();
   const inline = $('script:not([src])').map((_i, el) => $(el).html() ?? '').get().join('\n');
-  return { files: [...files], onDemand: [...onDemand].filter((file) => !files.has(file)), inlineGz: inline ? gzipSize(inline) : 0 };
+  return { files: [...files], onDemand: [...onDemand].filter((file) => !files.has(file)), idle: [...idle].filter((file) => !files.has(file)), inlineGz: inline ? gzipSize(inline) : 0 };
 }
 
 /**
@@ -92,7 +114,8 @@ function entryFiles(manifest: Manifest): string[] {
   return [runtime[1].file, ...pages.map(([, e]) => e.file)];
 }
 
-export type IslandPageWeight = { island: string; kind: PageKind; budgetKb: number; lang: 'zh' | 'en'; loadKb: number; onDemandKb: number; files: Array<{ file: string; kb: number }> };
+/** loadKb: before the page is usable; idleKb: the language's whole catalog, once it is; onDemandKb: the islands' `import()`s. */
+export type IslandPageWeight = { island: string; kind: PageKind; budgetKb: number; lang: 'zh' | 'en'; loadKb: number; idleKb: number; onDemandKb: number; files: Array<{ file: string; kb: number }> };
 
 /**
  * For every island: the JavaScript of a page that shows it, in the language that weighs more: the
@@ -115,10 +138,12 @@ export function islandPageWeights(root: string): IslandPageWeight[] {
     .sort();
   return names.map((island) => {
     const measured = (['zh', 'en'] as const).map((lang) => {
-      const { load, onDemand } = closure(manifest, [...hydrationKeys(lang), 'islands/UserMenu/index.tsx', 'islands/LangSwitch/index.tsx', `islands/${island}/index.tsx`]);
+      const onPage = ['UserMenu', 'LangSwitch', island];
+      const { load, onDemand } = closure(manifest, [...hydrationKeys(root, lang, onPage), ...onPage.map((name) => `islands/${name}/index.tsx`)]);
       const files = [...new Set([entries[0], heaviestEntry, ...load])].map((file) => ({ file, kb: kb(file) })).sort((a, b) => b.kb - a.kb);
       const lazyKb = [...onDemand].filter((file) => !load.has(file)).reduce((n, file) => n + kb(file), 0);
-      return { lang, files, loadKb: files.reduce((n, f) => n + f.kb, 0), onDemandKb: lazyKb };
+      const idleKb = [...closure(manifest, idleCatalogKeys(lang)).load].filter((file) => !load.has(file)).reduce((n, file) => n + kb(file), 0);
+      return { lang, files, loadKb: files.reduce((n, f) => n + f.kb, 0), idleKb, onDemandKb: lazyKb };
     });
     const worst = measured.sort((a, b) => b.loadKb - a.loadKb)[0];
     const kind = pageKindOf(island);
