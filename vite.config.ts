@@ -4,17 +4,19 @@ import { defineConfig, type Plugin } from 'vite';
 import { islandNamespaces } from './renderer/islandNamespaces.ts';
 
 /**
- * Contracts whose zod schemas the browser really runs (an island checks a form with the server's
- * own schema before sending it). Every other contract's schemas only describe the server's parsing:
- * in the browser they are never used, so those files get `zodFree` below instead of zod (~25 KB
- * gzipped on every page that calls an endpoint; docs/performance.md, issue 32).
+ * The browser runs a contract's zod schemas only where an island checks a form with the server's
+ * own schema before sending it; it imports them from `server/contract/<name>Checks.ts`, which
+ * re-exports them from `./<name>`. That import gets its own copy of the contract file, built with
+ * the real zod. Every other import of a contract (its endpoint map, its constants) gets `zodFree`
+ * below instead of zod: ~25 KB gzipped less on every page that calls an endpoint (issue 32).
  */
-const VALIDATING_CONTRACTS = ['/server/contract/review.ts', '/server/contract/submissions.ts'];
+const CHECKS_FILE = /\/server\/contract\/[A-Za-z]+Checks\.ts$/;
+const WITH_ZOD = '?with-zod';
 
 /**
  * A stand-in for zod, in the browser only: any schema built with it is the same inert value, so a
  * contract's endpoint map (method and path, which is all `call()` reads) loads without zod. Checking
- * a value with it throws at once, naming the contract to add to VALIDATING_CONTRACTS.
+ * a value with it throws at once: the island should import that schema from a `<name>Checks.ts` file.
  */
 const ZOD_FREE = `
 const CHECKS = new Set(['parse', 'safeParse', 'parseAsync', 'safeParseAsync', 'spa', 'decode', 'encode', 'safeDecode', 'safeEncode']);
@@ -23,7 +25,7 @@ const schema = new Proxy(function () {}, {
     if (key === Symbol.toPrimitive) return () => '';
     if (key === Symbol.iterator) return function* () {};
     if (key === 'then') return undefined;
-    if (CHECKS.has(key)) return () => { throw new Error('zod is not in the browser bundle for this contract: list it in VALIDATING_CONTRACTS (vite.config.ts)'); };
+    if (CHECKS.has(key)) return () => { throw new Error('zod is not in the browser bundle for this import: take the schema from server/contract/<name>Checks.ts (vite.config.ts)'); };
     return schema;
   },
   apply: () => schema,
@@ -39,10 +41,14 @@ function zodFreeContracts(): Plugin {
     name: 'zod-free-contracts',
     enforce: 'pre',
     applyToEnvironment: (environment) => environment.name === 'client',
-    resolveId(source, importer) {
-      if (source !== 'zod' || !importer) return null;
+    async resolveId(source, importer) {
+      if (!importer) return null;
       const file = importer.replace(/\\/g, '/');
-      if (!file.includes('/server/contract/') || VALIDATING_CONTRACTS.some((c) => file.endsWith(c))) return null;
+      if (CHECKS_FILE.test(file) && source.startsWith('./')) {
+        const resolved = await this.resolve(source, importer, { skipSelf: true });
+        return resolved ? `${resolved.id}${WITH_ZOD}` : null;
+      }
+      if (source !== 'zod' || !file.includes('/server/contract/') || file.endsWith(WITH_ZOD)) return null;
       return id;
     },
     load: (loaded) => (loaded === id ? ZOD_FREE : null),
