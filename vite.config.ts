@@ -7,7 +7,7 @@ import { islandNamespaces } from './renderer/islandNamespaces.ts';
  * The browser runs a contract's zod schemas only where an island checks a form with the server's
  * own schema before sending it; it imports them from `server/contract/<name>Checks.ts`, which
  * re-exports them from `./<name>`. That import gets its own copy of the contract file, built with
- * the real zod. Every other import of a contract (its endpoint map, its constants) gets `zodFree`
+ * the real zod. Every other import of a contract (its endpoint map, its constants) gets `ZOD_FREE`
  * below instead of zod: ~25 KB gzipped less on every page that calls an endpoint (issue 32).
  */
 const CHECKS_FILE = /\/server\/contract\/[A-Za-z]+Checks\.ts$/;
