@@ -1,25 +1,63 @@
 /** Client side of the islands: hydrate each [data-island] with its own lazily loaded chunk. */
 import { createElement, useEffect, type ComponentType, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { addCatalogs, hasCatalogs } from '../islands/shared/i18n';
+import { addCatalogs, addNamespace, hasCatalogs, hasNamespace } from '../islands/shared/i18n';
 import type { Lang } from '../islands/shared/locale';
 
 /** An island's module: its component, and optionally what to load before it hydrates with these props. */
 type IslandModule = { default: ComponentType<Record<string, unknown>> };
 const loaders = import.meta.glob<IslandModule>('../islands/*/index.tsx');
 
-/** Each language's catalogs are one chunk; a page loads the one its islands speak, beside their code. */
+/**
+ * Each namespace of each language is its own small chunk (issue 32). An island waits for the
+ * namespaces its code names (found at build time by renderer/islandNamespaces.ts, written into
+ * this file by vite.config.ts) and those its props carry (a message key the server chose): its
+ * server-rendered HTML comes from nothing else, so hydration finds every text it needs. Once the
+ * page is usable, its language's whole catalog follows (one chunk), for a key a later answer of the
+ * server brings in a namespace the island's code does not name.
+ */
+type NamespaceModule = { default: object };
+const namespaceLoaders: Record<Lang, Record<string, () => Promise<NamespaceModule>>> = {
+  zh: import.meta.glob<NamespaceModule>('../public/locales/zh/*.json'),
+  en: import.meta.glob<NamespaceModule>('../public/locales/en/*.json'),
+};
 const catalogLoaders: Record<Lang, () => Promise<{ default: Record<string, object> }>> = {
   zh: () => import('../islands/shared/catalogs/zh'),
   en: () => import('../islands/shared/catalogs/en'),
 };
-const catalogsLoading = new Map<Lang, Promise<void>>();
+declare const __ISLAND_NAMESPACES__: Record<string, string[]> | undefined;
+/** In development the sources change under the server: every namespace, as before. */
+const islandNamespaces: Record<string, string[]> | undefined = import.meta.env.DEV ? undefined : __ISLAND_NAMESPACES__;
+const namespacesLoading = new Map<string, Promise<void>>();
 
-function catalogsFor(lang: Lang): Promise<void> {
-  if (hasCatalogs(lang)) return Promise.resolve();
-  let loading = catalogsLoading.get(lang);
-  if (!loading) catalogsLoading.set(lang, (loading = catalogLoaders[lang]().then((module) => addCatalogs(lang, module.default))));
+const namespaceOf = (file: string): string => file.slice(file.lastIndexOf('/') + 1, -'.json'.length);
+
+function loadNamespace(lang: Lang, file: string): Promise<void> {
+  const ns = namespaceOf(file);
+  if (hasNamespace(lang, ns)) return Promise.resolve();
+  let loading = namespacesLoading.get(file);
+  if (!loading) namespacesLoading.set(file, (loading = namespaceLoaders[lang][file]().then((module) => addNamespace(lang, ns, module.default))));
   return loading;
+}
+
+/** The namespaces an island needs before it hydrates: those its code names and its props carry (all when unknown). */
+function catalogsFor(lang: Lang, island: string, propsJson: string): Promise<void> {
+  const named = islandNamespaces?.[island];
+  const files = Object.keys(namespaceLoaders[lang]).filter((file) => {
+    const ns = namespaceOf(file);
+    return !named || named.includes(ns) || propsJson.includes(`${ns}:`);
+  });
+  return Promise.all(files.map((file) => loadNamespace(lang, file))).then(() => undefined);
+}
+
+/** Once the islands are usable: their languages' whole catalogs, when the browser is idle. */
+function loadRestLater(langs: Set<Lang>): void {
+  const rest = () => {
+    for (const lang of langs) if (!hasCatalogs(lang)) void catalogLoaders[lang]().then((module) => addCatalogs(lang, module.default), () => undefined);
+  };
+  if (!islandNamespaces) return;
+  if ('requestIdleCallback' in window) window.requestIdleCallback(rest, { timeout: 2000 });
+  else setTimeout(rest, 200);
 }
 
 /** The island's language: its `lang` prop, else the page's. */
@@ -58,6 +96,7 @@ function Hydrated({ node, typed, children }: { node: HTMLElement; typed: Array<[
 }
 
 export async function hydrateIslands(nodes: NodeListOf<HTMLElement>): Promise<void> {
+  const langs = new Set<Lang>();
   await Promise.all(
     Array.from(nodes).map(async (node) => {
       const name = node.dataset.island ?? '';
@@ -66,10 +105,14 @@ export async function hydrateIslands(nodes: NodeListOf<HTMLElement>): Promise<vo
         console.error(`Unknown island "${name}"`);
         return;
       }
-      const props = JSON.parse(node.dataset.props ?? '{}') as Record<string, unknown>;
-      const [{ default: Component }] = await Promise.all([load(), catalogsFor(langOf(props))]);
+      const propsJson = node.dataset.props ?? '{}';
+      const props = JSON.parse(propsJson) as Record<string, unknown>;
+      const lang = langOf(props);
+      langs.add(lang);
+      const [{ default: Component }] = await Promise.all([load(), catalogsFor(lang, name, propsJson)]);
       const typed = typedBeforeHydration(node);
       hydrateRoot(node, createElement(Hydrated, { node, typed }, createElement(Component, props)));
     }),
   );
+  loadRestLater(langs);
 }

@@ -5,7 +5,8 @@
  */
 import { useEffect, useState } from 'react';
 import { App, Button, Form, Input, InputNumber, Modal, Space, Switch } from 'antd';
-import { REVIEW_LIMITS, reviewApi, ruleInput, type ReviewConfig, type ReviewRule } from '../../server/contract/review';
+import { REVIEW_LIMITS, reviewApi, type ReviewConfig, type ReviewRule } from '../../server/contract/review';
+import { ruleInput } from '../../server/contract/reviewChecks';
 import { call } from '../shared/api';
 import { useHydrated } from '../shared/hydrated';
 import { schemaRules, showError, type T } from './shared';

@@ -7,7 +7,8 @@
  */
 import type { Ref } from 'react';
 import { Alert, Form, InputNumber, Switch, Typography } from 'antd';
-import { REVIEW_LIMITS, settingsInput, type ScoreRule } from '../../server/contract/review';
+import { REVIEW_LIMITS, type ScoreRule } from '../../server/contract/review';
+import { settingsInput } from '../../server/contract/reviewChecks';
 import { schemaRules, type T } from './shared';
 
 /** A score as the form holds it: an emptied number box is null until the manager types one. */

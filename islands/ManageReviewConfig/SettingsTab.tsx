@@ -7,7 +7,8 @@
  */
 import { useRef, useState } from 'react';
 import { Alert, App, Button, Form, InputNumber, Switch, Typography } from 'antd';
-import { REVIEW_LIMITS, SCORE_KEYS, reviewApi, scoresProblem, settingsInput, type ReviewConfig, type ReviewSettings, type ScoreRule } from '../../server/contract/review';
+import { REVIEW_LIMITS, SCORE_KEYS, reviewApi, scoresProblem, type ReviewConfig, type ReviewSettings, type ScoreRule } from '../../server/contract/review';
+import { settingsInput } from '../../server/contract/reviewChecks';
 import { ApiError, call } from '../shared/api';
 import { ScoresBlock, type ScoreValues } from './ScoresBlock';
 import { schemaRules, showError, showOnField, type T } from './shared';

@@ -7,7 +7,7 @@
 import { useMemo, useState } from 'react';
 import { App, Button, Checkbox, Input, List, Popconfirm, Space, Table, Tag } from 'antd';
 import { reviewerApi, type ReviewerList, type ReviewerView, type RoleView } from '../../server/contract/reviewers';
-import { REVIEW_SCREENS } from '../../server/contract/review';
+import { REVIEW_SCREENS } from '../../server/contract/reviewScreens';
 import { AntdRoot } from '../shared/AntdRoot';
 import { call } from '../shared/api';
 import { translator } from '../shared/i18n';

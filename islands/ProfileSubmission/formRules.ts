@@ -4,7 +4,8 @@
  * applies, so a form the island accepts is one the server accepts.
  */
 import type { FormInstance, FormRule } from 'antd';
-import { formProblem, submissionInput, type AuthorPage, type AuthorView, type Choices, type DeclaredConflict, type FileView, type SubmissionInput, type SubmissionView } from '../../server/contract/submissions';
+import { submissionInput } from '../../server/contract/submissionChecks';
+import { formProblem, type AuthorPage, type AuthorView, type Choices, type DeclaredConflict, type FileView, type SubmissionInput, type SubmissionView } from '../../server/contract/submissions';
 import type { T } from '../shared/orders';
 
 export type FormValues = {

@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import { Alert, App, Card, Space, Typography } from 'antd';
-import { REVIEW_SCREENS } from '../../server/contract/review';
+import { REVIEW_SCREENS } from '../../server/contract/reviewScreens';
 import { reviewingApi, type ReviewScreen } from '../../server/contract/reviewing';
 import { AntdRoot } from '../shared/AntdRoot';
 import { call } from '../shared/api';

@@ -5,7 +5,7 @@
  */
 import { Descriptions, Table, Tag } from 'antd';
 import type { ReviewerInfo as Info } from '../../server/contract/reviewers';
-import { REVIEW_SCREENS } from '../../server/contract/review';
+import { REVIEW_SCREENS } from '../../server/contract/reviewScreens';
 import { AntdRoot } from '../shared/AntdRoot';
 import { countryName } from '../shared/CountrySelect';
 import { translator } from '../shared/i18n';

@@ -7,7 +7,7 @@
  */
 import { useMemo, useState } from 'react';
 import { Card, Col, Empty, Input, List, Row, Select, Space, Statistic, Table, Tag, Typography } from 'antd';
-import { REVIEW_SCREENS } from '../../server/contract/review';
+import { REVIEW_SCREENS } from '../../server/contract/reviewScreens';
 import type { ChairTask, ReviewerHome, ReviewState, ReviewTask } from '../../server/contract/reviewing';
 import { AntdRoot } from '../shared/AntdRoot';
 import { translator } from '../shared/i18n';

@@ -6,7 +6,7 @@ import enUS from 'antd/locale/en_US';
 import { onSignInError } from './api';
 import { translator } from './i18n';
 import type { Lang } from './locale';
-import { WorkDialogHost } from './work';
+import { WorkDialogHost } from './workDialog';
 
 /**
  * antd's grey for placeholders and hints (25 % and 45 % black) is below WCAG's 4.5:1 on white;

@@ -9,7 +9,7 @@ import { apiUrl, type CallInput, type Download, type Endpoint } from '../../serv
 import { ApiError, urlOf, type Envelope } from './api';
 import { postForm } from './postForm';
 import { isWorkStarted } from '../../server/contract/work';
-import { showWork } from './work';
+import { showWork } from './workDialog';
 
 function fileNameOf(disposition: string | null, fallback: string): string {
   const utf8 = /filename\*=UTF-8''([^;]+)/i.exec(disposition ?? '')?.[1];

@@ -1,28 +1,23 @@
 /**
  * Heavy work in the browser (server/contract/work.ts): a request answered 202 `{ work }` is
  * followed here. `WorkProgress` polls the work every second and shows its bar, what it is doing
- * and its place in the queue; `showWork` (used by downloadPost) opens it in a dialog and starts
- * the download when the file is ready. The dialog may be closed: asking again joins the same
+ * and its place in the queue; `showWork` (workDialog.tsx, used by downloadPost) opens it in a
+ * dialog and starts the download when the file is ready. The dialog may be closed: asking again joins the same
  * work, and the finished file is kept until its data changes.
  */
 import { useEffect, useState } from 'react';
-import { Alert, App, Button, Progress } from 'antd';
+import { Alert, Button, Progress } from 'antd';
 import { workApi, type WorkView } from '../../server/contract/work';
-import { ApiError, call, urlOf } from './api';
+import { ApiError, call } from './api';
 import { translator } from './i18n';
 import type { Lang } from './locale';
+import { downloadWorkFile } from './workDialog';
+
+// The dialog and the download live in workDialog.tsx (every island's root mounts the dialog; this
+// bar with antd's Progress and Alert loads only when a piece of work is shown).
+export { downloadWorkFile, showWork, WorkDialogHost } from './workDialog';
 
 const POLL_MS = 1000;
-
-/** Starts the browser's download of a finished piece of work's file. */
-export function downloadWorkFile(work: WorkView): void {
-  const a = document.createElement('a');
-  a.href = urlOf(workApi.file, { params: { id: work.id } });
-  a.download = work.fileName ?? '';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-}
 
 const ended = (w: WorkView) => w.state === 'done' || w.state === 'failed';
 
@@ -76,42 +71,4 @@ export function WorkProgress({ work, lang, onFinished }: { work: WorkView; lang:
       {!ended(view) ? <p className="work-progress-hint">{t('work:leaveHint')}</p> : null}
     </div>
   );
-}
-
-type WorkDialog = (work: WorkView) => void;
-let dialog: WorkDialog | null = null;
-
-/** Shows a started piece of work in a dialog (registered by AntdRoot); the file downloads when ready. */
-export function showWork(work: WorkView): void {
-  if (dialog) return dialog(work);
-  // No dialog on this page (an island outside AntdRoot): the file downloads when ready, silently.
-  const wait = async (w: WorkView): Promise<void> => {
-    if (w.state === 'done') return w.fileName ? downloadWorkFile(w) : undefined;
-    if (w.state === 'failed') return;
-    await new Promise((r) => setTimeout(r, POLL_MS));
-    return wait(await call(workApi.view, { params: { id: w.id } }));
-  };
-  void wait(work).catch(() => undefined);
-}
-
-/** Mounted once per island root (AntdRoot): the dialog that `showWork` opens. */
-export function WorkDialogHost({ lang }: { lang: Lang }) {
-  const { modal } = App.useApp();
-  useEffect(() => {
-    const t = translator(lang);
-    dialog = (work) => {
-      let downloaded = false;
-      const finished = (w: WorkView) => {
-        if (w.state === 'done' && w.fileName && !downloaded) {
-          downloaded = true;
-          downloadWorkFile(w);
-        }
-      };
-      modal.info({ title: t('work:title'), icon: null, okText: t('work:close'), content: <WorkProgress work={work} lang={lang} onFinished={finished} />, width: 480 });
-    };
-    return () => {
-      dialog = null;
-    };
-  }, [lang, modal]);
-  return null;
 }

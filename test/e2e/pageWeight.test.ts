@@ -1,0 +1,62 @@
+/**
+ * Issue 32: the JavaScript a page loads before it is usable, gzipped, per screen island, from the
+ * build (dist/, as CI builds it before the browser tests; no server, no browser). Pages where
+ * attendees, authors and reviewers act: 250 KB; management pages: 400 KB (test/bench/pageScripts.ts
+ * says which is which and what counts). `npm run bench:page-weight` prints the same figures.
+ *
+ * The pages below are over their budget today (docs/performance.md, "Page weight"): each may not grow
+ * beyond its ceiling (its weight when listed, plus a few KB for the screens' ordinary changes). A
+ * page that comes within its budget leaves the list, so the budget holds it from then on.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { islandPageWeights } from '../bench/pageScripts';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+/** KB gzipped, at load; measured 2026-11-27 after the zod stand-in (schemas only through *Checks.ts), the lazy work dialog, the catalogs per namespace and translate.ts for i18next. */
+const OVER_BUDGET: Record<string, number> = {
+  DocumentDesigner: 410, // 403.1
+  ManageAllocation: 430, // 420.3
+  ManageContributeConfig: 460, // 451.0
+  ManageHotel: 445, // 437.5
+  ManageHotelConfig: 475, // 466.4
+  ManageOrders: 460, // 451.4
+  ManageReviewConfig: 435, // 426.5
+  ManageSubmissionDetail: 435, // 428.0
+  ManageSubmissions: 425, // 417.1
+  ProfileDownloads: 275, // 268.7
+  ProfileFeedback: 325, // 318.4
+  ProfileFees: 305, // 297.1
+  ProfileHotel: 355, // 346.9
+  ProfileOrders: 280, // 271.3
+  ProfileOrderUpdate: 275, // 267.5
+  ProfilePay: 300, // 291.5
+  ProfileReceiptRequest: 305, // 298.0
+  ProfileSubmission: 470, // 461.5
+  ProfileSubmissionDetails: 415, // 406.4
+  RegisterConfigFees: 415, // 408.0
+  ResetPasswordForm: 260, // 252.3
+  ReviewActivation: 305, // 295.1
+  ReviewerTasks: 405, // 396.1
+  ReviewForm: 330, // 324.5
+};
+
+const built = fs.existsSync(path.join(ROOT, 'dist/assets.json')) || fs.existsSync(path.join(ROOT, 'dist/client/.vite/manifest.json'));
+
+test('every screen island page loads no more JavaScript than its budget (or its listed ceiling)', { skip: built ? false : 'no build: run `npm run build` first' }, () => {
+  const weights = islandPageWeights(ROOT);
+  assert.ok(weights.length >= 50, `only ${weights.length} islands in the manifest`);
+  const problems: string[] = [];
+  for (const w of weights) {
+    const ceiling = OVER_BUDGET[w.island];
+    const at = `${w.island} (${w.kind}): ${w.loadKb.toFixed(1)} KB gzipped at load`;
+    if (ceiling === undefined && w.loadKb > w.budgetKb) problems.push(`${at}, over its budget of ${w.budgetKb} KB; largest files: ${w.files.slice(0, 4).map((f) => `${f.file} ${f.kb.toFixed(1)} KB`).join(', ')}`);
+    if (ceiling !== undefined && w.loadKb > ceiling) problems.push(`${at}, over its ceiling of ${ceiling} KB (budget ${w.budgetKb} KB)`);
+    if (ceiling !== undefined && w.loadKb <= w.budgetKb) problems.push(`${at}, within its budget of ${w.budgetKb} KB now: remove it from OVER_BUDGET`);
+  }
+  for (const island of Object.keys(OVER_BUDGET)) if (!weights.some((w) => w.island === island)) problems.push(`${island} is listed in OVER_BUDGET but is no island of the build`);
+  assert.deepEqual(problems, []);
+});
