@@ -9,7 +9,7 @@ import { createHarness, type Harness } from '../../helpers/harness';
 import { serve } from '../../helpers/concurrency';
 import { bytesOf, firstSheet } from '../../helpers/work';
 import { liveCounts } from '../../../server/modules/checkin/index';
-import { attendee, call, checkinConference, codeOf, qrOfPdf, type Setup } from './helpers';
+import { attendee, call, checkinConference, codeOf, pdfText, qrOfPdf, type Setup } from './helpers';
 
 let h: Harness;
 let s: Setup;
@@ -145,6 +145,34 @@ describe('offline scans', () => {
       expect(res.body.message, where).toBe(key);
     }
     expect(Number((await h.db('checkin_attempts').count({ n: '*' }).first())!.n)).toBe(before);
+  });
+});
+
+describe('the attendance certificate (a fifth document type)', () => {
+  test('downloadable by people who checked in, in both languages; refused before; off when disabled', async () => {
+    const p = await attendee(h, s.cid);
+    const { code, registrantId } = await codeOf(h, s.cid, p.userId);
+    await h.db('registrants').where({ id: registrantId }).update({ full_name: 'Marie Curie', unit: 'Institut du Radium' });
+    const mine = () => call(h, s.host, 'get', '/conference/document/mine', { token: p.token }).expect(200);
+    expect((await mine()).body.data).not.toContain('CERTIFICATE');
+    expect((await call(h, s.host, 'get', '/conference/document/mine/CERTIFICATE', { token: p.token })).body).toMatchObject({ code: 403, message: 'documents:notCheckedIn' });
+    await checkIn(s.staff, registrantId, s.deskA).expect(200);
+    expect((await mine()).body.data).toContain('CERTIFICATE');
+    for (const lang of ['en', 'zh'] as const) {
+      const pdf = await bytesOf(call(h, s.host, 'get', `/conference/document/mine/CERTIFICATE?lang=${lang}`, { token: p.token })).expect(200);
+      expect(pdf.headers['content-type']).toBe('application/pdf');
+      const text = pdfText(pdf.body as Buffer);
+      expect(text.replace(/ /g, '')).toContain(lang === 'en' ? 'CERTIFICATEOFATTENDANCE' : '参会证明');
+      expect(text).toContain('Marie Curie');
+      expect(qrOfPdf(pdf.body as Buffer)).toBe(code);
+    }
+    // The designer knows it like the other four.
+    const view = (await call(h, s.host, 'get', '/conference/admin/register/config/template/find/CERTIFICATE', { token: s.manager }).expect(200)).body.data;
+    expect(view).toMatchObject({ type: 'CERTIFICATE', enabledType: 'DEFAULT', layout: { page: { width: 297, height: 210 } } });
+    await call(h, s.host, 'post', '/conference/admin/register/config/template/save', { token: s.manager, body: { type: 'CERTIFICATE', enabledType: 'DISABLED' } }).expect(200);
+    expect((await mine()).body.data).not.toContain('CERTIFICATE');
+    expect((await call(h, s.host, 'get', '/conference/document/mine/CERTIFICATE', { token: p.token })).body.message).toBe('documents:disabled');
+    await call(h, s.host, 'post', '/conference/admin/register/config/template/save', { token: s.manager, body: { type: 'CERTIFICATE', enabledType: 'DEFAULT' } }).expect(200);
   });
 });
 

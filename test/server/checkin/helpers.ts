@@ -29,6 +29,11 @@ export async function codeOf(h: Harness, cid: number, userId: number): Promise<{
   return { code: row.code, registrantId: Number(row.id) };
 }
 
+/** The text of a PDF, as poppler's pdftotext reads it. */
+export function pdfText(pdf: Buffer): string {
+  return execFileSync('pdftotext', ['-layout', '-', '-'], { input: pdf }).toString();
+}
+
 /**
  * The QR code read back from a PDF's first page, as a camera would see the printed badge: the
  * page drawn by poppler (pdftoppm, 150 dpi, PPM) and read by jsQR, the desk's fallback decoder.
