@@ -26,6 +26,8 @@ type Props = {
   person: Person;
   /** what the last action said (checked in now, superseded...), shown above the name */
   headline: string;
+  /** checked in by this desk's tap just now: the mark says so, not "already" */
+  fresh: boolean;
   busy: boolean;
   badgeUrl: string | null;
   onCheckIn: () => void;
@@ -33,7 +35,7 @@ type Props = {
   onPay: () => void;
 };
 
-export function PersonCard({ lang, t, person: p, headline, busy, badgeUrl, onCheckIn, onUndo, onPay }: Props) {
+export function PersonCard({ lang, t, person: p, headline, fresh, busy, badgeUrl, onCheckIn, onUndo, onPay }: Props) {
   const tone = TONES[toneOf(p)];
   const owed = p.payment.owed ? formatMoney(p.payment.owed, lang) : '';
   const fees = p.payment.state === 'paid' ? t('checkin:desk.paidOk') : p.payment.state === 'unpaid' ? t('checkin:desk.unpaid', { amount: owed, orderNo: p.payment.orderNo }) : t('checkin:desk.noFees');
@@ -61,7 +63,7 @@ export function PersonCard({ lang, t, person: p, headline, busy, badgeUrl, onChe
             : t('checkin:desk.noHotel')}
         </dd>
       </dl>
-      {mark ? <div className="checkin-mark" style={{ fontSize: 20, fontWeight: 700, marginTop: 10 }}>{mark.desk ? t('checkin:desk.already', { at: mark.at.slice(11), desk: mark.desk }) : t('checkin:desk.alreadyNoDesk', { at: mark.at.slice(11) })} {mark.staff ? `(${t('checkin:desk.byStaff', { staff: mark.staff })})` : ''}</div> : null}
+      {mark ? <div className="checkin-mark" style={{ fontSize: 20, fontWeight: 700, marginTop: 10 }}>{t(`checkin:desk.${fresh ? 'now' : 'already'}${mark.desk ? '' : 'NoDesk'}`, { at: mark.at.slice(11), desk: mark.desk })} {mark.staff ? `(${t('checkin:desk.byStaff', { staff: mark.staff })})` : ''}</div> : null}
       {p.payment.state === 'unpaid' ? <div style={{ fontSize: 16, marginTop: 8 }}>{t('checkin:desk.unpaidHint')}</div> : null}
       <Space wrap style={{ marginTop: 14 }}>
         {mark ? (

@@ -21,7 +21,7 @@ export type CheckinDeskProps = { lang: Lang; mobile: boolean; desks: DeskView[];
 const isOffline = (err: unknown) => err instanceof ApiError && err.status === 0;
 
 type Shown =
-  | { kind: 'person'; person: Person; headline: string; readAt: number | null }
+  | { kind: 'person'; person: Person; headline: string; readAt: number | null; fresh?: boolean }
   | { kind: 'unknown'; code: string }
   | { kind: 'queued'; code: string }
   | { kind: 'offlineCode'; code: string }
@@ -49,8 +49,8 @@ function Desk({ lang, desks, conferenceId }: CheckinDeskProps) {
     setOnline(navigator.onLine);
   }, [conferenceId, desks]);
 
-  const showPerson = useCallback((person: Person, headline: string, readAt: number | null) => {
-    setShown({ kind: 'person', person, headline, readAt });
+  const showPerson = useCallback((person: Person, headline: string, readAt: number | null, fresh = false) => {
+    setShown({ kind: 'person', person, headline, readAt, fresh });
     beep(toneOf(person) === 'green');
   }, []);
 
@@ -74,7 +74,6 @@ function Desk({ lang, desks, conferenceId }: CheckinDeskProps) {
         setShown({ kind: 'offlineCode', code: input.code ?? input.q ?? '' });
       }
     },
-    // eslint-disable-next-line react-hooks/exhaustive-deps
     [showPerson],
   );
 
@@ -121,7 +120,7 @@ function Desk({ lang, desks, conferenceId }: CheckinDeskProps) {
     setBusy(true);
     try {
       const result = await call(checkinApi.checkin, { body: { registrantId: person.registrantId, deskId } });
-      if (result.person) showPerson(result.person, result.outcome === 'checkedIn' ? t('checkin:desk.checkedIn') : outcomeText(result.outcome) || t('checkin:desk.checkedIn'), null);
+      if (result.person) showPerson(result.person, result.outcome === 'checkedIn' ? t('checkin:desk.checkedIn') : outcomeText(result.outcome) || t('checkin:desk.checkedIn'), null, result.outcome === 'checkedIn');
     } catch (err) {
       if (isOffline(err)) {
         setOnline(false);
@@ -208,7 +207,7 @@ function Desk({ lang, desks, conferenceId }: CheckinDeskProps) {
       <Input.Search style={{ marginTop: 12 }} size="large" className="checkin-search" aria-label={t('checkin:desk.searchPlaceholder')} placeholder={t('checkin:desk.searchPlaceholder')} enterButton={t('checkin:desk.search')} value={text} onChange={(e) => setText(e.target.value)}
         onSearch={(v) => { if (v.trim()) void lookUp({ q: v.trim() }, null); }} />
       {shown?.kind === 'person' ? (
-        <PersonCard lang={lang} t={t} person={shown.person} headline={shown.headline} busy={busy} badgeUrl={urlOf(checkinApi.badge, { params: { id: shown.person.registrantId } })}
+        <PersonCard lang={lang} t={t} person={shown.person} headline={shown.headline} fresh={Boolean(shown.fresh)} busy={busy} badgeUrl={urlOf(checkinApi.badge, { params: { id: shown.person.registrantId } })}
           onCheckIn={() => void checkIn(shown.person)} onUndo={() => void act(checkinApi.undo, shown.person)} onPay={() => void act(checkinApi.pay, shown.person)} />
       ) : null}
       {shown?.kind === 'unknown' ? card('red', t('checkin:desk.notFound'), t('checkin:desk.notFoundHint')) : null}

@@ -58,11 +58,12 @@ export function watch(video: HTMLVideoElement, read: FrameReader, onCode: (code:
   const tick = async () => {
     if (stopped) return;
     try {
+      // The frame's time is taken before it is read, so the desk's measure includes the decoding.
+      const frameAt = performance.now();
       const code = (await read(video))?.trim();
-      const now = performance.now();
-      if (code && (code !== last.code || now - last.at > 4000)) {
-        last = { code, at: now };
-        onCode(code, now);
+      if (code && (code !== last.code || frameAt - last.at > 4000)) {
+        last = { code, at: frameAt };
+        onCode(code, frameAt);
       }
     } catch {
       // A frame that cannot be read (the camera is starting): the next one may be.

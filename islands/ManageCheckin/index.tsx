@@ -62,7 +62,6 @@ function Screen({ lang, mobile, desks: initialDesks, staff: initialStaff, counts
     void load({ q: '', page: 1 });
     const timer = setInterval(() => void call(checkinApi.counts).then(setCounts).catch(() => undefined), REFRESH_MS);
     return () => clearInterval(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   async function run<T>(work: () => Promise<T>, done: (value: T) => void) {
