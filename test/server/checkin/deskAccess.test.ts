@@ -32,13 +32,16 @@ function send(method: string, path: string, token: string) {
 }
 const concrete = (path: string) => path.replace(/:(\w+)/g, '1').replace(/\{\*\w+\}/g, 'x');
 
-test('every management API route but the desk\'s is 403 for desk staff; the desk\'s answer them', async () => {
+test('every management API route but the desk\'s is 403 for desk staff; the desk\'s answer them', { timeout: 60_000 }, async () => {
   const routes = routeTable(h.express).filter((r) => r.kind === 'api' && (r.access === 'manager' || r.access === 'reviewer'));
   expect(routes.length).toBeGreaterThan(100);
   const let_in: string[] = [];
-  for (const r of routes) {
-    const res = await send(r.method, concrete(r.path), desk);
-    if (res.status !== 403) let_in.push(`${r.method} ${r.path} ${res.status}`);
+  // A few at a time: hundreds of routes, each refused before it reads anything.
+  for (let i = 0; i < routes.length; i += 8) {
+    await Promise.all(routes.slice(i, i + 8).map(async (r) => {
+      const res = await send(r.method, concrete(r.path), desk);
+      if (res.status !== 403) let_in.push(`${r.method} ${r.path} ${res.status}`);
+    }));
   }
   expect(let_in).toEqual([]);
   const deskRoutes = routeTable(h.express).filter((r) => r.access === 'desk');
@@ -59,7 +62,7 @@ test('every management API route but the desk\'s is 403 for desk staff; the desk
   expect((await send('GET', '/api/conference/platform/manage/checkin/desk/desks', attendee)).status).toBe(403);
 });
 
-test('every management screen but the desk sends desk staff to the desk; the desk shows the desk alone in its menu', async () => {
+test('every management screen but the desk sends desk staff to the desk; the desk shows the desk alone in its menu', { timeout: 60_000 }, async () => {
   const screens = routeTable(h.express).filter((r) => r.kind === 'page' && r.method === 'GET' && r.path.startsWith('/platform') && r.access !== 'desk');
   expect(screens.length).toBeGreaterThan(20);
   const wrong: string[] = [];
