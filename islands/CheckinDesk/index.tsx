@@ -13,15 +13,18 @@ import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';
 import { PersonCard, TONES, toneOf } from './PersonCard';
 import { enqueue, forget, queued, saveDesk, savedDesk } from './queue';
-import { beep, frameReader, watch } from './scanner';
+import { beep, frameReader, unlockSound, watch } from './scanner';
 
 export type CheckinDeskProps = { lang: Lang; mobile: boolean; desks: DeskView[]; conferenceId: number };
+
+/** When a camera frame was taken, decoded, and its person answered by the server (performance.now()). */
+type Timing = { frame: number; decoded: number; answered: number };
 
 /** A request that never reached the server (ApiError 0): the desk is offline. */
 const isOffline = (err: unknown) => err instanceof ApiError && err.status === 0;
 
 type Shown =
-  | { kind: 'person'; person: Person; headline: string; readAt: number | null; fresh?: boolean }
+  | { kind: 'person'; person: Person; headline: string; readAt: Timing | null; fresh?: boolean }
   | { kind: 'unknown'; code: string }
   | { kind: 'queued'; code: string }
   | { kind: 'offlineCode'; code: string }
@@ -49,20 +52,21 @@ function Desk({ lang, desks, conferenceId }: CheckinDeskProps) {
     setOnline(navigator.onLine);
   }, [conferenceId, desks]);
 
-  const showPerson = useCallback((person: Person, headline: string, readAt: number | null, fresh = false) => {
+  const showPerson = useCallback((person: Person, headline: string, readAt: Timing | null, fresh = false) => {
     setShown({ kind: 'person', person, headline, readAt, fresh });
-    beep(toneOf(person) === 'green');
+    // After the card is drawn: the sound must not hold the colour back.
+    requestAnimationFrame(() => beep(toneOf(person) === 'green'));
   }, []);
 
   const headlineOf = (p: Person) => (p.checkin ? t('checkin:desk.checkedIn') : p.payment.state === 'unpaid' ? t('checkin:desk.unpaidShort') : t('checkin:desk.registered'));
 
   /** A code read by the camera or typed: who it is, or (offline) the code to queue. */
   const lookUp = useCallback(
-    async (input: { code?: string; q?: string }, readAt: number | null) => {
+    async (input: { code?: string; q?: string }, read: { frame: number; decoded: number } | null) => {
       try {
         const found = await call(checkinApi.lookup, { query: input });
         setOnline(true);
-        if (found.person) showPerson(found.person, headlineOf(found.person), readAt);
+        if (found.person) showPerson(found.person, headlineOf(found.person), read ? { ...read, answered: performance.now() } : null);
         else if (found.matches.length) setShown({ kind: 'matches', matches: found.matches });
         else {
           setShown({ kind: 'unknown', code: input.code ?? input.q ?? '' });
@@ -145,6 +149,7 @@ function Desk({ lang, desks, conferenceId }: CheckinDeskProps) {
   }
 
   async function startCamera() {
+    unlockSound();
     setCamera('starting');
     try {
       const stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' }, audio: false });
@@ -154,7 +159,7 @@ function Desk({ lang, desks, conferenceId }: CheckinDeskProps) {
       const { read, kind } = await frameReader();
       setReader(kind);
       setCamera('on');
-      const stopWatching = watch(v, read, (code, readAt) => void lookUp({ code }, readAt));
+      const stopWatching = watch(v, read, (code, frame, decoded) => void lookUp({ code }, { frame, decoded }));
       stopRef.current = () => {
         stopWatching();
         stream.getTracks().forEach((track) => track.stop());
@@ -172,9 +177,13 @@ function Desk({ lang, desks, conferenceId }: CheckinDeskProps) {
   }
   useEffect(() => () => stopRef.current?.(), []);
 
-  // How long from the frame read to the person drawn: the issue asks for 300 ms at most.
+  // How long from the camera frame to the person drawn (the issue asks for 300 ms at most), and its parts.
   useEffect(() => {
-    if (shown?.kind === 'person' && shown.readAt !== null) document.querySelector<HTMLElement>('.checkin-card')?.setAttribute('data-scan-ms', String(Math.round(performance.now() - shown.readAt)));
+    if (shown?.kind !== 'person' || !shown.readAt) return;
+    const { frame, decoded, answered } = shown.readAt;
+    const card = document.querySelector<HTMLElement>('.checkin-card');
+    card?.setAttribute('data-scan-ms', String(Math.round(performance.now() - frame)));
+    card?.setAttribute('data-scan-parts', `decode ${Math.round(decoded - frame)} ms, server ${Math.round(answered - decoded)} ms, drawing ${Math.round(performance.now() - answered)} ms`);
   }, [shown]);
 
   const card = (tone: keyof typeof TONES, title: string, body: string, extra?: React.ReactNode) => (
@@ -205,7 +214,7 @@ function Desk({ lang, desks, conferenceId }: CheckinDeskProps) {
       {camera === 'unavailable' ? <Alert style={{ marginTop: 8 }} type="warning" showIcon message={t('checkin:desk.cameraUnavailable')} /> : null}
       <video ref={video} muted playsInline style={{ width: '100%', maxHeight: 260, objectFit: 'cover', borderRadius: 8, marginTop: 8, display: camera === 'on' ? 'block' : 'none', background: '#000' }} />
       <Input.Search style={{ marginTop: 12 }} size="large" className="checkin-search" aria-label={t('checkin:desk.searchPlaceholder')} placeholder={t('checkin:desk.searchPlaceholder')} enterButton={t('checkin:desk.search')} value={text} onChange={(e) => setText(e.target.value)}
-        onSearch={(v) => { if (v.trim()) void lookUp({ q: v.trim() }, null); }} />
+        onSearch={(v) => { unlockSound(); if (v.trim()) void lookUp({ q: v.trim() }, null); }} />
       {shown?.kind === 'person' ? (
         <PersonCard lang={lang} t={t} person={shown.person} headline={shown.headline} fresh={Boolean(shown.fresh)} busy={busy} badgeUrl={urlOf(checkinApi.badge, { params: { id: shown.person.registrantId } })}
           onCheckIn={() => void checkIn(shown.person)} onUndo={() => void act(checkinApi.undo, shown.person)} onPay={() => void act(checkinApi.pay, shown.person)} />
