@@ -48,6 +48,8 @@ import ProfileFeedbackDetails, { type ProfileFeedbackDetailsProps } from '../isl
 import ManageFeedback, { type ManageFeedbackProps } from '../islands/ManageFeedback/index';
 import ProfileNotices, { type ProfileNoticesProps } from '../islands/ProfileNotices/index';
 import ManageNotices, { type ManageNoticesProps } from '../islands/ManageNotices/index';
+import ManageCheckin, { type ManageCheckinProps } from '../islands/ManageCheckin/index';
+import CheckinDesk, { type CheckinDeskProps } from '../islands/CheckinDesk/index';
 import ManagePayConfig, { type ManagePayConfigProps } from '../islands/ManagePayConfig/index';
 import ProfileReceiptRequest, { type ProfileReceiptRequestProps } from '../islands/ProfileReceiptRequest/index';
 import ManageReceipts, { type ManageReceiptsProps } from '../islands/ManageReceipts/index';
@@ -134,6 +136,8 @@ export type IslandProps = {
   ReviewerTasks: ReviewerTasksProps;
   ReviewForm: ReviewFormProps;
   ManageAllocation: ManageAllocationProps;
+  ManageCheckin: ManageCheckinProps;
+  CheckinDesk: CheckinDeskProps;
 };
 export type IslandName = keyof IslandProps;
 
@@ -141,7 +145,7 @@ export type IslandName = keyof IslandProps;
 addCatalogs('zh', zhCatalogs);
 addCatalogs('en', enCatalogs);
 
-export const islands: { [K in IslandName]: ComponentType<IslandProps[K]> } = { UserMenu, LangSwitch, LoginForm, SignUpForm, ResetPasswordForm, OrgLogin, AccountFrame, ProfileEditForm, AdminProviders, AdminSuperAdmins, ManageMenus, ManageWebsiteConfig, ManageExteriors, CreateConference, MyConferences, ManageManagers, PublicationActions, AdminPublications, ManagePageList, ManagePageEditor, RegisterForm, ManageRegistrants, ManageRegistrantDetails, RegisterConfigBasic, RegisterConfigForm, RegisterConfigFees, DocumentDesigner, ProfileDownloads, AdminUnits, ManageMailConfig, ManageMailLog, ProfileFeedback, ProfileFeedbackDetails, ManageFeedback, ProfileNotices, ManageNotices, ManagePayConfig, ProfileReceiptRequest, ManageReceipts, ProfileFees, ProfileOrders, ProfilePay, ProfilePayResult, ProfileOrderUpdate, ManageOrders, ProfileHotel, ManageHotelConfig, ManageHotel, ProfileSubmission, ProfileSubmissionDetails, ManageContributeConfig, ManageSubmissions, ManageSubmissionDetail, ManageReviewConfig, ManageReviewers, ReviewerInfo, ReviewActivation, ReviewerTasks, ReviewForm, ManageAllocation };
+export const islands: { [K in IslandName]: ComponentType<IslandProps[K]> } = { UserMenu, LangSwitch, LoginForm, SignUpForm, ResetPasswordForm, OrgLogin, AccountFrame, ProfileEditForm, AdminProviders, AdminSuperAdmins, ManageMenus, ManageWebsiteConfig, ManageExteriors, CreateConference, MyConferences, ManageManagers, PublicationActions, AdminPublications, ManagePageList, ManagePageEditor, RegisterForm, ManageRegistrants, ManageRegistrantDetails, RegisterConfigBasic, RegisterConfigForm, RegisterConfigFees, DocumentDesigner, ProfileDownloads, AdminUnits, ManageMailConfig, ManageMailLog, ProfileFeedback, ProfileFeedbackDetails, ManageFeedback, ProfileNotices, ManageNotices, ManagePayConfig, ProfileReceiptRequest, ManageReceipts, ProfileFees, ProfileOrders, ProfilePay, ProfilePayResult, ProfileOrderUpdate, ManageOrders, ProfileHotel, ManageHotelConfig, ManageHotel, ProfileSubmission, ProfileSubmissionDetails, ManageContributeConfig, ManageSubmissions, ManageSubmissionDetail, ManageReviewConfig, ManageReviewers, ReviewerInfo, ReviewActivation, ReviewerTasks, ReviewForm, ManageAllocation, ManageCheckin, CheckinDesk };
 
 /**
  * An island's own HTML, rendered as its own React root, exactly as the browser hydrates it: ids

@@ -75,7 +75,7 @@ function Documents({ lang, mobile, registered, documents, receipts }: ProfileDow
       renderItem={(type) => (
         <List.Item
           actions={
-            type === 'INVITATION'
+            type === 'INVITATION' || type === 'CERTIFICATE'
               ? [
                   <Button key="zh" icon={<DownloadOutlined />} href={href(type, 'zh')} block={mobile}>
                     中文

@@ -1,6 +1,7 @@
 /**
  * Documents of a registrant (spec 3 "Document template config", 9): badge, invitation letter,
- * receipt and ticket; each disabled, the system default, or a custom template. Shared by the
+ * receipt, ticket and (issue 33) the attendance certificate, for people who checked in; each
+ * disabled, the system default, or a custom template. Shared by the
  * server and the islands (no Node imports here).
  */
 import { z } from 'zod';
@@ -8,7 +9,7 @@ import { endpoint, type Download } from './endpoint';
 import { LANGS } from './enums';
 import type { Money } from './money';
 
-export const DOCUMENT_TYPES = ['BADGE', 'INVITATION', 'RECEIPT', 'TICKET'] as const;
+export const DOCUMENT_TYPES = ['BADGE', 'INVITATION', 'RECEIPT', 'TICKET', 'CERTIFICATE'] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 
 export const ENABLED_TYPES = ['DISABLED', 'DEFAULT', 'CUSTOM'] as const;
@@ -91,10 +92,14 @@ export const DEFAULT_PAGE: Record<DocumentType, { width: number; height: number 
   INVITATION: { width: 210, height: 297 },
   RECEIPT: { width: 210, height: 148 },
   TICKET: { width: 190, height: 88 },
+  CERTIFICATE: { width: 297, height: 210 },
 };
 
-/** The documents an attendee downloads in the personal centre (receipts come with orders). */
-export const PERSONAL_DOCUMENTS: readonly DocumentType[] = ['BADGE', 'INVITATION', 'TICKET'];
+/** The documents an attendee downloads in the personal centre (receipts come with orders; the certificate once checked in). */
+export const PERSONAL_DOCUMENTS: readonly DocumentType[] = ['BADGE', 'INVITATION', 'TICKET', 'CERTIFICATE'];
+
+/** The documents given only to people who checked in at the conference (issue 33). */
+export const ATTENDED_DOCUMENTS: readonly DocumentType[] = ['CERTIFICATE'];
 
 export type TemplateView = { type: DocumentType; enabledType: EnabledType; background: string | null; backgroundUrl: string | null; layout: DocumentLayout };
 

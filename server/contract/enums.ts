@@ -20,11 +20,13 @@ export type ConferenceStatus = (typeof CONFERENCE_STATUS)[keyof typeof CONFERENC
 
 export const PAGE_TYPE = { page: 'PAGE', template: 'TEMPLATE' } as const;
 
-export const ROLES = ['attendee', 'manager', 'creator', 'reviewer'] as const;
+/** `checkin`: desk staff a manager grants; they see the check-in desk and nothing else of the management area. */
+export const ROLES = ['attendee', 'manager', 'creator', 'reviewer', 'checkin'] as const;
 export type ConferenceRole = (typeof ROLES)[number];
 
 /** Who may call a route; every route declares one (server/platform/access). */
-export const ACCESS_LEVELS = ['anonymous', 'user', 'attendee', 'reviewer', 'manager', 'superAdmin'] as const;
+/** `desk`: the check-in desk, for desk staff (role `checkin`) and the conference's managers. */
+export const ACCESS_LEVELS = ['anonymous', 'user', 'attendee', 'reviewer', 'desk', 'manager', 'superAdmin'] as const;
 export type AccessLevel = (typeof ACCESS_LEVELS)[number];
 
 export const PROMPT_PATHS = ['/404', '/403', '/401', '/unpublished'] as const;

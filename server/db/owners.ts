@@ -49,6 +49,11 @@ export const TABLE_OWNERS = {
 
   document_templates: 'documents',
 
+  // checkin: the desks, who is checked in, every attempt at a desk
+  checkin_desks: 'checkin',
+  checkins: 'checkin',
+  checkin_attempts: 'checkin',
+
   // orders: what people owe and what they paid (the payment attempts), the payment queue and the bank statements
   orders: 'orders',
   order_items: 'orders',

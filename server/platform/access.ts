@@ -37,6 +37,15 @@ export function isStaff(identity: Identity | null): boolean {
   return isConferenceAdmin(identity) || Boolean(identity?.roles.includes('reviewer'));
 }
 
+/** Where the check-in desk lives; desk staff see only this part of the management area. */
+export const CHECKIN_AREA = '/platform/manage/checkin';
+export const CHECKIN_DESK = `${CHECKIN_AREA}/desk`;
+
+/** Desk staff (role `checkin`, granted by a manager) or a manager: who may work the check-in desk. */
+export function isDeskStaff(identity: Identity | null): boolean {
+  return Boolean(identity?.roles.includes('checkin')) || isConferenceAdmin(identity);
+}
+
 export function isAttendee(identity: Identity | null): boolean {
   return Boolean(identity?.roles.includes('attendee'));
 }
@@ -51,6 +60,8 @@ export function allows(level: AccessLevel, identity: Identity | null): boolean {
       return isAttendee(identity) || isConferenceAdmin(identity);
     case 'reviewer':
       return isStaff(identity);
+    case 'desk':
+      return isDeskStaff(identity);
     case 'manager':
       return isConferenceAdmin(identity);
     case 'superAdmin':
@@ -61,7 +72,7 @@ export function allows(level: AccessLevel, identity: Identity | null): boolean {
 /** Roles in a conference mean nothing on the platform host; the super admin's powers live only there. */
 function defaultScope(level: AccessLevel): RouteScope {
   if (level === 'superAdmin') return 'platform';
-  if (level === 'attendee' || level === 'reviewer' || level === 'manager') return 'conference';
+  if (level === 'attendee' || level === 'reviewer' || level === 'desk' || level === 'manager') return 'conference';
   return 'any';
 }
 
@@ -134,8 +145,12 @@ export function screenRedirect(req: Request, level: AccessLevel, scope: RouteSco
   const identity = req.ctx.identity ?? null;
   if (!identity) return `/conferencelogin?redirect=${encodeURIComponent(req.originalUrl)}`;
   const site = req.ctx.site;
-  if (site && site.conference.status !== CONFERENCE_STATUS.published && !isStaff(identity)) return '/unpublished';
+  // Desk staff may set up their desk before the site is published (a rehearsal of the door).
+  const deskHere = level === 'desk' && isDeskStaff(identity);
+  if (site && site.conference.status !== CONFERENCE_STATUS.published && !isStaff(identity) && !deskHere) return '/unpublished';
   if (allows(level, identity)) return null;
   if (identity.roles.includes('reviewer') && req.path.startsWith('/platform') && !isConferenceAdmin(identity)) return REVIEWER_HOME;
+  // Desk staff who wander into the management area are taken back to their desk.
+  if (identity.roles.includes('checkin') && req.path.startsWith('/platform') && !isConferenceAdmin(identity)) return CHECKIN_DESK;
   return '/403';
 }

@@ -15,6 +15,9 @@ import { emailsActiveIn, loadIdentity } from './service';
 import { autologonMiddleware, ssoApiRouter, ssoPageRouter } from './ssoRoutes';
 import { superAdminRouter } from './superAdmins';
 
+// What other features read and grant of people and roles (the check-in desk's staff).
+export { accountsByIds, ensureUser, grantRole, revokeRole, roleHolders, type Account, type RoleHolder } from './service';
+
 declare module '../../platform/feature' {
   interface FeatureServices {
     codes: VerificationCodes;

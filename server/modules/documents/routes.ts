@@ -10,14 +10,14 @@ import { AppError } from '../../platform/errors';
 import { route, SENT, type Sent } from '../../platform/route';
 import { sendAttachment } from '../../platform/download';
 import { t } from '../../platform/i18n';
-import { documentsApi, PERSONAL_DOCUMENTS, type DocumentConference, type DocumentType } from '../../contract/documents';
+import { ATTENDED_DOCUMENTS, documentsApi, PERSONAL_DOCUMENTS, type DocumentConference, type DocumentType } from '../../contract/documents';
 import { conferenceOrigin, publicOrigin, type PublicUrlConfig } from '../../platform/publicUrl';
 import { todayIn } from '../registration/settings';
 import type { Lang } from '../../contract/enums';
 import type { DocumentService } from './service';
 import type { RenderInput } from './tasks';
 
-const FILE_NAMES: Record<DocumentType, string> = { BADGE: 'badge.pdf', INVITATION: 'invitation-letter.pdf', RECEIPT: 'receipt.pdf', TICKET: 'ticket.pdf' };
+const FILE_NAMES: Record<DocumentType, string> = { BADGE: 'badge.pdf', INVITATION: 'invitation-letter.pdf', RECEIPT: 'receipt.pdf', TICKET: 'ticket.pdf', CERTIFICATE: 'attendance-certificate.pdf' };
 
 /**
  * What a document says about the conference of this request. Its address is printed for readers
@@ -71,7 +71,18 @@ export function sendPdf(res: Response, pdf: Buffer, fileName: string): Sent {
   return SENT;
 }
 
-export function documentApiRouter({ documents, config }: Deps): Router {
+/**
+ * The personal documents this person may download here: those the conference gives, the
+ * attendance certificate only once they checked in (the checkin feature, listed after this one,
+ * answers through its service: routes are built once every service exists).
+ */
+async function personalDocuments({ documents, checkin }: Deps, conferenceId: number, userId: number): Promise<DocumentType[]> {
+  const [enabled, attended] = await Promise.all([documents.enabledTypes(conferenceId), checkin.attended(conferenceId, userId)]);
+  return PERSONAL_DOCUMENTS.filter((type) => enabled.has(type) && (attended || !ATTENDED_DOCUMENTS.includes(type)));
+}
+
+export function documentApiRouter(deps: Deps): Router {
+  const { documents, config } = deps;
   const router = Router();
   route(router, documentsApi.find, access('manager'), async ({ params }, req) => documents.config(conferenceOf(req), params.type));
   route(router, documentsApi.save, access('manager'), async ({ body }, req) => documents.save(conferenceOf(req), body));
@@ -81,14 +92,12 @@ export function documentApiRouter({ documents, config }: Deps): Router {
   });
 
   // The caller's own documents (personal centre).
-  route(router, documentsApi.mine, access('user', 'conference'), async (_input, req) => {
-    const enabled = await documents.enabledTypes(conferenceOf(req));
-    return PERSONAL_DOCUMENTS.filter((type) => enabled.has(type));
-  });
+  route(router, documentsApi.mine, access('user', 'conference'), async (_input, req) => personalDocuments(deps, conferenceOf(req), req.ctx.identity!.user.id));
   route(router, documentsApi.mineFile, access('user', 'conference'), async (input, req, res) => {
     const { type } = input.params;
     const { lang } = input.query;
     if (!PERSONAL_DOCUMENTS.includes(type)) throw new AppError(404, 'documents:disabled');
+    if (ATTENDED_DOCUMENTS.includes(type) && !(await deps.checkin.attended(conferenceOf(req), req.ctx.identity!.user.id))) throw new AppError(403, 'documents:notCheckedIn');
     const pdf = await documents.render(conferenceOf(req), type, { userId: req.ctx.identity!.user.id }, documentConference(req, config), lang ?? req.ctx.lang, today(req));
     return sendPdf(res, pdf, FILE_NAMES[type]);
   });
@@ -110,8 +119,7 @@ export function documentPageRouter(deps: Deps): Router {
   router.get('/profile/download', screen('user', 'conference'), async (req, res) => {
     const { lang, mobile } = req.ctx;
     const cid = conferenceOf(req);
-    const [registered, enabled] = await Promise.all([documents.isRegistrant(cid, req.ctx.identity!.user.id), documents.enabledTypes(cid)]);
-    const available: DocumentType[] = PERSONAL_DOCUMENTS.filter((type) => enabled.has(type));
+    const [registered, enabled, available] = await Promise.all([documents.isRegistrant(cid, req.ctx.identity!.user.id), documents.enabledTypes(cid), personalDocuments(deps, cid, req.ctx.identity!.user.id)]);
     // The payment receipts (receipts feature, issued when orders were paid), when the conference gives them.
     const receipts = enabled.has('RECEIPT') ? await deps.receipts.mine(cid, req.ctx.identity!.user.id) : [];
     await shell.profileScreen(req, res, { title: t(lang, 'documents:download.title'), island: { island: 'ProfileDownloads', props: { lang, mobile, registered, documents: available, receipts } } });

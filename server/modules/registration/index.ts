@@ -12,6 +12,9 @@ import { selfRegisteredEmails } from './repo';
 import { registrationRouter } from './routes';
 import { RegistrationService } from './service';
 
+// For the check-in desk (issue 33): registrants by code, by text, by id, and their number.
+export { registrantByCode, registrantCount, registrantForDesk, registrantsForDesk, registrantsMatching, type DeskRegistrant } from './deskLookup';
+
 declare module '../../platform/feature' {
   interface FeatureServices {
     registration: RegistrationService;

@@ -197,9 +197,10 @@ export class Shell {
   private manageMenu(req: Request) {
     const identity = req.ctx.identity!;
     const admin = isConferenceAdmin(identity);
-    const entries = this.menus.manage.filter((e) => (e.who === 'admin' ? admin : !admin && identity.roles.includes('reviewer')));
+    const reviewer = !admin && identity.roles.includes('reviewer');
+    const entries = this.menus.manage.filter((e) => (e.who === 'admin' ? admin : e.who === 'desk' ? admin || identity.roles.includes('checkin') : reviewer));
     const reviewerHome: ManageMenuEntry = { href: REVIEWER_HOME, labelKey: 'manage.menu.overview', order: 0, who: 'reviewer' };
-    const visible = admin ? entries : [reviewerHome, ...entries];
+    const visible = reviewer ? [reviewerHome, ...entries] : entries;
     const active = activeEntry(req.path, visible);
     // Spec 2.12 names the configuration screens' group ("conference customization"): drawn as a heading.
     return visible.map((e) => ({ href: e.href, label: t(req.ctx.lang, e.labelKey), active: e.href === active, ...(e.group ? { group: t(req.ctx.lang, `manage.group.${e.group}`) } : {}) }));

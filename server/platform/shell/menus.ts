@@ -5,13 +5,13 @@
  * whatever the order of the features list.
  */
 
-/** The management area (spec 2.12); `reviewer` entries are the reviewers' part of it. */
+/** The management area (spec 2.12); `reviewer` entries are the reviewers' part of it; `desk` entries the check-in desk's (its staff and the managers). */
 export type ManageMenuEntry = {
   href: string;
   labelKey: string;
   order: number;
   group?: string;
-  who: 'admin' | 'reviewer';
+  who: 'admin' | 'reviewer' | 'desk';
   /** other paths that are this entry's screens though not under its href (spec 2.12's /platform/manage/userDetails) */
   also?: readonly string[];
 };

@@ -6,7 +6,7 @@
 import type { Lang } from '../../contract/enums';
 import type { UserMenuProps } from '../../../islands/UserMenu/index';
 import type { LangSwitchProps } from '../../../islands/LangSwitch/index';
-import { isStaff } from '../access';
+import { CHECKIN_DESK, isStaff } from '../access';
 import type { Identity } from '../identity';
 import { t } from '../i18n';
 
@@ -18,6 +18,7 @@ export function userMenuProps(lang: Lang, identity: Identity, place: UserMenuPla
   if (place === 'conference') {
     items.push({ label: t(lang, 'userMenu.personalCenter'), href: '/profile/userInfo' });
     if (isStaff(identity)) items.push({ label: t(lang, 'userMenu.conferenceManagement'), href: '/platform/manage/user' });
+    else if (identity.roles.includes('checkin')) items.push({ label: t(lang, 'userMenu.checkinDesk'), href: CHECKIN_DESK });
   }
   items.push({ label: t(lang, 'userMenu.changePassword'), href: '/resetPassword' });
   items.push({ label: t(lang, 'userMenu.exit'), action: 'logout' });

@@ -30,9 +30,10 @@ test('every management and personal-centre screen declares its real level, as a 
   expect(screens.length).toBeGreaterThan(15);
   const wrong = screens.filter((r) => r.access === 'anonymous' || r.kind !== 'page' || r.scope !== 'conference');
   expect(wrong.map((r) => `${r.method} ${r.path} ${r.access}/${r.scope}/${r.kind}`)).toEqual([]);
-  // The management area is the managers' and, in its reviewer part, the reviewers'.
+  // The management area is the managers' and, in its reviewer part, the reviewers'; the check-in desk is its staff's too.
   const management = screens.filter((r) => r.path.startsWith('/platform'));
-  expect(management.filter((r) => !(r.access === 'manager' || (r.access === 'reviewer' && r.path.startsWith('/platform/submissionManage')))).map((r) => r.path)).toEqual([]);
+  const ownPart = (r: { access?: string; path: string }) => (r.access === 'reviewer' && r.path.startsWith('/platform/submissionManage')) || (r.access === 'desk' && r.path.startsWith('/platform/manage/checkin/desk'));
+  expect(management.filter((r) => !(r.access === 'manager' || ownPart(r))).map((r) => r.path)).toEqual([]);
 });
 
 test('API routes are declared with access(), pages with screen()', () => {

@@ -11,14 +11,14 @@ import { drawQr, mm, text, type Doc } from './kit';
 const NAVY = '#0b2a6b';
 const pick = (b: { zh: string; en: string }, lang: Lang) => (lang === 'en' ? b.en || b.zh : b.zh || b.en);
 
-function longDate(day: string | null, lang: Lang): string {
+export function longDate(day: string | null, lang: Lang): string {
   if (!day) return '';
   const [y, m, d] = day.split('-').map(Number);
   if (lang === 'zh') return `${y}年${m}月${d}日`;
   return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 }
 
-function when(c: DocumentConference, lang: Lang): string {
+export function when(c: DocumentConference, lang: Lang): string {
   if (!c.startDate) return '';
   const start = longDate(c.startDate, lang);
   const end = longDate(c.endDate, lang);

@@ -9,11 +9,12 @@ import type { Lang } from '../../../contract/enums';
 import { drawBadge, BADGE } from './badge';
 import { cropMarks, drawQr, finish, mm, newDoc, sheetGrid, text, type Doc } from './kit';
 import { drawLetter } from './letter';
+import { drawCertificate } from './certificate';
 import { drawTicket, TICKET } from './ticket';
 
 export type RenderTemplate = { custom: { layout: DocumentLayout; background: Buffer | null } | null };
 
-const TITLES: Record<DocumentType, [zh: string, en: string]> = { BADGE: ['胸卡', 'Badge'], INVITATION: ['邀请函', 'Invitation letter'], RECEIPT: ['收据', 'Receipt'], TICKET: ['入场券', 'Ticket'] };
+const TITLES: Record<DocumentType, [zh: string, en: string]> = { BADGE: ['胸卡', 'Badge'], INVITATION: ['邀请函', 'Invitation letter'], RECEIPT: ['收据', 'Receipt'], TICKET: ['入场券', 'Ticket'], CERTIFICATE: ['参会证明', 'Certificate of attendance'] };
 
 /** The value a layout item prints for a person. */
 export function fieldValue(field: string, c: DocumentConference, p: DocumentPerson, lang: Lang): string {
@@ -92,7 +93,8 @@ export async function renderDocument(type: DocumentType, template: RenderTemplat
   const custom = template.custom;
   if (custom) {
     const { width, height } = custom.layout.page;
-    if (type === 'INVITATION' || type === 'RECEIPT') {
+    // Page-sized documents one to a page; small ones (badges, tickets) several to a sheet.
+    if (type === 'INVITATION' || type === 'RECEIPT' || type === 'CERTIFICATE') {
       people.forEach((p, i) => {
         doc.addPage({ size: [mm(width), mm(height)], margin: 0 });
         drawCustom(doc, 0, 0, custom.layout, custom.background, c, p, lang);
@@ -112,6 +114,11 @@ export async function renderDocument(type: DocumentType, template: RenderTemplat
   } else if (type === 'TICKET') {
     placeOnSheets(doc, TICKET.width, TICKET.height, total, (i, x, y) => {
       drawTicket(doc, x, y, c, people[i], lang);
+      drawn(i + 1, total);
+    });
+  } else if (type === 'CERTIFICATE') {
+    people.forEach((p, i) => {
+      drawCertificate(doc, c, p, lang, today);
       drawn(i + 1, total);
     });
   } else {

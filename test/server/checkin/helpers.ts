@@ -1,0 +1,62 @@
+/** A conference with registrants, a fee, desks and desk staff, for the check-in tests. */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import jsQR from 'jsqr';
+import type { Harness } from '../../helpers/harness';
+import { addFee, attendee, call, feeConference } from '../orders/helpers';
+
+export { call, attendee };
+
+export type Setup = { cid: number; host: string; manager: string; staff: string; staffId: number; deskA: number; deskB: number; fee: number };
+
+export async function checkinConference(h: Harness, slug: string): Promise<Setup> {
+  const { cid, host } = await feeConference(h, slug);
+  const manager = await h.login({ email: `boss-${slug}@example.org`, conferenceId: cid, roles: ['manager'] });
+  const fee = await addFee(h, cid, { kind: 'register', price: 80_000 });
+  const desks = (await call(h, host, 'post', '/conference/platform/manage/checkin/desks', { token: manager, body: { name: 'Desk 1' } }).expect(200)).body.data;
+  const more = (await call(h, host, 'post', '/conference/platform/manage/checkin/desks', { token: manager, body: { name: 'Desk 2' } }).expect(200)).body.data;
+  await call(h, host, 'post', '/conference/platform/manage/checkin/staff', { token: manager, body: { email: `desk-${slug}@example.org` } }).expect(200);
+  const staffId = Number((await h.db('users').where({ email: `desk-${slug}@example.org` }).first()).id);
+  const staff = await h.login({ email: `desk-${slug}@example.org`, conferenceId: cid });
+  return { cid, host, manager, staff, staffId, deskA: desks[0].id, deskB: more[1].id, fee };
+}
+
+/** The registration code of a registrant made by the orders' helper. */
+export async function codeOf(h: Harness, cid: number, userId: number): Promise<{ code: string; registrantId: number }> {
+  const row = await h.db('registrants').where({ conference_id: cid, user_id: userId }).first();
+  return { code: row.code, registrantId: Number(row.id) };
+}
+
+/** The text of a PDF, as poppler's pdftotext reads it. */
+export function pdfText(pdf: Buffer): string {
+  return execFileSync('pdftotext', ['-layout', '-', '-'], { input: pdf }).toString();
+}
+
+/**
+ * The QR code read back from a PDF's first page, as a camera would see the printed badge: the
+ * page drawn by poppler (pdftoppm, 150 dpi, PPM) and read by jsQR, the desk's fallback decoder.
+ */
+export function qrOfPdf(pdf: Buffer): string | null {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cp-checkin-'));
+  try {
+    fs.writeFileSync(path.join(dir, 'badge.pdf'), pdf);
+    execFileSync('pdftoppm', ['-r', '150', '-f', '1', '-l', '1', '-singlefile', path.join(dir, 'badge.pdf'), path.join(dir, 'page')]);
+    const ppm = fs.readFileSync(path.join(dir, 'page.ppm'));
+    // P6 header: magic, width, height, max value, each followed by whitespace.
+    const header = /^P6\s+(\d+)\s+(\d+)\s+(\d+)\s/.exec(ppm.subarray(0, 50).toString('latin1'))!;
+    const [width, height] = [Number(header[1]), Number(header[2])];
+    const pixels = ppm.subarray(header[0].length);
+    const rgba = new Uint8ClampedArray(width * height * 4);
+    for (let i = 0; i < width * height; i++) {
+      rgba[i * 4] = pixels[i * 3];
+      rgba[i * 4 + 1] = pixels[i * 3 + 1];
+      rgba[i * 4 + 2] = pixels[i * 3 + 2];
+      rgba[i * 4 + 3] = 255;
+    }
+    return jsQR(rgba, width, height)?.data ?? null;
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
