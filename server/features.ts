@@ -22,6 +22,7 @@ import { reviewFeature } from './modules/review/index';
 import { feedbackFeature } from './modules/feedback/index';
 import { noticesFeature } from './modules/notices/index';
 import { unitsFeature } from './modules/units/index';
+import { privacyFeature } from './modules/privacy/index';
 
 export const FEATURES: readonly Feature[] = [
   filesFeature,
@@ -42,4 +43,6 @@ export const FEATURES: readonly Feature[] = [
   feedbackFeature,
   noticesFeature,
   unitsFeature,
+  // last: it gathers every feature's part of a person's own data
+  privacyFeature,
 ];
