@@ -75,10 +75,10 @@ export class Erasures {
   }
 
   /**
-   * Runs an erasure from its current part on, at most `maxBatches` batches; answers whether it is
-   * done. Stops at a batch's end when `signal` aborts.
+   * Runs an erasure from its current part on, at most `maxBatches` batches of `batchSize` rows;
+   * answers whether it is done. Stops at a batch's end when `signal` aborts.
    */
-  async run(id: number, maxBatches = Infinity, signal?: AbortSignal): Promise<boolean> {
+  async run(id: number, maxBatches = Infinity, signal?: AbortSignal, batchSize = ERASURE_BATCH): Promise<boolean> {
     if (this.running.has(id)) return false;
     this.running.add(id);
     try {
@@ -94,7 +94,7 @@ export class Erasures {
         row.step = part.name;
         for (;;) {
           if (signal?.aborted || batches >= maxBatches) return false;
-          const batch = await part.erase!(subject, ERASURE_BATCH, (tx, conferenceId, kept) => repo.noteConference(tx, id, conferenceId, kept));
+          const batch = await part.erase!(subject, batchSize, (tx, conferenceId, kept) => repo.noteConference(tx, id, conferenceId, kept));
           batches++;
           // Files whose rows went with the batch: removed once it committed (the files sweeper
           // removes what a crash here leaves, as it does for any stored file without a row).
