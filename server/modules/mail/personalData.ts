@@ -49,6 +49,7 @@ export function mailPersonalData(db: Db): PersonalDataPart {
       const scrub = (text: string) => words.reduce((t, re) => t.replace(re, ERASED_MARK), text);
       const changed = await inTransaction(db, async (tx) => {
         const rows = (await matching(tx, subject).orderBy('id').limit(limit)) as MailRow[];
+        let done = 0;
         for (const r of rows) {
           const to = r.to_address ? r.to_address.split(SEPARATOR).filter(Boolean) : [];
           const bcc = r.bcc_address ? r.bcc_address.split(SEPARATOR).filter(Boolean) : [];
@@ -58,13 +59,17 @@ export function mailPersonalData(db: Db): PersonalDataPart {
           if (r.conference_id !== null) await note(tx, Number(r.conference_id));
           if (!restTo.length && !restBcc.length) {
             await tx('mail_outbox').where({ id: r.id }).del();
+            done++;
             continue;
           }
-          await tx('mail_outbox')
-            .where({ id: r.id })
-            .update({ to_address: scrub(restTo.join(SEPARATOR)), bcc_address: restBcc.length ? scrub(restBcc.join(SEPARATOR)) : null, subject: scrub(r.subject), text_body: scrub(r.text_body), html_body: r.html_body === null ? null : scrub(r.html_body) });
+          const next = { to_address: scrub(restTo.join(SEPARATOR)), bcc_address: restBcc.length ? scrub(restBcc.join(SEPARATOR)) : null, subject: scrub(r.subject), text_body: scrub(r.text_body), html_body: r.html_body === null ? null : scrub(r.html_body) };
+          // A row the database matched but nothing here could change (a collation that ignores
+          // accents): not counted, so the part ends instead of selecting it again for ever.
+          if (next.to_address === r.to_address && next.bcc_address === r.bcc_address && next.subject === r.subject && next.text_body === r.text_body && next.html_body === r.html_body) continue;
+          await tx('mail_outbox').where({ id: r.id }).update(next);
+          done++;
         }
-        return rows.length;
+        return done;
       });
       return { changed };
     },
