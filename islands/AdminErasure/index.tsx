@@ -91,7 +91,7 @@ function AdminErasureScreen({ lang, mobile, recent }: AdminErasureProps) {
           </div>
         ) : null}
       </Card>
-      <h2 className="card-heading" style={{ marginTop: 24 }}>{t('privacy:adminRecent')}</h2>
+      <h2 style={{ fontSize: 18, marginTop: 24 }}>{t('privacy:adminRecent')}</h2>
       {mobile ? (
         <List dataSource={rows} rowKey="id" renderItem={(e) => <List.Item><List.Item.Meta title={<span>#{e.userId} {state(e)}</span>} description={`${utcMinute(e.createdAt)} · ${t(`privacy:origin.${e.origin}`)}`} /></List.Item>} />
       ) : (

@@ -80,17 +80,17 @@ function MyDataScreen({ lang, email, latest, erasure }: MyDataProps) {
     <div className="my-data">
       <Typography.Paragraph>{t('privacy:intro')}</Typography.Paragraph>
       <Space direction="vertical" size="large" style={{ width: '100%' }}>
-        <Card title={<h2 className="card-heading">{t('privacy:exportTitle')}</h2>}>
+        <Card title={<h2 style={{ fontSize: 18, margin: 0 }}>{t('privacy:exportTitle')}</h2>}>
           <Typography.Paragraph>{t('privacy:exportText')}</Typography.Paragraph>
           {work ? <WorkProgress key={work.id} work={work} lang={lang} own onFinished={(w) => setWork(w)} /> : null}
-          {work?.state === 'done' ? <Typography.Paragraph type="secondary">{t('privacy:exportReady')}</Typography.Paragraph> : null}
+          {work?.state === 'done' ? <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>{t('privacy:exportReady')}</Typography.Paragraph> : null}
           {!running ? (
             <Button type={work ? 'default' : 'primary'} loading={asking} onClick={prepare}>
               {t(work ? 'privacy:exportAgain' : 'privacy:exportButton')}
             </Button>
           ) : null}
         </Card>
-        <Card title={<h2 className="card-heading">{t('privacy:eraseTitle')}</h2>}>
+        <Card title={<h2 style={{ fontSize: 18, margin: 0 }}>{t('privacy:eraseTitle')}</h2>}>
           <Typography.Paragraph>{t('privacy:eraseText')}</Typography.Paragraph>
           <Button danger onClick={() => setConfirming(true)}>
             {t('privacy:eraseStart')}
