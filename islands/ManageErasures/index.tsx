@@ -40,10 +40,10 @@ function Erasures({ lang, mobile, rows }: ManageErasuresProps) {
           pagination={false}
           locale={{ emptyText: t('privacy:manageEmpty') }}
           columns={[
-            { title: t('privacy:col.account'), key: 'a', width: 110, render: (_, r) => `#${r.userId}` },
-            { title: t('privacy:col.when'), key: 'w', width: 190, render: (_, r) => utcMinute(r.at) },
-            { title: t('privacy:col.origin'), key: 'o', width: 220, render: (_, r) => t(`privacy:origin.${r.origin}`) },
-            { title: t('privacy:col.state'), key: 's', width: 110, render: (_, r) => state(r) },
+            { title: t('privacy:col.account'), key: 'a', width: 90, render: (_, r) => `#${r.userId}` },
+            { title: t('privacy:col.when'), key: 'w', width: 180, render: (_, r) => utcMinute(r.at) },
+            { title: t('privacy:col.origin'), key: 'o', width: 170, render: (_, r) => t(`privacy:origin.${r.origin}`) },
+            { title: t('privacy:col.state'), key: 's', width: 100, render: (_, r) => state(r) },
             { title: t('privacy:col.kept'), key: 'k', render: (_, r) => kept(r) },
           ]}
         />
