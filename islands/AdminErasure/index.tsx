@@ -3,13 +3,13 @@
  * by its e-mail, type the e-mail again, say how the person asked, erase. The recent erasures below.
  */
 import { useState } from 'react';
-import { Alert, App, Button, Card, Descriptions, Form, Input, List, Popconfirm, Table, Tag, Typography } from 'antd';
+import { Alert, App, Button, Card, Descriptions, Form, Input, List, Popconfirm, Table, Typography } from 'antd';
 import { AntdRoot } from '../shared/AntdRoot';
 import { privacyApi, type ErasureSubjectView, type ErasureView } from '../../server/contract/privacy';
 import { ApiError, call } from '../shared/api';
 import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';
-import { utcMinute } from '../shared/erasures';
+import { Readable, StateTag, utcMinute } from '../shared/erasures';
 
 export type AdminErasureProps = { lang: Lang; mobile: boolean; recent: ErasureView[] };
 
@@ -53,7 +53,7 @@ function AdminErasureScreen({ lang, mobile, recent }: AdminErasureProps) {
     }
   }
 
-  const state = (e: ErasureView) => <Tag color={e.state === 'done' ? 'green' : 'blue'}>{t(`privacy:state.${e.state}`)}</Tag>;
+  const state = (e: ErasureView) => <StateTag state={e.state} label={t(`privacy:state.${e.state}`)} />;
   return (
     <div className="admin-erasure">
       <Typography.Paragraph>{t('privacy:adminIntro')}</Typography.Paragraph>
@@ -110,7 +110,9 @@ function AdminErasureScreen({ lang, mobile, recent }: AdminErasureProps) {
 export default function AdminErasure(props: AdminErasureProps) {
   return (
     <AntdRoot lang={props.lang}>
-      <AdminErasureScreen {...props} />
+      <Readable>
+        <AdminErasureScreen {...props} />
+      </Readable>
     </AntdRoot>
   );
 }

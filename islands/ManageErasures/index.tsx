@@ -2,12 +2,12 @@
  * The managers' log of erased accounts that had data in their conference (issue 32): when, on
  * whose request, and what stays here and why. A table on a computer, a list on a phone.
  */
-import { List, Table, Tag, Typography } from 'antd';
+import { List, Table, Typography } from 'antd';
 import { AntdRoot } from '../shared/AntdRoot';
 import type { ConferenceErasureView } from '../../server/contract/privacy';
 import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';
-import { keptLines, utcMinute } from '../shared/erasures';
+import { keptLines, Readable, StateTag, utcMinute } from '../shared/erasures';
 
 export type ManageErasuresProps = { lang: Lang; mobile: boolean; rows: ConferenceErasureView[] };
 
@@ -18,7 +18,7 @@ function Erasures({ lang, mobile, rows }: ManageErasuresProps) {
       {keptLines(r.kept, t).map((line) => <li key={line}>{line}</li>)}
     </ul>
   );
-  const state = (r: ConferenceErasureView) => <Tag color={r.state === 'done' ? 'green' : 'blue'}>{t(`privacy:state.${r.state}`)}</Tag>;
+  const state = (r: ConferenceErasureView) => <StateTag state={r.state} label={t(`privacy:state.${r.state}`)} />;
   return (
     <div className="manage-erasures">
       <Typography.Paragraph>{t('privacy:manageIntro')}</Typography.Paragraph>
@@ -55,7 +55,9 @@ function Erasures({ lang, mobile, rows }: ManageErasuresProps) {
 export default function ManageErasures(props: ManageErasuresProps) {
   return (
     <AntdRoot lang={props.lang}>
-      <Erasures {...props} />
+      <Readable>
+        <Erasures {...props} />
+      </Readable>
     </AntdRoot>
   );
 }

@@ -13,6 +13,7 @@ import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';
 import { WorkProgress } from '../shared/work';
 import { useHydrated } from '../shared/hydrated';
+import { Readable } from '../shared/erasures';
 
 export type MyDataProps = { lang: Lang; mobile: boolean; email: string; latest: WorkView | null; erasure: ErasureView | null };
 
@@ -115,7 +116,9 @@ function MyDataScreen({ lang, email, latest, erasure }: MyDataProps) {
 export default function MyData(props: MyDataProps) {
   return (
     <AntdRoot lang={props.lang}>
-      <MyDataScreen {...props} />
+      <Readable>
+        <MyDataScreen {...props} />
+      </Readable>
     </AntdRoot>
   );
 }

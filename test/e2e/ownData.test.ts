@@ -7,6 +7,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createDb, type Db } from '../../server/db/index';
 import { ensureUser, grantRole } from '../../server/modules/accounts/service';
@@ -21,6 +22,17 @@ const DESKTOP = { viewport: { width: 1366, height: 900 } };
 const ADMIN = { email: 'admin@platform.localhost', password: 'e2e-admin-password-1' };
 const PASSWORD = 'person-password-1';
 const now = () => new Date().toISOString().slice(0, 23).replace('T', ' ');
+const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core (WCAG 2.1 A and AA) on one island of the page: these screens' own markup, not the layout's. */
+async function audit(page: Page, island: string): Promise<string[]> {
+  await page.evaluate(AXE);
+  return page.evaluate(async (selector) => {
+    const axe = (globalThis as unknown as { axe: { run(ctx: object, o: object): Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown[] }> }> }> } }).axe;
+    const r = await axe.run({ include: [selector] }, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] });
+    return r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(' ')}`);
+  }, `[data-island="${island}"]`);
+}
 
 describe('a person’s own data in Chromium', { skip: !haveBrowser }, () => {
   let server: RunningServer;
@@ -67,7 +79,8 @@ describe('a person’s own data in Chromium', { skip: !haveBrowser }, () => {
   });
 
   async function context(device: 'desktop' | 'phone', lang: 'zh' | 'en'): Promise<{ ctx: BrowserContext; page: Page }> {
-    const ctx = await browser.newContext({ ...(device === 'phone' ? PHONE : DESKTOP), acceptDownloads: true });
+    // bypassCSP: axe-core is evaluated in the page (the platform's CSP allows scripts from itself only).
+    const ctx = await browser.newContext({ ...(device === 'phone' ? PHONE : DESKTOP), acceptDownloads: true, bypassCSP: true });
     await ctx.addCookies(['demo.localhost', 'platform.localhost'].map((domain) => ({ name: 'locale', value: lang, domain, path: '/' })));
     const page = await ctx.newPage();
     page.on('console', (msg) => {
@@ -88,6 +101,7 @@ describe('a person’s own data in Chromium', { skip: !haveBrowser }, () => {
       await loginWithForm(page, platform(), email, PASSWORD, '/account/data');
       await page.locator('[data-island="MyData"][data-hydrated="true"]').waitFor();
       await noSidewaysScroll(page);
+      assert.deepEqual(await audit(page, 'MyData'), [], 'no WCAG 2.1 A/AA violation');
       await shot(page, `own-data-${device}-${lang}`);
       await page.getByRole('button', { name: lang === 'zh' ? '准备我的数据' : 'Prepare my data' }).click();
       const download = page.getByRole('button', { name: new RegExp(lang === 'zh' ? '下载' : 'Download') });
@@ -129,6 +143,7 @@ describe('a person’s own data in Chromium', { skip: !haveBrowser }, () => {
       await dialog.locator('.ant-alert-error').waitFor();
       wrongOnPurpose = false;
       await shot(page, `own-data-erase-wrong-${device}-${lang}`);
+      assert.deepEqual(await audit(page, 'MyData'), [], 'no WCAG 2.1 A/AA violation in the dialog');
       assert.equal(await db('erasure_requests').where({ user_id: id }).first(), undefined);
       await dialog.locator('#erasure-code').fill(code!);
       await dialog.getByRole('button', { name: lang === 'zh' ? '立即注销账号' : 'Erase my account now' }).click();
@@ -154,6 +169,7 @@ describe('a person’s own data in Chromium', { skip: !haveBrowser }, () => {
       await page.getByLabel(lang === 'zh' ? '再次输入邮箱以确认' : 'Type the e-mail again to confirm').fill(email);
       await page.getByLabel(lang === 'zh' ? '备注（用户如何提出申请）' : 'Note (how the person asked)').fill(lang === 'zh' ? '用户来信申请' : 'Letter of 20 November');
       await noSidewaysScroll(page);
+      assert.deepEqual(await audit(page, 'AdminErasure'), [], 'no WCAG 2.1 A/AA violation');
       await shot(page, `own-data-admin-${device}-${lang}`);
       await page.getByRole('button', { name: lang === 'zh' ? '注销该账号' : 'Erase this account' }).first().click();
       await page.locator('.ant-popconfirm .ant-btn-dangerous').click();
@@ -173,6 +189,7 @@ describe('a person’s own data in Chromium', { skip: !haveBrowser }, () => {
       const text = await page.locator('[data-island="ManageErasures"]').innerText();
       assert.match(text, lang === 'zh' ? /已支付订单/ : /paid order/);
       await noSidewaysScroll(page);
+      assert.deepEqual(await audit(page, 'ManageErasures'), [], 'no WCAG 2.1 A/AA violation');
       await shot(page, `own-data-manage-${device}-${lang}`);
       await ctx.close();
     }
