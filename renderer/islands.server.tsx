@@ -74,6 +74,9 @@ import ReviewActivation, { type ReviewActivationProps } from '../islands/ReviewA
 import ReviewerTasks, { type ReviewerTasksProps } from '../islands/ReviewerTasks/index';
 import ReviewForm, { type ReviewFormProps } from '../islands/ReviewForm/index';
 import ManageAllocation, { type ManageAllocationProps } from '../islands/ManageAllocation/index';
+import MyData, { type MyDataProps } from '../islands/MyData/index';
+import AdminErasure, { type AdminErasureProps } from '../islands/AdminErasure/index';
+import ManageErasures, { type ManageErasuresProps } from '../islands/ManageErasures/index';
 
 export type IslandProps = {
   UserMenu: UserMenuProps;
@@ -138,6 +141,9 @@ export type IslandProps = {
   ManageAllocation: ManageAllocationProps;
   ManageCheckin: ManageCheckinProps;
   CheckinDesk: CheckinDeskProps;
+  MyData: MyDataProps;
+  AdminErasure: AdminErasureProps;
+  ManageErasures: ManageErasuresProps;
 };
 export type IslandName = keyof IslandProps;
 
@@ -145,7 +151,7 @@ export type IslandName = keyof IslandProps;
 addCatalogs('zh', zhCatalogs);
 addCatalogs('en', enCatalogs);
 
-export const islands: { [K in IslandName]: ComponentType<IslandProps[K]> } = { UserMenu, LangSwitch, LoginForm, SignUpForm, ResetPasswordForm, OrgLogin, AccountFrame, ProfileEditForm, AdminProviders, AdminSuperAdmins, ManageMenus, ManageWebsiteConfig, ManageExteriors, CreateConference, MyConferences, ManageManagers, PublicationActions, AdminPublications, ManagePageList, ManagePageEditor, RegisterForm, ManageRegistrants, ManageRegistrantDetails, RegisterConfigBasic, RegisterConfigForm, RegisterConfigFees, DocumentDesigner, ProfileDownloads, AdminUnits, ManageMailConfig, ManageMailLog, ProfileFeedback, ProfileFeedbackDetails, ManageFeedback, ProfileNotices, ManageNotices, ManagePayConfig, ProfileReceiptRequest, ManageReceipts, ProfileFees, ProfileOrders, ProfilePay, ProfilePayResult, ProfileOrderUpdate, ManageOrders, ProfileHotel, ManageHotelConfig, ManageHotel, ProfileSubmission, ProfileSubmissionDetails, ManageContributeConfig, ManageSubmissions, ManageSubmissionDetail, ManageReviewConfig, ManageReviewers, ReviewerInfo, ReviewActivation, ReviewerTasks, ReviewForm, ManageAllocation, ManageCheckin, CheckinDesk };
+export const islands: { [K in IslandName]: ComponentType<IslandProps[K]> } = { UserMenu, LangSwitch, LoginForm, SignUpForm, ResetPasswordForm, OrgLogin, AccountFrame, ProfileEditForm, AdminProviders, AdminSuperAdmins, ManageMenus, ManageWebsiteConfig, ManageExteriors, CreateConference, MyConferences, ManageManagers, PublicationActions, AdminPublications, ManagePageList, ManagePageEditor, RegisterForm, ManageRegistrants, ManageRegistrantDetails, RegisterConfigBasic, RegisterConfigForm, RegisterConfigFees, DocumentDesigner, ProfileDownloads, AdminUnits, ManageMailConfig, ManageMailLog, ProfileFeedback, ProfileFeedbackDetails, ManageFeedback, ProfileNotices, ManageNotices, ManagePayConfig, ProfileReceiptRequest, ManageReceipts, ProfileFees, ProfileOrders, ProfilePay, ProfilePayResult, ProfileOrderUpdate, ManageOrders, ProfileHotel, ManageHotelConfig, ManageHotel, ProfileSubmission, ProfileSubmissionDetails, ManageContributeConfig, ManageSubmissions, ManageSubmissionDetail, ManageReviewConfig, ManageReviewers, ReviewerInfo, ReviewActivation, ReviewerTasks, ReviewForm, ManageAllocation, ManageCheckin, CheckinDesk, MyData, AdminErasure, ManageErasures };
 
 /**
  * An island's own HTML, rendered as its own React root, exactly as the browser hydrates it: ids

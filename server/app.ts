@@ -26,6 +26,7 @@ import { screen } from './platform/access';
 import { mountVikeAssets } from './platform/vike';
 import { antdStylesheet } from '../renderer/antdStyles';
 import { composeFeatures } from './platform/compose';
+import type { PersonalDataPart } from './platform/personalData';
 import type { FeatureServices } from './platform/feature';
 import type { JobDefinition } from './platform/jobs';
 import type { Shell } from './platform/shell/layouts';
@@ -62,6 +63,8 @@ export type App = FeatureServices & {
   work: WorkService;
   /** runs the queued heavy work; the process (or a test) starts it */
   workRunner: WorkRunner;
+  /** every feature's part of a person's own data (platform/personalData.ts) */
+  personalData: readonly PersonalDataPart[];
   close(): Promise<void>;
 };
 

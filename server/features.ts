@@ -23,6 +23,7 @@ import { feedbackFeature } from './modules/feedback/index';
 import { noticesFeature } from './modules/notices/index';
 import { unitsFeature } from './modules/units/index';
 import { checkinFeature } from './modules/checkin/index';
+import { privacyFeature } from './modules/privacy/index';
 
 export const FEATURES: readonly Feature[] = [
   filesFeature,
@@ -44,4 +45,6 @@ export const FEATURES: readonly Feature[] = [
   noticesFeature,
   unitsFeature,
   checkinFeature,
+  // last: it gathers every feature's part of a person's own data
+  privacyFeature,
 ];

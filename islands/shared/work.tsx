@@ -21,7 +21,8 @@ const POLL_MS = 1000;
 
 const ended = (w: WorkView) => w.state === 'done' || w.state === 'failed';
 
-export function WorkProgress({ work, lang, onFinished }: { work: WorkView; lang: Lang; onFinished?: (w: WorkView) => void }) {
+/** `own`: the person's own work on the platform host (their data export), followed through its own calls. */
+export function WorkProgress({ work, lang, onFinished, own = false }: { work: WorkView; lang: Lang; onFinished?: (w: WorkView) => void; own?: boolean }) {
   const t = translator(lang);
   const [view, setView] = useState(work);
   const [lost, setLost] = useState<string | null>(null);
@@ -34,7 +35,7 @@ export function WorkProgress({ work, lang, onFinished }: { work: WorkView; lang:
       if (ended(current)) return onFinished?.(current);
       timer = setTimeout(async () => {
         try {
-          const next = await call(workApi.view, { params: { id: current.id } });
+          const next = await call(own ? workApi.ownView : workApi.view, { params: { id: current.id } });
           if (stop) return;
           setView(next);
           void poll(next);
@@ -64,7 +65,7 @@ export function WorkProgress({ work, lang, onFinished }: { work: WorkView; lang:
       {view.state === 'failed' ? <Alert type="error" showIcon message={t(view.error ?? 'work:failed', view.errorParams ?? {})} /> : null}
       {lost ? <Alert type="error" showIcon message={t(lost)} /> : null}
       {view.state === 'done' && view.fileName ? (
-        <Button type="primary" onClick={() => downloadWorkFile(view)}>
+        <Button type="primary" onClick={() => downloadWorkFile(view, own)}>
           {t('work:download')} {view.fileName}
         </Button>
       ) : null}

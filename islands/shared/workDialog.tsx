@@ -13,10 +13,10 @@ import type { Lang } from './locale';
 const POLL_MS = 1000;
 const WorkProgress = lazy(() => import('./work').then((module) => ({ default: module.WorkProgress })));
 
-/** Starts the browser's download of a finished piece of work's file. */
-export function downloadWorkFile(work: WorkView): void {
+/** Starts the browser's download of a finished piece of work's file (`own`: a person's own work, on the platform host). */
+export function downloadWorkFile(work: WorkView, own = false): void {
   const a = document.createElement('a');
-  a.href = urlOf(workApi.file, { params: { id: work.id } });
+  a.href = urlOf(own ? workApi.ownFile : workApi.file, { params: { id: work.id } });
   a.download = work.fileName ?? '';
   document.body.appendChild(a);
   a.click();

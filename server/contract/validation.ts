@@ -14,6 +14,8 @@ export const PASSWORD_PATTERN = /^(?=.*[A-Za-z])(?=.*\d).{10,128}$/;
 /** registerCode: a new account; resetPassCode: a password reset; feedbackCode: the e-mail of a feedback. */
 export const CODE_TYPES = ['registerCode', 'resetPassCode', 'feedbackCode'] as const;
 export type CodeType = (typeof CODE_TYPES)[number];
+/** Every purpose a code is sent for: the public ones above, and the erasure of one's own account (sent only to the signed-in person's address). */
+export type CodePurpose = CodeType | 'erasureCode';
 
 export const emailField = z
   .string({ message: 'emailFormatError' })

@@ -46,6 +46,9 @@ export const workApi = {
   file: endpoint<Download>()({ method: 'GET', path: '/work/:id/file', params: workId }),
   /** the manager's recent work in this conference (the screen's "recent downloads" list) */
   mine: endpoint<WorkView[]>()({ method: 'GET', path: '/work' }),
+  /** a person's own work on the platform host (their export of their data): theirs only */
+  ownView: endpoint<WorkView>()({ method: 'GET', path: '/work/own/:id', params: workId }),
+  ownFile: endpoint<Download>()({ method: 'GET', path: '/work/own/:id/file', params: workId }),
 };
 
 /** Whether an answer's data is a started piece of work rather than the thing itself. */

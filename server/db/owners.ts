@@ -102,6 +102,10 @@ export const TABLE_OWNERS = {
   review_decisions: 'review',
   ended_reviews: 'review',
 
+  // privacy: the record of account erasures and the conferences each touched (its managers' log)
+  erasure_requests: 'privacy',
+  erasure_conferences: 'privacy',
+
   payment_settings: 'payments',
   payment_methods: 'payments',
 

@@ -6,6 +6,7 @@ import type { RequestHandler, Router } from 'express';
 import type { Deps, Feature, PlatformDeps, PlatformHooks, ServiceDeps } from './feature';
 import type { JobDefinition } from './jobs';
 import type { MetricSource } from './metrics';
+import type { PersonalDataPart } from './personalData';
 import type { WorkKind } from './work/types';
 import { Shell, type ShellParts } from './shell/layouts';
 import type { Menus } from './shell/menus';
@@ -33,7 +34,8 @@ export function composeFeatures(features: readonly Feature[], platform: Omit<Pla
 
   const knownPeople = features.flatMap((f) => (f.knownPeople ? [f.knownPeople] : []));
   // Filled in feature by feature below; each feature's services see those of the features before it.
-  const serviceDeps = { ...platform, knownPeople } as unknown as ServiceDeps;
+  const personalData: PersonalDataPart[] = [];
+  const serviceDeps = { ...platform, knownPeople, personalData } as unknown as ServiceDeps;
   for (const f of features) Object.assign(serviceDeps, f.services?.(serviceDeps));
 
   const menus: Menus = { manage: [...SHELL_MANAGE_MENU], profile: [], admin: [] };
@@ -48,6 +50,9 @@ export function composeFeatures(features: readonly Feature[], platform: Omit<Pla
     }
   }
   const deps: Deps = Object.assign(serviceDeps, { shell: new Shell(menus, parts) });
+  // Filled before any router, job or handler is built, so the privacy feature's see every part.
+  for (const f of features) personalData.push(...(f.personalData?.(deps) ?? []));
+  if (new Set(personalData.map((p) => p.name)).size !== personalData.length) throw new Error('two personal data parts have the same name');
 
   const hooks: Partial<PlatformHooks> = {};
   for (const f of features) {

@@ -26,6 +26,7 @@ import type { IdentityLoader } from './identity';
 import type { JobDefinition } from './jobs';
 import type { MetricSource } from './metrics';
 import type { PageCache } from './pageCache';
+import type { PersonalDataPart } from './personalData';
 import type { RateLimiter } from './rateLimit';
 import type { Sessions } from './session';
 import type { SessionCache } from './sessionCache';
@@ -64,7 +65,11 @@ export type PlatformDeps = {
 };
 
 /** While services are built the layouts do not exist yet. */
-export type ServiceDeps = PlatformDeps & FeatureServices;
+export type ServiceDeps = PlatformDeps &
+  FeatureServices & {
+    /** every feature's part of a person's own data (personalData.ts): filled once every feature is built, read when used */
+    personalData: readonly PersonalDataPart[];
+  };
 export type Deps = ServiceDeps & { shell: Shell };
 
 /** Of the addresses in `emails`, those a person used with this conference themselves (the mail gate's audience). */
@@ -103,6 +108,8 @@ export type Feature = {
   /** its heavy work with progress (exports, imports), run off the request (platform/work) */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   work?(deps: Deps): WorkKind<any>[];
+  /** what it holds about one person, for their export and their erasure (platform/personalData.ts) */
+  personalData?(deps: Deps): PersonalDataPart[];
   /** gauges read when /metrics is scraped (platform/metrics.ts) */
   metrics?(deps: Deps): MetricSource[];
   events?(deps: Deps): readonly Subscription[];

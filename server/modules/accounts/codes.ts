@@ -15,13 +15,13 @@ import crypto from 'node:crypto';
 import type { Db, Tx } from '../../db/index';
 import { fromDbInstant, toDbInstant } from '../../db/dialect';
 import { inTransaction } from '../../db/transaction';
-import type { CodeType } from '../../contract/validation';
+import type { CodePurpose } from '../../contract/validation';
 import type { CodeCheck } from '../../contract/accounts';
 import type { Lang } from '../../contract/enums';
 import { AppError, tooManyRequests } from '../../platform/errors';
 import type { RateLimiter } from '../../platform/rateLimit';
 import { enqueueMail } from '../mail/service';
-import { codeMail } from './mails';
+import { codeMail, erasureCodeMail } from './mails';
 
 export const CODE_TTL_MS = 10 * 60_000;
 export const CODE_MAX_WRONG = 5;
@@ -42,12 +42,12 @@ export const CODE_CHECK_LIMITS = {
 export type { CodeCheck };
 
 /** A try at a code: the e-mail and purpose it was sent for, what was typed, and who typed it. */
-export type CodeAttempt = { email: string; purpose: CodeType; code: string; ip: string };
+export type CodeAttempt = { email: string; purpose: CodePurpose; code: string; ip: string };
 
 /** A code found right and not used yet: the caller uses it up (`use`) inside its transaction. */
 export type VerifiedCode = { id: number };
 
-type CodeRow = { id: number; email: string; purpose: CodeType; code_hash: string; wrong_attempts: number; created_at: string; expires_at: string; used_at: string | null };
+type CodeRow = { id: number; email: string; purpose: CodePurpose; code_hash: string; wrong_attempts: number; created_at: string; expires_at: string; used_at: string | null };
 
 const codeError = (result: Exclude<CodeCheck, 'valid'>) => new AppError(400, result === 'wrong' ? 'userReg.verifyCodeError' : 'userReg.validateTimeError', 'verifyCode');
 
@@ -63,11 +63,11 @@ export class VerificationCodes {
     this.key = crypto.createHash('sha256').update(`codes:${secret}`).digest();
   }
 
-  private hash(email: string, purpose: CodeType, code: string): string {
+  private hash(email: string, purpose: CodePurpose, code: string): string {
     return crypto.createHmac('sha256', this.key).update(`${purpose}:${email}:${code}`).digest('hex');
   }
 
-  private latest(email: string, purpose: CodeType): Promise<CodeRow | undefined> {
+  private latest(email: string, purpose: CodePurpose): Promise<CodeRow | undefined> {
     return this.db<CodeRow>('verification_codes').where({ email, purpose }).orderBy('id', 'desc').first();
   }
 
@@ -95,7 +95,7 @@ export class VerificationCodes {
    * no UPDATE of the earlier codes: on MariaDB its gap lock on (email, purpose) made concurrent
    * sign-ups deadlock on the insert.
    */
-  async send(input: { email: string; purpose: CodeType; conferenceId: number | null; ip: string; lang: Lang; siteName: string }): Promise<{ resendAfterMs: number }> {
+  async send(input: { email: string; purpose: CodePurpose; conferenceId: number | null; ip: string; lang: Lang; siteName: string }): Promise<{ resendAfterMs: number }> {
     const email = input.email.toLowerCase();
     const { purpose } = input;
     const previous = await this.latest(email, purpose);
@@ -118,7 +118,7 @@ export class VerificationCodes {
           created_at: toDbInstant(now),
           expires_at: toDbInstant(new Date(now.getTime() + CODE_TTL_MS)),
         });
-        await enqueueMail(tx, { conferenceId: input.conferenceId, to: [email], ...codeMail(input.lang, input.siteName, code, CODE_TTL_MS / 60_000), kind: 'verificationCode' });
+        await enqueueMail(tx, { conferenceId: input.conferenceId, to: [email], ...(purpose === 'erasureCode' ? erasureCodeMail : codeMail)(input.lang, input.siteName, code, CODE_TTL_MS / 60_000), kind: 'verificationCode' });
       });
     } catch (err) {
       await this.giveBack(quota);

@@ -9,6 +9,7 @@ import { VerificationCodes } from './codes';
 import { accountEventHandlers } from './events';
 import { SessionHandoffs } from './handoff';
 import { accountPageRouter } from './pages';
+import { accountsPersonalData } from './personalData';
 import { profilePageRouter } from './profilePages';
 import { accountRouter } from './routes';
 import { emailsActiveIn, loadIdentity } from './service';
@@ -45,5 +46,10 @@ export const accountsFeature = defineFeature({
     { href: '/admin/superAdmins', labelKey: 'admin.superAdminsTitle', order: 20 },
   ],
   knownPeople: emailsActiveIn,
+  personalData: ({ db, sessions }) => [accountsPersonalData(db, sessions)],
   events: () => accountEventHandlers,
 });
+
+/** For the privacy feature: who a person is (their export, their erasure), and the codes that confirm an erasure. */
+export { findAccountByEmail } from './service';
+export type { VerificationCodes } from './codes';

@@ -1,5 +1,6 @@
 /** Feedback: attendees' messages to the organisers, with attachments, and the managers' replies. */
 import { defineFeature } from '../../platform/feature';
+import { feedbackPersonalData } from './personalData';
 import { feedbackApiRouter, feedbackPageRouter } from './routes';
 import { feedbackAuthorEmails, FeedbackService } from './service';
 
@@ -11,6 +12,8 @@ declare module '../../platform/feature' {
 
 export const feedbackFeature = defineFeature({
   name: 'feedback',
+  // what it holds about one person, for their export and erasure (docs/privacy.md)
+  personalData: ({ db, files }) => [feedbackPersonalData(db, files)],
   services: ({ db, codes, files, mailGate }) => ({ feedback: new FeedbackService(db, codes, files, mailGate) }),
   api: (deps) => [feedbackApiRouter(deps)],
   pages: (deps) => [feedbackPageRouter(deps)],

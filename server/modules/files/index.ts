@@ -29,3 +29,7 @@ export const filesFeature = defineFeature({
   pages: (deps) => [filePageRouter(deps)],
   jobs: ({ files }) => fileJobs(files),
 });
+
+/** For the features' parts of a person's own data (their export and erasure): their files by id, and deleting them in a transaction. */
+export { filesByIds, deleteFiles, keptFilesNamed, type FileInfo } from './repo';
+export type { FilesService };

@@ -5,6 +5,7 @@
  * events keep a booking's nights in step with its order (handlers.ts).
  */
 import { defineFeature } from '../../platform/feature';
+import { hotelsPersonalData } from './personalData';
 import { HotelBooking } from './booking';
 import { HotelConfig } from './config';
 import { HotelDesk } from './desk';
@@ -23,6 +24,8 @@ declare module '../../platform/feature' {
 
 export const hotelsFeature = defineFeature({
   name: 'hotels',
+  // what it holds about one person, for their export and erasure (docs/privacy.md)
+  personalData: ({ db }) => [hotelsPersonalData(db)],
   services: ({ db, orders, orderDesk, registration, limiter }) => {
     const hotelBooking = new HotelBooking(db, orders, registration, limiter);
     return { hotelConfig: new HotelConfig(db, orders), hotelBooking, hotelDesk: new HotelDesk(db, hotelBooking, orders, orderDesk) };

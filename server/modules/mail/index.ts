@@ -3,6 +3,7 @@
  * send, the outbox and its worker, and the development mailbox.
  */
 import { defineFeature } from '../../platform/feature';
+import { mailPersonalData } from './personalData';
 import { HostGuard } from '../../platform/netGuard';
 import { conferenceAudience } from './audience';
 import { MailBudget } from './budget';
@@ -25,6 +26,8 @@ declare module '../../platform/feature' {
 
 export const mailFeature = defineFeature({
   name: 'mail',
+  // what it holds about one person, for their export and erasure (docs/privacy.md)
+  personalData: ({ db }) => [mailPersonalData(db)],
   services: ({ db, config, sites, knownPeople }) => {
     const smtp = new ConferenceSmtp(db, config.secret, new HostGuard({ allowPrivate: config.SMTP_ALLOW_PRIVATE_HOSTS, allowed: config.SMTP_ALLOWED_HOSTS, ports: config.SMTP_ALLOWED_PORTS }));
     // What a conference may mail on a manager's request: docs/mail.md "Limits".

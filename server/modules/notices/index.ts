@@ -1,11 +1,14 @@
 /** Notices: the managers' announcements to a conference's people, shown in the personal centre. */
 import { conferenceOf, userOf } from '../../platform/access';
 import { defineFeature } from '../../platform/feature';
+import { noticesPersonalData } from './personalData';
 import { noticeApiRouter, noticePageRouter } from './routes';
 import { unseenCount } from './reads';
 
 export const noticesFeature = defineFeature({
   name: 'notices',
+  // what it holds about one person, for their export and erasure (docs/privacy.md)
+  personalData: ({ db }) => [noticesPersonalData(db)],
   api: (deps) => [noticeApiRouter(deps)],
   pages: (deps) => [noticePageRouter(deps)],
   // The Notices entry counts what was published since the person last opened it.

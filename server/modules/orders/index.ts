@@ -4,6 +4,7 @@
  * deal, payment queue and bank statement import, and the expiry and reminder jobs.
  */
 import { defineFeature, type Deps } from '../../platform/feature';
+import { ordersPersonalData } from './personalData';
 import { orderHandlers } from './handlers';
 import { orderJobs } from './jobs';
 import { ordersExportOf } from './exportWork';
@@ -46,6 +47,8 @@ function statementsOf(deps: Deps): StatementImport {
 
 export const ordersFeature = defineFeature({
   name: 'orders',
+  // what it holds about one person, for their export and erasure (docs/privacy.md)
+  personalData: ({ db }) => [ordersPersonalData(db)],
   services: (deps) => {
     // fees and payments are listed before orders; read lazily so a test may swap them
     const orders = new OrderService(deps.db, deps.events, deps.sites, () => deps.fees, () => deps.payments, deps.config, deps.limiter);

@@ -4,6 +4,7 @@
  * receipt management.
  */
 import { defineFeature } from '../../platform/feature';
+import { receiptsPersonalData } from './personalData';
 import { receiptHandlers } from './issue';
 import { receiptsExportOf } from './exportWork';
 import { ReceiptManagement } from './manage';
@@ -18,6 +19,8 @@ declare module '../../platform/feature' {
 
 export const receiptsFeature = defineFeature({
   name: 'receipts',
+  // what it holds about one person, for their export and erasure (docs/privacy.md)
+  personalData: ({ db }) => [receiptsPersonalData(db)],
   services: (deps) => ({ receipts: new ReceiptService(deps.db, deps.documents) }),
   api: (deps) => [receiptsApiRouter(deps, new ReceiptManagement(deps.db))],
   pages: (deps) => [receiptsPageRouter(deps, new ReceiptManagement(deps.db))],

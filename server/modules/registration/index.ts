@@ -3,6 +3,7 @@
  * own registration and the managers' list, details, exports and bulk mail).
  */
 import { defineFeature } from '../../platform/feature';
+import { registrationPersonalData } from './personalData';
 import { registrationConfigRouter } from './configRoutes';
 import { registrationExportRouter } from './exportRoutes';
 import { registrationWorkOf } from './exportWork';
@@ -23,6 +24,8 @@ declare module '../../platform/feature' {
 
 export const registrationFeature = defineFeature({
   name: 'registration',
+  // what it holds about one person, for their export and erasure (docs/privacy.md)
+  personalData: ({ db, files }) => [registrationPersonalData(db, files)],
   services: ({ db, files, events, sites, mailGate, config }) => ({
     registration: new RegistrationService(db, files, events, {
       prepare: registrationMail(sites, config),

@@ -7,6 +7,7 @@
  * (reviewing.ts). Status changes go through the submissions' state machine (SubmissionDesk.moveInReview).
  */
 import { defineFeature } from '../../platform/feature';
+import { reviewPersonalData } from './personalData';
 import { handle } from '../../platform/events';
 import { REVIEW_SCREENS as S } from '../../contract/review';
 import { ReviewConfigService } from './config';
@@ -30,6 +31,8 @@ declare module '../../platform/feature' {
 
 export const reviewFeature = defineFeature({
   name: 'review',
+  // what it holds about one person, for their export and erasure (docs/privacy.md)
+  personalData: ({ db }) => [reviewPersonalData(db)],
   services: (deps) => ({
     reviewConfig: new ReviewConfigService(deps.db),
     reviewers: new ReviewerService(deps),

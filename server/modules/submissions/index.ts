@@ -7,6 +7,7 @@
  * 'submission.changed' event and the state machine's assign/decide moves.
  */
 import { defineFeature } from '../../platform/feature';
+import { submissionsPersonalData } from './personalData';
 import { fileStoreFor } from '../../platform/s3Files';
 import type { SubmissionStatus } from '../../contract/submissions';
 import { SUBMISSION_SCREENS as S } from '../../contract/submissions';
@@ -43,6 +44,8 @@ declare module '../../platform/events' {
 
 export const submissionsFeature = defineFeature({
   name: 'submissions',
+  // what it holds about one person, for their export and erasure (docs/privacy.md)
+  personalData: ({ db, files }) => [submissionsPersonalData(db, files)],
   services: ({ db, config, files, events, registration, orders }) => {
     const choosing = new Choosing(db);
     const ports = { contactOf: registration.contactOf.bind(registration), feeSettings: registration.feeSettings.bind(registration), hasPaid: orders.hasPaid.bind(orders) };

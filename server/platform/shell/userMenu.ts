@@ -20,6 +20,8 @@ export function userMenuProps(lang: Lang, identity: Identity, place: UserMenuPla
     if (isStaff(identity)) items.push({ label: t(lang, 'userMenu.conferenceManagement'), href: '/platform/manage/user' });
     else if (identity.roles.includes('checkin')) items.push({ label: t(lang, 'userMenu.checkinDesk'), href: CHECKIN_DESK });
   }
+  // The person's own data (export, erasure) live on the platform host, across every conference.
+  if (place === 'platform') items.push({ label: t(lang, 'userMenu.myData'), href: '/account/data' });
   items.push({ label: t(lang, 'userMenu.changePassword'), href: '/resetPassword' });
   items.push({ label: t(lang, 'userMenu.exit'), action: 'logout' });
   return { name: identity.user.trueName || identity.user.email, menuLabel: t(lang, 'userMenu.menu'), items, logoutFailed: t(lang, 'userMenu.logoutFailed') };

@@ -5,7 +5,8 @@ import type { WorkState, WorkView } from '../../contract/work';
 
 export type WorkRow = {
   id: number;
-  conference_id: number;
+  /** NULL for a person's own work (conference 0 in the service) */
+  conference_id: number | null;
   kind: string;
   work_key: string;
   params: string;
@@ -33,6 +34,12 @@ export type WorkRow = {
 
 const T = 'work_items';
 
+/**
+ * The rows of a conference; conference 0 stands for a person's own work (their export), which
+ * belongs to no conference: its rows have a NULL conference_id.
+ */
+const ofConference = (conferenceId: number) => (conferenceId === 0 ? { conference_id: null } : { conference_id: conferenceId });
+
 const instant = (v: string | Date | null) => (v instanceof Date ? v : fromDbInstant(v));
 
 export function present(row: WorkRow, position: number): WorkView {
@@ -54,22 +61,22 @@ export function present(row: WorkRow, position: number): WorkView {
 }
 
 export async function find(db: Db, conferenceId: number, id: number): Promise<WorkRow | undefined> {
-  return (await db(T).where({ conference_id: conferenceId, id }).first()) as WorkRow | undefined;
+  return (await db(T).where({ ...ofConference(conferenceId), id }).first()) as WorkRow | undefined;
 }
 
 /** The newest row asked for with this key (the same kind, parameters and language). */
 export async function latestOfKey(db: Db, conferenceId: number, key: string): Promise<WorkRow | undefined> {
-  return (await db(T).where({ conference_id: conferenceId, work_key: key }).orderBy('id', 'desc').first()) as WorkRow | undefined;
+  return (await db(T).where({ ...ofConference(conferenceId), work_key: key }).orderBy('id', 'desc').first()) as WorkRow | undefined;
 }
 
 /** Queued or running rows of a conference: its share of the queue. */
 export async function pendingCount(db: Db, conferenceId: number): Promise<number> {
-  const row = (await db(T).where({ conference_id: conferenceId }).whereIn('state', ['queued', 'running']).count({ n: '*' }).first()) as { n: number | string } | undefined;
+  const row = (await db(T).where(ofConference(conferenceId)).whereIn('state', ['queued', 'running']).count({ n: '*' }).first()) as { n: number | string } | undefined;
   return Number(row?.n ?? 0);
 }
 
-export async function insert(db: Db, row: Omit<WorkRow, 'id' | 'done' | 'total' | 'stage' | 'attempts' | 'holder' | 'heartbeat_at' | 'file_name' | 'file_type' | 'stored_name' | 'summary' | 'error' | 'error_params' | 'started_at' | 'finished_at'>): Promise<number> {
-  return insertId(db(T).insert(row, ['id']));
+export async function insert(db: Db, row: Omit<WorkRow, 'conference_id' | 'id' | 'done' | 'total' | 'stage' | 'attempts' | 'holder' | 'heartbeat_at' | 'file_name' | 'file_type' | 'stored_name' | 'summary' | 'error' | 'error_params' | 'started_at' | 'finished_at'> & { conference_id: number }): Promise<number> {
+  return insertId(db(T).insert({ ...row, ...ofConference(row.conference_id) }, ['id']));
 }
 
 /** How many queued rows start before this one (older, of any conference). */
@@ -80,7 +87,23 @@ export async function positionOf(db: Db, row: WorkRow): Promise<number> {
 }
 
 export async function recentOfConference(db: Db, conferenceId: number, limit: number): Promise<WorkRow[]> {
-  return (await db(T).where({ conference_id: conferenceId }).orderBy('id', 'desc').limit(limit)) as WorkRow[];
+  return (await db(T).where(ofConference(conferenceId)).orderBy('id', 'desc').limit(limit)) as WorkRow[];
+}
+
+/** A person's own work (conference 0) of one kind that is queued or running: one at a time per person. */
+export async function pendingOfPerson(db: Db, userId: number, kind: string): Promise<number> {
+  const row = (await db(T).whereNull('conference_id').where({ user_id: userId, kind }).whereIn('state', ['queued', 'running']).count({ n: '*' }).first()) as { n: number | string } | undefined;
+  return Number(row?.n ?? 0);
+}
+
+/** A person's newest own work of a kind. */
+export async function latestOfPerson(db: Db, userId: number, kind: string): Promise<WorkRow | undefined> {
+  return (await db(T).whereNull('conference_id').where({ user_id: userId, kind }).orderBy('id', 'desc').first()) as WorkRow | undefined;
+}
+
+/** A person's own work of any kind, all states (their erasure forgets it with its files). */
+export async function ofPerson(db: Db, userId: number): Promise<WorkRow[]> {
+  return (await db(T).whereNull('conference_id').where({ user_id: userId })) as WorkRow[];
 }
 
 // ── the runner's side ────────────────────────────────────────────────────────────────────────

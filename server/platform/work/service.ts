@@ -132,6 +132,40 @@ export class WorkService {
     return { name: row.file_name ?? 'download', contentType: row.file_type ?? 'application/octet-stream', bytes };
   }
 
+  // ── a person's own work (their export): conference 0, a NULL conference_id ──────────────────
+
+  /** How many pieces of this kind the person has queued or running (their own work). */
+  pendingOfPerson(userId: number, kind: string): Promise<number> {
+    return repo.pendingOfPerson(this.db, userId, kind);
+  }
+
+  /** The person's newest own work of a kind, or null. */
+  async latestOwn(userId: number, kind: string): Promise<WorkView | null> {
+    const row = await repo.latestOfPerson(this.db, userId, kind);
+    return row ? this.present(row) : null;
+  }
+
+  /** A person's own piece of work, for them only: another's answers not found. */
+  async viewOwn(userId: number, id: number): Promise<WorkView> {
+    const row = await repo.find(this.db, 0, id);
+    if (!row || Number(row.user_id) !== userId) throw new AppError(404, 'work:notFound');
+    return this.present(row);
+  }
+
+  async fileOwn(userId: number, id: number): Promise<WorkFile> {
+    const row = await repo.find(this.db, 0, id);
+    if (!row || Number(row.user_id) !== userId) throw new AppError(404, 'work:notFound');
+    return this.file(0, id);
+  }
+
+  /** Forgets a person's own work and its files (their account is erased). */
+  async forgetPerson(userId: number): Promise<number> {
+    const rows = await repo.ofPerson(this.db, userId);
+    for (const r of rows) if (r.stored_name) await this.store.remove(scopeOf(0), r.stored_name).catch(() => undefined);
+    await repo.remove(this.db, rows.map((r) => Number(r.id)));
+    return rows.length;
+  }
+
   /** The conference's recent work, newest first. */
   async recent(conferenceId: number): Promise<WorkView[]> {
     const rows = await repo.recentOfConference(this.db, conferenceId, 20);

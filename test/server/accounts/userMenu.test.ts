@@ -80,14 +80,15 @@ describe('conference layouts', () => {
 });
 
 describe('platform host', () => {
-  test('home, a feature’s screen and the administration carry the menu (change password, exit) and the switch', async () => {
+  test('home, a feature’s screen and the administration carry the menu (my data, change password, exit) and the switch', async () => {
     const token = await h.login({ email: 'host-admin@example.org', name: '平台管理员', conferenceId: null, superAdmin: true });
-    for (const path of ['/', '/conference/new', '/admin/identityProviders', '/admin/superAdmins', '/admin/publications']) {
+    for (const path of ['/', '/conference/new', '/admin/identityProviders', '/admin/superAdmins', '/admin/publications', '/admin/erasure', '/account/data']) {
       const { res, $ } = await page(h.app, path, { host: platform, token });
       expect(res.status, path).toBe(200);
       const menu = userMenu($);
       expect(menu.name).toBe('平台管理员');
       expect(menu.items).toEqual([
+        { label: '我的数据', href: '/account/data' },
         { label: '修改密码', href: '/resetPassword' },
         { label: '退出', action: 'logout' },
       ]);

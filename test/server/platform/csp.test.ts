@@ -14,7 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => h?.stop());
 
-test.each(['/', '/conferencelogin', '/userRegister', '/resetPassword', '/admin/superAdmins', '/admin/identityProviders', '/admin/publications', '/admin/units', '/conference/new'])(
+test.each(['/', '/conferencelogin', '/userRegister', '/resetPassword', '/admin/superAdmins', '/admin/identityProviders', '/admin/publications', '/admin/units', '/admin/erasure', '/account/data', '/conference/new'])(
   '%s on the platform host: scripts from itself only, no framing',
   async (path) => {
     const res = await request(h.app).get(path).set('Host', PLATFORM_HOST).set('Cookie', `token=${admin}`);
