@@ -102,8 +102,12 @@ export function pageScripts(root: string, html: string): { files: string[]; onDe
 export const BUDGET_KB = { attendee: 250, manage: 400 } as const;
 export type PageKind = keyof typeof BUDGET_KB;
 
-/** Islands of the organisers' and the platform administrators' screens; every other island is on a page where attendees, authors or reviewers act. */
-const MANAGEMENT = /^(Manage|Admin|RegisterConfig)|^(DocumentDesigner|CreateConference|MyConferences|PublicationActions|ReviewerInfo)$/;
+/**
+ * Islands of the organisers' and the platform administrators' screens, and the check-in desk (the
+ * management area's page for the staff a manager grants it); every other island is on a page where
+ * attendees, authors or reviewers act.
+ */
+const MANAGEMENT = /^(Manage|Admin|RegisterConfig)|^(DocumentDesigner|CreateConference|MyConferences|PublicationActions|ReviewerInfo|CheckinDesk)$/;
 export const pageKindOf = (island: string): PageKind => (MANAGEMENT.test(island) ? 'manage' : 'attendee');
 
 /** Every page's own code besides its islands: Vike's client entry and the page's entry (the largest, ~0.3 KB each). */

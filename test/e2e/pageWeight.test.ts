@@ -27,6 +27,7 @@ const OVER_BUDGET: Record<string, number> = {
   ManageReviewConfig: 435, // 426.5
   ManageSubmissionDetail: 435, // 428.0
   ManageSubmissions: 425, // 417.1
+  MyData: 295, // 286.2: a person's own data (issue 32), antd's Form and Modal like the personal centre's other screens
   ProfileDownloads: 275, // 268.7
   ProfileFeedback: 325, // 318.4
   ProfileFees: 305, // 297.1
