@@ -14,7 +14,7 @@ import type { Db } from '../../db/index';
 import { inTransaction } from '../../db/transaction';
 import { LIKE_ESCAPE, likeContains, toDbInstant } from '../../db/dialect';
 import { multiplyMoney, moneyFromColumn, toDecimalString } from '../../contract/money';
-import { nightsOf, type OccupancyView, type ReservationPage, type ReservationQuery, type ReservationView } from '../../contract/hotels';
+import { latestCheckOut, nightsOf, type OccupancyView, type ReservationPage, type ReservationQuery, type ReservationView } from '../../contract/hotels';
 import type { Lang } from '../../contract/enums';
 import { AppError } from '../../platform/errors';
 import { t } from '../../platform/i18n';
@@ -143,7 +143,7 @@ export class HotelDesk {
       if (booking.holds === 'sold' && nights !== Number(booking.nights)) throw new AppError(409, 'hotels:paidNightsFixed', 'checkOut', 409, { nights: String(booking.nights) });
       const room = await lockRoom(tx, conferenceId, Number(booking.room_id));
       if (!room) throw new AppError(404, 'hotels:roomNotFound');
-      if (stay.checkIn < room.check_in_start || stay.checkOut > room.check_in_end) throw new AppError(400, 'hotels:datesOutsideRoom', 'checkIn', 400, { start: room.check_in_start, end: room.check_in_end });
+      if (stay.checkIn < room.check_in_start || stay.checkOut > latestCheckOut({ checkInEnd: room.check_in_end })) throw new AppError(400, 'hotels:datesOutsideRoom', 'checkIn', 400, { start: room.check_in_start, end: room.check_in_end });
       await takeNights(tx, room, { ...stay, quantity: Number(booking.quantity) }, { checkIn: booking.check_in, checkOut: booking.check_out, quantity: Number(booking.quantity), holds: booking.holds });
       const unit = moneyFromColumn(booking.unit_amount, booking.currency);
       const total = multiplyMoney(unit, nights * Number(booking.quantity));
