@@ -18,7 +18,7 @@ import { csvHeader, preset } from './csv';
 
 type Values = { date: string; amount: string; text: string; currency?: string; payer?: string; rowCurrency: string };
 const MAX_CHARS = 2_000_000;
-const OUTCOME_COLORS = { confirmed: 'green', duplicate: 'default', queued: 'orange' } as const;
+const OUTCOME_COLORS = { confirmed: 'green', duplicate: 'default', queued: 'orange', skipped: 'default' } as const;
 
 /** The file's text, decoded as UTF-8 (a byte that is not UTF-8 becomes U+FFFD, which is refused). */
 function readText(file: File): Promise<string> {
@@ -117,7 +117,7 @@ export function StatementTab({ mapping, t, lang, mobile, onImported }: { mapping
       ) : null}
       {result ? (
         <Space orientation="vertical" style={{ width: '100%', marginTop: 20 }}>
-          <Alert type="success" showIcon title={t('orders:manage.resultSummary', { rows: result.rows, confirmed: result.confirmed, duplicate: result.duplicate, queued: result.queued })} />
+          <Alert type="success" showIcon title={t('orders:manage.resultSummary', { rows: result.rows, confirmed: result.confirmed, duplicate: result.duplicate, queued: result.queued, skipped: result.skipped ?? 0 })} />
           <Table
             rowKey="line"
             size="small"

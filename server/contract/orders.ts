@@ -102,12 +102,18 @@ export type AnomalyView = {
 
 export type StatementMapping = { date: string; amount: string; text: string; currency?: string; payer?: string };
 
+/**
+ * An import's result. Every data row of the file is counted once and listed once: `rows` is
+ * confirmed + duplicate + queued + skipped, and `outcomes` has a line for each (a skipped row is a
+ * debit or a row without an amount: not a payment, nothing written).
+ */
 export type StatementResult = {
   rows: number;
   confirmed: number;
   duplicate: number;
   queued: number;
-  outcomes: Array<{ line: number; outcome: 'confirmed' | 'duplicate' | 'queued'; reason: string; orderNos: string[] }>;
+  skipped: number;
+  outcomes: Array<{ line: number; outcome: 'confirmed' | 'duplicate' | 'queued' | 'skipped'; reason: string; orderNos: string[] }>;
 };
 
 /** A line of one of a person's orders, with its order (the registrant screen's fee column). */
