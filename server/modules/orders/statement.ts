@@ -65,7 +65,9 @@ export class StatementImport {
   async run(ctx: ImportContext, input: StatementParams): Promise<StatementResult> {
     const { conferenceId, userId: managerId } = ctx;
     ctx.progress(0, 0, 'work:stage.reading');
-    const read = await ctx.compute<ReadStatementOutput>('orders.readStatement', { conferenceId, csv: input.csv, mapping: input.mapping, currency: input.currency });
+    const read = input.file !== undefined
+      ? await ctx.compute<ReadStatementOutput>('orders.readStatementFile', { conferenceId, file: input.file, mapping: input.mapping, currency: input.currency })
+      : await ctx.compute<ReadStatementOutput>('orders.readStatement', { conferenceId, csv: input.csv ?? '', mapping: input.mapping, currency: input.currency });
     if ('error' in read) throw new AppError(400, read.error, read.field, 400, read.params);
     await this.db('statement_mappings').where({ conference_id: conferenceId }).delete();
     await this.db('statement_mappings').insert({ conference_id: conferenceId, mapping: JSON.stringify(input.mapping), updated_at: toDbInstant() });

@@ -8,8 +8,9 @@
 import crypto from 'node:crypto';
 import { parse } from 'csv-parse/sync';
 import { isCurrency, MONEY_ERRORS, parseAmount, type Money } from '../../contract/money';
-import { MAX_STATEMENT_ROWS, type StatementMapping } from '../../contract/orders';
+import { MAX_STATEMENT_ROWS, type StatementMapping, type StatementPreview } from '../../contract/orders';
 import { referencesIn } from './numbers';
+import { tableOfFile } from './statementFile';
 
 export { MAX_STATEMENT_ROWS };
 
@@ -84,6 +85,33 @@ export function readStatement(input: ReadStatementInput): ReadStatementOutput {
     lines.push(lineOf(input, record, index + 2, seen));
   }
   return { records: records.length, lines };
+}
+
+/** A statement file as the bank exported it (base64 of its bytes): CSV in any of the banks' encodings, or .xlsx (statementFile.ts). */
+export type ReadStatementFileInput = Omit<ReadStatementInput, 'csv'> & { file: string };
+
+/** The task for a file: its table found (encoding, format, header), then every row read and hashed as a CSV's. */
+export async function readStatementFile(input: ReadStatementFileInput): Promise<ReadStatementOutput> {
+  const table = await tableOfFile(Buffer.from(input.file, 'base64'));
+  if ('error' in table) return table;
+  const headers = new Set(table.header);
+  for (const [field, header] of Object.entries(input.mapping)) if (header && !headers.has(header)) return { error: 'orders:mappingMissing', field, params: { column: header } };
+  const seen = new Map<string, number>();
+  const lines = table.rows.map((row) => {
+    const record: Record<string, string> = {};
+    table.header.forEach((name, i) => {
+      if (name && !(name in record)) record[name] = row.cells[i] ?? '';
+    });
+    return lineOf({ ...input, csv: '' }, record, row.line, seen);
+  });
+  return { records: table.rows.length, lines };
+}
+
+/** The statement's columns, for the mapping's selects, and how it was read. */
+export async function previewStatement(input: { file: string }): Promise<StatementPreview | { error: string; field: string; params?: Record<string, string> }> {
+  const table = await tableOfFile(Buffer.from(input.file, 'base64'));
+  if ('error' in table) return table;
+  return { format: table.format, encoding: table.encoding, header: table.header.filter(Boolean), rows: table.rows.length };
 }
 
 function lineOf(input: ReadStatementInput, record: Record<string, string>, line: number, seen: Map<string, number>): StatementLine {
