@@ -75,12 +75,15 @@ describe('the configuration', () => {
 });
 
 describe('the pay instructions', () => {
-  const start = async (lang: 'zh' | 'en') =>
-    h.payments.provider('bankRemit').start({
+  const start = async (lang: 'zh' | 'en'): Promise<{ lines: Array<{ labelKey: string; value: string }> }> => {
+    const result = await h.payments.provider('bankRemit').start({
       conferenceId: cid, attemptNo: 'A20270301000009', amount: money(150000, 'CNY'), orders: [{ orderNo: 'R2027000001', reference: 'PAY7K3Q' }],
       subject: '注册费', passback: 'x', startedAt: new Date(), expiresAt: new Date(Date.now() + 3_600_000), lang,
       returnUrl: 'http://x/r', notifyUrl: 'http://x/n', config: (await h.payments.configOf(cid, 'bankRemit')) ?? {},
     });
+    if (result.kind !== 'instructions') throw new Error(result.kind);
+    return result;
+  };
 
   test('English: the English names, the BIC and the IBAN in groups of four', async () => {
     expect((await start('en')).lines).toEqual([
