@@ -86,6 +86,9 @@ export function SettingsTab({ mobile, t, settings, onSaved, onHotels }: { lang: 
           <Form.Item name="conditionNoteEn" label={t('hotels:config.conditionNoteEn')} {...wide} rules={[{ max: HOTEL_LIMITS.note, message: t('hotels:noteTooLong') }]}><Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} /></Form.Item>
         </Space>
       )}
+      <Form.Item name="authorsAfterAcceptance" label={t('hotels:config.authorsAfterAcceptance')} extra={t('hotels:config.authorsAfterAcceptanceHint')} valuePropName="checked">
+        <Switch />
+      </Form.Item>
       <Button type="primary" loading={busy} onClick={save}>{t('hotels:config.save')}</Button>
     </Form>
   );

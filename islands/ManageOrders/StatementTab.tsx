@@ -1,39 +1,38 @@
 /**
- * Statement import: a bank's CSV export, read in the browser as UTF-8 text; the manager maps its
- * columns (the header row fills the selects, the last mapping pre-fills them) and the server
- * confirms the transfers whose text names an order's reference, queueing the rest. The import is
- * a work with progress (issue 30): the answer is `{ work }`, followed by WorkProgress until its
- * summary (the outcome per row) arrives; a failure is shown by WorkProgress itself.
+ * Statement import: the file a bank exports (CSV in any encoding banks use, GBK included, or an
+ * Excel .xlsx), sent as it is; the server finds its encoding, format and header row and answers
+ * its columns (previewStatement), so the manager never chooses an encoding. The manager maps the
+ * columns (the last mapping pre-fills them) and the server confirms the transfers whose text names
+ * an order's reference, queueing the rest. The import is a work with progress (issue 30): the
+ * answer is `{ work }`, followed by WorkProgress until its summary (the outcome of every row,
+ * skipped ones included) arrives; a failure is shown by WorkProgress itself.
  */
 import { useState } from 'react';
-import { Alert, App, Button, Form, Input, Select, Space, Table, Tag, Upload } from 'antd';
+import { Alert, App, Button, Form, Input, Select, Space, Table, Tag, Typography, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
-import { ordersApi, STATEMENT_MAX_BYTES, type StatementMapping, type StatementResult } from '../../server/contract/orders';
+import { ordersApi, STATEMENT_MAX_BYTES, type StatementMapping, type StatementPreview, type StatementResult } from '../../server/contract/orders';
 import type { WorkView } from '../../server/contract/work';
 import type { Lang } from '../shared/locale';
 import { call, ApiError } from '../shared/api';
 import { errorText, type T } from '../shared/orders';
 import { WorkProgress } from '../shared/work';
-import { csvHeader, preset } from './csv';
+import { preset } from './csv';
 
 type Values = { date: string; amount: string; text: string; currency?: string; payer?: string; rowCurrency: string };
-const MAX_CHARS = 2_000_000;
-const OUTCOME_COLORS = { confirmed: 'green', duplicate: 'default', queued: 'orange' } as const;
+const OUTCOME_COLORS = { confirmed: 'green', duplicate: 'default', queued: 'orange', skipped: 'default' } as const;
 
-/** The file's text, decoded as UTF-8 (a byte that is not UTF-8 becomes U+FFFD, which is refused). */
-function readText(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result ?? ''));
-    reader.onerror = () => reject(reader.error);
-    reader.readAsText(file, 'UTF-8');
-  });
+/** The file's bytes as base64, in slices (a 2 MB file in one String.fromCharCode call would overflow the stack). */
+async function base64Of(file: File): Promise<string> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
 }
 
 export function StatementTab({ mapping, t, lang, mobile, onImported }: { mapping: StatementMapping | null; t: T; lang: Lang; mobile: boolean; onImported: () => void }) {
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
-  const [file, setFile] = useState<{ name: string; csv: string; header: string[] } | null>(null);
+  const [file, setFile] = useState<{ name: string; data: string; preview: StatementPreview } | null>(null);
   const [result, setResult] = useState<StatementResult | null>(null);
   const [busy, setBusy] = useState(false);
   const [work, setWork] = useState<WorkView | null>(null);
@@ -41,18 +40,17 @@ export function StatementTab({ mapping, t, lang, mobile, onImported }: { mapping
   async function choose(f: File) {
     setResult(null);
     setWork(null);
+    setFile(null);
     // Refused before it is read: the server would refuse it too (orders:csvTooLarge).
     if (f.size > STATEMENT_MAX_BYTES) return void message.error(t('orders:csvTooLarge'));
     try {
-      const csv = await readText(f);
-      if (csv.length > MAX_CHARS) return void message.error(t('orders:csvTooLarge'));
-      if (csv.includes('\uFFFD')) return void message.error(t('orders:manage.csvNotUtf8'));
-      const header = csvHeader(csv);
-      if (!header.length) return void message.error(t('orders:manage.csvEmpty'));
-      setFile({ name: f.name, csv, header });
+      const data = await base64Of(f);
+      const preview = await call(ordersApi.previewStatement, { body: { file: data } });
+      const header = preview.header;
+      setFile({ name: f.name, data, preview });
       form.setFieldsValue({ date: preset(header, mapping?.date), amount: preset(header, mapping?.amount), text: preset(header, mapping?.text), currency: preset(header, mapping?.currency), payer: preset(header, mapping?.payer) });
-    } catch {
-      message.error(t('orders:manage.csvNotUtf8'));
+    } catch (err) {
+      message.error(errorText(err, t));
     }
   }
 
@@ -62,7 +60,7 @@ export function StatementTab({ mapping, t, lang, mobile, onImported }: { mapping
     setResult(null);
     setWork(null);
     try {
-      const body = { csv: file.csv, mapping: { date: v.date, amount: v.amount, text: v.text, ...(v.currency ? { currency: v.currency } : {}), ...(v.payer ? { payer: v.payer } : {}) }, currency: v.rowCurrency.trim().toUpperCase() };
+      const body = { file: file.data, mapping: { date: v.date, amount: v.amount, text: v.text, ...(v.currency ? { currency: v.currency } : {}), ...(v.payer ? { payer: v.payer } : {}) }, currency: v.rowCurrency.trim().toUpperCase() };
       // Busy until the work finishes (finished() below).
       setWork((await call(ordersApi.importStatement, { body })).work);
     } catch (err) {
@@ -82,7 +80,7 @@ export function StatementTab({ mapping, t, lang, mobile, onImported }: { mapping
     onImported();
   }
 
-  const options = (file?.header ?? []).map((h) => ({ value: h, label: h }));
+  const options = (file?.preview.header ?? []).map((h) => ({ value: h, label: h }));
   const column = (name: keyof Values, label: string, required: boolean) => (
     <Form.Item name={name} label={t(label)} rules={required ? [{ required: true, message: t('orders:mappingRequired') }] : []} style={{ minWidth: mobile ? undefined : 200 }}>
       <Select allowClear={!required} options={options} disabled={!file} showSearch />
@@ -93,10 +91,15 @@ export function StatementTab({ mapping, t, lang, mobile, onImported }: { mapping
     <div className="manage-orders-statement">
       <Form form={form} layout="vertical" name="statementImport" onFinish={submit} initialValues={{ rowCurrency: 'CNY' }} style={{ maxWidth: 720 }}>
         <Form.Item label={t('orders:manage.csvFile')}>
-          <Upload accept=".csv,text/csv" maxCount={1} showUploadList={false} beforeUpload={(f) => { void choose(f); return false; }}>
+          <Upload accept=".csv,.txt,.xlsx,text/csv,text/plain,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" maxCount={1} showUploadList={false} beforeUpload={(f) => { void choose(f); return false; }}>
             <Button icon={<UploadOutlined />}>{t('orders:manage.chooseFile')}</Button>
           </Upload>
           {file ? <span style={{ marginLeft: 8, wordBreak: 'break-all' }}>{file.name}</span> : null}
+          {file ? (
+            <Typography.Paragraph type="secondary" className="statement-read-as" style={{ margin: '4px 0 0' }}>
+              {t('orders:manage.readAs', { format: t(`orders:manage.formats.${file.preview.format}`), encoding: t(`orders:manage.encodings.${file.preview.encoding}`), rows: file.preview.rows })}
+            </Typography.Paragraph>
+          ) : null}
         </Form.Item>
         <div style={{ display: 'grid', gridTemplateColumns: mobile ? '1fr' : '1fr 1fr', columnGap: 16 }}>
           {column('date', 'orders:manage.colDate', true)}
@@ -117,7 +120,7 @@ export function StatementTab({ mapping, t, lang, mobile, onImported }: { mapping
       ) : null}
       {result ? (
         <Space orientation="vertical" style={{ width: '100%', marginTop: 20 }}>
-          <Alert type="success" showIcon title={t('orders:manage.resultSummary', { rows: result.rows, confirmed: result.confirmed, duplicate: result.duplicate, queued: result.queued })} />
+          <Alert type="success" showIcon title={t('orders:manage.resultSummary', { rows: result.rows, confirmed: result.confirmed, duplicate: result.duplicate, queued: result.queued, skipped: result.skipped ?? 0 })} />
           <Table
             rowKey="line"
             size="small"

@@ -8,7 +8,7 @@ import { useEffect, useState } from 'react';
 import { Alert, App, Button, DatePicker, Descriptions, Form, Input, InputNumber, Modal, Space } from 'antd';
 import type { FormRule } from 'antd';
 import dayjs from 'dayjs';
-import { hotelsApi, HOTEL_LIMITS, nightsOf, stayProblem, type BookingForm as Values, type BookingPage, type HotelOffer, type RoomOffer } from '../../server/contract/hotels';
+import { hotelsApi, HOTEL_LIMITS, latestCheckOut, nightsOf, stayProblem, type BookingForm as Values, type BookingPage, type HotelOffer, type RoomOffer } from '../../server/contract/hotels';
 import { multiplyMoney } from '../../server/contract/money';
 import { ApiError, call } from '../shared/api';
 import type { Lang } from '../shared/locale';
@@ -54,7 +54,8 @@ export function BookingForm({ lang, mobile, t, choice, prefill, onClose }: Props
   const outside = (d: dayjs.Dayjs, last: boolean) => {
     if (!room) return true;
     const day = d.format('YYYY-MM-DD');
-    return last ? day <= room.checkInStart || day > room.checkInEnd : day < room.checkInStart || day >= room.checkInEnd;
+    // check-in from the start to the end date (the last night); check-out up to the day after it
+    return last ? day <= room.checkInStart || day > latestCheckOut(room) : day < room.checkInStart || day > room.checkInEnd;
   };
 
   async function submit() {

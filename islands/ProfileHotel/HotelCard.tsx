@@ -1,6 +1,6 @@
 /** A hotel as a booker sees it: photo, stars, address and links, and each room type with its price per night and the rooms left. */
 import { Button, Card, Rate, Space, Tag, Typography } from 'antd';
-import type { HotelOffer, RoomOffer } from '../../server/contract/hotels';
+import { latestCheckOut, type HotelOffer, type RoomOffer } from '../../server/contract/hotels';
 import { toDecimalString } from '../../server/contract/money';
 import type { Lang } from '../shared/locale';
 import { moneyText, type T } from '../shared/orders';
@@ -34,7 +34,7 @@ export function HotelCard({ lang, mobile, t, hotel, canBook, onBook }: { lang: L
                   <div style={{ minWidth: 0 }}>
                     <strong>{type}</strong>
                     <div>{t('hotels:book.pricePerNight', { price: `${room.display.currency} ${toDecimalString(room.display)}` })}{room.display.currency !== room.price.currency ? ` (${moneyText(room.price, lang)})` : ''}</div>
-                    <Typography.Text type="secondary">{t('hotels:book.dates', { start: room.checkInStart, end: room.checkInEnd })}</Typography.Text>
+                    <Typography.Text type="secondary">{t('hotels:book.dates', { start: room.checkInStart, end: room.checkInEnd, checkOut: latestCheckOut(room) })}</Typography.Text>
                     <div>{most === 0 ? <Tag color="red">{t('hotels:book.full')}</Tag> : left > 0 ? t('hotels:book.left', { left }) : t('hotels:book.someNightsFull')}</div>
                   </div>
                   <Button type="primary" disabled={!canBook || most === 0} onClick={() => onBook(room)} aria-label={`${t('hotels:book.book')} ${type}`}>

@@ -19,6 +19,9 @@ import { MyBookings } from './MyBookings';
 
 export type ProfileHotelProps = { lang: Lang; mobile: boolean; page: BookingPage; roomId: number | null };
 
+/** The author's submissions (SUBMISSION_SCREENS.author; named here so the page does not load the submissions contract). */
+const AUTHOR_PAGE = '/profile/submission';
+
 const pick = (zh: string, en: string, lang: Lang) => (lang === 'zh' ? zh || en : en || zh);
 
 function Hotels({ lang, mobile, page: initial, roomId }: ProfileHotelProps) {
@@ -55,6 +58,9 @@ function Hotels({ lang, mobile, page: initial, roomId }: ProfileHotelProps) {
       {bar === 'notRegistered' && <Alert type="warning" showIcon title={t('hotels:notRegistered')} description={<GoOnAfter t={t} to="/register" where="register" />} action={<Button size="small" href="/register">{t('hotels:book.toRegister')}</Button>} style={{ marginBottom: 16 }} />}
       {bar === 'notPaid' && (
         <Alert type="warning" showIcon title={t('hotels:notPaid')} description={<>{s ? <div>{pick(s.conditionNoteZh, s.conditionNoteEn, lang)}</div> : null}<GoOnAfter t={t} to="/profile/conference/fee" where="fees" /></>} action={<Button size="small" href="/profile/conference/fee">{t('hotels:book.toFees')}</Button>} style={{ marginBottom: 16 }} />
+      )}
+      {bar === 'notAccepted' && (
+        <Alert type="warning" showIcon title={t('hotels:notAccepted')} description={s ? pick(s.conditionNoteZh, s.conditionNoteEn, lang) || undefined : undefined} action={<Button size="small" href={AUTHOR_PAGE}>{t('hotels:book.toSubmissions')}</Button>} style={{ marginBottom: 16 }} />
       )}
       {s && (s.startDate || s.endDate) && <Typography.Paragraph type="secondary">{t('hotels:book.window', { start: s.startDate, end: s.endDate })}</Typography.Paragraph>}
       {s && pick(s.descriptionZh, s.descriptionEn, lang) && <div className="hotel-description" dangerouslySetInnerHTML={{ __html: pick(s.descriptionZh, s.descriptionEn, lang) }} />}

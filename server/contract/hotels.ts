@@ -5,8 +5,10 @@
  * endpoint map. No Node imports here: the islands bundle this file.
  *
  * Dates are calendar days "YYYY-MM-DD" in the conference's time zone. A room is bookable for the
- * nights from its check-in start date up to the night before its check-in end date (the latest
- * check-out); inventory is counted per room type per night (server/modules/hotels/inventory.ts).
+ * nights from its check-in start date to its check-in end date, both included (the last night one
+ * may check in; the latest check-out is the day after), so equal dates are a room of one night
+ * (spec 5 "Start check-in date ≤ end check-in date"). Inventory is counted per room type per night
+ * (server/modules/hotels/inventory.ts).
  * Prices are decimal strings read with money.ts; the settlement currency is the hotel settings'.
  */
 import { z } from 'zod';
@@ -17,7 +19,7 @@ import { emailField } from './validation';
 
 export const HOTEL_LIMITS = { name: 200, text: 500, description: 20_000, note: 2_000, link: 500, rooms: 100_000, nights: 366, requirements: 1_000, phone: 40 } as const;
 
-/** An additional condition on who may book (besides being registered): none, or a paid registration. */
+/** An additional condition on who may book (besides being registered): none, or a paid registration. The authors' rule is a switch of its own (authorsAfterAcceptance). */
 export const HOTEL_CONDITIONS = ['none', 'paidRegistration'] as const;
 export type HotelCondition = (typeof HOTEL_CONDITIONS)[number];
 
@@ -32,6 +34,16 @@ export function nextDay(day: string): string {
   const d = new Date(`${day}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + 1);
   return d.toISOString().slice(0, 10);
+}
+
+/** The latest check-out of a room: the day after its check-in end date (its last night). */
+export function latestCheckOut(room: { checkInEnd: string }): string {
+  return nextDay(room.checkInEnd);
+}
+
+/** The nights a room offers: from its check-in start date to its check-in end date, both included. */
+export function roomNights(room: { checkInStart: string; checkInEnd: string }): string[] {
+  return nightsOf(room.checkInStart, latestCheckOut(room));
 }
 
 /** The nights of a stay: every day from check-in up to, not including, check-out. */
@@ -56,6 +68,8 @@ export type HotelSettingsView = {
   condition: HotelCondition;
   conditionNoteZh: string;
   conditionNoteEn: string;
+  /** spec 5: a person who submitted manuscripts books only once one of them is accepted */
+  authorsAfterAcceptance: boolean;
 };
 
 const day = (required: string) => z.string({ message: required }).trim().min(1, required).refine(isDay, 'hotels:dateInvalid');
@@ -81,6 +95,7 @@ export const settingsInput = z
     condition: z.enum(HOTEL_CONDITIONS, { message: 'hotels:conditionInvalid' }).default('none'),
     conditionNoteZh: note,
     conditionNoteEn: note,
+    authorsAfterAcceptance: z.boolean({ message: 'hotels:conditionInvalid' }).default(false),
     /** the manager confirmed a currency change that voids unpaid hotel orders and room prices (spec 4) */
     confirm: z.boolean().optional(),
   })
@@ -163,8 +178,8 @@ export type HotelForm = z.input<typeof hotelInput>;
  * `booked`: the rooms already taken on the busiest night (0 for a new room).
  */
 export function roomProblem(v: { checkInStart: string; checkInEnd: string; total: number; minPerPerson: number; maxPerPerson: number }, booked = 0): [string, string] | null {
-  if (v.checkInStart >= v.checkInEnd) return ['checkInEnd', 'hotels:roomDateOrder'];
-  if (nightsOf(v.checkInStart, v.checkInEnd).length > HOTEL_LIMITS.nights) return ['checkInEnd', 'hotels:roomTooLong'];
+  if (v.checkInStart > v.checkInEnd) return ['checkInEnd', 'hotels:roomDateOrder'];
+  if (roomNights(v).length > HOTEL_LIMITS.nights) return ['checkInEnd', 'hotels:roomTooLong'];
   if (v.minPerPerson < 1) return ['minPerPerson', 'hotels:minInvalid'];
   if (v.maxPerPerson < v.minPerPerson) return ['maxPerPerson', 'hotels:maxBelowMin'];
   if (v.total < v.maxPerPerson) return ['total', 'hotels:totalBelowMax'];
@@ -212,7 +227,7 @@ export type RoomOffer = Omit<RoomView, 'booked' | 'remaining' | 'price'> & { pri
 export type HotelOffer = Omit<HotelView, 'rooms'> & { rooms: RoomOffer[] };
 
 /** Why a person may not book now ('' when they may). */
-export type BookingBar = '' | 'closed' | 'notRegistered' | 'notPaid';
+export type BookingBar = '' | 'closed' | 'notRegistered' | 'notPaid' | 'notAccepted';
 
 export type BookingView = {
   id: number;
@@ -247,7 +262,7 @@ export type BookingView = {
 
 /** What the booking page needs: the window, the hotels with their nights, the person's bookings and what the form is prefilled with. */
 export type BookingPage = {
-  settings: Pick<HotelSettingsView, 'startDate' | 'endDate' | 'open' | 'currency' | 'displayCurrency' | 'descriptionZh' | 'descriptionEn' | 'condition' | 'conditionNoteZh' | 'conditionNoteEn'> | null;
+  settings: Pick<HotelSettingsView, 'startDate' | 'endDate' | 'open' | 'currency' | 'displayCurrency' | 'descriptionZh' | 'descriptionEn' | 'condition' | 'conditionNoteZh' | 'conditionNoteEn' | 'authorsAfterAcceptance'> | null;
   bar: BookingBar;
   hotels: HotelOffer[];
   mine: BookingView[];
@@ -255,12 +270,16 @@ export type BookingPage = {
   today: string;
 };
 
-/** Spec 5 "Hotel booking (user)": the date rules against a room's check-in dates (shared with the island). */
+/**
+ * Spec 5 "Hotel booking (user)": the date rules against a room's check-in dates (shared with the
+ * island): check-in from the start to the end date, check-out after check-in and at the latest the
+ * day after the end date.
+ */
 export function stayProblem(v: { checkIn: string; checkOut: string }, room: { checkInStart: string; checkInEnd: string }): [string, string] | null {
   if (v.checkIn < room.checkInStart) return ['checkIn', 'hotels:checkInBeforeStart'];
-  if (v.checkIn >= room.checkInEnd) return ['checkIn', 'hotels:checkInAfterEnd'];
+  if (v.checkIn > room.checkInEnd) return ['checkIn', 'hotels:checkInAfterEnd'];
   if (v.checkOut <= v.checkIn) return ['checkOut', 'hotels:checkOutBeforeCheckIn'];
-  if (v.checkOut > room.checkInEnd) return ['checkOut', 'hotels:checkOutAfterEnd'];
+  if (v.checkOut > latestCheckOut(room)) return ['checkOut', 'hotels:checkOutAfterEnd'];
   return null;
 }
 

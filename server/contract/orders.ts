@@ -102,12 +102,18 @@ export type AnomalyView = {
 
 export type StatementMapping = { date: string; amount: string; text: string; currency?: string; payer?: string };
 
+/**
+ * An import's result. Every data row of the file is counted once and listed once: `rows` is
+ * confirmed + duplicate + queued + skipped, and `outcomes` has a line for each (a skipped row is a
+ * debit or a row without an amount: not a payment, nothing written).
+ */
 export type StatementResult = {
   rows: number;
   confirmed: number;
   duplicate: number;
   queued: number;
-  outcomes: Array<{ line: number; outcome: 'confirmed' | 'duplicate' | 'queued'; reason: string; orderNos: string[] }>;
+  skipped: number;
+  outcomes: Array<{ line: number; outcome: 'confirmed' | 'duplicate' | 'queued' | 'skipped'; reason: string; orderNos: string[] }>;
 };
 
 /** A line of one of a person's orders, with its order (the registrant screen's fee column). */
@@ -197,20 +203,41 @@ const notText = (s: string): boolean => {
   return s.includes('\u0000') || s.includes('\uFFFD') || BINARY_STARTS.some((b) => s.startsWith(b, from));
 };
 
-export const statementInput = z.object({
-  /** the CSV text as the bank exported it (UTF-8), header row first */
-  csv: z
-    .string({ message: 'orders:csvRequired' })
-    .min(1, 'orders:csvRequired')
-    .max(2_000_000, 'orders:csvTooLarge')
-    .refine((s) => s.trim() !== '', 'orders:csvRequired')
-    .refine((s) => !notText(s), 'orders:csvNotCsv')
-    // A header row and nothing under it: refused here, before any work starts (the reading says the same of rows that turn out empty).
-    .refine((s) => /[\r\n]\s*\S/.test(s.trim()), 'orders:csvEmpty'),
-  mapping: mappingInput,
-  /** the currency of the rows when the statement has no currency column */
-  currency: z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/, 'money.currency').optional().default('CNY'),
-});
+/**
+ * The file as the bank exported it, base64 of its bytes (issue 32): CSV in UTF-8, UTF-16 or
+ * GBK/GB18030, or .xlsx; the server finds the encoding and the format (orders/statementFile.ts).
+ */
+const statementFile = z
+  .string({ message: 'orders:csvRequired' })
+  .min(1, 'orders:csvRequired')
+  .max(Math.ceil((STATEMENT_MAX_BYTES * 4) / 3) + 4, 'orders:csvTooLarge')
+  .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'orders:csvNotCsv');
+
+export const statementFileInput = z.object({ file: statementFile });
+
+/** How a statement file was read: its format, its text encoding (for a CSV), its columns and how many rows are under them. */
+export type StatementPreview = { format: 'csv' | 'xlsx'; encoding: string; header: string[]; rows: number };
+
+export const statementInput = z
+  .object({
+    /** the CSV text (UTF-8), header row first: the API before issue 32; the screen sends `file` */
+    csv: z
+      .string({ message: 'orders:csvRequired' })
+      .min(1, 'orders:csvRequired')
+      .max(2_000_000, 'orders:csvTooLarge')
+      .refine((s) => s.trim() !== '', 'orders:csvRequired')
+      .refine((s) => !notText(s), 'orders:csvNotCsv')
+      // A header row and nothing under it: refused here, before any work starts (the reading says the same of rows that turn out empty).
+      .refine((s) => /[\r\n]\s*\S/.test(s.trim()), 'orders:csvEmpty')
+      .optional(),
+    file: statementFile.optional(),
+    mapping: mappingInput,
+    /** the currency of the rows when the statement has no currency column */
+    currency: z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/, 'money.currency').optional().default('CNY'),
+  })
+  .superRefine((v, ctx) => {
+    if (v.csv === undefined && v.file === undefined) ctx.addIssue({ code: 'custom', path: ['csv'], message: 'orders:csvRequired' });
+  });
 
 export const resolveInput = z.object({
   /** confirm the row or anomaly against these order numbers, or just close it with the note */
@@ -249,4 +276,6 @@ export const ordersApi = {
   mapping: endpoint<StatementMapping | null>()({ method: 'GET', path: `${MANAGE}/statement/mapping` }),
   /** answers 202 `{ work }` (server/contract/work.ts): the work's summary is the StatementResult */
   importStatement: endpoint<WorkStarted>()({ method: 'POST', path: `${MANAGE}/statement`, body: statementInput }),
+  /** the statement file's columns and how it was read (encoding, format), for the mapping */
+  previewStatement: endpoint<StatementPreview>()({ method: 'POST', path: `${MANAGE}/statement/preview`, body: statementFileInput }),
 };

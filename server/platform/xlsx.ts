@@ -55,3 +55,32 @@ export function addTextRow(sheet: ExcelJS.Worksheet, values: string[]): ExcelJS.
   });
   return row;
 }
+
+/**
+ * A cell of an export (issue 32): a text, a number (`n`, with Excel's number format `fmt`), or a
+ * date (`d`: the wall-clock day "YYYY-MM-DD" or time "YYYY-MM-DDTHH:mm:ss" in the conference's
+ * time zone, as people there read it). Plain data, so a table crosses to the pool's thread as is;
+ * made by the helpers of tableCells.ts.
+ */
+export type TableCell = string | { n: number; fmt: string } | { d: string; fmt: string };
+
+/**
+ * Adds a row of cells: numbers and dates as real number and date cells with their format, texts
+ * as texts (those a spreadsheet would read as formulas with the quote-prefix style). A date is
+ * written as the UTC instant of its wall-clock time: Excel's date serial has no zone, and exceljs
+ * turns a Date into it by its UTC fields, so the sheet shows the time as the conference reads it.
+ */
+export function addTableRow(sheet: ExcelJS.Worksheet, cells: readonly TableCell[]): ExcelJS.Row {
+  const row = sheet.addRow(cells.map((c) => (typeof c === 'string' ? c : 'n' in c ? c.n : wallClock(c.d))));
+  cells.forEach((c, i) => {
+    if (typeof c === 'string') {
+      if (looksLikeFormula(c)) row.getCell(i + 1).style = QUOTED as Partial<ExcelJS.Style>;
+    } else row.getCell(i + 1).numFmt = c.fmt;
+  });
+  return row;
+}
+
+function wallClock(d: string): Date {
+  const [day, time = '00:00:00'] = d.split('T');
+  return new Date(`${day}T${time}Z`);
+}

@@ -18,6 +18,7 @@ import type { RateLimiter } from '../../platform/rateLimit';
 import { text } from '../../platform/site';
 import { enqueueConferenceMail } from '../mail/templates';
 import type { OrderService } from '../orders';
+import { authorStanding } from '../submissions';
 import { lockRoom, takeNights } from './inventory';
 import { presentBooking, presentHotel, presentSettings } from './present';
 import * as repo from './repo';
@@ -47,6 +48,8 @@ export class HotelBooking {
     if (person.today < settings.start_date || person.today > settings.end_date) return 'closed';
     if (!(await this.registration.contactOf(conferenceId, person.userId))) return 'notRegistered';
     if (settings.condition === 'paidRegistration' && !(await this.orders.hasPaid(this.db, conferenceId, person.userId, 'register'))) return 'notPaid';
+    // Spec 5: an author books once a manuscript is accepted; people without one book as any attendee.
+    if (settings.authors_after_acceptance && (await authorStanding(this.db, conferenceId, person.userId)) === 'notAccepted') return 'notAccepted';
     return '';
   }
 
@@ -118,6 +121,7 @@ export class HotelBooking {
     if (bar === 'closed' || !settings) throw new AppError(409, 'hotels:notAvailable');
     if (bar === 'notRegistered') throw new AppError(403, 'hotels:notRegistered');
     if (bar === 'notPaid') throw new AppError(403, 'hotels:notPaid');
+    if (bar === 'notAccepted') throw new AppError(403, 'hotels:notAccepted');
     const room = await repo.findRoom(this.db, conferenceId, input.roomId);
     if (!room) throw new AppError(404, 'hotels:roomNotFound', 'roomId');
     if (room.price_amount == null) throw new AppError(409, 'hotels:roomNotPriced', 'roomId');

@@ -49,6 +49,7 @@ export class HotelConfig {
           start_date: input.startDate, end_date: input.endDate, open: input.open, currency: input.currency, display_currency: input.displayCurrency,
           description_zh: sanitizeHtml(input.descriptionZh), description_en: sanitizeHtml(input.descriptionEn),
           condition: input.condition, condition_note_zh: input.conditionNoteZh, condition_note_en: input.conditionNoteEn,
+          authors_after_acceptance: input.authorsAfterAcceptance,
         },
         Boolean(before),
       );

@@ -13,12 +13,13 @@ import { createHash } from 'node:crypto';
 import type { Db } from '../../db/index';
 import { inTransaction } from '../../db/transaction';
 import { LIKE_ESCAPE, likeContains, toDbInstant } from '../../db/dialect';
-import { multiplyMoney, moneyFromColumn, toDecimalString } from '../../contract/money';
-import { nightsOf, type OccupancyView, type ReservationPage, type ReservationQuery, type ReservationView } from '../../contract/hotels';
+import { multiplyMoney, moneyFromColumn } from '../../contract/money';
+import { latestCheckOut, nightsOf, type OccupancyView, type ReservationPage, type ReservationQuery, type ReservationView } from '../../contract/hotels';
 import type { Lang } from '../../contract/enums';
 import { AppError } from '../../platform/errors';
 import { t } from '../../platform/i18n';
-import type { TableSheet } from '../../platform/work/table';
+import type { TableCell, TableSheet } from '../../platform/work/table';
+import { countCell, dayCell, moneyCell } from '../../platform/tableCells';
 import { accountsByIds } from '../accounts/repo';
 import type { OrderManagement, OrderService } from '../orders';
 import type { HotelBooking } from './booking';
@@ -143,7 +144,7 @@ export class HotelDesk {
       if (booking.holds === 'sold' && nights !== Number(booking.nights)) throw new AppError(409, 'hotels:paidNightsFixed', 'checkOut', 409, { nights: String(booking.nights) });
       const room = await lockRoom(tx, conferenceId, Number(booking.room_id));
       if (!room) throw new AppError(404, 'hotels:roomNotFound');
-      if (stay.checkIn < room.check_in_start || stay.checkOut > room.check_in_end) throw new AppError(400, 'hotels:datesOutsideRoom', 'checkIn', 400, { start: room.check_in_start, end: room.check_in_end });
+      if (stay.checkIn < room.check_in_start || stay.checkOut > latestCheckOut({ checkInEnd: room.check_in_end })) throw new AppError(400, 'hotels:datesOutsideRoom', 'checkIn', 400, { start: room.check_in_start, end: room.check_in_end });
       await takeNights(tx, room, { ...stay, quantity: Number(booking.quantity) }, { checkIn: booking.check_in, checkOut: booking.check_out, quantity: Number(booking.quantity), holds: booking.holds });
       const unit = moneyFromColumn(booking.unit_amount, booking.currency);
       const total = multiplyMoney(unit, nights * Number(booking.quantity));
@@ -215,9 +216,10 @@ export class HotelDesk {
         .filter((v) => v.hotelId === Number(hotel.id))
         .flatMap((v) => nightsOf(v.checkIn, v.checkOut).map((night) => ({ night, v })))
         .sort((a, b) => (a.night < b.night ? -1 : a.night > b.night ? 1 : a.v.id - b.v.id))
-        .map(({ night, v }) => [
-          night, lang === 'zh' ? v.roomZh : v.roomEn, String(v.quantity), v.name, v.unit, v.email, v.phone, v.checkIn, v.checkOut,
-          t(lang, `hotels:status.${v.status}`), t(lang, `hotels:payment.${v.payment}`), v.orderNo, `${v.price.currency} ${toDecimalString(v.price)}`, v.requirements,
+        // Nights and stays are date cells, rooms and prices numbers (issue 32): sorted and summed in the sheet.
+        .map(({ night, v }): TableCell[] => [
+          dayCell(night), lang === 'zh' ? v.roomZh : v.roomEn, countCell(v.quantity), v.name, v.unit, v.email, v.phone, dayCell(v.checkIn), dayCell(v.checkOut),
+          t(lang, `hotels:status.${v.status}`), t(lang, `hotels:payment.${v.payment}`), v.orderNo, moneyCell(v.price, { currency: true }), v.requirements,
         ]);
       return { name: sheetName, head, rows, widths: head.map(() => 16) };
     });

@@ -1,6 +1,7 @@
 /**
  * What hotels do when orders and registration change (spec 4), in the transaction of the change:
- * a hotel order paid sells its booking's nights; cancelled, expired or voided gives them back and
+ * a hotel order paid sells its booking's nights and confirms the booking (a paid booking's rooms
+ * are sold and kept: showing it "pending" until a manager clicks told the attendee the opposite); cancelled, expired or voided gives them back and
  * closes the booking with the same word; reopened by a manager's deal takes them again (or the
  * deal is refused with 'hotels:soldOut'). A deleted registrant's bookings are voided, paid ones
  * included ('Deleting a user invalidates that user's hotel bookings'); their orders are voided by
@@ -17,7 +18,10 @@ export function hotelHandlers(): readonly Subscription[] {
   return [
     handle('order.paid', async (tx, { conferenceId, orderId, type }) => {
       if (type !== 'hotel') return;
-      for (const booking of await repo.bookingsOfOrder(tx, conferenceId, orderId)) await sellNights(tx, booking);
+      for (const booking of await repo.bookingsOfOrder(tx, conferenceId, orderId)) {
+        await sellNights(tx, booking);
+        if (booking.status === 'pending') await repo.updateBooking(tx, conferenceId, booking.id, { status: 'confirmed' });
+      }
     }),
     handle('order.closed', async (tx, { conferenceId, orderId, type, status }) => {
       if (type !== 'hotel') return;

@@ -16,7 +16,7 @@
 import type { Tx } from '../../db/index';
 import { lockForUpdate } from '../../db/dialect';
 import { AppError } from '../../platform/errors';
-import { nightsOf } from '../../contract/hotels';
+import { latestCheckOut, nightsOf, roomNights } from '../../contract/hotels';
 import type * as repo from './repo';
 
 /** The room's row, locked for the rest of the transaction. */
@@ -33,7 +33,7 @@ async function lockNights(tx: Tx, conferenceId: number, roomId: number, first: s
 /** The nights of a stay, refused when one is not in the room's range (a stay the room does not offer). */
 function stayNights(room: repo.RoomRow, checkIn: string, checkOut: string): string[] {
   const nights = nightsOf(checkIn, checkOut);
-  if (!nights.length || checkIn < room.check_in_start || checkOut > room.check_in_end) throw new AppError(409, 'hotels:datesOutsideRoom', 'checkIn');
+  if (!nights.length || checkIn < room.check_in_start || checkOut > latestCheckOut({ checkInEnd: room.check_in_end })) throw new AppError(409, 'hotels:datesOutsideRoom', 'checkIn');
   return nights;
 }
 
@@ -96,7 +96,7 @@ export async function reshapeRoom(tx: Tx, room: repo.RoomRow, next: { checkInSta
   const rows = (await lockForUpdate(tx, tx('hotel_nights').where({ conference_id: conferenceId, room_id: room.id }).orderBy('night'))) as repo.NightRow[];
   const booked = rows.reduce((most, r) => Math.max(most, Number(r.held) + Number(r.sold)), 0);
   if (next.total < booked) throw new AppError(409, 'hotels:totalBelowBooked', 'total', 409, { booked: String(booked) });
-  const wanted = new Set(nightsOf(next.checkInStart, next.checkInEnd));
+  const wanted = new Set(roomNights(next));
   const leaving = rows.filter((r) => !wanted.has(r.night));
   if (leaving.some((r) => Number(r.held) + Number(r.sold) > 0)) throw new AppError(409, 'hotels:nightsBooked', 'checkInStart');
   if (leaving.length) await tx('hotel_nights').where({ conference_id: conferenceId, room_id: room.id }).whereIn('night', leaving.map((r) => r.night)).delete();

@@ -6,7 +6,7 @@ import type { OrderStatus } from '../../contract/orders';
 import type * as repo from './repo';
 
 export const NO_SETTINGS: HotelSettingsView = {
-  saved: false, startDate: '', endDate: '', open: false, currency: 'CNY', displayCurrency: 'CNY', descriptionZh: '', descriptionEn: '', condition: 'none', conditionNoteZh: '', conditionNoteEn: '',
+  saved: false, startDate: '', endDate: '', open: false, currency: 'CNY', displayCurrency: 'CNY', descriptionZh: '', descriptionEn: '', condition: 'none', conditionNoteZh: '', conditionNoteEn: '', authorsAfterAcceptance: false,
 };
 
 export function presentSettings(row: repo.SettingsRow | undefined): HotelSettingsView {
@@ -14,7 +14,7 @@ export function presentSettings(row: repo.SettingsRow | undefined): HotelSetting
   return {
     saved: true, startDate: row.start_date, endDate: row.end_date, open: Boolean(row.open), currency: row.currency, displayCurrency: row.display_currency,
     descriptionZh: row.description_zh, descriptionEn: row.description_en, condition: row.condition === 'paidRegistration' ? 'paidRegistration' : 'none',
-    conditionNoteZh: row.condition_note_zh, conditionNoteEn: row.condition_note_en,
+    conditionNoteZh: row.condition_note_zh, conditionNoteEn: row.condition_note_en, authorsAfterAcceptance: Boolean(row.authors_after_acceptance),
   };
 }
 

@@ -21,6 +21,8 @@ export type SettingsRow = {
   condition: string;
   condition_note_zh: string;
   condition_note_en: string;
+  /** spec 5: authors book once a manuscript of theirs is accepted (migration 040) */
+  authors_after_acceptance: number | boolean;
   updated_at: string;
 };
 
@@ -94,7 +96,7 @@ export async function lockSettings(tx: Tx, conferenceId: number): Promise<Settin
   return (await lockForUpdate(tx, tx('hotel_settings').where({ conference_id: conferenceId })).first()) as SettingsRow | undefined;
 }
 
-export async function saveSettings(tx: Tx, conferenceId: number, values: Omit<SettingsRow, 'conference_id' | 'updated_at'>, exists: boolean): Promise<void> {
+export async function saveSettings(tx: Tx, conferenceId: number, values: Omit<SettingsRow, 'conference_id' | 'updated_at' | 'authors_after_acceptance'> & { authors_after_acceptance?: boolean }, exists: boolean): Promise<void> {
   const row = { ...values, updated_at: toDbInstant() };
   if (exists) await tx('hotel_settings').where({ conference_id: conferenceId }).update(row);
   else await tx('hotel_settings').insert({ ...row, conference_id: conferenceId });

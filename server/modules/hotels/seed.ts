@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Db } from '../../db/index';
 import { inTransaction } from '../../db/transaction';
-import { nextDay, nightsOf } from '../../contract/hotels';
+import { roomNights } from '../../contract/hotels';
 import { parseAmount } from '../../contract/money';
 import { todayIn } from '../registration/settings';
 import * as repo from './repo';
@@ -31,7 +31,8 @@ export async function seedDemoHotels(db: Db, conferenceId: number, dir: string, 
   const demo = JSON.parse(fs.readFileSync(file, 'utf8')) as DemoHotels;
   const { startDate, endDate } = conference;
   const checkInStart = previousDay(startDate);
-  const checkInEnd = nextDay(endDate);
+  // The last night: the conference's last day (its guests leave the day after).
+  const checkInEnd = endDate;
   await inTransaction(db, async (tx) => {
     await repo.saveSettings(tx, conferenceId, {
       start_date: todayIn('Asia/Shanghai', new Date(Date.now() - 30 * 86_400_000)), end_date: endDate, open: true, currency: 'CNY', display_currency: 'CNY',
@@ -46,7 +47,7 @@ export async function seedDemoHotels(db: Db, conferenceId: number, dir: string, 
           hotel_id: hotelId, type_zh: r.typeZh, type_en: r.typeEn, price_amount: price.money.amount, display_price_amount: price.money.amount, total: r.total,
           check_in_start: checkInStart, check_in_end: checkInEnd, min_per_person: 1, max_per_person: r.max,
         });
-        await tx('hotel_nights').insert(nightsOf(checkInStart, checkInEnd).map((night) => ({ conference_id: conferenceId, room_id: roomId, night, held: 0, sold: 0 })));
+        await tx('hotel_nights').insert(roomNights({ checkInStart, checkInEnd }).map((night) => ({ conference_id: conferenceId, room_id: roomId, night, held: 0, sold: 0 })));
       }
     }
   });

@@ -5,15 +5,15 @@
  * same settle() as a gateway's notification, as the order's open bank-transfer attempt or else a
  * 'manual' attempt, so an order is paid in one place.
  */
-import { localTime } from '../../platform/localTime';
 import type { Db } from '../../db/index';
 import { fromDbInstant, toDbInstant } from '../../db/dialect';
-import { compareMoney, formatMoney, money, moneyFromColumn, parseAmount, toDecimalString } from '../../contract/money';
+import { compareMoney, formatMoney, money, moneyFromColumn, parseAmount } from '../../contract/money';
 import type { AnomalyView, DealInput, ItemOfUser, ManagedOrderView, OrderPage, OrderQuery } from '../../contract/orders';
 import type { Lang } from '../../contract/enums';
 import { AppError } from '../../platform/errors';
 import { t } from '../../platform/i18n';
-import type { TableSheet } from '../../platform/work/table';
+import type { TableCell, TableSheet } from '../../platform/work/table';
+import { instantCell, moneyCell } from '../../platform/tableCells';
 import type { Progress } from '../../platform/work/types';
 import { accountsByIds } from '../accounts/repo';
 import { newAttemptNo } from './numbers';
@@ -214,10 +214,11 @@ export class OrderManagement {
    */
   async table(conferenceId: number, q: Omit<OrderQuery, 'page' | 'size'>, lang: Lang, timeZone: string, progress: Progress = () => undefined): Promise<TableSheet> {
     const rows = (await filtered(this.db, conferenceId, await filterOf(this.db, conferenceId, q), zoneOffsetMs(timeZone)).orderBy('o.id').limit(EXPORT_MAX).select('o.*')) as repo.OrderRow[];
-    const local = (iso: string | null) => (iso ? localTime(new Date(iso), timeZone, true) : '');
+    // Amounts and times are number and date cells (issue 32): summed and sorted in the sheet; times in the conference's zone.
+    const local = (iso: string | null) => instantCell(iso, timeZone);
     const columns = ['orderNo', 'type', 'name', 'email', 'items', 'currency', 'total', 'paid', 'status', 'transaction', 'method', 'reference', 'createdAt', 'deadline', 'paidAt', 'remark'];
     const head = [...columns.map((c) => t(lang, `orders:export.${c}`)), `${t(lang, 'orders:export.timeZone')}: ${timeZone}`];
-    const body: string[][] = [];
+    const body: TableCell[][] = [];
     for (let start = 0; start < rows.length; start += 1000) {
       const chunk = rows.slice(start, start + 1000);
       const [views, people] = await Promise.all([this.orders.views(conferenceId, chunk), accountsByIds(this.db, chunk.map((r) => Number(r.user_id)))]);
@@ -226,7 +227,7 @@ export class OrderManagement {
         body.push([
           v.orderNo, t(lang, `orders:type.${v.type}`), person?.trueName ?? '', person?.email ?? '',
           v.items.map((item) => `${lang === 'zh' ? item.titleZh || item.titleEn : item.titleEn || item.titleZh} × ${item.quantity}`).join('; '),
-          v.total.currency, toDecimalString(v.total), toDecimalString(v.paid), t(lang, `orders:status.${v.status}`), t(lang, `orders:transaction.${v.transaction}`),
+          v.total.currency, moneyCell(v.total), moneyCell(v.paid), t(lang, `orders:status.${v.status}`), t(lang, `orders:transaction.${v.transaction}`),
           v.method ? t(lang, `orders:methods.${v.method}`) : '', v.reference, local(v.createdAt), local(v.deadline), local(v.paidAt), chunk[i].remark ?? '',
         ]);
       });

@@ -10,7 +10,7 @@ import { access, conferenceOf, timeZoneOf, userOf } from '../../platform/access'
 import type { Deps } from '../../platform/feature';
 import { route, SENT } from '../../platform/route';
 import { sendAttachment } from '../../platform/download';
-import { ordersApi, STATEMENT_MAX_BYTES } from '../../contract/orders';
+import { ordersApi, STATEMENT_MAX_BYTES, type StatementPreview } from '../../contract/orders';
 import type { OrderManagement } from './manage';
 import type { StatementImport } from './statement';
 import { savedMapping } from './statement';
@@ -25,7 +25,7 @@ import { ORDERS_AT_ONCE, ordersExportOf } from './exportWork';
  * read (and a chunked one as soon as it passes the limit), after the access check.
  */
 export const STATEMENT_BODY_LIMIT = Math.ceil(STATEMENT_MAX_BYTES * 1.5);
-export const LARGE_BODY_PATHS: readonly string[] = [ordersApi.importStatement.path];
+export const LARGE_BODY_PATHS: readonly string[] = [ordersApi.importStatement.path, ordersApi.previewStatement.path];
 const readStatementJson = express.json({ limit: STATEMENT_BODY_LIMIT });
 const tooLarge = () => new AppError(413, 'orders:csvTooLarge', 'csv');
 function statementBody(req: Request, res: Response, next: NextFunction): void {
@@ -83,5 +83,11 @@ export function ordersApiRouter(deps: Deps, management: OrderManagement, stateme
   route(router, ordersApi.mapping, access('manager'), async (_input, req) => savedMapping(db, conferenceOf(req)));
   // Work with progress (issue 30): 202 at once; the summary is the StatementResult (statement.ts).
   route(router, ordersApi.importStatement, [access('manager'), statementBody], async ({ body }, req, res) => workStarted(res, await deps.work.ask(statements.kind, workAsker(req), body)));
+  // The file's columns and how it was read, for the mapping's selects: read in the pool (an .xlsx is unzipped), well under a second.
+  route(router, ordersApi.previewStatement, [access('manager'), statementBody], async ({ body }, req) => {
+    const read = await deps.work.compute<StatementPreview | { error: string; field: string; params?: Record<string, string> }>(conferenceOf(req), 'orders.previewStatement', { file: body.file });
+    if ('error' in read) throw new AppError(400, read.error, read.field, 400, read.params);
+    return read;
+  });
   return router;
 }

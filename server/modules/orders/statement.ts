@@ -65,19 +65,26 @@ export class StatementImport {
   async run(ctx: ImportContext, input: StatementParams): Promise<StatementResult> {
     const { conferenceId, userId: managerId } = ctx;
     ctx.progress(0, 0, 'work:stage.reading');
-    const read = await ctx.compute<ReadStatementOutput>('orders.readStatement', { conferenceId, csv: input.csv, mapping: input.mapping, currency: input.currency });
+    const read = input.file !== undefined
+      ? await ctx.compute<ReadStatementOutput>('orders.readStatementFile', { conferenceId, file: input.file, mapping: input.mapping, currency: input.currency })
+      : await ctx.compute<ReadStatementOutput>('orders.readStatement', { conferenceId, csv: input.csv ?? '', mapping: input.mapping, currency: input.currency });
     if ('error' in read) throw new AppError(400, read.error, read.field, 400, read.params);
     await this.db('statement_mappings').where({ conference_id: conferenceId }).delete();
     await this.db('statement_mappings').insert({ conference_id: conferenceId, mapping: JSON.stringify(input.mapping), updated_at: toDbInstant() });
 
-    const result: StatementResult = { rows: read.records, confirmed: 0, duplicate: 0, queued: 0, outcomes: [] };
-    const lines = read.lines;
+    const result: StatementResult = { rows: read.records, confirmed: 0, duplicate: 0, queued: 0, skipped: 0, outcomes: [] };
+    // Rows that are not payments are listed at once; only the others are settled.
+    for (const line of read.lines) if (line.kind === 'skipped') {
+      result.outcomes.push({ line: line.line, outcome: 'skipped', reason: line.reason, orderNos: [] });
+      result.skipped++;
+    }
+    const lines = read.lines.filter((l) => l.kind !== 'skipped');
     ctx.progress(0, lines.length, 'work:stage.importing');
     for (let start = 0; start < lines.length; start += STATEMENT_BATCH) {
       // Stopping between two rows is safe: the next run resumes from the rows' hashes.
       ctx.signal.throwIfAborted();
       for (const line of lines.slice(start, start + STATEMENT_BATCH)) {
-        const outcome: Outcome = line.kind === 'currency' ? { line: line.line, outcome: 'queued', reason: 'currency', orderNos: [] } : await this.one(conferenceId, managerId, line);
+        const outcome: Outcome = line.kind === 'settle' ? await this.one(conferenceId, managerId, line) : { line: line.line, outcome: 'queued', reason: 'currency', orderNos: [] };
         result.outcomes.push(outcome);
         result[outcome.outcome]++;
         // Between two rows too: on SQLite a batch is 35-100 ms of a blocked thread, a row 1-4 ms.
@@ -85,6 +92,7 @@ export class StatementImport {
       }
       ctx.progress(Math.min(start + STATEMENT_BATCH, lines.length), lines.length, 'work:stage.importing');
     }
+    result.outcomes.sort((a, b) => a.line - b.line);
     return result;
   }
 

@@ -4,15 +4,14 @@
  * express tracking number and the bill number, and the export's rows (receipts.xlsx, written in
  * the pool: exportWork.ts).
  */
-import { localTime } from '../../platform/localTime';
 import type { Db } from '../../db/index';
 import { inTransaction } from '../../db/transaction';
-import { toDecimalString } from '../../contract/money';
 import type { Lang } from '../../contract/enums';
 import { INVOICE_STATUSES, type InvoicePage, type InvoiceQuery, type InvoiceUpdate, type ManagedInvoiceView } from '../../contract/receipts';
 import { AppError } from '../../platform/errors';
 import { t } from '../../platform/i18n';
-import type { TableSheet } from '../../platform/work/table';
+import type { TableCell, TableSheet } from '../../platform/work/table';
+import { dayCell, instantCell, moneyCell } from '../../platform/tableCells';
 import { presentManaged } from './present';
 import * as repo from './repo';
 
@@ -56,12 +55,13 @@ export class ReceiptManagement {
   /** receipts.xlsx's sheet: a row per invoice request of the filter (at most EXPORT_MAX), times in the conference's zone. */
   async table(conferenceId: number, q: Omit<InvoiceQuery, 'page' | 'size'>, lang: Lang, timeZone: string): Promise<TableSheet> {
     const rows = ((await repo.invoicesFiltered(this.db, conferenceId, q).orderBy('id').limit(EXPORT_MAX)) as repo.InvoiceRow[]).map(presentManaged);
-    const local = (iso: string) => localTime(new Date(iso), timeZone, true);
+    // Amounts and times are number and date cells (issue 32); times in the conference's zone.
+    const local = (iso: string) => instantCell(iso, timeZone);
     const columns = ['orderNo', 'applicant', 'email', 'type', 'content', 'titleType', 'titleName', 'taxpayerId', 'recipientName', 'phone', 'address', 'receivingEmail', 'currency', 'amount', 'orderAmount', 'paidDate', 'attendees', 'comment', 'status', 'expressNo', 'billNo', 'createdAt', 'updatedAt'];
     const head = [...columns.map((c) => t(lang, `receipts:export.${c}`)), `${t(lang, 'receipts:export.timeZone')}: ${timeZone}`];
-    const body = rows.map((v) => [
+    const body = rows.map((v): TableCell[] => [
       v.orderNo, v.applicantName, v.applicantEmail, t(lang, `receipts:type.${v.type}`), t(lang, `receipts:content.${v.content}`), t(lang, `receipts:titleType.${v.titleType}`), v.titleName, v.taxpayerId,
-      v.recipientName, v.phone, v.address, v.email, v.amount.currency, toDecimalString(v.amount), toDecimalString(v.orderAmount), v.paidDate, v.attendees.join(', '), v.comment,
+      v.recipientName, v.phone, v.address, v.email, v.amount.currency, moneyCell(v.amount), moneyCell(v.orderAmount), dayCell(v.paidDate), v.attendees.join(', '), v.comment,
       t(lang, `receipts:status.${v.status}`), v.expressNo, v.billNo, local(v.createdAt), local(v.updatedAt),
     ]);
     return { name: t(lang, 'receipts:export.sheet'), head, rows: body, widths: head.map(() => 18) };

@@ -3,13 +3,13 @@
  * read here, the workbook written in the pool by 'platform.table'), and the registrants' files
  * as one zip with a folder per registrant, streamed.
  */
-import { localTime } from '../../platform/localTime';
 import type { Db } from '../../db/index';
 import { fromDbInstant, parseJson } from '../../db/dialect';
 import type { Answers, FormRules } from '../../contract/registration';
 import type { Lang } from '../../contract/enums';
 import { t } from '../../platform/i18n';
-import type { TableSheet } from '../../platform/work/table';
+import type { TableCell, TableSheet } from '../../platform/work/table';
+import { dayCell, instantCell } from '../../platform/tableCells';
 import type { ZipEntry } from '../../platform/zip';
 import { loadRules } from './forms';
 import { answerText } from './people';
@@ -51,10 +51,12 @@ export async function usersTable(db: Db, conferenceId: number, ids: number[], la
     const rules = forms.get(row.version) ?? null;
     const items = new Map((rules?.items ?? []).map((i) => [i.field, i]));
     const own = filesOfRow.get(row.id) ?? [];
-    const cells = [...columns.keys()].map((key) => answerText(items.get(key), answers[key], lang, own.filter((f) => f.field === key).map((f) => f.original_name)));
-    const created = fromDbInstant(row.created_at);
-    const time = created ? localTime(created, timeZone, true) : '';
-    return [row.code, listed.get(row.id)?.name ?? '', ...cells, row.version, time].map(String);
+    // A date answer is a date cell and the registration time a date-and-time cell in the conference's zone (issue 32): sortable in the sheet.
+    const cells = [...columns.keys()].map((key): TableCell => {
+      const text = answerText(items.get(key), answers[key], lang, own.filter((f) => f.field === key).map((f) => f.original_name));
+      return items.get(key)?.type === 'date' ? dayCell(text) : text;
+    });
+    return [row.code, listed.get(row.id)?.name ?? '', ...cells, String(row.version), instantCell(fromDbInstant(row.created_at), timeZone)];
   });
   return { name: t(lang, 'registration:export.sheet'), head, rows: body, widths: head.map((title) => Math.min(40, Math.max(10, title.length * 2 + 4))) };
 }

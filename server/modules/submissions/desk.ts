@@ -12,9 +12,9 @@ import type { DownloadType, ManageDetail, ManageFilter, ManagePage, ManageQuery,
 import { AppError, notFound } from '../../platform/errors';
 import type { EventBus } from '../../platform/events';
 import { t } from '../../platform/i18n';
-import { localTime } from '../../platform/localTime';
 import type { Progress, WorkFile } from '../../platform/work/types';
-import { XLSX_TYPE } from '../../platform/xlsx';
+import { XLSX_TYPE, type TableCell } from '../../platform/xlsx';
+import { instantCell } from '../../platform/tableCells';
 import { accountsByIds } from '../accounts/repo';
 import type { ZipEntry } from '../../platform/zip';
 import type { SubmissionAuthor } from './author';
@@ -42,8 +42,8 @@ export type DownloadPlan = { kind: 'book' | 'zip' | 'export'; count: number };
 /** An export's parameters (also the 'submissions.export' work's, with the language). */
 export type ExportRequest = { type: 'word' | 'html' | 'pdf' | 'excel'; ids?: number[]; filter: ManageFilter };
 
-/** The platform's 'platform.table' task's input: sheets of text, each cell quote-prefixed when it looks like a formula. */
-export type TableInput = { sheets: Array<{ name: string; head: string[]; rows: string[][]; widths?: number[] }> };
+/** The platform's 'platform.table' task's input: sheets of texts (quote-prefixed when they look like formulas) and date cells. */
+export type TableInput = { sheets: Array<{ name: string; head: string[]; rows: TableCell[][]; widths?: number[] }> };
 
 /**
  * "(All)" of a book format (PDF, Word, HTML) with no selection and no filter: the book, which prints
@@ -187,14 +187,15 @@ export class SubmissionDesk {
     const sessions = new Map(choices.sessions.flatMap((s) => [s, ...s.children]).map((s) => [s.id, s]));
     const terms = new Map([...choices.reportTypes, ...choices.categories].map((x) => [`${x.kind}:${x.id}`, x]));
     const head = ['number', 'title', 'session', 'subSession', 'reportType', 'category', 'status', 'authors', 'affiliations', 'corresponding', 'submitter', 'submitterEmail', 'submittedAt', 'updatedAt', 'keywords', 'abstract', 'abstractFile', 'fullTextFile'];
-    const body = list.map((r) => {
+    const body = list.map((r): TableCell[] => {
       const corresponding = r.authors.filter((a) => a.corresponding);
       return [
         r.number, r.title, pick(sessions.get(r.sessionId)), pick(r.subSessionId ? sessions.get(r.subSessionId) : undefined),
         pick(r.reportTypeId ? terms.get(`reportType:${r.reportTypeId}`) : undefined), pick(r.categoryId ? terms.get(`category:${r.categoryId}`) : undefined),
         t(lang, `submissions:status.${r.status}`), r.authors.map((a) => printedName(a)).join('; '), [...new Set(r.authors.map((a) => a.company).filter(Boolean))].join('; '),
         corresponding.map((a) => a.email).filter(Boolean).join('; '), r.submitter, r.submitterEmail,
-        localTime(new Date(r.submittedAt), who.timeZone), localTime(new Date(r.updatedAt), who.timeZone), r.keywords, r.abstract,
+        // date-and-time cells in the conference's zone (issue 32): sortable in the sheet
+        instantCell(r.submittedAt, who.timeZone), instantCell(r.updatedAt, who.timeZone), r.keywords, r.abstract,
         r.abstractFile?.originalName ?? '', r.fullTextFile?.originalName ?? '',
       ];
     });

@@ -20,6 +20,9 @@ import { submissionsPageRouter } from './pages';
 import { submissionsApiRouter } from './routes';
 import { submissionWork, type SubmissionWork } from './work';
 
+/** Whether a person has manuscripts and one is accepted (the hotels' authors rule). */
+export { authorStanding, type AuthorStanding } from './standing';
+
 /** A manuscript's stored file as review serves it to its reviewers. */
 export type { ManuscriptFile } from './author';
 

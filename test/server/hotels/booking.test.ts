@@ -54,7 +54,7 @@ describe('a booking through its order', () => {
 
     // The manager records the transfer: the order is paid, the nights sold, the payment mail queued.
     const paid = await call(h, site.host, 'post', `${MANAGE}/${bookingId}/payment`, { token: site.manager, body: { status: 'paid', actualPay: '2880' } });
-    expect(paid.body.data, JSON.stringify(paid.body)).toMatchObject({ payment: 'paid', status: 'pending' });
+    expect(paid.body.data, JSON.stringify(paid.body)).toMatchObject({ payment: 'paid', status: 'confirmed' });
     expect((await nightsOf(h, site.roomId))[dayFromToday(42)]).toEqual({ held: 0, sold: 2 });
     const paidMail = await h.db('mail_outbox').where({ conference_id: site.cid }).orderBy('id', 'desc').first();
     expect(paidMail.subject).toContain('Hotel payment received');
@@ -108,8 +108,8 @@ describe('a booking through its order', () => {
 describe('bad input: its message, no night taken', () => {
   const CASES: Array<[string, (roomId: number) => object, string, string | undefined]> = [
     ['check-in before the room opens', (r) => bookingBody(r, { from: 39, nights: 2 }), 'hotels:checkInBeforeStart', 'checkIn'],
-    ['check-in on the deadline', (r) => bookingBody(r, { from: 50, nights: 1 }), 'hotels:checkInAfterEnd', 'checkIn'],
-    ['check-out after the deadline', (r) => bookingBody(r, { from: 48, nights: 3 }), 'hotels:checkOutAfterEnd', 'checkOut'],
+    ['check-in after the check-in end date', (r) => bookingBody(r, { from: 50, nights: 1 }), 'hotels:checkInAfterEnd', 'checkIn'],
+    ['check-out after the day after the check-in end date', (r) => bookingBody(r, { from: 48, nights: 3 }), 'hotels:checkOutAfterEnd', 'checkOut'],
     ['check-out before check-in', (r) => ({ ...bookingBody(r), checkIn: dayFromToday(44), checkOut: dayFromToday(42) }), 'hotels:checkOutBeforeCheckIn', 'checkOut'],
     ['check-out on check-in', (r) => ({ ...bookingBody(r), checkIn: dayFromToday(44), checkOut: dayFromToday(44) }), 'hotels:checkOutBeforeCheckIn', 'checkOut'],
     ['above the per-person maximum', (r) => bookingBody(r, { quantity: 4 }), 'hotels:quantityAboveMax', 'quantity'],

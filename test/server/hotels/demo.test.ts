@@ -23,7 +23,7 @@ test('the demo has three hotels around its dates and takes bank transfer; a book
   expect(page.bar).toBe('');
   expect(page.hotels.map((x: { nameEn: string }) => x.nameEn)).toEqual(['Hangzhou Expo Center Conference Hotel', 'Qianjiang Century City Yuetu Hotel', 'Binjiang Qingning Select Hotel']);
   const room = page.hotels[0].rooms[0];
-  expect(room).toMatchObject({ checkInStart: '2027-10-14', checkInEnd: '2027-10-19', price: { amount: 68000, currency: 'CNY' } });
+  expect(room).toMatchObject({ checkInStart: '2027-10-14', checkInEnd: '2027-10-18', price: { amount: 68000, currency: 'CNY' } });
   expect(room.nights).toHaveLength(5);
   const booked = await call(h, 'demo.localhost', 'post', '/conference/hotel/book', {
     token: p.token, body: { roomId: room.id, quantity: 1, checkIn: '2027-10-14', checkOut: '2027-10-18', email: 'guest@example.org', name: 'Guest', unit: '', phone: '', requirements: '' },

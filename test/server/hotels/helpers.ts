@@ -22,9 +22,9 @@ export function hotelBody(change: object = {}): Record<string, unknown> {
   return { nameZh: '西湖国宾馆', nameEn: 'West Lake State Guesthouse', stars: 5, link: 'https://hotel.example.org', addressZh: '杭州市西湖区杨公堤18号', addressEn: '18 Yanggong Causeway, Hangzhou', photo: '', mapLink: 'https://maps.example.org/?q=1', ...change };
 }
 
-/** A room type bookable for the nights of days 40 to 49 ahead (check-out by day 50), 480.00 CNY a night. */
+/** A room type bookable for the nights of days 40 to 49 ahead (its check-in end date, the last night; check-out by day 50), 480.00 CNY a night. */
 export function roomBody(change: object = {}): Record<string, unknown> {
-  return { typeZh: '大床房', typeEn: 'King room', price: '480', displayPrice: '68', checkInStart: dayFromToday(40), checkInEnd: dayFromToday(50), total: 20, minPerPerson: 1, maxPerPerson: 3, ...change };
+  return { typeZh: '大床房', typeEn: 'King room', price: '480', displayPrice: '68', checkInStart: dayFromToday(40), checkInEnd: dayFromToday(49), total: 20, minPerPerson: 1, maxPerPerson: 3, ...change };
 }
 
 export type HotelSite = { cid: number; host: string; manager: string; hotelId: number; roomId: number };

@@ -70,7 +70,14 @@ describe('rooming.xlsx', () => {
     expect(small.rowCount).toBe(2);
     const header = (big.getRow(1).values as string[]).filter(Boolean);
     const rowsOf = (sheet: ExcelJS.Worksheet, name: string) => sheet.getRows(2, sheet.rowCount - 1)!.filter((r) => r.getCell(header.indexOf('Guest') + 1).text === name);
-    expect(rowsOf(big, 'Guest 5').map((r) => r.getCell(1).text)).toEqual([dayFromToday(41), dayFromToday(42)]);
+    // Nights are date cells, rooms and prices numbers (issue 32): a sheet sorts and sums them.
+    expect(rowsOf(big, 'Guest 5').map((r) => (r.getCell(1).value as Date).toISOString().slice(0, 10))).toEqual([dayFromToday(41), dayFromToday(42)]);
+    const first = rowsOf(big, 'Guest 5')[0];
+    expect(first.getCell(1).type).toBe(ExcelJS.ValueType.Date);
+    expect(first.getCell(1).numFmt).toBe('yyyy-mm-dd');
+    expect(first.getCell(header.indexOf('Check-in') + 1).type).toBe(ExcelJS.ValueType.Date);
+    expect(first.getCell(header.indexOf('Rooms') + 1)).toMatchObject({ type: ExcelJS.ValueType.Number, value: 1 });
+    expect(first.getCell(header.indexOf('Price per room-night') + 1)).toMatchObject({ type: ExcelJS.ValueType.Number, value: 480, numFmt: '"CNY "#,##0.00' });
     const asked = rowsOf(big, 'Guest 2')[0].getCell(header.indexOf('Requirements') + 1);
     expect(asked.value).toBe('=cmd|calc');
     expect(asked.type).not.toBe(ExcelJS.ValueType.Formula);

@@ -79,16 +79,18 @@ test('matched, duplicate, partial, over-paid and unknown rows', async () => {
     ['2026-11-21', '-20.00', 'bank charge', ''],
   ]);
   const first = await imported(file);
-  expect(first).toMatchObject({ rows: 5, confirmed: 2, queued: 2, duplicate: 0 });
+  // Every row counted is in the result (issue 32: the debit was counted and appeared nowhere).
+  expect(first).toMatchObject({ rows: 5, confirmed: 2, queued: 2, duplicate: 0, skipped: 1 });
   const reasons = Object.fromEntries(first.outcomes.map((o: { line: number; reason: string }) => [o.line, o.reason]));
-  expect(reasons).toEqual({ 2: 'matched', 3: 'partial', 4: 'overpaid', 5: 'unknownReference' });
+  expect(reasons).toEqual({ 2: 'matched', 3: 'partial', 4: 'overpaid', 5: 'unknownReference', 6: 'debit' });
+  expect(first.outcomes.find((o) => o.line === 6)).toEqual({ line: 6, outcome: 'skipped', reason: 'debit', orderNos: [] });
   const status = async (id: number) => (await h.db('orders').where({ id }).first()).status;
   expect(await status(matched.id)).toBe('paid');
   expect(await status(partial.id)).toBe('unpaid');
   expect(await status(over.id)).toBe('paid');
 
   const again = await imported(file);
-  expect(again).toMatchObject({ confirmed: 0, queued: 0, duplicate: 4 });
+  expect(again).toMatchObject({ confirmed: 0, queued: 0, duplicate: 4, skipped: 1 });
   expect(await h.db('payment_attempts').where({ conference_id: cid, state: 'succeeded' })).toHaveLength(2);
 
   const queue = (await call(h, host, 'get', '/conference/platform/manage/order/anomalies', { token: manager })).body.data as Array<{ id: number; kind: string; orderId: number | null }>;
@@ -135,9 +137,14 @@ test('amounts read only when certain: plain and 3-digit-grouped decimals; curren
     ['2026-11-23', '', 'balance brought forward', ''],
   ]);
   const res = await imported(file);
-  expect(res).toMatchObject({ confirmed: 2, queued: cases.length, duplicate: 0 });
+  expect(res).toMatchObject({ confirmed: 2, queued: cases.length, duplicate: 0, skipped: 2 });
   const reasons = res.outcomes.filter((o) => o.line > 3);
-  expect(reasons).toEqual(cases.map(([, reason], i) => ({ line: 4 + i, outcome: 'queued', reason, orderNos: [unread.orderNo] })));
+  expect(reasons).toEqual([
+    ...cases.map(([, reason], i) => ({ line: 4 + i, outcome: 'queued', reason, orderNos: [unread.orderNo] })),
+    { line: 4 + cases.length, outcome: 'skipped', reason: 'debit', orderNos: [] },
+    { line: 5 + cases.length, outcome: 'skipped', reason: 'noAmount', orderNos: [] },
+  ]);
+  for (const lang of ['zh', 'en'] as const) for (const key of ['reason.debit', 'reason.noAmount', 'manage.outcomes.skipped']) expect(t(lang, `orders:${key}`)).not.toMatch(/^orders:|^$/);
   expect((await h.db('orders').where({ id: unread.id }).first()).status).toBe('unpaid');
   for (const o of [plain, grouped]) expect((await h.db('orders').where({ id: o.id }).first()).status).toBe('paid');
   // In the managers' queue, tied to the order, with the amount as the bank wrote it; the reasons are in both languages.
@@ -248,11 +255,12 @@ test('a statement of 5,000 rows imports completely, off the event loop, with the
   loop.disable();
   expect(work.state, JSON.stringify(work.error)).toBe('done');
   const result = work.summary as StatementResult;
-  expect(result).toMatchObject({ rows: 5000, confirmed: 40, queued: 4460, duplicate: 0 });
+  expect(result).toMatchObject({ rows: 5000, confirmed: 40, queued: 4460, duplicate: 0, skipped: 500 });
+  expect(result.confirmed + result.queued + result.duplicate + result.skipped).toBe(result.rows);
   expect(work).toMatchObject({ done: 4500, total: 4500 });
   const expected = rows.flatMap((_, i) => {
     const kind = kindOf(i);
-    if (kind === 'debit') return [];
+    if (kind === 'debit') return [{ line: i + 2, outcome: 'skipped', reason: 'debit', orderNos: [] }];
     if (kind === 'matched') return [{ line: i + 2, outcome: 'confirmed', reason: 'matched', orderNos: [paying[i / 125].orderNo] }];
     return [{ line: i + 2, outcome: 'queued', reason: kind === 'unreadable' ? 'amountUnreadable' : 'unknownReference', orderNos: [] }];
   });

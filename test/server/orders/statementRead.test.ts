@@ -27,8 +27,10 @@ test('rows read: credits hashed with their references, debits and blanks skipped
   ]));
   if ('error' in out) throw new Error(out.error);
   expect(out.records).toBe(4);
-  expect(out.lines.map((l) => l.line)).toEqual([2, 4, 5]);
-  const [first, unreadable, again] = out.lines as Array<Extract<typeof out.lines[number], { kind: 'settle' }>>;
+  // Every row has its line: the debit is listed as skipped (issue 32), not dropped.
+  expect(out.lines.map((l) => l.line)).toEqual([2, 3, 4, 5]);
+  expect(out.lines[1]).toEqual({ line: 3, kind: 'skipped', reason: 'debit' });
+  const [first, unreadable, again] = out.lines.filter((l) => l.kind === 'settle') as Array<Extract<typeof out.lines[number], { kind: 'settle' }>>;
   expect(first).toMatchObject({ kind: 'settle', currency: 'CNY', amount: { amount: 120000, currency: 'CNY' }, unreadable: null, references: ['CPABCDEFGH'], bookedOn: '2026-11-20', payer: 'Zhang' });
   expect(unreadable).toMatchObject({ amount: null, unreadable: 'amountUnreadable', amountText: 'RMB 100' });
   // The same content twice in a file is two rows (two hashes); the same file again gives the same hashes.

@@ -133,10 +133,12 @@ describe('exports', () => {
     expect(row).toContain('=HYPERLINK("http://evil")');
     expect(cell('议题')).toBe('人工智能, 数据库');
     expect(cell('邮箱')).toBe('formula@example.org');
-    // The registration time as the screens show it: the conference's zone (UTC+8), not UTC.
+    // The registration time as the screens show it: the conference's zone (UTC+8), not UTC, as a date cell (issue 32).
     const created = fromDbInstant((await h.db('registrants').where({ id }).first()).created_at)!;
-    const shanghai = new Date(created.getTime() + 8 * 3_600_000).toISOString().replace('T', ' ').slice(0, 19);
-    expect(cell('报名时间（Asia/Shanghai）')).toBe(shanghai);
+    const shanghai = new Date(created.getTime() + 8 * 3_600_000).toISOString().slice(0, 19);
+    const timeCell = sheet.getRow(2).getCell(header.indexOf('报名时间（Asia/Shanghai）') + 1);
+    expect(timeCell.type).toBe(ExcelJS.ValueType.Date);
+    expect((timeCell.value as Date).toISOString().slice(0, 19)).toBe(shanghai);
     for (let i = 1; i <= header.length; i++) expect(sheet.getRow(2).getCell(i).type, header[i - 1]).not.toBe(ExcelJS.ValueType.Formula);
 
     // In the file: those cells use a cell format with quotePrefix="1"; plain text does not.
