@@ -183,10 +183,12 @@ export class Shell {
   private manageFrame(req: Request) {
     const { lang } = req.ctx;
     const site = req.ctx.site!;
+    // A reviewer who manages nothing works in the review centre, not "conference management".
+    const areaTitle = t(lang, isConferenceAdmin(req.ctx.identity!) ? 'manage.title' : 'manage.reviewTitle');
     return {
       lang,
       ...conferenceHeader(req),
-      text: { areaTitle: t(lang, 'manage.title'), backToSite: t(lang, 'profile.backToSite') } as Record<string, string>,
+      text: { areaTitle, backToSite: t(lang, 'profile.backToSite') } as Record<string, string>,
       siteName: text(site.config.conferenceName, lang),
       shortTitle: text(site.config.shortTitle, lang),
       menu: this.manageMenu(req),
@@ -198,7 +200,7 @@ export class Shell {
     const identity = req.ctx.identity!;
     const admin = isConferenceAdmin(identity);
     const entries = this.menus.manage.filter((e) => (e.who === 'admin' ? admin : !admin && identity.roles.includes('reviewer')));
-    const reviewerHome: ManageMenuEntry = { href: REVIEWER_HOME, labelKey: 'manage.menu.overview', order: 0, who: 'reviewer' };
+    const reviewerHome: ManageMenuEntry = { href: REVIEWER_HOME, labelKey: 'manage.menu.reviewerHome', order: 0, who: 'reviewer' };
     const visible = admin ? entries : [reviewerHome, ...entries];
     const active = activeEntry(req.path, visible);
     // Spec 2.12 names the configuration screens' group ("conference customization"): drawn as a heading.
