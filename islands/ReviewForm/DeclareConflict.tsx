@@ -37,7 +37,7 @@ export function DeclareConflict({ t, mobile, submissionId, started }: Props) {
       {open ? (
         <Space orientation="vertical" style={{ width: '100%' }}>
           <label htmlFor="conflict-note">{t('reviewing:conflict.note')}</label>
-          <Input.TextArea id="conflict-note" value={note} onChange={(e) => setNote(e.target.value)} maxLength={500} showCount autoSize={{ minRows: 2, maxRows: 6 }} />
+          <Input.TextArea id="conflict-note" value={note} onChange={(e) => setNote(e.target.value)} maxLength={500} showCount autoSize={{ minRows: 2, maxRows: 6 }} style={{ marginBottom: 20 }} />
           <Space wrap orientation={mobile ? 'vertical' : 'horizontal'} style={mobile ? { width: '100%' } : undefined}>
             <Button danger type="primary" block={mobile} loading={busy} onClick={() => void declare()}>{t('reviewing:conflict.confirm')}</Button>
             <Button block={mobile} disabled={busy} onClick={() => setOpen(false)}>{t('reviewing:form.cancel')}</Button>
