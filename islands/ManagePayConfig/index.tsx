@@ -42,11 +42,13 @@ function PayConfig({ lang, mobile, config }: ManagePayConfigProps) {
       message.success(t('payments:saved'));
     } catch (err) {
       const e = err instanceof ApiError ? err : new ApiError(0, 'commonMsg.failed');
-      // methods.<i>.<name> names the i-th method sent; the service names `<method>.<field>`.
-      const indexed = e.field?.match(/^methods\.(\d+)\.(\w+)/);
-      const field = indexed ? `${methods[Number(indexed[1])]?.method}.${indexed[2]}` : e.field;
-      if (field) setErrors({ [field]: e.messageKey });
-      message.error(t(e.messageKey));
+      // Every refused field at once. methods.<i>.<name> names the i-th method sent; the service names `<method>.<field>`.
+      const named = (field: string) => {
+        const indexed = field.match(/^methods\.(\d+)\.(\w+)/);
+        return indexed ? `${methods[Number(indexed[1])]?.method}.${indexed[2]}` : field;
+      };
+      setErrors(Object.fromEntries(e.fields.map((f) => [named(f.field), f.message])));
+      message.error(e.fields.length > 1 ? t('payments:fixAll', { count: e.fields.length }) : t(e.messageKey));
     } finally {
       setBusy(false);
     }

@@ -108,7 +108,7 @@ function FeedbackScreen({ lang, mobile, types, mine, name, email, phone, verifie
         </Form.Item>
         {codeNeeded && (
           <Form.Item name="verifyCode" label={t('auth.verifyCode')} extra={verifiedEmail ? t('feedback:codeForOtherAddress') : undefined} rules={[{ required: true, message: t('inputVerifyCode') }]}>
-            <CodeInput t={t} type="feedbackCode" email={validEmail} onError={(key) => form.setFields([{ name: 'email', errors: [t(key)] }])} />
+            <CodeInput t={t} lang={lang} type="feedbackCode" email={validEmail} onError={(key) => form.setFields([{ name: 'email', errors: [t(key)] }])} />
           </Form.Item>
         )}
         <Button type="primary" htmlType="submit" loading={busy} block={mobile}>

@@ -42,13 +42,14 @@ function Fees({ lang, mobile, offers: listed, codeInLink = '', openOrders }: Pro
   const title = (f: FeeOffer) => titleOf(f.titleZh, f.titleEn, lang);
 
   // A code is tried by POST (a wrong one counts against the person's tries); the page's address never carries it.
-  async function applyCode() {
+  // Answers whether the code typed is the one whose fees are shown.
+  async function applyCode(): Promise<boolean> {
     const tried = code.trim();
     setCodeError('');
     if (!tried) {
       setApplied('');
       setOffers(listed);
-      return;
+      return true;
     }
     setTrying(true);
     try {
@@ -57,8 +58,10 @@ function Fees({ lang, mobile, offers: listed, codeInLink = '', openOrders }: Pro
       setRegister(null);
       setOptional({});
       message.success(t('fees:codeAccepted'));
+      return true;
     } catch (err) {
       setCodeError(err instanceof ApiError && err.messageKey === 'fees:wrongCode' ? t('fees:wrongCode') : errorText(err, t));
+      return false;
     } finally {
       setTrying(false);
     }
@@ -74,6 +77,8 @@ function Fees({ lang, mobile, offers: listed, codeInLink = '', openOrders }: Pro
   }
 
   async function submit() {
+    // A code typed but never applied is not silently dropped: it is tried first, and a wrong one says so.
+    if (code.trim() !== applied) return void (await applyCode());
     const picks = picksOf(register, optional);
     if (!picks.length) return void message.warning(t('fees:chooseFee'));
     setBusy(true);
@@ -95,8 +100,8 @@ function Fees({ lang, mobile, offers: listed, codeInLink = '', openOrders }: Pro
         <Alert type="info" showIcon style={{ marginBottom: 16 }} title={open.join(' ')} action={<Button size="small" href="/profile/order/list">{t('orders:fees.toOrders')}</Button>} />
       ) : null}
       <Space.Compact style={{ width: '100%', maxWidth: 420, marginBottom: 4 }}>
-        <Input value={code} status={codeError ? 'error' : undefined} onChange={(e) => setCode(e.target.value)} onPressEnter={applyCode} maxLength={64} placeholder={t('orders:fees.invitationCode')} aria-label={t('orders:fees.invitationCode')} aria-invalid={codeError ? true : undefined} />
-        <Button onClick={applyCode} loading={trying}>{t('orders:fees.apply')}</Button>
+        <Input value={code} status={codeError ? 'error' : undefined} onChange={(e) => setCode(e.target.value)} onPressEnter={() => void applyCode()} maxLength={64} placeholder={t('orders:fees.invitationCode')} aria-label={t('orders:fees.invitationCode')} aria-invalid={codeError ? true : undefined} />
+        <Button onClick={() => void applyCode()} loading={trying}>{t('orders:fees.apply')}</Button>
       </Space.Compact>
       {codeError ? <Alert type="error" showIcon style={{ maxWidth: 420, marginBottom: 8 }} title={codeError} /> : null}
       <Typography.Paragraph type="secondary">{t('orders:fees.invitationHint')}</Typography.Paragraph>

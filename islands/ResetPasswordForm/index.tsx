@@ -8,7 +8,7 @@ import { InfoCircleOutlined } from '@ant-design/icons';
 import { AntdRoot } from '../shared/AntdRoot';
 import { accountsApi } from '../../server/contract/accounts';
 import { call, ApiError } from '../shared/api';
-import { goToConference, useFrameHeight, type Handoff } from '../shared/handoff';
+import { conferenceHref, goToConference, useFrameHeight, type Handoff } from '../shared/handoff';
 import { CodeInput } from '../shared/CodeInput';
 import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';
@@ -54,7 +54,9 @@ function Reset({ lang, email, name, handoff }: ResetPasswordFormProps) {
         return void setTimeout(() => goToConference(handoff, done.handoffUrl!), 2000);
       }
       setDone(t('auth.passwordChanged'));
-      setTimeout(() => location.assign('/conferencelogin'), 2000);
+      // In a frame the button below opens the conference's login page at the top (the platform's
+      // page refuses to be framed, and a frame may not move the window without the person's click).
+      if (!handoff) setTimeout(() => location.assign('/conferencelogin'), 2000);
     } catch (err) {
       const key = err instanceof ApiError ? err.messageKey : 'userReg.passportError';
       if (err instanceof ApiError && err.field) form.setFields([{ name: err.field as keyof Values, errors: [t(key)] }]);
@@ -64,7 +66,7 @@ function Reset({ lang, email, name, handoff }: ResetPasswordFormProps) {
   }
 
   if (done) {
-    return <Result status="success" title={done} extra={handoff ? null : <Button type="primary" href="/conferencelogin">{t('prompt.goLogin')}</Button>} />;
+    return <Result status="success" title={done} extra={<Button type="primary" href={conferenceHref(handoff, '/conferencelogin')} target={handoff ? '_top' : undefined}>{t('prompt.goLogin')}</Button>} />;
   }
   return (
     <Form form={form} layout="vertical" requiredMark={false} onFinish={submit} className="auth-form" name="reset" initialValues={{ email: email ?? '', name: name ?? '' }}>
@@ -72,7 +74,7 @@ function Reset({ lang, email, name, handoff }: ResetPasswordFormProps) {
         <Input autoComplete="username" inputMode="email" size="large" readOnly={Boolean(email)} />
       </Form.Item>
       <Form.Item name="verifyCode" label={t('auth.verifyCode')} validateTrigger="onBlur" rules={codeRules(t, 'resetPassCode', form)}>
-        <CodeInput t={t} type="resetPassCode" size="large" disabled={!current} email={validEmail} />
+        <CodeInput t={t} lang={lang} type="resetPassCode" size="large" disabled={!current} email={validEmail} />
       </Form.Item>
       <Form.Item
         name="name"

@@ -50,7 +50,7 @@ function Activation({ lang, activationKey, origin, view, signIn }: ReviewActivat
   async function activate(values: Values) {
     setBusy(true);
     try {
-      await call(reviewerApi.activate, { body: { key: activationKey, ...values } });
+      await call(reviewerApi.activate, { body: { key: activationKey, ...values, lang } });
       setDone(true);
     } catch (err) {
       const messageKey = err instanceof ApiError ? err.messageKey : 'commonMsg.failed';

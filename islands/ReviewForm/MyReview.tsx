@@ -51,11 +51,13 @@ export function MyReview({ lang, mobile, t, review, onSaved }: Props) {
       message.success(t(kind === 'draft' ? 'reviewing:draftSaved' : 'reviewing:submitted'));
       onSaved(next);
     } catch (err) {
-      if (err instanceof ApiError && err.field) {
-        const name = err.field.split('.').map((p, i) => (i === 2 && /^\d+$/.test(p) ? Number(p) : p));
-        // The field's path as the form names it: ['scores', key] or ['answers', ruleId, point].
-        form.setFields([{ name: name as never, errors: [errorText(err, t)] }]);
-        form.scrollToField(name as never);
+      if (err instanceof ApiError && err.fields.length) {
+        // Every refused field at once (a submit names all it lacks), as the form names them:
+        // ['scores', key], ['answers', ruleId, point], ['opinion'].
+        const named = err.fields.map((f) => ({ name: f.field.split('.').map((p, i) => (i === 2 && /^\d+$/.test(p) ? Number(p) : p)), errors: [errorText(new ApiError(400, f.message, f.field, f.params), t)] }));
+        form.setFields(named as never);
+        form.scrollToField(named[0].name as never);
+        if (named.length > 1) message.error(t('reviewing:form.fixAll', { count: named.length }));
       } else message.error(errorText(err, t));
     } finally {
       setBusy(null);

@@ -15,6 +15,7 @@ import type { Lang } from '../shared/locale';
 import { DecisionBlock, OpinionForm, ReviewList } from '../shared/ReviewPanel';
 import { Manuscript } from './Manuscript';
 import { MyReview } from './MyReview';
+import { DeclareConflict } from './DeclareConflict';
 
 export type ReviewFormProps = { lang: Lang; mobile: boolean; review: ReviewScreen };
 
@@ -33,6 +34,7 @@ function Screen({ lang, mobile, review: first }: ReviewFormProps) {
       <Space orientation="vertical" size={16} style={{ width: '100%' }}>
         <Manuscript lang={lang} mobile={mobile} t={t} review={review} />
         {review.mine ? <MyReview key={`${review.mine.state}-${review.mine.submittedAt ?? ''}`} lang={lang} mobile={mobile} t={t} review={review} onSaved={setReview} /> : <Alert type="info" showIcon title={t('reviewing:form.notReviewer')} />}
+        {review.mine && !review.mine.readOnly ? <DeclareConflict t={t} mobile={mobile} submissionId={m.id} started={review.mine.state !== 'assigned'} /> : null}
         {chair && (
           <Card size="small" title={t('reviewing:form.reviews')}>
             <Space orientation="vertical" size={12} style={{ width: '100%' }}>

@@ -2,11 +2,11 @@
  * New account (spec 2.6): e-mail, a code sent to it, name, password twice. On success the user
  * is logged in and goes to the conference registration.
  */
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { EMAIL_PATTERN } from '../../server/contract/validation';
 import { accountsApi } from '../../server/contract/accounts';
 import { call, ApiError } from '../shared/api';
-import { goToConference, useFrameHeight, type Handoff } from '../shared/handoff';
+import { conferenceHref, goToConference, useFrameHeight, type Handoff } from '../shared/handoff';
 import { CodeButton } from '../shared/CodeButton';
 import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';
@@ -22,6 +22,9 @@ type Values = Record<Field, string>;
 const FIELDS: Field[] = ['email', 'verifyCode', 'trueName', 'password', 'confirmPassword'];
 const id = (field: Field) => `signup_${field}`;
 
+/** The login page, keeping where the person was going. */
+const loginPath = (redirect: string | null) => `/conferencelogin${redirect ? `?redirect=${encodeURIComponent(redirect)}` : ''}`;
+
 /** On the browser's own controls (islands/shared/plainForm.tsx): the frame on every conference's registration page. */
 export default function SignUpForm({ lang, next, handoff }: SignUpFormProps) {
   const t = translator(lang);
@@ -30,6 +33,26 @@ export default function SignUpForm({ lang, next, handoff }: SignUpFormProps) {
   const [errors, setErrors] = useState<Partial<Record<Field, string | null>>>({});
   const [status, setStatus] = useState<{ kind: 'ok' | 'warn'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  // Spec 5 "Verification-code button": disabled until the e-mail passes validation, which for a
+  // sign-up includes "not already existing". The address that passed both, checked 200 ms after typing stops.
+  const [emailPassed, setEmailPassed] = useState<string | null>(null);
+  const typedEmail = values.email.trim();
+  useEffect(() => {
+    if (!EMAIL_PATTERN.test(typedEmail)) return;
+    let current = true;
+    // Asked once typing pauses (emailAvailability then waits the spec's 200 ms); a newer address makes the answer stale.
+    const timer = setTimeout(() => {
+      void emailAvailability(t, 'new', typedEmail).then((message) => {
+        if (!current) return;
+        if (message) setError('email', message);
+        else setEmailPassed(typedEmail);
+      }, () => undefined);
+    }, 300);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [typedEmail]);
 
   const setError = (field: Field, message: string | null) => setErrors((prev) => ({ ...prev, [field]: message }));
 
@@ -77,6 +100,7 @@ export default function SignUpForm({ lang, next, handoff }: SignUpFormProps) {
           trueName: values.trueName,
           passWord: values.password,
           verifyCode: values.verifyCode,
+          lang,
           ...(handoff ? { handoff: { origin: handoff.origin, state: handoff.state, redirect: handoff.redirect ?? next } } : {}),
         },
       });
@@ -110,7 +134,7 @@ export default function SignUpForm({ lang, next, handoff }: SignUpFormProps) {
     />
   );
 
-  const emailOk = EMAIL_PATTERN.test(values.email.trim());
+  const emailOk = emailPassed !== null && emailPassed === typedEmail;
   return (
     <form id="signup" className="rf-form auth-form" noValidate onSubmit={(e) => void submit(e)}>
       <FieldRow id={id('email')} label={t('auth.email')} error={errors.email}>
@@ -122,6 +146,7 @@ export default function SignUpForm({ lang, next, handoff }: SignUpFormProps) {
           <CodeButton
             t={t}
             type="registerCode"
+            lang={lang}
             disabled={!emailOk}
             email={emailForCode}
             onSent={() => setStatus({ kind: 'ok', text: t('auth.codeSent') })}
@@ -144,7 +169,11 @@ export default function SignUpForm({ lang, next, handoff }: SignUpFormProps) {
         {t('auth.signUpAndLogin')}
       </button>
       <div className="auth-links auth-links-center">
-        <span>{t('auth.haveAccount')}</span> <a href="/conferencelogin">{t('auth.login')}</a>
+        {/* In the platform's frame, the conference's own login page, opened at the top: the platform's page refuses to be framed. */}
+        <span>{t('auth.haveAccount')}</span>{' '}
+        <a href={conferenceHref(handoff, loginPath(handoff?.redirect ?? null))} target={handoff ? '_top' : undefined}>
+          {t('auth.login')}
+        </a>
       </div>
       <SecretsNotice text={t('auth.notice')} />
     </form>

@@ -3,17 +3,20 @@ import { useEffect, useState } from 'react';
 import { accountsApi } from '../../server/contract/accounts';
 import { call, ApiError } from './api';
 import type { CodeType } from '../../server/contract/validation';
+import type { Lang } from './locale';
 
 export type CodeButtonProps = {
   email: () => Promise<string | null>;
   type: CodeType;
+  /** the page's language: the code's mail is written in it */
+  lang: Lang;
   disabled?: boolean;
   t: (key: string, options?: Record<string, unknown>) => string;
   onError: (key: string) => void;
   onSent: () => void;
 };
 
-export function CodeButton({ email, type, disabled, t, onError, onSent }: CodeButtonProps) {
+export function CodeButton({ email, type, lang, disabled, t, onError, onSent }: CodeButtonProps) {
   const [left, setLeft] = useState(0);
   const [sending, setSending] = useState(false);
   const [sentOnce, setSentOnce] = useState(false);
@@ -29,7 +32,7 @@ export function CodeButton({ email, type, disabled, t, onError, onSent }: CodeBu
     if (!address) return;
     setSending(true);
     try {
-      const { resendAfterSeconds } = await call(accountsApi.sendCode, { body: { data: { email: address, type } } });
+      const { resendAfterSeconds } = await call(accountsApi.sendCode, { body: { data: { email: address, type, lang } } });
       setLeft(resendAfterSeconds);
       setSentOnce(true);
       onSent();

@@ -6,10 +6,13 @@
 import { App, Input, type InputProps } from 'antd';
 import type { CodeType } from '../../server/contract/validation';
 import { CodeButton } from './CodeButton';
+import type { Lang } from './locale';
 
 type Props = {
   t: (key: string, options?: Record<string, unknown>) => string;
   type: CodeType;
+  /** the page's language: the code's mail is written in it */
+  lang: Lang;
   email: () => Promise<string | null>;
   disabled?: boolean;
   size?: 'large';
@@ -18,7 +21,7 @@ type Props = {
   /** value, onChange, id and the aria-* attributes Form.Item gives its field */
 } & Omit<InputProps, 'size' | 'disabled' | 'suffix' | 'type' | 'onError'>;
 
-export function CodeInput({ t, type, email, disabled, size, onError, ...field }: Props) {
+export function CodeInput({ t, type, lang, email, disabled, size, onError, ...field }: Props) {
   const { message } = App.useApp();
   return (
     <Input
@@ -31,6 +34,7 @@ export function CodeInput({ t, type, email, disabled, size, onError, ...field }:
         <CodeButton
           t={t}
           type={type}
+          lang={lang}
           disabled={disabled}
           email={email}
           onSent={() => message.success(t('auth.codeSent'))}

@@ -11,13 +11,20 @@ export type T = (key: string, options?: Record<string, unknown>) => string;
 const EXISTS_NOT_REGISTERED = 'user email exists but not registered';
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function emailState(email: string): Promise<'exists' | 'notRegistered' | 'none'> {
+/** Spec 8's messages for an address without a password that cannot sign up (the server's checkEmail names them for the sign-up form). */
+const SIGN_UP_REFUSALS = new Set(['userReg.passportUser', 'userReg.managerNotRegistered', 'userReg.userExist']);
+
+type EmailState = { state: 'exists' | 'notRegistered' | 'none'; refusal: string | null };
+
+async function emailState(email: string, forSignUp: boolean): Promise<EmailState> {
   await wait(200);
   // Read by hand: the envelope's message tells "exists but not registered" apart, and call() keeps only the data.
-  const res = await fetch(urlOf(accountsApi.checkEmail, { query: { email } }), { credentials: 'same-origin' });
+  const res = await fetch(urlOf(accountsApi.checkEmail, { query: { email, ...(forSignUp ? { purpose: 'registerCode' as const } : {}) } }), { credentials: 'same-origin' });
   const body = (await res.json()) as { code: number; data: 0 | 1; message: string };
   if (body.code !== 200) throw new Error('userReg.passportError');
-  return body.data === 1 ? 'exists' : body.message === EXISTS_NOT_REGISTERED ? 'notRegistered' : 'none';
+  if (body.data === 1) return { state: 'exists', refusal: null };
+  if (SIGN_UP_REFUSALS.has(body.message)) return { state: 'notRegistered', refusal: body.message };
+  return { state: body.message === EXISTS_NOT_REGISTERED ? 'notRegistered' : 'none', refusal: null };
 }
 
 export function emailFormat(t: T, value: string | undefined): string | null {
@@ -27,13 +34,13 @@ export function emailFormat(t: T, value: string | undefined): string | null {
 /** mode 'new': the address must not have an account; 'existing': it must (a reset). */
 export async function emailAvailability(t: T, mode: 'new' | 'existing', value: string): Promise<string | null> {
   if (!value || !EMAIL_PATTERN.test(value)) return null;
-  let state;
+  let state, refusal;
   try {
-    state = await emailState(value);
+    ({ state, refusal } = await emailState(value, mode === 'new'));
   } catch {
     return t('userReg.passportError');
   }
-  if (mode === 'new' && state !== 'none') return t('userReg.userExist');
+  if (mode === 'new' && state !== 'none') return t(refusal ?? 'userReg.userExist');
   if (mode === 'existing' && state === 'none') return t('userNotExist');
   return null;
 }

@@ -6,7 +6,10 @@
  */
 import { apiUrl, type AnswerOf, type CallInput, type Endpoint } from '../../server/contract/endpoint';
 
-export type Envelope<T> = { code: number; message: string; data: T; field?: string; params?: Record<string, string> };
+/** One refused field of a form (the server lists every one at once in `fields`). */
+export type FieldProblem = { field: string; message: string; params?: Record<string, string> };
+
+export type Envelope<T> = { code: number; message: string; data: T; field?: string; params?: Record<string, string>; fields?: FieldProblem[] };
 
 export class ApiError extends Error {
   constructor(
@@ -15,6 +18,8 @@ export class ApiError extends Error {
     readonly field?: string,
     /** values for the message's placeholders */
     readonly params?: Record<string, string>,
+    /** every refused field, when the server checked a whole form (the first is `field`) */
+    readonly fields: FieldProblem[] = field ? [{ field, message: messageKey, params }] : [],
   ) {
     super(messageKey);
   }
@@ -83,7 +88,7 @@ async function send<T>(url: string, method: string, body: unknown): Promise<Enve
     location.assign(loginUrl());
   }
   if (res.status === 403 && answer?.message === 'commonMsg.forbidden') location.assign('/403');
-  if (!answer || answer.code !== 200) throw new ApiError(res.status, answer?.message ?? 'commonMsg.serverError', answer?.field, answer?.params);
+  if (!answer || answer.code !== 200) throw new ApiError(res.status, answer?.message ?? 'commonMsg.serverError', answer?.field, answer?.params, answer?.fields?.length ? answer.fields : undefined);
   return answer;
 }
 

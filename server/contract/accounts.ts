@@ -9,6 +9,10 @@ import { localeEndpoint } from './locale';
 import { logoutEndpoint } from './logout';
 import type { Organisation } from './sso';
 import { codeField, codeTypeField, emailField, nameField, orEmpty, passwordField } from './validation';
+import { LANGS } from './enums';
+
+/** The language of the page a request comes from (the platform's frame has no language cookie of its own): its mail is written in it. */
+const pageLangField = z.enum(LANGS, { message: 'commonMsg.invalidInput' }).optional();
 
 // ── sign-in, sign-up, reset ────────────────────────────────────────────────────────────────
 
@@ -38,6 +42,8 @@ export const registerInput = z.object({
   passWord: passwordField,
   verifyCode: codeField,
   handoff: handoffField,
+  /** the page's language: the new account's language, which its mails are written in */
+  lang: pageLangField,
 });
 
 export const resetPasswordInput = z.object({
@@ -53,7 +59,7 @@ export const resetPasswordInput = z.object({
   handoff: handoffField,
 });
 
-export const sendCodeInput = z.object({ data: z.object({ email: emailField, type: codeTypeField }) });
+export const sendCodeInput = z.object({ data: z.object({ email: emailField, type: codeTypeField, lang: pageLangField }) });
 export const checkCodeInput = z.object({ data: z.object({ email: emailField, type: codeTypeField, code: codeField }) });
 
 /** What a code check finds: right, wrong, or no longer usable. */
@@ -202,7 +208,7 @@ export const accountsApi = {
   updateInfo: endpoint<{ trueName: string }>()({ method: 'PUT', path: '/base/user/info', body: z.object({ trueName: nameField }) }),
 
   /** 1 when an account has the address; the message says "exists but not registered" too. */
-  checkEmail: endpoint<0 | 1>()({ method: 'GET', path: `${CODES}/checkEmail`, query: z.object({ email: emailField }) }),
+  checkEmail: endpoint<0 | 1>()({ method: 'GET', path: `${CODES}/checkEmail`, query: z.object({ email: emailField, /** 'registerCode': the sign-up form asks, and is told why an address without a password cannot sign up */ purpose: codeTypeField.optional() }) }),
   checkPasswordContent: endpoint<0 | 1>()({ method: 'POST', path: `${CODES}/checkPasswordContent`, body: z.object({ data: z.string().max(1000) }) }),
   checkPassword: endpoint<0 | 1>()({ method: 'POST', path: `${CODES}/checkPassword`, body: z.object({ password: z.string().min(1, 'passwordRequire').max(128) }) }),
   sendCode: endpoint<{ resendAfterSeconds: number }>()({ method: 'POST', path: `${CODES}/sendEmailCode`, body: sendCodeInput }),

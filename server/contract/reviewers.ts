@@ -99,6 +99,8 @@ export const activeInput = z
     direction: required(REVIEWER_LIMITS.direction, `${NS}directionRequired`),
     password: z.string({ message: 'passwordRequire' }).max(128, 'passwordCheck').optional(),
     confirmPassword: z.string({ message: 'confirmPasswordRequire' }).max(128, 'passwordCheck').optional(),
+    /** the activation page's language: the reviewer's mail is written in it from then on */
+    lang: z.enum(['zh', 'en'], { message: 'commonMsg.invalidInput' }).optional(),
   });
 export type ActiveInput = z.output<typeof activeInput>;
 

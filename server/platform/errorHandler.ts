@@ -7,7 +7,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { Lang } from '../contract/enums';
 import { isDatabaseBusy } from '../db/transaction';
-import { AppError } from './errors';
+import { AppError, FieldProblems } from './errors';
 import { sessionCookie } from './hostCookies';
 import { escapeHtml } from './html';
 import { t } from './i18n';
@@ -31,7 +31,7 @@ export function errorHandler(err: unknown, req: Request, res: Response, _next: N
   if (unavailable) res.setHeader('Retry-After', '5');
   if (req.originalUrl.startsWith('/api/')) {
     const message = known?.messageKey ?? (parseError ? 'commonMsg.invalidInput' : tooLarge ? 'commonMsg.tooLarge' : busy ? 'commonMsg.busy' : 'commonMsg.serverError');
-    res.status(status).json({ code: known?.code ?? status, message, data: null, ...(known?.field ? { field: known.field } : {}), ...(known?.params ? { params: known.params } : {}) });
+    res.status(status).json({ code: known?.code ?? status, message, data: null, ...(known?.field ? { field: known.field } : {}), ...(known?.params ? { params: known.params } : {}), ...(known instanceof FieldProblems ? { fields: known.problems } : {}) });
     return;
   }
   if (status === 401) return res.redirect(302, `/conferencelogin?redirect=${encodeURIComponent(req.originalUrl)}`);

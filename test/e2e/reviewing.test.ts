@@ -105,4 +105,59 @@ describe('reviewing in Chromium', { skip: !haveBrowser }, () => {
     await shot(phone, 'reviewing-tasks-phone');
     assert.deepEqual(pageErrors, []);
   });
+
+  /** One more manuscript of the demo's first session, assigned (unstarted) to the reviewer. */
+  async function assignedPaper(number: string, title: string): Promise<number> {
+    const now = toDbInstant();
+    const author = await db('users').where({ email: 'e2e-author@example.org' }).first();
+    const session = await db('submission_sessions').where({ conference_id: cid, parent_id: null }).orderBy('sort').first();
+    await db('submissions').insert({
+      conference_id: cid, user_id: author.id, number, title, session_id: session.id, sub_session_id: null, report_type_id: null, category_id: null,
+      abstract: 'An abstract.', keywords: 'k', abstract_file: '', full_text_file: '', status: 'assigned', active: true, lang: 'en', submitted_at: now, updated_at: now,
+    });
+    const id = Number((await db('submissions').where({ conference_id: cid, number }).first()).id);
+    await db('reviews').insert({ conference_id: cid, submission_id: id, reviewer_id: reviewerId, state: 'assigned', scores: '{}', answers: '{}', opinion: null, comment: '', assigned_at: now, updated_at: now });
+    return id;
+  }
+
+  for (const [lang, device] of [['zh', 'desktop'], ['en', 'phone']] as const) {
+    test(`${lang}, ${device}: an empty submit marks every missing field; the reviewer declares a conflict from the review screen`, async () => {
+      const id = await assignedPaper(`C-${lang}`, lang === 'zh' ? '需要回避的稿件' : 'A manuscript to step away from');
+      const context = await browser.newContext(device === 'phone' ? PHONE : { viewport: { width: 1366, height: 900 } });
+      await context.addCookies([{ name: 'locale', value: lang, domain: 'demo.localhost', path: '/' }]);
+      const page = await context.newPage();
+      page.on('pageerror', (e) => pageErrors.push(String(e).slice(0, 160)));
+      await loginWithForm(page, url(''), 'e2e-reviewing@example.org', password, '/platform/submissionManage/user');
+      await hydrated(page, 'ReviewerTasks');
+      assert.equal(await page.locator('.shell-aside-title').innerText(), lang === 'zh' ? '审稿中心' : 'Review Centre');
+      await page.goto(url(`/platform/submissionManage/review/${id}`));
+      await hydrated(page, 'ReviewForm');
+
+      // Submit with nothing filled: every score, every answer and the opinion are marked at once.
+      await page.getByRole('button', { name: lang === 'zh' ? /^提\s*交$/ : /^Submit$/ }).click();
+      const confirm = page.locator('.ant-modal:visible').last();
+      await confirm.waitFor();
+      await page.waitForTimeout(300);
+      await confirm.locator('.ant-btn-primary').last().click();
+      await page.locator('.ant-form-item-has-error').nth(6).waitFor();
+      const marked = await page.locator('.ant-form-item-has-error').count();
+      assert.ok(marked >= 8, `every missing field is marked (${marked})`);
+      await shot(page, `review-all-missing-${lang}-${device}`);
+
+      // The conflict: a note for the organisers, then back to the tasks without this manuscript.
+      await page.getByRole('button', { name: lang === 'zh' ? '声明利益冲突' : 'Declare a conflict of interest' }).click();
+      await page.locator('#conflict-note').fill(lang === 'zh' ? '作者是我的学生' : 'The first author is my student');
+      await page.locator('.review-conflict').scrollIntoViewIfNeeded();
+      await shot(page, `review-declare-conflict-${lang}-${device}`);
+      await page.getByRole('button', { name: lang === 'zh' ? '确认声明' : 'Declare the conflict' }).click();
+      await page.waitForURL((u) => u.pathname === '/platform/submissionManage/user');
+      const conflict = await db('review_conflicts').where({ conference_id: cid, reviewer_id: reviewerId, submission_id: id }).first();
+      assert.equal(conflict?.state, 'declared');
+      assert.equal(await db('reviews').where({ conference_id: cid, reviewer_id: reviewerId, submission_id: id }).first(), undefined);
+      await hydrated(page, 'ReviewerTasks');
+      await shot(page, `reviewer-home-after-conflict-${lang}-${device}`);
+      assert.deepEqual(pageErrors, []);
+      await context.close();
+    });
+  }
 });

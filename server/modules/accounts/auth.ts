@@ -7,6 +7,7 @@ import type { Db } from '../../db/index';
 import { isUniqueViolation, toDbInstant } from '../../db/dialect';
 import { inTransaction } from '../../db/transaction';
 import type { CodeType } from '../../contract/validation';
+import type { Lang } from '../../contract/enums';
 import { isStrongPassword } from '../../contract/validation';
 import { AppError, tooManyRequests } from '../../platform/errors';
 import type { RateLimiter } from '../../platform/rateLimit';
@@ -51,27 +52,41 @@ export class AccountAuth {
   ) {}
 
   /** checkEmail: 1 when an account with a password exists; 0 with the spec's message when one exists without. */
-  async checkEmail(email: string, ip: string): Promise<{ data: 0 | 1; message: string }> {
+  async checkEmail(email: string, ip: string, forSignUp = false): Promise<{ data: 0 | 1; message: string }> {
     // It tells whether an account exists: limited per address so the user list cannot be read out.
     if (!(await this.limiter.hit(`check-email:ip:${ip}`, CHECK_EMAIL_LIMIT.limit, CHECK_EMAIL_LIMIT.windowMs)).allowed) throw tooManyRequests();
     const user = await repo.findUserByEmail(this.db, email);
     if (!user) return { data: 0, message: '' };
-    return user.password_hash ? { data: 1, message: '' } : { data: 0, message: EXISTS_NOT_REGISTERED };
+    if (user.password_hash) return { data: 1, message: '' };
+    // The sign-up form says why the address cannot sign up (spec 8), the others keep the spec's message.
+    return { data: 0, message: (forSignUp && (await this.signUpRefusal(user))) || EXISTS_NOT_REGISTERED };
   }
 
-  async sendCode(input: { email: string; purpose: CodeType; conferenceId: number | null; ip: string; lang: 'zh' | 'en'; siteName: string }) {
+  /**
+   * Why an existing account's address cannot sign up: an organisation's account logs in there
+   * ('userReg.passportUser'); an account made by adding its owner as a manager sets its password
+   * with a reset ('userReg.managerNotRegistered'); any other one exists ('userReg.userExist').
+   */
+  private async signUpRefusal(user: repo.UserRow): Promise<string> {
+    if (user.password_hash) return 'userReg.userExist';
+    const origin = await repo.passwordlessOrigin(this.db, user.id);
+    return origin === 'passport' ? 'userReg.passportUser' : origin === 'manager' ? 'userReg.managerNotRegistered' : 'userReg.userExist';
+  }
+
+  async sendCode(input: { email: string; purpose: CodeType; conferenceId: number | null; ip: string; lang: Lang; siteName: string }) {
     const user = await repo.findUserByEmail(this.db, input.email);
     // Sign-up counts "exists but not registered" as existing; a reset accepts it (spec 8).
-    if (input.purpose === 'registerCode' && user) throw new AppError(400, 'userReg.userExist', 'email');
+    if (input.purpose === 'registerCode' && user) throw new AppError(400, await this.signUpRefusal(user), 'email');
     if (input.purpose === 'resetPassCode' && !user) throw new AppError(400, 'userNotExist', 'email');
     return this.codes.send(input);
   }
 
   /** Sign-up: the code is checked (and the try counted) before the transaction that uses it up. */
-  async register(input: { email: string; trueName: string; password: string; code: string; ip: string; conferenceId: number | null; handoff?: HandoffRequest }): Promise<Issued> {
+  async register(input: { email: string; trueName: string; password: string; code: string; ip: string; conferenceId: number | null; handoff?: HandoffRequest; lang?: Lang }): Promise<Issued> {
     if (!isStrongPassword(input.password)) throw new AppError(400, 'passwordCheck', 'passWord');
     const exists = () => new AppError(400, 'userReg.userExist', 'email');
-    if (await repo.findUserByEmail(this.db, input.email)) throw exists();
+    const existing = await repo.findUserByEmail(this.db, input.email);
+    if (existing) throw new AppError(400, await this.signUpRefusal(existing), 'email');
     const code = await this.codes.verify({ email: input.email, purpose: 'registerCode', code: input.code, ip: input.ip });
     const passwordHash = await hashPassword(input.password);
     let user: repo.UserRow;
@@ -79,7 +94,8 @@ export class AccountAuth {
       user = await inTransaction(this.db, async (tx) => {
         await this.codes.use(tx, code);
         const id = await repo.insertUser(tx, { email: input.email, trueName: input.trueName, passwordHash });
-        await tx('users').where({ id }).update({ email_verified_at: toDbInstant() });
+        // The page's language is the account's: its mails are written in it until the person switches.
+        await tx('users').where({ id }).update({ email_verified_at: toDbInstant(), ...(input.lang ? { lang: input.lang } : {}) });
         return (await repo.findUserById(tx, id))!;
       });
     } catch (err) {

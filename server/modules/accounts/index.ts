@@ -13,6 +13,9 @@ import { accountsPersonalData } from './personalData';
 import { profilePageRouter } from './profilePages';
 import { accountRouter } from './routes';
 import { emailsActiveIn, loadIdentity } from './service';
+
+// What other features read of an account through this door.
+export { languageOfAddress, languageOfUser } from './service';
 import { autologonMiddleware, ssoApiRouter, ssoPageRouter } from './ssoRoutes';
 import { superAdminRouter } from './superAdmins';
 

@@ -117,6 +117,16 @@ export async function conferencesWithRole(db: Db | Tx, userId: number, roles: Co
   return rows.map((r) => Number(r.conference_id));
 }
 
+/**
+ * Why an account without a password exists (spec 8's sign-up messages): made by an organisation's
+ * login ('passport'), or by being added as a manager of a conference ('manager'); null otherwise.
+ */
+export async function passwordlessOrigin(db: Db | Tx, userId: number): Promise<'passport' | 'manager' | null> {
+  if (await db('user_identities').where({ user_id: userId }).first('user_id')) return 'passport';
+  if (await db('conference_roles').where({ user_id: userId }).whereIn('role', ['manager', 'creator']).first('user_id')) return 'manager';
+  return null;
+}
+
 /** The identity providers a user has signed in with (their names, for the registration form). */
 export function identityProvidersOf(db: Db | Tx, userId: number): Promise<Array<{ name_zh: string; name_en: string; kind: string }>> {
   return db('user_identities as ui').join('identity_providers as p', 'p.id', 'ui.provider_id').where('ui.user_id', userId).select('p.name_zh', 'p.name_en', 'p.kind');

@@ -11,6 +11,7 @@ import { clearTokenCookie, setTokenCookie } from '../../platform/session';
 import { accountsApi, type SignedIn } from '../../contract/accounts';
 import { isStrongPassword, type CodeType } from '../../contract/validation';
 import { rememberLanguage, updateName } from './service';
+import type { Lang } from '../../contract/enums';
 import { passportLogoutUrl } from './ssoRoutes';
 import { text } from '../../platform/site';
 import { safeRedirectPath } from '../../contract/redirect';
@@ -21,9 +22,9 @@ import { conferenceOfOrigin, handoffUrl } from './handoff';
 /** The codes that prove an e-mail for the platform account itself: asked for on the platform origin only. */
 const ACCOUNT_CODES = new Set<CodeType>(['registerCode', 'resetPassCode']);
 
-function siteName(req: Request): string {
+function siteName(req: Request, lang: Lang = req.ctx.lang): string {
   const site = req.ctx.site;
-  return site ? text(site.config.conferenceName, req.ctx.lang) : t(req.ctx.lang, 'platform.name');
+  return site ? text(site.config.conferenceName, lang) : t(lang, 'platform.name');
 }
 
 type HandoffInput = { origin: string; state: string; redirect?: string } | undefined;
@@ -58,7 +59,7 @@ export function accountRouter(deps: Deps): Router {
 
   route(router, accountsApi.register, access('anonymous', 'platform'), async ({ body }, req, res) => {
     const handoff = await handoffOf(req, body.handoff);
-    const issued = await auth.register({ email: body.email, trueName: body.trueName, password: body.passWord, code: body.verifyCode, ip: req.ip ?? '', conferenceId: null, handoff });
+    const issued = await auth.register({ email: body.email, trueName: body.trueName, password: body.passWord, code: body.verifyCode, ip: req.ip ?? '', conferenceId: null, handoff, lang: body.lang });
     return answerSignIn(req, res, issued, handoff);
   });
 
@@ -92,7 +93,7 @@ export function accountRouter(deps: Deps): Router {
   });
 
   route(router, accountsApi.checkEmail, access('anonymous'), async ({ query }, req) => {
-    const { data, message } = await auth.checkEmail(query.email, req.ip ?? '');
+    const { data, message } = await auth.checkEmail(query.email, req.ip ?? '', query.purpose === 'registerCode');
     return new Reply(data, message);
   });
 
@@ -103,7 +104,8 @@ export function accountRouter(deps: Deps): Router {
 
   route(router, accountsApi.sendCode, access('anonymous'), async ({ body: { data } }, req) => {
     accountCodesOnPlatformOnly(req, data.type);
-    const sent = await auth.sendCode({ email: data.email, purpose: data.type, conferenceId: req.ctx.conferenceId, ip: req.ip ?? '', lang: req.ctx.lang, siteName: siteName(req) });
+    const lang = data.lang ?? req.ctx.lang;
+    const sent = await auth.sendCode({ email: data.email, purpose: data.type, conferenceId: req.ctx.conferenceId, ip: req.ip ?? '', lang, siteName: siteName(req, lang) });
     return { resendAfterSeconds: sent.resendAfterMs / 1000 };
   });
 

@@ -95,6 +95,18 @@ export async function findAccountByEmail(db: Db | Tx, email: string): Promise<{ 
 
 export const revokeRole = repo.revokeRole;
 
+/** The language an account last chose (its mails are written in it), or null before any choice. */
+export async function languageOfUser(db: Db | Tx, userId: number): Promise<Lang | null> {
+  const user = await repo.findUserById(db, userId);
+  return user?.lang === 'en' || user?.lang === 'zh' ? user.lang : null;
+}
+
+/** The language the account of this address last chose (its mails are written in it), or null: no account, or no choice yet. */
+export async function languageOfAddress(db: Db | Tx, email: string): Promise<Lang | null> {
+  const user = await repo.findUserByEmail(db, email);
+  return user?.lang === 'en' || user?.lang === 'zh' ? user.lang : null;
+}
+
 // What other features read of people and roles (the tables are this module's: repo.ts).
 export type { Account, RoleHolder } from './repo';
 export const accountsByIds = repo.accountsByIds;

@@ -31,8 +31,9 @@ function compose(langs: Lang[], subject: Bilingual, paragraphs: Record<Lang, str
 }
 
 /** To someone just made a manager: where to sign in, and to set a password first when the account has none. */
-export async function managerAddedMail(tx: Db | Tx, conferenceId: number, to: string, names: ConferenceNames, origin: string, hasPassword: boolean): Promise<void> {
-  const langs = siteLanguages(names.languageType);
+export async function managerAddedMail(tx: Db | Tx, conferenceId: number, to: string, names: ConferenceNames, origin: string, hasPassword: boolean, accountLang: Lang | null = null): Promise<void> {
+  // The new manager's own language when their account chose one; else the site's.
+  const langs = accountLang ? [accountLang] : siteLanguages(names.languageType);
   const login = `${origin}/conferencelogin?redirect=${encodeURIComponent('/platform')}`;
   const reset = `${origin}/resetPassword`;
   const mail = compose(langs, { zh: `【${names.zh || names.en}】您已成为会议管理员`, en: `[${names.en || names.zh}] You are now a manager of the conference` }, {

@@ -31,6 +31,7 @@ import { conferenceOrigin, platformPublicOrigin, type PublicUrlConfig } from '..
 import { managerAddedMail, publicationDecidedMail, publicationRequestedMail, type ConferenceNames } from './mails';
 import { listSuperAdmins } from '../accounts/superAdmins';
 import { findAccountByEmail, roleHolderEmails } from '../accounts/service';
+import { languageOfAddress } from '../accounts/index';
 
 const NS = 'manageConference:';
 
@@ -211,7 +212,7 @@ export class ConferenceService {
         await grantRole(tx, conferenceId, id, 'manager');
         if (mail && site && admitted?.to.length) {
           const account = await findAccountByEmail(tx, email);
-          await managerAddedMail(tx, conferenceId, admitted.to[0], namesOf(site), conferenceOrigin(mail.links, site), Boolean(account?.hasPassword));
+          await managerAddedMail(tx, conferenceId, admitted.to[0], namesOf(site), conferenceOrigin(mail.links, site), Boolean(account?.hasPassword), await languageOfAddress(tx, email));
         }
       });
     } catch (err) {

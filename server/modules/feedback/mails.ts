@@ -1,4 +1,5 @@
 /** The feedback mails, in both languages; what the participant wrote is escaped. */
+import type { Lang } from '../../contract/enums';
 import { escapeHtml } from '../../platform/html';
 import type { FeedbackInput } from '../../contract/feedback';
 
@@ -21,8 +22,17 @@ export function feedbackToManagersMail(siteName: string, f: Pick<FeedbackInput, 
   return { subject, text, html };
 }
 
-/** Both languages: the writer's language is not known when a manager replies. */
-export function replyMail(siteName: string, title: string, reply: string, link: string) {
+/** In the writer's language when their account chose one; both languages otherwise. */
+export function replyMail(siteName: string, title: string, reply: string, link: string, lang: Lang | null = null) {
+  if (lang) {
+    const zh = lang === 'zh';
+    const subject = (zh ? `【${siteName}】您的反馈已回复：${title}` : `[${siteName}] Reply to your feedback: ${title}`).replace(/[\r\n]+/g, ' ').slice(0, 400);
+    const lead = zh ? '主办方回复了您的反馈：' : 'The organisers replied to your feedback:';
+    const see = zh ? '查看详情' : 'See it online';
+    const text = `${lead}\n\n${reply}\n\n${see}: ${link}`;
+    const html = `<div style="${STYLE}"><p>${lead}</p><p style="white-space:pre-wrap;border-left:3px solid #1d4ed8;padding-left:12px">${escapeHtml(reply)}</p><p><a href="${escapeHtml(link)}">${see}</a></p></div>`;
+    return { subject, text, html };
+  }
   const subject = `【${siteName}】您的反馈已回复 Reply to your feedback: ${title}`.replace(/[\r\n]+/g, ' ').slice(0, 400);
   const lead = '主办方回复了您的反馈 / The organisers replied to your feedback:';
   const text = `${lead}\n\n${reply}\n\n查看详情 See it online: ${link}`;

@@ -15,6 +15,7 @@ import { feedbackTypeLabel, type FeedbackType } from '../../contract/siteConfig'
 
 import type { VerificationCodes } from '../accounts/codes';
 import { roleHolderEmails } from '../accounts/service';
+import { languageOfUser } from '../accounts/index';
 import type { FilesService } from '../files/service';
 import { filesByIds, temporaryFilesNamed } from '../files/repo';
 import { enqueueMail } from '../mail/service';
@@ -130,11 +131,12 @@ export class FeedbackService {
   async reply(conferenceId: number, id: number, managerId: number, reply: string, ctx: { siteName: string; siteUrl: string }): Promise<FeedbackView> {
     const row = (await this.db('feedback').where({ conference_id: conferenceId, id }).first()) as Row | undefined;
     if (!row) throw new AppError(404, 'feedback:notFound');
+    const lang = await languageOfUser(this.db, Number(row.user_id));
     // A manager's mail: within the day's budget, counted before the transaction.
     await withAdmission(await this.admit(conferenceId, [row.email], STRICT), () =>
       this.db.transaction(async (tx) => {
         await tx('feedback').where({ conference_id: conferenceId, id }).update({ reply, replied_at: toDbInstant(), replied_by: managerId });
-        await enqueueMail(tx, { conferenceId, to: [row.email], ...replyMail(ctx.siteName, row.title, reply, `${ctx.siteUrl}/profile/feedBackDetails?id=${id}`), kind: 'feedbackReply' });
+        await enqueueMail(tx, { conferenceId, to: [row.email], ...replyMail(ctx.siteName, row.title, reply, `${ctx.siteUrl}/profile/feedBackDetails?id=${id}`, lang), kind: 'feedbackReply' });
       }),
     );
     return (await this.one(conferenceId, id))!;

@@ -10,7 +10,7 @@
 import type { ZodError } from 'zod';
 import type { Db, Tx } from '../../db/index';
 import { inTransaction } from '../../db/transaction';
-import { AppError } from '../../platform/errors';
+import { AppError, FieldProblems, type FieldProblem } from '../../platform/errors';
 import { t } from '../../platform/i18n';
 import { sanitizeHtml } from '../../platform/sanitize';
 import { sealer, type Sealer } from '../../platform/sealed';
@@ -35,10 +35,17 @@ import * as repo from './repo';
 
 const unique = <T>(list: readonly T[]): T[] => [...new Set(list)];
 
-/** A zod failure of one method's fields as the envelope's error: the key, and `<method>.<field>`. */
+/** A zod failure of one method's fields as the envelope's error: every field it refuses, named `<method>.<field>`. */
 function fieldError(method: PaymentMethod, error: ZodError): AppError {
-  const issue = error.issues[0];
-  return new AppError(400, issue.message, `${method}.${issue.path.join('.')}`);
+  return new FieldProblems(problemsOf(method, error));
+}
+
+/** One problem per refused field (zod may refuse one field twice: its first message). */
+function problemsOf(method: PaymentMethod, error: ZodError): FieldProblem[] {
+  const seen = new Set<string>();
+  return error.issues
+    .map((issue) => ({ field: `${method}.${issue.path.join('.')}`, message: issue.message }))
+    .filter((p) => !seen.has(p.field) && Boolean(seen.add(p.field)));
 }
 
 export class PaymentService {
@@ -92,9 +99,11 @@ export class PaymentService {
    */
   async save(conferenceId: number, input: PayConfigInput): Promise<PayConfigView> {
     const settings: repo.Settings = { generalMethods: unique(input.generalMethods), hotelSeparate: input.hotelSeparate, hotelMethods: unique(input.hotelMethods), combinedAllowed: input.combinedAllowed };
-    if (!settings.generalMethods.length) throw new AppError(400, 'payments:generalRequired', 'generalMethods');
+    // What the plans lack and what each method of a plan lacks are reported together (checked below).
+    const planProblems: FieldProblem[] = [];
+    if (!settings.generalMethods.length) planProblems.push({ field: 'generalMethods', message: 'payments:generalRequired' });
     if (!settings.hotelSeparate && settings.hotelMethods.length) throw new AppError(400, 'payments:hotelPlanOff', 'hotelMethods');
-    if (settings.hotelSeparate && !settings.hotelMethods.length) throw new AppError(400, 'payments:hotelRequired', 'hotelMethods');
+    if (settings.hotelSeparate && !settings.hotelMethods.length) planProblems.push({ field: 'hotelMethods', message: 'payments:hotelRequired' });
     if (unique(input.methods.map((m) => m.method)).length !== input.methods.length) throw new AppError(400, 'payments:methodTwice', 'methods');
     // Cleaning HTML is slow and pure: done once, before the transaction (which may run again).
     const given = input.methods.map((m) => (m.method === 'other' && m.fields.html ? { ...m, fields: { ...m.fields, html: sanitizeHtml(m.fields.html) } } : m));
@@ -103,13 +112,19 @@ export class PaymentService {
     await inTransaction(this.db, async (tx) => {
       const stored = await repo.findMethods(tx, conferenceId);
       for (const m of given) stored.set(m.method, this.merged(m, stored.get(m.method)));
+      const missing = [...planProblems];
+      const complete: Array<[PaymentMethod, MethodConfig]> = [];
       for (const method of enabled) {
         const checked = this.provider(method).configSchema.safeParse(this.configOfStored(stored.get(method)));
-        if (!checked.success) throw fieldError(method, checked.error);
+        if (checked.success) complete.push([method, checked.data]);
+        else missing.push(...problemsOf(method, checked.error));
+      }
+      if (missing.length) throw new FieldProblems(missing);
+      for (const [method, config] of complete) {
         // A key that does not parse, a certificate password that does not open the key file: the
         // gateway's own checks, with the field named as `<method>.<field>`.
         try {
-          this.provider(method).checkConfig?.(checked.data);
+          this.provider(method).checkConfig?.(config);
         } catch (err) {
           if (err instanceof AppError && err.field && !err.field.includes('.')) throw new AppError(err.status, err.messageKey, `${method}.${err.field}`);
           throw err;

@@ -8,6 +8,7 @@ import { conferenceOrigin, type PublicUrlConfig } from '../../platform/publicUrl
 import { enqueueConferenceMail, type MailLang, type MailNote } from '../mail/templates';
 import { escapeHtml } from '../../platform/html';
 import { siteLanguages } from '../sites/menuRoutes';
+import { languageOfAddress } from '../accounts/index';
 import type { RegistrationHooks, RegistrationMailHow } from './service';
 
 /** The language of a mail to someone a manager added: the site's, both when it is bilingual. */
@@ -39,7 +40,8 @@ export function registrationMail(sites: SiteService, links: PublicUrlConfig): No
     const site = await sites.snapshot(conferenceId);
     return async (tx, registrant, how) => {
       if (!site) return;
-      const mailLang: MailLang = how.byManager ? siteMailLang(site.config.languageType) : how.lang;
+      // The person's own language: the page they registered on; when the organisers registered them, their account's choice, else the site's.
+      const mailLang: MailLang = how.byManager ? ((await languageOfAddress(tx, registrant.email)) ?? siteMailLang(site.config.languageType)) : how.lang;
       const siteUrl = conferenceOrigin(links, site);
       const at = fromDbInstant(registrant.created_at) ?? new Date();
       const registrationTime = localTime(at, site.conference.timeZone);

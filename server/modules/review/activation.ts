@@ -111,6 +111,7 @@ export class ActivationService {
         user_id: userId, active: true, activated_at: toDbInstant(), key_hash: null, key_expires_at: null,
         last_name: input.lastName, middle_name: input.middleName, first_name: input.firstName, full_name: input.fullName,
         unit: input.unit, phone: input.phone, country: input.countryArea, direction: input.direction,
+        ...(input.lang ? { lang: input.lang } : {}),
       } as Partial<repo.ReviewerRow>);
       await grantRole(tx, conferenceId, userId, 'reviewer');
     });

@@ -1,12 +1,13 @@
 /**
  * A review's content against the conference's configuration: only the scores in use, each a whole
  * number from 0 to its maximum; only the detail rules in use, one answer per point. A draft may be
- * partial; a submitted review gives every score, every answer and an opinion. The first problem
- * is refused with its field (`scores.<key>`, `answers.<ruleId>.<point>`, `opinion`).
+ * partial; a submitted review gives every score, every answer and an opinion. A malformed value
+ * is refused with its field; what a submit lacks is refused all at once (FieldProblems: `scores.<key>`,
+ * `answers.<ruleId>.<point>`, `opinion`).
  */
 import type { ScoreRule } from '../../contract/review';
 import type { ReviewInput, RuleForm } from '../../contract/reviewing';
-import { AppError } from '../../platform/errors';
+import { AppError, FieldProblems, type FieldProblem } from '../../platform/errors';
 import { pointCount } from './reviewViews';
 
 export type CleanReview = { scores: Record<string, number>; answers: Record<string, string[]>; opinion: ReviewInput['opinion']; comment: string };
@@ -30,13 +31,13 @@ export function checkedReview(input: ReviewInput, scores: ScoreRule[], rules: Ru
     clean.answers[id] = Array.from({ length: count }, (_, i) => (given[i] ?? '').trim());
   }
   if (!complete) return clean;
-  const missing = used.find((s) => clean.scores[s.key] === undefined);
-  if (missing) throw new AppError(400, 'reviewing:scoreRequired', `scores.${missing.key}`);
+  // Everything a submit still lacks, at once: each score, each point's answer, the opinion.
+  const missing: FieldProblem[] = used.filter((s) => clean.scores[s.key] === undefined).map((s) => ({ field: `scores.${s.key}`, message: 'reviewing:scoreRequired' }));
   for (const rule of rules) {
     const answers = clean.answers[String(rule.id)] ?? [];
-    const empty = Array.from({ length: pointCount(rule) }, (_, i) => i).find((i) => !answers[i]);
-    if (empty !== undefined) throw new AppError(400, 'reviewing:answerRequired', `answers.${rule.id}.${empty}`);
+    for (let i = 0; i < pointCount(rule); i++) if (!answers[i]) missing.push({ field: `answers.${rule.id}.${i}`, message: 'reviewing:answerRequired' });
   }
-  if (!clean.opinion) throw new AppError(400, 'reviewing:opinionRequired', 'opinion');
+  if (!clean.opinion) missing.push({ field: 'opinion', message: 'reviewing:opinionRequired' });
+  if (missing.length) throw new FieldProblems(missing);
   return clean;
 }

@@ -15,6 +15,7 @@ import { text } from '../../platform/site';
 import { roleHolderEmails } from '../accounts/service';
 import { accountsByIds } from '../accounts/repo';
 import { enqueueConferenceMail } from '../mail/templates';
+import { languageOfAddress } from '../accounts/index';
 import type { MailSite } from '../orders/mails';
 import * as subs from '../submissions/repo';
 import { chairsOf } from './reviewingRepo';
@@ -29,8 +30,10 @@ const common = (site: MailSite, lang: Lang, email: string, name: string) => ({ c
 export async function reviewSubmittedMail(tx: Tx, conferenceId: number, site: MailSite, lang: Lang, paper: Paper, reviewer: string, opinion: ReviewOpinion): Promise<void> {
   const managers = await roleHolderEmails(tx, conferenceId, ['manager', 'creator']);
   for (const email of managers) {
-    await enqueueConferenceMail(tx, conferenceId, 'submitAbstractReview', lang, [email], {
-      ...common(site, lang, email, ''), submissionNumber: paper.number, submissionTitle: paper.title, reviewer, opinion: t(lang, `reviewing:opinion.${opinion}`),
+    // Each manager in their account's language; the reviewer's page language when they chose none.
+    const own = (await languageOfAddress(tx, email)) ?? lang;
+    await enqueueConferenceMail(tx, conferenceId, 'submitAbstractReview', own, [email], {
+      ...common(site, own, email, ''), submissionNumber: paper.number, submissionTitle: paper.title, reviewer, opinion: t(own, `reviewing:opinion.${opinion}`),
     });
   }
 }

@@ -12,7 +12,8 @@ import { text } from '../../platform/site';
 import type { MailSite } from '../orders/mails';
 import { REVIEWER_LIMITS } from '../../contract/reviewers';
 import { REVIEW_SCREENS } from '../../contract/review';
-import type { Lang } from '../../contract/enums';
+import { LANGUAGE_TYPE, type Lang } from '../../contract/enums';
+import type { MailLang } from '../mail/templates';
 
 /** An activation key as the mail carries it, and what the table keeps of it. */
 export type ActivationKey = { key: string; hash: string; expiresAt: string };
@@ -27,12 +28,23 @@ export function newActivationKey(now = Date.now()): ActivationKey {
   return { key, hash: hashKey(key), expiresAt: toDbInstant(new Date(now + REVIEWER_LIMITS.keyDays * 24 * 3600_000)) };
 }
 
+/**
+ * The invitation's language is the reviewer's, never the manager's: the one their account chose;
+ * else the site's only language; else (a bilingual site, a person not known yet) both.
+ */
+export function invitationLang(accountLang: Lang | null, languageType: string | undefined): MailLang {
+  if (accountLang) return accountLang;
+  if (languageType === LANGUAGE_TYPE.zhOnly) return 'zh';
+  if (languageType === LANGUAGE_TYPE.enOnly) return 'en';
+  return 'both';
+}
+
 /** The invitation: the link to activate (an existing account is linked there, without a password). */
-export async function inviteMail(tx: Tx, conferenceId: number, site: MailSite, to: { email: string; name: string; lang: Lang }, key: string): Promise<void> {
+export async function inviteMail(tx: Tx, conferenceId: number, site: MailSite, to: { email: string; name: string; lang: MailLang }, key: string): Promise<void> {
   const activationUrl = `${site.url}${REVIEW_SCREENS.activation}/${key}`;
-  await enqueueConferenceMail(tx, conferenceId, 'inviteReviewer', to.lang, [to.email], {
-    conferenceName: text(site.name, to.lang), name: to.name || to.email, email: to.email, siteUrl: site.url, activationUrl,
-  });
+  await enqueueConferenceMail(tx, conferenceId, 'inviteReviewer', to.lang, [to.email], (lang) => ({
+    conferenceName: text(site.name, lang), name: to.name || to.email, email: to.email, siteUrl: site.url, activationUrl,
+  }));
 }
 
 /** A manager's plain text as mail: escaped, its line breaks kept. */

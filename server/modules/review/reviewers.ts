@@ -23,13 +23,14 @@ import type { MailSite } from '../orders/mails';
 import * as repo from './reviewersRepo';
 import { reviewerOfUser } from './people';
 import { emptyLoad, presentReviewer, presentRole, sessionChoices } from './reviewerViews';
-import { inviteMail, messageBodies, newActivationKey } from './reviewerMails';
+import { invitationLang, inviteMail, messageBodies, newActivationKey } from './reviewerMails';
+import { languageOfAddress } from '../accounts/index';
 import { checkImport, type ImportRow, type SheetRead } from './reviewerImport';
 import type { WorkContext, WorkKind } from '../../platform/work/types';
 import { ActivationService } from './activation';
 import { ReviewerInfoService } from './reviewerInfo';
 
-/** Who acts: the manager's account and language (the reviewer's mail is in it). */
+/** Who acts: the manager's account and language (the screens' language; the reviewer's mail is in the reviewer's). */
 export type Manager = { userId: number; name: string; lang: Lang };
 
 /** Recipients a manager may cause per hour through reviewers (adds, imports, mail). */
@@ -81,6 +82,11 @@ export class ReviewerService {
     }
   }
 
+  /** The site's languageType: a person not known yet is written to in the site's language(s). */
+  private async languageType(conferenceId: number): Promise<string | undefined> {
+    return (await this.deps.sites.snapshot(conferenceId))?.config.languageType;
+  }
+
   private async site(conferenceId: number): Promise<MailSite> {
     const site = await this.deps.orders.mailSite(conferenceId);
     if (!site) throw notFound();
@@ -90,13 +96,14 @@ export class ReviewerService {
   async add(conferenceId: number, manager: Manager, input: AddInput): Promise<AddResult> {
     if (await repo.findByEmail(this.db, conferenceId, input.email)) throw exists();
     const site = await this.site(conferenceId);
+    const siteType = await this.languageType(conferenceId);
     await this.spend(manager.userId, 1);
     const admission = await this.deps.mailGate.admit(conferenceId, [input.email], INVITE_POLICY);
     const mailed = admission.to.length > 0;
     const id = await withAdmission(admission, () =>
       inTransaction(this.db, async (tx) => {
         if (await repo.findByEmail(tx, conferenceId, input.email)) throw exists();
-        return this.invite(tx, conferenceId, site, manager.lang, input, mailed);
+        return this.invite(tx, conferenceId, site, siteType, input, mailed);
       }),
     );
     const row = (await repo.find(this.db, conferenceId, id))!;
@@ -107,10 +114,13 @@ export class ReviewerService {
    * Saves one new reviewer and writes their invitation (when `mail`). The unique index on
    * (conference, e-mail) keeps a second add of the same address out, however they race.
    */
-  private async invite(tx: Tx, conferenceId: number, site: MailSite, lang: Lang, input: AddInput | ImportRow, mail: boolean): Promise<number> {
-    // Whether the address has a platform account is not looked up here: the record, the answer and
-    // the mail are the same either way, and the role comes only when the owner activates
-    // (activation.ts links an existing account without asking for a password).
+  private async invite(tx: Tx, conferenceId: number, site: MailSite, languageType: string | undefined, input: AddInput | ImportRow, mail: boolean): Promise<number> {
+    // The record, the answer and the mail are the same whether the address has a platform account
+    // or not, and the role comes only when the owner activates (activation.ts links an existing
+    // account without asking for a password). Only the mail's language is the account's, when it chose one.
+    const mailLang = invitationLang(await languageOfAddress(tx, input.email), languageType);
+    // The language of their later mail until they activate, when the activation page's language replaces it.
+    const lang: Lang = mailLang === 'both' ? 'zh' : mailLang;
     const key = newActivationKey();
     let id: number;
     try {
@@ -122,7 +132,7 @@ export class ReviewerService {
       if (isUniqueViolation(err)) throw exists();
       throw err;
     }
-    if (mail) await inviteMail(tx, conferenceId, site, { email: input.email, name: input.fullName, lang }, key.key);
+    if (mail) await inviteMail(tx, conferenceId, site, { email: input.email, name: input.fullName, lang: mailLang }, key.key);
     return id;
   }
 
@@ -149,6 +159,7 @@ export class ReviewerService {
     const { toAdd, already } = checked;
     if (!toAdd.length) return { added: 0, mailWithheld: 0, alreadyImported: already };
     const site = await this.site(conferenceId);
+    const siteType = await this.languageType(conferenceId);
     await this.spend(ctx.userId, toAdd.length);
     const admission = await this.deps.mailGate.admit(conferenceId, toAdd.map((r) => r.email), INVITE_POLICY);
     const mailed = new Set(admission.to);
@@ -159,7 +170,7 @@ export class ReviewerService {
         ctx.signal.throwIfAborted();
         const batch = toAdd.slice(start, start + REVIEWER_BATCH);
         await inTransaction(this.db, async (tx) => {
-          for (const row of batch) await this.invite(tx, conferenceId, site, ctx.lang, row, mailed.has(row.email));
+          for (const row of batch) await this.invite(tx, conferenceId, site, siteType, row, mailed.has(row.email));
         });
         saved += batch.length;
         ctx.progress(saved, toAdd.length, 'work:stage.saving');
@@ -236,6 +247,7 @@ export class ReviewerService {
     const pending = rows.filter((r) => !r.active);
     if (!pending.length) throw new AppError(409, 'reviewers:allActive');
     const site = await this.site(conferenceId);
+    const siteType = await this.languageType(conferenceId);
     await this.spend(manager.userId, pending.length);
     const admission = await this.deps.mailGate.admit(conferenceId, pending.map((r) => r.email), INVITE_POLICY);
     const mailed = new Set(admission.to);
@@ -247,7 +259,7 @@ export class ReviewerService {
           if (!current || current.active) continue;
           const key = newActivationKey();
           await repo.update(tx, conferenceId, Number(r.id), { key_hash: key.hash, key_expires_at: key.expiresAt });
-          await inviteMail(tx, conferenceId, site, { email: r.email, name: r.full_name, lang: r.lang === 'en' ? 'en' : 'zh' }, key.key);
+          await inviteMail(tx, conferenceId, site, { email: r.email, name: r.full_name, lang: invitationLang(await languageOfAddress(tx, r.email), siteType) }, key.key);
         }
       }),
     );

@@ -7,6 +7,7 @@
  * it, its authors, its files, its history and its mail: a rush at the last free place lets
  * exactly one through, and a number is never given twice (server/db/capacity.ts).
  */
+import { authorPrefill } from './authorPrefill';
 import type { Readable } from 'node:stream';
 import type { Db, Tx } from '../../db/index';
 import { inTransaction } from '../../db/transaction';
@@ -81,7 +82,7 @@ export class SubmissionAuthor {
       mine,
       bar,
       barLink: link,
-      prefill: { name: contact?.firstName ?? '', surname: contact?.lastName ?? '', email: contact?.email || person.email, phone: contact?.phone ?? '', country: contact?.country ?? '', company: contact?.unit ?? '', corresponding: true },
+      prefill: authorPrefill(contact, person),
       today: person.today,
     };
   }

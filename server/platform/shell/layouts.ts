@@ -183,10 +183,13 @@ export class Shell {
   private manageFrame(req: Request) {
     const { lang } = req.ctx;
     const site = req.ctx.site!;
+    // A reviewer who manages nothing works in the review centre, not "conference management".
+    const identity = req.ctx.identity!;
+    const areaTitle = t(lang, !isConferenceAdmin(identity) && identity.roles.includes('reviewer') ? 'manage.reviewTitle' : 'manage.title');
     return {
       lang,
       ...conferenceHeader(req),
-      text: { areaTitle: t(lang, 'manage.title'), backToSite: t(lang, 'profile.backToSite') } as Record<string, string>,
+      text: { areaTitle, backToSite: t(lang, 'profile.backToSite') } as Record<string, string>,
       siteName: text(site.config.conferenceName, lang),
       shortTitle: text(site.config.shortTitle, lang),
       menu: this.manageMenu(req),
@@ -199,7 +202,7 @@ export class Shell {
     const admin = isConferenceAdmin(identity);
     const reviewer = !admin && identity.roles.includes('reviewer');
     const entries = this.menus.manage.filter((e) => (e.who === 'admin' ? admin : e.who === 'desk' ? admin || identity.roles.includes('checkin') : reviewer));
-    const reviewerHome: ManageMenuEntry = { href: REVIEWER_HOME, labelKey: 'manage.menu.overview', order: 0, who: 'reviewer' };
+    const reviewerHome: ManageMenuEntry = { href: REVIEWER_HOME, labelKey: 'manage.menu.reviewerHome', order: 0, who: 'reviewer' };
     const visible = reviewer ? [reviewerHome, ...entries] : entries;
     const active = activeEntry(req.path, visible);
     // Spec 2.12 names the configuration screens' group ("conference customization"): drawn as a heading.
