@@ -69,6 +69,8 @@ export const TABLE_OWNERS = {
   notice_reads: 'notices',
   fee_items: 'fees',
   fee_holds: 'fees',
+  fee_categories: 'fees',
+  fee_settings: 'fees',
   units: 'units',
 
   // hotels: the booking settings, hotels, room types, their nights (the counted rows) and the reservations
