@@ -90,7 +90,12 @@ function Orders({ lang, mobile, orders }: ProfileOrdersProps) {
     [
       o.can.pay ? <Button key="pay" type="primary" size="small" href={payHref([o.id])}>{t('orders:list.pay')}</Button> : null,
       o.can.update ? <Button key="update" size="small" href={updateHref(o)}>{t('orders:list.update')}</Button> : null,
-      o.can.receipt ? <Button key="receipt" size="small" href={`/profile/order/receipt/${o.id}`}>{t('orders:list.receipt')}</Button> : null,
+      // Once requested, the invoice's state (its page shows the request) instead of a second "Request invoice".
+      o.invoice ? (
+        <Button key="receipt" size="small" type="dashed" href={`/profile/order/receipt/${o.id}`}>{t('orders:list.invoiceState', { state: t(`receipts:status.${o.invoice}`) })}</Button>
+      ) : o.can.receipt ? (
+        <Button key="receipt" size="small" href={`/profile/order/receipt/${o.id}`}>{t('orders:list.receipt')}</Button>
+      ) : null,
       <Button key="refresh" size="small" loading={busy === `refresh${o.id}`} onClick={() => refresh(o)}>{t('orders:list.refresh')}</Button>,
       o.can.cancel ? <Button key="cancel" size="small" onClick={() => cancel(o)}>{t('orders:list.cancel')}</Button> : null,
       o.can.remove ? <Button key="remove" size="small" danger onClick={() => remove(o)}>{t('orders:list.delete')}</Button> : null,

@@ -53,6 +53,8 @@ export type OrderView = {
   items: OrderItemView[];
   /** the method of the newest attempt, if any */
   method: string | null;
+  /** the state of the order's invoice request (receipts' InvoiceStatus), null for none; given in the person's order list */
+  invoice?: string | null;
   can: { pay: boolean; cancel: boolean; remove: boolean; update: boolean; receipt: boolean };
 };
 

@@ -27,7 +27,8 @@ export function ordersPageRouter(deps: Deps, management: OrderManagement): Route
   router.get('/profile/conference/fee', screen('user', 'conference'), async (req, res) => {
     const { lang, mobile } = req.ctx;
     const conferenceId = conferenceOf(req);
-    const registered = Boolean(await deps.registration.personOf(conferenceId, userOf(req)));
+    // Registered: the attendee role (what the fee API asks for), or a registration row.
+    const registered = Boolean(req.ctx.identity?.roles.includes('attendee')) || Boolean(await deps.registration.personOf(conferenceId, userOf(req)));
     if (!registered) {
       await shell.profileScreen(req, res, { title: t(lang, 'orders:feeTitle'), island: { island: 'ProfileFees', props: { lang, mobile, offers: [], openOrders: { register: null, optional: null }, notRegistered: true, mine: [], allowance: { registerPerPerson: 1, registerHeld: 0 } } } });
       return;
@@ -47,7 +48,9 @@ export function ordersPageRouter(deps: Deps, management: OrderManagement): Route
 
   router.get('/profile/order/list', screen('user', 'conference'), async (req, res) => {
     const { lang, mobile } = req.ctx;
-    await shell.profileScreen(req, res, { title: t(lang, 'orders:listTitle'), island: { island: 'ProfileOrders', props: { lang, mobile, orders: await orders.mine(conferenceOf(req), userOf(req)) } } });
+    const mine = await orders.mine(conferenceOf(req), userOf(req));
+    const withInvoices = { ...mine, here: await deps.receipts.withInvoices(conferenceOf(req), mine.here) };
+    await shell.profileScreen(req, res, { title: t(lang, 'orders:listTitle'), island: { island: 'ProfileOrders', props: { lang, mobile, orders: withInvoices } } });
   });
 
   // The island says why orders cannot be paid (invalid lines, closed, no method configured); a
