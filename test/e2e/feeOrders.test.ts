@@ -67,6 +67,8 @@ describe('issue 32: fees and orders in Chromium', { skip: !haveBrowser }, () => 
     await person('stranger32@example.org', 'Stranger', false, 0);
     await person('en32@example.org', 'Alice Wang', true, 9321);
     await person('zh32@example.org', '王小明', true, 9322);
+    const boss = await ensureUser(db, { email: 'boss32@example.org', trueName: 'Boss', password });
+    await grantRole(db, cid, boss.id, 'manager');
     browser = await launch();
   });
 
@@ -137,6 +139,8 @@ describe('issue 32: fees and orders in Chromium', { skip: !haveBrowser }, () => 
       assert.match(words, lang === 'en' ? /Cancel the order/ : /取消订单/);
       assert.match(words, lang === 'en' ? /announced a payment/ : /已为此订单提交付款信息/);
       assert.doesNotMatch(words, /^OK$/m);
+      await dialog.locator('.ant-btn-dangerous').waitFor();
+      await p.waitForTimeout(500); // the dialog's zoom-in, so the picture shows it
       await shot(p, `${name}-cancel-dialog`, false);
       await dialog.locator('button', { hasText: lang === 'en' ? 'Keep the order' : '保留订单' }).click();
 
@@ -173,6 +177,30 @@ describe('issue 32: fees and orders in Chromium', { skip: !haveBrowser }, () => 
       await p.context().close();
     });
   }
+
+  test('the manager: bilingual categories with their shared maximum, and the rule of registration fees per person (zh desktop, en phone)', async () => {
+    for (const [lang, mobile] of [['zh', false], ['en', true]] as const) {
+      const p = await page(lang, mobile, 'boss32@example.org', '/platform/config/register/fee');
+      await hydrated(p, 'RegisterConfigFees');
+      const text = await p.locator('.register-config-fees').innerText();
+      assert.match(text, lang === 'zh' ? /每人可订注册费数/ : /Registration fees per person/);
+      assert.match(text, lang === 'zh' ? /学生/ : /Students/);
+      await p.locator('#register-per-person').fill('2');
+      await p.locator('.fee-rule button').click();
+      await p.locator('.ant-message-success').waitFor();
+      assert.equal(Number((await db('fee_settings').where({ conference_id: cid }).first()).register_per_person), 2);
+      await p.locator('.fee-rule button').waitFor({ state: 'attached' });
+      await p.locator('#register-per-person').fill('1');
+      await p.locator('.fee-rule button').click();
+      await shot(p, `fee-orders-config-${lang}${mobile ? '-phone' : ''}`);
+      await p.locator('.register-config-fees a[role=button]').first().click();
+      await p.locator('.ant-modal').waitFor();
+      await p.waitForTimeout(500);
+      assert.equal(await p.locator('#fee-register_categoryEn').inputValue(), 'Students');
+      await shot(p, `fee-orders-config-edit-${lang}${mobile ? '-phone' : ''}`, false);
+      await p.context().close();
+    }
+  });
 
   test('no error in any console', () => {
     assert.deepEqual(errors, []);
