@@ -38,6 +38,7 @@ import * as m034 from './034_ended_reviews';
 import * as m035 from './035_work_items';
 import * as m036 from './036_book_in_store';
 import * as m038 from './038_fee_categories';
+import * as m039 from './039_submission_fee';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -77,6 +78,7 @@ const migrations: Record<string, Migration> = {
   '035_work_items': m035,
   '036_book_in_store': m036,
   '038_fee_categories': m038,
+  '039_submission_fee': m039,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

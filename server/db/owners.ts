@@ -71,6 +71,7 @@ export const TABLE_OWNERS = {
   fee_holds: 'fees',
   fee_categories: 'fees',
   fee_settings: 'fees',
+  submission_fee_settings: 'submissions',
   units: 'units',
 
   // hotels: the booking settings, hotels, room types, their nights (the counted rows) and the reservations

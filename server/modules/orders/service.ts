@@ -183,6 +183,12 @@ export class OrderService {
     return orderId;
   }
 
+  /** The person's open (unpaid or invalid) order of a type here, if any (a submission fee already ordered). */
+  async openOf(conn: Db | Tx, conferenceId: number, userId: number, type: OrderType): Promise<number | null> {
+    const row = await conn('orders').where({ conference_id: conferenceId, user_id: userId, type }).whereIn('status', repo.OPEN).orderBy('id', 'desc').first('id');
+    return row ? Number(row.id) : null;
+  }
+
   /** Whether the person has a paid order of the type here (a hotel's condition "registration paid"). */
   async hasPaid(conn: Db | Tx, conferenceId: number, userId: number, type: OrderType): Promise<boolean> {
     return Boolean(await conn('orders').where({ conference_id: conferenceId, user_id: userId, type, status: 'paid' }).first('id'));
