@@ -202,6 +202,40 @@ describe('issue 32: fees and orders in Chromium', { skip: !haveBrowser }, () => 
     }
   });
 
+  test('the submission fee: the manager charges it (zh desktop); the author is asked to pay it before submitting and lands on its payment (en phone)', async () => {
+    const boss = await page('zh', false, 'boss32@example.org', '/platform/config/contribute');
+    await hydrated(boss, 'ManageContributeConfig');
+    await boss.getByRole('tab', { name: '投稿费' }).click();
+    await boss.locator('#submissionFee_enabled').click();
+    await boss.locator('#submissionFee_price').fill('200');
+    await boss.locator('form#submissionFee button[type=submit]').click();
+    await boss.locator('.ant-message-success').waitFor();
+    const saved = await db('submission_fee_settings').where({ conference_id: cid }).first();
+    assert.equal(Boolean(saved.enabled), true);
+    assert.equal(Number(saved.amount), 20_000);
+    await shot(boss, 'fee-orders-submission-fee-config-zh');
+    await boss.context().close();
+
+    const author = await page('en', true, 'en32@example.org', '/profile/submission');
+    await hydrated(author, 'ProfileSubmission');
+    const bar = author.locator('.ant-alert', { hasText: 'submission fee' });
+    if (!(await bar.count())) {
+      // The demo's submission window may be closed: say so rather than pass silently.
+      assert.fail(`no submission-fee bar: ${(await author.locator('[data-island="ProfileSubmission"]').innerText()).slice(0, 200)}`);
+    }
+    await shot(author, 'fee-orders-submission-fee-bar-en-phone');
+    await bar.locator('button').click();
+    const dialog = author.locator('.ant-modal-confirm');
+    await dialog.waitFor();
+    await author.waitForTimeout(400);
+    await dialog.locator('.ant-btn-primary').click();
+    await author.waitForURL(/\/profile\/order\/pay\/goto\/\d+$/);
+    await hydrated(author, 'ProfilePay');
+    assert.match(await author.locator('.profile-pay').innerText(), /Submission fee/);
+    await shot(author, 'fee-orders-submission-fee-pay-en-phone');
+    await author.context().close();
+  });
+
   test('no error in any console', () => {
     assert.deepEqual(errors, []);
   });
