@@ -37,6 +37,8 @@ import * as m033 from './033_user_language';
 import * as m034 from './034_ended_reviews';
 import * as m035 from './035_work_items';
 import * as m036 from './036_book_in_store';
+import * as m038 from './038_fee_categories';
+import * as m039 from './039_submission_fee';
 import * as m040 from './040_hotel_rules';
 import * as m042 from './042_personal_data';
 import * as m043 from './043_checkin';
@@ -79,6 +81,8 @@ const migrations: Record<string, Migration> = {
   '034_ended_reviews': m034,
   '035_work_items': m035,
   '036_book_in_store': m036,
+  '038_fee_categories': m038,
+  '039_submission_fee': m039,
   '040_hotel_rules': m040,
   '042_personal_data': m042,
   '043_checkin': m043,

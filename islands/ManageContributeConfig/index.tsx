@@ -7,6 +7,7 @@
  * checks, with the same message keys; the server decides.
  */
 import { useState } from 'react';
+import { FeeTab } from './FeeTab';
 import { Tabs } from 'antd';
 import type { ContributeConfig } from '../../server/contract/submissions';
 import { AntdRoot } from '../shared/AntdRoot';
@@ -33,6 +34,7 @@ function Config({ lang, mobile, config: initial }: ManageContributeConfigProps) 
         { key: 'sessions', label: t('submitConfig:tab.sessions'), children: <SessionsTab lang={lang} mobile={mobile} t={t} pick={pick} sessions={config.sessions} onSaved={setConfig} /> },
         { key: 'terms', label: t('submitConfig:tab.terms'), children: <TermsTab lang={lang} mobile={mobile} t={t} reportTypes={config.reportTypes} categories={config.categories} onSaved={setConfig} /> },
         { key: 'layout', label: t('submitConfig:tab.layout'), children: <LayoutTab mobile={mobile} t={t} layout={config.layout} onSaved={setConfig} /> },
+        { key: 'fee', label: t('submitConfig:tab.fee'), children: <FeeTab mobile={mobile} t={t} /> },
       ]}
     />
   );

@@ -17,11 +17,13 @@ export function FeeOption({ fee, lang, t, control, extra }: { fee: FeeOffer; lan
   const limit = !soldOut && fee.perAccountLeft <= 0;
   const charged = fee.display.currency !== fee.price.currency || fee.display.amount !== fee.price.amount;
   const description = titleOf(fee.descriptionZh, fee.descriptionEn, lang);
+  // The category in the page's language (issue 32: the English page showed the Chinese one).
+  const category = titleOf(fee.categoryZh, fee.categoryEn, lang);
   return (
     <div className={`fee-option${soldOut || limit ? ' fee-option-disabled' : ''}`} style={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'flex-start', padding: '10px 0', borderBottom: '1px solid #f0f0f0' }}>
       <div style={{ flex: '1 1 220px', minWidth: 0 }}>
         {control}
-        {fee.category && fee.category !== titleOf(fee.titleZh, fee.titleEn, lang) ? <Tag style={{ marginLeft: 8 }}>{fee.category}</Tag> : null}
+        {category && category !== titleOf(fee.titleZh, fee.titleEn, lang) ? <Tag style={{ marginLeft: 8 }}>{category}</Tag> : null}
         {description ? (
           <Typography.Paragraph type="secondary" style={{ margin: '4px 0 0 24px', whiteSpace: 'pre-line' }}>
             {description}

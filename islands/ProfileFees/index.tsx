@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { Alert, App, Button, Card, Checkbox, Empty, Input, InputNumber, Radio, Space, Typography } from 'antd';
-import { ordersApi } from '../../server/contract/orders';
+import { ordersApi, type OrderView } from '../../server/contract/orders';
 import { feesApi } from '../../server/contract/fees';
 import { AntdRoot } from '../shared/AntdRoot';
 import { call, ApiError } from '../shared/api';
@@ -13,10 +13,25 @@ import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';
 import { errorText, titleOf } from '../shared/orders';
 import { FeeOption, maxQuantity } from './FeeOption';
+import { AlreadyHeld } from './AlreadyHeld';
+import { GoOnAfter } from '../shared/GoOnAfter';
 import type { FeeOffer } from '../../server/contract/fees';
 
 export type { FeeOffer } from '../../server/contract/fees';
-export type ProfileFeesProps = { lang: Lang; mobile: boolean; offers: FeeOffer[]; /** a code from the page's address: shown in the field, tried only when the person applies it */ codeInLink?: string; openOrders: { register: number | null; optional: number | null } };
+export type ProfileFeesProps = {
+  lang: Lang;
+  mobile: boolean;
+  offers: FeeOffer[];
+  /** a code from the page's address: shown in the field, tried only when the person applies it */
+  codeInLink?: string;
+  openOrders: { register: number | null; optional: number | null };
+  /** the person has not registered here: the page leads to the registration instead */
+  notRegistered?: boolean;
+  /** the person's fee orders that are paid or still open: what they already have */
+  mine?: OrderView[];
+  /** how many registration fees one person may hold, and how many this one holds */
+  allowance?: { registerPerPerson: number; registerHeld: number };
+};
 
 /** The picks the server is sent: the registration fee once, each ticked optional fee with its quantity. */
 export function picksOf(register: number | null, optional: Record<number, number>): Array<{ feeId: number; quantity: number }> {
@@ -25,7 +40,7 @@ export function picksOf(register: number | null, optional: Record<number, number
   return picks;
 }
 
-function Fees({ lang, mobile, offers: listed, codeInLink = '', openOrders }: ProfileFeesProps) {
+function Fees({ lang, mobile, offers: listed, codeInLink = '', openOrders, notRegistered = false, mine = [], allowance = { registerPerPerson: 1, registerHeld: 0 } }: ProfileFeesProps) {
   const t = translator(lang);
   const { message, modal } = App.useApp();
   const [register, setRegister] = useState<number | null>(null);
@@ -37,6 +52,8 @@ function Fees({ lang, mobile, offers: listed, codeInLink = '', openOrders }: Pro
   const [codeError, setCodeError] = useState('');
   const [trying, setTrying] = useState(false);
   const [busy, setBusy] = useState(false);
+  // The registration fees the person may hold are taken: the choice of another one is closed (the server refuses it too).
+  const registerFull = allowance.registerHeld >= allowance.registerPerPerson;
   const registerFees = offers.filter((f) => f.kind === 'register');
   const optionalFees = offers.filter((f) => f.kind === 'optional');
   const title = (f: FeeOffer) => titleOf(f.titleZh, f.titleEn, lang);
@@ -87,15 +104,24 @@ function Fees({ lang, mobile, offers: listed, codeInLink = '', openOrders }: Pro
       location.assign(`/profile/order/pay/goto/${orderIds.join(',')}`);
     } catch (err) {
       setBusy(false);
-      if (err instanceof ApiError && err.messageKey === 'orders:existing') modal.confirm({ content: t('orders:existing'), onOk: () => location.assign('/profile/order/list') });
+      if (err instanceof ApiError && (err.messageKey === 'orders:existing' || err.messageKey === 'fees:registerTaken')) modal.confirm({ content: t(err.messageKey, err.params), okText: t('orders:fees.toOrders'), cancelText: t('orders:fees.stay'), onOk: () => location.assign('/profile/order/list') });
       else message.error(errorText(err, t));
     }
   }
 
   const open = [openOrders.register !== null ? t('orders:fees.openRegister') : '', openOrders.optional !== null ? t('orders:fees.openOptional') : ''].filter(Boolean);
 
+  if (notRegistered) {
+    return (
+      <div className="profile-fees">
+        <Alert type="warning" showIcon title={t('orders:fees.notRegistered')} description={<GoOnAfter t={t} to="/register" where="register" />} action={<Button size="small" href="/register">{t('orders:fees.toRegister')}</Button>} />
+      </div>
+    );
+  }
+
   return (
     <div className="profile-fees">
+      <AlreadyHeld orders={mine} lang={lang} t={t} />
       {open.length ? (
         <Alert type="info" showIcon style={{ marginBottom: 16 }} title={open.join(' ')} action={<Button size="small" href="/profile/order/list">{t('orders:fees.toOrders')}</Button>} />
       ) : null}
@@ -108,9 +134,10 @@ function Fees({ lang, mobile, offers: listed, codeInLink = '', openOrders }: Pro
       {!offers.length ? <Empty description={t('orders:fees.none')} /> : null}
       {registerFees.length ? (
         <Card title={t('orders:fees.register')} extra={<Typography.Text type="secondary">{t('orders:fees.registerHint')}</Typography.Text>} size="small" style={{ marginBottom: 16 }}>
-          <Radio.Group value={register} onChange={(e) => setRegister(e.target.value as number)} style={{ display: 'block' }}>
+          {registerFull ? <Alert type="success" showIcon style={{ marginBottom: 8 }} title={t('orders:fees.registerHeld', { count: allowance.registerPerPerson })} /> : null}
+          <Radio.Group value={register} onChange={(e) => setRegister(e.target.value as number)} style={{ display: 'block' }} disabled={registerFull}>
             {registerFees.map((fee) => (
-              <FeeOption key={fee.id} fee={fee} lang={lang} t={t} control={<Radio value={fee.id} disabled={maxQuantity(fee) < 1}>{title(fee)}</Radio>} />
+              <FeeOption key={fee.id} fee={fee} lang={lang} t={t} control={<Radio value={fee.id} disabled={registerFull || maxQuantity(fee) < 1}>{title(fee)}</Radio>} />
             ))}
           </Radio.Group>
           {register !== null ? (

@@ -4,7 +4,7 @@
  * conference allows it, and below, the person's orders in other conferences.
  */
 import { useState } from 'react';
-import { App, Button, Card, Checkbox, Empty, Space, Typography } from 'antd';
+import { Alert, App, Button, Card, Checkbox, Empty, Space, Typography } from 'antd';
 import { ordersApi, type MyOrdersView, type OrderView } from '../../server/contract/orders';
 import { AntdRoot } from '../shared/AntdRoot';
 import { call } from '../shared/api';
@@ -49,9 +49,19 @@ function Orders({ lang, mobile, orders }: ProfileOrdersProps) {
       replace(await call(ordersApi.refresh, { params: { id: o.id } }));
       message.success(t('orders:list.refreshed'));
     });
+  // Clear words on both buttons (not [Cancel] [OK]), and a warning when a transfer was announced for the order.
   const cancel = (o: OrderView) =>
     modal.confirm({
-      content: t('orders:list.confirmCancel'),
+      title: t('orders:list.cancelTitle', { orderNo: o.orderNo }),
+      content: (
+        <>
+          <p>{t('orders:list.cancelEffect')}</p>
+          {o.transaction === 'delay' || o.transaction === 'sure' || o.transaction === 'dePay' ? <Alert type="warning" showIcon title={t('orders:list.cancelTransferWarning')} /> : null}
+        </>
+      ),
+      okText: t('orders:list.cancelYes'),
+      okButtonProps: { danger: true },
+      cancelText: t('orders:list.cancelNo'),
       onOk: () =>
         act(`cancel${o.id}`, async () => {
           replace(await call(ordersApi.cancel, { params: { id: o.id } }));
@@ -80,7 +90,12 @@ function Orders({ lang, mobile, orders }: ProfileOrdersProps) {
     [
       o.can.pay ? <Button key="pay" type="primary" size="small" href={payHref([o.id])}>{t('orders:list.pay')}</Button> : null,
       o.can.update ? <Button key="update" size="small" href={updateHref(o)}>{t('orders:list.update')}</Button> : null,
-      o.can.receipt ? <Button key="receipt" size="small" href={`/profile/order/receipt/${o.id}`}>{t('orders:list.receipt')}</Button> : null,
+      // Once requested, the invoice's state (its page shows the request) instead of a second "Request invoice".
+      o.invoice ? (
+        <Button key="receipt" size="small" type="dashed" href={`/profile/order/receipt/${o.id}`}>{t('orders:list.invoiceState', { state: t(`receipts:status.${o.invoice}`) })}</Button>
+      ) : o.can.receipt ? (
+        <Button key="receipt" size="small" href={`/profile/order/receipt/${o.id}`}>{t('orders:list.receipt')}</Button>
+      ) : null,
       <Button key="refresh" size="small" loading={busy === `refresh${o.id}`} onClick={() => refresh(o)}>{t('orders:list.refresh')}</Button>,
       o.can.cancel ? <Button key="cancel" size="small" onClick={() => cancel(o)}>{t('orders:list.cancel')}</Button> : null,
       o.can.remove ? <Button key="remove" size="small" danger onClick={() => remove(o)}>{t('orders:list.delete')}</Button> : null,

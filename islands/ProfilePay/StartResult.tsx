@@ -40,8 +40,9 @@ export function StartResult({ attemptNo, start, resultHref, t }: { attemptNo: st
   return (
     <Card size="small" title={t('orders:pay.instructions')}>
       <Typography.Text type="secondary">{t('orders:pay.reference')}</Typography.Text>
-      <Typography.Paragraph copyable={{ text: start.reference }} style={{ fontSize: 28, fontWeight: 600, letterSpacing: 2, margin: '0 0 4px', wordBreak: 'break-all' }}>
-        {start.reference}
+      {/* The reference is one code: never broken across lines (a phone shrinks the type instead; the copy button may wrap). */}
+      <Typography.Paragraph copyable={{ text: start.reference }} className="transfer-reference" style={{ fontSize: 'clamp(20px, 7vw, 28px)', fontWeight: 600, letterSpacing: 1, margin: '0 0 4px' }}>
+        <span style={{ whiteSpace: 'nowrap', fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace' }}>{start.reference}</span>
       </Typography.Paragraph>
       <Typography.Paragraph type="secondary">{t('orders:pay.referenceHint')}</Typography.Paragraph>
       {start.lines.length ? (

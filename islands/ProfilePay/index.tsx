@@ -52,9 +52,12 @@ function Pay({ lang, mobile, orders, total, methods }: ProfilePayProps) {
             <OrderSummary key={o.id} order={o} t={t} lang={lang} />
           ))}
         </Space>
-        <Typography.Title level={4} style={{ margin: '12px 0 0' }}>
-          {t('orders:pay.total')}: {formatMoney(total, lang)}
-        </Typography.Title>
+        {/* Only what can be paid is due: orders that are closed or voided show no amount to pay. */}
+        {payable ? (
+          <Typography.Title level={4} style={{ margin: '12px 0 0' }}>
+            {t('orders:pay.total')}: {formatMoney(total, lang)}
+          </Typography.Title>
+        ) : null}
       </Card>
       {invalid ? <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={t('orders:invalidItems')} /> : null}
       {!invalid && !payable ? <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={t('orders:cannotPay')} /> : null}

@@ -15,7 +15,10 @@ import { call, ApiError } from '../shared/api';
 import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';
 
-export type ProfileReceiptRequestProps = { lang: Lang; mobile: boolean; order: InvoiceOrderView; request: InvoiceRequestView | null; refusal: string | null };
+/** What the form starts with, from the person's account and registration (they may change it). */
+export type InvoicePrefill = { name: string; phone: string; email: string; unit: string };
+
+export type ProfileReceiptRequestProps = { lang: Lang; mobile: boolean; order: InvoiceOrderView; request: InvoiceRequestView | null; refusal: string | null; prefill?: InvoicePrefill };
 
 type Values = Omit<InvoiceInput, 'taxpayerId' | 'comment'> & { taxpayerId?: string; comment?: string };
 
@@ -25,17 +28,18 @@ function Sent({ lang, request }: { lang: Lang; request: InvoiceRequestView }) {
     <Descriptions bordered column={1} size="small" title={t('receipts:requested')}>
       <Descriptions.Item label={t('receipts:field.status')}>{t(`receipts:status.${request.status}`)}</Descriptions.Item>
       <Descriptions.Item label={t('receipts:field.titleName')}>{request.titleName}</Descriptions.Item>
-      {request.taxpayerId && <Descriptions.Item label={t('receipts:field.taxpayerId')}>{request.taxpayerId}</Descriptions.Item>}
+      {/* Ternaries, not `a && <Item>`: an empty string is a child, and Descriptions drew it as a blank row. */}
+      {request.taxpayerId ? <Descriptions.Item label={t('receipts:field.taxpayerId')}>{request.taxpayerId}</Descriptions.Item> : null}
       <Descriptions.Item label={t('receipts:field.amount')}>{formatMoney(request.amount, lang)}</Descriptions.Item>
       <Descriptions.Item label={t('receipts:field.recipientName')}>{`${request.recipientName} ${request.phone}`}</Descriptions.Item>
       <Descriptions.Item label={t('receipts:field.address')}>{request.address}</Descriptions.Item>
-      {request.expressNo && <Descriptions.Item label={t('receipts:field.expressNo')}>{request.expressNo}</Descriptions.Item>}
-      {request.billNo && <Descriptions.Item label={t('receipts:field.billNo')}>{request.billNo}</Descriptions.Item>}
+      {request.expressNo ? <Descriptions.Item label={t('receipts:field.expressNo')}>{request.expressNo}</Descriptions.Item> : null}
+      {request.billNo ? <Descriptions.Item label={t('receipts:field.billNo')}>{request.billNo}</Descriptions.Item> : null}
     </Descriptions>
   );
 }
 
-function RequestForm({ lang, mobile, order, request, refusal }: ProfileReceiptRequestProps) {
+function RequestForm({ lang, mobile, order, request, refusal, prefill }: ProfileReceiptRequestProps) {
   const t = translator(lang);
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
@@ -63,7 +67,15 @@ function RequestForm({ lang, mobile, order, request, refusal }: ProfileReceiptRe
 
   return (
     <Form form={form} layout={mobile ? 'vertical' : 'horizontal'} labelCol={mobile ? undefined : { span: 6 }} wrapperCol={mobile ? undefined : { span: 14 }} name="invoice" onFinish={submit}
-      initialValues={{ type: INVOICE_TYPES[0], content: INVOICE_CONTENTS[0], titleType: 'personal', attendees: [] }}>
+      initialValues={{
+        type: INVOICE_TYPES[0], content: INVOICE_CONTENTS[0], titleType: 'personal',
+        titleName: prefill?.name ?? '', recipientName: prefill?.name ?? '', phone: prefill?.phone ?? '', email: prefill?.email ?? '', attendees: prefill?.name ? [prefill.name] : [],
+      }}
+      // A company title is most often the person's organisation: offered when the title type changes, if the field is still the person's name.
+      onValuesChange={(changed: Partial<Values>) => {
+        if (changed.titleType === 'company' && prefill?.unit && form.getFieldValue('titleName') === prefill.name) form.setFieldsValue({ titleName: prefill.unit });
+        if (changed.titleType === 'personal' && prefill?.unit && form.getFieldValue('titleName') === prefill.unit) form.setFieldsValue({ titleName: prefill.name });
+      }}>
       <Alert type="info" showIcon style={{ marginBottom: 16 }} message={t('receipts:once')} />
       <Form.Item label={t('receipts:field.order')}>{order.orderNo}</Form.Item>
       <Form.Item name="type" label={t('receipts:field.type')} rules={[need('type')]}>

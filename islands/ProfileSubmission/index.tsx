@@ -27,11 +27,25 @@ const changeable = (s: SubmissionView | undefined): s is SubmissionView => Boole
 
 /** Why no new manuscript now, and the way on when there is one. */
 function Bar({ page, t }: { page: AuthorPage; t: T }) {
-  const { modal } = App.useApp();
+  const { modal, message } = App.useApp();
   const { bar, barLink, settings } = page;
   if (!bar) return null;
   const text = bar === 'notPaid' ? t('submitAuthor:bar.notPaid') : t(`submissions:${bar}`, { date: settings.startDate, max: settings.maxPerPerson });
   const payFirst = () => modal.confirm({ content: t('submissions:notPaid'), okText: t('submitAuthor:bar.ok'), cancelText: t('submitAuthor:keep'), onOk: () => location.assign(barLink) });
+  // The submission fee (issue 32): spec 8's question, then the fee's order is made (or the open one found) and paid.
+  const payFee = () =>
+    modal.confirm({
+      content: t('submissions:notPaid'), okText: t('submitAuthor:bar.ok'), cancelText: t('submitAuthor:keep'),
+      onOk: async () => {
+        try {
+          const { orderId } = await call(submissionsApi.payFee, {});
+          location.assign(`/profile/order/pay/goto/${orderId}`);
+        } catch (err) {
+          message.error(errorText(err, t));
+        }
+      },
+    });
+  if (bar === 'feeUnpaid') return <Alert type="warning" showIcon title={text} action={<Button size="small" type="primary" onClick={payFee}>{t('submitAuthor:bar.payFee')}</Button>} style={{ marginBottom: 16 }} />;
   const action = !barLink ? undefined : bar === 'notPaid' ? (
     <Button size="small" type="primary" onClick={payFirst}>{t('submitAuthor:bar.toPay')}</Button>
   ) : (

@@ -6,10 +6,10 @@
  * server checks (the same keys, feeProblem from the contract); the server decides.
  */
 import { useState } from 'react';
-import { App, Button, DatePicker, Form, Input, InputNumber, Modal, Popconfirm, Select, Space, Switch, Table, Tag } from 'antd';
+import { App, AutoComplete, Button, DatePicker, Form, Input, InputNumber, Modal, Popconfirm, Select, Space, Switch, Table, Tag } from 'antd';
 import type { FormRule } from 'antd';
 import dayjs from 'dayjs';
-import { feeProblem, feesApi, FEE_LIMITS, LANG_SCOPES, USER_SCOPES, type FeeForm, type FeeKind, type FeeView } from '../../server/contract/fees';
+import { feeProblem, feesApi, FEE_LIMITS, LANG_SCOPES, USER_SCOPES, type FeeForm, type FeeKind, type FeeSettings, type FeeView } from '../../server/contract/fees';
 import { formatMoney, parseAmount, toDecimalString } from '../../server/contract/money';
 import { AntdRoot } from '../shared/AntdRoot';
 import { call, ApiError } from '../shared/api';
@@ -17,8 +17,9 @@ import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';
 import { RegisterConfigTabs } from '../shared/RegisterConfigTabs';
 import { useHydrated } from '../shared/hydrated';
+import { RegisterPerPerson } from './RegisterPerPerson';
 
-export type RegisterConfigFeesProps = { lang: Lang; mobile: boolean; kind: FeeKind; fees: FeeView[] };
+export type RegisterConfigFeesProps = { lang: Lang; mobile: boolean; kind: FeeKind; fees: FeeView[]; /** the register tab's rule (absent on the optional tab) */ settings?: FeeSettings };
 
 type Values = Omit<FeeForm, 'kind' | 'confirm' | 'maxTotal' | 'maxPerAccount'> & { maxTotal: number | null; maxPerAccount: number | null };
 
@@ -30,19 +31,19 @@ const dateProps = {
 };
 
 function blank(): Values {
-  return { category: '', titleZh: '', titleEn: '', descriptionZh: '', descriptionEn: '', currency: 'CNY', price: '', displayCurrency: 'CNY', displayPrice: '', openDate: '', deadline: '', open: true, userScope: 'all', langScope: 'all', invitationCode: '', maxTotal: null, maxPerAccount: null };
+  return { categoryZh: '', categoryEn: '', titleZh: '', titleEn: '', descriptionZh: '', descriptionEn: '', currency: 'CNY', price: '', displayCurrency: 'CNY', displayPrice: '', openDate: '', deadline: '', open: true, userScope: 'all', langScope: 'all', invitationCode: '', maxTotal: null, maxPerAccount: null };
 }
 
 function valuesOf(f: FeeView): Values {
   return {
-    category: f.category, titleZh: f.titleZh, titleEn: f.titleEn, descriptionZh: f.descriptionZh, descriptionEn: f.descriptionEn,
+    categoryZh: f.categoryZh, categoryEn: f.categoryEn, titleZh: f.titleZh, titleEn: f.titleEn, descriptionZh: f.descriptionZh, descriptionEn: f.descriptionEn,
     currency: f.price.currency, price: toDecimalString(f.price), displayCurrency: f.display.currency, displayPrice: toDecimalString(f.display),
     openDate: f.openDate, deadline: f.deadline, open: f.open, userScope: f.userScope, langScope: f.langScope, invitationCode: f.invitationCode,
     maxTotal: f.maxTotal, maxPerAccount: f.maxPerAccount,
   };
 }
 
-function Fees({ lang, mobile, kind, fees }: RegisterConfigFeesProps) {
+function Fees({ lang, mobile, kind, fees, settings }: RegisterConfigFeesProps) {
   const hydrated = useHydrated();
   const t = translator(lang);
   const { message, modal } = App.useApp();
@@ -68,6 +69,13 @@ function Fees({ lang, mobile, kind, fees }: RegisterConfigFeesProps) {
       if (field !== 'deadline' && v.maxTotal && v.maxPerAccount && v.maxTotal < v.maxPerAccount) throw new Error(t(field === 'maxTotal' ? 'fees:maxTotalBelowPerAccount' : 'fees:maxPerAccountAboveTotal'));
     },
   });
+
+  // The categories of this kind, once each: the form offers them by their Chinese name.
+  const categories = [...new Map(list.map((f) => [f.categoryZh, f])).values()];
+  function pickCategory(zh: string) {
+    const known = categories.find((c) => c.categoryZh === zh);
+    if (known) form.setFieldsValue({ categoryEn: known.categoryEn, maxTotal: known.maxTotal });
+  }
 
   function open(fee: FeeView | 'new') {
     form.resetFields();
@@ -125,14 +133,14 @@ function Fees({ lang, mobile, kind, fees }: RegisterConfigFeesProps) {
 
   const title = (f: FeeView) => (lang === 'en' ? f.titleEn || f.titleZh : f.titleZh || f.titleEn);
   const columns = [
-    { title: t('fees:col.category'), dataIndex: 'category', key: 'category', width: 120 },
+    { title: t('fees:col.category'), key: 'category', width: 120, render: (_: unknown, f: FeeView) => (lang === 'en' ? f.categoryEn || f.categoryZh : f.categoryZh || f.categoryEn) },
     { title: t('fees:col.title'), key: 'title', width: 180, render: (_: unknown, f: FeeView) => <>{title(f)}{f.invitationCode ? <Tag style={{ marginLeft: 6 }}>{t('fees:withCode')}</Tag> : null}</> },
     { title: t('fees:col.price'), key: 'price', width: 120, render: (_: unknown, f: FeeView) => formatMoney(f.price, lang) },
     { title: t('fees:col.displayPrice'), key: 'display', width: 120, render: (_: unknown, f: FeeView) => `${f.display.currency} ${toDecimalString(f.display)}` },
     { title: t('fees:col.window'), key: 'window', width: 200, render: (_: unknown, f: FeeView) => `${f.openDate} – ${f.deadline}` },
     { title: t('fees:col.open'), key: 'open', width: 70, render: (_: unknown, f: FeeView) => (f.open ? '✓' : '—') },
     { title: t('fees:col.scopes'), key: 'scopes', width: 160, render: (_: unknown, f: FeeView) => `${t(`fees:userScope.${f.userScope}`)} · ${t(`fees:langScope.${f.langScope}`)}` },
-    { title: t('fees:col.used'), key: 'used', width: 110, render: (_: unknown, f: FeeView) => `${f.used} / ${f.maxTotal}` },
+    { title: t('fees:col.categoryUsed'), key: 'used', width: 110, render: (_: unknown, f: FeeView) => `${f.categoryUsed} / ${f.maxTotal}` },
     {
       title: t('fees:col.actions'), key: 'actions', width: 220, fixed: mobile ? undefined : ('right' as const),
       render: (_: unknown, f: FeeView, index: number) => (
@@ -150,6 +158,7 @@ function Fees({ lang, mobile, kind, fees }: RegisterConfigFeesProps) {
   return (
     <div className="register-config-fees">
       <RegisterConfigTabs lang={lang} active={kind === 'register' ? 'fee' : 'optional'} />
+      {kind === 'register' && settings ? <RegisterPerPerson t={t} initial={settings} onError={fail} onSaved={() => message.success(t('fees:saved'))} /> : null}
       <Button type="primary" onClick={() => open('new')} style={{ margin: '12px 0' }}>{t('fees:add')}</Button>
       <Table rowKey="id" dataSource={list} columns={columns} pagination={false} scroll={{ x: 1300 }} size={mobile ? 'small' : 'middle'} locale={{ emptyText: t('fees:none') }} />
       <Modal
@@ -167,7 +176,13 @@ function Fees({ lang, mobile, kind, fees }: RegisterConfigFeesProps) {
         ]}
       >
         <Form form={form} layout="vertical" name={`fee-${kind}`}>
-          <Form.Item name="category" label={t('fees:field.category')} rules={[required('fees:categoryRequired'), { max: FEE_LIMITS.category, message: t('fees:categoryTooLong') }]}><Input /></Form.Item>
+          <Space wrap style={{ display: 'flex' }} align="start">
+            <Form.Item name="categoryZh" label={t('fees:field.categoryZh')} extra={t('fees:field.categoryHint')} {...half} rules={[required('fees:categoryRequired'), { max: FEE_LIMITS.category, message: t('fees:categoryTooLong') }]}>
+              {/* An existing category, chosen, brings its English name and its shared maximum. */}
+              <AutoComplete options={categories.map((c) => ({ value: c.categoryZh }))} onSelect={(zh: string) => pickCategory(zh)} filterOption={(input, option) => String(option?.value ?? '').includes(input)} />
+            </Form.Item>
+            <Form.Item name="categoryEn" label={t('fees:field.categoryEn')} {...half} rules={[required('fees:categoryEnRequired'), { max: FEE_LIMITS.category, message: t('fees:categoryTooLong') }]}><Input /></Form.Item>
+          </Space>
           <Space wrap style={{ display: 'flex' }} align="start">
             <Form.Item name="titleZh" label={t('fees:field.titleZh')} {...half} rules={[required('fees:titleZhRequired'), { max: FEE_LIMITS.title, message: t('fees:titleTooLong') }]}><Input /></Form.Item>
             <Form.Item name="titleEn" label={t('fees:field.titleEn')} {...half} rules={[required('fees:titleEnRequired'), { max: FEE_LIMITS.title, message: t('fees:titleTooLong') }]}><Input /></Form.Item>
@@ -191,7 +206,7 @@ function Fees({ lang, mobile, kind, fees }: RegisterConfigFeesProps) {
           </Space>
           <Form.Item name="invitationCode" label={t('fees:field.invitationCode')} extra={t('fees:field.invitationCodeHint')} rules={[{ max: FEE_LIMITS.invitationCode, message: t('fees:codeTooLong') }, { pattern: /^[\x21-\x7e]*$/, message: t('fees:codeInvalid') }]}><Input autoComplete="off" /></Form.Item>
           <Space wrap style={{ display: 'flex' }} align="start">
-            <Form.Item name="maxTotal" label={t('fees:field.maxTotal')} dependencies={['maxPerAccount']} rules={[{ required: true, message: t('fees:maxTotalRequired') }, crossField('maxTotal')]}><InputNumber min={1} max={FEE_LIMITS.max} precision={0} /></Form.Item>
+            <Form.Item name="maxTotal" label={t('fees:field.maxTotalShared')} dependencies={['maxPerAccount']} rules={[{ required: true, message: t('fees:maxTotalRequired') }, crossField('maxTotal')]}><InputNumber min={1} max={FEE_LIMITS.max} precision={0} /></Form.Item>
             <Form.Item name="maxPerAccount" label={t('fees:field.maxPerAccount')} dependencies={['maxTotal']} rules={[{ required: true, message: t('fees:maxPerAccountRequired') }, crossField('maxPerAccount')]}><InputNumber min={1} max={FEE_LIMITS.max} precision={0} /></Form.Item>
           </Space>
         </Form>

@@ -45,10 +45,19 @@ export function moneyText(m: Money | null | undefined, lang: Lang): string {
   return m ? formatMoney(m, lang) : '';
 }
 
-/** Spec 4's message for an order: when it expires or expired, that it was voided, when it was paid. */
-export function orderMessage(order: Pick<OrderView, 'status' | 'deadline' | 'paidAt'>, t: T, lang: Lang): string {
+/**
+ * Spec 4's message for an order: when it expires or expired, that it was voided, when it was
+ * paid, "Payment exception." An order whose transfer was announced does not expire while the
+ * money travels (the expiry job spares it), so it says that it waits instead.
+ */
+export function orderMessage(order: Pick<OrderView, 'status' | 'deadline' | 'paidAt'> & Partial<Pick<OrderView, 'transaction'>>, t: T, lang: Lang): string {
+  if (order.transaction === 'payError') return t('orders:message.exception');
   switch (order.status) {
     case 'unpaid':
+      if (order.transaction === 'delay') return t('orders:message.waitingTransfer');
+      if (order.transaction === 'sure') return t('orders:message.sure');
+      if (order.transaction === 'dePay') return t('orders:message.dePay');
+      if (order.transaction === 'payFailed') return `${t('orders:message.payFailed')} ${t('orders:message.expiresAt', { time: formatAt(order.deadline, lang) })}`;
       return t('orders:message.expiresAt', { time: formatAt(order.deadline, lang) });
     case 'expired':
       return t('orders:message.expiredAt', { time: formatAt(order.deadline, lang) });
@@ -61,7 +70,7 @@ export function orderMessage(order: Pick<OrderView, 'status' | 'deadline' | 'pai
   }
 }
 
-const TRANSACTION_COLORS: Record<TransactionStatus, string> = { unpaid: 'orange', delay: 'gold', success: 'green', cancel: 'default', expired: 'default', exception: 'red' };
+const TRANSACTION_COLORS: Record<TransactionStatus, string> = { unpaid: 'orange', delay: 'gold', sure: 'gold', dePay: 'blue', success: 'green', payError: 'red', cancel: 'default', expired: 'default', exception: 'red', payFailed: 'red' };
 const ATTEMPT_COLORS: Record<AttemptState, string> = { created: 'default', pending: 'gold', succeeded: 'green', failed: 'red', canceled: 'default', expired: 'default' };
 
 export function TransactionTag({ status, t }: { status: TransactionStatus; t: T }) {
@@ -100,11 +109,12 @@ export function OrderSummary({ order, t, lang }: { order: OrderView; t: T; lang:
           <ItemLine key={item.id} item={item} lang={lang} />
         ))}
       </Space>
-      <Typography.Text>
-        {t('orders:list.total')}: <strong>{formatMoney(order.total, lang)}</strong>
+      {/* A cancelled or expired order owes nothing: its amount is not shown as due. */}
+      <Typography.Text type={order.status === 'cancelled' || order.status === 'expired' ? 'secondary' : undefined}>
+        {t(order.status === 'cancelled' || order.status === 'expired' ? 'orders:list.amountWas' : 'orders:list.total')}: <strong>{formatMoney(order.total, lang)}</strong>
         {order.status === 'paid' && order.paid.amount !== order.total.amount ? ` · ${t('orders:list.paid')}: ${formatMoney(order.paid, lang)}` : ''}
       </Typography.Text>
-      {note ? <Typography.Text type={order.status === 'invalid' ? 'danger' : 'secondary'}>{note}</Typography.Text> : null}
+      {note ? <Typography.Text type={order.status === 'invalid' || order.transaction === 'payError' || order.transaction === 'payFailed' ? 'danger' : 'secondary'}>{note}</Typography.Text> : null}
     </Space>
   );
 }

@@ -34,7 +34,9 @@ export function isDay(value: string): boolean {
 export type FeeBasics = {
   id: number;
   kind: FeeKind;
-  category: string;
+  /** the category, named in both languages (its maximum is shared by its fee items) */
+  categoryZh: string;
+  categoryEn: string;
   titleZh: string;
   titleEn: string;
   descriptionZh: string;
@@ -51,10 +53,13 @@ export type FeeView = FeeBasics & {
   userScope: UserScope;
   langScope: LangScope;
   invitationCode: string;
+  /** the category's maximum, shared by the fee items of the category */
   maxTotal: number;
   maxPerAccount: number;
-  /** places held by unpaid and paid orders: SUM(fee_holds.quantity) */
+  /** places of this fee held by unpaid and paid orders: SUM(fee_holds.quantity) */
   used: number;
+  /** places of the whole category held */
+  categoryUsed: number;
   priceVersion: number;
   sort: number;
 };
@@ -77,7 +82,20 @@ export type FeeInfo = {
   timeZone: string;
   /** the person's country as registered ('' when not registered); decides the user scope */
   country: string;
+  /** how many registration fees one person may hold, and how many this person holds (unpaid or paid) */
+  registerPerPerson: number;
+  registerHeld: number;
 };
+
+/** The fee rules a manager sets for the conference. */
+export type FeeSettings = {
+  /** how many registration fees one person may hold (unpaid or paid); 1 unless the manager allows more */
+  registerPerPerson: number;
+};
+
+export const feeSettingsInput = z.object({
+  registerPerPerson: z.coerce.number({ message: 'fees:registerPerPersonInvalid' }).int('fees:registerPerPersonInvalid').min(1, 'fees:registerPerPersonInvalid').max(100, 'fees:registerPerPersonInvalid'),
+});
 
 const text = (max: number, required: string, tooLong: string) => z.string({ message: required }).trim().min(1, required).max(max, tooLong);
 const count = (required: string) =>
@@ -88,7 +106,8 @@ const day = (required: string) => z.string({ message: required }).trim().min(1, 
 /** The fields of the manager's form, before the cross-field rules. */
 const feeFields = z.object({
   kind: z.enum(FEE_KINDS, { message: 'fees:kindInvalid' }),
-  category: text(FEE_LIMITS.category, 'fees:categoryRequired', 'fees:categoryTooLong'),
+  categoryZh: text(FEE_LIMITS.category, 'fees:categoryRequired', 'fees:categoryTooLong'),
+  categoryEn: text(FEE_LIMITS.category, 'fees:categoryEnRequired', 'fees:categoryTooLong'),
   titleZh: text(FEE_LIMITS.title, 'fees:titleZhRequired', 'fees:titleTooLong'),
   titleEn: text(FEE_LIMITS.title, 'fees:titleEnRequired', 'fees:titleTooLong'),
   descriptionZh: text(FEE_LIMITS.description, 'fees:descriptionZhRequired', 'fees:descriptionTooLong'),
@@ -167,6 +186,8 @@ export const feesApi = {
   update: endpoint<FeeView[]>()({ method: 'PUT', path: `${MANAGE}/:id`, params: feeId, body: feeInput, done: 'fees:saved' }),
   remove: endpoint<FeeView[]>()({ method: 'DELETE', path: `${MANAGE}/:id`, params: feeId, done: 'fees:deleted' }),
   reorder: endpoint<FeeView[]>()({ method: 'POST', path: `${MANAGE}/reorder`, body: reorderInput, done: 'fees:saved' }),
+  settings: endpoint<FeeSettings>()({ method: 'GET', path: `${MANAGE}/settings` }),
+  saveSettings: endpoint<FeeSettings>()({ method: 'PUT', path: `${MANAGE}/settings`, body: feeSettingsInput, done: 'fees:saved' }),
   /** spec 7: the fees that apply to the signed-in person now */
   offers: endpoint<FeeOffer[]>()({ method: 'GET', path: '/conference/conferenceRegUserConfig/getRegFee', query: offersQuery }),
   /** spec 7: what the fee page needs besides the offers */

@@ -17,10 +17,18 @@ export const ORDER_STATUSES = ['unpaid', 'paid', 'cancelled', 'expired', 'invali
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /**
- * Spec 4's transaction status, derived: unpaid; delay (a transfer was announced and waits for the
- * manager's confirmation); success; cancel; expired; exception (the order was invalidated).
+ * Spec 4's transaction status, derived from the order, its payment attempts and the anomalies
+ * flagged for it (server/modules/orders/present.ts transactionOf):
+ * - unpaid: open, no payment under way;
+ * - delay (waiting for confirmation): a bank or postal transfer was announced and waits for the manager;
+ * - sure (to be confirmed): an online payment was started and its gateway has not answered yet;
+ * - dePay (paid): part of the amount arrived, the rest is awaited;
+ * - payFailed (payment failed): the newest payment failed at its gateway; the order may be paid again;
+ * - payError (payment exception): money arrived that the managers must look at (for a closed order, twice, too much);
+ * - success; cancel; expired; exception (the order was invalidated).
  */
-export type TransactionStatus = 'unpaid' | 'delay' | 'success' | 'cancel' | 'expired' | 'exception';
+export const TRANSACTION_STATUSES = ['unpaid', 'delay', 'sure', 'dePay', 'success', 'payError', 'exception', 'payFailed', 'cancel', 'expired'] as const;
+export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 
 export const ATTEMPT_STATES = ['created', 'pending', 'succeeded', 'failed', 'canceled', 'expired'] as const;
 export type AttemptState = (typeof ATTEMPT_STATES)[number];
@@ -34,6 +42,8 @@ export type OrderView = {
   reference: string;
   total: Money;
   paid: Money;
+  /** the currency the order is shown in (spec 3 "Order" displayCurrency): its fees' display currency, else its own */
+  displayCurrency: string;
   status: OrderStatus;
   transaction: TransactionStatus;
   /** ISO instants */
@@ -43,6 +53,8 @@ export type OrderView = {
   items: OrderItemView[];
   /** the method of the newest attempt, if any */
   method: string | null;
+  /** the state of the order's invoice request (receipts' InvoiceStatus), null for none; given in the person's order list */
+  invoice?: string | null;
   can: { pay: boolean; cancel: boolean; remove: boolean; update: boolean; receipt: boolean };
 };
 

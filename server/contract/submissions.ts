@@ -12,6 +12,7 @@
 import { z } from 'zod';
 import { endpoint, type Download } from './endpoint';
 import { isDay } from './fees';
+import { isCurrency, parseAmount, type Money } from './money';
 import { EMAIL_PATTERN } from './validation';
 
 export const SUBMISSION_LIMITS = {
@@ -239,7 +240,8 @@ export type HistoryEntry = { at: string; from: SubmissionStatus | null; to: Subm
  * call is not open; not registered; the registration fee unpaid under pay-then-submit; their own
  * limit; the conference's.
  */
-export type SubmitBar = '' | 'off' | 'notOpen' | 'closed' | 'notRegistered' | 'notPaid' | 'personLimit' | 'conferenceLimit';
+/** 'feeUnpaid': the conference charges a submission fee before the first manuscript, and it is not paid (issue 32). */
+export type SubmitBar = '' | 'off' | 'notOpen' | 'closed' | 'notRegistered' | 'notPaid' | 'feeUnpaid' | 'personLimit' | 'conferenceLimit';
 
 export type Choices = { sessions: SessionView[]; reportTypes: TermView[]; categories: TermView[] };
 
@@ -383,6 +385,30 @@ export type BookState = {
 };
 
 const CONFIG = '/conference/platform/config/contribute';
+
+/**
+ * The submission fee (issue 32): charged as a `module` order, once per author. 'beforeSubmit': paid
+ * before the first manuscript can be sent; 'afterSubmit': the first manuscript makes the order,
+ * paid afterwards like any order.
+ */
+export const SUBMISSION_FEE_RULES = ['beforeSubmit', 'afterSubmit'] as const;
+export type SubmissionFeeSettings = { enabled: boolean; price: Money; rule: (typeof SUBMISSION_FEE_RULES)[number] };
+export const submissionFeeInput = z
+  .object({
+    enabled: z.boolean({ message: 'submissions:feeInvalid' }),
+    currency: z.string({ message: 'submissions:feeCurrency' }).trim().toUpperCase().refine(isCurrency, 'submissions:feeCurrency'),
+    /** a decimal string in `currency` ("100.50"); must be positive when the fee is charged */
+    price: z.string({ message: 'submissions:feePrice' }).trim().max(24, 'submissions:feePrice'),
+    rule: z.enum(SUBMISSION_FEE_RULES, { message: 'submissions:feeRule' }),
+  })
+  .transform((v, ctx) => {
+    const parsed = parseAmount(v.price || '0', v.currency);
+    if (!parsed.ok || (v.enabled && parsed.money.amount < 1)) {
+      ctx.addIssue({ code: 'custom', path: ['price'], message: 'submissions:feePrice' });
+      return z.NEVER;
+    }
+    return { enabled: v.enabled, price: parsed.money, rule: v.rule };
+  });
 const MANAGE = '/conference/platform/manage/contribute';
 const idParam = z.object({ id: id('submissions:notFound') });
 const kindParam = z.object({ kind: z.enum(TERM_KINDS, { message: 'submissions:notFound' }), id: id('submissions:notFound') });
@@ -401,6 +427,10 @@ export const submissionsApi = {
 
   /** the author's page (spec 2.10 submission) */
   page: endpoint<AuthorPage>()({ method: 'GET', path: '/conference/submission/page' }),
+  /** the author's submission fee: their open module order, or a new one (issue 32); then the payment page */
+  payFee: endpoint<{ orderId: number }>()({ method: 'POST', path: '/conference/submission/fee', done: 'submissions:feeOrdered' }),
+  feeSettings: endpoint<SubmissionFeeSettings>()({ method: 'GET', path: `${CONFIG}/fee` }),
+  saveFeeSettings: endpoint<SubmissionFeeSettings>()({ method: 'PUT', path: `${CONFIG}/fee`, body: submissionFeeInput, done: 'submissions:saved' }),
   /** a file for the form before it is saved: `slot` says which rule (types, size) applies */
   upload: endpoint<FileView>()({ method: 'POST', path: '/conference/submission/upload', query: z.object({ slot: z.enum(['abstractFile', 'fullTextFile'], { message: 'submissions:slotInvalid' }) }) }),
   submit: endpoint<{ id: number; number: string; redirect: string }>()({ method: 'POST', path: '/conference/submission', body: submissionInput, done: 'submissions:submitted' }),

@@ -28,6 +28,20 @@ export type CapacityLock = { table: string; where: Readonly<Record<string, Key>>
 
 export type LockedRow = Record<string, unknown>;
 
+/**
+ * A lock named a row that is not there (a fee deleted since the client read it): typed, so a
+ * caller answers its own 4xx by `instanceof`, never by reading the message.
+ */
+export class CapacityRowMissing extends Error {
+  constructor(
+    readonly table: string,
+    readonly where: Readonly<Record<string, Key>>,
+  ) {
+    super(`reserveCapacity: no ${table} row ${JSON.stringify(where)} to lock`);
+    this.name = 'CapacityRowMissing';
+  }
+}
+
 export type CapacityRequest = {
   /** the rows that stand for the counted thing; sorted here into the fixed order */
   lock: readonly CapacityLock[];
@@ -87,7 +101,7 @@ export async function reserveCapacity(tx: Tx, request: CapacityRequest): Promise
       continue;
     }
     const row = (await lockForUpdate(tx, tx(lock.table).where(lock.where)).first()) as LockedRow | undefined;
-    if (!row) throw new Error(`reserveCapacity: no ${lock.table} row ${JSON.stringify(lock.where)} to lock`);
+    if (!row) throw new CapacityRowMissing(lock.table, lock.where);
     rows[index] = row;
     previous = { lock, row };
   }

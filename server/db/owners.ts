@@ -74,6 +74,9 @@ export const TABLE_OWNERS = {
   notice_reads: 'notices',
   fee_items: 'fees',
   fee_holds: 'fees',
+  fee_categories: 'fees',
+  fee_settings: 'fees',
+  submission_fee_settings: 'submissions',
   units: 'units',
 
   // hotels: the booking settings, hotels, room types, their nights (the counted rows) and the reservations

@@ -19,7 +19,8 @@ export function feePageRouter({ fees, shell }: Deps): Router {
     router.get(path, screen('manager'), async (req, res) => {
       const { lang, mobile } = req.ctx;
       const list = await fees.list(conferenceOf(req), kind);
-      await shell.manageScreen(req, res, { title: t(lang, 'registration:config.title'), island: { island: 'RegisterConfigFees', props: { lang, mobile, kind, fees: list } } });
+      const settings = kind === 'register' ? await fees.settings(conferenceOf(req)) : undefined;
+      await shell.manageScreen(req, res, { title: t(lang, 'registration:config.title'), island: { island: 'RegisterConfigFees', props: { lang, mobile, kind, fees: list, settings } } });
     });
   }
   return router;

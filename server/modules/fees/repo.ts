@@ -1,4 +1,4 @@
-/** The fees tables (fee_items, fee_holds): knex only, every function takes conferenceId first. */
+/** The fees tables (fee_items, fee_categories, fee_holds, fee_settings): knex only, every function takes conferenceId first. */
 import type { Db, Tx } from '../../db/index';
 import { insertId, lockForUpdate, toDbInstant } from '../../db/dialect';
 import type { FeeKind } from '../../contract/fees';
@@ -28,23 +28,97 @@ export type FeeRow = {
   max_per_account: number;
   price_version: number;
   sort: number;
+  category_id: number | null;
 };
 
+/** A fee row with its category's names and maximum (listFees, feesByIds): the category row is the truth. */
+export type FeeWithCategory = FeeRow & { category_zh: string | null; category_en: string | null; category_max: number | null };
+
 export type FeeColumns = Omit<FeeRow, 'id' | 'conference_id' | 'price_version' | 'sort'>;
+
+export type CategoryRow = { id: number; conference_id: number; kind: FeeKind; name_zh: string; name_en: string; max_total: number };
+
+export function categoryLock(conferenceId: number, categoryId: number) {
+  return { table: 'fee_categories', where: { conference_id: conferenceId, id: categoryId } } as const;
+}
+
+const withCategory = (db: Conn, conferenceId: number) =>
+  db('fee_items')
+    .leftJoin('fee_categories', 'fee_categories.id', 'fee_items.category_id')
+    .where('fee_items.conference_id', conferenceId)
+    .select('fee_items.*', 'fee_categories.name_zh as category_zh', 'fee_categories.name_en as category_en', 'fee_categories.max_total as category_max');
 
 export function feeLock(conferenceId: number, feeId: number) {
   return { table: 'fee_items', where: { conference_id: conferenceId, id: feeId } } as const;
 }
 
-export async function listFees(db: Conn, conferenceId: number, kind?: FeeKind): Promise<FeeRow[]> {
-  const q = db<FeeRow>('fee_items').where({ conference_id: conferenceId });
-  if (kind) q.andWhere({ kind });
-  return (await q.orderBy('sort').orderBy('id')) as FeeRow[];
+export async function listFees(db: Conn, conferenceId: number, kind?: FeeKind): Promise<FeeWithCategory[]> {
+  const q = withCategory(db, conferenceId);
+  if (kind) q.andWhere('fee_items.kind', kind);
+  return (await q.orderBy('fee_items.sort').orderBy('fee_items.id')) as FeeWithCategory[];
 }
 
-export async function feesByIds(db: Conn, conferenceId: number, ids: number[]): Promise<FeeRow[]> {
+export async function feesByIds(db: Conn, conferenceId: number, ids: number[]): Promise<FeeWithCategory[]> {
   if (!ids.length) return [];
-  return (await db<FeeRow>('fee_items').where({ conference_id: conferenceId }).whereIn('id', ids)) as FeeRow[];
+  return (await withCategory(db, conferenceId).whereIn('fee_items.id', ids)) as FeeWithCategory[];
+}
+
+export async function findCategoryByName(db: Conn, conferenceId: number, kind: FeeKind, nameZh: string): Promise<CategoryRow | undefined> {
+  return db<CategoryRow>('fee_categories').where({ conference_id: conferenceId, kind, name_zh: nameZh }).first();
+}
+
+/** The category row, locked until the transaction ends (MySQL; SQLite serialises writers). */
+export async function lockCategory(tx: Tx, conferenceId: number, id: number): Promise<CategoryRow | undefined> {
+  return (await lockForUpdate(tx, tx('fee_categories').where({ conference_id: conferenceId, id })).first()) as CategoryRow | undefined;
+}
+
+export async function insertCategory(tx: Tx, conferenceId: number, c: { kind: FeeKind; name_zh: string; name_en: string; max_total: number }): Promise<number> {
+  const now = toDbInstant();
+  return insertId(tx('fee_categories').insert({ ...c, conference_id: conferenceId, created_at: now, updated_at: now }));
+}
+
+export async function updateCategory(tx: Tx, conferenceId: number, id: number, c: { name_en: string; max_total: number }): Promise<void> {
+  await tx('fee_categories').where({ conference_id: conferenceId, id }).update({ ...c, updated_at: toDbInstant() });
+}
+
+/** Removes the category when no fee item is left in it (after an item moved or was deleted). */
+export async function dropCategoryIfEmpty(tx: Tx, conferenceId: number, id: number): Promise<void> {
+  const item = await tx('fee_items').where({ conference_id: conferenceId, category_id: id }).first('id');
+  if (!item) await tx('fee_categories').where({ conference_id: conferenceId, id }).delete();
+}
+
+/** Places held per category: SUM(quantity) of the holds of its fee items. */
+export async function usedByCategory(db: Conn, conferenceId: number, categoryIds: number[]): Promise<Map<number, number>> {
+  if (!categoryIds.length) return new Map();
+  const rows = (await db('fee_holds')
+    .join('fee_items', 'fee_items.id', 'fee_holds.fee_id')
+    .where('fee_holds.conference_id', conferenceId)
+    .whereIn('fee_items.category_id', categoryIds)
+    .groupBy('fee_items.category_id')
+    .select('fee_items.category_id as category_id')
+    .sum({ n: 'fee_holds.quantity' })) as Array<{ category_id: number; n: number | string | null }>;
+  return new Map(rows.map((r) => [Number(r.category_id), Number(r.n ?? 0)]));
+}
+
+/** How many registration fees (quantities added) a person holds, unpaid or paid, in orders other than `exceptOrderId`. */
+export async function registerHeldBy(db: Conn, conferenceId: number, userId: number, exceptOrderId = 0): Promise<number> {
+  const row = await db('fee_holds')
+    .join('fee_items', 'fee_items.id', 'fee_holds.fee_id')
+    .where({ 'fee_holds.conference_id': conferenceId, 'fee_holds.user_id': userId, 'fee_items.kind': 'register' })
+    .whereNot('fee_holds.order_id', exceptOrderId)
+    .sum({ n: 'fee_holds.quantity' })
+    .first();
+  return Number(row?.n ?? 0);
+}
+
+/** How many registration fees one person may hold (fee_settings; 1 when the manager never set it). */
+export async function registerPerPerson(db: Conn, conferenceId: number): Promise<number> {
+  const row = await db('fee_settings').where({ conference_id: conferenceId }).first('register_per_person');
+  return row ? Number(row.register_per_person) : 1;
+}
+
+export async function saveRegisterPerPerson(tx: Tx, conferenceId: number, n: number): Promise<void> {
+  await tx('fee_settings').insert({ conference_id: conferenceId, register_per_person: n, updated_at: toDbInstant() }).onConflict('conference_id').merge();
 }
 
 export async function findFee(db: Conn, conferenceId: number, id: number): Promise<FeeRow | undefined> {

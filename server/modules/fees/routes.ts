@@ -33,6 +33,9 @@ export function feeApiRouter(deps: Deps): Router {
   const router = Router();
 
   route(router, api.list, access('manager'), async ({ query }, req) => fees.list(conferenceOf(req), query.kind));
+  // Before the routes of one fee (/:id), which would take 'settings' for an id.
+  route(router, api.settings, access('manager'), async (_input, req) => fees.settings(conferenceOf(req)));
+  route(router, api.saveSettings, access('manager'), async ({ body }, req) => fees.saveSettings(conferenceOf(req), body));
   route(router, api.create, access('manager'), async ({ body }, req) => fees.create(conferenceOf(req), body));
   // The id is checked before the body (destructuring reads params first).
   route(router, api.update, access('manager'), async ({ params: { id }, body }, req) => fees.update(conferenceOf(req), id, body));
@@ -54,9 +57,10 @@ export function feeApiRouter(deps: Deps): Router {
   route(router, api.info, access('user', 'conference'), async (_input, req) => {
     assertOpenTo(req.ctx.site, req.ctx.identity);
     const conferenceId = conferenceOf(req);
-    const [settings, person] = await Promise.all([registration.feeSettings(conferenceId), registration.personOf(conferenceId, req.ctx.identity!.user.id)]);
+    const userId = req.ctx.identity!.user.id;
+    const [settings, person, allowance] = await Promise.all([registration.feeSettings(conferenceId), registration.personOf(conferenceId, userId), fees.registerAllowance(conferenceId, userId)]);
     const timeZone = timeZoneOf(req);
-    return { ...settings, timeZone, today: todayIn(timeZone), country: person?.country ?? '' };
+    return { ...settings, ...allowance, timeZone, today: todayIn(timeZone), country: person?.country ?? '' };
   });
   return router;
 }

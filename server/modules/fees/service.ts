@@ -4,28 +4,30 @@
  * (`quote`) and take places (`hold`) inside their own transaction, and give them back
  * (`release`) exactly once.
  *
- * Places: a fee is one category; max_total is the category's maximum and max_per_account each
- * person's. `hold` locks the fee rows once, in a fixed order, through the capacity helper
- * (server/db/capacity.ts), then counts the holds through the same transaction: two orders that
+ * Places: a category (fee_categories, named in both languages) has one maximum that its fee
+ * items share (spec 3 "Maximum total per category"); max_per_account is each person's per fee,
+ * and a person holds at most `registerPerPerson` registration fees (1 unless the manager allows
+ * more). `hold` locks the fee rows, then each category's row, through the capacity helper
+ * (server/db/capacity.ts), and counts the holds through the same transaction: two orders that
  * both count before either writes would both see room for the last place.
  */
 import crypto from 'node:crypto';
 import type { Db, Tx } from '../../db/index';
 import { inTransaction } from '../../db/transaction';
-import { reserveCapacity } from '../../db/capacity';
+import { CapacityRowMissing, reserveCapacity } from '../../db/capacity';
 import { AppError, tooManyRequests } from '../../platform/errors';
 import type { EventBus } from '../../platform/events';
 import type { RateLimiter } from '../../platform/rateLimit';
 import { equalMoney, moneyFromColumn, type Money } from '../../contract/money';
 import { isDevelopingCountry } from '../../contract/developingCountries';
 import type { Lang } from '../../contract/enums';
-import type { FeeBasics, FeeInput, FeeKind, FeeOffer, FeeView, LangScope, UserScope } from '../../contract/fees';
+import type { FeeBasics, FeeInput, FeeKind, FeeOffer, FeeSettings, FeeView, LangScope, UserScope } from '../../contract/fees';
 import * as repo from './repo';
 
 /** Who asks for fees: the person, their country (English name of countries.ts, '' unknown), the site's language, today in the conference's zone. */
 export type FeePerson = { userId: number; country: string; lang: Lang; invitationCode?: string; today: string };
 
-export type QuotedLine = { feeId: number; kind: FeeKind; category: string; titleZh: string; titleEn: string; unit: Money; quantity: number; priceVersion: number };
+export type QuotedLine = { feeId: number; kind: FeeKind; categoryZh: string; categoryEn: string; titleZh: string; titleEn: string; unit: Money; displayCurrency: string; quantity: number; priceVersion: number };
 
 export type FeeHooks = {
   /** how many unpaid orders hold the fee; the orders feature answers it (until then: the orders holding it at all) */
@@ -35,10 +37,11 @@ export type FeeHooks = {
 /** Wrong invitation codes a person may try per window (DESIGN.md 5: counters that protect count outside the transaction). */
 export const FEE_CODE_LIMIT = { limit: 10, windowMs: 60 * 60_000 };
 
-const basics = (r: repo.FeeRow): FeeBasics => ({
+const basics = (r: repo.FeeWithCategory): FeeBasics => ({
   id: Number(r.id),
   kind: r.kind,
-  category: r.category,
+  categoryZh: r.category_zh ?? r.category,
+  categoryEn: r.category_en ?? r.category,
   titleZh: r.title_zh,
   titleEn: r.title_en,
   descriptionZh: r.description_zh,
@@ -47,7 +50,10 @@ const basics = (r: repo.FeeRow): FeeBasics => ({
   display: moneyFromColumn(r.display_price_amount, r.display_currency),
 });
 
-const present = (r: repo.FeeRow, used: number): FeeView => ({
+/** The category's maximum (the item's own for a row written before categories existed). */
+const categoryMax = (r: repo.FeeWithCategory) => Number(r.category_max ?? r.max_total);
+
+const present = (r: repo.FeeWithCategory, used: number, categoryUsed: number): FeeView => ({
   ...basics(r),
   openDate: r.open_date,
   deadline: r.deadline,
@@ -55,17 +61,19 @@ const present = (r: repo.FeeRow, used: number): FeeView => ({
   userScope: r.user_scope as UserScope,
   langScope: r.lang_scope as LangScope,
   invitationCode: r.invitation_code,
-  maxTotal: Number(r.max_total),
+  maxTotal: categoryMax(r),
   maxPerAccount: Number(r.max_per_account),
   used,
+  categoryUsed,
   priceVersion: Number(r.price_version),
   sort: Number(r.sort),
 });
 
-function columnsOf(input: FeeInput): repo.FeeColumns {
+function columnsOf(input: FeeInput, categoryId: number): repo.FeeColumns {
   return {
     kind: input.kind,
-    category: input.category,
+    category: input.categoryZh,
+    category_id: categoryId,
     title_zh: input.titleZh,
     title_en: input.titleEn,
     description_zh: input.descriptionZh,
@@ -116,12 +124,44 @@ export class FeeService {
   async list(conferenceId: number, kind: FeeKind): Promise<FeeView[]> {
     const rows = await repo.listFees(this.db, conferenceId, kind);
     const used = await repo.usedByFee(this.db, conferenceId, rows.map((r) => Number(r.id)));
-    return rows.map((r) => present(r, used.get(Number(r.id)) ?? 0));
+    const byCategory = await repo.usedByCategory(this.db, conferenceId, categoryIdsOf(rows));
+    return rows.map((r) => present(r, used.get(Number(r.id)) ?? 0, r.category_id == null ? (used.get(Number(r.id)) ?? 0) : (byCategory.get(Number(r.category_id)) ?? 0)));
   }
 
   async create(conferenceId: number, input: FeeInput): Promise<FeeView[]> {
-    await inTransaction(this.db, (tx) => repo.insertFee(tx, conferenceId, columnsOf(input)));
+    await inTransaction(this.db, async (tx) => repo.insertFee(tx, conferenceId, columnsOf(input, await this.categoryFor(tx, conferenceId, input.kind, input))));
     return this.list(conferenceId, input.kind);
+  }
+
+  /**
+   * The category a saved fee belongs to, found by its Chinese name within the kind, or made: its
+   * English name and its shared maximum become the form's. The maximum may not go below the
+   * places the category's orders hold ('fees:maxBelowUsed'); the row is locked while it changes.
+   */
+  private async categoryFor(tx: Tx, conferenceId: number, kind: FeeKind, input: FeeInput): Promise<number> {
+    const found = await repo.findCategoryByName(tx, conferenceId, kind, input.categoryZh);
+    if (!found) return repo.insertCategory(tx, conferenceId, { kind, name_zh: input.categoryZh, name_en: input.categoryEn, max_total: input.maxTotal });
+    const id = Number(found.id);
+    await repo.lockCategory(tx, conferenceId, id);
+    const used = (await repo.usedByCategory(tx, conferenceId, [id])).get(id) ?? 0;
+    if (input.maxTotal < used) throw new AppError(400, 'fees:maxBelowUsed', 'maxTotal', 400, { used: String(used) });
+    await repo.updateCategory(tx, conferenceId, id, { name_en: input.categoryEn, max_total: input.maxTotal });
+    return id;
+  }
+
+  async settings(conferenceId: number): Promise<FeeSettings> {
+    return { registerPerPerson: await repo.registerPerPerson(this.db, conferenceId) };
+  }
+
+  async saveSettings(conferenceId: number, settings: FeeSettings): Promise<FeeSettings> {
+    await inTransaction(this.db, (tx) => repo.saveRegisterPerPerson(tx, conferenceId, settings.registerPerPerson));
+    return this.settings(conferenceId);
+  }
+
+  /** What the fee page says of the rule: how many registration fees a person may hold, and how many this one holds. */
+  async registerAllowance(conferenceId: number, userId: number): Promise<{ registerPerPerson: number; registerHeld: number }> {
+    const [registerPerPerson, registerHeld] = await Promise.all([repo.registerPerPerson(this.db, conferenceId), repo.registerHeldBy(this.db, conferenceId, userId)]);
+    return { registerPerPerson, registerHeld };
   }
 
   /**
@@ -134,9 +174,9 @@ export class FeeService {
     const kind = await inTransaction(this.db, async (tx) => {
       const row = await repo.lockFee(tx, conferenceId, id);
       if (!row) throw new AppError(404, 'fees:notFound');
-      const used = (await repo.usedByFee(tx, conferenceId, [id])).get(id) ?? 0;
-      if (input.maxTotal < used) throw new AppError(400, 'fees:maxBelowUsed', 'maxTotal', 400, { used: String(used) });
-      const columns: Partial<repo.FeeRow> = { ...columnsOf(input), kind: row.kind };
+      // The fee row first, then its category: the order hold() locks them in.
+      const categoryId = await this.categoryFor(tx, conferenceId, row.kind, input);
+      const columns: Partial<repo.FeeRow> = { ...columnsOf(input, categoryId), kind: row.kind };
       const priceChanged = !equalMoney(moneyFromColumn(row.price_amount, row.currency), input.price);
       if (priceChanged) {
         const unpaid = await this.hooks.unpaidOrdersHolding(tx, conferenceId, id);
@@ -144,6 +184,7 @@ export class FeeService {
         columns.price_version = Number(row.price_version) + 1;
       }
       await repo.updateFee(tx, conferenceId, id, columns);
+      if (row.category_id != null && Number(row.category_id) !== categoryId) await repo.dropCategoryIfEmpty(tx, conferenceId, Number(row.category_id));
       if (priceChanged) await this.events.emit(tx, 'fee.priceChanged', { conferenceId, feeId: id });
       return row.kind;
     });
@@ -157,6 +198,7 @@ export class FeeService {
       if (!row) throw new AppError(404, 'fees:notFound');
       if ((await repo.countHoldRows(tx, conferenceId, id)) > 0) throw new AppError(409, 'fees:inUse');
       await repo.deleteFee(tx, conferenceId, id);
+      if (row.category_id != null) await repo.dropCategoryIfEmpty(tx, conferenceId, Number(row.category_id));
       return row.kind;
     });
     return this.list(conferenceId, kind);
@@ -216,12 +258,13 @@ export class FeeService {
     const rows = await repo.listFees(this.db, conferenceId, kind);
     const offered = rows.filter((r) => refusalOf(r, person) === null);
     const ids = offered.map((r) => Number(r.id));
-    const [used, mine] = await Promise.all([repo.usedByFee(this.db, conferenceId, ids), repo.usedByUser(this.db, conferenceId, person.userId, ids)]);
+    const [used, byCategory, mine] = await Promise.all([repo.usedByFee(this.db, conferenceId, ids), repo.usedByCategory(this.db, conferenceId, categoryIdsOf(offered)), repo.usedByUser(this.db, conferenceId, person.userId, ids)]);
     return offered.map((r) => {
       const id = Number(r.id);
+      const taken = r.category_id == null ? (used.get(id) ?? 0) : (byCategory.get(Number(r.category_id)) ?? 0);
       return {
         ...basics(r),
-        remaining: Math.max(0, Number(r.max_total) - (used.get(id) ?? 0)),
+        remaining: Math.max(0, categoryMax(r) - taken),
         perAccountLeft: Math.max(0, Number(r.max_per_account) - (mine.get(id) ?? 0)),
         deadline: r.deadline,
         ...(r.invitation_code ? { coded: true as const } : {}),
@@ -247,15 +290,21 @@ export class FeeService {
         const refusal = refusalOf(r, person);
         if (refusal === 'fees:wrongCode') await this.countWrongCode(conferenceId, person);
         if (refusal) throw new AppError(400, refusal);
-        return { feeId, kind: r.kind, category: r.category, titleZh: r.title_zh, titleEn: r.title_en, unit: moneyFromColumn(r.price_amount, r.currency), quantity, priceVersion: Number(r.price_version) };
+        const b = basics(r);
+        return { feeId, kind: r.kind, categoryZh: b.categoryZh, categoryEn: b.categoryEn, titleZh: r.title_zh, titleEn: r.title_en, unit: moneyFromColumn(r.price_amount, r.currency), displayCurrency: r.display_currency, quantity, priceVersion: Number(r.price_version) };
       }),
     );
   }
 
   /**
-   * Takes an order's places inside the caller's transaction: locks the fee rows once, in the
-   * capacity helper's fixed order, then checks each fee's maximum (409 'fees:soldOut') and the
-   * person's (409 'fees:perAccount') against the holds counted through the transaction.
+   * Takes an order's places inside the caller's transaction, through the capacity helper: the fee
+   * rows first (a price change or a move to another category waits for this order), then each
+   * category's row in id order with its maximum shared by the category's items (409
+   * 'fees:soldOut'); then each person's maximum per fee (409 'fees:perAccount') and the number of
+   * registration fees a person may hold (409 'fees:registerTaken'), counted through the
+   * transaction after the locks. Two orders of one person cannot both be counting: the orders
+   * feature lets a person hold one open order of a type (its unique index), and a paid one keeps
+   * its holds, so the second registration fee is refused whichever tab asks.
    *
    * The transaction must be one of inTransaction's: on MySQL/MariaDB they run at READ COMMITTED,
    * so the counts read after the locks see every hold committed while this one waited, whatever
@@ -265,20 +314,43 @@ export class FeeService {
     const lines = mergeLines(order.lines).sort((a, b) => a.feeId - b.feeId);
     if (!lines.length) throw new AppError(400, 'fees:chooseFee');
     if (lines.some((l) => !Number.isSafeInteger(l.quantity) || l.quantity < 1)) throw new AppError(400, 'fees:quantity');
-    let locked;
+    let locked: repo.FeeRow[];
     try {
-      // No limit here: the helper only locks; the two maxima per fee are counted below, after the locks.
-      ({ rows: locked } = await reserveCapacity(tx, { lock: lines.map((l) => repo.feeLock(conferenceId, l.feeId)), count: async () => 0, limit: null, refuse: () => new AppError(409, 'fees:soldOut') }));
+      // No limit here: the helper only locks the fee rows; the categories are counted next.
+      locked = (await reserveCapacity(tx, { lock: lines.map((l) => repo.feeLock(conferenceId, l.feeId)), count: async () => 0, limit: null, refuse: () => new AppError(409, 'fees:soldOut') })).rows as repo.FeeRow[];
     } catch (err) {
       // A fee deleted (or of another conference) since the quote: the client's mistake, not a bug.
-      if (err instanceof Error && err.message.startsWith('reserveCapacity: no fee_items row')) throw new AppError(400, 'fees:notFound');
+      if (err instanceof CapacityRowMissing) throw new AppError(400, 'fees:notFound');
       throw err;
     }
+
+    const register = lines.reduce((n, l, i) => n + (locked[i].kind === 'register' ? l.quantity : 0), 0);
+    if (register) {
+      const allowed = await repo.registerPerPerson(tx, conferenceId);
+      if ((await repo.registerHeldBy(tx, conferenceId, order.userId, order.orderId)) + register > allowed) throw new AppError(409, 'fees:registerTaken', undefined, 409, { n: String(allowed) });
+    }
+
+    const wanted = new Map<number, number>();
+    lines.forEach((l, i) => {
+      const category = locked[i].category_id;
+      if (category != null) wanted.set(Number(category), (wanted.get(Number(category)) ?? 0) + l.quantity);
+    });
+    for (const [categoryId, want] of [...wanted].sort((a, b) => a[0] - b[0])) {
+      await reserveCapacity(tx, {
+        lock: [repo.categoryLock(conferenceId, categoryId)],
+        count: async () => (await repo.usedByCategory(tx, conferenceId, [categoryId])).get(categoryId) ?? 0,
+        limit: ([row]) => Number((row as repo.CategoryRow).max_total),
+        want,
+        refuse: () => new AppError(409, 'fees:soldOut'),
+      });
+    }
+
     const ids = lines.map((l) => l.feeId);
     const [used, mine] = await Promise.all([repo.usedByFee(tx, conferenceId, ids), repo.usedByUser(tx, conferenceId, order.userId, ids)]);
     lines.forEach((line, i) => {
-      const row = locked[i] as repo.FeeRow;
-      if ((used.get(line.feeId) ?? 0) + line.quantity > Number(row.max_total)) throw new AppError(409, 'fees:soldOut');
+      const row = locked[i];
+      // A fee saved before categories existed counts its own maximum.
+      if (row.category_id == null && (used.get(line.feeId) ?? 0) + line.quantity > Number(row.max_total)) throw new AppError(409, 'fees:soldOut');
       if ((mine.get(line.feeId) ?? 0) + line.quantity > Number(row.max_per_account)) throw new AppError(409, 'fees:perAccount');
     });
     await repo.insertHolds(tx, conferenceId, lines.map((l) => ({ fee_id: l.feeId, order_id: order.orderId, user_id: order.userId, quantity: l.quantity })));
@@ -289,6 +361,8 @@ export class FeeService {
     return repo.deleteHolds(tx, conferenceId, orderId);
   }
 }
+
+const categoryIdsOf = (rows: repo.FeeRow[]) => [...new Set(rows.filter((r) => r.category_id != null).map((r) => Number(r.category_id)))];
 
 /** The same fee named twice counts once, with the quantities added. */
 function mergeLines(lines: Array<{ feeId: number; quantity: number }>): Array<{ feeId: number; quantity: number }> {

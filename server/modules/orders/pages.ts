@@ -22,21 +22,35 @@ export function ordersPageRouter(deps: Deps, management: OrderManagement): Route
   const { db, shell, orders, fees, payments } = deps;
   const router = Router();
 
-  router.get('/profile/conference/fee', screen('attendee'), async (req, res) => {
+  // Open to every signed-in person here: one not registered yet sees the countdown to the
+  // registration (as the hotel and submission pages do; spec 2.8 "elsewhere"), not /403.
+  router.get('/profile/conference/fee', screen('user', 'conference'), async (req, res) => {
     const { lang, mobile } = req.ctx;
+    const conferenceId = conferenceOf(req);
+    // Registered: the attendee role (what the fee API asks for), or a registration row.
+    const registered = Boolean(req.ctx.identity?.roles.includes('attendee')) || Boolean(await deps.registration.personOf(conferenceId, userOf(req)));
+    if (!registered) {
+      await shell.profileScreen(req, res, { title: t(lang, 'orders:feeTitle'), island: { island: 'ProfileFees', props: { lang, mobile, offers: [], openOrders: { register: null, optional: null }, notRegistered: true, mine: [], allowance: { registerPerPerson: 1, registerHeld: 0 } } } });
+      return;
+    }
     // A GET tries no invitation code: a code in the address (a link a manager shared) only fills
     // the field, and the person's Apply tries it by POST (fees tryCode).
     const codeInLink = typeof req.query.invitationCode === 'string' ? req.query.invitationCode.trim().slice(0, 64) : '';
     const person = await feePerson(deps, req);
-    const offers = await fees.applicable(conferenceOf(req), person);
-    const open = (await db<repo.OrderRow>('orders').where({ conference_id: conferenceOf(req), user_id: userOf(req) }).whereNotNull('open_slot').select('id', 'type')) as repo.OrderRow[];
+    const [offers, allowance] = await Promise.all([fees.applicable(conferenceId, person), fees.registerAllowance(conferenceId, userOf(req))]);
+    const open = (await db<repo.OrderRow>('orders').where({ conference_id: conferenceId, user_id: userOf(req) }).whereNotNull('open_slot').select('id', 'type')) as repo.OrderRow[];
     const openOrders = { register: open.find((o) => o.type === 'register')?.id ?? null, optional: open.find((o) => o.type === 'optional')?.id ?? null };
-    await shell.profileScreen(req, res, { title: t(lang, 'orders:feeTitle'), island: { island: 'ProfileFees', props: { lang, mobile, offers, codeInLink, openOrders } } });
+    // What the person already has of fees (paid, or ordered and open): shown above the choice.
+    const feeRows = (await db<repo.OrderRow>('orders').where({ conference_id: conferenceId, user_id: userOf(req) }).whereIn('type', ['register', 'optional']).whereIn('status', ['unpaid', 'paid', 'invalid']).whereNull('hidden_at').orderBy('id')) as repo.OrderRow[];
+    const mine = await orders.views(conferenceId, feeRows);
+    await shell.profileScreen(req, res, { title: t(lang, 'orders:feeTitle'), island: { island: 'ProfileFees', props: { lang, mobile, offers, codeInLink, openOrders, notRegistered: false, mine, allowance } } });
   });
 
   router.get('/profile/order/list', screen('user', 'conference'), async (req, res) => {
     const { lang, mobile } = req.ctx;
-    await shell.profileScreen(req, res, { title: t(lang, 'orders:listTitle'), island: { island: 'ProfileOrders', props: { lang, mobile, orders: await orders.mine(conferenceOf(req), userOf(req)) } } });
+    const mine = await orders.mine(conferenceOf(req), userOf(req));
+    const withInvoices = { ...mine, here: await deps.receipts.withInvoices(conferenceOf(req), mine.here) };
+    await shell.profileScreen(req, res, { title: t(lang, 'orders:listTitle'), island: { island: 'ProfileOrders', props: { lang, mobile, orders: withInvoices } } });
   });
 
   // The island says why orders cannot be paid (invalid lines, closed, no method configured); a

@@ -1,6 +1,7 @@
 /** Rows → the views the API answers (server/contract/orders.ts), and spec 4's derived statuses. */
 import { fromDbInstant } from '../../db/dialect';
 import { moneyFromColumn } from '../../contract/money';
+import { isOnline, type PaymentMethod } from '../../contract/payments';
 import type { AttemptState, AttemptView, OrderItemView, OrderView, TransactionStatus } from '../../contract/orders';
 import type { AttemptRow, ItemRow, OrderRow } from './repo';
 
@@ -13,8 +14,15 @@ export function presentItem(r: ItemRow, currency: string): OrderItemView {
   return { id: Number(r.id), kind: r.kind, refId: r.ref_id == null ? null : Number(r.ref_id), titleZh: r.title_zh, titleEn: r.title_en, unit: moneyFromColumn(r.unit_amount, currency), quantity: Number(r.quantity), valid: Boolean(r.valid) };
 }
 
-/** Spec 4's transaction status: a transfer that was announced and not yet confirmed is "delay". */
-export function transactionOf(order: Pick<OrderRow, 'status'>, attempts: Array<Pick<AttemptRow, 'state' | 'expires_at'>>, now = new Date()): TransactionStatus {
+type AttemptFacts = Pick<AttemptRow, 'state' | 'expires_at'> & Partial<Pick<AttemptRow, 'method' | 'received_amount'>>;
+
+/**
+ * Spec 4's transaction status (contract/orders.ts TRANSACTION_STATUSES). `flagged`: an anomaly
+ * the managers have not resolved concerns the order (money for a closed order, paid twice, too
+ * much): the order says "Payment exception." until they do. Attempts come newest first.
+ */
+export function transactionOf(order: Pick<OrderRow, 'status'>, attempts: AttemptFacts[], now = new Date(), flagged = false): TransactionStatus {
+  if (flagged && order.status !== 'paid') return 'payError';
   switch (order.status) {
     case 'paid':
       return 'success';
@@ -24,12 +32,17 @@ export function transactionOf(order: Pick<OrderRow, 'status'>, attempts: Array<P
       return 'expired';
     case 'invalid':
       return 'exception';
-    default:
-      return attempts.some((a) => a.state === 'pending' && fromDbInstant(a.expires_at)! > now) ? 'delay' : 'unpaid';
+    default: {
+      const live = attempts.filter((a) => a.state === 'pending' && fromDbInstant(a.expires_at)! > now);
+      if (live.some((a) => Number(a.received_amount ?? 0) > 0)) return 'dePay';
+      if (live.some((a) => !a.method || !isOnline(a.method as PaymentMethod))) return 'delay';
+      if (live.length) return 'sure';
+      return attempts[0]?.state === 'failed' ? 'payFailed' : 'unpaid';
+    }
   }
 }
 
-export function presentOrder(r: OrderRow, items: ItemRow[], attempts: AttemptRow[], now = new Date()): OrderView {
+export function presentOrder(r: OrderRow, items: ItemRow[], attempts: AttemptRow[], now = new Date(), flagged = false): OrderView {
   const paidAt = fromDbInstant(r.paid_at);
   const open = r.status === 'unpaid';
   const closed = r.status === 'cancelled' || r.status === 'expired' || r.status === 'invalid';
@@ -40,8 +53,9 @@ export function presentOrder(r: OrderRow, items: ItemRow[], attempts: AttemptRow
     reference: r.reference,
     total: moneyFromColumn(r.total_amount, r.currency),
     paid: moneyFromColumn(r.paid_amount, r.currency),
+    displayCurrency: r.display_currency || r.currency,
     status: r.status,
-    transaction: transactionOf(r, attempts, now),
+    transaction: transactionOf(r, attempts, now, flagged),
     deadline: iso(r.deadline_at)!,
     paidAt: iso(r.paid_at),
     createdAt: iso(r.created_at)!,

@@ -21,6 +21,8 @@ export type OrderRow = {
   total_amount: number | string;
   paid_amount: number | string;
   status: OrderStatus;
+  /** the currency it is shown in (038); null: its own */
+  display_currency?: string | null;
   open_slot: string | null;
   lang: string;
   deadline_at: string;
@@ -91,6 +93,24 @@ export async function insertItems(tx: Tx, conferenceId: number, orderId: number,
 export async function itemsOf(db: Conn, conferenceId: number, orderIds: number[]): Promise<ItemRow[]> {
   if (!orderIds.length) return [];
   return db<ItemRow>('order_items').where('conference_id', conferenceId).whereIn('order_id', orderIds).orderBy('id');
+}
+
+/** The orders among these that an unresolved anomaly concerns, directly or through one of their attempts ("Payment exception."). */
+export async function flaggedOrders(db: Conn, conferenceId: number, orderIds: number[]): Promise<Set<number>> {
+  if (!orderIds.length) return new Set();
+  const direct = (await db('payment_anomalies').where('conference_id', conferenceId).whereNull('resolved_at').whereIn('order_id', orderIds).select('order_id')) as Array<{ order_id: number }>;
+  const through = (await db('payment_anomalies as an')
+    .join('attempt_orders as ao', function () {
+      this.on('ao.attempt_id', '=', 'an.attempt_id').andOn('ao.conference_id', '=', 'an.conference_id');
+    })
+    .where('an.conference_id', conferenceId)
+    .whereNull('an.resolved_at')
+    .whereNull('an.order_id')
+    // a partial payment is the order's "dePay", not an exception
+    .whereNot('an.kind', 'partial')
+    .whereIn('ao.order_id', orderIds)
+    .select('ao.order_id as order_id')) as Array<{ order_id: number }>;
+  return new Set([...direct, ...through].map((r) => Number(r.order_id)));
 }
 
 export async function attemptsOf(db: Conn, conferenceId: number, orderIds: number[]): Promise<Array<AttemptRow & { order_id: number; part: number | string }>> {

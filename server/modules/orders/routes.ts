@@ -41,7 +41,10 @@ export function ordersApiRouter(deps: Deps, management: OrderManagement, stateme
     const person = await feePerson(deps, req);
     return { orderIds: await orders.chooseFees(conferenceOf(req), person, body, req.ctx.lang) };
   });
-  route(router, ordersApi.mine, access('user', 'conference'), async (_input, req) => orders.mine(conferenceOf(req), userOf(req)));
+  route(router, ordersApi.mine, access('user', 'conference'), async (_input, req) => {
+    const mine = await orders.mine(conferenceOf(req), userOf(req));
+    return { ...mine, here: await deps.receipts.withInvoices(conferenceOf(req), mine.here) };
+  });
   route(router, ordersApi.cancel, access('user', 'conference'), async ({ params: { id } }, req) => orders.cancel(conferenceOf(req), userOf(req), id));
   route(router, ordersApi.remove, access('user', 'conference'), async ({ params: { id } }, req) => {
     await orders.remove(conferenceOf(req), userOf(req), id);

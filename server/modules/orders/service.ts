@@ -75,7 +75,7 @@ export class OrderService {
 
   async views(conferenceId: number, rows: repo.OrderRow[], now = new Date()): Promise<OrderView[]> {
     const ids = rows.map((r) => Number(r.id));
-    const [items, attempts] = await Promise.all([repo.itemsOf(this.db, conferenceId, ids), repo.attemptsOf(this.db, conferenceId, ids)]);
+    const [items, attempts, flagged] = await Promise.all([repo.itemsOf(this.db, conferenceId, ids), repo.attemptsOf(this.db, conferenceId, ids), repo.flaggedOrders(this.db, conferenceId, ids)]);
     // Grouped once by order (an export reads thousands of orders: a filter per order would be quadratic).
     const byOrder = <T extends { order_id: number | string }>(list: T[]) => {
       const map = new Map<number, T[]>();
@@ -83,7 +83,7 @@ export class OrderService {
       return map;
     };
     const [itemsOf, attemptsOf] = [byOrder(items), byOrder(attempts)];
-    return rows.map((r) => presentOrder(r, itemsOf.get(Number(r.id)) ?? [], attemptsOf.get(Number(r.id)) ?? [], now));
+    return rows.map((r) => presentOrder(r, itemsOf.get(Number(r.id)) ?? [], attemptsOf.get(Number(r.id)) ?? [], now, flagged.has(Number(r.id))));
   }
 
   async view(conferenceId: number, id: number): Promise<OrderView> {
@@ -154,6 +154,8 @@ export class OrderService {
   private async createOrder(tx: Tx, conferenceId: number, person: FeePerson, type: OrderType, lines: QuotedLine[], lang: 'zh' | 'en', now: Date): Promise<number> {
     const orderId = await this.openOrder(tx, conferenceId, {
       userId: person.userId, type, openSlot: type, currency: lines[0].unit.currency, lang, now,
+      // shown in its fees' display currency when they share one (spec 3 "Order" displayCurrency)
+      displayCurrency: new Set(lines.map((l) => l.displayCurrency)).size === 1 ? lines[0].displayCurrency : lines[0].unit.currency,
       lines: lines.map((l) => ({ kind: l.kind, refId: l.feeId, titleZh: l.titleZh, titleEn: l.titleEn, unit: l.unit, quantity: l.quantity, priceVersion: l.priceVersion })),
     });
     await this.fees().hold(tx, conferenceId, { orderId, userId: person.userId, lines: lines.map((l) => ({ feeId: l.feeId, quantity: l.quantity })) });
@@ -165,7 +167,7 @@ export class OrderService {
    * another feature's (a hotel booking, whose nights the hotels feature holds itself). `openSlot`
    * is the type of which a person may hold one open order at a time (null: no such limit).
    */
-  async openOrder(tx: Tx, conferenceId: number, o: { userId: number; type: OrderType; openSlot: string | null; currency: string; lang: 'zh' | 'en'; now: Date; lines: OrderLine[] }): Promise<number> {
+  async openOrder(tx: Tx, conferenceId: number, o: { userId: number; type: OrderType; openSlot: string | null; currency: string; displayCurrency?: string; lang: 'zh' | 'en'; now: Date; lines: OrderLine[] }): Promise<number> {
     let total;
     try {
       total = sumMoney(o.lines.map((l) => multiplyMoney(l.unit, l.quantity)), o.currency);
@@ -174,11 +176,17 @@ export class OrderService {
       throw err;
     }
     const orderId = await this.insertWithFreshNumbers(tx, {
-      conference_id: conferenceId, user_id: o.userId, type: o.type, currency: o.currency, total_amount: total.amount, status: 'unpaid', open_slot: o.openSlot, lang: o.lang,
+      conference_id: conferenceId, user_id: o.userId, type: o.type, currency: o.currency, display_currency: o.displayCurrency ?? o.currency, total_amount: total.amount, status: 'unpaid', open_slot: o.openSlot, lang: o.lang,
       deadline_at: toDbInstant(new Date(o.now.getTime() + ORDER_HOLD_MS)), remark: null, created_at: toDbInstant(o.now),
     });
     await repo.insertItems(tx, conferenceId, orderId, o.lines.map((l) => ({ kind: l.kind, ref_id: l.refId, title_zh: l.titleZh, title_en: l.titleEn, unit_amount: l.unit.amount, quantity: l.quantity, price_version: l.priceVersion ?? 0 })));
     return orderId;
+  }
+
+  /** The person's open (unpaid or invalid) order of a type here, if any (a submission fee already ordered). */
+  async openOf(conn: Db | Tx, conferenceId: number, userId: number, type: OrderType): Promise<number | null> {
+    const row = await conn('orders').where({ conference_id: conferenceId, user_id: userId, type }).whereIn('status', repo.OPEN).orderBy('id', 'desc').first('id');
+    return row ? Number(row.id) : null;
   }
 
   /** Whether the person has a paid order of the type here (a hotel's condition "registration paid"). */
@@ -312,12 +320,18 @@ export class OrderService {
   }
 
   /**
-   * Refresh status: an open order past its deadline is expired now rather than at the next run of
-   * the job (unless a transfer is announced for it). The online providers' status query joins here
-   * with issue 13.
+   * Refresh status (spec 2.11, "including the online-wallet status"): the gateway of each payment
+   * of the order still under way is asked first (at most once every few seconds per attempt, see
+   * gateway.ts ask), so money the wallet took is recorded now; then an open order past its
+   * deadline is expired now rather than at the next run of the job (unless a payment is under way).
    */
   async refresh(conferenceId: number, userId: number, id: number, now = new Date()): Promise<OrderView> {
-    const row = await this.own(conferenceId, userId, id);
+    let row = await this.own(conferenceId, userId, id);
+    if (repo.OPEN.includes(row.status)) {
+      const live = (await repo.attemptsOf(this.db, conferenceId, [id])).filter((a) => a.state === 'pending' || a.state === 'created');
+      for (const attempt of live) if (this.payments().provider(attempt.method)?.online) await this.gateways.ask(conferenceId, attempt, now);
+      if (live.length) row = await this.own(conferenceId, userId, id);
+    }
     if (repo.OPEN.includes(row.status) && fromDbInstant(row.deadline_at)! <= now) {
       await inTransaction(this.db, async (tx) => {
         const [order] = await repo.lockOrders(tx, conferenceId, [id]);

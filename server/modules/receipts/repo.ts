@@ -90,6 +90,13 @@ export async function insertDocument(tx: Tx, row: Omit<DocumentRow, 'id'>): Prom
   return insertId(tx('receipt_documents').insert(row));
 }
 
+/** The invoice request of each of these orders that has one: its status, by order id. */
+export async function invoiceStatesOf(db: Conn, conferenceId: number, orderIds: number[]): Promise<Map<number, InvoiceRow['status']>> {
+  if (!orderIds.length) return new Map();
+  const rows = (await db('invoice_requests').where('conference_id', conferenceId).whereIn('order_id', orderIds).select('order_id', 'status')) as Array<{ order_id: number; status: InvoiceRow['status'] }>;
+  return new Map(rows.map((r) => [Number(r.order_id), r.status]));
+}
+
 export async function invoiceOfOrder(db: Conn, conferenceId: number, orderId: number): Promise<InvoiceRow | undefined> {
   return db<InvoiceRow>('invoice_requests').where({ conference_id: conferenceId, order_id: orderId }).first();
 }

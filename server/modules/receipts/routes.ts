@@ -47,7 +47,7 @@ export function receiptsApiRouter(deps: Deps, management: ReceiptManagement): Ro
   return router;
 }
 
-export function receiptsPageRouter({ receipts, shell }: Deps, management: ReceiptManagement): Router {
+export function receiptsPageRouter({ receipts, shell, registration }: Deps, management: ReceiptManagement): Router {
   const router = Router();
   router.get('/profile/order/receipt/:orderId', screen('user', 'conference'), async (req, res, next) => {
     const { lang, mobile } = req.ctx;
@@ -60,7 +60,11 @@ export function receiptsPageRouter({ receipts, shell }: Deps, management: Receip
       if (err instanceof AppError && err.status === 404) return next();
       throw err;
     }
-    await shell.profileScreen(req, res, { title: t(lang, 'receipts:requestTitle'), island: { island: 'ProfileReceiptRequest', props: { lang, mobile, ...form } } });
+    // The form starts from what the platform knows of the person: their registration, else their account.
+    const contact = await registration.contactOf(conferenceOf(req), userOf(req));
+    const user = req.ctx.identity!.user;
+    const prefill = { name: contact?.name || user.trueName || '', phone: contact?.phone ?? '', email: contact?.email || user.email || '', unit: contact?.unit ?? '' };
+    await shell.profileScreen(req, res, { title: t(lang, 'receipts:requestTitle'), island: { island: 'ProfileReceiptRequest', props: { lang, mobile, ...form, prefill } } });
   });
   router.get('/platform/manage/receipt', screen('manager'), async (req, res) => {
     const { lang, mobile } = req.ctx;

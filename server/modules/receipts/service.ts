@@ -55,6 +55,15 @@ export class ReceiptService {
     return order;
   }
 
+  /**
+   * The orders with the state of their invoice request (the order list offers "Request invoice"
+   * only where none was made, and shows the request's state where one was).
+   */
+  async withInvoices<T extends { id: number }>(conferenceId: number, orders: T[]): Promise<Array<T & { invoice: InvoiceRequestView['status'] | null }>> {
+    const states = await repo.invoiceStatesOf(this.db, conferenceId, orders.map((o) => o.id));
+    return orders.map((o) => ({ ...o, invoice: states.get(o.id) ?? null }));
+  }
+
   /** Why the order's invoice cannot be requested now, or null. */
   private refusal(order: OrderRow, existing: unknown, now: Date): string | null {
     if (order.status !== 'paid' || !order.paid_at) return 'receipts:notPaid';

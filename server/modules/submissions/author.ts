@@ -25,6 +25,7 @@ import * as repo from './repo';
 import { keptFilesNamed, temporaryFilesNamed, deleteFiles, type FileInfo } from '../files/repo';
 import type { FilesService } from '../files/service';
 import type { Contact } from '../registration/service';
+import type { SubmissionFee } from './fee';
 
 /** The signed-in author as the rules see them. */
 export type Author = { userId: number; email: string; name: string; lang: Lang; today: string };
@@ -51,6 +52,7 @@ export class SubmissionAuthor {
     private readonly ports: AuthorPorts,
     private readonly sites: MailSites,
     private readonly choosing: Choosing,
+    private readonly fee?: SubmissionFee,
   ) {}
 
   /** Why the person may not start a new manuscript (the limits as read now; the submit counts them again under the lock). */
@@ -61,6 +63,8 @@ export class SubmissionAuthor {
     if (!(await this.ports.contactOf(conferenceId, person.userId))) return { bar: 'notRegistered', link: REGISTER_PAGE };
     const fees = await this.ports.feeSettings(conferenceId);
     if (fees.costsSet && fees.registerRule === 'PAY_FIRST_AND_SUBMIT' && !(await this.ports.hasPaid(this.db, conferenceId, person.userId, 'register'))) return { bar: 'notPaid', link: ORDERS_PAGE };
+    const owed = await this.fee?.owed(this.db, conferenceId, person.userId);
+    if (owed?.rule === 'beforeSubmit') return { bar: 'feeUnpaid', link: '' };
     if (s.limitPerPerson && (await repo.countActive(this.db, conferenceId, person.userId)) >= s.maxPerPerson) return { bar: 'personLimit', link: '' };
     if (s.maxTotal > 0 && (await repo.countActive(this.db, conferenceId)) >= s.maxTotal) return { bar: 'conferenceLimit', link: '' };
     return { bar: '', link: '' };
@@ -148,17 +152,22 @@ export class SubmissionAuthor {
       await repo.bumpBook(tx, conferenceId);
       await this.events.emit(tx, 'submission.changed', { conferenceId, submissionId: id, from: null, to: 'waiting' });
       if (site) await submissionMail(tx, conferenceId, site, person, { number, title: clean.title });
-      return { id, number };
+      // 'afterSubmit': the manuscript and its fee's order are written together; its payment comes next.
+      const feeOrder = (await this.fee?.settings(tx, conferenceId))?.rule === 'afterSubmit' ? await this.fee!.orderIn(tx, conferenceId, person.userId, person.lang) : null;
+      return { id, number, feeOrder };
     });
     const fees = await this.ports.feeSettings(conferenceId);
     const payLater = fees.costsSet && fees.registerRule === 'SUBMIT_FIRST_AND_PAY_LATER' && !(await this.ports.hasPaid(this.db, conferenceId, person.userId, 'register'));
-    return { ...done, redirect: payLater ? FEE_PAGE : '' };
+    const { feeOrder, ...made } = done;
+    if (feeOrder !== null) return { ...made, redirect: `/profile/order/pay/goto/${feeOrder}` };
+    return { ...made, redirect: payLater ? FEE_PAGE : '' };
   }
 
   private refusal(bar: SubmitBar, s: SubmissionSettings): AppError {
     if (bar === 'notOpen') return new AppError(409, 'submissions:notOpen', undefined, 409, { date: s.startDate });
     if (bar === 'notRegistered') return new AppError(403, 'submissions:notRegistered');
     if (bar === 'notPaid') return new AppError(402, 'submissions:notPaid');
+    if (bar === 'feeUnpaid') return new AppError(402, 'submissions:feeUnpaid');
     return new AppError(409, `submissions:${bar || 'off'}`);
   }
 

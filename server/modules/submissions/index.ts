@@ -16,6 +16,7 @@ import { BookService } from './book';
 import { Choosing } from './choices';
 import { SubmissionConfig } from './config';
 import { SubmissionDesk } from './desk';
+import { SubmissionFee } from './fee';
 import { submissionsPageRouter } from './pages';
 import { submissionsApiRouter } from './routes';
 import { submissionWork, type SubmissionWork } from './work';
@@ -31,6 +32,7 @@ declare module '../../platform/feature' {
     submissionConfig: SubmissionConfig;
     submissionChoices: Choosing;
     submissionAuthor: SubmissionAuthor;
+    submissionFee: SubmissionFee;
     submissionDesk: SubmissionDesk;
     submissionBook: BookService;
     /** the heavy work's kinds, declared by `work` below and asked for by the routes */
@@ -52,13 +54,15 @@ export const submissionsFeature = defineFeature({
   services: ({ db, config, files, events, registration, orders }) => {
     const choosing = new Choosing(db);
     const ports = { contactOf: registration.contactOf.bind(registration), feeSettings: registration.feeSettings.bind(registration), hasPaid: orders.hasPaid.bind(orders) };
-    const author = new SubmissionAuthor(db, files, events, ports, orders, choosing);
+    const submissionFee = new SubmissionFee(db, orders);
+    const author = new SubmissionAuthor(db, files, events, ports, orders, choosing, submissionFee);
     const book = new BookService(db, orders, fileStoreFor(config, 'books'));
     const desk = new SubmissionDesk(db, events, author, book, choosing);
     return {
       submissionConfig: new SubmissionConfig(db),
       submissionChoices: choosing,
       submissionAuthor: author,
+      submissionFee,
       submissionDesk: desk,
       submissionBook: book,
       submissionWork: submissionWork(desk, book),

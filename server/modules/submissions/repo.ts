@@ -314,3 +314,15 @@ export async function saveBook(db: Conn, conferenceId: number, lang: string, val
   const updated = await db('submission_books').where({ conference_id: conferenceId, lang }).update(row);
   if (!updated) await db('submission_books').insert({ conference_id: conferenceId, lang, state: 'building', version: 0, pages: 0, moves: '[]', ...row }).onConflict(['conference_id', 'lang']).merge(row);
 }
+
+// ── the submission fee (issue 32) ─────────────────────────────────────────────────────────
+
+export type FeeSettingsRow = { conference_id: number; enabled: number | boolean; amount: number | string; currency: string; rule: string; updated_at: string };
+
+export async function findFeeSettings(db: Conn, conferenceId: number): Promise<FeeSettingsRow | undefined> {
+  return db<FeeSettingsRow>('submission_fee_settings').where({ conference_id: conferenceId }).first();
+}
+
+export async function saveFeeSettings(db: Conn, conferenceId: number, v: { enabled: boolean; amount: number; currency: string; rule: string }): Promise<void> {
+  await db('submission_fee_settings').insert({ conference_id: conferenceId, ...v, updated_at: toDbInstant() }).onConflict('conference_id').merge();
+}

@@ -49,7 +49,7 @@ function sendFile(res: Response, file: WorkFile): typeof SENT {
 }
 
 export function submissionsApiRouter(deps: Deps): Router {
-  const { db, files, limiter, work, submissionWork: kinds, submissionConfig: config, submissionAuthor: author, submissionDesk: desk, submissionBook: book } = deps;
+  const { db, files, limiter, work, submissionWork: kinds, submissionConfig: config, submissionAuthor: author, submissionDesk: desk, submissionBook: book, submissionFee: fee } = deps;
   const router = Router();
 
   /** The whole book's work; the panel follows the book's own state (building until the work ends it), not the work. */
@@ -65,6 +65,13 @@ export function submissionsApiRouter(deps: Deps): Router {
     }
   }
 
+  route(router, api.feeSettings, access('manager'), async (_input, req) => fee.settings(db, conferenceOf(req)));
+  route(router, api.saveFeeSettings, access('manager'), async ({ body }, req) => fee.save(conferenceOf(req), body));
+  // The author's submission fee: the order to pay, then the payment page (issue 32).
+  route(router, api.payFee, access('attendee'), async (_input, req) => {
+    assertOpenTo(req.ctx.site, req.ctx.identity);
+    return { orderId: await fee.order(conferenceOf(req), authorOf(req).userId, req.ctx.lang) };
+  });
   route(router, api.config, access('manager'), async (_input, req) => config.config(conferenceOf(req)));
   route(router, api.saveSettings, access('manager'), async ({ body }, req) => config.saveSettings(conferenceOf(req), body));
   route(router, api.saveLayout, access('manager'), async ({ body }, req) => config.saveLayout(conferenceOf(req), body));

@@ -104,7 +104,7 @@ describe('quote', () => {
   test('prices each line at the fee\'s price and version; the same fee twice counts once', async () => {
     const lines = await h.fees.quote(h.db, cid, person({ invitationCode: 'GUEST-42' }), [{ feeId: ids.Everyone, quantity: 1 }, { feeId: ids.Invited, quantity: 1 }, { feeId: ids.Everyone, quantity: 1 }]);
     expect(lines).toEqual([
-      { feeId: ids.Everyone, kind: 'register', category: 'Regular', titleZh: '普通注册', titleEn: 'Everyone', unit: { amount: 120050, currency: 'CNY' }, quantity: 2, priceVersion: 1 },
+      { feeId: ids.Everyone, kind: 'register', categoryZh: 'Regular', categoryEn: 'Regular', titleZh: '普通注册', titleEn: 'Everyone', unit: { amount: 120050, currency: 'CNY' }, displayCurrency: 'USD', quantity: 2, priceVersion: 1 },
       expect.objectContaining({ feeId: ids.Invited, quantity: 1 }),
     ]);
   });

@@ -47,15 +47,16 @@ describe('create, list, update', () => {
     const id = res.body.data.at(-1).id;
     const row = await h.db('fee_items').where({ id }).first();
     expect(row).toMatchObject({ conference_id: cid, price_amount: 120050, display_price_amount: 17000 });
-    const updated = await call(h, host, 'put', `${PATH}/${id}`, { token: manager, body: feeBody({ category: 'Student', kind: 'optional' }) });
+    const updated = await call(h, host, 'put', `${PATH}/${id}`, { token: manager, body: feeBody({ categoryZh: 'Student', kind: 'optional' }) });
     // The kind stays what the fee was created as.
-    expect(updated.body.data.find((f: { id: number }) => f.id === id)).toMatchObject({ category: 'Student', kind: 'register' });
+    expect(updated.body.data.find((f: { id: number }) => f.id === id)).toMatchObject({ categoryZh: 'Student', kind: 'register' });
   });
 });
 
 // Each rule of spec 5, one broken at a time: its own key, on its field, resolved in both languages; nothing written.
 const RULES: Array<[string, object, string, string]> = [
-  ['no category', { category: '  ' }, 'fees:categoryRequired', 'category'],
+  ['no category', { categoryZh: '  ' }, 'fees:categoryRequired', 'categoryZh'],
+  ['no English category', { categoryEn: '' }, 'fees:categoryEnRequired', 'categoryEn'],
   ['no zh title', { titleZh: '' }, 'fees:titleZhRequired', 'titleZh'],
   ['no en title', { titleEn: '' }, 'fees:titleEnRequired', 'titleEn'],
   ['no zh description', { descriptionZh: '' }, 'fees:descriptionZhRequired', 'descriptionZh'],
@@ -110,31 +111,31 @@ describe('the rules of spec 5', () => {
 
 describe('changes that orders depend on', () => {
   test('a new price of a held fee asks for confirmation, then bumps the version and raises fee.priceChanged', async () => {
-    const id = (await create({ category: 'Held' })).at(-1)!.id;
+    const id = (await create({ categoryZh: 'Held' })).at(-1)!.id;
     await inTransaction(h.db, (tx) => h.fees.hold(tx, cid, { orderId: 9001, userId: 1, lines: [{ feeId: id, quantity: 1 }] }));
     const raised: unknown[] = [];
     const off = h.events.on('fee.priceChanged', (_tx, p) => void raised.push(p));
     try {
-      const asked = await call(h, host, 'put', `${PATH}/${id}`, { token: manager, body: feeBody({ category: 'Held', price: '999' }) });
+      const asked = await call(h, host, 'put', `${PATH}/${id}`, { token: manager, body: feeBody({ categoryZh: 'Held', price: '999' }) });
       expect(asked.status).toBe(409);
       expect(asked.body).toMatchObject({ code: 409, message: 'fees:priceChangeConfirm', params: { unpaidOrders: '1' } });
       expect(await h.db('fee_items').where({ id }).first()).toMatchObject({ price_amount: 120050, price_version: 1 });
       expect(raised).toEqual([]);
       // Other fields change without a question.
-      expect((await call(h, host, 'put', `${PATH}/${id}`, { token: manager, body: feeBody({ category: 'Held 2' }) })).body.code).toBe(200);
-      const confirmed = await call(h, host, 'put', `${PATH}/${id}`, { token: manager, body: feeBody({ category: 'Held 2', price: '999', confirm: true }) });
+      expect((await call(h, host, 'put', `${PATH}/${id}`, { token: manager, body: feeBody({ categoryZh: 'Held 2' }) })).body.code).toBe(200);
+      const confirmed = await call(h, host, 'put', `${PATH}/${id}`, { token: manager, body: feeBody({ categoryZh: 'Held 2', price: '999', confirm: true }) });
       expect(confirmed.body.data.find((f: { id: number }) => f.id === id)).toMatchObject({ price: { amount: 99900 }, priceVersion: 2, used: 1 });
       expect(raised).toEqual([{ conferenceId: cid, feeId: id }]);
       // The maximum cannot go below the places taken.
-      expect((await call(h, host, 'put', `${PATH}/${id}`, { token: manager, body: feeBody({ category: 'Held 2', price: '999', maxTotal: 1, maxPerAccount: 1 }) })).body.code).toBe(200);
+      expect((await call(h, host, 'put', `${PATH}/${id}`, { token: manager, body: feeBody({ categoryZh: 'Held 2', price: '999', maxTotal: 1, maxPerAccount: 1 }) })).body.code).toBe(200);
     } finally {
       off();
     }
   });
 
   test('a fee an order holds cannot be deleted (fees:inUse); once released it can', async () => {
-    const id = (await create({ category: 'Delete me' })).at(-1)!.id;
-    await inTransaction(h.db, (tx) => h.fees.hold(tx, cid, { orderId: 9002, userId: 1, lines: [{ feeId: id, quantity: 1 }] }));
+    const id = (await create({ categoryZh: 'Delete me' })).at(-1)!.id;
+    await inTransaction(h.db, (tx) => h.fees.hold(tx, cid, { orderId: 9002, userId: 9002, lines: [{ feeId: id, quantity: 1 }] }));
     const refused = await call(h, host, 'delete', `${PATH}/${id}`, { token: manager });
     expect(refused.body).toMatchObject({ code: 409, message: 'fees:inUse' });
     expect(await h.db('fee_items').where({ id }).first()).toBeTruthy();
@@ -145,14 +146,14 @@ describe('changes that orders depend on', () => {
   });
 
   test('the maximum per category cannot go below the places taken (fees:maxBelowUsed)', async () => {
-    const id = (await create({ category: 'Taken', maxTotal: 5, maxPerAccount: 3 })).at(-1)!.id;
-    await inTransaction(h.db, (tx) => h.fees.hold(tx, cid, { orderId: 9003, userId: 1, lines: [{ feeId: id, quantity: 3 }] }));
-    const res = await call(h, host, 'put', `${PATH}/${id}`, { token: manager, body: feeBody({ category: 'Taken', maxTotal: 2, maxPerAccount: 1 }) });
+    const id = (await create({ kind: 'optional', categoryZh: 'Taken', maxTotal: 5, maxPerAccount: 3 })).at(-1)!.id;
+    await inTransaction(h.db, (tx) => h.fees.hold(tx, cid, { orderId: 9003, userId: 9003, lines: [{ feeId: id, quantity: 3 }] }));
+    const res = await call(h, host, 'put', `${PATH}/${id}`, { token: manager, body: feeBody({ kind: 'optional', categoryZh: 'Taken', maxTotal: 2, maxPerAccount: 1 }) });
     expect(res.body).toMatchObject({ code: 400, message: 'fees:maxBelowUsed', field: 'maxTotal', params: { used: '3' } });
   });
 
   test("reorder: the saved fees in a new order; an unsaved one is refused ('Must be saved first')", async () => {
-    const list = await create({ category: 'Last' });
+    const list = await create({ categoryZh: 'Last' });
     const ids = list.map((f) => f.id);
     const refused = await call(h, host, 'post', `${PATH}/reorder`, { token: manager, body: { kind: 'register', ids: [...ids, 999999] } });
     expect(refused.body).toMatchObject({ code: 400, message: 'fees:saveFirst' });
@@ -177,10 +178,10 @@ describe('screens and tenants', () => {
   });
 
   test("another conference's manager cannot read, change or delete a fee (404)", async () => {
-    const id = (await create({ category: 'Mine' })).at(-1)!.id;
+    const id = (await create({ categoryZh: 'Mine' })).at(-1)!.id;
     const before = await h.db('fee_items').where({ id }).first();
     expect((await call(h, otherHost, 'get', PATH, { token: otherManager })).body.data).toEqual([]);
-    expect((await call(h, otherHost, 'put', `${PATH}/${id}`, { token: otherManager, body: feeBody({ category: 'Stolen' }) })).body).toMatchObject({ code: 404, message: 'fees:notFound' });
+    expect((await call(h, otherHost, 'put', `${PATH}/${id}`, { token: otherManager, body: feeBody({ categoryZh: 'Stolen' }) })).body).toMatchObject({ code: 404, message: 'fees:notFound' });
     expect((await call(h, otherHost, 'delete', `${PATH}/${id}`, { token: otherManager })).body).toMatchObject({ code: 404, message: 'fees:notFound' });
     // A's manager's token on B's domain is no session there.
     expect((await call(h, otherHost, 'get', PATH, { token: manager })).body.code).not.toBe(200);

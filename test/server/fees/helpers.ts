@@ -11,7 +11,8 @@ export const TODAY = () => dayFromToday(0);
 export function feeBody(change: Partial<Record<keyof FeeForm, unknown>> = {}): Record<string, unknown> {
   return {
     kind: 'register',
-    category: 'Regular',
+    categoryZh: 'Regular',
+    categoryEn: 'Regular',
     titleZh: '普通注册',
     titleEn: 'Regular registration',
     descriptionZh: '含会议资料',

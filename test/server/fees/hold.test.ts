@@ -17,7 +17,7 @@ let h: Harness;
 let cid: number;
 
 async function newFee(change: object): Promise<number> {
-  const list = await h.fees.create(cid, feeInput.parse(feeBody({ category: `C${Math.random()}`, ...change })));
+  const list = await h.fees.create(cid, feeInput.parse(feeBody({ kind: 'optional', categoryZh: `C${Math.random()}`, ...change })));
   return list.at(-1)!.id;
 }
 
@@ -45,7 +45,7 @@ describe('a rush', () => {
     const tally = await settle(Array.from({ length: 300 }, (_, i) => hold(10_000 + i, 20_000 + i, feeId)));
     expect(tally).toEqual({ ok: 30, 'fees:soldOut': 270 });
     expect(await heldOf(feeId)).toBe(30);
-    expect((await h.fees.list(cid, 'register')).find((f) => f.id === feeId)!.used).toBe(30);
+    expect((await h.fees.list(cid, 'optional')).find((f) => f.id === feeId)!.used).toBe(30);
   }, 120_000);
 
   test('one person sending 10 orders at once gets exactly the maximum per account', async () => {
@@ -53,7 +53,7 @@ describe('a rush', () => {
     const tally = await settle(Array.from({ length: 10 }, (_, i) => hold(30_000 + i, 42, feeId)));
     expect(tally).toEqual({ ok: 3, 'fees:perAccount': 7 });
     expect(await heldOf(feeId)).toBe(3);
-    const [offer] = (await h.fees.applicable(cid, { userId: 42, country: '', lang: 'zh', today: (await h.fees.list(cid, 'register')).find((f) => f.id === feeId)!.openDate }, 'register')).filter((o) => o.id === feeId);
+    const [offer] = (await h.fees.applicable(cid, { userId: 42, country: '', lang: 'zh', today: (await h.fees.list(cid, 'optional')).find((f) => f.id === feeId)!.openDate }, 'optional')).filter((o) => o.id === feeId);
     expect(offer).toMatchObject({ remaining: 97, perAccountLeft: 0 });
   }, 60_000);
 

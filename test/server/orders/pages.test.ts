@@ -83,3 +83,24 @@ test('registering where fees are charged and the rule is register-then-pay leads
   const res = await call(h, fresh.host, 'post', '/conference/conferenceUser', { token, body: { version: 'default', answers: { fullName: '新人', tel: '13800138000', country: 'China', unit: 'ICT' } } });
   expect(res.body, JSON.stringify(res.body)).toMatchObject({ code: 200, data: { redirect: '/profile/conference/fee' } });
 });
+
+describe('the fee page of a person who has not registered (issue 32)', () => {
+  test('is the countdown to the registration, not /403, in both languages; the fee API still refuses them', async () => {
+    const stranger = await h.login({ email: 'pages-stranger@example.org', conferenceId: cid, roles: [] });
+    for (const lang of ['zh', 'en'] as const) {
+      const { res, $ } = await page(h.app, '/profile/conference/fee', { host, token: stranger, lang });
+      expect(res.status).toBe(200);
+      const props = JSON.parse($('[data-island="ProfileFees"]').attr('data-props') ?? '{}');
+      expect(props).toMatchObject({ notRegistered: true, offers: [] });
+      expect($('a[href="/register"]').length).toBeGreaterThan(0);
+    }
+    expect((await call(h, host, 'post', '/conference/order/fee', { token: stranger, body: { picks: [{ feeId: 1, quantity: 1 }] } })).status).toBe(403);
+  });
+
+  test('a registered person sees what they already have: their registration-fee order and the rule', async () => {
+    const { $ } = await page(h.app, '/profile/conference/fee', { host, token: owner.token, lang: 'en' });
+    const props = JSON.parse($('[data-island="ProfileFees"]').attr('data-props') ?? '{}');
+    expect(props.mine.map((o: { id: number }) => o.id)).toContain(orderId);
+    expect(props.allowance).toEqual({ registerPerPerson: 1, registerHeld: 1 });
+  });
+});
