@@ -72,6 +72,7 @@ import ReviewActivation, { type ReviewActivationProps } from '../islands/ReviewA
 import ReviewerTasks, { type ReviewerTasksProps } from '../islands/ReviewerTasks/index';
 import ReviewForm, { type ReviewFormProps } from '../islands/ReviewForm/index';
 import ManageAllocation, { type ManageAllocationProps } from '../islands/ManageAllocation/index';
+import ManageOverview, { type ManageOverviewProps } from '../islands/ManageOverview/index';
 
 export type IslandProps = {
   UserMenu: UserMenuProps;
@@ -134,6 +135,7 @@ export type IslandProps = {
   ReviewerTasks: ReviewerTasksProps;
   ReviewForm: ReviewFormProps;
   ManageAllocation: ManageAllocationProps;
+  ManageOverview: ManageOverviewProps;
 };
 export type IslandName = keyof IslandProps;
 
@@ -141,7 +143,7 @@ export type IslandName = keyof IslandProps;
 addCatalogs('zh', zhCatalogs);
 addCatalogs('en', enCatalogs);
 
-export const islands: { [K in IslandName]: ComponentType<IslandProps[K]> } = { UserMenu, LangSwitch, LoginForm, SignUpForm, ResetPasswordForm, OrgLogin, AccountFrame, ProfileEditForm, AdminProviders, AdminSuperAdmins, ManageMenus, ManageWebsiteConfig, ManageExteriors, CreateConference, MyConferences, ManageManagers, PublicationActions, AdminPublications, ManagePageList, ManagePageEditor, RegisterForm, ManageRegistrants, ManageRegistrantDetails, RegisterConfigBasic, RegisterConfigForm, RegisterConfigFees, DocumentDesigner, ProfileDownloads, AdminUnits, ManageMailConfig, ManageMailLog, ProfileFeedback, ProfileFeedbackDetails, ManageFeedback, ProfileNotices, ManageNotices, ManagePayConfig, ProfileReceiptRequest, ManageReceipts, ProfileFees, ProfileOrders, ProfilePay, ProfilePayResult, ProfileOrderUpdate, ManageOrders, ProfileHotel, ManageHotelConfig, ManageHotel, ProfileSubmission, ProfileSubmissionDetails, ManageContributeConfig, ManageSubmissions, ManageSubmissionDetail, ManageReviewConfig, ManageReviewers, ReviewerInfo, ReviewActivation, ReviewerTasks, ReviewForm, ManageAllocation };
+export const islands: { [K in IslandName]: ComponentType<IslandProps[K]> } = { UserMenu, LangSwitch, LoginForm, SignUpForm, ResetPasswordForm, OrgLogin, AccountFrame, ProfileEditForm, AdminProviders, AdminSuperAdmins, ManageMenus, ManageWebsiteConfig, ManageExteriors, CreateConference, MyConferences, ManageManagers, PublicationActions, AdminPublications, ManagePageList, ManagePageEditor, RegisterForm, ManageRegistrants, ManageRegistrantDetails, RegisterConfigBasic, RegisterConfigForm, RegisterConfigFees, DocumentDesigner, ProfileDownloads, AdminUnits, ManageMailConfig, ManageMailLog, ProfileFeedback, ProfileFeedbackDetails, ManageFeedback, ProfileNotices, ManageNotices, ManagePayConfig, ProfileReceiptRequest, ManageReceipts, ProfileFees, ProfileOrders, ProfilePay, ProfilePayResult, ProfileOrderUpdate, ManageOrders, ProfileHotel, ManageHotelConfig, ManageHotel, ProfileSubmission, ProfileSubmissionDetails, ManageContributeConfig, ManageSubmissions, ManageSubmissionDetail, ManageReviewConfig, ManageReviewers, ReviewerInfo, ReviewActivation, ReviewerTasks, ReviewForm, ManageAllocation, ManageOverview };
 
 /**
  * An island's own HTML, rendered as its own React root, exactly as the browser hydrates it: ids

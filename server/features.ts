@@ -22,6 +22,7 @@ import { reviewFeature } from './modules/review/index';
 import { feedbackFeature } from './modules/feedback/index';
 import { noticesFeature } from './modules/notices/index';
 import { unitsFeature } from './modules/units/index';
+import { overviewFeature } from './modules/overview/index';
 
 export const FEATURES: readonly Feature[] = [
   filesFeature,
@@ -42,4 +43,5 @@ export const FEATURES: readonly Feature[] = [
   feedbackFeature,
   noticesFeature,
   unitsFeature,
+  overviewFeature,
 ];

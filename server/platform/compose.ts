@@ -7,6 +7,7 @@ import type { Deps, Feature, PlatformDeps, PlatformHooks, ServiceDeps } from './
 import type { JobDefinition } from './jobs';
 import type { MetricSource } from './metrics';
 import type { WorkKind } from './work/types';
+import { OverviewBoard } from './overview';
 import { Shell, type ShellParts } from './shell/layouts';
 import type { Menus } from './shell/menus';
 import { SHELL_MANAGE_MENU } from './shell/routes';
@@ -47,7 +48,9 @@ export function composeFeatures(features: readonly Feature[], platform: Omit<Pla
       Object.assign(parts, { [name]: part });
     }
   }
-  const deps: Deps = Object.assign(serviceDeps, { shell: new Shell(menus, parts) });
+  const deps: Deps = Object.assign(serviceDeps, { shell: new Shell(menus, parts) }) as Deps;
+  // The panels may use any service; the board listens to the events their figures follow.
+  deps.overview = new OverviewBoard(features.flatMap((f) => f.overview?.(deps) ?? []), deps.events, deps.cache);
 
   const hooks: Partial<PlatformHooks> = {};
   for (const f of features) {
