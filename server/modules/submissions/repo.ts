@@ -330,7 +330,7 @@ export async function submissionFigures(db: Conn, conferenceId: number, offsetMi
     .where('s.conference_id', conferenceId).andWhere('p.active', true)
     .select('s.id', 's.title_zh', 's.title_en', 's.sort', db.raw('count(*) as n')).groupBy('s.id', 's.title_zh', 's.title_en', 's.sort').orderBy([{ column: 's.sort' }, { column: 's.id' }])) as Row[])
     .map((r) => ({ id: Number(r.id), title: { zh: String(r.title_zh), en: String(r.title_en) }, n: Number(r.n) }));
-  const byType = ((await papers().where('submissions.active', true)
+  const byType = ((await db('submissions').where({ 'submissions.conference_id': conferenceId, 'submissions.active': true })
     .leftJoin('submission_terms as t', function joinTerms() {
       this.on('t.id', '=', 'submissions.report_type_id').andOn('t.conference_id', '=', 'submissions.conference_id');
     })
