@@ -37,6 +37,7 @@ import * as m033 from './033_user_language';
 import * as m034 from './034_ended_reviews';
 import * as m035 from './035_work_items';
 import * as m036 from './036_book_in_store';
+import * as m045 from './045_overview_indexes';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -75,6 +76,7 @@ const migrations: Record<string, Migration> = {
   '034_ended_reviews': m034,
   '035_work_items': m035,
   '036_book_in_store': m036,
+  '045_overview_indexes': m045,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -72,7 +72,7 @@ export function optionOf(chart: OverviewChart, lang: Lang, mobile: boolean): ECh
 
 /** The chart as SVG, drawn once without a browser (ECharts' server-side rendering). */
 export function svgOf(chart: OverviewChart, lang: Lang, mobile: boolean): string {
-  const width = mobile ? 340 : 560;
+  const width = mobile ? 340 : 460;
   const instance = echarts.init(null, null, { renderer: 'svg', ssr: true, width, height: heightOf(chart, mobile) });
   try {
     instance.setOption(optionOf(chart, lang, mobile));

@@ -89,6 +89,7 @@ describe('the managers\' overview in a browser', { skip: !haveBrowser }, () => {
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
         assert.ok(overflow <= 1, `no sideways scrolling (${overflow}px)`);
         await shot(page, `overview-${lang}-${device}`);
+        await shot(page, `overview-${lang}-${device}-top`, false);
         assert.deepEqual(await audit(page), []);
         await context.close();
       });

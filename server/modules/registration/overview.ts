@@ -28,12 +28,14 @@ async function registrationPanel(db: Db, { conferenceId, lang, now, timeZone }: 
   const cap = capOf(settings);
   const today = todayIn(timeZone, now);
   const window = [settings.registerStartDate, settings.registerEndDate].filter(Boolean);
-  const { days, values } = everyDay(f.perDay, window);
+  // The days run to today, or to the window's end when it is near (a year of empty days says nothing).
+  const soon = new Date(now.getTime() + 60 * 86_400_000).toISOString().slice(0, 10);
+  const { days, values } = everyDay(f.perDay, [settings.registerStartDate, today, settings.registerEndDate <= soon ? settings.registerEndDate : ''].filter(Boolean));
   const total = f.perDay.reduce((sum, d) => sum + d.n, 0);
   const shown = values.reduce((sum, v) => sum + v, 0);
   const marks = [
-    ...(settings.registerStartDate ? [{ at: settings.registerStartDate, label: t(lang, 'overview:registration.opens') }] : []),
-    ...(settings.registerEndDate ? [{ at: settings.registerEndDate, label: t(lang, 'overview:registration.closes') }] : []),
+    ...(settings.registerStartDate && days.includes(settings.registerStartDate) ? [{ at: settings.registerStartDate, label: t(lang, 'overview:registration.opens') }] : []),
+    ...(settings.registerEndDate && days.includes(settings.registerEndDate) ? [{ at: settings.registerEndDate, label: t(lang, 'overview:registration.closes') }] : []),
   ];
   const people = t(lang, 'overview:people');
   const inCountries = f.byCountry.reduce((sum, c) => sum + c.n, 0);

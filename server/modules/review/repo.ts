@@ -72,9 +72,10 @@ export async function reviewFigures(db: Conn, conferenceId: number, manuscripts:
   const scores = ((await db('reviews as r').where({ 'r.conference_id': conferenceId, 'r.state': 'submitted' }).whereRaw("json_extract(r.scores, '$.overall') is not null")
     .select({ score: overall }, db.raw('count(*) as n')).groupBy('score').orderBy('score')) as Row[])
     .map((r) => ({ score: Number(r.score), n: Number(r.n) })).filter((r) => Number.isFinite(r.score));
-  // Waiting for a decision: under review; ready: every review of it is in.
-  const waiting = ((await db.from(manuscripts.as('p')).where('p.active', true).whereIn('p.status', ['assigned', 'resubmitted'])
-    .select(db.raw('count(*) as n'), db.raw(`sum(case when exists (select 1 from reviews r where r.conference_id = ? and r.submission_id = p.id and r.state = 'submitted')
-      and not exists (select 1 from reviews r where r.conference_id = ? and r.submission_id = p.id and r.state in ('assigned', 'draft')) then 1 else 0 end) as ready`, [conferenceId, conferenceId]))) as Row[])[0] ?? {};
+  // Waiting for a decision: under review; ready: every review of it is in (one pass over the reviews, grouped per manuscript).
+  const perPaper = db('reviews').where({ conference_id: conferenceId }).groupBy('submission_id')
+    .select('submission_id', db.raw("sum(case when state = 'submitted' then 1 else 0 end) as done"), db.raw("sum(case when state in ('assigned', 'draft') then 1 else 0 end) as todo"));
+  const waiting = ((await db.from(manuscripts.as('p')).leftJoin(perPaper.as('q'), 'q.submission_id', 'p.id').where('p.active', true).whereIn('p.status', ['assigned', 'resubmitted'])
+    .select(db.raw('count(*) as n'), db.raw('sum(case when q.done > 0 and q.todo = 0 then 1 else 0 end) as ready'))) as Row[])[0] ?? {};
   return { perReviewer, perSession, scores, pending: Number(waiting.n) || 0, ready: Number(waiting.ready) || 0 };
 }
