@@ -9,6 +9,8 @@
  * Run: `npm run bench:overview` (SQLite), or with TEST_DATABASE_URL=mysql://… for MariaDB.
  */
 process.env.LOG_LEVEL ??= 'silent';
+// A MariaDB/MySQL URL runs it there (test/helpers/db.ts picks the dialect by TEST_DIALECT).
+if (process.env.TEST_DATABASE_URL) process.env.TEST_DIALECT ??= 'mysql';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 9);
 const SIZE = { people: 10_000, orders: 20_000, manuscripts: 2_000 };
