@@ -17,7 +17,7 @@ export type ManageOverviewProps = { lang: Lang; mobile: boolean; panels: Overvie
 
 type T = ReturnType<typeof translator>;
 
-function NumbersTable({ chart, lang, t }: { chart: OverviewChart; lang: Lang; t: T }) {
+function NumbersTable({ chart, lang }: { chart: OverviewChart; lang: Lang }) {
   if (chart.kind === 'heatmap') {
     const value = new Map((chart.cells ?? []).map(([x, y, v]) => [`${x}:${y}`, v]));
     return (
@@ -77,7 +77,7 @@ function Chart({ chart, lang, mobile, t }: { chart: OverviewChart; lang: Lang; m
         {!chart.empty && (
           <details>
             <summary>{t('overview:numbers')}</summary>
-            <div className="ov-table-wrap"><NumbersTable chart={chart} lang={lang} t={t} /></div>
+            <div className="ov-table-wrap"><NumbersTable chart={chart} lang={lang} /></div>
           </details>
         )}
         {chart.href && <a href={chart.href}>{t('overview:openList')}</a>}

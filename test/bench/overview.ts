@@ -8,6 +8,8 @@
  *
  * Run: `npm run bench:overview` (SQLite), or with TEST_DATABASE_URL=mysql://… for MariaDB.
  */
+import type { OverviewBoard } from '../../server/platform/overview';
+
 process.env.LOG_LEVEL ??= 'silent';
 // A MariaDB/MySQL URL runs it there (test/helpers/db.ts picks the dialect by TEST_DIALECT).
 if (process.env.TEST_DATABASE_URL) process.env.TEST_DIALECT ??= 'mysql';
@@ -27,7 +29,7 @@ async function main(): Promise<void> {
     await seedOverview(h.db, cid, SIZE, 'a');
     await seedOverview(h.db, other, SIZE, 'b');
     console.log(`dialect ${h.db.client.config.client}; seeded 2 conferences × ${JSON.stringify(SIZE)} in ${((performance.now() - t) / 1000).toFixed(1)} s`);
-    const board = (h as unknown as { overview: import('../../server/platform/overview').OverviewBoard }).overview;
+    const board = (h as unknown as { overview: OverviewBoard }).overview;
     for (const panel of board.panels) {
       const times: number[] = [];
       for (let i = 0; i < RUNS; i++) {
@@ -46,5 +48,7 @@ async function main(): Promise<void> {
     await h.stop();
   }
 }
+
+export {};
 
 await main();

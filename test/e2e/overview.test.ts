@@ -25,7 +25,7 @@ const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe
 async function audit(page: Page): Promise<Array<{ id: string; impact: string; nodes: string[] }>> {
   await page.evaluate(AXE);
   return page.evaluate(async () => {
-    const axe = (globalThis as unknown as { axe: { run(ctx: Document, o: object): Promise<{ violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: unknown[] }> }> }> } }).axe;
+    const axe = (globalThis as unknown as { axe: { run(ctx: unknown, o: object): Promise<{ violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: unknown[] }> }> }> } }).axe;
     // The island only: the management layout's side menu is the shell's (its own finding is reported apart).
     const r = await axe.run({ include: [['[data-island="ManageOverview"]']] }, { resultTypes: ['violations'] });
     return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ id: v.id, impact: v.impact ?? '', nodes: v.nodes.slice(0, 5).map((n) => JSON.stringify(n.target)) }));
