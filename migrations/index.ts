@@ -42,6 +42,7 @@ import * as m039 from './039_submission_fee';
 import * as m040 from './040_hotel_rules';
 import * as m042 from './042_personal_data';
 import * as m043 from './043_checkin';
+import * as m045 from './045_overview_indexes';
 import * as m046 from './046_old_books_dropped';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
@@ -86,6 +87,7 @@ const migrations: Record<string, Migration> = {
   '040_hotel_rules': m040,
   '042_personal_data': m042,
   '043_checkin': m043,
+  '045_overview_indexes': m045,
   '046_old_books_dropped': m046,
 };
 

@@ -77,6 +77,7 @@ import ManageAllocation, { type ManageAllocationProps } from '../islands/ManageA
 import MyData, { type MyDataProps } from '../islands/MyData/index';
 import AdminErasure, { type AdminErasureProps } from '../islands/AdminErasure/index';
 import ManageErasures, { type ManageErasuresProps } from '../islands/ManageErasures/index';
+import ManageOverview, { type ManageOverviewProps } from '../islands/ManageOverview/index';
 
 export type IslandProps = {
   UserMenu: UserMenuProps;
@@ -144,6 +145,7 @@ export type IslandProps = {
   MyData: MyDataProps;
   AdminErasure: AdminErasureProps;
   ManageErasures: ManageErasuresProps;
+  ManageOverview: ManageOverviewProps;
 };
 export type IslandName = keyof IslandProps;
 
@@ -151,7 +153,7 @@ export type IslandName = keyof IslandProps;
 addCatalogs('zh', zhCatalogs);
 addCatalogs('en', enCatalogs);
 
-export const islands: { [K in IslandName]: ComponentType<IslandProps[K]> } = { UserMenu, LangSwitch, LoginForm, SignUpForm, ResetPasswordForm, OrgLogin, AccountFrame, ProfileEditForm, AdminProviders, AdminSuperAdmins, ManageMenus, ManageWebsiteConfig, ManageExteriors, CreateConference, MyConferences, ManageManagers, PublicationActions, AdminPublications, ManagePageList, ManagePageEditor, RegisterForm, ManageRegistrants, ManageRegistrantDetails, RegisterConfigBasic, RegisterConfigForm, RegisterConfigFees, DocumentDesigner, ProfileDownloads, AdminUnits, ManageMailConfig, ManageMailLog, ProfileFeedback, ProfileFeedbackDetails, ManageFeedback, ProfileNotices, ManageNotices, ManagePayConfig, ProfileReceiptRequest, ManageReceipts, ProfileFees, ProfileOrders, ProfilePay, ProfilePayResult, ProfileOrderUpdate, ManageOrders, ProfileHotel, ManageHotelConfig, ManageHotel, ProfileSubmission, ProfileSubmissionDetails, ManageContributeConfig, ManageSubmissions, ManageSubmissionDetail, ManageReviewConfig, ManageReviewers, ReviewerInfo, ReviewActivation, ReviewerTasks, ReviewForm, ManageAllocation, ManageCheckin, CheckinDesk, MyData, AdminErasure, ManageErasures };
+export const islands: { [K in IslandName]: ComponentType<IslandProps[K]> } = { UserMenu, LangSwitch, LoginForm, SignUpForm, ResetPasswordForm, OrgLogin, AccountFrame, ProfileEditForm, AdminProviders, AdminSuperAdmins, ManageMenus, ManageWebsiteConfig, ManageExteriors, CreateConference, MyConferences, ManageManagers, PublicationActions, AdminPublications, ManagePageList, ManagePageEditor, RegisterForm, ManageRegistrants, ManageRegistrantDetails, RegisterConfigBasic, RegisterConfigForm, RegisterConfigFees, DocumentDesigner, ProfileDownloads, AdminUnits, ManageMailConfig, ManageMailLog, ProfileFeedback, ProfileFeedbackDetails, ManageFeedback, ProfileNotices, ManageNotices, ManagePayConfig, ProfileReceiptRequest, ManageReceipts, ProfileFees, ProfileOrders, ProfilePay, ProfilePayResult, ProfileOrderUpdate, ManageOrders, ProfileHotel, ManageHotelConfig, ManageHotel, ProfileSubmission, ProfileSubmissionDetails, ManageContributeConfig, ManageSubmissions, ManageSubmissionDetail, ManageReviewConfig, ManageReviewers, ReviewerInfo, ReviewActivation, ReviewerTasks, ReviewForm, ManageAllocation, ManageCheckin, CheckinDesk, MyData, AdminErasure, ManageErasures, ManageOverview };
 
 /**
  * An island's own HTML, rendered as its own React root, exactly as the browser hydrates it: ids

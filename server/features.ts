@@ -24,6 +24,7 @@ import { noticesFeature } from './modules/notices/index';
 import { unitsFeature } from './modules/units/index';
 import { checkinFeature } from './modules/checkin/index';
 import { privacyFeature } from './modules/privacy/index';
+import { overviewFeature } from './modules/overview/index';
 
 export const FEATURES: readonly Feature[] = [
   filesFeature,
@@ -47,4 +48,5 @@ export const FEATURES: readonly Feature[] = [
   checkinFeature,
   // last: it gathers every feature's part of a person's own data
   privacyFeature,
+  overviewFeature,
 ];

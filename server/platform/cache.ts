@@ -13,6 +13,8 @@ const CHANNEL = 'conference-platform:invalidate';
 const EVERY_CONFERENCE = '*';
 /** a person's or a session's identity changed: "u:<userId>" or "s:<sessionId>" */
 const IDENTITY_CHANNEL = 'conference-platform:identity';
+/** a cache of one kind (a topic) is stale for one conference: "<topic>:<conferenceId>" (the overview's figures) */
+const TOPIC_CHANNEL = 'conference-platform:topic';
 
 function parseIdentityDrop(message: string): IdentityDrop | null {
   if (message.startsWith('s:') && message.length > 2) return { sessionId: message.slice(2) };
@@ -73,8 +75,14 @@ export class InvalidationBus {
     this.publisher.on('error', warn);
     this.subscriber.on('error', warn);
     await Promise.all([this.publisher.connect(), this.subscriber.connect()]);
-    await this.subscriber.subscribe(CHANNEL, IDENTITY_CHANNEL);
+    await this.subscriber.subscribe(CHANNEL, IDENTITY_CHANNEL, TOPIC_CHANNEL);
     this.subscriber.on('message', (channel, message) => {
+      if (channel === TOPIC_CHANNEL) {
+        const at = message.lastIndexOf(':');
+        const conferenceId = Number(message.slice(at + 1));
+        if (at > 0 && Number.isInteger(conferenceId)) this.local.emit(`topic:${message.slice(0, at)}`, conferenceId);
+        return;
+      }
       if (channel === IDENTITY_CHANNEL) {
         const drop = parseIdentityDrop(message);
         if (drop) this.local.emit('identity', drop);
@@ -135,6 +143,19 @@ export class InvalidationBus {
   async identityChanged(drop: IdentityDrop): Promise<void> {
     this.local.emit('identity', drop);
     await this.publish(IDENTITY_CHANNEL, 'userId' in drop ? `u:${drop.userId}` : `s:${drop.sessionId}`);
+  }
+
+  /**
+   * A cache of its own kind (`topic`), apart from the conference's pages: dropping it must not
+   * drop what attendees are served (the managers' overview is stale after every order).
+   */
+  onTopicDrop(topic: string, listener: Listener): void {
+    this.local.on(`topic:${topic}`, listener);
+  }
+
+  async topicChanged(topic: string, conferenceId: number): Promise<void> {
+    this.local.emit(`topic:${topic}`, conferenceId);
+    await this.publish(TOPIC_CHANNEL, `${topic}:${conferenceId}`);
   }
 
   private async publish(channel: string, message: string): Promise<void> {

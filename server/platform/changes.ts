@@ -38,9 +38,14 @@ function tell(notice: ChangeNotice): void {
  */
 export function cachedDataChanged(conn: Knex | Knex.Transaction, notice: ChangeNotice): void {
   tell(notice);
+  whenTransactionEnds(conn, () => tell(notice));
+}
+
+/** Runs `then` once `conn`'s outermost transaction has ended, committed or not; outside a transaction, never. */
+export function whenTransactionEnds(conn: Knex | Knex.Transaction, then: () => void): void {
   type Nested = Knex.Transaction & { parentTransaction?: Knex.Transaction };
   let tx = (conn as Knex.Transaction).isTransaction ? (conn as Nested) : undefined;
   // A nested transaction (savepoint) ends before its parent commits: wait for the outermost.
   while (tx?.parentTransaction) tx = tx.parentTransaction as Nested;
-  tx?.executionPromise?.then(() => tell(notice), () => tell(notice));
+  tx?.executionPromise?.then(then, then);
 }

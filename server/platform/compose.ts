@@ -8,6 +8,7 @@ import type { JobDefinition } from './jobs';
 import type { MetricSource } from './metrics';
 import type { PersonalDataPart } from './personalData';
 import type { WorkKind } from './work/types';
+import { OverviewBoard } from './overview';
 import { Shell, type ShellParts } from './shell/layouts';
 import type { Menus } from './shell/menus';
 import { SHELL_MANAGE_MENU } from './shell/routes';
@@ -49,10 +50,12 @@ export function composeFeatures(features: readonly Feature[], platform: Omit<Pla
       Object.assign(parts, { [name]: part });
     }
   }
-  const deps: Deps = Object.assign(serviceDeps, { shell: new Shell(menus, parts) });
+  const deps: Deps = Object.assign(serviceDeps, { shell: new Shell(menus, parts) }) as Deps;
   // Filled before any router, job or handler is built, so the privacy feature's see every part.
   for (const f of features) personalData.push(...(f.personalData?.(deps) ?? []));
   if (new Set(personalData.map((p) => p.name)).size !== personalData.length) throw new Error('two personal data parts have the same name');
+  // The panels may use any service; the board listens to the events their figures follow.
+  deps.overview = new OverviewBoard(features.flatMap((f) => f.overview?.(deps) ?? []), deps.events, deps.cache);
 
   const hooks: Partial<PlatformHooks> = {};
   for (const f of features) {

@@ -25,6 +25,7 @@ import type { EventBus, Subscription } from './events';
 import type { IdentityLoader } from './identity';
 import type { JobDefinition } from './jobs';
 import type { MetricSource } from './metrics';
+import type { OverviewBoard, OverviewPanel } from './overview';
 import type { PageCache } from './pageCache';
 import type { PersonalDataPart } from './personalData';
 import type { RateLimiter } from './rateLimit';
@@ -70,7 +71,8 @@ export type ServiceDeps = PlatformDeps &
     /** every feature's part of a person's own data (personalData.ts): filled once every feature is built, read when used */
     personalData: readonly PersonalDataPart[];
   };
-export type Deps = ServiceDeps & { shell: Shell };
+/** `overview`: every feature's overview panels, cached per conference (platform/overview.ts) */
+export type Deps = ServiceDeps & { shell: Shell; overview: OverviewBoard };
 
 /** Of the addresses in `emails`, those a person used with this conference themselves (the mail gate's audience). */
 export type KnownPeople = (db: Db, conferenceId: number, emails: string[]) => Promise<string[]>;
@@ -102,6 +104,8 @@ export type Feature = {
   manageMenu?: readonly ManageMenuEntry[];
   profileMenu?: readonly ProfileMenuEntry[];
   adminMenu?: readonly AdminMenuEntry[];
+  /** its panels on the managers' overview (platform/overview.ts): figures by SQL aggregates in its repo.ts */
+  overview?(deps: Deps): OverviewPanel[];
   shell?(deps: ServiceDeps): ShellParts;
   knownPeople?: KnownPeople;
   jobs?(deps: Deps): JobDefinition[];

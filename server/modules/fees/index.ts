@@ -6,6 +6,7 @@
 import { defineFeature } from '../../platform/feature';
 import { feeApiRouter } from './routes';
 import { feePageRouter } from './pages';
+import { feesOverview } from './overview';
 import { FeeService } from './service';
 import { handle } from '../../platform/events';
 import { countUnpaidHolders, markHoldsPaid } from './repo';
@@ -31,5 +32,7 @@ export const feesFeature = defineFeature({
   api: (deps) => [feeApiRouter(deps)],
   pages: (deps) => [feePageRouter(deps)],
   // A paid order's places stay held, but a later price change no longer concerns it.
+  // its panel on the managers' overview (overview.ts)
+  overview: ({ db }) => [feesOverview(db)],
   events: () => [handle('order.paid', (tx, { conferenceId, orderId }) => markHoldsPaid(tx, conferenceId, orderId))],
 });

@@ -190,3 +190,18 @@ export async function countHoldRows(db: Conn, conferenceId: number, feeId: numbe
   const row = await db('fee_holds').where({ conference_id: conferenceId, fee_id: feeId }).count<{ n: number | string }[]>({ n: '*' }).first();
   return Number(row?.n ?? 0);
 }
+
+/** The managers' overview (issue 33): each fee item's places held by paid and by unpaid orders, and its maximum. */
+export async function feeFigures(db: Conn, conferenceId: number): Promise<Array<{ id: number; title_zh: string; title_en: string; max_total: number; paid: number; unpaid: number }>> {
+  const rows = (await db('fee_items as f')
+    .leftJoin('fee_holds as h', function joinHolds() {
+      this.on('h.fee_id', '=', 'f.id').andOn('h.conference_id', '=', 'f.conference_id');
+    })
+    .where('f.conference_id', conferenceId)
+    .select('f.id', 'f.title_zh', 'f.title_en', 'f.max_total', 'f.kind', 'f.sort',
+      db.raw('coalesce(sum(case when h.paid then h.quantity else 0 end), 0) as paid'),
+      db.raw('coalesce(sum(case when h.paid then 0 else h.quantity end), 0) as unpaid'))
+    .groupBy('f.id', 'f.title_zh', 'f.title_en', 'f.max_total', 'f.kind', 'f.sort')
+    .orderBy([{ column: 'f.kind', order: 'desc' }, { column: 'f.sort' }, { column: 'f.id' }])) as Array<Record<string, unknown>>;
+  return rows.map((r) => ({ id: Number(r.id), title_zh: String(r.title_zh), title_en: String(r.title_en), max_total: Number(r.max_total), paid: Number(r.paid) || 0, unpaid: Number(r.unpaid) || 0 }));
+}

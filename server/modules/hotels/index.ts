@@ -11,6 +11,7 @@ import { HotelConfig } from './config';
 import { HotelDesk } from './desk';
 import { roomingOf } from './exportWork';
 import { hotelHandlers } from './handlers';
+import { hotelsOverview } from './overview';
 import { hotelsPageRouter } from './pages';
 import { hotelsApiRouter } from './routes';
 
@@ -33,6 +34,8 @@ export const hotelsFeature = defineFeature({
   api: (deps) => [hotelsApiRouter(deps)],
   pages: (deps) => [hotelsPageRouter(deps)],
   events: () => hotelHandlers(),
+  // its panel on the managers' overview (overview.ts)
+  overview: ({ db }) => [hotelsOverview(db)],
   // the rooming list of many reservations: a piece of work with progress (exportWork.ts)
   work: (deps) => [roomingOf(deps)],
   // Spec 2.12's order: users, submissions, reviewers, hotels, orders; customisation after e-mail.

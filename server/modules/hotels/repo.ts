@@ -196,3 +196,23 @@ export async function roomsHeldBy(db: Conn, conferenceId: number, roomId: number
 export async function anyBookingOf(db: Conn, conferenceId: number, where: { room_id?: number; hotel_id?: number }): Promise<boolean> {
   return Boolean(await db('hotel_bookings').where({ conference_id: conferenceId, ...where }).first('id'));
 }
+
+// ── the managers' overview (issue 33): the counted nights and bookings by status ─────────
+
+/** Each room type's nights (held by unpaid, sold to paid bookings) against its rooms, and the bookings by status. */
+export async function hotelFigures(db: Conn, conferenceId: number) {
+  const nights = ((await db('hotel_nights as n')
+    .join('hotel_rooms as r', function joinRooms() {
+      this.on('r.id', '=', 'n.room_id').andOn('r.conference_id', '=', 'n.conference_id');
+    })
+    .join('hotels as h', function joinHotels() {
+      this.on('h.id', '=', 'r.hotel_id').andOn('h.conference_id', '=', 'r.conference_id');
+    })
+    .where('n.conference_id', conferenceId)
+    .select('r.id as room', 'h.name_zh', 'h.name_en', 'r.type_zh', 'r.type_en', 'r.total', 'n.night', 'n.held', 'n.sold')
+    .orderBy([{ column: 'h.sort' }, { column: 'h.id' }, { column: 'r.id' }, { column: 'n.night' }])) as Array<Record<string, unknown>>)
+    .map((r) => ({ room: Number(r.room), hotel: { zh: String(r.name_zh), en: String(r.name_en) }, type: { zh: String(r.type_zh), en: String(r.type_en) }, total: Number(r.total), night: String(r.night), held: Number(r.held), sold: Number(r.sold) }));
+  const byStatus = ((await db('hotel_bookings').where({ conference_id: conferenceId }).whereNull('deleted_at').select('status', db.raw('count(*) as n'), db.raw('sum(nights * quantity) as room_nights')).groupBy('status')) as Array<Record<string, unknown>>)
+    .map((r) => ({ status: String(r.status), n: Number(r.n) || 0, roomNights: Number(r.room_nights) || 0 }));
+  return { nights, byStatus };
+}

@@ -5,6 +5,7 @@
 import { defineFeature } from '../../platform/feature';
 import { mailPersonalData } from './personalData';
 import { HostGuard } from '../../platform/netGuard';
+import { mailOverview } from './overview';
 import { conferenceAudience } from './audience';
 import { MailBudget } from './budget';
 import { ConferenceSmtp } from './conferenceSmtp';
@@ -43,6 +44,8 @@ export const mailFeature = defineFeature({
     { href: '/platform/config/email', labelKey: 'mail:menu.config', group: 'customization', order: 110, who: 'admin' },
   ],
   jobs: ({ db, config, smtp }) => mailJobs(db, platformTransports(config, smtp)),
+  // its panel on the managers' overview (overview.ts)
+  overview: ({ db }) => [mailOverview(db)],
   metrics: ({ db }) => [
     {
       name: 'mail_outbox_messages',

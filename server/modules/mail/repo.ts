@@ -4,7 +4,8 @@
  * Instants are passed in as UTC text (toDbInstant) so the worker's clock decides what is due.
  */
 import type { Db, Tx } from '../../db/index';
-import { insertId } from '../../db/dialect';
+import { insertId, toDbInstant } from '../../db/dialect';
+import { localDaySql } from '../../platform/overviewFigures';
 
 type Conn = Db | Tx;
 
@@ -110,4 +111,12 @@ export function listUnsentMail(db: Db, opts: { to?: string; limit: number }): Pr
 export async function unsentMailCounts(db: Db): Promise<Array<{ status: MailStatus; count: number }>> {
   const rows: Array<{ status: MailStatus; count: number | string }> = await db('mail_outbox').whereIn('status', ['queued', 'sending', 'failed']).select('status').count({ count: '*' }).groupBy('status');
   return rows.map((r) => ({ status: r.status, count: Number(r.count) }));
+}
+
+/** The managers' overview (issue 33): a conference's messages by local day of queueing and status, since `since`. */
+export async function mailFigures(db: Conn, conferenceId: number, offsetMinutes: number, since: Date): Promise<Array<{ day: string; status: string; n: number }>> {
+  const day = localDaySql(db, 'created_at', offsetMinutes);
+  const rows = (await db('mail_outbox').where({ conference_id: conferenceId }).where('created_at', '>=', toDbInstant(since))
+    .select({ day }, 'status', db.raw('count(*) as n')).groupBy('day', 'status').orderBy('day')) as Array<Record<string, unknown>>;
+  return rows.map((r) => ({ day: String(r.day), status: String(r.status), n: Number(r.n) || 0 }));
 }

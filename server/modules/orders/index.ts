@@ -7,6 +7,7 @@ import { defineFeature, type Deps } from '../../platform/feature';
 import { ordersPersonalData } from './personalData';
 import { orderHandlers } from './handlers';
 import { orderJobs } from './jobs';
+import { moneyOverview } from './overview';
 import { ordersExportOf } from './exportWork';
 import { OrderManagement } from './manage';
 import { ordersPageRouter } from './pages';
@@ -65,6 +66,8 @@ export const ordersFeature = defineFeature({
   jobs: (deps) => orderJobs(deps.db, deps.orders),
   events: (deps) => orderHandlers(deps.orders),
   manageMenu: [{ href: '/platform/manage/order', labelKey: 'orders:menu.manage', order: 25, who: 'admin' }],
+  // its panel on the managers' overview (overview.ts)
+  overview: ({ db }) => [moneyOverview(db)],
   profileMenu: [
     { href: '/profile/conference/fee', labelKey: 'orders:menu.fee', order: 12, attendeeOnly: true },
     { href: '/profile/order/list', labelKey: 'orders:menu.orders', order: 14 },

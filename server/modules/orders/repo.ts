@@ -7,6 +7,7 @@ import type { Db, Tx } from '../../db/index';
 import { insertId, lockForUpdate, toDbInstant } from '../../db/dialect';
 import type { OrderStatus, OrderType } from '../../contract/orders';
 import { equalMoney, moneyFromColumn, subtractMoney, sumMoney, type Money } from '../../contract/money';
+import { localDaySql, num } from '../../platform/overviewFigures';
 
 type Conn = Db | Tx;
 
@@ -240,4 +241,27 @@ export async function dealtTransferAwaitingRow(tx: Tx, conferenceId: number, ord
     if (!(await tx('statement_rows').where({ conference_id: conferenceId, attempt_id: a.id }).first())) return a;
   }
   return undefined;
+}
+
+// ── the managers' overview (issue 33): aggregates only, a few rows each ───────────────
+
+/** Orders by status and currency; money by currency and method; payments per local day; the open queue. */
+export async function moneyFigures(db: Conn, conferenceId: number, offsetMinutes: number) {
+  type Row = Record<string, unknown>;
+  const byStatus = ((await db('orders').where({ conference_id: conferenceId }).select('status', 'currency', db.raw('count(*) as n'), db.raw('sum(total_amount) as total'), db.raw('sum(paid_amount) as paid')).groupBy('status', 'currency')) as Row[])
+    .map((r) => ({ status: r.status as OrderStatus, currency: String(r.currency), n: num(r.n), total: num(r.total), paid: num(r.paid) }));
+  const refunded = (await db('payment_refunds').where({ conference_id: conferenceId, state: 'succeeded' }).select('currency').sum<Array<{ currency: string; amount: unknown }>>({ amount: 'amount' }).groupBy('currency'))
+    .map((r) => ({ currency: r.currency, amount: num(r.amount) }));
+  const succeeded = () => db('payment_attempts').where({ conference_id: conferenceId, state: 'succeeded' });
+  const byMethod = ((await succeeded().select('method', 'currency', db.raw('count(*) as n'), db.raw('sum(coalesce(received_amount, amount)) as amount')).groupBy('method', 'currency')) as Row[])
+    .map((r) => ({ method: String(r.method), currency: String(r.currency), n: num(r.n), amount: num(r.amount) }));
+  const day = localDaySql(db, 'succeeded_at', offsetMinutes);
+  const perDay = (await succeeded().whereNotNull('succeeded_at').select({ day }).count<Array<{ day: string; n: unknown }>>({ n: '*' }).groupBy('day').orderBy('day'))
+    .map((r) => ({ day: r.day, n: num(r.n) }));
+  // Flagged payments: what a payment did that nobody asked for; the statement queue: bank rows no order matched.
+  const open = () => db('payment_anomalies').where({ conference_id: conferenceId }).whereNull('resolved_at');
+  const flagged = (await open().whereNull('statement_row_id').select({ key: 'kind' }).count<Array<{ key: string; n: unknown }>>({ n: '*' }).groupBy('kind').orderBy('kind'))
+    .map((r) => ({ key: r.key, n: num(r.n) }));
+  const statementQueue = num((await open().whereNotNull('statement_row_id').count<Array<{ n: unknown }>>({ n: '*' }).first())?.n);
+  return { byStatus, refunded, byMethod, perDay, flagged, statementQueue };
 }

@@ -8,6 +8,7 @@ import { registrationConfigRouter } from './configRoutes';
 import { registrationExportRouter } from './exportRoutes';
 import { registrationWorkOf } from './exportWork';
 import { registrationMail } from './mails';
+import { registrationOverview } from './overview';
 import { registrationPageRouter, registrationSummary } from './pages';
 import { selfRegisteredEmails } from './repo';
 import { registrationRouter } from './routes';
@@ -42,4 +43,6 @@ export const registrationFeature = defineFeature({
     { href: '/platform/config/register', labelKey: 'registration:menu.config', group: 'customization', order: 100, who: 'admin' },
   ],
   knownPeople: selfRegisteredEmails,
+  // its panel on the managers' overview (overview.ts)
+  overview: ({ db }) => [registrationOverview(db)],
 });

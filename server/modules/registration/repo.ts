@@ -10,6 +10,7 @@ import { concatSql, insertId, LIKE_ESCAPE, likeContains, toDbInstant } from '../
 import type { CapacityLock } from '../../db/capacity';
 import { filesByIds } from '../files/repo';
 import { cachedDataChanged } from '../../platform/changes';
+import { localDaySql, num, type Counted } from '../../platform/overviewFigures';
 
 type Conn = Db | Tx;
 
@@ -226,4 +227,24 @@ export async function fileRowsOf(db: Conn, conferenceId: number, registrantId: n
 export function selfRegisteredEmails(db: Conn, conferenceId: number, emails: string[]): Promise<string[]> {
   if (!emails.length) return Promise.resolve([]);
   return db('registrants').where({ conference_id: conferenceId }).whereNull('added_by').whereIn('email', emails).pluck('email');
+}
+
+// ── the managers' overview (issue 33): aggregates only, a few rows each ───────────────
+
+/** Registrants per local day, by form version, by country and by unit (the `top` largest; the rest in `others`). */
+export async function registrationFigures(db: Conn, conferenceId: number, offsetMinutes: number, top = 20) {
+  const base = () => db('registrants').where({ conference_id: conferenceId });
+  const grouped = async (column: string, limit?: number): Promise<Counted[]> => {
+    const q = base().select({ key: column }).count<Array<{ key: string; n: number | string }>>({ n: '*' }).groupBy(column).orderBy([{ column: 'n', order: 'desc' }, { column, order: 'asc' }]);
+    if (column === 'unit') q.whereNot('unit', '');
+    if (limit) q.limit(limit);
+    return (await q).map((r) => ({ key: r.key, n: num(r.n) }));
+  };
+  const day = localDaySql(db, 'created_at', offsetMinutes);
+  const perDay = (await base().select({ day }).count<Array<{ day: string; n: number | string }>>({ n: '*' }).groupBy('day').orderBy('day')).map((r) => ({ day: r.day, n: num(r.n) }));
+  const byVersion = await grouped('version');
+  const byCountry = await grouped('country', top);
+  const byUnit = await grouped('unit', top);
+  const withUnit = num((await base().whereNot('unit', '').count<Array<{ n: number | string }>>({ n: '*' }).first())?.n);
+  return { perDay, byVersion, byCountry, byUnit, withUnit };
 }

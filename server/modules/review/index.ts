@@ -10,6 +10,7 @@ import { defineFeature } from '../../platform/feature';
 import { reviewPersonalData } from './personalData';
 import { handle } from '../../platform/events';
 import { REVIEW_SCREENS as S } from '../../contract/review';
+import { reviewOverview } from './overview';
 import { ReviewConfigService } from './config';
 import { reviewPageRouter } from './pages';
 import { reviewApiRouter } from './routes';
@@ -51,6 +52,8 @@ export const reviewFeature = defineFeature({
   ],
   // The reviewers' import, off the request with progress (reviewers.ts import(); its sheet is read in the pool, tasks.ts).
   work: (deps) => [deps.reviewers.importWork],
+  // its panel on the managers' overview (overview.ts)
+  overview: ({ db }) => [reviewOverview(db)],
   // A resubmitted manuscript starts a new round of its reviews; a reopened one loses its decision (decisions.ts).
   events: (deps) => [handle('submission.changed', (tx, p) => deps.reviewing.onSubmissionChanged(tx, p))],
 });

@@ -17,12 +17,15 @@ import { Choosing } from './choices';
 import { SubmissionConfig } from './config';
 import { SubmissionDesk } from './desk';
 import { SubmissionFee } from './fee';
+import { submissionsOverview } from './overview';
 import { submissionsPageRouter } from './pages';
 import { submissionsApiRouter } from './routes';
 import { submissionWork, type SubmissionWork } from './work';
 
 /** Whether a person has manuscripts and one is accepted (the hotels' authors rule). */
 export { authorStanding, type AuthorStanding } from './standing';
+/** For review's overview panel: the manuscripts as a derived table, and the sessions' titles (repo.ts). */
+export { manuscriptsTable, sessionTitles } from './repo';
 
 /** A manuscript's stored file as review serves it to its reviewers. */
 export type { ManuscriptFile } from './author';
@@ -71,6 +74,8 @@ export const submissionsFeature = defineFeature({
   api: (deps) => [submissionsApiRouter(deps)],
   pages: (deps) => [submissionsPageRouter(deps)],
   work: (deps) => [deps.submissionWork.export, deps.submissionWork.book],
+  // its panel on the managers' overview (overview.ts)
+  overview: ({ db }) => [submissionsOverview(db)],
   // Spec 2.12's order: users, submissions, reviewers, hotels, orders; customisation after e-mail.
   manageMenu: [
     { href: S.manage, labelKey: 'submissions:menu.manage', order: 21, who: 'admin', also: [S.detail, S.contributeDetail] },

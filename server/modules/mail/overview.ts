@@ -1,0 +1,55 @@
+/** The mail panel of the managers' overview (issue 33): the outbox's messages queued, sent and failed per day, the last two weeks. */
+import type { OverviewPanelView } from '../../contract/overview';
+import type { Db } from '../../db/index';
+import { t } from '../../platform/i18n';
+import type { OverviewContext, OverviewPanel } from '../../platform/overview';
+import { everyDay, formatCount, utcOffsetMinutes } from '../../platform/overviewFigures';
+import { mailFigures } from './repo';
+
+const LOG = '/platform/manage/mailLog';
+export const MAIL_OVERVIEW_DAYS = 14;
+/** 'sending' is still on its way; 'kept' is the development mailbox's "sent" */
+const SHOWN: Array<{ key: string; statuses: string[] }> = [
+  { key: 'queued', statuses: ['queued', 'sending'] },
+  { key: 'sent', statuses: ['sent', 'kept'] },
+  { key: 'failed', statuses: ['failed'] },
+];
+
+export function mailOverview(db: Db): OverviewPanel {
+  return {
+    name: 'mail',
+    order: 60,
+    // the worker sends without an event: at most this old
+    changedBy: [],
+    maxAgeMs: 15_000,
+    load: (ctx) => mailPanel(db, ctx),
+  };
+}
+
+async function mailPanel(db: Db, { conferenceId, lang, now, timeZone }: OverviewContext): Promise<OverviewPanelView> {
+  const offset = utcOffsetMinutes(timeZone, now);
+  const since = new Date(now.getTime() - (MAIL_OVERVIEW_DAYS - 1) * 86_400_000);
+  const rows = await mailFigures(db, conferenceId, offset, since);
+  const today = new Date(now.getTime() + offset * 60_000).toISOString().slice(0, 10);
+  const first = new Date(since.getTime() + offset * 60_000).toISOString().slice(0, 10);
+  const { days } = everyDay([], [first, today]);
+  const count = (statuses: string[], day?: string) => rows.filter((r) => statuses.includes(r.status) && (!day || r.day === day)).reduce((sum, r) => sum + r.n, 0);
+  const failed = count(['failed']);
+  return {
+    name: 'mail',
+    title: t(lang, 'overview:mail.title'),
+    at: now.toISOString(),
+    figures: SHOWN.map((s) => ({ label: t(lang, `overview:mail.${s.key}`), value: formatCount(count(s.statuses), lang), href: LOG, ...(s.key === 'failed' ? { warn: failed > 0 } : {}) })),
+    charts: [
+      {
+        id: 'mail.perDay',
+        title: t(lang, 'overview:mail.perDay', { days: MAIL_OVERVIEW_DAYS }),
+        kind: 'stack',
+        categories: days,
+        series: SHOWN.map((s) => ({ name: t(lang, `overview:mail.${s.key}`), values: days.map((d) => count(s.statuses, d)) })),
+        href: LOG,
+        ...(rows.length ? {} : { empty: true }),
+      },
+    ],
+  };
+}

@@ -1,0 +1,66 @@
+/**
+ * The review panel of the managers' overview (issue 33): progress (open, submitted, overdue) per
+ * reviewer and per session, the distribution of the overall score, and the decisions pending.
+ * There is no review deadline in the configuration: a review still open two weeks after it was
+ * assigned counts as overdue (REVIEW_OVERDUE_DAYS).
+ */
+import type { OverviewChart, OverviewPanelView } from '../../contract/overview';
+import { REVIEW_SCREENS } from '../../contract/review';
+import type { Db } from '../../db/index';
+import { t } from '../../platform/i18n';
+import type { OverviewContext, OverviewPanel } from '../../platform/overview';
+import { formatCount } from '../../platform/overviewFigures';
+import { manuscriptsTable, sessionTitles } from '../submissions/index';
+import { reviewFigures } from './repo';
+
+export const REVIEW_OVERDUE_DAYS = 14;
+
+export function reviewOverview(db: Db): OverviewPanel {
+  return {
+    name: 'review',
+    order: 45,
+    changedBy: ['submission.changed'],
+    // assignments and submitted reviews raise no event: at most this old
+    maxAgeMs: 15_000,
+    load: (ctx) => reviewPanel(db, ctx),
+  };
+}
+
+async function reviewPanel(db: Db, { conferenceId, lang, now }: OverviewContext): Promise<OverviewPanelView | null> {
+  const overdueBefore = new Date(now.getTime() - REVIEW_OVERDUE_DAYS * 86_400_000);
+  const f = await reviewFigures(db, conferenceId, manuscriptsTable(db, conferenceId), overdueBefore);
+  if (!f.perReviewer.length && !f.pending) return null;
+  const titles = await sessionTitles(db, conferenceId);
+  const pick = (v: { zh: string; en: string } | undefined) => (v ? (lang === 'en' ? v.en || v.zh : v.zh || v.en) : '—');
+  const series = (rows: Array<{ open: number; submitted: number; overdue: number }>) => [
+    { name: t(lang, 'overview:review.submitted'), values: rows.map((r) => r.submitted) },
+    { name: t(lang, 'overview:review.open'), values: rows.map((r) => r.open - r.overdue) },
+    { name: t(lang, 'overview:review.overdue', { days: REVIEW_OVERDUE_DAYS }), values: rows.map((r) => r.overdue) },
+  ];
+  const progress = (id: string, title: string, names: string[], rows: Array<{ open: number; submitted: number; overdue: number }>, href: string): OverviewChart =>
+    ({ id, title, kind: 'stack', categories: names, series: series(rows), href, ...(rows.length ? {} : { empty: true }) });
+  const overdue = f.perSession.reduce((sum, r) => sum + r.overdue, 0);
+  return {
+    name: 'review',
+    title: t(lang, 'overview:review.title'),
+    at: now.toISOString(),
+    figures: [
+      { label: t(lang, 'overview:review.pending'), value: formatCount(f.pending, lang), href: REVIEW_SCREENS.allocation },
+      { label: t(lang, 'overview:review.ready'), value: formatCount(f.ready, lang), href: REVIEW_SCREENS.allocation, warn: f.ready > 0 },
+      { label: t(lang, 'overview:review.overdue', { days: REVIEW_OVERDUE_DAYS }), value: formatCount(overdue, lang), href: REVIEW_SCREENS.reviewers, warn: overdue > 0 },
+    ],
+    charts: [
+      progress('review.perReviewer', t(lang, 'overview:review.perReviewer', { top: 20 }), f.perReviewer.map((r) => r.name), f.perReviewer, REVIEW_SCREENS.reviewers),
+      progress('review.perSession', t(lang, 'overview:review.perSession'), f.perSession.map((r) => pick(titles.get(r.session))), f.perSession, REVIEW_SCREENS.allocation),
+      {
+        id: 'review.scores',
+        title: t(lang, 'overview:review.scores'),
+        kind: 'bar',
+        categories: f.scores.map((s) => String(s.score)),
+        series: [{ name: t(lang, 'overview:review.reviews'), values: f.scores.map((s) => s.n) }],
+        href: REVIEW_SCREENS.allocation,
+        ...(f.scores.length ? {} : { empty: true }),
+      },
+    ],
+  };
+}
