@@ -28,6 +28,6 @@ import enAllocation from '../../../public/locales/en/allocation.json';
 import enWork from '../../../public/locales/en/work.json';
 import enCheckin from '../../../public/locales/en/checkin.json';
 import enPrivacy from '../../../public/locales/en/privacy.json';
+import enOverview from '../../../public/locales/en/overview.json';
 
 export default { common: enCommon, files: enFiles, manageSite: enManageSite, managePages: enManagePages, manageMenus: enManageMenus, manageConference: enManageConference, registration: enRegistration, manageRegistration: enManageRegistration, documents: enDocuments, receipts: enReceipts, units: enUnits, mail: enMail, feedback: enFeedback, notices: enNotices, fees: enFees, payments: enPayments, orders: enOrders, hotels: enHotels, submissions: enSubmissions, submitConfig: enSubmitConfig, submitAuthor: enSubmitAuthor, submitManage: enSubmitManage, review: enReview, reviewers: enReviewers, reviewing: enReviewing, allocation: enAllocation, work: enWork, checkin: enCheckin, privacy: enPrivacy, overview: enOverview };
-import enOverview from '../../../public/locales/en/overview.json';

@@ -28,6 +28,6 @@ import zhAllocation from '../../../public/locales/zh/allocation.json';
 import zhWork from '../../../public/locales/zh/work.json';
 import zhCheckin from '../../../public/locales/zh/checkin.json';
 import zhPrivacy from '../../../public/locales/zh/privacy.json';
+import zhOverview from '../../../public/locales/zh/overview.json';
 
 export default { common: zhCommon, files: zhFiles, manageSite: zhManageSite, managePages: zhManagePages, manageMenus: zhManageMenus, manageConference: zhManageConference, registration: zhRegistration, manageRegistration: zhManageRegistration, documents: zhDocuments, receipts: zhReceipts, units: zhUnits, mail: zhMail, feedback: zhFeedback, notices: zhNotices, fees: zhFees, payments: zhPayments, orders: zhOrders, hotels: zhHotels, submissions: zhSubmissions, submitConfig: zhSubmitConfig, submitAuthor: zhSubmitAuthor, submitManage: zhSubmitManage, review: zhReview, reviewers: zhReviewers, reviewing: zhReviewing, allocation: zhAllocation, work: zhWork, checkin: zhCheckin, privacy: zhPrivacy, overview: zhOverview };
-import zhOverview from '../../../public/locales/zh/overview.json';
