@@ -80,10 +80,10 @@ function Receipts({ lang, mobile, page: initial }: ManageReceiptsProps) {
   return (
     <div className="manage-receipts">
       <Space wrap style={{ marginBottom: 12 }}>
-        <Select allowClear placeholder={t('receipts:field.status')} style={{ width: 160 }} value={filter.status} onChange={(v: InvoiceStatus | undefined) => void load({ ...filter, status: v }, 1)}
+        <Select allowClear placeholder={t('receipts:field.status')} aria-label={t('receipts:field.status')} style={{ width: 160 }} value={filter.status} onChange={(v: InvoiceStatus | undefined) => void load({ ...filter, status: v }, 1)}
           options={INVOICE_STATUSES.map((s) => ({ value: s, label: t(`receipts:status.${s}`) }))} />
-        <Input.Search allowClear placeholder={t('receipts:filter.person')} style={{ width: 200 }} onSearch={(v) => void load({ ...filter, person: v }, 1)} />
-        <Input.Search allowClear placeholder={t('receipts:filter.orderNo')} style={{ width: 200 }} onSearch={(v) => void load({ ...filter, orderNo: v }, 1)} />
+        <Input.Search allowClear placeholder={t('receipts:filter.person')} aria-label={t('receipts:filter.person')} style={{ width: 200 }} onSearch={(v) => void load({ ...filter, person: v }, 1)} />
+        <Input.Search allowClear placeholder={t('receipts:filter.orderNo')} aria-label={t('receipts:filter.orderNo')} style={{ width: 200 }} onSearch={(v) => void load({ ...filter, orderNo: v }, 1)} />
         <Button onClick={exportAll}>{t('receipts:export.button')}</Button>
       </Space>
       <ManageTable<ManagedInvoiceView>
