@@ -10,8 +10,8 @@ import { WorkDialogHost } from './work';
 
 /**
  * antd's grey for placeholders and hints (25 % and 45 % black) is below WCAG's 4.5:1 on white;
- * these reach it (axe-core, test/e2e/accessibility.test.ts). Its red (#ff4d4f, 3.3:1 on white,
- * on every danger button) is red-7 here (5.9:1); the status tags' colours are in public/app.css.
+ * these reach it (axe-core, test/e2e/accessibility.test.ts). So does its red (#ff4d4f, 3.3:1 on
+ * white, every danger button) as red-7 (5.9:1, issue 32); the coloured tags are in public/app.css.
  */
 export const THEME = { token: { colorPrimary: '#1d4ed8', colorLink: '#1d4ed8', borderRadius: 8, colorTextPlaceholder: '#717171', colorTextDescription: '#595959', colorError: '#cf1322' } };
 
