@@ -104,6 +104,9 @@ describe('management tables at 1366 px and on a phone', { skip: !haveBrowser }, 
       test(`${name} (${lang}, phone): cards, no sideways scroll`, async () => {
         const page = await open('phone', lang, path, island);
         await shot(page, `tables-${name}-${lang}-phone`);
+        // What a person sees first: the first cards, at the phone's own size.
+        await page.locator(`[data-island="${island}"] .manage-card`).first().evaluate((e) => e.scrollIntoView());
+        await shot(page, `tables-${name}-${lang}-phone-cards`, false);
         const layout = await measure(page, island);
         const shown = await page.locator(`[data-island="${island}"]`).getByText(text).first().isVisible();
         await page.context().close();
