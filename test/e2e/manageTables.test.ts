@@ -118,4 +118,34 @@ describe('management tables at 1366 px and on a phone', { skip: !haveBrowser }, 
       });
     }
   }
+
+  // The four dialogs threw "Uncaught (in promise)" on a failed form check: the browser helper fails
+  // the test on an uncaught error when the context closes.
+  test('a failed form check in the fee, hotel, room type and order deal dialogs: its messages, no uncaught error', async () => {
+    const failedCheck = async (page: Page) => {
+      // The dialogs are rendered in advance (forceRender): the open one is the visible one.
+      await page.locator('.ant-modal-footer .ant-btn-primary:visible').click();
+      await page.locator('.ant-modal .ant-form-item-explain-error:visible').first().waitFor();
+    };
+    let page = await open('desktop', 'en', '/platform/config/register/fee', 'RegisterConfigFees');
+    await page.locator('.register-config-fees > .ant-btn-primary').click();
+    await failedCheck(page);
+    await page.context().close();
+
+    page = await open('desktop', 'en', '/platform/config/hotel', 'ManageHotelConfig');
+    await page.locator('.hotel-list > .ant-btn-primary').click();
+    await failedCheck(page);
+    await page.locator('.ant-modal-close:visible').click();
+    await page.locator('.ant-modal-footer .ant-btn-primary:visible').waitFor({ state: 'hidden' });
+    await page.locator('.hotel-list .ant-card .ant-card-body > .ant-btn').first().click();
+    await page.locator('.ant-modal-footer .ant-btn-primary:visible').waitFor();
+    await failedCheck(page);
+    await page.context().close();
+
+    page = await open('desktop', 'en', '/platform/manage/order', 'ManageOrders');
+    await page.locator('.manage-orders-list a[role=button]', { hasText: 'Deal' }).first().click();
+    await page.locator('#orderDeal_actualPay').fill('not an amount');
+    await failedCheck(page);
+    await page.context().close();
+  });
 });
