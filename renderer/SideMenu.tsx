@@ -13,23 +13,42 @@ function Badge({ n, label }: { n: number; label: string }) {
   );
 }
 
+function Entry({ item, badgeLabel }: { item: SideMenuItem; badgeLabel: string }) {
+  return (
+    <li className={item.active ? 'active' : undefined}>
+      <a href={item.href} aria-current={item.active ? 'page' : undefined}>
+        {item.label}
+        {item.badge ? <Badge n={item.badge} label={badgeLabel} /> : null}
+      </a>
+    </li>
+  );
+}
+
+/**
+ * The entries, a group's (spec 2.12 "conference customization") in a list of its own under its
+ * heading: a list holds only list items (axe "list": the heading was an item with no item role).
+ */
 function Items({ items, badgeLabel }: { items: SideMenuItem[]; badgeLabel: string }) {
+  const runs: Array<{ group?: string; items: SideMenuItem[] }> = [];
+  for (const item of items) {
+    const last = runs[runs.length - 1];
+    if (last && last.group === item.group) last.items.push(item);
+    else runs.push({ group: item.group, items: [item] });
+  }
   return (
     <ul>
-      {items.map((item, i) => [
-        // A group's heading before its first entry (spec 2.12 "conference customization").
-        item.group && item.group !== items[i - 1]?.group ? (
-          <li key={`group:${item.group}`} className="side-menu-group" role="presentation">
-            {item.group}
+      {runs.map((run) =>
+        run.group ? (
+          <li key={`group:${run.group}`} className="side-menu-grouped">
+            <div className="side-menu-group" aria-hidden="true">{run.group}</div>
+            <ul aria-label={run.group}>
+              {run.items.map((item) => <Entry key={item.href} item={item} badgeLabel={badgeLabel} />)}
+            </ul>
           </li>
-        ) : null,
-        <li key={item.href} className={item.active ? 'active' : undefined}>
-          <a href={item.href} aria-current={item.active ? 'page' : undefined}>
-            {item.label}
-            {item.badge ? <Badge n={item.badge} label={badgeLabel} /> : null}
-          </a>
-        </li>,
-      ])}
+        ) : (
+          run.items.map((item) => <Entry key={item.href} item={item} badgeLabel={badgeLabel} />)
+        ),
+      )}
     </ul>
   );
 }

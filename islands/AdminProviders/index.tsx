@@ -6,6 +6,7 @@ import { accountsApi, type ProviderView } from '../../server/contract/accounts';
 import { call, ApiError } from '../shared/api';
 import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';
+import { checkedValues } from '../shared/formCheck';
 
 export type ProviderItem = ProviderView;
 export type AdminProvidersProps = { lang: Lang; mobile: boolean; providers: ProviderItem[]; origin: string };
@@ -29,7 +30,8 @@ function Providers({ lang, mobile, providers: initial, origin }: AdminProvidersP
   }
 
   async function save() {
-    const values = await form.validateFields();
+    const values = await checkedValues(form);
+    if (!values) return;
     setBusy(true);
     try {
       const body = { ...values, sort: values.sort ?? 0 };

@@ -10,6 +10,7 @@ import { call, ApiError } from '../shared/api';
 import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';
 import { useHydrated } from '../shared/hydrated';
+import { checkedValues } from '../shared/formCheck';
 
 type Unit = UnitRow;
 export type AdminUnitsProps = { lang: Lang; mobile: boolean; initial: UnitPage };
@@ -31,7 +32,8 @@ function Units({ lang, mobile, initial }: AdminUnitsProps) {
   const fail = (err: unknown) => message.error(t(err instanceof ApiError ? err.messageKey : 'commonMsg.failed'));
 
   async function save() {
-    const values = await form.validateFields();
+    const values = await checkedValues(form);
+    if (!values) return;
     try {
       if (editing?.id) await call(unitsApi.update, { params: { id: editing.id }, body: values });
       else await call(unitsApi.create, { body: values });

@@ -55,7 +55,7 @@ function FeedbackList({ lang, mobile, initial }: ManageFeedbackProps) {
   const state = (f: Feedback) => (f.reply ? <Tag color="green">{t('feedback:replied')}</Tag> : <Tag color="orange">{t('feedback:waiting')}</Tag>);
   return (
     <div className="manage-feedback">
-      <Select allowClear placeholder={t('feedback:allStates')} style={{ width: 180, marginBottom: 12 }} value={query.replied} onChange={(v?: string) => load({ page: 1, replied: v })} options={[{ value: 'no', label: t('feedback:waiting') }, { value: 'yes', label: t('feedback:replied') }]} />
+      <Select allowClear placeholder={t('feedback:allStates')} aria-label={t('feedback:allStates')} style={{ width: 180, marginBottom: 12 }} value={query.replied} onChange={(v?: string) => load({ page: 1, replied: v })} options={[{ value: 'no', label: t('feedback:waiting') }, { value: 'yes', label: t('feedback:replied') }]} />
       {mobile ? (
         <List dataSource={data.rows} rowKey="id" pagination={{ current: query.page, pageSize: 20, total: data.total, simple: true, onChange: (page) => load({ ...query, page }) }}
           renderItem={(f) => <List.Item actions={[<a key="o" role="button" onClick={() => show(f)}>{t('feedback:open')}</a>]}><List.Item.Meta title={<>{f.title} {state(f)}</>} description={`${f.name || f.email} · ${formatInstant(f.createdAt)}`} /></List.Item>} />

@@ -12,6 +12,7 @@ import { ApiError, call } from '../shared/api';
 import { errorText, moneyText, type T } from '../shared/orders';
 import type { Lang } from '../shared/locale';
 import { useHydrated } from '../shared/hydrated';
+import { checkedValues } from '../shared/formCheck';
 
 type DialogProps = { lang: Lang; t: T; row: ReservationView | null; onClose: () => void; onSaved: (r: ReservationView) => void };
 
@@ -26,7 +27,8 @@ export function PaymentDialog({ lang, t, row, onClose, onSaved }: DialogProps) {
   }, [row, form]);
 
   async function save() {
-    const values = await form.validateFields();
+    const values = await checkedValues(form);
+    if (!values) return;
     setBusy(true);
     try {
       onSaved(await call(hotelsApi.payment, { params: { id: row!.id }, body: values }));
@@ -77,7 +79,8 @@ export function DatesDialog({ t, row, onClose, onSaved }: DialogProps) {
   }, [row, form]);
 
   async function save() {
-    const values = await form.validateFields();
+    const values = await checkedValues(form);
+    if (!values) return;
     setBusy(true);
     try {
       onSaved(await call(hotelsApi.dates, { params: { id: row!.id }, body: values }));

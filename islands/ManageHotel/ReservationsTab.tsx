@@ -4,11 +4,12 @@
  * answers the reservation as it is now, which replaces its row.
  */
 import { useState, type ReactNode } from 'react';
-import { App, Button, Card, DatePicker, Form, Input, Popconfirm, Select, Space, Table, Typography } from 'antd';
+import { App, Button, DatePicker, Form, Input, Popconfirm, Select, Space, Typography } from 'antd';
 import { BOOKING_STATUSES, hotelsApi, PAYMENT_STATUSES, type HotelView, type ReservationPage, type ReservationView } from '../../server/contract/hotels';
 import { call } from '../shared/api';
 import { downloadPost } from '../shared/download';
 import type { Lang } from '../shared/locale';
+import { ManageTable, type ManageColumn } from '../shared/ManageTable';
 import { errorText, formatAt, moneyText, type T } from '../shared/orders';
 import { DatesDialog, PaymentDialog } from './Dialogs';
 import { filtersOf, type Filters, type FilterValues } from './filters';
@@ -97,7 +98,6 @@ export function ReservationsTab({ lang, mobile, t, hotels, first }: Props) {
       <Typography.Text type="secondary">{r.email}{r.account && r.account !== r.email ? ` (${r.account})` : ''}</Typography.Text>
     </>
   );
-  const stay = (r: ReservationView) => `${r.checkIn} → ${r.checkOut} · ${t('hotels:desk.nights', { nights: r.nights })}`;
   const details = (r: ReservationView) => (
     <Space orientation="vertical" size={0}>
       {r.phone && <span>{t('hotels:book.phone')}: {r.phone}</span>}
@@ -106,14 +106,14 @@ export function ReservationsTab({ lang, mobile, t, hotels, first }: Props) {
     </Space>
   );
 
-  const columns = [
-    { title: t('hotels:desk.booker'), key: 'booker', render: (_: unknown, r: ReservationView) => booker(r) },
-    { title: t('hotels:desk.room'), key: 'room', render: (_: unknown, r: ReservationView) => `${pick(r.hotelZh, r.hotelEn)} · ${pick(r.roomZh, r.roomEn)}` },
-    { title: t('hotels:desk.stay'), key: 'stay', render: (_: unknown, r: ReservationView) => <><div>{r.checkIn} → {r.checkOut}</div><Typography.Text type="secondary">{t('hotels:desk.nights', { nights: r.nights })}</Typography.Text></> },
-    { title: t('hotels:desk.rooms'), dataIndex: 'quantity', key: 'quantity' },
-    { title: t('hotels:desk.total'), key: 'total', render: (_: unknown, r: ReservationView) => <><div>{moneyText(r.total, lang)}</div><Typography.Text type="secondary" copyable={r.orderNo ? { text: r.orderNo } : false}>{r.orderNo}</Typography.Text></> },
-    { title: t('hotels:desk.state'), key: 'state', render: (_: unknown, r: ReservationView) => <Space size={2} wrap><StatusTag status={r.status} t={t} /><PaymentTag payment={r.payment} t={t} /></Space> },
-    { title: t('hotels:config.actions'), key: 'actions', fixed: 'right' as const, width: 150, render: (_: unknown, r: ReservationView) => actions(r) },
+  const columns: Array<ManageColumn<ReservationView>> = [
+    { key: 'booker', title: t('hotels:desk.booker'), minWidth: 150, primary: true, render: (r) => booker(r) },
+    { key: 'room', title: t('hotels:desk.room'), minWidth: 120, render: (r) => `${pick(r.hotelZh, r.hotelEn)} · ${pick(r.roomZh, r.roomEn)}` },
+    { key: 'stay', title: t('hotels:desk.stay'), minWidth: 110, render: (r) => <><div>{r.checkIn} →</div><div>{r.checkOut}</div><Typography.Text type="secondary">{t('hotels:desk.nights', { nights: r.nights })}</Typography.Text></> },
+    { key: 'quantity', title: t('hotels:desk.rooms'), minWidth: 56, render: (r) => r.quantity },
+    { key: 'total', title: t('hotels:desk.total'), minWidth: 120, render: (r) => <><div>{moneyText(r.total, lang)}</div><Typography.Text type="secondary" copyable={r.orderNo ? { text: r.orderNo } : false}>{r.orderNo}</Typography.Text></> },
+    { key: 'state', title: t('hotels:desk.state'), minWidth: 96, render: (r) => <Space size={2} wrap><StatusTag status={r.status} t={t} /><PaymentTag payment={r.payment} t={t} /></Space> },
+    { key: 'actions', title: t('hotels:config.actions'), minWidth: 120, actions: true, render: (r) => actions(r) },
   ];
 
   const rooms = hotels.find((h) => h.id === hotelId)?.rooms ?? [];
@@ -144,39 +144,16 @@ export function ReservationsTab({ lang, mobile, t, hotels, first }: Props) {
           <Button onClick={exportRooming}>{t('hotels:desk.rooming')}</Button>
         </Space>
       </Form>
-      {mobile ? (
-        <Space orientation="vertical" style={{ width: '100%' }}>
-          {data.rows.map((r) => (
-            <Card key={r.id} size="small" className="hotel-reservation-card" title={r.name}>
-              <div>{pick(r.hotelZh, r.hotelEn)} · {pick(r.roomZh, r.roomEn)} × {r.quantity}</div>
-              <div>{stay(r)}</div>
-              <div>{moneyText(r.total, lang)} <StatusTag status={r.status} t={t} /><PaymentTag payment={r.payment} t={t} /></div>
-              {details(r)}
-              <div style={{ marginTop: 8 }}>{actions(r)}</div>
-            </Card>
-          ))}
-          {!data.rows.length && <Typography.Text type="secondary">{t('hotels:desk.none')}</Typography.Text>}
-        </Space>
-      ) : (
-        <Table
-          rowKey="id"
-          size="middle"
-          loading={loading}
-          dataSource={data.rows}
-          columns={columns}
-          scroll={{ x: 'max-content' }}
-          expandable={{ expandedRowRender: details }}
-          locale={{ emptyText: t('hotels:desk.none') }}
-          pagination={{ current: page, pageSize: 20, total: data.total, showSizeChanger: false, onChange: (p) => load(filters, p) }}
-        />
-      )}
-      {mobile && data.total > 20 && (
-        <Space style={{ marginTop: 12 }}>
-          <Button disabled={page <= 1} onClick={() => load(filters, page - 1)}>‹</Button>
-          <span>{page} / {Math.ceil(data.total / 20)}</span>
-          <Button disabled={page * 20 >= data.total} onClick={() => load(filters, page + 1)}>›</Button>
-        </Space>
-      )}
+      <ManageTable<ReservationView>
+        mobile={mobile}
+        rowKey={(r) => r.id}
+        loading={loading}
+        rows={data.rows}
+        columns={columns}
+        details={details}
+        emptyText={t('hotels:desk.none')}
+        pagination={{ current: page, pageSize: 20, total: data.total, onChange: (p) => load(filters, p) }}
+      />
       <PaymentDialog lang={lang} t={t} row={paying} onClose={() => setPaying(null)} onSaved={replace} />
       <DatesDialog lang={lang} t={t} row={moving} onClose={() => setMoving(null)} onSaved={replace} />
     </div>

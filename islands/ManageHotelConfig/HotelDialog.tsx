@@ -7,6 +7,7 @@ import { ImageField } from '../shared/ImageField';
 import { errorText } from '../shared/orders';
 import type { T } from './shared';
 import { useHydrated } from '../shared/hydrated';
+import { checkedValues } from '../shared/formCheck';
 
 const BLANK: HotelForm = { nameZh: '', nameEn: '', stars: 0, link: '', addressZh: '', addressEn: '', photo: '', mapLink: '' };
 const URL_RULE = /^https?:\/\/[^\s<>"]+$/i;
@@ -25,7 +26,9 @@ export function HotelDialog({ t, mobile, editing, onClose, onSaved }: { t: T; mo
   }, [editing, form]);
 
   async function save() {
-    const body = { ...BLANK, ...(await form.validateFields()) };
+    const checked = await checkedValues(form);
+    if (!checked) return;
+    const body = { ...BLANK, ...checked };
     setBusy(true);
     try {
       onSaved(editing && editing !== 'new' ? await call(hotelsApi.updateHotel, { params: { id: editing.id }, body }) : await call(hotelsApi.createHotel, { body }));

@@ -5,12 +5,13 @@
  * basic setting first'), since their prices are in its currencies.
  */
 import { useState } from 'react';
-import { App, Button, Card, Empty, Popconfirm, Rate, Space, Table, Tag, Typography } from 'antd';
+import { App, Button, Card, Empty, Popconfirm, Rate, Space, Tag, Typography } from 'antd';
 import { hotelsApi, type HotelSettingsView, type HotelView, type RoomView } from '../../server/contract/hotels';
 import { toDecimalString } from '../../server/contract/money';
 import { call } from '../shared/api';
 import { errorText, moneyText } from '../shared/orders';
 import type { Lang } from '../shared/locale';
+import { ManageTable, type ManageColumn } from '../shared/ManageTable';
 import { HotelDialog } from './HotelDialog';
 import { RoomDialog } from './RoomDialog';
 import type { T } from './shared';
@@ -37,16 +38,16 @@ export function HotelsTab({ lang, mobile, t, settings, hotels, setHotels }: Prop
     setRoomEditing({ hotel, room: null });
   }
 
-  const columns = (hotel: HotelView) => [
-    { title: t('hotels:config.roomType'), key: 'type', render: (_: unknown, r: RoomView) => (lang === 'zh' ? r.typeZh : r.typeEn) },
-    { title: t('hotels:config.price'), key: 'price', render: (_: unknown, r: RoomView) => (r.price ? moneyText(r.price, lang) : <Tag color="red">{t('hotels:config.noPrice')}</Tag>) },
-    { title: t('hotels:config.displayPrice'), key: 'display', render: (_: unknown, r: RoomView) => `${r.display.currency} ${toDecimalString(r.display)}` },
-    { title: t('hotels:config.checkIn'), key: 'dates', render: (_: unknown, r: RoomView) => `${r.checkInStart} – ${r.checkInEnd}` },
-    { title: t('hotels:config.perPerson'), key: 'per', render: (_: unknown, r: RoomView) => `${r.minPerPerson} – ${r.maxPerPerson}` },
-    { title: t('hotels:config.total'), key: 'total', render: (_: unknown, r: RoomView) => t('hotels:config.totalCell', { total: r.total, booked: r.booked, remaining: r.remaining }) },
+  const columns = (hotel: HotelView): Array<ManageColumn<RoomView>> => [
+    { key: 'type', title: t('hotels:config.roomType'), minWidth: 96, primary: true, render: (r) => (lang === 'zh' ? r.typeZh : r.typeEn) },
+    { key: 'price', title: t('hotels:config.price'), minWidth: 96, render: (r) => (r.price ? moneyText(r.price, lang) : <Tag color="red">{t('hotels:config.noPrice')}</Tag>) },
+    { key: 'display', title: t('hotels:config.displayPrice'), minWidth: 96, render: (r) => `${r.display.currency} ${toDecimalString(r.display)}` },
+    { key: 'dates', title: t('hotels:config.checkIn'), minWidth: 104, render: (r) => <><div>{r.checkInStart} –</div><div>{r.checkInEnd}</div></> },
+    { key: 'per', title: t('hotels:config.perPerson'), render: (r) => `${r.minPerPerson} – ${r.maxPerPerson}` },
+    { key: 'total', title: t('hotels:config.total'), minWidth: 120, render: (r) => t('hotels:config.totalCell', { total: r.total, booked: r.booked, remaining: r.remaining }) },
     {
-      title: t('hotels:config.actions'), key: 'actions',
-      render: (_: unknown, r: RoomView) => (
+      key: 'actions', title: t('hotels:config.actions'), actions: true, minWidth: 96,
+      render: (r) => (
         <Space size="small" wrap>
           <a role="button" onClick={() => setRoomEditing({ hotel, room: r })}>{t('hotels:config.edit')}</a>
           <Popconfirm title={t('hotels:config.confirmDeleteRoom')} onConfirm={() => act(() => call(hotelsApi.removeRoom, { params: { id: r.id } }), 'hotels:deleted')}>
@@ -86,7 +87,7 @@ export function HotelsTab({ lang, mobile, t, settings, hotels, setHotels }: Prop
                 </Space>
               </div>
             </Space>
-            <Table rowKey="id" size="small" dataSource={h.rooms} columns={columns(h)} pagination={false} scroll={{ x: 'max-content' }} locale={{ emptyText: t('hotels:config.noRooms') }} />
+            <ManageTable<RoomView> mobile={mobile} size="small" rowKey={(r) => r.id} rows={h.rooms} columns={columns(h)} emptyText={t('hotels:config.noRooms')} />
             <Button style={{ marginTop: 8 }} onClick={() => addRoom(h)}>{t('hotels:config.addRoom')}</Button>
           </Card>
         ))}

@@ -12,6 +12,7 @@ import { ApiError, call } from '../shared/api';
 import { errorText } from '../shared/orders';
 import { dateProps, type T } from './shared';
 import { useHydrated } from '../shared/hydrated';
+import { checkedValues } from '../shared/formCheck';
 
 type Values = Omit<RoomForm, 'total' | 'minPerPerson' | 'maxPerPerson'> & { total: number | null; minPerPerson: number | null; maxPerPerson: number | null };
 
@@ -55,7 +56,8 @@ export function RoomDialog({ t, mobile, settings, editing, onClose, onSaved }: P
   });
 
   async function save() {
-    const values = await form.validateFields();
+    const values = await checkedValues(form);
+    if (!values) return;
     const body = { ...values, total: values.total ?? 0, minPerPerson: values.minPerPerson ?? 0, maxPerPerson: values.maxPerPerson ?? 0 };
     setBusy(true);
     try {

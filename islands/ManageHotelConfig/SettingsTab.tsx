@@ -12,6 +12,7 @@ import { ApiError, call } from '../shared/api';
 import { errorText } from '../shared/orders';
 import type { Lang } from '../shared/locale';
 import { CURRENCIES, dateProps, type T } from './shared';
+import { checkedValues } from '../shared/formCheck';
 
 type Values = Omit<SettingsForm, 'confirm'>;
 
@@ -53,7 +54,8 @@ export function SettingsTab({ mobile, t, settings, onSaved, onHotels }: { lang: 
   }
 
   async function save() {
-    const values = await form.validateFields();
+    const values = await checkedValues(form);
+    if (!values) return;
     await send({ ...(form.getFieldsValue(true) as Values), ...values }, false);
   }
 

@@ -59,7 +59,7 @@ export function Templates({ t, initial, mobile }: { t: T; initial: MailTemplate[
   return (
     <div className="mail-templates">
       <Space wrap style={{ marginBottom: 12 }}>
-        <Select value={kind} onChange={choose} style={{ minWidth: 220 }} options={list.map((x) => ({ value: x.kind, label: <>{t(`mail:kinds.${x.kind}`)} {x.custom ? <Tag color="blue">{t('mail:templates.edited')}</Tag> : null}</> }))} />
+        <Select value={kind} onChange={choose} style={{ minWidth: 220 }} aria-label={t('mail:templates.title')} options={list.map((x) => ({ value: x.kind, label: <>{t(`mail:kinds.${x.kind}`)} {x.custom ? <Tag color="blue">{t('mail:templates.edited')}</Tag> : null}</> }))} />
         <Segmented value={lang} onChange={(v) => setLang(v as Lang)} options={[{ value: 'zh', label: '中文' }, { value: 'en', label: 'English' }]} />
       </Space>
       <div className={mobile ? '' : 'mail-template-grid'}>

@@ -66,7 +66,7 @@ function MailLog({ lang, mobile, initial }: ManageMailLogProps) {
   return (
     <div className="mail-log">
       <Space style={{ marginBottom: 12 }}>
-        <Select allowClear placeholder={t('mail:log.allStatus')} style={{ width: 180 }} value={query.status} onChange={(s?: MailStatus) => load({ page: 1, status: s })} options={(['queued', 'sent', 'failed', 'kept'] as const).map((s) => ({ value: s, label: t(`mail:status.${s}`) }))} />
+        <Select allowClear placeholder={t('mail:log.allStatus')} aria-label={t('mail:log.allStatus')} style={{ width: 180 }} value={query.status} onChange={(s?: MailStatus) => load({ page: 1, status: s })} options={(['queued', 'sent', 'failed', 'kept'] as const).map((s) => ({ value: s, label: t(`mail:status.${s}`) }))} />
       </Space>
       {mobile ? (
         <List loading={loading} dataSource={data.rows} rowKey="id" pagination={{ current: query.page, pageSize: 20, total: data.total, onChange: (page) => load({ ...query, page }), simple: true }}

@@ -6,6 +6,7 @@ import type { Lang } from '../shared/locale';
 import { BUILT_IN_ICONS, isValidIcon, MENU_HREF_MAX, MENU_ICON_MAX, MENU_TITLE_MAX, normaliseIcon, type MenuEditNode, type MenuPageOption } from '../../server/contract/menus';
 import { sitesApi } from '../../server/contract/sites';
 import { locate, subtreeIdsOf } from './moves';
+import { checkedValues } from '../shared/formCheck';
 
 /** What the form edits: an existing item, or a new one under `parentId`. */
 export type Editing = { item: MenuEditNode } | { parentId: number | null };
@@ -81,7 +82,8 @@ export function ItemForm(props: {
   }
 
   async function save() {
-    const v = await form.validateFields();
+    const v = await checkedValues(form);
+    if (!v) return;
     setBusy(true);
     try {
       const body = {

@@ -13,6 +13,7 @@ import type { Lang } from '../shared/locale';
 import { pick, type Notice } from '../ProfileNotices/index';
 import { useHydrated } from '../shared/hydrated';
 import { ContentField } from './ContentField';
+import { checkedValues } from '../shared/formCheck';
 
 export type ManageNoticesProps = { lang: Lang; mobile: boolean; notices: Notice[] };
 type Values = Omit<Notice, 'id' | 'file'>;
@@ -34,7 +35,8 @@ function Notices({ lang, mobile, notices }: ManageNoticesProps) {
   }
 
   async function save() {
-    const values = await form.validateFields();
+    const values = await checkedValues(form);
+    if (!values) return;
     try {
       const body = { ...values, file: file?.name ?? null };
       setList(await (editing?.id ? call(noticesApi.update, { params: { id: editing.id }, body }) : call(noticesApi.create, { body })));

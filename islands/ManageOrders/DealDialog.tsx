@@ -10,6 +10,7 @@ import { ordersApi, type DealInput, type ManagedOrderView } from '../../server/c
 import { call, ApiError } from '../shared/api';
 import { errorText, type T } from '../shared/orders';
 import { useHydrated } from '../shared/hydrated';
+import { checkedValues } from '../shared/formCheck';
 
 type Values = DealInput;
 const FIELDS = ['status', 'actualPay', 'remark'];
@@ -29,7 +30,8 @@ export function DealDialog({ order, t, mobile, onClose, onDone }: { order: Manag
 
   async function save() {
     if (!order) return;
-    const values = await form.validateFields();
+    const values = await checkedValues(form);
+    if (!values) return;
     setBusy(true);
     try {
       onDone(await call(ordersApi.deal, { params: { id: order.id }, body: values }));

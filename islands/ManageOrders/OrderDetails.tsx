@@ -1,10 +1,14 @@
 /** An order's expanded row: its items (invalid ones struck through) and its payment attempts. */
-import { Table, Typography } from 'antd';
+import { Typography } from 'antd';
 import type { ManagedOrderView } from '../../server/contract/orders';
+import { ManageTable } from '../shared/ManageTable';
 import type { Lang } from '../shared/locale';
 import { AttemptTag, formatAt, ItemLine, methodName, moneyText, type T } from '../shared/orders';
 
-export function OrderDetails({ order, t, lang }: { order: ManagedOrderView; t: T; lang: Lang }) {
+type AttemptView = ManagedOrderView['attempts'][number];
+type RefundView = ManagedOrderView['refunds'][number];
+
+export function OrderDetails({ order, t, lang, mobile }: { order: ManagedOrderView; t: T; lang: Lang; mobile: boolean }) {
   return (
     <div className="order-details" style={{ maxWidth: '100%' }}>
       <Typography.Text strong>{t('orders:manage.items')}</Typography.Text>
@@ -21,41 +25,37 @@ export function OrderDetails({ order, t, lang }: { order: ManagedOrderView; t: T
         </Typography.Paragraph>
       ) : null}
       <Typography.Text strong>{t('orders:manage.attempts')}</Typography.Text>
-      <Table
+      <ManageTable<AttemptView>
+        mobile={mobile}
         size="small"
-        rowKey="attemptNo"
-        pagination={false}
-        scroll={{ x: 760 }}
-        dataSource={order.attempts}
-        locale={{ emptyText: t('orders:manage.noAttempts') }}
-        style={{ marginTop: 4 }}
+        rowKey={(a) => a.attemptNo}
+        rows={order.attempts}
+        emptyText={t('orders:manage.noAttempts')}
         columns={[
-          { title: t('orders:result.attemptNo'), dataIndex: 'attemptNo', key: 'no', width: 150 },
-          { title: t('orders:result.method'), dataIndex: 'method', key: 'method', render: (m: string) => methodName(m, t) },
-          { title: t('orders:result.amount'), key: 'amount', render: (_, a) => moneyText(a.amount, lang) },
-          { title: t('orders:result.received'), key: 'received', render: (_, a) => moneyText(a.received, lang) },
-          { title: t('orders:result.state'), key: 'state', render: (_, a) => <AttemptTag state={a.state} t={t} /> },
-          { title: t('orders:result.createdAt'), key: 'created', render: (_, a) => formatAt(a.createdAt, lang) },
-          { title: t('orders:result.succeededAt'), key: 'succeeded', render: (_, a) => formatAt(a.succeededAt, lang) },
-          { title: t('orders:manage.providerRef'), key: 'ref', render: (_, a) => <Typography.Text copyable={Boolean(a.providerRef)}>{a.providerRef ?? ''}</Typography.Text> },
+          { key: 'no', title: t('orders:result.attemptNo'), minWidth: 140, primary: true, render: (a) => a.attemptNo },
+          { key: 'method', title: t('orders:result.method'), render: (a) => methodName(a.method, t) },
+          { key: 'amount', title: t('orders:result.amount'), render: (a) => moneyText(a.amount, lang) },
+          { key: 'received', title: t('orders:result.received'), render: (a) => moneyText(a.received, lang) },
+          { key: 'state', title: t('orders:result.state'), render: (a) => <AttemptTag state={a.state} t={t} /> },
+          { key: 'created', title: t('orders:result.createdAt'), minWidth: 110, render: (a) => formatAt(a.createdAt, lang) },
+          { key: 'succeeded', title: t('orders:result.succeededAt'), minWidth: 110, render: (a) => formatAt(a.succeededAt, lang) },
+          { key: 'ref', title: t('orders:manage.providerRef'), render: (a) => <Typography.Text copyable={Boolean(a.providerRef)}>{a.providerRef ?? ''}</Typography.Text> },
         ]}
       />
       {order.refunds.length ? (
         <>
           <Typography.Text strong style={{ display: 'block', marginTop: 12 }}>{t('orders:manage.refunds')}</Typography.Text>
-          <Table
+          <ManageTable<RefundView>
+            mobile={mobile}
             size="small"
-            rowKey="refundNo"
-            pagination={false}
-            scroll={{ x: 600 }}
-            dataSource={order.refunds}
-            style={{ marginTop: 4 }}
+            rowKey={(r) => r.refundNo}
+            rows={order.refunds}
             columns={[
-              { title: t('orders:manage.refundNo'), dataIndex: 'refundNo', key: 'no', width: 170 },
-              { title: t('orders:result.amount'), key: 'amount', render: (_, r) => moneyText(r.amount, lang) },
-              { title: t('orders:manage.refundReason'), dataIndex: 'reason', key: 'reason' },
-              { title: t('orders:result.state'), key: 'state', render: (_, r) => t(`orders:manage.refundState.${r.state}`) },
-              { title: t('orders:result.createdAt'), key: 'created', render: (_, r) => formatAt(r.createdAt, lang) },
+              { key: 'no', title: t('orders:manage.refundNo'), minWidth: 150, primary: true, render: (r) => r.refundNo },
+              { key: 'amount', title: t('orders:result.amount'), render: (r) => moneyText(r.amount, lang) },
+              { key: 'reason', title: t('orders:manage.refundReason'), minWidth: 120, render: (r) => r.reason },
+              { key: 'state', title: t('orders:result.state'), render: (r) => t(`orders:manage.refundState.${r.state}`) },
+              { key: 'created', title: t('orders:result.createdAt'), minWidth: 110, render: (r) => formatAt(r.createdAt, lang) },
             ]}
           />
         </>

@@ -3,10 +3,11 @@
  * and payments, deal and refresh per order, and the export of what the filters select.
  */
 import { useState } from 'react';
-import { App, Button, DatePicker, Form, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import { App, Button, DatePicker, Form, Input, Select, Space, Tag, Typography } from 'antd';
 import { ORDER_STATUSES, ORDER_TYPES, ordersApi, type ManagedOrderView, type OrderPage } from '../../server/contract/orders';
 import { call } from '../shared/api';
 import { downloadPost } from '../shared/download';
+import { ManageTable } from '../shared/ManageTable';
 import type { Lang } from '../shared/locale';
 import { errorText, formatAt, methodName, moneyText, TransactionTag, type T } from '../shared/orders';
 import { DealDialog } from './DealDialog';
@@ -93,27 +94,27 @@ export function OrdersTab({ lang, mobile, initial, t }: { lang: Lang; mobile: bo
         </Form.Item>
       </Form>
       <p className="admin-hint" style={{ margin: '12px 0' }}>{t('orders:manage.total', { n: data.total })}</p>
-      <Table
-        rowKey="id"
-        size={mobile ? 'small' : 'middle'}
+      <ManageTable<ManagedOrderView>
+        mobile={mobile}
+        rowKey={(o) => o.id}
         loading={loading}
-        dataSource={data.rows}
-        scroll={{ x: 1100 }}
-        expandable={{ expandedRowRender: (row) => <OrderDetails order={row} t={t} lang={lang} /> }}
-        pagination={{ current: data.page, pageSize: data.size, total: data.total, showSizeChanger: false, simple: mobile, onChange: (page) => load(filters, page) }}
+        rows={data.rows}
+        emptyText={t('orders:list.none')}
+        details={(row) => <OrderDetails order={row} t={t} lang={lang} mobile={mobile} />}
+        pagination={{ current: data.page, pageSize: data.size, total: data.total, onChange: (page) => load(filters, page) }}
         columns={[
-          { title: t('orders:manage.orderNo'), key: 'no', width: 170, fixed: mobile ? undefined : 'left', render: (_, o) => <><div>{o.orderNo}</div><Typography.Text type="secondary">{t('orders:manage.reference')}: {o.reference}</Typography.Text></> },
-          { title: t('orders:manage.user'), key: 'user', render: (_, o) => <><div>{o.name || '—'}</div><Typography.Text type="secondary">{o.email}</Typography.Text></> },
-          { title: t('orders:manage.type'), key: 'type', width: 110, render: (_, o) => <Tag>{t(`orders:type.${o.type}`)}</Tag> },
-          { title: t('orders:manage.amount'), key: 'total', width: 120, render: (_, o) => moneyText(o.total, lang) },
-          { title: t('orders:manage.paid'), key: 'paid', width: 120, render: (_, o) => (o.status === 'paid' ? moneyText(o.paid, lang) : '') },
-          { title: t('orders:manage.status'), key: 'status', width: 150, render: (_, o) => <Space orientation="vertical" size={2}><TransactionTag status={o.transaction} t={t} />{o.status === 'invalid' ? <Tag color="red">{t('orders:status.invalid')}</Tag> : null}</Space> },
-          { title: t('orders:manage.method'), key: 'method', width: 120, render: (_, o) => methodName(o.method, t) },
-          { title: t('orders:manage.createdAt'), key: 'created', width: 150, render: (_, o) => formatAt(o.createdAt, lang) },
+          { key: 'no', title: t('orders:manage.orderNo'), minWidth: 150, primary: true, render: (o) => <><div>{o.orderNo}</div><Typography.Text type="secondary">{t('orders:manage.reference')}: {o.reference}</Typography.Text></> },
+          { key: 'user', title: t('orders:manage.user'), minWidth: 150, render: (o) => <><div className="manage-name">{o.name || '—'}</div><Typography.Text type="secondary">{o.email}</Typography.Text></> },
+          { key: 'type', title: t('orders:manage.type'), render: (o) => <Tag>{t(`orders:type.${o.type}`)}</Tag> },
+          // What was paid under the amount: one column less, so that every column fits at 1366 px.
+          { key: 'total', title: t('orders:manage.amount'), minWidth: 100, render: (o) => <><div>{moneyText(o.total, lang)}</div>{o.status === 'paid' ? <Typography.Text type="secondary">{t('orders:manage.paid')}: {moneyText(o.paid, lang)}</Typography.Text> : null}</> },
+          { key: 'status', title: t('orders:manage.status'), minWidth: 88, render: (o) => <Space orientation="vertical" size={2}><TransactionTag status={o.transaction} t={t} />{o.status === 'invalid' ? <Tag color="red">{t('orders:status.invalid')}</Tag> : null}</Space> },
+          { key: 'method', title: t('orders:manage.method'), render: (o) => methodName(o.method, t) },
+          { key: 'created', title: t('orders:manage.createdAt'), minWidth: 110, render: (o) => formatAt(o.createdAt, lang) },
           {
-            title: t('orders:manage.actions'), key: 'actions', width: 130, fixed: mobile ? undefined : 'right',
-            render: (_, o) => (
-              <Space>
+            key: 'actions', title: t('orders:manage.actions'), minWidth: 110, actions: true,
+            render: (o) => (
+              <Space wrap size={[12, 4]}>
                 <a role="button" onClick={() => setDealing(o)}>{t('orders:manage.deal')}</a>
                 {o.refundable && o.refundable.amount > 0 ? <a role="button" onClick={() => setRefunding(o)}>{t('orders:manage.refund')}</a> : null}
                 <a role="button" onClick={() => refresh(o)} aria-busy={refreshing === o.id}>{t('orders:manage.refresh')}</a>

@@ -10,6 +10,7 @@ import { call, ApiError } from '../shared/api';
 import type { Lang } from '../shared/locale';
 import { errorText, formatAt, moneyText, textOrKey, type T } from '../shared/orders';
 import { useHydrated } from '../shared/hydrated';
+import { checkedValues } from '../shared/formCheck';
 
 type Values = { action: 'assign' | 'dismiss'; orderNo: string; note: string };
 
@@ -39,7 +40,8 @@ export function QueueTab({ anomalies, setAnomalies, t, lang, mobile }: { anomali
 
   async function resolve() {
     if (!resolving) return;
-    const values = await form.validateFields();
+    const values = await checkedValues(form);
+    if (!values) return;
     setBusy(true);
     try {
       setAnomalies(await call(ordersApi.resolveAnomaly, { params: { id: resolving.id }, body: values }));

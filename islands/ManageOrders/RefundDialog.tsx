@@ -12,6 +12,7 @@ import { ApiError, call } from '../shared/api';
 import { errorText, moneyText, type T } from '../shared/orders';
 import type { Lang } from '../shared/locale';
 import { useHydrated } from '../shared/hydrated';
+import { checkedValues } from '../shared/formCheck';
 
 type Values = Omit<RefundInput, 'refundNo'>;
 
@@ -33,7 +34,8 @@ export function RefundDialog({ order, t, lang, mobile, onClose, onDone }: { orde
 
   async function save() {
     if (!order) return;
-    const values = await form.validateFields();
+    const values = await checkedValues(form);
+    if (!values) return;
     setBusy(true);
     try {
       onDone(await call(ordersApi.refund, { params: { id: order.id }, body: { ...values, refundNo } }));

@@ -100,9 +100,9 @@ export function MethodCard({ t, view, draft, errors, onChange, onFileError }: Pr
             <Col xs={24} md={12} key={name}>
               <Form.Item label={t(`payments:${name}`)} {...errorOf(name)}>
                 {name.startsWith('title') ? (
-                  <Input value={draft[name]} onChange={(e) => onChange({ ...draft, [name]: e.target.value })} placeholder={t(`payments:method.${view.method}`)} />
+                  <Input value={draft[name]} onChange={(e) => onChange({ ...draft, [name]: e.target.value })} placeholder={t(`payments:method.${view.method}`)} aria-label={`${t(`payments:method.${view.method}`)}: ${t(`payments:${name}`)}`} />
                 ) : (
-                  <Input.TextArea value={draft[name]} onChange={(e) => onChange({ ...draft, [name]: e.target.value })} autoSize={{ minRows: 1, maxRows: 6 }} />
+                  <Input.TextArea value={draft[name]} onChange={(e) => onChange({ ...draft, [name]: e.target.value })} autoSize={{ minRows: 1, maxRows: 6 }} aria-label={`${t(`payments:method.${view.method}`)}: ${t(`payments:${name}`)}`} />
                 )}
               </Form.Item>
             </Col>

@@ -63,7 +63,7 @@ function PayConfig({ lang, mobile, config }: ManagePayConfigProps) {
             <Checkbox.Group options={options} value={plans.generalMethods} onChange={(v) => setPlans({ ...plans, generalMethods: v })} />
           </Form.Item>
           <Form.Item label={t('payments:hotelSeparate')} extra={plans.hotelSeparate ? undefined : t('payments:hotelPlanHint')}>
-            <Switch checked={plans.hotelSeparate} onChange={(hotelSeparate) => setPlans({ ...plans, hotelSeparate })} />
+            <Switch checked={plans.hotelSeparate} onChange={(hotelSeparate) => setPlans({ ...plans, hotelSeparate })} aria-label={t('payments:hotelSeparate')} />
           </Form.Item>
           {plans.hotelSeparate ? (
             <Form.Item label={t('payments:hotelPlan')} required {...planError('hotelMethods')}>

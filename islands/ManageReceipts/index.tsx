@@ -4,7 +4,7 @@
  * never backwards), the express tracking number and the bill number; export to Excel.
  */
 import { useState } from 'react';
-import { App, Button, Descriptions, Form, Input, List, Modal, Select, Space, Table, Tag } from 'antd';
+import { App, Button, Descriptions, Form, Input, Modal, Select, Space, Tag, Typography } from 'antd';
 import { formatInstant } from '../../server/contract/conferences';
 import { formatMoney } from '../../server/contract/money';
 import { INVOICE_STATUSES, receiptsApi, type InvoicePage, type InvoiceStatus, type ManagedInvoiceView } from '../../server/contract/receipts';
@@ -14,6 +14,8 @@ import { downloadPost } from '../shared/download';
 import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';
 import { useHydrated } from '../shared/hydrated';
+import { ManageTable } from '../shared/ManageTable';
+import { checkedValues } from '../shared/formCheck';
 
 export type ManageReceiptsProps = { lang: Lang; mobile: boolean; page: InvoicePage };
 
@@ -49,7 +51,8 @@ function Receipts({ lang, mobile, page: initial }: ManageReceiptsProps) {
 
   async function save() {
     if (!editing) return;
-    const values = await form.validateFields();
+    const values = await checkedValues(form);
+    if (!values) return;
     if (INVOICE_STATUSES.indexOf(values.status) < INVOICE_STATUSES.indexOf(editing.status)) return void form.setFields([{ name: 'status', errors: [t('receipts:statusBackwards')] }]);
     try {
       const done = await call(receiptsApi.update, { params: { id: editing.id }, body: values });
@@ -77,44 +80,40 @@ function Receipts({ lang, mobile, page: initial }: ManageReceiptsProps) {
   return (
     <div className="manage-receipts">
       <Space wrap style={{ marginBottom: 12 }}>
-        <Select allowClear placeholder={t('receipts:field.status')} style={{ width: 160 }} value={filter.status} onChange={(v: InvoiceStatus | undefined) => void load({ ...filter, status: v }, 1)}
+        <Select allowClear placeholder={t('receipts:field.status')} aria-label={t('receipts:field.status')} style={{ width: 160 }} value={filter.status} onChange={(v: InvoiceStatus | undefined) => void load({ ...filter, status: v }, 1)}
           options={INVOICE_STATUSES.map((s) => ({ value: s, label: t(`receipts:status.${s}`) }))} />
-        <Input.Search allowClear placeholder={t('receipts:filter.person')} style={{ width: 200 }} onSearch={(v) => void load({ ...filter, person: v }, 1)} />
-        <Input.Search allowClear placeholder={t('receipts:filter.orderNo')} style={{ width: 200 }} onSearch={(v) => void load({ ...filter, orderNo: v }, 1)} />
+        <Input.Search allowClear placeholder={t('receipts:filter.person')} aria-label={t('receipts:filter.person')} style={{ width: 200 }} onSearch={(v) => void load({ ...filter, person: v }, 1)} />
+        <Input.Search allowClear placeholder={t('receipts:filter.orderNo')} aria-label={t('receipts:filter.orderNo')} style={{ width: 200 }} onSearch={(v) => void load({ ...filter, orderNo: v }, 1)} />
         <Button onClick={exportAll}>{t('receipts:export.button')}</Button>
       </Space>
-      {mobile ? (
-        <List dataSource={data.rows} rowKey="id" pagination={pagination} locale={{ emptyText: t('receipts:none') }}
-          renderItem={(r) => (
-            <List.Item actions={[edit(r)]}>
-              <List.Item.Meta title={<Space>{r.orderNo}{status(r.status)}</Space>} description={`${r.titleName} · ${formatMoney(r.amount, lang)} · ${r.applicantName || r.applicantEmail}`} />
-            </List.Item>
-          )} />
-      ) : (
-        <Table<ManagedInvoiceView> rowKey="id" dataSource={data.rows} pagination={pagination} locale={{ emptyText: t('receipts:none') }}
-          expandable={{ expandedRowRender: (r) => (
-            <Descriptions size="small" column={2}>
-              <Descriptions.Item label={t('receipts:field.taxpayerId')}>{r.taxpayerId}</Descriptions.Item>
-              <Descriptions.Item label={t('receipts:field.email')}>{r.email}</Descriptions.Item>
-              <Descriptions.Item label={t('receipts:field.recipientName')}>{`${r.recipientName} ${r.phone}`}</Descriptions.Item>
-              <Descriptions.Item label={t('receipts:field.address')}>{r.address}</Descriptions.Item>
-              <Descriptions.Item label={t('receipts:field.attendees')}>{r.attendees.join(', ')}</Descriptions.Item>
-              <Descriptions.Item label={t('receipts:field.comment')}>{r.comment}</Descriptions.Item>
-            </Descriptions>
-          ) }}
-          columns={[
-            { title: t('receipts:field.order'), dataIndex: 'orderNo' },
-            { title: t('receipts:field.applicant'), render: (_, r) => r.applicantName || r.applicantEmail },
-            { title: t('receipts:field.titleName'), render: (_, r) => `${r.titleName} (${t(`receipts:titleType.${r.titleType}`)})` },
-            { title: t('receipts:field.amount'), render: (_, r) => formatMoney(r.amount, lang) },
-            { title: t('receipts:field.paidDate'), dataIndex: 'paidDate' },
-            { title: t('receipts:field.status'), render: (_, r) => status(r.status) },
-            { title: t('receipts:field.expressNo'), dataIndex: 'expressNo' },
-            { title: t('receipts:field.billNo'), dataIndex: 'billNo' },
-            { title: t('receipts:field.createdAt'), render: (_, r) => formatInstant(r.createdAt) },
-            { title: '', render: (_, r) => edit(r) },
-          ]} />
-      )}
+      <ManageTable<ManagedInvoiceView>
+        mobile={mobile}
+        rowKey={(r) => r.id}
+        rows={data.rows}
+        pagination={pagination}
+        emptyText={t('receipts:none')}
+        details={(r) => (
+          <Descriptions size="small" column={mobile ? 1 : 2}>
+            <Descriptions.Item label={t('receipts:field.taxpayerId')}>{r.taxpayerId}</Descriptions.Item>
+            <Descriptions.Item label={t('receipts:field.email')}>{r.email}</Descriptions.Item>
+            <Descriptions.Item label={t('receipts:field.recipientName')}>{`${r.recipientName} ${r.phone}`}</Descriptions.Item>
+            <Descriptions.Item label={t('receipts:field.address')}>{r.address}</Descriptions.Item>
+            <Descriptions.Item label={t('receipts:field.attendees')}>{r.attendees.join(', ')}</Descriptions.Item>
+            <Descriptions.Item label={t('receipts:field.comment')}>{r.comment}</Descriptions.Item>
+          </Descriptions>
+        )}
+        columns={[
+          { key: 'order', title: t('receipts:field.order'), minWidth: 140, primary: true, render: (r) => r.orderNo },
+          { key: 'applicant', title: t('receipts:field.applicant'), minWidth: 100, render: (r) => r.applicantName || r.applicantEmail },
+          { key: 'title', title: t('receipts:field.titleName'), minWidth: 160, render: (r) => `${r.titleName} (${t(`receipts:titleType.${r.titleType}`)})` },
+          // The day it was paid under the amount, the bill under the tracking number: every column fits at 1366 px.
+          { key: 'amount', title: `${t('receipts:field.amount')} · ${t('receipts:field.paidDate')}`, minWidth: 110, render: (r) => <><div>{formatMoney(r.amount, lang)}</div><Typography.Text type="secondary">{r.paidDate}</Typography.Text></> },
+          { key: 'status', title: t('receipts:field.status'), render: (r) => status(r.status) },
+          { key: 'numbers', title: `${t('receipts:field.expressNo')} · ${t('receipts:field.billNo')}`, minWidth: 110, render: (r) => <><div>{r.expressNo}</div><Typography.Text type="secondary">{r.billNo}</Typography.Text></> },
+          { key: 'created', title: t('receipts:field.createdAt'), minWidth: 100, render: (r) => formatInstant(r.createdAt) },
+          { key: 'edit', title: t('receipts:edit'), actions: true, render: (r) => edit(r) },
+        ]}
+      />
       <Modal open={editing !== null} title={editing ? `${t('receipts:edit')} ${editing.orderNo}` : ''} onOk={save} onCancel={() => setEditing(null)} okText={t('receipts:save')} cancelText={t('profile.cancel')} forceRender={hydrated}>
         <Form form={form} layout="vertical" name="receipt">
           <Form.Item name="status" label={t('receipts:field.status')}>

@@ -4,6 +4,7 @@ import { App, Form, Input, Modal } from 'antd';
 import { MAX_RECIPIENTS_PER_MAIL } from '../../server/contract/registrants';
 import { registrationApi } from '../../server/contract/registration';
 import { call, ApiError } from '../shared/api';
+import { checkedValues } from '../shared/formCheck';
 
 type T = (key: string, options?: Record<string, unknown>) => string;
 
@@ -15,7 +16,8 @@ export function MailDialog({ t, target, onClose }: { t: T; target: MailTarget | 
   const [busy, setBusy] = useState(false);
 
   async function send() {
-    const values = await form.validateFields();
+    const values = await checkedValues(form);
+    if (!values) return;
     if (!target) return;
     setBusy(true);
     try {

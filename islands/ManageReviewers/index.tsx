@@ -5,13 +5,14 @@
  * session, delete. On a phone the table becomes a list, so nothing scrolls sideways.
  */
 import { useMemo, useState } from 'react';
-import { App, Button, Checkbox, Input, List, Popconfirm, Space, Table, Tag } from 'antd';
+import { App, Button, Input, Popconfirm, Space, Tag, Typography } from 'antd';
 import { reviewerApi, type ReviewerList, type ReviewerView, type RoleView } from '../../server/contract/reviewers';
 import { REVIEW_SCREENS } from '../../server/contract/reviewScreens';
 import { AntdRoot } from '../shared/AntdRoot';
 import { call } from '../shared/api';
 import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';
+import { ManageTable } from '../shared/ManageTable';
 import { AddDialog } from './AddDialog';
 import { ImportDialog } from './ImportDialog';
 import { MailDialog } from './MailDialog';
@@ -29,6 +30,7 @@ function Reviewers({ lang, mobile, list }: ManageReviewersProps) {
   const [dialog, setDialog] = useState<'add' | 'import' | 'mail' | null>(null);
   const [rolesOf, setRolesOf] = useState<ReviewerView | null>(null);
   const [resending, setResending] = useState(false);
+  const [page, setPage] = useState(1);
 
   const shown = useMemo(() => {
     const q = query.trim().toLowerCase();
@@ -99,42 +101,22 @@ function Reviewers({ lang, mobile, list }: ManageReviewersProps) {
         <Input.Search allowClear placeholder={t(`${NS}search`)} aria-label={t(`${NS}search`)} onChange={(e) => setQuery(e.target.value)} style={{ width: mobile ? '100%' : 280 }} />
       </Space>
       {selected.length ? <p className="admin-hint">{t(`${NS}mail.selected`, { count: selected.length })}</p> : null}
-      {mobile ? (
-        <List
-          dataSource={shown}
-          rowKey="id"
-          renderItem={(r) => (
-            <List.Item>
-              <div style={{ width: '100%', minWidth: 0, overflowWrap: 'anywhere' }}>
-                <Checkbox checked={selected.includes(r.id)} onChange={(e) => setSelected((s) => (e.target.checked ? [...s, r.id] : s.filter((x) => x !== r.id)))}>
-                  <strong>{r.name}</strong> {state(r)}
-                </Checkbox>
-                <div>{r.email}</div>
-                {r.unit ? <div>{r.unit}</div> : null}
-                <div>{roles(r)}</div>
-                <div className="admin-hint">{load(r)}</div>
-                {actions(r)}
-              </div>
-            </List.Item>
-          )}
-        />
-      ) : (
-        <Table
-          rowKey="id"
-          dataSource={shown}
-          rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) }}
-          pagination={{ pageSize: 50, hideOnSinglePage: true }}
-          columns={[
-            { title: t(`${NS}col.email`), dataIndex: 'email', key: 'email' },
-            { title: t(`${NS}col.name`), dataIndex: 'name', key: 'name' },
-            { title: t(`${NS}col.unit`), dataIndex: 'unit', key: 'unit' },
-            { title: t(`${NS}col.state`), key: 'state', render: (_, r) => state(r) },
-            { title: t(`${NS}col.roles`), key: 'roles', render: (_, r) => roles(r) },
-            { title: t(`${NS}col.load`), key: 'load', render: (_, r) => load(r) },
-            { title: t(`${NS}col.actions`), key: 'actions', render: (_, r) => actions(r) },
-          ]}
-        />
-      )}
+      <ManageTable<ReviewerView>
+        mobile={mobile}
+        rowKey={(r) => r.id}
+        rows={shown}
+        selection={{ selected, onChange: (keys) => setSelected(keys.map(Number)), label: (r) => r.name || r.email }}
+        pagination={{ current: page, pageSize: 50, total: shown.length, onChange: setPage, hideOnSinglePage: true }}
+        columns={[
+          // The address under the name: one column less, and the long addresses no longer push the table past its card.
+          { key: 'name', title: `${t(`${NS}col.name`)} · ${t(`${NS}col.email`)}`, minWidth: 180, primary: true, render: (r) => <><div className="manage-name">{r.name || '—'}</div><Typography.Text type="secondary">{r.email}</Typography.Text></> },
+          { key: 'unit', title: t(`${NS}col.unit`), minWidth: 140, render: (r) => r.unit },
+          { key: 'state', title: t(`${NS}col.state`), render: (r) => state(r) },
+          { key: 'roles', title: t(`${NS}col.roles`), minWidth: 120, render: (r) => roles(r) },
+          { key: 'load', title: t(`${NS}col.load`), minWidth: 96, render: (r) => load(r) },
+          { key: 'actions', title: t(`${NS}col.actions`), minWidth: 120, actions: true, render: (r) => actions(r) },
+        ]}
+      />
       <AddDialog t={t} open={dialog === 'add'} onClose={() => setDialog(null)} onAdded={() => void reload()} />
       <ImportDialog t={t} lang={lang} open={dialog === 'import'} onClose={() => setDialog(null)} onImported={() => void reload()} />
       <MailDialog t={t} ids={selected} open={dialog === 'mail'} onClose={() => setDialog(null)} />

@@ -11,6 +11,7 @@ import { useHydrated } from '../shared/hydrated';
 import type { T } from '../shared/orders';
 import { failText } from '../ManageSubmissions/tags';
 import { StatusTag } from '../shared/submissionStatus';
+import { checkedValues } from '../shared/formCheck';
 
 /** Where each action leads (spec 4 "Submission status"), shown before the manager confirms. */
 const TARGET: Record<ManagerAction, SubmissionStatus> = { withdraw: 'withdrawn', reopen: 'waiting' };
@@ -33,7 +34,9 @@ export function StatusActions({ t, mobile, detail, onChanged }: Props) {
 
   async function confirm() {
     if (!acting) return;
-    const { note } = await form.validateFields();
+    const checked = await checkedValues(form);
+    if (!checked) return;
+    const { note } = checked;
     setBusy(true);
     try {
       onChanged(await call(submissionsApi.act, { params: { id: s.id }, body: { action: acting, note: note?.trim() ?? '' } }));

@@ -15,6 +15,7 @@ import type { Lang } from '../shared/locale';
 import { errorText, moneyText, type T } from '../shared/orders';
 import { leastLeft } from './HotelCard';
 import { useHydrated } from '../shared/hydrated';
+import { checkedValues } from '../shared/formCheck';
 
 const dateProps = {
   getValueProps: (value: string) => ({ value: value ? dayjs(value) : undefined }),
@@ -59,7 +60,8 @@ export function BookingForm({ lang, mobile, t, choice, prefill, onClose }: Props
   };
 
   async function submit() {
-    const values = await form.validateFields();
+    const values = await checkedValues(form);
+    if (!values) return;
     setBusy(true);
     try {
       const { orderId } = await call(hotelsApi.book, { body: { ...values, roomId: room!.id } });

@@ -6,7 +6,7 @@
  * server checks (the same keys, feeProblem from the contract); the server decides.
  */
 import { useState } from 'react';
-import { App, AutoComplete, Button, DatePicker, Form, Input, InputNumber, Modal, Popconfirm, Select, Space, Switch, Table, Tag } from 'antd';
+import { App, AutoComplete, Button, DatePicker, Form, Input, InputNumber, Modal, Popconfirm, Select, Space, Switch, Tag, Typography } from 'antd';
 import type { FormRule } from 'antd';
 import dayjs from 'dayjs';
 import { feeProblem, feesApi, FEE_LIMITS, LANG_SCOPES, USER_SCOPES, type FeeForm, type FeeKind, type FeeSettings, type FeeView } from '../../server/contract/fees';
@@ -18,6 +18,8 @@ import type { Lang } from '../shared/locale';
 import { RegisterConfigTabs } from '../shared/RegisterConfigTabs';
 import { useHydrated } from '../shared/hydrated';
 import { RegisterPerPerson } from './RegisterPerPerson';
+import { ManageTable, type ManageColumn } from '../shared/ManageTable';
+import { checkedValues } from '../shared/formCheck';
 
 export type RegisterConfigFeesProps = { lang: Lang; mobile: boolean; kind: FeeKind; fees: FeeView[]; /** the register tab's rule (absent on the optional tab) */ settings?: FeeSettings };
 
@@ -103,7 +105,8 @@ function Fees({ lang, mobile, kind, fees, settings }: RegisterConfigFeesProps) {
   }
 
   async function save() {
-    const values = await form.validateFields();
+    const values = await checkedValues(form);
+    if (!values) return;
     await send({ ...(form.getFieldsValue(true) as Values), ...values }, false);
   }
 
@@ -132,18 +135,18 @@ function Fees({ lang, mobile, kind, fees, settings }: RegisterConfigFeesProps) {
   }
 
   const title = (f: FeeView) => (lang === 'en' ? f.titleEn || f.titleZh : f.titleZh || f.titleEn);
-  const columns = [
-    { title: t('fees:col.category'), key: 'category', width: 120, render: (_: unknown, f: FeeView) => (lang === 'en' ? f.categoryEn || f.categoryZh : f.categoryZh || f.categoryEn) },
-    { title: t('fees:col.title'), key: 'title', width: 180, render: (_: unknown, f: FeeView) => <>{title(f)}{f.invitationCode ? <Tag style={{ marginLeft: 6 }}>{t('fees:withCode')}</Tag> : null}</> },
-    { title: t('fees:col.price'), key: 'price', width: 120, render: (_: unknown, f: FeeView) => formatMoney(f.price, lang) },
-    { title: t('fees:col.displayPrice'), key: 'display', width: 120, render: (_: unknown, f: FeeView) => `${f.display.currency} ${toDecimalString(f.display)}` },
-    { title: t('fees:col.window'), key: 'window', width: 200, render: (_: unknown, f: FeeView) => `${f.openDate} – ${f.deadline}` },
-    { title: t('fees:col.open'), key: 'open', width: 70, render: (_: unknown, f: FeeView) => (f.open ? '✓' : '—') },
-    { title: t('fees:col.scopes'), key: 'scopes', width: 160, render: (_: unknown, f: FeeView) => `${t(`fees:userScope.${f.userScope}`)} · ${t(`fees:langScope.${f.langScope}`)}` },
-    { title: t('fees:col.categoryUsed'), key: 'used', width: 110, render: (_: unknown, f: FeeView) => `${f.categoryUsed} / ${f.maxTotal}` },
+  const columns: Array<ManageColumn<FeeView>> = [
+    { key: 'category', title: t('fees:col.category'), minWidth: 96, render: (f) => (lang === 'en' ? f.categoryEn || f.categoryZh : f.categoryZh || f.categoryEn) },
+    { key: 'title', title: t('fees:col.title'), minWidth: 180, primary: true, render: (f) => <>{title(f)}{f.invitationCode ? <Tag style={{ marginLeft: 6 }}>{t('fees:withCode')}</Tag> : null}</> },
+    // The displayed price under the price, the deadline under the opening day: every column fits at 1366 px.
+    { key: 'price', title: `${t('fees:col.price')} · ${t('fees:col.displayPrice')}`, minWidth: 110, render: (f) => <><div>{formatMoney(f.price, lang)}</div><Typography.Text type="secondary">{`${f.display.currency} ${toDecimalString(f.display)}`}</Typography.Text></> },
+    { key: 'window', title: t('fees:col.window'), minWidth: 104, render: (f) => <><div>{f.openDate} –</div><div>{f.deadline}</div></> },
+    { key: 'open', title: t('fees:col.open'), minWidth: 56, render: (f) => (f.open ? '✓' : '—') },
+    { key: 'scopes', title: t('fees:col.scopes'), minWidth: 110, render: (f) => `${t(`fees:userScope.${f.userScope}`)} · ${t(`fees:langScope.${f.langScope}`)}` },
+    { key: 'used', title: t('fees:col.categoryUsed'), render: (f) => `${f.categoryUsed} / ${f.maxTotal}` },
     {
-      title: t('fees:col.actions'), key: 'actions', width: 220, fixed: mobile ? undefined : ('right' as const),
-      render: (_: unknown, f: FeeView, index: number) => (
+      key: 'actions', title: t('fees:col.actions'), minWidth: 130, actions: true,
+      render: (f, index) => (
         <Space size="small" wrap>
           <a role="button" onClick={() => open(f)}>{t('fees:edit')}</a>
           <Popconfirm title={t('fees:confirmDelete')} onConfirm={() => remove(f)}><a role="button" className="danger-link">{t('fees:delete')}</a></Popconfirm>
@@ -160,7 +163,7 @@ function Fees({ lang, mobile, kind, fees, settings }: RegisterConfigFeesProps) {
       <RegisterConfigTabs lang={lang} active={kind === 'register' ? 'fee' : 'optional'} />
       {kind === 'register' && settings ? <RegisterPerPerson t={t} initial={settings} onError={fail} onSaved={() => message.success(t('fees:saved'))} /> : null}
       <Button type="primary" onClick={() => open('new')} style={{ margin: '12px 0' }}>{t('fees:add')}</Button>
-      <Table rowKey="id" dataSource={list} columns={columns} pagination={false} scroll={{ x: 1300 }} size={mobile ? 'small' : 'middle'} locale={{ emptyText: t('fees:none') }} />
+      <ManageTable<FeeView> mobile={mobile} rowKey={(f) => f.id} rows={list} columns={columns} emptyText={t('fees:none')} />
       <Modal
         open={editing !== null}
         title={t(editing === 'new' ? 'fees:add' : 'fees:edit')}

@@ -2,6 +2,7 @@
 import { useEffect } from 'react';
 import { Button, Form, Input, Modal, Radio, Select, Space } from 'antd';
 import { CUSTOM_TYPES, FIELD_MODES, OPTION_TYPES, type FormItem, type FormOption } from '../../server/contract/registration';
+import { checkedValues } from '../shared/formCheck';
 
 type T = (key: string, options?: Record<string, unknown>) => string;
 
@@ -19,7 +20,8 @@ export function ItemEditor({ t, item, taken, onSave, onClose }: { t: T; item: Fo
   }, [item, form]);
 
   async function save() {
-    const values = await form.validateFields();
+    const values = await checkedValues(form);
+    if (!values) return;
     const options = OPTION_TYPES.has(values.type) ? (values.options ?? []).map((o) => ({ zh: o.zh?.trim() ?? '', en: o.en?.trim() ?? '', value: o.value?.trim() || valueFrom(o) })) : [];
     onSave({ ...item!, ...values, custom: true, options });
   }

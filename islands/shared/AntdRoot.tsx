@@ -10,9 +10,10 @@ import { WorkDialogHost } from './workDialog';
 
 /**
  * antd's grey for placeholders and hints (25 % and 45 % black) is below WCAG's 4.5:1 on white;
- * these reach it (axe-core, test/e2e/accessibility.test.ts).
+ * these reach it (axe-core, test/e2e/accessibility.test.ts). So does its red (#ff4d4f, 3.3:1 on
+ * white, every danger button) as red-7 (5.9:1, issue 32); the coloured tags are in public/app.css.
  */
-export const THEME = { token: { colorPrimary: '#1d4ed8', colorLink: '#1d4ed8', borderRadius: 8, colorTextPlaceholder: '#717171', colorTextDescription: '#595959' } };
+export const THEME = { token: { colorPrimary: '#1d4ed8', colorLink: '#1d4ed8', borderRadius: 8, colorTextPlaceholder: '#717171', colorTextDescription: '#595959', colorError: '#cf1322' } };
 
 /**
  * Where a form puts the field it scrolls to (a failed submit, a server's field error): the middle

@@ -79,7 +79,7 @@ export function ImageField({ value, onChange, kind, t, fallback, fallbackNote, a
           position: 'relative',
         }}
       >
-        {shown ? <img src={shown} alt="" style={{ width: '100%', height: '100%', objectFit: 'cover', opacity: value ? 1 : 0.55 }} /> : <span style={{ color: '#8a94a6' }}>{t('manageSite:image.none')}</span>}
+        {shown ? <img src={shown} alt="" style={{ width: '100%', height: '100%', objectFit: 'cover', opacity: value ? 1 : 0.55 }} /> : <span style={{ color: '#5b6473' }}>{t('manageSite:image.none')}</span>}
         {!value && fallback ? (
           <span style={{ position: 'absolute', left: 8, top: 8, background: 'rgba(17,24,39,.7)', color: '#fff', fontSize: 12, padding: '2px 8px', borderRadius: 10 }}>
             {t('manageSite:image.default')}

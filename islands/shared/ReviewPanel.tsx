@@ -12,6 +12,7 @@ import type { ScoreRule } from '../../server/contract/review';
 import { ApiError, call } from './api';
 import type { Lang } from './locale';
 import { errorText, formatAt, type T } from './orders';
+import { checkedValues } from './formCheck';
 
 const OPINION_COLORS: Record<ReviewOpinion, string> = { accept: 'green', reject: 'red', return: 'orange' };
 const STATE_COLORS = { assigned: 'blue', draft: 'gold', submitted: 'green' } as const;
@@ -99,8 +100,7 @@ export function OpinionForm({ t, mobile, name, submitLabel, confirmText, mailCho
   }
 
   async function submit() {
-    // A failed check is shown on its field; nothing else to do with the rejection.
-    const values = await form.validateFields().catch(() => null);
+    const values = await checkedValues(form);
     if (!values) return;
     if (confirmText) modal.confirm({ title: submitLabel, content: confirmText(values.opinion), okText: submitLabel, cancelText: t('reviewing:form.cancel'), onOk: () => go(values) });
     else await go(values);
