@@ -7,6 +7,7 @@ import { defineFeature } from '../../platform/feature';
 import { CHECKIN_AREA, CHECKIN_DESK } from '../../platform/access';
 import { Attendance } from './attendance';
 import { attendanceExportOf } from './exportWork';
+import { checkinOverview } from './overview';
 import { checkinApiRouter, checkinPageRouter } from './routes';
 import { CheckinService } from './service';
 
@@ -27,6 +28,8 @@ export const checkinFeature = defineFeature({
   api: (deps) => [checkinApiRouter(deps, new Attendance(deps.db))],
   pages: (deps) => [checkinPageRouter(deps)],
   work: (deps) => [attendanceExportOf(deps)],
+  // live counts on the managers' overview (overview.ts)
+  overview: ({ db }) => [checkinOverview(db)],
   manageMenu: [
     { href: CHECKIN_AREA, labelKey: 'checkin:menu.manage', order: 26, who: 'admin' },
     { href: CHECKIN_DESK, labelKey: 'checkin:menu.desk', order: 27, who: 'desk' },

@@ -200,6 +200,11 @@ describe('pay on site, counts, attendance', () => {
     expect(counts.perHour.reduce((n, h) => n + h.count, 0)).toBe(checked);
     expect(counts.perHour[0].hour).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:00$/);
     expect((await call(h, s.host, 'get', `${DESK}/counts`, { token: s.staff }).expect(200)).body.data).toEqual(counts);
+    // The same counts on the managers' overview, as its check-in panel.
+    const overview = (await call(h, s.host, 'get', '/conference/platform/manage/overview', { token: s.manager, lang: 'en' }).expect(200)).body.data as { panels: Array<{ name: string; figures: Array<{ value: string }>; charts: Array<{ series: Array<{ values: number[] }> }> }> };
+    const panel = overview.panels.find((p) => p.name === 'checkin')!;
+    expect(panel.figures[0].value).toBe(`${checked} / ${registered}`);
+    expect(panel.charts[0].series[0].values.reduce((n, v) => n + v, 0)).toBe(checked);
 
     const list = (await call(h, s.host, 'get', '/conference/platform/manage/checkin/attendance?page=1&size=50', { token: s.manager }).expect(200)).body.data;
     expect(list.total).toBe(checked);

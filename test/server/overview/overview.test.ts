@@ -147,6 +147,6 @@ describe('the cache', () => {
     const kept = (await panels()).registration;
     await inTransaction(h.db, (tx) => (h as unknown as { events: EventBus }).events.emit(tx, 'registration.created', { conferenceId: other, registrantId: 0, userId: 1 }));
     expect((await panels()).registration.at).toBe(kept.at);
-    expect(board().panels.map((p) => p.name)).toEqual(['registration', 'money', 'fees', 'hotels', 'submissions', 'review', 'mail']);
+    expect(board().panels.map((p) => p.name)).toEqual(['registration', 'checkin', 'money', 'fees', 'hotels', 'submissions', 'review', 'mail']);
   });
 });
