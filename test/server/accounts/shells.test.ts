@@ -90,7 +90,7 @@ describe('management shell', () => {
     const { $ } = await page(h.app, '/platform', { host: 'draft.localhost', token: await as(['manager'], draftId), lang: 'en' });
     expect($('.status-tag').text()).toBe('Waiting for platform administrator review');
     expect($('.info-list').text()).toContain('Conference manager');
-    // Features add their screens after the overview (MANAGE_MENU).
-    expect($('.side-menu a').map((_, a) => $(a).text()).get()[0]).toBe('Overview');
+    // The managers' dashboard first (issue 33), then the overview; features add their screens after it (MANAGE_MENU).
+    expect($('.side-menu a').map((_, a) => $(a).text()).get().slice(0, 2)).toEqual(['Dashboard', 'Overview']);
   });
 });
