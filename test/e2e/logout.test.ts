@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createDb } from '../../server/db/index';
 import { ensureUser } from '../../server/modules/accounts/service';
-import { haveBrowser, launch, loginWithForm, PHONE, shot, warnIfNoBrowser } from './browser';
+import { haveBrowser, launch, loginWithForm, PHONE, shot, warnIfNoBrowser, expectConsoleErrors } from './browser';
 import { startServer, type RunningServer } from './server';
 
 warnIfNoBrowser();
@@ -118,6 +118,7 @@ describe('exit from every layout in Chromium', { skip: !haveBrowser }, () => {
     const ctx = await context('desktop', 'en');
     const page = await ctx.newPage();
     await loginWithForm(page, demo(), ADMIN.email, ADMIN.password, '/platform');
+    expectConsoleErrors(ctx, /status of 500 .*\/api\/base\/oauth\/logout$/, "the test's own route answers the logout 500");
     await page.route('**/api/base/oauth/logout', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ code: 500, message: 'commonMsg.serverError', data: null }) }));
     await openMenu(page, 'logout-manage-desktop-en-open');
     await page.locator('.shell-header .user-menu-list a[data-action="logout"]').click();

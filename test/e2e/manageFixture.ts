@@ -81,11 +81,11 @@ export class ManageFixture {
     const manager = await this.person(MANAGER.email, MANAGER.name, ['manager'], 0);
     await this.person(REVIEWER.email, REVIEWER.name, ['reviewer'], 0);
 
-    const fee = (kind: 'register' | 'optional', category: string, zh: string, en: string, price: string) => ({
-      kind, category, titleZh: zh, titleEn: en, descriptionZh: `${zh}说明`, descriptionEn: `About the ${en.toLowerCase()}`, currency: 'CNY', price, displayCurrency: 'USD', displayPrice: '210.00',
+    const fee = (kind: 'register' | 'optional', [categoryZh, categoryEn]: [string, string], zh: string, en: string, price: string) => ({
+      kind, categoryZh, categoryEn, titleZh: zh, titleEn: en, descriptionZh: `${zh}说明`, descriptionEn: `About the ${en.toLowerCase()}`, currency: 'CNY', price, displayCurrency: 'USD', displayPrice: '210.00',
       openDate: '2020-01-01', deadline: '2099-12-31', open: true, userScope: 'all', langScope: 'all', invitationCode: '', maxTotal: 500, maxPerAccount: 2, confirm: false,
     });
-    const fees = [fee('register', '正式代表', '正式代表注册费（含会议资料与午餐）', 'Full registration (proceedings and lunches included)', '1500.00'), fee('register', '学生', '学生注册费', 'Student registration', '800.00'), fee('optional', '晚宴', '欢迎晚宴', 'Welcome banquet', '300.00')];
+    const fees = [fee('register', ['正式代表', 'Delegate'], '正式代表注册费（含会议资料与午餐）', 'Full registration (proceedings and lunches included)', '1500.00'), fee('register', ['学生', 'Student'], '学生注册费', 'Student registration', '800.00'), fee('optional', ['晚宴', 'Banquet'], '欢迎晚宴', 'Welcome banquet', '300.00')];
     for (const f of fees) await this.ok('POST', '/conference/platform/manage/fee', manager, f);
     const first = async (kind: string) => ((await this.ok('GET', `/conference/platform/manage/fee?kind=${kind}`, manager)) as Array<{ id: number }>)[0].id;
     const registerFee = await first('register');

@@ -21,7 +21,7 @@ const SCREENS: Array<[string, string, string, string]> = [
   ['order', '/platform/manage/order', 'ManageOrders', 'Alexandra Konstantinopoulou-Whitfield'],
   ['receipt', '/platform/manage/receipt', 'ManageReceipts', '中国科学院计算技术研究所'],
   ['reviewer', '/platform/manage/reviewer', 'ManageReviewers', 'Maximilian Oberschleißheimer'],
-  ['fee', '/platform/config/register/fee', 'RegisterConfigFees', '学生'],
+  ['fee', '/platform/config/register/fee', 'RegisterConfigFees', '800.00'], // the student fee's price: its category reads 学生 or Student by language
   ['hotel', '/platform/config/hotel', 'ManageHotelConfig', '¥'],
   ['reservation', '/platform/manage/hotel', 'ManageHotel', '欧阳娜娜'],
 ];

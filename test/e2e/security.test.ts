@@ -8,10 +8,10 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createDb } from '../../server/db/index';
 import { mailedCodeFrom, startSmtpPeer, type SmtpPeer } from '../server/mail/smtpPeer';
-import { accountForms, haveBrowser, launch, shot, warnIfNoBrowser } from './browser';
+import { accountForms, haveBrowser, launch, shot, warnIfNoBrowser, expectConsoleErrors } from './browser';
 import { startServer, type RunningServer } from './server';
 
 warnIfNoBrowser();
@@ -110,8 +110,15 @@ describe('template scripts against credentials and super admins, in Chromium', {
     if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
   });
 
+  /** The template's script (on every page of the site) calls the platform's admin API across origins: refused, which is what these tests assert. */
+  function refusedTemplateScript(context: BrowserContext): void {
+    expectConsoleErrors(context, /blocked by CORS policy|net::ERR_FAILED .*\/api\/platform\/admin\//, 'the template script refused by the platform');
+    expectConsoleErrors(context, /status of 404 \(Not Found\) http:\/\/[^ ]+\/404$/, 'the template script sent to the 404 page');
+  }
+
   test('a keylogger in the template captures no password and no code', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    refusedTemplateScript(context);
     const page = await context.newPage();
     // The victim reaches the site; the script opens the account pages in windows of its own.
     await page.goto(site('/'));
@@ -161,6 +168,7 @@ describe('template scripts against credentials and super admins, in Chromium', {
 
   test('a super admin opening the site: the promotion script changes nothing', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    refusedTemplateScript(context);
     const page = await context.newPage();
     // Signed in on the conference host (where the queue link takes them) and on the platform.
     await page.goto(`http://platform.localhost:${server.port}/conferencelogin?redirect=%2Fadmin%2Fpublications`);
