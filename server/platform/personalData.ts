@@ -6,6 +6,7 @@
  * through the erasure's batches.
  */
 import type { Tx } from '../db/index';
+import { moneyFromColumn } from '../contract/money';
 
 /** The domain of the addresses erased rows are left with: reserved, it can reach no one (RFC 2606). */
 export const ERASED_DOMAIN = 'erased.invalid';
@@ -61,3 +62,11 @@ export type PersonalDataPart = {
    */
   begin?(tx: Tx, subject: DataSubject): Promise<void>;
 };
+
+/**
+ * An amount column as the export shows it: the integer minor units the platform keeps (120000 is
+ * CNY 1,200.00), read through the money type so a fraction or text is refused rather than rounded.
+ */
+export function minorUnits(value: unknown, currency: unknown): number {
+  return moneyFromColumn(value as number | string, String(currency)).amount;
+}

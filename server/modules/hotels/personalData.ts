@@ -8,6 +8,7 @@ import type { Db } from '../../db/index';
 import { fromDbInstant, toDbInstant } from '../../db/dialect';
 import { inTransaction } from '../../db/transaction';
 import { ERASED_DOMAIN, erasedAddress, type PersonalDataPart } from '../../platform/personalData';
+import { minorUnits } from '../../platform/personalData';
 
 const iso = (v: unknown) => (v instanceof Date ? v : fromDbInstant(v as string | null))?.toISOString() ?? null;
 
@@ -19,7 +20,7 @@ export function hotelsPersonalData(db: Db): PersonalDataPart {
       return {
         data: rows.map((b: Record<string, unknown>) => ({
           conferenceId: Number(b.conference_id), hotel: b.name_en || b.name_zh, room: b.type_en || b.type_zh, checkIn: b.check_in, checkOut: b.check_out, nights: Number(b.nights), quantity: Number(b.quantity),
-          currency: b.currency, total: Number(b.total_amount), status: b.status, name: b.name, email: b.email, phone: b.phone, unit: b.unit, requirements: b.requirements, createdAt: iso(b.created_at), cancelledAt: iso(b.deleted_at),
+          currency: b.currency, total: minorUnits(b.total_amount, b.currency), status: b.status, name: b.name, email: b.email, phone: b.phone, unit: b.unit, requirements: b.requirements, createdAt: iso(b.created_at), cancelledAt: iso(b.deleted_at),
         })),
       };
     },

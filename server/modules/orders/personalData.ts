@@ -10,6 +10,7 @@ import type { Db } from '../../db/index';
 import { fromDbInstant, toDbInstant } from '../../db/dialect';
 import { inTransaction } from '../../db/transaction';
 import type { PersonalDataPart } from '../../platform/personalData';
+import { minorUnits } from '../../platform/personalData';
 
 const iso = (v: unknown) => (v instanceof Date ? v : fromDbInstant(v as string | null))?.toISOString() ?? null;
 
@@ -30,8 +31,8 @@ export function ordersPersonalData(db: Db): PersonalDataPart {
             type: o.type,
             status: o.status,
             currency: o.currency,
-            total: Number(o.total_amount),
-            paid: Number(o.paid_amount),
+            total: minorUnits(o.total_amount, o.currency),
+            paid: minorUnits(o.paid_amount, o.currency),
             remark: o.remark ?? null,
             createdAt: iso(o.created_at),
             paidAt: iso(o.paid_at),

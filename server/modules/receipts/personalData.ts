@@ -10,6 +10,7 @@ import type { Db } from '../../db/index';
 import { fromDbInstant, parseJson, toDbInstant } from '../../db/dialect';
 import { inTransaction } from '../../db/transaction';
 import type { PersonalDataPart } from '../../platform/personalData';
+import { minorUnits } from '../../platform/personalData';
 
 const iso = (v: unknown) => (v instanceof Date ? v : fromDbInstant(v as string | null))?.toISOString() ?? null;
 
@@ -21,7 +22,7 @@ export function receiptsPersonalData(db: Db): PersonalDataPart {
       const invoices = await db('invoice_requests').where({ user_id: userId }).orderBy('id');
       return {
         data: {
-          receipts: receipts.map((r: Record<string, unknown>) => ({ conferenceId: Number(r.conference_id), number: r.number, orderNo: r.order_no, payerName: r.payer_name, payerEmail: r.payer_email, lines: parseJson<unknown>(r.lines as string, []), currency: r.currency, total: Number(r.total_amount), paid: Number(r.paid_amount), method: r.method, paidAt: iso(r.paid_at), issuedAt: iso(r.issued_at) })),
+          receipts: receipts.map((r: Record<string, unknown>) => ({ conferenceId: Number(r.conference_id), number: r.number, orderNo: r.order_no, payerName: r.payer_name, payerEmail: r.payer_email, lines: parseJson<unknown>(r.lines as string, []), currency: r.currency, total: minorUnits(r.total_amount, r.currency), paid: minorUnits(r.paid_amount, r.currency), method: r.method, paidAt: iso(r.paid_at), issuedAt: iso(r.issued_at) })),
           invoiceRequests: invoices.map((r: Record<string, unknown>) => ({
             conferenceId: Number(r.conference_id), orderNo: r.order_no, applicantName: r.applicant_name, applicantEmail: r.applicant_email, invoiceType: r.invoice_type, content: r.content, titleType: r.title_type, titleName: r.title_name, taxpayerId: r.taxpayer_id,
             recipientName: r.recipient_name, phone: r.phone, address: r.address, email: r.email, currency: r.currency, amount: Number(r.amount), attendees: parseJson<unknown>(r.attendees as string, []), comment: r.comment ?? null, status: r.status, createdAt: iso(r.created_at),
