@@ -13,7 +13,7 @@ import type { Lang } from '../../contract/enums';
 import type { FeedbackInput, FeedbackView } from '../../contract/feedback';
 import { feedbackTypeLabel, type FeedbackType } from '../../contract/siteConfig';
 
-import type { VerificationCodes } from '../accounts/codes';
+import type { VerificationCodes } from '../accounts/index';
 import { roleHolderEmails } from '../accounts/service';
 import { languageOfUser } from '../accounts/index';
 import type { FilesService } from '../files/service';

@@ -12,7 +12,7 @@ import { equalMoney, moneyFromColumn, parseAmount } from '../../contract/money';
 import type { InvoiceInput, InvoiceOrderView, InvoiceRequestView, ReceiptView } from '../../contract/receipts';
 import { AppError } from '../../platform/errors';
 import { hasKey, t } from '../../platform/i18n';
-import { accountsByIds } from '../accounts/service';
+import { accountsByIds } from '../accounts/index';
 import type { DocumentService } from '../documents/service';
 import { findOrder, itemsOf, type OrderRow } from '../orders/repo';
 import { RECEIPT_WINDOW_MS } from '../orders/present';

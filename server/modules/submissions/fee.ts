@@ -15,7 +15,7 @@ import { isUniqueViolation } from '../../db/dialect';
 import { inTransaction } from '../../db/transaction';
 import { moneyFromColumn, type Money } from '../../contract/money';
 import type { SubmissionFeeSettings } from '../../contract/submissions';
-import type { OrderLine } from '../orders/service';
+import type { OrderLine } from '../orders/index';
 import { AppError } from '../../platform/errors';
 import * as repo from './repo';
 
