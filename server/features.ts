@@ -23,6 +23,7 @@ import { feedbackFeature } from './modules/feedback/index';
 import { noticesFeature } from './modules/notices/index';
 import { unitsFeature } from './modules/units/index';
 import { checkinFeature } from './modules/checkin/index';
+import { programmeFeature } from './modules/programme/index';
 import { privacyFeature } from './modules/privacy/index';
 import { overviewFeature } from './modules/overview/index';
 
@@ -46,6 +47,7 @@ export const FEATURES: readonly Feature[] = [
   noticesFeature,
   unitsFeature,
   checkinFeature,
+  programmeFeature,
   // last: it gathers every feature's part of a person's own data
   privacyFeature,
   overviewFeature,

@@ -54,6 +54,14 @@ export const TABLE_OWNERS = {
   checkins: 'checkin',
   checkin_attempts: 'checkin',
 
+  // programme: rooms, the working programme, its releases, personal agendas and calendar feeds
+  programme_rooms: 'programme',
+  programme_items: 'programme',
+  programme_settings: 'programme',
+  programme_releases: 'programme',
+  programme_agenda: 'programme',
+  programme_feeds: 'programme',
+
   // orders: what people owe and what they paid (the payment attempts), the payment queue and the bank statements
   orders: 'orders',
   order_items: 'orders',
