@@ -10,6 +10,13 @@ import { defineFeature } from '../../platform/feature';
 /** The last release (what every public view reads), and storing one. */
 export { latestRelease, insertRelease, type Release } from './repo';
 
+declare module '../../platform/events' {
+  interface EventMap {
+    /** a new release is what attendees read from now on: the public pages and feeds drop what they kept */
+    'programme.released': { conferenceId: number; number: number };
+  }
+}
+
 export const programmeFeature = defineFeature({
   name: 'programme',
 });
