@@ -21,6 +21,13 @@ import { allocationApiRouter, allocationPageRouter } from './allocationRoutes';
 import { ReviewingService } from './reviewing';
 import { reviewingApiRouter, reviewingPageRouter } from './reviewingRoutes';
 
+declare module '../../platform/events' {
+  interface EventMap {
+    /** reviewers were given manuscripts to review (allocation.ts by hand, allocationRun.ts by the run), in that transaction */
+    'review.assigned': { conferenceId: number; submissionIds: number[] };
+  }
+}
+
 declare module '../../platform/feature' {
   interface FeatureServices {
     reviewConfig: ReviewConfigService;

@@ -19,8 +19,8 @@ export function reviewOverview(db: Db): OverviewPanel {
   return {
     name: 'review',
     order: 45,
-    changedBy: ['submission.changed'],
-    // assignments and submitted reviews raise no event: at most this old
+    changedBy: ['submission.changed', 'review.assigned'],
+    // submitted reviews and removed assignments raise no event: at most this old
     maxAgeMs: 15_000,
     load: (ctx) => reviewPanel(db, ctx),
   };
