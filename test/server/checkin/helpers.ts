@@ -79,7 +79,7 @@ export async function seedCheckedIn(h: Harness, s: Setup, tag: string, instants:
   const ids = new Map(((await h.db('registrants').where({ conference_id: s.cid }).whereIn('email', emails).select('id', 'email')) as Array<{ id: number; email: string }>).map((r) => [r.email, Number(r.id)]));
   const attempts = emails.map((email, i) => ({ conference_id: s.cid, registrant_id: ids.get(email)!, desk_id: s.deskA, staff_id: s.staffId, scanned_at: toDbInstant(instants[i]), received_at: toDbInstant(instants[i]), outcome: 'checkedIn', offline: false, client_ref: `seed-${tag}-${i}` }));
   for (const part of chunks(attempts)) await h.db('checkin_attempts').insert(part);
-  const attemptIds = new Map(((await h.db('checkin_attempts').where({ conference_id: s.cid }).whereLike('client_ref', `seed-${tag}-%`).select('id', 'registrant_id')) as Array<{ id: number; registrant_id: number }>).map((a) => [Number(a.registrant_id), Number(a.id)]));
+  const attemptIds = new Map(((await h.db('checkin_attempts').where({ conference_id: s.cid }).whereIn('registrant_id', [...ids.values()]).select('id', 'registrant_id')) as Array<{ id: number; registrant_id: number }>).map((a) => [Number(a.registrant_id), Number(a.id)]));
   const checkins = emails.map((email, i) => {
     const registrantId = ids.get(email)!;
     return { conference_id: s.cid, registrant_id: registrantId, user_id: users.get(email)!, attempt_id: attemptIds.get(registrantId)!, desk_id: s.deskA, staff_id: s.staffId, checked_in_at: toDbInstant(instants[i]) };

@@ -17,9 +17,10 @@ let h: Harness;
 const at = (iso: string) => new Date(iso);
 const byHour = (rows: Array<{ hour: string; count: number }>) => Object.fromEntries(rows.map((r) => [r.hour, r.count]));
 
+// A harness on MariaDB takes a while when the machine is busy.
 beforeAll(async () => {
   h = await createHarness({ seedDemo: false });
-});
+}, 120_000);
 afterAll(() => h?.stop());
 
 describe('check-ins per local hour', () => {

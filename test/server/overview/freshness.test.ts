@@ -46,7 +46,7 @@ let hotel: HotelSite;
 beforeAll(async () => {
   h = await createHarness({ seedDemo: false });
   hotel = await hotelConference(h, 'ov-fresh');
-});
+}, 120_000);
 afterAll(() => h?.stop());
 
 describe('fresh at once after each change', () => {
