@@ -45,6 +45,7 @@ import * as m043 from './043_checkin';
 import * as m045 from './045_overview_indexes';
 import * as m046 from './046_old_books_dropped';
 import * as m047 from './047_programme';
+import * as m048 from './048_review_deadline';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -91,6 +92,7 @@ const migrations: Record<string, Migration> = {
   '045_overview_indexes': m045,
   '046_old_books_dropped': m046,
   '047_programme': m047,
+  '048_review_deadline': m048,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

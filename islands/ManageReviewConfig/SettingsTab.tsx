@@ -1,12 +1,12 @@
 /**
  * The review settings (spec 5 "Review config"): blind review, whether the session chair's opinion
  * is final, the five scores, how many reviewers one-click allocation gives a manuscript and how
- * many manuscripts a reviewer takes at most. Until a manager saves them the defaults show, with a
+ * many manuscripts a reviewer takes at most, and the review deadline. Until a manager saves them the defaults show, with a
  * note. Each field is checked by the contract's schema; the scores as a whole by its scoresProblem
  * (live, below the scores), and the whole body by settingsInput before it is sent.
  */
 import { useRef, useState } from 'react';
-import { Alert, App, Button, Form, InputNumber, Switch, Typography } from 'antd';
+import { Alert, App, Button, Form, Input, InputNumber, Switch, Typography } from 'antd';
 import { REVIEW_LIMITS, SCORE_KEYS, reviewApi, scoresProblem, type ReviewConfig, type ReviewSettings, type ScoreRule } from '../../server/contract/review';
 import { settingsInput } from '../../server/contract/reviewChecks';
 import { ApiError, call } from '../shared/api';
@@ -15,19 +15,19 @@ import { schemaRules, showError, showOnField, type T } from './shared';
 
 type Props = { mobile: boolean; t: T; settings: ReviewSettings; onSaved: (c: ReviewConfig) => void };
 
-type Values = { blind: boolean; chairFinal: boolean; scores: ScoreValues[]; reviewersPerPaper: number | null; maxPerReviewer: number | null };
+type Values = { blind: boolean; chairFinal: boolean; scores: ScoreValues[]; reviewersPerPaper: number | null; maxPerReviewer: number | null; deadline: string };
 
 /** The fields a server error may name; 'scores' itself (the scores as a whole) shows below the scores. */
-const FIELDS = ['blind', 'chairFinal', 'reviewersPerPaper', 'maxPerReviewer', ...SCORE_KEYS.flatMap((_, i) => ['enabled', 'max', 'weight'].map((f) => `scores.${i}.${f}`))];
+const FIELDS = ['blind', 'chairFinal', 'reviewersPerPaper', 'maxPerReviewer', 'deadline', ...SCORE_KEYS.flatMap((_, i) => ['enabled', 'max', 'weight'].map((f) => `scores.${i}.${f}`))];
 
 function valuesOf(s: ReviewSettings): Values {
-  return { blind: s.blind, chairFinal: s.chairFinal, scores: s.scores.map((r) => ({ ...r })), reviewersPerPaper: s.reviewersPerPaper, maxPerReviewer: s.maxPerReviewer };
+  return { blind: s.blind, chairFinal: s.chairFinal, scores: s.scores.map((r) => ({ ...r })), reviewersPerPaper: s.reviewersPerPaper, maxPerReviewer: s.maxPerReviewer, deadline: s.deadline };
 }
 
 /** What is sent: an emptied number is 0, which the contract then refuses where 0 is not allowed. */
 function bodyOf(v: Values) {
   const scores: ScoreRule[] = v.scores.map((s) => ({ key: s.key, enabled: Boolean(s.enabled), max: s.max ?? 0, weight: s.weight ?? 0 }));
-  return { blind: Boolean(v.blind), chairFinal: Boolean(v.chairFinal), scores, reviewersPerPaper: v.reviewersPerPaper ?? 0, maxPerReviewer: v.maxPerReviewer ?? 0 };
+  return { blind: Boolean(v.blind), chairFinal: Boolean(v.chairFinal), scores, reviewersPerPaper: v.reviewersPerPaper ?? 0, maxPerReviewer: v.maxPerReviewer ?? 0, deadline: (v.deadline ?? '').trim() };
 }
 
 function Section({ children }: { children: string }) {
@@ -113,6 +113,10 @@ export function SettingsTab({ mobile, t, settings, onSaved }: Props) {
         </Form.Item>
         <Form.Item name="maxPerReviewer" label={t('review:config.maxPerReviewer')} extra={t('review:config.maxPerReviewerHelp')} rules={schemaRules(settingsInput.shape.maxPerReviewer, t, 'review:maxPerReviewerInvalid')}>
           <InputNumber min={0} max={REVIEW_LIMITS.maxPerReviewer} precision={0} style={wide} />
+        </Form.Item>
+        {/* A typed date (YYYY-MM-DD): the page stays light, and the conference's day is what counts, not the browser's. */}
+        <Form.Item name="deadline" label={t('review:config.deadline')} extra={t('review:config.deadlineHelp')} rules={schemaRules(settingsInput.shape.deadline, t)}>
+          <Input type="date" placeholder="2026-12-01" style={wide} />
         </Form.Item>
 
         <Form.Item label={mobile ? undefined : ' '} colon={false}>

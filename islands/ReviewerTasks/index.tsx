@@ -6,7 +6,7 @@
  * become lists of cards.
  */
 import { useMemo, useState } from 'react';
-import { Card, Col, Empty, Input, List, Row, Select, Space, Statistic, Table, Tag, Typography } from 'antd';
+import { Alert, Card, Col, Empty, Input, List, Row, Select, Space, Statistic, Table, Tag, Typography } from 'antd';
 import { REVIEW_SCREENS } from '../../server/contract/reviewScreens';
 import type { ChairTask, ReviewerHome, ReviewState, ReviewTask } from '../../server/contract/reviewing';
 import { AntdRoot } from '../shared/AntdRoot';
@@ -59,6 +59,7 @@ function Tasks({ lang, mobile, home, full }: ReviewerTasksProps) {
   return (
     <div className="reviewer-tasks" style={{ overflowWrap: 'anywhere' }}>
       <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+        {home.deadline && home.tasks.length > 0 && <Alert type="info" showIcon className="review-deadline" title={t('reviewing:home.deadline', { deadline: home.deadline })} />}
         <Row gutter={[12, 12]}>
           {(['todo', 'drafts', 'submitted'] as const).map((k) => (
             <Col key={k} xs={8} sm={8} md={6}>

@@ -34,6 +34,8 @@ export type ReviewSettings = {
   reviewersPerPaper: number;
   /** 0: no maximum */
   maxPerReviewer: number;
+  /** the last day (YYYY-MM-DD, the conference's time zone) to submit reviews; '': none set */
+  deadline: string;
   /** false until a manager saves them (the defaults are shown) */
   saved: boolean;
 };
@@ -50,7 +52,15 @@ export const DEFAULT_SCORES: ScoreRule[] = [
   { key: 'recommendation', enabled: true, max: 10, weight: 10 },
 ];
 
-export const DEFAULT_REVIEW_SETTINGS: ReviewSettings = { blind: true, chairFinal: false, scores: DEFAULT_SCORES, reviewersPerPaper: 3, maxPerReviewer: 0, saved: false };
+export const DEFAULT_REVIEW_SETTINGS: ReviewSettings = { blind: true, chairFinal: false, scores: DEFAULT_SCORES, reviewersPerPaper: 3, maxPerReviewer: 0, deadline: '', saved: false };
+
+/** '' or a real calendar day written YYYY-MM-DD (not 2026-02-30). */
+export function isDeadline(value: string): boolean {
+  if (value === '') return true;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const day = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value;
+}
 
 const int = (key: string, min: number, max: number) => z.coerce.number({ message: key }).int(key).min(min, key).max(max, key);
 
@@ -78,6 +88,8 @@ export const settingsInput = z
     scores: z.array(scoreRule, { message: 'review:scoresIncomplete' }).max(SCORE_KEYS.length, 'review:scoresIncomplete'),
     reviewersPerPaper: int('review:reviewersPerPaperInvalid', 1, REVIEW_LIMITS.reviewersPerPaper),
     maxPerReviewer: int('review:maxPerReviewerInvalid', 0, REVIEW_LIMITS.maxPerReviewer),
+    // left out (an older client): the deadline saved stays as it is
+    deadline: z.string({ message: 'review:deadlineInvalid' }).trim().max(10, 'review:deadlineInvalid').refine(isDeadline, 'review:deadlineInvalid').optional(),
   })
   .superRefine((v, ctx) => {
     const problem = scoresProblem(v.scores);

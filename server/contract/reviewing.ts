@@ -90,6 +90,8 @@ export type ReviewerHome = {
   tasks: ReviewTask[];
   chair: ChairTask[];
   sessions: Array<{ id: number; titleZh: string; titleEn: string }>;
+  /** the review configuration's deadline (YYYY-MM-DD, the conference's time zone); '': none set */
+  deadline: string;
 };
 
 /** The review screen: the manuscript, the form (the person's own review), and for a chair the reviews and the chair's form. */

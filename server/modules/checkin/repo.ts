@@ -94,11 +94,17 @@ export async function countCheckins(db: Conn, conferenceId: number): Promise<num
   return Number(row?.n ?? 0);
 }
 
-/** Check-ins per UTC hour ('YYYY-MM-DD HH'), counted by the database. */
-export async function checkinsPerUtcHour(db: Db, conferenceId: number): Promise<Array<{ hour: string; n: number }>> {
-  const hour = isMysql(db) ? "date_format(checked_in_at, '%Y-%m-%d %H')" : 'substr(checked_in_at, 1, 13)';
-  const rows = (await db('checkins').where({ conference_id: conferenceId }).select(db.raw(`${hour} as hour`)).count({ n: '*' }).groupByRaw(hour).orderBy('hour')) as Array<{ hour: string; n: number | string }>;
-  return rows.map((r) => ({ hour: String(r.hour), n: Number(r.n) }));
+/**
+ * Check-ins per UTC quarter hour ('YYYY-MM-DD HH:MM', MM one of 00 15 30 45), counted by the
+ * database. Every time zone in use is a whole number of quarter hours from UTC (Kolkata +05:30,
+ * Kathmandu +05:45), so each slot lies inside one local hour; the service sums them by it.
+ */
+export async function checkinsPerUtcQuarter(db: Db, conferenceId: number): Promise<Array<{ slot: string; n: number }>> {
+  const slot = isMysql(db)
+    ? "concat(date_format(checked_in_at, '%Y-%m-%d %H:'), lpad(floor(minute(checked_in_at) / 15) * 15, 2, '0'))"
+    : "substr(checked_in_at, 1, 14) || printf('%02d', (cast(substr(checked_in_at, 15, 2) as integer) / 15) * 15)";
+  const rows = (await db('checkins').where({ conference_id: conferenceId }).select(db.raw(`${slot} as slot`)).count({ n: '*' }).groupByRaw(slot).orderBy('slot')) as Array<{ slot: string; n: number | string }>;
+  return rows.map((r) => ({ slot: String(r.slot), n: Number(r.n) }));
 }
 
 type AttendanceFilter = { registrantIds?: number[] };

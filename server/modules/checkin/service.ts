@@ -33,10 +33,22 @@ const CLOCK_SLACK_MS = 2 * 60_000;
  * counted by the database. Exported by the front door for the organiser's overview.
  */
 export async function liveCounts(db: Db, conferenceId: number, timeZone: string): Promise<CountsView> {
-  const [registered, checkedIn, hours] = await Promise.all([registrantCount(db, conferenceId), repo.countCheckins(db, conferenceId), repo.checkinsPerUtcHour(db, conferenceId)]);
-  // The buckets are UTC hours named by their local start (zones a whole number of hours from UTC line up exactly).
-  const perHour = hours.map((h) => ({ hour: localTime(new Date(`${h.hour.replace(' ', 'T')}:00:00Z`), timeZone), count: h.n }));
-  return { registered, checkedIn, perHour };
+  const [registered, checkedIn, slots] = await Promise.all([registrantCount(db, conferenceId), repo.countCheckins(db, conferenceId), repo.checkinsPerUtcQuarter(db, conferenceId)]);
+  return { registered, checkedIn, perHour: perLocalHour(slots, timeZone) };
+}
+
+/**
+ * UTC quarter hours summed by the local hour each one starts in, named 'YYYY-MM-DD HH:00' in the
+ * zone: exact for half- and quarter-hour zones, and across a change of summer time (each slot
+ * is converted at its own instant; the hour a clock goes back through twice is one bucket).
+ */
+export function perLocalHour(slots: Array<{ slot: string; n: number }>, timeZone: string): CountsView['perHour'] {
+  const hours = new Map<string, number>();
+  for (const { slot, n } of slots) {
+    const hour = `${localTime(new Date(`${slot.replace(' ', 'T')}:00Z`), timeZone).slice(0, 13)}:00`;
+    hours.set(hour, (hours.get(hour) ?? 0) + n);
+  }
+  return [...hours].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([hour, count]) => ({ hour, count }));
 }
 
 export class CheckinService {

@@ -10,8 +10,8 @@ export function feesOverview(db: Db): OverviewPanel {
   return {
     name: 'fees',
     order: 25,
-    changedBy: ['order.paid', 'order.closed', 'order.reopened', 'fee.priceChanged', 'registrant.deleted'],
-    // a new order's hold raises no event: at most this old
+    changedBy: ['order.created', 'order.paid', 'order.closed', 'order.reopened', 'fee.priceChanged', 'registrant.deleted'],
+    // changes no event reports (a fee item edited): at most this old
     maxAgeMs: 15_000,
     load: (ctx) => feesPanel(db, ctx),
   };

@@ -14,6 +14,7 @@ import { formatMoney, moneyFromColumn, multiplyMoney } from '../../contract/mone
 import { nightsOf, stayProblem, type BookingBar, type BookingInput, type BookingPage, type BookingView, type HotelOffer } from '../../contract/hotels';
 import type { Lang } from '../../contract/enums';
 import { AppError, tooManyRequests } from '../../platform/errors';
+import type { EventBus } from '../../platform/events';
 import type { RateLimiter } from '../../platform/rateLimit';
 import { text } from '../../platform/site';
 import { enqueueConferenceMail } from '../mail/templates';
@@ -40,6 +41,7 @@ export class HotelBooking {
     private readonly orders: HotelOrders,
     private readonly registration: Registrations,
     private readonly limiter: RateLimiter,
+    private readonly events: EventBus,
   ) {}
 
   /** Why the person may not book now, or '' (spec 8 'Hotel reservation is not available' for a closed window). */
@@ -154,6 +156,7 @@ export class HotelBooking {
         lines: [{ kind: 'hotel', refId: bookingId, ...lineTitles(hotel, locked, input.checkIn, input.checkOut), unit, quantity: nights * input.quantity }],
       });
       await repo.updateBooking(tx, conferenceId, bookingId, { order_id: orderId });
+      await this.events.emit(tx, 'hotel.booked', { conferenceId, bookingId, orderId, userId: person.userId });
       if (site) {
         // To the account's address: the booker e-mail is typed in the form and is not proven to be the person's.
         await enqueueConferenceMail(tx, conferenceId, 'hotelReservation', person.lang, [person.email], {

@@ -15,6 +15,13 @@ import { hotelsOverview } from './overview';
 import { hotelsPageRouter } from './pages';
 import { hotelsApiRouter } from './routes';
 
+declare module '../../platform/events' {
+  interface EventMap {
+    /** a person booked rooms (booking.ts), in the transaction that took the nights and wrote the order */
+    'hotel.booked': { conferenceId: number; bookingId: number; orderId: number; userId: number };
+  }
+}
+
 declare module '../../platform/feature' {
   interface FeatureServices {
     hotelConfig: HotelConfig;
@@ -27,8 +34,8 @@ export const hotelsFeature = defineFeature({
   name: 'hotels',
   // what it holds about one person, for their export and erasure (docs/privacy.md)
   personalData: ({ db }) => [hotelsPersonalData(db)],
-  services: ({ db, orders, orderDesk, registration, limiter }) => {
-    const hotelBooking = new HotelBooking(db, orders, registration, limiter);
+  services: ({ db, orders, orderDesk, registration, limiter, events }) => {
+    const hotelBooking = new HotelBooking(db, orders, registration, limiter, events);
     return { hotelConfig: new HotelConfig(db, orders), hotelBooking, hotelDesk: new HotelDesk(db, hotelBooking, orders, orderDesk) };
   },
   api: (deps) => [hotelsApiRouter(deps)],

@@ -16,8 +16,8 @@ export function hotelsOverview(db: Db): OverviewPanel {
   return {
     name: 'hotels',
     order: 30,
-    changedBy: ['order.paid', 'order.closed', 'order.reopened', 'registrant.deleted'],
-    // a new booking raises no event: at most this old
+    changedBy: ['hotel.booked', 'order.paid', 'order.closed', 'order.reopened', 'registrant.deleted'],
+    // a manager's changes to rooms and bookings raise no event: at most this old
     maxAgeMs: 15_000,
     load: (ctx) => hotelsPanel(db, ctx),
   };

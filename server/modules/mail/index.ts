@@ -17,6 +17,15 @@ import { devMailRouter } from './routes';
 import { platformTransports } from './transport';
 import { unsentMailCounts } from './repo';
 
+declare module '../../platform/events' {
+  interface EventMap {
+    /** the outbox worker sent (or, without SMTP, kept) a conference's message, in the transaction that recorded it */
+    'mail.sent': { conferenceId: number; mailId: number };
+    /** the outbox worker gave a conference's message up after its last attempt, in that transaction */
+    'mail.failed': { conferenceId: number; mailId: number };
+  }
+}
+
 declare module '../../platform/feature' {
   interface FeatureServices {
     smtp: ConferenceSmtp;
@@ -43,7 +52,7 @@ export const mailFeature = defineFeature({
     { href: '/platform/manage/mailLog', labelKey: 'mail:menu.log', order: 60, who: 'admin' },
     { href: '/platform/config/email', labelKey: 'mail:menu.config', group: 'customization', order: 110, who: 'admin' },
   ],
-  jobs: ({ db, config, smtp }) => mailJobs(db, platformTransports(config, smtp)),
+  jobs: ({ db, config, smtp, events }) => mailJobs(db, platformTransports(config, smtp), events),
   // its panel on the managers' overview (overview.ts)
   overview: ({ db }) => [mailOverview(db)],
   metrics: ({ db }) => [

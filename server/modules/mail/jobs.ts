@@ -5,12 +5,14 @@
  * it is sending.
  */
 import type { Db } from '../../db/index';
+import type { EventBus } from '../../platform/events';
 import type { JobDefinition } from '../../platform/jobs';
 import type { MailTransports } from './transport';
 import { DEFAULT_INTERVAL_MS, MailWorker } from './worker';
 
-export function mailJobs(db: Db, transports: MailTransports): JobDefinition[] {
-  const worker = new MailWorker(db, transports);
+export function mailJobs(db: Db, transports: MailTransports, events?: EventBus): JobDefinition[] {
+  // the bus: a message sent or given up tells the managers' overview at once
+  const worker = new MailWorker(db, transports, { events });
   return [
     {
       name: 'mail.outbox',

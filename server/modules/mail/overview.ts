@@ -19,8 +19,8 @@ export function mailOverview(db: Db): OverviewPanel {
   return {
     name: 'mail',
     order: 60,
-    // the worker sends without an event: at most this old
-    changedBy: [],
+    // the worker's outcomes raise these; a message queued does not: at most this old
+    changedBy: ['mail.sent', 'mail.failed'],
     maxAgeMs: 15_000,
     load: (ctx) => mailPanel(db, ctx),
   };

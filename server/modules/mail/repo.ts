@@ -86,7 +86,7 @@ export function findMail(db: Conn, id: number): Promise<MailRow | undefined> {
 
 /** The result of an attempt, written only while this worker still holds the row. */
 export async function finishMail(
-  db: Db,
+  db: Conn,
   id: number,
   lockedUntil: string,
   changes: Partial<Pick<MailRow, 'status' | 'attempts' | 'next_attempt_at' | 'last_error' | 'message_id' | 'sent_at'>>,

@@ -8,6 +8,8 @@
  */
 import type { Db } from '../../db/index';
 import { toDbInstant } from '../../db/dialect';
+import { inTransaction } from '../../db/transaction';
+import type { EventBus } from '../../platform/events';
 import { logger } from '../../platform/logger';
 import * as repo from './repo';
 import { NO_SMTP_ERROR, type MailTransports, type Transport } from './transport';
@@ -38,12 +40,14 @@ export class MailWorker {
   private running = false;
   private stopping = false;
   private readonly inFlight = new Set<Promise<number>>();
+  private readonly events: EventBus | null;
 
   constructor(
     private readonly db: Db,
     private readonly transports: MailTransports,
-    opts: { intervalMs?: number; now?: () => Date } = {},
+    opts: { intervalMs?: number; now?: () => Date; events?: EventBus } = {},
   ) {
+    this.events = opts.events ?? null;
     this.intervalMs = opts.intervalMs ?? DEFAULT_INTERVAL_MS;
     this.now = opts.now ?? (() => new Date());
   }
@@ -119,7 +123,7 @@ export class MailWorker {
     try {
       transport = await this.transports.forConference(conferenceId);
       if (transport === 'keep') {
-        await repo.finishMail(this.db, id, lockedUntil, { status: 'kept' });
+        await this.finish(id, conferenceId, lockedUntil, { status: 'kept' }, 'mail.sent');
         log.info({ id, conferenceId, to: row.to_address }, 'mail kept in the outbox (no SMTP server configured): see /_dev/mail');
         return true;
       }
@@ -130,15 +134,30 @@ export class MailWorker {
       return true;
     }
     // Sent: should this write fail, the claim runs out and the row is sent again (at least once).
-    const recorded = await repo.finishMail(this.db, id, lockedUntil, {
+    const recorded = await this.finish(id, conferenceId, lockedUntil, {
       status: 'sent',
       sent_at: toDbInstant(this.now()),
       message_id: (messageId ?? '').slice(0, 255) || null,
       last_error: null,
-    });
+    }, 'mail.sent');
     if (!recorded) log.warn({ id }, 'mail sent after its claim ran out');
     log.info({ id, conferenceId, messageId }, 'mail sent');
     return true;
+  }
+
+  /**
+   * Records the outcome on the claimed row; a conference's message sent, kept or given up also
+   * raises its event in that transaction (the managers' overview counts them), when the worker
+   * was given the bus. Answers whether the claim still held.
+   */
+  private async finish(id: number, conferenceId: number | null, lockedUntil: string, changes: Parameters<typeof repo.finishMail>[3], event: 'mail.sent' | 'mail.failed' | null): Promise<boolean> {
+    const events = this.events;
+    if (!events || !event || conferenceId === null) return repo.finishMail(this.db, id, lockedUntil, changes);
+    return inTransaction(this.db, async (tx) => {
+      const recorded = await repo.finishMail(tx, id, lockedUntil, changes);
+      if (recorded) await events.emit(tx, event, { conferenceId, mailId: id });
+      return recorded;
+    });
   }
 
   private async recordFailure(row: repo.MailRow, lockedUntil: string, err: unknown): Promise<void> {
@@ -149,12 +168,13 @@ export class MailWorker {
     const detail = (err instanceof Error ? err.message : String(err)).trim().slice(0, MAX_ERROR_LENGTH) || 'Unknown error';
     const gaveUp = attempts >= MAX_ATTEMPTS;
     const next = new Date(this.now().getTime() + (gaveUp ? 0 : RETRY_SCHEDULE_MS[attempts - 1]));
-    await repo.finishMail(this.db, row.id, lockedUntil, {
+    const conferenceId = row.conference_id === null ? null : Number(row.conference_id);
+    await this.finish(row.id, conferenceId, lockedUntil, {
       status: gaveUp ? 'failed' : 'queued',
       attempts,
       last_error: failure,
       ...(gaveUp ? {} : { next_attempt_at: toDbInstant(next) }),
-    });
+    }, gaveUp ? 'mail.failed' : null);
     const fields = { id: row.id, conferenceId: row.conference_id, attempts, error: failure, detail };
     if (gaveUp) log.error(fields, 'mail failed: no more attempts');
     else log.warn({ ...fields, nextAttemptAt: next.toISOString() }, 'mail attempt failed; will retry');

@@ -29,6 +29,8 @@ declare module '../../platform/feature' {
 
 declare module '../../platform/events' {
   interface EventMap {
+    /** an unpaid order was written (service.openOrder: the fee page's, a hotel booking's), in that transaction */
+    'order.created': { conferenceId: number; orderId: number; userId: number; type: string };
     /** an order became paid (settle.ts), in the transaction that recorded the money */
     'order.paid': { conferenceId: number; orderId: number; userId: number; type: string };
     /** an open order was cancelled, expired or invalidated (service.close), in that transaction: what it held goes back */

@@ -20,8 +20,8 @@ export function moneyOverview(db: Db): OverviewPanel {
   return {
     name: 'money',
     order: 20,
-    changedBy: ['order.paid', 'order.closed', 'order.reopened', 'registrant.deleted'],
-    // new orders and refunds raise no event: at most this old
+    changedBy: ['order.created', 'order.paid', 'order.closed', 'order.reopened', 'registrant.deleted'],
+    // refunds and bank statement rows raise no event: at most this old
     maxAgeMs: 15_000,
     load: (ctx) => moneyPanel(db, ctx),
   };

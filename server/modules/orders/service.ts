@@ -180,6 +180,7 @@ export class OrderService {
       deadline_at: toDbInstant(new Date(o.now.getTime() + ORDER_HOLD_MS)), remark: null, created_at: toDbInstant(o.now),
     });
     await repo.insertItems(tx, conferenceId, orderId, o.lines.map((l) => ({ kind: l.kind, ref_id: l.refId, title_zh: l.titleZh, title_en: l.titleEn, unit_amount: l.unit.amount, quantity: l.quantity, price_version: l.priceVersion ?? 0 })));
+    await this.events.emit(tx, 'order.created', { conferenceId, orderId, userId: o.userId, type: o.type });
     return orderId;
   }
 

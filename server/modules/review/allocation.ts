@@ -134,6 +134,7 @@ export class AllocationService {
         if (s.maxPerReviewer > 0 && (load.get(id) ?? 0) >= s.maxPerReviewer) throw new AppError(409, 'allocation:full', 'reviewerIds', 409, { name, max: String(s.maxPerReviewer) });
       }
       for (const id of fresh) await repo.insertReview(tx, conferenceId, submissionId, id);
+      if (fresh.length) await this.deps.events.emit(tx, 'review.assigned', { conferenceId, submissionIds: [submissionId] });
       if (fresh.length && (paper.status === 'waiting' || paper.status === 'resubmitted')) {
         await this.deps.submissionDesk.moveInReview(tx, conferenceId, submissionId, 'assign', { by: 'manager', userId: actor.userId, name: actor.name });
       }

@@ -70,6 +70,7 @@ export class AllocationRun {
           throw err;
         }
       }
+      if (result.added.length) await this.deps.events.emit(tx, 'review.assigned', { conferenceId, submissionIds: [...new Set(result.added.map(([paperId]) => paperId))] });
       await moveStatuses(this.deps, tx, conferenceId, snapshot, input, result, actor);
       let mails = 0;
       if (site) {

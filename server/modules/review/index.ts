@@ -21,6 +21,15 @@ import { allocationApiRouter, allocationPageRouter } from './allocationRoutes';
 import { ReviewingService } from './reviewing';
 import { reviewingApiRouter, reviewingPageRouter } from './reviewingRoutes';
 
+declare module '../../platform/events' {
+  interface EventMap {
+    /** reviewers were given manuscripts to review (allocation.ts by hand, allocationRun.ts by the run), in that transaction */
+    'review.assigned': { conferenceId: number; submissionIds: number[] };
+    /** a manager saved the review settings (config.ts: the deadline among them), in that transaction */
+    'review.configured': { conferenceId: number };
+  }
+}
+
 declare module '../../platform/feature' {
   interface FeatureServices {
     reviewConfig: ReviewConfigService;
@@ -35,7 +44,7 @@ export const reviewFeature = defineFeature({
   // what it holds about one person, for their export and erasure (docs/privacy.md)
   personalData: ({ db }) => [reviewPersonalData(db)],
   services: (deps) => ({
-    reviewConfig: new ReviewConfigService(deps.db),
+    reviewConfig: new ReviewConfigService(deps.db, deps.events),
     reviewers: new ReviewerService(deps),
     reviewAllocation: new AllocationService(deps),
     reviewing: new ReviewingService(deps),

@@ -5,7 +5,7 @@ import { insertId, lockForUpdate, toDbInstant } from '../../db/dialect';
 
 type Conn = Db | Tx;
 
-export type SettingsRow = { conference_id: number; blind: number | boolean; chair_final: number | boolean; scores: string; reviewers_per_paper: number; max_per_reviewer: number; updated_at: string };
+export type SettingsRow = { conference_id: number; blind: number | boolean; chair_final: number | boolean; scores: string; reviewers_per_paper: number; max_per_reviewer: number; deadline: string | null; updated_at: string };
 export type RuleRow = { id: number; conference_id: number; title_zh: string; title_en: string; display: number | boolean; enabled: number | boolean; sort: number; created_at: string };
 
 export function findSettings(db: Conn, conferenceId: number): Promise<SettingsRow | undefined> {

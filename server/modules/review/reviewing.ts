@@ -46,7 +46,7 @@ export class ReviewingService {
   async home(conferenceId: number, userId: number): Promise<ReviewerHome> {
     const sessions = (await subs.listSessions(this.db, conferenceId)).map((s) => ({ id: Number(s.id), titleZh: s.title_zh, titleEn: s.title_en }));
     const reviewer = await activeReviewer(this.db, conferenceId, userId);
-    if (!reviewer) return { counts: { todo: 0, drafts: 0, submitted: 0 }, tasks: [], chair: [], sessions };
+    if (!reviewer) return { counts: { todo: 0, drafts: 0, submitted: 0 }, tasks: [], chair: [], sessions, deadline: '' };
     const { settings } = await this.deps.reviewConfig.config(conferenceId);
     const mine = await repo.reviewsOfReviewer(this.db, conferenceId, reviewer.id);
     const papers = new Map((await subs.byIds(this.db, conferenceId, mine.map((r) => Number(r.submission_id)))).map((p) => [Number(p.id), p]));
@@ -62,6 +62,7 @@ export class ReviewingService {
       tasks,
       chair: await this.chairTasks(conferenceId, reviewer),
       sessions,
+      deadline: settings.deadline,
     };
   }
 

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import jsQR from 'jsqr';
 import type { Harness } from '../../helpers/harness';
+import { toDbInstant } from '../../../server/db/dialect';
 import { addFee, attendee, call, feeConference } from '../orders/helpers';
 
 export { call, attendee };
@@ -59,4 +60,29 @@ export function qrOfPdf(pdf: Buffer): string | null {
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Many people checked in at the given instants, written straight to the tables (users,
+ * registrants, one 'checkedIn' attempt and one check-in each), in chunks: for the counts per hour
+ * and the large attendance export, where going through the desk 600 times would only be slow.
+ */
+export async function seedCheckedIn(h: Harness, s: Setup, tag: string, instants: Date[]): Promise<void> {
+  const CHUNK = 100;
+  const chunks = <T>(rows: T[]) => Array.from({ length: Math.ceil(rows.length / CHUNK) }, (_, i) => rows.slice(i * CHUNK, (i + 1) * CHUNK));
+  const stamp = toDbInstant(new Date());
+  const emails = instants.map((_, i) => `ci${i}-${tag}@example.org`);
+  for (const part of chunks(emails)) await h.db('users').insert(part.map((email, i) => ({ email, true_name: `签到人${i}`, password_hash: null, umt_id: null, cstnet_id: email, created_at: stamp, updated_at: stamp })));
+  const users = new Map(((await h.db('users').whereIn('email', emails).select('id', 'email')) as Array<{ id: number; email: string }>).map((u) => [u.email, Number(u.id)]));
+  const people = emails.map((email, i) => ({ conference_id: s.cid, user_id: users.get(email)!, version: 'default', seq: 700_000 + i, code: `CI-${tag}-${i}`, email, full_name: `签到人 ${i}`, country: 'China', unit: `Unit ${i % 7}`, answers: '{}', created_at: stamp, updated_at: stamp }));
+  for (const part of chunks(people)) await h.db('registrants').insert(part);
+  const ids = new Map(((await h.db('registrants').where({ conference_id: s.cid }).whereIn('email', emails).select('id', 'email')) as Array<{ id: number; email: string }>).map((r) => [r.email, Number(r.id)]));
+  const attempts = emails.map((email, i) => ({ conference_id: s.cid, registrant_id: ids.get(email)!, desk_id: s.deskA, staff_id: s.staffId, scanned_at: toDbInstant(instants[i]), received_at: toDbInstant(instants[i]), outcome: 'checkedIn', offline: false, client_ref: `seed-${tag}-${i}` }));
+  for (const part of chunks(attempts)) await h.db('checkin_attempts').insert(part);
+  const attemptIds = new Map(((await h.db('checkin_attempts').where({ conference_id: s.cid }).whereIn('registrant_id', [...ids.values()]).select('id', 'registrant_id')) as Array<{ id: number; registrant_id: number }>).map((a) => [Number(a.registrant_id), Number(a.id)]));
+  const checkins = emails.map((email, i) => {
+    const registrantId = ids.get(email)!;
+    return { conference_id: s.cid, registrant_id: registrantId, user_id: users.get(email)!, attempt_id: attemptIds.get(registrantId)!, desk_id: s.deskA, staff_id: s.staffId, checked_in_at: toDbInstant(instants[i]) };
+  });
+  for (const part of chunks(checkins)) await h.db('checkins').insert(part);
 }
