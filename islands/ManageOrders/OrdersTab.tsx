@@ -9,7 +9,7 @@ import { call } from '../shared/api';
 import { downloadPost } from '../shared/download';
 import { ManageTable } from '../shared/ManageTable';
 import type { Lang } from '../shared/locale';
-import { errorText, formatAt, methodName, moneyText, TransactionTag, type T } from '../shared/orders';
+import { errorText, formatAt, methodName, moneyText, orderAmount, TransactionTag, type T } from '../shared/orders';
 import { DealDialog } from './DealDialog';
 import { RefundDialog } from './RefundDialog';
 import { filtersOf, PAYMENT_METHODS, type Filters, type FilterValues } from './filters';
@@ -107,7 +107,7 @@ export function OrdersTab({ lang, mobile, initial, t }: { lang: Lang; mobile: bo
           { key: 'user', title: t('orders:manage.user'), minWidth: 150, render: (o) => <><div className="manage-name">{o.name || '—'}</div><Typography.Text type="secondary">{o.email}</Typography.Text></> },
           { key: 'type', title: t('orders:manage.type'), render: (o) => <Tag>{t(`orders:type.${o.type}`)}</Tag> },
           // What was paid under the amount: one column less, so that every column fits at 1366 px.
-          { key: 'total', title: t('orders:manage.amount'), minWidth: 100, render: (o) => <><div>{moneyText(o.total, lang)}</div>{o.status === 'paid' ? <Typography.Text type="secondary">{t('orders:manage.paid')}: {moneyText(o.paid, lang)}</Typography.Text> : null}</> },
+          { key: 'total', title: t('orders:manage.amount'), minWidth: 100, render: (o) => <><div className="order-total">{orderAmount(o, lang)}</div>{o.status === 'paid' ? <Typography.Text type="secondary">{t('orders:manage.paid')}: {moneyText(o.paid, lang)}</Typography.Text> : null}</> },
           { key: 'status', title: t('orders:manage.status'), minWidth: 88, render: (o) => <Space orientation="vertical" size={2}><TransactionTag status={o.transaction} t={t} />{o.status === 'invalid' ? <Tag color="red">{t('orders:status.invalid')}</Tag> : null}</Space> },
           { key: 'method', title: t('orders:manage.method'), render: (o) => methodName(o.method, t) },
           { key: 'created', title: t('orders:manage.createdAt'), minWidth: 110, render: (o) => formatAt(o.createdAt, lang) },

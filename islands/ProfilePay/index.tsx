@@ -5,13 +5,13 @@
  */
 import { useState } from 'react';
 import { Alert, App, Button, Card, Radio, Space, Tag, Typography } from 'antd';
-import { formatMoney, type Money } from '../../server/contract/money';
+import { sumMoney, type Money } from '../../server/contract/money';
 import { ordersApi, type OrderView, type PaymentStartView } from '../../server/contract/orders';
 import { AntdRoot } from '../shared/AntdRoot';
 import { call, ApiError } from '../shared/api';
 import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';
-import { errorText, OrderSummary, titleOf } from '../shared/orders';
+import { errorText, OrderSummary, shownAmount, titleOf } from '../shared/orders';
 import { leaveFor, StartResult } from './StartResult';
 
 export type PayMethodView = { method: string; titleZh: string; titleEn: string; noteZh: string; noteEn: string; online: boolean };
@@ -27,6 +27,9 @@ function Pay({ lang, mobile, orders, total, methods }: ProfilePayProps) {
   const payable = orders.length > 0 && orders.every((o) => o.can.pay);
   const invalid = orders.some((o) => o.status === 'invalid');
   const chosen = methods.find((m) => m.method === method);
+  // The total in the orders' display currency when they share one and each knows its own; the charged total beside it.
+  const shownIn = orders[0]?.displayTotal?.currency;
+  const displayTotal = shownIn && orders.every((o) => o.displayTotal?.currency === shownIn) ? sumMoney(orders.map((o) => o.displayTotal!), shownIn) : null;
 
   async function pay() {
     if (!chosen) return void message.warning(t('orders:methodRequired'));
@@ -55,7 +58,7 @@ function Pay({ lang, mobile, orders, total, methods }: ProfilePayProps) {
         {/* Only what can be paid is due: orders that are closed or voided show no amount to pay. */}
         {payable ? (
           <Typography.Title level={4} style={{ margin: '12px 0 0' }}>
-            {t('orders:pay.total')}: {formatMoney(total, lang)}
+            {t('orders:pay.total')}: <span className="pay-total">{shownAmount(total, displayTotal, lang)}</span>
           </Typography.Title>
         ) : null}
       </Card>

@@ -86,10 +86,25 @@ export function methodName(method: string | null, t: T): string {
   return method ? t(`orders:methods.${method}`, { defaultValue: method }) : '';
 }
 
-/** One line item: "title × quantity  unit", struck through when the item was invalidated. */
+/**
+ * An amount as the order is shown: in its display currency with the amount charged (the
+ * settlement currency) beside it, "US$100.00 (¥700.00)"; the charged amount alone when the order
+ * is shown in its own currency.
+ */
+export function shownAmount(charged: Money, display: Money | null | undefined, lang: Lang): string {
+  return display && display.currency !== charged.currency ? `${formatMoney(display, lang)} (${formatMoney(charged, lang)})` : formatMoney(charged, lang);
+}
+
+/** An order's total as shown: in its display currency, the charged total beside it. */
+export function orderAmount(order: Pick<OrderView, 'total' | 'displayTotal'>, lang: Lang): string {
+  return shownAmount(order.total, order.displayTotal, lang);
+}
+
+/** One line item: "[category] title × quantity · unit", struck through when the item was invalidated. */
 export function ItemLine({ item, lang }: { item: OrderItemView; lang: Lang }) {
-  const text = `${titleOf(item.titleZh, item.titleEn, lang)} × ${item.quantity} · ${formatMoney(item.unit, lang)}`;
-  return item.valid ? <span>{text}</span> : <Typography.Text delete type="secondary">{text}</Typography.Text>;
+  const category = titleOf(item.categoryZh ?? '', item.categoryEn ?? '', lang);
+  const text = `${category ? `${category} · ` : ''}${titleOf(item.titleZh, item.titleEn, lang)} × ${item.quantity} · ${shownAmount(item.unit, item.display, lang)}`;
+  return item.valid ? <span className="order-item">{text}</span> : <Typography.Text className="order-item" delete type="secondary">{text}</Typography.Text>;
 }
 
 /** An order's number, type, items, total, status and spec 4's message: the body of every order card. */
@@ -111,7 +126,7 @@ export function OrderSummary({ order, t, lang }: { order: OrderView; t: T; lang:
       </Space>
       {/* A cancelled or expired order owes nothing: its amount is not shown as due. */}
       <Typography.Text type={order.status === 'cancelled' || order.status === 'expired' ? 'secondary' : undefined}>
-        {t(order.status === 'cancelled' || order.status === 'expired' ? 'orders:list.amountWas' : 'orders:list.total')}: <strong>{formatMoney(order.total, lang)}</strong>
+        {t(order.status === 'cancelled' || order.status === 'expired' ? 'orders:list.amountWas' : 'orders:list.total')}: <strong className="order-total">{orderAmount(order, lang)}</strong>
         {order.status === 'paid' && order.paid.amount !== order.total.amount ? ` · ${t('orders:list.paid')}: ${formatMoney(order.paid, lang)}` : ''}
       </Typography.Text>
       {note ? <Typography.Text type={order.status === 'invalid' || order.transaction === 'payError' || order.transaction === 'payFailed' ? 'danger' : 'secondary'}>{note}</Typography.Text> : null}

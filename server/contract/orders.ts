@@ -33,7 +33,13 @@ export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 export const ATTEMPT_STATES = ['created', 'pending', 'succeeded', 'failed', 'canceled', 'expired'] as const;
 export type AttemptState = (typeof ATTEMPT_STATES)[number];
 
-export type OrderItemView = { id: number; kind: string; refId: number | null; titleZh: string; titleEn: string; unit: Money; quantity: number; valid: boolean };
+export type OrderItemView = {
+  id: number; kind: string; refId: number | null; titleZh: string; titleEn: string; unit: Money; quantity: number; valid: boolean;
+  /** the fee's category in both languages ('' for a line of none: a hotel stay, a submission fee) */
+  categoryZh: string; categoryEn: string;
+  /** the unit price in the order's display currency; null when the order is shown in its own currency (or the price is not known) */
+  display: Money | null;
+};
 
 export type OrderView = {
   id: number;
@@ -44,6 +50,8 @@ export type OrderView = {
   paid: Money;
   /** the currency the order is shown in (spec 3 "Order" displayCurrency): its fees' display currency, else its own */
   displayCurrency: string;
+  /** the total in the display currency; null when that is the order's own currency or a line's display price is not known */
+  displayTotal: Money | null;
   status: OrderStatus;
   transaction: TransactionStatus;
   /** ISO instants */

@@ -161,3 +161,47 @@ async function cloneMysqlDatabase(admin: Knex, template: string, name: string): 
   await admin.raw(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
   await admin.raw([`USE \`${name}\`;`, ...script].join('\n'));
 }
+
+/**
+ * An empty database (no migration run), for a test that migrates it step by step: a temporary
+ * SQLite file, or a throwaway database on the MariaDB/MySQL of TEST_DATABASE_URL.
+ */
+export async function createEmptyTestDb(): Promise<TestDb> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cp-test-empty-'));
+  if (testDialect() === 'sqlite') {
+    const db = createDb({ dataDir });
+    return {
+      db,
+      dataDir,
+      dialect: 'sqlite',
+      async drop() {
+        await db.destroy();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  }
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) throw new Error('TEST_DIALECT=mysql needs TEST_DATABASE_URL=mysql://user:pass@host:port/anydb');
+  const name = `cp_test_${crypto.randomBytes(5).toString('hex')}`;
+  const admin = adminConnection(base);
+  try {
+    await admin.raw(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+  } finally {
+    await admin.destroy();
+  }
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const databaseUrl = url.toString();
+  const db = createDb({ databaseUrl, dataDir });
+  return {
+    db,
+    dataDir,
+    dialect: 'mysql',
+    databaseUrl,
+    async drop() {
+      await db.raw(`DROP DATABASE \`${name}\``);
+      await db.destroy();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

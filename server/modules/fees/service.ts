@@ -27,7 +27,7 @@ import * as repo from './repo';
 /** Who asks for fees: the person, their country (English name of countries.ts, '' unknown), the site's language, today in the conference's zone. */
 export type FeePerson = { userId: number; country: string; lang: Lang; invitationCode?: string; today: string };
 
-export type QuotedLine = { feeId: number; kind: FeeKind; categoryZh: string; categoryEn: string; titleZh: string; titleEn: string; unit: Money; displayCurrency: string; quantity: number; priceVersion: number };
+export type QuotedLine = { feeId: number; kind: FeeKind; categoryZh: string; categoryEn: string; titleZh: string; titleEn: string; unit: Money; displayCurrency: string; /** the unit price in the fee's display currency */ display: Money; quantity: number; priceVersion: number };
 
 export type FeeHooks = {
   /** how many unpaid orders hold the fee; the orders feature answers it (until then: the orders holding it at all) */
@@ -291,7 +291,7 @@ export class FeeService {
         if (refusal === 'fees:wrongCode') await this.countWrongCode(conferenceId, person);
         if (refusal) throw new AppError(400, refusal);
         const b = basics(r);
-        return { feeId, kind: r.kind, categoryZh: b.categoryZh, categoryEn: b.categoryEn, titleZh: r.title_zh, titleEn: r.title_en, unit: moneyFromColumn(r.price_amount, r.currency), displayCurrency: r.display_currency, quantity, priceVersion: Number(r.price_version) };
+        return { feeId, kind: r.kind, categoryZh: b.categoryZh, categoryEn: b.categoryEn, titleZh: r.title_zh, titleEn: r.title_en, unit: moneyFromColumn(r.price_amount, r.currency), displayCurrency: r.display_currency, display: moneyFromColumn(r.display_price_amount, r.display_currency), quantity, priceVersion: Number(r.price_version) };
       }),
     );
   }

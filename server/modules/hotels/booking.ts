@@ -152,8 +152,8 @@ export class HotelBooking {
         holds: 'held', status: 'pending', requirements: input.requirements, email: input.email, name: input.name, unit: input.unit, phone: input.phone, lang: person.lang,
       });
       const orderId = await this.orders.openOrder(tx, conferenceId, {
-        userId: person.userId, type: 'hotel', openSlot: null, currency: unit.currency, lang: person.lang, now,
-        lines: [{ kind: 'hotel', refId: bookingId, ...lineTitles(hotel, locked, input.checkIn, input.checkOut), unit, quantity: nights * input.quantity }],
+        userId: person.userId, type: 'hotel', openSlot: null, currency: unit.currency, displayCurrency: settings.display_currency || unit.currency, lang: person.lang, now,
+        lines: [{ kind: 'hotel', refId: bookingId, ...lineTitles(hotel, locked, input.checkIn, input.checkOut), unit, display: moneyFromColumn(locked.display_price_amount, settings.display_currency || unit.currency), quantity: nights * input.quantity }],
       });
       await repo.updateBooking(tx, conferenceId, bookingId, { order_id: orderId });
       await this.events.emit(tx, 'hotel.booked', { conferenceId, bookingId, orderId, userId: person.userId });

@@ -170,7 +170,7 @@ export class OrderManagement {
     const items = await repo.itemsOf(this.db, conferenceId, orders.map((o) => Number(o.id)));
     return items.map((i) => {
       const o = orders.find((x) => Number(x.id) === Number(i.order_id))!;
-      const { id: _itemId, ...item } = presentItem(i, o.currency);
+      const { id: _itemId, ...item } = presentItem(i, o.currency, o.display_currency || o.currency);
       return { orderId: Number(o.id), orderNo: o.order_no, type: o.type, status: o.status, ...item };
     });
   }
@@ -216,7 +216,7 @@ export class OrderManagement {
     const rows = (await filtered(this.db, conferenceId, await filterOf(this.db, conferenceId, q), zoneOffsetMs(timeZone)).orderBy('o.id').limit(EXPORT_MAX).select('o.*')) as repo.OrderRow[];
     // Amounts and times are number and date cells (issue 32): summed and sorted in the sheet; times in the conference's zone.
     const local = (iso: string | null) => instantCell(iso, timeZone);
-    const columns = ['orderNo', 'type', 'name', 'email', 'items', 'currency', 'total', 'paid', 'status', 'transaction', 'method', 'reference', 'createdAt', 'deadline', 'paidAt', 'remark'];
+    const columns = ['orderNo', 'type', 'name', 'email', 'items', 'category', 'currency', 'total', 'paid', 'status', 'transaction', 'method', 'reference', 'createdAt', 'deadline', 'paidAt', 'remark'];
     const head = [...columns.map((c) => t(lang, `orders:export.${c}`)), `${t(lang, 'orders:export.timeZone')}: ${timeZone}`];
     const body: TableCell[][] = [];
     for (let start = 0; start < rows.length; start += 1000) {
@@ -227,6 +227,8 @@ export class OrderManagement {
         body.push([
           v.orderNo, t(lang, `orders:type.${v.type}`), person?.trueName ?? '', person?.email ?? '',
           v.items.map((item) => `${lang === 'zh' ? item.titleZh || item.titleEn : item.titleEn || item.titleZh} × ${item.quantity}`).join('; '),
+          // the fee categories of its lines, in the reader's language, each once (issue 32)
+          [...new Set(v.items.map((item) => (lang === 'zh' ? item.categoryZh || item.categoryEn : item.categoryEn || item.categoryZh)).filter(Boolean))].join('; '),
           v.total.currency, moneyCell(v.total), moneyCell(v.paid), t(lang, `orders:status.${v.status}`), t(lang, `orders:transaction.${v.transaction}`),
           v.method ? t(lang, `orders:methods.${v.method}`) : '', v.reference, local(v.createdAt), local(v.deadline), local(v.paidAt), chunk[i].remark ?? '',
         ]);

@@ -1,6 +1,6 @@
 /** Rows → the views the API answers (server/contract/orders.ts), and spec 4's derived statuses. */
 import { fromDbInstant } from '../../db/dialect';
-import { moneyFromColumn } from '../../contract/money';
+import { moneyFromColumn, multiplyMoney, sumMoney, type Money } from '../../contract/money';
 import { isOnline, type PaymentMethod } from '../../contract/payments';
 import type { AttemptState, AttemptView, OrderItemView, OrderView, TransactionStatus } from '../../contract/orders';
 import type { AttemptRow, ItemRow, OrderRow } from './repo';
@@ -10,8 +10,18 @@ export const RECEIPT_WINDOW_MS = 90 * 24 * 3600 * 1000;
 
 const iso = (v: string | null) => (v ? fromDbInstant(v)!.toISOString() : null);
 
-export function presentItem(r: ItemRow, currency: string): OrderItemView {
-  return { id: Number(r.id), kind: r.kind, refId: r.ref_id == null ? null : Number(r.ref_id), titleZh: r.title_zh, titleEn: r.title_en, unit: moneyFromColumn(r.unit_amount, currency), quantity: Number(r.quantity), valid: Boolean(r.valid) };
+export function presentItem(r: ItemRow, currency: string, displayCurrency: string = currency): OrderItemView {
+  return {
+    id: Number(r.id), kind: r.kind, refId: r.ref_id == null ? null : Number(r.ref_id), titleZh: r.title_zh, titleEn: r.title_en, unit: moneyFromColumn(r.unit_amount, currency), quantity: Number(r.quantity), valid: Boolean(r.valid),
+    categoryZh: r.category_zh ?? '', categoryEn: r.category_en ?? '',
+    display: displayCurrency !== currency && r.display_unit_amount != null ? moneyFromColumn(r.display_unit_amount, displayCurrency) : null,
+  };
+}
+
+/** The order's total in its display currency: every line's display price known, else null (shown in its own currency alone). */
+function displayTotalOf(items: OrderItemView[], displayCurrency: string, currency: string): Money | null {
+  if (displayCurrency === currency || !items.length || items.some((i) => !i.display)) return null;
+  return sumMoney(items.map((i) => multiplyMoney(i.display!, i.quantity)), displayCurrency);
 }
 
 type AttemptFacts = Pick<AttemptRow, 'state' | 'expires_at'> & Partial<Pick<AttemptRow, 'method' | 'received_amount'>>;
@@ -46,6 +56,8 @@ export function presentOrder(r: OrderRow, items: ItemRow[], attempts: AttemptRow
   const paidAt = fromDbInstant(r.paid_at);
   const open = r.status === 'unpaid';
   const closed = r.status === 'cancelled' || r.status === 'expired' || r.status === 'invalid';
+  const displayCurrency = r.display_currency || r.currency;
+  const lines = items.map((i) => presentItem(i, r.currency, displayCurrency));
   return {
     id: Number(r.id),
     orderNo: r.order_no,
@@ -53,13 +65,14 @@ export function presentOrder(r: OrderRow, items: ItemRow[], attempts: AttemptRow
     reference: r.reference,
     total: moneyFromColumn(r.total_amount, r.currency),
     paid: moneyFromColumn(r.paid_amount, r.currency),
-    displayCurrency: r.display_currency || r.currency,
+    displayCurrency,
+    displayTotal: displayTotalOf(lines, displayCurrency, r.currency),
     status: r.status,
     transaction: transactionOf(r, attempts, now, flagged),
     deadline: iso(r.deadline_at)!,
     paidAt: iso(r.paid_at),
     createdAt: iso(r.created_at)!,
-    items: items.map((i) => presentItem(i, r.currency)),
+    items: lines,
     method: attempts[0]?.method ?? null,
     can: {
       pay: open && fromDbInstant(r.deadline_at)! > now,

@@ -36,7 +36,14 @@ export type OrderRow = {
   updated_at: string;
 };
 
-export type ItemRow = { id: number; conference_id: number; order_id: number; kind: string; ref_id: number | null; title_zh: string; title_en: string; unit_amount: number | string; quantity: number; price_version: number; valid: number | boolean };
+export type ItemRow = {
+  id: number; conference_id: number; order_id: number; kind: string; ref_id: number | null; title_zh: string; title_en: string; unit_amount: number | string; quantity: number; price_version: number; valid: number | boolean;
+  /** the fee's category when the line was written (049); null for a line of no category (a hotel stay, a submission fee) */
+  category_zh?: string | null;
+  category_en?: string | null;
+  /** the unit price in the order's display currency (049); null when the order is shown in its own currency or the price is not known */
+  display_unit_amount?: number | string | null;
+};
 
 export type AttemptRow = {
   id: number;
@@ -264,4 +271,36 @@ export async function moneyFigures(db: Conn, conferenceId: number, offsetMinutes
     .map((r) => ({ key: r.key, n: num(r.n) }));
   const statementQueue = num((await open().whereNotNull('statement_row_id').count<Array<{ n: unknown }>>({ n: '*' }).first())?.n);
   return { byStatus, refunded, byMethod, perDay, flagged, statementQueue };
+}
+
+/**
+ * The fee categories of people's fee lines here (registration and optional fees; lines still
+ * valid, of orders neither cancelled nor expired), a row per person and category, read a thousand
+ * people at a time: the registrant export's column.
+ */
+export async function feeCategoriesOfUsers(db: Conn, conferenceId: number, userIds: number[]): Promise<Array<{ user_id: number; category_zh: string; category_en: string }>> {
+  const out: Array<{ user_id: number; category_zh: string; category_en: string }> = [];
+  for (let i = 0; i < userIds.length; i += 1000) {
+    const rows = (await db('order_items as i')
+      .join('orders as o', function () {
+        this.on('o.id', '=', 'i.order_id').andOn('o.conference_id', '=', 'i.conference_id');
+      })
+      .where('i.conference_id', conferenceId)
+      .whereIn('o.user_id', userIds.slice(i, i + 1000))
+      .whereIn('o.status', ['unpaid', 'paid', 'invalid'])
+      .whereIn('i.kind', ['register', 'optional'])
+      .where('i.valid', true)
+      .whereNotNull('i.category_zh')
+      .orderBy('o.user_id')
+      .orderBy('i.id')
+      .select('o.user_id', 'i.category_zh', 'i.category_en')) as Array<{ user_id: number; category_zh: string; category_en: string }>;
+    out.push(...rows);
+  }
+  return out;
+}
+
+/** The fingerprint of the conference's order lines for an export kept while they are the same: the orders' count and last change. */
+export async function ordersStamp(db: Conn, conferenceId: number): Promise<string> {
+  const s = (await db('orders').where('conference_id', conferenceId).count({ n: '*' }).max({ last: 'updated_at' }).first()) as { n: number | string; last: string | null } | undefined;
+  return `${Number(s?.n ?? 0)}@${s?.last ?? ''}`;
 }

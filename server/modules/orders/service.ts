@@ -43,7 +43,13 @@ export function feeLines(items: repo.ItemRow[]): Array<{ feeId: number; quantity
 }
 
 /** A line of a new order: what it is for, its titles as they are now, its unit price and quantity. */
-export type OrderLine = { kind: string; refId: number | null; titleZh: string; titleEn: string; unit: Money; quantity: number; priceVersion?: number };
+export type OrderLine = {
+  kind: string; refId: number | null; titleZh: string; titleEn: string; unit: Money; quantity: number; priceVersion?: number;
+  /** the fee's category in both languages (a fee line) */
+  categoryZh?: string; categoryEn?: string;
+  /** the unit price in the order's display currency, when the order is shown in another currency than it is charged in */
+  display?: Money;
+};
 
 /** What the payer's wallet shows: the orders' lines in the page's language, cut to 120 characters. */
 function subjectOf(orders: OrderView[], lang: 'zh' | 'en'): string {
@@ -152,11 +158,12 @@ export class OrderService {
   }
 
   private async createOrder(tx: Tx, conferenceId: number, person: FeePerson, type: OrderType, lines: QuotedLine[], lang: 'zh' | 'en', now: Date): Promise<number> {
+    const shownIn = new Set(lines.map((l) => l.display.currency)).size === 1 ? lines[0].display.currency : lines[0].unit.currency;
     const orderId = await this.openOrder(tx, conferenceId, {
       userId: person.userId, type, openSlot: type, currency: lines[0].unit.currency, lang, now,
       // shown in its fees' display currency when they share one (spec 3 "Order" displayCurrency)
-      displayCurrency: new Set(lines.map((l) => l.displayCurrency)).size === 1 ? lines[0].displayCurrency : lines[0].unit.currency,
-      lines: lines.map((l) => ({ kind: l.kind, refId: l.feeId, titleZh: l.titleZh, titleEn: l.titleEn, unit: l.unit, quantity: l.quantity, priceVersion: l.priceVersion })),
+      displayCurrency: shownIn,
+      lines: lines.map((l) => ({ kind: l.kind, refId: l.feeId, categoryZh: l.categoryZh, categoryEn: l.categoryEn, titleZh: l.titleZh, titleEn: l.titleEn, unit: l.unit, display: l.display.currency === shownIn ? l.display : undefined, quantity: l.quantity, priceVersion: l.priceVersion })),
     });
     await this.fees().hold(tx, conferenceId, { orderId, userId: person.userId, lines: lines.map((l) => ({ feeId: l.feeId, quantity: l.quantity })) });
     return orderId;
@@ -181,6 +188,12 @@ export class OrderService {
     });
     await repo.insertItems(tx, conferenceId, orderId, o.lines.map((l) => ({ kind: l.kind, ref_id: l.refId, title_zh: l.titleZh, title_en: l.titleEn, unit_amount: l.unit.amount, quantity: l.quantity, price_version: l.priceVersion ?? 0 })));
     await this.events.emit(tx, 'order.created', { conferenceId, orderId, userId: o.userId, type: o.type });
+    const shownIn = o.displayCurrency ?? o.currency;
+    await repo.insertItems(tx, conferenceId, orderId, o.lines.map((l) => ({
+      kind: l.kind, ref_id: l.refId, title_zh: l.titleZh, title_en: l.titleEn, unit_amount: l.unit.amount, quantity: l.quantity, price_version: l.priceVersion ?? 0,
+      category_zh: l.categoryZh ?? null, category_en: l.categoryEn ?? null,
+      display_unit_amount: shownIn !== o.currency && l.display?.currency === shownIn ? l.display.amount : null,
+    })));
     return orderId;
   }
 
@@ -188,6 +201,26 @@ export class OrderService {
   async openOf(conn: Db | Tx, conferenceId: number, userId: number, type: OrderType): Promise<number | null> {
     const row = await conn('orders').where({ conference_id: conferenceId, user_id: userId, type }).whereIn('status', repo.OPEN).orderBy('id', 'desc').first('id');
     return row ? Number(row.id) : null;
+  }
+
+  /**
+   * The fee categories each person holds here (registration and optional fee lines of orders not
+   * cancelled or expired), named in `lang`, joined by '; ': the registrant export's column.
+   */
+  async feeCategoriesOf(conferenceId: number, userIds: number[], lang: 'zh' | 'en'): Promise<Map<number, string>> {
+    const byUser = new Map<number, string[]>();
+    for (const r of await repo.feeCategoriesOfUsers(this.db, conferenceId, userIds)) {
+      const name = lang === 'zh' ? r.category_zh || r.category_en : r.category_en || r.category_zh;
+      const list = byUser.get(Number(r.user_id)) ?? [];
+      if (name && !list.includes(name)) list.push(name);
+      byUser.set(Number(r.user_id), list);
+    }
+    return new Map([...byUser].map(([id, names]) => [id, names.join('; ')]));
+  }
+
+  /** What changes when any order here changes (its lines with it): part of the fingerprint of an export that shows them. */
+  ordersStamp(conferenceId: number): Promise<string> {
+    return repo.ordersStamp(this.db, conferenceId);
   }
 
   /** Whether the person has a paid order of the type here (a hotel's condition "registration paid"). */
@@ -277,7 +310,7 @@ export class OrderService {
    */
   async restate(tx: Tx, conferenceId: number, orderId: number, line: OrderLine): Promise<void> {
     const total = multiplyMoney(line.unit, line.quantity);
-    await tx('order_items').where({ conference_id: conferenceId, order_id: orderId }).update({ title_zh: line.titleZh, title_en: line.titleEn, unit_amount: line.unit.amount, quantity: line.quantity });
+    await tx('order_items').where({ conference_id: conferenceId, order_id: orderId }).update({ title_zh: line.titleZh, title_en: line.titleEn, unit_amount: line.unit.amount, quantity: line.quantity, ...(line.display ? { display_unit_amount: line.display.amount } : {}) });
     await repo.updateOrder(tx, conferenceId, orderId, { total_amount: total.amount }, ['unpaid']);
     const pending = (await repo.attemptsOf(tx, conferenceId, [orderId])).filter((a) => a.state === 'pending' || a.state === 'created');
     for (const a of pending) await repo.updateAttempt(tx, conferenceId, a.id, { state: 'canceled' });

@@ -62,7 +62,7 @@ export function registrationExportRouter(deps: Deps): Router {
   route(router, api.excel, access('manager'), async ({ body }, req, res) => {
     const ids = await selectedIds(db, conferenceOf(req), body);
     if (ids.length > ROWS_AT_ONCE) return workStarted(res, await work.ask(kinds.excel, workAsker(req), body));
-    const sheet = await usersTable(db, conferenceOf(req), ids, req.ctx.lang, timeZoneOf(req));
+    const sheet = await usersTable(db, conferenceOf(req), ids, req.ctx.lang, timeZoneOf(req), (cid, users, lang) => deps.orders.feeCategoriesOf(cid, users, lang));
     return sendFile(res, 'user.xlsx', XLSX_TYPE, Buffer.from(await work.compute<Uint8Array>(conferenceOf(req), 'platform.table', { sheets: [sheet] })));
   });
 

@@ -38,7 +38,8 @@ export type BadgeParams = z.output<typeof badgeParams>;
 async function selectionNow(deps: Deps, conferenceId: number, selection: RegistrantSelection): Promise<{ ids: number[]; version: string }> {
   const ids = await selectedIds(deps.db, conferenceId, selection);
   const named = createHash('sha1').update(ids.join(',')).digest('base64url').slice(0, 16);
-  return { ids, version: `${named}|${await selectionVersion(deps.db, conferenceId, ids)}` };
+  // the orders' stamp: the fee categories column changes with them
+  return { ids, version: `${named}|${await selectionVersion(deps.db, conferenceId, ids)}|${await deps.orders.ordersStamp(conferenceId)}` };
 }
 
 export type RegistrationWork = { badges: WorkKind<BadgeParams>; excel: WorkKind<RegistrantSelection> };
@@ -65,7 +66,7 @@ function registrationWork(deps: Deps): RegistrationWork {
     run: async (ctx, p) => {
       ctx.progress(0, 0, 'work:stage.reading');
       const ids = await selectedIds(deps.db, ctx.conferenceId, p);
-      const sheet = await usersTable(deps.db, ctx.conferenceId, ids, ctx.lang, ctx.timeZone);
+      const sheet = await usersTable(deps.db, ctx.conferenceId, ids, ctx.lang, ctx.timeZone, (cid, users, lang) => deps.orders.feeCategoriesOf(cid, users, lang));
       const book = await ctx.compute<Uint8Array>('platform.table', { sheets: [sheet] }, ctx.progress);
       return { file: { name: 'user.xlsx', contentType: XLSX_TYPE, bytes: Buffer.from(book) } };
     },

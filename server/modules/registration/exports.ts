@@ -26,9 +26,16 @@ async function rulesByVersion(db: Db, conferenceId: number, rows: repo.Registran
 }
 
 
-/** user.xlsx's one sheet: a row per registrant of `ids`, a column per answer key of the forms they answered. */
-export async function usersTable(db: Db, conferenceId: number, ids: number[], lang: Lang, timeZone: string): Promise<TableSheet> {
+/** The fee categories each person holds (orders' feeCategoriesOf): the export's column. */
+export type FeeCategoriesOf = (conferenceId: number, userIds: number[], lang: Lang) => Promise<Map<number, string>>;
+
+/**
+ * user.xlsx's one sheet: a row per registrant of `ids`, a column per answer key of the forms they
+ * answered, then the fee categories they hold (in the reader's language; issue 32).
+ */
+export async function usersTable(db: Db, conferenceId: number, ids: number[], lang: Lang, timeZone: string, feeCategories: FeeCategoriesOf): Promise<TableSheet> {
   const rows = await repo.registrantsByIds(db, conferenceId, ids);
+  const categories = await feeCategories(conferenceId, rows.map((r) => Number(r.user_id)), lang);
   const forms = await rulesByVersion(db, conferenceId, rows);
   // One column per answer key: the default form's order first, then what other versions add.
   const columns = new Map<string, string>();
@@ -43,7 +50,7 @@ export async function usersTable(db: Db, conferenceId: number, ids: number[], la
   }
   const listed = new Map((await listRows(db, rows)).map((r) => [r.id, r]));
   const files = await repo.filesOf(db, conferenceId, rows.map((r) => r.id));
-  const head = [t(lang, 'registration:export.code'), t(lang, 'registration:export.name'), ...columns.values(), t(lang, 'registration:export.version'), t(lang, 'registration:export.time', { timeZone })];
+  const head = [t(lang, 'registration:export.code'), t(lang, 'registration:export.name'), ...columns.values(), t(lang, 'registration:export.feeCategory'), t(lang, 'registration:export.version'), t(lang, 'registration:export.time', { timeZone })];
   const filesOfRow = new Map<number, repo.RegistrantFileRow[]>();
   for (const f of files) filesOfRow.set(f.registrant_id, [...(filesOfRow.get(f.registrant_id) ?? []), f]);
   const body = rows.map((row) => {
@@ -56,7 +63,7 @@ export async function usersTable(db: Db, conferenceId: number, ids: number[], la
       const text = answerText(items.get(key), answers[key], lang, own.filter((f) => f.field === key).map((f) => f.original_name));
       return items.get(key)?.type === 'date' ? dayCell(text) : text;
     });
-    return [row.code, listed.get(row.id)?.name ?? '', ...cells, String(row.version), instantCell(fromDbInstant(row.created_at), timeZone)];
+    return [row.code, listed.get(row.id)?.name ?? '', ...cells, categories.get(Number(row.user_id)) ?? '', String(row.version), instantCell(fromDbInstant(row.created_at), timeZone)];
   });
   return { name: t(lang, 'registration:export.sheet'), head, rows: body, widths: head.map((title) => Math.min(40, Math.max(10, title.length * 2 + 4))) };
 }
