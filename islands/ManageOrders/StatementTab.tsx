@@ -1,6 +1,6 @@
 /**
  * Statement import: the file a bank exports (CSV in any encoding banks use, GBK included, or an
- * Excel .xlsx), sent as it is; the server finds its encoding, format and header row and answers
+ * Excel .xlsx or the old .xls), sent as it is; the server finds its encoding, format and header row and answers
  * its columns (previewStatement), so the manager never chooses an encoding. The manager maps the
  * columns (the last mapping pre-fills them) and the server confirms the transfers whose text names
  * an order's reference, queueing the rest. The import is a work with progress (issue 30): the
@@ -91,7 +91,7 @@ export function StatementTab({ mapping, t, lang, mobile, onImported }: { mapping
     <div className="manage-orders-statement">
       <Form form={form} layout="vertical" name="statementImport" onFinish={submit} initialValues={{ rowCurrency: 'CNY' }} style={{ maxWidth: 720 }}>
         <Form.Item label={t('orders:manage.csvFile')}>
-          <Upload accept=".csv,.txt,.xlsx,text/csv,text/plain,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" maxCount={1} showUploadList={false} beforeUpload={(f) => { void choose(f); return false; }}>
+          <Upload accept=".csv,.txt,.xlsx,.xls,text/csv,text/plain,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.ms-excel" maxCount={1} showUploadList={false} beforeUpload={(f) => { void choose(f); return false; }}>
             <Button icon={<UploadOutlined />}>{t('orders:manage.chooseFile')}</Button>
           </Upload>
           {file ? <span style={{ marginLeft: 8, wordBreak: 'break-all' }}>{file.name}</span> : null}

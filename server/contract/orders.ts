@@ -225,7 +225,7 @@ const notText = (s: string): boolean => {
 
 /**
  * The file as the bank exported it, base64 of its bytes (issue 32): CSV in UTF-8, UTF-16 or
- * GBK/GB18030, or .xlsx; the server finds the encoding and the format (orders/statementFile.ts).
+ * GBK/GB18030, or Excel (.xlsx, or the old .xls); the server finds the encoding and the format (orders/statementFile.ts).
  */
 const statementFile = z
   .string({ message: 'orders:csvRequired' })
@@ -236,7 +236,7 @@ const statementFile = z
 export const statementFileInput = z.object({ file: statementFile });
 
 /** How a statement file was read: its format, its text encoding (for a CSV), its columns and how many rows are under them. */
-export type StatementPreview = { format: 'csv' | 'xlsx'; encoding: string; header: string[]; rows: number };
+export type StatementPreview = { format: 'csv' | 'xlsx' | 'xls'; encoding: string; header: string[]; rows: number };
 
 export const statementInput = z
   .object({

@@ -5,8 +5,11 @@
  * - **Excel** (.xlsx, a zip): the first sheet that has cells, read with exceljs. Numbers are
  *   written as the shortest decimal that reads back as the same number ("1200.5"), dates as
  *   "YYYY-MM-DD" (a date cell is the bank's wall-clock day), formulas by their cached result.
- * - **The old Excel format** (.xls, an OLE2 compound file) is recognised and refused with its own
- *   message (save it as .xlsx or CSV): this build has no reader for it.
+ * - **The old Excel format** (.xls, an OLE2 compound file): BIFF8 (Excel 97–2003) or BIFF5 (Excel
+ *   95, strings in the workbook's code page, GBK for a Chinese one), read by statementXls.ts; its
+ *   first sheet with cells, numbers and dates as for .xlsx. A damaged file has its own message
+ *   (`orders:xlsInvalid`); a password-protected one, or Excel 2–4's, `orders:xlsOld` (save it as
+ *   .xlsx or CSV).
  * - **CSV or tab-separated text**: a byte-order mark decides (UTF-8, UTF-16 LE/BE); without one,
  *   the bytes are UTF-8 when they are valid UTF-8 (a GBK text of Chinese almost never is), else
  *   GB18030, the superset of GBK and GB2312 that Chinese banks' exports are written in. The
@@ -21,8 +24,9 @@
 import ExcelJS from 'exceljs';
 import { parse } from 'csv-parse/sync';
 import { MAX_STATEMENT_ROWS } from '../../contract/orders';
+import { readXls } from './statementXls';
 
-export type StatementFormat = 'csv' | 'xlsx';
+export type StatementFormat = 'csv' | 'xlsx' | 'xls';
 /** The rows under the header, each with its line number, the cells as texts. */
 export type StatementTable = { format: StatementFormat; encoding: string; header: string[]; rows: Array<{ line: number; cells: string[] }> };
 export type TableRefusal = { error: string; field: string; params?: Record<string, string> };
@@ -35,7 +39,7 @@ const HEADER_SEARCH = 30;
 
 export async function tableOfFile(bytes: Uint8Array): Promise<StatementTable | TableRefusal> {
   if (!bytes.length) return { error: 'orders:csvRequired', field: 'file' };
-  if (startsWith(bytes, OLE2)) return { error: 'orders:xlsOld', field: 'file' };
+  if (startsWith(bytes, OLE2)) return xlsTable(bytes);
   if (startsWith(bytes, ZIP)) return xlsxTable(bytes);
   const text = decodeText(bytes);
   if (!text) return { error: 'orders:csvNotCsv', field: 'file' };
@@ -111,6 +115,12 @@ async function xlsxTable(bytes: Uint8Array): Promise<StatementTable | TableRefus
     rows.push(cells);
   });
   return withHeader(rows, 'xlsx', 'xlsx');
+}
+
+function xlsTable(bytes: Uint8Array): StatementTable | TableRefusal {
+  const sheet = readXls(bytes, MAX_STATEMENT_ROWS + HEADER_SEARCH + 1);
+  if ('error' in sheet) return { error: sheet.error, field: 'file', ...(sheet.error === 'orders:csvTooManyRows' ? { params: { max: String(MAX_STATEMENT_ROWS) } } : {}) };
+  return withHeader(sheet.rows, 'xls', sheet.encoding);
 }
 
 function withHeader(all: string[][], format: StatementFormat, encoding: string): StatementTable | TableRefusal {
