@@ -186,14 +186,13 @@ export class OrderService {
       conference_id: conferenceId, user_id: o.userId, type: o.type, currency: o.currency, display_currency: o.displayCurrency ?? o.currency, total_amount: total.amount, status: 'unpaid', open_slot: o.openSlot, lang: o.lang,
       deadline_at: toDbInstant(new Date(o.now.getTime() + ORDER_HOLD_MS)), remark: null, created_at: toDbInstant(o.now),
     });
-    await repo.insertItems(tx, conferenceId, orderId, o.lines.map((l) => ({ kind: l.kind, ref_id: l.refId, title_zh: l.titleZh, title_en: l.titleEn, unit_amount: l.unit.amount, quantity: l.quantity, price_version: l.priceVersion ?? 0 })));
-    await this.events.emit(tx, 'order.created', { conferenceId, orderId, userId: o.userId, type: o.type });
     const shownIn = o.displayCurrency ?? o.currency;
     await repo.insertItems(tx, conferenceId, orderId, o.lines.map((l) => ({
       kind: l.kind, ref_id: l.refId, title_zh: l.titleZh, title_en: l.titleEn, unit_amount: l.unit.amount, quantity: l.quantity, price_version: l.priceVersion ?? 0,
       category_zh: l.categoryZh ?? null, category_en: l.categoryEn ?? null,
       display_unit_amount: shownIn !== o.currency && l.display?.currency === shownIn ? l.display.amount : null,
     })));
+    await this.events.emit(tx, 'order.created', { conferenceId, orderId, userId: o.userId, type: o.type });
     return orderId;
   }
 
