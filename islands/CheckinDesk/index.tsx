@@ -12,6 +12,7 @@ import { ApiError, call, urlOf } from '../shared/api';
 import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';
 import { PersonCard, TONES, toneOf } from './PersonCard';
+import { keepForOffline } from './offline';
 import { enqueue, forget, queued, saveDesk, savedDesk } from './queue';
 import { beep, frameReader, unlockSound, watch } from './scanner';
 
@@ -41,6 +42,9 @@ function Desk({ lang, desks, conferenceId }: CheckinDeskProps) {
   const [text, setText] = useState('');
   const [camera, setCamera] = useState<'off' | 'starting' | 'on' | 'unavailable'>('off');
   const [reader, setReader] = useState('');
+  // the service worker keeps the page for a reopening without connection (offline.ts)
+  const [offlineReady, setOfflineReady] = useState(false);
+  useEffect(() => keepForOffline(() => setOfflineReady(true)), []);
   const video = useRef<HTMLVideoElement>(null);
   const stopRef = useRef<(() => void) | null>(null);
   const fail = (err: unknown) => message.error(t(err instanceof ApiError ? err.messageKey : 'commonMsg.failed', err instanceof ApiError ? err.params : undefined));
@@ -195,7 +199,7 @@ function Desk({ lang, desks, conferenceId }: CheckinDeskProps) {
   );
 
   return (
-    <div className="checkin-desk" data-online={online ? 'yes' : 'no'} data-queued={pending} style={{ maxWidth: 720 }}>
+    <div className="checkin-desk" data-online={online ? 'yes' : 'no'} data-queued={pending} data-offline-ready={offlineReady ? 'yes' : 'no'} style={{ maxWidth: 720 }}>
       <Space wrap style={{ marginBottom: 8 }}>
         <Select aria-label={t('checkin:desk.chooseDesk')} style={{ minWidth: 180 }} value={deskId ?? 0} onChange={(v: number) => { const id = v || null; setDeskId(id); saveDesk(conferenceId, id); }}
           options={[...desks.map((d) => ({ value: d.id, label: d.name })), { value: 0, label: t('checkin:desk.noDesk') }]} />

@@ -106,3 +106,11 @@ export const checkinApi = {
   attendance: endpoint<AttendancePage>()({ method: 'GET', path: `${MANAGE}/attendance`, query: attendanceQuery }),
   excel: endpoint<Download>()({ method: 'POST', path: `${MANAGE}/export`, body: orEmpty(z.object({ q: z.string().trim().max(100, `${NS}queryTooLong`).optional() })) }),
 };
+
+/**
+ * The desk's service worker (islands/CheckinDesk/offline.ts, server/modules/checkin/offline.ts):
+ * its script beside the desk page, its scope the desk page alone, so a desk reopened without a
+ * connection still opens and queues scans.
+ */
+export const DESK_PAGE = '/platform/manage/checkin/desk';
+export const DESK_WORKER = '/platform/manage/checkin/desk-sw.js';

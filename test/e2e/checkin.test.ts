@@ -94,6 +94,8 @@ describe('the check-in desk in Chromium', { skip: !haveBrowser }, () => {
     await registrant('ada', 8801, 'Ada Lovelace', 'Analytical Engine Society');
     await registrant('wang', 8802, '王芳', '中国科学院计算技术研究所');
     await registrant('li', 8803, '李雷', '清华大学');
+    await registrant('ning', 8804, 'Ning Detector', 'Native Barcode Lab');
+    await registrant('zhao', 8805, '赵敏', '离线大学');
     browser = await launch(['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${camera}`]);
   });
 
@@ -172,6 +174,87 @@ describe('the check-in desk in Chromium', { skip: !haveBrowser }, () => {
     assert.equal(synced[0].outcome, 'checkedIn');
     assert.ok(synced[0].offline, 'recorded as an offline scan');
     assert.ok(await db('checkins').where({ conference_id: cid, registrant_id: people.wang.id }).first(), 'checked in once synced');
+    await context.close();
+  });
+
+  test('where the browser has BarcodeDetector, the desk reads with it and never loads jsQR', async () => {
+    // Headless Chromium has none: a stand-in that reads every frame as Ning's code, counting its calls.
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.grantPermissions(['camera'], { origin: url('') });
+    await context.addInitScript((code) => {
+      const w = window as unknown as { BarcodeDetector: unknown; detectCalls: number; detectFormats: string[] };
+      w.detectCalls = 0;
+      w.BarcodeDetector = class {
+        constructor(options: { formats: string[] }) {
+          w.detectFormats = options.formats;
+        }
+        static async getSupportedFormats() {
+          return ['qr_code', 'ean_13'];
+        }
+        async detect(source: unknown) {
+          w.detectCalls++;
+          return source instanceof HTMLVideoElement ? [{ rawValue: code, format: 'qr_code' }] : [];
+        }
+      };
+    }, people.ning.code);
+    const page = await context.newPage();
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+    });
+    await loginWithForm(page, url(''), 'desk@example.org', password, DESK);
+    await hydrated(page, 'CheckinDesk');
+    await page.locator('.checkin-camera').click();
+    const card = page.locator('.checkin-card', { hasText: 'Ning Detector' });
+    await card.waitFor({ timeout: 20_000 });
+    assert.equal(await page.locator('.checkin-reader').getAttribute('data-reader'), 'native');
+    const used = await page.evaluate(() => {
+      const w = window as unknown as { detectCalls: number; detectFormats: string[] };
+      return { calls: w.detectCalls, formats: w.detectFormats };
+    });
+    assert.ok(used.calls >= 1, 'the stand-in read the frames');
+    assert.deepEqual(used.formats, ['qr_code']);
+    // No script the page loaded is jsQR's (its chunk is the one that names it).
+    const jsqr = scripts.filter((p) => p.startsWith('/assets/') && fs.readFileSync(path.join('dist/client', p), 'utf8').includes('jsQR'));
+    assert.deepEqual(jsqr, [], 'jsQR is not loaded when BarcodeDetector reads QR codes');
+    await page.getByRole('button', { name: '关闭摄像头' }).click();
+    await context.close();
+  });
+
+  test('offline: the desk reopened without a connection opens from its service worker, queues a typed scan, syncs it', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await loginWithForm(page, url(''), 'desk@example.org', password, DESK);
+    await hydrated(page, 'CheckinDesk');
+    await page.locator('.checkin-desk[data-offline-ready="yes"]').waitFor({ timeout: 30_000 });
+
+    await context.setOffline(true);
+    const reopened = await page.reload();
+    assert.ok(reopened?.fromServiceWorker(), 'the page came from the desk\'s service worker');
+    await hydrated(page, 'CheckinDesk');
+    await page.locator('.checkin-desk[data-online="no"]').waitFor();
+    await page.locator('.checkin-search input').fill(people.zhao.code);
+    await page.locator('.checkin-search button').click();
+    await page.locator('.checkin-card[data-tone="amber"]', { hasText: people.zhao.code }).waitFor();
+    await page.locator('.checkin-card .checkin-do').click();
+    await page.locator('.checkin-desk[data-queued="1"]').waitFor();
+    await shot(page, 'checkin-desk-reopened-offline-zh');
+    assert.equal(await db('checkins').where({ conference_id: cid, registrant_id: people.zhao.id }).first(), undefined, 'nothing reached the server yet');
+    // What the worker keeps: the desk page and its files, no answer of the API.
+    const kept = await page.evaluate(async () => {
+      const urls: string[] = [];
+      for (const name of await caches.keys()) for (const r of await (await caches.open(name)).keys()) urls.push(new URL(r.url).pathname);
+      return urls;
+    });
+    assert.ok(kept.includes(DESK), `the desk page is kept (${kept.join(', ')})`);
+    assert.deepEqual(kept.filter((p) => !(p === DESK || p.startsWith('/assets/') || p.startsWith('/locales/') || p.startsWith('/fonts/'))), [], 'nothing but the page and its files');
+
+    await context.setOffline(false);
+    await page.locator('.checkin-desk[data-queued="0"]').waitFor({ timeout: 15_000 });
+    const synced = await db('checkin_attempts').where({ conference_id: cid, registrant_id: people.zhao.id });
+    assert.equal(synced.length, 1);
+    assert.equal(synced[0].outcome, 'checkedIn');
+    assert.ok(synced[0].offline, 'recorded as an offline scan');
     await context.close();
   });
 

@@ -12,7 +12,8 @@ import { sendAttachment } from '../../platform/download';
 import { t } from '../../platform/i18n';
 import { workAsker, workStarted } from '../../platform/work/index';
 import { XLSX_TYPE } from '../../platform/xlsx';
-import { checkinApi } from '../../contract/checkin';
+import { checkinApi, DESK_WORKER } from '../../contract/checkin';
+import { deskWorkerScript, deskWorkerVersion } from './offline';
 import type { Attendance } from './attendance';
 import { ATTENDANCE_AT_ONCE, attendanceExportOf } from './exportWork';
 
@@ -54,6 +55,11 @@ export function checkinApiRouter(deps: Deps, attendance: Attendance): Router {
 
 export function checkinPageRouter({ checkin, shell }: Deps): Router {
   const router = Router();
+  // The desk's service worker (offline.ts): desk staff only, like the page it serves; never cached by the browser's HTTP cache.
+  const worker = deskWorkerScript(deskWorkerVersion());
+  router.get(DESK_WORKER, screen('desk'), (_req, res) => {
+    res.type('application/javascript').set('Cache-Control', 'no-cache').send(worker);
+  });
   router.get(CHECKIN_AREA, screen('manager'), async (req, res) => {
     const { lang, mobile } = req.ctx;
     const cid = conferenceOf(req);
