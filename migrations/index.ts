@@ -44,7 +44,7 @@ import * as m042 from './042_personal_data';
 import * as m043 from './043_checkin';
 import * as m045 from './045_overview_indexes';
 import * as m046 from './046_old_books_dropped';
-import * as m049 from './049_order_line_display';
+import * as m049 from './049_order_lines_and_maintenance';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -90,7 +90,7 @@ const migrations: Record<string, Migration> = {
   '043_checkin': m043,
   '045_overview_indexes': m045,
   '046_old_books_dropped': m046,
-  '049_order_line_display': m049,
+  '049_order_lines_and_maintenance': m049,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

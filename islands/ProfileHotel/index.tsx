@@ -54,6 +54,7 @@ function Hotels({ lang, mobile, page: initial, roomId }: ProfileHotelProps) {
   const bar = page.bar;
   return (
     <div className="profile-hotel">
+      {bar === 'off' && <Alert className="service-not-opened" type="info" showIcon title={t('userReg.serviceNotOpened')} style={{ marginBottom: 16 }} />}
       {bar === 'closed' && <Alert type="warning" showIcon title={t('hotels:notAvailable')} style={{ marginBottom: 16 }} />}
       {bar === 'notRegistered' && <Alert type="warning" showIcon title={t('hotels:notRegistered')} description={<GoOnAfter t={t} to="/register" where="register" />} action={<Button size="small" href="/register">{t('hotels:book.toRegister')}</Button>} style={{ marginBottom: 16 }} />}
       {bar === 'notPaid' && (

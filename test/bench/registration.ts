@@ -41,7 +41,7 @@ try {
   await h.db('registration_settings').where({ conference_id: cid }).update({ last_seq: 2000 });
   const registrantIds: number[] = await h.db('registrants').where({ conference_id: cid }).pluck('id');
   // the rows, read on the main side; the workbook is written by the pool's platform.table task
-  await time('user.xlsx rows, 2000 registrants', () => usersTable(h.db, cid, registrantIds, 'zh', 'Asia/Shanghai'));
+  await time('user.xlsx rows, 2000 registrants', () => usersTable(h.db, cid, registrantIds, 'zh', 'Asia/Shanghai', (c, users, lang) => h.orders.feeCategoriesOf(c, users, lang)));
 
   const host = 'bench.localhost';
   const answers = { fullName: 'Bench', tel: '13800138000', country: 'China', unit: 'ICT' };
