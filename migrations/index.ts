@@ -46,7 +46,7 @@ import * as m045 from './045_overview_indexes';
 import * as m046 from './046_old_books_dropped';
 import * as m047 from './047_programme';
 import * as m048 from './048_review_deadline';
-import * as m049 from './049_order_line_display';
+import * as m049 from './049_order_lines_and_maintenance';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -94,7 +94,7 @@ const migrations: Record<string, Migration> = {
   '046_old_books_dropped': m046,
   '047_programme': m047,
   '048_review_deadline': m048,
-  '049_order_line_display': m049,
+  '049_order_lines_and_maintenance': m049,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -2,6 +2,7 @@
  * The Express app. Middleware order: headers → static files → cookies → tenant (Host) →
  * session (token) → API routers → page routes → 404 → error handler (platform/errorHandler.ts).
  */
+import { maintenanceGate } from './platform/maintenance';
 import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import express from 'express';
@@ -134,6 +135,8 @@ export async function createApp({ config, db, bus: givenBus, limiter: givenLimit
   app.use(tenantMiddleware(hooks.tenant, config.PLATFORM_HOST));
   app.use(platformSecurityHeaders({ production }));
   app.use(sessionMiddleware(sessions, hooks.identify, knownSessions));
+  // A conference in maintenance answers its maintenance page to all but its staff (spec 8).
+  app.use(maintenanceGate());
   for (const router of early) app.use(router);
 
   const api = express.Router();

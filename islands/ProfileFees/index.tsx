@@ -27,6 +27,8 @@ export type ProfileFeesProps = {
   openOrders: { register: number | null; optional: number | null };
   /** the person has not registered here: the page leads to the registration instead */
   notRegistered?: boolean;
+  /** the conference charges no fees (costs not set): spec 8's 'The service has not been opened…' */
+  serviceOff?: boolean;
   /** the person's fee orders that are paid or still open: what they already have */
   mine?: OrderView[];
   /** how many registration fees one person may hold, and how many this one holds */
@@ -40,7 +42,7 @@ export function picksOf(register: number | null, optional: Record<number, number
   return picks;
 }
 
-function Fees({ lang, mobile, offers: listed, codeInLink = '', openOrders, notRegistered = false, mine = [], allowance = { registerPerPerson: 1, registerHeld: 0 } }: ProfileFeesProps) {
+function Fees({ lang, mobile, offers: listed, codeInLink = '', openOrders, notRegistered = false, serviceOff = false, mine = [], allowance = { registerPerPerson: 1, registerHeld: 0 } }: ProfileFeesProps) {
   const t = translator(lang);
   const { message, modal } = App.useApp();
   const [register, setRegister] = useState<number | null>(null);
@@ -110,6 +112,14 @@ function Fees({ lang, mobile, offers: listed, codeInLink = '', openOrders, notRe
   }
 
   const open = [openOrders.register !== null ? t('orders:fees.openRegister') : '', openOrders.optional !== null ? t('orders:fees.openOptional') : ''].filter(Boolean);
+
+  if (serviceOff) {
+    return (
+      <div className="profile-fees">
+        <Alert className="service-not-opened" type="info" showIcon title={t('userReg.serviceNotOpened')} />
+      </div>
+    );
+  }
 
   if (notRegistered) {
     return (

@@ -54,6 +54,7 @@ function Hotels({ lang, mobile, page: initial, roomId }: ProfileHotelProps) {
   const bar = page.bar;
   return (
     <div className="profile-hotel">
+      {bar === 'off' && <Alert className="service-not-opened" type="info" showIcon title={t('userReg.serviceNotOpened')} style={{ marginBottom: 16 }} />}
       {bar === 'closed' && <Alert type="warning" showIcon title={t('hotels:notAvailable')} style={{ marginBottom: 16 }} />}
       {bar === 'notRegistered' && <Alert type="warning" showIcon title={t('hotels:notRegistered')} description={<GoOnAfter t={t} to="/register" where="register" />} action={<Button size="small" href="/register">{t('hotels:book.toRegister')}</Button>} style={{ marginBottom: 16 }} />}
       {bar === 'notPaid' && (
@@ -62,13 +63,14 @@ function Hotels({ lang, mobile, page: initial, roomId }: ProfileHotelProps) {
       {bar === 'notAccepted' && (
         <Alert type="warning" showIcon title={t('hotels:notAccepted')} description={s ? pick(s.conditionNoteZh, s.conditionNoteEn, lang) || undefined : undefined} action={<Button size="small" href={AUTHOR_PAGE}>{t('hotels:book.toSubmissions')}</Button>} style={{ marginBottom: 16 }} />
       )}
-      {s && (s.startDate || s.endDate) && <Typography.Paragraph type="secondary">{t('hotels:book.window', { start: s.startDate, end: s.endDate })}</Typography.Paragraph>}
-      {s && pick(s.descriptionZh, s.descriptionEn, lang) && <div className="hotel-description" dangerouslySetInnerHTML={{ __html: pick(s.descriptionZh, s.descriptionEn, lang) }} />}
+      {/* The service not opened: no window, description or hotels to offer; the person's own bookings still listed. */}
+      {bar !== 'off' && s && (s.startDate || s.endDate) && <Typography.Paragraph type="secondary">{t('hotels:book.window', { start: s.startDate, end: s.endDate })}</Typography.Paragraph>}
+      {bar !== 'off' && s && pick(s.descriptionZh, s.descriptionEn, lang) && <div className="hotel-description" dangerouslySetInnerHTML={{ __html: pick(s.descriptionZh, s.descriptionEn, lang) }} />}
       {page.mine.length > 0 && <MyBookings lang={lang} mobile={mobile} t={t} bookings={page.mine} onCancel={cancel} />}
-      <Typography.Title level={4} style={{ marginTop: 16 }}>{t('hotels:book.hotels')}</Typography.Title>
-      {!page.hotels.length && <Typography.Paragraph type="secondary">{t('hotels:book.noHotels')}</Typography.Paragraph>}
+      {bar !== 'off' && <Typography.Title level={4} style={{ marginTop: 16 }}>{t('hotels:book.hotels')}</Typography.Title>}
+      {bar !== 'off' && !page.hotels.length && <Typography.Paragraph type="secondary">{t('hotels:book.noHotels')}</Typography.Paragraph>}
       <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-        {page.hotels.map((h) => (
+        {(bar === 'off' ? [] : page.hotels).map((h) => (
           <HotelCard key={h.id} lang={lang} mobile={mobile} t={t} hotel={h} canBook={bar === ''} onBook={(room) => setBooking({ hotel: h, room })} />
         ))}
       </Space>

@@ -30,7 +30,8 @@ function Bar({ page, t }: { page: AuthorPage; t: T }) {
   const { modal, message } = App.useApp();
   const { bar, barLink, settings } = page;
   if (!bar) return null;
-  const text = bar === 'notPaid' ? t('submitAuthor:bar.notPaid') : t(`submissions:${bar}`, { date: settings.startDate, max: settings.maxPerPerson });
+  // 'off': the conference has not enabled submissions (spec 8 'The service has not been opened…')
+  const text = bar === 'notPaid' ? t('submitAuthor:bar.notPaid') : bar === 'off' ? t('userReg.serviceNotOpened') : t(`submissions:${bar}`, { date: settings.startDate, max: settings.maxPerPerson });
   const payFirst = () => modal.confirm({ content: t('submissions:notPaid'), okText: t('submitAuthor:bar.ok'), cancelText: t('submitAuthor:keep'), onOk: () => location.assign(barLink) });
   // The submission fee (issue 32): spec 8's question, then the fee's order is made (or the open one found) and paid.
   const payFee = () =>
@@ -53,7 +54,7 @@ function Bar({ page, t }: { page: AuthorPage; t: T }) {
   );
   // Unregistered or unpaid: sent on after a visible countdown (spec 2.8), unless they choose to stay.
   const goOn = barLink && (bar === 'notRegistered' || bar === 'notPaid') ? <GoOnAfter t={t} to={barLink} where={bar === 'notRegistered' ? 'register' : 'fees'} /> : undefined;
-  return <Alert type={bar === 'off' ? 'info' : 'warning'} showIcon title={text} description={goOn} action={action} style={{ marginBottom: 16 }} />;
+  return <Alert className={bar === 'off' ? 'service-not-opened' : undefined} type={bar === 'off' ? 'info' : 'warning'} showIcon title={text} description={goOn} action={action} style={{ marginBottom: 16 }} />;
 }
 
 function Submission({ lang, mobile, page: initial, editId }: ProfileSubmissionProps) {

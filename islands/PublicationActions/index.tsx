@@ -5,7 +5,7 @@
  * status and this panel agree.
  */
 import { useState } from 'react';
-import { Alert, App, Button, Popconfirm, Space } from 'antd';
+import { Alert, App, Button, Popconfirm, Space, Switch } from 'antd';
 import { conferencesApi, formatInstant, type PublicationAction, type PublicationState } from '../../server/contract/conferences';
 import { AntdRoot } from '../shared/AntdRoot';
 import { call, ApiError } from '../shared/api';
@@ -29,6 +29,21 @@ function Actions({ lang, mobile, state }: PublicationActionsProps) {
   const t = translator(lang);
   const { message } = App.useApp();
   const [busy, setBusy] = useState<PublicationAction | null>(null);
+  const [maintenance, setMaintenance] = useState(state.maintenance);
+  const [switching, setSwitching] = useState(false);
+
+  // The maintenance switch (spec 8 'Under Maintenance'): saved at once; the managers keep working.
+  async function toggleMaintenance(on: boolean) {
+    setSwitching(true);
+    try {
+      setMaintenance((await call(conferencesApi.maintenance, { body: { on } })).maintenance);
+      message.success(t('manageConference:maintenanceSaved'));
+    } catch (err) {
+      message.error(t(err instanceof ApiError ? err.messageKey : 'commonMsg.failed'));
+    } finally {
+      setSwitching(false);
+    }
+  }
   const shown = STATE_TEXT[state.status] ?? STATE_TEXT['1'];
 
   async function run(action: PublicationAction) {
@@ -76,6 +91,13 @@ function Actions({ lang, mobile, state }: PublicationActionsProps) {
           {state.actions.map(button)}
         </Space>
       ) : null}
+      <div className="maintenance-switch" style={{ marginTop: 16, display: 'flex', gap: 12, alignItems: 'flex-start' }}>
+        <Switch id="maintenance-switch" checked={maintenance} loading={switching} onChange={(on) => void toggleMaintenance(on)} />
+        <label htmlFor="maintenance-switch" style={{ cursor: 'pointer' }}>
+          <strong>{t(`${NS}maintenance`)}</strong>
+          <div style={{ color: '#595959' }}>{t(`${NS}maintenanceHint`)}</div>
+        </label>
+      </div>
     </div>
   );
 }

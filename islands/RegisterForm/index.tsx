@@ -42,7 +42,7 @@ export type RegisterFormProps = {
 
 const REDIRECT_SECONDS = 3;
 const NOTICE = 'noticeAccepted';
-type Status = { kind: 'ok' | 'warn' | 'info'; text: string; next?: string } | null;
+type Status = { kind: 'ok' | 'warn' | 'info'; text: string; next?: string; title?: string } | null;
 
 function answersFrom(values: Values): Answers {
   const answers: Answers = {};
@@ -156,7 +156,7 @@ export default function RegisterForm(props: RegisterFormProps) {
       if (e.field && document.getElementById(fieldId(e.field))) {
         setErrors({ [e.field]: text });
         showFirstError({ [e.field]: text });
-      } else setStatus({ kind: 'warn', text });
+      } else setStatus({ kind: 'warn', text, ...(e.messageKey === 'userReg.emailInitialFailed' ? { title: t('userReg.attendFailed') } : {}) });
     } finally {
       setBusy(false);
     }
@@ -201,7 +201,8 @@ export default function RegisterForm(props: RegisterFormProps) {
         {mode === 'self' ? <p className="register-red-note">{t('registration:redNote')}</p> : null}
         {status ? (
           <div className={`rf-alert rf-alert-${status.kind}`} role={status.kind === 'warn' ? 'alert' : 'status'}>
-            {status.text}
+            {status.title ? <strong className="rf-alert-title">{status.title}</strong> : null}
+            {status.title ? <p>{status.text}</p> : status.text}
             {status.next ? <p><a className="rf-button rf-button-primary" href={status.next}>{t('registration:continue')}</a></p> : null}
           </div>
         ) : null}

@@ -138,6 +138,8 @@ export type ManagerView = { userId: number; email: string; trueName: string; cre
 
 export type PublicationState = {
   status: string;
+  /** the maintenance switch (spec 8 'Under Maintenance'): the site shows the maintenance page to all but its staff */
+  maintenance: boolean;
   actions: PublicationAction[];
   /** when the pending request was made */
   requestedAt: string | null;
@@ -174,6 +176,7 @@ export const conferencesApi = {
   cancelRelease: publication('cancelRelease', 'cancelled'),
   close: publication('closeConference', 'closed'),
   reopen: publication('reopenConference', 'reopened'),
+  maintenance: endpoint<PublicationState>()({ method: 'POST', path: `${PLATFORM}/maintenance`, body: z.object({ on: z.boolean() }), done: `${NS}maintenanceSaved` }),
 
   // the platform administrators' queue
   queue: endpoint<QueueItem[]>()({ method: 'GET', path: QUEUE }),

@@ -227,7 +227,8 @@ export type RoomOffer = Omit<RoomView, 'booked' | 'remaining' | 'price'> & { pri
 export type HotelOffer = Omit<HotelView, 'rooms'> & { rooms: RoomOffer[] };
 
 /** Why a person may not book now ('' when they may). */
-export type BookingBar = '' | 'closed' | 'notRegistered' | 'notPaid' | 'notAccepted';
+/** 'off': the conference has not enabled the hotel service; 'closed': its switch or window is closed */
+export type BookingBar = '' | 'off' | 'closed' | 'notRegistered' | 'notPaid' | 'notAccepted';
 
 export type BookingView = {
   id: number;

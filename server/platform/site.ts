@@ -23,6 +23,8 @@ export type ConferenceInfo = {
   id: number;
   slug: string;
   status: string;
+  /** the maintenance switch (spec 8 'Under Maintenance'): pages for its staff only (platform/maintenance.ts) */
+  maintenance?: boolean;
   registerFlag: boolean;
   registerNum: number;
   timeZone: string;

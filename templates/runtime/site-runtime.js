@@ -36,13 +36,41 @@
     else location.reload();
   }
 
+  var TOAST_MS = 2000; // spec 9: notifications last 2000 ms
+  var toastTimer = 0;
+
+  /** The error toast (spec 8 "Logout fails"), as the user menu's: top centre, for 2 s, read out by screen readers. */
+  function toast(text) {
+    var box = document.querySelector('.template-toast');
+    if (!box) {
+      box = document.createElement('div');
+      box.className = 'template-toast';
+      box.setAttribute('role', 'alert');
+      box.setAttribute('style', 'position:fixed;top:16px;left:50%;transform:translateX(-50%);z-index:10000;max-width:calc(100vw - 32px);box-sizing:border-box;padding:8px 16px;border-radius:6px;background:#fff2f0;border:1px solid #ffccc7;color:#a8071a;font-size:14px;line-height:1.5;box-shadow:0 4px 12px rgba(0,0,0,.15)');
+      document.body.appendChild(box);
+    }
+    box.textContent = text;
+    clearTimeout(toastTimer);
+    toastTimer = setTimeout(function () { if (box.parentNode) box.parentNode.removeChild(box); }, TOAST_MS);
+  }
+
+  /**
+   * Ends the session, then leaves for the home page (or the passport's logout address). A failed
+   * logout (an error answer, a refusal, no network) leaves the person here, signed in, and says so.
+   */
   function logout() {
     fetch('/api/base/oauth/logout', { method: 'DELETE', credentials: 'same-origin', headers: { Accept: 'application/json' } })
-      .then(function (res) { return res.json(); })
-      .catch(function () { return null; })
-      .then(function (body) {
-        // With a passport provider, its logout address ends the single sign-on session too.
-        location.assign(body && body.data && body.data.logoutUrl ? body.data.logoutUrl : '/');
+      .then(function (res) {
+        return res.json().catch(function () { return null; }).then(function (body) {
+          var answer = body && body.data;
+          if (!res.ok || !answer || answer.flag === false) throw new Error((answer && answer.message) || 'logout failed');
+          // With a passport provider, its logout address ends the single sign-on session too.
+          location.assign(answer.logoutUrl || '/');
+        });
+      })
+      .catch(function () {
+        // The server's message is a catalog key this script cannot translate: the page brings the sentence.
+        toast((data.texts && data.texts.logoutFailed) || 'Logout failed');
       });
   }
 

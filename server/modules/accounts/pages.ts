@@ -101,15 +101,18 @@ function textFor(lang: Lang, view: AccountView, userName: string): Record<string
 /**
  * An account page in one of its views (the registration feature shows /register with it).
  * `keep`: an anonymous visitor's page of a conference is kept for the next visitors (it depends on
- * the site, the address and the organisations list, whose changes drop it).
+ * the site, the address and the organisations list, whose changes drop it). `closedKey`: what the
+ * closed view says, when not that the registration window is closed (the registration service not
+ * opened at all, spec 8).
  */
-export async function renderAccountPage(deps: Deps, req: Request, res: Response, view: AccountView, keep = false): Promise<void> {
+export async function renderAccountPage(deps: Deps, req: Request, res: Response, view: AccountView, keep = false, closedKey?: string): Promise<void> {
   const since = deps.pageCache.epoch();
   const { site, lang, identity } = req.ctx;
   const platform = site === null;
   const siteName = site ? text(site.config.conferenceName, lang) : t(lang, 'platform.name');
   const shown: AccountView = identity && view !== 'reset' && view !== 'closed' ? 'loggedIn' : view;
   const textMap = textFor(lang, shown, identity?.user.trueName || identity?.user.email || '');
+  if (closedKey) textMap.registrationClosed = t(lang, closedKey);
   const redirect = safeRedirectPath(req.query.redirect, '') || null;
   const afterSignUp = platform ? '/' : '/conferenceRegister';
   const framed = !platform && EMBED_VIEWS.has(shown as EmbedView);

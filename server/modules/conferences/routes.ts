@@ -36,6 +36,7 @@ export function conferenceApiRouter({ conferences }: Deps): Router {
 
   // ── publication (spec 4, "Conference website"): each action's endpoint bears its name ──
   route(router, conferencesApi.publication, access('manager'), (_input, req) => conferences.publicationState(conferenceOf(req)));
+  route(router, conferencesApi.maintenance, access('manager'), ({ body }, req) => conferences.setMaintenance(conferenceOf(req), body.on));
   for (const action of PUBLICATION_ACTIONS) {
     route(router, conferencesApi[action], access('manager'), (_input, req) => conferences.act(conferenceOf(req), req.ctx.identity!.user.id, action));
   }

@@ -244,6 +244,7 @@ export class ConferenceService {
     const latest = await repo.latestRequest(this.db, conferenceId);
     return {
       status,
+      maintenance: await conferenceRecord.maintenanceOf(this.db, conferenceId),
       actions: ACTIONS_BY_STATUS[status] ?? [],
       requestedAt: status === CONFERENCE_STATUS.pendingReview && latest?.status === 'pending' ? iso(latest.created_at) : null,
       rejection:
@@ -268,6 +269,16 @@ export class ConferenceService {
     });
     await this.sites.siteChanged(conferenceId);
     if (action === 'apply') await this.tellAdministrators(conferenceId, userId);
+    return this.publicationState(conferenceId);
+  }
+
+  /**
+   * The maintenance switch (spec 8 'Under Maintenance'): while on, the site and the personal
+   * pages show the maintenance page to everyone but the conference's staff, who keep working.
+   */
+  async setMaintenance(conferenceId: number, on: boolean): Promise<PublicationState> {
+    await conferenceRecord.setMaintenance(this.db, conferenceId, on);
+    await this.sites.siteChanged(conferenceId);
     return this.publicationState(conferenceId);
   }
 

@@ -44,9 +44,14 @@ export class HotelBooking {
     private readonly events: EventBus,
   ) {}
 
-  /** Why the person may not book now, or '' (spec 8 'Hotel reservation is not available' for a closed window). */
+  /**
+   * Why the person may not book now, or '': 'off' when the conference has not enabled the hotel
+   * service (spec 8 'The service has not been opened…'), 'closed' for a closed switch or window
+   * (spec 8 'Hotel reservation is not available').
+   */
   async barOf(conferenceId: number, settings: repo.SettingsRow | undefined, person: Booker, moduleOn: boolean): Promise<BookingBar> {
-    if (!moduleOn || !settings || !settings.open) return 'closed';
+    if (!moduleOn) return 'off';
+    if (!settings || !settings.open) return 'closed';
     if (person.today < settings.start_date || person.today > settings.end_date) return 'closed';
     if (!(await this.registration.contactOf(conferenceId, person.userId))) return 'notRegistered';
     if (settings.condition === 'paidRegistration' && !(await this.orders.hasPaid(this.db, conferenceId, person.userId, 'register'))) return 'notPaid';
@@ -120,6 +125,7 @@ export class HotelBooking {
   async book(conferenceId: number, person: Booker, input: BookingInput, moduleOn: boolean, now = new Date()): Promise<{ bookingId: number; orderId: number }> {
     const settings = await repo.findSettings(this.db, conferenceId);
     const bar = await this.barOf(conferenceId, settings, person, moduleOn);
+    if (bar === 'off') throw new AppError(409, 'userReg.serviceNotOpened');
     if (bar === 'closed' || !settings) throw new AppError(409, 'hotels:notAvailable');
     if (bar === 'notRegistered') throw new AppError(403, 'hotels:notRegistered');
     if (bar === 'notPaid') throw new AppError(403, 'hotels:notPaid');

@@ -27,6 +27,12 @@ export function ordersPageRouter(deps: Deps, management: OrderManagement): Route
   router.get('/profile/conference/fee', screen('user', 'conference'), async (req, res) => {
     const { lang, mobile } = req.ctx;
     const conferenceId = conferenceOf(req);
+    // Fees the conference does not charge at all (registration config: costs not set): spec 8's
+    // 'The service has not been opened…', to everyone, registered or not.
+    if (!(await deps.registration.feeSettings(conferenceId)).costsSet) {
+      await shell.profileScreen(req, res, { title: t(lang, 'orders:feeTitle'), island: { island: 'ProfileFees', props: { lang, mobile, offers: [], openOrders: { register: null, optional: null }, serviceOff: true, mine: [], allowance: { registerPerPerson: 1, registerHeld: 0 } } } });
+      return;
+    }
     // Registered: the attendee role (what the fee API asks for), or a registration row.
     const registered = Boolean(req.ctx.identity?.roles.includes('attendee')) || Boolean(await deps.registration.personOf(conferenceId, userOf(req)));
     if (!registered) {

@@ -7,9 +7,14 @@ import type { SiteService } from '../sites/service';
 import { conferenceOrigin, type PublicUrlConfig } from '../../platform/publicUrl';
 import { enqueueConferenceMail, type MailLang, type MailNote } from '../mail/templates';
 import { escapeHtml } from '../../platform/html';
+import { AppError } from '../../platform/errors';
+import { isDatabaseBusy, isRetryable } from '../../db/transaction';
+import { logger } from '../../platform/logger';
 import { siteLanguages } from '../sites/menuRoutes';
 import { languageOfAddress } from '../accounts/index';
 import type { RegistrationHooks, RegistrationMailHow } from './service';
+
+const log = logger.child({ module: 'registration' });
 
 /** The language of a mail to someone a manager added: the site's, both when it is bilingual. */
 function siteMailLang(languageType: string): MailLang {
@@ -45,7 +50,8 @@ export function registrationMail(sites: SiteService, links: PublicUrlConfig): No
       const siteUrl = conferenceOrigin(links, site);
       const at = fromDbInstant(registrant.created_at) ?? new Date();
       const registrationTime = localTime(at, site.conference.timeZone);
-      await enqueueConferenceMail(tx, conferenceId, 'registration', mailLang, [registrant.email], (lang) => ({
+      try {
+        await enqueueConferenceMail(tx, conferenceId, 'registration', mailLang, [registrant.email], (lang) => ({
         conferenceName: text(site.config.conferenceName, lang),
         name: displayName({ fullName: registrant.full_name, firstName: registrant.first_name, middleName: registrant.middle_name, lastName: registrant.last_name }) || registrant.email,
         email: registrant.email,
@@ -53,7 +59,16 @@ export function registrationMail(sites: SiteService, links: PublicUrlConfig): No
         registrationCode: registrant.code,
         registrationTime,
         profileUrl: `${siteUrl}/profile/userInfo`,
-      }), managerNote(how, siteUrl, registrant.email));
+        }), managerNote(how, siteUrl, registrant.email));
+      } catch (err) {
+        // A deadlock or a busy database: the transaction's own retry (or 503), as for any write.
+        if (isRetryable(err) || isDatabaseBusy(err)) throw err;
+        // The registration mail cannot be written (the outbox refuses it, the template does not
+        // render): spec 8's 'Attend failed' / 'Email initial failed, please contact administrator'.
+        // The registration is rolled back with it, so the person may try again once it is fixed.
+        log.error({ conferenceId, err: (err as Error).message }, 'registration mail could not be written; registration refused');
+        throw new AppError(500, 'userReg.emailInitialFailed');
+      }
     };
   };
 }

@@ -110,6 +110,8 @@ export function registrationPageRouter(deps: Deps): Router {
       return res.redirect(302, `/conferenceRegister${at >= 0 ? req.originalUrl.slice(at) : ''}`);
     }
     const settings = await pageState.settings(conferenceOf(req));
+    // Registration not enabled at all: spec 8's 'The conference register service has not been opened…'
+    if (!settings.moduleOn) return renderAccountPage(deps, req, res, 'closed', false, 'userReg.registerServiceNotOpened');
     await renderAccountPage(deps, req, res, windowOpen(settings, todayIn(settings.timeZone)) ? 'register' : 'closed');
   });
 
@@ -131,7 +133,10 @@ export function registrationPageRouter(deps: Deps): Router {
     // settings or forms change (which drops it) or the day does (the window).
     const fresh = () => todayIn(settings.timeZone) === today;
     let kept: AppPage['kept'] = identity ? personalPageUse(since, fresh, null) : framedPageUse(deps, since, fresh);
-    if (!windowOpen(settings, today)) {
+    if (!settings.moduleOn) {
+      // The conference has not enabled registration at all (spec 8): not a window that opens later.
+      parts.push(box('info', t(lang, 'userReg.registerServiceNotOpened')));
+    } else if (!windowOpen(settings, today)) {
       parts.push(box('info', t(lang, 'commonMsg.dataMsgConfReg'), t(lang, `${NS}page.closedHint`)));
     } else if (registered) {
       parts.push(box('ok', t(lang, 'commonMsg.haveReg'), t(lang, `${NS}page.codeIs`, { code: SLOTS.registrantCode }), { href: '/profile/userInfo', label: t(lang, 'userMenu.personalCenter') }));

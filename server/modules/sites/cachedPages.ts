@@ -53,7 +53,8 @@ export function cachedPageFastPath(sites: SiteService, pageCache: PageCache, kno
     if (req.headers.authorization) return false;
     const conferenceId = sites.knownConferenceIdForHost(normaliseHost(req.headers.host));
     const site = conferenceId ? sites.knownSnapshot(conferenceId) : undefined;
-    if (!site) return false;
+    // In maintenance: the app answers (platform/maintenance.ts), not a kept page.
+    if (!site || site.conference.maintenance) return false;
     const cookies = req.headers.cookie;
     // The app's own reading (platform/hostCookies.ts): two session cookies, one planted by a
     // sibling conference, are no session at all, so the visitor is served as anonymous.

@@ -42,6 +42,15 @@ export async function setConferenceStatus(db: Conn, conferenceId: number, status
   await db('conferences').where({ id: conferenceId }).update({ status, updated_at: toDbInstant() });
 }
 
+/** The maintenance switch (spec 8 'Under Maintenance'). */
+export async function setMaintenance(db: Conn, conferenceId: number, on: boolean): Promise<void> {
+  await db('conferences').where({ id: conferenceId }).update({ maintenance: on, updated_at: toDbInstant() });
+}
+
+export async function maintenanceOf(db: Conn, conferenceId: number): Promise<boolean> {
+  return Boolean((await db('conferences').where({ id: conferenceId }).first('maintenance'))?.maintenance);
+}
+
 // ── the registration switches (registration/settings.ts) ─────────────────────────────────
 
 export type RegistrationSwitches = { registerFlag: boolean; registerNum: number; moduleOn: boolean; timeZone: string };

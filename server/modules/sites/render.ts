@@ -146,7 +146,8 @@ export function renderSharedPublicPage(input: Omit<PublicPageInput, 'identity'> 
 
   // userInfo (personalSlots) from the account as loaded now, so a renamed user shows the new name at once.
   const config_ = templateReadyConfig(site, lang, input.origin, null);
-  const data = { config: viewer.loggedIn ? { ...config_, userInfo: SLOTS.userInfo } : config_, menu: input.menu };
+  // texts: what the runtime itself may have to say (its logout-failure toast), in the page's language
+  const data = { config: viewer.loggedIn ? { ...config_, userInfo: SLOTS.userInfo } : config_, menu: input.menu, texts: { logoutFailed: t(lang, 'userMenu.logoutFailed') } };
   $('head').prepend(
     `<script type="application/json" id="conference-site-data">${jsonForHtml(data)}</script><script>${runtimeSource}</script>`,
   );

@@ -105,6 +105,7 @@ export class SiteService {
         registerFlag: Boolean(conference.register_flag),
         registerNum: Number(conference.register_num),
         timeZone: conference.time_zone,
+        maintenance: Boolean(conference.maintenance),
       },
       config: toWebsiteConfig(configRow),
       modules: { register: true, ...modules },

@@ -168,7 +168,8 @@ export class SubmissionAuthor {
     if (bar === 'notRegistered') return new AppError(403, 'submissions:notRegistered');
     if (bar === 'notPaid') return new AppError(402, 'submissions:notPaid');
     if (bar === 'feeUnpaid') return new AppError(402, 'submissions:feeUnpaid');
-    return new AppError(409, `submissions:${bar || 'off'}`);
+    // A service the conference has not enabled: spec 8's 'The service has not been opened…'
+    return new AppError(409, !bar || bar === 'off' ? 'userReg.serviceNotOpened' : `submissions:${bar}`);
   }
 
   /** The form against the call's modes and this conference's choices; hidden fields are emptied, not trusted. */

@@ -8,6 +8,9 @@
  * than it is charged in and the fee's price has changed since (another price_version): the
  * screens then show the charged amount alone. Lines of an unchanged fee take its display price and
  * its category's names now.
+ *
+ * conferences.maintenance: the conference's maintenance switch (spec 8 'Under Maintenance'): while
+ * on, its site and personal pages show the maintenance page to everyone but its staff.
  */
 import type { Knex } from 'knex';
 
@@ -16,6 +19,9 @@ export async function up(knex: Knex): Promise<void> {
     t.string('category_zh', 100).nullable();
     t.string('category_en', 100).nullable();
     t.bigInteger('display_unit_amount').nullable();
+  });
+  await knex.schema.alterTable('conferences', (t) => {
+    t.boolean('maintenance').notNullable().defaultTo(false);
   });
   const rows = (await knex('order_items as i')
     .join('orders as o', 'o.id', 'i.order_id')
@@ -45,6 +51,7 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
+  await knex.schema.alterTable('conferences', (t) => t.dropColumn('maintenance'));
   await knex.schema.alterTable('order_items', (t) => {
     t.dropColumn('display_unit_amount');
     t.dropColumn('category_en');
