@@ -18,23 +18,25 @@ let manager: string;
 const host = 'ovl.localhost';
 const otherHost = 'ovl-other.localhost';
 
+type Page = { total: number };
+type ListProps = { filter: Record<string, unknown>; tab?: string; initial?: Page; page?: Page; first?: Page };
 /** Each list's island, and where its props keep the first page's total. */
-const LISTS: Record<string, { island: string; total: (props: Record<string, any>) => number }> = {
-  '/platform/manage/user': { island: 'ManageRegistrants', total: (p) => p.initial.total },
-  '/platform/manage/order': { island: 'ManageOrders', total: (p) => p.page.total },
-  '/platform/manage/hotel': { island: 'ManageHotel', total: (p) => p.first.total },
-  '/platform/manage/contribute': { island: 'ManageSubmissions', total: (p) => p.first.total },
-  '/platform/manage/mailLog': { island: 'ManageMailLog', total: (p) => p.initial.total },
+const LISTS: Record<string, { island: string; total: (props: ListProps) => number }> = {
+  '/platform/manage/user': { island: 'ManageRegistrants', total: (p) => p.initial!.total },
+  '/platform/manage/order': { island: 'ManageOrders', total: (p) => p.page!.total },
+  '/platform/manage/hotel': { island: 'ManageHotel', total: (p) => p.first!.total },
+  '/platform/manage/contribute': { island: 'ManageSubmissions', total: (p) => p.first!.total },
+  '/platform/manage/mailLog': { island: 'ManageMailLog', total: (p) => p.initial!.total },
 };
 
 /** The list an address opens: its island's props (the filter it read, the first page's total). */
-async function open(address: string): Promise<{ props: Record<string, any>; total: number }> {
+async function open(address: string): Promise<{ props: ListProps; total: number }> {
   const { res, $ } = await page(h.app, address, { host, token: manager, lang: 'en' });
   expect(res.status, address).toBe(200);
   const list = LISTS[new URL(address, 'http://x').pathname];
   const json = $(`[data-island="${list.island}"]`).attr('data-props');
   expect(json, `${address}: ${res.text.slice(0, 300)}`).toBeTruthy();
-  const props = JSON.parse(json!) as Record<string, any>;
+  const props = JSON.parse(json!) as ListProps;
   return { props, total: list.total(props) };
 }
 
