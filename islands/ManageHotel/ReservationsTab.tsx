@@ -12,19 +12,20 @@ import type { Lang } from '../shared/locale';
 import { ManageTable, type ManageColumn } from '../shared/ManageTable';
 import { errorText, formatAt, moneyText, type T } from '../shared/orders';
 import { DatesDialog, PaymentDialog } from './Dialogs';
-import { filtersOf, type Filters, type FilterValues } from './filters';
+import { filtersOf, valuesOf, type Filters, type FilterValues } from './filters';
+import { showInAddress } from '../shared/address';
 import { PaymentTag, StatusTag } from './tags';
 
-type Props = { lang: Lang; mobile: boolean; t: T; hotels: HotelView[]; first: ReservationPage };
+type Props = { lang: Lang; mobile: boolean; t: T; hotels: HotelView[]; first: ReservationPage; filter?: Filters };
 
 const ACTIVE = ['pending', 'confirmed'];
 
-export function ReservationsTab({ lang, mobile, t, hotels, first }: Props) {
+export function ReservationsTab({ lang, mobile, t, hotels, first, filter = {} }: Props) {
   const { message } = App.useApp();
   const [form] = Form.useForm<FilterValues>();
   const [data, setData] = useState(first);
   const [page, setPage] = useState(1);
-  const [filters, setFilters] = useState<Filters>({});
+  const [filters, setFilters] = useState<Filters>(filter);
   const [loading, setLoading] = useState(false);
   const [paying, setPaying] = useState<ReservationView | null>(null);
   const [moving, setMoving] = useState<ReservationView | null>(null);
@@ -32,6 +33,12 @@ export function ReservationsTab({ lang, mobile, t, hotels, first }: Props) {
   const fail = (err: unknown) => message.error(errorText(err, t));
   const replace = (r: ReservationView) => setData((d) => ({ ...d, rows: d.rows.map((x) => (x.id === r.id ? r : x)) }));
   const pick = (zh: string, en: string) => (lang === 'zh' ? zh || en : en || zh);
+
+  /** A new search from the form: the list and the address follow it. */
+  function search(next: Filters) {
+    showInAddress(next);
+    return load(next, 1);
+  }
 
   async function load(next: Filters, at: number) {
     setLoading(true);
@@ -119,7 +126,7 @@ export function ReservationsTab({ lang, mobile, t, hotels, first }: Props) {
   const rooms = hotels.find((h) => h.id === hotelId)?.rooms ?? [];
   return (
     <div className="manage-hotel-reservations">
-      <Form form={form} layout={mobile ? 'vertical' : 'inline'} name="hotelFilters" onFinish={(v: FilterValues) => load(filtersOf(v), 1)} style={{ rowGap: 8, marginBottom: 12 }}>
+      <Form form={form} layout={mobile ? 'vertical' : 'inline'} name="hotelFilters" initialValues={valuesOf(filter)} onFinish={(v: FilterValues) => search(filtersOf(v))} style={{ rowGap: 8, marginBottom: 12 }}>
         <Form.Item name="hotelId" label={t('hotels:desk.hotel')}>
           <Select allowClear style={{ minWidth: 160 }} onChange={() => form.setFieldValue('roomId', undefined)} options={hotels.map((h) => ({ value: h.id, label: pick(h.nameZh, h.nameEn) }))} />
         </Form.Item>
@@ -140,7 +147,7 @@ export function ReservationsTab({ lang, mobile, t, hotels, first }: Props) {
         </Form.Item>
         <Space wrap>
           <Button type="primary" htmlType="submit" loading={loading}>{t('hotels:desk.search')}</Button>
-          <Button onClick={() => { form.resetFields(); void load({}, 1); }}>{t('hotels:desk.reset')}</Button>
+          <Button onClick={() => { form.setFieldsValue(valuesOf({})); void search({}); }}>{t('hotels:desk.reset')}</Button>
           <Button onClick={exportRooming}>{t('hotels:desk.rooming')}</Button>
         </Space>
       </Form>

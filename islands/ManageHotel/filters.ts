@@ -1,5 +1,5 @@
 /** The reservation filters as the form holds them, and as the list is sent them. */
-import type { Dayjs } from 'dayjs';
+import dayjs, { type Dayjs } from 'dayjs';
 import type { BookingPayment, BookingStatus, ReservationQuery } from '../../server/contract/hotels';
 
 export type FilterValues = { hotelId?: number; roomId?: number; dates?: [Dayjs | null, Dayjs | null] | null; status?: BookingStatus; payment?: BookingPayment; person?: string };
@@ -16,4 +16,10 @@ export function filtersOf(v: FilterValues): Filters {
   if (v.payment) out.payment = v.payment;
   if (v.person?.trim()) out.person = v.person.trim();
   return out;
+}
+
+/** The form's values of a filter (the address's, issue 33). */
+export function valuesOf(f: Filters): FilterValues {
+  const day = (d?: string) => (d ? dayjs(d) : null);
+  return { hotelId: f.hotelId, roomId: f.roomId, status: f.status, payment: f.payment, person: f.person, dates: f.from || f.to ? [day(f.from), day(f.to)] : null };
 }

@@ -1,38 +1,50 @@
 /** The delivery log of the conference's mail: queued, sent, failed with the reason; resend a failed one. */
 import { useState } from 'react';
-import { App, Button, List, Select, Space, Table, Tag } from 'antd';
+import { App, Button, Form, Input, List, Select, Space, Table, Tag } from 'antd';
 import { formatInstant } from '../../server/contract/conferences';
 import { AntdRoot } from '../shared/AntdRoot';
-import { mailApi, type MailLogMessage, type MailLogPage, type MailLogRow, type MailStatus } from '../../server/contract/mail';
+import { mailApi, type MailLogFilter, type MailLogMessage, type MailLogPage, type MailLogRow } from '../../server/contract/mail';
+import { showInAddress } from '../shared/address';
 import { MessageDialog } from './MessageDialog';
 import { call, ApiError } from '../shared/api';
 import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';
 
 type Row = MailLogRow;
-type Query = { page: number; status?: MailStatus };
-export type ManageMailLogProps = { lang: Lang; mobile: boolean; initial: MailLogPage };
+type Query = MailLogFilter & { page: number };
+export type ManageMailLogProps = { lang: Lang; mobile: boolean; initial: MailLogPage; /** the address's filter (issue 33); `initial` is already filtered */ filter?: MailLogFilter };
+
+/** Only the filters given. */
+const filterOf = (v: MailLogFilter): MailLogFilter => ({ ...(v.status ? { status: v.status } : {}), ...(v.from ? { from: v.from } : {}), ...(v.to ? { to: v.to } : {}) });
 
 const COLORS: Record<string, string> = { sent: 'green', failed: 'red', queued: 'blue', sending: 'gold', kept: 'default' };
 
-function MailLog({ lang, mobile, initial }: ManageMailLogProps) {
+function MailLog({ lang, mobile, initial, filter = {} }: ManageMailLogProps) {
   const t = translator(lang);
   const { message } = App.useApp();
   const [data, setData] = useState(initial);
-  const [query, setQuery] = useState<Query>({ page: 1 });
+  const [form] = Form.useForm<MailLogFilter>();
+  const [query, setQuery] = useState<Query>({ ...filter, page: 1 });
   const [loading, setLoading] = useState(false);
   const [opened, setOpened] = useState<MailLogMessage | null>(null);
 
   async function load(next: Query) {
     setLoading(true);
     try {
-      setData(await call(mailApi.log, { query: { page: next.page, size: 20, status: next.status } }));
+      setData(await call(mailApi.log, { query: { ...filterOf(next), page: next.page, size: 20 } }));
       setQuery(next);
     } catch (err) {
       message.error(t(err instanceof ApiError ? err.messageKey : 'commonMsg.failed'));
     } finally {
       setLoading(false);
     }
+  }
+
+  /** A new search from the form: the list and the address follow it. */
+  function search(v: MailLogFilter) {
+    const f = filterOf(v);
+    showInAddress(f);
+    return load({ ...f, page: 1 });
   }
 
   async function resend(row: Row) {
@@ -65,9 +77,21 @@ function MailLog({ lang, mobile, initial }: ManageMailLogProps) {
   const wrap = (v: string) => <span style={{ wordBreak: 'break-all', whiteSpace: 'normal' }}>{v}</span>;
   return (
     <div className="mail-log">
-      <Space style={{ marginBottom: 12 }}>
-        <Select allowClear placeholder={t('mail:log.allStatus')} aria-label={t('mail:log.allStatus')} style={{ width: 180 }} value={query.status} onChange={(s?: MailStatus) => load({ page: 1, status: s })} options={(['queued', 'sent', 'failed', 'kept'] as const).map((s) => ({ value: s, label: t(`mail:status.${s}`) }))} />
-      </Space>
+      <Form form={form} layout={mobile ? 'vertical' : 'inline'} name="mailLogFilters" initialValues={filter} onFinish={search} style={{ marginBottom: 12, rowGap: 8 }}>
+        <Form.Item name="status" label={t('mail:log.status')}>
+          <Select allowClear placeholder={t('mail:log.allStatus')} style={{ width: 180 }} onChange={() => form.submit()} options={(['queued', 'sending', 'sent', 'failed', 'kept', 'unsent', 'delivered'] as const).map((s) => ({ value: s, label: t(`mail:status.${s}`) }))} />
+        </Form.Item>
+        <Form.Item name="from" label={t('mail:log.from')}>
+          <Input type="date" />
+        </Form.Item>
+        <Form.Item name="to" label={t('mail:log.to')}>
+          <Input type="date" />
+        </Form.Item>
+        <Space wrap>
+          <Button type="primary" htmlType="submit" loading={loading}>{t('mail:log.search')}</Button>
+          <Button onClick={() => { form.setFieldsValue({ status: undefined, from: undefined, to: undefined }); void search({}); }}>{t('mail:log.reset')}</Button>
+        </Space>
+      </Form>
       {mobile ? (
         <List loading={loading} dataSource={data.rows} rowKey="id" pagination={{ current: query.page, pageSize: 20, total: data.total, onChange: (page) => load({ ...query, page }), simple: true }}
           renderItem={(r) => <List.Item actions={[action(r)]}><List.Item.Meta title={<>{status(r)} {r.subject}</>} description={<>{wrap(r.to)}<br />{formatInstant(r.createdAt)}{r.lastError ? <><br /><span className="danger-text">{t(r.lastError)}</span></> : null}</>} /></List.Item>} />

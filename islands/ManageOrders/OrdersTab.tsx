@@ -12,14 +12,14 @@ import type { Lang } from '../shared/locale';
 import { errorText, formatAt, methodName, moneyText, orderAmount, TransactionTag, type T } from '../shared/orders';
 import { DealDialog } from './DealDialog';
 import { RefundDialog } from './RefundDialog';
-import { filtersOf, PAYMENT_METHODS, type Filters, type FilterValues } from './filters';
+import { filtersOf, PAYMENT_METHODS, valuesOf, type Filters, type FilterValues } from './filters';
 import { OrderDetails } from './OrderDetails';
 
-export function OrdersTab({ lang, mobile, initial, t }: { lang: Lang; mobile: boolean; initial: OrderPage; t: T }) {
+export function OrdersTab({ lang, mobile, initial, t, filter = {}, onFilter }: { lang: Lang; mobile: boolean; initial: OrderPage; t: T; filter?: Filters; onFilter?: (f: Filters) => void }) {
   const { message } = App.useApp();
   const [form] = Form.useForm<FilterValues>();
   const [data, setData] = useState(initial);
-  const [filters, setFilters] = useState<Filters>({});
+  const [filters, setFilters] = useState<Filters>(filter);
   const [loading, setLoading] = useState(false);
   const [exporting, setExporting] = useState(false);
   const [dealing, setDealing] = useState<ManagedOrderView | null>(null);
@@ -27,6 +27,12 @@ export function OrdersTab({ lang, mobile, initial, t }: { lang: Lang; mobile: bo
   const [refreshing, setRefreshing] = useState<number | null>(null);
   const fail = (err: unknown) => message.error(errorText(err, t));
   const replace = (o: ManagedOrderView) => setData((d) => ({ ...d, rows: d.rows.map((r) => (r.id === o.id ? o : r)) }));
+
+  /** A new search from the form: the list and the address follow it. */
+  function search(next: Filters) {
+    onFilter?.(next);
+    return load(next, 1);
+  }
 
   async function load(next: Filters, page: number) {
     setLoading(true);
@@ -66,7 +72,7 @@ export function OrdersTab({ lang, mobile, initial, t }: { lang: Lang; mobile: bo
   const option = (prefix: string) => (v: string) => ({ value: v, label: t(`orders:${prefix}.${v}`) });
   return (
     <div className="manage-orders-list">
-      <Form form={form} layout={mobile ? 'vertical' : 'inline'} name="orderFilters" onFinish={(v: FilterValues) => load(filtersOf(v), 1)} className="admin-add" style={{ rowGap: 8 }}>
+      <Form form={form} layout={mobile ? 'vertical' : 'inline'} name="orderFilters" initialValues={valuesOf(filter)} onFinish={(v: FilterValues) => search(filtersOf(v))} className="admin-add" style={{ rowGap: 8 }}>
         <Form.Item name="status" label={t('orders:manage.status')}>
           <Select allowClear style={{ minWidth: 120 }} options={ORDER_STATUSES.map(option('status'))} />
         </Form.Item>
@@ -85,10 +91,16 @@ export function OrdersTab({ lang, mobile, initial, t }: { lang: Lang; mobile: bo
         <Form.Item name="orderNo" label={t('orders:manage.orderNo')}>
           <Input allowClear maxLength={32} />
         </Form.Item>
+        <Form.Item name="currency" label={t('orders:manage.currency')}>
+          <Input allowClear maxLength={3} style={{ width: 90 }} />
+        </Form.Item>
+        <Form.Item name="paidDates" label={t('orders:manage.paidDates')}>
+          <DatePicker.RangePicker allowEmpty={[true, true]} style={mobile ? { width: '100%' } : undefined} />
+        </Form.Item>
         <Form.Item>
           <Space wrap>
             <Button type="primary" htmlType="submit" loading={loading}>{t('orders:manage.search')}</Button>
-            <Button onClick={() => { form.resetFields(); void load({}, 1); }}>{t('orders:manage.reset')}</Button>
+            <Button onClick={() => { form.setFieldsValue(valuesOf({})); void search({}); }}>{t('orders:manage.reset')}</Button>
             <Button onClick={exportExcel} loading={exporting}>{t('orders:manage.export')}</Button>
           </Space>
         </Form.Item>

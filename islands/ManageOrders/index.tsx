@@ -2,9 +2,11 @@
  * Order management (spec 2.12 manage/order, 5 "Order deal"): the orders with their filters,
  * deal and refresh; the payment queue of unmatched money; the import of a bank statement.
  */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { App, Badge, Tabs } from 'antd';
-import { ordersApi, type AnomalyView, type OrderPage, type StatementMapping } from '../../server/contract/orders';
+import { ordersApi, type AnomalyView, type OrderDeskTab, type OrderPage, type StatementMapping } from '../../server/contract/orders';
+import { showInAddress } from '../shared/address';
+import type { Filters } from './filters';
 import { AntdRoot } from '../shared/AntdRoot';
 import { call } from '../shared/api';
 import { translator } from '../shared/i18n';
@@ -14,13 +16,24 @@ import { OrdersTab } from './OrdersTab';
 import { QueueTab } from './QueueTab';
 import { StatementTab } from './StatementTab';
 
-export type ManageOrdersProps = { lang: Lang; mobile: boolean; page: OrderPage; anomalies: AnomalyView[]; mapping: StatementMapping | null };
+export type ManageOrdersProps = {
+  lang: Lang; mobile: boolean; page: OrderPage; anomalies: AnomalyView[]; mapping: StatementMapping | null;
+  /** the address's tab and order filter (issue 33); the first page is already filtered */
+  tab?: OrderDeskTab; filter?: Filters;
+};
 
-function Orders({ lang, mobile, page, anomalies, mapping }: ManageOrdersProps) {
+function Orders({ lang, mobile, page, anomalies, mapping, tab = 'orders', filter = {} }: ManageOrdersProps) {
   const t = translator(lang);
   const { message } = App.useApp();
   const [queue, setQueue] = useState(anomalies);
   const open = queue.filter((a) => !a.resolvedAt).length;
+  // the address holds the tab, or the orders' filter on the orders tab
+  const orderFilter = useRef(filter);
+  const onFilter = (f: Filters) => {
+    orderFilter.current = f;
+    showInAddress(f);
+  };
+  const onTab = (key: string) => showInAddress(key === 'orders' ? orderFilter.current : { tab: key }, true);
 
   // An import may queue rows: the queue tab shows them without a reload of the page.
   async function reloadQueue() {
@@ -34,8 +47,10 @@ function Orders({ lang, mobile, page, anomalies, mapping }: ManageOrdersProps) {
   return (
     <Tabs
       className="manage-orders"
+      defaultActiveKey={tab}
+      onChange={onTab}
       items={[
-        { key: 'orders', label: t('orders:manage.tabOrders'), children: <OrdersTab lang={lang} mobile={mobile} initial={page} t={t} /> },
+        { key: 'orders', label: t('orders:manage.tabOrders'), children: <OrdersTab lang={lang} mobile={mobile} initial={page} t={t} filter={filter} onFilter={onFilter} /> },
         { key: 'queue', label: <Badge count={open} size="small" offset={[8, -2]}>{t('orders:manage.tabQueue')}</Badge>, children: <QueueTab anomalies={queue} setAnomalies={setQueue} t={t} lang={lang} mobile={mobile} /> },
         { key: 'statement', label: t('orders:manage.tabStatement'), children: <StatementTab mapping={mapping} t={t} lang={lang} mobile={mobile} onImported={reloadQueue} /> },
       ]}

@@ -59,6 +59,13 @@ function Chart({ chart, lang, mobile, t }: { chart: OverviewChart; lang: Lang; m
     }
     const instance = live.current;
     instance.setOption(optionOf(chart, lang, mobile), true);
+    // a bar (a heat map's cell: its column) opens the list behind it, filtered (issue 33)
+    instance.off('click');
+    instance.on('click', (p) => {
+      const at = chart.kind === 'heatmap' && Array.isArray(p.value) ? Number(p.value[0]) : p.dataIndex;
+      const href = chart.links?.[at];
+      if (href) location.assign(href);
+    });
     const resize = () => instance.resize();
     window.addEventListener('resize', resize);
     return () => window.removeEventListener('resize', resize);

@@ -5,10 +5,11 @@
  * users, their files and their badges.
  */
 import { useEffect, useState } from 'react';
-import { App, Button, Checkbox, Form, Input, List, Pagination, Popconfirm, Space, Table } from 'antd';
+import { App, Button, Checkbox, Form, Input, List, Pagination, Popconfirm, Select, Space, Table } from 'antd';
 import { formatInstant } from '../../server/contract/conferences';
 import { REGISTRANT_PAGE_SIZE, type RegistrantListRow, type RegistrantPage } from '../../server/contract/registrants';
-import { registrationApi } from '../../server/contract/registration';
+import { NO_COUNTRY, registrationApi } from '../../server/contract/registration';
+import { showInAddress } from '../shared/address';
 import { AntdRoot } from '../shared/AntdRoot';
 import { call, ApiError } from '../shared/api';
 import { downloadPost } from '../shared/download';
@@ -16,15 +17,36 @@ import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';
 import { MailDialog, type MailTarget } from './MailDialog';
 
-export type ManageRegistrantsProps = { lang: Lang; mobile: boolean; initial: RegistrantPage; badgeEnabled: boolean; mailConfigured: boolean; versions: string[] };
+/** The list's filter (issue 33): what the form shows and the address holds. */
+export type RegistrantFilter = { name?: string; email?: string; country?: string; unit?: string; from?: string; to?: string; version?: string };
 
-type Query = { name: string; email: string; page: number };
+export type ManageRegistrantsProps = {
+  lang: Lang; mobile: boolean; initial: RegistrantPage; badgeEnabled: boolean; mailConfigured: boolean; versions: string[];
+  /** the filter the address gave (the first page is already filtered) */
+  filter?: RegistrantFilter;
+  /** the countries or regions registrants gave, labelled */
+  countries?: Array<{ value: string; label: string }>;
+};
 
-function Registrants({ lang, mobile, initial, badgeEnabled }: ManageRegistrantsProps) {
+type Query = RegistrantFilter & { name: string; email: string; page: number };
+const FILTER_KEYS = ['name', 'email', 'country', 'unit', 'from', 'to', 'version'] as const;
+
+/** Only the filters given, the texts trimmed. */
+function filterOf(v: RegistrantFilter): RegistrantFilter {
+  const out: RegistrantFilter = {};
+  for (const key of FILTER_KEYS) {
+    const value = v[key]?.trim();
+    if (value) out[key] = value;
+  }
+  return out;
+}
+
+function Registrants({ lang, mobile, initial, badgeEnabled, versions, filter = {}, countries = [] }: ManageRegistrantsProps) {
   const t = translator(lang);
   const { message } = App.useApp();
   const [data, setData] = useState(initial);
-  const [query, setQuery] = useState<Query>({ name: '', email: '', page: 1 });
+  const [form] = Form.useForm<RegistrantFilter>();
+  const [query, setQuery] = useState<Query>({ name: '', email: '', ...filter, page: 1 });
   const [loading, setLoading] = useState(false);
   const [hydrated, setHydrated] = useState(false);
   const [selected, setSelected] = useState<RegistrantListRow[]>([]);
@@ -33,6 +55,13 @@ function Registrants({ lang, mobile, initial, badgeEnabled }: ManageRegistrantsP
   useEffect(() => setHydrated(true), []);
 
   const fail = (err: unknown) => message.error(t(err instanceof ApiError ? err.messageKey : 'commonMsg.failed', err instanceof ApiError ? err.params : undefined));
+
+  /** A new search from the form: the list and the address follow it. */
+  function search(v: RegistrantFilter) {
+    const f = filterOf(v);
+    showInAddress(f);
+    return load({ name: '', email: '', ...f, page: 1 });
+  }
 
   async function load(next: Query) {
     setLoading(true);
@@ -78,8 +107,8 @@ function Registrants({ lang, mobile, initial, badgeEnabled }: ManageRegistrantsP
     setBusy(kind);
     const ids = selected.map((r) => r.id);
     try {
-      if (kind === 'excel') await downloadPost(registrationApi.excel, ids.length ? { ids } : { name: query.name, email: query.email }, 'user.xlsx');
-      if (kind === 'files') await downloadPost(registrationApi.allFiles, ids.length ? { ids } : { name: query.name, email: query.email }, 'files.zip');
+      if (kind === 'excel') await downloadPost(registrationApi.excel, ids.length ? { ids } : filterOf(query), 'user.xlsx');
+      if (kind === 'files') await downloadPost(registrationApi.allFiles, ids.length ? { ids } : filterOf(query), 'files.zip');
       // Badges: the selected users, or the current page when none are selected.
       if (kind === 'badges') await downloadPost(registrationApi.badges, { ids: ids.length ? ids : data.rows.map((r) => r.id) }, 'badge.pdf');
     } catch (err) {
@@ -104,17 +133,44 @@ function Registrants({ lang, mobile, initial, badgeEnabled }: ManageRegistrantsP
 
   return (
     <div className="manage-registrants">
-      <Form layout={mobile ? 'vertical' : 'inline'} name="registrantSearch" onFinish={(v: { name?: string; email?: string }) => load({ name: v.name?.trim() ?? '', email: v.email?.trim() ?? '', page: 1 })} className="admin-add">
+      <Form form={form} layout={mobile ? 'vertical' : 'inline'} name="registrantSearch" initialValues={filter} onFinish={search} className="admin-add" style={{ rowGap: 8 }}>
         <Form.Item name="name" label={t('manageRegistration:keyword')}>
           <Input allowClear placeholder={t('manageRegistration:keywordHint')} />
         </Form.Item>
         <Form.Item name="email" label={t('manageRegistration:email')}>
           <Input allowClear inputMode="email" />
         </Form.Item>
+        <Form.Item name="country" label={t('manageRegistration:country')}>
+          <Select allowClear showSearch={{ optionFilterProp: 'label' }} style={mobile ? undefined : { minWidth: 160 }} placeholder={t('manageRegistration:any')} options={[...countries, { value: NO_COUNTRY, label: t('manageRegistration:noCountry') }]} />
+        </Form.Item>
+        <Form.Item name="unit" label={t('manageRegistration:unitExact')}>
+          <Input allowClear placeholder={t('manageRegistration:unitExactHint')} />
+        </Form.Item>
+        <Form.Item name="from" label={t('manageRegistration:dayFrom')}>
+          <Input type="date" />
+        </Form.Item>
+        <Form.Item name="to" label={t('manageRegistration:dayTo')}>
+          <Input type="date" />
+        </Form.Item>
+        {versions.length > 1 || filter.version ? (
+          <Form.Item name="version" label={t('manageRegistration:version')}>
+            <Select allowClear style={mobile ? undefined : { minWidth: 100 }} placeholder={t('manageRegistration:any')} options={versions.map((v) => ({ value: v, label: v }))} />
+          </Form.Item>
+        ) : null}
         <Form.Item>
-          <Button type="primary" htmlType="submit" loading={loading} block={mobile}>
-            {t('manageRegistration:search')}
-          </Button>
+          <Space wrap>
+            <Button type="primary" htmlType="submit" loading={loading} block={mobile}>
+              {t('manageRegistration:search')}
+            </Button>
+            <Button
+              onClick={() => {
+                form.setFieldsValue(Object.fromEntries(FILTER_KEYS.map((k) => [k, undefined])));
+                void search({});
+              }}
+            >
+              {t('manageRegistration:reset')}
+            </Button>
+          </Space>
         </Form.Item>
       </Form>
       <Space wrap className="registrant-toolbar" style={{ margin: '12px 0' }}>

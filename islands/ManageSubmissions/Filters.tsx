@@ -3,14 +3,14 @@
  * the form, and the filter it sends, which the downloads of "(All)" reuse. Limits mirror the
  * contract's `manageQuery`.
  */
-import { Button, Form, Input, Select, Space, type FormInstance } from 'antd';
+import { Button, Checkbox, Form, Input, Select, Space, type FormInstance } from 'antd';
 import { SUBMISSION_STATUSES, type ManageFilter, type SubmissionStatus } from '../../server/contract/submissions';
 import type { T } from '../shared/orders';
 import type { Names } from '../shared/submissionLabels';
 
-export type FilterValues = { sessionId?: number; reportTypeId?: number; categoryId?: number; status?: SubmissionStatus; keyword?: string; author?: string };
+export type FilterValues = { sessionId?: number; reportTypeId?: number; categoryId?: number; status?: SubmissionStatus; keyword?: string; author?: string; from?: string; to?: string; active?: boolean };
 
-export const FILTER_FIELDS = ['sessionId', 'reportTypeId', 'categoryId', 'status', 'keyword', 'author'] as const;
+export const FILTER_FIELDS = ['sessionId', 'reportTypeId', 'categoryId', 'status', 'keyword', 'author', 'from', 'to', 'active'] as const;
 
 /** Only the filters given, the texts trimmed. */
 export function filtersOf(v: FilterValues): ManageFilter {
@@ -21,17 +21,25 @@ export function filtersOf(v: FilterValues): ManageFilter {
   if (v.status) out.status = v.status;
   if (v.keyword?.trim()) out.keyword = v.keyword.trim();
   if (v.author?.trim()) out.author = v.author.trim();
+  if (v.from) out.from = v.from;
+  if (v.to) out.to = v.to;
+  if (v.active) out.active = '1';
   return out;
 }
 
-type Props = { form: FormInstance<FilterValues>; mobile: boolean; t: T; names: Names; loading: boolean; onSearch: (f: ManageFilter) => void; onReset: () => void };
+/** The form's values of a filter (the address's, issue 33). */
+export function valuesOf(f: ManageFilter): FilterValues {
+  return { sessionId: f.sessionId, reportTypeId: f.reportTypeId, categoryId: f.categoryId, status: f.status, keyword: f.keyword, author: f.author, from: f.from, to: f.to, active: f.active === '1' };
+}
+
+type Props = { form: FormInstance<FilterValues>; mobile: boolean; t: T; names: Names; loading: boolean; onSearch: (f: ManageFilter) => void; onReset: () => void; initial?: ManageFilter };
 
 const TEXT_MAX = 200;
 
-export function Filters({ form, mobile, t, names, loading, onSearch, onReset }: Props) {
+export function Filters({ form, mobile, t, names, loading, onSearch, onReset, initial = {} }: Props) {
   const wide = (min: number) => (mobile ? { width: '100%' } : { minWidth: min });
   return (
-    <Form form={form} layout={mobile ? 'vertical' : 'inline'} name="submissionFilters" onFinish={(v: FilterValues) => onSearch(filtersOf(v))} className="admin-add" style={{ rowGap: 8 }}>
+    <Form form={form} layout={mobile ? 'vertical' : 'inline'} name="submissionFilters" initialValues={valuesOf(initial)} onFinish={(v: FilterValues) => onSearch(filtersOf(v))} className="admin-add" style={{ rowGap: 8 }}>
       <Form.Item name="sessionId" label={t('submitManage:filter.session')}>
         <Select allowClear showSearch={{ optionFilterProp: 'label' }} style={wide(200)} options={names.sessionOptions} placeholder={t('submitManage:filter.any')} />
       </Form.Item>
@@ -54,6 +62,15 @@ export function Filters({ form, mobile, t, names, loading, onSearch, onReset }: 
       <Form.Item name="author" label={t('submitManage:filter.author')}>
         <Input allowClear maxLength={TEXT_MAX} placeholder={t('submitManage:filter.authorHint')} style={mobile ? undefined : { width: 220 }} />
       </Form.Item>
+      <Form.Item name="from" label={t('submitManage:filter.from')}>
+        <Input type="date" />
+      </Form.Item>
+      <Form.Item name="to" label={t('submitManage:filter.to')}>
+        <Input type="date" />
+      </Form.Item>
+      <Form.Item name="active" valuePropName="checked">
+        <Checkbox>{t('submitManage:filter.active')}</Checkbox>
+      </Form.Item>
       <Form.Item>
         <Space wrap>
           <Button type="primary" htmlType="submit" loading={loading}>
@@ -61,7 +78,7 @@ export function Filters({ form, mobile, t, names, loading, onSearch, onReset }: 
           </Button>
           <Button
             onClick={() => {
-              form.resetFields();
+              form.setFieldsValue(valuesOf({}));
               onReset();
             }}
           >

@@ -6,6 +6,7 @@ import { useMemo, useState } from 'react';
 import { App, Button, Form, Space, Typography } from 'antd';
 import { submissionsApi, type BookState, type Choices, type ManageFilter, type ManagePage } from '../../server/contract/submissions';
 import { AntdRoot } from '../shared/AntdRoot';
+import { showInAddress } from '../shared/address';
 import { ApiError, call } from '../shared/api';
 import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';
@@ -16,17 +17,17 @@ import { namesOf } from '../shared/submissionLabels';
 import { PAGE_SIZE, SubmissionList } from './SubmissionList';
 import { failText } from './tags';
 
-export type ManageSubmissionsProps = { lang: Lang; mobile: boolean; choices: Choices; first: ManagePage; book: BookState };
+export type ManageSubmissionsProps = { lang: Lang; mobile: boolean; choices: Choices; first: ManagePage; book: BookState; /** the address's filter (issue 33); `first` is already filtered */ filter?: ManageFilter };
 
 const isFilterField = (f: string | undefined): f is (typeof FILTER_FIELDS)[number] => (FILTER_FIELDS as readonly string[]).includes(f ?? '');
 
-function Submissions({ lang, mobile, choices, first, book: firstBook }: ManageSubmissionsProps) {
+function Submissions({ lang, mobile, choices, first, book: firstBook, filter: given = {} }: ManageSubmissionsProps) {
   const t = translator(lang);
   const { message } = App.useApp();
   const [form] = Form.useForm<FilterValues>();
   const names = useMemo(() => namesOf(choices, lang), [choices, lang]);
   const [data, setData] = useState(first);
-  const [filter, setFilter] = useState<ManageFilter>({});
+  const [filter, setFilter] = useState<ManageFilter>(given);
   const [page, setPage] = useState(1);
   const [loading, setLoading] = useState(false);
   const [selected, setSelected] = useState<number[]>([]);
@@ -53,7 +54,7 @@ function Submissions({ lang, mobile, choices, first, book: firstBook }: ManageSu
 
   return (
     <div className="manage-submissions">
-      <Filters form={form} mobile={mobile} t={t} names={names} loading={loading} onSearch={(f) => load(f, 1)} onReset={() => load({}, 1)} />
+      <Filters form={form} mobile={mobile} t={t} names={names} loading={loading} initial={given} onSearch={(f) => { showInAddress(f); void load(f, 1); }} onReset={() => { showInAddress({}); void load({}, 1); }} />
       <Space wrap style={{ margin: '12px 0', width: mobile ? '100%' : undefined }} orientation={mobile ? 'vertical' : 'horizontal'}>
         <Downloads t={t} mobile={mobile} selected={selected} filter={filter} afterBook={refreshBook} />
         <Typography.Text type="secondary">

@@ -82,6 +82,19 @@ export type TemplateView = MailText & { kind: MailKind; placeholders: string[]; 
 export const MAIL_STATUSES = ['queued', 'sending', 'sent', 'failed', 'kept'] as const;
 export type MailStatus = (typeof MAIL_STATUSES)[number];
 
+/** Statuses the log's filter takes together (the overview counts them so, issue 33). */
+export const MAIL_STATUS_GROUPS = { unsent: ['queued', 'sending'], delivered: ['sent', 'kept'] } as const satisfies Record<string, readonly MailStatus[]>;
+const logDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'commonMsg.invalidInput');
+/** The log's filter: a status or a group of them, the local days the message was queued on. */
+export const mailLogQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  size: z.coerce.number().int().min(1).max(100).default(20),
+  status: z.enum([...MAIL_STATUSES, 'unsent', 'delivered']).optional(),
+  from: logDay.optional(),
+  to: logDay.optional(),
+});
+export type MailLogFilter = Omit<z.output<typeof mailLogQuery>, 'page' | 'size'>;
+
 export type MailLogRow = { id: number; to: string; subject: string; kind: string | null; status: string; attempts: number; lastError: string | null; createdAt: string; sentAt: string | null };
 export type MailLogPage = { rows: MailLogRow[]; total: number };
 
@@ -115,7 +128,7 @@ export const mailApi = {
   log: endpoint<MailLogPage>()({
     method: 'GET',
     path: LOG,
-    query: z.object({ page: z.coerce.number().int().min(1).default(1), size: z.coerce.number().int().min(1).max(100).default(20), status: z.enum(MAIL_STATUSES).optional() }),
+    query: mailLogQuery,
   }),
   message: endpoint<MailLogMessage>()({ method: 'GET', path: `${LOG}/:id`, params: z.object({ id: z.coerce.number().int().positive('mail:messageNotFound').max(2 ** 31, 'mail:messageNotFound') }) }),
   /** a failed message queued again, through the mail gate as a new one */

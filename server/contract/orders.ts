@@ -204,10 +204,18 @@ export const orderQuery = z.object({
   to: isoDate.optional(),
   person: z.string().trim().max(100).optional(),
   orderNo: z.string().trim().max(32).optional(),
+  /** the orders of one currency (the overview's amounts per currency, issue 33) */
+  currency: z.string().trim().regex(/^[A-Z]{3}$/, 'orders:currencyInvalid').optional(),
+  /** orders a payment succeeded for on these days (the overview's payments per day) */
+  paidFrom: isoDate.optional(),
+  paidTo: isoDate.optional(),
   page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
   size: z.coerce.number().int().min(1).max(200).optional().default(20),
 });
 export type OrderQuery = z.infer<typeof orderQuery>;
+/** The order desk's tabs (/platform/manage/order?tab=queue). */
+export const ORDER_DESK_TABS = ['orders', 'queue', 'statement'] as const;
+export type OrderDeskTab = (typeof ORDER_DESK_TABS)[number];
 
 const headerName = z.string().trim().min(1, 'orders:mappingRequired').max(100, 'orders:mappingRequired');
 export const mappingInput = z.object({ date: headerName, amount: headerName, text: headerName, currency: headerName.optional(), payer: headerName.optional() });

@@ -250,18 +250,35 @@ const answersField = z.record(z.string().max(40), z.union([z.string().max(5000, 
 const registrantId = z.coerce.number({ message: 'registration:registrantNotFound' }).int().positive('registration:registrantNotFound').max(2 ** 31);
 const idQuery = z.object({ id: registrantId });
 
+const listDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'commonMsg.invalidInput');
+/**
+ * The filters beside the keyword and e-mail (issue 33, what the overview's charts count): the
+ * country or region as stored (NO_COUNTRY: none given), the unit exactly, the local days of
+ * registration, the form version.
+ */
+const registrantFilters = {
+  country: z.string().trim().max(100).optional(),
+  unit: z.string().trim().max(200).optional(),
+  from: listDay.optional(),
+  to: listDay.optional(),
+  version: versionCode.optional(),
+};
+/** The country filter's value for registrants who gave none. */
+export const NO_COUNTRY = '-';
+
 /** A search of the registrant list; an empty body is the first page of everyone. */
-const registrantQuery = orEmpty(
+export const registrantQuery = orEmpty(
   z.object({
     name: z.string().trim().max(100).optional().default(''),
     email: z.string().trim().max(254).optional().default(''),
+    ...registrantFilters,
     page: z.coerce.number().int().min(1).max(100_000).default(1),
     size: z.coerce.number().int().min(1).max(200).default(REGISTRANT_PAGE_SIZE),
   }),
 );
 
 /** The registrants an export is for: the given ids, or everyone matching the search. */
-export const registrantSelection = orEmpty(z.object({ ids: z.array(registrantId).max(5000, 'registration:tooManySelected').optional(), name: z.string().max(100).optional(), email: z.string().max(254).optional() }));
+export const registrantSelection = orEmpty(z.object({ ids: z.array(registrantId).max(5000, 'registration:tooManySelected').optional(), name: z.string().max(100).optional(), email: z.string().max(254).optional(), ...registrantFilters }));
 export type RegistrantSelection = z.output<typeof registrantSelection>;
 
 const USER = '/conference/conferenceUser';

@@ -349,11 +349,19 @@ export const manageQuery = z.object({
   keyword: z.string().trim().max(200).optional(),
   /** an author's name, e-mail or company */
   author: z.string().trim().max(200).optional(),
+  /** submitted on these local days (the overview's submissions per day, issue 33) */
+  from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'commonMsg.invalidInput').optional(),
+  to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'commonMsg.invalidInput').optional(),
+  /** '1': not withdrawn (the overview counts sessions and report types of those) */
+  active: z.enum(['1']).optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   size: z.coerce.number().int().min(1).max(200).default(20),
 });
 export type ManageQuery = z.output<typeof manageQuery>;
-export type ManageFilter = Omit<ManageQuery, 'page' | 'size'>;
+export type ManageFilter = Omit<ManageQuery, 'page' | 'size'> & {
+  /** the conference's zone ahead of UTC, for the days (set by the server, never sent) */
+  offsetMinutes?: number;
+};
 
 /** Spec 9 "Download types": each for the selection, or "(All)" for every manuscript the filter finds. */
 export const DOWNLOAD_TYPES = ['abstract', 'manuscript', 'excel', 'pdf', 'word', 'html'] as const;

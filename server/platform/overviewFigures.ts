@@ -7,7 +7,10 @@
 import type { Knex } from 'knex';
 import type { Db } from '../db/index';
 import type { ChartKind, OverviewChart } from '../contract/overview';
+import { toDbInstant } from '../db/dialect';
 import { localTime } from './localTime';
+
+const DAY_MS = 86_400_000;
 
 /** Minutes the zone is ahead of UTC at `at` (China: 480). */
 export function utcOffsetMinutes(timeZone: string, at: Date): number {
@@ -25,10 +28,24 @@ export function localDaySql(db: Db | Knex.Transaction, column: string, offsetMin
   return db.raw(`substr(datetime(??, '${minutes >= 0 ? '+' : ''}${minutes} minutes'), 1, 10)`, [column]);
 }
 
+/**
+ * Limits an instant column to the local days `from`..`to` (either may be absent), the zone
+ * `offsetMinutes` ahead of UTC: exactly the rows `localDaySql` with the same offset counts as
+ * those days, so a list filtered by day totals what the overview's chart shows for it (issue 33).
+ */
+export function whereLocalDays(q: Knex.QueryBuilder, column: string, days: { from?: string; to?: string }, offsetMinutes: number): Knex.QueryBuilder {
+  const startOf = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - Math.trunc(offsetMinutes) * 60_000);
+  if (days.from) q.where(column, '>=', toDbInstant(startOf(days.from)));
+  if (days.to) q.where(column, '<', toDbInstant(new Date(startOf(days.to).getTime() + DAY_MS)));
+  return q;
+}
+
+/** The local day (YYYY-MM-DD) of an instant, the zone `offsetMinutes` ahead of UTC. */
+export const localDayOf = (at: Date, offsetMinutes: number): string => new Date(at.getTime() + Math.trunc(offsetMinutes) * 60_000).toISOString().slice(0, 10);
+
 /** A count or sum as the drivers answer it (MariaDB: a string for BIGINT and DECIMAL). */
 export const num = (value: unknown): number => Number(value ?? 0) || 0;
 
-const DAY_MS = 86_400_000;
 const dayAfter = (day: string): string => new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
 
 /**

@@ -6,6 +6,8 @@ import { Router } from 'express';
 import { conferenceOf, screen } from '../../platform/access';
 import type { Deps } from '../../platform/feature';
 import { t } from '../../platform/i18n';
+import { filterFromAddress } from '../../platform/listAddress';
+import { reservationQuery } from '../../contract/hotels';
 import { bookerOf, hotelModuleOn } from './routes';
 
 export function hotelsPageRouter({ hotelConfig, hotelBooking, hotelDesk, shell }: Deps): Router {
@@ -19,8 +21,10 @@ export function hotelsPageRouter({ hotelConfig, hotelBooking, hotelDesk, shell }
   router.get('/platform/manage/hotel', screen('manager'), async (req, res) => {
     const { lang, mobile } = req.ctx;
     const conferenceId = conferenceOf(req);
-    const [hotels, first] = await Promise.all([hotelConfig.hotels(conferenceId), hotelDesk.list(conferenceId, { page: 1, size: 20 })]);
-    await shell.manageScreen(req, res, { title: t(lang, 'hotels:manageTitle'), island: { island: 'ManageHotel', props: { lang, mobile, hotels, first } } });
+    // the address's filter (issue 33: the overview's links), the invalid parts dropped
+    const filter = filterFromAddress(reservationQuery, req.query);
+    const [hotels, first] = await Promise.all([hotelConfig.hotels(conferenceId), hotelDesk.list(conferenceId, { ...filter, page: 1, size: 20 })]);
+    await shell.manageScreen(req, res, { title: t(lang, 'hotels:manageTitle'), island: { island: 'ManageHotel', props: { lang, mobile, hotels, first, filter } } });
   });
   router.get('/platform/config/hotel', screen('manager'), async (req, res) => {
     const { lang, mobile } = req.ctx;

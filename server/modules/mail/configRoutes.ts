@@ -10,7 +10,9 @@ import { AppError } from '../../platform/errors';
 import { route } from '../../platform/route';
 import { fromDbInstant, toDbInstant } from '../../db/dialect';
 import { t } from '../../platform/i18n';
-import { mailApi, type MailLogMessage, type MailLogPage, type MailLogRow } from '../../contract/mail';
+import { MAIL_STATUS_GROUPS, mailApi, mailLogQuery, type MailLogFilter, type MailLogMessage, type MailLogPage, type MailLogRow } from '../../contract/mail';
+import { filterFromAddress, zoneOffsetOf } from '../../platform/listAddress';
+import { whereLocalDays } from '../../platform/overviewFigures';
 import type { Db } from '../../db/index';
 import { shownError } from './errorClass';
 import { withAdmission } from './gate';
@@ -66,10 +68,13 @@ async function mailMessage(db: Db, conferenceId: number, id: number): Promise<Ma
   };
 }
 
-async function mailLog(db: Db, conferenceId: number, q: { page: number; size: number; status?: string }): Promise<MailLogPage> {
+async function mailLog(db: Db, conferenceId: number, q: MailLogFilter & { page: number; size: number }, offsetMinutes: number): Promise<MailLogPage> {
   const base = () => {
     const qb = db('mail_outbox').where({ conference_id: conferenceId });
-    if (q.status) qb.andWhere({ status: q.status });
+    if (q.status === 'unsent' || q.status === 'delivered') qb.whereIn('status', MAIL_STATUS_GROUPS[q.status]);
+    else if (q.status) qb.andWhere({ status: q.status });
+    // the days as the overview counts them (mailFigures)
+    if (q.from || q.to) whereLocalDays(qb, 'created_at', q, offsetMinutes);
     return qb;
   };
   const total = Number((await base().count<{ n: number }[]>({ n: '*' }).first())?.n ?? 0);
@@ -109,7 +114,7 @@ export function mailConfigRouter(deps: Deps): Router {
     return preview(text, lang, SAMPLE_VALUES);
   });
 
-  route(router, mailApi.log, manager, async ({ query }, req) => mailLog(db, conferenceOf(req), query));
+  route(router, mailApi.log, manager, async ({ query }, req) => mailLog(db, conferenceOf(req), query, zoneOffsetOf(req)));
   route(router, mailApi.message, manager, async ({ params: { id } }, req) => mailMessage(db, conferenceOf(req), id));
   route(router, mailApi.resend, manager, async ({ params: { id } }, req) => {
     const row = await db('mail_outbox').where({ id, conference_id: conferenceOf(req), status: 'failed' }).first();
@@ -137,7 +142,10 @@ export function mailPageRouter({ db, smtp, config, shell }: Deps): Router {
   });
   router.get('/platform/manage/mailLog', ...manager, async (req, res) => {
     const { lang, mobile } = req.ctx;
-    await shell.manageScreen(req, res, { title: t(lang, 'mail:log.title'), island: { island: 'ManageMailLog', props: { lang, mobile, initial: await mailLog(db, conferenceOf(req), { page: 1, size: 20 }) } } });
+    // the address's filter (issue 33: the overview's links), the invalid parts dropped
+    const filter = filterFromAddress(mailLogQuery, req.query);
+    const initial = await mailLog(db, conferenceOf(req), { ...filter, page: 1, size: 20 }, zoneOffsetOf(req));
+    await shell.manageScreen(req, res, { title: t(lang, 'mail:log.title'), island: { island: 'ManageMailLog', props: { lang, mobile, initial, filter } } });
   });
   return router;
 }

@@ -1,18 +1,21 @@
 /** The mail panel of the managers' overview (issue 33): the outbox's messages queued, sent and failed per day, the last two weeks. */
+import { listAddress } from '../../contract/listAddress';
 import type { OverviewPanelView } from '../../contract/overview';
 import type { Db } from '../../db/index';
 import { t } from '../../platform/i18n';
 import type { OverviewContext, OverviewPanel } from '../../platform/overview';
-import { everyDay, formatCount, utcOffsetMinutes } from '../../platform/overviewFigures';
+import { everyDay, formatCount, localDayOf, utcOffsetMinutes } from '../../platform/overviewFigures';
 import { mailFigures } from './repo';
 
 const LOG = '/platform/manage/mailLog';
+/** the log filtered (its address filters, issue 33) */
+const log = (filter: Record<string, string>) => listAddress(LOG, filter);
 export const MAIL_OVERVIEW_DAYS = 14;
 /** 'sending' is still on its way; 'kept' is the development mailbox's "sent" */
-const SHOWN: Array<{ key: string; statuses: string[] }> = [
-  { key: 'queued', statuses: ['queued', 'sending'] },
-  { key: 'sent', statuses: ['sent', 'kept'] },
-  { key: 'failed', statuses: ['failed'] },
+const SHOWN: Array<{ key: string; statuses: string[]; filter: string }> = [
+  { key: 'queued', statuses: ['queued', 'sending'], filter: 'unsent' },
+  { key: 'sent', statuses: ['sent', 'kept'], filter: 'delivered' },
+  { key: 'failed', statuses: ['failed'], filter: 'failed' },
 ];
 
 export function mailOverview(db: Db): OverviewPanel {
@@ -28,10 +31,11 @@ export function mailOverview(db: Db): OverviewPanel {
 
 async function mailPanel(db: Db, { conferenceId, lang, now, timeZone }: OverviewContext): Promise<OverviewPanelView> {
   const offset = utcOffsetMinutes(timeZone, now);
-  const since = new Date(now.getTime() - (MAIL_OVERVIEW_DAYS - 1) * 86_400_000);
+  const today = localDayOf(now, offset);
+  const first = localDayOf(new Date(now.getTime() - (MAIL_OVERVIEW_DAYS - 1) * 86_400_000), offset);
+  // whole days: from the first day's local midnight (the log's filter by days shows the same messages)
+  const since = new Date(Date.parse(`${first}T00:00:00Z`) - offset * 60_000);
   const rows = await mailFigures(db, conferenceId, offset, since);
-  const today = new Date(now.getTime() + offset * 60_000).toISOString().slice(0, 10);
-  const first = new Date(since.getTime() + offset * 60_000).toISOString().slice(0, 10);
   const { days } = everyDay([], [first, today]);
   const count = (statuses: string[], day?: string) => rows.filter((r) => statuses.includes(r.status) && (!day || r.day === day)).reduce((sum, r) => sum + r.n, 0);
   const failed = count(['failed']);
@@ -39,7 +43,7 @@ async function mailPanel(db: Db, { conferenceId, lang, now, timeZone }: Overview
     name: 'mail',
     title: t(lang, 'overview:mail.title'),
     at: now.toISOString(),
-    figures: SHOWN.map((s) => ({ label: t(lang, `overview:mail.${s.key}`), value: formatCount(count(s.statuses), lang), href: LOG, ...(s.key === 'failed' ? { warn: failed > 0 } : {}) })),
+    figures: SHOWN.map((s) => ({ label: t(lang, `overview:mail.${s.key}`), value: formatCount(count(s.statuses), lang), href: log({ status: s.filter, from: first }), ...(s.key === 'failed' ? { warn: failed > 0 } : {}) })),
     charts: [
       {
         id: 'mail.perDay',
@@ -47,7 +51,8 @@ async function mailPanel(db: Db, { conferenceId, lang, now, timeZone }: Overview
         kind: 'stack',
         categories: days,
         series: SHOWN.map((s) => ({ name: t(lang, `overview:mail.${s.key}`), values: days.map((d) => count(s.statuses, d)) })),
-        href: LOG,
+        href: log({ from: first }),
+        links: days.map((d) => log({ from: d, to: d })),
         ...(rows.length ? {} : { empty: true }),
       },
     ],

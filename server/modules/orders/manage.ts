@@ -15,6 +15,7 @@ import { t } from '../../platform/i18n';
 import type { TableCell, TableSheet } from '../../platform/work/table';
 import { instantCell, moneyCell } from '../../platform/tableCells';
 import type { Progress } from '../../platform/work/types';
+import { whereLocalDays } from '../../platform/overviewFigures';
 import { accountsByIds } from '../accounts/repo';
 import { newAttemptNo } from './numbers';
 import { presentAttempt, presentItem } from './present';
@@ -49,6 +50,14 @@ function filtered(db: Db, conferenceId: number, q: Filter, timeZoneOffsetMs = 0)
   if (q.people) query.whereIn('o.user_id', q.people);
   if (q.from) query.where('o.created_at', '>=', toDbInstant(new Date(Date.parse(`${q.from}T00:00:00Z`) - timeZoneOffsetMs)));
   if (q.to) query.where('o.created_at', '<', toDbInstant(new Date(Date.parse(`${q.to}T00:00:00Z`) + 86_400_000 - timeZoneOffsetMs)));
+  if (q.currency) query.where('o.currency', q.currency);
+  // paid on those days: a succeeded payment of the order, its day as the overview counts it (moneyFigures)
+  if (q.paidFrom || q.paidTo) {
+    query.whereExists((e) => {
+      e.select(db.raw('1')).from('attempt_orders as ap').join('payment_attempts as pa', 'pa.id', 'ap.attempt_id').whereRaw('ap.order_id = o.id').where('pa.state', 'succeeded');
+      whereLocalDays(e, 'pa.succeeded_at', { from: q.paidFrom, to: q.paidTo }, Math.round(timeZoneOffsetMs / 60_000));
+    });
+  }
   if (q.method) query.whereExists((e) => e.select(db.raw('1')).from('attempt_orders as ao').join('payment_attempts as a', 'a.id', 'ao.attempt_id').whereRaw('ao.order_id = o.id').where('a.method', q.method!));
   return query;
 }

@@ -4,6 +4,7 @@
  * (flagged payments, bank statement rows no order matched), each with a link to the order desk.
  */
 import { formatMoney, money } from '../../contract/money';
+import { listAddress } from '../../contract/listAddress';
 import type { OverviewChart, OverviewFigure, OverviewPanelView } from '../../contract/overview';
 import type { Db } from '../../db/index';
 import { t } from '../../platform/i18n';
@@ -13,6 +14,9 @@ import { ORDER_STATUSES } from '../../contract/orders';
 import { moneyFigures } from './repo';
 
 const DESK = '/platform/manage/order';
+/** the order desk filtered (its address filters, issue 33) */
+const desk = (filter: Record<string, string>) => listAddress(DESK, filter);
+const QUEUE = desk({ tab: 'queue' });
 /** beyond a few currencies the charts would only be noise; the table of the last one says the rest */
 const MAX_CURRENCIES = 4;
 
@@ -44,7 +48,9 @@ async function moneyPanel(db: Db, { conferenceId, lang, now, timeZone }: Overvie
       categories: [t(lang, 'overview:money.paid'), t(lang, 'overview:money.due'), t(lang, 'overview:money.refunded')],
       series: [{ name: currency, values: [paid, due, refunded] }],
       currency,
-      href: DESK,
+      href: desk({ currency }),
+      // paid: every order of the currency that money came in for; due: its unpaid orders
+      links: [desk({ currency }), desk({ currency, status: 'unpaid' }), null],
     };
   });
   const methods: OverviewChart[] = currencies.map((currency) => {
@@ -56,7 +62,8 @@ async function moneyPanel(db: Db, { conferenceId, lang, now, timeZone }: Overvie
       categories: rows.map((r) => t(lang, `orders:methods.${r.method}`)),
       series: [{ name: currency, values: rows.map((r) => r.amount) }],
       currency,
-      href: DESK,
+      href: desk({ currency }),
+      links: rows.map((r) => desk({ currency, method: r.method })),
       ...(rows.length ? {} : { empty: true }),
     };
   });
@@ -65,24 +72,24 @@ async function moneyPanel(db: Db, { conferenceId, lang, now, timeZone }: Overvie
   const paidFigures: OverviewFigure[] = currencies.map((currency) => ({
     label: t(lang, 'overview:money.paidIn', { currency }),
     value: formatMoney(money(f.byStatus.filter((r) => r.currency === currency).reduce((sum, r) => sum + r.paid, 0), currency), lang),
-    href: DESK,
+    href: desk({ currency }),
   }));
   return {
     name: 'money',
     title: t(lang, 'overview:money.title'),
     at: now.toISOString(),
     figures: [
-      { label: t(lang, 'overview:money.unpaidOrders'), value: formatCount(statusCounts.find((s) => s.key === 'unpaid')!.n, lang), href: DESK },
+      { label: t(lang, 'overview:money.unpaidOrders'), value: formatCount(statusCounts.find((s) => s.key === 'unpaid')!.n, lang), href: desk({ status: 'unpaid' }) },
       ...paidFigures,
-      { label: t(lang, 'overview:money.flagged'), value: formatCount(flaggedTotal, lang), href: DESK, warn: flaggedTotal > 0 },
-      { label: t(lang, 'overview:money.statementQueue'), value: formatCount(f.statementQueue, lang), href: DESK, warn: f.statementQueue > 0 },
+      { label: t(lang, 'overview:money.flagged'), value: formatCount(flaggedTotal, lang), href: QUEUE, warn: flaggedTotal > 0 },
+      { label: t(lang, 'overview:money.statementQueue'), value: formatCount(f.statementQueue, lang), href: QUEUE, warn: f.statementQueue > 0 },
     ],
     charts: [
-      countedChart('money.byStatus', t(lang, 'overview:money.byStatus'), statusCounts, { series: orders, label: (s) => t(lang, `orders:status.${s}`), href: DESK }),
+      countedChart('money.byStatus', t(lang, 'overview:money.byStatus'), statusCounts, { series: orders, label: (s) => t(lang, `orders:status.${s}`), href: DESK, links: (status) => desk({ status }) }),
       ...amounts,
       ...methods,
-      { id: 'money.perDay', title: t(lang, 'overview:money.perDay'), kind: 'bar', categories: days, series: [{ name: t(lang, 'overview:money.payments'), values }], href: DESK, ...(days.length ? {} : { empty: true }) },
-      ...(f.flagged.length ? [countedChart('money.flagged', t(lang, 'overview:money.flaggedByKind'), f.flagged, { kind: 'hbar', series: t(lang, 'overview:money.flagged'), label: (k) => t(lang, `orders:manage.kinds.${k}`), href: DESK })] : []),
+      { id: 'money.perDay', title: t(lang, 'overview:money.perDay'), kind: 'bar', categories: days, series: [{ name: t(lang, 'overview:money.payments'), values }], href: DESK, links: days.map((d) => desk({ paidFrom: d, paidTo: d })), ...(days.length ? {} : { empty: true }) },
+      ...(f.flagged.length ? [countedChart('money.flagged', t(lang, 'overview:money.flaggedByKind'), f.flagged, { kind: 'hbar', series: t(lang, 'overview:money.flagged'), label: (k) => t(lang, `orders:manage.kinds.${k}`), href: QUEUE })] : []),
     ],
   };
 }

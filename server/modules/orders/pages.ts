@@ -9,7 +9,8 @@ import { conferenceOf, screen } from '../../platform/access';
 import type { Deps } from '../../platform/feature';
 import { AppError } from '../../platform/errors';
 import { t } from '../../platform/i18n';
-import { orderIdList } from '../../contract/orders';
+import { ORDER_DESK_TABS, orderIdList, orderQuery } from '../../contract/orders';
+import { choiceFromAddress, filterFromAddress } from '../../platform/listAddress';
 import { sumMoney } from '../../contract/money';
 import type { OrderManagement } from './manage';
 import { feePerson } from './person';
@@ -104,12 +105,15 @@ export function ordersPageRouter(deps: Deps, management: OrderManagement): Route
   router.get('/platform/manage/order', screen('manager'), async (req, res) => {
     const { lang, mobile } = req.ctx;
     const conferenceId = conferenceOf(req);
+    // the address's tab and filter (issue 33: the overview's links), the invalid parts dropped
+    const filter = filterFromAddress(orderQuery, req.query);
+    const tab = choiceFromAddress(req.query, 'tab', ORDER_DESK_TABS, 'orders');
     const [page, anomalies, mapping] = await Promise.all([
-      management.list(conferenceId, { page: 1, size: 20 }, req.ctx.site?.conference.timeZone ?? 'Asia/Shanghai'),
+      management.list(conferenceId, { ...filter, page: 1, size: 20 }, req.ctx.site?.conference.timeZone ?? 'Asia/Shanghai'),
       management.anomalies(conferenceId),
       savedMapping(db, conferenceId),
     ]);
-    await shell.manageScreen(req, res, { title: t(lang, 'orders:manageTitle'), island: { island: 'ManageOrders', props: { lang, mobile, page, anomalies, mapping } } });
+    await shell.manageScreen(req, res, { title: t(lang, 'orders:manageTitle'), island: { island: 'ManageOrders', props: { lang, mobile, page, anomalies, mapping, tab, filter } } });
   });
   return router;
 }

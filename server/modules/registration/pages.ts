@@ -10,7 +10,9 @@ import type { Deps } from '../../platform/feature';
 import { t } from '../../platform/i18n';
 import { escapeHtml } from '../../platform/html';
 import { CONFERENCE_STATUS, type Lang } from '../../contract/enums';
-import { DEFAULT_VERSION, ownChangesOpen, versionCode, windowOpen, type Answers } from '../../contract/registration';
+import { DEFAULT_VERSION, ownChangesOpen, registrantQuery, versionCode, windowOpen, type Answers } from '../../contract/registration';
+import { countryLabel } from '../../contract/countries';
+import { filterFromAddress } from '../../platform/listAddress';
 import { REGISTRANT_PAGE_SIZE, type RegistrantFile } from '../../contract/registrants';
 import { islandHtmlValue, islandPropValue, renderIslandWithSlots } from '../../../renderer/islands.server';
 import { SLOTS } from '../../platform/pageCache';
@@ -200,6 +202,8 @@ export function registrationPageRouter(deps: Deps): Router {
   router.get('/platform/manage/user', ...manage, async (req, res) => {
     const { lang, mobile } = req.ctx;
     const cid = conferenceOf(req);
+    // the address's filter (issue 33: the overview's links), the invalid parts dropped
+    const filter = filterFromAddress(registrantQuery, req.query);
     await shell.manageScreen(req, res, {
       title: t(lang, `${NS}manage.title`),
       island: {
@@ -207,7 +211,9 @@ export function registrationPageRouter(deps: Deps): Router {
         props: {
           lang,
           mobile,
-          initial: await findPage(db, cid, { page: 1, size: REGISTRANT_PAGE_SIZE }),
+          filter,
+          initial: await findPage(db, cid, { ...filter, page: 1, size: REGISTRANT_PAGE_SIZE }),
+          countries: (await repo.countriesGiven(db, cid)).map((value) => ({ value, label: countryLabel(value, lang) })),
           badgeEnabled: await ports.badges.enabled(cid),
           mailConfigured: await ports.mail.configured(cid),
           versions: (await versions(db, cid)).map((v) => v.version),

@@ -12,6 +12,8 @@ import { loadRules } from './forms';
 import { accountsByIds } from '../accounts/service';
 import { answerText } from './people';
 import * as repo from './repo';
+import { loadSettings } from './settings';
+import { utcOffsetMinutes } from '../../platform/overviewFigures';
 
 const NAME_PART_KEYS: Record<string, string> = { fullName: 'registration:fullName', firstName: 'registration:firstName', middleName: 'registration:middleName', lastName: 'registration:lastName' };
 
@@ -39,8 +41,14 @@ export async function listRows(db: Db, rows: repo.RegistrantRow[]): Promise<Regi
 }
 
 export async function findPage(db: Db, conferenceId: number, q: repo.RegistrantQuery): Promise<RegistrantPage> {
-  const { rows, total } = await repo.queryRegistrants(db, conferenceId, q);
+  const { rows, total } = await repo.queryRegistrants(db, conferenceId, await withZone(db, conferenceId, q));
   return { rows: await listRows(db, rows), total };
+}
+
+/** A search by days of registration reads them in the conference's time zone (as the overview counts them). */
+export async function withZone<Q extends { from?: string; to?: string; offsetMinutes?: number }>(db: Db, conferenceId: number, q: Q): Promise<Q> {
+  if (!q.from && !q.to) return q;
+  return { ...q, offsetMinutes: utcOffsetMinutes((await loadSettings(db, conferenceId)).timeZone, new Date()) };
 }
 
 /** The visible items of a form with a title each; the name becomes its parts. */
@@ -103,7 +111,7 @@ export async function details(db: Db, conferenceId: number, id: number, lang: La
 
 /** pageQuery (spec 7): rows whose content is the list of {field, title, value}. */
 export async function pageQuery(db: Db, conferenceId: number, q: repo.RegistrantQuery, lang: Lang): Promise<RegistrantContentPage> {
-  const { rows, total } = await repo.queryRegistrants(db, conferenceId, q);
+  const { rows, total } = await repo.queryRegistrants(db, conferenceId, await withZone(db, conferenceId, q));
   const out = [];
   for (const row of rows) {
     const answers = await answersOf(db, conferenceId, row, lang);

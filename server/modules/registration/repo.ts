@@ -10,7 +10,8 @@ import { concatSql, insertId, LIKE_ESCAPE, likeContains, toDbInstant } from '../
 import type { CapacityLock } from '../../db/capacity';
 import { filesByIds } from '../files/repo';
 import { cachedDataChanged } from '../../platform/changes';
-import { localDaySql, num, type Counted } from '../../platform/overviewFigures';
+import { localDaySql, num, whereLocalDays, type Counted } from '../../platform/overviewFigures';
+import { NO_COUNTRY } from '../../contract/registration';
 
 type Conn = Db | Tx;
 
@@ -151,7 +152,11 @@ export async function deleteRegistrant(db: Conn, conferenceId: number, id: numbe
   await db('registrants').where({ conference_id: conferenceId, id }).delete();
 }
 
-export type RegistrantQuery = { name?: string; email?: string; page: number; size: number };
+export type RegistrantQuery = {
+  name?: string; email?: string; country?: string; unit?: string; from?: string; to?: string; version?: string; page: number; size: number;
+  /** the conference's zone ahead of UTC, for the days (platform/listAddress zoneOffsetOf) */
+  offsetMinutes?: number;
+};
 
 /**
  * Where the search keyword is looked for: the name however the registrant gave it — a full name,
@@ -173,6 +178,11 @@ function filtered(db: Conn, conferenceId: number, q: Omit<RegistrantQuery, 'page
       for (const expr of keywordTargets(db)) w.orWhereRaw(`${expr} like ? ${LIKE_ESCAPE}`, [like]);
     });
   }
+  // the overview's counts (registrationFigures): the same columns, compared the same way
+  if (q.country) query.andWhere('country', q.country === NO_COUNTRY ? '' : q.country);
+  if (q.unit) query.andWhere('unit', q.unit);
+  if (q.version) query.andWhere('version', q.version);
+  if (q.from || q.to) whereLocalDays(query, 'created_at', q, q.offsetMinutes ?? 0);
   return query;
 }
 
@@ -189,6 +199,11 @@ export async function queryRegistrants(db: Conn, conferenceId: number, q: Regist
 export async function allRegistrantIds(db: Conn, conferenceId: number, q: Omit<RegistrantQuery, 'page' | 'size'>): Promise<number[]> {
   const rows = await filtered(db, conferenceId, q).select('id').orderBy('id');
   return rows.map((r: { id: number }) => Number(r.id));
+}
+
+/** The countries or regions registrants gave (the list's country filter offers these). */
+export async function countriesGiven(db: Conn, conferenceId: number): Promise<string[]> {
+  return (await db('registrants').where({ conference_id: conferenceId }).whereNot('country', '').distinct('country').orderBy('country')).map((r: { country: string }) => r.country);
 }
 
 // ── files ─────────────────────────────────────────────────────────────────────────────

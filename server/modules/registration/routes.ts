@@ -16,7 +16,7 @@ import type { Db } from '../../db/index';
 import { identityProvidersOf } from '../accounts/service';
 import { receiveTemporaryUpload } from '../files/index';
 import { FEE_PAGE, nextPathAfterRegistration } from './redirects';
-import { details, findPage, pageQuery } from './queries';
+import { details, findPage, pageQuery, withZone } from './queries';
 import { capOf, loadSettings, todayIn } from './settings';
 import { assertOpenTo } from '../sites/service';
 import * as repo from './repo';
@@ -54,9 +54,9 @@ async function assertUploadsOpen(db: Db, req: Request): Promise<void> {
 }
 
 /** The ids a selection names: the given ones, or everyone matching the search. */
-export async function selectedIds(db: Db, conferenceId: number, { ids, name, email }: RegistrantSelection): Promise<number[]> {
+export async function selectedIds(db: Db, conferenceId: number, { ids, name, email, ...filters }: RegistrantSelection): Promise<number[]> {
   if (ids?.length) return ids;
-  return repo.allRegistrantIds(db, conferenceId, { name: name?.trim(), email: email?.trim() });
+  return repo.allRegistrantIds(db, conferenceId, await withZone(db, conferenceId, { name: name?.trim(), email: email?.trim(), ...filters }));
 }
 
 export function registrationRouter(deps: Deps): Router {

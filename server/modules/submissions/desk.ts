@@ -72,7 +72,7 @@ export class SubmissionDesk {
     });
   }
 
-  async list(conferenceId: number, q: ManageQuery): Promise<ManagePage> {
+  async list(conferenceId: number, q: ManageQuery & { offsetMinutes?: number }): Promise<ManagePage> {
     const { page, size, ...filter } = q;
     const found = await repo.page(this.db, conferenceId, filter, page, size);
     return { rows: await this.rows(conferenceId, found.rows), total: found.total };

@@ -2,6 +2,7 @@
  * The submissions panel of the managers' overview (issue 33): manuscripts per status, session and
  * report type, and submissions per day against the call's dates and deadlines.
  */
+import { listAddress } from '../../contract/listAddress';
 import type { OverviewPanelView } from '../../contract/overview';
 import { SUBMISSION_SCREENS, SUBMISSION_STATUSES } from '../../contract/submissions';
 import type { Db } from '../../db/index';
@@ -11,6 +12,8 @@ import { countedChart, cumulative, everyDay, formatCount, utcOffsetMinutes } fro
 import { submissionFigures } from './repo';
 
 const LIST = SUBMISSION_SCREENS.manage;
+/** the manuscripts filtered (their address filters, issue 33) */
+const list = (filter: Record<string, string | number>) => listAddress(LIST, filter);
 
 export function submissionsOverview(db: Db): OverviewPanel {
   return {
@@ -40,15 +43,15 @@ async function submissionsPanel(db: Db, { conferenceId, lang, now, timeZone }: O
     title: t(lang, 'overview:submissions.title'),
     at: now.toISOString(),
     figures: [
-      { label: t(lang, 'overview:submissions.total'), value: formatCount(total - (f.byStatus.find((r) => r.key === 'withdrawn')?.n ?? 0), lang), href: LIST },
-      { label: status('waiting'), value: formatCount(f.byStatus.find((r) => r.key === 'waiting')?.n ?? 0, lang), href: LIST },
+      { label: t(lang, 'overview:submissions.total'), value: formatCount(total - (f.byStatus.find((r) => r.key === 'withdrawn')?.n ?? 0), lang), href: list({ active: '1' }) },
+      { label: status('waiting'), value: formatCount(f.byStatus.find((r) => r.key === 'waiting')?.n ?? 0, lang), href: list({ status: 'waiting' }) },
       { label: t(lang, 'overview:submissions.deadline'), value: s?.end_date || '—' },
     ],
     charts: [
-      countedChart('submissions.byStatus', t(lang, 'overview:submissions.byStatus'), SUBMISSION_STATUSES.map((key) => ({ key, n: f.byStatus.find((r) => r.key === key)?.n ?? 0 })), { series: manuscripts, label: status, href: LIST }),
-      { id: 'submissions.perDay', title: t(lang, 'overview:submissions.perDay'), kind: 'bar', categories: days, series: [{ name: manuscripts, values }, { name: t(lang, 'overview:submissions.cumulative'), values: cumulative(values) }], marks, href: LIST, ...(days.length ? {} : { empty: true }) },
-      countedChart('submissions.bySession', t(lang, 'overview:submissions.bySession'), f.bySession.map((r) => ({ key: pick(r.title), n: r.n })), { kind: 'hbar', series: manuscripts, href: LIST }),
-      countedChart('submissions.byType', t(lang, 'overview:submissions.byType'), f.byType.map((r) => ({ key: r.id === null ? t(lang, 'overview:notGiven') : pick(r.title), n: r.n })), { kind: 'hbar', series: manuscripts, href: LIST }),
+      countedChart('submissions.byStatus', t(lang, 'overview:submissions.byStatus'), SUBMISSION_STATUSES.map((key) => ({ key, n: f.byStatus.find((r) => r.key === key)?.n ?? 0 })), { series: manuscripts, label: status, href: LIST, links: (key) => list({ status: key }) }),
+      { id: 'submissions.perDay', title: t(lang, 'overview:submissions.perDay'), kind: 'bar', categories: days, series: [{ name: manuscripts, values }, { name: t(lang, 'overview:submissions.cumulative'), values: cumulative(values) }], marks, href: LIST, links: days.map((d) => list({ from: d, to: d })), ...(days.length ? {} : { empty: true }) },
+      { ...countedChart('submissions.bySession', t(lang, 'overview:submissions.bySession'), f.bySession.map((r) => ({ key: pick(r.title), n: r.n })), { kind: 'hbar', series: manuscripts, href: list({ active: '1' }) }), links: f.bySession.map((r) => list({ sessionId: r.id, active: '1' })) },
+      { ...countedChart('submissions.byType', t(lang, 'overview:submissions.byType'), f.byType.map((r) => ({ key: r.id === null ? t(lang, 'overview:notGiven') : pick(r.title), n: r.n })), { kind: 'hbar', series: manuscripts, href: list({ active: '1' }) }), links: f.byType.map((r) => (r.id === null ? null : list({ reportTypeId: r.id, active: '1' }))) },
     ],
   };
 }

@@ -9,7 +9,8 @@ import { conferenceOf, screen } from '../../platform/access';
 import type { Deps } from '../../platform/feature';
 import { notFound } from '../../platform/errors';
 import { t } from '../../platform/i18n';
-import { SUBMISSION_SCREENS as S } from '../../contract/submissions';
+import { manageQuery, SUBMISSION_SCREENS as S } from '../../contract/submissions';
+import { filterFromAddress, zoneOffsetOf } from '../../platform/listAddress';
 import { authorOf, submissionModuleOn } from './routes';
 
 const idOf = (req: Request): number => {
@@ -43,8 +44,10 @@ export function submissionsPageRouter({ submissionConfig, submissionAuthor, subm
     router.get(path, screen('manager'), async (req, res) => {
       const { lang, mobile } = req.ctx;
       const conferenceId = conferenceOf(req);
-      const [choices, first, book] = await Promise.all([submissionChoices.choices(conferenceId), submissionDesk.list(conferenceId, { page: 1, size: 20 }), submissionBook.state(conferenceId, lang)]);
-      await shell.manageScreen(req, res, { title: t(lang, 'submissions:manageTitle'), island: { island: 'ManageSubmissions', props: { lang, mobile, choices, first, book } } });
+      // the address's filter (issue 33: the overview's links), the invalid parts dropped
+      const filter = filterFromAddress(manageQuery, req.query);
+      const [choices, first, book] = await Promise.all([submissionChoices.choices(conferenceId), submissionDesk.list(conferenceId, { ...filter, offsetMinutes: zoneOffsetOf(req), page: 1, size: 20 }), submissionBook.state(conferenceId, lang)]);
+      await shell.manageScreen(req, res, { title: t(lang, 'submissions:manageTitle'), island: { island: 'ManageSubmissions', props: { lang, mobile, choices, first, book, filter } } });
     });
   }
   for (const path of [S.detail, S.contributeDetail]) {

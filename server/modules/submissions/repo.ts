@@ -7,7 +7,7 @@ import type { Knex } from 'knex';
 import type { Db, Tx } from '../../db/index';
 import { concatSql, insertId, lockForUpdate, likeContains, LIKE_ESCAPE, toDbInstant } from '../../db/dialect';
 import type { ManageFilter, SubmissionStatus, TermKind } from '../../contract/submissions';
-import { localDaySql } from '../../platform/overviewFigures';
+import { localDaySql, whereLocalDays } from '../../platform/overviewFigures';
 
 export type Conn = Db | Tx;
 
@@ -224,6 +224,8 @@ export function filtered(db: Conn, conferenceId: number, f: ManageFilter): Knex.
   if (f.reportTypeId) q.andWhere('report_type_id', f.reportTypeId);
   if (f.categoryId) q.andWhere('category_id', f.categoryId);
   if (f.status) q.andWhere('status', f.status);
+  if (f.active) q.andWhere('submissions.active', true);
+  if (f.from || f.to) whereLocalDays(q, 'submitted_at', f, f.offsetMinutes ?? 0);
   if (f.keyword) {
     const like = likeContains(f.keyword);
     q.andWhere((w) => w.whereRaw(`number like ? ${LIKE_ESCAPE}`, [like]).orWhereRaw(`title like ? ${LIKE_ESCAPE}`, [like]).orWhereRaw(`keywords like ? ${LIKE_ESCAPE}`, [like]));

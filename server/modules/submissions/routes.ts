@@ -3,6 +3,7 @@
  * guard decides who, the services do the rules and the transactions. The author's calls follow
  * the unpublished rule of the pages before reading their input.
  */
+import { zoneOffsetOf } from '../../platform/listAddress';
 import { Router, type Request, type Response } from 'express';
 import { access, conferenceOf, timeZoneOf, userOf } from '../../platform/access';
 import type { Deps } from '../../platform/feature';
@@ -126,7 +127,7 @@ export function submissionsApiRouter(deps: Deps): Router {
     if (!(await book.fresh(conferenceOf(req), req.ctx.lang))) await askBook(req);
     return book.state(conferenceOf(req), req.ctx.lang);
   });
-  route(router, api.list, access('manager'), async ({ query }, req) => desk.list(conferenceOf(req), query));
+  route(router, api.list, access('manager'), async ({ query }, req) => desk.list(conferenceOf(req), { ...query, offsetMinutes: zoneOffsetOf(req) }));
   route(router, api.detail, access('manager'), async ({ params: { id } }, req) => desk.detail(conferenceOf(req), id));
   route(router, api.act, access('manager'), async ({ params: { id }, body }, req) => desk.act(conferenceOf(req), managerOf(req), id, body.action, body.note));
   route(router, api.managerFile, access('manager'), async ({ params: { id, slot } }, req, res) => {
