@@ -55,8 +55,7 @@ describe('spec 8 messages in Chromium', { skip: !haveBrowser }, () => {
     fs.writeFileSync(cv, '%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
     // Seeded once, then set up while the server is down: the second conference's services are
     // switched off in its site record, which the running server keeps cached.
-    (await startServer({ dataDir })).stop();
-    await new Promise((r) => setTimeout(r, 500));
+    await (await startServer({ dataDir })).stop();
     db = createDb({ dataDir });
     demo = Number((await db('conferences').where({ slug: 'demo' }).first()).id);
     const demo2 = Number((await db('conferences').where({ slug: 'demo2' }).first()).id);

@@ -207,12 +207,12 @@ describe('screens', () => {
     const { $ } = await page(h.app, '/platform', { host, token: manager, lang: 'en' });
     const island = $('[data-island="PublicationActions"]');
     expect(JSON.parse(island.attr('data-props')!)).toMatchObject({ lang: 'en', mobile: false, state: { status: '1', actions: ['apply', 'close'] } });
-    expect(island.find('button').map((_, b) => $(b).text()).get()).toEqual(['Apply to publish', 'Close the conference']);
+    expect(island.find('button').not('#maintenance-switch').map((_, b) => $(b).text()).get()).toEqual(['Apply to publish', 'Close the conference']);
     await setStatus('4');
     await h.sites.siteChanged(conferenceId);
     const published = await page(h.app, '/platform', { host, token: manager, lang: 'zh', mobile: true });
     expect(published.$('[data-island="PublicationActions"]').text()).toContain('会议发布成功');
-    expect(published.$('[data-island="PublicationActions"] button').map((_, b) => published.$(b).text()).get()).toEqual(['取消发布', '关闭会议']);
+    expect(published.$('[data-island="PublicationActions"] button').not('#maintenance-switch').map((_, b) => published.$(b).text()).get()).toEqual(['取消发布', '关闭会议']);
     const reviewer = await h.login({ email: 'rev@example.org', conferenceId, roles: ['reviewer'] });
     const reviewerPage = await page(h.app, '/platform/submissionManage/user', { host, token: reviewer });
     expect(reviewerPage.$('[data-island="PublicationActions"]')).toHaveLength(0);
@@ -223,7 +223,7 @@ describe('screens', () => {
     const { $ } = await page(h.app, '/platform', { host, token: manager, lang: 'en' });
     expect($('.status-tag').text()).toBe('Waiting for platform administrator review');
     expect($('[data-island="PublicationActions"]').text()).toContain('Waiting for platform administrator review');
-    expect($('[data-island="PublicationActions"] button').map((_, b) => $(b).text()).get()).toEqual(['Withdraw the request', 'Close the conference']);
+    expect($('[data-island="PublicationActions"] button').not('#maintenance-switch').map((_, b) => $(b).text()).get()).toEqual(['Withdraw the request', 'Close the conference']);
   });
 
   test('the queue screen: super admins only, on the platform host, in the admin menu', async () => {
