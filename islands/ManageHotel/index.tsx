@@ -8,20 +8,24 @@ import type { HotelView, ReservationPage } from '../../server/contract/hotels';
 import { AntdRoot } from '../shared/AntdRoot';
 import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';
-import { OccupancyTab } from './OccupancyTab';
+import { lazyPart, LaterTab, usePreload } from '../shared/lazyPart';
 import { ReservationsTab } from './ReservationsTab';
+
+/** The occupancy tab loads when first opened (issue 32). */
+const OccupancyTab = lazyPart(() => import('./OccupancyTab').then((m) => m.OccupancyTab));
 
 export type ManageHotelProps = { lang: Lang; mobile: boolean; hotels: HotelView[]; first: ReservationPage };
 
 function Hotels({ lang, mobile, hotels, first }: ManageHotelProps) {
   const t = translator(lang);
+  usePreload(OccupancyTab);
   return (
     <Tabs
       className="manage-hotel"
       destroyOnHidden
       items={[
         { key: 'reservations', label: t('hotels:desk.tabReservations'), children: <ReservationsTab lang={lang} mobile={mobile} t={t} hotels={hotels} first={first} /> },
-        { key: 'occupancy', label: t('hotels:desk.tabOccupancy'), children: <OccupancyTab lang={lang} t={t} hotels={hotels} /> },
+        { key: 'occupancy', label: t('hotels:desk.tabOccupancy'), children: <LaterTab><OccupancyTab lang={lang} t={t} hotels={hotels} /></LaterTab> },
       ]}
     />
   );
