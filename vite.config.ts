@@ -55,11 +55,79 @@ function zodFreeContracts(): Plugin {
   };
 }
 
+/**
+ * Parts of antd that a component imports whether it uses them or not, and no island uses: the
+ * table's column filters (a dropdown menu, a tree, a search field: FilterDropdown) and its virtual
+ * table (no `filters`, `filterDropdown` or `virtual` in islands/), and the card's tabs (no
+ * `tabList`). The browser gets a stand-in for each (issue 32): ~15 KB gzipped less on every page
+ * with a table, ~11 KB on a page with a card and no tabs. The server renders with antd's own. A
+ * screen that takes one up fails at its first render in the browser with an error naming this.
+ */
+const UNUSED = (what: string) => `throw new Error("${what} is not in the browser bundle (vite.config.ts, antdUnusedParts): remove its stand-in there")`;
+const ANTD_UNUSED: Array<{ importer: string; source: string; code: string }> = [
+  {
+    importer: 'antd/es/table/hooks/useFilter/index.js',
+    source: './FilterDropdown',
+    code: `
+export function flattenKeys(filters) {
+  let keys = [];
+  (filters || []).forEach(({ value, children }) => { keys.push(value); if (children) keys = [...keys, ...flattenKeys(children)]; });
+  return keys;
+}
+export default function FilterDropdown() { ${UNUSED("antd's table column filters")} }
+`,
+  },
+  { importer: 'antd/es/table/InternalTable.js', source: './RcTable/VirtualTable', code: `export default function RcVirtualTable() { ${UNUSED("antd's virtual table")} }` },
+  { importer: 'antd/es/card/Card.js', source: '../tabs', code: `export default function Tabs() { ${UNUSED("antd's card with tabs (tabList)")} }` },
+];
+
+function antdUnusedParts(): Plugin {
+  const prefix = '\0antd-unused:';
+  return {
+    name: 'antd-unused-parts',
+    enforce: 'pre',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    resolveId(source, importer) {
+      if (!importer) return null;
+      const file = importer.replace(/\\/g, '/');
+      const index = ANTD_UNUSED.findIndex((part) => part.source === source && file.endsWith(`/node_modules/${part.importer}`));
+      return index < 0 ? null : `${prefix}${index}`;
+    },
+    load: (id) => (id.startsWith(prefix) ? ANTD_UNUSED[Number(id.slice(prefix.length))].code : null),
+  };
+}
+
+/**
+ * `antd/locale/<name>` is CommonJS (a `require` of antd/lib's copy): in the browser it brought
+ * antd/lib's locale files beside antd/es. The client takes antd/es's own ES module instead.
+ * (Rewritten by the `weight-manage` helper after its edit of this file dropped the original by
+ * mistake: same intent, check against your own copy.)
+ */
+function antdEsLocales(): Plugin {
+  return {
+    name: 'antd-es-locales',
+    enforce: 'pre',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    resolveId(source, importer) {
+      const m = /^antd\/locale\/([A-Za-z_]+)$/.exec(source);
+      if (!m) return null;
+      return this.resolve(`antd/es/locale/${m[1]}.js`, importer, { skipSelf: true });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [zodFreeContracts(), react(), vike()],
+  plugins: [zodFreeContracts(), antdUnusedParts(), antdEsLocales(), react(), vike()],
   // The catalog namespaces each island names: the browser loads those before hydrating it (renderer/hydrate.tsx).
   define: { __ISLAND_NAMESPACES__: JSON.stringify(islandNamespaces(import.meta.dirname)) },
   // `public/` is served by Express itself (banners, locales); Vite only builds the client.
   publicDir: false,
-  build: { target: 'es2020', reportCompressedSize: false },
+  build: {
+    // @rc-component/* and @ant-design/* declare no `sideEffects`, so a barrel's whole package came
+    // along with one name of it (antd's form context brought all of @rc-component/form and its
+    // validator to every antd page); their modules only define components (issue 32).
+    target: 'es2020',
+    reportCompressedSize: false,
+    rolldownOptions: { treeshake: { moduleSideEffects: [{ test: /node_modules[\\/](@rc-component|@ant-design)[\\/].*\.js$/, sideEffects: false }] } },
+  },
 });

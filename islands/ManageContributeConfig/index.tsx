@@ -7,17 +7,20 @@
  * checks, with the same message keys; the server decides.
  */
 import { useState } from 'react';
-import { FeeTab } from './FeeTab';
 import { Tabs } from 'antd';
 import type { ContributeConfig } from '../../server/contract/submissions';
 import { AntdRoot } from '../shared/AntdRoot';
 import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';
 import { titleOf } from '../shared/orders';
-import { LayoutTab } from './LayoutTab';
-import { SessionsTab } from './SessionsTab';
+import { lazyPart, LaterTab, usePreload } from '../shared/lazyPart';
 import { SettingsTab } from './SettingsTab';
-import { TermsTab } from './TermsTab';
+
+/** The tabs after the first load when first opened (issue 32). */
+const SessionsTab = lazyPart(() => import('./SessionsTab').then((m) => m.SessionsTab));
+const TermsTab = lazyPart(() => import('./TermsTab').then((m) => m.TermsTab));
+const LayoutTab = lazyPart(() => import('./LayoutTab').then((m) => m.LayoutTab));
+const FeeTab = lazyPart(() => import('./FeeTab').then((m) => m.FeeTab));
 
 export type ManageContributeConfigProps = { lang: Lang; mobile: boolean; config: ContributeConfig };
 
@@ -25,16 +28,17 @@ function Config({ lang, mobile, config: initial }: ManageContributeConfigProps) 
   const t = translator(lang);
   const [config, setConfig] = useState(initial);
   const pick = (zh: string, en: string) => titleOf(zh, en, lang);
+  usePreload(SessionsTab, TermsTab, LayoutTab, FeeTab);
   return (
     <Tabs
       className="manage-contribute-config"
       size={mobile ? 'small' : 'middle'}
       items={[
         { key: 'settings', label: t('submitConfig:tab.settings'), children: <SettingsTab mobile={mobile} t={t} settings={config.settings} onSaved={setConfig} /> },
-        { key: 'sessions', label: t('submitConfig:tab.sessions'), children: <SessionsTab lang={lang} mobile={mobile} t={t} pick={pick} sessions={config.sessions} onSaved={setConfig} /> },
-        { key: 'terms', label: t('submitConfig:tab.terms'), children: <TermsTab lang={lang} mobile={mobile} t={t} reportTypes={config.reportTypes} categories={config.categories} onSaved={setConfig} /> },
-        { key: 'layout', label: t('submitConfig:tab.layout'), children: <LayoutTab mobile={mobile} t={t} layout={config.layout} onSaved={setConfig} /> },
-        { key: 'fee', label: t('submitConfig:tab.fee'), children: <FeeTab mobile={mobile} t={t} /> },
+        { key: 'sessions', label: t('submitConfig:tab.sessions'), children: <LaterTab><SessionsTab lang={lang} mobile={mobile} t={t} pick={pick} sessions={config.sessions} onSaved={setConfig} /></LaterTab> },
+        { key: 'terms', label: t('submitConfig:tab.terms'), children: <LaterTab><TermsTab lang={lang} mobile={mobile} t={t} reportTypes={config.reportTypes} categories={config.categories} onSaved={setConfig} /></LaterTab> },
+        { key: 'layout', label: t('submitConfig:tab.layout'), children: <LaterTab><LayoutTab mobile={mobile} t={t} layout={config.layout} onSaved={setConfig} /></LaterTab> },
+        { key: 'fee', label: t('submitConfig:tab.fee'), children: <LaterTab><FeeTab mobile={mobile} t={t} /></LaterTab> },
       ]}
     />
   );

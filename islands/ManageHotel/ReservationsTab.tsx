@@ -11,7 +11,7 @@ import { downloadPost } from '../shared/download';
 import type { Lang } from '../shared/locale';
 import { ManageTable, type ManageColumn } from '../shared/ManageTable';
 import { errorText, formatAt, moneyText, type T } from '../shared/orders';
-import { DatesDialog, PaymentDialog } from './Dialogs';
+import { DatesDialog, PaymentDialog } from './lazyDialogs';
 import { filtersOf, valuesOf, type Filters, type FilterValues } from './filters';
 import { showInAddress } from '../shared/address';
 import { PaymentTag, StatusTag } from './tags';

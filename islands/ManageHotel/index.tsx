@@ -9,20 +9,24 @@ import type { Filters } from './filters';
 import { AntdRoot } from '../shared/AntdRoot';
 import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';
-import { OccupancyTab } from './OccupancyTab';
+import { lazyPart, LaterTab, usePreload } from '../shared/lazyPart';
 import { ReservationsTab } from './ReservationsTab';
+
+/** The occupancy tab loads when first opened (issue 32). */
+const OccupancyTab = lazyPart(() => import('./OccupancyTab').then((m) => m.OccupancyTab));
 
 export type ManageHotelProps = { lang: Lang; mobile: boolean; hotels: HotelView[]; first: ReservationPage; /** the address's filter (issue 33); `first` is already filtered */ filter?: Filters };
 
 function Hotels({ lang, mobile, hotels, first, filter }: ManageHotelProps) {
   const t = translator(lang);
+  usePreload(OccupancyTab);
   return (
     <Tabs
       className="manage-hotel"
       destroyOnHidden
       items={[
         { key: 'reservations', label: t('hotels:desk.tabReservations'), children: <ReservationsTab lang={lang} mobile={mobile} t={t} hotels={hotels} first={first} filter={filter} /> },
-        { key: 'occupancy', label: t('hotels:desk.tabOccupancy'), children: <OccupancyTab lang={lang} t={t} hotels={hotels} /> },
+        { key: 'occupancy', label: t('hotels:desk.tabOccupancy'), children: <LaterTab><OccupancyTab lang={lang} t={t} hotels={hotels} /></LaterTab> },
       ]}
     />
   );

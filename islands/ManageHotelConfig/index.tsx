@@ -10,8 +10,11 @@ import type { HotelSettingsView, HotelView } from '../../server/contract/hotels'
 import { AntdRoot } from '../shared/AntdRoot';
 import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';
+import { lazyPart, LaterTab, usePreload } from '../shared/lazyPart';
 import { SettingsTab } from './SettingsTab';
-import { HotelsTab } from './HotelsTab';
+
+/** The hotels tab (tables, dialogs, photo upload) loads when first opened (issue 32). */
+const HotelsTab = lazyPart(() => import('./HotelsTab').then((m) => m.HotelsTab));
 
 export type ManageHotelConfigProps = { lang: Lang; mobile: boolean; settings: HotelSettingsView; hotels: HotelView[] };
 
@@ -19,12 +22,13 @@ function Config({ lang, mobile, settings: initialSettings, hotels: initialHotels
   const t = translator(lang);
   const [settings, setSettings] = useState(initialSettings);
   const [hotels, setHotels] = useState(initialHotels);
+  usePreload(HotelsTab);
   return (
     <Tabs
       className="manage-hotel-config"
       items={[
         { key: 'settings', label: t('hotels:config.tabSettings'), children: <SettingsTab lang={lang} mobile={mobile} t={t} settings={settings} onSaved={setSettings} onHotels={setHotels} /> },
-        { key: 'hotels', label: t('hotels:config.tabHotels'), children: <HotelsTab lang={lang} mobile={mobile} t={t} settings={settings} hotels={hotels} setHotels={setHotels} /> },
+        { key: 'hotels', label: t('hotels:config.tabHotels'), children: <LaterTab><HotelsTab lang={lang} mobile={mobile} t={t} settings={settings} hotels={hotels} setHotels={setHotels} /></LaterTab> },
       ]}
     />
   );

@@ -10,8 +10,7 @@ import { downloadPost } from '../shared/download';
 import { ManageTable } from '../shared/ManageTable';
 import type { Lang } from '../shared/locale';
 import { errorText, formatAt, methodName, moneyText, orderAmount, TransactionTag, type T } from '../shared/orders';
-import { DealDialog } from './DealDialog';
-import { RefundDialog } from './RefundDialog';
+import { DealDialog, RefundDialog } from './lazyDialogs';
 import { filtersOf, PAYMENT_METHODS, valuesOf, type Filters, type FilterValues } from './filters';
 import { OrderDetails } from './OrderDetails';
 

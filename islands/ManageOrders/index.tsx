@@ -12,9 +12,12 @@ import { call } from '../shared/api';
 import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';
 import { errorText } from '../shared/orders';
+import { lazyPart, LaterTab, usePreload } from '../shared/lazyPart';
 import { OrdersTab } from './OrdersTab';
-import { QueueTab } from './QueueTab';
-import { StatementTab } from './StatementTab';
+
+/** The payment queue and the statement import load when first opened (issue 32). */
+const QueueTab = lazyPart(() => import('./QueueTab').then((m) => m.QueueTab));
+const StatementTab = lazyPart(() => import('./StatementTab').then((m) => m.StatementTab));
 
 export type ManageOrdersProps = {
   lang: Lang; mobile: boolean; page: OrderPage; anomalies: AnomalyView[]; mapping: StatementMapping | null;
@@ -34,6 +37,7 @@ function Orders({ lang, mobile, page, anomalies, mapping, tab = 'orders', filter
     showInAddress(f);
   };
   const onTab = (key: string) => showInAddress(key === 'orders' ? orderFilter.current : { tab: key }, true);
+  usePreload(QueueTab, StatementTab);
 
   // An import may queue rows: the queue tab shows them without a reload of the page.
   async function reloadQueue() {
@@ -51,8 +55,8 @@ function Orders({ lang, mobile, page, anomalies, mapping, tab = 'orders', filter
       onChange={onTab}
       items={[
         { key: 'orders', label: t('orders:manage.tabOrders'), children: <OrdersTab lang={lang} mobile={mobile} initial={page} t={t} filter={filter} onFilter={onFilter} /> },
-        { key: 'queue', label: <Badge count={open} size="small" offset={[8, -2]}>{t('orders:manage.tabQueue')}</Badge>, children: <QueueTab anomalies={queue} setAnomalies={setQueue} t={t} lang={lang} mobile={mobile} /> },
-        { key: 'statement', label: t('orders:manage.tabStatement'), children: <StatementTab mapping={mapping} t={t} lang={lang} mobile={mobile} onImported={reloadQueue} /> },
+        { key: 'queue', label: <Badge count={open} size="small" offset={[8, -2]}>{t('orders:manage.tabQueue')}</Badge>, children: <LaterTab><QueueTab anomalies={queue} setAnomalies={setQueue} t={t} lang={lang} mobile={mobile} /></LaterTab> },
+        { key: 'statement', label: t('orders:manage.tabStatement'), children: <LaterTab><StatementTab mapping={mapping} t={t} lang={lang} mobile={mobile} onImported={reloadQueue} /></LaterTab> },
       ]}
     />
   );

@@ -12,21 +12,25 @@ import type { ReviewConfig } from '../../server/contract/review';
 import { AntdRoot } from '../shared/AntdRoot';
 import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';
-import { RulesTab } from './RulesTab';
+import { lazyPart, LaterTab, usePreload } from '../shared/lazyPart';
 import { SettingsTab } from './SettingsTab';
+
+/** The rules tab (its table and dialog) loads when first opened (issue 32). */
+const RulesTab = lazyPart(() => import('./RulesTab').then((m) => m.RulesTab));
 
 export type ManageReviewConfigProps = { lang: Lang; mobile: boolean; config: ReviewConfig };
 
 function Config({ lang, mobile, config: initial }: ManageReviewConfigProps) {
   const t = translator(lang);
   const [config, setConfig] = useState(initial);
+  usePreload(RulesTab);
   return (
     <Tabs
       className="manage-review-config"
       size={mobile ? 'small' : 'middle'}
       items={[
         { key: 'settings', label: t('review:config.settingsTab'), children: <SettingsTab mobile={mobile} t={t} settings={config.settings} onSaved={setConfig} /> },
-        { key: 'rules', label: t('review:config.rulesTab'), children: <RulesTab lang={lang} mobile={mobile} t={t} rules={config.rules} onSaved={setConfig} /> },
+        { key: 'rules', label: t('review:config.rulesTab'), children: <LaterTab><RulesTab lang={lang} mobile={mobile} t={t} rules={config.rules} onSaved={setConfig} /></LaterTab> },
       ]}
     />
   );

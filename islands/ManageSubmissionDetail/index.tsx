@@ -13,7 +13,8 @@ import { AntdRoot } from '../shared/AntdRoot';
 import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';
 import { namesOf } from '../shared/submissionLabels';
-import { StatusHistory, StatusTag } from '../shared/submissionStatus';
+import { StatusHistory } from '../shared/statusHistory';
+import { StatusTag } from '../shared/submissionStatus';
 import { Fields } from './Fields';
 import { StatusActions } from './StatusActions';
 

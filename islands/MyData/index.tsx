@@ -4,7 +4,9 @@
  * their address. After the erasure they are signed out and the page says so.
  */
 import { useEffect, useState } from 'react';
-import { Alert, App, Button, Card, Input, Modal, Result, Space, Typography } from 'antd';
+import { Alert, App, Button, Input, Modal, Space, Typography } from 'antd';
+import { LightCard as Card } from '../shared/lightCard';
+import { LightResult } from '../shared/lightResult';
 import { AntdRoot } from '../shared/AntdRoot';
 import { privacyApi, type ErasureView } from '../../server/contract/privacy';
 import type { WorkView } from '../../server/contract/work';
@@ -74,7 +76,7 @@ function MyDataScreen({ lang, email, latest, erasure }: MyDataProps) {
   }
 
   if (erased) {
-    return <Result status="success" title={t(erasure?.state === 'done' ? 'privacy:erasedNotice' : 'privacy:erasureStarted')} extra={<a href="/">{t('privacy:backHome')}</a>} />;
+    return <LightResult status="success" title={t(erasure?.state === 'done' ? 'privacy:erasedNotice' : 'privacy:erasureStarted')} extra={<a href="/">{t('privacy:backHome')}</a>} />;
   }
   const running = work && (work.state === 'queued' || work.state === 'running');
   return (

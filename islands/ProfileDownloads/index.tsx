@@ -3,13 +3,14 @@
  * (in Chinese or English) and ticket, as far as the organisers enabled them, and the payment
  * receipts of their paid orders.
  */
-import { Button, Empty, List, Space } from 'antd';
+import { Button, Empty } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { documentsApi, type DocumentType } from '../../server/contract/documents';
 import { formatInstant } from '../../server/contract/conferences';
 import { formatMoney } from '../../server/contract/money';
 import { receiptsApi, type ReceiptView } from '../../server/contract/receipts';
 import { AntdRoot } from '../shared/AntdRoot';
+import { LightList } from '../shared/lightList';
 import { urlOf } from '../shared/api';
 import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';
@@ -24,24 +25,21 @@ const receiptHref = (id: number, lang: Lang) => urlOf(receiptsApi.pdf, { params:
 function Receipts({ lang, mobile, receipts }: { lang: Lang; mobile: boolean; receipts: ReceiptView[] }) {
   const t = translator(lang);
   return (
-    <List
+    <LightList
       header={t('receipts:download.title')}
-      dataSource={receipts}
-      rowKey="id"
-      renderItem={(r) => (
-        <List.Item
-          actions={[
-            <Button key="zh" icon={<DownloadOutlined />} href={receiptHref(r.id, 'zh')} block={mobile}>
-              中文
-            </Button>,
-            <Button key="en" icon={<DownloadOutlined />} href={receiptHref(r.id, 'en')} block={mobile}>
-              English
-            </Button>,
-          ]}
-        >
-          <List.Item.Meta title={`${t('documents:types.RECEIPT')} ${r.number}`} description={t('receipts:download.about', { orderNo: r.orderNo, amount: formatMoney(r.paid, lang), date: formatInstant(r.paidAt).slice(0, 10) })} />
-        </List.Item>
-      )}
+      items={receipts.map((r) => ({
+        key: r.id,
+        title: `${t('documents:types.RECEIPT')} ${r.number}`,
+        description: t('receipts:download.about', { orderNo: r.orderNo, amount: formatMoney(r.paid, lang), date: formatInstant(r.paidAt).slice(0, 10) }),
+        actions: [
+          <Button key="zh" icon={<DownloadOutlined />} href={receiptHref(r.id, 'zh')} block={mobile}>
+            中文
+          </Button>,
+          <Button key="en" icon={<DownloadOutlined />} href={receiptHref(r.id, 'en')} block={mobile}>
+            English
+          </Button>,
+        ],
+      }))}
     />
   );
 }
@@ -70,30 +68,27 @@ function Documents({ lang, mobile, registered, documents, receipts }: ProfileDow
   }
   if (!documents.length) return receipts?.length ? null : <Empty description={t('documents:download.none')} />;
   return (
-    <List
-      dataSource={documents}
-      renderItem={(type) => (
-        <List.Item
-          actions={
-            type === 'INVITATION' || type === 'CERTIFICATE'
-              ? [
-                  <Button key="zh" icon={<DownloadOutlined />} href={href(type, 'zh')} block={mobile}>
-                    中文
-                  </Button>,
-                  <Button key="en" icon={<DownloadOutlined />} href={href(type, 'en')} block={mobile}>
-                    English
-                  </Button>,
-                ]
-              : [
-                  <Button key="get" type="primary" icon={<DownloadOutlined />} href={href(type, lang)} block={mobile}>
-                    {t('documents:download.get')}
-                  </Button>,
-                ]
-          }
-        >
-          <List.Item.Meta title={t(`documents:types.${type}`)} description={<Space>{t(`documents:download.about.${type}`)}</Space>} />
-        </List.Item>
-      )}
+    <LightList
+      items={documents.map((type) => ({
+        key: type,
+        title: t(`documents:types.${type}`),
+        description: t(`documents:download.about.${type}`),
+        actions:
+          type === 'INVITATION' || type === 'CERTIFICATE'
+            ? [
+                <Button key="zh" icon={<DownloadOutlined />} href={href(type, 'zh')} block={mobile}>
+                  中文
+                </Button>,
+                <Button key="en" icon={<DownloadOutlined />} href={href(type, 'en')} block={mobile}>
+                  English
+                </Button>,
+              ]
+            : [
+                <Button key="get" type="primary" icon={<DownloadOutlined />} href={href(type, lang)} block={mobile}>
+                  {t('documents:download.get')}
+                </Button>,
+              ],
+      }))}
     />
   );
 }

@@ -3,7 +3,8 @@
  * still open, each with its lines and its state, so nobody orders a second registration fee
  * without seeing the first.
  */
-import { Card, Space, Typography } from 'antd';
+import { Space, Typography } from 'antd';
+import { LightCard as Card } from '../shared/lightCard';
 import type { OrderView } from '../../server/contract/orders';
 import type { Lang } from '../shared/locale';
 import { ItemLine, TransactionTag, type T } from '../shared/orders';

@@ -4,7 +4,9 @@
  * creates the orders and goes to their payment.
  */
 import { useState } from 'react';
-import { Alert, App, Button, Card, Checkbox, Empty, Input, InputNumber, Radio, Space, Typography } from 'antd';
+import { Alert, App, Button, Checkbox, Empty, Radio, Space, Typography } from 'antd';
+import { LightNumber } from '../shared/lightNumber';
+import { LightCard as Card } from '../shared/lightCard';
 import { ordersApi, type OrderView } from '../../server/contract/orders';
 import { feesApi } from '../../server/contract/fees';
 import { AntdRoot } from '../shared/AntdRoot';
@@ -136,7 +138,8 @@ function Fees({ lang, mobile, offers: listed, codeInLink = '', openOrders, notRe
         <Alert type="info" showIcon style={{ marginBottom: 16 }} title={open.join(' ')} action={<Button size="small" href="/profile/order/list">{t('orders:fees.toOrders')}</Button>} />
       ) : null}
       <Space.Compact style={{ width: '100%', maxWidth: 420, marginBottom: 4 }}>
-        <Input value={code} status={codeError ? 'error' : undefined} onChange={(e) => setCode(e.target.value)} onPressEnter={() => void applyCode()} maxLength={64} placeholder={t('orders:fees.invitationCode')} aria-label={t('orders:fees.invitationCode')} aria-invalid={codeError ? true : undefined} />
+        {/* The browser's own field, drawn like antd's (public/app.css, .li-input): antd's Input is ~15 KB gzipped (issue 32). */}
+        <input className={codeError ? 'li-input li-compact-first li-input-error' : 'li-input li-compact-first'} value={code} onChange={(e) => setCode(e.target.value)} onKeyDown={(e) => { if (e.key === 'Enter') void applyCode(); }} maxLength={64} placeholder={t('orders:fees.invitationCode')} aria-label={t('orders:fees.invitationCode')} aria-invalid={codeError ? true : undefined} />
         <Button onClick={() => void applyCode()} loading={trying}>{t('orders:fees.apply')}</Button>
       </Space.Compact>
       {codeError ? <Alert type="error" showIcon style={{ maxWidth: 420, marginBottom: 8 }} title={codeError} /> : null}
@@ -172,8 +175,8 @@ function Fees({ lang, mobile, offers: listed, codeInLink = '', openOrders, notRe
                 extra={
                   ticked && max > 1 ? (
                     <Space>
-                      <span>{t('orders:fees.quantity')}</span>
-                      <InputNumber min={1} max={max} precision={0} value={optional[fee.id]} onChange={(v) => setOptional((o) => ({ ...o, [fee.id]: Math.min(max, Math.max(1, Math.trunc(v ?? 1))) }))} />
+                      <label htmlFor={`fee-quantity-${fee.id}`}>{t('orders:fees.quantity')}</label>
+                      <LightNumber id={`fee-quantity-${fee.id}`} min={1} max={max} value={optional[fee.id]} onChange={(v) => setOptional((o) => ({ ...o, [fee.id]: v }))} />
                     </Space>
                   ) : null
                 }

@@ -1,5 +1,6 @@
 /** A hotel as a booker sees it: photo, stars, address and links, and each room type with its price per night and the rooms left. */
-import { Button, Card, Rate, Space, Tag, Typography } from 'antd';
+import { Button, Rate, Space, Tag, Typography } from 'antd';
+import { LightCard as Card } from '../shared/lightCard';
 import { latestCheckOut, type HotelOffer, type RoomOffer } from '../../server/contract/hotels';
 import { toDecimalString } from '../../server/contract/money';
 import type { Lang } from '../shared/locale';

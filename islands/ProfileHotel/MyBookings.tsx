@@ -1,5 +1,6 @@
 /** The person's bookings: stay, rooms, total, status and payment, with pay and cancel while unpaid. */
-import { Button, Card, Space, Tag, Typography } from 'antd';
+import { Button, Space, Tag, Typography } from 'antd';
+import { LightCard as Card } from '../shared/lightCard';
 import type { BookingView } from '../../server/contract/hotels';
 import type { Lang } from '../shared/locale';
 import { moneyText, type T } from '../shared/orders';

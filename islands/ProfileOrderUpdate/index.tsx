@@ -4,7 +4,8 @@
  * or back to the fee page when nothing is left.
  */
 import { useState } from 'react';
-import { Alert, App, Button, Card } from 'antd';
+import { Alert, App, Button } from 'antd';
+import { LightCard as Card } from '../shared/lightCard';
 import { ordersApi, type OrderView } from '../../server/contract/orders';
 import { AntdRoot } from '../shared/AntdRoot';
 import { call } from '../shared/api';

@@ -1,5 +1,6 @@
 /** Spec 2.11: the person's orders in the platform's other conferences, listed apart, each linking to its site. */
-import { Card, Space, Tag, Typography } from 'antd';
+import { Space, Tag, Typography } from 'antd';
+import { LightCard as Card } from '../shared/lightCard';
 import type { ElsewhereOrderView } from '../../server/contract/orders';
 import { formatMoney } from '../../server/contract/money';
 import type { Lang } from '../shared/locale';

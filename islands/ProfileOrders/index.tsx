@@ -4,7 +4,8 @@
  * conference allows it, and below, the person's orders in other conferences.
  */
 import { useState } from 'react';
-import { Alert, App, Button, Card, Checkbox, Empty, Space, Typography } from 'antd';
+import { Alert, App, Button, Checkbox, Empty, Space, Typography } from 'antd';
+import { LightCard as Card } from '../shared/lightCard';
 import { ordersApi, type MyOrdersView, type OrderView } from '../../server/contract/orders';
 import { AntdRoot } from '../shared/AntdRoot';
 import { call } from '../shared/api';

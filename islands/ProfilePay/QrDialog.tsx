@@ -5,7 +5,8 @@
  * the notification usually arrives first). Paid: the dialog says so and links the result page.
  */
 import { useEffect, useState } from 'react';
-import { Button, Modal, Result, Space, Typography } from 'antd';
+import { Button, Modal, Space, Typography } from 'antd';
+import { LightResult } from '../shared/lightResult';
 import { ordersApi, type AttemptView } from '../../server/contract/orders';
 import { call } from '../shared/api';
 import type { T } from '../shared/orders';
@@ -53,9 +54,9 @@ export function QrDialog({ attemptNo, content, expiresAt, resultHref, open, onCl
     </Button>
   );
   let body;
-  if (state === 'succeeded') body = <Result status="success" title={t('orders:pay.qrPaid')} extra={seeResult} />;
-  else if (done) body = <Result status="warning" title={t('orders:pay.qrClosed')} extra={seeResult} />;
-  else if (expired) body = <Result status="info" title={t('orders:pay.qrExpired')} extra={seeResult} />;
+  if (state === 'succeeded') body = <LightResult status="success" title={t('orders:pay.qrPaid')} extra={seeResult} />;
+  else if (done) body = <LightResult status="warning" title={t('orders:pay.qrClosed')} extra={seeResult} />;
+  else if (expired) body = <LightResult status="info" title={t('orders:pay.qrExpired')} extra={seeResult} />;
   else
     body = (
       <Space orientation="vertical" align="center" style={{ width: '100%' }}>

@@ -4,7 +4,8 @@
  * (a redirect, or a form posted to it).
  */
 import { useState } from 'react';
-import { Button, Card, Descriptions, Typography } from 'antd';
+import { Button, Descriptions, Typography } from 'antd';
+import { LightCard as Card } from '../shared/lightCard';
 import type { PaymentStartView } from '../../server/contract/orders';
 import { textOrKey, type T } from '../shared/orders';
 import { postForm } from '../shared/postForm';

@@ -4,7 +4,8 @@
  * (spec 4: a new number until the payment is complete) and shows what the provider answered.
  */
 import { useState } from 'react';
-import { Alert, App, Button, Card, Radio, Space, Tag, Typography } from 'antd';
+import { Alert, App, Button, Radio, Space, Tag, Typography } from 'antd';
+import { LightCard as Card } from '../shared/lightCard';
 import { sumMoney, type Money } from '../../server/contract/money';
 import { ordersApi, type OrderView, type PaymentStartView } from '../../server/contract/orders';
 import { AntdRoot } from '../shared/AntdRoot';

@@ -5,7 +5,8 @@
  * (reissue is not supported): once sent, the request and its status are shown instead.
  */
 import { useState } from 'react';
-import { Alert, App, Button, Descriptions, Form, Input, Radio, Result, Select } from 'antd';
+import { Alert, App, Button, Descriptions, Form, Input, Radio, Select } from 'antd';
+import { LightResult } from '../shared/lightResult';
 import { formatMoney, toDecimalString } from '../../server/contract/money';
 import { INVOICE_CONTENTS, INVOICE_TYPES, TAXPAYER_ID_PATTERN, receiptsApi, type InvoiceInput, type InvoiceOrderView, type InvoiceRequestView } from '../../server/contract/receipts';
 import { PHONE_PATTERN } from '../../server/contract/registration';
@@ -49,7 +50,7 @@ function RequestForm({ lang, mobile, order, request, refusal, prefill }: Profile
   const need = (key: string) => ({ required: true, whitespace: true, message: t(`receipts:${key}Required`) });
 
   if (sent) return <Sent lang={lang} request={sent} />;
-  if (refusal) return <Result status="info" title={t(refusal)} extra={<Button href="/profile/order/list">{t('receipts:backToOrders')}</Button>} />;
+  if (refusal) return <LightResult status="info" title={t(refusal)} extra={<Button href="/profile/order/list">{t('receipts:backToOrders')}</Button>} />;
 
   async function submit(values: Values) {
     setBusy(true);

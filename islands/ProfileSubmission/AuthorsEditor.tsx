@@ -3,7 +3,8 @@
  * and institution as the call's author-information mode says; who is corresponding. Rows are
  * added, removed (one always stays) and moved up or down; each row is a card, one column on a phone.
  */
-import { Button, Card, Checkbox, Col, Form, Input, Row, Space } from 'antd';
+import { Button, Checkbox, Col, Form, Input, Row, Space } from 'antd';
+import { LightCard as Card } from '../shared/lightCard';
 import type { FormInstance } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { SUBMISSION_LIMITS, type Choices } from '../../server/contract/submissions';

@@ -3,7 +3,8 @@
  * allows now (details, edit, resubmit, withdraw). A table on a wide screen; cards on a phone, so
  * nothing scrolls sideways.
  */
-import { Button, Card, Space, Table, Typography } from 'antd';
+import { Button, Space, Table, Typography } from 'antd';
+import { LightCard as Card } from '../shared/lightCard';
 import type { Choices, SubmissionView } from '../../server/contract/submissions';
 import type { Lang } from '../shared/locale';
 import { formatAt, type T } from '../shared/orders';

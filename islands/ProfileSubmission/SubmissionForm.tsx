@@ -5,7 +5,8 @@
  * under its field, scrolled to the middle of the window, clear of a site's fixed header.
  */
 import { useState } from 'react';
-import { App, Button, Card, Form, Input, Select, Space } from 'antd';
+import { App, Button, Form, Input, Select, Space } from 'antd';
+import { LightCard as Card } from '../shared/lightCard';
 import { SUBMISSION_LIMITS, submissionsApi, type AuthorView, type Choices, type SubmissionView } from '../../server/contract/submissions';
 import { SCROLL_TO_FIELD } from '../shared/AntdRoot';
 import { ApiError, call } from '../shared/api';

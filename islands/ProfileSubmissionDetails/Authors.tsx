@@ -1,5 +1,6 @@
 /** A manuscript's authors, read only: a table on a wide screen, cards on a phone; contact details only when the call asks for them. */
-import { Card, Space, Table, Tag, Typography } from 'antd';
+import { Space, Table, Tag, Typography } from 'antd';
+import { LightCard as Card } from '../shared/lightCard';
 import type { AuthorView } from '../../server/contract/submissions';
 import type { Lang } from '../shared/locale';
 import type { T } from '../shared/orders';

@@ -3,7 +3,8 @@
  * reviewer's comment with the answers of the detail rules shown to authors. With blind review the
  * server sends no reviewer's name: they are "Reviewer 1", "Reviewer 2".
  */
-import { Card, Descriptions, Space, Tag, Typography } from 'antd';
+import { Descriptions, Space, Tag, Typography } from 'antd';
+import { LightCard as Card } from '../shared/lightCard';
 import type { AuthorReviews } from '../../server/contract/reviewing';
 import type { Lang } from '../shared/locale';
 import type { T } from '../shared/orders';

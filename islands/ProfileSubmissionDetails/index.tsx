@@ -5,7 +5,8 @@
  * resubmit (on the submission screen's form) and withdraw.
  */
 import { useState } from 'react';
-import { App, Button, Card, Descriptions, Space, Typography } from 'antd';
+import { App, Button, Descriptions, Space, Typography } from 'antd';
+import { LightCard as Card } from '../shared/lightCard';
 import type { DescriptionsProps } from 'antd';
 import { submissionsApi, type AuthorPage, type Choices, type HistoryEntry, type SubmissionView } from '../../server/contract/submissions';
 import { AntdRoot } from '../shared/AntdRoot';
@@ -15,7 +16,8 @@ import type { Lang } from '../shared/locale';
 import { DeclaredConflicts } from '../shared/DeclaredConflicts';
 import { errorText, formatAt } from '../shared/orders';
 import { confirmWithdraw, FileLink, namesOf } from '../ProfileSubmission/shared';
-import { StatusHistory, StatusTag } from '../shared/submissionStatus';
+import { StatusHistory } from '../shared/statusHistory';
+import { StatusTag } from '../shared/submissionStatus';
 import { Authors } from './Authors';
 import { ReviewResult } from './ReviewResult';
 import type { AuthorReviews } from '../../server/contract/reviewing';

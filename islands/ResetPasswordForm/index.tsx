@@ -3,9 +3,10 @@
  * A reset ends every other session of the account; then the user logs in again.
  */
 import { useState } from 'react';
-import { App, Button, Form, Input, Result, Tooltip } from 'antd';
+import { App, Button, Form, Input, Tooltip } from 'antd';
 import { InfoCircleOutlined } from '@ant-design/icons';
 import { AntdRoot } from '../shared/AntdRoot';
+import { LightResult } from '../shared/lightResult';
 import { accountsApi } from '../../server/contract/accounts';
 import { call, ApiError } from '../shared/api';
 import { conferenceHref, goToConference, useFrameHeight, type Handoff } from '../shared/handoff';
@@ -66,7 +67,7 @@ function Reset({ lang, email, name, handoff }: ResetPasswordFormProps) {
   }
 
   if (done) {
-    return <Result status="success" title={done} extra={<Button type="primary" href={conferenceHref(handoff, '/conferencelogin')} target={handoff ? '_top' : undefined}>{t('prompt.goLogin')}</Button>} />;
+    return <LightResult status="success" title={done} extra={<Button type="primary" href={conferenceHref(handoff, '/conferencelogin')} target={handoff ? '_top' : undefined}>{t('prompt.goLogin')}</Button>} />;
   }
   return (
     <Form form={form} layout="vertical" requiredMark={false} onFinish={submit} className="auth-form" name="reset" initialValues={{ email: email ?? '', name: name ?? '' }}>

@@ -6,7 +6,8 @@
  * usable key (`view` null) the activation message is all there is.
  */
 import { useMemo, useState } from 'react';
-import { Alert, App, Button, Form, Input, Result, Space } from 'antd';
+import { Alert, App, Button, Form, Input, Space } from 'antd';
+import { LightResult } from '../shared/lightResult';
 import { PASSWORD_PATTERN } from '../../server/contract/validation';
 import { PHONE_PATTERN } from '../../server/contract/registration';
 import { reviewerApi, type ActivationView } from '../../server/contract/reviewers';
@@ -38,7 +39,7 @@ function Activation({ lang, activationKey, origin, view, signIn }: ReviewActivat
   if (gone || !view) return <Alert type="warning" showIcon title={t('reviewers:activationGone')} className="activation-message" />;
   if (done) {
     return (
-      <Result
+      <LightResult
         status="success"
         title={t(`${NS}success`)}
         subTitle={t(`${NS}successText`)}

@@ -5,7 +5,8 @@
  * started one stays for the organisers to end. Either way the pair is never assigned again.
  */
 import { useState } from 'react';
-import { App, Button, Card, Input, Space, Typography } from 'antd';
+import { App, Button, Input, Space, Typography } from 'antd';
+import { LightCard as Card } from '../shared/lightCard';
 import { allocationApi } from '../../server/contract/allocation';
 import { REVIEW_SCREENS } from '../../server/contract/review';
 import { call } from '../shared/api';

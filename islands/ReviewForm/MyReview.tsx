@@ -5,7 +5,8 @@
  * field (`scores.<key>`, `answers.<rule>.<point>`, `opinion`, `comment`).
  */
 import { useState } from 'react';
-import { App, Alert, Button, Card, Form, Input, InputNumber, Radio, Space, Typography } from 'antd';
+import { App, Alert, Button, Form, Input, InputNumber, Radio, Space, Typography } from 'antd';
+import { LightCard as Card } from '../shared/lightCard';
 import { REVIEW_OPINIONS, REVIEWING_LIMITS, reviewingApi, type ReviewOpinion, type ReviewScreen } from '../../server/contract/reviewing';
 import { ApiError, call } from '../shared/api';
 import type { Lang } from '../shared/locale';

@@ -6,7 +6,8 @@
  * become lists of cards.
  */
 import { useMemo, useState } from 'react';
-import { Alert, Card, Col, Empty, Input, List, Row, Select, Space, Statistic, Table, Tag, Typography } from 'antd';
+import { Alert, Col, Empty, Input, List, Row, Select, Space, Statistic, Table, Tag, Typography } from 'antd';
+import { LightCard as Card } from '../shared/lightCard';
 import { REVIEW_SCREENS } from '../../server/contract/reviewScreens';
 import type { ChairTask, ReviewerHome, ReviewState, ReviewTask } from '../../server/contract/reviewing';
 import { AntdRoot } from '../shared/AntdRoot';

@@ -131,7 +131,7 @@ describe('issue 32: fees and orders in Chromium', { skip: !haveBrowser }, () => 
       assert.match(card, lang === 'en' ? /waits for the organisers/ : /等待会务组确认/);
       assert.doesNotMatch(card, lang === 'en' ? /expires at/ : /将于.*过期/);
       await shot(p, `${name}-list-waiting`);
-      await p.locator('.profile-orders .ant-card button', { hasText: lang === 'en' ? 'Cancel order' : '取消订单' }).first().click();
+      await p.locator('.profile-orders .lc-card button', { hasText: lang === 'en' ? 'Cancel order' : '取消订单' }).first().click();
       const dialog = p.locator('.ant-modal-confirm');
       await dialog.waitFor();
       const words = await dialog.innerText();

@@ -147,7 +147,7 @@ describe('a person’s own data in Chromium', { skip: !haveBrowser }, () => {
       assert.equal(await db('erasure_requests').where({ user_id: id }).first(), undefined);
       await dialog.locator('#erasure-code').fill(code!);
       await dialog.getByRole('button', { name: lang === 'zh' ? '立即注销账号' : 'Erase my account now' }).click();
-      await page.locator('.ant-result-success').waitFor();
+      await page.locator('.lr-result-success').waitFor();
       await shot(page, `own-data-erased-${device}-${lang}`);
       assert.equal((await ctx.cookies(platform())).some((c) => c.name === 'token'), false, 'signed out');
       await erasureDone(id);

@@ -97,8 +97,8 @@ describe('the peer-review journey in Chromium', { skip: !haveBrowser }, () => {
     await frame.locator('form#reviewActivation button[type=submit]').dispatchEvent('click');
     await frame.locator('[role=alertdialog] .activation-confirm-ok').waitFor();
     await frame.locator('[role=alertdialog] .activation-confirm-ok').dispatchEvent('click');
-    await frame.locator('.ant-result-success').waitFor();
-    assert.match(await frame.locator('.ant-result-success').innerText(), /激活成功/);
+    await frame.locator('.lr-result-success').waitFor();
+    assert.match(await frame.locator('.lr-result-success').innerText(), /激活成功/);
     await shot(page, `journey-${name}-activation-done`);
   }
 

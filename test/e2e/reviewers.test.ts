@@ -84,7 +84,7 @@ describe('reviewers in Chromium', { skip: !haveBrowser }, () => {
     // The conference's sticky menu lies over the frame in this tall phone page: the clicks go to the buttons themselves.
     await frame.locator('form#reviewActivation button[type=submit]').dispatchEvent('click');
     await frame.locator('[role=alertdialog] .activation-confirm-ok').dispatchEvent('click');
-    await frame.locator('.ant-result-success').waitFor();
+    await frame.locator('.lr-result-success').waitFor();
     await shot(p, 'reviewer-activation-done');
 
     const row = await db('reviewers').where({ conference_id: cid, email: 'invited.reviewer@example.org' }).first();
