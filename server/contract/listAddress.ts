@@ -15,3 +15,10 @@ export function listAddress(path: string, filter: AddressFilter = {}): string {
   const search = params.toString();
   return search ? `${path}?${search}` : path;
 }
+
+/** A calendar day written YYYY-MM-DD that exists (not 2026-13-45): what a list's day filter takes. */
+export function isRealDay(day: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return false;
+  const at = Date.parse(`${day}T00:00:00Z`);
+  return Number.isFinite(at) && new Date(at).toISOString().slice(0, 10) === day;
+}

@@ -4,6 +4,7 @@
  */
 import { PHONE_PATTERN } from './registration';
 import { z } from 'zod';
+import { isRealDay } from './listAddress';
 import { endpoint } from './endpoint';
 import { LANGS } from './enums';
 import { emailField } from './validation';
@@ -84,7 +85,7 @@ export type MailStatus = (typeof MAIL_STATUSES)[number];
 
 /** Statuses the log's filter takes together (the overview counts them so, issue 33). */
 export const MAIL_STATUS_GROUPS = { unsent: ['queued', 'sending'], delivered: ['sent', 'kept'] } as const satisfies Record<string, readonly MailStatus[]>;
-const logDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'commonMsg.invalidInput');
+const logDay = z.string().refine(isRealDay, 'commonMsg.invalidInput');
 /** The log's filter: a status or a group of them, the local days the message was queued on. */
 export const mailLogQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),

@@ -4,6 +4,7 @@
  * imports here: the islands bundle this file.
  */
 import { z } from 'zod';
+import { isRealDay } from './listAddress';
 import { endpoint, type Download } from './endpoint';
 import type { Money } from './money';
 import type { WorkStarted } from './work';
@@ -194,7 +195,7 @@ export const dealInput = z.object({
 });
 export type DealInput = z.infer<typeof dealInput>;
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'orders:dateInvalid');
+const isoDate = z.string().refine(isRealDay, 'orders:dateInvalid');
 
 export const orderQuery = z.object({
   status: z.enum(ORDER_STATUSES).optional(),

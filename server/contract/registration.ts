@@ -5,6 +5,7 @@
  * (which show the same messages early); and the registration API's endpoints. No Node imports here.
  */
 import { z } from 'zod';
+import { isRealDay } from './listAddress';
 import { orEmpty } from './validation';
 import { EMAIL_PATTERN } from './patterns';
 import { COMMON_ITEMS, CUSTOM_TYPES, FIELD_MODES, DEFAULT_VERSION, CHOICE_TYPES, LIST_TYPES, OPTION_TYPES, FILE_TYPES, NAME_PARTS, PHONE_PATTERN, MAX_TEXT, MAX_FILES_PER_ITEM, registrationFormApi } from './registrationForm';
@@ -250,7 +251,7 @@ const answersField = z.record(z.string().max(40), z.union([z.string().max(5000, 
 const registrantId = z.coerce.number({ message: 'registration:registrantNotFound' }).int().positive('registration:registrantNotFound').max(2 ** 31);
 const idQuery = z.object({ id: registrantId });
 
-const listDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'commonMsg.invalidInput');
+const listDay = z.string().refine(isRealDay, 'commonMsg.invalidInput');
 /**
  * The filters beside the keyword and e-mail (issue 33, what the overview's charts count): the
  * country or region as stored (NO_COUNTRY: none given), the unit exactly, the local days of

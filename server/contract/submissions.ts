@@ -10,6 +10,7 @@
  * deadline inclusive.
  */
 import { z } from 'zod';
+import { isRealDay } from './listAddress';
 import { endpoint, type Download } from './endpoint';
 import { isDay } from './fees';
 import { isCurrency, parseAmount, type Money } from './money';
@@ -350,8 +351,8 @@ export const manageQuery = z.object({
   /** an author's name, e-mail or company */
   author: z.string().trim().max(200).optional(),
   /** submitted on these local days (the overview's submissions per day, issue 33) */
-  from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'commonMsg.invalidInput').optional(),
-  to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'commonMsg.invalidInput').optional(),
+  from: z.string().refine(isRealDay, 'commonMsg.invalidInput').optional(),
+  to: z.string().refine(isRealDay, 'commonMsg.invalidInput').optional(),
   /** '1': not withdrawn (the overview counts sessions and report types of those) */
   active: z.enum(['1']).optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),

@@ -8,6 +8,7 @@ import type { Knex } from 'knex';
 import type { Db } from '../db/index';
 import type { ChartKind, OverviewChart } from '../contract/overview';
 import { toDbInstant } from '../db/dialect';
+import { isRealDay } from '../contract/listAddress';
 import { localTime } from './localTime';
 
 const DAY_MS = 86_400_000;
@@ -35,8 +36,9 @@ export function localDaySql(db: Db | Knex.Transaction, column: string, offsetMin
  */
 export function whereLocalDays(q: Knex.QueryBuilder, column: string, days: { from?: string; to?: string }, offsetMinutes: number): Knex.QueryBuilder {
   const startOf = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - Math.trunc(offsetMinutes) * 60_000);
-  if (days.from) q.where(column, '>=', toDbInstant(startOf(days.from)));
-  if (days.to) q.where(column, '<', toDbInstant(new Date(startOf(days.to).getTime() + DAY_MS)));
+  // a day that is no day (2026-13-45) limits nothing: the schemas refuse it first (isRealDay)
+  if (days.from && isRealDay(days.from)) q.where(column, '>=', toDbInstant(startOf(days.from)));
+  if (days.to && isRealDay(days.to)) q.where(column, '<', toDbInstant(new Date(startOf(days.to).getTime() + DAY_MS)));
   return q;
 }
 

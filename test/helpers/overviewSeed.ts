@@ -47,6 +47,9 @@ export async function seedOverview(db: Db, cid: number, size: { people: number; 
     conference_id: cid, user_id: users[i % size.people], attempt_no: `PA${tag}${i}`.toUpperCase(), method: i % 2 === 0 ? 'bankRemit' : 'walletA', currency: 'CNY', amount: 10_000, received_amount: 10_000,
     state: 'succeeded', expires_at: stamp, succeeded_at: day('2026-10-05', i % 5, 5), created_at: stamp, updated_at: stamp,
   })));
+  // each attempt pays its order (as insertAttempt records it): the order desk's "paid on" filter follows these
+  const attemptIds = new Map(((await db('payment_attempts').where({ conference_id: cid }).select('id', 'attempt_no')) as Array<{ id: number; attempt_no: string }>).map((a) => [a.attempt_no, Number(a.id)]));
+  await insertChunks(db, 'attempt_orders', paid.map(({ o, i }) => ({ conference_id: cid, attempt_id: attemptIds.get(`PA${tag}${i}`.toUpperCase()), order_id: orderIds.get(o.order_no), amount: 10_000 })));
   const firstPaid = paid[0];
   if (firstPaid) {
     const attempt = (await db('payment_attempts').where({ conference_id: cid, attempt_no: `PA${tag}${firstPaid.i}`.toUpperCase() }).first('id')) as { id: number };

@@ -83,12 +83,12 @@ describe('every counting chart: each bar\'s link opens a list of exactly that ma
       followed++;
     }
     expect(followed, id).toBeGreaterThan(0);
-  });
+  }, 240_000);
 
   test('submissions per day (the first series: manuscripts that day)', async () => {
     const c = chart((await panels()).submissions, 'submissions.perDay');
     for (const [i, link] of c.links!.entries()) expect((await open(link!)).total, c.categories[i]).toBe(c.series[0].values[i]);
-  });
+  }, 240_000);
 
   test('the figures that count', async () => {
     const all = await panels();
@@ -100,7 +100,7 @@ describe('every counting chart: each bar\'s link opens a list of exactly that ma
       expect((await open(f.href!)).total, `${panel} ${label}`).toBe(Number(f.value.replace(/,/g, '')));
     }
     expect(figure('registration', 'Registered').value).toMatch(new RegExp(`^${(await open('/platform/manage/user')).total} /`));
-  });
+  }, 240_000);
 });
 
 describe('the lists read their filter from the address', () => {
@@ -131,7 +131,7 @@ describe('the lists read their filter from the address', () => {
     expect((await open('/platform/manage/mailLog?status=nope&to=x')).props.filter).toEqual({});
     // a valid part of a partly invalid address is kept
     expect((await open('/platform/manage/mailLog?status=failed&to=x')).props.filter).toEqual({ status: 'failed' });
-  });
+  }, 240_000);
 
   test('another conference\'s rows are never in a filtered list', async () => {
     expect((await open('/platform/manage/user?country=China')).total).toBe(4);
