@@ -34,7 +34,7 @@ const COMBOS = [
   ['zh', true],
   ['en', true],
 ] as const;
-const comboName = (lang: Lang, mobile: boolean) => `${lang}-${mobile ? 'phone' : 'desktop'}`;
+const comboName = (lang: Lang, mobile: boolean) => `${lang}-${mobile ? 'phone' : 'desktop'}` as keyof typeof PEOPLE;
 
 /** A button's name: antd spaces out a two-character Chinese label ("保 存"), so any spacing between characters. */
 /** `whole`: false for a button whose name also holds its icon's ("plus 我要投稿"). */
