@@ -18,8 +18,9 @@ import { ConflictsDrawer } from './ConflictsDrawer';
 import { PickDialog } from './PickDialog';
 import { PreviewDialog } from './PreviewDialog';
 import { failText, REVIEW_COLORS, type T } from './shared';
+import { showInAddress } from '../shared/address';
 
-export type ManageAllocationProps = { lang: Lang; mobile: boolean; choices: Choices; first: AllocationPage };
+export type ManageAllocationProps = { lang: Lang; mobile: boolean; choices: Choices; first: AllocationPage; /** the address's filter (issue 33); `first` is already filtered */ filter?: Filter };
 
 const PAGE_SIZE = 20;
 type Filter = Omit<AllocationQuery, 'page' | 'size'>;
@@ -35,13 +36,22 @@ function Reviewers({ row, t }: { row: AllocationRow; t: T }) {
   );
 }
 
-function Allocation({ lang, mobile, choices, first }: ManageAllocationProps) {
+/** The filters given (a cleared field is left out of the query and the address). */
+function onlyGiven(v: Filter): Filter {
+  const out: Filter = {};
+  if (v.sessionId) out.sessionId = v.sessionId;
+  if (v.status) out.status = v.status;
+  if (v.keyword?.trim()) out.keyword = v.keyword.trim();
+  return out;
+}
+
+function Allocation({ lang, mobile, choices, first, filter: initialFilter = {} }: ManageAllocationProps) {
   const t = translator(lang);
   const { message } = App.useApp();
   const names = useMemo(() => namesOf(choices, lang), [choices, lang]);
   const [form] = Form.useForm<Filter>();
   const [data, setData] = useState(first);
-  const [filter, setFilter] = useState<Filter>({});
+  const [filter, setFilter] = useState<Filter>(initialFilter);
   const [page, setPage] = useState(1);
   const [loading, setLoading] = useState(false);
   const [picking, setPicking] = useState<number | null>(null);
@@ -52,6 +62,7 @@ function Allocation({ lang, mobile, choices, first }: ManageAllocationProps) {
     setLoading(true);
     try {
       setData(await call(allocationApi.list, { query: { ...next, page: at, size: PAGE_SIZE } }));
+      if (next !== filter) showInAddress(next);
       setFilter(next);
       setPage(at);
     } catch (err) {
@@ -67,7 +78,7 @@ function Allocation({ lang, mobile, choices, first }: ManageAllocationProps) {
 
   return (
     <div className="manage-allocation">
-      <Form form={form} layout={mobile ? 'vertical' : 'inline'} onFinish={(v) => load(v, 1)} style={{ rowGap: 8, marginBottom: 12 }}>
+      <Form form={form} layout={mobile ? 'vertical' : 'inline'} initialValues={initialFilter} onFinish={(v) => load(onlyGiven(v), 1)} style={{ rowGap: 8, marginBottom: 12 }}>
         <Form.Item name="sessionId" label={t('allocation:ui.session')}>
           <Select allowClear options={sessionOptions} placeholder={t('allocation:ui.allSessions')} style={{ minWidth: 180 }} />
         </Form.Item>
@@ -79,7 +90,7 @@ function Allocation({ lang, mobile, choices, first }: ManageAllocationProps) {
         </Form.Item>
         <Space>
           <Button type="primary" htmlType="submit" loading={loading}>{t('allocation:ui.search')}</Button>
-          <Button onClick={() => { form.resetFields(); void load({}, 1); }}>{t('allocation:ui.reset')}</Button>
+          <Button onClick={() => { form.setFieldsValue({ sessionId: undefined, status: undefined, keyword: undefined }); void load({}, 1); }}>{t('allocation:ui.reset')}</Button>
         </Space>
       </Form>
       <Space wrap style={{ marginBottom: 12 }}>

@@ -9,8 +9,9 @@ import { access, conferenceOf, screen, userOf } from '../../platform/access';
 import { forbidden, unauthorized } from '../../platform/errors';
 import type { Deps } from '../../platform/feature';
 import { t } from '../../platform/i18n';
+import { filterFromAddress } from '../../platform/listAddress';
 import { route } from '../../platform/route';
-import { allocationApi as api } from '../../contract/allocation';
+import { allocationApi as api, allocationQuery } from '../../contract/allocation';
 import { REVIEW_SCREENS as S } from '../../contract/review';
 import type { Actor } from './allocation';
 import { reviewerOfUser } from './people';
@@ -47,8 +48,10 @@ export function allocationPageRouter({ reviewAllocation: allocation, submissionC
   router.get(S.allocation, screen('manager'), async (req, res) => {
     const { lang, mobile } = req.ctx;
     const conferenceId = conferenceOf(req);
-    const [choices, first] = await Promise.all([submissionChoices.choices(conferenceId), allocation.list(conferenceId, { page: 1, size: 20 })]);
-    await shell.manageScreen(req, res, { title: t(lang, 'allocation:title'), island: { island: 'ManageAllocation', props: { lang, mobile, choices, first } } });
+    // the address's filter (issue 33: the overview's links), the invalid parts dropped
+    const filter = filterFromAddress(allocationQuery, req.query);
+    const [choices, first] = await Promise.all([submissionChoices.choices(conferenceId), allocation.list(conferenceId, { ...filter, page: 1, size: 20 })]);
+    await shell.manageScreen(req, res, { title: t(lang, 'allocation:title'), island: { island: 'ManageAllocation', props: { lang, mobile, choices, first, filter } } });
   });
   return router;
 }

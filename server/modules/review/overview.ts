@@ -5,6 +5,7 @@
  * passed, every review still open; with no deadline set, a review still open two weeks after it
  * was assigned (REVIEW_OVERDUE_DAYS), and the label says which rule counted.
  */
+import { listAddress } from '../../contract/listAddress';
 import type { OverviewChart, OverviewPanelView } from '../../contract/overview';
 import { REVIEW_SCREENS } from '../../contract/review';
 import type { Db } from '../../db/index';
@@ -52,8 +53,8 @@ async function reviewPanel(db: Db, { conferenceId, lang, now, timeZone }: Overvi
     { name: t(lang, 'overview:review.open'), values: rows.map((r) => r.open - r.overdue) },
     { name: rule.label, values: rows.map((r) => r.overdue) },
   ];
-  const progress = (id: string, title: string, names: string[], rows: Array<{ open: number; submitted: number; overdue: number }>, href: string): OverviewChart =>
-    ({ id, title, kind: 'stack', categories: names, series: series(rows), href, ...(rows.length ? {} : { empty: true }) });
+  const progress = (id: string, title: string, names: string[], rows: Array<{ open: number; submitted: number; overdue: number }>, href: string, links: string[]): OverviewChart =>
+    ({ id, title, kind: 'stack', categories: names, series: series(rows), href, links, ...(rows.length ? {} : { empty: true }) });
   const overdue = f.perSession.reduce((sum, r) => sum + r.overdue, 0);
   return {
     name: 'review',
@@ -65,8 +66,9 @@ async function reviewPanel(db: Db, { conferenceId, lang, now, timeZone }: Overvi
       { label: rule.label, value: formatCount(overdue, lang), href: REVIEW_SCREENS.reviewers, warn: overdue > 0 },
     ],
     charts: [
-      progress('review.perReviewer', t(lang, 'overview:review.perReviewer', { top: 20 }), f.perReviewer.map((r) => r.name), f.perReviewer, REVIEW_SCREENS.reviewers),
-      progress('review.perSession', t(lang, 'overview:review.perSession'), f.perSession.map((r) => pick(titles.get(r.session))), f.perSession, REVIEW_SCREENS.allocation),
+      // a reviewer's bar opens their record (their manuscripts and reviews); a session's, the allocation list of that session
+      progress('review.perReviewer', t(lang, 'overview:review.perReviewer', { top: 20 }), f.perReviewer.map((r) => r.name), f.perReviewer, REVIEW_SCREENS.reviewers, f.perReviewer.map((r) => `${REVIEW_SCREENS.reviewerInfo}/${r.id}`)),
+      progress('review.perSession', t(lang, 'overview:review.perSession'), f.perSession.map((r) => pick(titles.get(r.session))), f.perSession, REVIEW_SCREENS.allocation, f.perSession.map((r) => listAddress(REVIEW_SCREENS.allocation, { sessionId: r.session }))),
       {
         id: 'review.scores',
         title: t(lang, 'overview:review.scores'),

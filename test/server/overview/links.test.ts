@@ -27,6 +27,7 @@ const LISTS: Record<string, { island: string; total: (props: ListProps) => numbe
   '/platform/manage/hotel': { island: 'ManageHotel', total: (p) => p.first!.total },
   '/platform/manage/contribute': { island: 'ManageSubmissions', total: (p) => p.first!.total },
   '/platform/manage/mailLog': { island: 'ManageMailLog', total: (p) => p.initial!.total },
+  '/platform/submissionManage/index': { island: 'ManageAllocation', total: (p) => p.first!.total },
 };
 
 /** The list an address opens: its island's props (the filter it read, the first page's total). */
@@ -137,4 +138,26 @@ describe('the lists read their filter from the address', () => {
     expect((await open('/platform/manage/user?country=China')).total).toBe(4);
     expect((await open('/platform/manage/contribute?status=waiting')).total).toBe(2);
   });
+});
+
+describe('review progress: a session\'s bar opens the allocation list of that session, a reviewer\'s bar their record', () => {
+  test('per session and per reviewer', async () => {
+    const review = (await panels()).review;
+    const perSession = chart(review, 'review.perSession');
+    expect(perSession.links?.length).toBe(perSession.categories.length);
+    for (const link of perSession.links!) {
+      const sessionId = Number(new URL(link!, 'http://x').searchParams.get('sessionId'));
+      const { props } = await open(link!);
+      expect(props.filter).toEqual({ sessionId });
+      const rows = (props.first as unknown as { rows: Array<{ sessionId: number }> }).rows;
+      expect(rows.length).toBeGreaterThan(0);
+      expect(rows.every((r) => r.sessionId === sessionId)).toBe(true);
+    }
+    const perReviewer = chart(review, 'review.perReviewer');
+    expect(perReviewer.links?.length).toBe(perReviewer.categories.length);
+    for (const link of perReviewer.links!.slice(0, 3)) {
+      const res = await request(h.app).get(link!).set('Host', host).set('Cookie', `token=${manager}; locale=en`);
+      expect(res.status, link!).toBe(200);
+    }
+  }, 120_000);
 });
