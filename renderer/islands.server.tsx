@@ -50,6 +50,7 @@ import ProfileNotices, { type ProfileNoticesProps } from '../islands/ProfileNoti
 import ManageNotices, { type ManageNoticesProps } from '../islands/ManageNotices/index';
 import ManageCheckin, { type ManageCheckinProps } from '../islands/ManageCheckin/index';
 import CheckinDesk, { type CheckinDeskProps } from '../islands/CheckinDesk/index';
+import ManageProgramme, { type ManageProgrammeProps } from '../islands/ManageProgramme/index';
 import ManagePayConfig, { type ManagePayConfigProps } from '../islands/ManagePayConfig/index';
 import ProfileReceiptRequest, { type ProfileReceiptRequestProps } from '../islands/ProfileReceiptRequest/index';
 import ManageReceipts, { type ManageReceiptsProps } from '../islands/ManageReceipts/index';
@@ -142,6 +143,7 @@ export type IslandProps = {
   ManageAllocation: ManageAllocationProps;
   ManageCheckin: ManageCheckinProps;
   CheckinDesk: CheckinDeskProps;
+  ManageProgramme: ManageProgrammeProps;
   MyData: MyDataProps;
   AdminErasure: AdminErasureProps;
   ManageErasures: ManageErasuresProps;
@@ -153,7 +155,7 @@ export type IslandName = keyof IslandProps;
 addCatalogs('zh', zhCatalogs);
 addCatalogs('en', enCatalogs);
 
-export const islands: { [K in IslandName]: ComponentType<IslandProps[K]> } = { UserMenu, LangSwitch, LoginForm, SignUpForm, ResetPasswordForm, OrgLogin, AccountFrame, ProfileEditForm, AdminProviders, AdminSuperAdmins, ManageMenus, ManageWebsiteConfig, ManageExteriors, CreateConference, MyConferences, ManageManagers, PublicationActions, AdminPublications, ManagePageList, ManagePageEditor, RegisterForm, ManageRegistrants, ManageRegistrantDetails, RegisterConfigBasic, RegisterConfigForm, RegisterConfigFees, DocumentDesigner, ProfileDownloads, AdminUnits, ManageMailConfig, ManageMailLog, ProfileFeedback, ProfileFeedbackDetails, ManageFeedback, ProfileNotices, ManageNotices, ManagePayConfig, ProfileReceiptRequest, ManageReceipts, ProfileFees, ProfileOrders, ProfilePay, ProfilePayResult, ProfileOrderUpdate, ManageOrders, ProfileHotel, ManageHotelConfig, ManageHotel, ProfileSubmission, ProfileSubmissionDetails, ManageContributeConfig, ManageSubmissions, ManageSubmissionDetail, ManageReviewConfig, ManageReviewers, ReviewerInfo, ReviewActivation, ReviewerTasks, ReviewForm, ManageAllocation, ManageCheckin, CheckinDesk, MyData, AdminErasure, ManageErasures, ManageOverview };
+export const islands: { [K in IslandName]: ComponentType<IslandProps[K]> } = { UserMenu, LangSwitch, LoginForm, SignUpForm, ResetPasswordForm, OrgLogin, AccountFrame, ProfileEditForm, AdminProviders, AdminSuperAdmins, ManageMenus, ManageWebsiteConfig, ManageExteriors, CreateConference, MyConferences, ManageManagers, PublicationActions, AdminPublications, ManagePageList, ManagePageEditor, RegisterForm, ManageRegistrants, ManageRegistrantDetails, RegisterConfigBasic, RegisterConfigForm, RegisterConfigFees, DocumentDesigner, ProfileDownloads, AdminUnits, ManageMailConfig, ManageMailLog, ProfileFeedback, ProfileFeedbackDetails, ManageFeedback, ProfileNotices, ManageNotices, ManagePayConfig, ProfileReceiptRequest, ManageReceipts, ProfileFees, ProfileOrders, ProfilePay, ProfilePayResult, ProfileOrderUpdate, ManageOrders, ProfileHotel, ManageHotelConfig, ManageHotel, ProfileSubmission, ProfileSubmissionDetails, ManageContributeConfig, ManageSubmissions, ManageSubmissionDetail, ManageReviewConfig, ManageReviewers, ReviewerInfo, ReviewActivation, ReviewerTasks, ReviewForm, ManageAllocation, ManageCheckin, CheckinDesk, ManageProgramme, MyData, AdminErasure, ManageErasures, ManageOverview };
 
 /**
  * An island's own HTML, rendered as its own React root, exactly as the browser hydrates it: ids

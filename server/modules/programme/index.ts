@@ -6,9 +6,21 @@
  * all drawn from the last release (server/contract/programme.ts).
  */
 import { defineFeature } from '../../platform/feature';
+import { PROGRAMME_SCREENS } from '../../contract/programme';
+import { programmeManageApiRouter, programmeManagePageRouter } from './routes';
+import { ProgrammeEditor } from './service';
 
 /** The last release (what every public view reads), and storing one. */
 export { latestRelease, insertRelease, type Release } from './repo';
+
+/** The editor of the working programme, what produces releases (service.ts). */
+export type { ProgrammeEditor } from './service';
+
+declare module '../../platform/feature' {
+  interface FeatureServices {
+    programmeEditor: ProgrammeEditor;
+  }
+}
 
 declare module '../../platform/events' {
   interface EventMap {
@@ -19,4 +31,9 @@ declare module '../../platform/events' {
 
 export const programmeFeature = defineFeature({
   name: 'programme',
+  // the organiser's half: the editor and its releases
+  services: ({ db, events, mailGate }) => ({ programmeEditor: new ProgrammeEditor(db, events, mailGate) }),
+  api: (deps) => [programmeManageApiRouter(deps, deps.programmeEditor)],
+  pages: (deps) => [programmeManagePageRouter(deps, deps.programmeEditor)],
+  manageMenu: [{ href: PROGRAMME_SCREENS.manage, labelKey: 'programmeManage:menu', order: 23, who: 'admin' }],
 });

@@ -4,7 +4,7 @@
  * the releases are read by every public view through `latestRelease`.
  */
 import type { Db, Tx } from '../../db/index';
-import { insertId, toDbInstant } from '../../db/dialect';
+import { insertId, lockForUpdate, toDbInstant } from '../../db/dialect';
 import type { ProgrammeChange, ReleasedProgramme } from '../../contract/programme';
 
 type Conn = Db | Tx;
@@ -41,4 +41,107 @@ export async function insertRelease(db: Conn, conferenceId: number, release: Rel
     changes: JSON.stringify(release.changes),
     snapshot: JSON.stringify(release.programme),
   }));
+}
+
+/** The releases as managers list them, newest first, without their snapshots. */
+export async function releaseList(db: Conn, conferenceId: number): Promise<Array<Omit<Release, 'programme'>>> {
+  const rows: ReleaseRow[] = await db('programme_releases').where({ conference_id: conferenceId }).orderBy('number', 'desc').select('number', 'released_by', 'released_at', 'note', 'changes');
+  return rows.map((r) => ({ number: Number(r.number), releasedBy: Number(r.released_by), releasedAt: new Date(r.released_at), note: r.note, changes: JSON.parse(r.changes) as ProgrammeChange[] }));
+}
+
+// ─── The working programme (the editor's) ───
+
+export type SettingsRow = { conference_id: number; day_start_minute: number; day_end_minute: number; slot_minutes: number; lengths: string | null; default_length: number; draft_revision: number };
+
+export async function settingsRow(db: Conn, conferenceId: number): Promise<SettingsRow | undefined> {
+  return db<SettingsRow>('programme_settings').where({ conference_id: conferenceId }).first();
+}
+
+/**
+ * The settings row, made with the defaults the first time, locked until the transaction ends
+ * (MySQL; SQLite has one writer). Read first and inserted only when missing: an INSERT IGNORE of a
+ * row that exists takes a shared lock on it, and two of those wanting it exclusively deadlock.
+ */
+export async function lockSettings(tx: Tx, conferenceId: number): Promise<SettingsRow> {
+  const locked = async () => (await lockForUpdate(tx, tx('programme_settings').where({ conference_id: conferenceId }))).at(0) as SettingsRow | undefined;
+  const row = await locked();
+  if (row) return row;
+  await tx('programme_settings').insert({ conference_id: conferenceId, updated_at: toDbInstant() }).onConflict('conference_id').ignore();
+  return (await locked())!;
+}
+
+export async function saveSettings(tx: Tx, conferenceId: number, values: Partial<Omit<SettingsRow, 'conference_id' | 'draft_revision'>>): Promise<void> {
+  await lockSettings(tx, conferenceId);
+  await tx('programme_settings').where({ conference_id: conferenceId }).update({ ...values, updated_at: toDbInstant() });
+}
+
+/** The working programme changed: its revision rises (the settings row made when missing). */
+export async function bumpDraft(tx: Tx, conferenceId: number): Promise<number> {
+  const bump = () => tx('programme_settings').where({ conference_id: conferenceId }).increment('draft_revision', 1);
+  if (!(await bump())) {
+    await tx('programme_settings').insert({ conference_id: conferenceId, updated_at: toDbInstant() }).onConflict('conference_id').ignore();
+    await bump();
+  }
+  return Number((await tx('programme_settings').where({ conference_id: conferenceId }).first('draft_revision'))?.draft_revision ?? 0);
+}
+
+export type RoomRow = { id: number; conference_id: number; name_zh: string; name_en: string; capacity: number | null; position: number };
+
+export async function roomRows(db: Conn, conferenceId: number): Promise<RoomRow[]> {
+  return db<RoomRow>('programme_rooms').where({ conference_id: conferenceId }).orderBy(['position', 'id']);
+}
+
+export async function insertRoom(tx: Tx, conferenceId: number, room: { name_zh: string; name_en: string; capacity: number | null; position: number }): Promise<number> {
+  return insertId(tx('programme_rooms').insert({ conference_id: conferenceId, ...room, created_at: toDbInstant() }));
+}
+
+export async function updateRoom(tx: Tx, conferenceId: number, id: number, room: Partial<{ name_zh: string; name_en: string; capacity: number | null; position: number }>): Promise<number> {
+  return tx('programme_rooms').where({ conference_id: conferenceId, id }).update(room);
+}
+
+export async function deleteRoom(tx: Tx, conferenceId: number, id: number): Promise<number> {
+  return tx('programme_rooms').where({ conference_id: conferenceId, id }).delete();
+}
+
+export async function itemsInRoom(db: Conn, conferenceId: number, roomId: number): Promise<number> {
+  const row = (await db('programme_items').where({ conference_id: conferenceId, room_id: roomId }).whereNotNull('day').count({ n: '*' }).first()) as { n: number | string } | undefined;
+  return Number(row?.n ?? 0);
+}
+
+export type ItemRow = {
+  id: number; conference_id: number; kind: string; day: string | null; start_minute: number | null; end_minute: number | null; room_id: number | null; parent_id: number | null; position: number;
+  submission_id: number | null; session_id: number | null; title_zh: string; title_en: string; description_zh: string | null; description_en: string | null; speakers: string | null; chair: string | null;
+  revision: number; updated_by: number | null; updated_at: string | Date;
+};
+
+export type ItemValues = Partial<Omit<ItemRow, 'id' | 'conference_id' | 'revision' | 'updated_at'>>;
+
+export async function itemRows(db: Conn, conferenceId: number): Promise<ItemRow[]> {
+  return db<ItemRow>('programme_items').where({ conference_id: conferenceId }).orderBy('id');
+}
+
+export async function itemRow(db: Conn, conferenceId: number, id: number): Promise<ItemRow | undefined> {
+  return db<ItemRow>('programme_items').where({ conference_id: conferenceId, id }).first();
+}
+
+/** Whether an item of this id exists in any conference (a save naming another conference's item is answered 404, not as one deleted meanwhile). */
+export async function itemExists(db: Conn, id: number): Promise<boolean> {
+  return Boolean(await db('programme_items').where({ id }).first('id'));
+}
+
+export async function childRows(db: Conn, conferenceId: number, parentId: number): Promise<ItemRow[]> {
+  return db<ItemRow>('programme_items').where({ conference_id: conferenceId, parent_id: parentId }).orderBy(['position', 'id']);
+}
+
+export async function insertItem(tx: Tx, conferenceId: number, values: ItemValues & { kind: string }, by: number): Promise<number> {
+  return insertId(tx('programme_items').insert({ conference_id: conferenceId, ...values, revision: 1, updated_by: by, updated_at: toDbInstant() }));
+}
+
+/** Saves an item if it is still at `revision` (one statement: no lock held between reading and writing); 0 when another save came first. */
+export async function updateItemAt(tx: Tx, conferenceId: number, id: number, revision: number, values: ItemValues, by: number): Promise<number> {
+  return tx('programme_items').where({ conference_id: conferenceId, id, revision }).update({ ...values, revision: revision + 1, updated_by: by, updated_at: toDbInstant() });
+}
+
+export async function deleteItemAt(tx: Tx, conferenceId: number, id: number, revision: number): Promise<number> {
+  return tx('programme_items').where({ conference_id: conferenceId, id, revision }).delete();
 }

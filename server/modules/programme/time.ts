@@ -1,0 +1,50 @@
+/**
+ * The working programme's times are a day and minutes from that day's midnight in the conference's
+ * zone (as the organiser thinks of them); a release turns them into instants. Daylight saving is
+ * the zone's: 09:00 on the day after a change is still 09:00 there.
+ */
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+function formatOf(timeZone: string): Intl.DateTimeFormat {
+  let f = formats.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+    if (formats.size < 200) formats.set(timeZone, f);
+  }
+  return f;
+}
+
+/** The zone's offset from UTC at an instant, in ms. */
+export function offsetAt(ms: number, timeZone: string): number {
+  const parts = Object.fromEntries(formatOf(timeZone).formatToParts(new Date(ms)).map((p) => [p.type, p.value]));
+  const local = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
+  return local - Math.floor(ms / 1000) * 1000;
+}
+
+/** The instant of `minute` minutes after midnight of `day` ('YYYY-MM-DD') in the zone. */
+export function zonedInstant(day: string, minute: number, timeZone: string): Date {
+  const [y, m, d] = day.split('-').map(Number);
+  const wall = Date.UTC(y, m - 1, d, 0, minute);
+  let at = wall - offsetAt(wall, timeZone);
+  const again = offsetAt(at, timeZone);
+  if (wall - again !== at) at = wall - again;
+  return new Date(at);
+}
+
+/** 'HH:MM' of minutes from midnight. */
+export function hhmm(minute: number): string {
+  return `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
+}
+
+/** The days from start to end ('YYYY-MM-DD', both included), at most `max`. */
+export function daysBetween(start: string | null, end: string | null, max = 31): string[] {
+  if (!start || !/^\d{4}-\d{2}-\d{2}$/.test(start)) return [];
+  const last = end && /^\d{4}-\d{2}-\d{2}$/.test(end) && end >= start ? end : start;
+  const days: string[] = [];
+  for (let at = Date.parse(`${start}T00:00:00Z`); days.length < max; at += 86_400_000) {
+    const day = new Date(at).toISOString().slice(0, 10);
+    if (day > last) break;
+    days.push(day);
+  }
+  return days;
+}

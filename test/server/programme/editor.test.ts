@@ -1,0 +1,203 @@
+/**
+ * The programme editor (issue 34), on SQLite and MariaDB: placing, moving and resizing items;
+ * every kind of conflict as it happens; a save over a newer version answered 409 with the item as
+ * it now is and who saved it (concurrent saves: one wins, nothing lost); session blocks holding
+ * their papers in order; bad input and other conferences' ids refused with translated messages.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import * as cheerio from 'cheerio';
+import request from 'supertest';
+import { createHarness, type Harness } from '../../helpers/harness';
+import { t } from '../../../server/platform/i18n';
+import type { EditorItem, EditorState, SaveAnswer } from '../../../server/contract/programme';
+import { acceptedPaper, API, call, programmeSite, type ProgrammeSite } from './helpers';
+
+let h: Harness;
+let s: ProgrammeSite;
+
+const state = async (site = s): Promise<EditorState> => (await call(h, site.host, 'get', `${API}/state`, { token: site.manager }).expect(200)).body.data;
+const add = (body: object, site = s) => call(h, site.host, 'post', `${API}/items`, { token: site.manager, body });
+const place = (item: { id: number; revision: number }, p: object, token = s.manager) => call(h, s.host, 'post', `${API}/items/${item.id}/place`, { token, body: { revision: item.revision, ...p } });
+const ok = <T = SaveAnswer>(res: { body: { code: number; data: unknown } }): T => {
+  if (res.body.code !== 200) throw new Error(JSON.stringify(res.body));
+  return res.body.data as T;
+};
+
+beforeAll(async () => {
+  h = await createHarness({ seedDemo: false });
+  s = await programmeSite(h, 'prog-edit');
+}, 60_000);
+afterAll(() => h?.stop());
+
+describe('the grid', () => {
+  test('days come from the conference dates; rooms in order; the screen is for managers only', async () => {
+    const st = await state();
+    expect(st.days).toEqual(['2027-05-10', '2027-05-11', '2027-05-12']);
+    expect(st.timeZone).toBe('Asia/Shanghai');
+    expect(st.rooms.map((r) => r.name.en)).toEqual(['Room 1', 'Room 2']);
+    expect(st.settings).toMatchObject({ dayStartMinute: 480, dayEndMinute: 1080, slotMinutes: 15, defaultLength: 20 });
+    const screen = await request(h.app).get('/platform/manage/programme').set('Host', s.host).set('Cookie', `token=${s.manager}; locale=en`).expect(200);
+    const island = cheerio.load(screen.text)('[data-island="ManageProgramme"]');
+    expect(island.length).toBe(1);
+    expect(screen.text).toContain('Room 2');
+    const attendee = await h.login({ email: 'just-attending@example.org', conferenceId: s.cid, roles: ['attendee'] });
+    expect((await request(h.app).get('/platform/manage/programme').set('Host', s.host).set('Cookie', `token=${attendee}`)).status).not.toBe(200);
+    expect((await call(h, s.host, 'get', `${API}/state`, { token: attendee })).status).toBe(403);
+  });
+
+  test('a paper placed, moved to another room and resized; its length by report type', async () => {
+    await call(h, s.host, 'put', `${API}/settings`, { token: s.manager, body: { dayStartMinute: 480, dayEndMinute: 1080, slotMinutes: 15, defaultLength: 20, lengths: { [String(s.oral)]: 30 } } }).expect(200);
+    const paper = await acceptedPaper(h, s);
+    const st = await state();
+    expect(st.papers.find((p) => p.submissionId === paper.id)).toMatchObject({ length: 30, accepted: true, authors: [expect.objectContaining({ presenting: true, accountId: paper.userId }), expect.objectContaining({ presenting: false, accountId: null })] });
+    const created = ok(await add({ kind: 'paper', submissionId: paper.id, place: { day: '2027-05-10', startMinute: 540, endMinute: 570, roomId: s.rooms[0] } }));
+    expect(created.item).toMatchObject({ kind: 'paper', day: '2027-05-10', startMinute: 540, endMinute: 570, roomId: s.rooms[0], revision: 1, sessionId: s.sessionId, updatedBy: 'Chief Editor' });
+    const moved = ok(await place(created.item!, { day: '2027-05-11', startMinute: 600, endMinute: 630, roomId: s.rooms[1] }));
+    expect(moved.item).toMatchObject({ day: '2027-05-11', startMinute: 600, roomId: s.rooms[1], revision: 2 });
+    const resized = ok(await place(moved.item!, { day: '2027-05-11', startMinute: 600, endMinute: 660, roomId: s.rooms[1] }));
+    expect(resized.item).toMatchObject({ endMinute: 660, revision: 3 });
+    const off = ok(await place(resized.item!, { day: null }));
+    expect(off.item).toMatchObject({ day: null, startMinute: null, roomId: null });
+  });
+});
+
+describe('conflicts as they happen', () => {
+  test('a room booked twice, then freed', async () => {
+    const a = ok(await add({ kind: 'talk', title: { zh: '报告甲', en: 'Talk A' }, place: { day: '2027-05-12', startMinute: 540, endMinute: 600, roomId: s.rooms[0] } }));
+    const b = ok(await add({ kind: 'talk', title: { zh: '报告乙', en: 'Talk B' }, place: { day: '2027-05-12', startMinute: 570, endMinute: 630, roomId: s.rooms[0] } }));
+    expect(b.conflicts.map((c) => [c.kind, c.itemIds.sort()])).toEqual([['room', [a.item!.id, b.item!.id].sort()]]);
+    expect(b.conflicts[0].text).toBe('会场1被重复占用：“报告甲”（2027-05-12 09:00–10:00）与“报告乙”（2027-05-12 09:30–10:30）');
+    const fixed = ok(await place(b.item!, { day: '2027-05-12', startMinute: 600, endMinute: 660, roomId: s.rooms[0] }));
+    expect(fixed.conflicts).toEqual([]);
+    // a lunch for every room clashes with anything at that time
+    const lunch = ok(await add({ kind: 'lunch', title: { zh: '午餐', en: 'Lunch' }, place: { day: '2027-05-12', startMinute: 630, endMinute: 690, roomId: null } }));
+    expect(lunch.conflicts.map((c) => c.kind)).toEqual(['room']);
+    ok(await call(h, s.host, 'delete', `${API}/items/${lunch.item!.id}?revision=1`, { token: s.manager }));
+  });
+
+  test('one person in two places: by account (the speaker typed with the address of a paper’s presenting author), else by the name however written', async () => {
+    const paper = await acceptedPaper(h, s, { author: 'Grace Hopper', email: 'grace@example.org' });
+    ok(await add({ kind: 'paper', submissionId: paper.id, place: { day: '2027-05-10', startMinute: 660, endMinute: 690, roomId: s.rooms[0] } }));
+    const talk = ok(await add({ kind: 'keynote', title: { zh: '主旨', en: 'Keynote' }, speakers: [{ name: 'G. H.', email: 'GRACE@example.org' }], place: { day: '2027-05-10', startMinute: 675, endMinute: 720, roomId: s.rooms[1] } }));
+    expect(talk.item!.speakers[0]).toMatchObject({ accountId: paper.userId, email: 'grace@example.org' });
+    expect(talk.conflicts.map((c) => [c.kind, c.params.person])).toEqual([['person', 'Grace Hopper']]);
+    const chaired = ok(await add({ kind: 'session', title: { zh: '分会', en: 'Session' }, chair: { name: 'Ada  Lovelace' }, place: { day: '2027-05-10', startMinute: 780, endMinute: 840, roomId: s.rooms[0] } }));
+    const other = ok(await add({ kind: 'talk', title: { zh: '报告', en: 'Talk' }, speakers: [{ name: 'ada lovelace' }], place: { day: '2027-05-10', startMinute: 800, endMinute: 820, roomId: s.rooms[1] } }));
+    expect(other.conflicts.map((c) => c.kind)).toEqual(['person']);
+    expect(other.conflicts[0].itemIds.sort()).toEqual([chaired.item!.id, other.item!.id].sort());
+    for (const i of [talk.item!, other.item!]) ok(await call(h, s.host, 'delete', `${API}/items/${i.id}?revision=${i.revision}`, { token: s.manager }));
+    ok(await call(h, s.host, 'delete', `${API}/items/${chaired.item!.id}?revision=1`, { token: s.manager }));
+  });
+
+  test('outside the days, outside the hours, a paper twice, a paper no longer accepted; all listed, in English too', async () => {
+    const paper = await acceptedPaper(h, s, { title: 'Twice told' });
+    const first = ok(await add({ kind: 'paper', submissionId: paper.id, place: { day: '2027-05-09', startMinute: 540, endMinute: 560, roomId: s.rooms[1] } }));
+    expect(first.conflicts.map((c) => c.kind)).toEqual(['outsideDays']);
+    const second = ok(await add({ kind: 'paper', submissionId: paper.id, place: { day: '2027-05-11', startMinute: 1070, endMinute: 1100, roomId: s.rooms[0] } }));
+    expect(second.conflicts.map((c) => c.kind).sort()).toEqual(['outsideHours', 'twice']);
+    await h.db('submissions').where({ id: paper.id }).update({ status: 'withdrawn' });
+    const all = (await call(h, s.host, 'get', `${API}/conflicts`, { token: s.manager, lang: 'en' }).expect(200)).body.data as Array<{ kind: string; text: string; itemIds: number[] }>;
+    const mine = all.filter((c) => c.itemIds.includes(first.item!.id) || c.itemIds.includes(second.item!.id));
+    expect(mine.map((c) => c.kind).sort()).toEqual(['notAccepted', 'notAccepted', 'outsideDays', 'outsideHours', 'twice']);
+    expect(mine.find((c) => c.kind === 'outsideDays')!.text).toMatch(/^“A\d{4} Twice told” is on 2027-05-09, not a day of the conference$/);
+    expect(mine.find((c) => c.kind === 'notAccepted')!.text).toMatch(/^“A\d{4} Twice told” is no longer an accepted paper$/);
+    for (const i of [first.item!, second.item!]) ok(await call(h, s.host, 'delete', `${API}/items/${i.id}?revision=${i.revision}`, { token: s.manager }));
+  });
+});
+
+describe('session blocks', () => {
+  test('papers laid out in order from the block’s start; the block takes them along; past its end is a conflict', async () => {
+    const block = ok(await add({ kind: 'session', title: { zh: '图学习', en: 'Graph learning' }, sessionId: s.sessionId, chair: { name: 'Chair Person' }, place: { day: '2027-05-12', startMinute: 840, endMinute: 900, roomId: s.rooms[1] } }));
+    const p1 = await acceptedPaper(h, s);
+    const p2 = await acceptedPaper(h, s);
+    const a = ok(await add({ kind: 'paper', submissionId: p1.id, parentId: block.item!.id }));
+    const b = ok(await add({ kind: 'paper', submissionId: p2.id, parentId: block.item!.id }));
+    let st = await state();
+    const kids = () => st.items.filter((i) => i.parentId === block.item!.id).sort((x, y) => x.position - y.position);
+    expect(kids().map((i) => [i.id, i.startMinute, i.endMinute, i.roomId])).toEqual([[a.item!.id, 840, 870, s.rooms[1]], [b.item!.id, 870, 900, s.rooms[1]]]);
+    expect(b.conflicts).toEqual([]);
+    // b first
+    const bNow = st.items.find((i) => i.id === b.item!.id)!;
+    ok(await call(h, s.host, 'post', `${API}/items/${bNow.id}/nest`, { token: s.manager, body: { revision: bNow.revision, parentId: block.item!.id, position: 0 } }));
+    st = await state();
+    expect(kids().map((i) => [i.id, i.startMinute])).toEqual([[b.item!.id, 840], [a.item!.id, 870]]);
+    // the block moves an hour earlier to the other room: its papers with it
+    const blockNow = st.items.find((i) => i.id === block.item!.id)!;
+    const moved = ok(await place(blockNow, { day: '2027-05-12', startMinute: 780, endMinute: 840, roomId: s.rooms[0] }));
+    expect(moved.moved.map((i) => [i.id, i.startMinute, i.roomId]).sort()).toEqual([[a.item!.id, 810, s.rooms[0]], [b.item!.id, 780, s.rooms[0]]].sort());
+    // shrunk: the second paper runs past its end
+    const shrunk = ok(await place(moved.item!, { day: '2027-05-12', startMinute: 780, endMinute: 825, roomId: s.rooms[0] }));
+    expect(shrunk.conflicts.map((c) => c.kind)).toEqual(['overflow']);
+    // deleting the block sends its papers back to the waiting pane
+    const gone = ok(await call(h, s.host, 'delete', `${API}/items/${block.item!.id}?revision=${shrunk.item!.revision}`, { token: s.manager }));
+    expect(gone.removed).toEqual([block.item!.id]);
+    st = await state();
+    expect(st.items.filter((i) => [a.item!.id, b.item!.id].includes(i.id)).map((i) => [i.parentId, i.day])).toEqual([[null, null], [null, null]]);
+  });
+});
+
+describe('two managers on the same item', () => {
+  test('a save over a newer version answers 409 with the item as it now is and who saved it; nothing is lost', async () => {
+    const other = await h.login({ email: 'second-editor@example.org', name: 'Second Editor', conferenceId: s.cid, roles: ['manager'] });
+    const item = ok(await add({ kind: 'talk', title: { zh: '并发', en: 'Concurrent' }, place: { day: '2027-05-11', startMinute: 480, endMinute: 510, roomId: s.rooms[0] } })).item!;
+    ok(await place(item, { day: '2027-05-11', startMinute: 720, endMinute: 750, roomId: s.rooms[0] }, other));
+    const late = await place(item, { day: '2027-05-11', startMinute: 900, endMinute: 930, roomId: s.rooms[1] });
+    expect(late.status).toBe(409);
+    expect(late.body.message).toBe('programmeManage:stale');
+    expect(late.body.data.by).toBe('Second Editor');
+    expect(late.body.data.current).toMatchObject({ id: item.id, startMinute: 720, revision: 2, updatedBy: 'Second Editor' });
+    // redo over theirs
+    const redone = ok(await place(late.body.data.current as EditorItem, { day: '2027-05-11', startMinute: 900, endMinute: 930, roomId: s.rooms[1] }));
+    expect(redone.item).toMatchObject({ startMinute: 900, revision: 3, updatedBy: 'Chief Editor' });
+    // a delete with an old revision is refused the same way
+    expect((await call(h, s.host, 'delete', `${API}/items/${item.id}?revision=1`, { token: s.manager })).status).toBe(409);
+  });
+
+  test('twelve saves of one revision at once: exactly one wins, the others are told; the item is the winner’s', async () => {
+    const item = ok(await add({ kind: 'talk', title: { zh: '抢', en: 'Race' }, place: { day: '2027-05-11', startMinute: 540, endMinute: 560, roomId: s.rooms[1] } })).item!;
+    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => place(item, { day: '2027-05-11', startMinute: 540 + (i + 1) * 15, endMinute: 560 + (i + 1) * 15, roomId: s.rooms[1] })));
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses.filter((x) => x === 200)).toHaveLength(1);
+    expect(statuses.filter((x) => x === 409)).toHaveLength(11);
+    const winner = answers.find((a) => a.status === 200)!.body.data.item as EditorItem;
+    const now = (await state()).items.find((i) => i.id === item.id)!;
+    expect(now).toMatchObject({ startMinute: winner.startMinute, revision: 2 });
+    for (const a of answers.filter((x) => x.status === 409)) expect(a.body.data.current.revision).toBe(2);
+  });
+});
+
+describe('bad input and other conferences', () => {
+  test('refused with the field and a translated message, nothing changed', async () => {
+    const before = (await state()).draftRevision;
+    const bad = await call(h, s.host, 'put', `${API}/settings`, { token: s.manager, body: { dayStartMinute: 480, dayEndMinute: 1080, slotMinutes: 3, defaultLength: 20 }, lang: 'en' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('programmeManage:slotInvalid');
+    expect(t('en', bad.body.message)).toBe('A slot is 5 to 120 minutes');
+    expect(t('zh', bad.body.message)).toBe('时间格为 5 至 120 分钟');
+    const inverted = await add({ kind: 'talk', title: { zh: '倒', en: 'Inverted' }, place: { day: '2027-05-11', startMinute: 600, endMinute: 540, roomId: null } });
+    expect([inverted.status, inverted.body.message]).toEqual([400, 'programmeManage:timeInvalid']);
+    const untitled = await add({ kind: 'talk' });
+    expect([untitled.status, untitled.body.message]).toEqual([400, 'programmeManage:titleRequired']);
+    const noRoom = await call(h, s.host, 'post', `${API}/rooms`, { token: s.manager, body: { name: { zh: '', en: '' } } });
+    expect([noRoom.status, noRoom.body.message]).toEqual([400, 'programmeManage:roomNameRequired']);
+    expect((await state()).draftRevision).toBe(before);
+  });
+
+  test("another conference's rooms, items, manuscripts and sessions are refused", async () => {
+    const o = await programmeSite(h, 'prog-other', { rooms: 1 });
+    const theirPaper = await acceptedPaper(h, o);
+    const theirItem = ok(await add({ kind: 'talk', title: { zh: '他们的', en: 'Theirs' } }, o)).item!;
+    const room = await add({ kind: 'talk', title: { zh: '甲', en: 'A' }, place: { day: '2027-05-10', startMinute: 540, endMinute: 600, roomId: o.rooms[0] } });
+    expect([room.status, room.body.message]).toEqual([400, 'programmeManage:roomNotFound']);
+    const paper = await add({ kind: 'paper', submissionId: theirPaper.id });
+    expect([paper.status, paper.body.message]).toEqual([400, 'programmeManage:paperNotFound']);
+    const session = await add({ kind: 'session', title: { zh: '乙', en: 'B' }, sessionId: o.sessionId });
+    expect([session.status, session.body.message]).toEqual([400, 'programmeManage:sessionNotFound']);
+    const item = await place(theirItem, { day: null });
+    expect([item.status, item.body.message]).toEqual([404, 'programmeManage:notFound']);
+    expect((await call(h, s.host, 'put', `${API}/rooms/${o.rooms[0]}`, { token: s.manager, body: { name: { zh: '改', en: 'Changed' } } })).status).toBe(404);
+    expect((await call(h, s.host, 'delete', `${API}/rooms/${o.rooms[0]}`, { token: s.manager })).status).toBe(404);
+    const theirs = await call(h, o.host, 'get', `${API}/state`, { token: s.manager });
+    expect([401, 403]).toContain(theirs.status);
+  });
+});
