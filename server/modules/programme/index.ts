@@ -5,7 +5,13 @@
  * talk's page, a personal agenda, calendar feeds, the JSON schedule and the printed programme,
  * all drawn from the last release (server/contract/programme.ts).
  */
+import { cachedDataChanged } from '../../platform/changes';
+import { handle } from '../../platform/events';
 import { defineFeature } from '../../platform/feature';
+import { AgendaService } from './agenda';
+import { programmePersonalData } from './personalData';
+import { PublicProgrammes } from './publicData';
+import { programmePublicApiRouter, programmePublicPages } from './publicRoutes';
 
 /** The last release (what every public view reads), and storing one. */
 export { latestRelease, insertRelease, type Release } from './repo';
@@ -17,6 +23,27 @@ declare module '../../platform/events' {
   }
 }
 
+/** What attendees read: the last release as the public views keep it, and each person's agenda. */
+export type ProgrammeReading = { programmes: PublicProgrammes; agenda: AgendaService };
+
+declare module '../../platform/feature' {
+  interface FeatureServices {
+    programmeReading: ProgrammeReading;
+  }
+}
+
 export const programmeFeature = defineFeature({
   name: 'programme',
+  services: ({ db, cache }) => {
+    const programmes = new PublicProgrammes(db, cache);
+    return { programmeReading: { programmes, agenda: new AgendaService(db, programmes) } };
+  },
+  pages: (deps) => [programmePublicPages(deps, deps.programmeReading.programmes, deps.programmeReading.agenda)],
+  api: (deps) => [programmePublicApiRouter(deps, deps.programmeReading.agenda)],
+  personalData: ({ db }) => [programmePersonalData(db)],
+  events: () => [
+    // Every kept page, file and parsed release of the conference goes, now and again once the
+    // release commits (platform/changes.ts): the next request reads the new release.
+    handle('programme.released', (tx, { conferenceId }) => cachedDataChanged(tx, { conferenceId })),
+  ],
 });
