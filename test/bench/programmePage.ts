@@ -43,7 +43,7 @@ async function load(port: number, spec: object): Promise<LoadOut> {
 const line = (label: string, o: LoadOut) =>
   console.log(`${label.padEnd(48)} ${o.perSecond.toFixed(0).padStart(6)}/s  p50 ${o.p50.toFixed(1)} ms  p95 ${o.p95.toFixed(1)} ms  p99 ${o.p99.toFixed(1)} ms  ${JSON.stringify(o.statuses)}`);
 
-/** 600 papers, 12 rooms, 4 days: each day 3 slots of session blocks in every room (4 papers each) + a keynote, two breaks and lunch. */
+/** 600 papers, 12 rooms, 4 days: each day 4 slots of session blocks in every room (until 600 papers) (4 papers each) + a keynote, two breaks and lunch. */
 async function bigProgramme() {
   const { buildProgramme } = await import('../server/programme/releaseFixture');
   const days = ['2030-05-20', '2030-05-21', '2030-05-22', '2030-05-23'];
@@ -52,7 +52,7 @@ async function bigProgramme() {
   const items: Parameters<typeof buildProgramme>[0]['items'] = [];
   let id = 1;
   let papers = 0;
-  const slots = [['10:30', 80], ['13:30', 80], ['15:30', 80]] as const;
+  const slots = [['10:30', 80], ['13:30', 80], ['15:30', 80], ['17:00', 80]] as const;
   for (const day of days) {
     items.push({ id: id++, kind: 'keynote', day, start: '09:00', end: '10:00', room: null, title: `Keynote ${day}`, speakers: [{ name: `Keynote Speaker ${day}`, unit: 'Academy' }] });
     items.push({ id: id++, kind: 'break', day, start: '10:00', end: '10:30', room: null, title: 'Coffee' });
@@ -76,6 +76,8 @@ async function bigProgramme() {
 }
 
 async function main(): Promise<void> {
+  // This checkout's own build (the plugin's auto-import in node_modules names the last build made on the machine).
+  await import(path.join(ROOT, 'dist/server/entry.mjs'));
   const { createHarness } = await import('../helpers/harness');
   const { RaisedLimits } = await import('../helpers/concurrency');
   const { contractSite } = await import('../fixtures/contractSite');

@@ -11,7 +11,7 @@ import PDFDocument from 'pdfkit';
 import type { Lang } from '../../contract/enums';
 import type { ReleasedItem } from '../../contract/programme';
 import { t } from '../../platform/i18n';
-import { pick, type PublicProgramme } from './publicData';
+import { pick, type PublicProgramme } from './publicIndex';
 import { dayLabel, kindLabel, NS, peopleOf, roomLabel, sessionLabel } from './publicFormat';
 
 type Doc = InstanceType<typeof PDFDocument>;

@@ -3,7 +3,7 @@ import type { Lang } from '../../contract/enums';
 import type { ProgrammePerson, ReleasedItem } from '../../contract/programme';
 import { escapeHtml } from '../../platform/html';
 import { t } from '../../platform/i18n';
-import { pick, type PublicProgramme } from './publicData';
+import { pick, type PublicProgramme } from './publicIndex';
 
 export const NS = 'programme:';
 

@@ -21,7 +21,7 @@ import { clashesOf, pick, type PublicProgramme, type PublicProgrammes } from './
 import { NS } from './publicFormat';
 import { defaultDay, notPublishedHtml, programmePageHtml, readQuery, shownItems } from './publicPage';
 import { headHtml, programmeJsonLd, talkJsonLd, type SeoContext } from './publicSeo';
-import { printProgramme } from './print';
+import type { PrintInput } from './tasks';
 import { scheduleJson } from './scheduleJson';
 import { talkPageHtml } from './talkPage';
 import { agendaPageHtml } from './agendaPage';
@@ -93,7 +93,10 @@ export function programmePublicPages(deps: Deps, programmes: PublicProgrammes, a
       res.setHeader('Access-Control-Allow-Origin', '*');
       return void res.type('application/json; charset=utf-8').send(body);
     }
-    const pdf = await programmes.built(p, `pdf:${lang}`, () => printProgramme({ p, lang, conferenceName: name }));
+    // Drawn once per release and language in the pool (tasks.ts): seconds of work off the request's thread.
+    const pdf = await programmes.built(p, `pdf:${lang}`, async () =>
+      Buffer.from(await deps.work.compute<Uint8Array>(conferenceOf(req), 'programme.print', { number: p.release.number, releasedAt: p.release.releasedAt.toISOString(), programme: p.programme, lang, conferenceName: name } satisfies PrintInput)),
+    );
     sendAttachment(res, `programme-${p.release.number}-${lang}.pdf`, 'application/pdf', pdf, { cacheControl: 'public, max-age=300' });
   }
 
