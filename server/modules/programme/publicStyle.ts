@@ -6,6 +6,7 @@
 import { transformSync } from 'esbuild';
 
 export const PROGRAMME_CSS = `
+.programme [hidden]{display:none!important}
 .programme{max-width:1100px;margin:0 auto;padding:12px 12px 32px;color:#1f2328;font-size:15px;line-height:1.5}
 .programme h1{font-size:1.6em;margin:.3em 0}.programme h2{font-size:1.2em;margin:1em 0 .4em}
 .programme a{color:#0b57a4}.programme a:focus-visible,.programme button:focus-visible,.programme input:focus-visible,.programme select:focus-visible{outline:2px solid #0b57a4;outline-offset:2px}
@@ -33,6 +34,7 @@ export const PROGRAMME_CSS = `
 .pg-empty{padding:24px 12px;text-align:center;color:#3d444d;font-size:1.05em}
 .pg-talk dl{display:grid;grid-template-columns:max-content 1fr;gap:4px 12px;margin:.8em 0}.pg-talk dt{color:#57606a}.pg-talk dd{margin:0}
 .pg-abstract{white-space:pre-line}.pg-feed input{width:100%;font:inherit;padding:6px;border:1px solid #8c959f;border-radius:6px}
+@media (max-width:599px){.pg-item{flex-wrap:wrap;gap:2px 8px}.pg-time{flex-basis:100%}.pg-body{flex-basis:calc(100% - 56px)}}
 @media (min-width:800px){.pg-rooms{grid-template-columns:repeat(auto-fit,minmax(260px,1fr))}.pg-time{flex-basis:7.5em}}
 @media print{.pg-filter,.pg-links,.pg-views,.pg-mark,.pg-now{display:none}}
 `.replace(/\n/g, '');
