@@ -132,7 +132,7 @@ describe('the programme in a browser', { skip: !haveBrowser }, () => {
       await address.waitFor();
       const feedUrl = await address.inputValue();
       assert.match(feedUrl, /\/programme\/feed\/[A-Za-z0-9_-]{43}\.ics$/);
-      const feed = await page.request.get(feedUrl.replace(/^http:\/\/[^/]+/, url('')));
+      const feed = await page.request.get(feedUrl.replace(/^https?:\/\/[^/]+/, url('')));
       assert.equal(feed.status(), 200);
       assert.equal(events(await feed.text()).length, 2);
       await shot(page, `programme-agenda-${lang}-${device}`);
