@@ -14,7 +14,7 @@ import { PROGRAMME_CSS, PROGRAMME_SCRIPT } from './publicStyle';
 const FEED_SCRIPT = `(function(){var box=document.querySelector('.pg-feed');if(!box)return;var out=box.querySelector('.pg-feed-url');
 function go(m){return fetch('/api/conference/programme/feed',{method:m,credentials:'same-origin',headers:{Accept:'application/json'}}).then(function(r){return r.json()})}
 box.addEventListener('click',function(e){var b=e.target.closest&&e.target.closest('button[data-feed]');if(!b)return;b.disabled=true;var m=b.getAttribute('data-feed');
-go(m).then(function(env){var st=box.querySelector('.pg-feed-state');st.textContent=env.message||'';if(m==='POST'&&env.data&&env.data.url){out.hidden=false;var i=out.querySelector('input');i.value=env.data.url;out.querySelector('a').href=env.data.url.replace(/^https?:/,'webcal:');i.focus();i.select()}else{out.hidden=true}}).catch(function(){}).then(function(){b.disabled=false})})})();`;
+go(m).then(function(env){var st=box.querySelector('.pg-feed-state');st.textContent=env.code===200?box.getAttribute(m==='POST'?'data-made':'data-stopped'):(env.message||'');if(m==='POST'&&env.data&&env.data.url){out.hidden=false;var i=out.querySelector('input');i.value=env.data.url;out.querySelector('a').href=env.data.url.replace(/^https?:/,'webcal:');i.focus();i.select()}else{out.hidden=true}}).catch(function(){}).then(function(){b.disabled=false})})})();`;
 
 export function agendaPageHtml(p: PublicProgramme | null, items: ReleasedItem[], clashes: Array<[string, string]>, lang: Lang, hasFeed: boolean): string {
   const L = (key: string) => t(lang, `${NS}${key}`);
@@ -32,7 +32,7 @@ export function agendaPageHtml(p: PublicProgramme | null, items: ReleasedItem[],
     parts.push(`<p class="pg-links"><a href="/programme/agenda.ics" download>${escapeHtml(L('agenda.download'))}</a></p>`);
   }
   parts.push(
-    `<section class="pg-feed"><h2>${escapeHtml(L('agenda.feedTitle'))}</h2><p>${escapeHtml(L('agenda.feedHint'))}</p>` +
+    `<section class="pg-feed" data-made="${escapeHtml(L('feedMade'))}" data-stopped="${escapeHtml(L('feedRevoked'))}"><h2>${escapeHtml(L('agenda.feedTitle'))}</h2><p>${escapeHtml(L('agenda.feedHint'))}</p>` +
       `<p><button type="button" class="pg-button" data-feed="POST">${escapeHtml(L(hasFeed ? 'agenda.feedRenew' : 'agenda.feedMake'))}</button> ` +
       (hasFeed ? `<button type="button" class="pg-button pg-secondary" data-feed="DELETE">${escapeHtml(L('agenda.feedStop'))}</button>` : '') +
       `</p><p class="pg-feed-state" role="status"></p>` +
