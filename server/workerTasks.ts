@@ -11,6 +11,7 @@ import { tasks as documentTasks } from './modules/documents/tasks';
 import { tasks as orderTasks } from './modules/orders/tasks';
 import { tasks as reviewTasks } from './modules/review/tasks';
 import { tasks as submissionTasks } from './modules/submissions/tasks';
+import { tasks as programmeTasks } from './modules/programme/tasks';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const TASKS: Record<string, ComputeTask<any, unknown>> = {
@@ -19,6 +20,7 @@ const TASKS: Record<string, ComputeTask<any, unknown>> = {
   ...orderTasks,
   ...reviewTasks,
   ...submissionTasks,
+  ...programmeTasks,
 };
 
 /** Progress is posted at most this often: a task may report every row. */

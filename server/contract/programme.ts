@@ -7,8 +7,8 @@
  * No Node imports here: islands bundle this file.
  */
 import { z } from 'zod';
-import { endpoint } from './endpoint';
 import type { Pair } from './siteConfig';
+import { endpoint } from './endpoint';
 
 export const PROGRAMME_ITEM_KINDS = ['paper', 'session', 'keynote', 'talk', 'break', 'lunch', 'poster', 'ceremony', 'other'] as const;
 export type ProgrammeItemKind = (typeof PROGRAMME_ITEM_KINDS)[number];
@@ -271,3 +271,39 @@ export const programmeManageApi = {
   releases: endpoint<ProgrammeReleaseSummary[]>()({ method: 'GET', path: `${MANAGE}/releases` }),
   release: endpoint<ProgrammeReleaseSummary>()({ method: 'POST', path: `${MANAGE}/releases`, body: releaseInput, done: `${NS}released` }),
 };
+
+// ── What attendees read (the public half): the personal agenda and its calendar feed ───────────
+
+/** Two items of a person's agenda that overlap in time (a paper inside its own session block is no clash). */
+export type AgendaClash = [string, string];
+
+/** A person's agenda in this conference: the uids they marked (of the last release) and the clashes among them. */
+export type AgendaView = { uids: string[]; clashes: AgendaClash[] };
+
+/** The personal calendar feed's address, shown once when made (only its hash is kept). */
+export type AgendaFeedView = { url: string };
+
+const agendaUid = z.object({ uid: z.string().regex(/^[a-z]+-\d{1,10}$/, 'programme:unknownItem').max(40) });
+
+const PUBLIC_API = '/conference/programme';
+
+/** The personal agenda's API (the public pages' small script calls it). */
+export const programmePublicApi = {
+  agenda: endpoint<AgendaView>()({ method: 'GET', path: `${PUBLIC_API}/agenda` }),
+  mark: endpoint<AgendaView>()({ method: 'PUT', path: `${PUBLIC_API}/agenda/:uid`, params: agendaUid, done: 'programme:agendaAdded' }),
+  unmark: endpoint<AgendaView>()({ method: 'DELETE', path: `${PUBLIC_API}/agenda/:uid`, params: agendaUid, done: 'programme:agendaRemoved' }),
+  /** a new secret address for the personal feed: the old one stops answering */
+  newFeed: endpoint<AgendaFeedView>()({ method: 'POST', path: `${PUBLIC_API}/feed`, done: 'programme:feedMade' }),
+  revokeFeed: endpoint<null>()({ method: 'DELETE', path: `${PUBLIC_API}/feed`, done: 'programme:feedRevoked' }),
+};
+
+/** The public addresses (on the conference's host) of the attendees' views. */
+export const PROGRAMME_PUBLIC = {
+  page: '/programme',
+  agenda: '/programme/agenda',
+  ics: '/programme.ics',
+  json: '/programme/schedule.json',
+  pdf: '/programme.pdf',
+  /** + `<secret>.ics` */
+  feed: '/programme/feed/',
+} as const;

@@ -5,10 +5,16 @@
  * talk's page, a personal agenda, calendar feeds, the JSON schedule and the printed programme,
  * all drawn from the last release (server/contract/programme.ts).
  */
+import { cachedDataChanged } from '../../platform/changes';
+import { handle } from '../../platform/events';
 import { defineFeature } from '../../platform/feature';
 import { PROGRAMME_SCREENS } from '../../contract/programme';
 import { programmeManageApiRouter, programmeManagePageRouter } from './routes';
 import { ProgrammeEditor } from './service';
+import { AgendaService } from './agenda';
+import { programmePersonalData } from './personalData';
+import { PublicProgrammes } from './publicData';
+import { programmePublicApiRouter, programmePublicPages } from './publicRoutes';
 
 /** The last release (what every public view reads), and storing one. */
 export { latestRelease, insertRelease, type Release } from './repo';
@@ -29,11 +35,33 @@ declare module '../../platform/events' {
   }
 }
 
+/** What attendees read: the last release as the public views keep it, and each person's agenda. */
+export type ProgrammeReading = { programmes: PublicProgrammes; agenda: AgendaService };
+
+declare module '../../platform/feature' {
+  interface FeatureServices {
+    programmeReading: ProgrammeReading;
+  }
+}
+
 export const programmeFeature = defineFeature({
   name: 'programme',
-  // the organiser's half: the editor and its releases
-  services: ({ db, events, mailGate }) => ({ programmeEditor: new ProgrammeEditor(db, events, mailGate) }),
-  api: (deps) => [programmeManageApiRouter(deps, deps.programmeEditor)],
-  pages: (deps) => [programmeManagePageRouter(deps, deps.programmeEditor)],
+  services: ({ db, cache, events, mailGate }) => {
+    const programmes = new PublicProgrammes(db, cache);
+    return {
+      // the organiser's half: the editor and its releases
+      programmeEditor: new ProgrammeEditor(db, events, mailGate),
+      // what attendees read: the last release, and each person's agenda
+      programmeReading: { programmes, agenda: new AgendaService(db, programmes) },
+    };
+  },
+  api: (deps) => [programmeManageApiRouter(deps, deps.programmeEditor), programmePublicApiRouter(deps, deps.programmeReading.agenda)],
+  pages: (deps) => [programmeManagePageRouter(deps, deps.programmeEditor), programmePublicPages(deps, deps.programmeReading.programmes, deps.programmeReading.agenda)],
   manageMenu: [{ href: PROGRAMME_SCREENS.manage, labelKey: 'programmeManage:menu', order: 23, who: 'admin' }],
+  personalData: ({ db }) => [programmePersonalData(db)],
+  events: () => [
+    // Every kept page, file and parsed release of the conference goes, now and again once the
+    // release commits (platform/changes.ts): the next request reads the new release.
+    handle('programme.released', (tx, { conferenceId }) => cachedDataChanged(tx, { conferenceId })),
+  ],
 });

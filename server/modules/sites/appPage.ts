@@ -18,7 +18,13 @@ import type { SiteService } from './service';
  * An application page's own part; `kept` when the whole page may be kept for the fast path
  * (sendKeptPage) — only when nothing of the person is in `html` outside the slots `kept.fill` fills.
  */
-export type AppPage = { name: string; html: string; kept?: KeptPageUse & { since: number } };
+export type AppPage = {
+  name: string;
+  html: string;
+  kept?: KeptPageUse & { since: number };
+  /** put at the end of <head> (JSON-LD, Open Graph): the same for every request of this address, as the template part is kept per address */
+  head?: string;
+};
 
 export async function sendAppPageInTemplate(req: Request, res: Response, sites: SiteService, page: AppPage): Promise<void> {
   const { lang, mobile, identity } = req.ctx;
@@ -44,7 +50,8 @@ export async function sendAppPageInTemplate(req: Request, res: Response, sites: 
     });
     const rendered = await renderVikePage(req, { composedHtml });
     if (!rendered) throw new Error(`Vike did not render ${req.path}`);
-    shared = sites.pageCache?.putShared(site.conference.id, key, rendered.body) ?? cutAtSlots(rendered.body);
+    const body = page.head ? rendered.body.replace('</head>', () => `${page.head}</head>`) : rendered.body;
+    shared = sites.pageCache?.putShared(site.conference.id, key, body) ?? cutAtSlots(body);
   }
   if (page.kept && sites.pageCache) return sendKeptPage(req, res, sites.pageCache, fillSlots(shared, { appPage: page.html }), page.kept);
   // The page's HTML first, then the handoff state its account frame may hold.

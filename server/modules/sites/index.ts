@@ -12,6 +12,9 @@ import { siteApiRouter } from './routes';
 import { seoRouter } from './seoRoutes';
 import { SiteService } from './service';
 
+/** A feature's own page inside the conference's site template (the programme's pages). */
+export { sendAppPageInTemplate, type AppPage } from './appPage';
+
 declare module '../../platform/feature' {
   interface FeatureServices {
     sites: SiteService;
