@@ -144,6 +144,7 @@ export async function updateItemAt(tx: Tx, conferenceId: number, id: number, rev
 
 export async function deleteItemAt(tx: Tx, conferenceId: number, id: number, revision: number): Promise<number> {
   return tx('programme_items').where({ conference_id: conferenceId, id, revision }).delete();
+}
 
 // ── The public half: each person's agenda and the hash of their calendar feed's secret ──────────
 
