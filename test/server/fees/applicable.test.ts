@@ -54,6 +54,8 @@ beforeAll(async () => {
     expect(res.body.code, JSON.stringify(res.body)).toBe(200);
     ids[titleEn] = res.body.data.find((f: { titleEn: string }) => f.titleEn === titleEn).id;
   }
+  // the conference charges fees (registration settings): its fee page is open (issue 32, spec 8 'service not opened' otherwise)
+  expect(await h.db('registration_settings').where({ conference_id: cid }).update({ costs_set: true })).toBe(1);
 });
 afterAll(() => h?.stop());
 
@@ -104,7 +106,7 @@ describe('quote', () => {
   test('prices each line at the fee\'s price and version; the same fee twice counts once', async () => {
     const lines = await h.fees.quote(h.db, cid, person({ invitationCode: 'GUEST-42' }), [{ feeId: ids.Everyone, quantity: 1 }, { feeId: ids.Invited, quantity: 1 }, { feeId: ids.Everyone, quantity: 1 }]);
     expect(lines).toEqual([
-      { feeId: ids.Everyone, kind: 'register', categoryZh: 'Regular', categoryEn: 'Regular', titleZh: '普通注册', titleEn: 'Everyone', unit: { amount: 120050, currency: 'CNY' }, displayCurrency: 'USD', quantity: 2, priceVersion: 1 },
+      { feeId: ids.Everyone, kind: 'register', categoryZh: 'Regular', categoryEn: 'Regular', titleZh: '普通注册', titleEn: 'Everyone', unit: { amount: 120050, currency: 'CNY' }, displayCurrency: 'USD', display: { amount: 17000, currency: 'USD' }, quantity: 2, priceVersion: 1 },
       expect.objectContaining({ feeId: ids.Invited, quantity: 1 }),
     ]);
   });
