@@ -79,14 +79,14 @@ describe('orders.xlsx', () => {
     expect(sheet.rowCount).toBe(2);
     expect(sheet.getRow(2).getCell(1).text).toBe('EXP7');
     // Amounts are number cells and times date cells in the conference's zone (issue 32): summed and sorted in the sheet.
-    // Columns: 7 the total, 13 the time of the order.
+    // Columns: 6 the fee category (issue 32), 8 the total, 14 the time of the order.
     const row = sheet.getRow(2);
-    const total = row.getCell(7);
+    const total = row.getCell(8);
     expect(total.type).toBe(ExcelJS.ValueType.Number);
     expect(total.numFmt).toBe('#,##0.00');
     const order = await h.db('orders').where({ conference_id: cid, order_no: 'EXP7' }).first();
     expect(total.value).toBe(Number(order.total_amount) / 100);
-    const created = row.getCell(13);
+    const created = row.getCell(14);
     expect(created.type).toBe(ExcelJS.ValueType.Date);
     expect(created.numFmt).toBe('yyyy-mm-dd hh:mm');
     // The wall clock of Shanghai (UTC+8), written as such.
