@@ -4,6 +4,7 @@
  * API) to keep, so the desk reopens without a connection. Answers whether it is ready offline.
  */
 import { DESK_PAGE, DESK_WORKER } from '../../server/contract/checkin';
+import { API_PREFIX } from '../../server/contract/endpoint';
 
 export function keepForOffline(onReady: () => void): () => void {
   const sw = typeof navigator !== 'undefined' ? navigator.serviceWorker : undefined;
@@ -18,7 +19,7 @@ export function keepForOffline(onReady: () => void): () => void {
       const ready = await sw.ready;
       const loaded = performance.getEntriesByType('resource').map((e) => e.name).filter((name) => {
         const url = new URL(name);
-        return url.origin === location.origin && !url.pathname.startsWith('/api/');
+        return url.origin === location.origin && !url.pathname.startsWith(`${API_PREFIX}/`);
       });
       ready.active?.postMessage({ keep: [location.pathname, ...new Set(loaded)] });
     } catch {

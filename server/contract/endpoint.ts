@@ -78,6 +78,9 @@ export type HandlerInput<E> =
     : never;
 
 /** The URL under /api of an endpoint with its parameters filled in and its query appended. */
+/** Where every API path lives: what a service worker or a cache must never keep. */
+export const API_PREFIX = '/api';
+
 export function apiUrl(endpoint: Endpoint, params?: Record<string, string | number>, query?: Record<string, unknown>): string {
   const path = endpoint.path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_, name: string) => {
     const value = params?.[name];
@@ -87,5 +90,5 @@ export function apiUrl(endpoint: Endpoint, params?: Record<string, string | numb
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined && value !== null && value !== '') search.append(key, String(value));
   const qs = search.toString();
-  return `/api${path}${qs ? `?${qs}` : ''}`;
+  return `${API_PREFIX}${path}${qs ? `?${qs}` : ''}`;
 }

@@ -51,6 +51,8 @@ test('every management API route but the desk\'s is 403 for desk staff; the desk
     'GET /api/conference/platform/manage/checkin/desk/desks',
     'GET /api/conference/platform/manage/checkin/desk/lookup',
     'GET /platform/manage/checkin/desk',
+    // the desk's service worker (issue 33: a desk reopened offline)
+    'GET /platform/manage/checkin/desk-sw.js',
     'POST /api/conference/platform/manage/checkin/desk/checkin',
     'POST /api/conference/platform/manage/checkin/desk/pay',
     'POST /api/conference/platform/manage/checkin/desk/sync',
