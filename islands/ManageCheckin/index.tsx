@@ -8,11 +8,12 @@ import { App, Button, Card, Col, Input, List, Popconfirm, Row, Space, Statistic,
 import { checkinApi, type AttendancePage, type CountsView, type DeskStaffView, type DeskView } from '../../server/contract/checkin';
 import { AntdRoot } from '../shared/AntdRoot';
 import { ApiError, call } from '../shared/api';
+import { showInAddress } from '../shared/address';
 import { downloadPost } from '../shared/download';
 import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';
 
-export type ManageCheckinProps = { lang: Lang; mobile: boolean; desks: DeskView[]; staff: DeskStaffView[]; counts: CountsView };
+export type ManageCheckinProps = { lang: Lang; mobile: boolean; desks: DeskView[]; staff: DeskStaffView[]; counts: CountsView; /** the address's filter (issue 33): a search, one local hour */ filter?: { q?: string; hour?: string } };
 
 /** The counts are fetched again this often while the screen is open (a desk is checking people in). */
 const REFRESH_MS = 10_000;
@@ -37,7 +38,9 @@ function PerHour({ counts, t }: { counts: CountsView; t: (k: string) => string }
   );
 }
 
-function Screen({ lang, mobile, desks: initialDesks, staff: initialStaff, counts: initialCounts }: ManageCheckinProps) {
+type Query = { q: string; hour?: string; page: number };
+
+function Screen({ lang, mobile, desks: initialDesks, staff: initialStaff, counts: initialCounts, filter = {} }: ManageCheckinProps) {
   const t = translator(lang);
   const { message } = App.useApp();
   const [counts, setCounts] = useState(initialCounts);
@@ -45,13 +48,14 @@ function Screen({ lang, mobile, desks: initialDesks, staff: initialStaff, counts
   const [staff, setStaff] = useState(initialStaff);
   const [deskName, setDeskName] = useState('');
   const [email, setEmail] = useState('');
-  const [query, setQuery] = useState<{ q: string; page: number }>({ q: '', page: 1 });
+  const [query, setQuery] = useState<Query>({ q: filter.q ?? '', hour: filter.hour, page: 1 });
   const [list, setList] = useState<AttendancePage>({ rows: [], total: 0, page: 1, size: 20 });
   const fail = (err: unknown) => message.error(t(err instanceof ApiError ? err.messageKey : 'commonMsg.failed', err instanceof ApiError ? err.params : undefined));
 
-  async function load(next: { q: string; page: number }) {
+  async function load(next: Query) {
     try {
-      setList(await call(checkinApi.attendance, { query: { q: next.q || undefined, page: next.page, size: 20 } }));
+      setList(await call(checkinApi.attendance, { query: { q: next.q || undefined, hour: next.hour, page: next.page, size: 20 } }));
+      if (next.q !== query.q || next.hour !== query.hour) showInAddress({ q: next.q, hour: next.hour });
       setQuery(next);
     } catch (err) {
       fail(err);
@@ -59,7 +63,7 @@ function Screen({ lang, mobile, desks: initialDesks, staff: initialStaff, counts
   }
 
   useEffect(() => {
-    void load({ q: '', page: 1 });
+    void load(query);
     const timer = setInterval(() => void call(checkinApi.counts).then(setCounts).catch(() => undefined), REFRESH_MS);
     return () => clearInterval(timer);
   }, []);
@@ -117,7 +121,8 @@ function Screen({ lang, mobile, desks: initialDesks, staff: initialStaff, counts
       </Row>
       <Card title={t('checkin:manage.attendance')} size="small" style={{ marginTop: 12 }}
         extra={<Button onClick={() => void downloadPost(checkinApi.excel, { q: query.q || undefined }, 'attendance.xlsx').catch(fail)}>{t('checkin:manage.export')}</Button>}>
-        <Input.Search allowClear style={{ maxWidth: 360, marginBottom: 8 }} aria-label={t('checkin:manage.search')} placeholder={t('checkin:manage.search')} onSearch={(q) => void load({ q, page: 1 })} />
+        <Input.Search allowClear style={{ maxWidth: 360, marginBottom: 8 }} aria-label={t('checkin:manage.search')} placeholder={t('checkin:manage.search')} defaultValue={query.q} onSearch={(q) => void load({ ...query, q, page: 1 })} />
+        {query.hour && <div style={{ marginBottom: 8 }}><Tag closable onClose={() => void load({ ...query, hour: undefined, page: 1 })}>{t('checkin:manage.inHour', { hour: query.hour })}</Tag></div>}
         {mobile ? (
           <List size="small" dataSource={list.rows} rowKey="registrantId" pagination={{ current: query.page, pageSize: 20, total: list.total, simple: true, onChange: (page) => void load({ ...query, page }) }}
             renderItem={(r) => <List.Item><List.Item.Meta title={`${r.name} · ${r.code}`} description={`${r.at} · ${r.desk || '—'} · ${r.staff}`} /></List.Item>} />

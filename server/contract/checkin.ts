@@ -78,6 +78,8 @@ export const staffInput = z.object({ email: z.string().trim().toLowerCase().emai
 
 export const attendanceQuery = z.object({
   q: z.string().trim().max(100, `${NS}queryTooLong`).optional(),
+  /** the check-ins of one local hour, as the overview's per-hour chart names it ('YYYY-MM-DD HH:00', the conference's zone) */
+  hour: z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:00$/, `${NS}hourInvalid`).optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   size: z.coerce.number().int().min(1).max(200).default(20),
 });

@@ -14,6 +14,7 @@ import type { Lang } from '../../contract/enums';
 import { accountsByIds } from '../accounts/index';
 import { registrantsForDesk, registrantsMatching } from '../registration/index';
 import * as repo from './repo';
+import { localHourRange } from './service';
 
 /** A search narrows the list to the registrants it finds (at most this many). */
 const SEARCH_LIMIT = 500;
@@ -54,7 +55,8 @@ export class Attendance {
   }
 
   async page(conferenceId: number, q: AttendanceQuery, timeZone: string): Promise<AttendancePage> {
-    const { rows, total } = await repo.attendancePage(this.db, conferenceId, await this.filter(conferenceId, q.q), q.page, q.size);
+    const within = q.hour ? localHourRange(q.hour, timeZone) : {};
+    const { rows, total } = await repo.attendancePage(this.db, conferenceId, { ...(await this.filter(conferenceId, q.q)), ...within }, q.page, q.size);
     return { rows: await this.rowsOf(conferenceId, rows, timeZone), total, page: q.page, size: q.size };
   }
 

@@ -4,6 +4,7 @@
  * has a desk or a check-in (before that it would be a row of zeros). No event marks a check-in for
  * the board, so the figures are at most a few seconds old: the door is where they change fastest.
  */
+import { listAddress } from '../../contract/listAddress';
 import type { OverviewPanelView } from '../../contract/overview';
 import type { Db } from '../../db/index';
 import { CHECKIN_AREA } from '../../platform/access';
@@ -37,6 +38,8 @@ async function checkinPanel(db: Db, { conferenceId, lang, now, timeZone }: Overv
         categories: counts.perHour.map((h) => h.hour),
         series: [{ name: t(lang, 'checkin:overview.checkedIn'), values: counts.perHour.map((h) => h.count) }],
         href: CHECKIN_AREA,
+        // each hour's bar opens the check-ins of that local hour
+        links: counts.perHour.map((h) => listAddress(CHECKIN_AREA, { hour: h.hour })),
         ...(counts.perHour.length ? {} : { empty: true }),
       },
     ],

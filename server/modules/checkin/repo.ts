@@ -107,11 +107,14 @@ export async function checkinsPerUtcQuarter(db: Db, conferenceId: number): Promi
   return rows.map((r) => ({ slot: String(r.slot), n: Number(r.n) }));
 }
 
-type AttendanceFilter = { registrantIds?: number[] };
+/** registrants (a search's), and check-ins from `from` (included) to `to` (excluded) */
+type AttendanceFilter = { registrantIds?: number[]; from?: Date; to?: Date };
 
 function attendance(db: Conn, conferenceId: number, f: AttendanceFilter) {
   const q = db('checkins').where({ conference_id: conferenceId });
   if (f.registrantIds) q.whereIn('registrant_id', f.registrantIds.length ? f.registrantIds : [0]);
+  if (f.from) q.where('checked_in_at', '>=', toDbInstant(f.from));
+  if (f.to) q.where('checked_in_at', '<', toDbInstant(f.to));
   return q;
 }
 

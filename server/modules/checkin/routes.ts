@@ -10,9 +10,10 @@ import type { Deps } from '../../platform/feature';
 import { route, SENT } from '../../platform/route';
 import { sendAttachment } from '../../platform/download';
 import { t } from '../../platform/i18n';
+import { filterFromAddress } from '../../platform/listAddress';
 import { workAsker, workStarted } from '../../platform/work/index';
 import { XLSX_TYPE } from '../../platform/xlsx';
-import { checkinApi, DESK_WORKER } from '../../contract/checkin';
+import { attendanceQuery, checkinApi, DESK_WORKER } from '../../contract/checkin';
 import { deskWorkerScript, deskWorkerVersion } from './offline';
 import type { Attendance } from './attendance';
 import { ATTENDANCE_AT_ONCE, attendanceExportOf } from './exportWork';
@@ -63,8 +64,10 @@ export function checkinPageRouter({ checkin, shell }: Deps): Router {
   router.get(CHECKIN_AREA, screen('manager'), async (req, res) => {
     const { lang, mobile } = req.ctx;
     const cid = conferenceOf(req);
+    // the address's filter (issue 33: the overview's per-hour bars open the check-ins of that hour)
+    const filter = filterFromAddress(attendanceQuery, req.query);
     const [desks, staff, counts] = await Promise.all([checkin.desks(cid), checkin.staff(cid), checkin.counts(cid, timeZoneOf(req))]);
-    await shell.manageScreen(req, res, { title: t(lang, 'checkin:manage.title'), island: { island: 'ManageCheckin', props: { lang, mobile, desks, staff, counts } } });
+    await shell.manageScreen(req, res, { title: t(lang, 'checkin:manage.title'), island: { island: 'ManageCheckin', props: { lang, mobile, desks, staff, counts, filter } } });
   });
   router.get(CHECKIN_DESK, screen('desk'), async (req, res) => {
     const { lang, mobile } = req.ctx;

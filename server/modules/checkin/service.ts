@@ -51,6 +51,26 @@ export function perLocalHour(slots: Array<{ slot: string; n: number }>, timeZone
   return [...hours].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([hour, count]) => ({ hour, count }));
 }
 
+const QUARTER_MS = 15 * 60_000;
+
+/**
+ * The instants of one local hour ('YYYY-MM-DD HH:00' as perLocalHour names it): from the first
+ * UTC quarter hour that starts in it to the end of the last, so the list behind a bar holds what
+ * the bar counts (the hour a clock goes back through twice is both; one it skips is empty).
+ */
+export function localHourRange(hour: string, timeZone: string): { from: Date; to: Date } {
+  const noonUtc = Date.parse(`${hour.slice(0, 10)}T12:00:00Z`);
+  let from = 0;
+  let to = 0;
+  // every real zone is within 14 hours of UTC: the local day lies within these 52 hours
+  for (let at = noonUtc - 26 * 3_600_000; at <= noonUtc + 26 * 3_600_000; at += QUARTER_MS) {
+    if (`${localTime(new Date(at), timeZone).slice(0, 13)}:00` !== hour) continue;
+    if (!from) from = at;
+    to = at + QUARTER_MS;
+  }
+  return { from: new Date(from), to: new Date(to) };
+}
+
 export class CheckinService {
   constructor(
     private readonly db: Db,

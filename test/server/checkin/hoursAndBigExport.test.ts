@@ -10,6 +10,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createHarness, type Harness } from '../../helpers/harness';
 import { finishWork, firstSheet, workFile } from '../../helpers/work';
 import { liveCounts } from '../../../server/modules/checkin/index';
+import { localHourRange } from '../../../server/modules/checkin/service';
+import { page } from '../../helpers/http';
 import { ATTENDANCE_AT_ONCE } from '../../../server/modules/checkin/exportWork';
 import { call, checkinConference, seedCheckedIn } from './helpers';
 
@@ -49,6 +51,40 @@ describe('check-ins per local hour', () => {
     ]);
     expect(counts.checkedIn).toBe(6);
   });
+});
+
+describe('the overview\'s per-hour bars open the check-ins of that hour (issue 33)', () => {
+  test('an hour\'s range: a half-hour zone, the hour a clock goes through twice, the hour it skips', () => {
+    expect(localHourRange('2026-11-02 09:00', 'Asia/Kolkata')).toEqual({ from: at('2026-11-02T03:30:00Z'), to: at('2026-11-02T04:30:00Z') });
+    expect(localHourRange('2026-11-01 01:00', 'America/New_York')).toEqual({ from: at('2026-11-01T05:00:00Z'), to: at('2026-11-01T07:00:00Z') });
+    const skipped = localHourRange('2026-03-08 02:00', 'America/New_York');
+    expect(skipped.to.getTime() - skipped.from.getTime()).toBe(0);
+  });
+
+  test('each bar\'s link opens the area filtered to its hour, and the list holds what the bar counts', async () => {
+    const s = await checkinConference(h, 'hours-links');
+    await seedCheckedIn(h, s, 'links', ['2026-11-02T03:20:00Z', '2026-11-02T03:40:00Z', '2026-11-02T04:10:00Z', '2026-11-02T04:29:59.999Z', '2026-11-02T04:30:00Z'].map(at));
+    const res = await call(h, s.host, 'get', '/conference/platform/manage/overview', { token: s.manager, lang: 'en' }).expect(200);
+    const chart = (res.body.data.panels as Array<{ name: string; charts: Array<{ id: string; categories: string[]; series: Array<{ values: number[] }>; links?: string[] }> }>)
+      .find((p) => p.name === 'checkin')!.charts.find((c) => c.id === 'checkin.perHour')!;
+    // the conference's zone, Asia/Shanghai (the half-hour zones' ranges are the test above)
+    expect(chart.categories).toEqual(['2026-11-02 11:00', '2026-11-02 12:00']);
+    expect(chart.series[0].values).toEqual([2, 3]);
+    for (const [i, link] of chart.links!.entries()) {
+      const screen = await page(h.app, link, { host: s.host, token: s.manager, lang: 'en' });
+      expect(screen.res.status).toBe(200);
+      const props = JSON.parse(screen.$('[data-island="ManageCheckin"]').attr('data-props')!) as { filter: { hour?: string } };
+      expect(props.filter).toEqual({ hour: chart.categories[i] });
+      const list = await call(h, s.host, 'get', `/conference/platform/manage/checkin/attendance?hour=${encodeURIComponent(chart.categories[i])}`, { token: s.manager }).expect(200);
+      expect(list.body.data.total).toBe(chart.series[0].values[i]);
+    }
+    // a bad hour in the address shows the whole list; in the API, a refusal with its message key (both catalogs)
+    const bad = await page(h.app, '/platform/manage/checkin?hour=nope', { host: s.host, token: s.manager, lang: 'en' });
+    expect(JSON.parse(bad.$('[data-island="ManageCheckin"]').attr('data-props')!).filter).toEqual({});
+    const refused = await call(h, s.host, 'get', '/conference/platform/manage/checkin/attendance?hour=nope', { token: s.manager, lang: 'en' });
+    expect(refused.body.code).toBe(400);
+    expect(refused.body.message).toBe('checkin:hourInvalid');
+  }, 120_000);
 });
 
 describe('the attendance export of many people', () => {
