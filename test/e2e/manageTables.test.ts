@@ -80,7 +80,11 @@ describe('management tables at 1366 px and on a phone', { skip: !haveBrowser }, 
     await page.locator(`[data-island="${island}"][data-hydrated="true"]`).first().waitFor();
     await page.waitForLoadState('networkidle');
     // The hotel configuration opens on its settings; the rooms are on its second tab.
-    if (island === 'ManageHotelConfig') await page.locator('.ant-tabs-tab').nth(1).click();
+    if (island === 'ManageHotelConfig') {
+      await page.locator('.ant-tabs-tab').nth(1).click();
+      // the hotels tab loads when first shown (issue 32, lazyPart): measure once its table is drawn
+      await page.locator(`[data-island="${island}"] .ant-tabs-tabpane-active table, [data-island="${island}"] .ant-tabs-tabpane-active .manage-cards`).first().waitFor({ timeout: 15_000 }).catch(() => undefined);
+    }
     return page;
   }
 
