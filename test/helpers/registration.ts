@@ -11,7 +11,7 @@ const DAY = 86_400_000;
 export async function openRegistration(
   db: Db,
   conferenceId: number,
-  opts: { start?: string; end?: string; instructionsZh?: string; instructionsEn?: string; registerFlag?: boolean; registerNum?: number; prefix?: string } = {},
+  opts: { start?: string; end?: string; instructionsZh?: string; instructionsEn?: string; registerFlag?: boolean; registerNum?: number; prefix?: string; costsSet?: boolean } = {},
 ): Promise<void> {
   await repo.ensureSettings(db, conferenceId);
   await repo.updateSettings(db, conferenceId, {
@@ -20,6 +20,8 @@ export async function openRegistration(
     instructions_zh: opts.instructionsZh ?? '',
     instructions_en: opts.instructionsEn ?? '',
     code_prefix: opts.prefix ?? 'T-',
+    // whether the conference charges fees: its fee page says 'service not opened' otherwise (spec 8)
+    ...(opts.costsSet === undefined ? {} : { costs_set: opts.costsSet }),
   });
   if (opts.registerFlag !== undefined || opts.registerNum !== undefined) {
     await db('conferences').where({ id: conferenceId }).update({ register_flag: opts.registerFlag ?? false, register_num: opts.registerNum ?? 0 });

@@ -54,8 +54,9 @@ beforeAll(async () => {
     expect(res.body.code, JSON.stringify(res.body)).toBe(200);
     ids[titleEn] = res.body.data.find((f: { titleEn: string }) => f.titleEn === titleEn).id;
   }
-  // the conference charges fees (registration settings): its fee page is open (issue 32, spec 8 'service not opened' otherwise)
-  expect(await h.db('registration_settings').where({ conference_id: cid }).update({ costs_set: true })).toBe(1);
+  // the conference charges fees (registration settings): its fee page is open (issue 32, spec 8 'service not opened' otherwise).
+  // The settings row is made on first use, so it goes through the helper that makes it rather than a bare update.
+  await openRegistration(h.db, cid, { costsSet: true });
 });
 afterAll(() => h?.stop());
 

@@ -16,8 +16,7 @@ export function call(h: Harness, host: string, method: 'get' | 'post' | 'put' | 
 export async function feeConference(h: Harness, slug: string): Promise<{ cid: number; host: string }> {
   const host = `${slug}.localhost`;
   const cid = await h.provision(contractSite({ slug, domains: [host] }));
-  await openRegistration(h.db, cid, { registerFlag: false, registerNum: 0 });
-  await h.db('registration_settings').where({ conference_id: cid }).update({ costs_set: true });
+  await openRegistration(h.db, cid, { registerFlag: false, registerNum: 0, costsSet: true });
   await setForm(h.db, cid, 'default', defaultRules());
   return { cid, host };
 }

@@ -1,0 +1,4 @@
+// Every link answers (./crawl.ts), for a manager, in Chinese, on a desktop, on demo.localhost.
+import { everyLinkAnswers } from './crawl';
+
+everyLinkAnswers('manager', ['zh'], ['desktop'], ['demo.localhost']);
