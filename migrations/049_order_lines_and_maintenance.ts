@@ -41,12 +41,14 @@ export async function up(knex: Knex): Promise<void> {
     name_zh: string | null;
     name_en: string | null;
   }>;
+  // The display amount is copied from one bigint column to another as the driver gives it (a
+  // string on MySQL): minor units, never turned into a float on the way.
   for (const r of rows) {
     const shownElse = r.display_currency && r.display_currency !== r.currency;
     const samePrice = Number(r.price_version) === Number(r.fee_version) && r.fee_display_currency === r.display_currency;
     await knex('order_items')
       .where({ id: r.id })
-      .update({ category_zh: r.name_zh, category_en: r.name_en, display_unit_amount: shownElse && samePrice ? Number(r.display_price_amount) : null });
+      .update({ category_zh: r.name_zh, category_en: r.name_en, display_unit_amount: shownElse && samePrice ? r.display_price_amount : null });
   }
 }
 
