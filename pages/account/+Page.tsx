@@ -1,7 +1,7 @@
 // Environment: server. The account pages: a header with the conference, the forms as islands.
 import { Island } from '../../renderer/islands.server';
 
-import type { AccountPageProps } from '../../server/modules/accounts/pageProps';
+import type { AccountPageProps } from '../../server/modules/accounts/index';
 
 /** The forms of a view: the platform's frame on a conference host, the islands elsewhere. */
 function Forms({ props, form }: { props: AccountPageProps; form: 'login' | 'signup' | 'reset' }) {

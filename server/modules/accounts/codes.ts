@@ -20,7 +20,7 @@ import type { CodeCheck } from '../../contract/accounts';
 import type { Lang } from '../../contract/enums';
 import { AppError, tooManyRequests } from '../../platform/errors';
 import type { RateLimiter } from '../../platform/rateLimit';
-import { enqueueMail } from '../mail/service';
+import { enqueueMail } from '../mail/index';
 import { codeMail, erasureCodeMail } from './mails';
 
 export const CODE_TTL_MS = 10 * 60_000;

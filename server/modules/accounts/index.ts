@@ -56,3 +56,12 @@ export const accountsFeature = defineFeature({
 /** For the privacy feature: who a person is (their export, their erasure), and the codes that confirm an erasure. */
 export { findAccountByEmail } from './service';
 export type { VerificationCodes } from './codes';
+
+/** For the features that make accounts (a registrant's, a reviewer's) and read who holds a role or which conferences a person serves. */
+export { createAccount, hashPassword, verifiedEmailOf, loadIdentity, rolesInConference, roleHolderEmails, conferencesWithRole, identityProvidersOf } from './service';
+export { listSuperAdmins } from './superAdmins';
+/** The account forms framed in another feature's page (registration, reviewer activation), and the platform host's origin. */
+export { accountFrameIsland, framedPageUse, renderAccountPage, platformOrigin } from './pages';
+export type { AccountPageProps } from './pageProps';
+/** Which conference a hand-over's origin names (reviewer activation signs in on the conference host). */
+export { conferenceOfOrigin } from './handoff';

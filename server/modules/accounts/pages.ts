@@ -18,7 +18,7 @@ import { clearPlantedCookies } from '../../platform/hostCookies';
 import { frameAncestors } from '../../platform/csp';
 import { SLOTS, withHandoffState } from '../../platform/pageCache';
 import { renderIsland } from '../../../renderer/islands.server';
-import { sendAppPageInTemplate, sendKeptPage, type AppPage } from '../sites/appPage';
+import { sendAppPageInTemplate, sendKeptPage, type AppPage } from '../sites/index';
 import { text } from '../../platform/site';
 import type { AccountPageProps, AccountView, EmbedView } from './pageProps';
 import { IdentityProviders } from './providers';

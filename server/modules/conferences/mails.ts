@@ -8,11 +8,9 @@
  */
 import type { Db, Tx } from '../../db/index';
 import type { Lang } from '../../contract/enums';
-import { siteLanguages } from '../sites/menuRoutes';
+import { siteLanguages } from '../sites/index';
 import { escapeHtml } from '../../platform/html';
-import { enqueueMail } from '../mail/service';
-import { plainTextOf } from '../mail/plainText';
-import { LANGUAGE_RULE, MAIL_STYLE } from '../mail/templates';
+import { enqueueMail, plainTextOf, LANGUAGE_RULE, MAIL_STYLE } from '../mail/index';
 
 type Bilingual = { zh: string; en: string };
 

@@ -17,21 +17,15 @@ import { CONFERENCE_STATUS, type Lang } from '../../contract/enums';
 import { ACTIONS_BY_STATUS, type CreateConferenceInput, type ManagerView, type PublicationAction, type PublicationState, type QueueItem } from '../../contract/conferences';
 import { AppError, notFound } from '../../platform/errors';
 import type { RateLimiter } from '../../platform/rateLimit';
-import { accountsByIds, conferencesWithRole, ensureUser, grantRole, revokeRole, roleHolders, rolesInConference } from '../accounts/service';
-import { provisionSite } from '../sites/provision';
-import * as conferenceRecord from '../sites/conferenceRecord';
-import { DOMAIN_REFUSAL_KEYS, judgeDomain, slugUnder, type DomainRefusal } from '../sites/domainRule';
-import type { SiteService } from '../sites/service';
+import { accountsByIds, conferencesWithRole, ensureUser, grantRole, revokeRole, roleHolders, rolesInConference, listSuperAdmins, findAccountByEmail, roleHolderEmails, languageOfAddress } from '../accounts/index';
+import { provisionSite, conferenceRecord, DOMAIN_REFUSAL_KEYS, judgeDomain, slugUnder, type DomainRefusal, type SiteService } from '../sites/index';
 import type { SiteSnapshot } from '../../platform/site';
 import * as repo from './repo';
 import { starterSite } from './starter';
 import type { Config } from '../../config';
-import type { ConferenceMailGate } from '../mail/gate';
+import type { ConferenceMailGate } from '../mail/index';
 import { conferenceOrigin, platformPublicOrigin, type PublicUrlConfig } from '../../platform/publicUrl';
 import { managerAddedMail, publicationDecidedMail, publicationRequestedMail, type ConferenceNames } from './mails';
-import { listSuperAdmins } from '../accounts/superAdmins';
-import { findAccountByEmail, roleHolderEmails } from '../accounts/service';
-import { languageOfAddress } from '../accounts/index';
 
 const NS = 'manageConference:';
 

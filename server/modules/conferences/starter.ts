@@ -7,8 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { CONFERENCE_STATUS, type Lang } from '../../contract/enums';
 import { escapeHtml } from '../../platform/html';
-import { loadExterior } from '../sites/exteriorFiles';
-import type { SiteSpec } from '../sites/provision';
+import { loadExterior, type SiteSpec } from '../sites/index';
 
 const PAGES: Array<{ key: string; template: string; name: Record<Lang, string> }> = [
   { key: 'home', template: 'home', name: { zh: '首页', en: 'Home' } },

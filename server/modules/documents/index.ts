@@ -1,8 +1,12 @@
 /** Documents: badges, invitation letters, receipts and tickets — their templates and PDFs. */
 import { defineFeature } from '../../platform/feature';
-import { RegistrationPeople } from '../registration/people';
+import { RegistrationPeople } from '../registration/index';
 import { BadgePrinter, documentApiRouter, documentPageRouter } from './routes';
 import { DocumentService } from './service';
+
+export type { DocumentService };
+/** For receipts: a document's conference as the PDFs print it, and a PDF sent as a download. */
+export { documentConference, sendPdf } from './routes';
 
 declare module '../../platform/feature' {
   interface FeatureServices {

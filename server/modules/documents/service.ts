@@ -8,9 +8,8 @@ import { parseJson, toDbInstant } from '../../db/dialect';
 import { AppError } from '../../platform/errors';
 import { BUILT_IN_FIELDS, DEFAULT_PAGE, DOCUMENT_TYPES, layoutSchema, RECEIPT_FIELDS, type DocumentConference, type DocumentLayout, type DocumentPerson, type DocumentType, type EnabledType, type ReceiptDocument, type TemplateInput, type TemplateView } from '../../contract/documents';
 import type { Lang } from '../../contract/enums';
-import type { FilesService } from '../files/service';
-import { urlOf } from '../files/service';
-import type { RegistrationPeople } from '../registration/people';
+import { type FilesService, urlOf } from '../files/index';
+import type { RegistrationPeople } from '../registration/index';
 import type { CustomTemplate, ReceiptInput, RenderInput } from './tasks';
 
 type TemplateRow = { conference_id: number; type: DocumentType; enabled_type: EnabledType; background_file: string | null; layout: string | null; updated_at?: string };

@@ -3,7 +3,7 @@
  * centre, and the managers' list and reply at /platform/manage/userFeedBack.
  */
 import type { Readable } from 'node:stream';
-import { verifiedEmailOf } from '../accounts/service';
+import { verifiedEmailOf } from '../accounts/index';
 import { feedbackTypeIn, feedbackTypeLabel } from '../../contract/siteConfig';
 import { Router, type Request, type Response } from 'express';
 import { access, conferenceOf, screen } from '../../platform/access';
@@ -13,7 +13,7 @@ import { streamAttachment } from '../../platform/download';
 import { t } from '../../platform/i18n';
 import { text } from '../../platform/site';
 import { conferenceOrigin, publicOrigin } from '../../platform/publicUrl';
-import { assertOpenTo } from '../sites/service';
+import { assertOpenTo } from '../sites/index';
 
 import { receiveTemporaryUpload } from '../files/index';
 import { feedbackApi, feedbackIdParam } from '../../contract/feedback';

@@ -13,13 +13,9 @@ import type { Lang } from '../../contract/enums';
 import type { FeedbackInput, FeedbackView } from '../../contract/feedback';
 import { feedbackTypeLabel, type FeedbackType } from '../../contract/siteConfig';
 
-import type { VerificationCodes } from '../accounts/index';
-import { roleHolderEmails } from '../accounts/service';
-import { languageOfUser } from '../accounts/index';
-import type { FilesService } from '../files/service';
-import { filesByIds, temporaryFilesNamed } from '../files/repo';
-import { enqueueMail } from '../mail/service';
-import { STRICT, withAdmission, type Admission, type AdmitPolicy, type ConferenceMailGate } from '../mail/gate';
+import { type VerificationCodes, roleHolderEmails, languageOfUser } from '../accounts/index';
+import { type FilesService, filesByIds, temporaryFilesNamed } from '../files/index';
+import { enqueueMail, STRICT, withAdmission, type Admission, type AdmitPolicy, type ConferenceMailGate } from '../mail/index';
 import { feedbackToManagersMail, replyMail } from './mails';
 
 

@@ -9,9 +9,8 @@ import type { Deps } from '../../platform/feature';
 import { unauthorized } from '../../platform/errors';
 import { route } from '../../platform/route';
 import { feesApi as api } from '../../contract/fees';
-import { DEFAULT_TIME_ZONE } from '../sites/conferenceRecord';
-import { assertOpenTo } from '../sites/service';
-import { todayIn } from '../registration/settings';
+import { DEFAULT_TIME_ZONE, assertOpenTo } from '../sites/index';
+import { todayIn } from '../registration/index';
 import type { FeePerson } from './service';
 
 /** The conference's time zone, from the request's site snapshot (the windows are compared in it). */

@@ -32,4 +32,8 @@ export const filesFeature = defineFeature({
 
 /** For the features' parts of a person's own data (their export and erasure): their files by id, and deleting them in a transaction. */
 export { filesByIds, deleteFiles, keptFilesNamed, type FileInfo } from './repo';
+/** For the forms that claim an upload (registration, feedback, submissions) and the site's exteriors: which uploads a form names, and what kind one is. */
+export { temporaryFilesNamed, kindOfFile } from './repo';
+/** The address a stored file is served at. */
+export { urlOf } from './service';
 export type { FilesService };

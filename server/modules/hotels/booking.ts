@@ -17,7 +17,7 @@ import { AppError, tooManyRequests } from '../../platform/errors';
 import type { EventBus } from '../../platform/events';
 import type { RateLimiter } from '../../platform/rateLimit';
 import { text } from '../../platform/site';
-import { enqueueConferenceMail } from '../mail/templates';
+import { enqueueConferenceMail } from '../mail/index';
 import type { OrderService } from '../orders';
 import { authorStanding } from '../submissions';
 import { lockRoom, takeNights } from './inventory';

@@ -20,7 +20,7 @@ import { AppError } from '../../platform/errors';
 import { t } from '../../platform/i18n';
 import type { TableCell, TableSheet } from '../../platform/work/table';
 import { countCell, dayCell, moneyCell } from '../../platform/tableCells';
-import { accountsByIds } from '../accounts/repo';
+import { accountsByIds } from '../accounts/index';
 import type { OrderManagement, OrderService } from '../orders';
 import type { HotelBooking } from './booking';
 import { lineTitles } from './booking';

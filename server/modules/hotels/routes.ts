@@ -11,8 +11,8 @@ import { workAsker, workStarted } from '../../platform/work/index';
 import { sendAttachment } from '../../platform/download';
 import { XLSX_TYPE } from '../../platform/xlsx';
 import { hotelsApi as api } from '../../contract/hotels';
-import { assertOpenTo } from '../sites/service';
-import { todayIn } from '../registration/settings';
+import { assertOpenTo } from '../sites/index';
+import { todayIn } from '../registration/index';
 import type { Booker } from './booking';
 import { BOOKINGS_AT_ONCE, roomingOf } from './exportWork';
 

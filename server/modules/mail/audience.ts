@@ -6,7 +6,7 @@
  */
 import type { Db } from '../../db/index';
 import type { KnownPeople } from '../../platform/feature';
-import { isPublished, type SiteService } from '../sites/service';
+import { isPublished, type SiteService } from '../sites/index';
 import type { MailAudience } from './gate';
 
 const SLICE = 500;

@@ -68,5 +68,12 @@ export const mailFeature = defineFeature({
   ],
 });
 
-/** What other features' mails use of this one. */
-export type { MailNote } from './templates';
+/**
+ * What other features' mails use of this one: the outbox, a conference's mail in the frame of its
+ * templates, and the gate's admission that a manager's mail is sent under.
+ */
+export { enqueueMail } from './service';
+export { enqueueConferenceMail, plainTextHtml, LANGUAGE_RULE, MAIL_STYLE, type MailLang, type MailNote } from './templates';
+export { plainTextOf } from './plainText';
+export { withAdmission, STRICT, type Admission, type AdmitPolicy } from './gate';
+export type { ConferenceMailGate };

@@ -14,7 +14,7 @@ import { route } from '../../platform/route';
 import { t } from '../../platform/i18n';
 import { noticesApi, type NoticeInput, type NoticeView } from '../../contract/notices';
 import { sanitizeHtml } from '../../platform/sanitize';
-import { urlOf } from '../files/service';
+import { urlOf } from '../files/index';
 import { markSeen } from './reads';
 
 type Row = { id: number; conference_id: number; title_zh: string; title_en: string; source_zh: string; source_en: string; published_at: string; content_zh: string | null; content_en: string | null; file: string | null; file_name: string | null };

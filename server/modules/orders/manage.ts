@@ -16,7 +16,7 @@ import type { TableCell, TableSheet } from '../../platform/work/table';
 import { instantCell, moneyCell } from '../../platform/tableCells';
 import type { Progress } from '../../platform/work/types';
 import { whereLocalDays } from '../../platform/overviewFigures';
-import { accountsByIds } from '../accounts/repo';
+import { accountsByIds } from '../accounts/index';
 import { newAttemptNo } from './numbers';
 import { presentAttempt, presentItem } from './present';
 import { presentRefund, refundable, refundsOf } from './refunds';

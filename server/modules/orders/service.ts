@@ -15,7 +15,7 @@ import { moneyFromColumn, multiplyMoney, sumMoney, MoneyError, type Money } from
 import type { AttemptView, FeeChoice, MyOrdersView, OrderStatus, OrderType, OrderView, PaymentStartView } from '../../contract/orders';
 import { AppError } from '../../platform/errors';
 import type { EventBus } from '../../platform/events';
-import type { SiteService } from '../sites/service';
+import type { SiteService } from '../sites/index';
 import { conferenceOrigin, type PublicUrlConfig } from '../../platform/publicUrl';
 import { newAttemptNo, newOrderNo, newReference } from './numbers';
 import type { FeePerson, FeesPort, PaymentsPort, QuotedLine } from './ports';

@@ -7,8 +7,8 @@
 import type { Db, Tx } from '../../db/index';
 import { insertId, lockForUpdate } from '../../db/dialect';
 import type { PageListQuery } from '../../contract/pages';
-import type { PageRow } from '../sites/types';
-import { accountsByIds } from '../accounts/service';
+import type { PageRow } from '../sites/index';
+import { accountsByIds } from '../accounts/index';
 
 type Conn = Db | Tx;
 

@@ -24,10 +24,8 @@ import { AppError, notFound } from '../../platform/errors';
 import { escapeHtml } from '../../platform/html';
 import { t } from '../../platform/i18n';
 import type { Identity } from '../../platform/identity';
-import type { FilesService } from '../files/service';
-import type { SiteService } from '../sites/service';
-import { renderPublicPage } from '../sites/render';
-import type { PageChain, PageRow, SiteSnapshot } from '../sites/types';
+import type { FilesService } from '../files/index';
+import { type SiteService, renderPublicPage, type PageChain, type PageRow, type SiteSnapshot } from '../sites/index';
 import * as repo from './repo';
 
 const iso = (value: string | null | undefined) => fromDbInstant(value)?.toISOString() ?? '';

@@ -11,9 +11,9 @@ import { moneyFromColumn } from '../../contract/money';
 import type { ReceiptLine, ReceiptView } from '../../contract/receipts';
 import { parseJson } from '../../db/dialect';
 import { handle, type Subscription } from '../../platform/events';
-import { accountsByIds } from '../accounts/service';
-import { attemptsOf, findOrder, itemsOf } from '../orders/repo';
-import { conferenceTimeZone } from '../sites/conferenceRecord';
+import { accountsByIds } from '../accounts/index';
+import { attemptsOf, findOrder, itemsOf } from '../orders/index';
+import { conferenceTimeZone } from '../sites/index';
 import * as repo from './repo';
 
 /** A line as the receipt row keeps it (JSON): the unit price in the receipt's currency's minor units. */

@@ -14,7 +14,7 @@ import { workAsker, workStarted } from '../../platform/work/index';
 import { sendAttachment } from '../../platform/download';
 import { t } from '../../platform/i18n';
 import { receiptsApi } from '../../contract/receipts';
-import { documentConference, sendPdf } from '../documents/routes';
+import { documentConference, sendPdf } from '../documents/index';
 import type { ReceiptManagement } from './manage';
 import { receiptsExportOf, REQUESTS_AT_ONCE } from './exportWork';
 

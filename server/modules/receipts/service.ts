@@ -13,9 +13,8 @@ import type { InvoiceInput, InvoiceOrderView, InvoiceRequestView, ReceiptView } 
 import { AppError } from '../../platform/errors';
 import { hasKey, t } from '../../platform/i18n';
 import { accountsByIds } from '../accounts/index';
-import type { DocumentService } from '../documents/service';
-import { findOrder, itemsOf, type OrderRow } from '../orders/repo';
-import { RECEIPT_WINDOW_MS } from '../orders/present';
+import type { DocumentService } from '../documents/index';
+import { findOrder, itemsOf, type OrderRow, RECEIPT_WINDOW_MS } from '../orders/index';
 import { dayIn, linesOf, presentReceipt } from './issue';
 import { presentInvoice } from './present';
 import * as repo from './repo';

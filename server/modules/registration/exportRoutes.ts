@@ -15,7 +15,7 @@ import { sendAttachment, setAttachment, streamAttachment } from '../../platform/
 import { route, SENT, type Sent } from '../../platform/route';
 import { workAsker, workStarted } from '../../platform/work/index';
 import { registrationApi as api } from '../../contract/registration';
-import { loadIdentity } from '../accounts/service';
+import { loadIdentity } from '../accounts/index';
 import { consumeDownloadToken, issueDownloadToken } from './downloadTokens';
 import { filesOfRegistrants, safeSegment, usersTable } from './exports';
 import { writeZip, zipSlots as zips, type ZipEntry } from '../../platform/zip';

@@ -16,6 +16,12 @@ import { RegistrationService } from './service';
 
 // For the check-in desk (issue 33): registrants by code, by text, by id, and their number.
 export { registrantByCode, registrantCount, registrantForDesk, registrantsForDesk, registrantsMatching, type DeskRegistrant } from './deskLookup';
+/** For the documents: the registrants as the people a badge, letter or ticket is drawn for. */
+export { RegistrationPeople } from './people';
+/** What a manuscript's author is asked to confirm of their registration (submissions). */
+export type { Contact } from './service';
+/** Today's date in a conference's time zone (the windows of fees, hotels, submissions, documents). */
+export { todayIn } from './settings';
 
 declare module '../../platform/feature' {
   interface FeatureServices {

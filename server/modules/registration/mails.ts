@@ -3,14 +3,13 @@ import { localTime } from '../../platform/localTime';
 import { fromDbInstant } from '../../db/dialect';
 import { displayName } from '../../contract/registration';
 import { text } from '../../platform/site';
-import type { SiteService } from '../sites/service';
+import { type SiteService, siteLanguages } from '../sites/index';
 import { conferenceOrigin, type PublicUrlConfig } from '../../platform/publicUrl';
-import { enqueueConferenceMail, type MailLang, type MailNote } from '../mail/templates';
+import { enqueueConferenceMail, type MailLang, type MailNote } from '../mail/index';
 import { escapeHtml } from '../../platform/html';
 import { AppError } from '../../platform/errors';
 import { isDatabaseBusy, isRetryable } from '../../db/transaction';
 import { logger } from '../../platform/logger';
-import { siteLanguages } from '../sites/menuRoutes';
 import { languageOfAddress } from '../accounts/index';
 import type { RegistrationHooks, RegistrationMailHow } from './service';
 

@@ -17,12 +17,12 @@ import { REGISTRANT_PAGE_SIZE, type RegistrantFile } from '../../contract/regist
 import { islandHtmlValue, islandPropValue, renderIslandWithSlots } from '../../../renderer/islands.server';
 import { SLOTS } from '../../platform/pageCache';
 import type { Identity } from '../../platform/identity';
-import { sendAppPageInTemplate, type AppPage } from '../sites/appPage';
+import { sendAppPageInTemplate, type AppPage } from '../sites/index';
 import type { Db } from '../../db/index';
 import { loadRules, versions } from './forms';
 import { answersOf, details, findPage } from './queries';
 import { registrationPorts } from './routes';
-import { accountFrameIsland, framedPageUse, renderAccountPage } from '../accounts/pages';
+import { accountFrameIsland, framedPageUse, renderAccountPage } from '../accounts/index';
 import type { UserInfoSection } from '../../platform/shell/layouts';
 import { loadSettings, settingsView, todayIn } from './settings';
 import * as repo from './repo';

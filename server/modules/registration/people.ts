@@ -8,7 +8,7 @@ import type { DocumentPerson } from '../../contract/documents';
 import { displayName, type Answers, type FormItem, type FormRules } from '../../contract/registration';
 import { countryLabel } from '../../contract/countries';
 import type { Lang } from '../../contract/enums';
-import { conferenceTimeZone } from '../sites/conferenceRecord';
+import { conferenceTimeZone } from '../sites/index';
 import * as repo from './repo';
 import { loadRules } from './forms';
 import { todayIn } from './settings';

@@ -9,7 +9,7 @@ import type { RegistrantAnswer, RegistrantContentPage, RegistrantDetails, Regist
 import type { Lang } from '../../contract/enums';
 import { t } from '../../platform/i18n';
 import { loadRules } from './forms';
-import { accountsByIds } from '../accounts/service';
+import { accountsByIds } from '../accounts/index';
 import { answerText } from './people';
 import * as repo from './repo';
 import { loadSettings } from './settings';

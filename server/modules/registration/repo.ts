@@ -8,7 +8,7 @@ import type { Knex } from 'knex';
 import type { Db, Tx } from '../../db/index';
 import { concatSql, insertId, LIKE_ESCAPE, likeContains, toDbInstant } from '../../db/dialect';
 import type { CapacityLock } from '../../db/capacity';
-import { filesByIds } from '../files/repo';
+import { filesByIds } from '../files/index';
 import { cachedDataChanged } from '../../platform/changes';
 import { localDaySql, num, whereLocalDays, type Counted } from '../../platform/overviewFigures';
 import { NO_COUNTRY } from '../../contract/registration';

@@ -11,14 +11,14 @@ import type { Deps } from '../../platform/feature';
 import { AppError, notFound, tooManyRequests } from '../../platform/errors';
 import { route, Reply } from '../../platform/route';
 import { DEFAULT_VERSION, registrationApi as api, ownChangesOpen, windowOpen, type RegistrantSelection } from '../../contract/registration';
-import { plainTextHtml } from '../mail/templates';
+import { plainTextHtml } from '../mail/index';
 import type { Db } from '../../db/index';
-import { identityProvidersOf } from '../accounts/service';
+import { identityProvidersOf } from '../accounts/index';
 import { receiveTemporaryUpload } from '../files/index';
 import { FEE_PAGE, nextPathAfterRegistration } from './redirects';
 import { details, findPage, pageQuery, withZone } from './queries';
 import { capOf, loadSettings, todayIn } from './settings';
-import { assertOpenTo } from '../sites/service';
+import { assertOpenTo } from '../sites/index';
 import * as repo from './repo';
 
 /** temp/upload calls per signed-in person an hour (per address: TEMP_UPLOAD_PER_IP_PER_HOUR). */

@@ -6,8 +6,7 @@
 import type { Db } from '../../db/index';
 import { DEFAULT_REGISTER_CAP, windowOpen, type BasicConfig, type RegisterRule } from '../../contract/registration';
 import type { BasicConfigView } from '../../contract/registration';
-import type { SiteService } from '../sites/service';
-import { registrationSwitches, saveRegistrationSwitches } from '../sites/conferenceRecord';
+import { type SiteService, registrationSwitches, saveRegistrationSwitches } from '../sites/index';
 import { sanitizeHtml } from '../../platform/sanitize';
 import * as repo from './repo';
 

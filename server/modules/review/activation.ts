@@ -15,7 +15,7 @@ import { inTransaction } from '../../db/transaction';
 import { AppError, tooManyRequests } from '../../platform/errors';
 import type { ServiceDeps } from '../../platform/feature';
 import { text } from '../../platform/site';
-import { createAccount, findAccountByEmail, grantRole, hashPassword } from '../accounts/service';
+import { createAccount, findAccountByEmail, grantRole, hashPassword } from '../accounts/index';
 import { passwordProblem, type ActivationView, type ActiveInput } from '../../contract/reviewers';
 import type { Lang } from '../../contract/enums';
 import * as repo from './reviewersRepo';

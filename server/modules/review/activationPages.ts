@@ -15,9 +15,8 @@ import { escapeHtml } from '../../platform/html';
 import { renderVikePage } from '../../platform/vike';
 import { renderIsland } from '../../../renderer/islands.server';
 import { antdStylesheetHref } from '../../../renderer/antdStyles';
-import { sendAppPageInTemplate } from '../sites/appPage';
-import { platformOrigin } from '../accounts/pages';
-import { conferenceOfOrigin } from '../accounts/handoff';
+import { sendAppPageInTemplate } from '../sites/index';
+import { platformOrigin, conferenceOfOrigin } from '../accounts/index';
 import { REVIEW_SCREENS as S } from '../../contract/review';
 import type { ActivationView } from '../../contract/reviewers';
 

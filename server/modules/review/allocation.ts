@@ -26,8 +26,8 @@ import type { AllocationApplied, AllocationPage, AllocationPreview, AllocationQu
 import { AppError, notFound } from '../../platform/errors';
 import type { ServiceDeps } from '../../platform/feature';
 import { t } from '../../platform/i18n';
-import * as submissions from '../submissions/repo';
-import { withAdmission } from '../mail/gate';
+import { submissionReader as submissions } from '../submissions/index';
+import { withAdmission } from '../mail/index';
 import { admitted, assignMail, REVIEW_MAIL_POLICY } from './allocationMails';
 import { AllocationRun, type Actor } from './allocationRun';
 import { blocks, isAssignable, loads, loadSnapshot, pair, runPapers, servedSessions, undecidedCount, type Snapshot } from './allocationState';

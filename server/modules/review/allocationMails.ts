@@ -5,11 +5,10 @@
  * conference's own site.
  */
 import type { Tx } from '../../db/index';
-import type { AdmitPolicy } from '../mail/gate';
+import { type AdmitPolicy, enqueueConferenceMail } from '../mail/index';
 import { REVIEW_SCREENS } from '../../contract/review';
 import { text } from '../../platform/site';
-import { enqueueConferenceMail } from '../mail/templates';
-import type { MailSite } from '../orders/mails';
+import type { MailSite } from '../orders/index';
 import type { Reviewer } from './people';
 
 /**

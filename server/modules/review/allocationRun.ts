@@ -15,7 +15,7 @@ import { AppError } from '../../platform/errors';
 import type { ServiceDeps } from '../../platform/feature';
 import { t } from '../../platform/i18n';
 import { assignReviewers, type AssignInput, type AssignResult } from './assignment';
-import { withAdmission } from '../mail/gate';
+import { withAdmission } from '../mail/index';
 import { admitted, assignMail, REVIEW_MAIL_POLICY } from './allocationMails';
 import { assignInput, loadSnapshot, runPapers, tokenOf, undecidedCount, type Snapshot } from './allocationState';
 import * as repo from './allocationRepo';

@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import type { Db, Tx } from '../../db/index';
 import { ASSIGNABLE_STATUSES } from '../../contract/allocation';
-import * as submissions from '../submissions/repo';
+import { submissionReader as submissions } from '../submissions/index';
 import { type AssignInput } from './assignment';
 import { conflictPairs } from './conflicts';
 import { asPeople, blocks, mergeConflicts, pair, type PairConflict } from './conflictRule';

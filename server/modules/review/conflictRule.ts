@@ -9,7 +9,7 @@
  */
 import type { Db, Tx } from '../../db/index';
 import type { ConflictReasonCode, ConflictState } from '../../contract/allocation';
-import * as submissions from '../submissions/repo';
+import { submissionReader as submissions } from '../submissions/index';
 import { conflictPairs, type ConflictPair } from './conflicts';
 import { paperPeople } from './paperPeople';
 import type { Reviewer } from './people';

@@ -19,11 +19,11 @@ import type { SubmissionStatus } from '../../contract/submissions';
 import { toDbInstant } from '../../db/dialect';
 import type { ServiceDeps } from '../../platform/feature';
 import { AppError, notFound } from '../../platform/errors';
-import * as subs from '../submissions/repo';
+import { submissionReader as subs } from '../submissions/index';
 import { reviewersOf } from './people';
 import { chairs, activeReviewer } from './reviewContext';
 import { chairConflicted, needsChair } from './chairConflicts';
-import { withAdmission } from '../mail/gate';
+import { withAdmission } from '../mail/index';
 import { admitted, REVIEW_MAIL_POLICY } from './allocationMails';
 import { finalResultMail, resultRecipients, type ResultRecipient } from './reviewMails';
 import * as repo from './reviewingRepo';
@@ -53,7 +53,7 @@ export class Decisions {
     const mail = await this.resultMail(conferenceId, submissionId, Boolean(site) && settings.chairFinal);
     const frame = await this.mailFrame(conferenceId);
     await withAdmission(mail.admission, () => inTransaction(this.deps.db, async (tx) => {
-      const paper = await subs.lockSubmission(tx, conferenceId, submissionId);
+      const paper = await subs.lockForReview(tx, conferenceId, submissionId);
       if (!paper || !chairs(chair, paper.session_id)) throw notFound('reviewing:notFound');
       if (CLOSED.has(paper.status)) throw new AppError(409, 'reviewing:closed');
       const reviews = await repo.reviewsOfSubmissions(tx, conferenceId, [submissionId]);
@@ -72,7 +72,7 @@ export class Decisions {
     const mail = await this.resultMail(conferenceId, submissionId, Boolean(site));
     const frame = await this.mailFrame(conferenceId);
     await withAdmission(mail.admission, () => inTransaction(this.deps.db, async (tx) => {
-      const paper = await subs.lockSubmission(tx, conferenceId, submissionId);
+      const paper = await subs.lockForReview(tx, conferenceId, submissionId);
       if (!paper) throw notFound('submissions:notFound');
       const refusal = await this.refusal(tx, conferenceId, paper.status, submissionId, settings.chairFinal);
       if (refusal) throw new AppError(409, refusal);

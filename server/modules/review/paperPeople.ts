@@ -4,8 +4,8 @@
  * (allocationState.ts) and the reviewer's page and check (reviewerInfo.ts), so both see the same.
  */
 import type { Db, Tx } from '../../db/index';
-import { accountsByIds } from '../accounts/repo';
-import * as submissions from '../submissions/repo';
+import { accountsByIds } from '../accounts/index';
+import { submissionReader as submissions } from '../submissions/index';
 import type { PaperPeople } from './conflicts';
 
 export async function paperPeople(db: Db | Tx, conferenceId: number, papers: submissions.SubmissionRow[]): Promise<PaperPeople[]> {

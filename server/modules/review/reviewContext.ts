@@ -9,7 +9,7 @@
 import type { Db, Tx } from '../../db/index';
 import type { Lang } from '../../contract/enums';
 import { AppError, notFound } from '../../platform/errors';
-import * as subs from '../submissions/repo';
+import { submissionReader as subs } from '../submissions/index';
 import { reviewerOfUser, type Reviewer } from './people';
 import { findReview, type ReviewRow } from './reviewingRepo';
 import { chairConflicted } from './chairConflicts';

@@ -5,7 +5,7 @@
 import { fromDbInstant, parseJson } from '../../db/dialect';
 import { rulePoints, type ReviewRule, type ScoreRule } from '../../contract/review';
 import { weightedTotal, type AuthorReviews, type DecisionView, type ManuscriptForReview, type ReviewSummary, type RuleForm } from '../../contract/reviewing';
-import type * as subs from '../submissions/repo';
+import type { submissionReader as subs } from '../submissions/index';
 import type { DecisionRow, ReviewRow } from './reviewingRepo';
 
 export const iso = (v: string | null | undefined): string | null => fromDbInstant(v)?.toISOString() ?? null;

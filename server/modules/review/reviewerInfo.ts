@@ -6,7 +6,7 @@
 import type { Db } from '../../db/index';
 import { notFound } from '../../platform/errors';
 import type { ServiceDeps } from '../../platform/feature';
-import * as submissions from '../submissions/repo';
+import { submissionReader as submissions } from '../submissions/index';
 import type { ConflictSuggestion, ReviewerInfo } from '../../contract/reviewers';
 import { conflictsOf, type PaperPeople, type Person } from './conflicts/index';
 import * as repo from './reviewersRepo';

@@ -7,13 +7,12 @@
 import crypto from 'node:crypto';
 import type { Tx } from '../../db/index';
 import { toDbInstant } from '../../db/dialect';
-import { enqueueConferenceMail, plainTextHtml } from '../mail/templates';
+import { enqueueConferenceMail, plainTextHtml, type MailLang } from '../mail/index';
 import { text } from '../../platform/site';
-import type { MailSite } from '../orders/mails';
+import type { MailSite } from '../orders/index';
 import { REVIEWER_LIMITS } from '../../contract/reviewers';
 import { REVIEW_SCREENS } from '../../contract/review';
 import { LANGUAGE_TYPE, type Lang } from '../../contract/enums';
-import type { MailLang } from '../mail/templates';
 
 /** An activation key as the mail carries it, and what the table keeps of it. */
 export type ActivationKey = { key: string; hash: string; expiresAt: string };

@@ -1,7 +1,7 @@
 /** The reviewers as the management screens show them. */
 import type { Db } from '../../db/index';
 import { fromDbInstant } from '../../db/dialect';
-import * as submissions from '../submissions/repo';
+import { submissionReader as submissions } from '../submissions/index';
 import type { Load, ReviewerView, RoleView, SessionChoice } from '../../contract/reviewers';
 import type { ReviewerRow, RoleRow } from './people';
 import { displayName } from './people';

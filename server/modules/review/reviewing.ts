@@ -16,9 +16,7 @@ import type { ReviewConfig } from '../../contract/review';
 import type { ChairTask, ReviewerHome, ReviewInput, ReviewScreen, ReviewTask } from '../../contract/reviewing';
 import type { ServiceDeps } from '../../platform/feature';
 import { AppError, notFound } from '../../platform/errors';
-import * as subs from '../submissions/repo';
-import type { Slot } from '../submissions/files';
-import type { ManuscriptFile } from '../submissions/index';
+import { submissionReader as subs, type Slot, type ManuscriptFile } from '../submissions/index';
 import { reviewersOf, type Reviewer } from './people';
 import { blockedPapers } from './conflictRule';
 import { activeReviewer, seatOf, type Person, type Seat } from './reviewContext';
@@ -138,7 +136,7 @@ export class ReviewingService {
     const site = complete ? await this.deps.orders.mailSite(conferenceId) : null;
     const managerLang = complete ? await this.siteLang(conferenceId) : 'zh';
     await inTransaction(this.db, async (tx) => {
-      const paper = await subs.lockSubmission(tx, conferenceId, submissionId);
+      const paper = await subs.lockForReview(tx, conferenceId, submissionId);
       const row = paper ? await repo.lockReview(tx, conferenceId, submissionId, reviewer.id) : undefined;
       if (!paper || !row) throw notFound('reviewing:notFound');
       if (CLOSED.has(paper.status)) throw new AppError(409, 'reviewing:closed');

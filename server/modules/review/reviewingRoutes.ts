@@ -12,7 +12,7 @@ import { route, SENT } from '../../platform/route';
 import { streamAttachment } from '../../platform/download';
 import { REVIEW_SCREENS as S } from '../../contract/review';
 import { reviewingApi as api } from '../../contract/reviewing';
-import { downloadName } from '../submissions/files';
+import { downloadName } from '../submissions/index';
 import type { Person } from './reviewContext';
 
 export function personOf(req: Request): Person {

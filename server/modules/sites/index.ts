@@ -12,8 +12,27 @@ import { siteApiRouter } from './routes';
 import { seoRouter } from './seoRoutes';
 import { SiteService } from './service';
 
-/** A feature's own page inside the conference's site template (the programme's pages). */
-export { sendAppPageInTemplate, type AppPage } from './appPage';
+/** A feature's own page inside the conference's site template (the programme's pages), and a kept page sent from the page cache. */
+export { sendAppPageInTemplate, sendKeptPage, type AppPage } from './appPage';
+/** Whether a conference's site is open to a visitor (its routes refuse otherwise), and whether it is published (who may be mailed). */
+export { assertOpenTo, isPublished } from './service';
+export type { SiteService };
+/** A public page composed for the pages feature: the page in its template chain. */
+export { renderPublicPage } from './render';
+export type { PageChain, PageRow, SiteSnapshot } from './types';
+/** The languages a site shows, from its language setting (mails written in the site's languages). */
+export { siteLanguages } from './menuRoutes';
+/**
+ * The conference record (`conferences`, its module switches and domains) as other features read,
+ * lock and change it (conferenceRecord.ts): whole for the conferences feature, which runs a
+ * conference's life; its time zone and registration switches for the others.
+ */
+export * as conferenceRecord from './conferenceRecord';
+export { conferenceTimeZone, DEFAULT_TIME_ZONE, registrationSwitches, saveRegistrationSwitches, type RegistrationSwitches } from './conferenceRecord';
+/** For the conferences feature's creation of a conference: the domain rule, and the starter site written whole. */
+export { DOMAIN_REFUSAL_KEYS, judgeDomain, slugUnder, type DomainRefusal } from './domainRule';
+export { provisionSite, type SiteSpec } from './provision';
+export { loadExterior } from './exteriorFiles';
 
 declare module '../../platform/feature' {
   interface FeatureServices {

@@ -22,9 +22,8 @@ import { presentHistory, presentSettings, presentSubmission, type FileInfo as Fi
 import { editRefusal, transition } from './states';
 import { submissionMail, type MailSites } from './mails';
 import * as repo from './repo';
-import { keptFilesNamed, temporaryFilesNamed, deleteFiles, type FileInfo } from '../files/repo';
-import type { FilesService } from '../files/service';
-import type { Contact } from '../registration/service';
+import { keptFilesNamed, temporaryFilesNamed, deleteFiles, type FileInfo, type FilesService } from '../files/index';
+import type { Contact } from '../registration/index';
 import type { SubmissionFee } from './fee';
 
 /** The signed-in author as the rules see them. */

@@ -15,7 +15,7 @@ import { t } from '../../platform/i18n';
 import type { Progress, WorkFile } from '../../platform/work/types';
 import { XLSX_TYPE, type TableCell } from '../../platform/xlsx';
 import { instantCell } from '../../platform/tableCells';
-import { accountsByIds } from '../accounts/repo';
+import { accountsByIds } from '../accounts/index';
 import type { ZipEntry } from '../../platform/zip';
 import type { SubmissionAuthor } from './author';
 import { bufferOf, printedName, type BookService, type Compute } from './book';

@@ -6,7 +6,7 @@
  */
 import type { FileRule, SubmissionSettings } from '../../contract/submissions';
 import { AppError } from '../../platform/errors';
-import type { FileInfo } from '../files/repo';
+import type { FileInfo } from '../files/index';
 
 export type Slot = 'abstractFile' | 'fullTextFile';
 

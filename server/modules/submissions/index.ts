@@ -29,8 +29,11 @@ export { manuscriptsTable, sessionTitles } from './repo';
 /** For the programme (issue 34): the accepted manuscripts with their authors, the sessions and report types (read only). */
 export { programmeManuscripts, programmeTerms, type ProgrammeManuscript, type ProgrammeAuthor, type ProgrammeTerms } from './programme';
 
-/** A manuscript's stored file as review serves it to its reviewers. */
+/** A manuscript's stored file as review serves it to its reviewers, and the name it downloads under. */
 export type { ManuscriptFile } from './author';
+export { downloadName, type Slot } from './files';
+/** What review reads of the manuscripts, and the lock it takes on one (reader.ts). */
+export * as submissionReader from './reader';
 
 declare module '../../platform/feature' {
   interface FeatureServices {

@@ -13,9 +13,9 @@ import { sendAttachment, setAttachment, streamAttachment } from '../../platform/
 import { workAsker, workStarted } from '../../platform/work/index';
 import type { WorkFile } from '../../platform/work/types';
 import { submissionsApi as api, type FileView } from '../../contract/submissions';
-import { assertOpenTo } from '../sites/service';
-import { todayIn } from '../registration/settings';
-import { receiveTemporaryUpload } from '../files/routes';
+import { assertOpenTo } from '../sites/index';
+import { todayIn } from '../registration/index';
+import { receiveTemporaryUpload } from '../files/index';
 import type { Author } from './author';
 import type { Manager } from './desk';
 import { checkFile, downloadName, ruleOf } from './files';

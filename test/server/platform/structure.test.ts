@@ -57,6 +57,37 @@ test('app.ts names no feature: it loops over the list', () => {
   expect(app.split('\n').length).toBeLessThan(200);
 });
 
+/**
+ * Every file a file names: its imports and re-exports, type-only ones included (a type reached
+ * around the front door ties a feature to another's insides as surely as a value), its bare
+ * imports and its dynamic `import('…')`s (`typeof import('…')` too), resolved without extension.
+ */
+function everyImportOf(file: string): string[] {
+  const source = fs.readFileSync(file, 'utf8');
+  const specs = [
+    ...source.matchAll(/(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+['"](\.[^'"]+)['"]/g),
+    ...source.matchAll(/(?:^|\n)\s*import\s+['"](\.[^'"]+)['"]/g),
+    ...source.matchAll(/\bimport\(\s*['"](\.[^'"]+)['"]\s*\)/g),
+  ].map((m) => m[1]);
+  return specs.map((s) => path.resolve(path.dirname(file), s).replace(/\.(tsx?|js)$/, ''));
+}
+
+const featureOfPath = (p: string) => (p.startsWith(MODULES + path.sep) ? p.slice(MODULES.length + 1).split(path.sep)[0] : null);
+
+test("a feature is reached only through its front door: another feature's or a page's import of it resolves to its index.ts", () => {
+  const outside = ['islands', 'pages', 'renderer'].map((d) => path.join(ROOT_DIR, d)).filter((d) => fs.existsSync(d));
+  const offenders = [MODULES, ...outside].flatMap(filesUnder).flatMap((file) => {
+    const from = featureOfPath(file);
+    return everyImportOf(file)
+      .filter((i) => {
+        const to = featureOfPath(i);
+        return to !== null && to !== from && i !== path.join(MODULES, to, 'index') && i !== path.join(MODULES, to);
+      })
+      .map((i) => `${rel(file)} -> ${rel(i)}`);
+  });
+  expect(offenders).toEqual([]);
+});
+
 test('features import each other without cycles', () => {
   const featureOf = (p: string) => (p.startsWith(MODULES + path.sep) ? p.slice(MODULES.length + 1).split(path.sep)[0] : null);
   const edges = new Map<string, Set<string>>();

@@ -8,7 +8,7 @@ import { toDbInstant } from '../../../db/dialect';
 import { AppError, notFound } from '../../../platform/errors';
 import type { ExteriorDetail, ExteriorItem } from '../../../contract/siteConfig';
 import type { SiteService } from '../service';
-import { kindOfFile } from '../../files/repo';
+import { kindOfFile } from '../../files/index';
 import { ROOT_DIR } from '../../../paths';
 import type { BuiltInExterior, BuiltInExteriorKey } from '../../../contract/siteConfig';
 import { builtInExteriors, loadExterior } from '../exteriorFiles';

@@ -11,7 +11,7 @@ import { DEFAULT_BANNER } from '../contract';
 import type { SiteService } from '../service';
 import { DOMAIN_REFUSAL_KEYS, isAtOrUnder, judgeDomain, type DomainHosts } from '../domainRule';
 import { lockConference } from '../conferenceRecord';
-import { kindOfFile } from '../../files/repo';
+import { kindOfFile } from '../../files/index';
 import * as repo from './repo';
 
 type Row = Record<string, unknown>;
