@@ -47,6 +47,7 @@ import * as m046 from './046_old_books_dropped';
 import * as m047 from './047_programme';
 import * as m048 from './048_review_deadline';
 import * as m049 from './049_order_lines_and_maintenance';
+import * as m050 from './050_order_log';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -95,6 +96,7 @@ const migrations: Record<string, Migration> = {
   '047_programme': m047,
   '048_review_deadline': m048,
   '049_order_lines_and_maintenance': m049,
+  '050_order_log': m050,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

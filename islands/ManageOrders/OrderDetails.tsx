@@ -1,6 +1,7 @@
-/** An order's expanded row: its items (invalid ones struck through) and its payment attempts. */
+/** An order's expanded row: its items (invalid ones struck through), its payment attempts, its refunds and its history (the order log, issue 35). */
 import { Typography } from 'antd';
 import type { ManagedOrderView } from '../../server/contract/orders';
+import { logDetailText, type OrderLogEntry } from '../../server/contract/orderLog';
 import { ManageTable } from '../shared/ManageTable';
 import type { Lang } from '../shared/locale';
 import { AttemptTag, formatAt, ItemLine, methodName, moneyText, type T } from '../shared/orders';
@@ -60,6 +61,21 @@ export function OrderDetails({ order, t, lang, mobile }: { order: ManagedOrderVi
           />
         </>
       ) : null}
+      <Typography.Text strong style={{ display: 'block', marginTop: 12 }}>{t('orders:log.title')}</Typography.Text>
+      <ManageTable<OrderLogEntry>
+        mobile={mobile}
+        size="small"
+        rowKey={(e) => `${e.at}-${e.action}-${e.detail}`}
+        rows={order.log}
+        emptyText={t('orders:log.empty')}
+        columns={[
+          { key: 'at', title: t('orders:log.column.at'), minWidth: 110, primary: true, render: (e) => formatAt(e.at, lang) },
+          { key: 'action', title: t('orders:log.column.action'), render: (e) => t(`orders:log.action.${e.action}`) },
+          { key: 'by', title: t('orders:log.column.actor'), minWidth: 120, render: (e) => [t(`orders:log.actor.${e.actor}`), e.who?.name || e.who?.email].filter(Boolean).join(' · ') },
+          { key: 'amount', title: t('orders:log.column.amount'), render: (e) => (e.amount ? moneyText(e.amount, lang) : '') },
+          { key: 'detail', title: t('orders:log.column.detail'), minWidth: 140, render: (e) => logDetailText(e, t) },
+        ]}
+      />
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { isRealDay } from './listAddress';
 import { endpoint, type Download } from './endpoint';
 import type { Money } from './money';
+import type { OrderLogEntry } from './orderLog';
 import type { WorkStarted } from './work';
 import { orEmpty } from './validation';
 
@@ -104,6 +105,8 @@ export type ManagedOrderView = OrderView & {
   refunds: RefundView[];
   /** what may still be refunded through the gateway that took the money; null when it was not an online payment */
   refundable: Money | null;
+  /** what was done to the order, oldest first (issue 35) */
+  log: OrderLogEntry[];
 };
 
 export type OrderPage = { rows: ManagedOrderView[]; total: number; page: number; size: number };

@@ -71,6 +71,7 @@ export const TABLE_OWNERS = {
   payment_refunds: 'orders',
   statement_mappings: 'orders',
   statement_rows: 'orders',
+  order_log: 'orders',
 
   // receipts: the payment receipts (and their numbers) and the invoices people request
   receipt_counters: 'receipts',

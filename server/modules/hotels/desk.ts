@@ -21,12 +21,15 @@ import { t } from '../../platform/i18n';
 import type { TableCell, TableSheet } from '../../platform/work/table';
 import { countCell, dayCell, moneyCell } from '../../platform/tableCells';
 import { accountsByIds } from '../accounts/index';
-import type { OrderManagement, OrderService } from '../orders';
+import type { OrderActor, OrderManagement, OrderService } from '../orders';
 import type { HotelBooking } from './booking';
 import { lineTitles } from './booking';
 import { lockRoom, releaseNights, takeNights } from './inventory';
 import { paymentOf } from './present';
 import * as repo from './repo';
+
+/** The manager who acted, for the order's log (orders' log.ts). */
+const byManager = (userId: number): OrderActor => ({ kind: 'manager', userId });
 
 export type DeskOrders = Pick<OrderService, 'lockState' | 'cancelOpen' | 'restate' | 'statesOf'>;
 
@@ -88,17 +91,17 @@ export class HotelDesk {
    * Cancels a booking: an open order is cancelled (its 'order.closed' gives the nights back); a
    * paid one keeps its money (a refund is the order screen's) and the nights go back here.
    */
-  async cancel(conferenceId: number, id: number): Promise<ReservationView> {
-    await this.close(conferenceId, id, false);
+  async cancel(conferenceId: number, managerId: number, id: number): Promise<ReservationView> {
+    await this.close(conferenceId, managerId, id, false);
     return this.one(conferenceId, id);
   }
 
   /** Deletes a booking: closed as by cancel, then gone from every list (kept for the books). */
-  async remove(conferenceId: number, id: number): Promise<void> {
-    await this.close(conferenceId, id, true);
+  async remove(conferenceId: number, managerId: number, id: number): Promise<void> {
+    await this.close(conferenceId, managerId, id, true);
   }
 
-  private async close(conferenceId: number, id: number, deleting: boolean): Promise<void> {
+  private async close(conferenceId: number, managerId: number, id: number, deleting: boolean): Promise<void> {
     const found = await repo.findBooking(this.db, conferenceId, id);
     if (!found) throw new AppError(404, 'hotels:bookingNotFound');
     await inTransaction(this.db, async (tx) => {
@@ -107,7 +110,7 @@ export class HotelDesk {
       if (!booking || booking.deleted_at) throw new AppError(404, 'hotels:bookingNotFound');
       const active = booking.status === 'pending' || booking.status === 'confirmed';
       if (!active && !deleting) throw new AppError(409, 'hotels:cannotCancel');
-      if (booking.order_id != null) await this.orders.cancelOpen(tx, conferenceId, Number(booking.order_id));
+      if (booking.order_id != null) await this.orders.cancelOpen(tx, conferenceId, Number(booking.order_id), byManager(managerId));
       await releaseNights(tx, booking);
       const after = (await repo.lockBooking(tx, conferenceId, id))!;
       await repo.updateBooking(tx, conferenceId, id, {
@@ -132,7 +135,7 @@ export class HotelDesk {
    * old ones given back, in one transaction under the room's lock. An unpaid order is restated
    * with the new number of nights; a paid one keeps its amount, so its number of nights may not change.
    */
-  async dates(conferenceId: number, id: number, stay: { checkIn: string; checkOut: string }): Promise<ReservationView> {
+  async dates(conferenceId: number, managerId: number, id: number, stay: { checkIn: string; checkOut: string }): Promise<ReservationView> {
     const found = await repo.findBooking(this.db, conferenceId, id);
     if (!found) throw new AppError(404, 'hotels:bookingNotFound');
     await inTransaction(this.db, async (tx) => {
@@ -151,7 +154,7 @@ export class HotelDesk {
       await repo.updateBooking(tx, conferenceId, id, { check_in: stay.checkIn, check_out: stay.checkOut, nights, total_amount: total.amount });
       if (booking.order_id != null && orderStatus === 'unpaid') {
         const hotel = (await repo.findHotel(tx, conferenceId, Number(booking.hotel_id)))!;
-        await this.orders.restate(tx, conferenceId, Number(booking.order_id), { kind: 'hotel', refId: id, ...lineTitles(hotel, room, stay.checkIn, stay.checkOut), unit, quantity: nights * Number(booking.quantity) });
+        await this.orders.restate(tx, conferenceId, Number(booking.order_id), { kind: 'hotel', refId: id, ...lineTitles(hotel, room, stay.checkIn, stay.checkOut), unit, quantity: nights * Number(booking.quantity) }, byManager(managerId));
       }
     });
     return this.one(conferenceId, id);

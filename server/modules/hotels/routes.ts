@@ -58,11 +58,11 @@ export function hotelsApiRouter(deps: Deps): Router {
 
   route(router, api.list, access('manager'), async ({ query }, req) => desk.list(conferenceOf(req), query));
   route(router, api.confirm, access('manager'), async ({ params: { id } }, req) => desk.confirm(conferenceOf(req), id));
-  route(router, api.cancelReservation, access('manager'), async ({ params: { id } }, req) => desk.cancel(conferenceOf(req), id));
+  route(router, api.cancelReservation, access('manager'), async ({ params: { id } }, req) => desk.cancel(conferenceOf(req), userOf(req), id));
   route(router, api.payment, access('manager'), async ({ params: { id }, body }, req) => desk.payment(conferenceOf(req), userOf(req), id, body));
-  route(router, api.dates, access('manager'), async ({ params: { id }, body }, req) => desk.dates(conferenceOf(req), id, body));
+  route(router, api.dates, access('manager'), async ({ params: { id }, body }, req) => desk.dates(conferenceOf(req), userOf(req), id, body));
   route(router, api.remove, access('manager'), async ({ params: { id } }, req) => {
-    await desk.remove(conferenceOf(req), id);
+    await desk.remove(conferenceOf(req), userOf(req), id);
     return null;
   });
   route(router, api.occupancy, access('manager'), async ({ query }, req) => desk.occupancy(conferenceOf(req), query.hotelId));

@@ -24,8 +24,8 @@ function exportKind(deps: Deps): WorkKind<ExportParams> {
     version: async (asker, q) => [asker.timeZone, await management.exportVersion(asker.conferenceId, q, asker.timeZone)].join('|'),
     run: async (ctx, q) => {
       ctx.progress(0, 0, 'work:stage.reading');
-      const sheet = await management.table(ctx.conferenceId, q, ctx.lang, ctx.timeZone, ctx.progress);
-      const book = await ctx.compute<Uint8Array>('platform.table', { sheets: [sheet] }, ctx.progress);
+      const sheets = await management.sheets(ctx.conferenceId, q, ctx.lang, ctx.timeZone, ctx.progress);
+      const book = await ctx.compute<Uint8Array>('platform.table', { sheets }, ctx.progress);
       return { file: { name: 'orders.xlsx', contentType: XLSX_TYPE, bytes: Buffer.from(book) } };
     },
   };

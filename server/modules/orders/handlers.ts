@@ -5,14 +5,15 @@
  */
 import type { Tx } from '../../db/index';
 import { handle, type Subscription } from '../../platform/events';
+import { PLATFORM } from './log';
 import * as repo from './repo';
 import type { OrderService } from './service';
 
-async function invalidate(tx: Tx, orders: OrderService, conferenceId: number, order: repo.OrderRow, lines: (item: repo.ItemRow) => boolean): Promise<void> {
+async function invalidate(tx: Tx, orders: OrderService, conferenceId: number, order: repo.OrderRow, lines: (item: repo.ItemRow) => boolean, reason: string): Promise<void> {
   const items = await repo.itemsOf(tx, conferenceId, [order.id]);
   const bad = items.filter(lines).map((i) => i.id);
   if (bad.length) await tx('order_items').where('conference_id', conferenceId).whereIn('id', bad).update({ valid: false });
-  await orders.close(tx, conferenceId, order, 'invalid');
+  await orders.close(tx, conferenceId, order, 'invalid', PLATFORM, reason);
 }
 
 export function orderHandlers(orders: OrderService): readonly Subscription[] {
@@ -20,7 +21,7 @@ export function orderHandlers(orders: OrderService): readonly Subscription[] {
     handle('registrant.deleted', async (tx, { conferenceId, userId }) => {
       const open = (await tx<repo.OrderRow>('orders').where({ conference_id: conferenceId, user_id: userId }).whereIn('status', repo.OPEN)) as repo.OrderRow[];
       const locked = await repo.lockOrders(tx, conferenceId, open.map((o) => o.id));
-      for (const order of locked) if (repo.OPEN.includes(order.status)) await invalidate(tx, orders, conferenceId, order, () => true);
+      for (const order of locked) if (repo.OPEN.includes(order.status)) await invalidate(tx, orders, conferenceId, order, () => true, 'registrantDeleted');
     }),
     handle('fee.priceChanged', async (tx, { conferenceId, feeId }) => {
       const holding = (await tx('order_items as i')
@@ -29,7 +30,7 @@ export function orderHandlers(orders: OrderService): readonly Subscription[] {
         .whereIn('i.kind', ['register', 'optional'])
         .distinct('o.id')) as Array<{ id: number }>;
       const locked = await repo.lockOrders(tx, conferenceId, holding.map((o) => Number(o.id)));
-      for (const order of locked) if (order.status === 'unpaid') await invalidate(tx, orders, conferenceId, order, (i) => Number(i.ref_id) === feeId && (i.kind === 'register' || i.kind === 'optional'));
+      for (const order of locked) if (order.status === 'unpaid') await invalidate(tx, orders, conferenceId, order, (i) => Number(i.ref_id) === feeId && (i.kind === 'register' || i.kind === 'optional'), 'feePriceChanged');
     }),
   ];
 }

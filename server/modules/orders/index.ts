@@ -6,6 +6,8 @@
 import { defineFeature, type Deps } from '../../platform/feature';
 import { ordersPersonalData } from './personalData';
 import { orderHandlers } from './handlers';
+import { orderLogHandlers, type OrderActor, type OrderNote } from './log';
+import type { Money } from '../../contract/money';
 import { orderJobs } from './jobs';
 import { moneyOverview } from './overview';
 import { ordersExportOf } from './exportWork';
@@ -26,6 +28,7 @@ export type { MailSite } from './mails';
  */
 export { findOrder, itemsOf, attemptsOf, type OrderRow } from './repo';
 export { RECEIPT_WINDOW_MS } from './present';
+export { byManager, byPerson, GATEWAY, PLATFORM, type OrderActor } from './log';
 
 declare module '../../platform/feature' {
   interface FeatureServices {
@@ -38,13 +41,15 @@ declare module '../../platform/feature' {
 declare module '../../platform/events' {
   interface EventMap {
     /** an unpaid order was written (service.openOrder: the fee page's, a hotel booking's), in that transaction */
-    'order.created': { conferenceId: number; orderId: number; userId: number; type: string };
-    /** an order became paid (settle.ts), in the transaction that recorded the money */
-    'order.paid': { conferenceId: number; orderId: number; userId: number; type: string };
+    'order.created': { conferenceId: number; orderId: number; userId: number; type: string; total: Money; by: OrderActor };
+    /** an order became paid (settle.ts), in the transaction that recorded the money: its part of the payment, and the payment's method and number */
+    'order.paid': { conferenceId: number; orderId: number; userId: number; type: string; amount: Money; method: string; attemptNo: string; by: OrderActor };
     /** an open order was cancelled, expired or invalidated (service.close), in that transaction: what it held goes back */
-    'order.closed': { conferenceId: number; orderId: number; userId: number; type: string; status: 'cancelled' | 'expired' | 'invalid' };
+    'order.closed': { conferenceId: number; orderId: number; userId: number; type: string; status: 'cancelled' | 'expired' | 'invalid'; by: OrderActor; reason?: string };
     /** a manager's deal reopened a cancelled or expired order: what it held is taken again, or the handler refuses */
-    'order.reopened': { conferenceId: number; orderId: number; userId: number; type: string };
+    'order.reopened': { conferenceId: number; orderId: number; userId: number; type: string; by: OrderActor };
+    /** a change that leaves the order's status as it was (its lines, its remark, a refund, a statement row reporting it): for its log */
+    'order.noted': { conferenceId: number; orderId: number; action: OrderNote; by: OrderActor; amount?: Money | null; detail?: string };
   }
 }
 
@@ -74,7 +79,8 @@ export const ordersFeature = defineFeature({
   // the gateways' callbacks: before /api, which wants an Origin and JSON (notify.ts)
   early: (deps) => [notifyRouter(deps)],
   jobs: (deps) => orderJobs(deps.db, deps.orders),
-  events: (deps) => orderHandlers(deps.orders),
+  // its own changes into the order log (log.ts), and what it does when other features change things
+  events: (deps) => [...orderLogHandlers(), ...orderHandlers(deps.orders)],
   manageMenu: [{ href: '/platform/manage/order', labelKey: 'orders:menu.manage', order: 25, who: 'admin' }],
   // its panel on the managers' overview (overview.ts)
   overview: ({ db }) => [moneyOverview(db)],

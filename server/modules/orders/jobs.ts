@@ -12,6 +12,7 @@ import { inTransaction } from '../../db/transaction';
 import type { JobDefinition } from '../../platform/jobs';
 import { logger } from '../../platform/logger';
 import { reminderMail } from './mails';
+import { PLATFORM } from './log';
 import * as repo from './repo';
 import type { OrderService } from './service';
 
@@ -33,7 +34,7 @@ export async function expireDue(db: Db, orders: OrderService, now = new Date()):
       if (!order || !repo.OPEN.includes(order.status)) return false;
       const waiting = (await repo.attemptsOf(tx, conferenceId, [order.id])).some((a) => a.state === 'pending' && a.expires_at > toDbInstant(now));
       if (waiting) return false;
-      return orders.close(tx, conferenceId, order, 'expired');
+      return orders.close(tx, conferenceId, order, 'expired', PLATFORM, 'deadlinePassed');
     });
     if (done) expired++;
   }

@@ -22,6 +22,7 @@ import { presentAttempt, presentItem } from './present';
 import { presentRefund, refundable, refundsOf } from './refunds';
 import * as repo from './repo';
 import { feeLines, type OrderService } from './service';
+import { byManager, lastLogId, logSheet, logsOf } from './log';
 import type { FeesPort } from './ports';
 
 /** The most orders one export holds (as before the pool: a sheet past this is not one a person reads). */
@@ -81,6 +82,7 @@ export class OrderManagement {
     const attempts = await repo.attemptsOf(this.db, conferenceId, rows.map((r) => Number(r.id)));
     const refunds = await refundsOf(this.db, conferenceId, rows.map((r) => Number(r.id)));
     const left = await Promise.all(rows.map((r) => refundable(this.db, this.orders.gateways, conferenceId, r, refunds.filter((f) => Number(f.order_id) === Number(r.id)))));
+    const logs = await logsOf(this.db, conferenceId, rows.map((r) => Number(r.id)));
     const partsOf = new Map<number, Array<{ id: number; orderNo: string; status: repo.OrderRow['status'] }>>();
     for (const a of attempts) {
       const order = rows.find((r) => Number(r.id) === Number(a.order_id))!;
@@ -97,6 +99,7 @@ export class OrderManagement {
         attempts: attempts.filter((a) => Number(a.order_id) === v.id).map((a) => presentAttempt(a, partsOf.get(Number(a.id)) ?? [])),
         refunds: refunds.filter((f) => Number(f.order_id) === v.id).map(presentRefund),
         refundable: left[i],
+        log: logs.get(v.id) ?? [],
       };
     });
   }
@@ -141,10 +144,13 @@ export class OrderManagement {
     await this.orders.settleAndMail(conferenceId, async (tx, settleNow) => {
       const [locked] = await repo.lockOrders(tx, conferenceId, [id]);
       if (locked.status === 'paid') throw new AppError(409, 'orders:dealTransition', 'status');
-      if (input.remark) await repo.updateOrder(tx, conferenceId, id, { remark: input.remark });
+      if (input.remark && input.remark !== (locked.remark ?? '')) {
+        await repo.updateOrder(tx, conferenceId, id, { remark: input.remark });
+        await this.orders.note(tx, conferenceId, { orderId: id, action: 'remarked', by: byManager(managerId), detail: input.remark });
+      }
       if (input.status === 'cancelled') {
         if (!repo.OPEN.includes(locked.status)) throw new AppError(409, 'orders:dealTransition', 'status');
-        await this.orders.close(tx, conferenceId, locked, 'cancelled');
+        await this.orders.close(tx, conferenceId, locked, 'cancelled', byManager(managerId));
         return null;
       }
       if (locked.status === 'cancelled' || locked.status === 'expired') {
@@ -153,7 +159,7 @@ export class OrderManagement {
         await fees.hold(tx, conferenceId, { orderId: id, userId: Number(locked.user_id), lines: feeLines(items) });
         await repo.updateOrder(tx, conferenceId, id, { status: 'unpaid', open_slot: locked.type === 'hotel' ? null : locked.type, closed_at: null, deadline_at: toDbInstant(new Date(Math.max(fromDbInstant(locked.deadline_at)!.getTime(), now.getTime() + 24 * 3600 * 1000))) });
         // Another feature's holds (a hotel booking's nights) are taken again under its locks, or the deal is refused with its message.
-        await this.orders.reopened(tx, conferenceId, locked);
+        await this.orders.reopened(tx, conferenceId, locked, byManager(managerId));
       } else if (locked.status === 'invalid') {
         throw new AppError(409, 'orders:invalidItems', 'status');
       }
@@ -164,12 +170,12 @@ export class OrderManagement {
       // the manager's name), so the statement row that reports it later is matched to it, not
       // queued as a second payment (statement.ts).
       const transfer = await repo.openTransferOf(tx, conferenceId, id);
-      if (transfer && transfer.currency === amount.currency && compareMoney(amount, moneyFromColumn(transfer.amount, transfer.currency)) >= 0) return settleNow(transfer.id, { amount, confirmedBy: managerId, at: now });
+      if (transfer && transfer.currency === amount.currency && compareMoney(amount, moneyFromColumn(transfer.amount, transfer.currency)) >= 0) return settleNow(transfer.id, { amount, confirmedBy: managerId, at: now, by: byManager(managerId) });
       const attemptId = await repo.insertAttempt(tx, {
         conference_id: conferenceId, user_id: Number(locked.user_id), attempt_no: newAttemptNo(now), method: 'manual', state: 'pending',
         expires_at: toDbInstant(now), created_at: toDbInstant(now),
       }, owed, [{ orderId: id, owed }]);
-      return settleNow(attemptId, { amount, confirmedBy: managerId, at: now });
+      return settleNow(attemptId, { amount, confirmedBy: managerId, at: now, by: byManager(managerId) });
     });
     return this.one(conferenceId, id);
   }
@@ -214,14 +220,21 @@ export class OrderManagement {
     type Stamp = { n: number | string; last: string | null } | undefined;
     const orders = (await filtered(this.db, conferenceId, await filterOf(this.db, conferenceId, q), zoneOffsetMs(timeZone)).count({ n: 'o.id' }).max({ last: 'o.updated_at' }).first()) as Stamp;
     const attempts = (await this.db('payment_attempts').where('conference_id', conferenceId).count({ n: '*' }).max({ last: 'updated_at' }).first()) as Stamp;
-    return [orders, attempts].map((s) => `${Number(s?.n ?? 0)}@${s?.last ?? ''}`).join('|');
+    // a refund changes no order row: the log's newest line stands for it
+    return [...[orders, attempts].map((s) => `${Number(s?.n ?? 0)}@${s?.last ?? ''}`), await lastLogId(this.db, conferenceId)].join('|');
+  }
+
+  /** orders.xlsx: its orders sheet (table) and the log of those orders (log.ts) on a second one. */
+  async sheets(conferenceId: number, q: Omit<OrderQuery, 'page' | 'size'>, lang: Lang, timeZone: string, progress: Progress = () => undefined): Promise<TableSheet[]> {
+    const { sheet, orders } = await this.table(conferenceId, q, lang, timeZone, progress);
+    return [sheet, await logSheet(this.db, conferenceId, orders, lang, timeZone)];
   }
 
   /**
    * orders.xlsx's sheet, a row per order of the filter (at most EXPORT_MAX), read a thousand
    * orders at a time: bounded queries, and progress between them.
    */
-  async table(conferenceId: number, q: Omit<OrderQuery, 'page' | 'size'>, lang: Lang, timeZone: string, progress: Progress = () => undefined): Promise<TableSheet> {
+  private async table(conferenceId: number, q: Omit<OrderQuery, 'page' | 'size'>, lang: Lang, timeZone: string, progress: Progress): Promise<{ sheet: TableSheet; orders: Array<{ id: number; orderNo: string }> }> {
     const rows = (await filtered(this.db, conferenceId, await filterOf(this.db, conferenceId, q), zoneOffsetMs(timeZone)).orderBy('o.id').limit(EXPORT_MAX).select('o.*')) as repo.OrderRow[];
     // Amounts and times are number and date cells (issue 32): summed and sorted in the sheet; times in the conference's zone.
     const local = (iso: string | null) => instantCell(iso, timeZone);
@@ -244,6 +257,7 @@ export class OrderManagement {
       });
       progress(start + chunk.length, rows.length, 'work:stage.reading');
     }
-    return { name: t(lang, 'orders:export.sheet'), head, rows: body, widths: head.map(() => 18) };
+    const sheet = { name: t(lang, 'orders:export.sheet'), head, rows: body, widths: head.map(() => 18) };
+    return { sheet, orders: rows.map((r) => ({ id: Number(r.id), orderNo: r.order_no })) };
   }
 }

@@ -24,6 +24,8 @@ import { GatewayError } from '../payments';
 import { REFUND_NOTICE, type GatewayPayments } from './gateway';
 import { notifyUrlOf } from './notify';
 import * as repo from './repo';
+import { byManager, GATEWAY } from './log';
+import type { OrderService } from './service';
 
 type RefundRow = { id: number; conference_id: number; order_id: number; attempt_id: number; refund_no: string; currency: string; amount: number | string; reason: string; state: RefundView['state']; provider_ref: string | null; detail: string | null; created_at: string };
 
@@ -56,7 +58,8 @@ export async function refundable(db: Db, gateways: GatewayPayments, conferenceId
   return through ? refundableOf(through.part, refunds) : null;
 }
 
-export async function refund(db: Db, gateways: GatewayPayments, conferenceId: number, managerId: number, orderId: number, input: RefundInput, origin: string): Promise<void> {
+export async function refund(db: Db, orders: Pick<OrderService, 'gateways' | 'note'>, conferenceId: number, managerId: number, orderId: number, input: RefundInput, origin: string): Promise<void> {
+  const gateways = orders.gateways;
   const order = await repo.findOrder(db, conferenceId, orderId);
   if (!order) throw new AppError(404, 'orders:notFound');
   const existing = (await db('payment_refunds').where({ refund_no: input.refundNo }).first()) as RefundRow | undefined;
@@ -77,6 +80,7 @@ export async function refund(db: Db, gateways: GatewayPayments, conferenceId: nu
         if (compareMoney(parsed.money, left) > 0) throw new AppError(400, 'orders:refundTooMuch', 'amount', 400, { left: `${left.currency} ${toDecimalString(left)}` });
         const now = toDbInstant();
         await tx('payment_refunds').insert({ conference_id: conferenceId, order_id: orderId, attempt_id: through.attempt.id, refund_no: input.refundNo, currency: order.currency, amount: parsed.money.amount, reason: input.reason, state: 'requested', requested_by: managerId, created_at: now, updated_at: now });
+        await orders.note(tx, conferenceId, { orderId, action: 'refundRequested', by: byManager(managerId), amount: parsed.money, detail: input.refundNo });
       });
     } catch (err) {
       // The same number sent twice at once: the other request wrote it and asks the gateway.
@@ -87,7 +91,11 @@ export async function refund(db: Db, gateways: GatewayPayments, conferenceId: nu
   const amount = existing ? moneyFromColumn(existing.amount, existing.currency) : parsed.money;
   try {
     const outcome = await through.provider.refund!(through.ref, { refundNo: input.refundNo, amount, reason: existing?.reason ?? input.reason, notifyUrl: notifyUrlOf(origin, through.attempt.method).replace(':attemptNo', REFUND_NOTICE) });
-    await db('payment_refunds').where({ conference_id: conferenceId, refund_no: input.refundNo }).update({ state: outcome.state, provider_ref: outcome.providerRef ?? null, detail: outcome.detail ?? null, updated_at: toDbInstant() });
+    await inTransaction(db, async (tx) => {
+      const changed = await tx('payment_refunds').where({ conference_id: conferenceId, refund_no: input.refundNo }).whereNot({ state: outcome.state }).update({ state: outcome.state, provider_ref: outcome.providerRef ?? null, detail: outcome.detail ?? null, updated_at: toDbInstant() });
+      // The gateway's answer, once (a retry that hears the same answer writes no second line).
+      if (changed && outcome.state !== 'pending') await orders.note(tx, conferenceId, { orderId, action: outcome.state === 'succeeded' ? 'refunded' : 'refundFailed', by: GATEWAY, amount, detail: input.refundNo });
+    });
     if (outcome.state === 'failed') throw new AppError(502, 'orders:refundFailed', undefined, 502, { detail: outcome.detail ?? '' });
   } catch (err) {
     if (!(err instanceof GatewayError)) throw err;

@@ -66,15 +66,15 @@ export function ordersApiRouter(deps: Deps, management: OrderManagement, stateme
   route(router, ordersApi.deal, access('manager'), async ({ params: { id }, body }, req) => management.deal(conferenceOf(req), userOf(req), id, body, deps.fees));
   route(router, ordersApi.manageRefresh, access('manager'), async ({ params: { id } }, req) => management.refresh(conferenceOf(req), id));
   route(router, ordersApi.refund, access('manager'), async ({ params: { id }, body }, req) => {
-    await refund(db, orders.gateways, conferenceOf(req), userOf(req), id, body, `${req.protocol}://${req.get('host')}`);
+    await refund(db, orders, conferenceOf(req), userOf(req), id, body, `${req.protocol}://${req.get('host')}`);
     return management.one(conferenceOf(req), id);
   });
   // A few hundred orders are written in the pool while the request waits; more are a piece of work (202, exportWork.ts).
   route(router, ordersApi.excel, access('manager'), async ({ body }, req, res) => {
     const { page: _page, size: _size, ...q } = body;
     if ((await management.exportCount(conferenceOf(req), q, timeZoneOf(req))) > ORDERS_AT_ONCE) return workStarted(res, await deps.work.ask(ordersExportOf(deps), workAsker(req), q));
-    const sheet = await management.table(conferenceOf(req), q, req.ctx.lang, timeZoneOf(req));
-    sendAttachment(res, 'orders.xlsx', XLSX_TYPE, Buffer.from(await deps.work.compute<Uint8Array>(conferenceOf(req), 'platform.table', { sheets: [sheet] })));
+    const sheets = await management.sheets(conferenceOf(req), q, req.ctx.lang, timeZoneOf(req));
+    sendAttachment(res, 'orders.xlsx', XLSX_TYPE, Buffer.from(await deps.work.compute<Uint8Array>(conferenceOf(req), 'platform.table', { sheets })));
     return SENT;
   });
   route(router, ordersApi.findItemById, access('manager'), async ({ query }, req) => management.itemsOfUser(conferenceOf(req), query.userId));

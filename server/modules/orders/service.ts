@@ -14,7 +14,7 @@ import { inTransaction } from '../../db/transaction';
 import { moneyFromColumn, multiplyMoney, sumMoney, MoneyError, type Money } from '../../contract/money';
 import type { AttemptView, FeeChoice, MyOrdersView, OrderStatus, OrderType, OrderView, PaymentStartView } from '../../contract/orders';
 import { AppError } from '../../platform/errors';
-import type { EventBus } from '../../platform/events';
+import type { EventBus, EventMap } from '../../platform/events';
 import type { SiteService } from '../sites/index';
 import { conferenceOrigin, type PublicUrlConfig } from '../../platform/publicUrl';
 import { newAttemptNo, newOrderNo, newReference } from './numbers';
@@ -22,6 +22,7 @@ import type { FeePerson, FeesPort, PaymentsPort, QuotedLine } from './ports';
 import { presentAttempt, presentOrder } from './present';
 import * as repo from './repo';
 import { settle, type Arrival, type SettleOutcome } from './settle';
+import { byPerson, PLATFORM, type OrderActor } from './log';
 import { paidMails, type MailSite } from './mails';
 import { GatewayPayments } from './gateway';
 import { VerifyBudget } from './verifyBudget';
@@ -174,7 +175,7 @@ export class OrderService {
    * another feature's (a hotel booking, whose nights the hotels feature holds itself). `openSlot`
    * is the type of which a person may hold one open order at a time (null: no such limit).
    */
-  async openOrder(tx: Tx, conferenceId: number, o: { userId: number; type: OrderType; openSlot: string | null; currency: string; displayCurrency?: string; lang: 'zh' | 'en'; now: Date; lines: OrderLine[] }): Promise<number> {
+  async openOrder(tx: Tx, conferenceId: number, o: { userId: number; type: OrderType; openSlot: string | null; currency: string; displayCurrency?: string; lang: 'zh' | 'en'; now: Date; lines: OrderLine[]; by?: OrderActor }): Promise<number> {
     let total;
     try {
       total = sumMoney(o.lines.map((l) => multiplyMoney(l.unit, l.quantity)), o.currency);
@@ -192,7 +193,7 @@ export class OrderService {
       category_zh: l.categoryZh ?? null, category_en: l.categoryEn ?? null,
       display_unit_amount: shownIn !== o.currency && l.display?.currency === shownIn ? l.display.amount : null,
     })));
-    await this.events.emit(tx, 'order.created', { conferenceId, orderId, userId: o.userId, type: o.type });
+    await this.events.emit(tx, 'order.created', { conferenceId, orderId, userId: o.userId, type: o.type, total, by: o.by ?? byPerson(o.userId) });
     return orderId;
   }
 
@@ -239,12 +240,12 @@ export class OrderService {
    * deleted): every line is marked invalid and the order closed as invalid, in the caller's
    * transaction. Answers how many were open.
    */
-  async invalidate(tx: Tx, conferenceId: number, ids: number[]): Promise<number> {
+  async invalidate(tx: Tx, conferenceId: number, ids: number[], by: OrderActor = PLATFORM): Promise<number> {
     let n = 0;
     for (const order of await repo.lockOrders(tx, conferenceId, ids)) {
       if (!repo.OPEN.includes(order.status)) continue;
       await tx('order_items').where({ conference_id: conferenceId, order_id: order.id }).update({ valid: false });
-      if (await this.close(tx, conferenceId, order, 'invalid')) n++;
+      if (await this.close(tx, conferenceId, order, 'invalid', by)) n++;
     }
     return n;
   }
@@ -267,7 +268,7 @@ export class OrderService {
     await inTransaction(this.db, async (tx) => {
       const [order] = await repo.lockOrders(tx, conferenceId, [id]);
       if (!repo.OPEN.includes(order.status)) throw new AppError(409, 'orders:cannotCancel');
-      await this.close(tx, conferenceId, order, 'cancelled');
+      await this.close(tx, conferenceId, order, 'cancelled', byPerson(userId));
     });
     return this.view(conferenceId, id);
   }
@@ -275,13 +276,13 @@ export class OrderService {
   /**
    * Closes an open order: its places go back (exactly once: the status changes only from an open
    * one, and fees.release removes the holds it finds) and its pending attempts are cancelled. A
-   * payment that still arrives for it is flagged by settle.
+   * payment that still arrives for it is flagged by settle. `by` and `reason` go to its log.
    */
-  async close(tx: Tx, conferenceId: number, order: repo.OrderRow, status: 'cancelled' | 'expired' | 'invalid'): Promise<boolean> {
+  async close(tx: Tx, conferenceId: number, order: repo.OrderRow, status: 'cancelled' | 'expired' | 'invalid', by: OrderActor, reason?: string): Promise<boolean> {
     const changed = await repo.updateOrder(tx, conferenceId, order.id, status === 'invalid' ? { status } : { status, open_slot: null, closed_at: toDbInstant() }, repo.OPEN);
     if (!changed) return false;
     await this.fees().release(tx, conferenceId, order.id);
-    await this.events.emit(tx, 'order.closed', { conferenceId, orderId: Number(order.id), userId: Number(order.user_id), type: order.type, status });
+    await this.events.emit(tx, 'order.closed', { conferenceId, orderId: Number(order.id), userId: Number(order.user_id), type: order.type, status, by, reason });
     if (status !== 'invalid') {
       const pending = (await repo.attemptsOf(tx, conferenceId, [order.id])).filter((a) => a.state === 'pending' || a.state === 'created');
       for (const a of pending) await repo.updateAttempt(tx, conferenceId, a.id, { state: 'canceled' });
@@ -296,10 +297,10 @@ export class OrderService {
   }
 
   /** Cancels an open order in the caller's transaction (a manager cancelled or deleted what it pays for); false when it was not open. */
-  async cancelOpen(tx: Tx, conferenceId: number, orderId: number): Promise<boolean> {
+  async cancelOpen(tx: Tx, conferenceId: number, orderId: number, by: OrderActor): Promise<boolean> {
     const [order] = await repo.lockOrders(tx, conferenceId, [orderId]);
     if (!order || !repo.OPEN.includes(order.status)) return false;
-    return this.close(tx, conferenceId, order, 'cancelled');
+    return this.close(tx, conferenceId, order, 'cancelled', by);
   }
 
   /**
@@ -307,17 +308,23 @@ export class OrderService {
    * rewritten and its pending attempts cancelled, as they ask for the old amount. The caller has
    * locked the order (lockState) and checked it is unpaid.
    */
-  async restate(tx: Tx, conferenceId: number, orderId: number, line: OrderLine): Promise<void> {
+  async restate(tx: Tx, conferenceId: number, orderId: number, line: OrderLine, by: OrderActor): Promise<void> {
     const total = multiplyMoney(line.unit, line.quantity);
     await tx('order_items').where({ conference_id: conferenceId, order_id: orderId }).update({ title_zh: line.titleZh, title_en: line.titleEn, unit_amount: line.unit.amount, quantity: line.quantity, ...(line.display ? { display_unit_amount: line.display.amount } : {}) });
     await repo.updateOrder(tx, conferenceId, orderId, { total_amount: total.amount }, ['unpaid']);
+    await this.events.emit(tx, 'order.noted', { conferenceId, orderId, action: 'repriced', by, amount: total });
     const pending = (await repo.attemptsOf(tx, conferenceId, [orderId])).filter((a) => a.state === 'pending' || a.state === 'created');
     for (const a of pending) await repo.updateAttempt(tx, conferenceId, a.id, { state: 'canceled' });
   }
 
+  /** A change that leaves the order's status as it was (its remark, a statement row reporting it, a refund), for its log (log.ts). */
+  async note(tx: Tx, conferenceId: number, note: Omit<EventMap['order.noted'], 'conferenceId'>): Promise<void> {
+    await this.events.emit(tx, 'order.noted', { conferenceId, ...note });
+  }
+
   /** A closed order was reopened by a manager's deal: the features holding things for it take them again (or refuse). */
-  async reopened(tx: Tx, conferenceId: number, order: repo.OrderRow): Promise<void> {
-    await this.events.emit(tx, 'order.reopened', { conferenceId, orderId: Number(order.id), userId: Number(order.user_id), type: order.type });
+  async reopened(tx: Tx, conferenceId: number, order: repo.OrderRow, by: OrderActor): Promise<void> {
+    await this.events.emit(tx, 'order.reopened', { conferenceId, orderId: Number(order.id), userId: Number(order.user_id), type: order.type, by });
   }
 
   async remove(conferenceId: number, userId: number, id: number): Promise<void> {
@@ -341,12 +348,14 @@ export class OrderService {
       await tx('order_items').where({ conference_id: conferenceId, order_id: id, valid: false }).delete();
       if (!valid.length) {
         await repo.updateOrder(tx, conferenceId, id, { status: 'cancelled', open_slot: null, closed_at: toDbInstant() });
+        await this.events.emit(tx, 'order.noted', { conferenceId, orderId: id, action: 'updated', by: byPerson(userId), detail: 'nothingValidLeft' });
         return false;
       }
       await this.fees().hold(tx, conferenceId, { orderId: id, userId, lines: feeLines(valid) });
       const total = sumMoney(valid.map((i) => multiplyMoney(moneyFromColumn(i.unit_amount, order.currency), Number(i.quantity))), order.currency);
       const deadline = Math.max(fromDbInstant(order.deadline_at)!.getTime(), now.getTime() + 24 * 3600 * 1000);
       await repo.updateOrder(tx, conferenceId, id, { status: 'unpaid', total_amount: total.amount, deadline_at: toDbInstant(new Date(deadline)) });
+      await this.events.emit(tx, 'order.noted', { conferenceId, orderId: id, action: 'updated', by: byPerson(userId), amount: total });
       return true;
     });
     return open ? this.view(conferenceId, id) : null;
@@ -370,7 +379,7 @@ export class OrderService {
         const [order] = await repo.lockOrders(tx, conferenceId, [id]);
         if (!repo.OPEN.includes(order.status)) return;
         const waiting = (await repo.attemptsOf(tx, conferenceId, [id])).some((a) => a.state === 'pending' && fromDbInstant(a.expires_at)! > now);
-        if (!waiting) await this.close(tx, conferenceId, order, 'expired');
+        if (!waiting) await this.close(tx, conferenceId, order, 'expired', PLATFORM, 'deadlinePassed');
       });
     }
     return this.view(conferenceId, id);

@@ -17,6 +17,7 @@ import type { Tx } from '../../db/index';
 import { toDbInstant } from '../../db/dialect';
 import { addMoney, compareMoney, formatMoney, moneyFromColumn, subtractMoney, toDecimalString, type Money } from '../../contract/money';
 import type { EventBus } from '../../platform/events';
+import { GATEWAY, type OrderActor } from './log';
 import * as repo from './repo';
 
 export type Arrival = {
@@ -26,6 +27,8 @@ export type Arrival = {
   at?: Date;
   /** the manager who confirmed it, for a deal or an import */
   confirmedBy?: number | null;
+  /** who recorded it, for the order log: a gateway's notification unless told */
+  by?: OrderActor;
 };
 
 export type SettleOutcome = { state: 'succeeded' | 'partial' | 'already' | 'closed'; paidOrderIds: number[] };
@@ -74,7 +77,7 @@ export async function settle(tx: Tx, events: EventBus, conferenceId: number, att
     if (compareMoney(covered, moneyFromColumn(order.total_amount, order.currency)) < 0) continue;
     await repo.updateOrder(tx, conferenceId, order.id, { status: 'paid', paid_amount: covered.amount, paid_at: toDbInstant(at), closed_at: toDbInstant(at), open_slot: null });
     paidOrderIds.push(Number(order.id));
-    await events.emit(tx, 'order.paid', { conferenceId, orderId: Number(order.id), userId: Number(order.user_id), type: order.type });
+    await events.emit(tx, 'order.paid', { conferenceId, orderId: Number(order.id), userId: Number(order.user_id), type: order.type, amount: part, method: attempt.method, attemptNo: attempt.attempt_no, by: arrival.by ?? GATEWAY });
   }
   return { state: closed && !paidOrderIds.length ? 'closed' : 'succeeded', paidOrderIds };
 }

@@ -72,15 +72,15 @@ test(`${OPERATIONS} random operations keep every night within its total and the 
         } else if (op === 'cancel') {
           await h.hotelBooking.cancel(site.cid, Number(b.user_id), b.id);
         } else if (op === 'managerCancel') {
-          await h.hotelDesk.cancel(site.cid, b.id);
+          await h.hotelDesk.cancel(site.cid, manager, b.id);
         } else if (op === 'expire') {
           await h.db('orders').where({ id: b.order_id, status: 'unpaid' }).update({ deadline_at: toDbInstant(new Date(Date.now() - 1000)) });
           await expireDue(h.db, h.orders);
         } else if (op === 'dates') {
           const s = stay();
-          await h.hotelDesk.dates(site.cid, b.id, { checkIn: dayFromToday(s.from), checkOut: dayFromToday(s.from + s.nights) });
+          await h.hotelDesk.dates(site.cid, manager, b.id, { checkIn: dayFromToday(s.from), checkOut: dayFromToday(s.from + s.nights) });
         } else if (op === 'delete') {
-          await h.hotelDesk.remove(site.cid, b.id);
+          await h.hotelDesk.remove(site.cid, manager, b.id);
         } else if (op === 'deletePerson') {
           const registrant = await h.db('registrants').where({ conference_id: site.cid, user_id: b.user_id }).first();
           if (registrant) await h.registration.remove(site.cid, Number(registrant.id));

@@ -177,6 +177,12 @@ describe.each(GATEWAYS.length ? GATEWAYS : [null])('$method', (gateway) => {
     expect(tooMuch.body).toMatchObject({ code: 400, message: 'orders:refundTooMuch' });
     expect(fake.refunds(p.attemptNo).map((r) => r.amount)).toEqual([30_000, 70_000]);
     expect((await h.db('payment_refunds').where({ order_id: p.orderId })).length).toBe(2);
+    // The order's log (issue 35): paid by the gateway, each refund asked for by the manager once, and the gateway's answer once when it gave one.
+    const log = (await call(h, host, 'post', `/conference/platform/manage/order/${p.orderId}/refresh`, { token: manager })).body.data.log as Array<{ action: string; actor: string; detail: string }>;
+    expect(log.filter((l) => l.action === 'paid').map((l) => [l.actor, l.detail])).toEqual([['gateway', expect.stringContaining(p.attemptNo)]]);
+    expect(log.filter((l) => l.action === 'refundRequested').map((l) => [l.actor, l.detail])).toEqual([['manager', 'RF1000000001'], ['manager', 'RF1000000002']]);
+    const answered = (await h.db('payment_refunds').where({ order_id: p.orderId }).orderBy('id')).filter((r) => r.state === 'succeeded' || r.state === 'failed');
+    expect(log.filter((l) => l.action === 'refunded' || l.action === 'refundFailed').map((l) => [l.actor, l.detail])).toEqual(answered.map((r) => ['gateway', r.refund_no]));
   });
 
   test('7. money edges reach the gateway exactly', async () => {
