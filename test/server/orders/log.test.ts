@@ -135,7 +135,7 @@ describe('orders.xlsx', () => {
       const res = await bytesOf(call(h, host, 'post', '/conference/platform/manage/order/export', { token: manager, body: { orderNo }, lang }));
       expect(res.status).toBe(200);
       const book = new ExcelJS.Workbook();
-      await book.xlsx.load(res.body as Buffer);
+      await book.xlsx.load(res.body as never);
       const sheet = book.getWorksheet(sheetName)!;
       expect(sheet, `${lang}: a sheet named ${sheetName}`).toBeTruthy();
       const rows = sheet.getRows(2, sheet.rowCount - 1)!.map((r) => (r.values as unknown[]).slice(1));
