@@ -1,7 +1,8 @@
 /**
- * The one capacity mechanism (DESIGN.md 3): the registration cap today; fee categories,
- * per-account maxima and hotel room-nights next. A limited resource is decided inside one
- * transaction that
+ * The one capacity mechanism (DESIGN.md 3): the registration cap and the submissions cap
+ * (reserveCapacity: one counted thing), fee maxima and categories, and hotel room-nights
+ * (lockGroups and refuseOverfull: many rows, each with its own limit). A limited resource is
+ * decided inside one transaction that
  *   1. locks the rows that stand for the counted thing (the conference's registration settings,
  *      a fee category, a room type's night), in one fixed order whatever order the caller gave;
  *   2. counts what is already taken, reading through the same transaction;
@@ -111,4 +112,53 @@ export async function reserveCapacity(tx: Tx, request: CapacityRequest): Promise
   const taken = await request.count();
   if (taken + want > limit) throw request.refuse();
   return { rows, taken };
+}
+
+/**
+ * Many rows of one table, found by a key column: a room type's nights by night, a conference's
+ * fees or fee categories by id. Every key must name an existing row.
+ */
+export type LockGroup = { table: string; where: Readonly<Record<string, Key>>; by: string; keys: readonly Key[] };
+
+/**
+ * Locks groups of rows in the order given — the parent first (the room type before its nights,
+ * the fees before their categories) — and, within a group, by key ascending whatever order the
+ * caller named them in, each row once. Two requests for overlapping rows thus wait on each other
+ * in the same order and never crosswise. Answers each group's rows in the order of its keys as
+ * given (a key named twice answers its row twice). A key with no row throws CapacityRowMissing,
+ * which the caller turns into its own 4xx (a fee deleted since the quote, a night the room does
+ * not offer).
+ */
+export async function lockGroups(tx: Tx, groups: readonly LockGroup[]): Promise<LockedRow[][]> {
+  if (!(tx as { isTransaction?: boolean }).isTransaction) throw new Error('lockGroups runs inside a transaction');
+  const answer: LockedRow[][] = [];
+  for (const group of groups) {
+    const keys = [...new Set(group.keys)].sort(compareKeys);
+    if (!keys.length) {
+      answer.push([]);
+      continue;
+    }
+    const rows = (await lockForUpdate(tx, tx(group.table).where(group.where).whereIn(group.by, keys).orderBy(group.by))) as LockedRow[];
+    const byKey = new Map(rows.map((r) => [String(r[group.by]), r]));
+    const missing = keys.find((k) => !byKey.has(String(k)));
+    if (missing !== undefined) throw new CapacityRowMissing(group.table, { ...group.where, [group.by]: missing });
+    answer.push(group.keys.map((k) => byKey.get(String(k))!));
+  }
+  return answer;
+}
+
+/** What one locked row allows: how many are taken, the most there may be (null: no limit), how many this request wants of it. */
+export type RowCheck<R> = { taken: (row: R) => number; limit: (row: R) => number | null; want: (row: R) => number; refuse: (row: R, left: number) => Error };
+
+/**
+ * The per-row limit check after lockGroups: throws the caller's `refuse(row, left)` for the first
+ * row (in the order given) where what is taken plus what is wanted passes its limit.
+ */
+export function refuseOverfull<R>(rows: readonly R[], check: RowCheck<R>): void {
+  for (const row of rows) {
+    const limit = check.limit(row);
+    if (limit === null) continue;
+    const taken = check.taken(row);
+    if (taken + check.want(row) > limit) throw check.refuse(row, Math.max(0, limit - taken));
+  }
 }

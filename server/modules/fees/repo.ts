@@ -38,19 +38,11 @@ export type FeeColumns = Omit<FeeRow, 'id' | 'conference_id' | 'price_version' |
 
 export type CategoryRow = { id: number; conference_id: number; kind: FeeKind; name_zh: string; name_en: string; max_total: number };
 
-export function categoryLock(conferenceId: number, categoryId: number) {
-  return { table: 'fee_categories', where: { conference_id: conferenceId, id: categoryId } } as const;
-}
-
 const withCategory = (db: Conn, conferenceId: number) =>
   db('fee_items')
     .leftJoin('fee_categories', 'fee_categories.id', 'fee_items.category_id')
     .where('fee_items.conference_id', conferenceId)
     .select('fee_items.*', 'fee_categories.name_zh as category_zh', 'fee_categories.name_en as category_en', 'fee_categories.max_total as category_max');
-
-export function feeLock(conferenceId: number, feeId: number) {
-  return { table: 'fee_items', where: { conference_id: conferenceId, id: feeId } } as const;
-}
 
 export async function listFees(db: Conn, conferenceId: number, kind?: FeeKind): Promise<FeeWithCategory[]> {
   const q = withCategory(db, conferenceId);

@@ -14,7 +14,7 @@
 import crypto from 'node:crypto';
 import type { Db, Tx } from '../../db/index';
 import { inTransaction } from '../../db/transaction';
-import { CapacityRowMissing, reserveCapacity } from '../../db/capacity';
+import { CapacityRowMissing, lockGroups, refuseOverfull } from '../../db/capacity';
 import { AppError, tooManyRequests } from '../../platform/errors';
 import type { EventBus } from '../../platform/events';
 import type { RateLimiter } from '../../platform/rateLimit';
@@ -315,9 +315,16 @@ export class FeeService {
     if (!lines.length) throw new AppError(400, 'fees:chooseFee');
     if (lines.some((l) => !Number.isSafeInteger(l.quantity) || l.quantity < 1)) throw new AppError(400, 'fees:quantity');
     let locked: repo.FeeRow[];
+    const wanted = new Map<number, number>();
+    let categories: repo.CategoryRow[];
     try {
-      // No limit here: the helper only locks the fee rows; the categories are counted next.
-      locked = (await reserveCapacity(tx, { lock: lines.map((l) => repo.feeLock(conferenceId, l.feeId)), count: async () => 0, limit: null, refuse: () => new AppError(409, 'fees:soldOut') })).rows as repo.FeeRow[];
+      // The fees first (the parent rows), then their categories, each group by id.
+      [locked] = (await lockGroups(tx, [{ table: 'fee_items', where: { conference_id: conferenceId }, by: 'id', keys: lines.map((l) => l.feeId) }])) as [repo.FeeRow[]];
+      lines.forEach((l, i) => {
+        const category = locked[i].category_id;
+        if (category != null) wanted.set(Number(category), (wanted.get(Number(category)) ?? 0) + l.quantity);
+      });
+      [categories] = (await lockGroups(tx, [{ table: 'fee_categories', where: { conference_id: conferenceId }, by: 'id', keys: [...wanted.keys()] }])) as [repo.CategoryRow[]];
     } catch (err) {
       // A fee deleted (or of another conference) since the quote: the client's mistake, not a bug.
       if (err instanceof CapacityRowMissing) throw new AppError(400, 'fees:notFound');
@@ -330,28 +337,30 @@ export class FeeService {
       if ((await repo.registerHeldBy(tx, conferenceId, order.userId, order.orderId)) + register > allowed) throw new AppError(409, 'fees:registerTaken', undefined, 409, { n: String(allowed) });
     }
 
-    const wanted = new Map<number, number>();
-    lines.forEach((l, i) => {
-      const category = locked[i].category_id;
-      if (category != null) wanted.set(Number(category), (wanted.get(Number(category)) ?? 0) + l.quantity);
+    // Counted after the locks, through the transaction: a category's maximum is shared by its fees.
+    const byCategory = await repo.usedByCategory(tx, conferenceId, [...wanted.keys()]);
+    refuseOverfull(categories, {
+      taken: (row) => byCategory.get(Number(row.id)) ?? 0,
+      limit: (row) => Number(row.max_total),
+      want: (row) => wanted.get(Number(row.id))!,
+      refuse: () => new AppError(409, 'fees:soldOut'),
     });
-    for (const [categoryId, want] of [...wanted].sort((a, b) => a[0] - b[0])) {
-      await reserveCapacity(tx, {
-        lock: [repo.categoryLock(conferenceId, categoryId)],
-        count: async () => (await repo.usedByCategory(tx, conferenceId, [categoryId])).get(categoryId) ?? 0,
-        limit: ([row]) => Number((row as repo.CategoryRow).max_total),
-        want,
-        refuse: () => new AppError(409, 'fees:soldOut'),
-      });
-    }
 
     const ids = lines.map((l) => l.feeId);
     const [used, mine] = await Promise.all([repo.usedByFee(tx, conferenceId, ids), repo.usedByUser(tx, conferenceId, order.userId, ids)]);
-    lines.forEach((line, i) => {
-      const row = locked[i];
-      // A fee saved before categories existed counts its own maximum.
-      if (row.category_id == null && (used.get(line.feeId) ?? 0) + line.quantity > Number(row.max_total)) throw new AppError(409, 'fees:soldOut');
-      if ((mine.get(line.feeId) ?? 0) + line.quantity > Number(row.max_per_account)) throw new AppError(409, 'fees:perAccount');
+    const quantity = new Map(lines.map((l) => [l.feeId, l.quantity]));
+    // A fee saved before categories existed counts its own maximum.
+    refuseOverfull(locked, {
+      taken: (row) => used.get(Number(row.id)) ?? 0,
+      limit: (row) => (row.category_id == null ? Number(row.max_total) : null),
+      want: (row) => quantity.get(Number(row.id))!,
+      refuse: () => new AppError(409, 'fees:soldOut'),
+    });
+    refuseOverfull(locked, {
+      taken: (row) => mine.get(Number(row.id)) ?? 0,
+      limit: (row) => Number(row.max_per_account),
+      want: (row) => quantity.get(Number(row.id))!,
+      refuse: () => new AppError(409, 'fees:perAccount'),
     });
     await repo.insertHolds(tx, conferenceId, lines.map((l) => ({ fee_id: l.feeId, order_id: order.orderId, user_id: order.userId, quantity: l.quantity })));
   }

@@ -6,15 +6,16 @@
  * Locking: the room row first, then its nights in night order. The room is the parent lock: under
  * it its date range and total are read and its nights cannot be added or removed (room edits lock
  * it too), so a stay is checked against what is really there. Two bookings of the same room type
- * queue on the room row; bookings of different rooms never wait on each other. This is the
- * capacity helper's rule (lock the counted rows in one fixed order, count under the lock, then
- * write) with the room as the first row, which the helper's table-name order would put last.
+ * queue on the room row; bookings of different rooms never wait on each other. The nights are
+ * locked and checked by the capacity helper (server/db/capacity.ts lockGroups, refuseOverfull):
+ * the room as the parent, locked first by its caller, then its nights by night.
  *
  * A booking's nights are given back exactly once: `holds` moves from 'held' or 'sold' to
  * 'released' by one conditional update, and only the request that moved it changes the counters.
  */
 import type { Tx } from '../../db/index';
 import { lockForUpdate } from '../../db/dialect';
+import { CapacityRowMissing, lockGroups, refuseOverfull } from '../../db/capacity';
 import { AppError } from '../../platform/errors';
 import { latestCheckOut, nightsOf, roomNights } from '../../contract/hotels';
 import type * as repo from './repo';
@@ -24,10 +25,15 @@ export async function lockRoom(tx: Tx, conferenceId: number, roomId: number): Pr
   return (await lockForUpdate(tx, tx('hotel_rooms').where({ conference_id: conferenceId, id: roomId })).first()) as repo.RoomRow | undefined;
 }
 
-/** The room's nights from `first` to `last` inclusive, locked (call after lockRoom). */
-async function lockNights(tx: Tx, conferenceId: number, roomId: number, first: string, last: string): Promise<Map<string, repo.NightRow>> {
-  const rows = (await lockForUpdate(tx, tx('hotel_nights').where({ conference_id: conferenceId, room_id: roomId }).whereBetween('night', [first, last]).orderBy('night'))) as repo.NightRow[];
-  return new Map(rows.map((r) => [r.night, r]));
+/** These nights of the room, locked in night order (call after lockRoom); refused when the room does not offer one. */
+async function lockNights(tx: Tx, conferenceId: number, roomId: number, nights: string[]): Promise<repo.NightRow[]> {
+  try {
+    const [rows] = await lockGroups(tx, [{ table: 'hotel_nights', where: { conference_id: conferenceId, room_id: roomId }, by: 'night', keys: nights }]);
+    return rows as repo.NightRow[];
+  } catch (err) {
+    if (err instanceof CapacityRowMissing) throw new AppError(409, 'hotels:datesOutsideRoom', 'checkIn');
+    throw err;
+  }
 }
 
 /** The nights of a stay, refused when one is not in the room's range (a stay the room does not offer). */
@@ -46,15 +52,14 @@ export async function takeNights(tx: Tx, room: repo.RoomRow, stay: { checkIn: st
   const conferenceId = Number(room.conference_id);
   const nights = stayNights(room, stay.checkIn, stay.checkOut);
   const old = moving ? new Set(nightsOf(moving.checkIn, moving.checkOut)) : new Set<string>();
-  const first = [nights[0], ...old].sort()[0];
-  const last = [nights[nights.length - 1], ...old].sort().at(-1)!;
-  const rows = await lockNights(tx, conferenceId, Number(room.id), first, last);
-  for (const night of nights) {
-    const row = rows.get(night);
-    if (!row) throw new AppError(409, 'hotels:datesOutsideRoom', 'checkIn');
-    const taken = Number(row.held) + Number(row.sold) - (old.has(night) ? moving!.quantity : 0);
-    if (taken + stay.quantity > Number(room.total)) throw new AppError(409, 'hotels:soldOut', 'quantity', 409, { night, left: String(Math.max(0, Number(room.total) - taken)) });
-  }
+  // The old nights are locked too (they are given back below), all in one night order.
+  const rows = await lockNights(tx, conferenceId, Number(room.id), [...nights, ...old]);
+  refuseOverfull(rows.slice(0, nights.length), {
+    taken: (row) => Number(row.held) + Number(row.sold) - (old.has(row.night) ? moving!.quantity : 0),
+    limit: () => Number(room.total),
+    want: () => stay.quantity,
+    refuse: (row, left) => new AppError(409, 'hotels:soldOut', 'quantity', 409, { night: row.night, left: String(left) }),
+  });
   const column = moving?.holds ?? 'held';
   if (moving) {
     await tx('hotel_nights').where({ conference_id: conferenceId, room_id: room.id }).whereIn('night', [...old]).decrement(column, moving.quantity);

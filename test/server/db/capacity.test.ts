@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestDb, type TestDb } from '../../helpers/db';
-import { compareLocks, reserveCapacity, type CapacityLock } from '../../../server/db/capacity';
+import { CapacityRowMissing, compareLocks, lockGroups, refuseOverfull, reserveCapacity, type CapacityLock } from '../../../server/db/capacity';
 import { inTransaction } from '../../../server/db/transaction';
 import { AppError } from '../../../server/platform/errors';
 import type { Tx } from '../../../server/db/index';
@@ -27,6 +27,19 @@ beforeAll(async () => {
     table.string('who', 40).notNullable();
   });
   await t.db('cap_nights').insert([{ id: 1, rooms: 20 }, { id: 2, rooms: 7 }, { id: 3, rooms: 7 }, { id: 10, rooms: 5 }]);
+  // Groups: a room type (the parent) and its nights, each night with its own counter.
+  await t.db.schema.createTable('cap_rooms', (table) => {
+    table.integer('id').primary();
+    table.integer('total').notNullable();
+  });
+  await t.db.schema.createTable('cap_room_nights', (table) => {
+    table.integer('room_id').notNullable();
+    table.string('night', 10).notNullable();
+    table.integer('held').notNullable().defaultTo(0);
+    table.primary(['room_id', 'night']);
+  });
+  await t.db('cap_rooms').insert([{ id: 1, total: 6 }, { id: 2, total: 3 }]);
+  await t.db('cap_room_nights').insert(['2026-05-01', '2026-05-02', '2026-05-03'].flatMap((night) => [{ room_id: 1, night }, { room_id: 2, night }]));
 }, 60_000);
 afterAll(() => t?.drop());
 
@@ -127,5 +140,57 @@ describe('the helper', () => {
     await expect(inTransaction(t.db, (tx) => reserveCapacity(tx, { ...request, lock: [night(404)] }))).rejects.toThrow('no cap_nights row');
     await expect(inTransaction(t.db, (tx) => reserveCapacity(tx, { ...request, lock: [] }))).rejects.toThrow('nothing to lock');
     await expect(inTransaction(t.db, (tx) => reserveCapacity(tx, { ...request, want: 0 }))).rejects.toThrow('want');
+  });
+});
+
+describe('lock groups and the per-row check', () => {
+  const NIGHTS = ['2026-05-01', '2026-05-02', '2026-05-03'];
+
+  /** A stay of some nights of a room: the room locked first, then its nights by night; each night's own count against the room's total. */
+  function stay(roomId: number, nights: string[], want: number, retries = 0) {
+    return inTransaction(
+      t.db,
+      async (tx) => {
+        const [[room], rows] = await lockGroups(tx, [
+          { table: 'cap_rooms', where: {}, by: 'id', keys: [roomId] },
+          { table: 'cap_room_nights', where: { room_id: roomId }, by: 'night', keys: nights },
+        ]);
+        refuseOverfull(rows, { taken: (r) => Number(r.held), limit: () => Number(room.total), want: () => want, refuse: (r, left) => new AppError(409, 'hotel.noRoom', undefined, 409, { night: String(r.night), left: String(left) }) });
+        await tx('cap_room_nights').where({ room_id: roomId }).whereIn('night', nights).increment('held', want);
+      },
+      { retries },
+    );
+  }
+
+  test('stays of overlapping nights named in any order, retries off: no night past its total, no deadlock, no half stay', async () => {
+    const orders = [[0, 1], [1, 0], [0, 1, 2], [2, 1, 0], [1, 2], [2, 1]];
+    const { refused, other } = await settle(Array.from({ length: 120 }, (_, i) => stay(1, orders[i % orders.length].map((n) => NIGHTS[n]), 1)));
+    expect(other).toEqual([]);
+    expect(refused).toBeGreaterThan(0);
+    const held = await t.db('cap_room_nights').where({ room_id: 1 }).orderBy('night').pluck('held');
+    expect(held.map(Number).every((n) => n <= 6)).toBe(true);
+    // Night 2 is in every stay: it is full, and every stay that got in holds all its nights (no half stay).
+    expect(Number(held[1])).toBe(6);
+  });
+
+  test('the rows answer in the caller\'s order, a key named twice answers its row twice; the refusal names the first full row and what is left', async () => {
+    await t.db('cap_room_nights').where({ room_id: 2, night: NIGHTS[1] }).update({ held: 2 });
+    await inTransaction(t.db, async (tx) => {
+      const [rows] = await lockGroups(tx, [{ table: 'cap_room_nights', where: { room_id: 2 }, by: 'night', keys: [NIGHTS[2], NIGHTS[0], NIGHTS[2]] }]);
+      expect(rows.map((r) => r.night)).toEqual([NIGHTS[2], NIGHTS[0], NIGHTS[2]]);
+      expect(await lockGroups(tx, [{ table: 'cap_room_nights', where: { room_id: 2 }, by: 'night', keys: [] }])).toEqual([[]]);
+    });
+    const refusal = await stay(2, [NIGHTS[0], NIGHTS[1]], 2).catch((err: unknown) => err);
+    expect(refusal).toBeInstanceOf(AppError);
+    expect((refusal as AppError).params).toEqual({ night: NIGHTS[1], left: '1' });
+    expect((await t.db('cap_room_nights').where({ room_id: 2 }).orderBy('night').pluck('held')).map(Number)).toEqual([0, 2, 0]);
+  });
+
+  test('a key with no row is CapacityRowMissing naming it, and nothing is written; outside a transaction is a bug', async () => {
+    const missing = await stay(2, [NIGHTS[0], '2026-05-09'], 1).catch((err: unknown) => err);
+    expect(missing).toBeInstanceOf(CapacityRowMissing);
+    expect((missing as CapacityRowMissing).where).toEqual({ room_id: 2, night: '2026-05-09' });
+    expect(Number((await t.db('cap_room_nights').where({ room_id: 2, night: NIGHTS[0] }).first()).held)).toBe(0);
+    await expect(lockGroups(t.db as unknown as Tx, [{ table: 'cap_rooms', where: {}, by: 'id', keys: [1] }])).rejects.toThrow(/inside a transaction/);
   });
 });
