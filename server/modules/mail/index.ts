@@ -70,3 +70,6 @@ export const mailFeature = defineFeature({
 
 /** What other features' mails use of this one. */
 export type { MailNote } from './templates';
+/** The gate other features' mails pass (who may be written to, the day's budget), and the outbox they write to. */
+export { withAdmission, type ConferenceMailGate } from './gate';
+export { enqueueMail } from './service';
