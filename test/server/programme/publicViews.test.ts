@@ -220,6 +220,18 @@ describe('the personal agenda', () => {
     expect((await get('/programme/feed/short.ics')).status).toBe(404);
   });
 
+  test('many new addresses asked at once: each answered, and exactly one of them opens the feed', async () => {
+    const carol = await h.login({ email: 'carol-prog@example.org', conferenceId: cid });
+    await api('put', '/agenda/item-3', carol).expect(200);
+    const answers = await Promise.all(Array.from({ length: 8 }, () => api('post', '/feed', carol)));
+    expect(answers.map((a) => a.status)).toEqual(Array(8).fill(200));
+    const opened = await Promise.all(answers.map(async (a) => (await get(new URL(a.body.data.url as string).pathname)).status));
+    expect(opened.filter((st) => st === 200)).toHaveLength(1);
+    expect(opened.filter((st) => st === 404)).toHaveLength(7);
+    const user = await h.db('users').where({ email: 'carol-prog@example.org' }).first();
+    expect(await h.db('programme_feeds').where({ conference_id: cid, user_id: user.id })).toHaveLength(1);
+  });
+
   test("the person's export holds their agenda, never the feed's hash; erasure removes both", async () => {
     await api('post', '/feed', bob).expect(200);
     await api('put', '/agenda/item-1', bob).expect(200);
