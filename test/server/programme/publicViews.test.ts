@@ -1,19 +1,20 @@
 /**
  * What attendees read of the programme (issue 34), drawn from the last release only: the page in
  * the site's template (kept, dropped on release), a talk's page with JSON-LD and Open Graph, the
- * calendar parsed back with ical.js, the JSON schedule checked against the schedule format's
- * rules, the agenda per person and conference, and the secret feed revoked by a new one.
+ * calendar parsed back with ical.js (its times across zones: calendar.test.ts), the JSON schedule
+ * checked against the schedule format's rules, the agenda per person and conference, and the
+ * secret feed revoked by a new one.
  */
 import path from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import ICAL from 'ical.js';
 import Ajv from 'ajv';
 import { createHarness, type Harness } from '../../helpers/harness';
 import { ROOT_DIR } from '../../../server/paths';
 import { contractSite } from '../../fixtures/contractSite';
 import { release, smallProgramme } from './releaseFixture';
 import { SCHEDULE_SCHEMA } from './scheduleSchema';
+import { readCalendar, timesOf } from './icalRead';
 
 let h: Harness;
 let cid: number;
@@ -119,21 +120,20 @@ describe('a release', () => {
     expect((await get('/programme/not-a-uid!')).headers.location).toBe('/404');
   });
 
-  test('the whole programme as iCalendar, parsed back: stable UIDs, UTC times, sequence and stamp of the release, escaping and folding', async () => {
+  test('the whole programme as iCalendar, parsed back: stable UIDs, local times in the conference’s zone, sequence and stamp of the release, escaping and folding', async () => {
     const res = await get('/programme.ics?lang=en').expect(200);
     expect(res.headers['content-type']).toMatch(/^text\/calendar/);
     const text = res.text;
     for (const line of text.split('\r\n')) expect(Buffer.byteLength(line, 'utf8')).toBeLessThanOrEqual(75);
-    const cal = new ICAL.Component(ICAL.parse(text));
-    const events = cal.getAllSubcomponents('vevent').map((v) => new ICAL.Event(v));
+    const { events } = readCalendar(text);
     expect(events).toHaveLength(7);
     const graphene = events.find((e) => e.uid === 'item-4@prog.localhost')!;
     expect(graphene.summary).toBe('Graphene; Commas, and Slashes');
-    expect(graphene.startDate.toJSDate().toISOString()).toBe('2030-05-20T02:50:00.000Z');
+    expect(text).toContain('DTSTART;TZID=Asia/Shanghai:20300520T105000');
+    expect(timesOf(graphene)).toEqual({ zone: 'Asia/Shanghai', localStart: '2030-05-20T10:50:00', localEnd: '2030-05-20T11:10:00', start: '2030-05-20T02:50:00.000Z', end: '2030-05-20T03:10:00.000Z' });
     expect(graphene.sequence).toBe(2);
     expect(graphene.description).toContain('backslash \\ here');
-    const zh = new ICAL.Component(ICAL.parse((await get('/programme.ics?lang=zh').expect(200)).text));
-    const long = zh.getAllSubcomponents('vevent').map((v) => new ICAL.Event(v)).find((e) => e.uid === 'item-7@prog.localhost')!;
+    const long = readCalendar((await get('/programme.ics?lang=zh').expect(200)).text).events.find((e) => e.uid === 'item-7@prog.localhost')!;
     expect(long.summary).toBe('一个很长的中文题目用来检验日历折行是否会把多字节字符切断的情况是否正确处理（中）');
     // a second request is the same kept file, and a calendar polling with its validator gets 304
     const etag = res.headers.etag;
@@ -208,7 +208,7 @@ describe('the personal agenda', () => {
     expect(rows).toHaveLength(1);
     expect(JSON.stringify(rows)).not.toContain(secret);
     const feed = await get(`${path}?lang=en`).expect(200);
-    const events = new ICAL.Component(ICAL.parse(feed.text)).getAllSubcomponents('vevent').map((v) => new ICAL.Event(v).uid);
+    const events = readCalendar(feed.text).events.map((e) => e.uid);
     expect(events.sort()).toEqual(['item-3@prog.localhost', 'item-5@prog.localhost']);
     // the same secret opens nothing on another conference
     expect((await get(path, { at: otherHost })).status).toBe(404);
