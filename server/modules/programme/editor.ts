@@ -75,11 +75,14 @@ export type Working = {
   terms: ProgrammeTerms;
 };
 
-export async function readWorking(db: Conn, conferenceId: number): Promise<Working> {
+/** How the manuscripts are read: from the tables (the default; a release), or kept (keptManuscripts.ts). */
+export type ManuscriptSource = (conferenceId: number, alsoIds: number[]) => Promise<ProgrammeManuscript[]>;
+
+export async function readWorking(db: Conn, conferenceId: number, source?: ManuscriptSource): Promise<Working> {
   const [settingsRow, roomRows, itemRows, terms] = await Promise.all([repo.settingsRow(db, conferenceId), repo.roomRows(db, conferenceId), repo.itemRows(db, conferenceId), programmeTerms(db, conferenceId)]);
   const settings = settingsOf(settingsRow);
   const placedPapers = [...new Set(itemRows.map((r) => r.submission_id).filter((s): s is number => s != null).map(Number))];
-  const manuscripts = new Map((await programmeManuscripts(db, conferenceId, placedPapers)).map((m) => [m.id, m]));
+  const manuscripts = new Map((await (source ? source(conferenceId, placedPapers) : programmeManuscripts(db, conferenceId, placedPapers))).map((m) => [m.id, m]));
   return {
     settings,
     draftRevision: Number(settingsRow?.draft_revision ?? 0),

@@ -1,15 +1,20 @@
 /**
  * The programme as iCalendar (RFC 5545): the whole programme, one item, and a person's agenda.
- * Times are UTC instants ("…Z", RFC 5545 3.3.5 form 2), exact whatever the reader's zone; the
- * conference's zone is named for calendars that show it (X-WR-TIMEZONE). Each event's UID is its
- * release uid at the conference's host, the same in every release, so a subscribed calendar
- * updates an event rather than adding a copy; SEQUENCE is the release number, and DTSTAMP and
- * LAST-MODIFIED the release's instant, so every release reads as a newer version. Text is escaped
- * (3.3.11) and lines are folded at 75 octets without cutting a UTF-8 character (3.1).
+ * Times are local times in the conference's zone (`DTSTART;TZID=Asia/Shanghai:20300520T090000`,
+ * 3.3.5 form 3; in UTC within the hour the clocks go back over, where a local time is ambiguous),
+ * with that zone's VTIMEZONE in the calendar (vtimezone.ts): every reader finds the
+ * same instant, and a reader's calendar knows the talk is at 09:00 conference time even when the
+ * reader is elsewhere (and keeps it there should the zone's rules ever be corrected). The zone is
+ * also named for calendars that show one (X-WR-TIMEZONE). Each event's UID is its release uid at
+ * the conference's host, the same in every release, so a subscribed calendar updates an event
+ * rather than adding a copy; SEQUENCE is the release number, and DTSTAMP and LAST-MODIFIED the
+ * release's instant (UTC, as 3.8.7.2 requires), so every release reads as a newer version. Text is
+ * escaped (3.3.11) and lines are folded at 75 octets without cutting a UTF-8 character (3.1).
  */
 import type { Lang } from '../../contract/enums';
 import type { ReleasedItem } from '../../contract/programme';
 import { pick, type PublicProgramme } from './publicData';
+import { vtimezone, zonedValue } from './vtimezone';
 
 const CRLF = '\r\n';
 
@@ -58,14 +63,15 @@ function event(item: ReleasedItem, ctx: IcsContext): string[] {
   const { release } = ctx.p;
   const stamp = icsInstant(release.releasedAt.toISOString());
   const room = item.roomId ? ctx.p.rooms.get(item.roomId) : undefined;
+  const zone = ctx.p.programme.timeZone;
   const props = [
     'BEGIN:VEVENT',
     `UID:${item.uid}@${ctx.host}`,
     `SEQUENCE:${release.number}`,
     `DTSTAMP:${stamp}`,
     `LAST-MODIFIED:${stamp}`,
-    `DTSTART:${icsInstant(item.start)}`,
-    `DTEND:${icsInstant(item.end)}`,
+    `DTSTART${zonedValue(item.start, zone)}`,
+    `DTEND${zonedValue(item.end, zone)}`,
     `SUMMARY:${escapeText(pick(item.title, ctx.lang))}`,
   ];
   const description = describe(item, ctx);
@@ -79,6 +85,9 @@ function event(item: ReleasedItem, ctx: IcsContext): string[] {
 
 /** A calendar of these items (the whole programme, one item, an agenda). */
 export function calendar(items: ReleasedItem[], ctx: IcsContext): string {
+  const zone = ctx.p.programme.timeZone;
+  // the zone over the years of these items (of the conference's days for an empty agenda)
+  const instants = items.length ? items.flatMap((i) => [i.start, i.end]) : ctx.p.programme.days.map((d) => `${d}T12:00:00Z`);
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
@@ -86,10 +95,11 @@ export function calendar(items: ReleasedItem[], ctx: IcsContext): string {
     'CALSCALE:GREGORIAN',
     'METHOD:PUBLISH',
     `X-WR-CALNAME:${escapeText(ctx.calendarName)}`,
-    `X-WR-TIMEZONE:${ctx.p.programme.timeZone}`,
+    `X-WR-TIMEZONE:${zone}`,
     // calendars that poll a subscription: once an hour is plenty for a programme
     'REFRESH-INTERVAL;VALUE=DURATION:PT1H',
     'X-PUBLISHED-TTL:PT1H',
+    ...vtimezone(zone, instants),
     ...items.flatMap((item) => event(item, ctx)),
     'END:VCALENDAR',
   ];

@@ -5,12 +5,16 @@
  * talk's page, a personal agenda, calendar feeds, the JSON schedule and the printed programme,
  * all drawn from the last release (server/contract/programme.ts).
  */
+import type { Db } from '../../db/index';
+import type { InvalidationBus } from '../../platform/cache';
 import { cachedDataChanged } from '../../platform/changes';
 import { handle } from '../../platform/events';
 import { defineFeature } from '../../platform/feature';
 import { PROGRAMME_SCREENS } from '../../contract/programme';
 import { programmeManageApiRouter, programmeManagePageRouter } from './routes';
 import { ProgrammeEditor } from './service';
+import { KeptManuscripts } from './keptManuscripts';
+import type { ManuscriptSource } from './editor';
 import { AgendaService } from './agenda';
 import { programmePersonalData } from './personalData';
 import { PublicProgrammes } from './publicData';
@@ -44,13 +48,19 @@ declare module '../../platform/feature' {
   }
 }
 
+/** The editor's manuscripts, kept per conference while unchanged (keptManuscripts.ts). */
+function keptManuscripts(db: Db, bus: InvalidationBus): ManuscriptSource {
+  const kept = new KeptManuscripts(db, bus);
+  return (conferenceId, alsoIds) => kept.of(conferenceId, alsoIds);
+}
+
 export const programmeFeature = defineFeature({
   name: 'programme',
   services: ({ db, cache, events, mailGate }) => {
     const programmes = new PublicProgrammes(db, cache);
     return {
       // the organiser's half: the editor and its releases
-      programmeEditor: new ProgrammeEditor(db, events, mailGate),
+      programmeEditor: new ProgrammeEditor(db, events, mailGate, keptManuscripts(db, cache)),
       // what attendees read: the last release, and each person's agenda
       programmeReading: { programmes, agenda: new AgendaService(db, programmes) },
     };

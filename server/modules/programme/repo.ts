@@ -173,10 +173,13 @@ export async function feedByHash(db: Conn, conferenceId: number, tokenHash: stri
   return row ? { userId: Number(row.user_id), tokenHash: row.token_hash } : undefined;
 }
 
-/** The person's one feed secret (by its hash): a new one replaces, and so revokes, the old. */
-export async function replaceFeed(tx: Tx, conferenceId: number, userId: number, tokenHash: string): Promise<void> {
-  await tx('programme_feeds').where({ conference_id: conferenceId, user_id: userId }).del();
-  await tx('programme_feeds').insert({ conference_id: conferenceId, user_id: userId, token_hash: tokenHash, created_at: toDbInstant() });
+/**
+ * The person's one feed secret (by its hash): a new one replaces, and so revokes, the old. One
+ * upsert: a delete then an insert lets two requests at once (MariaDB, no row to lock yet) both
+ * insert, and the second fails on the key.
+ */
+export async function replaceFeed(db: Conn, conferenceId: number, userId: number, tokenHash: string): Promise<void> {
+  await db('programme_feeds').insert({ conference_id: conferenceId, user_id: userId, token_hash: tokenHash, created_at: toDbInstant() }).onConflict(['conference_id', 'user_id']).merge(['token_hash', 'created_at']);
 }
 
 export async function removeFeed(db: Conn, conferenceId: number, userId: number): Promise<number> {

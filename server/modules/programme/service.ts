@@ -15,9 +15,9 @@ import { AppError } from '../../platform/errors';
 import type { EventBus } from '../../platform/events';
 import { findAccountByEmail } from '../accounts/index';
 import { enqueueMail, withAdmission, type ConferenceMailGate } from '../mail/index';
-import { programmeManuscripts, programmeTerms } from '../submissions/index';
+import { programmeManuscripts, programmeReportTypes, programmeTerms } from '../submissions/index';
 import { concerning } from './conflicts';
-import { conflictsOfWorking, itemOf, lengthOf, namesOf, readWorking, roomOf, settingsOf } from './editor';
+import { conflictsOfWorking, itemOf, lengthOf, namesOf, readWorking, roomOf, settingsOf, type ManuscriptSource } from './editor';
 import { movedMail, movedPeople } from './mails';
 import { changesOf, snapshotOf } from './release';
 import * as repo from './repo';
@@ -45,14 +45,29 @@ export class ConflictsRemain extends AppError {
 const notFound = () => new AppError(404, 'programmeManage:notFound');
 
 export class ProgrammeEditor {
+  /**
+   * The manuscripts as the editor's answers read them: kept in memory while unchanged
+   * (keptManuscripts.ts), so a drop does not read every paper and author again. A release reads
+   * the tables itself.
+   */
+  private readonly manuscripts: ManuscriptSource;
+
   constructor(
     private readonly db: Db,
     private readonly events: EventBus,
     private readonly mailGate: ConferenceMailGate,
-  ) {}
+    manuscripts?: ManuscriptSource,
+  ) {
+    this.manuscripts = manuscripts ?? ((cid, alsoIds) => programmeManuscripts(db, cid, alsoIds));
+  }
+
+  /** The working programme for the editor's answers (not for a release). */
+  private working(conferenceId: number) {
+    return readWorking(this.db, conferenceId, this.manuscripts);
+  }
 
   async state(ctx: EditorContext): Promise<EditorState> {
-    const w = await readWorking(this.db, ctx.conferenceId);
+    const w = await this.working(ctx.conferenceId);
     return {
       timeZone: ctx.timeZone,
       days: ctx.days,
@@ -69,7 +84,7 @@ export class ProgrammeEditor {
   }
 
   async conflicts(ctx: EditorContext): Promise<ProgrammeConflict[]> {
-    return conflictsOfWorking(await readWorking(this.db, ctx.conferenceId), ctx.days, ctx.lang);
+    return conflictsOfWorking(await this.working(ctx.conferenceId), ctx.days, ctx.lang);
   }
 
   async saveSettings(conferenceId: number, s: EditorSettings): Promise<EditorSettings> {
@@ -157,7 +172,7 @@ export class ProgrammeEditor {
   private async layout(tx: Tx, conferenceId: number, block: repo.ItemRow, by: number, settings: EditorSettings): Promise<number[]> {
     const children = await repo.childRows(tx, conferenceId, Number(block.id));
     if (!children.length) return [];
-    const types = new Map((await programmeManuscripts(tx, conferenceId, children.map((c) => Number(c.submission_id)).filter(Boolean))).map((m) => [m.id, m.reportTypeId]));
+    const types = await programmeReportTypes(tx, conferenceId, children.map((c) => Number(c.submission_id)).filter(Boolean));
     let at = block.start_minute == null ? null : Number(block.start_minute);
     const touched: number[] = [];
     for (const [position, c] of children.entries()) {
@@ -176,7 +191,7 @@ export class ProgrammeEditor {
   }
 
   private async answer(ctx: EditorContext, id: number | null, touched: number[], removed: number[] = []): Promise<SaveAnswer> {
-    const w = await readWorking(this.db, ctx.conferenceId);
+    const w = await this.working(ctx.conferenceId);
     const all = conflictsOfWorking(w, ctx.days, ctx.lang);
     const byId = new Map(w.items.map((i) => [i.id, i]));
     return {

@@ -27,7 +27,7 @@ export { authorStanding, type AuthorStanding } from './standing';
 /** For review's overview panel: the manuscripts as a derived table, and the sessions' titles (repo.ts). */
 export { manuscriptsTable, sessionTitles } from './repo';
 /** For the programme (issue 34): the accepted manuscripts with their authors, the sessions and report types (read only). */
-export { programmeManuscripts, programmeTerms, type ProgrammeManuscript, type ProgrammeAuthor, type ProgrammeTerms } from './programme';
+export { programmeManuscripts, programmeManuscriptsStamp, programmeReportTypes, programmeTerms, type ProgrammeManuscript, type ProgrammeAuthor, type ProgrammeTerms } from './programme';
 
 /** A manuscript's stored file as review serves it to its reviewers, and the name it downloads under. */
 export type { ManuscriptFile } from './author';

@@ -6,6 +6,7 @@
  */
 import type { Db, Tx } from '../../db/index';
 import { accountsByIds } from '../accounts/index';
+import { submissionsStamp } from './repo';
 
 export type ProgrammeAuthor = { name: string; unit: string; email: string; accountId: number | null; presenting: boolean };
 
@@ -79,6 +80,25 @@ export async function programmeManuscripts(db: Db | Tx, conferenceId: number, al
       })),
     };
   });
+}
+
+/**
+ * A fingerprint of the conference's manuscripts: how many there are and the latest change to one
+ * (every write of a manuscript, its status or its authors touches `updated_at`, to the
+ * millisecond). The programme keeps what `programmeManuscripts` read while this stays the same.
+ */
+export function programmeManuscriptsStamp(db: Db | Tx, conferenceId: number): Promise<string> {
+  return submissionsStamp(db, conferenceId);
+}
+
+/** The report type of each of these manuscripts of the conference (a paper's default length), read alone. */
+export async function programmeReportTypes(db: Db | Tx, conferenceId: number, ids: number[]): Promise<Map<number, number | null>> {
+  const out = new Map<number, number | null>();
+  for (let i = 0; i < ids.length; i += 500) {
+    const rows = (await db('submissions').where('conference_id', conferenceId).whereIn('id', ids.slice(i, i + 500)).select('id', 'report_type_id')) as Array<{ id: number; report_type_id: number | null }>;
+    for (const r of rows) out.set(Number(r.id), r.report_type_id == null ? null : Number(r.report_type_id));
+  }
+  return out;
 }
 
 /** The top-level sessions and the report types of a conference's call. */

@@ -139,6 +139,19 @@ describe('releases', () => {
     const stale = await call(h, s.host, 'post', `${API}/releases`, { token: s.manager, body: { note: 'x', draftRevision: before } });
     expect([stale.status, stale.body.message]).toEqual([409, 'programmeManage:draftChanged']);
   });
+
+  test('four releases asked at once: numbered one after another, or told to look again; none fails', async () => {
+    const before = (await latestRelease(h.db, s.cid))!.number;
+    const answers = await Promise.all(['a', 'b', 'c', 'd'].map((note) => release(note)));
+    // one that read the programme after another's commit releases it again (an empty log); one that read it before is refused
+    for (const a of answers) expect([200, 409]).toContain(a.status);
+    for (const a of answers.filter((x) => x.status === 409)) expect(a.body.message).toBe('programmeManage:draftChanged');
+    const numbers = answers.filter((a) => a.status === 200).map((a) => (a.body.data as ProgrammeReleaseSummary).number).sort((x, y) => x - y);
+    expect(numbers.length).toBeGreaterThan(0);
+    expect(numbers).toEqual(numbers.map((_, i) => before + 1 + i));
+    expect((await latestRelease(h.db, s.cid))!.number).toBe(before + numbers.length);
+    expect(Number((await h.db('programme_releases').where({ conference_id: s.cid }).count({ n: '*' }).first())!.n)).toBe(before + numbers.length);
+  });
 });
 
 describe('time zones', () => {
