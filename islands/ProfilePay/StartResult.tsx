@@ -10,19 +10,10 @@ import type { PaymentStartView } from '../../server/contract/orders';
 import { textOrKey, type T } from '../shared/orders';
 import { postForm } from '../shared/postForm';
 import { QrDialog } from './QrDialog';
+import { codeGroups } from './codeGroups';
 
 /** The lines that are codes (typed, not read): shown in groups that never break inside, copied without the spaces between them. */
 const CODES = new Set(['payments:field.account', 'payments:field.iban', 'payments:field.swift', 'payments:field.postCode']);
-
-/**
- * A code's groups as a person reads them out: the groups it was written in (an IBAN in fours, an
- * account as the bank prints it), or a long run of digits in fours as bank cards show it.
- */
-export function codeGroups(value: string): string[] {
-  const written = value.trim().split(/\s+/).filter(Boolean);
-  if (written.length > 1) return written;
-  return /^\d{9,}$/.test(value.trim()) ? value.trim().match(/\d{1,4}/g)! : written;
-}
 
 /**
  * A value of the details. A phone's narrow column broke them anywhere ("Institute of Physics CA / S",
