@@ -8,7 +8,7 @@
  * skipped ones included) arrives; a failure is shown by WorkProgress itself.
  */
 import { useState } from 'react';
-import { Alert, App, Button, Form, Input, Select, Space, Table, Tag, Typography, Upload } from 'antd';
+import { Alert, App, Button, Form, Input, Select, Space, Tag, Typography, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { ordersApi, STATEMENT_MAX_BYTES, type StatementMapping, type StatementPreview, type StatementResult } from '../../server/contract/orders';
 import type { WorkView } from '../../server/contract/work';
@@ -16,10 +16,13 @@ import type { Lang } from '../shared/locale';
 import { call, ApiError } from '../shared/api';
 import { errorText, type T } from '../shared/orders';
 import { WorkProgress } from '../shared/work';
+import { ManageTable } from '../shared/ManageTable';
 import { preset } from './csv';
 
 type Values = { date: string; amount: string; text: string; currency?: string; payer?: string; rowCurrency: string };
 const OUTCOME_COLORS = { confirmed: 'green', duplicate: 'default', queued: 'orange', skipped: 'default' } as const;
+const ROWS_PER_PAGE = 50;
+type Outcome = StatementResult['outcomes'][number];
 
 /** The file's bytes as base64, in slices (a 2 MB file in one String.fromCharCode call would overflow the stack). */
 async function base64Of(file: File): Promise<string> {
@@ -36,6 +39,7 @@ export function StatementTab({ mapping, t, lang, mobile, onImported }: { mapping
   const [result, setResult] = useState<StatementResult | null>(null);
   const [busy, setBusy] = useState(false);
   const [work, setWork] = useState<WorkView | null>(null);
+  const [page, setPage] = useState(1);
 
   async function choose(f: File) {
     setResult(null);
@@ -75,6 +79,7 @@ export function StatementTab({ mapping, t, lang, mobile, onImported }: { mapping
     setBusy(false);
     if (w.state !== 'done') return;
     setWork(null);
+    setPage(1);
     setResult(w.summary as StatementResult);
     message.success(t('orders:imported'));
     onImported();
@@ -121,17 +126,18 @@ export function StatementTab({ mapping, t, lang, mobile, onImported }: { mapping
       {result ? (
         <Space orientation="vertical" style={{ width: '100%', marginTop: 20 }}>
           <Alert type="success" showIcon title={t('orders:manage.resultSummary', { rows: result.rows, confirmed: result.confirmed, duplicate: result.duplicate, queued: result.queued, skipped: result.skipped ?? 0 })} />
-          <Table
-            rowKey="line"
+          {/* A card per row on a phone (ManageTable): a table there scrolled sideways, out of a keyboard's reach. */}
+          <ManageTable<Outcome>
+            mobile={mobile}
             size="small"
-            dataSource={result.outcomes}
-            scroll={{ x: 640 }}
-            pagination={{ pageSize: 50, hideOnSinglePage: true, simple: mobile }}
+            rowKey={(o) => o.line}
+            rows={result.outcomes.slice((page - 1) * ROWS_PER_PAGE, page * ROWS_PER_PAGE)}
+            pagination={{ current: page, pageSize: ROWS_PER_PAGE, total: result.outcomes.length, onChange: setPage, hideOnSinglePage: true }}
             columns={[
-              { title: t('orders:manage.line'), dataIndex: 'line', key: 'line', width: 70 },
-              { title: t('orders:manage.outcome'), key: 'outcome', width: 120, render: (_, o) => <Tag color={OUTCOME_COLORS[o.outcome]}>{t(`orders:manage.outcomes.${o.outcome}`)}</Tag> },
-              { title: t('orders:manage.orderNos'), key: 'orders', width: 200, render: (_, o) => o.orderNos.join(', ') },
-              { title: t('orders:manage.reason'), key: 'reason', render: (_, o) => t(`orders:reason.${o.reason}`) },
+              { key: 'line', title: t('orders:manage.line'), render: (o) => o.line },
+              { key: 'outcome', title: t('orders:manage.outcome'), minWidth: 110, primary: true, render: (o) => <Tag color={OUTCOME_COLORS[o.outcome]}>{t(`orders:manage.outcomes.${o.outcome}`)}</Tag> },
+              { key: 'orders', title: t('orders:manage.orderNos'), minWidth: 180, render: (o) => o.orderNos.join(', ') },
+              { key: 'reason', title: t('orders:manage.reason'), minWidth: 160, render: (o) => t(`orders:reason.${o.reason}`) },
             ]}
           />
         </Space>

@@ -25,7 +25,9 @@ export function maintenancePage(lang: Lang): string {
     `<meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head>` +
     `<body style="margin:0;font-family:system-ui,-apple-system,'Segoe UI',sans-serif;color:#1f2937;background:#f8fafc">` +
     `<main class="maintenance-page" role="main" style="max-width:560px;margin:0 auto;padding:96px 24px;text-align:center">` +
-    `<div aria-hidden="true" style="font-size:56px;line-height:1;margin-bottom:24px">&#128295;</div>` +
+    // A drawn wrench, not the emoji: a machine without an emoji font showed an empty box.
+    `<svg aria-hidden="true" width="56" height="56" viewBox="0 0 24 24" fill="none" stroke="#64748b" stroke-width="1.8" stroke-linecap="round" stroke-linejoin="round" style="margin-bottom:24px">` +
+    `<path d="M14.7 6.3a1 1 0 0 0 0 1.4l1.6 1.6a1 1 0 0 0 1.4 0l3.77-3.77a6 6 0 0 1-7.94 7.94l-6.91 6.91a2.12 2.12 0 0 1-3-3l6.91-6.91a6 6 0 0 1 7.94-7.94l-3.76 3.76z"/></svg>` +
     `<h1 style="font-size:24px;margin:0 0 12px">${title}</h1><p style="font-size:15px;line-height:1.6;color:#4b5563;margin:0">${body}</p></main></body></html>`
   );
 }

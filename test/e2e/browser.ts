@@ -1,7 +1,15 @@
-/** Chromium for the browser tests: Debian's build, the flags this machine needs, screenshots. */
+/**
+ * Chromium for the browser tests: Debian's build, the flags this machine needs, screenshots; and
+ * the start every browser file shares (startStage): the real server on fresh data, Chromium,
+ * sessions, contexts in a language on a desktop or a phone.
+ */
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type FrameLocator, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type FrameLocator, type Page } from 'playwright-core';
+import { createDb, type Db } from '../../server/db/index';
+import { ensureUser } from '../../server/modules/accounts/service';
+import { Sessions } from '../../server/platform/session';
+import { startServer, type RunningServer } from './server';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SHOTS = path.resolve(import.meta.dirname, '../../test-results/screenshots');
@@ -14,6 +22,9 @@ export const PHONE = {
   isMobile: true,
   hasTouch: true,
 };
+
+/** The laptop most tests use. */
+export const DESKTOP = { viewport: { width: 1366, height: 900 } };
 
 export function warnIfNoBrowser(): void {
   if (!haveBrowser) console.warn(`\n*** BROWSER TESTS SKIPPED: no Chromium at ${CHROMIUM} (apt-get install chromium) ***\n`);
@@ -162,4 +173,83 @@ export async function chooseOption(page: Page, inputId: string, option: string):
     }
   }
   await item.first().click();
+}
+
+export type Lang = 'zh' | 'en';
+export type Device = 'desktop' | 'phone';
+
+/** What a browser file's seeding gets: the server's database, the demo conference, sessions. */
+export type Seeding = {
+  db: Db;
+  /** the demo conference's id */
+  demo: number;
+  server: RunningServer;
+  /** A session for the person (made when new), as signing in gives it: its token is the `token` cookie. */
+  signIn(person: { email: string; trueName: string }, conferenceId: number | null): Promise<{ id: number; token: string }>;
+};
+
+/** The server and Chromium of one browser file, with the ways to reach the server's sites. */
+export type Stage = {
+  server: RunningServer;
+  browser: Browser;
+  /** An address on a conference's host (the demo's unless given), or the platform's (`'platform'`). */
+  url(pathname: string, host?: string): string;
+  /** A context of a person reading in `lang` on `device` (a desktop unless given), signed in when `token` is given, on `host`'s site (or each of several). */
+  context(who: { lang?: Lang; device?: Device; token?: string; host?: string | string[] } & BrowserContextOptions): Promise<BrowserContext>;
+  /** Closes Chromium (failing on console errors, see launch) and stops the server, its data removed, whatever happens. */
+  stop(): Promise<void>;
+};
+
+/** A session for a person, signed with the server's secret (DATA_DIR/secret). */
+async function signIn(server: RunningServer, db: Db, person: { email: string; trueName: string }, conferenceId: number | null): Promise<{ id: number; token: string }> {
+  const { id } = await ensureUser(db, person);
+  const secret = fs.readFileSync(path.join(server.dataDir, 'secret'), 'utf8').trim();
+  const { token } = await new Sessions(db, secret).issue({ id, trueName: person.trueName, umtId: null, cstnetId: person.email }, conferenceId);
+  return { id, token };
+}
+
+/**
+ * The start of a browser file: the real server (`npm start`'s, on `dataDir` or fresh data), then
+ * `seed` with its database (closed after), then Chromium. A start that fails stops what it started.
+ */
+export async function startStage(seed?: (s: Seeding) => Promise<void>, opts: { dataDir?: string } = {}): Promise<Stage> {
+  const server = await startServer({ dataDir: opts.dataDir });
+  const removeData = () => fs.rmSync(server.dataDir, { recursive: true, force: true });
+  try {
+    if (seed) {
+      const db = createDb({ dataDir: server.dataDir });
+      try {
+        const demo = Number((await db('conferences').where({ slug: 'demo' }).first()).id);
+        await seed({ db, demo, server, signIn: (person, conferenceId) => signIn(server, db, person, conferenceId) });
+      } finally {
+        await db.destroy();
+      }
+    }
+    const browser = await launch();
+    const url = (pathname: string, host = 'demo') => `http://${host}.localhost:${server.port}${pathname}`;
+    return {
+      server,
+      browser,
+      url,
+      async context({ lang, device = 'desktop', token, host, ...options }) {
+        const context = await browser.newContext({ ...(device === 'phone' ? PHONE : DESKTOP), ...options });
+        for (const site of [host ?? 'demo'].flat().map((h) => url('/', h))) {
+          await context.addCookies([...(lang ? [{ name: 'locale', value: lang, url: site }] : []), ...(token ? [{ name: 'token', value: token, url: site }] : [])]);
+        }
+        return context;
+      },
+      async stop() {
+        try {
+          await browser.close();
+        } finally {
+          await server.stop();
+          removeData();
+        }
+      },
+    };
+  } catch (error) {
+    await server.stop();
+    removeData();
+    throw error;
+  }
 }

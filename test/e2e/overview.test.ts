@@ -6,64 +6,39 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import path from 'node:path';
-import { createRequire } from 'node:module';
-import type { Browser, Page } from 'playwright-core';
-import { createDb } from '../../server/db/index';
-import { Sessions } from '../../server/platform/session';
-import { ensureUser, grantRole } from '../../server/modules/accounts/service';
+import { grantRole } from '../../server/modules/accounts/service';
 import { seedOverview } from '../helpers/overviewSeed';
-import { haveBrowser, launch, PHONE, shot, warnIfNoBrowser } from './browser';
-import { startServer, type RunningServer } from './server';
+import type { Page } from 'playwright-core';
+import { auditPart } from './axe';
+import { haveBrowser, shot, startStage, warnIfNoBrowser, type Stage } from './browser';
 
 warnIfNoBrowser();
 
-const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** axe on the overview's island. */
-async function audit(page: Page): Promise<Array<{ id: string; impact: string; nodes: string[] }>> {
-  await page.evaluate(AXE);
-  return page.evaluate(async () => {
-    const axe = (globalThis as unknown as { axe: { run(ctx: unknown, o: object): Promise<{ violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: unknown[] }> }> }> } }).axe;
-    // The island only: the management layout's side menu is the shell's (its own finding is reported apart).
-    const r = await axe.run({ include: [['[data-island="ManageOverview"]']] }, { resultTypes: ['violations'] });
-    return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ id: v.id, impact: v.impact ?? '', nodes: v.nodes.slice(0, 5).map((n) => JSON.stringify(n.target)) }));
-  });
-}
+/** axe on the overview's island: the management layout's side menu is the shell's (its own finding is reported apart). */
+const audit = (page: Page) => auditPart(page, '[data-island="ManageOverview"]');
 
 describe('the managers\' overview in a browser', { skip: !haveBrowser }, () => {
-  let server: RunningServer;
-  let browser: Browser;
+  let stage: Stage;
   let token: string;
-  const url = (p: string) => `http://demo.localhost:${server.port}${p}`;
+  const url = (p: string) => stage.url(p);
 
   before(async () => {
-    server = await startServer();
-    browser = await launch();
-    const db = createDb({ dataDir: server.dataDir });
-    const conference = await db('conferences').where({ slug: 'demo' }).first();
-    await seedOverview(db, conference.id, { people: 240, orders: 300, manuscripts: 90 }, 'e2e');
-    const { id } = await ensureUser(db, { email: 'ov-manager@example.org', trueName: '看板经理' });
-    await grantRole(db, conference.id, id, 'manager');
-    const secret = fs.readFileSync(path.join(server.dataDir, 'secret'), 'utf8').trim();
-    ({ token } = await new Sessions(db, secret).issue({ id, trueName: '看板经理', umtId: null, cstnetId: 'ov-manager@example.org' }, conference.id));
-    await db.destroy();
+    stage = await startStage(async ({ db, demo, signIn }) => {
+      await seedOverview(db, demo, { people: 240, orders: 300, manuscripts: 90 }, 'e2e');
+      const manager = await signIn({ email: 'ov-manager@example.org', trueName: '看板经理' }, demo);
+      await grantRole(db, demo, manager.id, 'manager');
+      token = manager.token;
+    });
   });
 
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-    if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
-  });
+  after(() => stage?.stop());
 
   for (const lang of ['zh', 'en'] as const) {
     for (const device of ['desktop', 'phone'] as const) {
       test(`${lang}, ${device}: charts drawn by the server, live after hydration, numbers one click away, axe clean`, async () => {
-        const context = await browser.newContext(device === 'phone' ? PHONE : { viewport: { width: 1366, height: 900 } });
-        await context.addCookies([{ name: 'locale', value: lang, url: url('/') }, { name: 'token', value: token, url: url('/') }]);
+        const context = await stage.context({ lang, device, token });
         // Without any script: the server's SVG is in the document.
-        const bare = await browser.newContext({ javaScriptEnabled: false });
+        const bare = await stage.browser.newContext({ javaScriptEnabled: false });
         await bare.addCookies([{ name: 'locale', value: lang, url: url('/') }, { name: 'token', value: token, url: url('/') }]);
         const plain = await bare.newPage();
         await plain.goto(url('/platform/manage/dashboard'));
@@ -97,7 +72,7 @@ describe('the managers\' overview in a browser', { skip: !haveBrowser }, () => {
   }
 
   test('the charts\' library loads on the overview only', async () => {
-    const context = await browser.newContext();
+    const context = await stage.browser.newContext();
     await context.addCookies([{ name: 'token', value: token, url: url('/') }]);
     const page = await context.newPage();
     const bodies: Array<Promise<string>> = [];

@@ -6,62 +6,39 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import path from 'node:path';
-import { createRequire } from 'node:module';
-import type { Browser, Page } from 'playwright-core';
-import { createDb } from '../../server/db/index';
-import { Sessions } from '../../server/platform/session';
-import { ensureUser, grantRole } from '../../server/modules/accounts/service';
+import { grantRole } from '../../server/modules/accounts/service';
 import { seedOverview } from '../helpers/overviewSeed';
-import { haveBrowser, launch, PHONE, shot, warnIfNoBrowser } from './browser';
-import { startServer, type RunningServer } from './server';
+import type { Page } from 'playwright-core';
+import { auditPart } from './axe';
+import { haveBrowser, shot, startStage, warnIfNoBrowser, type Stage } from './browser';
 
 warnIfNoBrowser();
 
-const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-async function audit(page: Page, island: string): Promise<Array<{ id: string; nodes: string[] }>> {
-  await page.evaluate(AXE);
-  return page.evaluate(async (name) => {
-    const axe = (globalThis as unknown as { axe: { run(ctx: unknown, o: object): Promise<{ violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: unknown[] }> }> }> } }).axe;
-    const r = await axe.run({ include: [[`[data-island="${name}"]`]] }, { resultTypes: ['violations'] });
-    return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ id: v.id, nodes: v.nodes.slice(0, 5).map((n) => JSON.stringify(n.target)) }));
-  }, island);
-}
+/** axe on one island of the page. */
+const audit = (page: Page, island: string) => auditPart(page, `[data-island="${island}"]`);
 
 const digits = (text: string | null) => Number((text ?? '').replace(/[^\d]/g, ''));
 
 describe('the overview\'s links open the lists filtered', { skip: !haveBrowser }, () => {
-  let server: RunningServer;
-  let browser: Browser;
+  let stage: Stage;
   let token: string;
-  const url = (p: string) => `http://demo.localhost:${server.port}${p}`;
+  const url = (p: string) => stage.url(p);
 
   before(async () => {
-    server = await startServer();
-    browser = await launch();
-    const db = createDb({ dataDir: server.dataDir });
-    const conference = await db('conferences').where({ slug: 'demo' }).first();
-    await seedOverview(db, conference.id, { people: 60, orders: 40, manuscripts: 20 }, 'links');
-    const { id } = await ensureUser(db, { email: 'ovl-manager@example.org', trueName: '链接经理' });
-    await grantRole(db, conference.id, id, 'manager');
-    const secret = fs.readFileSync(path.join(server.dataDir, 'secret'), 'utf8').trim();
-    ({ token } = await new Sessions(db, secret).issue({ id, trueName: '链接经理', umtId: null, cstnetId: 'ovl-manager@example.org' }, conference.id));
-    await db.destroy();
+    stage = await startStage(async ({ db, demo, signIn }) => {
+      await seedOverview(db, demo, { people: 60, orders: 40, manuscripts: 20 }, 'links');
+      const manager = await signIn({ email: 'ovl-manager@example.org', trueName: '链接经理' }, demo);
+      await grantRole(db, demo, manager.id, 'manager');
+      token = manager.token;
+    });
   });
 
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-    if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
-  });
+  after(() => stage?.stop());
 
   for (const lang of ['zh', 'en'] as const) {
     for (const device of ['desktop', 'phone'] as const) {
       test(`${lang}, ${device}: a table row and a figure open the filtered list; reload and back keep it`, async () => {
-        const context = await browser.newContext(device === 'phone' ? PHONE : { viewport: { width: 1366, height: 900 } });
-        await context.addCookies([{ name: 'locale', value: lang, url: url('/') }, { name: 'token', value: token, url: url('/') }]);
+        const context = await stage.context({ lang, device, token });
         const page = await context.newPage();
         await page.goto(url('/platform/manage/dashboard'));
         await page.locator('[data-island="ManageOverview"][data-hydrated="true"]').waitFor();

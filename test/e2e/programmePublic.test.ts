@@ -8,31 +8,17 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import path from 'node:path';
-import { createRequire } from 'node:module';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import ICAL from 'ical.js';
-import { createDb } from '../../server/db/index';
-import { Sessions } from '../../server/platform/session';
-import { ensureUser } from '../../server/modules/accounts/service';
 import { release, smallProgramme } from '../server/programme/releaseFixture';
 import { EventBus } from '../../server/platform/events';
-import { haveBrowser, launch, PHONE, shot, warnIfNoBrowser } from './browser';
-import { startServer, type RunningServer } from './server';
+import { auditPart } from './axe';
+import { haveBrowser, shot, startStage, warnIfNoBrowser, type Stage } from './browser';
 
 warnIfNoBrowser();
 
-const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-async function audit(page: Page): Promise<Array<{ id: string; nodes: string[] }>> {
-  await page.evaluate(AXE);
-  return page.evaluate(async () => {
-    const axe = (globalThis as unknown as { axe: { run(ctx: unknown, o: object): Promise<{ violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: unknown[] }> }> }> } }).axe;
-    // The programme's own part: the demo template around it is the site's managers'.
-    const r = await axe.run({ include: [['.programme']] }, { resultTypes: ['violations'] });
-    return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ id: v.id, nodes: v.nodes.slice(0, 5).map((n) => JSON.stringify(n.target)) }));
-  });
-}
+/** axe on the programme's own part: the demo template around it is the site's managers'. */
+const audit = (page: Page) => auditPart(page, '.programme');
 
 function events(ics: string): Array<{ uid: string; summary: string; start: string }> {
   return new ICAL.Component(ICAL.parse(ics)).getAllSubcomponents('vevent').map((v) => {
@@ -42,35 +28,24 @@ function events(ics: string): Array<{ uid: string; summary: string; start: strin
 }
 
 describe('the programme in a browser', { skip: !haveBrowser }, () => {
-  let server: RunningServer;
-  let browser: Browser;
+  let stage: Stage;
   let token: string;
-  const url = (p: string) => `http://demo.localhost:${server.port}${p}`;
+  const url = (p: string) => stage.url(p);
 
   before(async () => {
-    server = await startServer();
-    browser = await launch();
-    const db = createDb({ dataDir: server.dataDir });
-    const conference = await db('conferences').where({ slug: 'demo' }).first();
-    // Released as the editor does (its event has no listener in this process: nothing was kept yet).
-    await release({ db, events: new EventBus() }, Number(conference.id), smallProgramme(1));
-    const { id } = await ensureUser(db, { email: 'prog-attendee@example.org', trueName: '日程读者' });
-    const secret = fs.readFileSync(path.join(server.dataDir, 'secret'), 'utf8').trim();
-    ({ token } = await new Sessions(db, secret).issue({ id, trueName: '日程读者', umtId: null, cstnetId: 'prog-attendee@example.org' }, Number(conference.id)));
-    await db.destroy();
+    stage = await startStage(async ({ db, demo, signIn }) => {
+      // Released as the editor does (its event has no listener in this process: nothing was kept yet).
+      await release({ db, events: new EventBus() }, demo, smallProgramme(1));
+      ({ token } = await signIn({ email: 'prog-attendee@example.org', trueName: '日程读者' }, demo));
+    });
   });
 
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-    if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
-  });
+  after(() => stage?.stop());
 
   for (const lang of ['zh', 'en'] as const) {
     for (const device of ['desktop', 'phone'] as const) {
       test(`${lang}, ${device}: read, search, JSON-LD, a talk's page, axe clean`, async () => {
-        const context = await browser.newContext(device === 'phone' ? PHONE : { viewport: { width: 1366, height: 900 } });
-        await context.addCookies([{ name: 'locale', value: lang, url: url('/') }]);
+        const context = await stage.context({ lang, device });
         const page = await context.newPage();
         await page.goto(url('/programme?day=2030-05-20'));
         assert.equal(await page.locator('.programme h1').textContent(), lang === 'zh' ? '会议日程' : 'Programme');
@@ -105,8 +80,7 @@ describe('the programme in a browser', { skip: !haveBrowser }, () => {
 
   for (const [lang, device] of [['en', 'desktop'], ['zh', 'phone']] as const) {
     test(`${lang}, ${device}, signed in: mark two talks, see the clash, the agenda and its calendars`, async () => {
-      const context = await browser.newContext({ ...(device === 'phone' ? PHONE : { viewport: { width: 1366, height: 900 } }), acceptDownloads: true });
-      await context.addCookies([{ name: 'locale', value: lang, url: url('/') }, { name: 'token', value: token, url: url('/') }]);
+      const context = await stage.context({ lang, device, token, acceptDownloads: true });
       const page = await context.newPage();
       await page.goto(url('/programme?day=2030-05-20'));
       for (const uid of ['item-3', 'item-5']) {
