@@ -4,7 +4,7 @@ import { LightCard as Card } from '../shared/lightCard';
 import type { AuthorView } from '../../server/contract/submissions';
 import type { Lang } from '../shared/locale';
 import type { T } from '../shared/orders';
-import { countryName } from '../shared/CountrySelect';
+import { countryName } from '../shared/countryName';
 import { authorName } from '../ProfileSubmission/shared';
 
 type Props = { lang: Lang; mobile: boolean; t: T; authors: AuthorView[]; contact: boolean };
