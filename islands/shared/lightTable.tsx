@@ -59,7 +59,7 @@ export function LightTable<R>({ lang, columns, dataSource, rowKey, size = 'middl
           <tbody>
             {rows.length === 0 ? (
               <tr className="lt-placeholder">
-                <td className="lt-cell" colSpan={columns.length}>{emptyText ?? translator(lang)('common:table.empty')}</td>
+                <td className="lt-cell" colSpan={columns.length}>{emptyText ?? translator(lang)('controls:table.empty')}</td>
               </tr>
             ) : (
               rows.map((row, i) => (
@@ -85,16 +85,16 @@ function Pager({ lang, current, pages, onPage }: { lang: Lang; current: number; 
   const t = translator(lang);
   const numbers = Array.from({ length: pages }, (_, i) => i + 1);
   return (
-    <nav className="lt-pagination" aria-label={t('common:table.pages')}>
-      <button type="button" className="lt-page lt-page-arrow" disabled={current === 1} aria-label={t('common:table.previous')} onClick={() => onPage(current - 1)}>
+    <nav className="lt-pagination" aria-label={t('controls:table.pages')}>
+      <button type="button" className="lt-page lt-page-arrow" disabled={current === 1} aria-label={t('controls:table.previous')} onClick={() => onPage(current - 1)}>
         <LeftOutlined aria-hidden />
       </button>
       {numbers.map((n) => (
-        <button key={n} type="button" className={n === current ? 'lt-page lt-page-current' : 'lt-page'} aria-current={n === current ? 'page' : undefined} aria-label={t('common:table.page', { n })} onClick={() => onPage(n)}>
+        <button key={n} type="button" className={n === current ? 'lt-page lt-page-current' : 'lt-page'} aria-current={n === current ? 'page' : undefined} aria-label={t('controls:table.page', { n })} onClick={() => onPage(n)}>
           {n}
         </button>
       ))}
-      <button type="button" className="lt-page lt-page-arrow" disabled={current === pages} aria-label={t('common:table.next')} onClick={() => onPage(current + 1)}>
+      <button type="button" className="lt-page lt-page-arrow" disabled={current === pages} aria-label={t('controls:table.next')} onClick={() => onPage(current + 1)}>
         <RightOutlined aria-hidden />
       </button>
     </nav>
