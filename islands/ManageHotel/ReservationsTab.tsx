@@ -11,7 +11,7 @@ import { downloadPost } from '../shared/download';
 import { LightDateRange } from '../shared/lightDateRange';
 import type { Lang } from '../shared/locale';
 import { ManageTable, type ManageColumn } from '../shared/ManageTable';
-import { errorText, formatAt, moneyText, type T } from '../shared/orders';
+import { errorText, formatAt, moneyText, type T } from '../shared/orderText';
 import { DatesDialog, PaymentDialog } from './lazyDialogs';
 import { filtersOf, valuesOf, type Filters, type FilterValues } from './filters';
 import { showInAddress } from '../shared/address';

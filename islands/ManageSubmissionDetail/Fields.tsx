@@ -11,7 +11,7 @@ import { DeclaredConflicts } from '../shared/DeclaredConflicts';
 import { countryName } from '../shared/countryName';
 import type { Lang } from '../shared/locale';
 import { LightTable } from '../shared/lightTable';
-import { formatAt, type T } from '../shared/orders';
+import { formatAt, type T } from '../shared/orderText';
 import { authorName, fileSize, type Names } from '../shared/submissionLabels';
 
 type Slot = 'abstractFile' | 'fullTextFile';

@@ -13,7 +13,7 @@ import type { ChairTask, ReviewerHome, ReviewState, ReviewTask } from '../../ser
 import { AntdRoot } from '../shared/AntdRoot';
 import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';
-import { titleOf, type T } from '../shared/orders';
+import { titleOf, type T } from '../shared/orderText';
 import { StatusTag } from '../shared/submissionStatus';
 
 export type ReviewerTasksProps = { lang: Lang; mobile: boolean; home: ReviewerHome; full: boolean };
