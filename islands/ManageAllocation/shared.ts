@@ -1,7 +1,7 @@
 /** What the allocation screen's parts share: the translator's type and the tag colours of states. */
 import type { ConflictState, ReviewState } from '../../server/contract/allocation';
 import { ApiError } from '../shared/api';
-import { errorText, type T } from '../shared/orders';
+import { errorText, type T } from '../shared/orderText';
 
 export type { T };
 

@@ -12,7 +12,7 @@ import type { ContributeConfig } from '../../server/contract/submissions';
 import { AntdRoot } from '../shared/AntdRoot';
 import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';
-import { titleOf } from '../shared/orders';
+import { titleOf } from '../shared/orderText';
 import { lazyPart, LaterTab, usePreload } from '../shared/lazyPart';
 import { SettingsTab } from './SettingsTab';
 

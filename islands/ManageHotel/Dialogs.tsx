@@ -9,7 +9,7 @@ import dayjs from 'dayjs';
 import { hotelsApi, nightsOf, type ReservationView } from '../../server/contract/hotels';
 import { toDecimalString } from '../../server/contract/money';
 import { ApiError, call } from '../shared/api';
-import { errorText, moneyText, type T } from '../shared/orders';
+import { errorText, moneyText, type T } from '../shared/orderText';
 import type { Lang } from '../shared/locale';
 import { useHydrated } from '../shared/hydrated';
 import { checkedValues } from '../shared/formCheck';

@@ -7,7 +7,7 @@ import { App, Button, Select, Space, Table, Tooltip, Typography } from 'antd';
 import { hotelsApi, type HotelView, type OccupancyView } from '../../server/contract/hotels';
 import { call } from '../shared/api';
 import type { Lang } from '../shared/locale';
-import { errorText, type T } from '../shared/orders';
+import { errorText, type T } from '../shared/orderText';
 
 type Row = OccupancyView['rooms'][number];
 

@@ -4,13 +4,14 @@
  * answers the reservation as it is now, which replaces its row.
  */
 import { useState, type ReactNode } from 'react';
-import { App, Button, DatePicker, Form, Input, Popconfirm, Select, Space, Typography } from 'antd';
+import { App, Button, Form, Input, Popconfirm, Select, Space, Typography } from 'antd';
 import { BOOKING_STATUSES, hotelsApi, PAYMENT_STATUSES, type HotelView, type ReservationPage, type ReservationView } from '../../server/contract/hotels';
 import { call } from '../shared/api';
 import { downloadPost } from '../shared/download';
+import { LightDateRange } from '../shared/lightDateRange';
 import type { Lang } from '../shared/locale';
 import { ManageTable, type ManageColumn } from '../shared/ManageTable';
-import { errorText, formatAt, moneyText, type T } from '../shared/orders';
+import { errorText, formatAt, moneyText, type T } from '../shared/orderText';
 import { DatesDialog, PaymentDialog } from './lazyDialogs';
 import { filtersOf, valuesOf, type Filters, type FilterValues } from './filters';
 import { showInAddress } from '../shared/address';
@@ -134,7 +135,7 @@ export function ReservationsTab({ lang, mobile, t, hotels, first, filter = {} }:
           <Select allowClear style={{ minWidth: 140 }} disabled={!rooms.length} options={rooms.map((r) => ({ value: r.id, label: pick(r.typeZh, r.typeEn) }))} />
         </Form.Item>
         <Form.Item name="dates" label={t('hotels:desk.nightsFilter')}>
-          <DatePicker.RangePicker allowEmpty={[true, true]} style={mobile ? { width: '100%' } : undefined} />
+          <LightDateRange lang={lang} label={t('hotels:desk.nightsFilter')} block={mobile} />
         </Form.Item>
         <Form.Item name="status" label={t('hotels:desk.status')}>
           <Select allowClear style={{ minWidth: 110 }} options={BOOKING_STATUSES.map((s) => ({ value: s, label: t(`hotels:status.${s}`) }))} />

@@ -1,7 +1,7 @@
 /** A reservation's status and payment as coloured tags. */
 import { Tag } from 'antd';
 import type { BookingPayment, BookingStatus } from '../../server/contract/hotels';
-import type { T } from '../shared/orders';
+import type { T } from '../shared/orderText';
 
 const STATUS: Record<BookingStatus, string> = { pending: 'blue', confirmed: 'green', cancelled: 'default', expired: 'default', invalid: 'red' };
 const PAYMENT: Record<BookingPayment, string> = { unpaid: 'orange', paid: 'green', closed: 'default' };

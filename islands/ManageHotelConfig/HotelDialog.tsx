@@ -4,7 +4,7 @@ import { App, Button, Form, Input, Modal, Rate, Space } from 'antd';
 import { hotelsApi, HOTEL_LIMITS, type HotelForm, type HotelView } from '../../server/contract/hotels';
 import { ApiError, call } from '../shared/api';
 import { ImageField } from '../shared/ImageField';
-import { errorText } from '../shared/orders';
+import { errorText } from '../shared/orderText';
 import type { T } from './shared';
 import { useHydrated } from '../shared/hydrated';
 import { checkedValues } from '../shared/formCheck';

@@ -9,7 +9,7 @@ import { App, Button, Card, Empty, Popconfirm, Rate, Space, Tag, Typography } fr
 import { hotelsApi, type HotelSettingsView, type HotelView, type RoomView } from '../../server/contract/hotels';
 import { toDecimalString } from '../../server/contract/money';
 import { call } from '../shared/api';
-import { errorText, moneyText } from '../shared/orders';
+import { errorText, moneyText } from '../shared/orderText';
 import type { Lang } from '../shared/locale';
 import { ManageTable, type ManageColumn } from '../shared/ManageTable';
 import { HotelDialog } from './HotelDialog';

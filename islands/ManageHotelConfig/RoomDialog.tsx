@@ -9,7 +9,7 @@ import type { FormRule } from 'antd';
 import { hotelsApi, HOTEL_LIMITS, roomProblem, type HotelSettingsView, type HotelView, type RoomForm, type RoomView } from '../../server/contract/hotels';
 import { parseAmount, toDecimalString } from '../../server/contract/money';
 import { ApiError, call } from '../shared/api';
-import { errorText } from '../shared/orders';
+import { errorText } from '../shared/orderText';
 import { dateProps, type T } from './shared';
 import { useHydrated } from '../shared/hydrated';
 import { checkedValues } from '../shared/formCheck';

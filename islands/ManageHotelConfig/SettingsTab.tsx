@@ -9,7 +9,7 @@ import { App, Button, DatePicker, Form, Input, Radio, Select, Space, Switch } fr
 import type { FormRule } from 'antd';
 import { hotelsApi, HOTEL_CONDITIONS, HOTEL_LIMITS, settingsProblem, type HotelSettingsView, type HotelView, type SettingsForm } from '../../server/contract/hotels';
 import { ApiError, call } from '../shared/api';
-import { errorText } from '../shared/orders';
+import { errorText } from '../shared/orderText';
 import type { Lang } from '../shared/locale';
 import { CURRENCIES, dateProps, type T } from './shared';
 import { checkedValues } from '../shared/formCheck';

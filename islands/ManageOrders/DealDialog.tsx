@@ -8,7 +8,7 @@ import { App, Form, Input, Modal, Select } from 'antd';
 import { parseAmount, toDecimalString } from '../../server/contract/money';
 import { ordersApi, type DealInput, type ManagedOrderView } from '../../server/contract/orders';
 import { call, ApiError } from '../shared/api';
-import { errorText, type T } from '../shared/orders';
+import { errorText, type T } from '../shared/orderText';
 import { useHydrated } from '../shared/hydrated';
 import { checkedValues } from '../shared/formCheck';
 

@@ -3,11 +3,12 @@
  * and payments, deal and refresh per order, and the export of what the filters select.
  */
 import { useState } from 'react';
-import { App, Button, DatePicker, Form, Input, Select, Space, Tag, Typography } from 'antd';
+import { App, Button, Form, Input, Select, Space, Tag, Typography } from 'antd';
 import { ORDER_STATUSES, ORDER_TYPES, ordersApi, type ManagedOrderView, type OrderPage } from '../../server/contract/orders';
 import { call } from '../shared/api';
 import { downloadPost } from '../shared/download';
 import { ManageTable } from '../shared/ManageTable';
+import { LightDateRange } from '../shared/lightDateRange';
 import type { Lang } from '../shared/locale';
 import { errorText, formatAt, methodName, moneyText, orderAmount, TransactionTag, type T } from '../shared/orders';
 import { DealDialog, RefundDialog } from './lazyDialogs';
@@ -82,7 +83,7 @@ export function OrdersTab({ lang, mobile, initial, t, filter = {}, onFilter }: {
           <Select allowClear style={{ minWidth: 140 }} options={PAYMENT_METHODS.map(option('methods'))} />
         </Form.Item>
         <Form.Item name="dates" label={t('orders:manage.dates')}>
-          <DatePicker.RangePicker allowEmpty={[true, true]} style={mobile ? { width: '100%' } : undefined} />
+          <LightDateRange lang={lang} label={t('orders:manage.dates')} block={mobile} />
         </Form.Item>
         <Form.Item name="person" label={t('orders:manage.person')}>
           <Input allowClear maxLength={100} />
@@ -94,7 +95,7 @@ export function OrdersTab({ lang, mobile, initial, t, filter = {}, onFilter }: {
           <Input allowClear maxLength={3} style={{ width: 90 }} />
         </Form.Item>
         <Form.Item name="paidDates" label={t('orders:manage.paidDates')}>
-          <DatePicker.RangePicker allowEmpty={[true, true]} style={mobile ? { width: '100%' } : undefined} />
+          <LightDateRange lang={lang} label={t('orders:manage.paidDates')} block={mobile} />
         </Form.Item>
         <Form.Item>
           <Space wrap>

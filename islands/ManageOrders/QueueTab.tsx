@@ -8,7 +8,7 @@ import { App, Button, Form, Input, Modal, Radio, Space, Table, Tag } from 'antd'
 import { ordersApi, type AnomalyView } from '../../server/contract/orders';
 import { call, ApiError } from '../shared/api';
 import type { Lang } from '../shared/locale';
-import { errorText, formatAt, moneyText, textOrKey, type T } from '../shared/orders';
+import { errorText, formatAt, moneyText, textOrKey, type T } from '../shared/orderText';
 import { useHydrated } from '../shared/hydrated';
 import { checkedValues } from '../shared/formCheck';
 

@@ -9,7 +9,7 @@ import { App, Form, Input, Modal, Typography } from 'antd';
 import { compareMoney, parseAmount, toDecimalString } from '../../server/contract/money';
 import { ordersApi, type ManagedOrderView, type RefundInput } from '../../server/contract/orders';
 import { ApiError, call } from '../shared/api';
-import { errorText, moneyText, type T } from '../shared/orders';
+import { errorText, moneyText, type T } from '../shared/orderText';
 import type { Lang } from '../shared/locale';
 import { useHydrated } from '../shared/hydrated';
 import { checkedValues } from '../shared/formCheck';

@@ -14,7 +14,7 @@ import { ordersApi, STATEMENT_MAX_BYTES, type StatementMapping, type StatementPr
 import type { WorkView } from '../../server/contract/work';
 import type { Lang } from '../shared/locale';
 import { call, ApiError } from '../shared/api';
-import { errorText, type T } from '../shared/orders';
+import { errorText, type T } from '../shared/orderText';
 import { WorkProgress } from '../shared/work';
 import { ManageTable } from '../shared/ManageTable';
 import { preset } from './csv';

@@ -7,7 +7,7 @@ import type { FormInstance, FormRule } from 'antd';
 import type { z } from 'zod';
 import { ApiError } from '../shared/api';
 import { SCROLL_TO_FIELD } from '../shared/AntdRoot';
-import { errorText } from '../shared/orders';
+import { errorText } from '../shared/orderText';
 
 export type T = (key: string, options?: Record<string, unknown>) => string;
 type Toast = { error: (text: string) => unknown };

@@ -3,13 +3,15 @@
  * abstract as plain text (never as HTML), the files as links to the manager's download, the
  * authors (a table on a computer, cards on a phone) and who submitted when.
  */
-import { Card, Descriptions, Space, Table, Tag, Typography } from 'antd';
+import { Descriptions, Space, Tag, Typography } from 'antd';
+import { LightCard as Card } from '../shared/lightCard';
 import { submissionsApi, type AuthorView, type FileView, type ManageRow } from '../../server/contract/submissions';
 import { urlOf } from '../shared/api';
 import { DeclaredConflicts } from '../shared/DeclaredConflicts';
-import { countryName } from '../shared/CountrySelect';
+import { countryName } from '../shared/countryName';
 import type { Lang } from '../shared/locale';
-import { formatAt, type T } from '../shared/orders';
+import { LightTable } from '../shared/lightTable';
+import { formatAt, type T } from '../shared/orderText';
 import { authorName, fileSize, type Names } from '../shared/submissionLabels';
 
 type Slot = 'abstractFile' | 'fullTextFile';
@@ -96,20 +98,21 @@ function Authors({ lang, mobile, t, authors }: { lang: Lang; mobile: boolean; t:
       </Space>
     );
   }
+  const shown = (v: string) => v || '—';
   return (
-    <Table
+    <LightTable<AuthorView & { position: number }>
+      lang={lang}
       rowKey="position"
       size="small"
-      pagination={false}
+      scrollX
       dataSource={authors.map((a, i) => ({ ...a, position: i + 1 }))}
-      scroll={{ x: 'max-content' }}
       columns={[
         { title: '#', dataIndex: 'position', key: 'position', width: 48 },
         { title: f('name'), key: 'name', render: (_, a) => authorName(a) },
-        { title: f('email'), dataIndex: 'email', key: 'email', render: (v: string) => (v ? countryName(v, lang) : '—') },
-        { title: f('phone'), dataIndex: 'phone', key: 'phone', render: (v: string) => (v ? countryName(v, lang) : '—') },
-        { title: f('country'), dataIndex: 'country', key: 'country', render: (v: string) => (v ? countryName(v, lang) : '—') },
-        { title: f('company'), dataIndex: 'company', key: 'company', render: (v: string) => (v ? countryName(v, lang) : '—') },
+        { title: f('email'), key: 'email', render: (_, a) => shown(a.email) },
+        { title: f('phone'), key: 'phone', render: (_, a) => shown(a.phone) },
+        { title: f('country'), key: 'country', render: (_, a) => (a.country ? countryName(a.country, lang) : '—') },
+        { title: f('company'), key: 'company', render: (_, a) => shown(a.company) },
         { title: f('corresponding'), key: 'corresponding', render: (_, a) => (a.corresponding ? corresponding : '') },
       ]}
     />

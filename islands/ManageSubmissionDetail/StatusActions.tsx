@@ -8,7 +8,7 @@ import { App, Button, Form, Input, Modal, Space, Typography } from 'antd';
 import { SUBMISSION_LIMITS, submissionsApi, type ManageDetail, type ManagerAction, type SubmissionStatus } from '../../server/contract/submissions';
 import { ApiError, call } from '../shared/api';
 import { useHydrated } from '../shared/hydrated';
-import type { T } from '../shared/orders';
+import type { T } from '../shared/orderText';
 import { failText } from '../ManageSubmissions/tags';
 import { StatusTag } from '../shared/submissionStatus';
 import { checkedValues } from '../shared/formCheck';

@@ -4,7 +4,8 @@
  * of status the server allows now (withdraw, reopen), and the history of its statuses.
  */
 import { useMemo, useState } from 'react';
-import { Card, Space, Typography } from 'antd';
+import { Space, Typography } from 'antd';
+import { LightCard as Card } from '../shared/lightCard';
 import { SUBMISSION_SCREENS, submissionsApi, type Choices, type ManageDetail } from '../../server/contract/submissions';
 import type { ReviewPanel as Panel } from '../../server/contract/reviewing';
 import { call } from '../shared/api';

@@ -8,7 +8,7 @@ import { Alert, App, Button, Card, Descriptions, Space, Tag, Typography } from '
 import { SUBMISSION_SCREENS, submissionsApi, type BookState } from '../../server/contract/submissions';
 import { call } from '../shared/api';
 import type { Lang } from '../shared/locale';
-import { formatAt, type T } from '../shared/orders';
+import { formatAt, type T } from '../shared/orderText';
 import { useDownload } from './Downloads';
 import { fileSize } from '../shared/submissionLabels';
 import { failText } from './tags';

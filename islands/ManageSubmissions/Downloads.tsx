@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { App, Button, Dropdown, type MenuProps } from 'antd';
 import { DOWNLOAD_TYPES, submissionsApi, type DownloadType, type ManageFilter } from '../../server/contract/submissions';
 import { downloadPost } from '../shared/download';
-import type { T } from '../shared/orders';
+import type { T } from '../shared/orderText';
 import { failText } from './tags';
 
 export const FALLBACK_NAMES: Record<DownloadType, string> = {

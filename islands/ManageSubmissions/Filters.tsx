@@ -5,7 +5,7 @@
  */
 import { Button, Checkbox, Form, Input, Select, Space, type FormInstance } from 'antd';
 import { SUBMISSION_STATUSES, type ManageFilter, type SubmissionStatus } from '../../server/contract/submissions';
-import type { T } from '../shared/orders';
+import type { T } from '../shared/orderText';
 import type { Names } from '../shared/submissionLabels';
 
 export type FilterValues = { sessionId?: number; reportTypeId?: number; categoryId?: number; status?: SubmissionStatus; keyword?: string; author?: string; from?: string; to?: string; active?: boolean };

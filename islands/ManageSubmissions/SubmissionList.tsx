@@ -5,7 +5,7 @@
 import { Card, Checkbox, Empty, Pagination, Space, Table, Typography } from 'antd';
 import { SUBMISSION_SCREENS, type ManageRow } from '../../server/contract/submissions';
 import type { Lang } from '../shared/locale';
-import { formatAt, type T } from '../shared/orders';
+import { formatAt, type T } from '../shared/orderText';
 import { authorsLine, type Names } from '../shared/submissionLabels';
 import { StatusTag } from '../shared/submissionStatus';
 

@@ -3,7 +3,7 @@
  */
 import { MANAGER_ACTIONS, SUBMISSION_STATUSES, type ManagerAction, type SubmissionStatus } from '../../server/contract/submissions';
 import { ApiError } from '../shared/api';
-import { errorText, type T } from '../shared/orders';
+import { errorText, type T } from '../shared/orderText';
 
 const isStatus = (v: string | undefined): v is SubmissionStatus => (SUBMISSION_STATUSES as readonly string[]).includes(v ?? '');
 const isAction = (v: string | undefined): v is ManagerAction => (MANAGER_ACTIONS as readonly string[]).includes(v ?? '');

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Tag, Typography } from 'antd';
 import { formatMoney, toDecimalString, type Money } from '../../server/contract/money';
 import type { Lang } from '../shared/locale';
-import { titleOf, type T } from '../shared/orders';
+import { titleOf, type T } from '../shared/orderText';
 import type { FeeOffer } from '../../server/contract/fees';
 
 /** Spec 3 "Fee row": shown as 'currency price' ("USD 100.00"). */

@@ -13,7 +13,7 @@ import { AntdRoot } from '../shared/AntdRoot';
 import { call, ApiError } from '../shared/api';
 import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';
-import { errorText, titleOf } from '../shared/orders';
+import { errorText, titleOf } from '../shared/orderText';
 import { FeeOption, maxQuantity } from './FeeOption';
 import { AlreadyHeld } from './AlreadyHeld';
 import { GoOnAfter } from '../shared/GoOnAfter';

@@ -12,7 +12,7 @@ import { hotelsApi, HOTEL_LIMITS, latestCheckOut, nightsOf, stayProblem, type Bo
 import { multiplyMoney } from '../../server/contract/money';
 import { ApiError, call } from '../shared/api';
 import type { Lang } from '../shared/locale';
-import { errorText, moneyText, type T } from '../shared/orders';
+import { errorText, moneyText, type T } from '../shared/orderText';
 import { leastLeft } from './HotelCard';
 import { useHydrated } from '../shared/hydrated';
 import { checkedValues } from '../shared/formCheck';

@@ -4,7 +4,7 @@ import { LightCard as Card } from '../shared/lightCard';
 import { latestCheckOut, type HotelOffer, type RoomOffer } from '../../server/contract/hotels';
 import { toDecimalString } from '../../server/contract/money';
 import type { Lang } from '../shared/locale';
-import { moneyText, type T } from '../shared/orders';
+import { moneyText, type T } from '../shared/orderText';
 
 /** The fewest rooms left over a room's nights (what a stay of any length can count on at most). */
 export function leastLeft(room: RoomOffer, nights?: string[]): number {

@@ -3,7 +3,7 @@ import { Button, Space, Tag, Typography } from 'antd';
 import { LightCard as Card } from '../shared/lightCard';
 import type { BookingView } from '../../server/contract/hotels';
 import type { Lang } from '../shared/locale';
-import { moneyText, type T } from '../shared/orders';
+import { moneyText, type T } from '../shared/orderText';
 
 const STATUS_COLORS: Record<string, string> = { pending: 'blue', confirmed: 'green', cancelled: 'default', expired: 'default', invalid: 'red' };
 const PAYMENT_COLORS: Record<string, string> = { unpaid: 'orange', paid: 'green', closed: 'default' };

@@ -12,7 +12,7 @@ import { AntdRoot } from '../shared/AntdRoot';
 import { call } from '../shared/api';
 import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';
-import { errorText } from '../shared/orders';
+import { errorText } from '../shared/orderText';
 import { BookingForm } from './BookingForm';
 import { HotelCard } from './HotelCard';
 import { MyBookings } from './MyBookings';

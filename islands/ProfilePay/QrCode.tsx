@@ -1,7 +1,7 @@
 /** The QR code drawn in the browser (qrcode is loaded only when one is shown); its text below it either way. */
 import { useEffect, useState } from 'react';
 import { Space, Typography } from 'antd';
-import type { T } from '../shared/orders';
+import type { T } from '../shared/orderText';
 
 export function QrCode({ content, t }: { content: string; t: T }) {
   const [src, setSrc] = useState<string | null>(null);

@@ -9,7 +9,7 @@ import { Button, Modal, Space, Typography } from 'antd';
 import { LightResult } from '../shared/lightResult';
 import { ordersApi, type AttemptView } from '../../server/contract/orders';
 import { call } from '../shared/api';
-import type { T } from '../shared/orders';
+import type { T } from '../shared/orderText';
 import { QrCode } from './QrCode';
 
 const READ_EVERY_MS = 2_000;

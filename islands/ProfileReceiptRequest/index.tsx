@@ -2,10 +2,13 @@
  * The invoice request of a paid order (spec 2.10 order/receipt/{orderId}, 3 "Receipt (invoice)",
  * 5 "Invoice"): every field required, the taxpayer ID for a company title, several attendee names;
  * the payment amount and date come from the order and are read-only. One request per order
- * (reissue is not supported): once sent, the request and its status are shown instead.
+ * (reissue is not supported): once sent, the request and its status are shown instead. On the
+ * browser's own controls (islands/shared/lightForm.tsx), without antd's form runtime (issue 32).
  */
 import { useState } from 'react';
-import { Alert, App, Button, Descriptions, Form, Input, Radio, Select } from 'antd';
+import { Alert, App, Button, Descriptions } from 'antd';
+import { LightFormFrame, LightItem, longest, matches, required, useLightForm } from '../shared/lightForm';
+import { LightRadios, LightTags } from '../shared/lightInputs';
 import { LightResult } from '../shared/lightResult';
 import { formatMoney, toDecimalString } from '../../server/contract/money';
 import { INVOICE_CONTENTS, INVOICE_TYPES, TAXPAYER_ID_PATTERN, receiptsApi, type InvoiceInput, type InvoiceOrderView, type InvoiceRequestView } from '../../server/contract/receipts';
@@ -21,7 +24,7 @@ export type InvoicePrefill = { name: string; phone: string; email: string; unit:
 
 export type ProfileReceiptRequestProps = { lang: Lang; mobile: boolean; order: InvoiceOrderView; request: InvoiceRequestView | null; refusal: string | null; prefill?: InvoicePrefill };
 
-type Values = Omit<InvoiceInput, 'taxpayerId' | 'comment'> & { taxpayerId?: string; comment?: string };
+type Values = Omit<InvoiceInput, 'amount' | 'paidDate'>;
 
 function Sent({ lang, request }: { lang: Lang; request: InvoiceRequestView }) {
   const t = translator(lang);
@@ -43,82 +46,91 @@ function Sent({ lang, request }: { lang: Lang; request: InvoiceRequestView }) {
 function RequestForm({ lang, mobile, order, request, refusal, prefill }: ProfileReceiptRequestProps) {
   const t = translator(lang);
   const { message } = App.useApp();
-  const [form] = Form.useForm<Values>();
   const [sent, setSent] = useState<InvoiceRequestView | null>(request);
   const [busy, setBusy] = useState(false);
-  const titleType = Form.useWatch('titleType', form);
-  const need = (key: string) => ({ required: true, whitespace: true, message: t(`receipts:${key}Required`) });
+  const need = (key: string) => required<Values>(t(`receipts:${key}Required`));
+  const form = useLightForm<Values>(
+    'invoice',
+    {
+      type: INVOICE_TYPES[0], content: INVOICE_CONTENTS[0], titleType: 'personal', titleName: prefill?.name ?? '', taxpayerId: '', recipientName: prefill?.name ?? '',
+      phone: prefill?.phone ?? '', address: '', email: prefill?.email ?? '', attendees: prefill?.name ? [prefill.name] : [], comment: '',
+    },
+    {
+      type: [need('type')],
+      content: [need('content')],
+      titleType: [need('titleType')],
+      titleName: [need('titleName'), longest(200, t('receipts:titleNameTooLong'))],
+      taxpayerId: [(v, all) => all.titleType === 'company' && !String(v ?? '').trim() && t('receipts:taxpayerIdRequired'), matches(TAXPAYER_ID_PATTERN, t('receipts:taxpayerIdInvalid'))],
+      recipientName: [need('recipientName'), longest(100, t('receipts:recipientNameTooLong'))],
+      phone: [need('phone'), matches(PHONE_PATTERN, t('receipts:phoneInvalid'))],
+      address: [need('address'), longest(300, t('receipts:addressTooLong'))],
+      email: [need('email'), matches(EMAIL_PATTERN, t('receipts:emailInvalid'))],
+      attendees: [required(t('receipts:attendeesRequired'))],
+      comment: [longest(500, t('receipts:commentTooLong'))],
+    },
+    { titleType: ['taxpayerId'] },
+  );
+  const { values, errors } = form;
 
   if (sent) return <Sent lang={lang} request={sent} />;
   if (refusal) return <LightResult status="info" title={t(refusal)} extra={<Button href="/profile/order/list">{t('receipts:backToOrders')}</Button>} />;
 
-  async function submit(values: Values) {
+  async function submit(v: Values) {
     setBusy(true);
     try {
-      const body = { ...values, taxpayerId: values.taxpayerId ?? '', comment: values.comment ?? '', amount: toDecimalString(order.paid), paidDate: order.paidDate ?? '' };
+      const body = { ...v, taxpayerId: v.taxpayerId ?? '', comment: v.comment ?? '', amount: toDecimalString(order.paid), paidDate: order.paidDate ?? '' };
       setSent(await call(receiptsApi.request, { params: { orderId: order.id }, body }));
       message.success(t('receipts:requested'));
     } catch (err) {
-      if (err instanceof ApiError && err.field) form.setFields([{ name: err.field as keyof Values, errors: [t(err.messageKey)] }]);
+      if (err instanceof ApiError && err.field && err.field in values) form.setError(err.field as keyof Values, t(err.messageKey));
       else message.error(t(err instanceof ApiError ? err.messageKey : 'commonMsg.failed'));
     } finally {
       setBusy(false);
     }
   }
 
+  // A company title is most often the person's organisation: offered when the title type changes, if the field is still the person's name.
+  function titleType(next: Values['titleType']) {
+    form.set('titleType', next);
+    if (next === 'company' && prefill?.unit && values.titleName === prefill.name) form.setValues({ titleName: prefill.unit });
+    if (next === 'personal' && prefill?.unit && values.titleName === prefill.unit) form.setValues({ titleName: prefill.name });
+  }
+
+  const radios = <F extends 'type' | 'content' | 'titleType'>(field: F, options: ReadonlyArray<Values[F]>, label: (v: Values[F]) => string, onChange = (v: Values[F]) => form.set(field, v)) => (
+    <LightItem id={form.id(field)} label={t(`receipts:field.${field}`)} required error={errors[field]} group>
+      <LightRadios id={form.id(field)} value={values[field]} options={options.map((v) => ({ value: v, label: label(v) }))} onChange={onChange} {...form.aria(field)} />
+    </LightItem>
+  );
+  const text = (field: 'titleName' | 'taxpayerId' | 'recipientName' | 'phone' | 'address' | 'email', label: string, maxLength: number, isRequired = true) => (
+    <LightItem id={form.id(field)} label={label} required={isRequired} error={errors[field]}>
+      <input className="li-input" maxLength={maxLength} {...form.text(field)} />
+    </LightItem>
+  );
   return (
-    <Form form={form} layout={mobile ? 'vertical' : 'horizontal'} labelCol={mobile ? undefined : { span: 6 }} wrapperCol={mobile ? undefined : { span: 14 }} name="invoice" onFinish={submit}
-      initialValues={{
-        type: INVOICE_TYPES[0], content: INVOICE_CONTENTS[0], titleType: 'personal',
-        titleName: prefill?.name ?? '', recipientName: prefill?.name ?? '', phone: prefill?.phone ?? '', email: prefill?.email ?? '', attendees: prefill?.name ? [prefill.name] : [],
-      }}
-      // A company title is most often the person's organisation: offered when the title type changes, if the field is still the person's name.
-      onValuesChange={(changed: Partial<Values>) => {
-        if (changed.titleType === 'company' && prefill?.unit && form.getFieldValue('titleName') === prefill.name) form.setFieldsValue({ titleName: prefill.unit });
-        if (changed.titleType === 'personal' && prefill?.unit && form.getFieldValue('titleName') === prefill.unit) form.setFieldsValue({ titleName: prefill.name });
-      }}>
+    <LightFormFrame name="invoice" layout={mobile ? 'vertical' : 'horizontal'} onSubmit={form.onSubmit((v) => void submit(v))}>
       <Alert type="info" showIcon style={{ marginBottom: 16 }} message={t('receipts:once')} />
-      <Form.Item label={t('receipts:field.order')}>{order.orderNo}</Form.Item>
-      <Form.Item name="type" label={t('receipts:field.type')} rules={[need('type')]}>
-        <Radio.Group options={INVOICE_TYPES.map((v) => ({ value: v, label: t(`receipts:type.${v}`) }))} />
-      </Form.Item>
-      <Form.Item name="content" label={t('receipts:field.content')} rules={[need('content')]}>
-        <Radio.Group options={INVOICE_CONTENTS.map((v) => ({ value: v, label: t(`receipts:content.${v}`) }))} />
-      </Form.Item>
-      <Form.Item name="titleType" label={t('receipts:field.titleType')} rules={[need('titleType')]}>
-        <Radio.Group options={(['personal', 'company'] as const).map((v) => ({ value: v, label: t(`receipts:titleType.${v}`) }))} />
-      </Form.Item>
-      <Form.Item name="titleName" label={t(titleType === 'company' ? 'receipts:field.companyName' : 'receipts:field.personalName')} rules={[need('titleName'), { max: 200, message: t('receipts:titleNameTooLong') }]}>
-        <Input maxLength={200} />
-      </Form.Item>
-      <Form.Item name="taxpayerId" label={t('receipts:field.taxpayerId')} dependencies={['titleType']}
-        rules={[{ required: titleType === 'company', whitespace: true, message: t('receipts:taxpayerIdRequired') }, { pattern: TAXPAYER_ID_PATTERN, message: t('receipts:taxpayerIdInvalid') }]}>
-        <Input maxLength={20} />
-      </Form.Item>
-      <Form.Item name="recipientName" label={t('receipts:field.recipientName')} rules={[need('recipientName'), { max: 100, message: t('receipts:recipientNameTooLong') }]}>
-        <Input maxLength={100} />
-      </Form.Item>
-      <Form.Item name="phone" label={t('receipts:field.phone')} rules={[need('phone'), { pattern: PHONE_PATTERN, message: t('receipts:phoneInvalid') }]}>
-        <Input maxLength={40} />
-      </Form.Item>
-      <Form.Item name="address" label={t('receipts:field.address')} rules={[need('address'), { max: 300, message: t('receipts:addressTooLong') }]}>
-        <Input maxLength={300} />
-      </Form.Item>
-      <Form.Item name="email" label={t('receipts:field.email')} rules={[need('email'), { pattern: EMAIL_PATTERN, message: t('receipts:emailInvalid') }]}>
-        <Input maxLength={254} />
-      </Form.Item>
-      <Form.Item label={t('receipts:field.amount')}>{formatMoney(order.paid, lang)}</Form.Item>
-      <Form.Item label={t('receipts:field.paidDate')}>{order.paidDate ?? ''}</Form.Item>
-      <Form.Item name="attendees" label={t('receipts:field.attendees')} extra={t('receipts:attendeesHint')} rules={[{ required: true, type: 'array', min: 1, message: t('receipts:attendeesRequired') }]}>
-        <Select mode="tags" open={false} tokenSeparators={[',', '，', ';', '；']} />
-      </Form.Item>
-      <Form.Item name="comment" label={t('receipts:field.comment')} rules={[{ max: 500, message: t('receipts:commentTooLong') }]}>
-        <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} maxLength={500} />
-      </Form.Item>
-      <Form.Item wrapperCol={mobile ? undefined : { offset: 6 }}>
+      <LightItem label={t('receipts:field.order')}><div className="lf-text">{order.orderNo}</div></LightItem>
+      {radios('type', INVOICE_TYPES, (v) => t(`receipts:type.${v}`))}
+      {radios('content', INVOICE_CONTENTS, (v) => t(`receipts:content.${v}`))}
+      {radios('titleType', ['personal', 'company'] as const, (v) => t(`receipts:titleType.${v}`), titleType)}
+      {text('titleName', t(values.titleType === 'company' ? 'receipts:field.companyName' : 'receipts:field.personalName'), 200)}
+      {text('taxpayerId', t('receipts:field.taxpayerId'), 20, values.titleType === 'company')}
+      {text('recipientName', t('receipts:field.recipientName'), 100)}
+      {text('phone', t('receipts:field.phone'), 40)}
+      {text('address', t('receipts:field.address'), 300)}
+      {text('email', t('receipts:field.email'), 254)}
+      <LightItem label={t('receipts:field.amount')}><div className="lf-text">{formatMoney(order.paid, lang)}</div></LightItem>
+      <LightItem label={t('receipts:field.paidDate')}><div className="lf-text">{order.paidDate ?? ''}</div></LightItem>
+      <LightItem id={form.id('attendees')} label={t('receipts:field.attendees')} required error={errors.attendees} extra={t('receipts:attendeesHint')}>
+        <LightTags lang={lang} id={form.id('attendees')} value={values.attendees} onChange={(names) => form.set('attendees', names)} {...form.aria('attendees')} />
+      </LightItem>
+      <LightItem id={form.id('comment')} label={t('receipts:field.comment')} error={errors.comment}>
+        <textarea className="li-input li-textarea" rows={2} maxLength={500} {...form.text('comment')} />
+      </LightItem>
+      <LightItem>
         <Button type="primary" htmlType="submit" loading={busy} block={mobile}>{t('receipts:submit')}</Button>
-      </Form.Item>
-    </Form>
+      </LightItem>
+    </LightFormFrame>
   );
 }
 

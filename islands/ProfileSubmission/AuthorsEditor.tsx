@@ -10,7 +10,7 @@ import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from
 import { SUBMISSION_LIMITS, type Choices } from '../../server/contract/submissions';
 import { CountrySelect } from '../shared/CountrySelect';
 import type { Lang } from '../shared/locale';
-import type { T } from '../shared/orders';
+import type { T } from '../shared/orderText';
 import { EMPTY_AUTHOR, rulesOf, type FormValues, type Settings } from './formRules';
 
 type Props = { form: FormInstance<FormValues>; lang: Lang; t: T; settings: Settings; choices: Choices };

@@ -7,7 +7,7 @@ import { Button, Col, Form, Input, Row, Space, Typography } from 'antd';
 import type { FormInstance } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { SUBMISSION_LIMITS, type Choices } from '../../server/contract/submissions';
-import type { T } from '../shared/orders';
+import type { T } from '../shared/orderText';
 import { rulesOf, type FormValues, type Settings } from './formRules';
 
 type Props = { form: FormInstance<FormValues>; t: T; settings: Settings; choices: Choices };

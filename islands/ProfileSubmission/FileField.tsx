@@ -8,7 +8,7 @@ import { Button, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { submissionsApi, type FileRule, type FileView } from '../../server/contract/submissions';
 import { urlOf, type Envelope } from '../shared/api';
-import type { T } from '../shared/orders';
+import type { T } from '../shared/orderText';
 import type { Slot } from './shared';
 
 type Props = {

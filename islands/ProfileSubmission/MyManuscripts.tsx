@@ -7,7 +7,7 @@ import { Button, Space, Table, Typography } from 'antd';
 import { LightCard as Card } from '../shared/lightCard';
 import type { Choices, SubmissionView } from '../../server/contract/submissions';
 import type { Lang } from '../shared/locale';
-import { formatAt, type T } from '../shared/orders';
+import { formatAt, type T } from '../shared/orderText';
 import { StatusTag } from '../shared/submissionStatus';
 import { namesOf } from './shared';
 

@@ -11,7 +11,7 @@ import { SUBMISSION_LIMITS, submissionsApi, type AuthorView, type Choices, type 
 import { SCROLL_TO_FIELD } from '../shared/AntdRoot';
 import { ApiError, call } from '../shared/api';
 import type { Lang } from '../shared/locale';
-import { errorText, titleOf, type T } from '../shared/orders';
+import { errorText, titleOf, type T } from '../shared/orderText';
 import { AuthorsEditor } from './AuthorsEditor';
 import { ConflictsEditor } from './ConflictsEditor';
 import { FileField } from './FileField';

@@ -6,7 +6,7 @@
 import type { FormInstance, FormRule } from 'antd';
 import { submissionInput } from '../../server/contract/submissionChecks';
 import { formProblem, type AuthorPage, type AuthorView, type Choices, type DeclaredConflict, type FileView, type SubmissionInput, type SubmissionView } from '../../server/contract/submissions';
-import type { T } from '../shared/orders';
+import type { T } from '../shared/orderText';
 
 export type FormValues = {
   title: string;

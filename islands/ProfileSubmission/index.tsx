@@ -13,7 +13,7 @@ import { AntdRoot } from '../shared/AntdRoot';
 import { call } from '../shared/api';
 import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';
-import { errorText, titleOf, type T } from '../shared/orders';
+import { errorText, titleOf, type T } from '../shared/orderText';
 import { MyManuscripts } from './MyManuscripts';
 import { SubmissionForm } from './SubmissionForm';
 import { confirmWithdraw } from './shared';

@@ -6,7 +6,7 @@
 import type { App } from 'antd';
 import { submissionsApi, type FileView, type SubmissionView } from '../../server/contract/submissions';
 import { call, urlOf } from '../shared/api';
-import { errorText, type T } from '../shared/orders';
+import { errorText, type T } from '../shared/orderText';
 import { fileSize } from '../shared/submissionLabels';
 
 export { authorName, namesOf } from '../shared/submissionLabels';

@@ -1,11 +1,13 @@
 /** A manuscript's authors, read only: a table on a wide screen, cards on a phone; contact details only when the call asks for them. */
-import { Space, Table, Tag, Typography } from 'antd';
+import { Space, Tag } from 'antd';
+import { LightTypography as Typography } from '../shared/lightText';
 import { LightCard as Card } from '../shared/lightCard';
 import type { AuthorView } from '../../server/contract/submissions';
 import type { Lang } from '../shared/locale';
-import type { T } from '../shared/orders';
-import { countryName } from '../shared/CountrySelect';
+import type { T } from '../shared/orderText';
+import { countryName } from '../shared/countryName';
 import { authorName } from '../ProfileSubmission/shared';
+import { LightTable, type LightColumn } from '../shared/lightTable';
 
 type Props = { lang: Lang; mobile: boolean; t: T; authors: AuthorView[]; contact: boolean };
 
@@ -30,19 +32,20 @@ export function Authors({ lang, mobile, t, authors, contact }: Props) {
       </Space>
     );
   }
-  const contactColumns = [
+  type Row = AuthorView & { n: number };
+  const contactColumns: Array<LightColumn<Row>> = [
     { key: 'email', title: t('submitAuthor:author.email'), dataIndex: 'email' },
     { key: 'phone', title: t('submitAuthor:author.phone'), dataIndex: 'phone' },
-    { key: 'country', title: t('submitAuthor:author.country'), render: (_: unknown, a: AuthorView) => countryName(a.country, lang) },
+    { key: 'country', title: t('submitAuthor:author.country'), render: (_, a) => countryName(a.country, lang) },
     { key: 'company', title: t('submitAuthor:author.company'), dataIndex: 'company' },
   ];
   return (
-    <Table<AuthorView & { n: number }>
+    <LightTable<Row>
+      lang={lang}
       rowKey="n"
       size="small"
-      pagination={false}
       dataSource={authors.map((a, i) => ({ ...a, n: i + 1 }))}
-      scroll={{ x: 'max-content' }}
+      scrollX
       columns={[
         { key: 'n', title: '#', dataIndex: 'n', width: 48 },
         { key: 'name', title: t('submitAuthor:detail.authorName'), render: (_, a) => authorName(a) },

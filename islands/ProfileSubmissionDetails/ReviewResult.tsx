@@ -3,11 +3,12 @@
  * reviewer's comment with the answers of the detail rules shown to authors. With blind review the
  * server sends no reviewer's name: they are "Reviewer 1", "Reviewer 2".
  */
-import { Descriptions, Space, Tag, Typography } from 'antd';
+import { Descriptions, Space, Tag } from 'antd';
+import { LightTypography as Typography } from '../shared/lightText';
 import { LightCard as Card } from '../shared/lightCard';
 import type { AuthorReviews } from '../../server/contract/reviewing';
 import type { Lang } from '../shared/locale';
-import type { T } from '../shared/orders';
+import type { T } from '../shared/orderText';
 
 const COLORS = { accept: 'green', reject: 'red', return: 'orange' } as const;
 

@@ -5,7 +5,8 @@
  * resubmit (on the submission screen's form) and withdraw.
  */
 import { useState } from 'react';
-import { App, Button, Descriptions, Space, Typography } from 'antd';
+import { App, Button, Descriptions, Space } from 'antd';
+import { LightTypography as Typography } from '../shared/lightText';
 import { LightCard as Card } from '../shared/lightCard';
 import type { DescriptionsProps } from 'antd';
 import { submissionsApi, type AuthorPage, type Choices, type HistoryEntry, type SubmissionView } from '../../server/contract/submissions';
@@ -14,7 +15,7 @@ import { call } from '../shared/api';
 import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';
 import { DeclaredConflicts } from '../shared/DeclaredConflicts';
-import { errorText, formatAt } from '../shared/orders';
+import { errorText, formatAt } from '../shared/orderText';
 import { confirmWithdraw, FileLink, namesOf } from '../ProfileSubmission/shared';
 import { StatusHistory } from '../shared/statusHistory';
 import { StatusTag } from '../shared/submissionStatus';

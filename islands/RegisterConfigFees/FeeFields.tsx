@@ -8,7 +8,7 @@ import type { FormInstance, FormRule } from 'antd';
 import dayjs from 'dayjs';
 import { feeProblem, FEE_LIMITS, LANG_SCOPES, USER_SCOPES, type FeeKind, type FeeView } from '../../server/contract/fees';
 import { parseAmount } from '../../server/contract/money';
-import type { T } from '../shared/orders';
+import type { T } from '../shared/orderText';
 import { CURRENCIES, type Values } from './shared';
 
 const dateProps = {

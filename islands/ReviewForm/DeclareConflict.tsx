@@ -10,7 +10,7 @@ import { LightCard as Card } from '../shared/lightCard';
 import { allocationApi } from '../../server/contract/allocation';
 import { REVIEW_SCREENS } from '../../server/contract/review';
 import { call } from '../shared/api';
-import { errorText, type T } from '../shared/orders';
+import { errorText, type T } from '../shared/orderText';
 
 type Props = { t: T; mobile: boolean; submissionId: number; started: boolean };
 

@@ -5,7 +5,7 @@ import { reviewingApi, type ReviewScreen } from '../../server/contract/reviewing
 import { urlOf } from '../shared/api';
 import { fileSize } from '../shared/fileSize';
 import type { Lang } from '../shared/locale';
-import { titleOf, type T } from '../shared/orders';
+import { titleOf, type T } from '../shared/orderText';
 import { StatusTag } from '../shared/submissionStatus';
 
 export function Manuscript({ lang, mobile, t, review }: { lang: Lang; mobile: boolean; t: T; review: ReviewScreen }) {

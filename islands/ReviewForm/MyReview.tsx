@@ -10,7 +10,7 @@ import { LightCard as Card } from '../shared/lightCard';
 import { REVIEW_OPINIONS, REVIEWING_LIMITS, reviewingApi, type ReviewOpinion, type ReviewScreen } from '../../server/contract/reviewing';
 import { ApiError, call } from '../shared/api';
 import type { Lang } from '../shared/locale';
-import { errorText, type T } from '../shared/orders';
+import { errorText, type T } from '../shared/orderText';
 import { ReviewList, pointLabels } from '../shared/ReviewPanel';
 
 type Values = { scores: Record<string, number | null>; answers: Record<string, string[]>; opinion: ReviewOpinion | null; comment: string };

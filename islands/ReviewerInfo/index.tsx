@@ -7,7 +7,7 @@ import { Descriptions, Table, Tag } from 'antd';
 import type { ReviewerInfo as Info } from '../../server/contract/reviewers';
 import { REVIEW_SCREENS } from '../../server/contract/reviewScreens';
 import { AntdRoot } from '../shared/AntdRoot';
-import { countryName } from '../shared/CountrySelect';
+import { countryName } from '../shared/countryName';
 import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';
 import { NS, sessionTitle, stateKey } from '../ManageReviewers/shared';

@@ -9,12 +9,6 @@ import { COUNTRIES } from '../../server/contract/countries';
 import { translator } from './i18n';
 import type { Lang } from './locale';
 
-/** A country stored by its English name (as this select stores it), shown in the page's language. */
-export function countryName(country: string, lang: Lang): string {
-  const found = lang === 'zh' ? COUNTRIES.find((c) => c.en === country) : undefined;
-  return found?.zh ?? country;
-}
-
 export type CountrySelectProps = {
   lang: Lang;
   allowed?: string[];

@@ -11,7 +11,7 @@ import { REVIEW_OPINIONS, REVIEWING_LIMITS, reviewingApi, type DecisionMail, typ
 import type { ScoreRule } from '../../server/contract/review';
 import { ApiError, call } from './api';
 import type { Lang } from './locale';
-import { errorText, formatAt, type T } from './orders';
+import { errorText, formatAt, type T } from './orderText';
 import { checkedValues } from './formCheck';
 
 const OPINION_COLORS: Record<ReviewOpinion, string> = { accept: 'green', reject: 'red', return: 'orange' };

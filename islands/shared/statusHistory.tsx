@@ -1,15 +1,17 @@
 /**
  * The history of a manuscript's status as a timeline (issue 15), apart from the status tag
- * (submissionStatus.tsx) so that the lists showing tags do not load antd's Timeline (issue 32).
+ * (submissionStatus.tsx). Drawn like antd's Timeline (`lh-*` in public/app.css) without it: antd's
+ * Timeline is built on its Steps (~10 KB gzipped, issue 32).
  */
-import { Space, Timeline, Typography } from 'antd';
+import { Space } from 'antd';
+import { LightTypography as Typography } from './lightText';
 import type { HistoryEntry } from '../../server/contract/submissions';
 import type { Lang } from './locale';
-import { formatAt, type T } from './orders';
+import { formatAt, type T } from './orderText';
 import { STATUS_COLORS, StatusTag } from './submissionStatus';
 
-/** antd's Timeline knows a few colour names; the others read as blue. */
-const DOT: Record<string, string> = { green: 'green', red: 'red', default: 'gray' };
+/** The dot's colour by the status tag's: a few have their own, the others are blue (as antd's Timeline drew them). */
+const DOT: Record<string, string> = { green: 'lh-green', red: 'lh-red', default: 'lh-gray' };
 
 type Props = {
   lang: Lang;
@@ -26,11 +28,10 @@ export function StatusHistory({ lang, t, history, empty, showActor }: Props) {
   if (!history.length) return <Typography.Text type="secondary">{empty}</Typography.Text>;
   const entries = [...history].sort((a, b) => a.at.localeCompare(b.at));
   return (
-    <Timeline
-      items={entries.map((h, i) => ({
-        key: i,
-        color: DOT[STATUS_COLORS[h.to]] ?? 'blue',
-        content: (
+    <ol className="lh-timeline">
+      {entries.map((h, i) => (
+        <li key={i} className={`lh-item ${DOT[STATUS_COLORS[h.to]] ?? 'lh-blue'}`}>
+          <span className="lh-dot" aria-hidden="true" />
           <Space orientation="vertical" size={2} style={{ overflowWrap: 'anywhere' }}>
             <Typography.Text type="secondary">{formatAt(h.at, lang)}</Typography.Text>
             <Space wrap size={4}>
@@ -48,8 +49,8 @@ export function StatusHistory({ lang, t, history, empty, showActor }: Props) {
             </span>
             {h.note && <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', marginBottom: 0 }}>{h.note}</Typography.Paragraph>}
           </Space>
-        ),
-      }))}
-    />
+        </li>
+      ))}
+    </ol>
   );
 }

@@ -5,7 +5,7 @@
  */
 import type { AuthorView, Choices, SessionView, SubmissionView, TermView } from '../../server/contract/submissions';
 import type { Lang } from './locale';
-import { titleOf } from './orders';
+import { titleOf } from './orderText';
 
 export type Names = {
   session: (id: number | null) => string;

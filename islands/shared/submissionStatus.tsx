@@ -5,7 +5,7 @@
  */
 import { Tag } from 'antd';
 import type { SubmissionStatus } from '../../server/contract/submissions';
-import type { T } from './orders';
+import type { T } from './orderText';
 
 export const STATUS_COLORS: Record<SubmissionStatus, string> = {
   waiting: 'blue',

@@ -18,16 +18,10 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 
 /** KB gzipped, at load; measured 2026-11-27 after the zod stand-in (schemas only through *Checks.ts), the lazy work dialog, the catalogs per namespace and translate.ts for i18next. */
 const OVER_BUDGET: Record<string, number> = {
-  ManageHotel: 425, // 415.9 after the lazy occupancy tab and dialogs (437.5 before): the reservation filters' date picker (34 KB) is most of what is left
-  ManageSubmissionDetail: 410, // 400.8 after the merges of issue 32 and 33 (399.7 on the page-weight branch alone, 428.0 before it)
-  ManageOrders: 420, // 410.3 after the lazy queue and statement tabs and dialogs (451.4 before): the order filters' date picker (34 KB) is most of what is left
   ProfileFeedback: 325, // 316.3 with islands/shared/light*.tsx and the tree-shaken antd packages; before: 318.4
   ProfileHotel: 335, // 324.5 with islands/shared/light*.tsx and the tree-shaken antd packages; before: 346.9
-  ProfileReceiptRequest: 295, // 286.4 with islands/shared/light*.tsx and the tree-shaken antd packages; before: 298.0
   ProfileSubmission: 430, // 420.6 with islands/shared/light*.tsx and the tree-shaken antd packages; before: 461.5
-  ProfileSubmissionDetails: 375, // 364.8 with islands/shared/light*.tsx and the tree-shaken antd packages; before: 406.4
   ReviewActivation: 293, // 283.4 with islands/shared/light*.tsx and the tree-shaken antd packages; before: 295.1
-  ReviewerTasks: 355, // 346.1 with islands/shared/light*.tsx and the tree-shaken antd packages; before: 396.1
   ReviewForm: 315, // 305.4 with islands/shared/light*.tsx and the tree-shaken antd packages; before: 339.6 after the reviewer's conflict card and the decision's mail choice (324.5 before)
 };
 

@@ -107,7 +107,7 @@ describe('reviewing in Chromium', { skip: !haveBrowser }, () => {
   });
 
   /** One more manuscript of the demo's first session, assigned (unstarted) to the reviewer. */
-  async function assignedPaper(number: string, title: string): Promise<number> {
+  async function assignedPaper(number: string, title: string, sessionId?: number): Promise<number> {
     const now = toDbInstant();
     const author = await db('users').where({ email: 'e2e-author@example.org' }).first();
     const session = await db('submission_sessions').where({ conference_id: cid, parent_id: null }).orderBy('sort').first();
@@ -116,6 +116,7 @@ describe('reviewing in Chromium', { skip: !haveBrowser }, () => {
       abstract: 'An abstract.', keywords: 'k', abstract_file: '', full_text_file: '', status: 'assigned', active: true, lang: 'en', submitted_at: now, updated_at: now,
     });
     const id = Number((await db('submissions').where({ conference_id: cid, number }).first()).id);
+    if (sessionId) await db('submissions').where({ id }).update({ session_id: sessionId });
     await db('reviews').insert({ conference_id: cid, submission_id: id, reviewer_id: reviewerId, state: 'assigned', scores: '{}', answers: '{}', opinion: null, comment: '', assigned_at: now, updated_at: now });
     return id;
   }
@@ -157,6 +158,58 @@ describe('reviewing in Chromium', { skip: !haveBrowser }, () => {
       await hydrated(page, 'ReviewerTasks');
       await shot(page, `reviewer-home-after-conflict-${lang}-${device}`);
       assert.deepEqual(pageErrors, []);
+      await context.close();
+    });
+  }
+
+  // The full list's filters (issue 32: the browser's own select and search field instead of antd's).
+  for (const [lang, device] of [['zh', 'desktop'], ['en', 'phone']] as const) {
+    test(`${lang}, ${device}: the full list filters by review state, session, and number or title`, async () => {
+      const systems = await db('submission_sessions').where({ conference_id: cid, parent_id: null, title_en: 'Computer systems' }).first();
+      await assignedPaper(`F1-${lang}`, lang === 'zh' ? '筛选用稿件甲' : 'A manuscript to filter, one');
+      await assignedPaper(`F2-${lang}`, lang === 'zh' ? '筛选用稿件乙' : 'A manuscript to filter, two', Number(systems.id));
+      const context = await browser.newContext(device === 'phone' ? PHONE : { viewport: { width: 1366, height: 900 } });
+      await context.addCookies([{ name: 'locale', value: lang, domain: 'demo.localhost', path: '/' }]);
+      const page = await context.newPage();
+      await loginWithForm(page, url(''), 'e2e-reviewing@example.org', password, '/platform/submissionManage/reviewList');
+      await hydrated(page, 'ReviewerTasks');
+      const rows = page.locator(device === 'phone' ? '.reviewer-tasks .ls-item' : '.reviewer-tasks .lt-row');
+      const numbers = async () => (await rows.allInnerTexts()).map((text) => /\b[A-Z]+\d?-[\w-]+/.exec(text)?.[0] ?? text).sort();
+      /** The numbers listed once the list shows `expected` (or what it shows after 5 s, which the assertion then names). */
+      const listed = async (expected: string[]) => {
+        for (let i = 0; i < 50 && JSON.stringify(await numbers()) !== JSON.stringify(expected); i++) await page.waitForTimeout(100);
+        return numbers();
+      };
+      const all = await numbers();
+      assert.ok(all.includes(`F1-${lang}`) && all.includes(`F2-${lang}`), `both manuscripts listed: ${all.join(', ')}`);
+
+      // The number typed and Enter: that manuscript alone; the field emptied: all of them again.
+      const search = page.getByRole('searchbox');
+      await search.fill(`F2-${lang}`);
+      await search.press('Enter');
+      assert.deepEqual(await listed([`F2-${lang}`]), [`F2-${lang}`]);
+      await search.fill('');
+      assert.deepEqual(await listed(all), all);
+
+      // The session: only the manuscripts of "Computer systems" (this test's second, in both languages' runs).
+      const session = page.getByRole('combobox', { name: lang === 'zh' ? '分会场' : 'Session' });
+      await session.selectOption({ label: lang === 'zh' ? '计算机系统' : 'Computer systems' });
+      const inSystems = all.filter((n) => n.startsWith('F2-'));
+      assert.deepEqual(await listed(inSystems), inSystems);
+      await session.selectOption({ index: 0 });
+      assert.deepEqual(await listed(all), all);
+
+      // The review state: the submitted reviews, then those to do.
+      const ofState = async (state: string) => (await db('reviews').join('submissions', 'submissions.id', 'reviews.submission_id').where({ 'reviews.conference_id': cid, 'reviews.reviewer_id': reviewerId, 'reviews.state': state }).select('submissions.number')).map((r) => String(r.number)).sort();
+      const state = page.getByRole('combobox', { name: lang === 'zh' ? '审稿状态' : 'Review state' });
+      await state.selectOption({ label: lang === 'zh' ? '已提交' : 'Submitted' });
+      const submitted = await ofState('submitted');
+      assert.deepEqual(await listed(submitted), submitted);
+      await state.selectOption({ label: lang === 'zh' ? '待审' : 'To do' });
+      const todo = await ofState('assigned');
+      assert.ok(todo.includes(`F1-${lang}`), 'the new manuscripts are to do');
+      assert.deepEqual(await listed(todo), todo);
+      await shot(page, `reviewer-list-filtered-${lang}-${device}`);
       await context.close();
     });
   }
