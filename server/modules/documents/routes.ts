@@ -12,7 +12,7 @@ import { sendAttachment } from '../../platform/download';
 import { t } from '../../platform/i18n';
 import { ATTENDED_DOCUMENTS, documentsApi, PERSONAL_DOCUMENTS, type DocumentConference, type DocumentType } from '../../contract/documents';
 import { conferenceOrigin, publicOrigin, type PublicUrlConfig } from '../../platform/publicUrl';
-import { todayIn } from '../registration/index';
+import { todayIn } from '../../platform/localTime';
 import type { Lang } from '../../contract/enums';
 import type { DocumentService } from './service';
 import type { RenderInput } from './tasks';

@@ -14,7 +14,7 @@ import { workAsker, workStarted } from '../../platform/work/index';
 import type { WorkFile } from '../../platform/work/types';
 import { submissionsApi as api, type FileView } from '../../contract/submissions';
 import { assertOpenTo } from '../sites/index';
-import { todayIn } from '../registration/index';
+import { todayIn } from '../../platform/localTime';
 import { receiveTemporaryUpload } from '../files/index';
 import type { Author } from './author';
 import type { Manager } from './desk';
