@@ -5,7 +5,7 @@
  */
 import type { Request } from 'express';
 import { z } from 'zod';
-import { utcOffsetMinutes } from './overviewFigures';
+import { utcOffsetMinutes } from './localTime';
 
 type Shape = Record<string, z.ZodType>;
 type Objectish = z.ZodType & { shape?: Shape; unwrap?: () => z.ZodType };

@@ -9,15 +9,8 @@ import type { Db } from '../db/index';
 import type { ChartKind, OverviewChart } from '../contract/overview';
 import { toDbInstant } from '../db/dialect';
 import { isRealDay } from '../contract/listAddress';
-import { localTime } from './localTime';
 
 const DAY_MS = 86_400_000;
-
-/** Minutes the zone is ahead of UTC at `at` (China: 480). */
-export function utcOffsetMinutes(timeZone: string, at: Date): number {
-  const local = localTime(at, timeZone, true).replace(' ', 'T') + 'Z';
-  return Math.round((Date.parse(local) - Math.floor(at.getTime() / 1000) * 1000) / 60_000);
-}
 
 /**
  * SQL for the local day (YYYY-MM-DD) of an instant column, shifted by the zone's offset now (a

@@ -1,6 +1,7 @@
 /**
  * What a file really is, from its first bytes (DESIGN.md 5: uploads are checked by content as
- * well as by name). Only the formats the platform accepts are recognised.
+ * well as by name; imports tell .xlsx from .xls by them). Only the formats the platform accepts
+ * are recognised. Takes a Buffer or the Uint8Array a Buffer becomes in a worker thread.
  */
 export type SniffedType = 'jpg' | 'png' | 'gif' | 'webp' | 'pdf' | 'zip' | 'ole';
 
@@ -15,12 +16,14 @@ const SIGNATURES: Array<[SniffedType, number, number[]]> = [
   ['ole', 0, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]],
 ];
 
-export function sniff(buffer: Buffer): SniffedType | null {
-  for (const [type, offset, bytes] of SIGNATURES) {
-    if (buffer.length >= offset + bytes.length && bytes.every((b, i) => buffer[offset + i] === b)) return type;
-  }
+const RIFF = [0x52, 0x49, 0x46, 0x46];
+const WEBP = [0x57, 0x45, 0x42, 0x50];
+
+export function sniff(buffer: Uint8Array): SniffedType | null {
+  const at = (offset: number, bytes: number[]) => buffer.length >= offset + bytes.length && bytes.every((b, i) => buffer[offset + i] === b);
+  for (const [type, offset, bytes] of SIGNATURES) if (at(offset, bytes)) return type;
   // RIFF....WEBP
-  if (buffer.length >= 12 && buffer.toString('latin1', 0, 4) === 'RIFF' && buffer.toString('latin1', 8, 12) === 'WEBP') return 'webp';
+  if (at(0, RIFF) && at(8, WEBP)) return 'webp';
   return null;
 }
 

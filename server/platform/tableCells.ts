@@ -5,6 +5,7 @@
  */
 import { toDecimalString, type Money } from '../contract/money';
 import type { TableCell } from './xlsx';
+import { wallClockIn } from './localTime';
 
 export const DAY_FORMAT = 'yyyy-mm-dd';
 export const TIME_FORMAT = 'yyyy-mm-dd hh:mm';
@@ -31,16 +32,6 @@ export function moneyCell(m: Money | null | undefined, opts: { currency?: boolea
 /** A calendar day "YYYY-MM-DD" (a stay's night, a fee's date); '' stays an empty cell. */
 export function dayCell(day: string | null | undefined): TableCell {
   return day && /^\d{4}-\d{2}-\d{2}$/.test(day) ? { d: day, fmt: DAY_FORMAT } : (day ?? '');
-}
-
-/** The wall-clock time of an instant in `timeZone`, "YYYY-MM-DDTHH:mm:ss". */
-export function wallClockIn(at: Date, timeZone: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
-      .formatToParts(at)
-      .map((p) => [p.type, p.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}`;
 }
 
 /** An instant as a date-and-time cell in the conference's time zone; null or '' an empty cell. */

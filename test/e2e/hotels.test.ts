@@ -12,7 +12,7 @@ import type { Browser, Page } from 'playwright-core';
 import { createDb, type Db } from '../../server/db/index';
 import { toDbInstant } from '../../server/db/dialect';
 import { ensureUser, grantRole } from '../../server/modules/accounts/service';
-import { todayIn } from '../../server/modules/registration/settings';
+import { todayIn } from '../../server/platform/localTime';
 import { haveBrowser, launch, loginWithForm, PHONE, shot, warnIfNoBrowser } from './browser';
 import { startServer, type RunningServer } from './server';
 

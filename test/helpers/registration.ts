@@ -2,7 +2,7 @@
 import type { Db } from '../../server/db/index';
 import * as repo from '../../server/modules/registration/repo';
 import { saveRules } from '../../server/modules/registration/forms';
-import { todayIn } from '../../server/modules/registration/settings';
+import { todayIn } from '../../server/platform/localTime';
 import type { FormRules } from '../../server/contract/registration';
 
 const DAY = 86_400_000;

@@ -9,6 +9,7 @@ import { access, CHECKIN_AREA, CHECKIN_DESK, conferenceOf, screen, timeZoneOf, u
 import type { Deps } from '../../platform/feature';
 import { route, SENT } from '../../platform/route';
 import { sendAttachment } from '../../platform/download';
+import { sendPdf } from '../../platform/pdf/send';
 import { t } from '../../platform/i18n';
 import { filterFromAddress } from '../../platform/listAddress';
 import { workAsker, workStarted } from '../../platform/work/index';
@@ -32,8 +33,7 @@ export function checkinApiRouter(deps: Deps, attendance: Attendance): Router {
   // A lost badge printed again: the documents feature's badge, through its front door (404 when badges are off).
   route(router, checkinApi.badge, access('desk'), async ({ params: { id } }, req, res) => {
     await checkin.requireRegistrant(conferenceOf(req), id);
-    sendAttachment(res, 'badge.pdf', 'application/pdf', await badges.render(req, [id]));
-    return SENT;
+    return sendPdf(res, await badges.render(req, [id]), 'badge.pdf');
   });
 
   // the managers

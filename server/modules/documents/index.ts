@@ -6,7 +6,7 @@ import { DocumentService } from './service';
 
 export type { DocumentService };
 /** For receipts: a document's conference as the PDFs print it, and a PDF sent as a download. */
-export { documentConference, sendPdf } from './routes';
+export { documentConference } from './routes';
 
 declare module '../../platform/feature' {
   interface FeatureServices {

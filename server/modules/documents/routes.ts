@@ -3,16 +3,16 @@
  * configuration" template/find/{type}, template/save), a preview of unsaved settings, and an
  * attendee's own documents; the pages: the template tab and the personal centre's downloads.
  */
-import { Router, type Request, type Response } from 'express';
+import { Router, type Request } from 'express';
 import { access, conferenceOf, screen } from '../../platform/access';
 import type { Deps } from '../../platform/feature';
 import { AppError } from '../../platform/errors';
-import { route, SENT, type Sent } from '../../platform/route';
-import { sendAttachment } from '../../platform/download';
+import { route } from '../../platform/route';
+import { sendPdf } from '../../platform/pdf/send';
 import { t } from '../../platform/i18n';
 import { ATTENDED_DOCUMENTS, documentsApi, PERSONAL_DOCUMENTS, type DocumentConference, type DocumentType } from '../../contract/documents';
 import { conferenceOrigin, publicOrigin, type PublicUrlConfig } from '../../platform/publicUrl';
-import { todayIn } from '../registration/index';
+import { todayIn } from '../../platform/localTime';
 import type { Lang } from '../../contract/enums';
 import type { DocumentService } from './service';
 import type { RenderInput } from './tasks';
@@ -64,11 +64,6 @@ export class BadgePrinter {
   version(conferenceId: number): Promise<string> {
     return this.documents.templateVersion(conferenceId, 'BADGE');
   }
-}
-
-export function sendPdf(res: Response, pdf: Buffer, fileName: string): Sent {
-  sendAttachment(res, fileName, 'application/pdf', pdf);
-  return SENT;
 }
 
 /**

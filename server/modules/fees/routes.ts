@@ -10,7 +10,7 @@ import { unauthorized } from '../../platform/errors';
 import { route } from '../../platform/route';
 import { feesApi as api } from '../../contract/fees';
 import { DEFAULT_TIME_ZONE, assertOpenTo } from '../sites/index';
-import { todayIn } from '../registration/index';
+import { todayIn } from '../../platform/localTime';
 import type { FeePerson } from './service';
 
 /** The conference's time zone, from the request's site snapshot (the windows are compared in it). */

@@ -5,8 +5,10 @@ import { fileJobs } from './jobs';
 import { fileApiRouter, filePageRouter } from './routes';
 import { FilesService } from './service';
 
-/** For the features whose forms take a file before they are saved (registration, feedback). */
+/** For the features whose forms take a file before they are saved (registration, feedback, submissions). */
 export { receiveTemporaryUpload } from './routes';
+/** For a feature that reads a small file at once and keeps none (review's reviewer sheet), and its own size checks. */
+export { receiveInMemory, declaresMoreThan, type InMemoryKeys } from './upload';
 
 declare module '../../platform/feature' {
   interface FeatureServices {

@@ -13,7 +13,7 @@ import { route } from '../../platform/route';
 import { streamAttachment } from '../../platform/download';
 import { UPLOAD_RULES } from './rules';
 import type { FilesService, StoredUpload } from './service';
-import { FRAMING_BYTES, receiveUpload } from './upload';
+import { declaresMoreThan, receiveUpload } from './upload';
 
 /**
  * What participants upload (registration answers, feedback attachments, manuscripts) is private: never served
@@ -31,7 +31,7 @@ export async function receiveTemporaryUpload(files: FilesService, req: Request, 
   const max = UPLOAD_RULES[kind].maxBytes;
   const declared = Number(req.headers['content-length']);
   // Too large for certain: refused before it is counted.
-  if (declared > max + FRAMING_BYTES) throw new AppError(400, UPLOAD_RULES[kind].tooLargeKey, 'file');
+  if (declaresMoreThan(req, max)) throw new AppError(400, UPLOAD_RULES[kind].tooLargeKey, 'file');
   // The body holds the file and a little framing; without a length, count the largest file allowed.
   const reserved = Number.isSafeInteger(declared) && declared > 0 ? Math.min(declared, max) : max;
   await files.temporary.reserve(conferenceId, reserved);

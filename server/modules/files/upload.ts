@@ -1,8 +1,10 @@
 /**
- * Receiving the one multipart file named "file" of a request straight into the store (issue 31):
- * multer parses the form (its limits, a second file, a client that leaves, draining the body on a
- * refusal), and this storage engine hands the file's stream to FilesService.storeStream as it
- * arrives. No upload is ever whole in memory, and a refused one leaves nothing in the store.
+ * Receiving the one multipart file named "file" of a request. An upload goes straight into the
+ * store (issue 31): multer parses the form (its limits, a second file, a client that leaves,
+ * draining the body on a refusal), and this storage engine hands the file's stream to
+ * FilesService.storeStream as it arrives. No upload is ever whole in memory, and a refused one
+ * leaves nothing in the store. A small file another feature reads at once and never keeps (a sheet
+ * to import) is read into memory instead, with the same limits: `receiveInMemory`.
  */
 import type { Request, Response } from 'express';
 import multer, { type StorageEngine } from 'multer';
@@ -13,6 +15,11 @@ import type { FilesService, StoredUpload } from './service';
 
 /** Room in a request's declared length for the form around the file (boundaries, the part's headers, a few tiny fields). */
 export const FRAMING_BYTES = 64 * 1024;
+
+/** Whether the request declares a body longer than a file of `maxBytes` and its form: refused before a byte is read. */
+export function declaresMoreThan(req: Request, maxBytes: number): boolean {
+  return Number(req.headers['content-length']) > maxBytes + FRAMING_BYTES;
+}
 
 /** One request's engine: it keeps what it stored, so that multer's abort (a second file) can remove it. */
 class StoreEngine implements StorageEngine {
@@ -56,7 +63,7 @@ class StoreEngine implements StorageEngine {
  */
 export async function receiveUpload(files: FilesService, req: Request, res: Response, conferenceId: number, kind: UploadKind): Promise<StoredUpload> {
   const rule = UPLOAD_RULES[kind];
-  if (Number(req.headers['content-length']) > rule.maxBytes + FRAMING_BYTES) throw new AppError(400, rule.tooLargeKey, 'file');
+  if (declaresMoreThan(req, rule.maxBytes)) throw new AppError(400, rule.tooLargeKey, 'file');
   const engine = new StoreEngine(files, conferenceId, kind);
   // fieldSize keeps the framing small: the forms send the file alone.
   const parse = multer({ storage: engine, limits: { fileSize: rule.maxBytes, files: 1, fields: 5, fieldSize: 1024 } }).single('file');
@@ -70,4 +77,25 @@ export async function receiveUpload(files: FilesService, req: Request, res: Resp
   );
   if (!engine.stored) throw new AppError(400, 'files:noFile', 'file');
   return engine.stored;
+}
+
+/** The messages of a file read into memory: too large, not a readable form, no file in it. */
+export type InMemoryKeys = { tooLarge: string; bad: string; missing: string };
+
+/**
+ * The request's one file named "file", whole in memory, at most `maxBytes` (refused from its
+ * declared length before it is read, and as soon as it passes the limit): for a small file that
+ * is read at once and never stored.
+ */
+export async function receiveInMemory(req: Request, res: Response, maxBytes: number, keys: InMemoryKeys): Promise<Buffer> {
+  if (declaresMoreThan(req, maxBytes)) throw new AppError(400, keys.tooLarge, 'file');
+  const parse = multer({ storage: multer.memoryStorage(), limits: { fileSize: maxBytes, files: 1, fields: 5 } }).single('file');
+  await new Promise<void>((resolve, reject) =>
+    parse(req, res, (err: unknown) => {
+      if (!err) return resolve();
+      reject(new AppError(400, (err as { code?: string }).code === 'LIMIT_FILE_SIZE' ? keys.tooLarge : keys.bad, 'file'));
+    }),
+  );
+  if (!req.file) throw new AppError(400, keys.missing, 'file');
+  return req.file.buffer;
 }

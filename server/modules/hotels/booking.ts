@@ -17,7 +17,7 @@ import { AppError, tooManyRequests } from '../../platform/errors';
 import type { EventBus } from '../../platform/events';
 import type { RateLimiter } from '../../platform/rateLimit';
 import { text } from '../../platform/site';
-import { enqueueConferenceMail } from '../mail/index';
+import { enqueueConferenceMail, type MailSites } from '../mail/index';
 import type { OrderService } from '../orders';
 import { authorStanding } from '../submissions';
 import { lockRoom, takeNights } from './inventory';
@@ -33,7 +33,7 @@ export type Registrations = { contactOf(conferenceId: number, userId: number): P
 /** Bookings a person may make in an hour (each queues a mail): far above a real need, far below a flood. */
 export const BOOKING_RATE = { limit: 20, windowMs: 3600_000 } as const;
 
-export type HotelOrders = Pick<OrderService, 'openOrder' | 'hasPaid' | 'statesOf' | 'cancel' | 'mailSite'>;
+export type HotelOrders = Pick<OrderService, 'openOrder' | 'hasPaid' | 'statesOf' | 'cancel'>;
 
 export class HotelBooking {
   constructor(
@@ -42,6 +42,7 @@ export class HotelBooking {
     private readonly registration: Registrations,
     private readonly limiter: RateLimiter,
     private readonly events: EventBus,
+    private readonly mailSites: MailSites,
   ) {}
 
   /**
@@ -136,7 +137,7 @@ export class HotelBooking {
     this.checkStay(room, input);
     const decision = await this.limiter.hit(`hotelbook:${conferenceId}:${person.userId}`, BOOKING_RATE.limit, BOOKING_RATE.windowMs);
     if (!decision.allowed) throw tooManyRequests();
-    const site = await this.orders.mailSite(conferenceId);
+    const site = await this.mailSites.mailSite(conferenceId);
     const hotel = (await repo.findHotel(this.db, conferenceId, Number(room.hotel_id)))!;
 
     return inTransaction(this.db, async (tx) => {

@@ -34,8 +34,8 @@ export const hotelsFeature = defineFeature({
   name: 'hotels',
   // what it holds about one person, for their export and erasure (docs/privacy.md)
   personalData: ({ db }) => [hotelsPersonalData(db)],
-  services: ({ db, orders, orderDesk, registration, limiter, events }) => {
-    const hotelBooking = new HotelBooking(db, orders, registration, limiter, events);
+  services: ({ db, orders, orderDesk, registration, limiter, events, mailSites }) => {
+    const hotelBooking = new HotelBooking(db, orders, registration, limiter, events, mailSites);
     return { hotelConfig: new HotelConfig(db, orders), hotelBooking, hotelDesk: new HotelDesk(db, hotelBooking, orders, orderDesk) };
   },
   api: (deps) => [hotelsApiRouter(deps)],

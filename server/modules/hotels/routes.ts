@@ -12,7 +12,7 @@ import { sendAttachment } from '../../platform/download';
 import { XLSX_TYPE } from '../../platform/xlsx';
 import { hotelsApi as api } from '../../contract/hotels';
 import { assertOpenTo } from '../sites/index';
-import { todayIn } from '../registration/index';
+import { todayIn } from '../../platform/localTime';
 import type { Booker } from './booking';
 import { BOOKINGS_AT_ONCE, roomingOf } from './exportWork';
 

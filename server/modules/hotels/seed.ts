@@ -10,7 +10,7 @@ import type { Db } from '../../db/index';
 import { inTransaction } from '../../db/transaction';
 import { roomNights } from '../../contract/hotels';
 import { parseAmount } from '../../contract/money';
-import { todayIn } from '../registration/index';
+import { todayIn } from '../../platform/localTime';
 import * as repo from './repo';
 
 type DemoHotels = {

@@ -16,6 +16,7 @@ import { ManagerMail } from './managerMail';
 import { devMailRouter } from './routes';
 import { platformTransports } from './transport';
 import { unsentMailCounts } from './repo';
+import { MailSites } from './mailSite';
 
 declare module '../../platform/events' {
   interface EventMap {
@@ -31,6 +32,7 @@ declare module '../../platform/feature' {
     smtp: ConferenceSmtp;
     mailGate: ConferenceMailGate;
     mail: ManagerMail;
+    mailSites: MailSites;
   }
 }
 
@@ -43,7 +45,7 @@ export const mailFeature = defineFeature({
     // What a conference may mail on a manager's request: docs/mail.md "Limits".
     const budget = new MailBudget(db, { unpublished: config.MAIL_DAILY_BUDGET_UNPUBLISHED, published: config.MAIL_DAILY_BUDGET_PUBLISHED });
     const mailGate = new ConferenceMailGate(conferenceAudience(db, sites, knownPeople), budget);
-    return { smtp, mailGate, mail: new ManagerMail(db, smtp, mailGate, config) };
+    return { smtp, mailGate, mail: new ManagerMail(db, smtp, mailGate, config), mailSites: new MailSites(sites, config) };
   },
   early: (deps) => [devMailRouter(deps)],
   api: (deps) => [mailConfigRouter(deps)],
@@ -77,3 +79,4 @@ export { enqueueConferenceMail, plainTextHtml, LANGUAGE_RULE, MAIL_STYLE, type M
 export { plainTextOf } from './plainText';
 export { withAdmission, STRICT, type Admission, type AdmitPolicy } from './gate';
 export type { ConferenceMailGate };
+export { mailSiteOf, type MailSite, type MailSites } from './mailSite';

@@ -4,7 +4,8 @@ import type { OverviewPanelView } from '../../contract/overview';
 import type { Db } from '../../db/index';
 import { t } from '../../platform/i18n';
 import type { OverviewContext, OverviewPanel } from '../../platform/overview';
-import { everyDay, formatCount, localDayOf, utcOffsetMinutes } from '../../platform/overviewFigures';
+import { everyDay, formatCount, localDayOf } from '../../platform/overviewFigures';
+import { utcOffsetMinutes } from '../../platform/localTime';
 import { mailFigures } from './repo';
 
 const LOG = '/platform/manage/mailLog';

@@ -21,7 +21,6 @@ import { StatementImport } from './statement';
 export type { OrderService, OrderLine } from './service';
 export type { OrderManagement } from './manage';
 /** What a conference's name, address and zone are in another feature's mails (review, submissions). */
-export type { MailSite } from './mails';
 /**
  * For receipts (read only, in their own transactions): an order, its items and its payment
  * attempts, and how long after its payment a paid order may still ask for a receipt.

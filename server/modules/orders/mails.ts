@@ -9,14 +9,12 @@ import { fromDbInstant } from '../../db/dialect';
 import { formatMoney, moneyFromColumn } from '../../contract/money';
 import type { Lang } from '../../contract/enums';
 import { t } from '../../platform/i18n';
-import { text, type Bilingual } from '../../platform/site';
+import { text } from '../../platform/site';
 import { accountsByIds } from '../accounts/index';
-import { enqueueConferenceMail, enqueueMail } from '../mail/index';
+import { enqueueConferenceMail, enqueueMail, type MailSite } from '../mail/index';
 import { escapeHtml } from '../../platform/html';
 import * as repo from './repo';
 import { localTime } from '../../platform/localTime';
-
-export type MailSite = { name: Bilingual; url: string; timeZone: string };
 
 const langOf = (l: string): Lang => (l === 'en' ? 'en' : 'zh');
 

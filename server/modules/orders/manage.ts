@@ -16,6 +16,7 @@ import type { TableCell, TableSheet } from '../../platform/work/table';
 import { instantCell, moneyCell } from '../../platform/tableCells';
 import type { Progress } from '../../platform/work/types';
 import { whereLocalDays } from '../../platform/overviewFigures';
+import { zoneOffsetMs } from '../../platform/localTime';
 import { accountsByIds } from '../accounts/index';
 import { newAttemptNo } from './numbers';
 import { presentAttempt, presentItem } from './present';
@@ -61,13 +62,6 @@ function filtered(db: Db, conferenceId: number, q: Filter, timeZoneOffsetMs = 0)
   }
   if (q.method) query.whereExists((e) => e.select(db.raw('1')).from('attempt_orders as ao').join('payment_attempts as a', 'a.id', 'ao.attempt_id').whereRaw('ao.order_id = o.id').where('a.method', q.method!));
   return query;
-}
-
-/** The offset of a time zone from UTC at an instant, in ms (Asia/Shanghai: +8 h): date filters are days of the conference. */
-export function zoneOffsetMs(timeZone: string, at = new Date()): number {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' }).formatToParts(at);
-  const v = (type: string) => Number(parts.find((p) => p.type === type)!.value);
-  return Date.UTC(v('year'), v('month') - 1, v('day'), v('hour'), v('minute'), v('second')) - Math.floor(at.getTime() / 1000) * 1000;
 }
 
 export class OrderManagement {

@@ -9,7 +9,8 @@ import type { OverviewChart, OverviewFigure, OverviewPanelView } from '../../con
 import type { Db } from '../../db/index';
 import { t } from '../../platform/i18n';
 import type { OverviewContext, OverviewPanel } from '../../platform/overview';
-import { countedChart, everyDay, formatCount, utcOffsetMinutes } from '../../platform/overviewFigures';
+import { countedChart, everyDay, formatCount } from '../../platform/overviewFigures';
+import { utcOffsetMinutes } from '../../platform/localTime';
 import { ORDER_STATUSES } from '../../contract/orders';
 import { moneyFigures } from './repo';
 

@@ -3,11 +3,8 @@ import type { Request } from 'express';
 import { conferenceOf } from '../../platform/access';
 import type { Deps } from '../../platform/feature';
 import { AppError } from '../../platform/errors';
+import { todayIn } from '../../platform/localTime';
 import type { FeePerson } from './ports';
-
-export function todayIn(timeZone: string, now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
 
 export async function feePerson(deps: Deps, req: Request, invitationCode?: string): Promise<FeePerson> {
   const userId = req.ctx.identity?.user.id;

@@ -3,7 +3,8 @@
  * decides who, the service does the rule and the transaction.
  */
 import { XLSX_TYPE } from '../../platform/xlsx';
-import express, { Router, type NextFunction, type Request, type Response } from 'express';
+import { Router } from 'express';
+import { jsonBodyUpTo } from '../../platform/largeBody';
 import { AppError } from '../../platform/errors';
 import { workAsker, workStarted } from '../../platform/work/index';
 import { access, conferenceOf, timeZoneOf, userOf } from '../../platform/access';
@@ -26,12 +27,7 @@ import { ORDERS_AT_ONCE, ordersExportOf } from './exportWork';
  */
 export const STATEMENT_BODY_LIMIT = Math.ceil(STATEMENT_MAX_BYTES * 1.5);
 export const LARGE_BODY_PATHS: readonly string[] = [ordersApi.importStatement.path, ordersApi.previewStatement.path];
-const readStatementJson = express.json({ limit: STATEMENT_BODY_LIMIT });
-const tooLarge = () => new AppError(413, 'orders:csvTooLarge', 'csv');
-function statementBody(req: Request, res: Response, next: NextFunction): void {
-  if (Number(req.headers['content-length']) > STATEMENT_BODY_LIMIT) return next(tooLarge());
-  readStatementJson(req, res, (err?: unknown) => next((err as { type?: string } | undefined)?.type === 'entity.too.large' ? tooLarge() : err));
-}
+const statementBody = jsonBodyUpTo(STATEMENT_BODY_LIMIT, () => new AppError(413, 'orders:csvTooLarge', 'csv'));
 
 export function ordersApiRouter(deps: Deps, management: OrderManagement, statements: StatementImport): Router {
   const { orders, db } = deps;

@@ -23,7 +23,8 @@ import { presentAttempt, presentOrder } from './present';
 import * as repo from './repo';
 import { settle, type Arrival, type SettleOutcome } from './settle';
 import { byPerson, PLATFORM, type OrderActor } from './log';
-import { paidMails, type MailSite } from './mails';
+import { paidMails } from './mails';
+import { mailSiteOf, type MailSite } from '../mail/index';
 import { GatewayPayments } from './gateway';
 import { VerifyBudget } from './verifyBudget';
 import type { RateLimiter } from '../../platform/rateLimit';
@@ -482,9 +483,8 @@ export class OrderService {
     });
   }
 
-  async mailSite(conferenceId: number): Promise<MailSite | null> {
-    const site = await this.sites.snapshot(conferenceId);
-    if (!site) return null;
-    return { name: site.config.conferenceName, url: conferenceOrigin(this.links, site), timeZone: site.conference.timeZone };
+  /** The mail site of its own mails (the reminder job's too): mail's builder. */
+  mailSite(conferenceId: number): Promise<MailSite | null> {
+    return mailSiteOf(this.sites, this.links, conferenceId);
   }
 }

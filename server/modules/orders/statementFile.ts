@@ -25,22 +25,22 @@ import ExcelJS from 'exceljs';
 import { parse } from 'csv-parse/sync';
 import { MAX_STATEMENT_ROWS } from '../../contract/orders';
 import { readXls } from './statementXls';
+import { sniff } from '../../platform/sniff';
 
 export type StatementFormat = 'csv' | 'xlsx' | 'xls';
 /** The rows under the header, each with its line number, the cells as texts. */
 export type StatementTable = { format: StatementFormat; encoding: string; header: string[]; rows: Array<{ line: number; cells: string[] }> };
 export type TableRefusal = { error: string; field: string; params?: Record<string, string> };
 
-const ZIP = [0x50, 0x4b, 0x03, 0x04];
-const OLE2 = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
 const startsWith = (bytes: Uint8Array, sig: number[]) => sig.every((b, i) => bytes[i] === b);
 /** Rows looked at to find the header. */
 const HEADER_SEARCH = 30;
 
 export async function tableOfFile(bytes: Uint8Array): Promise<StatementTable | TableRefusal> {
   if (!bytes.length) return { error: 'orders:csvRequired', field: 'file' };
-  if (startsWith(bytes, OLE2)) return xlsTable(bytes);
-  if (startsWith(bytes, ZIP)) return xlsxTable(bytes);
+  const sniffed = sniff(bytes);
+  if (sniffed === 'ole') return xlsTable(bytes);
+  if (sniffed === 'zip') return xlsxTable(bytes);
   const text = decodeText(bytes);
   if (!text) return { error: 'orders:csvNotCsv', field: 'file' };
   return textTable(text.text, text.encoding);

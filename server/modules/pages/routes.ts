@@ -2,7 +2,8 @@
  * The page and template calls of spec section 7 (managers only), plus versions, restore and the
  * preview. The conference is the request's; ids of another conference are simply not found.
  */
-import express, { Router, type NextFunction, type Request, type Response } from 'express';
+import { Router, type Request } from 'express';
+import { jsonBodyUpTo } from '../../platform/largeBody';
 import { access, conferenceOf } from '../../platform/access';
 import type { Deps } from '../../platform/feature';
 import { AppError } from '../../platform/errors';
@@ -16,16 +17,10 @@ import { pagesApi } from '../../contract/pages';
  * the API's 1 MB. app.ts leaves their bodies
  * to them, to be read only once the caller is known to be a manager.
  */
-export const PAGE_BODY_LIMIT = '32mb';
+export const PAGE_BODY_LIMIT = 32 * 1024 * 1024;
 export const LARGE_BODY_PATHS: ReadonlySet<string> = new Set([pagesApi.save.path, pagesApi.preview.path]);
 
-const readPageJson = express.json({ limit: PAGE_BODY_LIMIT });
-function pageBody(req: Request, res: Response, next: NextFunction): void {
-  readPageJson(req, res, (err?: unknown) => {
-    if ((err as { type?: string } | undefined)?.type === 'entity.too.large') return next(new AppError(413, 'managePages:htmlTooLong', 'html'));
-    next(err);
-  });
-}
+const pageBody = jsonBodyUpTo(PAGE_BODY_LIMIT, () => new AppError(413, 'managePages:htmlTooLong', 'html'));
 
 const conferenceId = (req: Request) => conferenceOf(req);
 const userId = (req: Request) => req.ctx.identity!.user.id;

@@ -7,28 +7,13 @@
  * glyphs). Built once per release (publicData.ts keeps it), never per request: an anonymous visitor
  * only reads the kept bytes.
  */
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
+import { finishPdf, newPdf, type PdfDoc } from '../../platform/pdf/document';
 import type { Lang } from '../../contract/enums';
 import type { ReleasedItem } from '../../contract/programme';
 import { t } from '../../platform/i18n';
 import { pick, type PublicProgramme } from './publicIndex';
 import { dayLabel, kindLabel, NS, peopleOf, roomLabel, sessionLabel } from './publicFormat';
 import { drawDayGrid } from './printGrid';
-
-type Doc = InstanceType<typeof PDFDocument>;
-
-const require = createRequire(import.meta.url);
-let faces: { regular: Buffer; bold: Buffer } | null = null;
-
-function loadFaces(): { regular: Buffer; bold: Buffer } {
-  if (!faces) {
-    const dir = require.resolve('@expo-google-fonts/noto-sans-sc/package.json').replace(/package\.json$/, '');
-    faces = { regular: fs.readFileSync(`${dir}400Regular/NotoSansSC_400Regular.ttf`), bold: fs.readFileSync(`${dir}700Bold/NotoSansSC_700Bold.ttf`) };
-  }
-  return faces;
-}
 
 const MARGIN = 48;
 const INK = '#1f2328';
@@ -52,10 +37,7 @@ export type PrintContext = { p: PublicProgramme; lang: Lang; conferenceName: str
 export function printProgramme(ctx: PrintContext): Promise<Buffer> {
   const { p, lang } = ctx;
   const L = (key: string, o?: Record<string, unknown>) => t(lang, `${NS}${key}`, o);
-  const doc: Doc = new PDFDocument({ autoFirstPage: false, size: 'A4', margin: MARGIN, bufferPages: true, info: { Title: `${ctx.conferenceName} — ${L('title')}`, Creator: 'Conference platform' } });
-  const { regular, bold } = loadFaces();
-  doc.registerFont('sans', regular);
-  doc.registerFont('sans-bold', bold);
+  const doc: PdfDoc = newPdf(`${ctx.conferenceName} — ${L('title')}`, ['sans', 'sans-bold'], { size: 'A4', margin: MARGIN, bufferPages: true });
   const width = () => doc.page.width - 2 * MARGIN;
   const bottom = () => doc.page.height - MARGIN - 20;
   const pageNumber = () => doc.bufferedPageRange().start + doc.bufferedPageRange().count;
@@ -162,11 +144,5 @@ export function printProgramme(ctx: PrintContext): Promise<Buffer> {
     doc.font('sans').fontSize(8.5).fillColor(GREY).text(String(n), MARGIN, doc.page.height - MARGIN + 6, { width: width(), align: n % 2 === 0 ? 'left' : 'right', lineBreak: false });
   }
 
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-    doc.end();
-  });
+  return finishPdf(doc);
 }

@@ -8,6 +8,7 @@ import type { Lang } from '../../contract/enums';
 import { PROGRAMME_ITEM_KINDS, type ReleasedItem } from '../../contract/programme';
 import { escapeHtml } from '../../platform/html';
 import { t } from '../../platform/i18n';
+import { todayIn } from '../../platform/localTime';
 import { pick, type PublicProgramme } from './publicData';
 import { dayLabel, itemHtml, NS } from './publicFormat';
 import { PROGRAMME_CSS, PROGRAMME_SCRIPT } from './publicStyle';
@@ -19,7 +20,7 @@ export type ProgrammeQuery = { view: ProgrammeView; day: string; q: string; kind
 
 /** The conference day to show when none is asked: today on a conference day, else the first. */
 export function defaultDay(p: PublicProgramme, now = new Date()): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: p.programme.timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  const today = todayIn(p.programme.timeZone, now);
   const days = [...p.byDay.keys()];
   return days.includes(today) ? today : (days[0] ?? today);
 }

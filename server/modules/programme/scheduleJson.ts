@@ -8,6 +8,7 @@
 import crypto from 'node:crypto';
 import type { Lang } from '../../contract/enums';
 import type { ReleasedItem } from '../../contract/programme';
+import { utcOffsetMinutes, wallClockPartsIn } from '../../platform/localTime';
 import { pick, type PublicProgramme } from './publicData';
 
 /** The URL namespace of RFC 4122 (appendix C). */
@@ -30,13 +31,8 @@ function duration(minutes: number): string {
 /** The ISO instant with the conference's offset at that instant ("2026-11-27T09:30:00+08:00"). */
 export function zonedIso(iso: string, timeZone: string): string {
   const at = new Date(iso);
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' })
-      .formatToParts(at)
-      .map((p) => [p.type, p.value]),
-  );
-  const local = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
-  const offset = Math.round((local - at.getTime()) / 60000);
+  const parts = wallClockPartsIn(at, timeZone);
+  const offset = utcOffsetMinutes(timeZone, at);
   const sign = offset < 0 ? '-' : '+';
   const abs = Math.abs(offset);
   return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;

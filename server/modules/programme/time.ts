@@ -3,22 +3,11 @@
  * zone (as the organiser thinks of them); a release turns them into instants. Daylight saving is
  * the zone's: 09:00 on the day after a change is still 09:00 there.
  */
-const formats = new Map<string, Intl.DateTimeFormat>();
-
-function formatOf(timeZone: string): Intl.DateTimeFormat {
-  let f = formats.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
-    if (formats.size < 200) formats.set(timeZone, f);
-  }
-  return f;
-}
+import { zoneOffsetMs } from '../../platform/localTime';
 
 /** The zone's offset from UTC at an instant, in ms. */
 export function offsetAt(ms: number, timeZone: string): number {
-  const parts = Object.fromEntries(formatOf(timeZone).formatToParts(new Date(ms)).map((p) => [p.type, p.value]));
-  const local = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
-  return local - Math.floor(ms / 1000) * 1000;
+  return zoneOffsetMs(timeZone, new Date(ms));
 }
 
 /** The instant of `minute` minutes after midnight of `day` ('YYYY-MM-DD') in the zone. */

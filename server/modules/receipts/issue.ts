@@ -11,6 +11,7 @@ import { moneyFromColumn } from '../../contract/money';
 import type { ReceiptLine, ReceiptView } from '../../contract/receipts';
 import { parseJson } from '../../db/dialect';
 import { handle, type Subscription } from '../../platform/events';
+import { wallClockPartsIn } from '../../platform/localTime';
 import { accountsByIds } from '../accounts/index';
 import { attemptsOf, findOrder, itemsOf } from '../orders/index';
 import { conferenceTimeZone } from '../sites/index';
@@ -21,13 +22,8 @@ type StoredLine = { titleZh: string; titleEn: string; unit: number; quantity: nu
 
 /** `R2026-000123`: the year of issue in the conference's time zone, then the conference's running number. */
 export function receiptNumber(seq: number, issuedAt: Date, timeZone: string): string {
-  const year = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric' }).format(issuedAt);
+  const { year } = wallClockPartsIn(issuedAt, timeZone);
   return `R${year}-${String(seq).padStart(6, '0')}`;
-}
-
-/** YYYY-MM-DD of an instant in a time zone. */
-export function dayIn(timeZone: string, at: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
 }
 
 /** Issues the order's receipt unless it has one (the handler may run again after a retried deadlock). */

@@ -14,7 +14,8 @@ import { workAsker, workStarted } from '../../platform/work/index';
 import { sendAttachment } from '../../platform/download';
 import { t } from '../../platform/i18n';
 import { receiptsApi } from '../../contract/receipts';
-import { documentConference, sendPdf } from '../documents/index';
+import { documentConference } from '../documents/index';
+import { sendPdf } from '../../platform/pdf/send';
 import type { ReceiptManagement } from './manage';
 import { receiptsExportOf, REQUESTS_AT_ONCE } from './exportWork';
 

@@ -12,10 +12,11 @@ import { equalMoney, moneyFromColumn, parseAmount } from '../../contract/money';
 import type { InvoiceInput, InvoiceOrderView, InvoiceRequestView, ReceiptView } from '../../contract/receipts';
 import { AppError } from '../../platform/errors';
 import { hasKey, t } from '../../platform/i18n';
+import { dayIn } from '../../platform/localTime';
 import { accountsByIds } from '../accounts/index';
 import type { DocumentService } from '../documents/index';
 import { findOrder, itemsOf, type OrderRow, RECEIPT_WINDOW_MS } from '../orders/index';
-import { dayIn, linesOf, presentReceipt } from './issue';
+import { linesOf, presentReceipt } from './issue';
 import { presentInvoice } from './present';
 import * as repo from './repo';
 

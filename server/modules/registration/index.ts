@@ -21,7 +21,6 @@ export { RegistrationPeople } from './people';
 /** What a manuscript's author is asked to confirm of their registration (submissions). */
 export type { Contact } from './service';
 /** Today's date in a conference's time zone (the windows of fees, hotels, submissions, documents). */
-export { todayIn } from './settings';
 
 declare module '../../platform/feature' {
   interface FeatureServices {

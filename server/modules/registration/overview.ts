@@ -9,9 +9,10 @@ import type { OverviewPanelView } from '../../contract/overview';
 import type { Db } from '../../db/index';
 import { t } from '../../platform/i18n';
 import type { OverviewContext, OverviewPanel } from '../../platform/overview';
-import { countedChart, cumulative, everyDay, formatCount, utcOffsetMinutes } from '../../platform/overviewFigures';
+import { countedChart, cumulative, everyDay, formatCount } from '../../platform/overviewFigures';
+import { todayIn, utcOffsetMinutes } from '../../platform/localTime';
 import { registrationFigures } from './repo';
-import { capOf, loadSettings, todayIn } from './settings';
+import { capOf, loadSettings } from './settings';
 
 const LIST = '/platform/manage/user';
 /** the registrant list filtered (its address filters, issue 33) */

@@ -24,7 +24,8 @@ import { answersOf, details, findPage } from './queries';
 import { registrationPorts } from './routes';
 import { accountFrameIsland, framedPageUse, renderAccountPage } from '../accounts/index';
 import type { UserInfoSection } from '../../platform/shell/layouts';
-import { loadSettings, settingsView, todayIn } from './settings';
+import { loadSettings, settingsView } from './settings';
+import { todayIn } from '../../platform/localTime';
 import * as repo from './repo';
 import { RegistrationPageState } from './pageState';
 

@@ -11,12 +11,7 @@ import type { Lang } from '../../contract/enums';
 import { conferenceTimeZone } from '../sites/index';
 import * as repo from './repo';
 import { loadRules } from './forms';
-import { todayIn } from './settings';
-
-/** The day of an instant in a time zone, as YYYY-MM-DD. */
-export function dayIn(instant: string, timeZone: string): string {
-  return todayIn(timeZone, fromDbInstant(instant) ?? new Date());
-}
+import { dayIn } from '../../platform/localTime';
 
 function optionText(item: FormItem | undefined, value: string, lang: Lang): string {
   const option = item?.options.find((o) => o.value === value);
@@ -47,7 +42,7 @@ export function personOf(row: repo.RegistrantRow, rules: FormRules | null, lang:
     unit: row.unit,
     country: row.country,
     phone: row.phone,
-    registeredOn: dayIn(row.created_at, timeZone),
+    registeredOn: dayIn(timeZone, fromDbInstant(row.created_at) ?? new Date()),
     fields,
   };
 }

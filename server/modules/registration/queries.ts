@@ -13,7 +13,7 @@ import { accountsByIds } from '../accounts/index';
 import { answerText } from './people';
 import * as repo from './repo';
 import { loadSettings } from './settings';
-import { utcOffsetMinutes } from '../../platform/overviewFigures';
+import { utcOffsetMinutes } from '../../platform/localTime';
 
 const NAME_PART_KEYS: Record<string, string> = { fullName: 'registration:fullName', firstName: 'registration:firstName', middleName: 'registration:middleName', lastName: 'registration:lastName' };
 

@@ -17,7 +17,8 @@ import { identityProvidersOf } from '../accounts/index';
 import { receiveTemporaryUpload } from '../files/index';
 import { FEE_PAGE, nextPathAfterRegistration } from './redirects';
 import { details, findPage, pageQuery, withZone } from './queries';
-import { capOf, loadSettings, todayIn } from './settings';
+import { capOf, loadSettings } from './settings';
+import { todayIn } from '../../platform/localTime';
 import { assertOpenTo } from '../sites/index';
 import * as repo from './repo';
 

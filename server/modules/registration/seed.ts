@@ -6,7 +6,7 @@ import type { Db } from '../../db/index';
 import { defaultRules, type FormRules } from '../../contract/registration';
 import * as repo from './repo';
 import { saveRules } from './forms';
-import { todayIn } from './settings';
+import { todayIn } from '../../platform/localTime';
 
 const DAY = 86_400_000;
 

@@ -20,7 +20,8 @@ import { createAccount, findAccountByEmail } from '../accounts/index';
 import type { EventBus } from '../../platform/events';
 import { type FilesService, deleteFiles, temporaryFilesNamed } from '../files/index';
 import { requireRules } from './forms';
-import { capOf, loadSettings, todayIn, type Settings } from './settings';
+import { capOf, loadSettings, type Settings } from './settings';
+import { todayIn } from '../../platform/localTime';
 import * as repo from './repo';
 
 const COUNTRIES: ReadonlySet<string> = new Set(COUNTRY_NAMES);

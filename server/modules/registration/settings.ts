@@ -8,21 +8,10 @@ import { DEFAULT_REGISTER_CAP, windowOpen, type BasicConfig, type RegisterRule }
 import type { BasicConfigView } from '../../contract/registration';
 import { type SiteService, registrationSwitches, saveRegistrationSwitches } from '../sites/index';
 import { sanitizeHtml } from '../../platform/sanitize';
+import { todayIn } from '../../platform/localTime';
 import * as repo from './repo';
 
 export type Settings = BasicConfig & { timeZone: string; lastSeq: number };
-
-/** Today in a time zone, as YYYY-MM-DD (the window is compared in the conference's zone). */
-export function todayIn(timeZone: string, now: Date = new Date()): string {
-  let format = DAY_FORMATS.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-    // Made once per zone (building one is most of the cost); the zones are the few IANA names.
-    if (DAY_FORMATS.size < 1000) DAY_FORMATS.set(timeZone, format);
-  }
-  return format.format(now);
-}
-const DAY_FORMATS = new Map<string, Intl.DateTimeFormat>();
 
 export function capOf(s: { registerFlag: boolean; registerNum: number }): number {
   return s.registerFlag ? s.registerNum : DEFAULT_REGISTER_CAP;

@@ -110,7 +110,7 @@ export class AllocationService {
 
   async assign(conferenceId: number, actor: Actor, submissionId: number, reviewerIds: number[]): Promise<CandidatesView> {
     const ids = [...new Set(reviewerIds)].sort((a, b) => a - b);
-    const [settings, site] = await Promise.all([this.deps.reviewConfig.settings(conferenceId), this.deps.orders.mailSite(conferenceId)]);
+    const [settings, site] = await Promise.all([this.deps.reviewConfig.settings(conferenceId), this.deps.mailSites.mailSite(conferenceId)]);
     // The mail budget for the reviewers this adds, taken outside the transaction (allocationMails.ts).
     const current = new Set((await repo.reviewsOf(this.db, conferenceId, [submissionId])).map((r) => r.reviewer_id));
     const adding = site ? await Promise.all(ids.filter((id) => !current.has(id)).map((id) => reviewerById(this.db, conferenceId, id))) : [];

@@ -5,10 +5,9 @@
  * conference's own site.
  */
 import type { Tx } from '../../db/index';
-import { type AdmitPolicy, enqueueConferenceMail } from '../mail/index';
+import { type AdmitPolicy, enqueueConferenceMail, type MailSite } from '../mail/index';
 import { REVIEW_SCREENS } from '../../contract/review';
 import { text } from '../../platform/site';
-import type { MailSite } from '../orders/index';
 import type { Reviewer } from './people';
 
 /**

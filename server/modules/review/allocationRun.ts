@@ -48,7 +48,7 @@ export class AllocationRun {
 
   async apply(conferenceId: number, actor: Actor, seed: number, keepCurrent: boolean, token: string, lang: Lang): Promise<AllocationApplied> {
     // Read before the transaction: on SQLite the transaction holds the only connection.
-    const [settings, site] = await Promise.all([this.deps.reviewConfig.settings(conferenceId), this.deps.orders.mailSite(conferenceId)]);
+    const [settings, site] = await Promise.all([this.deps.reviewConfig.settings(conferenceId), this.deps.mailSites.mailSite(conferenceId)]);
     // The reviewers this preview adds, for the mail budget (taken outside the transaction); the
     // transaction checks the token again, so the run below adds exactly these.
     // Without a site to link to no mail is written, and the run is not computed twice.

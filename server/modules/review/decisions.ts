@@ -23,7 +23,7 @@ import { submissionReader as subs } from '../submissions/index';
 import { reviewersOf } from './people';
 import { chairs, activeReviewer } from './reviewContext';
 import { chairConflicted, needsChair } from './chairConflicts';
-import { withAdmission } from '../mail/index';
+import { withAdmission, type MailSite } from '../mail/index';
 import { admitted, REVIEW_MAIL_POLICY } from './allocationMails';
 import { finalResultMail, resultRecipients, type ResultRecipient } from './reviewMails';
 import * as repo from './reviewingRepo';
@@ -49,7 +49,7 @@ export class Decisions {
     const target = await subs.findSubmission(this.deps.db, conferenceId, submissionId);
     if (target && chairs(chair, target.session_id) && (await chairConflicted(this.deps.db, conferenceId, chair, submissionId))) throw new AppError(403, 'reviewing:chairConflict');
     const { settings } = await this.deps.reviewConfig.config(conferenceId);
-    const site = await this.deps.orders.mailSite(conferenceId);
+    const site = await this.deps.mailSites.mailSite(conferenceId);
     const mail = await this.resultMail(conferenceId, submissionId, Boolean(site) && settings.chairFinal);
     const frame = await this.mailFrame(conferenceId);
     await withAdmission(mail.admission, () => inTransaction(this.deps.db, async (tx) => {
@@ -68,7 +68,7 @@ export class Decisions {
   /** The manager's final opinion: refused for a decided manuscript, one without a reviewer, or when the chair's opinion is final. */
   async finalOpinion(conferenceId: number, person: Person, submissionId: number, input: DecisionInput): Promise<ReviewPanel> {
     const { settings } = await this.deps.reviewConfig.config(conferenceId);
-    const site = await this.deps.orders.mailSite(conferenceId);
+    const site = await this.deps.mailSites.mailSite(conferenceId);
     const mail = await this.resultMail(conferenceId, submissionId, Boolean(site));
     const frame = await this.mailFrame(conferenceId);
     await withAdmission(mail.admission, () => inTransaction(this.deps.db, async (tx) => {
@@ -97,7 +97,7 @@ export class Decisions {
     return '';
   }
 
-  private async decide(tx: Tx, conferenceId: number, paper: subs.SubmissionRow, input: DecisionInput, actor: { by: 'chair' | 'manager'; userId: number; name: string }, site: Awaited<ReturnType<ServiceDeps['orders']['mailSite']>>, people: ResultRecipient[], mailFrame: MailFrame): Promise<void> {
+  private async decide(tx: Tx, conferenceId: number, paper: subs.SubmissionRow, input: DecisionInput, actor: { by: 'chair' | 'manager'; userId: number; name: string }, site: MailSite | null, people: ResultRecipient[], mailFrame: MailFrame): Promise<void> {
     const id = Number(paper.id);
     await this.deps.submissionDesk.moveInReview(tx, conferenceId, id, input.opinion, { ...actor, note: input.comment });
     await repo.saveDecision(tx, conferenceId, id, { final_opinion: input.opinion, final_comment: input.comment, final_user_id: actor.userId, final_at: toDbInstant() });

@@ -12,6 +12,7 @@
  */
 import ExcelJS from 'exceljs';
 import { addTextRow } from '../../platform/xlsx';
+import { sniff } from '../../platform/sniff';
 import { t } from '../../platform/i18n';
 import { addInput, IMPORT_COLUMNS, REVIEWER_LIMITS, type AddInput, type ImportColumn, type ImportRefused, type ImportRowError } from '../../contract/reviewers';
 import type { Lang } from '../../contract/enums';
@@ -22,7 +23,7 @@ export type ImportRow = AddInput & { row: number };
 const FIELD_OF: Record<string, ImportColumn> = { email: 'email', fullName: 'fullName', unit: 'unit', phone: 'phone', country: 'country', direction: 'direction' };
 
 /** An .xlsx starts as a zip: anything else is refused before any work is started. */
-export const looksLikeXlsx = (bytes: Uint8Array): boolean => bytes.length > 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
+export const looksLikeXlsx = (bytes: Uint8Array): boolean => bytes.length > 4 && sniff(bytes) === 'zip';
 
 export async function buildTemplate(lang: Lang): Promise<Buffer> {
   const book = new ExcelJS.Workbook();

@@ -7,9 +7,8 @@
 import crypto from 'node:crypto';
 import type { Tx } from '../../db/index';
 import { toDbInstant } from '../../db/dialect';
-import { enqueueConferenceMail, plainTextHtml, type MailLang } from '../mail/index';
+import { enqueueConferenceMail, plainTextHtml, type MailLang, type MailSite } from '../mail/index';
 import { text } from '../../platform/site';
-import type { MailSite } from '../orders/index';
 import { REVIEWER_LIMITS } from '../../contract/reviewers';
 import { REVIEW_SCREENS } from '../../contract/review';
 import { LANGUAGE_TYPE, type Lang } from '../../contract/enums';

@@ -6,7 +6,6 @@
  * on the platform host only: a conference host, where the managers' scripts run, answers 404.
  */
 import { Router, type Request } from 'express';
-import multer from 'multer';
 import { access, conferenceOf, screen, userOf } from '../../platform/access';
 import type { Deps } from '../../platform/feature';
 import { AppError } from '../../platform/errors';
@@ -18,6 +17,7 @@ import { REVIEWER_LIMITS, reviewerApi as api } from '../../contract/reviewers';
 import { REVIEW_SCREENS as S } from '../../contract/review';
 import type { Manager } from './reviewers';
 import { buildTemplate, looksLikeXlsx } from './reviewerImport';
+import { receiveInMemory } from '../files/index';
 import { workAsker, workStarted } from '../../platform/work/index';
 import { activationPageRouter } from './activationPages';
 
@@ -28,21 +28,7 @@ function managerOf(req: Request): Manager {
 
 // The sheet stays in memory, unlike uploads (issue 31): at most REVIEWER_LIMITS.importBytes (2 MB),
 // and exceljs reads a workbook whole anyway.
-const readSheet = multer({ storage: multer.memoryStorage(), limits: { fileSize: REVIEWER_LIMITS.importBytes, files: 1, fields: 5 } }).single('file');
-
-/** The one .xlsx of the request, refused past its size before it is read whole. */
-async function receiveSheet(req: Request, res: Parameters<typeof readSheet>[1]): Promise<Buffer> {
-  const declared = Number(req.headers['content-length']);
-  if (Number.isFinite(declared) && declared > REVIEWER_LIMITS.importBytes + 64 * 1024) throw new AppError(400, 'reviewers:importTooLarge', 'file');
-  await new Promise<void>((resolve, reject) =>
-    readSheet(req, res, (err: unknown) => {
-      if (!err) return resolve();
-      reject(new AppError(400, (err as { code?: string }).code === 'LIMIT_FILE_SIZE' ? 'reviewers:importTooLarge' : 'reviewers:importFileBad', 'file'));
-    }),
-  );
-  if (!req.file) throw new AppError(400, 'reviewers:importNoFile', 'file');
-  return req.file.buffer;
-}
+const SHEET_KEYS = { tooLarge: 'reviewers:importTooLarge', bad: 'reviewers:importFileBad', missing: 'reviewers:importNoFile' };
 
 export function reviewerApiRouter(deps: Deps): Router {
   const { reviewers } = deps;
@@ -52,7 +38,7 @@ export function reviewerApiRouter(deps: Deps): Router {
   route(router, api.add, manager, async ({ body }, req) => reviewers.add(conferenceOf(req), managerOf(req), body));
   // Work with progress (issue 30): 202 at once; the summary is an ImportSummary (reviewers.ts import()).
   route(router, api.import, manager, async (_input, req, res) => {
-    const bytes = await receiveSheet(req, res);
+    const bytes = await receiveInMemory(req, res, REVIEWER_LIMITS.importBytes, SHEET_KEYS);
     if (!looksLikeXlsx(bytes)) throw new AppError(400, 'reviewers:importFileBad', 'file');
     return workStarted(res, await deps.work.ask(reviewers.importWork, workAsker(req), { sheet: bytes.toString('base64') }));
   });

@@ -14,12 +14,11 @@ import { inTransaction } from '../../db/transaction';
 import { isUniqueViolation } from '../../db/dialect';
 import { AppError, notFound, tooManyRequests } from '../../platform/errors';
 import type { ServiceDeps } from '../../platform/feature';
-import { withAdmission, type AdmitPolicy } from '../mail/index';
+import { withAdmission, type AdmitPolicy, type MailSite } from '../mail/index';
 import { revokeRole, languageOfAddress } from '../accounts/index';
 import { submissionReader as submissions } from '../submissions/index';
 import type { Lang } from '../../contract/enums';
 import { importParams, type AddInput, type AddResult, type ImportParams, type ImportSummary, type Load, type MailInput, type MailResult, type MyReviewer, type ReviewerList, type RoleInput, type RoleView } from '../../contract/reviewers';
-import type { MailSite } from '../orders/index';
 import * as repo from './reviewersRepo';
 import { reviewerOfUser } from './people';
 import { emptyLoad, presentReviewer, presentRole, sessionChoices } from './reviewerViews';
@@ -87,7 +86,7 @@ export class ReviewerService {
   }
 
   private async site(conferenceId: number): Promise<MailSite> {
-    const site = await this.deps.orders.mailSite(conferenceId);
+    const site = await this.deps.mailSites.mailSite(conferenceId);
     if (!site) throw notFound();
     return site;
   }

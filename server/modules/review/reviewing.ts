@@ -17,6 +17,7 @@ import type { ChairTask, ReviewerHome, ReviewInput, ReviewScreen, ReviewTask } f
 import type { ServiceDeps } from '../../platform/feature';
 import { AppError, notFound } from '../../platform/errors';
 import { submissionReader as subs, type Slot, type ManuscriptFile } from '../submissions/index';
+import type { MailSite } from '../mail/index';
 import { reviewersOf, type Reviewer } from './people';
 import { blockedPapers } from './conflictRule';
 import { activeReviewer, seatOf, type Person, type Seat } from './reviewContext';
@@ -133,7 +134,7 @@ export class ReviewingService {
     if (!reviewer) throw notFound('reviewing:notFound');
     const config = await this.deps.reviewConfig.config(conferenceId);
     const clean = checkedReview(input, config.settings.scores, ruleForms(config.rules), complete);
-    const site = complete ? await this.deps.orders.mailSite(conferenceId) : null;
+    const site = complete ? await this.deps.mailSites.mailSite(conferenceId) : null;
     const managerLang = complete ? await this.siteLang(conferenceId) : 'zh';
     await inTransaction(this.db, async (tx) => {
       const paper = await subs.lockForReview(tx, conferenceId, submissionId);
@@ -148,7 +149,7 @@ export class ReviewingService {
     return this.screenFor(conferenceId, submissionId, person.userId);
   }
 
-  private async submittedMails(tx: Tx, conferenceId: number, site: NonNullable<Awaited<ReturnType<ServiceDeps['orders']['mailSite']>>>, lang: Lang, paper: subs.SubmissionRow, reviewer: string, opinion: NonNullable<ReviewInput['opinion']>): Promise<void> {
+  private async submittedMails(tx: Tx, conferenceId: number, site: MailSite, lang: Lang, paper: subs.SubmissionRow, reviewer: string, opinion: NonNullable<ReviewInput['opinion']>): Promise<void> {
     await reviewSubmittedMail(tx, conferenceId, site, lang, paper, reviewer, opinion);
     if ((await repo.countUnsubmitted(tx, conferenceId, Number(paper.id))) === 0) await chairNoticeMail(tx, conferenceId, site, paper);
   }

@@ -21,7 +21,7 @@ import { text } from '../../platform/site';
 import type { Progress } from '../../platform/work/types';
 import type { FileStore } from '../../platform/files';
 import type { BookAbstract, BookInput, BookMove } from './book/types';
-import type { MailSites } from './mails';
+import type { MailSites } from '../mail/index';
 import { presentLayout } from './present';
 import * as repo from './repo';
 

@@ -59,12 +59,12 @@ export const submissionsFeature = defineFeature({
   name: 'submissions',
   // what it holds about one person, for their export and erasure (docs/privacy.md)
   personalData: ({ db, files }) => [submissionsPersonalData(db, files)],
-  services: ({ db, config, files, events, registration, orders }) => {
+  services: ({ db, config, files, events, registration, orders, mailSites }) => {
     const choosing = new Choosing(db);
     const ports = { contactOf: registration.contactOf.bind(registration), feeSettings: registration.feeSettings.bind(registration), hasPaid: orders.hasPaid.bind(orders) };
     const submissionFee = new SubmissionFee(db, orders);
-    const author = new SubmissionAuthor(db, files, events, ports, orders, choosing, submissionFee);
-    const book = new BookService(db, orders, fileStoreFor(config, 'books'));
+    const author = new SubmissionAuthor(db, files, events, ports, mailSites, choosing, submissionFee);
+    const book = new BookService(db, mailSites, fileStoreFor(config, 'books'));
     const desk = new SubmissionDesk(db, events, author, book, choosing);
     return {
       submissionConfig: new SubmissionConfig(db),

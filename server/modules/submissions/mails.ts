@@ -4,14 +4,10 @@
  * outbox inside the transaction that saved the manuscript.
  */
 import type { Tx } from '../../db/index';
-import { enqueueConferenceMail } from '../mail/index';
+import { enqueueConferenceMail, type MailSite } from '../mail/index';
 import { localTime } from '../../platform/localTime';
 import { text } from '../../platform/site';
-import type { MailSite } from '../orders/index';
 import type { Lang } from '../../contract/enums';
-
-/** Where the conference's mail links point, and its name and time zone (orders answers it). */
-export type MailSites = { mailSite(conferenceId: number): Promise<MailSite | null> };
 
 /** Whom the mail goes to: the signed-in author. */
 export type Recipient = { email: string; name: string; lang: Lang };

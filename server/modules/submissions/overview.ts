@@ -8,7 +8,8 @@ import { SUBMISSION_SCREENS, SUBMISSION_STATUSES } from '../../contract/submissi
 import type { Db } from '../../db/index';
 import { t } from '../../platform/i18n';
 import type { OverviewContext, OverviewPanel } from '../../platform/overview';
-import { countedChart, cumulative, everyDay, formatCount, utcOffsetMinutes } from '../../platform/overviewFigures';
+import { countedChart, cumulative, everyDay, formatCount } from '../../platform/overviewFigures';
+import { utcOffsetMinutes } from '../../platform/localTime';
 import { submissionFigures } from './repo';
 
 const LIST = SUBMISSION_SCREENS.manage;

@@ -14,8 +14,8 @@ import { workAsker, workStarted } from '../../platform/work/index';
 import type { WorkFile } from '../../platform/work/types';
 import { submissionsApi as api, type FileView } from '../../contract/submissions';
 import { assertOpenTo } from '../sites/index';
-import { todayIn } from '../registration/index';
-import { receiveTemporaryUpload } from '../files/index';
+import { todayIn } from '../../platform/localTime';
+import { declaresMoreThan, receiveTemporaryUpload } from '../files/index';
 import type { Author } from './author';
 import type { Manager } from './desk';
 import { checkFile, downloadName, ruleOf } from './files';
@@ -97,7 +97,7 @@ export function submissionsApiRouter(deps: Deps): Router {
     // Refused before the body is read: a hidden slot, or a declared length past the rule's size
     // (with room for the multipart framing).
     if (rule.mode === 'hide') throw new AppError(400, 'submissions:fileHidden', query.slot);
-    if (Number(req.headers['content-length']) > rule.maxMb * 1024 * 1024 + 64 * 1024) throw new AppError(400, 'submissions:fileTooLarge', query.slot, 400, { max: String(rule.maxMb) });
+    if (declaresMoreThan(req, rule.maxMb * 1024 * 1024)) throw new AppError(400, 'submissions:fileTooLarge', query.slot, 400, { max: String(rule.maxMb) });
     const stored = await receiveTemporaryUpload(files, req, res, conferenceId, person.userId, 'manuscript');
     // A refused file stays a temporary upload, unclaimable by the form, until the sweeper removes
     // it and gives its bytes back to the budget (server/modules/files/jobs.ts).

@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { Db } from '../../db/index';
 import { inTransaction } from '../../db/transaction';
 import { DEFAULT_LAYOUT } from '../../contract/submissions';
-import { todayIn } from '../registration/index';
+import { todayIn } from '../../platform/localTime';
 import * as repo from './repo';
 
 type DemoCall = {

@@ -1,5 +1,5 @@
 /** Fee set-up for tests: a valid fee form as the island sends it, and days around today. */
-import { todayIn } from '../../../server/modules/registration/settings';
+import { todayIn } from '../../../server/platform/localTime';
 import type { FeeForm } from '../../../server/contract/fees';
 
 const DAY = 86_400_000;

@@ -10,7 +10,7 @@ import { RaisedLimits } from '../../helpers/concurrency';
 import { toDbInstant } from '../../../server/db/dialect';
 import { expireDue } from '../../../server/modules/orders/jobs';
 import { AppError } from '../../../server/platform/errors';
-import { todayIn } from '../../../server/modules/registration/settings';
+import { todayIn } from '../../../server/platform/localTime';
 import { attendee, bookingBody, dayFromToday, hotelConference, nightsOf, recount, type HotelSite } from './helpers';
 import type { BookingInput } from '../../../server/contract/hotels';
 

@@ -6,7 +6,8 @@
 import ExcelJS from 'exceljs';
 import { expect, test } from 'vitest';
 import { money } from '../../../server/contract/money';
-import { countCell, dayCell, instantCell, moneyCell, wallClockIn } from '../../../server/platform/tableCells';
+import { countCell, dayCell, instantCell, moneyCell } from '../../../server/platform/tableCells';
+import { wallClockIn } from '../../../server/platform/localTime';
 import { buildTable } from '../../../server/platform/work/table';
 
 test('a table of texts, numbers, amounts, days and instants reads back with its cell types', async () => {

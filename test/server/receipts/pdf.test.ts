@@ -2,7 +2,8 @@
 import { describe, expect, test } from 'vitest';
 import { DEFAULT_PAGE, type DocumentConference, type ReceiptDocument } from '../../../server/contract/documents';
 import { receiptPerson, renderReceiptPdf } from '../../../server/modules/documents/pdf/receipt';
-import { dayIn, receiptNumber } from '../../../server/modules/receipts/issue';
+import { receiptNumber } from '../../../server/modules/receipts/issue';
+import { dayIn } from '../../../server/platform/localTime';
 
 const conference: DocumentConference = { name: { zh: '测试会议', en: 'Test Conference' }, shortTitle: { zh: '', en: '' }, department: { zh: '', en: '' }, city: { zh: '', en: '' }, venue: { zh: '', en: '' }, startDate: null, endDate: null, siteUrl: 'https://t.example.org' };
 const receipt = (lines = 2): ReceiptDocument => ({

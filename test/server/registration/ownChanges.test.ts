@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest';
 import { createHarness, type Harness } from '../../helpers/harness';
 import { contractSite } from '../../fixtures/contractSite';
 import { openRegistration, setForm } from '../../helpers/registration';
-import { todayIn } from '../../../server/modules/registration/settings';
+import { todayIn } from '../../../server/platform/localTime';
 import { call, goodAnswers, testForm } from './helpers';
 
 const host = 'own.localhost';

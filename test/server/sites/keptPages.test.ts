@@ -20,7 +20,7 @@ import { contractSite } from '../../fixtures/contractSite';
 import { InvalidationBus } from '../../../server/platform/cache';
 import { PageCache, SLOTS } from '../../../server/platform/pageCache';
 import * as registrationRepo from '../../../server/modules/registration/repo';
-import { todayIn } from '../../../server/modules/registration/settings';
+import { todayIn } from '../../../server/platform/localTime';
 
 let h: Harness;
 let conferenceId: number;

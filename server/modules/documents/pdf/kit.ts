@@ -1,50 +1,21 @@
 /**
- * The drawing kit shared by the document layouts: a pdfkit document with the CJK font (Noto
- * Sans SC, read once per process; pdfkit embeds only the glyphs a document uses), millimetre
- * units, vector QR codes, and text that shrinks to fit.
+ * The drawing kit shared by the document layouts, on the platform's PDF kit (platform/pdf:
+ * the CJK faces, the bytes): documents set in Noto Sans SC, millimetre units, vector QR codes,
+ * and text that shrinks to fit.
  */
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
+import { newPdf, type PdfDoc } from '../../../platform/pdf/document';
 
 export const MM = 72 / 25.4;
 export const mm = (v: number) => v * MM;
 
-export type Doc = InstanceType<typeof PDFDocument>;
+export type Doc = PdfDoc;
 
-const require = createRequire(import.meta.url);
-let fonts: { regular: Buffer; bold: Buffer } | null = null;
-
-function loadFonts(): { regular: Buffer; bold: Buffer } {
-  if (!fonts) {
-    const dir = require.resolve('@expo-google-fonts/noto-sans-sc/package.json').replace(/package\.json$/, '');
-    fonts = {
-      regular: fs.readFileSync(`${dir}400Regular/NotoSansSC_400Regular.ttf`),
-      bold: fs.readFileSync(`${dir}700Bold/NotoSansSC_700Bold.ttf`),
-    };
-  }
-  return fonts;
-}
-
-/** A new document (no page yet) with the fonts 'sans' and 'sans-bold'. */
+/** A new document (no page yet) with the fonts 'sans' and 'sans-bold', set in 'sans'. */
 export function newDoc(title: string): Doc {
-  const doc = new PDFDocument({ autoFirstPage: false, margin: 0, info: { Title: title, Creator: 'Conference platform' } });
-  const { regular, bold } = loadFonts();
-  doc.registerFont('sans', regular);
-  doc.registerFont('sans-bold', bold);
+  const doc = newPdf(title, ['sans', 'sans-bold']);
   doc.font('sans');
   return doc;
-}
-
-export function finish(doc: Doc): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-    doc.end();
-  });
 }
 
 /** A QR code of `text` as vector squares, `size` mm wide, its top-left corner at (x, y) mm. */

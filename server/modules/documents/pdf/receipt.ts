@@ -7,7 +7,8 @@
 import { DEFAULT_PAGE, type DocumentConference, type DocumentPerson, type ReceiptDocument } from '../../../contract/documents';
 import type { Lang } from '../../../contract/enums';
 import { formatMoney, multiplyMoney } from '../../../contract/money';
-import { finish, mm, newDoc, text, type Doc } from './kit';
+import { mm, newDoc, text, type Doc } from './kit';
+import { finishPdf } from '../../../platform/pdf/document';
 import { renderDocument, type RenderTemplate } from './render';
 
 const NAVY = '#0b2a6b';
@@ -97,7 +98,7 @@ export async function renderSystemReceipt(c: DocumentConference, r: ReceiptDocum
   }
   text(doc, w.note, left, height - 14, { size: 7.5, color: GREY, width: inner * 0.7, lines: 1 });
   if (c.siteUrl) text(doc, c.siteUrl, left + inner * 0.7, height - 14, { size: 7.5, color: GREY, width: inner * 0.3, align: 'right', lines: 1 });
-  return finish(doc);
+  return finishPdf(doc);
 }
 
 /** The receipt as a PDF: the system layout, or the custom template with the receipt's values placed on it. */

@@ -7,7 +7,8 @@ import type { DocumentConference, DocumentLayout, DocumentPerson, DocumentType, 
 import { countryLabel } from '../../../contract/countries';
 import type { Lang } from '../../../contract/enums';
 import { drawBadge, BADGE } from './badge';
-import { cropMarks, drawQr, finish, mm, newDoc, sheetGrid, text, type Doc } from './kit';
+import { cropMarks, drawQr, mm, newDoc, sheetGrid, text, type Doc } from './kit';
+import { finishPdf } from '../../../platform/pdf/document';
 import { drawLetter } from './letter';
 import { drawCertificate } from './certificate';
 import { drawTicket, TICKET } from './ticket';
@@ -127,5 +128,5 @@ export async function renderDocument(type: DocumentType, template: RenderTemplat
       drawn(i + 1, total);
     });
   }
-  return finish(doc);
+  return finishPdf(doc);
 }

@@ -5,7 +5,8 @@
  * trace of where each abstract was set, which the tests compare with the PDF's own text.
  */
 import { drawLine, drawRows, footer, hairline, header } from './draw';
-import { type Face, faceOf, finish, Metrics, newDoc, styleFace } from './fonts';
+import { type Face, faceOf, Metrics, styleFace } from './fonts';
+import { finishPdf, newPdf } from '../../../platform/pdf/document';
 import { authorNames, ENTRY_SIZE, type Faces, INDEX_COL_GAP, INDEX_COL_W, layoutContents, layoutIndex, matterFaces } from './matter';
 import { type Block, measureAbstract } from './measure';
 import { groups, paginate } from './paginate';
@@ -32,7 +33,7 @@ function usedFaces(input: BookInput, f: Faces): Face[] {
 export async function render(input: BookInput, progress: BookProgress = () => undefined): Promise<{ result: BookResult; trace: TraceEntry[] }> {
   const w = words(input.lang);
   const f = matterFaces(input);
-  const doc = newDoc(oneLine(input.title) || w.book, usedFaces(input, f));
+  const doc = newPdf(oneLine(input.title) || w.book, usedFaces(input, f), { size: 'A4' });
   const m = new Metrics(doc);
   const trace: TraceEntry[] = [];
 
@@ -140,6 +141,6 @@ export async function render(input: BookInput, progress: BookProgress = () => un
   }
 
   progress(page, total, 'work:stage.rendering');
-  const pdf = await finish(doc);
+  const pdf = await finishPdf(doc);
   return { result: { pdf, pages: page, moves: body.moves }, trace };
 }
