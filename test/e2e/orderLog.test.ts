@@ -6,46 +6,41 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { audit } from './axe';
-import { haveBrowser, launch, PHONE, shot, warnIfNoBrowser } from './browser';
+import { haveBrowser, shot, startStage, warnIfNoBrowser, type Stage } from './browser';
 import { ManageFixture, MANAGER } from './manageFixture';
-import { startServer, type RunningServer } from './server';
 
 warnIfNoBrowser();
 
 const WORDS = {
-  zh: { title: '操作记录', created: '下单', paid: '已支付', person: '本人', manager: '管理员' },
-  en: { title: 'History', created: 'Ordered', paid: 'Paid', person: 'The person', manager: 'A manager' },
+  zh: { title: '操作记录', created: '下单', paid: '已支付', person: '本人' },
+  en: { title: 'History', created: 'Ordered', paid: 'Paid', person: 'The person' },
 };
 
 describe("an order's history on the manager's order screen", { skip: !haveBrowser }, () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let fixture: ManageFixture;
-  const url = (p: string) => `http://demo.localhost:${server.port}${p}`;
+  let stage: Stage;
+  let token: string;
 
   before(async () => {
-    server = await startServer();
-    fixture = new ManageFixture(server);
-    await fixture.seed();
-    browser = await launch();
+    stage = await startStage(async ({ server }) => {
+      const fixture = new ManageFixture(server);
+      try {
+        await fixture.seed();
+        token = fixture.tokens.get(MANAGER.email)!;
+      } finally {
+        await fixture.close();
+      }
+    });
   });
 
-  after(async () => {
-    await browser?.close();
-    await fixture?.close();
-    await server?.stop();
-    if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
-  });
+  after(() => stage?.stop());
 
   async function open(device: 'desktop' | 'phone', lang: 'zh' | 'en'): Promise<Page> {
-    const context = await browser.newContext(device === 'phone' ? { ...PHONE } : { viewport: { width: 1366, height: 900 } });
-    await context.addCookies([{ name: 'locale', value: lang, url: url('/') }, { name: 'token', value: fixture.tokens.get(MANAGER.email)!, url: url('/') }]);
+    const context = await stage.context({ lang, device, token, ...(device === 'desktop' ? { viewport: { width: 1366, height: 900 } } : {}) });
     const page = await context.newPage();
     // the paid orders only: each was made by its person and dealt by the manager
-    await page.goto(url('/platform/manage/order?status=paid'));
+    await page.goto(stage.url('/platform/manage/order?status=paid'));
     await page.locator('[data-island="ManageOrders"][data-hydrated="true"]').first().waitFor();
     await page.waitForLoadState('networkidle');
     return page;
