@@ -52,10 +52,21 @@ export async function startServer(opts: { dataDir?: string; port?: number; env?:
   });
   child.stdout?.on('data', (d) => (output += d));
   child.stderr?.on('data', (d) => (output += d));
+  // A server that never answers is stopped (left running, it kept the test's process alive after
+  // its file had failed) and the data it was given here removed: the caller never gets to.
+  const fail = async (why: string): Promise<never> => {
+    if (child.exitCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGKILL');
+      await exited;
+    }
+    if (!opts.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    throw new Error(`${why}:\n${output}`);
+  };
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    if (child.exitCode !== null) await fail('server exited early');
     if (await firstPage(port, opts.ready)) break;
-    if (Date.now() - started > 60_000) throw new Error(`server did not answer within 60 s:\n${output}`);
+    if (Date.now() - started > 60_000) await fail(`server did not answer ${opts.ready ?? '/'} with 200 within 60 s`);
     await new Promise((r) => setTimeout(r, 100));
   }
   return {
