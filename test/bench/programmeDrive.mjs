@@ -27,6 +27,7 @@ function ask(method, path, body) {
 }
 
 const stats = (times) => {
+  if (!times.length) return { p50: 0, p95: 0, max: 0 };
   const s = [...times].sort((x, y) => x - y);
   const at = (q) => s[Math.min(s.length - 1, Math.floor(q * s.length))];
   return { p50: at(0.5), p95: at(0.95), max: s[s.length - 1] };

@@ -76,13 +76,12 @@ export async function saveSettings(tx: Tx, conferenceId: number, values: Partial
 }
 
 /** The working programme changed: its revision rises (the settings row made when missing). */
-export async function bumpDraft(tx: Tx, conferenceId: number): Promise<number> {
+export async function bumpDraft(tx: Tx, conferenceId: number): Promise<void> {
   const bump = () => tx('programme_settings').where({ conference_id: conferenceId }).increment('draft_revision', 1);
   if (!(await bump())) {
     await tx('programme_settings').insert({ conference_id: conferenceId, updated_at: toDbInstant() }).onConflict('conference_id').ignore();
     await bump();
   }
-  return Number((await tx('programme_settings').where({ conference_id: conferenceId }).first('draft_revision'))?.draft_revision ?? 0);
 }
 
 export type RoomRow = { id: number; conference_id: number; name_zh: string; name_en: string; capacity: number | null; position: number };
@@ -140,6 +139,20 @@ export async function insertItem(tx: Tx, conferenceId: number, values: ItemValue
 /** Saves an item if it is still at `revision` (one statement: no lock held between reading and writing); 0 when another save came first. */
 export async function updateItemAt(tx: Tx, conferenceId: number, id: number, revision: number, values: ItemValues, by: number): Promise<number> {
   return tx('programme_items').where({ conference_id: conferenceId, id, revision }).update({ ...values, revision: revision + 1, updated_by: by, updated_at: toDbInstant() });
+}
+
+/**
+ * Moves these papers of a block by `shift` minutes into its day and room, in one statement (a
+ * block's drop): each still in the block and placed; its revision rises like any save's.
+ */
+export async function shiftChildren(tx: Tx, conferenceId: number, parentId: number, ids: number[], to: { day: string | null; room_id: number | null; shift: number }, by: number): Promise<number> {
+  if (!ids.length) return 0;
+  return tx('programme_items')
+    .where({ conference_id: conferenceId, parent_id: parentId })
+    .whereIn('id', ids)
+    .whereNotNull('start_minute')
+    .whereNotNull('end_minute')
+    .update({ day: to.day, room_id: to.room_id, start_minute: tx.raw('start_minute + ?', [to.shift]), end_minute: tx.raw('end_minute + ?', [to.shift]), revision: tx.raw('revision + 1'), updated_by: by, updated_at: toDbInstant() });
 }
 
 export async function deleteItemAt(tx: Tx, conferenceId: number, id: number, revision: number): Promise<number> {

@@ -165,6 +165,38 @@ describe('two managers on the same item', () => {
     expect(now).toMatchObject({ startMinute: winner.startMinute, revision: 2 });
     for (const a of answers.filter((x) => x.status === 409)) expect(a.body.data.current.revision).toBe(2);
   });
+
+  test('a block dropped while another manager moves one of its papers elsewhere: the paper is wholly in one place, the others moved with the block', async () => {
+    const other = await h.login({ email: 'third-editor@example.org', name: 'Third Editor', conferenceId: s.cid, roles: ['manager'] });
+    const block = ok(await add({ kind: 'session', title: { zh: '并发分会', en: 'Racing block' }, sessionId: s.sessionId, place: { day: '2027-05-12', startMinute: 480, endMinute: 570, roomId: s.rooms[0] } })).item!;
+    const papers: EditorItem[] = [];
+    for (let i = 0; i < 3; i++) papers.push(ok(await add({ kind: 'paper', submissionId: (await acceptedPaper(h, s)).id, parentId: block.id })).item!);
+    let st = await state();
+    const blockNow = st.items.find((i) => i.id === block.id)!;
+    const leaving = st.items.find((i) => i.id === papers[1].id)!;
+    const [drop, away] = await Promise.all([
+      place(blockNow, { day: '2027-05-12', startMinute: 600, endMinute: 690, roomId: s.rooms[1] }),
+      place(leaving, { day: '2027-05-11', startMinute: 1020, endMinute: 1050, roomId: s.rooms[0] }, other),
+    ]);
+    // the drop always lands; the paper's move lands too, or (the drop came first and moved it) is told what it now is
+    expect(drop.status).toBe(200);
+    expect([200, 409]).toContain(away.status);
+    st = await state();
+    const now = (id: number) => st.items.find((i) => i.id === id)!;
+    const kids = st.items.filter((i) => i.parentId === block.id).sort((a, b) => a.position - b.position);
+    if (away.status === 200) {
+      expect(now(papers[1].id)).toMatchObject({ parentId: null, day: '2027-05-11', startMinute: 1020, endMinute: 1050, roomId: s.rooms[0] });
+      expect(kids.map((k) => k.id)).toEqual([papers[0].id, papers[2].id]);
+    } else {
+      expect(away.body.data.current).toMatchObject({ id: papers[1].id, parentId: block.id, day: '2027-05-12', roomId: s.rooms[1] });
+      expect(kids.map((k) => k.id)).toEqual(papers.map((p) => p.id));
+    }
+    // the block's papers in its new room, one after another from its new start, within it
+    for (const k of kids) expect(k).toMatchObject({ day: '2027-05-12', roomId: s.rooms[1] });
+    expect(kids[0].startMinute).toBe(600);
+    for (let i = 1; i < kids.length; i++) expect(kids[i].startMinute).toBe(kids[i - 1].endMinute);
+    expect(kids.at(-1)!.endMinute).toBeLessThanOrEqual(690);
+  });
 });
 
 describe('bad input and other conferences', () => {
