@@ -1,5 +1,6 @@
 // The load side of a benchmark, run as its own node process so the server under test has its
-// process to itself. argv: port, JSON { host, method, path, body?, tokens, count?, concurrency, seconds? }.
+// process to itself. argv: port, JSON { host, method, path, body?, headers?, tokens, count?, concurrency, seconds? }
+// (headers: more request headers, e.g. the accept-encoding a browser sends).
 // Each request i uses tokens[i % tokens.length] as the session cookie ('' for none). It stops
 // after `count` requests, or after `seconds`, or on SIGTERM (a caller that loads the server while
 // something else runs, for as long as that runs): then it sends nothing more, waits for the
@@ -24,6 +25,7 @@ function once(i) {
   return new Promise((resolve) => {
     const token = spec.tokens[i % spec.tokens.length];
     const headers = { host: spec.host, origin: `http://${spec.host}` };
+    if (spec.headers) Object.assign(headers, spec.headers);
     if (token) headers.cookie = `token=${token}`;
     if (body) Object.assign(headers, { 'content-type': 'application/json', 'content-length': body.length });
     const start = process.hrtime.bigint();

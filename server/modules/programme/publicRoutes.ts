@@ -4,6 +4,7 @@
  * each item's page and calendar file, the whole programme as .ics, schedule.json and PDF, the
  * person's agenda page and .ics, and the secret personal feed; the agenda's API.
  */
+import zlib from 'node:zlib';
 import { Router, type Request, type Response } from 'express';
 import { access, conferenceOf, isStaff, screen, userOf } from '../../platform/access';
 import type { Deps } from '../../platform/feature';
@@ -76,22 +77,32 @@ export function programmePublicPages(deps: Deps, programmes: PublicProgrammes, a
     if (!p) return void res.status(404).type('text/plain').send(t(req.ctx.lang, `${NS}notPublished`));
     const lang = langOf(req);
     const { origin, host } = originOf(deps, req);
-    const etag = `"r${p.release.number}-${lang}-${what}"`;
+    // the calendar and the JSON are large text (hundreds of KB), polled by apps: gzipped once, when asked
+    const gzip = what !== 'pdf' && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+    const etag = `"r${p.release.number}-${lang}-${what}${gzip ? '-gz' : ''}"`;
     res.setHeader('ETag', etag);
     res.setHeader('Cache-Control', 'public, max-age=300');
-    res.setHeader('Vary', 'Cookie');
+    res.setHeader('Vary', what === 'pdf' ? 'Cookie' : 'Accept-Encoding, Cookie');
     if (req.headers['if-none-match'] === etag) return void res.status(304).end();
     const name = conferenceName(req, lang);
+    const sendText = async (key: string, type: string, body: string) => {
+      if (!gzip) return void res.type(type).send(body);
+      const packed = await programmes.built(p, `${key}:gzip`, () => zlib.gzipSync(body));
+      res.setHeader('Content-Encoding', 'gzip');
+      res.type(type).send(packed);
+    };
     if (what === 'ics') {
-      const body = await programmes.built(p, `ics:${lang}:${origin}`, () => calendar(p.programme.items, { p, lang, origin, host, calendarName: `${name} — ${t(lang, `${NS}title`)}` }));
-      res.type('text/calendar; charset=utf-8').setHeader('Content-Disposition', 'inline; filename="programme.ics"');
-      return void res.send(body);
+      const key = `ics:${lang}:${origin}`;
+      const body = await programmes.built(p, key, () => calendar(p.programme.items, { p, lang, origin, host, calendarName: `${name} — ${t(lang, `${NS}title`)}` }));
+      res.setHeader('Content-Disposition', 'inline; filename="programme.ics"');
+      return sendText(key, 'text/calendar; charset=utf-8', body);
     }
     if (what === 'json') {
       const slug = req.ctx.site!.conference.slug;
-      const body = await programmes.built(p, `json:${lang}:${origin}`, () => JSON.stringify(scheduleJson({ p, lang, origin, host, slug, title: name, generatorVersion: '1' })));
+      const key = `json:${lang}:${origin}`;
+      const body = await programmes.built(p, key, () => JSON.stringify(scheduleJson({ p, lang, origin, host, slug, title: name, generatorVersion: '1' })));
       res.setHeader('Access-Control-Allow-Origin', '*');
-      return void res.type('application/json; charset=utf-8').send(body);
+      return sendText(key, 'application/json; charset=utf-8', body);
     }
     // Drawn once per release and language in the pool (tasks.ts): seconds of work off the request's thread.
     const pdf = await programmes.built(p, `pdf:${lang}`, async () =>
