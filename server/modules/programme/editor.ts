@@ -82,12 +82,14 @@ export async function readWorking(db: Conn, conferenceId: number, source?: Manus
   const [settingsRow, roomRows, itemRows, terms] = await Promise.all([repo.settingsRow(db, conferenceId), repo.roomRows(db, conferenceId), repo.itemRows(db, conferenceId), programmeTerms(db, conferenceId)]);
   const settings = settingsOf(settingsRow);
   const placedPapers = [...new Set(itemRows.map((r) => r.submission_id).filter((s): s is number => s != null).map(Number))];
-  const manuscripts = new Map((await (source ? source(conferenceId, placedPapers) : programmeManuscripts(db, conferenceId, placedPapers))).map((m) => [m.id, m]));
+  // the manuscripts and the names of who saved each item, side by side
+  const [list, items] = await Promise.all([source ? source(conferenceId, placedPapers) : programmeManuscripts(db, conferenceId, placedPapers), itemsOf(db, itemRows)]);
+  const manuscripts = new Map(list.map((m) => [m.id, m]));
   return {
     settings,
     draftRevision: Number(settingsRow?.draft_revision ?? 0),
     rooms: roomRows.map(roomOf),
-    items: await itemsOf(db, itemRows),
+    items,
     manuscripts,
     papers: new Map([...manuscripts.values()].map((m) => [m.id, paperOf(m, settings)])),
     terms,
