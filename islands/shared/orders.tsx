@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { Button, Space, Tag, Typography } from 'antd';
 import { formatMoney, type Money } from '../../server/contract/money';
 import type { AttemptState, OrderItemView, OrderView, TransactionStatus } from '../../server/contract/orders';
+import { zhOrEn } from '../../server/contract/bilingual';
 import { ApiError } from './api';
 import type { Lang } from './locale';
 
@@ -23,10 +24,8 @@ export function WithBackToList({ mobile, t, children }: { mobile: boolean; t: T;
   );
 }
 
-/** The title in the page's language, or the other one when that is empty. */
-export function titleOf(zh: string, en: string, lang: Lang): string {
-  return lang === 'zh' ? zh || en : en || zh;
-}
+/** The title in the page's language, or the other one when that is empty (the contract's zhOrEn). */
+export const titleOf = zhOrEn;
 
 const INSTANT: Record<Lang, Intl.DateTimeFormat> = {
   // One fixed time zone (the platform's, as formatInstant), so the server's text and the browser's match when hydrating.
