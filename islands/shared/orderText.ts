@@ -6,15 +6,14 @@
  */
 import { formatMoney, type Money } from '../../server/contract/money';
 import type { OrderView } from '../../server/contract/orders';
+import { zhOrEn } from '../../server/contract/bilingual';
 import { ApiError } from './api';
 import type { Lang } from './locale';
 
 export type T = (key: string, options?: Record<string, unknown>) => string;
 
-/** The title in the page's language, or the other one when that is empty. */
-export function titleOf(zh: string, en: string, lang: Lang): string {
-  return lang === 'zh' ? zh || en : en || zh;
-}
+/** The title in the page's language, or the other one when that is empty (the contract's zhOrEn). */
+export const titleOf = zhOrEn;
 
 const INSTANT: Record<Lang, Intl.DateTimeFormat> = {
   // One fixed time zone (the platform's, as formatInstant), so the server's text and the browser's match when hydrating.

@@ -11,6 +11,7 @@ import { EMAIL_PATTERN } from './patterns';
 import { COMMON_ITEMS, CUSTOM_TYPES, FIELD_MODES, DEFAULT_VERSION, CHOICE_TYPES, LIST_TYPES, OPTION_TYPES, FILE_TYPES, NAME_PARTS, PHONE_PATTERN, MAX_TEXT, MAX_FILES_PER_ITEM, registrationFormApi } from './registrationForm';
 import type { CommonItem, ItemType, FormOption, FormItem, FormRules, Answer, Answers } from './registrationForm';
 import { PROVINCE_NAMES } from './provinces';
+import { zhOrEn } from './bilingual';
 import { endpoint, type AnswerOf, type Download, type Method } from './endpoint';
 import { REGISTRANT_PAGE_SIZE, type EdugainInfo, type FormVersionView, type RegistrantContentPage, type RegistrantDetails, type RegistrantPage } from './registrants';
 
@@ -127,7 +128,7 @@ function isBlank(value: Answer | undefined): boolean {
 }
 
 function titleOf(item: FormItem, lang: 'zh' | 'en'): string {
-  return (lang === 'en' ? item.titleEn || item.titleZh : item.titleZh || item.titleEn) || item.field;
+  return zhOrEn(item.titleZh, item.titleEn, lang) || item.field;
 }
 
 /** Checks one item's answer; the name item checks its parts. */

@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { LANGUAGE_TYPE } from './enums';
+import { textIn, type Bilingual } from './bilingual';
 
 /** Maximum length, in characters, of each field; bilingual fields apply it to both languages. */
 export const SITE_LIMITS = {
@@ -61,7 +62,8 @@ export function isHostName(value: string): boolean {
   return !/^\d+$/.test(labels[labels.length - 1]);
 }
 
-export type Pair = { zh: string; en: string };
+/** A text in both languages: the contract's Bilingual. */
+export type Pair = Bilingual;
 
 const INVALID = 'commonMsg.invalidInput';
 
@@ -107,7 +109,7 @@ export function parseFeedbackTypes(stored: unknown): FeedbackType[] {
 }
 
 /** A type in the reader's language. */
-export const feedbackTypeIn = (type: FeedbackType, lang: 'zh' | 'en'): string => (lang === 'en' ? type.en || type.zh : type.zh || type.en);
+export const feedbackTypeIn = (type: FeedbackType, lang: 'zh' | 'en'): string => textIn(type, lang);
 
 /** What a feedback stores as its type: both names, once when they are the same. */
 export const feedbackTypeLabel = (type: FeedbackType): string => (type.zh === type.en ? type.zh : `${type.zh} / ${type.en}`);

@@ -2,11 +2,10 @@
  * The conference a request is for, as every request sees it (the site snapshot the tenant
  * middleware sets on req.ctx). The sites feature builds and caches it; the platform only reads it.
  */
-import type { Lang } from '../contract/enums';
-import type { Pair, WebsiteConfigValues } from '../contract/siteConfig';
+import type { WebsiteConfigValues } from '../contract/siteConfig';
+import type { Bilingual } from '../contract/bilingual';
 
-/** A text in both languages (the contract's Pair). */
-export type Bilingual = Pair;
+export type { Bilingual };
 
 /**
  * The website configuration as the site uses it: what the managers edit (the shape the contract's
@@ -37,8 +36,3 @@ export type SiteSnapshot = {
   modules: Record<string, boolean>;
   primaryDomain: string | null;
 };
-
-/** A bilingual value in the reader's language, or the other language when that one is empty. */
-export function text(value: Bilingual, lang: Lang): string {
-  return value[lang] || value[lang === 'zh' ? 'en' : 'zh'];
-}

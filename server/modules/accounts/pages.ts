@@ -19,7 +19,7 @@ import { frameAncestors } from '../../platform/csp';
 import { SLOTS, withHandoffState } from '../../platform/pageCache';
 import { renderIsland } from '../../../renderer/islands.server';
 import { sendAppPageInTemplate, sendKeptPage, type AppPage } from '../sites/index';
-import { text } from '../../platform/site';
+import { textIn } from '../../contract/bilingual';
 import type { AccountPageProps, AccountView, EmbedView } from './pageProps';
 import { IdentityProviders } from './providers';
 import { listOrganisations } from './ssoRoutes';
@@ -109,7 +109,7 @@ export async function renderAccountPage(deps: Deps, req: Request, res: Response,
   const since = deps.pageCache.epoch();
   const { site, lang, identity } = req.ctx;
   const platform = site === null;
-  const siteName = site ? text(site.config.conferenceName, lang) : t(lang, 'platform.name');
+  const siteName = site ? textIn(site.config.conferenceName, lang) : t(lang, 'platform.name');
   const shown: AccountView = identity && view !== 'reset' && view !== 'closed' ? 'loggedIn' : view;
   const textMap = textFor(lang, shown, identity?.user.trueName || identity?.user.email || '');
   if (closedKey) textMap.registrationClosed = t(lang, closedKey);
@@ -121,7 +121,7 @@ export async function renderAccountPage(deps: Deps, req: Request, res: Response,
     lang,
     text: textMap,
     siteName,
-    shortTitle: site ? text(site.config.shortTitle, lang) : '',
+    shortTitle: site ? textIn(site.config.shortTitle, lang) : '',
     bilingual: !site || site.config.languageType === LANGUAGE_TYPE.bilingual,
     platform,
     redirect,
@@ -180,7 +180,7 @@ export function accountPageRouter(deps: Deps): Router {
       view,
       lang,
       text: textFor(lang, view, ''),
-      siteName: snapshot ? text(snapshot.config.conferenceName, lang) : '',
+      siteName: snapshot ? textIn(snapshot.config.conferenceName, lang) : '',
       shortTitle: '',
       bilingual: false,
       platform: false,

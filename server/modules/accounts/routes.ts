@@ -13,7 +13,7 @@ import { isStrongPassword, type CodeType } from '../../contract/validation';
 import { rememberLanguage, updateName } from './service';
 import type { Lang } from '../../contract/enums';
 import { passportLogoutUrl } from './ssoRoutes';
-import { text } from '../../platform/site';
+import { textIn } from '../../contract/bilingual';
 import { safeRedirectPath } from '../../contract/redirect';
 import { AppError } from '../../platform/errors';
 import type { HandoffRequest, Issued } from './auth';
@@ -24,7 +24,7 @@ const ACCOUNT_CODES = new Set<CodeType>(['registerCode', 'resetPassCode']);
 
 function siteName(req: Request, lang: Lang = req.ctx.lang): string {
   const site = req.ctx.site;
-  return site ? text(site.config.conferenceName, lang) : t(lang, 'platform.name');
+  return site ? textIn(site.config.conferenceName, lang) : t(lang, 'platform.name');
 }
 
 type HandoffInput = { origin: string; state: string; redirect?: string } | undefined;

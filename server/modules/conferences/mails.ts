@@ -11,6 +11,7 @@ import type { Lang } from '../../contract/enums';
 import { siteLanguages } from '../sites/index';
 import { escapeHtml } from '../../platform/html';
 import { enqueueMail, plainTextOf, LANGUAGE_RULE, MAIL_STYLE } from '../mail/index';
+import { textIn } from '../../contract/bilingual';
 
 type Bilingual = { zh: string; en: string };
 
@@ -19,7 +20,7 @@ export type ConferenceNames = { zh: string; en: string; languageType: string };
 
 
 const link = (url: string) => `<a href="${escapeHtml(url)}">${escapeHtml(url)}</a>`;
-const nameIn = (names: ConferenceNames, lang: Lang) => escapeHtml((lang === 'en' ? names.en || names.zh : names.zh || names.en) || '—');
+const nameIn = (names: ConferenceNames, lang: Lang) => escapeHtml(textIn(names, lang) || '—');
 
 /** One message in the given languages: subjects joined with ' / ', bodies one after the other. */
 function compose(langs: Lang[], subject: Bilingual, paragraphs: Record<Lang, string[]>): { subject: string; html: string; text: string } {
@@ -34,7 +35,7 @@ export async function managerAddedMail(tx: Db | Tx, conferenceId: number, to: st
   const langs = accountLang ? [accountLang] : siteLanguages(names.languageType);
   const login = `${origin}/conferencelogin?redirect=${encodeURIComponent('/platform')}`;
   const reset = `${origin}/resetPassword`;
-  const mail = compose(langs, { zh: `【${names.zh || names.en}】您已成为会议管理员`, en: `[${names.en || names.zh}] You are now a manager of the conference` }, {
+  const mail = compose(langs, { zh: `【${textIn(names, 'zh')}】您已成为会议管理员`, en: `[${textIn(names, 'en')}] You are now a manager of the conference` }, {
     zh: [
       `您好：`,
       `您已被添加为会议“${nameIn(names, 'zh')}”的管理员。请用邮箱 ${escapeHtml(to)} 登录：${link(login)}，登录后即进入会议管理。`,
@@ -52,7 +53,7 @@ export async function managerAddedMail(tx: Db | Tx, conferenceId: number, to: st
 /** To the platform administrators: a conference asks to be published. Platform mail (no conference's sender). */
 export async function publicationRequestedMail(db: Db | Tx, to: string[], names: ConferenceNames, siteUrl: string, queueUrl: string, requestedBy: string): Promise<void> {
   if (!to.length) return;
-  const mail = compose(['zh', 'en'], { zh: `发布申请：${names.zh || names.en}`, en: `Publication request: ${names.en || names.zh}` }, {
+  const mail = compose(['zh', 'en'], { zh: `发布申请：${textIn(names, 'zh')}`, en: `Publication request: ${textIn(names, 'en')}` }, {
     zh: [`会议“${nameIn(names, 'zh')}”（${link(siteUrl)}）由 ${escapeHtml(requestedBy)} 申请发布，请在发布审核中处理：${link(queueUrl)}`],
     en: [`${escapeHtml(requestedBy)} asks to publish the conference “${nameIn(names, 'en')}” (${link(siteUrl)}). Please review it in the publication queue: ${link(queueUrl)}`],
   });
@@ -65,11 +66,11 @@ export async function publicationDecidedMail(db: Db | Tx, conferenceId: number, 
   const langs = siteLanguages(names.languageType);
   const manage = `${origin}/platform`;
   const mail = decision.approve
-    ? compose(langs, { zh: `【${names.zh || names.en}】会议网站已发布`, en: `[${names.en || names.zh}] The conference website is published` }, {
+    ? compose(langs, { zh: `【${textIn(names, 'zh')}】会议网站已发布`, en: `[${textIn(names, 'en')}] The conference website is published` }, {
         zh: [`会议“${nameIn(names, 'zh')}”的发布申请已通过，网站现已公开：${link(origin)}`],
         en: [`The publication request of “${nameIn(names, 'en')}” was approved; the website is now public: ${link(origin)}`],
       })
-    : compose(langs, { zh: `【${names.zh || names.en}】发布申请未通过`, en: `[${names.en || names.zh}] Publication request declined` }, {
+    : compose(langs, { zh: `【${textIn(names, 'zh')}】发布申请未通过`, en: `[${textIn(names, 'en')}] Publication request declined` }, {
         zh: [`会议“${nameIn(names, 'zh')}”的发布申请未通过。原因：${escapeHtml(decision.reason)}`, `修改后可在会议管理中重新申请：${link(manage)}`],
         en: [`The publication request of “${nameIn(names, 'en')}” was declined. Reason: ${escapeHtml(decision.reason)}`, `You may apply again from the management area once it is changed: ${link(manage)}`],
       });

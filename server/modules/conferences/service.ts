@@ -26,6 +26,7 @@ import type { Config } from '../../config';
 import type { ConferenceMailGate } from '../mail/index';
 import { conferenceOrigin, platformPublicOrigin, type PublicUrlConfig } from '../../platform/publicUrl';
 import { managerAddedMail, publicationDecidedMail, publicationRequestedMail, type ConferenceNames } from './mails';
+import { zhOrEn } from '../../contract/bilingual';
 
 const NS = 'manageConference:';
 
@@ -68,10 +69,6 @@ const TRANSITIONS: Record<PublicationAction, Transition> = {
 
 const namesOf = (site: SiteSnapshot): ConferenceNames => ({ zh: site.config.conferenceName.zh, en: site.config.conferenceName.en, languageType: site.config.languageType });
 
-function pick(zh: string, en: string, lang: Lang): string {
-  return lang === 'en' ? en || zh : zh || en;
-}
-
 /** Instants leave the server as ISO strings, the same on both dialects. */
 function iso(value: string | null | undefined): string | null {
   return fromDbInstant(value)?.toISOString() ?? null;
@@ -87,8 +84,8 @@ export async function listMyConferences(db: Db, userId: number, lang: Lang): Pro
   const creatorOf = new Set(await conferencesWithRole(db, userId, ['creator']));
   return rows.map((r) => ({
     id: Number(r.id),
-    name: pick(r.conference_name_zh, r.conference_name_en, lang),
-    shortTitle: pick(r.short_title_zh, r.short_title_en, lang),
+    name: zhOrEn(r.conference_name_zh, r.conference_name_en, lang),
+    shortTitle: zhOrEn(r.short_title_zh, r.short_title_en, lang),
     status: String(r.status),
     domain: domains.get(Number(r.id)) ?? null,
     creator: creatorOf.has(Number(r.id)),
@@ -293,7 +290,7 @@ export class ConferenceService {
       return [{
         requestId: Number(r.id),
         conferenceId: Number(r.conference_id),
-        name: pick(conference.conference_name_zh, conference.conference_name_en, lang),
+        name: zhOrEn(conference.conference_name_zh, conference.conference_name_en, lang),
         domain: domains.get(Number(r.conference_id)) ?? null,
         requestedBy: by?.trueName ? `${by.trueName} <${by.email}>` : (by?.email ?? ''),
         requestedAt: iso(r.created_at) ?? '',

@@ -11,7 +11,7 @@ import type { Deps } from '../../platform/feature';
 import { AppError, notFound, tooManyRequests } from '../../platform/errors';
 import { streamAttachment } from '../../platform/download';
 import { t } from '../../platform/i18n';
-import { text } from '../../platform/site';
+import { textIn } from '../../contract/bilingual';
 import { conferenceOrigin, publicOrigin } from '../../platform/publicUrl';
 import { assertOpenTo } from '../sites/index';
 
@@ -21,7 +21,7 @@ import { route, SENT, type Sent } from '../../platform/route';
 
 export const FEEDBACK_UPLOAD_LIMIT = { limit: 20, windowMs: 60 * 60_000 };
 
-const siteName = (req: Request) => text(req.ctx.site!.config.conferenceName, req.ctx.lang);
+const siteName = (req: Request) => textIn(req.ctx.site!.config.conferenceName, req.ctx.lang);
 
 async function sendFile(res: Response, file: { body: Readable; size: number; name: string; contentType: string }): Promise<Sent> {
   await streamAttachment(res, file.name, file.contentType, file.size, file.body);

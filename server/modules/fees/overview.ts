@@ -5,6 +5,7 @@ import { t } from '../../platform/i18n';
 import type { OverviewContext, OverviewPanel } from '../../platform/overview';
 import { formatCount } from '../../platform/overviewFigures';
 import { feeFigures } from './repo';
+import { zhOrEn } from '../../contract/bilingual';
 
 export function feesOverview(db: Db): OverviewPanel {
   return {
@@ -31,7 +32,7 @@ async function feesPanel(db: Db, { conferenceId, lang, now }: OverviewContext): 
         id: 'fees.items',
         title: t(lang, 'overview:fees.items'),
         kind: 'stack',
-        categories: fees.map((f) => (lang === 'en' ? f.title_en || f.title_zh : f.title_zh || f.title_en)),
+        categories: fees.map((f) => zhOrEn(f.title_zh, f.title_en, lang)),
         series: [
           { name: t(lang, 'overview:fees.paid'), values: fees.map((f) => f.paid) },
           { name: t(lang, 'overview:fees.unpaid'), values: fees.map((f) => f.unpaid) },

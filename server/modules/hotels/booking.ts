@@ -16,7 +16,7 @@ import type { Lang } from '../../contract/enums';
 import { AppError, tooManyRequests } from '../../platform/errors';
 import type { EventBus } from '../../platform/events';
 import type { RateLimiter } from '../../platform/rateLimit';
-import { text } from '../../platform/site';
+import { textIn } from '../../contract/bilingual';
 import { enqueueConferenceMail, type MailSites } from '../mail/index';
 import type { OrderService } from '../orders';
 import { authorStanding } from '../submissions';
@@ -167,7 +167,7 @@ export class HotelBooking {
       if (site) {
         // To the account's address: the booker e-mail is typed in the form and is not proven to be the person's.
         await enqueueConferenceMail(tx, conferenceId, 'hotelReservation', person.lang, [person.email], {
-          conferenceName: text(site.name, person.lang), name: input.name, email: person.email, siteUrl: site.url,
+          conferenceName: textIn(site.name, person.lang), name: input.name, email: person.email, siteUrl: site.url,
           hotelName: person.lang === 'zh' ? hotel.name_zh : hotel.name_en, roomType: person.lang === 'zh' ? locked.type_zh : locked.type_en,
           checkIn: input.checkIn, checkOut: input.checkOut, rooms: String(input.quantity), amount: formatMoney(total, person.lang),
         });

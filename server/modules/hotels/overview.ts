@@ -9,6 +9,7 @@ import { t } from '../../platform/i18n';
 import type { OverviewContext, OverviewPanel } from '../../platform/overview';
 import { countedChart, formatCount } from '../../platform/overviewFigures';
 import { hotelFigures } from './repo';
+import { textIn } from '../../contract/bilingual';
 
 const DESK = '/platform/manage/hotel';
 /** the reservations filtered (their address filters, issue 33) */
@@ -29,9 +30,8 @@ export function hotelsOverview(db: Db): OverviewPanel {
 async function hotelsPanel(db: Db, { conferenceId, lang, now }: OverviewContext): Promise<OverviewPanelView | null> {
   const f = await hotelFigures(db, conferenceId);
   if (!f.nights.length && !f.byStatus.length) return null;
-  const pick = (v: { zh: string; en: string }) => (lang === 'en' ? v.en || v.zh : v.zh || v.en);
   const nights = [...new Set(f.nights.map((n) => n.night))].sort();
-  const rooms = [...new Map(f.nights.map((n) => [n.room, `${pick(n.hotel)} · ${pick(n.type)}`])).entries()];
+  const rooms = [...new Map(f.nights.map((n) => [n.room, `${textIn(n.hotel, lang)} · ${textIn(n.type, lang)}`])).entries()];
   const rowOf = new Map(rooms.map(([id], i) => [id, i]));
   const colOf = new Map(nights.map((night, i) => [night, i]));
   const perNight = (pickValue: (n: (typeof f.nights)[number]) => number) => nights.map((night) => f.nights.filter((n) => n.night === night).reduce((sum, n) => sum + pickValue(n), 0));

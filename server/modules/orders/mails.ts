@@ -9,7 +9,7 @@ import { fromDbInstant } from '../../db/dialect';
 import { formatMoney, moneyFromColumn } from '../../contract/money';
 import type { Lang } from '../../contract/enums';
 import { t } from '../../platform/i18n';
-import { text } from '../../platform/site';
+import { textIn, zhOrEn } from '../../contract/bilingual';
 import { accountsByIds } from '../accounts/index';
 import { enqueueConferenceMail, enqueueMail, type MailSite } from '../mail/index';
 import { escapeHtml } from '../../platform/html';
@@ -32,10 +32,10 @@ export async function paidMails(tx: Tx, conferenceId: number, site: MailSite, or
     if (!person || !template) continue;
     const lang = langOf(order.lang);
     const own = items.filter((i) => Number(i.order_id) === Number(order.id));
-    const item = own.map((i) => (lang === 'zh' ? i.title_zh || i.title_en : i.title_en || i.title_zh)).join(', ');
+    const item = own.map((i) => zhOrEn(i.title_zh, i.title_en, lang)).join(', ');
     await enqueueConferenceMail(tx, conferenceId, template, lang, [person.email], {
       hotelName: item,
-      conferenceName: text(site.name, lang),
+      conferenceName: textIn(site.name, lang),
       name: person.trueName || person.email,
       email: person.email,
       siteUrl: site.url,
@@ -52,7 +52,7 @@ export async function reminderMail(tx: Tx, conferenceId: number, site: MailSite,
   if (!person) return;
   const lang = langOf(order.lang);
   const vars = {
-    conference: text(site.name, lang),
+    conference: textIn(site.name, lang),
     orderNo: order.order_no,
     amount: formatMoney(moneyFromColumn(order.total_amount, order.currency), lang),
     deadline: localTime(fromDbInstant(order.deadline_at)!, site.timeZone),

@@ -25,6 +25,7 @@ import * as repo from './repo';
 import { feeLines, type OrderService } from './service';
 import { byManager, lastLogId, logSheet, logsOf } from './log';
 import type { FeesPort } from './ports';
+import { zhOrEn } from '../../contract/bilingual';
 
 /** The most orders one export holds (as before the pool: a sheet past this is not one a person reads). */
 export const EXPORT_MAX = 50_000;
@@ -242,9 +243,9 @@ export class OrderManagement {
         const person = people.get(Number(chunk[i].user_id));
         body.push([
           v.orderNo, t(lang, `orders:type.${v.type}`), person?.trueName ?? '', person?.email ?? '',
-          v.items.map((item) => `${lang === 'zh' ? item.titleZh || item.titleEn : item.titleEn || item.titleZh} × ${item.quantity}`).join('; '),
+          v.items.map((item) => `${zhOrEn(item.titleZh, item.titleEn, lang)} × ${item.quantity}`).join('; '),
           // the fee categories of its lines, in the reader's language, each once (issue 32)
-          [...new Set(v.items.map((item) => (lang === 'zh' ? item.categoryZh || item.categoryEn : item.categoryEn || item.categoryZh)).filter(Boolean))].join('; '),
+          [...new Set(v.items.map((item) => zhOrEn(item.categoryZh ?? '', item.categoryEn ?? '', lang)).filter(Boolean))].join('; '),
           v.total.currency, moneyCell(v.total), moneyCell(v.paid), t(lang, `orders:status.${v.status}`), t(lang, `orders:transaction.${v.transaction}`),
           v.method ? t(lang, `orders:methods.${v.method}`) : '', v.reference, local(v.createdAt), local(v.deadline), local(v.paidAt), chunk[i].remark ?? '',
         ]);

@@ -29,6 +29,7 @@ import { GatewayPayments } from './gateway';
 import { VerifyBudget } from './verifyBudget';
 import type { RateLimiter } from '../../platform/rateLimit';
 import { logger } from '../../platform/logger';
+import { zhOrEn } from '../../contract/bilingual';
 
 /** How long an order holds its places unpaid. */
 export const ORDER_HOLD_MS = 72 * 3600 * 1000;
@@ -55,7 +56,7 @@ export type OrderLine = {
 
 /** What the payer's wallet shows: the orders' lines in the page's language, cut to 120 characters. */
 function subjectOf(orders: OrderView[], lang: 'zh' | 'en'): string {
-  const titles = orders.flatMap((o) => o.items.filter((i) => i.valid).map((i) => (lang === 'zh' ? i.titleZh || i.titleEn : i.titleEn || i.titleZh)));
+  const titles = orders.flatMap((o) => o.items.filter((i) => i.valid).map((i) => zhOrEn(i.titleZh, i.titleEn, lang)));
   const text = [...new Set(titles)].join(', ') || orders.map((o) => o.orderNo).join(', ');
   return [...text].slice(0, 120).join('');
 }
@@ -211,7 +212,7 @@ export class OrderService {
   async feeCategoriesOf(conferenceId: number, userIds: number[], lang: 'zh' | 'en'): Promise<Map<number, string>> {
     const byUser = new Map<number, string[]>();
     for (const r of await repo.feeCategoriesOfUsers(this.db, conferenceId, userIds)) {
-      const name = lang === 'zh' ? r.category_zh || r.category_en : r.category_en || r.category_zh;
+      const name = zhOrEn(r.category_zh, r.category_en, lang);
       const list = byUser.get(Number(r.user_id)) ?? [];
       if (name && !list.includes(name)) list.push(name);
       byUser.set(Number(r.user_id), list);

@@ -10,7 +10,7 @@ import { access, conferenceOf, isStaff, screen, userOf } from '../../platform/ac
 import type { Deps } from '../../platform/feature';
 import { t } from '../../platform/i18n';
 import { route } from '../../platform/route';
-import { text } from '../../platform/site';
+import { textIn } from '../../contract/bilingual';
 import { conferenceOrigin, publicOrigin } from '../../platform/publicUrl';
 import { sendAttachment } from '../../platform/download';
 import { CONFERENCE_STATUS, type Lang } from '../../contract/enums';
@@ -47,7 +47,7 @@ function langOf(req: Request): Lang {
 export function programmePublicPages(deps: Deps, programmes: PublicProgrammes, agenda: AgendaService): Router {
   const { sites, pageCache } = deps;
   const router = Router();
-  const conferenceName = (req: Request, lang: Lang) => text(req.ctx.site!.config.conferenceName, lang);
+  const conferenceName = (req: Request, lang: Lang) => textIn(req.ctx.site!.config.conferenceName, lang);
   const seo = (req: Request, p: PublicProgramme, lang: Lang): SeoContext => ({ p, lang, origin: originOf(deps, req).origin, conferenceName: conferenceName(req, lang), venue: '' });
   /** null: the site is not published and this person is not its staff (sent to /unpublished, or 404 for a file). */
   const visible = (req: Request) => req.ctx.site!.conference.status === CONFERENCE_STATUS.published || isStaff(req.ctx.identity);

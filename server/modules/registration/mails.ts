@@ -2,7 +2,7 @@
 import { localTime } from '../../platform/localTime';
 import { fromDbInstant } from '../../db/dialect';
 import { displayName } from '../../contract/registration';
-import { text } from '../../platform/site';
+import { textIn } from '../../contract/bilingual';
 import { type SiteService, siteLanguages } from '../sites/index';
 import { conferenceOrigin, type PublicUrlConfig } from '../../platform/publicUrl';
 import { enqueueConferenceMail, type MailLang, type MailNote } from '../mail/index';
@@ -51,7 +51,7 @@ export function registrationMail(sites: SiteService, links: PublicUrlConfig): No
       const registrationTime = localTime(at, site.conference.timeZone);
       try {
         await enqueueConferenceMail(tx, conferenceId, 'registration', mailLang, [registrant.email], (lang) => ({
-        conferenceName: text(site.config.conferenceName, lang),
+        conferenceName: textIn(site.config.conferenceName, lang),
         name: displayName({ fullName: registrant.full_name, firstName: registrant.first_name, middleName: registrant.middle_name, lastName: registrant.last_name }) || registrant.email,
         email: registrant.email,
         siteUrl,

@@ -28,6 +28,7 @@ import { loadSettings, settingsView } from './settings';
 import { todayIn } from '../../platform/localTime';
 import * as repo from './repo';
 import { RegistrationPageState } from './pageState';
+import { zhOrEn } from '../../contract/bilingual';
 
 const NS = 'registration:';
 
@@ -71,7 +72,7 @@ function box(kind: 'info' | 'warn' | 'ok', title: string, body = '', action?: { 
 
 /** The instructions in the page's language (the other when only one is written). */
 function noticeOf(s: { registerInstructionsZh: string; registerInstructionsEn: string }, lang: Lang): string {
-  return (lang === 'en' ? s.registerInstructionsEn || s.registerInstructionsZh : s.registerInstructionsZh || s.registerInstructionsEn).trim();
+  return zhOrEn(s.registerInstructionsZh, s.registerInstructionsEn, lang).trim();
 }
 
 async function filesByField(db: Db, conferenceId: number, registrantId: number): Promise<Record<string, RegistrantFile[]>> {

@@ -12,11 +12,12 @@ import { conferenceTimeZone } from '../sites/index';
 import * as repo from './repo';
 import { loadRules } from './forms';
 import { dayIn } from '../../platform/localTime';
+import { textIn } from '../../contract/bilingual';
 
 function optionText(item: FormItem | undefined, value: string, lang: Lang): string {
   const option = item?.options.find((o) => o.value === value);
   if (!option) return value;
-  return (lang === 'en' ? option.en || option.zh : option.zh || option.en) || value;
+  return textIn(option, lang) || value;
 }
 
 /** An answer as text a person reads: option labels, country names, files by count. */

@@ -14,6 +14,7 @@ import { answerText } from './people';
 import * as repo from './repo';
 import { loadSettings } from './settings';
 import { utcOffsetMinutes } from '../../platform/localTime';
+import { zhOrEn } from '../../contract/bilingual';
 
 const NAME_PART_KEYS: Record<string, string> = { fullName: 'registration:fullName', firstName: 'registration:firstName', middleName: 'registration:middleName', lastName: 'registration:lastName' };
 
@@ -59,7 +60,7 @@ export function answerColumns(rules: FormRules, lang: Lang): Array<{ key: string
     if (item.field === 'name') {
       for (const part of NAME_PARTS[rules.nameStyle]) out.push({ key: part, title: t(lang, NAME_PART_KEYS[part]), item });
     } else {
-      out.push({ key: item.field, title: (lang === 'en' ? item.titleEn || item.titleZh : item.titleZh || item.titleEn) || item.field, item });
+      out.push({ key: item.field, title: zhOrEn(item.titleZh, item.titleEn, lang) || item.field, item });
     }
   }
   return out;
@@ -79,7 +80,7 @@ export function formerColumns(rules: FormRules | null, keys: Iterable<string>, l
   for (const key of keys) {
     if (shown.has(key) || SECRET_ANSWER_KEYS.has(key) || NAME_PART_SET.has(key)) continue;
     const item = items.get(key);
-    const title = item ? (lang === 'en' ? item.titleEn || item.titleZh : item.titleZh || item.titleEn) || key : key;
+    const title = item ? zhOrEn(item.titleZh, item.titleEn, lang) || key : key;
     out.push({ key, title: t(lang, item ? 'registration:formerHidden' : 'registration:formerRemoved', { title }), item });
   }
   return out;

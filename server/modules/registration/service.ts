@@ -23,6 +23,7 @@ import { requireRules } from './forms';
 import { capOf, loadSettings, type Settings } from './settings';
 import { todayIn } from '../../platform/localTime';
 import * as repo from './repo';
+import { zhOrEn } from '../../contract/bilingual';
 
 const COUNTRIES: ReadonlySet<string> = new Set(COUNTRY_NAMES);
 
@@ -117,7 +118,7 @@ export class RegistrationService {
     if (await repo.findRegistrantByUser(this.db, conferenceId, who.userId)) throw new AppError(400, 'authentication.hasAttendConference', 'email');
     // The e-mail of a signed-in person is their account's (pre-filled and disabled on the form).
     answers.email = who.email.toLowerCase();
-    const notice = lang === 'en' ? settings.registerInstructionsEn || settings.registerInstructionsZh : settings.registerInstructionsZh || settings.registerInstructionsEn;
+    const notice = zhOrEn(settings.registerInstructionsZh, settings.registerInstructionsEn, lang);
     if (notice.trim() && !input.noticeAccepted) throw new AppError(400, 'userReg.selectedNotice', 'noticeAccepted');
     this.assertAnswers(rules, answers, lang);
     const actor: Actor = { ...who, manager: false };

@@ -14,7 +14,7 @@ import { fromDbInstant, isUniqueViolation, toDbInstant } from '../../db/dialect'
 import { inTransaction } from '../../db/transaction';
 import { AppError, tooManyRequests } from '../../platform/errors';
 import type { ServiceDeps } from '../../platform/feature';
-import { text } from '../../platform/site';
+import { textIn } from '../../contract/bilingual';
 import { createAccount, findAccountByEmail, grantRole, hashPassword } from '../accounts/index';
 import { passwordProblem, type ActivationView, type ActiveInput } from '../../contract/reviewers';
 import type { Lang } from '../../contract/enums';
@@ -63,7 +63,7 @@ export class ActivationService {
     const row = await this.open(key, conferenceId, ip);
     const [account, site] = await Promise.all([findAccountByEmail(this.db, row.email), this.deps.sites.snapshot(Number(row.conference_id))]);
     return {
-      email: row.email, active: Boolean(row.active), hasAccount: Boolean(account), conferenceName: site ? text(site.config.conferenceName, lang) : '',
+      email: row.email, active: Boolean(row.active), hasAccount: Boolean(account), conferenceName: site ? textIn(site.config.conferenceName, lang) : '',
       lastName: row.last_name, middleName: row.middle_name, firstName: row.first_name, fullName: row.full_name || account?.trueName || '',
       unit: row.unit, phone: row.phone, countryArea: row.country, direction: row.direction,
     };

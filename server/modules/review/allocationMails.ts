@@ -7,7 +7,7 @@
 import type { Tx } from '../../db/index';
 import { type AdmitPolicy, enqueueConferenceMail, type MailSite } from '../mail/index';
 import { REVIEW_SCREENS } from '../../contract/review';
-import { text } from '../../platform/site';
+import { textIn } from '../../contract/bilingual';
 import type { Reviewer } from './people';
 
 /**
@@ -27,7 +27,7 @@ export function reviewUrl(site: MailSite, submissionId: number): string {
 
 export async function assignMail(tx: Tx, conferenceId: number, site: MailSite, reviewer: Reviewer, paper: { id: number; number: string; title: string }): Promise<void> {
   await enqueueConferenceMail(tx, conferenceId, 'assignAbstractReview', reviewer.lang, [reviewer.email], {
-    conferenceName: text(site.name, reviewer.lang), name: reviewer.name, email: reviewer.email, siteUrl: site.url,
+    conferenceName: textIn(site.name, reviewer.lang), name: reviewer.name, email: reviewer.email, siteUrl: site.url,
     submissionNumber: paper.number, submissionTitle: paper.title, reviewUrl: reviewUrl(site, paper.id),
   });
 }

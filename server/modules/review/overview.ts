@@ -15,6 +15,7 @@ import { localTime } from '../../platform/localTime';
 import { formatCount } from '../../platform/overviewFigures';
 import { manuscriptsTable, sessionTitles } from '../submissions/index';
 import { findSettings, reviewFigures } from './repo';
+import { textIn } from '../../contract/bilingual';
 
 export const REVIEW_OVERDUE_DAYS = 14;
 
@@ -47,7 +48,7 @@ async function reviewPanel(db: Db, { conferenceId, lang, now, timeZone }: Overvi
   const f = await reviewFigures(db, conferenceId, manuscriptsTable(db, conferenceId), rule.before);
   if (!f.perReviewer.length && !f.pending) return null;
   const titles = await sessionTitles(db, conferenceId);
-  const pick = (v: { zh: string; en: string } | undefined) => (v ? (lang === 'en' ? v.en || v.zh : v.zh || v.en) : '—');
+  const pick = (v: { zh: string; en: string } | undefined) => (v ? textIn(v, lang) : '—');
   const series = (rows: Array<{ open: number; submitted: number; overdue: number }>) => [
     { name: t(lang, 'overview:review.submitted'), values: rows.map((r) => r.submitted) },
     { name: t(lang, 'overview:review.open'), values: rows.map((r) => r.open - r.overdue) },

@@ -11,7 +11,7 @@ import type { Lang } from '../../contract/enums';
 import { REVIEW_SCREENS } from '../../contract/review';
 import type { ReviewOpinion } from '../../contract/reviewing';
 import { t } from '../../platform/i18n';
-import { text } from '../../platform/site';
+import { textIn } from '../../contract/bilingual';
 import { roleHolderEmails, accountsByIds, languageOfAddress } from '../accounts/index';
 import { enqueueConferenceMail, type MailSite } from '../mail/index';
 import { submissionReader as subs } from '../submissions/index';
@@ -22,7 +22,7 @@ import { resultNote, type ResultExtras } from './resultExtras';
 
 type Paper = Pick<subs.SubmissionRow, 'id' | 'number' | 'title' | 'session_id' | 'user_id' | 'lang'>;
 
-const common = (site: MailSite, lang: Lang, email: string, name: string) => ({ conferenceName: text(site.name, lang), name: name || email, email, siteUrl: site.url });
+const common = (site: MailSite, lang: Lang, email: string, name: string) => ({ conferenceName: textIn(site.name, lang), name: name || email, email, siteUrl: site.url });
 
 export async function reviewSubmittedMail(tx: Tx, conferenceId: number, site: MailSite, lang: Lang, paper: Paper, reviewer: string, opinion: ReviewOpinion): Promise<void> {
   const managers = await roleHolderEmails(tx, conferenceId, ['manager', 'creator']);

@@ -8,7 +8,7 @@ import crypto from 'node:crypto';
 import type { Tx } from '../../db/index';
 import { toDbInstant } from '../../db/dialect';
 import { enqueueConferenceMail, plainTextHtml, type MailLang, type MailSite } from '../mail/index';
-import { text } from '../../platform/site';
+import { textIn } from '../../contract/bilingual';
 import { REVIEWER_LIMITS } from '../../contract/reviewers';
 import { REVIEW_SCREENS } from '../../contract/review';
 import { LANGUAGE_TYPE, type Lang } from '../../contract/enums';
@@ -41,7 +41,7 @@ export function invitationLang(accountLang: Lang | null, languageType: string | 
 export async function inviteMail(tx: Tx, conferenceId: number, site: MailSite, to: { email: string; name: string; lang: MailLang }, key: string): Promise<void> {
   const activationUrl = `${site.url}${REVIEW_SCREENS.activation}/${key}`;
   await enqueueConferenceMail(tx, conferenceId, 'inviteReviewer', to.lang, [to.email], (lang) => ({
-    conferenceName: text(site.name, lang), name: to.name || to.email, email: to.email, siteUrl: site.url, activationUrl,
+    conferenceName: textIn(site.name, lang), name: to.name || to.email, email: to.email, siteUrl: site.url, activationUrl,
   }));
 }
 

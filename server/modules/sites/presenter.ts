@@ -2,7 +2,7 @@
 import type { Lang } from '../../contract/enums';
 import type { PublicWebsiteConfig } from '../../contract/sites';
 import type { TokenClaims } from '../../platform/session';
-import { text } from '../../platform/site';
+import { textIn } from '../../contract/bilingual';
 import { feedbackTypeIn } from '../../contract/siteConfig';
 import type { SiteSnapshot } from './types';
 
@@ -16,25 +16,25 @@ export function presentWebsiteConfig(site: SiteSnapshot, lang: Lang, origin: str
   const c = site.config;
   return {
     conferenceId: site.conference.id,
-    conferenceName: text(c.conferenceName, lang),
+    conferenceName: textIn(c.conferenceName, lang),
     languageType: c.languageType,
     lang,
     templateZhHomePageId: c.templateZhHomePageId,
     templateEnHomePageId: c.templateEnHomePageId,
     banner: c.banner,
-    firstTitle: text(c.firstTitle, lang),
-    secondTitle: text(c.secondTitle, lang),
-    thirdTitle: text(c.thirdTitle, lang),
-    shortTitle: text(c.shortTitle, lang),
+    firstTitle: textIn(c.firstTitle, lang),
+    secondTitle: textIn(c.secondTitle, lang),
+    thirdTitle: textIn(c.thirdTitle, lang),
+    shortTitle: textIn(c.shortTitle, lang),
     websiteRecordNumber: c.websiteRecordNumber,
     exteriorId: c.exteriorId,
     homePageUrl: site.primaryDomain ? origin.replace(/\/\/[^/:]+/, `//${site.primaryDomain}`) : origin,
-    department: text(c.department, lang),
+    department: textIn(c.department, lang),
     disciplineId: c.disciplineId,
     startDate: c.startDate,
     endDate: c.endDate,
-    city: text(c.city, lang),
-    venue: text(c.venue, lang),
+    city: textIn(c.city, lang),
+    venue: textIn(c.venue, lang),
     contacts: c.contacts,
     feedbackTypes: c.feedbackTypes.map((type) => feedbackTypeIn(type, lang)),
     conference: {

@@ -10,7 +10,7 @@ import { anonymousPageKey, sendCachedPage, sendFilledPage, sharedPageKey } from 
 import { renderVikePage } from '../../platform/vike';
 import { personalSlotsOf, renderSharedPublicPage, visibilityOf } from './render';
 import { siteOrigin } from './seo';
-import { text } from '../../platform/site';
+import { textIn } from '../../contract/bilingual';
 import { isPublished } from './service';
 
 const PAGE_ID = /^[1-9]\d{0,9}$/;
@@ -88,7 +88,7 @@ export function publicPageRouter({ sites, pageCache, config }: Deps): Router {
           : kind === 'unpublished'
             ? []
             : [{ label: t(lang, 'prompt.backHome'), href: '/', primary: true }];
-      const siteName = site ? text(site.config.conferenceName, lang) : '';
+      const siteName = site ? textIn(site.config.conferenceName, lang) : '';
       const title = t(lang, `prompt.${kind}Title`);
       const rendered = await renderVikePage(req, {
         shell: { lang, title: siteName ? `${title} - ${siteName}` : title },

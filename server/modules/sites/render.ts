@@ -20,7 +20,7 @@ import { nestLayers } from './compose';
 import { fillContract, type ViewerState } from './contract';
 import { templateReadyConfig } from './presenter';
 import { addSearchTags, languageVersions } from './seo';
-import { text } from '../../platform/site';
+import { textIn } from '../../contract/bilingual';
 import type { MenuNode, PageChain, SiteSnapshot } from './types';
 
 // Minified once per process: it is inlined into every public page.
@@ -120,11 +120,11 @@ export function renderSharedPublicPage(input: Omit<PublicPageInput, 'identity'> 
   fillContract($, {
     lang,
     bilingual: config.languageType === LANGUAGE_TYPE.bilingual,
-    conferenceName: text(config.conferenceName, lang),
-    firstTitle: text(config.firstTitle, lang),
-    secondTitle: text(config.secondTitle, lang),
-    thirdTitle: text(config.thirdTitle, lang),
-    shortTitle: text(config.shortTitle, lang),
+    conferenceName: textIn(config.conferenceName, lang),
+    firstTitle: textIn(config.firstTitle, lang),
+    secondTitle: textIn(config.secondTitle, lang),
+    thirdTitle: textIn(config.thirdTitle, lang),
+    shortTitle: textIn(config.shortTitle, lang),
     pageName: chain.page.name,
     websiteRecordNumber: config.websiteRecordNumber,
     copyrightYear: copyrightYear(config.startDate),
@@ -134,7 +134,7 @@ export function renderSharedPublicPage(input: Omit<PublicPageInput, 'identity'> 
     currentPageId: input.pageId,
     viewer,
     registerOpen: site.modules.register !== false,
-    registerLabel: text(config.registerLabel, lang) || t(lang, 'site.register'),
+    registerLabel: textIn(config.registerLabel, lang) || t(lang, 'site.register'),
     islands: {
       userMenu: viewer.loggedIn ? SLOTS.userMenu : '',
       mobileUserMenu: viewer.loggedIn ? SLOTS.mobileUserMenu : '',

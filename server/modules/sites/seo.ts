@@ -17,7 +17,7 @@ import { LANGUAGE_TYPE, type Lang } from '../../contract/enums';
 import { jsonForHtml } from '../../platform/html';
 import { resolveLang } from '../../platform/locale';
 import { conferenceOrigin, publicOrigin, type PublicUrlConfig } from '../../platform/publicUrl';
-import { text } from '../../platform/site';
+import { textIn } from '../../contract/bilingual';
 import { absoluteUrl } from './presenter';
 import { isPublished } from './service';
 import type { PageChain, PageRow, SiteSnapshot } from './types';
@@ -148,13 +148,13 @@ function isoDate(value: string | null): string | undefined {
 
 function eventJson(site: SiteSnapshot, lang: Lang, url: string, description: string, image: string): Record<string, unknown> {
   const c = site.config;
-  const venue = text(c.venue, lang);
-  const city = text(c.city, lang);
-  const organizer = text(c.department, lang);
+  const venue = textIn(c.venue, lang);
+  const city = textIn(c.city, lang);
+  const organizer = textIn(c.department, lang);
   const event: Record<string, unknown> = {
     '@context': 'https://schema.org',
     '@type': 'Event',
-    name: text(c.conferenceName, lang) || text(c.firstTitle, lang),
+    name: textIn(c.conferenceName, lang) || textIn(c.firstTitle, lang),
     startDate: isoDate(c.startDate),
     endDate: isoDate(c.endDate),
     url,
@@ -194,11 +194,11 @@ export function addSearchTags($: CheerioAPI, { site, chain, lang: shownLang, pag
     head.append(el);
   };
   const c = site.config;
-  const conferenceName = text(c.conferenceName, lang);
+  const conferenceName = textIn(c.conferenceName, lang);
   const isHome = homePageIdOf(site, lang) === pageId;
   const hidden = Boolean(chain.page.need_to_login);
   // A login-required page shows visitors only the login prompt: its text is not theirs to read.
-  const description = (hidden ? '' : describePage(chain.page.html)) || clip(collapse(text(c.firstTitle, lang) || conferenceName));
+  const description = (hidden ? '' : describePage(chain.page.html)) || clip(collapse(textIn(c.firstTitle, lang) || conferenceName));
   const canonical = origin + pagePath(site, pageId, lang);
   const image = absoluteUrl(origin, c.coverImageUrl || c.banner);
   const alternates = isHome ? homeAlternates(site, origin) : pageAlternates(site, chain.page, pageId, origin);

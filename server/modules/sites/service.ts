@@ -13,6 +13,7 @@ import { AppError, notFound } from '../../platform/errors';
 import * as repo from './repo';
 import { buildMenuTree } from './menu';
 import type { Bilingual, MenuNode, PageChain, PageRow, SiteSnapshot, WebsiteConfig } from './types';
+import { zhOrEn } from '../../contract/bilingual';
 
 type Row = Record<string, unknown>;
 
@@ -181,7 +182,7 @@ export class SiteService {
     const port = /:\d+$/.exec(platformHostWithPort)?.[0] ?? '';
     const rows = await repo.publishedConferences(this.db);
     return rows.map((r) => ({
-      name: lang === 'en' ? r.conference_name_en || r.conference_name_zh : r.conference_name_zh || r.conference_name_en,
+      name: zhOrEn(r.conference_name_zh, r.conference_name_en, lang),
       url: `${scheme}${r.domain}${port}/`,
       dates: r.start_date && r.end_date ? `${r.start_date} — ${r.end_date}` : '',
     }));

@@ -17,7 +17,7 @@ import type { Db } from '../../db/index';
 import { fromDbInstant, parseJson, toDbInstant } from '../../db/dialect';
 import type { BookState } from '../../contract/submissions';
 import type { Lang } from '../../contract/enums';
-import { text } from '../../platform/site';
+import { textIn, zhOrEn } from '../../contract/bilingual';
 import type { Progress } from '../../platform/work/types';
 import type { FileStore } from '../../platform/files';
 import type { BookAbstract, BookInput, BookMove } from './book/types';
@@ -62,7 +62,6 @@ export class BookService {
       repo.authorsOf(this.db, conferenceId, printed.map((r) => Number(r.id))),
       this.sites.mailSite(conferenceId),
     ]);
-    const pick = (zh: string, en: string) => (lang === 'zh' ? zh || en : en || zh);
     const abstracts: BookAbstract[] = printed.map((r) => ({
       id: Number(r.id), number: r.number, title: r.title, sessionId: Number(r.session_id),
       authors: (authors.get(Number(r.id)) ?? []).map((a) => ({ name: printedName(a), affiliation: a.company, corresponding: Boolean(a.corresponding) })),
@@ -70,10 +69,10 @@ export class BookService {
     }));
     return {
       input: {
-        title: site ? text(site.name, lang) : '',
+        title: site ? textIn(site.name, lang) : '',
         lang,
         layout: presentLayout(settings),
-        sessions: sessions.filter((s) => s.parent_id == null).map((s) => ({ id: Number(s.id), title: pick(s.title_zh, s.title_en), sort: Number(s.sort) })),
+        sessions: sessions.filter((s) => s.parent_id == null).map((s) => ({ id: Number(s.id), title: zhOrEn(s.title_zh, s.title_en, lang), sort: Number(s.sort) })),
         abstracts,
       },
       version: Number(settings?.book_version ?? 0),

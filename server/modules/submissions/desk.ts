@@ -25,6 +25,7 @@ import { presentHistory, presentSettings } from './present';
 import { managerActions, transition } from './states';
 import * as repo from './repo';
 import type { BookTaskOutput } from './tasks';
+import { zhOrEn } from '../../contract/bilingual';
 
 const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
@@ -183,7 +184,7 @@ export class SubmissionDesk {
   private async table(conferenceId: number, rows: repo.SubmissionRow[], who: { lang: Lang; timeZone: string }): Promise<TableInput> {
     const lang = who.lang;
     const [list, choices] = await Promise.all([this.rows(conferenceId, rows), this.choosing.choices(conferenceId)]);
-    const pick = (o: { titleZh: string; titleEn: string } | undefined) => (o ? (lang === 'zh' ? o.titleZh || o.titleEn : o.titleEn || o.titleZh) : '');
+    const pick = (o: { titleZh: string; titleEn: string } | undefined) => (o ? zhOrEn(o.titleZh, o.titleEn, lang) : '');
     const sessions = new Map(choices.sessions.flatMap((s) => [s, ...s.children]).map((s) => [s.id, s]));
     const terms = new Map([...choices.reportTypes, ...choices.categories].map((x) => [`${x.kind}:${x.id}`, x]));
     const head = ['number', 'title', 'session', 'subSession', 'reportType', 'category', 'status', 'authors', 'affiliations', 'corresponding', 'submitter', 'submitterEmail', 'submittedAt', 'updatedAt', 'keywords', 'abstract', 'abstractFile', 'fullTextFile'];

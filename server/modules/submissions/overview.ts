@@ -11,6 +11,7 @@ import type { OverviewContext, OverviewPanel } from '../../platform/overview';
 import { countedChart, cumulative, everyDay, formatCount } from '../../platform/overviewFigures';
 import { utcOffsetMinutes } from '../../platform/localTime';
 import { submissionFigures } from './repo';
+import { textIn } from '../../contract/bilingual';
 
 const LIST = SUBMISSION_SCREENS.manage;
 /** the manuscripts filtered (their address filters, issue 33) */
@@ -28,7 +29,6 @@ export function submissionsOverview(db: Db): OverviewPanel {
 async function submissionsPanel(db: Db, { conferenceId, lang, now, timeZone }: OverviewContext): Promise<OverviewPanelView | null> {
   const f = await submissionFigures(db, conferenceId, utcOffsetMinutes(timeZone, now));
   if (!f.settings?.enabled && !f.byStatus.length) return null;
-  const pick = (v: { zh: string; en: string }) => (lang === 'en' ? v.en || v.zh : v.zh || v.en);
   const s = f.settings;
   const marks = [
     ...(s?.start_date ? [{ at: s.start_date, label: t(lang, 'overview:submissions.opens') }] : []),
@@ -51,8 +51,8 @@ async function submissionsPanel(db: Db, { conferenceId, lang, now, timeZone }: O
     charts: [
       countedChart('submissions.byStatus', t(lang, 'overview:submissions.byStatus'), SUBMISSION_STATUSES.map((key) => ({ key, n: f.byStatus.find((r) => r.key === key)?.n ?? 0 })), { series: manuscripts, label: status, href: LIST, links: (key) => list({ status: key }) }),
       { id: 'submissions.perDay', title: t(lang, 'overview:submissions.perDay'), kind: 'bar', categories: days, series: [{ name: manuscripts, values }, { name: t(lang, 'overview:submissions.cumulative'), values: cumulative(values) }], marks, href: LIST, links: days.map((d) => list({ from: d, to: d })), ...(days.length ? {} : { empty: true }) },
-      { ...countedChart('submissions.bySession', t(lang, 'overview:submissions.bySession'), f.bySession.map((r) => ({ key: pick(r.title), n: r.n })), { kind: 'hbar', series: manuscripts, href: list({ active: '1' }) }), links: f.bySession.map((r) => list({ sessionId: r.id, active: '1' })) },
-      { ...countedChart('submissions.byType', t(lang, 'overview:submissions.byType'), f.byType.map((r) => ({ key: r.id === null ? t(lang, 'overview:notGiven') : pick(r.title), n: r.n })), { kind: 'hbar', series: manuscripts, href: list({ active: '1' }) }), links: f.byType.map((r) => (r.id === null ? null : list({ reportTypeId: r.id, active: '1' }))) },
+      { ...countedChart('submissions.bySession', t(lang, 'overview:submissions.bySession'), f.bySession.map((r) => ({ key: textIn(r.title, lang), n: r.n })), { kind: 'hbar', series: manuscripts, href: list({ active: '1' }) }), links: f.bySession.map((r) => list({ sessionId: r.id, active: '1' })) },
+      { ...countedChart('submissions.byType', t(lang, 'overview:submissions.byType'), f.byType.map((r) => ({ key: r.id === null ? t(lang, 'overview:notGiven') : textIn(r.title, lang), n: r.n })), { kind: 'hbar', series: manuscripts, href: list({ active: '1' }) }), links: f.byType.map((r) => (r.id === null ? null : list({ reportTypeId: r.id, active: '1' }))) },
     ],
   };
 }

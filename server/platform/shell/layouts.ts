@@ -8,7 +8,7 @@ import type { Request, Response } from 'express';
 import { CONFERENCE_STATUS, LANGUAGE_TYPE } from '../../contract/enums';
 import { isAttendee, isConferenceAdmin, isStaff, REVIEWER_HOME } from '../access';
 import { t } from '../i18n';
-import { text } from '../site';
+import { textIn } from '../../contract/bilingual';
 import { renderVikePage } from '../vike';
 import { langSwitchProps, userMenuProps } from './userMenu';
 import { activeEntry, highlightedEntry, sortedMenus, type ManageMenuEntry, type Menus } from './menus';
@@ -92,11 +92,11 @@ export class Shell {
     const props: PlatformPageProps = {
       ...frame,
       text: { ...frame.text, statusLabel: t(lang, status.key) },
-      title: text(c.conferenceName, lang),
+      title: textIn(c.conferenceName, lang),
       overview: [
         [t(lang, 'manage.field.domain'), site.primaryDomain ?? req.ctx.host],
         [t(lang, 'manage.field.dates'), c.startDate && c.endDate ? `${c.startDate} — ${c.endDate}` : '—'],
-        [t(lang, 'manage.field.venue'), [text(c.city, lang), text(c.venue, lang)].filter(Boolean).join(' · ') || '—'],
+        [t(lang, 'manage.field.venue'), [textIn(c.city, lang), textIn(c.venue, lang)].filter(Boolean).join(' · ') || '—'],
         [t(lang, 'manage.field.language'), t(lang, LANGUAGE_KEYS[c.languageType])],
         [t(lang, 'manage.field.yourRoles'), roles.join(t(lang, 'profile.separator'))],
       ],
@@ -128,8 +128,8 @@ export class Shell {
       registration,
       lang,
       text: Object.fromEntries(PROFILE_TEXT_KEYS.map((k) => [k, t(lang, `profile.${k}`)])),
-      siteName: text(site.config.conferenceName, lang),
-      shortTitle: text(site.config.shortTitle, lang),
+      siteName: textIn(site.config.conferenceName, lang),
+      shortTitle: textIn(site.config.shortTitle, lang),
       menu: this.menus.profile
         .filter((item) => attendee || !item.attendeeOnly)
         .map((item) => ({ href: item.href, label: t(lang, item.labelKey), active: item.href === active, ...(badges[item.href] ? { badge: badges[item.href] } : {}) })),
@@ -176,7 +176,7 @@ export class Shell {
   }
 
   private siteName(req: Request): string {
-    return text(req.ctx.site!.config.conferenceName, req.ctx.lang);
+    return textIn(req.ctx.site!.config.conferenceName, req.ctx.lang);
   }
 
   /** The parts of the management layout every screen shares: texts, names, the caller's menu. */
@@ -190,8 +190,8 @@ export class Shell {
       lang,
       ...conferenceHeader(req),
       text: { areaTitle, backToSite: t(lang, 'profile.backToSite') } as Record<string, string>,
-      siteName: text(site.config.conferenceName, lang),
-      shortTitle: text(site.config.shortTitle, lang),
+      siteName: textIn(site.config.conferenceName, lang),
+      shortTitle: textIn(site.config.shortTitle, lang),
       menu: this.manageMenu(req),
     };
   }

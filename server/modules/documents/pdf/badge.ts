@@ -7,12 +7,12 @@ import type { DocumentConference, DocumentPerson } from '../../../contract/docum
 import { countryLabel } from '../../../contract/countries';
 import type { Lang } from '../../../contract/enums';
 import { drawQr, fitSize, mm, text, type Doc } from './kit';
+import { textIn } from '../../../contract/bilingual';
 
 export const BADGE = { width: 90, height: 130 };
 const NAVY = '#0b2a6b';
 const GOLD = '#c9a227';
 
-const pick = (b: { zh: string; en: string }, lang: Lang) => (lang === 'en' ? b.en || b.zh : b.zh || b.en);
 
 export function drawBadge(doc: Doc, x: number, y: number, c: DocumentConference, p: DocumentPerson, lang: Lang): void {
   const w = BADGE.width;
@@ -23,7 +23,7 @@ export function drawBadge(doc: Doc, x: number, y: number, c: DocumentConference,
   // The conference band.
   doc.rect(mm(x), mm(y), mm(w), mm(32)).fill(NAVY);
   doc.rect(mm(x), mm(y + 32), mm(w), mm(1.5)).fill(GOLD);
-  const short = pick(c.shortTitle, lang) || pick(c.name, lang);
+  const short = textIn(c.shortTitle, lang) || textIn(c.name, lang);
   text(doc, short, x + 6, y + 5, { size: fitSize(doc, short, 'sans-bold', w - 12, 18, 10), bold: true, color: '#ffffff', width: w - 12, align: 'center', lines: 1 });
   text(doc, c.name.zh, x + 6, y + 15, { size: 7.5, color: '#dbe4ff', width: w - 12, align: 'center', lines: 1 });
   text(doc, c.name.en, x + 6, y + 20.5, { size: 6.5, color: '#dbe4ff', width: w - 12, align: 'center', lines: 2 });

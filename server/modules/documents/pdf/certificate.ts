@@ -8,11 +8,11 @@ import type { DocumentConference, DocumentPerson } from '../../../contract/docum
 import type { Lang } from '../../../contract/enums';
 import { drawQr, fitSize, mm, text, type Doc } from './kit';
 import { longDate, when } from './letter';
+import { textIn } from '../../../contract/bilingual';
 
 export const CERTIFICATE = { width: 297, height: 210 };
 const NAVY = '#0b2a6b';
 const GOLD = '#c9a227';
-const pick = (b: { zh: string; en: string }, lang: Lang) => (lang === 'en' ? b.en || b.zh : b.zh || b.en);
 
 export function drawCertificate(doc: Doc, c: DocumentConference, p: DocumentPerson, lang: Lang, today: string): void {
   const { width: w, height: h } = CERTIFICATE;
@@ -22,7 +22,7 @@ export function drawCertificate(doc: Doc, c: DocumentConference, p: DocumentPers
   doc.save().lineWidth(1).strokeColor(GOLD).rect(mm(12), mm(12), mm(w - 24), mm(h - 24)).stroke().restore();
   const left = 30;
   const width = w - 60;
-  const name = pick(c.name, lang);
+  const name = textIn(c.name, lang);
   text(doc, lang === 'zh' ? '参 会 证 明' : 'CERTIFICATE OF ATTENDANCE', left, 28, { size: 28, bold: true, color: NAVY, width, align: 'center', lines: 1 });
   text(doc, lang === 'zh' ? 'Certificate of Attendance' : '参会证明', left, 42, { size: 11, color: '#6b7280', width, align: 'center', lines: 1 });
   text(doc, lang === 'zh' ? '兹证明' : 'This is to certify that', left, 60, { size: 13, color: '#374151', width, align: 'center', lines: 1 });
@@ -30,7 +30,7 @@ export function drawCertificate(doc: Doc, c: DocumentConference, p: DocumentPers
   text(doc, person, left, 70, { size: fitSize(doc, person, 'sans-bold', width, 34, 18), bold: true, color: '#111827', width, align: 'center', lines: 1 });
   doc.moveTo(mm(left + 40), mm(88)).lineTo(mm(left + width - 40), mm(88)).lineWidth(0.8).strokeColor(GOLD).stroke();
   text(doc, p.unit, left, 92, { size: 13, color: '#374151', width, align: 'center', lines: 2 });
-  const place = [pick(c.venue, lang), pick(c.city, lang)].filter(Boolean).join(lang === 'zh' ? '，' : ', ');
+  const place = [textIn(c.venue, lang), textIn(c.city, lang)].filter(Boolean).join(lang === 'zh' ? '，' : ', ');
   const dates = when(c, lang);
   const body = lang === 'zh' ? `出席了${dates ? `于${dates}` : ''}${place ? `在${place}` : ''}${dates || place ? '举行的' : ''}` : `attended${dates ? `, ${dates}` : ''}${place ? `, at ${place}` : ''},`;
   text(doc, body, left, 108, { size: 13, color: '#374151', width, align: 'center', lines: 2 });

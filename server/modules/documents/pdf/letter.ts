@@ -7,9 +7,9 @@ import type { DocumentConference, DocumentPerson } from '../../../contract/docum
 import { countryLabel } from '../../../contract/countries';
 import type { Lang } from '../../../contract/enums';
 import { drawQr, mm, text, type Doc } from './kit';
+import { textIn } from '../../../contract/bilingual';
 
 const NAVY = '#0b2a6b';
-const pick = (b: { zh: string; en: string }, lang: Lang) => (lang === 'en' ? b.en || b.zh : b.zh || b.en);
 
 export function longDate(day: string | null, lang: Lang): string {
   if (!day) return '';
@@ -30,7 +30,7 @@ export function drawLetter(doc: Doc, c: DocumentConference, p: DocumentPerson, l
   doc.addPage({ size: 'A4', margin: 0 });
   const left = 25;
   const width = 160;
-  const name = pick(c.name, lang);
+  const name = textIn(c.name, lang);
   const other = lang === 'en' ? c.name.zh : c.name.en;
   // Letterhead.
   doc.rect(0, 0, mm(210), mm(8)).fill(NAVY);
@@ -46,7 +46,7 @@ export function drawLetter(doc: Doc, c: DocumentConference, p: DocumentPerson, l
   y += 9;
   const person = p.name || p.email;
   y += text(doc, lang === 'zh' ? `尊敬的 ${person}：` : `Dear ${person},`, left, y, { size: 11.5, bold: true, width }) + 4;
-  const place = [pick(c.venue, lang), pick(c.city, lang)].filter(Boolean).join(lang === 'zh' ? '，' : ', ');
+  const place = [textIn(c.venue, lang), textIn(c.city, lang)].filter(Boolean).join(lang === 'zh' ? '，' : ', ');
   const dates = when(c, lang);
   const body =
     lang === 'zh'

@@ -10,11 +10,10 @@ import { formatMoney, multiplyMoney } from '../../../contract/money';
 import { mm, newDoc, text, type Doc } from './kit';
 import { finishPdf } from '../../../platform/pdf/document';
 import { renderDocument, type RenderTemplate } from './render';
+import { textIn, zhOrEn } from '../../../contract/bilingual';
 
 const NAVY = '#0b2a6b';
 const GREY = '#6b7280';
-const pick = (b: { zh: string; en: string }, lang: Lang) => (lang === 'en' ? b.en || b.zh : b.zh || b.en);
-const title = (l: { titleZh: string; titleEn: string }, lang: Lang) => (lang === 'en' ? l.titleEn || l.titleZh : l.titleZh || l.titleEn);
 
 const WORDS = {
   zh: { number: '编号', payer: '付款人', order: '订单号', paidOn: '付款日期', method: '付款方式', item: '项目', unit: '单价', quantity: '数量', amount: '金额', total: '合计', paid: '实收', note: '本收据由系统根据已确认的付款自动开具。' },
@@ -23,7 +22,7 @@ const WORDS = {
 
 /** The values a custom layout may place, as a document "person" (code = the receipt's number, also in the QR code). */
 export function receiptPerson(r: ReceiptDocument, lang: Lang): DocumentPerson {
-  const items = r.lines.map((l) => `${title(l, lang)} × ${l.quantity}`).join(lang === 'zh' ? '；' : '; ');
+  const items = r.lines.map((l) => `${zhOrEn(l.titleZh, l.titleEn, lang)} × ${l.quantity}`).join(lang === 'zh' ? '；' : '; ');
   return {
     code: r.number, name: r.payerName || r.payerEmail, firstName: '', lastName: '', email: r.payerEmail, unit: '', country: '', phone: '', registeredOn: r.paidOn,
     fields: { number: r.number, amount: formatMoney(r.paid, lang), items, paidAt: r.paidOn, orderNo: r.orderNo, method: r.method },
@@ -37,7 +36,7 @@ function page(doc: Doc, c: DocumentConference, r: ReceiptDocument, lang: Lang): 
   doc.rect(0, 0, mm(width), mm(6)).fill(NAVY);
   const left = 14;
   const inner = width - 2 * left;
-  text(doc, pick(c.name, lang), left, 11, { size: 11, bold: true, color: NAVY, width: inner * 0.62, lines: 2 });
+  text(doc, textIn(c.name, lang), left, 11, { size: 11, bold: true, color: NAVY, width: inner * 0.62, lines: 2 });
   text(doc, '收据 / Receipt', left + inner * 0.62, 10, { size: 16, bold: true, width: inner * 0.38, align: 'right', lines: 1 });
   text(doc, `${w.number} ${r.number}`, left + inner * 0.62, 19, { size: 9.5, color: '#b91c1c', width: inner * 0.38, align: 'right', lines: 1 });
   doc.moveTo(mm(left), mm(27)).lineTo(mm(left + inner), mm(27)).lineWidth(0.6).strokeColor('#c9a227').stroke();
@@ -73,7 +72,7 @@ function header(doc: Doc, lang: Lang, left: number, inner: number, y: number): n
 
 /** The system receipt: one page, more when the lines do not fit (the table goes on under the same heading). */
 export async function renderSystemReceipt(c: DocumentConference, r: ReceiptDocument, lang: Lang): Promise<Buffer> {
-  const doc = newDoc(`${r.number} - ${pick(c.name, lang)}`);
+  const doc = newDoc(`${r.number} - ${textIn(c.name, lang)}`);
   const { width, height } = DEFAULT_PAGE.RECEIPT;
   const left = 14;
   const inner = width - 2 * left;
@@ -82,7 +81,7 @@ export async function renderSystemReceipt(c: DocumentConference, r: ReceiptDocum
   for (const line of r.lines) {
     if (y > height - 36) y = header(doc, lang, left, inner, page(doc, c, r, lang));
     const o = { size: 9, lines: 1 } as const;
-    text(doc, title(line, lang), col.item, y, { ...o, width: col.widths.item });
+    text(doc, zhOrEn(line.titleZh, line.titleEn, lang), col.item, y, { ...o, width: col.widths.item });
     text(doc, formatMoney(line.unit, lang), col.unit, y, { ...o, width: col.widths.unit, align: 'right' });
     text(doc, `× ${line.quantity}`, col.qty, y, { ...o, width: col.widths.qty, align: 'right' });
     text(doc, formatMoney(multiplyMoney(line.unit, line.quantity), lang), col.amount, y, { ...o, width: col.widths.amount, align: 'right' });

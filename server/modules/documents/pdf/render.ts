@@ -12,6 +12,7 @@ import { finishPdf } from '../../../platform/pdf/document';
 import { drawLetter } from './letter';
 import { drawCertificate } from './certificate';
 import { drawTicket, TICKET } from './ticket';
+import { textIn } from '../../../contract/bilingual';
 
 export type RenderTemplate = { custom: { layout: DocumentLayout; background: Buffer | null } | null };
 
@@ -29,7 +30,7 @@ export function fieldValue(field: string, c: DocumentConference, p: DocumentPers
     case 'code':
       return p.code;
     case 'conferenceName':
-      return lang === 'en' ? c.name.en || c.name.zh : c.name.zh || c.name.en;
+      return textIn(c.name, lang);
     case 'email':
       return p.email;
     case 'phone':
@@ -90,7 +91,7 @@ function placeOnSheets(doc: Doc, w: number, h: number, count: number, draw: (i: 
 export async function renderDocument(type: DocumentType, template: RenderTemplate, c: DocumentConference, people: DocumentPerson[], lang: Lang, today: string, drawn: (done: number, total: number) => void = () => undefined): Promise<Buffer> {
   const [zh, en] = TITLES[type];
   const total = people.length;
-  const doc = newDoc(`${lang === 'en' ? en : zh} - ${lang === 'en' ? c.name.en || c.name.zh : c.name.zh || c.name.en}`);
+  const doc = newDoc(`${lang === 'en' ? en : zh} - ${textIn(c.name, lang)}`);
   const custom = template.custom;
   if (custom) {
     const { width, height } = custom.layout.page;

@@ -6,11 +6,11 @@
 import type { DocumentConference, DocumentPerson } from '../../../contract/documents';
 import type { Lang } from '../../../contract/enums';
 import { drawQr, fitSize, mm, text, type Doc } from './kit';
+import { textIn } from '../../../contract/bilingual';
 
 export const TICKET = { width: 190, height: 88 };
 const NAVY = '#0b2a6b';
 const GOLD = '#c9a227';
-const pick = (b: { zh: string; en: string }, lang: Lang) => (lang === 'en' ? b.en || b.zh : b.zh || b.en);
 
 export function drawTicket(doc: Doc, x: number, y: number, c: DocumentConference, p: DocumentPerson, lang: Lang): void {
   const { width: w, height: h } = TICKET;
@@ -22,14 +22,14 @@ export function drawTicket(doc: Doc, x: number, y: number, c: DocumentConference
   const left = x + 14;
   const width = w - stub - 22;
   text(doc, lang === 'zh' ? '入场券  ADMISSION TICKET' : 'ADMISSION TICKET  入场券', left, y + 8, { size: 9, bold: true, color: GOLD, width, lines: 1 });
-  const name = pick(c.name, lang);
+  const name = textIn(c.name, lang);
   text(doc, name, left, y + 14, { size: fitSize(doc, name, 'sans-bold', width, 15, 10), bold: true, color: NAVY, width, lines: 2 });
   const person = p.name || p.email;
   text(doc, lang === 'zh' ? '参会人 Attendee' : 'Attendee 参会人', left, y + 36, { size: 7.5, color: '#6b7280', width, lines: 1 });
   text(doc, person, left, y + 40, { size: fitSize(doc, person, 'sans-bold', width, 20, 11), bold: true, color: '#111827', width, lines: 1 });
   text(doc, p.unit, left, y + 50, { size: 9, color: '#374151', width, lines: 1 });
   const dates = c.startDate ? (c.endDate && c.endDate !== c.startDate ? `${c.startDate} — ${c.endDate}` : c.startDate) : '';
-  const place = [pick(c.venue, lang), pick(c.city, lang)].filter(Boolean).join(' · ');
+  const place = [textIn(c.venue, lang), textIn(c.city, lang)].filter(Boolean).join(' · ');
   text(doc, lang === 'zh' ? '时间 Date' : 'Date 时间', left, y + 62, { size: 7.5, color: '#6b7280', width: 60, lines: 1 });
   text(doc, dates || '—', left, y + 66, { size: 10, bold: true, width: 60, lines: 1 });
   text(doc, lang === 'zh' ? '地点 Venue' : 'Venue 地点', left + 62, y + 62, { size: 7.5, color: '#6b7280', width: width - 62, lines: 1 });
