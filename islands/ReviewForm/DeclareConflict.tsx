@@ -5,7 +5,9 @@
  * started one stays for the organisers to end. Either way the pair is never assigned again.
  */
 import { useState } from 'react';
-import { App, Button, Input, Space, Typography } from 'antd';
+import { App, Button, Space } from 'antd';
+import { LightTextArea } from '../shared/lightInputs';
+import { LightTypography as Typography } from '../shared/lightText';
 import { LightCard as Card } from '../shared/lightCard';
 import { allocationApi } from '../../server/contract/allocation';
 import { REVIEW_SCREENS } from '../../server/contract/review';
@@ -38,7 +40,9 @@ export function DeclareConflict({ t, mobile, submissionId, started }: Props) {
       {open ? (
         <Space orientation="vertical" style={{ width: '100%' }}>
           <label htmlFor="conflict-note">{t('reviewing:conflict.note')}</label>
-          <Input.TextArea id="conflict-note" value={note} onChange={(e) => setNote(e.target.value)} maxLength={500} showCount autoSize={{ minRows: 2, maxRows: 6 }} style={{ marginBottom: 20 }} />
+          <div style={{ marginBottom: 20 }}>
+            <LightTextArea id="conflict-note" value={note} onChange={(e) => setNote(e.target.value)} maxLength={500} showCount minRows={2} maxRows={6} />
+          </div>
           <Space wrap orientation={mobile ? 'vertical' : 'horizontal'} style={mobile ? { width: '100%' } : undefined}>
             <Button danger type="primary" block={mobile} loading={busy} onClick={() => void declare()}>{t('reviewing:conflict.confirm')}</Button>
             <Button block={mobile} disabled={busy} onClick={() => setOpen(false)}>{t('reviewing:form.cancel')}</Button>

@@ -1,5 +1,6 @@
 /** The manuscript as its reviewer reads it: no authors with blind review; files through the review's own download route. */
-import { Alert, Descriptions, Typography } from 'antd';
+import { Alert, Descriptions } from 'antd';
+import { LightTypography as Typography } from '../shared/lightText';
 import { LightCard as Card } from '../shared/lightCard';
 import { reviewingApi, type ReviewScreen } from '../../server/contract/reviewing';
 import { urlOf } from '../shared/api';

@@ -2,10 +2,15 @@
  * The reviewer's form: each score in use (a whole number from 0 to its maximum), one answer per
  * point of each detail rule, the opinion and the comment; "Save draft" keeps a partial review,
  * "Submit" (confirmed) sends the complete one, read-only from then on. A refusal is shown on its
- * field (`scores.<key>`, `answers.<rule>.<point>`, `opinion`, `comment`).
+ * field (`scores.<key>`, `answers.<rule>.<point>`, `opinion`, `comment`). On the browser's own
+ * controls (islands/shared/lightForm.tsx), without antd's form runtime (issue 32).
  */
 import { useState } from 'react';
-import { App, Alert, Button, Form, Input, InputNumber, Radio, Space, Typography } from 'antd';
+import { App, Alert, Button, Space } from 'antd';
+import { LightFormFrame, LightItem, longest, useLightForm } from '../shared/lightForm';
+import { LightRadios, LightTextArea } from '../shared/lightInputs';
+import { LightNumber } from '../shared/lightNumber';
+import { LightTypography as Typography } from '../shared/lightText';
 import { LightCard as Card } from '../shared/lightCard';
 import { REVIEW_OPINIONS, REVIEWING_LIMITS, reviewingApi, type ReviewOpinion, type ReviewScreen } from '../../server/contract/reviewing';
 import { ApiError, call } from '../shared/api';
@@ -13,14 +18,28 @@ import type { Lang } from '../shared/locale';
 import { errorText, type T } from '../shared/orderText';
 import { ReviewList, pointLabels } from '../shared/ReviewPanel';
 
-type Values = { scores: Record<string, number | null>; answers: Record<string, string[]>; opinion: ReviewOpinion | null; comment: string };
+/** The form's fields by antd's ids: `scores_<key>`, `answers_<rule>_<point>`, `opinion`, `comment` (the server names them with dots). */
+type Values = Record<string, string | number | undefined>;
 type Props = { lang: Lang; mobile: boolean; t: T; review: ReviewScreen; onSaved: (r: ReviewScreen) => void };
+
+const scoreField = (key: string) => `scores_${key}`;
+const answerField = (rule: number, point: number) => `answers_${rule}_${point}`;
 
 export function MyReview({ lang, mobile, t, review, onSaved }: Props) {
   const { message, modal } = App.useApp();
-  const [form] = Form.useForm<Values>();
   const [busy, setBusy] = useState<'draft' | 'submit' | null>(null);
   const mine = review.mine!;
+  const points = review.rules.map((r) => ({ rule: r, labels: pointLabels(r, lang) }));
+  const initial: Values = {
+    ...Object.fromEntries(review.scores.map((s) => [scoreField(s.key), mine.scores[s.key] ?? undefined])),
+    ...Object.fromEntries(points.flatMap(({ rule, labels }) => labels.map((_, i) => [answerField(rule.id, i), mine.answers[rule.id]?.[i] ?? '']))),
+    opinion: mine.opinion ?? undefined,
+    comment: mine.comment,
+  };
+  const form = useLightForm<Values>('review', initial, {
+    ...Object.fromEntries(points.flatMap(({ rule, labels }) => labels.map((_, i) => [answerField(rule.id, i), [longest<Values>(REVIEWING_LIMITS.answer, t('reviewing:answerTooLong'))]]))),
+    comment: [longest(REVIEWING_LIMITS.comment, t('reviewing:commentTooLong'))],
+  });
 
   if (mine.readOnly) {
     return (
@@ -31,34 +50,25 @@ export function MyReview({ lang, mobile, t, review, onSaved }: Props) {
     );
   }
 
-  const initial: Values = {
-    scores: Object.fromEntries(review.scores.map((s) => [s.key, mine.scores[s.key] ?? null])),
-    answers: Object.fromEntries(review.rules.map((r) => [String(r.id), pointLabels(r, lang).map((_, i) => mine.answers[r.id]?.[i] ?? '')])),
-    opinion: mine.opinion,
-    comment: mine.comment,
-  };
-
   function bodyOf(v: Values) {
     const scores: Record<string, number> = {};
-    for (const [k, n] of Object.entries(v.scores ?? {})) if (typeof n === 'number') scores[k] = n;
-    return { scores, answers: v.answers ?? {}, opinion: v.opinion ?? null, comment: v.comment ?? '' };
+    for (const s of review.scores) if (typeof v[scoreField(s.key)] === 'number') scores[s.key] = v[scoreField(s.key)] as number;
+    const answers = Object.fromEntries(points.map(({ rule, labels }) => [String(rule.id), labels.map((_, i) => String(v[answerField(rule.id, i)] ?? ''))]));
+    return { scores, answers, opinion: (v.opinion as ReviewOpinion | undefined) ?? null, comment: String(v.comment ?? '') };
   }
 
   async function send(kind: 'draft' | 'submit') {
-    const v = form.getFieldsValue(true) as Values;
+    if (!form.validate()) return;
     setBusy(kind);
     try {
-      const next = await call(kind === 'draft' ? reviewingApi.saveDraft : reviewingApi.submit, { params: { id: review.manuscript.id }, body: bodyOf(v) });
+      const next = await call(kind === 'draft' ? reviewingApi.saveDraft : reviewingApi.submit, { params: { id: review.manuscript.id }, body: bodyOf(form.values) });
       message.success(t(kind === 'draft' ? 'reviewing:draftSaved' : 'reviewing:submitted'));
       onSaved(next);
     } catch (err) {
       if (err instanceof ApiError && err.fields.length) {
-        // Every refused field at once (a submit names all it lacks), as the form names them:
-        // ['scores', key], ['answers', ruleId, point], ['opinion'].
-        const named = err.fields.map((f) => ({ name: f.field.split('.').map((p, i) => (i === 2 && /^\d+$/.test(p) ? Number(p) : p)), errors: [errorText(new ApiError(400, f.message, f.field, f.params), t)] }));
-        form.setFields(named as never);
-        form.scrollToField(named[0].name as never);
-        if (named.length > 1) message.error(t('reviewing:form.fixAll', { count: named.length }));
+        // Every refused field at once (a submit names all it lacks): `scores.<key>`, `answers.<rule>.<point>`, `opinion`.
+        form.setErrors(Object.fromEntries(err.fields.map((f) => [f.field.replace(/\./g, '_'), errorText(new ApiError(400, f.message, f.field, f.params), t)])));
+        if (err.fields.length > 1) message.error(t('reviewing:form.fixAll', { count: err.fields.length }));
       } else message.error(errorText(err, t));
     } finally {
       setBusy(null);
@@ -69,29 +79,36 @@ export function MyReview({ lang, mobile, t, review, onSaved }: Props) {
     modal.confirm({ title: t('reviewing:form.submit'), content: t('reviewing:form.confirmSubmit'), okText: t('reviewing:form.submit'), cancelText: t('reviewing:form.cancel'), onOk: () => send('submit') });
   }
 
+  const { values, errors } = form;
   return (
     <Card size="small" title={t('reviewing:formTitle')}>
-      <Form form={form} layout="vertical" name="review" initialValues={initial}>
+      <LightFormFrame name="review" layout="vertical" onSubmit={(e) => e.preventDefault()}>
         <Typography.Title level={5}>{t('reviewing:form.scores')}</Typography.Title>
-        {review.scores.map((s) => (
-          <Form.Item key={s.key} name={['scores', s.key]} label={`${t(`reviewing:score.${s.key}`)} (${t('reviewing:form.max', { max: s.max })})`}>
-            <InputNumber min={0} max={s.max} precision={0} step={1} inputMode="numeric" style={{ width: mobile ? '100%' : 160 }} />
-          </Form.Item>
-        ))}
+        {review.scores.map((s) => {
+          const field = scoreField(s.key);
+          return (
+            <LightItem key={s.key} id={form.id(field)} label={`${t(`reviewing:score.${s.key}`)} (${t('reviewing:form.max', { max: s.max })})`} error={errors[field]}>
+              <LightNumber id={form.id(field)} min={0} max={s.max} value={values[field] as number | undefined} onChange={(n) => form.set(field, n)} onCleared={() => form.set(field, undefined)} block={mobile} width={160} {...form.aria(field)} />
+            </LightItem>
+          );
+        })}
         {review.rules.length > 0 && <Typography.Title level={5}>{t('reviewing:form.rules')}</Typography.Title>}
-        {review.rules.map((r) =>
-          pointLabels(r, lang).map((label, i) => (
-            <Form.Item key={`${r.id}.${i}`} name={['answers', String(r.id), i]} label={label} rules={[{ max: REVIEWING_LIMITS.answer, message: t('reviewing:answerTooLong') }]}>
-              <Input.TextArea autoSize={{ minRows: 2, maxRows: 8 }} maxLength={REVIEWING_LIMITS.answer} showCount />
-            </Form.Item>
-          )),
+        {points.map(({ rule, labels }) =>
+          labels.map((label, i) => {
+            const field = answerField(rule.id, i);
+            return (
+              <LightItem key={field} id={form.id(field)} label={label} error={errors[field]}>
+                <LightTextArea minRows={2} maxRows={8} maxLength={REVIEWING_LIMITS.answer} showCount {...form.text(field)} />
+              </LightItem>
+            );
+          }),
         )}
-        <Form.Item name="opinion" label={t('reviewing:form.opinion')}>
-          <Radio.Group options={REVIEW_OPINIONS.map((o) => ({ value: o, label: t(`reviewing:opinion.${o}`) }))} />
-        </Form.Item>
-        <Form.Item name="comment" label={t('reviewing:form.comment')} rules={[{ max: REVIEWING_LIMITS.comment, message: t('reviewing:commentTooLong') }]}>
-          <Input.TextArea autoSize={{ minRows: 4, maxRows: 14 }} maxLength={REVIEWING_LIMITS.comment} showCount />
-        </Form.Item>
+        <LightItem id={form.id('opinion')} label={t('reviewing:form.opinion')} error={errors.opinion} group>
+          <LightRadios id={form.id('opinion')} value={values.opinion as ReviewOpinion | undefined} options={REVIEW_OPINIONS.map((o) => ({ value: o, label: t(`reviewing:opinion.${o}`) }))} onChange={(o) => form.set('opinion', o)} {...form.aria('opinion')} />
+        </LightItem>
+        <LightItem id={form.id('comment')} label={t('reviewing:form.comment')} error={errors.comment}>
+          <LightTextArea minRows={4} maxRows={14} maxLength={REVIEWING_LIMITS.comment} showCount {...form.text('comment')} />
+        </LightItem>
         <Space wrap orientation={mobile ? 'vertical' : 'horizontal'} style={mobile ? { width: '100%' } : undefined}>
           <Button block={mobile} loading={busy === 'draft'} disabled={busy !== null} onClick={() => send('draft')}>
             {t('reviewing:form.saveDraft')}
@@ -100,7 +117,7 @@ export function MyReview({ lang, mobile, t, review, onSaved }: Props) {
             {t('reviewing:form.submit')}
           </Button>
         </Space>
-      </Form>
+      </LightFormFrame>
     </Card>
   );
 }

@@ -5,7 +5,8 @@
  * the server is the whole screen, which replaces the island's copy.
  */
 import { useState } from 'react';
-import { Alert, App, Space, Typography } from 'antd';
+import { Alert, App, Space } from 'antd';
+import { LightTypography as Typography } from '../shared/lightText';
 import { LightCard as Card } from '../shared/lightCard';
 import { REVIEW_SCREENS } from '../../server/contract/reviewScreens';
 import { reviewingApi, type ReviewScreen } from '../../server/contract/reviewing';

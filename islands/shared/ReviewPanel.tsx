@@ -6,13 +6,16 @@
  * says why it cannot be given now.
  */
 import { useState } from 'react';
-import { Alert, App, Button, Card, Checkbox, Descriptions, Empty, Form, Input, Radio, Space, Tag, Typography } from 'antd';
+import { Alert, App, Button, Descriptions, Empty, Space, Tag } from 'antd';
+import { LightCard as Card } from './lightCard';
+import { LightFormFrame, LightItem, longest, required, useLightForm } from './lightForm';
+import { LightCheckbox, LightRadios, LightTextArea } from './lightInputs';
+import { LightTypography as Typography } from './lightText';
 import { REVIEW_OPINIONS, REVIEWING_LIMITS, reviewingApi, type DecisionMail, type DecisionView, type ReviewOpinion, type ReviewPanel as Panel, type ReviewSummary, type RuleForm } from '../../server/contract/reviewing';
 import type { ScoreRule } from '../../server/contract/review';
 import { ApiError, call } from './api';
 import type { Lang } from './locale';
 import { errorText, formatAt, type T } from './orderText';
-import { checkedValues } from './formCheck';
 
 const OPINION_COLORS: Record<ReviewOpinion, string> = { accept: 'green', reject: 'red', return: 'orange' };
 const STATE_COLORS = { assigned: 'blue', draft: 'gold', submitted: 'green' } as const;
@@ -74,63 +77,65 @@ export function DecisionBlock({ lang, t, decision }: { lang: Lang; t: T; decisio
   );
 }
 
-type OpinionValues = { opinion: ReviewOpinion; comment: string; mail?: DecisionMail };
+type OpinionValues = { opinion: ReviewOpinion | undefined; comment: string; mail_comments: boolean; mail_scores: boolean };
+const NO_OPINION: OpinionValues = { opinion: undefined, comment: '', mail_comments: false, mail_scores: false };
 
 /**
  * An opinion and a comment, sent by `send`; a server refusal is shown on its field or as a toast.
  * `mailChoice`: the opinion is final and mails the authors, so the one deciding chooses what of the
- * reviews the mail carries (the comments, the scores; never a reviewer's name).
+ * reviews the mail carries (the comments, the scores; never a reviewer's name). On the browser's
+ * own controls (lightForm.tsx): the reviewer's and the chair's screens load no antd form (issue 32).
  */
 export function OpinionForm({ t, mobile, name, submitLabel, confirmText, mailChoice = false, send }: { t: T; mobile: boolean; name: string; submitLabel: string; confirmText?: (o: ReviewOpinion) => string; mailChoice?: boolean; send: (body: { opinion: ReviewOpinion; comment: string; mail: DecisionMail }) => Promise<unknown> }) {
   const { message, modal } = App.useApp();
-  const [form] = Form.useForm<OpinionValues>();
   const [busy, setBusy] = useState(false);
+  const form = useLightForm<OpinionValues>(name, NO_OPINION, {
+    opinion: [required(t('reviewing:opinionRequired'))],
+    comment: [longest(REVIEWING_LIMITS.decisionComment, t('reviewing:commentTooLong'))],
+  });
+  const { values, errors } = form;
 
-  async function go(values: OpinionValues) {
+  async function go(v: OpinionValues, opinion: ReviewOpinion) {
     setBusy(true);
     try {
-      await send({ opinion: values.opinion, comment: values.comment?.trim() ?? '', mail: { comments: Boolean(values.mail?.comments), scores: Boolean(values.mail?.scores) } });
-      form.resetFields();
+      await send({ opinion, comment: v.comment.trim(), mail: { comments: v.mail_comments, scores: v.mail_scores } });
+      form.setValues(NO_OPINION);
     } catch (err) {
-      if (err instanceof ApiError && (err.field === 'opinion' || err.field === 'comment')) form.setFields([{ name: err.field, errors: [errorText(err, t)] }]);
+      if (err instanceof ApiError && (err.field === 'opinion' || err.field === 'comment')) form.setError(err.field, errorText(err, t));
       else message.error(errorText(err, t));
     } finally {
       setBusy(false);
     }
   }
 
-  async function submit() {
-    const values = await checkedValues(form);
-    if (!values) return;
-    if (confirmText) modal.confirm({ title: submitLabel, content: confirmText(values.opinion), okText: submitLabel, cancelText: t('reviewing:form.cancel'), onOk: () => go(values) });
-    else await go(values);
+  function submit() {
+    if (!form.validate() || !values.opinion) return;
+    const opinion = values.opinion;
+    if (confirmText) modal.confirm({ title: submitLabel, content: confirmText(opinion), okText: submitLabel, cancelText: t('reviewing:form.cancel'), onOk: () => go(values, opinion) });
+    else void go(values, opinion);
   }
 
   return (
-    <Form form={form} layout="vertical" name={name}>
-      <Form.Item name="opinion" label={t('reviewing:form.opinion')} rules={[{ required: true, message: t('reviewing:opinionRequired') }]}>
-        <Radio.Group options={REVIEW_OPINIONS.map((o) => ({ value: o, label: t(`reviewing:opinion.${o}`) }))} />
-      </Form.Item>
-      <Form.Item name="comment" label={t('reviewing:form.comment')} rules={[{ max: REVIEWING_LIMITS.decisionComment, message: t('reviewing:commentTooLong') }]}>
-        <Input.TextArea autoSize={{ minRows: 3, maxRows: 10 }} showCount maxLength={REVIEWING_LIMITS.decisionComment} />
-      </Form.Item>
+    <LightFormFrame name={name} layout="vertical" onSubmit={(e) => e.preventDefault()}>
+      <LightItem id={form.id('opinion')} label={t('reviewing:form.opinion')} required error={errors.opinion} group>
+        <LightRadios id={form.id('opinion')} value={values.opinion} options={REVIEW_OPINIONS.map((o) => ({ value: o, label: t(`reviewing:opinion.${o}`) }))} onChange={(o) => form.set('opinion', o)} {...form.aria('opinion')} />
+      </LightItem>
+      <LightItem id={form.id('comment')} label={t('reviewing:form.comment')} error={errors.comment}>
+        <LightTextArea minRows={3} maxRows={10} showCount maxLength={REVIEWING_LIMITS.decisionComment} {...form.text('comment')} />
+      </LightItem>
       {mailChoice && (
         <fieldset className="opinion-mail-choice" style={{ border: 0, padding: 0, margin: '0 0 16px', minWidth: 0 }}>
           <legend style={{ fontSize: 14, marginBottom: 4, border: 0 }}>{t('reviewing:form.mailWith')}</legend>
           <Space wrap size={16}>
-            <Form.Item name={['mail', 'comments']} valuePropName="checked" noStyle>
-              <Checkbox>{t('reviewing:form.mailComments')}</Checkbox>
-            </Form.Item>
-            <Form.Item name={['mail', 'scores']} valuePropName="checked" noStyle>
-              <Checkbox>{t('reviewing:form.mailScores')}</Checkbox>
-            </Form.Item>
+            <LightCheckbox id={form.id('mail_comments')} checked={values.mail_comments} onChange={(on) => form.set('mail_comments', on)}>{t('reviewing:form.mailComments')}</LightCheckbox>
+            <LightCheckbox id={form.id('mail_scores')} checked={values.mail_scores} onChange={(on) => form.set('mail_scores', on)}>{t('reviewing:form.mailScores')}</LightCheckbox>
           </Space>
         </fieldset>
       )}
       <Button type="primary" block={mobile} loading={busy} onClick={submit}>
         {submitLabel}
       </Button>
-    </Form>
+    </LightFormFrame>
   );
 }
 

@@ -34,8 +34,10 @@ export type LightForm<V extends Record<string, unknown>> = {
   set: <K extends keyof V>(field: K, value: V[K]) => void;
   /** several values at once, unchecked (the form's own prefill) */
   setValues: (values: Partial<V>) => void;
-  /** a message for a field (the server's, say), or none */
+  /** a message for a field (the server's, say), or none; the field gets the focus */
   setError: (field: keyof V, message: string | null) => void;
+  /** messages for several fields at once (a server's refusal naming all it lacks); the first in the page gets the focus */
+  setErrors: (found: Partial<Record<keyof V, string>>) => void;
   /** checks every field; the first wrong one (in the page's order) gets the focus, in view; true when none is */
   validate: () => boolean;
   /** the form's submit: checked first, `ok` only when every field passes */
@@ -88,8 +90,12 @@ export function useLightForm<V extends Record<string, unknown>>(name: string, in
       setAll(next);
     },
     setError(field, message) {
-      setErrors((prev) => ({ ...prev, [field]: message ?? undefined }));
-      if (message) focusFirst([field as string]);
+      form.setErrors({ [field]: message ?? undefined } as Partial<Record<keyof V, string>>);
+    },
+    setErrors(found) {
+      setErrors((prev) => ({ ...prev, ...found }));
+      const wrong = Object.keys(found).filter((f) => found[f as keyof V]);
+      if (wrong.length) focusFirst(wrong);
     },
     validate() {
       const all = current.current.values;

@@ -1,9 +1,10 @@
 /**
  * Controls for the light forms (lightForm.tsx) that the browser has no single element for, drawn
  * like antd's (public/app.css): a password with its show/hide button (Input.Password), a group of
- * radios (Radio.Group), and a list of names typed one after another (Select mode="tags").
+ * radios (Radio.Group), a list of names typed one after another (Select mode="tags"), a text area
+ * that grows with its text and counts it (TextArea autoSize showCount), a checkbox with its text.
  */
-import { useState, type KeyboardEvent } from 'react';
+import { useState, type KeyboardEvent, type ReactNode } from 'react';
 import { CloseOutlined, EyeInvisibleOutlined, EyeOutlined } from '@ant-design/icons';
 import { translator } from './i18n';
 import type { Lang } from './locale';
@@ -80,5 +81,27 @@ export function LightTags({ lang, id, value, onChange, separators = /[,，;；]/
         {...aria}
       />
     </div>
+  );
+}
+
+/** A text area between `minRows` and `maxRows` lines high as its text grows, with antd's "12 / 500" under it. */
+export function LightTextArea({ id, value, onChange, maxLength, minRows = 2, maxRows = 6, showCount, ...aria }: Aria & { id: string; value: string; onChange: (e: { target: { value: string } }) => void; maxLength?: number; minRows?: number; maxRows?: number; showCount?: boolean }) {
+  // 22 px a line, 4 px padding above and below, 1 px borders: antd's autoSize.
+  const height = (rows: number) => rows * 22 + 10;
+  return (
+    <div className={showCount ? 'lta lta-counted' : 'lta'}>
+      <textarea id={id} className="li-input li-textarea" style={{ minHeight: height(minRows), maxHeight: height(maxRows) }} value={value} onChange={onChange} maxLength={maxLength} {...aria} />
+      {showCount && maxLength ? <span className="lta-count" aria-hidden="true">{`${[...value].length} / ${maxLength}`}</span> : null}
+    </div>
+  );
+}
+
+/** A checkbox and its text, one click target. */
+export function LightCheckbox({ id, checked, onChange, children }: { id?: string; checked: boolean; onChange: (checked: boolean) => void; children: ReactNode }) {
+  return (
+    <label className="lcb">
+      <input id={id} type="checkbox" className="lcb-input" checked={checked} onChange={(e) => onChange(e.target.checked)} />
+      <span>{children}</span>
+    </label>
   );
 }
