@@ -31,9 +31,9 @@ export type Settling = { settleAndMail(conferenceId: number, work: (tx: Tx, sett
 
 export type Applied = 'paid' | 'already' | 'mismatch' | 'pending' | 'closed';
 
-/** The attempt number of the one address a gateway posts all its events to (PayPal's webhook). */
+/** The last segment, in place of an attempt number, of the one address a gateway posts all its events to: PayPal's webhook, /payment/notify/onlineWallet/webhook. */
 export const WEBHOOK = 'webhook';
-/** The address a gateway posts refund results to (UnionPay's backUrl of a refund): read, verified, acknowledged. */
+/** The same for the address a gateway posts refund results to (UnionPay's backUrl of a refund, /payment/notify/<method>/refund): read, verified, acknowledged. */
 export const REFUND_NOTICE = 'refund';
 
 /** How often the same attempt may be asked about at its gateway (the payer's button, the dialog's polling). */
@@ -106,9 +106,9 @@ export class GatewayPayments {
   }
 
   /**
-   * A gateway's callback at /api/conference/order/pay/notify/:method/:attemptNo on a conference's
-   * host. The attempt is looked up in that conference only, so a notification sent to another
-   * conference's address finds nothing.
+   * A gateway's callback at POST /payment/notify/:method/:attemptNo on a conference's host, outside
+   * /api (notify.ts reads its raw body). The attempt is looked up in that conference only, so a
+   * notification sent to another conference's address finds nothing.
    */
   async notify(conferenceId: number | null, method: string, attemptNo: string, req: NotificationRequest, now = new Date()): Promise<GatewayReply> {
     const provider = this.payments().provider(method);

@@ -12,6 +12,7 @@ import { orderJobs } from './jobs';
 import { moneyOverview } from './overview';
 import { ordersExportOf } from './exportWork';
 import { OrderManagement } from './manage';
+import { OrderCheckout } from './checkout';
 import { ordersPageRouter } from './pages';
 import { LARGE_BODY_PATHS, ordersApiRouter } from './routes';
 import { notifyRouter } from './notify';
@@ -34,6 +35,8 @@ declare module '../../platform/feature' {
     orders: OrderService;
     /** the managers' order desk (deal, list, export): used by features whose things have orders (hotel reservations) */
     orderDesk: OrderManagement;
+    /** the person paying: payable orders, starting a payment, its attempt (checkout.ts) */
+    orderCheckout: OrderCheckout;
   }
 }
 
@@ -67,7 +70,7 @@ export const ordersFeature = defineFeature({
   services: (deps) => {
     // fees and payments are listed before orders; read lazily so a test may swap them
     const orders = new OrderService(deps.db, deps.events, deps.sites, () => deps.fees, () => deps.payments, deps.config, deps.limiter);
-    return { orders, orderDesk: new OrderManagement(deps.db, orders) };
+    return { orders, orderDesk: new OrderManagement(deps.db, orders), orderCheckout: new OrderCheckout(deps.db, orders, () => deps.payments) };
   },
   api: (deps) => [ordersApiRouter(deps, deps.orderDesk, statementsOf(deps))],
   largeBodyPaths: LARGE_BODY_PATHS,

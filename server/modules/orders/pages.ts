@@ -83,7 +83,7 @@ export function ordersPageRouter(deps: Deps, management: OrderManagement): Route
     if (!/^[A-Za-z0-9]{1,32}$/.test(billId)) return next();
     let attempt;
     try {
-      attempt = await orders.attempt(conferenceOf(req), userOf(req), billId);
+      attempt = await deps.orderCheckout.attempt(conferenceOf(req), userOf(req), billId);
     } catch (err) {
       if (err instanceof AppError && err.status === 404) return next();
       throw err;

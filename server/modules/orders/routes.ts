@@ -50,13 +50,13 @@ export function ordersApiRouter(deps: Deps, management: OrderManagement, stateme
   route(router, ordersApi.update, access('user', 'conference'), async ({ params: { id } }, req) => orders.update(conferenceOf(req), userOf(req), id));
   route(router, ordersApi.pay, access('user', 'conference'), async ({ body }, req) => {
     const base = `${req.protocol}://${req.get('host')}`;
-    return orders.startPayment(conferenceOf(req), userOf(req), body.orderIds, body.method, req.ctx.lang, {
+    return deps.orderCheckout.startPayment(conferenceOf(req), userOf(req), body.orderIds, body.method, req.ctx.lang, {
       returnUrl: `${base}/profile/order/pay/goto/result/:attemptNo`,
       notifyUrl: notifyUrlOf(base, body.method),
     });
   });
-  route(router, ordersApi.attempt, access('user', 'conference'), async ({ params: { attemptNo } }, req) => orders.attempt(conferenceOf(req), userOf(req), attemptNo));
-  route(router, ordersApi.refreshAttempt, access('user', 'conference'), async ({ params: { attemptNo } }, req) => orders.refreshAttempt(conferenceOf(req), userOf(req), attemptNo));
+  route(router, ordersApi.attempt, access('user', 'conference'), async ({ params: { attemptNo } }, req) => deps.orderCheckout.attempt(conferenceOf(req), userOf(req), attemptNo));
+  route(router, ordersApi.refreshAttempt, access('user', 'conference'), async ({ params: { attemptNo } }, req) => deps.orderCheckout.refreshAttempt(conferenceOf(req), userOf(req), attemptNo));
 
   route(router, ordersApi.list, access('manager'), async ({ query }, req) => management.list(conferenceOf(req), query, timeZoneOf(req)));
   route(router, ordersApi.deal, access('manager'), async ({ params: { id }, body }, req) => management.deal(conferenceOf(req), userOf(req), id, body, deps.fees));

@@ -1,8 +1,9 @@
 /**
  * Orders (spec 2.11, 4): a person's choice of fees becomes orders that hold their places until
  * paid, cancelled, invalidated or expired; a payment is an attempt with a new number each time it
- * starts. The rules of who may do what to an order are here; the one function that makes an order
- * paid is settle.ts; managers' work is in manage.ts, the periodic work in jobs.ts.
+ * starts. The rules of who may do what to an order are here; starting a payment is checkout.ts, the
+ * one function that makes an order paid settle.ts; managers' work is in manage.ts, the periodic
+ * work in jobs.ts.
  *
  * An open order (unpaid) holds its places through the fees feature's holds. An invalid order (a
  * fee's price changed, its holder was deleted) holds nothing: it cannot be paid as it is, and its
@@ -12,14 +13,14 @@ import type { Db, Tx } from '../../db/index';
 import { fromDbInstant, isUniqueViolation, toDbInstant } from '../../db/dialect';
 import { inTransaction } from '../../db/transaction';
 import { moneyFromColumn, multiplyMoney, sumMoney, MoneyError, type Money } from '../../contract/money';
-import type { AttemptView, FeeChoice, MyOrdersView, OrderStatus, OrderType, OrderView, PaymentStartView } from '../../contract/orders';
+import type { FeeChoice, MyOrdersView, OrderStatus, OrderType, OrderView } from '../../contract/orders';
 import { AppError } from '../../platform/errors';
 import type { EventBus, EventMap } from '../../platform/events';
 import type { SiteService } from '../sites/index';
 import { conferenceOrigin, type PublicUrlConfig } from '../../platform/publicUrl';
-import { newAttemptNo, newOrderNo, newReference } from './numbers';
+import { newOrderNo, newReference } from './numbers';
 import type { FeePerson, FeesPort, PaymentsPort, QuotedLine } from './ports';
-import { presentAttempt, presentOrder } from './present';
+import { presentOrder } from './present';
 import * as repo from './repo';
 import { settle, type Arrival, type SettleOutcome } from './settle';
 import { byPerson, PLATFORM, type OrderActor } from './log';
@@ -28,17 +29,10 @@ import { mailSiteOf, type MailSite } from '../mail/index';
 import { GatewayPayments } from './gateway';
 import { VerifyBudget } from './verifyBudget';
 import type { RateLimiter } from '../../platform/rateLimit';
-import { logger } from '../../platform/logger';
 import { zhOrEn } from '../../contract/bilingual';
 
 /** How long an order holds its places unpaid. */
 export const ORDER_HOLD_MS = 72 * 3600 * 1000;
-/** How long an announced transfer keeps its order alive while the money travels (bank and postal remittance). */
-export const OFFLINE_WAIT_MS = 10 * 24 * 3600 * 1000;
-/** How long an online payment may take once started. */
-export const ONLINE_WAIT_MS = 2 * 3600 * 1000;
-
-export type PayUrls = { returnUrl: string; notifyUrl: string };
 
 /** The lines of an order that hold fee places (the fees feature's), as fees.hold takes them. */
 export function feeLines(items: repo.ItemRow[]): Array<{ feeId: number; quantity: number }> {
@@ -53,13 +47,6 @@ export type OrderLine = {
   /** the unit price in the order's display currency, when the order is shown in another currency than it is charged in */
   display?: Money;
 };
-
-/** What the payer's wallet shows: the orders' lines in the page's language, cut to 120 characters. */
-function subjectOf(orders: OrderView[], lang: 'zh' | 'en'): string {
-  const titles = orders.flatMap((o) => o.items.filter((i) => i.valid).map((i) => zhOrEn(i.titleZh, i.titleEn, lang)));
-  const text = [...new Set(titles)].join(', ') || orders.map((o) => o.orderNo).join(', ');
-  return [...text].slice(0, 120).join('');
-}
 
 export class OrderService {
   constructor(
@@ -102,7 +89,7 @@ export class OrderService {
   }
 
   /** The person's order in this conference, or 404 (another person's order is not found, not forbidden). */
-  private async own(conferenceId: number, userId: number, id: number): Promise<repo.OrderRow> {
+  async own(conferenceId: number, userId: number, id: number): Promise<repo.OrderRow> {
     const row = await repo.findOrder(this.db, conferenceId, id);
     if (!row || Number(row.user_id) !== userId) throw new AppError(404, 'orders:notFound');
     return row;
@@ -385,89 +372,6 @@ export class OrderService {
       });
     }
     return this.view(conferenceId, id);
-  }
-
-  // ── paying ──────────────────────────────────────────────────────────────────────────────
-
-  /** The orders a person may pay together now, or the reason they may not (spec 8's messages). */
-  async payable(conferenceId: number, userId: number, ids: number[], now = new Date()): Promise<{ orders: OrderView[]; plan: 'general' | 'hotel'; methods: Array<{ method: string; online: boolean }> }> {
-    const rows: repo.OrderRow[] = [];
-    for (const id of ids) rows.push(await this.own(conferenceId, userId, id));
-    const orders = await this.views(conferenceId, rows, now);
-    if (orders.some((o) => o.status === 'invalid')) throw new AppError(409, 'orders:invalidItems');
-    if (orders.some((o) => !o.can.pay)) throw new AppError(409, 'orders:cannotPay');
-    if (new Set(orders.map((o) => o.total.currency)).size > 1) throw new AppError(400, 'orders:mixedCurrency');
-    if (orders.length > 1 && !(await this.payments().combinedAllowed(conferenceId))) throw new AppError(409, 'orders:combinedNotAllowed');
-    const hotel = orders.filter((o) => o.type === 'hotel').length;
-    if (hotel && hotel !== orders.length) throw new AppError(409, 'orders:combinedNotAllowed');
-    const plan = hotel ? 'hotel' : 'general';
-    const methods = await this.payments().methodsFor(conferenceId, plan);
-    if (!methods.length) throw new AppError(409, 'orders:noPayConfig');
-    return { orders, plan, methods };
-  }
-
-  /**
-   * Starts a payment: a new attempt with a new number (every start, until the orders are paid),
-   * for what the orders still owe, then the provider's answer (instructions, a QR code, a
-   * redirect, a form). The attempt is written before the provider is asked, so a provider that
-   * answers late or twice always finds it.
-   */
-  async startPayment(conferenceId: number, userId: number, ids: number[], method: string, lang: 'zh' | 'en', urls: PayUrls, now = new Date()): Promise<{ attemptNo: string; start: PaymentStartView }> {
-    const { orders, methods } = await this.payable(conferenceId, userId, ids, now);
-    const chosen = methods.find((m) => m.method === method);
-    if (!chosen) throw new AppError(400, 'orders:methodNotAllowed', 'method');
-    const provider = this.payments().provider(method);
-    if (!provider) throw new AppError(400, 'orders:methodNotAllowed', 'method');
-    const attemptNo = newAttemptNo(now);
-    const currency = orders[0].total.currency;
-    const attemptId = await inTransaction(this.db, async (tx) => {
-      const locked = await repo.lockOrders(tx, conferenceId, ids);
-      if (locked.length !== ids.length || locked.some((o) => o.status !== 'unpaid')) throw new AppError(409, 'orders:cannotPay');
-      const { parts, total } = await repo.partsOf(tx, conferenceId, locked, currency);
-      if (total.amount <= 0) throw new AppError(409, 'orders:cannotPay');
-      return repo.insertAttempt(tx, {
-        conference_id: conferenceId, user_id: userId, attempt_no: attemptNo, method, state: 'created',
-        expires_at: toDbInstant(new Date(now.getTime() + (provider.online ? ONLINE_WAIT_MS : OFFLINE_WAIT_MS))), created_at: toDbInstant(now),
-      }, total, parts);
-    });
-    const attempt = (await repo.findAttempt(this.db, conferenceId, attemptNo))!;
-    const config = await this.payments().configOf(conferenceId, method);
-    if (!config) {
-      await repo.finishAttempt(this.db, conferenceId, attemptId, 'failed');
-      throw new AppError(400, 'orders:noPayConfig', 'method');
-    }
-    try {
-      const { providerRef, ...start } = await provider.start({
-        conferenceId, attemptNo, amount: moneyFromColumn(attempt.amount, currency), orders: orders.map((o) => ({ orderNo: o.orderNo, reference: o.reference })), lang,
-        subject: subjectOf(orders, lang), passback: `cp${conferenceId}-${attemptNo}`, startedAt: fromDbInstant(attempt.created_at)!, expiresAt: fromDbInstant(attempt.expires_at)!,
-        returnUrl: urls.returnUrl.replace(':attemptNo', attemptNo), notifyUrl: urls.notifyUrl.replace(':attemptNo', attemptNo), config,
-      });
-      await repo.updateAttempt(this.db, conferenceId, attemptId, { state: 'pending', ...(providerRef ? { provider_ref: providerRef } : {}) });
-      // Every opening of the pay page is a new attempt; the older ones stop at their gateways.
-      if (provider.online) await this.gateways.closeOlder(conferenceId, ids, attemptNo);
-      return { attemptNo, start };
-    } catch (err) {
-      await repo.updateAttempt(this.db, conferenceId, attemptId, { state: 'failed' });
-      if (err instanceof AppError) throw err;
-      logger.error({ err, attemptNo, method }, 'payment start failed at the gateway');
-      throw new AppError(502, 'orders:payException');
-    }
-  }
-
-  async attempt(conferenceId: number, userId: number | null, attemptNo: string): Promise<AttemptView> {
-    const a = await repo.findAttempt(this.db, conferenceId, attemptNo);
-    if (!a || (userId !== null && Number(a.user_id) !== userId)) throw new AppError(404, 'orders:attemptNotFound');
-    const parts = await repo.ordersOfAttempt(this.db, conferenceId, a.id);
-    const orders = await this.db<repo.OrderRow>('orders').where('conference_id', conferenceId).whereIn('id', parts.map((p) => p.order_id)).select('id', 'order_no', 'status');
-    return presentAttempt(a, orders.map((o) => ({ id: Number(o.id), orderNo: o.order_no, status: o.status })));
-  }
-
-  /** "Refresh status" (spec 2.11): the gateway is asked about the person's attempt, then the attempt is answered. */
-  async refreshAttempt(conferenceId: number, userId: number | null, attemptNo: string, now = new Date()): Promise<AttemptView> {
-    const a = await repo.findAttempt(this.db, conferenceId, attemptNo);
-    if (!a || (userId !== null && Number(a.user_id) !== userId)) throw new AppError(404, 'orders:attemptNotFound');
-    await this.gateways.ask(conferenceId, a, now);
-    return this.attempt(conferenceId, userId, attemptNo);
   }
 
   /**
