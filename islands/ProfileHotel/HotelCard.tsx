@@ -1,5 +1,7 @@
 /** A hotel as a booker sees it: photo, stars, address and links, and each room type with its price per night and the rooms left. */
-import { Button, Rate, Space, Tag, Typography } from 'antd';
+import { Button, Space, Tag } from 'antd';
+import { LightTypography as Typography } from '../shared/lightText';
+import { StarFilled } from '@ant-design/icons';
 import { LightCard as Card } from '../shared/lightCard';
 import { latestCheckOut, type HotelOffer, type RoomOffer } from '../../server/contract/hotels';
 import { toDecimalString } from '../../server/contract/money';
@@ -12,11 +14,22 @@ export function leastLeft(room: RoomOffer, nights?: string[]): number {
   return shown.length ? Math.min(...shown.map((n) => n.left)) : 0;
 }
 
+/** A hotel's stars, drawn as antd's read-only Rate drew them (five, the first `value` gold), said as one figure. */
+function Stars({ value, label }: { value: number; label: string }) {
+  return (
+    <span className="hotel-stars" role="img" aria-label={`${label}: ${value} / 5`}>
+      {[1, 2, 3, 4, 5].map((n) => (
+        <StarFilled key={n} className={n <= value ? 'hotel-star hotel-star-on' : 'hotel-star'} aria-hidden />
+      ))}
+    </span>
+  );
+}
+
 export function HotelCard({ lang, mobile, t, hotel, canBook, onBook }: { lang: Lang; mobile: boolean; t: T; hotel: HotelOffer; canBook: boolean; onBook: (room: RoomOffer) => void }) {
   const name = lang === 'zh' ? hotel.nameZh || hotel.nameEn : hotel.nameEn || hotel.nameZh;
   const address = lang === 'zh' ? hotel.addressZh || hotel.addressEn : hotel.addressEn || hotel.addressZh;
   return (
-    <Card title={<Space wrap><span>{name}</span>{hotel.stars > 0 && <Rate disabled value={hotel.stars} style={{ fontSize: 14 }} />}</Space>}>
+    <Card title={<Space wrap><span>{name}</span>{hotel.stars > 0 && <Stars value={hotel.stars} label={t('hotels:config.stars')} />}</Space>}>
       <div style={{ display: 'flex', gap: 16, flexWrap: mobile ? 'wrap' : 'nowrap', alignItems: 'flex-start' }}>
         {hotel.photo && <img src={hotel.photo} alt={name} style={{ width: mobile ? '100%' : 220, borderRadius: 8, objectFit: 'cover', aspectRatio: '4 / 3' }} />}
         <div style={{ flex: 1, minWidth: 0 }}>

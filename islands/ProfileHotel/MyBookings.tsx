@@ -1,5 +1,6 @@
 /** The person's bookings: stay, rooms, total, status and payment, with pay and cancel while unpaid. */
-import { Button, Space, Tag, Typography } from 'antd';
+import { Button, Space, Tag } from 'antd';
+import { LightTypography as Typography } from '../shared/lightText';
 import { LightCard as Card } from '../shared/lightCard';
 import type { BookingView } from '../../server/contract/hotels';
 import type { Lang } from '../shared/locale';

@@ -6,14 +6,15 @@
  */
 import { GoOnAfter } from '../shared/GoOnAfter';
 import { useState } from 'react';
-import { Alert, App, Button, Space, Typography } from 'antd';
+import { Alert, App, Button, Space } from 'antd';
+import { LightTypography as Typography } from '../shared/lightText';
 import { hotelsApi, type BookingPage, type BookingView, type HotelOffer, type RoomOffer } from '../../server/contract/hotels';
 import { AntdRoot } from '../shared/AntdRoot';
 import { call } from '../shared/api';
 import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';
 import { errorText } from '../shared/orderText';
-import { BookingForm } from './BookingForm';
+import { BookingForm } from './lazyBookingForm';
 import { HotelCard } from './HotelCard';
 import { MyBookings } from './MyBookings';
 

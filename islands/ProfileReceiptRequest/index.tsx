@@ -68,7 +68,7 @@ function RequestForm({ lang, mobile, order, request, refusal, prefill }: Profile
       attendees: [required(t('receipts:attendeesRequired'))],
       comment: [longest(500, t('receipts:commentTooLong'))],
     },
-    { titleType: ['taxpayerId'] },
+    { dependents: { titleType: ['taxpayerId'] } },
   );
   const { values, errors } = form;
 

@@ -54,7 +54,7 @@ function Activation({ lang, activationKey, origin, view, signIn }: ReviewActivat
       countryArea: [required(t('reviewers:countryRequired'))],
       direction: need('directionRequired'),
     },
-    { password: ['confirmPassword'] },
+    { dependents: { password: ['confirmPassword'] } },
   );
   const { values, errors } = form;
 

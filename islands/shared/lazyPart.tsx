@@ -11,6 +11,7 @@
  */
 import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { Skeleton } from 'antd';
+import { useHydrated } from './hydrated';
 
 export type LazyPart<P> = ComponentType<P> & { preload: () => Promise<unknown> };
 
@@ -53,11 +54,18 @@ export function usePreload(...parts: Array<{ preload: () => Promise<unknown> }>)
  * Renders a lazy part: at once when `when` is left out (a tab's children), else from the first
  * time `when` is true on (a dialog). `fallback`: what shows while its code loads (a tab: a
  * skeleton; a dialog: nothing, it opens when loaded).
+ *
+ * A part shown from the start (a dialog a link opens, `?room=`; a tab the address names) is the
+ * fallback on the server and while hydrating, and loads once the island has hydrated: the server
+ * cannot wait for a lazy part (renderToString), and a Suspense boundary it left unfinished is an
+ * error in the browser (React #419), as is a dialog's portal rendered while hydrating (#418).
  */
 export function Later({ when = true, fallback = null, children }: { when?: boolean; fallback?: ReactNode; children: ReactNode }) {
   const [shown, setShown] = useState(when);
+  const hydrated = useHydrated();
   if (when && !shown) setShown(true);
   if (!shown) return null;
+  if (!hydrated) return <>{fallback}</>;
   return <Suspense fallback={fallback}>{children}</Suspense>;
 }
 

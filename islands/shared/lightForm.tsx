@@ -40,20 +40,28 @@ export type LightForm<V extends Record<string, unknown>> = {
   setErrors: (found: Partial<Record<keyof V, string>>) => void;
   /** checks every field; the first wrong one (in the page's order) gets the focus, in view; true when none is */
   validate: () => boolean;
+  /** checks one field now and shows its message; true when it passes */
+  check: (field: keyof V) => boolean;
   /** the form's submit: checked first, `ok` only when every field passes */
   onSubmit: (ok: (values: V) => void) => (event: FormEvent) => void;
-  /** what a text field or text area takes: id, value, change, and its message's ties */
-  text: (field: keyof V & string) => { id: string; value: string; onChange: (e: { target: { value: string } }) => void; 'aria-invalid'?: true; 'aria-describedby'?: string };
+  /** what a text field or text area takes: id, value, change (and leave, for a field checked then), and its message's ties */
+  text: (field: keyof V & string) => { id: string; value: string; onChange: (e: { target: { value: string } }) => void; onBlur?: () => void; 'aria-invalid'?: true; 'aria-describedby'?: string };
   /** the ties of a control to its message (for controls of another kind) */
   aria: (field: keyof V & string) => { 'aria-invalid'?: true; 'aria-describedby'?: string };
 };
 
+export type LightFormOptions<V> = {
+  /** the fields checked again when a field changes (antd's `dependencies`), e.g. the password's confirmation */
+  dependents?: { [K in keyof V]?: Array<keyof V> };
+  /** the fields checked when left rather than at every change (antd's `validateTrigger="onBlur"`) */
+  checkedOnLeave?: Array<keyof V>;
+};
+
 /**
  * `checks`: each field's checks in order (the first that fails gives the message), given anew at
- * every render so they may read the current values and language. `dependents`: the fields checked
- * again when a field changes (antd's `dependencies`), e.g. the password's confirmation.
+ * every render so they may read the current values and language.
  */
-export function useLightForm<V extends Record<string, unknown>>(name: string, initial: V, checks: Checks<V>, dependents: { [K in keyof V]?: Array<keyof V> } = {}): LightForm<V> {
+export function useLightForm<V extends Record<string, unknown>>(name: string, initial: V, checks: Checks<V>, { dependents = {}, checkedOnLeave = [] }: LightFormOptions<V> = {}): LightForm<V> {
   const [values, setAll] = useState<V>(initial);
   const [errors, setErrors] = useState<Partial<Record<keyof V, string>>>({});
   const current = useRef({ values, checks });
@@ -77,7 +85,8 @@ export function useLightForm<V extends Record<string, unknown>>(name: string, in
       const next = { ...current.current.values, [field]: value };
       current.current.values = next;
       setAll(next);
-      const again = [field, ...(dependents[field] ?? []).filter((f) => !blank(next[f]) || errors[f])];
+      const again = [...(checkedOnLeave.includes(field) ? [] : [field]), ...(dependents[field] ?? []).filter((f) => !blank(next[f]) || errors[f])];
+      if (!again.length) return;
       setErrors((prev) => {
         const out = { ...prev };
         for (const f of again) out[f] = messageOf(f, next);
@@ -109,11 +118,22 @@ export function useLightForm<V extends Record<string, unknown>>(name: string, in
       if (wrong.length) focusFirst(wrong);
       return wrong.length === 0;
     },
+    check(field) {
+      const message = messageOf(field, current.current.values);
+      setErrors((prev) => ({ ...prev, [field]: message }));
+      return !message;
+    },
     onSubmit: (ok) => (event) => {
       event.preventDefault();
       if (form.validate()) ok(current.current.values);
     },
-    text: (field) => ({ id: id(field), value: typeof values[field] === 'string' ? (values[field] as string) : '', onChange: (e) => form.set(field, e.target.value as V[typeof field]), ...aria(field) }),
+    text: (field) => ({
+      id: id(field),
+      value: typeof values[field] === 'string' ? (values[field] as string) : '',
+      onChange: (e) => form.set(field, e.target.value as V[typeof field]),
+      ...(checkedOnLeave.includes(field) ? { onBlur: () => void form.check(field) } : {}),
+      ...aria(field),
+    }),
     aria,
   };
 

@@ -185,6 +185,24 @@ describe('hotels in Chromium', { skip: !haveBrowser }, () => {
     await context.close();
   });
 
+  test('a link to a room (?room=) opens its booking form once the page has loaded the form (issue 32: the form loads on demand)', async () => {
+    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    const page = await context.newPage();
+    await loginWithForm(page, url(''), 'guest@example.org', password, '/profile/hotel/order');
+    await page.goto(url(`/profile/hotel/order?room=${roomId}`));
+    await hydrated(page, 'ProfileHotel');
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    assert.match(await dialog.innerText(), /西湖国宾馆 · 大床房/);
+    assert.equal(await dialog.locator('#hotel-booking_name').inputValue(), '王芳', 'the name comes from the registration');
+    // Closed and opened again from the list: the same form, at once.
+    await dialog.getByRole('button', { name: /取\s*消/ }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.locator('.hotel-room', { hasText: '大床房' }).getByRole('button').click();
+    await page.getByRole('dialog').waitFor();
+    await context.close();
+  });
+
   test('on a phone: the booking page and the form fit and work', async () => {
     const context = await browser.newContext({ ...PHONE });
     const page = await context.newPage();
