@@ -24,7 +24,7 @@
  */
 import os from 'node:os';
 import path from 'node:path';
-import { MessageChannel, type MessagePort } from 'node:worker_threads';
+import { MessageChannel, receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import { ROOT_DIR } from '../../paths';
@@ -137,7 +137,8 @@ export class WorkPool {
   async run<O>(conferenceId: number, task: string, input: unknown, progress?: Progress, signal?: AbortSignal): Promise<O> {
     const leave = await this.gate.enter(conferenceId);
     const channel = progress ? new MessageChannel() : null;
-    if (channel && progress) channel.port1.on('message', (m: { done: number; total: number; stage?: string }) => progress(m.done, m.total, m.stage));
+    const heard = (m: { done: number; total: number; stage?: string }) => progress?.(m.done, m.total, m.stage);
+    if (channel) channel.port1.on('message', heard);
     const timeout = AbortSignal.timeout(this.options.timeoutMs);
     const abort = signal ? AbortSignal.any([signal, timeout]) : timeout;
     try {
@@ -146,7 +147,12 @@ export class WorkPool {
     } catch (err) {
       throw this.translate(err, task, timeout.aborted);
     } finally {
-      channel?.port1.close();
+      if (channel) {
+        // The task's last reports were posted before its answer but may not have been delivered yet
+        // (another port): read them now, so the work's final count (60 of 60) is never lost to the close.
+        for (let m = receiveMessageOnPort(channel.port1); m; m = receiveMessageOnPort(channel.port1)) heard(m.message);
+        channel.port1.close();
+      }
       leave();
     }
   }
