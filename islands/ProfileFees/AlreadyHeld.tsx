@@ -3,11 +3,13 @@
  * still open, each with its lines and its state, so nobody orders a second registration fee
  * without seeing the first.
  */
-import { Space, Typography } from 'antd';
+import { Space } from 'antd';
+import { LightTypography as Typography } from '../shared/lightText';
 import { LightCard as Card } from '../shared/lightCard';
 import type { OrderView } from '../../server/contract/orders';
 import type { Lang } from '../shared/locale';
-import { ItemLine, TransactionTag, type T } from '../shared/orders';
+import { ItemLine, TransactionTag } from '../shared/orderLine';
+import type { T } from '../shared/orderText';
 
 export function AlreadyHeld({ orders, lang, t }: { orders: OrderView[]; lang: Lang; t: T }) {
   if (!orders.length) return null;

@@ -1,6 +1,7 @@
 /** One fee on the fee page: its title, description, 'currency price', the charged price and how many are left. */
 import type { ReactNode } from 'react';
-import { Tag, Typography } from 'antd';
+import { Tag } from 'antd';
+import { LightTypography as Typography } from '../shared/lightText';
 import { formatMoney, toDecimalString, type Money } from '../../server/contract/money';
 import type { Lang } from '../shared/locale';
 import { titleOf, type T } from '../shared/orderText';

@@ -4,7 +4,8 @@
  * creates the orders and goes to their payment.
  */
 import { useState } from 'react';
-import { Alert, App, Button, Checkbox, Empty, Radio, Space, Typography } from 'antd';
+import { Alert, App, Button, Checkbox, Empty, Radio, Space } from 'antd';
+import { LightTypography as Typography } from '../shared/lightText';
 import { LightNumber } from '../shared/lightNumber';
 import { LightCard as Card } from '../shared/lightCard';
 import { ordersApi, type OrderView } from '../../server/contract/orders';

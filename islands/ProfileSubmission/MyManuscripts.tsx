@@ -3,7 +3,9 @@
  * allows now (details, edit, resubmit, withdraw). A table on a wide screen; cards on a phone, so
  * nothing scrolls sideways.
  */
-import { Button, Space, Table, Typography } from 'antd';
+import { Button, Space } from 'antd';
+import { LightTable } from '../shared/lightTable';
+import { LightTypography as Typography } from '../shared/lightText';
 import { LightCard as Card } from '../shared/lightCard';
 import type { Choices, SubmissionView } from '../../server/contract/submissions';
 import type { Lang } from '../shared/locale';
@@ -12,9 +14,6 @@ import { StatusTag } from '../shared/submissionStatus';
 import { namesOf } from './shared';
 
 type Props = { lang: Lang; mobile: boolean; t: T; mine: SubmissionView[]; choices: Choices; onEdit(s: SubmissionView): void; onWithdraw(s: SubmissionView): void };
-
-const nowrap = () => ({ style: { whiteSpace: 'nowrap' as const } });
-const nowrapColumn = { onCell: nowrap, onHeaderCell: nowrap };
 
 export const detailsHref = (id: number) => `/profile/submission/details?id=${id}`;
 
@@ -55,17 +54,17 @@ export function MyManuscripts({ lang, mobile, t, mine, choices, onEdit, onWithdr
     );
   }
   return (
-    <Table<SubmissionView>
+    <LightTable<SubmissionView>
+      lang={lang}
       rowKey="id"
       size="middle"
-      pagination={false}
       dataSource={mine}
       columns={[
-        { key: 'number', title: t('submitAuthor:list.number'), dataIndex: 'number', ...nowrapColumn },
+        { key: 'number', title: t('submitAuthor:list.number'), dataIndex: 'number', nowrap: true },
         { key: 'title', title: t('submitAuthor:list.title'), render: (_, s) => <a href={detailsHref(s.id)} style={{ overflowWrap: 'anywhere' }}>{s.title}</a> },
         { key: 'session', title: t('submitAuthor:list.session'), render: (_, s) => session(s) },
         { key: 'status', title: t('submitAuthor:list.status'), render: (_, s) => <StatusTag status={s.status} t={t} /> },
-        { key: 'submittedAt', title: t('submitAuthor:list.submittedAt'), render: (_, s) => formatAt(s.submittedAt, lang), ...nowrapColumn },
+        { key: 'submittedAt', title: t('submitAuthor:list.submittedAt'), render: (_, s) => formatAt(s.submittedAt, lang), nowrap: true },
         { key: 'actions', title: t('submitAuthor:list.actions'), render: (_, s) => <Actions s={s} t={t} mobile={false} onEdit={onEdit} onWithdraw={onWithdraw} /> },
       ]}
     />

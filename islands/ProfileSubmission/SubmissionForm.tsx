@@ -4,7 +4,7 @@
  * asked when the chosen session has sub-sessions. A refusal (here or from the server) is shown
  * under its field, scrolled to the middle of the window, clear of a site's fixed header.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { App, Button, Form, Input, Select, Space } from 'antd';
 import { LightCard as Card } from '../shared/lightCard';
 import { SUBMISSION_LIMITS, submissionsApi, type AuthorView, type Choices, type SubmissionView } from '../../server/contract/submissions';
@@ -27,15 +27,19 @@ type Props = {
   prefill: AuthorView;
   /** the manuscript edited or resubmitted; null: a new one */
   editing: SubmissionView | null;
+  /** told once the form is on the page (it loads on demand), to bring it into view */
+  onShown?(): void;
   onSaved(): void;
   onCancel(): void;
 };
 
-export function SubmissionForm({ lang, mobile, t, settings, choices, prefill, editing, onSaved, onCancel }: Props) {
+export function SubmissionForm({ lang, mobile, t, settings, choices, prefill, editing, onShown, onSaved, onCancel }: Props) {
   const { message } = App.useApp();
   const [form] = Form.useForm<FormValues>();
   const [busy, setBusy] = useState(false);
   const [uploads, setUploads] = useState(0);
+  // Once, when this manuscript's form first shows.
+  useEffect(() => onShown?.(), []);
   const sessionId = Form.useWatch('sessionId', form);
   const ctx = { settings, choices, t };
   const optionsOf = (list: Array<{ id: number; titleZh: string; titleEn: string }>) => list.map((c) => ({ value: c.id, label: titleOf(c.titleZh, c.titleEn, lang) }));

@@ -5,8 +5,9 @@
  * opens that manuscript's form at once when it may be changed.
  */
 import { GoOnAfter } from '../shared/GoOnAfter';
-import { useEffect, useRef, useState } from 'react';
-import { Alert, App, Button, Space, Typography } from 'antd';
+import { useRef, useState } from 'react';
+import { Alert, App, Button, Space } from 'antd';
+import { LightTypography as Typography } from '../shared/lightText';
 import { PlusOutlined } from '@ant-design/icons';
 import { submissionsApi, type AuthorPage, type SubmissionView } from '../../server/contract/submissions';
 import { AntdRoot } from '../shared/AntdRoot';
@@ -15,7 +16,7 @@ import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';
 import { errorText, titleOf, type T } from '../shared/orderText';
 import { MyManuscripts } from './MyManuscripts';
-import { SubmissionForm } from './SubmissionForm';
+import { SubmissionForm } from './lazySubmissionForm';
 import { confirmWithdraw } from './shared';
 
 export type ProfileSubmissionProps = { lang: Lang; mobile: boolean; page: AuthorPage; editId: number | null };
@@ -67,9 +68,8 @@ function Submission({ lang, mobile, page: initial, editId }: ProfileSubmissionPr
   const s = page.settings;
   const instructions = titleOf(s.instructionsZh, s.instructionsEn, lang);
 
-  useEffect(() => {
-    if (editing) formTop.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
-  }, [editing]);
+  // The form loads on demand (lazySubmissionForm.tsx): brought into view once it is on the page.
+  const showForm = () => formTop.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
 
   function close() {
     setEditing(null);
@@ -99,7 +99,7 @@ function Submission({ lang, mobile, page: initial, editId }: ProfileSubmissionPr
       <div ref={formTop} style={{ scrollMarginTop: 72 }} />
       {editing ? (
         <SubmissionForm key={editing === 'new' ? 'new' : editing.id} lang={lang} mobile={mobile} t={t} settings={s} choices={page.choices} prefill={page.prefill}
-          editing={editing === 'new' ? null : editing} onSaved={() => { close(); void refresh(); }} onCancel={close} />
+          editing={editing === 'new' ? null : editing} onShown={showForm} onSaved={() => { close(); void refresh(); }} onCancel={close} />
       ) : (
         page.bar === '' && (
           <Button type="primary" icon={<PlusOutlined />} size="large" block={mobile} onClick={() => setEditing('new')}>

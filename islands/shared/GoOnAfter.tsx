@@ -5,7 +5,8 @@
  * renders the full count, so the hydrated text matches; the count runs only in the browser.
  */
 import { useEffect, useState } from 'react';
-import { Button, Typography } from 'antd';
+import { Button } from 'antd';
+import { LightTypography as Typography } from './lightText';
 import type { translator } from './i18n';
 
 /** Long enough to read the bar, short enough to be worth waiting for. */

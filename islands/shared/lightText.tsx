@@ -2,7 +2,7 @@
  * Text, paragraphs and titles drawn like antd's Typography (public/app.css, `lx-*`), without it:
  * antd's Typography carries its editing and copying (a TextArea, hence antd's Input, ~15 KB gzipped,
  * issue 32). For `import { LightTypography as Typography }` where a screen uses none of those: the
- * same names and props (`type`, `strong`, `delete`, `level`, `style`, `className`).
+ * same names and props (`type`, `strong`, `delete`, `level`, `style`, `className`; Link's `href`).
  */
 import type { CSSProperties, ReactNode } from 'react';
 
@@ -27,4 +27,8 @@ function Title({ level = 1, className, style, children }: Common & { level?: 1 |
   return <Heading className={classes('lx-title', className)} style={style}>{children}</Heading>;
 }
 
-export const LightTypography = { Text, Paragraph, Title };
+function Link({ href, target, rel, className, style, children }: Common & { href?: string; target?: string; rel?: string }) {
+  return <a className={classes('lx-link', className)} href={href} target={target} rel={rel} style={style}>{children}</a>;
+}
+
+export const LightTypography = { Text, Paragraph, Title, Link };

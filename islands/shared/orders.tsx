@@ -1,15 +1,18 @@
 /**
- * What the order screens draw (spec 2.11, 4): the status tags, an order's lines and summary, the
- * buttons under an order page. Their words (titles, instants, amounts, messages) are in orderText.ts.
+ * What the order screens draw (spec 2.11, 4): an order's summary (its number copyable, with antd's
+ * Typography) and the buttons under an order page. Their words (titles, instants, amounts,
+ * messages) are in orderText.ts; the status tags and an order's lines in orderLine.tsx.
  */
 import type { ReactNode } from 'react';
 import { Button, Space, Tag, Typography } from 'antd';
 import { formatMoney } from '../../server/contract/money';
-import type { AttemptState, OrderItemView, OrderView, TransactionStatus } from '../../server/contract/orders';
+import type { OrderView } from '../../server/contract/orders';
 import type { Lang } from './locale';
-import { orderAmount, orderMessage, shownAmount, titleOf, type T } from './orderText';
+import { ItemLine, TransactionTag } from './orderLine';
+import { orderAmount, orderMessage, type T } from './orderText';
 
 export { errorText, formatAt, methodName, moneyText, orderAmount, orderMessage, shownAmount, textOrKey, titleOf, type T } from './orderText';
+export { AttemptTag, ItemLine, TransactionTag } from './orderLine';
 
 /** The buttons under an order page: its own action first, then "back to my orders"; stacked full width on a phone. */
 export function WithBackToList({ mobile, t, children }: { mobile: boolean; t: T; children: ReactNode }) {
@@ -21,24 +24,6 @@ export function WithBackToList({ mobile, t, children }: { mobile: boolean; t: T;
       </Button>
     </Space>
   );
-}
-
-const TRANSACTION_COLORS: Record<TransactionStatus, string> = { unpaid: 'orange', delay: 'gold', sure: 'gold', dePay: 'blue', success: 'green', payError: 'red', cancel: 'default', expired: 'default', exception: 'red', payFailed: 'red' };
-const ATTEMPT_COLORS: Record<AttemptState, string> = { created: 'default', pending: 'gold', succeeded: 'green', failed: 'red', canceled: 'default', expired: 'default' };
-
-export function TransactionTag({ status, t }: { status: TransactionStatus; t: T }) {
-  return <Tag color={TRANSACTION_COLORS[status]}>{t(`orders:transaction.${status}`)}</Tag>;
-}
-
-export function AttemptTag({ state, t }: { state: AttemptState; t: T }) {
-  return <Tag color={ATTEMPT_COLORS[state]}>{t(`orders:attemptState.${state}`)}</Tag>;
-}
-
-/** One line item: "[category] title × quantity · unit", struck through when the item was invalidated. */
-export function ItemLine({ item, lang }: { item: OrderItemView; lang: Lang }) {
-  const category = titleOf(item.categoryZh ?? '', item.categoryEn ?? '', lang);
-  const text = `${category ? `${category} · ` : ''}${titleOf(item.titleZh, item.titleEn, lang)} × ${item.quantity} · ${shownAmount(item.unit, item.display, lang)}`;
-  return item.valid ? <span className="order-item">{text}</span> : <Typography.Text className="order-item" delete type="secondary">{text}</Typography.Text>;
 }
 
 /** An order's number, type, items, total, status and spec 4's message: the body of every order card. */

@@ -137,7 +137,8 @@ describe('submissions in Chromium', { skip: !haveBrowser }, () => {
     // Withdraw it from the list, then submit again: a new number.
     await page.goto(url('/profile/submission'));
     await hydrated(page, 'ProfileSubmission');
-    const row = page.locator('.ant-table-row', { hasText: 'AI-001' });
+    // The author's list is the light table (islands/shared/lightTable.tsx, issue 32).
+    const row = page.locator('.lt-row', { hasText: 'AI-001' });
     await row.getByRole('button', { name: /撤\s*稿/ }).click();
     await confirmIn(page, '.ant-modal-confirm');
     await row.locator('.ant-tag', { hasText: '已撤稿' }).waitFor();
@@ -147,9 +148,9 @@ describe('submissions in Chromium', { skip: !haveBrowser }, () => {
     await page.waitForURL(/\/profile\/conference\/fee/);
     await page.goto(url('/profile/submission'));
     await hydrated(page, 'ProfileSubmission');
-    await page.locator('.ant-table-row', { hasText: 'AI-002' }).waitFor();
+    await page.locator('.lt-row', { hasText: 'AI-002' }).waitFor();
     await shot(page, 'submissions-author-list');
-    await page.locator('.ant-table-row', { hasText: 'AI-002' }).getByRole('link', { name: /详\s*情/ }).or(page.locator('.ant-table-row', { hasText: 'AI-002' }).getByRole('button', { name: /详\s*情/ })).first().click();
+    await page.locator('.lt-row', { hasText: 'AI-002' }).getByRole('link', { name: /详\s*情/ }).or(page.locator('.lt-row', { hasText: 'AI-002' }).getByRole('button', { name: /详\s*情/ })).first().click();
     await hydrated(page, 'ProfileSubmissionDetails');
     assert.match(await page.locator('.profile-submission-details').innerText(), /分布式图学习的通信压缩/);
     await shot(page, 'submissions-author-details');
