@@ -147,6 +147,16 @@ export async function lockGroups(tx: Tx, groups: readonly LockGroup[]): Promise<
   return answer;
 }
 
+/**
+ * A count read from a locked row's column — places, rooms, nights taken: a number of things, never
+ * money — as the driver gives it (a string for a bigint on MySQL). A whole number, or a bug.
+ */
+export function countOf(value: unknown): number {
+  const n = typeof value === 'number' ? value : Number(value);
+  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`not a count: ${String(value)}`);
+  return n;
+}
+
 /** What one locked row allows: how many are taken, the most there may be (null: no limit), how many this request wants of it. */
 export type RowCheck<R> = { taken: (row: R) => number; limit: (row: R) => number | null; want: (row: R) => number; refuse: (row: R, left: number) => Error };
 

@@ -7,12 +7,10 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { audit } from './axe';
-import { haveBrowser, launch, PHONE, shot, warnIfNoBrowser } from './browser';
-import { ManageFixture, MANAGER } from './manageFixture';
-import { startServer, type RunningServer } from './server';
+import { haveBrowser, PHONE, shot, warnIfNoBrowser } from './browser';
+import { type ManageFixture, MANAGER, startManageStage, type ManageStage } from './manageFixture';
 
 warnIfNoBrowser();
 
@@ -20,29 +18,20 @@ const digits = (s: string | null) => Number((s ?? '').replace(/\D/g, ''));
 const query = (page: Page) => Object.fromEntries(new URL(page.url()).searchParams);
 
 describe('the filter bars\' day ranges', { skip: !haveBrowser }, () => {
-  let server: RunningServer;
-  let browser: Browser;
+  let stage: ManageStage;
   let fixture: ManageFixture;
-  const url = (p: string) => `http://demo.localhost:${server.port}${p}`;
+  const url = (p: string) => stage.url(p);
 
   before(async () => {
-    server = await startServer();
-    fixture = new ManageFixture(server);
-    await fixture.seed();
-    browser = await launch();
+    stage = await startManageStage();
+    fixture = stage.fixture;
   });
 
-  after(async () => {
-    await browser?.close();
-    await fixture?.close();
-    await server?.stop();
-    if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
-  });
+  after(() => stage?.stop());
 
   for (const [lang, device] of [['en', 'desktop'], ['zh', 'phone']] as const) {
     test(`orders (${lang}, ${device}): the address's days, days typed, cleared, reloaded`, async () => {
-      const context = await browser.newContext(device === 'phone' ? PHONE : { viewport: { width: 1366, height: 900 } });
-      await context.addCookies([{ name: 'locale', value: lang, url: url('/') }, { name: 'token', value: fixture.tokens.get(MANAGER.email)!, url: url('/') }]);
+      const context = await stage.context({ lang: lang, token: fixture.tokens.get(MANAGER.email)!, ...(device === 'phone' ? PHONE : { viewport: { width: 1366, height: 900 } }) });
       const page = await context.newPage();
       const all = Number(await fixture.db('orders').where({ conference_id: fixture.cid }).count({ n: '*' }).first().then((r) => r?.n));
       assert.ok(all > 0, 'the fixture has orders');
@@ -93,8 +82,7 @@ describe('the filter bars\' day ranges', { skip: !haveBrowser }, () => {
   }
 
   test('reservations (en, desktop): the address\'s nights in the fields, cleared, searched', async () => {
-    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-    await context.addCookies([{ name: 'locale', value: 'en', url: url('/') }, { name: 'token', value: fixture.tokens.get(MANAGER.email)!, url: url('/') }]);
+    const context = await stage.context({ lang: 'en', token: fixture.tokens.get(MANAGER.email)!, ...({ viewport: { width: 1366, height: 900 } }) });
     const page = await context.newPage();
     const rows = page.locator('.manage-hotel-reservations .ant-table-tbody tr.ant-table-row');
     await page.goto(url('/platform/manage/hotel?from=2020-01-01&to=2020-01-31'));

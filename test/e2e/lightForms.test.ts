@@ -8,12 +8,10 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { audit } from './axe';
-import { haveBrowser, launch, PHONE, shot, warnIfNoBrowser } from './browser';
-import { ATTENDEE, ManageFixture } from './manageFixture';
-import { startServer, type RunningServer } from './server';
+import { haveBrowser, PHONE, shot, warnIfNoBrowser } from './browser';
+import { ATTENDEE, type ManageFixture, startManageStage, type ManageStage } from './manageFixture';
 
 warnIfNoBrowser();
 
@@ -21,28 +19,19 @@ warnIfNoBrowser();
 const PAYER = 'li.na.very.long.address@institute-of-computing.example.org';
 
 describe('the light forms in Chromium', { skip: !haveBrowser }, () => {
-  let server: RunningServer;
-  let browser: Browser;
+  let stage: ManageStage;
   let fixture: ManageFixture;
-  const url = (p: string) => `http://demo.localhost:${server.port}${p}`;
+  const url = (p: string) => stage.url(p);
 
   before(async () => {
-    server = await startServer();
-    fixture = new ManageFixture(server);
-    await fixture.seed();
-    browser = await launch();
+    stage = await startManageStage();
+    fixture = stage.fixture;
   });
 
-  after(async () => {
-    await browser?.close();
-    await fixture?.close();
-    await server?.stop();
-    if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
-  });
+  after(() => stage?.stop());
 
   async function open(lang: 'zh' | 'en', device: 'desktop' | 'phone', email: string, path: string, island: string): Promise<Page> {
-    const context = await browser.newContext(device === 'phone' ? PHONE : { viewport: { width: 1366, height: 900 } });
-    await context.addCookies([{ name: 'locale', value: lang, url: url('/') }, { name: 'token', value: fixture.tokens.get(email)!, url: url('/') }]);
+    const context = await stage.context({ lang: lang, token: fixture.tokens.get(email)!, ...(device === 'phone' ? PHONE : { viewport: { width: 1366, height: 900 } }) });
     const page = await context.newPage();
     await page.goto(url(path));
     await page.locator(`[data-island="${island}"][data-hydrated="true"]`).waitFor();

@@ -13,6 +13,7 @@ import { toDbInstant } from '../../server/db/dialect';
 import { ensureUser, grantRole } from '../../server/modules/accounts/service';
 import { Sessions } from '../../server/platform/session';
 import type { RunningServer } from './server';
+import { startStage, type Stage } from './browser';
 
 export const MANAGER = { email: 'table-manager@example.org', name: '表格经理' };
 export const REVIEWER = { email: 'table-reviewer@example.org', name: 'Reviewer Rosalind' };
@@ -134,5 +135,34 @@ export class ManageFixture {
 
   async close(): Promise<void> {
     await this.db?.destroy();
+  }
+}
+
+/** A browser file's stage on this fixture: the server, the fixture seeded (its database open for the tests), Chromium. */
+export type ManageStage = Stage & { fixture: ManageFixture };
+
+/** startStage with the fixture seeded; `stop` closes the fixture's database, then the stage. */
+export async function startManageStage(): Promise<ManageStage> {
+  let fixture: ManageFixture | undefined;
+  try {
+    const stage = await startStage(async ({ server }) => {
+      fixture = new ManageFixture(server);
+      await fixture.seed();
+    });
+    const seeded = fixture!;
+    return {
+      ...stage,
+      fixture: seeded,
+      async stop() {
+        try {
+          await seeded.close();
+        } finally {
+          await stage.stop();
+        }
+      },
+    };
+  } catch (error) {
+    await fixture?.close();
+    throw error;
   }
 }

@@ -8,11 +8,9 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { haveBrowser, launch, PHONE, shot, warnIfNoBrowser } from './browser';
-import { ManageFixture, MANAGER } from './manageFixture';
-import { startServer, type RunningServer } from './server';
+import type { Page } from 'playwright-core';
+import { haveBrowser, PHONE, shot, warnIfNoBrowser } from './browser';
+import { type ManageFixture, MANAGER, startManageStage, type ManageStage } from './manageFixture';
 
 warnIfNoBrowser();
 
@@ -53,28 +51,19 @@ function measure(page: Page, island: string): Promise<Layout> {
 }
 
 describe('management tables at 1366 px and on a phone', { skip: !haveBrowser }, () => {
-  let server: RunningServer;
-  let browser: Browser;
+  let stage: ManageStage;
   let fixture: ManageFixture;
-  const url = (p: string) => `http://demo.localhost:${server.port}${p}`;
+  const url = (p: string) => stage.url(p);
 
   before(async () => {
-    server = await startServer();
-    fixture = new ManageFixture(server);
-    await fixture.seed();
-    browser = await launch();
+    stage = await startManageStage();
+    fixture = stage.fixture;
   });
 
-  after(async () => {
-    await browser?.close();
-    await fixture?.close();
-    await server?.stop();
-    if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
-  });
+  after(() => stage?.stop());
 
   async function open(device: 'desktop' | 'phone', lang: 'zh' | 'en', path: string, island: string): Promise<Page> {
-    const context = await browser.newContext(device === 'phone' ? { ...PHONE } : { viewport: { width: 1366, height: 768 } });
-    await context.addCookies([{ name: 'locale', value: lang, url: url('/') }, { name: 'token', value: fixture.tokens.get(MANAGER.email)!, url: url('/') }]);
+    const context = await stage.context({ lang: lang, token: fixture.tokens.get(MANAGER.email)!, ...(device === 'phone' ? { ...PHONE } : { viewport: { width: 1366, height: 768 } }) });
     const page = await context.newPage();
     await page.goto(url(path));
     await page.locator(`[data-island="${island}"][data-hydrated="true"]`).first().waitFor();

@@ -8,8 +8,8 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { audit } from './axe';
-import { haveBrowser, shot, startStage, warnIfNoBrowser, type Stage } from './browser';
-import { ManageFixture, MANAGER } from './manageFixture';
+import { haveBrowser, shot, warnIfNoBrowser } from './browser';
+import { MANAGER, startManageStage, type ManageStage } from './manageFixture';
 
 warnIfNoBrowser();
 
@@ -19,19 +19,12 @@ const WORDS = {
 };
 
 describe("an order's history on the manager's order screen", { skip: !haveBrowser }, () => {
-  let stage: Stage;
+  let stage: ManageStage;
   let token: string;
 
   before(async () => {
-    stage = await startStage(async ({ server }) => {
-      const fixture = new ManageFixture(server);
-      try {
-        await fixture.seed();
-        token = fixture.tokens.get(MANAGER.email)!;
-      } finally {
-        await fixture.close();
-      }
-    });
+    stage = await startManageStage();
+    token = stage.fixture.tokens.get(MANAGER.email)!;
   });
 
   after(() => stage?.stop());

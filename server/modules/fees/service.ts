@@ -14,7 +14,7 @@
 import crypto from 'node:crypto';
 import type { Db, Tx } from '../../db/index';
 import { inTransaction } from '../../db/transaction';
-import { CapacityRowMissing, lockGroups, refuseOverfull } from '../../db/capacity';
+import { CapacityRowMissing, countOf, lockGroups, refuseOverfull } from '../../db/capacity';
 import { AppError, tooManyRequests } from '../../platform/errors';
 import type { EventBus } from '../../platform/events';
 import type { RateLimiter } from '../../platform/rateLimit';
@@ -341,7 +341,7 @@ export class FeeService {
     const byCategory = await repo.usedByCategory(tx, conferenceId, [...wanted.keys()]);
     refuseOverfull(categories, {
       taken: (row) => byCategory.get(Number(row.id)) ?? 0,
-      limit: (row) => Number(row.max_total),
+      limit: (row) => countOf(row.max_total),
       want: (row) => wanted.get(Number(row.id))!,
       refuse: () => new AppError(409, 'fees:soldOut'),
     });
@@ -352,13 +352,13 @@ export class FeeService {
     // A fee saved before categories existed counts its own maximum.
     refuseOverfull(locked, {
       taken: (row) => used.get(Number(row.id)) ?? 0,
-      limit: (row) => (row.category_id == null ? Number(row.max_total) : null),
+      limit: (row) => (row.category_id == null ? countOf(row.max_total) : null),
       want: (row) => quantity.get(Number(row.id))!,
       refuse: () => new AppError(409, 'fees:soldOut'),
     });
     refuseOverfull(locked, {
       taken: (row) => mine.get(Number(row.id)) ?? 0,
-      limit: (row) => Number(row.max_per_account),
+      limit: (row) => countOf(row.max_per_account),
       want: (row) => quantity.get(Number(row.id))!,
       refuse: () => new AppError(409, 'fees:perAccount'),
     });

@@ -21,15 +21,12 @@ import { t } from '../../platform/i18n';
 import type { TableCell, TableSheet } from '../../platform/work/table';
 import { countCell, dayCell, moneyCell } from '../../platform/tableCells';
 import { accountsByIds } from '../accounts/index';
-import type { OrderActor, OrderManagement, OrderService } from '../orders';
+import { byManager, type OrderManagement, type OrderService } from '../orders';
 import type { HotelBooking } from './booking';
 import { lineTitles } from './booking';
 import { lockRoom, releaseNights, takeNights } from './inventory';
 import { paymentOf } from './present';
 import * as repo from './repo';
-
-/** The manager who acted, for the order's log (orders' log.ts). */
-const byManager = (userId: number): OrderActor => ({ kind: 'manager', userId });
 
 export type DeskOrders = Pick<OrderService, 'lockState' | 'cancelOpen' | 'restate' | 'statesOf'>;
 

@@ -15,7 +15,7 @@
  */
 import type { Tx } from '../../db/index';
 import { lockForUpdate } from '../../db/dialect';
-import { CapacityRowMissing, lockGroups, refuseOverfull } from '../../db/capacity';
+import { CapacityRowMissing, countOf, lockGroups, refuseOverfull } from '../../db/capacity';
 import { AppError } from '../../platform/errors';
 import { latestCheckOut, nightsOf, roomNights } from '../../contract/hotels';
 import type * as repo from './repo';
@@ -55,8 +55,8 @@ export async function takeNights(tx: Tx, room: repo.RoomRow, stay: { checkIn: st
   // The old nights are locked too (they are given back below), all in one night order.
   const rows = await lockNights(tx, conferenceId, Number(room.id), [...nights, ...old]);
   refuseOverfull(rows.slice(0, nights.length), {
-    taken: (row) => Number(row.held) + Number(row.sold) - (old.has(row.night) ? moving!.quantity : 0),
-    limit: () => Number(room.total),
+    taken: (row) => countOf(row.held) + countOf(row.sold) - (old.has(row.night) ? moving!.quantity : 0),
+    limit: () => countOf(room.total),
     want: () => stay.quantity,
     refuse: (row, left) => new AppError(409, 'hotels:soldOut', 'quantity', 409, { night: row.night, left: String(left) }),
   });

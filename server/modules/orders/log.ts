@@ -27,6 +27,8 @@ export const PLATFORM: OrderActor = { kind: 'platform' };
 export const GATEWAY: OrderActor = { kind: 'gateway' };
 export const byPerson = (userId: number): OrderActor => ({ kind: 'person', userId });
 export const byManager = (userId: number): OrderActor => ({ kind: 'manager', userId });
+/** The statement import, with the manager who ran it. */
+export const byStatement = (managerId: number): OrderActor => ({ kind: 'statement', userId: managerId });
 
 /** The changes that leave an order's status as it was, raised as 'order.noted'. */
 export type OrderNote = Extract<OrderLogAction, 'updated' | 'repriced' | 'remarked' | 'refundRequested' | 'refunded' | 'refundFailed' | 'statementMatched'>;

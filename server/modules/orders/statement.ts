@@ -28,6 +28,7 @@ import { statementInput, type AnomalyView, type StatementMapping, type Statement
 import { AppError } from '../../platform/errors';
 import type { WorkContext, WorkKind } from '../../platform/work/types';
 import { newAttemptNo } from './numbers';
+import { byStatement } from './log';
 import * as repo from './repo';
 import type { OrderService } from './service';
 import type { SettleOutcome } from './settle';
@@ -122,7 +123,7 @@ export class StatementImport {
           const dealt = await repo.dealtTransferAwaitingRow(tx, conferenceId, locked[0].id, amount);
           if (dealt) {
             await tx('statement_rows').where({ conference_id: conferenceId, id: rowId }).update({ outcome: 'confirmed', attempt_id: dealt.id });
-            await this.orders.note(tx, conferenceId, { orderId: Number(locked[0].id), action: 'statementMatched', by: { kind: 'statement', userId: managerId }, amount, detail: `${bookedOn} ${payer}`.trim() });
+            await this.orders.note(tx, conferenceId, { orderId: Number(locked[0].id), action: 'statementMatched', by: byStatement(managerId), amount, detail: `${bookedOn} ${payer}`.trim() });
             reported = { line, outcome: 'confirmed', reason: 'confirmedByManager', orderNos };
             return null;
           }
@@ -131,7 +132,7 @@ export class StatementImport {
         const { parts, total: owed } = await repo.partsOf(tx, conferenceId, open, currency);
         if (compareMoney(amount, owed) < 0) return queue('partial', 'partial');
         const attemptId = await repo.insertAttempt(tx, { conference_id: conferenceId, user_id: Number(open[0].user_id), attempt_no: newAttemptNo(), method: 'statement', state: 'pending', expires_at: toDbInstant(), created_at: toDbInstant() }, owed, parts);
-        const outcome = await settleNow(attemptId, { amount, confirmedBy: managerId, providerRef: `statement:${rowId}`, by: { kind: 'statement', userId: managerId } });
+        const outcome = await settleNow(attemptId, { amount, confirmedBy: managerId, providerRef: `statement:${rowId}`, by: byStatement(managerId) });
         await tx('statement_rows').where({ conference_id: conferenceId, id: rowId }).update({ outcome: 'confirmed', attempt_id: attemptId });
         reported = { line, outcome: 'confirmed', reason: compareMoney(amount, owed) > 0 ? 'overpaid' : locked.length > open.length ? 'partlyPaidBefore' : 'matched', orderNos: open.map((o) => o.order_no) };
         return outcome;
@@ -174,7 +175,7 @@ export class StatementImport {
       const arrived = moneyFromColumn(row.amount, row.currency);
       if (compareMoney(arrived, owed) < 0) throw new AppError(400, 'orders:dealShort', 'orderNo');
       const attemptId = await repo.insertAttempt(tx, { conference_id: conferenceId, user_id: Number(locked.user_id), attempt_no: newAttemptNo(), method: 'statement', state: 'pending', expires_at: toDbInstant(), created_at: toDbInstant() }, owed, [{ orderId: Number(locked.id), owed }]);
-      const outcome = await settleNow(attemptId, { amount: arrived, confirmedBy: managerId, providerRef: `statement:${row.id}`, by: { kind: 'statement', userId: managerId } });
+      const outcome = await settleNow(attemptId, { amount: arrived, confirmedBy: managerId, providerRef: `statement:${row.id}`, by: byStatement(managerId) });
       await tx('statement_rows').where({ conference_id: conferenceId, id: row.id }).update({ outcome: 'confirmed', attempt_id: attemptId });
       const n = await tx('payment_anomalies').where({ conference_id: conferenceId, id }).whereNull('resolved_at').update({ ...resolved, resolution: `assigned to ${locked.order_no}${input.note ? `: ${input.note}` : ''}` });
       if (!n) throw new AppError(409, 'orders:alreadyResolved');
