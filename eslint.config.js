@@ -3,7 +3,18 @@ import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['.scratch/**', 'test-results/**', 'dist/**', 'data/**', 'node_modules/**', 'templates/**', 'public/**', 'test/**/__snapshots__/**'] },
+  {
+    ignores: [
+      '.scratch/**',
+      'test-results/**',
+      'dist/**',
+      'data/**',
+      'node_modules/**',
+      'templates/**',
+      'public/**',
+      'test/**/__snapshots__/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -12,6 +23,8 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'no-console': ['error', { allow: ['warn', 'error'] }],
+      // Prettier decides where lines break (`request(app)\n[method](…)`); as eslint-config-prettier does, this rule is off.
+      'no-unexpected-multiline': 'off',
     },
   },
   {

@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import vike from 'vike/plugin';
 import { defineConfig, type Plugin } from 'vite';
 import { islandNamespaces } from './renderer/islandNamespaces.ts';
+import { writeIslandRegistry } from './renderer/islandRegistry.ts';
 
 /**
  * The browser runs a contract's zod schemas only where an island checks a form with the server's
@@ -63,7 +64,8 @@ function zodFreeContracts(): Plugin {
  * with a table, ~11 KB on a page with a card and no tabs. The server renders with antd's own. A
  * screen that takes one up fails at its first render in the browser with an error naming this.
  */
-const UNUSED = (what: string) => `throw new Error("${what} is not in the browser bundle (vite.config.ts, antdUnusedParts): remove its stand-in there")`;
+const UNUSED = (what: string) =>
+  `throw new Error("${what} is not in the browser bundle (vite.config.ts, antdUnusedParts): remove its stand-in there")`;
 const ANTD_UNUSED: Array<{ importer: string; source: string; code: string }> = [
   {
     importer: 'antd/es/table/hooks/useFilter/index.js',
@@ -77,8 +79,16 @@ export function flattenKeys(filters) {
 export default function FilterDropdown() { ${UNUSED("antd's table column filters")} }
 `,
   },
-  { importer: 'antd/es/table/InternalTable.js', source: './RcTable/VirtualTable', code: `export default function RcVirtualTable() { ${UNUSED("antd's virtual table")} }` },
-  { importer: 'antd/es/card/Card.js', source: '../tabs', code: `export default function Tabs() { ${UNUSED("antd's card with tabs (tabList)")} }` },
+  {
+    importer: 'antd/es/table/InternalTable.js',
+    source: './RcTable/VirtualTable',
+    code: `export default function RcVirtualTable() { ${UNUSED("antd's virtual table")} }`,
+  },
+  {
+    importer: 'antd/es/card/Card.js',
+    source: '../tabs',
+    code: `export default function Tabs() { ${UNUSED("antd's card with tabs (tabList)")} }`,
+  },
 ];
 
 function antdUnusedParts(): Plugin {
@@ -90,7 +100,9 @@ function antdUnusedParts(): Plugin {
     resolveId(source, importer) {
       if (!importer) return null;
       const file = importer.replace(/\\/g, '/');
-      const index = ANTD_UNUSED.findIndex((part) => part.source === source && file.endsWith(`/node_modules/${part.importer}`));
+      const index = ANTD_UNUSED.findIndex(
+        (part) => part.source === source && file.endsWith(`/node_modules/${part.importer}`),
+      );
       return index < 0 ? null : `${prefix}${index}`;
     },
     load: (id) => (id.startsWith(prefix) ? ANTD_UNUSED[Number(id.slice(prefix.length))].code : null),
@@ -116,8 +128,27 @@ function antdEsLocales(): Plugin {
   };
 }
 
+/**
+ * The server's island registry, written from the folders of islands/ (renderer/islandRegistry.ts)
+ * before a build, and again when the dev server sees a screen's index.tsx or props.ts come or go
+ * (tsx then restarts the server on the changed registry).
+ */
+function islandRegistry(): Plugin {
+  const root = import.meta.dirname;
+  const screenFile = /[\\/]islands[\\/][^\\/]+[\\/](index\.tsx|props\.ts)$/;
+  return {
+    name: 'island-registry',
+    buildStart: () => void writeIslandRegistry(root),
+    configureServer(server) {
+      server.watcher.on('all', (event, file) => {
+        if ((event === 'add' || event === 'unlink') && screenFile.test(file)) writeIslandRegistry(root);
+      });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [zodFreeContracts(), antdUnusedParts(), antdEsLocales(), react(), vike()],
+  plugins: [islandRegistry(), zodFreeContracts(), antdUnusedParts(), antdEsLocales(), react(), vike()],
   // The catalog namespaces each island names: the browser loads those before hydrating it (renderer/hydrate.tsx).
   define: { __ISLAND_NAMESPACES__: JSON.stringify(islandNamespaces(import.meta.dirname)) },
   // `public/` is served by Express itself (banners, locales); Vite only builds the client.
@@ -128,6 +159,10 @@ export default defineConfig({
     // validator to every antd page); their modules only define components (issue 32).
     target: 'es2020',
     reportCompressedSize: false,
-    rolldownOptions: { treeshake: { moduleSideEffects: [{ test: /node_modules[\\/](@rc-component|@ant-design)[\\/].*\.js$/, sideEffects: false }] } },
+    rolldownOptions: {
+      treeshake: {
+        moduleSideEffects: [{ test: /node_modules[\\/](@rc-component|@ant-design)[\\/].*\.js$/, sideEffects: false }],
+      },
+    },
   },
 });

@@ -2,7 +2,12 @@ import { defineConfig } from 'vitest/config';
 
 // Server tests run on SQLite, and again on MariaDB/MySQL when TEST_DATABASE_URL names one.
 const mysql = process.env.TEST_DATABASE_URL
-  ? [{ extends: true as const, test: { name: 'mariadb', include: ['test/server/**/*.test.ts'], env: { TEST_DIALECT: 'mysql' } } }]
+  ? [
+      {
+        extends: true as const,
+        test: { name: 'mariadb', include: ['test/server/**/*.test.ts'], env: { TEST_DIALECT: 'mysql' } },
+      },
+    ]
   : [];
 
 export default defineConfig({
@@ -18,6 +23,12 @@ export default defineConfig({
     // Vitest's default is one worker less than the cores: one on CI's two.
     maxWorkers: Number(process.env.TEST_WORKERS ?? 2),
     reporters: ['default', './test/support/fileTimeGuard.ts'],
-    projects: [{ extends: true, test: { name: 'sqlite', include: ['test/**/*.test.ts'], exclude: ['test/e2e/**', 'test/bench/**'] } }, ...mysql],
+    projects: [
+      {
+        extends: true,
+        test: { name: 'sqlite', include: ['test/**/*.test.ts'], exclude: ['test/e2e/**', 'test/bench/**'] },
+      },
+      ...mysql,
+    ],
   },
 });

@@ -65,7 +65,15 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
-  for (const table of ['disciplines', 'sessions', 'super_admins', 'conference_roles', 'users', 'conference_domains', 'conferences']) {
+  for (const table of [
+    'disciplines',
+    'sessions',
+    'super_admins',
+    'conference_roles',
+    'users',
+    'conference_domains',
+    'conferences',
+  ]) {
     await knex.schema.dropTableIfExists(table);
   }
 }

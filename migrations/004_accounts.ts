@@ -40,7 +40,12 @@ export async function up(knex: Knex): Promise<void> {
     t.datetime('updated_at', { precision: 3 }).notNullable();
   });
   await knex.schema.createTable('user_identities', (t) => {
-    t.integer('provider_id').unsigned().notNullable().references('id').inTable('identity_providers').onDelete('CASCADE');
+    t.integer('provider_id')
+      .unsigned()
+      .notNullable()
+      .references('id')
+      .inTable('identity_providers')
+      .onDelete('CASCADE');
     t.string('subject', 255).notNullable();
     t.integer('user_id').unsigned().notNullable().references('id').inTable('users').onDelete('CASCADE');
     t.datetime('created_at', { precision: 3 }).notNullable();
@@ -50,6 +55,7 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
-  for (const table of ['user_identities', 'identity_providers', 'verification_codes']) await knex.schema.dropTableIfExists(table);
+  for (const table of ['user_identities', 'identity_providers', 'verification_codes'])
+    await knex.schema.dropTableIfExists(table);
   await knex.schema.alterTable('users', (t) => t.dropColumn('email_verified_at'));
 }

@@ -79,7 +79,14 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
-  for (const table of ['download_tokens', 'registrant_files', 'registrants', 'registration_forms', 'registration_settings']) await knex.schema.dropTableIfExists(table);
+  for (const table of [
+    'download_tokens',
+    'registrant_files',
+    'registrants',
+    'registration_forms',
+    'registration_settings',
+  ])
+    await knex.schema.dropTableIfExists(table);
   await knex.schema.alterTable('files', (t) => {
     t.dropIndex(['temporary', 'created_at']);
     t.dropColumn('temporary');

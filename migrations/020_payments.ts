@@ -8,7 +8,13 @@ import type { Knex } from 'knex';
 
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('payment_settings', (t) => {
-    t.integer('conference_id').unsigned().notNullable().primary().references('id').inTable('conferences').onDelete('CASCADE');
+    t.integer('conference_id')
+      .unsigned()
+      .notNullable()
+      .primary()
+      .references('id')
+      .inTable('conferences')
+      .onDelete('CASCADE');
     // JSON arrays of method names, in the manager's order
     t.text('general_methods').notNullable();
     t.boolean('hotel_separate').notNullable().defaultTo(false);

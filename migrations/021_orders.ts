@@ -135,5 +135,14 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
-  for (const table of ['statement_rows', 'statement_mappings', 'payment_anomalies', 'attempt_orders', 'payment_attempts', 'order_items', 'orders']) await knex.schema.dropTableIfExists(table);
+  for (const table of [
+    'statement_rows',
+    'statement_mappings',
+    'payment_anomalies',
+    'attempt_orders',
+    'payment_attempts',
+    'order_items',
+    'orders',
+  ])
+    await knex.schema.dropTableIfExists(table);
 }

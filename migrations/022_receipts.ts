@@ -12,7 +12,13 @@ export async function up(knex: Knex): Promise<void> {
   // One row per conference: the last receipt number given. Locked (FOR UPDATE) while a number is
   // taken, and never lowered, so a deleted receipt's number is not given again.
   await knex.schema.createTable('receipt_counters', (t) => {
-    t.integer('conference_id').unsigned().notNullable().primary().references('id').inTable('conferences').onDelete('CASCADE');
+    t.integer('conference_id')
+      .unsigned()
+      .notNullable()
+      .primary()
+      .references('id')
+      .inTable('conferences')
+      .onDelete('CASCADE');
     t.integer('last_no').unsigned().notNullable().defaultTo(0);
   });
   await knex.schema.createTable('receipt_documents', (t) => {

@@ -105,5 +105,6 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
-  for (const table of ['hotel_bookings', 'hotel_nights', 'hotel_rooms', 'hotels', 'hotel_settings']) await knex.schema.dropTableIfExists(table);
+  for (const table of ['hotel_bookings', 'hotel_nights', 'hotel_rooms', 'hotels', 'hotel_settings'])
+    await knex.schema.dropTableIfExists(table);
 }

@@ -134,11 +134,21 @@ export async function up(knex: Knex): Promise<void> {
   });
   await knex.schema.alterTable('submission_books', (t) => {
     // The PDF itself: up to a few MB (longblob on MariaDB, where blob stops at 64 KB).
-    if (knex.client.config.client === 'mysql2' || knex.client.config.client === 'mysql') t.specificType('pdf', 'longblob').nullable();
+    if (knex.client.config.client === 'mysql2' || knex.client.config.client === 'mysql')
+      t.specificType('pdf', 'longblob').nullable();
     else t.binary('pdf').nullable();
   });
 }
 
 export async function down(knex: Knex): Promise<void> {
-  for (const table of ['submission_books', 'submission_history', 'submission_authors', 'submissions', 'submission_terms', 'submission_sessions', 'submission_settings']) await knex.schema.dropTableIfExists(table);
+  for (const table of [
+    'submission_books',
+    'submission_history',
+    'submission_authors',
+    'submissions',
+    'submission_terms',
+    'submission_sessions',
+    'submission_settings',
+  ])
+    await knex.schema.dropTableIfExists(table);
 }

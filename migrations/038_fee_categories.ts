@@ -33,12 +33,32 @@ export async function up(knex: Knex): Promise<void> {
   await knex.schema.alterTable('fee_items', (t) => {
     t.integer('category_id').unsigned().nullable().references('id').inTable('fee_categories');
   });
-  const groups = (await knex('fee_items').select('conference_id', 'kind', 'category').sum({ total: 'max_total' }).groupBy('conference_id', 'kind', 'category')) as Array<{ conference_id: number; kind: string; category: string; total: number | string }>;
+  const groups = (await knex('fee_items')
+    .select('conference_id', 'kind', 'category')
+    .sum({ total: 'max_total' })
+    .groupBy('conference_id', 'kind', 'category')) as Array<{
+    conference_id: number;
+    kind: string;
+    category: string;
+    total: number | string;
+  }>;
   const now = new Date().toISOString().slice(0, 23).replace('T', ' ');
   for (const g of groups) {
-    await knex('fee_categories').insert({ conference_id: g.conference_id, kind: g.kind, name_zh: g.category, name_en: g.category, max_total: Number(g.total), created_at: now, updated_at: now });
-    const row = await knex('fee_categories').where({ conference_id: g.conference_id, kind: g.kind, name_zh: g.category }).first('id');
-    await knex('fee_items').where({ conference_id: g.conference_id, kind: g.kind, category: g.category }).update({ category_id: row.id, max_total: Number(g.total) });
+    await knex('fee_categories').insert({
+      conference_id: g.conference_id,
+      kind: g.kind,
+      name_zh: g.category,
+      name_en: g.category,
+      max_total: Number(g.total),
+      created_at: now,
+      updated_at: now,
+    });
+    const row = await knex('fee_categories')
+      .where({ conference_id: g.conference_id, kind: g.kind, name_zh: g.category })
+      .first('id');
+    await knex('fee_items')
+      .where({ conference_id: g.conference_id, kind: g.kind, category: g.category })
+      .update({ category_id: row.id, max_total: Number(g.total) });
   }
   await knex.schema.createTable('fee_settings', (t) => {
     t.integer('conference_id').unsigned().primary().references('id').inTable('conferences').onDelete('CASCADE');

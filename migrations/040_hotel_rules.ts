@@ -19,7 +19,10 @@ function shift(day: string, by: number): string {
 
 async function moveRoomEnds(knex: Knex, by: number): Promise<void> {
   const rooms = (await knex('hotel_rooms').select('id', 'check_in_end')) as Array<{ id: number; check_in_end: string }>;
-  for (const room of rooms) await knex('hotel_rooms').where({ id: room.id }).update({ check_in_end: shift(room.check_in_end, by) });
+  for (const room of rooms)
+    await knex('hotel_rooms')
+      .where({ id: room.id })
+      .update({ check_in_end: shift(room.check_in_end, by) });
 }
 
 export async function up(knex: Knex): Promise<void> {

@@ -17,7 +17,9 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
-  await knex.schema.alterTable('orders', (t) => t.dropIndex(['conference_id', 'status', 'currency', 'total_amount', 'paid_amount'], 'orders_overview_amounts'));
+  await knex.schema.alterTable('orders', (t) =>
+    t.dropIndex(['conference_id', 'status', 'currency', 'total_amount', 'paid_amount'], 'orders_overview_amounts'),
+  );
   await knex.schema.alterTable('registrants', (t) => {
     t.dropIndex(['conference_id', 'country'], 'registrants_overview_country');
     t.dropIndex(['conference_id', 'unit'], 'registrants_overview_unit');

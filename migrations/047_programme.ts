@@ -96,7 +96,14 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
-  for (const table of ['programme_feeds', 'programme_agenda', 'programme_releases', 'programme_settings', 'programme_items', 'programme_rooms']) {
+  for (const table of [
+    'programme_feeds',
+    'programme_agenda',
+    'programme_releases',
+    'programme_settings',
+    'programme_items',
+    'programme_rooms',
+  ]) {
     await knex.schema.dropTableIfExists(table);
   }
 }

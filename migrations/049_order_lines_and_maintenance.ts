@@ -30,7 +30,17 @@ export async function up(knex: Knex): Promise<void> {
     })
     .leftJoin('fee_categories as c', 'c.id', 'f.category_id')
     .whereIn('i.kind', ['register', 'optional'])
-    .select('i.id', 'i.price_version', 'o.currency', 'o.display_currency', 'f.price_version as fee_version', 'f.display_currency as fee_display_currency', 'f.display_price_amount', 'c.name_zh', 'c.name_en')) as Array<{
+    .select(
+      'i.id',
+      'i.price_version',
+      'o.currency',
+      'o.display_currency',
+      'f.price_version as fee_version',
+      'f.display_currency as fee_display_currency',
+      'f.display_price_amount',
+      'c.name_zh',
+      'c.name_en',
+    )) as Array<{
     id: number;
     price_version: number;
     currency: string;
@@ -45,10 +55,15 @@ export async function up(knex: Knex): Promise<void> {
   // string on MySQL): minor units, never turned into a float on the way.
   for (const r of rows) {
     const shownElse = r.display_currency && r.display_currency !== r.currency;
-    const samePrice = Number(r.price_version) === Number(r.fee_version) && r.fee_display_currency === r.display_currency;
+    const samePrice =
+      Number(r.price_version) === Number(r.fee_version) && r.fee_display_currency === r.display_currency;
     await knex('order_items')
       .where({ id: r.id })
-      .update({ category_zh: r.name_zh, category_en: r.name_en, display_unit_amount: shownElse && samePrice ? r.display_price_amount : null });
+      .update({
+        category_zh: r.name_zh,
+        category_en: r.name_en,
+        display_unit_amount: shownElse && samePrice ? r.display_price_amount : null,
+      });
   }
 }
 

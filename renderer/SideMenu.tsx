@@ -40,9 +40,13 @@ function Items({ items, badgeLabel }: { items: SideMenuItem[]; badgeLabel: strin
       {runs.map((run) =>
         run.group ? (
           <li key={`group:${run.group}`} className="side-menu-grouped">
-            <div className="side-menu-group" aria-hidden="true">{run.group}</div>
+            <div className="side-menu-group" aria-hidden="true">
+              {run.group}
+            </div>
             <ul aria-label={run.group}>
-              {run.items.map((item) => <Entry key={item.href} item={item} badgeLabel={badgeLabel} />)}
+              {run.items.map((item) => (
+                <Entry key={item.href} item={item} badgeLabel={badgeLabel} />
+              ))}
             </ul>
           </li>
         ) : (
@@ -54,7 +58,15 @@ function Items({ items, badgeLabel }: { items: SideMenuItem[]; badgeLabel: strin
 }
 
 /** `badgeLabel`: how a badge is read, with {{count}} (e.g. "{{count}} new"). */
-export function SideMenu({ items, label, badgeLabel = '{{count}}' }: { items: SideMenuItem[]; label: string; badgeLabel?: string }) {
+export function SideMenu({
+  items,
+  label,
+  badgeLabel = '{{count}}',
+}: {
+  items: SideMenuItem[];
+  label: string;
+  badgeLabel?: string;
+}) {
   const current = items.find((i) => i.active)?.label ?? label;
   const news = items.reduce((n, i) => n + (i.badge ?? 0), 0);
   return (
@@ -67,7 +79,9 @@ export function SideMenu({ items, label, badgeLabel = '{{count}}' }: { items: Si
           <span className="side-menu-current">{current}</span>
           {/* Closed on a phone, the list still says something new is inside. */}
           {news ? <Badge n={news} label={badgeLabel} /> : null}
-          <span className="side-menu-count" aria-label={`${label}: ${items.length}`}>☰ {items.length}</span>
+          <span className="side-menu-count" aria-label={`${label}: ${items.length}`}>
+            ☰ {items.length}
+          </span>
         </summary>
         <nav aria-label={label}>
           <Items items={items} badgeLabel={badgeLabel} />

@@ -8,11 +8,21 @@
 import crypto from 'node:crypto';
 import { createCache, extractStyle } from '@ant-design/cssinjs';
 
-type AntdStyleState = { cache: ReturnType<typeof createCache>; sheets: Map<string, string>; lastCss: string | null; lastHref: string };
+type AntdStyleState = {
+  cache: ReturnType<typeof createCache>;
+  sheets: Map<string, string>;
+  lastCss: string | null;
+  lastHref: string;
+};
 
 const KEY = Symbol.for('conference-platform.antd-styles');
 const holder = globalThis as unknown as Record<symbol, AntdStyleState | undefined>;
-const state: AntdStyleState = (holder[KEY] ??= { cache: createCache(), sheets: new Map(), lastCss: null, lastHref: '' });
+const state: AntdStyleState = (holder[KEY] ??= {
+  cache: createCache(),
+  sheets: new Map(),
+  lastCss: null,
+  lastHref: '',
+});
 
 export const antdCache = state.cache;
 

@@ -36,7 +36,11 @@ function loadNamespace(lang: Lang, file: string): Promise<void> {
   const ns = namespaceOf(file);
   if (hasNamespace(lang, ns)) return Promise.resolve();
   let loading = namespacesLoading.get(file);
-  if (!loading) namespacesLoading.set(file, (loading = namespaceLoaders[lang][file]().then((module) => addNamespace(lang, ns, module.default))));
+  if (!loading)
+    namespacesLoading.set(
+      file,
+      (loading = namespaceLoaders[lang][file]().then((module) => addNamespace(lang, ns, module.default))),
+    );
   return loading;
 }
 
@@ -53,7 +57,12 @@ function catalogsFor(lang: Lang, island: string, propsJson: string): Promise<voi
 /** Once the islands are usable: their languages' whole catalogs, when the browser is idle. */
 function loadRestLater(langs: Set<Lang>): void {
   const rest = () => {
-    for (const lang of langs) if (!hasCatalogs(lang)) void catalogLoaders[lang]().then((module) => addCatalogs(lang, module.default), () => undefined);
+    for (const lang of langs)
+      if (!hasCatalogs(lang))
+        void catalogLoaders[lang]().then(
+          (module) => addCatalogs(lang, module.default),
+          () => undefined,
+        );
   };
   if (!islandNamespaces) return;
   if ('requestIdleCallback' in window) window.requestIdleCallback(rest, { timeout: 2000 });
@@ -80,13 +89,22 @@ function typedBeforeHydration(node: HTMLElement): Array<[Field, string]> {
  * Marks the island hydrated and hands early typing to React: React tracks a field's value, so
  * the tracker is reset before the input event, or React would see no change and drop the text.
  */
-function Hydrated({ node, typed, children }: { node: HTMLElement; typed: Array<[Field, string]>; children?: ReactNode }) {
+function Hydrated({
+  node,
+  typed,
+  children,
+}: {
+  node: HTMLElement;
+  typed: Array<[Field, string]>;
+  children?: ReactNode;
+}) {
   useEffect(() => {
     for (const [field, value] of typed) {
       if (!field.isConnected) continue;
       // The text is still in the field; React must be told its tracked value differs. Assigning
       // field.value would go through React's own setter and update the tracker, so it is not used.
-      if (field.value !== value) Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set?.call(field, value);
+      if (field.value !== value)
+        Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set?.call(field, value);
       (field as Field & { _valueTracker?: { setValue(v: string): void } })._valueTracker?.setValue('');
       field.dispatchEvent(new Event('input', { bubbles: true }));
     }

@@ -17,7 +17,13 @@ const IMPORT = /(?:import|export)\s[^'"]*?from\s*['"](\.[^'"]+)['"]|import\(\s*[
 
 function resolveSource(from: string, spec: string): string | null {
   const base = path.resolve(path.dirname(from), spec);
-  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts'), path.join(base, 'index.tsx')]) {
+  for (const candidate of [
+    base,
+    `${base}.ts`,
+    `${base}.tsx`,
+    path.join(base, 'index.ts'),
+    path.join(base, 'index.tsx'),
+  ]) {
     if (SOURCE.test(candidate) && fs.existsSync(candidate) && fs.statSync(candidate).isFile()) return candidate;
   }
   return null;
@@ -43,7 +49,14 @@ export function islandNamespaces(root: string): Record<string, string[]> {
     const source = fs.readFileSync(file, 'utf8');
     ownNamespaces.set(file, new Set([...source.matchAll(keyOf)].map((m) => m[1])));
     // The server renders the catalogs' own code; only the repository's sources are followed.
-    const deps = [...source.matchAll(IMPORT)].map((m) => resolveSource(file, m[1] ?? m[2])).filter((f): f is string => f !== null && !f.includes(`${path.sep}node_modules${path.sep}`) && !f.includes(`${path.sep}catalogs${path.sep}`));
+    const deps = [...source.matchAll(IMPORT)]
+      .map((m) => resolveSource(file, m[1] ?? m[2]))
+      .filter(
+        (f): f is string =>
+          f !== null &&
+          !f.includes(`${path.sep}node_modules${path.sep}`) &&
+          !f.includes(`${path.sep}catalogs${path.sep}`),
+      );
     importsOf.set(file, deps);
     for (const dep of deps) read(dep);
   };

@@ -10,152 +10,13 @@ import { escapeHtml } from '../server/platform/html';
 import { antdCache } from './antdStyles';
 import { RenderMemo } from '../server/platform/renderMemo';
 import { addCatalogs } from '../islands/shared/i18n';
-import zhCatalogs from '../islands/shared/catalogs/zh';
-import enCatalogs from '../islands/shared/catalogs/en';
-import UserMenu, { type UserMenuProps } from '../islands/UserMenu/index';
-import LangSwitch, { type LangSwitchProps } from '../islands/LangSwitch/index';
-import LoginForm, { type LoginFormProps } from '../islands/LoginForm/index';
-import SignUpForm, { type SignUpFormProps } from '../islands/SignUpForm/index';
-import ResetPasswordForm, { type ResetPasswordFormProps } from '../islands/ResetPasswordForm/index';
-import OrgLogin, { type OrgLoginProps } from '../islands/OrgLogin/index';
-import AccountFrame, { type AccountFrameProps } from '../islands/AccountFrame/index';
-import ProfileEditForm, { type ProfileEditFormProps } from '../islands/ProfileEditForm/index';
-import AdminProviders, { type AdminProvidersProps } from '../islands/AdminProviders/index';
-import AdminSuperAdmins, { type AdminSuperAdminsProps } from '../islands/AdminSuperAdmins/index';
-import ManageMenus, { type ManageMenusProps } from '../islands/ManageMenus/index';
-import ManageWebsiteConfig, { type ManageWebsiteConfigProps } from '../islands/ManageWebsiteConfig/index';
-import ManageExteriors, { type ManageExteriorsProps } from '../islands/ManageExteriors/index';
-import CreateConference, { type CreateConferenceProps } from '../islands/CreateConference/index';
-import MyConferences, { type MyConferencesProps } from '../islands/MyConferences/index';
-import ManageManagers, { type ManageManagersProps } from '../islands/ManageManagers/index';
-import PublicationActions, { type PublicationActionsProps } from '../islands/PublicationActions/index';
-import AdminPublications, { type AdminPublicationsProps } from '../islands/AdminPublications/index';
-import ManagePageList, { type ManagePageListProps } from '../islands/ManagePageList/index';
-import ManagePageEditor, { type ManagePageEditorProps } from '../islands/ManagePageEditor/index';
-import RegisterForm, { type RegisterFormProps } from '../islands/RegisterForm/index';
-import ManageRegistrants, { type ManageRegistrantsProps } from '../islands/ManageRegistrants/index';
-import ManageRegistrantDetails, { type ManageRegistrantDetailsProps } from '../islands/ManageRegistrantDetails/index';
-import RegisterConfigBasic, { type RegisterConfigBasicProps } from '../islands/RegisterConfigBasic/index';
-import RegisterConfigForm, { type RegisterConfigFormProps } from '../islands/RegisterConfigForm/index';
-import RegisterConfigFees, { type RegisterConfigFeesProps } from '../islands/RegisterConfigFees/index';
-import DocumentDesigner, { type DocumentDesignerProps } from '../islands/DocumentDesigner/index';
-import ProfileDownloads, { type ProfileDownloadsProps } from '../islands/ProfileDownloads/index';
-import AdminUnits, { type AdminUnitsProps } from '../islands/AdminUnits/index';
-import ManageMailConfig, { type ManageMailConfigProps } from '../islands/ManageMailConfig/index';
-import ManageMailLog, { type ManageMailLogProps } from '../islands/ManageMailLog/index';
-import ProfileFeedback, { type ProfileFeedbackProps } from '../islands/ProfileFeedback/index';
-import ProfileFeedbackDetails, { type ProfileFeedbackDetailsProps } from '../islands/ProfileFeedbackDetails/index';
-import ManageFeedback, { type ManageFeedbackProps } from '../islands/ManageFeedback/index';
-import ProfileNotices, { type ProfileNoticesProps } from '../islands/ProfileNotices/index';
-import ManageNotices, { type ManageNoticesProps } from '../islands/ManageNotices/index';
-import ManageCheckin, { type ManageCheckinProps } from '../islands/ManageCheckin/index';
-import CheckinDesk, { type CheckinDeskProps } from '../islands/CheckinDesk/index';
-import ManageProgramme, { type ManageProgrammeProps } from '../islands/ManageProgramme/index';
-import ManagePayConfig, { type ManagePayConfigProps } from '../islands/ManagePayConfig/index';
-import ProfileReceiptRequest, { type ProfileReceiptRequestProps } from '../islands/ProfileReceiptRequest/index';
-import ManageReceipts, { type ManageReceiptsProps } from '../islands/ManageReceipts/index';
-import ProfileFees, { type ProfileFeesProps } from '../islands/ProfileFees/index';
-import ProfileOrders, { type ProfileOrdersProps } from '../islands/ProfileOrders/index';
-import ProfilePay, { type ProfilePayProps } from '../islands/ProfilePay/index';
-import ProfilePayResult, { type ProfilePayResultProps } from '../islands/ProfilePayResult/index';
-import ProfileOrderUpdate, { type ProfileOrderUpdateProps } from '../islands/ProfileOrderUpdate/index';
-import ManageOrders, { type ManageOrdersProps } from '../islands/ManageOrders/index';
-import ProfileHotel, { type ProfileHotelProps } from '../islands/ProfileHotel/index';
-import ManageHotelConfig, { type ManageHotelConfigProps } from '../islands/ManageHotelConfig/index';
-import ManageHotel, { type ManageHotelProps } from '../islands/ManageHotel/index';
-import ProfileSubmission, { type ProfileSubmissionProps } from '../islands/ProfileSubmission/index';
-import ProfileSubmissionDetails, { type ProfileSubmissionDetailsProps } from '../islands/ProfileSubmissionDetails/index';
-import ManageContributeConfig, { type ManageContributeConfigProps } from '../islands/ManageContributeConfig/index';
-import ManageSubmissions, { type ManageSubmissionsProps } from '../islands/ManageSubmissions/index';
-import ManageSubmissionDetail, { type ManageSubmissionDetailProps } from '../islands/ManageSubmissionDetail/index';
-import ManageReviewConfig, { type ManageReviewConfigProps } from '../islands/ManageReviewConfig/index';
-import ManageReviewers, { type ManageReviewersProps } from '../islands/ManageReviewers/index';
-import ReviewerInfo, { type ReviewerInfoProps } from '../islands/ReviewerInfo/index';
-import ReviewActivation, { type ReviewActivationProps } from '../islands/ReviewActivation/index';
-import ReviewerTasks, { type ReviewerTasksProps } from '../islands/ReviewerTasks/index';
-import ReviewForm, { type ReviewFormProps } from '../islands/ReviewForm/index';
-import ManageAllocation, { type ManageAllocationProps } from '../islands/ManageAllocation/index';
-import MyData, { type MyDataProps } from '../islands/MyData/index';
-import AdminErasure, { type AdminErasureProps } from '../islands/AdminErasure/index';
-import ManageErasures, { type ManageErasuresProps } from '../islands/ManageErasures/index';
-import ManageOverview, { type ManageOverviewProps } from '../islands/ManageOverview/index';
-
-export type IslandProps = {
-  UserMenu: UserMenuProps;
-  LangSwitch: LangSwitchProps;
-  LoginForm: LoginFormProps;
-  SignUpForm: SignUpFormProps;
-  ResetPasswordForm: ResetPasswordFormProps;
-  OrgLogin: OrgLoginProps;
-  AccountFrame: AccountFrameProps;
-  ProfileEditForm: ProfileEditFormProps;
-  AdminProviders: AdminProvidersProps;
-  AdminSuperAdmins: AdminSuperAdminsProps;
-  ManageMenus: ManageMenusProps;
-  ManageWebsiteConfig: ManageWebsiteConfigProps;
-  ManageExteriors: ManageExteriorsProps;
-  CreateConference: CreateConferenceProps;
-  MyConferences: MyConferencesProps;
-  ManageManagers: ManageManagersProps;
-  PublicationActions: PublicationActionsProps;
-  AdminPublications: AdminPublicationsProps;
-  ManagePageList: ManagePageListProps;
-  ManagePageEditor: ManagePageEditorProps;
-  RegisterForm: RegisterFormProps;
-  ManageRegistrants: ManageRegistrantsProps;
-  ManageRegistrantDetails: ManageRegistrantDetailsProps;
-  RegisterConfigBasic: RegisterConfigBasicProps;
-  RegisterConfigForm: RegisterConfigFormProps;
-  RegisterConfigFees: RegisterConfigFeesProps;
-  DocumentDesigner: DocumentDesignerProps;
-  ProfileDownloads: ProfileDownloadsProps;
-  AdminUnits: AdminUnitsProps;
-  ManageMailConfig: ManageMailConfigProps;
-  ManageMailLog: ManageMailLogProps;
-  ProfileFeedback: ProfileFeedbackProps;
-  ProfileFeedbackDetails: ProfileFeedbackDetailsProps;
-  ManageFeedback: ManageFeedbackProps;
-  ProfileNotices: ProfileNoticesProps;
-  ManageNotices: ManageNoticesProps;
-  ManagePayConfig: ManagePayConfigProps;
-  ProfileReceiptRequest: ProfileReceiptRequestProps;
-  ManageReceipts: ManageReceiptsProps;
-  ProfileFees: ProfileFeesProps;
-  ProfileOrders: ProfileOrdersProps;
-  ProfilePay: ProfilePayProps;
-  ProfilePayResult: ProfilePayResultProps;
-  ProfileOrderUpdate: ProfileOrderUpdateProps;
-  ManageOrders: ManageOrdersProps;
-  ProfileHotel: ProfileHotelProps;
-  ManageHotelConfig: ManageHotelConfigProps;
-  ManageHotel: ManageHotelProps;
-  ProfileSubmission: ProfileSubmissionProps;
-  ProfileSubmissionDetails: ProfileSubmissionDetailsProps;
-  ManageContributeConfig: ManageContributeConfigProps;
-  ManageSubmissions: ManageSubmissionsProps;
-  ManageSubmissionDetail: ManageSubmissionDetailProps;
-  ManageReviewConfig: ManageReviewConfigProps;
-  ManageReviewers: ManageReviewersProps;
-  ReviewerInfo: ReviewerInfoProps;
-  ReviewActivation: ReviewActivationProps;
-  ReviewerTasks: ReviewerTasksProps;
-  ReviewForm: ReviewFormProps;
-  ManageAllocation: ManageAllocationProps;
-  ManageCheckin: ManageCheckinProps;
-  CheckinDesk: CheckinDeskProps;
-  ManageProgramme: ManageProgrammeProps;
-  MyData: MyDataProps;
-  AdminErasure: AdminErasureProps;
-  ManageErasures: ManageErasuresProps;
-  ManageOverview: ManageOverviewProps;
-};
-export type IslandName = keyof IslandProps;
+import { catalogsOf } from '../server/platform/i18n';
+import type { IslandName, IslandProps } from './islandProps.gen';
+import { islandComponents } from './islandComponents.gen';
 
 // The server renders islands in both languages: every catalog, at start (the browser loads one language's).
-addCatalogs('zh', zhCatalogs);
-addCatalogs('en', enCatalogs);
-
-export const islands: { [K in IslandName]: ComponentType<IslandProps[K]> } = { UserMenu, LangSwitch, LoginForm, SignUpForm, ResetPasswordForm, OrgLogin, AccountFrame, ProfileEditForm, AdminProviders, AdminSuperAdmins, ManageMenus, ManageWebsiteConfig, ManageExteriors, CreateConference, MyConferences, ManageManagers, PublicationActions, AdminPublications, ManagePageList, ManagePageEditor, RegisterForm, ManageRegistrants, ManageRegistrantDetails, RegisterConfigBasic, RegisterConfigForm, RegisterConfigFees, DocumentDesigner, ProfileDownloads, AdminUnits, ManageMailConfig, ManageMailLog, ProfileFeedback, ProfileFeedbackDetails, ManageFeedback, ProfileNotices, ManageNotices, ManagePayConfig, ProfileReceiptRequest, ManageReceipts, ProfileFees, ProfileOrders, ProfilePay, ProfilePayResult, ProfileOrderUpdate, ManageOrders, ProfileHotel, ManageHotelConfig, ManageHotel, ProfileSubmission, ProfileSubmissionDetails, ManageContributeConfig, ManageSubmissions, ManageSubmissionDetail, ManageReviewConfig, ManageReviewers, ReviewerInfo, ReviewActivation, ReviewerTasks, ReviewForm, ManageAllocation, ManageCheckin, CheckinDesk, ManageProgramme, MyData, AdminErasure, ManageErasures, ManageOverview };
+addCatalogs('zh', catalogsOf('zh'));
+addCatalogs('en', catalogsOf('en'));
 
 /**
  * An island's own HTML, rendered as its own React root, exactly as the browser hydrates it: ids
@@ -173,7 +34,7 @@ function islandHtml<K extends IslandName>(name: K, props: IslandProps[K], json: 
   const key = RenderMemo.key(name, json);
   const hit = rendered.get(key);
   if (hit !== undefined) return hit;
-  const Component = islands[name] as ComponentType<IslandProps[K]>;
+  const Component = islandComponents[name] as ComponentType<IslandProps[K]>;
   const html = renderToString(
     <StyleProvider cache={antdCache}>
       <Component {...props} />
@@ -194,9 +55,24 @@ export function renderIsland<K extends IslandName>(name: K, props: IslandProps[K
 }
 
 /** As an element, for Vike page components rendered on the server (still a separate root inside). */
-export function Island<K extends IslandName>({ name, props, className }: { name: K; props: IslandProps[K]; className?: string }) {
+export function Island<K extends IslandName>({
+  name,
+  props,
+  className,
+}: {
+  name: K;
+  props: IslandProps[K];
+  className?: string;
+}) {
   const json = JSON.stringify(props);
-  return <div data-island={name} data-props={json} className={className} dangerouslySetInnerHTML={{ __html: islandHtml(name, props, json) }} />;
+  return (
+    <div
+      data-island={name}
+      data-props={json}
+      className={className}
+      dangerouslySetInnerHTML={{ __html: islandHtml(name, props, json) }}
+    />
+  );
 }
 
 /** React's escaping of text and attribute values (react-dom's escapeTextForBrowser), so a filled island is the very HTML React would write. */
@@ -217,7 +93,12 @@ export const islandHtmlValue = escapeLikeReact;
  * `test/server/platform/slottedIsland.test.ts` checks the result equals rendering the island with
  * the values themselves. Tokens must be letters and digits only (every escaping leaves them as they are).
  */
-export function renderIslandWithSlots<K extends IslandName>(name: K, propsWithTokens: IslandProps[K], slots: Record<string, { inProps: string; inHtml: string }>, className = ''): string {
+export function renderIslandWithSlots<K extends IslandName>(
+  name: K,
+  propsWithTokens: IslandProps[K],
+  slots: Record<string, { inProps: string; inHtml: string }>,
+  className = '',
+): string {
   const html = renderIsland(name, propsWithTokens, className);
   // The data-props attribute ends at its first quote: inside it every quote is escaped.
   const start = html.indexOf(' data-props="') + ' data-props="'.length;
@@ -232,7 +113,17 @@ export function renderIslandWithSlots<K extends IslandName>(name: K, propsWithTo
 }
 
 /** renderIslandWithSlots with the person's values themselves. */
-export function renderIslandFilled<K extends IslandName>(name: K, propsWithTokens: IslandProps[K], values: Record<string, string>, className = ''): string {
-  const slots = Object.fromEntries(Object.entries(values).map(([token, value]) => [token, { inProps: islandPropValue(value), inHtml: islandHtmlValue(value) }]));
+export function renderIslandFilled<K extends IslandName>(
+  name: K,
+  propsWithTokens: IslandProps[K],
+  values: Record<string, string>,
+  className = '',
+): string {
+  const slots = Object.fromEntries(
+    Object.entries(values).map(([token, value]) => [
+      token,
+      { inProps: islandPropValue(value), inHtml: islandHtmlValue(value) },
+    ]),
+  );
   return renderIslandWithSlots(name, propsWithTokens, slots, className);
 }

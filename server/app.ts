@@ -4,16 +4,14 @@
  */
 import { maintenanceGate } from './platform/maintenance';
 import path from 'node:path';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import express from 'express';
 import helmet from 'helmet';
 import compression from 'compression';
 import cookieParser from 'cookie-parser';
-import type { Config } from './config';
 import { ROOT_DIR as ROOT } from './paths';
-import type { Db } from './db/index';
 import { InvalidationBus } from './platform/cache';
 import { PageCache } from './platform/pageCache';
+import { keepPagesIn } from './platform/keptPages';
 import { Sessions } from './platform/session';
 import { httpsOf, type TrustProxy } from './platform/hostCookies';
 import { SessionCache } from './platform/sessionCache';
@@ -27,55 +25,32 @@ import { screen } from './platform/access';
 import { mountVikeAssets } from './platform/vike';
 import { antdStylesheet } from '../renderer/antdStyles';
 import { composeFeatures } from './platform/compose';
-import type { PersonalDataPart } from './platform/personalData';
-import type { FeatureServices } from './platform/feature';
-import type { JobDefinition } from './platform/jobs';
-import type { Shell } from './platform/shell/layouts';
 import { shellFallbackRouter, shellPageRouter } from './platform/shell/routes';
-import { createRateLimiter, type RateLimiter } from './platform/rateLimit';
+import { createRateLimiter } from './platform/rateLimit';
 import { EventBus } from './platform/events';
 import { FEATURES } from './features';
-import { createOperations, type Operations } from './platform/operations';
+import { createOperations } from './platform/operations';
 import { errorHandler } from './platform/errorHandler';
-import { createWork, type WorkRunner, type WorkService } from './platform/work/index';
+import { createWork } from './platform/work/index';
+import type { App, AppDeps } from './appTypes';
 
-export type AppDeps = { config: Config; db: Db; bus?: InvalidationBus; limiter?: RateLimiter; production?: boolean };
+export type { App, AppDeps, RequestListener } from './appTypes';
 
-/** A node request listener: the cached-page fast path, then the Express app. */
-export type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
-
-export type App = FeatureServices & {
-  app: RequestListener;
-  express: express.Express;
-  sessions: Sessions;
-  knownSessions: SessionCache;
-  limiter: RateLimiter;
-  pageCache: PageCache;
-  bus: InvalidationBus;
-  /** the cross-feature event bus (server/platform/events.ts) */
-  events: EventBus;
-  /** the layouts, with the menus the features declared */
-  shell: Shell;
-  /** the features' periodic jobs, for the process to run (server/start.ts) */
-  jobs: JobDefinition[];
-  /** readiness, metrics and the requests in flight (platform/operations.ts) */
-  operations: Operations;
-  /** heavy work: the pool and the queue the features use (platform/work) */
-  work: WorkService;
-  /** runs the queued heavy work; the process (or a test) starts it */
-  workRunner: WorkRunner;
-  /** every feature's part of a person's own data (platform/personalData.ts) */
-  personalData: readonly PersonalDataPart[];
-  close(): Promise<void>;
-};
-
-export async function createApp({ config, db, bus: givenBus, limiter: givenLimiter, production = !config.VITE_DEV_SERVER }: AppDeps): Promise<App> {
+export async function createApp({
+  config,
+  db,
+  bus: givenBus,
+  limiter: givenLimiter,
+  production = !config.VITE_DEV_SERVER,
+}: AppDeps): Promise<App> {
   const bus = givenBus ?? (await InvalidationBus.create(config.REDIS_URL));
   const sessions = new Sessions(db, config.secret);
   // Who each session is, dropped here and on every instance when the person or session changes;
   // the features' writes that caches depend on reach the bus through platform/changes.ts.
   const knownSessions = new SessionCache();
-  bus.onIdentityDrop((drop) => ('userId' in drop ? knownSessions.dropUser(drop.userId) : knownSessions.dropSession(drop.sessionId)));
+  bus.onIdentityDrop((drop) =>
+    'userId' in drop ? knownSessions.dropUser(drop.userId) : knownSessions.dropSession(drop.sessionId),
+  );
   bus.onNoticesMissed(() => knownSessions.clear());
   const stopListening = onCachedDataChanged((notice) => {
     if ('everyConference' in notice) void bus.everyConferenceChanged();
@@ -88,12 +63,26 @@ export async function createApp({ config, db, bus: givenBus, limiter: givenLimit
   const events = new EventBus();
   const app = express();
   app.disable('x-powered-by');
+  // The routes that declare kept pages keep them here (platform/keptPages.ts).
+  keepPagesIn(app, pageCache);
   if (config.TRUST_PROXY !== undefined) app.set('trust proxy', config.TRUST_PROXY);
   // https as Express decides it (req.secure), also for the fast path before Express: it picks the
   // names of the session and hand-over cookies (platform/hostCookies.ts).
   const isHttps = httpsOf(app.get('trust proxy fn') as TrustProxy);
   const work = createWork({ db, dataDir: config.DATA_DIR, config });
-  const composed = composeFeatures(FEATURES, { config, db, sessions, knownSessions, limiter, cache: bus, pageCache, events, isHttps, production, work: work.service });
+  const composed = composeFeatures(FEATURES, {
+    config,
+    db,
+    sessions,
+    knownSessions,
+    limiter,
+    cache: bus,
+    pageCache,
+    events,
+    isHttps,
+    production,
+    work: work.service,
+  });
   const { deps, hooks, api: apiRouters, largeBodyPaths, early, pages } = composed;
   work.service.register(composed.work);
   const jobs = [...composed.jobs, work.job];

@@ -70,7 +70,8 @@ const iconsOneByOne = {
     b.onLoad({ filter: /.*/, namespace: 'icons-one-by-one' }, () => {
       // Through require: the package maps an ES import of a single icon to files Node cannot load as ES modules.
       const lines = iconNames().map((n) => `export const ${n} = one(load('@ant-design/icons/${n}'));`);
-      const head = "import { createRequire } from 'node:module';\nconst load = createRequire(import.meta.url);\nconst one = (m) => m.default ?? m;";
+      const head =
+        "import { createRequire } from 'node:module';\nconst load = createRequire(import.meta.url);\nconst one = (m) => m.default ?? m;";
       return { contents: `${head}\n${lines.join('\n')}\n`, resolveDir: root };
     });
   },

@@ -21,8 +21,12 @@ function* filesUnder(dir) {
 
 export function sourceHash(root) {
   const hash = crypto.createHash('sha256');
-  const files = [...INPUT_DIRS.flatMap((d) => [...filesUnder(path.join(root, d))]), ...INPUT_FILES.map((f) => path.join(root, f))];
-  for (const file of files) hash.update(path.relative(root, file)).update('\0').update(fs.readFileSync(file)).update('\0');
+  const files = [
+    ...INPUT_DIRS.flatMap((d) => [...filesUnder(path.join(root, d))]),
+    ...INPUT_FILES.map((f) => path.join(root, f)),
+  ];
+  for (const file of files)
+    hash.update(path.relative(root, file)).update('\0').update(fs.readFileSync(file)).update('\0');
   return hash.digest('hex');
 }
 
@@ -32,5 +36,9 @@ export function writeBuildStamp(root) {
 
 export function buildIsCurrent(root) {
   const stamp = path.join(root, STAMP);
-  return fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === sourceHash(root) && fs.existsSync(path.join(root, 'dist/app/main.js'));
+  return (
+    fs.existsSync(stamp) &&
+    fs.readFileSync(stamp, 'utf8') === sourceHash(root) &&
+    fs.existsSync(path.join(root, 'dist/app/main.js'))
+  );
 }

@@ -61,8 +61,14 @@ const settings = z.object({
   // statement may run, lock waits included (0: no limit); past either it answers 503 (server/db).
   DB_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'REDIS_URL must start with redis://').optional(),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://').optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'REDIS_URL must start with redis://')
+    .optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
+    .optional(),
   SECRET: z.string().min(32, 'SECRET must be at least 32 characters').optional(),
   ADMIN_EMAIL: z.string().email().default('admin@platform.localhost'),
   ADMIN_PASSWORD: z.string().min(10).optional(),
@@ -96,7 +102,10 @@ const settings = z.object({
     .string()
     .trim()
     .toLowerCase()
-    .regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/, 'SITE_DOMAIN must be a host name such as conf.example.org')
+    .regex(
+      /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/,
+      'SITE_DOMAIN must be a host name such as conf.example.org',
+    )
     .default('localhost'),
   // Express `trust proxy`, parsed to its real type: a number is a hop count, true/false a
   // boolean, anything else a comma-separated list of addresses, subnets or names (loopback…).
@@ -109,9 +118,16 @@ const settings = z.object({
       if (v === undefined || v === '') return undefined;
       if (/^\d+$/.test(v)) return Number(v);
       if (v === 'true' || v === 'false') return v === 'true';
-      const list = v.split(',').map((s) => s.trim()).filter(Boolean);
+      const list = v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
       if (list.some((s) => !/^[0-9a-fA-F.:/]+$|^(loopback|linklocal|uniquelocal)$/.test(s))) {
-        ctx.addIssue({ code: 'custom', message: 'TRUST_PROXY must be a hop count, true/false, or addresses/subnets (or loopback, linklocal, uniquelocal)' });
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            'TRUST_PROXY must be a hop count, true/false, or addresses/subnets (or loopback, linklocal, uniquelocal)',
+        });
         return z.NEVER;
       }
       return list;
@@ -132,12 +148,23 @@ const settings = z.object({
         parsed = null;
       }
       const methods = ['cardForeign', 'cardDomestic', 'walletA', 'walletB', 'onlineWallet'];
-      const ok = parsed && typeof parsed === 'object' && !Array.isArray(parsed) && Object.entries(parsed).every(([k, u]) => methods.includes(k) && typeof u === 'string' && /^https?:\/\/[^\s]+$/.test(u));
+      const ok =
+        parsed &&
+        typeof parsed === 'object' &&
+        !Array.isArray(parsed) &&
+        Object.entries(parsed).every(
+          ([k, u]) => methods.includes(k) && typeof u === 'string' && /^https?:\/\/[^\s]+$/.test(u),
+        );
       if (!ok) {
-        ctx.addIssue({ code: 'custom', message: `PAYMENT_GATEWAY_URLS must be JSON mapping ${methods.join(', ')} to http(s) URLs` });
+        ctx.addIssue({
+          code: 'custom',
+          message: `PAYMENT_GATEWAY_URLS must be JSON mapping ${methods.join(', ')} to http(s) URLs`,
+        });
         return z.NEVER;
       }
-      return Object.fromEntries(Object.entries(parsed as Record<string, string>).map(([k, u]) => [k, u.replace(/\/+$/, '')]));
+      return Object.fromEntries(
+        Object.entries(parsed as Record<string, string>).map(([k, u]) => [k, u.replace(/\/+$/, '')]),
+      );
     }),
   // What this process does (docs/operations.md "Roles"): `web` serves HTTP and runs no background
   // work; `worker` runs the jobs and the queued heavy work and serves only health and metrics.
@@ -173,7 +200,10 @@ const settings = z.object({
     .string()
     .default('')
     .transform((v, ctx) => {
-      const entries = v.split(',').map((e) => e.trim().toLowerCase()).filter(Boolean);
+      const entries = v
+        .split(',')
+        .map((e) => e.trim().toLowerCase())
+        .filter(Boolean);
       const bad = entries.filter((e) => !HOST_OR_CIDR.test(e) || (e.includes('/') && !isCidr(e)));
       if (bad.length) ctx.addIssue({ code: 'custom', message: `not a host name, address or CIDR: ${bad.join(', ')}` });
       return entries;
@@ -183,21 +213,47 @@ const settings = z.object({
     .default('25,465,587,2525')
     .transform((v, ctx): number[] | 'any' => {
       if (v.trim() === '*') return 'any';
-      const ports = v.split(',').map((p) => p.trim()).filter(Boolean).map(Number);
-      if (!ports.length || ports.some((p) => !Number.isInteger(p) || p < 1 || p > 65535)) ctx.addIssue({ code: 'custom', message: 'a comma-separated list of ports, or *' });
+      const ports = v
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean)
+        .map(Number);
+      if (!ports.length || ports.some((p) => !Number.isInteger(p) || p < 1 || p > 65535))
+        ctx.addIssue({ code: 'custom', message: 'a comma-separated list of ports, or *' });
       return ports;
     }),
   // Uploads made while a form is being filled in and not yet saved (server/modules/files/temporary.ts).
   TEMP_UPLOAD_CONFERENCE_BUDGET: byteSize('512MB'),
   TEMP_UPLOAD_TOTAL_BUDGET: byteSize('4GB'),
-  TEMP_UPLOAD_TTL_MINUTES: z.coerce.number().int().min(5).max(7 * 24 * 60).default(120),
+  TEMP_UPLOAD_TTL_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(5)
+    .max(7 * 24 * 60)
+    .default(120),
   TEMP_UPLOAD_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(100),
   // Files in an S3-compatible bucket instead of DATA_DIR (server/platform/s3Files.ts; docs/operations.md
   // "Files in a bucket"). S3_BUCKET turns it on; an empty value is the same as unset.
-  S3_BUCKET: unsetWhenEmpty(z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'S3_BUCKET must be a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens')),
+  S3_BUCKET: unsetWhenEmpty(
+    z
+      .string()
+      .regex(
+        /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+        'S3_BUCKET must be a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens',
+      ),
+  ),
   // MinIO, Ceph, OSS, COS…: their URL (http://minio:9000); unset for AWS S3 itself.
-  S3_ENDPOINT: unsetWhenEmpty(z.string().regex(/^https?:\/\/[^\s/?#]+\/?$/, 'S3_ENDPOINT must be a URL such as http://minio:9000 or https://oss-cn-beijing.aliyuncs.com')),
-  S3_REGION: unsetWhenEmpty(z.string().regex(/^[a-z0-9-]{2,40}$/, 'S3_REGION must be a region name such as us-east-1')).transform((v) => v ?? 'us-east-1'),
+  S3_ENDPOINT: unsetWhenEmpty(
+    z
+      .string()
+      .regex(
+        /^https?:\/\/[^\s/?#]+\/?$/,
+        'S3_ENDPOINT must be a URL such as http://minio:9000 or https://oss-cn-beijing.aliyuncs.com',
+      ),
+  ),
+  S3_REGION: unsetWhenEmpty(
+    z.string().regex(/^[a-z0-9-]{2,40}$/, 'S3_REGION must be a region name such as us-east-1'),
+  ).transform((v) => v ?? 'us-east-1'),
   S3_ACCESS_KEY_ID: unsetWhenEmpty(z.string()),
   S3_SECRET_ACCESS_KEY: unsetWhenEmpty(z.string()),
   // Bucket in the path (http://minio:9000/bucket/key) rather than in the host name: MinIO and most self-hosted stores.
@@ -207,21 +263,23 @@ const settings = z.object({
     .transform((v) => v === 'true'),
 });
 
-const schema = settings.superRefine((values, ctx) => {
-  // The keys are asked for rather than looked for elsewhere (instance roles, ~/.aws): what a
-  // process uses is what its settings say.
-  if (!values.S3_BUCKET) return;
-  for (const key of ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
-    if (!values[key]) ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required when S3_BUCKET is set` });
-  }
-}).transform(({ PUBLIC_SCHEME, PUBLIC_PORT, ...values }) => {
-  // Unset, a try-out is reached as it listens (http, PORT); production sits behind TLS on 443.
-  const scheme = PUBLIC_SCHEME ?? (values.NODE_ENV === 'production' ? 'https' : 'http');
-  // PORT 0 (any free port) names no port anyone could be told.
-  const port = PUBLIC_PORT ?? (values.NODE_ENV === 'production' ? null : values.PORT || null);
-  return { ...values, PUBLIC_SCHEME: scheme, PUBLIC_PORT: port };
-});
-
+const schema = settings
+  .superRefine((values, ctx) => {
+    // The keys are asked for rather than looked for elsewhere (instance roles, ~/.aws): what a
+    // process uses is what its settings say.
+    if (!values.S3_BUCKET) return;
+    for (const key of ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+      if (!values[key])
+        ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required when S3_BUCKET is set` });
+    }
+  })
+  .transform(({ PUBLIC_SCHEME, PUBLIC_PORT, ...values }) => {
+    // Unset, a try-out is reached as it listens (http, PORT); production sits behind TLS on 443.
+    const scheme = PUBLIC_SCHEME ?? (values.NODE_ENV === 'production' ? 'https' : 'http');
+    // PORT 0 (any free port) names no port anyone could be told.
+    const port = PUBLIC_PORT ?? (values.NODE_ENV === 'production' ? null : values.PORT || null);
+    return { ...values, PUBLIC_SCHEME: scheme, PUBLIC_PORT: port };
+  });
 
 export type Config = z.infer<typeof schema> & { secret: string; secretGenerated: boolean };
 

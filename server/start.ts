@@ -45,7 +45,11 @@ export async function start(): Promise<void> {
   const server = http.createServer(config.ROLE === 'worker' ? probesOnly(operations) : app);
   server.listen(config.PORT, config.HOST, () => {
     const port = (server.address() as { port: number }).port;
-    if (config.ROLE === 'worker') return logger.info({ ms: Date.now() - started }, `Worker on port ${port}: jobs and heavy work; /healthz, /readyz and /metrics only`);
+    if (config.ROLE === 'worker')
+      return logger.info(
+        { ms: Date.now() - started },
+        `Worker on port ${port}: jobs and heavy work; /healthz, /readyz and /metrics only`,
+      );
     logger.info(
       { ms: Date.now() - started },
       `Conference platform on port ${port}: the platform (sign-in, creating conferences, super admin) at http://${config.PLATFORM_HOST}:${port}; ` +
@@ -103,7 +107,12 @@ const IN_FLIGHT_BOUND_MS = 15_000;
  * flight finished — those still running after the bound are cut — then the jobs (their leases
  * handed back), the app's connections and the pool.
  */
-async function stopGracefully(server: http.Server, operations: App['operations'], delayMs: number, release: () => Promise<void>): Promise<void> {
+async function stopGracefully(
+  server: http.Server,
+  operations: App['operations'],
+  delayMs: number,
+  release: () => Promise<void>,
+): Promise<void> {
   operations.readiness.drain();
   await new Promise((resolve) => setTimeout(resolve, delayMs));
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
@@ -111,7 +120,10 @@ async function stopGracefully(server: http.Server, operations: App['operations']
   let timer: NodeJS.Timeout | undefined;
   const bound = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), IN_FLIGHT_BOUND_MS)));
   if ((await Promise.race([operations.drained(), bound])) === 'late') {
-    logger.warn({ inFlight: operations.inFlight }, 'requests still running at the shutdown bound: closing their connections');
+    logger.warn(
+      { inFlight: operations.inFlight },
+      'requests still running at the shutdown bound: closing their connections',
+    );
   }
   clearTimeout(timer);
   server.closeAllConnections();

@@ -26,7 +26,15 @@ const TASKS: Record<string, ComputeTask<any, unknown>> = {
 /** Progress is posted at most this often: a task may report every row. */
 const REPORT_MS = 200;
 
-export default async function runTask({ task, input, port }: { task: string; input: unknown; port?: MessagePort }): Promise<unknown> {
+export default async function runTask({
+  task,
+  input,
+  port,
+}: {
+  task: string;
+  input: unknown;
+  port?: MessagePort;
+}): Promise<unknown> {
   const fn = TASKS[task];
   if (!fn) throw new Error(`unknown task ${task}`);
   let last = 0;

@@ -2,7 +2,7 @@
  * `npm test`: every check, in stages, each timed (issue 36: CI has a fixed budget and every note
  * quotes where it goes).
  *
- *   1. type check and lint, side by side (one core each);
+ *   1. type check, lint and the formatter's check, side by side;
  *   2. the production build, unless dist/ was built from exactly these sources (npm install's
  *      `prepare` has just built it: the stamp says so);
  *   3. unit and integration tests on SQLite and, when TEST_DATABASE_URL names one, on
@@ -21,7 +21,8 @@ import { buildIsCurrent } from '../server/buildStamp.mjs';
 const root = path.resolve(import.meta.dirname, '..');
 const results = path.join(root, 'test-results');
 fs.mkdirSync(results, { recursive: true });
-for (const stale of ['stages.tsv', 'tests.txt', 'vitest-sqlite.json', 'vitest-mariadb.json']) fs.rmSync(path.join(results, stale), { force: true });
+for (const stale of ['stages.tsv', 'tests.txt', 'vitest-sqlite.json', 'vitest-mariadb.json'])
+  fs.rmSync(path.join(results, stale), { force: true });
 const stages = [];
 const counts = { passed: 0, failed: 0, skipped: 0 };
 
@@ -29,7 +30,11 @@ const counts = { passed: 0, failed: 0, skipped: 0 };
 function run(name, command, args, { env = {}, prefix = false } = {}) {
   return new Promise((resolve) => {
     const started = Date.now();
-    const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     const show = (stream) => (chunk) => {
       const text = chunk.toString();
@@ -47,11 +52,19 @@ function run(name, command, args, { env = {}, prefix = false } = {}) {
 }
 
 function summary() {
-  const lines = stages.map((s) => `${s.name}\t${s.seconds.toFixed(0)}\t${s.code === 0 ? 'ok' : s.code === null ? 'skipped' : `exit ${s.code}`}`);
+  const lines = stages.map(
+    (s) =>
+      `${s.name}\t${s.seconds.toFixed(0)}\t${s.code === 0 ? 'ok' : s.code === null ? 'skipped' : `exit ${s.code}`}`,
+  );
   fs.writeFileSync(path.join(results, 'stages.tsv'), `${lines.join('\n')}\n`);
   console.log('\n== npm test: wall time per stage');
-  for (const s of stages) console.log(`  ${s.name.padEnd(22)} ${s.seconds.toFixed(0).padStart(5)} s  ${s.code === 0 ? 'ok' : s.code === null ? 'skipped' : `FAILED (exit ${s.code})`}`);
-  console.log(`\ntests run: ${counts.passed + counts.failed} (${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped)`);
+  for (const s of stages)
+    console.log(
+      `  ${s.name.padEnd(22)} ${s.seconds.toFixed(0).padStart(5)} s  ${s.code === 0 ? 'ok' : s.code === null ? 'skipped' : `FAILED (exit ${s.code})`}`,
+    );
+  console.log(
+    `\ntests run: ${counts.passed + counts.failed} (${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped)`,
+  );
   const closing = `tests: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`;
   fs.writeFileSync(path.join(results, 'tests.txt'), `${closing}\n`);
   console.log(closing);
@@ -73,7 +86,8 @@ function addVitestCounts(file) {
 
 /** The node test runner's counts, from its closing lines ("# pass 54" or "ℹ pass 54"). */
 function addNodeTestCounts(output) {
-  const read = (key) => [...output.matchAll(new RegExp(`^(?:#|ℹ) ${key} (\\d+)$`, 'gm'))].reduce((n, m) => n + Number(m[1]), 0);
+  const read = (key) =>
+    [...output.matchAll(new RegExp(`^(?:#|ℹ) ${key} (\\d+)$`, 'gm'))].reduce((n, m) => n + Number(m[1]), 0);
   counts.passed += read('pass');
   counts.failed += read('fail');
   counts.skipped += read('skipped') + read('todo');
@@ -81,13 +95,25 @@ function addNodeTestCounts(output) {
 
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
 
-// 1. Type check and lint, side by side.
-const [typecheck, lint] = await Promise.all([
+// 1. Type check, lint and the formatter's check, side by side.
+const [typecheck, lint, format] = await Promise.all([
   // Both keep what they learnt in node_modules/.cache, so a second run checks only what changed.
-  run('typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json', '--incremental', '--tsBuildInfoFile', 'node_modules/.cache/tsc/tsbuildinfo'], { prefix: true }),
+  run(
+    'typecheck',
+    bin('tsc'),
+    ['--noEmit', '-p', 'tsconfig.json', '--incremental', '--tsBuildInfoFile', 'node_modules/.cache/tsc/tsbuildinfo'],
+    { prefix: true },
+  ),
   run('lint', bin('eslint'), ['.', '--cache', '--cache-location', 'node_modules/.cache/eslint/'], { prefix: true }),
+  // Prettier (.prettierrc.json, width 120): `npm run format` writes what this checks.
+  run(
+    'format',
+    bin('prettier'),
+    ['--check', '.', '--cache', '--cache-location', 'node_modules/.cache/prettier/cache', '--log-level', 'warn'],
+    { prefix: true },
+  ),
 ]);
-if (typecheck.code || lint.code) finish(1);
+if (typecheck.code || lint.code || format.code) finish(1);
 
 // 2. The build, unless dist/ is already built from these sources.
 if (buildIsCurrent(root)) {
@@ -97,18 +123,42 @@ if (buildIsCurrent(root)) {
 
 // 3. Unit and integration tests: SQLite and MariaDB side by side.
 const vitest = (project, workers) =>
-  run(`unit (${project})`, bin('vitest'), ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=test-results/vitest-${project}.json`, '--reporter=./test/support/fileTimeGuard.ts'], {
-    env: { TEST_WORKERS: String(workers) },
-    prefix: true,
-  });
-const unit = await Promise.all(process.env.TEST_DATABASE_URL ? [vitest('sqlite', 1), vitest('mariadb', 2)] : [vitest('sqlite', 2)]);
+  run(
+    `unit (${project})`,
+    bin('vitest'),
+    [
+      'run',
+      '--project',
+      project,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=test-results/vitest-${project}.json`,
+      '--reporter=./test/support/fileTimeGuard.ts',
+    ],
+    {
+      env: { TEST_WORKERS: String(workers) },
+      prefix: true,
+    },
+  );
+const unit = await Promise.all(
+  process.env.TEST_DATABASE_URL ? [vitest('sqlite', 1), vitest('mariadb', 2)] : [vitest('sqlite', 2)],
+);
 addVitestCounts(path.join(results, 'vitest-sqlite.json'));
 if (process.env.TEST_DATABASE_URL) addVitestCounts(path.join(results, 'vitest-mariadb.json'));
 if (unit.some((u) => u.code)) finish(1);
 
 // 4. The browser tests, three files at a time: a file waits on its server and its browser more than it
 // computes (three at once kept about one core busy: 249 s for the 19 files, against 741-782 s one by one).
-const e2eFiles = fs.readdirSync(path.join(root, 'test/e2e')).filter((f) => f.endsWith('.test.ts')).map((f) => `test/e2e/${f}`);
-const e2e = await run('browser (Chromium)', process.execPath, ['--import', 'tsx', '--test', `--test-concurrency=${process.env.E2E_CONCURRENCY ?? 3}`, ...e2eFiles]);
+const e2eFiles = fs
+  .readdirSync(path.join(root, 'test/e2e'))
+  .filter((f) => f.endsWith('.test.ts'))
+  .map((f) => `test/e2e/${f}`);
+const e2e = await run('browser (Chromium)', process.execPath, [
+  '--import',
+  'tsx',
+  '--test',
+  `--test-concurrency=${process.env.E2E_CONCURRENCY ?? 3}`,
+  ...e2eFiles,
+]);
 addNodeTestCounts(e2e.output);
 finish(e2e.code ? 1 : 0);

@@ -6,8 +6,7 @@
  */
 import { useEffect, useState } from 'react';
 import { FRAME_MESSAGE, type FrameMessage } from '../shared/handoff';
-
-export type AccountFrameProps = { src: string; title: string };
+import type { AccountFrameProps } from './props';
 
 export default function AccountFrame({ src, title }: AccountFrameProps) {
   const [height, setHeight] = useState(440);
@@ -18,10 +17,18 @@ export default function AccountFrame({ src, title }: AccountFrameProps) {
       const { height: h, navigate } = event.data;
       if (typeof h === 'number' && h > 0 && h < 5000) setHeight(h);
       // Only this conference's own hand-over address, nothing the message could choose.
-      if (typeof navigate === 'string' && navigate.startsWith(`${location.origin}/auth/handoff?`)) location.assign(navigate);
+      if (typeof navigate === 'string' && navigate.startsWith(`${location.origin}/auth/handoff?`))
+        location.assign(navigate);
     }
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
   }, [src]);
-  return <iframe className="account-frame" src={src} title={title} style={{ width: '100%', height, border: 0, display: 'block' }} />;
+  return (
+    <iframe
+      className="account-frame"
+      src={src}
+      title={title}
+      style={{ width: '100%', height, border: 0, display: 'block' }}
+    />
+  );
 }

@@ -8,10 +8,8 @@ import { AntdRoot } from '../shared/AntdRoot';
 import { privacyApi, type ErasureSubjectView, type ErasureView } from '../../server/contract/privacy';
 import { ApiError, call } from '../shared/api';
 import { translator } from '../shared/i18n';
-import type { Lang } from '../shared/locale';
 import { Readable, StateTag, utcMinute } from '../shared/erasures';
-
-export type AdminErasureProps = { lang: Lang; mobile: boolean; recent: ErasureView[] };
+import type { AdminErasureProps } from './props';
 
 function AdminErasureScreen({ lang, mobile, recent }: AdminErasureProps) {
   const t = translator(lang);
@@ -41,12 +39,15 @@ function AdminErasureScreen({ lang, mobile, recent }: AdminErasureProps) {
     if (!values) return;
     setBusy(true);
     try {
-      const erasure = await call(privacyApi.adminErase, { body: { userId: found.userId, confirmEmail: values.confirmEmail, note: values.note ?? '' } });
+      const erasure = await call(privacyApi.adminErase, {
+        body: { userId: found.userId, confirmEmail: values.confirmEmail, note: values.note ?? '' },
+      });
       message.success(t('privacy:erasureStarted'));
       setFound({ ...found, erasure });
       setRows(await call(privacyApi.adminList));
     } catch (err) {
-      if (err instanceof ApiError && err.field === 'confirmEmail') form.setFields([{ name: 'confirmEmail', errors: [t(err.messageKey)] }]);
+      if (err instanceof ApiError && err.field === 'confirmEmail')
+        form.setFields([{ name: 'confirmEmail', errors: [t(err.messageKey)] }]);
       else fail(err);
     } finally {
       setBusy(false);
@@ -60,31 +61,61 @@ function AdminErasureScreen({ lang, mobile, recent }: AdminErasureProps) {
       <Card>
         <Form layout={mobile ? 'vertical' : 'inline'} onFinish={find}>
           <Form.Item label={t('privacy:adminEmail')} htmlFor="erasure-email">
-            <Input id="erasure-email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} style={{ width: mobile ? '100%' : 300 }} />
+            <Input
+              id="erasure-email"
+              type="email"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              style={{ width: mobile ? '100%' : 300 }}
+            />
           </Form.Item>
           <Form.Item>
-            <Button htmlType="submit" type="primary">{t('privacy:adminFind')}</Button>
+            <Button htmlType="submit" type="primary">
+              {t('privacy:adminFind')}
+            </Button>
           </Form.Item>
         </Form>
         {findError ? <Alert style={{ marginTop: 12 }} type="error" showIcon message={findError} /> : null}
         {found ? (
           <div style={{ marginTop: 16 }}>
-            <Descriptions column={1} size="small" bordered items={[
-              { key: 'a', label: t('privacy:col.account'), children: `#${found.userId}` },
-              { key: 'e', label: t('privacy:adminEmail'), children: found.email },
-              { key: 'n', label: t('privacy:col.name'), children: found.name || '—' },
-              ...(found.erasure ? [{ key: 's', label: t('privacy:col.state'), children: state(found.erasure) }] : []),
-            ]} />
+            <Descriptions
+              column={1}
+              size="small"
+              bordered
+              items={[
+                { key: 'a', label: t('privacy:col.account'), children: `#${found.userId}` },
+                { key: 'e', label: t('privacy:adminEmail'), children: found.email },
+                { key: 'n', label: t('privacy:col.name'), children: found.name || '—' },
+                ...(found.erasure ? [{ key: 's', label: t('privacy:col.state'), children: state(found.erasure) }] : []),
+              ]}
+            />
             {!found.erasure || found.erasure.state !== 'erasing' ? (
               <Form form={form} layout="vertical" style={{ marginTop: 16, maxWidth: 480 }}>
-                <Form.Item name="confirmEmail" label={t('privacy:adminConfirmEmail')} rules={[{ required: true, message: t('privacy:emailMismatch') }]}>
+                <Form.Item
+                  name="confirmEmail"
+                  label={t('privacy:adminConfirmEmail')}
+                  rules={[{ required: true, message: t('privacy:emailMismatch') }]}
+                >
                   <Input type="email" />
                 </Form.Item>
-                <Form.Item name="note" label={t('privacy:adminNote')} rules={[{ max: 500, message: t('privacy:noteTooLong') }]}>
+                <Form.Item
+                  name="note"
+                  label={t('privacy:adminNote')}
+                  rules={[{ max: 500, message: t('privacy:noteTooLong') }]}
+                >
                   <Input.TextArea rows={2} maxLength={500} />
                 </Form.Item>
-                <Popconfirm title={t('privacy:eraseText')} overlayStyle={{ maxWidth: 360 }} onConfirm={erase} okButtonProps={{ danger: true }} okText={t('privacy:adminErase')} cancelText={t('privacy:cancel')}>
-                  <Button danger loading={busy}>{t('privacy:adminErase')}</Button>
+                <Popconfirm
+                  title={t('privacy:eraseText')}
+                  overlayStyle={{ maxWidth: 360 }}
+                  onConfirm={erase}
+                  okButtonProps={{ danger: true }}
+                  okText={t('privacy:adminErase')}
+                  cancelText={t('privacy:cancel')}
+                >
+                  <Button danger loading={busy}>
+                    {t('privacy:adminErase')}
+                  </Button>
                 </Popconfirm>
               </Form>
             ) : null}
@@ -93,15 +124,35 @@ function AdminErasureScreen({ lang, mobile, recent }: AdminErasureProps) {
       </Card>
       <h2 style={{ fontSize: 18, marginTop: 24 }}>{t('privacy:adminRecent')}</h2>
       {mobile ? (
-        <List dataSource={rows} rowKey="id" renderItem={(e) => <List.Item><List.Item.Meta title={<span>#{e.userId} {state(e)}</span>} description={`${utcMinute(e.createdAt)} · ${t(`privacy:origin.${e.origin}`)}`} /></List.Item>} />
+        <List
+          dataSource={rows}
+          rowKey="id"
+          renderItem={(e) => (
+            <List.Item>
+              <List.Item.Meta
+                title={
+                  <span>
+                    #{e.userId} {state(e)}
+                  </span>
+                }
+                description={`${utcMinute(e.createdAt)} · ${t(`privacy:origin.${e.origin}`)}`}
+              />
+            </List.Item>
+          )}
+        />
       ) : (
-        <Table rowKey="id" dataSource={rows} pagination={false} columns={[
-          { title: t('privacy:col.account'), key: 'a', render: (_, e) => `#${e.userId}` },
-          { title: t('privacy:col.when'), key: 'w', render: (_, e) => utcMinute(e.createdAt) },
-          { title: t('privacy:col.origin'), key: 'o', render: (_, e) => t(`privacy:origin.${e.origin}`) },
-          { title: t('privacy:col.state'), key: 's', render: (_, e) => state(e) },
-          { title: t('privacy:col.changed'), key: 'c', dataIndex: 'changed' },
-        ]} />
+        <Table
+          rowKey="id"
+          dataSource={rows}
+          pagination={false}
+          columns={[
+            { title: t('privacy:col.account'), key: 'a', render: (_, e) => `#${e.userId}` },
+            { title: t('privacy:col.when'), key: 'w', render: (_, e) => utcMinute(e.createdAt) },
+            { title: t('privacy:col.origin'), key: 'o', render: (_, e) => t(`privacy:origin.${e.origin}`) },
+            { title: t('privacy:col.state'), key: 's', render: (_, e) => state(e) },
+            { title: t('privacy:col.changed'), key: 'c', dataIndex: 'changed' },
+          ]}
+        />
       )}
     </div>
   );

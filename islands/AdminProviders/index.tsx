@@ -2,14 +2,11 @@
 import { useState } from 'react';
 import { App, Button, Form, Input, InputNumber, List, Modal, Popconfirm, Radio, Space, Switch, Table, Tag } from 'antd';
 import { AntdRoot } from '../shared/AntdRoot';
-import { accountsApi, type ProviderView } from '../../server/contract/accounts';
+import { accountsApi } from '../../server/contract/accounts';
 import { call, ApiError } from '../shared/api';
 import { translator } from '../shared/i18n';
-import type { Lang } from '../shared/locale';
 import { checkedValues } from '../shared/formCheck';
-
-export type ProviderItem = ProviderView;
-export type AdminProvidersProps = { lang: Lang; mobile: boolean; providers: ProviderItem[]; origin: string };
+import type { ProviderItem, AdminProvidersProps } from './props';
 
 type Values = Omit<ProviderItem, 'id' | 'hasSecret'> & { clientSecret?: string };
 
@@ -26,7 +23,9 @@ function Providers({ lang, mobile, providers: initial, origin }: AdminProvidersP
   function open(item: ProviderItem | 'new') {
     setEditing(item);
     form.resetFields();
-    form.setFieldsValue(item === 'new' ? { kind: 'oidc', enabled: true, isCommon: false, sort: 0 } : { ...item, clientSecret: '' });
+    form.setFieldsValue(
+      item === 'new' ? { kind: 'oidc', enabled: true, isCommon: false, sort: 0 } : { ...item, clientSecret: '' },
+    );
   }
 
   async function save() {
@@ -67,8 +66,16 @@ function Providers({ lang, mobile, providers: initial, origin }: AdminProvidersP
     </Space>
   );
   const actions = (p: ProviderItem) => [
-    <a key="edit" onClick={() => open(p)}>{t('admin.edit')}</a>,
-    <Popconfirm key="del" title={t('admin.confirmDelete')} onConfirm={() => remove(p)} okText={t('admin.delete')} cancelText={t('profile.cancel')}>
+    <a key="edit" onClick={() => open(p)}>
+      {t('admin.edit')}
+    </a>,
+    <Popconfirm
+      key="del"
+      title={t('admin.confirmDelete')}
+      onConfirm={() => remove(p)}
+      okText={t('admin.delete')}
+      cancelText={t('profile.cancel')}
+    >
       <a className="danger-link">{t('admin.delete')}</a>
     </Popconfirm>,
   ];
@@ -76,8 +83,15 @@ function Providers({ lang, mobile, providers: initial, origin }: AdminProvidersP
   return (
     <div className="admin-screen">
       <div className="admin-toolbar">
-        <p className="admin-hint">{t('admin.redirectUris', { oidc: `${origin.replace('//platform.', '//<conference-domain>.')}/oidcLogin`, passport: '/login' })}</p>
-        <Button type="primary" onClick={() => open('new')}>{t('admin.addProvider')}</Button>
+        <p className="admin-hint">
+          {t('admin.redirectUris', {
+            oidc: `${origin.replace('//platform.', '//<conference-domain>.')}/oidcLogin`,
+            passport: '/login',
+          })}
+        </p>
+        <Button type="primary" onClick={() => open('new')}>
+          {t('admin.addProvider')}
+        </Button>
       </div>
       {mobile ? (
         <List
@@ -98,7 +112,10 @@ function Providers({ lang, mobile, providers: initial, origin }: AdminProvidersP
           columns={[
             { title: t('admin.name'), render: (_, p) => name(p) },
             { title: t('admin.type'), render: (_, p) => tags(p) },
-            { title: t('admin.endpoint'), render: (_, p) => <code className="admin-code">{p.kind === 'oidc' ? p.issuer : p.authorizeUrl}</code> },
+            {
+              title: t('admin.endpoint'),
+              render: (_, p) => <code className="admin-code">{p.kind === 'oidc' ? p.issuer : p.authorizeUrl}</code>,
+            },
             { title: t('admin.clientId'), dataIndex: 'clientId' },
             { title: t('admin.sort'), dataIndex: 'sort', width: 80 },
             { title: t('admin.actions'), width: 140, render: (_, p) => <Space>{actions(p)}</Space> },
@@ -118,27 +135,75 @@ function Providers({ lang, mobile, providers: initial, origin }: AdminProvidersP
       >
         <Form form={form} layout="vertical" requiredMark={false} name="provider">
           <Form.Item name="kind" label={t('admin.type')}>
-            <Radio.Group options={[{ value: 'oidc', label: t('admin.kind.oidc') }, { value: 'passport', label: t('admin.kind.passport') }]} optionType="button" />
+            <Radio.Group
+              options={[
+                { value: 'oidc', label: t('admin.kind.oidc') },
+                { value: 'passport', label: t('admin.kind.passport') },
+              ]}
+              optionType="button"
+            />
           </Form.Item>
           <Space.Compact block>
-            <Form.Item name="nameZh" label={t('admin.nameZh')} rules={[{ required: true, message: t('sso.nameZhRequired') }]} style={{ flex: 1, marginRight: 8 }}>
+            <Form.Item
+              name="nameZh"
+              label={t('admin.nameZh')}
+              rules={[{ required: true, message: t('sso.nameZhRequired') }]}
+              style={{ flex: 1, marginRight: 8 }}
+            >
               <Input maxLength={100} />
             </Form.Item>
-            <Form.Item name="nameEn" label={t('admin.nameEn')} rules={[{ required: true, message: t('sso.nameEnRequired') }]} style={{ flex: 1 }}>
+            <Form.Item
+              name="nameEn"
+              label={t('admin.nameEn')}
+              rules={[{ required: true, message: t('sso.nameEnRequired') }]}
+              style={{ flex: 1 }}
+            >
               <Input maxLength={150} />
             </Form.Item>
           </Space.Compact>
           {kind === 'passport' ? (
             <>
-              <Form.Item name="authorizeUrl" label={t('admin.authorizeUrl')} rules={[{ required: true, message: t('sso.authorizeUrlInvalid') }]}><Input /></Form.Item>
-              <Form.Item name="tokenUrl" label={t('admin.tokenUrl')} rules={[{ required: true, message: t('sso.tokenUrlInvalid') }]}><Input /></Form.Item>
-              <Form.Item name="userinfoUrl" label={t('admin.userinfoUrl')} rules={[{ required: true, message: t('sso.userinfoUrlInvalid') }]}><Input /></Form.Item>
-              <Form.Item name="logoutUrl" label={t('admin.logoutUrl')}><Input /></Form.Item>
+              <Form.Item
+                name="authorizeUrl"
+                label={t('admin.authorizeUrl')}
+                rules={[{ required: true, message: t('sso.authorizeUrlInvalid') }]}
+              >
+                <Input />
+              </Form.Item>
+              <Form.Item
+                name="tokenUrl"
+                label={t('admin.tokenUrl')}
+                rules={[{ required: true, message: t('sso.tokenUrlInvalid') }]}
+              >
+                <Input />
+              </Form.Item>
+              <Form.Item
+                name="userinfoUrl"
+                label={t('admin.userinfoUrl')}
+                rules={[{ required: true, message: t('sso.userinfoUrlInvalid') }]}
+              >
+                <Input />
+              </Form.Item>
+              <Form.Item name="logoutUrl" label={t('admin.logoutUrl')}>
+                <Input />
+              </Form.Item>
             </>
           ) : (
-            <Form.Item name="issuer" label={t('admin.issuer')} rules={[{ required: true, message: t('sso.issuerInvalid') }]}><Input placeholder="https://idp.example.edu" /></Form.Item>
+            <Form.Item
+              name="issuer"
+              label={t('admin.issuer')}
+              rules={[{ required: true, message: t('sso.issuerInvalid') }]}
+            >
+              <Input placeholder="https://idp.example.edu" />
+            </Form.Item>
           )}
-          <Form.Item name="clientId" label={t('admin.clientId')} rules={[{ required: true, message: t('sso.clientIdRequired') }]}><Input /></Form.Item>
+          <Form.Item
+            name="clientId"
+            label={t('admin.clientId')}
+            rules={[{ required: true, message: t('sso.clientIdRequired') }]}
+          >
+            <Input />
+          </Form.Item>
           <Form.Item
             name="clientSecret"
             label={t('admin.clientSecret')}
@@ -147,11 +212,19 @@ function Providers({ lang, mobile, providers: initial, origin }: AdminProvidersP
           >
             <Input.Password autoComplete="new-password" />
           </Form.Item>
-          <Form.Item name="logo" label={t('admin.logo')}><Input placeholder="/files/logo.png" /></Form.Item>
+          <Form.Item name="logo" label={t('admin.logo')}>
+            <Input placeholder="/files/logo.png" />
+          </Form.Item>
           <Space size="large" wrap>
-            <Form.Item name="isCommon" label={t('admin.common')} valuePropName="checked"><Switch disabled={kind === 'passport'} /></Form.Item>
-            <Form.Item name="enabled" label={t('admin.enabled')} valuePropName="checked"><Switch /></Form.Item>
-            <Form.Item name="sort" label={t('admin.sort')}><InputNumber min={0} max={1000000} /></Form.Item>
+            <Form.Item name="isCommon" label={t('admin.common')} valuePropName="checked">
+              <Switch disabled={kind === 'passport'} />
+            </Form.Item>
+            <Form.Item name="enabled" label={t('admin.enabled')} valuePropName="checked">
+              <Switch />
+            </Form.Item>
+            <Form.Item name="sort" label={t('admin.sort')}>
+              <InputNumber min={0} max={1000000} />
+            </Form.Item>
           </Space>
         </Form>
       </Modal>

@@ -4,16 +4,12 @@
  */
 import { useState } from 'react';
 import { App, Button, Form, Input, List, Modal, Popconfirm, Space, Table } from 'antd';
-import { conferencesApi, formatInstant, type QueueItem } from '../../server/contract/conferences';
+import { conferencesApi, formatInstant } from '../../server/contract/conferences';
 import { AntdRoot } from '../shared/AntdRoot';
 import { call, ApiError } from '../shared/api';
 import { translator } from '../shared/i18n';
-import type { Lang } from '../shared/locale';
 import { useHydrated } from '../shared/hydrated';
-
-export type PublicationRequestItem = QueueItem;
-/** `siteOrigin` turns a domain into a link: scheme and the port the platform is reached on. */
-export type AdminPublicationsProps = { lang: Lang; mobile: boolean; requests: PublicationRequestItem[]; scheme: string; port: string };
+import type { PublicationRequestItem, AdminPublicationsProps } from './props';
 
 const NS = 'manageConference:';
 
@@ -46,7 +42,8 @@ function Queue({ lang, mobile, requests, scheme, port }: AdminPublicationsProps)
       setRejecting(null);
       form.resetFields();
     } catch (err) {
-      if (err instanceof ApiError && err.field === 'reason') form.setFields([{ name: 'reason', errors: [t(err.messageKey)] }]);
+      if (err instanceof ApiError && err.field === 'reason')
+        form.setFields([{ name: 'reason', errors: [t(err.messageKey)] }]);
       else fail(err);
     } finally {
       setBusy(false);
@@ -63,17 +60,29 @@ function Queue({ lang, mobile, requests, scheme, port }: AdminPublicationsProps)
     );
   // The draft is seen as it will look only by staff of that conference: the administrator signs in on
   // its own address (sessions are per conference), then lands on the site or its management area.
-  const enter = (r: PublicationRequestItem, to: '/' | '/platform') => `${scheme}${r.domain}${port}/conferencelogin?redirect=${encodeURIComponent(to)}`;
+  const enter = (r: PublicationRequestItem, to: '/' | '/platform') =>
+    `${scheme}${r.domain}${port}/conferencelogin?redirect=${encodeURIComponent(to)}`;
   const actions = (r: PublicationRequestItem) => (
     <Space wrap>
       {r.domain && (
         <>
-          <Button size="small" href={enter(r, '/')} target="_blank" rel="noreferrer">{t(`${NS}queue.preview`)}</Button>
-          <Button size="small" href={enter(r, '/platform')} target="_blank" rel="noreferrer">{t(`${NS}queue.manage`)}</Button>
+          <Button size="small" href={enter(r, '/')} target="_blank" rel="noreferrer">
+            {t(`${NS}queue.preview`)}
+          </Button>
+          <Button size="small" href={enter(r, '/platform')} target="_blank" rel="noreferrer">
+            {t(`${NS}queue.manage`)}
+          </Button>
         </>
       )}
-      <Popconfirm title={t(`${NS}queue.confirmApprove`)} onConfirm={() => approve(r)} okText={t(`${NS}queue.approve`)} cancelText={t('profile.cancel')}>
-        <Button type="primary" size="small">{t(`${NS}queue.approve`)}</Button>
+      <Popconfirm
+        title={t(`${NS}queue.confirmApprove`)}
+        onConfirm={() => approve(r)}
+        okText={t(`${NS}queue.approve`)}
+        cancelText={t('profile.cancel')}
+      >
+        <Button type="primary" size="small">
+          {t(`${NS}queue.approve`)}
+        </Button>
       </Popconfirm>
       <Button danger size="small" onClick={() => setRejecting(r)}>
         {t(`${NS}queue.reject`)}
@@ -113,9 +122,19 @@ function Queue({ lang, mobile, requests, scheme, port }: AdminPublicationsProps)
           locale={{ emptyText: t(`${NS}queue.empty`) }}
           columns={[
             { title: t(`${NS}queue.conference`), dataIndex: 'name', key: 'name' },
-            { title: t(`${NS}queue.domain`), key: 'domain', render: (_, r) => <span style={{ whiteSpace: 'nowrap' }}>{site(r)}</span> },
+            {
+              title: t(`${NS}queue.domain`),
+              key: 'domain',
+              render: (_, r) => <span style={{ whiteSpace: 'nowrap' }}>{site(r)}</span>,
+            },
             { title: t(`${NS}queue.requestedBy`), dataIndex: 'requestedBy', key: 'requestedBy' },
-            { title: t(`${NS}queue.requestedAt`), dataIndex: 'requestedAt', key: 'requestedAt', render: (v: string) => formatInstant(v), width: 150 },
+            {
+              title: t(`${NS}queue.requestedAt`),
+              dataIndex: 'requestedAt',
+              key: 'requestedAt',
+              render: (v: string) => formatInstant(v),
+              width: 150,
+            },
             { title: t('admin.actions'), key: 'actions', width: 260, render: (_, r) => actions(r) },
           ]}
         />

@@ -3,13 +3,10 @@ import { useState } from 'react';
 import { App, Button, Form, Input, List, Popconfirm, Table, Tag } from 'antd';
 import { EMAIL_PATTERN } from '../../server/contract/validation';
 import { AntdRoot } from '../shared/AntdRoot';
-import { accountsApi, type SuperAdminView } from '../../server/contract/accounts';
+import { accountsApi } from '../../server/contract/accounts';
 import { call, ApiError } from '../shared/api';
 import { translator } from '../shared/i18n';
-import type { Lang } from '../shared/locale';
-
-export type SuperAdminItem = SuperAdminView;
-export type AdminSuperAdminsProps = { lang: Lang; mobile: boolean; admins: SuperAdminItem[]; selfId: number };
+import type { SuperAdminItem, AdminSuperAdminsProps } from './props';
 
 function SuperAdmins({ lang, mobile, admins, selfId }: AdminSuperAdminsProps) {
   const t = translator(lang);
@@ -48,7 +45,12 @@ function SuperAdmins({ lang, mobile, admins, selfId }: AdminSuperAdminsProps) {
   );
   const removeAction = (a: SuperAdminItem) =>
     a.userId === selfId ? null : (
-      <Popconfirm title={t('admin.confirmRemoveAdmin')} onConfirm={() => remove(a)} okText={t('admin.remove')} cancelText={t('profile.cancel')}>
+      <Popconfirm
+        title={t('admin.confirmRemoveAdmin')}
+        onConfirm={() => remove(a)}
+        okText={t('admin.remove')}
+        cancelText={t('profile.cancel')}
+      >
         <a className="danger-link">{t('admin.remove')}</a>
       </Popconfirm>
     );
@@ -56,16 +58,32 @@ function SuperAdmins({ lang, mobile, admins, selfId }: AdminSuperAdminsProps) {
   return (
     <div className="admin-screen">
       <Form form={form} layout="inline" onFinish={add} name="addSuperAdmin" className="admin-add">
-        <Form.Item name="email" rules={[{ required: true, message: t('emailFormatError') }, { pattern: EMAIL_PATTERN, message: t('emailFormatError') }]} style={{ flex: 1, minWidth: 220 }}>
+        <Form.Item
+          name="email"
+          rules={[
+            { required: true, message: t('emailFormatError') },
+            { pattern: EMAIL_PATTERN, message: t('emailFormatError') },
+          ]}
+          style={{ flex: 1, minWidth: 220 }}
+        >
           <Input placeholder={t('admin.addByEmail')} inputMode="email" />
         </Form.Item>
         <Form.Item>
-          <Button type="primary" htmlType="submit" loading={busy}>{t('admin.add')}</Button>
+          <Button type="primary" htmlType="submit" loading={busy}>
+            {t('admin.add')}
+          </Button>
         </Form.Item>
       </Form>
       <p className="admin-hint">{t('admin.addHint')}</p>
       {mobile ? (
-        <List dataSource={rows} renderItem={(a) => <List.Item actions={[removeAction(a)]}><List.Item.Meta title={who(a)} description={a.email} /></List.Item>} />
+        <List
+          dataSource={rows}
+          renderItem={(a) => (
+            <List.Item actions={[removeAction(a)]}>
+              <List.Item.Meta title={who(a)} description={a.email} />
+            </List.Item>
+          )}
+        />
       ) : (
         <Table
           rowKey="userId"

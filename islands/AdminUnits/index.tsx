@@ -5,15 +5,14 @@
 import { useMemo, useState } from 'react';
 import { App, Button, Form, Input, InputNumber, List, Modal, Popconfirm, Space, Table } from 'antd';
 import { AntdRoot } from '../shared/AntdRoot';
-import { unitsApi, type UnitPage, type UnitRow } from '../../server/contract/units';
+import { unitsApi, type UnitRow } from '../../server/contract/units';
 import { call, ApiError } from '../shared/api';
 import { translator } from '../shared/i18n';
-import type { Lang } from '../shared/locale';
 import { useHydrated } from '../shared/hydrated';
 import { checkedValues } from '../shared/formCheck';
+import type { AdminUnitsProps } from './props';
 
 type Unit = UnitRow;
-export type AdminUnitsProps = { lang: Lang; mobile: boolean; initial: UnitPage };
 
 function Units({ lang, mobile, initial }: AdminUnitsProps) {
   const hydrated = useHydrated();
@@ -41,7 +40,8 @@ function Units({ lang, mobile, initial }: AdminUnitsProps) {
       setEditing(null);
       await reload();
     } catch (err) {
-      if (err instanceof ApiError && err.field) form.setFields([{ name: err.field as keyof Unit, errors: [t(err.messageKey)] }]);
+      if (err instanceof ApiError && err.field)
+        form.setFields([{ name: err.field as keyof Unit, errors: [t(err.messageKey)] }]);
       else fail(err);
     }
   }
@@ -60,20 +60,39 @@ function Units({ lang, mobile, initial }: AdminUnitsProps) {
     setEditing(unit);
   };
   const actions = (u: Unit) => [
-    <a key="e" role="button" onClick={() => open(u)}>{t('units:edit')}</a>,
+    <a key="e" role="button" onClick={() => open(u)}>
+      {t('units:edit')}
+    </a>,
     <Popconfirm key="d" title={t('units:confirmDelete')} onConfirm={() => remove(u)}>
-      <a className="danger-link" role="button">{t('units:delete')}</a>
+      <a className="danger-link" role="button">
+        {t('units:delete')}
+      </a>
     </Popconfirm>,
   ];
 
   return (
     <div className="admin-units">
       <Space wrap style={{ marginBottom: 12 }}>
-        <Input.Search allowClear placeholder={t('units:search')} onChange={(e) => setFilter(e.target.value)} style={{ width: mobile ? '100%' : 320 }} />
-        <Button type="primary" onClick={() => open({})}>{t('units:add')}</Button>
+        <Input.Search
+          allowClear
+          placeholder={t('units:search')}
+          onChange={(e) => setFilter(e.target.value)}
+          style={{ width: mobile ? '100%' : 320 }}
+        />
+        <Button type="primary" onClick={() => open({})}>
+          {t('units:add')}
+        </Button>
       </Space>
       {mobile ? (
-        <List dataSource={shown} rowKey="id" renderItem={(u) => <List.Item actions={actions(u)}><List.Item.Meta title={u.zhTitle} description={u.enTitle} /></List.Item>} />
+        <List
+          dataSource={shown}
+          rowKey="id"
+          renderItem={(u) => (
+            <List.Item actions={actions(u)}>
+              <List.Item.Meta title={u.zhTitle} description={u.enTitle} />
+            </List.Item>
+          )}
+        />
       ) : (
         <Table
           rowKey="id"
@@ -87,12 +106,34 @@ function Units({ lang, mobile, initial }: AdminUnitsProps) {
           ]}
         />
       )}
-      <Modal open={editing !== null} title={t(editing?.id ? 'units:edit' : 'units:add')} onOk={save} onCancel={() => setEditing(null)} okText={t('units:save')} cancelText={t('profile.cancel')} forceRender={hydrated}>
+      <Modal
+        open={editing !== null}
+        title={t(editing?.id ? 'units:edit' : 'units:add')}
+        onOk={save}
+        onCancel={() => setEditing(null)}
+        okText={t('units:save')}
+        cancelText={t('profile.cancel')}
+        forceRender={hydrated}
+      >
         <Form form={form} layout="vertical" name="unit">
-          <Form.Item name="zhTitle" label={t('units:zhTitle')} rules={[{ required: true, whitespace: true, message: t('units:titleRequired') }, { max: 300, message: t('units:titleTooLong') }]}>
+          <Form.Item
+            name="zhTitle"
+            label={t('units:zhTitle')}
+            rules={[
+              { required: true, whitespace: true, message: t('units:titleRequired') },
+              { max: 300, message: t('units:titleTooLong') },
+            ]}
+          >
             <Input />
           </Form.Item>
-          <Form.Item name="enTitle" label={t('units:enTitle')} rules={[{ required: true, whitespace: true, message: t('units:titleRequired') }, { max: 300, message: t('units:titleTooLong') }]}>
+          <Form.Item
+            name="enTitle"
+            label={t('units:enTitle')}
+            rules={[
+              { required: true, whitespace: true, message: t('units:titleRequired') },
+              { max: 300, message: t('units:titleTooLong') },
+            ]}
+          >
             <Input />
           </Form.Item>
           <Form.Item name="sort" label={t('units:sort')}>

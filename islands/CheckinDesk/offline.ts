@@ -17,10 +17,13 @@ export function keepForOffline(onReady: () => void): () => void {
     try {
       await sw.register(DESK_WORKER, { scope: DESK_PAGE });
       const ready = await sw.ready;
-      const loaded = performance.getEntriesByType('resource').map((e) => e.name).filter((name) => {
-        const url = new URL(name);
-        return url.origin === location.origin && !url.pathname.startsWith(`${API_PREFIX}/`);
-      });
+      const loaded = performance
+        .getEntriesByType('resource')
+        .map((e) => e.name)
+        .filter((name) => {
+          const url = new URL(name);
+          return url.origin === location.origin && !url.pathname.startsWith(`${API_PREFIX}/`);
+        });
       ready.active?.postMessage({ keep: [location.pathname, ...new Set(loaded)] });
     } catch {
       // No service worker here (a private window, an old browser): the desk works online as before.

@@ -29,14 +29,22 @@ function newRef(): string {
 }
 
 export function enqueue(conferenceId: number, scan: { code: string; deskId: number | null }): QueuedScan {
-  const item: QueuedScan = { code: scan.code, deskId: scan.deskId, clientRef: newRef(), scannedAt: new Date().toISOString() };
+  const item: QueuedScan = {
+    code: scan.code,
+    deskId: scan.deskId,
+    clientRef: newRef(),
+    scannedAt: new Date().toISOString(),
+  };
   save(conferenceId, [...queued(conferenceId), item]);
   return item;
 }
 
 /** Drops the scans the server answered (by their ids), keeping any queued meanwhile. */
 export function forget(conferenceId: number, refs: Set<string>): void {
-  save(conferenceId, queued(conferenceId).filter((s) => !refs.has(s.clientRef)));
+  save(
+    conferenceId,
+    queued(conferenceId).filter((s) => !refs.has(s.clientRef)),
+  );
 }
 
 /** The desk chosen on this device, kept across reloads. */

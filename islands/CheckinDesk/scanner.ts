@@ -66,7 +66,11 @@ export async function frameReader(): Promise<{ read: FrameReader; kind: 'native'
  * front of the camera is not told again for a few seconds). About seven frames a second: the
  * reading takes a few milliseconds, and a phone stays cool.
  */
-export function watch(video: HTMLVideoElement, read: FrameReader, onCode: (code: string, frameAt: number, decodedAt: number) => void): () => void {
+export function watch(
+  video: HTMLVideoElement,
+  read: FrameReader,
+  onCode: (code: string, frameAt: number, decodedAt: number) => void,
+): () => void {
   let stopped = false;
   let last = { code: '', at: 0 };
   const tick = async () => {
@@ -110,7 +114,12 @@ export function unlockSound(): void {
 export function beep(good: boolean): void {
   try {
     if (!audio) return;
-    const tones = good ? [[880, 0, 0.12]] : [[220, 0, 0.15], [220, 0.2, 0.15]];
+    const tones = good
+      ? [[880, 0, 0.12]]
+      : [
+          [220, 0, 0.15],
+          [220, 0.2, 0.15],
+        ];
     for (const [hz, start, length] of tones) {
       const osc = audio.createOscillator();
       const gain = audio.createGain();

@@ -5,16 +5,27 @@
  */
 import { useEffect, useState } from 'react';
 import { Alert, App, Button, Form, Input, Radio, Result, Space } from 'antd';
-import { conferencesApi, DOMAIN_PATTERN, RESERVED_SLUGS, SLUG_PATTERN, type CreatedConference } from '../../server/contract/conferences';
+import {
+  conferencesApi,
+  DOMAIN_PATTERN,
+  RESERVED_SLUGS,
+  SLUG_PATTERN,
+  type CreatedConference,
+} from '../../server/contract/conferences';
 import { AntdRoot } from '../shared/AntdRoot';
 import { call, ApiError } from '../shared/api';
 import { translator } from '../shared/i18n';
-import type { Lang } from '../shared/locale';
+import type { CreateConferenceProps } from './props';
 
-/** `customDomain`: whether a domain outside siteDomain may be asked for (super admins only). */
-export type CreateConferenceProps = { lang: Lang; mobile: boolean; siteDomain: string; customDomain?: boolean };
-
-type Values = { nameZh: string; nameEn: string; shortTitle?: string; addressKind: 'subdomain' | 'custom'; slug?: string; domain?: string; languageType: '1' | '2' | '3' };
+type Values = {
+  nameZh: string;
+  nameEn: string;
+  shortTitle?: string;
+  addressKind: 'subdomain' | 'custom';
+  slug?: string;
+  domain?: string;
+  languageType: '1' | '2' | '3';
+};
 
 const NS = 'manageConference:';
 const FIELDS = ['nameZh', 'nameEn', 'shortTitle', 'slug', 'domain', 'languageType'];
@@ -47,7 +58,8 @@ function CreateForm({ lang, mobile, siteDomain, customDomain = false }: CreateCo
       setCreated(await call(conferencesApi.create, { body }));
     } catch (err) {
       const key = err instanceof ApiError ? err.messageKey : 'commonMsg.failed';
-      if (err instanceof ApiError && err.field && FIELDS.includes(err.field)) form.setFields([{ name: err.field as keyof Values, errors: [t(key, err.params)] }]);
+      if (err instanceof ApiError && err.field && FIELDS.includes(err.field))
+        form.setFields([{ name: err.field as keyof Values, errors: [t(key, err.params)] }]);
       else message.error(t(key, err instanceof ApiError ? err.params : undefined));
     } finally {
       setBusy(false);
@@ -78,14 +90,33 @@ function CreateForm({ lang, mobile, siteDomain, customDomain = false }: CreateCo
   return (
     <div style={{ maxWidth: mobile ? undefined : 640 }}>
       <Alert type="info" showIcon title={t(`${NS}create.intro`)} style={{ marginBottom: 20 }} />
-      <Form form={form} layout="vertical" name="createConference" onFinish={submit} initialValues={{ addressKind: 'subdomain', languageType: '3' }} requiredMark>
-        <Form.Item name="nameZh" label={t(`${NS}create.nameZh`)} rules={[required('nameZhRequired'), { max: 300, message: t(`${NS}nameZhTooLong`) }]}>
+      <Form
+        form={form}
+        layout="vertical"
+        name="createConference"
+        onFinish={submit}
+        initialValues={{ addressKind: 'subdomain', languageType: '3' }}
+        requiredMark
+      >
+        <Form.Item
+          name="nameZh"
+          label={t(`${NS}create.nameZh`)}
+          rules={[required('nameZhRequired'), { max: 300, message: t(`${NS}nameZhTooLong`) }]}
+        >
           <Input maxLength={300} />
         </Form.Item>
-        <Form.Item name="nameEn" label={t(`${NS}create.nameEn`)} rules={[required('nameEnRequired'), { max: 300, message: t(`${NS}nameEnTooLong`) }]}>
+        <Form.Item
+          name="nameEn"
+          label={t(`${NS}create.nameEn`)}
+          rules={[required('nameEnRequired'), { max: 300, message: t(`${NS}nameEnTooLong`) }]}
+        >
           <Input maxLength={300} />
         </Form.Item>
-        <Form.Item name="shortTitle" label={t(`${NS}create.shortTitle`)} rules={[{ max: 100, message: t(`${NS}shortTitleTooLong`) }]}>
+        <Form.Item
+          name="shortTitle"
+          label={t(`${NS}create.shortTitle`)}
+          rules={[{ max: 100, message: t(`${NS}shortTitleTooLong`) }]}
+        >
           <Input maxLength={100} placeholder={t(`${NS}create.shortTitlePlaceholder`)} />
         </Form.Item>
         <Form.Item name="addressKind" label={t(`${NS}create.address`)} hidden={!customDomain}>
@@ -118,7 +149,11 @@ function CreateForm({ lang, mobile, siteDomain, customDomain = false }: CreateCo
                 rules={[
                   required('slugRequired'),
                   { pattern: SLUG_PATTERN, message: t(`${NS}slugInvalid`) },
-                  { validator: async (_, v: string) => { if ((RESERVED_SLUGS as readonly string[]).includes(v)) throw new Error(t(`${NS}slugReserved`)); } },
+                  {
+                    validator: async (_, v: string) => {
+                      if ((RESERVED_SLUGS as readonly string[]).includes(v)) throw new Error(t(`${NS}slugReserved`));
+                    },
+                  },
                 ]}
               >
                 <Input maxLength={40} autoCapitalize="none" spellCheck={false} aria-label={t(`${NS}create.slug`)} />

@@ -6,7 +6,13 @@
 import { useState } from 'react';
 import { App, Button, Card, Radio, Space, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
-import { BUILT_IN_FIELDS, documentsApi, ENABLED_TYPES, type DocumentType, type TemplateView } from '../../server/contract/documents';
+import {
+  BUILT_IN_FIELDS,
+  documentsApi,
+  ENABLED_TYPES,
+  type DocumentType,
+  type TemplateView,
+} from '../../server/contract/documents';
 import { filesApi, type StoredFile } from '../../server/contract/files';
 import { AntdRoot } from '../shared/AntdRoot';
 import { call, urlOf, ApiError, type Envelope } from '../shared/api';
@@ -14,10 +20,19 @@ import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';
 import { RegisterConfigTabs } from '../shared/RegisterConfigTabs';
 import { LayoutEditor } from './LayoutEditor';
+import type { DocumentDesignerProps } from './props';
 
-export type DocumentDesignerProps = { lang: Lang; mobile: boolean; templates: TemplateView[]; fields: Array<{ key: string; labelZh: string; labelEn: string }> };
-
-function TemplateCard({ lang, mobile, initial, fields }: { lang: Lang; mobile: boolean; initial: TemplateView; fields: Array<{ value: string; label: string }> }) {
+function TemplateCard({
+  lang,
+  mobile,
+  initial,
+  fields,
+}: {
+  lang: Lang;
+  mobile: boolean;
+  initial: TemplateView;
+  fields: Array<{ value: string; label: string }>;
+}) {
   const t = translator(lang);
   const { message } = App.useApp();
   const [view, setView] = useState(initial);
@@ -44,8 +59,17 @@ function TemplateCard({ lang, mobile, initial, fields }: { lang: Lang; mobile: b
     try {
       // A PDF, not the envelope: posted here, its body typed by the endpoint all the same.
       const input = { body: { ...body(), lang } };
-      const res = await fetch(urlOf(documentsApi.preview, input), { method: 'POST', credentials: 'same-origin', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(input.body) });
-      if (!res.ok) throw new ApiError(res.status, ((await res.json().catch(() => null)) as Envelope<null> | null)?.message ?? 'commonMsg.failed');
+      const res = await fetch(urlOf(documentsApi.preview, input), {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(input.body),
+      });
+      if (!res.ok)
+        throw new ApiError(
+          res.status,
+          ((await res.json().catch(() => null)) as Envelope<null> | null)?.message ?? 'commonMsg.failed',
+        );
       const url = URL.createObjectURL(await res.blob());
       if (tab) tab.location.href = url;
       else location.assign(url);
@@ -60,7 +84,11 @@ function TemplateCard({ lang, mobile, initial, fields }: { lang: Lang; mobile: b
   return (
     <Card size="small" title={t(`documents:types.${type}`)} className="document-card">
       <div>
-        <Radio.Group value={view.enabledType} onChange={(e) => setView({ ...view, enabledType: e.target.value })} options={ENABLED_TYPES.map((e) => ({ value: e, label: t(`documents:enabled.${e}`) }))} />
+        <Radio.Group
+          value={view.enabledType}
+          onChange={(e) => setView({ ...view, enabledType: e.target.value })}
+          options={ENABLED_TYPES.map((e) => ({ value: e, label: t(`documents:enabled.${e}`) }))}
+        />
       </div>
       {type === 'RECEIPT' ? <p className="admin-hint">{t('documents:designer.receiptHint')}</p> : null}
       {view.enabledType === 'CUSTOM' ? (
@@ -75,13 +103,23 @@ function TemplateCard({ lang, mobile, initial, fields }: { lang: Lang; mobile: b
                 const res = file.response as Envelope<StoredFile>;
                 if (res.code === 200) setView({ ...view, background: res.data.name, backgroundUrl: res.data.url });
                 else message.error(t(res.message));
-              } else if (file.status === 'error') message.error(t((file.response as Envelope<null> | undefined)?.message ?? 'files:uploadFailed'));
+              } else if (file.status === 'error')
+                message.error(t((file.response as Envelope<null> | undefined)?.message ?? 'files:uploadFailed'));
             }}
           >
-            <Button icon={<UploadOutlined />}>{t(view.background ? 'documents:designer.changeBackground' : 'documents:designer.uploadBackground')}</Button>
+            <Button icon={<UploadOutlined />}>
+              {t(view.background ? 'documents:designer.changeBackground' : 'documents:designer.uploadBackground')}
+            </Button>
           </Upload>
           <p className="admin-hint">{t('documents:designer.backgroundHint')}</p>
-          <LayoutEditor t={t} layout={view.layout} backgroundUrl={view.backgroundUrl} fields={fields} mobile={mobile} onChange={(layout) => setView({ ...view, layout })} />
+          <LayoutEditor
+            t={t}
+            layout={view.layout}
+            backgroundUrl={view.backgroundUrl}
+            fields={fields}
+            mobile={mobile}
+            onChange={(layout) => setView({ ...view, layout })}
+          />
         </div>
       ) : null}
       <Space wrap style={{ marginTop: 12 }}>
@@ -101,7 +139,10 @@ function TemplateCard({ lang, mobile, initial, fields }: { lang: Lang; mobile: b
 function Designer({ lang, mobile, templates, fields }: DocumentDesignerProps) {
   const t = translator(lang);
   const builtIn = new Set<string>(BUILT_IN_FIELDS);
-  const options = fields.map((f) => ({ value: f.key, label: builtIn.has(f.key) ? t(`documents:fields.${f.key}`) : (lang === 'en' ? f.labelEn : f.labelZh) || f.key }));
+  const options = fields.map((f) => ({
+    value: f.key,
+    label: builtIn.has(f.key) ? t(`documents:fields.${f.key}`) : (lang === 'en' ? f.labelEn : f.labelZh) || f.key,
+  }));
   return (
     <>
       <RegisterConfigTabs lang={lang} active="template" />

@@ -1,15 +1,6 @@
 /** The language switch of bilingual sites: two buttons, the current one marked active. */
-import { switchLocale, type Lang } from '../shared/locale';
-
-export type LangSwitchProps = {
-  lang: Lang;
-  labels: { zh: string; en: string };
-  title: string;
-  /** where each language's version of this page is, when the page has one (a page and its counterpart) */
-  targets?: Partial<Record<Lang, string>>;
-  /** a signed-in person: the choice is also remembered on their account, for the other hosts */
-  signedIn?: boolean;
-};
+import { switchLocale } from '../shared/locale';
+import type { LangSwitchProps } from './props';
 
 export default function LangSwitch({ lang, labels, title, targets, signedIn }: LangSwitchProps) {
   return (

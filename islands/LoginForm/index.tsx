@@ -8,14 +8,11 @@ import { accountsApi } from '../../server/contract/accounts';
 import { call, ApiError } from '../shared/api';
 import { sitesApi } from '../../server/contract/sites';
 import { translator } from '../shared/i18n';
-import type { Lang } from '../shared/locale';
 import { SecretsNotice } from '../shared/Notice';
-import { conferenceHref, goToConference, useFrameHeight, type Handoff } from '../shared/handoff';
+import { conferenceHref, goToConference, useFrameHeight } from '../shared/handoff';
 import { controlAria, FieldRow, FormStatus } from '../shared/plainForm';
 import { emailFormat } from '../shared/accountChecks';
-
-/** handoff: shown in the platform's frame inside a conference's page (docs/accounts.md). */
-export type LoginFormProps = { lang: Lang; redirect: string | null; platform: boolean; handoff?: Handoff | null };
+import type { LoginFormProps } from './props';
 
 type Errors = { email?: string | null; password?: string | null };
 
@@ -42,11 +39,17 @@ export default function LoginForm({ lang, redirect, platform, handoff }: LoginFo
     const found: Errors = { email: emailFormat(t, email.trim()), password: password ? null : t('passwordRequire') };
     setErrors(found);
     setStatus(null);
-    if (found.email || found.password) return document.getElementById(found.email ? 'login_email' : 'login_password')?.focus();
+    if (found.email || found.password)
+      return document.getElementById(found.email ? 'login_email' : 'login_password')?.focus();
     setBusy(true);
     try {
       const values = { email: email.trim(), password };
-      const body = handoff ? { ...values, handoff: { origin: handoff.origin, state: handoff.state, redirect: handoff.redirect ?? undefined } } : values;
+      const body = handoff
+        ? {
+            ...values,
+            handoff: { origin: handoff.origin, state: handoff.state, redirect: handoff.redirect ?? undefined },
+          }
+        : values;
       const token = await call(accountsApi.login, { body });
       if (!token) throw new ApiError(400, 'loginFailed');
       if (handoff && token.handoffUrl) return goToConference(handoff, token.handoffUrl);
@@ -97,7 +100,12 @@ export default function LoginForm({ lang, redirect, platform, handoff }: LoginFo
         </a>
       </div>
       <FormStatus status={status} />
-      <button type="submit" className="rf-button rf-button-primary rf-button-large rf-block" disabled={busy} aria-busy={busy}>
+      <button
+        type="submit"
+        className="rf-button rf-button-primary rf-button-large rf-block"
+        disabled={busy}
+        aria-busy={busy}
+      >
         {busy ? <span className="rf-spinner" aria-hidden="true" /> : null}
         {t('auth.login')}
       </button>

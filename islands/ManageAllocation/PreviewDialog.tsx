@@ -34,7 +34,9 @@ export function PreviewDialog({ t, mobile, names, open, onClose }: Props) {
     if (!preview) return;
     setBusy(true);
     try {
-      await call(allocationApi.apply, { body: { seed: preview.seed, keepCurrent: preview.keepCurrent, token: preview.token } });
+      await call(allocationApi.apply, {
+        body: { seed: preview.seed, keepCurrent: preview.keepCurrent, token: preview.token },
+      });
       message.success(t('allocation:applied'));
       setPreview(null);
       onClose(true);
@@ -46,7 +48,12 @@ export function PreviewDialog({ t, mobile, names, open, onClose }: Props) {
     }
   }
 
-  const people = (list: Array<{ name: string }>, color: string) => list.map((r, i) => <Tag key={i} color={color}>{r.name}</Tag>);
+  const people = (list: Array<{ name: string }>, color: string) =>
+    list.map((r, i) => (
+      <Tag key={i} color={color}>
+        {r.name}
+      </Tag>
+    ));
   const p = preview;
   return (
     <Modal
@@ -60,25 +67,52 @@ export function PreviewDialog({ t, mobile, names, open, onClose }: Props) {
       }}
       footer={
         <Space wrap>
-          <Button onClick={() => void draw()} disabled={busy}>{t('allocation:ui.again')}</Button>
-          <Button type="primary" onClick={save} loading={busy} disabled={!p || (!p.added && !p.removed)}>{t('allocation:ui.save')}</Button>
+          <Button onClick={() => void draw()} disabled={busy}>
+            {t('allocation:ui.again')}
+          </Button>
+          <Button type="primary" onClick={save} loading={busy} disabled={!p || (!p.added && !p.removed)}>
+            {t('allocation:ui.save')}
+          </Button>
         </Space>
       }
     >
       <Space style={{ marginBottom: 12 }}>
-        <Switch checked={rebalance} onChange={(v) => { setRebalance(v); void draw(!v); }} />
+        <Switch
+          checked={rebalance}
+          onChange={(v) => {
+            setRebalance(v);
+            void draw(!v);
+          }}
+        />
         <span>{t('allocation:ui.rebalance')}</span>
       </Space>
       {p && (
         <>
-          <Typography.Paragraph>{t('allocation:ui.summary', { total: p.total, added: p.added, removed: p.removed })}</Typography.Paragraph>
-          {p.undecided > 0 && <Alert type="warning" showIcon style={{ marginBottom: 12 }} title={t('allocation:ui.undecided', { n: p.undecided })} />}
+          <Typography.Paragraph>
+            {t('allocation:ui.summary', { total: p.total, added: p.added, removed: p.removed })}
+          </Typography.Paragraph>
+          {p.undecided > 0 && (
+            <Alert
+              type="warning"
+              showIcon
+              style={{ marginBottom: 12 }}
+              title={t('allocation:ui.undecided', { n: p.undecided })}
+            />
+          )}
           {p.shortfalls.length > 0 && (
             <Alert
               type="error"
               style={{ marginBottom: 12 }}
               title={t('allocation:ui.shortfalls')}
-              description={<ul style={{ margin: 0, paddingInlineStart: 18 }}>{p.shortfalls.map((s) => <li key={s.paperId}>{s.number} {s.title}: {s.text}</li>)}</ul>}
+              description={
+                <ul style={{ margin: 0, paddingInlineStart: 18 }}>
+                  {p.shortfalls.map((s) => (
+                    <li key={s.paperId}>
+                      {s.number} {s.title}: {s.text}
+                    </li>
+                  ))}
+                </ul>
+              }
             />
           )}
           <Collapse
@@ -93,27 +127,51 @@ export function PreviewDialog({ t, mobile, names, open, onClose }: Props) {
                     dataSource={p.papers}
                     renderItem={(x) => (
                       <List.Item style={{ display: 'block', overflowWrap: 'anywhere' }}>
-                        <div><strong>{x.number}</strong> {x.title} <Typography.Text type="secondary">{names.session(x.sessionId)}</Typography.Text></div>
-                        <Space size={4} wrap>{people(x.kept, 'default')}{people(x.added, 'green')}{x.removed.map((r, i) => <Tag key={`r${i}`} color="red" style={{ textDecoration: 'line-through' }}>{r.name}</Tag>)}</Space>
+                        <div>
+                          <strong>{x.number}</strong> {x.title}{' '}
+                          <Typography.Text type="secondary">{names.session(x.sessionId)}</Typography.Text>
+                        </div>
+                        <Space size={4} wrap>
+                          {people(x.kept, 'default')}
+                          {people(x.added, 'green')}
+                          {x.removed.map((r, i) => (
+                            <Tag key={`r${i}`} color="red" style={{ textDecoration: 'line-through' }}>
+                              {r.name}
+                            </Tag>
+                          ))}
+                        </Space>
                       </List.Item>
                     )}
                   />
-                ) : t('allocation:ui.nothing'),
+                ) : (
+                  t('allocation:ui.nothing')
+                ),
               },
               {
                 key: 'loads',
                 label: t('allocation:ui.loads'),
                 children: p.loads.map((l) => (
                   <div key={l.sessionId} style={{ marginBottom: 8 }}>
-                    <strong>{names.session(l.sessionId)}</strong> <Typography.Text type="secondary">{t('allocation:ui.spread', { max: l.max, min: l.min, d: l.max - l.min })}</Typography.Text>
-                    <div>{l.reviewers.map((r) => <Tag key={r.reviewerId}>{r.name}: {r.load}</Tag>)}</div>
+                    <strong>{names.session(l.sessionId)}</strong>{' '}
+                    <Typography.Text type="secondary">
+                      {t('allocation:ui.spread', { max: l.max, min: l.min, d: l.max - l.min })}
+                    </Typography.Text>
+                    <div>
+                      {l.reviewers.map((r) => (
+                        <Tag key={r.reviewerId}>
+                          {r.name}: {r.load}
+                        </Tag>
+                      ))}
+                    </div>
                   </div>
                 )),
               },
             ]}
           />
           <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
-            <Tag>{t('allocation:ui.kept')}</Tag><Tag color="green">{t('allocation:ui.added')}</Tag><Tag color="red">{t('allocation:ui.removed')}</Tag>
+            <Tag>{t('allocation:ui.kept')}</Tag>
+            <Tag color="green">{t('allocation:ui.added')}</Tag>
+            <Tag color="red">{t('allocation:ui.removed')}</Tag>
           </Typography.Paragraph>
         </>
       )}

@@ -5,12 +5,22 @@ import { errorText, type T } from '../shared/orderText';
 
 export type { T };
 
-export const REVIEW_COLORS: Record<ReviewState, string> = { assigned: 'default', draft: 'processing', submitted: 'success' };
-export const CONFLICT_COLORS: Record<ConflictState, string> = { suggested: 'warning', confirmed: 'error', declared: 'error', dismissed: 'default' };
+export const REVIEW_COLORS: Record<ReviewState, string> = {
+  assigned: 'default',
+  draft: 'processing',
+  submitted: 'success',
+};
+export const CONFLICT_COLORS: Record<ConflictState, string> = {
+  suggested: 'warning',
+  confirmed: 'error',
+  declared: 'error',
+  dismissed: 'default',
+};
 
 /** The server's refusal, translated; a conflict's reason code is shown in words. */
 export function failText(err: unknown, t: T): string {
-  if (err instanceof ApiError && err.params?.reason !== undefined) return t(err.messageKey, { ...err.params, reason: reasonText(err.params.reason, t) });
+  if (err instanceof ApiError && err.params?.reason !== undefined)
+    return t(err.messageKey, { ...err.params, reason: reasonText(err.params.reason, t) });
   return errorText(err, t);
 }
 

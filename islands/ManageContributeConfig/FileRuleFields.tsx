@@ -12,7 +12,11 @@ export function FileRuleFields({ name, t }: { name: 'abstractFile' | 'fullText';
   const mode = Form.useWatch([name, 'mode']);
   return (
     <>
-      <Form.Item name={[name, 'mode']} label={t(`submitConfig:basic.${name}`)} rules={[{ required: true, message: t('submissions:modeInvalid') }]}>
+      <Form.Item
+        name={[name, 'mode']}
+        label={t(`submitConfig:basic.${name}`)}
+        rules={[{ required: true, message: t('submissions:modeInvalid') }]}
+      >
         <Radio.Group options={FIELD_MODES.map((m) => ({ value: m, label: t(`submissions:mode.${m}`) }))} />
       </Form.Item>
       <Form.Item
@@ -24,7 +28,12 @@ export function FileRuleFields({ name, t }: { name: 'abstractFile' | 'fullText';
       >
         <Checkbox.Group options={MANUSCRIPT_FILE_TYPES.map((type) => ({ value: type, label: type.toUpperCase() }))} />
       </Form.Item>
-      <Form.Item name={[name, 'maxMb']} label={t('submitConfig:basic.maxMb')} rules={intRule('submissions:maxMbInvalid', 1, SUBMISSION_LIMITS.maxFileMb, t)} extra={t('submitConfig:basic.maxMbHint', { max: SUBMISSION_LIMITS.maxFileMb })}>
+      <Form.Item
+        name={[name, 'maxMb']}
+        label={t('submitConfig:basic.maxMb')}
+        rules={intRule('submissions:maxMbInvalid', 1, SUBMISSION_LIMITS.maxFileMb, t)}
+        extra={t('submitConfig:basic.maxMbHint', { max: SUBMISSION_LIMITS.maxFileMb })}
+      >
         <InputNumber min={1} max={SUBMISSION_LIMITS.maxFileMb} precision={0} suffix="MB" style={{ width: 140 }} />
       </Form.Item>
     </>

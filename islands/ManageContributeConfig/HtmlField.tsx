@@ -24,7 +24,13 @@ export function HtmlField({ value, onChange, id, t, lang }: Props) {
         style={{ marginBottom: 8 }}
       />
       {mode === 'edit' ? (
-        <Input.TextArea id={id} value={value} onChange={(e) => onChange?.(e.target.value)} autoSize={{ minRows: 4, maxRows: 14 }} className="code-textarea" />
+        <Input.TextArea
+          id={id}
+          value={value}
+          onChange={(e) => onChange?.(e.target.value)}
+          autoSize={{ minRows: 4, maxRows: 14 }}
+          className="code-textarea"
+        />
       ) : (
         <iframe
           title={t('submitConfig:basic.preview')}

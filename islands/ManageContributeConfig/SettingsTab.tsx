@@ -6,7 +6,13 @@
  */
 import { useState } from 'react';
 import { Alert, App, Button, DatePicker, Form, InputNumber, Radio, Switch, Typography } from 'antd';
-import { FIELD_MODES, SUBMISSION_LIMITS, submissionsApi, type ContributeConfig, type SubmissionSettings } from '../../server/contract/submissions';
+import {
+  FIELD_MODES,
+  SUBMISSION_LIMITS,
+  type ContributeConfig,
+  type SubmissionSettings,
+} from '../../server/contract/submissions';
+import { submissionsApi } from '../../server/contract/submissionsApi';
 import { call } from '../shared/api';
 import { FileRuleFields } from './FileRuleFields';
 import { HtmlField } from './HtmlField';
@@ -15,7 +21,30 @@ import { dateProps, doneText, showError, type T } from './shared';
 
 type Props = { mobile: boolean; t: T; settings: SubmissionSettings; onSaved: (c: ContributeConfig) => void };
 
-const FIELDS = ['enabled', 'startDate', 'endDate', 'secondDeadline', 'abstractMode', 'abstractMaxChars', 'abstractFile.mode', 'abstractFile.types', 'abstractFile.maxMb', 'fullText.mode', 'fullText.types', 'fullText.maxMb', 'authorInfo', 'category', 'reportType', 'keywords', 'limitPerPerson', 'maxPerPerson', 'maxTotal', 'instructionsZh', 'instructionsEn', 'editAfterAccept'];
+const FIELDS = [
+  'enabled',
+  'startDate',
+  'endDate',
+  'secondDeadline',
+  'abstractMode',
+  'abstractMaxChars',
+  'abstractFile.mode',
+  'abstractFile.types',
+  'abstractFile.maxMb',
+  'fullText.mode',
+  'fullText.types',
+  'fullText.maxMb',
+  'authorInfo',
+  'category',
+  'reportType',
+  'keywords',
+  'limitPerPerson',
+  'maxPerPerson',
+  'maxTotal',
+  'instructionsZh',
+  'instructionsEn',
+  'editAfterAccept',
+];
 // settingsProblem names the whole file rule when no type is chosen: the message belongs under the types.
 const ALIAS = { abstractFile: 'abstractFile.types', fullText: 'fullText.types' };
 const MODE_FIELDS = ['authorInfo', 'category', 'reportType', 'keywords'] as const;
@@ -69,7 +98,9 @@ export function SettingsTab({ mobile, t, settings, onSaved }: Props) {
   const wide = mobile ? { width: '100%' } : { width: 200 };
   return (
     <>
-      {!settings.saved && <Alert type="info" showIcon title={t('submitConfig:basic.notSaved')} style={{ marginBottom: 16 }} />}
+      {!settings.saved && (
+        <Alert type="info" showIcon title={t('submitConfig:basic.notSaved')} style={{ marginBottom: 16 }} />
+      )}
       <Form
         form={form}
         name="contributeSettings"
@@ -81,28 +112,67 @@ export function SettingsTab({ mobile, t, settings, onSaved }: Props) {
         style={{ maxWidth: 880 }}
       >
         <Section>{t('submitConfig:basic.sectionService')}</Section>
-        <Form.Item name="enabled" label={t('submitConfig:basic.enabled')} valuePropName="checked" extra={t('submitConfig:basic.enabledHint')}>
+        <Form.Item
+          name="enabled"
+          label={t('submitConfig:basic.enabled')}
+          valuePropName="checked"
+          extra={t('submitConfig:basic.enabledHint')}
+        >
           <Switch />
         </Form.Item>
-        <Form.Item name="startDate" label={t('submitConfig:basic.startDate')} {...dateProps} rules={[{ required: true, message: t('submissions:startDateRequired') }]}>
+        <Form.Item
+          name="startDate"
+          label={t('submitConfig:basic.startDate')}
+          {...dateProps}
+          rules={[{ required: true, message: t('submissions:startDateRequired') }]}
+        >
           <DatePicker style={wide} />
         </Form.Item>
-        <Form.Item name="endDate" label={t('submitConfig:basic.endDate')} extra={t('submitConfig:basic.endDateHint')} {...dateProps} dependencies={dates} rules={[{ required: true, message: t('submissions:endDateRequired') }, crossRule('endDate', t)]}>
+        <Form.Item
+          name="endDate"
+          label={t('submitConfig:basic.endDate')}
+          extra={t('submitConfig:basic.endDateHint')}
+          {...dateProps}
+          dependencies={dates}
+          rules={[{ required: true, message: t('submissions:endDateRequired') }, crossRule('endDate', t)]}
+        >
           <DatePicker style={wide} />
         </Form.Item>
-        <Form.Item name="secondDeadline" label={t('submitConfig:basic.secondDeadline')} extra={t('submitConfig:basic.secondDeadlineHint')} {...dateProps} dependencies={dates} rules={[{ required: true, message: t('submissions:secondDeadlineRequired') }, crossRule('secondDeadline', t)]}>
+        <Form.Item
+          name="secondDeadline"
+          label={t('submitConfig:basic.secondDeadline')}
+          extra={t('submitConfig:basic.secondDeadlineHint')}
+          {...dateProps}
+          dependencies={dates}
+          rules={[{ required: true, message: t('submissions:secondDeadlineRequired') }, crossRule('secondDeadline', t)]}
+        >
           <DatePicker style={wide} />
         </Form.Item>
 
         <Section>{t('submitConfig:basic.sectionFields')}</Section>
-        <Form.Item name="abstractMode" label={t('submitConfig:basic.abstractMode')} rules={mode('submissions:modeInvalid')}>
+        <Form.Item
+          name="abstractMode"
+          label={t('submitConfig:basic.abstractMode')}
+          rules={mode('submissions:modeInvalid')}
+        >
           <Radio.Group options={modes} />
         </Form.Item>
-        <Form.Item name="abstractMaxChars" label={t('submitConfig:basic.abstractMaxChars')} extra={t('submitConfig:basic.abstractMaxCharsHint', { min: 100, max: SUBMISSION_LIMITS.abstract })} rules={intRule('submissions:abstractMaxInvalid', 100, SUBMISSION_LIMITS.abstract, t)}>
+        <Form.Item
+          name="abstractMaxChars"
+          label={t('submitConfig:basic.abstractMaxChars')}
+          extra={t('submitConfig:basic.abstractMaxCharsHint', { min: 100, max: SUBMISSION_LIMITS.abstract })}
+          rules={intRule('submissions:abstractMaxInvalid', 100, SUBMISSION_LIMITS.abstract, t)}
+        >
           <InputNumber min={100} max={SUBMISSION_LIMITS.abstract} precision={0} style={wide} />
         </Form.Item>
         {MODE_FIELDS.map((name) => (
-          <Form.Item key={name} name={name} label={t(`submitConfig:basic.${name}`)} extra={name === 'authorInfo' ? t('submitConfig:basic.authorInfoHint') : undefined} rules={mode('submissions:modeInvalid')}>
+          <Form.Item
+            key={name}
+            name={name}
+            label={t(`submitConfig:basic.${name}`)}
+            extra={name === 'authorInfo' ? t('submitConfig:basic.authorInfoHint') : undefined}
+            rules={mode('submissions:modeInvalid')}
+          >
             <Radio.Group options={modes} />
           </Form.Item>
         ))}
@@ -116,20 +186,45 @@ export function SettingsTab({ mobile, t, settings, onSaved }: Props) {
           <Switch />
         </Form.Item>
         {limited ? (
-          <Form.Item name="maxPerPerson" label={t('submitConfig:basic.maxPerPerson')} validateFirst dependencies={['limitPerPerson']} rules={[...intRule('submissions:maxPerPersonInvalid', 0, SUBMISSION_LIMITS.maxPerPerson, t), crossRule('maxPerPerson', t)]}>
+          <Form.Item
+            name="maxPerPerson"
+            label={t('submitConfig:basic.maxPerPerson')}
+            validateFirst
+            dependencies={['limitPerPerson']}
+            rules={[
+              ...intRule('submissions:maxPerPersonInvalid', 0, SUBMISSION_LIMITS.maxPerPerson, t),
+              crossRule('maxPerPerson', t),
+            ]}
+          >
             <InputNumber min={1} max={SUBMISSION_LIMITS.maxPerPerson} precision={0} style={wide} />
           </Form.Item>
         ) : null}
-        <Form.Item name="maxTotal" label={t('submitConfig:basic.maxTotal')} extra={t('submitConfig:basic.maxTotalHint')} rules={intRule('submissions:maxTotalInvalid', 0, SUBMISSION_LIMITS.maxTotal, t)}>
+        <Form.Item
+          name="maxTotal"
+          label={t('submitConfig:basic.maxTotal')}
+          extra={t('submitConfig:basic.maxTotalHint')}
+          rules={intRule('submissions:maxTotalInvalid', 0, SUBMISSION_LIMITS.maxTotal, t)}
+        >
           <InputNumber min={0} max={SUBMISSION_LIMITS.maxTotal} precision={0} style={wide} />
         </Form.Item>
-        <Form.Item name="editAfterAccept" label={t('submitConfig:basic.editAfterAccept')} valuePropName="checked" extra={t('submitConfig:basic.editAfterAcceptHint')}>
+        <Form.Item
+          name="editAfterAccept"
+          label={t('submitConfig:basic.editAfterAccept')}
+          valuePropName="checked"
+          extra={t('submitConfig:basic.editAfterAcceptHint')}
+        >
           <Switch />
         </Form.Item>
 
         <Section>{t('submitConfig:basic.sectionInstructions')}</Section>
         {(['instructionsZh', 'instructionsEn'] as const).map((name) => (
-          <Form.Item key={name} name={name} label={t(`submitConfig:basic.${name}`)} extra={t('submitConfig:basic.instructionsHint')} rules={[{ max: SUBMISSION_LIMITS.instructions, message: t('submissions:instructionsTooLong') }]}>
+          <Form.Item
+            key={name}
+            name={name}
+            label={t(`submitConfig:basic.${name}`)}
+            extra={t('submitConfig:basic.instructionsHint')}
+            rules={[{ max: SUBMISSION_LIMITS.instructions, message: t('submissions:instructionsTooLong') }]}
+          >
             <HtmlField t={t} lang={name === 'instructionsZh' ? 'zh' : 'en'} />
           </Form.Item>
         ))}

@@ -8,21 +8,18 @@
  */
 import { useState } from 'react';
 import { Tabs } from 'antd';
-import type { ContributeConfig } from '../../server/contract/submissions';
 import { AntdRoot } from '../shared/AntdRoot';
 import { translator } from '../shared/i18n';
-import type { Lang } from '../shared/locale';
 import { titleOf } from '../shared/orderText';
 import { lazyPart, LaterTab, usePreload } from '../shared/lazyPart';
 import { SettingsTab } from './SettingsTab';
+import type { ManageContributeConfigProps } from './props';
 
 /** The tabs after the first load when first opened (issue 32). */
 const SessionsTab = lazyPart(() => import('./SessionsTab').then((m) => m.SessionsTab));
 const TermsTab = lazyPart(() => import('./TermsTab').then((m) => m.TermsTab));
 const LayoutTab = lazyPart(() => import('./LayoutTab').then((m) => m.LayoutTab));
 const FeeTab = lazyPart(() => import('./FeeTab').then((m) => m.FeeTab));
-
-export type ManageContributeConfigProps = { lang: Lang; mobile: boolean; config: ContributeConfig };
 
 function Config({ lang, mobile, config: initial }: ManageContributeConfigProps) {
   const t = translator(lang);
@@ -34,11 +31,61 @@ function Config({ lang, mobile, config: initial }: ManageContributeConfigProps) 
       className="manage-contribute-config"
       size={mobile ? 'small' : 'middle'}
       items={[
-        { key: 'settings', label: t('submitConfig:tab.settings'), children: <SettingsTab mobile={mobile} t={t} settings={config.settings} onSaved={setConfig} /> },
-        { key: 'sessions', label: t('submitConfig:tab.sessions'), children: <LaterTab><SessionsTab lang={lang} mobile={mobile} t={t} pick={pick} sessions={config.sessions} onSaved={setConfig} /></LaterTab> },
-        { key: 'terms', label: t('submitConfig:tab.terms'), children: <LaterTab><TermsTab lang={lang} mobile={mobile} t={t} reportTypes={config.reportTypes} categories={config.categories} onSaved={setConfig} /></LaterTab> },
-        { key: 'layout', label: t('submitConfig:tab.layout'), children: <LaterTab><LayoutTab mobile={mobile} t={t} layout={config.layout} onSaved={setConfig} /></LaterTab> },
-        { key: 'fee', label: t('submitConfig:tab.fee'), children: <LaterTab><FeeTab mobile={mobile} t={t} /></LaterTab> },
+        {
+          key: 'settings',
+          label: t('submitConfig:tab.settings'),
+          children: <SettingsTab mobile={mobile} t={t} settings={config.settings} onSaved={setConfig} />,
+        },
+        {
+          key: 'sessions',
+          label: t('submitConfig:tab.sessions'),
+          children: (
+            <LaterTab>
+              <SessionsTab
+                lang={lang}
+                mobile={mobile}
+                t={t}
+                pick={pick}
+                sessions={config.sessions}
+                onSaved={setConfig}
+              />
+            </LaterTab>
+          ),
+        },
+        {
+          key: 'terms',
+          label: t('submitConfig:tab.terms'),
+          children: (
+            <LaterTab>
+              <TermsTab
+                lang={lang}
+                mobile={mobile}
+                t={t}
+                reportTypes={config.reportTypes}
+                categories={config.categories}
+                onSaved={setConfig}
+              />
+            </LaterTab>
+          ),
+        },
+        {
+          key: 'layout',
+          label: t('submitConfig:tab.layout'),
+          children: (
+            <LaterTab>
+              <LayoutTab mobile={mobile} t={t} layout={config.layout} onSaved={setConfig} />
+            </LaterTab>
+          ),
+        },
+        {
+          key: 'fee',
+          label: t('submitConfig:tab.fee'),
+          children: (
+            <LaterTab>
+              <FeeTab mobile={mobile} t={t} />
+            </LaterTab>
+          ),
+        },
       ]}
     />
   );

@@ -5,7 +5,12 @@
  * about its own rule, so a problem elsewhere in the form does not hide it.
  */
 import type { FormRule } from 'antd';
-import { settingsProblem, type FieldMode, type FileRule, type ManuscriptFileType } from '../../server/contract/submissions';
+import {
+  settingsProblem,
+  type FieldMode,
+  type FileRule,
+  type ManuscriptFileType,
+} from '../../server/contract/submissions';
 import type { T } from './shared';
 
 export type FileRuleValues = { mode: FieldMode; types: ManuscriptFileType[]; maxMb: number | null };
@@ -41,13 +46,25 @@ type Get = (name: string | string[]) => unknown;
 
 function fileRule(get: Get, name: 'abstractFile' | 'fullText'): FileRule {
   const types = get([name, 'types']);
-  return { mode: (get([name, 'mode']) as FieldMode) ?? 'hide', types: Array.isArray(types) ? (types as ManuscriptFileType[]) : [], maxMb: Number(get([name, 'maxMb']) ?? 1) };
+  return {
+    mode: (get([name, 'mode']) as FieldMode) ?? 'hide',
+    types: Array.isArray(types) ? (types as ManuscriptFileType[]) : [],
+    maxMb: Number(get([name, 'maxMb']) ?? 1),
+  };
 }
 
 /** settingsProblem over the one rule `field` is about, everything else made harmless. */
 export function problemFor(field: CrossField, get: Get): string | null {
   const start = String(get('startDate') ?? '');
-  const v = { startDate: start, endDate: start, secondDeadline: start, abstractFile: HIDDEN, fullText: HIDDEN, limitPerPerson: false, maxPerPerson: 0 };
+  const v = {
+    startDate: start,
+    endDate: start,
+    secondDeadline: start,
+    abstractFile: HIDDEN,
+    fullText: HIDDEN,
+    limitPerPerson: false,
+    maxPerPerson: 0,
+  };
   if (field === 'endDate' || field === 'secondDeadline') {
     const value = String(get(field) ?? '');
     // An empty day has its own "required" message; order is only checked between two days.

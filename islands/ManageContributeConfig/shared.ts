@@ -27,7 +27,14 @@ export function doneText(endpoint: { done?: string }, t: T): string {
  * A server error on the field it names (the server joins a zod path with dots), scrolled into view
  * below the site's sticky menu; `alias` maps a field the server names to the form's own path.
  */
-export function showError(err: unknown, t: T, toast: Toast, form?: FormInstance, fields: ReadonlyArray<string> = [], alias: Record<string, string> = {}): void {
+export function showError(
+  err: unknown,
+  t: T,
+  toast: Toast,
+  form?: FormInstance,
+  fields: ReadonlyArray<string> = [],
+  alias: Record<string, string> = {},
+): void {
   if (form && err instanceof ApiError && err.field) {
     const name = alias[err.field] ?? err.field;
     if (fields.includes(name)) {

@@ -6,16 +6,16 @@ import { List, Table, Typography } from 'antd';
 import { AntdRoot } from '../shared/AntdRoot';
 import type { ConferenceErasureView } from '../../server/contract/privacy';
 import { translator } from '../shared/i18n';
-import type { Lang } from '../shared/locale';
 import { keptLines, Readable, StateTag, utcMinute } from '../shared/erasures';
-
-export type ManageErasuresProps = { lang: Lang; mobile: boolean; rows: ConferenceErasureView[] };
+import type { ManageErasuresProps } from './props';
 
 function Erasures({ lang, mobile, rows }: ManageErasuresProps) {
   const t = translator(lang);
   const kept = (r: ConferenceErasureView) => (
     <ul className="plain-list">
-      {keptLines(r.kept, t).map((line) => <li key={line}>{line}</li>)}
+      {keptLines(r.kept, t).map((line) => (
+        <li key={line}>{line}</li>
+      ))}
     </ul>
   );
   const state = (r: ConferenceErasureView) => <StateTag state={r.state} label={t(`privacy:state.${r.state}`)} />;
@@ -29,7 +29,19 @@ function Erasures({ lang, mobile, rows }: ManageErasuresProps) {
           locale={{ emptyText: t('privacy:manageEmpty') }}
           renderItem={(r) => (
             <List.Item>
-              <List.Item.Meta title={<span>#{r.userId} · {utcMinute(r.at)} {state(r)}</span>} description={<>{t(`privacy:origin.${r.origin}`)}{kept(r)}</>} />
+              <List.Item.Meta
+                title={
+                  <span>
+                    #{r.userId} · {utcMinute(r.at)} {state(r)}
+                  </span>
+                }
+                description={
+                  <>
+                    {t(`privacy:origin.${r.origin}`)}
+                    {kept(r)}
+                  </>
+                }
+              />
             </List.Item>
           )}
         />

@@ -8,13 +8,10 @@ import { CheckCircleFilled, CopyOutlined, DeleteOutlined, EditOutlined, PlusOutl
 import { AntdRoot } from '../shared/AntdRoot';
 import { call, ApiError } from '../shared/api';
 import { translator } from '../shared/i18n';
-import type { Lang } from '../shared/locale';
 import { ImageField } from '../shared/ImageField';
-import { SITE_LIMITS, type BuiltInExterior, type ExteriorDetail, type ExteriorItem } from '../../server/contract/siteConfig';
+import { SITE_LIMITS, type ExteriorItem } from '../../server/contract/siteConfig';
 import { sitesApi } from '../../server/contract/sites';
-
-/** `builtIns`: the platform's appearances a new one may start from (the add form only). */
-export type ManageExteriorsProps = { lang: Lang; mobile: boolean; view: 'list' | 'form'; items: ExteriorItem[]; exterior: ExteriorDetail | null; builtIns?: BuiltInExterior[] };
+import type { ManageExteriorsProps } from './props';
 
 type T = ReturnType<typeof translator>;
 const LIST = '/platform/config/exterior/list';
@@ -26,11 +23,32 @@ function errorKey(err: unknown): string {
 /** The thumbnail, or, when none was uploaded, the appearance's name on a tinted card. */
 function Thumb({ src, height, name }: { src: string; height: number; name: string }) {
   return (
-    <div style={{ height, background: src ? '#f1f4f9' : 'linear-gradient(135deg, #dbe4ff, #eef2ff)', display: 'flex', alignItems: 'center', justifyContent: 'center', overflow: 'hidden' }}>
+    <div
+      style={{
+        height,
+        background: src ? '#f1f4f9' : 'linear-gradient(135deg, #dbe4ff, #eef2ff)',
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        overflow: 'hidden',
+      }}
+    >
       {src ? (
         <img src={src} alt="" style={{ width: '100%', height: '100%', objectFit: 'cover' }} />
       ) : (
-        <span aria-hidden="true" style={{ color: '#1e3a8a', fontWeight: 600, fontSize: Math.max(12, height / 8), padding: 8, textAlign: 'center', overflowWrap: 'anywhere' }}>{name}</span>
+        <span
+          aria-hidden="true"
+          style={{
+            color: '#1e3a8a',
+            fontWeight: 600,
+            fontSize: Math.max(12, height / 8),
+            padding: 8,
+            textAlign: 'center',
+            overflowWrap: 'anywhere',
+          }}
+        >
+          {name}
+        </span>
       )}
     </div>
   );
@@ -62,7 +80,11 @@ function ExteriorList({ lang, mobile, items }: ManageExteriorsProps) {
 
   function openCopy(item: ExteriorItem) {
     setCopying(item);
-    setCopyName(Array.from(t('manageSite:exterior.copyName', { name: item.name })).slice(0, SITE_LIMITS.exteriorName).join(''));
+    setCopyName(
+      Array.from(t('manageSite:exterior.copyName', { name: item.name }))
+        .slice(0, SITE_LIMITS.exteriorName)
+        .join(''),
+    );
   }
 
   const counts = (e: ExteriorItem) => t('manageSite:exterior.counts', { templates: e.templates, pages: e.pages });
@@ -72,7 +94,13 @@ function ExteriorList({ lang, mobile, items }: ManageExteriorsProps) {
         {t('manageSite:exterior.inUse')}
       </Tag>
     ) : (
-      <Popconfirm key="use" title={t('manageSite:exterior.confirmUse', { name: e.name })} okText={t('manageSite:exterior.use')} cancelText={t('profile.cancel')} onConfirm={() => act(() => call(sitesApi.exteriorUse, { params: { id: e.id } }), 'manageSite:exterior.used')}>
+      <Popconfirm
+        key="use"
+        title={t('manageSite:exterior.confirmUse', { name: e.name })}
+        okText={t('manageSite:exterior.use')}
+        cancelText={t('profile.cancel')}
+        onConfirm={() => act(() => call(sitesApi.exteriorUse, { params: { id: e.id } }), 'manageSite:exterior.used')}
+      >
         <Button type="link" size="small" style={{ paddingInline: 0 }}>
           {t('manageSite:exterior.useShort')}
         </Button>
@@ -84,7 +112,16 @@ function ExteriorList({ lang, mobile, items }: ManageExteriorsProps) {
     <a key="copy" onClick={() => openCopy(e)} aria-label={t('manageSite:exterior.copy')}>
       {mobile ? t('manageSite:exterior.copy') : <CopyOutlined />}
     </a>,
-    <Popconfirm key="delete" title={t('manageSite:exterior.confirmDelete', { name: e.name })} okText={t('manageSite:remove')} okButtonProps={{ danger: true }} cancelText={t('profile.cancel')} onConfirm={() => act(() => call(sitesApi.exteriorDelete, { params: { id: e.id } }), 'manageSite:exterior.deleted')}>
+    <Popconfirm
+      key="delete"
+      title={t('manageSite:exterior.confirmDelete', { name: e.name })}
+      okText={t('manageSite:remove')}
+      okButtonProps={{ danger: true }}
+      cancelText={t('profile.cancel')}
+      onConfirm={() =>
+        act(() => call(sitesApi.exteriorDelete, { params: { id: e.id } }), 'manageSite:exterior.deleted')
+      }
+    >
       <a className="danger-link" aria-label={t('manageSite:remove')}>
         {mobile ? t('manageSite:remove') : <DeleteOutlined />}
       </a>
@@ -93,7 +130,16 @@ function ExteriorList({ lang, mobile, items }: ManageExteriorsProps) {
 
   return (
     <div>
-      <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 12, marginBottom: 16, flexWrap: 'wrap' }}>
+      <div
+        style={{
+          display: 'flex',
+          justifyContent: 'space-between',
+          alignItems: 'center',
+          gap: 12,
+          marginBottom: 16,
+          flexWrap: 'wrap',
+        }}
+      >
         <Typography.Text type="secondary">{t('manageSite:exterior.hint')}</Typography.Text>
         <Button type="primary" icon={<PlusOutlined />} href="/platform/config/exterior/add" block={mobile}>
           {t('manageSite:exterior.add')}
@@ -106,7 +152,15 @@ function ExteriorList({ lang, mobile, items }: ManageExteriorsProps) {
         <ul className="exterior-list" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
           {rows.map((e) => (
             <li key={e.id} style={{ display: 'flex', gap: 12, padding: '12px 0', borderBottom: '1px solid #f0f0f0' }}>
-              <div style={{ width: 96, flex: 'none', borderRadius: 6, overflow: 'hidden', border: e.inUse ? '2px solid #52c41a' : '1px solid #e5e7eb' }}>
+              <div
+                style={{
+                  width: 96,
+                  flex: 'none',
+                  borderRadius: 6,
+                  overflow: 'hidden',
+                  border: e.inUse ? '2px solid #52c41a' : '1px solid #e5e7eb',
+                }}
+              >
                 <Thumb src={e.thumbnail} height={72} name={e.name} />
               </div>
               <div style={{ flex: 1, minWidth: 0 }}>
@@ -122,7 +176,13 @@ function ExteriorList({ lang, mobile, items }: ManageExteriorsProps) {
       ) : (
         <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))', gap: 16 }}>
           {rows.map((e) => (
-            <Card key={e.id} size="small" cover={<Thumb src={e.thumbnail} height={150} name={e.name} />} actions={actions(e)} style={e.inUse ? { borderColor: '#52c41a', boxShadow: '0 0 0 1px #52c41a' } : undefined}>
+            <Card
+              key={e.id}
+              size="small"
+              cover={<Thumb src={e.thumbnail} height={150} name={e.name} />}
+              actions={actions(e)}
+              style={e.inUse ? { borderColor: '#52c41a', boxShadow: '0 0 0 1px #52c41a' } : undefined}
+            >
               <Card.Meta title={e.name} description={counts(e)} />
             </Card>
           ))}
@@ -137,11 +197,23 @@ function ExteriorList({ lang, mobile, items }: ManageExteriorsProps) {
         onCancel={() => setCopying(null)}
         onOk={async () => {
           if (!copyName.trim()) return void message.error(t('manageSite:exteriorNameRequired'));
-          if (await act(() => call(sitesApi.exteriorCopy, { params: { id: copying!.id }, body: { name: copyName } }), 'manageSite:exterior.copied')) setCopying(null);
+          if (
+            await act(
+              () => call(sitesApi.exteriorCopy, { params: { id: copying!.id }, body: { name: copyName } }),
+              'manageSite:exterior.copied',
+            )
+          )
+            setCopying(null);
         }}
         destroyOnHidden
       >
-        <Input value={copyName} maxLength={SITE_LIMITS.exteriorName} showCount onChange={(e) => setCopyName(e.target.value)} aria-label={t('manageSite:exterior.name')} />
+        <Input
+          value={copyName}
+          maxLength={SITE_LIMITS.exteriorName}
+          showCount
+          onChange={(e) => setCopyName(e.target.value)}
+          aria-label={t('manageSite:exterior.name')}
+        />
       </Modal>
     </div>
   );
@@ -166,14 +238,22 @@ function ExteriorForm({ lang, mobile, exterior, builtIns = [] }: ManageExteriors
       message.success(t('manageSite:saved'));
       setTimeout(() => location.assign(LIST), 600);
     } catch (err) {
-      if (err instanceof ApiError && (err.field === 'name' || err.field === 'thumbnail')) form.setFields([{ name: err.field, errors: [t(err.messageKey)] }]);
+      if (err instanceof ApiError && (err.field === 'name' || err.field === 'thumbnail'))
+        form.setFields([{ name: err.field, errors: [t(err.messageKey)] }]);
       else message.error(t(errorKey(err)));
       setBusy(false);
     }
   }
 
   return (
-    <Form form={form} layout="vertical" name="exterior" initialValues={{ name: exterior?.name ?? '', thumbnail: exterior?.thumbnail ?? '', from: '' }} onFinish={save} style={{ maxWidth: 560 }}>
+    <Form
+      form={form}
+      layout="vertical"
+      name="exterior"
+      initialValues={{ name: exterior?.name ?? '', thumbnail: exterior?.thumbnail ?? '', from: '' }}
+      onFinish={save}
+      style={{ maxWidth: 560 }}
+    >
       {exterior?.inUse ? (
         <Tag color="green" icon={<CheckCircleFilled />} style={{ marginBottom: 16 }}>
           {t('manageSite:exterior.inUse')}
@@ -194,7 +274,10 @@ function ExteriorForm({ lang, mobile, exterior, builtIns = [] }: ManageExteriors
         <Form.Item name="from" label={t('manageSite:exterior.from')} extra={t('manageSite:exterior.fromHint')}>
           <Radio.Group
             optionType="button"
-            options={[{ value: '', label: t('manageSite:exterior.fromBlank') }, ...builtIns.map((b) => ({ value: b.key, label: lang === 'zh' ? `${b.nameZh}（${b.name}）` : b.name }))]}
+            options={[
+              { value: '', label: t('manageSite:exterior.fromBlank') },
+              ...builtIns.map((b) => ({ value: b.key, label: lang === 'zh' ? `${b.nameZh}（${b.name}）` : b.name })),
+            ]}
           />
         </Form.Item>
       ) : null}
@@ -205,7 +288,11 @@ function ExteriorForm({ lang, mobile, exterior, builtIns = [] }: ManageExteriors
           </div>
         </Form.Item>
       ) : (
-        <Form.Item name="thumbnail" label={t('manageSite:exterior.thumbnail')} extra={t('manageSite:exterior.thumbnailOptional')}>
+        <Form.Item
+          name="thumbnail"
+          label={t('manageSite:exterior.thumbnail')}
+          extra={t('manageSite:exterior.thumbnailOptional')}
+        >
           <ImageField kind="thumbnail" t={t} aspect="4 / 3" />
         </Form.Item>
       )}
@@ -217,7 +304,8 @@ function ExteriorForm({ lang, mobile, exterior, builtIns = [] }: ManageExteriors
             <Space wrap>
               {exterior.templateList.map((tpl) => (
                 <Tag key={tpl.id}>
-                  {tpl.name} · {t(tpl.kind === 'common' ? 'manageSite:exterior.commonTemplate' : 'manageSite:exterior.pageTemplate')}
+                  {tpl.name} ·{' '}
+                  {t(tpl.kind === 'common' ? 'manageSite:exterior.commonTemplate' : 'manageSite:exterior.pageTemplate')}
                   {tpl.isMobile ? ` · ${t('manageSite:exterior.mobile')}` : ''}
                 </Tag>
               ))}
@@ -238,5 +326,9 @@ function ExteriorForm({ lang, mobile, exterior, builtIns = [] }: ManageExteriors
 }
 
 export default function ManageExteriors(props: ManageExteriorsProps) {
-  return <AntdRoot lang={props.lang}>{props.view === 'list' ? <ExteriorList {...props} /> : <ExteriorForm {...props} />}</AntdRoot>;
+  return (
+    <AntdRoot lang={props.lang}>
+      {props.view === 'list' ? <ExteriorList {...props} /> : <ExteriorForm {...props} />}
+    </AntdRoot>
+  );
 }

@@ -14,7 +14,13 @@ import type { Lang } from '../shared/locale';
 import { useHydrated } from '../shared/hydrated';
 import { checkedValues } from '../shared/formCheck';
 
-type DialogProps = { lang: Lang; t: T; row: ReservationView | null; onClose: () => void; onSaved: (r: ReservationView) => void };
+type DialogProps = {
+  lang: Lang;
+  t: T;
+  row: ReservationView | null;
+  onClose: () => void;
+  onSaved: (r: ReservationView) => void;
+};
 
 export function PaymentDialog({ lang, t, row, onClose, onSaved }: DialogProps) {
   const hydrated = useHydrated();
@@ -35,7 +41,8 @@ export function PaymentDialog({ lang, t, row, onClose, onSaved }: DialogProps) {
       message.success(t('hotels:saved'));
       onClose();
     } catch (err) {
-      if (err instanceof ApiError && err.field === 'actualPay') form.setFields([{ name: 'actualPay', errors: [errorText(err, t)] }]);
+      if (err instanceof ApiError && err.field === 'actualPay')
+        form.setFields([{ name: 'actualPay', errors: [errorText(err, t)] }]);
       else message.error(errorText(err, t));
     } finally {
       setBusy(false);
@@ -43,19 +50,46 @@ export function PaymentDialog({ lang, t, row, onClose, onSaved }: DialogProps) {
   }
 
   return (
-    <Modal open={row !== null} title={t('hotels:desk.paymentTitle')} onCancel={onClose} forceRender={hydrated}
-      footer={[<Button key="c" onClick={onClose}>{t('hotels:config.cancel')}</Button>, <Button key="s" type="primary" loading={busy} onClick={save}>{t('hotels:config.save')}</Button>]}>
+    <Modal
+      open={row !== null}
+      title={t('hotels:desk.paymentTitle')}
+      onCancel={onClose}
+      forceRender={hydrated}
+      footer={[
+        <Button key="c" onClick={onClose}>
+          {t('hotels:config.cancel')}
+        </Button>,
+        <Button key="s" type="primary" loading={busy} onClick={save}>
+          {t('hotels:config.save')}
+        </Button>,
+      ]}
+    >
       <Form form={form} layout="vertical" name="hotelPayment">
-        {row && <Typography.Paragraph>{t('hotels:desk.owed', { total: moneyText(row.total, lang), orderNo: row.orderNo })}</Typography.Paragraph>}
+        {row && (
+          <Typography.Paragraph>
+            {t('hotels:desk.owed', { total: moneyText(row.total, lang), orderNo: row.orderNo })}
+          </Typography.Paragraph>
+        )}
         <Form.Item name="status" label={t('hotels:desk.paymentStatus')}>
-          <Radio.Group options={[{ value: 'paid', label: t('hotels:payment.paid') }, { value: 'unpaid', label: t('hotels:payment.unpaid') }]} />
+          <Radio.Group
+            options={[
+              { value: 'paid', label: t('hotels:payment.paid') },
+              { value: 'unpaid', label: t('hotels:payment.unpaid') },
+            ]}
+          />
         </Form.Item>
         {status === 'paid' && (
-          <Form.Item name="actualPay" label={t('hotels:desk.received', { currency: row?.total.currency ?? '' })} rules={[{ required: true, whitespace: true, message: t('orders:dealAmount') }]}>
+          <Form.Item
+            name="actualPay"
+            label={t('hotels:desk.received', { currency: row?.total.currency ?? '' })}
+            rules={[{ required: true, whitespace: true, message: t('orders:dealAmount') }]}
+          >
             <Input inputMode="decimal" style={{ width: 200 }} />
           </Form.Item>
         )}
-        {status === 'unpaid' && <Typography.Paragraph type="secondary">{t('hotels:desk.unpaidNote')}</Typography.Paragraph>}
+        {status === 'unpaid' && (
+          <Typography.Paragraph type="secondary">{t('hotels:desk.unpaidNote')}</Typography.Paragraph>
+        )}
       </Form>
     </Modal>
   );
@@ -87,7 +121,8 @@ export function DatesDialog({ t, row, onClose, onSaved }: DialogProps) {
       message.success(t('hotels:saved'));
       onClose();
     } catch (err) {
-      if (err instanceof ApiError && (err.field === 'checkIn' || err.field === 'checkOut')) form.setFields([{ name: err.field, errors: [errorText(err, t)] }]);
+      if (err instanceof ApiError && (err.field === 'checkIn' || err.field === 'checkOut'))
+        form.setFields([{ name: err.field, errors: [errorText(err, t)] }]);
       else message.error(errorText(err, t));
     } finally {
       setBusy(false);
@@ -95,16 +130,52 @@ export function DatesDialog({ t, row, onClose, onSaved }: DialogProps) {
   }
 
   return (
-    <Modal open={row !== null} title={t('hotels:desk.datesTitle')} onCancel={onClose} forceRender={hydrated}
-      footer={[<Button key="c" onClick={onClose}>{t('hotels:config.cancel')}</Button>, <Button key="s" type="primary" loading={busy} onClick={save}>{t('hotels:config.save')}</Button>]}>
+    <Modal
+      open={row !== null}
+      title={t('hotels:desk.datesTitle')}
+      onCancel={onClose}
+      forceRender={hydrated}
+      footer={[
+        <Button key="c" onClick={onClose}>
+          {t('hotels:config.cancel')}
+        </Button>,
+        <Button key="s" type="primary" loading={busy} onClick={save}>
+          {t('hotels:config.save')}
+        </Button>,
+      ]}
+    >
       <Form form={form} layout="vertical" name="hotelDates">
-        <Form.Item name="checkIn" label={t('hotels:book.checkIn')} {...dateProps} rules={[{ required: true, message: t('hotels:checkInRequired') }]}><DatePicker /></Form.Item>
-        <Form.Item name="checkOut" label={t('hotels:book.checkOut')} {...dateProps} dependencies={['checkIn']}
-          rules={[{ required: true, message: t('hotels:checkOutRequired') }, ({ getFieldValue }) => ({ validator: async (_, v: string) => { if (v && getFieldValue('checkIn') && v <= getFieldValue('checkIn')) throw new Error(t('hotels:checkOutBeforeCheckIn')); } })]}>
+        <Form.Item
+          name="checkIn"
+          label={t('hotels:book.checkIn')}
+          {...dateProps}
+          rules={[{ required: true, message: t('hotels:checkInRequired') }]}
+        >
+          <DatePicker />
+        </Form.Item>
+        <Form.Item
+          name="checkOut"
+          label={t('hotels:book.checkOut')}
+          {...dateProps}
+          dependencies={['checkIn']}
+          rules={[
+            { required: true, message: t('hotels:checkOutRequired') },
+            ({ getFieldValue }) => ({
+              validator: async (_, v: string) => {
+                if (v && getFieldValue('checkIn') && v <= getFieldValue('checkIn'))
+                  throw new Error(t('hotels:checkOutBeforeCheckIn'));
+              },
+            }),
+          ]}
+        >
           <DatePicker />
         </Form.Item>
         {nights !== null && <Typography.Paragraph>{t('hotels:desk.nights', { nights })}</Typography.Paragraph>}
-        {row?.payment === 'paid' && <Typography.Paragraph type="secondary">{t('hotels:desk.paidNightsNote', { nights: row.nights })}</Typography.Paragraph>}
+        {row?.payment === 'paid' && (
+          <Typography.Paragraph type="secondary">
+            {t('hotels:desk.paidNightsNote', { nights: row.nights })}
+          </Typography.Paragraph>
+        )}
       </Form>
     </Modal>
   );

@@ -35,23 +35,52 @@ export function OccupancyTab({ lang, t, hotels }: { lang: Lang; t: T; hotels: Ho
     void load(hotelId);
   }, [hotelId]);
 
-  const weekday = (night: string) => new Date(`${night}T00:00:00Z`).toLocaleDateString(lang === 'zh' ? 'zh-CN' : 'en-GB', { weekday: 'short', timeZone: 'UTC' });
+  const weekday = (night: string) =>
+    new Date(`${night}T00:00:00Z`).toLocaleDateString(lang === 'zh' ? 'zh-CN' : 'en-GB', {
+      weekday: 'short',
+      timeZone: 'UTC',
+    });
   const columns = [
-    { title: t('hotels:desk.roomType'), key: 'room', fixed: 'left' as const, render: (_: unknown, r: Row) => <><div>{pick(r.roomZh, r.roomEn)}</div><Typography.Text type="secondary">{pick(r.hotelZh, r.hotelEn)} · {t('hotels:desk.ofTotal', { total: r.total })}</Typography.Text></> },
+    {
+      title: t('hotels:desk.roomType'),
+      key: 'room',
+      fixed: 'left' as const,
+      render: (_: unknown, r: Row) => (
+        <>
+          <div>{pick(r.roomZh, r.roomEn)}</div>
+          <Typography.Text type="secondary">
+            {pick(r.hotelZh, r.hotelEn)} · {t('hotels:desk.ofTotal', { total: r.total })}
+          </Typography.Text>
+        </>
+      ),
+    },
     ...(grid?.nights ?? []).map((night) => ({
-      title: <div style={{ textAlign: 'center' }}>{night.slice(5)}<br /><Typography.Text type="secondary">{weekday(night)}</Typography.Text></div>,
+      title: (
+        <div style={{ textAlign: 'center' }}>
+          {night.slice(5)}
+          <br />
+          <Typography.Text type="secondary">{weekday(night)}</Typography.Text>
+        </div>
+      ),
       key: night,
       onCell: (r: Row) => {
         const c = r.cells[night];
         const taken = c ? c.held + c.sold : 0;
-        return { style: { background: !c ? '#fafafa' : taken >= r.total ? FULL : taken >= r.total * 0.8 ? BUSY : undefined, textAlign: 'center' as const } };
+        return {
+          style: {
+            background: !c ? '#fafafa' : taken >= r.total ? FULL : taken >= r.total * 0.8 ? BUSY : undefined,
+            textAlign: 'center' as const,
+          },
+        };
       },
       render: (_: unknown, r: Row) => {
         const c = r.cells[night];
         if (!c) return <Typography.Text type="secondary">—</Typography.Text>;
         return (
           <Tooltip title={t('hotels:desk.cell', { sold: c.sold, held: c.held })}>
-            <span>{c.held + c.sold} / {r.total}</span>
+            <span>
+              {c.held + c.sold} / {r.total}
+            </span>
           </Tooltip>
         );
       },
@@ -61,10 +90,29 @@ export function OccupancyTab({ lang, t, hotels }: { lang: Lang; t: T; hotels: Ho
   return (
     <div className="hotel-occupancy">
       <Space wrap style={{ marginBottom: 12 }}>
-        <Select allowClear placeholder={t('hotels:desk.allHotels')} style={{ minWidth: 200 }} value={hotelId} onChange={(v) => setHotelId(v)} options={hotels.map((h) => ({ value: h.id, label: pick(h.nameZh, h.nameEn) }))} />
-        <Button onClick={() => load(hotelId)} loading={loading}>{t('hotels:desk.reload')}</Button>
+        <Select
+          allowClear
+          placeholder={t('hotels:desk.allHotels')}
+          style={{ minWidth: 200 }}
+          value={hotelId}
+          onChange={(v) => setHotelId(v)}
+          options={hotels.map((h) => ({ value: h.id, label: pick(h.nameZh, h.nameEn) }))}
+        />
+        <Button onClick={() => load(hotelId)} loading={loading}>
+          {t('hotels:desk.reload')}
+        </Button>
       </Space>
-      <Table rowKey="roomId" size="small" bordered loading={loading} dataSource={grid?.rooms ?? []} columns={columns} pagination={false} scroll={{ x: 'max-content' }} locale={{ emptyText: t('hotels:config.noRooms') }} />
+      <Table
+        rowKey="roomId"
+        size="small"
+        bordered
+        loading={loading}
+        dataSource={grid?.rooms ?? []}
+        columns={columns}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: t('hotels:config.noRooms') }}
+      />
       <Space wrap style={{ marginTop: 8 }}>
         <Typography.Text type="secondary">{t('hotels:desk.legend')}</Typography.Text>
         <span style={{ background: BUSY, padding: '0 8px' }}>{t('hotels:desk.legendBusy')}</span>

@@ -2,7 +2,14 @@
 import { orderedRange, type DayRange } from '../shared/lightDateRange';
 import type { BookingPayment, BookingStatus, ReservationQuery } from '../../server/contract/hotels';
 
-export type FilterValues = { hotelId?: number; roomId?: number; dates?: DayRange; status?: BookingStatus; payment?: BookingPayment; person?: string };
+export type FilterValues = {
+  hotelId?: number;
+  roomId?: number;
+  dates?: DayRange;
+  status?: BookingStatus;
+  payment?: BookingPayment;
+  person?: string;
+};
 export type Filters = Omit<ReservationQuery, 'page' | 'size'>;
 
 /** Only the filters given; the nights as 'YYYY-MM-DD', the earlier first. */
@@ -21,5 +28,12 @@ export function filtersOf(v: FilterValues): Filters {
 
 /** The form's values of a filter (the address's, issue 33). */
 export function valuesOf(f: Filters): FilterValues {
-  return { hotelId: f.hotelId, roomId: f.roomId, status: f.status, payment: f.payment, person: f.person, dates: orderedRange(f.from, f.to) };
+  return {
+    hotelId: f.hotelId,
+    roomId: f.roomId,
+    status: f.status,
+    payment: f.payment,
+    person: f.person,
+    dates: orderedRange(f.from, f.to),
+  };
 }

@@ -10,10 +10,18 @@ const LazyDates = lazyPart(() => import('./Dialogs').then((m) => m.DatesDialog))
 
 export function PaymentDialog(props: Parameters<typeof Payment>[0]) {
   usePreload(LazyPayment);
-  return <Later when={props.row !== null}><LazyPayment {...props} /></Later>;
+  return (
+    <Later when={props.row !== null}>
+      <LazyPayment {...props} />
+    </Later>
+  );
 }
 
 export function DatesDialog(props: Parameters<typeof Dates>[0]) {
   usePreload(LazyDates);
-  return <Later when={props.row !== null}><LazyDates {...props} /></Later>;
+  return (
+    <Later when={props.row !== null}>
+      <LazyDates {...props} />
+    </Later>
+  );
 }

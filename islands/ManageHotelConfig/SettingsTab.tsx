@@ -7,7 +7,15 @@
 import { useState } from 'react';
 import { App, Button, DatePicker, Form, Input, Radio, Select, Space, Switch } from 'antd';
 import type { FormRule } from 'antd';
-import { hotelsApi, HOTEL_CONDITIONS, HOTEL_LIMITS, settingsProblem, type HotelSettingsView, type HotelView, type SettingsForm } from '../../server/contract/hotels';
+import {
+  hotelsApi,
+  HOTEL_CONDITIONS,
+  HOTEL_LIMITS,
+  settingsProblem,
+  type HotelSettingsView,
+  type HotelView,
+  type SettingsForm,
+} from '../../server/contract/hotels';
 import { ApiError, call } from '../shared/api';
 import { errorText } from '../shared/orderText';
 import type { Lang } from '../shared/locale';
@@ -21,7 +29,20 @@ function valuesOf(s: HotelSettingsView): Values {
   return values;
 }
 
-export function SettingsTab({ mobile, t, settings, onSaved, onHotels }: { lang: Lang; mobile: boolean; t: T; settings: HotelSettingsView; onSaved: (s: HotelSettingsView) => void; onHotels: (h: HotelView[]) => void }) {
+export function SettingsTab({
+  mobile,
+  t,
+  settings,
+  onSaved,
+  onHotels,
+}: {
+  lang: Lang;
+  mobile: boolean;
+  t: T;
+  settings: HotelSettingsView;
+  onSaved: (s: HotelSettingsView) => void;
+  onHotels: (h: HotelView[]) => void;
+}) {
   const { message, modal } = App.useApp();
   const [form] = Form.useForm<Values>();
   const [busy, setBusy] = useState(false);
@@ -44,7 +65,13 @@ export function SettingsTab({ mobile, t, settings, onSaved, onHotels }: { lang: 
       message.success(t('hotels:saved'));
     } catch (err) {
       if (err instanceof ApiError && err.messageKey === 'hotels:currencyConfirm' && !confirm) {
-        modal.confirm({ title: t('hotels:config.currencyTitle'), content: t('hotels:currencyConfirm', err.params), okText: t('hotels:config.save'), cancelText: t('hotels:config.cancel'), onOk: () => send(values, true) });
+        modal.confirm({
+          title: t('hotels:config.currencyTitle'),
+          content: t('hotels:currencyConfirm', err.params),
+          okText: t('hotels:config.save'),
+          cancelText: t('hotels:config.cancel'),
+          onOk: () => send(values, true),
+        });
       } else if (err instanceof ApiError && err.field) {
         form.setFields([{ name: err.field as keyof Values, errors: [t(err.messageKey, err.params)] }]);
       } else message.error(errorText(err, t));
@@ -61,37 +88,110 @@ export function SettingsTab({ mobile, t, settings, onSaved, onHotels }: { lang: 
 
   const wide = { style: { flex: 1, minWidth: mobile ? '100%' : 320 } };
   return (
-    <Form form={form} layout="vertical" name="hotel-settings" initialValues={valuesOf(settings)} style={{ maxWidth: 960 }}>
+    <Form
+      form={form}
+      layout="vertical"
+      name="hotel-settings"
+      initialValues={valuesOf(settings)}
+      style={{ maxWidth: 960 }}
+    >
       <Space wrap align="start" style={{ display: 'flex' }}>
-        <Form.Item name="startDate" label={t('hotels:config.startDate')} {...dateProps} rules={[{ required: true, message: t('hotels:startDateRequired') }]}><DatePicker /></Form.Item>
-        <Form.Item name="endDate" label={t('hotels:config.endDate')} {...dateProps} dependencies={['startDate']} rules={[{ required: true, message: t('hotels:endDateRequired') }, order]}><DatePicker /></Form.Item>
-        <Form.Item name="open" label={t('hotels:config.open')} valuePropName="checked" rules={[{ required: true, message: t('hotels:openRequired') }]}><Switch /></Form.Item>
+        <Form.Item
+          name="startDate"
+          label={t('hotels:config.startDate')}
+          {...dateProps}
+          rules={[{ required: true, message: t('hotels:startDateRequired') }]}
+        >
+          <DatePicker />
+        </Form.Item>
+        <Form.Item
+          name="endDate"
+          label={t('hotels:config.endDate')}
+          {...dateProps}
+          dependencies={['startDate']}
+          rules={[{ required: true, message: t('hotels:endDateRequired') }, order]}
+        >
+          <DatePicker />
+        </Form.Item>
+        <Form.Item
+          name="open"
+          label={t('hotels:config.open')}
+          valuePropName="checked"
+          rules={[{ required: true, message: t('hotels:openRequired') }]}
+        >
+          <Switch />
+        </Form.Item>
       </Space>
       <Space wrap align="start" style={{ display: 'flex' }}>
-        <Form.Item name="currency" label={t('hotels:config.currency')} extra={settings.saved ? t('hotels:config.currencyHint') : undefined} rules={[{ required: true, message: t('hotels:currencyRequired') }]}>
+        <Form.Item
+          name="currency"
+          label={t('hotels:config.currency')}
+          extra={settings.saved ? t('hotels:config.currencyHint') : undefined}
+          rules={[{ required: true, message: t('hotels:currencyRequired') }]}
+        >
           <Select showSearch style={{ width: 120 }} options={CURRENCIES.map((c) => ({ value: c, label: c }))} />
         </Form.Item>
-        <Form.Item name="displayCurrency" label={t('hotels:config.displayCurrency')} rules={[{ required: true, message: t('hotels:displayCurrencyRequired') }]}>
+        <Form.Item
+          name="displayCurrency"
+          label={t('hotels:config.displayCurrency')}
+          rules={[{ required: true, message: t('hotels:displayCurrencyRequired') }]}
+        >
           <Select showSearch style={{ width: 120 }} options={CURRENCIES.map((c) => ({ value: c, label: c }))} />
         </Form.Item>
       </Space>
       <Space wrap align="start" style={{ display: 'flex' }}>
-        <Form.Item name="descriptionZh" label={t('hotels:config.descriptionZh')} extra={t('hotels:config.htmlHint')} {...wide} rules={[{ max: HOTEL_LIMITS.description, message: t('hotels:descriptionTooLong') }]}><Input.TextArea autoSize={{ minRows: 3, maxRows: 10 }} /></Form.Item>
-        <Form.Item name="descriptionEn" label={t('hotels:config.descriptionEn')} {...wide} rules={[{ max: HOTEL_LIMITS.description, message: t('hotels:descriptionTooLong') }]}><Input.TextArea autoSize={{ minRows: 3, maxRows: 10 }} /></Form.Item>
+        <Form.Item
+          name="descriptionZh"
+          label={t('hotels:config.descriptionZh')}
+          extra={t('hotels:config.htmlHint')}
+          {...wide}
+          rules={[{ max: HOTEL_LIMITS.description, message: t('hotels:descriptionTooLong') }]}
+        >
+          <Input.TextArea autoSize={{ minRows: 3, maxRows: 10 }} />
+        </Form.Item>
+        <Form.Item
+          name="descriptionEn"
+          label={t('hotels:config.descriptionEn')}
+          {...wide}
+          rules={[{ max: HOTEL_LIMITS.description, message: t('hotels:descriptionTooLong') }]}
+        >
+          <Input.TextArea autoSize={{ minRows: 3, maxRows: 10 }} />
+        </Form.Item>
       </Space>
       <Form.Item name="condition" label={t('hotels:config.condition')}>
         <Radio.Group options={HOTEL_CONDITIONS.map((c) => ({ value: c, label: t(`hotels:condition.${c}`) }))} />
       </Form.Item>
       {condition !== 'none' && (
         <Space wrap align="start" style={{ display: 'flex' }}>
-          <Form.Item name="conditionNoteZh" label={t('hotels:config.conditionNoteZh')} {...wide} rules={[{ max: HOTEL_LIMITS.note, message: t('hotels:noteTooLong') }]}><Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} /></Form.Item>
-          <Form.Item name="conditionNoteEn" label={t('hotels:config.conditionNoteEn')} {...wide} rules={[{ max: HOTEL_LIMITS.note, message: t('hotels:noteTooLong') }]}><Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} /></Form.Item>
+          <Form.Item
+            name="conditionNoteZh"
+            label={t('hotels:config.conditionNoteZh')}
+            {...wide}
+            rules={[{ max: HOTEL_LIMITS.note, message: t('hotels:noteTooLong') }]}
+          >
+            <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} />
+          </Form.Item>
+          <Form.Item
+            name="conditionNoteEn"
+            label={t('hotels:config.conditionNoteEn')}
+            {...wide}
+            rules={[{ max: HOTEL_LIMITS.note, message: t('hotels:noteTooLong') }]}
+          >
+            <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} />
+          </Form.Item>
         </Space>
       )}
-      <Form.Item name="authorsAfterAcceptance" label={t('hotels:config.authorsAfterAcceptance')} extra={t('hotels:config.authorsAfterAcceptanceHint')} valuePropName="checked">
+      <Form.Item
+        name="authorsAfterAcceptance"
+        label={t('hotels:config.authorsAfterAcceptance')}
+        extra={t('hotels:config.authorsAfterAcceptanceHint')}
+        valuePropName="checked"
+      >
         <Switch />
       </Form.Item>
-      <Button type="primary" loading={busy} onClick={save}>{t('hotels:config.save')}</Button>
+      <Button type="primary" loading={busy} onClick={save}>
+        {t('hotels:config.save')}
+      </Button>
     </Form>
   );
 }

@@ -6,17 +6,14 @@
  */
 import { useState } from 'react';
 import { Tabs } from 'antd';
-import type { HotelSettingsView, HotelView } from '../../server/contract/hotels';
 import { AntdRoot } from '../shared/AntdRoot';
 import { translator } from '../shared/i18n';
-import type { Lang } from '../shared/locale';
 import { lazyPart, LaterTab, usePreload } from '../shared/lazyPart';
 import { SettingsTab } from './SettingsTab';
+import type { ManageHotelConfigProps } from './props';
 
 /** The hotels tab (tables, dialogs, photo upload) loads when first opened (issue 32). */
 const HotelsTab = lazyPart(() => import('./HotelsTab').then((m) => m.HotelsTab));
-
-export type ManageHotelConfigProps = { lang: Lang; mobile: boolean; settings: HotelSettingsView; hotels: HotelView[] };
 
 function Config({ lang, mobile, settings: initialSettings, hotels: initialHotels }: ManageHotelConfigProps) {
   const t = translator(lang);
@@ -27,8 +24,29 @@ function Config({ lang, mobile, settings: initialSettings, hotels: initialHotels
     <Tabs
       className="manage-hotel-config"
       items={[
-        { key: 'settings', label: t('hotels:config.tabSettings'), children: <SettingsTab lang={lang} mobile={mobile} t={t} settings={settings} onSaved={setSettings} onHotels={setHotels} /> },
-        { key: 'hotels', label: t('hotels:config.tabHotels'), children: <LaterTab><HotelsTab lang={lang} mobile={mobile} t={t} settings={settings} hotels={hotels} setHotels={setHotels} /></LaterTab> },
+        {
+          key: 'settings',
+          label: t('hotels:config.tabSettings'),
+          children: (
+            <SettingsTab
+              lang={lang}
+              mobile={mobile}
+              t={t}
+              settings={settings}
+              onSaved={setSettings}
+              onHotels={setHotels}
+            />
+          ),
+        },
+        {
+          key: 'hotels',
+          label: t('hotels:config.tabHotels'),
+          children: (
+            <LaterTab>
+              <HotelsTab lang={lang} mobile={mobile} t={t} settings={settings} hotels={hotels} setHotels={setHotels} />
+            </LaterTab>
+          ),
+        },
       ]}
     />
   );

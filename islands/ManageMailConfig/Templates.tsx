@@ -59,17 +59,45 @@ export function Templates({ t, initial, mobile }: { t: T; initial: MailTemplate[
   return (
     <div className="mail-templates">
       <Space wrap style={{ marginBottom: 12 }}>
-        <Select value={kind} onChange={choose} style={{ minWidth: 220 }} aria-label={t('mail:templates.title')} options={list.map((x) => ({ value: x.kind, label: <>{t(`mail:kinds.${x.kind}`)} {x.custom ? <Tag color="blue">{t('mail:templates.edited')}</Tag> : null}</> }))} />
-        <Segmented value={lang} onChange={(v) => setLang(v as Lang)} options={[{ value: 'zh', label: '中文' }, { value: 'en', label: 'English' }]} />
+        <Select
+          value={kind}
+          onChange={choose}
+          style={{ minWidth: 220 }}
+          aria-label={t('mail:templates.title')}
+          options={list.map((x) => ({
+            value: x.kind,
+            label: (
+              <>
+                {t(`mail:kinds.${x.kind}`)} {x.custom ? <Tag color="blue">{t('mail:templates.edited')}</Tag> : null}
+              </>
+            ),
+          }))}
+        />
+        <Segmented
+          value={lang}
+          onChange={(v) => setLang(v as Lang)}
+          options={[
+            { value: 'zh', label: '中文' },
+            { value: 'en', label: 'English' },
+          ]}
+        />
       </Space>
       <div className={mobile ? '' : 'mail-template-grid'}>
         <Form form={form} layout="vertical" initialValues={current} name="mailTemplate" key={kind}>
           {(['Zh', 'En'] as const).map((l) => (
             <div key={l} style={{ display: l === suffix ? 'block' : 'none' }}>
-              <Form.Item name={`subject${l}`} label={t('mail:templates.subject')} rules={[{ required: true, whitespace: true, message: t('mail:subjectRequired') }]}>
+              <Form.Item
+                name={`subject${l}`}
+                label={t('mail:templates.subject')}
+                rules={[{ required: true, whitespace: true, message: t('mail:subjectRequired') }]}
+              >
                 <Input maxLength={300} />
               </Form.Item>
-              <Form.Item name={`body${l}`} label={t('mail:templates.body')} rules={[{ required: true, whitespace: true, message: t('mail:bodyRequired') }]}>
+              <Form.Item
+                name={`body${l}`}
+                label={t('mail:templates.body')}
+                rules={[{ required: true, whitespace: true, message: t('mail:bodyRequired') }]}
+              >
                 <Input.TextArea autoSize={{ minRows: 8, maxRows: 20 }} className="code-textarea" />
               </Form.Item>
             </div>
@@ -83,7 +111,9 @@ export function Templates({ t, initial, mobile }: { t: T; initial: MailTemplate[
         </aside>
       </div>
       <Space wrap>
-        <Button type="primary" onClick={save}>{t('mail:templates.save')}</Button>
+        <Button type="primary" onClick={save}>
+          {t('mail:templates.save')}
+        </Button>
         <Button onClick={showPreview}>{t('mail:templates.preview')}</Button>
         <Popconfirm title={t('mail:templates.confirmReset')} onConfirm={reset}>
           <Button disabled={!current.custom}>{t('mail:templates.reset')}</Button>
@@ -94,7 +124,12 @@ export function Templates({ t, initial, mobile }: { t: T; initial: MailTemplate[
           <p>
             <strong>{preview.subject}</strong>
           </p>
-          <iframe title="preview" sandbox="" srcDoc={`<meta charset="utf-8">${preview.html}`} style={{ width: '100%', minHeight: 260, border: '1px solid #e5e7eb', borderRadius: 8 }} />
+          <iframe
+            title="preview"
+            sandbox=""
+            srcDoc={`<meta charset="utf-8">${preview.html}`}
+            style={{ width: '100%', minHeight: 260, border: '1px solid #e5e7eb', borderRadius: 8 }}
+          />
         </div>
       ) : null}
     </div>

@@ -5,14 +5,11 @@
 import { useState } from 'react';
 import { App, Button, Form, Input, List, Popconfirm, Table, Tag } from 'antd';
 import { EMAIL_PATTERN } from '../../server/contract/validation';
-import { conferencesApi, formatInstant, type ManagerView } from '../../server/contract/conferences';
+import { conferencesApi, formatInstant } from '../../server/contract/conferences';
 import { AntdRoot } from '../shared/AntdRoot';
 import { call, callWithMessage, ApiError } from '../shared/api';
 import { translator } from '../shared/i18n';
-import type { Lang } from '../shared/locale';
-
-export type ManagerItem = ManagerView;
-export type ManageManagersProps = { lang: Lang; mobile: boolean; managers: ManagerItem[]; selfId: number };
+import type { ManagerItem, ManageManagersProps } from './props';
 
 const NS = 'manageConference:';
 
@@ -30,7 +27,8 @@ function Managers({ lang, mobile, managers, selfId }: ManageManagersProps) {
       setRows(done.data);
       form.resetFields();
       // Unpublished, a new address gets no mail (the mail gate): the manager is told to pass the address on.
-      if (done.message === `${NS}addedNoMail`) modal.info({ content: t(`${NS}addedNoMail`, { url: `${location.origin}/conferencelogin` }) });
+      if (done.message === `${NS}addedNoMail`)
+        modal.info({ content: t(`${NS}addedNoMail`, { url: `${location.origin}/conferencelogin` }) });
       else message.success(t(`${NS}added`));
     } catch (err) {
       const key = err instanceof ApiError ? err.messageKey : 'commonMsg.failed';
@@ -58,8 +56,15 @@ function Managers({ lang, mobile, managers, selfId }: ManageManagersProps) {
   );
   const removeAction = (m: ManagerItem) =>
     m.creator || m.userId === selfId ? null : (
-      <Popconfirm title={t(`${NS}managers.confirmRemove`)} onConfirm={() => remove(m)} okText={t('admin.remove')} cancelText={t('profile.cancel')}>
-        <a className="danger-link" role="button">{t('admin.remove')}</a>
+      <Popconfirm
+        title={t(`${NS}managers.confirmRemove`)}
+        onConfirm={() => remove(m)}
+        okText={t('admin.remove')}
+        cancelText={t('profile.cancel')}
+      >
+        <a className="danger-link" role="button">
+          {t('admin.remove')}
+        </a>
       </Popconfirm>
     );
 
@@ -69,10 +74,18 @@ function Managers({ lang, mobile, managers, selfId }: ManageManagersProps) {
         <Form.Item
           name="email"
           validateTrigger="onBlur"
-          rules={[{ required: true, message: t('emailFormatError') }, { pattern: EMAIL_PATTERN, message: t(`${NS}nonPassUser`) }]}
+          rules={[
+            { required: true, message: t('emailFormatError') },
+            { pattern: EMAIL_PATTERN, message: t(`${NS}nonPassUser`) },
+          ]}
           style={mobile ? undefined : { flex: 1, minWidth: 240 }}
         >
-          <Input placeholder={t(`${NS}managers.addByEmail`)} aria-label={t(`${NS}managers.addByEmail`)} inputMode="email" autoCapitalize="none" />
+          <Input
+            placeholder={t(`${NS}managers.addByEmail`)}
+            aria-label={t(`${NS}managers.addByEmail`)}
+            inputMode="email"
+            autoCapitalize="none"
+          />
         </Form.Item>
         <Form.Item>
           <Button type="primary" htmlType="submit" loading={busy} block={mobile}>
@@ -104,9 +117,22 @@ function Managers({ lang, mobile, managers, selfId }: ManageManagersProps) {
           dataSource={rows}
           pagination={false}
           columns={[
-            { title: t('admin.name'), key: 'name', render: (_, m) => <>{m.trueName || '—'} {marks(m)}</> },
+            {
+              title: t('admin.name'),
+              key: 'name',
+              render: (_, m) => (
+                <>
+                  {m.trueName || '—'} {marks(m)}
+                </>
+              ),
+            },
             { title: t('auth.email'), dataIndex: 'email', key: 'email' },
-            { title: t('admin.since'), dataIndex: 'since', key: 'since', render: (v: string) => formatInstant(v).slice(0, 10) },
+            {
+              title: t('admin.since'),
+              dataIndex: 'since',
+              key: 'since',
+              render: (v: string) => formatInstant(v).slice(0, 10),
+            },
             { title: t('admin.actions'), key: 'actions', width: 100, render: (_, m) => removeAction(m) },
           ]}
         />

@@ -3,7 +3,16 @@ import { useState } from 'react';
 import { App, Button, Flex, Form, Input, Popconfirm, Radio, Select, Switch, Tag, TreeSelect, Typography } from 'antd';
 import { call, ApiError } from '../shared/api';
 import type { Lang } from '../shared/locale';
-import { BUILT_IN_ICONS, isValidIcon, MENU_HREF_MAX, MENU_ICON_MAX, MENU_TITLE_MAX, normaliseIcon, type MenuEditNode, type MenuPageOption } from '../../server/contract/menus';
+import {
+  BUILT_IN_ICONS,
+  isValidIcon,
+  MENU_HREF_MAX,
+  MENU_ICON_MAX,
+  MENU_TITLE_MAX,
+  normaliseIcon,
+  type MenuEditNode,
+  type MenuPageOption,
+} from '../../server/contract/menus';
 import { sitesApi } from '../../server/contract/sites';
 import { locate, subtreeIdsOf } from './moves';
 import { checkedValues } from '../shared/formCheck';
@@ -12,14 +21,28 @@ import { checkedValues } from '../shared/formCheck';
 export type Editing = { item: MenuEditNode } | { parentId: number | null };
 
 type LinkType = 'page' | 'href' | 'none';
-type Values = { title: string; parentId: number; linkType: LinkType; pageId?: number; href?: string; icon: string; newWindow: boolean; published: boolean };
+type Values = {
+  title: string;
+  parentId: number;
+  linkType: LinkType;
+  pageId?: number;
+  href?: string;
+  icon: string;
+  newWindow: boolean;
+  published: boolean;
+};
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 const TOP = 0;
 const FIELDS = ['title', 'parentId', 'pageId', 'href', 'icon', 'published'] as const;
 
-function parentOptions(nodes: MenuEditNode[], excluded: Set<number>): Array<{ value: number; title: string; children: ReturnType<typeof parentOptions> }> {
-  return nodes.filter((n) => !excluded.has(n.id)).map((n) => ({ value: n.id, title: n.title, children: parentOptions(n.children, excluded) }));
+function parentOptions(
+  nodes: MenuEditNode[],
+  excluded: Set<number>,
+): Array<{ value: number; title: string; children: ReturnType<typeof parentOptions> }> {
+  return nodes
+    .filter((n) => !excluded.has(n.id))
+    .map((n) => ({ value: n.id, title: n.title, children: parentOptions(n.children, excluded) }));
 }
 
 export function IconPreview({ icon }: { icon: string }) {
@@ -62,21 +85,38 @@ export function ItemForm(props: {
     }
     const parentId = 'parentId' in editing ? editing.parentId : null;
     const parent = parentId === null ? null : locate(tree, parentId)?.node;
-    return { title: '', parentId: parentId ?? TOP, linkType: 'page', href: '', icon: '', newWindow: false, published: parent ? parent.published : true };
+    return {
+      title: '',
+      parentId: parentId ?? TOP,
+      linkType: 'page',
+      href: '',
+      icon: '',
+      newWindow: false,
+      published: parent ? parent.published : true,
+    };
   });
 
   const excluded = item ? subtreeIdsOf(tree, item.id) : new Set<number>();
   const parents = [{ value: TOP, title: t('manageMenus:topLevel'), children: [] }, ...parentOptions(tree, excluded)];
-  const pageLabel = (p: MenuPageOption) => (p.lang && p.lang !== menuLang ? `${p.name} (${t(`manageMenus:langName.${p.lang}`)})` : p.name);
+  const pageLabel = (p: MenuPageOption) =>
+    p.lang && p.lang !== menuLang ? `${p.name} (${t(`manageMenus:langName.${p.lang}`)})` : p.name;
   const pageOptions = [
-    { label: t('manageMenus:pagesSameLang'), options: pages.filter((p) => p.lang === menuLang).map((p) => ({ value: p.id, label: pageLabel(p) })) },
-    { label: t('manageMenus:pagesOtherLang'), options: pages.filter((p) => p.lang !== menuLang).map((p) => ({ value: p.id, label: pageLabel(p) })) },
+    {
+      label: t('manageMenus:pagesSameLang'),
+      options: pages.filter((p) => p.lang === menuLang).map((p) => ({ value: p.id, label: pageLabel(p) })),
+    },
+    {
+      label: t('manageMenus:pagesOtherLang'),
+      options: pages.filter((p) => p.lang !== menuLang).map((p) => ({ value: p.id, label: pageLabel(p) })),
+    },
   ].filter((g) => g.options.length > 0);
   const hasChildren = Boolean(item?.children.length);
 
   function toggleIcon(cls: string) {
     const classes = normaliseIcon(icon).split(' ').filter(Boolean);
-    const next = classes.includes(cls) ? classes.filter((c) => c !== cls) : [...classes.filter((c) => !(BUILT_IN_ICONS as readonly string[]).includes(c)), cls];
+    const next = classes.includes(cls)
+      ? classes.filter((c) => c !== cls)
+      : [...classes.filter((c) => !(BUILT_IN_ICONS as readonly string[]).includes(c)), cls];
     form.setFieldValue('icon', next.join(' '));
     void form.validateFields(['icon']);
   }
@@ -107,7 +147,8 @@ export function ItemForm(props: {
       const key = err instanceof ApiError ? err.messageKey : 'commonMsg.failed';
       const field = err instanceof ApiError ? err.field : undefined;
       const name = field === 'pageId' && v.linkType !== 'page' ? 'linkType' : field;
-      if (name && ([...FIELDS, 'linkType'] as string[]).includes(name)) form.setFields([{ name: name as keyof Values, errors: [t(key)] }]);
+      if (name && ([...FIELDS, 'linkType'] as string[]).includes(name))
+        form.setFields([{ name: name as keyof Values, errors: [t(key)] }]);
       else message.error(t(key));
     } finally {
       setBusy(false);
@@ -115,7 +156,14 @@ export function ItemForm(props: {
   }
 
   return (
-    <Form form={form} layout="vertical" requiredMark={false} name={`menu-item-${menuLang}`} initialValues={initial} onFinish={save}>
+    <Form
+      form={form}
+      layout="vertical"
+      requiredMark={false}
+      name={`menu-item-${menuLang}`}
+      initialValues={initial}
+      onFinish={save}
+    >
       <Form.Item
         name="title"
         label={t('manageMenus:fieldTitle')}
@@ -140,8 +188,17 @@ export function ItemForm(props: {
         />
       </Form.Item>
       {linkType === 'page' ? (
-        <Form.Item name="pageId" label={t('manageMenus:fieldPage')} rules={[{ required: true, message: t('manageMenus:linkRequired') }]}>
-          <Select showSearch={{ optionFilterProp: 'label' }} placeholder={t('manageMenus:pagePlaceholder')} options={pageOptions} notFoundContent={t('manageMenus:noPages')} />
+        <Form.Item
+          name="pageId"
+          label={t('manageMenus:fieldPage')}
+          rules={[{ required: true, message: t('manageMenus:linkRequired') }]}
+        >
+          <Select
+            showSearch={{ optionFilterProp: 'label' }}
+            placeholder={t('manageMenus:pagePlaceholder')}
+            options={pageOptions}
+            notFoundContent={t('manageMenus:noPages')}
+          />
         </Form.Item>
       ) : null}
       {linkType === 'href' ? (
@@ -161,14 +218,28 @@ export function ItemForm(props: {
         name="icon"
         label={t('manageMenus:fieldIcon')}
         extra={t('manageMenus:iconHelp')}
-        rules={[{ validator: async (_, value: string | undefined) => (isValidIcon(value ?? '') ? undefined : Promise.reject(new Error(t('manageMenus:iconInvalid')))) }]}
+        rules={[
+          {
+            validator: async (_, value: string | undefined) =>
+              isValidIcon(value ?? '') ? undefined : Promise.reject(new Error(t('manageMenus:iconInvalid'))),
+          },
+        ]}
       >
-        <Input maxLength={MENU_ICON_MAX} placeholder="icon-home" prefix={<IconPreview icon={normaliseIcon(icon)} />} allowClear />
+        <Input
+          maxLength={MENU_ICON_MAX}
+          placeholder="icon-home"
+          prefix={<IconPreview icon={normaliseIcon(icon)} />}
+          allowClear
+        />
       </Form.Item>
       <Flex wrap gap={6} align="center" style={{ marginTop: -12, marginBottom: 16 }}>
         <Typography.Text type="secondary">{t('manageMenus:quickIcons')}</Typography.Text>
         {BUILT_IN_ICONS.map((cls) => (
-          <Tag.CheckableTag key={cls} checked={normaliseIcon(icon).split(' ').includes(cls)} onChange={() => toggleIcon(cls)}>
+          <Tag.CheckableTag
+            key={cls}
+            checked={normaliseIcon(icon).split(' ').includes(cls)}
+            onChange={() => toggleIcon(cls)}
+          >
             {cls}
           </Tag.CheckableTag>
         ))}
@@ -189,7 +260,13 @@ export function ItemForm(props: {
           <Button onClick={onCancel}>{t('manageMenus:cancel')}</Button>
         </Flex>
         {item ? (
-          <Popconfirm title={t('manageMenus:confirmDeleteOne', { title: item.title })} okText={t('manageMenus:delete')} cancelText={t('manageMenus:cancel')} okButtonProps={{ danger: true }} onConfirm={() => onDelete(item)}>
+          <Popconfirm
+            title={t('manageMenus:confirmDeleteOne', { title: item.title })}
+            okText={t('manageMenus:delete')}
+            cancelText={t('manageMenus:cancel')}
+            okButtonProps={{ danger: true }}
+            onConfirm={() => onDelete(item)}
+          >
             <Button danger>{t('manageMenus:delete')}</Button>
           </Popconfirm>
         ) : null}

@@ -4,26 +4,20 @@
  * phones), a side panel (a drawer on phones) to add or edit an item, and publish, unpublish and
  * delete for the selection.
  */
-import { useState, type Key, type ReactNode } from 'react';
-import { App, Button, Card, Checkbox, Drawer, Empty, Flex, Switch, Tabs, Tag, Tree, Typography } from 'antd';
-import { ArrowDownOutlined, ArrowLeftOutlined, ArrowRightOutlined, ArrowUpOutlined, EditOutlined, ExportOutlined, FileTextOutlined, HolderOutlined, LinkOutlined, PlusOutlined } from '@ant-design/icons';
+import { useState, type Key } from 'react';
+import { App, Button, Card, Drawer, Empty, Flex, Switch, Tabs, Tree, Typography } from 'antd';
+import { ExportOutlined, HolderOutlined, PlusOutlined } from '@ant-design/icons';
 import { AntdRoot } from '../shared/AntdRoot';
 import { call, ApiError } from '../shared/api';
 import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';
 import type { MenuEditNode, MenuPageOption } from '../../server/contract/menus';
 import { sitesApi } from '../../server/contract/sites';
-import { IconPreview, ItemForm, type Editing } from './ItemForm';
-import { dropTarget, hiddenByParent, stepTarget, type MoveTarget, type StepMove } from './moves';
-
-export type ManageMenusProps = {
-  lang: Lang;
-  mobile: boolean;
-  /** the menus the site uses (languageType), in tab order */
-  languages: Lang[];
-  menus: Partial<Record<Lang, MenuEditNode[]>>;
-  pages: MenuPageOption[];
-};
+import { ItemForm, type Editing } from './ItemForm';
+import { dropTarget, type MoveTarget } from './moves';
+import { PhoneList } from './PhoneList';
+import { Summary } from './Summary';
+import type { ManageMenusProps } from './props';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 type TreeItem = { key: number; title: string; item: MenuEditNode; children: TreeItem[] };
@@ -36,35 +30,21 @@ function allIds(nodes: MenuEditNode[]): number[] {
   return nodes.flatMap((n) => [n.id, ...allIds(n.children)]);
 }
 
-function flatten(nodes: MenuEditNode[], depth = 0): Array<{ node: MenuEditNode; depth: number }> {
-  return nodes.flatMap((node) => [{ node, depth }, ...flatten(node.children, depth + 1)]);
-}
-
-/** Title, icon (with its classes as a tag: the site's CSS is not loaded here), new window, link, hidden mark. */
-function Summary({ t, tree, node }: { t: Translate; tree: MenuEditNode[]; node: MenuEditNode }) {
-  let link: ReactNode;
-  if (node.pageId !== null) {
-    link = node.pageName === null ? <Tag color="error">{t('manageMenus:pageMissing')}</Tag> : <Typography.Text type="secondary"><FileTextOutlined /> {node.pageName}</Typography.Text>;
-  } else if (node.href) {
-    link = <Typography.Text type="secondary" style={{ maxWidth: 320 }} ellipsis={{ tooltip: node.href }}><LinkOutlined /> {node.href}</Typography.Text>;
-  } else {
-    link = <Typography.Text type="secondary" italic>{t('manageMenus:noLink')}</Typography.Text>;
-  }
-  return (
-    <Flex gap={6} align="center" wrap style={{ minWidth: 0 }}>
-      <IconPreview icon={node.icon} />
-      <Typography.Text strong delete={false} type={node.published ? undefined : 'secondary'}>
-        {node.title}
-      </Typography.Text>
-      {node.icon ? <Tag style={{ fontFamily: 'monospace', marginInlineEnd: 0 }}>{node.icon}</Tag> : null}
-      {node.newWindow ? <Tag icon={<ExportOutlined />} style={{ marginInlineEnd: 0 }}>{t('manageMenus:newWindow')}</Tag> : null}
-      {link}
-      {node.published && hiddenByParent(tree, node.id) ? <Tag color="warning">{t('manageMenus:hiddenByParent')}</Tag> : null}
-    </Flex>
-  );
-}
-
-function MenuEditor({ t, menuLang, mobile, tree, setTree, pages }: { t: Translate; menuLang: Lang; mobile: boolean; tree: MenuEditNode[]; setTree: (tree: MenuEditNode[]) => void; pages: MenuPageOption[] }) {
+function MenuEditor({
+  t,
+  menuLang,
+  mobile,
+  tree,
+  setTree,
+  pages,
+}: {
+  t: Translate;
+  menuLang: Lang;
+  mobile: boolean;
+  tree: MenuEditNode[];
+  setTree: (tree: MenuEditNode[]) => void;
+  pages: MenuPageOption[];
+}) {
   const { message, modal } = App.useApp();
   const [checked, setChecked] = useState<number[]>([]);
   const [editing, setEditing] = useState<Editing | null>(null);
@@ -102,7 +82,10 @@ function MenuEditor({ t, menuLang, mobile, tree, setTree, pages }: { t: Translat
   };
   const publish = (ids: number[], published: boolean) => {
     if (ids.length === 0) return void message.warning(t('manageMenus:selectItems'));
-    void run(() => call(sitesApi.menuPublish, { body: { ids, published } }), published ? 'manageMenus:publishedDone' : 'manageMenus:unpublishedDone');
+    void run(
+      () => call(sitesApi.menuPublish, { body: { ids, published } }),
+      published ? 'manageMenus:publishedDone' : 'manageMenus:unpublishedDone',
+    );
   };
   const remove = async (ids: number[]) => {
     const ok = await run(() => call(sitesApi.menuDelete, { body: { ids } }), 'manageMenus:deleted');
@@ -152,10 +135,18 @@ function MenuEditor({ t, menuLang, mobile, tree, setTree, pages }: { t: Translat
   );
   const selectionActions = (
     <Flex gap={8} wrap align="center">
-      <Button onClick={() => publish(checked, true)} disabled={busy}>{t('manageMenus:publish')}</Button>
-      <Button onClick={() => publish(checked, false)} disabled={busy}>{t('manageMenus:unpublish')}</Button>
-      <Button danger onClick={confirmDelete} disabled={busy}>{t('manageMenus:delete')}</Button>
-      {checked.length ? <Typography.Text type="secondary">{t('manageMenus:selected', { count: checked.length })}</Typography.Text> : null}
+      <Button onClick={() => publish(checked, true)} disabled={busy}>
+        {t('manageMenus:publish')}
+      </Button>
+      <Button onClick={() => publish(checked, false)} disabled={busy}>
+        {t('manageMenus:unpublish')}
+      </Button>
+      <Button danger onClick={confirmDelete} disabled={busy}>
+        {t('manageMenus:delete')}
+      </Button>
+      {checked.length ? (
+        <Typography.Text type="secondary">{t('manageMenus:selected', { count: checked.length })}</Typography.Text>
+      ) : null}
     </Flex>
   );
   const toolbar = mobile ? (
@@ -180,7 +171,9 @@ function MenuEditor({ t, menuLang, mobile, tree, setTree, pages }: { t: Translat
 
   const desktopTree = tree.length ? (
     <>
-      <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>{t('manageMenus:dragHint')}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
+        {t('manageMenus:dragHint')}
+      </Typography.Paragraph>
       <Tree<TreeItem>
         className="manage-menus-tree"
         treeData={toTreeData(tree)}
@@ -196,14 +189,28 @@ function MenuEditor({ t, menuLang, mobile, tree, setTree, pages }: { t: Translat
         onSelect={(_keys, info) => setEditing({ item: info.node.item })}
         onDrop={(info) => {
           const relative = info.dropPosition - Number(info.node.pos.split('-').at(-1));
-          move(Number(info.dragNode.key), dropTarget(tree, Number(info.dragNode.key), Number(info.node.key), { toGap: info.dropToGap, relative: relative < 0 ? -1 : relative > 0 ? 1 : 0, expanded: Boolean(info.node.expanded) }));
+          move(
+            Number(info.dragNode.key),
+            dropTarget(tree, Number(info.dragNode.key), Number(info.node.key), {
+              toGap: info.dropToGap,
+              relative: relative < 0 ? -1 : relative > 0 ? 1 : 0,
+              expanded: Boolean(info.node.expanded),
+            }),
+          );
         }}
         titleRender={(data) => (
           <Flex align="center" justify="space-between" gap={8}>
             <Summary t={t} tree={tree} node={data.item} />
             <Flex gap={4} align="center" onClick={stop} style={{ flex: 'none' }}>
               {publishSwitch(data.item)}
-              <Button size="small" type="text" icon={<PlusOutlined />} title={t('manageMenus:addChild')} aria-label={t('manageMenus:addChild')} onClick={() => setEditing({ parentId: data.item.id })} />
+              <Button
+                size="small"
+                type="text"
+                icon={<PlusOutlined />}
+                title={t('manageMenus:addChild')}
+                aria-label={t('manageMenus:addChild')}
+                onClick={() => setEditing({ parentId: data.item.id })}
+              />
             </Flex>
           </Flex>
         )}
@@ -214,44 +221,24 @@ function MenuEditor({ t, menuLang, mobile, tree, setTree, pages }: { t: Translat
   );
 
   const phoneList = tree.length ? (
-    <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-      {flatten(tree).map(({ node, depth }) => {
-        const step = (s: StepMove) => stepTarget(tree, node.id, s);
-        const stepButton = (s: StepMove, icon: ReactNode) => (
-          <Button key={s} icon={icon} disabled={busy || !step(s)} onClick={() => move(node.id, step(s))} aria-label={t(`manageMenus:${s}`)} title={t(`manageMenus:${s}`)} />
-        );
-        return (
-          <li key={node.id} style={{ borderBottom: '1px solid #f0f0f0', padding: '12px 0', paddingInlineStart: depth * 20, background: editingId === node.id ? '#f0f5ff' : undefined }}>
-            <Flex gap={10} align="flex-start">
-              <Checkbox
-                checked={checked.includes(node.id)}
-                onChange={(e) => setChecked((c) => (e.target.checked ? [...c, node.id] : c.filter((id) => id !== node.id)))}
-                aria-label={node.title}
-              />
-              <Flex vertical gap={10} style={{ flex: 1, minWidth: 0 }}>
-                <Flex gap={8} justify="space-between" align="flex-start">
-                  <Summary t={t} tree={tree} node={node} />
-                  <span style={{ flex: 'none' }}>{publishSwitch(node)}</span>
-                </Flex>
-                <Flex gap={8} wrap align="center">
-                  {stepButton('up', <ArrowUpOutlined />)}
-                  {stepButton('down', <ArrowDownOutlined />)}
-                  {stepButton('outdent', <ArrowLeftOutlined />)}
-                  {stepButton('indent', <ArrowRightOutlined />)}
-                  <Button icon={<EditOutlined />} onClick={() => setEditing({ item: node })} aria-label={t('manageMenus:edit')} title={t('manageMenus:edit')} />
-                  <Button icon={<PlusOutlined />} onClick={() => setEditing({ parentId: node.id })} aria-label={t('manageMenus:addChild')} title={t('manageMenus:addChild')} />
-                </Flex>
-              </Flex>
-            </Flex>
-          </li>
-        );
-      })}
-    </ul>
+    <PhoneList
+      t={t}
+      tree={tree}
+      busy={busy}
+      checked={checked}
+      setChecked={setChecked}
+      editingId={editingId}
+      publishSwitch={publishSwitch}
+      move={move}
+      setEditing={setEditing}
+    />
   ) : (
     empty
   );
 
-  const panelTitle = editing ? t('item' in editing ? 'manageMenus:editItem' : 'manageMenus:newItem') : t('manageMenus:panelTitle');
+  const panelTitle = editing
+    ? t('item' in editing ? 'manageMenus:editItem' : 'manageMenus:newItem')
+    : t('manageMenus:panelTitle');
   const form = editing ? (
     <ItemForm
       key={editingId ?? `new-${'parentId' in editing ? editing.parentId : ''}`}
@@ -272,7 +259,14 @@ function MenuEditor({ t, menuLang, mobile, tree, setTree, pages }: { t: Translat
       <div>
         {toolbar}
         {phoneList}
-        <Drawer open={editing !== null} placement="bottom" size="88%" title={panelTitle} onClose={() => setEditing(null)} destroyOnHidden>
+        <Drawer
+          open={editing !== null}
+          placement="bottom"
+          size="88%"
+          title={panelTitle}
+          onClose={() => setEditing(null)}
+          destroyOnHidden
+        >
           {form}
         </Drawer>
       </div>
@@ -296,7 +290,15 @@ function Screen({ lang, mobile, languages, menus, pages }: ManageMenusProps) {
   const [tab, setTab] = useState<Lang>(languages.includes(lang) ? lang : languages[0]);
   const [trees, setTrees] = useState(menus);
   const editor = (menuLang: Lang) => (
-    <MenuEditor key={menuLang} t={t} menuLang={menuLang} mobile={mobile} tree={trees[menuLang] ?? []} setTree={(tree) => setTrees((all) => ({ ...all, [menuLang]: tree }))} pages={pages} />
+    <MenuEditor
+      key={menuLang}
+      t={t}
+      menuLang={menuLang}
+      mobile={mobile}
+      tree={trees[menuLang] ?? []}
+      setTree={(tree) => setTrees((all) => ({ ...all, [menuLang]: tree }))}
+      pages={pages}
+    />
   );
   // One tab even for a one-language site: it says which menu this is.
   return (

@@ -30,12 +30,38 @@ export function ContentField({ value = '', onChange, t, id }: Props) {
 
   return (
     <Space orientation="vertical" size={6} style={{ width: '100%' }}>
-      <Input.TextArea id={id} value={value} onChange={(e) => { onChange?.(e.target.value); setPreview(null); }} autoSize={{ minRows: 4, maxRows: 12 }} className="code-textarea" />
-      <Button size="small" icon={<EyeOutlined />} loading={busy} onClick={show}>{t('notices:preview')}</Button>
+      <Input.TextArea
+        id={id}
+        value={value}
+        onChange={(e) => {
+          onChange?.(e.target.value);
+          setPreview(null);
+        }}
+        autoSize={{ minRows: 4, maxRows: 12 }}
+        className="code-textarea"
+      />
+      <Button size="small" icon={<EyeOutlined />} loading={busy} onClick={show}>
+        {t('notices:preview')}
+      </Button>
       {failed && <Typography.Text type="danger">{failed}</Typography.Text>}
       {preview !== null && (
-        <div className="notice-preview" aria-label={t('notices:preview')} style={{ border: '1px dashed #d9d9d9', borderRadius: 6, padding: 12, overflowWrap: 'anywhere', maxHeight: 320, overflow: 'auto' }}>
-          {preview.trim() ? <div dangerouslySetInnerHTML={{ __html: preview }} /> : <Typography.Text type="secondary">{t('notices:previewEmpty')}</Typography.Text>}
+        <div
+          className="notice-preview"
+          aria-label={t('notices:preview')}
+          style={{
+            border: '1px dashed #d9d9d9',
+            borderRadius: 6,
+            padding: 12,
+            overflowWrap: 'anywhere',
+            maxHeight: 320,
+            overflow: 'auto',
+          }}
+        >
+          {preview.trim() ? (
+            <div dangerouslySetInnerHTML={{ __html: preview }} />
+          ) : (
+            <Typography.Text type="secondary">{t('notices:previewEmpty')}</Typography.Text>
+          )}
         </div>
       )}
     </Space>

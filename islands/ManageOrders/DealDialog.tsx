@@ -15,7 +15,19 @@ import { checkedValues } from '../shared/formCheck';
 type Values = DealInput;
 const FIELDS = ['status', 'actualPay', 'remark'];
 
-export function DealDialog({ order, t, mobile, onClose, onDone }: { order: ManagedOrderView | null; t: T; mobile: boolean; onClose: () => void; onDone: (o: ManagedOrderView) => void }) {
+export function DealDialog({
+  order,
+  t,
+  mobile,
+  onClose,
+  onDone,
+}: {
+  order: ManagedOrderView | null;
+  t: T;
+  mobile: boolean;
+  onClose: () => void;
+  onDone: (o: ManagedOrderView) => void;
+}) {
   const hydrated = useHydrated();
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
@@ -25,7 +37,11 @@ export function DealDialog({ order, t, mobile, onClose, onDone }: { order: Manag
     if (!order) return;
     const status = order.status === 'paid' || order.status === 'cancelled' ? order.status : 'unpaid';
     form.resetFields();
-    form.setFieldsValue({ status, actualPay: toDecimalString(order.status === 'paid' ? order.paid : order.total), remark: order.remark });
+    form.setFieldsValue({
+      status,
+      actualPay: toDecimalString(order.status === 'paid' ? order.paid : order.total),
+      remark: order.remark,
+    });
   }, [order, form]);
 
   async function save() {
@@ -37,7 +53,8 @@ export function DealDialog({ order, t, mobile, onClose, onDone }: { order: Manag
       onDone(await call(ordersApi.deal, { params: { id: order.id }, body: values }));
       message.success(t('orders:dealt'));
     } catch (err) {
-      if (err instanceof ApiError && err.field && FIELDS.includes(err.field)) form.setFields([{ name: err.field as keyof Values, errors: [errorText(err, t)] }]);
+      if (err instanceof ApiError && err.field && FIELDS.includes(err.field))
+        form.setFields([{ name: err.field as keyof Values, errors: [errorText(err, t)] }]);
       else message.error(errorText(err, t));
     } finally {
       setBusy(false);
@@ -46,10 +63,29 @@ export function DealDialog({ order, t, mobile, onClose, onDone }: { order: Manag
 
   const currency = order?.total.currency ?? 'CNY';
   return (
-    <Modal open={order !== null} title={order ? t('orders:manage.dealTitle', { orderNo: order.orderNo }) : ''} onOk={save} onCancel={onClose} confirmLoading={busy} okText={t('orders:manage.save')} cancelText={t('orders:manage.cancel')} width={mobile ? undefined : 520} forceRender={hydrated}>
+    <Modal
+      open={order !== null}
+      title={order ? t('orders:manage.dealTitle', { orderNo: order.orderNo }) : ''}
+      onOk={save}
+      onCancel={onClose}
+      confirmLoading={busy}
+      okText={t('orders:manage.save')}
+      cancelText={t('orders:manage.cancel')}
+      width={mobile ? undefined : 520}
+      forceRender={hydrated}
+    >
       <Form form={form} layout="vertical" name="orderDeal">
-        <Form.Item name="status" label={t('orders:manage.status')} rules={[{ required: true, message: t('orders:dealStatus') }]}>
-          <Select options={(['paid', 'unpaid', 'cancelled'] as const).map((s) => ({ value: s, label: t(`orders:status.${s}`) }))} />
+        <Form.Item
+          name="status"
+          label={t('orders:manage.status')}
+          rules={[{ required: true, message: t('orders:dealStatus') }]}
+        >
+          <Select
+            options={(['paid', 'unpaid', 'cancelled'] as const).map((s) => ({
+              value: s,
+              label: t(`orders:status.${s}`),
+            }))}
+          />
         </Form.Item>
         <Form.Item
           name="actualPay"
@@ -69,7 +105,11 @@ export function DealDialog({ order, t, mobile, onClose, onDone }: { order: Manag
         >
           <Input inputMode="decimal" maxLength={24} autoComplete="off" />
         </Form.Item>
-        <Form.Item name="remark" label={t('orders:manage.remark')} rules={[{ max: 500, message: t('orders:remarkTooLong') }]}>
+        <Form.Item
+          name="remark"
+          label={t('orders:manage.remark')}
+          rules={[{ max: 500, message: t('orders:remarkTooLong') }]}
+        >
           <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} />
         </Form.Item>
       </Form>

@@ -4,7 +4,13 @@
  */
 import { useState } from 'react';
 import { App, Button, Form, Input, Select, Space, Tag, Typography } from 'antd';
-import { ORDER_STATUSES, ORDER_TYPES, ordersApi, type ManagedOrderView, type OrderPage } from '../../server/contract/orders';
+import {
+  ORDER_STATUSES,
+  ORDER_TYPES,
+  ordersApi,
+  type ManagedOrderView,
+  type OrderPage,
+} from '../../server/contract/orders';
 import { call } from '../shared/api';
 import { downloadPost } from '../shared/download';
 import { ManageTable } from '../shared/ManageTable';
@@ -15,7 +21,21 @@ import { DealDialog, RefundDialog } from './lazyDialogs';
 import { filtersOf, PAYMENT_METHODS, valuesOf, type Filters, type FilterValues } from './filters';
 import { OrderDetails } from './OrderDetails';
 
-export function OrdersTab({ lang, mobile, initial, t, filter = {}, onFilter }: { lang: Lang; mobile: boolean; initial: OrderPage; t: T; filter?: Filters; onFilter?: (f: Filters) => void }) {
+export function OrdersTab({
+  lang,
+  mobile,
+  initial,
+  t,
+  filter = {},
+  onFilter,
+}: {
+  lang: Lang;
+  mobile: boolean;
+  initial: OrderPage;
+  t: T;
+  filter?: Filters;
+  onFilter?: (f: Filters) => void;
+}) {
   const { message } = App.useApp();
   const [form] = Form.useForm<FilterValues>();
   const [data, setData] = useState(initial);
@@ -72,7 +92,15 @@ export function OrdersTab({ lang, mobile, initial, t, filter = {}, onFilter }: {
   const option = (prefix: string) => (v: string) => ({ value: v, label: t(`orders:${prefix}.${v}`) });
   return (
     <div className="manage-orders-list">
-      <Form form={form} layout={mobile ? 'vertical' : 'inline'} name="orderFilters" initialValues={valuesOf(filter)} onFinish={(v: FilterValues) => search(filtersOf(v))} className="admin-add" style={{ rowGap: 8 }}>
+      <Form
+        form={form}
+        layout={mobile ? 'vertical' : 'inline'}
+        name="orderFilters"
+        initialValues={valuesOf(filter)}
+        onFinish={(v: FilterValues) => search(filtersOf(v))}
+        className="admin-add"
+        style={{ rowGap: 8 }}
+      >
         <Form.Item name="status" label={t('orders:manage.status')}>
           <Select allowClear style={{ minWidth: 120 }} options={ORDER_STATUSES.map(option('status'))} />
         </Form.Item>
@@ -99,13 +127,26 @@ export function OrdersTab({ lang, mobile, initial, t, filter = {}, onFilter }: {
         </Form.Item>
         <Form.Item>
           <Space wrap>
-            <Button type="primary" htmlType="submit" loading={loading}>{t('orders:manage.search')}</Button>
-            <Button onClick={() => { form.setFieldsValue(valuesOf({})); void search({}); }}>{t('orders:manage.reset')}</Button>
-            <Button onClick={exportExcel} loading={exporting}>{t('orders:manage.export')}</Button>
+            <Button type="primary" htmlType="submit" loading={loading}>
+              {t('orders:manage.search')}
+            </Button>
+            <Button
+              onClick={() => {
+                form.setFieldsValue(valuesOf({}));
+                void search({});
+              }}
+            >
+              {t('orders:manage.reset')}
+            </Button>
+            <Button onClick={exportExcel} loading={exporting}>
+              {t('orders:manage.export')}
+            </Button>
           </Space>
         </Form.Item>
       </Form>
-      <p className="admin-hint" style={{ margin: '12px 0' }}>{t('orders:manage.total', { n: data.total })}</p>
+      <p className="admin-hint" style={{ margin: '12px 0' }}>
+        {t('orders:manage.total', { n: data.total })}
+      </p>
       <ManageTable<ManagedOrderView>
         mobile={mobile}
         rowKey={(o) => o.id}
@@ -113,30 +154,117 @@ export function OrdersTab({ lang, mobile, initial, t, filter = {}, onFilter }: {
         rows={data.rows}
         emptyText={t('orders:list.none')}
         details={(row) => <OrderDetails order={row} t={t} lang={lang} mobile={mobile} />}
-        pagination={{ current: data.page, pageSize: data.size, total: data.total, onChange: (page) => load(filters, page) }}
+        pagination={{
+          current: data.page,
+          pageSize: data.size,
+          total: data.total,
+          onChange: (page) => load(filters, page),
+        }}
         columns={[
-          { key: 'no', title: t('orders:manage.orderNo'), minWidth: 150, primary: true, render: (o) => <><div>{o.orderNo}</div><Typography.Text type="secondary">{t('orders:manage.reference')}: {o.reference}</Typography.Text></> },
-          { key: 'user', title: t('orders:manage.user'), minWidth: 150, render: (o) => <><div className="manage-name">{o.name || '—'}</div><Typography.Text type="secondary">{o.email}</Typography.Text></> },
+          {
+            key: 'no',
+            title: t('orders:manage.orderNo'),
+            minWidth: 150,
+            primary: true,
+            render: (o) => (
+              <>
+                <div>{o.orderNo}</div>
+                <Typography.Text type="secondary">
+                  {t('orders:manage.reference')}: {o.reference}
+                </Typography.Text>
+              </>
+            ),
+          },
+          {
+            key: 'user',
+            title: t('orders:manage.user'),
+            minWidth: 150,
+            render: (o) => (
+              <>
+                <div className="manage-name">{o.name || '—'}</div>
+                <Typography.Text type="secondary">{o.email}</Typography.Text>
+              </>
+            ),
+          },
           { key: 'type', title: t('orders:manage.type'), render: (o) => <Tag>{t(`orders:type.${o.type}`)}</Tag> },
           // What was paid under the amount: one column less, so that every column fits at 1366 px.
-          { key: 'total', title: t('orders:manage.amount'), minWidth: 100, render: (o) => <><div className="order-total">{orderAmount(o, lang)}</div>{o.status === 'paid' ? <Typography.Text type="secondary">{t('orders:manage.paid')}: {moneyText(o.paid, lang)}</Typography.Text> : null}</> },
-          { key: 'status', title: t('orders:manage.status'), minWidth: 88, render: (o) => <Space orientation="vertical" size={2}><TransactionTag status={o.transaction} t={t} />{o.status === 'invalid' ? <Tag color="red">{t('orders:status.invalid')}</Tag> : null}</Space> },
-          { key: 'method', title: t('orders:manage.method'), render: (o) => methodName(o.method, t) },
-          { key: 'created', title: t('orders:manage.createdAt'), minWidth: 110, render: (o) => formatAt(o.createdAt, lang) },
           {
-            key: 'actions', title: t('orders:manage.actions'), minWidth: 110, actions: true,
+            key: 'total',
+            title: t('orders:manage.amount'),
+            minWidth: 100,
+            render: (o) => (
+              <>
+                <div className="order-total">{orderAmount(o, lang)}</div>
+                {o.status === 'paid' ? (
+                  <Typography.Text type="secondary">
+                    {t('orders:manage.paid')}: {moneyText(o.paid, lang)}
+                  </Typography.Text>
+                ) : null}
+              </>
+            ),
+          },
+          {
+            key: 'status',
+            title: t('orders:manage.status'),
+            minWidth: 88,
+            render: (o) => (
+              <Space orientation="vertical" size={2}>
+                <TransactionTag status={o.transaction} t={t} />
+                {o.status === 'invalid' ? <Tag color="red">{t('orders:status.invalid')}</Tag> : null}
+              </Space>
+            ),
+          },
+          { key: 'method', title: t('orders:manage.method'), render: (o) => methodName(o.method, t) },
+          {
+            key: 'created',
+            title: t('orders:manage.createdAt'),
+            minWidth: 110,
+            render: (o) => formatAt(o.createdAt, lang),
+          },
+          {
+            key: 'actions',
+            title: t('orders:manage.actions'),
+            minWidth: 110,
+            actions: true,
             render: (o) => (
               <Space wrap size={[12, 4]}>
-                <a role="button" onClick={() => setDealing(o)}>{t('orders:manage.deal')}</a>
-                {o.refundable && o.refundable.amount > 0 ? <a role="button" onClick={() => setRefunding(o)}>{t('orders:manage.refund')}</a> : null}
-                <a role="button" onClick={() => refresh(o)} aria-busy={refreshing === o.id}>{t('orders:manage.refresh')}</a>
+                <a role="button" onClick={() => setDealing(o)}>
+                  {t('orders:manage.deal')}
+                </a>
+                {o.refundable && o.refundable.amount > 0 ? (
+                  <a role="button" onClick={() => setRefunding(o)}>
+                    {t('orders:manage.refund')}
+                  </a>
+                ) : null}
+                <a role="button" onClick={() => refresh(o)} aria-busy={refreshing === o.id}>
+                  {t('orders:manage.refresh')}
+                </a>
               </Space>
             ),
           },
         ]}
       />
-      <RefundDialog order={refunding} t={t} lang={lang} mobile={mobile} onClose={() => setRefunding(null)} onDone={(o) => { replace(o); setRefunding(null); }} />
-      <DealDialog order={dealing} t={t} mobile={mobile} onClose={() => setDealing(null)} onDone={(o) => { replace(o); setDealing(null); }} />
+      <RefundDialog
+        order={refunding}
+        t={t}
+        lang={lang}
+        mobile={mobile}
+        onClose={() => setRefunding(null)}
+        onDone={(o) => {
+          replace(o);
+          setRefunding(null);
+        }}
+      />
+      <DealDialog
+        order={dealing}
+        t={t}
+        mobile={mobile}
+        onClose={() => setDealing(null)}
+        onDone={(o) => {
+          replace(o);
+          setDealing(null);
+        }}
+      />
     </div>
   );
 }

@@ -3,9 +3,27 @@ import { orderedRange, type DayRange } from '../shared/lightDateRange';
 import type { OrderQuery, OrderStatus, OrderType } from '../../server/contract/orders';
 
 /** The payment methods (payments' PaymentMethod), for the method filter. */
-export const PAYMENT_METHODS = ['cardForeign', 'cardDomestic', 'walletA', 'walletB', 'onlineWallet', 'bankRemit', 'postalRemit', 'other'] as const;
+export const PAYMENT_METHODS = [
+  'cardForeign',
+  'cardDomestic',
+  'walletA',
+  'walletB',
+  'onlineWallet',
+  'bankRemit',
+  'postalRemit',
+  'other',
+] as const;
 
-export type FilterValues = { status?: OrderStatus; type?: OrderType; method?: string; dates?: DayRange; person?: string; orderNo?: string; currency?: string; paidDates?: DayRange };
+export type FilterValues = {
+  status?: OrderStatus;
+  type?: OrderType;
+  method?: string;
+  dates?: DayRange;
+  person?: string;
+  orderNo?: string;
+  currency?: string;
+  paidDates?: DayRange;
+};
 export type Filters = Omit<OrderQuery, 'page' | 'size'>;
 
 /** Only the filters given; dates as 'YYYY-MM-DD', the days as picked, the earlier first. */
@@ -29,7 +47,12 @@ export function filtersOf(v: FilterValues): Filters {
 /** The form's values of a filter (the address's, issue 33). */
 export function valuesOf(f: Filters): FilterValues {
   return {
-    status: f.status, type: f.type, method: f.method, person: f.person, orderNo: f.orderNo, currency: f.currency,
+    status: f.status,
+    type: f.type,
+    method: f.method,
+    person: f.person,
+    orderNo: f.orderNo,
+    currency: f.currency,
     dates: orderedRange(f.from, f.to),
     paidDates: orderedRange(f.paidFrom, f.paidTo),
   };

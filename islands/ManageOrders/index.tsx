@@ -4,26 +4,20 @@
  */
 import { useRef, useState } from 'react';
 import { App, Badge, Tabs } from 'antd';
-import { ordersApi, type AnomalyView, type OrderDeskTab, type OrderPage, type StatementMapping } from '../../server/contract/orders';
+import { ordersApi } from '../../server/contract/orders';
 import { showInAddress } from '../shared/address';
 import type { Filters } from './filters';
 import { AntdRoot } from '../shared/AntdRoot';
 import { call } from '../shared/api';
 import { translator } from '../shared/i18n';
-import type { Lang } from '../shared/locale';
 import { errorText } from '../shared/orderText';
 import { lazyPart, LaterTab, usePreload } from '../shared/lazyPart';
 import { OrdersTab } from './OrdersTab';
+import type { ManageOrdersProps } from './props';
 
 /** The payment queue and the statement import load when first opened (issue 32). */
 const QueueTab = lazyPart(() => import('./QueueTab').then((m) => m.QueueTab));
 const StatementTab = lazyPart(() => import('./StatementTab').then((m) => m.StatementTab));
-
-export type ManageOrdersProps = {
-  lang: Lang; mobile: boolean; page: OrderPage; anomalies: AnomalyView[]; mapping: StatementMapping | null;
-  /** the address's tab and order filter (issue 33); the first page is already filtered */
-  tab?: OrderDeskTab; filter?: Filters;
-};
 
 function Orders({ lang, mobile, page, anomalies, mapping, tab = 'orders', filter = {} }: ManageOrdersProps) {
   const t = translator(lang);
@@ -54,9 +48,33 @@ function Orders({ lang, mobile, page, anomalies, mapping, tab = 'orders', filter
       defaultActiveKey={tab}
       onChange={onTab}
       items={[
-        { key: 'orders', label: t('orders:manage.tabOrders'), children: <OrdersTab lang={lang} mobile={mobile} initial={page} t={t} filter={filter} onFilter={onFilter} /> },
-        { key: 'queue', label: <Badge count={open} size="small" offset={[8, -2]}>{t('orders:manage.tabQueue')}</Badge>, children: <LaterTab><QueueTab anomalies={queue} setAnomalies={setQueue} t={t} lang={lang} mobile={mobile} /></LaterTab> },
-        { key: 'statement', label: t('orders:manage.tabStatement'), children: <LaterTab><StatementTab mapping={mapping} t={t} lang={lang} mobile={mobile} onImported={reloadQueue} /></LaterTab> },
+        {
+          key: 'orders',
+          label: t('orders:manage.tabOrders'),
+          children: <OrdersTab lang={lang} mobile={mobile} initial={page} t={t} filter={filter} onFilter={onFilter} />,
+        },
+        {
+          key: 'queue',
+          label: (
+            <Badge count={open} size="small" offset={[8, -2]}>
+              {t('orders:manage.tabQueue')}
+            </Badge>
+          ),
+          children: (
+            <LaterTab>
+              <QueueTab anomalies={queue} setAnomalies={setQueue} t={t} lang={lang} mobile={mobile} />
+            </LaterTab>
+          ),
+        },
+        {
+          key: 'statement',
+          label: t('orders:manage.tabStatement'),
+          children: (
+            <LaterTab>
+              <StatementTab mapping={mapping} t={t} lang={lang} mobile={mobile} onImported={reloadQueue} />
+            </LaterTab>
+          ),
+        },
       ]}
     />
   );

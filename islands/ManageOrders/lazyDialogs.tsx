@@ -11,10 +11,18 @@ const LazyRefund = lazyPart(() => import('./RefundDialog').then((m) => m.RefundD
 
 export function DealDialog(props: Parameters<typeof Deal>[0]) {
   usePreload(LazyDeal);
-  return <Later when={props.order !== null}><LazyDeal {...props} /></Later>;
+  return (
+    <Later when={props.order !== null}>
+      <LazyDeal {...props} />
+    </Later>
+  );
 }
 
 export function RefundDialog(props: Parameters<typeof Refund>[0]) {
   usePreload(LazyRefund);
-  return <Later when={props.order !== null}><LazyRefund {...props} /></Later>;
+  return (
+    <Later when={props.order !== null}>
+      <LazyRefund {...props} />
+    </Later>
+  );
 }

@@ -7,13 +7,17 @@
  * one click away, and a link to the list behind it.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { overviewApi, OVERVIEW_REFRESH_MS, type OverviewChart, type OverviewPanelView } from '../../server/contract/overview';
+import {
+  overviewApi,
+  OVERVIEW_REFRESH_MS,
+  type OverviewChart,
+  type OverviewPanelView,
+} from '../../server/contract/overview';
 import { call } from '../shared/api';
 import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';
 import { echarts, heightOf, optionOf, summaryOf, svgOf, valueText } from './options';
-
-export type ManageOverviewProps = { lang: Lang; mobile: boolean; panels: OverviewPanelView[] };
+import type { ManageOverviewProps } from './props';
 
 type T = ReturnType<typeof translator>;
 
@@ -22,19 +26,48 @@ function NumbersTable({ chart, lang }: { chart: OverviewChart; lang: Lang }) {
     const value = new Map((chart.cells ?? []).map(([x, y, v]) => [`${x}:${y}`, v]));
     return (
       <table className="ov-table">
-        <thead><tr><th scope="col">{chart.title}</th>{chart.categories.map((c) => <th key={c} scope="col">{c}</th>)}</tr></thead>
-        <tbody>{(chart.rows ?? []).map((row, y) => <tr key={row}><th scope="row">{row}</th>{chart.categories.map((c, x) => <td key={c}>{value.has(`${x}:${y}`) ? `${value.get(`${x}:${y}`)}%` : '—'}</td>)}</tr>)}</tbody>
+        <thead>
+          <tr>
+            <th scope="col">{chart.title}</th>
+            {chart.categories.map((c) => (
+              <th key={c} scope="col">
+                {c}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {(chart.rows ?? []).map((row, y) => (
+            <tr key={row}>
+              <th scope="row">{row}</th>
+              {chart.categories.map((c, x) => (
+                <td key={c}>{value.has(`${x}:${y}`) ? `${value.get(`${x}:${y}`)}%` : '—'}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
       </table>
     );
   }
   return (
     <table className="ov-table">
-      <thead><tr><th scope="col">{chart.title}</th>{chart.series.map((s) => <th key={s.name} scope="col">{s.name}</th>)}</tr></thead>
+      <thead>
+        <tr>
+          <th scope="col">{chart.title}</th>
+          {chart.series.map((s) => (
+            <th key={s.name} scope="col">
+              {s.name}
+            </th>
+          ))}
+        </tr>
+      </thead>
       <tbody>
         {chart.categories.map((c, i) => (
           <tr key={`${c}-${i}`}>
             <th scope="row">{chart.links?.[i] ? <a href={chart.links[i]!}>{c}</a> : c}</th>
-            {chart.series.map((s) => <td key={s.name}>{valueText(chart, s.values[i] ?? 0, lang)}</td>)}
+            {chart.series.map((s) => (
+              <td key={s.name}>{valueText(chart, s.values[i] ?? 0, lang)}</td>
+            ))}
           </tr>
         ))}
       </tbody>
@@ -48,7 +81,10 @@ function Chart({ chart, lang, mobile, t }: { chart: OverviewChart; lang: Lang; m
   const live = useRef<ReturnType<typeof echarts.init> | null>(null);
   const [hydrated, setHydrated] = useState(false);
   // Drawn during the render so the browser's first render is exactly the server's HTML.
-  const svg = useMemo(() => (hydrated || chart.empty ? '' : svgOf(chart, lang, mobile)), [hydrated, chart, lang, mobile]);
+  const svg = useMemo(
+    () => (hydrated || chart.empty ? '' : svgOf(chart, lang, mobile)),
+    [hydrated, chart, lang, mobile],
+  );
   useEffect(() => setHydrated(true), []);
   useEffect(() => {
     if (!hydrated || !box.current || chart.empty) return;
@@ -74,17 +110,28 @@ function Chart({ chart, lang, mobile, t }: { chart: OverviewChart; lang: Lang; m
   const summary = summaryOf(chart, lang, t);
   return (
     <figure className="ov-chart" aria-labelledby={`${chart.id}-title`}>
-      <figcaption id={`${chart.id}-title`} className="ov-chart-title">{chart.title}</figcaption>
+      <figcaption id={`${chart.id}-title`} className="ov-chart-title">
+        {chart.title}
+      </figcaption>
       {chart.empty ? (
         <p className="ov-empty">{t('overview:noData')}</p>
       ) : (
-        <div ref={box} className="ov-drawing" role="img" aria-label={summary} style={{ height: heightOf(chart, mobile) }} {...(svg ? { dangerouslySetInnerHTML: { __html: svg } } : {})} />
+        <div
+          ref={box}
+          className="ov-drawing"
+          role="img"
+          aria-label={summary}
+          style={{ height: heightOf(chart, mobile) }}
+          {...(svg ? { dangerouslySetInnerHTML: { __html: svg } } : {})}
+        />
       )}
       <div className="ov-chart-links">
         {!chart.empty && (
           <details>
             <summary>{t('overview:numbers')}</summary>
-            <div className="ov-table-wrap"><NumbersTable chart={chart} lang={lang} /></div>
+            <div className="ov-table-wrap">
+              <NumbersTable chart={chart} lang={lang} />
+            </div>
           </details>
         )}
         {chart.href && <a href={chart.href}>{t('overview:openList')}</a>}
@@ -106,7 +153,9 @@ function Panel({ panel, lang, mobile, t }: { panel: OverviewPanelView; lang: Lan
         ))}
       </dl>
       <div className="ov-charts">
-        {panel.charts.map((c) => <Chart key={c.id} chart={c} lang={lang} mobile={mobile} t={t} />)}
+        {panel.charts.map((c) => (
+          <Chart key={c.id} chart={c} lang={lang} mobile={mobile} t={t} />
+        ))}
       </div>
     </section>
   );
@@ -138,14 +187,36 @@ export default function ManageOverview({ lang, mobile, panels: initial }: Manage
       document.removeEventListener('visibilitychange', refresh);
     };
   }, []);
-  const at = panels.map((p) => p.at).sort().pop();
+  const at = panels
+    .map((p) => p.at)
+    .sort()
+    .pop();
   return (
     <div className={mobile ? 'ov-overview ov-mobile' : 'ov-overview'}>
       <p className="ov-intro">
-        {t('overview:intro')} {at && <span className="ov-updated">{t('overview:updated', { time: new Date(at).toLocaleTimeString(lang === 'zh' ? 'zh-CN' : 'en-GB', { hour: '2-digit', minute: '2-digit', second: '2-digit', timeZone: 'UTC' }) + ' UTC' })}</span>}
+        {t('overview:intro')}{' '}
+        {at && (
+          <span className="ov-updated">
+            {t('overview:updated', {
+              time:
+                new Date(at).toLocaleTimeString(lang === 'zh' ? 'zh-CN' : 'en-GB', {
+                  hour: '2-digit',
+                  minute: '2-digit',
+                  second: '2-digit',
+                  timeZone: 'UTC',
+                }) + ' UTC',
+            })}
+          </span>
+        )}
       </p>
-      {failed && <p role="status" className="ov-failed">{t('overview:refreshFailed')}</p>}
-      {panels.map((p) => <Panel key={p.name} panel={p} lang={lang} mobile={mobile} t={t} />)}
+      {failed && (
+        <p role="status" className="ov-failed">
+          {t('overview:refreshFailed')}
+        </p>
+      )}
+      {panels.map((p) => (
+        <Panel key={p.name} panel={p} lang={lang} mobile={mobile} t={t} />
+      ))}
     </div>
   );
 }

@@ -2,7 +2,17 @@
  * A code field: a plain monospace textarea on the server and until CodeMirror has loaded (or if
  * it cannot load), then CodeMirror. `insert` puts text at the cursor of whichever is shown.
  */
-import { Component, forwardRef, lazy, Suspense, useEffect, useImperativeHandle, useRef, useState, type ReactNode } from 'react';
+import {
+  Component,
+  forwardRef,
+  lazy,
+  Suspense,
+  useEffect,
+  useImperativeHandle,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import type { EditorView } from '@codemirror/view';
 
 const CodeMirrorEditor = lazy(() => import('./CodeMirrorEditor'));
@@ -21,7 +31,10 @@ class Fallback extends Component<{ fallback: ReactNode; children: ReactNode }, {
   }
 }
 
-export const CodeArea = forwardRef<CodeAreaHandle, Props>(function CodeArea({ value, language, height, label, onChange }, ref) {
+export const CodeArea = forwardRef<CodeAreaHandle, Props>(function CodeArea(
+  { value, language, height, label, onChange },
+  ref,
+) {
   const [mounted, setMounted] = useState(false);
   const view = useRef<EditorView | null>(null);
   const textarea = useRef<HTMLTextAreaElement | null>(null);
@@ -89,7 +102,14 @@ export const CodeArea = forwardRef<CodeAreaHandle, Props>(function CodeArea({ va
   return (
     <Fallback fallback={plain}>
       <Suspense fallback={plain}>
-        <CodeMirrorEditor value={value} language={language} height={`${height}px`} label={label} onChange={onChange} onView={takeOver} />
+        <CodeMirrorEditor
+          value={value}
+          language={language}
+          height={`${height}px`}
+          label={label}
+          onChange={onChange}
+          onView={takeOver}
+        />
       </Suspense>
     </Fallback>
   );

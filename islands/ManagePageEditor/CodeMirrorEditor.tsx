@@ -17,7 +17,11 @@ export default function CodeMirrorEditor({ value, language, height, label, onCha
   // No auto-closing of tags: it also completes `</` into `</p>`, so a manager who types the closing
   // tag themselves is left with a stray `p>` (issue 18); what is typed is what is kept.
   const extensions = useMemo(
-    () => [language === 'html' ? html({ autoCloseTags: false }) : css(), EditorView.lineWrapping, EditorView.contentAttributes.of({ 'aria-label': label })],
+    () => [
+      language === 'html' ? html({ autoCloseTags: false }) : css(),
+      EditorView.lineWrapping,
+      EditorView.contentAttributes.of({ 'aria-label': label }),
+    ],
     [language, label],
   );
   return (

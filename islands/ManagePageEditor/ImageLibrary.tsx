@@ -17,7 +17,8 @@ export function ImageLibrary({ open, mobile, t, onClose, onInsert }: Props) {
   const { message } = App.useApp();
   const [images, setImages] = useState<ImageItem[] | null>(null);
   const [uploading, setUploading] = useState(false);
-  const failed = (err: unknown, fallback: string) => t(err instanceof ApiError && err.messageKey !== 'commonMsg.serverError' ? err.messageKey : fallback);
+  const failed = (err: unknown, fallback: string) =>
+    t(err instanceof ApiError && err.messageKey !== 'commonMsg.serverError' ? err.messageKey : fallback);
 
   async function load() {
     try {
@@ -43,9 +44,18 @@ export function ImageLibrary({ open, mobile, t, onClose, onInsert }: Props) {
   }
 
   return (
-    <Drawer rootClassName="page-images-drawer" open={open} onClose={onClose} title={t('managePages:images.title')} size={mobile ? '100%' : 520} destroyOnHidden={false}>
+    <Drawer
+      rootClassName="page-images-drawer"
+      open={open}
+      onClose={onClose}
+      title={t('managePages:images.title')}
+      size={mobile ? '100%' : 520}
+      destroyOnHidden={false}
+    >
       <Space orientation="vertical" size={12} style={{ width: '100%' }}>
-        <Typography.Paragraph type="secondary" style={{ margin: 0 }}>{t('managePages:images.hint')}</Typography.Paragraph>
+        <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
+          {t('managePages:images.hint')}
+        </Typography.Paragraph>
         <Upload
           accept=".jpg,.jpeg,.png,.gif,.webp"
           showUploadList={false}
@@ -61,7 +71,9 @@ export function ImageLibrary({ open, mobile, t, onClose, onInsert }: Props) {
             }
           }}
         >
-          <Button type="primary" loading={uploading}>{t('managePages:images.upload')}</Button>
+          <Button type="primary" loading={uploading}>
+            {t('managePages:images.upload')}
+          </Button>
         </Upload>
         {images === null ? (
           <Spin />
@@ -78,15 +90,37 @@ export function ImageLibrary({ open, mobile, t, onClose, onInsert }: Props) {
                     type="button"
                     onClick={() => onInsert(img.url)}
                     title={t('managePages:images.insert')}
-                    style={{ display: 'block', width: '100%', height: 120, padding: 0, border: 0, background: '#f8fafc', cursor: 'pointer' }}
+                    style={{
+                      display: 'block',
+                      width: '100%',
+                      height: 120,
+                      padding: 0,
+                      border: 0,
+                      background: '#f8fafc',
+                      cursor: 'pointer',
+                    }}
                   >
-                    <img src={img.url} alt={img.originalName} loading="lazy" style={{ width: '100%', height: '100%', objectFit: 'contain' }} />
+                    <img
+                      src={img.url}
+                      alt={img.originalName}
+                      loading="lazy"
+                      style={{ width: '100%', height: '100%', objectFit: 'contain' }}
+                    />
                   </button>
                   <div style={{ padding: '6px 8px' }}>
-                    <Typography.Text ellipsis={{ tooltip: img.originalName }} style={{ display: 'block', fontSize: 12 }}>{img.originalName}</Typography.Text>
+                    <Typography.Text
+                      ellipsis={{ tooltip: img.originalName }}
+                      style={{ display: 'block', fontSize: 12 }}
+                    >
+                      {img.originalName}
+                    </Typography.Text>
                     <Space size={4}>
-                      <Button size="small" type="link" style={{ padding: 0 }} onClick={() => onInsert(img.url)}>{t('managePages:images.insert')}</Button>
-                      <Button size="small" type="link" onClick={() => copy(img.url)}>{t('managePages:images.copy')}</Button>
+                      <Button size="small" type="link" style={{ padding: 0 }} onClick={() => onInsert(img.url)}>
+                        {t('managePages:images.insert')}
+                      </Button>
+                      <Button size="small" type="link" onClick={() => copy(img.url)}>
+                        {t('managePages:images.copy')}
+                      </Button>
                     </Space>
                   </div>
                 </div>

@@ -45,14 +45,36 @@ export type MetaFormProps = {
   onFinish: () => void;
 };
 
-export function MetaForm({ form, t, mobile, type, page, meta, startMeta, exteriors, templates, commonTemplates, mobilePages, desktopPages, html, onStarterHtml, onFinish }: MetaFormProps) {
+export function MetaForm({
+  form,
+  t,
+  mobile,
+  type,
+  page,
+  meta,
+  startMeta,
+  exteriors,
+  templates,
+  commonTemplates,
+  mobilePages,
+  desktopPages,
+  html,
+  onStarterHtml,
+  onFinish,
+}: MetaFormProps) {
   const isPage = type === 'PAGE';
   const kind: TemplateKind | null = type === 'TEMPLATE' ? meta.templateKind : null;
   // Choices: templates of the chosen appearance, and whatever is chosen now even if it is not.
   const choices = (list: PageOption[], current: number) =>
     list.filter((o) => o.exteriorId === meta.exteriorId || o.id === current).filter((o) => o.id !== page?.id);
   const label = (o: PageOption) =>
-    [o.name, o.isMobile ? t('managePages:device.mobile') : '', o.defaultFor ? t(`managePages:defaultFor.${o.defaultFor}`) : ''].filter(Boolean).join(' · ');
+    [
+      o.name,
+      o.isMobile ? t('managePages:device.mobile') : '',
+      o.defaultFor ? t(`managePages:defaultFor.${o.defaultFor}`) : '',
+    ]
+      .filter(Boolean)
+      .join(' · ');
   const templateOptions = [
     { value: 0, label: t(isPage ? 'managePages:option.noTemplate' : 'managePages:option.noCommonTemplate') },
     ...choices(isPage ? templates : commonTemplates, meta.templateId).map((o) => ({ value: o.id, label: label(o) })),
@@ -88,13 +110,24 @@ export function MetaForm({ form, t, mobile, type, page, meta, startMeta, exterio
           </Form.Item>
         </Col>
         <Col span={span(5)}>
-          <Form.Item name="exteriorId" label={t('managePages:field.exterior')} rules={[{ required: true, message: t('managePages:exteriorRequired') }]}>
-            <Select options={exteriors.map((e) => ({ value: e.id, label: e.name }))} placeholder={t('managePages:exteriorRequired')} />
+          <Form.Item
+            name="exteriorId"
+            label={t('managePages:field.exterior')}
+            rules={[{ required: true, message: t('managePages:exteriorRequired') }]}
+          >
+            <Select
+              options={exteriors.map((e) => ({ value: e.id, label: e.name }))}
+              placeholder={t('managePages:exteriorRequired')}
+            />
           </Form.Item>
         </Col>
         {isPage ? (
           <Col span={span(4)}>
-            <Form.Item name="lang" label={t('managePages:field.lang')} rules={[{ required: true, message: t('managePages:langRequired') }]}>
+            <Form.Item
+              name="lang"
+              label={t('managePages:field.lang')}
+              rules={[{ required: true, message: t('managePages:langRequired') }]}
+            >
               <Select
                 options={[
                   { value: 'zh', label: t('managePages:lang.zh') },
@@ -121,14 +154,19 @@ export function MetaForm({ form, t, mobile, type, page, meta, startMeta, exterio
             {page !== null ? (
               // The kind is fixed once saved.
               <Form.Item label={t('managePages:field.kind')}>
-                <Tag color={kind === 'common' ? 'purple' : 'blue'} style={{ fontSize: 14, padding: '4px 10px' }}>{t(`managePages:kind.${kind}`)}</Tag>
+                <Tag color={kind === 'common' ? 'purple' : 'blue'} style={{ fontSize: 14, padding: '4px 10px' }}>
+                  {t(`managePages:kind.${kind}`)}
+                </Tag>
               </Form.Item>
             ) : null}
           </Col>
         )}
         {kind !== 'common' ? (
           <Col span={span(isPage ? 7 : 5)}>
-            <Form.Item name="templateId" label={t(isPage ? 'managePages:field.template' : 'managePages:field.commonTemplate')}>
+            <Form.Item
+              name="templateId"
+              label={t(isPage ? 'managePages:field.template' : 'managePages:field.commonTemplate')}
+            >
               <Select options={templateOptions} showSearch={{ optionFilterProp: 'label' }} />
             </Form.Item>
           </Col>
@@ -136,36 +174,60 @@ export function MetaForm({ form, t, mobile, type, page, meta, startMeta, exterio
       </Row>
       <Row gutter={16} align="bottom">
         <Col span={span(isPage ? 4 : 5)}>
-          <Form.Item name="isMobile" label={t(isPage ? 'managePages:field.isMobile' : 'managePages:field.isMobileTemplate')} valuePropName="checked">
+          <Form.Item
+            name="isMobile"
+            label={t(isPage ? 'managePages:field.isMobile' : 'managePages:field.isMobileTemplate')}
+            valuePropName="checked"
+          >
             <Switch />
           </Form.Item>
         </Col>
         {isPage && !meta.isMobile ? (
           <Col span={span(8)}>
-            <Form.Item name="relatedMobilePageId" label={t('managePages:field.relatedMobilePage')} tooltip={t('managePages:hint.relatedMobile')}>
+            <Form.Item
+              name="relatedMobilePageId"
+              label={t('managePages:field.relatedMobilePage')}
+              tooltip={t('managePages:hint.relatedMobile')}
+            >
               <Select options={relatedOptions} showSearch={{ optionFilterProp: 'label' }} />
             </Form.Item>
           </Col>
         ) : null}
         {isPage && !meta.isMobile ? (
           <Col span={span(8)}>
-            <Form.Item name="counterpartPageId" label={t('managePages:field.counterpartPage')} tooltip={t('managePages:hint.counterpart')}>
+            <Form.Item
+              name="counterpartPageId"
+              label={t('managePages:field.counterpartPage')}
+              tooltip={t('managePages:hint.counterpart')}
+            >
               <Select options={counterpartOptions} showSearch={{ optionFilterProp: 'label' }} />
             </Form.Item>
           </Col>
         ) : null}
         {isPage ? (
           <Col span={span(6)}>
-            <Form.Item name="needToLogin" label={t('managePages:field.needToLogin')} valuePropName="checked" tooltip={t('managePages:hint.needToLogin')}>
+            <Form.Item
+              name="needToLogin"
+              label={t('managePages:field.needToLogin')}
+              valuePropName="checked"
+              tooltip={t('managePages:hint.needToLogin')}
+            >
               <Switch />
             </Form.Item>
           </Col>
         ) : null}
         {kind === 'page' ? (
           <Col span={span(9)}>
-            <Form.Item name="defaultFor" label={t('managePages:field.defaultFor')} tooltip={t('managePages:hint.defaultFor')}>
+            <Form.Item
+              name="defaultFor"
+              label={t('managePages:field.defaultFor')}
+              tooltip={t('managePages:hint.defaultFor')}
+            >
               <Select
-                options={(['', 'pc', 'mobile', 'both'] as const).map((v) => ({ value: v, label: t(`managePages:defaultFor.${v || 'none'}`) }))}
+                options={(['', 'pc', 'mobile', 'both'] as const).map((v) => ({
+                  value: v,
+                  label: t(`managePages:defaultFor.${v || 'none'}`),
+                }))}
               />
             </Form.Item>
           </Col>

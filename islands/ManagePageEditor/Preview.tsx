@@ -34,19 +34,29 @@ export function Preview({ input, t, height, initialDevice, chooseLang, uiLang }:
 
   useEffect(() => {
     const mine = ++seq.current;
-    const timer = setTimeout(async () => {
-      setBusy(true);
-      try {
-        const data = await call(pagesApi.preview, { body: JSON.parse(body) as PreviewInput });
-        if (mine !== seq.current) return;
-        setSrcDoc(data.html);
-        setError('');
-      } catch (err) {
-        if (mine === seq.current) setError(t(err instanceof ApiError && err.messageKey !== 'commonMsg.serverError' ? err.messageKey : 'managePages:preview.failed'));
-      } finally {
-        if (mine === seq.current) setBusy(false);
-      }
-    }, srcDoc ? 700 : 50);
+    const timer = setTimeout(
+      async () => {
+        setBusy(true);
+        try {
+          const data = await call(pagesApi.preview, { body: JSON.parse(body) as PreviewInput });
+          if (mine !== seq.current) return;
+          setSrcDoc(data.html);
+          setError('');
+        } catch (err) {
+          if (mine === seq.current)
+            setError(
+              t(
+                err instanceof ApiError && err.messageKey !== 'commonMsg.serverError'
+                  ? err.messageKey
+                  : 'managePages:preview.failed',
+              ),
+            );
+        } finally {
+          if (mine === seq.current) setBusy(false);
+        }
+      },
+      srcDoc ? 700 : 50,
+    );
     return () => clearTimeout(timer);
     // srcDoc only decides the first delay; the body is what triggers a refresh.
   }, [body]);
@@ -64,7 +74,16 @@ export function Preview({ input, t, height, initialDevice, chooseLang, uiLang }:
   const scale = paneWidth ? Math.min(1, paneWidth / width) : 1;
   return (
     <div className="page-preview">
-      <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 8, flexWrap: 'wrap', marginBottom: 8 }}>
+      <div
+        style={{
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          gap: 8,
+          flexWrap: 'wrap',
+          marginBottom: 8,
+        }}
+      >
         <Space size={8} wrap>
           <Segmented
             size="small"
@@ -99,7 +118,14 @@ export function Preview({ input, t, height, initialDevice, chooseLang, uiLang }:
       {error ? <Alert type="error" showIcon title={error} style={{ marginBottom: 8 }} /> : null}
       <div
         ref={pane}
-        style={{ height, overflow: 'hidden', border: '1px solid #e5e7eb', borderRadius: 8, background: device === 'phone' ? '#f3f4f6' : '#fff', position: 'relative' }}
+        style={{
+          height,
+          overflow: 'hidden',
+          border: '1px solid #e5e7eb',
+          borderRadius: 8,
+          background: device === 'phone' ? '#f3f4f6' : '#fff',
+          position: 'relative',
+        }}
       >
         <iframe
           title={t('managePages:preview.title')}

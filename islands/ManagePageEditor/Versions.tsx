@@ -2,8 +2,14 @@
 import { useEffect, useState } from 'react';
 import { App, Button, Drawer, Empty, List, Modal, Popconfirm, Space, Spin, Tabs, Typography } from 'antd';
 import { call, ApiError } from '../shared/api';
-import { pagesApi, type DiffLine, type PageDetail, type PageVersionDetail, type PageVersionItem } from '../../server/contract/pages';
-import { formatTime } from '../ManagePageList/format';
+import {
+  pagesApi,
+  type DiffLine,
+  type PageDetail,
+  type PageVersionDetail,
+  type PageVersionItem,
+} from '../../server/contract/pages';
+import { formatTime } from '../shared/pageFormat';
 
 type Props = {
   open: boolean;
@@ -26,10 +32,32 @@ const COLORS: Record<DiffLine['op'], { background: string; color: string; mark: 
 function DiffView({ lines, empty }: { lines: DiffLine[]; empty: string }) {
   if (!lines.some((l) => l.op !== '=')) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty} />;
   return (
-    <pre className="page-diff" style={{ margin: 0, maxHeight: '60vh', overflow: 'auto', font: '12px/1.55 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', border: '1px solid #e5e7eb', borderRadius: 8 }}>
+    <pre
+      className="page-diff"
+      style={{
+        margin: 0,
+        maxHeight: '60vh',
+        overflow: 'auto',
+        font: '12px/1.55 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
+        border: '1px solid #e5e7eb',
+        borderRadius: 8,
+      }}
+    >
       {lines.map((line, i) => (
-        <div key={i} className={`diff-${line.op === '+' ? 'add' : line.op === '-' ? 'del' : 'same'}`} style={{ background: COLORS[line.op].background, color: COLORS[line.op].color, padding: '0 10px', whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
-          <span aria-hidden="true" style={{ display: 'inline-block', width: 16, userSelect: 'none' }}>{COLORS[line.op].mark}</span>
+        <div
+          key={i}
+          className={`diff-${line.op === '+' ? 'add' : line.op === '-' ? 'del' : 'same'}`}
+          style={{
+            background: COLORS[line.op].background,
+            color: COLORS[line.op].color,
+            padding: '0 10px',
+            whiteSpace: 'pre-wrap',
+            wordBreak: 'break-all',
+          }}
+        >
+          <span aria-hidden="true" style={{ display: 'inline-block', width: 16, userSelect: 'none' }}>
+            {COLORS[line.op].mark}
+          </span>
           {line.text || ' '}
         </div>
       ))}
@@ -43,7 +71,8 @@ export function Versions({ open, mobile, pageId, revision, timeZone, t, onClose,
   const [loadedFor, setLoadedFor] = useState('');
   const [compare, setCompare] = useState<PageVersionDetail | null>(null);
   const [busy, setBusy] = useState<number | null>(null);
-  const failed = (err: unknown, fallback: string) => t(err instanceof ApiError && err.messageKey !== 'commonMsg.serverError' ? err.messageKey : fallback);
+  const failed = (err: unknown, fallback: string) =>
+    t(err instanceof ApiError && err.messageKey !== 'commonMsg.serverError' ? err.messageKey : fallback);
 
   useEffect(() => {
     if (!open || loadedFor === revision) return;
@@ -82,7 +111,13 @@ export function Versions({ open, mobile, pageId, revision, timeZone, t, onClose,
 
   return (
     <>
-      <Drawer rootClassName="page-versions-drawer" open={open} onClose={onClose} title={t('managePages:versions.title')} size={mobile ? '100%' : 460}>
+      <Drawer
+        rootClassName="page-versions-drawer"
+        open={open}
+        onClose={onClose}
+        title={t('managePages:versions.title')}
+        size={mobile ? '100%' : 460}
+      >
         {items === null ? (
           <Spin />
         ) : items.length === 0 ? (
@@ -93,7 +128,9 @@ export function Versions({ open, mobile, pageId, revision, timeZone, t, onClose,
             renderItem={(v) => (
               <List.Item
                 actions={[
-                  <Button key="cmp" size="small" loading={busy === v.version} onClick={() => showDiff(v.version)}>{t('managePages:versions.compare')}</Button>,
+                  <Button key="cmp" size="small" loading={busy === v.version} onClick={() => showDiff(v.version)}>
+                    {t('managePages:versions.compare')}
+                  </Button>,
                   <Popconfirm
                     key="restore"
                     title={t('managePages:versions.confirmRestore', { version: v.version })}
@@ -101,12 +138,21 @@ export function Versions({ open, mobile, pageId, revision, timeZone, t, onClose,
                     okText={t('managePages:versions.restore')}
                     cancelText={t('managePages:cancel')}
                   >
-                    <Button size="small" type="primary" ghost>{t('managePages:versions.restore')}</Button>
+                    <Button size="small" type="primary" ghost>
+                      {t('managePages:versions.restore')}
+                    </Button>
                   </Popconfirm>,
                 ]}
               >
                 <List.Item.Meta
-                  title={<Space size={8}><span>{t('managePages:versions.version', { version: v.version })}</span><Typography.Text type="secondary" style={{ fontSize: 12 }}>{v.name}</Typography.Text></Space>}
+                  title={
+                    <Space size={8}>
+                      <span>{t('managePages:versions.version', { version: v.version })}</span>
+                      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                        {v.name}
+                      </Typography.Text>
+                    </Space>
+                  }
                   description={`${formatTime(v.createdAt, timeZone)} · ${v.author || t('managePages:versions.system')}`}
                 />
               </List.Item>
@@ -120,7 +166,9 @@ export function Versions({ open, mobile, pageId, revision, timeZone, t, onClose,
         title={compare ? t('managePages:versions.compareTitle', { version: compare.version }) : ''}
         width={mobile ? '100%' : 900}
         footer={[
-          <Button key="close" onClick={() => setCompare(null)}>{t('managePages:close')}</Button>,
+          <Button key="close" onClick={() => setCompare(null)}>
+            {t('managePages:close')}
+          </Button>,
           compare ? (
             <Popconfirm
               key="restore"
@@ -140,11 +188,21 @@ export function Versions({ open, mobile, pageId, revision, timeZone, t, onClose,
       >
         {compare ? (
           <>
-            <Typography.Paragraph type="secondary" style={{ fontSize: 12 }}>{t('managePages:versions.legend')}</Typography.Paragraph>
+            <Typography.Paragraph type="secondary" style={{ fontSize: 12 }}>
+              {t('managePages:versions.legend')}
+            </Typography.Paragraph>
             <Tabs
               items={[
-                { key: 'html', label: 'HTML', children: <DiffView lines={compare.diff.html} empty={t('managePages:versions.noChanges')} /> },
-                { key: 'css', label: 'CSS', children: <DiffView lines={compare.diff.css} empty={t('managePages:versions.noChanges')} /> },
+                {
+                  key: 'html',
+                  label: 'HTML',
+                  children: <DiffView lines={compare.diff.html} empty={t('managePages:versions.noChanges')} />,
+                },
+                {
+                  key: 'css',
+                  label: 'CSS',
+                  children: <DiffView lines={compare.diff.css} empty={t('managePages:versions.noChanges')} />,
+                },
               ]}
             />
           </>

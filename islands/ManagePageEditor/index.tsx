@@ -8,83 +8,25 @@ import { Alert, App, Button, Form, Space, Tabs, Tag, Tooltip, Upload } from 'ant
 import { AntdRoot } from '../shared/AntdRoot';
 import { call, ApiError } from '../shared/api';
 import { translator } from '../shared/i18n';
-import type { Lang } from '../shared/locale';
-import { CONTENT_CONTAINER, pagesApi, type PageDetail, type PageOption, type PageType, type TemplateKind } from '../../server/contract/pages';
-import { SECTION } from '../ManagePageList/format';
-import { PAGE_SCREENS_CSS } from '../ManagePageList/styles';
+import { CONTENT_CONTAINER, pagesApi, type PageDetail, type TemplateKind } from '../../server/contract/pages';
+import { SECTION } from '../shared/pageFormat';
+import { PAGE_SCREENS_CSS } from '../shared/pageScreensCss';
 import { CodeArea, type CodeAreaHandle } from './CodeArea';
 import { ImageLibrary } from './ImageLibrary';
 import { Preview } from './Preview';
 import { Versions } from './Versions';
 import { uploadFile } from './upload';
+import { initialMeta } from './initialMeta';
 import { MetaForm, STARTER, type Meta } from './MetaForm';
-
-export type ManagePageEditorProps = {
-  lang: Lang;
-  mobile: boolean;
-  type: PageType;
-  timeZone: string;
-  page: PageDetail | null;
-  /** the kind of a new template (from ?kind=) */
-  newKind: TemplateKind | null;
-  exteriors: Array<{ id: number; name: string }>;
-  websiteExteriorId: number | null;
-  languageType: string;
-  templates: PageOption[];
-  commonTemplates: PageOption[];
-  mobilePages: PageOption[];
-  /** the pages a page may be paired with as its other-language counterpart */
-  desktopPages: PageOption[];
-};
+import type { ManagePageEditorProps } from './props';
 
 type Content = { html: string; css: string; cssPath: string };
-
 
 /** Whether the HTML has the container its kind of template must hold (a warning only). */
 function hasContainer(kind: TemplateKind, html: string): boolean {
   const name = CONTENT_CONTAINER[kind];
   // "template-content-container" is also the tail of "common-template-content-container".
   return kind === 'common' ? html.includes(name) : new RegExp(`(^|[^\\w-])${name}`).test(html);
-}
-
-function initialMeta(props: ManagePageEditorProps): Meta {
-  const { page, type, newKind, exteriors, websiteExteriorId, languageType, templates, commonTemplates, lang } = props;
-  if (page) {
-    return {
-      name: page.name,
-      exteriorId: page.exteriorId ?? undefined,
-      lang: page.lang ?? lang,
-      templateKind: page.templateKind ?? 'page',
-      templateId: page.templateId ?? 0,
-      isMobile: page.isMobile,
-      relatedMobilePageId: page.relatedMobilePageId ?? 0,
-      counterpartPageId: page.counterpartPageId ?? 0,
-      needToLogin: Boolean(page.needToLogin),
-      defaultFor: page.defaultFor ?? '',
-    };
-  }
-  const exteriorId = websiteExteriorId ?? exteriors[0]?.id;
-  const kind = type === 'TEMPLATE' ? (newKind ?? 'page') : 'page';
-  const ofExterior = (list: PageOption[]) => list.filter((o) => o.exteriorId === exteriorId);
-  // A new page starts in the desktop default template; a new page template in its appearance's first common template.
-  const template =
-    type === 'PAGE'
-      ? (ofExterior(templates).find((o) => o.defaultFor === 'pc' || o.defaultFor === 'both') ?? ofExterior(templates).find((o) => !o.isMobile))
-      : kind === 'page'
-        ? ofExterior(commonTemplates).find((o) => !o.isMobile)
-        : undefined;
-  return {
-    name: '',
-    exteriorId,
-    lang: languageType === '2' ? 'en' : languageType === '1' ? 'zh' : lang,
-    templateKind: kind,
-    templateId: template?.id ?? 0,
-    isMobile: false,
-    relatedMobilePageId: 0,
-    counterpartPageId: 0,
-    needToLogin: false,
-    defaultFor: '',
-  };
 }
 
 function Editor(props: ManagePageEditorProps) {
@@ -159,8 +101,18 @@ function Editor(props: ManagePageEditorProps) {
       message.success(t('managePages:saved'));
     } catch (err) {
       const key = err instanceof ApiError ? err.messageKey : 'managePages:failed';
-      const fields = ['name', 'exteriorId', 'lang', 'templateKind', 'templateId', 'relatedMobilePageId', 'counterpartPageId', 'defaultFor'];
-      if (err instanceof ApiError && err.field && fields.includes(err.field)) form.setFields([{ name: err.field as keyof Meta, errors: [t(key)] }]);
+      const fields = [
+        'name',
+        'exteriorId',
+        'lang',
+        'templateKind',
+        'templateId',
+        'relatedMobilePageId',
+        'counterpartPageId',
+        'defaultFor',
+      ];
+      if (err instanceof ApiError && err.field && fields.includes(err.field))
+        form.setFields([{ name: err.field as keyof Meta, errors: [t(key)] }]);
       message.error(t(key));
     } finally {
       setSaving(false);
@@ -233,9 +185,21 @@ function Editor(props: ManagePageEditorProps) {
   const htmlPane = (
     <>
       {missingContainer ? (
-        <Alert type="warning" showIcon style={{ marginBottom: 8 }} title={t(kind === 'common' ? 'managePages:warn.missingCommonContainer' : 'managePages:warn.missingContainer')} />
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 8 }}
+          title={t(kind === 'common' ? 'managePages:warn.missingCommonContainer' : 'managePages:warn.missingContainer')}
+        />
       ) : null}
-      <CodeArea ref={htmlEditor} value={content.html} language="html" height={codeHeight} label="HTML" onChange={(html) => setField({ html })} />
+      <CodeArea
+        ref={htmlEditor}
+        value={content.html}
+        language="html"
+        height={codeHeight}
+        label="HTML"
+        onChange={(html) => setField({ html })}
+      />
     </>
   );
   const cssPane = (
@@ -244,8 +208,12 @@ function Editor(props: ManagePageEditorProps) {
         <span>{t('managePages:field.cssFile')}:</span>
         {content.cssPath ? (
           <>
-            <a href={content.cssPath} target="_blank" rel="noopener"><code>{content.cssPath}</code></a>
-            <Button size="small" danger onClick={() => setField({ cssPath: '' })}>{t('managePages:css.remove')}</Button>
+            <a href={content.cssPath} target="_blank" rel="noopener">
+              <code>{content.cssPath}</code>
+            </a>
+            <Button size="small" danger onClick={() => setField({ cssPath: '' })}>
+              {t('managePages:css.remove')}
+            </Button>
           </>
         ) : (
           <span style={{ color: '#6b7280' }}>{t('managePages:css.none')}</span>
@@ -266,10 +234,18 @@ function Editor(props: ManagePageEditorProps) {
             }
           }}
         >
-          <Button size="small" loading={cssUploading}>{t('managePages:css.upload')}</Button>
+          <Button size="small" loading={cssUploading}>
+            {t('managePages:css.upload')}
+          </Button>
         </Upload>
       </div>
-      <CodeArea value={content.css} language="css" height={codeHeight - 40} label="CSS" onChange={(css) => setField({ css })} />
+      <CodeArea
+        value={content.css}
+        language="css"
+        height={codeHeight - 40}
+        label="CSS"
+        onChange={(css) => setField({ css })}
+      />
     </>
   );
   const preview = (
@@ -296,10 +272,14 @@ function Editor(props: ManagePageEditorProps) {
     <>
       <Button onClick={() => setDrawer('images')}>{t('managePages:images.title')}</Button>
       <Tooltip title={page ? undefined : t('managePages:versions.saveFirst')}>
-        <Button disabled={!page} onClick={() => setDrawer('versions')}>{t('managePages:versions.title')}</Button>
+        <Button disabled={!page} onClick={() => setDrawer('versions')}>
+          {t('managePages:versions.title')}
+        </Button>
       </Tooltip>
       {isPage && page ? (
-        <Button href={`/page/${page.id}`} target="_blank" rel="noopener">{t('managePages:viewOnSite')}</Button>
+        <Button href={`/page/${page.id}`} target="_blank" rel="noopener">
+          {t('managePages:viewOnSite')}
+        </Button>
       ) : null}
     </>
   );
@@ -319,24 +299,38 @@ function Editor(props: ManagePageEditorProps) {
         <Space size={8} wrap>
           {mobile ? null : tools}
           <Tooltip title={t('managePages:saveHint')}>
-            <Button type="primary" loading={saving} onClick={save}>{t('managePages:save')}</Button>
+            <Button type="primary" loading={saving} onClick={save}>
+              {t('managePages:save')}
+            </Button>
           </Tooltip>
         </Space>
       </div>
       {mobile ? <div className="page-editor-bar-tools">{tools}</div> : null}
       {fields}
       {mobile ? (
-        <Tabs activeKey={tab} onChange={setTab} items={[...codeTabs, { key: 'preview', label: t('managePages:preview.title'), children: preview }]} />
+        <Tabs
+          activeKey={tab}
+          onChange={setTab}
+          items={[...codeTabs, { key: 'preview', label: t('managePages:preview.title'), children: preview }]}
+        />
       ) : (
         <div className="page-editor-split">
           <Tabs activeKey={tab} onChange={setTab} items={codeTabs} />
           <div>
-            <div style={{ height: 46, display: 'flex', alignItems: 'center', fontWeight: 500 }}>{t('managePages:preview.title')}</div>
+            <div style={{ height: 46, display: 'flex', alignItems: 'center', fontWeight: 500 }}>
+              {t('managePages:preview.title')}
+            </div>
             {preview}
           </div>
         </div>
       )}
-      <ImageLibrary open={drawer === 'images'} mobile={mobile} t={t} onClose={() => setDrawer(null)} onInsert={insertImage} />
+      <ImageLibrary
+        open={drawer === 'images'}
+        mobile={mobile}
+        t={t}
+        onClose={() => setDrawer(null)}
+        onInsert={insertImage}
+      />
       {page ? (
         <Versions
           open={drawer === 'versions'}

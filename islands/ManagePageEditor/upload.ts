@@ -7,11 +7,17 @@ export async function uploadFile(kind: 'css' | 'image', file: Blob & { name?: st
   form.append('file', file, file.name ?? 'file');
   let res: Response;
   try {
-    res = await fetch(urlOf(filesApi.upload, { query: { kind } }), { method: 'POST', body: form, credentials: 'same-origin', headers: { Accept: 'application/json' } });
+    res = await fetch(urlOf(filesApi.upload, { query: { kind } }), {
+      method: 'POST',
+      body: form,
+      credentials: 'same-origin',
+      headers: { Accept: 'application/json' },
+    });
   } catch {
     throw new ApiError(0, 'managePages:images.uploadFailed');
   }
   const body = (await res.json().catch(() => null)) as Envelope<StoredFile> | null;
-  if (!body || body.code !== 200) throw new ApiError(res.status, body?.message ?? 'managePages:images.uploadFailed', body?.field);
+  if (!body || body.code !== 200)
+    throw new ApiError(res.status, body?.message ?? 'managePages:images.uploadFailed', body?.field);
   return body.data;
 }

@@ -4,21 +4,18 @@ import { App, Button, Input, List, Pagination, Popconfirm, Select, Space, Table,
 import { AntdRoot } from '../shared/AntdRoot';
 import { call, ApiError } from '../shared/api';
 import { translator } from '../shared/i18n';
-import type { Lang } from '../shared/locale';
-import { pagesApi, type PageListItem, type PageType, type TemplateKind } from '../../server/contract/pages';
-import { formatTime, SECTION } from './format';
-import { PAGE_SCREENS_CSS } from './styles';
+import { pagesApi, type PageListItem, type TemplateKind } from '../../server/contract/pages';
+import { formatTime, SECTION } from '../shared/pageFormat';
+import { PAGE_SCREENS_CSS } from '../shared/pageScreensCss';
+import type { ManagePageListProps } from './props';
 
-export type ManagePageListProps = {
-  lang: Lang;
-  mobile: boolean;
-  type: PageType;
-  timeZone: string;
-  initial: { rows: PageListItem[]; total: number };
-  exteriors: Array<{ id: number; name: string }>;
+type Filters = {
+  name: string;
+  lang?: 'zh' | 'en';
+  isMobile?: '0' | '1';
+  templateKind?: TemplateKind;
+  exteriorId?: number;
 };
-
-type Filters = { name: string; lang?: 'zh' | 'en'; isMobile?: '0' | '1'; templateKind?: TemplateKind; exteriorId?: number };
 const SIZE = 20;
 
 function PageList({ lang, mobile, type, timeZone, initial, exteriors }: ManagePageListProps) {
@@ -37,13 +34,30 @@ function PageList({ lang, mobile, type, timeZone, initial, exteriors }: ManagePa
     try {
       // Empty filters are left out of the query.
       const { name, lang, isMobile, templateKind, exteriorId } = nextFilters;
-      const result = await call(pagesApi.list, { query: { type, page: nextPage, size: SIZE, name: name.trim(), lang, isMobile, templateKind, exteriorId: exteriorId || undefined } });
+      const result = await call(pagesApi.list, {
+        query: {
+          type,
+          page: nextPage,
+          size: SIZE,
+          name: name.trim(),
+          lang,
+          isMobile,
+          templateKind,
+          exteriorId: exteriorId || undefined,
+        },
+      });
       if (mine !== seq.current) return;
       setData(result);
       setPage(nextPage);
       setFilters(nextFilters);
     } catch (err) {
-      message.error(t(err instanceof ApiError && err.messageKey !== 'commonMsg.serverError' ? err.messageKey : 'managePages:list.searchFailed'));
+      message.error(
+        t(
+          err instanceof ApiError && err.messageKey !== 'commonMsg.serverError'
+            ? err.messageKey
+            : 'managePages:list.searchFailed',
+        ),
+      );
     } finally {
       if (mine === seq.current) setLoading(false);
     }
@@ -61,19 +75,30 @@ function PageList({ lang, mobile, type, timeZone, initial, exteriors }: ManagePa
     }
   }
 
-  const kindLabel = (p: PageListItem) => (p.type === 'PAGE' ? t('managePages:type.PAGE') : t(`managePages:kind.${p.templateKind ?? 'page'}`));
+  const kindLabel = (p: PageListItem) =>
+    p.type === 'PAGE' ? t('managePages:type.PAGE') : t(`managePages:kind.${p.templateKind ?? 'page'}`);
   const tags = (p: PageListItem) => (
     <Space size={4} wrap>
       {type === 'TEMPLATE' ? <Tag color={p.templateKind === 'common' ? 'purple' : 'blue'}>{kindLabel(p)}</Tag> : null}
       {p.lang ? <Tag>{t(`managePages:lang.${p.lang}`)}</Tag> : null}
-      <Tag color={p.isMobile ? 'orange' : undefined}>{t(p.isMobile ? 'managePages:device.mobile' : 'managePages:device.pc')}</Tag>
+      <Tag color={p.isMobile ? 'orange' : undefined}>
+        {t(p.isMobile ? 'managePages:device.mobile' : 'managePages:device.pc')}
+      </Tag>
       {p.defaultFor ? <Tag color="green">{t(`managePages:defaultFor.${p.defaultFor}`)}</Tag> : null}
       {p.needToLogin ? <Tag color="red">{t('managePages:needLogin')}</Tag> : null}
     </Space>
   );
   const actions = (p: PageListItem) => [
-    <a key="edit" href={`${base}/edit/${p.id}`}>{t('managePages:action.edit')}</a>,
-    ...(p.type === 'PAGE' ? [<a key="view" href={`/page/${p.id}`} target="_blank" rel="noopener">{t('managePages:action.view')}</a>] : []),
+    <a key="edit" href={`${base}/edit/${p.id}`}>
+      {t('managePages:action.edit')}
+    </a>,
+    ...(p.type === 'PAGE'
+      ? [
+          <a key="view" href={`/page/${p.id}`} target="_blank" rel="noopener">
+            {t('managePages:action.view')}
+          </a>,
+        ]
+      : []),
     <Popconfirm
       key="del"
       title={t('managePages:confirmDelete', { name: p.name })}
@@ -86,7 +111,10 @@ function PageList({ lang, mobile, type, timeZone, initial, exteriors }: ManagePa
     </Popconfirm>,
   ];
 
-  const allExteriors = [{ value: 0, label: t('managePages:filter.allExteriors') }, ...exteriors.map((e) => ({ value: e.id, label: e.name }))];
+  const allExteriors = [
+    { value: 0, label: t('managePages:filter.allExteriors') },
+    ...exteriors.map((e) => ({ value: e.id, label: e.name })),
+  ];
   const toolbar = (
     <div className="pages-toolbar">
       <div className="pages-filters">
@@ -138,15 +166,25 @@ function PageList({ lang, mobile, type, timeZone, initial, exteriors }: ManagePa
           />
         )}
         {exteriors.length > 1 ? (
-          <Select aria-label={t('managePages:col.exterior')} value={filters.exteriorId ?? 0} onChange={(v) => filter({ exteriorId: v || undefined })} options={allExteriors} className="pages-filter" />
+          <Select
+            aria-label={t('managePages:col.exterior')}
+            value={filters.exteriorId ?? 0}
+            onChange={(v) => filter({ exteriorId: v || undefined })}
+            options={allExteriors}
+            className="pages-filter"
+          />
         ) : null}
       </div>
       <div className="pages-actions">
         {type === 'PAGE' ? (
-          <Button type="primary" href={`${base}/add`}>{t('managePages:list.newPage')}</Button>
+          <Button type="primary" href={`${base}/add`}>
+            {t('managePages:list.newPage')}
+          </Button>
         ) : (
           <>
-            <Button type="primary" href={`${base}/add?kind=page`}>{t('managePages:list.newPageTemplate')}</Button>
+            <Button type="primary" href={`${base}/add?kind=page`}>
+              {t('managePages:list.newPageTemplate')}
+            </Button>
             <Button href={`${base}/add?kind=common`}>{t('managePages:list.newCommonTemplate')}</Button>
           </>
         )}
@@ -184,7 +222,9 @@ function PageList({ lang, mobile, type, timeZone, initial, exteriors }: ManagePa
                 description={
                   <>
                     {tags(p)}
-                    <div className="pages-meta">{[p.exteriorName, formatTime(p.updatedAt, timeZone)].filter(Boolean).join(' · ')}</div>
+                    <div className="pages-meta">
+                      {[p.exteriorName, formatTime(p.updatedAt, timeZone)].filter(Boolean).join(' · ')}
+                    </div>
                   </>
                 }
               />
@@ -210,18 +250,41 @@ function PageList({ lang, mobile, type, timeZone, initial, exteriors }: ManagePa
             },
             type === 'PAGE'
               ? { title: t('managePages:col.template'), render: (_, p) => p.templateName || '—' }
-              : { title: t('managePages:col.type'), render: (_, p) => <Tag color={p.templateKind === 'common' ? 'purple' : 'blue'}>{kindLabel(p)}</Tag> },
+              : {
+                  title: t('managePages:col.type'),
+                  render: (_, p) => <Tag color={p.templateKind === 'common' ? 'purple' : 'blue'}>{kindLabel(p)}</Tag>,
+                },
             type === 'PAGE'
-              ? { title: t('managePages:col.lang'), width: 90, render: (_, p) => (p.lang ? t(`managePages:lang.${p.lang}`) : '—') }
-              : { title: t('managePages:field.defaultFor'), render: (_, p) => (p.defaultFor ? <Tag color="green">{t(`managePages:defaultFor.${p.defaultFor}`)}</Tag> : '—') },
+              ? {
+                  title: t('managePages:col.lang'),
+                  width: 90,
+                  render: (_, p) => (p.lang ? t(`managePages:lang.${p.lang}`) : '—'),
+                }
+              : {
+                  title: t('managePages:field.defaultFor'),
+                  render: (_, p) =>
+                    p.defaultFor ? <Tag color="green">{t(`managePages:defaultFor.${p.defaultFor}`)}</Tag> : '—',
+                },
             {
               title: t('managePages:col.device'),
               width: 90,
-              render: (_, p) => <Tag color={p.isMobile ? 'orange' : undefined}>{t(p.isMobile ? 'managePages:device.mobile' : 'managePages:device.pc')}</Tag>,
+              render: (_, p) => (
+                <Tag color={p.isMobile ? 'orange' : undefined}>
+                  {t(p.isMobile ? 'managePages:device.mobile' : 'managePages:device.pc')}
+                </Tag>
+              ),
             },
             { title: t('managePages:col.exterior'), render: (_, p) => p.exteriorName || '—' },
-            { title: t('managePages:col.updated'), width: 150, render: (_, p) => <span style={{ whiteSpace: 'nowrap' }}>{formatTime(p.updatedAt, timeZone)}</span> },
-            { title: t('managePages:col.actions'), width: type === 'PAGE' ? 170 : 130, render: (_, p) => <Space size="middle">{actions(p)}</Space> },
+            {
+              title: t('managePages:col.updated'),
+              width: 150,
+              render: (_, p) => <span style={{ whiteSpace: 'nowrap' }}>{formatTime(p.updatedAt, timeZone)}</span>,
+            },
+            {
+              title: t('managePages:col.actions'),
+              width: type === 'PAGE' ? 170 : 130,
+              render: (_, p) => <Space size="middle">{actions(p)}</Space>,
+            },
           ]}
         />
       )}

@@ -6,23 +6,18 @@
  * releases with their change logs.
  */
 import { useMemo, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
-import { App, Button, Input, InputNumber, Modal, Select, Space } from 'antd';
-import { PROGRAMME_ITEM_KINDS, programmeManageApi as api, type EditorItem, type EditorPerson, type EditorState, type ProgrammeConflict, type ProgrammeItemKind, type SaveAnswer, type StaleAnswer } from '../../server/contract/programme';
+import { App, Button, Space } from 'antd';
+import type { EditorItem, ProgrammeConflict, SaveAnswer } from '../../server/contract/programmeEditor';
+import { programmeManageApi as api } from '../../server/contract/programmeEditorApi';
 import { AntdRoot } from '../shared/AntdRoot';
 import { translator } from '../shared/i18n';
-import type { Lang } from '../shared/locale';
 import { Grid, type Dragged, type Drop } from './Grid';
 import { applied, conflictIds, hhmm, isStale, minutesOf, replaced, send, titleOf, type Outcome } from './model';
+import { draftOf, ItemDialog, parsePeople, type Draft } from './ItemDialog';
 import { Releases, Rooms, Settings } from './panels';
+import { StaleDialog, type StaleSave } from './StaleDialog';
 import { PROGRAMME_CSS } from './styles';
-
-export type ManageProgrammeProps = { lang: Lang; mobile: boolean; state: EditorState };
-
-type Draft = { id: number | null; revision: number; kind: ProgrammeItemKind; titleZh: string; titleEn: string; descZh: string; descEn: string; speakers: string; chair: string; sessionId: number | null; day: string; start: string; length: number; roomId: number | null };
-
-const personLine = (p: EditorPerson) => [p.name, p.unit, p.email].join('; ').replace(/(; )+$/, '');
-const parsePeople = (text: string) =>
-  text.split('\n').map((l) => l.split(/[;；]/).map((x) => x.trim())).filter((p) => p[0]).map(([name, unit = '', email = '']) => ({ name, unit, email }));
+import type { ManageProgrammeProps } from './props';
 
 function Screen({ lang, mobile, state: initial }: ManageProgrammeProps) {
   const t = translator(lang);
@@ -30,7 +25,7 @@ function Screen({ lang, mobile, state: initial }: ManageProgrammeProps) {
   const [state, setState] = useState(initial);
   const [day, setDay] = useState(initial.days[0] ?? '');
   const [draft, setDraft] = useState<Draft | null>(null);
-  const [stale, setStale] = useState<{ answer: StaleAnswer; redo: (revision: number) => Promise<void> } | null>(null);
+  const [stale, setStale] = useState<StaleSave | null>(null);
   const [refused, setRefused] = useState<ProgrammeConflict[] | null>(null);
   const startRef = useRef<((d: Dragged, e: ReactPointerEvent) => void) | null>(null);
   const papers = useMemo(() => new Map(state.papers.map((p) => [p.submissionId, p])), [state.papers]);
@@ -55,8 +50,14 @@ function Screen({ lang, mobile, state: initial }: ManageProgrammeProps) {
     return false;
   }
 
-  async function place(item: EditorItem, p: { day: string | null; startMinute: number | null; endMinute: number | null; roomId: number | null }) {
-    const go = (revision: number) => send(api.place, { params: { id: item.id }, body: { revision, ...p } }).then((o) => saved(o, go)).then(() => undefined);
+  async function place(
+    item: EditorItem,
+    p: { day: string | null; startMinute: number | null; endMinute: number | null; roomId: number | null },
+  ) {
+    const go = (revision: number) =>
+      send(api.place, { params: { id: item.id }, body: { revision, ...p } })
+        .then((o) => saved(o, go))
+        .then(() => undefined);
     await go(item.revision);
   }
 
@@ -64,54 +65,87 @@ function Screen({ lang, mobile, state: initial }: ManageProgrammeProps) {
     const item = d.itemId !== null ? state.items.find((i) => i.id === d.itemId) : undefined;
     if (drop.to === 'block') {
       if (item) {
-        const go = (revision: number) => send(api.nest, { params: { id: item.id }, body: { revision, parentId: drop.blockId, position: 10_000 } }).then((o) => saved(o, go)).then(() => undefined);
+        const go = (revision: number) =>
+          send(api.nest, { params: { id: item.id }, body: { revision, parentId: drop.blockId, position: 10_000 } })
+            .then((o) => saved(o, go))
+            .then(() => undefined);
         return go(item.revision);
       }
-      return void saved(await send(api.addItem, { body: { kind: 'paper', submissionId: d.submissionId, parentId: drop.blockId } }), async () => undefined);
+      return void saved(
+        await send(api.addItem, { body: { kind: 'paper', submissionId: d.submissionId, parentId: drop.blockId } }),
+        async () => undefined,
+      );
     }
-    if (drop.to === 'pane') return item ? place(item, { day: null, startMinute: null, endMinute: null, roomId: null }) : undefined;
+    if (drop.to === 'pane')
+      return item ? place(item, { day: null, startMinute: null, endMinute: null, roomId: null }) : undefined;
     const p = { day, startMinute: drop.start, endMinute: drop.end, roomId: drop.roomId };
     if (item) return place(item, p);
-    await saved(await send(api.addItem, { body: { kind: 'paper', submissionId: d.submissionId, place: { day: p.day, startMinute: p.startMinute, endMinute: p.endMinute, roomId: p.roomId } } }), async () => undefined);
+    await saved(
+      await send(api.addItem, {
+        body: {
+          kind: 'paper',
+          submissionId: d.submissionId,
+          place: { day: p.day, startMinute: p.startMinute, endMinute: p.endMinute, roomId: p.roomId },
+        },
+      }),
+      async () => undefined,
+    );
   }
 
-  function open(item: EditorItem | null) {
-    const i = item;
-    setDraft({
-      id: i?.id ?? null, revision: i?.revision ?? 0, kind: i?.kind ?? 'talk', titleZh: i?.title.zh ?? '', titleEn: i?.title.en ?? '', descZh: i?.description.zh ?? '', descEn: i?.description.en ?? '',
-      speakers: (i?.speakers ?? []).map(personLine).join('\n'), chair: i?.chair ? personLine(i.chair) : '', sessionId: i?.sessionId ?? null,
-      day: i?.day ?? day, start: hhmm(i?.startMinute ?? state.settings.dayStartMinute), length: i && i.startMinute !== null ? i.endMinute! - i.startMinute : i?.submissionId ? (papers.get(i.submissionId)?.length ?? state.settings.defaultLength) : state.settings.defaultLength, roomId: i?.day ? i.roomId : (state.rooms[0]?.id ?? null),
-    });
-  }
+  const open = (item: EditorItem | null) => setDraft(draftOf(item, { day, state, papers }));
 
   async function saveDraft(andPlace: boolean) {
     if (!draft) return;
-    const fields = { title: { zh: draft.titleZh, en: draft.titleEn }, description: { zh: draft.descZh, en: draft.descEn }, speakers: parsePeople(draft.speakers), chair: parsePeople(draft.chair)[0] ?? null, sessionId: draft.sessionId };
+    const fields = {
+      title: { zh: draft.titleZh, en: draft.titleEn },
+      description: { zh: draft.descZh, en: draft.descEn },
+      speakers: parsePeople(draft.speakers),
+      chair: parsePeople(draft.chair)[0] ?? null,
+      sessionId: draft.sessionId,
+    };
     const start = minutesOf(draft.start);
     if (andPlace && start === null) return void message.error(t('programmeManage:minuteInvalid'));
-    const where = andPlace && start !== null ? { day: draft.day, startMinute: start, endMinute: start + draft.length, roomId: draft.roomId } : null;
+    const where =
+      andPlace && start !== null
+        ? { day: draft.day, startMinute: start, endMinute: start + draft.length, roomId: draft.roomId }
+        : null;
     if (draft.id === null) {
-      if (await saved(await send(api.addItem, { body: { kind: draft.kind, ...fields, place: where } }), async () => undefined)) setDraft(null);
+      if (
+        await saved(
+          await send(api.addItem, { body: { kind: draft.kind, ...fields, place: where } }),
+          async () => undefined,
+        )
+      )
+        setDraft(null);
       return;
     }
     const item = state.items.find((i) => i.id === draft.id)!;
     let revision = item.revision;
     let ok = true;
     if (item.kind !== 'paper') {
-      const go = (r: number) => send(api.saveItem, { params: { id: item.id }, body: { revision: r, ...fields } }).then((o) => saved(o, go)).then(() => undefined);
+      const go = (r: number) =>
+        send(api.saveItem, { params: { id: item.id }, body: { revision: r, ...fields } })
+          .then((o) => saved(o, go))
+          .then(() => undefined);
       const o = await send(api.saveItem, { params: { id: item.id }, body: { revision, ...fields } });
       ok = await saved(o, go);
       if (o.ok && o.data.item) revision = o.data.item.revision;
     }
     if (ok && where) {
-      const go = (r: number) => send(api.place, { params: { id: item.id }, body: { revision: r, ...where } }).then((o) => saved(o, go)).then(() => undefined);
+      const go = (r: number) =>
+        send(api.place, { params: { id: item.id }, body: { revision: r, ...where } })
+          .then((o) => saved(o, go))
+          .then(() => undefined);
       ok = await saved(await send(api.place, { params: { id: item.id }, body: { revision, ...where } }), go);
     }
     if (ok) setDraft(null);
   }
 
   async function remove(item: EditorItem) {
-    const go = (revision: number) => send(api.removeItem, { params: { id: item.id }, query: { revision } }).then((o) => saved(o, go)).then(() => undefined);
+    const go = (revision: number) =>
+      send(api.removeItem, { params: { id: item.id }, query: { revision } })
+        .then((o) => saved(o, go))
+        .then(() => undefined);
     await go(item.revision);
     setDraft(null);
   }
@@ -129,33 +163,59 @@ function Screen({ lang, mobile, state: initial }: ManageProgrammeProps) {
     return false;
   }
 
-  const dayItems = state.items.filter((i) => i.day === day).sort((a, b) => a.startMinute! - b.startMinute! || (a.roomId ?? 0) - (b.roomId ?? 0));
-  const roomName = (id: number | null) => (id === null ? t('programmeManage:grid.allRooms') : (state.rooms.find((r) => r.id === id)?.name[lang] ?? ''));
+  const dayItems = state.items
+    .filter((i) => i.day === day)
+    .sort((a, b) => a.startMinute! - b.startMinute! || (a.roomId ?? 0) - (b.roomId ?? 0));
+  const roomName = (id: number | null) =>
+    id === null ? t('programmeManage:grid.allRooms') : (state.rooms.find((r) => r.id === id)?.name[lang] ?? '');
   const card = (label: string, d: Dragged, key: string, item?: EditorItem) => (
-    <div key={key} className="pg-card" role="button" tabIndex={0} data-card={key} onPointerDown={(e) => startRef.current?.(d, e)} onDoubleClick={() => item && open(item)} onKeyDown={(e) => e.key === 'Enter' && item && open(item)}>{label}</div>
+    <div
+      key={key}
+      className="pg-card"
+      role="button"
+      tabIndex={0}
+      data-card={key}
+      onPointerDown={(e) => startRef.current?.(d, e)}
+      onDoubleClick={() => item && open(item)}
+      onKeyDown={(e) => e.key === 'Enter' && item && open(item)}
+    >
+      {label}
+    </div>
   );
 
   return (
     <div className="manage-programme">
       <style>{PROGRAMME_CSS}</style>
       <Space wrap>
-        <Button type="primary" onClick={() => open(null)}>{t('programmeManage:item.new')}</Button>
+        <Button type="primary" onClick={() => open(null)}>
+          {t('programmeManage:item.new')}
+        </Button>
         <span>{t('programmeManage:zone', { zone: state.timeZone })}</span>
       </Space>
       {state.days.length === 0 ? <p role="alert">{t('programmeManage:noDays')}</p> : null}
       <nav className="pg-days" aria-label={t('programmeManage:days')}>
         {state.days.map((d) => (
-          <Button key={d} type={d === day ? 'primary' : 'default'} aria-pressed={d === day} onClick={() => setDay(d)}>{d}</Button>
+          <Button key={d} type={d === day ? 'primary' : 'default'} aria-pressed={d === day} onClick={() => setDay(d)}>
+            {d}
+          </Button>
         ))}
       </nav>
       <section aria-live="polite">
         {state.conflicts.length ? (
           <div className="pg-conflicts" data-testid="conflicts">
-            <h2 style={{ fontSize: 16, margin: 0 }}>{t('programmeManage:conflicts.title')} ({state.conflicts.length})</h2>
-            <ul>{state.conflicts.slice(0, 100).map((c, i) => <li key={i}>{c.text}</li>)}</ul>
+            <h2 style={{ fontSize: 16, margin: 0 }}>
+              {t('programmeManage:conflicts.title')} ({state.conflicts.length})
+            </h2>
+            <ul>
+              {state.conflicts.slice(0, 100).map((c, i) => (
+                <li key={i}>{c.text}</li>
+              ))}
+            </ul>
           </div>
         ) : (
-          <div className="pg-ok" data-testid="no-conflicts">{t('programmeManage:conflicts.none')}</div>
+          <div className="pg-ok" data-testid="no-conflicts">
+            {t('programmeManage:conflicts.none')}
+          </div>
         )}
       </section>
       {mobile ? (
@@ -163,18 +223,29 @@ function Screen({ lang, mobile, state: initial }: ManageProgrammeProps) {
           {[...unplaced, ...dayItems].map((i) => (
             <div key={i.id} className="pg-phone-item">
               <strong>{titleOf(i, papers, lang)}</strong>
-              <div>{i.day ? `${hhmm(i.startMinute!)}–${hhmm(i.endMinute!)} · ${roomName(i.roomId)}` : t('programmeManage:pane.title')}</div>
-              <Button size="small" onClick={() => open(i)}>{t('programmeManage:item.edit')}</Button>
+              <div>
+                {i.day
+                  ? `${hhmm(i.startMinute!)}–${hhmm(i.endMinute!)} · ${roomName(i.roomId)}`
+                  : t('programmeManage:pane.title')}
+              </div>
+              <Button size="small" onClick={() => open(i)}>
+                {t('programmeManage:item.edit')}
+              </Button>
             </div>
           ))}
           <h3>{t('programmeManage:pane.papers')}</h3>
           {waiting.map((p) => (
             <div key={p.submissionId} className="pg-phone-item">
               {p.number} {p.title}{' '}
-              <Button size="small" onClick={async () => {
-                const o = await send(api.addItem, { body: { kind: 'paper', submissionId: p.submissionId } });
-                if (await saved(o, async () => undefined) && o.ok && o.data.item) open(o.data.item);
-              }}>{t('programmeManage:item.place')}</Button>
+              <Button
+                size="small"
+                onClick={async () => {
+                  const o = await send(api.addItem, { body: { kind: 'paper', submissionId: p.submissionId } });
+                  if ((await saved(o, async () => undefined)) && o.ok && o.data.item) open(o.data.item);
+                }}
+              >
+                {t('programmeManage:item.place')}
+              </Button>
             </div>
           ))}
         </div>
@@ -182,12 +253,57 @@ function Screen({ lang, mobile, state: initial }: ManageProgrammeProps) {
         <div className="pg-layout">
           <aside className="pg-pane" data-unplaced-pane aria-label={t('programmeManage:pane.title')}>
             <h3>{t('programmeManage:pane.title')}</h3>
-            {unplaced.map((i) => card(titleOf(i, papers, lang), { itemId: i.id, submissionId: i.submissionId, length: i.submissionId ? (papers.get(i.submissionId)?.length ?? state.settings.defaultLength) : state.settings.defaultLength * 3, roomId: -1 as unknown as number, mode: 'move', grab: 0, start: 0 }, `i${i.id}`, i))}
-            <h3>{t('programmeManage:pane.papers')} ({waiting.length})</h3>
-            {waiting.map((p) => card(`${p.number} ${p.title}`, { itemId: null, submissionId: p.submissionId, length: p.length, roomId: -1 as unknown as number, mode: 'move', grab: 0, start: 0 }, `p${p.submissionId}`))}
+            {unplaced.map((i) =>
+              card(
+                titleOf(i, papers, lang),
+                {
+                  itemId: i.id,
+                  submissionId: i.submissionId,
+                  length: i.submissionId
+                    ? (papers.get(i.submissionId)?.length ?? state.settings.defaultLength)
+                    : state.settings.defaultLength * 3,
+                  roomId: -1 as unknown as number,
+                  mode: 'move',
+                  grab: 0,
+                  start: 0,
+                },
+                `i${i.id}`,
+                i,
+              ),
+            )}
+            <h3>
+              {t('programmeManage:pane.papers')} ({waiting.length})
+            </h3>
+            {waiting.map((p) =>
+              card(
+                `${p.number} ${p.title}`,
+                {
+                  itemId: null,
+                  submissionId: p.submissionId,
+                  length: p.length,
+                  roomId: -1 as unknown as number,
+                  mode: 'move',
+                  grab: 0,
+                  start: 0,
+                },
+                `p${p.submissionId}`,
+              ),
+            )}
           </aside>
           {state.rooms.length && day ? (
-            <Grid lang={lang} day={day} rooms={state.rooms} settings={state.settings} items={state.items} papers={papers} conflicted={conflicted} t={t} onDrop={(d, drop) => void onDrop(d, drop)} onOpen={open} startRef={startRef} />
+            <Grid
+              lang={lang}
+              day={day}
+              rooms={state.rooms}
+              settings={state.settings}
+              items={state.items}
+              papers={papers}
+              conflicted={conflicted}
+              t={t}
+              onDrop={(d, drop) => void onDrop(d, drop)}
+              onOpen={open}
+              startRef={startRef}
+            />
           ) : (
             <p>{t('programmeManage:rooms.none')}</p>
           )}
@@ -197,54 +313,20 @@ function Screen({ lang, mobile, state: initial }: ManageProgrammeProps) {
       <Rooms lang={lang} t={t} rooms={state.rooms} onChange={(rooms) => setState((s) => ({ ...s, rooms }))} />
       <Settings lang={lang} t={t} state={state} onChange={(settings) => setState((s) => ({ ...s, settings }))} />
       <Releases lang={lang} t={t} releases={state.releases} refused={refused} onRelease={release} />
-
-      <Modal open={draft !== null} title={draft?.id ? t('programmeManage:item.edit') : t('programmeManage:item.new')} onCancel={() => setDraft(null)} footer={null} destroyOnHidden>
-        {draft ? (
-          <div className="pg-form">
-            {draft.id === null ? (
-              <label>{t('programmeManage:item.kind')}<Select style={{ width: '100%' }} value={draft.kind} onChange={(kind) => setDraft({ ...draft, kind })} options={PROGRAMME_ITEM_KINDS.filter((k) => k !== 'paper').map((k) => ({ value: k, label: t(`programmeManage:kinds.${k}`) }))} /></label>
-            ) : null}
-            <label>{t('programmeManage:item.titleZh')}<Input value={draft.titleZh} onChange={(e) => setDraft({ ...draft, titleZh: e.target.value })} /></label>
-            <label>{t('programmeManage:item.titleEn')}<Input value={draft.titleEn} onChange={(e) => setDraft({ ...draft, titleEn: e.target.value })} /></label>
-            <label>{t('programmeManage:item.speakers')}<Input.TextArea rows={2} value={draft.speakers} onChange={(e) => setDraft({ ...draft, speakers: e.target.value })} placeholder={t('programmeManage:item.personHint')} /></label>
-            <label>{t('programmeManage:item.chair')}<Input value={draft.chair} onChange={(e) => setDraft({ ...draft, chair: e.target.value })} placeholder={t('programmeManage:item.personHint')} /></label>
-            <label>{t('programmeManage:item.session')}<Select style={{ width: '100%' }} allowClear value={draft.sessionId ?? undefined} onChange={(v) => setDraft({ ...draft, sessionId: v ?? null })} options={state.sessions.map((s) => ({ value: s.id, label: s.title[lang] || s.title.zh }))} /></label>
-            <label>{t('programmeManage:item.descZh')}<Input.TextArea rows={2} value={draft.descZh} onChange={(e) => setDraft({ ...draft, descZh: e.target.value })} /></label>
-            <label>{t('programmeManage:item.descEn')}<Input.TextArea rows={2} value={draft.descEn} onChange={(e) => setDraft({ ...draft, descEn: e.target.value })} /></label>
-            <fieldset style={{ border: '1px solid #e5e7eb', padding: 8, borderRadius: 8 }}>
-              <legend>{t('programmeManage:item.where')}</legend>
-              <label>{t('programmeManage:item.day')}<Select style={{ width: '100%' }} value={draft.day} onChange={(v) => setDraft({ ...draft, day: v })} options={state.days.map((d) => ({ value: d, label: d }))} /></label>
-              <label>{t('programmeManage:item.room')}<Select style={{ width: '100%' }} value={draft.roomId ?? 0} onChange={(v) => setDraft({ ...draft, roomId: v || null })} options={[{ value: 0, label: t('programmeManage:grid.allRooms') }, ...state.rooms.map((r) => ({ value: r.id, label: r.name[lang] || r.name.zh }))]} /></label>
-              <label>{t('programmeManage:item.start')}<Input value={draft.start} onChange={(e) => setDraft({ ...draft, start: e.target.value })} placeholder="09:00" /></label>
-              <label>{t('programmeManage:item.length')}<InputNumber style={{ width: '100%' }} min={5} max={480} step={state.settings.slotMinutes} value={draft.length} onChange={(v) => setDraft({ ...draft, length: Number(v) || state.settings.slotMinutes })} /></label>
-            </fieldset>
-            <Space wrap style={{ marginTop: 12 }}>
-              <Button type="primary" onClick={() => void saveDraft(true)}>{t('programmeManage:item.saveAndPlace')}</Button>
-              <Button onClick={() => void saveDraft(false)}>{t('programmeManage:item.save')}</Button>
-              {draft.id !== null ? <Button danger onClick={() => void remove(state.items.find((i) => i.id === draft.id)!)}>{t('programmeManage:item.remove')}</Button> : null}
-              {draft.id !== null && state.items.find((i) => i.id === draft.id)?.day ? <Button onClick={() => { void place(state.items.find((i) => i.id === draft.id)!, { day: null, startMinute: null, endMinute: null, roomId: null }); setDraft(null); }}>{t('programmeManage:item.unplace')}</Button> : null}
-            </Space>
-          </div>
-        ) : null}
-      </Modal>
-
-      <Modal
-        open={stale !== null}
-        title={t('programmeManage:stale')}
-        onCancel={() => setStale(null)}
-        footer={[
-          <Button key="keep" onClick={() => setStale(null)}>{t('programmeManage:staleKeep')}</Button>,
-          <Button key="redo" type="primary" disabled={!stale?.answer.current} onClick={() => { const s = stale!; setStale(null); void s.redo(s.answer.current!.revision); }}>{t('programmeManage:staleRedo')}</Button>,
-        ]}
-      >
-        {stale ? (
-          <p data-testid="stale">
-            {stale.answer.current
-              ? t('programmeManage:staleBody', { by: stale.answer.by || '—', title: titleOf(stale.answer.current, papers, lang), when: stale.answer.current.day ? `${stale.answer.current.day} ${hhmm(stale.answer.current.startMinute!)}–${hhmm(stale.answer.current.endMinute!)} ${roomName(stale.answer.current.roomId)}` : t('programmeManage:pane.title') })
-              : t('programmeManage:staleGone')}
-          </p>
-        ) : null}
-      </Modal>
+      <ItemDialog
+        lang={lang}
+        t={t}
+        state={state}
+        draft={draft}
+        onChange={setDraft}
+        onSave={(andPlace) => void saveDraft(andPlace)}
+        onRemove={(item) => void remove(item)}
+        onUnplace={(item) => {
+          void place(item, { day: null, startMinute: null, endMinute: null, roomId: null });
+          setDraft(null);
+        }}
+      />
+      <StaleDialog lang={lang} t={t} stale={stale} papers={papers} roomName={roomName} onClose={() => setStale(null)} />
     </div>
   );
 }

@@ -1,8 +1,17 @@
 /** The editor's state in the browser and its calls (a save may answer 409 with data: the item as it now is, or the conflicts that remain). */
 import { apiUrl, type CallInput, type Endpoint, type AnswerOf } from '../../server/contract/endpoint';
-import type { EditorItem, EditorPaper, EditorState, ProgrammeConflict, SaveAnswer, StaleAnswer } from '../../server/contract/programme';
+import type {
+  EditorItem,
+  EditorPaper,
+  EditorState,
+  ProgrammeConflict,
+  SaveAnswer,
+  StaleAnswer,
+} from '../../server/contract/programmeEditor';
 
-export type Outcome<T> = { ok: true; data: T } | { ok: false; status: number; message: string; params?: Record<string, string>; data?: unknown };
+export type Outcome<T> =
+  | { ok: true; data: T }
+  | { ok: false; status: number; message: string; params?: Record<string, string>; data?: unknown };
 
 /** Calls an endpoint and keeps a refusal's data (the API client drops it). */
 export async function send<E extends Endpoint>(endpoint: E, input: CallInput<E>): Promise<Outcome<AnswerOf<E>>> {
@@ -11,19 +20,34 @@ export async function send<E extends Endpoint>(endpoint: E, input: CallInput<E>)
     const res = await fetch(apiUrl(endpoint, given.params, given.query), {
       method: endpoint.method,
       credentials: 'same-origin',
-      headers: { Accept: 'application/json', ...(given.body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+      headers: {
+        Accept: 'application/json',
+        ...(given.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      },
       body: given.body === undefined ? undefined : JSON.stringify(given.body),
     });
-    const answer = (await res.json().catch(() => null)) as { code: number; message: string; data: unknown; params?: Record<string, string> } | null;
+    const answer = (await res.json().catch(() => null)) as {
+      code: number;
+      message: string;
+      data: unknown;
+      params?: Record<string, string>;
+    } | null;
     if (res.status === 401) location.assign(`/conferencelogin?redirect=${encodeURIComponent(location.pathname)}`);
     if (answer && answer.code === 200) return { ok: true, data: answer.data as AnswerOf<E> };
-    return { ok: false, status: res.status, message: answer?.message ?? 'commonMsg.serverError', params: answer?.params, data: answer?.data };
+    return {
+      ok: false,
+      status: res.status,
+      message: answer?.message ?? 'commonMsg.serverError',
+      params: answer?.params,
+      data: answer?.data,
+    };
   } catch {
     return { ok: false, status: 0, message: 'userReg.passportError' };
   }
 }
 
-export const isStale = (o: Outcome<unknown>): o is { ok: false; status: 409; message: string; data: StaleAnswer } => !o.ok && o.status === 409 && o.message === 'programmeManage:stale';
+export const isStale = (o: Outcome<unknown>): o is { ok: false; status: 409; message: string; data: StaleAnswer } =>
+  !o.ok && o.status === 409 && o.message === 'programmeManage:stale';
 
 /** The state after a save: the item and what moved with it replaced, what was removed dropped, the conflicts as the server counts them. */
 export function applied(state: EditorState, a: SaveAnswer): EditorState {

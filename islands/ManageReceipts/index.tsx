@@ -7,17 +7,20 @@ import { useState } from 'react';
 import { App, Button, Descriptions, Form, Input, Modal, Select, Space, Tag, Typography } from 'antd';
 import { formatInstant } from '../../server/contract/conferences';
 import { formatMoney } from '../../server/contract/money';
-import { INVOICE_STATUSES, receiptsApi, type InvoicePage, type InvoiceStatus, type ManagedInvoiceView } from '../../server/contract/receipts';
+import {
+  INVOICE_STATUSES,
+  receiptsApi,
+  type InvoiceStatus,
+  type ManagedInvoiceView,
+} from '../../server/contract/receipts';
 import { AntdRoot } from '../shared/AntdRoot';
 import { call, ApiError } from '../shared/api';
 import { downloadPost } from '../shared/download';
 import { translator } from '../shared/i18n';
-import type { Lang } from '../shared/locale';
 import { useHydrated } from '../shared/hydrated';
 import { ManageTable } from '../shared/ManageTable';
 import { checkedValues } from '../shared/formCheck';
-
-export type ManageReceiptsProps = { lang: Lang; mobile: boolean; page: InvoicePage };
+import type { ManageReceiptsProps } from './props';
 
 type Filter = { status?: InvoiceStatus; person?: string; orderNo?: string };
 type Edit = { status: InvoiceStatus; expressNo: string; billNo: string };
@@ -33,7 +36,11 @@ function Receipts({ lang, mobile, page: initial }: ManageReceiptsProps) {
   const [editing, setEditing] = useState<ManagedInvoiceView | null>(null);
   const [form] = Form.useForm<Edit>();
   const fail = (err: unknown) => message.error(t(err instanceof ApiError ? err.messageKey : 'commonMsg.failed'));
-  const clean = (f: Filter) => ({ status: f.status, person: f.person?.trim() || undefined, orderNo: f.orderNo?.trim() || undefined });
+  const clean = (f: Filter) => ({
+    status: f.status,
+    person: f.person?.trim() || undefined,
+    orderNo: f.orderNo?.trim() || undefined,
+  });
 
   async function load(f: Filter, page: number) {
     try {
@@ -53,14 +60,16 @@ function Receipts({ lang, mobile, page: initial }: ManageReceiptsProps) {
     if (!editing) return;
     const values = await checkedValues(form);
     if (!values) return;
-    if (INVOICE_STATUSES.indexOf(values.status) < INVOICE_STATUSES.indexOf(editing.status)) return void form.setFields([{ name: 'status', errors: [t('receipts:statusBackwards')] }]);
+    if (INVOICE_STATUSES.indexOf(values.status) < INVOICE_STATUSES.indexOf(editing.status))
+      return void form.setFields([{ name: 'status', errors: [t('receipts:statusBackwards')] }]);
     try {
       const done = await call(receiptsApi.update, { params: { id: editing.id }, body: values });
       setData({ ...data, rows: data.rows.map((r) => (r.id === done.id ? done : r)) });
       setEditing(null);
       message.success(t('receipts:saved'));
     } catch (err) {
-      if (err instanceof ApiError && err.field) form.setFields([{ name: err.field as keyof Edit, errors: [t(err.messageKey)] }]);
+      if (err instanceof ApiError && err.field)
+        form.setFields([{ name: err.field as keyof Edit, errors: [t(err.messageKey)] }]);
       else fail(err);
     }
   }
@@ -74,16 +83,44 @@ function Receipts({ lang, mobile, page: initial }: ManageReceiptsProps) {
   }
 
   const status = (s: InvoiceStatus) => <Tag color={COLORS[s]}>{t(`receipts:status.${s}`)}</Tag>;
-  const edit = (row: ManagedInvoiceView) => <a role="button" onClick={() => open(row)}>{t('receipts:edit')}</a>;
-  const pagination = { current: data.page, pageSize: data.size, total: data.total, onChange: (p: number) => void load(filter, p) };
+  const edit = (row: ManagedInvoiceView) => (
+    <a role="button" onClick={() => open(row)}>
+      {t('receipts:edit')}
+    </a>
+  );
+  const pagination = {
+    current: data.page,
+    pageSize: data.size,
+    total: data.total,
+    onChange: (p: number) => void load(filter, p),
+  };
 
   return (
     <div className="manage-receipts">
       <Space wrap style={{ marginBottom: 12 }}>
-        <Select allowClear placeholder={t('receipts:field.status')} aria-label={t('receipts:field.status')} style={{ width: 160 }} value={filter.status} onChange={(v: InvoiceStatus | undefined) => void load({ ...filter, status: v }, 1)}
-          options={INVOICE_STATUSES.map((s) => ({ value: s, label: t(`receipts:status.${s}`) }))} />
-        <Input.Search allowClear placeholder={t('receipts:filter.person')} aria-label={t('receipts:filter.person')} style={{ width: 200 }} onSearch={(v) => void load({ ...filter, person: v }, 1)} />
-        <Input.Search allowClear placeholder={t('receipts:filter.orderNo')} aria-label={t('receipts:filter.orderNo')} style={{ width: 200 }} onSearch={(v) => void load({ ...filter, orderNo: v }, 1)} />
+        <Select
+          allowClear
+          placeholder={t('receipts:field.status')}
+          aria-label={t('receipts:field.status')}
+          style={{ width: 160 }}
+          value={filter.status}
+          onChange={(v: InvoiceStatus | undefined) => void load({ ...filter, status: v }, 1)}
+          options={INVOICE_STATUSES.map((s) => ({ value: s, label: t(`receipts:status.${s}`) }))}
+        />
+        <Input.Search
+          allowClear
+          placeholder={t('receipts:filter.person')}
+          aria-label={t('receipts:filter.person')}
+          style={{ width: 200 }}
+          onSearch={(v) => void load({ ...filter, person: v }, 1)}
+        />
+        <Input.Search
+          allowClear
+          placeholder={t('receipts:filter.orderNo')}
+          aria-label={t('receipts:filter.orderNo')}
+          style={{ width: 200 }}
+          onSearch={(v) => void load({ ...filter, orderNo: v }, 1)}
+        />
         <Button onClick={exportAll}>{t('receipts:export.button')}</Button>
       </Space>
       <ManageTable<ManagedInvoiceView>
@@ -96,7 +133,9 @@ function Receipts({ lang, mobile, page: initial }: ManageReceiptsProps) {
           <Descriptions size="small" column={mobile ? 1 : 2}>
             <Descriptions.Item label={t('receipts:field.taxpayerId')}>{r.taxpayerId}</Descriptions.Item>
             <Descriptions.Item label={t('receipts:field.email')}>{r.email}</Descriptions.Item>
-            <Descriptions.Item label={t('receipts:field.recipientName')}>{`${r.recipientName} ${r.phone}`}</Descriptions.Item>
+            <Descriptions.Item
+              label={t('receipts:field.recipientName')}
+            >{`${r.recipientName} ${r.phone}`}</Descriptions.Item>
             <Descriptions.Item label={t('receipts:field.address')}>{r.address}</Descriptions.Item>
             <Descriptions.Item label={t('receipts:field.attendees')}>{r.attendees.join(', ')}</Descriptions.Item>
             <Descriptions.Item label={t('receipts:field.comment')}>{r.comment}</Descriptions.Item>
@@ -104,23 +143,84 @@ function Receipts({ lang, mobile, page: initial }: ManageReceiptsProps) {
         )}
         columns={[
           { key: 'order', title: t('receipts:field.order'), minWidth: 140, primary: true, render: (r) => r.orderNo },
-          { key: 'applicant', title: t('receipts:field.applicant'), minWidth: 100, render: (r) => r.applicantName || r.applicantEmail },
-          { key: 'title', title: t('receipts:field.titleName'), minWidth: 160, render: (r) => `${r.titleName} (${t(`receipts:titleType.${r.titleType}`)})` },
+          {
+            key: 'applicant',
+            title: t('receipts:field.applicant'),
+            minWidth: 100,
+            render: (r) => r.applicantName || r.applicantEmail,
+          },
+          {
+            key: 'title',
+            title: t('receipts:field.titleName'),
+            minWidth: 160,
+            render: (r) => `${r.titleName} (${t(`receipts:titleType.${r.titleType}`)})`,
+          },
           // The day it was paid under the amount, the bill under the tracking number: every column fits at 1366 px.
-          { key: 'amount', title: `${t('receipts:field.amount')} · ${t('receipts:field.paidDate')}`, minWidth: 110, render: (r) => <><div>{formatMoney(r.amount, lang)}</div><Typography.Text type="secondary">{r.paidDate}</Typography.Text></> },
+          {
+            key: 'amount',
+            title: `${t('receipts:field.amount')} · ${t('receipts:field.paidDate')}`,
+            minWidth: 110,
+            render: (r) => (
+              <>
+                <div>{formatMoney(r.amount, lang)}</div>
+                <Typography.Text type="secondary">{r.paidDate}</Typography.Text>
+              </>
+            ),
+          },
           { key: 'status', title: t('receipts:field.status'), render: (r) => status(r.status) },
-          { key: 'numbers', title: `${t('receipts:field.expressNo')} · ${t('receipts:field.billNo')}`, minWidth: 110, render: (r) => <><div>{r.expressNo}</div><Typography.Text type="secondary">{r.billNo}</Typography.Text></> },
-          { key: 'created', title: t('receipts:field.createdAt'), minWidth: 100, render: (r) => formatInstant(r.createdAt) },
+          {
+            key: 'numbers',
+            title: `${t('receipts:field.expressNo')} · ${t('receipts:field.billNo')}`,
+            minWidth: 110,
+            render: (r) => (
+              <>
+                <div>{r.expressNo}</div>
+                <Typography.Text type="secondary">{r.billNo}</Typography.Text>
+              </>
+            ),
+          },
+          {
+            key: 'created',
+            title: t('receipts:field.createdAt'),
+            minWidth: 100,
+            render: (r) => formatInstant(r.createdAt),
+          },
           { key: 'edit', title: t('receipts:edit'), actions: true, render: (r) => edit(r) },
         ]}
       />
-      <Modal open={editing !== null} title={editing ? `${t('receipts:edit')} ${editing.orderNo}` : ''} onOk={save} onCancel={() => setEditing(null)} okText={t('receipts:save')} cancelText={t('profile.cancel')} forceRender={hydrated}>
+      <Modal
+        open={editing !== null}
+        title={editing ? `${t('receipts:edit')} ${editing.orderNo}` : ''}
+        onOk={save}
+        onCancel={() => setEditing(null)}
+        okText={t('receipts:save')}
+        cancelText={t('profile.cancel')}
+        forceRender={hydrated}
+      >
         <Form form={form} layout="vertical" name="receipt">
           <Form.Item name="status" label={t('receipts:field.status')}>
-            <Select options={INVOICE_STATUSES.map((s) => ({ value: s, label: t(`receipts:status.${s}`), disabled: editing ? INVOICE_STATUSES.indexOf(s) < INVOICE_STATUSES.indexOf(editing.status) : false }))} />
+            <Select
+              options={INVOICE_STATUSES.map((s) => ({
+                value: s,
+                label: t(`receipts:status.${s}`),
+                disabled: editing ? INVOICE_STATUSES.indexOf(s) < INVOICE_STATUSES.indexOf(editing.status) : false,
+              }))}
+            />
           </Form.Item>
-          <Form.Item name="expressNo" label={t('receipts:field.expressNo')} rules={[{ max: 64, message: t('receipts:expressNoTooLong') }]}><Input maxLength={64} /></Form.Item>
-          <Form.Item name="billNo" label={t('receipts:field.billNo')} rules={[{ max: 64, message: t('receipts:billNoTooLong') }]}><Input maxLength={64} /></Form.Item>
+          <Form.Item
+            name="expressNo"
+            label={t('receipts:field.expressNo')}
+            rules={[{ max: 64, message: t('receipts:expressNoTooLong') }]}
+          >
+            <Input maxLength={64} />
+          </Form.Item>
+          <Form.Item
+            name="billNo"
+            label={t('receipts:field.billNo')}
+            rules={[{ max: 64, message: t('receipts:billNoTooLong') }]}
+          >
+            <Input maxLength={64} />
+          </Form.Item>
         </Form>
       </Modal>
     </div>

@@ -4,16 +4,14 @@
  */
 import { App, Button, Descriptions, Popconfirm, Space, Tag } from 'antd';
 import { formatInstant } from '../../server/contract/conferences';
-import type { RegistrantDetails, RegistrantFile } from '../../server/contract/registrants';
+import type { RegistrantFile } from '../../server/contract/registrants';
 import { registrationApi } from '../../server/contract/registration';
 import { AntdRoot } from '../shared/AntdRoot';
 import { call, ApiError } from '../shared/api';
 import { openFiles } from '../shared/download';
 import { translator } from '../shared/i18n';
-import type { Lang } from '../shared/locale';
 import { fileSize as size } from '../shared/fileSize';
-
-export type ManageRegistrantDetailsProps = { lang: Lang; mobile: boolean; details: RegistrantDetails };
+import type { ManageRegistrantDetailsProps } from './props';
 
 function Details({ lang, mobile, details }: ManageRegistrantDetailsProps) {
   const t = translator(lang);
@@ -24,7 +22,10 @@ function Details({ lang, mobile, details }: ManageRegistrantDetailsProps) {
   async function download(files: Array<RegistrantFile & { field: string }>) {
     try {
       const { token } = await call(registrationApi.downloadToken);
-      await openFiles(files.map((f) => ({ name: f.name, field: f.field })), token);
+      await openFiles(
+        files.map((f) => ({ name: f.name, field: f.field })),
+        token,
+      );
     } catch (err) {
       fail(err);
     }
@@ -52,7 +53,11 @@ function Details({ lang, mobile, details }: ManageRegistrantDetailsProps) {
           { key: 'email', label: t('manageRegistration:email'), children: details.email },
           { key: 'version', label: t('registration:version'), children: details.version },
           { key: 'time', label: t('manageRegistration:registeredAt'), children: formatInstant(details.createTime) },
-          { key: 'by', label: t('manageRegistration:addedBy'), children: details.addedBy ? <Tag>{details.addedBy}</Tag> : t('manageRegistration:self') },
+          {
+            key: 'by',
+            label: t('manageRegistration:addedBy'),
+            children: details.addedBy ? <Tag>{details.addedBy}</Tag> : t('manageRegistration:self'),
+          },
         ]}
       />
       <h3 className="register-section">{t('manageRegistration:answers')}</h3>
@@ -81,8 +86,15 @@ function Details({ lang, mobile, details }: ManageRegistrantDetailsProps) {
         <Button type="primary" href={`/platform/manage/user/edit?uid=${details.id}`}>
           {t('manageRegistration:edit')}
         </Button>
-        {allFiles.length > 1 ? <Button onClick={() => download(allFiles)}>{t('manageRegistration:downloadAll')}</Button> : null}
-        <Popconfirm title={t('manageRegistration:confirmDelete', { name: details.name || details.email })} onConfirm={remove} okText={t('manageRegistration:delete')} cancelText={t('profile.cancel')}>
+        {allFiles.length > 1 ? (
+          <Button onClick={() => download(allFiles)}>{t('manageRegistration:downloadAll')}</Button>
+        ) : null}
+        <Popconfirm
+          title={t('manageRegistration:confirmDelete', { name: details.name || details.email })}
+          onConfirm={remove}
+          okText={t('manageRegistration:delete')}
+          cancelText={t('profile.cancel')}
+        >
           <Button danger>{t('manageRegistration:delete')}</Button>
         </Popconfirm>
         <Button href="/platform/manage/user">{t('manageRegistration:backToList')}</Button>

@@ -21,7 +21,16 @@ export function MailDialog({ t, target, onClose }: { t: T; target: MailTarget | 
     if (!target) return;
     setBusy(true);
     try {
-      await call(registrationApi.sendMail, { body: { data: { type: target.all ? '' : 'NotAll', ids: target.all ? undefined : target.ids, title: values.title, content: values.content } } });
+      await call(registrationApi.sendMail, {
+        body: {
+          data: {
+            type: target.all ? '' : 'NotAll',
+            ids: target.all ? undefined : target.ids,
+            title: values.title,
+            content: values.content,
+          },
+        },
+      });
       message.success(t('registration:sendMsg'));
       form.resetFields();
       onClose();
@@ -48,12 +57,27 @@ export function MailDialog({ t, target, onClose }: { t: T; target: MailTarget | 
     >
       <Form form={form} layout="vertical" name="registrantMail">
         <Form.Item label={t('manageRegistration:mail.addresses')}>
-          <Input.TextArea readOnly autoSize={{ minRows: 1, maxRows: 4 }} value={target ? (target.all ? t('manageRegistration:mail.allUsers') : target.emails.join(', ')) : ''} />
+          <Input.TextArea
+            readOnly
+            autoSize={{ minRows: 1, maxRows: 4 }}
+            value={target ? (target.all ? t('manageRegistration:mail.allUsers') : target.emails.join(', ')) : ''}
+          />
         </Form.Item>
-        <Form.Item name="title" label={t('manageRegistration:mail.subject')} rules={[{ required: true, whitespace: true, message: t('registration:mailTitleRequired') }, { max: 200, message: t('registration:mailTitleTooLong') }]}>
+        <Form.Item
+          name="title"
+          label={t('manageRegistration:mail.subject')}
+          rules={[
+            { required: true, whitespace: true, message: t('registration:mailTitleRequired') },
+            { max: 200, message: t('registration:mailTitleTooLong') },
+          ]}
+        >
           <Input />
         </Form.Item>
-        <Form.Item name="content" label={t('manageRegistration:mail.content')} rules={[{ required: true, whitespace: true, message: t('registration:mailContentRequired') }]}>
+        <Form.Item
+          name="content"
+          label={t('manageRegistration:mail.content')}
+          rules={[{ required: true, whitespace: true, message: t('registration:mailContentRequired') }]}
+        >
           <Input.TextArea autoSize={{ minRows: 6, maxRows: 14 }} />
         </Form.Item>
         <p className="admin-hint">{t('manageRegistration:mail.hint', { n: MAX_RECIPIENTS_PER_MAIL })}</p>

@@ -7,26 +7,15 @@
 import { useEffect, useState } from 'react';
 import { App, Button, Checkbox, Form, Input, List, Pagination, Popconfirm, Select, Space, Table } from 'antd';
 import { formatInstant } from '../../server/contract/conferences';
-import { REGISTRANT_PAGE_SIZE, type RegistrantListRow, type RegistrantPage } from '../../server/contract/registrants';
+import { REGISTRANT_PAGE_SIZE, type RegistrantListRow } from '../../server/contract/registrants';
 import { NO_COUNTRY, registrationApi } from '../../server/contract/registration';
 import { showInAddress } from '../shared/address';
 import { AntdRoot } from '../shared/AntdRoot';
 import { call, ApiError } from '../shared/api';
 import { downloadPost } from '../shared/download';
 import { translator } from '../shared/i18n';
-import type { Lang } from '../shared/locale';
 import { MailDialog, type MailTarget } from './MailDialog';
-
-/** The list's filter (issue 33): what the form shows and the address holds. */
-export type RegistrantFilter = { name?: string; email?: string; country?: string; unit?: string; from?: string; to?: string; version?: string };
-
-export type ManageRegistrantsProps = {
-  lang: Lang; mobile: boolean; initial: RegistrantPage; badgeEnabled: boolean; mailConfigured: boolean; versions: string[];
-  /** the filter the address gave (the first page is already filtered) */
-  filter?: RegistrantFilter;
-  /** the countries or regions registrants gave, labelled */
-  countries?: Array<{ value: string; label: string }>;
-};
+import type { RegistrantFilter, ManageRegistrantsProps } from './props';
 
 type Query = RegistrantFilter & { name: string; email: string; page: number };
 const FILTER_KEYS = ['name', 'email', 'country', 'unit', 'from', 'to', 'version'] as const;
@@ -41,7 +30,15 @@ function filterOf(v: RegistrantFilter): RegistrantFilter {
   return out;
 }
 
-function Registrants({ lang, mobile, initial, badgeEnabled, versions, filter = {}, countries = [] }: ManageRegistrantsProps) {
+function Registrants({
+  lang,
+  mobile,
+  initial,
+  badgeEnabled,
+  versions,
+  filter = {},
+  countries = [],
+}: ManageRegistrantsProps) {
   const t = translator(lang);
   const { message } = App.useApp();
   const [data, setData] = useState(initial);
@@ -54,7 +51,13 @@ function Registrants({ lang, mobile, initial, badgeEnabled, versions, filter = {
   const [busy, setBusy] = useState<string | null>(null);
   useEffect(() => setHydrated(true), []);
 
-  const fail = (err: unknown) => message.error(t(err instanceof ApiError ? err.messageKey : 'commonMsg.failed', err instanceof ApiError ? err.params : undefined));
+  const fail = (err: unknown) =>
+    message.error(
+      t(
+        err instanceof ApiError ? err.messageKey : 'commonMsg.failed',
+        err instanceof ApiError ? err.params : undefined,
+      ),
+    );
 
   /** A new search from the form: the list and the address follow it. */
   function search(v: RegistrantFilter) {
@@ -107,10 +110,13 @@ function Registrants({ lang, mobile, initial, badgeEnabled, versions, filter = {
     setBusy(kind);
     const ids = selected.map((r) => r.id);
     try {
-      if (kind === 'excel') await downloadPost(registrationApi.excel, ids.length ? { ids } : filterOf(query), 'user.xlsx');
-      if (kind === 'files') await downloadPost(registrationApi.allFiles, ids.length ? { ids } : filterOf(query), 'files.zip');
+      if (kind === 'excel')
+        await downloadPost(registrationApi.excel, ids.length ? { ids } : filterOf(query), 'user.xlsx');
+      if (kind === 'files')
+        await downloadPost(registrationApi.allFiles, ids.length ? { ids } : filterOf(query), 'files.zip');
       // Badges: the selected users, or the current page when none are selected.
-      if (kind === 'badges') await downloadPost(registrationApi.badges, { ids: ids.length ? ids : data.rows.map((r) => r.id) }, 'badge.pdf');
+      if (kind === 'badges')
+        await downloadPost(registrationApi.badges, { ids: ids.length ? ids : data.rows.map((r) => r.id) }, 'badge.pdf');
     } catch (err) {
       fail(err);
     } finally {
@@ -122,18 +128,33 @@ function Registrants({ lang, mobile, initial, badgeEnabled, versions, filter = {
     <a key="view" role="button" onClick={() => view(row)}>
       {t('manageRegistration:view')}
     </a>,
-    <Popconfirm key="delete" title={t('manageRegistration:confirmDelete', { name: row.name || row.email })} onConfirm={() => remove(row)} okText={t('manageRegistration:delete')} cancelText={t('profile.cancel')}>
+    <Popconfirm
+      key="delete"
+      title={t('manageRegistration:confirmDelete', { name: row.name || row.email })}
+      onConfirm={() => remove(row)}
+      okText={t('manageRegistration:delete')}
+      cancelText={t('profile.cancel')}
+    >
       <a className="danger-link" role="button">
         {t('manageRegistration:delete')}
       </a>
     </Popconfirm>,
   ];
   const isSelected = (row: RegistrantListRow) => selected.some((r) => r.id === row.id);
-  const toggle = (row: RegistrantListRow, on: boolean) => setSelected((s) => (on ? [...s.filter((r) => r.id !== row.id), row] : s.filter((r) => r.id !== row.id)));
+  const toggle = (row: RegistrantListRow, on: boolean) =>
+    setSelected((s) => (on ? [...s.filter((r) => r.id !== row.id), row] : s.filter((r) => r.id !== row.id)));
 
   return (
     <div className="manage-registrants">
-      <Form form={form} layout={mobile ? 'vertical' : 'inline'} name="registrantSearch" initialValues={filter} onFinish={search} className="admin-add" style={{ rowGap: 8 }}>
+      <Form
+        form={form}
+        layout={mobile ? 'vertical' : 'inline'}
+        name="registrantSearch"
+        initialValues={filter}
+        onFinish={search}
+        className="admin-add"
+        style={{ rowGap: 8 }}
+      >
         <Form.Item name="name" label={t('manageRegistration:keyword')}>
           <Input allowClear placeholder={t('manageRegistration:keywordHint')} />
         </Form.Item>
@@ -141,7 +162,13 @@ function Registrants({ lang, mobile, initial, badgeEnabled, versions, filter = {
           <Input allowClear inputMode="email" />
         </Form.Item>
         <Form.Item name="country" label={t('manageRegistration:country')}>
-          <Select allowClear showSearch={{ optionFilterProp: 'label' }} style={mobile ? undefined : { minWidth: 160 }} placeholder={t('manageRegistration:any')} options={[...countries, { value: NO_COUNTRY, label: t('manageRegistration:noCountry') }]} />
+          <Select
+            allowClear
+            showSearch={{ optionFilterProp: 'label' }}
+            style={mobile ? undefined : { minWidth: 160 }}
+            placeholder={t('manageRegistration:any')}
+            options={[...countries, { value: NO_COUNTRY, label: t('manageRegistration:noCountry') }]}
+          />
         </Form.Item>
         <Form.Item name="unit" label={t('manageRegistration:unitExact')}>
           <Input allowClear placeholder={t('manageRegistration:unitExactHint')} />
@@ -154,7 +181,12 @@ function Registrants({ lang, mobile, initial, badgeEnabled, versions, filter = {
         </Form.Item>
         {versions.length > 1 || filter.version ? (
           <Form.Item name="version" label={t('manageRegistration:version')}>
-            <Select allowClear style={mobile ? undefined : { minWidth: 100 }} placeholder={t('manageRegistration:any')} options={versions.map((v) => ({ value: v, label: v }))} />
+            <Select
+              allowClear
+              style={mobile ? undefined : { minWidth: 100 }}
+              placeholder={t('manageRegistration:any')}
+              options={versions.map((v) => ({ value: v, label: v }))}
+            />
           </Form.Item>
         ) : null}
         <Form.Item>
@@ -199,29 +231,69 @@ function Registrants({ lang, mobile, initial, badgeEnabled, versions, filter = {
             renderItem={(row) => (
               <List.Item actions={actions(row)}>
                 <List.Item.Meta
-                  avatar={<Checkbox checked={isSelected(row)} onChange={(e) => toggle(row, e.target.checked)} aria-label={row.email} />}
+                  avatar={
+                    <Checkbox
+                      checked={isSelected(row)}
+                      onChange={(e) => toggle(row, e.target.checked)}
+                      aria-label={row.email}
+                    />
+                  }
                   title={`${row.name || '—'} · ${row.code}`}
                   description={`${row.email}${row.unit ? ` · ${row.unit}` : ''}`}
                 />
               </List.Item>
             )}
           />
-          <Pagination simple current={query.page} pageSize={REGISTRANT_PAGE_SIZE} total={data.total} onChange={(page) => load({ ...query, page })} style={{ marginTop: 12 }} />
+          <Pagination
+            simple
+            current={query.page}
+            pageSize={REGISTRANT_PAGE_SIZE}
+            total={data.total}
+            onChange={(page) => load({ ...query, page })}
+            style={{ marginTop: 12 }}
+          />
         </>
       ) : (
         <Table
           rowKey="id"
           loading={loading}
           dataSource={data.rows}
-          rowSelection={{ selectedRowKeys: selected.map((r) => r.id), onChange: (_keys, rows) => setSelected((s) => [...s.filter((r) => !data.rows.some((d) => d.id === r.id)), ...rows]) }}
-          pagination={{ current: query.page, pageSize: REGISTRANT_PAGE_SIZE, total: data.total, showSizeChanger: false, onChange: (page) => load({ ...query, page }) }}
+          rowSelection={{
+            selectedRowKeys: selected.map((r) => r.id),
+            onChange: (_keys, rows) =>
+              setSelected((s) => [...s.filter((r) => !data.rows.some((d) => d.id === r.id)), ...rows]),
+          }}
+          pagination={{
+            current: query.page,
+            pageSize: REGISTRANT_PAGE_SIZE,
+            total: data.total,
+            showSizeChanger: false,
+            onChange: (page) => load({ ...query, page }),
+          }}
           columns={[
             { title: t('manageRegistration:code'), dataIndex: 'code', key: 'code', width: 120 },
-            { title: t('manageRegistration:name'), dataIndex: 'name', key: 'name', width: 140, render: (v: string) => v || '—' },
+            {
+              title: t('manageRegistration:name'),
+              dataIndex: 'name',
+              key: 'name',
+              width: 140,
+              render: (v: string) => v || '—',
+            },
             { title: t('manageRegistration:email'), dataIndex: 'email', key: 'email' },
             { title: t('manageRegistration:unit'), dataIndex: 'unit', key: 'unit' },
-            { title: t('manageRegistration:registeredAt'), dataIndex: 'createTime', key: 'createTime', width: 170, render: (v: string) => formatInstant(v) },
-            { title: t('manageRegistration:actions'), key: 'actions', width: 130, render: (_, row) => <Space>{actions(row)}</Space> },
+            {
+              title: t('manageRegistration:registeredAt'),
+              dataIndex: 'createTime',
+              key: 'createTime',
+              width: 170,
+              render: (v: string) => formatInstant(v),
+            },
+            {
+              title: t('manageRegistration:actions'),
+              key: 'actions',
+              width: 130,
+              render: (_, row) => <Space>{actions(row)}</Space>,
+            },
           ]}
         />
       )}

@@ -31,7 +31,9 @@ export function RuleDialog({ t, mobile, editing, onClose, onSaved }: Props) {
     if (!editing) return;
     form.resetFields();
     const r = editing.rule;
-    form.setFieldsValue(r ? { titleZh: r.titleZh, titleEn: r.titleEn, display: r.display, enabled: r.enabled, sort: r.sort } : BLANK);
+    form.setFieldsValue(
+      r ? { titleZh: r.titleZh, titleEn: r.titleEn, display: r.display, enabled: r.enabled, sort: r.sort } : BLANK,
+    );
   }, [editing, form]);
 
   async function save() {
@@ -39,11 +41,21 @@ export function RuleDialog({ t, mobile, editing, onClose, onSaved }: Props) {
     // A failed check already shows its message on the field.
     const v = await form.validateFields().catch(() => null);
     if (!v) return;
-    const body = { titleZh: v.titleZh, titleEn: v.titleEn, display: Boolean(v.display), enabled: Boolean(v.enabled), sort: v.sort ?? 0 };
+    const body = {
+      titleZh: v.titleZh,
+      titleEn: v.titleEn,
+      display: Boolean(v.display),
+      enabled: Boolean(v.enabled),
+      sort: v.sort ?? 0,
+    };
     const { rule } = editing;
     setBusy(true);
     try {
-      onSaved(rule ? await call(reviewApi.updateRule, { params: { id: rule.id }, body }) : await call(reviewApi.createRule, { body }));
+      onSaved(
+        rule
+          ? await call(reviewApi.updateRule, { params: { id: rule.id }, body })
+          : await call(reviewApi.createRule, { body }),
+      );
       message.success(t('review:saved'));
       onClose();
     } catch (err) {
@@ -64,18 +76,40 @@ export function RuleDialog({ t, mobile, editing, onClose, onSaved }: Props) {
       width={mobile ? '100%' : 680}
       forceRender={hydrated}
       footer={[
-        <Button key="c" onClick={onClose}>{t('review:config.cancel')}</Button>,
-        <Button key="s" type="primary" loading={busy} onClick={save}>{t('review:config.save')}</Button>,
+        <Button key="c" onClick={onClose}>
+          {t('review:config.cancel')}
+        </Button>,
+        <Button key="s" type="primary" loading={busy} onClick={save}>
+          {t('review:config.save')}
+        </Button>,
       ]}
     >
       <Form form={form} layout="vertical" name="reviewRule">
-        <Form.Item name="titleZh" label={t('review:config.titleZh')} extra={t('review:config.titleHint')} rules={schemaRules(shape.titleZh, t)}>{titleInput}</Form.Item>
-        <Form.Item name="titleEn" label={t('review:config.titleEn')} rules={schemaRules(shape.titleEn, t)}>{titleInput}</Form.Item>
+        <Form.Item
+          name="titleZh"
+          label={t('review:config.titleZh')}
+          extra={t('review:config.titleHint')}
+          rules={schemaRules(shape.titleZh, t)}
+        >
+          {titleInput}
+        </Form.Item>
+        <Form.Item name="titleEn" label={t('review:config.titleEn')} rules={schemaRules(shape.titleEn, t)}>
+          {titleInput}
+        </Form.Item>
         <Space wrap align="start" style={{ display: 'flex' }}>
-          <Form.Item name="display" label={t('review:config.display')} valuePropName="checked" {...half}><Switch /></Form.Item>
-          <Form.Item name="enabled" label={t('review:config.enabled')} valuePropName="checked" {...half}><Switch /></Form.Item>
+          <Form.Item name="display" label={t('review:config.display')} valuePropName="checked" {...half}>
+            <Switch />
+          </Form.Item>
+          <Form.Item name="enabled" label={t('review:config.enabled')} valuePropName="checked" {...half}>
+            <Switch />
+          </Form.Item>
         </Space>
-        <Form.Item name="sort" label={t('review:config.sort')} extra={t('review:config.sortHint')} rules={schemaRules(shape.sort, t)}>
+        <Form.Item
+          name="sort"
+          label={t('review:config.sort')}
+          extra={t('review:config.sortHint')}
+          rules={schemaRules(shape.sort, t)}
+        >
           <InputNumber min={0} max={9999} precision={0} style={{ width: 140 }} />
         </Form.Item>
       </Form>

@@ -32,15 +32,28 @@ export function RulesTab({ lang, mobile, t, rules, onSaved }: Props) {
   const title = (text: string) => (
     <div style={WRAP}>
       {text}
-      <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>{t('review:config.pointCount', { count: rulePoints(text).length })}</Typography.Text>
+      <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
+        {t('review:config.pointCount', { count: rulePoints(text).length })}
+      </Typography.Text>
     </div>
   );
-  const flag = (on: boolean) => <Tag color={on ? 'green' : undefined}>{t(on ? 'review:config.yes' : 'review:config.no')}</Tag>;
+  const flag = (on: boolean) => (
+    <Tag color={on ? 'green' : undefined}>{t(on ? 'review:config.yes' : 'review:config.no')}</Tag>
+  );
   const actions = (r: ReviewRule) => (
     <Space size="small" wrap>
-      <a role="button" onClick={() => setEditing({ rule: r })}>{t('review:config.edit')}</a>
-      <Popconfirm title={t('review:config.confirmDelete')} okText={t('review:config.delete')} cancelText={t('review:config.cancel')} onConfirm={() => remove(r)}>
-        <a role="button" className="danger-link">{t('review:config.delete')}</a>
+      <a role="button" onClick={() => setEditing({ rule: r })}>
+        {t('review:config.edit')}
+      </a>
+      <Popconfirm
+        title={t('review:config.confirmDelete')}
+        okText={t('review:config.delete')}
+        cancelText={t('review:config.cancel')}
+        onConfirm={() => remove(r)}
+      >
+        <a role="button" className="danger-link">
+          {t('review:config.delete')}
+        </a>
       </Popconfirm>
     </Space>
   );
@@ -50,9 +63,24 @@ export function RulesTab({ lang, mobile, t, rules, onSaved }: Props) {
     { title: t('review:config.sort'), key: 'sort', width: 80, render: (_: unknown, r: ReviewRule) => r.sort },
     { title: t('review:config.titleZh'), key: 'zh', render: (_: unknown, r: ReviewRule) => title(r.titleZh) },
     { title: t('review:config.titleEn'), key: 'en', render: (_: unknown, r: ReviewRule) => title(r.titleEn) },
-    { title: t('review:config.display'), key: 'display', width: 120, render: (_: unknown, r: ReviewRule) => flag(r.display) },
-    { title: t('review:config.enabled'), key: 'enabled', width: 90, render: (_: unknown, r: ReviewRule) => flag(r.enabled) },
-    { title: t('review:config.actions'), key: 'actions', width: 130, render: (_: unknown, r: ReviewRule) => actions(r) },
+    {
+      title: t('review:config.display'),
+      key: 'display',
+      width: 120,
+      render: (_: unknown, r: ReviewRule) => flag(r.display),
+    },
+    {
+      title: t('review:config.enabled'),
+      key: 'enabled',
+      width: 90,
+      render: (_: unknown, r: ReviewRule) => flag(r.enabled),
+    },
+    {
+      title: t('review:config.actions'),
+      key: 'actions',
+      width: 130,
+      render: (_: unknown, r: ReviewRule) => actions(r),
+    },
   ];
   // On a phone the page's language leads and the other title follows, smaller.
   const main = (r: ReviewRule) => (lang === 'zh' ? r.titleZh : r.titleEn);
@@ -61,22 +89,38 @@ export function RulesTab({ lang, mobile, t, rules, onSaved }: Props) {
   return (
     <div>
       <Typography.Paragraph type="secondary">{t('review:config.rulesHelp')}</Typography.Paragraph>
-      <Button type="primary" disabled={full} onClick={() => setEditing({ rule: null })} style={{ marginBottom: 12 }} block={mobile}>
+      <Button
+        type="primary"
+        disabled={full}
+        onClick={() => setEditing({ rule: null })}
+        style={{ marginBottom: 12 }}
+        block={mobile}
+      >
         {t('review:config.addRule')}
       </Button>
-      {full && <Typography.Paragraph type="secondary">{t('review:tooManyRules', { max: REVIEW_LIMITS.rules })}</Typography.Paragraph>}
+      {full && (
+        <Typography.Paragraph type="secondary">
+          {t('review:tooManyRules', { max: REVIEW_LIMITS.rules })}
+        </Typography.Paragraph>
+      )}
       {mobile ? (
         <Space orientation="vertical" style={{ width: '100%' }}>
           {rules.map((r) => (
             <Card key={r.id} size="small" title={<span style={WRAP}>{main(r)}</span>}>
-              <Typography.Paragraph type="secondary" style={{ marginBottom: 4, ...WRAP }}>{other(r)}</Typography.Paragraph>
+              <Typography.Paragraph type="secondary" style={{ marginBottom: 4, ...WRAP }}>
+                {other(r)}
+              </Typography.Paragraph>
               <Space wrap size="small" style={{ marginBottom: 8 }}>
                 <span>{t('review:config.pointCount', { count: rulePoints(main(r)).length })}</span>
                 <span>{t('review:config.sortValue', { sort: r.sort })}</span>
               </Space>
               <Space wrap size="small" style={{ marginBottom: 8 }}>
-                <span>{t('review:config.display')} {flag(r.display)}</span>
-                <span>{t('review:config.enabled')} {flag(r.enabled)}</span>
+                <span>
+                  {t('review:config.display')} {flag(r.display)}
+                </span>
+                <span>
+                  {t('review:config.enabled')} {flag(r.enabled)}
+                </span>
               </Space>
               <div>{actions(r)}</div>
             </Card>
@@ -84,7 +128,15 @@ export function RulesTab({ lang, mobile, t, rules, onSaved }: Props) {
           {!rules.length && <Empty description={t('review:config.noRules')} />}
         </Space>
       ) : (
-        <Table<ReviewRule> size="middle" rowKey="id" dataSource={rules} columns={columns} pagination={false} scroll={{ x: 900 }} locale={{ emptyText: t('review:config.noRules') }} />
+        <Table<ReviewRule>
+          size="middle"
+          rowKey="id"
+          dataSource={rules}
+          columns={columns}
+          pagination={false}
+          scroll={{ x: 900 }}
+          locale={{ emptyText: t('review:config.noRules') }}
+        />
       )}
       <RuleDialog t={t} mobile={mobile} editing={editing} onClose={() => setEditing(null)} onSaved={onSaved} />
     </div>

@@ -17,7 +17,12 @@ export type ScoreValues = Omit<ScoreRule, 'max' | 'weight'> & { max: number | nu
 type Props = { mobile: boolean; t: T; scores: ScoreValues[]; problem: string | null; blockRef: Ref<HTMLDivElement> };
 
 const score = settingsInput.shape.scores.element.shape;
-const GRID = { display: 'grid', gridTemplateColumns: '180px 80px 150px 150px 1fr', columnGap: 12, alignItems: 'start' } as const;
+const GRID = {
+  display: 'grid',
+  gridTemplateColumns: '180px 80px 150px 150px 1fr',
+  columnGap: 12,
+  alignItems: 'start',
+} as const;
 
 /** Each weight in use as a percentage of the weights in use, one decimal ('' when not in use or nothing weighs). */
 function sharesOf(scores: ScoreValues[]): string[] {
@@ -41,14 +46,41 @@ export function ScoresBlock({ mobile, t, scores, problem, blockRef }: Props) {
     const aria = (key: string) => `${name}: ${t(`review:config.${key}`)}`;
     const fields = (
       <>
-        <Form.Item name={['scores', i, 'enabled']} label={label('use')} valuePropName="checked" style={{ marginBottom: mobile ? 8 : 12 }}>
+        <Form.Item
+          name={['scores', i, 'enabled']}
+          label={label('use')}
+          valuePropName="checked"
+          style={{ marginBottom: mobile ? 8 : 12 }}
+        >
           <Switch aria-label={aria('use')} />
         </Form.Item>
-        <Form.Item name={['scores', i, 'max']} label={label('max')} rules={maxRules} style={{ marginBottom: mobile ? 8 : 12 }}>
-          <InputNumber aria-label={aria('max')} min={1} max={REVIEW_LIMITS.scoreMax} precision={0} style={{ width: 120 }} />
+        <Form.Item
+          name={['scores', i, 'max']}
+          label={label('max')}
+          rules={maxRules}
+          style={{ marginBottom: mobile ? 8 : 12 }}
+        >
+          <InputNumber
+            aria-label={aria('max')}
+            min={1}
+            max={REVIEW_LIMITS.scoreMax}
+            precision={0}
+            style={{ width: 120 }}
+          />
         </Form.Item>
-        <Form.Item name={['scores', i, 'weight']} label={label('weight')} rules={weightRules} style={{ marginBottom: mobile ? 8 : 12 }}>
-          <InputNumber aria-label={aria('weight')} min={0} max={REVIEW_LIMITS.weight} precision={0} style={{ width: 120 }} />
+        <Form.Item
+          name={['scores', i, 'weight']}
+          label={label('weight')}
+          rules={weightRules}
+          style={{ marginBottom: mobile ? 8 : 12 }}
+        >
+          <InputNumber
+            aria-label={aria('weight')}
+            min={0}
+            max={REVIEW_LIMITS.weight}
+            precision={0}
+            style={{ width: 120 }}
+          />
         </Form.Item>
       </>
     );
@@ -60,7 +92,9 @@ export function ScoresBlock({ mobile, t, scores, problem, blockRef }: Props) {
       </div>
     ) : (
       <div key={s.key} style={GRID}>
-        <Typography.Text strong style={{ lineHeight: '32px' }}>{name}</Typography.Text>
+        <Typography.Text strong style={{ lineHeight: '32px' }}>
+          {name}
+        </Typography.Text>
         {fields}
         {share(i)}
       </div>
@@ -69,13 +103,17 @@ export function ScoresBlock({ mobile, t, scores, problem, blockRef }: Props) {
 
   return (
     <div ref={blockRef} style={{ marginBottom: 24 }}>
-      <Typography.Title level={5} style={{ marginTop: 8 }}>{t('review:config.scoring')}</Typography.Title>
+      <Typography.Title level={5} style={{ marginTop: 8 }}>
+        {t('review:config.scoring')}
+      </Typography.Title>
       <Typography.Paragraph type="secondary">{t('review:config.scoringHelp')}</Typography.Paragraph>
       {!mobile && (
         <div style={{ ...GRID, marginBottom: 8 }} aria-hidden>
           <span />
           {(['use', 'max', 'weight'] as const).map((key) => (
-            <Typography.Text key={key} type="secondary">{t(`review:config.${key}`)}</Typography.Text>
+            <Typography.Text key={key} type="secondary">
+              {t(`review:config.${key}`)}
+            </Typography.Text>
           ))}
           <span />
         </div>

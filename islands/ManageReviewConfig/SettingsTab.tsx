@@ -7,7 +7,15 @@
  */
 import { useRef, useState } from 'react';
 import { Alert, App, Button, Form, Input, InputNumber, Switch, Typography } from 'antd';
-import { REVIEW_LIMITS, SCORE_KEYS, reviewApi, scoresProblem, type ReviewConfig, type ReviewSettings, type ScoreRule } from '../../server/contract/review';
+import {
+  REVIEW_LIMITS,
+  SCORE_KEYS,
+  reviewApi,
+  scoresProblem,
+  type ReviewConfig,
+  type ReviewSettings,
+  type ScoreRule,
+} from '../../server/contract/review';
 import { settingsInput } from '../../server/contract/reviewChecks';
 import { ApiError, call } from '../shared/api';
 import { ScoresBlock, type ScoreValues } from './ScoresBlock';
@@ -15,19 +23,52 @@ import { schemaRules, showError, showOnField, type T } from './shared';
 
 type Props = { mobile: boolean; t: T; settings: ReviewSettings; onSaved: (c: ReviewConfig) => void };
 
-type Values = { blind: boolean; chairFinal: boolean; scores: ScoreValues[]; reviewersPerPaper: number | null; maxPerReviewer: number | null; deadline: string };
+type Values = {
+  blind: boolean;
+  chairFinal: boolean;
+  scores: ScoreValues[];
+  reviewersPerPaper: number | null;
+  maxPerReviewer: number | null;
+  deadline: string;
+};
 
 /** The fields a server error may name; 'scores' itself (the scores as a whole) shows below the scores. */
-const FIELDS = ['blind', 'chairFinal', 'reviewersPerPaper', 'maxPerReviewer', 'deadline', ...SCORE_KEYS.flatMap((_, i) => ['enabled', 'max', 'weight'].map((f) => `scores.${i}.${f}`))];
+const FIELDS = [
+  'blind',
+  'chairFinal',
+  'reviewersPerPaper',
+  'maxPerReviewer',
+  'deadline',
+  ...SCORE_KEYS.flatMap((_, i) => ['enabled', 'max', 'weight'].map((f) => `scores.${i}.${f}`)),
+];
 
 function valuesOf(s: ReviewSettings): Values {
-  return { blind: s.blind, chairFinal: s.chairFinal, scores: s.scores.map((r) => ({ ...r })), reviewersPerPaper: s.reviewersPerPaper, maxPerReviewer: s.maxPerReviewer, deadline: s.deadline };
+  return {
+    blind: s.blind,
+    chairFinal: s.chairFinal,
+    scores: s.scores.map((r) => ({ ...r })),
+    reviewersPerPaper: s.reviewersPerPaper,
+    maxPerReviewer: s.maxPerReviewer,
+    deadline: s.deadline,
+  };
 }
 
 /** What is sent: an emptied number is 0, which the contract then refuses where 0 is not allowed. */
 function bodyOf(v: Values) {
-  const scores: ScoreRule[] = v.scores.map((s) => ({ key: s.key, enabled: Boolean(s.enabled), max: s.max ?? 0, weight: s.weight ?? 0 }));
-  return { blind: Boolean(v.blind), chairFinal: Boolean(v.chairFinal), scores, reviewersPerPaper: v.reviewersPerPaper ?? 0, maxPerReviewer: v.maxPerReviewer ?? 0, deadline: (v.deadline ?? '').trim() };
+  const scores: ScoreRule[] = v.scores.map((s) => ({
+    key: s.key,
+    enabled: Boolean(s.enabled),
+    max: s.max ?? 0,
+    weight: s.weight ?? 0,
+  }));
+  return {
+    blind: Boolean(v.blind),
+    chairFinal: Boolean(v.chairFinal),
+    scores,
+    reviewersPerPaper: v.reviewersPerPaper ?? 0,
+    maxPerReviewer: v.maxPerReviewer ?? 0,
+    deadline: (v.deadline ?? '').trim(),
+  };
 }
 
 function Section({ children }: { children: string }) {
@@ -84,7 +125,9 @@ export function SettingsTab({ mobile, t, settings, onSaved }: Props) {
   const wide = mobile ? { width: '100%' } : { width: 200 };
   return (
     <>
-      {!settings.saved && <Alert type="info" showIcon title={t('review:config.defaultsNote')} style={{ marginBottom: 16 }} />}
+      {!settings.saved && (
+        <Alert type="info" showIcon title={t('review:config.defaultsNote')} style={{ marginBottom: 16 }} />
+      )}
       <Form
         form={form}
         name="reviewSettings"
@@ -98,24 +141,49 @@ export function SettingsTab({ mobile, t, settings, onSaved }: Props) {
         }}
         style={{ maxWidth: 880 }}
       >
-        <Form.Item name="blind" label={t('review:config.blind')} valuePropName="checked" extra={t('review:config.blindHelp')}>
+        <Form.Item
+          name="blind"
+          label={t('review:config.blind')}
+          valuePropName="checked"
+          extra={t('review:config.blindHelp')}
+        >
           <Switch />
         </Form.Item>
-        <Form.Item name="chairFinal" label={t('review:config.chairFinal')} valuePropName="checked" extra={t('review:config.chairFinalHelp')}>
+        <Form.Item
+          name="chairFinal"
+          label={t('review:config.chairFinal')}
+          valuePropName="checked"
+          extra={t('review:config.chairFinalHelp')}
+        >
           <Switch />
         </Form.Item>
 
         <ScoresBlock mobile={mobile} t={t} scores={scores} problem={problem} blockRef={scoresRef} />
 
         <Section>{t('review:config.assignment')}</Section>
-        <Form.Item name="reviewersPerPaper" label={t('review:config.reviewersPerPaper')} extra={t('review:config.reviewersPerPaperHelp')} rules={schemaRules(settingsInput.shape.reviewersPerPaper, t, 'review:reviewersPerPaperInvalid')}>
+        <Form.Item
+          name="reviewersPerPaper"
+          label={t('review:config.reviewersPerPaper')}
+          extra={t('review:config.reviewersPerPaperHelp')}
+          rules={schemaRules(settingsInput.shape.reviewersPerPaper, t, 'review:reviewersPerPaperInvalid')}
+        >
           <InputNumber min={1} max={REVIEW_LIMITS.reviewersPerPaper} precision={0} style={wide} />
         </Form.Item>
-        <Form.Item name="maxPerReviewer" label={t('review:config.maxPerReviewer')} extra={t('review:config.maxPerReviewerHelp')} rules={schemaRules(settingsInput.shape.maxPerReviewer, t, 'review:maxPerReviewerInvalid')}>
+        <Form.Item
+          name="maxPerReviewer"
+          label={t('review:config.maxPerReviewer')}
+          extra={t('review:config.maxPerReviewerHelp')}
+          rules={schemaRules(settingsInput.shape.maxPerReviewer, t, 'review:maxPerReviewerInvalid')}
+        >
           <InputNumber min={0} max={REVIEW_LIMITS.maxPerReviewer} precision={0} style={wide} />
         </Form.Item>
         {/* A typed date (YYYY-MM-DD): the page stays light, and the conference's day is what counts, not the browser's. */}
-        <Form.Item name="deadline" label={t('review:config.deadline')} extra={t('review:config.deadlineHelp')} rules={schemaRules(settingsInput.shape.deadline, t)}>
+        <Form.Item
+          name="deadline"
+          label={t('review:config.deadline')}
+          extra={t('review:config.deadlineHelp')}
+          rules={schemaRules(settingsInput.shape.deadline, t)}
+        >
           <Input type="date" placeholder="2026-12-01" style={wide} />
         </Form.Item>
 

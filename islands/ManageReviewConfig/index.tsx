@@ -8,17 +8,14 @@
  */
 import { useState } from 'react';
 import { Tabs } from 'antd';
-import type { ReviewConfig } from '../../server/contract/review';
 import { AntdRoot } from '../shared/AntdRoot';
 import { translator } from '../shared/i18n';
-import type { Lang } from '../shared/locale';
 import { lazyPart, LaterTab, usePreload } from '../shared/lazyPart';
 import { SettingsTab } from './SettingsTab';
+import type { ManageReviewConfigProps } from './props';
 
 /** The rules tab (its table and dialog) loads when first opened (issue 32). */
 const RulesTab = lazyPart(() => import('./RulesTab').then((m) => m.RulesTab));
-
-export type ManageReviewConfigProps = { lang: Lang; mobile: boolean; config: ReviewConfig };
 
 function Config({ lang, mobile, config: initial }: ManageReviewConfigProps) {
   const t = translator(lang);
@@ -29,8 +26,20 @@ function Config({ lang, mobile, config: initial }: ManageReviewConfigProps) {
       className="manage-review-config"
       size={mobile ? 'small' : 'middle'}
       items={[
-        { key: 'settings', label: t('review:config.settingsTab'), children: <SettingsTab mobile={mobile} t={t} settings={config.settings} onSaved={setConfig} /> },
-        { key: 'rules', label: t('review:config.rulesTab'), children: <LaterTab><RulesTab lang={lang} mobile={mobile} t={t} rules={config.rules} onSaved={setConfig} /></LaterTab> },
+        {
+          key: 'settings',
+          label: t('review:config.settingsTab'),
+          children: <SettingsTab mobile={mobile} t={t} settings={config.settings} onSaved={setConfig} />,
+        },
+        {
+          key: 'rules',
+          label: t('review:config.rulesTab'),
+          children: (
+            <LaterTab>
+              <RulesTab lang={lang} mobile={mobile} t={t} rules={config.rules} onSaved={setConfig} />
+            </LaterTab>
+          ),
+        },
       ]}
     />
   );

@@ -25,8 +25,15 @@ export function showOnField(form: FormInstance, field: string, text: string): vo
 }
 
 /** A server error on the field it names when `fields` holds it, else a toast. */
-export function showError(err: unknown, t: T, toast: Toast, form?: FormInstance, fields: ReadonlyArray<string> = []): void {
-  if (form && err instanceof ApiError && err.field && fields.includes(err.field)) return showOnField(form, err.field, t(err.messageKey, err.params));
+export function showError(
+  err: unknown,
+  t: T,
+  toast: Toast,
+  form?: FormInstance,
+  fields: ReadonlyArray<string> = [],
+): void {
+  if (form && err instanceof ApiError && err.field && fields.includes(err.field))
+    return showOnField(form, err.field, t(err.messageKey, err.params));
   toast.error(errorText(err, t));
 }
 

@@ -7,11 +7,22 @@ import { Alert, App, Button, Form, Input, List, Modal, Tag } from 'antd';
 import { EMAIL_PATTERN } from '../../server/contract/validation';
 import { reviewerApi, type ConflictSuggestion, type ReviewerView } from '../../server/contract/reviewers';
 import { call, ApiError } from '../shared/api';
-import { errorKey, NS, type T } from './shared';
+import { errorKey, type T } from './shared';
+import { NS } from '../shared/reviewerLabels';
 
 type Values = { email: string; fullName: string; unit: string };
 
-export function AddDialog({ t, open, onClose, onAdded }: { t: T; open: boolean; onClose: () => void; onAdded: (r: ReviewerView) => void }) {
+export function AddDialog({
+  t,
+  open,
+  onClose,
+  onAdded,
+}: {
+  t: T;
+  open: boolean;
+  onClose: () => void;
+  onAdded: (r: ReviewerView) => void;
+}) {
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const [busy, setBusy] = useState(false);
@@ -25,7 +36,11 @@ export function AddDialog({ t, open, onClose, onAdded }: { t: T; open: boolean; 
       return;
     }
     try {
-      setConflicts(await call(reviewerApi.check, { query: { email: values.email, name: values.fullName ?? '', unit: values.unit ?? '' } }));
+      setConflicts(
+        await call(reviewerApi.check, {
+          query: { email: values.email, name: values.fullName ?? '', unit: values.unit ?? '' },
+        }),
+      );
     } catch (err) {
       message.error(t(errorKey(err)));
     }
@@ -34,7 +49,9 @@ export function AddDialog({ t, open, onClose, onAdded }: { t: T; open: boolean; 
   async function add(values: Values) {
     setBusy(true);
     try {
-      const result = await call(reviewerApi.add, { body: { email: values.email, fullName: values.fullName ?? '', unit: values.unit ?? '' } });
+      const result = await call(reviewerApi.add, {
+        body: { email: values.email, fullName: values.fullName ?? '', unit: values.unit ?? '' },
+      });
       if (result.mailWithheld) message.warning(t(`${NS}add.withheld`));
       else message.success(t(`${NS}added`));
       onAdded(result.reviewer);
@@ -42,7 +59,8 @@ export function AddDialog({ t, open, onClose, onAdded }: { t: T; open: boolean; 
       setConflicts(null);
       onClose();
     } catch (err) {
-      if (err instanceof ApiError && err.field) form.setFields([{ name: err.field as keyof Values, errors: [t(err.messageKey)] }]);
+      if (err instanceof ApiError && err.field)
+        form.setFields([{ name: err.field as keyof Values, errors: [t(err.messageKey)] }]);
       else message.error(t(errorKey(err)));
     } finally {
       setBusy(false);
@@ -50,9 +68,24 @@ export function AddDialog({ t, open, onClose, onAdded }: { t: T; open: boolean; 
   }
 
   return (
-    <Modal open={open} title={t(`${NS}add.title`)} onCancel={onClose} okText={t(`${NS}add.button`)} onOk={() => form.submit()} confirmLoading={busy} destroyOnHidden>
+    <Modal
+      open={open}
+      title={t(`${NS}add.title`)}
+      onCancel={onClose}
+      okText={t(`${NS}add.button`)}
+      onOk={() => form.submit()}
+      confirmLoading={busy}
+      destroyOnHidden
+    >
       <Form form={form} layout="vertical" onFinish={add} name="addReviewer" onValuesChange={() => setConflicts(null)}>
-        <Form.Item name="email" label={t(`${NS}add.email`)} rules={[{ required: true, message: t('emailFormatError') }, { pattern: EMAIL_PATTERN, message: t('emailFormatError') }]}>
+        <Form.Item
+          name="email"
+          label={t(`${NS}add.email`)}
+          rules={[
+            { required: true, message: t('emailFormatError') },
+            { pattern: EMAIL_PATTERN, message: t('emailFormatError') },
+          ]}
+        >
           <Input inputMode="email" autoCapitalize="none" maxLength={254} />
         </Form.Item>
         <Form.Item name="fullName" label={t(`${NS}add.fullName`)}>

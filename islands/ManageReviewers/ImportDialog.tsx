@@ -7,14 +7,34 @@
 import { useState } from 'react';
 import { App, Button, Modal, Table, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
-import { IMPORT_COLUMNS, isImportRefused, REVIEWER_LIMITS, reviewerApi, type ImportRowError, type ImportSummary } from '../../server/contract/reviewers';
+import {
+  IMPORT_COLUMNS,
+  isImportRefused,
+  REVIEWER_LIMITS,
+  reviewerApi,
+  type ImportRowError,
+  type ImportSummary,
+} from '../../server/contract/reviewers';
 import { isWorkStarted, type WorkView } from '../../server/contract/work';
 import type { Lang } from '../shared/locale';
 import { urlOf, type Envelope } from '../shared/api';
 import { WorkProgress } from '../shared/work';
-import { NS, type T } from './shared';
+import type { T } from './shared';
+import { NS } from '../shared/reviewerLabels';
 
-export function ImportDialog({ t, lang, open, onClose, onImported }: { t: T; lang: Lang; open: boolean; onClose: () => void; onImported: () => void }) {
+export function ImportDialog({
+  t,
+  lang,
+  open,
+  onClose,
+  onImported,
+}: {
+  t: T;
+  lang: Lang;
+  open: boolean;
+  onClose: () => void;
+  onImported: () => void;
+}) {
   const { message } = App.useApp();
   const [busy, setBusy] = useState(false);
   const [rows, setRows] = useState<ImportRowError[]>([]);
@@ -29,7 +49,12 @@ export function ImportDialog({ t, lang, open, onClose, onImported }: { t: T; lan
     try {
       const body = new FormData();
       body.append('file', file);
-      const res = await fetch(urlOf(reviewerApi.import), { method: 'POST', body, credentials: 'same-origin', headers: { Accept: 'application/json' } });
+      const res = await fetch(urlOf(reviewerApi.import), {
+        method: 'POST',
+        body,
+        credentials: 'same-origin',
+        headers: { Accept: 'application/json' },
+      });
       const answer = (await res.json().catch(() => null)) as Envelope<unknown> | null;
       // Busy until the work finishes (finished() below).
       if (answer && isWorkStarted(answer.data)) return void setWork(answer.data.work);
@@ -57,7 +82,8 @@ export function ImportDialog({ t, lang, open, onClose, onImported }: { t: T; lan
     onClose();
   }
 
-  const columnLabel = (field: string) => ((IMPORT_COLUMNS as readonly string[]).includes(field) ? t(`${NS}import.column.${field}`) : '');
+  const columnLabel = (field: string) =>
+    (IMPORT_COLUMNS as readonly string[]).includes(field) ? t(`${NS}import.column.${field}`) : '';
   return (
     <Modal open={open} title={t(`${NS}import.title`)} onCancel={onClose} footer={null} destroyOnHidden width={720}>
       <p className="admin-hint">{t(`${NS}import.hint`)}</p>

@@ -1,12 +1,27 @@
 /** A reviewer's role per top-level session (spec 3 "Reviewer"): reviewer or chair, one per session. */
 import { useEffect, useState } from 'react';
 import { App, Button, List, Modal, Popconfirm, Select, Space, Tag } from 'antd';
-import { REVIEWER_ROLES, reviewerApi, type ReviewerRoleName, type ReviewerView, type RoleView, type SessionChoice } from '../../server/contract/reviewers';
+import {
+  REVIEWER_ROLES,
+  reviewerApi,
+  type ReviewerRoleName,
+  type ReviewerView,
+  type RoleView,
+  type SessionChoice,
+} from '../../server/contract/reviewers';
 import { call } from '../shared/api';
 import type { Lang } from '../shared/locale';
-import { errorKey, NS, sessionTitle, type T } from './shared';
+import { errorKey, type T } from './shared';
+import { NS, sessionTitle } from '../shared/reviewerLabels';
 
-type Props = { t: T; lang: Lang; reviewer: ReviewerView | null; sessions: SessionChoice[]; onClose: () => void; onChanged: (id: number, roles: RoleView[]) => void };
+type Props = {
+  t: T;
+  lang: Lang;
+  reviewer: ReviewerView | null;
+  sessions: SessionChoice[];
+  onClose: () => void;
+  onChanged: (id: number, roles: RoleView[]) => void;
+};
 
 export function RolesDialog({ t, lang, reviewer, sessions, onClose, onChanged }: Props) {
   const { message } = App.useApp();
@@ -43,7 +58,13 @@ export function RolesDialog({ t, lang, reviewer, sessions, onClose, onChanged }:
   }
 
   return (
-    <Modal open={reviewer !== null} title={`${t(`${NS}roles.title`)} · ${reviewer?.name ?? ''}`} onCancel={onClose} footer={null} destroyOnHidden>
+    <Modal
+      open={reviewer !== null}
+      title={`${t(`${NS}roles.title`)} · ${reviewer?.name ?? ''}`}
+      onCancel={onClose}
+      footer={null}
+      destroyOnHidden
+    >
       <List
         size="small"
         dataSource={roles}
@@ -53,11 +74,14 @@ export function RolesDialog({ t, lang, reviewer, sessions, onClose, onChanged }:
           <List.Item
             actions={[
               <Popconfirm key="remove" title={t(`${NS}remove.button`)} onConfirm={() => remove(r.id)}>
-                <a className="danger-link" role="button">{t(`${NS}remove.button`)}</a>
+                <a className="danger-link" role="button">
+                  {t(`${NS}remove.button`)}
+                </a>
               </Popconfirm>,
             ]}
           >
-            {sessionTitle(sessions, r.sessionId, lang)} <Tag color={r.role === 'chair' ? 'gold' : 'blue'}>{t(`${NS}role.${r.role}`)}</Tag>
+            {sessionTitle(sessions, r.sessionId, lang)}{' '}
+            <Tag color={r.role === 'chair' ? 'gold' : 'blue'}>{t(`${NS}role.${r.role}`)}</Tag>
           </List.Item>
         )}
       />
@@ -70,7 +94,13 @@ export function RolesDialog({ t, lang, reviewer, sessions, onClose, onChanged }:
           onChange={setSessionId}
           options={sessions.map((s) => ({ value: s.id, label: sessionTitle(sessions, s.id, lang) }))}
         />
-        <Select style={{ minWidth: 120 }} aria-label={t(`${NS}roles.role`)} value={role} onChange={setRole} options={REVIEWER_ROLES.map((r) => ({ value: r, label: t(`${NS}role.${r}`) }))} />
+        <Select
+          style={{ minWidth: 120 }}
+          aria-label={t(`${NS}roles.role`)}
+          value={role}
+          onChange={setRole}
+          options={REVIEWER_ROLES.map((r) => ({ value: r, label: t(`${NS}role.${r}`) }))}
+        />
         <Button type="primary" onClick={save} loading={busy} disabled={!sessionId}>
           {t(`${NS}roles.add`)}
         </Button>

@@ -6,20 +6,19 @@
  */
 import { useMemo, useState } from 'react';
 import { App, Button, Input, Popconfirm, Space, Tag, Typography } from 'antd';
-import { reviewerApi, type ReviewerList, type ReviewerView, type RoleView } from '../../server/contract/reviewers';
+import { reviewerApi, type ReviewerView, type RoleView } from '../../server/contract/reviewers';
 import { REVIEW_SCREENS } from '../../server/contract/reviewScreens';
 import { AntdRoot } from '../shared/AntdRoot';
 import { call } from '../shared/api';
 import { translator } from '../shared/i18n';
-import type { Lang } from '../shared/locale';
 import { ManageTable } from '../shared/ManageTable';
 import { AddDialog } from './AddDialog';
 import { ImportDialog } from './ImportDialog';
 import { MailDialog } from './MailDialog';
 import { RolesDialog } from './RolesDialog';
-import { errorKey, errorParams, NS, sessionTitle, stateKey } from './shared';
-
-export type ManageReviewersProps = { lang: Lang; mobile: boolean; list: ReviewerList };
+import { errorKey, errorParams } from './shared';
+import { NS, sessionTitle, stateKey } from '../shared/reviewerLabels';
+import type { ManageReviewersProps } from './props';
 
 function Reviewers({ lang, mobile, list }: ManageReviewersProps) {
   const t = translator(lang);
@@ -76,17 +75,30 @@ function Reviewers({ lang, mobile, list }: ManageReviewersProps) {
     }
   }
 
-  const rolesChanged = (id: number, roles: RoleView[]) => setRows((all) => all.map((r) => (r.id === id ? { ...r, roles } : r)));
-  const state = (r: ReviewerView) => <Tag color={r.active ? 'green' : r.expired ? 'red' : 'default'}>{t(stateKey(r))}</Tag>;
+  const rolesChanged = (id: number, roles: RoleView[]) =>
+    setRows((all) => all.map((r) => (r.id === id ? { ...r, roles } : r)));
+  const state = (r: ReviewerView) => (
+    <Tag color={r.active ? 'green' : r.expired ? 'red' : 'default'}>{t(stateKey(r))}</Tag>
+  );
   const roles = (r: ReviewerView) =>
-    r.roles.length ? r.roles.map((x) => <Tag key={x.id} color={x.role === 'chair' ? 'gold' : 'blue'}>{sessionTitle(list.sessions, x.sessionId, lang)} · {t(`${NS}role.${x.role}`)}</Tag>) : '—';
+    r.roles.length
+      ? r.roles.map((x) => (
+          <Tag key={x.id} color={x.role === 'chair' ? 'gold' : 'blue'}>
+            {sessionTitle(list.sessions, x.sessionId, lang)} · {t(`${NS}role.${x.role}`)}
+          </Tag>
+        ))
+      : '—';
   const load = (r: ReviewerView) => t(`${NS}load`, r.load);
   const actions = (r: ReviewerView) => (
     <Space wrap size={4}>
       <a href={`${REVIEW_SCREENS.reviewerInfo}/${r.id}`}>{t(`${NS}info.button`)}</a>
-      <a role="button" onClick={() => setRolesOf(r)}>{t(`${NS}roles.button`)}</a>
+      <a role="button" onClick={() => setRolesOf(r)}>
+        {t(`${NS}roles.button`)}
+      </a>
       <Popconfirm title={t(`${NS}remove.confirm`)} onConfirm={() => remove(r.id)}>
-        <a className="danger-link" role="button">{t(`${NS}remove.button`)}</a>
+        <a className="danger-link" role="button">
+          {t(`${NS}remove.button`)}
+        </a>
       </Popconfirm>
     </Space>
   );
@@ -94,11 +106,21 @@ function Reviewers({ lang, mobile, list }: ManageReviewersProps) {
   return (
     <div className="manage-reviewers">
       <Space wrap style={{ marginBottom: 12, width: '100%' }}>
-        <Button type="primary" onClick={() => setDialog('add')}>{t(`${NS}add.button`)}</Button>
+        <Button type="primary" onClick={() => setDialog('add')}>
+          {t(`${NS}add.button`)}
+        </Button>
         <Button onClick={() => setDialog('import')}>{t(`${NS}import.button`)}</Button>
         <Button onClick={() => needSelection() && setDialog('mail')}>{t(`${NS}mail.button`)}</Button>
-        <Button onClick={resend} loading={resending}>{t(`${NS}mail.invite`)}</Button>
-        <Input.Search allowClear placeholder={t(`${NS}search`)} aria-label={t(`${NS}search`)} onChange={(e) => setQuery(e.target.value)} style={{ width: mobile ? '100%' : 280 }} />
+        <Button onClick={resend} loading={resending}>
+          {t(`${NS}mail.invite`)}
+        </Button>
+        <Input.Search
+          allowClear
+          placeholder={t(`${NS}search`)}
+          aria-label={t(`${NS}search`)}
+          onChange={(e) => setQuery(e.target.value)}
+          style={{ width: mobile ? '100%' : 280 }}
+        />
       </Space>
       {selected.length ? <p className="admin-hint">{t(`${NS}mail.selected`, { count: selected.length })}</p> : null}
       <ManageTable<ReviewerView>
@@ -109,7 +131,18 @@ function Reviewers({ lang, mobile, list }: ManageReviewersProps) {
         pagination={{ current: page, pageSize: 50, total: shown.length, onChange: setPage, hideOnSinglePage: true }}
         columns={[
           // The address under the name: one column less, and the long addresses no longer push the table past its card.
-          { key: 'name', title: `${t(`${NS}col.name`)} · ${t(`${NS}col.email`)}`, minWidth: 180, primary: true, render: (r) => <><div className="manage-name">{r.name || '—'}</div><Typography.Text type="secondary">{r.email}</Typography.Text></> },
+          {
+            key: 'name',
+            title: `${t(`${NS}col.name`)} · ${t(`${NS}col.email`)}`,
+            minWidth: 180,
+            primary: true,
+            render: (r) => (
+              <>
+                <div className="manage-name">{r.name || '—'}</div>
+                <Typography.Text type="secondary">{r.email}</Typography.Text>
+              </>
+            ),
+          },
           { key: 'unit', title: t(`${NS}col.unit`), minWidth: 140, render: (r) => r.unit },
           { key: 'state', title: t(`${NS}col.state`), render: (r) => state(r) },
           { key: 'roles', title: t(`${NS}col.roles`), minWidth: 120, render: (r) => roles(r) },
@@ -118,9 +151,22 @@ function Reviewers({ lang, mobile, list }: ManageReviewersProps) {
         ]}
       />
       <AddDialog t={t} open={dialog === 'add'} onClose={() => setDialog(null)} onAdded={() => void reload()} />
-      <ImportDialog t={t} lang={lang} open={dialog === 'import'} onClose={() => setDialog(null)} onImported={() => void reload()} />
+      <ImportDialog
+        t={t}
+        lang={lang}
+        open={dialog === 'import'}
+        onClose={() => setDialog(null)}
+        onImported={() => void reload()}
+      />
       <MailDialog t={t} ids={selected} open={dialog === 'mail'} onClose={() => setDialog(null)} />
-      <RolesDialog t={t} lang={lang} reviewer={rolesOf} sessions={list.sessions} onClose={() => setRolesOf(null)} onChanged={rolesChanged} />
+      <RolesDialog
+        t={t}
+        lang={lang}
+        reviewer={rolesOf}
+        sessions={list.sessions}
+        onClose={() => setRolesOf(null)}
+        onChanged={rolesChanged}
+      />
     </div>
   );
 }

@@ -5,7 +5,8 @@
  */
 import { Descriptions, Space, Tag, Typography } from 'antd';
 import { LightCard as Card } from '../shared/lightCard';
-import { submissionsApi, type AuthorView, type FileView, type ManageRow } from '../../server/contract/submissions';
+import { submissionsApi } from '../../server/contract/submissionsApi';
+import { type AuthorView, type FileView, type ManageRow } from '../../server/contract/submissions';
 import { urlOf } from '../shared/api';
 import { DeclaredConflicts } from '../shared/DeclaredConflicts';
 import { countryName } from '../shared/countryName';
@@ -40,12 +41,26 @@ export function Fields({ lang, mobile, t, names, s }: Props) {
         items={[
           { key: 'number', label: f('number'), children: s.number },
           { key: 'session', label: f('session'), children: names.session(s.sessionId) },
-          ...(s.subSessionId != null ? [{ key: 'subSession', label: f('subSession'), children: names.session(s.subSessionId) }] : []),
-          ...(names.hasReportTypes || s.reportTypeId != null ? [{ key: 'reportType', label: f('reportType'), children: names.reportType(s.reportTypeId) }] : []),
-          ...(names.hasCategories || s.categoryId != null ? [{ key: 'category', label: f('category'), children: names.category(s.categoryId) }] : []),
+          ...(s.subSessionId != null
+            ? [{ key: 'subSession', label: f('subSession'), children: names.session(s.subSessionId) }]
+            : []),
+          ...(names.hasReportTypes || s.reportTypeId != null
+            ? [{ key: 'reportType', label: f('reportType'), children: names.reportType(s.reportTypeId) }]
+            : []),
+          ...(names.hasCategories || s.categoryId != null
+            ? [{ key: 'category', label: f('category'), children: names.category(s.categoryId) }]
+            : []),
           { key: 'keywords', label: f('keywords'), children: s.keywords || '—' },
-          { key: 'abstractFile', label: f('abstractFile'), children: <FileLink id={s.id} slot="abstractFile" file={s.abstractFile} t={t} /> },
-          { key: 'fullTextFile', label: f('fullTextFile'), children: <FileLink id={s.id} slot="fullTextFile" file={s.fullTextFile} t={t} /> },
+          {
+            key: 'abstractFile',
+            label: f('abstractFile'),
+            children: <FileLink id={s.id} slot="abstractFile" file={s.abstractFile} t={t} />,
+          },
+          {
+            key: 'fullTextFile',
+            label: f('fullTextFile'),
+            children: <FileLink id={s.id} slot="fullTextFile" file={s.fullTextFile} t={t} />,
+          },
           {
             key: 'submitter',
             label: f('submitter'),
@@ -88,11 +103,33 @@ function Authors({ lang, mobile, t, authors }: { lang: Lang; mobile: boolean; t:
     return (
       <Space orientation="vertical" style={{ width: '100%' }}>
         {authors.map((a, i) => (
-          <Card key={i} size="small" title={`${i + 1}. ${authorName(a)}`} extra={a.corresponding ? corresponding : null} style={WRAP}>
-            {a.email && <div>{f('email')}: {a.email}</div>}
-            {a.phone && <div>{f('phone')}: {a.phone}</div>}
-            {a.country && <div>{f('country')}: {countryName(a.country, lang)}</div>}
-            {a.company && <div>{f('company')}: {a.company}</div>}
+          <Card
+            key={i}
+            size="small"
+            title={`${i + 1}. ${authorName(a)}`}
+            extra={a.corresponding ? corresponding : null}
+            style={WRAP}
+          >
+            {a.email && (
+              <div>
+                {f('email')}: {a.email}
+              </div>
+            )}
+            {a.phone && (
+              <div>
+                {f('phone')}: {a.phone}
+              </div>
+            )}
+            {a.country && (
+              <div>
+                {f('country')}: {countryName(a.country, lang)}
+              </div>
+            )}
+            {a.company && (
+              <div>
+                {f('company')}: {a.company}
+              </div>
+            )}
           </Card>
         ))}
       </Space>

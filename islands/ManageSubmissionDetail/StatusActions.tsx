@@ -5,11 +5,17 @@
  */
 import { useState } from 'react';
 import { App, Button, Form, Input, Modal, Space, Typography } from 'antd';
-import { SUBMISSION_LIMITS, submissionsApi, type ManageDetail, type ManagerAction, type SubmissionStatus } from '../../server/contract/submissions';
+import {
+  SUBMISSION_LIMITS,
+  type ManageDetail,
+  type ManagerAction,
+  type SubmissionStatus,
+} from '../../server/contract/submissions';
+import { submissionsApi } from '../../server/contract/submissionsApi';
 import { ApiError, call } from '../shared/api';
 import { useHydrated } from '../shared/hydrated';
 import type { T } from '../shared/orderText';
-import { failText } from '../ManageSubmissions/tags';
+import { failText } from '../shared/submissionErrors';
 import { StatusTag } from '../shared/submissionStatus';
 import { checkedValues } from '../shared/formCheck';
 
@@ -39,18 +45,22 @@ export function StatusActions({ t, mobile, detail, onChanged }: Props) {
     const { note } = checked;
     setBusy(true);
     try {
-      onChanged(await call(submissionsApi.act, { params: { id: s.id }, body: { action: acting, note: note?.trim() ?? '' } }));
+      onChanged(
+        await call(submissionsApi.act, { params: { id: s.id }, body: { action: acting, note: note?.trim() ?? '' } }),
+      );
       message.success(t('submissions:statusChanged'));
       setActing(null);
     } catch (err) {
-      if (err instanceof ApiError && err.field === 'note') form.setFields([{ name: 'note', errors: [failText(err, t)] }]);
+      if (err instanceof ApiError && err.field === 'note')
+        form.setFields([{ name: 'note', errors: [failText(err, t)] }]);
       else message.error(failText(err, t));
     } finally {
       setBusy(false);
     }
   }
 
-  if (!detail.actions.length) return <Typography.Text type="secondary">{t('submitManage:detail.noActions')}</Typography.Text>;
+  if (!detail.actions.length)
+    return <Typography.Text type="secondary">{t('submitManage:detail.noActions')}</Typography.Text>;
   return (
     <>
       <Space wrap orientation={mobile ? 'vertical' : 'horizontal'} style={mobile ? { width: '100%' } : undefined}>
@@ -85,7 +95,12 @@ export function StatusActions({ t, mobile, detail, onChanged }: Props) {
           </Typography.Paragraph>
         )}
         <Form form={form} layout="vertical" name="submissionAction">
-          <Form.Item name="note" label={t('submitManage:detail.note')} extra={t('submitManage:detail.noteHint')} rules={[{ max: SUBMISSION_LIMITS.note, message: t('submissions:noteTooLong') }]}>
+          <Form.Item
+            name="note"
+            label={t('submitManage:detail.note')}
+            extra={t('submitManage:detail.noteHint')}
+            rules={[{ max: SUBMISSION_LIMITS.note, message: t('submissions:noteTooLong') }]}
+          >
             <Input.TextArea autoSize={{ minRows: 3, maxRows: 8 }} showCount maxLength={SUBMISSION_LIMITS.note} />
           </Form.Item>
         </Form>

@@ -6,20 +6,17 @@
 import { useMemo, useState } from 'react';
 import { Space, Typography } from 'antd';
 import { LightCard as Card } from '../shared/lightCard';
-import { SUBMISSION_SCREENS, submissionsApi, type Choices, type ManageDetail } from '../../server/contract/submissions';
-import type { ReviewPanel as Panel } from '../../server/contract/reviewing';
+import { SUBMISSION_SCREENS, submissionsApi } from '../../server/contract/submissionsApi';
 import { call } from '../shared/api';
 import { ReviewPanel } from '../shared/ReviewPanel';
 import { AntdRoot } from '../shared/AntdRoot';
 import { translator } from '../shared/i18n';
-import type { Lang } from '../shared/locale';
 import { namesOf } from '../shared/submissionLabels';
 import { StatusHistory } from '../shared/statusHistory';
 import { StatusTag } from '../shared/submissionStatus';
 import { Fields } from './Fields';
 import { StatusActions } from './StatusActions';
-
-export type ManageSubmissionDetailProps = { lang: Lang; mobile: boolean; detail: ManageDetail; choices: Choices; panel: Panel };
+import type { ManageSubmissionDetailProps } from './props';
 
 function Detail({ lang, mobile, detail: first, choices, panel }: ManageSubmissionDetailProps) {
   const t = translator(lang);
@@ -36,13 +33,26 @@ function Detail({ lang, mobile, detail: first, choices, panel }: ManageSubmissio
         <StatusTag status={s.status} t={t} />
       </Space>
       <Space orientation="vertical" size={16} style={{ width: '100%' }}>
-        <ReviewPanel lang={lang} mobile={mobile} t={t} submissionId={s.id} panel={panel} onDecided={() => void call(submissionsApi.detail, { params: { id: s.id } }).then(setDetail, () => undefined)} />
+        <ReviewPanel
+          lang={lang}
+          mobile={mobile}
+          t={t}
+          submissionId={s.id}
+          panel={panel}
+          onDecided={() => void call(submissionsApi.detail, { params: { id: s.id } }).then(setDetail, () => undefined)}
+        />
         <Card size="small" title={t('submitManage:detail.statusTitle')}>
           <StatusActions t={t} mobile={mobile} detail={detail} onChanged={setDetail} />
         </Card>
         <Fields lang={lang} mobile={mobile} t={t} names={names} s={s} />
         <Card size="small" title={t('submitManage:detail.history')}>
-          <StatusHistory lang={lang} t={t} history={detail.history} empty={t('submitManage:detail.noHistory')} showActor />
+          <StatusHistory
+            lang={lang}
+            t={t}
+            history={detail.history}
+            empty={t('submitManage:detail.noHistory')}
+            showActor
+          />
         </Card>
       </Space>
     </div>

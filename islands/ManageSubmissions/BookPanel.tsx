@@ -5,16 +5,22 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { Alert, App, Button, Card, Descriptions, Space, Tag, Typography } from 'antd';
-import { SUBMISSION_SCREENS, submissionsApi, type BookState } from '../../server/contract/submissions';
+import { SUBMISSION_SCREENS, submissionsApi } from '../../server/contract/submissionsApi';
+import { type BookState } from '../../server/contract/submissions';
 import { call } from '../shared/api';
 import type { Lang } from '../shared/locale';
 import { formatAt, type T } from '../shared/orderText';
 import { useDownload } from './Downloads';
 import { fileSize } from '../shared/submissionLabels';
-import { failText } from './tags';
+import { failText } from '../shared/submissionErrors';
 
 const POLL_MS = 3000;
-const STATE_COLORS: Record<BookState['state'], string> = { none: 'default', building: 'processing', ready: 'green', failed: 'red' };
+const STATE_COLORS: Record<BookState['state'], string> = {
+  none: 'default',
+  building: 'processing',
+  ready: 'green',
+  failed: 'red',
+};
 
 type Props = { lang: Lang; t: T; book: BookState; onBook: (b: BookState) => void };
 
@@ -74,7 +80,10 @@ export function BookPanel({ lang, t, book, onBook }: Props) {
     }
   }
 
-  const built = book.state === 'ready' || (book.state === 'building' && !!book.builtAt) || (book.state === 'failed' && !!book.builtAt);
+  const built =
+    book.state === 'ready' ||
+    (book.state === 'building' && !!book.builtAt) ||
+    (book.state === 'failed' && !!book.builtAt);
   return (
     <Card title={t('submitManage:book.title')} size="small" style={{ marginTop: 24 }}>
       <Space orientation="vertical" style={{ width: '100%' }}>
@@ -110,11 +119,7 @@ export function BookPanel({ lang, t, book, onBook }: Props) {
 }
 
 function Moves({ t, moves }: { t: T; moves: BookState['moves'] }) {
-  const layout = (
-    <a href={SUBMISSION_SCREENS.config}>
-      {t('submitManage:book.layoutLink')}
-    </a>
-  );
+  const layout = <a href={SUBMISSION_SCREENS.config}>{t('submitManage:book.layoutLink')}</a>;
   if (!moves.length) {
     return <Alert type="success" showIcon title={t('submitManage:book.allFitted')} description={layout} />;
   }

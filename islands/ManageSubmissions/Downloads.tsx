@@ -6,10 +6,11 @@
  */
 import { useState } from 'react';
 import { App, Button, Dropdown, type MenuProps } from 'antd';
-import { DOWNLOAD_TYPES, submissionsApi, type DownloadType, type ManageFilter } from '../../server/contract/submissions';
+import { DOWNLOAD_TYPES, type DownloadType, type ManageFilter } from '../../server/contract/submissions';
+import { submissionsApi } from '../../server/contract/submissionsApi';
 import { downloadPost } from '../shared/download';
 import type { T } from '../shared/orderText';
-import { failText } from './tags';
+import { failText } from '../shared/submissionErrors';
 
 export const FALLBACK_NAMES: Record<DownloadType, string> = {
   abstract: 'abstracts.zip',
@@ -50,15 +51,24 @@ export function Downloads({ t, mobile, selected, filter, afterBook }: Props) {
     {
       type: 'group',
       key: 'selected',
-      label: selected.length ? t('submitManage:download.selectedGroup', { n: selected.length }) : t('submitManage:download.selectFirst'),
-      children: DOWNLOAD_TYPES.map((type) => ({ key: `selected:${type}`, label: typeName(type), disabled: !selected.length })),
+      label: selected.length
+        ? t('submitManage:download.selectedGroup', { n: selected.length })
+        : t('submitManage:download.selectFirst'),
+      children: DOWNLOAD_TYPES.map((type) => ({
+        key: `selected:${type}`,
+        label: typeName(type),
+        disabled: !selected.length,
+      })),
     },
     { type: 'divider' },
     {
       type: 'group',
       key: 'all',
       label: t('submitManage:download.allGroup'),
-      children: DOWNLOAD_TYPES.map((type) => ({ key: `all:${type}`, label: t('submissions:download.all', { type: typeName(type) }) })),
+      children: DOWNLOAD_TYPES.map((type) => ({
+        key: `all:${type}`,
+        label: t('submissions:download.all', { type: typeName(type) }),
+      })),
     },
   ];
   const onClick: MenuProps['onClick'] = ({ key }) => {

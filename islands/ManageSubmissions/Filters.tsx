@@ -8,9 +8,29 @@ import { SUBMISSION_STATUSES, type ManageFilter, type SubmissionStatus } from '.
 import type { T } from '../shared/orderText';
 import type { Names } from '../shared/submissionLabels';
 
-export type FilterValues = { sessionId?: number; reportTypeId?: number; categoryId?: number; status?: SubmissionStatus; keyword?: string; author?: string; from?: string; to?: string; active?: boolean };
+export type FilterValues = {
+  sessionId?: number;
+  reportTypeId?: number;
+  categoryId?: number;
+  status?: SubmissionStatus;
+  keyword?: string;
+  author?: string;
+  from?: string;
+  to?: string;
+  active?: boolean;
+};
 
-export const FILTER_FIELDS = ['sessionId', 'reportTypeId', 'categoryId', 'status', 'keyword', 'author', 'from', 'to', 'active'] as const;
+export const FILTER_FIELDS = [
+  'sessionId',
+  'reportTypeId',
+  'categoryId',
+  'status',
+  'keyword',
+  'author',
+  'from',
+  'to',
+  'active',
+] as const;
 
 /** Only the filters given, the texts trimmed. */
 export function filtersOf(v: FilterValues): ManageFilter {
@@ -29,38 +49,96 @@ export function filtersOf(v: FilterValues): ManageFilter {
 
 /** The form's values of a filter (the address's, issue 33). */
 export function valuesOf(f: ManageFilter): FilterValues {
-  return { sessionId: f.sessionId, reportTypeId: f.reportTypeId, categoryId: f.categoryId, status: f.status, keyword: f.keyword, author: f.author, from: f.from, to: f.to, active: f.active === '1' };
+  return {
+    sessionId: f.sessionId,
+    reportTypeId: f.reportTypeId,
+    categoryId: f.categoryId,
+    status: f.status,
+    keyword: f.keyword,
+    author: f.author,
+    from: f.from,
+    to: f.to,
+    active: f.active === '1',
+  };
 }
 
-type Props = { form: FormInstance<FilterValues>; mobile: boolean; t: T; names: Names; loading: boolean; onSearch: (f: ManageFilter) => void; onReset: () => void; initial?: ManageFilter };
+type Props = {
+  form: FormInstance<FilterValues>;
+  mobile: boolean;
+  t: T;
+  names: Names;
+  loading: boolean;
+  onSearch: (f: ManageFilter) => void;
+  onReset: () => void;
+  initial?: ManageFilter;
+};
 
 const TEXT_MAX = 200;
 
 export function Filters({ form, mobile, t, names, loading, onSearch, onReset, initial = {} }: Props) {
   const wide = (min: number) => (mobile ? { width: '100%' } : { minWidth: min });
   return (
-    <Form form={form} layout={mobile ? 'vertical' : 'inline'} name="submissionFilters" initialValues={valuesOf(initial)} onFinish={(v: FilterValues) => onSearch(filtersOf(v))} className="admin-add" style={{ rowGap: 8 }}>
+    <Form
+      form={form}
+      layout={mobile ? 'vertical' : 'inline'}
+      name="submissionFilters"
+      initialValues={valuesOf(initial)}
+      onFinish={(v: FilterValues) => onSearch(filtersOf(v))}
+      className="admin-add"
+      style={{ rowGap: 8 }}
+    >
       <Form.Item name="sessionId" label={t('submitManage:filter.session')}>
-        <Select allowClear showSearch={{ optionFilterProp: 'label' }} style={wide(200)} options={names.sessionOptions} placeholder={t('submitManage:filter.any')} />
+        <Select
+          allowClear
+          showSearch={{ optionFilterProp: 'label' }}
+          style={wide(200)}
+          options={names.sessionOptions}
+          placeholder={t('submitManage:filter.any')}
+        />
       </Form.Item>
       {names.hasReportTypes && (
         <Form.Item name="reportTypeId" label={t('submitManage:filter.reportType')}>
-          <Select allowClear style={wide(140)} options={names.reportTypeOptions} placeholder={t('submitManage:filter.any')} />
+          <Select
+            allowClear
+            style={wide(140)}
+            options={names.reportTypeOptions}
+            placeholder={t('submitManage:filter.any')}
+          />
         </Form.Item>
       )}
       {names.hasCategories && (
         <Form.Item name="categoryId" label={t('submitManage:filter.category')}>
-          <Select allowClear style={wide(140)} options={names.categoryOptions} placeholder={t('submitManage:filter.any')} />
+          <Select
+            allowClear
+            style={wide(140)}
+            options={names.categoryOptions}
+            placeholder={t('submitManage:filter.any')}
+          />
         </Form.Item>
       )}
       <Form.Item name="status" label={t('submitManage:filter.status')}>
-        <Select allowClear style={wide(150)} options={SUBMISSION_STATUSES.map((s) => ({ value: s, label: t(`submissions:status.${s}`) }))} placeholder={t('submitManage:filter.any')} />
+        <Select
+          allowClear
+          style={wide(150)}
+          options={SUBMISSION_STATUSES.map((s) => ({ value: s, label: t(`submissions:status.${s}`) }))}
+          placeholder={t('submitManage:filter.any')}
+        />
       </Form.Item>
       <Form.Item name="keyword" label={t('submitManage:filter.keyword')}>
-        <Input allowClear maxLength={TEXT_MAX} placeholder={t('submitManage:filter.keywordHint')} style={mobile ? undefined : { width: 220 }} />
+        <Input
+          allowClear
+          maxLength={TEXT_MAX}
+          placeholder={t('submitManage:filter.keywordHint')}
+          style={mobile ? undefined : { width: 220 }}
+        />
       </Form.Item>
       <Form.Item name="author" label={t('submitManage:filter.author')}>
-        <Input allowClear maxLength={TEXT_MAX} placeholder={t('submitManage:filter.authorHint')} style={mobile ? undefined : { width: 220 }} />
+        <Input
+          allowClear
+          maxLength={TEXT_MAX}
+          placeholder={t('submitManage:filter.authorHint')}
+          style={mobile ? undefined : { width: 220 }}
+        />
       </Form.Item>
       <Form.Item name="from" label={t('submitManage:filter.from')}>
         <Input type="date" />

@@ -4,22 +4,22 @@
  */
 import { useMemo, useState } from 'react';
 import { App, Button, Form, Space, Typography } from 'antd';
-import { submissionsApi, type BookState, type Choices, type ManageFilter, type ManagePage } from '../../server/contract/submissions';
+import { submissionsApi } from '../../server/contract/submissionsApi';
+import { type ManageFilter } from '../../server/contract/submissions';
 import { AntdRoot } from '../shared/AntdRoot';
 import { showInAddress } from '../shared/address';
 import { ApiError, call } from '../shared/api';
 import { translator } from '../shared/i18n';
-import type { Lang } from '../shared/locale';
 import { BookPanel } from './BookPanel';
 import { Downloads } from './Downloads';
 import { FILTER_FIELDS, Filters, type FilterValues } from './Filters';
 import { namesOf } from '../shared/submissionLabels';
 import { PAGE_SIZE, SubmissionList } from './SubmissionList';
-import { failText } from './tags';
+import { failText } from '../shared/submissionErrors';
+import type { ManageSubmissionsProps } from './props';
 
-export type ManageSubmissionsProps = { lang: Lang; mobile: boolean; choices: Choices; first: ManagePage; book: BookState; /** the address's filter (issue 33); `first` is already filtered */ filter?: ManageFilter };
-
-const isFilterField = (f: string | undefined): f is (typeof FILTER_FIELDS)[number] => (FILTER_FIELDS as readonly string[]).includes(f ?? '');
+const isFilterField = (f: string | undefined): f is (typeof FILTER_FIELDS)[number] =>
+  (FILTER_FIELDS as readonly string[]).includes(f ?? '');
 
 function Submissions({ lang, mobile, choices, first, book: firstBook, filter: given = {} }: ManageSubmissionsProps) {
   const t = translator(lang);
@@ -43,7 +43,8 @@ function Submissions({ lang, mobile, choices, first, book: firstBook, filter: gi
       setPage(at);
       form.setFields(FILTER_FIELDS.map((name) => ({ name, errors: [] })));
     } catch (err) {
-      if (err instanceof ApiError && isFilterField(err.field)) form.setFields([{ name: err.field, errors: [failText(err, t)] }]);
+      if (err instanceof ApiError && isFilterField(err.field))
+        form.setFields([{ name: err.field, errors: [failText(err, t)] }]);
       else message.error(failText(err, t));
     } finally {
       setLoading(false);
@@ -54,8 +55,27 @@ function Submissions({ lang, mobile, choices, first, book: firstBook, filter: gi
 
   return (
     <div className="manage-submissions">
-      <Filters form={form} mobile={mobile} t={t} names={names} loading={loading} initial={given} onSearch={(f) => { showInAddress(f); void load(f, 1); }} onReset={() => { showInAddress({}); void load({}, 1); }} />
-      <Space wrap style={{ margin: '12px 0', width: mobile ? '100%' : undefined }} orientation={mobile ? 'vertical' : 'horizontal'}>
+      <Filters
+        form={form}
+        mobile={mobile}
+        t={t}
+        names={names}
+        loading={loading}
+        initial={given}
+        onSearch={(f) => {
+          showInAddress(f);
+          void load(f, 1);
+        }}
+        onReset={() => {
+          showInAddress({});
+          void load({}, 1);
+        }}
+      />
+      <Space
+        wrap
+        style={{ margin: '12px 0', width: mobile ? '100%' : undefined }}
+        orientation={mobile ? 'vertical' : 'horizontal'}
+      >
         <Downloads t={t} mobile={mobile} selected={selected} filter={filter} afterBook={refreshBook} />
         <Typography.Text type="secondary">
           {t('submitManage:list.total', { n: data.total })}
@@ -67,7 +87,19 @@ function Submissions({ lang, mobile, choices, first, book: firstBook, filter: gi
           </Button>
         )}
       </Space>
-      <SubmissionList lang={lang} mobile={mobile} t={t} names={names} rows={data.rows} total={data.total} page={page} loading={loading} selected={selected} onSelect={setSelected} onPage={(p) => load(filter, p)} />
+      <SubmissionList
+        lang={lang}
+        mobile={mobile}
+        t={t}
+        names={names}
+        rows={data.rows}
+        total={data.total}
+        page={page}
+        loading={loading}
+        selected={selected}
+        onSelect={setSelected}
+        onPage={(p) => load(filter, p)}
+      />
       <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
         {t('submitManage:list.correspondingNote')}
       </Typography.Paragraph>

@@ -26,7 +26,13 @@ export function Domains({ lang, mobile, initial }: { lang: Lang; mobile: boolean
       return true;
     } catch (err) {
       const key = err instanceof ApiError ? err.messageKey : 'commonMsg.failed';
-      if (err instanceof ApiError && err.field === 'domain' && key.startsWith('manageSite:domain') && !['manageSite:domainCurrent', 'manageSite:domainLast'].includes(key)) setError(t(key, err.params));
+      if (
+        err instanceof ApiError &&
+        err.field === 'domain' &&
+        key.startsWith('manageSite:domain') &&
+        !['manageSite:domainCurrent', 'manageSite:domainLast'].includes(key)
+      )
+        setError(t(key, err.params));
       else message.error(t(key));
       return false;
     } finally {
@@ -40,24 +46,28 @@ export function Domains({ lang, mobile, initial }: { lang: Lang; mobile: boolean
     if (await run(() => call(sitesApi.domainAdd, { body: { domain: draft } }), 'manageSite:domainAdded')) setDraft('');
   }
 
-  const actions = (d: DomainItem) => [
-    d.primary ? null : (
-      <a key="primary" onClick={() => run(() => call(sitesApi.domainPrimary, { params: { id: d.id } }), 'manageSite:saved')}>
-        {t('manageSite:domainMakePrimary')}
-      </a>
-    ),
-    d.current || rows.length <= 1 ? null : (
-      <Popconfirm
-        key="delete"
-        title={t('manageSite:domainConfirmDelete', { domain: d.domain })}
-        okText={t('manageSite:remove')}
-        cancelText={t('profile.cancel')}
-        onConfirm={() => run(() => call(sitesApi.domainDelete, { params: { id: d.id } }), 'manageSite:domainRemoved')}
-      >
-        <a className="danger-link">{t('manageSite:remove')}</a>
-      </Popconfirm>
-    ),
-  ].filter(Boolean);
+  const actions = (d: DomainItem) =>
+    [
+      d.primary ? null : (
+        <a
+          key="primary"
+          onClick={() => run(() => call(sitesApi.domainPrimary, { params: { id: d.id } }), 'manageSite:saved')}
+        >
+          {t('manageSite:domainMakePrimary')}
+        </a>
+      ),
+      d.current || rows.length <= 1 ? null : (
+        <Popconfirm
+          key="delete"
+          title={t('manageSite:domainConfirmDelete', { domain: d.domain })}
+          okText={t('manageSite:remove')}
+          cancelText={t('profile.cancel')}
+          onConfirm={() => run(() => call(sitesApi.domainDelete, { params: { id: d.id } }), 'manageSite:domainRemoved')}
+        >
+          <a className="danger-link">{t('manageSite:remove')}</a>
+        </Popconfirm>
+      ),
+    ].filter(Boolean);
 
   return (
     <div style={{ maxWidth: 720, marginBottom: 24 }}>
@@ -66,7 +76,15 @@ export function Domains({ lang, mobile, initial }: { lang: Lang; mobile: boolean
         {rows.map((d, index) => (
           <li
             key={d.id}
-            style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 8, padding: '8px 16px', borderTop: index ? '1px solid #f0f0f0' : undefined }}
+            style={{
+              display: 'flex',
+              flexWrap: 'wrap',
+              alignItems: 'center',
+              justifyContent: 'space-between',
+              gap: 8,
+              padding: '8px 16px',
+              borderTop: index ? '1px solid #f0f0f0' : undefined,
+            }}
           >
             <Space wrap size={4}>
               <Typography.Text strong style={{ wordBreak: 'break-all' }}>

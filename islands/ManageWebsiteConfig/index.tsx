@@ -12,11 +12,16 @@ import { call, ApiError } from '../shared/api';
 import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';
 import { ImageField } from '../shared/ImageField';
-import { REQUIRED_BILINGUAL, SITE_LIMITS, type BilingualField, type DisciplineNode, type WebsiteConfigValues, type WebsiteConfigView } from '../../server/contract/siteConfig';
+import {
+  REQUIRED_BILINGUAL,
+  SITE_LIMITS,
+  type BilingualField,
+  type DisciplineNode,
+  type WebsiteConfigValues,
+} from '../../server/contract/siteConfig';
 import { sitesApi } from '../../server/contract/sites';
 import { Domains } from './Domains';
-
-export type ManageWebsiteConfigProps = { lang: Lang; mobile: boolean; initial: WebsiteConfigView; disciplines: DisciplineNode[] };
+import type { ManageWebsiteConfigProps } from './props';
 
 type T = ReturnType<typeof translator>;
 type Values = Omit<WebsiteConfigValues, 'startDate' | 'endDate'> & { startDate: string; endDate: string };
@@ -27,7 +32,9 @@ function toValues(config: WebsiteConfigValues): Values {
   return { ...config, startDate: config.startDate ?? '', endDate: config.endDate ?? '' };
 }
 
-function treeData(nodes: DisciplineNode[]): Array<{ value: number; title: string; children: ReturnType<typeof treeData> }> {
+function treeData(
+  nodes: DisciplineNode[],
+): Array<{ value: number; title: string; children: ReturnType<typeof treeData> }> {
   return nodes.map((n) => ({ value: n.id, title: n.name, children: treeData(n.children) }));
 }
 
@@ -40,7 +47,19 @@ function fieldPath(field: string): Array<string | number> {
   return path[0] === 'feedbackTypes' && path.length === 2 ? [...path, 'zh'] : path;
 }
 
-function BilingualRow({ field, t, mobile, langs, multiline }: { field: BilingualField; t: T; mobile: boolean; langs: Lang[]; multiline?: boolean }) {
+function BilingualRow({
+  field,
+  t,
+  mobile,
+  langs,
+  multiline,
+}: {
+  field: BilingualField;
+  t: T;
+  mobile: boolean;
+  langs: Lang[];
+  multiline?: boolean;
+}) {
   const required = REQUIRED_BILINGUAL.includes(field);
   const max = SITE_LIMITS[field];
   return (
@@ -49,14 +68,25 @@ function BilingualRow({ field, t, mobile, langs, multiline }: { field: Bilingual
         <Col key={lang} span={mobile ? 24 : 12}>
           <Form.Item
             name={[field, lang]}
-            label={t('manageSite:inLang', { field: t(`manageSite:field.${field}`), lang: t(`manageSite:lang.${lang}`) })}
+            label={t('manageSite:inLang', {
+              field: t(`manageSite:field.${field}`),
+              lang: t(`manageSite:lang.${lang}`),
+            })}
             required={required && langs.includes(lang)}
             rules={[
-              { required: required && langs.includes(lang), whitespace: true, message: t(`manageSite:${field}${lang === 'zh' ? 'Zh' : 'En'}Required`) },
+              {
+                required: required && langs.includes(lang),
+                whitespace: true,
+                message: t(`manageSite:${field}${lang === 'zh' ? 'Zh' : 'En'}Required`),
+              },
               { max, message: t(`manageSite:${field}TooLong`) },
             ]}
           >
-            {multiline ? <Input.TextArea autoSize={{ minRows: 1, maxRows: 3 }} maxLength={max} /> : <Input maxLength={max} />}
+            {multiline ? (
+              <Input.TextArea autoSize={{ minRows: 1, maxRows: 3 }} maxLength={max} />
+            ) : (
+              <Input maxLength={max} />
+            )}
           </Form.Item>
         </Col>
       ))}
@@ -150,7 +180,12 @@ function Editor({ lang, mobile, initial, disciplines }: ManageWebsiteConfigProps
           <Row gutter={24}>
             <Col span={half}>
               <Form.Item name="banner" label={t('manageSite:field.banner')}>
-                <ImageField kind="banner" t={t} fallback={initial.bannerFallback} fallbackNote={t('manageSite:image.bannerFallback')} />
+                <ImageField
+                  kind="banner"
+                  t={t}
+                  fallback={initial.bannerFallback}
+                  fallbackNote={t('manageSite:image.bannerFallback')}
+                />
               </Form.Item>
             </Col>
             <Col span={half}>
@@ -222,13 +257,23 @@ function Editor({ lang, mobile, initial, disciplines }: ManageWebsiteConfigProps
           <Row gutter={16}>
             <Col span={half}>
               <Form.Item name="templateZhHomePageId" label={t('manageSite:field.templateZhHomePageId')}>
-                <Select allowClear options={pageOptions('zh')} placeholder={t('manageSite:placeholder.homePage')} notFoundContent={t('manageSite:noPages')} />
+                <Select
+                  allowClear
+                  options={pageOptions('zh')}
+                  placeholder={t('manageSite:placeholder.homePage')}
+                  notFoundContent={t('manageSite:noPages')}
+                />
               </Form.Item>
               {homeWarning('zh', 'templateZhHomePageId')}
             </Col>
             <Col span={half}>
               <Form.Item name="templateEnHomePageId" label={t('manageSite:field.templateEnHomePageId')}>
-                <Select allowClear options={pageOptions('en')} placeholder={t('manageSite:placeholder.homePage')} notFoundContent={t('manageSite:noPages')} />
+                <Select
+                  allowClear
+                  options={pageOptions('en')}
+                  placeholder={t('manageSite:placeholder.homePage')}
+                  notFoundContent={t('manageSite:noPages')}
+                />
               </Form.Item>
               {homeWarning('en', 'templateEnHomePageId')}
             </Col>
@@ -241,14 +286,22 @@ function Editor({ lang, mobile, initial, disciplines }: ManageWebsiteConfigProps
                 label={t('manageSite:field.contacts')}
                 rules={[{ max: SITE_LIMITS.contacts, message: t('manageSite:contactsTooLong') }]}
               >
-                <Input.TextArea autoSize={{ minRows: 4, maxRows: 10 }} showCount maxLength={SITE_LIMITS.contacts} placeholder={t('manageSite:placeholder.contacts')} />
+                <Input.TextArea
+                  autoSize={{ minRows: 4, maxRows: 10 }}
+                  showCount
+                  maxLength={SITE_LIMITS.contacts}
+                  placeholder={t('manageSite:placeholder.contacts')}
+                />
               </Form.Item>
               <Form.Item
                 name="websiteRecordNumber"
                 label={t('manageSite:field.websiteRecordNumber')}
                 rules={[{ max: SITE_LIMITS.websiteRecordNumber, message: t('manageSite:websiteRecordNumberTooLong') }]}
               >
-                <Input maxLength={SITE_LIMITS.websiteRecordNumber} placeholder={t('manageSite:placeholder.websiteRecordNumber')} />
+                <Input
+                  maxLength={SITE_LIMITS.websiteRecordNumber}
+                  placeholder={t('manageSite:placeholder.websiteRecordNumber')}
+                />
               </Form.Item>
             </Col>
             <Col span={half}>
@@ -257,7 +310,16 @@ function Editor({ lang, mobile, initial, disciplines }: ManageWebsiteConfigProps
           </Row>
         </Section>
 
-        <div style={{ position: 'sticky', bottom: 0, background: '#fff', padding: '12px 0', borderTop: '1px solid #eef0f4', zIndex: 2 }}>
+        <div
+          style={{
+            position: 'sticky',
+            bottom: 0,
+            background: '#fff',
+            padding: '12px 0',
+            borderTop: '1px solid #eef0f4',
+            zIndex: 2,
+          }}
+        >
           <Button type="primary" htmlType="submit" loading={busy} block={mobile} size={mobile ? 'large' : 'middle'}>
             {t('manageSite:save')}
           </Button>
@@ -269,7 +331,10 @@ function Editor({ lang, mobile, initial, disciplines }: ManageWebsiteConfigProps
 
 function FeedbackTypes({ t }: { t: T }) {
   return (
-    <Form.Item label={t('manageSite:field.feedbackTypes')} extra={t('manageSite:feedbackTypesHint', { max: SITE_LIMITS.feedbackTypes })}>
+    <Form.Item
+      label={t('manageSite:field.feedbackTypes')}
+      extra={t('manageSite:feedbackTypesHint', { max: SITE_LIMITS.feedbackTypes })}
+    >
       <Form.List name="feedbackTypes">
         {(fields, { add, remove }, { errors }) => (
           <>
@@ -282,13 +347,27 @@ function FeedbackTypes({ t }: { t: T }) {
                     style={{ flex: '1 1 140px', marginBottom: 8 }}
                     rules={[{ max: SITE_LIMITS.feedbackType, message: t('manageSite:feedbackTypeTooLong') }]}
                   >
-                    <Input maxLength={SITE_LIMITS.feedbackType} placeholder={t(`manageSite:feedbackTypeIn.${lang}`)} aria-label={t(`manageSite:feedbackTypeIn.${lang}`)} />
+                    <Input
+                      maxLength={SITE_LIMITS.feedbackType}
+                      placeholder={t(`manageSite:feedbackTypeIn.${lang}`)}
+                      aria-label={t(`manageSite:feedbackTypeIn.${lang}`)}
+                    />
                   </Form.Item>
                 ))}
-                <Button icon={<DeleteOutlined />} aria-label={t('manageSite:remove')} onClick={() => remove(field.name)} />
+                <Button
+                  icon={<DeleteOutlined />}
+                  aria-label={t('manageSite:remove')}
+                  onClick={() => remove(field.name)}
+                />
               </div>
             ))}
-            <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ zh: '', en: '' })} disabled={fields.length >= SITE_LIMITS.feedbackTypes} block>
+            <Button
+              type="dashed"
+              icon={<PlusOutlined />}
+              onClick={() => add({ zh: '', en: '' })}
+              disabled={fields.length >= SITE_LIMITS.feedbackTypes}
+              block
+            >
               {t('manageSite:addFeedbackType')}
             </Button>
             <Form.ErrorList errors={errors} />

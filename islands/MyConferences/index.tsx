@@ -6,10 +6,7 @@ import { Button, List, Tag } from 'antd';
 import { CREATE_CONFERENCE_PAGE, STATUS_COLORS, STATUS_LABEL_KEYS } from '../../server/contract/conferences';
 import { AntdRoot } from '../shared/AntdRoot';
 import { translator } from '../shared/i18n';
-import type { Lang } from '../shared/locale';
-
-export type MyConferenceItem = { id: number; name: string; shortTitle: string; status: string; domain: string | null; url: string | null; creator: boolean };
-export type MyConferencesProps = { lang: Lang; mobile: boolean; conferences: MyConferenceItem[] };
+import type { MyConferencesProps } from './props';
 
 const NS = 'manageConference:';
 
@@ -28,13 +25,26 @@ function Panel({ lang, mobile, conferences }: MyConferencesProps) {
         locale={{ emptyText: t(`${NS}mine.empty`) }}
         renderItem={(c) => (
           <List.Item
-            actions={c.url ? [<a key="manage" href={c.url}>{t(`${NS}mine.manage`)}</a>] : []}
-            extra={mobile ? undefined : <Tag color={STATUS_COLORS[c.status]}>{t(STATUS_LABEL_KEYS[c.status] ?? 'manage.status.draft')}</Tag>}
+            actions={
+              c.url
+                ? [
+                    <a key="manage" href={c.url}>
+                      {t(`${NS}mine.manage`)}
+                    </a>,
+                  ]
+                : []
+            }
+            extra={
+              mobile ? undefined : (
+                <Tag color={STATUS_COLORS[c.status]}>{t(STATUS_LABEL_KEYS[c.status] ?? 'manage.status.draft')}</Tag>
+              )
+            }
           >
             <List.Item.Meta
               title={
                 <>
-                  {c.url ? <a href={c.url}>{c.name}</a> : c.name} {c.creator ? <Tag color="blue">{t(`${NS}mine.creator`)}</Tag> : null}
+                  {c.url ? <a href={c.url}>{c.name}</a> : c.name}{' '}
+                  {c.creator ? <Tag color="blue">{t(`${NS}mine.creator`)}</Tag> : null}
                 </>
               }
               description={
@@ -43,7 +53,9 @@ function Panel({ lang, mobile, conferences }: MyConferencesProps) {
                   {mobile ? (
                     <>
                       {' '}
-                      <Tag color={STATUS_COLORS[c.status]}>{t(STATUS_LABEL_KEYS[c.status] ?? 'manage.status.draft')}</Tag>
+                      <Tag color={STATUS_COLORS[c.status]}>
+                        {t(STATUS_LABEL_KEYS[c.status] ?? 'manage.status.draft')}
+                      </Tag>
                     </>
                   ) : null}
                 </>

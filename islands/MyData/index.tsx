@@ -8,16 +8,14 @@ import { Alert, App, Button, Input, Modal, Space, Typography } from 'antd';
 import { LightCard as Card } from '../shared/lightCard';
 import { LightResult } from '../shared/lightResult';
 import { AntdRoot } from '../shared/AntdRoot';
-import { privacyApi, type ErasureView } from '../../server/contract/privacy';
+import { privacyApi } from '../../server/contract/privacy';
 import type { WorkView } from '../../server/contract/work';
 import { ApiError, call } from '../shared/api';
 import { translator } from '../shared/i18n';
-import type { Lang } from '../shared/locale';
 import { WorkProgress } from '../shared/work';
 import { useHydrated } from '../shared/hydrated';
 import { Readable } from '../shared/erasures';
-
-export type MyDataProps = { lang: Lang; mobile: boolean; email: string; latest: WorkView | null; erasure: ErasureView | null };
+import type { MyDataProps } from './props';
 
 function MyDataScreen({ lang, email, latest, erasure }: MyDataProps) {
   const hydrated = useHydrated();
@@ -76,7 +74,13 @@ function MyDataScreen({ lang, email, latest, erasure }: MyDataProps) {
   }
 
   if (erased) {
-    return <LightResult status="success" title={t(erasure?.state === 'done' ? 'privacy:erasedNotice' : 'privacy:erasureStarted')} extra={<a href="/">{t('privacy:backHome')}</a>} />;
+    return (
+      <LightResult
+        status="success"
+        title={t(erasure?.state === 'done' ? 'privacy:erasedNotice' : 'privacy:erasureStarted')}
+        extra={<a href="/">{t('privacy:backHome')}</a>}
+      />
+    );
   }
   const running = work && (work.state === 'queued' || work.state === 'running');
   return (
@@ -86,7 +90,11 @@ function MyDataScreen({ lang, email, latest, erasure }: MyDataProps) {
         <Card title={<h2 style={{ fontSize: 18, margin: 0 }}>{t('privacy:exportTitle')}</h2>}>
           <Typography.Paragraph>{t('privacy:exportText')}</Typography.Paragraph>
           {work ? <WorkProgress key={work.id} work={work} lang={lang} own onFinished={(w) => setWork(w)} /> : null}
-          {work?.state === 'done' ? <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>{t('privacy:exportReady')}</Typography.Paragraph> : null}
+          {work?.state === 'done' ? (
+            <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
+              {t('privacy:exportReady')}
+            </Typography.Paragraph>
+          ) : null}
           {!running ? (
             <Button type={work ? 'default' : 'primary'} loading={asking} onClick={prepare}>
               {t(work ? 'privacy:exportAgain' : 'privacy:exportButton')}
@@ -100,14 +108,36 @@ function MyDataScreen({ lang, email, latest, erasure }: MyDataProps) {
           </Button>
         </Card>
       </Space>
-      <Modal open={confirming} title={t('privacy:eraseConfirmTitle')} onCancel={() => setConfirming(false)} forceRender={hydrated} footer={[
-        <Button key="c" onClick={() => setConfirming(false)}>{t('privacy:cancel')}</Button>,
-        <Button key="e" danger type="primary" loading={busy} disabled={!code.trim()} onClick={erase}>{t('privacy:eraseButton')}</Button>,
-      ]}>
+      <Modal
+        open={confirming}
+        title={t('privacy:eraseConfirmTitle')}
+        onCancel={() => setConfirming(false)}
+        forceRender={hydrated}
+        footer={[
+          <Button key="c" onClick={() => setConfirming(false)}>
+            {t('privacy:cancel')}
+          </Button>,
+          <Button key="e" danger type="primary" loading={busy} disabled={!code.trim()} onClick={erase}>
+            {t('privacy:eraseButton')}
+          </Button>,
+        ]}
+      >
         <Typography.Paragraph>{t('privacy:eraseConfirmText', { email })}</Typography.Paragraph>
         <Space.Compact style={{ width: '100%' }}>
-          <Input id="erasure-code" aria-label={t('privacy:codeLabel')} placeholder={t('privacy:codeLabel')} value={code} maxLength={6} inputMode="numeric" autoComplete="one-time-code" status={codeError ? 'error' : undefined} onChange={(e) => setCode(e.target.value)} />
-          <Button onClick={sendCode} disabled={left > 0}>{left > 0 ? t('privacy:resendIn', { count: left }) : t('privacy:sendCode')}</Button>
+          <Input
+            id="erasure-code"
+            aria-label={t('privacy:codeLabel')}
+            placeholder={t('privacy:codeLabel')}
+            value={code}
+            maxLength={6}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            status={codeError ? 'error' : undefined}
+            onChange={(e) => setCode(e.target.value)}
+          />
+          <Button onClick={sendCode} disabled={left > 0}>
+            {left > 0 ? t('privacy:resendIn', { count: left }) : t('privacy:sendCode')}
+          </Button>
         </Space.Compact>
         {codeError ? <Alert style={{ marginTop: 8 }} type="error" showIcon message={codeError} /> : null}
       </Modal>

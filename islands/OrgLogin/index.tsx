@@ -10,11 +10,8 @@ import { accountsApi } from '../../server/contract/accounts';
 import { call, ApiError } from '../shared/api';
 import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';
-
 import type { Organisation } from '../../server/contract/sso';
-
-export type { Organisation };
-export type OrgLoginProps = { lang: Lang; state: string; common: Organisation[] };
+import type { OrgLoginProps } from './props';
 
 function nameOf(org: Organisation, lang: Lang): string {
   return lang === 'zh' && org.zname ? org.zname : org.ename || org.zname;
@@ -87,7 +84,13 @@ function Orgs({ lang, state, common }: OrgLoginProps) {
           options={options.map((o) => ({ value: o.entityId, label: nameOf(o, lang) }))}
         />
       </Space.Compact>
-      <Button size="large" block className="org-login-go" disabled={!target} onClick={() => target && location.assign(target.redirectUrl)}>
+      <Button
+        size="large"
+        block
+        className="org-login-go"
+        disabled={!target}
+        onClick={() => target && location.assign(target.redirectUrl)}
+      >
         {t('auth.goToOrg')}
       </Button>
     </div>

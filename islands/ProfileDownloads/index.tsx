@@ -14,8 +14,7 @@ import { LightList } from '../shared/lightList';
 import { urlOf } from '../shared/api';
 import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';
-
-export type ProfileDownloadsProps = { lang: Lang; mobile: boolean; registered: boolean; documents: DocumentType[]; receipts?: ReceiptView[] };
+import type { ProfileDownloadsProps } from './props';
 
 const href = (type: DocumentType, lang: Lang) => urlOf(documentsApi.mineFile, { params: { type }, query: { lang } });
 
@@ -30,7 +29,11 @@ function Receipts({ lang, mobile, receipts }: { lang: Lang; mobile: boolean; rec
       items={receipts.map((r) => ({
         key: r.id,
         title: `${t('documents:types.RECEIPT')} ${r.number}`,
-        description: t('receipts:download.about', { orderNo: r.orderNo, amount: formatMoney(r.paid, lang), date: formatInstant(r.paidAt).slice(0, 10) }),
+        description: t('receipts:download.about', {
+          orderNo: r.orderNo,
+          amount: formatMoney(r.paid, lang),
+          date: formatInstant(r.paidAt).slice(0, 10),
+        }),
         actions: [
           <Button key="zh" icon={<DownloadOutlined />} href={receiptHref(r.id, 'zh')} block={mobile}>
             中文

@@ -5,9 +5,7 @@ import { AntdRoot } from '../shared/AntdRoot';
 import { accountsApi } from '../../server/contract/accounts';
 import { call, ApiError } from '../shared/api';
 import { translator } from '../shared/i18n';
-import type { Lang } from '../shared/locale';
-
-export type ProfileEditFormProps = { lang: Lang; trueName: string; email: string };
+import type { ProfileEditFormProps } from './props';
 
 function Edit({ lang, trueName, email }: ProfileEditFormProps) {
   const t = translator(lang);
@@ -27,11 +25,25 @@ function Edit({ lang, trueName, email }: ProfileEditFormProps) {
   }
 
   return (
-    <Form layout="vertical" requiredMark={false} onFinish={submit} initialValues={{ trueName }} name="profile" className="panel-form">
+    <Form
+      layout="vertical"
+      requiredMark={false}
+      onFinish={submit}
+      initialValues={{ trueName }}
+      name="profile"
+      className="panel-form"
+    >
       <Form.Item label={t('auth.email')}>
         <Input value={email} disabled />
       </Form.Item>
-      <Form.Item name="trueName" label={t('auth.name')} rules={[{ required: true, whitespace: true, message: t('nameRequire') }, { max: 100, message: t('nameTooLong') }]}>
+      <Form.Item
+        name="trueName"
+        label={t('auth.name')}
+        rules={[
+          { required: true, whitespace: true, message: t('nameRequire') },
+          { max: 100, message: t('nameTooLong') },
+        ]}
+      >
         <Input autoComplete="name" />
       </Form.Item>
       <Space>

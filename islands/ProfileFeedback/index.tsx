@@ -19,16 +19,17 @@ import { LightList } from '../shared/lightList';
 import { LightSelect } from '../shared/lightSelect';
 import { LightUpload } from '../shared/lightUpload';
 import { translator } from '../shared/i18n';
-import type { Lang } from '../shared/locale';
-import type { Feedback } from './types';
+import type { ProfileFeedbackProps } from './props';
 
-/**
- * `types`: the conference's feedback types, `value` (both names, as stored) and `label` (the
- * reader's language). `phone`: from the person's registration. `verifiedEmail`: the account's
- * proven address — feedback from it needs no code.
- */
-export type ProfileFeedbackProps = { lang: Lang; mobile: boolean; types: Array<{ value: string; label: string }>; mine: Feedback[]; name: string; email: string; phone: string; verifiedEmail: string | null };
-type Values = { title: string; name: string; email: string; phone: string; type: string; content: string; verifyCode: string };
+type Values = {
+  title: string;
+  name: string;
+  email: string;
+  phone: string;
+  type: string;
+  content: string;
+  verifyCode: string;
+};
 
 function FeedbackScreen({ lang, mobile, types, mine, name, email, phone, verifiedEmail }: ProfileFeedbackProps) {
   const t = translator(lang);
@@ -68,7 +69,8 @@ function FeedbackScreen({ lang, mobile, types, mine, name, email, phone, verifie
       message.success(t('feedback:sent'));
     } catch (err) {
       const e = err instanceof ApiError ? err : new ApiError(0, 'commonMsg.failed');
-      if (e.field && e.field !== 'attachment' && e.field in values) form.setError(e.field as keyof Values, t(e.messageKey));
+      if (e.field && e.field !== 'attachment' && e.field in values)
+        form.setError(e.field as keyof Values, t(e.messageKey));
       else message.error(t(e.messageKey));
     } finally {
       setBusy(false);
@@ -92,18 +94,61 @@ function FeedbackScreen({ lang, mobile, types, mine, name, email, phone, verifie
     }
   }
 
-  const item = (field: keyof Values & string, label: string, control: ReactNode, isRequired = false, extra?: string) => (
-    <LightItem id={form.id(field)} label={label} required={isRequired} error={errors[field]} extra={extra}>{control}</LightItem>
+  const item = (
+    field: keyof Values & string,
+    label: string,
+    control: ReactNode,
+    isRequired = false,
+    extra?: string,
+  ) => (
+    <LightItem id={form.id(field)} label={label} required={isRequired} error={errors[field]} extra={extra}>
+      {control}
+    </LightItem>
   );
   return (
     <div className="profile-feedback">
-      <LightFormFrame name="feedback" layout="vertical" onSubmit={form.onSubmit((v) => void submit(v))} className="panel-form">
+      <LightFormFrame
+        name="feedback"
+        layout="vertical"
+        onSubmit={form.onSubmit((v) => void submit(v))}
+        className="panel-form"
+      >
         {item('title', t('feedback:fields.title'), <input className="li-input" {...form.text('title')} />, true)}
-        {item('type', t('feedback:fields.type'), types.length ? <LightSelect<string> id={form.id('type')} block value={values.type} options={types} onChange={(v) => form.set('type', v ?? '')} {...form.aria('type')} /> : <input className="li-input" maxLength={100} {...form.text('type')} />, true)}
+        {item(
+          'type',
+          t('feedback:fields.type'),
+          types.length ? (
+            <LightSelect<string>
+              id={form.id('type')}
+              block
+              value={values.type}
+              options={types}
+              onChange={(v) => form.set('type', v ?? '')}
+              {...form.aria('type')}
+            />
+          ) : (
+            <input className="li-input" maxLength={100} {...form.text('type')} />
+          ),
+          true,
+        )}
         {item('name', t('feedback:fields.name'), <input className="li-input" maxLength={100} {...form.text('name')} />)}
-        {item('phone', t('feedback:fields.phone'), <input className="li-input" inputMode="tel" {...form.text('phone')} />)}
-        {item('email', t('feedback:fields.email'), <input className="li-input" inputMode="email" {...form.text('email')} />, true)}
-        {item('content', t('feedback:fields.content'), <LightTextArea minRows={5} maxRows={12} {...form.text('content')} />, true)}
+        {item(
+          'phone',
+          t('feedback:fields.phone'),
+          <input className="li-input" inputMode="tel" {...form.text('phone')} />,
+        )}
+        {item(
+          'email',
+          t('feedback:fields.email'),
+          <input className="li-input" inputMode="email" {...form.text('email')} />,
+          true,
+        )}
+        {item(
+          'content',
+          t('feedback:fields.content'),
+          <LightTextArea minRows={5} maxRows={12} {...form.text('content')} />,
+          true,
+        )}
         <LightItem label={t('feedback:fields.attachment')} extra={t('feedback:attachmentHint')}>
           <LightUpload
             lang={lang}
@@ -118,7 +163,14 @@ function FeedbackScreen({ lang, mobile, types, mine, name, email, phone, verifie
           item(
             'verifyCode',
             t('auth.verifyCode'),
-            <LightCodeInput t={t} lang={lang} type="feedbackCode" email={async () => (form.check('email') ? values.email.trim() : null)} onError={(key) => form.setError('email', t(key))} {...form.text('verifyCode')} />,
+            <LightCodeInput
+              t={t}
+              lang={lang}
+              type="feedbackCode"
+              email={async () => (form.check('email') ? values.email.trim() : null)}
+              onError={(key) => form.setError('email', t(key))}
+              {...form.text('verifyCode')}
+            />,
             true,
             verifiedEmail ? t('feedback:codeForOtherAddress') : undefined,
           )}
@@ -131,9 +183,18 @@ function FeedbackScreen({ lang, mobile, types, mine, name, email, phone, verifie
         <LightList
           items={list.map((f) => ({
             key: f.id,
-            title: <>{f.title} {f.reply ? <Tag color="green">{t('feedback:replied')}</Tag> : <Tag>{t('feedback:waiting')}</Tag>}</>,
+            title: (
+              <>
+                {f.title}{' '}
+                {f.reply ? <Tag color="green">{t('feedback:replied')}</Tag> : <Tag>{t('feedback:waiting')}</Tag>}
+              </>
+            ),
             description: `${typeLabel(f.type)} · ${formatInstant(f.createdAt)}`,
-            actions: [<a key="v" href={`/profile/feedBackDetails?id=${f.id}`}>{t('feedback:view')}</a>],
+            actions: [
+              <a key="v" href={`/profile/feedBackDetails?id=${f.id}`}>
+                {t('feedback:view')}
+              </a>,
+            ],
           }))}
         />
       ) : (

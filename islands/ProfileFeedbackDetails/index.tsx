@@ -5,10 +5,7 @@ import { feedbackApi } from '../../server/contract/feedback';
 import { urlOf } from '../shared/api';
 import { AntdRoot } from '../shared/AntdRoot';
 import { translator } from '../shared/i18n';
-import type { Lang } from '../shared/locale';
-import type { Feedback } from '../ProfileFeedback/types';
-
-export type ProfileFeedbackDetailsProps = { lang: Lang; mobile: boolean; feedback: Feedback };
+import type { ProfileFeedbackDetailsProps } from './props';
 
 function Details({ lang, mobile, feedback: f }: ProfileFeedbackDetailsProps) {
   const t = translator(lang);
@@ -22,13 +19,34 @@ function Details({ lang, mobile, feedback: f }: ProfileFeedbackDetailsProps) {
           { key: 't', label: t('feedback:fields.title'), children: f.title },
           { key: 'y', label: t('feedback:fields.type'), children: f.type },
           { key: 'd', label: t('feedback:fields.time'), children: formatInstant(f.createdAt) },
-          { key: 'c', label: t('feedback:fields.content'), children: <span style={{ whiteSpace: 'pre-wrap' }}>{f.content}</span> },
-          ...(f.attachment ? [{ key: 'a', label: t('feedback:fields.attachment'), children: <a href={urlOf(feedbackApi.mineAttachment, { params: { id: f.id } })}>{f.attachment.originalName}</a> }] : []),
+          {
+            key: 'c',
+            label: t('feedback:fields.content'),
+            children: <span style={{ whiteSpace: 'pre-wrap' }}>{f.content}</span>,
+          },
+          ...(f.attachment
+            ? [
+                {
+                  key: 'a',
+                  label: t('feedback:fields.attachment'),
+                  children: (
+                    <a href={urlOf(feedbackApi.mineAttachment, { params: { id: f.id } })}>
+                      {f.attachment.originalName}
+                    </a>
+                  ),
+                },
+              ]
+            : []),
         ]}
       />
       <div style={{ marginTop: 16 }}>
         {f.reply ? (
-          <Alert type="success" showIcon title={`${t('feedback:reply')} · ${formatInstant(f.repliedAt ?? '')}`} description={<span style={{ whiteSpace: 'pre-wrap' }}>{f.reply}</span>} />
+          <Alert
+            type="success"
+            showIcon
+            title={`${t('feedback:reply')} · ${formatInstant(f.repliedAt ?? '')}`}
+            description={<span style={{ whiteSpace: 'pre-wrap' }}>{f.reply}</span>}
+          />
         ) : (
           <Alert type="info" showIcon title={t('feedback:waitingLong')} />
         )}

@@ -8,44 +8,39 @@ import { Alert, App, Button, Checkbox, Empty, Radio, Space } from 'antd';
 import { LightTypography as Typography } from '../shared/lightText';
 import { LightNumber } from '../shared/lightNumber';
 import { LightCard as Card } from '../shared/lightCard';
-import { ordersApi, type OrderView } from '../../server/contract/orders';
+import { ordersApi } from '../../server/contract/orders';
 import { feesApi } from '../../server/contract/fees';
 import { AntdRoot } from '../shared/AntdRoot';
 import { call, ApiError } from '../shared/api';
 import { translator } from '../shared/i18n';
-import type { Lang } from '../shared/locale';
 import { errorText, titleOf } from '../shared/orderText';
 import { FeeOption, maxQuantity } from './FeeOption';
 import { AlreadyHeld } from './AlreadyHeld';
 import { GoOnAfter } from '../shared/GoOnAfter';
 import type { FeeOffer } from '../../server/contract/fees';
-
-export type { FeeOffer } from '../../server/contract/fees';
-export type ProfileFeesProps = {
-  lang: Lang;
-  mobile: boolean;
-  offers: FeeOffer[];
-  /** a code from the page's address: shown in the field, tried only when the person applies it */
-  codeInLink?: string;
-  openOrders: { register: number | null; optional: number | null };
-  /** the person has not registered here: the page leads to the registration instead */
-  notRegistered?: boolean;
-  /** the conference charges no fees (costs not set): spec 8's 'The service has not been opened…' */
-  serviceOff?: boolean;
-  /** the person's fee orders that are paid or still open: what they already have */
-  mine?: OrderView[];
-  /** how many registration fees one person may hold, and how many this one holds */
-  allowance?: { registerPerPerson: number; registerHeld: number };
-};
+import type { ProfileFeesProps } from './props';
 
 /** The picks the server is sent: the registration fee once, each ticked optional fee with its quantity. */
-export function picksOf(register: number | null, optional: Record<number, number>): Array<{ feeId: number; quantity: number }> {
+export function picksOf(
+  register: number | null,
+  optional: Record<number, number>,
+): Array<{ feeId: number; quantity: number }> {
   const picks = register === null ? [] : [{ feeId: register, quantity: 1 }];
   for (const [id, quantity] of Object.entries(optional)) if (quantity > 0) picks.push({ feeId: Number(id), quantity });
   return picks;
 }
 
-function Fees({ lang, mobile, offers: listed, codeInLink = '', openOrders, notRegistered = false, serviceOff = false, mine = [], allowance = { registerPerPerson: 1, registerHeld: 0 } }: ProfileFeesProps) {
+function Fees({
+  lang,
+  mobile,
+  offers: listed,
+  codeInLink = '',
+  openOrders,
+  notRegistered = false,
+  serviceOff = false,
+  mine = [],
+  allowance = { registerPerPerson: 1, registerHeld: 0 },
+}: ProfileFeesProps) {
   const t = translator(lang);
   const { message, modal } = App.useApp();
   const [register, setRegister] = useState<number | null>(null);
@@ -82,7 +77,9 @@ function Fees({ lang, mobile, offers: listed, codeInLink = '', openOrders, notRe
       message.success(t('fees:codeAccepted'));
       return true;
     } catch (err) {
-      setCodeError(err instanceof ApiError && err.messageKey === 'fees:wrongCode' ? t('fees:wrongCode') : errorText(err, t));
+      setCodeError(
+        err instanceof ApiError && err.messageKey === 'fees:wrongCode' ? t('fees:wrongCode') : errorText(err, t),
+      );
       return false;
     } finally {
       setTrying(false);
@@ -109,12 +106,21 @@ function Fees({ lang, mobile, offers: listed, codeInLink = '', openOrders, notRe
       location.assign(`/profile/order/pay/goto/${orderIds.join(',')}`);
     } catch (err) {
       setBusy(false);
-      if (err instanceof ApiError && (err.messageKey === 'orders:existing' || err.messageKey === 'fees:registerTaken')) modal.confirm({ content: t(err.messageKey, err.params), okText: t('orders:fees.toOrders'), cancelText: t('orders:fees.stay'), onOk: () => location.assign('/profile/order/list') });
+      if (err instanceof ApiError && (err.messageKey === 'orders:existing' || err.messageKey === 'fees:registerTaken'))
+        modal.confirm({
+          content: t(err.messageKey, err.params),
+          okText: t('orders:fees.toOrders'),
+          cancelText: t('orders:fees.stay'),
+          onOk: () => location.assign('/profile/order/list'),
+        });
       else message.error(errorText(err, t));
     }
   }
 
-  const open = [openOrders.register !== null ? t('orders:fees.openRegister') : '', openOrders.optional !== null ? t('orders:fees.openOptional') : ''].filter(Boolean);
+  const open = [
+    openOrders.register !== null ? t('orders:fees.openRegister') : '',
+    openOrders.optional !== null ? t('orders:fees.openOptional') : '',
+  ].filter(Boolean);
 
   if (serviceOff) {
     return (
@@ -127,7 +133,17 @@ function Fees({ lang, mobile, offers: listed, codeInLink = '', openOrders, notRe
   if (notRegistered) {
     return (
       <div className="profile-fees">
-        <Alert type="warning" showIcon title={t('orders:fees.notRegistered')} description={<GoOnAfter t={t} to="/register" where="register" />} action={<Button size="small" href="/register">{t('orders:fees.toRegister')}</Button>} />
+        <Alert
+          type="warning"
+          showIcon
+          title={t('orders:fees.notRegistered')}
+          description={<GoOnAfter t={t} to="/register" where="register" />}
+          action={
+            <Button size="small" href="/register">
+              {t('orders:fees.toRegister')}
+            </Button>
+          }
+        />
       </div>
     );
   }
@@ -136,22 +152,72 @@ function Fees({ lang, mobile, offers: listed, codeInLink = '', openOrders, notRe
     <div className="profile-fees">
       <AlreadyHeld orders={mine} lang={lang} t={t} />
       {open.length ? (
-        <Alert type="info" showIcon style={{ marginBottom: 16 }} title={open.join(' ')} action={<Button size="small" href="/profile/order/list">{t('orders:fees.toOrders')}</Button>} />
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={open.join(' ')}
+          action={
+            <Button size="small" href="/profile/order/list">
+              {t('orders:fees.toOrders')}
+            </Button>
+          }
+        />
       ) : null}
       <Space.Compact style={{ width: '100%', maxWidth: 420, marginBottom: 4 }}>
         {/* The browser's own field, drawn like antd's (public/app.css, .li-input): antd's Input is ~15 KB gzipped (issue 32). */}
-        <input className={codeError ? 'li-input li-compact-first li-input-error' : 'li-input li-compact-first'} value={code} onChange={(e) => setCode(e.target.value)} onKeyDown={(e) => { if (e.key === 'Enter') void applyCode(); }} maxLength={64} placeholder={t('orders:fees.invitationCode')} aria-label={t('orders:fees.invitationCode')} aria-invalid={codeError ? true : undefined} />
-        <Button onClick={() => void applyCode()} loading={trying}>{t('orders:fees.apply')}</Button>
+        <input
+          className={codeError ? 'li-input li-compact-first li-input-error' : 'li-input li-compact-first'}
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') void applyCode();
+          }}
+          maxLength={64}
+          placeholder={t('orders:fees.invitationCode')}
+          aria-label={t('orders:fees.invitationCode')}
+          aria-invalid={codeError ? true : undefined}
+        />
+        <Button onClick={() => void applyCode()} loading={trying}>
+          {t('orders:fees.apply')}
+        </Button>
       </Space.Compact>
       {codeError ? <Alert type="error" showIcon style={{ maxWidth: 420, marginBottom: 8 }} title={codeError} /> : null}
       <Typography.Paragraph type="secondary">{t('orders:fees.invitationHint')}</Typography.Paragraph>
       {!offers.length ? <Empty description={t('orders:fees.none')} /> : null}
       {registerFees.length ? (
-        <Card title={t('orders:fees.register')} extra={<Typography.Text type="secondary">{t('orders:fees.registerHint')}</Typography.Text>} size="small" style={{ marginBottom: 16 }}>
-          {registerFull ? <Alert type="success" showIcon style={{ marginBottom: 8 }} title={t('orders:fees.registerHeld', { count: allowance.registerPerPerson })} /> : null}
-          <Radio.Group value={register} onChange={(e) => setRegister(e.target.value as number)} style={{ display: 'block' }} disabled={registerFull}>
+        <Card
+          title={t('orders:fees.register')}
+          extra={<Typography.Text type="secondary">{t('orders:fees.registerHint')}</Typography.Text>}
+          size="small"
+          style={{ marginBottom: 16 }}
+        >
+          {registerFull ? (
+            <Alert
+              type="success"
+              showIcon
+              style={{ marginBottom: 8 }}
+              title={t('orders:fees.registerHeld', { count: allowance.registerPerPerson })}
+            />
+          ) : null}
+          <Radio.Group
+            value={register}
+            onChange={(e) => setRegister(e.target.value as number)}
+            style={{ display: 'block' }}
+            disabled={registerFull}
+          >
             {registerFees.map((fee) => (
-              <FeeOption key={fee.id} fee={fee} lang={lang} t={t} control={<Radio value={fee.id} disabled={registerFull || maxQuantity(fee) < 1}>{title(fee)}</Radio>} />
+              <FeeOption
+                key={fee.id}
+                fee={fee}
+                lang={lang}
+                t={t}
+                control={
+                  <Radio value={fee.id} disabled={registerFull || maxQuantity(fee) < 1}>
+                    {title(fee)}
+                  </Radio>
+                }
+              />
             ))}
           </Radio.Group>
           {register !== null ? (
@@ -162,7 +228,12 @@ function Fees({ lang, mobile, offers: listed, codeInLink = '', openOrders, notRe
         </Card>
       ) : null}
       {optionalFees.length ? (
-        <Card title={t('orders:fees.optional')} extra={<Typography.Text type="secondary">{t('orders:fees.optionalHint')}</Typography.Text>} size="small" style={{ marginBottom: 16 }}>
+        <Card
+          title={t('orders:fees.optional')}
+          extra={<Typography.Text type="secondary">{t('orders:fees.optionalHint')}</Typography.Text>}
+          size="small"
+          style={{ marginBottom: 16 }}
+        >
           {optionalFees.map((fee) => {
             const max = maxQuantity(fee);
             const ticked = optional[fee.id] !== undefined;
@@ -172,12 +243,22 @@ function Fees({ lang, mobile, offers: listed, codeInLink = '', openOrders, notRe
                 fee={fee}
                 lang={lang}
                 t={t}
-                control={<Checkbox checked={ticked} disabled={max < 1} onChange={(e) => tick(fee, e.target.checked)}>{title(fee)}</Checkbox>}
+                control={
+                  <Checkbox checked={ticked} disabled={max < 1} onChange={(e) => tick(fee, e.target.checked)}>
+                    {title(fee)}
+                  </Checkbox>
+                }
                 extra={
                   ticked && max > 1 ? (
                     <Space>
                       <label htmlFor={`fee-quantity-${fee.id}`}>{t('orders:fees.quantity')}</label>
-                      <LightNumber id={`fee-quantity-${fee.id}`} min={1} max={max} value={optional[fee.id]} onChange={(v) => setOptional((o) => ({ ...o, [fee.id]: v }))} />
+                      <LightNumber
+                        id={`fee-quantity-${fee.id}`}
+                        min={1}
+                        max={max}
+                        value={optional[fee.id]}
+                        onChange={(v) => setOptional((o) => ({ ...o, [fee.id]: v }))}
+                      />
                     </Space>
                   ) : null
                 }

@@ -10,5 +10,9 @@ const LazyBookingForm = lazyPart(() => import('./BookingForm').then((m) => m.Boo
 
 export function BookingForm(props: Parameters<typeof Form>[0]) {
   usePreload(LazyBookingForm);
-  return <Later when={props.choice !== null}><LazyBookingForm {...props} /></Later>;
+  return (
+    <Later when={props.choice !== null}>
+      <LazyBookingForm {...props} />
+    </Later>
+  );
 }

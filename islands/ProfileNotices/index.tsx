@@ -1,21 +1,16 @@
 /** Conference notices in the personal centre (spec 2.10 notice): newest first, opened to read. */
 import { Collapse, Empty, Tag } from 'antd';
 import { PaperClipOutlined } from '@ant-design/icons';
+import { noticeText } from '../shared/notices';
 import { formatInstant } from '../../server/contract/conferences';
 import type { NoticeView } from '../../server/contract/notices';
 import { AntdRoot } from '../shared/AntdRoot';
 import { translator } from '../shared/i18n';
-import type { Lang } from '../shared/locale';
-
-export type Notice = NoticeView;
-/** `seenBefore`: when the person last opened the notices (ISO), null for never: later ones are marked new. */
-export type ProfileNoticesProps = { lang: Lang; mobile: boolean; notices: Notice[]; seenBefore?: string | null };
-
-export const pick = (zh: string, en: string, lang: Lang) => (lang === 'en' ? en || zh : zh || en);
+import type { ProfileNoticesProps } from './props';
 
 function Notices({ lang, notices, seenBefore }: ProfileNoticesProps) {
   // Decided from the props alone, so the server's HTML and the browser's agree.
-  const isNew = (n: Notice) => seenBefore !== undefined && (seenBefore === null || n.time > seenBefore);
+  const isNew = (n: NoticeView) => seenBefore !== undefined && (seenBefore === null || n.time > seenBefore);
   const t = translator(lang);
   if (!notices.length) return <Empty description={t('notices:none')} />;
   return (
@@ -26,14 +21,17 @@ function Notices({ lang, notices, seenBefore }: ProfileNoticesProps) {
         label: (
           <span>
             {isNew(n) ? <Tag color="red">{t('notices:new')}</Tag> : null}
-            <strong>{pick(n.titleZh, n.titleEn, lang)}</strong>
-            <span className="admin-hint"> · {[pick(n.sourceZh, n.sourceEn, lang), formatInstant(n.time)].filter(Boolean).join(' · ')}</span>
+            <strong>{noticeText(n.titleZh, n.titleEn, lang)}</strong>
+            <span className="admin-hint">
+              {' '}
+              · {[noticeText(n.sourceZh, n.sourceEn, lang), formatInstant(n.time)].filter(Boolean).join(' · ')}
+            </span>
           </span>
         ),
         children: (
           <div className="notice-body">
             {/* The organisers' own HTML, shown as they wrote it on their own site (like their pages). */}
-            <div dangerouslySetInnerHTML={{ __html: pick(n.contentZh, n.contentEn, lang) }} />
+            <div dangerouslySetInnerHTML={{ __html: noticeText(n.contentZh, n.contentEn, lang) }} />
             {n.file ? (
               <p>
                 <a href={n.file.url}>

@@ -6,14 +6,12 @@
 import { useState } from 'react';
 import { Alert, App, Button } from 'antd';
 import { LightCard as Card } from '../shared/lightCard';
-import { ordersApi, type OrderView } from '../../server/contract/orders';
+import { ordersApi } from '../../server/contract/orders';
 import { AntdRoot } from '../shared/AntdRoot';
 import { call } from '../shared/api';
 import { translator } from '../shared/i18n';
-import type { Lang } from '../shared/locale';
 import { errorText, OrderSummary, WithBackToList } from '../shared/orders';
-
-export type ProfileOrderUpdateProps = { lang: Lang; mobile: boolean; order: OrderView };
+import type { ProfileOrderUpdateProps } from './props';
 
 function Update({ lang, mobile, order }: ProfileOrderUpdateProps) {
   const t = translator(lang);
@@ -35,7 +33,15 @@ function Update({ lang, mobile, order }: ProfileOrderUpdateProps) {
 
   return (
     <div className="profile-order-update">
-      {invalidItems || order.status === 'invalid' ? <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={t('orders:invalidItems')} description={t('orders:update.hint')} /> : null}
+      {invalidItems || order.status === 'invalid' ? (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={t('orders:invalidItems')}
+          description={t('orders:update.hint')}
+        />
+      ) : null}
       <Card size="small" title={t('orders:update.title')} style={{ marginBottom: 16 }}>
         <OrderSummary order={order} t={t} lang={lang} />
       </Card>

@@ -6,18 +6,17 @@
 import { useState } from 'react';
 import { Alert, App, Button, Checkbox, Empty, Space, Typography } from 'antd';
 import { LightCard as Card } from '../shared/lightCard';
-import { ordersApi, type MyOrdersView, type OrderView } from '../../server/contract/orders';
+import { ordersApi, type OrderView } from '../../server/contract/orders';
 import { AntdRoot } from '../shared/AntdRoot';
 import { call } from '../shared/api';
 import { translator } from '../shared/i18n';
-import type { Lang } from '../shared/locale';
 import { errorText, formatAt, OrderSummary } from '../shared/orders';
 import { Elsewhere } from './Elsewhere';
-
-export type ProfileOrdersProps = { lang: Lang; mobile: boolean; orders: MyOrdersView };
+import type { ProfileOrdersProps } from './props';
 
 export const payHref = (ids: number[]) => `/profile/order/pay/goto/${ids.join(',')}`;
-const updateHref = (o: OrderView) => `/profile/conference/fee/${o.type === 'optional' ? 'optional' : 'register'}/update/${o.id}`;
+const updateHref = (o: OrderView) =>
+  `/profile/conference/fee/${o.type === 'optional' ? 'optional' : 'register'}/update/${o.id}`;
 
 /** Orders may be paid together only in one currency (the server refuses a mix as well). */
 export function canPayTogether(orders: OrderView[], ids: number[]): boolean {
@@ -57,7 +56,9 @@ function Orders({ lang, mobile, orders }: ProfileOrdersProps) {
       content: (
         <>
           <p>{t('orders:list.cancelEffect')}</p>
-          {o.transaction === 'delay' || o.transaction === 'sure' || o.transaction === 'dePay' ? <Alert type="warning" showIcon title={t('orders:list.cancelTransferWarning')} /> : null}
+          {o.transaction === 'delay' || o.transaction === 'sure' || o.transaction === 'dePay' ? (
+            <Alert type="warning" showIcon title={t('orders:list.cancelTransferWarning')} />
+          ) : null}
         </>
       ),
       okText: t('orders:list.cancelYes'),
@@ -89,24 +90,48 @@ function Orders({ lang, mobile, orders }: ProfileOrdersProps) {
 
   const actions = (o: OrderView) =>
     [
-      o.can.pay ? <Button key="pay" type="primary" size="small" href={payHref([o.id])}>{t('orders:list.pay')}</Button> : null,
-      o.can.update ? <Button key="update" size="small" href={updateHref(o)}>{t('orders:list.update')}</Button> : null,
+      o.can.pay ? (
+        <Button key="pay" type="primary" size="small" href={payHref([o.id])}>
+          {t('orders:list.pay')}
+        </Button>
+      ) : null,
+      o.can.update ? (
+        <Button key="update" size="small" href={updateHref(o)}>
+          {t('orders:list.update')}
+        </Button>
+      ) : null,
       // Once requested, the invoice's state (its page shows the request) instead of a second "Request invoice".
       o.invoice ? (
-        <Button key="receipt" size="small" type="dashed" href={`/profile/order/receipt/${o.id}`}>{t('orders:list.invoiceState', { state: t(`receipts:status.${o.invoice}`) })}</Button>
+        <Button key="receipt" size="small" type="dashed" href={`/profile/order/receipt/${o.id}`}>
+          {t('orders:list.invoiceState', { state: t(`receipts:status.${o.invoice}`) })}
+        </Button>
       ) : o.can.receipt ? (
-        <Button key="receipt" size="small" href={`/profile/order/receipt/${o.id}`}>{t('orders:list.receipt')}</Button>
+        <Button key="receipt" size="small" href={`/profile/order/receipt/${o.id}`}>
+          {t('orders:list.receipt')}
+        </Button>
       ) : null,
-      <Button key="refresh" size="small" loading={busy === `refresh${o.id}`} onClick={() => refresh(o)}>{t('orders:list.refresh')}</Button>,
-      o.can.cancel ? <Button key="cancel" size="small" onClick={() => cancel(o)}>{t('orders:list.cancel')}</Button> : null,
-      o.can.remove ? <Button key="remove" size="small" danger onClick={() => remove(o)}>{t('orders:list.delete')}</Button> : null,
+      <Button key="refresh" size="small" loading={busy === `refresh${o.id}`} onClick={() => refresh(o)}>
+        {t('orders:list.refresh')}
+      </Button>,
+      o.can.cancel ? (
+        <Button key="cancel" size="small" onClick={() => cancel(o)}>
+          {t('orders:list.cancel')}
+        </Button>
+      ) : null,
+      o.can.remove ? (
+        <Button key="remove" size="small" danger onClick={() => remove(o)}>
+          {t('orders:list.delete')}
+        </Button>
+      ) : null,
     ].filter(Boolean);
 
   const payable = list.filter((o) => o.can.pay);
   return (
     <div className="profile-orders">
       <Space wrap style={{ marginBottom: 12, justifyContent: 'space-between', width: '100%' }}>
-        <Typography.Title level={5} style={{ margin: 0 }}>{t('orders:list.here')}</Typography.Title>
+        <Typography.Title level={5} style={{ margin: 0 }}>
+          {t('orders:list.here')}
+        </Typography.Title>
         {orders.combinedAllowed && payable.length > 1 ? (
           <Button type="primary" ghost onClick={payTogether} disabled={selected.length < 2} block={mobile}>
             {t('orders:list.payTogether', { n: selected.length })}
@@ -115,22 +140,38 @@ function Orders({ lang, mobile, orders }: ProfileOrdersProps) {
       </Space>
       {!list.length ? (
         <Empty description={t('orders:list.none')}>
-          <Button type="primary" href="/profile/conference/fee">{t('orders:list.goFees')}</Button>
+          <Button type="primary" href="/profile/conference/fee">
+            {t('orders:list.goFees')}
+          </Button>
         </Empty>
       ) : (
         <Space orientation="vertical" size={12} style={{ width: '100%' }}>
           {list.map((o) => (
-            <Card key={o.id} size="small" style={{ width: '100%' }}
+            <Card
+              key={o.id}
+              size="small"
+              style={{ width: '100%' }}
               title={
                 <Space size={8}>
                   {orders.combinedAllowed && o.can.pay && payable.length > 1 ? (
-                    <Checkbox checked={selected.includes(o.id)} onChange={(e) => setSelected((s) => (e.target.checked ? [...s, o.id] : s.filter((id) => id !== o.id)))} aria-label={t('orders:list.select')} />
+                    <Checkbox
+                      checked={selected.includes(o.id)}
+                      onChange={(e) =>
+                        setSelected((s) => (e.target.checked ? [...s, o.id] : s.filter((id) => id !== o.id)))
+                      }
+                      aria-label={t('orders:list.select')}
+                    />
                   ) : null}
-                  <Typography.Text type="secondary">{t('orders:list.createdAt')}: {formatAt(o.createdAt, lang)}</Typography.Text>
+                  <Typography.Text type="secondary">
+                    {t('orders:list.createdAt')}: {formatAt(o.createdAt, lang)}
+                  </Typography.Text>
                 </Space>
-              }>
+              }
+            >
               <OrderSummary order={o} t={t} lang={lang} />
-              <Space wrap style={{ marginTop: 10 }}>{actions(o)}</Space>
+              <Space wrap style={{ marginTop: 10 }}>
+                {actions(o)}
+              </Space>
             </Card>
           ))}
         </Space>

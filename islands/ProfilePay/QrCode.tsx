@@ -17,7 +17,15 @@ export function QrCode({ content, t }: { content: string; t: T }) {
   }, [content]);
   return (
     <Space orientation="vertical" align="center" style={{ width: '100%' }}>
-      {src ? <img src={src} width={240} height={240} alt={t('orders:pay.qrTitle')} style={{ maxWidth: '100%', height: 'auto' }} /> : null}
+      {src ? (
+        <img
+          src={src}
+          width={240}
+          height={240}
+          alt={t('orders:pay.qrTitle')}
+          style={{ maxWidth: '100%', height: 'auto' }}
+        />
+      ) : null}
       <Typography.Text copyable style={{ wordBreak: 'break-all' }}>
         {content}
       </Typography.Text>
@@ -25,4 +33,3 @@ export function QrCode({ content, t }: { content: string; t: T }) {
     </Space>
   );
 }
-

@@ -22,7 +22,15 @@ const clock = (ms: number) => {
   return s >= 3600 ? `${Math.floor(s / 3600)}:${mmss}` : mmss.replace(/^0/, '');
 };
 
-type Props = { attemptNo: string; content: string; expiresAt: string; resultHref: string; open: boolean; onClose: () => void; t: T };
+type Props = {
+  attemptNo: string;
+  content: string;
+  expiresAt: string;
+  resultHref: string;
+  open: boolean;
+  onClose: () => void;
+  t: T;
+};
 
 export function QrDialog({ attemptNo, content, expiresAt, resultHref, open, onClose, t }: Props) {
   const [state, setState] = useState<AttemptView['state']>('pending');
@@ -38,7 +46,10 @@ export function QrDialog({ attemptNo, content, expiresAt, resultHref, open, onCl
     const timer = setInterval(() => {
       tick++;
       setNow(Date.now());
-      const read = tick % ASK_EVERY === 0 ? call(ordersApi.refreshAttempt, { params: { attemptNo } }) : call(ordersApi.attempt, { params: { attemptNo } });
+      const read =
+        tick % ASK_EVERY === 0
+          ? call(ordersApi.refreshAttempt, { params: { attemptNo } })
+          : call(ordersApi.attempt, { params: { attemptNo } });
       // A failed read is tried again at the next tick; the dialog keeps its last state meanwhile.
       read.then((a) => live && setState(a.state)).catch(() => undefined);
     }, READ_EVERY_MS);
@@ -68,7 +79,14 @@ export function QrDialog({ attemptNo, content, expiresAt, resultHref, open, onCl
       </Space>
     );
   return (
-    <Modal open={open} title={t('orders:pay.qrTitle')} onCancel={onClose} footer={done || expired ? null : seeResult} data-state={state} className="qr-dialog">
+    <Modal
+      open={open}
+      title={t('orders:pay.qrTitle')}
+      onCancel={onClose}
+      footer={done || expired ? null : seeResult}
+      data-state={state}
+      className="qr-dialog"
+    >
       <div data-testid="qr-state" data-state={state}>
         {body}
       </div>

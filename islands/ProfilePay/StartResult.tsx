@@ -13,7 +13,12 @@ import { QrDialog } from './QrDialog';
 import { codeGroups } from './codeGroups';
 
 /** The lines that are codes (typed, not read): shown in groups that never break inside, copied without the spaces between them. */
-const CODES = new Set(['payments:field.account', 'payments:field.iban', 'payments:field.swift', 'payments:field.postCode']);
+const CODES = new Set([
+  'payments:field.account',
+  'payments:field.iban',
+  'payments:field.swift',
+  'payments:field.postCode',
+]);
 
 /**
  * A value of the details. A phone's narrow column broke them anywhere ("Institute of Physics CA / S",
@@ -27,7 +32,9 @@ function DetailValue({ labelKey, value }: { labelKey: string; value: string }) {
   const copied = CODES.has(labelKey) ? value.replace(/\s+/g, '') : value;
   return (
     <Typography.Text copyable={{ text: copied }}>
-      <span className={code ? 'transfer-value transfer-code' : 'transfer-value'}>{code ? <Groups groups={codeGroups(value)} /> : value}</span>
+      <span className={code ? 'transfer-value transfer-code' : 'transfer-value'}>
+        {code ? <Groups groups={codeGroups(value)} /> : value}
+      </span>
     </Typography.Text>
   );
 }
@@ -50,14 +57,25 @@ export function leaveFor(start: PaymentStartView): boolean {
   return true;
 }
 
-export function StartResult({ attemptNo, start, resultHref, t }: { attemptNo: string; start: PaymentStartView; resultHref: string; t: T }) {
+export function StartResult({
+  attemptNo,
+  start,
+  resultHref,
+  t,
+}: {
+  attemptNo: string;
+  start: PaymentStartView;
+  resultHref: string;
+  t: T;
+}) {
   const [qrOpen, setQrOpen] = useState(true);
   const seeResult = (
     <Button type="primary" href={resultHref}>
       {t('orders:pay.seeResult')}
     </Button>
   );
-  if (start.kind === 'redirect' || start.kind === 'form') return <Typography.Paragraph>{t('orders:pay.redirecting')}</Typography.Paragraph>;
+  if (start.kind === 'redirect' || start.kind === 'form')
+    return <Typography.Paragraph>{t('orders:pay.redirecting')}</Typography.Paragraph>;
   if (start.kind === 'qr') {
     return (
       <>
@@ -65,7 +83,15 @@ export function StartResult({ attemptNo, start, resultHref, t }: { attemptNo: st
           {t('orders:pay.qrTitle')}
         </Button>
         {seeResult}
-        <QrDialog attemptNo={attemptNo} content={start.content} expiresAt={start.expiresAt} resultHref={resultHref} open={qrOpen} onClose={() => setQrOpen(false)} t={t} />
+        <QrDialog
+          attemptNo={attemptNo}
+          content={start.content}
+          expiresAt={start.expiresAt}
+          resultHref={resultHref}
+          open={qrOpen}
+          onClose={() => setQrOpen(false)}
+          t={t}
+        />
       </>
     );
   }
@@ -73,8 +99,15 @@ export function StartResult({ attemptNo, start, resultHref, t }: { attemptNo: st
     <Card size="small" title={t('orders:pay.instructions')}>
       <Typography.Text type="secondary">{t('orders:pay.reference')}</Typography.Text>
       {/* The reference (or several, one per order): each never broken across lines; a phone shrinks the type instead; the copy button may wrap. */}
-      <Typography.Paragraph copyable={{ text: start.reference }} className="transfer-reference" style={{ fontSize: 'clamp(20px, 7vw, 28px)', fontWeight: 600, letterSpacing: 1, margin: '0 0 4px' }}>
-        <span className="transfer-reference-code" style={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace' }}>
+      <Typography.Paragraph
+        copyable={{ text: start.reference }}
+        className="transfer-reference"
+        style={{ fontSize: 'clamp(20px, 7vw, 28px)', fontWeight: 600, letterSpacing: 1, margin: '0 0 4px' }}
+      >
+        <span
+          className="transfer-reference-code"
+          style={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace' }}
+        >
           <Groups groups={codeGroups(start.reference)} />
         </span>
       </Typography.Paragraph>
@@ -92,7 +125,13 @@ export function StartResult({ attemptNo, start, resultHref, t }: { attemptNo: st
         </dl>
       ) : null}
       {/* The 'other' method's HTML: a manager wrote it and the server sanitised it when it was saved. */}
-      {start.html ? <div className="payment-other-html" style={{ marginBottom: 12 }} dangerouslySetInnerHTML={{ __html: start.html }} /> : null}
+      {start.html ? (
+        <div
+          className="payment-other-html"
+          style={{ marginBottom: 12 }}
+          dangerouslySetInnerHTML={{ __html: start.html }}
+        />
+      ) : null}
       {seeResult}
     </Card>
   );

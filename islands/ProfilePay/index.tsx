@@ -6,17 +6,14 @@
 import { useState } from 'react';
 import { Alert, App, Button, Radio, Space, Tag, Typography } from 'antd';
 import { LightCard as Card } from '../shared/lightCard';
-import { sumMoney, type Money } from '../../server/contract/money';
-import { ordersApi, type OrderView, type PaymentStartView } from '../../server/contract/orders';
+import { sumMoney } from '../../server/contract/money';
+import { ordersApi, type PaymentStartView } from '../../server/contract/orders';
 import { AntdRoot } from '../shared/AntdRoot';
 import { call, ApiError } from '../shared/api';
 import { translator } from '../shared/i18n';
-import type { Lang } from '../shared/locale';
 import { errorText, OrderSummary, shownAmount, titleOf } from '../shared/orders';
 import { leaveFor, StartResult } from './StartResult';
-
-export type PayMethodView = { method: string; titleZh: string; titleEn: string; noteZh: string; noteEn: string; online: boolean };
-export type ProfilePayProps = { lang: Lang; mobile: boolean; orders: OrderView[]; total: Money; methods: PayMethodView[] };
+import type { ProfilePayProps } from './props';
 
 function Pay({ lang, mobile, orders, total, methods }: ProfilePayProps) {
   const t = translator(lang);
@@ -30,7 +27,13 @@ function Pay({ lang, mobile, orders, total, methods }: ProfilePayProps) {
   const chosen = methods.find((m) => m.method === method);
   // The total in the orders' display currency when they share one and each knows its own; the charged total beside it.
   const shownIn = orders[0]?.displayTotal?.currency;
-  const displayTotal = shownIn && orders.every((o) => o.displayTotal?.currency === shownIn) ? sumMoney(orders.map((o) => o.displayTotal!), shownIn) : null;
+  const displayTotal =
+    shownIn && orders.every((o) => o.displayTotal?.currency === shownIn)
+      ? sumMoney(
+          orders.map((o) => o.displayTotal!),
+          shownIn,
+        )
+      : null;
 
   async function pay() {
     if (!chosen) return void message.warning(t('orders:methodRequired'));
@@ -64,15 +67,38 @@ function Pay({ lang, mobile, orders, total, methods }: ProfilePayProps) {
         ) : null}
       </Card>
       {invalid ? <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={t('orders:invalidItems')} /> : null}
-      {!invalid && !payable ? <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={t('orders:cannotPay')} /> : null}
-      {!methods.length ? <Alert type="error" showIcon style={{ marginBottom: 16 }} title={t('orders:pay.noMethod')} /> : null}
+      {!invalid && !payable ? (
+        <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={t('orders:cannotPay')} />
+      ) : null}
+      {!methods.length ? (
+        <Alert type="error" showIcon style={{ marginBottom: 16 }} title={t('orders:pay.noMethod')} />
+      ) : null}
       {payable && methods.length ? (
         <Card size="small" title={t('orders:pay.method')} style={{ marginBottom: 16 }}>
-          <Radio.Group value={method} onChange={(e) => setMethod(e.target.value as string)} style={{ display: 'grid', gridTemplateColumns: mobile ? '1fr' : 'repeat(auto-fill, minmax(260px, 1fr))', gap: 12 }}>
+          <Radio.Group
+            value={method}
+            onChange={(e) => setMethod(e.target.value as string)}
+            style={{
+              display: 'grid',
+              gridTemplateColumns: mobile ? '1fr' : 'repeat(auto-fill, minmax(260px, 1fr))',
+              gap: 12,
+            }}
+          >
             {methods.map((m) => {
               const note = titleOf(m.noteZh, m.noteEn, lang);
               return (
-                <div key={m.method} className="pay-method" onClick={() => setMethod(m.method)} style={{ border: `1px solid ${m.method === method ? '#1d4ed8' : '#d9d9d9'}`, borderRadius: 8, padding: 12, cursor: 'pointer', display: 'block' }}>
+                <div
+                  key={m.method}
+                  className="pay-method"
+                  onClick={() => setMethod(m.method)}
+                  style={{
+                    border: `1px solid ${m.method === method ? '#1d4ed8' : '#d9d9d9'}`,
+                    borderRadius: 8,
+                    padding: 12,
+                    cursor: 'pointer',
+                    display: 'block',
+                  }}
+                >
                   <Radio value={m.method}>
                     <strong>{titleOf(m.titleZh, m.titleEn, lang) || t(`orders:methods.${m.method}`)}</strong>
                   </Radio>
@@ -95,7 +121,15 @@ function Pay({ lang, mobile, orders, total, methods }: ProfilePayProps) {
         </Card>
       ) : null}
       {error ? <Alert type="error" showIcon style={{ marginBottom: 16 }} title={error} /> : null}
-      {started ? <StartResult key={started.attemptNo} attemptNo={started.attemptNo} start={started.start} resultHref={`/profile/order/pay/goto/result/${started.attemptNo}`} t={t} /> : null}
+      {started ? (
+        <StartResult
+          key={started.attemptNo}
+          attemptNo={started.attemptNo}
+          start={started.start}
+          resultHref={`/profile/order/pay/goto/result/${started.attemptNo}`}
+          t={t}
+        />
+      ) : null}
     </div>
   );
 }

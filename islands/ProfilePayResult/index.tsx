@@ -8,10 +8,8 @@ import { ordersApi, type AttemptView } from '../../server/contract/orders';
 import { AntdRoot } from '../shared/AntdRoot';
 import { call } from '../shared/api';
 import { translator } from '../shared/i18n';
-import type { Lang } from '../shared/locale';
 import { AttemptTag, errorText, formatAt, methodName, moneyText, WithBackToList } from '../shared/orders';
-
-export type ProfilePayResultProps = { lang: Lang; mobile: boolean; attempt: AttemptView };
+import type { ProfilePayResultProps } from './props';
 
 const NOTE: Partial<Record<AttemptView['state'], { type: 'info' | 'success' | 'error'; key: string }>> = {
   created: { type: 'info', key: 'orders:result.pending' },
@@ -55,10 +53,16 @@ function Result({ lang, mobile, attempt }: ProfilePayResultProps) {
         </Descriptions.Item>
         <Descriptions.Item label={t('orders:result.method')}>{methodName(a.method, t)}</Descriptions.Item>
         <Descriptions.Item label={t('orders:result.amount')}>{moneyText(a.amount, lang)}</Descriptions.Item>
-        {a.received ? <Descriptions.Item label={t('orders:result.received')}>{moneyText(a.received, lang)}</Descriptions.Item> : null}
+        {a.received ? (
+          <Descriptions.Item label={t('orders:result.received')}>{moneyText(a.received, lang)}</Descriptions.Item>
+        ) : null}
         <Descriptions.Item label={t('orders:result.createdAt')}>{formatAt(a.createdAt, lang)}</Descriptions.Item>
-        {a.succeededAt ? <Descriptions.Item label={t('orders:result.succeededAt')}>{formatAt(a.succeededAt, lang)}</Descriptions.Item> : null}
-        {a.state === 'created' || a.state === 'pending' ? <Descriptions.Item label={t('orders:result.expiresAt')}>{formatAt(a.expiresAt, lang)}</Descriptions.Item> : null}
+        {a.succeededAt ? (
+          <Descriptions.Item label={t('orders:result.succeededAt')}>{formatAt(a.succeededAt, lang)}</Descriptions.Item>
+        ) : null}
+        {a.state === 'created' || a.state === 'pending' ? (
+          <Descriptions.Item label={t('orders:result.expiresAt')}>{formatAt(a.expiresAt, lang)}</Descriptions.Item>
+        ) : null}
         <Descriptions.Item label={t('orders:result.orders')}>
           {a.orders.map((o) => (
             <div key={o.id}>

@@ -31,42 +31,107 @@ export function AuthorsEditor({ form, lang, t, settings, choices }: Props) {
               title={t('submitAuthor:author.title', { n: i + 1 })}
               extra={
                 <Space size={0}>
-                  <Button type="text" size="small" icon={<ArrowUpOutlined />} disabled={i === 0} onClick={() => move(i, i - 1)} aria-label={t('submitAuthor:author.up')} title={t('submitAuthor:author.up')} />
-                  <Button type="text" size="small" icon={<ArrowDownOutlined />} disabled={i === rows.length - 1} onClick={() => move(i, i + 1)} aria-label={t('submitAuthor:author.down')} title={t('submitAuthor:author.down')} />
-                  <Button type="text" size="small" danger icon={<DeleteOutlined />} disabled={rows.length <= 1} onClick={() => remove(i)} aria-label={t('submitAuthor:author.remove')} title={t('submitAuthor:author.remove')} />
+                  <Button
+                    type="text"
+                    size="small"
+                    icon={<ArrowUpOutlined />}
+                    disabled={i === 0}
+                    onClick={() => move(i, i - 1)}
+                    aria-label={t('submitAuthor:author.up')}
+                    title={t('submitAuthor:author.up')}
+                  />
+                  <Button
+                    type="text"
+                    size="small"
+                    icon={<ArrowDownOutlined />}
+                    disabled={i === rows.length - 1}
+                    onClick={() => move(i, i + 1)}
+                    aria-label={t('submitAuthor:author.down')}
+                    title={t('submitAuthor:author.down')}
+                  />
+                  <Button
+                    type="text"
+                    size="small"
+                    danger
+                    icon={<DeleteOutlined />}
+                    disabled={rows.length <= 1}
+                    onClick={() => remove(i)}
+                    aria-label={t('submitAuthor:author.remove')}
+                    title={t('submitAuthor:author.remove')}
+                  />
                 </Space>
               }
             >
               <Row gutter={12}>
                 <Col {...col}>
-                  <Form.Item name={[row.name, 'name']} label={t('submitAuthor:author.name')} validateFirst rules={rulesOf(form, `authors.${i}.name`, ctx, 'submissions:authorNameRequired')}>
+                  <Form.Item
+                    name={[row.name, 'name']}
+                    label={t('submitAuthor:author.name')}
+                    validateFirst
+                    rules={rulesOf(form, `authors.${i}.name`, ctx, 'submissions:authorNameRequired')}
+                  >
                     <Input maxLength={SUBMISSION_LIMITS.authorName} autoComplete="off" />
                   </Form.Item>
                 </Col>
                 <Col {...col}>
-                  <Form.Item name={[row.name, 'surname']} label={t('submitAuthor:author.surname')} validateFirst rules={rulesOf(form, `authors.${i}.surname`, ctx, 'submissions:authorSurnameRequired')}>
+                  <Form.Item
+                    name={[row.name, 'surname']}
+                    label={t('submitAuthor:author.surname')}
+                    validateFirst
+                    rules={rulesOf(form, `authors.${i}.surname`, ctx, 'submissions:authorSurnameRequired')}
+                  >
                     <Input maxLength={SUBMISSION_LIMITS.authorName} autoComplete="off" />
                   </Form.Item>
                 </Col>
                 {contact && (
                   <>
                     <Col {...col}>
-                      <Form.Item name={[row.name, 'email']} label={t('submitAuthor:author.email')} validateFirst validateTrigger="onBlur" rules={rulesOf(form, `authors.${i}.email`, ctx, required ? 'submissions:authorEmailRequired' : undefined)}>
+                      <Form.Item
+                        name={[row.name, 'email']}
+                        label={t('submitAuthor:author.email')}
+                        validateFirst
+                        validateTrigger="onBlur"
+                        rules={rulesOf(
+                          form,
+                          `authors.${i}.email`,
+                          ctx,
+                          required ? 'submissions:authorEmailRequired' : undefined,
+                        )}
+                      >
                         <Input inputMode="email" maxLength={SUBMISSION_LIMITS.email} autoComplete="off" />
                       </Form.Item>
                     </Col>
                     <Col {...col}>
-                      <Form.Item name={[row.name, 'phone']} label={t('submitAuthor:author.phone')} validateFirst validateTrigger="onBlur" rules={rulesOf(form, `authors.${i}.phone`, ctx, required ? 'submissions:authorPhoneRequired' : undefined)}>
+                      <Form.Item
+                        name={[row.name, 'phone']}
+                        label={t('submitAuthor:author.phone')}
+                        validateFirst
+                        validateTrigger="onBlur"
+                        rules={rulesOf(
+                          form,
+                          `authors.${i}.phone`,
+                          ctx,
+                          required ? 'submissions:authorPhoneRequired' : undefined,
+                        )}
+                      >
                         <Input inputMode="tel" maxLength={SUBMISSION_LIMITS.phone} autoComplete="off" />
                       </Form.Item>
                     </Col>
                     <Col {...col}>
-                      <Form.Item name={[row.name, 'country']} label={t('submitAuthor:author.country')} rules={rulesOf(form, `authors.${i}.country`, ctx)}>
+                      <Form.Item
+                        name={[row.name, 'country']}
+                        label={t('submitAuthor:author.country')}
+                        rules={rulesOf(form, `authors.${i}.country`, ctx)}
+                      >
                         <CountrySelect lang={lang} />
                       </Form.Item>
                     </Col>
                     <Col {...col}>
-                      <Form.Item name={[row.name, 'company']} label={t('submitAuthor:author.company')} rules={rulesOf(form, `authors.${i}.company`, ctx)}>
+                      <Form.Item
+                        name={[row.name, 'company']}
+                        label={t('submitAuthor:author.company')}
+                        rules={rulesOf(form, `authors.${i}.company`, ctx)}
+                      >
                         <Input maxLength={SUBMISSION_LIMITS.company} autoComplete="off" />
                       </Form.Item>
                     </Col>
@@ -78,7 +143,13 @@ export function AuthorsEditor({ form, lang, t, settings, choices }: Props) {
               </Form.Item>
             </Card>
           ))}
-          <Button type="dashed" icon={<PlusOutlined />} block disabled={rows.length >= SUBMISSION_LIMITS.authors} onClick={() => add({ ...EMPTY_AUTHOR })}>
+          <Button
+            type="dashed"
+            icon={<PlusOutlined />}
+            block
+            disabled={rows.length >= SUBMISSION_LIMITS.authors}
+            onClick={() => add({ ...EMPTY_AUTHOR })}
+          >
             {t('submitAuthor:author.add')}
           </Button>
         </Space>

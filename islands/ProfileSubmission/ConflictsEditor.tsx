@@ -24,24 +24,43 @@ export function ConflictsEditor({ form, t, settings, choices }: Props) {
               <Col flex="auto">
                 <Row gutter={8}>
                   <Col xs={24} sm={12}>
-                    <Form.Item name={[row.name, 'email']} label={t('submitAuthor:conflicts.email')} validateFirst rules={rulesOf(form, `conflicts.${i}.email`, ctx)}>
+                    <Form.Item
+                      name={[row.name, 'email']}
+                      label={t('submitAuthor:conflicts.email')}
+                      validateFirst
+                      rules={rulesOf(form, `conflicts.${i}.email`, ctx)}
+                    >
                       <Input type="email" maxLength={SUBMISSION_LIMITS.email} autoComplete="off" />
                     </Form.Item>
                   </Col>
                   <Col xs={24} sm={12}>
-                    <Form.Item name={[row.name, 'organisation']} label={t('submitAuthor:conflicts.organisation')} validateFirst rules={rulesOf(form, `conflicts.${i}.organisation`, ctx)}>
+                    <Form.Item
+                      name={[row.name, 'organisation']}
+                      label={t('submitAuthor:conflicts.organisation')}
+                      validateFirst
+                      rules={rulesOf(form, `conflicts.${i}.organisation`, ctx)}
+                    >
                       <Input maxLength={SUBMISSION_LIMITS.company} autoComplete="off" />
                     </Form.Item>
                   </Col>
                 </Row>
               </Col>
               <Col flex="none" style={{ paddingTop: 30 }}>
-                <Button type="text" danger icon={<DeleteOutlined />} onClick={() => remove(i)} aria-label={t('submitAuthor:conflicts.remove')} title={t('submitAuthor:conflicts.remove')} />
+                <Button
+                  type="text"
+                  danger
+                  icon={<DeleteOutlined />}
+                  onClick={() => remove(i)}
+                  aria-label={t('submitAuthor:conflicts.remove')}
+                  title={t('submitAuthor:conflicts.remove')}
+                />
               </Col>
             </Row>
           ))}
           {rows.length < SUBMISSION_LIMITS.conflicts && (
-            <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ email: '', organisation: '' })}>{t('submitAuthor:conflicts.add')}</Button>
+            <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ email: '', organisation: '' })}>
+              {t('submitAuthor:conflicts.add')}
+            </Button>
           )}
         </Space>
       )}

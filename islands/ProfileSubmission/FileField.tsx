@@ -6,10 +6,11 @@
 import { useState } from 'react';
 import { Button, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
-import { submissionsApi, type FileRule, type FileView } from '../../server/contract/submissions';
+import { submissionsApi } from '../../server/contract/submissionsApi';
+import { type FileRule, type FileView } from '../../server/contract/submissions';
 import { urlOf, type Envelope } from '../shared/api';
 import type { T } from '../shared/orderText';
-import type { Slot } from './shared';
+import type { Slot } from '../shared/authorManuscript';
 
 type Props = {
   t: T;
@@ -28,7 +29,8 @@ const extensionOf = (name: string) => /\.([A-Za-z0-9]+)$/.exec(name)?.[1].toLowe
 /** The refusal of a file the rule does not take, or null. */
 function refusal(file: File, rule: FileRule, t: T): string | null {
   const ext = extensionOf(file.name);
-  if (!(rule.types as string[]).includes(ext === 'jpeg' ? 'jpg' : ext)) return t('submissions:fileTypeNotAllowed', { types: rule.types.join(', ') });
+  if (!(rule.types as string[]).includes(ext === 'jpeg' ? 'jpg' : ext))
+    return t('submissions:fileTypeNotAllowed', { types: rule.types.join(', ') });
   if (file.size > rule.maxMb * 1024 * 1024) return t('submissions:fileTooLarge', { max: rule.maxMb });
   return null;
 }
@@ -38,14 +40,24 @@ async function upload(file: File, slot: Slot, rule: FileRule, t: T): Promise<Fil
   body.append('file', file);
   let res: Response;
   try {
-    res = await fetch(urlOf(submissionsApi.upload, { query: { slot } }), { method: 'POST', body, credentials: 'same-origin' });
+    res = await fetch(urlOf(submissionsApi.upload, { query: { slot } }), {
+      method: 'POST',
+      body,
+      credentials: 'same-origin',
+    });
   } catch {
     throw new Error(t('files:uploadFailed'));
   }
   const envelope = (await res.json().catch(() => null)) as Envelope<FileView> | null;
   if (envelope?.code === 200) return envelope.data;
   if (!envelope && res.status === 413) throw new Error(t('submissions:fileTooLarge', { max: rule.maxMb }));
-  throw new Error(t(envelope?.message ?? 'files:uploadFailed', { max: rule.maxMb, types: rule.types.join(', '), ...envelope?.params }));
+  throw new Error(
+    t(envelope?.message ?? 'files:uploadFailed', {
+      max: rule.maxMb,
+      types: rule.types.join(', '),
+      ...envelope?.params,
+    }),
+  );
 }
 
 export function FileField({ t, slot, rule, onBusy, onError, value, onChange, id }: Props) {
@@ -56,7 +68,13 @@ export function FileField({ t, slot, rule, onBusy, onError, value, onChange, id 
       <Upload
         accept={accept}
         maxCount={1}
-        fileList={value ? [{ uid: value.name, name: value.originalName, status: 'done' }] : uploading ? [{ uid: 'uploading', name: uploading, status: 'uploading' }] : []}
+        fileList={
+          value
+            ? [{ uid: value.name, name: value.originalName, status: 'done' }]
+            : uploading
+              ? [{ uid: 'uploading', name: uploading, status: 'uploading' }]
+              : []
+        }
         onRemove={() => onChange?.(null)}
         // The request is ours: with the list held here, antd would drop a refused file's error.
         customRequest={async ({ file }) => {

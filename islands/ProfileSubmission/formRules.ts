@@ -5,7 +5,16 @@
  */
 import type { FormInstance, FormRule } from 'antd';
 import { submissionInput } from '../../server/contract/submissionChecks';
-import { formProblem, type AuthorPage, type AuthorView, type Choices, type DeclaredConflict, type FileView, type SubmissionInput, type SubmissionView } from '../../server/contract/submissions';
+import {
+  formProblem,
+  type AuthorPage,
+  type AuthorView,
+  type Choices,
+  type DeclaredConflict,
+  type FileView,
+  type SubmissionInput,
+  type SubmissionView,
+} from '../../server/contract/submissions';
 import type { T } from '../shared/orderText';
 
 export type FormValues = {
@@ -26,16 +35,54 @@ export type Settings = AuthorPage['settings'];
 
 export const FORM_NAME = 'submission';
 
-export const EMPTY_AUTHOR: AuthorView = { name: '', surname: '', email: '', phone: '', country: '', company: '', corresponding: false };
+export const EMPTY_AUTHOR: AuthorView = {
+  name: '',
+  surname: '',
+  email: '',
+  phone: '',
+  country: '',
+  company: '',
+  corresponding: false,
+};
 
 /** The form filled with a manuscript, or a new one whose first author is the person themself. */
 export function valuesOf(s: SubmissionView | null, prefill: AuthorView): FormValues {
   // A choice not made is undefined, not null: a Select shows its placeholder only then.
-  if (!s) return { title: '', abstract: '', keywords: '', abstractFile: null, fullTextFile: null, authors: [{ ...prefill, corresponding: true }], conflicts: [] };
-  const { title, sessionId, subSessionId, reportTypeId, categoryId, abstract, keywords, abstractFile, fullTextFile, authors, conflicts } = s;
+  if (!s)
+    return {
+      title: '',
+      abstract: '',
+      keywords: '',
+      abstractFile: null,
+      fullTextFile: null,
+      authors: [{ ...prefill, corresponding: true }],
+      conflicts: [],
+    };
+  const {
+    title,
+    sessionId,
+    subSessionId,
+    reportTypeId,
+    categoryId,
+    abstract,
+    keywords,
+    abstractFile,
+    fullTextFile,
+    authors,
+    conflicts,
+  } = s;
   return {
-    title, sessionId, subSessionId: subSessionId ?? undefined, reportTypeId: reportTypeId ?? undefined, categoryId: categoryId ?? undefined,
-    abstract, keywords, abstractFile, fullTextFile, authors: authors.map((a) => ({ ...a })), conflicts: conflicts.map((c) => ({ ...c })),
+    title,
+    sessionId,
+    subSessionId: subSessionId ?? undefined,
+    reportTypeId: reportTypeId ?? undefined,
+    categoryId: categoryId ?? undefined,
+    abstract,
+    keywords,
+    abstractFile,
+    fullTextFile,
+    authors: authors.map((a) => ({ ...a })),
+    conflicts: conflicts.map((c) => ({ ...c })),
   };
 }
 
@@ -52,7 +99,10 @@ export function bodyOf(v: FormValues): SubmissionInput {
     abstractFile: v.abstractFile?.name ?? '',
     fullTextFile: v.fullTextFile?.name ?? '',
     authors: (v.authors ?? []).map((a) => ({ ...EMPTY_AUTHOR, ...a, corresponding: Boolean(a.corresponding) })),
-    conflicts: (v.conflicts ?? []).map((c) => ({ email: (c.email ?? '').trim(), organisation: (c.organisation ?? '').trim() })),
+    conflicts: (v.conflicts ?? []).map((c) => ({
+      email: (c.email ?? '').trim(),
+      organisation: (c.organisation ?? '').trim(),
+    })),
   };
 }
 
@@ -69,14 +119,22 @@ export function problemsOf(v: FormValues, settings: Settings, choices: Choices):
   const body = bodyOf(v);
   const found = new Map<string, string>();
   const parsed = submissionInput.safeParse(body);
-  if (!parsed.success) for (const issue of parsed.error.issues) if (!found.has(issue.path.join('.'))) found.set(issue.path.join('.'), issue.message);
+  if (!parsed.success)
+    for (const issue of parsed.error.issues)
+      if (!found.has(issue.path.join('.'))) found.set(issue.path.join('.'), issue.message);
   const problem = formProblem(body, settings, subSessionsOf(choices));
   if (problem && !found.has(problem[0])) found.set(problem[0], problem[1]);
   return found;
 }
 
 /** The form item's check against the whole form (one field may depend on others). */
-export function contractRule(form: FormInstance<FormValues>, path: string, settings: Settings, choices: Choices, t: T): FormRule {
+export function contractRule(
+  form: FormInstance<FormValues>,
+  path: string,
+  settings: Settings,
+  choices: Choices,
+  t: T,
+): FormRule {
   return {
     validator: async () => {
       const key = problemsOf(form.getFieldsValue(true) as FormValues, settings, choices).get(path);
@@ -86,7 +144,12 @@ export function contractRule(form: FormInstance<FormValues>, path: string, setti
 }
 
 /** An item's rules: marked required (its message) when the call says so, then the contract's check. */
-export function rulesOf(form: FormInstance<FormValues>, path: string, ctx: { settings: Settings; choices: Choices; t: T }, required?: string): FormRule[] {
+export function rulesOf(
+  form: FormInstance<FormValues>,
+  path: string,
+  ctx: { settings: Settings; choices: Choices; t: T },
+  required?: string,
+): FormRule[] {
   const check = contractRule(form, path, ctx.settings, ctx.choices, ctx.t);
   // Only `required` and `message`: antd then checks presence whatever the value's type (a number,
   // a file); spaces alone are the contract's to refuse, with the same message.
@@ -100,5 +163,7 @@ export function namePath(path: string): Array<string | number> {
 
 /** Whether the form shows the field (antd gives each item's control the id form_path). */
 export function fieldShown(path: string): boolean {
-  return typeof document !== 'undefined' && document.getElementById(`${FORM_NAME}_${path.replace(/\./g, '_')}`) !== null;
+  return (
+    typeof document !== 'undefined' && document.getElementById(`${FORM_NAME}_${path.replace(/\./g, '_')}`) !== null
+  );
 }

@@ -6,13 +6,14 @@ import type { AuthorView } from '../../server/contract/submissions';
 import type { Lang } from '../shared/locale';
 import type { T } from '../shared/orderText';
 import { countryName } from '../shared/countryName';
-import { authorName } from '../ProfileSubmission/shared';
+import { authorName } from '../shared/submissionLabels';
 import { LightTable, type LightColumn } from '../shared/lightTable';
 
 type Props = { lang: Lang; mobile: boolean; t: T; authors: AuthorView[]; contact: boolean };
 
 export function Authors({ lang, mobile, t, authors, contact }: Props) {
-  const corresponding = (a: AuthorView) => (a.corresponding ? <Tag color="blue">{t('submitAuthor:author.corresponding')}</Tag> : null);
+  const corresponding = (a: AuthorView) =>
+    a.corresponding ? <Tag color="blue">{t('submitAuthor:author.corresponding')}</Tag> : null;
   if (mobile) {
     return (
       <Space orientation="vertical" size="small" style={{ width: '100%' }}>
@@ -20,12 +21,18 @@ export function Authors({ lang, mobile, t, authors, contact }: Props) {
           <Card key={i} size="small">
             <Space orientation="vertical" size={2} style={{ width: '100%', overflowWrap: 'anywhere' }}>
               <Space wrap size={8}>
-                <Typography.Text strong>{i + 1}. {authorName(a)}</Typography.Text>
+                <Typography.Text strong>
+                  {i + 1}. {authorName(a)}
+                </Typography.Text>
                 {corresponding(a)}
               </Space>
               {contact && a.email && <span>{a.email}</span>}
               {contact && a.phone && <span>{a.phone}</span>}
-              {contact && (a.company || a.country) && <Typography.Text type="secondary">{[a.company, countryName(a.country, lang)].filter(Boolean).join(' · ')}</Typography.Text>}
+              {contact && (a.company || a.country) && (
+                <Typography.Text type="secondary">
+                  {[a.company, countryName(a.country, lang)].filter(Boolean).join(' · ')}
+                </Typography.Text>
+              )}
             </Space>
           </Card>
         ))}
@@ -50,7 +57,11 @@ export function Authors({ lang, mobile, t, authors, contact }: Props) {
         { key: 'n', title: '#', dataIndex: 'n', width: 48 },
         { key: 'name', title: t('submitAuthor:detail.authorName'), render: (_, a) => authorName(a) },
         ...(contact ? contactColumns : []),
-        { key: 'corresponding', title: t('submitAuthor:author.corresponding'), render: (_, a) => (a.corresponding ? '✓' : '') },
+        {
+          key: 'corresponding',
+          title: t('submitAuthor:author.corresponding'),
+          render: (_, a) => (a.corresponding ? '✓' : ''),
+        },
       ]}
     />
   );

@@ -16,20 +16,48 @@ export function ReviewResult({ lang, t, reviews }: { lang: Lang; t: T; reviews: 
   return (
     <Card size="small" title={t('reviewing:author.title')} className="review-result">
       <Space orientation="vertical" size={12} style={{ width: '100%' }}>
-        <Descriptions size="small" column={1} items={[
-          { key: 'result', label: t('reviewing:author.result'), children: <Tag color={COLORS[reviews.result]}>{t(`reviewing:result.${reviews.result}`)}</Tag> },
-          ...(reviews.comment ? [{ key: 'comment', label: t('reviewing:author.comment'), children: <span style={{ whiteSpace: 'pre-wrap' }}>{reviews.comment}</span> }] : []),
-        ]} />
+        <Descriptions
+          size="small"
+          column={1}
+          items={[
+            {
+              key: 'result',
+              label: t('reviewing:author.result'),
+              children: <Tag color={COLORS[reviews.result]}>{t(`reviewing:result.${reviews.result}`)}</Tag>,
+            },
+            ...(reviews.comment
+              ? [
+                  {
+                    key: 'comment',
+                    label: t('reviewing:author.comment'),
+                    children: <span style={{ whiteSpace: 'pre-wrap' }}>{reviews.comment}</span>,
+                  },
+                ]
+              : []),
+          ]}
+        />
         {reviews.reviews.length > 0 && <Typography.Text strong>{t('reviewing:author.reviews')}</Typography.Text>}
         {reviews.reviews.map((r, i) => (
           <Card key={i} size="small" type="inner" title={r.reviewer || t('reviewing:form.reviewerN', { n: i + 1 })}>
-            <Descriptions size="small" column={1} items={[
-              ...r.answers.flatMap((a, j) => {
-                const points = lang === 'zh' ? a.pointsZh : a.pointsEn;
-                return a.answers.map((text, p) => ({ key: `${j}.${p}`, label: points[p] ?? (lang === 'zh' ? a.titleZh : a.titleEn), children: text || '—' }));
-              }),
-              { key: 'comment', label: t('reviewing:form.comment'), children: <span style={{ whiteSpace: 'pre-wrap' }}>{r.comment || '—'}</span> },
-            ]} />
+            <Descriptions
+              size="small"
+              column={1}
+              items={[
+                ...r.answers.flatMap((a, j) => {
+                  const points = lang === 'zh' ? a.pointsZh : a.pointsEn;
+                  return a.answers.map((text, p) => ({
+                    key: `${j}.${p}`,
+                    label: points[p] ?? (lang === 'zh' ? a.titleZh : a.titleEn),
+                    children: text || '—',
+                  }));
+                }),
+                {
+                  key: 'comment',
+                  label: t('reviewing:form.comment'),
+                  children: <span style={{ whiteSpace: 'pre-wrap' }}>{r.comment || '—'}</span>,
+                },
+              ]}
+            />
           </Card>
         ))}
       </Space>

@@ -6,17 +6,17 @@
  */
 import { useState } from 'react';
 import { Alert, App, Button, Popconfirm, Space, Switch } from 'antd';
-import { conferencesApi, formatInstant, type PublicationAction, type PublicationState } from '../../server/contract/conferences';
+import { conferencesApi, formatInstant, type PublicationAction } from '../../server/contract/conferences';
 import { AntdRoot } from '../shared/AntdRoot';
 import { call, ApiError } from '../shared/api';
 import { translator } from '../shared/i18n';
-import type { Lang } from '../shared/locale';
-
-export type PublicationStateView = PublicationState;
-export type PublicationActionsProps = { lang: Lang; mobile: boolean; state: PublicationStateView };
+import type { PublicationActionsProps } from './props';
 
 const NS = 'manageConference:publication.';
-const CONFIRM: Partial<Record<PublicationAction, string>> = { close: 'confirmClose', cancelRelease: 'confirmCancelRelease' };
+const CONFIRM: Partial<Record<PublicationAction, string>> = {
+  close: 'confirmClose',
+  cancelRelease: 'confirmCancelRelease',
+};
 const STATE_TEXT: Record<string, { key: string; type: 'info' | 'warning' | 'error' | 'success' }> = {
   '1': { key: 'draft', type: 'info' },
   '2': { key: 'pendingReview', type: 'warning' },
@@ -61,7 +61,11 @@ function Actions({ lang, mobile, state }: PublicationActionsProps) {
   const description = (
     <>
       {state.requestedAt ? <div>{t(`${NS}requestedAt`, { time: formatInstant(state.requestedAt) })}</div> : null}
-      {state.rejection ? <div className="publication-reason" style={{ whiteSpace: 'pre-wrap' }}>{t(`${NS}reason`, { reason: state.rejection.reason })}</div> : null}
+      {state.rejection ? (
+        <div className="publication-reason" style={{ whiteSpace: 'pre-wrap' }}>
+          {t(`${NS}reason`, { reason: state.rejection.reason })}
+        </div>
+      ) : null}
     </>
   );
 
@@ -70,13 +74,28 @@ function Actions({ lang, mobile, state }: PublicationActionsProps) {
     const primary = action === 'apply' || action === 'reopen';
     const confirm = CONFIRM[action];
     const control = (
-      <Button key={action} type={primary ? 'primary' : 'default'} danger={danger} loading={busy === action} disabled={busy !== null && busy !== action} block={mobile} onClick={confirm ? undefined : () => run(action)}>
+      <Button
+        key={action}
+        type={primary ? 'primary' : 'default'}
+        danger={danger}
+        loading={busy === action}
+        disabled={busy !== null && busy !== action}
+        block={mobile}
+        onClick={confirm ? undefined : () => run(action)}
+      >
         {t(`${NS}${action}`)}
       </Button>
     );
     if (!confirm) return control;
     return (
-      <Popconfirm key={action} title={t(`${NS}${confirm}`)} onConfirm={() => run(action)} okText={t(`${NS}confirm`)} cancelText={t(`${NS}cancel`)} okButtonProps={{ danger: true }}>
+      <Popconfirm
+        key={action}
+        title={t(`${NS}${confirm}`)}
+        onConfirm={() => run(action)}
+        okText={t(`${NS}confirm`)}
+        cancelText={t(`${NS}cancel`)}
+        okButtonProps={{ danger: true }}
+      >
         {control}
       </Popconfirm>
     );
@@ -85,14 +104,28 @@ function Actions({ lang, mobile, state }: PublicationActionsProps) {
   return (
     <div className="publication-actions" style={{ marginTop: 24 }}>
       <h3 style={{ fontSize: 16, margin: '0 0 12px' }}>{t(`${NS}title`)}</h3>
-      <Alert type={shown.type} showIcon title={t(`${NS}${shown.key}`)} description={state.requestedAt || state.rejection ? description : undefined} />
+      <Alert
+        type={shown.type}
+        showIcon
+        title={t(`${NS}${shown.key}`)}
+        description={state.requestedAt || state.rejection ? description : undefined}
+      />
       {state.actions.length ? (
-        <Space style={{ marginTop: 16, width: mobile ? '100%' : undefined }} orientation={mobile ? 'vertical' : 'horizontal'} wrap={!mobile}>
+        <Space
+          style={{ marginTop: 16, width: mobile ? '100%' : undefined }}
+          orientation={mobile ? 'vertical' : 'horizontal'}
+          wrap={!mobile}
+        >
           {state.actions.map(button)}
         </Space>
       ) : null}
       <div className="maintenance-switch" style={{ marginTop: 16, display: 'flex', gap: 12, alignItems: 'flex-start' }}>
-        <Switch id="maintenance-switch" checked={maintenance} loading={switching} onChange={(on) => void toggleMaintenance(on)} />
+        <Switch
+          id="maintenance-switch"
+          checked={maintenance}
+          loading={switching}
+          onChange={(on) => void toggleMaintenance(on)}
+        />
         <label htmlFor="maintenance-switch" style={{ cursor: 'pointer' }}>
           <strong>{t(`${NS}maintenance`)}</strong>
           <div style={{ color: '#595959' }}>{t(`${NS}maintenanceHint`)}</div>

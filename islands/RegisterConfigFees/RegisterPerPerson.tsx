@@ -11,7 +11,17 @@ import type { translator } from '../shared/i18n';
 
 type T = ReturnType<typeof translator>;
 
-export function RegisterPerPerson({ t, initial, onSaved, onError }: { t: T; initial: FeeSettings; onSaved: () => void; onError: (err: unknown) => void }) {
+export function RegisterPerPerson({
+  t,
+  initial,
+  onSaved,
+  onError,
+}: {
+  t: T;
+  initial: FeeSettings;
+  onSaved: () => void;
+  onError: (err: unknown) => void;
+}) {
   const [value, setValue] = useState<number | null>(initial.registerPerPerson);
   const [saved, setSaved] = useState(initial.registerPerPerson);
   const [busy, setBusy] = useState(false);
@@ -34,8 +44,17 @@ export function RegisterPerPerson({ t, initial, onSaved, onError }: { t: T; init
       <div>
         <Space wrap>
           <label htmlFor="register-per-person">{t('fees:registerPerPerson')}</label>
-          <InputNumber id="register-per-person" min={1} max={100} precision={0} value={value} onChange={(v) => setValue(v)} />
-          <Button onClick={save} loading={busy} disabled={value === saved}>{t('fees:save')}</Button>
+          <InputNumber
+            id="register-per-person"
+            min={1}
+            max={100}
+            precision={0}
+            value={value}
+            onChange={(v) => setValue(v)}
+          />
+          <Button onClick={save} loading={busy} disabled={value === saved}>
+            {t('fees:save')}
+          </Button>
         </Space>
       </div>
       <Typography.Text type="secondary">{t('fees:registerPerPersonHint')}</Typography.Text>

@@ -1,7 +1,13 @@
 /** Adding or changing a custom item of the registration form: type, titles, mode and options. */
 import { useEffect } from 'react';
 import { Button, Form, Input, Modal, Radio, Select, Space } from 'antd';
-import { CUSTOM_TYPES, FIELD_MODES, OPTION_TYPES, type FormItem, type FormOption } from '../../server/contract/registration';
+import {
+  CUSTOM_TYPES,
+  FIELD_MODES,
+  OPTION_TYPES,
+  type FormItem,
+  type FormOption,
+} from '../../server/contract/registration';
 import { checkedValues } from '../shared/formCheck';
 
 type T = (key: string, options?: Record<string, unknown>) => string;
@@ -12,7 +18,19 @@ export function valueFrom(option: Partial<FormOption>): string {
   return base.slice(0, 100);
 }
 
-export function ItemEditor({ t, item, taken, onSave, onClose }: { t: T; item: FormItem | null; taken: string[]; onSave: (item: FormItem) => void; onClose: () => void }) {
+export function ItemEditor({
+  t,
+  item,
+  taken,
+  onSave,
+  onClose,
+}: {
+  t: T;
+  item: FormItem | null;
+  taken: string[];
+  onSave: (item: FormItem) => void;
+  onClose: () => void;
+}) {
   const [form] = Form.useForm<FormItem>();
   const type = Form.useWatch('type', form);
   useEffect(() => {
@@ -22,18 +40,40 @@ export function ItemEditor({ t, item, taken, onSave, onClose }: { t: T; item: Fo
   async function save() {
     const values = await checkedValues(form);
     if (!values) return;
-    const options = OPTION_TYPES.has(values.type) ? (values.options ?? []).map((o) => ({ zh: o.zh?.trim() ?? '', en: o.en?.trim() ?? '', value: o.value?.trim() || valueFrom(o) })) : [];
+    const options = OPTION_TYPES.has(values.type)
+      ? (values.options ?? []).map((o) => ({
+          zh: o.zh?.trim() ?? '',
+          en: o.en?.trim() ?? '',
+          value: o.value?.trim() || valueFrom(o),
+        }))
+      : [];
     onSave({ ...item!, ...values, custom: true, options });
   }
 
   return (
-    <Modal open={item !== null} title={t(taken.includes(item?.field ?? '') ? 'manageRegistration:form.editItem' : 'manageRegistration:form.addItem')} onOk={save} onCancel={onClose} okText={t('registration:save')} cancelText={t('profile.cancel')} destroyOnHidden width={640}>
+    <Modal
+      open={item !== null}
+      title={t(
+        taken.includes(item?.field ?? '') ? 'manageRegistration:form.editItem' : 'manageRegistration:form.addItem',
+      )}
+      onOk={save}
+      onCancel={onClose}
+      okText={t('registration:save')}
+      cancelText={t('profile.cancel')}
+      destroyOnHidden
+      width={640}
+    >
       <Form form={form} layout="vertical" name="customItem" preserve={false}>
         <Form.Item name="type" label={t('manageRegistration:form.type')} rules={[{ required: true }]}>
           <Select options={CUSTOM_TYPES.map((c) => ({ value: c, label: t(`manageRegistration:types.${c}`) }))} />
         </Form.Item>
         <Space.Compact block>
-          <Form.Item name="titleZh" label={t('manageRegistration:form.titleZh')} style={{ flex: 1 }} rules={[{ max: 100, message: t('registration:titleTooLong') }]}>
+          <Form.Item
+            name="titleZh"
+            label={t('manageRegistration:form.titleZh')}
+            style={{ flex: 1 }}
+            rules={[{ max: 100, message: t('registration:titleTooLong') }]}
+          >
             <Input />
           </Form.Item>
           <Form.Item
@@ -41,7 +81,15 @@ export function ItemEditor({ t, item, taken, onSave, onClose }: { t: T; item: Fo
             label={t('manageRegistration:form.titleEn')}
             style={{ flex: 1 }}
             dependencies={['titleZh']}
-            rules={[{ max: 100, message: t('registration:titleTooLong') }, ({ getFieldValue }) => ({ validator: async (_, v) => (v?.trim() || getFieldValue('titleZh')?.trim() ? undefined : Promise.reject(new Error(t('registration:titleRequired')))) })]}
+            rules={[
+              { max: 100, message: t('registration:titleTooLong') },
+              ({ getFieldValue }) => ({
+                validator: async (_, v) =>
+                  v?.trim() || getFieldValue('titleZh')?.trim()
+                    ? undefined
+                    : Promise.reject(new Error(t('registration:titleRequired'))),
+              }),
+            ]}
           >
             <Input />
           </Form.Item>
@@ -50,7 +98,15 @@ export function ItemEditor({ t, item, taken, onSave, onClose }: { t: T; item: Fo
           <Radio.Group options={FIELD_MODES.map((m) => ({ value: m, label: t(`manageRegistration:modes.${m}`) }))} />
         </Form.Item>
         {type && OPTION_TYPES.has(type) ? (
-          <Form.List name="options" rules={[{ validator: async (_, list) => (list?.length ? undefined : Promise.reject(new Error(t('registration:optionsRequired')))) }]}>
+          <Form.List
+            name="options"
+            rules={[
+              {
+                validator: async (_, list) =>
+                  list?.length ? undefined : Promise.reject(new Error(t('registration:optionsRequired'))),
+              },
+            ]}
+          >
             {(fields, { add, remove }, { errors }) => (
               <div className="option-editor">
                 <p className="admin-hint">{t('manageRegistration:form.optionsHint')}</p>

@@ -7,19 +7,25 @@
 import { useState } from 'react';
 import { App, Button, Card, Form, Input, List, Modal, Popconfirm, Radio, Select, Space, Tag } from 'antd';
 import { COUNTRIES } from '../../server/contract/countries';
-import { FIELD_MODES, registrationApi, type FieldMode, type FormItem, type FormRules } from '../../server/contract/registration';
-import type { FormVersionView } from '../../server/contract/registrants';
+import {
+  FIELD_MODES,
+  registrationApi,
+  type FieldMode,
+  type FormItem,
+  type FormRules,
+} from '../../server/contract/registration';
 import { AntdRoot } from '../shared/AntdRoot';
 import { call, ApiError } from '../shared/api';
 import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';
 import { RegisterConfigTabs } from '../shared/RegisterConfigTabs';
-import { FormPreview, itemTitle } from '../RegisterForm/fields';
+import { itemTitle } from '../shared/registrationChecks';
+import { FormPreview } from '../shared/registrationFields';
 import { ItemEditor } from './ItemEditor';
+import type { RegisterConfigFormProps } from './props';
 
-export type RegisterConfigFormProps = { lang: Lang; mobile: boolean; versions: FormVersionView[]; version: string; rules: FormRules };
-
-const go = (version: string) => location.assign(`/platform/config/register/form?version=${encodeURIComponent(version)}`);
+const go = (version: string) =>
+  location.assign(`/platform/config/register/form?version=${encodeURIComponent(version)}`);
 
 /** The form as attendees will see it: the registration form's own fields. */
 function Preview({ rules, lang }: { rules: FormRules; lang: Lang }) {
@@ -34,7 +40,13 @@ function Builder({ lang, mobile, versions, version, rules: initial }: RegisterCo
   const [badRow, setBadRow] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
   const [newVersion, setNewVersion] = useState<string | null>(null);
-  const fail = (err: unknown) => message.error(t(err instanceof ApiError ? err.messageKey : 'commonMsg.failed', err instanceof ApiError ? err.params : undefined));
+  const fail = (err: unknown) =>
+    message.error(
+      t(
+        err instanceof ApiError ? err.messageKey : 'commonMsg.failed',
+        err instanceof ApiError ? err.params : undefined,
+      ),
+    );
 
   const setItems = (items: FormItem[]) => setRules((r) => ({ ...r, items }));
   const move = (i: number, by: number) => {
@@ -43,7 +55,8 @@ function Builder({ lang, mobile, versions, version, rules: initial }: RegisterCo
     items.splice(Math.max(0, Math.min(items.length, i + by)), 0, it);
     setItems(items);
   };
-  const setMode = (i: number, mode: FieldMode) => setItems(rules.items.map((it, j) => (j === i ? { ...it, mode } : it)));
+  const setMode = (i: number, mode: FieldMode) =>
+    setItems(rules.items.map((it, j) => (j === i ? { ...it, mode } : it)));
 
   async function save(confirmAnswered = false) {
     setBusy(true);
@@ -55,7 +68,12 @@ function Builder({ lang, mobile, versions, version, rules: initial }: RegisterCo
       // Items registrants answered would be hidden or removed: said first; their answers stay (issue 18).
       if (err instanceof ApiError && err.messageKey === 'registration:answeredItemsHidden') {
         setBusy(false);
-        return void modal.confirm({ content: t(err.messageKey, err.params), okText: t('registration:save'), cancelText: t('profile.cancel'), onOk: () => save(true) });
+        return void modal.confirm({
+          content: t(err.messageKey, err.params),
+          okText: t('registration:save'),
+          cancelText: t('profile.cancel'),
+          onOk: () => save(true),
+        });
       }
       const row = /^items\.(\d+)/.exec(err instanceof ApiError ? (err.field ?? '') : '')?.[1];
       if (row !== undefined) setBadRow(Number(row));
@@ -88,7 +106,15 @@ function Builder({ lang, mobile, versions, version, rules: initial }: RegisterCo
   const addItem = () => {
     let n = rules.items.filter((i) => i.custom).length + 1;
     while (rules.items.some((i) => i.field === `c_item${n}`)) n++;
-    setEditing({ field: `c_item${n}`, custom: true, type: 'input', titleZh: '', titleEn: '', mode: 'optional', options: [] });
+    setEditing({
+      field: `c_item${n}`,
+      custom: true,
+      type: 'input',
+      titleZh: '',
+      titleEn: '',
+      mode: 'optional',
+      options: [],
+    });
   };
   const saveItem = (item: FormItem) => {
     const exists = rules.items.some((i) => i.field === item.field);
@@ -103,10 +129,22 @@ function Builder({ lang, mobile, versions, version, rules: initial }: RegisterCo
       <List.Item
         className={badRow === i ? 'form-item-row form-item-row-bad' : 'form-item-row'}
         actions={[
-          <Button key="up" size="small" disabled={i === 0} onClick={() => move(i, -1)} aria-label={t('manageRegistration:form.up')}>
+          <Button
+            key="up"
+            size="small"
+            disabled={i === 0}
+            onClick={() => move(i, -1)}
+            aria-label={t('manageRegistration:form.up')}
+          >
             ↑
           </Button>,
-          <Button key="down" size="small" disabled={i === rules.items.length - 1} onClick={() => move(i, 1)} aria-label={t('manageRegistration:form.down')}>
+          <Button
+            key="down"
+            size="small"
+            disabled={i === rules.items.length - 1}
+            onClick={() => move(i, 1)}
+            aria-label={t('manageRegistration:form.down')}
+          >
             ↓
           </Button>,
           ...(item.custom
@@ -114,7 +152,11 @@ function Builder({ lang, mobile, versions, version, rules: initial }: RegisterCo
                 <a key="edit" role="button" onClick={() => setEditing(item)}>
                   {t('manageRegistration:edit')}
                 </a>,
-                <Popconfirm key="del" title={t('manageRegistration:form.confirmDeleteItem')} onConfirm={() => setItems(rules.items.filter((x) => x.field !== item.field))}>
+                <Popconfirm
+                  key="del"
+                  title={t('manageRegistration:form.confirmDeleteItem')}
+                  onConfirm={() => setItems(rules.items.filter((x) => x.field !== item.field))}
+                >
                   <a className="danger-link" role="button">
                     {t('manageRegistration:delete')}
                   </a>
@@ -123,11 +165,30 @@ function Builder({ lang, mobile, versions, version, rules: initial }: RegisterCo
             : []),
         ]}
       >
-        <List.Item.Meta title={<>{itemTitle(item, lang)} <Tag>{t(item.custom ? `manageRegistration:types.${item.type}` : 'manageRegistration:form.common')}</Tag></>} description={item.custom && item.options.length ? item.options.map((o) => (lang === 'en' ? o.en || o.zh : o.zh || o.en)).join(' / ') : undefined} />
+        <List.Item.Meta
+          title={
+            <>
+              {itemTitle(item, lang)}{' '}
+              <Tag>{t(item.custom ? `manageRegistration:types.${item.type}` : 'manageRegistration:form.common')}</Tag>
+            </>
+          }
+          description={
+            item.custom && item.options.length
+              ? item.options.map((o) => (lang === 'en' ? o.en || o.zh : o.zh || o.en)).join(' / ')
+              : undefined
+          }
+        />
         {fixed ? (
           <Tag color="blue">{t('manageRegistration:modes.required')}</Tag>
         ) : (
-          <Select size="small" value={item.mode} onChange={(m: FieldMode) => setMode(i, m)} style={{ width: 110 }} options={FIELD_MODES.map((m) => ({ value: m, label: t(`manageRegistration:modes.${m}`) }))} aria-label={t('manageRegistration:form.mode')} />
+          <Select
+            size="small"
+            value={item.mode}
+            onChange={(m: FieldMode) => setMode(i, m)}
+            style={{ width: 110 }}
+            options={FIELD_MODES.map((m) => ({ value: m, label: t(`manageRegistration:modes.${m}`) }))}
+            aria-label={t('manageRegistration:form.mode')}
+          />
         )}
       </List.Item>
     );
@@ -138,7 +199,15 @@ function Builder({ lang, mobile, versions, version, rules: initial }: RegisterCo
       <RegisterConfigTabs lang={lang} active="form" />
       <Space wrap className="version-bar" style={{ marginBottom: 16 }}>
         <span>{t('registration:version')}</span>
-        <Select value={version} onChange={go} style={{ minWidth: 160 }} options={versions.map((v) => ({ value: v.version, label: `${v.version} (${t('manageRegistration:form.registrants', { n: v.registrants })})` }))} />
+        <Select
+          value={version}
+          onChange={go}
+          style={{ minWidth: 160 }}
+          options={versions.map((v) => ({
+            value: v.version,
+            label: `${v.version} (${t('manageRegistration:form.registrants', { n: v.registrants })})`,
+          }))}
+        />
         <Button onClick={() => setNewVersion('')}>{t('manageRegistration:form.newVersion')}</Button>
         <Popconfirm title={t('manageRegistration:form.confirmDeleteVersion', { version })} onConfirm={removeVersion}>
           <Button danger disabled={Boolean(current?.registrants)}>
@@ -153,10 +222,27 @@ function Builder({ lang, mobile, versions, version, rules: initial }: RegisterCo
         <div>
           <Form layout="vertical" name="formSettings">
             <Form.Item label={t('manageRegistration:form.nameStyle')}>
-              <Radio.Group value={rules.nameStyle} onChange={(e) => setRules({ ...rules, nameStyle: e.target.value })} options={[{ value: 'full', label: t('manageRegistration:form.fullName') }, { value: 'split', label: t('manageRegistration:form.splitName') }]} />
+              <Radio.Group
+                value={rules.nameStyle}
+                onChange={(e) => setRules({ ...rules, nameStyle: e.target.value })}
+                options={[
+                  { value: 'full', label: t('manageRegistration:form.fullName') },
+                  { value: 'split', label: t('manageRegistration:form.splitName') },
+                ]}
+              />
             </Form.Item>
-            <Form.Item label={t('manageRegistration:form.countries')} extra={t('manageRegistration:form.countriesHint')}>
-              <Select mode="multiple" allowClear value={rules.countries} onChange={(countries: string[]) => setRules({ ...rules, countries })} optionFilterProp="label" options={COUNTRIES.map((c) => ({ value: c.en, label: lang === 'zh' ? c.zh : c.en }))} />
+            <Form.Item
+              label={t('manageRegistration:form.countries')}
+              extra={t('manageRegistration:form.countriesHint')}
+            >
+              <Select
+                mode="multiple"
+                allowClear
+                value={rules.countries}
+                onChange={(countries: string[]) => setRules({ ...rules, countries })}
+                optionFilterProp="label"
+                options={COUNTRIES.map((c) => ({ value: c.en, label: lang === 'zh' ? c.zh : c.en }))}
+              />
             </Form.Item>
           </Form>
           <List bordered size="small" dataSource={rules.items} rowKey="field" renderItem={rowOf} />
@@ -171,10 +257,29 @@ function Builder({ lang, mobile, versions, version, rules: initial }: RegisterCo
           <Preview rules={rules} lang={lang} />
         </Card>
       </div>
-      <ItemEditor t={t} item={editing} taken={rules.items.map((i) => i.field)} onSave={saveItem} onClose={() => setEditing(null)} />
-      <Modal open={newVersion !== null} title={t('manageRegistration:form.newVersion')} onOk={copy} onCancel={() => setNewVersion(null)} okText={t('registration:save')} cancelText={t('profile.cancel')}>
+      <ItemEditor
+        t={t}
+        item={editing}
+        taken={rules.items.map((i) => i.field)}
+        onSave={saveItem}
+        onClose={() => setEditing(null)}
+      />
+      <Modal
+        open={newVersion !== null}
+        title={t('manageRegistration:form.newVersion')}
+        onOk={copy}
+        onCancel={() => setNewVersion(null)}
+        okText={t('registration:save')}
+        cancelText={t('profile.cancel')}
+      >
         <p className="admin-hint">{t('manageRegistration:form.newVersionHint', { version })}</p>
-        <Input value={newVersion ?? ''} onChange={(e) => setNewVersion(e.target.value)} maxLength={32} placeholder="students" aria-label={t('manageRegistration:form.newVersion')} />
+        <Input
+          value={newVersion ?? ''}
+          onChange={(e) => setNewVersion(e.target.value)}
+          maxLength={32}
+          placeholder="students"
+          aria-label={t('manageRegistration:form.newVersion')}
+        />
       </Modal>
     </>
   );

@@ -9,36 +9,13 @@
  * JavaScript stays under its budget (issue 17).
  */
 import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
-import { registrationFormApi as registrationApi, type Answers, type FormRules } from '../../server/contract/registrationForm';
-import type { RegistrantFile } from '../../server/contract/registrants';
+import { registrationFormApi as registrationApi, type Answers } from '../../server/contract/registrationForm';
 import { call, ApiError } from '../shared/api';
 import { translator } from '../shared/i18n';
-import type { Lang } from '../shared/locale';
-import { fieldId, ItemField, itemTitle, type FieldContext, type Value, type Values } from './fields';
-import type { UploadedFile } from './upload';
-import { validateField, validateForm, type T } from './validate';
-
-export type RegisterFormProps = {
-  lang: Lang;
-  mobile: boolean;
-  /** self: one's own registration; update: changing it later; add / edit: a manager's */
-  mode: 'self' | 'update' | 'add' | 'edit';
-  version: string;
-  rules: FormRules;
-  /** the signed-in person (self mode) */
-  account: { email: string; name: string } | null;
-  /** the page shows the instructions above: the 'I have read the notice' tick is required */
-  notice: boolean;
-  /** add mode: the versions a manager can pick */
-  versions?: string[];
-  registrantId?: number;
-  initial?: Answers;
-  initialFiles?: Record<string, RegistrantFile[]>;
-  /** update mode: changes are still allowed (the window, or the managers' choice after it) */
-  changesOpen?: boolean;
-  /** update mode: the managers let attendees withdraw */
-  canWithdraw?: boolean;
-};
+import { fieldId, ItemField, type FieldContext, type Value, type Values } from '../shared/registrationFields';
+import type { UploadedFile } from '../shared/registrationUpload';
+import { itemTitle, validateField, validateForm, type T } from '../shared/registrationChecks';
+import type { RegisterFormProps } from './props';
 
 const REDIRECT_SECONDS = 3;
 const NOTICE = 'noticeAccepted';
@@ -64,7 +41,10 @@ function showFirstError(errors: Record<string, string>): void {
 }
 
 /** 'Page jumps in N seconds': one second at a time, then to where the registration goes. */
-function useCountdown(countdown: { seconds: number; to: string } | null, set: (next: { seconds: number; to: string }) => void): void {
+function useCountdown(
+  countdown: { seconds: number; to: string } | null,
+  set: (next: { seconds: number; to: string }) => void,
+): void {
   useEffect(() => {
     if (!countdown) return;
     if (countdown.seconds <= 0) return void location.assign(countdown.to);
@@ -81,7 +61,9 @@ function cancelHref(mode: RegisterFormProps['mode'], registrantId?: number): str
 export default function RegisterForm(props: RegisterFormProps) {
   const { lang, mode, rules, account } = props;
   const t = translator(lang);
-  const [values, setValues] = useState<Values>(() => (mode === 'self' && account ? { email: account.email, fullName: account.name } : { ...(props.initial ?? {}) }));
+  const [values, setValues] = useState<Values>(() =>
+    mode === 'self' && account ? { email: account.email, fullName: account.name } : { ...(props.initial ?? {}) },
+  );
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [status, setStatus] = useState<Status>(null);
   const [busy, setBusy] = useState(false);
@@ -129,7 +111,9 @@ export default function RegisterForm(props: RegisterFormProps) {
     const answers = answersFrom(values);
     try {
       if (mode === 'self') {
-        const done = await call(registrationApi.register, { body: { version: props.version, answers, noticeAccepted: values[NOTICE] === true } });
+        const done = await call(registrationApi.register, {
+          body: { version: props.version, answers, noticeAccepted: values[NOTICE] === true },
+        });
         setCountdown({ seconds: REDIRECT_SECONDS, to: done.redirect });
       } else if (mode === 'add') {
         const done = await call(registrationApi.add, { body: { version: props.version, answers } });
@@ -156,7 +140,12 @@ export default function RegisterForm(props: RegisterFormProps) {
       if (e.field && document.getElementById(fieldId(e.field))) {
         setErrors({ [e.field]: text });
         showFirstError({ [e.field]: text });
-      } else setStatus({ kind: 'warn', text, ...(e.messageKey === 'userReg.emailInitialFailed' ? { title: t('userReg.attendFailed') } : {}) });
+      } else
+        setStatus({
+          kind: 'warn',
+          text,
+          ...(e.messageKey === 'userReg.emailInitialFailed' ? { title: t('userReg.attendFailed') } : {}),
+        });
     } finally {
       setBusy(false);
     }
@@ -177,25 +166,49 @@ export default function RegisterForm(props: RegisterFormProps) {
       <form id="conferenceRegister" className="rf-form register-form" noValidate onSubmit={(e) => void submit(e)}>
         {mode === 'add' && props.versions && props.versions.length > 1 ? (
           <div className="rf-item">
-            <label className="rf-label-row" htmlFor={fieldId('_version')}><span className="rf-label">{t('registration:version')}</span></label>
-            <select id={fieldId('_version')} className="rf-input rf-select" value={props.version} onChange={(e) => location.assign(`/platform/manage/user/add?version=${encodeURIComponent(e.target.value)}`)}>
+            <label className="rf-label-row" htmlFor={fieldId('_version')}>
+              <span className="rf-label">{t('registration:version')}</span>
+            </label>
+            <select
+              id={fieldId('_version')}
+              className="rf-input rf-select"
+              value={props.version}
+              onChange={(e) =>
+                location.assign(`/platform/manage/user/add?version=${encodeURIComponent(e.target.value)}`)
+              }
+            >
               {props.versions.map((v) => (
-                <option key={v} value={v}>{v}</option>
+                <option key={v} value={v}>
+                  {v}
+                </option>
               ))}
             </select>
           </div>
         ) : null}
         <h3 className="register-section">{t('registration:userInfo')}</h3>
-        {rules.items.filter((i) => i.mode !== 'hidden').map((item) => (
-          <ItemField key={item.field} item={item} ctx={ctx} />
-        ))}
+        {rules.items
+          .filter((i) => i.mode !== 'hidden')
+          .map((item) => (
+            <ItemField key={item.field} item={item} ctx={ctx} />
+          ))}
         {mode === 'self' && props.notice ? (
           <div className={errors[NOTICE] ? 'rf-item rf-item-error' : 'rf-item'}>
             <label className="rf-choice">
-              <input id={fieldId(NOTICE)} type="checkbox" checked={values[NOTICE] === true} aria-invalid={errors[NOTICE] ? true : undefined} aria-describedby={errors[NOTICE] ? `${fieldId(NOTICE)}_help` : undefined} onChange={(e) => set(NOTICE, e.target.checked)} />
+              <input
+                id={fieldId(NOTICE)}
+                type="checkbox"
+                checked={values[NOTICE] === true}
+                aria-invalid={errors[NOTICE] ? true : undefined}
+                aria-describedby={errors[NOTICE] ? `${fieldId(NOTICE)}_help` : undefined}
+                onChange={(e) => set(NOTICE, e.target.checked)}
+              />
               <span>{t('registration:noticeRead')}</span>
             </label>
-            {errors[NOTICE] ? <div className="rf-error" id={`${fieldId(NOTICE)}_help`} role="alert">{errors[NOTICE]}</div> : null}
+            {errors[NOTICE] ? (
+              <div className="rf-error" id={`${fieldId(NOTICE)}_help`} role="alert">
+                {errors[NOTICE]}
+              </div>
+            ) : null}
           </div>
         ) : null}
         {mode === 'self' ? <p className="register-red-note">{t('registration:redNote')}</p> : null}
@@ -203,15 +216,34 @@ export default function RegisterForm(props: RegisterFormProps) {
           <div className={`rf-alert rf-alert-${status.kind}`} role={status.kind === 'warn' ? 'alert' : 'status'}>
             {status.title ? <strong className="rf-alert-title">{status.title}</strong> : null}
             {status.title ? <p>{status.text}</p> : status.text}
-            {status.next ? <p><a className="rf-button rf-button-primary" href={status.next}>{t('registration:continue')}</a></p> : null}
+            {status.next ? (
+              <p>
+                <a className="rf-button rf-button-primary" href={status.next}>
+                  {t('registration:continue')}
+                </a>
+              </p>
+            ) : null}
           </div>
         ) : null}
         <div className="rf-actions">
-          <button type="submit" className={props.mobile ? 'rf-button rf-button-primary rf-button-large rf-block' : 'rf-button rf-button-primary rf-button-large'} disabled={busy || uploading || closed} aria-busy={busy}>
+          <button
+            type="submit"
+            className={
+              props.mobile
+                ? 'rf-button rf-button-primary rf-button-large rf-block'
+                : 'rf-button rf-button-primary rf-button-large'
+            }
+            disabled={busy || uploading || closed}
+            aria-busy={busy}
+          >
             {busy ? <span className="rf-spinner" aria-hidden="true" /> : null}
             {mode === 'self' ? t('registration:submit') : t('registration:save')}
           </button>
-          {mode !== 'self' ? <a className="rf-button rf-button-large" href={cancelHref(mode, props.registrantId)}>{t('profile.cancel')}</a> : null}
+          {mode !== 'self' ? (
+            <a className="rf-button rf-button-large" href={cancelHref(mode, props.registrantId)}>
+              {t('profile.cancel')}
+            </a>
+          ) : null}
         </div>
       </form>
       {mode === 'update' && props.canWithdraw ? <WithdrawButton t={t} /> : null}
@@ -238,17 +270,32 @@ function WithdrawButton({ t }: { t: T }) {
   }
   return (
     <div className="register-withdraw">
-      {status ? <div className={`rf-alert rf-alert-${status.kind}`} role={status.kind === 'warn' ? 'alert' : 'status'}>{status.text}</div> : null}
+      {status ? (
+        <div className={`rf-alert rf-alert-${status.kind}`} role={status.kind === 'warn' ? 'alert' : 'status'}>
+          {status.text}
+        </div>
+      ) : null}
       {asking ? (
         <div className="rf-confirm" role="group">
           <p>{t('registration:withdrawConfirm')}</p>
           <div className="rf-actions">
-            <button type="button" className="rf-button rf-button-danger" disabled={busy} onClick={() => void withdraw()}>{t('registration:withdrawConfirmYes')}</button>
-            <button type="button" className="rf-button" disabled={busy} onClick={() => setAsking(false)}>{t('registration:withdrawKeep')}</button>
+            <button
+              type="button"
+              className="rf-button rf-button-danger"
+              disabled={busy}
+              onClick={() => void withdraw()}
+            >
+              {t('registration:withdrawConfirmYes')}
+            </button>
+            <button type="button" className="rf-button" disabled={busy} onClick={() => setAsking(false)}>
+              {t('registration:withdrawKeep')}
+            </button>
           </div>
         </div>
       ) : (
-        <button type="button" className="rf-button rf-button-danger-outline" onClick={() => setAsking(true)}>{t('registration:withdraw')}</button>
+        <button type="button" className="rf-button rf-button-danger-outline" onClick={() => setAsking(true)}>
+          {t('registration:withdraw')}
+        </button>
       )}
     </div>
   );

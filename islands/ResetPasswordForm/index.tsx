@@ -9,14 +9,11 @@ import { AntdRoot } from '../shared/AntdRoot';
 import { LightResult } from '../shared/lightResult';
 import { accountsApi } from '../../server/contract/accounts';
 import { call, ApiError } from '../shared/api';
-import { conferenceHref, goToConference, useFrameHeight, type Handoff } from '../shared/handoff';
+import { conferenceHref, goToConference, useFrameHeight } from '../shared/handoff';
 import { CodeInput } from '../shared/CodeInput';
 import { translator } from '../shared/i18n';
-import type { Lang } from '../shared/locale';
 import { codeRules, confirmRules, emailRules, passwordRules } from '../shared/rules';
-
-/** handoff: shown in the platform's frame inside a conference's page (docs/accounts.md). */
-export type ResetPasswordFormProps = { lang: Lang; email: string | null; name: string | null; handoff?: Handoff | null };
+import type { ResetPasswordFormProps } from './props';
 
 type Values = { email: string; verifyCode: string; name: string; password: string; confirmPassword: string };
 
@@ -46,7 +43,9 @@ function Reset({ lang, email, name, handoff }: ResetPasswordFormProps) {
   async function submit(values: Values) {
     setBusy(true);
     try {
-      const handoffBody = handoff ? { handoff: { origin: handoff.origin, state: handoff.state, redirect: handoff.redirect ?? undefined } } : {};
+      const handoffBody = handoff
+        ? { handoff: { origin: handoff.origin, state: handoff.state, redirect: handoff.redirect ?? undefined } }
+        : {};
       const done = await call(accountsApi.resetPassword, { body: { data: values, ...handoffBody } });
       message.success(t('auth.passwordChanged'));
       // In a conference's page the new password signs the person in there.
@@ -67,14 +66,47 @@ function Reset({ lang, email, name, handoff }: ResetPasswordFormProps) {
   }
 
   if (done) {
-    return <LightResult status="success" title={done} extra={<Button type="primary" href={conferenceHref(handoff, '/conferencelogin')} target={handoff ? '_top' : undefined}>{t('prompt.goLogin')}</Button>} />;
+    return (
+      <LightResult
+        status="success"
+        title={done}
+        extra={
+          <Button
+            type="primary"
+            href={conferenceHref(handoff, '/conferencelogin')}
+            target={handoff ? '_top' : undefined}
+          >
+            {t('prompt.goLogin')}
+          </Button>
+        }
+      />
+    );
   }
   return (
-    <Form form={form} layout="vertical" requiredMark={false} onFinish={submit} className="auth-form" name="reset" initialValues={{ email: email ?? '', name: name ?? '' }}>
-      <Form.Item name="email" label={t('auth.email')} validateTrigger="onBlur" rules={emailRules(t, 'existing')} hasFeedback>
+    <Form
+      form={form}
+      layout="vertical"
+      requiredMark={false}
+      onFinish={submit}
+      className="auth-form"
+      name="reset"
+      initialValues={{ email: email ?? '', name: name ?? '' }}
+    >
+      <Form.Item
+        name="email"
+        label={t('auth.email')}
+        validateTrigger="onBlur"
+        rules={emailRules(t, 'existing')}
+        hasFeedback
+      >
         <Input autoComplete="username" inputMode="email" size="large" readOnly={Boolean(email)} />
       </Form.Item>
-      <Form.Item name="verifyCode" label={t('auth.verifyCode')} validateTrigger="onBlur" rules={codeRules(t, 'resetPassCode', form)}>
+      <Form.Item
+        name="verifyCode"
+        label={t('auth.verifyCode')}
+        validateTrigger="onBlur"
+        rules={codeRules(t, 'resetPassCode', form)}
+      >
         <CodeInput t={t} lang={lang} type="resetPassCode" size="large" disabled={!current} email={validEmail} />
       </Form.Item>
       <Form.Item
@@ -91,10 +123,21 @@ function Reset({ lang, email, name, handoff }: ResetPasswordFormProps) {
       >
         <Input autoComplete="name" size="large" />
       </Form.Item>
-      <Form.Item name="password" label={t('auth.newPassword')} validateTrigger="onBlur" rules={passwordRules(t)} extra={t('passwordCheck')}>
+      <Form.Item
+        name="password"
+        label={t('auth.newPassword')}
+        validateTrigger="onBlur"
+        rules={passwordRules(t)}
+        extra={t('passwordCheck')}
+      >
         <Input.Password autoComplete="new-password" size="large" />
       </Form.Item>
-      <Form.Item name="confirmPassword" label={t('auth.confirmPassword')} dependencies={['password']} rules={confirmRules(t)}>
+      <Form.Item
+        name="confirmPassword"
+        label={t('auth.confirmPassword')}
+        dependencies={['password']}
+        rules={confirmRules(t)}
+      >
         <Input.Password autoComplete="new-password" size="large" />
       </Form.Item>
       <Button type="primary" htmlType="submit" size="large" block loading={busy}>

@@ -20,11 +20,12 @@ import { LightCountrySelect } from '../shared/lightCountrySelect';
 import { useFrameHeight, type Handoff } from '../shared/handoff';
 import { translator } from '../shared/i18n';
 import { SecretsNotice } from '../shared/Notice';
-import type { Lang } from '../shared/locale';
+import type { ReviewActivationProps } from './props';
 
-export type ReviewActivationProps = { lang: Lang; activationKey: string; origin: string; view: ActivationView | null; signIn: string };
-
-type Values = Omit<ActivationView, 'email' | 'active' | 'hasAccount' | 'conferenceName'> & { password: string; confirmPassword: string };
+type Values = Omit<ActivationView, 'email' | 'active' | 'hasAccount' | 'conferenceName'> & {
+  password: string;
+  confirmPassword: string;
+};
 
 const NS = 'reviewers:activation.';
 
@@ -40,12 +41,28 @@ function Activation({ lang, activationKey, origin, view, signIn }: ReviewActivat
   const need = (key: string) => [required<Values>(t(`reviewers:${key}`))];
   const form = useLightForm<Values>(
     'reviewActivation',
-    { password: '', confirmPassword: '', lastName: view?.lastName ?? '', middleName: view?.middleName ?? '', firstName: view?.firstName ?? '', fullName: view?.fullName ?? '', unit: view?.unit ?? '', phone: view?.phone ?? '', countryArea: view?.countryArea ?? '', direction: view?.direction ?? '' },
     {
-      ...(view?.hasAccount ? {} : {
-        password: [required(t('passwordRequire')), matches(PASSWORD_PATTERN, t('passwordCheck'))],
-        confirmPassword: [required(t('confirmPasswordRequire')), (v, all) => v !== '' && v !== all.password && t('passwordError')],
-      }),
+      password: '',
+      confirmPassword: '',
+      lastName: view?.lastName ?? '',
+      middleName: view?.middleName ?? '',
+      firstName: view?.firstName ?? '',
+      fullName: view?.fullName ?? '',
+      unit: view?.unit ?? '',
+      phone: view?.phone ?? '',
+      countryArea: view?.countryArea ?? '',
+      direction: view?.direction ?? '',
+    },
+    {
+      ...(view?.hasAccount
+        ? {}
+        : {
+            password: [required(t('passwordRequire')), matches(PASSWORD_PATTERN, t('passwordCheck'))],
+            confirmPassword: [
+              required(t('confirmPasswordRequire')),
+              (v, all) => v !== '' && v !== all.password && t('passwordError'),
+            ],
+          }),
       lastName: need('lastNameRequired'),
       firstName: need('firstNameRequired'),
       fullName: need('fullNameRequired'),
@@ -58,14 +75,19 @@ function Activation({ lang, activationKey, origin, view, signIn }: ReviewActivat
   );
   const { values, errors } = form;
 
-  if (gone || !view) return <Alert type="warning" showIcon title={t('reviewers:activationGone')} className="activation-message" />;
+  if (gone || !view)
+    return <Alert type="warning" showIcon title={t('reviewers:activationGone')} className="activation-message" />;
   if (done) {
     return (
       <LightResult
         status="success"
         title={t(`${NS}success`)}
         subTitle={t(`${NS}successText`)}
-        extra={<Button type="primary" href={signIn} target="_top">{t(`${NS}signIn`)}</Button>}
+        extra={
+          <Button type="primary" href={signIn} target="_top">
+            {t(`${NS}signIn`)}
+          </Button>
+        }
       />
     );
   }
@@ -74,19 +96,26 @@ function Activation({ lang, activationKey, origin, view, signIn }: ReviewActivat
     setBusy(true);
     try {
       const { password, confirmPassword, ...person } = v;
-      await call(reviewerApi.activate, { body: { key: activationKey, ...person, ...(view?.hasAccount ? {} : { password, confirmPassword }), lang } });
+      await call(reviewerApi.activate, {
+        body: { key: activationKey, ...person, ...(view?.hasAccount ? {} : { password, confirmPassword }), lang },
+      });
       setDone(true);
     } catch (err) {
       const messageKey = err instanceof ApiError ? err.messageKey : 'commonMsg.failed';
       if (messageKey === 'reviewers:activationGone') setGone(true);
-      else if (err instanceof ApiError && err.field && err.field in values) form.setError(err.field as keyof Values, t(messageKey));
+      else if (err instanceof ApiError && err.field && err.field in values)
+        form.setError(err.field as keyof Values, t(messageKey));
       else message.error(t(messageKey));
     } finally {
       setBusy(false);
     }
   }
 
-  const text = (field: Exclude<keyof Values, 'password' | 'confirmPassword' | 'countryArea'>, props: { autoComplete?: string; maxLength: number; inputMode?: 'tel' }, isRequired = true) => (
+  const text = (
+    field: Exclude<keyof Values, 'password' | 'confirmPassword' | 'countryArea'>,
+    props: { autoComplete?: string; maxLength: number; inputMode?: 'tel' },
+    isRequired = true,
+  ) => (
     <LightItem id={form.id(field)} label={t(`${NS}${field}`)} required={isRequired} error={errors[field]}>
       <input className="li-input" {...props} {...form.text(field)} />
     </LightItem>
@@ -98,12 +127,28 @@ function Activation({ lang, activationKey, origin, view, signIn }: ReviewActivat
   );
   // The confirmation takes the button's place: in a frame as tall as the form, a centred dialog may open out of sight.
   return (
-    <LightFormFrame name="reviewActivation" layout="vertical" onSubmit={form.onSubmit(() => setConfirming(true))} className="auth-form review-activation">
+    <LightFormFrame
+      name="reviewActivation"
+      layout="vertical"
+      onSubmit={form.onSubmit(() => setConfirming(true))}
+      className="auth-form review-activation"
+    >
       <h2 className="activation-title">{t(`${NS}title`)}</h2>
       <SecretsNotice text={t('auth.notice')} />
       <p>{t(`${NS}intro`, { conference: view.conferenceName })}</p>
-      <LightItem id="reviewActivation_email" label={t(`${NS}email`)} extra={<span className="auth-notice">{t(`${NS}emailHint`)}</span>}>
-        <input id="reviewActivation_email" className="li-input" value={view.email} disabled readOnly autoComplete="username" />
+      <LightItem
+        id="reviewActivation_email"
+        label={t(`${NS}email`)}
+        extra={<span className="auth-notice">{t(`${NS}emailHint`)}</span>}
+      >
+        <input
+          id="reviewActivation_email"
+          className="li-input"
+          value={view.email}
+          disabled
+          readOnly
+          autoComplete="username"
+        />
       </LightItem>
       {view.hasAccount ? null : (
         <>
@@ -118,12 +163,25 @@ function Activation({ lang, activationKey, origin, view, signIn }: ReviewActivat
       {text('unit', { autoComplete: 'organization', maxLength: 300 })}
       {text('phone', { autoComplete: 'tel', inputMode: 'tel', maxLength: 40 })}
       <LightItem id={form.id('countryArea')} label={t(`${NS}countryArea`)} required error={errors.countryArea}>
-        <LightCountrySelect lang={lang} id={form.id('countryArea')} value={values.countryArea} onChange={(v) => form.set('countryArea', v)} {...form.aria('countryArea')} />
+        <LightCountrySelect
+          lang={lang}
+          id={form.id('countryArea')}
+          value={values.countryArea}
+          onChange={(v) => form.set('countryArea', v)}
+          {...form.aria('countryArea')}
+        />
       </LightItem>
       {text('direction', { maxLength: 300 })}
       {confirming ? (
-        <div role="alertdialog" aria-labelledby="activation-confirm-title" className="activation-confirm" style={{ border: '1px solid #d9d9d9', borderRadius: 8, padding: 16 }}>
-          <p id="activation-confirm-title" style={{ fontWeight: 600, margin: 0 }}>{t(`${NS}confirmTitle`)}</p>
+        <div
+          role="alertdialog"
+          aria-labelledby="activation-confirm-title"
+          className="activation-confirm"
+          style={{ border: '1px solid #d9d9d9', borderRadius: 8, padding: 16 }}
+        >
+          <p id="activation-confirm-title" style={{ fontWeight: 600, margin: 0 }}>
+            {t(`${NS}confirmTitle`)}
+          </p>
           <p>{t(`${NS}confirmText`)}</p>
           <Space>
             <Button onClick={() => setConfirming(false)}>{t(`${NS}cancel`)}</Button>

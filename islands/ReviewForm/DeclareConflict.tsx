@@ -41,15 +41,29 @@ export function DeclareConflict({ t, mobile, submissionId, started }: Props) {
         <Space orientation="vertical" style={{ width: '100%' }}>
           <label htmlFor="conflict-note">{t('reviewing:conflict.note')}</label>
           <div style={{ marginBottom: 20 }}>
-            <LightTextArea id="conflict-note" value={note} onChange={(e) => setNote(e.target.value)} maxLength={500} showCount minRows={2} maxRows={6} />
+            <LightTextArea
+              id="conflict-note"
+              value={note}
+              onChange={(e) => setNote(e.target.value)}
+              maxLength={500}
+              showCount
+              minRows={2}
+              maxRows={6}
+            />
           </div>
           <Space wrap orientation={mobile ? 'vertical' : 'horizontal'} style={mobile ? { width: '100%' } : undefined}>
-            <Button danger type="primary" block={mobile} loading={busy} onClick={() => void declare()}>{t('reviewing:conflict.confirm')}</Button>
-            <Button block={mobile} disabled={busy} onClick={() => setOpen(false)}>{t('reviewing:form.cancel')}</Button>
+            <Button danger type="primary" block={mobile} loading={busy} onClick={() => void declare()}>
+              {t('reviewing:conflict.confirm')}
+            </Button>
+            <Button block={mobile} disabled={busy} onClick={() => setOpen(false)}>
+              {t('reviewing:form.cancel')}
+            </Button>
           </Space>
         </Space>
       ) : (
-        <Button danger block={mobile} onClick={() => setOpen(true)}>{t('reviewing:conflict.declare')}</Button>
+        <Button danger block={mobile} onClick={() => setOpen(true)}>
+          {t('reviewing:conflict.declare')}
+        </Button>
       )}
     </Card>
   );

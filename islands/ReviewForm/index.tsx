@@ -9,17 +9,15 @@ import { Alert, App, Space } from 'antd';
 import { LightTypography as Typography } from '../shared/lightText';
 import { LightCard as Card } from '../shared/lightCard';
 import { REVIEW_SCREENS } from '../../server/contract/reviewScreens';
-import { reviewingApi, type ReviewScreen } from '../../server/contract/reviewing';
+import { reviewingApi } from '../../server/contract/reviewing';
 import { AntdRoot } from '../shared/AntdRoot';
 import { call } from '../shared/api';
 import { translator } from '../shared/i18n';
-import type { Lang } from '../shared/locale';
 import { DecisionBlock, OpinionForm, ReviewList } from '../shared/ReviewPanel';
 import { Manuscript } from './Manuscript';
 import { MyReview } from './MyReview';
 import { DeclareConflict } from './DeclareConflict';
-
-export type ReviewFormProps = { lang: Lang; mobile: boolean; review: ReviewScreen };
+import type { ReviewFormProps } from './props';
 
 function Screen({ lang, mobile, review: first }: ReviewFormProps) {
   const t = translator(lang);
@@ -35,14 +33,29 @@ function Screen({ lang, mobile, review: first }: ReviewFormProps) {
       </Typography.Title>
       <Space orientation="vertical" size={16} style={{ width: '100%' }}>
         <Manuscript lang={lang} mobile={mobile} t={t} review={review} />
-        {review.mine ? <MyReview key={`${review.mine.state}-${review.mine.submittedAt ?? ''}`} lang={lang} mobile={mobile} t={t} review={review} onSaved={setReview} /> : <Alert type="info" showIcon title={t('reviewing:form.notReviewer')} />}
-        {review.mine && !review.mine.readOnly ? <DeclareConflict t={t} mobile={mobile} submissionId={m.id} started={review.mine.state !== 'assigned'} /> : null}
+        {review.mine ? (
+          <MyReview
+            key={`${review.mine.state}-${review.mine.submittedAt ?? ''}`}
+            lang={lang}
+            mobile={mobile}
+            t={t}
+            review={review}
+            onSaved={setReview}
+          />
+        ) : (
+          <Alert type="info" showIcon title={t('reviewing:form.notReviewer')} />
+        )}
+        {review.mine && !review.mine.readOnly ? (
+          <DeclareConflict t={t} mobile={mobile} submissionId={m.id} started={review.mine.state !== 'assigned'} />
+        ) : null}
         {chair && (
           <Card size="small" title={t('reviewing:form.reviews')}>
             <Space orientation="vertical" size={12} style={{ width: '100%' }}>
               <ReviewList lang={lang} t={t} reviews={chair.reviews} scores={review.scores} rules={review.rules} />
               <DecisionBlock lang={lang} t={t} decision={chair.decision} />
-              {chair.chairFinal && <Typography.Text type="secondary">{t('reviewing:form.chairFinalNote')}</Typography.Text>}
+              {chair.chairFinal && (
+                <Typography.Text type="secondary">{t('reviewing:form.chairFinalNote')}</Typography.Text>
+              )}
               {chair.canGive ? (
                 <OpinionForm
                   t={t}
@@ -56,7 +69,9 @@ function Screen({ lang, mobile, review: first }: ReviewFormProps) {
                   }}
                 />
               ) : (
-                !chair.decision.finalOpinion && <Typography.Text type="secondary">{t('reviewing:form.chairNeedsReview')}</Typography.Text>
+                !chair.decision.finalOpinion && (
+                  <Typography.Text type="secondary">{t('reviewing:form.chairNeedsReview')}</Typography.Text>
+                )
               )}
             </Space>
           </Card>

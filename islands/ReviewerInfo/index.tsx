@@ -4,24 +4,27 @@
  * reviews with their state and opinion.
  */
 import { Descriptions, Table, Tag } from 'antd';
-import type { ReviewerInfo as Info } from '../../server/contract/reviewers';
 import { REVIEW_SCREENS } from '../../server/contract/reviewScreens';
 import { AntdRoot } from '../shared/AntdRoot';
 import { countryName } from '../shared/countryName';
 import { translator } from '../shared/i18n';
-import type { Lang } from '../shared/locale';
-import { NS, sessionTitle, stateKey } from '../ManageReviewers/shared';
-
-export type ReviewerInfoProps = { lang: Lang; mobile: boolean; info: Info };
+import { NS, sessionTitle, stateKey } from '../shared/reviewerLabels';
+import type { ReviewerInfoProps } from './props';
 
 function InfoScreen({ lang, mobile, info }: ReviewerInfoProps) {
   const t = translator(lang);
   const r = info.reviewer;
   const dash = (v: string | null | undefined) => v || '—';
-  const paper = { title: t(`${NS}info.manuscript`), key: 'paper', render: (_: unknown, x: { number: string; title: string }) => `${x.number} ${x.title}` };
+  const paper = {
+    title: t(`${NS}info.manuscript`),
+    key: 'paper',
+    render: (_: unknown, x: { number: string; title: string }) => `${x.number} ${x.title}`,
+  };
   return (
     <div className="reviewer-info">
-      <p><a href={REVIEW_SCREENS.reviewers}>{t(`${NS}info.back`)}</a></p>
+      <p>
+        <a href={REVIEW_SCREENS.reviewers}>{t(`${NS}info.back`)}</a>
+      </p>
       <Descriptions bordered size="small" column={mobile ? 1 : 2} title={t(`${NS}info.record`)}>
         <Descriptions.Item label={t(`${NS}col.name`)}>{r.name}</Descriptions.Item>
         <Descriptions.Item label={t(`${NS}col.email`)}>{r.email}</Descriptions.Item>
@@ -34,23 +37,69 @@ function InfoScreen({ lang, mobile, info }: ReviewerInfoProps) {
         <Descriptions.Item label={t(`${NS}info.activatedAt`)}>{dash(r.activatedAt?.slice(0, 16))}</Descriptions.Item>
         <Descriptions.Item label={t(`${NS}col.load`)}>{t(`${NS}load`, r.load)}</Descriptions.Item>
         <Descriptions.Item label={t(`${NS}col.roles`)} span={mobile ? 1 : 2}>
-          {r.roles.length ? r.roles.map((x) => <Tag key={x.id} color={x.role === 'chair' ? 'gold' : 'blue'}>{sessionTitle(info.sessions, x.sessionId, lang)} · {t(`${NS}role.${x.role}`)}</Tag>) : '—'}
+          {r.roles.length
+            ? r.roles.map((x) => (
+                <Tag key={x.id} color={x.role === 'chair' ? 'gold' : 'blue'}>
+                  {sessionTitle(info.sessions, x.sessionId, lang)} · {t(`${NS}role.${x.role}`)}
+                </Tag>
+              ))
+            : '—'}
         </Descriptions.Item>
       </Descriptions>
       <h3 style={{ marginTop: 24 }}>{t(`${NS}info.conflicts`)}</h3>
       <Table
-        size="small" rowKey="submissionId" dataSource={info.conflicts} pagination={false} locale={{ emptyText: t(`${NS}info.none`) }} scroll={mobile ? { x: true } : undefined}
-        columns={[paper, { title: t(`${NS}info.conflictState`), dataIndex: 'state', render: (s: string) => t(`${NS}conflictState.${s}`) }, { title: t(`${NS}info.reason`), dataIndex: 'reason', render: (s: string) => (s ? t(`${NS}reason.${s}`) : dash(null)) }]}
+        size="small"
+        rowKey="submissionId"
+        dataSource={info.conflicts}
+        pagination={false}
+        locale={{ emptyText: t(`${NS}info.none`) }}
+        scroll={mobile ? { x: true } : undefined}
+        columns={[
+          paper,
+          {
+            title: t(`${NS}info.conflictState`),
+            dataIndex: 'state',
+            render: (s: string) => t(`${NS}conflictState.${s}`),
+          },
+          {
+            title: t(`${NS}info.reason`),
+            dataIndex: 'reason',
+            render: (s: string) => (s ? t(`${NS}reason.${s}`) : dash(null)),
+          },
+        ]}
       />
       <h3 style={{ marginTop: 24 }}>{t(`${NS}info.suggestions`)}</h3>
       <Table
-        size="small" rowKey="submissionId" dataSource={info.suggestions} pagination={false} locale={{ emptyText: t(`${NS}info.none`) }}
-        columns={[paper, { title: t(`${NS}info.reason`), key: 'reason', render: (_, s) => `${t(`${NS}reason.${s.reason}`)} (${s.detail})` }]}
+        size="small"
+        rowKey="submissionId"
+        dataSource={info.suggestions}
+        pagination={false}
+        locale={{ emptyText: t(`${NS}info.none`) }}
+        columns={[
+          paper,
+          {
+            title: t(`${NS}info.reason`),
+            key: 'reason',
+            render: (_, s) => `${t(`${NS}reason.${s.reason}`)} (${s.detail})`,
+          },
+        ]}
       />
       <h3 style={{ marginTop: 24 }}>{t(`${NS}info.reviews`)}</h3>
       <Table
-        size="small" rowKey="submissionId" dataSource={info.reviews} pagination={false} locale={{ emptyText: t(`${NS}info.none`) }}
-        columns={[paper, { title: t(`${NS}col.state`), dataIndex: 'state', render: (s: string) => t(`${NS}reviewState.${s}`) }, { title: t(`${NS}info.opinion`), dataIndex: 'opinion', render: (o: string | null) => (o ? t(`${NS}opinion.${o}`) : '—') }]}
+        size="small"
+        rowKey="submissionId"
+        dataSource={info.reviews}
+        pagination={false}
+        locale={{ emptyText: t(`${NS}info.none`) }}
+        columns={[
+          paper,
+          { title: t(`${NS}col.state`), dataIndex: 'state', render: (s: string) => t(`${NS}reviewState.${s}`) },
+          {
+            title: t(`${NS}info.opinion`),
+            dataIndex: 'opinion',
+            render: (o: string | null) => (o ? t(`${NS}opinion.${o}`) : '—'),
+          },
+        ]}
       />
     </div>
   );

@@ -15,14 +15,12 @@ import { LightStatistic } from '../shared/lightStatistic';
 import { LightTable, type LightColumn } from '../shared/lightTable';
 import { LightTypography as Typography } from '../shared/lightText';
 import { REVIEW_SCREENS } from '../../server/contract/reviewScreens';
-import type { ChairTask, ReviewerHome, ReviewState, ReviewTask } from '../../server/contract/reviewing';
+import type { ChairTask, ReviewState, ReviewTask } from '../../server/contract/reviewing';
 import { AntdRoot } from '../shared/AntdRoot';
 import { translator } from '../shared/i18n';
-import type { Lang } from '../shared/locale';
 import { titleOf, type T } from '../shared/orderText';
 import { StatusTag } from '../shared/submissionStatus';
-
-export type ReviewerTasksProps = { lang: Lang; mobile: boolean; home: ReviewerHome; full: boolean };
+import type { ReviewerTasksProps } from './props';
 
 const STATE_COLORS: Record<ReviewState, string> = { assigned: 'blue', draft: 'gold', submitted: 'green' };
 const formUrl = (id: number) => `${REVIEW_SCREENS.reviewForm}/${id}`;
@@ -32,12 +30,22 @@ export function StateTag({ state, t }: { state: ReviewState; t: T }) {
 }
 
 /** A phone's list of manuscripts, one item each, drawn like antd's List (`ls-*` in public/app.css). */
-function PlainList<X extends { submissionId: number }>({ items, empty, render }: { items: X[]; empty: ReactNode; render: (x: X) => ReactNode }) {
+function PlainList<X extends { submissionId: number }>({
+  items,
+  empty,
+  render,
+}: {
+  items: X[];
+  empty: ReactNode;
+  render: (x: X) => ReactNode;
+}) {
   if (!items.length) return <div className="ls-empty">{empty}</div>;
   return (
     <ul className="ls-list ls-default">
       {items.map((x) => (
-        <li key={x.submissionId} className="ls-item">{render(x)}</li>
+        <li key={x.submissionId} className="ls-item">
+          {render(x)}
+        </li>
       ))}
     </ul>
   );
@@ -54,31 +62,67 @@ function Tasks({ lang, mobile, home, full }: ReviewerTasksProps) {
   }, [home.sessions, lang]);
   const words = search.trim().toLowerCase();
   const matches = (x: { number: string; title: string; sessionId: number }) =>
-    (session === '' || x.sessionId === session) && (!words || x.number.toLowerCase().includes(words) || x.title.toLowerCase().includes(words));
+    (session === '' || x.sessionId === session) &&
+    (!words || x.number.toLowerCase().includes(words) || x.title.toLowerCase().includes(words));
   const tasks = home.tasks.filter((x) => matches(x) && (state === '' || x.state === state));
   const chair = home.chair.filter(matches);
 
   const taskColumns: Array<LightColumn<ReviewTask>> = [
     { key: 'number', title: t('reviewing:home.number'), dataIndex: 'number', width: 100 },
-    { key: 'title', title: t('reviewing:home.titleCol'), render: (_, x) => <a href={formUrl(x.submissionId)}>{x.title}</a> },
+    {
+      key: 'title',
+      title: t('reviewing:home.titleCol'),
+      render: (_, x) => <a href={formUrl(x.submissionId)}>{x.title}</a>,
+    },
     { key: 'session', title: t('reviewing:home.session'), render: (_, x) => sessionName(x.sessionId) },
     { key: 'status', title: t('reviewing:home.status'), render: (_, x) => <StatusTag status={x.status} t={t} /> },
     { key: 'review', title: t('reviewing:home.review'), render: (_, x) => <StateTag state={x.state} t={t} /> },
-    { key: 'weighted', title: t('reviewing:home.weighted'), render: (_, x) => (x.weighted === null ? '—' : x.weighted) },
+    {
+      key: 'weighted',
+      title: t('reviewing:home.weighted'),
+      render: (_, x) => (x.weighted === null ? '—' : x.weighted),
+    },
   ];
   const chairColumns: Array<LightColumn<ChairTask>> = [
     { key: 'number', title: t('reviewing:home.number'), dataIndex: 'number', width: 100 },
-    { key: 'title', title: t('reviewing:home.titleCol'), render: (_, x) => (x.conflicted ? <Space wrap size={4}>{x.title}<Tag color="red">{t('reviewing:home.conflicted')}</Tag></Space> : <a href={formUrl(x.submissionId)}>{x.title}</a>) },
+    {
+      key: 'title',
+      title: t('reviewing:home.titleCol'),
+      render: (_, x) =>
+        x.conflicted ? (
+          <Space wrap size={4}>
+            {x.title}
+            <Tag color="red">{t('reviewing:home.conflicted')}</Tag>
+          </Space>
+        ) : (
+          <a href={formUrl(x.submissionId)}>{x.title}</a>
+        ),
+    },
     { key: 'session', title: t('reviewing:home.session'), render: (_, x) => sessionName(x.sessionId) },
     { key: 'status', title: t('reviewing:home.status'), render: (_, x) => <StatusTag status={x.status} t={t} /> },
-    { key: 'progress', title: t('reviewing:home.progress'), render: (_, x) => (x.conflicted ? '—' : `${x.submitted} / ${x.reviews}`) },
-    { key: 'chairOpinion', title: t('reviewing:home.chairOpinion'), render: (_, x) => (x.chairOpinion ? t(`reviewing:opinion.${x.chairOpinion}`) : '—') },
+    {
+      key: 'progress',
+      title: t('reviewing:home.progress'),
+      render: (_, x) => (x.conflicted ? '—' : `${x.submitted} / ${x.reviews}`),
+    },
+    {
+      key: 'chairOpinion',
+      title: t('reviewing:home.chairOpinion'),
+      render: (_, x) => (x.chairOpinion ? t(`reviewing:opinion.${x.chairOpinion}`) : '—'),
+    },
   ];
 
   return (
     <div className="reviewer-tasks" style={{ overflowWrap: 'anywhere' }}>
       <Space orientation="vertical" size={16} style={{ width: '100%' }}>
-        {home.deadline && home.tasks.length > 0 && <Alert type="info" showIcon className="review-deadline" title={t('reviewing:home.deadline', { deadline: home.deadline })} />}
+        {home.deadline && home.tasks.length > 0 && (
+          <Alert
+            type="info"
+            showIcon
+            className="review-deadline"
+            title={t('reviewing:home.deadline', { deadline: home.deadline })}
+          />
+        )}
         <div className="reviewer-counts">
           {(['todo', 'drafts', 'submitted'] as const).map((k) => (
             <Card key={k} size="small">
@@ -94,7 +138,13 @@ function Tasks({ lang, mobile, home, full }: ReviewerTasksProps) {
               value={state}
               onChange={(v) => setState(v ?? '')}
               aria-label={t('reviewing:home.filterState')}
-              options={[{ value: '', label: t('reviewing:home.filterState') }, ...(['assigned', 'draft', 'submitted'] as const).map((s) => ({ value: s, label: t(`reviewing:state.${s}`) }))]}
+              options={[
+                { value: '', label: t('reviewing:home.filterState') },
+                ...(['assigned', 'draft', 'submitted'] as const).map((s) => ({
+                  value: s,
+                  label: t(`reviewing:state.${s}`),
+                })),
+              ]}
             />
             <LightSelect<number | ''>
               style={mobile ? undefined : { width: 200 }}
@@ -102,54 +152,97 @@ function Tasks({ lang, mobile, home, full }: ReviewerTasksProps) {
               value={session}
               onChange={(v) => setSession(v ?? '')}
               aria-label={t('reviewing:home.filterSession')}
-              options={[{ value: '', label: t('reviewing:home.filterSession') }, ...home.sessions.map((s) => ({ value: s.id, label: titleOf(s.titleZh, s.titleEn, lang) }))]}
+              options={[
+                { value: '', label: t('reviewing:home.filterSession') },
+                ...home.sessions.map((s) => ({ value: s.id, label: titleOf(s.titleZh, s.titleEn, lang) })),
+              ]}
             />
-            <LightSearch lang={lang} placeholder={t('reviewing:home.search')} onSearch={setSearch} width={240} block={mobile} />
+            <LightSearch
+              lang={lang}
+              placeholder={t('reviewing:home.search')}
+              onSearch={setSearch}
+              width={240}
+              block={mobile}
+            />
           </Space>
         ) : (
           <a href={REVIEW_SCREENS.reviewList}>{t('reviewing:home.all')} →</a>
         )}
         <Card size="small" title={t('reviewing:home.mine')}>
           {mobile ? (
-            <PlainList items={tasks} empty={<Empty description={t('reviewing:home.none')} />} render={(x) => (
-                  <Space orientation="vertical" size={2} style={{ width: '100%' }}>
-                    <a href={formUrl(x.submissionId)}>
-                      <Typography.Text type="secondary">{x.number}</Typography.Text> {x.title}
-                    </a>
-                    <Typography.Text type="secondary">{sessionName(x.sessionId)}</Typography.Text>
-                    <Space wrap size={4}>
-                      <StatusTag status={x.status} t={t} />
-                      <StateTag state={x.state} t={t} />
-                      {x.weighted !== null && <span>{t('reviewing:home.weighted')}: {x.weighted}</span>}
-                    </Space>
+            <PlainList
+              items={tasks}
+              empty={<Empty description={t('reviewing:home.none')} />}
+              render={(x) => (
+                <Space orientation="vertical" size={2} style={{ width: '100%' }}>
+                  <a href={formUrl(x.submissionId)}>
+                    <Typography.Text type="secondary">{x.number}</Typography.Text> {x.title}
+                  </a>
+                  <Typography.Text type="secondary">{sessionName(x.sessionId)}</Typography.Text>
+                  <Space wrap size={4}>
+                    <StatusTag status={x.status} t={t} />
+                    <StateTag state={x.state} t={t} />
+                    {x.weighted !== null && (
+                      <span>
+                        {t('reviewing:home.weighted')}: {x.weighted}
+                      </span>
+                    )}
                   </Space>
-            )} />
+                </Space>
+              )}
+            />
           ) : (
-            <LightTable<ReviewTask> lang={lang} rowKey="submissionId" size="small" columns={taskColumns} dataSource={tasks} pageSize={20} emptyText={t('reviewing:home.none')} />
+            <LightTable<ReviewTask>
+              lang={lang}
+              rowKey="submissionId"
+              size="small"
+              columns={taskColumns}
+              dataSource={tasks}
+              pageSize={20}
+              emptyText={t('reviewing:home.none')}
+            />
           )}
         </Card>
         {home.chair.length > 0 && (
           <Card size="small" title={t('reviewing:home.chair')}>
             {mobile ? (
-              <PlainList items={chair} empty={t('reviewing:home.noneChair')} render={(x) => (
-                    <Space orientation="vertical" size={2}>
+              <PlainList
+                items={chair}
+                empty={t('reviewing:home.noneChair')}
+                render={(x) => (
+                  <Space orientation="vertical" size={2}>
+                    {x.conflicted ? (
+                      <span>
+                        <Typography.Text type="secondary">{x.number}</Typography.Text> {x.title}
+                      </span>
+                    ) : (
+                      <a href={formUrl(x.submissionId)}>
+                        <Typography.Text type="secondary">{x.number}</Typography.Text> {x.title}
+                      </a>
+                    )}
+                    <Space wrap size={4}>
+                      <StatusTag status={x.status} t={t} />
                       {x.conflicted ? (
-                        <span>
-                          <Typography.Text type="secondary">{x.number}</Typography.Text> {x.title}
-                        </span>
+                        <Tag color="red">{t('reviewing:home.conflicted')}</Tag>
                       ) : (
-                        <a href={formUrl(x.submissionId)}>
-                          <Typography.Text type="secondary">{x.number}</Typography.Text> {x.title}
-                        </a>
+                        <span>
+                          {t('reviewing:home.progress')}: {x.submitted} / {x.reviews}
+                        </span>
                       )}
-                      <Space wrap size={4}>
-                        <StatusTag status={x.status} t={t} />
-                        {x.conflicted ? <Tag color="red">{t('reviewing:home.conflicted')}</Tag> : <span>{t('reviewing:home.progress')}: {x.submitted} / {x.reviews}</span>}
-                      </Space>
                     </Space>
-              )} />
+                  </Space>
+                )}
+              />
             ) : (
-              <LightTable<ChairTask> lang={lang} rowKey="submissionId" size="small" columns={chairColumns} dataSource={chair} pageSize={20} emptyText={t('reviewing:home.noneChair')} />
+              <LightTable<ChairTask>
+                lang={lang}
+                rowKey="submissionId"
+                size="small"
+                columns={chairColumns}
+                dataSource={chair}
+                pageSize={20}
+                emptyText={t('reviewing:home.noneChair')}
+              />
             )}
           </Card>
         )}

@@ -6,16 +6,13 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { EMAIL_PATTERN } from '../../server/contract/validation';
 import { accountsApi } from '../../server/contract/accounts';
 import { call, ApiError } from '../shared/api';
-import { conferenceHref, goToConference, useFrameHeight, type Handoff } from '../shared/handoff';
+import { conferenceHref, goToConference, useFrameHeight } from '../shared/handoff';
 import { CodeButton } from '../shared/CodeButton';
 import { translator } from '../shared/i18n';
-import type { Lang } from '../shared/locale';
 import { SecretsNotice } from '../shared/Notice';
 import { controlAria, FieldRow, FormStatus } from '../shared/plainForm';
 import { codeCheck, confirmCheck, emailAvailability, emailFormat, passwordStrength } from '../shared/accountChecks';
-
-/** handoff: shown in the platform's frame inside a conference's page (docs/accounts.md). */
-export type SignUpFormProps = { lang: Lang; next: string; handoff?: Handoff | null };
+import type { SignUpFormProps } from './props';
 
 type Field = 'email' | 'verifyCode' | 'trueName' | 'password' | 'confirmPassword';
 type Values = Record<Field, string>;
@@ -23,13 +20,20 @@ const FIELDS: Field[] = ['email', 'verifyCode', 'trueName', 'password', 'confirm
 const id = (field: Field) => `signup_${field}`;
 
 /** The login page, keeping where the person was going. */
-const loginPath = (redirect: string | null) => `/conferencelogin${redirect ? `?redirect=${encodeURIComponent(redirect)}` : ''}`;
+const loginPath = (redirect: string | null) =>
+  `/conferencelogin${redirect ? `?redirect=${encodeURIComponent(redirect)}` : ''}`;
 
 /** On the browser's own controls (islands/shared/plainForm.tsx): the frame on every conference's registration page. */
 export default function SignUpForm({ lang, next, handoff }: SignUpFormProps) {
   const t = translator(lang);
   useFrameHeight(handoff);
-  const [values, setValues] = useState<Values>({ email: '', verifyCode: '', trueName: '', password: '', confirmPassword: '' });
+  const [values, setValues] = useState<Values>({
+    email: '',
+    verifyCode: '',
+    trueName: '',
+    password: '',
+    confirmPassword: '',
+  });
   const [errors, setErrors] = useState<Partial<Record<Field, string | null>>>({});
   const [status, setStatus] = useState<{ kind: 'ok' | 'warn'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -42,11 +46,14 @@ export default function SignUpForm({ lang, next, handoff }: SignUpFormProps) {
     let current = true;
     // Asked once typing pauses (emailAvailability then waits the spec's 200 ms); a newer address makes the answer stale.
     const timer = setTimeout(() => {
-      void emailAvailability(t, 'new', typedEmail).then((message) => {
-        if (!current) return;
-        if (message) setError('email', message);
-        else setEmailPassed(typedEmail);
-      }, () => undefined);
+      void emailAvailability(t, 'new', typedEmail).then(
+        (message) => {
+          if (!current) return;
+          if (message) setError('email', message);
+          else setEmailPassed(typedEmail);
+        },
+        () => undefined,
+      );
     }, 300);
     return () => {
       current = false;
@@ -90,7 +97,9 @@ export default function SignUpForm({ lang, next, handoff }: SignUpFormProps) {
     setBusy(true);
     setStatus(null);
     try {
-      const found = Object.fromEntries(await Promise.all(FIELDS.map(async (f) => [f, await check(f)] as const))) as Record<Field, string | null>;
+      const found = Object.fromEntries(
+        await Promise.all(FIELDS.map(async (f) => [f, await check(f)] as const)),
+      ) as Record<Field, string | null>;
       setErrors(found);
       const first = FIELDS.find((f) => found[f]);
       if (first) return document.getElementById(id(first))?.focus();
@@ -101,14 +110,17 @@ export default function SignUpForm({ lang, next, handoff }: SignUpFormProps) {
           passWord: values.password,
           verifyCode: values.verifyCode,
           lang,
-          ...(handoff ? { handoff: { origin: handoff.origin, state: handoff.state, redirect: handoff.redirect ?? next } } : {}),
+          ...(handoff
+            ? { handoff: { origin: handoff.origin, state: handoff.state, redirect: handoff.redirect ?? next } }
+            : {}),
         },
       });
       if (handoff && done?.handoffUrl) return goToConference(handoff, done.handoffUrl);
       location.assign(next);
     } catch (err) {
       const key = err instanceof ApiError ? err.messageKey : 'userReg.passportError';
-      const field = err instanceof ApiError && err.field ? ((err.field === 'passWord' ? 'password' : err.field) as Field) : null;
+      const field =
+        err instanceof ApiError && err.field ? ((err.field === 'passWord' ? 'password' : err.field) as Field) : null;
       if (field && FIELDS.includes(field)) setError(field, t(key));
       else setStatus({ kind: 'warn', text: t(key) });
     } finally {
@@ -116,7 +128,10 @@ export default function SignUpForm({ lang, next, handoff }: SignUpFormProps) {
     }
   }
 
-  const input = (field: Field, props: { type?: string; autoComplete: string; inputMode?: 'email' | 'numeric'; maxLength?: number }) => (
+  const input = (
+    field: Field,
+    props: { type?: string; autoComplete: string; inputMode?: 'email' | 'numeric'; maxLength?: number },
+  ) => (
     <input
       className="rf-input rf-input-large"
       {...controlAria(id(field), errors[field])}
@@ -164,7 +179,12 @@ export default function SignUpForm({ lang, next, handoff }: SignUpFormProps) {
         {input('confirmPassword', { type: 'password', autoComplete: 'new-password' })}
       </FieldRow>
       <FormStatus status={status} />
-      <button type="submit" className="rf-button rf-button-primary rf-button-large rf-block" disabled={busy} aria-busy={busy}>
+      <button
+        type="submit"
+        className="rf-button rf-button-primary rf-button-large rf-block"
+        disabled={busy}
+        aria-busy={busy}
+      >
         {busy ? <span className="rf-spinner" aria-hidden="true" /> : null}
         {t('auth.signUpAndLogin')}
       </button>

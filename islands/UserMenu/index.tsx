@@ -6,10 +6,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { ApiError } from '../shared/api';
 import { logout } from '../shared/logout';
-
-export type UserMenuItem = { label: string; href?: string; action?: 'logout' };
-/** logoutFailed: the toast's text when the exit fails, in the reader's language */
-export type UserMenuProps = { name: string; menuLabel: string; items: UserMenuItem[]; logoutFailed: string };
+import type { UserMenuProps } from './props';
 
 /** Spec 9: every notification shows for 2000 ms, as antd's messages do (islands/shared/AntdRoot.tsx). */
 const TOAST_MS = 2000;
@@ -39,7 +36,8 @@ export default function UserMenu({ name, menuLabel, items, logoutFailed }: UserM
   useEffect(() => {
     if (!open) return;
     const close = (event: Event) => {
-      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !root.current?.contains(event.target as Node)) setOpen(false);
+      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !root.current?.contains(event.target as Node))
+        setOpen(false);
     };
     document.addEventListener('mousedown', close);
     document.addEventListener('keydown', close);
@@ -59,7 +57,9 @@ export default function UserMenu({ name, menuLabel, items, logoutFailed }: UserM
     setOpen(false);
     // A refusal carries the server's message in the reader's language; an error answer's message is
     // an i18n key this small island cannot translate, so the error text says it.
-    logout().catch((err: unknown) => setFailure(err instanceof ApiError || !(err instanceof Error) || !err.message ? logoutFailed : err.message));
+    logout().catch((err: unknown) =>
+      setFailure(err instanceof ApiError || !(err instanceof Error) || !err.message ? logoutFailed : err.message),
+    );
   };
 
   return (

@@ -13,7 +13,16 @@ import { WorkDialogHost } from './workDialog';
  * these reach it (axe-core, test/e2e/accessibility.test.ts). So does its red (#ff4d4f, 3.3:1 on
  * white, every danger button) as red-7 (5.9:1, issue 32); the coloured tags are in public/app.css.
  */
-export const THEME = { token: { colorPrimary: '#1d4ed8', colorLink: '#1d4ed8', borderRadius: 8, colorTextPlaceholder: '#717171', colorTextDescription: '#595959', colorError: '#cf1322' } };
+export const THEME = {
+  token: {
+    colorPrimary: '#1d4ed8',
+    colorLink: '#1d4ed8',
+    borderRadius: 8,
+    colorTextPlaceholder: '#717171',
+    colorTextDescription: '#595959',
+    colorError: '#cf1322',
+  },
+};
 
 /**
  * Where a form puts the field it scrolls to (a failed submit, a server's field error): the middle
@@ -31,7 +40,12 @@ function SignInErrorAlert({ lang }: { lang: Lang }) {
   const { modal } = App.useApp();
   useEffect(() => {
     const t = translator(lang);
-    onSignInError(() => new Promise<void>((resolve) => modal.error({ title: t('signInErrorTitle'), content: t('signInErrorMsg'), onOk: () => resolve() })));
+    onSignInError(
+      () =>
+        new Promise<void>((resolve) =>
+          modal.error({ title: t('signInErrorTitle'), content: t('signInErrorMsg'), onOk: () => resolve() }),
+        ),
+    );
   }, [lang, modal]);
   return null;
 }

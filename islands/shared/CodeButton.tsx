@@ -32,7 +32,9 @@ export function CodeButton({ email, type, lang, disabled, t, onError, onSent }: 
     if (!address) return;
     setSending(true);
     try {
-      const { resendAfterSeconds } = await call(accountsApi.sendCode, { body: { data: { email: address, type, lang } } });
+      const { resendAfterSeconds } = await call(accountsApi.sendCode, {
+        body: { data: { email: address, type, lang } },
+      });
       setLeft(resendAfterSeconds);
       setSentOnce(true);
       onSent();
@@ -45,7 +47,13 @@ export function CodeButton({ email, type, lang, disabled, t, onError, onSent }: 
 
   return (
     // A plain button (it sits in antd inputs and in the plain account forms alike).
-    <button type="button" disabled={disabled || left > 0 || sending} aria-busy={sending} onClick={() => void send()} className="code-button rf-link">
+    <button
+      type="button"
+      disabled={disabled || left > 0 || sending}
+      aria-busy={sending}
+      onClick={() => void send()}
+      className="code-button rf-link"
+    >
       {left > 0 ? t('auth.resendIn', { seconds: left }) : sentOnce ? t('auth.resend') : t('auth.sendCode')}
     </button>
   );

@@ -22,7 +22,11 @@ export function CountrySelect({ lang, allowed, value, onChange, id, disabled }: 
   const t = translator(lang);
   const options = useMemo(() => {
     const only = allowed?.length ? new Set(allowed) : null;
-    return COUNTRIES.filter((c) => !only || only.has(c.en)).map((c) => ({ value: c.en, label: lang === 'zh' ? c.zh : c.en, search: `${c.en} ${c.zh}`.toLowerCase() }));
+    return COUNTRIES.filter((c) => !only || only.has(c.en)).map((c) => ({
+      value: c.en,
+      label: lang === 'zh' ? c.zh : c.en,
+      search: `${c.en} ${c.zh}`.toLowerCase(),
+    }));
   }, [allowed, lang]);
   return (
     <Select

@@ -10,7 +10,9 @@ export function DeclaredConflicts({ conflicts }: { conflicts: DeclaredConflict[]
   return (
     <ul className="ls-list">
       {conflicts.map((c, i) => (
-        <li key={i} className="ls-item">{[c.email, c.organisation].filter(Boolean).join(' · ')}</li>
+        <li key={i} className="ls-item">
+          {[c.email, c.organisation].filter(Boolean).join(' · ')}
+        </li>
       ))}
     </ul>
   );

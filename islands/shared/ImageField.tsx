@@ -21,7 +21,12 @@ export async function uploadFile(kind: UploadKind, file: File): Promise<StoredFi
   form.append('file', file);
   let res: Response;
   try {
-    res = await fetch(urlOf(filesApi.upload, { query: { kind } }), { method: 'POST', body: form, credentials: 'same-origin', headers: { Accept: 'application/json' } });
+    res = await fetch(urlOf(filesApi.upload, { query: { kind } }), {
+      method: 'POST',
+      body: form,
+      credentials: 'same-origin',
+      headers: { Accept: 'application/json' },
+    });
   } catch {
     throw new ApiError(0, 'files:uploadFailed');
   }
@@ -45,7 +50,17 @@ export type ImageFieldProps = {
   id?: string;
 };
 
-export function ImageField({ value, onChange, kind, t, fallback, fallbackNote, aspect = '16 / 5', removable = true, id }: ImageFieldProps) {
+export function ImageField({
+  value,
+  onChange,
+  kind,
+  t,
+  fallback,
+  fallbackNote,
+  aspect = '16 / 5',
+  removable = true,
+  id,
+}: ImageFieldProps) {
   const { message } = App.useApp();
   const [busy, setBusy] = useState(false);
   const shown = value || fallback || '';
@@ -79,9 +94,28 @@ export function ImageField({ value, onChange, kind, t, fallback, fallbackNote, a
           position: 'relative',
         }}
       >
-        {shown ? <img src={shown} alt="" style={{ width: '100%', height: '100%', objectFit: 'cover', opacity: value ? 1 : 0.55 }} /> : <span style={{ color: '#5b6473' }}>{t('manageSite:image.none')}</span>}
+        {shown ? (
+          <img
+            src={shown}
+            alt=""
+            style={{ width: '100%', height: '100%', objectFit: 'cover', opacity: value ? 1 : 0.55 }}
+          />
+        ) : (
+          <span style={{ color: '#5b6473' }}>{t('manageSite:image.none')}</span>
+        )}
         {!value && fallback ? (
-          <span style={{ position: 'absolute', left: 8, top: 8, background: 'rgba(17,24,39,.7)', color: '#fff', fontSize: 12, padding: '2px 8px', borderRadius: 10 }}>
+          <span
+            style={{
+              position: 'absolute',
+              left: 8,
+              top: 8,
+              background: 'rgba(17,24,39,.7)',
+              color: '#fff',
+              fontSize: 12,
+              padding: '2px 8px',
+              borderRadius: 10,
+            }}
+          >
             {t('manageSite:image.default')}
           </span>
         ) : null}
@@ -116,7 +150,9 @@ export function ImageField({ value, onChange, kind, t, fallback, fallbackNote, a
           </Button>
         ) : null}
       </Space>
-      <span style={{ color: '#6b7280', fontSize: 12 }}>{t(kind === 'banner' ? 'manageSite:image.bannerRule' : 'manageSite:image.thumbnailRule')}</span>
+      <span style={{ color: '#6b7280', fontSize: 12 }}>
+        {t(kind === 'banner' ? 'manageSite:image.bannerRule' : 'manageSite:image.thumbnailRule')}
+      </span>
     </div>
   );
 }

@@ -34,14 +34,34 @@ export type ManageTableProps<R> = {
   /** what an empty table says (antd's own "no data" in the page's language when not given) */
   emptyText?: ReactNode;
   loading?: boolean;
-  pagination?: false | { current: number; pageSize: number; total: number; onChange: (page: number) => void; hideOnSinglePage?: boolean };
+  pagination?:
+    | false
+    | {
+        current: number;
+        pageSize: number;
+        total: number;
+        onChange: (page: number) => void;
+        hideOnSinglePage?: boolean;
+      };
   /** rows chosen for a bulk action: a checkbox column on a desktop, a checkbox in each card's heading on a phone */
   selection?: { selected: Key[]; onChange: (keys: Key[]) => void; label: (row: R) => string };
   size?: 'small' | 'middle';
   className?: string;
 };
 
-export function ManageTable<R extends object>({ mobile, rows, rowKey, columns: all, details, emptyText, loading, pagination, selection, size, className }: ManageTableProps<R>) {
+export function ManageTable<R extends object>({
+  mobile,
+  rows,
+  rowKey,
+  columns: all,
+  details,
+  emptyText,
+  loading,
+  pagination,
+  selection,
+  size,
+  className,
+}: ManageTableProps<R>) {
   const columns = all.filter((c): c is ManageColumn<R> => Boolean(c));
   // The card's details open on demand, under antd's own "expand row" in the page's language: open, a phone page of 15 orders was 10,000 px.
   const expandLabel = useContext(ConfigProvider.ConfigContext).locale?.Table?.expand ?? '…';
@@ -60,8 +80,15 @@ export function ManageTable<R extends object>({ mobile, rows, rowKey, columns: a
             <article key={key} className="manage-card">
               <header className="manage-card-heading">
                 {selection ? (
-                  <Checkbox checked={selection.selected.includes(key)} aria-label={selection.label(row)}
-                    onChange={(e) => selection.onChange(e.target.checked ? [...selection.selected, key] : selection.selected.filter((k) => k !== key))} />
+                  <Checkbox
+                    checked={selection.selected.includes(key)}
+                    aria-label={selection.label(row)}
+                    onChange={(e) =>
+                      selection.onChange(
+                        e.target.checked ? [...selection.selected, key] : selection.selected.filter((k) => k !== key),
+                      )
+                    }
+                  />
                 ) : null}
                 <div className="manage-card-title">{heading}</div>
               </header>
@@ -79,18 +106,38 @@ export function ManageTable<R extends object>({ mobile, rows, rowKey, columns: a
                   {details(row)}
                 </details>
               ) : null}
-              {actions.length ? <div className="manage-card-actions">{actions.map((c) => <div key={c.key}>{c.render(row, index)}</div>)}</div> : null}
+              {actions.length ? (
+                <div className="manage-card-actions">
+                  {actions.map((c) => (
+                    <div key={c.key}>{c.render(row, index)}</div>
+                  ))}
+                </div>
+              ) : null}
             </article>
           );
         })}
         {pagination && pagination.total > pagination.pageSize ? (
-          <Pagination simple className="manage-cards-pager" current={pagination.current} pageSize={pagination.pageSize} total={pagination.total} onChange={pagination.onChange} />
+          <Pagination
+            simple
+            className="manage-cards-pager"
+            current={pagination.current}
+            pageSize={pagination.pageSize}
+            total={pagination.total}
+            onChange={pagination.onChange}
+          />
         ) : null}
       </div>
     );
   }
   const page: false | TablePaginationConfig = pagination
-    ? { current: pagination.current, pageSize: pagination.pageSize, total: pagination.total, onChange: pagination.onChange, showSizeChanger: false, hideOnSinglePage: pagination.hideOnSinglePage }
+    ? {
+        current: pagination.current,
+        pageSize: pagination.pageSize,
+        total: pagination.total,
+        onChange: pagination.onChange,
+        showSizeChanger: false,
+        hideOnSinglePage: pagination.hideOnSinglePage,
+      }
     : false;
   const width = (c: ManageColumn<R>) => () => ({ style: { minWidth: c.minWidth ?? 72 } });
   return (
@@ -104,8 +151,22 @@ export function ManageTable<R extends object>({ mobile, rows, rowKey, columns: a
       pagination={page}
       locale={emptyText ? { emptyText } : undefined}
       expandable={details ? { expandedRowRender: (row) => details(row) } : undefined}
-      rowSelection={selection ? { selectedRowKeys: selection.selected, onChange: (keys) => selection.onChange(keys), getCheckboxProps: (row) => ({ 'aria-label': selection.label(row) }) } : undefined}
-      columns={columns.map((c) => ({ key: c.key, title: c.title, render: (_: unknown, row: R, index: number) => c.render(row, index), onCell: width(c), onHeaderCell: width(c) }))}
+      rowSelection={
+        selection
+          ? {
+              selectedRowKeys: selection.selected,
+              onChange: (keys) => selection.onChange(keys),
+              getCheckboxProps: (row) => ({ 'aria-label': selection.label(row) }),
+            }
+          : undefined
+      }
+      columns={columns.map((c) => ({
+        key: c.key,
+        title: c.title,
+        render: (_: unknown, row: R, index: number) => c.render(row, index),
+        onCell: width(c),
+        onHeaderCell: width(c),
+      }))}
     />
   );
 }

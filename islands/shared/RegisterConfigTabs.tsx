@@ -21,7 +21,12 @@ export function RegisterConfigTabs({ lang, active }: { lang: Lang; active: Regis
   return (
     <nav className="config-tabs" aria-label={t('registration:config.title')}>
       {TABS.map(([tab, href, key]) => (
-        <a key={tab} href={href} className={tab === active ? 'config-tab active' : 'config-tab'} aria-current={tab === active ? 'page' : undefined}>
+        <a
+          key={tab}
+          href={href}
+          className={tab === active ? 'config-tab active' : 'config-tab'}
+          aria-current={tab === active ? 'page' : undefined}
+        >
           {t(key)}
         </a>
       ))}

@@ -11,7 +11,17 @@ import { LightCard as Card } from './lightCard';
 import { LightFormFrame, LightItem, longest, required, useLightForm } from './lightForm';
 import { LightCheckbox, LightRadios, LightTextArea } from './lightInputs';
 import { LightTypography as Typography } from './lightText';
-import { REVIEW_OPINIONS, REVIEWING_LIMITS, reviewingApi, type DecisionMail, type DecisionView, type ReviewOpinion, type ReviewPanel as Panel, type ReviewSummary, type RuleForm } from '../../server/contract/reviewing';
+import {
+  REVIEW_OPINIONS,
+  REVIEWING_LIMITS,
+  reviewingApi,
+  type DecisionMail,
+  type DecisionView,
+  type ReviewOpinion,
+  type ReviewPanel as Panel,
+  type ReviewSummary,
+  type RuleForm,
+} from '../../server/contract/reviewing';
 import type { ScoreRule } from '../../server/contract/review';
 import { ApiError, call } from './api';
 import type { Lang } from './locale';
@@ -53,13 +63,39 @@ export function ReviewList({ lang, t, reviews, scores, rules, own = false }: Lis
             </Space>
           }
         >
-          {(own || r.state === 'submitted') && <Descriptions size="small" column={1} items={[
-            ...scores.map((s) => ({ key: s.key, label: t(`reviewing:score.${s.key}`), children: r.scores[s.key] === undefined ? '—' : `${r.scores[s.key]} / ${s.max}` })),
-            { key: 'weighted', label: t('reviewing:home.weighted'), children: r.weighted === null ? '—' : r.weighted },
-            ...rules.flatMap((rule) => pointLabels(rule, lang).map((label, p) => ({ key: `${rule.id}.${p}`, label, children: r.answers[rule.id]?.[p] || '—' }))),
-            { key: 'comment', label: t('reviewing:form.comment'), children: <span style={{ whiteSpace: 'pre-wrap' }}>{r.comment || '—'}</span> },
-            ...(r.submittedAt ? [{ key: 'at', label: t('reviewing:state.submitted'), children: formatAt(r.submittedAt, lang) }] : []),
-          ]} />}
+          {(own || r.state === 'submitted') && (
+            <Descriptions
+              size="small"
+              column={1}
+              items={[
+                ...scores.map((s) => ({
+                  key: s.key,
+                  label: t(`reviewing:score.${s.key}`),
+                  children: r.scores[s.key] === undefined ? '—' : `${r.scores[s.key]} / ${s.max}`,
+                })),
+                {
+                  key: 'weighted',
+                  label: t('reviewing:home.weighted'),
+                  children: r.weighted === null ? '—' : r.weighted,
+                },
+                ...rules.flatMap((rule) =>
+                  pointLabels(rule, lang).map((label, p) => ({
+                    key: `${rule.id}.${p}`,
+                    label,
+                    children: r.answers[rule.id]?.[p] || '—',
+                  })),
+                ),
+                {
+                  key: 'comment',
+                  label: t('reviewing:form.comment'),
+                  children: <span style={{ whiteSpace: 'pre-wrap' }}>{r.comment || '—'}</span>,
+                },
+                ...(r.submittedAt
+                  ? [{ key: 'at', label: t('reviewing:state.submitted'), children: formatAt(r.submittedAt, lang) }]
+                  : []),
+              ]}
+            />
+          )}
         </Card>
       ))}
     </Space>
@@ -68,16 +104,67 @@ export function ReviewList({ lang, t, reviews, scores, rules, own = false }: Lis
 
 export function DecisionBlock({ lang, t, decision }: { lang: Lang; t: T; decision: DecisionView }) {
   return (
-    <Descriptions size="small" column={1} items={[
-      { key: 'chair', label: t('reviewing:home.chairOpinion'), children: decision.chairOpinion ? <Space wrap size={4}><OpinionTag opinion={decision.chairOpinion} t={t} />{decision.chair && <Typography.Text type="secondary">{t('reviewing:form.given', { name: decision.chair })} {formatAt(decision.chairAt, lang)}</Typography.Text>}</Space> : '—' },
-      ...(decision.chairComment ? [{ key: 'chairComment', label: t('reviewing:form.comment'), children: <span style={{ whiteSpace: 'pre-wrap' }}>{decision.chairComment}</span> }] : []),
-      { key: 'final', label: t('reviewing:panel.final'), children: decision.finalOpinion ? <Space wrap size={4}><OpinionTag opinion={decision.finalOpinion} t={t} /><Typography.Text type="secondary">{formatAt(decision.finalAt, lang)}</Typography.Text></Space> : '—' },
-      ...(decision.finalComment ? [{ key: 'finalComment', label: t('reviewing:form.comment'), children: <span style={{ whiteSpace: 'pre-wrap' }}>{decision.finalComment}</span> }] : []),
-    ]} />
+    <Descriptions
+      size="small"
+      column={1}
+      items={[
+        {
+          key: 'chair',
+          label: t('reviewing:home.chairOpinion'),
+          children: decision.chairOpinion ? (
+            <Space wrap size={4}>
+              <OpinionTag opinion={decision.chairOpinion} t={t} />
+              {decision.chair && (
+                <Typography.Text type="secondary">
+                  {t('reviewing:form.given', { name: decision.chair })} {formatAt(decision.chairAt, lang)}
+                </Typography.Text>
+              )}
+            </Space>
+          ) : (
+            '—'
+          ),
+        },
+        ...(decision.chairComment
+          ? [
+              {
+                key: 'chairComment',
+                label: t('reviewing:form.comment'),
+                children: <span style={{ whiteSpace: 'pre-wrap' }}>{decision.chairComment}</span>,
+              },
+            ]
+          : []),
+        {
+          key: 'final',
+          label: t('reviewing:panel.final'),
+          children: decision.finalOpinion ? (
+            <Space wrap size={4}>
+              <OpinionTag opinion={decision.finalOpinion} t={t} />
+              <Typography.Text type="secondary">{formatAt(decision.finalAt, lang)}</Typography.Text>
+            </Space>
+          ) : (
+            '—'
+          ),
+        },
+        ...(decision.finalComment
+          ? [
+              {
+                key: 'finalComment',
+                label: t('reviewing:form.comment'),
+                children: <span style={{ whiteSpace: 'pre-wrap' }}>{decision.finalComment}</span>,
+              },
+            ]
+          : []),
+      ]}
+    />
   );
 }
 
-type OpinionValues = { opinion: ReviewOpinion | undefined; comment: string; mail_comments: boolean; mail_scores: boolean };
+type OpinionValues = {
+  opinion: ReviewOpinion | undefined;
+  comment: string;
+  mail_comments: boolean;
+  mail_scores: boolean;
+};
 const NO_OPINION: OpinionValues = { opinion: undefined, comment: '', mail_comments: false, mail_scores: false };
 
 /**
@@ -86,7 +173,23 @@ const NO_OPINION: OpinionValues = { opinion: undefined, comment: '', mail_commen
  * reviews the mail carries (the comments, the scores; never a reviewer's name). On the browser's
  * own controls (lightForm.tsx): the reviewer's and the chair's screens load no antd form (issue 32).
  */
-export function OpinionForm({ t, mobile, name, submitLabel, confirmText, mailChoice = false, send }: { t: T; mobile: boolean; name: string; submitLabel: string; confirmText?: (o: ReviewOpinion) => string; mailChoice?: boolean; send: (body: { opinion: ReviewOpinion; comment: string; mail: DecisionMail }) => Promise<unknown> }) {
+export function OpinionForm({
+  t,
+  mobile,
+  name,
+  submitLabel,
+  confirmText,
+  mailChoice = false,
+  send,
+}: {
+  t: T;
+  mobile: boolean;
+  name: string;
+  submitLabel: string;
+  confirmText?: (o: ReviewOpinion) => string;
+  mailChoice?: boolean;
+  send: (body: { opinion: ReviewOpinion; comment: string; mail: DecisionMail }) => Promise<unknown>;
+}) {
   const { message, modal } = App.useApp();
   const [busy, setBusy] = useState(false);
   const form = useLightForm<OpinionValues>(name, NO_OPINION, {
@@ -101,7 +204,8 @@ export function OpinionForm({ t, mobile, name, submitLabel, confirmText, mailCho
       await send({ opinion, comment: v.comment.trim(), mail: { comments: v.mail_comments, scores: v.mail_scores } });
       form.setValues(NO_OPINION);
     } catch (err) {
-      if (err instanceof ApiError && (err.field === 'opinion' || err.field === 'comment')) form.setError(err.field, errorText(err, t));
+      if (err instanceof ApiError && (err.field === 'opinion' || err.field === 'comment'))
+        form.setError(err.field, errorText(err, t));
       else message.error(errorText(err, t));
     } finally {
       setBusy(false);
@@ -111,24 +215,55 @@ export function OpinionForm({ t, mobile, name, submitLabel, confirmText, mailCho
   function submit() {
     if (!form.validate() || !values.opinion) return;
     const opinion = values.opinion;
-    if (confirmText) modal.confirm({ title: submitLabel, content: confirmText(opinion), okText: submitLabel, cancelText: t('reviewing:form.cancel'), onOk: () => go(values, opinion) });
+    if (confirmText)
+      modal.confirm({
+        title: submitLabel,
+        content: confirmText(opinion),
+        okText: submitLabel,
+        cancelText: t('reviewing:form.cancel'),
+        onOk: () => go(values, opinion),
+      });
     else void go(values, opinion);
   }
 
   return (
     <LightFormFrame name={name} layout="vertical" onSubmit={(e) => e.preventDefault()}>
       <LightItem id={form.id('opinion')} label={t('reviewing:form.opinion')} required error={errors.opinion} group>
-        <LightRadios id={form.id('opinion')} value={values.opinion} options={REVIEW_OPINIONS.map((o) => ({ value: o, label: t(`reviewing:opinion.${o}`) }))} onChange={(o) => form.set('opinion', o)} {...form.aria('opinion')} />
+        <LightRadios
+          id={form.id('opinion')}
+          value={values.opinion}
+          options={REVIEW_OPINIONS.map((o) => ({ value: o, label: t(`reviewing:opinion.${o}`) }))}
+          onChange={(o) => form.set('opinion', o)}
+          {...form.aria('opinion')}
+        />
       </LightItem>
       <LightItem id={form.id('comment')} label={t('reviewing:form.comment')} error={errors.comment}>
-        <LightTextArea minRows={3} maxRows={10} showCount maxLength={REVIEWING_LIMITS.decisionComment} {...form.text('comment')} />
+        <LightTextArea
+          minRows={3}
+          maxRows={10}
+          showCount
+          maxLength={REVIEWING_LIMITS.decisionComment}
+          {...form.text('comment')}
+        />
       </LightItem>
       {mailChoice && (
         <fieldset className="opinion-mail-choice" style={{ border: 0, padding: 0, margin: '0 0 16px', minWidth: 0 }}>
           <legend style={{ fontSize: 14, marginBottom: 4, border: 0 }}>{t('reviewing:form.mailWith')}</legend>
           <Space wrap size={16}>
-            <LightCheckbox id={form.id('mail_comments')} checked={values.mail_comments} onChange={(on) => form.set('mail_comments', on)}>{t('reviewing:form.mailComments')}</LightCheckbox>
-            <LightCheckbox id={form.id('mail_scores')} checked={values.mail_scores} onChange={(on) => form.set('mail_scores', on)}>{t('reviewing:form.mailScores')}</LightCheckbox>
+            <LightCheckbox
+              id={form.id('mail_comments')}
+              checked={values.mail_comments}
+              onChange={(on) => form.set('mail_comments', on)}
+            >
+              {t('reviewing:form.mailComments')}
+            </LightCheckbox>
+            <LightCheckbox
+              id={form.id('mail_scores')}
+              checked={values.mail_scores}
+              onChange={(on) => form.set('mail_scores', on)}
+            >
+              {t('reviewing:form.mailScores')}
+            </LightCheckbox>
           </Space>
         </fieldset>
       )}
@@ -139,7 +274,14 @@ export function OpinionForm({ t, mobile, name, submitLabel, confirmText, mailCho
   );
 }
 
-export type ReviewPanelProps = { lang: Lang; mobile: boolean; t: T; submissionId: number; panel: Panel; onDecided?: () => void };
+export type ReviewPanelProps = {
+  lang: Lang;
+  mobile: boolean;
+  t: T;
+  submissionId: number;
+  panel: Panel;
+  onDecided?: () => void;
+};
 
 /** The manager's review panel on a manuscript's detail screen. */
 export function ReviewPanel({ lang, mobile, t, submissionId, panel: first, onDecided }: ReviewPanelProps) {
@@ -149,7 +291,11 @@ export function ReviewPanel({ lang, mobile, t, submissionId, panel: first, onDec
     <Card size="small" title={t('reviewing:panel.title')} className="review-panel">
       <Space orientation="vertical" size={12} style={{ width: '100%' }}>
         {panel.needsChair && <Alert type="warning" showIcon title={t('reviewing:panel.needsChair')} />}
-        {panel.reviews.length ? <ReviewList lang={lang} t={t} reviews={panel.reviews} scores={panel.scores} rules={panel.rules} /> : <Typography.Text type="secondary">{t('reviewing:panel.noReviews')}</Typography.Text>}
+        {panel.reviews.length ? (
+          <ReviewList lang={lang} t={t} reviews={panel.reviews} scores={panel.scores} rules={panel.rules} />
+        ) : (
+          <Typography.Text type="secondary">{t('reviewing:panel.noReviews')}</Typography.Text>
+        )}
         <DecisionBlock lang={lang} t={t} decision={panel.decision} />
         {panel.ended.length > 0 && (
           <div className="review-panel-ended">

@@ -7,12 +7,20 @@ import { AutoComplete } from 'antd';
 import { loadUnitNames } from './unitSuggestions';
 import type { Lang } from './locale';
 
-export type UnitInputProps = { lang: Lang; value?: string; onChange?: (value: string) => void; id?: string; disabled?: boolean };
+export type UnitInputProps = {
+  lang: Lang;
+  value?: string;
+  onChange?: (value: string) => void;
+  id?: string;
+  disabled?: boolean;
+};
 
 export function UnitInput({ lang, value, onChange, id, disabled }: UnitInputProps) {
   const [units, setUnits] = useState<string[]>([]);
   const query = (value ?? '').trim().toLowerCase();
-  const options = (query ? units.filter((u) => u.toLowerCase().includes(query)) : units).slice(0, 50).map((u) => ({ value: u }));
+  const options = (query ? units.filter((u) => u.toLowerCase().includes(query)) : units)
+    .slice(0, 50)
+    .map((u) => ({ value: u }));
   return (
     <AutoComplete
       id={id}

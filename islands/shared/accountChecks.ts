@@ -19,7 +19,10 @@ type EmailState = { state: 'exists' | 'notRegistered' | 'none'; refusal: string 
 async function emailState(email: string, forSignUp: boolean): Promise<EmailState> {
   await wait(200);
   // Read by hand: the envelope's message tells "exists but not registered" apart, and call() keeps only the data.
-  const res = await fetch(urlOf(accountsApi.checkEmail, { query: { email, ...(forSignUp ? { purpose: 'registerCode' as const } : {}) } }), { credentials: 'same-origin' });
+  const res = await fetch(
+    urlOf(accountsApi.checkEmail, { query: { email, ...(forSignUp ? { purpose: 'registerCode' as const } : {}) } }),
+    { credentials: 'same-origin' },
+  );
   const body = (await res.json()) as { code: number; data: 0 | 1; message: string };
   if (body.code !== 200) throw new Error('userReg.passportError');
   if (body.data === 1) return { state: 'exists', refusal: null };

@@ -9,7 +9,14 @@ import { apiUrl, type AnswerOf, type CallInput, type Endpoint } from '../../serv
 /** One refused field of a form (the server lists every one at once in `fields`). */
 export type FieldProblem = { field: string; message: string; params?: Record<string, string> };
 
-export type Envelope<T> = { code: number; message: string; data: T; field?: string; params?: Record<string, string>; fields?: FieldProblem[] };
+export type Envelope<T> = {
+  code: number;
+  message: string;
+  data: T;
+  field?: string;
+  params?: Record<string, string>;
+  fields?: FieldProblem[];
+};
 
 export class ApiError extends Error {
   constructor(
@@ -38,24 +45,45 @@ function loginUrl(): string {
   return `/conferencelogin?redirect=${encodeURIComponent(location.pathname + location.search)}`;
 }
 
-type Args<E> = E extends Endpoint ? (Record<never, never> extends CallInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>]) : never;
+type Args<E> = E extends Endpoint
+  ? Record<never, never> extends CallInput<E>
+    ? [input?: CallInput<E>]
+    : [input: CallInput<E>]
+  : never;
 
 /**
  * A URL needs the path parameters and the query, not the body; a caller that posts the body itself
  * (a form into a new tab, a PDF fetched as a blob) may pass it here to have it type-checked.
  */
 type UrlInput<E> = Omit<CallInput<E>, 'body'> & Partial<Pick<CallInput<E>, 'body'>>;
-type UrlArgs<E> = E extends Endpoint ? (Record<never, never> extends UrlInput<E> ? [input?: UrlInput<E>] : [input: UrlInput<E>]) : never;
+type UrlArgs<E> = E extends Endpoint
+  ? Record<never, never> extends UrlInput<E>
+    ? [input?: UrlInput<E>]
+    : [input: UrlInput<E>]
+  : never;
 
 /** Calls an endpoint of the contract: its URL, method and body type come from the endpoint. */
 export function call<E extends Endpoint>(endpoint: E, ...[input]: Args<E>): Promise<AnswerOf<E>> {
-  const given = (input ?? {}) as { params?: Record<string, string | number>; query?: Record<string, unknown>; body?: unknown };
-  return send<AnswerOf<E>>(apiUrl(endpoint, given.params, given.query), endpoint.method, given.body).then((answer) => answer.data);
+  const given = (input ?? {}) as {
+    params?: Record<string, string | number>;
+    query?: Record<string, unknown>;
+    body?: unknown;
+  };
+  return send<AnswerOf<E>>(apiUrl(endpoint, given.params, given.query), endpoint.method, given.body).then(
+    (answer) => answer.data,
+  );
 }
 
 /** As `call`, with the answer's message key: for calls whose success says different things (mailed or not). */
-export function callWithMessage<E extends Endpoint>(endpoint: E, ...[input]: Args<E>): Promise<{ data: AnswerOf<E>; message: string }> {
-  const given = (input ?? {}) as { params?: Record<string, string | number>; query?: Record<string, unknown>; body?: unknown };
+export function callWithMessage<E extends Endpoint>(
+  endpoint: E,
+  ...[input]: Args<E>
+): Promise<{ data: AnswerOf<E>; message: string }> {
+  const given = (input ?? {}) as {
+    params?: Record<string, string | number>;
+    query?: Record<string, unknown>;
+    body?: unknown;
+  };
   return send<AnswerOf<E>>(apiUrl(endpoint, given.params, given.query), endpoint.method, given.body);
 }
 
@@ -88,9 +116,15 @@ async function send<T>(url: string, method: string, body: unknown): Promise<Enve
     location.assign(loginUrl());
   }
   if (res.status === 403 && answer?.message === 'commonMsg.forbidden') location.assign('/403');
-  if (!answer || answer.code !== 200) throw new ApiError(res.status, answer?.message ?? 'commonMsg.serverError', answer?.field, answer?.params, answer?.fields?.length ? answer.fields : undefined);
+  if (!answer || answer.code !== 200)
+    throw new ApiError(
+      res.status,
+      answer?.message ?? 'commonMsg.serverError',
+      answer?.field,
+      answer?.params,
+      answer?.fields?.length ? answer.fields : undefined,
+    );
   return answer;
 }
-
 
 export { safeRedirectPath } from '../../server/contract/redirect';

@@ -19,10 +19,19 @@ function fileNameOf(disposition: string | null, fallback: string): string {
 
 type DownloadPost = Endpoint<'POST', string, Endpoint['body'], undefined, undefined, Download>;
 
-export async function downloadPost<E extends DownloadPost>(endpoint: E, body: CallInput<E>['body'], fallbackName: string): Promise<void> {
+export async function downloadPost<E extends DownloadPost>(
+  endpoint: E,
+  body: CallInput<E>['body'],
+  fallbackName: string,
+): Promise<void> {
   let res: Response;
   try {
-    res = await fetch(apiUrl(endpoint), { method: 'POST', credentials: 'same-origin', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    res = await fetch(apiUrl(endpoint), {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
   } catch {
     throw new ApiError(0, 'userReg.passportError');
   }

@@ -24,7 +24,10 @@ export function StateTag({ state, label }: { state: 'done' | 'erasing'; label: s
 export const utcMinute = (iso: string | null) => (iso ? `${iso.slice(0, 16).replace('T', ' ')} UTC` : '—');
 
 /** What an erasure kept in a conference, one line per kind, or "nothing". */
-export function keptLines(kept: ConferenceErasureView['kept'], t: (key: string, options?: Record<string, unknown>) => string): string[] {
+export function keptLines(
+  kept: ConferenceErasureView['kept'],
+  t: (key: string, options?: Record<string, unknown>) => string,
+): string[] {
   const lines = Object.entries(kept)
     .filter(([, n]) => n > 0)
     .map(([key, count]) => t(`privacy:kept.${key}`, { count }));

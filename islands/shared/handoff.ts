@@ -4,9 +4,10 @@
  * the frame's height, and, after a successful sign-in, the conference's hand-over address.
  */
 import { useEffect } from 'react';
+import type { Handoff } from '../../server/contract/accounts';
 
-/** Where the sign-in goes: the conference's origin, the browser's state there, the page after. */
-export type Handoff = { origin: string; state: string; redirect: string | null; email: string | null };
+/** Where the sign-in goes: the conference's origin, the browser's state there, the page after (the server's shape). */
+export type { Handoff };
 
 export const FRAME_MESSAGE = 'conference-platform:account-frame';
 

@@ -60,7 +60,15 @@ export function usePreload(...parts: Array<{ preload: () => Promise<unknown> }>)
  * cannot wait for a lazy part (renderToString), and a Suspense boundary it left unfinished is an
  * error in the browser (React #419), as is a dialog's portal rendered while hydrating (#418).
  */
-export function Later({ when = true, fallback = null, children }: { when?: boolean; fallback?: ReactNode; children: ReactNode }) {
+export function Later({
+  when = true,
+  fallback = null,
+  children,
+}: {
+  when?: boolean;
+  fallback?: ReactNode;
+  children: ReactNode;
+}) {
   const [shown, setShown] = useState(when);
   const hydrated = useHydrated();
   if (when && !shown) setShown(true);

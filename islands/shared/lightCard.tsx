@@ -17,7 +17,9 @@ export type LightCardProps = {
 };
 
 export function LightCard({ title, extra, size, type, className, style, styles, children }: LightCardProps) {
-  const classes = ['lc-card', size === 'small' ? 'lc-small' : '', type === 'inner' ? 'lc-inner' : '', className ?? ''].filter(Boolean).join(' ');
+  const classes = ['lc-card', size === 'small' ? 'lc-small' : '', type === 'inner' ? 'lc-inner' : '', className ?? '']
+    .filter(Boolean)
+    .join(' ');
   return (
     <div className={classes} style={style}>
       {title !== undefined || extra !== undefined ? (

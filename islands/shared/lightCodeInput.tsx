@@ -26,8 +26,24 @@ export function LightCodeInput({ t, type, lang, email, onError, id, value, onCha
   const { message } = App.useApp();
   return (
     <span className={aria['aria-invalid'] ? 'lfx lfx-error' : 'lfx'}>
-      <input id={id} className="lfx-input" inputMode="numeric" maxLength={6} autoComplete="one-time-code" value={value} onChange={onChange} {...aria} />
-      <CodeButton t={t} type={type} lang={lang} email={email} onSent={() => message.success(t('auth.codeSent'))} onError={(key) => (onError ? onError(key) : message.warning(t(key)))} />
+      <input
+        id={id}
+        className="lfx-input"
+        inputMode="numeric"
+        maxLength={6}
+        autoComplete="one-time-code"
+        value={value}
+        onChange={onChange}
+        {...aria}
+      />
+      <CodeButton
+        t={t}
+        type={type}
+        lang={lang}
+        email={email}
+        onSent={() => message.success(t('auth.codeSent'))}
+        onError={(key) => (onError ? onError(key) : message.warning(t(key)))}
+      />
     </span>
   );
 }

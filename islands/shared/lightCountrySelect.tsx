@@ -25,7 +25,22 @@ export function LightCountrySelect({ lang, id, allowed, value, onChange, disable
   const t = translator(lang);
   const options = useMemo(() => {
     const only = allowed?.length ? new Set(allowed) : null;
-    return COUNTRIES.filter((c) => !only || only.has(c.en)).map((c) => ({ value: c.en, label: lang === 'zh' ? c.zh : c.en }));
+    return COUNTRIES.filter((c) => !only || only.has(c.en)).map((c) => ({
+      value: c.en,
+      label: lang === 'zh' ? c.zh : c.en,
+    }));
   }, [allowed, lang]);
-  return <LightSelect<string> id={id} block value={value || undefined} onChange={(v) => onChange?.(v ?? '')} options={options} allowClear placeholder={t('registration:choose')} disabled={disabled} {...aria} />;
+  return (
+    <LightSelect<string>
+      id={id}
+      block
+      value={value || undefined}
+      onChange={(v) => onChange?.(v ?? '')}
+      options={options}
+      allowClear
+      placeholder={t('registration:choose')}
+      disabled={disabled}
+      {...aria}
+    />
+  );
 }

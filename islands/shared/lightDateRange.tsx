@@ -45,11 +45,30 @@ export function LightDateRange({ lang, label, id, value, onChange, block }: Ligh
   const named = (part: string) => (label ? `${label}: ${part}` : part);
   return (
     <div className={block ? 'ldr-range ldr-block' : 'ldr-range'} role="group" aria-label={label}>
-      <input id={id} className={from ? 'ldr-input' : 'ldr-input ldr-empty'} type="date" value={from} aria-label={named(t('controls:dateRange.start'))} onChange={(e) => set(e.target.value, to)} />
+      <input
+        id={id}
+        className={from ? 'ldr-input' : 'ldr-input ldr-empty'}
+        type="date"
+        value={from}
+        aria-label={named(t('controls:dateRange.start'))}
+        onChange={(e) => set(e.target.value, to)}
+      />
       <SwapRightOutlined className="ldr-separator" aria-hidden />
-      <input id={id ? `${id}_end` : undefined} className={to ? 'ldr-input' : 'ldr-input ldr-empty'} type="date" value={to} aria-label={named(t('controls:dateRange.end'))} onChange={(e) => set(from, e.target.value)} />
+      <input
+        id={id ? `${id}_end` : undefined}
+        className={to ? 'ldr-input' : 'ldr-input ldr-empty'}
+        type="date"
+        value={to}
+        aria-label={named(t('controls:dateRange.end'))}
+        onChange={(e) => set(from, e.target.value)}
+      />
       {from || to ? (
-        <button type="button" className="ldr-clear" aria-label={named(t('controls:dateRange.clear'))} onClick={() => onChange?.(null)}>
+        <button
+          type="button"
+          className="ldr-clear"
+          aria-label={named(t('controls:dateRange.clear'))}
+          onClick={() => onChange?.(null)}
+        >
           <CloseCircleFilled aria-hidden />
         </button>
       ) : null}

@@ -15,14 +15,24 @@ import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 export type Check<V> = (value: unknown, values: V) => string | null | undefined | false;
 export type Checks<V> = { [K in keyof V]?: Array<Check<V>> };
 
-const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
+const blank = (v: unknown) =>
+  v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
 
 /** antd's `required` with `whitespace`: spaces alone are empty; an empty list is empty. */
-export const required = <V,>(message: string): Check<V> => (v) => (blank(v) ? message : null);
+export const required =
+  <V,>(message: string): Check<V> =>
+  (v) =>
+    blank(v) ? message : null;
 /** antd's `pattern`: an empty value passes (`required` says it is missing). */
-export const matches = <V,>(pattern: RegExp, message: string): Check<V> => (v) => (typeof v === 'string' && v !== '' && !pattern.test(v) ? message : null);
+export const matches =
+  <V,>(pattern: RegExp, message: string): Check<V> =>
+  (v) =>
+    typeof v === 'string' && v !== '' && !pattern.test(v) ? message : null;
 /** antd's `max` for text. */
-export const longest = <V,>(max: number, message: string): Check<V> => (v) => (typeof v === 'string' && v.length > max ? message : null);
+export const longest =
+  <V,>(max: number, message: string): Check<V> =>
+  (v) =>
+    typeof v === 'string' && v.length > max ? message : null;
 
 export type LightForm<V extends Record<string, unknown>> = {
   name: string;
@@ -45,7 +55,14 @@ export type LightForm<V extends Record<string, unknown>> = {
   /** the form's submit: checked first, `ok` only when every field passes */
   onSubmit: (ok: (values: V) => void) => (event: FormEvent) => void;
   /** what a text field or text area takes: id, value, change (and leave, for a field checked then), and its message's ties */
-  text: (field: keyof V & string) => { id: string; value: string; onChange: (e: { target: { value: string } }) => void; onBlur?: () => void; 'aria-invalid'?: true; 'aria-describedby'?: string };
+  text: (field: keyof V & string) => {
+    id: string;
+    value: string;
+    onChange: (e: { target: { value: string } }) => void;
+    onBlur?: () => void;
+    'aria-invalid'?: true;
+    'aria-describedby'?: string;
+  };
   /** the ties of a control to its message (for controls of another kind) */
   aria: (field: keyof V & string) => { 'aria-invalid'?: true; 'aria-describedby'?: string };
 };
@@ -61,7 +78,12 @@ export type LightFormOptions<V> = {
  * `checks`: each field's checks in order (the first that fails gives the message), given anew at
  * every render so they may read the current values and language.
  */
-export function useLightForm<V extends Record<string, unknown>>(name: string, initial: V, checks: Checks<V>, { dependents = {}, checkedOnLeave = [] }: LightFormOptions<V> = {}): LightForm<V> {
+export function useLightForm<V extends Record<string, unknown>>(
+  name: string,
+  initial: V,
+  checks: Checks<V>,
+  { dependents = {}, checkedOnLeave = [] }: LightFormOptions<V> = {},
+): LightForm<V> {
   const [values, setAll] = useState<V>(initial);
   const [errors, setErrors] = useState<Partial<Record<keyof V, string>>>({});
   const current = useRef({ values, checks });
@@ -74,7 +96,8 @@ export function useLightForm<V extends Record<string, unknown>>(name: string, in
     }
     return undefined;
   };
-  const aria = (field: keyof V & string) => (errors[field] ? { 'aria-invalid': true as const, 'aria-describedby': `${id(field)}_help` } : {});
+  const aria = (field: keyof V & string) =>
+    errors[field] ? { 'aria-invalid': true as const, 'aria-describedby': `${id(field)}_help` } : {};
 
   const form: LightForm<V> = {
     name,
@@ -85,7 +108,10 @@ export function useLightForm<V extends Record<string, unknown>>(name: string, in
       const next = { ...current.current.values, [field]: value };
       current.current.values = next;
       setAll(next);
-      const again = [...(checkedOnLeave.includes(field) ? [] : [field]), ...(dependents[field] ?? []).filter((f) => !blank(next[f]) || errors[f])];
+      const again = [
+        ...(checkedOnLeave.includes(field) ? [] : [field]),
+        ...(dependents[field] ?? []).filter((f) => !blank(next[f]) || errors[f]),
+      ];
       if (!again.length) return;
       setErrors((prev) => {
         const out = { ...prev };
@@ -139,11 +165,17 @@ export function useLightForm<V extends Record<string, unknown>>(name: string, in
 
   /** The first of these fields in the page, brought to the middle of the window with the focus. */
   function focusFirst(fields: string[]): void {
-    const elements = fields.map((f) => document.getElementById(`${name}_${f}`)).filter((e): e is HTMLElement => e !== null);
-    const first = elements.sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1))[0];
+    const elements = fields
+      .map((f) => document.getElementById(`${name}_${f}`))
+      .filter((e): e is HTMLElement => e !== null);
+    const first = elements.sort((a, b) =>
+      a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1,
+    )[0];
     if (!first) return;
     // A group of radios is named by its id; the focus goes to its chosen (or first) radio.
-    const target = first.matches('input, select, textarea, button') ? first : (first.querySelector<HTMLElement>('input:checked, input, select, textarea, button') ?? first);
+    const target = first.matches('input, select, textarea, button')
+      ? first
+      : (first.querySelector<HTMLElement>('input:checked, input, select, textarea, button') ?? first);
     target.scrollIntoView({ block: 'center' });
     target.focus({ preventScroll: true });
   }
@@ -152,9 +184,26 @@ export function useLightForm<V extends Record<string, unknown>>(name: string, in
 }
 
 /** The form element: antd's vertical layout (labels above) or horizontal (labels at the left, a quarter of the width, with a colon). */
-export function LightFormFrame({ name, layout, onSubmit, className, children }: { name: string; layout: 'vertical' | 'horizontal'; onSubmit: (e: FormEvent) => void; className?: string; children: ReactNode }) {
+export function LightFormFrame({
+  name,
+  layout,
+  onSubmit,
+  className,
+  children,
+}: {
+  name: string;
+  layout: 'vertical' | 'horizontal';
+  onSubmit: (e: FormEvent) => void;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
-    <form id={name} className={['lf-form', `lf-${layout}`, className].filter(Boolean).join(' ')} noValidate onSubmit={onSubmit}>
+    <form
+      id={name}
+      className={['lf-form', `lf-${layout}`, className].filter(Boolean).join(' ')}
+      noValidate
+      onSubmit={onSubmit}
+    >
       {children}
     </form>
   );
@@ -175,14 +224,36 @@ export type LightItemProps = {
 };
 
 /** One row of a form: its label, its control, its message or its hint. */
-export function LightItem({ id, label, required: isRequired, error, extra, group, className, children }: LightItemProps) {
-  const text = label === undefined ? null : group || !id ? <span id={id ? `${id}_label` : undefined} className={isRequired ? 'lf-required' : undefined}>{label}</span> : <label htmlFor={id} className={isRequired ? 'lf-required' : undefined}>{label}</label>;
+export function LightItem({
+  id,
+  label,
+  required: isRequired,
+  error,
+  extra,
+  group,
+  className,
+  children,
+}: LightItemProps) {
+  const text =
+    label === undefined ? null : group || !id ? (
+      <span id={id ? `${id}_label` : undefined} className={isRequired ? 'lf-required' : undefined}>
+        {label}
+      </span>
+    ) : (
+      <label htmlFor={id} className={isRequired ? 'lf-required' : undefined}>
+        {label}
+      </label>
+    );
   return (
     <div className={['lf-item', error ? 'lf-item-with-help lf-has-error' : '', className].filter(Boolean).join(' ')}>
       <div className={label === undefined ? 'lf-label lf-label-empty' : 'lf-label'}>{text}</div>
       <div className="lf-control">
         {children}
-        {error ? <div className="lf-help" id={id ? `${id}_help` : undefined} role="alert">{error}</div> : null}
+        {error ? (
+          <div className="lf-help" id={id ? `${id}_help` : undefined} role="alert">
+            {error}
+          </div>
+        ) : null}
         {extra ? <div className="lf-extra">{extra}</div> : null}
       </div>
     </div>

@@ -5,9 +5,23 @@
  */
 import type { Key, ReactNode } from 'react';
 
-export type LightListItem = { key: Key; title: ReactNode; description?: ReactNode; actions?: ReactNode[]; className?: string };
+export type LightListItem = {
+  key: Key;
+  title: ReactNode;
+  description?: ReactNode;
+  actions?: ReactNode[];
+  className?: string;
+};
 
-export function LightList({ header, items, className }: { header?: ReactNode; items: LightListItem[]; className?: string }) {
+export function LightList({
+  header,
+  items,
+  className,
+}: {
+  header?: ReactNode;
+  items: LightListItem[];
+  className?: string;
+}) {
   return (
     <div className={className ? `ll-list ${className}` : 'll-list'}>
       {header ? <div className="ll-header">{header}</div> : null}
@@ -16,7 +30,9 @@ export function LightList({ header, items, className }: { header?: ReactNode; it
           <li key={item.key} className={item.className ? `ll-item ${item.className}` : 'll-item'}>
             <div className="ll-meta">
               <h4 className="ll-title">{item.title}</h4>
-              {item.description !== undefined && item.description !== null ? <div className="ll-description">{item.description}</div> : null}
+              {item.description !== undefined && item.description !== null ? (
+                <div className="ll-description">{item.description}</div>
+              ) : null}
             </div>
             {item.actions?.length ? (
               <ul className="ll-actions">

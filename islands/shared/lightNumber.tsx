@@ -11,11 +11,33 @@ import { useEffect, useState } from 'react';
  * whole row.
  */
 export type LightNumberProps = {
-  id?: string; min: number; max: number; value: number | undefined; onChange: (value: number) => void; onCleared?: () => void; disabled?: boolean; width?: number; block?: boolean;
-  'aria-label'?: string; 'aria-invalid'?: true; 'aria-describedby'?: string;
+  id?: string;
+  min: number;
+  max: number;
+  value: number | undefined;
+  onChange: (value: number) => void;
+  onCleared?: () => void;
+  disabled?: boolean;
+  width?: number;
+  block?: boolean;
+  'aria-label'?: string;
+  'aria-invalid'?: true;
+  'aria-describedby'?: string;
 };
 
-export function LightNumber({ id, min, max, value, onChange, onCleared, disabled, width, block, 'aria-label': ariaLabel, ...aria }: LightNumberProps) {
+export function LightNumber({
+  id,
+  min,
+  max,
+  value,
+  onChange,
+  onCleared,
+  disabled,
+  width,
+  block,
+  'aria-label': ariaLabel,
+  ...aria
+}: LightNumberProps) {
   const [text, setText] = useState(value === undefined ? '' : String(value));
   useEffect(() => setText(value === undefined ? '' : String(value)), [value]);
   const clamp = (n: number) => Math.min(max, Math.max(min, Math.trunc(n)));

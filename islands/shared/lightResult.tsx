@@ -8,9 +8,26 @@ import { CheckCircleFilled, CloseCircleFilled, ExclamationCircleFilled, WarningF
 
 export type LightResultStatus = 'success' | 'error' | 'info' | 'warning';
 
-const ICONS = { success: CheckCircleFilled, error: CloseCircleFilled, info: ExclamationCircleFilled, warning: WarningFilled };
+const ICONS = {
+  success: CheckCircleFilled,
+  error: CloseCircleFilled,
+  info: ExclamationCircleFilled,
+  warning: WarningFilled,
+};
 
-export function LightResult({ status = 'info', title, subTitle, extra, icon }: { status?: LightResultStatus; title: ReactNode; subTitle?: ReactNode; extra?: ReactNode; icon?: ReactNode }) {
+export function LightResult({
+  status = 'info',
+  title,
+  subTitle,
+  extra,
+  icon,
+}: {
+  status?: LightResultStatus;
+  title: ReactNode;
+  subTitle?: ReactNode;
+  extra?: ReactNode;
+  icon?: ReactNode;
+}) {
   const Icon = ICONS[status];
   return (
     <div className={`lr-result lr-result-${status}`}>

@@ -8,7 +8,14 @@ import { SearchOutlined } from '@ant-design/icons';
 import { translator } from './i18n';
 import type { Lang } from './locale';
 
-export type LightSearchProps = { lang: Lang; placeholder?: string; onSearch: (text: string) => void; width?: number; block?: boolean; id?: string };
+export type LightSearchProps = {
+  lang: Lang;
+  placeholder?: string;
+  onSearch: (text: string) => void;
+  width?: number;
+  block?: boolean;
+  id?: string;
+};
 
 export function LightSearch({ lang, placeholder, onSearch, width, block, id }: LightSearchProps) {
   const t = translator(lang);

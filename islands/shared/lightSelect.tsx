@@ -30,7 +30,20 @@ export type LightSelectProps<V extends string | number> = {
   onBlur?: () => void;
 };
 
-export function LightSelect<V extends string | number>({ id, value, onChange, options, placeholder, allowClear, disabled, block, style, className, onBlur, ...aria }: LightSelectProps<V>) {
+export function LightSelect<V extends string | number>({
+  id,
+  value,
+  onChange,
+  options,
+  placeholder,
+  allowClear,
+  disabled,
+  block,
+  style,
+  className,
+  onBlur,
+  ...aria
+}: LightSelectProps<V>) {
   const chosen = options.findIndex((o) => o.value === value);
   const empty = chosen < 0 || (value === '' && placeholder !== undefined);
   const classes = ['lsel', block ? 'lsel-block' : '', className ?? ''].filter(Boolean).join(' ');

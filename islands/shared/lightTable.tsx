@@ -37,13 +37,24 @@ export type LightTableProps<R> = {
   className?: string;
 };
 
-export function LightTable<R>({ lang, columns, dataSource, rowKey, size = 'middle', emptyText, pageSize, scrollX, className }: LightTableProps<R>) {
+export function LightTable<R>({
+  lang,
+  columns,
+  dataSource,
+  rowKey,
+  size = 'middle',
+  emptyText,
+  pageSize,
+  scrollX,
+  className,
+}: LightTableProps<R>) {
   const [page, setPage] = useState(1);
   const pages = pageSize ? Math.max(1, Math.ceil(dataSource.length / pageSize)) : 1;
   const current = Math.min(page, pages);
   const rows = pageSize ? dataSource.slice((current - 1) * pageSize, current * pageSize) : dataSource;
   const keyOf = (row: R): Key => (typeof rowKey === 'function' ? rowKey(row) : (row[rowKey] as Key));
-  const cellStyle = (c: LightColumn<R>): CSSProperties | undefined => (c.width || c.nowrap ? { width: c.width, whiteSpace: c.nowrap ? 'nowrap' : undefined } : undefined);
+  const cellStyle = (c: LightColumn<R>): CSSProperties | undefined =>
+    c.width || c.nowrap ? { width: c.width, whiteSpace: c.nowrap ? 'nowrap' : undefined } : undefined;
   const offset = pageSize ? (current - 1) * pageSize : 0;
   return (
     <div className={['lt-wrapper', `lt-${size}`, className].filter(Boolean).join(' ')}>
@@ -52,21 +63,29 @@ export function LightTable<R>({ lang, columns, dataSource, rowKey, size = 'middl
           <thead>
             <tr>
               {columns.map((c) => (
-                <th key={c.key} scope="col" className="lt-cell" style={cellStyle(c)}>{c.title}</th>
+                <th key={c.key} scope="col" className="lt-cell" style={cellStyle(c)}>
+                  {c.title}
+                </th>
               ))}
             </tr>
           </thead>
           <tbody>
             {rows.length === 0 ? (
               <tr className="lt-placeholder">
-                <td className="lt-cell" colSpan={columns.length}>{emptyText ?? translator(lang)('controls:table.empty')}</td>
+                <td className="lt-cell" colSpan={columns.length}>
+                  {emptyText ?? translator(lang)('controls:table.empty')}
+                </td>
               </tr>
             ) : (
               rows.map((row, i) => (
                 <tr key={keyOf(row)} className="lt-row" data-row-key={String(keyOf(row))}>
                   {columns.map((c) => (
                     <td key={c.key} className="lt-cell" style={cellStyle(c)}>
-                      {c.render ? c.render(c.dataIndex ? row[c.dataIndex] : undefined, row, offset + i) : (c.dataIndex ? (row[c.dataIndex] as ReactNode) : null)}
+                      {c.render
+                        ? c.render(c.dataIndex ? row[c.dataIndex] : undefined, row, offset + i)
+                        : c.dataIndex
+                          ? (row[c.dataIndex] as ReactNode)
+                          : null}
                     </td>
                   ))}
                 </tr>
@@ -81,20 +100,49 @@ export function LightTable<R>({ lang, columns, dataSource, rowKey, size = 'middl
 }
 
 /** antd's pagination, its numbers and arrows only (no page size to choose). */
-function Pager({ lang, current, pages, onPage }: { lang: Lang; current: number; pages: number; onPage: (page: number) => void }) {
+function Pager({
+  lang,
+  current,
+  pages,
+  onPage,
+}: {
+  lang: Lang;
+  current: number;
+  pages: number;
+  onPage: (page: number) => void;
+}) {
   const t = translator(lang);
   const numbers = Array.from({ length: pages }, (_, i) => i + 1);
   return (
     <nav className="lt-pagination" aria-label={t('controls:table.pages')}>
-      <button type="button" className="lt-page lt-page-arrow" disabled={current === 1} aria-label={t('controls:table.previous')} onClick={() => onPage(current - 1)}>
+      <button
+        type="button"
+        className="lt-page lt-page-arrow"
+        disabled={current === 1}
+        aria-label={t('controls:table.previous')}
+        onClick={() => onPage(current - 1)}
+      >
         <LeftOutlined aria-hidden />
       </button>
       {numbers.map((n) => (
-        <button key={n} type="button" className={n === current ? 'lt-page lt-page-current' : 'lt-page'} aria-current={n === current ? 'page' : undefined} aria-label={t('controls:table.page', { n })} onClick={() => onPage(n)}>
+        <button
+          key={n}
+          type="button"
+          className={n === current ? 'lt-page lt-page-current' : 'lt-page'}
+          aria-current={n === current ? 'page' : undefined}
+          aria-label={t('controls:table.page', { n })}
+          onClick={() => onPage(n)}
+        >
           {n}
         </button>
       ))}
-      <button type="button" className="lt-page lt-page-arrow" disabled={current === pages} aria-label={t('controls:table.next')} onClick={() => onPage(current + 1)}>
+      <button
+        type="button"
+        className="lt-page lt-page-arrow"
+        disabled={current === pages}
+        aria-label={t('controls:table.next')}
+        onClick={() => onPage(current + 1)}
+      >
         <RightOutlined aria-hidden />
       </button>
     </nav>

@@ -11,24 +11,54 @@ type Kind = { type?: 'secondary' | 'danger' | 'success' | 'warning' };
 
 const classes = (...names: Array<string | false | undefined>) => names.filter(Boolean).join(' ');
 
-function Text({ type, strong, delete: deleted, className, style, children }: Common & Kind & { strong?: boolean; delete?: boolean }) {
+function Text({
+  type,
+  strong,
+  delete: deleted,
+  className,
+  style,
+  children,
+}: Common & Kind & { strong?: boolean; delete?: boolean }) {
   let inner = children;
   if (strong) inner = <strong>{inner}</strong>;
   if (deleted) inner = <del>{inner}</del>;
-  return <span className={classes('lx-text', type && `lx-${type}`, className)} style={style}>{inner}</span>;
+  return (
+    <span className={classes('lx-text', type && `lx-${type}`, className)} style={style}>
+      {inner}
+    </span>
+  );
 }
 
 function Paragraph({ type, className, style, children }: Common & Kind) {
-  return <div className={classes('lx-paragraph', type && `lx-${type}`, className)} style={style}>{children}</div>;
+  return (
+    <div className={classes('lx-paragraph', type && `lx-${type}`, className)} style={style}>
+      {children}
+    </div>
+  );
 }
 
 function Title({ level = 1, className, style, children }: Common & { level?: 1 | 2 | 3 | 4 | 5 }) {
   const Heading = `h${level}` as const;
-  return <Heading className={classes('lx-title', className)} style={style}>{children}</Heading>;
+  return (
+    <Heading className={classes('lx-title', className)} style={style}>
+      {children}
+    </Heading>
+  );
 }
 
-function Link({ href, target, rel, className, style, children }: Common & { href?: string; target?: string; rel?: string }) {
-  return <a className={classes('lx-link', className)} href={href} target={target} rel={rel} style={style}>{children}</a>;
+function Link({
+  href,
+  target,
+  rel,
+  className,
+  style,
+  children,
+}: Common & { href?: string; target?: string; rel?: string }) {
+  return (
+    <a className={classes('lx-link', className)} href={href} target={target} rel={rel} style={style}>
+      {children}
+    </a>
+  );
 }
 
 export const LightTypography = { Text, Paragraph, Title, Link };

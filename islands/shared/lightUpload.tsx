@@ -29,7 +29,13 @@ export function LightUpload({ lang, id, accept, label, file, onPick, onRemove, d
   const busy = Boolean(file?.uploading);
   return (
     <div id={id} className="lup">
-      <label className={busy || disabled ? 'rf-button rf-file-button rf-button-disabled lup-pick' : 'rf-button rf-file-button lup-pick'}>
+      <label
+        className={
+          busy || disabled
+            ? 'rf-button rf-file-button rf-button-disabled lup-pick'
+            : 'rf-button rf-file-button lup-pick'
+        }
+      >
         <input
           ref={input}
           type="file"
@@ -50,10 +56,19 @@ export function LightUpload({ lang, id, accept, label, file, onPick, onRemove, d
       {file ? (
         <ul className="lup-list">
           <li className={file.uploading ? 'lup-item lup-item-uploading' : 'lup-item lup-item-done'}>
-            {file.uploading ? <LoadingOutlined className="lup-icon" aria-hidden /> : <PaperClipOutlined className="lup-icon" aria-hidden />}
+            {file.uploading ? (
+              <LoadingOutlined className="lup-icon" aria-hidden />
+            ) : (
+              <PaperClipOutlined className="lup-icon" aria-hidden />
+            )}
             <span className="lup-name">{file.name}</span>
             {file.uploading || disabled ? null : (
-              <button type="button" className="lup-remove" aria-label={t('controls:upload.remove', { name: file.name })} onClick={onRemove}>
+              <button
+                type="button"
+                className="lup-remove"
+                aria-label={t('controls:upload.remove', { name: file.name })}
+                onClick={onRemove}
+              >
                 <DeleteOutlined aria-hidden />
               </button>
             )}

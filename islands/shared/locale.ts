@@ -27,7 +27,14 @@ export function switchLocale(lang: Lang, target?: string, signedIn = false): voi
   // A signed-in person's choice follows them to the platform's other hosts (the answer does not
   // matter, and keepalive lets it finish while the page goes on). The zod-free endpoint keeps this
   // small island from bundling the accounts contract.
-  if (signedIn) void fetch(apiUrl(localeEndpoint), { method: 'PUT', keepalive: true, credentials: 'same-origin', headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, body: JSON.stringify({ lang }) }).catch(() => undefined);
+  if (signedIn)
+    void fetch(apiUrl(localeEndpoint), {
+      method: 'PUT',
+      keepalive: true,
+      credentials: 'same-origin',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify({ lang }),
+    }).catch(() => undefined);
   if (target) window.location.assign(target);
   else if (window.location.pathname.startsWith('/page/')) window.location.assign('/');
   else window.location.reload();

@@ -7,8 +7,26 @@ import type { AttemptState, OrderItemView, TransactionStatus } from '../../serve
 import type { Lang } from './locale';
 import { shownAmount, titleOf, type T } from './orderText';
 
-const TRANSACTION_COLORS: Record<TransactionStatus, string> = { unpaid: 'orange', delay: 'gold', sure: 'gold', dePay: 'blue', success: 'green', payError: 'red', cancel: 'default', expired: 'default', exception: 'red', payFailed: 'red' };
-const ATTEMPT_COLORS: Record<AttemptState, string> = { created: 'default', pending: 'gold', succeeded: 'green', failed: 'red', canceled: 'default', expired: 'default' };
+const TRANSACTION_COLORS: Record<TransactionStatus, string> = {
+  unpaid: 'orange',
+  delay: 'gold',
+  sure: 'gold',
+  dePay: 'blue',
+  success: 'green',
+  payError: 'red',
+  cancel: 'default',
+  expired: 'default',
+  exception: 'red',
+  payFailed: 'red',
+};
+const ATTEMPT_COLORS: Record<AttemptState, string> = {
+  created: 'default',
+  pending: 'gold',
+  succeeded: 'green',
+  failed: 'red',
+  canceled: 'default',
+  expired: 'default',
+};
 
 export function TransactionTag({ status, t }: { status: TransactionStatus; t: T }) {
   return <Tag color={TRANSACTION_COLORS[status]}>{t(`orders:transaction.${status}`)}</Tag>;
@@ -22,5 +40,11 @@ export function AttemptTag({ state, t }: { state: AttemptState; t: T }) {
 export function ItemLine({ item, lang }: { item: OrderItemView; lang: Lang }) {
   const category = titleOf(item.categoryZh ?? '', item.categoryEn ?? '', lang);
   const text = `${category ? `${category} · ` : ''}${titleOf(item.titleZh, item.titleEn, lang)} × ${item.quantity} · ${shownAmount(item.unit, item.display, lang)}`;
-  return item.valid ? <span className="order-item">{text}</span> : <span className="order-item lx-text lx-secondary"><del>{text}</del></span>;
+  return item.valid ? (
+    <span className="order-item">{text}</span>
+  ) : (
+    <span className="order-item lx-text lx-secondary">
+      <del>{text}</del>
+    </span>
+  );
 }

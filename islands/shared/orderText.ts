@@ -17,8 +17,24 @@ export const titleOf = zhOrEn;
 
 const INSTANT: Record<Lang, Intl.DateTimeFormat> = {
   // One fixed time zone (the platform's, as formatInstant), so the server's text and the browser's match when hydrating.
-  zh: new Intl.DateTimeFormat('zh-CN', { timeZone: 'Asia/Shanghai', year: 'numeric', month: 'long', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }),
-  en: new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Shanghai', year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }),
+  zh: new Intl.DateTimeFormat('zh-CN', {
+    timeZone: 'Asia/Shanghai',
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }),
+  en: new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Asia/Shanghai',
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }),
 };
 
 /** An ISO instant for people, in the page's language ('' for none). */
@@ -37,14 +53,19 @@ export function moneyText(m: Money | null | undefined, lang: Lang): string {
  * paid, "Payment exception." An order whose transfer was announced does not expire while the
  * money travels (the expiry job spares it), so it says that it waits instead.
  */
-export function orderMessage(order: Pick<OrderView, 'status' | 'deadline' | 'paidAt'> & Partial<Pick<OrderView, 'transaction'>>, t: T, lang: Lang): string {
+export function orderMessage(
+  order: Pick<OrderView, 'status' | 'deadline' | 'paidAt'> & Partial<Pick<OrderView, 'transaction'>>,
+  t: T,
+  lang: Lang,
+): string {
   if (order.transaction === 'payError') return t('orders:message.exception');
   switch (order.status) {
     case 'unpaid':
       if (order.transaction === 'delay') return t('orders:message.waitingTransfer');
       if (order.transaction === 'sure') return t('orders:message.sure');
       if (order.transaction === 'dePay') return t('orders:message.dePay');
-      if (order.transaction === 'payFailed') return `${t('orders:message.payFailed')} ${t('orders:message.expiresAt', { time: formatAt(order.deadline, lang) })}`;
+      if (order.transaction === 'payFailed')
+        return `${t('orders:message.payFailed')} ${t('orders:message.expiresAt', { time: formatAt(order.deadline, lang) })}`;
       return t('orders:message.expiresAt', { time: formatAt(order.deadline, lang) });
     case 'expired':
       return t('orders:message.expiredAt', { time: formatAt(order.deadline, lang) });
@@ -68,7 +89,9 @@ export function methodName(method: string | null, t: T): string {
  * is shown in its own currency.
  */
 export function shownAmount(charged: Money, display: Money | null | undefined, lang: Lang): string {
-  return display && display.currency !== charged.currency ? `${formatMoney(display, lang)} (${formatMoney(charged, lang)})` : formatMoney(charged, lang);
+  return display && display.currency !== charged.currency
+    ? `${formatMoney(display, lang)} (${formatMoney(charged, lang)})`
+    : formatMoney(charged, lang);
 }
 
 /** An order's total as shown: in its display currency, the charged total beside it. */

@@ -11,7 +11,18 @@ import type { Lang } from './locale';
 import { ItemLine, TransactionTag } from './orderLine';
 import { orderAmount, orderMessage, type T } from './orderText';
 
-export { errorText, formatAt, methodName, moneyText, orderAmount, orderMessage, shownAmount, textOrKey, titleOf, type T } from './orderText';
+export {
+  errorText,
+  formatAt,
+  methodName,
+  moneyText,
+  orderAmount,
+  orderMessage,
+  shownAmount,
+  textOrKey,
+  titleOf,
+  type T,
+} from './orderText';
 export { AttemptTag, ItemLine, TransactionTag } from './orderLine';
 
 /** The buttons under an order page: its own action first, then "back to my orders"; stacked full width on a phone. */
@@ -45,11 +56,23 @@ export function OrderSummary({ order, t, lang }: { order: OrderView; t: T; lang:
       </Space>
       {/* A cancelled or expired order owes nothing: its amount is not shown as due. */}
       <Typography.Text type={order.status === 'cancelled' || order.status === 'expired' ? 'secondary' : undefined}>
-        {t(order.status === 'cancelled' || order.status === 'expired' ? 'orders:list.amountWas' : 'orders:list.total')}: <strong className="order-total">{orderAmount(order, lang)}</strong>
-        {order.status === 'paid' && order.paid.amount !== order.total.amount ? ` · ${t('orders:list.paid')}: ${formatMoney(order.paid, lang)}` : ''}
+        {t(order.status === 'cancelled' || order.status === 'expired' ? 'orders:list.amountWas' : 'orders:list.total')}:{' '}
+        <strong className="order-total">{orderAmount(order, lang)}</strong>
+        {order.status === 'paid' && order.paid.amount !== order.total.amount
+          ? ` · ${t('orders:list.paid')}: ${formatMoney(order.paid, lang)}`
+          : ''}
       </Typography.Text>
-      {note ? <Typography.Text type={order.status === 'invalid' || order.transaction === 'payError' || order.transaction === 'payFailed' ? 'danger' : 'secondary'}>{note}</Typography.Text> : null}
+      {note ? (
+        <Typography.Text
+          type={
+            order.status === 'invalid' || order.transaction === 'payError' || order.transaction === 'payFailed'
+              ? 'danger'
+              : 'secondary'
+          }
+        >
+          {note}
+        </Typography.Text>
+      ) : null}
     </Space>
   );
 }
-

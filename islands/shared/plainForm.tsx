@@ -23,9 +23,23 @@ export function FieldRow({ id, label, required, error, hint, group, field, child
   const labelNode = <span className={required ? 'rf-label rf-required' : 'rf-label'}>{label}</span>;
   return (
     <div className={error ? 'rf-item rf-item-error' : 'rf-item'} data-field={field}>
-      {group ? <div className="rf-label-row" id={`${id}_label`}>{labelNode}</div> : <label className="rf-label-row" htmlFor={id}>{labelNode}</label>}
+      {group ? (
+        <div className="rf-label-row" id={`${id}_label`}>
+          {labelNode}
+        </div>
+      ) : (
+        <label className="rf-label-row" htmlFor={id}>
+          {labelNode}
+        </label>
+      )}
       {children}
-      {error ? <div className="rf-error" id={`${id}_help`} role="alert">{error}</div> : hint ? <div className="rf-hint">{hint}</div> : null}
+      {error ? (
+        <div className="rf-error" id={`${id}_help`} role="alert">
+          {error}
+        </div>
+      ) : hint ? (
+        <div className="rf-hint">{hint}</div>
+      ) : null}
     </div>
   );
 }
@@ -38,5 +52,9 @@ export function controlAria(id: string, error?: string | null) {
 /** A message under a whole form (what antd showed as a toast): role alert for a refusal. */
 export function FormStatus({ status }: { status: { kind: 'ok' | 'warn' | 'info'; text: string } | null }) {
   if (!status) return null;
-  return <div className={`rf-alert rf-alert-${status.kind} rf-status`} role={status.kind === 'warn' ? 'alert' : 'status'}>{status.text}</div>;
+  return (
+    <div className={`rf-alert rf-alert-${status.kind} rf-status`} role={status.kind === 'warn' ? 'alert' : 'status'}>
+      {status.text}
+    </div>
+  );
 }

@@ -23,7 +23,10 @@ export function emailRules(t: T, mode: 'new' | 'existing'): FormRule[] {
 export function codeRules(t: T, type: 'registerCode' | 'resetPassCode', form: FormInstance): FormRule[] {
   return [
     { required: true, message: t('inputVerifyCode') },
-    { validator: async (_, value: string) => (value ? fail(await codeCheck(t, type, form.getFieldValue('email') as string, value)) : undefined) },
+    {
+      validator: async (_, value: string) =>
+        value ? fail(await codeCheck(t, type, form.getFieldValue('email') as string, value)) : undefined,
+    },
   ];
 }
 
@@ -38,7 +41,8 @@ export function confirmRules(t: T, field = 'password'): FormRule[] {
   return [
     { required: true, message: t('confirmPasswordRequire') },
     ({ getFieldValue }) => ({
-      validator: async (_, value: string) => (value ? fail(confirmCheck(t, getFieldValue(field) as string, value)) : undefined),
+      validator: async (_, value: string) =>
+        value ? fail(confirmCheck(t, getFieldValue(field) as string, value)) : undefined,
     }),
   ];
 }

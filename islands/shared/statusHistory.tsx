@@ -47,7 +47,9 @@ export function StatusHistory({ lang, t, history, empty, showActor }: Props) {
               {t(`submissions:by.${h.by}`)}
               {showActor && h.actor ? `: ${h.actor}` : ''}
             </span>
-            {h.note && <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', marginBottom: 0 }}>{h.note}</Typography.Paragraph>}
+            {h.note && (
+              <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', marginBottom: 0 }}>{h.note}</Typography.Paragraph>
+            )}
           </Space>
         </li>
       ))}

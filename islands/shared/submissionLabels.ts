@@ -32,11 +32,13 @@ export function namesOf(choices: Choices, lang: Lang): Names {
   // Kept apart: report types and categories may share ids.
   const reportTypes = new Map<number, TermView>(choices.reportTypes.map((t) => [t.id, t]));
   const categories = new Map<number, TermView>(choices.categories.map((t) => [t.id, t]));
-  const title = (v: { titleZh: string; titleEn: string } | undefined) => (v ? titleOf(v.titleZh, v.titleEn, lang) || NONE : NONE);
+  const title = (v: { titleZh: string; titleEn: string } | undefined) =>
+    v ? titleOf(v.titleZh, v.titleEn, lang) || NONE : NONE;
   const session = (id: number | null) => (id == null ? NONE : title(sessions.get(id)));
   return {
     session,
-    placement: (s) => (s.subSessionId == null ? session(s.sessionId) : `${session(s.sessionId)} / ${session(s.subSessionId)}`),
+    placement: (s) =>
+      s.subSessionId == null ? session(s.sessionId) : `${session(s.sessionId)} / ${session(s.subSessionId)}`,
     reportType: (id) => (id == null ? NONE : title(reportTypes.get(id))),
     category: (id) => (id == null ? NONE : title(categories.get(id))),
     sessionOptions: choices.sessions.flatMap((s) => [

@@ -57,8 +57,12 @@ export function translate(resources: Resources, lang: string, key: string, optio
   let found = entry(resources, lang, ns, keyPath, options);
   if (found === undefined && lang !== FALLBACK) found = entry(resources, FALLBACK, ns, keyPath, options);
   // i18next's words, naming the language it was set up with.
-  if (typeof found === 'object' && found !== null) return `key '${keyPath} (${FALLBACK})' returned an object instead of string.`;
-  if (found === undefined) return options && typeof options.defaultValue === 'string' ? interpolate(options.defaultValue, options) : keyPath;
+  if (typeof found === 'object' && found !== null)
+    return `key '${keyPath} (${FALLBACK})' returned an object instead of string.`;
+  if (found === undefined)
+    return options && typeof options.defaultValue === 'string' ? interpolate(options.defaultValue, options) : keyPath;
   const text = interpolate(String(found), options);
-  return text.includes('$t(') ? text.replace(/\$t\(([^)]+)\)/g, (_whole, nested: string) => translate(resources, lang, nested, options)) : text;
+  return text.includes('$t(')
+    ? text.replace(/\$t\(([^)]+)\)/g, (_whole, nested: string) => translate(resources, lang, nested, options))
+    : text;
 }

@@ -11,18 +11,27 @@ import { workApi, type WorkView } from '../../server/contract/work';
 import { ApiError, call } from './api';
 import { translator } from './i18n';
 import type { Lang } from './locale';
-import { downloadWorkFile } from './workDialog';
+import { downloadWorkFile } from './workDownload';
 
-// The dialog and the download live in workDialog.tsx (every island's root mounts the dialog; this
+// The dialog lives in workDialog.tsx and the download in workDownload.ts (every island's root mounts the dialog; this
 // bar with antd's Progress and Alert loads only when a piece of work is shown).
-export { downloadWorkFile, showWork, WorkDialogHost } from './workDialog';
 
 const POLL_MS = 1000;
 
 const ended = (w: WorkView) => w.state === 'done' || w.state === 'failed';
 
 /** `own`: the person's own work on the platform host (their data export), followed through its own calls. */
-export function WorkProgress({ work, lang, onFinished, own = false }: { work: WorkView; lang: Lang; onFinished?: (w: WorkView) => void; own?: boolean }) {
+export function WorkProgress({
+  work,
+  lang,
+  onFinished,
+  own = false,
+}: {
+  work: WorkView;
+  lang: Lang;
+  onFinished?: (w: WorkView) => void;
+  own?: boolean;
+}) {
   const t = translator(lang);
   const [view, setView] = useState(work);
   const [lost, setLost] = useState<string | null>(null);
@@ -53,16 +62,27 @@ export function WorkProgress({ work, lang, onFinished, own = false }: { work: Wo
     // One poll per piece of work (keyed by its id); onFinished is read when it ends.
   }, [work.id]);
 
-  const percent = view.state === 'done' ? 100 : view.total > 0 ? Math.min(99, Math.floor((view.done / view.total) * 100)) : 0;
-  const queued = view.state === 'queued' ? (view.position > 0 ? t('work:queued', { count: view.position }) : t('work:queuedNext')) : null;
+  const percent =
+    view.state === 'done' ? 100 : view.total > 0 ? Math.min(99, Math.floor((view.done / view.total) * 100)) : 0;
+  const queued =
+    view.state === 'queued'
+      ? view.position > 0
+        ? t('work:queued', { count: view.position })
+        : t('work:queuedNext')
+      : null;
   return (
     <div className="work-progress" role="status" aria-live="polite">
-      <Progress percent={percent} status={view.state === 'failed' ? 'exception' : view.state === 'done' ? 'success' : 'active'} />
+      <Progress
+        percent={percent}
+        status={view.state === 'failed' ? 'exception' : view.state === 'done' ? 'success' : 'active'}
+      />
       <p className="work-progress-stage">
         {queued ?? t(view.stage)}
         {view.state === 'running' && view.total > 0 ? ` · ${view.done} / ${view.total}` : ''}
       </p>
-      {view.state === 'failed' ? <Alert type="error" showIcon message={t(view.error ?? 'work:failed', view.errorParams ?? {})} /> : null}
+      {view.state === 'failed' ? (
+        <Alert type="error" showIcon message={t(view.error ?? 'work:failed', view.errorParams ?? {})} />
+      ) : null}
       {lost ? <Alert type="error" showIcon message={t(lost)} /> : null}
       {view.state === 'done' && view.fileName ? (
         <Button type="primary" onClick={() => downloadWorkFile(view, own)}>

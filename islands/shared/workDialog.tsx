@@ -6,22 +6,13 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { App } from 'antd';
 import { workApi, type WorkView } from '../../server/contract/work';
-import { call, urlOf } from './api';
+import { call } from './api';
+import { downloadWorkFile } from './workDownload';
 import { translator } from './i18n';
 import type { Lang } from './locale';
 
 const POLL_MS = 1000;
 const WorkProgress = lazy(() => import('./work').then((module) => ({ default: module.WorkProgress })));
-
-/** Starts the browser's download of a finished piece of work's file (`own`: a person's own work, on the platform host). */
-export function downloadWorkFile(work: WorkView, own = false): void {
-  const a = document.createElement('a');
-  a.href = urlOf(own ? workApi.ownFile : workApi.file, { params: { id: work.id } });
-  a.download = work.fileName ?? '';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-}
 
 type WorkDialog = (work: WorkView) => void;
 let dialog: WorkDialog | null = null;

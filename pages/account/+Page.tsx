@@ -6,9 +6,13 @@ import type { AccountPageProps } from '../../server/modules/accounts/index';
 /** The forms of a view: the platform's frame on a conference host, the islands elsewhere. */
 function Forms({ props, form }: { props: AccountPageProps; form: 'login' | 'signup' | 'reset' }) {
   const { lang, redirect, platform, embed } = props;
-  if (props.frameSrc) return <Island name="AccountFrame" props={{ src: props.frameSrc, title: props.text.frameTitle }} />;
+  if (props.frameSrc)
+    return <Island name="AccountFrame" props={{ src: props.frameSrc, title: props.text.frameTitle }} />;
   if (form === 'signup') return <Island name="SignUpForm" props={{ lang, next: props.afterSignUp, handoff: embed }} />;
-  if (form === 'reset') return <Island name="ResetPasswordForm" props={{ lang, email: embed?.email ?? null, name: null, handoff: embed }} />;
+  if (form === 'reset')
+    return (
+      <Island name="ResetPasswordForm" props={{ lang, email: embed?.email ?? null, name: null, handoff: embed }} />
+    );
   return <Island name="LoginForm" props={{ lang, redirect, platform, handoff: embed }} />;
 }
 
@@ -22,7 +26,11 @@ function Header({ siteName, shortTitle, bilingual, lang, text }: AccountPageProp
       <nav className="auth-header-links">
         <a href="/">{text.backToSite}</a>
         {bilingual ? (
-          <Island name="LangSwitch" props={{ lang, labels: { zh: '中文', en: 'EN' }, title: text.switchLanguage }} className="auth-lang" />
+          <Island
+            name="LangSwitch"
+            props={{ lang, labels: { zh: '中文', en: 'EN' }, title: text.switchLanguage }}
+            className="auth-lang"
+          />
         ) : null}
       </nav>
     </header>
@@ -112,7 +120,15 @@ function Body(props: AccountPageProps) {
           <div className="auth-grid">
             <section className="auth-card" aria-labelledby="account-login">
               <h2 id="account-login">{text.accountLogin}</h2>
-              <Island name="LoginForm" props={{ lang, redirect: props.redirect ?? '/conferenceRegister', platform: false, handoff: props.embed }} />
+              <Island
+                name="LoginForm"
+                props={{
+                  lang,
+                  redirect: props.redirect ?? '/conferenceRegister',
+                  platform: false,
+                  handoff: props.embed,
+                }}
+              />
             </section>
             <section className="auth-card" aria-labelledby="signup">
               <h2 id="signup">{text.signUpTitle}</h2>

@@ -70,9 +70,15 @@ export default function Page(props: AdminPageProps) {
                 <h2>{view === 'providers' ? text.providersTitle : text.superAdminsTitle}</h2>
               </header>
               {view === 'providers' ? (
-                <Island name="AdminProviders" props={{ lang, mobile, providers: props.providers, origin: props.origin }} />
+                <Island
+                  name="AdminProviders"
+                  props={{ lang, mobile, providers: props.providers, origin: props.origin }}
+                />
               ) : (
-                <Island name="AdminSuperAdmins" props={{ lang, mobile, admins: props.admins, selfId: props.user?.id ?? 0 }} />
+                <Island
+                  name="AdminSuperAdmins"
+                  props={{ lang, mobile, admins: props.admins, selfId: props.user?.id ?? 0 }}
+                />
               )}
             </section>
           )}

@@ -19,7 +19,10 @@ function InfoList({ rows }: { rows: Array<[string, string]> }) {
 
 function Registration({ registration, text }: ProfilePageProps) {
   if (!registration) return null;
-  const rows: Array<[string, string]> = [[text.registrationCode, registration.code], ...registration.answers.map((a) => [a.title, a.value || '—'] as [string, string])];
+  const rows: Array<[string, string]> = [
+    [text.registrationCode, registration.code],
+    ...registration.answers.map((a) => [a.title, a.value || '—'] as [string, string]),
+  ];
   return (
     <section className="panel">
       <header className="panel-header">
@@ -34,9 +37,7 @@ function Registration({ registration, text }: ProfilePageProps) {
 }
 
 function Menu({ menu, text }: ProfilePageProps) {
-  return (
-    <SideMenu items={menu} label={text.menuLabel} badgeLabel={text.newBadge} />
-  );
+  return <SideMenu items={menu} label={text.menuLabel} badgeLabel={text.newBadge} />;
 }
 
 function UserInfo({ user, text }: ProfilePageProps) {

@@ -6,5 +6,14 @@ import type { PageContext } from 'vike/types';
 export default function route(pageContext: PageContext): boolean {
   const path = pageContext.urlPathname;
   if (pageContext.area === 'platform') return false;
-  return path === '/' || /^\/page\/[^/]+$/.test(path) || ((path === '/resetPassword' || path === '/conferenceRegister' || path === '/embed/review/active' || /^\/review\/active\/[^/]+$/.test(path) || /^\/programme(\/[^/]+)?$/.test(path)) && pageContext.composedHtml !== undefined);
+  return (
+    path === '/' ||
+    /^\/page\/[^/]+$/.test(path) ||
+    ((path === '/resetPassword' ||
+      path === '/conferenceRegister' ||
+      path === '/embed/review/active' ||
+      /^\/review\/active\/[^/]+$/.test(path) ||
+      /^\/programme(\/[^/]+)?$/.test(path)) &&
+      pageContext.composedHtml !== undefined)
+  );
 }

@@ -16,6 +16,9 @@ const pageLangField = z.enum(LANGS, { message: 'commonMsg.invalidInput' }).optio
 
 // ── sign-in, sign-up, reset ────────────────────────────────────────────────────────────────
 
+/** What the server hands an account form shown in the platform's frame (islands/shared/handoff.ts): the conference's origin and the browser's state there, the page after, the address to prefill. */
+export type Handoff = { origin: string; state: string; redirect: string | null; email: string | null };
+
 /**
  * A sign-in typed in the platform's frame inside a conference's page (docs/accounts.md): the
  * conference's origin and the browser's state, so the answer is a hand-over code for that
@@ -59,7 +62,9 @@ export const resetPasswordInput = z.object({
   handoff: handoffField,
 });
 
-export const sendCodeInput = z.object({ data: z.object({ email: emailField, type: codeTypeField, lang: pageLangField }) });
+export const sendCodeInput = z.object({
+  data: z.object({ email: emailField, type: codeTypeField, lang: pageLangField }),
+});
 export const checkCodeInput = z.object({ data: z.object({ email: emailField, type: codeTypeField, code: codeField }) });
 
 /** What a code check finds: right, wrong, or no longer usable. */
@@ -74,7 +79,10 @@ export type SignedIn = AccountClaims & { handoffUrl?: string };
 
 /** The organisation list of the login page: the common ones ('edugain,local') or a search ('edugain'). */
 export const organisationQuery = z.object({
-  selectInput: z.enum(['edugain,local', 'edugain'], { message: 'commonMsg.invalidInput' }).optional().default('edugain,local'),
+  selectInput: z
+    .enum(['edugain,local', 'edugain'], { message: 'commonMsg.invalidInput' })
+    .optional()
+    .default('edugain,local'),
   query: z.string({ message: 'commonMsg.invalidInput' }).max(100, 'commonMsg.invalidInput').optional().default(''),
   state: z.string({ message: 'commonMsg.invalidInput' }).max(2000, 'commonMsg.invalidInput').optional(),
 });
@@ -152,29 +160,56 @@ const nullToUndefined = (v: unknown) => (v === null ? undefined : v);
  */
 export function providerInput(opts: { production: boolean }) {
   const allowHttp = !opts.production;
-  const optionalUrl = (message: string) => z.preprocess((v) => (v === '' ? undefined : nullToUndefined(v)), endpointUrl(allowHttp, message).optional());
+  const optionalUrl = (message: string) =>
+    z.preprocess((v) => (v === '' ? undefined : nullToUndefined(v)), endpointUrl(allowHttp, message).optional());
   const schema = z
     .object({
       kind: z.enum(PROVIDER_KINDS, { message: 'sso.kindInvalid' }),
-      nameZh: z.string({ message: 'sso.nameZhRequired' }).trim().min(1, 'sso.nameZhRequired').max(100, 'sso.nameZhTooLong'),
-      nameEn: z.string({ message: 'sso.nameEnRequired' }).trim().min(1, 'sso.nameEnRequired').max(150, 'sso.nameEnTooLong'),
+      nameZh: z
+        .string({ message: 'sso.nameZhRequired' })
+        .trim()
+        .min(1, 'sso.nameZhRequired')
+        .max(100, 'sso.nameZhTooLong'),
+      nameEn: z
+        .string({ message: 'sso.nameEnRequired' })
+        .trim()
+        .min(1, 'sso.nameEnRequired')
+        .max(150, 'sso.nameEnTooLong'),
       issuer: optionalUrl('sso.issuerInvalid'),
       authorizeUrl: optionalUrl('sso.authorizeUrlInvalid'),
       tokenUrl: optionalUrl('sso.tokenUrlInvalid'),
       userinfoUrl: optionalUrl('sso.userinfoUrlInvalid'),
       logoutUrl: optionalUrl('sso.logoutUrlInvalid'),
-      clientId: z.string({ message: 'sso.clientIdRequired' }).trim().min(1, 'sso.clientIdRequired').max(255, 'sso.clientIdRequired'),
+      clientId: z
+        .string({ message: 'sso.clientIdRequired' })
+        .trim()
+        .min(1, 'sso.clientIdRequired')
+        .max(255, 'sso.clientIdRequired'),
       // Empty (or absent) on update keeps the stored secret; create requires one (checked by the service).
-      clientSecret: z.preprocess(nullToUndefined, z.string({ message: 'sso.clientSecretRequired' }).max(500, 'sso.clientSecretRequired').optional().default('')),
+      clientSecret: z.preprocess(
+        nullToUndefined,
+        z.string({ message: 'sso.clientSecretRequired' }).max(500, 'sso.clientSecretRequired').optional().default(''),
+      ),
       logo: z.preprocess(nullToUndefined, logoField.optional().default('')),
       isCommon: z.boolean({ message: 'commonMsg.invalidInput' }).optional().default(false),
       enabled: z.boolean({ message: 'commonMsg.invalidInput' }).optional().default(true),
-      sort: z.preprocess(nullToUndefined, z.number({ message: 'commonMsg.invalidInput' }).int('commonMsg.invalidInput').min(0, 'commonMsg.invalidInput').max(1_000_000, 'commonMsg.invalidInput').optional().default(0)),
+      sort: z.preprocess(
+        nullToUndefined,
+        z
+          .number({ message: 'commonMsg.invalidInput' })
+          .int('commonMsg.invalidInput')
+          .min(0, 'commonMsg.invalidInput')
+          .max(1_000_000, 'commonMsg.invalidInput')
+          .optional()
+          .default(0),
+      ),
     })
     .superRefine((v, ctx) => {
-      if (v.kind === 'oidc' && !v.issuer) ctx.addIssue({ code: 'custom', path: ['issuer'], message: 'sso.issuerInvalid' });
+      if (v.kind === 'oidc' && !v.issuer)
+        ctx.addIssue({ code: 'custom', path: ['issuer'], message: 'sso.issuerInvalid' });
       if (v.kind === 'passport') {
-        if (!v.authorizeUrl) ctx.addIssue({ code: 'custom', path: ['authorizeUrl'], message: 'sso.authorizeUrlInvalid' });
+        if (!v.authorizeUrl)
+          ctx.addIssue({ code: 'custom', path: ['authorizeUrl'], message: 'sso.authorizeUrlInvalid' });
         if (!v.tokenUrl) ctx.addIssue({ code: 'custom', path: ['tokenUrl'], message: 'sso.tokenUrlInvalid' });
         if (!v.userinfoUrl) ctx.addIssue({ code: 'custom', path: ['userinfoUrl'], message: 'sso.userinfoUrlInvalid' });
       }
@@ -184,7 +219,9 @@ export function providerInput(opts: { production: boolean }) {
 export type ProviderInput = z.output<ReturnType<typeof providerInput>>;
 
 /** The path parameter of one provider. */
-export const providerIdParam = z.object({ id: z.coerce.number({ message: 'commonMsg.notFound' }).int('commonMsg.notFound').positive('commonMsg.notFound') });
+export const providerIdParam = z.object({
+  id: z.coerce.number({ message: 'commonMsg.notFound' }).int('commonMsg.notFound').positive('commonMsg.notFound'),
+});
 
 // ── super admins ───────────────────────────────────────────────────────────────────────────
 
@@ -202,31 +239,88 @@ export const accountsApi = {
   register: endpoint<SignedIn>()({ method: 'POST', path: '/base/oauth/register', body: registerInput }),
   logout: logoutEndpoint,
   // Only ever answers about the caller.
-  isAdmin: endpoint<boolean>()({ method: 'POST', path: '/base/admin/isAdmin', body: orEmpty(z.object({ cstnetId: z.string().max(254).optional() })) }),
+  isAdmin: endpoint<boolean>()({
+    method: 'POST',
+    path: '/base/admin/isAdmin',
+    body: orEmpty(z.object({ cstnetId: z.string().max(254).optional() })),
+  }),
   /** The language the person chose (the switch): remembered for the hosts they have not visited yet. */
-  locale: endpoint<true>()({ method: localeEndpoint.method, path: localeEndpoint.path, body: z.object({ lang: z.enum(['zh', 'en'], { message: 'commonMsg.invalidInput' }) }) }),
-  updateInfo: endpoint<{ trueName: string }>()({ method: 'PUT', path: '/base/user/info', body: z.object({ trueName: nameField }) }),
+  locale: endpoint<true>()({
+    method: localeEndpoint.method,
+    path: localeEndpoint.path,
+    body: z.object({ lang: z.enum(['zh', 'en'], { message: 'commonMsg.invalidInput' }) }),
+  }),
+  updateInfo: endpoint<{ trueName: string }>()({
+    method: 'PUT',
+    path: '/base/user/info',
+    body: z.object({ trueName: nameField }),
+  }),
 
   /** 1 when an account has the address; the message says "exists but not registered" too. */
-  checkEmail: endpoint<0 | 1>()({ method: 'GET', path: `${CODES}/checkEmail`, query: z.object({ email: emailField, /** 'registerCode': the sign-up form asks, and is told why an address without a password cannot sign up */ purpose: codeTypeField.optional() }) }),
-  checkPasswordContent: endpoint<0 | 1>()({ method: 'POST', path: `${CODES}/checkPasswordContent`, body: z.object({ data: z.string().max(1000) }) }),
-  checkPassword: endpoint<0 | 1>()({ method: 'POST', path: `${CODES}/checkPassword`, body: z.object({ password: z.string().min(1, 'passwordRequire').max(128) }) }),
-  sendCode: endpoint<{ resendAfterSeconds: number }>()({ method: 'POST', path: `${CODES}/sendEmailCode`, body: sendCodeInput }),
+  checkEmail: endpoint<0 | 1>()({
+    method: 'GET',
+    path: `${CODES}/checkEmail`,
+    query: z.object({
+      email: emailField,
+      /** 'registerCode': the sign-up form asks, and is told why an address without a password cannot sign up */ purpose:
+        codeTypeField.optional(),
+    }),
+  }),
+  checkPasswordContent: endpoint<0 | 1>()({
+    method: 'POST',
+    path: `${CODES}/checkPasswordContent`,
+    body: z.object({ data: z.string().max(1000) }),
+  }),
+  checkPassword: endpoint<0 | 1>()({
+    method: 'POST',
+    path: `${CODES}/checkPassword`,
+    body: z.object({ password: z.string().min(1, 'passwordRequire').max(128) }),
+  }),
+  sendCode: endpoint<{ resendAfterSeconds: number }>()({
+    method: 'POST',
+    path: `${CODES}/sendEmailCode`,
+    body: sendCodeInput,
+  }),
   // Keeps its path but never gives the code: it says whether a code is right.
   checkCode: endpoint<{ result: CodeCheck }>()({ method: 'POST', path: `${CODES}/getEmailCode`, body: checkCodeInput }),
-  resetPassword: endpoint<{ data: true; handoffUrl?: string }>()({ method: 'POST', path: `${CODES}/updatePassword`, body: resetPasswordInput }),
+  resetPassword: endpoint<{ data: true; handoffUrl?: string }>()({
+    method: 'POST',
+    path: `${CODES}/updatePassword`,
+    body: resetPasswordInput,
+  }),
 
   organisations: endpoint<Organisation[]>()({ method: 'GET', path: '/base/oauth/providers', query: organisationQuery }),
-  oidcCallback: endpoint<{ token: 'ok'; target: string; registered: boolean }>()({ method: 'POST', path: '/base/oauth/oidcLogin', body: ssoCallbackInput }),
-  passportCallback: endpoint<{ token: 'ok'; target: string; registered: boolean }>()({ method: 'POST', path: '/base/oauth/login', body: ssoCallbackInput }),
+  oidcCallback: endpoint<{ token: 'ok'; target: string; registered: boolean }>()({
+    method: 'POST',
+    path: '/base/oauth/oidcLogin',
+    body: ssoCallbackInput,
+  }),
+  passportCallback: endpoint<{ token: 'ok'; target: string; registered: boolean }>()({
+    method: 'POST',
+    path: '/base/oauth/login',
+    body: ssoCallbackInput,
+  }),
 
   providers: endpoint<ProviderView[]>()({ method: 'GET', path: PROVIDERS }),
-  createProvider: endpoint<ProviderView>()({ method: 'POST', path: PROVIDERS, body: providerInput({ production: false }) }),
-  updateProvider: endpoint<ProviderView>()({ method: 'PUT', path: `${PROVIDERS}/:id`, params: providerIdParam, body: providerInput({ production: false }) }),
+  createProvider: endpoint<ProviderView>()({
+    method: 'POST',
+    path: PROVIDERS,
+    body: providerInput({ production: false }),
+  }),
+  updateProvider: endpoint<ProviderView>()({
+    method: 'PUT',
+    path: `${PROVIDERS}/:id`,
+    params: providerIdParam,
+    body: providerInput({ production: false }),
+  }),
   removeProvider: endpoint<true>()({ method: 'DELETE', path: `${PROVIDERS}/:id`, params: providerIdParam }),
 
   superAdmins: endpoint<SuperAdminView[]>()({ method: 'GET', path: SUPER_ADMINS }),
-  addSuperAdmin: endpoint<SuperAdminView[]>()({ method: 'POST', path: SUPER_ADMINS, body: z.object({ email: emailField }) }),
+  addSuperAdmin: endpoint<SuperAdminView[]>()({
+    method: 'POST',
+    path: SUPER_ADMINS,
+    body: z.object({ email: emailField }),
+  }),
   removeSuperAdmin: endpoint<SuperAdminView[]>()({
     method: 'DELETE',
     path: `${SUPER_ADMINS}/:userId`,

@@ -49,11 +49,17 @@ export type AllocationRow = {
   reviewers: AssignedReviewer[];
   /** reviewers still wanted to reach K (0 when not assignable) */
   missing: number;
-  /** every chair of the manuscript's session conflicts with it (server/modules/review/chairConflicts.ts): name another chair */
+  /** every chair of the manuscript's session conflicts with it (server/modules/review/conflicts/chairs.ts): name another chair */
   needsChair: boolean;
 };
 
-export type AllocationPage = { rows: AllocationRow[]; total: number; k: number; maxPerReviewer: number; undecided: number };
+export type AllocationPage = {
+  rows: AllocationRow[];
+  total: number;
+  k: number;
+  maxPerReviewer: number;
+  undecided: number;
+};
 
 /** A reviewer of the manuscript's session, as the manual pick shows them. */
 export type Candidate = {
@@ -84,10 +90,30 @@ export type AllocationPreview = {
   k: number;
   maxPerReviewer: number;
   /** manuscripts whose reviewers change, or that fall short */
-  papers: Array<{ id: number; number: string; title: string; sessionId: number; kept: PlanReviewer[]; added: PlanReviewer[]; removed: PlanReviewer[] }>;
-  shortfalls: Array<{ paperId: number; number: string; title: string; missing: number; reason: ShortfallReason; text: string }>;
+  papers: Array<{
+    id: number;
+    number: string;
+    title: string;
+    sessionId: number;
+    kept: PlanReviewer[];
+    added: PlanReviewer[];
+    removed: PlanReviewer[];
+  }>;
+  shortfalls: Array<{
+    paperId: number;
+    number: string;
+    title: string;
+    missing: number;
+    reason: ShortfallReason;
+    text: string;
+  }>;
   /** per top-level session: each reviewer's load after the allocation, and the spread */
-  loads: Array<{ sessionId: number; reviewers: Array<{ reviewerId: number; name: string; load: number }>; max: number; min: number }>;
+  loads: Array<{
+    sessionId: number;
+    reviewers: Array<{ reviewerId: number; name: string; load: number }>;
+    max: number;
+    min: number;
+  }>;
   /** suggested conflicts nobody confirmed or dismissed yet (counted as conflicts) */
   undecided: number;
   added: number;
@@ -98,7 +124,37 @@ export type AllocationPreview = {
 
 export type AllocationApplied = { added: number; removed: number; mails: number; preview: AllocationPreview };
 
-const id = (key: string) => z.coerce.number({ message: key }).int(key).positive(key).max(2 ** 31, key);
+/** A reviewer and a manuscript, named for the screen. */
+export type PlanPair = { submissionId: number; number: string; title: string; reviewerId: number; name: string };
+
+/**
+ * What a change of assignments or conflict decisions will do, computed without saving: the same
+ * shape for the manual pick, a removal, a conflict decided or undone (and inside, the one-click run).
+ */
+export type ChangePlan = {
+  /** the hash of the state the plan was computed from; apply refuses when it moved */
+  token: string;
+  added: PlanPair[];
+  /** every assignment that ends; those also in `setAside` had started and are kept aside, not counted */
+  removed: PlanPair[];
+  setAside: PlanPair[];
+  statusMoves: Array<{ submissionId: number; number: string; from: SubmissionStatus; to: SubmissionStatus }>;
+  /** `to` null: the decision is forgotten (the pair is suggested again if the finder still finds it) */
+  conflicts: Array<PlanPair & { from: ConflictState | null; to: ConflictState | null }>;
+  /** the assign mails that will be queued (the mail gate may still withhold some) */
+  mails: PlanPair[];
+  /** the reviewers concerned, reviews every state */
+  loads: Array<{ reviewerId: number; name: string; before: number; after: number }>;
+};
+
+export type ManualApplied = { plan: ChangePlan; mails: number };
+
+const id = (key: string) =>
+  z.coerce
+    .number({ message: key })
+    .int(key)
+    .positive(key)
+    .max(2 ** 31, key);
 
 export const allocationQuery = z.object({
   sessionId: id('allocation:sessionInvalid').optional(),
@@ -110,10 +166,17 @@ export const allocationQuery = z.object({
 export type AllocationQuery = z.output<typeof allocationQuery>;
 
 export const pickInput = z.object({
-  reviewerIds: z.array(id('allocation:reviewerNotFound'), { message: 'allocation:pickRequired' }).min(1, 'allocation:pickRequired').max(10, 'allocation:tooManyPicks'),
+  reviewerIds: z
+    .array(id('allocation:reviewerNotFound'), { message: 'allocation:pickRequired' })
+    .min(1, 'allocation:pickRequired')
+    .max(10, 'allocation:tooManyPicks'),
 });
 
-const seed = z.coerce.number({ message: 'allocation:seedInvalid' }).int('allocation:seedInvalid').min(0, 'allocation:seedInvalid').max(2 ** 31 - 1, 'allocation:seedInvalid');
+const seed = z.coerce
+  .number({ message: 'allocation:seedInvalid' })
+  .int('allocation:seedInvalid')
+  .min(0, 'allocation:seedInvalid')
+  .max(2 ** 31 - 1, 'allocation:seedInvalid');
 
 export const previewInput = z.object({
   /** absent: a new random seed */
@@ -140,6 +203,27 @@ export const declareInput = z.object({
   note: z.string().trim().max(500, 'allocation:noteTooLong').default(''),
 });
 
+const submissionId = id('allocation:submissionNotFound');
+const reviewerId = id('allocation:reviewerNotFound');
+
+/** One manual change, previewed then applied: the same inputs as the direct calls, named by `kind`. */
+export const manualInput = z.discriminatedUnion(
+  'kind',
+  [
+    z.object({ kind: z.literal('assign'), submissionId, reviewerIds: pickInput.shape.reviewerIds }),
+    z.object({ kind: z.literal('unassign'), submissionId, reviewerId }),
+    decideInput.extend({ kind: z.literal('decide') }),
+    z.object({ kind: z.literal('undecide'), submissionId, reviewerId }),
+  ],
+  { message: 'allocation:kindInvalid' },
+);
+export type ManualInput = z.output<typeof manualInput>;
+
+export const manualApplyInput = z.object({
+  change: manualInput,
+  token: z.string({ message: 'allocation:stale' }).regex(/^[0-9a-f]{64}$/, 'allocation:stale'),
+});
+
 const BASE = '/conference/platform/submission/allocation';
 const paperParam = z.object({ id: id('allocation:submissionNotFound') });
 const pairParam = z.object({ id: id('allocation:submissionNotFound'), reviewerId: id('allocation:reviewerNotFound') });
@@ -147,13 +231,51 @@ const pairParam = z.object({ id: id('allocation:submissionNotFound'), reviewerId
 export const allocationApi = {
   list: endpoint<AllocationPage>()({ method: 'GET', path: BASE, query: allocationQuery }),
   candidates: endpoint<CandidatesView>()({ method: 'GET', path: `${BASE}/papers/:id`, params: paperParam }),
-  assign: endpoint<CandidatesView>()({ method: 'POST', path: `${BASE}/papers/:id/reviewers`, params: paperParam, body: pickInput, done: 'allocation:assigned' }),
-  unassign: endpoint<CandidatesView>()({ method: 'DELETE', path: `${BASE}/papers/:id/reviewers/:reviewerId`, params: pairParam, done: 'allocation:unassigned' }),
+  assign: endpoint<CandidatesView>()({
+    method: 'POST',
+    path: `${BASE}/papers/:id/reviewers`,
+    params: paperParam,
+    body: pickInput,
+    done: 'allocation:assigned',
+  }),
+  unassign: endpoint<CandidatesView>()({
+    method: 'DELETE',
+    path: `${BASE}/papers/:id/reviewers/:reviewerId`,
+    params: pairParam,
+    done: 'allocation:unassigned',
+  }),
   preview: endpoint<AllocationPreview>()({ method: 'POST', path: `${BASE}/preview`, body: previewInput }),
-  apply: endpoint<AllocationApplied>()({ method: 'POST', path: `${BASE}/apply`, body: applyInput, done: 'allocation:applied' }),
+  apply: endpoint<AllocationApplied>()({
+    method: 'POST',
+    path: `${BASE}/apply`,
+    body: applyInput,
+    done: 'allocation:applied',
+  }),
+  manualPreview: endpoint<ChangePlan>()({ method: 'POST', path: `${BASE}/manual/preview`, body: manualInput }),
+  manualApply: endpoint<ManualApplied>()({
+    method: 'POST',
+    path: `${BASE}/manual/apply`,
+    body: manualApplyInput,
+    done: 'allocation:manualApplied',
+  }),
   conflicts: endpoint<ConflictView[]>()({ method: 'GET', path: `${BASE}/conflicts` }),
-  decide: endpoint<ConflictView[]>()({ method: 'POST', path: `${BASE}/conflicts`, body: decideInput, done: 'allocation:conflictSaved' }),
-  undecide: endpoint<ConflictView[]>()({ method: 'DELETE', path: `${BASE}/conflicts/:id/:reviewerId`, params: pairParam, done: 'allocation:conflictUndone' }),
+  decide: endpoint<ConflictView[]>()({
+    method: 'POST',
+    path: `${BASE}/conflicts`,
+    body: decideInput,
+    done: 'allocation:conflictSaved',
+  }),
+  undecide: endpoint<ConflictView[]>()({
+    method: 'DELETE',
+    path: `${BASE}/conflicts/:id/:reviewerId`,
+    params: pairParam,
+    done: 'allocation:conflictUndone',
+  }),
   /** a reviewer declares a conflict with a manuscript assigned to them (helper screens of the reviewer call it) */
-  declare: endpoint<null>()({ method: 'POST', path: '/conference/platform/review/allocation/declare', body: declareInput, done: 'allocation:declared' }),
+  declare: endpoint<null>()({
+    method: 'POST',
+    path: '/conference/platform/review/allocation/declare',
+    body: declareInput,
+    done: 'allocation:declared',
+  }),
 };

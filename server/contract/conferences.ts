@@ -13,15 +13,39 @@ const NS = 'manageConference:';
  * clients, browsers and operators give a meaning to under any domain (autodiscover, wpad, mx...).
  */
 export const RESERVED_SLUGS = [
-  'www', 'platform', 'admin', 'api', 'demo', 'demo2', 'mail', 'localhost', 'static', 'assets', 'cdn', 'files',
-  'ftp', 'smtp', 'imap', 'pop3', 'webmail', 'autodiscover', 'autoconfig', 'wpad', 'ns1', 'ns2', 'auth', 'login', 'sso',
+  'www',
+  'platform',
+  'admin',
+  'api',
+  'demo',
+  'demo2',
+  'mail',
+  'localhost',
+  'static',
+  'assets',
+  'cdn',
+  'files',
+  'ftp',
+  'smtp',
+  'imap',
+  'pop3',
+  'webmail',
+  'autodiscover',
+  'autoconfig',
+  'wpad',
+  'ns1',
+  'ns2',
+  'auth',
+  'login',
+  'sso',
 ] as const;
 
 /** 3–40 lowercase letters, digits and hyphens; a DNS label, so no hyphen at either end. */
 export const SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]{1,38})[a-z0-9]$/;
 
 /** A host name with at least two labels and an alphabetic (or IDN) top-level label. */
-export const DOMAIN_PATTERN = /^(?=.{4,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/;
+export const DOMAIN_PATTERN =
+  /^(?=.{4,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/;
 
 export const slugField = z
   .string({ message: `${NS}slugInvalid` })
@@ -49,9 +73,19 @@ export const createConferenceInput = z
   .object({
     nameZh: name('Zh'),
     nameEn: name('En'),
-    shortTitle: z.string({ message: `${NS}shortTitleTooLong` }).trim().max(100, `${NS}shortTitleTooLong`).default(''),
-    slug: z.string({ message: `${NS}slugInvalid` }).trim().default(''),
-    domain: z.string({ message: `${NS}domainInvalid` }).trim().default(''),
+    shortTitle: z
+      .string({ message: `${NS}shortTitleTooLong` })
+      .trim()
+      .max(100, `${NS}shortTitleTooLong`)
+      .default(''),
+    slug: z
+      .string({ message: `${NS}slugInvalid` })
+      .trim()
+      .default(''),
+    domain: z
+      .string({ message: `${NS}domainInvalid` })
+      .trim()
+      .default(''),
     languageType: z.enum(['1', '2', '3'], { message: `${NS}languageTypeInvalid` }).default('3'),
   })
   .superRefine((v, ctx) => {
@@ -81,7 +115,11 @@ export const managerEmailInput = z.object({
 });
 
 export const rejectInput = z.object({
-  reason: z.string({ message: `${NS}reasonRequired` }).trim().min(1, `${NS}reasonRequired`).max(1000, `${NS}reasonTooLong`),
+  reason: z
+    .string({ message: `${NS}reasonRequired` })
+    .trim()
+    .min(1, `${NS}reasonRequired`)
+    .max(1000, `${NS}reasonTooLong`),
 });
 
 /** What a manager may do with the conference's website in each state (spec 4, "Conference website"). */
@@ -107,7 +145,13 @@ export const STATUS_LABEL_KEYS: Record<string, string> = {
 };
 
 /** antd Tag colours of the statuses. */
-export const STATUS_COLORS: Record<string, string> = { '1': 'default', '2': 'gold', '3': 'red', '4': 'green', '5': 'default' };
+export const STATUS_COLORS: Record<string, string> = {
+  '1': 'default',
+  '2': 'gold',
+  '3': 'red',
+  '4': 'green',
+  '5': 'default',
+};
 
 const INSTANT_FORMAT = new Intl.DateTimeFormat('sv-SE', {
   timeZone: 'Asia/Shanghai',
@@ -134,7 +178,14 @@ export const CREATE_CONFERENCE_PAGE = '/conference/new';
 /** A new conference: its address, and its own login page (a session belongs to one website). */
 export type CreatedConference = { conferenceId: number; domain: string; siteUrl: string; loginUrl: string };
 
-export type ManagerView = { userId: number; email: string; trueName: string; creator: boolean; hasPassword: boolean; since: string };
+export type ManagerView = {
+  userId: number;
+  email: string;
+  trueName: string;
+  creator: boolean;
+  hasPassword: boolean;
+  since: string;
+};
 
 export type PublicationState = {
   status: string;
@@ -148,25 +199,51 @@ export type PublicationState = {
 };
 
 /** A publication request waiting for the platform administrators. */
-export type QueueItem = { requestId: number; conferenceId: number; name: string; domain: string | null; requestedBy: string; requestedAt: string };
+export type QueueItem = {
+  requestId: number;
+  conferenceId: number;
+  name: string;
+  domain: string | null;
+  requestedBy: string;
+  requestedAt: string;
+};
 
 /** A row id in a path: anything else is a row that does not exist. */
-const pathId = z.string().regex(/^[1-9]\d{0,9}$/, 'commonMsg.notFound').transform(Number);
+const pathId = z
+  .string()
+  .regex(/^[1-9]\d{0,9}$/, 'commonMsg.notFound')
+  .transform(Number);
 
 const PLATFORM = '/conference/platform';
 const MANAGERS = `${PLATFORM}/manage/managers`;
 const QUEUE = '/platform/admin/publications';
 
-const publication = (path: string, message: string) => endpoint<PublicationState>()({ method: 'POST', path: `${PLATFORM}/${path}`, done: `${NS}${message}` });
+const publication = (path: string, message: string) =>
+  endpoint<PublicationState>()({ method: 'POST', path: `${PLATFORM}/${path}`, done: `${NS}${message}` });
 
 /** Creation (platform host), managers and publication (a conference's host), the queue (super admins). */
 export const conferencesApi = {
-  create: endpoint<CreatedConference>()({ method: 'POST', path: '/conference/create', body: createConferenceInput, done: `${NS}created` }),
+  create: endpoint<CreatedConference>()({
+    method: 'POST',
+    path: '/conference/create',
+    body: createConferenceInput,
+    done: `${NS}created`,
+  }),
 
   // managers of this conference (spec 6, "Adding managers")
   managers: endpoint<ManagerView[]>()({ method: 'GET', path: MANAGERS }),
-  addManager: endpoint<ManagerView[]>()({ method: 'POST', path: MANAGERS, body: managerEmailInput, done: `${NS}added` }),
-  removeManager: endpoint<ManagerView[]>()({ method: 'DELETE', path: `${MANAGERS}/:userId`, params: z.object({ userId: pathId }), done: `${NS}removed` }),
+  addManager: endpoint<ManagerView[]>()({
+    method: 'POST',
+    path: MANAGERS,
+    body: managerEmailInput,
+    done: `${NS}added`,
+  }),
+  removeManager: endpoint<ManagerView[]>()({
+    method: 'DELETE',
+    path: `${MANAGERS}/:userId`,
+    params: z.object({ userId: pathId }),
+    done: `${NS}removed`,
+  }),
 
   // publication (spec 4, "Conference website"): one endpoint per PublicationAction, named after it
   publication: endpoint<PublicationState>()({ method: 'GET', path: `${PLATFORM}/publication` }),
@@ -176,10 +253,26 @@ export const conferencesApi = {
   cancelRelease: publication('cancelRelease', 'cancelled'),
   close: publication('closeConference', 'closed'),
   reopen: publication('reopenConference', 'reopened'),
-  maintenance: endpoint<PublicationState>()({ method: 'POST', path: `${PLATFORM}/maintenance`, body: z.object({ on: z.boolean() }), done: `${NS}maintenanceSaved` }),
+  maintenance: endpoint<PublicationState>()({
+    method: 'POST',
+    path: `${PLATFORM}/maintenance`,
+    body: z.object({ on: z.boolean() }),
+    done: `${NS}maintenanceSaved`,
+  }),
 
   // the platform administrators' queue
   queue: endpoint<QueueItem[]>()({ method: 'GET', path: QUEUE }),
-  approve: endpoint<QueueItem[]>()({ method: 'POST', path: `${QUEUE}/:requestId/approve`, params: z.object({ requestId: pathId }), done: `${NS}published` }),
-  reject: endpoint<QueueItem[]>()({ method: 'POST', path: `${QUEUE}/:requestId/reject`, params: z.object({ requestId: pathId }), body: rejectInput, done: `${NS}rejected` }),
+  approve: endpoint<QueueItem[]>()({
+    method: 'POST',
+    path: `${QUEUE}/:requestId/approve`,
+    params: z.object({ requestId: pathId }),
+    done: `${NS}published`,
+  }),
+  reject: endpoint<QueueItem[]>()({
+    method: 'POST',
+    path: `${QUEUE}/:requestId/reject`,
+    params: z.object({ requestId: pathId }),
+    body: rejectInput,
+    done: `${NS}rejected`,
+  }),
 };

@@ -84,7 +84,17 @@ export type LayoutItem = {
 
 export type DocumentLayout = { page: { width: number; height: number }; items: LayoutItem[] };
 
-export const BUILT_IN_FIELDS = ['name', 'unit', 'country', 'code', 'qr', 'conferenceName', 'email', 'phone', 'registeredOn'] as const;
+export const BUILT_IN_FIELDS = [
+  'name',
+  'unit',
+  'country',
+  'code',
+  'qr',
+  'conferenceName',
+  'email',
+  'phone',
+  'registeredOn',
+] as const;
 
 /** The page of each document, in millimetres (a custom template starts from it). */
 export const DEFAULT_PAGE: Record<DocumentType, { width: number; height: number }> = {
@@ -101,7 +111,13 @@ export const PERSONAL_DOCUMENTS: readonly DocumentType[] = ['BADGE', 'INVITATION
 /** The documents given only to people who checked in at the conference (issue 33). */
 export const ATTENDED_DOCUMENTS: readonly DocumentType[] = ['CERTIFICATE'];
 
-export type TemplateView = { type: DocumentType; enabledType: EnabledType; background: string | null; backgroundUrl: string | null; layout: DocumentLayout };
+export type TemplateView = {
+  type: DocumentType;
+  enabledType: EnabledType;
+  background: string | null;
+  backgroundUrl: string | null;
+  layout: DocumentLayout;
+};
 
 /** The template designer's input: what a template is, checked item by item against its page. */
 export const MAX_LAYOUT_ITEMS = 40;
@@ -119,14 +135,18 @@ const itemSchema = z.object({
 
 export const layoutSchema = z
   .object({
-    page: z.object({ width: z.number().min(30, 'documents:pageInvalid').max(420, 'documents:pageInvalid'), height: z.number().min(30, 'documents:pageInvalid').max(420, 'documents:pageInvalid') }),
+    page: z.object({
+      width: z.number().min(30, 'documents:pageInvalid').max(420, 'documents:pageInvalid'),
+      height: z.number().min(30, 'documents:pageInvalid').max(420, 'documents:pageInvalid'),
+    }),
     items: z.array(itemSchema).max(MAX_LAYOUT_ITEMS, 'documents:tooManyItems'),
   })
   .superRefine((layout, ctx) => {
     layout.items.forEach((item, i) => {
       const right = item.x + (item.field === 'qr' ? item.size : item.width);
       const bottom = item.y + (item.field === 'qr' ? item.size : (item.size * 25.4) / 72);
-      if (right > layout.page.width + 0.01 || bottom > layout.page.height + 0.01) ctx.addIssue({ code: 'custom', message: 'documents:outsidePage', path: ['items', i] });
+      if (right > layout.page.width + 0.01 || bottom > layout.page.height + 0.01)
+        ctx.addIssue({ code: 'custom', message: 'documents:outsidePage', path: ['items', i] });
     });
   });
 
@@ -147,10 +167,24 @@ const TEMPLATE = '/conference/admin/register/config/template';
 /** The documents API: the managers' template designer (spec 7 template/find, template/save) and an attendee's own PDFs. */
 export const documentsApi = {
   find: endpoint<TemplateView>()({ method: 'GET', path: `${TEMPLATE}/find/:type`, params: documentTypeParam }),
-  save: endpoint<TemplateView>()({ method: 'POST', path: `${TEMPLATE}/save`, body: templateInput, done: 'documents:saved' }),
+  save: endpoint<TemplateView>()({
+    method: 'POST',
+    path: `${TEMPLATE}/save`,
+    body: templateInput,
+    done: 'documents:saved',
+  }),
   /** a PDF of unsaved settings with a sample person */
-  preview: endpoint<Download>()({ method: 'POST', path: `${TEMPLATE}/preview`, body: templateInput.extend({ lang: z.enum(LANGS).optional() }) }),
+  preview: endpoint<Download>()({
+    method: 'POST',
+    path: `${TEMPLATE}/preview`,
+    body: templateInput.extend({ lang: z.enum(LANGS).optional() }),
+  }),
   /** the personal documents the conference gives */
   mine: endpoint<DocumentType[]>()({ method: 'GET', path: '/conference/document/mine' }),
-  mineFile: endpoint<Download>()({ method: 'GET', path: '/conference/document/mine/:type', params: documentTypeParam, query: langQuery }),
+  mineFile: endpoint<Download>()({
+    method: 'GET',
+    path: '/conference/document/mine/:type',
+    params: documentTypeParam,
+    query: langQuery,
+  }),
 };

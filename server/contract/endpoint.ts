@@ -40,7 +40,13 @@ export type Endpoint<
  * Curried so that the answer type is written and the rest is inferred.
  */
 export function endpoint<O = null>() {
-  return <M extends Method, P extends string, B extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined, R extends z.ZodType | undefined = undefined>(def: {
+  return <
+    M extends Method,
+    P extends string,
+    B extends z.ZodType | undefined = undefined,
+    Q extends z.ZodType | undefined = undefined,
+    R extends z.ZodType | undefined = undefined,
+  >(def: {
     method: M;
     path: P;
     body?: B;
@@ -50,9 +56,16 @@ export function endpoint<O = null>() {
   }): Endpoint<M, P, B, Q, R, O> => def as Endpoint<M, P, B, Q, R, O>;
 }
 
-export type AnswerOf<E> = E extends Endpoint<Method, string, z.ZodType | undefined, z.ZodType | undefined, z.ZodType | undefined, infer O> ? O : never;
+export type AnswerOf<E> =
+  E extends Endpoint<Method, string, z.ZodType | undefined, z.ZodType | undefined, z.ZodType | undefined, infer O>
+    ? O
+    : never;
 
-type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}` ? Name | ParamNames<`/${Rest}`> : P extends `${string}:${infer Name}` ? Name : never;
+type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
 
 /** The values a caller gives for a path's `:name` parameters. */
 export type PathParams<P extends string> = { [K in ParamNames<P>]: string | number };
@@ -81,14 +94,19 @@ export type HandlerInput<E> =
 /** Where every API path lives: what a service worker or a cache must never keep. */
 export const API_PREFIX = '/api';
 
-export function apiUrl(endpoint: Endpoint, params?: Record<string, string | number>, query?: Record<string, unknown>): string {
+export function apiUrl(
+  endpoint: Endpoint,
+  params?: Record<string, string | number>,
+  query?: Record<string, unknown>,
+): string {
   const path = endpoint.path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_, name: string) => {
     const value = params?.[name];
     if (value === undefined) throw new Error(`${endpoint.path}: missing parameter ${name}`);
     return encodeURIComponent(String(value));
   });
   const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined && value !== null && value !== '') search.append(key, String(value));
+  for (const [key, value] of Object.entries(query ?? {}))
+    if (value !== undefined && value !== null && value !== '') search.append(key, String(value));
   const qs = search.toString();
   return `${API_PREFIX}${path}${qs ? `?${qs}` : ''}`;
 }

@@ -5,12 +5,29 @@ import { endpoint, type Download } from './endpoint';
 
 /** What a person writes to the organisers. */
 export const feedbackInput = z.object({
-  title: z.string({ message: 'feedback:titleRequired' }).trim().min(1, 'feedback:titleRequired').max(200, 'feedback:titleTooLong'),
+  title: z
+    .string({ message: 'feedback:titleRequired' })
+    .trim()
+    .min(1, 'feedback:titleRequired')
+    .max(200, 'feedback:titleTooLong'),
   name: z.string().trim().max(100, 'nameTooLong').default(''),
   email: emailField,
-  phone: z.string().trim().max(40, 'phoneRequire').default('').refine((v) => v === '' || PHONE_PATTERN.test(v), 'phoneRequire'),
-  type: z.string({ message: 'feedback:typeRequired' }).trim().min(1, 'feedback:typeRequired').max(100, 'feedback:typeRequired'),
-  content: z.string({ message: 'feedback:contentRequired' }).trim().min(1, 'feedback:contentRequired').max(5000, 'feedback:contentTooLong'),
+  phone: z
+    .string()
+    .trim()
+    .max(40, 'phoneRequire')
+    .default('')
+    .refine((v) => v === '' || PHONE_PATTERN.test(v), 'phoneRequire'),
+  type: z
+    .string({ message: 'feedback:typeRequired' })
+    .trim()
+    .min(1, 'feedback:typeRequired')
+    .max(100, 'feedback:typeRequired'),
+  content: z
+    .string({ message: 'feedback:contentRequired' })
+    .trim()
+    .min(1, 'feedback:contentRequired')
+    .max(5000, 'feedback:contentTooLong'),
   attachment: z.string().max(100).nullable().optional(),
   // Not needed from one's own verified account address (the service decides).
   verifyCode: z.string({ message: 'inputVerifyCode' }).trim().max(10, 'userReg.verifyCodeError').default(''),
@@ -34,7 +51,13 @@ export type FeedbackView = {
 };
 
 /** The path parameter of one feedback. */
-export const feedbackIdParam = z.object({ id: z.coerce.number().int().positive('feedback:notFound').max(2 ** 31) });
+export const feedbackIdParam = z.object({
+  id: z.coerce
+    .number()
+    .int()
+    .positive('feedback:notFound')
+    .max(2 ** 31),
+});
 
 export type FeedbackPage = { rows: FeedbackView[]; total: number };
 
@@ -51,7 +74,11 @@ export const feedbackApi = {
   list: endpoint<FeedbackPage>()({
     method: 'GET',
     path: MANAGE,
-    query: z.object({ page: z.coerce.number().int().min(1).default(1), size: z.coerce.number().int().min(1).max(100).default(20), replied: z.enum(['yes', 'no']).optional() }),
+    query: z.object({
+      page: z.coerce.number().int().min(1).default(1),
+      size: z.coerce.number().int().min(1).max(100).default(20),
+      replied: z.enum(['yes', 'no']).optional(),
+    }),
   }),
   reply: endpoint<FeedbackView>()({
     method: 'POST',

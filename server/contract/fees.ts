@@ -94,14 +94,29 @@ export type FeeSettings = {
 };
 
 export const feeSettingsInput = z.object({
-  registerPerPerson: z.coerce.number({ message: 'fees:registerPerPersonInvalid' }).int('fees:registerPerPersonInvalid').min(1, 'fees:registerPerPersonInvalid').max(100, 'fees:registerPerPersonInvalid'),
+  registerPerPerson: z.coerce
+    .number({ message: 'fees:registerPerPersonInvalid' })
+    .int('fees:registerPerPersonInvalid')
+    .min(1, 'fees:registerPerPersonInvalid')
+    .max(100, 'fees:registerPerPersonInvalid'),
 });
 
-const text = (max: number, required: string, tooLong: string) => z.string({ message: required }).trim().min(1, required).max(max, tooLong);
+const text = (max: number, required: string, tooLong: string) =>
+  z.string({ message: required }).trim().min(1, required).max(max, tooLong);
 const count = (required: string) =>
-  z.union([z.number(), z.string().trim().regex(/^\d+$/, required).transform(Number)], { message: required }).pipe(z.number({ message: required }).int('fees:maxInvalid').min(1, 'fees:maxInvalid').max(FEE_LIMITS.max, 'fees:maxInvalid'));
-const currency = (required: string) => z.string({ message: required }).trim().toUpperCase().min(1, required).refine(isCurrency, 'money.currency');
-const day = (required: string) => z.string({ message: required }).trim().min(1, required).refine(isDay, 'fees:dateInvalid');
+  z
+    .union([z.number(), z.string().trim().regex(/^\d+$/, required).transform(Number)], { message: required })
+    .pipe(
+      z
+        .number({ message: required })
+        .int('fees:maxInvalid')
+        .min(1, 'fees:maxInvalid')
+        .max(FEE_LIMITS.max, 'fees:maxInvalid'),
+    );
+const currency = (required: string) =>
+  z.string({ message: required }).trim().toUpperCase().min(1, required).refine(isCurrency, 'money.currency');
+const day = (required: string) =>
+  z.string({ message: required }).trim().min(1, required).refine(isDay, 'fees:dateInvalid');
 
 /** The fields of the manager's form, before the cross-field rules. */
 const feeFields = z.object({
@@ -123,7 +138,12 @@ const feeFields = z.object({
   open: z.boolean({ message: 'fees:openInvalid' }).default(true),
   userScope: z.enum(USER_SCOPES, { message: 'fees:scopeInvalid' }).default('all'),
   langScope: z.enum(LANG_SCOPES, { message: 'fees:scopeInvalid' }).default('all'),
-  invitationCode: z.string({ message: 'fees:codeInvalid' }).trim().max(FEE_LIMITS.invitationCode, 'fees:codeTooLong').regex(/^[\x21-\x7e]*$/, 'fees:codeInvalid').default(''),
+  invitationCode: z
+    .string({ message: 'fees:codeInvalid' })
+    .trim()
+    .max(FEE_LIMITS.invitationCode, 'fees:codeTooLong')
+    .regex(/^[\x21-\x7e]*$/, 'fees:codeInvalid')
+    .default(''),
   maxTotal: count('fees:maxTotalRequired'),
   maxPerAccount: count('fees:maxPerAccountRequired'),
   /** the manager confirmed a price change that invalidates unpaid orders (spec 4) */
@@ -136,13 +156,22 @@ export type FeeForm = z.input<typeof feeFields>;
  * The cross-field rules of spec 5, in the order the form shows them; shared with the island so
  * the browser says the same thing first. Answers [field, key] of the first broken rule, or null.
  */
-export function feeProblem(v: { openDate: string; deadline: string; maxTotal: number; maxPerAccount: number }): [string, string] | null {
+export function feeProblem(v: {
+  openDate: string;
+  deadline: string;
+  maxTotal: number;
+  maxPerAccount: number;
+}): [string, string] | null {
   if (v.openDate >= v.deadline) return ['deadline', 'fees:dateOrder'];
   if (v.maxTotal < v.maxPerAccount) return ['maxTotal', 'fees:maxTotalBelowPerAccount'];
   return null;
 }
 
-const PRICE_KEYS: Record<string, string> = { 'money.required': 'fees:priceRequired', 'money.tooSmall': 'fees:pricePositive', 'money.negative': 'fees:pricePositive' };
+const PRICE_KEYS: Record<string, string> = {
+  'money.required': 'fees:priceRequired',
+  'money.tooSmall': 'fees:pricePositive',
+  'money.negative': 'fees:pricePositive',
+};
 
 export const feeInput = feeFields.transform((v, ctx) => {
   const fail = (path: string, message: string) => {
@@ -153,7 +182,13 @@ export const feeInput = feeFields.transform((v, ctx) => {
   const price = moneyField(v.currency, { min: 1 }).safeParse(v.price);
   if (!price.success) return fail('price', PRICE_KEYS[price.error.issues[0].message] ?? price.error.issues[0].message);
   const display = moneyField(v.displayCurrency).safeParse(v.displayPrice);
-  if (!display.success) return fail('displayPrice', display.error.issues[0].message === 'money.required' ? 'fees:displayPriceRequired' : display.error.issues[0].message);
+  if (!display.success)
+    return fail(
+      'displayPrice',
+      display.error.issues[0].message === 'money.required'
+        ? 'fees:displayPriceRequired'
+        : display.error.issues[0].message,
+    );
   const problem = feeProblem(v);
   if (problem) return fail(problem[0], problem[1]);
   const { price: _p, displayPrice: _d, currency: _c, displayCurrency: _dc, ...rest } = v;
@@ -161,19 +196,34 @@ export const feeInput = feeFields.transform((v, ctx) => {
 });
 export type FeeInput = z.output<typeof feeInput>;
 
-const feeId = z.object({ id: z.coerce.number().int().positive('fees:notFound').max(2 ** 31, 'fees:notFound') });
+const feeId = z.object({
+  id: z.coerce
+    .number()
+    .int()
+    .positive('fees:notFound')
+    .max(2 ** 31, 'fees:notFound'),
+});
 const kindQuery = z.object({ kind: z.enum(FEE_KINDS, { message: 'fees:kindInvalid' }).default('register') });
 export const reorderInput = z.object({
   kind: z.enum(FEE_KINDS, { message: 'fees:kindInvalid' }),
   /** the saved fees of the kind in their new order; an id not saved is refused ('Must be saved first') */
-  ids: z.array(z.number({ message: 'fees:saveFirst' }).int('fees:saveFirst').positive('fees:saveFirst'), { message: 'fees:saveFirst' }).min(1, 'fees:saveFirst').max(500),
+  ids: z
+    .array(z.number({ message: 'fees:saveFirst' }).int('fees:saveFirst').positive('fees:saveFirst'), {
+      message: 'fees:saveFirst',
+    })
+    .min(1, 'fees:saveFirst')
+    .max(500),
 });
 /** Reading the offers tries no invitation code (a GET never counts a wrong try): a code is tried by tryCode. */
 export const offersQuery = z.object({
   kind: z.enum(FEE_KINDS, { message: 'fees:kindInvalid' }).optional(),
 });
 export const tryCodeInput = z.object({
-  invitationCode: z.string({ message: 'fees:wrongCode' }).trim().min(1, 'fees:codeEmpty').max(FEE_LIMITS.invitationCode, 'fees:wrongCode'),
+  invitationCode: z
+    .string({ message: 'fees:wrongCode' })
+    .trim()
+    .min(1, 'fees:codeEmpty')
+    .max(FEE_LIMITS.invitationCode, 'fees:wrongCode'),
   kind: z.enum(FEE_KINDS, { message: 'fees:kindInvalid' }).optional(),
 });
 
@@ -183,15 +233,35 @@ const MANAGE = '/conference/platform/manage/fee';
 export const feesApi = {
   list: endpoint<FeeView[]>()({ method: 'GET', path: MANAGE, query: kindQuery }),
   create: endpoint<FeeView[]>()({ method: 'POST', path: MANAGE, body: feeInput, done: 'fees:saved' }),
-  update: endpoint<FeeView[]>()({ method: 'PUT', path: `${MANAGE}/:id`, params: feeId, body: feeInput, done: 'fees:saved' }),
+  update: endpoint<FeeView[]>()({
+    method: 'PUT',
+    path: `${MANAGE}/:id`,
+    params: feeId,
+    body: feeInput,
+    done: 'fees:saved',
+  }),
   remove: endpoint<FeeView[]>()({ method: 'DELETE', path: `${MANAGE}/:id`, params: feeId, done: 'fees:deleted' }),
   reorder: endpoint<FeeView[]>()({ method: 'POST', path: `${MANAGE}/reorder`, body: reorderInput, done: 'fees:saved' }),
   settings: endpoint<FeeSettings>()({ method: 'GET', path: `${MANAGE}/settings` }),
-  saveSettings: endpoint<FeeSettings>()({ method: 'PUT', path: `${MANAGE}/settings`, body: feeSettingsInput, done: 'fees:saved' }),
+  saveSettings: endpoint<FeeSettings>()({
+    method: 'PUT',
+    path: `${MANAGE}/settings`,
+    body: feeSettingsInput,
+    done: 'fees:saved',
+  }),
   /** spec 7: the fees that apply to the signed-in person now */
-  offers: endpoint<FeeOffer[]>()({ method: 'GET', path: '/conference/conferenceRegUserConfig/getRegFee', query: offersQuery }),
+  offers: endpoint<FeeOffer[]>()({
+    method: 'GET',
+    path: '/conference/conferenceRegUserConfig/getRegFee',
+    query: offersQuery,
+  }),
   /** spec 7: what the fee page needs besides the offers */
   info: endpoint<FeeInfo>()({ method: 'GET', path: '/conference/conferenceRegUserConfig/getRegFeeInfo' }),
   /** the fee page's invitation code, tried (and a wrong one counted) only by POST: the offers with the fees behind it */
-  tryCode: endpoint<FeeOffer[]>()({ method: 'POST', path: '/conference/conferenceRegUserConfig/tryRegFeeCode', body: tryCodeInput, done: 'fees:codeAccepted' }),
+  tryCode: endpoint<FeeOffer[]>()({
+    method: 'POST',
+    path: '/conference/conferenceRegUserConfig/tryRegFeeCode',
+    body: tryCodeInput,
+    done: 'fees:codeAccepted',
+  }),
 };

@@ -6,11 +6,30 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
 
-export const UPLOAD_KINDS = ['banner', 'thumbnail', 'css', 'image', 'file', 'attachment', 'photo', 'feedback', 'manuscript'] as const;
+export const UPLOAD_KINDS = [
+  'banner',
+  'thumbnail',
+  'css',
+  'image',
+  'file',
+  'attachment',
+  'photo',
+  'feedback',
+  'manuscript',
+] as const;
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
 
 /** A stored upload as the API answers it; `url` is its address under /files/ on this site. */
-export type StoredFile = { id: number; kind: UploadKind; url: string; name: string; originalName: string; contentType: string; size: number; createdAt: string };
+export type StoredFile = {
+  id: number;
+  kind: UploadKind;
+  url: string;
+  name: string;
+  originalName: string;
+  contentType: string;
+  size: number;
+  createdAt: string;
+};
 
 export const uploadKindQuery = z.object({ kind: z.enum(UPLOAD_KINDS, { message: 'files:kindInvalid' }) });
 

@@ -34,7 +34,15 @@ export const MAIL_KINDS_SENT: readonly MailKind[] = MAIL_KINDS;
 export type MailText = { subjectZh: string; subjectEn: string; bodyZh: string; bodyEn: string };
 
 /** The SMTP settings as the API answers them: the password is never sent back. */
-export type MailConfigView = { email: string; smtpHost: string; port: number; ssl: boolean; active: boolean; hasPassword: boolean; phone: string };
+export type MailConfigView = {
+  email: string;
+  smtpHost: string;
+  port: number;
+  ssl: boolean;
+  active: boolean;
+  hasPassword: boolean;
+  phone: string;
+};
 
 /**
  * The mailbox's password or authorization code. Not the platform's password rule (spec 5 asks
@@ -55,21 +63,41 @@ export const mailConfigInput = z
     // Empty: keep the saved password (it is never sent to the browser).
     password: smtpPassword,
     confirmPassword: z.string().max(200).optional().default(''),
-    smtpHost: z.string().trim().min(1, 'mail:smtpRequired').max(253, 'mail:smtpRequired').regex(/^[A-Za-z0-9.-]+$/, 'mail:smtpInvalid'),
-    port: z.number({ message: 'mail:portInvalid' }).int('mail:portInvalid').min(1, 'mail:portInvalid').max(65535, 'mail:portInvalid'),
+    smtpHost: z
+      .string()
+      .trim()
+      .min(1, 'mail:smtpRequired')
+      .max(253, 'mail:smtpRequired')
+      .regex(/^[A-Za-z0-9.-]+$/, 'mail:smtpInvalid'),
+    port: z
+      .number({ message: 'mail:portInvalid' })
+      .int('mail:portInvalid')
+      .min(1, 'mail:portInvalid')
+      .max(65535, 'mail:portInvalid'),
     ssl: z.boolean(),
     active: z.boolean(),
     // Spec 3/5: who runs the mailbox, reachable when its mail fails; optional (the platform's phone rule).
-    phone: z.string().trim().max(40, 'phoneRequire').default('').refine((v) => v === '' || PHONE_PATTERN.test(v), 'phoneRequire'),
+    phone: z
+      .string()
+      .trim()
+      .max(40, 'phoneRequire')
+      .default('')
+      .refine((v) => v === '' || PHONE_PATTERN.test(v), 'phoneRequire'),
   })
   .superRefine((v, ctx) => {
-    if (v.password !== v.confirmPassword) ctx.addIssue({ code: 'custom', message: 'passwordError', path: ['confirmPassword'] });
+    if (v.password !== v.confirmPassword)
+      ctx.addIssue({ code: 'custom', message: 'passwordError', path: ['confirmPassword'] });
   });
 export type MailConfigInput = z.infer<typeof mailConfigInput>;
 
 // A subject is one header line: a line break in it would make every message of the kind fail
 // (enqueueMail refuses it), so it is refused when the template is saved.
-const subjectField = z.string().trim().min(1, 'mail:subjectRequired').max(300, 'mail:subjectTooLong').refine((v) => !/[\r\n]/.test(v), 'mail:subjectLineBreak');
+const subjectField = z
+  .string()
+  .trim()
+  .min(1, 'mail:subjectRequired')
+  .max(300, 'mail:subjectTooLong')
+  .refine((v) => !/[\r\n]/.test(v), 'mail:subjectLineBreak');
 
 export const templateInput = z.object({
   subjectZh: subjectField,
@@ -84,7 +112,10 @@ export const MAIL_STATUSES = ['queued', 'sending', 'sent', 'failed', 'kept'] as 
 export type MailStatus = (typeof MAIL_STATUSES)[number];
 
 /** Statuses the log's filter takes together (the overview counts them so, issue 33). */
-export const MAIL_STATUS_GROUPS = { unsent: ['queued', 'sending'], delivered: ['sent', 'kept'] } as const satisfies Record<string, readonly MailStatus[]>;
+export const MAIL_STATUS_GROUPS = {
+  unsent: ['queued', 'sending'],
+  delivered: ['sent', 'kept'],
+} as const satisfies Record<string, readonly MailStatus[]>;
 const logDay = z.string().refine(isRealDay, 'commonMsg.invalidInput');
 /** The log's filter: a status or a group of them, the local days the message was queued on. */
 export const mailLogQuery = z.object({
@@ -96,7 +127,17 @@ export const mailLogQuery = z.object({
 });
 export type MailLogFilter = Omit<z.output<typeof mailLogQuery>, 'page' | 'size'>;
 
-export type MailLogRow = { id: number; to: string; subject: string; kind: string | null; status: string; attempts: number; lastError: string | null; createdAt: string; sentAt: string | null };
+export type MailLogRow = {
+  id: number;
+  to: string;
+  subject: string;
+  kind: string | null;
+  status: string;
+  attempts: number;
+  lastError: string | null;
+  createdAt: string;
+  sentAt: string | null;
+};
 export type MailLogPage = { rows: MailLogRow[]; total: number };
 
 /**
@@ -104,7 +145,13 @@ export type MailLogPage = { rows: MailLogRow[]; total: number };
  * stay secret from managers (`withheld`: a verification code's mail; an activation link's key is
  * masked).
  */
-export type MailLogMessage = MailLogRow & { toList: string[]; bccList: string[]; html: string | null; text: string; withheld: boolean };
+export type MailLogMessage = MailLogRow & {
+  toList: string[];
+  bccList: string[];
+  html: string | null;
+  text: string;
+  withheld: boolean;
+};
 
 const kindParam = z.object({ kind: z.enum(MAIL_KINDS, { message: 'mail:kindInvalid' }) });
 
@@ -115,10 +162,26 @@ export const mailApi = {
   config: endpoint<MailConfigView | null>()({ method: 'GET', path: CONFIG }),
   saveConfig: endpoint<MailConfigView>()({ method: 'POST', path: CONFIG, body: mailConfigInput, done: 'mail:saved' }),
   /** sends a test message with the given settings, saved or not */
-  test: endpoint()({ method: 'POST', path: `${CONFIG}/test`, body: z.object({ to: emailField, settings: mailConfigInput }), done: 'mail:testSent' }),
+  test: endpoint()({
+    method: 'POST',
+    path: `${CONFIG}/test`,
+    body: z.object({ to: emailField, settings: mailConfigInput }),
+    done: 'mail:testSent',
+  }),
   templates: endpoint<TemplateView[]>()({ method: 'GET', path: `${CONFIG}/templates` }),
-  saveTemplate: endpoint<TemplateView[]>()({ method: 'POST', path: `${CONFIG}/templates/:kind`, params: kindParam, body: templateInput, done: 'mail:saved' }),
-  resetTemplate: endpoint<TemplateView[]>()({ method: 'POST', path: `${CONFIG}/templates/:kind/reset`, params: kindParam, done: 'mail:resetDone' }),
+  saveTemplate: endpoint<TemplateView[]>()({
+    method: 'POST',
+    path: `${CONFIG}/templates/:kind`,
+    params: kindParam,
+    body: templateInput,
+    done: 'mail:saved',
+  }),
+  resetTemplate: endpoint<TemplateView[]>()({
+    method: 'POST',
+    path: `${CONFIG}/templates/:kind/reset`,
+    params: kindParam,
+    done: 'mail:resetDone',
+  }),
   /** the text filled with sample values */
   preview: endpoint<{ subject: string; html: string; text: string }>()({
     method: 'POST',
@@ -131,7 +194,22 @@ export const mailApi = {
     path: LOG,
     query: mailLogQuery,
   }),
-  message: endpoint<MailLogMessage>()({ method: 'GET', path: `${LOG}/:id`, params: z.object({ id: z.coerce.number().int().positive('mail:messageNotFound').max(2 ** 31, 'mail:messageNotFound') }) }),
+  message: endpoint<MailLogMessage>()({
+    method: 'GET',
+    path: `${LOG}/:id`,
+    params: z.object({
+      id: z.coerce
+        .number()
+        .int()
+        .positive('mail:messageNotFound')
+        .max(2 ** 31, 'mail:messageNotFound'),
+    }),
+  }),
   /** a failed message queued again, through the mail gate as a new one */
-  resend: endpoint()({ method: 'POST', path: `${LOG}/:id/resend`, params: z.object({ id: z.coerce.number().int().positive('commonMsg.notFound') }), done: 'mail:requeued' }),
+  resend: endpoint()({
+    method: 'POST',
+    path: `${LOG}/:id/resend`,
+    params: z.object({ id: z.coerce.number().int().positive('commonMsg.notFound') }),
+    done: 'mail:requeued',
+  }),
 };

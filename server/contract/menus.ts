@@ -6,7 +6,15 @@ import { z } from 'zod';
 import { LANGS, type Lang } from './enums';
 
 /** Icon classes the built-in exteriors draw (templates/exteriors/*: common.css). */
-export const BUILT_IN_ICONS = ['icon-home', 'icon-info', 'icon-calendar', 'icon-file', 'icon-hotel', 'icon-mail', 'icon-link'] as const;
+export const BUILT_IN_ICONS = [
+  'icon-home',
+  'icon-info',
+  'icon-calendar',
+  'icon-file',
+  'icon-hotel',
+  'icon-mail',
+  'icon-link',
+] as const;
 
 /** One CSS class name: letters, digits, '-' and '_', not starting with a digit (or '-' + digit). */
 export const ICON_CLASS_PATTERN = /^-?[A-Za-z_][A-Za-z0-9_-]*$/;
@@ -25,7 +33,12 @@ export function isValidIcon(value: string): boolean {
   return icon.length <= MENU_ICON_MAX && (icon === '' || icon.split(' ').every((c) => ICON_CLASS_PATTERN.test(c)));
 }
 
-const id = (message: string) => z.number({ message }).int(message).positive(message).max(2 ** 31 - 1, message);
+const id = (message: string) =>
+  z
+    .number({ message })
+    .int(message)
+    .positive(message)
+    .max(2 ** 31 - 1, message);
 const nullableId = (message: string) => z.preprocess((v) => (v === undefined ? null : v), id(message).nullable());
 
 export const menuLangQuery = z.object({ lang: z.enum(LANGS, { message: 'manageMenus:langInvalid' }) });
@@ -36,15 +49,21 @@ export const menuSaveInput = z.object({
   lang: z.enum(LANGS, { message: 'manageMenus:langInvalid' }),
   /** null: top level; absent: unchanged on update, top level on create. */
   parentId: id('manageMenus:parentNotFound').nullable().optional(),
-  title: z.string({ message: 'manageMenus:titleRequired' }).trim().min(1, 'manageMenus:titleRequired').max(MENU_TITLE_MAX, 'manageMenus:titleTooLong'),
+  title: z
+    .string({ message: 'manageMenus:titleRequired' })
+    .trim()
+    .min(1, 'manageMenus:titleRequired')
+    .max(MENU_TITLE_MAX, 'manageMenus:titleTooLong'),
   icon: z
     .preprocess((v) => v ?? '', z.string({ message: 'manageMenus:iconInvalid' }))
     .refine(isValidIcon, 'manageMenus:iconInvalid')
     .transform(normaliseIcon),
   newWindow: z.boolean({ message: 'commonMsg.invalidInput' }).optional().default(false),
   pageId: nullableId('manageMenus:pageNotFound'),
-  href: z
-    .preprocess((v) => (typeof v === 'string' ? v.trim() || null : (v ?? null)), z.string({ message: 'manageMenus:hrefUnsafe' }).max(MENU_HREF_MAX, 'manageMenus:hrefTooLong').nullable()),
+  href: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() || null : (v ?? null)),
+    z.string({ message: 'manageMenus:hrefUnsafe' }).max(MENU_HREF_MAX, 'manageMenus:hrefTooLong').nullable(),
+  ),
   /** Optional: unchanged on update when absent; a new item is unpublished unless it says so. */
   published: z.boolean({ message: 'commonMsg.invalidInput' }).optional(),
 });
@@ -54,7 +73,11 @@ export type MenuSaveInput = z.infer<typeof menuSaveInput>;
 export const menuMoveInput = z.object({
   id: id('commonMsg.notFound'),
   parentId: nullableId('manageMenus:parentNotFound'),
-  index: z.number({ message: 'commonMsg.invalidInput' }).int('commonMsg.invalidInput').min(0, 'commonMsg.invalidInput').max(100_000, 'commonMsg.invalidInput'),
+  index: z
+    .number({ message: 'commonMsg.invalidInput' })
+    .int('commonMsg.invalidInput')
+    .min(0, 'commonMsg.invalidInput')
+    .max(100_000, 'commonMsg.invalidInput'),
 });
 export type MenuMoveInput = z.infer<typeof menuMoveInput>;
 

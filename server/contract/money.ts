@@ -18,11 +18,55 @@ export type Money = { readonly amount: number; readonly currency: string };
  * hundredths); other codes fall back to what Intl shows.
  */
 const EXPONENTS: Readonly<Record<string, number>> = {
-  CNY: 2, USD: 2, EUR: 2, GBP: 2, HKD: 2, MOP: 2, TWD: 2, SGD: 2, AUD: 2, CAD: 2, NZD: 2, CHF: 2,
-  SEK: 2, NOK: 2, DKK: 2, PLN: 2, CZK: 2, HUF: 2, RUB: 2, INR: 2, IDR: 2, MYR: 2, THB: 2, PHP: 2,
-  BRL: 2, MXN: 2, COP: 2, ZAR: 2, TRY: 2, AED: 2, SAR: 2, ILS: 2, EGP: 2,
-  JPY: 0, KRW: 0, VND: 0, CLP: 0, ISK: 0, PYG: 0, UGX: 0, XAF: 0, XOF: 0,
-  BHD: 3, KWD: 3, OMR: 3, JOD: 3, TND: 3, LYD: 3, IQD: 3,
+  CNY: 2,
+  USD: 2,
+  EUR: 2,
+  GBP: 2,
+  HKD: 2,
+  MOP: 2,
+  TWD: 2,
+  SGD: 2,
+  AUD: 2,
+  CAD: 2,
+  NZD: 2,
+  CHF: 2,
+  SEK: 2,
+  NOK: 2,
+  DKK: 2,
+  PLN: 2,
+  CZK: 2,
+  HUF: 2,
+  RUB: 2,
+  INR: 2,
+  IDR: 2,
+  MYR: 2,
+  THB: 2,
+  PHP: 2,
+  BRL: 2,
+  MXN: 2,
+  COP: 2,
+  ZAR: 2,
+  TRY: 2,
+  AED: 2,
+  SAR: 2,
+  ILS: 2,
+  EGP: 2,
+  JPY: 0,
+  KRW: 0,
+  VND: 0,
+  CLP: 0,
+  ISK: 0,
+  PYG: 0,
+  UGX: 0,
+  XAF: 0,
+  XOF: 0,
+  BHD: 3,
+  KWD: 3,
+  OMR: 3,
+  JOD: 3,
+  TND: 3,
+  LYD: 3,
+  IQD: 3,
 };
 
 const CODE = /^[A-Z]{3}$/;
@@ -47,7 +91,10 @@ export type MoneyErrorKey = (typeof MONEY_ERRORS)[keyof typeof MONEY_ERRORS];
  * from a client turns it into `new AppError(400, err.key)`.
  */
 export class MoneyError extends Error {
-  constructor(readonly key: MoneyErrorKey, detail: string) {
+  constructor(
+    readonly key: MoneyErrorKey,
+    detail: string,
+  ) {
     super(`${key}: ${detail}`);
     this.name = 'MoneyError';
   }
@@ -70,11 +117,16 @@ export function isCurrency(code: string): boolean {
 /** How many decimal digits the currency's minor unit has: CNY 2, JPY 0, BHD 3. */
 export function currencyExponent(currency: string): number {
   if (!isCurrency(currency)) throw new MoneyError(MONEY_ERRORS.currency, currency);
-  return EXPONENTS[currency] ?? new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  return (
+    EXPONENTS[currency] ??
+    new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ??
+    2
+  );
 }
 
 function checkAmount(amount: number, what: string): number {
-  if (!Number.isSafeInteger(amount)) throw new MoneyError(MONEY_ERRORS.tooLarge, `${what} ${amount} is not a safe integer of minor units`);
+  if (!Number.isSafeInteger(amount))
+    throw new MoneyError(MONEY_ERRORS.tooLarge, `${what} ${amount} is not a safe integer of minor units`);
   return amount;
 }
 
@@ -90,8 +142,16 @@ export function money(amount: number, currency: string): Money {
  * exact integer (a fraction, text, a number past the safe integers) is refused, never rounded.
  */
 export function moneyFromColumn(value: number | string | bigint, currency: string): Money {
-  const amount = typeof value === 'number' ? value : typeof value === 'bigint' ? Number(value) : /^-?\d+$/.test(value.trim()) ? Number(value) : NaN;
-  if (!Number.isInteger(amount)) throw new MoneyError(MONEY_ERRORS.format, `column value ${String(value)} is not a whole number of minor units`);
+  const amount =
+    typeof value === 'number'
+      ? value
+      : typeof value === 'bigint'
+        ? Number(value)
+        : /^-?\d+$/.test(value.trim())
+          ? Number(value)
+          : NaN;
+  if (!Number.isInteger(amount))
+    throw new MoneyError(MONEY_ERRORS.format, `column value ${String(value)} is not a whole number of minor units`);
   return money(amount, currency);
 }
 
@@ -115,10 +175,12 @@ export function parseAmount(text: string, currency: string): ParsedAmount {
   const whole = match[1];
   const fraction = match[2] ?? '';
   const kept = fraction.slice(0, exponent);
-  if (/[1-9]/.test(fraction.slice(exponent))) return { ok: false, key: exponent === 0 ? MONEY_ERRORS.wholeOnly : MONEY_ERRORS.tooManyDecimals };
+  if (/[1-9]/.test(fraction.slice(exponent)))
+    return { ok: false, key: exponent === 0 ? MONEY_ERRORS.wholeOnly : MONEY_ERRORS.tooManyDecimals };
   const digits = (whole + kept.padEnd(exponent, '0')).replace(/^0+(?=\d)/, '') || '0';
   // Compared as BigInt: a long digit string read as a Number would already be rounded.
-  if (digits.length > 16 || BigInt(digits) > BigInt(Number.MAX_SAFE_INTEGER)) return { ok: false, key: MONEY_ERRORS.tooLarge };
+  if (digits.length > 16 || BigInt(digits) > BigInt(Number.MAX_SAFE_INTEGER))
+    return { ok: false, key: MONEY_ERRORS.tooLarge };
   return { ok: true, money: { amount: Number(digits), currency } };
 }
 
@@ -171,7 +233,8 @@ export function sumMoney(items: readonly Money[], currency: string): Money {
 
 /** A unit price times a quantity (a whole number of items, nights, people). */
 export function multiplyMoney(m: Money, quantity: number): Money {
-  if (!Number.isSafeInteger(quantity) || quantity < 0) throw new MoneyError(MONEY_ERRORS.format, `quantity ${quantity}`);
+  if (!Number.isSafeInteger(quantity) || quantity < 0)
+    throw new MoneyError(MONEY_ERRORS.format, `quantity ${quantity}`);
   return { amount: checkAmount(m.amount * quantity, 'product'), currency: m.currency };
 }
 
@@ -187,7 +250,11 @@ export function equalMoney(a: Money, b: Money): boolean {
 
 // ── zod ───────────────────────────────────────────────────────────────────────────────────
 
-export const currencyField = z.string({ message: MONEY_ERRORS.currency }).trim().toUpperCase().refine(isCurrency, MONEY_ERRORS.currency);
+export const currencyField = z
+  .string({ message: MONEY_ERRORS.currency })
+  .trim()
+  .toUpperCase()
+  .refine(isCurrency, MONEY_ERRORS.currency);
 
 /** A non-negative amount in minor units as the API carries it (an integer, never a decimal). */
 export const minorAmountField = z

@@ -36,7 +36,13 @@ export type NoticeInput = z.infer<typeof noticeInput>;
 /** The content as it would be saved: cleaned the same way (server/platform/sanitize.ts). */
 export const noticePreviewInput = z.object({ content: z.string().max(200_000, 'notices:contentTooLong').default('') });
 
-const noticeId = z.object({ id: z.coerce.number().int().positive('notices:notFound').max(2 ** 31) });
+const noticeId = z.object({
+  id: z.coerce
+    .number()
+    .int()
+    .positive('notices:notFound')
+    .max(2 ** 31),
+});
 
 const MANAGE = '/conference/platform/manage/notice';
 
@@ -45,7 +51,18 @@ export const noticesApi = {
   mine: endpoint<NoticeView[]>()({ method: 'GET', path: '/conference/notice' }),
   list: endpoint<NoticeView[]>()({ method: 'GET', path: MANAGE }),
   create: endpoint<NoticeView[]>()({ method: 'POST', path: MANAGE, body: noticeInput, done: 'notices:saved' }),
-  update: endpoint<NoticeView[]>()({ method: 'PUT', path: `${MANAGE}/:id`, params: noticeId, body: noticeInput, done: 'notices:saved' }),
+  update: endpoint<NoticeView[]>()({
+    method: 'PUT',
+    path: `${MANAGE}/:id`,
+    params: noticeId,
+    body: noticeInput,
+    done: 'notices:saved',
+  }),
   preview: endpoint<{ html: string }>()({ method: 'POST', path: `${MANAGE}/preview`, body: noticePreviewInput }),
-  remove: endpoint<NoticeView[]>()({ method: 'DELETE', path: `${MANAGE}/:id`, params: noticeId, done: 'notices:deleted' }),
+  remove: endpoint<NoticeView[]>()({
+    method: 'DELETE',
+    path: `${MANAGE}/:id`,
+    params: noticeId,
+    done: 'notices:deleted',
+  }),
 };

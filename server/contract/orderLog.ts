@@ -11,8 +11,19 @@ export type OrderActorKind = (typeof ORDER_ACTORS)[number];
 
 /** What was done to an order, one line of its log. */
 export const ORDER_LOG_ACTIONS = [
-  'created', 'paid', 'cancelled', 'expired', 'invalidated', 'reopened', 'updated', 'repriced', 'remarked',
-  'refundRequested', 'refunded', 'refundFailed', 'statementMatched',
+  'created',
+  'paid',
+  'cancelled',
+  'expired',
+  'invalidated',
+  'reopened',
+  'updated',
+  'repriced',
+  'remarked',
+  'refundRequested',
+  'refunded',
+  'refundFailed',
+  'statementMatched',
 ] as const;
 export type OrderLogAction = (typeof ORDER_LOG_ACTIONS)[number];
 

@@ -7,11 +7,26 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
 
-export const PAYMENT_METHODS = ['cardForeign', 'cardDomestic', 'walletA', 'walletB', 'onlineWallet', 'bankRemit', 'postalRemit', 'other'] as const;
+export const PAYMENT_METHODS = [
+  'cardForeign',
+  'cardDomestic',
+  'walletA',
+  'walletB',
+  'onlineWallet',
+  'bankRemit',
+  'postalRemit',
+  'other',
+] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 /** Paid through a gateway (issue 13); configurable now. The others are paid offline and confirmed by a manager. */
-export const ONLINE_METHODS: readonly PaymentMethod[] = ['cardForeign', 'cardDomestic', 'walletA', 'walletB', 'onlineWallet'];
+export const ONLINE_METHODS: readonly PaymentMethod[] = [
+  'cardForeign',
+  'cardDomestic',
+  'walletA',
+  'walletB',
+  'onlineWallet',
+];
 export const isOnline = (method: PaymentMethod): boolean => ONLINE_METHODS.includes(method);
 
 export const PAYMENT_PLANS = ['general', 'hotel'] as const;
@@ -28,10 +43,20 @@ export const GATEWAY_ENVIRONMENTS = ['production', 'sandbox'] as const;
 export type GatewayEnvironment = (typeof GATEWAY_ENVIRONMENTS)[number];
 /** A text field's format, checked when it is filled: a BIC (SWIFT code) or an IBAN. */
 export type FieldFormat = 'bic' | 'iban';
-export type MethodField = { readonly name: string; readonly kind: FieldKind; readonly required: boolean; readonly format?: FieldFormat };
+export type MethodField = {
+  readonly name: string;
+  readonly kind: FieldKind;
+  readonly required: boolean;
+  readonly format?: FieldFormat;
+};
 export const isSecretField = (f: MethodField): boolean => f.kind === 'secret' || f.kind === 'pem';
 
-const field = (name: string, kind: FieldKind, required = true, format?: FieldFormat): MethodField => ({ name, kind, required, ...(format ? { format } : {}) });
+const field = (name: string, kind: FieldKind, required = true, format?: FieldFormat): MethodField => ({
+  name,
+  kind,
+  required,
+  ...(format ? { format } : {}),
+});
 const ENVIRONMENT = field('environment', 'environment', false);
 // The card processor speaks the UnionPay online gateway 5.1.0 (docs/payment-gateways.md maps the
 // fields): merchantId is merId; spec 3's "certificate" is UnionPay's root and intermediate CA
@@ -72,7 +97,13 @@ export const METHOD_FIELDS: Record<PaymentMethod, readonly MethodField[]> = {
     ENVIRONMENT,
   ],
   // Alipay open platform: merchantId is the seller's PID, appId the application's id.
-  walletB: [field('merchantId', 'text'), field('appId', 'text'), field('privateKey', 'pem'), field('alipayPublicKey', 'pem'), ENVIRONMENT],
+  walletB: [
+    field('merchantId', 'text'),
+    field('appId', 'text'),
+    field('privateKey', 'pem'),
+    field('alipayPublicKey', 'pem'),
+    ENVIRONMENT,
+  ],
   // PayPal REST: the webhook's id is needed to verify its notifications.
   onlineWallet: [field('clientId', 'text'), field('clientSecret', 'secret'), field('webhookId', 'text'), ENVIRONMENT],
   // Spec 3's three, then what a transfer from abroad needs (issue 32): the payee's and the bank's
@@ -127,18 +158,31 @@ export const requiredKey = (name: string) => `payments:required.${name}`;
 
 function fieldSchema(f: MethodField, draft: boolean) {
   // Not chosen (an empty field, a method saved before the field existed): production.
-  if (f.kind === 'environment') return z.preprocess((v) => (v === '' || v == null ? undefined : v), z.enum(GATEWAY_ENVIRONMENTS, { message: 'payments:environmentInvalid' }).default('production'));
+  if (f.kind === 'environment')
+    return z.preprocess(
+      (v) => (v === '' || v == null ? undefined : v),
+      z.enum(GATEWAY_ENVIRONMENTS, { message: 'payments:environmentInvalid' }).default('production'),
+    );
   const max = f.kind === 'pem' ? PEM_MAX : f.kind === 'html' ? HTML_MAX : TEXT_MAX;
   // Passwords and keys are kept exactly as typed; lines and PEM text lose their outer blanks.
   const text = f.kind === 'secret' ? z.string() : f.format ? z.string().transform(compactCode) : z.string().trim();
   return text.default('').superRefine((v, ctx) => {
     const problem =
-      v.length > max ? (f.kind === 'pem' ? 'payments:certificateTooLarge' : 'payments:tooLong')
-      : !v ? (f.required && !draft ? requiredKey(f.name) : null)
-      : f.kind === 'pem' && !PEM_PATTERN.test(v) ? 'payments:certificateInvalid'
-      : f.format === 'bic' && !isBic(v) ? 'payments:bicInvalid'
-      : f.format === 'iban' && !isIban(v) ? 'payments:ibanInvalid'
-      : null;
+      v.length > max
+        ? f.kind === 'pem'
+          ? 'payments:certificateTooLarge'
+          : 'payments:tooLong'
+        : !v
+          ? f.required && !draft
+            ? requiredKey(f.name)
+            : null
+          : f.kind === 'pem' && !PEM_PATTERN.test(v)
+            ? 'payments:certificateInvalid'
+            : f.format === 'bic' && !isBic(v)
+              ? 'payments:bicInvalid'
+              : f.format === 'iban' && !isIban(v)
+                ? 'payments:ibanInvalid'
+                : null;
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
 }
@@ -149,7 +193,12 @@ function fieldSchema(f: MethodField, draft: boolean) {
  * certificates are still checked.
  */
 export function configSchemaOf(method: PaymentMethod, { draft = false } = {}) {
-  return z.object(Object.fromEntries(METHOD_FIELDS[method].map((f) => [f.name, fieldSchema(f, draft)])) as Record<string, ReturnType<typeof fieldSchema>>);
+  return z.object(
+    Object.fromEntries(METHOD_FIELDS[method].map((f) => [f.name, fieldSchema(f, draft)])) as Record<
+      string,
+      ReturnType<typeof fieldSchema>
+    >,
+  );
 }
 export type MethodConfig = Record<string, string>;
 
@@ -201,7 +250,14 @@ export type PayConfigView = {
 };
 
 /** What a payer is offered for a plan (the pay page; no configuration). */
-export type PayOption = { method: PaymentMethod; titleZh: string; titleEn: string; noteZh: string; noteEn: string; online: boolean };
+export type PayOption = {
+  method: PaymentMethod;
+  titleZh: string;
+  titleEn: string;
+  noteZh: string;
+  noteEn: string;
+  online: boolean;
+};
 
 const CONFIG = '/conference/platform/config/pay';
 

@@ -24,15 +24,32 @@ export type ErasureView = {
 };
 
 /** An erasure that touched a conference, for its managers: what stays there and why. */
-export type ConferenceErasureView = { id: number; userId: number; origin: 'self' | 'admin'; state: 'erasing' | 'done'; at: string; kept: Record<string, number> };
+export type ConferenceErasureView = {
+  id: number;
+  userId: number;
+  origin: 'self' | 'admin';
+  state: 'erasing' | 'done';
+  at: string;
+  kept: Record<string, number>;
+};
 
 /** The person a super admin looks up before erasing them. */
-export type ErasureSubjectView = { userId: number; email: string; name: string; conferences: number; erasure: ErasureView | null };
+export type ErasureSubjectView = {
+  userId: number;
+  email: string;
+  name: string;
+  conferences: number;
+  erasure: ErasureView | null;
+};
 
 export const erasureConfirmInput = z.object({ code: codeField });
 export const adminFindQuery = z.object({ email: emailField });
 export const adminEraseInput = z.object({
-  userId: z.number({ message: 'commonMsg.invalidInput' }).int().positive().max(2 ** 31),
+  userId: z
+    .number({ message: 'commonMsg.invalidInput' })
+    .int()
+    .positive()
+    .max(2 ** 31),
   // typed again by the super admin: the account erased is the one they meant
   confirmEmail: emailField,
   note: z.string().trim().max(500, 'privacy:noteTooLong').default(''),
@@ -44,10 +61,28 @@ export const privacyApi = {
   /** the person's latest export, to show its progress or its file again */
   latestExport: endpoint<WorkView | null>()({ method: 'GET', path: '/platform/me/data/export' }),
   /** sends the confirmation code to the person's own address */
-  erasureCode: endpoint<{ resendAfterSeconds: number }>()({ method: 'POST', path: '/platform/me/erasure/code', done: 'privacy:codeSent' }),
+  erasureCode: endpoint<{ resendAfterSeconds: number }>()({
+    method: 'POST',
+    path: '/platform/me/erasure/code',
+    done: 'privacy:codeSent',
+  }),
   /** confirms with the code: the account is locked at once and erased in the background */
-  erase: endpoint<ErasureView>()({ method: 'POST', path: '/platform/me/erasure', body: erasureConfirmInput, done: 'privacy:erasureStarted' }),
-  adminFind: endpoint<ErasureSubjectView>()({ method: 'GET', path: '/platform/admin/erasure/person', query: adminFindQuery }),
-  adminErase: endpoint<ErasureView>()({ method: 'POST', path: '/platform/admin/erasure', body: adminEraseInput, done: 'privacy:erasureStarted' }),
+  erase: endpoint<ErasureView>()({
+    method: 'POST',
+    path: '/platform/me/erasure',
+    body: erasureConfirmInput,
+    done: 'privacy:erasureStarted',
+  }),
+  adminFind: endpoint<ErasureSubjectView>()({
+    method: 'GET',
+    path: '/platform/admin/erasure/person',
+    query: adminFindQuery,
+  }),
+  adminErase: endpoint<ErasureView>()({
+    method: 'POST',
+    path: '/platform/admin/erasure',
+    body: adminEraseInput,
+    done: 'privacy:erasureStarted',
+  }),
   adminList: endpoint<ErasureView[]>()({ method: 'GET', path: '/platform/admin/erasure' }),
 };

@@ -24,13 +24,30 @@ export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 export const TAXPAYER_ID_PATTERN = /^[A-Za-z0-9]{15,20}$/;
 
 /** A payment receipt as its owner sees it in the downloads. */
-export type ReceiptView = { id: number; number: string; orderId: number; orderNo: string; total: Money; paid: Money; paidAt: string; issuedAt: string };
+export type ReceiptView = {
+  id: number;
+  number: string;
+  orderId: number;
+  orderNo: string;
+  total: Money;
+  paid: Money;
+  paidAt: string;
+  issuedAt: string;
+};
 
 /** One line of a receipt, copied from the order when the receipt was issued. */
 export type ReceiptLine = { titleZh: string; titleEn: string; unit: Money; quantity: number };
 
 /** What the invoice request page knows about the order (the amount and date are prefilled from it). */
-export type InvoiceOrderView = { id: number; orderNo: string; total: Money; paid: Money; paidAt: string | null; paidDate: string | null; items: Array<{ titleZh: string; titleEn: string; quantity: number }> };
+export type InvoiceOrderView = {
+  id: number;
+  orderNo: string;
+  total: Money;
+  paid: Money;
+  paidAt: string | null;
+  paidDate: string | null;
+  items: Array<{ titleZh: string; titleEn: string; quantity: number }>;
+};
 
 export type InvoiceRequestView = {
   id: number;
@@ -62,7 +79,12 @@ export type ManagedInvoiceView = InvoiceRequestView & { applicantName: string; a
 export type InvoicePage = { rows: ManagedInvoiceView[]; total: number; page: number; size: number };
 
 const NS = 'receipts:';
-const required = (key: string, max: number) => z.string({ message: `${NS}${key}Required` }).trim().min(1, `${NS}${key}Required`).max(max, `${NS}${key}TooLong`);
+const required = (key: string, max: number) =>
+  z
+    .string({ message: `${NS}${key}Required` })
+    .trim()
+    .min(1, `${NS}${key}Required`)
+    .max(max, `${NS}${key}TooLong`);
 
 /** Spec 5 "Invoice": every field required; the taxpayer ID for a company title. */
 export const invoiceInput = z
@@ -81,7 +103,14 @@ export const invoiceInput = z
     /** YYYY-MM-DD; must equal the order's payment date in the conference's time zone */
     paidDate: required('paidDate', 10).regex(/^\d{4}-\d{2}-\d{2}$/, `${NS}paidDateRequired`),
     attendees: z
-      .array(z.string({ message: `${NS}attendeesRequired` }).trim().min(1, `${NS}attendeesRequired`).max(100, `${NS}attendeeTooLong`), { message: `${NS}attendeesRequired` })
+      .array(
+        z
+          .string({ message: `${NS}attendeesRequired` })
+          .trim()
+          .min(1, `${NS}attendeesRequired`)
+          .max(100, `${NS}attendeeTooLong`),
+        { message: `${NS}attendeesRequired` },
+      )
       .min(1, `${NS}attendeesRequired`)
       .max(50, `${NS}tooManyAttendees`),
     comment: z.string().trim().max(500, `${NS}commentTooLong`).optional().default(''),
@@ -89,7 +118,8 @@ export const invoiceInput = z
   .superRefine((v, ctx) => {
     if (v.titleType !== 'company' && !v.taxpayerId) return;
     if (!v.taxpayerId) ctx.addIssue({ code: 'custom', path: ['taxpayerId'], message: `${NS}taxpayerIdRequired` });
-    else if (!TAXPAYER_ID_PATTERN.test(v.taxpayerId)) ctx.addIssue({ code: 'custom', path: ['taxpayerId'], message: `${NS}taxpayerIdInvalid` });
+    else if (!TAXPAYER_ID_PATTERN.test(v.taxpayerId))
+      ctx.addIssue({ code: 'custom', path: ['taxpayerId'], message: `${NS}taxpayerIdInvalid` });
   });
 export type InvoiceInput = z.infer<typeof invoiceInput>;
 
@@ -110,7 +140,11 @@ export const invoiceUpdate = z.object({
 });
 export type InvoiceUpdate = z.infer<typeof invoiceUpdate>;
 
-const id = z.coerce.number({ message: `${NS}notFound` }).int(`${NS}notFound`).positive(`${NS}notFound`).max(2 ** 31);
+const id = z.coerce
+  .number({ message: `${NS}notFound` })
+  .int(`${NS}notFound`)
+  .positive(`${NS}notFound`)
+  .max(2 ** 31);
 
 const MANAGE = '/conference/platform/manage/receipt';
 
@@ -118,10 +152,27 @@ export const receiptsApi = {
   /** the caller's payment receipts (issued when their orders were paid) */
   mine: endpoint<ReceiptView[]>()({ method: 'GET', path: '/conference/receipt/mine' }),
   /** one of them as a PDF; another person's is not found */
-  pdf: endpoint<Download>()({ method: 'GET', path: '/conference/receipt/:id/pdf', params: z.object({ id }), query: z.object({ lang: z.enum(LANGS).optional() }) }),
+  pdf: endpoint<Download>()({
+    method: 'GET',
+    path: '/conference/receipt/:id/pdf',
+    params: z.object({ id }),
+    query: z.object({ lang: z.enum(LANGS).optional() }),
+  }),
   /** the invoice request of one's own paid order (spec 2.10 order/receipt/{orderId}) */
-  request: endpoint<InvoiceRequestView>()({ method: 'POST', path: '/conference/order/receipt/:orderId', params: z.object({ orderId: id }), body: invoiceInput, done: `${NS}requested` }),
+  request: endpoint<InvoiceRequestView>()({
+    method: 'POST',
+    path: '/conference/order/receipt/:orderId',
+    params: z.object({ orderId: id }),
+    body: invoiceInput,
+    done: `${NS}requested`,
+  }),
   list: endpoint<InvoicePage>()({ method: 'GET', path: MANAGE, query: invoiceQuery }),
-  update: endpoint<ManagedInvoiceView>()({ method: 'POST', path: `${MANAGE}/:id/save`, params: z.object({ id }), body: invoiceUpdate, done: `${NS}saved` }),
+  update: endpoint<ManagedInvoiceView>()({
+    method: 'POST',
+    path: `${MANAGE}/:id/save`,
+    params: z.object({ id }),
+    body: invoiceUpdate,
+    done: `${NS}saved`,
+  }),
   excel: endpoint<Download>()({ method: 'POST', path: `${MANAGE}/export`, body: orEmpty(invoiceQuery) }),
 };

@@ -30,13 +30,22 @@ export type RegistrantDetails = RegistrantListRow & { userId: number; answers: R
 
 export type FormVersionView = { version: string; registrants: number; updatedAt: string | null };
 
-
 /** pageQuery (spec 7): a registrant with their answers as {field, title, value}. */
-export type RegistrantContent = { id: number; code: string; email: string; createTime: string; content: Array<{ field: string; title: string; value: string }> };
+export type RegistrantContent = {
+  id: number;
+  code: string;
+  email: string;
+  createTime: string;
+  content: Array<{ field: string; title: string; value: string }>;
+};
 export type RegistrantContentPage = { rows: RegistrantContent[]; total: number };
 
 /** getEdugainInfo (spec 7): the signed-in person and the federated identities they sign in with. */
-export type EdugainInfo = { email: string; trueName: string; providers: Array<{ kind: string; zname: string; ename: string }> };
+export type EdugainInfo = {
+  email: string;
+  trueName: string;
+  providers: Array<{ kind: string; zname: string; ename: string }>;
+};
 
 /** The page size of the registrant list (spec 2.12, 9). */
 export const REGISTRANT_PAGE_SIZE = 20;

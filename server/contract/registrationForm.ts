@@ -9,11 +9,37 @@ import type { z } from 'zod';
 import { endpoint, type Endpoint } from './endpoint';
 
 /** The common items a manager can switch between required, optional and hidden. */
-export const COMMON_ITEMS = ['name', 'email', 'tel', 'country', 'unit', 'post', 'gender', 'birthDay', 'idCard', 'passport', 'profile', 'fax', 'address', 'comment', 'photo'] as const;
+export const COMMON_ITEMS = [
+  'name',
+  'email',
+  'tel',
+  'country',
+  'unit',
+  'post',
+  'gender',
+  'birthDay',
+  'idCard',
+  'passport',
+  'profile',
+  'fax',
+  'address',
+  'comment',
+  'photo',
+] as const;
 export type CommonItem = (typeof COMMON_ITEMS)[number];
 
 /** Custom item types (spec 9 "Registration-form custom item types"). */
-export const CUSTOM_TYPES = ['input', 'textarea', 'date', 'radio', 'checkBox', 'select', 'multiSelect', 'file', 'city'] as const;
+export const CUSTOM_TYPES = [
+  'input',
+  'textarea',
+  'date',
+  'radio',
+  'checkBox',
+  'select',
+  'multiSelect',
+  'file',
+  'city',
+] as const;
 export type CustomType = (typeof CUSTOM_TYPES)[number];
 
 /** How an item is shown: every common and custom item has one of these. */
@@ -25,7 +51,14 @@ export type FieldMode = (typeof FIELD_MODES)[number];
 export const DEFAULT_VERSION = 'default';
 
 /** Types whose answer is picked from options, and whose message is 'please select'. */
-export const CHOICE_TYPES: ReadonlySet<ItemType> = new Set<ItemType>(['radio', 'checkBox', 'select', 'multiSelect', 'country', 'city']);
+export const CHOICE_TYPES: ReadonlySet<ItemType> = new Set<ItemType>([
+  'radio',
+  'checkBox',
+  'select',
+  'multiSelect',
+  'country',
+  'city',
+]);
 /** Types whose answer is a list. */
 export const LIST_TYPES: ReadonlySet<ItemType> = new Set<ItemType>(['checkBox', 'multiSelect', 'file', 'photo']);
 export const OPTION_TYPES: ReadonlySet<ItemType> = new Set<ItemType>(['radio', 'checkBox', 'select', 'multiSelect']);
@@ -73,11 +106,41 @@ type Post<P extends string, B, O = null> = Endpoint<'POST', P, Body<B>, undefine
 
 /** The endpoints the registration form calls; registration.ts adds each one's schemas. */
 export const registrationFormApi = {
-  register: endpoint<{ code: string; redirect: string }>()({ method: 'POST', path: USER, done: 'registration:success' }) as unknown as Post<typeof USER, { version?: string; answers: Answers; noticeAccepted?: boolean }, { code: string; redirect: string }>,
-  updateOwn: endpoint()({ method: 'PUT', path: USER, done: 'registration:saved' }) as unknown as Endpoint<'PUT', typeof USER, Body<{ answers: Answers }>>,
+  register: endpoint<{ code: string; redirect: string }>()({
+    method: 'POST',
+    path: USER,
+    done: 'registration:success',
+  }) as unknown as Post<
+    typeof USER,
+    { version?: string; answers: Answers; noticeAccepted?: boolean },
+    { code: string; redirect: string }
+  >,
+  updateOwn: endpoint()({ method: 'PUT', path: USER, done: 'registration:saved' }) as unknown as Endpoint<
+    'PUT',
+    typeof USER,
+    Body<{ answers: Answers }>
+  >,
   withdrawOwn: endpoint()({ method: 'POST', path: `${USER}/withdraw`, done: 'registration:withdrawn' }),
   /** multipart, one file; answers 'temp/' + the stored name */
-  tempUpload: endpoint<string>()({ method: 'POST', path: `${USER}/temp/upload` }) as unknown as Endpoint<'POST', `${typeof USER}/temp/upload`, undefined, Body<{ kind?: 'attachment' | 'photo' }>, undefined, string>,
-  add: endpoint<{ id: number; code: string; mailed: boolean }>()({ method: 'POST', path: `${USER}/addUser`, done: 'registration:added' }) as unknown as Post<`${typeof USER}/addUser`, { version?: string; answers: Answers }, { id: number; code: string; mailed: boolean }>,
-  update: endpoint()({ method: 'POST', path: `${USER}/updateUser`, done: 'registration:saved' }) as unknown as Post<`${typeof USER}/updateUser`, { id?: number; answers: Answers }>,
+  tempUpload: endpoint<string>()({ method: 'POST', path: `${USER}/temp/upload` }) as unknown as Endpoint<
+    'POST',
+    `${typeof USER}/temp/upload`,
+    undefined,
+    Body<{ kind?: 'attachment' | 'photo' }>,
+    undefined,
+    string
+  >,
+  add: endpoint<{ id: number; code: string; mailed: boolean }>()({
+    method: 'POST',
+    path: `${USER}/addUser`,
+    done: 'registration:added',
+  }) as unknown as Post<
+    `${typeof USER}/addUser`,
+    { version?: string; answers: Answers },
+    { id: number; code: string; mailed: boolean }
+  >,
+  update: endpoint()({ method: 'POST', path: `${USER}/updateUser`, done: 'registration:saved' }) as unknown as Post<
+    `${typeof USER}/updateUser`,
+    { id?: number; answers: Answers }
+  >,
 };

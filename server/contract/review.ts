@@ -40,7 +40,14 @@ export type ReviewSettings = {
   saved: boolean;
 };
 
-export type ReviewRule = { id: number; titleZh: string; titleEn: string; display: boolean; enabled: boolean; sort: number };
+export type ReviewRule = {
+  id: number;
+  titleZh: string;
+  titleEn: string;
+  display: boolean;
+  enabled: boolean;
+  sort: number;
+};
 
 export type ReviewConfig = { settings: ReviewSettings; rules: ReviewRule[] };
 
@@ -52,7 +59,15 @@ export const DEFAULT_SCORES: ScoreRule[] = [
   { key: 'recommendation', enabled: true, max: 10, weight: 10 },
 ];
 
-export const DEFAULT_REVIEW_SETTINGS: ReviewSettings = { blind: true, chairFinal: false, scores: DEFAULT_SCORES, reviewersPerPaper: 3, maxPerReviewer: 0, deadline: '', saved: false };
+export const DEFAULT_REVIEW_SETTINGS: ReviewSettings = {
+  blind: true,
+  chairFinal: false,
+  scores: DEFAULT_SCORES,
+  reviewersPerPaper: 3,
+  maxPerReviewer: 0,
+  deadline: '',
+  saved: false,
+};
 
 /** '' or a real calendar day written YYYY-MM-DD (not 2026-02-30). */
 export function isDeadline(value: string): boolean {
@@ -62,7 +77,8 @@ export function isDeadline(value: string): boolean {
   return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value;
 }
 
-const int = (key: string, min: number, max: number) => z.coerce.number({ message: key }).int(key).min(min, key).max(max, key);
+const int = (key: string, min: number, max: number) =>
+  z.coerce.number({ message: key }).int(key).min(min, key).max(max, key);
 
 const scoreRule = z.object({
   key: z.enum(SCORE_KEYS, { message: 'review:scoreUnknown' }),
@@ -74,7 +90,8 @@ const scoreRule = z.object({
 /** Every score named once, in spec order; at least one in use, and the weights of those in use not all zero. */
 export function scoresProblem(scores: ScoreRule[]): [string, string] | null {
   const keys = scores.map((s) => s.key);
-  if (keys.length !== SCORE_KEYS.length || SCORE_KEYS.some((k) => !keys.includes(k))) return ['scores', 'review:scoresIncomplete'];
+  if (keys.length !== SCORE_KEYS.length || SCORE_KEYS.some((k) => !keys.includes(k)))
+    return ['scores', 'review:scoresIncomplete'];
   const used = scores.filter((s) => s.enabled);
   if (!used.length) return ['scores', 'review:noScore'];
   if (!used.some((s) => s.weight > 0)) return ['scores', 'review:weightsZero'];
@@ -85,11 +102,18 @@ export const settingsInput = z
   .object({
     blind: z.boolean({ message: 'review:flagInvalid' }),
     chairFinal: z.boolean({ message: 'review:flagInvalid' }),
-    scores: z.array(scoreRule, { message: 'review:scoresIncomplete' }).max(SCORE_KEYS.length, 'review:scoresIncomplete'),
+    scores: z
+      .array(scoreRule, { message: 'review:scoresIncomplete' })
+      .max(SCORE_KEYS.length, 'review:scoresIncomplete'),
     reviewersPerPaper: int('review:reviewersPerPaperInvalid', 1, REVIEW_LIMITS.reviewersPerPaper),
     maxPerReviewer: int('review:maxPerReviewerInvalid', 0, REVIEW_LIMITS.maxPerReviewer),
     // left out (an older client): the deadline saved stays as it is
-    deadline: z.string({ message: 'review:deadlineInvalid' }).trim().max(10, 'review:deadlineInvalid').refine(isDeadline, 'review:deadlineInvalid').optional(),
+    deadline: z
+      .string({ message: 'review:deadlineInvalid' })
+      .trim()
+      .max(10, 'review:deadlineInvalid')
+      .refine(isDeadline, 'review:deadlineInvalid')
+      .optional(),
   })
   .superRefine((v, ctx) => {
     const problem = scoresProblem(v.scores);
@@ -123,14 +147,41 @@ export function rulePoints(title: string): string[] {
 }
 
 const CONFIG = '/conference/platform/config/review';
-const idParam = z.object({ id: z.coerce.number({ message: 'review:ruleNotFound' }).int('review:ruleNotFound').positive('review:ruleNotFound').max(2 ** 31, 'review:ruleNotFound') });
+const idParam = z.object({
+  id: z.coerce
+    .number({ message: 'review:ruleNotFound' })
+    .int('review:ruleNotFound')
+    .positive('review:ruleNotFound')
+    .max(2 ** 31, 'review:ruleNotFound'),
+});
 
 export const reviewApi = {
   config: endpoint<ReviewConfig>()({ method: 'GET', path: CONFIG }),
-  saveSettings: endpoint<ReviewConfig>()({ method: 'PUT', path: `${CONFIG}/settings`, body: settingsInput, done: 'review:saved' }),
-  createRule: endpoint<ReviewConfig>()({ method: 'POST', path: `${CONFIG}/rules`, body: ruleInput, done: 'review:saved' }),
-  updateRule: endpoint<ReviewConfig>()({ method: 'PUT', path: `${CONFIG}/rules/:id`, params: idParam, body: ruleInput, done: 'review:saved' }),
-  removeRule: endpoint<ReviewConfig>()({ method: 'DELETE', path: `${CONFIG}/rules/:id`, params: idParam, done: 'review:deleted' }),
+  saveSettings: endpoint<ReviewConfig>()({
+    method: 'PUT',
+    path: `${CONFIG}/settings`,
+    body: settingsInput,
+    done: 'review:saved',
+  }),
+  createRule: endpoint<ReviewConfig>()({
+    method: 'POST',
+    path: `${CONFIG}/rules`,
+    body: ruleInput,
+    done: 'review:saved',
+  }),
+  updateRule: endpoint<ReviewConfig>()({
+    method: 'PUT',
+    path: `${CONFIG}/rules/:id`,
+    params: idParam,
+    body: ruleInput,
+    done: 'review:saved',
+  }),
+  removeRule: endpoint<ReviewConfig>()({
+    method: 'DELETE',
+    path: `${CONFIG}/rules/:id`,
+    params: idParam,
+    done: 'review:deleted',
+  }),
 };
 
 /** The review screens' paths live in a zod-free file: the reviewer's islands need only them. */

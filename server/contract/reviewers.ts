@@ -36,12 +36,20 @@ export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
 
 const NS = 'reviewers:';
 const text = (max: number, key: string) => z.string({ message: key }).trim().max(max, key);
-const id = (key: string) => z.coerce.number({ message: key }).int(key).positive(key).max(2 ** 31, key);
+const id = (key: string) =>
+  z.coerce
+    .number({ message: key })
+    .int(key)
+    .positive(key)
+    .max(2 ** 31, key);
 
 /** A reviewer's address: the platform's e-mail rule, lower-cased. */
 export const reviewerEmail = emailField;
 
-const phone = text(REVIEWER_LIMITS.phone, 'phoneRequire').refine((v) => v === '' || PHONE_PATTERN.test(v), 'phoneRequire');
+const phone = text(REVIEWER_LIMITS.phone, 'phoneRequire').refine(
+  (v) => v === '' || PHONE_PATTERN.test(v),
+  'phoneRequire',
+);
 
 /** What a manager types when adding one reviewer: the address; the rest the reviewer may complete on activation. */
 export const addInput = z.object({
@@ -64,7 +72,9 @@ export type RoleInput = z.output<typeof roleInput>;
 /** 'invite': the activation mail again, with a fresh link (unactivated reviewers only); 'message': a free text. */
 export const mailInput = z
   .object({
-    ids: z.array(id(`${NS}notFound`), { message: `${NS}selectToMail` }).max(REVIEWER_LIMITS.mailIds, `${NS}tooManySelected`),
+    ids: z
+      .array(id(`${NS}notFound`), { message: `${NS}selectToMail` })
+      .max(REVIEWER_LIMITS.mailIds, `${NS}tooManySelected`),
     kind: z.enum(['invite', 'message'], { message: `${NS}mailKindInvalid` }).default('message'),
     subject: text(REVIEWER_LIMITS.subject, `${NS}subjectTooLong`).default(''),
     content: text(REVIEWER_LIMITS.content, `${NS}contentTooLong`).default(''),
@@ -86,22 +96,29 @@ export const checkQuery = z.object({
 const required = (max: number, key: string) => z.string({ message: key }).trim().min(1, key).max(max, `${NS}tooLong`);
 
 /** Spec 5 "Reviewer activation": every field but middleName required; the password only for people without an account. */
-export const activeInput = z
-  .object({
-    key: z.string({ message: `${NS}activationGone` }).min(1, `${NS}activationGone`).max(100, `${NS}activationGone`),
-    lastName: required(REVIEWER_LIMITS.name, `${NS}lastNameRequired`),
-    middleName: text(REVIEWER_LIMITS.name, `${NS}tooLong`).default(''),
-    firstName: required(REVIEWER_LIMITS.name, `${NS}firstNameRequired`),
-    fullName: required(REVIEWER_LIMITS.fullName, `${NS}fullNameRequired`),
-    unit: required(REVIEWER_LIMITS.unit, `${NS}unitRequired`),
-    phone: z.string({ message: 'phoneRequire' }).trim().min(1, 'phoneRequire').max(REVIEWER_LIMITS.phone, 'phoneRequire').regex(PHONE_PATTERN, 'phoneRequire'),
-    countryArea: required(REVIEWER_LIMITS.country, `${NS}countryRequired`),
-    direction: required(REVIEWER_LIMITS.direction, `${NS}directionRequired`),
-    password: z.string({ message: 'passwordRequire' }).max(128, 'passwordCheck').optional(),
-    confirmPassword: z.string({ message: 'confirmPasswordRequire' }).max(128, 'passwordCheck').optional(),
-    /** the activation page's language: the reviewer's mail is written in it from then on */
-    lang: z.enum(['zh', 'en'], { message: 'commonMsg.invalidInput' }).optional(),
-  });
+export const activeInput = z.object({
+  key: z
+    .string({ message: `${NS}activationGone` })
+    .min(1, `${NS}activationGone`)
+    .max(100, `${NS}activationGone`),
+  lastName: required(REVIEWER_LIMITS.name, `${NS}lastNameRequired`),
+  middleName: text(REVIEWER_LIMITS.name, `${NS}tooLong`).default(''),
+  firstName: required(REVIEWER_LIMITS.name, `${NS}firstNameRequired`),
+  fullName: required(REVIEWER_LIMITS.fullName, `${NS}fullNameRequired`),
+  unit: required(REVIEWER_LIMITS.unit, `${NS}unitRequired`),
+  phone: z
+    .string({ message: 'phoneRequire' })
+    .trim()
+    .min(1, 'phoneRequire')
+    .max(REVIEWER_LIMITS.phone, 'phoneRequire')
+    .regex(PHONE_PATTERN, 'phoneRequire'),
+  countryArea: required(REVIEWER_LIMITS.country, `${NS}countryRequired`),
+  direction: required(REVIEWER_LIMITS.direction, `${NS}directionRequired`),
+  password: z.string({ message: 'passwordRequire' }).max(128, 'passwordCheck').optional(),
+  confirmPassword: z.string({ message: 'confirmPasswordRequire' }).max(128, 'passwordCheck').optional(),
+  /** the activation page's language: the reviewer's mail is written in it from then on */
+  lang: z.enum(['zh', 'en'], { message: 'commonMsg.invalidInput' }).optional(),
+});
 export type ActiveInput = z.output<typeof activeInput>;
 
 /** The password rules of the sign-up, for someone without an account: [field, message] or null. */
@@ -147,7 +164,7 @@ export type AddResult = { reviewer: ReviewerView; mailWithheld: boolean };
 export type ImportRowError = { row: number; field: ImportColumn | 'file'; message: string };
 /**
  * A saved import: `added` new reviewers (each invited, but `mailWithheld` of them), and the rows an
- * earlier run of the same sheet had saved before it stopped (`alreadyImported`: see reviewerImport.ts).
+ * earlier run of the same sheet had saved before it stopped (`alreadyImported`: see reviewers/import.ts).
  */
 export type ImportResult = { added: number; mailWithheld: number; alreadyImported: number };
 /** A refused import: nothing saved; every bad row with its number, as the sheet shows it. */
@@ -169,10 +186,36 @@ export type MailResult = { sent: number; skipped: number; withheld: number };
 
 /** server/modules/review/conflicts: why a reviewer may be partial to a manuscript */
 export type ConflictReason = 'samePerson' | 'authorDeclared' | 'coAuthor' | 'sameInstitution' | 'sameDomain';
-export type ConflictSuggestion = { submissionId: number; number: string; title: string; reason: ConflictReason; detail: string };
-export type StoredConflict = { submissionId: number; number: string; title: string; state: string; reason: string; note: string };
-export type ReviewSummary = { submissionId: number; number: string; title: string; state: string; opinion: string | null; submittedAt: string | null };
-export type ReviewerInfo = { reviewer: ReviewerView; sessions: SessionChoice[]; conflicts: StoredConflict[]; suggestions: ConflictSuggestion[]; reviews: ReviewSummary[] };
+export type ConflictSuggestion = {
+  submissionId: number;
+  number: string;
+  title: string;
+  reason: ConflictReason;
+  detail: string;
+};
+export type StoredConflict = {
+  submissionId: number;
+  number: string;
+  title: string;
+  state: string;
+  reason: string;
+  note: string;
+};
+export type ReviewSummary = {
+  submissionId: number;
+  number: string;
+  title: string;
+  state: string;
+  opinion: string | null;
+  submittedAt: string | null;
+};
+export type ReviewerInfo = {
+  reviewer: ReviewerView;
+  sessions: SessionChoice[];
+  conflicts: StoredConflict[];
+  suggestions: ConflictSuggestion[];
+  reviews: ReviewSummary[];
+};
 
 /** What the activation page shows of the record a key opens (never the key's hash). */
 export type ActivationView = {
@@ -214,6 +257,11 @@ export const reviewerApi = {
   activate: endpoint<null>()({ method: 'POST', path: `${BASE}/active`, body: activeInput, done: `${NS}activated` }),
   roles: endpoint<RoleView[]>()({ method: 'GET', path: `${BASE}/role/:id`, params: idParam }),
   setRole: endpoint<RoleView[]>()({ method: 'POST', path: `${BASE}/role`, body: roleInput, done: `${NS}saved` }),
-  removeRole: endpoint<RoleView[]>()({ method: 'DELETE', path: `${BASE}/role/:id`, params: roleIdParam, done: `${NS}deleted` }),
+  removeRole: endpoint<RoleView[]>()({
+    method: 'DELETE',
+    path: `${BASE}/role/:id`,
+    params: roleIdParam,
+    done: `${NS}deleted`,
+  }),
   mail: endpoint<MailResult>()({ method: 'POST', path: `${BASE}/mail`, body: mailInput, done: `${NS}mailed` }),
 };

@@ -20,13 +20,32 @@ export type ReviewState = 'assigned' | 'draft' | 'submitted';
 export const REVIEWING_LIMITS = { answer: 1000, comment: 5000, decisionComment: 5000 } as const;
 
 /** A detail rule as the reviewer answers it: its title split into points (server/contract/review.ts rulePoints). */
-export type RuleForm = { id: number; titleZh: string; titleEn: string; pointsZh: string[]; pointsEn: string[]; display: boolean };
+export type RuleForm = {
+  id: number;
+  titleZh: string;
+  titleEn: string;
+  pointsZh: string[];
+  pointsEn: string[];
+  display: boolean;
+};
 
 /** One review as written: scores by key, one answer per point of each rule by rule id. */
-export type ReviewBody = { scores: Record<string, number>; answers: Record<string, string[]>; opinion: ReviewOpinion | null; comment: string };
+export type ReviewBody = {
+  scores: Record<string, number>;
+  answers: Record<string, string[]>;
+  opinion: ReviewOpinion | null;
+  comment: string;
+};
 
 /** A review as a chair or a manager reads it (reviewer names: not for authors when blind). */
-export type ReviewSummary = ReviewBody & { id: number; reviewerId: number; reviewer: string; state: ReviewState; weighted: number | null; submittedAt: string | null };
+export type ReviewSummary = ReviewBody & {
+  id: number;
+  reviewerId: number;
+  reviewer: string;
+  state: ReviewState;
+  weighted: number | null;
+  submittedAt: string | null;
+};
 
 export type DecisionView = {
   chairOpinion: ReviewOpinion | null;
@@ -126,31 +145,61 @@ export type ReviewPanel = {
 export type AuthorReviews = {
   result: ReviewOpinion;
   comment: string;
-  reviews: Array<{ reviewer: string; comment: string; answers: Array<{ titleZh: string; titleEn: string; pointsZh: string[]; pointsEn: string[]; answers: string[] }> }>;
+  reviews: Array<{
+    reviewer: string;
+    comment: string;
+    answers: Array<{ titleZh: string; titleEn: string; pointsZh: string[]; pointsEn: string[]; answers: string[] }>;
+  }>;
 };
 
-const id = (key: string) => z.coerce.number({ message: key }).int(key).positive(key).max(2 ** 31, key);
+const id = (key: string) =>
+  z.coerce
+    .number({ message: key })
+    .int(key)
+    .positive(key)
+    .max(2 ** 31, key);
 const opinion = z.enum(REVIEW_OPINIONS, { message: 'reviewing:opinionInvalid' });
 
 /** The shape only; the scores' keys and ranges and the rules are checked against the conference's configuration. */
 export const reviewInput = z.object({
   scores: z.record(z.string().max(40), z.unknown(), { message: 'reviewing:scoresInvalid' }).default({}),
   answers: z
-    .record(z.string().max(12), z.array(z.string().max(REVIEWING_LIMITS.answer, 'reviewing:answerTooLong'), { message: 'reviewing:answersInvalid' }).max(50, 'reviewing:answersInvalid'), { message: 'reviewing:answersInvalid' })
+    .record(
+      z.string().max(12),
+      z
+        .array(z.string().max(REVIEWING_LIMITS.answer, 'reviewing:answerTooLong'), {
+          message: 'reviewing:answersInvalid',
+        })
+        .max(50, 'reviewing:answersInvalid'),
+      { message: 'reviewing:answersInvalid' },
+    )
     .default({}),
   opinion: opinion.nullable().default(null),
-  comment: z.string({ message: 'reviewing:commentInvalid' }).max(REVIEWING_LIMITS.comment, 'reviewing:commentTooLong').default(''),
+  comment: z
+    .string({ message: 'reviewing:commentInvalid' })
+    .max(REVIEWING_LIMITS.comment, 'reviewing:commentTooLong')
+    .default(''),
 });
 export type ReviewInput = z.output<typeof reviewInput>;
 
 /** What the result mail carries of the reviews, as the one who decides chooses (never a reviewer's name). */
 export const decisionMail = z
-  .object({ comments: z.boolean({ message: 'reviewing:mailChoiceInvalid' }).default(false), scores: z.boolean({ message: 'reviewing:mailChoiceInvalid' }).default(false) }, { message: 'reviewing:mailChoiceInvalid' })
+  .object(
+    {
+      comments: z.boolean({ message: 'reviewing:mailChoiceInvalid' }).default(false),
+      scores: z.boolean({ message: 'reviewing:mailChoiceInvalid' }).default(false),
+    },
+    { message: 'reviewing:mailChoiceInvalid' },
+  )
   .default({ comments: false, scores: false });
 export type DecisionMail = z.output<typeof decisionMail>;
 export const decisionInput = z.object({
   opinion,
-  comment: z.string({ message: 'reviewing:commentInvalid' }).trim().max(REVIEWING_LIMITS.decisionComment, 'reviewing:commentTooLong').default(''),
+  comment: z
+    .string({ message: 'reviewing:commentInvalid' })
+    .trim()
+    .max(REVIEWING_LIMITS.decisionComment, 'reviewing:commentTooLong')
+    .default(''),
   mail: decisionMail,
 });
 export type DecisionInput = z.output<typeof decisionInput>;
@@ -170,12 +219,43 @@ const idParam = z.object({ id: id('reviewing:notFound') });
 export const reviewingApi = {
   home: endpoint<ReviewerHome>()({ method: 'GET', path: `${REVIEW}/tasks` }),
   screen: endpoint<ReviewScreen>()({ method: 'GET', path: `${REVIEW}/:id`, params: idParam }),
-  saveDraft: endpoint<ReviewScreen>()({ method: 'PUT', path: `${REVIEW}/:id`, params: idParam, body: reviewInput, done: 'reviewing:draftSaved' }),
-  submit: endpoint<ReviewScreen>()({ method: 'POST', path: `${REVIEW}/:id/submit`, params: idParam, body: reviewInput, done: 'reviewing:submitted' }),
+  saveDraft: endpoint<ReviewScreen>()({
+    method: 'PUT',
+    path: `${REVIEW}/:id`,
+    params: idParam,
+    body: reviewInput,
+    done: 'reviewing:draftSaved',
+  }),
+  submit: endpoint<ReviewScreen>()({
+    method: 'POST',
+    path: `${REVIEW}/:id/submit`,
+    params: idParam,
+    body: reviewInput,
+    done: 'reviewing:submitted',
+  }),
   /** the manuscript's file for its reviewers and its session's chairs (not the managers' route) */
-  file: endpoint<Download>()({ method: 'GET', path: `${REVIEW}/:id/file/:slot`, params: z.object({ id: id('reviewing:notFound'), slot: z.enum(['abstractFile', 'fullTextFile'], { message: 'reviewing:notFound' }) }) }),
-  chairOpinion: endpoint<ReviewScreen>()({ method: 'POST', path: `${REVIEW}/:id/chair`, params: idParam, body: decisionInput, done: 'reviewing:chairSaved' }),
+  file: endpoint<Download>()({
+    method: 'GET',
+    path: `${REVIEW}/:id/file/:slot`,
+    params: z.object({
+      id: id('reviewing:notFound'),
+      slot: z.enum(['abstractFile', 'fullTextFile'], { message: 'reviewing:notFound' }),
+    }),
+  }),
+  chairOpinion: endpoint<ReviewScreen>()({
+    method: 'POST',
+    path: `${REVIEW}/:id/chair`,
+    params: idParam,
+    body: decisionInput,
+    done: 'reviewing:chairSaved',
+  }),
   /** managers: the review panel and the final opinion */
   panel: endpoint<ReviewPanel>()({ method: 'GET', path: `${REVIEW}/:id/panel`, params: idParam }),
-  finalOpinion: endpoint<ReviewPanel>()({ method: 'POST', path: `${REVIEW}/:id/final`, params: idParam, body: decisionInput, done: 'reviewing:finalSaved' }),
+  finalOpinion: endpoint<ReviewPanel>()({
+    method: 'POST',
+    path: `${REVIEW}/:id/final`,
+    params: idParam,
+    body: decisionInput,
+    done: 'reviewing:finalSaved',
+  }),
 };

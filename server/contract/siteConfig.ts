@@ -28,7 +28,17 @@ export const SITE_LIMITS = {
   exteriorName: 20,
 } as const;
 
-export const BILINGUAL_FIELDS = ['conferenceName', 'firstTitle', 'secondTitle', 'thirdTitle', 'shortTitle', 'department', 'city', 'venue', 'registerLabel'] as const;
+export const BILINGUAL_FIELDS = [
+  'conferenceName',
+  'firstTitle',
+  'secondTitle',
+  'thirdTitle',
+  'shortTitle',
+  'department',
+  'city',
+  'venue',
+  'registerLabel',
+] as const;
 export type BilingualField = (typeof BILINGUAL_FIELDS)[number];
 
 /** Fields that must be filled in every language the site uses. */
@@ -90,7 +100,13 @@ export type FeedbackType = Pair;
 const feedbackTypeItem = z.preprocess(
   (v) => (typeof v === 'string' ? { zh: v, en: v } : v),
   z
-    .object({ zh: text(SITE_LIMITS.feedbackType, 'manageSite:feedbackTypeTooLong'), en: text(SITE_LIMITS.feedbackType, 'manageSite:feedbackTypeTooLong') }, { message: INVALID })
+    .object(
+      {
+        zh: text(SITE_LIMITS.feedbackType, 'manageSite:feedbackTypeTooLong'),
+        en: text(SITE_LIMITS.feedbackType, 'manageSite:feedbackTypeTooLong'),
+      },
+      { message: INVALID },
+    )
     .refine((v) => v.zh !== '' || v.en !== '', { message: 'manageSite:feedbackTypeEmpty' })
     .transform((v) => ({ zh: v.zh || v.en, en: v.en || v.zh })),
 );
@@ -103,7 +119,8 @@ export function parseFeedbackTypes(stored: unknown): FeedbackType[] {
       const [zh, en] = item.includes(' / ') ? item.split(' / ', 2).map((x) => x.trim()) : [item, item];
       return item.trim() ? [{ zh: zh || en, en: en || zh }] : [];
     }
-    if (item && typeof item === 'object' && typeof item.zh === 'string' && typeof item.en === 'string') return [{ zh: item.zh, en: item.en }];
+    if (item && typeof item === 'object' && typeof item.zh === 'string' && typeof item.en === 'string')
+      return [{ zh: item.zh, en: item.en }];
     return [];
   });
 }
@@ -112,9 +129,12 @@ export function parseFeedbackTypes(stored: unknown): FeedbackType[] {
 export const feedbackTypeIn = (type: FeedbackType, lang: 'zh' | 'en'): string => textIn(type, lang);
 
 /** What a feedback stores as its type: both names, once when they are the same. */
-export const feedbackTypeLabel = (type: FeedbackType): string => (type.zh === type.en ? type.zh : `${type.zh} / ${type.en}`);
+export const feedbackTypeLabel = (type: FeedbackType): string =>
+  type.zh === type.en ? type.zh : `${type.zh} / ${type.en}`;
 
-const optionalId = z.union([z.null(), z.number({ message: INVALID }).int(INVALID).positive(INVALID)], { message: INVALID });
+const optionalId = z.union([z.null(), z.number({ message: INVALID }).int(INVALID).positive(INVALID)], {
+  message: INVALID,
+});
 
 const date = (key: string) =>
   z.union([z.null(), z.string({ message: key }).transform((v) => v.trim())], { message: key }).transform((v, ctx) => {
@@ -128,7 +148,9 @@ const imagePath = (key: string) =>
   z
     .string({ message: key })
     .transform((v) => v.trim())
-    .refine((v) => v === '' || (/^\/[A-Za-z0-9._~\-/]+$/.test(v) && !v.includes('..') && v.length <= 500), { message: key });
+    .refine((v) => v === '' || (/^\/[A-Za-z0-9._~\-/]+$/.test(v) && !v.includes('..') && v.length <= 500), {
+      message: key,
+    });
 
 export const websiteConfigInput = z
   .object({
@@ -146,7 +168,9 @@ export const websiteConfigInput = z
     disciplineId: optionalId,
     startDate: date('manageSite:dateInvalid'),
     endDate: date('manageSite:dateInvalid'),
-    languageType: z.enum([LANGUAGE_TYPE.zhOnly, LANGUAGE_TYPE.enOnly, LANGUAGE_TYPE.bilingual], { message: 'manageSite:languageTypeInvalid' }),
+    languageType: z.enum([LANGUAGE_TYPE.zhOnly, LANGUAGE_TYPE.enOnly, LANGUAGE_TYPE.bilingual], {
+      message: 'manageSite:languageTypeInvalid',
+    }),
     contacts: z
       .string({ message: INVALID })
       .transform((v) => v.replace(/\r\n?/g, '\n').trim())
@@ -161,21 +185,36 @@ export const websiteConfigInput = z
         const seen = new Set<string>();
         list.forEach((item, index) => {
           const names = [...new Set([item.zh, item.en])];
-          if (names.some((n) => seen.has(n))) ctx.addIssue({ code: 'custom', message: 'manageSite:feedbackTypeDuplicate', path: [index] });
+          if (names.some((n) => seen.has(n)))
+            ctx.addIssue({ code: 'custom', message: 'manageSite:feedbackTypeDuplicate', path: [index] });
           names.forEach((n) => seen.add(n));
         });
       }),
   })
   .superRefine((v, ctx) => {
     // The languages the site uses need their first and short titles (spec 2.4 fills them in).
-    const langs = v.languageType === LANGUAGE_TYPE.zhOnly ? (['zh'] as const) : v.languageType === LANGUAGE_TYPE.enOnly ? (['en'] as const) : (['zh', 'en'] as const);
+    const langs =
+      v.languageType === LANGUAGE_TYPE.zhOnly
+        ? (['zh'] as const)
+        : v.languageType === LANGUAGE_TYPE.enOnly
+          ? (['en'] as const)
+          : (['zh', 'en'] as const);
     for (const field of REQUIRED_BILINGUAL) {
       for (const lang of langs) {
-        if (!v[field][lang]) ctx.addIssue({ code: 'custom', message: `manageSite:${field}${lang === 'zh' ? 'Zh' : 'En'}Required`, path: [field, lang] });
+        if (!v[field][lang])
+          ctx.addIssue({
+            code: 'custom',
+            message: `manageSite:${field}${lang === 'zh' ? 'Zh' : 'En'}Required`,
+            path: [field, lang],
+          });
       }
     }
     if ((v.startDate === null) !== (v.endDate === null)) {
-      ctx.addIssue({ code: 'custom', message: 'manageSite:datesBoth', path: [v.startDate === null ? 'startDate' : 'endDate'] });
+      ctx.addIssue({
+        code: 'custom',
+        message: 'manageSite:datesBoth',
+        path: [v.startDate === null ? 'startDate' : 'endDate'],
+      });
     } else if (v.startDate && v.endDate && v.startDate > v.endDate) {
       ctx.addIssue({ code: 'custom', message: 'manageSite:dateOrder', path: ['endDate'] });
     }
@@ -184,7 +223,9 @@ export const websiteConfigInput = z
 /** The editable website configuration, as the find call answers and the save call keeps it. */
 export type WebsiteConfigValues = z.output<typeof websiteConfigInput>;
 
-export const domainInput = z.object({ domain: z.string({ message: 'manageSite:domainInvalid' }).max(300, 'manageSite:domainInvalid') });
+export const domainInput = z.object({
+  domain: z.string({ message: 'manageSite:domainInvalid' }).max(300, 'manageSite:domainInvalid'),
+});
 
 const exteriorName = z
   .string({ message: 'manageSite:exteriorNameRequired' })
@@ -225,8 +266,17 @@ export type WebsiteConfigView = {
   bannerFallback: string;
 };
 
-export type ExteriorItem = { id: number; name: string; thumbnail: string; inUse: boolean; templates: number; pages: number };
-export type ExteriorDetail = ExteriorItem & { templateList: Array<{ id: number; name: string; kind: 'page' | 'common' | null; isMobile: boolean }> };
+export type ExteriorItem = {
+  id: number;
+  name: string;
+  thumbnail: string;
+  inUse: boolean;
+  templates: number;
+  pages: number;
+};
+export type ExteriorDetail = ExteriorItem & {
+  templateList: Array<{ id: number; name: string; kind: 'page' | 'common' | null; isMobile: boolean }>;
+};
 
 /** A discipline of the picker, with its sub-disciplines, named in the reader's language. */
 export type DisciplineNode = { id: number; code: string; name: string; children: DisciplineNode[] };

@@ -74,21 +74,33 @@ export type SubmissionSettings = {
   editAfterAccept: boolean;
 };
 
-const day = (required: string) => z.string({ message: required }).trim().min(1, required).refine(isDay, 'submissions:dateInvalid');
+const day = (required: string) =>
+  z.string({ message: required }).trim().min(1, required).refine(isDay, 'submissions:dateInvalid');
 const mode = z.enum(FIELD_MODES, { message: 'submissions:modeInvalid' });
 const int = (key: string, min: number, max: number) =>
-  z.union([z.number(), z.string().trim().regex(/^\d+$/, key).transform(Number)], { message: key }).pipe(z.number({ message: key }).int(key).min(min, key).max(max, key));
+  z
+    .union([z.number(), z.string().trim().regex(/^\d+$/, key).transform(Number)], { message: key })
+    .pipe(z.number({ message: key }).int(key).min(min, key).max(max, key));
 const fileRule = z.object({
   mode,
-  types: z.array(z.enum(MANUSCRIPT_FILE_TYPES, { message: 'submissions:fileTypeInvalid' })).max(MANUSCRIPT_FILE_TYPES.length).transform((v) => [...new Set(v)]),
+  types: z
+    .array(z.enum(MANUSCRIPT_FILE_TYPES, { message: 'submissions:fileTypeInvalid' }))
+    .max(MANUSCRIPT_FILE_TYPES.length)
+    .transform((v) => [...new Set(v)]),
   maxMb: int('submissions:maxMbInvalid', 1, SUBMISSION_LIMITS.maxFileMb),
 });
 
 /** Spec 5 "Submission config": the end and the second deadline not before the start; shared with the island. */
-export function settingsProblem(v: Pick<SubmissionSettings, 'startDate' | 'endDate' | 'secondDeadline' | 'abstractFile' | 'fullText' | 'limitPerPerson' | 'maxPerPerson'>): [string, string] | null {
+export function settingsProblem(
+  v: Pick<
+    SubmissionSettings,
+    'startDate' | 'endDate' | 'secondDeadline' | 'abstractFile' | 'fullText' | 'limitPerPerson' | 'maxPerPerson'
+  >,
+): [string, string] | null {
   if (v.endDate < v.startDate) return ['endDate', 'submissions:endBeforeStart'];
   if (v.secondDeadline < v.startDate) return ['secondDeadline', 'submissions:deadlineBeforeStart'];
-  if (v.abstractFile.mode !== 'hide' && !v.abstractFile.types.length) return ['abstractFile', 'submissions:fileTypesRequired'];
+  if (v.abstractFile.mode !== 'hide' && !v.abstractFile.types.length)
+    return ['abstractFile', 'submissions:fileTypesRequired'];
   if (v.fullText.mode !== 'hide' && !v.fullText.types.length) return ['fullText', 'submissions:fileTypesRequired'];
   if (v.limitPerPerson && v.maxPerPerson < 1) return ['maxPerPerson', 'submissions:maxPerPersonInvalid'];
   return null;
@@ -126,7 +138,10 @@ export type SettingsInput = z.output<typeof settingsInput>;
 export const BOOK_FONTS = ['sans', 'serif'] as const;
 const textStyle = z.object({
   font: z.enum(BOOK_FONTS, { message: 'submissions:fontInvalid' }),
-  size: z.number({ message: 'submissions:fontSizeInvalid' }).min(6, 'submissions:fontSizeInvalid').max(24, 'submissions:fontSizeInvalid'),
+  size: z
+    .number({ message: 'submissions:fontSizeInvalid' })
+    .min(6, 'submissions:fontSizeInvalid')
+    .max(24, 'submissions:fontSizeInvalid'),
   bold: z.boolean(),
   italic: z.boolean(),
 });
@@ -136,7 +151,9 @@ export type BookStatus = (typeof BOOK_STATUSES)[number];
 export const layoutInput = z.object({
   /** Which manuscripts the book prints, in every format of "(All)": the accepted ones unless the manager chooses. */
   statuses: z
-    .array(z.enum(BOOK_STATUSES, { message: 'submissions:bookStatusesInvalid' }), { message: 'submissions:bookStatusesInvalid' })
+    .array(z.enum(BOOK_STATUSES, { message: 'submissions:bookStatusesInvalid' }), {
+      message: 'submissions:bookStatusesInvalid',
+    })
     .min(1, 'submissions:bookStatusesRequired')
     .transform((list) => BOOK_STATUSES.filter((s) => list.includes(s)))
     .default(['accepted']),
@@ -160,14 +177,28 @@ export const DEFAULT_LAYOUT: LayoutInput = {
 
 // ── sessions, report types, categories ───────────────────────────────────────────────────
 
-export type SessionView = { id: number; parentId: number | null; titleZh: string; titleEn: string; prefix: string; sort: number; children: SessionView[] };
+export type SessionView = {
+  id: number;
+  parentId: number | null;
+  titleZh: string;
+  titleEn: string;
+  prefix: string;
+  sort: number;
+  children: SessionView[];
+};
 
-const title = (max: number, required: string) => z.string({ message: required }).trim().min(1, required).max(max, 'submissions:titleTooLong');
+const title = (max: number, required: string) =>
+  z.string({ message: required }).trim().min(1, required).max(max, 'submissions:titleTooLong');
 export const sessionInput = z.object({
   parentId: z.coerce.number().int().positive().nullable().default(null),
   titleZh: title(SUBMISSION_LIMITS.sessionTitle, 'submissions:sessionTitleRequired'),
   titleEn: title(SUBMISSION_LIMITS.sessionTitle, 'submissions:sessionTitleRequired'),
-  prefix: z.string().trim().max(SUBMISSION_LIMITS.prefix, 'submissions:prefixInvalid').regex(/^[A-Za-z0-9_-]*$/, 'submissions:prefixInvalid').default(''),
+  prefix: z
+    .string()
+    .trim()
+    .max(SUBMISSION_LIMITS.prefix, 'submissions:prefixInvalid')
+    .regex(/^[A-Za-z0-9_-]*$/, 'submissions:prefixInvalid')
+    .default(''),
   sort: int('submissions:sortInvalid', 0, 9999).default(0),
 });
 export type SessionInput = z.output<typeof sessionInput>;
@@ -182,7 +213,13 @@ export const termInput = z.object({
 });
 
 /** Everything the configuration screen shows. */
-export type ContributeConfig = { settings: SubmissionSettings; layout: BookLayoutView; sessions: SessionView[]; reportTypes: TermView[]; categories: TermView[] };
+export type ContributeConfig = {
+  settings: SubmissionSettings;
+  layout: BookLayoutView;
+  sessions: SessionView[];
+  reportTypes: TermView[];
+  categories: TermView[];
+};
 
 /**
  * The submission fee (issue 32): charged as a `module` order, once per author. 'beforeSubmit': paid
@@ -194,7 +231,11 @@ export type SubmissionFeeSettings = { enabled: boolean; price: Money; rule: (typ
 export const submissionFeeInput = z
   .object({
     enabled: z.boolean({ message: 'submissions:feeInvalid' }),
-    currency: z.string({ message: 'submissions:feeCurrency' }).trim().toUpperCase().refine(isCurrency, 'submissions:feeCurrency'),
+    currency: z
+      .string({ message: 'submissions:feeCurrency' })
+      .trim()
+      .toUpperCase()
+      .refine(isCurrency, 'submissions:feeCurrency'),
     /** a decimal string in `currency` ("100.50"); must be positive when the fee is charged */
     price: z.string({ message: 'submissions:feePrice' }).trim().max(24, 'submissions:feePrice'),
     rule: z.enum(SUBMISSION_FEE_RULES, { message: 'submissions:feeRule' }),

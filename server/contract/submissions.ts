@@ -1,7 +1,7 @@
 /**
  * Submissions (issue 15; spec 3 "Submission (manuscript)"; 4 "Submission status"; 5 "Submission
  * form"; 8 "Submission and review"; 9 "Download types"): what an author sends, what authors and
- * managers see of it, and the endpoint map. What a manager configures (the call, the book's
+ * managers see of it; the endpoint map is ./submissionsApi.ts. What a manager configures (the call, the book's
  * layout, sessions and terms, the fee) is ./submissionConfig.ts, re-exported here so that every
  * import of the submissions contract stays one. No Node imports here: the islands bundle this file.
  * The submission form's schema stays in this file: submissionChecks.ts gives the browser this file
@@ -9,10 +9,9 @@
  */
 import { z } from 'zod';
 import { isRealDay } from './listAddress';
-import { endpoint, type Download } from './endpoint';
 import { EMAIL_PATTERN } from './validation';
-import { layoutInput, sessionInput, settingsInput, submissionFeeInput, SUBMISSION_LIMITS, TERM_KINDS, termInput } from './submissionConfig';
-import type { ContributeConfig, SubmissionFeeSettings, SubmissionSettings, TermView, SessionView } from './submissionConfig';
+import { SUBMISSION_LIMITS } from './submissionConfig';
+import type { SubmissionSettings, TermView, SessionView } from './submissionConfig';
 
 export * from './submissionConfig';
 
@@ -20,7 +19,15 @@ export * from './submissionConfig';
  * Spec 4 "Submission status". `waiting`: waiting for allocation; `returned`: need to modify;
  * `resubmitted`: sent back by its author after a return.
  */
-export const SUBMISSION_STATUSES = ['waiting', 'assigned', 'accepted', 'rejected', 'returned', 'resubmitted', 'withdrawn'] as const;
+export const SUBMISSION_STATUSES = [
+  'waiting',
+  'assigned',
+  'accepted',
+  'rejected',
+  'returned',
+  'resubmitted',
+  'withdrawn',
+] as const;
 export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
 
 /**
@@ -32,7 +39,15 @@ export type ManagerAction = (typeof MANAGER_ACTIONS)[number];
 
 // ── the manuscript ───────────────────────────────────────────────────────────────────────
 
-export type AuthorView = { name: string; surname: string; email: string; phone: string; country: string; company: string; corresponding: boolean };
+export type AuthorView = {
+  name: string;
+  surname: string;
+  email: string;
+  phone: string;
+  country: string;
+  company: string;
+  corresponding: boolean;
+};
 export type FileView = { name: string; originalName: string; size: number };
 /**
  * A conflict of interest the author declares (issue 16): a person by e-mail, an institution, or
@@ -63,7 +78,14 @@ export type SubmissionView = {
   can: { edit: boolean; withdraw: boolean; resubmit: boolean };
 };
 
-export type HistoryEntry = { at: string; from: SubmissionStatus | null; to: SubmissionStatus; by: 'author' | 'manager' | 'system' | 'chair'; actor: string; note: string };
+export type HistoryEntry = {
+  at: string;
+  from: SubmissionStatus | null;
+  to: SubmissionStatus;
+  by: 'author' | 'manager' | 'system' | 'chair';
+  actor: string;
+  note: string;
+};
 
 /**
  * Why a person may not submit a new manuscript now ('' when they may): the service is off or the
@@ -71,7 +93,8 @@ export type HistoryEntry = { at: string; from: SubmissionStatus | null; to: Subm
  * limit; the conference's.
  */
 /** 'feeUnpaid': the conference charges a submission fee before the first manuscript, and it is not paid (issue 32). */
-export type SubmitBar = '' | 'off' | 'notOpen' | 'closed' | 'notRegistered' | 'notPaid' | 'feeUnpaid' | 'personLimit' | 'conferenceLimit';
+export type SubmitBar =
+  '' | 'off' | 'notOpen' | 'closed' | 'notRegistered' | 'notPaid' | 'feeUnpaid' | 'personLimit' | 'conferenceLimit';
 
 export type Choices = { sessions: SessionView[]; reportTypes: TermView[]; categories: TermView[] };
 
@@ -89,11 +112,32 @@ export type AuthorPage = {
 };
 
 const text = (max: number, tooLong: string) => z.string().trim().max(max, tooLong).default('');
-const id = (key: string) => z.coerce.number({ message: key }).int(key).positive(key).max(2 ** 31, key);
+/** A positive id from a path or a form, refused with the given key. */
+export const positiveId = (key: string) =>
+  z.coerce
+    .number({ message: key })
+    .int(key)
+    .positive(key)
+    .max(2 ** 31, key);
 const optionalId = (key: string) =>
-  z.preprocess((v) => (v === '' || v === 0 || v === '0' ? null : v), z.coerce.number({ message: key }).int(key).positive(key).max(2 ** 31, key).nullable()).default(null);
+  z
+    .preprocess(
+      (v) => (v === '' || v === 0 || v === '0' ? null : v),
+      z.coerce
+        .number({ message: key })
+        .int(key)
+        .positive(key)
+        .max(2 ** 31, key)
+        .nullable(),
+    )
+    .default(null);
 /** A stored upload's name (a temporary one of this person, or the manuscript's current file), or '' for none. */
-const storedName = z.string().trim().max(120).regex(/^[\w.-]*$/, 'submissions:fileMissing').default('');
+const storedName = z
+  .string()
+  .trim()
+  .max(120)
+  .regex(/^[\w.-]*$/, 'submissions:fileMissing')
+  .default('');
 
 /** An e-mail that may be left empty; `key` names the field in its message. */
 const optionalEmail = (key: string) =>
@@ -105,10 +149,23 @@ const optionalEmail = (key: string) =>
     .default('');
 
 export const authorInput = z.object({
-  name: z.string({ message: 'submissions:authorNameRequired' }).trim().min(1, 'submissions:authorNameRequired').max(SUBMISSION_LIMITS.authorName, 'submissions:authorNameTooLong'),
-  surname: z.string({ message: 'submissions:authorSurnameRequired' }).trim().min(1, 'submissions:authorSurnameRequired').max(SUBMISSION_LIMITS.authorName, 'submissions:authorNameTooLong'),
+  name: z
+    .string({ message: 'submissions:authorNameRequired' })
+    .trim()
+    .min(1, 'submissions:authorNameRequired')
+    .max(SUBMISSION_LIMITS.authorName, 'submissions:authorNameTooLong'),
+  surname: z
+    .string({ message: 'submissions:authorSurnameRequired' })
+    .trim()
+    .min(1, 'submissions:authorSurnameRequired')
+    .max(SUBMISSION_LIMITS.authorName, 'submissions:authorNameTooLong'),
   email: optionalEmail('submissions:authorEmailInvalid'),
-  phone: z.string().trim().max(SUBMISSION_LIMITS.phone, 'submissions:authorPhoneInvalid').regex(/^[\d+\-() ]*$/, 'submissions:authorPhoneInvalid').default(''),
+  phone: z
+    .string()
+    .trim()
+    .max(SUBMISSION_LIMITS.phone, 'submissions:authorPhoneInvalid')
+    .regex(/^[\d+\-() ]*$/, 'submissions:authorPhoneInvalid')
+    .default(''),
   country: text(SUBMISSION_LIMITS.country, 'submissions:authorCountryTooLong'),
   company: text(SUBMISSION_LIMITS.company, 'submissions:authorCompanyTooLong'),
   corresponding: z.boolean().default(false),
@@ -123,8 +180,12 @@ export const declaredConflictInput = z
   .refine((c) => c.email !== '' || c.organisation !== '', { message: 'submissions:conflictEmpty', path: ['email'] });
 
 export const submissionInput = z.object({
-  title: z.string({ message: 'submissions:titleRequired' }).trim().min(1, 'submissions:titleRequired').max(SUBMISSION_LIMITS.title, 'submissions:titleTooLong'),
-  sessionId: id('submissions:sessionRequired'),
+  title: z
+    .string({ message: 'submissions:titleRequired' })
+    .trim()
+    .min(1, 'submissions:titleRequired')
+    .max(SUBMISSION_LIMITS.title, 'submissions:titleTooLong'),
+  sessionId: positiveId('submissions:sessionRequired'),
   subSessionId: optionalId('submissions:subSessionInvalid'),
   reportTypeId: optionalId('submissions:reportTypeInvalid'),
   categoryId: optionalId('submissions:categoryInvalid'),
@@ -132,8 +193,14 @@ export const submissionInput = z.object({
   keywords: text(SUBMISSION_LIMITS.keywords, 'submissions:keywordsTooLong'),
   abstractFile: storedName,
   fullTextFile: storedName,
-  authors: z.array(authorInput, { message: 'submissions:authorsRequired' }).min(1, 'submissions:authorsRequired').max(SUBMISSION_LIMITS.authors, 'submissions:tooManyAuthors'),
-  conflicts: z.array(declaredConflictInput, { message: 'submissions:conflictsInvalid' }).max(SUBMISSION_LIMITS.conflicts, 'submissions:tooManyConflicts').default([]),
+  authors: z
+    .array(authorInput, { message: 'submissions:authorsRequired' })
+    .min(1, 'submissions:authorsRequired')
+    .max(SUBMISSION_LIMITS.authors, 'submissions:tooManyAuthors'),
+  conflicts: z
+    .array(declaredConflictInput, { message: 'submissions:conflictsInvalid' })
+    .max(SUBMISSION_LIMITS.conflicts, 'submissions:tooManyConflicts')
+    .default([]),
 });
 export type SubmissionInput = z.output<typeof submissionInput>;
 export type SubmissionForm = z.input<typeof submissionInput>;
@@ -143,17 +210,33 @@ export type SubmissionForm = z.input<typeof submissionInput>;
  * names always). Answers [field, message key] of the first problem in the form's order, or null.
  * Shared with the island; the service also checks the choices exist and belong together.
  */
-export function formProblem(v: SubmissionInput, s: Pick<SubmissionSettings, 'abstractMode' | 'abstractMaxChars' | 'abstractFile' | 'fullText' | 'authorInfo' | 'category' | 'reportType' | 'keywords'>, subSessionsOf: (sessionId: number) => number[]): [string, string] | null {
+export function formProblem(
+  v: SubmissionInput,
+  s: Pick<
+    SubmissionSettings,
+    | 'abstractMode'
+    | 'abstractMaxChars'
+    | 'abstractFile'
+    | 'fullText'
+    | 'authorInfo'
+    | 'category'
+    | 'reportType'
+    | 'keywords'
+  >,
+  subSessionsOf: (sessionId: number) => number[],
+): [string, string] | null {
   const subs = subSessionsOf(v.sessionId);
   if (subs.length && v.subSessionId == null) return ['subSessionId', 'submissions:subSessionRequired'];
-  if (v.subSessionId != null && !subs.includes(v.subSessionId)) return ['subSessionId', 'submissions:subSessionInvalid'];
+  if (v.subSessionId != null && !subs.includes(v.subSessionId))
+    return ['subSessionId', 'submissions:subSessionInvalid'];
   if (s.reportType === 'required' && v.reportTypeId == null) return ['reportTypeId', 'submissions:reportTypeRequired'];
   if (s.category === 'required' && v.categoryId == null) return ['categoryId', 'submissions:categoryRequired'];
   const abstract = v.abstract.trim();
   if (s.abstractMode === 'required' && !abstract) return ['abstract', 'submissions:abstractRequired'];
   if (abstract.length > s.abstractMaxChars) return ['abstract', 'submissions:abstractTooLong'];
   if (s.keywords === 'required' && !v.keywords) return ['keywords', 'submissions:keywordsRequired'];
-  if (s.abstractFile.mode === 'required' && !v.abstractFile) return ['abstractFile', 'submissions:abstractFileRequired'];
+  if (s.abstractFile.mode === 'required' && !v.abstractFile)
+    return ['abstractFile', 'submissions:abstractFileRequired'];
   if (s.fullText.mode === 'required' && !v.fullTextFile) return ['fullTextFile', 'submissions:fullTextRequired'];
   if (s.authorInfo === 'required') {
     const i = v.authors.findIndex((a) => !a.email);
@@ -171,9 +254,9 @@ export type ManagePage = { rows: ManageRow[]; total: number };
 export type ManageDetail = { submission: ManageRow; history: HistoryEntry[]; actions: ManagerAction[] };
 
 export const manageQuery = z.object({
-  sessionId: id('submissions:sessionInvalid').optional(),
-  reportTypeId: id('submissions:reportTypeInvalid').optional(),
-  categoryId: id('submissions:categoryInvalid').optional(),
+  sessionId: positiveId('submissions:sessionInvalid').optional(),
+  reportTypeId: positiveId('submissions:reportTypeInvalid').optional(),
+  categoryId: positiveId('submissions:categoryInvalid').optional(),
   status: z.enum(SUBMISSION_STATUSES, { message: 'submissions:statusInvalid' }).optional(),
   /** number, title or keywords */
   keyword: z.string().trim().max(200).optional(),
@@ -200,7 +283,7 @@ export type DownloadType = (typeof DOWNLOAD_TYPES)[number];
 export const downloadInput = z.object({
   type: z.enum(DOWNLOAD_TYPES, { message: 'submissions:downloadTypeInvalid' }),
   /** the selection; absent: "(All)" of the filter */
-  ids: z.array(id('submissions:notFound')).max(10_000).optional(),
+  ids: z.array(positiveId('submissions:notFound')).max(10_000).optional(),
   filter: manageQuery.omit({ page: true, size: true }).default({}),
 });
 
@@ -221,57 +304,3 @@ export type BookState = {
   /** abstracts that did not fit their slot, and what was done */
   moves: Array<{ id: number; number: string; title: string; action: 'largerSlot' | 'ownPage' | 'spansPages' }>;
 };
-
-const CONFIG = '/conference/platform/config/contribute';
-
-const MANAGE = '/conference/platform/manage/contribute';
-const idParam = z.object({ id: id('submissions:notFound') });
-const kindParam = z.object({ kind: z.enum(TERM_KINDS, { message: 'submissions:notFound' }), id: id('submissions:notFound') });
-const kindOnly = z.object({ kind: z.enum(TERM_KINDS, { message: 'submissions:notFound' }) });
-
-export const submissionsApi = {
-  config: endpoint<ContributeConfig>()({ method: 'GET', path: CONFIG }),
-  saveSettings: endpoint<ContributeConfig>()({ method: 'PUT', path: `${CONFIG}/settings`, body: settingsInput, done: 'submissions:saved' }),
-  saveLayout: endpoint<ContributeConfig>()({ method: 'PUT', path: `${CONFIG}/layout`, body: layoutInput, done: 'submissions:saved' }),
-  createSession: endpoint<ContributeConfig>()({ method: 'POST', path: `${CONFIG}/sessions`, body: sessionInput, done: 'submissions:saved' }),
-  updateSession: endpoint<ContributeConfig>()({ method: 'PUT', path: `${CONFIG}/sessions/:id`, params: idParam, body: sessionInput, done: 'submissions:saved' }),
-  removeSession: endpoint<ContributeConfig>()({ method: 'DELETE', path: `${CONFIG}/sessions/:id`, params: idParam, done: 'submissions:deleted' }),
-  createTerm: endpoint<ContributeConfig>()({ method: 'POST', path: `${CONFIG}/terms/:kind`, params: kindOnly, body: termInput, done: 'submissions:saved' }),
-  updateTerm: endpoint<ContributeConfig>()({ method: 'PUT', path: `${CONFIG}/terms/:kind/:id`, params: kindParam, body: termInput, done: 'submissions:saved' }),
-  removeTerm: endpoint<ContributeConfig>()({ method: 'DELETE', path: `${CONFIG}/terms/:kind/:id`, params: kindParam, done: 'submissions:deleted' }),
-
-  /** the author's page (spec 2.10 submission) */
-  page: endpoint<AuthorPage>()({ method: 'GET', path: '/conference/submission/page' }),
-  /** the author's submission fee: their open module order, or a new one (issue 32); then the payment page */
-  payFee: endpoint<{ orderId: number }>()({ method: 'POST', path: '/conference/submission/fee', done: 'submissions:feeOrdered' }),
-  feeSettings: endpoint<SubmissionFeeSettings>()({ method: 'GET', path: `${CONFIG}/fee` }),
-  saveFeeSettings: endpoint<SubmissionFeeSettings>()({ method: 'PUT', path: `${CONFIG}/fee`, body: submissionFeeInput, done: 'submissions:saved' }),
-  /** a file for the form before it is saved: `slot` says which rule (types, size) applies */
-  upload: endpoint<FileView>()({ method: 'POST', path: '/conference/submission/upload', query: z.object({ slot: z.enum(['abstractFile', 'fullTextFile'], { message: 'submissions:slotInvalid' }) }) }),
-  submit: endpoint<{ id: number; number: string; redirect: string }>()({ method: 'POST', path: '/conference/submission', body: submissionInput, done: 'submissions:submitted' }),
-  mine: endpoint<{ submission: SubmissionView; history: HistoryEntry[] }>()({ method: 'GET', path: '/conference/submission/:id', params: idParam }),
-  /** an edit while allowed, or the resubmission of a returned manuscript */
-  update: endpoint<SubmissionView>()({ method: 'PUT', path: '/conference/submission/:id', params: idParam, body: submissionInput, done: 'submissions:saved' }),
-  withdraw: endpoint<SubmissionView>()({ method: 'POST', path: '/conference/submission/:id/withdraw', params: idParam, done: 'submissions:withdrawn' }),
-  /** the author's own file (their abstract or full-text file) */
-  file: endpoint<Download>()({ method: 'GET', path: '/conference/submission/:id/file/:slot', params: z.object({ id: id('submissions:notFound'), slot: z.enum(['abstractFile', 'fullTextFile'], { message: 'submissions:notFound' }) }) }),
-
-  list: endpoint<ManagePage>()({ method: 'GET', path: MANAGE, query: manageQuery }),
-  detail: endpoint<ManageDetail>()({ method: 'GET', path: `${MANAGE}/:id`, params: idParam }),
-  act: endpoint<ManageDetail>()({ method: 'POST', path: `${MANAGE}/:id/status`, params: idParam, body: actionInput, done: 'submissions:statusChanged' }),
-  managerFile: endpoint<Download>()({ method: 'GET', path: `${MANAGE}/:id/file/:slot`, params: z.object({ id: id('submissions:notFound'), slot: z.enum(['abstractFile', 'fullTextFile'], { message: 'submissions:notFound' }) }) }),
-  download: endpoint<Download>()({ method: 'POST', path: `${MANAGE}/download`, body: downloadInput }),
-  book: endpoint<BookState>()({ method: 'GET', path: `${MANAGE}/book` }),
-  buildBook: endpoint<BookState>()({ method: 'POST', path: `${MANAGE}/book`, done: 'submissions:bookQueued' }),
-};
-
-/** The personal centre's and the management's screens. */
-export const SUBMISSION_SCREENS = {
-  author: '/profile/submission',
-  authorDetail: '/profile/submission/details',
-  manage: '/platform/manage/contribute',
-  index: '/platform/submissionManage/index',
-  detail: '/platform/submissionManage/submission/detail',
-  contributeDetail: '/platform/submissionManage/contribute/detail',
-  config: '/platform/config/contribute',
-} as const;

@@ -14,4 +14,11 @@ const FIND = '/home/company/findByQuery';
 /** Type only: the search as a caller gives it (units.ts checks it). */
 type UnitSearch = { page?: number | string; size?: number | string; query?: string } | undefined;
 
-export const unitSearchEndpoint = endpoint<UnitPage>()({ method: 'POST', path: FIND }) as unknown as Endpoint<'POST', typeof FIND, z.ZodType<unknown, UnitSearch>, undefined, undefined, UnitPage>;
+export const unitSearchEndpoint = endpoint<UnitPage>()({ method: 'POST', path: FIND }) as unknown as Endpoint<
+  'POST',
+  typeof FIND,
+  z.ZodType<unknown, UnitSearch>,
+  undefined,
+  undefined,
+  UnitPage
+>;

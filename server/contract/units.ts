@@ -25,15 +25,31 @@ export const unitQuery = z.object({
   query: z.string().trim().max(100).optional(),
 });
 
-const unitIdParam = z.object({ id: z.coerce.number().int().positive('commonMsg.notFound').max(2 ** 31) });
+const unitIdParam = z.object({
+  id: z.coerce
+    .number()
+    .int()
+    .positive('commonMsg.notFound')
+    .max(2 ** 31),
+});
 
 const ADMIN = '/platform/admin/units';
 
 export const unitsApi = {
   /** For everyone's forms: the query in the body, as the described client sends it. */
-  find: endpoint<UnitPage>()({ method: unitSearchEndpoint.method, path: unitSearchEndpoint.path, body: orEmpty(unitQuery) }),
+  find: endpoint<UnitPage>()({
+    method: unitSearchEndpoint.method,
+    path: unitSearchEndpoint.path,
+    body: orEmpty(unitQuery),
+  }),
   list: endpoint<UnitPage>()({ method: 'GET', path: ADMIN, query: unitQuery }),
   create: endpoint<UnitRow>()({ method: 'POST', path: ADMIN, body: unitInput, done: 'units:saved' }),
-  update: endpoint<UnitRow>()({ method: 'PUT', path: `${ADMIN}/:id`, params: unitIdParam, body: unitInput, done: 'units:saved' }),
+  update: endpoint<UnitRow>()({
+    method: 'PUT',
+    path: `${ADMIN}/:id`,
+    params: unitIdParam,
+    body: unitInput,
+    done: 'units:saved',
+  }),
   remove: endpoint<null>()({ method: 'DELETE', path: `${ADMIN}/:id`, params: unitIdParam, done: 'units:deleted' }),
 };

@@ -25,9 +25,17 @@ export const emailField = z
   .regex(EMAIL_PATTERN, 'emailFormatError')
   .transform((v) => v.toLowerCase());
 
-export const passwordField = z.string({ message: 'passwordRequire' }).min(1, 'passwordRequire').max(128, 'passwordCheck').regex(PASSWORD_PATTERN, 'passwordCheck');
+export const passwordField = z
+  .string({ message: 'passwordRequire' })
+  .min(1, 'passwordRequire')
+  .max(128, 'passwordCheck')
+  .regex(PASSWORD_PATTERN, 'passwordCheck');
 
-export const codeField = z.string({ message: 'inputVerifyCode' }).trim().min(1, 'inputVerifyCode').max(6, 'userReg.verifyCodeError');
+export const codeField = z
+  .string({ message: 'inputVerifyCode' })
+  .trim()
+  .min(1, 'inputVerifyCode')
+  .max(6, 'userReg.verifyCodeError');
 
 export const nameField = z.string({ message: 'nameRequire' }).trim().min(1, 'nameRequire').max(100, 'nameTooLong');
 

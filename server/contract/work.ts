@@ -39,7 +39,13 @@ export type WorkView = {
 /** The envelope data of a request that started (or joined) a piece of work: HTTP 202. */
 export type WorkStarted = { work: WorkView };
 
-const workId = z.object({ id: z.coerce.number({ message: 'work:notFound' }).int({ message: 'work:notFound' }).positive({ message: 'work:notFound' }).max(2 ** 31, { message: 'work:notFound' }) });
+const workId = z.object({
+  id: z.coerce
+    .number({ message: 'work:notFound' })
+    .int({ message: 'work:notFound' })
+    .positive({ message: 'work:notFound' })
+    .max(2 ** 31, { message: 'work:notFound' }),
+});
 
 export const workApi = {
   view: endpoint<WorkView>()({ method: 'GET', path: '/work/:id', params: workId }),
@@ -53,5 +59,7 @@ export const workApi = {
 
 /** Whether an answer's data is a started piece of work rather than the thing itself. */
 export function isWorkStarted(data: unknown): data is WorkStarted {
-  return typeof data === 'object' && data !== null && 'work' in data && typeof (data as WorkStarted).work?.id === 'number';
+  return (
+    typeof data === 'object' && data !== null && 'work' in data && typeof (data as WorkStarted).work?.id === 'number'
+  );
 }

@@ -89,10 +89,13 @@ export function compareLocks(a: CapacityLock, b: CapacityLock): number {
 export async function reserveCapacity(tx: Tx, request: CapacityRequest): Promise<Reserved> {
   if (!(tx as { isTransaction?: boolean }).isTransaction) throw new Error('reserveCapacity runs inside a transaction');
   const want = request.want ?? 1;
-  if (!Number.isSafeInteger(want) || want < 1) throw new Error(`reserveCapacity: want must be a positive integer, not ${want}`);
+  if (!Number.isSafeInteger(want) || want < 1)
+    throw new Error(`reserveCapacity: want must be a positive integer, not ${want}`);
   if (request.lock.length === 0) throw new Error('reserveCapacity: nothing to lock');
 
-  const order = request.lock.map((lock, index) => ({ lock, index })).sort((a, b) => compareLocks(a.lock, b.lock) || a.index - b.index);
+  const order = request.lock
+    .map((lock, index) => ({ lock, index }))
+    .sort((a, b) => compareLocks(a.lock, b.lock) || a.index - b.index);
   const rows: LockedRow[] = new Array(request.lock.length);
   let previous: { lock: CapacityLock; row: LockedRow } | null = null;
   for (const { lock, index } of order) {
@@ -138,7 +141,10 @@ export async function lockGroups(tx: Tx, groups: readonly LockGroup[]): Promise<
       answer.push([]);
       continue;
     }
-    const rows = (await lockForUpdate(tx, tx(group.table).where(group.where).whereIn(group.by, keys).orderBy(group.by))) as LockedRow[];
+    const rows = (await lockForUpdate(
+      tx,
+      tx(group.table).where(group.where).whereIn(group.by, keys).orderBy(group.by),
+    )) as LockedRow[];
     const byKey = new Map(rows.map((r) => [String(r[group.by]), r]));
     const missing = keys.find((k) => !byKey.has(String(k)));
     if (missing !== undefined) throw new CapacityRowMissing(group.table, { ...group.where, [group.by]: missing });
@@ -158,7 +164,12 @@ export function countOf(value: unknown): number {
 }
 
 /** What one locked row allows: how many are taken, the most there may be (null: no limit), how many this request wants of it. */
-export type RowCheck<R> = { taken: (row: R) => number; limit: (row: R) => number | null; want: (row: R) => number; refuse: (row: R, left: number) => Error };
+export type RowCheck<R> = {
+  taken: (row: R) => number;
+  limit: (row: R) => number | null;
+  want: (row: R) => number;
+  refuse: (row: R, left: number) => Error;
+};
 
 /**
  * The per-row limit check after lockGroups: throws the caller's `refuse(row, left)` for the first

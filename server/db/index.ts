@@ -61,7 +61,11 @@ export function createDb(opts: DbOptions): Db {
         dateStrings: true,
         supportBigNumbers: true,
       },
-      pool: { min: 0, max: opts.poolMax ?? 10, afterCreate: statementTimeoutHook(opts.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS) },
+      pool: {
+        min: 0,
+        max: opts.poolMax ?? 10,
+        afterCreate: statementTimeoutHook(opts.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS),
+      },
     });
   }
   const filename = opts.filename ?? path.join(opts.dataDir, 'platform.sqlite');

@@ -59,12 +59,19 @@ export function isDatabaseBusy(err: unknown): boolean {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export async function inTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
+export async function inTransaction<T>(
+  db: Db,
+  work: (tx: Tx) => Promise<T>,
+  options: TransactionOptions = {},
+): Promise<T> {
   const retries = options.retries ?? 4;
   const backoffMs = options.backoffMs ?? 15;
   for (let attempt = 0; ; attempt++) {
     try {
-      return await db.transaction(work, db.client.config.client === 'mysql2' ? { isolationLevel: 'read committed' } : undefined);
+      return await db.transaction(
+        work,
+        db.client.config.client === 'mysql2' ? { isolationLevel: 'read committed' } : undefined,
+      );
     } catch (err) {
       if (attempt >= retries || !isRetryable(err)) throw err;
       const pause = backoffMs * 2 ** attempt;

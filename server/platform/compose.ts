@@ -53,9 +53,14 @@ export function composeFeatures(features: readonly Feature[], platform: Omit<Pla
   const deps: Deps = Object.assign(serviceDeps, { shell: new Shell(menus, parts) }) as Deps;
   // Filled before any router, job or handler is built, so the privacy feature's see every part.
   for (const f of features) personalData.push(...(f.personalData?.(deps) ?? []));
-  if (new Set(personalData.map((p) => p.name)).size !== personalData.length) throw new Error('two personal data parts have the same name');
+  if (new Set(personalData.map((p) => p.name)).size !== personalData.length)
+    throw new Error('two personal data parts have the same name');
   // The panels may use any service; the board listens to the events their figures follow.
-  deps.overview = new OverviewBoard(features.flatMap((f) => f.overview?.(deps) ?? []), deps.events, deps.cache);
+  deps.overview = new OverviewBoard(
+    features.flatMap((f) => f.overview?.(deps) ?? []),
+    deps.events,
+    deps.cache,
+  );
 
   const hooks: Partial<PlatformHooks> = {};
   for (const f of features) {
@@ -64,7 +69,8 @@ export function composeFeatures(features: readonly Feature[], platform: Omit<Pla
       Object.assign(hooks, { [name]: hook });
     }
   }
-  for (const name of ['tenant', 'identify', 'fastPath', 'publicSite'] as const) if (!hooks[name]) throw new Error(`no feature provides the ${name} hook`);
+  for (const name of ['tenant', 'identify', 'fastPath', 'publicSite'] as const)
+    if (!hooks[name]) throw new Error(`no feature provides the ${name} hook`);
 
   for (const f of features) deps.events.subscribe(f.events?.(deps) ?? []);
 

@@ -22,7 +22,12 @@ function asciiFallback(name: string): string {
 }
 
 /** Sets the headers of a download whose body the caller writes (a stream, a zip being built). */
-export function setAttachment(res: Response, fileName: string, contentType: string, options: DownloadOptions = {}): void {
+export function setAttachment(
+  res: Response,
+  fileName: string,
+  contentType: string,
+  options: DownloadOptions = {},
+): void {
   // content-disposition keeps only the last path segment; an empty one would name nothing.
   const name = posix.basename(fileName.trim()) || 'download';
   res.setHeader('Content-Type', contentType);
@@ -33,7 +38,13 @@ export function setAttachment(res: Response, fileName: string, contentType: stri
 }
 
 /** Sends a whole file as a download. */
-export function sendAttachment(res: Response, fileName: string, contentType: string, body: Buffer, options: DownloadOptions = {}): void {
+export function sendAttachment(
+  res: Response,
+  fileName: string,
+  contentType: string,
+  body: Buffer,
+  options: DownloadOptions = {},
+): void {
   setAttachment(res, fileName, contentType, options);
   res.setHeader('Content-Length', body.length);
   res.end(body);
@@ -46,7 +57,14 @@ export function sendAttachment(res: Response, fileName: string, contentType: str
  * the reader sees a broken download, never a short file that looks whole. A reader that leaves
  * stops the reading.
  */
-export async function streamAttachment(res: Response, fileName: string, contentType: string, size: number, body: Readable, options: DownloadOptions = {}): Promise<void> {
+export async function streamAttachment(
+  res: Response,
+  fileName: string,
+  contentType: string,
+  size: number,
+  body: Readable,
+  options: DownloadOptions = {},
+): Promise<void> {
   setAttachment(res, fileName, contentType, options);
   res.setHeader('Content-Length', size);
   // A HEAD has its answer in the headers: the store is not read for a body no one gets.

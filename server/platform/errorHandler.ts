@@ -17,7 +17,8 @@ import { clearTokenCookie } from './session';
 export function errorHandler(err: unknown, req: Request, res: Response, _next: NextFunction): void {
   // Spec 2.3: on a 401 the token is cleared; the cookie is HttpOnly, so the server does it. (Two
   // session cookies: the session middleware deleted the planted one and keeps the own.)
-  if ((err as AppError)?.status === 401 && sessionCookie(req.headers.cookie, req.secure).value) clearTokenCookie(res, req.secure);
+  if ((err as AppError)?.status === 401 && sessionCookie(req.headers.cookie, req.secure).value)
+    clearTokenCookie(res, req.secure);
   const known = err instanceof AppError ? err : null;
   const parseError = (err as { type?: string })?.type === 'entity.parse.failed';
   const tooLarge = (err as { type?: string })?.type === 'entity.too.large';
@@ -30,23 +31,53 @@ export function errorHandler(err: unknown, req: Request, res: Response, _next: N
   const unavailable = busy || status === 503;
   if (unavailable) res.setHeader('Retry-After', '5');
   if (req.originalUrl.startsWith('/api/')) {
-    const message = known?.messageKey ?? (parseError ? 'commonMsg.invalidInput' : tooLarge ? 'commonMsg.tooLarge' : busy ? 'commonMsg.busy' : 'commonMsg.serverError');
-    res.status(status).json({ code: known?.code ?? status, message, data: null, ...(known?.field ? { field: known.field } : {}), ...(known?.params ? { params: known.params } : {}), ...(known instanceof FieldProblems ? { fields: known.problems } : {}) });
+    const message =
+      known?.messageKey ??
+      (parseError
+        ? 'commonMsg.invalidInput'
+        : tooLarge
+          ? 'commonMsg.tooLarge'
+          : busy
+            ? 'commonMsg.busy'
+            : 'commonMsg.serverError');
+    res.status(status).json({
+      code: known?.code ?? status,
+      message,
+      data: null,
+      ...(known?.field ? { field: known.field } : {}),
+      ...(known?.params ? { params: known.params } : {}),
+      ...(known instanceof FieldProblems ? { fields: known.problems } : {}),
+    });
     return;
   }
   if (status === 401) return res.redirect(302, `/conferencelogin?redirect=${encodeURIComponent(req.originalUrl)}`);
   if (status === 403) return res.redirect(302, '/403');
   if (status === 404) return res.redirect(302, '/404');
-  if (unavailable) return void res.status(503).type('text').send(t(req.ctx?.lang ?? 'zh', known?.messageKey ?? 'commonMsg.busy'));
+  if (unavailable)
+    return void res
+      .status(503)
+      .type('text')
+      .send(t(req.ctx?.lang ?? 'zh', known?.messageKey ?? 'commonMsg.busy'));
   // Anything else a client caused (a body too large for a gateway callback, one that does not parse): its status, never a 500.
-  if (status < 500) return void res.status(status).type('text').send(t(req.ctx?.lang ?? 'zh', known?.messageKey ?? (tooLarge ? 'commonMsg.tooLarge' : 'commonMsg.invalidInput')));
-  res.status(500).type('html').send(serverErrorPage(req.ctx?.lang ?? 'zh'));
+  if (status < 500)
+    return void res
+      .status(status)
+      .type('text')
+      .send(
+        t(req.ctx?.lang ?? 'zh', known?.messageKey ?? (tooLarge ? 'commonMsg.tooLarge' : 'commonMsg.invalidInput')),
+      );
+  res
+    .status(500)
+    .type('html')
+    .send(serverErrorPage(req.ctx?.lang ?? 'zh'));
 }
 
 /** Spec 8: a page that fails shows 'Loading Error' in the reader's language, not a bare English line. */
 function serverErrorPage(lang: Lang): string {
   const text = escapeHtml(t(lang, 'commonMsg.loadingError'));
-  return `<!DOCTYPE html><html lang="${lang === 'zh' ? 'zh-CN' : 'en'}"><head><meta charset="utf-8">` +
+  return (
+    `<!DOCTYPE html><html lang="${lang === 'zh' ? 'zh-CN' : 'en'}"><head><meta charset="utf-8">` +
     `<meta name="viewport" content="width=device-width, initial-scale=1"><title>${text}</title></head>` +
-    `<body style="font-family:system-ui,sans-serif;text-align:center;padding:64px 16px;color:#333"><h1 style="font-size:20px">${text}</h1></body></html>`;
+    `<body style="font-family:system-ui,sans-serif;text-align:center;padding:64px 16px;color:#333"><h1 style="font-size:20px">${text}</h1></body></html>`
+  );
 }

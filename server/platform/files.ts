@@ -110,7 +110,12 @@ export class DiskFileStore implements FileStore {
     }
   }
 
-  async putStream(scope: string, source: Readable, ext: string, maxBytes: number): Promise<{ name: string; size: number }> {
+  async putStream(
+    scope: string,
+    source: Readable,
+    ext: string,
+    maxBytes: number,
+  ): Promise<{ name: string; size: number }> {
     const name = newName(scope, ext);
     const file = this.where(scope, name);
     await fs.promises.mkdir(path.dirname(file), { recursive: true });

@@ -45,7 +45,9 @@ export class Readiness {
 
   private async runChecks(): Promise<Verdict> {
     const timeoutMs = this.opts.timeoutMs ?? 2000;
-    const results = await Promise.all(this.checks.map(async ({ name, check }) => [name, await bounded(check(), timeoutMs)] as const));
+    const results = await Promise.all(
+      this.checks.map(async ({ name, check }) => [name, await bounded(check(), timeoutMs)] as const),
+    );
     const verdict = { ready: results.every(([, r]) => r === 'ok'), checks: Object.fromEntries(results) };
     this.last = { at: Date.now(), verdict };
     return verdict;
@@ -56,7 +58,13 @@ async function bounded(work: Promise<unknown>, ms: number): Promise<'ok' | 'fail
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), ms)));
   try {
-    return await Promise.race([work.then(() => 'ok' as const, () => 'failed' as const), late]);
+    return await Promise.race([
+      work.then(
+        () => 'ok' as const,
+        () => 'failed' as const,
+      ),
+      late,
+    ]);
   } finally {
     clearTimeout(timer);
   }

@@ -61,7 +61,10 @@ export function sessionCookie(header: string | undefined, https: boolean): HostC
  * Cookies whose names start with `prefix` (one cookie per hand-over state); `duplicates`: the
  * names that came more than once (then no value at all).
  */
-export function hostCookiesNamed(header: string | undefined, prefix: string): { values: string[]; duplicates: string[] } {
+export function hostCookiesNamed(
+  header: string | undefined,
+  prefix: string,
+): { values: string[]; duplicates: string[] } {
   const byName = new Map<string, string>();
   const duplicates = new Set<string>();
   for (const [key, value] of rawCookies(header)) {
@@ -69,7 +72,9 @@ export function hostCookiesNamed(header: string | undefined, prefix: string): { 
     if (byName.has(key)) duplicates.add(key);
     byName.set(key, value);
   }
-  return duplicates.size ? { values: [], duplicates: [...duplicates] } : { values: [...byName.values()], duplicates: [] };
+  return duplicates.size
+    ? { values: [], duplicates: [...duplicates] }
+    : { values: [...byName.values()], duplicates: [] };
 }
 
 /**
@@ -94,7 +99,9 @@ const MAX_PATH_SEGMENTS = 12;
  * one, over http a session of the attacker's.) Browsers ignore the deletions for a public suffix.
  */
 export function clearPlantedCookies(res: ServerResponse, req: IncomingMessage, name: string): void {
-  const host = String(req.headers.host ?? '').toLowerCase().replace(/:\d+$/, '');
+  const host = String(req.headers.host ?? '')
+    .toLowerCase()
+    .replace(/:\d+$/, '');
   if (!host || /^[\d.]+$|^\[/.test(host)) return;
   const labels = host.split('.');
   const domains = labels.slice(1).map((_, i) => labels.slice(i + 1).join('.'));
@@ -110,7 +117,9 @@ export function clearPlantedCookies(res: ServerResponse, req: IncomingMessage, n
     paths.add(prefix).add(`${prefix}/`);
   }
   const cookies: string[] = [];
-  for (const domain of domains) for (const p of paths) cookies.push(`${name}=; Domain=${domain}; Path=${p}; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Max-Age=0`);
+  for (const domain of domains)
+    for (const p of paths)
+      cookies.push(`${name}=; Domain=${domain}; Path=${p}; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Max-Age=0`);
   appendSetCookie(res, cookies);
 }
 

@@ -16,7 +16,9 @@ function loadResources() {
     resources[lang] = {};
     for (const file of fs.readdirSync(path.join(localesDir, lang))) {
       if (!file.endsWith('.json')) continue;
-      resources[lang][file.replace(/\.json$/, '')] = JSON.parse(fs.readFileSync(path.join(localesDir, lang, file), 'utf8'));
+      resources[lang][file.replace(/\.json$/, '')] = JSON.parse(
+        fs.readFileSync(path.join(localesDir, lang, file), 'utf8'),
+      );
     }
   }
   return resources;
@@ -24,6 +26,9 @@ function loadResources() {
 
 const instance = i18next.createInstance();
 const resources = loadResources();
+
+/** A language's catalogs by namespace, as read at start: the islands rendered on the server translate with the same (renderer/islands.server.tsx). */
+export const catalogsOf = (lang: Lang): Record<string, object> => resources[lang] as Record<string, object>;
 void instance.init({
   resources: resources as Resource,
   lng: 'zh',

@@ -1,9 +1,16 @@
-/** Who is calling, as every request sees it (req.ctx.identity); the accounts feature loads it. */
+/** Who is calling, as every request sees it (identityOf(req)); the accounts feature loads it. */
 import type { ConferenceRole, Lang } from '../contract/enums';
 
 export type Identity = {
   /** `lang`: the language the person last chose anywhere on the platform, null before any choice */
-  user: { id: number; email: string; trueName: string; umtId: string | null; cstnetId: string | null; lang?: Lang | null };
+  user: {
+    id: number;
+    email: string;
+    trueName: string;
+    umtId: string | null;
+    cstnetId: string | null;
+    lang?: Lang | null;
+  };
   roles: ConferenceRole[];
   superAdmin: boolean;
 };

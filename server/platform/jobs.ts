@@ -108,7 +108,10 @@ export class JobScheduler {
     jobs: readonly JobDefinition[] = [],
     opts: SchedulerOptions = {},
   ) {
-    this.holder = (opts.holder ?? `${os.hostname()}:${process.pid}:${crypto.randomBytes(4).toString('hex')}`).slice(0, 100);
+    this.holder = (opts.holder ?? `${os.hostname()}:${process.pid}:${crypto.randomBytes(4).toString('hex')}`).slice(
+      0,
+      100,
+    );
     this.now = opts.now ?? (() => new Date());
     this.log = opts.log ?? logger.child({ module: 'jobs' });
     this.observe = opts.observe;
@@ -119,7 +122,8 @@ export class JobScheduler {
     for (const job of jobs) {
       if (this.slots.has(job.name)) throw new Error(`job ${job.name} is registered twice`);
       const leaseMs = leaseMsOf(job);
-      if (!(job.everyMs > 0) || leaseMs <= job.everyMs) throw new Error(`job ${job.name}: everyMs must be positive and leaseMs longer`);
+      if (!(job.everyMs > 0) || leaseMs <= job.everyMs)
+        throw new Error(`job ${job.name}: everyMs must be positive and leaseMs longer`);
       const slot: Slot = { job, leaseMs, timer: null, running: null, controller: null, lastStart: null };
       this.slots.set(job.name, slot);
       if (this.started) this.schedule(slot, 0);
@@ -200,16 +204,19 @@ export class JobScheduler {
     slot.lastStart = now;
     // A run longer than its lease keeps it; should the lease be lost all the same (the process
     // stalled past it), the job is told to stop, as another instance may now run it.
-    const heartbeat = setInterval(() => {
-      renewLease(this.db, job.name, this.holder, this.now(), leaseMs).then(
-        (held) => {
-          if (held || controller.signal.aborted) return;
-          this.log.warn({ job: job.name }, 'job lease lost while running: asking the job to stop');
-          controller.abort();
-        },
-        (err) => this.log.error({ err, job: job.name }, 'renewing the job lease failed'),
-      );
-    }, Math.max(1000, Math.floor(leaseMs / 3)));
+    const heartbeat = setInterval(
+      () => {
+        renewLease(this.db, job.name, this.holder, this.now(), leaseMs).then(
+          (held) => {
+            if (held || controller.signal.aborted) return;
+            this.log.warn({ job: job.name }, 'job lease lost while running: asking the job to stop');
+            controller.abort();
+          },
+          (err) => this.log.error({ err, job: job.name }, 'renewing the job lease failed'),
+        );
+      },
+      Math.max(1000, Math.floor(leaseMs / 3)),
+    );
     heartbeat.unref();
     const began = performance.now();
     let ok = false;
@@ -232,7 +239,9 @@ export class JobScheduler {
     if (!slot.lastStart) return;
     const due = new Date(Math.max(slot.lastStart.getTime() + slot.job.everyMs, this.now().getTime()));
     try {
-      await this.db('job_leases').where({ name: slot.job.name, holder: this.holder }).update({ expires_at: toDbInstant(due) });
+      await this.db('job_leases')
+        .where({ name: slot.job.name, holder: this.holder })
+        .update({ expires_at: toDbInstant(due) });
     } catch (err) {
       this.log.error({ err, job: slot.job.name }, 'handing the job lease back failed');
     }

@@ -8,10 +8,15 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { AppError } from './errors';
 
-export function jsonBodyUpTo(limitBytes: number, tooLarge: () => AppError): (req: Request, res: Response, next: NextFunction) => void {
+export function jsonBodyUpTo(
+  limitBytes: number,
+  tooLarge: () => AppError,
+): (req: Request, res: Response, next: NextFunction) => void {
   const read = express.json({ limit: limitBytes });
   return (req, res, next) => {
     if (Number(req.headers['content-length']) > limitBytes) return next(tooLarge());
-    read(req, res, (err?: unknown) => next((err as { type?: string } | undefined)?.type === 'entity.too.large' ? tooLarge() : err));
+    read(req, res, (err?: unknown) =>
+      next((err as { type?: string } | undefined)?.type === 'entity.too.large' ? tooLarge() : err),
+    );
   };
 }

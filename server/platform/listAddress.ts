@@ -6,6 +6,7 @@
 import type { Request } from 'express';
 import { z } from 'zod';
 import { utcOffsetMinutes } from './localTime';
+import { timeZoneOf } from './context';
 
 type Shape = Record<string, z.ZodType>;
 type Objectish = z.ZodType & { shape?: Shape; unwrap?: () => z.ZodType };
@@ -21,7 +22,11 @@ function objectOf(schema: Objectish): z.ZodObject<Shape> | null {
  * The filter of `query` (Express's req.query) by `schema`, a list's contract query: the valid
  * fields, as the schema outputs them; `omit` (page and size by default) never read from the address.
  */
-export function filterFromAddress<S extends z.ZodType>(schema: S, query: Request['query'], omit: readonly string[] = ['page', 'size']): Partial<z.output<S>> {
+export function filterFromAddress<S extends z.ZodType>(
+  schema: S,
+  query: Request['query'],
+  omit: readonly string[] = ['page', 'size'],
+): Partial<z.output<S>> {
   const object = objectOf(schema as Objectish);
   if (!object) return {};
   const out: Record<string, unknown> = {};
@@ -34,16 +39,21 @@ export function filterFromAddress<S extends z.ZodType>(schema: S, query: Request
   }
   // Rules across fields (a range's ends) are the whole schema's: when they refuse, the address's filter is dropped.
   const whole = object.safeParse(out);
-  return whole.success ? out as Partial<z.output<S>> : {};
+  return whole.success ? (out as Partial<z.output<S>>) : {};
 }
 
 /** One of `values` from the address (a tab), else `fallback`. */
-export function choiceFromAddress<T extends string>(query: Request['query'], key: string, values: readonly T[], fallback: T): T {
+export function choiceFromAddress<T extends string>(
+  query: Request['query'],
+  key: string,
+  values: readonly T[],
+  fallback: T,
+): T {
   const raw = query[key];
   return typeof raw === 'string' && (values as readonly string[]).includes(raw) ? (raw as T) : fallback;
 }
 
 /** The conference's zone ahead of UTC now, in minutes: a list's days are the conference's (as the overview counts them). */
 export function zoneOffsetOf(req: Request, now = new Date()): number {
-  return utcOffsetMinutes(req.ctx.site?.conference.timeZone ?? 'Asia/Shanghai', now);
+  return utcOffsetMinutes(timeZoneOf(req), now);
 }

@@ -16,7 +16,16 @@ const FORMATS = new Map<string, Intl.DateTimeFormat>();
 function wallClockText(at: Date, timeZone: string): string {
   let format = FORMATS.get(timeZone);
   if (!format) {
-    format = new Intl.DateTimeFormat('sv-SE', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+    format = new Intl.DateTimeFormat('sv-SE', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
     // conferences use a handful of IANA names; the bound keeps a stream of odd names from growing it
     if (FORMATS.size < 1000) FORMATS.set(timeZone, format);
   }
@@ -24,11 +33,21 @@ function wallClockText(at: Date, timeZone: string): string {
 }
 
 /** The wall clock's fields, as two-digit texts (the year four). */
+/** The platform's own zone: the platform host's, and a conference's that names none. */
+export const PLATFORM_TIME_ZONE = 'Asia/Shanghai';
+
 export type WallClock = { year: string; month: string; day: string; hour: string; minute: string; second: string };
 
 export function wallClockPartsIn(at: Date, timeZone: string): WallClock {
   const w = wallClockText(at, timeZone);
-  return { year: w.slice(0, 4), month: w.slice(5, 7), day: w.slice(8, 10), hour: w.slice(11, 13), minute: w.slice(14, 16), second: w.slice(17, 19) };
+  return {
+    year: w.slice(0, 4),
+    month: w.slice(5, 7),
+    day: w.slice(8, 10),
+    hour: w.slice(11, 13),
+    minute: w.slice(14, 16),
+    second: w.slice(17, 19),
+  };
 }
 
 /** The day of an instant in a zone, 'YYYY-MM-DD'. */

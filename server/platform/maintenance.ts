@@ -11,9 +11,19 @@ import type { Lang } from '../contract/enums';
 import { escapeHtml } from './html';
 import { isStaff } from './access';
 import { t } from './i18n';
+import { identityOf, siteOf } from './context';
 
 /** Paths a person needs to sign in or out of the conference: never in maintenance. */
-const WAYS_IN = [/^\/conferencelogin$/, /^\/auth\//, /^\/sso\//, /^\/login$/, /^\/oidcLogin$/, /^\/api\/base\/oauth\//, /^\/embed\//, /^\/_dev\//];
+const WAYS_IN = [
+  /^\/conferencelogin$/,
+  /^\/auth\//,
+  /^\/sso\//,
+  /^\/login$/,
+  /^\/oidcLogin$/,
+  /^\/api\/base\/oauth\//,
+  /^\/embed\//,
+  /^\/_dev\//,
+];
 
 export const MAINTENANCE_RETRY_SECONDS = 300;
 
@@ -34,11 +44,16 @@ export function maintenancePage(lang: Lang): string {
 
 export function maintenanceGate() {
   return function maintenance(req: Request, res: Response, next: NextFunction): void {
-    const site = req.ctx?.site;
-    if (!site?.conference.maintenance || isStaff(req.ctx.identity) || WAYS_IN.some((p) => p.test(req.path))) return next();
+    const site = siteOf(req);
+    if (!site?.conference.maintenance || isStaff(identityOf(req)) || WAYS_IN.some((p) => p.test(req.path)))
+      return next();
     res.setHeader('Retry-After', String(MAINTENANCE_RETRY_SECONDS));
     res.setHeader('Cache-Control', 'no-store');
-    if (req.path.startsWith('/api/')) return void res.status(503).json({ code: 503, message: 'commonMsg.underMaintenance', data: null });
-    res.status(503).type('html').send(maintenancePage(req.ctx.lang ?? 'zh'));
+    if (req.path.startsWith('/api/'))
+      return void res.status(503).json({ code: 503, message: 'commonMsg.underMaintenance', data: null });
+    res
+      .status(503)
+      .type('html')
+      .send(maintenancePage(req.ctx.lang ?? 'zh'));
   };
 }

@@ -41,7 +41,11 @@ export class Metrics {
     buckets: [0.01, 0.1, 0.5, 1, 5, 15, 60, 300],
     registers: [this.registry],
   });
-  private readonly jobsRunning = new Gauge({ name: 'jobs_running', help: 'Periodic job runs in progress on this instance', registers: [this.registry] });
+  private readonly jobsRunning = new Gauge({
+    name: 'jobs_running',
+    help: 'Periodic job runs in progress on this instance',
+    registers: [this.registry],
+  });
 
   constructor(db: Db, pageCache: PageCache, sources: readonly MetricSource[]) {
     const pool = (): PoolLike | undefined => (db.client as { pool?: PoolLike }).pool;

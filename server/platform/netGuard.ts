@@ -68,7 +68,23 @@ function inRange(bytes: number[], range: Range): boolean {
 
 // Not the public internet: "this network", private (RFC 1918), shared/CGNAT (RFC 6598), loopback,
 // link-local, IETF protocol assignments, documentation, benchmarking, multicast and reserved.
-const REFUSED_V4 = ['0.0.0.0/8', '10.0.0.0/8', '100.64.0.0/10', '127.0.0.0/8', '169.254.0.0/16', '172.16.0.0/12', '192.0.0.0/24', '192.0.2.0/24', '192.88.99.0/24', '192.168.0.0/16', '198.18.0.0/15', '198.51.100.0/24', '203.0.113.0/24', '224.0.0.0/4', '240.0.0.0/4'].map(parseRange);
+const REFUSED_V4 = [
+  '0.0.0.0/8',
+  '10.0.0.0/8',
+  '100.64.0.0/10',
+  '127.0.0.0/8',
+  '169.254.0.0/16',
+  '172.16.0.0/12',
+  '192.0.0.0/24',
+  '192.0.2.0/24',
+  '192.88.99.0/24',
+  '192.168.0.0/16',
+  '198.18.0.0/15',
+  '198.51.100.0/24',
+  '203.0.113.0/24',
+  '224.0.0.0/4',
+  '240.0.0.0/4',
+].map(parseRange);
 // IPv6 outside global unicast (2000::/3) is refused as a whole (::, ::1, ULA fc00::/7, link-local
 // fe80::/10, multicast ff00::/8...); inside it, these are not public either. Addresses that
 // carry an IPv4 address (mapped, NAT64, 6to4) are judged by that address.

@@ -20,7 +20,19 @@ type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 
 export type Operations = ReturnType<typeof createOperations>;
 
-export function createOperations({ config, db, bus, pageCache, sources }: { config: Config; db: Db; bus: InvalidationBus; pageCache: PageCache; sources: readonly MetricSource[] }) {
+export function createOperations({
+  config,
+  db,
+  bus,
+  pageCache,
+  sources,
+}: {
+  config: Config;
+  db: Db;
+  bus: InvalidationBus;
+  pageCache: PageCache;
+  sources: readonly MetricSource[];
+}) {
   const checks: ReadinessCheck[] = [{ name: 'database', check: () => db.raw('select 1') }];
   if (bus.usesRedis) checks.push({ name: 'redis', check: () => bus.ping() });
   // The file bucket: an instance that cannot read or write files must not take requests.

@@ -25,7 +25,8 @@ export function sameOriginGuard(req: Request, _res: Response, next: NextFunction
     } catch {
       return next(new AppError(403, 'commonMsg.crossSiteRefused'));
     }
-    if (originHost !== (req.headers.host ?? '').toLowerCase()) return next(new AppError(403, 'commonMsg.crossSiteRefused'));
+    if (originHost !== (req.headers.host ?? '').toLowerCase())
+      return next(new AppError(403, 'commonMsg.crossSiteRefused'));
   } else if (!req.headers.authorization) {
     return next(new AppError(403, 'commonMsg.crossSiteRefused'));
   }

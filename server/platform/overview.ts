@@ -75,10 +75,14 @@ export class OverviewBoard {
 
   /** Every panel with something to show, in order; a panel that fails is left out (and logged), not the page. */
   async view(conferenceId: number, lang: Lang, timeZone: string): Promise<OverviewPanelView[]> {
-    const views = await Promise.all(this.panels.map((p) => this.panel(p, { conferenceId, lang, timeZone }).catch((err: unknown) => {
-      logger.error({ err, panel: p.name, conferenceId }, 'overview panel failed');
-      return null;
-    })));
+    const views = await Promise.all(
+      this.panels.map((p) =>
+        this.panel(p, { conferenceId, lang, timeZone }).catch((err: unknown) => {
+          logger.error({ err, panel: p.name, conferenceId }, 'overview panel failed');
+          return null;
+        }),
+      ),
+    );
     return views.filter((v): v is OverviewPanelView => v !== null);
   }
 

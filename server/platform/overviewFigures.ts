@@ -18,7 +18,8 @@ const DAY_MS = 86_400_000;
  */
 export function localDaySql(db: Db | Knex.Transaction, column: string, offsetMinutes: number): Knex.Raw {
   const minutes = Math.trunc(offsetMinutes);
-  if (db.client.config.client === 'mysql2') return db.raw(`DATE_FORMAT(DATE_ADD(??, INTERVAL ${minutes} MINUTE), '%Y-%m-%d')`, [column]);
+  if (db.client.config.client === 'mysql2')
+    return db.raw(`DATE_FORMAT(DATE_ADD(??, INTERVAL ${minutes} MINUTE), '%Y-%m-%d')`, [column]);
   return db.raw(`substr(datetime(??, '${minutes >= 0 ? '+' : ''}${minutes} minutes'), 1, 10)`, [column]);
 }
 
@@ -27,7 +28,12 @@ export function localDaySql(db: Db | Knex.Transaction, column: string, offsetMin
  * `offsetMinutes` ahead of UTC: exactly the rows `localDaySql` with the same offset counts as
  * those days, so a list filtered by day totals what the overview's chart shows for it (issue 33).
  */
-export function whereLocalDays(q: Knex.QueryBuilder, column: string, days: { from?: string; to?: string }, offsetMinutes: number): Knex.QueryBuilder {
+export function whereLocalDays(
+  q: Knex.QueryBuilder,
+  column: string,
+  days: { from?: string; to?: string },
+  offsetMinutes: number,
+): Knex.QueryBuilder {
   const startOf = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - Math.trunc(offsetMinutes) * 60_000);
   // a day that is no day (2026-13-45) limits nothing: the schemas refuse it first (isRealDay)
   if (days.from && isRealDay(days.from)) q.where(column, '>=', toDbInstant(startOf(days.from)));
@@ -36,7 +42,8 @@ export function whereLocalDays(q: Knex.QueryBuilder, column: string, days: { fro
 }
 
 /** The local day (YYYY-MM-DD) of an instant, the zone `offsetMinutes` ahead of UTC. */
-export const localDayOf = (at: Date, offsetMinutes: number): string => new Date(at.getTime() + Math.trunc(offsetMinutes) * 60_000).toISOString().slice(0, 10);
+export const localDayOf = (at: Date, offsetMinutes: number): string =>
+  new Date(at.getTime() + Math.trunc(offsetMinutes) * 60_000).toISOString().slice(0, 10);
 
 /** A count or sum as the drivers answer it (MariaDB: a string for BIGINT and DECIMAL). */
 export const num = (value: unknown): number => Number(value ?? 0) || 0;
@@ -47,7 +54,11 @@ const dayAfter = (day: string): string => new Date(Date.parse(`${day}T00:00:00Z`
  * Every day from the first to the last (of the rows and the given bounds), the missing ones at
  * zero, at most `maxDays` (the latest kept): a chart per day without holes.
  */
-export function everyDay(rows: Array<{ day: string; n: number }>, bounds: string[] = [], maxDays = 366): { days: string[]; values: number[] } {
+export function everyDay(
+  rows: Array<{ day: string; n: number }>,
+  bounds: string[] = [],
+  maxDays = 366,
+): { days: string[]; values: number[] } {
   const byDay = new Map(rows.filter((r) => r.day).map((r) => [r.day, r.n]));
   const known = [...byDay.keys(), ...bounds.filter((d) => /^\d{4}-\d{2}-\d{2}$/.test(d))].sort();
   if (!known.length) return { days: [], values: [] };
@@ -76,7 +87,13 @@ export function countedChart(
   id: string,
   title: string,
   rows: Counted[],
-  options: { kind?: ChartKind; series: string; label?: (key: string) => string; href?: string; links?: (key: string) => string | null },
+  options: {
+    kind?: ChartKind;
+    series: string;
+    label?: (key: string) => string;
+    href?: string;
+    links?: (key: string) => string | null;
+  },
 ): OverviewChart {
   return {
     id,

@@ -2,19 +2,36 @@
  * Finished HTML for anonymous visitors: one entry per (host, URL, language, device, content
  * version), with a strong ETag, gzip made once on first demand, and the response headers the
  * app sent with it so the fast path (modules/sites/cachedPages.ts) can replay them exactly.
+ * Also the pages shared by everyone in a visitor's state, and the kept pages of the app's routes
+ * (keptPages.ts: how a route declares one, keeps it and has it served).
  */
 import crypto from 'node:crypto';
 import zlib from 'node:zlib';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { ConferenceCache, type InvalidationBus } from './cache';
+import { gzipSplicedChunks, partBytes } from './gzipSplice';
 import type { Identity } from './identity';
 
 export type CachedPage = { body: Buffer; etag: string; gzip?: Buffer; headers?: OutgoingHttpHeaders };
 
 // The request id is each answer's own (platform/requestScope.ts): a replay keeps the new one.
-const PER_REQUEST = new Set(['content-length', 'content-encoding', 'date', 'connection', 'keep-alive', 'set-cookie', 'x-request-id']);
+const PER_REQUEST = new Set([
+  'content-length',
+  'content-encoding',
+  'date',
+  'connection',
+  'keep-alive',
+  'set-cookie',
+  'x-request-id',
+]);
 
-export function anonymousPageKey(host: string | undefined, url: string, lang: string, mobile: boolean, contentVersion: number): string {
+export function anonymousPageKey(
+  host: string | undefined,
+  url: string,
+  lang: string,
+  mobile: boolean,
+  contentVersion: number,
+): string {
   return `${host ?? ''}|${url}|${lang}|${mobile ? 'm' : 'd'}|${contentVersion}`;
 }
 
@@ -26,32 +43,17 @@ export function sharedPageKey(what: string, anonymousKey: string, v: Visibility)
   return `${what}|${anonymousKey}|${v.loggedIn ? 'u' : 'a'}${v.attendee ? 'r' : ''}${v.staff ? 's' : ''}`;
 }
 
-/**
- * The protocol as the browser used it, from the raw request (the fast path has no Express): the
- * proxy's X-Forwarded-Proto, else the socket's. A page that names its own origin is kept only when
- * Express, which trusts the header only from a trusted proxy, saw the same (sendKeptPage).
- */
-export function rawProtocol(req: IncomingMessage): string {
-  const forwarded = req.headers['x-forwarded-proto'];
-  if (typeof forwarded === 'string' && forwarded) return forwarded.split(',', 1)[0].trim().toLowerCase();
-  return (req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http';
-}
-
-/**
- * The key of a kept page (keepPage): the anonymous key's parts, the protocol (a page may name its
- * own origin) and the visitor's state.
- */
-export function keptPageKey(anonymousKey: string, protocol: string, v: Visibility): string {
-  return sharedPageKey(`kept|${protocol}`, anonymousKey, v);
-}
-
 /** What a kept page needs to be served again without the app. */
 export type KeptPageUse = {
   /**
    * The values of the page's slots for this visitor (null: they cannot be had here, the app
    * answers); may set headers on the answer (a cookie).
    */
-  fill(req: IncomingMessage, res: ServerResponse, identity: Identity | null): Partial<Record<SlotName, string | Buffer>> | null;
+  fill(
+    req: IncomingMessage,
+    res: ServerResponse,
+    identity: Identity | null,
+  ): Partial<Record<SlotName, string | Buffer>> | null;
   /** false once the page no longer holds (it depends on the day, say) */
   fresh?: () => boolean;
 };
@@ -63,8 +65,9 @@ export class PageCache {
   /** pages for signed-in people, rendered without the person (slots for their values) */
   private readonly shared = new ConferenceCache<SlottedPage>(1000);
   /**
-   * whole pages of the app's routes (the sign-in, sign-up, reset and registration pages), per
-   * visitor state, with slots for the visitor's values, which the fast path fills (KeptPageUse)
+   * whole pages of the app's routes (the sign-in, sign-up, reset, registration and programme
+   * pages), per visitor state, with slots for the visitor's values, which the fast path fills
+   * (KeptPageUse; keptPages.ts)
    */
   private readonly kept = new ConferenceCache<KeptPage>(1000);
   /** the paths that have kept pages: the fast path looks only for these */
@@ -108,7 +111,14 @@ export class PageCache {
    * Keeps a page for the fast path, unless a drop came while it was rendered (since: epoch()
    * before). The page is returned cut either way, to be sent now.
    */
-  keepPage(conferenceId: number, key: string, pathname: string, html: string, use: KeptPageUse, since: number): KeptPage {
+  keepPage(
+    conferenceId: number,
+    key: string,
+    pathname: string,
+    html: string,
+    use: KeptPageUse,
+    since: number,
+  ): KeptPage {
     const page = { ...cutAtSlots(html), ...use };
     if (since === this.drops) {
       this.kept.set(conferenceId, key, page);
@@ -157,7 +167,8 @@ export function sendCachedPage(req: IncomingMessage, res: ServerResponse, page: 
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
     // Everything the app set for this response (security headers included) is kept for replay.
     const headers: OutgoingHttpHeaders = {};
-    for (const [name, value] of Object.entries(res.getHeaders())) if (!PER_REQUEST.has(name) && value !== undefined) headers[name] = value;
+    for (const [name, value] of Object.entries(res.getHeaders()))
+      if (!PER_REQUEST.has(name) && value !== undefined) headers[name] = value;
     page.headers = headers;
   } else {
     for (const [name, value] of Object.entries(page.headers)) res.setHeader(name, value!);
@@ -212,7 +223,9 @@ const SLOT_PATTERN = new RegExp(
     .join('|'),
   'g',
 );
-const SLOT_BY_TOKEN = new Map<string, SlotName>(Object.entries(SLOTS).map(([name, token]) => [token, name as SlotName]));
+const SLOT_BY_TOKEN = new Map<string, SlotName>(
+  Object.entries(SLOTS).map(([name, token]) => [token, name as SlotName]),
+);
 
 /**
  * A rendered page cut at its slots, ready to be filled many times. `bytes` and `deflated` are its
@@ -259,7 +272,12 @@ function slotBytes(page: SlottedPage, values: Partial<Record<SlotName, string | 
  * A browser that takes gzip gets the parts as they were compressed once, with the person's
  * values between them (gzipSpliced), rather than the whole page compressed per request.
  */
-export function sendFilledPage(res: ServerResponse, page: SlottedPage, values: Partial<Record<SlotName, string | Buffer>>, cacheControl = 'private, no-store'): void {
+export function sendFilledPage(
+  res: ServerResponse,
+  page: SlottedPage,
+  values: Partial<Record<SlotName, string | Buffer>>,
+  cacheControl = 'private, no-store',
+): void {
   const req = res.req;
   if (page.headers) for (const [name, value] of Object.entries(page.headers)) res.setHeader(name, value!);
   res.setHeader('Cache-Control', cacheControl);
@@ -267,92 +285,33 @@ export function sendFilledPage(res: ServerResponse, page: SlottedPage, values: P
   res.setHeader('Vary', 'Accept-Encoding');
   if (!page.headers) page.headers = replayableHeaders(res);
   const filled = slotBytes(page, values);
-  let body: Buffer;
+  let chunks: Buffer[];
   if (acceptsGzip(req)) {
-    body = gzipSpliced(page, filled);
+    chunks = gzipSplicedChunks(page, filled);
     res.setHeader('Content-Encoding', 'gzip');
   } else {
-    const bytes = (page.bytes ??= page.parts.map((part) => Buffer.from(part, 'utf8')));
-    const chunks: Buffer[] = [bytes[0]];
+    const bytes = partBytes(page);
+    chunks = [bytes[0]];
     for (let i = 0; i < filled.length; i++) chunks.push(filled[i], bytes[i + 1]);
-    body = Buffer.concat(chunks);
   }
   res.statusCode = 200;
-  res.setHeader('Content-Length', body.length);
-  res.end(req.method === 'HEAD' ? undefined : body);
+  res.setHeader(
+    'Content-Length',
+    chunks.reduce((n, c) => n + c.length, 0),
+  );
+  if (req.method === 'HEAD') return void res.end();
+  // The parts go out as they are, in one writev with the head (corked): joining them first copied
+  // the whole page on every answer, a tenth of a kept page's CPU (docs/performance.md).
+  res.cork();
+  for (const chunk of chunks) if (chunk.length) res.write(chunk);
+  res.end(); // uncorks: the head and the parts leave together
 }
 
 function replayableHeaders(res: ServerResponse): OutgoingHttpHeaders {
   const headers: OutgoingHttpHeaders = {};
-  for (const [name, value] of Object.entries(res.getHeaders())) if (!PER_REQUEST.has(name) && value !== undefined) headers[name] = value;
+  for (const [name, value] of Object.entries(res.getHeaders()))
+    if (!PER_REQUEST.has(name) && value !== undefined) headers[name] = value;
   return headers;
-}
-
-/** A value's deflated blocks, kept as long as the value is (a remembered session's values are the same Buffers each time). */
-const deflatedValues = new WeakMap<Buffer, Buffer[]>();
-const COMPRESS_FROM = 512;
-
-function deflatedValue(value: Buffer): Buffer[] {
-  const known = deflatedValues.get(value);
-  if (known) return known;
-  let blocks: Buffer[];
-  if (value.length >= COMPRESS_FROM) {
-    blocks = [zlib.deflateRawSync(value, { level: 6, finishFlush: zlib.constants.Z_SYNC_FLUSH })];
-  } else {
-    // Short values go as stored blocks: no compressor to set up for a few bytes.
-    blocks = [];
-    for (let at = 0; at < value.length; at += STORED_MAX) {
-      const piece = value.subarray(at, at + STORED_MAX);
-      const head = Buffer.alloc(5);
-      head.writeUInt16LE(piece.length, 1);
-      head.writeUInt16LE(~piece.length & 0xffff, 3);
-      blocks.push(head, piece);
-    }
-  }
-  deflatedValues.set(value, blocks);
-  return blocks;
-}
-
-const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
-const STORED_MAX = 0xffff;
-
-/**
- * CRC-32 continued over these bytes. Node's zlib.crc32 answers 0 for an empty buffer that has no
- * memory behind it (Buffer.from('')), whatever the running value: an empty part (two slots side
- * by side) or an empty value would break the page's check, so empty bytes are skipped.
- */
-function crc32(bytes: Buffer, crc: number): number {
-  return bytes.length === 0 ? crc : zlib.crc32(bytes, crc);
-}
-
-/**
- * A gzip member made of the page's parts, each compressed once by a deflate stream of its own
- * (a fresh stream never refers back to bytes before it, so the pieces can be joined), ended with a
- * sync flush (byte-aligned, not final) except the last, and the person's values between them
- * (compressed the same way, or stored when short). Only the CRC-32 runs over the whole page per
- * request.
- */
-export function gzipSpliced(page: SlottedPage, filled: Buffer[]): Buffer {
-  const bytes = (page.bytes ??= page.parts.map((part) => Buffer.from(part, 'utf8')));
-  const deflated = (page.deflated ??= bytes.map((part, i) =>
-    zlib.deflateRawSync(part, { level: 6, finishFlush: i === bytes.length - 1 ? zlib.constants.Z_FINISH : zlib.constants.Z_SYNC_FLUSH }),
-  ));
-  const chunks: Buffer[] = [GZIP_HEADER, deflated[0]];
-  let crc = crc32(bytes[0], 0);
-  let size = bytes[0].length;
-  for (let i = 0; i < filled.length; i++) {
-    const value = filled[i];
-    chunks.push(...deflatedValue(value));
-    crc = crc32(value, crc);
-    crc = crc32(bytes[i + 1], crc);
-    size += value.length + bytes[i + 1].length;
-    chunks.push(deflated[i + 1]);
-  }
-  const trailer = Buffer.alloc(8);
-  trailer.writeUInt32LE(crc >>> 0, 0);
-  trailer.writeUInt32LE(size >>> 0, 4);
-  chunks.push(trailer);
-  return Buffer.concat(chunks);
 }
 
 /** Fills the slots given a value; the others stay as they are, for a later step to fill. */

@@ -13,7 +13,8 @@ const DEFAULT_PORT = { http: 80, https: 443 } as const;
 
 /** `scheme://host[:port]` of a conference's domain or the platform host, as people outside reach it. */
 export function publicOrigin(config: PublicUrlConfig, host: string): string {
-  const port = config.PUBLIC_PORT && config.PUBLIC_PORT !== DEFAULT_PORT[config.PUBLIC_SCHEME] ? `:${config.PUBLIC_PORT}` : '';
+  const port =
+    config.PUBLIC_PORT && config.PUBLIC_PORT !== DEFAULT_PORT[config.PUBLIC_SCHEME] ? `:${config.PUBLIC_PORT}` : '';
   return `${config.PUBLIC_SCHEME}://${host.toLowerCase()}${port}`;
 }
 

@@ -56,7 +56,8 @@ export class MemoryRateLimiter implements RateLimiter {
   }
 }
 
-const RELEASE_SCRIPT = "local v = tonumber(redis.call('GET', KEYS[1]) or '0') if v > 0 then redis.call('DECR', KEYS[1]) end return 0";
+const RELEASE_SCRIPT =
+  "local v = tonumber(redis.call('GET', KEYS[1]) or '0') if v > 0 then redis.call('DECR', KEYS[1]) end return 0";
 
 /**
  * Counts in Redis, shared by every instance. While Redis is lost each instance counts in its own
@@ -104,7 +105,10 @@ export class RedisRateLimiter implements RateLimiter {
     const k = `${this.prefix}${key}`;
     return this.either(
       async () => {
-        const [[, count], [, ttl]] = (await this.redis.multi().incr(k).pttl(k).exec()) as [[null, number], [null, number]];
+        const [[, count], [, ttl]] = (await this.redis.multi().incr(k).pttl(k).exec()) as [
+          [null, number],
+          [null, number],
+        ];
         if (ttl < 0) await this.redis.pexpire(k, windowMs);
         const retryAfterMs = ttl > 0 ? ttl : windowMs;
         return { allowed: count <= limit, retryAfterMs: count <= limit ? 0 : retryAfterMs };

@@ -61,7 +61,6 @@ export class RenderMemo<V extends string | { body: string }> {
     this.entries.clear();
     this.chars = 0;
   }
-
 }
 
 function sizeOf(value: string | { body: string }): number {

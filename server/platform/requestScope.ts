@@ -32,7 +32,12 @@ export function requestIdOf(req: IncomingMessage, trusted: TrustsAddress): strin
 }
 
 /** Runs `handle` for the request with its id set on the answer and in the logs. */
-export function inRequestScope(req: IncomingMessage, res: ServerResponse, trusted: TrustsAddress, handle: () => void): void {
+export function inRequestScope(
+  req: IncomingMessage,
+  res: ServerResponse,
+  trusted: TrustsAddress,
+  handle: () => void,
+): void {
   const reqId = requestIdOf(req, trusted);
   const log = logger.child({ reqId });
   req.id = reqId;

@@ -28,7 +28,11 @@ export class Reply<T> {
 /** A download answers its file (Sent), or — when it is long work (issue 30) — the work, with HTTP 202 (`workStarted`). */
 type Answer<E> = AnswerOf<E> extends Download ? Sent | WorkStarted : AnswerOf<E> | Reply<AnswerOf<E>> | Sent;
 
-export type EndpointHandler<E> = (input: HandlerInput<E>, req: Request, res: Response) => Promise<Answer<E>> | Answer<E>;
+export type EndpointHandler<E> = (
+  input: HandlerInput<E>,
+  req: Request,
+  res: Response,
+) => Promise<Answer<E>> | Answer<E>;
 
 /** Marks the handler with its endpoint, so the router-table test can tell every API route came from a contract. */
 export type RoutedHandler = RequestHandler & { endpoint: Endpoint };
@@ -47,10 +51,22 @@ function inputOf<E extends Endpoint>(endpoint: E, req: Request): HandlerInput<E>
       return parsed[name];
     },
   });
-  return Object.defineProperties({}, { body: part('body', endpoint.body, req.body), query: part('query', endpoint.query, req.query), params: part('params', endpoint.params, req.params) }) as HandlerInput<E>;
+  return Object.defineProperties(
+    {},
+    {
+      body: part('body', endpoint.body, req.body),
+      query: part('query', endpoint.query, req.query),
+      params: part('params', endpoint.params, req.params),
+    },
+  ) as HandlerInput<E>;
 }
 
-export function route<E extends Endpoint>(router: Router, endpoint: E, guard: AccessGuard | [AccessGuard, ...RequestHandler[]], handler: EndpointHandler<E>): void {
+export function route<E extends Endpoint>(
+  router: Router,
+  endpoint: E,
+  guard: AccessGuard | [AccessGuard, ...RequestHandler[]],
+  handler: EndpointHandler<E>,
+): void {
   const guards = Array.isArray(guard) ? guard : [guard];
   const run: RoutedHandler = Object.assign(
     async (req: Request, res: Response) => {

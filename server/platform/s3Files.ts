@@ -25,10 +25,23 @@ import {
 import { Upload } from '@aws-sdk/lib-storage';
 import type { Config } from '../config';
 import { AppError } from './errors';
-import { DiskFileStore, FileTooLarge, NAME, SCOPE, byteLimit, checkName, newName, type FileStore, type StoredEntry } from './files';
+import {
+  DiskFileStore,
+  FileTooLarge,
+  NAME,
+  SCOPE,
+  byteLimit,
+  checkName,
+  newName,
+  type FileStore,
+  type StoredEntry,
+} from './files';
 import { logger } from './logger';
 
-export type S3Settings = Pick<Config, 'S3_BUCKET' | 'S3_ENDPOINT' | 'S3_REGION' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY' | 'S3_FORCE_PATH_STYLE'>;
+export type S3Settings = Pick<
+  Config,
+  'S3_BUCKET' | 'S3_ENDPOINT' | 'S3_REGION' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY' | 'S3_FORCE_PATH_STYLE'
+>;
 
 /** The stores of the platform: uploads, finished heavy work, the books of abstracts. */
 export const STORE_PREFIXES = ['files', 'work', 'books'] as const;
@@ -36,7 +49,9 @@ export type StorePrefix = (typeof STORE_PREFIXES)[number];
 
 /** Which store a part of the platform keeps its files in: the bucket when S3_BUCKET is set, else DATA_DIR/<prefix>. */
 export function fileStoreFor(config: S3Settings & Pick<Config, 'DATA_DIR'>, prefix: StorePrefix): FileStore {
-  return config.S3_BUCKET ? new S3FileStore(s3ClientFor(config), config.S3_BUCKET, prefix) : new DiskFileStore(path.join(config.DATA_DIR, prefix));
+  return config.S3_BUCKET
+    ? new S3FileStore(s3ClientFor(config), config.S3_BUCKET, prefix)
+    : new DiskFileStore(path.join(config.DATA_DIR, prefix));
 }
 
 export function s3ClientFor(config: S3Settings): S3Client {
@@ -58,7 +73,9 @@ export function s3ClientFor(config: S3Settings): S3Client {
 /** Multipart uploads begun this long ago and never finished are abandoned (a live upload keeps no clock we could read). */
 export const STALE_UPLOAD_MS = 24 * 60 * 60_000;
 
-const notFound = (err: unknown) => err instanceof S3ServiceException && (err.name === 'NoSuchKey' || err.name === 'NotFound' || err.$metadata?.httpStatusCode === 404);
+const notFound = (err: unknown) =>
+  err instanceof S3ServiceException &&
+  (err.name === 'NoSuchKey' || err.name === 'NotFound' || err.$metadata?.httpStatusCode === 404);
 
 /** Whatever else goes wrong with the bucket is the platform's fault, not the client's: 503, logged with its cause. */
 function unavailable(err: unknown): never {
@@ -84,23 +101,44 @@ export class S3FileStore implements FileStore {
   /** The scope and name of a key this store made, or null for anything else in the bucket. */
   private parse(key: string | undefined): { scope: string; name: string } | null {
     const [prefix, scope, name, ...rest] = (key ?? '').split('/');
-    return prefix === this.prefix && !rest.length && SCOPE.test(scope ?? '') && NAME.test(name ?? '') ? { scope, name } : null;
+    return prefix === this.prefix && !rest.length && SCOPE.test(scope ?? '') && NAME.test(name ?? '')
+      ? { scope, name }
+      : null;
   }
 
   async put(scope: string, bytes: Buffer, ext: string): Promise<string> {
     const name = newName(scope, ext);
     // One PUT: S3 writes an object whole or not at all, so there is no temporary name to rename.
-    await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: this.key(scope, name), Body: bytes, ContentLength: bytes.length })).catch(unavailable);
+    await this.client
+      .send(
+        new PutObjectCommand({
+          Bucket: this.bucket,
+          Key: this.key(scope, name),
+          Body: bytes,
+          ContentLength: bytes.length,
+        }),
+      )
+      .catch(unavailable);
     return name;
   }
 
-  async putStream(scope: string, source: Readable, ext: string, maxBytes: number): Promise<{ name: string; size: number }> {
+  async putStream(
+    scope: string,
+    source: Readable,
+    ext: string,
+    maxBytes: number,
+  ): Promise<{ name: string; size: number }> {
     const name = newName(scope, ext);
     const counter = byteLimit(maxBytes);
     // The counter fails the body past maxBytes; Upload then never completes the object and
     // aborts the parts it sent. The source's own failure reaches the body the same way.
     const feeding = pipeline(source, counter).catch(() => undefined);
-    const upload = new Upload({ client: this.client, params: { Bucket: this.bucket, Key: this.key(scope, name), Body: counter }, queueSize: 2, partSize: 5 * 1024 * 1024 });
+    const upload = new Upload({
+      client: this.client,
+      params: { Bucket: this.bucket, Key: this.key(scope, name), Body: counter },
+      queueSize: 2,
+      partSize: 5 * 1024 * 1024,
+    });
     try {
       await upload.done();
     } catch (err) {
@@ -132,7 +170,9 @@ export class S3FileStore implements FileStore {
   async open(scope: string, name: string): Promise<Readable | null> {
     if (!NAME.test(name)) return null;
     try {
-      const { Body } = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: this.key(scope, name) }));
+      const { Body } = await this.client.send(
+        new GetObjectCommand({ Bucket: this.bucket, Key: this.key(scope, name) }),
+      );
       // In Node the body is the response's IncomingMessage: the bytes arrive as they are read.
       return (Body as Readable | undefined) ?? null;
     } catch (err) {
@@ -154,7 +194,12 @@ export class S3FileStore implements FileStore {
 
   /** Writes a file under the name it already has (the move from disk): streamed, whole or not at all. */
   async copyIn(scope: string, name: string, source: Readable, size: number): Promise<void> {
-    const upload = new Upload({ client: this.client, params: { Bucket: this.bucket, Key: this.key(scope, name), Body: source, ContentLength: size }, queueSize: 2, partSize: 5 * 1024 * 1024 });
+    const upload = new Upload({
+      client: this.client,
+      params: { Bucket: this.bucket, Key: this.key(scope, name), Body: source, ContentLength: size },
+      queueSize: 2,
+      partSize: 5 * 1024 * 1024,
+    });
     await upload.done().catch((err: unknown) => {
       source.destroy();
       unavailable(err);
@@ -163,7 +208,9 @@ export class S3FileStore implements FileStore {
 
   async remove(scope: string, name: string): Promise<void> {
     // S3 answers 204 for a key that is not there: removing twice is fine, as on disk.
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: this.key(scope, name) })).catch(unavailable);
+    await this.client
+      .send(new DeleteObjectCommand({ Bucket: this.bucket, Key: this.key(scope, name) }))
+      .catch(unavailable);
   }
 
   /**
@@ -174,7 +221,16 @@ export class S3FileStore implements FileStore {
   async *entries(): AsyncIterable<StoredEntry> {
     let token: string | undefined;
     do {
-      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: `${this.prefix}/`, ContinuationToken: token, MaxKeys: this.pageSize })).catch(unavailable);
+      const page = await this.client
+        .send(
+          new ListObjectsV2Command({
+            Bucket: this.bucket,
+            Prefix: `${this.prefix}/`,
+            ContinuationToken: token,
+            MaxKeys: this.pageSize,
+          }),
+        )
+        .catch(unavailable);
       for (const object of page.Contents ?? []) {
         const at = this.parse(object.Key);
         if (at) yield { ...at, partial: false, modifiedAt: object.LastModified ?? new Date() };
@@ -191,7 +247,9 @@ export class S3FileStore implements FileStore {
     if (!entry.partial) return this.remove(entry.scope, entry.name);
     const key = this.key(entry.scope, entry.name);
     for (const upload of await this.staleUploads(key)) {
-      await this.client.send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId: upload.id })).catch(unavailable);
+      await this.client
+        .send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId: upload.id }))
+        .catch(unavailable);
     }
   }
 
@@ -207,11 +265,21 @@ export class S3FileStore implements FileStore {
     let idMarker: string | undefined;
     try {
       do {
-        const page = await this.client.send(new ListMultipartUploadsCommand({ Bucket: this.bucket, Prefix: prefix, KeyMarker: keyMarker, UploadIdMarker: idMarker }));
+        const page = await this.client.send(
+          new ListMultipartUploadsCommand({
+            Bucket: this.bucket,
+            Prefix: prefix,
+            KeyMarker: keyMarker,
+            UploadIdMarker: idMarker,
+          }),
+        );
         for (const u of page.Uploads ?? []) {
-          if (u.Key && u.UploadId && u.Initiated && u.Initiated.getTime() < before) out.push({ key: u.Key, id: u.UploadId, initiated: u.Initiated });
+          if (u.Key && u.UploadId && u.Initiated && u.Initiated.getTime() < before)
+            out.push({ key: u.Key, id: u.UploadId, initiated: u.Initiated });
         }
-        [keyMarker, idMarker] = page.IsTruncated ? [page.NextKeyMarker, page.NextUploadIdMarker] : [undefined, undefined];
+        [keyMarker, idMarker] = page.IsTruncated
+          ? [page.NextKeyMarker, page.NextUploadIdMarker]
+          : [undefined, undefined];
       } while (keyMarker);
     } catch (err) {
       // A store that cannot list unfinished uploads answers 501: it has none to abort here (a lifecycle rule ends them).
@@ -233,12 +301,20 @@ export class S3FileStore implements FileStore {
       const status = (err as S3ServiceException).$metadata?.httpStatusCode;
       const name = (err as Error).name;
       const setting =
-        name === 'InvalidAccessKeyId' ? 'S3_ACCESS_KEY_ID' :
-        name === 'SignatureDoesNotMatch' ? 'S3_SECRET_ACCESS_KEY' :
-        status === 404 || name === 'NoSuchBucket' ? 'S3_BUCKET' :
-        status === 403 ? 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY' :
-        status === undefined ? 'S3_ENDPOINT' : 'S3_BUCKET';
-      throw new Error(`the file bucket does not answer (${name}${status ? ` ${status}` : ''}): check ${setting}`, { cause: err });
+        name === 'InvalidAccessKeyId'
+          ? 'S3_ACCESS_KEY_ID'
+          : name === 'SignatureDoesNotMatch'
+            ? 'S3_SECRET_ACCESS_KEY'
+            : status === 404 || name === 'NoSuchBucket'
+              ? 'S3_BUCKET'
+              : status === 403
+                ? 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY'
+                : status === undefined
+                  ? 'S3_ENDPOINT'
+                  : 'S3_BUCKET';
+      throw new Error(`the file bucket does not answer (${name}${status ? ` ${status}` : ''}): check ${setting}`, {
+        cause: err,
+      });
     }
   }
 }

@@ -25,10 +25,43 @@ import type * as Jsdom from 'jsdom';
 const load = createRequire(import.meta.url);
 
 const ALLOWED_TAGS = [
-  'p', 'br', 'hr', 'b', 'i', 'u', 's', 'strong', 'em', 'sub', 'sup', 'blockquote', 'pre', 'code', 'a',
-  'ul', 'ol', 'li', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6',
-  'table', 'caption', 'colgroup', 'col', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td',
-  'img', 'span', 'div',
+  'p',
+  'br',
+  'hr',
+  'b',
+  'i',
+  'u',
+  's',
+  'strong',
+  'em',
+  'sub',
+  'sup',
+  'blockquote',
+  'pre',
+  'code',
+  'a',
+  'ul',
+  'ol',
+  'li',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'table',
+  'caption',
+  'colgroup',
+  'col',
+  'thead',
+  'tbody',
+  'tfoot',
+  'tr',
+  'th',
+  'td',
+  'img',
+  'span',
+  'div',
 ];
 const ALLOWED_ATTR = ['href', 'title', 'target', 'src', 'alt', 'width', 'height', 'colspan', 'rowspan', 'style'];
 /** Where an image may come from: the web, inline image data, or this site's own files. */
@@ -49,9 +82,11 @@ function create(): Sanitizer {
   const purify = factory(window as unknown as Parameters<typeof factory>[0]);
   purify.setConfig({ ALLOWED_TAGS, ALLOWED_ATTR, ALLOW_DATA_ATTR: false, ALLOW_ARIA_ATTR: false, IN_PLACE: true });
   purify.addHook('uponSanitizeAttribute', (node, data) => {
-    if (data.attrName === 'src' && (node.nodeName !== 'IMG' || !IMAGE_SOURCE.test(data.attrValue.trim()))) data.keepAttr = false;
+    if (data.attrName === 'src' && (node.nodeName !== 'IMG' || !IMAGE_SOURCE.test(data.attrValue.trim())))
+      data.keepAttr = false;
     if (data.attrName === 'href' && node.nodeName !== 'A') data.keepAttr = false;
-    if (data.attrName === 'style' && (!STYLED.has(node.nodeName) || UNSAFE_STYLE.test(data.attrValue))) data.keepAttr = false;
+    if (data.attrName === 'style' && (!STYLED.has(node.nodeName) || UNSAFE_STYLE.test(data.attrValue)))
+      data.keepAttr = false;
   });
   purify.addHook('afterSanitizeAttributes', (node) => {
     // A link that opens a new window must not hand that window back a handle on this one.
@@ -73,7 +108,8 @@ export function sanitizeHtml(html: string): string {
     // early, and then the text is parsed again as it is.
     container.innerHTML = `<div>${html}</div>`;
     const wrapper = container.firstChild;
-    const root = container.childNodes.length === 1 && wrapper?.nodeName === 'DIV' ? (wrapper as HTMLElement) : container;
+    const root =
+      container.childNodes.length === 1 && wrapper?.nodeName === 'DIV' ? (wrapper as HTMLElement) : container;
     if (root === container) container.innerHTML = html;
     purify.sanitize(root);
     return root.innerHTML;

@@ -93,7 +93,11 @@ export class Sessions {
     cachedDataChanged(this.db, { sessionId });
   }
 
-  async revokeAllForUser(userId: number, exceptSessionId?: string, conn: Db | Knex.Transaction = this.db): Promise<void> {
+  async revokeAllForUser(
+    userId: number,
+    exceptSessionId?: string,
+    conn: Db | Knex.Transaction = this.db,
+  ): Promise<void> {
     const q = conn('sessions').where({ user_id: userId }).whereNull('revoked_at');
     if (exceptSessionId) q.whereNot({ id: exceptSessionId });
     await q.update({ revoked_at: toDbInstant() });
@@ -106,9 +110,16 @@ export class Sessions {
  * Of these users, those a session was ever issued to for the conference (the mail gate's "came to
  * it themselves"). The sessions table is the platform's; accounts asks here.
  */
-export async function usersSignedInTo(db: Db | Knex.Transaction, conferenceId: number, userIds: number[]): Promise<number[]> {
+export async function usersSignedInTo(
+  db: Db | Knex.Transaction,
+  conferenceId: number,
+  userIds: number[],
+): Promise<number[]> {
   if (!userIds.length) return [];
-  const rows: Array<{ user_id: number }> = await db('sessions').where({ conference_id: conferenceId }).whereIn('user_id', userIds).distinct('user_id');
+  const rows: Array<{ user_id: number }> = await db('sessions')
+    .where({ conference_id: conferenceId })
+    .whereIn('user_id', userIds)
+    .distinct('user_id');
   return rows.map((r) => Number(r.user_id));
 }
 

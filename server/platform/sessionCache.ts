@@ -31,7 +31,10 @@ export class SessionCache {
   /** counts drops: an entry whose load began before the latest drop may be stale and is not kept */
   private drops = 0;
 
-  constructor(private readonly ttlMs = TTL_MS, private readonly maxEntries = MAX_ENTRIES) {}
+  constructor(
+    private readonly ttlMs = TTL_MS,
+    private readonly maxEntries = MAX_ENTRIES,
+  ) {}
 
   /** Forgets everyone (Redis came back: a notice that a person or session changed may have been missed). */
   clear(): void {
@@ -58,8 +61,19 @@ export class SessionCache {
   }
 
   /** The entry for this request; kept for the next ones unless something was dropped meanwhile. */
-  remember(token: string, conferenceId: number | null, session: VerifiedSession, identity: Identity, epoch: number): KnownSession {
-    const entry: KnownSession = { conferenceId, session: deepFreeze(session), identity: deepFreeze(identity), storedAt: Date.now() };
+  remember(
+    token: string,
+    conferenceId: number | null,
+    session: VerifiedSession,
+    identity: Identity,
+    epoch: number,
+  ): KnownSession {
+    const entry: KnownSession = {
+      conferenceId,
+      session: deepFreeze(session),
+      identity: deepFreeze(identity),
+      storedAt: Date.now(),
+    };
     if (epoch !== this.drops) return entry;
     const previous = this.byToken.get(token);
     if (previous) this.remove(token, previous);

@@ -15,11 +15,7 @@ import type { KnownSession, SessionCache } from './sessionCache';
 /** As long as the islands keep it (islands/shared/locale.ts: a year). */
 const LOCALE_MAX_AGE_MS = 365 * 24 * 3600 * 1000;
 
-export function sessionMiddleware(
-  sessions: Sessions,
-  loadIdentity: IdentityLoader,
-  known: SessionCache,
-) {
+export function sessionMiddleware(sessions: Sessions, loadIdentity: IdentityLoader, known: SessionCache) {
   /** The session and identity of a token as the database has them now; remembered for the next reads. */
   async function load(token: string, conferenceId: number | null): Promise<KnownSession | null> {
     const epoch = known.epoch;
@@ -40,7 +36,8 @@ export function sessionMiddleware(
     if (!token) return next();
     // A request that only reads may use what this session was found to be a moment ago; one that
     // changes something is authorised against the database as it is now.
-    const entry = (reads ? known.recall(token, req.ctx.conferenceId) : undefined) ?? (await load(token, req.ctx.conferenceId));
+    const entry =
+      (reads ? known.recall(token, req.ctx.conferenceId) : undefined) ?? (await load(token, req.ctx.conferenceId));
     if (!entry) return next();
     const { identity } = entry;
     req.ctx.session = entry.session;

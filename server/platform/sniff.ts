@@ -20,7 +20,8 @@ const RIFF = [0x52, 0x49, 0x46, 0x46];
 const WEBP = [0x57, 0x45, 0x42, 0x50];
 
 export function sniff(buffer: Uint8Array): SniffedType | null {
-  const at = (offset: number, bytes: number[]) => buffer.length >= offset + bytes.length && bytes.every((b, i) => buffer[offset + i] === b);
+  const at = (offset: number, bytes: number[]) =>
+    buffer.length >= offset + bytes.length && bytes.every((b, i) => buffer[offset + i] === b);
   for (const [type, offset, bytes] of SIGNATURES) if (at(offset, bytes)) return type;
   // RIFF....WEBP
   if (at(0, RIFF) && at(8, WEBP)) return 'webp';

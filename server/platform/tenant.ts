@@ -37,11 +37,19 @@ export function tenantMiddleware(directory: TenantDirectory, platformHost: strin
       if (req.path.startsWith('/api/')) {
         res.status(404).json({ code: 404, message: 'commonMsg.unknownConference', data: null });
       } else {
-        res.status(404).type('html').send(renderUnknownHostPage(host, platformHost, lang));
+        res
+          .status(404)
+          .type('html')
+          .send(renderUnknownHostPage(host, platformHost, lang));
       }
       return;
     }
-    req.ctx = { ...base, conferenceId: site.conference.id, site, lang: resolveLang(cookieLocale, site.config.languageType) };
+    req.ctx = {
+      ...base,
+      conferenceId: site.conference.id,
+      site,
+      lang: resolveLang(cookieLocale, site.config.languageType),
+    };
     next();
   };
 }

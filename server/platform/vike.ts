@@ -10,7 +10,12 @@ import { RenderMemo } from './renderMemo';
 
 export type RenderedPage = { statusCode: number; body: string; contentType: string };
 
-export type AppPageInit = { pageProps?: Record<string, unknown>; shell?: ShellProps; composedHtml?: string; area?: 'platform' };
+export type AppPageInit = {
+  pageProps?: Record<string, unknown>;
+  shell?: ShellProps;
+  composedHtml?: string;
+  area?: 'platform';
+};
 
 /**
  * Layouts rendered from props (not composed pages, which are cached whole by their routes), by
@@ -22,7 +27,10 @@ export type AppPageInit = { pageProps?: Record<string, unknown>; shell?: ShellPr
 const layouts = new RenderMemo<RenderedPage>(1000, 48 * 1024 * 1024);
 
 export async function renderVikePage(req: Request, init: AppPageInit): Promise<RenderedPage | null> {
-  const key = init.composedHtml === undefined ? RenderMemo.key(req.originalUrl, JSON.stringify([init.area ?? '', init.shell ?? null, init.pageProps ?? null])) : null;
+  const key =
+    init.composedHtml === undefined
+      ? RenderMemo.key(req.originalUrl, JSON.stringify([init.area ?? '', init.shell ?? null, init.pageProps ?? null]))
+      : null;
   const hit = key ? layouts.get(key) : undefined;
   if (hit) return hit;
   const pageContext = await renderPage({ urlOriginal: req.originalUrl, headersOriginal: req.headers, ...init });
@@ -37,7 +45,12 @@ export async function mountVikeAssets(app: Express, root: string, production: bo
   if (production) {
     app.use(
       '/assets',
-      express.static(path.join(root, 'dist/client/assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }),
+      express.static(path.join(root, 'dist/client/assets'), {
+        immutable: true,
+        maxAge: '1y',
+        index: false,
+        fallthrough: false,
+      }),
     );
     return async () => {};
   }

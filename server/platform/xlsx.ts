@@ -12,15 +12,20 @@ import { createRequire } from 'node:module';
 import type ExcelJS from 'exceljs';
 
 type StyleXformLike = { toXml(model: unknown): string };
-type StylesXformProto = { addStyleModel(this: { map: { style: StyleXformLike } }, model: unknown, cellType?: unknown): number };
+type StylesXformProto = {
+  addStyleModel(this: { map: { style: StyleXformLike } }, model: unknown, cellType?: unknown): number;
+};
 
 const require = createRequire(import.meta.url);
-const StylesXform = require('exceljs/lib/xlsx/xform/style/styles-xform.js') as { prototype: StylesXformProto & { quotePrefixPatched?: boolean } };
+const StylesXform = require('exceljs/lib/xlsx/xform/style/styles-xform.js') as {
+  prototype: StylesXformProto & { quotePrefixPatched?: boolean };
+};
 
 if (!StylesXform.prototype.quotePrefixPatched) {
   const addStyleModel = StylesXform.prototype.addStyleModel;
   StylesXform.prototype.addStyleModel = function addStyleModelWithQuotePrefix(model, cellType) {
-    if (!(model as { quotePrefix?: boolean } | undefined)?.quotePrefix) return addStyleModel.call(this, model, cellType);
+    if (!(model as { quotePrefix?: boolean } | undefined)?.quotePrefix)
+      return addStyleModel.call(this, model, cellType);
     // The cell format is built as XML (and shared by its XML): add the attribute while this one is built.
     const xform = this.map.style;
     const toXml = xform.toXml;

@@ -54,7 +54,12 @@ export class ZipSlots {
  * that fails midway (the store lost) cuts `out` (logged): the reader sees a broken download, not a
  * zip that looks whole.
  */
-export async function writeZip(out: Writable, entries: ZipEntry[], open: (storedName: string) => Promise<Readable | null>, { store = false }: { store?: boolean } = {}): Promise<void> {
+export async function writeZip(
+  out: Writable,
+  entries: ZipEntry[],
+  open: (storedName: string) => Promise<Readable | null>,
+  { store = false }: { store?: boolean } = {},
+): Promise<void> {
   const zip = store ? archiver('zip', { store: true }) : archiver('zip', { zlib: { level: 6 } });
   let gone = false;
   const closed = new Promise<void>((resolve) =>

@@ -16,7 +16,12 @@ import { S3FileStore, s3ClientFor, STORE_PREFIXES, type S3Settings } from '../pl
 
 export type MoveReport = { copied: number; bytes: number; present: number; removed: number; failed: number };
 
-export async function moveFilesToBucket(opts: { dataDir: string; s3: S3Settings & { S3_BUCKET: string }; remove?: boolean; say?: (line: string) => void }): Promise<MoveReport> {
+export async function moveFilesToBucket(opts: {
+  dataDir: string;
+  s3: S3Settings & { S3_BUCKET: string };
+  remove?: boolean;
+  say?: (line: string) => void;
+}): Promise<MoveReport> {
   const say = opts.say ?? (() => undefined);
   const client = s3ClientFor(opts.s3);
   const report: MoveReport = { copied: 0, bytes: 0, present: 0, removed: 0, failed: 0 };
@@ -54,7 +59,9 @@ export async function moveFilesToBucket(opts: { dataDir: string; s3: S3Settings 
   } finally {
     client.destroy();
   }
-  say(`copied ${report.copied} files (${report.bytes} bytes), ${report.present} already in the bucket, ${report.removed} removed from disk, ${report.failed} failed`);
+  say(
+    `copied ${report.copied} files (${report.bytes} bytes), ${report.present} already in the bucket, ${report.removed} removed from disk, ${report.failed} failed`,
+  );
   return report;
 }
 

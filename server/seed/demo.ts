@@ -15,7 +15,12 @@ type SiteJson = Omit<SiteSpec['config'], 'feedbackTypes' | 'coverImageUrl'> & {
 
 export function loadDemoSite(templatesDir: string, slug: string, domains: string[]): SiteSpec {
   const dir = path.join(templatesDir, 'demo', slug);
-  const { exterior, pages: pageList, menu, ...config } = JSON.parse(fs.readFileSync(path.join(dir, 'site.json'), 'utf8')) as SiteJson;
+  const {
+    exterior,
+    pages: pageList,
+    menu,
+    ...config
+  } = JSON.parse(fs.readFileSync(path.join(dir, 'site.json'), 'utf8')) as SiteJson;
   const pages: SiteSpec['pages'] = [];
   for (const page of pageList) {
     for (const lang of ['zh', 'en'] as const) {
@@ -38,7 +43,15 @@ export function loadDemoSite(templatesDir: string, slug: string, domains: string
     registerFlag: true,
     registerNum: 500,
     modules: { register: true },
-    config: { ...config, feedbackTypes: [{ zh: '会务咨询', en: 'Registration' }, { zh: '论文投稿', en: 'Submission' }, { zh: '住宿交通', en: 'Travel' }, { zh: '其他', en: 'Other' }] },
+    config: {
+      ...config,
+      feedbackTypes: [
+        { zh: '会务咨询', en: 'Registration' },
+        { zh: '论文投稿', en: 'Submission' },
+        { zh: '住宿交通', en: 'Travel' },
+        { zh: '其他', en: 'Other' },
+      ],
+    },
     exterior: loadExterior(templatesDir, exterior),
     pages,
     homePage: 'home',

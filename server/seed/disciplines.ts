@@ -4,9 +4,35 @@ export const DISCIPLINES: Array<[code: string, zh: string, en: string, children?
   ['02', '物理学', 'Physics'],
   ['03', '化学', 'Chemistry'],
   ['04', '天文学', 'Astronomy'],
-  ['05', '地球科学', 'Earth Sciences', [['0501', '大气科学', 'Atmospheric Sciences'], ['0502', '地理学', 'Geography'], ['0503', '海洋科学', 'Ocean Sciences']]],
-  ['06', '生物学', 'Biology', [['0601', '生态学', 'Ecology'], ['0602', '分子生物学', 'Molecular Biology']]],
-  ['07', '计算机科学与技术', 'Computer Science and Technology', [['0701', '人工智能', 'Artificial Intelligence'], ['0702', '高性能计算', 'High-Performance Computing'], ['0703', '网络与信息安全', 'Networks and Information Security']]],
+  [
+    '05',
+    '地球科学',
+    'Earth Sciences',
+    [
+      ['0501', '大气科学', 'Atmospheric Sciences'],
+      ['0502', '地理学', 'Geography'],
+      ['0503', '海洋科学', 'Ocean Sciences'],
+    ],
+  ],
+  [
+    '06',
+    '生物学',
+    'Biology',
+    [
+      ['0601', '生态学', 'Ecology'],
+      ['0602', '分子生物学', 'Molecular Biology'],
+    ],
+  ],
+  [
+    '07',
+    '计算机科学与技术',
+    'Computer Science and Technology',
+    [
+      ['0701', '人工智能', 'Artificial Intelligence'],
+      ['0702', '高性能计算', 'High-Performance Computing'],
+      ['0703', '网络与信息安全', 'Networks and Information Security'],
+    ],
+  ],
   ['08', '信息与通信工程', 'Information and Communication Engineering'],
   ['09', '材料科学与工程', 'Materials Science and Engineering'],
   ['10', '能源与动力工程', 'Energy and Power Engineering'],

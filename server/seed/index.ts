@@ -29,7 +29,13 @@ async function seedDisciplines(db: Db): Promise<void> {
   for (const [code, zh, en, children] of DISCIPLINES) {
     const [id] = await db('disciplines').insert({ code, name_zh: zh, name_en: en, sort: sort++, parent_id: null });
     for (const [childCode, childZh, childEn] of children ?? []) {
-      await db('disciplines').insert({ code: childCode, name_zh: childZh, name_en: childEn, sort: sort++, parent_id: id });
+      await db('disciplines').insert({
+        code: childCode,
+        name_zh: childZh,
+        name_en: childEn,
+        sort: sort++,
+        parent_id: id,
+      });
     }
   }
 }
@@ -54,8 +60,13 @@ export async function seedDemoSites(db: Db, creator?: string): Promise<void> {
     if (owner) for (const role of ['creator', 'manager'] as const) await grantRole(db, id, Number(owner.id), role);
     await seedDemoRegistration(db, id, `${demo.slug.toUpperCase()}-`, demo.slug);
     await seedDemoPayments(db, id);
-    await seedDemoHotels(db, id, path.join(ROOT_DIR, 'templates', 'demo', demo.slug), { startDate: site.config.startDate, endDate: site.config.endDate });
-    await seedDemoSubmissions(db, id, path.join(ROOT_DIR, 'templates', 'demo', demo.slug), { startDate: site.config.startDate });
+    await seedDemoHotels(db, id, path.join(ROOT_DIR, 'templates', 'demo', demo.slug), {
+      startDate: site.config.startDate,
+      endDate: site.config.endDate,
+    });
+    await seedDemoSubmissions(db, id, path.join(ROOT_DIR, 'templates', 'demo', demo.slug), {
+      startDate: site.config.startDate,
+    });
     logger.info(`Demo conference "${demo.slug}" created at http://${demo.domains[0]}`);
   }
 }

@@ -30,8 +30,12 @@ function main(): void {
   const load = new Map(result.loads.map((l) => [l.reviewerId, l.load]));
   for (const [session, spread] of [...spreadBySession(input, result)].sort((a, b) => a[0] - b[0])) {
     // Reviewers at their maximum may sit below the rest, so the spread is also given without them.
-    const free = input.reviewers.filter((r) => r.sessions.includes(session) && (r.maxLoad === null || load.get(r.id)! < r.maxLoad)).map((r) => load.get(r.id)!);
-    console.log(`session ${session}: spread ${spread} (reviewers below their maximum: ${Math.min(...free)}–${Math.max(...free)})`);
+    const free = input.reviewers
+      .filter((r) => r.sessions.includes(session) && (r.maxLoad === null || load.get(r.id)! < r.maxLoad))
+      .map((r) => load.get(r.id)!);
+    console.log(
+      `session ${session}: spread ${spread} (reviewers below their maximum: ${Math.min(...free)}–${Math.max(...free)})`,
+    );
   }
   console.log(`added ${result.added.length}, shortfalls ${result.shortfalls.length}`);
 }

@@ -43,7 +43,9 @@ async function main(): Promise<void> {
   const htmlMs = performance.now() - t0;
   t0 = performance.now();
   const docx = await abstractsDocx(many);
-  console.log(`1,000 abstracts: HTML ${htmlMs.toFixed(0)} ms, ${mb(Buffer.byteLength(html))}; Word ${(performance.now() - t0).toFixed(0)} ms, ${mb(docx.length)}`);
+  console.log(
+    `1,000 abstracts: HTML ${htmlMs.toFixed(0)} ms, ${mb(Buffer.byteLength(html))}; Word ${(performance.now() - t0).toFixed(0)} ms, ${mb(docx.length)}`,
+  );
 }
 
 void main();

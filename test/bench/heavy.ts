@@ -35,8 +35,28 @@ import path from 'node:path';
 import { createDb, type Db } from '../../server/db/index';
 import { DEFAULT_LAYOUT } from '../../server/contract/submissions';
 import { startServer, type RunningServer } from '../e2e/server';
-import { envelope, heavy, MemoryWatch, request, signIn, startLoad, type HeavyOutcome, type LoadOut, type LoadSpec } from './heavyHttp';
-import { addManuscripts, addOrders, bookAbstracts, conferenceId, longAbstracts, mariadbForBench, person, statementCsv, STATEMENT_MAPPING } from './heavySeed';
+import {
+  envelope,
+  heavy,
+  MemoryWatch,
+  request,
+  signIn,
+  startLoad,
+  type HeavyOutcome,
+  type LoadOut,
+  type LoadSpec,
+} from './heavyHttp';
+import {
+  addManuscripts,
+  addOrders,
+  bookAbstracts,
+  conferenceId,
+  longAbstracts,
+  mariadbForBench,
+  person,
+  statementCsv,
+  STATEMENT_MAPPING,
+} from './heavySeed';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const A = 'demo.localhost';
@@ -56,13 +76,22 @@ const verdict = (ok: boolean) => (ok ? 'holds' : 'MISSES');
 
 /** Both pages of B loaded at once, for `seconds` or until stopped. */
 function loadB(port: number, attendee: string, seconds?: number) {
-  const spec = (p: string, token: string): LoadSpec => ({ host: B, method: 'GET', path: p, tokens: [token], concurrency: CONNECTIONS, seconds });
+  const spec = (p: string, token: string): LoadSpec => ({
+    host: B,
+    method: 'GET',
+    path: p,
+    tokens: [token],
+    concurrency: CONNECTIONS,
+    seconds,
+  });
   return { home: startLoad(port, spec('/', '')), signedIn: startLoad(port, spec(SIGNED_IN_PAGE, attendee)) };
 }
 
 async function main(): Promise<void> {
   if (!fs.existsSync(path.join(ROOT, 'dist/app/main.js'))) {
-    console.error('dist/app/main.js is missing: run `npm run build` first (the benchmark runs the compiled server, as `npm start`).');
+    console.error(
+      'dist/app/main.js is missing: run `npm run build` first (the benchmark runs the compiled server, as `npm start`).',
+    );
     process.exitCode = 1;
     return;
   }
@@ -85,7 +114,9 @@ async function main(): Promise<void> {
 async function run(server: RunningServer, db: Db, dialect: string): Promise<void> {
   const { port } = server;
   const startLoadAvg = os.loadavg()[0];
-  console.log(`heavy work (issue 30): ${dialect}, node ${process.version}, ${os.cpus().length} cores, load average ${startLoadAvg.toFixed(1)}; server up in ${s(server.startMs)}`);
+  console.log(
+    `heavy work (issue 30): ${dialect}, node ${process.version}, ${os.cpus().length} cores, load average ${startLoadAvg.toFixed(1)}; server up in ${s(server.startMs)}`,
+  );
 
   // ── the data ──
   let t0 = performance.now();
@@ -97,14 +128,22 @@ async function run(server: RunningServer, db: Db, dialect: string): Promise<void
   const bookIds = await addManuscripts(db, cidA, authorId, 'B', bookAbstracts(500));
   const orders = await addOrders(db, cidA, 5000);
   const csv = statementCsv(orders, 5000);
-  console.log(`seeded in ${s(performance.now() - t0)}: 300 long abstracts, 500 book abstracts, 5,000 unpaid orders; statement ${(Buffer.byteLength(csv) / 1024 / 1024).toFixed(2)} MB`);
+  console.log(
+    `seeded in ${s(performance.now() - t0)}: 300 long abstracts, 500 book abstracts, 5,000 unpaid orders; statement ${(Buffer.byteLength(csv) / 1024 / 1024).toFixed(2)} MB`,
+  );
 
   const manager = await signIn(port, A, 'bench-manager@example.org', PASSWORD);
   const attendee = await signIn(port, B, 'bench-attendee@example.org', PASSWORD);
   // Two abstracts a page (the layout the 2-up figure is for), saved as the manager saves it.
-  const layout = await request(port, A, 'PUT', '/api/conference/platform/config/contribute/layout', { token: manager, body: DEFAULT_LAYOUT });
+  const layout = await request(port, A, 'PUT', '/api/conference/platform/config/contribute/layout', {
+    token: manager,
+    body: DEFAULT_LAYOUT,
+  });
   if (envelope(layout).code !== 200) throw new Error(`layout refused: ${layout.body.toString('utf8').slice(0, 200)}`);
-  for (const [label, p, token] of [['home', '/', undefined], ['signed-in', SIGNED_IN_PAGE, attendee]] as const) {
+  for (const [label, p, token] of [
+    ['home', '/', undefined],
+    ['signed-in', SIGNED_IN_PAGE, attendee],
+  ] as const) {
     const a = await request(port, B, 'GET', p, { token });
     if (a.status !== 200) console.warn(`  ! B's ${label} page ${p} answers ${a.status} ${a.headers.location ?? ''}`);
   }
@@ -123,11 +162,23 @@ async function run(server: RunningServer, db: Db, dialect: string): Promise<void
   const busy = loadB(port, attendee);
   await sleep(500);
   t0 = performance.now();
-  const op = (label: string, method: string, p: string, body: unknown) => ({ label, run: heavy(port, A, manager, method, p, body, TIMEOUT_MS) });
+  const op = (label: string, method: string, p: string, body: unknown) => ({
+    label,
+    run: heavy(port, A, manager, method, p, body, TIMEOUT_MS),
+  });
   const ops = [
     op('Word export, 300 long abstracts', 'POST', `${MANAGE}/download`, { type: 'word', ids: longIds }),
-    op('statement import, 5,000 rows', 'POST', '/api/conference/platform/manage/order/statement', { csv, mapping: STATEMENT_MAPPING, currency: 'CNY' }),
-    ...[0, 1, 2, 3].map((k) => op(`book PDF ${k + 1}, 299 long abstracts`, 'POST', `${MANAGE}/download`, { type: 'pdf', ids: longIds.filter((_, i) => i !== k) })),
+    op('statement import, 5,000 rows', 'POST', '/api/conference/platform/manage/order/statement', {
+      csv,
+      mapping: STATEMENT_MAPPING,
+      currency: 'CNY',
+    }),
+    ...[0, 1, 2, 3].map((k) =>
+      op(`book PDF ${k + 1}, 299 long abstracts`, 'POST', `${MANAGE}/download`, {
+        type: 'pdf',
+        ids: longIds.filter((_, i) => i !== k),
+      }),
+    ),
   ];
   const all = Promise.all(ops.map((o) => o.run));
   const finishedInTime = await Promise.race([all.then(() => true), sleep(MAX_LOAD_S * 1000).then(() => false)]);
@@ -146,39 +197,92 @@ async function run(server: RunningServer, db: Db, dialect: string): Promise<void
 
   // ── 4. the book, warm ──
   const one: HeavyOutcome[] = [];
-  for (let k = 0; k < 6; k++) one.push(await heavy(port, A, manager, 'POST', `${MANAGE}/download`, { type: 'pdf', ids: [bookIds[20 + k]] }, TIMEOUT_MS));
+  for (let k = 0; k < 6; k++)
+    one.push(
+      await heavy(port, A, manager, 'POST', `${MANAGE}/download`, { type: 'pdf', ids: [bookIds[20 + k]] }, TIMEOUT_MS),
+    );
   const warm = one.slice(1);
   const bestOne = Math.min(...warm.map((o) => o.ms));
   const twoUp = await heavy(port, A, manager, 'POST', `${MANAGE}/download`, { type: 'pdf', ids: bookIds }, TIMEOUT_MS);
 
   // ── the table ──
-  console.log(`\nload: ${CONNECTIONS} connections on each of B's two pages at once; idle ${IDLE_S} s; loaded ${s(loadedMs)}${finishedInTime ? ' (until the heavy work was done)' : ` (stopped at ${MAX_LOAD_S} s, heavy work still running)`}`);
-  const head = ['B page', 'idle /s', 'idle p99', 'idle after /s', 'loaded /s', 'loaded p99', 'max', 'longest stall', 'ratio', 'target', ''];
+  console.log(
+    `\nload: ${CONNECTIONS} connections on each of B's two pages at once; idle ${IDLE_S} s; loaded ${s(loadedMs)}${finishedInTime ? ' (until the heavy work was done)' : ` (stopped at ${MAX_LOAD_S} s, heavy work still running)`}`,
+  );
+  const head = [
+    'B page',
+    'idle /s',
+    'idle p99',
+    'idle after /s',
+    'loaded /s',
+    'loaded p99',
+    'max',
+    'longest stall',
+    'ratio',
+    'target',
+    '',
+  ];
   const rows: string[][] = [];
   const pageRow = (label: string, i: LoadOut, after: LoadOut, l: LoadOut, minRatio: number, p99Limit?: number) => {
     const ratio = l.perSecond / i.perSecond;
     const ok = ratio >= minRatio && (p99Limit === undefined || l.p99 <= p99Limit) && onlyOk(l);
-    rows.push([label, i.perSecond.toFixed(0), `${i.p99.toFixed(0)} ms`, after.perSecond.toFixed(0), l.perSecond.toFixed(0), `${l.p99.toFixed(0)} ms`, `${l.max.toFixed(0)} ms`, `${l.maxGap.toFixed(0)} ms`, ratio.toFixed(2), `>= ${minRatio}${p99Limit ? `, p99 <= ${p99Limit} ms` : ''}`, verdict(ok)]);
+    rows.push([
+      label,
+      i.perSecond.toFixed(0),
+      `${i.p99.toFixed(0)} ms`,
+      after.perSecond.toFixed(0),
+      l.perSecond.toFixed(0),
+      `${l.p99.toFixed(0)} ms`,
+      `${l.max.toFixed(0)} ms`,
+      `${l.maxGap.toFixed(0)} ms`,
+      ratio.toFixed(2),
+      `>= ${minRatio}${p99Limit ? `, p99 <= ${p99Limit} ms` : ''}`,
+      verdict(ok),
+    ]);
   };
   pageRow('home / (cached)', idle.home, idleAfter.home, loaded.home, 0.5, 100);
   pageRow(`signed in ${SIGNED_IN_PAGE}`, idle.signedIn, idleAfter.signedIn, loaded.signedIn, 0.3);
   table(head, rows);
-  for (const [label, o] of Object.entries({ 'idle home': idle.home, 'idle signed-in': idle.signedIn, 'loaded home': loaded.home, 'loaded signed-in': loaded.signedIn, 'idle-after home': idleAfter.home, 'idle-after signed-in': idleAfter.signedIn })) {
+  for (const [label, o] of Object.entries({
+    'idle home': idle.home,
+    'idle signed-in': idle.signedIn,
+    'loaded home': loaded.home,
+    'loaded signed-in': loaded.signedIn,
+    'idle-after home': idleAfter.home,
+    'idle-after signed-in': idleAfter.signedIn,
+  })) {
     if (!onlyOk(o)) console.log(`  ! ${label}: answers ${JSON.stringify(o.statuses)}`);
   }
-  console.log(`\nserver memory: max RSS idle ${mb(idleRss)}, during the heavy work ${mb(heavyRss)}; peak (VmHWM) ${mb(peak)}; target < 1024 MB: ${verdict(Math.max(heavyRss, peak) < 1024 ** 3)}`);
+  console.log(
+    `\nserver memory: max RSS idle ${mb(idleRss)}, during the heavy work ${mb(heavyRss)}; peak (VmHWM) ${mb(peak)}; target < 1024 MB: ${verdict(Math.max(heavyRss, peak) < 1024 ** 3)}`,
+  );
 
   console.log('\nheavy work in A, all started at once:');
   table(
     ['operation', 'result', 'time', 'answered', 'detail'],
-    ops.map((o, i) => [o.label, outcomes[i].ok ? 'ok' : 'FAILED', s(outcomes[i].ms), outcomes[i].how, outcomes[i].detail]),
+    ops.map((o, i) => [
+      o.label,
+      outcomes[i].ok ? 'ok' : 'FAILED',
+      s(outcomes[i].ms),
+      outcomes[i].how,
+      outcomes[i].detail,
+    ]),
   );
 
   console.log('');
-  if (leftOver) console.log('  ! idle after and the book figures were measured while the server was still busy with heavy work the benchmark gave up on');
-  console.log(`warm one-manuscript book PDF: best of 5 ${bestOne.toFixed(0)} ms (${warm.map((o) => o.ms.toFixed(0)).join(', ')}; first ${one[0].ms.toFixed(0)} ms)${warm.every((o) => o.ok) ? '' : ' SOME FAILED'}; target <= 300 ms: ${verdict(bestOne <= 300)}`);
-  console.log(`500 abstracts, 2 a page: ${s(twoUp.ms)} ${twoUp.ok ? twoUp.detail : `FAILED ${twoUp.detail}`}; target <= 5 s: ${verdict(twoUp.ok && twoUp.ms <= 5000)}`);
-  console.log(`\n${dialect}; load average at the start ${startLoadAvg.toFixed(1)}, at the end ${os.loadavg()[0].toFixed(1)}`);
+  if (leftOver)
+    console.log(
+      '  ! idle after and the book figures were measured while the server was still busy with heavy work the benchmark gave up on',
+    );
+  console.log(
+    `warm one-manuscript book PDF: best of 5 ${bestOne.toFixed(0)} ms (${warm.map((o) => o.ms.toFixed(0)).join(', ')}; first ${one[0].ms.toFixed(0)} ms)${warm.every((o) => o.ok) ? '' : ' SOME FAILED'}; target <= 300 ms: ${verdict(bestOne <= 300)}`,
+  );
+  console.log(
+    `500 abstracts, 2 a page: ${s(twoUp.ms)} ${twoUp.ok ? twoUp.detail : `FAILED ${twoUp.detail}`}; target <= 5 s: ${verdict(twoUp.ok && twoUp.ms <= 5000)}`,
+  );
+  console.log(
+    `\n${dialect}; load average at the start ${startLoadAvg.toFixed(1)}, at the end ${os.loadavg()[0].toFixed(1)}`,
+  );
 }
 
 const onlyOk = (o: LoadOut) => Object.keys(o.statuses).every((k) => k === '200');

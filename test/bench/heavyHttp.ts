@@ -19,19 +19,30 @@ export type Answer = { status: number; headers: http.IncomingHttpHeaders; body: 
 export type Envelope = { code?: number; message?: string; data?: unknown };
 
 /** One request to the server on 127.0.0.1 as `host`, JSON body if any, as a browser on that origin sends it. */
-export function request(port: number, host: string, method: string, urlPath: string, opts: { token?: string; cookie?: string; body?: unknown; signal?: AbortSignal } = {}): Promise<Answer> {
+export function request(
+  port: number,
+  host: string,
+  method: string,
+  urlPath: string,
+  opts: { token?: string; cookie?: string; body?: unknown; signal?: AbortSignal } = {},
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const data = opts.body === undefined ? null : Buffer.from(JSON.stringify(opts.body));
     const headers: Record<string, string | number> = { host, origin: `http://${host}` };
     const cookies = [opts.token ? `token=${opts.token}` : '', opts.cookie ?? ''].filter(Boolean);
     if (cookies.length) headers.cookie = cookies.join('; ');
     if (data) Object.assign(headers, { 'content-type': 'application/json', 'content-length': data.length });
-    const req = http.request({ host: '127.0.0.1', port, method, path: urlPath, headers, agent: false, signal: opts.signal }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-      res.on('error', reject);
-    });
+    const req = http.request(
+      { host: '127.0.0.1', port, method, path: urlPath, headers, agent: false, signal: opts.signal },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end(data ?? undefined);
   });
@@ -54,13 +65,21 @@ export function envelope(a: Answer): Envelope {
  */
 export async function signIn(port: number, conferenceHost: string, email: string, password: string): Promise<string> {
   const state = crypto.randomBytes(32).toString('base64url');
-  const login = await request(port, PLATFORM_HOST, 'POST', '/api/base/oauth/localLogin', { body: { email, password, handoff: { origin: `http://${conferenceHost}`, state } } });
+  const login = await request(port, PLATFORM_HOST, 'POST', '/api/base/oauth/localLogin', {
+    body: { email, password, handoff: { origin: `http://${conferenceHost}`, state } },
+  });
   const handoffUrl = (envelope(login).data as { handoffUrl?: string } | undefined)?.handoffUrl;
-  if (!handoffUrl) throw new Error(`sign-in of ${email} refused: ${login.status} ${login.body.toString('utf8').slice(0, 200)}`);
+  if (!handoffUrl)
+    throw new Error(`sign-in of ${email} refused: ${login.status} ${login.body.toString('utf8').slice(0, 200)}`);
   const url = new URL(handoffUrl);
-  const exchanged = await request(port, conferenceHost, 'GET', url.pathname + url.search, { cookie: `handoff_state_b3e7c0de=${state}` });
+  const exchanged = await request(port, conferenceHost, 'GET', url.pathname + url.search, {
+    cookie: `handoff_state_b3e7c0de=${state}`,
+  });
   const cookie = ([] as string[]).concat(exchanged.headers['set-cookie'] ?? []).find((c) => c.startsWith('token='));
-  if (!cookie) throw new Error(`hand-over of ${email} to ${conferenceHost} gave no session: ${exchanged.status} ${exchanged.headers.location ?? ''}`);
+  if (!cookie)
+    throw new Error(
+      `hand-over of ${email} to ${conferenceHost} gave no session: ${exchanged.status} ${exchanged.headers.location ?? ''}`,
+    );
   return cookie.slice('token='.length).split(';')[0];
 }
 
@@ -86,11 +105,24 @@ const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
  * `GET /api/work/:id/file`. A refusal to try again later (429, 503 work:busy) is asked again
  * after its Retry-After (at most 10 s), within the same time.
  */
-export async function heavy(port: number, host: string, token: string, method: string, urlPath: string, body: unknown, timeoutMs: number): Promise<HeavyOutcome> {
+export async function heavy(
+  port: number,
+  host: string,
+  token: string,
+  method: string,
+  urlPath: string,
+  body: unknown,
+  timeoutMs: number,
+): Promise<HeavyOutcome> {
   const t0 = performance.now();
   const signal = AbortSignal.timeout(timeoutMs);
   const took = () => performance.now() - t0;
-  const result = (ok: boolean, how: HeavyOutcome['how'], detail: string): HeavyOutcome => ({ ok, ms: took(), how, detail });
+  const result = (ok: boolean, how: HeavyOutcome['how'], detail: string): HeavyOutcome => ({
+    ok,
+    ms: took(),
+    how,
+    detail,
+  });
   try {
     // "Try again later" (429, or 503 work:busy when the server's limits are full) is asked again,
     // as a manager would; a task that timed out (503 work:timedOut) is not.
@@ -102,31 +134,61 @@ export async function heavy(port: number, host: string, token: string, method: s
       first = await request(port, host, method, urlPath, { token, body, signal });
     }
     const env = isJson(first) ? envelope(first) : null;
-    if (!env) return first.status === 200 ? result(true, 'direct', `file ${kb(first.body.length)}`) : result(false, 'direct', `HTTP ${first.status}`);
+    if (!env)
+      return first.status === 200
+        ? result(true, 'direct', `file ${kb(first.body.length)}`)
+        : result(false, 'direct', `HTTP ${first.status}`);
     if (!(first.status === 202 || isWorkStarted(env.data))) {
       const ok = first.status === 200 && env.code === 200;
       return result(ok, 'direct', ok ? describe(env.data) : `HTTP ${first.status} ${env.message ?? ''}`);
     }
-    if (!isWorkStarted(env.data)) return result(false, 'work', `HTTP 202 without work: ${first.body.toString('utf8').slice(0, 100)}`);
+    if (!isWorkStarted(env.data))
+      return result(false, 'work', `HTTP 202 without work: ${first.body.toString('utf8').slice(0, 100)}`);
     let work: WorkView = env.data.work;
     while (work.state !== 'done' && work.state !== 'failed') {
       await sleep(Math.min(500, Math.max(25, took() / 10)));
       const seen = await request(port, host, 'GET', `/api/work/${work.id}`, { token, signal });
       const data = envelope(seen).data as WorkView | undefined;
-      if (seen.status !== 200 || !data) return result(false, 'work', `poll: HTTP ${seen.status} ${envelope(seen).message ?? ''}`);
+      if (seen.status !== 200 || !data)
+        return result(false, 'work', `poll: HTTP ${seen.status} ${envelope(seen).message ?? ''}`);
       work = data;
     }
     if (work.state === 'failed') return result(false, 'work', `failed: ${work.error ?? '?'}`);
     if (!work.fileName) return result(true, 'work', describe(work.summary));
     const file = await request(port, host, 'GET', `/api/work/${work.id}/file`, { token, signal });
-    return result(file.status === 200, 'work', file.status === 200 ? `file ${kb(file.body.length)}` : `file: HTTP ${file.status}`);
+    return result(
+      file.status === 200,
+      'work',
+      file.status === 200 ? `file ${kb(file.body.length)}` : `file: HTTP ${file.status}`,
+    );
   } catch (err) {
-    return result(false, 'error', signal.aborted ? `no result within ${timeoutMs / 1000} s` : String(err).slice(0, 100));
+    return result(
+      false,
+      'error',
+      signal.aborted ? `no result within ${timeoutMs / 1000} s` : String(err).slice(0, 100),
+    );
   }
 }
 
-export type LoadSpec = { host: string; method: 'GET'; path: string; tokens: string[]; concurrency: number; seconds?: number };
-export type LoadOut = { count: number; ms: number; perSecond: number; p50: number; p95: number; p99: number; max: number; maxGap: number; statuses: Record<string, number> };
+export type LoadSpec = {
+  host: string;
+  method: 'GET';
+  path: string;
+  tokens: string[];
+  concurrency: number;
+  seconds?: number;
+};
+export type LoadOut = {
+  count: number;
+  ms: number;
+  perSecond: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+  maxGap: number;
+  statuses: Record<string, number>;
+};
 export type RunningLoad = { stop(): Promise<LoadOut>; done: Promise<LoadOut> };
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -135,7 +197,9 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 export function startLoad(port: number, spec: LoadSpec): RunningLoad {
   const file = path.join(os.tmpdir(), `bench-heavy-load-${process.pid}-${crypto.randomBytes(4).toString('hex')}.json`);
   fs.writeFileSync(file, JSON.stringify(spec));
-  const child = spawn(process.execPath, [path.join(ROOT, 'test/bench/load.mjs'), String(port), file], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [path.join(ROOT, 'test/bench/load.mjs'), String(port), file], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let out = '';
   child.stdout.on('data', (d) => (out += d));
   const done = new Promise<LoadOut>((resolve, reject) => {

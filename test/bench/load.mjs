@@ -35,21 +35,24 @@ function once(i) {
       lastAnswer = now;
       resolve({ ms: Number(process.hrtime.bigint() - start) / 1e6, key });
     };
-    const req = http.request({ host: '127.0.0.1', port, method: spec.method, path: spec.path, headers, agent }, (res) => {
-      const chunks = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => {
-        let key = String(res.statusCode);
-        if (body) {
-          try {
-            key += ` ${JSON.parse(Buffer.concat(chunks).toString()).message}`;
-          } catch {
-            /* not JSON */
+    const req = http.request(
+      { host: '127.0.0.1', port, method: spec.method, path: spec.path, headers, agent },
+      (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => {
+          let key = String(res.statusCode);
+          if (body) {
+            try {
+              key += ` ${JSON.parse(Buffer.concat(chunks).toString()).message}`;
+            } catch {
+              /* not JSON */
+            }
           }
-        }
-        done(key);
-      });
-    });
+          done(key);
+        });
+      },
+    );
     req.on('error', (err) => done(`error ${err.code ?? ''}`.trim()));
     if (body) req.write(body);
     req.end();
@@ -70,4 +73,16 @@ const at = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.lengt
 const statuses = {};
 for (const r of results) statuses[r.key] = (statuses[r.key] ?? 0) + 1;
 agent.destroy();
-process.stdout.write(JSON.stringify({ count: results.length, ms, perSecond: (results.length / ms) * 1000, p50: at(0.5), p95: at(0.95), p99: at(0.99), max: sorted[sorted.length - 1], maxGap, statuses }));
+process.stdout.write(
+  JSON.stringify({
+    count: results.length,
+    ms,
+    perSecond: (results.length / ms) * 1000,
+    p50: at(0.5),
+    p95: at(0.95),
+    p99: at(0.99),
+    max: sorted[sorted.length - 1],
+    maxGap,
+    statuses,
+  }),
+);

@@ -18,12 +18,44 @@ function perCall(name: string, run: (at: Date, zone: string) => unknown): void {
   console.log(`${name.padEnd(52)} ${ns.toFixed(0).padStart(7)} ns/call`);
 }
 
-const kept = new Map(ZONES.map((z) => [z, new Intl.DateTimeFormat('en-CA', { timeZone: z, year: 'numeric', month: '2-digit', day: '2-digit' })]));
+const kept = new Map(
+  ZONES.map((z) => [
+    z,
+    new Intl.DateTimeFormat('en-CA', { timeZone: z, year: 'numeric', month: '2-digit', day: '2-digit' }),
+  ]),
+);
 perCall('todayIn (platform: kept formatter)', (at, z) => todayIn(z, at));
 perCall('before: kept en-CA formatter, format()', (at, z) => kept.get(z)!.format(at));
-perCall('before: a new en-CA formatter each call', (at, z) => new Intl.DateTimeFormat('en-CA', { timeZone: z, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at));
-const keptParts = new Map(ZONES.map((z) => [z, new Intl.DateTimeFormat('en-US', { timeZone: z, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' })]));
+perCall('before: a new en-CA formatter each call', (at, z) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: z, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at),
+);
+const keptParts = new Map(
+  ZONES.map((z) => [
+    z,
+    new Intl.DateTimeFormat('en-US', {
+      timeZone: z,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    }),
+  ]),
+);
 perCall('before: kept formatter, formatToParts()', (at, z) => keptParts.get(z)!.formatToParts(at));
 perCall('localTime with seconds (platform)', (at, z) => localTime(at, z, true));
 perCall('zoneOffsetMs (platform)', (at, z) => zoneOffsetMs(z, at));
-perCall('before: zoneOffsetMs with a new formatter each call', (at, z) => new Intl.DateTimeFormat('en-US', { timeZone: z, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' }).formatToParts(at));
+perCall('before: zoneOffsetMs with a new formatter each call', (at, z) =>
+  new Intl.DateTimeFormat('en-US', {
+    timeZone: z,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(at),
+);

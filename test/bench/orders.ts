@@ -27,14 +27,26 @@ const PEOPLE = Number(process.env.BENCH_PEOPLE ?? 1000);
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const execFileAsync = promisify(execFile);
 
-type LoadOut = { count: number; ms: number; perSecond: number; p50: number; p95: number; p99: number; statuses: Record<string, number> };
+type LoadOut = {
+  count: number;
+  ms: number;
+  perSecond: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  statuses: Record<string, number>;
+};
 
 async function load(port: number, spec: object): Promise<LoadOut> {
   // The spec (with hundreds of session tokens) goes in a file: too long for a command line.
   const file = path.join(os.tmpdir(), `bench-load-${process.pid}.json`);
   fs.writeFileSync(file, JSON.stringify(spec));
   try {
-    const { stdout } = await execFileAsync(process.execPath, [path.join(ROOT, 'test/bench/load.mjs'), String(port), file], { maxBuffer: 64 * 1024 * 1024 });
+    const { stdout } = await execFileAsync(
+      process.execPath,
+      [path.join(ROOT, 'test/bench/load.mjs'), String(port), file],
+      { maxBuffer: 64 * 1024 * 1024 },
+    );
     return JSON.parse(stdout) as LoadOut;
   } finally {
     fs.rmSync(file, { force: true });
@@ -42,7 +54,9 @@ async function load(port: number, spec: object): Promise<LoadOut> {
 }
 
 const line = (label: string, o: LoadOut) =>
-  console.log(`${label.padEnd(44)} ${o.perSecond.toFixed(0).padStart(6)}/s  p50 ${o.p50.toFixed(1)} ms  p95 ${o.p95.toFixed(1)} ms  p99 ${o.p99.toFixed(1)} ms  ${JSON.stringify(o.statuses)}`);
+  console.log(
+    `${label.padEnd(44)} ${o.perSecond.toFixed(0).padStart(6)}/s  p50 ${o.p50.toFixed(1)} ms  p95 ${o.p95.toFixed(1)} ms  p99 ${o.p99.toFixed(1)} ms  ${JSON.stringify(o.statuses)}`,
+  );
 
 async function main(): Promise<void> {
   const { createHarness } = await import('../helpers/harness');
@@ -62,14 +76,40 @@ async function main(): Promise<void> {
     line('cached anonymous home page /, 50 at a time', home);
     const homeOne = await load(port, { host, method: 'GET', path: '/', tokens: [''], count: 400, concurrency: 1 });
     line('cached anonymous home page /, one at a time', homeOne);
-    const page = await load(port, { host, method: 'GET', path: '/profile/conference/fee', tokens: tokens.slice(0, 200), count: 400, concurrency: 1 });
+    const page = await load(port, {
+      host,
+      method: 'GET',
+      path: '/profile/conference/fee',
+      tokens: tokens.slice(0, 200),
+      count: 400,
+      concurrency: 1,
+    });
     line('fee page, signed in, one at a time', page);
-    const pageBusy = await load(port, { host, method: 'GET', path: '/profile/conference/fee', tokens: tokens.slice(0, 200), count: 1000, concurrency: 20 });
+    const pageBusy = await load(port, {
+      host,
+      method: 'GET',
+      path: '/profile/conference/fee',
+      tokens: tokens.slice(0, 200),
+      count: 1000,
+      concurrency: 20,
+    });
     line('fee page, signed in, 20 at a time', pageBusy);
-    const orders = await load(port, { host, method: 'POST', path: '/api/conference/order/fee', body: { picks: [{ feeId: fee, quantity: 1 }] }, tokens, count: PEOPLE, concurrency: 50 });
+    const orders = await load(port, {
+      host,
+      method: 'POST',
+      path: '/api/conference/order/fee',
+      body: { picks: [{ feeId: fee, quantity: 1 }] },
+      tokens,
+      count: PEOPLE,
+      concurrency: 50,
+    });
     line(`${PEOPLE} people choose the fee, 50 at a time`, orders);
-    const made = Number(((await h.db('orders').where({ conference_id: cid }).count({ n: '*' }).first()) as { n: number | string }).n);
-    console.log(`orders written: ${made} (expected ${PEOPLE}); dialect ${h.testDb.dialect}; fee page / cached home p50, one at a time: ${(page.p50 / homeOne.p50).toFixed(1)}×`);
+    const made = Number(
+      ((await h.db('orders').where({ conference_id: cid }).count({ n: '*' }).first()) as { n: number | string }).n,
+    );
+    console.log(
+      `orders written: ${made} (expected ${PEOPLE}); dialect ${h.testDb.dialect}; fee page / cached home p50, one at a time: ${(page.p50 / homeOne.p50).toFixed(1)}×`,
+    );
   } finally {
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));

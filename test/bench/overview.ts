@@ -28,7 +28,9 @@ async function main(): Promise<void> {
     let t = performance.now();
     await seedOverview(h.db, cid, SIZE, 'a');
     await seedOverview(h.db, other, SIZE, 'b');
-    console.log(`dialect ${h.db.client.config.client}; seeded 2 conferences × ${JSON.stringify(SIZE)} in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    console.log(
+      `dialect ${h.db.client.config.client}; seeded 2 conferences × ${JSON.stringify(SIZE)} in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+    );
     const board = (h as unknown as { overview: OverviewBoard }).overview;
     for (const panel of board.panels) {
       const times: number[] = [];
@@ -42,7 +44,9 @@ async function main(): Promise<void> {
       t = performance.now();
       await board.panel(panel, { conferenceId: cid, lang: 'zh', timeZone: 'Asia/Shanghai' });
       const cached = performance.now() - t;
-      console.log(`${panel.name.padEnd(14)} uncached median ${times[Math.floor(RUNS / 2)].toFixed(1).padStart(6)} ms  worst ${times[RUNS - 1].toFixed(1).padStart(6)} ms  cached ${cached.toFixed(2)} ms`);
+      console.log(
+        `${panel.name.padEnd(14)} uncached median ${times[Math.floor(RUNS / 2)].toFixed(1).padStart(6)} ms  worst ${times[RUNS - 1].toFixed(1).padStart(6)} ms  cached ${cached.toFixed(2)} ms`,
+      );
     }
   } finally {
     await h.stop();

@@ -62,7 +62,9 @@ function namespaceKeys(root: string, lang: 'zh' | 'en', islands: string[], props
   const named = namedBy(root);
   const all = catalogNamespaces(root);
   const inProps = all.filter((ns) => propsJson.includes(`${ns}:`));
-  return [...new Set([...islands.flatMap((island) => named[island] ?? all), ...inProps])].map((ns) => `public/locales/${lang}/${ns}.json`);
+  return [...new Set([...islands.flatMap((island) => named[island] ?? all), ...inProps])].map(
+    (ns) => `public/locales/${lang}/${ns}.json`,
+  );
 }
 
 const scanned = new Map<string, Record<string, string[]>>();
@@ -76,23 +78,50 @@ function namedBy(root: string): Record<string, string[]> {
 const idleCatalogKeys = (lang: 'zh' | 'en'): string[] => [`islands/shared/catalogs/${lang}.ts`];
 
 /** The manifest keys an island page loads before it is usable: hydration, the islands and the namespaces they name. */
-const hydrationKeys = (root: string, lang: 'zh' | 'en', islands: string[], propsJson = ''): string[] => [HYDRATE, ...namespaceKeys(root, lang, islands, propsJson)];
+const hydrationKeys = (root: string, lang: 'zh' | 'en', islands: string[], propsJson = ''): string[] => [
+  HYDRATE,
+  ...namespaceKeys(root, lang, islands, propsJson),
+];
 
-export function pageScripts(root: string, html: string): { files: string[]; onDemand: string[]; idle: string[]; inlineGz: number } {
+export function pageScripts(
+  root: string,
+  html: string,
+): { files: string[]; onDemand: string[]; idle: string[]; inlineGz: number } {
   const $ = cheerio.load(html);
   const files = new Set<string>();
   $('script[src^="/assets/"]').each((_i, el) => void files.add($(el).attr('src')!.slice(1)));
   $('link[rel="modulepreload"][href^="/assets/"]').each((_i, el) => void files.add($(el).attr('href')!.slice(1)));
   const manifest = readManifest(root);
-  const islands = new Set($('[data-island]').map((_i, el) => $(el).attr('data-island') ?? '').get());
+  const islands = new Set(
+    $('[data-island]')
+      .map((_i, el) => $(el).attr('data-island') ?? '')
+      .get(),
+  );
   const lang = ($('html').attr('lang') ?? '').startsWith('en') ? 'en' : 'zh';
-  const propsJson = $('[data-island]').map((_i, el) => $(el).attr('data-props') ?? '').get().join('\n');
-  const keys = islands.size > 0 ? [...hydrationKeys(root, lang, [...islands], propsJson), ...[...islands].map((name) => `islands/${name}/index.tsx`)] : [];
+  const propsJson = $('[data-island]')
+    .map((_i, el) => $(el).attr('data-props') ?? '')
+    .get()
+    .join('\n');
+  const keys =
+    islands.size > 0
+      ? [
+          ...hydrationKeys(root, lang, [...islands], propsJson),
+          ...[...islands].map((name) => `islands/${name}/index.tsx`),
+        ]
+      : [];
   const { load, onDemand } = closure(manifest, keys);
   for (const file of load) files.add(file);
   const idle = islands.size > 0 ? closure(manifest, idleCatalogKeys(lang)).load : new Set<string>();
-  const inline = $('script:not([src])').map((_i, el) => $(el).html() ?? '').get().join('\n');
-  return { files: [...files], onDemand: [...onDemand].filter((file) => !files.has(file)), idle: [...idle].filter((file) => !files.has(file)), inlineGz: inline ? gzipSize(inline) : 0 };
+  const inline = $('script:not([src])')
+    .map((_i, el) => $(el).html() ?? '')
+    .get()
+    .join('\n');
+  return {
+    files: [...files],
+    onDemand: [...onDemand].filter((file) => !files.has(file)),
+    idle: [...idle].filter((file) => !files.has(file)),
+    inlineGz: inline ? gzipSize(inline) : 0,
+  };
 }
 
 /**
@@ -107,19 +136,34 @@ export type PageKind = keyof typeof BUDGET_KB;
  * management area's page for the staff a manager grants it); every other island is on a page where
  * attendees, authors or reviewers act.
  */
-const MANAGEMENT = /^(Manage|Admin|RegisterConfig)|^(DocumentDesigner|CreateConference|MyConferences|PublicationActions|ReviewerInfo|CheckinDesk)$/;
+const MANAGEMENT =
+  /^(Manage|Admin|RegisterConfig)|^(DocumentDesigner|CreateConference|MyConferences|PublicationActions|ReviewerInfo|CheckinDesk)$/;
 export const pageKindOf = (island: string): PageKind => (MANAGEMENT.test(island) ? 'manage' : 'attendee');
 
 /** Every page's own code besides its islands: Vike's client entry and the page's entry (the largest, ~0.3 KB each). */
 function entryFiles(manifest: Manifest): string[] {
-  const runtime = Object.entries(manifest).find(([key, e]) => e.isEntry && key.endsWith('runtime-server-routing/entry.js'));
-  const pages = Object.entries(manifest).filter(([key, e]) => e.isEntry && key.startsWith('virtual:vike:page-entry:client:'));
-  if (!runtime || pages.length === 0) throw new Error('No Vike client entry in the manifest: run `npm run build` first');
+  const runtime = Object.entries(manifest).find(
+    ([key, e]) => e.isEntry && key.endsWith('runtime-server-routing/entry.js'),
+  );
+  const pages = Object.entries(manifest).filter(
+    ([key, e]) => e.isEntry && key.startsWith('virtual:vike:page-entry:client:'),
+  );
+  if (!runtime || pages.length === 0)
+    throw new Error('No Vike client entry in the manifest: run `npm run build` first');
   return [runtime[1].file, ...pages.map(([, e]) => e.file)];
 }
 
 /** loadKb: before the page is usable; idleKb: the language's whole catalog, once it is; onDemandKb: the islands' `import()`s. */
-export type IslandPageWeight = { island: string; kind: PageKind; budgetKb: number; lang: 'zh' | 'en'; loadKb: number; idleKb: number; onDemandKb: number; files: Array<{ file: string; kb: number }> };
+export type IslandPageWeight = {
+  island: string;
+  kind: PageKind;
+  budgetKb: number;
+  lang: 'zh' | 'en';
+  loadKb: number;
+  idleKb: number;
+  onDemandKb: number;
+  files: Array<{ file: string; kb: number }>;
+};
 
 /**
  * For every island: the JavaScript of a page that shows it, in the language that weighs more: the
@@ -131,7 +175,8 @@ export function islandPageWeights(root: string): IslandPageWeight[] {
   const sizes = new Map<string, number>();
   const kb = (file: string): number => {
     let size = sizes.get(file);
-    if (size === undefined) sizes.set(file, (size = gzipSize(fs.readFileSync(path.join(root, 'dist/client', file))) / 1024));
+    if (size === undefined)
+      sizes.set(file, (size = gzipSize(fs.readFileSync(path.join(root, 'dist/client', file))) / 1024));
     return size;
   };
   const entries = entryFiles(manifest);
@@ -143,10 +188,17 @@ export function islandPageWeights(root: string): IslandPageWeight[] {
   return names.map((island) => {
     const measured = (['zh', 'en'] as const).map((lang) => {
       const onPage = ['UserMenu', 'LangSwitch', island];
-      const { load, onDemand } = closure(manifest, [...hydrationKeys(root, lang, onPage), ...onPage.map((name) => `islands/${name}/index.tsx`)]);
-      const files = [...new Set([entries[0], heaviestEntry, ...load])].map((file) => ({ file, kb: kb(file) })).sort((a, b) => b.kb - a.kb);
+      const { load, onDemand } = closure(manifest, [
+        ...hydrationKeys(root, lang, onPage),
+        ...onPage.map((name) => `islands/${name}/index.tsx`),
+      ]);
+      const files = [...new Set([entries[0], heaviestEntry, ...load])]
+        .map((file) => ({ file, kb: kb(file) }))
+        .sort((a, b) => b.kb - a.kb);
       const lazyKb = [...onDemand].filter((file) => !load.has(file)).reduce((n, file) => n + kb(file), 0);
-      const idleKb = [...closure(manifest, idleCatalogKeys(lang)).load].filter((file) => !load.has(file)).reduce((n, file) => n + kb(file), 0);
+      const idleKb = [...closure(manifest, idleCatalogKeys(lang)).load]
+        .filter((file) => !load.has(file))
+        .reduce((n, file) => n + kb(file), 0);
       return { lang, files, loadKb: files.reduce((n, f) => n + f.kb, 0), idleKb, onDemandKb: lazyKb };
     });
     const worst = measured.sort((a, b) => b.loadKb - a.loadKb)[0];

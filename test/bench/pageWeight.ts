@@ -13,8 +13,13 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 const weights = islandPageWeights(ROOT).sort((a, b) => a.kind.localeCompare(b.kind) || b.loadKb - a.loadKb);
 console.log('island page                   at load  catalogs later  on demand  budget  ok');
 for (const w of weights) {
-  console.log(`${w.island.padEnd(28)} ${w.loadKb.toFixed(1).padStart(7)} ${w.idleKb.toFixed(1).padStart(15)} ${w.onDemandKb.toFixed(1).padStart(10)}  ${String(w.budgetKb).padStart(6)}  ${w.loadKb <= w.budgetKb ? 'yes' : 'NO'}`);
-  if (process.env.BENCH_FILES === '1') for (const f of w.files) console.log(`      ${f.kb.toFixed(1).padStart(6)} KB  ${f.file}`);
+  console.log(
+    `${w.island.padEnd(28)} ${w.loadKb.toFixed(1).padStart(7)} ${w.idleKb.toFixed(1).padStart(15)} ${w.onDemandKb.toFixed(1).padStart(10)}  ${String(w.budgetKb).padStart(6)}  ${w.loadKb <= w.budgetKb ? 'yes' : 'NO'}`,
+  );
+  if (process.env.BENCH_FILES === '1')
+    for (const f of w.files) console.log(`      ${f.kb.toFixed(1).padStart(6)} KB  ${f.file}`);
 }
 const over = weights.filter((w) => w.loadKb > w.budgetKb);
-console.log(`\n${weights.length - over.length} of ${weights.length} pages within budget${over.length ? `; over: ${over.map((w) => w.island).join(', ')}` : ''}`);
+console.log(
+  `\n${weights.length - over.length} of ${weights.length} pages within budget${over.length ? `; over: ${over.map((w) => w.island).join(', ')}` : ''}`,
+);

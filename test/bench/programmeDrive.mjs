@@ -19,7 +19,13 @@ function ask(method, path, body) {
     const req = http.request({ host: '127.0.0.1', port, method, path, headers, agent }, (res) => {
       const chunks = [];
       res.on('data', (c) => chunks.push(c));
-      res.on('end', () => resolve({ ms: Number(process.hrtime.bigint() - start) / 1e6, status: res.statusCode, body: JSON.parse(Buffer.concat(chunks).toString() || 'null') }));
+      res.on('end', () =>
+        resolve({
+          ms: Number(process.hrtime.bigint() - start) / 1e6,
+          status: res.statusCode,
+          body: JSON.parse(Buffer.concat(chunks).toString() || 'null'),
+        }),
+      );
     });
     req.on('error', reject);
     req.end(data ?? undefined);

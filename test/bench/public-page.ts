@@ -44,7 +44,9 @@ function fetchOnce(port: number, urlPath: string, agent: http.Agent | false = fa
     const req = http.get({ host: '127.0.0.1', port, path: urlPath, agent, headers: { host: HOST } }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, rawHeaders: res.rawHeaders, body: Buffer.concat(chunks) }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, rawHeaders: res.rawHeaders, body: Buffer.concat(chunks) }),
+      );
       res.on('error', reject);
     });
     req.on('error', reject);
@@ -66,10 +68,33 @@ function closeServer(server: http.Server): Promise<void> {
  */
 async function load(port: number): Promise<LoadResult> {
   const cli = path.join(ROOT, 'node_modules/autocannon/autocannon.js');
-  const args = [cli, '--json', '-c', String(CONNECTIONS), '-d', String(DURATION_S), '-H', `host=${HOST}`, ...(WORKERS > 0 ? ['-w', String(WORKERS)] : []), `http://127.0.0.1:${port}/`];
+  const args = [
+    cli,
+    '--json',
+    '-c',
+    String(CONNECTIONS),
+    '-d',
+    String(DURATION_S),
+    '-H',
+    `host=${HOST}`,
+    ...(WORKERS > 0 ? ['-w', String(WORKERS)] : []),
+    `http://127.0.0.1:${port}/`,
+  ];
   const { stdout } = await execFileAsync(process.execPath, args, { maxBuffer: 16 * 1024 * 1024 });
-  const r = JSON.parse(stdout) as { requests: { average: number }; latency: { p50: number; p99: number }; errors: number; timeouts: number; non2xx: number };
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx };
+  const r = JSON.parse(stdout) as {
+    requests: { average: number };
+    latency: { p50: number; p99: number };
+    errors: number;
+    timeouts: number;
+    non2xx: number;
+  };
+  return {
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors + r.timeouts,
+    non2xx: r.non2xx,
+  };
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -109,7 +134,11 @@ function homePageScripts(html: string): { files: string[]; inline: { label: stri
     for (const dep of entry.imports ?? []) follow(dep, false);
     if (withDynamic) for (const dep of entry.dynamicImports ?? []) follow(dep, true);
   };
-  const islands = new Set($('[data-island]').map((_i, el) => $(el).attr('data-island') ?? '').get());
+  const islands = new Set(
+    $('[data-island]')
+      .map((_i, el) => $(el).attr('data-island') ?? '')
+      .get(),
+  );
   if (islands.size > 0) follow('renderer/hydrate.tsx', false);
   for (const name of islands) {
     const key = `islands/${name}/index.tsx`;
@@ -117,7 +146,10 @@ function homePageScripts(html: string): { files: string[]; inline: { label: stri
     follow(key, true);
   }
   const inline = $('script:not([src])')
-    .map((i, el) => ({ label: `#${i} ${$(el).attr('id') ?? ''} ${$(el).attr('type') ?? 'text/javascript'}`.replace(/ +/g, ' '), text: $(el).html() ?? '' }))
+    .map((i, el) => ({
+      label: `#${i} ${$(el).attr('id') ?? ''} ${$(el).attr('type') ?? 'text/javascript'}`.replace(/ +/g, ' '),
+      text: $(el).html() ?? '',
+    }))
     .get();
   return { files: [...files], inline };
 }
@@ -160,7 +192,9 @@ async function bench(db: Db, dataDir: string): Promise<void> {
     await fetchOnce(appPort, '/');
     const page = await fetchOnce(appPort, '/');
     const html = page.body.toString('utf8');
-    console.log(`GET / (Host: ${HOST}) -> ${page.status}, ${page.body.length} bytes, cached entries: ${built.pageCache.size()}`);
+    console.log(
+      `GET / (Host: ${HOST}) -> ${page.status}, ${page.body.length} bytes, cached entries: ${built.pageCache.size()}`,
+    );
     const headers: string[] = [];
     for (let i = 0; i < page.rawHeaders.length; i += 2) {
       const name = page.rawHeaders[i];
@@ -184,7 +218,10 @@ async function bench(db: Db, dataDir: string): Promise<void> {
     console.log(`\nautocannon (${where}): ${CONNECTIONS} connections, ${DURATION_S} s each ...`);
     const bare = await load(barePort);
     const app = await load(appPort);
-    for (const [label, r] of [['bare node:http', bare], ['app (cached /)', app]] as const) {
+    for (const [label, r] of [
+      ['bare node:http', bare],
+      ['app (cached /)', app],
+    ] as const) {
       console.log(
         `  ${label.padEnd(15)}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, errors ${r.errors}, non-2xx ${r.non2xx}`,
       );
@@ -206,7 +243,9 @@ async function bench(db: Db, dataDir: string): Promise<void> {
     times.sort((a, b) => a - b);
     const median = percentile(times, 50);
     const p95 = percentile(times, 95);
-    console.log(`\nuncached composition (HTTP round trip, n=${COMPOSITIONS}): median ${median.toFixed(2)} ms, p95 ${p95.toFixed(2)} ms, max ${times[times.length - 1].toFixed(2)} ms`);
+    console.log(
+      `\nuncached composition (HTTP round trip, n=${COMPOSITIONS}): median ${median.toFixed(2)} ms, p95 ${p95.toFixed(2)} ms, max ${times[times.length - 1].toFixed(2)} ms`,
+    );
 
     // 6. Home page JavaScript.
     const { files, inline } = homePageScripts(html);
@@ -222,22 +261,30 @@ async function bench(db: Db, dataDir: string): Promise<void> {
     let inlineGz = 0;
     for (const s of inline) {
       inlineGz += gz(s.text);
-      console.log(`  inline <script> ${s.label.padEnd(40)} ${kb(Buffer.byteLength(s.text)).padStart(10)} ${kb(gz(s.text)).padStart(10)}`);
+      console.log(
+        `  inline <script> ${s.label.padEnd(40)} ${kb(Buffer.byteLength(s.text)).padStart(10)} ${kb(gz(s.text)).padStart(10)}`,
+      );
     }
     const inlineAll = inline.map((s) => s.text).join('\n');
-    console.log(`  inline total: ${inline.length} scripts, ${kb(Buffer.byteLength(inlineAll))} raw, ${kb(gz(inlineAll))} gzipped together (${kb(inlineGz)} separately)`);
+    console.log(
+      `  inline total: ${inline.length} scripts, ${kb(Buffer.byteLength(inlineAll))} raw, ${kb(gz(inlineAll))} gzipped together (${kb(inlineGz)} separately)`,
+    );
 
     // 7. Summary.
     const yes = (ok: boolean): string => (ok ? 'yes' : 'NO');
     const client = WORKERS > 0 ? `, client in ${WORKERS} worker(s)` : '';
-    console.log(`\npublic-page benchmark (${os.cpus().length} cores, ${CONNECTIONS} connections, ${DURATION_S} s each${client})`);
+    console.log(
+      `\npublic-page benchmark (${os.cpus().length} cores, ${CONNECTIONS} connections, ${DURATION_S} s each${client})`,
+    );
     console.log(`  bare node:http   : ${bare.rps.toFixed(0)} req/s, p99 ${bare.p99} ms`);
     console.log(`  app (cached /)   : ${app.rps.toFixed(0)} req/s, p99 ${app.p99} ms`);
     console.log(`  ratio app/bare   : ${ratio.toFixed(2)} (target >= 0.5), app p99 <= 50 ms: ${yes(app.p99 <= 50)}`);
     console.log(
       `  uncached composition (HTTP round trip, n=${COMPOSITIONS}): median ${median.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms (target median <= 10 ms)`,
     );
-    console.log(`  home page JS     : ${(totalGz / 1024).toFixed(1)} KB gzipped in ${files.length} files (target <= 100 KB)`);
+    console.log(
+      `  home page JS     : ${(totalGz / 1024).toFixed(1)} KB gzipped in ${files.length} files (target <= 100 KB)`,
+    );
   } finally {
     // 8. Clean up.
     if (bareServer) await closeServer(bareServer);

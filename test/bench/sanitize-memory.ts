@@ -34,13 +34,17 @@ const STEP = Number(process.env.STEP ?? 5_000);
 
 const PIECES = [
   (i: number) => `<p>第 ${i} 条通知：会议将于十月在杭州举行，请各位代表准时参加。</p>`,
-  (i: number) => `<p>Notice ${i}: <b>bold</b>, <i>italic</i>, <u>under</u>, <a href="https://example.org/n/${i}" target="_blank">link</a></p>`,
+  (i: number) =>
+    `<p>Notice ${i}: <b>bold</b>, <i>italic</i>, <u>under</u>, <a href="https://example.org/n/${i}" target="_blank">link</a></p>`,
   (i: number) => `<img src=x${i} onerror=alert(${i})><script>alert(${i})</script>`,
   (i: number) => `<table><tr><th>项目 ${i}</th><td>CNY ${i}.00</td></tr><tr><td colspan="2">合计</td></tr></table>`,
   (i: number) => `<ul><li>one ${i}</li><li><a href="javascript:alert(${i})">bad</a></li></ul><ol><li>二</li></ol>`,
-  (i: number) => `<div style="color:#${(i % 4096).toString(16).padStart(3, '0')}"><span style="font-weight:bold">样式 ${i}</span></div>`,
-  (i: number) => `<iframe src="https://evil.example/${i}"></iframe><svg onload=alert(${i})><circle/></svg><h2>标题 ${i}</h2>`,
-  (i: number) => `<noscript><p title="</noscript><img src=x onerror=alert(${i})>"></noscript><img src="data:image/png;base64,iVBOR${i}">`,
+  (i: number) =>
+    `<div style="color:#${(i % 4096).toString(16).padStart(3, '0')}"><span style="font-weight:bold">样式 ${i}</span></div>`,
+  (i: number) =>
+    `<iframe src="https://evil.example/${i}"></iframe><svg onload=alert(${i})><circle/></svg><h2>标题 ${i}</h2>`,
+  (i: number) =>
+    `<noscript><p title="</noscript><img src=x onerror=alert(${i})>"></noscript><img src="data:image/png;base64,iVBOR${i}">`,
 ];
 
 function input(i: number): string {
@@ -52,7 +56,9 @@ function input(i: number): string {
 }
 
 function dompurifyStringPath(): (html: string) => string {
-  const purify = createDOMPurify(new JSDOM('<!DOCTYPE html>').window as unknown as Parameters<typeof createDOMPurify>[0]);
+  const purify = createDOMPurify(
+    new JSDOM('<!DOCTYPE html>').window as unknown as Parameters<typeof createDOMPurify>[0],
+  );
   return (html) => purify.sanitize(html);
 }
 
@@ -68,14 +74,18 @@ async function report(label: string, calls = 0): Promise<void> {
     await nextTurn();
   }
   const m = process.memoryUsage();
-  console.log(`${label.padStart(8)}  rss ${mb(m.rss)}  heapUsed ${mb(m.heapUsed)}  heapTotal ${mb(m.heapTotal)}  external ${mb(m.external)}${perCall}`);
+  console.log(
+    `${label.padStart(8)}  rss ${mb(m.rss)}  heapUsed ${mb(m.heapUsed)}  heapTotal ${mb(m.heapTotal)}  external ${mb(m.external)}${perCall}`,
+  );
   lap = performance.now();
 }
 
 const stringPath = process.argv.includes('--dompurify-string');
 const sync = process.argv.includes('--sync');
 const sanitize = stringPath ? dompurifyStringPath() : sanitizeHtml;
-console.log(`${stringPath ? 'DOMPurify string path, one window' : 'sanitizeHtml (one container, in place)'}, ${sync ? 'one synchronous loop' : 'a turn each'}: ${CALLS} calls`);
+console.log(
+  `${stringPath ? 'DOMPurify string path, one window' : 'sanitizeHtml (one container, in place)'}, ${sync ? 'one synchronous loop' : 'a turn each'}: ${CALLS} calls`,
+);
 sanitize('<p>warm up</p>');
 await report('start');
 let bytes = 0;

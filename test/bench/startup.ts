@@ -27,7 +27,9 @@ fs.rmSync(first.dataDir, { recursive: true, force: true });
 const sorted = [...later].sort((a, b) => a - b);
 const median = sorted[Math.floor(sorted.length / 2)];
 const worst = sorted[sorted.length - 1];
-console.log(`startup (issue 31): node ${process.version}, ${os.cpus().length} cores, load average ${os.loadavg()[0].toFixed(1)}`);
+console.log(
+  `startup (issue 31): node ${process.version}, ${os.cpus().length} cores, load average ${os.loadavg()[0].toFixed(1)}`,
+);
 console.log(`first start (fresh data directory, migrations and seed): ${first.ms} ms to /readyz`);
 console.log(`later starts: ${later.join(', ')} ms; median ${median} ms, worst ${worst} ms`);
 console.log(`target later start ≤ ${TARGET_MS} ms: ${worst <= TARGET_MS ? 'PASS' : 'FAIL'}`);

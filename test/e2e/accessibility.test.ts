@@ -37,12 +37,19 @@ describe('accessibility of the attendee pages (axe-core, WCAG 2.1 AA, phone)', {
   for (const lang of ['zh', 'en'] as const) {
     for (const [name, pathname, signedIn, island] of PAGES) {
       test(`${name} (${lang}): no violation`, async () => {
-        const context = await stage.context({ lang, device: 'phone', token: signedIn ? token : undefined, bypassCSP: true });
+        const context = await stage.context({
+          lang,
+          device: 'phone',
+          token: signedIn ? token : undefined,
+          bypassCSP: true,
+        });
         const page = await context.newPage();
         await page.goto(url(pathname));
         await page.waitForLoadState('networkidle');
         if (island) {
-          const frame = (await page.locator('iframe.account-frame').count()) ? page.frameLocator('iframe.account-frame') : page;
+          const frame = (await page.locator('iframe.account-frame').count())
+            ? page.frameLocator('iframe.account-frame')
+            : page;
           await frame.locator(`[data-island="${island}"][data-hydrated="true"]`).first().waitFor();
         }
         await shot(page, `axe-${name.replace(' ', '-')}-${lang}-phone`, false);
@@ -69,7 +76,7 @@ describe('accessibility of every screen (axe-core, WCAG 2.1 AA)', { skip: !haveB
   before(async () => {
     stage = await startStage(async ({ db, signIn }) => {
       const admin = await db('users').where({ email: 'admin@platform.localhost' }).first();
-      ({ token: adminToken } = await signIn({ email: admin.email, trueName: admin.true_name ?? 'admin' }, null));
+      ({ token: adminToken } = await signIn({ email: admin!.email, trueName: admin!.true_name ?? 'admin' }, null));
     });
     fixture = new ManageFixture(stage.server);
     await fixture.seed();
@@ -86,7 +93,13 @@ describe('accessibility of every screen (axe-core, WCAG 2.1 AA)', { skip: !haveB
   /** [area, who, the first screen, how to reach a screen, phone?] */
   const AREAS: Array<[string, () => string, string, (p: string) => string, boolean]> = [
     ['manage', () => fixture.tokens.get(MANAGER.email)!, '/platform/manage/order', (p) => demo(p), false],
-    ['reviewer', () => fixture.tokens.get(REVIEWER.email)!, '/platform/submissionManage/reviewList', (p) => demo(p), false],
+    [
+      'reviewer',
+      () => fixture.tokens.get(REVIEWER.email)!,
+      '/platform/submissionManage/reviewList',
+      (p) => demo(p),
+      false,
+    ],
     ['profile', () => fixture.tokens.get(ATTENDEE.email)!, '/profile/userInfo', (p) => demo(p), true],
     ['admin', () => adminToken, '/admin/publications', (p) => platform(p), false],
   ];
@@ -94,16 +107,33 @@ describe('accessibility of every screen (axe-core, WCAG 2.1 AA)', { skip: !haveB
   for (const [area, token, first, at, phone] of AREAS) {
     for (const lang of ['zh', 'en'] as const) {
       test(`${area} (${lang}): every screen of the menu without a violation`, async () => {
-        const context = await stage.context({ lang, device: phone ? 'phone' : 'desktop', token: token(), host: new URL(at('/')).hostname.replace(/\.localhost$/, ''), bypassCSP: true, ...(phone ? {} : { viewport: { width: 1366, height: 768 } }) });
+        const context = await stage.context({
+          lang,
+          device: phone ? 'phone' : 'desktop',
+          token: token(),
+          host: new URL(at('/')).hostname.replace(/\.localhost$/, ''),
+          bypassCSP: true,
+          ...(phone ? {} : { viewport: { width: 1366, height: 768 } }),
+        });
         const page = await context.newPage();
         await page.goto(at(first));
-        const screens = [...new Set(await page.locator('nav.side-menu-wide a[href]').evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname)))];
+        const screens = [
+          ...new Set(
+            await page
+              .locator('nav.side-menu-wide a[href]')
+              .evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname)),
+          ),
+        ];
         assert.ok(screens.length > 0, `${area}: a menu`);
         const found: Record<string, Finding[]> = {};
         for (const screen of screens) {
           await page.goto(at(screen));
           await page.waitForLoadState('networkidle');
-          await page.locator('[data-island]:not([data-hydrated="true"])').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
+          await page
+            .locator('[data-island]:not([data-hydrated="true"])')
+            .first()
+            .waitFor({ state: 'detached', timeout: 10_000 })
+            .catch(() => undefined);
           await shot(page, `axe-${area}${screen.replace(/\//g, '-')}-${lang}`, false);
           const violations = await audit(page);
           if (violations.length) found[screen] = violations;

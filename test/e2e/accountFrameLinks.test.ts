@@ -40,7 +40,12 @@ describe('links and mail of the account frame', { skip: !haveBrowser }, () => {
     return frame;
   }
 
-  for (const [lang, device] of [['zh', 'desktop'], ['en', 'desktop'], ['zh', 'phone'], ['en', 'phone']] as const) {
+  for (const [lang, device] of [
+    ['zh', 'desktop'],
+    ['en', 'desktop'],
+    ['zh', 'phone'],
+    ['en', 'phone'],
+  ] as const) {
     test(`${lang}, ${device}: "log in" opens the conference's login page at the top`, async () => {
       const context = await browser.newContext(device === 'phone' ? PHONE : { viewport: { width: 1366, height: 900 } });
       await context.addCookies([{ name: 'locale', value: lang, domain: 'demo.localhost', path: '/' }]);
@@ -57,7 +62,10 @@ describe('links and mail of the account frame', { skip: !haveBrowser }, () => {
       const login = (await accountForms(page)) as FrameLocator;
       await login.locator('[data-island="LoginForm"][data-hydrated="true"]').waitFor();
       await shot(page, `frame-login-after-link-${lang}-${device}`, device === 'phone');
-      assert.deepEqual(errors.filter((e) => !/favicon/.test(e)), []);
+      assert.deepEqual(
+        errors.filter((e) => !/favicon/.test(e)),
+        [],
+      );
       await context.close();
     });
   }
@@ -77,11 +85,19 @@ describe('links and mail of the account frame', { skip: !haveBrowser }, () => {
     // A click that lands while the e-mail check runs again (the button briefly disabled) is not a
     // send: click until the countdown shows (seen once in CI, three browser files at a time).
     const counting = frame.locator('.code-button', { hasText: /Resend in/ });
-    for (let i = 0; i < 3 && !(await counting.isVisible()); i++) {
-      await frame.locator('.code-button:not([disabled])').click({ timeout: 10_000 }).catch(() => undefined);
+    for (let i = 0; i < 5 && !(await counting.isVisible()); i++) {
+      await frame
+        .locator('.code-button:not([disabled])')
+        .click({ timeout: 10_000 })
+        .catch(() => undefined);
       await counting.waitFor({ timeout: 10_000 }).catch(() => undefined);
     }
-    await counting.waitFor();
+    // If it never counts, say what the form said (a refusal, the e-mail check) rather than only "timeout".
+    await counting.waitFor().catch(async (err: Error) => {
+      const said = await frame.locator('.rf-status, .rf-error').allTextContents();
+      const button = await frame.locator('.code-button').textContent();
+      throw new Error(`${err.message}\nthe form says: ${JSON.stringify(said)}; the button: ${button}`);
+    });
     let mail;
     for (let i = 0; i < 100 && !mail; i++) {
       mail = smtp.received.slice(since).find((m) => JSON.stringify(m.to).includes('english.newcomer@example.org'));
@@ -94,7 +110,10 @@ describe('links and mail of the account frame', { skip: !haveBrowser }, () => {
     // An address that already has an account: refused on the field, the button stays off.
     await frame.locator('#signup_email').fill('admin@platform.localhost');
     await frame.locator('#signup_email').blur();
-    await frame.locator('.rf-error', { hasText: /already|passport|manager/i }).first().waitFor();
+    await frame
+      .locator('.rf-error', { hasText: /already|passport|manager/i })
+      .first()
+      .waitFor();
     assert.equal(await frame.locator('.code-button').isDisabled(), true);
     await shot(page, 'frame-signup-exists-en-phone');
     await context.close();

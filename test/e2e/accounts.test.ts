@@ -43,7 +43,10 @@ describe('accounts in Chromium', { skip: !haveBrowser }, () => {
     await page.locator('.t-dropdown-content .user-menu-trigger').click();
     await page.locator('.t-dropdown-content .user-menu-list a', { hasText: '退出' }).click();
     await page.locator('#template-login-container').waitFor();
-    assert.equal((await context.cookies()).some((c) => c.name === 'token'), false);
+    assert.equal(
+      (await context.cookies()).some((c) => c.name === 'token'),
+      false,
+    );
   }
 
   before(async () => {
@@ -160,7 +163,10 @@ describe('accounts in Chromium', { skip: !haveBrowser }, () => {
     await f.locator('[data-island="LoginForm"][data-hydrated="true"]').waitFor();
     await f.locator('form#login button[type="submit"]').click();
     // The form submitted the early text: the server answered about that account, not "required".
-    await f.locator('.rf-status', { hasText: '请输入密码' }).or(f.locator('.rf-error', { hasText: '请输入密码' })).waitFor();
+    await f
+      .locator('.rf-status', { hasText: '请输入密码' })
+      .or(f.locator('.rf-error', { hasText: '请输入密码' }))
+      .waitFor();
     assert.equal(await f.locator('.rf-error', { hasText: '请输入正确的邮箱地址' }).count(), 0);
     await context.close();
   });
@@ -187,7 +193,11 @@ describe('accounts in Chromium', { skip: !haveBrowser }, () => {
     await shot(page, 'sign-in-error', false);
     await alert.locator('button').click();
     await page.waitForURL(/\/conferencelogin\?redirect=%2Fprofile%2FuserInfo%2FEdit$/);
-    assert.equal((await context.cookies()).some((c) => c.name === 'token'), false, 'the server cleared the token');
+    assert.equal(
+      (await context.cookies()).some((c) => c.name === 'token'),
+      false,
+      'the server cleared the token',
+    );
     await context.close();
   });
 

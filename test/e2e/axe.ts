@@ -16,9 +16,34 @@ export async function audit(page: Page): Promise<Finding[]> {
     if (frame.url() === 'about:blank') continue;
     await frame.evaluate(AXE);
     const violations = await frame.evaluate(async (tags) => {
-      const axe = (globalThis as unknown as { axe: { run(ctx: Document, o: object): Promise<{ violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: unknown[]; failureSummary?: string }> }> }> } }).axe;
-      const r = await axe.run(document, { iframes: false, resultTypes: ['violations'], runOnly: { type: 'tag', values: tags } });
-      return r.violations.map((v) => ({ id: v.id, impact: v.impact ?? '', help: v.help, nodes: v.nodes.slice(0, 5).map((n) => `${JSON.stringify(n.target)} ${n.failureSummary ?? ''}`) }));
+      const axe = (
+        globalThis as unknown as {
+          axe: {
+            run(
+              ctx: Document,
+              o: object,
+            ): Promise<{
+              violations: Array<{
+                id: string;
+                impact: string | null;
+                help: string;
+                nodes: Array<{ target: unknown[]; failureSummary?: string }>;
+              }>;
+            }>;
+          };
+        }
+      ).axe;
+      const r = await axe.run(document, {
+        iframes: false,
+        resultTypes: ['violations'],
+        runOnly: { type: 'tag', values: tags },
+      });
+      return r.violations.map((v) => ({
+        id: v.id,
+        impact: v.impact ?? '',
+        help: v.help,
+        nodes: v.nodes.slice(0, 5).map((n) => `${JSON.stringify(n.target)} ${n.failureSummary ?? ''}`),
+      }));
     }, WCAG21_AA);
     for (const v of violations) found.push({ frame: new URL(frame.url()).pathname, ...v });
   }
@@ -30,12 +55,30 @@ export async function audit(page: Page): Promise<Finding[]> {
  * serious and critical findings: for the parts a feature owns inside a page it does not (a site
  * template is the site managers').
  */
-export async function auditPart(page: Page, selector: string): Promise<Array<{ id: string; impact: string; nodes: string[] }>> {
+export async function auditPart(
+  page: Page,
+  selector: string,
+): Promise<Array<{ id: string; impact: string; nodes: string[] }>> {
   await page.evaluate(AXE);
   return page.evaluate(async (include) => {
-    const axe = (globalThis as unknown as { axe: { run(ctx: unknown, o: object): Promise<{ violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: unknown[] }> }> }> } }).axe;
+    const axe = (
+      globalThis as unknown as {
+        axe: {
+          run(
+            ctx: unknown,
+            o: object,
+          ): Promise<{ violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: unknown[] }> }> }>;
+        };
+      }
+    ).axe;
     const r = await axe.run({ include: [[include]] }, { resultTypes: ['violations'] });
-    return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ id: v.id, impact: v.impact ?? '', nodes: v.nodes.slice(0, 5).map((n) => JSON.stringify(n.target)) }));
+    return r.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => ({
+        id: v.id,
+        impact: v.impact ?? '',
+        nodes: v.nodes.slice(0, 5).map((n) => JSON.stringify(n.target)),
+      }));
   }, selector);
 }
 
@@ -48,7 +91,14 @@ export async function expectNoViolations(page: Page, where: string): Promise<voi
   await page.mouse.move(0, 0);
   // Two frames: the hover leaves, and the transitions it starts are listed by getAnimations.
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-  await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity).map((a) => a.finished.catch(() => undefined))));
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   const found = await audit(page);
   assert.deepEqual(found, [], `${where}: ${JSON.stringify(found, null, 1)}`);
 }

@@ -5,7 +5,14 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type FrameLocator, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type FrameLocator,
+  type Page,
+} from 'playwright-core';
 import { createDb, type Db } from '../../server/db/index';
 import { ensureUser } from '../../server/modules/accounts/service';
 import { Sessions } from '../../server/platform/session';
@@ -17,7 +24,8 @@ export const haveBrowser = fs.existsSync(CHROMIUM);
 
 export const PHONE = {
   viewport: { width: 390, height: 844 },
-  userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+  userAgent:
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
   deviceScaleFactor: 2,
   isMobile: true,
   hasTouch: true,
@@ -27,14 +35,18 @@ export const PHONE = {
 export const DESKTOP = { viewport: { width: 1366, height: 900 } };
 
 export function warnIfNoBrowser(): void {
-  if (!haveBrowser) console.warn(`\n*** BROWSER TESTS SKIPPED: no Chromium at ${CHROMIUM} (apt-get install chromium) ***\n`);
+  if (!haveBrowser)
+    console.warn(`\n*** BROWSER TESTS SKIPPED: no Chromium at ${CHROMIUM} (apt-get install chromium) ***\n`);
 }
 
 /**
  * Console errors that are not a fault of the page, each with why. Nothing else may appear: every
  * other console error, and every uncaught error or unhandled rejection, fails the test (issue 32).
  */
-export const HARMLESS_CONSOLE_ERRORS: ReadonlyArray<{ why: string; matches: (text: string, url: string, pageUrl: string) => boolean }> = [
+export const HARMLESS_CONSOLE_ERRORS: ReadonlyArray<{
+  why: string;
+  matches: (text: string, url: string, pageUrl: string) => boolean;
+}> = [
   {
     // The API answers a client's mistake (a wrong password, a wrong code, a rule a form breaks, no
     // access) with a 4xx in its envelope, which the island turns into a translated message: how
@@ -42,7 +54,9 @@ export const HARMLESS_CONSOLE_ERRORS: ReadonlyArray<{ why: string; matches: (tex
     // answered 4xx, whatever the page does with it. A 5xx, or a 4xx of anything but the API (a
     // missing script, style or image), is not in this list.
     why: 'a 4xx answer of the API, shown by the island as its message',
-    matches: (text, url) => /^Failed to load resource: the server responded with a status of 4\d\d\b/.test(text) && /^https?:\/\/[^/]+\/api\//.test(url),
+    matches: (text, url) =>
+      /^Failed to load resource: the server responded with a status of 4\d\d\b/.test(text) &&
+      /^https?:\/\/[^/]+\/api\//.test(url),
   },
   {
     // A test that takes the browser offline (the check-in desk's queue) sees its requests fail so.
@@ -53,7 +67,10 @@ export const HARMLESS_CONSOLE_ERRORS: ReadonlyArray<{ why: string; matches: (tex
     // Chromium's notice that COOP needs HTTPS or localhost: the tests reach hosts other than
     // *.localhost over plain HTTP (--host-resolver-rules); in production the site is HTTPS.
     why: "Chromium's COOP notice for a plain-HTTP host that is not localhost",
-    matches: (text) => text.startsWith('The Cross-Origin-Opener-Policy header has been ignored, because the URL\'s origin was untrustworthy'),
+    matches: (text) =>
+      text.startsWith(
+        "The Cross-Origin-Opener-Policy header has been ignored, because the URL's origin was untrustworthy",
+      ),
   },
   {
     // The test OpenID provider's own sign-in pages (oidc-provider's development views) ask for a
@@ -83,7 +100,9 @@ function watch(page: Page, problems: string[]): void {
     if ((expected.get(page.context()) ?? []).some((e) => e.pattern.test(`${message.text()} ${url}`))) return;
     problems.push(`console error on ${page.url()}: ${message.text().slice(0, 400)}${url ? ` (${url})` : ''}`);
   });
-  page.on('pageerror', (error) => problems.push(`uncaught on ${page.url()}: ${String(error.stack ?? error).slice(0, 400)}`));
+  page.on('pageerror', (error) =>
+    problems.push(`uncaught on ${page.url()}: ${String(error.stack ?? error).slice(0, 400)}`),
+  );
 }
 
 function failOn(problems: string[], where: string): void {
@@ -102,7 +121,17 @@ export async function launch(extraArgs: string[] = []): Promise<Browser> {
   fs.mkdirSync(SHOTS, { recursive: true });
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', ...extraArgs],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      ...extraArgs,
+    ],
   });
   const open = new Set<string[]>();
   const newContext = browser.newContext.bind(browser);
@@ -140,12 +169,23 @@ export function shot(page: Page, name: string, fullPage = true): Promise<Buffer>
  * (docs/accounts.md); on the platform host, the page itself.
  */
 export async function accountForms(page: Page): Promise<Page | FrameLocator> {
-  await page.locator('iframe.account-frame, [data-island="LoginForm"], [data-island="SignUpForm"], [data-island="ResetPasswordForm"]').first().waitFor();
+  await page
+    .locator(
+      'iframe.account-frame, [data-island="LoginForm"], [data-island="SignUpForm"], [data-island="ResetPasswordForm"]',
+    )
+    .first()
+    .waitFor();
   return (await page.locator('iframe.account-frame').count()) ? page.frameLocator('iframe.account-frame') : page;
 }
 
 /** Signs in with the account form of a login page (a conference's or the platform's) and waits for `redirect`. */
-export async function loginWithForm(page: Page, origin: string, email: string, password: string, redirect: string): Promise<void> {
+export async function loginWithForm(
+  page: Page,
+  origin: string,
+  email: string,
+  password: string,
+  redirect: string,
+): Promise<void> {
   await page.goto(`${origin}/conferencelogin?redirect=${encodeURIComponent(redirect)}`);
   const forms = await accountForms(page);
   await forms.locator('[data-island="LoginForm"][data-hydrated="true"]').waitFor();
@@ -185,7 +225,10 @@ export type Seeding = {
   demo: number;
   server: RunningServer;
   /** A session for the person (made when new), as signing in gives it: its token is the `token` cookie. */
-  signIn(person: { email: string; trueName: string }, conferenceId: number | null): Promise<{ id: number; token: string }>;
+  signIn(
+    person: { email: string; trueName: string },
+    conferenceId: number | null,
+  ): Promise<{ id: number; token: string }>;
 };
 
 /** The server and Chromium of one browser file, with the ways to reach the server's sites. */
@@ -195,16 +238,26 @@ export type Stage = {
   /** An address on a conference's host (the demo's unless given), or the platform's (`'platform'`). */
   url(pathname: string, host?: string): string;
   /** A context of a person reading in `lang` on `device` (a desktop unless given), signed in when `token` is given, on `host`'s site (or each of several). */
-  context(who: { lang?: Lang; device?: Device; token?: string; host?: string | string[] } & BrowserContextOptions): Promise<BrowserContext>;
+  context(
+    who: { lang?: Lang; device?: Device; token?: string; host?: string | string[] } & BrowserContextOptions,
+  ): Promise<BrowserContext>;
   /** Closes Chromium (failing on console errors, see launch) and stops the server, its data removed, whatever happens. */
   stop(): Promise<void>;
 };
 
 /** A session for a person, signed with the server's secret (DATA_DIR/secret). */
-async function signIn(server: RunningServer, db: Db, person: { email: string; trueName: string }, conferenceId: number | null): Promise<{ id: number; token: string }> {
+async function signIn(
+  server: RunningServer,
+  db: Db,
+  person: { email: string; trueName: string },
+  conferenceId: number | null,
+): Promise<{ id: number; token: string }> {
   const { id } = await ensureUser(db, person);
   const secret = fs.readFileSync(path.join(server.dataDir, 'secret'), 'utf8').trim();
-  const { token } = await new Sessions(db, secret).issue({ id, trueName: person.trueName, umtId: null, cstnetId: person.email }, conferenceId);
+  const { token } = await new Sessions(db, secret).issue(
+    { id, trueName: person.trueName, umtId: null, cstnetId: person.email },
+    conferenceId,
+  );
   return { id, token };
 }
 
@@ -212,14 +265,17 @@ async function signIn(server: RunningServer, db: Db, person: { email: string; tr
  * The start of a browser file: the real server (`npm start`'s, on `dataDir` or fresh data), then
  * `seed` with its database (closed after), then Chromium. A start that fails stops what it started.
  */
-export async function startStage(seed?: (s: Seeding) => Promise<void>, opts: { dataDir?: string } = {}): Promise<Stage> {
+export async function startStage(
+  seed?: (s: Seeding) => Promise<void>,
+  opts: { dataDir?: string } = {},
+): Promise<Stage> {
   const server = await startServer({ dataDir: opts.dataDir });
   const removeData = () => fs.rmSync(server.dataDir, { recursive: true, force: true });
   try {
     if (seed) {
       const db = createDb({ dataDir: server.dataDir });
       try {
-        const demo = Number((await db('conferences').where({ slug: 'demo' }).first()).id);
+        const demo = Number((await db('conferences').where({ slug: 'demo' }).first())!.id);
         await seed({ db, demo, server, signIn: (person, conferenceId) => signIn(server, db, person, conferenceId) });
       } finally {
         await db.destroy();
@@ -234,7 +290,10 @@ export async function startStage(seed?: (s: Seeding) => Promise<void>, opts: { d
       async context({ lang, device = 'desktop', token, host, ...options }) {
         const context = await browser.newContext({ ...(device === 'phone' ? PHONE : DESKTOP), ...options });
         for (const site of [host ?? 'demo'].flat().map((h) => url('/', h))) {
-          await context.addCookies([...(lang ? [{ name: 'locale', value: lang, url: site }] : []), ...(token ? [{ name: 'token', value: token, url: site }] : [])]);
+          await context.addCookies([
+            ...(lang ? [{ name: 'locale', value: lang, url: site }] : []),
+            ...(token ? [{ name: 'token', value: token, url: site }] : []),
+          ]);
         }
         return context;
       },

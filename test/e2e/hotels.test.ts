@@ -28,30 +28,127 @@ describe('hotels in Chromium', { skip: !haveBrowser }, () => {
   let roomId: number;
   const password = 'hotel-password-1';
   const url = (p: string) => `http://demo.localhost:${server.port}${p}`;
-  const hydrated = (page: Page, island: string) => page.locator(`[data-island="${island}"][data-hydrated="true"]`).first().waitFor();
+  const hydrated = (page: Page, island: string) =>
+    page.locator(`[data-island="${island}"][data-hydrated="true"]`).first().waitFor();
 
   async function person(email: string, roles: Array<'attendee' | 'manager'>, seq: number): Promise<void> {
-    const { id } = await ensureUser(db, { email, trueName: roles.includes('manager') ? '会务老师' : '参会者', password });
+    const { id } = await ensureUser(db, {
+      email,
+      trueName: roles.includes('manager') ? '会务老师' : '参会者',
+      password,
+    });
     for (const role of roles) await grantRole(db, cid, id, role);
     if (roles.includes('attendee')) {
       const now = toDbInstant();
-      await db('registrants').insert({ conference_id: cid, user_id: id, version: 'default', seq, code: `H-${seq}`, email, full_name: '王芳', unit: '中国科学院', phone: '13800138000', country: 'China', answers: '{}', created_at: now, updated_at: now });
+      await db('registrants').insert({
+        conference_id: cid,
+        user_id: id,
+        version: 'default',
+        seq,
+        code: `H-${seq}`,
+        email,
+        full_name: '王芳',
+        unit: '中国科学院',
+        phone: '13800138000',
+        country: 'China',
+        answers: '{}',
+        created_at: now,
+        updated_at: now,
+      });
     }
   }
 
   before(async () => {
     server = await startServer();
     db = createDb({ dataDir: server.dataDir });
-    cid = Number((await db('conferences').where({ slug: 'demo' }).first()).id);
+    cid = Number((await db('conferences').where({ slug: 'demo' }).first())!.id);
     const now = toDbInstant();
     // The demo's own hotels and payment (seeded) are replaced by this test's.
-    for (const table of ['hotel_bookings', 'hotel_nights', 'hotel_rooms', 'hotels', 'hotel_settings', 'payment_methods', 'payment_settings']) await db(table).where({ conference_id: cid }).delete();
-    await db('payment_settings').insert({ conference_id: cid, general_methods: JSON.stringify(['bankRemit']), hotel_separate: false, hotel_methods: '[]', combined_allowed: true, updated_at: now });
-    await db('payment_methods').insert({ conference_id: cid, method: 'bankRemit', title_zh: '银行汇款', title_en: 'Bank transfer', note_zh: '请在汇款附言中写明识别码', note_en: 'Write the reference on the transfer', fields: JSON.stringify({ accountName: '会议组织有限公司', account: '6222 0000 1111 2222', bankName: '中国银行北京中关村支行' }), secrets: null, updated_at: now });
-    await db('hotel_settings').insert({ conference_id: cid, start_date: day(-5), end_date: day(30), open: true, currency: 'CNY', display_currency: 'CNY', description_zh: '<p>会议推荐酒店，步行 5 分钟到会场。</p>', description_en: '<p>Recommended hotel, five minutes on foot from the venue.</p>', condition: 'none', condition_note_zh: '', condition_note_en: '', updated_at: now });
-    const [hotelId] = await db('hotels').insert({ conference_id: cid, name_zh: '西湖国宾馆', name_en: 'West Lake State Guesthouse', stars: 5, link: 'https://hotel.example.org', address_zh: '杭州市西湖区杨公堤18号', address_en: '18 Yanggong Causeway, Hangzhou', photo: '', map_link: 'https://maps.example.org', sort: 1, created_at: now, updated_at: now });
-    [roomId] = await db('hotel_rooms').insert({ conference_id: cid, hotel_id: hotelId, type_zh: '大床房', type_en: 'King room', price_amount: 48_000, display_price_amount: 48_000, total: 8, check_in_start: day(20), check_in_end: day(27), min_per_person: 1, max_per_person: 2, created_at: now, updated_at: now });
-    await db('hotel_nights').insert(Array.from({ length: 7 }, (_, i) => ({ conference_id: cid, room_id: roomId, night: day(20 + i), held: 0, sold: 0 })));
+    for (const table of [
+      'hotel_bookings',
+      'hotel_nights',
+      'hotel_rooms',
+      'hotels',
+      'hotel_settings',
+      'payment_methods',
+      'payment_settings',
+    ])
+      await db(table).where({ conference_id: cid }).delete();
+    await db('payment_settings').insert({
+      conference_id: cid,
+      general_methods: JSON.stringify(['bankRemit']),
+      hotel_separate: false,
+      hotel_methods: '[]',
+      combined_allowed: true,
+      updated_at: now,
+    });
+    await db('payment_methods').insert({
+      conference_id: cid,
+      method: 'bankRemit',
+      title_zh: '银行汇款',
+      title_en: 'Bank transfer',
+      note_zh: '请在汇款附言中写明识别码',
+      note_en: 'Write the reference on the transfer',
+      fields: JSON.stringify({
+        accountName: '会议组织有限公司',
+        account: '6222 0000 1111 2222',
+        bankName: '中国银行北京中关村支行',
+      }),
+      secrets: null,
+      updated_at: now,
+    });
+    await db('hotel_settings').insert({
+      conference_id: cid,
+      start_date: day(-5),
+      end_date: day(30),
+      open: true,
+      currency: 'CNY',
+      display_currency: 'CNY',
+      description_zh: '<p>会议推荐酒店，步行 5 分钟到会场。</p>',
+      description_en: '<p>Recommended hotel, five minutes on foot from the venue.</p>',
+      condition: 'none',
+      condition_note_zh: '',
+      condition_note_en: '',
+      updated_at: now,
+    });
+    const [hotelId] = await db('hotels').insert({
+      conference_id: cid,
+      name_zh: '西湖国宾馆',
+      name_en: 'West Lake State Guesthouse',
+      stars: 5,
+      link: 'https://hotel.example.org',
+      address_zh: '杭州市西湖区杨公堤18号',
+      address_en: '18 Yanggong Causeway, Hangzhou',
+      photo: '',
+      map_link: 'https://maps.example.org',
+      sort: 1,
+      created_at: now,
+      updated_at: now,
+    });
+    [roomId] = await db('hotel_rooms').insert({
+      conference_id: cid,
+      hotel_id: hotelId,
+      type_zh: '大床房',
+      type_en: 'King room',
+      price_amount: 48_000,
+      display_price_amount: 48_000,
+      total: 8,
+      check_in_start: day(20),
+      check_in_end: day(27),
+      min_per_person: 1,
+      max_per_person: 2,
+      created_at: now,
+      updated_at: now,
+    });
+    await db('hotel_nights').insert(
+      Array.from({ length: 7 }, (_, i) => ({
+        conference_id: cid,
+        room_id: roomId,
+        night: day(20 + i),
+        held: 0,
+        sold: 0,
+      })),
+    );
     await person('guest@example.org', ['attendee'], 9101);
     await person('phone-guest@example.org', ['attendee'], 9102);
     await person('hotel-boss@example.org', ['manager'], 0);
@@ -81,8 +178,16 @@ describe('hotels in Chromium', { skip: !haveBrowser }, () => {
     await page.locator('.hotel-room', { hasText: '大床房' }).getByRole('button').click();
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
-    assert.equal(await dialog.locator('#hotel-booking_name').inputValue(), '王芳', 'the name comes from the registration');
-    for (const [field, value] of [['checkIn', day(from)], ['checkOut', day(from + 3)]] as const) await pickDate(page, `#hotel-booking_${field}`, value);
+    assert.equal(
+      await dialog.locator('#hotel-booking_name').inputValue(),
+      '王芳',
+      'the name comes from the registration',
+    );
+    for (const [field, value] of [
+      ['checkIn', day(from)],
+      ['checkOut', day(from + 3)],
+    ] as const)
+      await pickDate(page, `#hotel-booking_${field}`, value);
     await dialog.locator('#hotel-booking_quantity').fill('2');
     await dialog.getByText('¥2,880.00').waitFor();
     const summary = await dialog.innerText();
@@ -93,7 +198,10 @@ describe('hotels in Chromium', { skip: !haveBrowser }, () => {
     await hydrated(page, 'ProfilePay');
     await page.locator('.profile-pay .pay-method', { hasText: '银行汇款' }).click();
     await page.locator('.profile-pay .ant-btn-primary').first().click();
-    const reference = page.locator('.profile-pay').getByText(/CP[0-9A-Z]{8}/).first();
+    const reference = page
+      .locator('.profile-pay')
+      .getByText(/CP[0-9A-Z]{8}/)
+      .first();
     await reference.waitFor();
     await shot(page, `${name}-pay`);
     return (await page.locator('.profile-pay').innerText()).match(/CP[0-9A-Z]{8}/)![0];
@@ -104,13 +212,18 @@ describe('hotels in Chromium', { skip: !haveBrowser }, () => {
     const page = await context.newPage();
     await loginWithForm(page, url(''), 'guest@example.org', password, '/profile/hotel/order');
     const reference = await bookAndPay(page, 'hotels-desktop', 20);
-    const booking = await db('hotel_bookings').where({ conference_id: cid }).first();
+    const booking = (await db('hotel_bookings').where({ conference_id: cid }).first())!;
     assert.equal(booking.quantity, 2);
     assert.equal(booking.nights, 3);
-    const night = async (n: number) => db('hotel_nights').where({ room_id: roomId, night: day(n) }).first();
+    const night = async (n: number) =>
+      (await db('hotel_nights')
+        .where({ room_id: roomId, night: day(n) })
+        .first())!;
     assert.equal((await night(21)).held, 2);
 
-    const boss = await (await browser.newContext({ viewport: { width: 1366, height: 900 }, acceptDownloads: true })).newPage();
+    const boss = await (
+      await browser.newContext({ viewport: { width: 1366, height: 900 }, acceptDownloads: true })
+    ).newPage();
     // Hydration must match the server's HTML: React reports a mismatch (#418) as a page error.
     const pageErrors: string[] = [];
     for (const p of [page, boss]) p.on('pageerror', (e) => pageErrors.push(`${p.url()}: ${String(e).slice(0, 160)}`));
@@ -127,19 +240,22 @@ describe('hotels in Chromium', { skip: !haveBrowser }, () => {
     await pay.getByText('已支付', { exact: true }).click();
     await pay.locator('.ant-modal-footer .ant-btn-primary').click();
     await row.locator('.ant-tag', { hasText: '已支付' }).waitFor();
-    assert.equal((await db('orders').where({ id: booking.order_id }).first()).status, 'paid', `paid (${reference})`);
+    assert.equal((await db('orders').where({ id: booking.order_id! }).first())!.status, 'paid', `paid (${reference})`);
     assert.equal((await night(21)).sold, 2);
 
     // Paid is confirmed by itself (issue 32): nothing left to confirm.
     await row.locator('.ant-tag', { hasText: '已确认' }).waitFor();
-    assert.equal((await db('hotel_bookings').where({ id: booking.id }).first()).status, 'confirmed');
+    assert.equal((await db('hotel_bookings').where({ id: booking.id }).first())!.status, 'confirmed');
     await shot(boss, 'hotels-manage-paid-confirmed');
 
     // Move the stay by two days (a paid stay keeps its three nights).
     await row.getByRole('button', { name: /修改日期/ }).click();
     const dates = boss.getByRole('dialog');
     await dates.waitFor();
-    for (const [field, value] of [['checkIn', day(22)], ['checkOut', day(25)]] as const) {
+    for (const [field, value] of [
+      ['checkIn', day(22)],
+      ['checkOut', day(25)],
+    ] as const) {
       const input = dates.locator(`[id$="_${field}"]`);
       await input.click();
       await input.fill(value);
@@ -154,7 +270,10 @@ describe('hotels in Chromium', { skip: !haveBrowser }, () => {
     // The occupancy grid shows the nights where they are now.
     await boss.getByRole('tab', { name: /占用/ }).click();
     const grid = boss.locator('.hotel-occupancy');
-    await grid.getByText(/2\s*\/\s*8/).first().waitFor();
+    await grid
+      .getByText(/2\s*\/\s*8/)
+      .first()
+      .waitFor();
     await shot(boss, 'hotels-manage-occupancy');
     const text = await grid.innerText();
     assert.match(text, /大床房/);
@@ -176,7 +295,12 @@ describe('hotels in Chromium', { skip: !haveBrowser }, () => {
     assert.match(await page.locator('.profile-hotel').innerText(), /My reservations/);
     await shot(page, 'hotels-desktop-hotels-en');
     // The screens with dialogs rendered in advance (the cause of #418 before): none may report one.
-    for (const path of ['/platform/manage/notice', '/platform/manage/order', '/platform/manage/receipt', '/platform/config/register/fee']) {
+    for (const path of [
+      '/platform/manage/notice',
+      '/platform/manage/order',
+      '/platform/manage/receipt',
+      '/platform/config/register/fee',
+    ]) {
       await boss.goto(url(path));
       await boss.locator('[data-island][data-hydrated="true"]').first().waitFor();
     }
@@ -194,7 +318,11 @@ describe('hotels in Chromium', { skip: !haveBrowser }, () => {
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
     assert.match(await dialog.innerText(), /西湖国宾馆 · 大床房/);
-    assert.equal(await dialog.locator('#hotel-booking_name').inputValue(), '王芳', 'the name comes from the registration');
+    assert.equal(
+      await dialog.locator('#hotel-booking_name').inputValue(),
+      '王芳',
+      'the name comes from the registration',
+    );
     // Closed and opened again from the list: the same form, at once.
     await dialog.getByRole('button', { name: /取\s*消/ }).click();
     await dialog.waitFor({ state: 'hidden' });

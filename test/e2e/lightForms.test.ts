@@ -30,8 +30,18 @@ describe('the light forms in Chromium', { skip: !haveBrowser }, () => {
 
   after(() => stage?.stop());
 
-  async function open(lang: 'zh' | 'en', device: 'desktop' | 'phone', email: string, path: string, island: string): Promise<Page> {
-    const context = await stage.context({ lang: lang, token: fixture.tokens.get(email)!, ...(device === 'phone' ? PHONE : { viewport: { width: 1366, height: 900 } }) });
+  async function open(
+    lang: 'zh' | 'en',
+    device: 'desktop' | 'phone',
+    email: string,
+    path: string,
+    island: string,
+  ): Promise<Page> {
+    const context = await stage.context({
+      lang: lang,
+      token: fixture.tokens.get(email)!,
+      ...(device === 'phone' ? PHONE : { viewport: { width: 1366, height: 900 } }),
+    });
     const page = await context.newPage();
     await page.goto(url(path));
     await page.locator(`[data-island="${island}"][data-hydrated="true"]`).waitFor();
@@ -43,29 +53,58 @@ describe('the light forms in Chromium', { skip: !haveBrowser }, () => {
     page.evaluate((fieldId) => {
       const field = document.getElementById(fieldId)!;
       const help = field.getAttribute('aria-describedby');
-      return { invalid: field.getAttribute('aria-invalid'), text: help ? document.getElementById(help)?.textContent ?? null : null };
+      return {
+        invalid: field.getAttribute('aria-invalid'),
+        text: help ? (document.getElementById(help)?.textContent ?? null) : null,
+      };
     }, id);
 
-  for (const [lang, device] of [['zh', 'desktop'], ['en', 'phone']] as const) {
+  for (const [lang, device] of [
+    ['zh', 'desktop'],
+    ['en', 'phone'],
+  ] as const) {
     test(`the invoice request (${lang}, ${device}): every wrong field marked, the first in view with the focus; names typed; sent`, async () => {
       const payer = await fixture.db('users').where({ email: PAYER }).first();
-      const order = await fixture.db('orders').where({ conference_id: fixture.cid, user_id: payer.id, status: 'paid' }).first();
+      const order = (await fixture
+        .db('orders')
+        .where({ conference_id: fixture.cid, user_id: payer!.id, status: 'paid' })
+        .first())!;
       await fixture.db('invoice_requests').where({ conference_id: fixture.cid, order_id: order.id }).delete();
       const page = await open(lang, device, PAYER, `/profile/order/receipt/${order.id}`, 'ProfileReceiptRequest');
       const zh = lang === 'zh';
 
       // A company title without a name or a taxpayer ID, and no address: sent as it is.
       await page.locator('#invoice_titleName').fill('');
-      await page.locator('#invoice_titleType').getByText(zh ? '单位' : 'Company', { exact: true }).click();
+      await page
+        .locator('#invoice_titleType')
+        .getByText(zh ? '单位' : 'Company', { exact: true })
+        .click();
       await page.locator('form#invoice button[type=submit]').click();
-      assert.deepEqual(await messageOf(page, 'invoice_titleName'), { invalid: 'true', text: zh ? '请输入个人姓名或单位名称' : 'Please enter the personal name or company name' });
-      assert.deepEqual(await messageOf(page, 'invoice_taxpayerId'), { invalid: 'true', text: zh ? '请输入纳税人识别号' : 'Please enter the taxpayer ID' });
-      assert.deepEqual(await messageOf(page, 'invoice_address'), { invalid: 'true', text: zh ? '请输入收件地址' : "Please enter the recipient's address" });
-      assert.equal(await page.evaluate(() => document.activeElement?.id), 'invoice_titleName', 'the first wrong field has the focus');
+      assert.deepEqual(await messageOf(page, 'invoice_titleName'), {
+        invalid: 'true',
+        text: zh ? '请输入个人姓名或单位名称' : 'Please enter the personal name or company name',
+      });
+      assert.deepEqual(await messageOf(page, 'invoice_taxpayerId'), {
+        invalid: 'true',
+        text: zh ? '请输入纳税人识别号' : 'Please enter the taxpayer ID',
+      });
+      assert.deepEqual(await messageOf(page, 'invoice_address'), {
+        invalid: 'true',
+        text: zh ? '请输入收件地址' : "Please enter the recipient's address",
+      });
+      assert.equal(
+        await page.evaluate(() => document.activeElement?.id),
+        'invoice_titleName',
+        'the first wrong field has the focus',
+      );
       const box = (await page.locator('#invoice_titleName').boundingBox())!;
       const height = page.viewportSize()!.height;
       assert.ok(box.y > 0 && box.y + box.height < height, `the first wrong field is in view (${box.y} of ${height})`);
-      assert.equal(await fixture.db('invoice_requests').where({ conference_id: fixture.cid, order_id: order.id }).first(), undefined, 'nothing sent');
+      assert.equal(
+        await fixture.db('invoice_requests').where({ conference_id: fixture.cid, order_id: order.id }).first(),
+        undefined,
+        'nothing sent',
+      );
       assert.deepEqual(await audit(page), []);
       await shot(page, `light-form-invoice-errors-${lang}-${device}`);
 
@@ -89,7 +128,11 @@ describe('the light forms in Chromium', { skip: !haveBrowser }, () => {
 
       await page.locator('form#invoice button[type=submit]').click();
       await page.locator('.ant-descriptions').waitFor();
-      const sent = await fixture.db('invoice_requests').where({ conference_id: fixture.cid, order_id: order.id }).first();
+      const sent = await fixture
+        .db('invoice_requests')
+        .where({ conference_id: fixture.cid, order_id: order.id })
+        .first();
+      assert.ok(sent);
       assert.equal(sent.title_type, 'company');
       assert.equal(sent.title_name, '中国科学院计算技术研究所');
       assert.deepEqual(JSON.parse(sent.attendees), ['李娜', '张三']);

@@ -41,7 +41,9 @@ describe('exit from every layout in Chromium', { skip: !haveBrowser }, () => {
 
   async function context(device: 'desktop' | 'phone', lang: 'zh' | 'en'): Promise<BrowserContext> {
     const ctx = await browser.newContext(device === 'phone' ? PHONE : DESKTOP);
-    await ctx.addCookies(['demo.localhost', 'platform.localhost'].map((domain) => ({ name: 'locale', value: lang, domain, path: '/' })));
+    await ctx.addCookies(
+      ['demo.localhost', 'platform.localhost'].map((domain) => ({ name: 'locale', value: lang, domain, path: '/' })),
+    );
     return ctx;
   }
 
@@ -54,10 +56,19 @@ describe('exit from every layout in Chromium', { skip: !haveBrowser }, () => {
     const list = page.locator('.shell-header .user-menu-list');
     await list.waitFor();
     const width = await page.evaluate(() => window.innerWidth);
-    for (const box of await list.locator('a').evaluateAll((as) => as.map((a) => a.getBoundingClientRect().toJSON() as DOMRect))) {
-      assert.ok(box.left >= 0 && box.right <= width, `menu entry inside the window (${box.left}–${box.right} of ${width})`);
+    for (const box of await list
+      .locator('a')
+      .evaluateAll((as) => as.map((a) => a.getBoundingClientRect().toJSON() as DOMRect))) {
+      assert.ok(
+        box.left >= 0 && box.right <= width,
+        `menu entry inside the window (${box.left}–${box.right} of ${width})`,
+      );
     }
-    assert.equal(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), 0, 'no sideways scroll');
+    assert.equal(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+      0,
+      'no sideways scroll',
+    );
     await shot(page, name, false);
   }
 
@@ -72,7 +83,11 @@ describe('exit from every layout in Chromium', { skip: !haveBrowser }, () => {
       const ctx = await context(device, 'zh');
       const page = await ctx.newPage();
       await loginWithForm(page, demo(), READER.email, READER.password, '/profile/userInfo');
-      assert.equal(await page.locator('.shell-header .t-lang-zh.active').count(), 1, 'the language switch, Chinese chosen');
+      assert.equal(
+        await page.locator('.shell-header .t-lang-zh.active').count(),
+        1,
+        'the language switch, Chinese chosen',
+      );
       await openMenu(page, `logout-profile-${device}-zh`);
       await exit(page, ctx, '退出', demo());
       await page.locator('#template-login-container').first().waitFor({ state: 'attached' });
@@ -84,7 +99,12 @@ describe('exit from every layout in Chromium', { skip: !haveBrowser }, () => {
       const page = await ctx.newPage();
       await loginWithForm(page, demo(), ADMIN.email, ADMIN.password, '/platform');
       await openMenu(page, `logout-manage-${device}-en`);
-      assert.deepEqual(await page.locator('.shell-header .user-menu-list a').allInnerTexts(), ['Personal Center', 'Conference Management', 'Change Password', 'Exit']);
+      assert.deepEqual(await page.locator('.shell-header .user-menu-list a').allInnerTexts(), [
+        'Personal Center',
+        'Conference Management',
+        'Change Password',
+        'Exit',
+      ]);
       await exit(page, ctx, 'Exit', demo());
       await ctx.close();
     });
@@ -110,7 +130,10 @@ describe('exit from every layout in Chromium', { skip: !haveBrowser }, () => {
     // The conference's host has no cookie of its own yet: after signing in there, English.
     await loginWithForm(page, demo(), READER.email, READER.password, '/profile/userInfo');
     assert.equal(await page.evaluate(() => document.documentElement.lang), 'en');
-    assert.ok((await ctx.cookies(demo())).some((c) => c.name === 'locale' && c.value === 'en'), 'remembered on the conference host');
+    assert.ok(
+      (await ctx.cookies(demo())).some((c) => c.name === 'locale' && c.value === 'en'),
+      'remembered on the conference host',
+    );
     await ctx.close();
   });
 
@@ -118,8 +141,18 @@ describe('exit from every layout in Chromium', { skip: !haveBrowser }, () => {
     const ctx = await context('desktop', 'en');
     const page = await ctx.newPage();
     await loginWithForm(page, demo(), ADMIN.email, ADMIN.password, '/platform');
-    expectConsoleErrors(ctx, /status of 500 .*\/api\/base\/oauth\/logout$/, "the test's own route answers the logout 500");
-    await page.route('**/api/base/oauth/logout', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ code: 500, message: 'commonMsg.serverError', data: null }) }));
+    expectConsoleErrors(
+      ctx,
+      /status of 500 .*\/api\/base\/oauth\/logout$/,
+      "the test's own route answers the logout 500",
+    );
+    await page.route('**/api/base/oauth/logout', (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 500, message: 'commonMsg.serverError', data: null }),
+      }),
+    );
     await openMenu(page, 'logout-manage-desktop-en-open');
     await page.locator('.shell-header .user-menu-list a[data-action="logout"]').click();
     const toast = page.locator('.user-menu-toast[role="alert"]');

@@ -25,9 +25,11 @@ describe('conference mail, feedback and notices in Chromium', { skip: !haveBrows
   let db: Db;
   let demoId: number;
   const url = (p: string) => `http://demo.localhost:${server.port}${p}`;
-  const hydrated = (page: Page, island: string) => page.locator(`[data-island="${island}"][data-hydrated="true"]`).first().waitFor();
+  const hydrated = (page: Page, island: string) =>
+    page.locator(`[data-island="${island}"][data-hydrated="true"]`).first().waitFor();
 
-  const login = (page: Page, email: string, password: string, redirect: string) => loginWithForm(page, url(''), email, password, redirect);
+  const login = (page: Page, email: string, password: string, redirect: string) =>
+    loginWithForm(page, url(''), email, password, redirect);
 
   async function until<T>(read: () => T | undefined, what: string): Promise<T> {
     for (let i = 0; i < 200; i++) {
@@ -44,14 +46,29 @@ describe('conference mail, feedback and notices in Chromium', { skip: !haveBrows
     server = await startServer({ env: { SMTP_ALLOW_PRIVATE_HOSTS: 'true', SMTP_ALLOWED_PORTS: '*' } });
     db = createDb({ dataDir: server.dataDir });
     browser = await launch();
-    demoId = (await db('conferences').where({ slug: 'demo' }).first()).id;
-    const manager = await ensureUser(db, { email: 'chair@example.org', trueName: '会务组', password: 'chair-pass-2027' });
+    demoId = (await db('conferences').where({ slug: 'demo' }).first())!.id;
+    const manager = await ensureUser(db, {
+      email: 'chair@example.org',
+      trueName: '会务组',
+      password: 'chair-pass-2027',
+    });
     await grantRole(db, demoId, manager.id, 'manager');
     for (const [i, email] of ['a1@example.org', 'a2@example.org', 'a3@example.org'].entries()) {
       const { id } = await ensureUser(db, { email, trueName: `Attendee ${i + 1}`, password: 'attendee-pass-1' });
       await grantRole(db, demoId, id, 'attendee');
       const now = new Date().toISOString().replace('T', ' ').replace('Z', '');
-      await db('registrants').insert({ conference_id: demoId, user_id: id, version: 'default', seq: 100 + i, code: `DEMO-01${i}`, email, full_name: `Attendee ${i + 1}`, answers: '{}', created_at: now, updated_at: now });
+      await db('registrants').insert({
+        conference_id: demoId,
+        user_id: id,
+        version: 'default',
+        seq: 100 + i,
+        code: `DEMO-01${i}`,
+        email,
+        full_name: `Attendee ${i + 1}`,
+        answers: '{}',
+        created_at: now,
+        updated_at: now,
+      });
     }
   });
 
@@ -94,7 +111,10 @@ describe('conference mail, feedback and notices in Chromium', { skip: !haveBrows
     await shot(page, 'mail-to-registrants-zh', false);
     await page.getByRole('button', { name: '发 送' }).click();
     await page.getByText('邮件已发送').waitFor();
-    const mail = await until(() => smtp.received.find((m) => m.subject === '会前通知 Pre-conference notice'), 'the mail to registrants');
+    const mail = await until(
+      () => smtp.received.find((m) => m.subject === '会前通知 Pre-conference notice'),
+      'the mail to registrants',
+    );
     const envelope = smtp.envelopes[smtp.received.indexOf(mail)];
     assert.equal(envelope.length, 2);
     assert.equal(mail.to, undefined);
@@ -112,18 +132,36 @@ describe('conference mail, feedback and notices in Chromium', { skip: !haveBrows
     await page.locator('#feedback_type').selectOption({ label: '住宿交通' });
     await page.locator('#feedback_content').fill('Is there a shuttle from the airport?');
     // A "PDF" that is not one: the server refuses it, and the page says why (it used to say nothing).
-    await page.locator('.profile-feedback input[type=file], form#feedback input[type=file]').first().setInputFiles({ name: 'schedule.pdf', mimeType: 'application/pdf', buffer: Buffer.from('this is plain text, not a PDF') });
+    await page
+      .locator('.profile-feedback input[type=file], form#feedback input[type=file]')
+      .first()
+      .setInputFiles({
+        name: 'schedule.pdf',
+        mimeType: 'application/pdf',
+        buffer: Buffer.from('this is plain text, not a PDF'),
+      });
     await page.locator('.ant-message-error').waitFor();
     assert.match(await page.locator('.ant-message-error').innerText(), /仅支持|文本或文档|类型/);
-    await page.waitForFunction(() => document.querySelectorAll('form#feedback .lup-item').length === 0, undefined, { timeout: 5000 });
+    await page.waitForFunction(() => document.querySelectorAll('form#feedback .lup-item').length === 0, undefined, {
+      timeout: 5000,
+    });
     const since = smtp.received.length;
     await page.locator('.code-button').click();
-    const codeMail = await until(() => smtp.received.slice(since).find((m) => JSON.stringify(m.to).includes('a1@example.org')), 'the code');
+    const codeMail = await until(
+      () => smtp.received.slice(since).find((m) => JSON.stringify(m.to).includes('a1@example.org')),
+      'the code',
+    );
     await page.locator('#feedback_verifyCode').fill(/\b(\d{6})\b/.exec(codeMail.text ?? '')![1]);
     await page.locator('form#feedback button[type=submit]').click();
     await page.getByText('感谢您的反馈').waitFor();
     await shot(page, 'feedback-sent-zh');
-    await until(() => smtp.received.find((m) => (m.subject ?? '').includes('Airport shuttle') && JSON.stringify(m.to).includes('chair@example.org')), 'the managers’ mail');
+    await until(
+      () =>
+        smtp.received.find(
+          (m) => (m.subject ?? '').includes('Airport shuttle') && JSON.stringify(m.to).includes('chair@example.org'),
+        ),
+      'the managers’ mail',
+    );
 
     const manager = await browser.newContext({ viewport: { width: 1366, height: 900 } });
     const mpage = await manager.newPage();
@@ -131,7 +169,10 @@ describe('conference mail, feedback and notices in Chromium', { skip: !haveBrows
     await hydrated(mpage, 'ManageFeedback');
     // The markup the attendee typed is text on the manager's screen.
     await mpage.getByText('<b>Airport shuttle</b>').waitFor();
-    await mpage.getByRole('button', { name: /查\s?看/ }).first().click();
+    await mpage
+      .getByRole('button', { name: /查\s?看/ })
+      .first()
+      .click();
     await mpage.getByLabel('回复').fill('每小时一班。Every hour.');
     await shot(mpage, 'feedback-reply-zh', false);
     await mpage.getByRole('button', { name: '发送回复' }).click();
@@ -147,7 +188,10 @@ describe('conference mail, feedback and notices in Chromium', { skip: !haveBrows
     await ppage.waitForURL(/feedBackDetails/);
     await ppage.getByText('每小时一班。Every hour.').waitFor();
     await shot(ppage, 'feedback-details-phone-zh');
-    await until(() => smtp.received.find((m) => (m.subject ?? '').includes('Reply to your feedback')), 'the reply mail');
+    await until(
+      () => smtp.received.find((m) => (m.subject ?? '').includes('Reply to your feedback')),
+      'the reply mail',
+    );
     await phone.close();
     await context.close();
   });

@@ -24,26 +24,51 @@ const SCREENS: Array<[string, string, string, string]> = [
   ['reservation', '/platform/manage/hotel', 'ManageHotel', '欧阳娜娜'],
 ];
 
-type Layout = { pageOverflow: number; scrollers: string[]; narrow: string[]; tallRows: number[]; outside: string[]; tables: number; cards: number };
+type Layout = {
+  pageOverflow: number;
+  scrollers: string[];
+  narrow: string[];
+  tallRows: number[];
+  outside: string[];
+  tables: number;
+  cards: number;
+};
 
 /** What a person would notice: sideways scrolling, columns squeezed to a letter, rows a screen tall, tables past their card. */
 function measure(page: Page, island: string): Promise<Layout> {
   return page.evaluate((name) => {
     const root = document.querySelector(`[data-island="${name}"]`)!;
     const box = root.getBoundingClientRect();
-    const scrollers = [...root.querySelectorAll<HTMLElement>('.ant-table-content, .ant-table-body, .ant-table-container')]
+    const scrollers = [
+      ...root.querySelectorAll<HTMLElement>('.ant-table-content, .ant-table-body, .ant-table-container'),
+    ]
       .filter((e) => e.offsetParent !== null && e.scrollWidth > e.clientWidth + 1)
       .map((e) => `${e.className}: ${e.scrollWidth} > ${e.clientWidth}`);
     const narrow = [...root.querySelectorAll<HTMLElement>('.ant-table-thead th')]
-      .filter((th) => th.offsetParent !== null && !th.matches('.ant-table-selection-column, .ant-table-row-expand-icon-cell, .ant-table-cell-scrollbar') && th.getBoundingClientRect().width < 56)
+      .filter(
+        (th) =>
+          th.offsetParent !== null &&
+          !th.matches('.ant-table-selection-column, .ant-table-row-expand-icon-cell, .ant-table-cell-scrollbar') &&
+          th.getBoundingClientRect().width < 56,
+      )
       .map((th) => `${th.textContent}: ${Math.round(th.getBoundingClientRect().width)} px`);
-    const tallRows = [...root.querySelectorAll<HTMLElement>('.ant-table-tbody > tr.ant-table-row')].map((tr) => Math.round(tr.getBoundingClientRect().height)).filter((h) => h > 170);
+    const tallRows = [...root.querySelectorAll<HTMLElement>('.ant-table-tbody > tr.ant-table-row')]
+      .map((tr) => Math.round(tr.getBoundingClientRect().height))
+      .filter((h) => h > 170);
     const outside = [...root.querySelectorAll<HTMLElement>('.ant-table, .manage-card')]
-      .filter((e) => e.offsetParent !== null && e.getBoundingClientRect().right > Math.min(box.right, window.innerWidth) + 1)
-      .map((e) => `${e.className}: right ${Math.round(e.getBoundingClientRect().right)} > ${Math.round(Math.min(box.right, window.innerWidth))}`);
+      .filter(
+        (e) => e.offsetParent !== null && e.getBoundingClientRect().right > Math.min(box.right, window.innerWidth) + 1,
+      )
+      .map(
+        (e) =>
+          `${e.className}: right ${Math.round(e.getBoundingClientRect().right)} > ${Math.round(Math.min(box.right, window.innerWidth))}`,
+      );
     return {
       pageOverflow: document.documentElement.scrollWidth - window.innerWidth,
-      scrollers, narrow, tallRows, outside,
+      scrollers,
+      narrow,
+      tallRows,
+      outside,
       tables: root.querySelectorAll('.ant-table-tbody > tr.ant-table-row').length,
       cards: root.querySelectorAll('.manage-card').length,
     };
@@ -63,7 +88,11 @@ describe('management tables at 1366 px and on a phone', { skip: !haveBrowser }, 
   after(() => stage?.stop());
 
   async function open(device: 'desktop' | 'phone', lang: 'zh' | 'en', path: string, island: string): Promise<Page> {
-    const context = await stage.context({ lang: lang, token: fixture.tokens.get(MANAGER.email)!, ...(device === 'phone' ? { ...PHONE } : { viewport: { width: 1366, height: 768 } }) });
+    const context = await stage.context({
+      lang: lang,
+      token: fixture.tokens.get(MANAGER.email)!,
+      ...(device === 'phone' ? { ...PHONE } : { viewport: { width: 1366, height: 768 } }),
+    });
     const page = await context.newPage();
     await page.goto(url(path));
     await page.locator(`[data-island="${island}"][data-hydrated="true"]`).first().waitFor();
@@ -72,7 +101,13 @@ describe('management tables at 1366 px and on a phone', { skip: !haveBrowser }, 
     if (island === 'ManageHotelConfig') {
       await page.locator('.ant-tabs-tab').nth(1).click();
       // the hotels tab loads when first shown (issue 32, lazyPart): measure once its table is drawn
-      await page.locator(`[data-island="${island}"] .ant-tabs-tabpane-active table, [data-island="${island}"] .ant-tabs-tabpane-active .manage-cards`).first().waitFor({ timeout: 15_000 }).catch(() => undefined);
+      await page
+        .locator(
+          `[data-island="${island}"] .ant-tabs-tabpane-active table, [data-island="${island}"] .ant-tabs-tabpane-active .manage-cards`,
+        )
+        .first()
+        .waitFor({ timeout: 15_000 })
+        .catch(() => undefined);
     }
     return page;
   }
@@ -98,7 +133,10 @@ describe('management tables at 1366 px and on a phone', { skip: !haveBrowser }, 
         const page = await open('phone', lang, path, island);
         await shot(page, `tables-${name}-${lang}-phone`);
         // What a person sees first: the first cards, at the phone's own size.
-        await page.locator(`[data-island="${island}"] .manage-card`).first().evaluate((e) => e.scrollIntoView());
+        await page
+          .locator(`[data-island="${island}"] .manage-card`)
+          .first()
+          .evaluate((e) => e.scrollIntoView());
         await shot(page, `tables-${name}-${lang}-phone-cards`, false);
         const layout = await measure(page, island);
         const shown = await page.locator(`[data-island="${island}"]`).getByText(text).first().isVisible();
@@ -116,9 +154,16 @@ describe('management tables at 1366 px and on a phone', { skip: !haveBrowser }, 
   // the test on an uncaught error when the context closes.
   test('a failed form check in the fee, hotel, room type and order deal dialogs: its messages, no uncaught error', async () => {
     const failedCheck = async (page: Page) => {
-      // The dialogs are rendered in advance (forceRender): the open one is the visible one.
-      await page.locator('.ant-modal-footer .ant-btn-primary:visible').click();
-      await page.locator('.ant-modal .ant-form-item-explain-error:visible').first().waitFor();
+      // The dialogs are rendered in advance (forceRender): the open one is the visible one. A click
+      // during the dialog's opening zoom can be lost on a loaded machine (CI, three browser files at
+      // a time): click again until the check's message shows; a second click on a form that fails
+      // its check only checks it again.
+      const message = page.locator('.ant-modal .ant-form-item-explain-error:visible').first();
+      for (let i = 0; i < 4 && !(await message.isVisible()); i++) {
+        await page.locator('.ant-modal-footer .ant-btn-primary:visible').click();
+        await message.waitFor({ timeout: 8_000 }).catch(() => undefined);
+      }
+      await message.waitFor();
     };
     let page = await open('desktop', 'en', '/platform/config/register/fee', 'RegisterConfigFees');
     await page.locator('.register-config-fees > .ant-btn-primary').click();

@@ -30,7 +30,12 @@ describe("an order's history on the manager's order screen", { skip: !haveBrowse
   after(() => stage?.stop());
 
   async function open(device: 'desktop' | 'phone', lang: 'zh' | 'en'): Promise<Page> {
-    const context = await stage.context({ lang, device, token, ...(device === 'desktop' ? { viewport: { width: 1366, height: 900 } } : {}) });
+    const context = await stage.context({
+      lang,
+      device,
+      token,
+      ...(device === 'desktop' ? { viewport: { width: 1366, height: 900 } } : {}),
+    });
     const page = await context.newPage();
     // the paid orders only: each was made by its person and dealt by the manager
     await page.goto(stage.url('/platform/manage/order?status=paid'));
@@ -54,7 +59,8 @@ describe("an order's history on the manager's order screen", { skip: !haveBrowse
         await shot(page, `order-log-${device}-${lang}`, false);
         const findings = await audit(page);
         await page.context().close();
-        for (const word of [w.created, w.paid, w.person, MANAGER.name]) assert.ok(text.includes(word), `"${word}" in the history: ${text}`);
+        for (const word of [w.created, w.paid, w.person, MANAGER.name])
+          assert.ok(text.includes(word), `"${word}" in the history: ${text}`);
         assert.ok(text.indexOf(w.created) < text.lastIndexOf(w.paid), 'oldest line first');
         assert.deepEqual(findings, [], 'no accessibility violation');
       });

@@ -27,35 +27,100 @@ describe('fees, orders and receipts in Chromium', { skip: !haveBrowser }, () => 
   let cid: number;
   const password = 'order-password-1';
   const url = (p: string) => `http://demo.localhost:${server.port}${p}`;
-  const hydrated = (page: Page, island: string) => page.locator(`[data-island="${island}"][data-hydrated="true"]`).first().waitFor();
+  const hydrated = (page: Page, island: string) =>
+    page.locator(`[data-island="${island}"][data-hydrated="true"]`).first().waitFor();
   const statement = path.join(os.tmpdir(), `statement-${process.pid}.csv`);
 
   async function person(email: string, roles: Array<'attendee' | 'manager'>, seq: number): Promise<void> {
-    const { id } = await ensureUser(db, { email, trueName: roles.includes('manager') ? '财务老师' : '参会者', password });
+    const { id } = await ensureUser(db, {
+      email,
+      trueName: roles.includes('manager') ? '财务老师' : '参会者',
+      password,
+    });
     for (const role of roles) await grantRole(db, cid, id, role);
     if (roles.includes('attendee')) {
       const now = toDbInstant();
-      await db('registrants').insert({ conference_id: cid, user_id: id, version: 'default', seq, code: `E2E-${seq}`, email, full_name: '参会者', country: 'China', answers: '{}', created_at: now, updated_at: now });
+      await db('registrants').insert({
+        conference_id: cid,
+        user_id: id,
+        version: 'default',
+        seq,
+        code: `E2E-${seq}`,
+        email,
+        full_name: '参会者',
+        country: 'China',
+        answers: '{}',
+        created_at: now,
+        updated_at: now,
+      });
     }
   }
 
   before(async () => {
     server = await startServer();
     db = createDb({ dataDir: server.dataDir });
-    cid = Number((await db('conferences').where({ slug: 'demo' }).first()).id);
+    cid = Number((await db('conferences').where({ slug: 'demo' }).first())!.id);
     await db('registration_settings').where({ conference_id: cid }).update({ costs_set: true });
     const now = toDbInstant();
     const fee = (kind: string, zh: string, en: string, price: number, display: [string, number]) => ({
-      conference_id: cid, kind, category: en, title_zh: zh, title_en: en, description_zh: `${zh}说明`, description_en: `About the ${en.toLowerCase()}`,
-      price_amount: price, currency: 'CNY', display_currency: display[0], display_price_amount: display[1], open_date: '2020-01-01', deadline: '2099-12-31',
-      open: true, user_scope: 'all', lang_scope: 'all', invitation_code: '', max_total: 500, max_per_account: 2, price_version: 0, sort: 0, created_at: now, updated_at: now,
+      conference_id: cid,
+      kind,
+      category: en,
+      title_zh: zh,
+      title_en: en,
+      description_zh: `${zh}说明`,
+      description_en: `About the ${en.toLowerCase()}`,
+      price_amount: price,
+      currency: 'CNY',
+      display_currency: display[0],
+      display_price_amount: display[1],
+      open_date: '2020-01-01',
+      deadline: '2099-12-31',
+      open: true,
+      user_scope: 'all',
+      lang_scope: 'all',
+      invitation_code: '',
+      max_total: 500,
+      max_per_account: 2,
+      price_version: 0,
+      sort: 0,
+      created_at: now,
+      updated_at: now,
     });
-    await db('fee_items').insert([fee('register', '正式代表注册费', 'Full registration', 150_000, ['USD', 21_000]), fee('optional', '欢迎晚宴', 'Welcome banquet', 30_000, ['USD', 4_200])]);
+    await db('fee_items').insert([
+      fee('register', '正式代表注册费', 'Full registration', 150_000, ['USD', 21_000]),
+      fee('optional', '欢迎晚宴', 'Welcome banquet', 30_000, ['USD', 4_200]),
+    ]);
     // The demo's own payment configuration (bank transfer, seeded) is replaced by this test's.
     for (const table of ['payment_methods', 'payment_settings']) await db(table).where({ conference_id: cid }).delete();
-    await db('payment_settings').insert({ conference_id: cid, general_methods: JSON.stringify(['bankRemit']), hotel_separate: false, hotel_methods: '[]', combined_allowed: true, updated_at: now });
-    await db('payment_methods').insert({ conference_id: cid, method: 'bankRemit', title_zh: '银行汇款', title_en: 'Bank transfer', note_zh: '请在汇款附言中写明识别码', note_en: 'Write the reference on the transfer', fields: JSON.stringify({ accountName: '会议组织有限公司', account: '6222 0000 1111 2222', bankName: '中国银行北京中关村支行' }), secrets: null, updated_at: now });
-    await db('statement_mappings').insert({ conference_id: cid, mapping: JSON.stringify({ date: '交易日期', amount: '贷方金额', text: '摘要', payer: '对方户名' }), updated_at: now });
+    await db('payment_settings').insert({
+      conference_id: cid,
+      general_methods: JSON.stringify(['bankRemit']),
+      hotel_separate: false,
+      hotel_methods: '[]',
+      combined_allowed: true,
+      updated_at: now,
+    });
+    await db('payment_methods').insert({
+      conference_id: cid,
+      method: 'bankRemit',
+      title_zh: '银行汇款',
+      title_en: 'Bank transfer',
+      note_zh: '请在汇款附言中写明识别码',
+      note_en: 'Write the reference on the transfer',
+      fields: JSON.stringify({
+        accountName: '会议组织有限公司',
+        account: '6222 0000 1111 2222',
+        bankName: '中国银行北京中关村支行',
+      }),
+      secrets: null,
+      updated_at: now,
+    });
+    await db('statement_mappings').insert({
+      conference_id: cid,
+      mapping: JSON.stringify({ date: '交易日期', amount: '贷方金额', text: '摘要', payer: '对方户名' }),
+      updated_at: now,
+    });
     await person('payer@example.org', ['attendee'], 9001);
     await person('phone-payer@example.org', ['attendee'], 9002);
     await person('finance@example.org', ['manager'], 0);
@@ -76,14 +141,21 @@ describe('fees, orders and receipts in Chromium', { skip: !haveBrowser }, () => 
     await hydrated(page, 'ProfileFees');
     await page.locator('.profile-fees .ant-radio-wrapper', { hasText: '正式代表注册费' }).click();
     await page.locator('.profile-fees .ant-checkbox-wrapper', { hasText: '欢迎晚宴' }).click();
-    assert.match(await page.locator('.profile-fees').innerText(), /USD 210\.00/, 'the display price as "currency price"');
+    assert.match(
+      await page.locator('.profile-fees').innerText(),
+      /USD 210\.00/,
+      'the display price as "currency price"',
+    );
     await shot(page, `${name}-fees`);
     await page.locator('.profile-fees .ant-btn-primary').click();
     await page.waitForURL(/\/profile\/order\/pay\/goto\/\d+,\d+$/);
     await hydrated(page, 'ProfilePay');
     await page.locator('.profile-pay .pay-method', { hasText: '银行汇款' }).click();
     await page.locator('.profile-pay .ant-btn-primary').first().click();
-    const shown = page.locator('.profile-pay').getByText(/CP[0-9A-Z]{8}/).first();
+    const shown = page
+      .locator('.profile-pay')
+      .getByText(/CP[0-9A-Z]{8}/)
+      .first();
     await shown.waitFor();
     const text = await page.locator('.profile-pay').innerText();
     assert.match(text, /6222 0000 1111 2222/, 'the payee account is shown');
@@ -105,7 +177,10 @@ describe('fees, orders and receipts in Chromium', { skip: !haveBrowser }, () => 
     assert.equal(references.length, 2, `two orders, two references: ${references}`);
 
     // The manager imports the bank's statement: one transfer naming both references.
-    fs.writeFileSync(statement, `交易日期,贷方金额,摘要,对方户名\r\n2026-11-20,"1,800.00",会议注册 ${references.join(' ')},参会者\r\n2026-11-20,-15.00,手续费,\r\n`);
+    fs.writeFileSync(
+      statement,
+      `交易日期,贷方金额,摘要,对方户名\r\n2026-11-20,"1,800.00",会议注册 ${references.join(' ')},参会者\r\n2026-11-20,-15.00,手续费,\r\n`,
+    );
     const managerContext = await browser.newContext({ viewport: { width: 1366, height: 900 }, acceptDownloads: true });
     const boss = await manager(managerContext);
     await hydrated(boss, 'ManageOrders');
@@ -132,7 +207,9 @@ describe('fees, orders and receipts in Chromium', { skip: !haveBrowser }, () => 
     await page.locator('#invoice_attendees').press('Enter');
     await shot(page, 'orders-invoice-request');
     await page.locator('form#invoice button[type=submit]').click();
-    await page.waitForFunction(() => !location.pathname.startsWith('/profile/order/receipt/') || document.querySelector('.ant-message-success'));
+    await page.waitForFunction(
+      () => !location.pathname.startsWith('/profile/order/receipt/') || document.querySelector('.ant-message-success'),
+    );
     assert.equal((await db('invoice_requests').where({ conference_id: cid })).length, 1);
 
     // The manager marks it invoiced, with the tracking and bill numbers.
@@ -146,12 +223,15 @@ describe('fees, orders and receipts in Chromium', { skip: !haveBrowser }, () => 
     await boss.locator('.ant-modal-footer .ant-btn-primary').click();
     await boss.locator('.ant-table-row', { hasText: 'SF1234567890' }).waitFor();
     await shot(boss, 'orders-receipts-invoiced');
-    assert.equal((await db('invoice_requests').where({ conference_id: cid }).first()).status, 'invoiced');
+    assert.equal((await db('invoice_requests').where({ conference_id: cid }).first())?.status, 'invoiced');
 
     // The attendee downloads the receipt PDF, drawn for pdftoppm to look at.
     await page.goto(url('/profile/download'));
     await hydrated(page, 'ProfileDownloads');
-    const [download] = await Promise.all([page.waitForEvent('download'), page.locator('a[href*="/receipt/"]').first().click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.locator('a[href*="/receipt/"]').first().click(),
+    ]);
     const pdf = path.join(SHOTS, 'orders-receipt.pdf');
     await download.saveAs(pdf);
     assert.equal(fs.readFileSync(pdf).subarray(0, 5).toString(), '%PDF-');

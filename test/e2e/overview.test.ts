@@ -17,7 +17,7 @@ warnIfNoBrowser();
 /** axe on the overview's island: the management layout's side menu is the shell's (its own finding is reported apart). */
 const audit = (page: Page) => auditPart(page, '[data-island="ManageOverview"]');
 
-describe('the managers\' overview in a browser', { skip: !haveBrowser }, () => {
+describe("the managers' overview in a browser", { skip: !haveBrowser }, () => {
   let stage: Stage;
   let token: string;
   const url = (p: string) => stage.url(p);
@@ -39,11 +39,17 @@ describe('the managers\' overview in a browser', { skip: !haveBrowser }, () => {
         const context = await stage.context({ lang, device, token });
         // Without any script: the server's SVG is in the document.
         const bare = await stage.browser.newContext({ javaScriptEnabled: false });
-        await bare.addCookies([{ name: 'locale', value: lang, url: url('/') }, { name: 'token', value: token, url: url('/') }]);
+        await bare.addCookies([
+          { name: 'locale', value: lang, url: url('/') },
+          { name: 'token', value: token, url: url('/') },
+        ]);
         const plain = await bare.newPage();
         await plain.goto(url('/platform/manage/dashboard'));
         const drawn = await plain.locator('[data-island="ManageOverview"] .ov-drawing > svg').count();
-        assert.ok(drawn >= 10, `the charts are drawn on the server: ${drawn} in ${(await plain.content()).slice(0, 300)}`);
+        assert.ok(
+          drawn >= 10,
+          `the charts are drawn on the server: ${drawn} in ${(await plain.content()).slice(0, 300)}`,
+        );
         await bare.close();
         const page = await context.newPage();
         await page.goto(url('/platform/manage/dashboard'));
@@ -61,7 +67,9 @@ describe('the managers\' overview in a browser', { skip: !haveBrowser }, () => {
         const rows = await details.locator('table tbody tr').count();
         assert.ok(rows >= 3, `the numbers of a chart: ${rows} rows`);
         // the page fits the screen's width
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
         assert.ok(overflow <= 1, `no sideways scrolling (${overflow}px)`);
         await shot(page, `overview-${lang}-${device}`);
         await shot(page, `overview-${lang}-${device}-top`, false);
@@ -71,7 +79,7 @@ describe('the managers\' overview in a browser', { skip: !haveBrowser }, () => {
     }
   }
 
-  test('the charts\' library loads on the overview only', async () => {
+  test("the charts' library loads on the overview only", async () => {
     const context = await stage.browser.newContext();
     await context.addCookies([{ name: 'token', value: token, url: url('/') }]);
     const page = await context.newPage();
@@ -85,7 +93,10 @@ describe('the managers\' overview in a browser', { skip: !haveBrowser }, () => {
     assert.ok(!texts.some((b) => b.includes('renderToSVGString')), 'no ECharts on the registrant list');
     // and on the overview it is there
     const onOverview: Array<Promise<string>> = [];
-    page.on('response', (r) => void (r.request().resourceType() === 'script' && onOverview.push(r.text().catch(() => ''))));
+    page.on(
+      'response',
+      (r) => void (r.request().resourceType() === 'script' && onOverview.push(r.text().catch(() => ''))),
+    );
     await page.goto(url('/platform/manage/dashboard'));
     await page.locator('[data-island="ManageOverview"][data-hydrated="true"]').waitFor();
     assert.ok((await Promise.all(onOverview)).some((b) => b.includes('renderToSVGString')));

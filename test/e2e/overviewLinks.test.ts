@@ -19,7 +19,7 @@ const audit = (page: Page, island: string) => auditPart(page, `[data-island="${i
 
 const digits = (text: string | null) => Number((text ?? '').replace(/[^\d]/g, ''));
 
-describe('the overview\'s links open the lists filtered', { skip: !haveBrowser }, () => {
+describe("the overview's links open the lists filtered", { skip: !haveBrowser }, () => {
   let stage: Stage;
   let token: string;
   const url = (p: string) => stage.url(p);
@@ -54,9 +54,15 @@ describe('the overview\'s links open the lists filtered', { skip: !haveBrowser }
         const registrants = page.locator('[data-island="ManageRegistrants"][data-hydrated="true"]');
         const showsFilter = async () => {
           await registrants.waitFor();
-          assert.ok(await page.locator('#registrantSearch').getByText(label, { exact: true }).count() > 0, `the form shows ${label}`);
+          assert.ok(
+            (await page.locator('#registrantSearch').getByText(label, { exact: true }).count()) > 0,
+            `the form shows ${label}`,
+          );
           assert.equal(digits(await page.locator('.manage-registrants .admin-hint').textContent()), count);
-          const shown = device === 'phone' ? page.locator('.manage-registrants .ant-list-item') : page.locator('.manage-registrants .ant-table-tbody tr.ant-table-row');
+          const shown =
+            device === 'phone'
+              ? page.locator('.manage-registrants .ant-list-item')
+              : page.locator('.manage-registrants .ant-table-tbody tr.ant-table-row');
           assert.equal(await shown.count(), Math.min(count, 20));
         };
         await showsFilter();
@@ -67,7 +73,13 @@ describe('the overview\'s links open the lists filtered', { skip: !haveBrowser }
         assert.match(page.url(), /country=/);
         await showsFilter();
         // a reset empties the address; back brings the filtered list again
-        await Promise.all([page.waitForURL((u) => !u.search), page.locator('#registrantSearch button').filter({ hasText: /^\s*(重\s?置|Reset)\s*$/ }).click()]);
+        await Promise.all([
+          page.waitForURL((u) => !u.search),
+          page
+            .locator('#registrantSearch button')
+            .filter({ hasText: /^\s*(重\s?置|Reset)\s*$/ })
+            .click(),
+        ]);
         // back: the address of the filter again, which the list loads anew
         await Promise.all([page.waitForEvent('load'), page.goBack()]);
         assert.match(page.url(), /country=/);
@@ -81,7 +93,13 @@ describe('the overview\'s links open the lists filtered', { skip: !haveBrowser }
         await Promise.all([page.waitForURL(/\/platform\/manage\/order\?status=unpaid/), figure.click()]);
         await page.locator('[data-island="ManageOrders"][data-hydrated="true"]').waitFor();
         assert.equal(digits(await page.locator('.manage-orders-list .admin-hint').textContent()), unpaid);
-        assert.ok(await page.locator('#orderFilters').getByText(lang === 'zh' ? '未支付' : 'Unpaid', { exact: false }).count() > 0, 'the form shows the status');
+        assert.ok(
+          (await page
+            .locator('#orderFilters')
+            .getByText(lang === 'zh' ? '未支付' : 'Unpaid', { exact: false })
+            .count()) > 0,
+          'the form shows the status',
+        );
         await context.close();
       });
     }

@@ -27,9 +27,20 @@ const TIME_COL = 64;
 async function audit(page: Page): Promise<Array<{ id: string; nodes: string[] }>> {
   await page.evaluate(AXE);
   return page.evaluate(async () => {
-    const axe = (globalThis as unknown as { axe: { run(ctx: unknown, o: object): Promise<{ violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: unknown[] }> }> }> } }).axe;
+    const axe = (
+      globalThis as unknown as {
+        axe: {
+          run(
+            ctx: unknown,
+            o: object,
+          ): Promise<{ violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: unknown[] }> }> }>;
+        };
+      }
+    ).axe;
     const r = await axe.run({ include: [['[data-island="ManageProgramme"]']] }, { resultTypes: ['violations'] });
-    return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ id: v.id, nodes: v.nodes.slice(0, 5).map((n) => JSON.stringify(n.target)) }));
+    return r.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => ({ id: v.id, nodes: v.nodes.slice(0, 5).map((n) => JSON.stringify(n.target)) }));
   });
 }
 
@@ -43,22 +54,76 @@ describe('the programme editor in Chromium', { skip: !haveBrowser }, () => {
   const password = 'programme-password-1';
   const url = (p: string) => `http://demo.localhost:${server.port}${p}`;
   const hydrated = (page: Page) => page.locator('[data-island="ManageProgramme"][data-hydrated="true"]').waitFor();
-  const itemOf = (submissionId: number) => db('programme_items').where({ conference_id: cid, submission_id: submissionId }).first();
+  const itemOf = async (submissionId: number) => {
+    const row = await db('programme_items').where({ conference_id: cid, submission_id: submissionId }).first();
+    assert.ok(row, `the paper ${submissionId} has an item`);
+    return row;
+  };
 
   before(async () => {
     server = await startServer();
     db = createDb({ dataDir: server.dataDir });
-    cid = Number((await db('conferences').where({ slug: 'demo' }).first()).id);
-    const { id: bossId } = await ensureUser(db, { email: 'programme-boss@example.org', trueName: '日程编排老师', password });
+    cid = Number((await db('conferences').where({ slug: 'demo' }).first())!.id);
+    const { id: bossId } = await ensureUser(db, {
+      email: 'programme-boss@example.org',
+      trueName: '日程编排老师',
+      password,
+    });
     await grantRole(db, cid, bossId, 'manager');
     const now = toDbInstant();
-    for (const [i, [zh, en]] of [['主会场', 'Main hall'], ['分会场A', 'Room A']].entries()) rooms.push(await insertId(db('programme_rooms').insert({ conference_id: cid, name_zh: zh, name_en: en, capacity: 200, position: i, created_at: now })));
-    const sessionId = await insertId(db('submission_sessions').insert({ conference_id: cid, parent_id: null, title_zh: '日程测试', title_en: 'Programme test', prefix: 'P', sort: 99 }));
+    for (const [i, [zh, en]] of [
+      ['主会场', 'Main hall'],
+      ['分会场A', 'Room A'],
+    ].entries())
+      rooms.push(
+        await insertId(
+          db('programme_rooms').insert({
+            conference_id: cid,
+            name_zh: zh,
+            name_en: en,
+            capacity: 200,
+            position: i,
+            created_at: now,
+          }),
+        ),
+      );
+    const sessionId = await insertId(
+      db('submission_sessions').insert({
+        conference_id: cid,
+        parent_id: null,
+        title_zh: '日程测试',
+        title_en: 'Programme test',
+        prefix: 'P',
+        sort: 99,
+      }),
+    );
     for (const [i, title] of ['Graph learning at scale', 'Databases on phones', 'Quiet compilers'].entries()) {
       const { id: userId } = await ensureUser(db, { email: `prog-author${i}@example.org`, trueName: `Author ${i}` });
       const number = `P${900 + i}`;
-      const id = await insertId(db('submissions').insert({ conference_id: cid, user_id: userId, number, title, session_id: sessionId, abstract: 'An abstract.', keywords: '', status: 'accepted', active: true, submitted_at: now, updated_at: now }));
-      await db('submission_authors').insert({ conference_id: cid, submission_id: id, position: 0, name: 'Author', surname: String(i), email: `prog-author${i}@example.org`, company: 'Test University' });
+      const id = await insertId(
+        db('submissions').insert({
+          conference_id: cid,
+          user_id: userId,
+          number,
+          title,
+          session_id: sessionId,
+          abstract: 'An abstract.',
+          keywords: '',
+          status: 'accepted',
+          active: true,
+          submitted_at: now,
+          updated_at: now,
+        }),
+      );
+      await db('submission_authors').insert({
+        conference_id: cid,
+        submission_id: id,
+        position: 0,
+        name: 'Author',
+        surname: String(i),
+        email: `prog-author${i}@example.org`,
+        company: 'Test University',
+      });
       papers.push({ id, number });
     }
     browser = await launch();
@@ -75,7 +140,8 @@ describe('the programme editor in Chromium', { skip: !haveBrowser }, () => {
   async function drag(page: Page, from: { x: number; y: number }, to: { x: number; y: number }): Promise<void> {
     await page.mouse.move(from.x, from.y);
     await page.mouse.down();
-    for (let i = 1; i <= 8; i++) await page.mouse.move(from.x + ((to.x - from.x) * i) / 8, from.y + ((to.y - from.y) * i) / 8);
+    for (let i = 1; i <= 8; i++)
+      await page.mouse.move(from.x + ((to.x - from.x) * i) / 8, from.y + ((to.y - from.y) * i) / 8);
     await page.mouse.up();
   }
 
@@ -93,7 +159,10 @@ describe('the programme editor in Chromium', { skip: !haveBrowser }, () => {
     return { x: box.x + box.width / 2, y: box.y + Math.min(box.height / 2, 8) };
   }
 
-  const saved = (page: Page) => page.waitForResponse((r) => r.url().includes('/api/conference/platform/manage/programme/') && r.request().method() !== 'GET');
+  const saved = (page: Page) =>
+    page.waitForResponse(
+      (r) => r.url().includes('/api/conference/platform/manage/programme/') && r.request().method() !== 'GET',
+    );
 
   test('desktop, Chinese: drag papers onto the grid, resize one, a clash shown and fixed, a stale save redone, a release', async () => {
     const context = await browser.newContext({ viewport: { width: 1440, height: 1000 } });
@@ -121,7 +190,11 @@ describe('the programme editor in Chromium', { skip: !haveBrowser }, () => {
     const handle = page.locator(`[data-item="${first.id}"] .pg-resize`);
     const hb = (await handle.boundingBox())!;
     answer = saved(page);
-    await drag(page, { x: hb.x + hb.width / 2, y: hb.y + hb.height / 2 }, { x: hb.x + hb.width / 2, y: hb.y + hb.height / 2 + 2 * ROW });
+    await drag(
+      page,
+      { x: hb.x + hb.width / 2, y: hb.y + hb.height / 2 },
+      { x: hb.x + hb.width / 2, y: hb.y + hb.height / 2 + 2 * ROW },
+    );
     await answer;
     row = await itemOf(papers[0].id);
     assert.equal(Number(row.end_minute) - Number(row.start_minute), length + 30, 'thirty minutes longer');
@@ -149,7 +222,9 @@ describe('the programme editor in Chromium', { skip: !haveBrowser }, () => {
     assert.deepEqual([Number(row.start_minute), Number(row.room_id)], [600, rooms[1]]);
 
     // another manager moved the first paper meanwhile: the drop is refused with what it now is, then redone
-    await db('programme_items').where({ id: first.id }).update({ start_minute: 720, end_minute: 720 + length + 30, revision: db.raw('revision + 1') });
+    await db('programme_items')
+      .where({ id: first.id })
+      .update({ start_minute: 720, end_minute: 720 + length + 30, revision: db.raw('revision + 1') });
     answer = saved(page);
     await drag(page, await centre(page, `[data-item="${first.id}"]`), await cell(page, 0, 600));
     assert.equal((await answer).status(), 409);
@@ -159,7 +234,8 @@ describe('the programme editor in Chromium', { skip: !haveBrowser }, () => {
     answer = saved(page);
     await page.getByRole('button', { name: '重做我的修改' }).click();
     assert.equal((await answer).status(), 200);
-    row = await db('programme_items').where({ id: first.id }).first();
+    row = await itemOf(papers[0].id);
+    assert.equal(row.id, first.id);
     assert.equal(Number(row.start_minute), 600, 'redone over theirs');
 
     // release
@@ -169,6 +245,7 @@ describe('the programme editor in Chromium', { skip: !haveBrowser }, () => {
     assert.equal((await answer).status(), 200);
     await page.locator('[data-release="1"]').waitFor();
     const release = await db('programme_releases').where({ conference_id: cid, number: 1 }).first();
+    assert.ok(release, 'the first release is stored');
     assert.equal(JSON.parse(release.snapshot).items.length, 2);
     await shot(page, 'programme-desktop-zh-released');
     // audited with the pointer off the button it clicked (a hovered button is lighter)

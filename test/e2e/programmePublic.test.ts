@@ -52,12 +52,21 @@ describe('the programme in a browser', { skip: !haveBrowser }, () => {
         const keynote = lang === 'zh' ? 'Opening Keynote（中）' : 'Opening Keynote';
         await page.getByRole('link', { name: keynote }).waitFor();
         // nothing wider than the phone
-        if (device === 'phone') assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1), 'no sideways scrolling on the phone');
+        if (device === 'phone')
+          assert.ok(
+            await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1),
+            'no sideways scrolling on the phone',
+          );
         await shot(page, `programme-${lang}-${device}`);
         assert.deepEqual(await audit(page), []);
         const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
         assert.equal(ld['@type'], 'Event');
-        assert.ok(ld.subEvent.some((e: { name: string; location: { '@type': string }; performer: Array<{ name: string }> }) => e.name === keynote && e.location['@type'] === 'Place' && e.performer[0].name === 'Ada Keynote'));
+        assert.ok(
+          ld.subEvent.some(
+            (e: { name: string; location: { '@type': string }; performer: Array<{ name: string }> }) =>
+              e.name === keynote && e.location['@type'] === 'Place' && e.performer[0].name === 'Ada Keynote',
+          ),
+        );
         // live filtering as one types, then the search over every day
         const search = page.locator('.pg-filter input[type=search]');
         await search.fill('tsinghua');
@@ -65,7 +74,11 @@ describe('the programme in a browser', { skip: !haveBrowser }, () => {
         await search.press('Enter');
         await page.waitForURL(/q=tsinghua/);
         assert.equal(await page.locator('.programme article.pg-item').count(), 1);
-        await page.getByRole('link', { name: lang === 'zh' ? 'Graphene; Commas, and Slashes（中）' : 'Graphene; Commas, and Slashes' }).click();
+        await page
+          .getByRole('link', {
+            name: lang === 'zh' ? 'Graphene; Commas, and Slashes（中）' : 'Graphene; Commas, and Slashes',
+          })
+          .click();
         await page.waitForURL(/\/programme\/item-4$/);
         assert.match((await page.locator('.pg-talk').textContent())!, /Tsinghua University/);
         const talkLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
@@ -78,7 +91,10 @@ describe('the programme in a browser', { skip: !haveBrowser }, () => {
     }
   }
 
-  for (const [lang, device] of [['en', 'desktop'], ['zh', 'phone']] as const) {
+  for (const [lang, device] of [
+    ['en', 'desktop'],
+    ['zh', 'phone'],
+  ] as const) {
     test(`${lang}, ${device}, signed in: mark two talks, see the clash, the agenda and its calendars`, async () => {
       const context = await stage.context({ lang, device, token, acceptDownloads: true });
       const page = await context.newPage();
@@ -98,16 +114,28 @@ describe('the programme in a browser', { skip: !haveBrowser }, () => {
       await page.locator('button.pg-mark[data-uid="item-3"][aria-pressed="true"]').waitFor();
       await page.goto(url('/programme/agenda'));
       await page.locator('.pg-notice').waitFor();
-      const [download] = await Promise.all([page.waitForEvent('download'), page.locator('a[href="/programme/agenda.ics"]').click()]);
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.locator('a[href="/programme/agenda.ics"]').click(),
+      ]);
       const ics = fs.readFileSync((await download.path())!, 'utf8');
-      assert.deepEqual(events(ics).map((e) => e.uid).sort(), ['item-3@demo.localhost', 'item-5@demo.localhost']);
+      assert.deepEqual(
+        events(ics)
+          .map((e) => e.uid)
+          .sort(),
+        ['item-3@demo.localhost', 'item-5@demo.localhost'],
+      );
       await page.locator('button[data-feed="POST"]').click();
       const address = page.locator('.pg-feed-url input');
       await address.waitFor();
       const feedUrl = await address.inputValue();
       assert.match(feedUrl, /\/programme\/feed\/[A-Za-z0-9_-]{43}\.ics$/);
       // read from the page's own origin by the browser (Node's resolver knows no *.localhost)
-      const fetchText = (address: string) => page.evaluate(async (u) => { const r = await fetch(u, { credentials: 'omit' }); return { status: r.status, text: await r.text() }; }, address);
+      const fetchText = (address: string) =>
+        page.evaluate(async (u) => {
+          const r = await fetch(u, { credentials: 'omit' });
+          return { status: r.status, text: await r.text() };
+        }, address);
       const feed = await fetchText(new URL(feedUrl).pathname);
       assert.equal(feed.status, 200);
       assert.equal(events(feed.text).length, 2);

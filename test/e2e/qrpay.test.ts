@@ -30,28 +30,73 @@ describe('paying by QR code in Chromium', { skip: !haveBrowser }, () => {
   let cid: number;
   const password = 'qr-password-1';
   const url = (p: string) => `http://demo.localhost:${server.port}${p}`;
-  const hydrated = (page: Page, island: string) => page.locator(`[data-island="${island}"][data-hydrated="true"]`).first().waitFor();
+  const hydrated = (page: Page, island: string) =>
+    page.locator(`[data-island="${island}"][data-hydrated="true"]`).first().waitFor();
 
   before(async () => {
     fake = await startWechatPayFake();
     server = await startServer({ env: { SECRET, PAYMENT_GATEWAY_URLS: JSON.stringify({ walletA: fake.url }) } });
     db = createDb({ dataDir: server.dataDir });
-    cid = Number((await db('conferences').where({ slug: 'demo' }).first()).id);
+    cid = Number((await db('conferences').where({ slug: 'demo' }).first())!.id);
     await db('registration_settings').where({ conference_id: cid }).update({ costs_set: true });
     const now = toDbInstant();
     await db('fee_items').insert({
-      conference_id: cid, kind: 'register', category: 'Regular', title_zh: '正式代表注册费', title_en: 'Full registration', description_zh: '说明', description_en: 'About',
-      price_amount: 150_000, currency: 'CNY', display_currency: 'CNY', display_price_amount: 150_000, open_date: '2020-01-01', deadline: '2099-12-31',
-      open: true, user_scope: 'all', lang_scope: 'all', invitation_code: '', max_total: 500, max_per_account: 1, price_version: 0, sort: 0, created_at: now, updated_at: now,
+      conference_id: cid,
+      kind: 'register',
+      category: 'Regular',
+      title_zh: '正式代表注册费',
+      title_en: 'Full registration',
+      description_zh: '说明',
+      description_en: 'About',
+      price_amount: 150_000,
+      currency: 'CNY',
+      display_currency: 'CNY',
+      display_price_amount: 150_000,
+      open_date: '2020-01-01',
+      deadline: '2099-12-31',
+      open: true,
+      user_scope: 'all',
+      lang_scope: 'all',
+      invitation_code: '',
+      max_total: 500,
+      max_per_account: 1,
+      price_version: 0,
+      sort: 0,
+      created_at: now,
+      updated_at: now,
     });
     await new PaymentService(db, SECRET, providerRegistry({ walletA: fake.url })).save(cid, {
-      generalMethods: ['walletA'], hotelSeparate: false, hotelMethods: [], combinedAllowed: false,
-      methods: [{ method: 'walletA', titleZh: '微信支付', titleEn: 'WeChat Pay', noteZh: '', noteEn: '', fields: fake.config() }],
+      generalMethods: ['walletA'],
+      hotelSeparate: false,
+      hotelMethods: [],
+      combinedAllowed: false,
+      methods: [
+        {
+          method: 'walletA',
+          titleZh: '微信支付',
+          titleEn: 'WeChat Pay',
+          noteZh: '',
+          noteEn: '',
+          fields: fake.config(),
+        },
+      ],
     });
     for (const [i, email] of ['qr-desk@example.org', 'qr-phone@example.org'].entries()) {
       const { id } = await ensureUser(db, { email, trueName: '参会者', password });
       await grantRole(db, cid, id, 'attendee');
-      await db('registrants').insert({ conference_id: cid, user_id: id, version: 'default', seq: 9100 + i, code: `QR-${i}`, email, full_name: '参会者', country: 'China', answers: '{}', created_at: now, updated_at: now });
+      await db('registrants').insert({
+        conference_id: cid,
+        user_id: id,
+        version: 'default',
+        seq: 9100 + i,
+        code: `QR-${i}`,
+        email,
+        full_name: '参会者',
+        country: 'China',
+        answers: '{}',
+        created_at: now,
+        updated_at: now,
+      });
     }
     browser = await launch();
   });
@@ -77,7 +122,10 @@ describe('paying by QR code in Chromium', { skip: !haveBrowser }, () => {
     await dialog.locator('img').waitFor();
     assert.match(await dialog.locator('[data-testid="qr-countdown"]').innerText(), /二维码 (\d+:)?\d+:\d\d 后失效/);
     await shot(page, `${name}-qr`);
-    const attemptNo = String((await db('payment_attempts').where({ conference_id: cid, method: 'walletA' }).orderBy('id', 'desc').first()).attempt_no);
+    const attemptNo = String(
+      (await db('payment_attempts').where({ conference_id: cid, method: 'walletA' }).orderBy('id', 'desc').first())!
+        .attempt_no,
+    );
     const answer = await deliver(fake.pay(attemptNo));
     assert.ok(answer.status < 300, `the server took the notification (${answer.status} ${answer.body})`);
     await dialog.locator('[data-testid="qr-state"][data-state="succeeded"]').waitFor({ timeout: 15_000 });

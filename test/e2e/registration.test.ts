@@ -20,7 +20,8 @@ describe('registration in Chromium', { skip: !haveBrowser }, () => {
   let browser: Browser;
   let db: Db;
   const url = (p: string) => `http://demo.localhost:${server.port}${p}`;
-  const hydrated = (page: Page, island: string) => page.locator(`[data-island="${island}"][data-hydrated="true"]`).first().waitFor();
+  const hydrated = (page: Page, island: string) =>
+    page.locator(`[data-island="${island}"][data-hydrated="true"]`).first().waitFor();
   const cv = path.join(os.tmpdir(), `cv-${process.pid}.pdf`);
 
   /** The newest code kept in the outbox for `to` (no SMTP: development keeps mail). */
@@ -40,7 +41,8 @@ describe('registration in Chromium', { skip: !haveBrowser }, () => {
   }
 
   /** Logs in on the demo site with the account form. */
-  const login = (page: Page, email: string, password: string, redirect: string) => loginWithForm(page, url(''), email, password, redirect);
+  const login = (page: Page, email: string, password: string, redirect: string) =>
+    loginWithForm(page, url(''), email, password, redirect);
 
   before(async () => {
     fs.writeFileSync(cv, '%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
@@ -87,7 +89,11 @@ describe('registration in Chromium', { skip: !haveBrowser }, () => {
     await page.locator('.rf-file-name', { hasText: path.basename(cv) }).waitFor();
     // Submitting without the notice tick: the spec's message.
     await page.locator('form#conferenceRegister button[type=submit]').click();
-    await page.getByText('Please read and confirm notes for participants').or(page.getByText('请阅读并确认参会须知')).first().waitFor();
+    await page
+      .getByText('Please read and confirm notes for participants')
+      .or(page.getByText('请阅读并确认参会须知'))
+      .first()
+      .waitFor();
     await page.locator('#conferenceRegister_noticeAccepted').check();
     await page.locator('form#conferenceRegister button[type=submit]').click();
     await page.getByText(/页面将在 3 秒后跳转/).waitFor();
@@ -107,15 +113,27 @@ describe('registration in Chromium', { skip: !haveBrowser }, () => {
     await page.goto(url('/profile/userInfo'));
 
     const row = await db('registrants').where({ email }).first();
-    assert.equal(row.code, 'DEMO-0001');
-    assert.equal(Number((await db('registrant_files').where({ registrant_id: row.id }).count({ n: '*' }).first())!.n), 1);
+    assert.equal(row!.code, 'DEMO-0001');
+    assert.equal(
+      Number((await db('registrant_files').where({ registrant_id: row!.id }).count({ n: '*' }).first())!.n),
+      1,
+    );
     // The attendee's own badge, from the personal centre.
     await page.goto(url('/profile/download'));
     await hydrated(page, 'ProfileDownloads');
     await shot(page, 'profile-download-zh');
-    const [badge] = await Promise.all([page.waitForEvent('download'), page.locator('[data-island="ProfileDownloads"] a').first().click()]);
+    const [badge] = await Promise.all([
+      page.waitForEvent('download'),
+      page.locator('[data-island="ProfileDownloads"] a').first().click(),
+    ]);
     assert.equal(badge.suggestedFilename(), 'badge.pdf');
-    assert.equal(fs.readFileSync((await badge.path())!).subarray(0, 5).toString(), '%PDF-');
+    assert.equal(
+      fs
+        .readFileSync((await badge.path())!)
+        .subarray(0, 5)
+        .toString(),
+      '%PDF-',
+    );
     await context.close();
   });
 
@@ -123,7 +141,7 @@ describe('registration in Chromium', { skip: !haveBrowser }, () => {
     const manager = 'manager@example.org';
     const { ensureUser, grantRole } = await import('../../server/modules/accounts/service');
     const { id } = await ensureUser(db, { email: manager, trueName: '王经理', password: 'manager-pass-1' });
-    await grantRole(db, (await db('conferences').where({ slug: 'demo' }).first()).id, id, 'manager');
+    await grantRole(db, (await db('conferences').where({ slug: 'demo' }).first())!.id, id, 'manager');
     const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, acceptDownloads: true });
     const page = await context.newPage();
     await login(page, manager, 'manager-pass-1', '/platform/manage/user');
@@ -133,10 +151,16 @@ describe('registration in Chromium', { skip: !haveBrowser }, () => {
     await page.locator('.ant-table-row', { hasText: 'DEMO-0001' }).waitFor();
     assert.equal(await page.locator('.ant-table-row').count(), 1);
     await shot(page, 'manage-users-zh');
-    const [xlsx] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '导出用户', exact: true }).click()]);
+    const [xlsx] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: '导出用户', exact: true }).click(),
+    ]);
     assert.equal(xlsx.suggestedFilename(), 'user.xlsx');
     await page.locator('.ant-table-row .ant-checkbox-input').first().check();
-    const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '导出胸卡' }).click()]);
+    const [pdf] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: '导出胸卡' }).click(),
+    ]);
     assert.equal(pdf.suggestedFilename(), 'badge.pdf');
     const [details] = await Promise.all([context.waitForEvent('page'), page.getByText('查看').first().click()]);
     await details.waitForURL(/\/platform\/manage\/userDetails\?uid=/);
@@ -154,14 +178,16 @@ describe('registration in Chromium', { skip: !haveBrowser }, () => {
     // A custom badge: a background image, the fields placed on it, saved.
     const badgeCard = page.locator('.document-card').first();
     await badgeCard.getByText('自定义模板').click();
-    await badgeCard.locator('input[type=file]').setInputFiles(path.resolve(import.meta.dirname, '../../public/banner/classic-thumb.png'));
+    await badgeCard
+      .locator('input[type=file]')
+      .setInputFiles(path.resolve(import.meta.dirname, '../../public/banner/classic-thumb.png'));
     await badgeCard.getByText('更换背景').waitFor();
     await badgeCard.locator('.layout-text').first().waitFor();
     await badgeCard.getByRole('button', { name: '保 存' }).click();
     await page.getByText('已保存').waitFor();
     await shot(page, 'config-template-custom-zh');
     const saved = await db('document_templates').where({ type: 'BADGE' }).first();
-    assert.equal(saved.enabled_type, 'CUSTOM');
+    assert.equal(saved?.enabled_type, 'CUSTOM');
     await context.close();
     const phone = await browser.newContext({ ...PHONE });
     const mobile = await phone.newPage();
@@ -172,12 +198,14 @@ describe('registration in Chromium', { skip: !haveBrowser }, () => {
     await phone.close();
   });
 
-  test('a form that asks a date shows the browser\'s date field, and a day entered is the answer', async () => {
+  test("a form that asks a date shows the browser's date field, and a day entered is the answer", async () => {
     const { saveRules } = await import('../../server/modules/registration/forms');
-    const { defaultRules } = await import('../../server/contract/registration');
-    const conferenceId = (await db('conferences').where({ slug: 'demo' }).first()).id;
+    const { defaultRules } = await import('../../server/contract/registrationRules');
+    const conferenceId = (await db('conferences').where({ slug: 'demo' }).first())!.id;
     const rules = defaultRules();
-    rules.items = rules.items.map((item) => (item.field === 'birthDay' ? { ...item, mode: 'required' as const } : item));
+    rules.items = rules.items.map((item) =>
+      item.field === 'birthDay' ? { ...item, mode: 'required' as const } : item,
+    );
     await saveRules(db, conferenceId, 'dated', rules);
     const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
     const page = await context.newPage();
@@ -192,7 +220,10 @@ describe('registration in Chromium', { skip: !haveBrowser }, () => {
     await page.locator('#conferenceRegister_birthDay').fill('1990-05-15');
     assert.equal(await page.locator('#conferenceRegister_birthDay').inputValue(), '1990-05-15');
     assert.equal(await page.locator('[data-field="birthDay"] .rf-error').count(), 0);
-    assert.deepEqual(errors.filter((e) => /hydrat/i.test(e)), []);
+    assert.deepEqual(
+      errors.filter((e) => /hydrat/i.test(e)),
+      [],
+    );
     await shot(page, 'register-date-item-zh');
     await context.close();
   });
@@ -227,8 +258,20 @@ describe('registration in Chromium', { skip: !haveBrowser }, () => {
     await error.waitFor();
     await page.waitForTimeout(600);
     const box = (await error.boundingBox())!;
-    const menuBottom = await page.evaluate(() => Math.max(0, ...[...document.querySelectorAll('body *')].filter((e) => ['fixed', 'sticky'].includes(getComputedStyle(e).position) && e.getBoundingClientRect().top <= 0).map((e) => e.getBoundingClientRect().bottom)));
-    assert.ok(box.y >= menuBottom && box.y + box.height <= PHONE.viewport.height, `the message is in sight (at ${Math.round(box.y)} px, the fixed top ends at ${Math.round(menuBottom)} px)`);
+    const menuBottom = await page.evaluate(() =>
+      Math.max(
+        0,
+        ...[...document.querySelectorAll('body *')]
+          .filter(
+            (e) => ['fixed', 'sticky'].includes(getComputedStyle(e).position) && e.getBoundingClientRect().top <= 0,
+          )
+          .map((e) => e.getBoundingClientRect().bottom),
+      ),
+    );
+    assert.ok(
+      box.y >= menuBottom && box.y + box.height <= PHONE.viewport.height,
+      `the message is in sight (at ${Math.round(box.y)} px, the fixed top ends at ${Math.round(menuBottom)} px)`,
+    );
     await shot(page, 'register-phone-error-en');
     await page.locator('#conferenceRegister_tel').fill('+44 20 7946 0958');
     await pick(page, 'country', 'United Kingdom');

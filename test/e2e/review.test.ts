@@ -27,7 +27,7 @@ describe('review configuration in Chromium', { skip: !haveBrowser }, () => {
   before(async () => {
     server = await startServer();
     db = createDb({ dataDir: server.dataDir });
-    cid = Number((await db('conferences').where({ slug: 'demo' }).first()).id);
+    cid = Number((await db('conferences').where({ slug: 'demo' }).first())!.id);
     const { id } = await ensureUser(db, { email: 'review-chair@example.org', trueName: '评审主席', password });
     await grantRole(db, cid, id, 'manager');
     browser = await launch();
@@ -53,9 +53,9 @@ describe('review configuration in Chromium', { skip: !haveBrowser }, () => {
     await page.locator('form#reviewSettings button[type=submit]').click();
     await page.locator('.ant-message-success').first().waitFor();
     const saved = await db('review_settings').where({ conference_id: cid }).first();
-    assert.equal(Boolean(saved.blind), false);
-    assert.equal(Boolean(saved.chair_final), true);
-    assert.equal(JSON.parse(saved.scores)[0].weight, 50);
+    assert.equal(Boolean(saved!.blind), false);
+    assert.equal(Boolean(saved!.chair_final), true);
+    assert.equal(JSON.parse(saved!.scores)[0].weight, 50);
 
     await page.getByRole('tab', { name: '评审规则' }).click();
     await page.getByRole('button', { name: /添加规则/ }).click();

@@ -12,7 +12,7 @@ import { createDb, type Db } from '../../server/db/index';
 import { ensureUser, grantRole } from '../../server/modules/accounts/service';
 import { haveBrowser, launch, loginWithForm, PHONE, shot, warnIfNoBrowser } from './browser';
 import { startServer, type RunningServer } from './server';
-import { newActivationKey } from '../../server/modules/review/reviewerMails';
+import { newActivationKey } from '../../server/modules/review/reviewers/mails';
 
 warnIfNoBrowser();
 
@@ -28,7 +28,7 @@ describe('reviewers in Chromium', { skip: !haveBrowser }, () => {
   before(async () => {
     server = await startServer();
     db = createDb({ dataDir: server.dataDir });
-    cid = Number((await db('conferences').where({ slug: 'demo' }).first()).id);
+    cid = Number((await db('conferences').where({ slug: 'demo' }).first())!.id);
     const { id } = await ensureUser(db, { email: 'reviewer-admin@example.org', trueName: '审稿管理员', password });
     await grantRole(db, cid, id, 'manager');
     browser = await launch();
@@ -55,11 +55,15 @@ describe('reviewers in Chromium', { skip: !haveBrowser }, () => {
     await shot(page, 'reviewers-list');
 
     // The demo conference may be unpublished, when the invitation is kept back (mail/gate.ts): the link is made here as the mail would carry it.
-    const mail = await db('mail_outbox').where({ to_address: 'invited.reviewer@example.org', kind: 'inviteReviewer' }).first();
+    const mail = await db('mail_outbox')
+      .where({ to_address: 'invited.reviewer@example.org', kind: 'inviteReviewer' })
+      .first();
     let key = /\/review\/active\/([A-Za-z0-9_-]+)/.exec(String(mail?.text_body ?? ''))?.[1];
     if (!key) {
       const fresh = newActivationKey();
-      await db('reviewers').where({ conference_id: cid, email: 'invited.reviewer@example.org' }).update({ key_hash: fresh.hash, key_expires_at: fresh.expiresAt });
+      await db('reviewers')
+        .where({ conference_id: cid, email: 'invited.reviewer@example.org' })
+        .update({ key_hash: fresh.hash, key_expires_at: fresh.expiresAt });
       key = fresh.key;
     }
 
@@ -87,9 +91,9 @@ describe('reviewers in Chromium', { skip: !haveBrowser }, () => {
     await shot(p, 'reviewer-activation-done');
 
     const row = await db('reviewers').where({ conference_id: cid, email: 'invited.reviewer@example.org' }).first();
-    assert.equal(Boolean(row.active), true);
-    assert.equal(row.full_name, 'Li Ming');
-    assert.equal(row.country, 'China');
+    assert.equal(Boolean(row!.active), true);
+    assert.equal(row!.full_name, 'Li Ming');
+    assert.equal(row!.country, 'China');
     assert.ok(await db('users').where({ email: 'invited.reviewer@example.org' }).first());
     assert.deepEqual(pageErrors, []);
   });

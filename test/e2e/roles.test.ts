@@ -21,17 +21,30 @@ const HOST = 'demo.localhost';
 
 type Answer = { status: number; body: string; json: () => { code: number; message: string; data: unknown } };
 
-function ask(port: number, method: string, path: string, { token, body }: { token?: string; body?: unknown } = {}): Promise<Answer> {
+function ask(
+  port: number,
+  method: string,
+  path: string,
+  { token, body }: { token?: string; body?: unknown } = {},
+): Promise<Answer> {
   const payload = body === undefined ? undefined : JSON.stringify(body);
   const headers: Record<string, string> = { host: HOST };
   if (token) headers.cookie = `token=${token}`;
-  if (payload) Object.assign(headers, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)), origin: `http://${HOST}:${port}` });
-  return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, method, path, headers: { ...headers, host: `${HOST}:${port}` } }, (res) => {
-      let text = '';
-      res.on('data', (c) => (text += c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text, json: () => JSON.parse(text) }));
+  if (payload)
+    Object.assign(headers, {
+      'content-type': 'application/json',
+      'content-length': String(Buffer.byteLength(payload)),
+      origin: `http://${HOST}:${port}`,
     });
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { host: '127.0.0.1', port, method, path, headers: { ...headers, host: `${HOST}:${port}` } },
+      (res) => {
+        let text = '';
+        res.on('data', (c) => (text += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text, json: () => JSON.parse(text) }));
+      },
+    );
     req.on('error', reject);
     if (payload) req.write(payload);
     req.end();
@@ -69,10 +82,13 @@ describe('web and worker processes', () => {
   before(async () => {
     web = await startServer({ env: { ...env, ROLE: 'web' } });
     db = createDb({ dataDir: web.dataDir });
-    const cid = Number((await db('conferences').where({ slug: 'demo' }).first()).id);
+    const cid = Number((await db('conferences').where({ slug: 'demo' }).first())!.id);
     const { id } = await ensureUser(db, { email: 'roles-manager@example.org', trueName: 'Roles Manager' });
     await grantRole(db, cid, id, 'manager');
-    ({ token } = await new Sessions(db, SECRET).issue({ id, trueName: 'Roles Manager', umtId: null, cstnetId: 'roles-manager@example.org' }, cid));
+    ({ token } = await new Sessions(db, SECRET).issue(
+      { id, trueName: 'Roles Manager', umtId: null, cstnetId: 'roles-manager@example.org' },
+      cid,
+    ));
   });
 
   after(async () => {
@@ -84,8 +100,17 @@ describe('web and worker processes', () => {
 
   test('an instance whose bucket does not answer stops at its start, naming the setting to fix', async () => {
     const closed = await freePort();
-    const s3 = { S3_BUCKET: 'nowhere', S3_ENDPOINT: `http://127.0.0.1:${closed}`, S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's', S3_FORCE_PATH_STYLE: 'true' };
-    await assert.rejects(startServer({ dataDir: web.dataDir, env: { ...env, ...s3, ROLE: 'worker' }, ready: '/healthz' }), /server exited early[\s\S]*check S3_ENDPOINT/);
+    const s3 = {
+      S3_BUCKET: 'nowhere',
+      S3_ENDPOINT: `http://127.0.0.1:${closed}`,
+      S3_ACCESS_KEY_ID: 'k',
+      S3_SECRET_ACCESS_KEY: 's',
+      S3_FORCE_PATH_STYLE: 'true',
+    };
+    await assert.rejects(
+      startServer({ dataDir: web.dataDir, env: { ...env, ...s3, ROLE: 'worker' }, ready: '/healthz' }),
+      /server exited early[\s\S]*check S3_ENDPOINT/,
+    );
   });
 
   test('the worker answers its probes and nothing else', async () => {
@@ -99,7 +124,10 @@ describe('web and worker processes', () => {
   });
 
   test('work queued on the web instance is run by the worker', async () => {
-    const res = await ask(web.port, 'POST', '/api/conference/platform/manage/order/statement', { token, body: statement('NOSUCHREF-1') });
+    const res = await ask(web.port, 'POST', '/api/conference/platform/manage/order/statement', {
+      token,
+      body: statement('NOSUCHREF-1'),
+    });
     assert.equal(res.status, 202, res.body);
     const started = (res.json().data as { work: WorkView }).work;
     const done = await until(started.id, ['done', 'failed']);
@@ -110,7 +138,10 @@ describe('web and worker processes', () => {
   test('without a worker the work waits in the queue; a worker started again takes it', async () => {
     await worker!.stop();
     worker = null;
-    const res = await ask(web.port, 'POST', '/api/conference/platform/manage/order/statement', { token, body: statement('NOSUCHREF-2') });
+    const res = await ask(web.port, 'POST', '/api/conference/platform/manage/order/statement', {
+      token,
+      body: statement('NOSUCHREF-2'),
+    });
     assert.equal(res.status, 202, res.body);
     const started = (res.json().data as { work: WorkView }).work;
     await new Promise((r) => setTimeout(r, 2500));

@@ -95,7 +95,10 @@ describe('template scripts against credentials and super admins, in Chromium', {
     await first.stop();
     const db = createDb({ dataDir: first.dataDir });
     const commons = await db('pages').where({ type: 'TEMPLATE', template_kind: 'common' });
-    for (const row of commons) await db('pages').where({ id: row.id }).update({ html: `${row.html}${KEYLOGGER}` });
+    for (const row of commons)
+      await db('pages')
+        .where({ id: row.id })
+        .update({ html: `${row.html}${KEYLOGGER}` });
     const { ensureUser } = await import('../../server/modules/accounts/service');
     await ensureUser(db, { email: 'victim@example.org', trueName: 'Victim', password });
     await db.destroy();
@@ -112,8 +115,16 @@ describe('template scripts against credentials and super admins, in Chromium', {
 
   /** The template's script (on every page of the site) calls the platform's admin API across origins: refused, which is what these tests assert. */
   function refusedTemplateScript(context: BrowserContext): void {
-    expectConsoleErrors(context, /blocked by CORS policy|net::ERR_FAILED .*\/api\/platform\/admin\//, 'the template script refused by the platform');
-    expectConsoleErrors(context, /status of 404 \(Not Found\) http:\/\/[^ ]+\/404$/, 'the template script sent to the 404 page');
+    expectConsoleErrors(
+      context,
+      /blocked by CORS policy|net::ERR_FAILED .*\/api\/platform\/admin\//,
+      'the template script refused by the platform',
+    );
+    expectConsoleErrors(
+      context,
+      /status of 404 \(Not Found\) http:\/\/[^ ]+\/404$/,
+      'the template script sent to the 404 page',
+    );
   }
 
   test('a keylogger in the template captures no password and no code', async () => {
@@ -135,11 +146,16 @@ describe('template scripts against credentials and super admins, in Chromium', {
     await forms.locator('#login_email').fill('victim@example.org');
     await forms.locator('#login_password').pressSequentially(password);
     await forms.locator('form#login button[type=submit]').click();
-    await opened.waitForURL((u) => u.pathname === '/conferenceRegister' || u.pathname === '/profile/userInfo').catch(async (e) => {
-      await shot(opened, 'security-debug');
-      throw e;
-    });
-    assert.ok((await context.cookies(site('/'))).some((c) => c.name === 'token' && c.httpOnly), 'signed in on the conference');
+    await opened
+      .waitForURL((u) => u.pathname === '/conferenceRegister' || u.pathname === '/profile/userInfo')
+      .catch(async (e) => {
+        await shot(opened, 'security-debug');
+        throw e;
+      });
+    assert.ok(
+      (await context.cookies(site('/'))).some((c) => c.name === 'token' && c.httpOnly),
+      'signed in on the conference',
+    );
 
     // The victim resets the password on the template's own /resetPassword page.
     await page.goto(site('/resetPassword'));
@@ -158,10 +174,18 @@ describe('template scripts against credentials and super admins, in Chromium', {
     await page.waitForURL((u) => u.pathname === '/conferenceRegister' || u.pathname === '/profile/userInfo');
 
     const heard = await captured(page);
-    assert.ok(heard.some((h) => h.includes('probe-typed')), `the keylogger works on the conference's own inputs (${heard.length} entries)`);
+    assert.ok(
+      heard.some((h) => h.includes('probe-typed')),
+      `the keylogger works on the conference's own inputs (${heard.length} entries)`,
+    );
     const all = heard.join('\n');
-    for (const secret of [password, newPassword, code]) assert.equal(all.includes(secret), false, `"${secret}" was captured`);
-    assert.equal(all.includes('platform window reachable'), false, 'the platform window was reachable from the template');
+    for (const secret of [password, newPassword, code])
+      assert.equal(all.includes(secret), false, `"${secret}" was captured`);
+    assert.equal(
+      all.includes('platform window reachable'),
+      false,
+      'the platform window was reachable from the template',
+    );
     assert.ok(all.includes('platform window: cross-origin'), 'the script did try the platform window');
     await context.close();
   });
@@ -187,7 +211,11 @@ describe('template scripts against credentials and super admins, in Chromium', {
     await forms.locator('form#login button[type=submit]').click();
     await page.waitForURL(site('/'));
     // Both attempts run at once; wait for the outcome of each before reading them.
-    await page.waitForFunction(() => ['promote-platform:', 'promote-here:'].every((k) => (localStorage.getItem('captured') ?? '').includes(k)), undefined, { timeout: 10_000 });
+    await page.waitForFunction(
+      () => ['promote-platform:', 'promote-here:'].every((k) => (localStorage.getItem('captured') ?? '').includes(k)),
+      undefined,
+      { timeout: 10_000 },
+    );
     const heard = (await page.evaluate(() => localStorage.getItem('captured'))) ?? '';
     assert.match(heard, /promote-here:404/);
     assert.doesNotMatch(heard, /promote-platform:200/);

@@ -11,7 +11,15 @@ import http from 'node:http';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
-export type RunningServer = { port: number; dataDir: string; startMs: number; pid: number; stop(): Promise<void>; log(): string; exitCode(): number | null };
+export type RunningServer = {
+  port: number;
+  dataDir: string;
+  startMs: number;
+  pid: number;
+  stop(): Promise<void>;
+  log(): string;
+  exitCode(): number | null;
+};
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -38,18 +46,34 @@ function firstPage(port: number, path = '/'): Promise<boolean> {
  * `env`: variables over the defaults; one given as undefined is left unset (e.g. NODE_ENV, as `npm start`).
  * `ready`: the path that must answer 200 before the server counts as started (a worker serves no `/`).
  */
-export async function startServer(opts: { dataDir?: string; port?: number; env?: Record<string, string | undefined>; ready?: string } = {}): Promise<RunningServer> {
+export async function startServer(
+  opts: { dataDir?: string; port?: number; env?: Record<string, string | undefined>; ready?: string } = {},
+): Promise<RunningServer> {
   const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'cp-e2e-'));
   const port = opts.port ?? (await freePort());
   const started = Date.now();
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', '--max-old-space-size=512', 'dist/app/main.js'], {
-    cwd: ROOT,
-    env: Object.fromEntries(
-      Object.entries({ ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: 'e2e-admin-password-1', LOG_LEVEL: 'warn', SHUTDOWN_DELAY_MS: '0', ...opts.env }).filter(([, v]) => v !== undefined),
-    ),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--enable-source-maps', '--max-old-space-size=512', 'dist/app/main.js'],
+    {
+      cwd: ROOT,
+      env: Object.fromEntries(
+        Object.entries({
+          ...process.env,
+          NODE_ENV: 'production',
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATA_DIR: dataDir,
+          ADMIN_PASSWORD: 'e2e-admin-password-1',
+          LOG_LEVEL: 'warn',
+          SHUTDOWN_DELAY_MS: '0',
+          ...opts.env,
+        }).filter(([, v]) => v !== undefined),
+      ),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   child.stdout?.on('data', (d) => (output += d));
   child.stderr?.on('data', (d) => (output += d));
   // A server that never answers is stopped (left running, it kept the test's process alive after

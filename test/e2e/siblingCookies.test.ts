@@ -36,9 +36,12 @@ describe('a sibling conference plants its session cookie, in Chromium', { skip: 
     await first.stop();
     // The two demo conferences answer at victim.confs.test and evil.confs.test.
     const db = createDb({ dataDir: first.dataDir });
-    for (const [slug, domain] of [['demo', `victim.${SITE_DOMAIN}`], ['demo2', `evil.${SITE_DOMAIN}`]]) {
+    for (const [slug, domain] of [
+      ['demo', `victim.${SITE_DOMAIN}`],
+      ['demo2', `evil.${SITE_DOMAIN}`],
+    ]) {
       const conference = await db('conferences').where({ slug }).first();
-      await db('conference_domains').insert({ conference_id: conference.id, domain, is_primary: false });
+      await db('conference_domains').insert({ conference_id: conference!.id, domain, is_primary: false });
     }
     const { ensureUser } = await import('../../server/modules/accounts/service');
     await ensureUser(db, { email: people.victim, trueName: 'Victim', password });
@@ -58,7 +61,8 @@ describe('a sibling conference plants its session cookie, in Chromium', { skip: 
   function registrationAnswers(page: Page): number[] {
     const statuses: number[] = [];
     page.on('response', (res) => {
-      if (res.request().method() === 'POST' && new URL(res.url()).pathname.startsWith(REGISTER_PATH)) statuses.push(res.status());
+      if (res.request().method() === 'POST' && new URL(res.url()).pathname.startsWith(REGISTER_PATH))
+        statuses.push(res.status());
     });
     return statuses;
   }
@@ -77,25 +81,30 @@ describe('a sibling conference plants its session cookie, in Chromium', { skip: 
     } catch {
       // Refused before the form could be sent: a call of the page was refused and it went to sign in.
     }
-    await page.waitForURL((u) => u.pathname === '/conferencelogin' || u.pathname === '/profile/userInfo', { timeout: 15_000 }).catch(() => undefined);
+    await page
+      .waitForURL((u) => u.pathname === '/conferencelogin' || u.pathname === '/profile/userInfo', { timeout: 15_000 })
+      .catch(() => undefined);
   }
 
-  test('the victim\'s registration is never stored in the attacker\'s account', async () => {
+  test("the victim's registration is never stored in the attacker's account", async () => {
     // The attacker signs in on the victim's conference in their own browser and keeps the token.
     const attackerContext = await browser.newContext();
     const attackerPage = await attackerContext.newPage();
     await loginWithForm(attackerPage, victimSite(''), people.attacker, password, '/conferenceRegister');
     const attackerToken = (await attackerContext.cookies(victimSite('/'))).find((c) => c.name === 'token')?.value;
-    assert.ok(attackerToken, 'the attacker has a session on the victim\'s conference');
+    assert.ok(attackerToken, "the attacker has a session on the victim's conference");
     await attackerContext.close();
 
     // The victim visits the attacker's conference, whose page plants that token for every sibling.
     const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
     const page = await context.newPage();
     await page.goto(evilSite('/'));
-    await page.evaluate(({ token, domain, path }) => {
-      document.cookie = `token=${token}; domain=${domain}; path=${path}`;
-    }, { token: attackerToken, domain: SITE_DOMAIN, path: REGISTER_PATH });
+    await page.evaluate(
+      ({ token, domain, path }) => {
+        document.cookie = `token=${token}; domain=${domain}; path=${path}`;
+      },
+      { token: attackerToken, domain: SITE_DOMAIN, path: REGISTER_PATH },
+    );
     const planted = (await context.cookies(victimSite(REGISTER_PATH))).filter((c) => c.name === 'token');
     assert.equal(planted.length, 1, 'Chromium took the planted cookie for the parent domain');
     assert.equal(planted[0].domain, `.${SITE_DOMAIN}`);
@@ -106,21 +115,34 @@ describe('a sibling conference plants its session cookie, in Chromium', { skip: 
     await shot(page, 'sibling-cookie-first-try', false);
     const db = createDb({ dataDir: server.dataDir });
     try {
-      const ids = Object.fromEntries(await Promise.all(Object.entries(people).map(async ([who, email]) => [who, Number((await db('users').where({ email }).first()).id)])));
-      const registrants = async () => (await db('registrants').select('user_id', 'email')) as Array<{ user_id: number; email: string }>;
-      const attackers = async () => (await registrants()).filter((r) => Number(r.user_id) === ids.attacker || r.email === people.attacker);
-      const victims = async () => (await registrants()).filter((r) => Number(r.user_id) === ids.victim).map((r) => r.email);
-      assert.deepEqual(await attackers(), [], 'a registration was stored in the attacker\'s account');
+      const ids = Object.fromEntries(
+        await Promise.all(
+          Object.entries(people).map(async ([who, email]) => [
+            who,
+            Number((await db('users').where({ email }).first())!.id),
+          ]),
+        ),
+      );
+      const registrants = async () =>
+        (await db('registrants').select('user_id', 'email')) as Array<{ user_id: number; email: string }>;
+      const attackers = async () =>
+        (await registrants()).filter((r) => Number(r.user_id) === ids.attacker || r.email === people.attacker);
+      const victims = async () =>
+        (await registrants()).filter((r) => Number(r.user_id) === ids.victim).map((r) => r.email);
+      assert.deepEqual(await attackers(), [], "a registration was stored in the attacker's account");
       if ((await victims()).length === 0) {
         // Refused (the request was signed out), and the answer deleted the planted cookie while
         // keeping the victim's own: the next try is the victim's.
         assert.ok(statuses.includes(401), `no refusal seen: ${JSON.stringify(statuses)}`);
-        assert.deepEqual((await context.cookies(victimSite(REGISTER_PATH))).filter((c) => c.name === 'token').map((c) => c.domain), [`victim.${SITE_DOMAIN}`]);
+        assert.deepEqual(
+          (await context.cookies(victimSite(REGISTER_PATH))).filter((c) => c.name === 'token').map((c) => c.domain),
+          [`victim.${SITE_DOMAIN}`],
+        );
         await registerAsVictim(page);
         await shot(page, 'sibling-cookie-second-try', false);
         assert.deepEqual(await attackers(), []);
       }
-      assert.deepEqual(await victims(), [people.victim], 'the victim\'s registration is the victim\'s own');
+      assert.deepEqual(await victims(), [people.victim], "the victim's registration is the victim's own");
     } finally {
       await db.destroy();
       await context.close();

@@ -16,11 +16,13 @@ import { startServer, type RunningServer } from './server';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SHOTS = path.resolve(import.meta.dirname, '../../test-results/screenshots');
 const haveBrowser = fs.existsSync(CHROMIUM);
-if (!haveBrowser) console.warn(`\n*** BROWSER TESTS SKIPPED: no Chromium at ${CHROMIUM} (apt-get install chromium) ***\n`);
+if (!haveBrowser)
+  console.warn(`\n*** BROWSER TESTS SKIPPED: no Chromium at ${CHROMIUM} (apt-get install chromium) ***\n`);
 
 const PHONE = {
   viewport: { width: 390, height: 844 },
-  userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+  userAgent:
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
   deviceScaleFactor: 2,
   isMobile: true,
   hasTouch: true,
@@ -30,7 +32,8 @@ describe('public website in Chromium', { skip: !haveBrowser }, () => {
   let server: RunningServer;
   let browser: Browser;
   const url = (host: string, p = '/') => `http://${host}:${server.port}${p}`;
-  const shot = (page: Page, name: string, fullPage = true) => page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage });
+  const shot = (page: Page, name: string, fullPage = true) =>
+    page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage });
 
   async function desktop(): Promise<BrowserContext> {
     return browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'zh-CN' });
@@ -54,7 +57,16 @@ describe('public website in Chromium', { skip: !haveBrowser }, () => {
     console.log(`later start: ${server.startMs} ms to the first page`);
     browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
   });
 
@@ -74,7 +86,9 @@ describe('public website in Chromium', { skip: !haveBrowser }, () => {
     assert.match(await page.locator('#template-first-title-container').innerText(), /ICCSE 2027/);
     assert.equal(await page.locator('#template-menu > li.active > a').innerText(), '首页');
     assert.equal(await page.locator('#template-banner').getAttribute('src'), '/banner/demo-banner.png');
-    assert.ok(await page.locator('#template-banner').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0));
+    assert.ok(
+      await page.locator('#template-banner').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+    );
     assert.match(await page.locator('#template-conference-name-container').innerText(), /计算科学与工程国际会议/);
     await shot(page, 'home-zh-desktop');
     assert.deepEqual(errors, []);
@@ -123,16 +137,25 @@ describe('public website in Chromium', { skip: !haveBrowser }, () => {
     const conference = await db('conferences').where({ slug: 'demo' }).first();
     const { id } = await ensureUser(db, { email: 'e2e-user@example.org', trueName: '王五' });
     const secret = fs.readFileSync(path.join(server.dataDir, 'secret'), 'utf8').trim();
-    const { token } = await new Sessions(db, secret).issue({ id, trueName: '王五', umtId: null, cstnetId: 'e2e-user@example.org' }, conference.id);
+    const { token } = await new Sessions(db, secret).issue(
+      { id, trueName: '王五', umtId: null, cstnetId: 'e2e-user@example.org' },
+      conference!.id,
+    );
     await db.destroy();
 
     const context = await desktop();
-    await context.addCookies([{ name: 'token', value: token, domain: 'demo.localhost', path: '/', httpOnly: true, sameSite: 'Lax' }]);
+    await context.addCookies([
+      { name: 'token', value: token, domain: 'demo.localhost', path: '/', httpOnly: true, sameSite: 'Lax' },
+    ]);
     const page = await context.newPage();
     await page.goto(url('demo.localhost'));
     const trigger = page.locator('.t-dropdown-content .user-menu-trigger');
     assert.match(await trigger.innerText(), /王五/);
-    assert.equal(await page.evaluate(() => document.cookie.includes('token=')), false, 'the token cookie is not readable by scripts');
+    assert.equal(
+      await page.evaluate(() => document.cookie.includes('token=')),
+      false,
+      'the token cookie is not readable by scripts',
+    );
     await page.locator('.t-dropdown-content [data-island][data-hydrated="true"]').waitFor();
     await trigger.click();
     const list = page.locator('.t-dropdown-content .user-menu-list');
@@ -145,7 +168,10 @@ describe('public website in Chromium', { skip: !haveBrowser }, () => {
     await list.locator('a', { hasText: '退出' }).click();
     await page.waitForURL(url('demo.localhost', '/'));
     await page.locator('#template-login-container').waitFor();
-    assert.equal((await context.cookies()).some((c) => c.name === 'token'), false);
+    assert.equal(
+      (await context.cookies()).some((c) => c.name === 'token'),
+      false,
+    );
     await context.close();
   });
 

@@ -22,7 +22,8 @@ describe('site management in Chromium', { skip: !haveBrowser }, () => {
   const slug = 'e2e-conf';
   const platform = (p: string) => `http://platform.localhost:${server.port}${p}`;
   const site = (p: string) => `http://${slug}.localhost:${server.port}${p}`;
-  const hydrated = (page: Page, island: string) => page.locator(`[data-island="${island}"][data-hydrated="true"]`).waitFor();
+  const hydrated = (page: Page, island: string) =>
+    page.locator(`[data-island="${island}"][data-hydrated="true"]`).waitFor();
 
   async function logIn(page: Page, url: string, email: string, password: string) {
     await page.goto(url);
@@ -50,7 +51,12 @@ describe('site management in Chromium', { skip: !haveBrowser }, () => {
 
   test('a user creates a conference and manages it on its own domain', async () => {
     const page = await organiser.newPage();
-    await logIn(page, platform('/conferencelogin?redirect=%2Fconference%2Fnew'), 'organiser@example.org', 'organiser-pass-1');
+    await logIn(
+      page,
+      platform('/conferencelogin?redirect=%2Fconference%2Fnew'),
+      'organiser@example.org',
+      'organiser-pass-1',
+    );
     await page.waitForURL(platform('/conference/new'));
     await hydrated(page, 'CreateConference');
     await page.locator('#createConference_nameZh').fill('端到端测试会议');
@@ -83,7 +89,11 @@ describe('site management in Chromium', { skip: !haveBrowser }, () => {
     await page.keyboard.insertText('特邀报告嘉宾名单即将公布。');
     await page.keyboard.type('</p>');
     assert.equal((await code.innerText()).trim(), '<p class="e2e-keynote">特邀报告嘉宾名单即将公布。</p>');
-    await page.getByRole('button', { name: '保 存' }).or(page.getByRole('button', { name: '保存' })).first().click();
+    await page
+      .getByRole('button', { name: '保 存' })
+      .or(page.getByRole('button', { name: '保存' }))
+      .first()
+      .click();
     await page.waitForURL(/\/platform\/config\/page\/edit\/\d+$/);
     await shot(page, 'manage-page-editor', false);
 
@@ -110,7 +120,12 @@ describe('site management in Chromium', { skip: !haveBrowser }, () => {
 
     const admin = await browser.newContext({ viewport: { width: 1366, height: 900 } });
     const adminPage = await admin.newPage();
-    await logIn(adminPage, platform('/conferencelogin?redirect=%2Fadmin%2Fpublications'), 'admin@platform.localhost', 'e2e-admin-password-1');
+    await logIn(
+      adminPage,
+      platform('/conferencelogin?redirect=%2Fadmin%2Fpublications'),
+      'admin@platform.localhost',
+      'e2e-admin-password-1',
+    );
     await adminPage.waitForURL(platform('/admin/publications'));
     await hydrated(adminPage, 'AdminPublications');
     await shot(adminPage, 'manage-publication-queue', false);
@@ -128,7 +143,10 @@ describe('site management in Chromium', { skip: !haveBrowser }, () => {
   });
 
   test('an anonymous visitor opens the new page from the menu, on a desktop and on a phone', async () => {
-    for (const [name, options] of [['desktop', { viewport: { width: 1366, height: 900 } }], ['phone', PHONE]] as const) {
+    for (const [name, options] of [
+      ['desktop', { viewport: { width: 1366, height: 900 } }],
+      ['phone', PHONE],
+    ] as const) {
       const visitor = await browser.newContext(options);
       const page = await visitor.newPage();
       await page.goto(site('/'));
@@ -136,7 +154,10 @@ describe('site management in Chromium', { skip: !haveBrowser }, () => {
       await link.waitFor({ state: 'attached' });
       // The phone template keeps its menu behind a button; open it only when it is closed.
       if (name === 'phone' && !(await link.isVisible())) {
-        await page.locator('[aria-controls="template-menu-container"]:visible, .m-menu-toggle:visible, .menu-toggle:visible').first().click();
+        await page
+          .locator('[aria-controls="template-menu-container"]:visible, .m-menu-toggle:visible, .menu-toggle:visible')
+          .first()
+          .click();
         await link.waitFor({ state: 'visible' });
       }
       await link.click();

@@ -19,7 +19,8 @@ describe('organisation login in Chromium', { skip: !haveBrowser }, () => {
   let browser: Browser;
   const site = (p: string) => `http://demo.localhost:${server.port}${p}`;
   const platform = (p: string) => `http://platform.localhost:${server.port}${p}`;
-  const hydrated = (page: Page, island: string) => page.locator(`[data-island="${island}"][data-hydrated="true"]`).waitFor();
+  const hydrated = (page: Page, island: string) =>
+    page.locator(`[data-island="${island}"][data-hydrated="true"]`).waitFor();
 
   /** The provider's own pages: its login form, then its consent form. */
   async function signInAtProvider(page: Page, login: string) {

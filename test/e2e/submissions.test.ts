@@ -18,6 +18,7 @@ import { toDbInstant } from '../../server/db/dialect';
 import { ensureUser, grantRole } from '../../server/modules/accounts/service';
 import { chooseOption, haveBrowser, launch, loginWithForm, PHONE, shot, SHOTS, warnIfNoBrowser } from './browser';
 import { startServer, type RunningServer } from './server';
+import { confirmIn, fillForm } from './submissionsForm';
 
 warnIfNoBrowser();
 
@@ -31,25 +32,49 @@ describe('submissions in Chromium', { skip: !haveBrowser }, () => {
   const password = 'paper-password-1';
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-submissions-'));
   const url = (p: string) => `http://demo.localhost:${server.port}${p}`;
-  const hydrated = (page: Page, island: string) => page.locator(`[data-island="${island}"][data-hydrated="true"]`).first().waitFor();
+  const hydrated = (page: Page, island: string) =>
+    page.locator(`[data-island="${island}"][data-hydrated="true"]`).first().waitFor();
   const pageErrors: string[] = [];
-  const watch = (page: Page) => page.on('pageerror', (e) => pageErrors.push(`${page.url()}: ${String(e).slice(0, 160)}`));
+  const watch = (page: Page) =>
+    page.on('pageerror', (e) => pageErrors.push(`${page.url()}: ${String(e).slice(0, 160)}`));
 
   async function person(email: string, roles: Array<'attendee' | 'manager'>, seq: number): Promise<void> {
-    const { id } = await ensureUser(db, { email, trueName: roles.includes('manager') ? '程序委员会' : '李雷', password });
+    const { id } = await ensureUser(db, {
+      email,
+      trueName: roles.includes('manager') ? '程序委员会' : '李雷',
+      password,
+    });
     for (const role of roles) await grantRole(db, cid, id, role);
     if (roles.includes('attendee')) {
       const now = toDbInstant();
-      await db('registrants').insert({ conference_id: cid, user_id: id, version: 'default', seq, code: `P-${seq}`, email, full_name: '李雷', first_name: '雷', last_name: '李', unit: '清华大学', phone: '13800138000', country: 'China', answers: '{}', created_at: now, updated_at: now });
+      await db('registrants').insert({
+        conference_id: cid,
+        user_id: id,
+        version: 'default',
+        seq,
+        code: `P-${seq}`,
+        email,
+        full_name: '李雷',
+        first_name: '雷',
+        last_name: '李',
+        unit: '清华大学',
+        phone: '13800138000',
+        country: 'China',
+        answers: '{}',
+        created_at: now,
+        updated_at: now,
+      });
     }
   }
 
   before(async () => {
     server = await startServer();
     db = createDb({ dataDir: server.dataDir });
-    cid = Number((await db('conferences').where({ slug: 'demo' }).first()).id);
+    cid = Number((await db('conferences').where({ slug: 'demo' }).first())!.id);
     // Submit-then-pay with fees set: the fee page comes after submitting (spec 3).
-    await db('registration_settings').where({ conference_id: cid }).update({ costs_set: true, register_rule: 'SUBMIT_FIRST_AND_PAY_LATER' });
+    await db('registration_settings')
+      .where({ conference_id: cid })
+      .update({ costs_set: true, register_rule: 'SUBMIT_FIRST_AND_PAY_LATER' });
     await person('author@example.org', ['attendee'], 9201);
     await person('phone-author@example.org', ['attendee'], 9202);
     await person('pc-chair@example.org', ['manager'], 0);
@@ -64,31 +89,6 @@ describe('submissions in Chromium', { skip: !haveBrowser }, () => {
     if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
     fs.rmSync(dir, { recursive: true, force: true });
   });
-
-  /**
-   * Clicks a dialog's primary button once the dialog has opened, and waits for it to close: a
-   * click during the opening zoom can be lost on a slow machine (seen once in five runs).
-   */
-  async function confirmIn(page: Page, dialog: string): Promise<void> {
-    const box = page.locator(`${dialog}:visible`).last();
-    await box.waitFor();
-    await page.waitForTimeout(300);
-    await box.locator('.ant-btn-primary').last().click();
-    await box.waitFor({ state: 'hidden' });
-  }
-
-  /** The form with its title, session, sub-session, report type and abstract; the first author comes from the registration. */
-  async function fillForm(page: Page, title: string): Promise<void> {
-    await page.getByRole('button', { name: /我要投稿/ }).click();
-    await page.locator('.submission-form').waitFor();
-    assert.equal(await page.locator('#submission_authors_0_surname').inputValue(), '李', 'the first author comes from the registration');
-    await page.locator('#submission_title').fill(title);
-    await chooseOption(page, 'submission_sessionId', '人工智能与机器学习');
-    await chooseOption(page, 'submission_subSessionId', '图学习');
-    await chooseOption(page, 'submission_reportTypeId', '口头报告');
-    await page.locator('#submission_keywords').fill('图神经网络；分布式训练');
-    await page.locator('#submission_abstract').fill('本文提出一种在异构硬件上扩展图神经网络训练的方法，并在三个大规模数据集上评估。');
-  }
 
   test('an author submits with two authors and a file, withdraws, submits again; the manager filters, accepts and downloads', async () => {
     const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
@@ -113,7 +113,10 @@ describe('submissions in Chromium', { skip: !haveBrowser }, () => {
     await problem.waitFor();
     await page.waitForTimeout(600); // the smooth scroll
     const box = await problem.boundingBox();
-    assert.ok(box && box.y > 52 && box.y + box.height < 900, `the message is in view below the header (${JSON.stringify(box)})`);
+    assert.ok(
+      box && box.y > 52 && box.y + box.height < 900,
+      `the message is in view below the header (${JSON.stringify(box)})`,
+    );
     await shot(page, 'submissions-author-form-error', false);
     await page.locator('#submission_authors_1_email').fill('alice@ox.example');
     // A declared conflict of interest: a bad address is refused under its field, then corrected.
@@ -129,10 +132,16 @@ describe('submissions in Chromium', { skip: !haveBrowser }, () => {
     // Submit-then-pay: the fee page comes next.
     await page.waitForURL(/\/profile\/conference\/fee/);
     const first = await db('submissions').where({ conference_id: cid }).orderBy('id').first();
-    assert.equal(first.number, 'AI-001');
-    assert.ok(first.full_text_file, 'the file is kept');
-    assert.deepEqual((await db('submission_authors').where({ submission_id: first.id }).orderBy('position')).map((a) => a.surname), ['李', 'Smith']);
-    assert.deepEqual((await db('submission_conflicts').where({ submission_id: first.id })).map((c) => [c.email, c.organisation]), [['rival@lab.example', '竞争实验室']]);
+    assert.equal(first!.number, 'AI-001');
+    assert.ok(first!.full_text_file, 'the file is kept');
+    assert.deepEqual(
+      (await db('submission_authors').where({ submission_id: first!.id }).orderBy('position')).map((a) => a.surname),
+      ['李', 'Smith'],
+    );
+    assert.deepEqual(
+      (await db('submission_conflicts').where({ submission_id: first!.id })).map((c) => [c.email, c.organisation]),
+      [['rival@lab.example', '竞争实验室']],
+    );
 
     // Withdraw it from the list, then submit again: a new number.
     await page.goto(url('/profile/submission'));
@@ -150,13 +159,20 @@ describe('submissions in Chromium', { skip: !haveBrowser }, () => {
     await hydrated(page, 'ProfileSubmission');
     await page.locator('.lt-row', { hasText: 'AI-002' }).waitFor();
     await shot(page, 'submissions-author-list');
-    await page.locator('.lt-row', { hasText: 'AI-002' }).getByRole('link', { name: /详\s*情/ }).or(page.locator('.lt-row', { hasText: 'AI-002' }).getByRole('button', { name: /详\s*情/ })).first().click();
+    await page
+      .locator('.lt-row', { hasText: 'AI-002' })
+      .getByRole('link', { name: /详\s*情/ })
+      .or(page.locator('.lt-row', { hasText: 'AI-002' }).getByRole('button', { name: /详\s*情/ }))
+      .first()
+      .click();
     await hydrated(page, 'ProfileSubmissionDetails');
     assert.match(await page.locator('.profile-submission-details').innerText(), /分布式图学习的通信压缩/);
     await shot(page, 'submissions-author-details');
 
     // The manager: the list with a filter, a decision, the Excel list and the book.
-    const boss = await (await browser.newContext({ viewport: { width: 1366, height: 900 }, acceptDownloads: true })).newPage();
+    const boss = await (
+      await browser.newContext({ viewport: { width: 1366, height: 900 }, acceptDownloads: true })
+    ).newPage();
     watch(boss);
     await loginWithForm(boss, url(''), 'pc-chair@example.org', password, '/platform/manage/contribute');
     await hydrated(boss, 'ManageSubmissions');
@@ -170,19 +186,46 @@ describe('submissions in Chromium', { skip: !haveBrowser }, () => {
     // A decision is peer review's final opinion (issue 16): a reviewer assigned as the allocation
     // does it, then the final opinion on the detail screen's review panel.
     const second = await db('submissions').where({ number: 'AI-002', conference_id: cid }).first();
-    const { id: reviewerUser } = await ensureUser(db, { email: 'e2e-reviewer@example.org', trueName: '韩梅梅', password });
+    const { id: reviewerUser } = await ensureUser(db, {
+      email: 'e2e-reviewer@example.org',
+      trueName: '韩梅梅',
+      password,
+    });
     const assignedAt = toDbInstant();
-    await db('reviewers').insert({ conference_id: cid, email: 'e2e-reviewer@example.org', user_id: reviewerUser, active: true, full_name: '韩梅梅', lang: 'zh', invited_at: assignedAt, activated_at: assignedAt });
+    await db('reviewers').insert({
+      conference_id: cid,
+      email: 'e2e-reviewer@example.org',
+      user_id: reviewerUser,
+      active: true,
+      full_name: '韩梅梅',
+      lang: 'zh',
+      invited_at: assignedAt,
+      activated_at: assignedAt,
+    });
     const reviewer = await db('reviewers').where({ conference_id: cid, email: 'e2e-reviewer@example.org' }).first();
-    await db('reviews').insert({ conference_id: cid, submission_id: second.id, reviewer_id: reviewer.id, state: 'assigned', scores: '{}', answers: '{}', opinion: null, comment: '', assigned_at: assignedAt, updated_at: assignedAt });
-    await boss.goto(url(`/platform/submissionManage/submission/detail?id=${Number(first.id) + 1}`));
+    await db('reviews').insert({
+      conference_id: cid,
+      submission_id: second!.id,
+      reviewer_id: reviewer!.id,
+      state: 'assigned',
+      scores: '{}',
+      answers: '{}',
+      opinion: null,
+      comment: '',
+      assigned_at: assignedAt,
+      updated_at: assignedAt,
+    });
+    await boss.goto(url(`/platform/submissionManage/submission/detail?id=${Number(first!.id) + 1}`));
     await hydrated(boss, 'ManageSubmissionDetail');
     await boss.locator('.review-panel').getByText('录用', { exact: true }).click();
-    await boss.locator('.review-panel').getByRole('button', { name: /给出最终意见/ }).click();
+    await boss
+      .locator('.review-panel')
+      .getByRole('button', { name: /给出最终意见/ })
+      .click();
     await confirmIn(boss, '.ant-modal');
     await boss.locator('.ant-tag', { hasText: '已录用' }).first().waitFor();
     await shot(boss, 'submissions-manage-detail');
-    assert.equal((await db('submissions').where({ number: 'AI-002', conference_id: cid }).first()).status, 'accepted');
+    assert.equal((await db('submissions').where({ number: 'AI-002', conference_id: cid }).first())!.status, 'accepted');
 
     await boss.goto(url('/platform/manage/contribute'));
     await hydrated(boss, 'ManageSubmissions');
@@ -203,7 +246,9 @@ describe('submissions in Chromium', { skip: !haveBrowser }, () => {
         .waitFor({ timeout: 60_000 })
         .then(
           async (): Promise<never> => {
-            throw new Error(`the download was refused: ${await boss.locator('.ant-message-error').first().innerText()}`);
+            throw new Error(
+              `the download was refused: ${await boss.locator('.ant-message-error').first().innerText()}`,
+            );
           },
           // no toast (or the page closed): leave the race to the download
           () => new Promise<never>(() => {}),
@@ -214,7 +259,13 @@ describe('submissions in Chromium', { skip: !haveBrowser }, () => {
     const book = new ExcelJS.Workbook();
     await book.xlsx.load((await take(/^Excel（全部）$/)) as never);
     const rows = book.worksheets[0].getSheetValues().filter(Boolean) as unknown[][];
-    assert.deepEqual(rows.slice(1).map((r) => r[1]).sort(), ['AI-001', 'AI-002']);
+    assert.deepEqual(
+      rows
+        .slice(1)
+        .map((r) => r[1])
+        .sort(),
+      ['AI-001', 'AI-002'],
+    );
     const pdf = path.join(dir, 'book.pdf');
     fs.writeFileSync(pdf, await take(/^PDF 摘要集（全部）$/));
     const text = execFileSync('pdftotext', [pdf, '-']).toString();
@@ -245,15 +296,31 @@ describe('submissions in Chromium', { skip: !haveBrowser }, () => {
     // 40 more manuscripts, copies of the first with long abstracts: past the 20 a download builds within the request.
     // Accepted, as the book of "(All)" prints the accepted manuscripts by default.
     const first = await db('submissions').where({ conference_id: cid, number: 'AI-001' }).first();
-    const authors = await db('submission_authors').where({ submission_id: first.id });
+    const authors = await db('submission_authors').where({ submission_id: first!.id });
     const now = toDbInstant();
     for (let i = 0; i < 40; i++) {
-      const { id: _id, ...copy } = first;
-      const [inserted] = await db('submissions').insert({ ...copy, number: `BULK-${String(i).padStart(3, '0')}`, title: `批量稿件 ${i}`, abstract: '图学习的通信压缩与异构硬件上的扩展。'.repeat(80), status: 'accepted', submitted_at: now, updated_at: now }, ['id']);
+      const { id: _id, ...copy } = first!;
+      const [inserted] = await db('submissions').insert(
+        {
+          ...copy,
+          number: `BULK-${String(i).padStart(3, '0')}`,
+          title: `批量稿件 ${i}`,
+          abstract: '图学习的通信压缩与异构硬件上的扩展。'.repeat(80),
+          status: 'accepted',
+          submitted_at: now,
+          updated_at: now,
+        },
+        ['id'],
+      );
       const sid = typeof inserted === 'object' ? inserted.id : inserted;
-      await db('submission_authors').insert(authors.map(({ id: _a, ...a }: { id: number }) => ({ ...a, submission_id: sid })));
+      await db('submission_authors').insert(
+        authors.map(({ id: _a, ...a }: { id: number }) => ({ ...a, submission_id: sid })),
+      );
     }
-    for (const [lang, device, label] of [['zh', { viewport: { width: 1366, height: 900 } }, /^Word（全部）$/], ['en', PHONE, /^Word \(All\)$/]] as const) {
+    for (const [lang, device, label] of [
+      ['zh', { viewport: { width: 1366, height: 900 } }, /^Word（全部）$/],
+      ['en', PHONE, /^Word \(All\)$/],
+    ] as const) {
       const context = await browser.newContext({ ...device, acceptDownloads: true });
       await context.addCookies([{ name: 'locale', value: lang, url: url('/') }]);
       const boss = await context.newPage();
@@ -278,7 +345,11 @@ describe('submissions in Chromium', { skip: !haveBrowser }, () => {
       await dialog.locator('.ant-btn', { hasText: lang === 'zh' ? /下载/ : /Download/ }).waitFor();
       await boss.waitForTimeout(500); // the bar's own transition to 100 %, for the screenshot
       await shot(boss, `submissions-work-done-${lang}${lang === 'en' ? '-phone' : ''}`, false);
-      if (lang === 'en') assert.ok((await boss.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)) <= 1, 'the dialog fits the phone');
+      if (lang === 'en')
+        assert.ok(
+          (await boss.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)) <= 1,
+          'the dialog fits the phone',
+        );
       await context.close();
     }
     assert.deepEqual(pageErrors, []);
@@ -301,7 +372,10 @@ describe('submissions in Chromium', { skip: !haveBrowser }, () => {
     await hydrated(page, 'ProfileSubmission');
     await page.locator('.my-submission', { hasText: '手机上提交的稿件' }).waitFor();
     await shot(page, 'submissions-phone-mine');
-    assert.ok((await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)) <= 1, 'no sideways scrolling on the list');
+    assert.ok(
+      (await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)) <= 1,
+      'no sideways scrolling on the list',
+    );
     assert.deepEqual(pageErrors, []);
     await context.close();
   });

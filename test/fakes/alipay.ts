@@ -13,7 +13,15 @@ import { rsa2Sign, rsa2Verify, signingText } from '../../server/modules/payments
 import { listen, readBody, type FakeGateway, type FakeNotification, type NotificationFault } from './gateway';
 import { rsaKeyPair } from './pki';
 
-type Trade = { state: string; amount: number; notifyUrl: string; subject: string; passback: string; tradeNo: string; refunds: Map<string, number> };
+type Trade = {
+  state: string;
+  amount: number;
+  notifyUrl: string;
+  subject: string;
+  passback: string;
+  tradeNo: string;
+  refunds: Map<string, number>;
+};
 
 const APP_ID = '2021000117600001';
 const SELLER = '2088102170000001';
@@ -49,7 +57,12 @@ export async function startAlipayFake(): Promise<AlipayFake> {
     const method = params.method ?? 'unknown';
     if (params.app_id !== APP_ID || !rsa2Verify(signingText(params), params.sign ?? '', app.publicKeyPem)) {
       refusedRequests++;
-      return answer(res, method, { code: '40002', msg: 'Invalid Arguments', sub_code: 'isv.invalid-signature', sub_msg: '验签出错' }, false);
+      return answer(
+        res,
+        method,
+        { code: '40002', msg: 'Invalid Arguments', sub_code: 'isv.invalid-signature', sub_msg: '验签出错' },
+        false,
+      );
     }
     const biz = JSON.parse(params.biz_content ?? '{}');
     const trade = trades.get(biz.out_trade_no);
@@ -58,49 +71,117 @@ export async function startAlipayFake(): Promise<AlipayFake> {
         if (trade) return answer(res, method, err('ACQ.TRADE_HAS_SUCCESS', '交易已存在'));
         const amount = cents(biz.total_amount);
         if (!(amount > 0)) return answer(res, method, err('ACQ.INVALID_PARAMETER', '金额错误'));
-        trades.set(biz.out_trade_no, { state: 'WAIT_BUYER_PAY', amount, notifyUrl: params.notify_url, subject: biz.subject, passback: biz.body ?? '', tradeNo: `2026${crypto.randomInt(1e9, 9e9)}${crypto.randomInt(1e9, 9e9)}`, refunds: new Map() });
-        return answer(res, method, ok({ out_trade_no: biz.out_trade_no, qr_code: `https://qr.alipay.com/bax0${crypto.randomBytes(8).toString('hex')}` }));
+        trades.set(biz.out_trade_no, {
+          state: 'WAIT_BUYER_PAY',
+          amount,
+          notifyUrl: params.notify_url,
+          subject: biz.subject,
+          passback: biz.body ?? '',
+          tradeNo: `2026${crypto.randomInt(1e9, 9e9)}${crypto.randomInt(1e9, 9e9)}`,
+          refunds: new Map(),
+        });
+        return answer(
+          res,
+          method,
+          ok({
+            out_trade_no: biz.out_trade_no,
+            qr_code: `https://qr.alipay.com/bax0${crypto.randomBytes(8).toString('hex')}`,
+          }),
+        );
       }
       case 'alipay.trade.query':
         // Not scanned yet: Alipay has no trade (it is created at the scan).
         if (!trade || trade.state === 'WAIT_SCAN') return answer(res, method, err('ACQ.TRADE_NOT_EXIST', '交易不存在'));
-        return answer(res, method, ok({ out_trade_no: biz.out_trade_no, trade_no: trade.tradeNo, trade_status: trade.state, total_amount: toDecimalString({ amount: trade.amount, currency: 'CNY' }) }));
+        return answer(
+          res,
+          method,
+          ok({
+            out_trade_no: biz.out_trade_no,
+            trade_no: trade.tradeNo,
+            trade_status: trade.state,
+            total_amount: toDecimalString({ amount: trade.amount, currency: 'CNY' }),
+          }),
+        );
       case 'alipay.trade.close':
         if (!trade) return answer(res, method, err('ACQ.TRADE_NOT_EXIST', '交易不存在'));
-        if (trade.state !== 'WAIT_BUYER_PAY') return answer(res, method, err('ACQ.TRADE_STATUS_ERROR', '交易状态不合法'));
+        if (trade.state !== 'WAIT_BUYER_PAY')
+          return answer(res, method, err('ACQ.TRADE_STATUS_ERROR', '交易状态不合法'));
         trade.state = 'TRADE_CLOSED';
         return answer(res, method, ok({ out_trade_no: biz.out_trade_no, trade_no: trade.tradeNo }));
       case 'alipay.trade.refund': {
-        if (!trade || trade.state !== 'TRADE_SUCCESS') return answer(res, method, err('ACQ.TRADE_STATUS_ERROR', '交易状态不合法'));
+        if (!trade || trade.state !== 'TRADE_SUCCESS')
+          return answer(res, method, err('ACQ.TRADE_STATUS_ERROR', '交易状态不合法'));
         const again = trade.refunds.has(biz.out_request_no);
         if (!again) {
           const amount = cents(biz.refund_amount);
           const refunded = [...trade.refunds.values()].reduce((a, b) => a + b, 0);
-          if (!(amount > 0) || refunded + amount > trade.amount) return answer(res, method, err('ACQ.REFUND_AMT_NOT_EQUAL_TOTAL', '退款金额超限'));
+          if (!(amount > 0) || refunded + amount > trade.amount)
+            return answer(res, method, err('ACQ.REFUND_AMT_NOT_EQUAL_TOTAL', '退款金额超限'));
           trade.refunds.set(biz.out_request_no, amount);
         }
-        return answer(res, method, ok({ out_trade_no: biz.out_trade_no, trade_no: trade.tradeNo, fund_change: again ? 'N' : 'Y', refund_fee: toDecimalString({ amount: [...trade.refunds.values()].reduce((a, b) => a + b, 0), currency: 'CNY' }) }));
+        return answer(
+          res,
+          method,
+          ok({
+            out_trade_no: biz.out_trade_no,
+            trade_no: trade.tradeNo,
+            fund_change: again ? 'N' : 'Y',
+            refund_fee: toDecimalString({
+              amount: [...trade.refunds.values()].reduce((a, b) => a + b, 0),
+              currency: 'CNY',
+            }),
+          }),
+        );
       }
       default:
-        return answer(res, method, { code: '40004', msg: 'Business Failed', sub_code: 'isv.invalid-method', sub_msg: method });
+        return answer(res, method, {
+          code: '40004',
+          msg: 'Business Failed',
+          sub_code: 'isv.invalid-method',
+          sub_msg: method,
+        });
     }
   });
 
-  function notification(attemptNo: string, options: { amount?: number; fault?: NotificationFault; seller?: string } = {}): FakeNotification {
+  function notification(
+    attemptNo: string,
+    options: { amount?: number; fault?: NotificationFault; seller?: string } = {},
+  ): FakeNotification {
     const trade = trades.get(attemptNo);
     if (!trade) throw new Error(`the fake knows no trade ${attemptNo}`);
     if (trade.state === 'TRADE_CLOSED') throw new Error(`${attemptNo} is closed at the gateway`);
     trade.state = 'TRADE_SUCCESS';
     const now = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
     const params: Record<string, string> = {
-      notify_time: now, notify_type: 'trade_status_sync', notify_id: crypto.randomUUID().replace(/-/g, ''), charset: 'utf-8', version: '1.0', sign_type: 'RSA2',
-      app_id: APP_ID, seller_id: options.seller ?? SELLER, out_trade_no: attemptNo, trade_no: trade.tradeNo, trade_status: 'TRADE_SUCCESS', subject: trade.subject, body: trade.passback,
-      total_amount: toDecimalString({ amount: options.amount ?? trade.amount, currency: 'CNY' }), receipt_amount: toDecimalString({ amount: options.amount ?? trade.amount, currency: 'CNY' }), gmt_payment: now,
+      notify_time: now,
+      notify_type: 'trade_status_sync',
+      notify_id: crypto.randomUUID().replace(/-/g, ''),
+      charset: 'utf-8',
+      version: '1.0',
+      sign_type: 'RSA2',
+      app_id: APP_ID,
+      seller_id: options.seller ?? SELLER,
+      out_trade_no: attemptNo,
+      trade_no: trade.tradeNo,
+      trade_status: 'TRADE_SUCCESS',
+      subject: trade.subject,
+      body: trade.passback,
+      total_amount: toDecimalString({ amount: options.amount ?? trade.amount, currency: 'CNY' }),
+      receipt_amount: toDecimalString({ amount: options.amount ?? trade.amount, currency: 'CNY' }),
+      gmt_payment: now,
     };
-    if (options.fault !== 'unsigned') params.sign = rsa2Sign(signingText(params, ['sign', 'sign_type']), (options.fault === 'serial' ? stranger : alipay).privateKeyPem);
+    if (options.fault !== 'unsigned')
+      params.sign = rsa2Sign(
+        signingText(params, ['sign', 'sign_type']),
+        (options.fault === 'serial' ? stranger : alipay).privateKeyPem,
+      );
     // One byte changed after signing: the seller's id.
     if (options.fault === 'byte') params.seller_id = `${SELLER.slice(0, -1)}2`;
-    return { url: trade.notifyUrl, headers: { 'Content-Type': 'application/x-www-form-urlencoded; charset=utf-8' }, body: new URLSearchParams(params).toString() };
+    return {
+      url: trade.notifyUrl,
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded; charset=utf-8' },
+      body: new URLSearchParams(params).toString(),
+    };
   }
 
   return {
@@ -108,17 +189,36 @@ export async function startAlipayFake(): Promise<AlipayFake> {
     get refusedRequests() {
       return refusedRequests;
     },
-    config: () => ({ merchantId: SELLER, appId: APP_ID, privateKey: app.privateKeyPem, alipayPublicKey: alipay.publicKeyPem, environment: 'production' }),
+    config: () => ({
+      merchantId: SELLER,
+      appId: APP_ID,
+      privateKey: app.privateKeyPem,
+      alipayPublicKey: alipay.publicKeyPem,
+      environment: 'production',
+    }),
     order: (attemptNo) => {
       const t = trades.get(attemptNo);
-      return t && { state: t.state, amount: t.amount, currency: 'CNY', notifyUrl: t.notifyUrl, subject: t.subject, passback: t.passback };
+      return (
+        t && {
+          state: t.state,
+          amount: t.amount,
+          currency: 'CNY',
+          notifyUrl: t.notifyUrl,
+          subject: t.subject,
+          passback: t.passback,
+        }
+      );
     },
     pay: (attemptNo, options = {}) => notification(attemptNo, options),
     expire: (attemptNo) => {
       const t = trades.get(attemptNo);
       if (t && t.state === 'WAIT_BUYER_PAY') t.state = 'TRADE_CLOSED';
     },
-    refunds: (attemptNo) => [...(trades.get(attemptNo)?.refunds ?? new Map<string, number>()).entries()].map(([refundNo, amount]) => ({ refundNo, amount })),
+    refunds: (attemptNo) =>
+      [...(trades.get(attemptNo)?.refunds ?? new Map<string, number>()).entries()].map(([refundNo, amount]) => ({
+        refundNo,
+        amount,
+      })),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -19,7 +19,11 @@ export interface FakeGateway {
   /** a complete configuration of the method (fields and secrets), as a manager would save it */
   config(): Record<string, string>;
   /** the attempt as the gateway knows it: its state in the gateway's words, the amount asked, or undefined if never created */
-  order(attemptNo: string): { state: string; amount: number; currency: string; notifyUrl: string; subject: string; passback: string } | undefined;
+  order(
+    attemptNo: string,
+  ):
+    | { state: string; amount: number; currency: string; notifyUrl: string; subject: string; passback: string }
+    | undefined;
   /**
    * Plays the payer: the attempt becomes paid at the gateway (optionally with another amount or
    * currency, to test the platform's checks). Returns the notification the gateway would send,
@@ -58,7 +62,13 @@ export function deliver(n: FakeNotification): Promise<{ status: number; body: st
   const target = new URL(n.url);
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: '127.0.0.1', port: Number(target.port || 80), path: `${target.pathname}${target.search}`, method: 'POST', headers: { ...n.headers, host: target.host, 'content-length': Buffer.byteLength(n.body) } },
+      {
+        host: '127.0.0.1',
+        port: Number(target.port || 80),
+        path: `${target.pathname}${target.search}`,
+        method: 'POST',
+        headers: { ...n.headers, host: target.host, 'content-length': Buffer.byteLength(n.body) },
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));

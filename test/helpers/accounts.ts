@@ -5,7 +5,11 @@ import type { Db } from '../../server/db/index';
 import type { RequestListener } from '../../server/app';
 
 export function apiPost(app: RequestListener, host: string, path: string, body: unknown, cookie?: string) {
-  const req = request(app).post(`/api${path}`).set('Host', host).set('Origin', `http://${host}`).send(body as object);
+  const req = request(app)
+    .post(`/api${path}`)
+    .set('Host', host)
+    .set('Origin', `http://${host}`)
+    .send(body as object);
   return cookie ? req.set('Cookie', cookie) : req;
 }
 
@@ -39,14 +43,26 @@ export function newState(): string {
  */
 export async function signInTo(app: RequestListener, conferenceHost: string, email: string, password: string) {
   const state = newState();
-  const res = await apiPost(app, PLATFORM_HOST, '/base/oauth/localLogin', { email, password, handoff: { origin: `http://${conferenceHost}`, state } });
+  const res = await apiPost(app, PLATFORM_HOST, '/base/oauth/localLogin', {
+    email,
+    password,
+    handoff: { origin: `http://${conferenceHost}`, state },
+  });
   if (res.status !== 200) return { res, cookie: null };
   return { res, cookie: await exchange(app, conferenceHost, String(res.body.data.handoffUrl), state) };
 }
 
 /** The conference's side of a hand-over: GET /auth/handoff with the browser's state cookie. */
-export async function exchange(app: RequestListener, conferenceHost: string, handoffUrl: string, state: string): Promise<string> {
+export async function exchange(
+  app: RequestListener,
+  conferenceHost: string,
+  handoffUrl: string,
+  state: string,
+): Promise<string> {
   const url = new URL(handoffUrl);
-  const res = await request(app).get(url.pathname + url.search).set('Host', conferenceHost).set('Cookie', `handoff_state_test=${state}`);
+  const res = await request(app)
+    .get(url.pathname + url.search)
+    .set('Host', conferenceHost)
+    .set('Cookie', `handoff_state_test=${state}`);
   return tokenCookie(res);
 }

@@ -22,7 +22,11 @@ export async function serve(app: RequestListener): Promise<Served> {
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const withCookie = (req: request.Test, cookie?: string) => (cookie ? req.set('Cookie', cookie) : req);
   return {
-    post: (host, path, body, cookie) => withCookie(request(base).post(`/api${path}`).set('Host', host).set('Origin', `http://${host}`).send(body), cookie),
+    post: (host, path, body, cookie) =>
+      withCookie(
+        request(base).post(`/api${path}`).set('Host', host).set('Origin', `http://${host}`).send(body),
+        cookie,
+      ),
     get: (host, path, cookie) => withCookie(request(base).get(path).set('Host', host), cookie),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -14,7 +14,13 @@ import crypto from 'node:crypto';
 import knexFactory, { type Knex } from 'knex';
 import { createDb, migrate, type Db } from '../../server/db/index';
 
-export type TestDb = { db: Db; dataDir: string; dialect: 'sqlite' | 'mysql'; databaseUrl?: string; drop(): Promise<void> };
+export type TestDb = {
+  db: Db;
+  dataDir: string;
+  dialect: 'sqlite' | 'mysql';
+  databaseUrl?: string;
+  drop(): Promise<void>;
+};
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const SQLITE_FILE = 'platform.sqlite';
@@ -100,7 +106,13 @@ function adminConnection(base: string): Knex {
   const url = new URL(base);
   return knexFactory({
     client: 'mysql2',
-    connection: { host: url.hostname, port: Number(url.port || 3306), user: decodeURIComponent(url.username), password: decodeURIComponent(url.password), multipleStatements: true },
+    connection: {
+      host: url.hostname,
+      port: Number(url.port || 3306),
+      user: decodeURIComponent(url.username),
+      password: decodeURIComponent(url.password),
+      multipleStatements: true,
+    },
     pool: { min: 0, max: 1 },
   });
 }
@@ -111,9 +123,17 @@ function adminConnection(base: string): Knex {
  */
 async function mysqlTemplate(admin: Knex): Promise<string> {
   const name = `cp_test_tpl_${schemaHash()}`;
-  const ready = async () => (await admin.raw('SELECT 1 FROM information_schema.tables WHERE table_schema = ? AND table_name = ?', [name, 'cp_template_ready']))[0].length > 0;
+  const ready = async () =>
+    (
+      await admin.raw('SELECT 1 FROM information_schema.tables WHERE table_schema = ? AND table_name = ?', [
+        name,
+        'cp_template_ready',
+      ])
+    )[0].length > 0;
   if (await ready()) return name;
-  await admin.raw("SELECT GET_LOCK('cp_test_template', 300)");
+  const [[lock]] = await admin.raw("SELECT GET_LOCK('cp_test_template', 300) AS taken");
+  if (Number(lock?.taken) !== 1)
+    throw new Error(`the MariaDB test template ${name} was being made by another run for over 5 minutes`);
   try {
     if (await ready()) return name;
     // Templates of other schemas, once no run can still be copying them (another checkout's
@@ -123,6 +143,8 @@ async function mysqlTemplate(admin: Knex): Promise<string> {
       [name],
     );
     for (const row of stale[0] as Array<{ name: string }>) await admin.raw(`DROP DATABASE \`${row.name}\``);
+    // Not ready while we hold the lock: a run that was interrupted while making it left it half-made.
+    await admin.raw(`DROP DATABASE IF EXISTS \`${name}\``);
     await admin.raw(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
     const url = new URL(process.env.TEST_DATABASE_URL!);
     url.pathname = `/${name}`;
@@ -146,7 +168,14 @@ const cloneScripts = new Map<string, string[]>();
 async function cloneMysqlDatabase(admin: Knex, template: string, name: string): Promise<void> {
   let script = cloneScripts.get(template);
   if (!script) {
-    const tables = ((await admin.raw('SELECT table_name AS t FROM information_schema.tables WHERE table_schema = ? AND table_name <> ?', [template, 'cp_template_ready']))[0] as Array<{ t: string }>).map((r) => r.t);
+    const tables = (
+      (
+        await admin.raw(
+          'SELECT table_name AS t FROM information_schema.tables WHERE table_schema = ? AND table_name <> ?',
+          [template, 'cp_template_ready'],
+        )
+      )[0] as Array<{ t: string }>
+    ).map((r) => r.t);
     const creates: string[] = [];
     const copies: string[] = [];
     for (const table of tables) {
@@ -185,6 +214,8 @@ export async function createEmptyTestDb(): Promise<TestDb> {
   const name = `cp_test_${crypto.randomBytes(5).toString('hex')}`;
   const admin = adminConnection(base);
   try {
+    // Not ready while we hold the lock: a run that was interrupted while making it left it half-made.
+    await admin.raw(`DROP DATABASE IF EXISTS \`${name}\``);
     await admin.raw(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
   } finally {
     await admin.destroy();

@@ -30,7 +30,13 @@ export type Harness = App & {
   db: TestDb['db'];
   provision(spec: SiteSpec): Promise<number>;
   /** Creates (or finds) a user, grants roles in a conference, and returns a session token for it. */
-  login(opts: { email: string; name?: string; conferenceId: number | null; roles?: ConferenceRole[]; superAdmin?: boolean }): Promise<string>;
+  login(opts: {
+    email: string;
+    name?: string;
+    conferenceId: number | null;
+    roles?: ConferenceRole[];
+    superAdmin?: boolean;
+  }): Promise<string>;
   stop(): Promise<void>;
 };
 

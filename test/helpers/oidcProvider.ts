@@ -12,7 +12,12 @@ export type TestPerson = { sub: string; email?: string; emailVerified?: boolean;
 
 export type OidcPeer = {
   issuer: string;
-  discovery: { authorization_endpoint: string; token_endpoint: string; userinfo_endpoint: string; end_session_endpoint?: string };
+  discovery: {
+    authorization_endpoint: string;
+    token_endpoint: string;
+    userinfo_endpoint: string;
+    end_session_endpoint?: string;
+  };
   people: Map<string, TestPerson>;
   /** requests the provider received, by path (the token endpoint's count is the platform's code exchanges) */
   calls: Map<string, number>;
@@ -81,7 +86,9 @@ export class CookieJar {
       const eq = pair.indexOf('=');
       const name = pair.slice(0, eq).trim();
       const value = pair.slice(eq + 1).trim();
-      const expired = attrs.some((a) => /^\s*max-age=0/i.test(a)) || attrs.some((a) => /^\s*expires=/i.test(a) && Date.parse(a.split('=')[1]) < Date.now());
+      const expired =
+        attrs.some((a) => /^\s*max-age=0/i.test(a)) ||
+        attrs.some((a) => /^\s*expires=/i.test(a) && Date.parse(a.split('=')[1]) < Date.now());
       if (expired || !value) this.cookies.delete(name);
       else this.cookies.set(name, value);
     }
@@ -97,7 +104,10 @@ export class CookieJar {
  * `login` on its login form and confirms its consent form, and answers the address the provider
  * finally sends the browser to outside itself (the client's redirect_uri with code or error).
  */
-export async function driveProvider(authorizeUrl: string, opts: { login?: string; jar?: CookieJar } = {}): Promise<URL> {
+export async function driveProvider(
+  authorizeUrl: string,
+  opts: { login?: string; jar?: CookieJar } = {},
+): Promise<URL> {
   const jar = opts.jar ?? new CookieJar();
   const start = new URL(authorizeUrl);
   let url = start;
@@ -143,7 +153,11 @@ export const SSO_ORIGIN = `http://${SSO_HOST}`;
 /** The redirect_uri values our app uses on the contract site, registered exactly at the provider. */
 export const REDIRECT_URIS = [`${SSO_ORIGIN}/oidcLogin`, `${SSO_ORIGIN}/login`];
 
-export function testClient(clientId: string, secret: string, authMethod: 'client_secret_basic' | 'client_secret_post' = 'client_secret_basic'): ClientMetadata {
+export function testClient(
+  clientId: string,
+  secret: string,
+  authMethod: 'client_secret_basic' | 'client_secret_post' = 'client_secret_basic',
+): ClientMetadata {
   return {
     client_id: clientId,
     client_secret: secret,

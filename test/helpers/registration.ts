@@ -1,6 +1,6 @@
 /** Registration set-up for tests: an open window, and a form, written as a manager would save them. */
 import type { Db } from '../../server/db/index';
-import * as repo from '../../server/modules/registration/repo';
+import * as settingsRepo from '../../server/modules/registration/settingsRepo';
 import { saveRules } from '../../server/modules/registration/forms';
 import { todayIn } from '../../server/platform/localTime';
 import type { FormRules } from '../../server/contract/registration';
@@ -11,10 +11,19 @@ const DAY = 86_400_000;
 export async function openRegistration(
   db: Db,
   conferenceId: number,
-  opts: { start?: string; end?: string; instructionsZh?: string; instructionsEn?: string; registerFlag?: boolean; registerNum?: number; prefix?: string; costsSet?: boolean } = {},
+  opts: {
+    start?: string;
+    end?: string;
+    instructionsZh?: string;
+    instructionsEn?: string;
+    registerFlag?: boolean;
+    registerNum?: number;
+    prefix?: string;
+    costsSet?: boolean;
+  } = {},
 ): Promise<void> {
-  await repo.ensureSettings(db, conferenceId);
-  await repo.updateSettings(db, conferenceId, {
+  await settingsRepo.ensureSettings(db, conferenceId);
+  await settingsRepo.updateSettings(db, conferenceId, {
     start_date: opts.start ?? todayIn('Asia/Shanghai', new Date(Date.now() - 10 * DAY)),
     end_date: opts.end ?? todayIn('Asia/Shanghai', new Date(Date.now() + 10 * DAY)),
     instructions_zh: opts.instructionsZh ?? '',
@@ -24,7 +33,9 @@ export async function openRegistration(
     ...(opts.costsSet === undefined ? {} : { costs_set: opts.costsSet }),
   });
   if (opts.registerFlag !== undefined || opts.registerNum !== undefined) {
-    await db('conferences').where({ id: conferenceId }).update({ register_flag: opts.registerFlag ?? false, register_num: opts.registerNum ?? 0 });
+    await db('conferences')
+      .where({ id: conferenceId })
+      .update({ register_flag: opts.registerFlag ?? false, register_num: opts.registerNum ?? 0 });
   }
 }
 

@@ -3,7 +3,11 @@ import type { Express } from 'express';
 import type { Endpoint } from '../../server/contract/endpoint';
 
 type Layer = {
-  route?: { path: string; methods: Record<string, boolean>; stack: Array<{ handle: { accessLevel?: string; scope?: string; kind?: string; endpoint?: Endpoint } }> };
+  route?: {
+    path: string;
+    methods: Record<string, boolean>;
+    stack: Array<{ handle: { accessLevel?: string; scope?: string; kind?: string; endpoint?: Endpoint } }>;
+  };
   handle: { stack?: Layer[] };
   rawPath?: string;
 };
@@ -24,7 +28,14 @@ function walk(stack: Layer[], prefix: string, out: RouteInfo[]): void {
       for (const method of Object.keys(layer.route.methods)) {
         const { stack } = layer.route;
         const first = stack[0]?.handle;
-        out.push({ method: method.toUpperCase(), path: prefix + layer.route.path, access: first?.accessLevel, scope: first?.scope, kind: first?.kind, endpoint: stack[stack.length - 1]?.handle.endpoint });
+        out.push({
+          method: method.toUpperCase(),
+          path: prefix + layer.route.path,
+          access: first?.accessLevel,
+          scope: first?.scope,
+          kind: first?.kind,
+          endpoint: stack[stack.length - 1]?.handle.endpoint,
+        });
       }
     } else if (layer.handle?.stack) {
       const mount = typeof layer.rawPath === 'string' && layer.rawPath !== '/' ? layer.rawPath : '';

@@ -19,10 +19,16 @@ export type TestBucket = {
 
 export async function startTestBucket(bucket = 'platform-test'): Promise<TestBucket> {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 's3rver-'));
-  const child = spawn(process.execPath, ['--openssl-legacy-provider', path.join(import.meta.dirname, 's3rverProcess.mjs'), directory, bucket], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(
+    process.execPath,
+    ['--openssl-legacy-provider', path.join(import.meta.dirname, 's3rverProcess.mjs'), directory, bucket],
+    { stdio: ['pipe', 'pipe', 'inherit'] },
+  );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const port = await new Promise<number>((resolve, reject) => {
-    readline.createInterface({ input: child.stdout! }).once('line', (line) => resolve((JSON.parse(line) as { port: number }).port));
+    readline
+      .createInterface({ input: child.stdout! })
+      .once('line', (line) => resolve((JSON.parse(line) as { port: number }).port));
     child.once('exit', (code) => reject(new Error(`s3rver exited (${code}) before it listened`)));
   });
   const env = {

@@ -8,7 +8,13 @@
 import S3rver from 's3rver';
 
 const [directory, bucket] = process.argv.slice(2);
-const server = new S3rver({ port: 0, address: '127.0.0.1', directory, silent: true, configureBuckets: [{ name: bucket }] });
+const server = new S3rver({
+  port: 0,
+  address: '127.0.0.1',
+  directory,
+  silent: true,
+  configureBuckets: [{ name: bucket }],
+});
 const { port } = await server.run();
 process.stdout.write(`${JSON.stringify({ port })}\n`);
 const stop = () => server.close().finally(() => process.exit(0));

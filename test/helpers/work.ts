@@ -9,12 +9,20 @@ import type { WorkView } from '../../server/contract/work';
 import { visit, type Visit } from './http';
 
 /** Polls GET /api/work/:id until the work ends; answers its last view. */
-export async function finishWork(app: RequestListener, v: Visit, started: { work: WorkView } | WorkView, timeoutMs = 60_000): Promise<WorkView> {
+export async function finishWork(
+  app: RequestListener,
+  v: Visit,
+  started: { work: WorkView } | WorkView,
+  timeoutMs = 60_000,
+): Promise<WorkView> {
   const first = 'work' in started ? started.work : started;
   const until = Date.now() + timeoutMs;
   let view = first;
   while (view.state === 'queued' || view.state === 'running') {
-    if (Date.now() > until) throw new Error(`work ${first.id} (${first.kind}) still ${view.state} after ${timeoutMs} ms: ${view.done}/${view.total} ${view.stage}`);
+    if (Date.now() > until)
+      throw new Error(
+        `work ${first.id} (${first.kind}) still ${view.state} after ${timeoutMs} ms: ${view.done}/${view.total} ${view.stage}`,
+      );
     await new Promise((r) => setTimeout(r, 50));
     const res = await visit(app, `/api/work/${first.id}`, v);
     if (res.status !== 200) throw new Error(`GET /api/work/${first.id}: ${res.status} ${JSON.stringify(res.body)}`);

@@ -1,14 +1,14 @@
 /**
- * The registration form's checks in the browser (islands/RegisterForm/validate.ts): the messages
+ * The registration form's checks in the browser (islands/shared/registrationChecks.ts): the messages
  * of spec 5 for the default form's items, in both languages; a filled form passes. (The server
  * checks again: test/server/registration.)
  */
 import { describe, expect, test } from 'vitest';
-import { validateField, validateForm } from '../../islands/RegisterForm/validate';
+import { validateField, validateForm } from '../../islands/shared/registrationChecks';
 import { addCatalogs, translator } from '../../islands/shared/i18n';
 import zhCatalogs from '../../islands/shared/catalogs/zh';
 import enCatalogs from '../../islands/shared/catalogs/en';
-import { defaultRules } from '../../server/contract/registration';
+import { defaultRules } from '../../server/contract/registrationRules';
 
 addCatalogs('zh', zhCatalogs);
 addCatalogs('en', enCatalogs);
@@ -17,7 +17,9 @@ const rules = defaultRules();
 describe('validateForm', () => {
   test('an empty form: the name, e-mail and every required item, with their titles', () => {
     const errors = validateForm(rules, {}, 'zh', translator('zh'));
-    const required = rules.items.filter((i) => i.mode === 'required' && i.type !== 'name' && i.type !== 'email').map((i) => i.field);
+    const required = rules.items
+      .filter((i) => i.mode === 'required' && i.type !== 'name' && i.type !== 'email')
+      .map((i) => i.field);
     expect(Object.keys(errors).sort()).toEqual(['email', 'fullName', ...required].sort());
     expect(errors.fullName).toBe('请输入姓名');
     expect(errors.email).toBe(translator('zh')('emailFormatError'));
@@ -45,7 +47,9 @@ describe('validateForm', () => {
     const values: Record<string, string | string[]> = { fullName: 'Ann', email: 'ann@example.org' };
     for (const item of rules.items) {
       if (item.mode !== 'required' || item.type === 'name' || item.type === 'email') continue;
-      values[item.field] = item.options[0]?.value ?? (item.field === 'tel' ? '13912345678' : item.type === 'country' ? 'China' : 'something');
+      values[item.field] =
+        item.options[0]?.value ??
+        (item.field === 'tel' ? '13912345678' : item.type === 'country' ? 'China' : 'something');
     }
     expect(validateForm(rules, values, 'zh', translator('zh'))).toEqual({});
   });

@@ -14,11 +14,19 @@ const dir = path.resolve(import.meta.dirname, '../../public/locales');
 const resources: Resources = {};
 for (const lang of ['zh', 'en']) {
   resources[lang] = {};
-  for (const file of fs.readdirSync(path.join(dir, lang))) resources[lang][file.replace(/\.json$/, '')] = JSON.parse(fs.readFileSync(path.join(dir, lang, file), 'utf8'));
+  for (const file of fs.readdirSync(path.join(dir, lang)))
+    resources[lang][file.replace(/\.json$/, '')] = JSON.parse(fs.readFileSync(path.join(dir, lang, file), 'utf8'));
 }
 
 const reference = i18next.createInstance();
-void reference.init({ resources, lng: 'zh', fallbackLng: 'zh', defaultNS: 'common', initAsync: false, interpolation: { escapeValue: false } });
+void reference.init({
+  resources,
+  lng: 'zh',
+  fallbackLng: 'zh',
+  defaultNS: 'common',
+  initAsync: false,
+  interpolation: { escapeValue: false },
+});
 
 /** Every key of a catalog, plural forms folded into their key (as the islands ask for them). */
 function keys(value: unknown, prefix = ''): string[] {
@@ -39,7 +47,14 @@ describe('translate() answers as i18next', () => {
         const filled = Object.fromEntries(placeholders(JSON.stringify(catalog)).map((name) => [name, `<${name}>`]));
         for (const keyPath of new Set(keys(catalog))) {
           const key = ns === 'common' ? keyPath : `${ns}:${keyPath}`;
-          for (const options of [undefined, {}, filled, { ...filled, count: 0 }, { ...filled, count: 1 }, { ...filled, count: 2 }]) {
+          for (const options of [
+            undefined,
+            {},
+            filled,
+            { ...filled, count: 0 },
+            { ...filled, count: 1 },
+            { ...filled, count: 2 },
+          ]) {
             const ours = translate(resources, lang, key, options);
             const theirs = String(t(key, options));
             if (ours !== theirs) differ.push(`${key} ${JSON.stringify(options)}: ${ours} / ${theirs}`);
@@ -67,13 +82,24 @@ describe('translate() answers as i18next', () => {
       ['en', 'work:queued', { count: undefined }],
       ['en', 'submissions:status', undefined],
     ];
-    for (const [lang, key, options] of cases) expect(translate(resources, lang, key, options), `${lang} ${key}`).toBe(String(reference.getFixedT(lang)(key, options)));
+    for (const [lang, key, options] of cases)
+      expect(translate(resources, lang, key, options), `${lang} ${key}`).toBe(
+        String(reference.getFixedT(lang)(key, options)),
+      );
   });
 
   test('in the browser, a language alone (no Chinese to fall back on) answers the key as i18next did', () => {
     const enOnly: Resources = { en: resources.en };
     const alone = i18next.createInstance();
-    void alone.init({ resources: enOnly, lng: 'zh', fallbackLng: 'zh', defaultNS: 'common', initAsync: false, interpolation: { escapeValue: false } });
-    for (const key of ['orders:nosuch', 'userReg.userLoginError', 'nosuch']) expect(translate(enOnly, 'en', key)).toBe(String(alone.getFixedT('en')(key)));
+    void alone.init({
+      resources: enOnly,
+      lng: 'zh',
+      fallbackLng: 'zh',
+      defaultNS: 'common',
+      initAsync: false,
+      interpolation: { escapeValue: false },
+    });
+    for (const key of ['orders:nosuch', 'userReg.userLoginError', 'nosuch'])
+      expect(translate(enOnly, 'en', key)).toBe(String(alone.getFixedT('en')(key)));
   });
 });

@@ -9,8 +9,16 @@ function runFixture(limitMs: number): Promise<{ code: number; output: string }> 
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      [path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--config', 'test/support/fixtures/vitest.fixture.config.ts'],
-      { cwd: root, env: { ...process.env, TEST_FILE_LIMIT_MS: String(limitMs), VITEST: undefined, TEST_DIALECT: undefined } },
+      [
+        path.join(root, 'node_modules/vitest/vitest.mjs'),
+        'run',
+        '--config',
+        'test/support/fixtures/vitest.fixture.config.ts',
+      ],
+      {
+        cwd: root,
+        env: { ...process.env, TEST_FILE_LIMIT_MS: String(limitMs), VITEST: undefined, TEST_DIALECT: undefined },
+      },
       (err, stdout, stderr) => resolve({ code: err ? Number(err.code ?? 1) : 0, output: stdout + stderr }),
     );
   });

@@ -23,18 +23,41 @@ export default class FileTimeGuard implements Reporter {
     if (!modules.length) return;
     const root = process.cwd();
     const files = modules
-      .map((m) => ({ project: m.project.name, file: path.relative(root, m.moduleId), ms: Math.round(fileMs(m)), importMs: Math.round(m.diagnostic().collectDuration) }))
+      .map((m) => ({
+        project: m.project.name,
+        file: path.relative(root, m.moduleId),
+        ms: Math.round(fileMs(m)),
+        importMs: Math.round(m.diagnostic().collectDuration),
+      }))
       .sort((a, b) => b.ms - a.ms);
     const tests = modules
-      .flatMap((m) => [...m.children.allTests()].map((t) => ({ project: m.project.name, file: path.relative(root, m.moduleId), name: t.fullName, ms: Math.round(t.diagnostic()?.duration ?? 0) })))
+      .flatMap((m) =>
+        [...m.children.allTests()].map((t) => ({
+          project: m.project.name,
+          file: path.relative(root, m.moduleId),
+          name: t.fullName,
+          ms: Math.round(t.diagnostic()?.duration ?? 0),
+        })),
+      )
       .sort((a, b) => b.ms - a.ms);
     const projects = [...new Set(files.map((f) => f.project))].join('-') || 'vitest';
     fs.mkdirSync(path.join(root, 'test-results'), { recursive: true });
-    fs.writeFileSync(path.join(root, 'test-results', `timings-${projects}.json`), JSON.stringify({ files, slowestTests: tests.slice(0, 50) }, null, 1));
-    console.log(`\nslowest files (${projects}): ${files.slice(0, 8).map((f) => `${f.file} ${(f.ms / 1000).toFixed(1)} s`).join(', ')}`);
+    fs.writeFileSync(
+      path.join(root, 'test-results', `timings-${projects}.json`),
+      JSON.stringify({ files, slowestTests: tests.slice(0, 50) }, null, 1),
+    );
+    console.log(
+      `\nslowest files (${projects}): ${files
+        .slice(0, 8)
+        .map((f) => `${f.file} ${(f.ms / 1000).toFixed(1)} s`)
+        .join(', ')}`,
+    );
     const slow = files.filter((f) => f.ms > FILE_LIMIT_MS);
     if (!slow.length) return;
-    for (const f of slow) console.error(`FAIL (suite guard) ${f.project} ${f.file} took ${(f.ms / 1000).toFixed(1)} s, over ${FILE_LIMIT_MS / 1000} s: split it or make it faster (docs/development.md, "Test time")`);
+    for (const f of slow)
+      console.error(
+        `FAIL (suite guard) ${f.project} ${f.file} took ${(f.ms / 1000).toFixed(1)} s, over ${FILE_LIMIT_MS / 1000} s: split it or make it faster (docs/development.md, "Test time")`,
+      );
     process.exitCode = 1;
   }
 }

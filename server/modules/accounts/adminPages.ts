@@ -13,7 +13,11 @@ export function adminPageRouter({ db, shell }: Deps): Router {
   const router = Router();
   const providers = new IdentityProviders(db);
   router.get('/admin', screen('superAdmin'), (_req, res) => res.redirect(302, '/admin/identityProviders'));
-  router.get('/admin/identityProviders', screen('superAdmin'), async (req, res) => shell.adminPage(req, res, { view: 'providers', providers: (await providers.listAll()).map(presentProvider) }));
-  router.get('/admin/superAdmins', screen('superAdmin'), async (req, res) => shell.adminPage(req, res, { view: 'superAdmins', admins: await listSuperAdmins(db) }));
+  router.get('/admin/identityProviders', screen('superAdmin'), async (req, res) =>
+    shell.adminPage(req, res, { view: 'providers', providers: (await providers.listAll()).map(presentProvider) }),
+  );
+  router.get('/admin/superAdmins', screen('superAdmin'), async (req, res) =>
+    shell.adminPage(req, res, { view: 'superAdmins', admins: await listSuperAdmins(db) }),
+  );
   return router;
 }

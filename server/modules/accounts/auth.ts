@@ -31,7 +31,9 @@ export const CHECK_EMAIL_LIMIT = { limit: 30, windowMs: 60_000 };
 export const EXISTS_NOT_REGISTERED = 'user email exists but not registered';
 
 /** A session for this host, or (sign-in shown in a conference's page) a hand-over code for that conference. */
-export type Issued = { claims: TokenClaims; token: string; expiresAt: Date; handoffCode?: undefined } | { claims: TokenClaims; handoffCode: string; token?: undefined };
+export type Issued =
+  | { claims: TokenClaims; token: string; expiresAt: Date; handoffCode?: undefined }
+  | { claims: TokenClaims; handoffCode: string; token?: undefined };
 
 /** Sign-in typed on the platform origin for a conference (handoff.ts): the conference and the browser's state. */
 export type HandoffRequest = { conferenceId: number; state: string };
@@ -54,7 +56,8 @@ export class AccountAuth {
   /** checkEmail: 1 when an account with a password exists; 0 with the spec's message when one exists without. */
   async checkEmail(email: string, ip: string, forSignUp = false): Promise<{ data: 0 | 1; message: string }> {
     // It tells whether an account exists: limited per address so the user list cannot be read out.
-    if (!(await this.limiter.hit(`check-email:ip:${ip}`, CHECK_EMAIL_LIMIT.limit, CHECK_EMAIL_LIMIT.windowMs)).allowed) throw tooManyRequests();
+    if (!(await this.limiter.hit(`check-email:ip:${ip}`, CHECK_EMAIL_LIMIT.limit, CHECK_EMAIL_LIMIT.windowMs)).allowed)
+      throw tooManyRequests();
     const user = await repo.findUserByEmail(this.db, email);
     if (!user) return { data: 0, message: '' };
     if (user.password_hash) return { data: 1, message: '' };
@@ -70,24 +73,50 @@ export class AccountAuth {
   private async signUpRefusal(user: repo.UserRow): Promise<string> {
     if (user.password_hash) return 'userReg.userExist';
     const origin = await repo.passwordlessOrigin(this.db, user.id);
-    return origin === 'passport' ? 'userReg.passportUser' : origin === 'manager' ? 'userReg.managerNotRegistered' : 'userReg.userExist';
+    return origin === 'passport'
+      ? 'userReg.passportUser'
+      : origin === 'manager'
+        ? 'userReg.managerNotRegistered'
+        : 'userReg.userExist';
   }
 
-  async sendCode(input: { email: string; purpose: CodeType; conferenceId: number | null; ip: string; lang: Lang; siteName: string }) {
+  async sendCode(input: {
+    email: string;
+    purpose: CodeType;
+    conferenceId: number | null;
+    ip: string;
+    lang: Lang;
+    siteName: string;
+  }) {
     const user = await repo.findUserByEmail(this.db, input.email);
     // Sign-up counts "exists but not registered" as existing; a reset accepts it (spec 8).
-    if (input.purpose === 'registerCode' && user) throw new AppError(400, await this.signUpRefusal(user), 'email');
-    if (input.purpose === 'resetPassCode' && !user) throw new AppError(400, 'userNotExist', 'email');
+    if (input.purpose === 'registerCode' && user)
+      throw new AppError(400, await this.signUpRefusal(user), { field: 'email' });
+    if (input.purpose === 'resetPassCode' && !user) throw new AppError(400, 'userNotExist', { field: 'email' });
     return this.codes.send(input);
   }
 
   /** Sign-up: the code is checked (and the try counted) before the transaction that uses it up. */
-  async register(input: { email: string; trueName: string; password: string; code: string; ip: string; conferenceId: number | null; handoff?: HandoffRequest; lang?: Lang }): Promise<Issued> {
-    if (!isStrongPassword(input.password)) throw new AppError(400, 'passwordCheck', 'passWord');
-    const exists = () => new AppError(400, 'userReg.userExist', 'email');
+  async register(input: {
+    email: string;
+    trueName: string;
+    password: string;
+    code: string;
+    ip: string;
+    conferenceId: number | null;
+    handoff?: HandoffRequest;
+    lang?: Lang;
+  }): Promise<Issued> {
+    if (!isStrongPassword(input.password)) throw new AppError(400, 'passwordCheck', { field: 'passWord' });
+    const exists = () => new AppError(400, 'userReg.userExist', { field: 'email' });
     const existing = await repo.findUserByEmail(this.db, input.email);
-    if (existing) throw new AppError(400, await this.signUpRefusal(existing), 'email');
-    const code = await this.codes.verify({ email: input.email, purpose: 'registerCode', code: input.code, ip: input.ip });
+    if (existing) throw new AppError(400, await this.signUpRefusal(existing), { field: 'email' });
+    const code = await this.codes.verify({
+      email: input.email,
+      purpose: 'registerCode',
+      code: input.code,
+      ip: input.ip,
+    });
     const passwordHash = await hashPassword(input.password);
     let user: repo.UserRow;
     try {
@@ -95,7 +124,10 @@ export class AccountAuth {
         await this.codes.use(tx, code);
         const id = await repo.insertUser(tx, { email: input.email, trueName: input.trueName, passwordHash });
         // The page's language is the account's: its mails are written in it until the person switches.
-        await tx('users').where({ id }).update({ email_verified_at: toDbInstant(), ...(input.lang ? { lang: input.lang } : {}) });
+        await repo.updateUser(tx, id, {
+          email_verified_at: toDbInstant(),
+          ...(input.lang ? { lang: input.lang } : {}),
+        });
         return (await repo.findUserById(tx, id))!;
       });
     } catch (err) {
@@ -111,7 +143,13 @@ export class AccountAuth {
    * burst of concurrent attempts checks at most LOGIN_LIMITS.perAccount.limit passwords; a
    * success gives the account its full allowance back.
    */
-  async login(input: { email: string; password: string; ip: string; conferenceId: number | null; handoff?: HandoffRequest }): Promise<Issued> {
+  async login(input: {
+    email: string;
+    password: string;
+    ip: string;
+    conferenceId: number | null;
+    handoff?: HandoffRequest;
+  }): Promise<Issued> {
     const accountKey = `login:account:${input.email}`;
     const ip = await this.limiter.hit(`login:ip:${input.ip}`, LOGIN_LIMITS.perIp.limit, LOGIN_LIMITS.perIp.windowMs);
     if (!ip.allowed) throw new AppError(429, 'userReg.loginLocked');
@@ -126,22 +164,33 @@ export class AccountAuth {
   }
 
   /** Reset with a code: sets the password (and the name when given) and ends every session. */
-  async resetPassword(input: { email: string; code: string; ip: string; name?: string; password: string; keepSessionId?: string; handoff?: HandoffRequest }): Promise<Issued | null> {
-    if (!isStrongPassword(input.password)) throw new AppError(400, 'passwordCheck', 'password');
+  async resetPassword(input: {
+    email: string;
+    code: string;
+    ip: string;
+    name?: string;
+    password: string;
+    keepSessionId?: string;
+    handoff?: HandoffRequest;
+  }): Promise<Issued | null> {
+    if (!isStrongPassword(input.password)) throw new AppError(400, 'passwordCheck', { field: 'password' });
     const user = await repo.findUserByEmail(this.db, input.email);
-    if (!user) throw new AppError(400, 'userNotExist', 'email');
-    const code = await this.codes.verify({ email: input.email, purpose: 'resetPassCode', code: input.code, ip: input.ip });
+    if (!user) throw new AppError(400, 'userNotExist', { field: 'email' });
+    const code = await this.codes.verify({
+      email: input.email,
+      purpose: 'resetPassCode',
+      code: input.code,
+      ip: input.ip,
+    });
     const passwordHash = await hashPassword(input.password);
     await inTransaction(this.db, async (tx) => {
       await this.codes.use(tx, code);
-      await tx('users')
-        .where({ id: user.id })
-        .update({
-          password_hash: passwordHash,
-          email_verified_at: toDbInstant(),
-          updated_at: toDbInstant(),
-          ...(input.name ? { true_name: input.name } : {}),
-        });
+      await repo.updateUser(tx, user.id, {
+        password_hash: passwordHash,
+        email_verified_at: toDbInstant(),
+        updated_at: toDbInstant(),
+        ...(input.name ? { true_name: input.name } : {}),
+      });
       await this.sessions.revokeAllForUser(user.id, input.keepSessionId, tx);
     });
     await this.limiter.reset(`login:account:${input.email}`);
@@ -157,7 +206,8 @@ export class AccountAuth {
 
   private async issue(user: repo.UserRow, conferenceId: number | null, handoff?: HandoffRequest): Promise<Issued> {
     const claims = claimsOf(user);
-    if (handoff) return { claims, handoffCode: await this.handoffs.issue(user.id, handoff.conferenceId, handoff.state) };
+    if (handoff)
+      return { claims, handoffCode: await this.handoffs.issue(user.id, handoff.conferenceId, handoff.state) };
     const { token, expiresAt } = await this.sessions.issue(claims, conferenceId);
     return { claims, token, expiresAt };
   }

@@ -13,7 +13,7 @@
  */
 import crypto from 'node:crypto';
 import type { Db, Tx } from '../../db/index';
-import { fromDbInstant, toDbInstant } from '../../db/dialect';
+import { toDbInstant } from '../../db/dialect';
 import { inTransaction } from '../../db/transaction';
 import type { CodePurpose } from '../../contract/validation';
 import type { CodeCheck } from '../../contract/accounts';
@@ -22,6 +22,7 @@ import { AppError, tooManyRequests } from '../../platform/errors';
 import type { RateLimiter } from '../../platform/rateLimit';
 import { enqueueMail } from '../mail/index';
 import { codeMail, erasureCodeMail } from './mails';
+import { giveTryBack, insertCode, latestCode, reserveTry, useCode } from './codesRepo';
 
 export const CODE_TTL_MS = 10 * 60_000;
 export const CODE_MAX_WRONG = 5;
@@ -47,9 +48,10 @@ export type CodeAttempt = { email: string; purpose: CodePurpose; code: string; i
 /** A code found right and not used yet: the caller uses it up (`use`) inside its transaction. */
 export type VerifiedCode = { id: number };
 
-type CodeRow = { id: number; email: string; purpose: CodePurpose; code_hash: string; wrong_attempts: number; created_at: string; expires_at: string; used_at: string | null };
-
-const codeError = (result: Exclude<CodeCheck, 'valid'>) => new AppError(400, result === 'wrong' ? 'userReg.verifyCodeError' : 'userReg.validateTimeError', 'verifyCode');
+const codeError = (result: Exclude<CodeCheck, 'valid'>) =>
+  new AppError(400, result === 'wrong' ? 'userReg.verifyCodeError' : 'userReg.validateTimeError', {
+    field: 'verifyCode',
+  });
 
 export class VerificationCodes {
   private readonly key: Buffer;
@@ -65,10 +67,6 @@ export class VerificationCodes {
 
   private hash(email: string, purpose: CodePurpose, code: string): string {
     return crypto.createHmac('sha256', this.key).update(`${purpose}:${email}:${code}`).digest('hex');
-  }
-
-  private latest(email: string, purpose: CodePurpose): Promise<CodeRow | undefined> {
-    return this.db<CodeRow>('verification_codes').where({ email, purpose }).orderBy('id', 'desc').first();
   }
 
   /** Counts one hit on each key; if any is refused, gives every hit back and answers false. */
@@ -95,12 +93,19 @@ export class VerificationCodes {
    * no UPDATE of the earlier codes: on MariaDB its gap lock on (email, purpose) made concurrent
    * sign-ups deadlock on the insert.
    */
-  async send(input: { email: string; purpose: CodePurpose; conferenceId: number | null; ip: string; lang: Lang; siteName: string }): Promise<{ resendAfterMs: number }> {
+  async send(input: {
+    email: string;
+    purpose: CodePurpose;
+    conferenceId: number | null;
+    ip: string;
+    lang: Lang;
+    siteName: string;
+  }): Promise<{ resendAfterMs: number }> {
     const email = input.email.toLowerCase();
     const { purpose } = input;
-    const previous = await this.latest(email, purpose);
-    const sinceLast = previous ? this.now().getTime() - fromDbInstant(previous.created_at)!.getTime() : Infinity;
-    if (sinceLast < CODE_RESEND_MS) throw new AppError(429, 'userReg.resendTooSoon', 'email');
+    const previous = await latestCode(this.db, email, purpose);
+    const sinceLast = previous ? this.now().getTime() - previous.createdAt.getTime() : Infinity;
+    if (sinceLast < CODE_RESEND_MS) throw new AppError(429, 'userReg.resendTooSoon', { field: 'email' });
     const quota = await this.reserve([
       [`code:email:${email}`, CODE_SEND_LIMITS.perEmail],
       [`code:ip:${input.ip}`, CODE_SEND_LIMITS.perIp],
@@ -110,7 +115,7 @@ export class VerificationCodes {
     const now = this.now();
     try {
       await inTransaction(this.db, async (tx) => {
-        await tx('verification_codes').insert({
+        await insertCode(tx, {
           email,
           purpose,
           code_hash: this.hash(email, purpose, code),
@@ -118,7 +123,17 @@ export class VerificationCodes {
           created_at: toDbInstant(now),
           expires_at: toDbInstant(new Date(now.getTime() + CODE_TTL_MS)),
         });
-        await enqueueMail(tx, { conferenceId: input.conferenceId, to: [email], ...(purpose === 'erasureCode' ? erasureCodeMail : codeMail)(input.lang, input.siteName, code, CODE_TTL_MS / 60_000), kind: 'verificationCode' });
+        await enqueueMail(tx, {
+          conferenceId: input.conferenceId,
+          to: [email],
+          ...(purpose === 'erasureCode' ? erasureCodeMail : codeMail)(
+            input.lang,
+            input.siteName,
+            code,
+            CODE_TTL_MS / 60_000,
+          ),
+          kind: 'verificationCode',
+        });
       });
     } catch (err) {
       await this.giveBack(quota);
@@ -144,8 +159,7 @@ export class VerificationCodes {
 
   /** Uses up a verified code inside the caller's transaction; refused if another request used it first. */
   async use(tx: Tx, verified: VerifiedCode): Promise<void> {
-    const used = await tx('verification_codes').where({ id: verified.id }).whereNull('used_at').update({ used_at: toDbInstant(this.now()) });
-    if (used === 0) throw codeError('expired');
+    if (!(await useCode(tx, verified.id, toDbInstant(this.now())))) throw codeError('expired');
   }
 
   private async attempt(input: CodeAttempt): Promise<{ result: CodeCheck; id?: number }> {
@@ -156,24 +170,19 @@ export class VerificationCodes {
       [`code-check:ip:${input.ip}`, CODE_CHECK_LIMITS.perIp],
     ]);
     if (!allowed) throw tooManyRequests();
-    const row = await this.latest(email, purpose);
-    if (!row || row.used_at || row.wrong_attempts >= CODE_MAX_WRONG) return { result: 'expired' };
-    if (fromDbInstant(row.expires_at)!.getTime() <= this.now().getTime()) return { result: 'expired' };
+    const row = await latestCode(this.db, email, purpose);
+    if (!row || row.used || row.wrongAttempts >= CODE_MAX_WRONG) return { result: 'expired' };
+    if (row.expiresAt.getTime() <= this.now().getTime()) return { result: 'expired' };
     // Not six digits cannot be the code: wrong, without costing the owner one of the five tries
     // (a typo in the form); it still counts against the limits above.
     if (!/^\d{6}$/.test(code)) return { result: 'wrong' };
     // Reserve this try as a wrong one before comparing: one statement, outside any transaction,
     // so however many tries run at once, at most five are ever compared and none is rolled back.
-    const reserved = await this.db('verification_codes')
-      .where({ id: row.id })
-      .whereNull('used_at')
-      .where('wrong_attempts', '<', CODE_MAX_WRONG)
-      .increment('wrong_attempts', 1);
-    if (reserved === 0) return { result: 'expired' };
+    if (!(await reserveTry(this.db, row.id, CODE_MAX_WRONG))) return { result: 'expired' };
     const given = Buffer.from(this.hash(email, purpose, code), 'hex');
-    if (!crypto.timingSafeEqual(given, Buffer.from(row.code_hash, 'hex'))) return { result: 'wrong' };
+    if (!crypto.timingSafeEqual(given, Buffer.from(row.codeHash, 'hex'))) return { result: 'wrong' };
     // It was right: the reservation is given back, so a check before the form's submit costs nothing.
-    await this.db('verification_codes').where({ id: row.id }).where('wrong_attempts', '>', 0).decrement('wrong_attempts', 1);
+    await giveTryBack(this.db, row.id);
     return { result: 'valid', id: row.id };
   }
 }

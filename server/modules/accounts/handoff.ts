@@ -18,10 +18,11 @@
 import crypto from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Db } from '../../db/index';
-import { fromDbInstant, toDbInstant } from '../../db/dialect';
+import { toDbInstant } from '../../db/dialect';
 import { AppError } from '../../platform/errors';
 import { normaliseHost } from '../../platform/tenant';
 import { appendSetCookie, hostCookieName, hostCookiesNamed } from '../../platform/hostCookies';
+import { deleteHandoffsExpiredBefore, handoffByCode, insertHandoff, markHandoffUsed } from './handoffRepo';
 
 export const HANDOFF_TTL_MS = 60_000;
 /** the prefix of the state cookies: handoff_state_<8 hex> = <state> */
@@ -51,7 +52,7 @@ export class SessionHandoffs {
   async issue(userId: number, conferenceId: number, state: string): Promise<string> {
     const code = crypto.randomBytes(32).toString('base64url');
     const now = this.now();
-    await this.db('session_handoffs').insert({
+    await insertHandoff(this.db, {
       conference_id: conferenceId,
       user_id: userId,
       code_hash: this.hmac('code', code),
@@ -60,7 +61,8 @@ export class SessionHandoffs {
       expires_at: toDbInstant(new Date(now.getTime() + HANDOFF_TTL_MS)),
     });
     // Expired codes are useless; clear them now and then rather than with a job.
-    if (Math.random() < 0.05) await this.db('session_handoffs').where('expires_at', '<', toDbInstant(new Date(now.getTime() - 3600_000))).delete();
+    if (Math.random() < 0.05)
+      await deleteHandoffsExpiredBefore(this.db, toDbInstant(new Date(now.getTime() - 3600_000)));
     return code;
   }
 
@@ -70,14 +72,15 @@ export class SessionHandoffs {
    */
   async redeem(code: string, conferenceId: number, states: string[]): Promise<number | null> {
     if (!code || code.length > 100) return null;
-    const row = await this.db('session_handoffs').where({ code_hash: this.hmac('code', code) }).first();
-    if (!row || row.used_at || row.conference_id !== conferenceId) return null;
-    if ((fromDbInstant(row.expires_at)?.getTime() ?? 0) <= this.now().getTime()) return null;
-    const expected = Buffer.from(row.state_hash, 'hex');
-    const matches = states.filter((s) => STATE_PATTERN.test(s)).some((s) => crypto.timingSafeEqual(Buffer.from(this.hmac('state', s), 'hex'), expected));
+    const row = await handoffByCode(this.db, this.hmac('code', code));
+    if (!row || row.used || row.conferenceId !== conferenceId) return null;
+    if ((row.expiresAt?.getTime() ?? 0) <= this.now().getTime()) return null;
+    const expected = Buffer.from(row.stateHash, 'hex');
+    const matches = states
+      .filter((s) => STATE_PATTERN.test(s))
+      .some((s) => crypto.timingSafeEqual(Buffer.from(this.hmac('state', s), 'hex'), expected));
     if (!matches) return null;
-    const used = await this.db('session_handoffs').where({ id: row.id }).whereNull('used_at').update({ used_at: toDbInstant(this.now()) });
-    return used === 1 ? Number(row.user_id) : null;
+    return (await markHandoffUsed(this.db, row.id, toDbInstant(this.now()))) ? row.userId : null;
   }
 }
 
@@ -118,7 +121,9 @@ export function handoffState(req: IncomingMessage, res: ServerResponse, https: b
   const expires = new Date(Date.now() + STATE_COOKIE_MAX_AGE_S * 1000).toUTCString();
   // No Domain, Path=/ and (on https) Secure: what the __Host- prefix requires.
   const name = `${stateCookiePrefix(https)}${crypto.randomBytes(4).toString('hex')}`;
-  appendSetCookie(res, [`${name}=${state}; Max-Age=${STATE_COOKIE_MAX_AGE_S}; Path=/; Expires=${expires}; HttpOnly;${https ? ' Secure;' : ''} SameSite=Lax`]);
+  appendSetCookie(res, [
+    `${name}=${state}; Max-Age=${STATE_COOKIE_MAX_AGE_S}; Path=/; Expires=${expires}; HttpOnly;${https ? ' Secure;' : ''} SameSite=Lax`,
+  ]);
   return state;
 }
 
@@ -136,14 +141,21 @@ export async function conferenceOfOrigin(
   try {
     url = new URL(origin);
   } catch {
-    throw new AppError(400, 'auth.handoffInvalid', 'handoff');
+    throw new AppError(400, 'auth.handoffInvalid', { field: 'handoff' });
   }
   const schemeOk = url.protocol === 'https:' || (!opts.httpsOnly && url.protocol === 'http:');
-  if (!schemeOk || url.username || url.password || (url.pathname !== '/' && url.pathname !== '') || url.search || url.hash) {
-    throw new AppError(400, 'auth.handoffInvalid', 'handoff');
+  if (
+    !schemeOk ||
+    url.username ||
+    url.password ||
+    (url.pathname !== '/' && url.pathname !== '') ||
+    url.search ||
+    url.hash
+  ) {
+    throw new AppError(400, 'auth.handoffInvalid', { field: 'handoff' });
   }
   const conferenceId = await lookup(normaliseHost(url.host));
-  if (conferenceId === null) throw new AppError(400, 'auth.handoffInvalid', 'handoff');
+  if (conferenceId === null) throw new AppError(400, 'auth.handoffInvalid', { field: 'handoff' });
   return { conferenceId, origin: url.origin };
 }
 

@@ -20,7 +20,15 @@ import { autologonMiddleware, ssoApiRouter, ssoPageRouter } from './ssoRoutes';
 import { superAdminRouter } from './superAdmins';
 
 // What other features read and grant of people and roles (the check-in desk's staff).
-export { accountsByIds, ensureUser, grantRole, revokeRole, roleHolders, type Account, type RoleHolder } from './service';
+export {
+  accountsByIds,
+  ensureUser,
+  grantRole,
+  revokeRole,
+  roleHolders,
+  type Account,
+  type RoleHolder,
+} from './service';
 
 declare module '../../platform/feature' {
   interface FeatureServices {
@@ -58,10 +66,19 @@ export { findAccountByEmail } from './service';
 export type { VerificationCodes } from './codes';
 
 /** For the features that make accounts (a registrant's, a reviewer's) and read who holds a role or which conferences a person serves. */
-export { createAccount, hashPassword, verifiedEmailOf, loadIdentity, rolesInConference, roleHolderEmails, conferencesWithRole, identityProvidersOf } from './service';
+export {
+  createAccount,
+  hashPassword,
+  verifiedEmailOf,
+  loadIdentity,
+  rolesInConference,
+  roleHolderEmails,
+  conferencesWithRole,
+  identityProvidersOf,
+} from './service';
 export { listSuperAdmins } from './superAdmins';
 /** The account forms framed in another feature's page (registration, reviewer activation), and the platform host's origin. */
-export { accountFrameIsland, framedPageUse, renderAccountPage, platformOrigin } from './pages';
+export { accountFrameIsland, frameStateSlot, renderAccountPage, platformOrigin } from './pages';
 export type { AccountPageProps } from './pageProps';
 /** Which conference a hand-over's origin names (reviewer activation signs in on the conference host). */
 export { conferenceOfOrigin } from './handoff';

@@ -1,6 +1,6 @@
 /** The props of the account page (pages/account): sign-in, sign-up, registration, reset. */
-import type { Organisation } from '../../../islands/OrgLogin/index';
-import type { Handoff } from '../../../islands/shared/handoff';
+import type { Handoff } from '../../contract/accounts';
+import type { Organisation } from '../../contract/sso';
 
 export type AccountView = 'login' | 'signup' | 'register' | 'closed' | 'reset' | 'loggedIn';
 /** The views with password fields: on a conference host they are the platform's frame. */

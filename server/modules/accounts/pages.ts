@@ -17,8 +17,9 @@ import { setTokenCookie } from '../../platform/session';
 import { clearPlantedCookies } from '../../platform/hostCookies';
 import { frameAncestors } from '../../platform/csp';
 import { SLOTS, withHandoffState } from '../../platform/pageCache';
+import { sendKeptPage, type KeepPage, type SlotValue } from '../../platform/keptPages';
 import { renderIsland } from '../../../renderer/islands.server';
-import { sendAppPageInTemplate, sendKeptPage, type AppPage } from '../sites/index';
+import { sendAppPageInTemplate } from '../sites/index';
 import { textIn } from '../../contract/bilingual';
 import type { AccountPageProps, AccountView, EmbedView } from './pageProps';
 import { IdentityProviders } from './providers';
@@ -26,10 +27,21 @@ import { listOrganisations } from './ssoRoutes';
 import { conferenceOfOrigin, HANDOFF_PATH, handoffState, handoffStates } from './handoff';
 import { findUserById } from './repo';
 import { loadIdentity } from './service';
+import { identityOf, siteOf } from '../../platform/context';
 
 const TEXT_KEYS = [
-  'accountLogin', 'orgLogin', 'backToSite', 'alreadyLoggedIn', 'continue', 'goRegister', 'registrationClosed',
-  'loginTitle2', 'signUpTitle', 'resetTitle', 'switchLanguage', 'frameTitle',
+  'accountLogin',
+  'orgLogin',
+  'backToSite',
+  'alreadyLoggedIn',
+  'continue',
+  'goRegister',
+  'registrationClosed',
+  'loginTitle2',
+  'signUpTitle',
+  'resetTitle',
+  'switchLanguage',
+  'frameTitle',
 ] as const;
 
 const TITLES: Record<AccountView, string> = {
@@ -61,7 +73,8 @@ function frameSrc(req: Request, res: Response, deps: Deps, view: EmbedView, redi
     lang: req.ctx.lang,
   });
   if (redirect) query.set('redirect', redirect);
-  if (view === 'reset' && req.ctx.identity) query.set('email', req.ctx.identity.user.email);
+  const identity = identityOf(req);
+  if (view === 'reset' && identity) query.set('email', identity.user.email);
   return `${platformOrigin(req, deps.config)}/embed/account/${view}?${query.toString()}`;
 }
 
@@ -69,25 +82,29 @@ function frameSrc(req: Request, res: Response, deps: Deps, view: EmbedView, redi
  * The platform's frame of a view, as a server-rendered island for a page of a conference
  * (the registration page shows it to people without an account).
  */
-export function accountFrameIsland(req: Request, res: Response, deps: Deps, view: EmbedView, redirect: string | null): string {
-  return renderIsland('AccountFrame', { src: frameSrc(req, res, deps, view, redirect), title: t(req.ctx.lang, 'auth.frameTitle') }, 'account-frame-island');
+export function accountFrameIsland(
+  req: Request,
+  res: Response,
+  deps: Deps,
+  view: EmbedView,
+  redirect: string | null,
+): string {
+  return renderIsland(
+    'AccountFrame',
+    { src: frameSrc(req, res, deps, view, redirect), title: t(req.ctx.lang, 'auth.frameTitle') },
+    'account-frame-island',
+  );
 }
 
 /**
- * How an anonymous visitor's page with the account frame is kept and served again (the page
- * cache's fast path): its one per-visitor value is the frame's hand-over state, the one this
+ * The account frame's hand-over state in a kept page (its slot `handoffState`): the one this
  * answer already chose (the frame's address was made with it) or, on the fast path, the
- * browser's own or a new one with its cookie. `since`: the page cache's epoch before the page's
- * data was read.
+ * browser's own or a new one with its cookie.
  */
-export function framedPageUse(deps: Deps, since: number, fresh?: () => boolean): NonNullable<AppPage['kept']> {
-  return {
-    since,
-    fresh,
-    fill: (req, res) => {
-      const chosen = (res as Partial<Response>).locals?.handoffState;
-      return { handoffState: typeof chosen === 'string' ? chosen : handoffState(req, res, deps.isHttps(req)) };
-    },
+export function frameStateSlot(deps: Deps): SlotValue {
+  return (req, res) => {
+    const chosen = (res as Partial<Response>).locals?.handoffState;
+    return typeof chosen === 'string' ? chosen : handoffState(req, res, deps.isHttps(req));
   };
 }
 
@@ -99,15 +116,22 @@ function textFor(lang: Lang, view: AccountView, userName: string): Record<string
 }
 
 /**
- * An account page in one of its views (the registration feature shows /register with it).
- * `keep`: an anonymous visitor's page of a conference is kept for the next visitors (it depends on
- * the site, the address and the organisations list, whose changes drop it). `closedKey`: what the
- * closed view says, when not that the registration window is closed (the registration service not
- * opened at all, spec 8).
+ * An account page in one of its views (the registration feature shows /register with it), kept
+ * when its route declares so (the sign-in and sign-up pages of a conference, for anonymous
+ * visitors: they depend on the site, the address and the organisations list, whose changes drop
+ * them). `closedKey`: what the closed view says, when not that the registration window is closed
+ * (the registration service not opened at all, spec 8).
  */
-export async function renderAccountPage(deps: Deps, req: Request, res: Response, view: AccountView, keep = false, closedKey?: string): Promise<void> {
-  const since = deps.pageCache.epoch();
-  const { site, lang, identity } = req.ctx;
+export async function renderAccountPage(
+  deps: Deps,
+  req: Request,
+  res: Response,
+  view: AccountView,
+  closedKey?: string,
+): Promise<void> {
+  const { lang } = req.ctx;
+  const site = siteOf(req);
+  const identity = identityOf(req);
   const platform = site === null;
   const siteName = site ? textIn(site.config.conferenceName, lang) : t(lang, 'platform.name');
   const shown: AccountView = identity && view !== 'reset' && view !== 'closed' ? 'loggedIn' : view;
@@ -127,11 +151,26 @@ export async function renderAccountPage(deps: Deps, req: Request, res: Response,
     redirect,
     // After an organisation login: the registration form when that is what the person came for.
     orgState: shown === 'register' ? '/conferenceRegister' : '/profile/userInfo',
-    commonOrgs: platform || (shown !== 'login' && shown !== 'register') ? [] : await listOrganisations(new IdentityProviders(deps.db), { selectInput: 'edugain,local', query: '', target: shown === 'register' ? '/conferenceRegister' : '/profile/userInfo' }),
+    commonOrgs:
+      platform || (shown !== 'login' && shown !== 'register')
+        ? []
+        : await listOrganisations(new IdentityProviders(deps.db), {
+            selectInput: 'edugain,local',
+            query: '',
+            target: shown === 'register' ? '/conferenceRegister' : '/profile/userInfo',
+          }),
     userName: identity?.user.trueName ?? '',
     afterSignUp,
     // A conference's origin never shows a password field: the platform's frame does.
-    frameSrc: framed ? frameSrc(req, res, deps, shown as EmbedView, shown === 'signup' || shown === 'register' ? redirect ?? afterSignUp : redirect) : null,
+    frameSrc: framed
+      ? frameSrc(
+          req,
+          res,
+          deps,
+          shown as EmbedView,
+          shown === 'signup' || shown === 'register' ? (redirect ?? afterSignUp) : redirect,
+        )
+      : null,
     embed: null,
   };
   // Spec 2.5: a conference's login page is titled with the conference's name.
@@ -139,30 +178,35 @@ export async function renderAccountPage(deps: Deps, req: Request, res: Response,
   const rendered = await renderVikePage(req, { pageProps: props, shell: { lang, title } });
   if (!rendered) throw new Error('Vike did not render the account page');
   res.setHeader('Cache-Control', 'private, no-store');
-  if (keep && site && !identity) return sendKeptPage(req, res, deps.pageCache, rendered.body, framedPageUse(deps, since));
+  if (sendKeptPage(req, res, () => rendered.body, {})) return;
   res.status(200).type('html').send(withHandoffState(res, rendered.body));
 }
 
 export function accountPageRouter(deps: Deps): Router {
   const { sites, db } = deps;
   const router = Router();
-  const render = (req: Request, res: Response, view: AccountView, keep = false) => renderAccountPage(deps, req, res, view, keep);
+  const render = (req: Request, res: Response, view: AccountView) => renderAccountPage(deps, req, res, view);
+  // Kept for anonymous visitors only: a signed-in person's page names them, and the reset frame carries their e-mail.
+  const keep: KeepPage = { for: 'anonymous', slots: { handoffState: frameStateSlot(deps) } };
 
-  router.get('/conferencelogin', screen('anonymous'), (req, res) => render(req, res, 'login', true));
-  router.get('/userRegister', screen('anonymous'), (req, res) => render(req, res, 'signup', true));
+  router.get('/conferencelogin', screen('anonymous', 'any', { keep }), (req, res) => render(req, res, 'login'));
+  router.get('/userRegister', screen('anonymous', 'any', { keep }), (req, res) => render(req, res, 'signup'));
   // /register (spec 2.6): outside the registration window "registration not open"; inside, login
   // with the account sign-up next to it.
 
-  router.get('/resetPassword', screen('anonymous'), async (req, res) => {
-    const since = deps.pageCache.epoch();
-    const { site, lang } = req.ctx;
+  router.get('/resetPassword', screen('anonymous', 'any', { keep }), async (req, res) => {
+    const { lang } = req.ctx;
+    const site = siteOf(req);
     if (!site) return render(req, res, 'reset');
     const redirect = safeRedirectPath(req.query.redirect, '') || null;
-    const frame = renderIsland('AccountFrame', { src: frameSrc(req, res, deps, 'reset', redirect), title: t(lang, 'auth.frameTitle') }, 'reset-password-island');
+    const frame = renderIsland(
+      'AccountFrame',
+      { src: frameSrc(req, res, deps, 'reset', redirect), title: t(lang, 'auth.frameTitle') },
+      'reset-password-island',
+    );
     // The page template shows the page name as the heading.
     const html = `<div class="app-page app-page-reset">${frame}</div>`;
-    // Kept for anonymous visitors only: a signed-in person's frame carries their e-mail.
-    await sendAppPageInTemplate(req, res, sites, { name: t(lang, 'auth.resetTitle'), html, kept: req.ctx.identity ? undefined : framedPageUse(deps, since) });
+    await sendAppPageInTemplate(req, res, sites, { name: t(lang, 'auth.resetTitle'), html });
   });
 
   // The platform's frame inside a conference's account pages: the forms, on the platform origin,
@@ -170,8 +214,11 @@ export function accountPageRouter(deps: Deps): Router {
   router.get('/embed/account/:view', screen('anonymous', 'platform'), async (req, res) => {
     const view = String(req.params.view) as EmbedView;
     const lang: Lang = req.query.lang === 'en' ? 'en' : 'zh';
-    const state = typeof req.query.state === 'string' && /^[A-Za-z0-9_-]{32,64}$/.test(req.query.state) ? req.query.state : null;
-    const target = await conferenceOfOrigin(String(req.query.origin ?? ''), (host) => sites.conferenceIdForHost(host), { httpsOnly: req.secure }).catch(() => null);
+    const state =
+      typeof req.query.state === 'string' && /^[A-Za-z0-9_-]{32,64}$/.test(req.query.state) ? req.query.state : null;
+    const target = await conferenceOfOrigin(String(req.query.origin ?? ''), (host) => sites.conferenceIdForHost(host), {
+      httpsOnly: req.secure,
+    }).catch(() => null);
     if (!EMBED_VIEWS.has(view) || !state || !target) return void res.redirect(302, '/404');
     const snapshot = await sites.snapshot(target.conferenceId);
     const redirect = safeRedirectPath(req.query.redirect, '') || null;
@@ -210,11 +257,17 @@ export function accountPageRouter(deps: Deps): Router {
     // A state cookie sent twice was set by someone else (a sibling conference's script): refused.
     const { states, duplicates } = handoffStates(req, req.secure);
     for (const name of duplicates) clearPlantedCookies(res, req, name);
-    const userId = duplicates.length ? null : await deps.handoffs.redeem(String(req.query.code ?? ''), conferenceId, states);
+    const userId = duplicates.length
+      ? null
+      : await deps.handoffs.redeem(String(req.query.code ?? ''), conferenceId, states);
     const user = userId === null ? undefined : await findUserById(db, userId);
     res.setHeader('Cache-Control', 'no-store');
-    if (!user) return void res.redirect(302, `/conferencelogin${redirect ? `?redirect=${encodeURIComponent(redirect)}` : ''}`);
-    const { token, expiresAt } = await deps.sessions.issue({ id: user.id, trueName: user.true_name, umtId: user.umt_id, cstnetId: user.cstnet_id ?? user.email }, conferenceId);
+    if (!user)
+      return void res.redirect(302, `/conferencelogin${redirect ? `?redirect=${encodeURIComponent(redirect)}` : ''}`);
+    const { token, expiresAt } = await deps.sessions.issue(
+      { id: user.id, trueName: user.true_name, umtId: user.umt_id, cstnetId: user.cstnet_id ?? user.email },
+      conferenceId,
+    );
     setTokenCookie(res, token, expiresAt, req.secure);
     if (redirect) return void res.redirect(302, redirect);
     // As the login form did: registered people to their personal centre, others to the registration.

@@ -20,7 +20,8 @@ export class PassportClient extends OAuth2Strategy {
         state: false,
         pkce: false,
       },
-      (_accessToken: string, _refreshToken: string, _profile: unknown, done: (err: unknown, user?: false) => void) => done(null, false),
+      (_accessToken: string, _refreshToken: string, _profile: unknown, done: (err: unknown, user?: false) => void) =>
+        done(null, false),
     );
     // The access token goes in an Authorization header, never in the userinfo URL.
     this._oauth2.useAuthorizationHeaderforGET(true);
@@ -28,11 +29,16 @@ export class PassportClient extends OAuth2Strategy {
 
   exchange(code: string, redirectUri: string, verifier: string): Promise<string> {
     return new Promise((resolve, reject) => {
-      this._oauth2.getOAuthAccessToken(code, { grant_type: 'authorization_code', redirect_uri: redirectUri, code_verifier: verifier }, (err, accessToken) => {
-        if (err) return reject(new Error(`token exchange failed: ${describeOAuthError(err)}`));
-        if (typeof accessToken !== 'string' || !accessToken) return reject(new Error('token exchange answered no access token'));
-        resolve(accessToken);
-      });
+      this._oauth2.getOAuthAccessToken(
+        code,
+        { grant_type: 'authorization_code', redirect_uri: redirectUri, code_verifier: verifier },
+        (err, accessToken) => {
+          if (err) return reject(new Error(`token exchange failed: ${describeOAuthError(err)}`));
+          if (typeof accessToken !== 'string' || !accessToken)
+            return reject(new Error('token exchange answered no access token'));
+          resolve(accessToken);
+        },
+      );
     });
   }
 
@@ -41,7 +47,8 @@ export class PassportClient extends OAuth2Strategy {
       if (err) return done(new Error(`userinfo failed: ${describeOAuthError(err)}`));
       try {
         const parsed: unknown = JSON.parse(String(body));
-        if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return done(new Error('userinfo is not an object'));
+        if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+          return done(new Error('userinfo is not an object'));
         done(null, parsed as Record<string, unknown>);
       } catch {
         done(new Error('userinfo is not JSON'));
@@ -50,7 +57,9 @@ export class PassportClient extends OAuth2Strategy {
   }
 
   profile(accessToken: string): Promise<Record<string, unknown>> {
-    return new Promise((resolve, reject) => this.userProfile(accessToken, (err, profile) => (err ? reject(err) : resolve(profile!))));
+    return new Promise((resolve, reject) =>
+      this.userProfile(accessToken, (err, profile) => (err ? reject(err) : resolve(profile!))),
+    );
   }
 }
 

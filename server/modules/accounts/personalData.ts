@@ -6,22 +6,28 @@
  * queries are by person, across conferences, unlike repo.ts's.
  */
 import type { Db, Tx } from '../../db/index';
-import { fromDbInstant, toDbInstant } from '../../db/dialect';
+import { toDbInstant } from '../../db/dialect';
 import { inTransaction } from '../../db/transaction';
 import { cachedDataChanged } from '../../platform/changes';
 import { erasedAddress, type DataSubject, type PersonalDataPart } from '../../platform/personalData';
 import type { Sessions } from '../../platform/session';
+import * as repo from './repo';
+import { deleteCodesOf } from './codesRepo';
+import {
+  accountInstants,
+  conferencesOfUser,
+  deleteRolesOfUser,
+  identitiesOfUser,
+  lockAccountRows,
+  rolesOfUser,
+} from './personalDataRepo';
 
 /** The address an erased account is left with: unique, and of a domain that cannot exist. */
 export const erasedEmail = (userId: number) => erasedAddress('user', userId);
 
-const iso = (v: unknown) => (v instanceof Date ? v : fromDbInstant(v as string | null))?.toISOString() ?? null;
-
 /** What stops at once when an erasure is confirmed: sign-in by password or single sign-on, every session, hand-overs. */
 async function lock(tx: Tx, sessions: Sessions, userId: number): Promise<void> {
-  await tx('users').where({ id: userId }).update({ password_hash: null });
-  await tx('user_identities').where({ user_id: userId }).del();
-  await tx('session_handoffs').where({ user_id: userId }).del();
+  await lockAccountRows(tx, userId);
   await sessions.revokeAllForUser(userId, undefined, tx);
   cachedDataChanged(tx, { userId });
 }
@@ -31,10 +37,11 @@ export function accountsPersonalData(db: Db, sessions: Sessions): PersonalDataPa
     name: 'account',
     order: 100,
     export: async ({ userId }: DataSubject) => {
-      const user = await db('users').where({ id: userId }).first();
-      const identities = await db('user_identities as i').join('identity_providers as p', 'p.id', 'i.provider_id').where('i.user_id', userId).select('p.name_zh', 'p.name_en', 'p.kind', 'i.created_at');
-      const roles = await db('conference_roles').where({ user_id: userId }).select('conference_id', 'role', 'created_at');
-      const superAdmin = await db('super_admins').where({ user_id: userId }).first();
+      const user = await repo.findUserById(db, userId);
+      const identities = await identitiesOfUser(db, userId);
+      const roles = await rolesOfUser(db, userId);
+      const superAdmin = await repo.isSuperAdmin(db, userId);
+      const { createdAt, emailVerifiedAt } = await accountInstants(db, userId);
       return {
         data: {
           id: userId,
@@ -44,26 +51,37 @@ export function accountsPersonalData(db: Db, sessions: Sessions): PersonalDataPa
           cstnetId: user?.cstnet_id ?? null,
           language: user?.lang ?? null,
           hasPassword: Boolean(user?.password_hash),
-          emailVerifiedAt: iso(user?.email_verified_at),
-          createdAt: iso(user?.created_at),
-          singleSignOn: identities.map((i: Record<string, unknown>) => ({ provider: i.name_en || i.name_zh, kind: i.kind, linkedAt: iso(i.created_at) })),
-          roles: roles.map((r: Record<string, unknown>) => ({ conferenceId: Number(r.conference_id), role: r.role, since: iso(r.created_at) })),
-          superAdmin: Boolean(superAdmin),
+          emailVerifiedAt: emailVerifiedAt?.toISOString() ?? null,
+          createdAt: createdAt?.toISOString() ?? null,
+          singleSignOn: identities.map((i) => ({
+            provider: i.name_en || i.name_zh,
+            kind: i.kind,
+            linkedAt: i.created_at.toISOString(),
+          })),
+          roles: roles.map((r) => ({ conferenceId: r.conferenceId, role: r.role, since: r.since.toISOString() })),
+          superAdmin,
         },
       };
     },
     begin: (tx, { userId }) => lock(tx, sessions, userId),
     erase: async ({ userId, email }, _limit, note) =>
       inTransaction(db, async (tx) => {
-        const user = await tx('users').where({ id: userId }).first();
+        const user = await repo.findUserById(tx, userId);
         if (!user || user.email === erasedEmail(userId)) return { changed: 0 };
-        const roles = (await tx('conference_roles').where({ user_id: userId }).distinct('conference_id')) as Array<{ conference_id: number }>;
-        for (const r of roles) await note(tx, Number(r.conference_id));
+        for (const conferenceId of await conferencesOfUser(tx, userId)) await note(tx, conferenceId);
         await lock(tx, sessions, userId);
-        await tx('conference_roles').where({ user_id: userId }).del();
-        await tx('super_admins').where({ user_id: userId }).del();
-        await tx('verification_codes').whereIn('email', [email.toLowerCase(), user.email]).del();
-        await tx('users').where({ id: userId }).update({ email: erasedEmail(userId), true_name: '', umt_id: null, cstnet_id: null, lang: null, email_verified_at: null, updated_at: toDbInstant() });
+        await deleteRolesOfUser(tx, userId);
+        await repo.deleteSuperAdmin(tx, userId);
+        await deleteCodesOf(tx, [email.toLowerCase(), user.email]);
+        await repo.updateUser(tx, userId, {
+          email: erasedEmail(userId),
+          true_name: '',
+          umt_id: null,
+          cstnet_id: null,
+          lang: null,
+          email_verified_at: null,
+          updated_at: toDbInstant(),
+        });
         cachedDataChanged(tx, { userId });
         return { changed: 1 };
       }),

@@ -18,12 +18,13 @@ import { safeRedirectPath } from '../../contract/redirect';
 import { AppError } from '../../platform/errors';
 import type { HandoffRequest, Issued } from './auth';
 import { conferenceOfOrigin, handoffUrl } from './handoff';
+import { identityOf, siteOf } from '../../platform/context';
 
 /** The codes that prove an e-mail for the platform account itself: asked for on the platform origin only. */
 const ACCOUNT_CODES = new Set<CodeType>(['registerCode', 'resetPassCode']);
 
 function siteName(req: Request, lang: Lang = req.ctx.lang): string {
-  const site = req.ctx.site;
+  const site = siteOf(req);
   return site ? textIn(site.config.conferenceName, lang) : t(lang, 'platform.name');
 }
 
@@ -38,13 +39,18 @@ export function accountRouter(deps: Deps): Router {
   async function handoffOf(req: Request, input: HandoffInput): Promise<Handoff | undefined> {
     if (!input) return undefined;
     // Never from https down to http: a sign-in typed over https is handed over over https.
-    const { conferenceId, origin } = await conferenceOfOrigin(input.origin, (host) => deps.sites.conferenceIdForHost(host), { httpsOnly: req.secure });
+    const { conferenceId, origin } = await conferenceOfOrigin(
+      input.origin,
+      (host) => deps.sites.conferenceIdForHost(host),
+      { httpsOnly: req.secure },
+    );
     return { conferenceId, state: input.state, origin, redirect: safeRedirectPath(input.redirect, '') || null };
   }
 
   /** A platform session cookie, or (in a conference's frame) the address that hands the sign-in over. */
   function answerSignIn(req: Request, res: Response, issued: Issued, handoff: Handoff | undefined): SignedIn {
-    if (issued.handoffCode !== undefined) return { ...issued.claims, handoffUrl: handoffUrl(handoff!.origin, issued.handoffCode, handoff!.redirect) };
+    if (issued.handoffCode !== undefined)
+      return { ...issued.claims, handoffUrl: handoffUrl(handoff!.origin, issued.handoffCode, handoff!.redirect) };
     setTokenCookie(res, issued.token, issued.expiresAt, req.secure);
     return issued.claims;
   }
@@ -53,13 +59,28 @@ export function accountRouter(deps: Deps): Router {
   // on a conference host, where the managers' scripts run.
   route(router, accountsApi.login, access('anonymous', 'platform'), async ({ body }, req, res) => {
     const handoff = await handoffOf(req, body.handoff);
-    const issued = await auth.login({ email: body.email, password: body.password, ip: req.ip ?? '', conferenceId: null, handoff });
+    const issued = await auth.login({
+      email: body.email,
+      password: body.password,
+      ip: req.ip ?? '',
+      conferenceId: null,
+      handoff,
+    });
     return answerSignIn(req, res, issued, handoff);
   });
 
   route(router, accountsApi.register, access('anonymous', 'platform'), async ({ body }, req, res) => {
     const handoff = await handoffOf(req, body.handoff);
-    const issued = await auth.register({ email: body.email, trueName: body.trueName, password: body.passWord, code: body.verifyCode, ip: req.ip ?? '', conferenceId: null, handoff, lang: body.lang });
+    const issued = await auth.register({
+      email: body.email,
+      trueName: body.trueName,
+      password: body.passWord,
+      code: body.verifyCode,
+      ip: req.ip ?? '',
+      conferenceId: null,
+      handoff,
+      lang: body.lang,
+    });
     return answerSignIn(req, res, issued, handoff);
   });
 
@@ -70,14 +91,20 @@ export function accountRouter(deps: Deps): Router {
     clearTokenCookie(res, req.secure);
     // With a passport provider the browser goes on to its logout address (spec 2.3).
     const logoutUrl = await passportLogoutUrl(`${req.protocol}://${req.headers.host}`, deps.db);
-    res.json({ code: 200, message: 'success', data: { flag: true, message: t(req.ctx.lang, 'logout.success'), logoutUrl }, flag: true });
+    res.json({
+      code: 200,
+      message: 'success',
+      data: { flag: true, message: t(req.ctx.lang, 'logout.success'), logoutUrl },
+      flag: true,
+    });
     return SENT;
   });
 
   // The super-admin check by cstnetId: it only ever answers about the caller.
   route(router, accountsApi.isAdmin, access('user'), ({ body }, req) => {
-    const identity = req.ctx.identity!;
-    const own = !body.cstnetId || body.cstnetId.toLowerCase() === (identity.user.cstnetId ?? identity.user.email).toLowerCase();
+    const identity = identityOf(req)!;
+    const own =
+      !body.cstnetId || body.cstnetId.toLowerCase() === (identity.user.cstnetId ?? identity.user.email).toLowerCase();
     return own && identity.superAdmin;
   });
 
@@ -88,7 +115,7 @@ export function accountRouter(deps: Deps): Router {
     return true as const;
   });
   route(router, accountsApi.updateInfo, access('user'), async ({ body }, req) => {
-    await updateName(deps.db, req.ctx.identity!.user.id, body.trueName);
+    await updateName(deps.db, identityOf(req)!.user.id, body.trueName);
     return { trueName: body.trueName };
   });
 
@@ -97,15 +124,26 @@ export function accountRouter(deps: Deps): Router {
     return new Reply(data, message);
   });
 
-  route(router, accountsApi.checkPasswordContent, access('anonymous'), ({ body }) => (isStrongPassword(body.data) ? 1 : 0));
+  route(router, accountsApi.checkPasswordContent, access('anonymous'), ({ body }) =>
+    isStrongPassword(body.data) ? 1 : 0,
+  );
 
   // About the caller's own password: only where passwords are typed, never a conference's origin.
-  route(router, accountsApi.checkPassword, access('user', 'platform'), async ({ body }, req) => auth.checkOwnPassword(req.ctx.identity!.user.id, body.password));
+  route(router, accountsApi.checkPassword, access('user', 'platform'), async ({ body }, req) =>
+    auth.checkOwnPassword(identityOf(req)!.user.id, body.password),
+  );
 
   route(router, accountsApi.sendCode, access('anonymous'), async ({ body: { data } }, req) => {
     accountCodesOnPlatformOnly(req, data.type);
     const lang = data.lang ?? req.ctx.lang;
-    const sent = await auth.sendCode({ email: data.email, purpose: data.type, conferenceId: req.ctx.conferenceId, ip: req.ip ?? '', lang, siteName: siteName(req, lang) });
+    const sent = await auth.sendCode({
+      email: data.email,
+      purpose: data.type,
+      conferenceId: req.ctx.conferenceId,
+      ip: req.ip ?? '',
+      lang,
+      siteName: siteName(req, lang),
+    });
     return { resendAfterSeconds: sent.resendAfterMs / 1000 };
   });
 
@@ -113,14 +151,28 @@ export function accountRouter(deps: Deps): Router {
   route(router, accountsApi.checkCode, access('anonymous'), async ({ body: { data } }, req) => {
     accountCodesOnPlatformOnly(req, data.type);
     const result = await codes.check({ email: data.email, purpose: data.type, code: data.code, ip: req.ip ?? '' });
-    return new Reply({ result }, result === 'valid' ? 'success' : result === 'wrong' ? 'userReg.verifyCodeError' : 'userReg.validateTimeError');
+    return new Reply(
+      { result },
+      result === 'valid' ? 'success' : result === 'wrong' ? 'userReg.verifyCodeError' : 'userReg.validateTimeError',
+    );
   });
 
   route(router, accountsApi.resetPassword, access('anonymous', 'platform'), async ({ body }, req) => {
     const { data } = body;
     const handoff = await handoffOf(req, body.handoff);
-    const issued = await auth.resetPassword({ email: data.email, code: data.verifyCode, ip: req.ip ?? '', name: data.name, password: data.password, keepSessionId: req.ctx.session?.sessionId, handoff });
-    const handoffTo = issued?.handoffCode !== undefined ? handoffUrl(handoff!.origin, issued.handoffCode, handoff!.redirect) : undefined;
+    const issued = await auth.resetPassword({
+      email: data.email,
+      code: data.verifyCode,
+      ip: req.ip ?? '',
+      name: data.name,
+      password: data.password,
+      keepSessionId: req.ctx.session?.sessionId,
+      handoff,
+    });
+    const handoffTo =
+      issued?.handoffCode !== undefined
+        ? handoffUrl(handoff!.origin, issued.handoffCode, handoff!.redirect)
+        : undefined;
     return { data: true as const, ...(handoffTo ? { handoffUrl: handoffTo } : {}) };
   });
 

@@ -28,7 +28,14 @@ export async function loadIdentity(db: Db, conferenceId: number | null, userId: 
     repo.isSuperAdmin(db, userId),
   ]);
   return {
-    user: { id: user.id, email: user.email, trueName: user.true_name, umtId: user.umt_id, cstnetId: user.cstnet_id, lang: user.lang === 'en' || user.lang === 'zh' ? user.lang : null },
+    user: {
+      id: user.id,
+      email: user.email,
+      trueName: user.true_name,
+      umtId: user.umt_id,
+      cstnetId: user.cstnet_id,
+      lang: user.lang === 'en' || user.lang === 'zh' ? user.lang : null,
+    },
     roles,
     superAdmin,
   };
@@ -58,19 +65,18 @@ export async function ensureUser(
 }
 
 /** The account's address when its ownership was proven (a code, an activation, an organisation's login), else null. */
-export async function verifiedEmailOf(db: Db, userId: number): Promise<string | null> {
-  const row = await db('users').where({ id: userId }).first('email', 'email_verified_at');
-  return row?.email_verified_at ? String(row.email) : null;
+export function verifiedEmailOf(db: Db, userId: number): Promise<string | null> {
+  return repo.verifiedEmailOf(db, userId);
 }
 
 export async function updateName(db: Db, userId: number, trueName: string): Promise<void> {
-  await db('users').where({ id: userId }).update({ true_name: trueName, updated_at: toDbInstant() });
+  await repo.updateUser(db, userId, { true_name: trueName, updated_at: toDbInstant() });
   cachedDataChanged(db, { userId });
 }
 
 /** The language the person last chose on any host (identity.user.lang). */
 export async function rememberLanguage(db: Db, userId: number, lang: Lang): Promise<void> {
-  await db('users').where({ id: userId }).update({ lang });
+  await repo.updateUser(db, userId, { lang });
   cachedDataChanged(db, { userId });
 }
 
@@ -82,13 +88,23 @@ export const addSuperAdmin = repo.addSuperAdmin;
  * account, a registrant added by a manager). The password is hashed by the caller, before its
  * transaction; a verified e-mail is one whose code was just consumed.
  */
-export async function createAccount(db: Db | Tx, input: { email: string; trueName: string; passwordHash: string | null; verified: boolean }): Promise<number> {
-  const id = await repo.insertUser(db, { email: input.email, trueName: input.trueName, passwordHash: input.passwordHash });
-  if (input.verified) await db('users').where({ id }).update({ email_verified_at: toDbInstant() });
+export async function createAccount(
+  db: Db | Tx,
+  input: { email: string; trueName: string; passwordHash: string | null; verified: boolean },
+): Promise<number> {
+  const id = await repo.insertUser(db, {
+    email: input.email,
+    trueName: input.trueName,
+    passwordHash: input.passwordHash,
+  });
+  if (input.verified) await repo.updateUser(db, id, { email_verified_at: toDbInstant() });
   return id;
 }
 
-export async function findAccountByEmail(db: Db | Tx, email: string): Promise<{ id: number; trueName: string; hasPassword: boolean } | null> {
+export async function findAccountByEmail(
+  db: Db | Tx,
+  email: string,
+): Promise<{ id: number; trueName: string; hasPassword: boolean } | null> {
   const user = await repo.findUserByEmail(db, email);
   return user ? { id: user.id, trueName: user.true_name, hasPassword: Boolean(user.password_hash) } : null;
 }
@@ -122,9 +138,14 @@ export const identityProvidersOf = repo.identityProvidersOf;
  */
 export async function emailsActiveIn(db: Db, conferenceId: number, emails: string[]): Promise<string[]> {
   if (!emails.length) return [];
-  const users: Array<{ id: number; email: string }> = await db('users').whereIn('email', emails).select('id', 'email');
-  const ids = users.map((u) => Number(u.id));
+  const users = await repo.usersWithEmails(db, emails);
+  const ids = users.map((u) => u.id);
   // Sessions are the platform's (platform/session.ts); roles are ours.
-  const active = new Set([...(await usersSignedInTo(db, conferenceId, ids)), ...(await repo.holdersAmong(db, conferenceId, 'creator', ids))].map(Number));
-  return users.filter((u) => active.has(Number(u.id))).map((u) => u.email);
+  const active = new Set(
+    [
+      ...(await usersSignedInTo(db, conferenceId, ids)),
+      ...(await repo.holdersAmong(db, conferenceId, 'creator', ids)),
+    ].map(Number),
+  );
+  return users.filter((u) => active.has(u.id)).map((u) => u.email);
 }

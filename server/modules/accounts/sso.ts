@@ -10,10 +10,8 @@
  */
 import crypto from 'node:crypto';
 import * as oidc from 'openid-client';
-import type { Db, Tx } from '../../db/index';
-import { toDbInstant } from '../../db/dialect';
+import type { Db } from '../../db/index';
 import { AppError } from '../../platform/errors';
-import { cachedDataChanged } from '../../platform/changes';
 import { logger } from '../../platform/logger';
 import type { Sessions, TokenClaims } from '../../platform/session';
 import type { Lang } from '../../contract/enums';
@@ -21,8 +19,17 @@ import * as repo from './repo';
 import type { IdentityProviders, Provider, ProviderKind } from './providers';
 import { PassportClient } from './passportClient';
 import { spendExchange } from './ssoBudget';
+import { loginFailed, personOf, resolveSsoAccount, type Person } from './ssoAccounts';
 import type { RateLimiter } from '../../platform/rateLimit';
-import { DEFAULT_TARGET, FLOW_COOKIE, FLOW_TTL_MS, readFlowCookie, safeTarget, signFlowCookie, type Flow } from './ssoFlow';
+import {
+  DEFAULT_TARGET,
+  FLOW_COOKIE,
+  FLOW_TTL_MS,
+  readFlowCookie,
+  safeTarget,
+  signFlowCookie,
+  type Flow,
+} from './ssoFlow';
 
 // What other modules take from here.
 export { DEFAULT_TARGET, FLOW_COOKIE, FLOW_TTL_MS, readFlowCookie, safeTarget, signFlowCookie, type Flow };
@@ -40,8 +47,12 @@ const CONFIG_TTL_MS = 60 * 60_000;
 export const FAILED_DISCOVERY_TTL_MS = 30_000;
 const HTTP_TIMEOUT_MS = 15_000;
 /** Answers of a `prompt=none` attempt that mean "the user would have to interact". */
-const SILENT_ERRORS = new Set(['login_required', 'interaction_required', 'consent_required', 'account_selection_required']);
-
+const SILENT_ERRORS = new Set([
+  'login_required',
+  'interaction_required',
+  'consent_required',
+  'account_selection_required',
+]);
 
 export type FinishInput = {
   kind: ProviderKind;
@@ -74,11 +85,8 @@ export class SilentLoginFailed extends AppError {
   }
 }
 
-const loginFailed = () => new AppError(400, 'sso.loginFailed');
-
 // ---------------------------------------------------------------------------------------------
 // Small pure helpers
-
 
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
@@ -123,10 +131,11 @@ export function passportLogoutAddress(passport: Provider | null, origin: string)
 // ---------------------------------------------------------------------------------------------
 // The service
 
-type Person = { subject: string; email: string | null; emailVerified: boolean; name: string };
-
 export class SsoService {
-  private readonly configs = new Map<number, { version: string; at: number; ttl: number; config: Promise<oidc.Configuration> }>();
+  private readonly configs = new Map<
+    number,
+    { version: string; at: number; ttl: number; config: Promise<oidc.Configuration> }
+  >();
 
   constructor(
     private readonly db: Db,
@@ -138,7 +147,10 @@ export class SsoService {
     providers.onChange((id) => this.configs.delete(id));
   }
 
-  async start(provider: Provider, opts: { origin: string; target: unknown; silent: boolean; lang: Lang }): Promise<{ redirectUrl: string; cookie: string }> {
+  async start(
+    provider: Provider,
+    opts: { origin: string; target: unknown; silent: boolean; lang: Lang },
+  ): Promise<{ redirectUrl: string; cookie: string }> {
     const redirectUri = redirectUriFor(provider.kind, opts.origin);
     const verifier = oidc.randomPKCECodeVerifier();
     const challenge = await oidc.calculatePKCECodeChallenge(verifier);
@@ -201,18 +213,27 @@ export class SsoService {
 
     let person: Person;
     try {
-      person = provider.kind === 'oidc' ? await this.oidcPerson(provider, flow, input) : await this.passportPerson(provider, flow, input.code);
+      person =
+        provider.kind === 'oidc'
+          ? await this.oidcPerson(provider, flow, input)
+          : await this.passportPerson(provider, flow, input.code);
     } catch (err) {
       if (err instanceof AppError) throw err;
       const e = err as { message?: string; code?: string; error?: string };
-      logger.warn({ err: e?.message ?? String(err), code: e?.code, error: e?.error, providerId: provider.id }, 'sso: code exchange refused');
+      logger.warn(
+        { err: e?.message ?? String(err), code: e?.code, error: e?.error, providerId: provider.id },
+        'sso: code exchange refused',
+      );
       throw loginFailed();
     }
 
-    const user = await this.resolveAccount(provider, person);
+    const user = await resolveSsoAccount(this.db, provider, person);
     const claims = claimsOf(user);
     const { token, expiresAt } = await this.sessions.issue(claims, input.conferenceId);
-    const registered = input.conferenceId === null ? false : (await repo.rolesInConference(this.db, input.conferenceId, user.id)).includes('attendee');
+    const registered =
+      input.conferenceId === null
+        ? false
+        : (await repo.rolesInConference(this.db, input.conferenceId, user.id)).includes('attendee');
     return { userId: user.id, claims, target: flow.target, token, expiresAt, registered };
   }
 
@@ -273,79 +294,10 @@ export class SsoService {
     const accessToken = await withTimeout(client.exchange(code, flow.redirectUri, flow.verifier), 'token exchange');
     const profile = await withTimeout(client.profile(accessToken), 'userinfo');
     const subject = profile.sub ?? profile.id;
-    if ((typeof subject !== 'string' && typeof subject !== 'number') || String(subject) === '') throw new Error('userinfo has no subject');
+    if ((typeof subject !== 'string' && typeof subject !== 'number') || String(subject) === '')
+      throw new Error('userinfo has no subject');
     return personOf(String(subject), profile);
   }
-
-  // -- accounts --------------------------------------------------------------------------------
-
-  /** The linked account, else the account with the verified e-mail (linked now), else a new one. */
-  private async resolveAccount(provider: Provider, person: Person): Promise<repo.UserRow> {
-    try {
-      return await this.db.transaction((tx) => this.findLinkOrCreate(tx, provider, person));
-    } catch (err) {
-      // Two first sign-ins of one person at once: the loser of the race finds the winner's rows.
-      if (!isUniqueViolation(err)) throw err;
-      return this.db.transaction((tx) => this.findLinkOrCreate(tx, provider, person));
-    }
-  }
-
-  private async findLinkOrCreate(tx: Tx, provider: Provider, person: Person): Promise<repo.UserRow> {
-    const link = await tx('user_identities').where({ provider_id: provider.id, subject: person.subject }).first();
-    if (link) {
-      const linked = await repo.findUserById(tx, Number(link.user_id));
-      if (!linked) throw loginFailed();
-      return linked;
-    }
-    // Linking by e-mail, and creating an account that claims it, both need the provider to vouch
-    // for the address; otherwise anyone able to set an e-mail at some provider could take over
-    // (or pre-claim) the account of that address.
-    if (!person.email || !person.emailVerified) {
-      logger.warn({ providerId: provider.id, hasEmail: Boolean(person.email) }, 'sso: no verified e-mail for a new identity');
-      throw loginFailed();
-    }
-    const now = toDbInstant();
-    let user = await repo.findUserByEmail(tx, person.email);
-    if (user) {
-      const patch: Record<string, unknown> = {};
-      if (!(await tx('users').where({ id: user.id }).first()).email_verified_at) patch.email_verified_at = now;
-      if (provider.kind === 'passport' && !user.umt_id) patch.umt_id = person.subject;
-      if (Object.keys(patch).length) {
-        await tx('users').where({ id: user.id }).update({ ...patch, updated_at: now });
-        cachedDataChanged(tx, { userId: user.id });
-      }
-    } else {
-      const id = await repo.insertUser(tx, {
-        email: person.email,
-        trueName: person.name,
-        passwordHash: null,
-        umtId: provider.kind === 'passport' ? person.subject : null,
-      });
-      await tx('users').where({ id }).update({ email_verified_at: now });
-    }
-    user = (await repo.findUserByEmail(tx, person.email))!;
-    await tx('user_identities').insert({ provider_id: provider.id, subject: person.subject, user_id: user.id, created_at: now });
-    return user;
-  }
-}
-
-function personOf(subject: string, claims: Record<string, unknown>): Person {
-  const rawEmail = typeof claims.email === 'string' ? claims.email.trim().toLowerCase() : '';
-  const email = rawEmail.length <= 254 && /^[^\s@]+@[^\s@]+$/.test(rawEmail) ? rawEmail : null;
-  const given = [claims.given_name, claims.family_name].filter((v) => typeof v === 'string' && v).join(' ');
-  const name = (typeof claims.name === 'string' && claims.name.trim()) || given || (email ? email.split('@')[0] : '');
-  return {
-    subject: subject.slice(0, 255),
-    email,
-    // Absent means the provider does not say; only an explicit false refuses (docs/sso.md).
-    emailVerified: claims.email_verified !== false && claims.email_verified !== 'false',
-    name: name.slice(0, 100),
-  };
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; errno?: number };
-  return e?.code === 'ER_DUP_ENTRY' || e?.errno === 1062 || (typeof e?.code === 'string' && e.code.startsWith('SQLITE_CONSTRAINT'));
 }
 
 async function discover(provider: Provider): Promise<oidc.Configuration> {
@@ -355,11 +307,22 @@ async function discover(provider: Provider): Promise<oidc.Configuration> {
   const insecure = issuer.protocol === 'http:';
   const execute = insecure ? [oidc.allowInsecureRequests] : [];
   const timeout = HTTP_TIMEOUT_MS / 1000;
-  const discovered = await oidc.discovery(issuer, provider.clientId, provider.clientSecret, oidc.ClientSecretBasic(provider.clientSecret), { execute, timeout });
+  const discovered = await oidc.discovery(
+    issuer,
+    provider.clientId,
+    provider.clientSecret,
+    oidc.ClientSecretBasic(provider.clientSecret),
+    { execute, timeout },
+  );
   // client_secret_basic is the OIDC default; use client_secret_post when that is all the provider takes.
   const methods = discovered.serverMetadata().token_endpoint_auth_methods_supported;
   if (!methods || methods.includes('client_secret_basic') || !methods.includes('client_secret_post')) return discovered;
-  const config = new oidc.Configuration(discovered.serverMetadata(), provider.clientId, provider.clientSecret, oidc.ClientSecretPost(provider.clientSecret));
+  const config = new oidc.Configuration(
+    discovered.serverMetadata(),
+    provider.clientId,
+    provider.clientSecret,
+    oidc.ClientSecretPost(provider.clientSecret),
+  );
   config.timeout = timeout;
   if (insecure) oidc.allowInsecureRequests(config);
   return config;

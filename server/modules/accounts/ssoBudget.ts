@@ -17,15 +17,22 @@ import { FLOW_TTL_MS } from './ssoFlow';
 
 export const EXCHANGES = { perIp: 120, perIpWindowMs: 10 * 60_000, perProviderPerMinute: 600 };
 
-export async function spendExchange(limiter: RateLimiter, flow: { state: string; providerId: number }, ip: string): Promise<void> {
+export async function spendExchange(
+  limiter: RateLimiter,
+  flow: { state: string; providerId: number },
+  ip: string,
+): Promise<void> {
   // Spent even when a later limit refuses: a flow that was refused is not tried again.
-  if (!(await limiter.hit(`sso-exchange:flow:${flow.state}`, 1, FLOW_TTL_MS)).allowed) throw new AppError(400, 'sso.loginFailed');
+  if (!(await limiter.hit(`sso-exchange:flow:${flow.state}`, 1, FLOW_TTL_MS)).allowed)
+    throw new AppError(400, 'sso.loginFailed');
   const perIp = `sso-exchange:ip:${ip}`;
   if (!(await limiter.hit(perIp, EXCHANGES.perIp, EXCHANGES.perIpWindowMs)).allowed) {
     await limiter.release(perIp);
     throw tooManyRequests();
   }
-  if (!(await limiter.hit(`sso-exchange:provider:${flow.providerId}`, EXCHANGES.perProviderPerMinute, 60_000)).allowed) {
+  if (
+    !(await limiter.hit(`sso-exchange:provider:${flow.providerId}`, EXCHANGES.perProviderPerMinute, 60_000)).allowed
+  ) {
     await limiter.release(perIp);
     throw tooManyRequests();
   }

@@ -20,9 +20,25 @@ import { parseInput } from '../../platform/validate';
 import type { RateLimiter } from '../../platform/rateLimit';
 import type { HandlerInput } from '../../contract/endpoint';
 import type { Organisation } from '../../contract/sso';
-import { accountsApi, providerIdParam, providerInput, type ProviderInput, type ProviderKind } from '../../contract/accounts';
+import {
+  accountsApi,
+  providerIdParam,
+  providerInput,
+  type ProviderInput,
+  type ProviderKind,
+} from '../../contract/accounts';
 import { IdentityProviders, presentProvider, type Provider } from './providers';
-import { DEFAULT_TARGET, FLOW_COOKIE, FLOW_TTL_MS, SilentLoginFailed, SsoService, passportLogoutAddress, safeTarget, type Finished } from './sso';
+import {
+  DEFAULT_TARGET,
+  FLOW_COOKIE,
+  FLOW_TTL_MS,
+  SilentLoginFailed,
+  SsoService,
+  passportLogoutAddress,
+  safeTarget,
+  type Finished,
+} from './sso';
+import { identityOf } from '../../platform/context';
 
 export type SsoDeps = { db: Db; sessions: Sessions; config: Config; limiter: RateLimiter };
 
@@ -89,7 +105,11 @@ export async function listOrganisations(
     chosen = oidcProviders.filter((p) => p.isCommon);
   } else {
     const needle = input.query.trim().toLowerCase();
-    chosen = needle ? oidcProviders.filter((p) => p.nameZh.toLowerCase().includes(needle) || p.nameEn.toLowerCase().includes(needle)).slice(0, SEARCH_LIMIT) : [];
+    chosen = needle
+      ? oidcProviders
+          .filter((p) => p.nameZh.toLowerCase().includes(needle) || p.nameEn.toLowerCase().includes(needle))
+          .slice(0, SEARCH_LIMIT)
+      : [];
   }
   return chosen.map((p) => ({
     entityId: String(p.id),
@@ -106,34 +126,50 @@ export function ssoApiRouter(deps: SsoDeps): Router {
   // In production a provider's addresses are https only: the endpoint's schema is the other
   // environments' one, so production parses the body with its own.
   const productionInput = deps.config.NODE_ENV === 'production' ? providerInput({ production: true }) : null;
-  const providerOf = (input: { body: ProviderInput }, req: Request): ProviderInput => (productionInput ? parseInput(productionInput, req.body) : input.body);
+  const providerOf = (input: { body: ProviderInput }, req: Request): ProviderInput =>
+    productionInput ? parseInput(productionInput, req.body) : input.body;
   const router = Router();
 
   // The organisation list of the login page (spec 2.5, 3 "Federation organisation entry").
-  route(router, accountsApi.organisations, access('anonymous'), async ({ query }) => listOrganisations(providers, { ...query, target: query.state ?? DEFAULT_TARGET }));
+  route(router, accountsApi.organisations, access('anonymous'), async ({ query }) =>
+    listOrganisations(providers, { ...query, target: query.state ?? DEFAULT_TARGET }),
+  );
 
   // The code exchanges as API calls (spec 7): the flow cookie of this browser must match.
-  const finishApi = (kind: ProviderKind) => async (input: HandlerInput<typeof accountsApi.oidcCallback>, req: Request, res: Response) => {
-    clearFlow(req, res);
-    let finished: Finished;
-    try {
-      // Read here, after the flow cookie is cleared: a bad body is a failed sign-in too.
-      finished = await sso.finish({ kind, ...input.body, flowCookie: flowCookieOf(req, res), origin: originOf(req), conferenceId: req.ctx.conferenceId, ip: req.ip ?? '' });
-    } catch (err) {
-      if (err instanceof AppError && err.status === 429) throw err;
-      if (err instanceof AppError) throw new AppError(400, 'sso.loginFailed');
-      throw err;
-    }
-    setTokenCookie(res, finished.token, finished.expiresAt, req.secure);
-    // The token itself stays in the HttpOnly cookie; the answer only says that it is there.
-    return { token: 'ok' as const, target: finished.target, registered: finished.registered };
-  };
+  const finishApi =
+    (kind: ProviderKind) =>
+    async (input: HandlerInput<typeof accountsApi.oidcCallback>, req: Request, res: Response) => {
+      clearFlow(req, res);
+      let finished: Finished;
+      try {
+        // Read here, after the flow cookie is cleared: a bad body is a failed sign-in too.
+        finished = await sso.finish({
+          kind,
+          ...input.body,
+          flowCookie: flowCookieOf(req, res),
+          origin: originOf(req),
+          conferenceId: req.ctx.conferenceId,
+          ip: req.ip ?? '',
+        });
+      } catch (err) {
+        if (err instanceof AppError && err.status === 429) throw err;
+        if (err instanceof AppError) throw new AppError(400, 'sso.loginFailed');
+        throw err;
+      }
+      setTokenCookie(res, finished.token, finished.expiresAt, req.secure);
+      // The token itself stays in the HttpOnly cookie; the answer only says that it is there.
+      return { token: 'ok' as const, target: finished.target, registered: finished.registered };
+    };
   route(router, accountsApi.oidcCallback, access('anonymous'), finishApi('oidc'));
   route(router, accountsApi.passportCallback, access('anonymous'), finishApi('passport'));
 
   // Provider management (super admins).
-  route(router, accountsApi.providers, access('superAdmin'), async () => (await providers.listAll()).map(presentProvider));
-  route(router, accountsApi.createProvider, access('superAdmin'), async (input, req) => presentProvider(await providers.create(providerOf(input, req))));
+  route(router, accountsApi.providers, access('superAdmin'), async () =>
+    (await providers.listAll()).map(presentProvider),
+  );
+  route(router, accountsApi.createProvider, access('superAdmin'), async (input, req) =>
+    presentProvider(await providers.create(providerOf(input, req))),
+  );
   route(router, accountsApi.updateProvider, access('superAdmin'), async (input, req) => {
     const { id } = input.params;
     return presentProvider(await providers.update(id, providerOf(input, req)));
@@ -151,7 +187,10 @@ export function ssoApiRouter(deps: SsoDeps): Router {
 export function ssoPageRouter(deps: SsoDeps): Router {
   const sso = ssoService(deps);
   const router = Router();
-  const startQuery = z.object({ state: z.string().max(2000).optional().catch(undefined), silent: z.string().optional().catch(undefined) });
+  const startQuery = z.object({
+    state: z.string().max(2000).optional().catch(undefined),
+    silent: z.string().optional().catch(undefined),
+  });
 
   router.get('/sso/start/:id', screen('anonymous'), async (req, res) => {
     res.setHeader('Cache-Control', 'no-store');
@@ -161,7 +200,12 @@ export function ssoPageRouter(deps: SsoDeps): Router {
     if (!provider) return res.redirect(302, LOGIN_ERROR_PATH);
     let started: { redirectUrl: string; cookie: string };
     try {
-      started = await sso.start(provider, { origin: originOf(req), target: query.state, silent: query.silent === '1', lang: req.ctx.lang });
+      started = await sso.start(provider, {
+        origin: originOf(req),
+        target: query.state,
+        silent: query.silent === '1',
+        lang: req.ctx.lang,
+      });
     } catch (err) {
       if (!(err instanceof AppError)) logger.error({ err, providerId: provider.id }, 'sso: start failed');
       return res.redirect(302, LOGIN_ERROR_PATH);
@@ -182,7 +226,14 @@ export function ssoPageRouter(deps: SsoDeps): Router {
     const query = parseInput(callbackQuery, req.query);
     let finished: Finished;
     try {
-      finished = await sso.finish({ kind, ...query, flowCookie: flowCookieOf(req, res), origin: originOf(req), conferenceId: req.ctx.conferenceId, ip: req.ip ?? '' });
+      finished = await sso.finish({
+        kind,
+        ...query,
+        flowCookie: flowCookieOf(req, res),
+        origin: originOf(req),
+        conferenceId: req.ctx.conferenceId,
+        ip: req.ip ?? '',
+      });
     } catch (err) {
       if (err instanceof SilentLoginFailed) return res.redirect(302, err.target);
       if (!(err instanceof AppError)) logger.error({ err }, 'sso: callback failed');
@@ -213,7 +264,7 @@ export function autologonMiddleware(deps: SsoDeps) {
   return async function autologon(req: Request, res: Response, next: NextFunction): Promise<void> {
     try {
       // Most requests: no parameter of that name anywhere in the address, nothing to parse.
-      if (req.method !== 'GET' || req.ctx?.identity || !req.url.includes('autologon')) return next();
+      if (req.method !== 'GET' || identityOf(req) || !req.url.includes('autologon')) return next();
       if (!Object.prototype.hasOwnProperty.call(req.query ?? {}, 'autologon')) return next();
       if (NOT_AUTOLOGON.some((re) => re.test(req.path))) return next();
       const passport = await sso.providers.passport();

@@ -12,7 +12,7 @@ import { checkinApiRouter, checkinPageRouter } from './routes';
 import { CheckinService } from './service';
 
 /** Live counts (checked in, registered, per hour) for the organiser's overview: `liveCounts(db, conferenceId, timeZone)`. */
-export { liveCounts } from './service';
+export { liveCounts } from './counts';
 export type { CheckinService } from './service';
 
 declare module '../../platform/feature' {
@@ -24,7 +24,14 @@ declare module '../../platform/feature' {
 export const checkinFeature = defineFeature({
   name: 'checkin',
   // orders, fees and hotels are listed before checkin; read lazily so a test may swap them
-  services: (deps) => ({ checkin: new CheckinService(deps.db, () => ({ orders: deps.orders, orderDesk: deps.orderDesk, fees: deps.fees, hotelBooking: deps.hotelBooking })) }),
+  services: (deps) => ({
+    checkin: new CheckinService(deps.db, () => ({
+      orders: deps.orders,
+      orderDesk: deps.orderDesk,
+      fees: deps.fees,
+      hotelBooking: deps.hotelBooking,
+    })),
+  }),
   api: (deps) => [checkinApiRouter(deps, new Attendance(deps.db))],
   pages: (deps) => [checkinPageRouter(deps)],
   work: (deps) => [attendanceExportOf(deps)],

@@ -12,13 +12,16 @@ import { t } from '../../platform/i18n';
 import type { OverviewContext, OverviewPanel } from '../../platform/overview';
 import { formatCount } from '../../platform/overviewFigures';
 import { listDesks } from './repo';
-import { liveCounts } from './service';
+import { liveCounts } from './counts';
 
 export function checkinOverview(db: Db): OverviewPanel {
   return { name: 'checkin', order: 15, changedBy: [], maxAgeMs: 5_000, load: (ctx) => checkinPanel(db, ctx) };
 }
 
-async function checkinPanel(db: Db, { conferenceId, lang, now, timeZone }: OverviewContext): Promise<OverviewPanelView | null> {
+async function checkinPanel(
+  db: Db,
+  { conferenceId, lang, now, timeZone }: OverviewContext,
+): Promise<OverviewPanelView | null> {
   const [counts, desks] = await Promise.all([liveCounts(db, conferenceId, timeZone), listDesks(db, conferenceId)]);
   if (!desks.length && !counts.checkedIn) return null;
   const share = counts.registered ? Math.round((counts.checkedIn / counts.registered) * 1000) / 10 : 0;
@@ -27,7 +30,11 @@ async function checkinPanel(db: Db, { conferenceId, lang, now, timeZone }: Overv
     title: t(lang, 'checkin:overview.title'),
     at: now.toISOString(),
     figures: [
-      { label: t(lang, 'checkin:overview.checkedIn'), value: `${formatCount(counts.checkedIn, lang)} / ${formatCount(counts.registered, lang)}`, href: CHECKIN_AREA },
+      {
+        label: t(lang, 'checkin:overview.checkedIn'),
+        value: `${formatCount(counts.checkedIn, lang)} / ${formatCount(counts.registered, lang)}`,
+        href: CHECKIN_AREA,
+      },
       { label: t(lang, 'checkin:overview.share'), value: `${share}%`, href: CHECKIN_AREA },
     ],
     charts: [

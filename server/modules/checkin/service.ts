@@ -7,69 +7,44 @@
  * marked superseded; a queued scan made before an undo does not check the person in again.
  */
 import type { Db } from '../../db/index';
-import { fromDbInstant, isUniqueViolation, toDbInstant } from '../../db/dialect';
+import { isUniqueViolation, toDbInstant } from '../../db/dialect';
 import { inTransaction } from '../../db/transaction';
 import { AppError } from '../../platform/errors';
 import { localTime } from '../../platform/localTime';
 import { subtractMoney, toDecimalString } from '../../contract/money';
-import type { CheckinMark, CountsView, ScanOutcome, DeskStaffView, DeskView, LookupView, PersonCard, QueuedScan, ScanResult } from '../../contract/checkin';
-import { accountsByIds, ensureUser, grantRole, revokeRole, roleHolders } from '../accounts/index';
-import { registrantByCode, registrantCount, registrantForDesk, registrantsMatching, type DeskRegistrant } from '../registration/index';
+import type {
+  CheckinMark,
+  CountsView,
+  ScanOutcome,
+  DeskStaffView,
+  DeskView,
+  LookupView,
+  PersonCard,
+  QueuedScan,
+  ScanResult,
+} from '../../contract/checkin';
+import { accountsByIds } from '../accounts/index';
+import { registrantByCode, registrantForDesk, registrantsMatching, type DeskRegistrant } from '../registration/index';
 import type { OrderManagement, OrderService } from '../orders/index';
 import type { Deps } from '../../platform/feature';
+import { liveCounts } from './counts';
+import * as desks from './desks';
 import * as repo from './repo';
 
 /** What the desk needs of other features, read lazily (they are built before this one). */
-export type CheckinPorts = { orders: OrderService; orderDesk: OrderManagement; fees: Deps['fees']; hotelBooking: Deps['hotelBooking'] };
+export type CheckinPorts = {
+  orders: OrderService;
+  orderDesk: OrderManagement;
+  fees: Deps['fees'];
+  hotelBooking: Deps['hotelBooking'];
+};
 
 /** What an attempt recorded before says to the desk that sends it again. */
-const settled = (outcome: repo.AttemptOutcome): ScanOutcome => (outcome === 'pending' || outcome === 'undone' ? 'already' : outcome);
+const settled = (outcome: repo.AttemptOutcome): ScanOutcome =>
+  outcome === 'pending' || outcome === 'undone' ? 'already' : outcome;
 
 /** A queued scan stamped later than this after the server's clock is taken as made now (a desk's clock that runs fast). */
 const CLOCK_SLACK_MS = 2 * 60_000;
-
-/**
- * Live counts: checked in, registered, and check-ins per hour in the conference's time zone, each
- * counted by the database. Exported by the front door for the organiser's overview.
- */
-export async function liveCounts(db: Db, conferenceId: number, timeZone: string): Promise<CountsView> {
-  const [registered, checkedIn, slots] = await Promise.all([registrantCount(db, conferenceId), repo.countCheckins(db, conferenceId), repo.checkinsPerUtcQuarter(db, conferenceId)]);
-  return { registered, checkedIn, perHour: perLocalHour(slots, timeZone) };
-}
-
-/**
- * UTC quarter hours summed by the local hour each one starts in, named 'YYYY-MM-DD HH:00' in the
- * zone: exact for half- and quarter-hour zones, and across a change of summer time (each slot
- * is converted at its own instant; the hour a clock goes back through twice is one bucket).
- */
-export function perLocalHour(slots: Array<{ slot: string; n: number }>, timeZone: string): CountsView['perHour'] {
-  const hours = new Map<string, number>();
-  for (const { slot, n } of slots) {
-    const hour = `${localTime(new Date(`${slot.replace(' ', 'T')}:00Z`), timeZone).slice(0, 13)}:00`;
-    hours.set(hour, (hours.get(hour) ?? 0) + n);
-  }
-  return [...hours].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([hour, count]) => ({ hour, count }));
-}
-
-const QUARTER_MS = 15 * 60_000;
-
-/**
- * The instants of one local hour ('YYYY-MM-DD HH:00' as perLocalHour names it): from the first
- * UTC quarter hour that starts in it to the end of the last, so the list behind a bar holds what
- * the bar counts (the hour a clock goes back through twice is both; one it skips is empty).
- */
-export function localHourRange(hour: string, timeZone: string): { from: Date; to: Date } {
-  const noonUtc = Date.parse(`${hour.slice(0, 10)}T12:00:00Z`);
-  let from = 0;
-  let to = 0;
-  // every real zone is within 14 hours of UTC: the local day lies within these 52 hours
-  for (let at = noonUtc - 26 * 3_600_000; at <= noonUtc + 26 * 3_600_000; at += QUARTER_MS) {
-    if (`${localTime(new Date(at), timeZone).slice(0, 13)}:00` !== hour) continue;
-    if (!from) from = at;
-    to = at + QUARTER_MS;
-  }
-  return { from: new Date(from), to: new Date(to) };
-}
 
 export class CheckinService {
   constructor(
@@ -77,52 +52,34 @@ export class CheckinService {
     private readonly ports: () => CheckinPorts,
   ) {}
 
-  // ── desks and staff (the managers') ──────────────────────────────────────────────────
+  // ── desks and staff (the managers', desks.ts) ─────────────────────────────────────────
 
-  async desks(conferenceId: number): Promise<DeskView[]> {
-    return (await repo.listDesks(this.db, conferenceId)).map((d) => ({ id: Number(d.id), name: d.name, retired: Boolean(d.retired_at) }));
+  desks(conferenceId: number): Promise<DeskView[]> {
+    return desks.list(this.db, conferenceId);
   }
 
-  async addDesk(conferenceId: number, name: string): Promise<DeskView[]> {
-    try {
-      await repo.insertDesk(this.db, conferenceId, name);
-    } catch (err) {
-      if (isUniqueViolation(err)) throw new AppError(409, 'checkin:deskNameTaken', 'name');
-      throw err;
-    }
-    return this.desks(conferenceId);
+  addDesk(conferenceId: number, name: string): Promise<DeskView[]> {
+    return desks.add(this.db, conferenceId, name);
   }
 
-  async renameDesk(conferenceId: number, id: number, name: string): Promise<DeskView[]> {
-    try {
-      if (!(await repo.updateDesk(this.db, conferenceId, id, { name, retired_at: null }))) throw new AppError(404, 'checkin:deskNotFound');
-    } catch (err) {
-      if (isUniqueViolation(err)) throw new AppError(409, 'checkin:deskNameTaken', 'name');
-      throw err;
-    }
-    return this.desks(conferenceId);
+  renameDesk(conferenceId: number, id: number, name: string): Promise<DeskView[]> {
+    return desks.rename(this.db, conferenceId, id, name);
   }
 
-  /** A desk is retired, not deleted: past check-ins still name it. */
-  async retireDesk(conferenceId: number, id: number): Promise<DeskView[]> {
-    if (!(await repo.updateDesk(this.db, conferenceId, id, { retired_at: toDbInstant() }))) throw new AppError(404, 'checkin:deskNotFound');
-    return this.desks(conferenceId);
+  retireDesk(conferenceId: number, id: number): Promise<DeskView[]> {
+    return desks.retire(this.db, conferenceId, id);
   }
 
-  async staff(conferenceId: number): Promise<DeskStaffView[]> {
-    return (await roleHolders(this.db, conferenceId, ['checkin'])).map((h) => ({ id: h.id, email: h.email, name: h.trueName, since: h.since }));
+  staff(conferenceId: number): Promise<DeskStaffView[]> {
+    return desks.staff(this.db, conferenceId);
   }
 
-  /** Grants the desk role to an e-mail (the account is made when there is none: they sign in by code). */
-  async addStaff(conferenceId: number, email: string): Promise<DeskStaffView[]> {
-    const { id } = await ensureUser(this.db, { email, trueName: '' });
-    await grantRole(this.db, conferenceId, id, 'checkin');
-    return this.staff(conferenceId);
+  addStaff(conferenceId: number, email: string): Promise<DeskStaffView[]> {
+    return desks.addStaff(this.db, conferenceId, email);
   }
 
-  async removeStaff(conferenceId: number, userId: number): Promise<DeskStaffView[]> {
-    await revokeRole(this.db, conferenceId, userId, 'checkin');
-    return this.staff(conferenceId);
+  removeStaff(conferenceId: number, userId: number): Promise<DeskStaffView[]> {
+    return desks.removeStaff(this.db, conferenceId, userId);
   }
 
   // ── the desk ─────────────────────────────────────────────────────────────────────────
@@ -131,7 +88,7 @@ export class CheckinService {
   private async checkDesk(conferenceId: number, deskId: number | null): Promise<void> {
     if (deskId === null) return;
     const desk = await repo.findDesk(this.db, conferenceId, deskId);
-    if (!desk || desk.retired_at) throw new AppError(400, 'checkin:deskInvalid', 'deskId');
+    if (!desk || desk.retired_at) throw new AppError(400, 'checkin:deskInvalid', { field: 'deskId' });
   }
 
   /** 404 'checkin:notRegistered' unless the id is a registrant of this conference. */
@@ -145,23 +102,44 @@ export class CheckinService {
     return found;
   }
 
-  async mark(conferenceId: number, row: repo.CheckinRow | undefined, timeZone: string): Promise<CheckinMark | null> {
-    if (!row) return null;
-    const [desk, people] = await Promise.all([row.desk_id ? repo.findDesk(this.db, conferenceId, Number(row.desk_id)) : undefined, accountsByIds(this.db, [Number(row.staff_id)])]);
-    const staff = people.get(Number(row.staff_id));
-    return { at: localTime(fromDbInstant(row.checked_in_at)!, timeZone), desk: desk?.name ?? '', staff: staff?.trueName || staff?.email || '' };
+  async mark(conferenceId: number, checkin: repo.Checkin | undefined, timeZone: string): Promise<CheckinMark | null> {
+    if (!checkin) return null;
+    const [desk, people] = await Promise.all([
+      checkin.desk_id ? repo.findDesk(this.db, conferenceId, checkin.desk_id) : undefined,
+      accountsByIds(this.db, [checkin.staff_id]),
+    ]);
+    const staff = people.get(checkin.staff_id);
+    return {
+      at: localTime(checkin.checked_in_at, timeZone),
+      desk: desk?.name ?? '',
+      staff: staff?.trueName || staff?.email || '',
+    };
   }
 
   /** The person as the desk shows them: registration, what they owe, their hotel, their check-in. */
   async card(conferenceId: number, r: DeskRegistrant, timeZone: string): Promise<PersonCard> {
     const { orderDesk, orders, hotelBooking } = this.ports();
-    const [items, bookings, checkin] = await Promise.all([orderDesk.itemsOfUser(conferenceId, r.userId), hotelBooking.mine(conferenceId, r.userId), repo.checkinOf(this.db, conferenceId, r.id)]);
+    const [items, bookings, checkin] = await Promise.all([
+      orderDesk.itemsOfUser(conferenceId, r.userId),
+      hotelBooking.mine(conferenceId, r.userId),
+      repo.checkinOf(this.db, conferenceId, r.id),
+    ]);
     const feeOrders = items.filter((i) => i.type === 'register' || i.type === 'optional');
     const open = feeOrders.find((i) => i.status === 'unpaid');
-    let payment: PersonCard['payment'] = { state: feeOrders.some((i) => i.status === 'paid') ? 'paid' : 'none', owed: null, orderId: null, orderNo: '' };
+    let payment: PersonCard['payment'] = {
+      state: feeOrders.some((i) => i.status === 'paid') ? 'paid' : 'none',
+      owed: null,
+      orderId: null,
+      orderNo: '',
+    };
     if (open) {
       const order = await orders.view(conferenceId, open.orderId);
-      payment = { state: 'unpaid', owed: subtractMoney(order.total, order.paid), orderId: order.id, orderNo: order.orderNo };
+      payment = {
+        state: 'unpaid',
+        owed: subtractMoney(order.total, order.paid),
+        orderId: order.id,
+        orderNo: order.orderNo,
+      };
     }
     return {
       registrantId: r.id,
@@ -173,7 +151,15 @@ export class CheckinService {
       payment,
       hotels: bookings
         .filter((b) => b.status === 'pending' || b.status === 'confirmed')
-        .map((b) => ({ hotelZh: b.hotelZh, hotelEn: b.hotelEn, roomZh: b.roomZh, roomEn: b.roomEn, checkIn: b.checkIn, checkOut: b.checkOut, paid: b.payment === 'paid' })),
+        .map((b) => ({
+          hotelZh: b.hotelZh,
+          hotelEn: b.hotelEn,
+          roomZh: b.roomZh,
+          roomEn: b.roomEn,
+          checkIn: b.checkIn,
+          checkOut: b.checkOut,
+          paid: b.payment === 'paid',
+        })),
       checkin: await this.mark(conferenceId, checkin, timeZone),
     };
   }
@@ -189,7 +175,10 @@ export class CheckinService {
     if (exact) return { person: await this.card(conferenceId, exact, timeZone), matches: [] };
     const matches = await registrantsMatching(this.db, conferenceId, text, 10);
     if (matches.length === 1) return { person: await this.card(conferenceId, matches[0], timeZone), matches: [] };
-    return { person: null, matches: matches.map((m) => ({ registrantId: m.id, code: m.code, name: m.name, unit: m.unit })) };
+    return {
+      person: null,
+      matches: matches.map((m) => ({ registrantId: m.id, code: m.code, name: m.name, unit: m.unit })),
+    };
   }
 
   /**
@@ -197,23 +186,61 @@ export class CheckinService {
    * queued offline, was made before the one that has it). Deadlocks between desks are retried by
    * inTransaction; the outcome comes from the row the database kept.
    */
-  private async record(conferenceId: number, staffId: number, r: DeskRegistrant, scan: { deskId: number | null; scannedAt: Date; offline: boolean; clientRef: string | null }): Promise<Exclude<ScanOutcome, 'unknown'>> {
+  private async record(
+    conferenceId: number,
+    staffId: number,
+    r: DeskRegistrant,
+    scan: { deskId: number | null; scannedAt: Date; offline: boolean; clientRef: string | null },
+  ): Promise<Exclude<ScanOutcome, 'unknown'>> {
     const now = new Date();
     const at = toDbInstant(scan.scannedAt);
     if (scan.offline) {
       const undo = await repo.lastUndoAt(this.db, conferenceId, r.id);
-      if (undo && undo > at) {
-        await repo.insertAttempt(this.db, { conference_id: conferenceId, registrant_id: r.id, desk_id: scan.deskId, staff_id: staffId, scanned_at: at, received_at: toDbInstant(now), outcome: 'stale', offline: true, client_ref: scan.clientRef });
+      if (undo && undo > scan.scannedAt) {
+        await repo.insertAttempt(this.db, {
+          conference_id: conferenceId,
+          registrant_id: r.id,
+          desk_id: scan.deskId,
+          staff_id: staffId,
+          scanned_at: at,
+          received_at: toDbInstant(now),
+          outcome: 'stale',
+          offline: true,
+          client_ref: scan.clientRef,
+        });
         return 'stale';
       }
     }
     return inTransaction(this.db, async (tx) => {
-      const attemptId = await repo.insertAttempt(tx, { conference_id: conferenceId, registrant_id: r.id, desk_id: scan.deskId, staff_id: staffId, scanned_at: at, received_at: toDbInstant(now), outcome: 'pending', offline: scan.offline, client_ref: scan.clientRef });
-      const held = await repo.takeCheckin(tx, { conference_id: conferenceId, registrant_id: r.id, user_id: r.userId, attempt_id: attemptId, desk_id: scan.deskId, staff_id: staffId, checked_in_at: at });
-      let outcome: 'checkedIn' | 'already' = Number(held.attempt_id) === attemptId ? 'checkedIn' : 'already';
-      if (outcome === 'already' && scan.offline && at < held.checked_in_at) {
-        await repo.replaceCheckin(tx, conferenceId, r.id, { attempt_id: attemptId, desk_id: scan.deskId, staff_id: staffId, checked_in_at: at });
-        await repo.setOutcome(tx, conferenceId, Number(held.attempt_id), 'superseded');
+      const attemptId = await repo.insertAttempt(tx, {
+        conference_id: conferenceId,
+        registrant_id: r.id,
+        desk_id: scan.deskId,
+        staff_id: staffId,
+        scanned_at: at,
+        received_at: toDbInstant(now),
+        outcome: 'pending',
+        offline: scan.offline,
+        client_ref: scan.clientRef,
+      });
+      const held = await repo.takeCheckin(tx, {
+        conference_id: conferenceId,
+        registrant_id: r.id,
+        user_id: r.userId,
+        attempt_id: attemptId,
+        desk_id: scan.deskId,
+        staff_id: staffId,
+        checked_in_at: scan.scannedAt,
+      });
+      let outcome: 'checkedIn' | 'already' = held.attempt_id === attemptId ? 'checkedIn' : 'already';
+      if (outcome === 'already' && scan.offline && scan.scannedAt < held.checked_in_at) {
+        await repo.replaceCheckin(tx, conferenceId, r.id, {
+          attempt_id: attemptId,
+          desk_id: scan.deskId,
+          staff_id: staffId,
+          checked_in_at: scan.scannedAt,
+        });
+        await repo.setOutcome(tx, conferenceId, held.attempt_id, 'superseded');
         outcome = 'checkedIn';
       }
       await repo.setOutcome(tx, conferenceId, attemptId, outcome);
@@ -221,16 +248,27 @@ export class CheckinService {
     });
   }
 
-  async checkIn(conferenceId: number, staffId: number, registrantId: number, deskId: number | null, timeZone: string): Promise<ScanResult> {
+  async checkIn(
+    conferenceId: number,
+    staffId: number,
+    registrantId: number,
+    deskId: number | null,
+    timeZone: string,
+  ): Promise<ScanResult> {
     await this.checkDesk(conferenceId, deskId);
     const r = await this.registrant(conferenceId, registrantId);
-    const outcome = await this.record(conferenceId, staffId, r, { deskId, scannedAt: new Date(), offline: false, clientRef: null });
+    const outcome = await this.record(conferenceId, staffId, r, {
+      deskId,
+      scannedAt: new Date(),
+      offline: false,
+      clientRef: null,
+    });
     return { outcome, clientRef: null, person: await this.card(conferenceId, r, timeZone) };
   }
 
   /** Scans queued while the desk was offline, in the order they were made; each recorded once whatever the retries. */
   async sync(conferenceId: number, staffId: number, scans: QueuedScan[], timeZone: string): Promise<ScanResult[]> {
-    const desks = new Map((await repo.listDesks(this.db, conferenceId)).map((d) => [Number(d.id), d]));
+    const desks = new Map((await repo.listDesks(this.db, conferenceId)).map((d) => [d.id, d]));
     const results: ScanResult[] = [];
     const ordered = [...scans].sort((a, b) => Date.parse(a.scannedAt) - Date.parse(b.scannedAt));
     for (const scan of ordered) {
@@ -242,14 +280,24 @@ export class CheckinService {
       // A desk retired or removed since the scan: the check-in still counts, without a desk.
       const deskId = scan.deskId !== null && desks.has(scan.deskId) ? scan.deskId : null;
       const made = Math.min(Date.parse(scan.scannedAt), Date.now() + CLOCK_SLACK_MS);
-      const outcome = await this.recordOnce(conferenceId, staffId, r, { deskId, scannedAt: new Date(Math.min(made, Date.now())), offline: true, clientRef: scan.clientRef });
+      const outcome = await this.recordOnce(conferenceId, staffId, r, {
+        deskId,
+        scannedAt: new Date(Math.min(made, Date.now())),
+        offline: true,
+        clientRef: scan.clientRef,
+      });
       results.push({ outcome, clientRef: scan.clientRef, person: await this.card(conferenceId, r, timeZone) });
     }
     return results;
   }
 
   /** A queued scan sent again (the answer was lost on the way back) answers what it did the first time. */
-  private async recordOnce(conferenceId: number, staffId: number, r: DeskRegistrant, scan: { deskId: number | null; scannedAt: Date; offline: boolean; clientRef: string }): Promise<ScanResult['outcome']> {
+  private async recordOnce(
+    conferenceId: number,
+    staffId: number,
+    r: DeskRegistrant,
+    scan: { deskId: number | null; scannedAt: Date; offline: boolean; clientRef: string },
+  ): Promise<ScanResult['outcome']> {
     const before = await repo.attemptByRef(this.db, conferenceId, scan.clientRef);
     if (before) return settled(before.outcome);
     try {
@@ -262,13 +310,29 @@ export class CheckinService {
   }
 
   /** Undoes a mistaken check-in; the undo is an attempt of its own. */
-  async undo(conferenceId: number, staffId: number, registrantId: number, deskId: number | null, timeZone: string): Promise<PersonCard> {
+  async undo(
+    conferenceId: number,
+    staffId: number,
+    registrantId: number,
+    deskId: number | null,
+    timeZone: string,
+  ): Promise<PersonCard> {
     await this.checkDesk(conferenceId, deskId);
     const r = await this.registrant(conferenceId, registrantId);
     await inTransaction(this.db, async (tx) => {
       if (!(await repo.deleteCheckin(tx, conferenceId, r.id))) throw new AppError(409, 'checkin:notCheckedIn');
       const now = toDbInstant();
-      await repo.insertAttempt(tx, { conference_id: conferenceId, registrant_id: r.id, desk_id: deskId, staff_id: staffId, scanned_at: now, received_at: now, outcome: 'undone', offline: false, client_ref: null });
+      await repo.insertAttempt(tx, {
+        conference_id: conferenceId,
+        registrant_id: r.id,
+        desk_id: deskId,
+        staff_id: staffId,
+        scanned_at: now,
+        received_at: now,
+        outcome: 'undone',
+        offline: false,
+        client_ref: null,
+      });
     });
     return this.card(conferenceId, r, timeZone);
   }
@@ -277,13 +341,26 @@ export class CheckinService {
    * Pay on site: the person's open fee order marked paid with the offline method, for what it
    * still owes, through the orders' deal (the one place an order becomes paid: settle, receipt, mail).
    */
-  async pay(conferenceId: number, staffId: number, registrantId: number, orderId: number, timeZone: string): Promise<PersonCard> {
+  async pay(
+    conferenceId: number,
+    staffId: number,
+    registrantId: number,
+    orderId: number,
+    timeZone: string,
+  ): Promise<PersonCard> {
     const r = await this.registrant(conferenceId, registrantId);
     const { orders, orderDesk, fees } = this.ports();
     const order = await orders.view(conferenceId, orderId).catch(() => null);
-    if (!order || !(await orderDesk.itemsOfUser(conferenceId, r.userId)).some((i) => i.orderId === orderId)) throw new AppError(404, 'checkin:orderNotFound');
+    if (!order || !(await orderDesk.itemsOfUser(conferenceId, r.userId)).some((i) => i.orderId === orderId))
+      throw new AppError(404, 'checkin:orderNotFound');
     if (order.status !== 'unpaid') throw new AppError(409, 'checkin:orderNotOpen');
-    await orderDesk.deal(conferenceId, staffId, orderId, { status: 'paid', actualPay: toDecimalString(subtractMoney(order.total, order.paid)), remark: 'check-in desk' }, fees);
+    await orderDesk.deal(
+      conferenceId,
+      staffId,
+      orderId,
+      { status: 'paid', actualPay: toDecimalString(subtractMoney(order.total, order.paid)), remark: 'check-in desk' },
+      fees,
+    );
     return this.card(conferenceId, r, timeZone);
   }
 

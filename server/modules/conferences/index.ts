@@ -26,6 +26,8 @@ export const conferencesFeature = defineFeature({
   api: (deps) => [conferenceApiRouter(deps)],
   pages: (deps) => [conferencePlatformPageRouter(deps), conferenceManagePageRouter(deps)],
   shell: ({ conferences }) => ({ overviewActions: overviewActions(conferences) }),
-  manageMenu: [{ href: '/platform/manage/managers', labelKey: 'manageConference:menu.managers', order: 10, who: 'admin' }],
+  manageMenu: [
+    { href: '/platform/manage/managers', labelKey: 'manageConference:menu.managers', order: 10, who: 'admin' },
+  ],
   adminMenu: [{ href: '/admin/publications', labelKey: 'manageConference:queue.title', order: 30 }],
 });

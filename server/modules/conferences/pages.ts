@@ -12,6 +12,7 @@ import { t } from '../../platform/i18n';
 import type { ManageScreen } from '../../platform/shell/types';
 import { myConferencesPanel } from './home';
 import type { ConferenceService } from './service';
+import { identityOf } from '../../platform/context';
 
 const NS = 'manageConference:';
 
@@ -32,7 +33,10 @@ export function conferencePlatformPageRouter({ db, sites, conferences, shell }: 
     await shell.platformScreen(req, res, {
       title: t(lang, `${NS}create.title`),
       // Outside domains are for super admins only (sites/domainRule.ts): others see the subdomain only.
-      island: { island: 'CreateConference', props: { lang, mobile, siteDomain: conferences.siteDomain, customDomain: Boolean(req.ctx.identity?.superAdmin) } },
+      island: {
+        island: 'CreateConference',
+        props: { lang, mobile, siteDomain: conferences.siteDomain, customDomain: Boolean(identityOf(req)?.superAdmin) },
+      },
     });
   });
 
@@ -41,7 +45,10 @@ export function conferencePlatformPageRouter({ db, sites, conferences, shell }: 
     const port = /:\d+$/.exec(req.headers.host ?? '')?.[0] ?? '';
     await shell.platformScreen(req, res, {
       title: t(lang, `${NS}queue.title`),
-      island: { island: 'AdminPublications', props: { lang, mobile, requests: await conferences.queue(lang), scheme: `${req.protocol}://`, port } },
+      island: {
+        island: 'AdminPublications',
+        props: { lang, mobile, requests: await conferences.queue(lang), scheme: `${req.protocol}://`, port },
+      },
     });
   });
   return router;
@@ -53,7 +60,15 @@ export function conferenceManagePageRouter({ conferences, shell }: Deps): Router
     const { lang, mobile } = req.ctx;
     await shell.manageScreen(req, res, {
       title: t(lang, `${NS}managers.title`),
-      island: { island: 'ManageManagers', props: { lang, mobile, managers: await conferences.managers(conferenceOf(req)), selfId: req.ctx.identity!.user.id } },
+      island: {
+        island: 'ManageManagers',
+        props: {
+          lang,
+          mobile,
+          managers: await conferences.managers(conferenceOf(req)),
+          selfId: identityOf(req)!.user.id,
+        },
+      },
     });
   });
   return router;
@@ -62,8 +77,11 @@ export function conferenceManagePageRouter({ conferences, shell }: Deps): Router
 /** The publication panel of the overview, for those who may act on it (managers, super admins). */
 export function overviewActions(conferences: ConferenceService) {
   return async (req: Request): Promise<ManageScreen | null> => {
-    if (!req.ctx.conferenceId || !isConferenceAdmin(req.ctx.identity)) return null;
+    if (!req.ctx.conferenceId || !isConferenceAdmin(identityOf(req))) return null;
     const { lang, mobile } = req.ctx;
-    return { island: 'PublicationActions', props: { lang, mobile, state: await conferences.publicationState(req.ctx.conferenceId) } };
+    return {
+      island: 'PublicationActions',
+      props: { lang, mobile, state: await conferences.publicationState(req.ctx.conferenceId) },
+    };
   };
 }

@@ -19,7 +19,12 @@ export const documentsFeature = defineFeature({
   name: 'documents',
   services: ({ db, files, config, work }) => {
     // PDFs are drawn in the pool of worker threads (tasks.ts), counted against the conference's share.
-    const documents = new DocumentService(db, files, new RegistrationPeople(db), <O>(conferenceId: number, task: string, input: unknown) => work.compute<O>(conferenceId, task, input));
+    const documents = new DocumentService(
+      db,
+      files,
+      new RegistrationPeople(db),
+      <O>(conferenceId: number, task: string, input: unknown) => work.compute<O>(conferenceId, task, input),
+    );
     return { documents, badges: new BadgePrinter(documents, config) };
   },
   api: (deps) => [documentApiRouter(deps)],

@@ -6,20 +6,38 @@
 import type { Db } from '../../db/index';
 import { parseJson, toDbInstant } from '../../db/dialect';
 import { AppError } from '../../platform/errors';
-import { BUILT_IN_FIELDS, DEFAULT_PAGE, DOCUMENT_TYPES, layoutSchema, RECEIPT_FIELDS, type DocumentConference, type DocumentLayout, type DocumentPerson, type DocumentType, type EnabledType, type ReceiptDocument, type TemplateInput, type TemplateView } from '../../contract/documents';
+import {
+  BUILT_IN_FIELDS,
+  DEFAULT_PAGE,
+  DOCUMENT_TYPES,
+  layoutSchema,
+  RECEIPT_FIELDS,
+  type DocumentConference,
+  type DocumentLayout,
+  type DocumentPerson,
+  type DocumentType,
+  type EnabledType,
+  type ReceiptDocument,
+  type TemplateInput,
+  type TemplateView,
+} from '../../contract/documents';
 import type { Lang } from '../../contract/enums';
 import { type FilesService, urlOf } from '../files/index';
 import type { RegistrationPeople } from '../registration/index';
+import * as repo from './repo';
 import type { CustomTemplate, ReceiptInput, RenderInput } from './tasks';
-
-type TemplateRow = { conference_id: number; type: DocumentType; enabled_type: EnabledType; background_file: string | null; layout: string | null; updated_at?: string };
 
 /** Runs a CPU task of the pool for a conference (the platform's `work.compute`): PDFs are never drawn on the request's thread. */
 export type Compute = <O>(conferenceId: number, task: string, input: unknown) => Promise<O>;
 
 /** The receipt's own fields, for the designer's list (a receipt's name, e-mail and code are its payer's and its number). */
 const RECEIPT_LABELS: Record<(typeof RECEIPT_FIELDS)[number], [zh: string, en: string]> = {
-  number: ['编号', 'number'], amount: ['金额', 'amount'], items: ['项目', 'items'], paidAt: ['付款日期', 'paid on'], orderNo: ['订单号', 'order number'], method: ['付款方式', 'payment method'],
+  number: ['编号', 'number'],
+  amount: ['金额', 'amount'],
+  items: ['项目', 'items'],
+  paidAt: ['付款日期', 'paid on'],
+  orderNo: ['订单号', 'order number'],
+  method: ['付款方式', 'payment method'],
 };
 
 export function defaultLayout(type: DocumentType): DocumentLayout {
@@ -28,9 +46,36 @@ export function defaultLayout(type: DocumentType): DocumentLayout {
   return {
     page,
     items: [
-      { field: 'name', x: 5, y: page.height * 0.35, width: page.width - 10, size: 22, bold: true, align: 'center', color: '#111827' },
-      { field: 'unit', x: 5, y: page.height * 0.35 + 12, width: page.width - 10, size: 10, bold: false, align: 'center', color: '#374151' },
-      { field: 'qr', x: (page.width - qr) / 2, y: page.height - qr - 12, width: qr, size: qr, bold: false, align: 'center', color: '#111827' },
+      {
+        field: 'name',
+        x: 5,
+        y: page.height * 0.35,
+        width: page.width - 10,
+        size: 22,
+        bold: true,
+        align: 'center',
+        color: '#111827',
+      },
+      {
+        field: 'unit',
+        x: 5,
+        y: page.height * 0.35 + 12,
+        width: page.width - 10,
+        size: 10,
+        bold: false,
+        align: 'center',
+        color: '#374151',
+      },
+      {
+        field: 'qr',
+        x: (page.width - qr) / 2,
+        y: page.height - qr - 12,
+        width: qr,
+        size: qr,
+        bold: false,
+        align: 'center',
+        color: '#111827',
+      },
     ],
   };
 }
@@ -43,12 +88,8 @@ export class DocumentService {
     private readonly compute: Compute,
   ) {}
 
-  private row(conferenceId: number, type: DocumentType): Promise<TemplateRow | undefined> {
-    return this.db<TemplateRow>('document_templates').where({ conference_id: conferenceId, type }).first();
-  }
-
   async config(conferenceId: number, type: DocumentType): Promise<TemplateView> {
-    const row = await this.row(conferenceId, type);
+    const row = await repo.templateOf(this.db, conferenceId, type);
     const layout = layoutSchema.safeParse(parseJson(row?.layout, null));
     return {
       type,
@@ -69,7 +110,7 @@ export class DocumentService {
 
   /** Every type that is not disabled, in one query (the attendee's download page). */
   async enabledTypes(conferenceId: number): Promise<Set<DocumentType>> {
-    const rows: Array<Pick<TemplateRow, 'type' | 'enabled_type'>> = await this.db('document_templates').where({ conference_id: conferenceId }).select('type', 'enabled_type');
+    const rows = await repo.enabledTypesOf(this.db, conferenceId);
     const disabled = new Set(rows.filter((r) => r.enabled_type === 'DISABLED').map((r) => r.type));
     return new Set(DOCUMENT_TYPES.filter((type) => !disabled.has(type)));
   }
@@ -77,26 +118,31 @@ export class DocumentService {
   /** A custom template needs its background to be an image this conference uploaded. */
   private async checkBackground(conferenceId: number, input: TemplateInput): Promise<void> {
     if (input.enabledType !== 'CUSTOM') return;
-    if (!input.background) throw new AppError(400, 'documents:backgroundRequired', 'background');
+    if (!input.background) throw new AppError(400, 'documents:backgroundRequired', { field: 'background' });
     const found = await this.files.find(conferenceId, input.background);
-    if (!found || !['banner', 'image'].includes(found.file.kind) || !['image/png', 'image/jpeg'].includes(found.file.contentType)) throw new AppError(400, 'documents:backgroundRequired', 'background');
+    if (
+      !found ||
+      !['banner', 'image'].includes(found.file.kind) ||
+      !['image/png', 'image/jpeg'].includes(found.file.contentType)
+    )
+      throw new AppError(400, 'documents:backgroundRequired', { field: 'background' });
   }
 
   async save(conferenceId: number, input: TemplateInput): Promise<TemplateView> {
     await this.checkBackground(conferenceId, input);
-    const values = {
+    await repo.saveTemplate(this.db, conferenceId, input.type, {
       enabled_type: input.enabledType,
       background_file: input.background ?? null,
       layout: input.layout ? JSON.stringify(input.layout) : null,
       updated_at: toDbInstant(),
-    };
-    const key = { conference_id: conferenceId, type: input.type };
-    const updated = await this.db('document_templates').where(key).update(values);
-    if (!updated) await this.db('document_templates').insert({ ...key, ...values });
+    });
     return this.config(conferenceId, input.type);
   }
 
-  private async template(conferenceId: number, view: { enabledType: EnabledType; background: string | null; layout: DocumentLayout }): Promise<CustomTemplate> {
+  private async template(
+    conferenceId: number,
+    view: { enabledType: EnabledType; background: string | null; layout: DocumentLayout },
+  ): Promise<CustomTemplate> {
     if (view.enabledType !== 'CUSTOM') return null;
     const found = view.background ? await this.files.find(conferenceId, view.background) : null;
     return { layout: view.layout, background: found?.bytes ?? null };
@@ -107,12 +153,19 @@ export class DocumentService {
    * PDF is built again after the template changed).
    */
   async templateVersion(conferenceId: number, type: DocumentType): Promise<string> {
-    const row = await this.row(conferenceId, type);
-    return row ? `${row.enabled_type}:${row.updated_at ?? ''}:${row.background_file ?? ''}` : 'DEFAULT';
+    const row = await repo.templateOf(this.db, conferenceId, type);
+    return row ? `${row.enabled_type}:${row.updated_at}:${row.background_file ?? ''}` : 'DEFAULT';
   }
 
   /** The PDF of a type for registrants (by id) or for one user; 404 'documents:disabled' when disabled. */
-  async render(conferenceId: number, type: DocumentType, who: { ids: number[] } | { userId: number }, conference: DocumentConference, lang: Lang, today: string): Promise<Buffer> {
+  async render(
+    conferenceId: number,
+    type: DocumentType,
+    who: { ids: number[] } | { userId: number },
+    conference: DocumentConference,
+    lang: Lang,
+    today: string,
+  ): Promise<Buffer> {
     return this.pdf(conferenceId, await this.renderInput(conferenceId, type, who, conference, lang, today));
   }
 
@@ -125,7 +178,14 @@ export class DocumentService {
    * What the pool needs to draw a type for registrants or one user: the template, its background
    * and the people, read here; 404 'documents:disabled' when disabled.
    */
-  async renderInput(conferenceId: number, type: DocumentType, who: { ids: number[] } | { userId: number }, conference: DocumentConference, lang: Lang, today: string): Promise<RenderInput> {
+  async renderInput(
+    conferenceId: number,
+    type: DocumentType,
+    who: { ids: number[] } | { userId: number },
+    conference: DocumentConference,
+    lang: Lang,
+    today: string,
+  ): Promise<RenderInput> {
     const view = await this.config(conferenceId, type);
     if (view.enabledType === 'DISABLED') throw new AppError(404, 'documents:disabled');
     let people: DocumentPerson[];
@@ -135,7 +195,7 @@ export class DocumentService {
       if (!person) throw new AppError(404, 'documents:notRegistered');
       people = [person];
     }
-    if (!people.length) throw new AppError(400, 'registration:userMsg', 'ids');
+    if (!people.length) throw new AppError(400, 'registration:userMsg', { field: 'ids' });
     return { type, custom: await this.template(conferenceId, view), conference, people, lang, today };
   }
 
@@ -143,7 +203,12 @@ export class DocumentService {
    * A payment receipt (issued by the receipts feature) as a PDF: the system layout or the custom
    * template; refused 'documents:disabled' when the conference gives no receipts.
    */
-  async renderReceipt(conferenceId: number, receipt: ReceiptDocument, conference: DocumentConference, lang: Lang): Promise<Buffer> {
+  async renderReceipt(
+    conferenceId: number,
+    receipt: ReceiptDocument,
+    conference: DocumentConference,
+    lang: Lang,
+  ): Promise<Buffer> {
     const view = await this.config(conferenceId, 'RECEIPT');
     if (view.enabledType === 'DISABLED') throw new AppError(404, 'documents:disabled');
     const input: ReceiptInput = { custom: await this.template(conferenceId, view), conference, receipt, lang };
@@ -151,7 +216,13 @@ export class DocumentService {
   }
 
   /** A preview of unsaved settings with a sample person (the designer's "Preview PDF"). */
-  async preview(conferenceId: number, input: TemplateInput, conference: DocumentConference, lang: Lang, today: string): Promise<Buffer> {
+  async preview(
+    conferenceId: number,
+    input: TemplateInput,
+    conference: DocumentConference,
+    lang: Lang,
+    today: string,
+  ): Promise<Buffer> {
     await this.checkBackground(conferenceId, input);
     const sample: DocumentPerson = {
       code: 'SAMPLE-0001',
@@ -165,8 +236,19 @@ export class DocumentService {
       registeredOn: today,
       fields: { passport: 'E12345678' },
     };
-    const view = { enabledType: input.enabledType, background: input.background ?? null, layout: input.layout ?? defaultLayout(input.type) };
-    return this.pdf(conferenceId, { type: input.type, custom: await this.template(conferenceId, view), conference, people: [sample], lang, today });
+    const view = {
+      enabledType: input.enabledType,
+      background: input.background ?? null,
+      layout: input.layout ?? defaultLayout(input.type),
+    };
+    return this.pdf(conferenceId, {
+      type: input.type,
+      custom: await this.template(conferenceId, view),
+      conference,
+      people: [sample],
+      lang,
+      today,
+    });
   }
 
   async isRegistrant(conferenceId: number, userId: number): Promise<boolean> {
@@ -177,7 +259,11 @@ export class DocumentService {
   async fieldOptions(conferenceId: number): Promise<Array<{ key: string; labelZh: string; labelEn: string }>> {
     const builtIn = BUILT_IN_FIELDS.map((key) => ({ key, labelZh: '', labelEn: '' }));
     const known = new Set<string>(BUILT_IN_FIELDS);
-    const receipt = RECEIPT_FIELDS.map((key) => ({ key, labelZh: `收据：${RECEIPT_LABELS[key][0]}`, labelEn: `Receipt: ${RECEIPT_LABELS[key][1]}` }));
+    const receipt = RECEIPT_FIELDS.map((key) => ({
+      key,
+      labelZh: `收据：${RECEIPT_LABELS[key][0]}`,
+      labelEn: `Receipt: ${RECEIPT_LABELS[key][1]}`,
+    }));
     for (const f of receipt) known.add(f.key);
     return [...builtIn, ...receipt, ...(await this.people.fieldList(conferenceId)).filter((f) => !known.has(f.key))];
   }

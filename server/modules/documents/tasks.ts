@@ -5,7 +5,13 @@
  * image on the main side, and the worker only draws. Nothing here may import the database or the
  * app (the worker loads this file alone); pdf/kit.ts reads its fonts from the font package.
  */
-import type { DocumentConference, DocumentLayout, DocumentPerson, DocumentType, ReceiptDocument } from '../../contract/documents';
+import type {
+  DocumentConference,
+  DocumentLayout,
+  DocumentPerson,
+  DocumentType,
+  ReceiptDocument,
+} from '../../contract/documents';
 import type { Lang } from '../../contract/enums';
 import type { ComputeTask, Progress } from '../../platform/work/types';
 import { renderReceiptPdf } from './pdf/receipt';
@@ -15,15 +21,29 @@ import { renderDocument, type RenderTemplate } from './pdf/render';
 export type CustomTemplate = { layout: DocumentLayout; background: Uint8Array | null } | null;
 
 /** A document of one type for people, in their order. */
-export type RenderInput = { type: DocumentType; custom: CustomTemplate; conference: DocumentConference; people: DocumentPerson[]; lang: Lang; today: string };
+export type RenderInput = {
+  type: DocumentType;
+  custom: CustomTemplate;
+  conference: DocumentConference;
+  people: DocumentPerson[];
+  lang: Lang;
+  today: string;
+};
 
-export type ReceiptInput = { custom: CustomTemplate; conference: DocumentConference; receipt: ReceiptDocument; lang: Lang };
+export type ReceiptInput = {
+  custom: CustomTemplate;
+  conference: DocumentConference;
+  receipt: ReceiptDocument;
+  lang: Lang;
+};
 
 /** pdfkit takes a Buffer for image data; a Uint8Array (what a Buffer becomes across threads) would be read as a path. */
 function templateOf(custom: CustomTemplate): RenderTemplate {
   if (!custom) return { custom: null };
   const bg = custom.background;
-  return { custom: { layout: custom.layout, background: bg ? Buffer.from(bg.buffer, bg.byteOffset, bg.byteLength) : null } };
+  return {
+    custom: { layout: custom.layout, background: bg ? Buffer.from(bg.buffer, bg.byteOffset, bg.byteLength) : null },
+  };
 }
 
 /** Told a hundred times at most (and at the end), whatever the number of people: enough for a progress bar. */
@@ -35,9 +55,18 @@ function everyFew(progress: Progress): (done: number, total: number) => void {
 }
 
 export const renderPeople: ComputeTask<RenderInput, Uint8Array> = async (input, progress) =>
-  renderDocument(input.type, templateOf(input.custom), input.conference, input.people, input.lang, input.today, everyFew(progress));
+  renderDocument(
+    input.type,
+    templateOf(input.custom),
+    input.conference,
+    input.people,
+    input.lang,
+    input.today,
+    everyFew(progress),
+  );
 
-export const renderReceipt: ComputeTask<ReceiptInput, Uint8Array> = async (input) => renderReceiptPdf(templateOf(input.custom), input.conference, input.receipt, input.lang);
+export const renderReceipt: ComputeTask<ReceiptInput, Uint8Array> = async (input) =>
+  renderReceiptPdf(templateOf(input.custom), input.conference, input.receipt, input.lang);
 
 export const tasks = {
   'documents.render': renderPeople,

@@ -2,7 +2,8 @@
 import { defineFeature } from '../../platform/feature';
 import { feedbackPersonalData } from './personalData';
 import { feedbackApiRouter, feedbackPageRouter } from './routes';
-import { feedbackAuthorEmails, FeedbackService } from './service';
+import { feedbackAuthorEmails } from './repo';
+import { FeedbackService } from './service';
 
 declare module '../../platform/feature' {
   interface FeatureServices {

@@ -11,7 +11,14 @@ export function feesOverview(db: Db): OverviewPanel {
   return {
     name: 'fees',
     order: 25,
-    changedBy: ['order.created', 'order.paid', 'order.closed', 'order.reopened', 'fee.priceChanged', 'registrant.deleted'],
+    changedBy: [
+      'order.created',
+      'order.paid',
+      'order.closed',
+      'order.reopened',
+      'fee.priceChanged',
+      'registrant.deleted',
+    ],
     // changes no event reports (a fee item edited): at most this old
     maxAgeMs: 15_000,
     load: (ctx) => feesPanel(db, ctx),
@@ -26,7 +33,9 @@ async function feesPanel(db: Db, { conferenceId, lang, now }: OverviewContext): 
     name: 'fees',
     title: t(lang, 'overview:fees.title'),
     at: now.toISOString(),
-    figures: [{ label: t(lang, 'overview:fees.sold'), value: formatCount(sold, lang), href: '/platform/config/register/fee' }],
+    figures: [
+      { label: t(lang, 'overview:fees.sold'), value: formatCount(sold, lang), href: '/platform/config/register/fee' },
+    ],
     charts: [
       {
         id: 'fees.items',
@@ -36,7 +45,10 @@ async function feesPanel(db: Db, { conferenceId, lang, now }: OverviewContext): 
         series: [
           { name: t(lang, 'overview:fees.paid'), values: fees.map((f) => f.paid) },
           { name: t(lang, 'overview:fees.unpaid'), values: fees.map((f) => f.unpaid) },
-          { name: t(lang, 'overview:fees.left'), values: fees.map((f) => Math.max(0, f.max_total - f.paid - f.unpaid)) },
+          {
+            name: t(lang, 'overview:fees.left'),
+            values: fees.map((f) => Math.max(0, f.max_total - f.paid - f.unpaid)),
+          },
         ],
         href: '/platform/config/register/fee',
       },

@@ -20,7 +20,10 @@ export function feePageRouter({ fees, shell }: Deps): Router {
       const { lang, mobile } = req.ctx;
       const list = await fees.list(conferenceOf(req), kind);
       const settings = kind === 'register' ? await fees.settings(conferenceOf(req)) : undefined;
-      await shell.manageScreen(req, res, { title: t(lang, 'registration:config.title'), island: { island: 'RegisterConfigFees', props: { lang, mobile, kind, fees: list, settings } } });
+      await shell.manageScreen(req, res, {
+        title: t(lang, 'registration:config.title'),
+        island: { island: 'RegisterConfigFees', props: { lang, mobile, kind, fees: list, settings } },
+      });
     });
   }
   return router;

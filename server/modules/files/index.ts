@@ -37,5 +37,5 @@ export { filesByIds, deleteFiles, keptFilesNamed, type FileInfo } from './repo';
 /** For the forms that claim an upload (registration, feedback, submissions) and the site's exteriors: which uploads a form names, and what kind one is. */
 export { temporaryFilesNamed, kindOfFile } from './repo';
 /** The address a stored file is served at. */
-export { urlOf } from './service';
+export { urlOf } from './addresses';
 export type { FilesService };

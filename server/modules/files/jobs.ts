@@ -13,7 +13,15 @@ export const ORPHAN_SWEEP_EVERY_MS = 60 * 60_000;
 
 export function fileJobs(files: FilesService): JobDefinition[] {
   return [
-    { name: 'files.sweepTemporary', everyMs: SWEEP_EVERY_MS, run: async ({ now }) => void (await files.sweepTemporary(now)) },
-    { name: 'files.sweepOrphans', everyMs: ORPHAN_SWEEP_EVERY_MS, run: async ({ now }) => void (await files.sweepOrphans(now)) },
+    {
+      name: 'files.sweepTemporary',
+      everyMs: SWEEP_EVERY_MS,
+      run: async ({ now }) => void (await files.sweepTemporary(now)),
+    },
+    {
+      name: 'files.sweepOrphans',
+      everyMs: ORPHAN_SWEEP_EVERY_MS,
+      run: async ({ now }) => void (await files.sweepOrphans(now)),
+    },
   ];
 }

@@ -14,6 +14,7 @@ import { streamAttachment } from '../../platform/download';
 import { UPLOAD_RULES } from './rules';
 import type { FilesService, StoredUpload } from './service';
 import { declaresMoreThan, receiveUpload } from './upload';
+import { identityOf } from '../../platform/context';
 
 /**
  * What participants upload (registration answers, feedback attachments, manuscripts) is private: never served
@@ -27,11 +28,18 @@ export const PRIVATE_KINDS: ReadonlySet<string> = new Set(['attachment', 'photo'
  * budget is refused before it costs the store anything; the reservation follows the file, or is
  * given back when anything fails. The file streams into the store (./upload.ts).
  */
-export async function receiveTemporaryUpload(files: FilesService, req: Request, res: Response, conferenceId: number, userId: number | null, kind: UploadKind): Promise<StoredFile> {
+export async function receiveTemporaryUpload(
+  files: FilesService,
+  req: Request,
+  res: Response,
+  conferenceId: number,
+  userId: number | null,
+  kind: UploadKind,
+): Promise<StoredFile> {
   const max = UPLOAD_RULES[kind].maxBytes;
   const declared = Number(req.headers['content-length']);
   // Too large for certain: refused before it is counted.
-  if (declaresMoreThan(req, max)) throw new AppError(400, UPLOAD_RULES[kind].tooLargeKey, 'file');
+  if (declaresMoreThan(req, max)) throw new AppError(400, UPLOAD_RULES[kind].tooLargeKey, { field: 'file' });
   // The body holds the file and a little framing; without a length, count the largest file allowed.
   const reserved = Number.isSafeInteger(declared) && declared > 0 ? Math.min(declared, max) : max;
   await files.temporary.reserve(conferenceId, reserved);
@@ -49,9 +57,9 @@ export function fileApiRouter({ files }: Deps): Router {
   const router = Router();
   route(router, filesApi.upload, access('manager'), async ({ query }, req, res) => {
     const { kind } = query;
-    if (PRIVATE_KINDS.has(kind)) throw new AppError(400, 'files:kindInvalid', 'kind');
+    if (PRIVATE_KINDS.has(kind)) throw new AppError(400, 'files:kindInvalid', { field: 'kind' });
     const stored = await receiveUpload(files, req, res, conferenceOf(req), kind);
-    return files.keep(conferenceOf(req), req.ctx.identity!.user.id, kind, stored);
+    return files.keep(conferenceOf(req), identityOf(req)!.user.id, kind, stored);
   });
   return router;
 }
@@ -66,7 +74,9 @@ export function filePageRouter({ files }: Deps): Router {
     const body = conferenceId && file && !PRIVATE_KINDS.has(file.kind) ? await files.stream(conferenceId, name) : null;
     if (!file || !body) return void res.status(404).type('text').send('Not found');
     // A stored file never changes under its name.
-    await streamAttachment(res, file.originalName, file.contentType, file.size, body, { cacheControl: 'public, max-age=31536000, immutable' });
+    await streamAttachment(res, file.originalName, file.contentType, file.size, body, {
+      cacheControl: 'public, max-age=31536000, immutable',
+    });
   });
   return router;
 }

@@ -18,20 +18,61 @@ export type UploadRule = {
 const GENERAL_FILE: UploadRule = {
   maxBytes: 20 * MB,
   types: ['jpg', 'png', 'gif', 'webp', 'pdf', 'zip', 'ole', 'text'],
-  extensions: ['jpg', 'jpeg', 'png', 'gif', 'webp', 'pdf', 'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'zip', 'txt', 'csv', 'md'],
+  extensions: [
+    'jpg',
+    'jpeg',
+    'png',
+    'gif',
+    'webp',
+    'pdf',
+    'doc',
+    'docx',
+    'xls',
+    'xlsx',
+    'ppt',
+    'pptx',
+    'zip',
+    'txt',
+    'csv',
+    'md',
+  ],
   tooLargeKey: 'files:fileTooLarge',
   wrongTypeKey: 'files:fileType',
 };
 
 export const UPLOAD_RULES: Record<UploadKind, UploadRule> = {
   // Banner and cover image: jpg or png, at most 10 MB.
-  banner: { maxBytes: 10 * MB, types: ['jpg', 'png'], extensions: ['jpg', 'jpeg', 'png'], tooLargeKey: 'files:bannerTooLarge', wrongTypeKey: 'files:imageJpgPng' },
+  banner: {
+    maxBytes: 10 * MB,
+    types: ['jpg', 'png'],
+    extensions: ['jpg', 'jpeg', 'png'],
+    tooLargeKey: 'files:bannerTooLarge',
+    wrongTypeKey: 'files:imageJpgPng',
+  },
   // Appearance thumbnail: jpg or png, at most 1 MB.
-  thumbnail: { maxBytes: 1 * MB, types: ['jpg', 'png'], extensions: ['jpg', 'jpeg', 'png'], tooLargeKey: 'files:thumbnailTooLarge', wrongTypeKey: 'files:imageJpgPng' },
+  thumbnail: {
+    maxBytes: 1 * MB,
+    types: ['jpg', 'png'],
+    extensions: ['jpg', 'jpeg', 'png'],
+    tooLargeKey: 'files:thumbnailTooLarge',
+    wrongTypeKey: 'files:imageJpgPng',
+  },
   // CSS file: at most 1024 KB.
-  css: { maxBytes: 1024 * 1024, types: ['text'], extensions: ['css'], tooLargeKey: 'files:cssTooLarge', wrongTypeKey: 'files:cssOnly' },
+  css: {
+    maxBytes: 1024 * 1024,
+    types: ['text'],
+    extensions: ['css'],
+    tooLargeKey: 'files:cssTooLarge',
+    wrongTypeKey: 'files:cssOnly',
+  },
   // The image library of the page editor; general files at most 20 MB.
-  image: { maxBytes: 20 * MB, types: ['jpg', 'png', 'gif', 'webp'], extensions: ['jpg', 'jpeg', 'png', 'gif', 'webp'], tooLargeKey: 'files:fileTooLarge', wrongTypeKey: 'files:imageOnly' },
+  image: {
+    maxBytes: 20 * MB,
+    types: ['jpg', 'png', 'gif', 'webp'],
+    extensions: ['jpg', 'jpeg', 'png', 'gif', 'webp'],
+    tooLargeKey: 'files:fileTooLarge',
+    wrongTypeKey: 'files:imageOnly',
+  },
   file: GENERAL_FILE,
   // Registration answers (temp/upload): a file item takes any accepted document or image, a
   // photo item a jpg or png.
@@ -53,13 +94,30 @@ export const UPLOAD_RULES: Record<UploadKind, UploadRule> = {
     tooLargeKey: 'files:fileTooLarge',
     wrongTypeKey: 'files:fileType',
   },
-  photo: { maxBytes: 10 * MB, types: ['jpg', 'png'], extensions: ['jpg', 'jpeg', 'png'], tooLargeKey: 'files:bannerTooLarge', wrongTypeKey: 'files:imageJpgPng' },
+  photo: {
+    maxBytes: 10 * MB,
+    types: ['jpg', 'png'],
+    extensions: ['jpg', 'jpeg', 'png'],
+    tooLargeKey: 'files:bannerTooLarge',
+    wrongTypeKey: 'files:imageJpgPng',
+  },
 };
 
 export const CONTENT_TYPES: Record<string, string> = {
-  jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp', pdf: 'application/pdf',
-  css: 'text/css; charset=utf-8', txt: 'text/plain; charset=utf-8', csv: 'text/csv; charset=utf-8', md: 'text/markdown; charset=utf-8',
-  doc: 'application/msword', xls: 'application/vnd.ms-excel', ppt: 'application/vnd.ms-powerpoint', zip: 'application/zip',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  pdf: 'application/pdf',
+  css: 'text/css; charset=utf-8',
+  txt: 'text/plain; charset=utf-8',
+  csv: 'text/csv; charset=utf-8',
+  md: 'text/markdown; charset=utf-8',
+  doc: 'application/msword',
+  xls: 'application/vnd.ms-excel',
+  ppt: 'application/vnd.ms-powerpoint',
+  zip: 'application/zip',
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
@@ -67,7 +125,21 @@ export const CONTENT_TYPES: Record<string, string> = {
 
 /** Which sniffed types fit an extension (a .png must really be a PNG). */
 export const TYPES_OF_EXTENSION: Record<string, Array<SniffedType | 'text'>> = {
-  jpg: ['jpg'], jpeg: ['jpg'], png: ['png'], gif: ['gif'], webp: ['webp'], pdf: ['pdf'],
-  docx: ['zip'], xlsx: ['zip'], pptx: ['zip'], zip: ['zip'], doc: ['ole'], xls: ['ole'], ppt: ['ole'],
-  css: ['text'], txt: ['text'], csv: ['text'], md: ['text'],
+  jpg: ['jpg'],
+  jpeg: ['jpg'],
+  png: ['png'],
+  gif: ['gif'],
+  webp: ['webp'],
+  pdf: ['pdf'],
+  docx: ['zip'],
+  xlsx: ['zip'],
+  pptx: ['zip'],
+  zip: ['zip'],
+  doc: ['ole'],
+  xls: ['ole'],
+  ppt: ['ole'],
+  css: ['text'],
+  txt: ['text'],
+  csv: ['text'],
+  md: ['text'],
 };

@@ -4,49 +4,65 @@
  *
  * Temporary uploads (made before their form is saved) count against byte budgets
  * (./temporary.ts), are claimed by the form that names them, and are swept when never claimed;
- * the sweeper also removes stored objects that no row names (left by a crash).
+ * the sweeper (./sweep.ts) also removes stored objects that no row names (left by a crash).
  */
 import { PassThrough, Readable } from 'node:stream';
 import type { Db, Tx } from '../../db/index';
-import { insertId, toDbInstant } from '../../db/dialect';
 import { AppError } from '../../platform/errors';
-import { FileTooLarge, type FileStore, type StoredEntry } from '../../platform/files';
-import { logger } from '../../platform/logger';
+import { FileTooLarge, type FileStore } from '../../platform/files';
 import { isUtf8Text, sniff } from '../../platform/sniff';
 import type { StoredFile, UploadKind } from '../../contract/files';
 import { byteCount, drain, readHead, textCheck } from './inspect';
 import { CONTENT_TYPES, TYPES_OF_EXTENSION, UPLOAD_RULES, type UploadRule } from './rules';
+import { scopeOf, urlOf } from './addresses';
+import * as repo from './repo';
+import { sweepOrphans, sweepTemporary } from './sweep';
+import type { FileRow } from './repo';
 import { DEFAULT_TEMPORARY_LIMITS, TemporaryBudget, type TemporaryUploadLimits } from './temporary';
 
-/** A stored object younger than this may still be getting its row (or its rename): never an orphan. */
-export const ORPHAN_GRACE_MS = 15 * 60_000;
-
-type FileRow = { id: number; conference_id: number; kind: UploadKind; stored_name: string; original_name: string; content_type: string; size: number; created_at: string };
-
-export const scopeOf = (conferenceId: number) => `c${conferenceId}`;
-export const urlOf = (storedName: string) => `/files/${storedName}`;
-
 function present(row: FileRow): StoredFile {
-  return { id: row.id, kind: row.kind, url: urlOf(row.stored_name), name: row.stored_name, originalName: row.original_name, contentType: row.content_type, size: row.size, createdAt: row.created_at };
+  return {
+    id: row.id,
+    kind: row.kind,
+    url: urlOf(row.stored_name),
+    name: row.stored_name,
+    originalName: row.original_name,
+    contentType: row.content_type,
+    size: row.size,
+    createdAt: row.created_at,
+  };
 }
 
 /** An upload storeStream wrote to the store, not yet a row (keep() makes it one). */
 export type StoredUpload = { storedName: string; name: string; contentType: string; size: number };
 
-const refused = (key: string) => new AppError(400, key, 'file');
+const refused = (key: string) => new AppError(400, key, { field: 'file' });
 const extensionOf = (name: string) => (/\.([A-Za-z0-9]+)$/.exec(name)?.[1] ?? '').toLowerCase();
 
 /** The content must be what the name says, and of a type this kind accepts. */
 function fits(rule: UploadRule, ext: string, actual: ReturnType<typeof sniff> | 'text' | null): boolean {
-  return rule.extensions.includes(ext) && !!actual && rule.types.includes(actual) && !!TYPES_OF_EXTENSION[ext]?.includes(actual);
+  return (
+    rule.extensions.includes(ext) &&
+    !!actual &&
+    rule.types.includes(actual) &&
+    !!TYPES_OF_EXTENSION[ext]?.includes(actual)
+  );
 }
 
-const typeOf = (ext: string) => ({ ext: ext === 'jpeg' ? 'jpg' : ext, contentType: CONTENT_TYPES[ext] ?? 'application/octet-stream' });
+const typeOf = (ext: string) => ({
+  ext: ext === 'jpeg' ? 'jpg' : ext,
+  contentType: CONTENT_TYPES[ext] ?? 'application/octet-stream',
+});
 
 /** Keeps the base name only, without control characters, at most 255 characters. */
 function cleanName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? 'file';
-  return (Array.from(base).filter((c) => c.charCodeAt(0) >= 0x20).join('').trim() || 'file').slice(-255);
+  return (
+    Array.from(base)
+      .filter((c) => c.charCodeAt(0) >= 0x20)
+      .join('')
+      .trim() || 'file'
+  ).slice(-255);
 }
 
 export class FilesService {
@@ -77,7 +93,12 @@ export class FilesService {
    * stream is read to its end to count it) and leaves nothing in the store. A failure of the store
    * or of `source` is thrown as it is.
    */
-  async storeStream(conferenceId: number, kind: UploadKind, originalName: string, source: Readable): Promise<StoredUpload> {
+  async storeStream(
+    conferenceId: number,
+    kind: UploadKind,
+    originalName: string,
+    source: Readable,
+  ): Promise<StoredUpload> {
     const rule = UPLOAD_RULES[kind];
     const name = cleanName(originalName);
     const ext = extensionOf(name);
@@ -115,7 +136,13 @@ export class FilesService {
    * the budgets as save() does (`reserved`: what the caller reserved for it, now this call's). When
    * this fails, the stored object is removed and the reservation given back.
    */
-  async keep(conferenceId: number, userId: number | null, kind: UploadKind, stored: StoredUpload, opts: { temporary?: boolean; reserved?: number } = {}): Promise<StoredFile> {
+  async keep(
+    conferenceId: number,
+    userId: number | null,
+    kind: UploadKind,
+    stored: StoredUpload,
+    opts: { temporary?: boolean; reserved?: number } = {},
+  ): Promise<StoredFile> {
     if (!opts.temporary) return this.record(conferenceId, userId, kind, stored, false);
     const size = Math.max(1, stored.size);
     let held = opts.reserved ?? 0;
@@ -141,7 +168,14 @@ export class FilesService {
    * save() for a stream: storeStream, then keep(). A temporary upload without `reserved` reserves
    * the kind's largest file first (its size is known only at its end); a refusal gives it back.
    */
-  async saveStream(conferenceId: number, userId: number | null, kind: UploadKind, originalName: string, source: Readable, opts: { temporary?: boolean; reserved?: number } = {}): Promise<StoredFile> {
+  async saveStream(
+    conferenceId: number,
+    userId: number | null,
+    kind: UploadKind,
+    originalName: string,
+    source: Readable,
+    opts: { temporary?: boolean; reserved?: number } = {},
+  ): Promise<StoredFile> {
     const reserved = opts.temporary ? opts.reserved || UPLOAD_RULES[kind].maxBytes : 0;
     if (opts.temporary && !opts.reserved) await this.temporary.reserve(conferenceId, reserved);
     let stored: StoredUpload;
@@ -159,7 +193,14 @@ export class FilesService {
    * claimed); its bytes are reserved in the budgets before anything is written. `reserved`: bytes
    * the caller already reserved for it (at least its size), which this call now owns.
    */
-  async save(conferenceId: number, userId: number | null, kind: UploadKind, originalName: string, bytes: Buffer, opts: { temporary?: boolean; reserved?: number } = {}): Promise<StoredFile> {
+  async save(
+    conferenceId: number,
+    userId: number | null,
+    kind: UploadKind,
+    originalName: string,
+    bytes: Buffer,
+    opts: { temporary?: boolean; reserved?: number } = {},
+  ): Promise<StoredFile> {
     if (!opts.temporary) return this.write(conferenceId, userId, kind, originalName, bytes, false);
     // A file that will be refused costs no budget.
     let checked: { ext: string; contentType: string };
@@ -189,7 +230,15 @@ export class FilesService {
   }
 
   /** `checked`: the rules' answer for these bytes when the caller already asked (sniffing is not free). */
-  private async write(conferenceId: number, userId: number | null, kind: UploadKind, originalName: string, bytes: Buffer, temporary: boolean, checked?: { ext: string; contentType: string }): Promise<StoredFile> {
+  private async write(
+    conferenceId: number,
+    userId: number | null,
+    kind: UploadKind,
+    originalName: string,
+    bytes: Buffer,
+    temporary: boolean,
+    checked?: { ext: string; contentType: string },
+  ): Promise<StoredFile> {
     const name = cleanName(originalName);
     const { ext, contentType } = checked ?? this.check(kind, name, bytes);
     const storedName = await this.store.put(scopeOf(conferenceId), bytes, ext);
@@ -197,23 +246,26 @@ export class FilesService {
   }
 
   /** The row of a stored upload; without it, no file: a failed insert removes the object. */
-  private async record(conferenceId: number, userId: number | null, kind: UploadKind, stored: StoredUpload, temporary: boolean): Promise<StoredFile> {
+  private async record(
+    conferenceId: number,
+    userId: number | null,
+    kind: UploadKind,
+    stored: StoredUpload,
+    temporary: boolean,
+  ): Promise<StoredFile> {
     const { storedName, name, contentType, size } = stored;
     try {
-      const id = await insertId(
-        this.db('files').insert({
-          conference_id: conferenceId,
+      return present(
+        await repo.insertFile(this.db, conferenceId, {
           kind,
           stored_name: storedName,
           original_name: name,
           content_type: contentType,
           size,
           created_by: userId,
-          created_at: toDbInstant(),
-          ...(temporary ? { temporary: true } : {}),
+          temporary,
         }),
       );
-      return present((await this.db<FileRow>('files').where({ conference_id: conferenceId, id }).first())!);
     } catch (err) {
       // No row, no file: a failed insert leaves nothing behind.
       await this.store.remove(scopeOf(conferenceId), storedName);
@@ -222,13 +274,12 @@ export class FilesService {
   }
 
   async list(conferenceId: number, kinds: UploadKind[]): Promise<StoredFile[]> {
-    const rows = await this.db<FileRow>('files').where({ conference_id: conferenceId }).whereIn('kind', kinds).orderBy('id', 'desc');
-    return rows.map(present);
+    return (await repo.filesOfKinds(this.db, conferenceId, kinds)).map(present);
   }
 
   /** A file's row, or null: what a route checks before it opens the bytes. */
   async stat(conferenceId: number, storedName: string): Promise<StoredFile | null> {
-    const row = await this.db<FileRow>('files').where({ conference_id: conferenceId, stored_name: storedName }).first();
+    const row = await repo.fileNamed(this.db, conferenceId, storedName);
     return row ? present(row) : null;
   }
 
@@ -261,9 +312,9 @@ export class FilesService {
   }
 
   async remove(conferenceId: number, id: number): Promise<boolean> {
-    const row = await this.db<FileRow>('files').where({ conference_id: conferenceId, id }).first();
+    const row = await repo.fileById(this.db, conferenceId, id);
     if (!row) return false;
-    await this.db('files').where({ conference_id: conferenceId, id }).delete();
+    await repo.deleteFile(this.db, conferenceId, id);
     await this.store.remove(scopeOf(conferenceId), row.stored_name);
     return true;
   }
@@ -277,14 +328,14 @@ export class FilesService {
    */
   async claimTemporary(tx: Tx, conferenceId: number, ids: number[]): Promise<number[]> {
     if (!ids.length) return [];
-    const rows: Array<{ id: number; size: number }> = await tx('files').where({ conference_id: conferenceId, temporary: true }).whereIn('id', ids).select('id', 'size');
+    const rows = await repo.temporaryFilesByIds(tx, conferenceId, ids);
     const claimed: number[] = [];
     let bytes = 0;
     for (const row of rows) {
       // One conditional update per file: the row lock decides between two claims (or a sweep).
-      if (await tx('files').where({ conference_id: conferenceId, id: row.id, temporary: true }).update({ temporary: false })) {
-        claimed.push(Number(row.id));
-        bytes += Number(row.size);
+      if (await repo.claimFile(tx, conferenceId, row.id)) {
+        claimed.push(row.id);
+        bytes += row.size;
       }
     }
     if (bytes > 0) await this.temporary.release(conferenceId, bytes, tx);
@@ -292,72 +343,12 @@ export class FilesService {
   }
 
   /** Removes the temporary uploads older than the budget's time to live; answers how many. */
-  async sweepTemporary(now = new Date()): Promise<number> {
-    const before = toDbInstant(new Date(now.getTime() - this.temporary.limits.ttlMs));
-    let removed = 0;
-    for (;;) {
-      const stale: Array<{ id: number; conference_id: number; stored_name: string; size: number }> = await this.db('files')
-        .where({ temporary: true })
-        .andWhere('created_at', '<', before)
-        .select('id', 'conference_id', 'stored_name', 'size')
-        .orderBy('id')
-        .limit(500);
-      for (const file of stale) {
-        // Only while still temporary: a form may have claimed it a moment ago.
-        if (!(await this.db('files').where({ id: file.id, conference_id: file.conference_id, temporary: true }).delete())) continue;
-        await this.temporary.release(file.conference_id, Number(file.size));
-        await this.store.remove(scopeOf(file.conference_id), file.stored_name);
-        removed++;
-      }
-      if (stale.length < 500) return removed;
-    }
+  sweepTemporary(now = new Date()): Promise<number> {
+    return sweepTemporary(this.db, this.store, this.temporary, now);
   }
 
-  /**
-   * Removes what a crash left in the store: unfinished writes (.part) and finished ones no row
-   * names, once older than ORPHAN_GRACE_MS (a file is written just before its row). Answers how many.
-   */
-  async sweepOrphans(now = new Date()): Promise<number> {
-    const cutoff = now.getTime() - ORPHAN_GRACE_MS;
-    let removed = 0;
-    let batch: StoredEntry[] = [];
-    const flush = async () => {
-      for (const entry of await this.unknown(batch)) {
-        await this.store.discard(entry);
-        removed++;
-      }
-      batch = [];
-    };
-    for await (const entry of this.store.entries()) {
-      if (entry.modifiedAt.getTime() > cutoff) continue;
-      if (entry.partial) {
-        await this.store.discard(entry);
-        removed++;
-        continue;
-      }
-      batch.push(entry);
-      if (batch.length >= 500) await flush();
-    }
-    await flush();
-    if (removed) logger.info({ removed }, 'removed stored files that no row names');
-    return removed;
-  }
-
-  /** The entries (finished, of conference scopes) that no files row names. */
-  private async unknown(entries: StoredEntry[]): Promise<StoredEntry[]> {
-    const byConference = new Map<number, StoredEntry[]>();
-    for (const e of entries) {
-      const id = /^c(\d{1,10})$/.exec(e.scope)?.[1];
-      if (!id) continue;
-      const list = byConference.get(Number(id));
-      if (list) list.push(e);
-      else byConference.set(Number(id), [e]);
-    }
-    const out: StoredEntry[] = [];
-    for (const [conferenceId, list] of byConference) {
-      const known = new Set<string>(await this.db('files').where({ conference_id: conferenceId }).whereIn('stored_name', list.map((e) => e.name)).pluck('stored_name'));
-      out.push(...list.filter((e) => !known.has(e.name)));
-    }
-    return out;
+  /** Removes what a crash left in the store (sweep.ts); answers how many. */
+  sweepOrphans(now = new Date()): Promise<number> {
+    return sweepOrphans(this.db, this.store, now);
   }
 }

@@ -12,9 +12,9 @@
  * form claims the file (inside the claiming transaction, so a rolled-back claim stays counted),
  * or when the sweeper removes it.
  */
-import type { Knex } from 'knex';
-import type { Db } from '../../db/index';
+import type { Db, Tx } from '../../db/index';
 import { AppError } from '../../platform/errors';
+import { budgetUsed, ensureBudget, lowerBudget, raiseBudget } from './repo';
 
 export type TemporaryUploadLimits = {
   /** bytes of unclaimed uploads one conference may hold */
@@ -27,15 +27,20 @@ export type TemporaryUploadLimits = {
   perIpPerHour: number;
 };
 
-export const DEFAULT_TEMPORARY_LIMITS: TemporaryUploadLimits = { conferenceBytes: 512 * 1024 ** 2, totalBytes: 4 * 1024 ** 3, ttlMs: 2 * 3600_000, perIpPerHour: 100 };
+export const DEFAULT_TEMPORARY_LIMITS: TemporaryUploadLimits = {
+  conferenceBytes: 512 * 1024 ** 2,
+  totalBytes: 4 * 1024 ** 3,
+  ttlMs: 2 * 3600_000,
+  perIpPerHour: 100,
+};
 
 /** The counter row of the platform's total. */
 const PLATFORM = 0;
 
-type Conn = Knex | Knex.Transaction;
+type Conn = Db | Tx;
 
 /** The answer when a budget is spent: the client may try again once files are claimed or swept. */
-export const budgetSpent = () => new AppError(429, 'files:uploadBudgetSpent', 'file');
+export const budgetSpent = () => new AppError(429, 'files:uploadBudgetSpent', { field: 'file' });
 
 export class TemporaryBudget {
   /** Counter rows known to exist (they are never deleted while the process runs). */
@@ -55,9 +60,9 @@ export class TemporaryBudget {
     const n = Math.max(1, Math.ceil(bytes));
     await this.ensureRow(conferenceId);
     await this.ensureRow(PLATFORM);
-    if (!(await this.raise(conferenceId, n, this.limits.conferenceBytes))) throw budgetSpent();
-    if (!(await this.raise(PLATFORM, n, this.limits.totalBytes))) {
-      await this.lower(this.db, conferenceId, n);
+    if (!(await raiseBudget(this.db, conferenceId, n, this.limits.conferenceBytes))) throw budgetSpent();
+    if (!(await raiseBudget(this.db, PLATFORM, n, this.limits.totalBytes))) {
+      await lowerBudget(this.db, conferenceId, n);
       throw budgetSpent();
     }
   }
@@ -66,34 +71,18 @@ export class TemporaryBudget {
   async release(conferenceId: number, bytes: number, conn: Conn = this.db): Promise<void> {
     const n = Math.max(1, Math.ceil(bytes));
     // Always the conference's row first, then the total: one lock order for every transaction.
-    await this.lower(conn, conferenceId, n);
-    await this.lower(conn, PLATFORM, n);
+    await lowerBudget(conn, conferenceId, n);
+    await lowerBudget(conn, PLATFORM, n);
   }
 
   /** The bytes currently counted for a conference (0 = the total). */
   async used(conferenceId: number): Promise<number> {
-    const row = await this.db('upload_budgets').where({ conference_id: conferenceId }).first('temporary_bytes');
-    return Number(row?.temporary_bytes ?? 0);
-  }
-
-  private async raise(conferenceId: number, n: number, limit: number): Promise<boolean> {
-    const changed = await this.db('upload_budgets')
-      .where({ conference_id: conferenceId })
-      .andWhere('temporary_bytes', '<=', limit - n)
-      .increment('temporary_bytes', n);
-    return Number(changed) === 1;
-  }
-
-  private async lower(conn: Conn, conferenceId: number, n: number): Promise<void> {
-    // Never below zero, whatever a crash between a reservation and its use left behind.
-    await conn('upload_budgets')
-      .where({ conference_id: conferenceId })
-      .update({ temporary_bytes: conn.raw('CASE WHEN temporary_bytes > ? THEN temporary_bytes - ? ELSE 0 END', [n, n]) });
+    return budgetUsed(this.db, conferenceId);
   }
 
   private async ensureRow(conferenceId: number): Promise<void> {
     if (this.known.has(conferenceId)) return;
-    await this.db('upload_budgets').insert({ conference_id: conferenceId, temporary_bytes: 0 }).onConflict('conference_id').ignore();
+    await ensureBudget(this.db, conferenceId);
     this.known.add(conferenceId);
   }
 }

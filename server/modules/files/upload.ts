@@ -33,7 +33,11 @@ class StoreEngine implements StorageEngine {
     private readonly kind: UploadKind,
   ) {}
 
-  _handleFile(req: Request, file: Express.Multer.File, done: (error?: unknown, info?: Partial<Express.Multer.File>) => void): void {
+  _handleFile(
+    req: Request,
+    file: Express.Multer.File,
+    done: (error?: unknown, info?: Partial<Express.Multer.File>) => void,
+  ): void {
     // multer reads names as latin1; browsers send UTF-8.
     const name = Buffer.from(file.originalname, 'latin1').toString('utf8');
     this.files.storeStream(this.conferenceId, this.kind, name, file.stream).then(
@@ -61,21 +65,32 @@ class StoreEngine implements StorageEngine {
  * (the caller makes it a row with FilesService.keep). A body declared larger than the kind's
  * largest file and its framing is refused before a byte of it is read.
  */
-export async function receiveUpload(files: FilesService, req: Request, res: Response, conferenceId: number, kind: UploadKind): Promise<StoredUpload> {
+export async function receiveUpload(
+  files: FilesService,
+  req: Request,
+  res: Response,
+  conferenceId: number,
+  kind: UploadKind,
+): Promise<StoredUpload> {
   const rule = UPLOAD_RULES[kind];
-  if (declaresMoreThan(req, rule.maxBytes)) throw new AppError(400, rule.tooLargeKey, 'file');
+  if (declaresMoreThan(req, rule.maxBytes)) throw new AppError(400, rule.tooLargeKey, { field: 'file' });
   const engine = new StoreEngine(files, conferenceId, kind);
   // fieldSize keeps the framing small: the forms send the file alone.
-  const parse = multer({ storage: engine, limits: { fileSize: rule.maxBytes, files: 1, fields: 5, fieldSize: 1024 } }).single('file');
+  const parse = multer({
+    storage: engine,
+    limits: { fileSize: rule.maxBytes, files: 1, fields: 5, fieldSize: 1024 },
+  }).single('file');
   await new Promise<void>((resolve, reject) =>
     parse(req, res, (err: unknown) => {
       if (!err) return resolve();
       if (err instanceof AppError || err === engine.failure) return reject(err);
       const code = (err as { code?: string }).code;
-      reject(new AppError(400, code === 'LIMIT_FILE_SIZE' ? rule.tooLargeKey : 'files:uploadFailed', 'file'));
+      reject(
+        new AppError(400, code === 'LIMIT_FILE_SIZE' ? rule.tooLargeKey : 'files:uploadFailed', { field: 'file' }),
+      );
     }),
   );
-  if (!engine.stored) throw new AppError(400, 'files:noFile', 'file');
+  if (!engine.stored) throw new AppError(400, 'files:noFile', { field: 'file' });
   return engine.stored;
 }
 
@@ -87,15 +102,26 @@ export type InMemoryKeys = { tooLarge: string; bad: string; missing: string };
  * declared length before it is read, and as soon as it passes the limit): for a small file that
  * is read at once and never stored.
  */
-export async function receiveInMemory(req: Request, res: Response, maxBytes: number, keys: InMemoryKeys): Promise<Buffer> {
-  if (declaresMoreThan(req, maxBytes)) throw new AppError(400, keys.tooLarge, 'file');
-  const parse = multer({ storage: multer.memoryStorage(), limits: { fileSize: maxBytes, files: 1, fields: 5 } }).single('file');
+export async function receiveInMemory(
+  req: Request,
+  res: Response,
+  maxBytes: number,
+  keys: InMemoryKeys,
+): Promise<Buffer> {
+  if (declaresMoreThan(req, maxBytes)) throw new AppError(400, keys.tooLarge, { field: 'file' });
+  const parse = multer({ storage: multer.memoryStorage(), limits: { fileSize: maxBytes, files: 1, fields: 5 } }).single(
+    'file',
+  );
   await new Promise<void>((resolve, reject) =>
     parse(req, res, (err: unknown) => {
       if (!err) return resolve();
-      reject(new AppError(400, (err as { code?: string }).code === 'LIMIT_FILE_SIZE' ? keys.tooLarge : keys.bad, 'file'));
+      reject(
+        new AppError(400, (err as { code?: string }).code === 'LIMIT_FILE_SIZE' ? keys.tooLarge : keys.bad, {
+          field: 'file',
+        }),
+      );
     }),
   );
-  if (!req.file) throw new AppError(400, keys.missing, 'file');
+  if (!req.file) throw new AppError(400, keys.missing, { field: 'file' });
   return req.file.buffer;
 }

@@ -7,13 +7,22 @@
  */
 import type { Db, Tx } from '../../db/index';
 import { inTransaction } from '../../db/transaction';
-import { readRoom, roomProblem, type HotelInput, type RoomInput, type HotelSettingsView, type HotelView, type SettingsInput } from '../../contract/hotels';
+import {
+  readRoom,
+  roomProblem,
+  type HotelInput,
+  type RoomInput,
+  type HotelSettingsView,
+  type HotelView,
+  type SettingsInput,
+} from '../../contract/hotels';
 import type { z } from 'zod';
 import type { roomInput } from '../../contract/hotels';
 import { AppError } from '../../platform/errors';
 import { sanitizeHtml } from '../../platform/sanitize';
 import { lockRoom, reshapeRoom } from './inventory';
 import { presentHotel, presentRoom, presentSettings } from './present';
+import * as bookings from './bookingRepo';
 import * as repo from './repo';
 
 /** What the configuration needs of orders: to void the unpaid orders of the bookings a currency change concerns. */
@@ -34,21 +43,31 @@ export class HotelConfig {
       const before = await repo.lockSettings(tx, conferenceId);
       const currencyChanged = Boolean(before && before.currency !== input.currency);
       if (currencyChanged) {
-        const unpaid = await this.unpaidOrders(tx, conferenceId);
+        const unpaid = await bookings.unpaidOrders(tx, conferenceId);
         const priced = (await repo.listRooms(tx, conferenceId)).filter((r) => r.price_amount != null).length;
         if ((unpaid.length || priced) && input.confirm !== true) {
-          throw new AppError(409, 'hotels:currencyConfirm', 'currency', 409, { unpaidOrders: String(unpaid.length), rooms: String(priced) });
+          throw new AppError(409, 'hotels:currencyConfirm', {
+            field: 'currency',
+            params: { unpaidOrders: String(unpaid.length), rooms: String(priced) },
+          });
         }
         await this.orders.invalidate(tx, conferenceId, unpaid);
-        await tx('hotel_rooms').where({ conference_id: conferenceId }).update({ price_amount: null });
+        await repo.clearRoomPrices(tx, conferenceId);
       }
       await repo.saveSettings(
         tx,
         conferenceId,
         {
-          start_date: input.startDate, end_date: input.endDate, open: input.open, currency: input.currency, display_currency: input.displayCurrency,
-          description_zh: sanitizeHtml(input.descriptionZh), description_en: sanitizeHtml(input.descriptionEn),
-          condition: input.condition, condition_note_zh: input.conditionNoteZh, condition_note_en: input.conditionNoteEn,
+          start_date: input.startDate,
+          end_date: input.endDate,
+          open: input.open,
+          currency: input.currency,
+          display_currency: input.displayCurrency,
+          description_zh: sanitizeHtml(input.descriptionZh),
+          description_en: sanitizeHtml(input.descriptionEn),
+          condition: input.condition,
+          condition_note_zh: input.conditionNoteZh,
+          condition_note_en: input.conditionNoteEn,
           authors_after_acceptance: input.authorsAfterAcceptance,
         },
         Boolean(before),
@@ -57,20 +76,29 @@ export class HotelConfig {
     return this.settings(conferenceId);
   }
 
-  /** The orders of bookings that still hold their nights unpaid. */
-  private async unpaidOrders(tx: Tx, conferenceId: number): Promise<number[]> {
-    const rows = (await tx('hotel_bookings').where({ conference_id: conferenceId, holds: 'held' }).whereNotNull('order_id').distinct('order_id')) as Array<{ order_id: number }>;
-    return rows.map((r) => Number(r.order_id));
-  }
-
   async hotels(conferenceId: number): Promise<HotelView[]> {
     const settings = presentSettings(await repo.findSettings(this.db, conferenceId));
-    const [hotels, rooms] = await Promise.all([repo.listHotels(this.db, conferenceId), repo.listRooms(this.db, conferenceId)]);
-    const nights = await repo.nightsOfRooms(this.db, conferenceId, rooms.map((r) => Number(r.id)));
+    const [hotels, rooms] = await Promise.all([
+      repo.listHotels(this.db, conferenceId),
+      repo.listRooms(this.db, conferenceId),
+    ]);
+    const nights = await repo.nightsOfRooms(
+      this.db,
+      conferenceId,
+      rooms.map((r) => r.id),
+    );
     return hotels.map((h) =>
       presentHotel(
         h,
-        rooms.filter((r) => Number(r.hotel_id) === Number(h.id)).map((r) => presentRoom(r, nights.filter((n) => Number(n.room_id) === Number(r.id)), settings)),
+        rooms
+          .filter((r) => r.hotel_id === h.id)
+          .map((r) =>
+            presentRoom(
+              r,
+              nights.filter((n) => n.room_id === r.id),
+              settings,
+            ),
+          ),
       ),
     );
   }
@@ -91,8 +119,9 @@ export class HotelConfig {
   async removeHotel(conferenceId: number, id: number): Promise<HotelView[]> {
     if (!(await repo.findHotel(this.db, conferenceId, id))) throw new AppError(404, 'hotels:notFound');
     await inTransaction(this.db, async (tx) => {
-      if (await repo.anyBookingOf(tx, conferenceId, { hotel_id: id })) throw new AppError(409, 'hotels:hasBookings');
-      for (const room of await repo.listRooms(tx, conferenceId, id)) await repo.deleteRoom(tx, conferenceId, Number(room.id));
+      if (await bookings.anyBookingOf(tx, conferenceId, { hotel_id: id }))
+        throw new AppError(409, 'hotels:hasBookings');
+      for (const room of await repo.listRooms(tx, conferenceId, id)) await repo.deleteRoom(tx, conferenceId, room.id);
       await repo.deleteHotel(tx, conferenceId, id);
     });
     return this.hotels(conferenceId);
@@ -126,7 +155,7 @@ export class HotelConfig {
   async removeRoom(conferenceId: number, id: number): Promise<HotelView[]> {
     await inTransaction(this.db, async (tx) => {
       if (!(await lockRoom(tx, conferenceId, id))) throw new AppError(404, 'hotels:notFound');
-      if (await repo.anyBookingOf(tx, conferenceId, { room_id: id })) throw new AppError(409, 'hotels:hasBookings');
+      if (await bookings.anyBookingOf(tx, conferenceId, { room_id: id })) throw new AppError(409, 'hotels:hasBookings');
       await repo.deleteRoom(tx, conferenceId, id);
     });
     return this.hotels(conferenceId);
@@ -141,20 +170,36 @@ export class HotelConfig {
 
   private readRoom(input: z.output<typeof roomInput>, settings: repo.SettingsRow, booked: number): RoomInput {
     const read = readRoom(input, { currency: settings.currency, displayCurrency: settings.display_currency });
-    if (!read.ok) throw new AppError(400, read.key, read.field);
+    if (!read.ok) throw new AppError(400, read.key, { field: read.field });
     const problem = roomProblem(read.room, booked);
-    if (problem) throw new AppError(400, problem[1], problem[0]);
+    if (problem) throw new AppError(400, problem[1], { field: problem[0] });
     return read.room;
   }
 }
 
 function columnsOf(input: HotelInput): Omit<repo.HotelRow, 'id' | 'conference_id' | 'sort'> {
-  return { name_zh: input.nameZh, name_en: input.nameEn, stars: input.stars, link: input.link, address_zh: input.addressZh, address_en: input.addressEn, photo: input.photo, map_link: input.mapLink };
+  return {
+    name_zh: input.nameZh,
+    name_en: input.nameEn,
+    stars: input.stars,
+    link: input.link,
+    address_zh: input.addressZh,
+    address_en: input.addressEn,
+    photo: input.photo,
+    map_link: input.mapLink,
+  };
 }
 
 function roomColumns(room: RoomInput): Omit<repo.RoomRow, 'id' | 'conference_id' | 'hotel_id'> {
   return {
-    type_zh: room.typeZh, type_en: room.typeEn, price_amount: room.price.amount, display_price_amount: room.display.amount, total: room.total,
-    check_in_start: room.checkInStart, check_in_end: room.checkInEnd, min_per_person: room.minPerPerson, max_per_person: room.maxPerPerson,
+    type_zh: room.typeZh,
+    type_en: room.typeEn,
+    price_amount: room.price.amount,
+    display_price_amount: room.display.amount,
+    total: room.total,
+    check_in_start: room.checkInStart,
+    check_in_end: room.checkInEnd,
+    min_per_person: room.minPerPerson,
+    max_per_person: room.maxPerPerson,
   };
 }

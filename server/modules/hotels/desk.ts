@@ -12,9 +12,16 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../../db/index';
 import { inTransaction } from '../../db/transaction';
-import { LIKE_ESCAPE, likeContains, toDbInstant } from '../../db/dialect';
-import { multiplyMoney, moneyFromColumn } from '../../contract/money';
-import { latestCheckOut, nightsOf, type OccupancyView, type ReservationPage, type ReservationQuery, type ReservationView } from '../../contract/hotels';
+import { toDbInstant } from '../../db/dialect';
+import { multiplyMoney } from '../../contract/money';
+import {
+  latestCheckOut,
+  nightsOf,
+  type OccupancyView,
+  type ReservationPage,
+  type ReservationQuery,
+  type ReservationView,
+} from '../../contract/hotels';
 import type { Lang } from '../../contract/enums';
 import { AppError } from '../../platform/errors';
 import { t } from '../../platform/i18n';
@@ -26,10 +33,10 @@ import type { HotelBooking } from './booking';
 import { lineTitles } from './booking';
 import { lockRoom, releaseNights, takeNights } from './inventory';
 import { paymentOf } from './present';
+import * as bookings from './bookingRepo';
 import * as repo from './repo';
 
 export type DeskOrders = Pick<OrderService, 'lockState' | 'cancelOpen' | 'restate' | 'statesOf'>;
-
 
 export class HotelDesk {
   constructor(
@@ -40,46 +47,46 @@ export class HotelDesk {
   ) {}
 
   async list(conferenceId: number, q: ReservationQuery): Promise<ReservationPage> {
-    const query = this.db<repo.BookingRow>('hotel_bookings').where('conference_id', conferenceId).whereNull('deleted_at');
-    if (q.hotelId) query.where('hotel_id', q.hotelId);
-    if (q.roomId) query.where('room_id', q.roomId);
-    // a stay covers the nights [check_in, check_out): it meets [from, to] when it starts on or before `to` and ends after `from`
-    if (q.to) query.where('check_in', '<=', q.to);
-    if (q.from) query.where('check_out', '>', q.from);
-    if (q.status) query.where('status', q.status);
-    if (q.person) {
-      const like = likeContains(q.person.toLowerCase());
-      query.where((w) => w.whereRaw(`lower(name) like ? ${LIKE_ESCAPE}`, [like]).orWhereRaw(`lower(email) like ? ${LIKE_ESCAPE}`, [like]));
-    }
-    let rows = (await query.orderBy('id', 'desc').limit(20_000)) as repo.BookingRow[];
+    let rows = await bookings.listReservations(this.db, conferenceId, q);
     // The payment status is the order's (orders own it): filtered after reading the orders' states.
     if (q.payment) {
-      const states = await this.orders.statesOf(this.db, conferenceId, rows.filter((r) => r.order_id != null).map((r) => Number(r.order_id)));
-      rows = rows.filter((r) => paymentOf(r.order_id == null ? undefined : states.get(Number(r.order_id))) === q.payment);
+      const states = await this.orders.statesOf(
+        this.db,
+        conferenceId,
+        rows.flatMap((r) => (r.order_id == null ? [] : [r.order_id])),
+      );
+      rows = rows.filter((r) => paymentOf(r.order_id == null ? undefined : states.get(r.order_id)) === q.payment);
     }
     const page = rows.slice((q.page - 1) * q.size, q.page * q.size);
     return { rows: await this.reservations(conferenceId, page), total: rows.length };
   }
 
   async one(conferenceId: number, id: number): Promise<ReservationView> {
-    const booking = await repo.findBooking(this.db, conferenceId, id);
+    const booking = await bookings.findBooking(this.db, conferenceId, id);
     if (!booking) throw new AppError(404, 'hotels:bookingNotFound');
     return (await this.reservations(conferenceId, [booking]))[0];
   }
 
-  private async reservations(conferenceId: number, rows: repo.BookingRow[]): Promise<ReservationView[]> {
+  private async reservations(conferenceId: number, rows: bookings.BookingRow[]): Promise<ReservationView[]> {
     const views = await this.booking.views(conferenceId, rows);
-    const people = await accountsByIds(this.db, rows.map((r) => Number(r.user_id)));
-    return views.map((v, i) => ({ ...v, userId: Number(rows[i].user_id), account: people.get(Number(rows[i].user_id))?.email ?? '' }));
+    const people = await accountsByIds(
+      this.db,
+      rows.map((r) => r.user_id),
+    );
+    return views.map((v, i) => ({
+      ...v,
+      userId: rows[i].user_id,
+      account: people.get(rows[i].user_id)?.email ?? '',
+    }));
   }
 
   /** Pending → confirmed, for a booking that still has its nights. */
   async confirm(conferenceId: number, id: number): Promise<ReservationView> {
     await inTransaction(this.db, async (tx) => {
-      const booking = await repo.lockBooking(tx, conferenceId, id);
+      const booking = await bookings.lockBooking(tx, conferenceId, id);
       if (!booking || booking.deleted_at) throw new AppError(404, 'hotels:bookingNotFound');
       if (booking.status !== 'pending' || booking.holds === 'released') throw new AppError(409, 'hotels:cannotConfirm');
-      await repo.updateBooking(tx, conferenceId, id, { status: 'confirmed' });
+      await bookings.updateBooking(tx, conferenceId, id, { status: 'confirmed' });
     });
     return this.one(conferenceId, id);
   }
@@ -99,18 +106,19 @@ export class HotelDesk {
   }
 
   private async close(conferenceId: number, managerId: number, id: number, deleting: boolean): Promise<void> {
-    const found = await repo.findBooking(this.db, conferenceId, id);
+    const found = await bookings.findBooking(this.db, conferenceId, id);
     if (!found) throw new AppError(404, 'hotels:bookingNotFound');
     await inTransaction(this.db, async (tx) => {
-      if (found.order_id != null) await this.orders.lockState(tx, conferenceId, Number(found.order_id));
-      const booking = await repo.lockBooking(tx, conferenceId, id);
+      if (found.order_id != null) await this.orders.lockState(tx, conferenceId, found.order_id);
+      const booking = await bookings.lockBooking(tx, conferenceId, id);
       if (!booking || booking.deleted_at) throw new AppError(404, 'hotels:bookingNotFound');
       const active = booking.status === 'pending' || booking.status === 'confirmed';
       if (!active && !deleting) throw new AppError(409, 'hotels:cannotCancel');
-      if (booking.order_id != null) await this.orders.cancelOpen(tx, conferenceId, Number(booking.order_id), byManager(managerId));
+      if (booking.order_id != null)
+        await this.orders.cancelOpen(tx, conferenceId, booking.order_id, byManager(managerId));
       await releaseNights(tx, booking);
-      const after = (await repo.lockBooking(tx, conferenceId, id))!;
-      await repo.updateBooking(tx, conferenceId, id, {
+      const after = (await bookings.lockBooking(tx, conferenceId, id))!;
+      await bookings.updateBooking(tx, conferenceId, id, {
         ...(after.status === 'pending' || after.status === 'confirmed' ? { status: 'cancelled' as const } : {}),
         ...(deleting ? { deleted_at: toDbInstant() } : {}),
       });
@@ -118,12 +126,23 @@ export class HotelDesk {
   }
 
   /** The payment status through the orders' deal: paid with the amount that arrived, or unpaid (a closed order reopened, its nights taken again). */
-  async payment(conferenceId: number, managerId: number, id: number, input: { status: 'paid' | 'unpaid'; actualPay: string }): Promise<ReservationView> {
-    const booking = await repo.findBooking(this.db, conferenceId, id);
+  async payment(
+    conferenceId: number,
+    managerId: number,
+    id: number,
+    input: { status: 'paid' | 'unpaid'; actualPay: string },
+  ): Promise<ReservationView> {
+    const booking = await bookings.findBooking(this.db, conferenceId, id);
     if (!booking) throw new AppError(404, 'hotels:bookingNotFound');
     if (booking.order_id == null) throw new AppError(409, 'hotels:noOrder');
     // A hotel order has no fee lines, so the deal has no fee places to take again; its nights are taken on 'order.reopened' (handlers.ts).
-    await this.orderDesk.deal(conferenceId, managerId, Number(booking.order_id), { status: input.status, actualPay: input.actualPay, remark: '' }, { hold: async () => undefined });
+    await this.orderDesk.deal(
+      conferenceId,
+      managerId,
+      booking.order_id,
+      { status: input.status, actualPay: input.actualPay, remark: '' },
+      { hold: async () => undefined },
+    );
     return this.one(conferenceId, id);
   }
 
@@ -132,26 +151,67 @@ export class HotelDesk {
    * old ones given back, in one transaction under the room's lock. An unpaid order is restated
    * with the new number of nights; a paid one keeps its amount, so its number of nights may not change.
    */
-  async dates(conferenceId: number, managerId: number, id: number, stay: { checkIn: string; checkOut: string }): Promise<ReservationView> {
-    const found = await repo.findBooking(this.db, conferenceId, id);
+  async dates(
+    conferenceId: number,
+    managerId: number,
+    id: number,
+    stay: { checkIn: string; checkOut: string },
+  ): Promise<ReservationView> {
+    const found = await bookings.findBooking(this.db, conferenceId, id);
     if (!found) throw new AppError(404, 'hotels:bookingNotFound');
     await inTransaction(this.db, async (tx) => {
-      const orderStatus = found.order_id != null ? await this.orders.lockState(tx, conferenceId, Number(found.order_id)) : null;
-      const booking = await repo.lockBooking(tx, conferenceId, id);
+      const orderStatus = found.order_id != null ? await this.orders.lockState(tx, conferenceId, found.order_id) : null;
+      const booking = await bookings.lockBooking(tx, conferenceId, id);
       if (!booking || booking.deleted_at) throw new AppError(404, 'hotels:bookingNotFound');
-      if (booking.holds === 'released' || (booking.status !== 'pending' && booking.status !== 'confirmed')) throw new AppError(409, 'hotels:cannotChangeDates');
+      if (booking.holds === 'released' || (booking.status !== 'pending' && booking.status !== 'confirmed'))
+        throw new AppError(409, 'hotels:cannotChangeDates');
       const nights = nightsOf(stay.checkIn, stay.checkOut).length;
-      if (booking.holds === 'sold' && nights !== Number(booking.nights)) throw new AppError(409, 'hotels:paidNightsFixed', 'checkOut', 409, { nights: String(booking.nights) });
-      const room = await lockRoom(tx, conferenceId, Number(booking.room_id));
+      if (booking.holds === 'sold' && nights !== booking.nights)
+        throw new AppError(409, 'hotels:paidNightsFixed', {
+          field: 'checkOut',
+          params: { nights: String(booking.nights) },
+        });
+      const room = await lockRoom(tx, conferenceId, booking.room_id);
       if (!room) throw new AppError(404, 'hotels:roomNotFound');
-      if (stay.checkIn < room.check_in_start || stay.checkOut > latestCheckOut({ checkInEnd: room.check_in_end })) throw new AppError(400, 'hotels:datesOutsideRoom', 'checkIn', 400, { start: room.check_in_start, end: room.check_in_end });
-      await takeNights(tx, room, { ...stay, quantity: Number(booking.quantity) }, { checkIn: booking.check_in, checkOut: booking.check_out, quantity: Number(booking.quantity), holds: booking.holds });
-      const unit = moneyFromColumn(booking.unit_amount, booking.currency);
-      const total = multiplyMoney(unit, nights * Number(booking.quantity));
-      await repo.updateBooking(tx, conferenceId, id, { check_in: stay.checkIn, check_out: stay.checkOut, nights, total_amount: total.amount });
+      if (stay.checkIn < room.check_in_start || stay.checkOut > latestCheckOut({ checkInEnd: room.check_in_end }))
+        throw new AppError(400, 'hotels:datesOutsideRoom', {
+          field: 'checkIn',
+          params: { start: room.check_in_start, end: room.check_in_end },
+        });
+      await takeNights(
+        tx,
+        room,
+        { ...stay, quantity: booking.quantity },
+        {
+          checkIn: booking.check_in,
+          checkOut: booking.check_out,
+          quantity: booking.quantity,
+          holds: booking.holds,
+        },
+      );
+      const unit = booking.price;
+      const total = multiplyMoney(unit, nights * booking.quantity);
+      await bookings.updateBooking(tx, conferenceId, id, {
+        check_in: stay.checkIn,
+        check_out: stay.checkOut,
+        nights,
+        total_amount: total.amount,
+      });
       if (booking.order_id != null && orderStatus === 'unpaid') {
-        const hotel = (await repo.findHotel(tx, conferenceId, Number(booking.hotel_id)))!;
-        await this.orders.restate(tx, conferenceId, Number(booking.order_id), { kind: 'hotel', refId: id, ...lineTitles(hotel, room, stay.checkIn, stay.checkOut), unit, quantity: nights * Number(booking.quantity) }, byManager(managerId));
+        const hotel = (await repo.findHotel(tx, conferenceId, booking.hotel_id))!;
+        await this.orders.restate(
+          tx,
+          conferenceId,
+          booking.order_id,
+          {
+            kind: 'hotel',
+            refId: id,
+            ...lineTitles(hotel, room, stay.checkIn, stay.checkOut),
+            unit,
+            quantity: nights * booking.quantity,
+          },
+          byManager(managerId),
+        );
       }
     });
     return this.one(conferenceId, id);
@@ -159,30 +219,39 @@ export class HotelDesk {
 
   /** Per room type and night, the rooms held and sold (the nights from `hotelId`'s rooms, or all). */
   async occupancy(conferenceId: number, hotelId?: number): Promise<OccupancyView> {
-    const [hotels, rooms] = await Promise.all([repo.listHotels(this.db, conferenceId), repo.listRooms(this.db, conferenceId, hotelId)]);
-    const nights = await repo.nightsOfRooms(this.db, conferenceId, rooms.map((r) => Number(r.id)));
+    const [hotels, rooms] = await Promise.all([
+      repo.listHotels(this.db, conferenceId),
+      repo.listRooms(this.db, conferenceId, hotelId),
+    ]);
+    const nights = await repo.nightsOfRooms(
+      this.db,
+      conferenceId,
+      rooms.map((r) => r.id),
+    );
     const days = [...new Set(nights.map((n) => n.night))].sort();
     return {
       nights: days,
       rooms: rooms.map((r) => {
-        const hotel = hotels.find((h) => Number(h.id) === Number(r.hotel_id));
+        const hotel = hotels.find((h) => h.id === r.hotel_id);
         const cells: OccupancyView['rooms'][number]['cells'] = {};
-        for (const n of nights) if (Number(n.room_id) === Number(r.id)) cells[n.night] = { held: Number(n.held), sold: Number(n.sold) };
-        return { roomId: Number(r.id), hotelId: Number(r.hotel_id), hotelZh: hotel?.name_zh ?? '', hotelEn: hotel?.name_en ?? '', roomZh: r.type_zh, roomEn: r.type_en, total: Number(r.total), cells };
+        for (const n of nights) if (n.room_id === r.id) cells[n.night] = { held: n.held, sold: n.sold };
+        return {
+          roomId: r.id,
+          hotelId: r.hotel_id,
+          hotelZh: hotel?.name_zh ?? '',
+          hotelEn: hotel?.name_en ?? '',
+          roomZh: r.type_zh,
+          roomEn: r.type_en,
+          total: r.total,
+          cells,
+        };
       }),
     };
   }
 
-  /** The bookings the rooming list shows: those that keep their nights (of one hotel, or all). */
-  private roomingBookings(conferenceId: number, hotelId?: number) {
-    const q = this.db<repo.BookingRow>('hotel_bookings').where('conference_id', conferenceId).whereNull('deleted_at').whereIn('holds', ['held', 'sold']);
-    if (hotelId) q.where('hotel_id', hotelId);
-    return q;
-  }
-
   /** How many reservations the rooming list shows (whether it is answered at once or as a piece of work). */
   async roomingCount(conferenceId: number, hotelId?: number): Promise<number> {
-    return Number(((await this.roomingBookings(conferenceId, hotelId).count({ n: '*' }).first()) as { n: number | string } | undefined)?.n ?? 0);
+    return bookings.roomingCount(this.db, conferenceId, hotelId);
   }
 
   /**
@@ -191,35 +260,64 @@ export class HotelDesk {
    * rooms' names, and the payment status of the orders (the orders' own).
    */
   async roomingVersion(conferenceId: number): Promise<string> {
-    type Stamp = { n: number | string; last: string | null } | undefined;
-    const stamp = async (table: string) => (await this.db(table).where('conference_id', conferenceId).count({ n: '*' }).max({ last: 'updated_at' }).first()) as Stamp;
-    const [bookings, hotels, rooms] = [await stamp('hotel_bookings'), await stamp('hotels'), await stamp('hotel_rooms')];
-    const orderIds = (await this.roomingBookings(conferenceId).whereNotNull('order_id').pluck('order_id')).map(Number);
-    const states = [...(await this.orders.statesOf(this.db, conferenceId, orderIds)).entries()].map(([id, s]) => `${id}:${s.status}`).sort().join(',');
+    const stamps = await repo.roomingStamps(this.db, conferenceId);
+    const orderIds = await bookings.roomingOrderIds(this.db, conferenceId);
+    const states = [...(await this.orders.statesOf(this.db, conferenceId, orderIds)).entries()]
+      .map(([id, s]) => `${id}:${s.status}`)
+      .sort()
+      .join(',');
     const paid = createHash('sha1').update(states).digest('base64url').slice(0, 16);
-    return [...[bookings, hotels, rooms].map((s) => `${Number(s?.n ?? 0)}@${s?.last ?? ''}`), paid].join('|');
+    return [...stamps.map((s) => `${s.n}@${s.last}`), paid].join('|');
   }
 
   /** The rooming list's sheets: one per hotel, one row per reservation and night, for the bookings that keep their nights. */
   async roomingTable(conferenceId: number, lang: Lang, hotelId?: number): Promise<TableSheet[]> {
-    const hotels = (await repo.listHotels(this.db, conferenceId)).filter((h) => !hotelId || Number(h.id) === hotelId);
-    const bookings = (await this.roomingBookings(conferenceId, hotelId).orderBy('check_in').orderBy('id')) as repo.BookingRow[];
-    const views = await this.reservations(conferenceId, bookings);
-    const columns = ['night', 'room', 'quantity', 'name', 'unit', 'email', 'phone', 'checkIn', 'checkOut', 'status', 'payment', 'orderNo', 'price', 'requirements'];
+    const hotels = (await repo.listHotels(this.db, conferenceId)).filter((h) => !hotelId || h.id === hotelId);
+    const rows = await bookings.roomingBookings(this.db, conferenceId, hotelId);
+    const views = await this.reservations(conferenceId, rows);
+    const columns = [
+      'night',
+      'room',
+      'quantity',
+      'name',
+      'unit',
+      'email',
+      'phone',
+      'checkIn',
+      'checkOut',
+      'status',
+      'payment',
+      'orderNo',
+      'price',
+      'requirements',
+    ];
     const head = columns.map((c) => t(lang, `hotels:rooming.${c}`));
     const used = new Set<string>();
     const sheets: TableSheet[] = hotels.map((hotel) => {
-      const name = (lang === 'zh' ? hotel.name_zh : hotel.name_en).replace(/[*?:\\/[\]]/g, ' ').slice(0, 28) || `#${hotel.id}`;
+      const name =
+        (lang === 'zh' ? hotel.name_zh : hotel.name_en).replace(/[*?:\\/[\]]/g, ' ').slice(0, 28) || `#${hotel.id}`;
       const sheetName = used.has(name) ? `${name.slice(0, 24)} ${hotel.id}` : name;
       used.add(name);
       const rows = views
-        .filter((v) => v.hotelId === Number(hotel.id))
+        .filter((v) => v.hotelId === hotel.id)
         .flatMap((v) => nightsOf(v.checkIn, v.checkOut).map((night) => ({ night, v })))
         .sort((a, b) => (a.night < b.night ? -1 : a.night > b.night ? 1 : a.v.id - b.v.id))
         // Nights and stays are date cells, rooms and prices numbers (issue 32): sorted and summed in the sheet.
         .map(({ night, v }): TableCell[] => [
-          dayCell(night), lang === 'zh' ? v.roomZh : v.roomEn, countCell(v.quantity), v.name, v.unit, v.email, v.phone, dayCell(v.checkIn), dayCell(v.checkOut),
-          t(lang, `hotels:status.${v.status}`), t(lang, `hotels:payment.${v.payment}`), v.orderNo, moneyCell(v.price, { currency: true }), v.requirements,
+          dayCell(night),
+          lang === 'zh' ? v.roomZh : v.roomEn,
+          countCell(v.quantity),
+          v.name,
+          v.unit,
+          v.email,
+          v.phone,
+          dayCell(v.checkIn),
+          dayCell(v.checkOut),
+          t(lang, `hotels:status.${v.status}`),
+          t(lang, `hotels:payment.${v.payment}`),
+          v.orderNo,
+          moneyCell(v.price, { currency: true }),
+          v.requirements,
         ]);
       return { name: sheetName, head, rows, widths: head.map(() => 16) };
     });

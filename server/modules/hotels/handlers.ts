@@ -10,7 +10,7 @@
 import { handle, type Subscription } from '../../platform/events';
 import { toDbInstant } from '../../db/dialect';
 import { lockRoom, releaseNights, sellNights, takeNights } from './inventory';
-import * as repo from './repo';
+import * as bookings from './bookingRepo';
 
 const ACTIVE = ['pending', 'confirmed'];
 
@@ -18,33 +18,39 @@ export function hotelHandlers(): readonly Subscription[] {
   return [
     handle('order.paid', async (tx, { conferenceId, orderId, type }) => {
       if (type !== 'hotel') return;
-      for (const booking of await repo.bookingsOfOrder(tx, conferenceId, orderId)) {
+      for (const booking of await bookings.bookingsOfOrder(tx, conferenceId, orderId)) {
         await sellNights(tx, booking);
-        if (booking.status === 'pending') await repo.updateBooking(tx, conferenceId, booking.id, { status: 'confirmed' });
+        if (booking.status === 'pending')
+          await bookings.updateBooking(tx, conferenceId, booking.id, { status: 'confirmed' });
       }
     }),
     handle('order.closed', async (tx, { conferenceId, orderId, type, status }) => {
       if (type !== 'hotel') return;
-      for (const booking of await repo.bookingsOfOrder(tx, conferenceId, orderId)) {
+      for (const booking of await bookings.bookingsOfOrder(tx, conferenceId, orderId)) {
         await releaseNights(tx, booking);
-        if (ACTIVE.includes(booking.status)) await repo.updateBooking(tx, conferenceId, booking.id, { status: status });
+        if (ACTIVE.includes(booking.status))
+          await bookings.updateBooking(tx, conferenceId, booking.id, { status: status });
       }
     }),
     handle('order.reopened', async (tx, { conferenceId, orderId, type }) => {
       if (type !== 'hotel') return;
-      for (const booking of await repo.bookingsOfOrder(tx, conferenceId, orderId)) {
+      for (const booking of await bookings.bookingsOfOrder(tx, conferenceId, orderId)) {
         if (booking.deleted_at || booking.holds !== 'released') continue;
-        const room = await lockRoom(tx, conferenceId, Number(booking.room_id));
+        const room = await lockRoom(tx, conferenceId, booking.room_id);
         if (!room) continue;
-        await takeNights(tx, room, { checkIn: booking.check_in, checkOut: booking.check_out, quantity: Number(booking.quantity) });
-        await repo.updateBooking(tx, conferenceId, booking.id, { holds: 'held', status: 'pending' });
+        await takeNights(tx, room, {
+          checkIn: booking.check_in,
+          checkOut: booking.check_out,
+          quantity: booking.quantity,
+        });
+        await bookings.updateBooking(tx, conferenceId, booking.id, { holds: 'held', status: 'pending' });
       }
     }),
     handle('registrant.deleted', async (tx, { conferenceId, userId }) => {
-      const bookings = (await tx<repo.BookingRow>('hotel_bookings').where({ conference_id: conferenceId, user_id: userId }).whereNull('deleted_at')) as repo.BookingRow[];
-      for (const booking of bookings) {
+      for (const booking of await bookings.liveBookingsOfUser(tx, conferenceId, userId)) {
         await releaseNights(tx, booking);
-        if (ACTIVE.includes(booking.status)) await repo.updateBooking(tx, conferenceId, booking.id, { status: 'invalid', updated_at: toDbInstant() });
+        if (ACTIVE.includes(booking.status))
+          await bookings.updateBooking(tx, conferenceId, booking.id, { status: 'invalid', updated_at: toDbInstant() });
       }
     }),
   ];

@@ -36,7 +36,11 @@ export const hotelsFeature = defineFeature({
   personalData: ({ db }) => [hotelsPersonalData(db)],
   services: ({ db, orders, orderDesk, registration, limiter, events, mailSites }) => {
     const hotelBooking = new HotelBooking(db, orders, registration, limiter, events, mailSites);
-    return { hotelConfig: new HotelConfig(db, orders), hotelBooking, hotelDesk: new HotelDesk(db, hotelBooking, orders, orderDesk) };
+    return {
+      hotelConfig: new HotelConfig(db, orders),
+      hotelBooking,
+      hotelDesk: new HotelDesk(db, hotelBooking, orders, orderDesk),
+    };
   },
   api: (deps) => [hotelsApiRouter(deps)],
   pages: (deps) => [hotelsPageRouter(deps)],
@@ -48,7 +52,13 @@ export const hotelsFeature = defineFeature({
   // Spec 2.12's order: users, submissions, reviewers, hotels, orders; customisation after e-mail.
   manageMenu: [
     { href: '/platform/manage/hotel', labelKey: 'hotels:menu.manage', order: 24, who: 'admin' },
-    { href: '/platform/config/hotel', labelKey: 'hotels:menu.config', group: 'customization', order: 115, who: 'admin' },
+    {
+      href: '/platform/config/hotel',
+      labelKey: 'hotels:menu.config',
+      group: 'customization',
+      order: 115,
+      who: 'admin',
+    },
   ],
   profileMenu: [{ href: '/profile/hotel/order', labelKey: 'hotels:menu.book', order: 13 }],
 });

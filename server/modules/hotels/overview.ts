@@ -31,10 +31,13 @@ async function hotelsPanel(db: Db, { conferenceId, lang, now }: OverviewContext)
   const f = await hotelFigures(db, conferenceId);
   if (!f.nights.length && !f.byStatus.length) return null;
   const nights = [...new Set(f.nights.map((n) => n.night))].sort();
-  const rooms = [...new Map(f.nights.map((n) => [n.room, `${textIn(n.hotel, lang)} · ${textIn(n.type, lang)}`])).entries()];
+  const rooms = [
+    ...new Map(f.nights.map((n) => [n.room, `${textIn(n.hotel, lang)} · ${textIn(n.type, lang)}`])).entries(),
+  ];
   const rowOf = new Map(rooms.map(([id], i) => [id, i]));
   const colOf = new Map(nights.map((night, i) => [night, i]));
-  const perNight = (pickValue: (n: (typeof f.nights)[number]) => number) => nights.map((night) => f.nights.filter((n) => n.night === night).reduce((sum, n) => sum + pickValue(n), 0));
+  const perNight = (pickValue: (n: (typeof f.nights)[number]) => number) =>
+    nights.map((night) => f.nights.filter((n) => n.night === night).reduce((sum, n) => sum + pickValue(n), 0));
   const sold = perNight((n) => n.sold);
   const held = perNight((n) => n.held);
   const total = perNight((n) => n.total);
@@ -46,8 +49,23 @@ async function hotelsPanel(db: Db, { conferenceId, lang, now }: OverviewContext)
     title: t(lang, 'overview:hotels.title'),
     at: now.toISOString(),
     figures: [
-      { label: t(lang, 'overview:hotels.unpaid'), value: formatCount(pending?.n ?? 0, lang), href: desk({ status: 'pending' }), warn: Boolean(pending?.n) },
-      { label: t(lang, 'overview:hotels.roomNightsSold'), value: `${formatCount(sold.reduce((a, b) => a + b, 0), lang)} / ${formatCount(total.reduce((a, b) => a + b, 0), lang)}`, href: DESK },
+      {
+        label: t(lang, 'overview:hotels.unpaid'),
+        value: formatCount(pending?.n ?? 0, lang),
+        href: desk({ status: 'pending' }),
+        warn: Boolean(pending?.n),
+      },
+      {
+        label: t(lang, 'overview:hotels.roomNightsSold'),
+        value: `${formatCount(
+          sold.reduce((a, b) => a + b, 0),
+          lang,
+        )} / ${formatCount(
+          total.reduce((a, b) => a + b, 0),
+          lang,
+        )}`,
+        href: DESK,
+      },
     ],
     charts: [
       {
@@ -72,12 +90,26 @@ async function hotelsPanel(db: Db, { conferenceId, lang, now }: OverviewContext)
         series: [],
         rows: rooms.map(([, name]) => name),
         // booked rooms as a share of the type's rooms that night, in percent; the table says both counts
-        cells: f.nights.map((n) => [colOf.get(n.night)!, rowOf.get(n.room)!, n.total ? Math.round(((n.sold + n.held) * 100) / n.total) : 0]),
+        cells: f.nights.map((n) => [
+          colOf.get(n.night)!,
+          rowOf.get(n.room)!,
+          n.total ? Math.round(((n.sold + n.held) * 100) / n.total) : 0,
+        ]),
         href: DESK,
         links: nightLinks,
         ...(nights.length ? {} : { empty: true }),
       },
-      countedChart('hotels.byStatus', t(lang, 'overview:hotels.byStatus'), STATUSES.map((s) => ({ key: s, n: f.byStatus.find((b) => b.status === s)?.n ?? 0 })), { series: t(lang, 'overview:hotels.bookings'), label: (s) => t(lang, `hotels:status.${s}`), href: DESK, links: (status) => desk({ status }) }),
+      countedChart(
+        'hotels.byStatus',
+        t(lang, 'overview:hotels.byStatus'),
+        STATUSES.map((s) => ({ key: s, n: f.byStatus.find((b) => b.status === s)?.n ?? 0 })),
+        {
+          series: t(lang, 'overview:hotels.bookings'),
+          label: (s) => t(lang, `hotels:status.${s}`),
+          href: DESK,
+          links: (status) => desk({ status }),
+        },
+      ),
     ],
   };
 }

@@ -7,13 +7,12 @@
  */
 import type { Db } from '../../db/index';
 import { isUniqueViolation } from '../../db/dialect';
+import { givePlacesBack, insertBudgetDay, placesUsed, takePlaces } from './budgetRepo';
 
 export type BudgetLimits = { unpublished: number; published: number };
 
 /** Places taken for one request; `release` gives them back when the request fails. */
 export type Reservation = { conferenceId: number; day: string; count: number };
-
-const TABLE = 'mail_budget_days';
 
 export class MailBudget {
   constructor(
@@ -26,34 +25,29 @@ export class MailBudget {
     return published ? this.limits.published : this.limits.unpublished;
   }
 
-  private take(conferenceId: number, day: string, count: number, limit: number): Promise<number> {
-    return this.db(TABLE).where({ conference_id: conferenceId, day }).andWhere('used', '<=', limit - count).increment('used', count);
-  }
-
   /** Takes `count` places of today's budget, or none (null) when fewer are left. */
   async reserve(conferenceId: number, published: boolean, count: number): Promise<Reservation | null> {
     const day = this.now().toISOString().slice(0, 10);
     const limit = this.limit(published);
     if (count > limit) return null;
     if (count <= 0) return { conferenceId, day, count: 0 };
-    if (Number(await this.take(conferenceId, day, count, limit)) === 1) return { conferenceId, day, count };
+    if (await takePlaces(this.db, conferenceId, day, count, limit)) return { conferenceId, day, count };
     // The day's first mail: make the row, then take again (a concurrent first insert is fine).
     try {
-      await this.db(TABLE).insert({ conference_id: conferenceId, day, used: 0 });
+      await insertBudgetDay(this.db, conferenceId, day);
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
     }
-    return Number(await this.take(conferenceId, day, count, limit)) === 1 ? { conferenceId, day, count } : null;
+    return (await takePlaces(this.db, conferenceId, day, count, limit)) ? { conferenceId, day, count } : null;
   }
 
   async release(r: Reservation): Promise<void> {
     if (r.count <= 0) return;
-    await this.db(TABLE).where({ conference_id: r.conferenceId, day: r.day }).andWhere('used', '>=', r.count).decrement('used', r.count);
+    await givePlacesBack(this.db, r.conferenceId, r.day, r.count);
   }
 
   /** Places used today (for tests and the screens). */
   async used(conferenceId: number): Promise<number> {
-    const row = await this.db(TABLE).where({ conference_id: conferenceId, day: this.now().toISOString().slice(0, 10) }).first('used');
-    return Number(row?.used ?? 0);
+    return placesUsed(this.db, conferenceId, this.now().toISOString().slice(0, 10));
   }
 }

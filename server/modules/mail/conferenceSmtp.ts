@@ -21,8 +21,7 @@ import { type HostGuard, HostRefused } from '../../platform/netGuard';
 import { sealer, type Sealer } from '../../platform/sealed';
 import type { Transport, TransportMessage } from './transport';
 import { errorKey, mailErrorClass } from './errorClass';
-
-type ConfigRow = { conference_id: number; email: string; password_enc: string; smtp_host: string; port: number; ssl: number | boolean; active: number | boolean; phone: string; updated_at: string };
+import { configRow, insertConfig, updateConfig, type ConfigRow } from './smtpRepo';
 
 // Short: a manager waits for the test; the worker has its own, longer ones.
 const TEST_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 15_000 };
@@ -44,12 +43,22 @@ export class ConferenceSmtp {
   }
 
   private row(conferenceId: number): Promise<ConfigRow | undefined> {
-    return this.db<ConfigRow>('mail_configs').where({ conference_id: conferenceId }).first();
+    return configRow(this.db, conferenceId);
   }
 
   async view(conferenceId: number): Promise<MailConfigView | null> {
     const row = await this.row(conferenceId);
-    return row ? { email: row.email, smtpHost: row.smtp_host, port: Number(row.port), ssl: Boolean(row.ssl), active: Boolean(row.active), hasPassword: Boolean(row.password_enc), phone: row.phone ?? '' } : null;
+    return row
+      ? {
+          email: row.email,
+          smtpHost: row.smtp_host,
+          port: Number(row.port),
+          ssl: Boolean(row.ssl),
+          active: Boolean(row.active),
+          hasPassword: Boolean(row.password_enc),
+          phone: row.phone ?? '',
+        }
+      : null;
   }
 
   /** The host and port must be reachable under the platform's policy; refused with the field. */
@@ -58,13 +67,13 @@ export class ConferenceSmtp {
       await this.guard.resolve(input.smtpHost, input.port);
     } catch (err) {
       if (!(err instanceof HostRefused)) throw err;
-      throw new AppError(400, errorKey(err.reason), err.reason === 'portRefused' ? 'port' : 'smtpHost');
+      throw new AppError(400, errorKey(err.reason), { field: err.reason === 'portRefused' ? 'port' : 'smtpHost' });
     }
   }
 
   async save(conferenceId: number, input: MailConfigInput): Promise<MailConfigView> {
     const existing = await this.row(conferenceId);
-    if (!input.password && !existing) throw new AppError(400, 'passwordRequire', 'password');
+    if (!input.password && !existing) throw new AppError(400, 'passwordRequire', { field: 'password' });
     await this.checkHost(input);
     const values = {
       email: input.email,
@@ -76,8 +85,8 @@ export class ConferenceSmtp {
       phone: input.phone ?? '',
       updated_at: toDbInstant(),
     };
-    if (existing) await this.db('mail_configs').where({ conference_id: conferenceId }).update(values);
-    else await this.db('mail_configs').insert({ conference_id: conferenceId, ...values });
+    if (existing) await updateConfig(this.db, conferenceId, values);
+    else await insertConfig(this.db, conferenceId, values);
     this.cache.delete(conferenceId);
     return (await this.view(conferenceId))!;
   }
@@ -90,7 +99,11 @@ export class ConferenceSmtp {
    * One message over one connection to the checked address. The host name stays the TLS server
    * name (SNI and certificate check), so pinning the address weakens nothing.
    */
-  private async deliver(c: Settings, timeouts: typeof SEND_TIMEOUTS, msg: TransportMessage): Promise<{ messageId: string }> {
+  private async deliver(
+    c: Settings,
+    timeouts: typeof SEND_TIMEOUTS,
+    msg: TransportMessage,
+  ): Promise<{ messageId: string }> {
     const { address } = await this.guard.resolve(c.smtpHost, c.port);
     const servername = net.isIP(c.smtpHost) ? undefined : c.smtpHost;
     const transporter = nodemailer.createTransport({
@@ -104,7 +117,14 @@ export class ConferenceSmtp {
       ...timeouts,
     });
     try {
-      const info = await transporter.sendMail({ from: c.email, to: msg.to || undefined, ...(msg.bcc ? { bcc: msg.bcc } : {}), subject: msg.subject, text: msg.text, ...(msg.html ? { html: msg.html } : {}) });
+      const info = await transporter.sendMail({
+        from: c.email,
+        to: msg.to || undefined,
+        ...(msg.bcc ? { bcc: msg.bcc } : {}),
+        subject: msg.subject,
+        text: msg.text,
+        ...(msg.html ? { html: msg.html } : {}),
+      });
       return { messageId: info.messageId };
     } finally {
       transporter.close();
@@ -118,7 +138,16 @@ export class ConferenceSmtp {
     let cached = this.cache.get(conferenceId);
     // Another instance may have saved new settings: the row's time says which settings are current.
     if (!cached || cached.updatedAt !== row.updated_at) {
-      cached = { updatedAt: row.updated_at, settings: { email: row.email, password: this.sealed.open(row.password_enc), smtpHost: row.smtp_host, port: Number(row.port), ssl: Boolean(row.ssl) } };
+      cached = {
+        updatedAt: row.updated_at,
+        settings: {
+          email: row.email,
+          password: this.sealed.open(row.password_enc),
+          smtpHost: row.smtp_host,
+          port: Number(row.port),
+          ssl: Boolean(row.ssl),
+        },
+      };
       this.cache.set(conferenceId, cached);
     }
     const settings = cached.settings;
@@ -129,10 +158,15 @@ export class ConferenceSmtp {
    * Sends a test message now with the given settings (the saved password when none is given).
    * A failure answers 400 with the class of what went wrong (mail:error.*), never the server's text.
    */
-  async test(conferenceId: number, input: MailConfigInput, to: string, text: { subject: string; body: string }): Promise<void> {
+  async test(
+    conferenceId: number,
+    input: MailConfigInput,
+    to: string,
+    text: { subject: string; body: string },
+  ): Promise<void> {
     const existing = await this.row(conferenceId);
     const password = input.password || (existing ? this.sealed.open(existing.password_enc) : '');
-    if (!password) throw new AppError(400, 'passwordRequire', 'password');
+    if (!password) throw new AppError(400, 'passwordRequire', { field: 'password' });
     await this.checkHost(input);
     try {
       await this.deliver({ ...input, password }, TEST_TIMEOUTS, { to, subject: text.subject, text: text.body });

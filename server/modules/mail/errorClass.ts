@@ -33,21 +33,32 @@ export function shownError(stored: string | null): string | null {
   return KEYS.has(stored) ? stored : errorKey('unknown');
 }
 
-const TLS_CODE = /^(ERR_SSL_|ERR_TLS_|CERT_|DEPTH_ZERO_|SELF_SIGNED_|UNABLE_TO_(GET|VERIFY)_|ERR_OSSL_|HOSTNAME_MISMATCH)/;
-const CONNECT_CODE = new Set(['ECONNREFUSED', 'ECONNRESET', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE', 'EADDRNOTAVAIL', 'ENOTFOUND']);
+const TLS_CODE =
+  /^(ERR_SSL_|ERR_TLS_|CERT_|DEPTH_ZERO_|SELF_SIGNED_|UNABLE_TO_(GET|VERIFY)_|ERR_OSSL_|HOSTNAME_MISMATCH)/;
+const CONNECT_CODE = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EPIPE',
+  'EADDRNOTAVAIL',
+  'ENOTFOUND',
+]);
 
 export function mailErrorClass(err: unknown): MailErrorClass {
   if (err instanceof HostRefused) return err.reason;
   const e = (err ?? {}) as { code?: string; originalCode?: string; command?: string; reason?: string };
   const code = String(e.code ?? '');
   const original = String(e.originalCode ?? '');
-  if (code === 'ETLS' || TLS_CODE.test(original) || TLS_CODE.test(code) || original === 'ERR_SSL_WRONG_VERSION_NUMBER') return 'tls';
+  if (code === 'ETLS' || TLS_CODE.test(original) || TLS_CODE.test(code) || original === 'ERR_SSL_WRONG_VERSION_NUMBER')
+    return 'tls';
   if (code === 'ETIMEDOUT' || original === 'ETIMEDOUT') return 'timeout';
   if (code === 'EAUTH' || code === 'ENOAUTH') return 'auth';
   if (code === 'EDNS') return 'notFound';
   if (code === 'EENVELOPE') return e.command === 'MAIL FROM' ? 'sender' : 'recipient';
   if (code === 'EMESSAGE') return 'message';
   if (code === 'EPROTOCOL') return 'protocol';
-  if (code === 'ECONNECTION' || code === 'ESOCKET' || CONNECT_CODE.has(code) || CONNECT_CODE.has(original)) return 'connect';
+  if (code === 'ECONNECTION' || code === 'ESOCKET' || CONNECT_CODE.has(code) || CONNECT_CODE.has(original))
+    return 'connect';
   return 'unknown';
 }

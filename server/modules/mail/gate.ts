@@ -53,13 +53,19 @@ export class ConferenceMailGate {
       const known = await this.audience.known(conferenceId, unique);
       to = unique.filter((e) => known.has(e));
       const unknown = unique.length - to.length;
-      if (unknown && policy.unknown === 'refuse') throw new AppError(400, 'mail:unpublishedRecipients', undefined, 400, { count: String(unknown) });
+      if (unknown && policy.unknown === 'refuse')
+        throw new AppError(400, 'mail:unpublishedRecipients', { params: { count: String(unknown) } });
       if (unknown) withheld = { count: unknown, reason: 'unpublished' };
     }
     const reservation = to.length ? await this.budget.reserve(conferenceId, published, to.length) : null;
     if (to.length && !reservation) {
-      if (policy.budget === 'refuse') throw new AppError(429, 'mail:budgetExhausted', undefined, 429, { limit: String(this.budget.limit(published)) });
-      return { to: [], withheld: { count: withheld.count + to.length, reason: 'budget' }, release: async () => undefined };
+      if (policy.budget === 'refuse')
+        throw new AppError(429, 'mail:budgetExhausted', { params: { limit: String(this.budget.limit(published)) } });
+      return {
+        to: [],
+        withheld: { count: withheld.count + to.length, reason: 'budget' },
+        release: async () => undefined,
+      };
     }
     return { to, withheld, release: this.releaser(reservation) };
   }

@@ -41,11 +41,27 @@ export const mailFeature = defineFeature({
   // what it holds about one person, for their export and erasure (docs/privacy.md)
   personalData: ({ db }) => [mailPersonalData(db)],
   services: ({ db, config, sites, knownPeople }) => {
-    const smtp = new ConferenceSmtp(db, config.secret, new HostGuard({ allowPrivate: config.SMTP_ALLOW_PRIVATE_HOSTS, allowed: config.SMTP_ALLOWED_HOSTS, ports: config.SMTP_ALLOWED_PORTS }));
+    const smtp = new ConferenceSmtp(
+      db,
+      config.secret,
+      new HostGuard({
+        allowPrivate: config.SMTP_ALLOW_PRIVATE_HOSTS,
+        allowed: config.SMTP_ALLOWED_HOSTS,
+        ports: config.SMTP_ALLOWED_PORTS,
+      }),
+    );
     // What a conference may mail on a manager's request: docs/mail.md "Limits".
-    const budget = new MailBudget(db, { unpublished: config.MAIL_DAILY_BUDGET_UNPUBLISHED, published: config.MAIL_DAILY_BUDGET_PUBLISHED });
+    const budget = new MailBudget(db, {
+      unpublished: config.MAIL_DAILY_BUDGET_UNPUBLISHED,
+      published: config.MAIL_DAILY_BUDGET_PUBLISHED,
+    });
     const mailGate = new ConferenceMailGate(conferenceAudience(db, sites, knownPeople), budget);
-    return { smtp, mailGate, mail: new ManagerMail(db, smtp, mailGate, config), mailSites: new MailSites(sites, config) };
+    return {
+      smtp,
+      mailGate,
+      mail: new ManagerMail(db, smtp, mailGate, config),
+      mailSites: new MailSites(sites, config),
+    };
   },
   early: (deps) => [devMailRouter(deps)],
   api: (deps) => [mailConfigRouter(deps)],
@@ -64,7 +80,10 @@ export const mailFeature = defineFeature({
       labelNames: ['status'],
       async read() {
         const counts = new Map((await unsentMailCounts(db)).map((r) => [r.status, r.count]));
-        return (['queued', 'sending', 'failed'] as const).map((status) => ({ labels: { status }, value: counts.get(status) ?? 0 }));
+        return (['queued', 'sending', 'failed'] as const).map((status) => ({
+          labels: { status },
+          value: counts.get(status) ?? 0,
+        }));
       },
     },
   ],
@@ -75,7 +94,14 @@ export const mailFeature = defineFeature({
  * templates, and the gate's admission that a manager's mail is sent under.
  */
 export { enqueueMail } from './service';
-export { enqueueConferenceMail, plainTextHtml, LANGUAGE_RULE, MAIL_STYLE, type MailLang, type MailNote } from './templates';
+export {
+  enqueueConferenceMail,
+  plainTextHtml,
+  LANGUAGE_RULE,
+  MAIL_STYLE,
+  type MailLang,
+  type MailNote,
+} from './templates';
 export { plainTextOf } from './plainText';
 export { withAdmission, STRICT, type Admission, type AdmitPolicy } from './gate';
 export type { ConferenceMailGate };

@@ -10,7 +10,11 @@ import type { SiteService } from '../sites/index';
 export type MailSite = { name: Bilingual; url: string; timeZone: string };
 
 /** The conference's mail site; null for a conference that has no site (it was deleted). */
-export async function mailSiteOf(sites: Pick<SiteService, 'snapshot'>, links: PublicUrlConfig, conferenceId: number): Promise<MailSite | null> {
+export async function mailSiteOf(
+  sites: Pick<SiteService, 'snapshot'>,
+  links: PublicUrlConfig,
+  conferenceId: number,
+): Promise<MailSite | null> {
   const site = await sites.snapshot(conferenceId);
   if (!site) return null;
   return { name: site.config.conferenceName, url: conferenceOrigin(links, site), timeZone: site.conference.timeZone };

@@ -15,7 +15,9 @@ export class ManagerMail {
 
   /** The conference's own mailbox, or the platform's (kept at /_dev/mail outside production). */
   async configured(conferenceId: number): Promise<boolean> {
-    return (await this.smtp.isActive(conferenceId)) || Boolean(this.config.SMTP_URL) || this.config.NODE_ENV !== 'production';
+    return (
+      (await this.smtp.isActive(conferenceId)) || Boolean(this.config.SMTP_URL) || this.config.NODE_ENV !== 'production'
+    );
   }
 
   /** One message to many, through the gate (who may be mailed, the day's budget); returns the outbox rows written. */

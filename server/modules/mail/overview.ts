@@ -38,20 +38,29 @@ async function mailPanel(db: Db, { conferenceId, lang, now, timeZone }: Overview
   const since = new Date(Date.parse(`${first}T00:00:00Z`) - offset * 60_000);
   const rows = await mailFigures(db, conferenceId, offset, since);
   const { days } = everyDay([], [first, today]);
-  const count = (statuses: string[], day?: string) => rows.filter((r) => statuses.includes(r.status) && (!day || r.day === day)).reduce((sum, r) => sum + r.n, 0);
+  const count = (statuses: string[], day?: string) =>
+    rows.filter((r) => statuses.includes(r.status) && (!day || r.day === day)).reduce((sum, r) => sum + r.n, 0);
   const failed = count(['failed']);
   return {
     name: 'mail',
     title: t(lang, 'overview:mail.title'),
     at: now.toISOString(),
-    figures: SHOWN.map((s) => ({ label: t(lang, `overview:mail.${s.key}`), value: formatCount(count(s.statuses), lang), href: log({ status: s.filter, from: first }), ...(s.key === 'failed' ? { warn: failed > 0 } : {}) })),
+    figures: SHOWN.map((s) => ({
+      label: t(lang, `overview:mail.${s.key}`),
+      value: formatCount(count(s.statuses), lang),
+      href: log({ status: s.filter, from: first }),
+      ...(s.key === 'failed' ? { warn: failed > 0 } : {}),
+    })),
     charts: [
       {
         id: 'mail.perDay',
         title: t(lang, 'overview:mail.perDay', { days: MAIL_OVERVIEW_DAYS }),
         kind: 'stack',
         categories: days,
-        series: SHOWN.map((s) => ({ name: t(lang, `overview:mail.${s.key}`), values: days.map((d) => count(s.statuses, d)) })),
+        series: SHOWN.map((s) => ({
+          name: t(lang, `overview:mail.${s.key}`),
+          values: days.map((d) => count(s.statuses, d)),
+        })),
         href: log({ from: first }),
         links: days.map((d) => log({ from: d, to: d })),
         ...(rows.length ? {} : { empty: true }),

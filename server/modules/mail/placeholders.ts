@@ -19,7 +19,15 @@ hb.registerHelper('helperMissing', () => '');
 // The built-in `inline` decorator defines partials inside a template.
 hb.unregisterDecorator('inline');
 
-const KNOWN_HELPERS = { if: true, unless: true, each: true, with: true, log: false, lookup: false, helperMissing: false } as const;
+const KNOWN_HELPERS = {
+  if: true,
+  unless: true,
+  each: true,
+  with: true,
+  log: false,
+  lookup: false,
+  helperMissing: false,
+} as const;
 const COMPILE_OPTIONS = { knownHelpersOnly: true, knownHelpers: KNOWN_HELPERS, strict: false };
 
 /** Why a template cannot be saved: a message key, or null when it may be. */

@@ -17,5 +17,7 @@ const toText = compile({
 });
 
 export function plainTextOf(html: string): string {
-  return toText(html).replace(/\n{3,}/g, '\n\n').trim();
+  return toText(html)
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
 }

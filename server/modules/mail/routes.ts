@@ -15,7 +15,8 @@ import type { Deps } from '../../platform/feature';
 import { escapeHtml } from '../../platform/html';
 import { listDevMail, type DevMail } from './service';
 
-export const DEV_MAIL_NOTE = 'Development mail: no SMTP server is configured, so messages are kept here (set SMTP_URL to send them)';
+export const DEV_MAIL_NOTE =
+  'Development mail: no SMTP server is configured, so messages are kept here (set SMTP_URL to send them)';
 
 export function devMailEnabled(config: Config): boolean {
   return config.NODE_ENV !== 'production' && !config.SMTP_URL;
@@ -25,7 +26,9 @@ export function devMailEnabled(config: Config): boolean {
 export function isLocalClient(req: Request): boolean {
   const address = req.socket.remoteAddress ?? '';
   const loopback = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/i.test(address);
-  const proxied = ['forwarded', 'x-forwarded-for', 'x-real-ip', 'x-forwarded-host'].some((h) => req.headers[h] !== undefined);
+  const proxied = ['forwarded', 'x-forwarded-for', 'x-real-ip', 'x-forwarded-host'].some(
+    (h) => req.headers[h] !== undefined,
+  );
   return loopback && !proxied;
 }
 
@@ -51,7 +54,9 @@ function renderMail(m: DevMail): string {
 }
 
 export function renderDevMailPage(mails: DevMail[], to: string): string {
-  const filter = to ? `<p>Showing mail to <strong>${escapeHtml(to)}</strong>. <a href="/_dev/mail">Show all</a></p>` : '';
+  const filter = to
+    ? `<p>Showing mail to <strong>${escapeHtml(to)}</strong>. <a href="/_dev/mail">Show all</a></p>`
+    : '';
   const list = mails.length ? mails.map(renderMail).join('\n') : '<p>No messages.</p>';
   return `<!DOCTYPE html>
 <html lang="en">

@@ -26,7 +26,8 @@ const MAX_SUBJECT_LENGTH = 500;
 const BAD_ADDRESS = /[\r\n,;<>]/;
 
 function checkAddresses(addresses: string[], field: string): void {
-  if (addresses.some((a) => a === '' || BAD_ADDRESS.test(a) || !a.includes('@'))) throw badRequest('commonMsg.invalidInput', field);
+  if (addresses.some((a) => a === '' || BAD_ADDRESS.test(a) || !a.includes('@')))
+    throw badRequest('commonMsg.invalidInput', field);
 }
 
 /** Writes a queued message (in the caller's transaction when given one) and returns its id. */
@@ -37,7 +38,8 @@ export async function enqueueMail(db: Db | Tx, message: OutgoingMail): Promise<n
   const to = addresses.join(', ');
   if (to.length > MAX_TO_LENGTH) throw badRequest('commonMsg.invalidInput', 'to');
   const subject = String(message.subject ?? '');
-  if (/[\r\n]/.test(subject) || subject.length > MAX_SUBJECT_LENGTH) throw badRequest('commonMsg.invalidInput', 'subject');
+  if (/[\r\n]/.test(subject) || subject.length > MAX_SUBJECT_LENGTH)
+    throw badRequest('commonMsg.invalidInput', 'subject');
   return repo.insertMail(db, message.conferenceId, {
     to,
     subject,
@@ -80,17 +82,29 @@ export function bulkBatches(addresses: string[]): string[][] {
  * inside the caller's): all or none, so a retry after a failure never mails anyone twice.
  * Answers the number of messages written.
  */
-export async function enqueueBulkMail(db: Db | Tx, message: { conferenceId: number; to: string[]; subject: string; text: string; html: string; kind: string }): Promise<number> {
+export async function enqueueBulkMail(
+  db: Db | Tx,
+  message: { conferenceId: number; to: string[]; subject: string; text: string; html: string; kind: string },
+): Promise<number> {
   const addresses = [...new Set(message.to.map((a) => String(a).trim().toLowerCase()))];
   checkAddresses(addresses, 'to');
   if (addresses.some((a) => a.length > 254)) throw badRequest('commonMsg.invalidInput', 'to');
   const subject = String(message.subject ?? '');
-  if (/[\r\n]/.test(subject) || subject.length > MAX_SUBJECT_LENGTH) throw badRequest('commonMsg.invalidInput', 'subject');
+  if (/[\r\n]/.test(subject) || subject.length > MAX_SUBJECT_LENGTH)
+    throw badRequest('commonMsg.invalidInput', 'subject');
   const at = toDbInstant();
   const batches = bulkBatches(addresses);
   await db.transaction(async (tx) => {
     for (const batch of batches) {
-      await repo.insertMail(tx, message.conferenceId, { to: '', bcc: batch.join(SEPARATOR), kind: message.kind, subject, text: message.text, html: message.html, at });
+      await repo.insertMail(tx, message.conferenceId, {
+        to: '',
+        bcc: batch.join(SEPARATOR),
+        kind: message.kind,
+        subject,
+        text: message.text,
+        html: message.html,
+        at,
+      });
     }
   });
   return batches.length;
@@ -101,20 +115,35 @@ export async function enqueueBulkMail(db: Db | Tx, message: { conferenceId: numb
  * unpublished with a stranger in it, or beyond the day's budget), counted before the outbox
  * transaction and given back if writing fails.
  */
-export async function enqueueManagerBulkMail(gate: ConferenceMailGate, db: Db, message: Parameters<typeof enqueueBulkMail>[1]): Promise<number> {
-  return withAdmission(await gate.admit(message.conferenceId, message.to), (admitted) => enqueueBulkMail(db, { ...message, to: admitted.to }));
+export async function enqueueManagerBulkMail(
+  gate: ConferenceMailGate,
+  db: Db,
+  message: Parameters<typeof enqueueBulkMail>[1],
+): Promise<number> {
+  return withAdmission(await gate.admit(message.conferenceId, message.to), (admitted) =>
+    enqueueBulkMail(db, { ...message, to: admitted.to }),
+  );
 }
 
-export type DevMail = { id: number; conferenceId: number | null; status: string; createdAt: string; to: string; subject: string; text: string };
+export type DevMail = {
+  id: number;
+  conferenceId: number | null;
+  status: string;
+  createdAt: string;
+  to: string;
+  subject: string;
+  text: string;
+};
 
 /** Kept and queued messages for /_dev/mail, newest first; `to` narrows them to one recipient. */
 export async function listDevMail(db: Db, opts: { to?: string; limit?: number } = {}): Promise<DevMail[]> {
   const rows = await repo.listUnsentMail(db, { to: opts.to?.trim() || undefined, limit: opts.limit ?? 100 });
   return rows.map((r) => ({
-    id: Number(r.id),
-    conferenceId: r.conference_id === null ? null : Number(r.conference_id),
+    id: r.id,
+    conferenceId: r.conference_id,
     status: r.status,
-    createdAt: r.created_at,
+    // the stored text, as the development page has always shown it
+    createdAt: toDbInstant(r.created_at),
     to: r.to_address || `Bcc: ${r.bcc_address ?? ''}`,
     subject: r.subject,
     text: r.text_body,

@@ -18,12 +18,16 @@ import { MAIL_KINDS_SENT } from '../../contract/mail';
 import { enqueueMail } from './service';
 import { fillTemplate, templateProblem } from './placeholders';
 import { plainTextOf } from './plainText';
+import { deleteTemplate, storeTemplate, templateRow, templateRows, type TemplateRow } from './templatesRepo';
 
 const log = logger.child({ module: 'mail' });
 
-type Row = { conference_id: number; kind: MailKind; subject_zh: string; subject_en: string; body_zh: string; body_en: string };
-
-const textOf = (row: Row): MailText => ({ subjectZh: row.subject_zh, subjectEn: row.subject_en, bodyZh: row.body_zh, bodyEn: row.body_en });
+const textOf = (row: TemplateRow): MailText => ({
+  subjectZh: row.subject_zh,
+  subjectEn: row.subject_en,
+  bodyZh: row.body_zh,
+  bodyEn: row.body_en,
+});
 
 /** The look of every mail body the platform writes; `LANGUAGE_RULE` parts a message written in both languages. */
 export const MAIL_STYLE = "font-family:Arial,'Microsoft YaHei',sans-serif;font-size:15px;line-height:1.7;color:#1f2937";
@@ -35,10 +39,16 @@ export function plainTextHtml(content: string): string {
 }
 
 /** A template filled with values; throws when it does not compile (see enqueueConferenceMail). */
-export function render(text: MailText, lang: Lang, vars: Record<string, string>): { subject: string; html: string; text: string } {
+export function render(
+  text: MailText,
+  lang: Lang,
+  vars: Record<string, string>,
+): { subject: string; html: string; text: string } {
   // A subject is plain text (not escaped). Line breaks go from the values and from the template
   // itself (one saved before they were refused).
-  const subject = fillTemplate(lang === 'en' ? text.subjectEn : text.subjectZh, vars, false).replace(/[\r\n]+/g, ' ').slice(0, 500);
+  const subject = fillTemplate(lang === 'en' ? text.subjectEn : text.subjectZh, vars, false)
+    .replace(/[\r\n]+/g, ' ')
+    .slice(0, 500);
   const html = fillTemplate(lang === 'en' ? text.bodyEn : text.bodyZh, vars, true);
   return { subject, html: `<div style="${MAIL_STYLE}">${html}</div>`, text: plainTextOf(html) };
 }
@@ -55,7 +65,7 @@ export function preview(input: MailText, lang: Lang, vars: Record<string, string
 }
 
 export async function templates(db: Db, conferenceId: number): Promise<TemplateView[]> {
-  const rows = await db<Row>('mail_templates').where({ conference_id: conferenceId });
+  const rows = await templateRows(db, conferenceId);
   const byKind = new Map(rows.map((r) => [r.kind, r]));
   return MAIL_KINDS.filter((kind) => MAIL_KINDS_SENT.includes(kind)).map((kind) => {
     const row = byKind.get(kind);
@@ -74,9 +84,10 @@ export function checkedTemplate(input: MailText): MailText {
   const text = { ...input, bodyZh: sanitizeHtml(input.bodyZh).trim(), bodyEn: sanitizeHtml(input.bodyEn).trim() };
   for (const field of ['subjectZh', 'subjectEn', 'bodyZh', 'bodyEn'] as const) {
     // A body of nothing but script and the like is empty once cleaned.
-    if (!text[field]) throw new AppError(400, field.startsWith('body') ? 'mail:bodyRequired' : 'mail:subjectRequired', field);
+    if (!text[field])
+      throw new AppError(400, field.startsWith('body') ? 'mail:bodyRequired' : 'mail:subjectRequired', { field });
     const problem = templateProblem(text[field]);
-    if (problem) throw new AppError(400, problem, field);
+    if (problem) throw new AppError(400, problem, { field });
   }
   return text;
 }
@@ -84,13 +95,18 @@ export function checkedTemplate(input: MailText): MailText {
 /** Saves a manager's template, checked and cleaned first (checkedTemplate): nothing is written when refused. */
 export async function saveTemplate(db: Db, conferenceId: number, kind: MailKind, input: MailText): Promise<void> {
   const text = checkedTemplate(input);
-  const values = { subject_zh: text.subjectZh, subject_en: text.subjectEn, body_zh: text.bodyZh, body_en: text.bodyEn, updated_at: toDbInstant() };
-  const updated = await db('mail_templates').where({ conference_id: conferenceId, kind }).update(values);
-  if (!updated) await db('mail_templates').insert({ conference_id: conferenceId, kind, ...values });
+  const values = {
+    subject_zh: text.subjectZh,
+    subject_en: text.subjectEn,
+    body_zh: text.bodyZh,
+    body_en: text.bodyEn,
+    updated_at: toDbInstant(),
+  };
+  await storeTemplate(db, conferenceId, kind, values);
 }
 
 export async function resetTemplate(db: Db, conferenceId: number, kind: MailKind): Promise<void> {
-  await db('mail_templates').where({ conference_id: conferenceId, kind }).delete();
+  await deleteTemplate(db, conferenceId, kind);
 }
 
 /**
@@ -102,7 +118,15 @@ export type MailLang = Lang | 'both';
 /** A paragraph the platform adds after the template (what a manager cannot edit away), in html per language. */
 export type MailNote = { zh: string; en: string };
 
-function renderOne(kind: MailKind, text: MailText, lang: Lang, vars: Record<string, string>, conferenceId: number, edited: boolean, note?: MailNote) {
+function renderOne(
+  kind: MailKind,
+  text: MailText,
+  lang: Lang,
+  vars: Record<string, string>,
+  conferenceId: number,
+  edited: boolean,
+  note?: MailNote,
+) {
   let mail: ReturnType<typeof render>;
   try {
     mail = render(text, lang, vars);
@@ -110,12 +134,19 @@ function renderOne(kind: MailKind, text: MailText, lang: Lang, vars: Record<stri
     // A stored template that no longer compiles (saved before the check): the mail still goes,
     // with the built-in text, and the operator learns why.
     if (!edited) throw err;
-    log.warn({ conferenceId, kind, lang, err: (err as Error).message }, 'mail template does not render; the built-in text was sent');
+    log.warn(
+      { conferenceId, kind, lang, err: (err as Error).message },
+      'mail template does not render; the built-in text was sent',
+    );
     mail = render(DEFAULT_TEMPLATES[kind], lang, vars);
   }
   if (!note) return mail;
   const extra = `<p>${note[lang]}</p>`;
-  return { subject: mail.subject, html: `${mail.html}<div style="${MAIL_STYLE}">${extra}</div>`, text: `${mail.text}\n\n${plainTextOf(extra)}` };
+  return {
+    subject: mail.subject,
+    html: `${mail.html}<div style="${MAIL_STYLE}">${extra}</div>`,
+    text: `${mail.text}\n\n${plainTextOf(extra)}`,
+  };
 }
 
 /**
@@ -132,7 +163,7 @@ export async function enqueueConferenceMail(
   note?: MailNote,
 ): Promise<number> {
   const vars = (l: Lang) => (typeof values === 'function' ? values(l) : values);
-  const row = await db<Row>('mail_templates').where({ conference_id: conferenceId, kind }).first();
+  const row = await templateRow(db, conferenceId, kind);
   const text = row ? textOf(row) : DEFAULT_TEMPLATES[kind];
   if (lang !== 'both') {
     const mail = renderOne(kind, text, lang, vars(lang), conferenceId, Boolean(row), note);
@@ -141,5 +172,12 @@ export async function enqueueConferenceMail(
   const zh = renderOne(kind, text, 'zh', vars('zh'), conferenceId, Boolean(row), note);
   const en = renderOne(kind, text, 'en', vars('en'), conferenceId, Boolean(row), note);
   const subject = zh.subject === en.subject ? zh.subject : `${zh.subject} / ${en.subject}`.slice(0, 500);
-  return enqueueMail(db, { conferenceId, to, subject, text: `${zh.text}\n\n——————\n\n${en.text}`, html: `${zh.html}${LANGUAGE_RULE}${en.html}`, kind });
+  return enqueueMail(db, {
+    conferenceId,
+    to,
+    subject,
+    text: `${zh.text}\n\n——————\n\n${en.text}`,
+    html: `${zh.html}${LANGUAGE_RULE}${en.html}`,
+    kind,
+  });
 }

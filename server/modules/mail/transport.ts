@@ -36,20 +36,31 @@ export function smtpTransport(smtpUrl: string, platformHost: string): Transport 
   return {
     from,
     async send(msg) {
-      const info = await transporter.sendMail({ from, to: msg.to || undefined, ...(msg.bcc ? { bcc: msg.bcc } : {}), subject: msg.subject, text: msg.text, ...(msg.html ? { html: msg.html } : {}) });
+      const info = await transporter.sendMail({
+        from,
+        to: msg.to || undefined,
+        ...(msg.bcc ? { bcc: msg.bcc } : {}),
+        subject: msg.subject,
+        text: msg.text,
+        ...(msg.html ? { html: msg.html } : {}),
+      });
       return { messageId: info.messageId };
     },
   };
 }
 
 /** The platform's transport, or a conference's own SMTP (ConferenceSmtp) while it is active. */
-export function platformTransports(config: Config, conferences?: { transport(conferenceId: number): Promise<Transport | null> }): MailTransports {
+export function platformTransports(
+  config: Config,
+  conferences?: { transport(conferenceId: number): Promise<Transport | null> },
+): MailTransports {
   const platform: Transport | 'keep' | null = config.SMTP_URL
     ? smtpTransport(config.SMTP_URL, config.PLATFORM_HOST)
     : config.NODE_ENV === 'production'
       ? null
       : 'keep';
   return {
-    forConference: async (conferenceId) => (conferenceId !== null && conferences ? ((await conferences.transport(conferenceId)) ?? platform) : platform),
+    forConference: async (conferenceId) =>
+      conferenceId !== null && conferences ? ((await conferences.transport(conferenceId)) ?? platform) : platform,
   };
 }

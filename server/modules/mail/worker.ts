@@ -22,7 +22,14 @@ const HOUR = 60 * MINUTE;
  * The wait after failed attempt n is RETRY_SCHEDULE_MS[n - 1]; the attempt after the last wait
  * is the last one, so a message is tried seven times over about 21 hours before it is failed.
  */
-export const RETRY_SCHEDULE_MS: readonly number[] = [1 * MINUTE, 5 * MINUTE, 30 * MINUTE, 2 * HOUR, 6 * HOUR, 12 * HOUR];
+export const RETRY_SCHEDULE_MS: readonly number[] = [
+  1 * MINUTE,
+  5 * MINUTE,
+  30 * MINUTE,
+  2 * HOUR,
+  6 * HOUR,
+  12 * HOUR,
+];
 /** After this many failed attempts a message is 'failed' and no longer tried. */
 export const MAX_ATTEMPTS = RETRY_SCHEDULE_MS.length + 1;
 /** How long a worker's claim on a row lasts. */
@@ -116,7 +123,7 @@ export class MailWorker {
     if (!(await repo.claimMail(this.db, id, toDbInstant(now), lockedUntil))) return false;
     const row = await repo.findMail(this.db, id);
     if (!row) return false;
-    const conferenceId = row.conference_id === null ? null : Number(row.conference_id);
+    const conferenceId = row.conference_id;
 
     let transport: Transport | 'keep' | null;
     let messageId: string;
@@ -124,22 +131,37 @@ export class MailWorker {
       transport = await this.transports.forConference(conferenceId);
       if (transport === 'keep') {
         await this.finish(id, conferenceId, lockedUntil, { status: 'kept' }, 'mail.sent');
-        log.info({ id, conferenceId, to: row.to_address }, 'mail kept in the outbox (no SMTP server configured): see /_dev/mail');
+        log.info(
+          { id, conferenceId, to: row.to_address },
+          'mail kept in the outbox (no SMTP server configured): see /_dev/mail',
+        );
         return true;
       }
       if (transport === null) throw new Error(NO_SMTP_ERROR);
-      ({ messageId } = await transport.send({ to: row.to_address, bcc: row.bcc_address, subject: row.subject, text: row.text_body, html: row.html_body }));
+      ({ messageId } = await transport.send({
+        to: row.to_address,
+        bcc: row.bcc_address,
+        subject: row.subject,
+        text: row.text_body,
+        html: row.html_body,
+      }));
     } catch (err) {
       await this.recordFailure(row, lockedUntil, err);
       return true;
     }
     // Sent: should this write fail, the claim runs out and the row is sent again (at least once).
-    const recorded = await this.finish(id, conferenceId, lockedUntil, {
-      status: 'sent',
-      sent_at: toDbInstant(this.now()),
-      message_id: (messageId ?? '').slice(0, 255) || null,
-      last_error: null,
-    }, 'mail.sent');
+    const recorded = await this.finish(
+      id,
+      conferenceId,
+      lockedUntil,
+      {
+        status: 'sent',
+        sent_at: toDbInstant(this.now()),
+        message_id: (messageId ?? '').slice(0, 255) || null,
+        last_error: null,
+      },
+      'mail.sent',
+    );
     if (!recorded) log.warn({ id }, 'mail sent after its claim ran out');
     log.info({ id, conferenceId, messageId }, 'mail sent');
     return true;
@@ -150,7 +172,13 @@ export class MailWorker {
    * raises its event in that transaction (the managers' overview counts them), when the worker
    * was given the bus. Answers whether the claim still held.
    */
-  private async finish(id: number, conferenceId: number | null, lockedUntil: string, changes: Parameters<typeof repo.finishMail>[3], event: 'mail.sent' | 'mail.failed' | null): Promise<boolean> {
+  private async finish(
+    id: number,
+    conferenceId: number | null,
+    lockedUntil: string,
+    changes: Parameters<typeof repo.finishMail>[3],
+    event: 'mail.sent' | 'mail.failed' | null,
+  ): Promise<boolean> {
     const events = this.events;
     if (!events || !event || conferenceId === null) return repo.finishMail(this.db, id, lockedUntil, changes);
     return inTransaction(this.db, async (tx) => {
@@ -160,21 +188,28 @@ export class MailWorker {
     });
   }
 
-  private async recordFailure(row: repo.MailRow, lockedUntil: string, err: unknown): Promise<void> {
+  private async recordFailure(row: repo.Mail, lockedUntil: string, err: unknown): Promise<void> {
     const attempts = Number(row.attempts) + 1;
     // The row (and so a manager's mail log) gets the class only: the remote's greeting or reply
     // may be another service's banner. The operator's log below keeps the details.
     const failure = errorKey(err instanceof Error && err.message === NO_SMTP_ERROR ? 'noSmtp' : mailErrorClass(err));
-    const detail = (err instanceof Error ? err.message : String(err)).trim().slice(0, MAX_ERROR_LENGTH) || 'Unknown error';
+    const detail =
+      (err instanceof Error ? err.message : String(err)).trim().slice(0, MAX_ERROR_LENGTH) || 'Unknown error';
     const gaveUp = attempts >= MAX_ATTEMPTS;
     const next = new Date(this.now().getTime() + (gaveUp ? 0 : RETRY_SCHEDULE_MS[attempts - 1]));
-    const conferenceId = row.conference_id === null ? null : Number(row.conference_id);
-    await this.finish(row.id, conferenceId, lockedUntil, {
-      status: gaveUp ? 'failed' : 'queued',
-      attempts,
-      last_error: failure,
-      ...(gaveUp ? {} : { next_attempt_at: toDbInstant(next) }),
-    }, gaveUp ? 'mail.failed' : null);
+    const conferenceId = row.conference_id;
+    await this.finish(
+      row.id,
+      conferenceId,
+      lockedUntil,
+      {
+        status: gaveUp ? 'failed' : 'queued',
+        attempts,
+        last_error: failure,
+        ...(gaveUp ? {} : { next_attempt_at: toDbInstant(next) }),
+      },
+      gaveUp ? 'mail.failed' : null,
+    );
     const fields = { id: row.id, conferenceId: row.conference_id, attempts, error: failure, detail };
     if (gaveUp) log.error(fields, 'mail failed: no more attempts');
     else log.warn({ ...fields, nextAttemptAt: next.toISOString() }, 'mail attempt failed; will retry');

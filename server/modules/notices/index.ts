@@ -3,7 +3,7 @@ import { conferenceOf, userOf } from '../../platform/access';
 import { defineFeature } from '../../platform/feature';
 import { noticesPersonalData } from './personalData';
 import { noticeApiRouter, noticePageRouter } from './routes';
-import { unseenCount } from './reads';
+import { unseenCount } from './repo';
 
 export const noticesFeature = defineFeature({
   name: 'notices',
@@ -13,7 +13,9 @@ export const noticesFeature = defineFeature({
   pages: (deps) => [noticePageRouter(deps)],
   // The Notices entry counts what was published since the person last opened it.
   // The personal centre is a conference's signed-in layout: conferenceOf and userOf answer 404/401 otherwise.
-  shell: ({ db }) => ({ profileBadges: async (req) => ({ '/profile/notice': await unseenCount(db, conferenceOf(req), userOf(req)) }) }),
+  shell: ({ db }) => ({
+    profileBadges: async (req) => ({ '/profile/notice': await unseenCount(db, conferenceOf(req), userOf(req)) }),
+  }),
   manageMenu: [{ href: '/platform/manage/notice', labelKey: 'notices:menu.manage', order: 40, who: 'admin' }],
   profileMenu: [{ href: '/profile/notice', labelKey: 'notices:menu.notice', order: 20 }],
 });

@@ -35,7 +35,8 @@ export function workbookStream(bytes: Uint8Array): Uint8Array {
   const u32 = (at: number) => view.getUint32(at, true);
   const major = u16(0x1a);
   const shift = u16(0x1e);
-  if (u16(0x1c) !== 0xfffe || !((major === 3 && shift === 9) || (major === 4 && shift === 12)) || u16(0x20) !== 6) damaged();
+  if (u16(0x1c) !== 0xfffe || !((major === 3 && shift === 9) || (major === 4 && shift === 12)) || u16(0x20) !== 6)
+    damaged();
   const size = 1 << shift;
   // Sectors after the header; a last one cut short still counts (its bytes are checked when read).
   const sectors = Math.ceil((bytes.length - size) / size);
@@ -60,7 +61,8 @@ export function workbookStream(bytes: Uint8Array): Uint8Array {
     const s = sector(difat);
     if (s.length < size) damaged();
     const sv = new DataView(s.buffer, s.byteOffset, s.byteLength);
-    for (let i = 0; i < entriesPerSector - 1 && fatSectors.length < fatCount; i++) fatSectors.push(sv.getUint32(i * 4, true));
+    for (let i = 0; i < entriesPerSector - 1 && fatSectors.length < fatCount; i++)
+      fatSectors.push(sv.getUint32(i * 4, true));
     difat = sv.getUint32(size - 4, true);
   }
   const fat = new Uint32Array(fatSectors.length * entriesPerSector);
@@ -107,10 +109,17 @@ export function workbookStream(bytes: Uint8Array): Uint8Array {
     const name = NAMES.decode(directory.subarray(at, at + Math.max(0, nameBytes - 2)));
     // A v3 file's size is 32 bits (its high half may hold garbage); a v4 file's is 64, and never beyond the file.
     const high = major === 4 ? dv.getUint32(at + 124, true) : 0;
-    entries.push({ name, type: dv.getUint8(at + 66), start: dv.getUint32(at + 116, true), size: high ? Infinity : dv.getUint32(at + 120, true) });
+    entries.push({
+      name,
+      type: dv.getUint8(at + 66),
+      start: dv.getUint32(at + 116, true),
+      size: high ? Infinity : dv.getUint32(at + 120, true),
+    });
   }
   const root = entries.find((e) => e.type === 5);
-  const book = entries.find((e) => e.type === 2 && /^workbook$/i.test(e.name)) ?? entries.find((e) => e.type === 2 && /^book$/i.test(e.name));
+  const book =
+    entries.find((e) => e.type === 2 && /^workbook$/i.test(e.name)) ??
+    entries.find((e) => e.type === 2 && /^book$/i.test(e.name));
   // A compound file without a workbook (a Word document, an encrypted OOXML package) is not a sheet we can read.
   if (!root || !book) throw new Refused('orders:xlsOld');
   if (book.size > bytes.length) damaged();

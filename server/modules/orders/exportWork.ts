@@ -21,7 +21,8 @@ function exportKind(deps: Deps): WorkKind<ExportParams> {
   return {
     name: 'orders.export',
     params: exportParams,
-    version: async (asker, q) => [asker.timeZone, await management.exportVersion(asker.conferenceId, q, asker.timeZone)].join('|'),
+    version: async (asker, q) =>
+      [asker.timeZone, await management.exportVersion(asker.conferenceId, q, asker.timeZone)].join('|'),
     run: async (ctx, q) => {
       ctx.progress(0, 0, 'work:stage.reading');
       const sheets = await management.sheets(ctx.conferenceId, q, ctx.lang, ctx.timeZone, ctx.progress);

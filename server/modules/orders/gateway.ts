@@ -14,9 +14,8 @@
  */
 import crypto from 'node:crypto';
 import type { Db } from '../../db/index';
-import { fromDbInstant } from '../../db/dialect';
 import { inTransaction } from '../../db/transaction';
-import { equalMoney, formatMoney, moneyFromColumn } from '../../contract/money';
+import { equalMoney, formatMoney } from '../../contract/money';
 import { logger } from '../../platform/logger';
 import type { AttemptRef, GatewayReply, NotificationClaim, NotificationRequest, ProviderOutcome } from '../payments';
 import { GatewayError, NotificationRefused } from '../payments';
@@ -27,7 +26,15 @@ import type { Tx } from '../../db/index';
 import { BUSY, type VerifyBudget } from './verifyBudget';
 
 /** What this needs of the order service: settle in a transaction and send the paid mails (service.ts). */
-export type Settling = { settleAndMail(conferenceId: number, work: (tx: Tx, settleNow: (attemptId: number, arrival: Arrival) => Promise<SettleOutcome>) => Promise<SettleOutcome | null>): Promise<SettleOutcome | null> };
+export type Settling = {
+  settleAndMail(
+    conferenceId: number,
+    work: (
+      tx: Tx,
+      settleNow: (attemptId: number, arrival: Arrival) => Promise<SettleOutcome>,
+    ) => Promise<SettleOutcome | null>,
+  ): Promise<SettleOutcome | null>;
+};
 
 export type Applied = 'paid' | 'already' | 'mismatch' | 'pending' | 'closed';
 
@@ -49,8 +56,18 @@ const BUSY_REPLY: GatewayReply = { status: 503, contentType: 'text/plain', body:
  * not yet succeeded (a cancelled or expired one may still be paid late: settle.ts accepts and
  * flags it), and started at the gateway under the very id the callback names.
  */
-function awaitsGateway(attempt: repo.AttemptRow | undefined, method: string, claim: NotificationClaim): attempt is repo.AttemptRow {
-  return Boolean(attempt && attempt.method === method && attempt.state !== 'succeeded' && attempt.provider_ref && attempt.provider_ref.split('/')[0] === claim.gatewayRef);
+function awaitsGateway(
+  attempt: repo.AttemptRow | undefined,
+  method: string,
+  claim: NotificationClaim,
+): attempt is repo.AttemptRow {
+  return Boolean(
+    attempt &&
+    attempt.method === method &&
+    attempt.state !== 'succeeded' &&
+    attempt.provider_ref &&
+    attempt.provider_ref.split('/')[0] === claim.gatewayRef,
+  );
 }
 
 /** A callback's exact bytes (headers as the provider reads them, and the body), to share one handling between identical ones. */
@@ -72,30 +89,52 @@ export class GatewayPayments {
   async refOf(attempt: repo.AttemptRow): Promise<{ provider: Provider; ref: AttemptRef } | null> {
     const provider = this.payments().provider(attempt.method);
     if (!provider?.online) return null;
-    const config = await this.payments().configOf(Number(attempt.conference_id), attempt.method);
+    const config = await this.payments().configOf(attempt.conference_id, attempt.method);
     if (!config) return null;
     return {
       provider,
-      ref: { conferenceId: Number(attempt.conference_id), attemptNo: attempt.attempt_no, amount: moneyFromColumn(attempt.amount, attempt.currency), providerRef: attempt.provider_ref, createdAt: fromDbInstant(attempt.created_at)!, config },
+      ref: {
+        conferenceId: attempt.conference_id,
+        attemptNo: attempt.attempt_no,
+        amount: attempt.amount,
+        providerRef: attempt.provider_ref,
+        createdAt: attempt.created_at,
+        config,
+      },
     };
   }
 
   /** What the gateway said, applied to the attempt (see the header). */
   async apply(conferenceId: number, attempt: repo.AttemptRow, outcome: ProviderOutcome): Promise<Applied> {
     if (outcome.state === 'succeeded') {
-      const asked = moneyFromColumn(attempt.amount, attempt.currency);
+      const asked = attempt.amount;
       if (!outcome.amount || !equalMoney(outcome.amount, asked)) {
         const said = outcome.amount ? formatMoney(outcome.amount, 'en') : 'no amount';
         await inTransaction(this.db, async (tx) => {
           const locked = await repo.lockAttempt(tx, conferenceId, attempt.id);
-          if (outcome.providerRef && locked && !locked.provider_ref) await repo.updateAttempt(tx, conferenceId, attempt.id, { provider_ref: outcome.providerRef });
+          if (outcome.providerRef && locked && !locked.provider_ref)
+            await repo.updateAttempt(tx, conferenceId, attempt.id, { provider_ref: outcome.providerRef });
           if (await repo.openAnomalyOf(tx, conferenceId, attempt.id, 'mismatch')) return;
-          await repo.insertAnomaly(tx, conferenceId, { kind: 'mismatch', attemptId: attempt.id, amount: outcome.amount ?? null, detail: `${attempt.attempt_no}: the gateway reported ${said} paid for ${formatMoney(asked, 'en')}` });
+          await repo.insertAnomaly(tx, conferenceId, {
+            kind: 'mismatch',
+            attemptId: attempt.id,
+            amount: outcome.amount ?? null,
+            detail: `${attempt.attempt_no}: the gateway reported ${said} paid for ${formatMoney(asked, 'en')}`,
+          });
         });
-        logger.warn({ attemptNo: attempt.attempt_no, said, asked: formatMoney(asked, 'en') }, 'payment amount or currency mismatch: not marked paid');
+        logger.warn(
+          { attemptNo: attempt.attempt_no, said, asked: formatMoney(asked, 'en') },
+          'payment amount or currency mismatch: not marked paid',
+        );
         return 'mismatch';
       }
-      const settled = await this.orders.settleAndMail(conferenceId, async (_tx, settleNow) => settleNow(attempt.id, { amount: outcome.amount!, providerRef: outcome.providerRef ?? null, at: outcome.paidAt }));
+      const settled = await this.orders.settleAndMail(conferenceId, async (_tx, settleNow) =>
+        settleNow(attempt.id, {
+          amount: outcome.amount!,
+          providerRef: outcome.providerRef ?? null,
+          at: outcome.paidAt,
+        }),
+      );
       return settled?.state === 'already' ? 'already' : settled?.state === 'closed' ? 'closed' : 'paid';
     }
     if (outcome.state !== 'pending') {
@@ -110,15 +149,34 @@ export class GatewayPayments {
    * /api (notify.ts reads its raw body). The attempt is looked up in that conference only, so a
    * notification sent to another conference's address finds nothing.
    */
-  async notify(conferenceId: number | null, method: string, attemptNo: string, req: NotificationRequest, now = new Date()): Promise<GatewayReply> {
+  async notify(
+    conferenceId: number | null,
+    method: string,
+    attemptNo: string,
+    req: NotificationRequest,
+    now = new Date(),
+  ): Promise<GatewayReply> {
     const provider = this.payments().provider(method);
-    if (!provider?.online || !provider.parseNotification) return { status: 404, contentType: 'text/plain', body: 'unknown payment method' };
-    const reply = (ok: boolean) => provider.notificationReply?.(ok) ?? { status: ok ? 200 : 400, contentType: 'text/plain', body: ok ? 'ok' : 'refused' };
+    if (!provider?.online || !provider.parseNotification)
+      return { status: 404, contentType: 'text/plain', body: 'unknown payment method' };
+    const reply = (ok: boolean) =>
+      provider.notificationReply?.(ok) ?? {
+        status: ok ? 200 : 400,
+        contentType: 'text/plain',
+        body: ok ? 'ok' : 'refused',
+      };
     if (provider.claimOf) return this.claimed(conferenceId, method, attemptNo, provider, req, now, reply);
-    if ((attemptNo === WEBHOOK || attemptNo === REFUND_NOTICE) && conferenceId) return this.webhook(conferenceId, method, provider, req, now, reply);
-    const attempt = conferenceId && /^[A-Za-z0-9]{1,32}$/.test(attemptNo) ? await repo.findAttempt(this.db, conferenceId, attemptNo) : undefined;
+    if ((attemptNo === WEBHOOK || attemptNo === REFUND_NOTICE) && conferenceId)
+      return this.webhook(conferenceId, method, provider, req, now, reply);
+    const attempt =
+      conferenceId && /^[A-Za-z0-9]{1,32}$/.test(attemptNo)
+        ? await repo.findAttempt(this.db, conferenceId, attemptNo)
+        : undefined;
     if (!conferenceId || !attempt || attempt.method !== method) {
-      logger.warn({ conferenceId, method, attemptNo }, 'payment notification for no attempt of this conference: refused');
+      logger.warn(
+        { conferenceId, method, attemptNo },
+        'payment notification for no attempt of this conference: refused',
+      );
       return reply(false);
     }
     const found = await this.refOf(attempt);
@@ -126,7 +184,8 @@ export class GatewayPayments {
     let outcome: ProviderOutcome | null;
     try {
       outcome = await provider.parseNotification(req, found.ref.config, now);
-      if (outcome && outcome.attemptNo !== attempt.attempt_no) throw new NotificationRefused(`it is about ${outcome.attemptNo}, sent to the address of ${attempt.attempt_no}`);
+      if (outcome && outcome.attemptNo !== attempt.attempt_no)
+        throw new NotificationRefused(`it is about ${outcome.attemptNo}, sent to the address of ${attempt.attempt_no}`);
     } catch (err) {
       if (!(err instanceof NotificationRefused) && !(err instanceof GatewayError)) throw err;
       await this.refused(conferenceId, attempt, err.message);
@@ -141,7 +200,14 @@ export class GatewayPayments {
    * verified with the conference's configuration of the method, then the attempt it names is
    * looked up in that conference.
    */
-  private async webhook(conferenceId: number, method: string, provider: Provider, req: NotificationRequest, now: Date, reply: (ok: boolean) => GatewayReply): Promise<GatewayReply> {
+  private async webhook(
+    conferenceId: number,
+    method: string,
+    provider: Provider,
+    req: NotificationRequest,
+    now: Date,
+    reply: (ok: boolean) => GatewayReply,
+  ): Promise<GatewayReply> {
     const config = await this.payments().configOf(conferenceId, method);
     if (!config) return reply(false);
     let outcome: ProviderOutcome | null;
@@ -155,7 +221,10 @@ export class GatewayPayments {
     if (!outcome) return reply(true);
     const attempt = await repo.findAttempt(this.db, conferenceId, outcome.attemptNo);
     if (!attempt || attempt.method !== method) {
-      logger.warn({ conferenceId, method, attemptNo: outcome.attemptNo }, 'payment webhook for no attempt of this conference: refused');
+      logger.warn(
+        { conferenceId, method, attemptNo: outcome.attemptNo },
+        'payment webhook for no attempt of this conference: refused',
+      );
       return reply(false);
     }
     await this.apply(conferenceId, attempt, outcome);
@@ -170,7 +239,15 @@ export class GatewayPayments {
    * acknowledged (200) and ignored: nothing to change, and a genuine event about something else
    * (an app shared with another shop, an attempt already paid) is not redelivered for days.
    */
-  private async claimed(conferenceId: number | null, method: string, addressedTo: string, provider: Provider, req: NotificationRequest, now: Date, reply: (ok: boolean) => GatewayReply): Promise<GatewayReply> {
+  private async claimed(
+    conferenceId: number | null,
+    method: string,
+    addressedTo: string,
+    provider: Provider,
+    req: NotificationRequest,
+    now: Date,
+    reply: (ok: boolean) => GatewayReply,
+  ): Promise<GatewayReply> {
     if (!conferenceId) return reply(false);
     let claim: NotificationClaim | null;
     try {
@@ -185,7 +262,10 @@ export class GatewayPayments {
     if (addressedTo !== WEBHOOK && addressedTo !== claim.attemptNo) return reply(false);
     const attempt = await repo.findAttempt(this.db, conferenceId, claim.attemptNo);
     if (!awaitsGateway(attempt, method, claim)) {
-      logger.info({ conferenceId, method, attemptNo: claim.attemptNo }, 'payment callback names no attempt waiting here: ignored unverified');
+      logger.info(
+        { conferenceId, method, attemptNo: claim.attemptNo },
+        'payment callback names no attempt waiting here: ignored unverified',
+      );
       return reply(true);
     }
     const config = await this.payments().configOf(conferenceId, method);
@@ -194,10 +274,14 @@ export class GatewayPayments {
       let outcome: ProviderOutcome | null;
       try {
         outcome = await provider.parseNotification!(req, config, now);
-        if (outcome && outcome.attemptNo !== attempt.attempt_no) throw new NotificationRefused(`it is about ${outcome.attemptNo}, claimed ${attempt.attempt_no}`);
+        if (outcome && outcome.attemptNo !== attempt.attempt_no)
+          throw new NotificationRefused(`it is about ${outcome.attemptNo}, claimed ${attempt.attempt_no}`);
       } catch (err) {
         if (!(err instanceof NotificationRefused) && !(err instanceof GatewayError)) throw err;
-        logger.warn({ conferenceId, method, attemptNo: attempt.attempt_no, reason: err.message }, 'payment callback refused');
+        logger.warn(
+          { conferenceId, method, attemptNo: attempt.attempt_no, reason: err.message },
+          'payment callback refused',
+        );
         return reply(false);
       }
       if (outcome) await this.apply(conferenceId, attempt, outcome);
@@ -209,11 +293,18 @@ export class GatewayPayments {
   }
 
   private async refused(conferenceId: number, attempt: repo.AttemptRow, reason: string): Promise<void> {
-    logger.warn({ conferenceId, attemptNo: attempt.attempt_no, method: attempt.method, reason }, 'payment notification refused');
+    logger.warn(
+      { conferenceId, attemptNo: attempt.attempt_no, method: attempt.method, reason },
+      'payment notification refused',
+    );
     await inTransaction(this.db, async (tx) => {
       await repo.lockAttempt(tx, conferenceId, attempt.id);
       if (await repo.openAnomalyOf(tx, conferenceId, attempt.id, 'refused')) return;
-      await repo.insertAnomaly(tx, conferenceId, { kind: 'refused', attemptId: attempt.id, detail: `${attempt.attempt_no} (${attempt.method}): a notification was refused: ${reason}` });
+      await repo.insertAnomaly(tx, conferenceId, {
+        kind: 'refused',
+        attemptId: attempt.id,
+        detail: `${attempt.attempt_no} (${attempt.method}): a notification was refused: ${reason}`,
+      });
     });
   }
 
@@ -223,7 +314,12 @@ export class GatewayPayments {
    * is taken by a conditional update of the attempt's `checked_at`, outside any transaction.
    * PayPal captures here (confirmReturn); the others answer a query.
    */
-  async ask(conferenceId: number, attempt: repo.AttemptRow, now = new Date(), everyMs = ASK_EVERY_MS): Promise<Applied | 'skipped'> {
+  async ask(
+    conferenceId: number,
+    attempt: repo.AttemptRow,
+    now = new Date(),
+    everyMs = ASK_EVERY_MS,
+  ): Promise<Applied | 'skipped'> {
     if (FINAL.has(attempt.state)) return 'skipped';
     const found = await this.refOf(attempt);
     const asking = found?.provider.confirmReturn ?? found?.provider.query;
@@ -245,7 +341,9 @@ export class GatewayPayments {
    * anyway is still accepted by settle.ts) and marked canceled here.
    */
   async closeOlder(conferenceId: number, orderIds: number[], keepAttemptNo: string): Promise<void> {
-    const older = (await repo.attemptsOf(this.db, conferenceId, orderIds)).filter((a) => a.attempt_no !== keepAttemptNo && (a.state === 'created' || a.state === 'pending'));
+    const older = (await repo.attemptsOf(this.db, conferenceId, orderIds)).filter(
+      (a) => a.attempt_no !== keepAttemptNo && (a.state === 'created' || a.state === 'pending'),
+    );
     const seen = new Set<number>();
     for (const attempt of older) {
       if (seen.has(attempt.id)) continue;
@@ -256,7 +354,10 @@ export class GatewayPayments {
         await found.provider.close?.(found.ref);
       } catch (err) {
         if (!(err instanceof GatewayError)) throw err;
-        logger.warn({ attemptNo: attempt.attempt_no, detail: err.detail }, 'closing an older payment attempt at its gateway failed');
+        logger.warn(
+          { attemptNo: attempt.attempt_no, detail: err.detail },
+          'closing an older payment attempt at its gateway failed',
+        );
       }
       await repo.finishAttempt(this.db, conferenceId, attempt.id, 'canceled');
     }

@@ -9,28 +9,46 @@ import { PLATFORM } from './log';
 import * as repo from './repo';
 import type { OrderService } from './service';
 
-async function invalidate(tx: Tx, orders: OrderService, conferenceId: number, order: repo.OrderRow, lines: (item: repo.ItemRow) => boolean, reason: string): Promise<void> {
+async function invalidate(
+  tx: Tx,
+  orders: OrderService,
+  conferenceId: number,
+  order: repo.OrderRow,
+  lines: (item: repo.ItemRow) => boolean,
+  reason: string,
+): Promise<void> {
   const items = await repo.itemsOf(tx, conferenceId, [order.id]);
   const bad = items.filter(lines).map((i) => i.id);
-  if (bad.length) await tx('order_items').where('conference_id', conferenceId).whereIn('id', bad).update({ valid: false });
+  await repo.invalidateItems(tx, conferenceId, bad);
   await orders.close(tx, conferenceId, order, 'invalid', PLATFORM, reason);
 }
 
 export function orderHandlers(orders: OrderService): readonly Subscription[] {
   return [
     handle('registrant.deleted', async (tx, { conferenceId, userId }) => {
-      const open = (await tx<repo.OrderRow>('orders').where({ conference_id: conferenceId, user_id: userId }).whereIn('status', repo.OPEN)) as repo.OrderRow[];
-      const locked = await repo.lockOrders(tx, conferenceId, open.map((o) => o.id));
-      for (const order of locked) if (repo.OPEN.includes(order.status)) await invalidate(tx, orders, conferenceId, order, () => true, 'registrantDeleted');
+      const open = await repo.ordersOfUser(tx, conferenceId, userId, repo.OPEN);
+      const locked = await repo.lockOrders(
+        tx,
+        conferenceId,
+        open.map((o) => o.id),
+      );
+      for (const order of locked)
+        if (repo.OPEN.includes(order.status))
+          await invalidate(tx, orders, conferenceId, order, () => true, 'registrantDeleted');
     }),
     handle('fee.priceChanged', async (tx, { conferenceId, feeId }) => {
-      const holding = (await tx('order_items as i')
-        .join('orders as o', 'o.id', 'i.order_id')
-        .where({ 'i.conference_id': conferenceId, 'i.ref_id': feeId, 'i.valid': true, 'o.status': 'unpaid' })
-        .whereIn('i.kind', ['register', 'optional'])
-        .distinct('o.id')) as Array<{ id: number }>;
-      const locked = await repo.lockOrders(tx, conferenceId, holding.map((o) => Number(o.id)));
-      for (const order of locked) if (order.status === 'unpaid') await invalidate(tx, orders, conferenceId, order, (i) => Number(i.ref_id) === feeId && (i.kind === 'register' || i.kind === 'optional'), 'feePriceChanged');
+      const holding = await repo.unpaidOrdersOfFee(tx, conferenceId, feeId);
+      const locked = await repo.lockOrders(tx, conferenceId, holding);
+      for (const order of locked)
+        if (order.status === 'unpaid')
+          await invalidate(
+            tx,
+            orders,
+            conferenceId,
+            order,
+            (i) => i.ref_id === feeId && (i.kind === 'register' || i.kind === 'optional'),
+            'feePriceChanged',
+          );
     }),
   ];
 }

@@ -43,15 +43,46 @@ declare module '../../platform/feature' {
 declare module '../../platform/events' {
   interface EventMap {
     /** an unpaid order was written (service.openOrder: the fee page's, a hotel booking's), in that transaction */
-    'order.created': { conferenceId: number; orderId: number; userId: number; type: string; total: Money; by: OrderActor };
+    'order.created': {
+      conferenceId: number;
+      orderId: number;
+      userId: number;
+      type: string;
+      total: Money;
+      by: OrderActor;
+    };
     /** an order became paid (settle.ts), in the transaction that recorded the money: its part of the payment, and the payment's method and number */
-    'order.paid': { conferenceId: number; orderId: number; userId: number; type: string; amount: Money; method: string; attemptNo: string; by: OrderActor };
+    'order.paid': {
+      conferenceId: number;
+      orderId: number;
+      userId: number;
+      type: string;
+      amount: Money;
+      method: string;
+      attemptNo: string;
+      by: OrderActor;
+    };
     /** an open order was cancelled, expired or invalidated (service.close), in that transaction: what it held goes back */
-    'order.closed': { conferenceId: number; orderId: number; userId: number; type: string; status: 'cancelled' | 'expired' | 'invalid'; by: OrderActor; reason?: string };
+    'order.closed': {
+      conferenceId: number;
+      orderId: number;
+      userId: number;
+      type: string;
+      status: 'cancelled' | 'expired' | 'invalid';
+      by: OrderActor;
+      reason?: string;
+    };
     /** a manager's deal reopened a cancelled or expired order: what it held is taken again, or the handler refuses */
     'order.reopened': { conferenceId: number; orderId: number; userId: number; type: string; by: OrderActor };
     /** a change that leaves the order's status as it was (its lines, its remark, a refund, a statement row reporting it): for its log */
-    'order.noted': { conferenceId: number; orderId: number; action: OrderNote; by: OrderActor; amount?: Money | null; detail?: string };
+    'order.noted': {
+      conferenceId: number;
+      orderId: number;
+      action: OrderNote;
+      by: OrderActor;
+      amount?: Money | null;
+      detail?: string;
+    };
   }
 }
 
@@ -69,8 +100,20 @@ export const ordersFeature = defineFeature({
   personalData: ({ db }) => [ordersPersonalData(db)],
   services: (deps) => {
     // fees and payments are listed before orders; read lazily so a test may swap them
-    const orders = new OrderService(deps.db, deps.events, deps.sites, () => deps.fees, () => deps.payments, deps.config, deps.limiter);
-    return { orders, orderDesk: new OrderManagement(deps.db, orders), orderCheckout: new OrderCheckout(deps.db, orders, () => deps.payments) };
+    const orders = new OrderService(
+      deps.db,
+      deps.events,
+      deps.sites,
+      () => deps.fees,
+      () => deps.payments,
+      deps.config,
+      deps.limiter,
+    );
+    return {
+      orders,
+      orderDesk: new OrderManagement(deps.db, orders),
+      orderCheckout: new OrderCheckout(deps.db, orders, () => deps.payments),
+    };
   },
   api: (deps) => [ordersApiRouter(deps, deps.orderDesk, statementsOf(deps))],
   largeBodyPaths: LARGE_BODY_PATHS,

@@ -6,14 +6,13 @@
  * writes the mail.
  */
 import type { Db } from '../../db/index';
-import { fromDbInstant, toDbInstant } from '../../db/dialect';
-import { ONLINE_METHODS } from '../../contract/payments';
 import { inTransaction } from '../../db/transaction';
 import type { JobDefinition } from '../../platform/jobs';
 import { logger } from '../../platform/logger';
 import { reminderMail } from './mails';
 import { PLATFORM } from './log';
 import * as repo from './repo';
+import * as jobsRepo from './jobsRepo';
 import type { OrderService } from './service';
 
 /** The reminder goes this long before the deadline (once; never for an order younger than an hour). */
@@ -25,14 +24,16 @@ const BATCH = 200;
  * (a pending offline attempt that has not run out): answers how many it expired.
  */
 export async function expireDue(db: Db, orders: OrderService, now = new Date()): Promise<number> {
-  const due = (await db<repo.OrderRow>('orders').whereIn('status', repo.OPEN).where('deadline_at', '<=', toDbInstant(now)).orderBy('deadline_at').limit(BATCH)) as repo.OrderRow[];
+  const due = await jobsRepo.ordersPastDeadline(db, now, BATCH);
   let expired = 0;
   for (const candidate of due) {
-    const conferenceId = Number(candidate.conference_id);
+    const conferenceId = candidate.conference_id;
     const done = await inTransaction(db, async (tx) => {
       const [order] = await repo.lockOrders(tx, conferenceId, [candidate.id]);
       if (!order || !repo.OPEN.includes(order.status)) return false;
-      const waiting = (await repo.attemptsOf(tx, conferenceId, [order.id])).some((a) => a.state === 'pending' && a.expires_at > toDbInstant(now));
+      const waiting = (await repo.attemptsOf(tx, conferenceId, [order.id])).some(
+        (a) => a.state === 'pending' && a.expires_at > now,
+      );
       if (waiting) return false;
       return orders.close(tx, conferenceId, order, 'expired', PLATFORM, 'deadlinePassed');
     });
@@ -42,22 +43,16 @@ export async function expireDue(db: Db, orders: OrderService, now = new Date()):
 }
 
 export async function remindDue(db: Db, orders: OrderService, now = new Date()): Promise<number> {
-  const due = (await db<repo.OrderRow>('orders')
-    .where('status', 'unpaid')
-    .whereNull('reminded_at')
-    .where('deadline_at', '>', toDbInstant(now))
-    .where('deadline_at', '<=', toDbInstant(new Date(now.getTime() + REMIND_BEFORE_MS)))
-    .where('created_at', '<=', toDbInstant(new Date(now.getTime() - 3600 * 1000)))
-    .limit(BATCH)) as repo.OrderRow[];
+  const due = await jobsRepo.ordersToRemind(db, now, REMIND_BEFORE_MS, 3600 * 1000, BATCH);
   let sent = 0;
   for (const order of due) {
-    const conferenceId = Number(order.conference_id);
+    const conferenceId = order.conference_id;
     const site = await orders.mailSite(conferenceId);
     if (!site) continue;
     const claimed = await inTransaction(db, async (tx) => {
-      const n = await tx('orders').where({ conference_id: conferenceId, id: order.id, status: 'unpaid' }).whereNull('reminded_at').update({ reminded_at: toDbInstant(now) });
-      if (n) await reminderMail(tx, conferenceId, site, order);
-      return n > 0;
+      const claimed = await jobsRepo.claimReminder(tx, conferenceId, order.id, now);
+      if (claimed) await reminderMail(tx, conferenceId, site, order);
+      return claimed;
     });
     if (claimed) sent++;
   }
@@ -73,24 +68,21 @@ export const RECONCILE_AFTER_MS = 2 * 60_000;
  * deadline is asked a last time, then closed at the gateway and expired. Each attempt is claimed
  * by a conditional update (repo.claimCheck), so two instances never ask about it twice at once.
  */
-export async function reconcile(db: Db, orders: OrderService, now = new Date()): Promise<{ asked: number; paid: number; expired: number }> {
-  const before = toDbInstant(new Date(now.getTime() - RECONCILE_AFTER_MS));
-  const open = (await db<repo.AttemptRow>('payment_attempts')
-    .whereIn('state', ['created', 'pending'])
-    .whereIn('method', ONLINE_METHODS as string[])
-    .where('created_at', '<=', before)
-    .where((q) => q.whereNull('checked_at').orWhere('checked_at', '<=', before))
-    .orderBy('id')
-    .limit(BATCH)) as repo.AttemptRow[];
+export async function reconcile(
+  db: Db,
+  orders: OrderService,
+  now = new Date(),
+): Promise<{ asked: number; paid: number; expired: number }> {
+  const open = await jobsRepo.attemptsToReconcile(db, new Date(now.getTime() - RECONCILE_AFTER_MS), BATCH);
   const tally = { asked: 0, paid: 0, expired: 0 };
   for (const attempt of open) {
-    const conferenceId = Number(attempt.conference_id);
+    const conferenceId = attempt.conference_id;
     const applied = await orders.gateways.ask(conferenceId, attempt, now, RECONCILE_AFTER_MS);
     if (applied !== 'skipped') tally.asked++;
     if (applied === 'paid') tally.paid++;
     // Past its deadline and not paid (or its gateway cannot be asked any more): it ends here. A
     // payment that still arrives is accepted by settle.ts and shown if its order closed meanwhile.
-    if ((applied === 'pending' || applied === 'skipped') && fromDbInstant(attempt.expires_at)! <= now) {
+    if ((applied === 'pending' || applied === 'skipped') && attempt.expires_at <= now) {
       await orders.gateways.expire(conferenceId, attempt);
       tally.expired++;
     }

@@ -6,19 +6,21 @@
  * transaction of the change. So a line commits with its change or not at all, and another
  * feature (the overview, an audit) can listen to the same events.
  *
- * Lines are never changed. The manager's order detail shows them (manage.ts) and orders.xlsx has
+ * Lines are never changed, but for one thing: erasing a person's data blanks the remark a
+ * 'remarked' line copied (personalData.ts). The manager's order detail shows them (manage.ts) and orders.xlsx has
  * them on a sheet of their own (logSheet).
  */
 import type { Db, Tx } from '../../db/index';
-import { fromDbInstant, toDbInstant } from '../../db/dialect';
-import { moneyFromColumn, type Money } from '../../contract/money';
+import { toDbInstant } from '../../db/dialect';
+import { type Money } from '../../contract/money';
 import type { Lang } from '../../contract/enums';
 import { logDetailText, type OrderActorKind, type OrderLogAction, type OrderLogEntry } from '../../contract/orderLog';
 import { handle, type Subscription } from '../../platform/events';
 import { t } from '../../platform/i18n';
 import { instantCell, moneyCell } from '../../platform/tableCells';
 import type { TableCell, TableSheet } from '../../platform/work/table';
-import { accountsByIds } from '../accounts/index';
+import { accountsByIds, type Account } from '../accounts/index';
+import * as logRepo from './logRepo';
 
 /** Who acted: the person who owns the order, a manager, a gateway's notification, a statement import (with the manager who ran it), or the platform itself. */
 export type OrderActor = { kind: OrderActorKind; userId?: number | null };
@@ -31,14 +33,15 @@ export const byManager = (userId: number): OrderActor => ({ kind: 'manager', use
 export const byStatement = (managerId: number): OrderActor => ({ kind: 'statement', userId: managerId });
 
 /** The changes that leave an order's status as it was, raised as 'order.noted'. */
-export type OrderNote = Extract<OrderLogAction, 'updated' | 'repriced' | 'remarked' | 'refundRequested' | 'refunded' | 'refundFailed' | 'statementMatched'>;
+export type OrderNote = Extract<
+  OrderLogAction,
+  'updated' | 'repriced' | 'remarked' | 'refundRequested' | 'refunded' | 'refundFailed' | 'statementMatched'
+>;
 
 type LogLine = { orderId: number; by: OrderActor; action: OrderLogAction; amount?: Money | null; detail?: string };
 
-type LogRow = { id: number; order_id: number; at: string | Date; actor: OrderActorKind; actor_user_id: number | null; action: OrderLogAction; amount: number | string | null; currency: string | null; detail: string };
-
 async function write(tx: Tx, conferenceId: number, line: LogLine): Promise<void> {
-  await tx('order_log').insert({
+  await logRepo.insertLogLine(tx, {
     conference_id: conferenceId,
     order_id: line.orderId,
     at: toDbInstant(),
@@ -54,57 +57,106 @@ async function write(tx: Tx, conferenceId: number, line: LogLine): Promise<void>
 /** The handlers that write the log: orders' own, subscribed with its other handlers. */
 export function orderLogHandlers(): readonly Subscription[] {
   return [
-    handle('order.created', (tx, p) => write(tx, p.conferenceId, { orderId: p.orderId, by: p.by, action: 'created', amount: p.total })),
-    handle('order.paid', (tx, p) => write(tx, p.conferenceId, { orderId: p.orderId, by: p.by, action: 'paid', amount: p.amount, detail: `${p.method} ${p.attemptNo}` })),
-    handle('order.closed', (tx, p) => write(tx, p.conferenceId, { orderId: p.orderId, by: p.by, action: p.status === 'invalid' ? 'invalidated' : p.status, detail: p.reason ?? '' })),
-    handle('order.reopened', (tx, p) => write(tx, p.conferenceId, { orderId: p.orderId, by: p.by, action: 'reopened' })),
-    handle('order.noted', (tx, p) => write(tx, p.conferenceId, { orderId: p.orderId, by: p.by, action: p.action, amount: p.amount ?? null, detail: p.detail ?? '' })),
+    handle('order.created', (tx, p) =>
+      write(tx, p.conferenceId, { orderId: p.orderId, by: p.by, action: 'created', amount: p.total }),
+    ),
+    handle('order.paid', (tx, p) =>
+      write(tx, p.conferenceId, {
+        orderId: p.orderId,
+        by: p.by,
+        action: 'paid',
+        amount: p.amount,
+        detail: `${p.method} ${p.attemptNo}`,
+      }),
+    ),
+    handle('order.closed', (tx, p) =>
+      write(tx, p.conferenceId, {
+        orderId: p.orderId,
+        by: p.by,
+        action: p.status === 'invalid' ? 'invalidated' : p.status,
+        detail: p.reason ?? '',
+      }),
+    ),
+    handle('order.reopened', (tx, p) =>
+      write(tx, p.conferenceId, { orderId: p.orderId, by: p.by, action: 'reopened' }),
+    ),
+    handle('order.noted', (tx, p) =>
+      write(tx, p.conferenceId, {
+        orderId: p.orderId,
+        by: p.by,
+        action: p.action,
+        amount: p.amount ?? null,
+        detail: p.detail ?? '',
+      }),
+    ),
   ];
 }
 
-async function rowsOf(db: Db, conferenceId: number, orderIds: number[]): Promise<LogRow[]> {
-  if (!orderIds.length) return [];
-  return (await db('order_log').where('conference_id', conferenceId).whereIn('order_id', orderIds).orderBy('id')) as LogRow[];
-}
-
-/** The log of each of these orders, oldest line first, with the names of the people who acted. */
-export async function logsOf(db: Db, conferenceId: number, orderIds: number[]): Promise<Map<number, OrderLogEntry[]>> {
-  const rows = await rowsOf(db, conferenceId, orderIds);
-  const people = await accountsByIds(db, rows.filter((r) => r.actor_user_id != null).map((r) => Number(r.actor_user_id)));
+/**
+ * The log of each of these orders, oldest line first, with the names of the people who acted; the
+ * accounts are read once, with those of `alsoPeople` (the order desk's owners), and answered too.
+ */
+export async function logsOf(
+  db: Db,
+  conferenceId: number,
+  orderIds: number[],
+  alsoPeople: number[] = [],
+): Promise<{ logs: Map<number, OrderLogEntry[]>; people: Map<number, Account> }> {
+  const rows = await logRepo.logRowsOf(db, conferenceId, orderIds);
+  const people = await accountsByIds(db, [
+    ...alsoPeople,
+    ...rows.flatMap((r) => (r.actor_user_id == null ? [] : [r.actor_user_id])),
+  ]);
   const logs = new Map<number, OrderLogEntry[]>(orderIds.map((id) => [id, []]));
   for (const r of rows) {
-    const person = r.actor_user_id == null ? undefined : people.get(Number(r.actor_user_id));
-    logs.get(Number(r.order_id))?.push({
-      at: (r.at instanceof Date ? r.at : fromDbInstant(r.at)!).toISOString(),
+    const person = r.actor_user_id == null ? undefined : people.get(r.actor_user_id);
+    logs.get(r.order_id)?.push({
+      at: r.at.toISOString(),
       actor: r.actor,
       who: person ? { name: person.trueName ?? '', email: person.email } : null,
       action: r.action,
-      amount: r.amount == null || !r.currency ? null : moneyFromColumn(r.amount, r.currency),
+      amount: r.amount,
       detail: r.detail,
     });
   }
-  return logs;
+  return { logs, people };
 }
 
 /** The newest line's id of the conference's log: part of orders.xlsx's version (exportWork.ts), as a refund changes no order row. */
-export async function lastLogId(db: Db, conferenceId: number): Promise<number> {
-  const row = (await db('order_log').where('conference_id', conferenceId).max({ last: 'id' }).first()) as { last: number | string | null } | undefined;
-  return Number(row?.last ?? 0);
-}
+export { lastLogId } from './logRepo';
 
 /** orders.xlsx's second sheet: every line of the log of the exported orders, in the conference's time zone. (Not named 'History': Excel keeps that name for itself.) */
-export async function logSheet(db: Db, conferenceId: number, orders: Array<{ id: number; orderNo: string }>, lang: Lang, timeZone: string): Promise<TableSheet> {
+export async function logSheet(
+  db: Db,
+  conferenceId: number,
+  orders: Array<{ id: number; orderNo: string }>,
+  lang: Lang,
+  timeZone: string,
+): Promise<TableSheet> {
   const columns = ['orderNo', 'at', 'actor', 'who', 'action', 'currency', 'amount', 'detail'];
-  const head = [...columns.map((c) => t(lang, `orders:log.column.${c}`)), `${t(lang, 'orders:export.timeZone')}: ${timeZone}`];
+  const head = [
+    ...columns.map((c) => t(lang, `orders:log.column.${c}`)),
+    `${t(lang, 'orders:export.timeZone')}: ${timeZone}`,
+  ];
   const body: TableCell[][] = [];
   for (let start = 0; start < orders.length; start += 1000) {
     const chunk = orders.slice(start, start + 1000);
-    const logs = await logsOf(db, conferenceId, chunk.map((o) => o.id));
+    const { logs } = await logsOf(
+      db,
+      conferenceId,
+      chunk.map((o) => o.id),
+    );
     for (const o of chunk) {
       for (const line of logs.get(o.id) ?? []) {
         body.push([
-          o.orderNo, instantCell(line.at, timeZone), t(lang, `orders:log.actor.${line.actor}`), line.who ? `${line.who.name} <${line.who.email}>` : '',
-          t(lang, `orders:log.action.${line.action}`), line.amount?.currency ?? '', moneyCell(line.amount), logDetailText(line, (key) => t(lang, key)),
+          o.orderNo,
+          instantCell(line.at, timeZone),
+          t(lang, `orders:log.actor.${line.actor}`),
+          line.who ? `${line.who.name} <${line.who.email}>` : '',
+          t(lang, `orders:log.action.${line.action}`),
+          line.amount?.currency ?? '',
+          moneyCell(line.amount),
+          logDetailText(line, (key) => t(lang, key)),
         ]);
       }
     }

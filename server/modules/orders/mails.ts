@@ -5,8 +5,7 @@
  * Written to the outbox inside the transaction that paid or claimed the order.
  */
 import type { Tx } from '../../db/index';
-import { fromDbInstant } from '../../db/dialect';
-import { formatMoney, moneyFromColumn } from '../../contract/money';
+import { formatMoney } from '../../contract/money';
 import type { Lang } from '../../contract/enums';
 import { t } from '../../platform/i18n';
 import { textIn, zhOrEn } from '../../contract/bilingual';
@@ -18,20 +17,26 @@ import { localTime } from '../../platform/localTime';
 
 const langOf = (l: string): Lang => (l === 'en' ? 'en' : 'zh');
 
-
 /** The payment confirmation of each order type (spec 3's templates; a hotel line's title names the hotel and room). */
-const PAID_TEMPLATES: Record<string, 'registrationPayment' | 'optionalPayment' | 'hotelPayment' | undefined> = { register: 'registrationPayment', optional: 'optionalPayment', hotel: 'hotelPayment' };
+const PAID_TEMPLATES: Record<string, 'registrationPayment' | 'optionalPayment' | 'hotelPayment' | undefined> = {
+  register: 'registrationPayment',
+  optional: 'optionalPayment',
+  hotel: 'hotelPayment',
+};
 
 export async function paidMails(tx: Tx, conferenceId: number, site: MailSite, orderIds: number[]): Promise<void> {
-  const orders = (await tx<repo.OrderRow>('orders').where('conference_id', conferenceId).whereIn('id', orderIds)) as repo.OrderRow[];
-  const people = await accountsByIds(tx, orders.map((o) => Number(o.user_id)));
+  const orders = await repo.ordersByIds(tx, conferenceId, orderIds);
+  const people = await accountsByIds(
+    tx,
+    orders.map((o) => o.user_id),
+  );
   const items = await repo.itemsOf(tx, conferenceId, orderIds);
   for (const order of orders) {
-    const person = people.get(Number(order.user_id));
+    const person = people.get(order.user_id);
     const template = PAID_TEMPLATES[order.type];
     if (!person || !template) continue;
     const lang = langOf(order.lang);
-    const own = items.filter((i) => Number(i.order_id) === Number(order.id));
+    const own = items.filter((i) => i.order_id === order.id);
     const item = own.map((i) => zhOrEn(i.title_zh, i.title_en, lang)).join(', ');
     await enqueueConferenceMail(tx, conferenceId, template, lang, [person.email], {
       hotelName: item,
@@ -41,21 +46,21 @@ export async function paidMails(tx: Tx, conferenceId: number, site: MailSite, or
       siteUrl: site.url,
       orderNo: order.order_no,
       item,
-      amount: formatMoney(moneyFromColumn(order.paid_amount, order.currency), lang),
-      paidTime: localTime(fromDbInstant(order.paid_at) ?? new Date(), site.timeZone),
+      amount: formatMoney(order.paid_amount, lang),
+      paidTime: localTime(order.paid_at ?? new Date(), site.timeZone),
     });
   }
 }
 
 export async function reminderMail(tx: Tx, conferenceId: number, site: MailSite, order: repo.OrderRow): Promise<void> {
-  const person = (await accountsByIds(tx, [Number(order.user_id)])).get(Number(order.user_id));
+  const person = (await accountsByIds(tx, [order.user_id])).get(order.user_id);
   if (!person) return;
   const lang = langOf(order.lang);
   const vars = {
     conference: textIn(site.name, lang),
     orderNo: order.order_no,
-    amount: formatMoney(moneyFromColumn(order.total_amount, order.currency), lang),
-    deadline: localTime(fromDbInstant(order.deadline_at)!, site.timeZone),
+    amount: formatMoney(order.total_amount, lang),
+    deadline: localTime(order.deadline_at, site.timeZone),
   };
   const link = `${site.url}/profile/order/list`;
   const body = t(lang, 'orders:reminder.body', vars);

@@ -8,7 +8,7 @@
  */
 import express, { Router } from 'express';
 import type { Deps } from '../../platform/feature';
-import { screen } from '../../platform/access';
+import { callback } from '../../platform/access';
 
 export const NOTIFY_PATH = '/payment/notify/:method/:attemptNo';
 
@@ -18,12 +18,17 @@ export const notifyUrlOf = (origin: string, method: string) => `${origin}/paymen
 export function notifyRouter(deps: Deps): Router {
   const router = Router();
   const raw = express.raw({ type: () => true, limit: '64kb' });
-  router.post(NOTIFY_PATH, screen('anonymous', 'conference'), raw, async (req, res, next) => {
+  router.post(NOTIFY_PATH, callback(), raw, async (req, res, next) => {
     try {
       const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k.toLowerCase(), v]));
       const query = Object.fromEntries(Object.entries(req.query).map(([k, v]) => [k, String(v)]));
       const rawBody = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-      const reply = await deps.orders.gateways.notify(req.ctx.conferenceId ?? null, String(req.params.method), String(req.params.attemptNo), { headers, query, rawBody });
+      const reply = await deps.orders.gateways.notify(
+        req.ctx.conferenceId ?? null,
+        String(req.params.method),
+        String(req.params.attemptNo),
+        { headers, query, rawBody },
+      );
       res.setHeader('Cache-Control', 'no-store');
       if (reply.retryAfterSeconds) res.setHeader('Retry-After', String(reply.retryAfterSeconds));
       res.status(reply.status).type(reply.contentType).send(reply.body);

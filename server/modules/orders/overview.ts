@@ -32,15 +32,25 @@ export function moneyOverview(db: Db): OverviewPanel {
   };
 }
 
-async function moneyPanel(db: Db, { conferenceId, lang, now, timeZone }: OverviewContext): Promise<OverviewPanelView | null> {
+async function moneyPanel(
+  db: Db,
+  { conferenceId, lang, now, timeZone }: OverviewContext,
+): Promise<OverviewPanelView | null> {
   const f = await moneyFigures(db, conferenceId, utcOffsetMinutes(timeZone, now));
   if (!f.byStatus.length && !f.byMethod.length && !f.flagged.length && !f.statementQueue) return null;
   const orders = t(lang, 'overview:orders');
-  const statusCounts = ORDER_STATUSES.map((status) => ({ key: status, n: f.byStatus.filter((r) => r.status === status).reduce((sum, r) => sum + r.n, 0) }));
-  const currencies = [...new Set([...f.byStatus.map((r) => r.currency), ...f.byMethod.map((r) => r.currency)])].sort().slice(0, MAX_CURRENCIES);
+  const statusCounts = ORDER_STATUSES.map((status) => ({
+    key: status,
+    n: f.byStatus.filter((r) => r.status === status).reduce((sum, r) => sum + r.n, 0),
+  }));
+  const currencies = [...new Set([...f.byStatus.map((r) => r.currency), ...f.byMethod.map((r) => r.currency)])]
+    .sort()
+    .slice(0, MAX_CURRENCIES);
   const amounts: OverviewChart[] = currencies.map((currency) => {
     const paid = f.byStatus.filter((r) => r.currency === currency).reduce((sum, r) => sum + r.paid, 0);
-    const due = f.byStatus.filter((r) => r.currency === currency && r.status === 'unpaid').reduce((sum, r) => sum + r.total - r.paid, 0);
+    const due = f.byStatus
+      .filter((r) => r.currency === currency && r.status === 'unpaid')
+      .reduce((sum, r) => sum + r.total - r.paid, 0);
     const refunded = f.refunded.find((r) => r.currency === currency)?.amount ?? 0;
     return {
       id: `money.amounts.${currency}`,
@@ -72,7 +82,13 @@ async function moneyPanel(db: Db, { conferenceId, lang, now, timeZone }: Overvie
   const flaggedTotal = f.flagged.reduce((sum, r) => sum + r.n, 0);
   const paidFigures: OverviewFigure[] = currencies.map((currency) => ({
     label: t(lang, 'overview:money.paidIn', { currency }),
-    value: formatMoney(money(f.byStatus.filter((r) => r.currency === currency).reduce((sum, r) => sum + r.paid, 0), currency), lang),
+    value: formatMoney(
+      money(
+        f.byStatus.filter((r) => r.currency === currency).reduce((sum, r) => sum + r.paid, 0),
+        currency,
+      ),
+      lang,
+    ),
     href: desk({ currency }),
   }));
   return {
@@ -80,17 +96,54 @@ async function moneyPanel(db: Db, { conferenceId, lang, now, timeZone }: Overvie
     title: t(lang, 'overview:money.title'),
     at: now.toISOString(),
     figures: [
-      { label: t(lang, 'overview:money.unpaidOrders'), value: formatCount(statusCounts.find((s) => s.key === 'unpaid')!.n, lang), href: desk({ status: 'unpaid' }) },
+      {
+        label: t(lang, 'overview:money.unpaidOrders'),
+        value: formatCount(statusCounts.find((s) => s.key === 'unpaid')!.n, lang),
+        href: desk({ status: 'unpaid' }),
+      },
       ...paidFigures,
-      { label: t(lang, 'overview:money.flagged'), value: formatCount(flaggedTotal, lang), href: QUEUE, warn: flaggedTotal > 0 },
-      { label: t(lang, 'overview:money.statementQueue'), value: formatCount(f.statementQueue, lang), href: QUEUE, warn: f.statementQueue > 0 },
+      {
+        label: t(lang, 'overview:money.flagged'),
+        value: formatCount(flaggedTotal, lang),
+        href: QUEUE,
+        warn: flaggedTotal > 0,
+      },
+      {
+        label: t(lang, 'overview:money.statementQueue'),
+        value: formatCount(f.statementQueue, lang),
+        href: QUEUE,
+        warn: f.statementQueue > 0,
+      },
     ],
     charts: [
-      countedChart('money.byStatus', t(lang, 'overview:money.byStatus'), statusCounts, { series: orders, label: (s) => t(lang, `orders:status.${s}`), href: DESK, links: (status) => desk({ status }) }),
+      countedChart('money.byStatus', t(lang, 'overview:money.byStatus'), statusCounts, {
+        series: orders,
+        label: (s) => t(lang, `orders:status.${s}`),
+        href: DESK,
+        links: (status) => desk({ status }),
+      }),
       ...amounts,
       ...methods,
-      { id: 'money.perDay', title: t(lang, 'overview:money.perDay'), kind: 'bar', categories: days, series: [{ name: t(lang, 'overview:money.payments'), values }], href: DESK, links: days.map((d) => desk({ paidFrom: d, paidTo: d })), ...(days.length ? {} : { empty: true }) },
-      ...(f.flagged.length ? [countedChart('money.flagged', t(lang, 'overview:money.flaggedByKind'), f.flagged, { kind: 'hbar', series: t(lang, 'overview:money.flagged'), label: (k) => t(lang, `orders:manage.kinds.${k}`), href: QUEUE })] : []),
+      {
+        id: 'money.perDay',
+        title: t(lang, 'overview:money.perDay'),
+        kind: 'bar',
+        categories: days,
+        series: [{ name: t(lang, 'overview:money.payments'), values }],
+        href: DESK,
+        links: days.map((d) => desk({ paidFrom: d, paidTo: d })),
+        ...(days.length ? {} : { empty: true }),
+      },
+      ...(f.flagged.length
+        ? [
+            countedChart('money.flagged', t(lang, 'overview:money.flaggedByKind'), f.flagged, {
+              kind: 'hbar',
+              series: t(lang, 'overview:money.flagged'),
+              label: (k) => t(lang, `orders:manage.kinds.${k}`),
+              href: QUEUE,
+            }),
+          ]
+        : []),
     ],
   };
 }

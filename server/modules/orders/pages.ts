@@ -16,8 +16,9 @@ import type { OrderManagement } from './manage';
 import { feePerson } from './person';
 import * as repo from './repo';
 import { savedMapping } from './statement';
+import { identityOf, timeZoneOf } from '../../platform/context';
 
-const userOf = (req: Request) => req.ctx.identity!.user.id;
+const userOf = (req: Request) => identityOf(req)!.user.id;
 
 export function ordersPageRouter(deps: Deps, management: OrderManagement): Router {
   const { db, shell, orders, fees, payments } = deps;
@@ -31,33 +32,78 @@ export function ordersPageRouter(deps: Deps, management: OrderManagement): Route
     // Fees the conference does not charge at all (registration config: costs not set): spec 8's
     // 'The service has not been opened…', to everyone, registered or not.
     if (!(await deps.registration.feeSettings(conferenceId)).costsSet) {
-      await shell.profileScreen(req, res, { title: t(lang, 'orders:feeTitle'), island: { island: 'ProfileFees', props: { lang, mobile, offers: [], openOrders: { register: null, optional: null }, serviceOff: true, mine: [], allowance: { registerPerPerson: 1, registerHeld: 0 } } } });
+      await shell.profileScreen(req, res, {
+        title: t(lang, 'orders:feeTitle'),
+        island: {
+          island: 'ProfileFees',
+          props: {
+            lang,
+            mobile,
+            offers: [],
+            openOrders: { register: null, optional: null },
+            serviceOff: true,
+            mine: [],
+            allowance: { registerPerPerson: 1, registerHeld: 0 },
+          },
+        },
+      });
       return;
     }
     // Registered: the attendee role (what the fee API asks for), or a registration row.
-    const registered = Boolean(req.ctx.identity?.roles.includes('attendee')) || Boolean(await deps.registration.personOf(conferenceId, userOf(req)));
+    const registered =
+      Boolean(identityOf(req)?.roles.includes('attendee')) ||
+      Boolean(await deps.registration.personOf(conferenceId, userOf(req)));
     if (!registered) {
-      await shell.profileScreen(req, res, { title: t(lang, 'orders:feeTitle'), island: { island: 'ProfileFees', props: { lang, mobile, offers: [], openOrders: { register: null, optional: null }, notRegistered: true, mine: [], allowance: { registerPerPerson: 1, registerHeld: 0 } } } });
+      await shell.profileScreen(req, res, {
+        title: t(lang, 'orders:feeTitle'),
+        island: {
+          island: 'ProfileFees',
+          props: {
+            lang,
+            mobile,
+            offers: [],
+            openOrders: { register: null, optional: null },
+            notRegistered: true,
+            mine: [],
+            allowance: { registerPerPerson: 1, registerHeld: 0 },
+          },
+        },
+      });
       return;
     }
     // A GET tries no invitation code: a code in the address (a link a manager shared) only fills
     // the field, and the person's Apply tries it by POST (fees tryCode).
     const codeInLink = typeof req.query.invitationCode === 'string' ? req.query.invitationCode.trim().slice(0, 64) : '';
     const person = await feePerson(deps, req);
-    const [offers, allowance] = await Promise.all([fees.applicable(conferenceId, person), fees.registerAllowance(conferenceId, userOf(req))]);
-    const open = (await db<repo.OrderRow>('orders').where({ conference_id: conferenceId, user_id: userOf(req) }).whereNotNull('open_slot').select('id', 'type')) as repo.OrderRow[];
-    const openOrders = { register: open.find((o) => o.type === 'register')?.id ?? null, optional: open.find((o) => o.type === 'optional')?.id ?? null };
+    const [offers, allowance] = await Promise.all([
+      fees.applicable(conferenceId, person),
+      fees.registerAllowance(conferenceId, userOf(req)),
+    ]);
+    const open = await repo.openSlotsOf(db, conferenceId, userOf(req));
+    const openOrders = {
+      register: open.find((o) => o.type === 'register')?.id ?? null,
+      optional: open.find((o) => o.type === 'optional')?.id ?? null,
+    };
     // What the person already has of fees (paid, or ordered and open): shown above the choice.
-    const feeRows = (await db<repo.OrderRow>('orders').where({ conference_id: conferenceId, user_id: userOf(req) }).whereIn('type', ['register', 'optional']).whereIn('status', ['unpaid', 'paid', 'invalid']).whereNull('hidden_at').orderBy('id')) as repo.OrderRow[];
+    const feeRows = await repo.feeOrdersShown(db, conferenceId, userOf(req));
     const mine = await orders.views(conferenceId, feeRows);
-    await shell.profileScreen(req, res, { title: t(lang, 'orders:feeTitle'), island: { island: 'ProfileFees', props: { lang, mobile, offers, codeInLink, openOrders, notRegistered: false, mine, allowance } } });
+    await shell.profileScreen(req, res, {
+      title: t(lang, 'orders:feeTitle'),
+      island: {
+        island: 'ProfileFees',
+        props: { lang, mobile, offers, codeInLink, openOrders, notRegistered: false, mine, allowance },
+      },
+    });
   });
 
   router.get('/profile/order/list', screen('user', 'conference'), async (req, res) => {
     const { lang, mobile } = req.ctx;
     const mine = await orders.mine(conferenceOf(req), userOf(req));
     const withInvoices = { ...mine, here: await deps.receipts.withInvoices(conferenceOf(req), mine.here) };
-    await shell.profileScreen(req, res, { title: t(lang, 'orders:listTitle'), island: { island: 'ProfileOrders', props: { lang, mobile, orders: withInvoices } } });
+    await shell.profileScreen(req, res, {
+      title: t(lang, 'orders:listTitle'),
+      island: { island: 'ProfileOrders', props: { lang, mobile, orders: withInvoices } },
+    });
   });
 
   // The island says why orders cannot be paid (invalid lines, closed, no method configured); a
@@ -66,15 +112,21 @@ export function ordersPageRouter(deps: Deps, management: OrderManagement): Route
     const { lang, mobile } = req.ctx;
     const ids = orderIdList.safeParse(String(req.params.orderIds));
     if (!ids.success) return next();
-    const rows = (await db<repo.OrderRow>('orders').where('conference_id', conferenceOf(req)).where('user_id', userOf(req)).whereIn('id', ids.data)) as repo.OrderRow[];
+    const rows = await repo.ordersOfUserByIds(db, conferenceOf(req), userOf(req), ids.data);
     if (rows.length !== ids.data.length) return next();
     const list = await orders.views(conferenceOf(req), rows);
     const currency = list[0].total.currency;
     const same = list.filter((o) => o.total.currency === currency);
-    const total = sumMoney(same.map((o) => ({ amount: o.total.amount - o.paid.amount, currency })), currency);
+    const total = sumMoney(
+      same.map((o) => ({ amount: o.total.amount - o.paid.amount, currency })),
+      currency,
+    );
     const plan = list.every((o) => o.type === 'hotel') ? 'hotel' : 'general';
     const methods = await payments.methodsFor(conferenceOf(req), plan);
-    await shell.profileScreen(req, res, { title: t(lang, 'orders:payTitle'), island: { island: 'ProfilePay', props: { lang, mobile, orders: list, total, methods } } });
+    await shell.profileScreen(req, res, {
+      title: t(lang, 'orders:payTitle'),
+      island: { island: 'ProfilePay', props: { lang, mobile, orders: list, total, methods } },
+    });
   });
 
   router.get('/profile/order/pay/goto/result/:billId', screen('user', 'conference'), async (req, res, next) => {
@@ -88,7 +140,10 @@ export function ordersPageRouter(deps: Deps, management: OrderManagement): Route
       if (err instanceof AppError && err.status === 404) return next();
       throw err;
     }
-    await shell.profileScreen(req, res, { title: t(lang, 'orders:resultTitle'), island: { island: 'ProfilePayResult', props: { lang, mobile, attempt } } });
+    await shell.profileScreen(req, res, {
+      title: t(lang, 'orders:resultTitle'),
+      island: { island: 'ProfilePayResult', props: { lang, mobile, attempt } },
+    });
   });
 
   for (const type of ['register', 'optional'] as const) {
@@ -96,9 +151,12 @@ export function ordersPageRouter(deps: Deps, management: OrderManagement): Route
       const { lang, mobile } = req.ctx;
       const id = Number(req.params.orderId);
       const row = Number.isSafeInteger(id) && id > 0 ? await repo.findOrder(db, conferenceOf(req), id) : undefined;
-      if (!row || Number(row.user_id) !== userOf(req) || row.type !== type) return next();
+      if (!row || row.user_id !== userOf(req) || row.type !== type) return next();
       const [order] = await orders.views(conferenceOf(req), [row]);
-      await shell.profileScreen(req, res, { title: t(lang, 'orders:updateTitle'), island: { island: 'ProfileOrderUpdate', props: { lang, mobile, order } } });
+      await shell.profileScreen(req, res, {
+        title: t(lang, 'orders:updateTitle'),
+        island: { island: 'ProfileOrderUpdate', props: { lang, mobile, order } },
+      });
     });
   }
 
@@ -109,11 +167,14 @@ export function ordersPageRouter(deps: Deps, management: OrderManagement): Route
     const filter = filterFromAddress(orderQuery, req.query);
     const tab = choiceFromAddress(req.query, 'tab', ORDER_DESK_TABS, 'orders');
     const [page, anomalies, mapping] = await Promise.all([
-      management.list(conferenceId, { ...filter, page: 1, size: 20 }, req.ctx.site?.conference.timeZone ?? 'Asia/Shanghai'),
+      management.list(conferenceId, { ...filter, page: 1, size: 20 }, timeZoneOf(req)),
       management.anomalies(conferenceId),
       savedMapping(db, conferenceId),
     ]);
-    await shell.manageScreen(req, res, { title: t(lang, 'orders:manageTitle'), island: { island: 'ManageOrders', props: { lang, mobile, page, anomalies, mapping, tab, filter } } });
+    await shell.manageScreen(req, res, {
+      title: t(lang, 'orders:manageTitle'),
+      island: { island: 'ManageOrders', props: { lang, mobile, page, anomalies, mapping, tab, filter } },
+    });
   });
   return router;
 }

@@ -10,11 +10,32 @@ import type { PaymentProvider } from '../payments';
 
 export type FeePerson = { userId: number; country: string; lang: 'zh' | 'en'; invitationCode?: string; today: string };
 
-export type QuotedLine = { feeId: number; kind: 'register' | 'optional'; categoryZh: string; categoryEn: string; titleZh: string; titleEn: string; unit: Money; displayCurrency: string; /** the unit price in the fee's display currency */ display: Money; quantity: number; priceVersion: number };
+export type QuotedLine = {
+  feeId: number;
+  kind: 'register' | 'optional';
+  categoryZh: string;
+  categoryEn: string;
+  titleZh: string;
+  titleEn: string;
+  unit: Money;
+  displayCurrency: string;
+  /** the unit price in the fee's display currency */ display: Money;
+  quantity: number;
+  priceVersion: number;
+};
 
 export interface FeesPort {
-  quote(conn: Db | Tx, conferenceId: number, person: FeePerson, picks: Array<{ feeId: number; quantity: number }>): Promise<QuotedLine[]>;
-  hold(tx: Tx, conferenceId: number, hold: { orderId: number; userId: number; lines: Array<{ feeId: number; quantity: number }> }): Promise<void>;
+  quote(
+    conn: Db | Tx,
+    conferenceId: number,
+    person: FeePerson,
+    picks: Array<{ feeId: number; quantity: number }>,
+  ): Promise<QuotedLine[]>;
+  hold(
+    tx: Tx,
+    conferenceId: number,
+    hold: { orderId: number; userId: number; lines: Array<{ feeId: number; quantity: number }> },
+  ): Promise<void>;
   release(tx: Tx, conferenceId: number, orderId: number): Promise<number>;
 }
 

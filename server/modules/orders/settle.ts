@@ -15,7 +15,15 @@
  */
 import type { Tx } from '../../db/index';
 import { toDbInstant } from '../../db/dialect';
-import { addMoney, compareMoney, formatMoney, moneyFromColumn, subtractMoney, toDecimalString, type Money } from '../../contract/money';
+import {
+  addMoney,
+  compareMoney,
+  formatMoney,
+  money,
+  subtractMoney,
+  toDecimalString,
+  type Money,
+} from '../../contract/money';
 import type { EventBus } from '../../platform/events';
 import { GATEWAY, type OrderActor } from './log';
 import * as repo from './repo';
@@ -33,17 +41,31 @@ export type Arrival = {
 
 export type SettleOutcome = { state: 'succeeded' | 'partial' | 'already' | 'closed'; paidOrderIds: number[] };
 
-export async function settle(tx: Tx, events: EventBus, conferenceId: number, attemptId: number, arrival: Arrival): Promise<SettleOutcome> {
+export async function settle(
+  tx: Tx,
+  events: EventBus,
+  conferenceId: number,
+  attemptId: number,
+  arrival: Arrival,
+): Promise<SettleOutcome> {
   const attempt = await repo.lockAttempt(tx, conferenceId, attemptId);
   if (!attempt) throw new Error(`settle: no attempt ${attemptId} in conference ${conferenceId}`);
   if (attempt.state === 'succeeded') return { state: 'already', paidOrderIds: [] };
   const at = arrival.at ?? new Date();
-  const asked = moneyFromColumn(attempt.amount, attempt.currency);
+  const asked = attempt.amount;
 
   if (compareMoney(arrival.amount, asked) < 0) {
-    const received = addMoney(moneyFromColumn(attempt.received_amount ?? 0, attempt.currency), arrival.amount);
-    await repo.updateAttempt(tx, conferenceId, attemptId, { received_amount: received.amount, provider_ref: arrival.providerRef ?? attempt.provider_ref });
-    await repo.insertAnomaly(tx, conferenceId, { kind: 'partial', attemptId, amount: arrival.amount, detail: `${attempt.attempt_no}: ${toDecimalString(arrival.amount)} of ${toDecimalString(asked)}` });
+    const received = addMoney(attempt.received_amount ?? money(0, attempt.currency), arrival.amount);
+    await repo.updateAttempt(tx, conferenceId, attemptId, {
+      received_amount: received.amount,
+      provider_ref: arrival.providerRef ?? attempt.provider_ref,
+    });
+    await repo.insertAnomaly(tx, conferenceId, {
+      kind: 'partial',
+      attemptId,
+      amount: arrival.amount,
+      detail: `${attempt.attempt_no}: ${toDecimalString(arrival.amount)} of ${toDecimalString(asked)}`,
+    });
     return { state: 'partial', paidOrderIds: [] };
   }
 
@@ -55,29 +77,65 @@ export async function settle(tx: Tx, events: EventBus, conferenceId: number, att
     confirmed_by: arrival.confirmedBy ?? null,
   });
   if (compareMoney(arrival.amount, asked) > 0) {
-    await repo.insertAnomaly(tx, conferenceId, { kind: 'overpaid', attemptId, amount: subtractMoney(arrival.amount, asked), detail: `${attempt.attempt_no}: ${formatMoney(arrival.amount, 'en')} for ${formatMoney(asked, 'en')}` });
+    await repo.insertAnomaly(tx, conferenceId, {
+      kind: 'overpaid',
+      attemptId,
+      amount: subtractMoney(arrival.amount, asked),
+      detail: `${attempt.attempt_no}: ${formatMoney(arrival.amount, 'en')} for ${formatMoney(asked, 'en')}`,
+    });
   }
 
   const parts = await repo.ordersOfAttempt(tx, conferenceId, attemptId);
-  const orders = await repo.lockOrders(tx, conferenceId, parts.map((p) => Number(p.order_id)));
+  const orders = await repo.lockOrders(
+    tx,
+    conferenceId,
+    parts.map((p) => p.order_id),
+  );
   const paidOrderIds: number[] = [];
   let closed = false;
   for (const order of orders) {
-    const part = moneyFromColumn(parts.find((p) => Number(p.order_id) === Number(order.id))!.amount, attempt.currency);
+    const part = parts.find((p) => p.order_id === order.id)!.amount;
     if (order.status === 'paid') {
-      await repo.insertAnomaly(tx, conferenceId, { kind: 'duplicate', attemptId, orderId: order.id, amount: part, detail: `${order.order_no} was already paid; ${attempt.attempt_no} paid it again` });
+      await repo.insertAnomaly(tx, conferenceId, {
+        kind: 'duplicate',
+        attemptId,
+        orderId: order.id,
+        amount: part,
+        detail: `${order.order_no} was already paid; ${attempt.attempt_no} paid it again`,
+      });
       continue;
     }
     if (order.status !== 'unpaid') {
       closed = true;
-      await repo.insertAnomaly(tx, conferenceId, { kind: 'paidWhileClosed', attemptId, orderId: order.id, amount: part, detail: `${order.order_no} is ${order.status}; ${attempt.attempt_no} paid it` });
+      await repo.insertAnomaly(tx, conferenceId, {
+        kind: 'paidWhileClosed',
+        attemptId,
+        orderId: order.id,
+        amount: part,
+        detail: `${order.order_no} is ${order.status}; ${attempt.attempt_no} paid it`,
+      });
       continue;
     }
     const covered = await repo.paidTowards(tx, conferenceId, order);
-    if (compareMoney(covered, moneyFromColumn(order.total_amount, order.currency)) < 0) continue;
-    await repo.updateOrder(tx, conferenceId, order.id, { status: 'paid', paid_amount: covered.amount, paid_at: toDbInstant(at), closed_at: toDbInstant(at), open_slot: null });
-    paidOrderIds.push(Number(order.id));
-    await events.emit(tx, 'order.paid', { conferenceId, orderId: Number(order.id), userId: Number(order.user_id), type: order.type, amount: part, method: attempt.method, attemptNo: attempt.attempt_no, by: arrival.by ?? GATEWAY });
+    if (compareMoney(covered, order.total_amount) < 0) continue;
+    await repo.updateOrder(tx, conferenceId, order.id, {
+      status: 'paid',
+      paid_amount: covered.amount,
+      paid_at: toDbInstant(at),
+      closed_at: toDbInstant(at),
+      open_slot: null,
+    });
+    paidOrderIds.push(order.id);
+    await events.emit(tx, 'order.paid', {
+      conferenceId,
+      orderId: order.id,
+      userId: order.user_id,
+      type: order.type,
+      amount: part,
+      method: attempt.method,
+      attemptNo: attempt.attempt_no,
+      by: arrival.by ?? GATEWAY,
+    });
   }
   return { state: closed && !paidOrderIds.length ? 'closed' : 'succeeded', paidOrderIds };
 }

@@ -29,7 +29,12 @@ import { sniff } from '../../platform/sniff';
 
 export type StatementFormat = 'csv' | 'xlsx' | 'xls';
 /** The rows under the header, each with its line number, the cells as texts. */
-export type StatementTable = { format: StatementFormat; encoding: string; header: string[]; rows: Array<{ line: number; cells: string[] }> };
+export type StatementTable = {
+  format: StatementFormat;
+  encoding: string;
+  header: string[];
+  rows: Array<{ line: number; cells: string[] }>;
+};
 export type TableRefusal = { error: string; field: string; params?: Record<string, string> };
 
 const startsWith = (bytes: Uint8Array, sig: number[]) => sig.every((b, i) => bytes[i] === b);
@@ -77,7 +82,14 @@ function separatorOf(text: string): string {
 function textTable(text: string, encoding: string): StatementTable | TableRefusal {
   let rows: string[][];
   try {
-    rows = parse(text, { delimiter: separatorOf(text), relax_column_count: true, relax_quotes: true, skip_empty_lines: true, trim: true, to: MAX_STATEMENT_ROWS + HEADER_SEARCH + 1 }) as string[][];
+    rows = parse(text, {
+      delimiter: separatorOf(text),
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: true,
+      trim: true,
+      to: MAX_STATEMENT_ROWS + HEADER_SEARCH + 1,
+    }) as string[][];
   } catch {
     return { error: 'orders:csvInvalid', field: 'file' };
   }
@@ -107,7 +119,8 @@ async function xlsxTable(bytes: Uint8Array): Promise<StatementTable | TableRefus
   }
   const sheet = book.worksheets.find((s) => s.actualRowCount > 0);
   if (!sheet) return { error: 'orders:csvEmpty', field: 'file' };
-  if (sheet.actualRowCount > MAX_STATEMENT_ROWS + HEADER_SEARCH + 1) return { error: 'orders:csvTooManyRows', field: 'file', params: { max: String(MAX_STATEMENT_ROWS) } };
+  if (sheet.actualRowCount > MAX_STATEMENT_ROWS + HEADER_SEARCH + 1)
+    return { error: 'orders:csvTooManyRows', field: 'file', params: { max: String(MAX_STATEMENT_ROWS) } };
   const rows: string[][] = [];
   sheet.eachRow({ includeEmpty: false }, (row) => {
     const cells: string[] = [];
@@ -119,7 +132,12 @@ async function xlsxTable(bytes: Uint8Array): Promise<StatementTable | TableRefus
 
 function xlsTable(bytes: Uint8Array): StatementTable | TableRefusal {
   const sheet = readXls(bytes, MAX_STATEMENT_ROWS + HEADER_SEARCH + 1);
-  if ('error' in sheet) return { error: sheet.error, field: 'file', ...(sheet.error === 'orders:csvTooManyRows' ? { params: { max: String(MAX_STATEMENT_ROWS) } } : {}) };
+  if ('error' in sheet)
+    return {
+      error: sheet.error,
+      field: 'file',
+      ...(sheet.error === 'orders:csvTooManyRows' ? { params: { max: String(MAX_STATEMENT_ROWS) } } : {}),
+    };
   return withHeader(sheet.rows, 'xls', sheet.encoding);
 }
 
@@ -131,6 +149,7 @@ function withHeader(all: string[][], format: StatementFormat, encoding: string):
   const at = rows.findIndex((r) => filled(r.cells) === most);
   const data = rows.slice(at + 1);
   if (!data.length) return { error: 'orders:csvEmpty', field: 'file' };
-  if (data.length > MAX_STATEMENT_ROWS) return { error: 'orders:csvTooManyRows', field: 'file', params: { max: String(MAX_STATEMENT_ROWS) } };
+  if (data.length > MAX_STATEMENT_ROWS)
+    return { error: 'orders:csvTooManyRows', field: 'file', params: { max: String(MAX_STATEMENT_ROWS) } };
   return { format, encoding, header: rows[at].cells, rows: data };
 }

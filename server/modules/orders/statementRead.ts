@@ -15,7 +15,10 @@ import { tableOfFile } from './statementFile';
 export { MAX_STATEMENT_ROWS };
 
 /** A row's amount as read: a credit, nothing to import (blank, zero, a debit), or a figure that cannot be read with certainty. */
-export type RowAmount = { kind: 'credit'; money: Money } | { kind: 'skip'; reason: SkipReason } | { kind: 'unreadable'; reason: 'amountUnreadable' | 'amountTooManyDecimals' };
+export type RowAmount =
+  | { kind: 'credit'; money: Money }
+  | { kind: 'skip'; reason: SkipReason }
+  | { kind: 'unreadable'; reason: 'amountUnreadable' | 'amountTooManyDecimals' };
 /** Why a row is not a payment: money going out, or no amount at all (blank or zero). */
 export type SkipReason = 'debit' | 'noAmount';
 
@@ -37,7 +40,14 @@ export function rowAmount(text: string, currency: string): RowAmount {
   const plain = PLAIN.exec(trimmed);
   if (!plain) return { kind: 'unreadable', reason: 'amountUnreadable' };
   const parsed = parseAmount(`${plain[1].replace(/,/g, '')}${plain[2] ?? ''}`, currency);
-  if (!parsed.ok) return { kind: 'unreadable', reason: parsed.key === MONEY_ERRORS.tooManyDecimals || parsed.key === MONEY_ERRORS.wholeOnly ? 'amountTooManyDecimals' : 'amountUnreadable' };
+  if (!parsed.ok)
+    return {
+      kind: 'unreadable',
+      reason:
+        parsed.key === MONEY_ERRORS.tooManyDecimals || parsed.key === MONEY_ERRORS.wholeOnly
+          ? 'amountTooManyDecimals'
+          : 'amountUnreadable',
+    };
   return parsed.money.amount > 0 ? { kind: 'credit', money: parsed.money } : { kind: 'skip', reason: 'noAmount' };
 }
 
@@ -64,20 +74,30 @@ export type StatementLine = ForeignRow | SkippedRow | SettleRow;
 
 export type ReadStatementInput = { conferenceId: number; csv: string; mapping: StatementMapping; currency: string };
 /** `records`: the data rows of the file, as the summary counts them; `lines` has one entry for each of them. */
-export type ReadStatementOutput = { records: number; lines: StatementLine[] } | { error: string; field: string; params?: Record<string, string> };
+export type ReadStatementOutput =
+  { records: number; lines: StatementLine[] } | { error: string; field: string; params?: Record<string, string> };
 
 /** The task: the CSV parsed (at most MAX_STATEMENT_ROWS rows), checked against the mapping, every row read and hashed. */
 export function readStatement(input: ReadStatementInput): ReadStatementOutput {
   let records: Array<Record<string, string>>;
   try {
-    records = parse(input.csv, { columns: true, bom: true, skip_empty_lines: true, relax_column_count: true, trim: true, to: MAX_STATEMENT_ROWS + 1 }) as Array<Record<string, string>>;
+    records = parse(input.csv, {
+      columns: true,
+      bom: true,
+      skip_empty_lines: true,
+      relax_column_count: true,
+      trim: true,
+      to: MAX_STATEMENT_ROWS + 1,
+    }) as Array<Record<string, string>>;
   } catch {
     return { error: 'orders:csvInvalid', field: 'csv' };
   }
-  if (records.length > MAX_STATEMENT_ROWS) return { error: 'orders:csvTooManyRows', field: 'csv', params: { max: String(MAX_STATEMENT_ROWS) } };
+  if (records.length > MAX_STATEMENT_ROWS)
+    return { error: 'orders:csvTooManyRows', field: 'csv', params: { max: String(MAX_STATEMENT_ROWS) } };
   if (!records.length) return { error: 'orders:csvEmpty', field: 'csv' };
   const headers = new Set(Object.keys(records[0]));
-  for (const [field, header] of Object.entries(input.mapping)) if (header && !headers.has(header)) return { error: 'orders:mappingMissing', field, params: { column: header } };
+  for (const [field, header] of Object.entries(input.mapping))
+    if (header && !headers.has(header)) return { error: 'orders:mappingMissing', field, params: { column: header } };
 
   const lines: StatementLine[] = [];
   const seen = new Map<string, number>();
@@ -95,7 +115,8 @@ export async function readStatementFile(input: ReadStatementFileInput): Promise<
   const table = await tableOfFile(Buffer.from(input.file, 'base64'));
   if ('error' in table) return table;
   const headers = new Set(table.header);
-  for (const [field, header] of Object.entries(input.mapping)) if (header && !headers.has(header)) return { error: 'orders:mappingMissing', field, params: { column: header } };
+  for (const [field, header] of Object.entries(input.mapping))
+    if (header && !headers.has(header)) return { error: 'orders:mappingMissing', field, params: { column: header } };
   const seen = new Map<string, number>();
   const lines = table.rows.map((row) => {
     const record: Record<string, string> = {};
@@ -108,15 +129,27 @@ export async function readStatementFile(input: ReadStatementFileInput): Promise<
 }
 
 /** The statement's columns, for the mapping's selects, and how it was read. */
-export async function previewStatement(input: { file: string }): Promise<StatementPreview | { error: string; field: string; params?: Record<string, string> }> {
+export async function previewStatement(input: {
+  file: string;
+}): Promise<StatementPreview | { error: string; field: string; params?: Record<string, string> }> {
   const table = await tableOfFile(Buffer.from(input.file, 'base64'));
   if ('error' in table) return table;
-  return { format: table.format, encoding: table.encoding, header: table.header.filter(Boolean), rows: table.rows.length };
+  return {
+    format: table.format,
+    encoding: table.encoding,
+    header: table.header.filter(Boolean),
+    rows: table.rows.length,
+  };
 }
 
-function lineOf(input: ReadStatementInput, record: Record<string, string>, line: number, seen: Map<string, number>): StatementLine {
+function lineOf(
+  input: ReadStatementInput,
+  record: Record<string, string>,
+  line: number,
+  seen: Map<string, number>,
+): StatementLine {
   const m = input.mapping;
-  const currency = (m.currency ? record[m.currency] ?? '' : input.currency).trim().toUpperCase();
+  const currency = (m.currency ? (record[m.currency] ?? '') : input.currency).trim().toUpperCase();
   if (!isCurrency(currency)) return { line, kind: 'currency' };
   const text = record[m.text] ?? '';
   const amountText = (record[m.amount] ?? '').trim();
@@ -131,5 +164,17 @@ function lineOf(input: ReadStatementInput, record: Record<string, string>, line:
   const nth = (seen.get(content) ?? 0) + 1;
   seen.set(content, nth);
   const hash = crypto.createHash('sha256').update(`${input.conferenceId}\u0001${content}\u0001${nth}`).digest('hex');
-  return { line, kind: 'settle', currency, amount, unreadable: read.kind === 'unreadable' ? read.reason : null, amountText, bookedOn, payer, text: text.slice(0, 5000), hash, references: referencesIn(text) };
+  return {
+    line,
+    kind: 'settle',
+    currency,
+    amount,
+    unreadable: read.kind === 'unreadable' ? read.reason : null,
+    amountText,
+    bookedOn,
+    payer,
+    text: text.slice(0, 5000),
+    hash,
+    references: referencesIn(text),
+  };
 }

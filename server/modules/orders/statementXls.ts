@@ -68,7 +68,16 @@ const WORKSHEET = 0x0010;
 const FORMULA_COMPANIONS = new Set([0x04bc, 0x0221, 0x0236]);
 
 /** Code pages of BIFF5 byte strings, as TextDecoder names them (936 read as GB18030, GBK's superset). */
-const CODEPAGES: Record<number, string> = { 936: 'gb18030', 950: 'big5', 932: 'shift_jis', 949: 'euc-kr', 874: 'windows-874', 1200: 'utf-16le', 65001: 'utf-8', 10000: 'macintosh' };
+const CODEPAGES: Record<number, string> = {
+  936: 'gb18030',
+  950: 'big5',
+  932: 'shift_jis',
+  949: 'euc-kr',
+  874: 'windows-874',
+  1200: 'utf-16le',
+  65001: 'utf-8',
+  10000: 'macintosh',
+};
 for (let cp = 1250; cp <= 1258; cp++) CODEPAGES[cp] = `windows-${cp}`;
 
 type Record_ = { type: number; data: Uint8Array; view: DataView };
@@ -92,7 +101,8 @@ function recordsOf(stream: Uint8Array): () => Record_ | null {
 /** Characters of a BIFF8 string: 8-bit ones are the low bytes of UTF-16 (Latin-1), else UTF-16LE. */
 const UTF16 = new TextDecoder('utf-16le');
 const LATIN1 = new TextDecoder('latin1');
-const chars = (bytes: Uint8Array, wide: boolean): string => (wide ? UTF16.decode(bytes.subarray(0, bytes.length & ~1)) : LATIN1.decode(bytes));
+const chars = (bytes: Uint8Array, wide: boolean): string =>
+  wide ? UTF16.decode(bytes.subarray(0, bytes.length & ~1)) : LATIN1.decode(bytes);
 
 type Strings = { biff8: boolean; decoder: TextDecoder };
 
@@ -173,7 +183,10 @@ function sharedStrings(parts: Uint8Array[]): string[] {
 }
 
 /** Number formats that show a date: Excel's built-in ids, or a format with a date code outside quotes and brackets. */
-const BUILTIN_DATES = new Set([14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 45, 46, 47, 50, 51, 52, 53, 54, 55, 56, 57, 58]);
+const BUILTIN_DATES = new Set([
+  14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 45, 46, 47, 50, 51, 52, 53, 54, 55, 56,
+  57, 58,
+]);
 export function isDateFormat(code: string): boolean {
   const bare = code
     .replace(/"[^"]*"/g, '')
@@ -265,7 +278,8 @@ function sheetOf(stream: Uint8Array, maxRows: number): XlsSheet | XlsRefusal {
     return code !== undefined ? isDateFormat(code) : BUILTIN_DATES.has(id);
   });
   const isDate = (xf: number) => dateXfs[xf] === true;
-  const numberText = (n: number, xf: number) => (isDate(xf) ? dateText(n, date1904) : Number.isFinite(n) ? String(n) : '');
+  const numberText = (n: number, xf: number) =>
+    isDate(xf) ? dateText(n, date1904) : Number.isFinite(n) ? String(n) : '';
 
   // The sheets: the first worksheet that has cells. Charts and other substreams nest their own BOF/EOF.
   let depth = 0;
@@ -330,7 +344,8 @@ function sheetOf(stream: Uint8Array, maxRows: number): XlsSheet | XlsRefusal {
         const firstCol = v.getUint16(2, true);
         // Six bytes per cell between the first column and the last column's two bytes.
         const count = Math.floor((r.data.length - 6) / 6);
-        for (let i = 0; i < count; i++) put(row, firstCol + i, numberText(rk(v.getInt32(4 + i * 6 + 2, true)), v.getUint16(4 + i * 6, true)));
+        for (let i = 0; i < count; i++)
+          put(row, firstCol + i, numberText(rk(v.getInt32(4 + i * 6 + 2, true)), v.getUint16(4 + i * 6, true)));
         break;
       }
       case R.FORMULA: {

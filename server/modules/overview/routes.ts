@@ -9,13 +9,14 @@ import { access, conferenceOf, screen } from '../../platform/access';
 import type { Deps } from '../../platform/feature';
 import { t } from '../../platform/i18n';
 import { route } from '../../platform/route';
+import { siteOf } from '../../platform/context';
 
 export const OVERVIEW_PATH = '/platform/manage/dashboard';
 
 export function overviewApiRouter({ overview }: Deps): Router {
   const router = Router();
   route(router, overviewApi.panels, access('manager'), async (_input, req) => ({
-    panels: await overview.view(conferenceOf(req), req.ctx.lang, req.ctx.site!.conference.timeZone),
+    panels: await overview.view(conferenceOf(req), req.ctx.lang, siteOf(req)!.conference.timeZone),
   }));
   return router;
 }
@@ -24,8 +25,11 @@ export function overviewPageRouter({ overview, shell }: Deps): Router {
   const router = Router();
   router.get(OVERVIEW_PATH, screen('manager'), async (req, res) => {
     const { lang, mobile } = req.ctx;
-    const panels = await overview.view(conferenceOf(req), lang, req.ctx.site!.conference.timeZone);
-    await shell.manageScreen(req, res, { title: t(lang, 'overview:title'), island: { island: 'ManageOverview', props: { lang, mobile, panels } } });
+    const panels = await overview.view(conferenceOf(req), lang, siteOf(req)!.conference.timeZone);
+    await shell.manageScreen(req, res, {
+      title: t(lang, 'overview:title'),
+      island: { island: 'ManageOverview', props: { lang, mobile, panels } },
+    });
   });
   return router;
 }

@@ -17,7 +17,19 @@ export const pagesFeature = defineFeature({
   largeBodyPaths: [...LARGE_BODY_PATHS],
   pages: (deps) => [pageScreenRouter(deps)],
   manageMenu: [
-    { href: '/platform/config/page', labelKey: 'managePages:menu.pages', group: 'customization', order: 80, who: 'admin' },
-    { href: '/platform/config/template', labelKey: 'managePages:menu.templates', group: 'customization', order: 90, who: 'admin' },
+    {
+      href: '/platform/config/page',
+      labelKey: 'managePages:menu.pages',
+      group: 'customization',
+      order: 80,
+      who: 'admin',
+    },
+    {
+      href: '/platform/config/template',
+      labelKey: 'managePages:menu.templates',
+      group: 'customization',
+      order: 90,
+      who: 'admin',
+    },
   ],
 });

@@ -5,7 +5,7 @@
  * read here, for choices and for the delete checks; authors' names come from accounts.
  */
 import type { Db, Tx } from '../../db/index';
-import { insertId, lockForUpdate } from '../../db/dialect';
+import { fromDbInstant, insertId, lockForUpdate } from '../../db/dialect';
 import type { PageListQuery } from '../../contract/pages';
 import type { PageRow } from '../sites/index';
 import { accountsByIds } from '../accounts/index';
@@ -13,22 +13,51 @@ import { accountsByIds } from '../accounts/index';
 type Conn = Db | Tx;
 
 export type EditRow = PageRow & { created_at: string; updated_at: string; updated_by: number | null };
-export type ListRow = EditRow & { exterior_name: string | null; template_name: string | null };
+/** A page as the list and the editor read it: its instants as `Date`. */
+export type ListRow = Omit<EditRow, 'created_at' | 'updated_at'> & {
+  created_at: Date;
+  updated_at: Date;
+  exterior_name: string | null;
+  template_name: string | null;
+};
+type StoredListRow = EditRow & { exterior_name: string | null; template_name: string | null };
+const cleanListRow = <T extends StoredListRow>(r: T): Omit<T, 'created_at' | 'updated_at'> & ListRow => ({
+  ...r,
+  created_at: fromDbInstant(r.created_at)!,
+  updated_at: fromDbInstant(r.updated_at)!,
+});
+
+/** A kept version, its instant as `Date`. */
 export type VersionRow = {
   version: number;
   name: string;
   html: string;
   css: string | null;
   css_path: string | null;
-  created_at: string;
+  created_at: Date;
   author_name: string | null;
   author_email: string | null;
 };
 
 const LIST_COLUMNS = [
-  'p.id', 'p.conference_id', 'p.exterior_id', 'p.type', 'p.template_kind', 'p.name', 'p.lang', 'p.template_id', 'p.is_mobile',
-  'p.related_mobile_page_id', 'p.counterpart_page_id', 'p.default_for', 'p.need_to_login', 'p.created_at', 'p.updated_at', 'p.updated_by',
-  'e.name as exterior_name', 't.name as template_name',
+  'p.id',
+  'p.conference_id',
+  'p.exterior_id',
+  'p.type',
+  'p.template_kind',
+  'p.name',
+  'p.lang',
+  'p.template_id',
+  'p.is_mobile',
+  'p.related_mobile_page_id',
+  'p.counterpart_page_id',
+  'p.default_for',
+  'p.need_to_login',
+  'p.created_at',
+  'p.updated_at',
+  'p.updated_by',
+  'e.name as exterior_name',
+  't.name as template_name',
 ];
 
 /** A LIKE pattern that matches `text` literally anywhere; '!' is the escape character. */
@@ -36,7 +65,11 @@ function containsPattern(text: string): string {
   return `%${text.replace(/[!%_]/g, '!$&')}%`;
 }
 
-export async function listPages(db: Conn, conferenceId: number, q: PageListQuery): Promise<{ rows: ListRow[]; total: number }> {
+export async function listPages(
+  db: Conn,
+  conferenceId: number,
+  q: PageListQuery,
+): Promise<{ rows: ListRow[]; total: number }> {
   const base = db('pages as p')
     .leftJoin('exteriors as e', function () {
       this.on('e.id', 'p.exterior_id').andOn('e.conference_id', 'p.conference_id');
@@ -58,12 +91,21 @@ export async function listPages(db: Conn, conferenceId: number, q: PageListQuery
     .orderBy('p.id', 'desc')
     .limit(q.size)
     .offset((q.page - 1) * q.size);
-  return { rows: rows as ListRow[], total: Number((counted as { n?: number | string } | undefined)?.n ?? 0) };
+  return {
+    rows: (rows as StoredListRow[]).map(cleanListRow),
+    total: Number((counted as { n?: number | string } | undefined)?.n ?? 0),
+  };
 }
 
 /** One page or template with its appearance's and template's names. */
-export async function findListRow(db: Conn, conferenceId: number, id: number): Promise<(ListRow & { html: string; css: string | null; css_path: string | null }) | undefined> {
-  return db('pages as p')
+export async function findListRow(
+  db: Conn,
+  conferenceId: number,
+  id: number,
+): Promise<(ListRow & { html: string; css: string | null; css_path: string | null }) | undefined> {
+  const row: (StoredListRow & { html: string; css: string | null; css_path: string | null }) | undefined = await db(
+    'pages as p',
+  )
     .leftJoin('exteriors as e', function () {
       this.on('e.id', 'p.exterior_id').andOn('e.conference_id', 'p.conference_id');
     })
@@ -72,6 +114,7 @@ export async function findListRow(db: Conn, conferenceId: number, id: number): P
     })
     .where({ 'p.conference_id': conferenceId, 'p.id': id })
     .first([...LIST_COLUMNS, 'p.html', 'p.css', 'p.css_path']);
+  return row && cleanListRow(row);
 }
 
 export function findPage(db: Conn, conferenceId: number, id: number): Promise<EditRow | undefined> {
@@ -87,7 +130,12 @@ export function insertPage(tx: Tx, conferenceId: number, row: Record<string, unk
   return insertId(tx('pages').insert({ ...row, conference_id: conferenceId }));
 }
 
-export async function updatePage(tx: Tx, conferenceId: number, id: number, patch: Record<string, unknown>): Promise<void> {
+export async function updatePage(
+  tx: Tx,
+  conferenceId: number,
+  id: number,
+  patch: Record<string, unknown>,
+): Promise<void> {
   await tx('pages').where({ conference_id: conferenceId, id }).update(patch);
 }
 
@@ -95,9 +143,17 @@ export async function updatePage(tx: Tx, conferenceId: number, id: number, patch
  * Makes `id` and `counterpartId` (or nobody) each other's counterpart: whatever either pointed at,
  * or was pointed at by, lets go first, so a page is in at most one pair.
  */
-export async function pairCounterparts(tx: Tx, conferenceId: number, id: number, counterpartId: number | null): Promise<void> {
+export async function pairCounterparts(
+  tx: Tx,
+  conferenceId: number,
+  id: number,
+  counterpartId: number | null,
+): Promise<void> {
   const ids = counterpartId ? [id, counterpartId] : [id];
-  await tx('pages').where({ conference_id: conferenceId }).whereIn('counterpart_page_id', ids).update({ counterpart_page_id: null });
+  await tx('pages')
+    .where({ conference_id: conferenceId })
+    .whereIn('counterpart_page_id', ids)
+    .update({ counterpart_page_id: null });
   await tx('pages').where({ conference_id: conferenceId }).whereIn('id', ids).update({ counterpart_page_id: null });
   if (counterpartId) {
     await tx('pages').where({ conference_id: conferenceId, id }).update({ counterpart_page_id: counterpartId });
@@ -106,15 +162,26 @@ export async function pairCounterparts(tx: Tx, conferenceId: number, id: number,
 }
 
 export async function deletePage(tx: Tx, conferenceId: number, id: number): Promise<void> {
-  await tx('pages').where({ conference_id: conferenceId, counterpart_page_id: id }).update({ counterpart_page_id: null });
+  await tx('pages')
+    .where({ conference_id: conferenceId, counterpart_page_id: id })
+    .update({ counterpart_page_id: null });
   await tx('page_versions').where({ conference_id: conferenceId, page_id: id }).delete();
   await tx('pages').where({ conference_id: conferenceId, id }).delete();
 }
 
 /** Pages (type PAGE) and templates whose template is `templateId`. */
-export async function templateUsers(db: Conn, conferenceId: number, templateId: number): Promise<{ pages: number; templates: number }> {
-  const rows = await db('pages').where({ conference_id: conferenceId, template_id: templateId }).groupBy('type').select('type').count({ n: '*' });
-  const count = (type: string) => Number((rows as Array<{ type: string; n: number | string }>).find((r) => r.type === type)?.n ?? 0);
+export async function templateUsers(
+  db: Conn,
+  conferenceId: number,
+  templateId: number,
+): Promise<{ pages: number; templates: number }> {
+  const rows = await db('pages')
+    .where({ conference_id: conferenceId, template_id: templateId })
+    .groupBy('type')
+    .select('type')
+    .count({ n: '*' });
+  const count = (type: string) =>
+    Number((rows as Array<{ type: string; n: number | string }>).find((r) => r.type === type)?.n ?? 0);
   return { pages: count('PAGE'), templates: count('TEMPLATE') };
 }
 
@@ -133,7 +200,10 @@ export async function isHomePage(db: Conn, conferenceId: number, pageId: number)
 
 /** Desktop pages that show `pageId` as their phone version. */
 export async function desktopPagesOf(db: Conn, conferenceId: number, pageId: number): Promise<number> {
-  const row = await db('pages').where({ conference_id: conferenceId, related_mobile_page_id: pageId }).count({ n: '*' }).first();
+  const row = await db('pages')
+    .where({ conference_id: conferenceId, related_mobile_page_id: pageId })
+    .count({ n: '*' })
+    .first();
   return Number((row as { n?: number | string } | undefined)?.n ?? 0);
 }
 
@@ -156,7 +226,11 @@ export function options(db: Conn, conferenceId: number, filter: OptionFilter): P
 }
 
 /** Page templates other than `exceptId` that are a default for some device. */
-export function defaultHolders(tx: Tx, conferenceId: number, exceptId: number): Promise<Array<{ id: number; default_for: string }>> {
+export function defaultHolders(
+  tx: Tx,
+  conferenceId: number,
+  exceptId: number,
+): Promise<Array<{ id: number; default_for: string }>> {
   return tx('pages')
     .where({ conference_id: conferenceId, type: 'TEMPLATE' })
     .whereNotNull('default_for')
@@ -165,7 +239,10 @@ export function defaultHolders(tx: Tx, conferenceId: number, exceptId: number): 
 }
 
 export async function nextVersion(tx: Tx, conferenceId: number, pageId: number): Promise<number> {
-  const row = await tx('page_versions').where({ conference_id: conferenceId, page_id: pageId }).max({ v: 'version' }).first();
+  const row = await tx('page_versions')
+    .where({ conference_id: conferenceId, page_id: pageId })
+    .max({ v: 'version' })
+    .first();
   return Number((row as { v?: number | null } | undefined)?.v ?? 0) + 1;
 }
 
@@ -176,8 +253,14 @@ export async function insertVersion(tx: Tx, conferenceId: number, row: Record<st
 const VERSION_COLUMNS = ['v.version', 'v.name', 'v.created_at', 'v.created_by'];
 
 /** The versions with their authors' names (the people are the accounts module's). */
-async function withAuthors<T extends { created_by: number | null }>(db: Conn, rows: T[]): Promise<Array<Omit<T, 'created_by'> & Pick<VersionRow, 'author_name' | 'author_email'>>> {
-  const authors = await accountsByIds(db, rows.flatMap((r) => (r.created_by === null ? [] : [Number(r.created_by)])));
+async function withAuthors<T extends { created_by: number | null }>(
+  db: Conn,
+  rows: T[],
+): Promise<Array<Omit<T, 'created_by'> & Pick<VersionRow, 'author_name' | 'author_email'>>> {
+  const authors = await accountsByIds(
+    db,
+    rows.flatMap((r) => (r.created_by === null ? [] : [Number(r.created_by)])),
+  );
   return rows.map(({ created_by, ...row }) => {
     const author = created_by === null ? undefined : authors.get(Number(created_by));
     return { ...row, author_name: author?.trueName ?? null, author_email: author?.email ?? null };
@@ -189,12 +272,19 @@ export async function listVersions(db: Conn, conferenceId: number, pageId: numbe
     .where({ 'v.conference_id': conferenceId, 'v.page_id': pageId })
     .orderBy('v.version', 'desc')
     .select(VERSION_COLUMNS);
-  return (await withAuthors(db, rows)) as VersionRow[];
+  return (await withAuthors(db, rows)).map((r) => ({ ...r, created_at: fromDbInstant(r.created_at)! }) as VersionRow);
 }
 
-export async function findVersion(db: Conn, conferenceId: number, pageId: number, version: number): Promise<VersionRow | undefined> {
+export async function findVersion(
+  db: Conn,
+  conferenceId: number,
+  pageId: number,
+  version: number,
+): Promise<VersionRow | undefined> {
   const row = await db('page_versions as v')
     .where({ 'v.conference_id': conferenceId, 'v.page_id': pageId, 'v.version': version })
     .first([...VERSION_COLUMNS, 'v.html', 'v.css', 'v.css_path']);
-  return row ? ((await withAuthors(db, [row]))[0] as VersionRow) : undefined;
+  if (!row) return undefined;
+  const [found] = await withAuthors(db, [row]);
+  return { ...found, created_at: fromDbInstant(found.created_at)! } as VersionRow;
 }

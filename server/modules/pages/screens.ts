@@ -7,7 +7,7 @@ import { conferenceOf, screen } from '../../platform/access';
 import type { Deps } from '../../platform/feature';
 import { t } from '../../platform/i18n';
 import type { PageType } from '../../contract/pages';
-
+import { siteOf } from '../../platform/context';
 
 const SECTION: Record<PageType, string> = { PAGE: '/platform/config/page', TEMPLATE: '/platform/config/template' };
 const ID = /^[1-9]\d{0,9}$/;
@@ -15,11 +15,18 @@ const ID = /^[1-9]\d{0,9}$/;
 export function pageScreenRouter({ pages, shell }: Deps): Router {
   const router = Router();
   const guard = [screen('manager')] as const;
-  const common = (req: Request) => ({ lang: req.ctx.lang, mobile: req.ctx.mobile, timeZone: req.ctx.site!.conference.timeZone });
+  const common = (req: Request) => ({
+    lang: req.ctx.lang,
+    mobile: req.ctx.mobile,
+    timeZone: siteOf(req)!.conference.timeZone,
+  });
 
   async function list(req: Request, res: Response, type: PageType): Promise<void> {
     const conferenceId = conferenceOf(req);
-    const [initial, exteriors] = await Promise.all([pages.list(conferenceId, { type, page: 1, size: 20 }), pages.exteriors(conferenceId)]);
+    const [initial, exteriors] = await Promise.all([
+      pages.list(conferenceId, { type, page: 1, size: 20 }),
+      pages.exteriors(conferenceId),
+    ]);
     await shell.manageScreen(req, res, {
       title: t(req.ctx.lang, `managePages:title.${type}.list`),
       island: { island: 'ManagePageList', props: { ...common(req), type, initial, exteriors } },
@@ -28,7 +35,7 @@ export function pageScreenRouter({ pages, shell }: Deps): Router {
 
   async function editor(req: Request, res: Response, type: PageType, id: number | null): Promise<void> {
     const conferenceId = conferenceOf(req);
-    const site = req.ctx.site!;
+    const site = siteOf(req)!;
     const page = id ? await pages.detail(conferenceId, id).catch(() => null) : null;
     // Another conference's id, a missing one, or a page opened as a template: not found.
     if (id && (!page || page.type !== type)) return res.redirect(302, '/404');
@@ -39,7 +46,9 @@ export function pageScreenRouter({ pages, shell }: Deps): Router {
       pages.allTemplates(conferenceId, 'common'),
     ]);
     const kind = req.query.kind === 'common' ? 'common' : 'page';
-    const title = page ? t(req.ctx.lang, `managePages:title.${type}.edit`, { name: page.name }) : t(req.ctx.lang, `managePages:title.${type}.add`);
+    const title = page
+      ? t(req.ctx.lang, `managePages:title.${type}.edit`, { name: page.name })
+      : t(req.ctx.lang, `managePages:title.${type}.add`);
     await shell.manageScreen(req, res, {
       title,
       island: {

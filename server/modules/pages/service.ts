@@ -3,13 +3,10 @@
  * page may point at, the default templates, versions on every content change, delete checks,
  * and the preview, which is composed exactly like a public page.
  */
-import { diffArrays } from 'diff';
 import type { Db, Tx } from '../../db/index';
 import { fromDbInstant, toDbInstant } from '../../db/dialect';
-import type { Lang } from '../../contract/enums';
 import type {
   DefaultFor,
-  DiffLine,
   ImageItem,
   PageDetail,
   PageListItem,
@@ -21,39 +18,19 @@ import type {
   PreviewInput,
 } from '../../contract/pages';
 import { AppError, notFound } from '../../platform/errors';
-import { escapeHtml } from '../../platform/html';
-import { t } from '../../platform/i18n';
-import type { Identity } from '../../platform/identity';
 import type { FilesService } from '../files/index';
-import { type SiteService, renderPublicPage, type PageChain, type PageRow, type SiteSnapshot } from '../sites/index';
+import type { SiteService, SiteSnapshot } from '../sites/index';
+import { previewPage, type PreviewContext } from './preview';
 import * as repo from './repo';
+import { contentChanged, keepVersion, versionDetail, versionList } from './versions';
 
-const iso = (value: string | null | undefined) => fromDbInstant(value)?.toISOString() ?? '';
+const iso = (value: Date) => value.toISOString();
 
-// Beyond this many changed lines the diff would take long for little use: the old lines are shown
-// removed, then the new ones added (still correct, less neat).
-const MAX_CHANGED_LINES = 1000;
-
-function splitLines(text: string): string[] {
-  if (text === '') return [];
-  return text.replace(/\r\n?/g, '\n').replace(/\n$/, '').split('\n');
-}
-
-/** The lines of `before` and `after`, each kept ('='), removed ('-') or added ('+'), by jsdiff. */
-export function lineDiff(before: string, after: string): DiffLine[] {
-  const a = splitLines(before);
-  const b = splitLines(after);
-  const changes = diffArrays(a, b, { maxEditLength: MAX_CHANGED_LINES }) ?? [
-    { value: a, removed: true, added: false },
-    { value: b, removed: false, added: true },
-  ];
-  return changes.flatMap((c) => c.value.map((text): DiffLine => ({ op: c.added ? '+' : c.removed ? '-' : '=', text })));
-}
 const pageMissing = () => notFound('managePages:notFound');
 
 function listItem(row: repo.ListRow): PageListItem {
   return {
-    id: Number(row.id),
+    id: row.id,
     type: row.type,
     templateKind: row.template_kind,
     name: row.name,
@@ -73,7 +50,7 @@ function listItem(row: repo.ListRow): PageListItem {
 
 function option(row: repo.EditRow): PageOption {
   return {
-    id: Number(row.id),
+    id: row.id,
     name: row.name,
     lang: row.lang,
     isMobile: Boolean(row.is_mobile),
@@ -83,10 +60,6 @@ function option(row: repo.EditRow): PageOption {
   };
 }
 
-function author(row: repo.VersionRow): string {
-  return row.author_name || row.author_email || '';
-}
-
 /** Which device slots a default_for value holds. */
 const SLOTS: Record<DefaultFor, Array<'pc' | 'mobile'>> = { pc: ['pc'], mobile: ['mobile'], both: ['pc', 'mobile'] };
 
@@ -94,14 +67,6 @@ function fromSlots(slots: Array<'pc' | 'mobile'>): DefaultFor | null {
   if (slots.includes('pc') && slots.includes('mobile')) return 'both';
   return slots[0] ?? null;
 }
-
-type Content = { name: string; html: string; css: string | null; css_path: string | null };
-
-function contentChanged(a: Content, b: Content): boolean {
-  return a.name !== b.name || a.html !== b.html || (a.css ?? null) !== (b.css ?? null) || (a.css_path ?? null) !== (b.css_path ?? null);
-}
-
-export type PreviewContext = { site: SiteSnapshot; identity: Identity | null; origin: string; lang: Lang };
 
 export class PageService {
   constructor(
@@ -127,7 +92,11 @@ export class PageService {
 
   /** Page templates (`page`) or common templates of an appearance; by default the website's. */
   async templates(site: SiteSnapshot, kind: 'page' | 'common', exteriorId?: number): Promise<PageOption[]> {
-    const rows = await repo.options(this.db, site.conference.id, { type: 'TEMPLATE', templateKind: kind, exteriorId: exteriorId ?? site.config.exteriorId });
+    const rows = await repo.options(this.db, site.conference.id, {
+      type: 'TEMPLATE',
+      templateKind: kind,
+      exteriorId: exteriorId ?? site.config.exteriorId,
+    });
     return rows.map(option);
   }
 
@@ -142,7 +111,14 @@ export class PageService {
 
   async images(conferenceId: number): Promise<ImageItem[]> {
     const files = await this.files.list(conferenceId, ['image']);
-    return files.map((f) => ({ id: f.id, url: f.url, originalName: f.originalName, size: f.size, createdAt: iso(f.createdAt) }));
+    return files.map((f) => ({
+      id: f.id,
+      url: f.url,
+      originalName: f.originalName,
+      size: f.size,
+      // not a row of this module: the files service hands an upload's instant out as stored text
+      createdAt: fromDbInstant(f.createdAt)?.toISOString() ?? '',
+    }));
   }
 
   /** Creates or updates a page or template; a change of its content first keeps the old content as a version. */
@@ -156,15 +132,21 @@ export class PageService {
       const counterpart = await this.checkedCounterpart(tx, conferenceId, input, existing);
       const now = toDbInstant();
       if (!existing) {
-        const newId = await repo.insertPage(tx, conferenceId, { ...row, created_at: now, updated_at: now, updated_by: userId });
+        const newId = await repo.insertPage(tx, conferenceId, {
+          ...row,
+          created_at: now,
+          updated_at: now,
+          updated_by: userId,
+        });
         if (row.default_for) await this.moveDefault(tx, conferenceId, newId, row.default_for as DefaultFor);
         if (counterpart) await repo.pairCounterparts(tx, conferenceId, newId, counterpart);
         return newId;
       }
-      if (contentChanged(existing, row)) await this.keepVersion(tx, conferenceId, existing);
+      if (contentChanged(existing, row)) await keepVersion(tx, conferenceId, existing);
       await repo.updatePage(tx, conferenceId, existing.id, { ...row, updated_at: now, updated_by: userId });
       if (row.default_for) await this.moveDefault(tx, conferenceId, existing.id, row.default_for as DefaultFor);
-      if (row.type === 'PAGE' && (existing.counterpart_page_id ?? null) !== counterpart) await repo.pairCounterparts(tx, conferenceId, existing.id, counterpart);
+      if (row.type === 'PAGE' && (existing.counterpart_page_id ?? null) !== counterpart)
+        await repo.pairCounterparts(tx, conferenceId, existing.id, counterpart);
       return existing.id;
     });
     await this.sites.siteChanged(conferenceId);
@@ -173,13 +155,16 @@ export class PageService {
 
   /** The columns of a save, after every rule of spec 5 "Page" and the template kinds. */
   private async checkedRow(tx: Tx, conferenceId: number, input: PageSaveInput, existing: repo.EditRow | undefined) {
-    if (existing && existing.type !== input.type) throw new AppError(400, 'managePages:typeFixed', 'type');
+    if (existing && existing.type !== input.type) throw new AppError(400, 'managePages:typeFixed', { field: 'type' });
     const kind = input.type === 'TEMPLATE' ? (input.templateKind ?? existing?.template_kind ?? null) : null;
-    if (input.type === 'TEMPLATE' && !kind) throw new AppError(400, 'managePages:kindInvalid', 'templateKind');
-    if (existing && input.type === 'TEMPLATE' && existing.template_kind !== kind) throw new AppError(400, 'managePages:kindFixed', 'templateKind');
-    if (!input.exteriorId || !(await repo.findExterior(tx, conferenceId, input.exteriorId))) throw new AppError(400, 'managePages:exteriorRequired', 'exteriorId');
+    if (input.type === 'TEMPLATE' && !kind)
+      throw new AppError(400, 'managePages:kindInvalid', { field: 'templateKind' });
+    if (existing && input.type === 'TEMPLATE' && existing.template_kind !== kind)
+      throw new AppError(400, 'managePages:kindFixed', { field: 'templateKind' });
+    if (!input.exteriorId || !(await repo.findExterior(tx, conferenceId, input.exteriorId)))
+      throw new AppError(400, 'managePages:exteriorRequired', { field: 'exteriorId' });
     const isPage = input.type === 'PAGE';
-    if (isPage && !input.lang) throw new AppError(400, 'managePages:langRequired', 'lang');
+    if (isPage && !input.lang) throw new AppError(400, 'managePages:langRequired', { field: 'lang' });
 
     let templateId: number | null = null;
     if (input.templateId && kind !== 'common') {
@@ -187,9 +172,10 @@ export class PageService {
       if (isPage) {
         // A page sits in a page template. One that already sits directly in a common template may keep it.
         const kept = parent?.template_kind === 'common' && existing?.template_id === parent.id;
-        if (!parent || parent.type !== 'TEMPLATE' || (parent.template_kind !== 'page' && !kept)) throw new AppError(400, 'managePages:templateInvalid', 'templateId');
+        if (!parent || parent.type !== 'TEMPLATE' || (parent.template_kind !== 'page' && !kept))
+          throw new AppError(400, 'managePages:templateInvalid', { field: 'templateId' });
       } else if (!parent || parent.type !== 'TEMPLATE' || parent.template_kind !== 'common') {
-        throw new AppError(400, 'managePages:commonTemplateInvalid', 'templateId');
+        throw new AppError(400, 'managePages:commonTemplateInvalid', { field: 'templateId' });
       }
       templateId = parent.id;
     }
@@ -198,7 +184,7 @@ export class PageService {
     if (isPage && !input.isMobile && input.relatedMobilePageId) {
       const related = await repo.findPage(tx, conferenceId, input.relatedMobilePageId);
       if (!related || related.type !== 'PAGE' || !related.is_mobile || related.id === existing?.id) {
-        throw new AppError(400, 'managePages:relatedMobileInvalid', 'relatedMobilePageId');
+        throw new AppError(400, 'managePages:relatedMobileInvalid', { field: 'relatedMobilePageId' });
       }
       relatedMobilePageId = related.id;
     }
@@ -224,20 +210,33 @@ export class PageService {
    * The page's counterpart: a page (not a template, not a phone variant) of this conference in the
    * other language, not the page itself. Locked, so two managers pairing at once do not cross.
    */
-  private async checkedCounterpart(tx: Tx, conferenceId: number, input: PageSaveInput, existing: repo.EditRow | undefined): Promise<number | null> {
+  private async checkedCounterpart(
+    tx: Tx,
+    conferenceId: number,
+    input: PageSaveInput,
+    existing: repo.EditRow | undefined,
+  ): Promise<number | null> {
     if (input.type !== 'PAGE' || input.isMobile || !input.counterpartPageId) return null;
     const other = await repo.lockPage(tx, conferenceId, input.counterpartPageId);
-    if (!other || other.type !== 'PAGE' || other.is_mobile || other.id === existing?.id || !other.lang || other.lang === input.lang) {
-      throw new AppError(400, 'managePages:counterpartInvalid', 'counterpartPageId');
+    if (
+      !other ||
+      other.type !== 'PAGE' ||
+      other.is_mobile ||
+      other.id === existing?.id ||
+      !other.lang ||
+      other.lang === input.lang
+    ) {
+      throw new AppError(400, 'managePages:counterpartInvalid', { field: 'counterpartPageId' });
     }
-    return Number(other.id);
+    return other.id;
   }
 
   /** A stylesheet must be one this conference uploaded (or the one the page already has). */
   private async assertCssFile(conferenceId: number, id: number | null, cssPath: string): Promise<void> {
     if (id && (await repo.findPage(this.db, conferenceId, id))?.css_path === cssPath) return;
     const uploaded = await this.files.list(conferenceId, ['css']);
-    if (!uploaded.some((f) => f.url === cssPath)) throw new AppError(400, 'managePages:cssPathInvalid', 'cssPath');
+    if (!uploaded.some((f) => f.url === cssPath))
+      throw new AppError(400, 'managePages:cssPathInvalid', { field: 'cssPath' });
   }
 
   /** Each device slot (pc, mobile) has at most one page template: taking a slot takes it from the others. */
@@ -250,42 +249,13 @@ export class PageService {
     }
   }
 
-  /** Stores the current content as the next version; its author and time are those of that content. */
-  private async keepVersion(tx: Tx, conferenceId: number, current: repo.EditRow): Promise<void> {
-    await repo.insertVersion(tx, conferenceId, {
-      page_id: current.id,
-      version: await repo.nextVersion(tx, conferenceId, current.id),
-      name: current.name,
-      html: current.html ?? '',
-      css: current.css,
-      css_path: current.css_path,
-      created_by: current.updated_by ?? null,
-      created_at: current.updated_at ?? toDbInstant(),
-    });
-  }
-
-  async versions(conferenceId: number, id: number): Promise<PageVersionItem[]> {
-    if (!(await repo.findPage(this.db, conferenceId, id))) throw pageMissing();
-    const rows = await repo.listVersions(this.db, conferenceId, id);
-    return rows.map((r) => ({ version: Number(r.version), name: r.name, createdAt: iso(r.created_at), author: author(r) }));
+  versions(conferenceId: number, id: number): Promise<PageVersionItem[]> {
+    return versionList(this.db, conferenceId, id);
   }
 
   /** One version, with line diffs from it to the current content. */
-  async version(conferenceId: number, id: number, version: number): Promise<PageVersionDetail> {
-    const page = await repo.findPage(this.db, conferenceId, id);
-    if (!page) throw pageMissing();
-    const row = await repo.findVersion(this.db, conferenceId, id, version);
-    if (!row) throw notFound('managePages:versionNotFound');
-    return {
-      version: Number(row.version),
-      name: row.name,
-      createdAt: iso(row.created_at),
-      author: author(row),
-      html: row.html,
-      css: row.css ?? '',
-      cssPath: row.css_path ?? '',
-      diff: { html: lineDiff(row.html, page.html ?? ''), css: lineDiff(row.css ?? '', page.css ?? '') },
-    };
+  version(conferenceId: number, id: number, version: number): Promise<PageVersionDetail> {
+    return versionDetail(this.db, conferenceId, id, version);
   }
 
   /** Makes a version current again; the current content is kept as a version first. */
@@ -297,7 +267,7 @@ export class PageService {
       if (!row) throw notFound('managePages:versionNotFound');
       const content = { name: row.name, html: row.html, css: row.css, css_path: row.css_path };
       if (!contentChanged(page, content)) return;
-      await this.keepVersion(tx, conferenceId, page);
+      await keepVersion(tx, conferenceId, page);
       await repo.updatePage(tx, conferenceId, id, { ...content, updated_at: toDbInstant(), updated_by: userId });
     });
     await this.sites.siteChanged(conferenceId);
@@ -316,7 +286,8 @@ export class PageService {
       } else {
         if (await repo.isHomePage(tx, conferenceId, id)) throw new AppError(409, 'managePages:pageIsHome');
         if ((await repo.menuLinks(tx, conferenceId, id)) > 0) throw new AppError(409, 'managePages:pageInMenu');
-        if ((await repo.desktopPagesOf(tx, conferenceId, id)) > 0) throw new AppError(409, 'managePages:pageIsMobileVariant');
+        if ((await repo.desktopPagesOf(tx, conferenceId, id)) > 0)
+          throw new AppError(409, 'managePages:pageIsMobileVariant');
       }
       await repo.deletePage(tx, conferenceId, id);
     });
@@ -328,7 +299,11 @@ export class PageService {
     await this.db.transaction(async (tx) => {
       const page = await repo.lockPage(tx, conferenceId, pageId);
       if (!page || page.type !== 'PAGE') throw pageMissing();
-      await repo.updatePage(tx, conferenceId, pageId, { need_to_login: needToLogin, updated_at: toDbInstant(), updated_by: userId });
+      await repo.updatePage(tx, conferenceId, pageId, {
+        need_to_login: needToLogin,
+        updated_at: toDbInstant(),
+        updated_by: userId,
+      });
     });
     await this.sites.siteChanged(conferenceId);
   }
@@ -337,58 +312,7 @@ export class PageService {
    * The document a page or template would be as a public page, from unsaved content: the
    * template chain, the site's titles and menu, the contract filled for the manager viewing it.
    */
-  async preview(ctx: PreviewContext, input: PreviewInput): Promise<string> {
-    const conferenceId = ctx.site.conference.id;
-    const lang: Lang = input.lang ?? ctx.lang;
-    const chain = await this.previewChain(conferenceId, lang, input);
-    const menu = await this.sites.publishedMenu(conferenceId, lang);
-    const pageId = input.type === 'PAGE' ? (input.id ?? 0) : 0;
-    return renderPublicPage({
-      site: ctx.site,
-      chain,
-      menu,
-      lang,
-      origin: ctx.origin,
-      currentPath: pageId ? `/page/${pageId}` : '/',
-      pageId,
-      identity: ctx.identity,
-    });
-  }
-
-  private async previewChain(conferenceId: number, lang: Lang, input: PreviewInput): Promise<PageChain> {
-    const edited = {
-      id: input.id ?? 0,
-      conference_id: conferenceId,
-      exterior_id: null,
-      type: input.type,
-      template_kind: input.type === 'TEMPLATE' ? (input.templateKind ?? 'page') : null,
-      name: input.name,
-      lang: input.lang,
-      html: input.html,
-      css: input.css,
-      css_path: input.cssPath,
-      template_id: null,
-      is_mobile: false,
-      related_mobile_page_id: null,
-      default_for: null,
-      need_to_login: false,
-    } satisfies PageRow;
-    const parent = input.templateId ? await repo.findPage(this.db, conferenceId, input.templateId) : undefined;
-    if (input.templateId && (!parent || parent.type !== 'TEMPLATE')) throw new AppError(400, 'managePages:templateInvalid', 'templateId');
-    if (input.type === 'PAGE') return this.sites.pageChain(conferenceId, { ...edited, template_id: parent?.id ?? null });
-    // A template is shown around a placeholder for the content that pages will put into it.
-    const placeholder = {
-      ...edited,
-      type: 'PAGE',
-      template_kind: null,
-      name: t(lang, 'managePages:preview.pageName'),
-      html: `<div style="padding:24px;border:2px dashed #93c5fd;border-radius:8px;color:#1e40af;background:#eff6ff;text-align:center;font:14px/1.6 system-ui,sans-serif">${escapeHtml(t(lang, 'managePages:preview.placeholder'))}</div>`,
-      css: null,
-      css_path: null,
-    } satisfies PageRow;
-    if (edited.template_kind === 'common') return { page: placeholder, template: null, common: edited };
-    const common = parent?.template_kind === 'common' ? parent : null;
-    if (input.templateId && !common) throw new AppError(400, 'managePages:commonTemplateInvalid', 'templateId');
-    return { page: placeholder, template: edited, common };
+  preview(ctx: PreviewContext, input: PreviewInput): Promise<string> {
+    return previewPage(this.db, this.sites, ctx, input);
   }
 }

@@ -24,9 +24,17 @@ const MAX_BYTES = 1024 * 1024;
 export async function gatewayRequest(req: GatewayRequest): Promise<GatewayResponse> {
   let res: Response;
   try {
-    res = await fetch(req.url, { method: req.method, headers: req.headers, body: req.body, redirect: 'manual', signal: AbortSignal.timeout(req.timeoutMs ?? 15_000) });
+    res = await fetch(req.url, {
+      method: req.method,
+      headers: req.headers,
+      body: req.body,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(req.timeoutMs ?? 15_000),
+    });
   } catch (err) {
-    throw new GatewayError(`${req.method} ${req.url}: ${(err as Error).name === 'TimeoutError' ? 'no answer in time' : (err as Error).message}`);
+    throw new GatewayError(
+      `${req.method} ${req.url}: ${(err as Error).name === 'TimeoutError' ? 'no answer in time' : (err as Error).message}`,
+    );
   }
   const reader = res.body?.getReader();
   const chunks: Uint8Array[] = [];

@@ -9,7 +9,18 @@ import { paymentsRouter } from './routes';
 import { PaymentService } from './service';
 import { providerRegistry } from './registry';
 
-export type { AttemptRef, GatewayReply, NotificationClaim, NotificationRequest, PaymentProvider, ProviderOutcome, RefundOutcome, RefundRequest, StartInput, StartResult } from './provider';
+export type {
+  AttemptRef,
+  GatewayReply,
+  NotificationClaim,
+  NotificationRequest,
+  PaymentProvider,
+  ProviderOutcome,
+  RefundOutcome,
+  RefundRequest,
+  StartInput,
+  StartResult,
+} from './provider';
 export { GatewayError, NotificationRefused } from './provider';
 
 declare module '../../platform/feature' {
@@ -20,9 +31,13 @@ declare module '../../platform/feature' {
 
 export const paymentsFeature = defineFeature({
   name: 'payments',
-  services: ({ db, config }) => ({ payments: new PaymentService(db, config.secret, providerRegistry(config.PAYMENT_GATEWAY_URLS)) }),
+  services: ({ db, config }) => ({
+    payments: new PaymentService(db, config.secret, providerRegistry(config.PAYMENT_GATEWAY_URLS)),
+  }),
   api: (deps) => [paymentsRouter(deps)],
   pages: (deps) => [paymentsPageRouter(deps)],
   // Spec 2.12's order: website, pay, register, email.
-  manageMenu: [{ href: '/platform/config/pay', labelKey: 'payments:menu.config', group: 'customization', order: 95, who: 'admin' }],
+  manageMenu: [
+    { href: '/platform/config/pay', labelKey: 'payments:menu.config', group: 'customization', order: 95, who: 'admin' },
+  ],
 });

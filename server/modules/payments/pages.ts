@@ -8,7 +8,13 @@ export function paymentsPageRouter({ payments, shell }: Deps): Router {
   const router = Router();
   router.get('/platform/config/pay', screen('manager'), async (req, res) => {
     const { lang, mobile } = req.ctx;
-    await shell.manageScreen(req, res, { title: t(lang, 'payments:title'), island: { island: 'ManagePayConfig', props: { lang, mobile, config: await payments.settingsView(conferenceOf(req)) } } });
+    await shell.manageScreen(req, res, {
+      title: t(lang, 'payments:title'),
+      island: {
+        island: 'ManagePayConfig',
+        props: { lang, mobile, config: await payments.settingsView(conferenceOf(req)) },
+      },
+    });
   });
   return router;
 }

@@ -40,21 +40,32 @@ export type StartInput = {
  * id of the payment (`providerRef`: PayPal's order id, needed to capture it); the orders feature
  * keeps it on the attempt and never sends it to the browser.
  */
-export type StartResult = (
-
+export type StartResult =
   /** offline: what to pay to and the text to write on the transfer; `html` for the "other" method */
-  | { kind: 'instructions'; reference: string; lines: Array<{ labelKey: string; value: string }>; html?: string }
-  /** a code the payer scans with the wallet's app; `expiresAt` (ISO) is when the gateway stops taking it */
-  | { kind: 'qr'; content: string; expiresAt: string }
-  | { kind: 'redirect'; url: string }
-  | { kind: 'form'; action: string; fields: Record<string, string> }
-) & { providerRef?: string };
+  (
+    | { kind: 'instructions'; reference: string; lines: Array<{ labelKey: string; value: string }>; html?: string }
+    /** a code the payer scans with the wallet's app; `expiresAt` (ISO) is when the gateway stops taking it */
+    | { kind: 'qr'; content: string; expiresAt: string }
+    | { kind: 'redirect'; url: string }
+    | { kind: 'form'; action: string; fields: Record<string, string> }
+  ) & { providerRef?: string };
 
 /** An attempt as a gateway sees it (query, close, refund). `createdAt` is when it began (UnionPay's query needs it). */
-export type AttemptRef = { conferenceId: number; attemptNo: string; amount: Money; providerRef: string | null; createdAt: Date; config: MethodConfig };
+export type AttemptRef = {
+  conferenceId: number;
+  attemptNo: string;
+  amount: Money;
+  providerRef: string | null;
+  createdAt: Date;
+  config: MethodConfig;
+};
 
 /** A gateway's callback, as the orders feature hands it over: headers in lower case, the body exactly as it came. */
-export type NotificationRequest = { headers: Record<string, string | string[] | undefined>; query: Record<string, string>; rawBody: Buffer };
+export type NotificationRequest = {
+  headers: Record<string, string | string[] | undefined>;
+  query: Record<string, string>;
+  rawBody: Buffer;
+};
 
 /**
  * What a provider says about an attempt, from a notification, a query or a capture. `amount` is
@@ -70,7 +81,12 @@ export type ProviderOutcome = {
 };
 
 /** A refund request: `refundNo` is ours and the gateway's idempotency key (the same number twice refunds once). */
-export type RefundRequest = { refundNo: string; amount: Money; reason: string; /** where a gateway that answers refunds later posts the result (UnionPay's backUrl) */ notifyUrl?: string };
+export type RefundRequest = {
+  refundNo: string;
+  amount: Money;
+  reason: string;
+  /** where a gateway that answers refunds later posts the result (UnionPay's backUrl) */ notifyUrl?: string;
+};
 export type RefundOutcome = { state: 'succeeded' | 'pending' | 'failed'; providerRef?: string; detail?: string };
 
 /**
@@ -90,7 +106,10 @@ export class NotificationRefused extends Error {
  * for the log; the payer sees 'Payment exception, please contact administrator.' (spec 8).
  */
 export class GatewayError extends Error {
-  constructor(readonly detail: string, readonly status?: number) {
+  constructor(
+    readonly detail: string,
+    readonly status?: number,
+  ) {
     super(detail);
     this.name = 'GatewayError';
   }

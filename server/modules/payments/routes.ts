@@ -8,6 +8,8 @@ import { paymentsApi } from '../../contract/payments';
 export function paymentsRouter({ payments }: Deps): Router {
   const router = Router();
   route(router, paymentsApi.config, access('manager'), async (_input, req) => payments.settingsView(conferenceOf(req)));
-  route(router, paymentsApi.saveConfig, access('manager'), async ({ body }, req) => payments.save(conferenceOf(req), body));
+  route(router, paymentsApi.saveConfig, access('manager'), async ({ body }, req) =>
+    payments.save(conferenceOf(req), body),
+  );
   return router;
 }

@@ -73,7 +73,10 @@ export class PaymentService {
 
   /** The settings and every method, without a secret's value. */
   async settingsView(conferenceId: number): Promise<PayConfigView> {
-    const [settings, stored] = await Promise.all([repo.findSettings(this.db, conferenceId), repo.findMethods(this.db, conferenceId)]);
+    const [settings, stored] = await Promise.all([
+      repo.findSettings(this.db, conferenceId),
+      repo.findMethods(this.db, conferenceId),
+    ]);
     const methods = PAYMENT_METHODS.map((method): MethodView => {
       const row = stored.get(method);
       const secrets = this.secretsOf(row);
@@ -85,7 +88,9 @@ export class PaymentService {
         noteZh: row?.noteZh ?? '',
         noteEn: row?.noteEn ?? '',
         fields: { ...row?.fields },
-        secrets: Object.fromEntries(this.provider(method).secretFields.map((name) => [name, { set: Boolean(secrets[name]) }])),
+        secrets: Object.fromEntries(
+          this.provider(method).secretFields.map((name) => [name, { set: Boolean(secrets[name]) }]),
+        ),
         configured: Boolean(row) && this.provider(method).configSchema.safeParse(this.configOfStored(row)).success,
       };
     });
@@ -98,15 +103,26 @@ export class PaymentService {
    * one); every method of a plan completely configured; a method in no plan may be a draft.
    */
   async save(conferenceId: number, input: PayConfigInput): Promise<PayConfigView> {
-    const settings: repo.Settings = { generalMethods: unique(input.generalMethods), hotelSeparate: input.hotelSeparate, hotelMethods: unique(input.hotelMethods), combinedAllowed: input.combinedAllowed };
+    const settings: repo.Settings = {
+      generalMethods: unique(input.generalMethods),
+      hotelSeparate: input.hotelSeparate,
+      hotelMethods: unique(input.hotelMethods),
+      combinedAllowed: input.combinedAllowed,
+    };
     // What the plans lack and what each method of a plan lacks are reported together (checked below).
     const planProblems: FieldProblem[] = [];
-    if (!settings.generalMethods.length) planProblems.push({ field: 'generalMethods', message: 'payments:generalRequired' });
-    if (!settings.hotelSeparate && settings.hotelMethods.length) throw new AppError(400, 'payments:hotelPlanOff', 'hotelMethods');
-    if (settings.hotelSeparate && !settings.hotelMethods.length) planProblems.push({ field: 'hotelMethods', message: 'payments:hotelRequired' });
-    if (unique(input.methods.map((m) => m.method)).length !== input.methods.length) throw new AppError(400, 'payments:methodTwice', 'methods');
+    if (!settings.generalMethods.length)
+      planProblems.push({ field: 'generalMethods', message: 'payments:generalRequired' });
+    if (!settings.hotelSeparate && settings.hotelMethods.length)
+      throw new AppError(400, 'payments:hotelPlanOff', { field: 'hotelMethods' });
+    if (settings.hotelSeparate && !settings.hotelMethods.length)
+      planProblems.push({ field: 'hotelMethods', message: 'payments:hotelRequired' });
+    if (unique(input.methods.map((m) => m.method)).length !== input.methods.length)
+      throw new AppError(400, 'payments:methodTwice', { field: 'methods' });
     // Cleaning HTML is slow and pure: done once, before the transaction (which may run again).
-    const given = input.methods.map((m) => (m.method === 'other' && m.fields.html ? { ...m, fields: { ...m.fields, html: sanitizeHtml(m.fields.html) } } : m));
+    const given = input.methods.map((m) =>
+      m.method === 'other' && m.fields.html ? { ...m, fields: { ...m.fields, html: sanitizeHtml(m.fields.html) } } : m,
+    );
     const enabled = unique([...settings.generalMethods, ...settings.hotelMethods]);
 
     await inTransaction(this.db, async (tx) => {
@@ -126,12 +142,17 @@ export class PaymentService {
         try {
           this.provider(method).checkConfig?.(config);
         } catch (err) {
-          if (err instanceof AppError && err.field && !err.field.includes('.')) throw new AppError(err.status, err.messageKey, `${method}.${err.field}`);
+          if (err instanceof AppError && err.field && !err.field.includes('.'))
+            throw new AppError(err.status, err.messageKey, { field: `${method}.${err.field}` });
           throw err;
         }
       }
       await repo.writeSettings(tx, conferenceId, settings);
-      await this.writeGiven(tx, conferenceId, given.map((m) => stored.get(m.method)!));
+      await this.writeGiven(
+        tx,
+        conferenceId,
+        given.map((m) => stored.get(m.method)!),
+      );
     });
     return this.settingsView(conferenceId);
   }
@@ -140,7 +161,8 @@ export class PaymentService {
   private merged(input: MethodInput, stored: repo.StoredMethod | undefined): repo.StoredMethod {
     const saved = this.secretsOf(stored);
     const raw: MethodConfig = {};
-    for (const f of METHOD_FIELDS[input.method]) raw[f.name] = (input.fields[f.name] ?? '') || (isSecretField(f) ? (saved[f.name] ?? '') : '');
+    for (const f of METHOD_FIELDS[input.method])
+      raw[f.name] = (input.fields[f.name] ?? '') || (isSecretField(f) ? (saved[f.name] ?? '') : '');
     const parsed = configSchemaOf(input.method, { draft: true }).safeParse(this.normalized(input.method, raw));
     if (!parsed.success) throw fieldError(input.method, parsed.error);
     const fields: MethodConfig = {};
@@ -166,7 +188,8 @@ export class PaymentService {
     try {
       return this.provider(method).normalizeConfig?.(raw) ?? raw;
     } catch (err) {
-      if (err instanceof AppError && err.field && !err.field.includes('.')) throw new AppError(err.status, err.messageKey, `${method}.${err.field}`);
+      if (err instanceof AppError && err.field && !err.field.includes('.'))
+        throw new AppError(err.status, err.messageKey, { field: `${method}.${err.field}` });
       throw err;
     }
   }
@@ -180,7 +203,10 @@ export class PaymentService {
    * general one. A method's empty title falls back to its name.
    */
   async methodsFor(conferenceId: number, plan: PaymentPlan): Promise<PayOption[]> {
-    const [settings, stored] = await Promise.all([repo.findSettings(this.db, conferenceId), repo.findMethods(this.db, conferenceId)]);
+    const [settings, stored] = await Promise.all([
+      repo.findSettings(this.db, conferenceId),
+      repo.findMethods(this.db, conferenceId),
+    ]);
     const list = plan === 'hotel' && settings.hotelSeparate ? settings.hotelMethods : settings.generalMethods;
     return list.map((method) => {
       const row = stored.get(method);

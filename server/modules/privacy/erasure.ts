@@ -45,23 +45,41 @@ export class Erasures {
   async confirmBySelf(userId: number, code: string, ip: string): Promise<ErasureView> {
     const subject = await this.subjectOf(userId);
     const verified = await this.codes().verify({ email: subject.email, purpose: 'erasureCode', code, ip });
-    return this.start(subject, { origin: 'self', requestedBy: userId, note: '' }, async (tx) => this.codes().use(tx, verified));
+    return this.start(subject, { origin: 'self', requestedBy: userId, note: '' }, async (tx) =>
+      this.codes().use(tx, verified),
+    );
   }
 
   /** A super admin's erasure of an account, on the person's request; the e-mail typed again must match. */
-  async confirmByAdmin(adminId: number, input: { userId: number; confirmEmail: string; note: string }): Promise<ErasureView> {
+  async confirmByAdmin(
+    adminId: number,
+    input: { userId: number; confirmEmail: string; note: string },
+  ): Promise<ErasureView> {
     const subject = await this.subjectOf(input.userId);
-    if (subject.email.toLowerCase() !== input.confirmEmail.toLowerCase()) throw new AppError(400, 'privacy:emailMismatch', 'confirmEmail');
+    if (subject.email.toLowerCase() !== input.confirmEmail.toLowerCase())
+      throw new AppError(400, 'privacy:emailMismatch', { field: 'confirmEmail' });
     return this.start(subject, { origin: 'admin', requestedBy: adminId, note: input.note }, async () => undefined);
   }
 
-  private async start(subject: DataSubject, how: { origin: 'self' | 'admin'; requestedBy: number; note: string }, use: (tx: Tx) => Promise<void>): Promise<ErasureView> {
+  private async start(
+    subject: DataSubject,
+    how: { origin: 'self' | 'admin'; requestedBy: number; note: string },
+    use: (tx: Tx) => Promise<void>,
+  ): Promise<ErasureView> {
     const id = await inTransaction(this.db, async (tx) => {
       const current = await repo.latestOfUser(tx, subject.userId);
-      if (current?.state === 'erasing') return Number(current.id);
+      if (current?.state === 'erasing') return current.id;
       await use(tx);
       const first = erasureOrder(this.parts())[0]?.name ?? null;
-      const created = await repo.insert(tx, { user_id: subject.userId, origin: how.origin, requested_by: how.requestedBy, email: subject.email, name: subject.name, note: how.note, step: first });
+      const created = await repo.insert(tx, {
+        user_id: subject.userId,
+        origin: how.origin,
+        requested_by: how.requestedBy,
+        email: subject.email,
+        name: subject.name,
+        note: how.note,
+        step: first,
+      });
       for (const part of this.parts()) await part.begin?.(tx, subject);
       return created;
     });
@@ -71,7 +89,9 @@ export class Erasures {
 
   /** Runs an erasure now in this process, off the request (the job finishes it if this stops). */
   kick(id: number): void {
-    void this.run(id).catch((err) => logger.error({ err, erasure: id }, 'an erasure stopped; the privacy.erase job resumes it'));
+    void this.run(id).catch((err) =>
+      logger.error({ err, erasure: id }, 'an erasure stopped; the privacy.erase job resumes it'),
+    );
   }
 
   /**
@@ -84,9 +104,12 @@ export class Erasures {
     try {
       const row = await repo.find(this.db, id);
       if (!row || row.state === 'done') return true;
-      const subject: DataSubject = { userId: Number(row.user_id), email: row.email ?? '', name: row.name ?? '' };
+      const subject: DataSubject = { userId: row.user_id, email: row.email ?? '', name: row.name ?? '' };
       const parts = erasureOrder(this.parts());
-      let at = Math.max(0, parts.findIndex((p) => p.name === row.step));
+      let at = Math.max(
+        0,
+        parts.findIndex((p) => p.name === row.step),
+      );
       let batches = 0;
       for (; at < parts.length; at++) {
         const part = parts[at];
@@ -94,11 +117,15 @@ export class Erasures {
         row.step = part.name;
         for (;;) {
           if (signal?.aborted || batches >= maxBatches) return false;
-          const batch = await part.erase!(subject, batchSize, (tx, conferenceId, kept) => repo.noteConference(tx, id, conferenceId, kept));
+          const batch = await part.erase!(subject, batchSize, (tx, conferenceId, kept) =>
+            repo.noteConference(tx, id, conferenceId, kept),
+          );
           batches++;
           // Files whose rows went with the batch: removed once it committed (the files sweeper
           // removes what a crash here leaves, as it does for any stored file without a row).
-          await batch.after?.().catch((err) => logger.warn({ err, part: part.name }, 'an erased file could not be removed yet'));
+          await batch
+            .after?.()
+            .catch((err) => logger.warn({ err, part: part.name }, 'an erased file could not be removed yet'));
           if (batch.changed <= 0) break;
           await repo.addChanged(this.db, id, batch.changed);
         }
@@ -115,7 +142,7 @@ export class Erasures {
   async runPending(signal?: AbortSignal, batchesEach = 200): Promise<void> {
     for (const row of await repo.unfinished(this.db, 20)) {
       if (signal?.aborted) return;
-      await this.run(Number(row.id), batchesEach, signal);
+      await this.run(row.id, batchesEach, signal);
     }
   }
 
@@ -131,8 +158,14 @@ export class Erasures {
   /** The account a super admin means to erase, found by its e-mail. */
   async findSubject(email: string): Promise<ErasureSubjectView> {
     const found = await findAccountByEmail(this.db, email);
-    if (!found) throw new AppError(404, 'privacy:personNotFound', 'email');
-    return { userId: found.id, email: email.toLowerCase(), name: found.trueName, conferences: 0, erasure: await this.latestOf(found.id) };
+    if (!found) throw new AppError(404, 'privacy:personNotFound', { field: 'email' });
+    return {
+      userId: found.id,
+      email: email.toLowerCase(),
+      name: found.trueName,
+      conferences: 0,
+      erasure: await this.latestOf(found.id),
+    };
   }
 
   ofConference(conferenceId: number) {

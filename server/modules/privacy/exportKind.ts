@@ -21,7 +21,11 @@ const params = z.object({ userId: z.number().int().positive() });
 
 /** A path inside the zip from a name a person chose: no folders, no leading dots. */
 export function safeEntryName(name: string): string {
-  const cleaned = [...name].map((c) => (c.charCodeAt(0) < 32 || '\\/:*?"<>|'.includes(c) ? '_' : c)).join('').replace(/^\.+/, '_').slice(0, 150);
+  const cleaned = [...name]
+    .map((c) => (c.charCodeAt(0) < 32 || '\\/:*?"<>|'.includes(c) ? '_' : c))
+    .join('')
+    .replace(/^\.+/, '_')
+    .slice(0, 150);
   return cleaned || 'file';
 }
 
@@ -64,7 +68,12 @@ export function exportKind(db: Db, parts: () => readonly PersonalDataPart[]): Wo
         }
       }
       ctx.progress(list.length, list.length + 1, 'work:stage.zipping');
-      const about = { exportedAt: new Date().toISOString(), account: { id: subject.userId, email: subject.email, name: subject.name }, parts: list.map((p) => p.name), files };
+      const about = {
+        exportedAt: new Date().toISOString(),
+        account: { id: subject.userId, email: subject.email, name: subject.name },
+        parts: list.map((p) => p.name),
+        files,
+      };
       zip.append(JSON.stringify(about, null, 2), { name: 'about.json' });
       await zip.finalize();
       await ended;

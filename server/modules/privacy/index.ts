@@ -19,7 +19,15 @@ declare module '../../platform/feature' {
 export const privacyFeature = defineFeature({
   name: 'privacy',
   // The parts are gathered once every feature is built (compose.ts): read when an erasure runs.
-  services: (deps) => ({ privacy: { erasures: new Erasures(deps.db, () => deps.personalData, () => deps.codes) } }),
+  services: (deps) => ({
+    privacy: {
+      erasures: new Erasures(
+        deps.db,
+        () => deps.personalData,
+        () => deps.codes,
+      ),
+    },
+  }),
   api: (deps) => [privacyApiRouter(deps)],
   pages: (deps) => [privacyPageRouter(deps)],
   work: (deps) => [exportKind(deps.db, () => deps.personalData)],
@@ -34,5 +42,7 @@ export const privacyFeature = defineFeature({
       erase: async ({ userId }) => ({ changed: await work.forgetPerson(userId) }),
     },
   ],
-  jobs: ({ privacy }) => [{ name: 'privacy.erase', everyMs: 5_000, run: ({ signal }) => privacy.erasures.runPending(signal) }],
+  jobs: ({ privacy }) => [
+    { name: 'privacy.erase', everyMs: 5_000, run: ({ signal }) => privacy.erasures.runPending(signal) },
+  ],
 });

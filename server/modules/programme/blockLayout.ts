@@ -3,7 +3,7 @@
  * read once per transaction when a paper needs its default length (service.ts).
  */
 import type { Tx } from '../../db/index';
-import type { EditorSettings } from '../../contract/programme';
+import type { EditorSettings } from '../../contract/programmeEditor';
 import { programmeReportTypes } from '../submissions/index';
 import { lengthOf, settingsOf } from './editor';
 import * as repo from './repo';
@@ -21,25 +21,46 @@ export function settingsOnce(tx: Tx, conferenceId: number): () => Promise<Editor
  * `known`: the block's papers as the caller already has them (a drop that just moved them);
  * else read. The settings and report types are read only for a paper that has no length yet.
  */
-export async function layoutBlock(tx: Tx, conferenceId: number, block: repo.ItemRow, by: number, settings: () => Promise<EditorSettings>, known?: repo.ItemRow[]): Promise<number[]> {
-  const children = known ?? (await repo.childRows(tx, conferenceId, Number(block.id)));
+export async function layoutBlock(
+  tx: Tx,
+  conferenceId: number,
+  block: repo.Item,
+  by: number,
+  settings: () => Promise<EditorSettings>,
+  known?: repo.Item[],
+): Promise<number[]> {
+  const children = known ?? (await repo.childRows(tx, conferenceId, block.id));
   if (!children.length) return [];
   const unsized = children.filter((c) => c.start_minute == null || c.end_minute == null);
-  const types = unsized.length ? await programmeReportTypes(tx, conferenceId, unsized.map((c) => Number(c.submission_id)).filter(Boolean)) : new Map<number, number | null>();
+  const types = unsized.length
+    ? await programmeReportTypes(
+        tx,
+        conferenceId,
+        unsized.flatMap((c) => (c.submission_id ? [c.submission_id] : [])),
+      )
+    : new Map<number, number | null>();
   const lengths = unsized.length ? await settings() : null;
   let at = block.start_minute == null ? null : Number(block.start_minute);
   const touched: number[] = [];
   for (const [position, c] of children.entries()) {
-    const length = c.start_minute != null && c.end_minute != null ? Number(c.end_minute) - Number(c.start_minute) : lengthOf(lengths!, types.get(Number(c.submission_id)) ?? null);
+    const length =
+      c.start_minute != null && c.end_minute != null
+        ? Number(c.end_minute) - Number(c.start_minute)
+        : lengthOf(lengths!, (c.submission_id === null ? undefined : types.get(c.submission_id)) ?? null);
     const values: repo.ItemValues =
       block.day == null || at === null
         ? { day: null, start_minute: null, end_minute: null, room_id: null, position }
         : { day: block.day, start_minute: at, end_minute: at + length, room_id: block.room_id, position };
     if (at !== null) at += length;
-    const same = c.day === (values.day ?? null) && num(c.start_minute) === num(values.start_minute) && num(c.end_minute) === num(values.end_minute) && num(c.room_id) === num(values.room_id) && Number(c.position) === position;
+    const same =
+      c.day === (values.day ?? null) &&
+      num(c.start_minute) === num(values.start_minute) &&
+      num(c.end_minute) === num(values.end_minute) &&
+      num(c.room_id) === num(values.room_id) &&
+      Number(c.position) === position;
     if (same) continue;
-    await repo.updateItemAt(tx, conferenceId, Number(c.id), Number(c.revision), values, by);
-    touched.push(Number(c.id));
+    await repo.updateItemAt(tx, conferenceId, c.id, Number(c.revision), values, by);
+    touched.push(c.id);
   }
   return touched;
 }

@@ -8,11 +8,24 @@
  * 600 papers in 12 rooms take a few ms.
  */
 import type { Lang } from '../../contract/enums';
-import type { ConflictKind, EditorItem, EditorPaper, EditorRoom, EditorSettings, ProgrammeConflict } from '../../contract/programme';
+import type {
+  ConflictKind,
+  EditorItem,
+  EditorPaper,
+  EditorRoom,
+  EditorSettings,
+  ProgrammeConflict,
+} from '../../contract/programmeEditor';
 import { t } from '../../platform/i18n';
 import { hhmm } from './time';
 
-export type ConflictInput = { items: EditorItem[]; papers: Map<number, EditorPaper>; rooms: EditorRoom[]; days: string[]; settings: EditorSettings };
+export type ConflictInput = {
+  items: EditorItem[];
+  papers: Map<number, EditorPaper>;
+  rooms: EditorRoom[];
+  days: string[];
+  settings: EditorSettings;
+};
 
 type Placed = EditorItem & { day: string; startMinute: number; endMinute: number };
 
@@ -20,7 +33,10 @@ const isPlaced = (i: EditorItem): i is Placed => i.day !== null && i.startMinute
 
 /** The same name however it was typed: case, spaces and full-width forms aside. */
 export function normalName(name: string): string {
-  return name.normalize('NFKC').toLowerCase().replace(/[\s.·・,，-]+/g, '');
+  return name
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[\s.·・,，-]+/g, '');
 }
 
 type Who = { key: string; name: string };
@@ -75,7 +91,8 @@ export function conflictsOf(input: ConflictInput, lang: Lang): ProgrammeConflict
     const params: Record<string, string> = { ...extra };
     list.forEach((item, i) => {
       params[i === 0 ? 'a' : 'b'] = titleOf(item, papers, lang);
-      if (isPlaced(item)) params[i === 0 ? 'whenA' : 'whenB'] = `${item.day} ${hhmm(item.startMinute)}–${hhmm(item.endMinute)}`;
+      if (isPlaced(item))
+        params[i === 0 ? 'whenA' : 'whenB'] = `${item.day} ${hhmm(item.startMinute)}–${hhmm(item.endMinute)}`;
     });
     const message = `programmeManage:conflict.${kind}`;
     out.push({ kind, itemIds: list.map((i) => i.id), message, params, text: t(lang, message, params) });
@@ -90,7 +107,8 @@ export function conflictsOf(input: ConflictInput, lang: Lang): ProgrammeConflict
   const daySet = new Set(days);
   for (const item of placed) {
     if (!daySet.has(item.day)) add('outsideDays', [item], { day: item.day });
-    else if (item.startMinute < settings.dayStartMinute || item.endMinute > settings.dayEndMinute) add('outsideHours', [item], { from: hhmm(settings.dayStartMinute), to: hhmm(settings.dayEndMinute) });
+    else if (item.startMinute < settings.dayStartMinute || item.endMinute > settings.dayEndMinute)
+      add('outsideHours', [item], { from: hhmm(settings.dayStartMinute), to: hhmm(settings.dayEndMinute) });
   }
 
   for (const list of dayOf.values()) {
@@ -98,11 +116,13 @@ export function conflictsOf(input: ConflictInput, lang: Lang): ProgrammeConflict
     // rooms: per room, and the items for every room against everything
     const perRoom = new Map<number, Placed[]>();
     for (const item of list) if (item.roomId !== null) push(perRoom, item.roomId, item);
-    for (const [roomId, inRoom] of perRoom) overlaps(inRoom, (a, b) => add('room', [a, b], { room: roomName.get(roomId) ?? `#${roomId}` }));
+    for (const [roomId, inRoom] of perRoom)
+      overlaps(inRoom, (a, b) => add('room', [a, b], { room: roomName.get(roomId) ?? `#${roomId}` }));
     const everyRoom = list.filter((i) => i.roomId === null);
     if (everyRoom.length) {
       overlaps(list, (a, b) => {
-        if (a.roomId === null || b.roomId === null) add('room', [a, b], { room: t(lang, 'programmeManage:grid.allRooms') });
+        if (a.roomId === null || b.roomId === null)
+          add('room', [a, b], { room: t(lang, 'programmeManage:grid.allRooms') });
       });
     }
     // people
@@ -114,18 +134,21 @@ export function conflictsOf(input: ConflictInput, lang: Lang): ProgrammeConflict
         perPerson.set(who.key, entry);
       }
     }
-    for (const { name, items: theirs } of perPerson.values()) if (theirs.length > 1) overlaps(theirs, (a, b) => add('person', [a, b], { person: name }));
+    for (const { name, items: theirs } of perPerson.values())
+      if (theirs.length > 1) overlaps(theirs, (a, b) => add('person', [a, b], { person: name }));
     // a block's papers past its end
     const byId = new Map(list.map((i) => [i.id, i]));
     for (const item of list) {
       const block = item.parentId !== null ? byId.get(item.parentId) : undefined;
-      if (block && (item.endMinute > block.endMinute || item.startMinute < block.startMinute)) add('overflow', [item, block]);
+      if (block && (item.endMinute > block.endMinute || item.startMinute < block.startMinute))
+        add('overflow', [item, block]);
     }
   }
 
   const bySubmission = new Map<number, Placed[]>();
   for (const item of placed) if (item.submissionId !== null) push(bySubmission, item.submissionId, item);
-  for (const list of bySubmission.values()) if (list.length > 1) for (let i = 1; i < list.length; i++) add('twice', [list[0], list[i]]);
+  for (const list of bySubmission.values())
+    if (list.length > 1) for (let i = 1; i < list.length; i++) add('twice', [list[0], list[i]]);
   for (const item of placed) {
     if (item.submissionId === null) continue;
     const paper = papers.get(item.submissionId);

@@ -5,28 +5,70 @@
 import type { Db, Tx } from '../../db/index';
 import { parseJson } from '../../db/dialect';
 import type { Lang } from '../../contract/enums';
-import type { EditorItem, EditorPaper, EditorPerson, EditorRoom, EditorSettings, ProgrammeConflict, ProgrammeItemKind } from '../../contract/programme';
+import type { Pair } from '../../contract/siteConfig';
+import type { ProgrammeItemKind } from '../../contract/programme';
+import type {
+  EditorItem,
+  EditorPaper,
+  EditorPerson,
+  EditorRoom,
+  EditorSettings,
+  ProgrammeConflict,
+} from '../../contract/programmeEditor';
 import { accountsByIds } from '../accounts/index';
-import { programmeManuscripts, programmeTerms, type ProgrammeManuscript, type ProgrammeTerms } from '../submissions/index';
+import {
+  programmeManuscripts,
+  programmeTerms,
+  type ProgrammeManuscript,
+  type ProgrammeTerms,
+} from '../submissions/index';
 import { conflictsOf } from './conflicts';
 import * as repo from './repo';
 
+/** What a request knows of its conference: the zone, the days, the reader's language, the site's name and address. */
+export type EditorContext = {
+  conferenceId: number;
+  userId: number;
+  lang: Lang;
+  timeZone: string;
+  days: string[];
+  siteName: Pair;
+  siteUrl: string;
+};
+
 type Conn = Db | Tx;
 
-export const DEFAULT_SETTINGS: EditorSettings = { dayStartMinute: 480, dayEndMinute: 1080, slotMinutes: 15, lengths: {}, defaultLength: 20 };
+export const DEFAULT_SETTINGS: EditorSettings = {
+  dayStartMinute: 480,
+  dayEndMinute: 1080,
+  slotMinutes: 15,
+  lengths: {},
+  defaultLength: 20,
+};
 
 export function settingsOf(row: repo.SettingsRow | undefined): EditorSettings {
   if (!row) return { ...DEFAULT_SETTINGS };
-  return { dayStartMinute: Number(row.day_start_minute), dayEndMinute: Number(row.day_end_minute), slotMinutes: Number(row.slot_minutes), lengths: parseJson<Record<string, number>>(row.lengths, {}), defaultLength: Number(row.default_length) };
+  return {
+    dayStartMinute: Number(row.day_start_minute),
+    dayEndMinute: Number(row.day_end_minute),
+    slotMinutes: Number(row.slot_minutes),
+    lengths: parseJson<Record<string, number>>(row.lengths, {}),
+    defaultLength: Number(row.default_length),
+  };
 }
 
-export const roomOf = (r: repo.RoomRow): EditorRoom => ({ id: Number(r.id), name: { zh: r.name_zh, en: r.name_en }, capacity: r.capacity == null ? null : Number(r.capacity), position: Number(r.position) });
+export const roomOf = (r: repo.RoomRow): EditorRoom => ({
+  id: r.id,
+  name: { zh: r.name_zh, en: r.name_en },
+  capacity: r.capacity == null ? null : Number(r.capacity),
+  position: Number(r.position),
+});
 
 const num = (v: unknown) => (v == null ? null : Number(v));
 
-export function itemOf(r: repo.ItemRow, names: Map<number, string>): EditorItem {
+export function itemOf(r: repo.Item, names: Map<number, string>): EditorItem {
   return {
-    id: Number(r.id),
+    id: r.id,
     kind: r.kind as ProgrammeItemKind,
     day: r.day ?? null,
     startMinute: num(r.start_minute),
@@ -42,7 +84,7 @@ export function itemOf(r: repo.ItemRow, names: Map<number, string>): EditorItem 
     chair: parseJson<EditorPerson | null>(r.chair, null),
     revision: Number(r.revision),
     updatedBy: r.updated_by == null ? '' : (names.get(Number(r.updated_by)) ?? ''),
-    updatedAt: new Date(r.updated_at).toISOString(),
+    updatedAt: r.updated_at.toISOString(),
   };
 }
 
@@ -51,7 +93,7 @@ export async function namesOf(db: Conn, ids: Array<number | null>): Promise<Map<
   return new Map([...accounts.values()].map((a) => [a.id, a.trueName || a.email]));
 }
 
-export async function itemsOf(db: Conn, rows: repo.ItemRow[]): Promise<EditorItem[]> {
+export async function itemsOf(db: Conn, rows: repo.Item[]): Promise<EditorItem[]> {
   const names = await namesOf(db, [...new Set(rows.map((r) => r.updated_by))]);
   return rows.map((r) => itemOf(r, names));
 }
@@ -61,7 +103,16 @@ export function lengthOf(settings: EditorSettings, reportTypeId: number | null):
 }
 
 export function paperOf(m: ProgrammeManuscript, settings: EditorSettings): EditorPaper {
-  return { submissionId: m.id, number: m.number, title: m.title, sessionId: m.sessionId, reportTypeId: m.reportTypeId, authors: m.authors, accepted: m.accepted, length: lengthOf(settings, m.reportTypeId) };
+  return {
+    submissionId: m.id,
+    number: m.number,
+    title: m.title,
+    sessionId: m.sessionId,
+    reportTypeId: m.reportTypeId,
+    authors: m.authors,
+    accepted: m.accepted,
+    length: lengthOf(settings, m.reportTypeId),
+  };
 }
 
 /** Everything the conflicts and a release are computed from. */
@@ -79,11 +130,26 @@ export type Working = {
 export type ManuscriptSource = (conferenceId: number, alsoIds: number[]) => Promise<ProgrammeManuscript[]>;
 
 export async function readWorking(db: Conn, conferenceId: number, source?: ManuscriptSource): Promise<Working> {
-  const [settingsRow, roomRows, itemRows, terms] = await Promise.all([repo.settingsRow(db, conferenceId), repo.roomRows(db, conferenceId), repo.itemRows(db, conferenceId), programmeTerms(db, conferenceId)]);
+  const [settingsRow, roomRows, itemRows, terms] = await Promise.all([
+    repo.settingsRow(db, conferenceId),
+    repo.roomRows(db, conferenceId),
+    repo.itemRows(db, conferenceId),
+    programmeTerms(db, conferenceId),
+  ]);
   const settings = settingsOf(settingsRow);
-  const placedPapers = [...new Set(itemRows.map((r) => r.submission_id).filter((s): s is number => s != null).map(Number))];
+  const placedPapers = [
+    ...new Set(
+      itemRows
+        .map((r) => r.submission_id)
+        .filter((s): s is number => s != null)
+        .map(Number),
+    ),
+  ];
   // the manuscripts and the names of who saved each item, side by side
-  const [list, items] = await Promise.all([source ? source(conferenceId, placedPapers) : programmeManuscripts(db, conferenceId, placedPapers), itemsOf(db, itemRows)]);
+  const [list, items] = await Promise.all([
+    source ? source(conferenceId, placedPapers) : programmeManuscripts(db, conferenceId, placedPapers),
+    itemsOf(db, itemRows),
+  ]);
   const manuscripts = new Map(list.map((m) => [m.id, m]));
   return {
     settings,

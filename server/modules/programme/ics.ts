@@ -19,7 +19,11 @@ import { vtimezone, zonedValue } from './vtimezone';
 const CRLF = '\r\n';
 
 export function escapeText(value: string): string {
-  return value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r\n|\r|\n/g, '\\n');
+  return value
+    .replace(/\\/g, '\\\\')
+    .replace(/;/g, '\\;')
+    .replace(/,/g, '\\,')
+    .replace(/\r\n|\r|\n/g, '\\n');
 }
 
 /** A content line folded to at most 75 octets per physical line, never inside a character. */
@@ -42,14 +46,19 @@ export function fold(line: string): string {
 
 /** 2026-11-27T01:30:00.000Z → 20261127T013000Z */
 export function icsInstant(iso: string): string {
-  return new Date(iso).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  return new Date(iso)
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 }
 
 export type IcsContext = { p: PublicProgramme; lang: Lang; origin: string; host: string; calendarName: string };
 
 function describe(item: ReleasedItem, ctx: IcsContext): string {
   const lines: string[] = [];
-  const people = item.paper ? item.paper.authors.map((a) => (a.unit ? `${a.name} (${a.unit})` : a.name)) : item.speakers.map((s) => (s.unit ? `${s.name} (${s.unit})` : s.name));
+  const people = item.paper
+    ? item.paper.authors.map((a) => (a.unit ? `${a.name} (${a.unit})` : a.name))
+    : item.speakers.map((s) => (s.unit ? `${s.name} (${s.unit})` : s.name));
   if (people.length) lines.push(people.join(', '));
   if (item.chair) lines.push(`${ctx.lang === 'zh' ? '主持' : 'Chair'}: ${item.chair.name}`);
   const session = item.sessionId ? ctx.p.sessions.get(item.sessionId) : undefined;
@@ -87,7 +96,9 @@ function event(item: ReleasedItem, ctx: IcsContext): string[] {
 export function calendar(items: ReleasedItem[], ctx: IcsContext): string {
   const zone = ctx.p.programme.timeZone;
   // the zone over the years of these items (of the conference's days for an empty agenda)
-  const instants = items.length ? items.flatMap((i) => [i.start, i.end]) : ctx.p.programme.days.map((d) => `${d}T12:00:00Z`);
+  const instants = items.length
+    ? items.flatMap((i) => [i.start, i.end])
+    : ctx.p.programme.days.map((d) => `${d}T12:00:00Z`);
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',

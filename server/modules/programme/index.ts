@@ -65,8 +65,14 @@ export const programmeFeature = defineFeature({
       programmeReading: { programmes, agenda: new AgendaService(db, programmes) },
     };
   },
-  api: (deps) => [programmeManageApiRouter(deps, deps.programmeEditor), programmePublicApiRouter(deps, deps.programmeReading.agenda)],
-  pages: (deps) => [programmeManagePageRouter(deps, deps.programmeEditor), programmePublicPages(deps, deps.programmeReading.programmes, deps.programmeReading.agenda)],
+  api: (deps) => [
+    programmeManageApiRouter(deps, deps.programmeEditor),
+    programmePublicApiRouter(deps, deps.programmeReading.agenda),
+  ],
+  pages: (deps) => [
+    programmeManagePageRouter(deps, deps.programmeEditor),
+    programmePublicPages(deps, deps.programmeReading.programmes, deps.programmeReading.agenda),
+  ],
   manageMenu: [{ href: PROGRAMME_SCREENS.manage, labelKey: 'programmeManage:menu', order: 23, who: 'admin' }],
   personalData: ({ db }) => [programmePersonalData(db)],
   events: () => [

@@ -55,10 +55,17 @@ export class KeptManuscripts {
     // the fingerprint before the rows: a change committed between the two makes the next use reload
     const stamp = await programmeManuscriptsStamp(this.db, conferenceId);
     const kept = this.entries.get(conferenceId);
-    if (kept && kept.stamp === stamp && this.now() - kept.at < MAX_AGE_MS && alsoIds.every((id) => kept.asked.has(id) || kept.byId.has(id))) return [...kept.byId.values()];
+    if (
+      kept &&
+      kept.stamp === stamp &&
+      this.now() - kept.at < MAX_AGE_MS &&
+      alsoIds.every((id) => kept.asked.has(id) || kept.byId.has(id))
+    )
+      return [...kept.byId.values()];
     const at = this.now();
     const list = await programmeManuscripts(this.db, conferenceId, alsoIds);
-    if (since === this.drops) this.entries.set(conferenceId, { stamp, at, byId: new Map(list.map((m) => [m.id, m])), asked: new Set(alsoIds) });
+    if (since === this.drops)
+      this.entries.set(conferenceId, { stamp, at, byId: new Map(list.map((m) => [m.id, m])), asked: new Set(alsoIds) });
     return list;
   }
 }

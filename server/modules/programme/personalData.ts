@@ -5,12 +5,9 @@
  * agenda is kept for the person only.
  */
 import type { Db } from '../../db/index';
-import { fromDbInstant } from '../../db/dialect';
 import { inTransaction } from '../../db/transaction';
 import type { PersonalDataPart } from '../../platform/personalData';
 import { erasePersonalRows, personalRows } from './repo';
-
-const iso = (v: unknown) => (v instanceof Date ? v : fromDbInstant(v as string | null))?.toISOString() ?? null;
 
 export function programmePersonalData(db: Db): PersonalDataPart {
   return {
@@ -19,8 +16,12 @@ export function programmePersonalData(db: Db): PersonalDataPart {
       const { agenda, feeds } = await personalRows(db, userId);
       return {
         data: {
-          agenda: agenda.map((r) => ({ conferenceId: Number(r.conference_id), item: r.item_uid, addedAt: iso(r.added_at) })),
-          calendarFeeds: feeds.map((r) => ({ conferenceId: Number(r.conference_id), createdAt: iso(r.created_at) })),
+          agenda: agenda.map((r) => ({
+            conferenceId: r.conference_id,
+            item: r.item_uid,
+            addedAt: r.added_at.toISOString(),
+          })),
+          calendarFeeds: feeds.map((r) => ({ conferenceId: r.conference_id, createdAt: r.created_at.toISOString() })),
         },
       };
     },

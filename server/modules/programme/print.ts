@@ -37,7 +37,11 @@ export type PrintContext = { p: PublicProgramme; lang: Lang; conferenceName: str
 export function printProgramme(ctx: PrintContext): Promise<Buffer> {
   const { p, lang } = ctx;
   const L = (key: string, o?: Record<string, unknown>) => t(lang, `${NS}${key}`, o);
-  const doc: PdfDoc = newPdf(`${ctx.conferenceName} — ${L('title')}`, ['sans', 'sans-bold'], { size: 'A4', margin: MARGIN, bufferPages: true });
+  const doc: PdfDoc = newPdf(`${ctx.conferenceName} — ${L('title')}`, ['sans', 'sans-bold'], {
+    size: 'A4',
+    margin: MARGIN,
+    bufferPages: true,
+  });
   const width = () => doc.page.width - 2 * MARGIN;
   const bottom = () => doc.page.height - MARGIN - 20;
   const pageNumber = () => doc.bufferedPageRange().start + doc.bufferedPageRange().count;
@@ -45,10 +49,22 @@ export function printProgramme(ctx: PrintContext): Promise<Buffer> {
 
   // Cover
   doc.addPage();
-  doc.font('sans-bold').fontSize(26).fillColor(INK).text(ctx.conferenceName, MARGIN, 220, { width: width(), align: 'center' });
+  doc
+    .font('sans-bold')
+    .fontSize(26)
+    .fillColor(INK)
+    .text(ctx.conferenceName, MARGIN, 220, { width: width(), align: 'center' });
   doc.moveDown(0.6).font('sans').fontSize(18).text(L('title'), { width: width(), align: 'center' });
-  const date = new Intl.DateTimeFormat(lang === 'zh' ? 'zh-CN' : 'en-GB', { timeZone: p.programme.timeZone, dateStyle: 'long', timeStyle: 'short' }).format(p.release.releasedAt);
-  doc.moveDown(1).fontSize(11).fillColor(GREY).text(L('release', { number: p.release.number, date }), { width: width(), align: 'center' });
+  const date = new Intl.DateTimeFormat(lang === 'zh' ? 'zh-CN' : 'en-GB', {
+    timeZone: p.programme.timeZone,
+    dateStyle: 'long',
+    timeStyle: 'short',
+  }).format(p.release.releasedAt);
+  doc
+    .moveDown(1)
+    .fontSize(11)
+    .fillColor(GREY)
+    .text(L('release', { number: p.release.number, date }), { width: width(), align: 'center' });
   doc.moveDown(0.3).text(`${L('timeZoneNote')} ${p.programme.timeZone}`, { width: width(), align: 'center' });
 
   const ensure = (height: number) => {
@@ -62,8 +78,16 @@ export function printProgramme(ctx: PrintContext): Promise<Buffer> {
   type Lines = { title: string; meta: string; people: string; chair: string };
   const linesOf = (item: ReleasedItem): Lines => ({
     title: pick(item.title, lang),
-    meta: [roomLabel(p, item, lang), kindLabel(item.kind, lang), item.kind !== 'session' ? sessionLabel(p, item, lang) : ''].filter(Boolean).join(' · '),
-    people: peopleOf(item).map((person) => (person.unit ? `${person.name} (${person.unit})` : person.name)).join(', '),
+    meta: [
+      roomLabel(p, item, lang),
+      kindLabel(item.kind, lang),
+      item.kind !== 'session' ? sessionLabel(p, item, lang) : '',
+    ]
+      .filter(Boolean)
+      .join(' · '),
+    people: peopleOf(item)
+      .map((person) => (person.unit ? `${person.name} (${person.unit})` : person.name))
+      .join(', '),
     chair: item.chair ? `${L('talk.chair')}${colon}${item.chair.name}` : '',
   });
   /** The height an item takes, measured with the faces and sizes it is drawn in. */
@@ -84,8 +108,16 @@ export function printProgramme(ctx: PrintContext): Promise<Buffer> {
     ensure(heightOf(item, indent) + keepWith);
     const top = doc.y;
     doc.font('sans').fontSize(9.5).fillColor(GREY).text(`${item.startLocal}–${item.endLocal}`, x, top, { width: 66 });
-    doc.font('sans-bold').fontSize(10.5).fillColor(INK).text(l.title, x + 70, top, { width: w - 70 });
-    doc.font('sans').fontSize(9).fillColor(GREY).text(l.meta, x + 70, doc.y, { width: w - 70 });
+    doc
+      .font('sans-bold')
+      .fontSize(10.5)
+      .fillColor(INK)
+      .text(l.title, x + 70, top, { width: w - 70 });
+    doc
+      .font('sans')
+      .fontSize(9)
+      .fillColor(GREY)
+      .text(l.meta, x + 70, doc.y, { width: w - 70 });
     if (l.people) doc.fillColor(INK).text(l.people, x + 70, doc.y, { width: w - 70 });
     if (l.chair) doc.fillColor(GREY).text(l.chair, x + 70, doc.y, { width: w - 70 });
     const page = pageNumber();
@@ -106,7 +138,11 @@ export function printProgramme(ctx: PrintContext): Promise<Buffer> {
       // then the day's list, from the next page (the right-hand one when the grid took one page)
       doc.addPage();
     }
-    doc.font('sans-bold').fontSize(15).fillColor(INK).text(dayLabel(day, lang, true), MARGIN, MARGIN, { width: width() });
+    doc
+      .font('sans-bold')
+      .fontSize(15)
+      .fillColor(INK)
+      .text(dayLabel(day, lang, true), MARGIN, MARGIN, { width: width() });
     doc.moveDown(0.5);
     for (const item of items.filter((i) => !i.parentUid || !p.byUid.has(i.parentUid))) {
       const children = p.children.get(item.uid) ?? [];
@@ -126,7 +162,10 @@ export function printProgramme(ctx: PrintContext): Promise<Buffer> {
     const who = `${name}${unit ? ` (${unit})` : ''}`;
     const pages = pageRanges([...pagesOf.get(key)!]);
     doc.font('sans').fontSize(9.5);
-    const h = Math.max(doc.heightOfString(who, { width: width() - pagesWidth - 12 }), doc.heightOfString(pages, { width: pagesWidth }));
+    const h = Math.max(
+      doc.heightOfString(who, { width: width() - pagesWidth - 12 }),
+      doc.heightOfString(pages, { width: pagesWidth }),
+    );
     ensure(h);
     const top = doc.y;
     doc.fillColor(INK).text(who, MARGIN, top, { width: width() - pagesWidth - 12 });
@@ -141,7 +180,15 @@ export function printProgramme(ctx: PrintContext): Promise<Buffer> {
     // The number sits in the bottom margin: pdfkit would otherwise start a new page there.
     doc.page.margins.bottom = 0;
     const n = i + 1;
-    doc.font('sans').fontSize(8.5).fillColor(GREY).text(String(n), MARGIN, doc.page.height - MARGIN + 6, { width: width(), align: n % 2 === 0 ? 'left' : 'right', lineBreak: false });
+    doc
+      .font('sans')
+      .fontSize(8.5)
+      .fillColor(GREY)
+      .text(String(n), MARGIN, doc.page.height - MARGIN + 6, {
+        width: width(),
+        align: n % 2 === 0 ? 'left' : 'right',
+        lineBreak: false,
+      });
   }
 
   return finishPdf(doc);

@@ -43,15 +43,18 @@ export class PublicProgrammes {
     let pending = this.loading.get(conferenceId);
     if (!pending) {
       const since = this.drops;
-      pending = latestRelease(this.db, conferenceId).then((release) => {
-        const value = release ? indexProgramme(release) : null;
-        if (since === this.drops) this.entries.set(conferenceId, value);
-        this.loading.delete(conferenceId);
-        return value;
-      }, (error: unknown) => {
-        this.loading.delete(conferenceId);
-        throw error;
-      });
+      pending = latestRelease(this.db, conferenceId).then(
+        (release) => {
+          const value = release ? indexProgramme(release) : null;
+          if (since === this.drops) this.entries.set(conferenceId, value);
+          this.loading.delete(conferenceId);
+          return value;
+        },
+        (error: unknown) => {
+          this.loading.delete(conferenceId);
+          throw error;
+        },
+      );
       this.loading.set(conferenceId, pending);
     }
     return pending;

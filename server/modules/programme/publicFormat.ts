@@ -10,7 +10,9 @@ export const NS = 'programme:';
 /** 'YYYY-MM-DD' → "11月27日 周五" / "Fri 27 Nov" (a date, not an instant: read in UTC). */
 export function dayLabel(day: string, lang: Lang, long = false): string {
   const at = new Date(`${day}T12:00:00Z`);
-  const options: Intl.DateTimeFormatOptions = long ? { timeZone: 'UTC', weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' } : { timeZone: 'UTC', weekday: 'short', month: 'short', day: 'numeric' };
+  const options: Intl.DateTimeFormatOptions = long
+    ? { timeZone: 'UTC', weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' }
+    : { timeZone: 'UTC', weekday: 'short', month: 'short', day: 'numeric' };
   return new Intl.DateTimeFormat(lang === 'zh' ? 'zh-CN' : 'en-GB', options).format(at);
 }
 
@@ -33,7 +35,10 @@ export function peopleOf(item: ReleasedItem): ProgrammePerson[] {
 
 export function peopleHtml(people: ProgrammePerson[]): string {
   return people
-    .map((person) => `<span class="pg-person">${escapeHtml(person.name)}${person.unit ? ` <span class="pg-unit">(${escapeHtml(person.unit)})</span>` : ''}</span>`)
+    .map(
+      (person) =>
+        `<span class="pg-person">${escapeHtml(person.name)}${person.unit ? ` <span class="pg-unit">(${escapeHtml(person.unit)})</span>` : ''}</span>`,
+    )
     .join(', ');
 }
 
@@ -45,7 +50,12 @@ export function markButton(item: ReleasedItem, lang: Lang): string {
 }
 
 /** One item as a list entry: time, title (its page), room, kind, session, people; a session block holds its papers. */
-export function itemHtml(p: PublicProgramme, item: ReleasedItem, lang: Lang, o: { signedIn: boolean; withDay?: boolean; nested?: boolean; showChildren?: boolean }): string {
+export function itemHtml(
+  p: PublicProgramme,
+  item: ReleasedItem,
+  lang: Lang,
+  o: { signedIn: boolean; withDay?: boolean; nested?: boolean; showChildren?: boolean },
+): string {
   const title = pick(item.title, lang);
   const session = sessionLabel(p, item, lang);
   const meta = [
@@ -62,8 +72,12 @@ export function itemHtml(p: PublicProgramme, item: ReleasedItem, lang: Lang, o: 
     `<div class="pg-body"><${heading} class="pg-title"><a href="/programme/${escapeHtml(item.uid)}">${escapeHtml(title)}</a></${heading}>` +
     `<p class="pg-meta">${meta}</p>` +
     (people.length ? `<p class="pg-people">${peopleHtml(people)}</p>` : '') +
-    (item.chair ? `<p class="pg-chair">${escapeHtml(t(lang, `${NS}talk.chair`))}: ${peopleHtml([item.chair])}</p>` : '') +
-    (children.length ? `<div class="pg-children">${children.map((c) => itemHtml(p, c, lang, { ...o, nested: true, withDay: false })).join('')}</div>` : '') +
+    (item.chair
+      ? `<p class="pg-chair">${escapeHtml(t(lang, `${NS}talk.chair`))}: ${peopleHtml([item.chair])}</p>`
+      : '') +
+    (children.length
+      ? `<div class="pg-children">${children.map((c) => itemHtml(p, c, lang, { ...o, nested: true, withDay: false })).join('')}</div>`
+      : '') +
     `</div>` +
     (o.signedIn && item.kind !== 'break' && item.kind !== 'lunch' ? markButton(item, lang) : '') +
     `</article>`

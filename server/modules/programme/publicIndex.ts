@@ -24,7 +24,9 @@ export type PublicProgramme = {
 
 function searchTextOf(item: ReleasedItem): string {
   const people = [...item.speakers, ...(item.chair ? [item.chair] : []), ...(item.paper?.authors ?? [])];
-  return [item.title.zh, item.title.en, item.paper?.number ?? '', ...people.flatMap((p) => [p.name, p.unit])].join('\n').toLowerCase();
+  return [item.title.zh, item.title.en, item.paper?.number ?? '', ...people.flatMap((p) => [p.name, p.unit])]
+    .join('\n')
+    .toLowerCase();
 }
 
 export function indexProgramme(release: Release): PublicProgramme {
@@ -38,7 +40,8 @@ export function indexProgramme(release: Release): PublicProgramme {
     searchText.set(item.uid, searchTextOf(item));
     if (!byDay.has(item.day)) byDay.set(item.day, []);
     byDay.get(item.day)!.push(item);
-    if (item.parentUid) (children.get(item.parentUid) ?? children.set(item.parentUid, []).get(item.parentUid)!).push(item);
+    if (item.parentUid)
+      (children.get(item.parentUid) ?? children.set(item.parentUid, []).get(item.parentUid)!).push(item);
   }
   for (const list of children.values()) list.sort((a, b) => a.position - b.position || a.start.localeCompare(b.start));
   return {

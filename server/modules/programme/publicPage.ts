@@ -51,10 +51,16 @@ const current = (on: boolean) => (on ? ' aria-current="page"' : '');
 function filterForm(p: PublicProgramme, q: ProgrammeQuery, lang: Lang): string {
   const kinds = new Set(p.programme.items.map((i) => i.kind));
   const kindOptions = PROGRAMME_ITEM_KINDS.filter((k) => kinds.has(k))
-    .map((k) => `<option value="${k}"${q.kind === k ? ' selected' : ''}>${escapeHtml(t(lang, `${NS}kinds.${k}`))}</option>`)
+    .map(
+      (k) =>
+        `<option value="${k}"${q.kind === k ? ' selected' : ''}>${escapeHtml(t(lang, `${NS}kinds.${k}`))}</option>`,
+    )
     .join('');
   const sessionOptions = p.programme.sessions
-    .map((s) => `<option value="${s.id}"${q.session === s.id ? ' selected' : ''}>${escapeHtml(pick(s.title, lang))}</option>`)
+    .map(
+      (s) =>
+        `<option value="${s.id}"${q.session === s.id ? ' selected' : ''}>${escapeHtml(pick(s.title, lang))}</option>`,
+    )
     .join('');
   return (
     `<form class="pg-filter" method="get" action="/programme" role="search">` +
@@ -62,7 +68,9 @@ function filterForm(p: PublicProgramme, q: ProgrammeQuery, lang: Lang): string {
     (q.view !== 'session' ? `<input type="hidden" name="day" value="${q.day}">` : '') +
     `<label>${escapeHtml(t(lang, `${NS}search`))}<input type="search" name="q" value="${escapeHtml(q.q)}" placeholder="${escapeHtml(t(lang, `${NS}searchPlaceholder`))}"></label>` +
     `<label>${escapeHtml(t(lang, `${NS}kind`))}<select name="kind"><option value="">${escapeHtml(t(lang, `${NS}allKinds`))}</option>${kindOptions}</select></label>` +
-    (sessionOptions ? `<label>${escapeHtml(t(lang, `${NS}session`))}<select name="session"><option value="">${escapeHtml(t(lang, `${NS}allSessions`))}</option>${sessionOptions}</select></label>` : '') +
+    (sessionOptions
+      ? `<label>${escapeHtml(t(lang, `${NS}session`))}<select name="session"><option value="">${escapeHtml(t(lang, `${NS}allSessions`))}</option>${sessionOptions}</select></label>`
+      : '') +
     `<button type="submit">${escapeHtml(t(lang, `${NS}apply`))}</button></form>`
   );
 }
@@ -87,7 +95,14 @@ export function shownItems(p: PublicProgramme, q: ProgrammeQuery): ReleasedItem[
   return topLevel(p, p.byDay.get(q.day) ?? [], q);
 }
 
-function listHtml(p: PublicProgramme, items: ReleasedItem[], q: ProgrammeQuery, lang: Lang, signedIn: boolean, withDay = false): string {
+function listHtml(
+  p: PublicProgramme,
+  items: ReleasedItem[],
+  q: ProgrammeQuery,
+  lang: Lang,
+  signedIn: boolean,
+  withDay = false,
+): string {
   const filtering = Boolean(q.q || q.kind || q.session);
   if (!items.length) return `<p class="pg-empty">${escapeHtml(t(lang, `${NS}noItems`))}</p>`;
   return items.map((i) => itemHtml(p, i, lang, { signedIn, withDay, showChildren: !filtering })).join('');
@@ -97,16 +112,25 @@ function bodyOf(p: PublicProgramme, q: ProgrammeQuery, lang: Lang, signedIn: boo
   if (q.q) {
     // A search looks through every day.
     const found = topLevel(p, p.programme.items, q);
-    return `<h2>${escapeHtml(t(lang, `${NS}results`, { count: found.length, q: q.q }))}</h2>` + listHtml(p, found, q, lang, signedIn, true);
+    return (
+      `<h2>${escapeHtml(t(lang, `${NS}results`, { count: found.length, q: q.q }))}</h2>` +
+      listHtml(p, found, q, lang, signedIn, true)
+    );
   }
   if (q.view === 'session') {
     const groups = new Map<number | null, ReleasedItem[]>();
     for (const s of p.programme.sessions) groups.set(s.id, []);
-    for (const item of topLevel(p, p.programme.items, q)) (groups.get(item.sessionId) ?? groups.set(item.sessionId, []).get(item.sessionId)!).push(item);
-    return [...groups.entries()]
-      .filter(([, items]) => items.length)
-      .map(([id, items]) => `<section class="pg-group"><h2>${escapeHtml(id !== null && p.sessions.has(id) ? pick(p.sessions.get(id)!.title, lang) : t(lang, `${NS}otherSession`))}</h2>${listHtml(p, items, q, lang, signedIn, true)}</section>`)
-      .join('') || `<p class="pg-empty">${escapeHtml(t(lang, `${NS}noItems`))}</p>`;
+    for (const item of topLevel(p, p.programme.items, q))
+      (groups.get(item.sessionId) ?? groups.set(item.sessionId, []).get(item.sessionId)!).push(item);
+    return (
+      [...groups.entries()]
+        .filter(([, items]) => items.length)
+        .map(
+          ([id, items]) =>
+            `<section class="pg-group"><h2>${escapeHtml(id !== null && p.sessions.has(id) ? pick(p.sessions.get(id)!.title, lang) : t(lang, `${NS}otherSession`))}</h2>${listHtml(p, items, q, lang, signedIn, true)}</section>`,
+        )
+        .join('') || `<p class="pg-empty">${escapeHtml(t(lang, `${NS}noItems`))}</p>`
+    );
   }
   const days = `<nav class="pg-days" aria-label="${escapeHtml(t(lang, `${NS}days`))}">${[...p.byDay.keys()].map((d) => `<a href="${escapeHtml(href(q, { day: d }))}"${current(d === q.day)}>${escapeHtml(dayLabel(d, lang))}</a>`).join('')}</nav>`;
   const items = topLevel(p, p.byDay.get(q.day) ?? [], q);
@@ -115,8 +139,19 @@ function bodyOf(p: PublicProgramme, q: ProgrammeQuery, lang: Lang, signedIn: boo
   const columns: Array<{ name: string; items: ReleasedItem[] }> = [];
   const everyRoom = items.filter((i) => i.roomId === null);
   if (everyRoom.length) columns.push({ name: t(lang, `${NS}allRooms`), items: everyRoom });
-  for (const room of p.programme.rooms) columns.push({ name: pick(room.name, lang), items: items.filter((i) => i.roomId === room.id) });
-  return days + heading + `<div class="pg-rooms">${columns.filter((c) => c.items.length).map((c) => `<section class="pg-room-col"><h3>${escapeHtml(c.name)}</h3>${listHtml(p, c.items, q, lang, signedIn)}</section>`).join('')}</div>`;
+  for (const room of p.programme.rooms)
+    columns.push({ name: pick(room.name, lang), items: items.filter((i) => i.roomId === room.id) });
+  return (
+    days +
+    heading +
+    `<div class="pg-rooms">${columns
+      .filter((c) => c.items.length)
+      .map(
+        (c) =>
+          `<section class="pg-room-col"><h3>${escapeHtml(c.name)}</h3>${listHtml(p, c.items, q, lang, signedIn)}</section>`,
+      )
+      .join('')}</div>`
+  );
 }
 
 function labels(lang: Lang): string {
@@ -135,7 +170,11 @@ export function linksHtml(lang: Lang): string {
 }
 
 export function releaseLine(p: PublicProgramme, lang: Lang): string {
-  const date = new Intl.DateTimeFormat(lang === 'zh' ? 'zh-CN' : 'en-GB', { timeZone: p.programme.timeZone, dateStyle: 'medium', timeStyle: 'short' }).format(p.release.releasedAt);
+  const date = new Intl.DateTimeFormat(lang === 'zh' ? 'zh-CN' : 'en-GB', {
+    timeZone: p.programme.timeZone,
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  }).format(p.release.releasedAt);
   return `<p class="pg-release">${escapeHtml(t(lang, `${NS}release`, { number: p.release.number, date }))}</p>`;
 }
 
@@ -143,9 +182,18 @@ export function loginInvite(lang: Lang, path: string): string {
   return `<p class="pg-login">${escapeHtml(t(lang, `${NS}signInInvite`))} <a href="/conferencelogin?redirect=${encodeURIComponent(path)}">${escapeHtml(t(lang, `${NS}signIn`))}</a></p>`;
 }
 
-export function programmePageHtml(p: PublicProgramme, q: ProgrammeQuery, lang: Lang, signedIn: boolean, path: string): string {
+export function programmePageHtml(
+  p: PublicProgramme,
+  q: ProgrammeQuery,
+  lang: Lang,
+  signedIn: boolean,
+  path: string,
+): string {
   const views = (['day', 'room', 'session'] as const)
-    .map((v) => `<a href="${escapeHtml(href(q, { view: v }))}"${current(!q.q && q.view === v)}>${escapeHtml(t(lang, `${NS}views.${v}`))}</a>`)
+    .map(
+      (v) =>
+        `<a href="${escapeHtml(href(q, { view: v }))}"${current(!q.q && q.view === v)}>${escapeHtml(t(lang, `${NS}views.${v}`))}</a>`,
+    )
     .join('');
   return (
     `<div class="app-page programme" data-programme${signedIn ? ' data-signed-in' : ''} data-labels="${labels(lang)}"><style>${PROGRAMME_CSS}</style>` +

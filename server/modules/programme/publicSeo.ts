@@ -28,7 +28,11 @@ export function itemEvent(ctx: SeoContext, item: ReleasedItem): Record<string, u
     eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
     location: place(ctx, item),
     ...(description ? { description: description.slice(0, 500) } : {}),
-    performer: peopleOf(item).map((person) => ({ '@type': 'Person', name: person.name, ...(person.unit ? { affiliation: { '@type': 'Organization', name: person.unit } } : {}) })),
+    performer: peopleOf(item).map((person) => ({
+      '@type': 'Person',
+      name: person.name,
+      ...(person.unit ? { affiliation: { '@type': 'Organization', name: person.unit } } : {}),
+    })),
   };
 }
 
@@ -50,11 +54,23 @@ export function programmeJsonLd(ctx: SeoContext, items: ReleasedItem[]): Record<
 }
 
 export function talkJsonLd(ctx: SeoContext, item: ReleasedItem): Record<string, unknown> {
-  return { '@context': 'https://schema.org', ...itemEvent(ctx, item), superEvent: { '@type': 'Event', name: ctx.conferenceName, url: `${ctx.origin}/programme` } };
+  return {
+    '@context': 'https://schema.org',
+    ...itemEvent(ctx, item),
+    superEvent: { '@type': 'Event', name: ctx.conferenceName, url: `${ctx.origin}/programme` },
+  };
 }
 
 /** The <head> additions: the JSON-LD, Open Graph, a description, and the alternate formats. */
-export function headHtml(o: { jsonLd: unknown; title: string; description: string; url: string; type: 'website' | 'article'; siteName: string; lang: Lang }): string {
+export function headHtml(o: {
+  jsonLd: unknown;
+  title: string;
+  description: string;
+  url: string;
+  type: 'website' | 'article';
+  siteName: string;
+  lang: Lang;
+}): string {
   const meta = (property: string, content: string) => `<meta property="${property}" content="${escapeHtml(content)}">`;
   return (
     `<script type="application/ld+json">${jsonForHtml(o.jsonLd)}</script>` +
@@ -63,7 +79,9 @@ export function headHtml(o: { jsonLd: unknown; title: string; description: strin
     meta('og:url', o.url) +
     meta('og:site_name', o.siteName) +
     meta('og:locale', o.lang === 'zh' ? 'zh_CN' : 'en_GB') +
-    (o.description ? meta('og:description', o.description) + `<meta name="description" content="${escapeHtml(o.description)}">` : '') +
+    (o.description
+      ? meta('og:description', o.description) + `<meta name="description" content="${escapeHtml(o.description)}">`
+      : '') +
     `<link rel="alternate" type="text/calendar" href="/programme.ics">` +
     `<link rel="alternate" type="application/json" href="/programme/schedule.json">`
   );

@@ -4,7 +4,14 @@
  * and its change log against the release before: added, moved (day, time or room), removed,
  * changed (anything else a reader sees).
  */
-import type { EditorItem, EditorPerson, EditorRoom, ProgrammeChange, ProgrammePerson, ProgrammePlace, ReleasedItem, ReleasedProgramme } from '../../contract/programme';
+import type {
+  ProgrammeChange,
+  ProgrammePerson,
+  ProgrammePlace,
+  ReleasedItem,
+  ReleasedProgramme,
+} from '../../contract/programme';
+import type { EditorItem, EditorPerson, EditorRoom } from '../../contract/programmeEditor';
 import { programmeItemUid } from '../../contract/programme';
 import type { Pair } from '../../contract/siteConfig';
 import type { ProgrammeManuscript } from '../submissions/index';
@@ -53,7 +60,12 @@ export function snapshotOf(input: SnapshotInput): ReleasedProgramme {
         ? {
             submissionId: m.id,
             number: m.number,
-            authors: m.authors.map((a) => ({ name: a.name, unit: a.unit, accountId: a.accountId, presenting: a.presenting })),
+            authors: m.authors.map((a) => ({
+              name: a.name,
+              unit: a.unit,
+              accountId: a.accountId,
+              presenting: a.presenting,
+            })),
             abstract: m.abstract,
             keywords: m.keywords,
             reportType: m.reportTypeId !== null ? (typeTitle.get(m.reportTypeId) ?? null) : null,
@@ -61,26 +73,50 @@ export function snapshotOf(input: SnapshotInput): ReleasedProgramme {
         : null,
     };
   });
-  items.sort((a, b) => a.start.localeCompare(b.start) || (roomPosition.get(a.roomId ?? 0) ?? -1) - (roomPosition.get(b.roomId ?? 0) ?? -1) || a.position - b.position || a.uid.localeCompare(b.uid));
+  items.sort(
+    (a, b) =>
+      a.start.localeCompare(b.start) ||
+      (roomPosition.get(a.roomId ?? 0) ?? -1) - (roomPosition.get(b.roomId ?? 0) ?? -1) ||
+      a.position - b.position ||
+      a.uid.localeCompare(b.uid),
+  );
   const sessionIds = new Set(items.map((i) => i.sessionId).filter((s): s is number => s !== null));
   return {
     number: input.number,
     releasedAt: input.releasedAt.toISOString(),
     timeZone,
     days: input.days,
-    rooms: [...input.rooms].sort((a, b) => a.position - b.position || a.id - b.id).map((r) => ({ id: r.id, name: r.name, capacity: r.capacity, position: r.position })),
+    rooms: [...input.rooms]
+      .sort((a, b) => a.position - b.position || a.id - b.id)
+      .map((r) => ({ id: r.id, name: r.name, capacity: r.capacity, position: r.position })),
     sessions: input.sessions.filter((s) => sessionIds.has(s.id)),
     items,
   };
 }
 
-export const placeOf = (i: ReleasedItem): ProgrammePlace => ({ day: i.day, startLocal: i.startLocal, endLocal: i.endLocal, roomId: i.roomId });
+export const placeOf = (i: ReleasedItem): ProgrammePlace => ({
+  day: i.day,
+  startLocal: i.startLocal,
+  endLocal: i.endLocal,
+  roomId: i.roomId,
+});
 
-const samePlace = (a: ProgrammePlace, b: ProgrammePlace) => a.day === b.day && a.startLocal === b.startLocal && a.endLocal === b.endLocal && a.roomId === b.roomId;
+const samePlace = (a: ProgrammePlace, b: ProgrammePlace) =>
+  a.day === b.day && a.startLocal === b.startLocal && a.endLocal === b.endLocal && a.roomId === b.roomId;
 
 /** What a reader sees of an item besides its place. */
 function content(i: ReleasedItem): string {
-  return JSON.stringify([i.kind, i.title, i.description, i.speakers, i.chair, i.sessionId, i.parentUid, i.position, i.paper]);
+  return JSON.stringify([
+    i.kind,
+    i.title,
+    i.description,
+    i.speakers,
+    i.chair,
+    i.sessionId,
+    i.parentUid,
+    i.position,
+    i.paper,
+  ]);
 }
 
 /** The change log of `next` against `previous` (none before the first release: everything is new, and nobody is told). */
@@ -92,9 +128,13 @@ export function changesOf(previous: ReleasedProgramme | null, next: ReleasedProg
   for (const item of next.items) {
     const old = before.get(item.uid);
     if (!old) changes.push({ uid: item.uid, title: item.title, change: 'added', before: null, after: placeOf(item) });
-    else if (!samePlace(placeOf(old), placeOf(item))) changes.push({ uid: item.uid, title: item.title, change: 'moved', before: placeOf(old), after: placeOf(item) });
-    else if (content(old) !== content(item)) changes.push({ uid: item.uid, title: item.title, change: 'changed', before: placeOf(old), after: placeOf(item) });
+    else if (!samePlace(placeOf(old), placeOf(item)))
+      changes.push({ uid: item.uid, title: item.title, change: 'moved', before: placeOf(old), after: placeOf(item) });
+    else if (content(old) !== content(item))
+      changes.push({ uid: item.uid, title: item.title, change: 'changed', before: placeOf(old), after: placeOf(item) });
   }
-  for (const old of previous.items) if (!after.has(old.uid)) changes.push({ uid: old.uid, title: old.title, change: 'removed', before: placeOf(old), after: null });
+  for (const old of previous.items)
+    if (!after.has(old.uid))
+      changes.push({ uid: old.uid, title: old.title, change: 'removed', before: placeOf(old), after: null });
   return changes;
 }

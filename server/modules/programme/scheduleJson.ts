@@ -44,17 +44,32 @@ function acronymOf(slug: string): string {
   return cleaned.length >= 4 ? cleaned : `${cleaned}_conf`.slice(0, Math.max(4, cleaned.length + 5));
 }
 
-export type ScheduleContext = { p: PublicProgramme; lang: Lang; origin: string; host: string; slug: string; title: string; generatorVersion: string };
+export type ScheduleContext = {
+  p: PublicProgramme;
+  lang: Lang;
+  origin: string;
+  host: string;
+  slug: string;
+  title: string;
+  generatorVersion: string;
+};
 
 function personsOf(item: ReleasedItem): Array<{ name: string; public_name: string; guid: string }> {
-  const people = item.paper ? item.paper.authors.filter((a) => a.presenting).concat(item.paper.authors.filter((a) => !a.presenting)) : item.speakers;
-  return people.map((person) => ({ name: person.name, public_name: person.name, guid: uuid5(`acct:${person.accountId ?? person.name}@${item.uid}`) }));
+  const people = item.paper
+    ? item.paper.authors.filter((a) => a.presenting).concat(item.paper.authors.filter((a) => !a.presenting))
+    : item.speakers;
+  return people.map((person) => ({
+    name: person.name,
+    public_name: person.name,
+    guid: uuid5(`acct:${person.accountId ?? person.name}@${item.uid}`),
+  }));
 }
 
 export function scheduleJson(ctx: ScheduleContext): unknown {
   const { p, lang } = ctx;
   const { programme } = p;
-  const roomName = (id: number | null) => (id ? pick(p.rooms.get(id)?.name ?? { zh: '', en: '' }, lang) : lang === 'zh' ? '全体' : 'All rooms');
+  const roomName = (id: number | null) =>
+    id ? pick(p.rooms.get(id)?.name ?? { zh: '', en: '' }, lang) : lang === 'zh' ? '全体' : 'All rooms';
   const idOf = (uid: string) => Number(/(\d+)$/.exec(uid)?.[1] ?? 0) || 1;
   const event = (item: ReleasedItem) => {
     const minutes = Math.round((Date.parse(item.end) - Date.parse(item.start)) / 60000);
@@ -90,7 +105,13 @@ export function scheduleJson(ctx: ScheduleContext): unknown {
     const ends = items.map((i) => i.end).sort();
     const dayStart = starts[0] ?? `${date}T00:00:00Z`;
     const dayEnd = ends[ends.length - 1] ?? `${date}T23:59:00Z`;
-    return { index: index + 1, date, day_start: zonedIso(dayStart, programme.timeZone), day_end: zonedIso(dayEnd, programme.timeZone), rooms };
+    return {
+      index: index + 1,
+      date,
+      day_start: zonedIso(dayStart, programme.timeZone),
+      day_end: zonedIso(dayEnd, programme.timeZone),
+      rooms,
+    };
   });
   const dates = [...p.byDay.keys()];
   return {
@@ -108,7 +129,12 @@ export function scheduleJson(ctx: ScheduleContext): unknown {
         timeslot_duration: '00:05',
         time_zone_name: programme.timeZone,
         url: `${ctx.origin}/programme`,
-        rooms: programme.rooms.map((r) => ({ name: pick(r.name, lang), guid: uuid5(`${ctx.origin}/programme/room/${r.id}`), description: null, capacity: r.capacity })),
+        rooms: programme.rooms.map((r) => ({
+          name: pick(r.name, lang),
+          guid: uuid5(`${ctx.origin}/programme/room/${r.id}`),
+          description: null,
+          capacity: r.capacity,
+        })),
         tracks: programme.sessions.map((s) => ({ name: pick(s.title, lang) })),
         days,
       },

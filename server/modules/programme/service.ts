@@ -1,49 +1,37 @@
 /**
  * The programme's editor (issue 34): rooms, settings, items placed, moved, resized, nested in a
- * session block or deleted — each save checked against the item's revision (a manager saving over
- * another's newer save is told what it now is and who made it: `StaleItem`, 409) — the conflicts
- * of the whole, and the release: refused while a conflict remains, else numbered N+1 with its
- * change log, stored with the mail to the people whose items moved and the event, in one
- * transaction.
+ * session block or deleted — each save checked against the item's revision (saveChecks.ts) — the
+ * conflicts of the whole, and the release (publish.ts).
  */
-import type { Db, Tx } from '../../db/index';
+import type { Db } from '../../db/index';
 import { inTransaction } from '../../db/transaction';
-import type { Lang } from '../../contract/enums';
-import type { CreateItemInput, EditorItem, EditorPerson, EditorRoom, EditorSettings, EditorState, PlaceInput, ProgrammeConflict, ProgrammeReleaseSummary, RoomInput, SaveAnswer, UpdateItemInput } from '../../contract/programme';
-import type { Pair } from '../../contract/siteConfig';
+import type { ProgrammeReleaseSummary } from '../../contract/programme';
+import type {
+  EditorItem,
+  EditorRoom,
+  EditorSettings,
+  EditorState,
+  ProgrammeConflict,
+  SaveAnswer,
+} from '../../contract/programmeEditor';
+import type { CreateItemInput, PlaceInput, RoomInput, UpdateItemInput } from '../../contract/programmeEditorApi';
 import { AppError } from '../../platform/errors';
 import type { EventBus } from '../../platform/events';
-import { findAccountByEmail } from '../accounts/index';
-import { enqueueMail, withAdmission, type ConferenceMailGate } from '../mail/index';
-import { programmeManuscripts, programmeTerms } from '../submissions/index';
+import type { ConferenceMailGate } from '../mail/index';
+import { programmeManuscripts } from '../submissions/index';
 import { concerning } from './conflicts';
 import { layoutBlock, settingsOnce } from './blockLayout';
-import { conflictsOfWorking, itemOf, namesOf, readWorking, roomOf, settingsOf, type ManuscriptSource } from './editor';
-import { movedMail, movedPeople } from './mails';
-import { changesOf, snapshotOf } from './release';
+import {
+  conflictsOfWorking,
+  readWorking,
+  roomOf,
+  settingsOf,
+  type EditorContext,
+  type ManuscriptSource,
+} from './editor';
+import { publishRelease, releaseSummaries } from './publish';
+import { checkRefs, currentItem, notFound, staleItem, storedPeople, writeItem } from './saveChecks';
 import * as repo from './repo';
-
-/** What a request knows of its conference: the zone, the days, the reader's language, the site's name and address. */
-export type EditorContext = { conferenceId: number; userId: number; lang: Lang; timeZone: string; days: string[]; siteName: Pair; siteUrl: string };
-
-/** A save over a newer version: the item as it now is (null: deleted meanwhile) and who saved it. */
-export class StaleItem extends AppError {
-  constructor(
-    readonly current: EditorItem | null,
-    readonly by: string,
-  ) {
-    super(409, 'programmeManage:stale');
-  }
-}
-
-/** A release refused: the conflicts that remain. */
-export class ConflictsRemain extends AppError {
-  constructor(readonly conflicts: ProgrammeConflict[]) {
-    super(409, 'programmeManage:conflictsRemain', undefined, 409, { count: String(conflicts.length) });
-  }
-}
-
-const notFound = () => new AppError(404, 'programmeManage:notFound');
 
 export class ProgrammeEditor {
   /**
@@ -90,7 +78,13 @@ export class ProgrammeEditor {
 
   async saveSettings(conferenceId: number, s: EditorSettings): Promise<EditorSettings> {
     await inTransaction(this.db, async (tx) => {
-      await repo.saveSettings(tx, conferenceId, { day_start_minute: s.dayStartMinute, day_end_minute: s.dayEndMinute, slot_minutes: s.slotMinutes, lengths: JSON.stringify(s.lengths), default_length: s.defaultLength });
+      await repo.saveSettings(tx, conferenceId, {
+        day_start_minute: s.dayStartMinute,
+        day_end_minute: s.dayEndMinute,
+        slot_minutes: s.slotMinutes,
+        lengths: JSON.stringify(s.lengths),
+        default_length: s.defaultLength,
+      });
       await repo.bumpDraft(tx, conferenceId);
     });
     return settingsOf(await repo.settingsRow(this.db, conferenceId));
@@ -105,7 +99,12 @@ export class ProgrammeEditor {
   async addRoom(conferenceId: number, input: RoomInput): Promise<EditorRoom[]> {
     await inTransaction(this.db, async (tx) => {
       const last = (await repo.roomRows(tx, conferenceId)).reduce((m, r) => Math.max(m, Number(r.position)), -1);
-      await repo.insertRoom(tx, conferenceId, { name_zh: input.name.zh, name_en: input.name.en, capacity: input.capacity, position: input.position ?? last + 1 });
+      await repo.insertRoom(tx, conferenceId, {
+        name_zh: input.name.zh,
+        name_en: input.name.en,
+        capacity: input.capacity,
+        position: input.position ?? last + 1,
+      });
       await repo.bumpDraft(tx, conferenceId);
     });
     return this.rooms(conferenceId);
@@ -113,7 +112,12 @@ export class ProgrammeEditor {
 
   async saveRoom(conferenceId: number, id: number, input: RoomInput): Promise<EditorRoom[]> {
     await inTransaction(this.db, async (tx) => {
-      const changed = await repo.updateRoom(tx, conferenceId, id, { name_zh: input.name.zh, name_en: input.name.en, capacity: input.capacity, ...(input.position !== undefined ? { position: input.position } : {}) });
+      const changed = await repo.updateRoom(tx, conferenceId, id, {
+        name_zh: input.name.zh,
+        name_en: input.name.en,
+        capacity: input.capacity,
+        ...(input.position !== undefined ? { position: input.position } : {}),
+      });
       if (!changed) throw notFound();
       await repo.bumpDraft(tx, conferenceId);
     });
@@ -132,50 +136,21 @@ export class ProgrammeEditor {
 
   // ─── items ───
 
-  /** People as stored: the account of their address, when there is one, is how their clashes are found. */
-  private async people(tx: Tx, list: Array<{ name: string; unit: string; email: string }>): Promise<EditorPerson[]> {
-    const out: EditorPerson[] = [];
-    for (const p of list) out.push({ name: p.name, unit: p.unit, email: p.email, accountId: p.email ? ((await findAccountByEmail(tx, p.email))?.id ?? null) : null });
-    return out;
-  }
-
-  private async checkRefs(tx: Tx, conferenceId: number, refs: { roomId?: number | null; sessionId?: number | null }): Promise<void> {
-    if (refs.roomId != null && !(await repo.roomRows(tx, conferenceId)).some((r) => Number(r.id) === refs.roomId)) throw new AppError(400, 'programmeManage:roomNotFound', 'roomId');
-    if (refs.sessionId != null && !(await programmeTerms(tx, conferenceId)).sessions.some((s) => s.id === refs.sessionId)) throw new AppError(400, 'programmeManage:sessionNotFound', 'sessionId');
-  }
-
-  /** The item at the revision the manager saw, or StaleItem. */
-  private async current(tx: Tx, conferenceId: number, id: number, revision: number): Promise<repo.ItemRow> {
-    const row = await repo.itemRow(tx, conferenceId, id);
-    if (!row) {
-      // another conference's item is not found; one deleted meanwhile is a stale save
-      if (await repo.itemExists(tx, id)) throw notFound();
-      throw new StaleItem(null, '');
-    }
-    if (Number(row.revision) !== revision) throw await this.stale(tx, row);
-    return row;
-  }
-
-  private async stale(tx: Tx, row: repo.ItemRow): Promise<StaleItem> {
-    const names = await namesOf(tx, [row.updated_by]);
-    const item = itemOf(row, names);
-    return new StaleItem(item, item.updatedBy);
-  }
-
-  private async write(tx: Tx, conferenceId: number, row: repo.ItemRow, values: repo.ItemValues, by: number): Promise<void> {
-    if (!(await repo.updateItemAt(tx, conferenceId, Number(row.id), Number(row.revision), values, by))) {
-      const now = await repo.itemRow(tx, conferenceId, Number(row.id));
-      throw now ? await this.stale(tx, now) : new StaleItem(null, '');
-    }
-  }
-
-  private async answer(ctx: EditorContext, id: number | null, touched: number[], removed: number[] = []): Promise<SaveAnswer> {
+  private async answer(
+    ctx: EditorContext,
+    id: number | null,
+    touched: number[],
+    removed: number[] = [],
+  ): Promise<SaveAnswer> {
     const w = await this.working(ctx.conferenceId);
     const all = conflictsOfWorking(w, ctx.days, ctx.lang);
     const byId = new Map(w.items.map((i) => [i.id, i]));
     return {
       item: id !== null ? (byId.get(id) ?? null) : null,
-      moved: touched.filter((t) => t !== id).map((t) => byId.get(t)).filter((i): i is EditorItem => Boolean(i)),
+      moved: touched
+        .filter((t) => t !== id)
+        .map((t) => byId.get(t))
+        .filter((i): i is EditorItem => Boolean(i)),
       removed,
       conflicts: concerning(all, [...(id !== null ? [id] : []), ...touched]),
       all,
@@ -189,27 +164,41 @@ export class ProgrammeEditor {
     let touched: number[] = [];
     await inTransaction(this.db, async (tx) => {
       const settings = settingsOnce(tx, cid);
-      await this.checkRefs(tx, cid, { roomId: input.place?.roomId, sessionId: input.sessionId });
+      await checkRefs(tx, cid, { roomId: input.place?.roomId, sessionId: input.sessionId });
       let sessionId = input.sessionId;
       if (input.kind === 'paper') {
-        const paper = (await programmeManuscripts(tx, cid, [input.submissionId!])).find((m) => m.id === input.submissionId);
-        if (!paper) throw new AppError(400, 'programmeManage:paperNotFound', 'submissionId');
+        const paper = (await programmeManuscripts(tx, cid, [input.submissionId!])).find(
+          (m) => m.id === input.submissionId,
+        );
+        if (!paper) throw new AppError(400, 'programmeManage:paperNotFound', { field: 'submissionId' });
         sessionId ??= paper.sessionId;
       }
-      let parent: repo.ItemRow | undefined;
+      let parent: repo.Item | undefined;
       if (input.parentId !== null) {
         parent = await repo.itemRow(tx, cid, input.parentId);
-        if (!parent || parent.kind !== 'session' || input.kind !== 'paper') throw new AppError(400, 'programmeManage:blockNotFound', 'parentId');
+        if (!parent || parent.kind !== 'session' || input.kind !== 'paper')
+          throw new AppError(400, 'programmeManage:blockNotFound', { field: 'parentId' });
       }
       const p = input.place;
       id = await repo.insertItem(
         tx,
         cid,
         {
-          kind: input.kind, submission_id: input.submissionId, session_id: sessionId, parent_id: parent ? Number(parent.id) : null, position: parent ? 10_000 : 0,
-          day: p?.day ?? null, start_minute: p?.startMinute ?? null, end_minute: p?.endMinute ?? null, room_id: p?.roomId ?? null,
-          title_zh: input.title.zh, title_en: input.title.en, description_zh: input.description.zh, description_en: input.description.en,
-          speakers: JSON.stringify(await this.people(tx, input.speakers)), chair: input.chair ? JSON.stringify((await this.people(tx, [input.chair]))[0]) : null,
+          kind: input.kind,
+          submission_id: input.submissionId,
+          session_id: sessionId,
+          parent_id: parent ? parent.id : null,
+          position: parent ? 10_000 : 0,
+          day: p?.day ?? null,
+          start_minute: p?.startMinute ?? null,
+          end_minute: p?.endMinute ?? null,
+          room_id: p?.roomId ?? null,
+          title_zh: input.title.zh,
+          title_en: input.title.en,
+          description_zh: input.description.zh,
+          description_en: input.description.en,
+          speakers: JSON.stringify(await storedPeople(tx, input.speakers)),
+          chair: input.chair ? JSON.stringify((await storedPeople(tx, [input.chair]))[0]) : null,
         },
         userId,
       );
@@ -221,12 +210,23 @@ export class ProgrammeEditor {
 
   async saveItem(ctx: EditorContext, id: number, input: UpdateItemInput): Promise<SaveAnswer> {
     await inTransaction(this.db, async (tx) => {
-      const row = await this.current(tx, ctx.conferenceId, id, input.revision);
-      await this.checkRefs(tx, ctx.conferenceId, { sessionId: input.sessionId });
-      await this.write(tx, ctx.conferenceId, row, {
-        title_zh: input.title.zh, title_en: input.title.en, description_zh: input.description.zh, description_en: input.description.en, session_id: input.sessionId ?? (row.kind === 'paper' ? row.session_id : null),
-        speakers: JSON.stringify(await this.people(tx, input.speakers)), chair: input.chair ? JSON.stringify((await this.people(tx, [input.chair]))[0]) : null,
-      }, ctx.userId);
+      const row = await currentItem(tx, ctx.conferenceId, id, input.revision);
+      await checkRefs(tx, ctx.conferenceId, { sessionId: input.sessionId });
+      await writeItem(
+        tx,
+        ctx.conferenceId,
+        row,
+        {
+          title_zh: input.title.zh,
+          title_en: input.title.en,
+          description_zh: input.description.zh,
+          description_en: input.description.en,
+          session_id: input.sessionId ?? (row.kind === 'paper' ? row.session_id : null),
+          speakers: JSON.stringify(await storedPeople(tx, input.speakers)),
+          chair: input.chair ? JSON.stringify((await storedPeople(tx, [input.chair]))[0]) : null,
+        },
+        ctx.userId,
+      );
       await repo.bumpDraft(tx, ctx.conferenceId);
     });
     return this.answer(ctx, id, []);
@@ -242,27 +242,46 @@ export class ProgrammeEditor {
     let touched: number[] = [];
     await inTransaction(this.db, async (tx) => {
       touched = [];
-      const row = await this.current(tx, cid, id, input.revision);
-      await this.checkRefs(tx, cid, { roomId: input.roomId });
+      const row = await currentItem(tx, cid, id, input.revision);
+      await checkRefs(tx, cid, { roomId: input.roomId });
       const settings = settingsOnce(tx, cid);
-      const place: repo.ItemValues = input.day === null ? { day: null, start_minute: null, end_minute: null, room_id: null } : { day: input.day, start_minute: input.startMinute, end_minute: input.endMinute, room_id: input.roomId };
-      const oldParent = row.parent_id != null ? await repo.itemRow(tx, cid, Number(row.parent_id)) : undefined;
-      await this.write(tx, cid, row, { ...place, ...(oldParent ? { parent_id: null, position: 0 } : {}) }, userId);
+      const place: repo.ItemValues =
+        input.day === null
+          ? { day: null, start_minute: null, end_minute: null, room_id: null }
+          : { day: input.day, start_minute: input.startMinute, end_minute: input.endMinute, room_id: input.roomId };
+      const oldParent = row.parent_id != null ? await repo.itemRow(tx, cid, row.parent_id) : undefined;
+      await writeItem(tx, cid, row, { ...place, ...(oldParent ? { parent_id: null, position: 0 } : {}) }, userId);
       if (oldParent) touched = await layoutBlock(tx, cid, oldParent, userId, settings);
       if (row.kind === 'session') {
         // the block as just written (the conditional update above succeeded)
-        const moved: repo.ItemRow = { ...row, ...place, revision: Number(row.revision) + 1 };
-        const shift = row.start_minute != null && moved.start_minute != null ? Number(moved.start_minute) - Number(row.start_minute) : null;
+        const moved: repo.Item = { ...row, ...place, revision: Number(row.revision) + 1 };
+        const shift =
+          row.start_minute != null && moved.start_minute != null
+            ? Number(moved.start_minute) - Number(row.start_minute)
+            : null;
         let children = await repo.childRows(tx, cid, id);
         if (shift !== null && row.day != null) {
           // the papers keep their lengths and order; moved with the block
-          const sized = children.filter((c) => c.start_minute != null && c.end_minute != null).map((c) => Number(c.id));
+          const sized = children.filter((c) => c.start_minute != null && c.end_minute != null).map((c) => c.id);
           await repo.shiftChildren(tx, cid, id, sized, { day: moved.day, room_id: moved.room_id, shift }, userId);
           const now = new Set(sized);
-          children = children.map((c) => (now.has(Number(c.id)) ? { ...c, day: moved.day, room_id: moved.room_id, start_minute: Number(c.start_minute) + shift, end_minute: Number(c.end_minute) + shift, revision: Number(c.revision) + 1 } : c));
+          children = children.map((c) =>
+            now.has(c.id)
+              ? {
+                  ...c,
+                  day: moved.day,
+                  room_id: moved.room_id,
+                  start_minute: Number(c.start_minute) + shift,
+                  end_minute: Number(c.end_minute) + shift,
+                  revision: Number(c.revision) + 1,
+                }
+              : c,
+          );
           touched.push(...sized);
         }
-        touched.push(...(await layoutBlock(tx, cid, moved, userId, settings, children)).filter((t) => !touched.includes(t)));
+        touched.push(
+          ...(await layoutBlock(tx, cid, moved, userId, settings, children)).filter((t) => !touched.includes(t)),
+        );
       }
       await repo.bumpDraft(tx, cid);
     });
@@ -270,31 +289,46 @@ export class ProgrammeEditor {
   }
 
   /** A paper into a session block at a position (laid out from the block's start), or out of it (off the grid). */
-  async nest(ctx: EditorContext, id: number, input: { revision: number; parentId: number | null; position: number }): Promise<SaveAnswer> {
+  async nest(
+    ctx: EditorContext,
+    id: number,
+    input: { revision: number; parentId: number | null; position: number },
+  ): Promise<SaveAnswer> {
     const { conferenceId: cid, userId } = ctx;
     const touched = new Set<number>();
     await inTransaction(this.db, async (tx) => {
-      const row = await this.current(tx, cid, id, input.revision);
-      if (row.kind !== 'paper') throw new AppError(400, 'programmeManage:onlyPapersNest', 'parentId');
+      const row = await currentItem(tx, cid, id, input.revision);
+      if (row.kind !== 'paper') throw new AppError(400, 'programmeManage:onlyPapersNest', { field: 'parentId' });
       touched.clear();
       const settings = settingsOnce(tx, cid);
       const block = input.parentId !== null ? await repo.itemRow(tx, cid, input.parentId) : undefined;
-      if (input.parentId !== null && (!block || block.kind !== 'session')) throw new AppError(400, 'programmeManage:blockNotFound', 'parentId');
-      const oldParent = row.parent_id != null && Number(row.parent_id) !== input.parentId ? await repo.itemRow(tx, cid, Number(row.parent_id)) : undefined;
+      if (input.parentId !== null && (!block || block.kind !== 'session'))
+        throw new AppError(400, 'programmeManage:blockNotFound', { field: 'parentId' });
+      const oldParent =
+        row.parent_id != null && row.parent_id !== input.parentId
+          ? await repo.itemRow(tx, cid, row.parent_id)
+          : undefined;
       if (block) {
         // the new order: the siblings with this paper at its place
-        const siblings = (await repo.childRows(tx, cid, Number(block.id))).filter((c) => Number(c.id) !== id);
+        const siblings = (await repo.childRows(tx, cid, block.id)).filter((c) => c.id !== id);
         const at = Math.min(input.position, siblings.length);
-        const order: Array<repo.ItemRow | null> = [...siblings];
+        const order: Array<repo.Item | null> = [...siblings];
         order.splice(at, 0, null);
         for (const [position, c] of order.entries()) {
-          if (c === null) await this.write(tx, cid, row, { parent_id: Number(block.id), position }, userId);
-          else if (Number(c.position) !== position) await repo.updateItemAt(tx, cid, Number(c.id), Number(c.revision), { position }, userId);
+          if (c === null) await writeItem(tx, cid, row, { parent_id: block.id, position }, userId);
+          else if (Number(c.position) !== position)
+            await repo.updateItemAt(tx, cid, c.id, Number(c.revision), { position }, userId);
         }
         for (const t of await layoutBlock(tx, cid, block, userId, settings)) touched.add(t);
         touched.add(id);
       } else {
-        await this.write(tx, cid, row, { parent_id: null, position: 0, day: null, start_minute: null, end_minute: null, room_id: null }, userId);
+        await writeItem(
+          tx,
+          cid,
+          row,
+          { parent_id: null, position: 0, day: null, start_minute: null, end_minute: null, room_id: null },
+          userId,
+        );
       }
       if (oldParent) for (const t of await layoutBlock(tx, cid, oldParent, userId, settings)) touched.add(t);
       await repo.bumpDraft(tx, cid);
@@ -308,14 +342,22 @@ export class ProgrammeEditor {
     const { conferenceId: cid, userId } = ctx;
     const touched: number[] = [];
     await inTransaction(this.db, async (tx) => {
-      const row = await this.current(tx, cid, id, revision);
+      const row = await currentItem(tx, cid, id, revision);
       touched.length = 0;
       for (const c of await repo.childRows(tx, cid, id)) {
-        await repo.updateItemAt(tx, cid, Number(c.id), Number(c.revision), { parent_id: null, position: 0, day: null, start_minute: null, end_minute: null, room_id: null }, userId);
-        touched.push(Number(c.id));
+        await repo.updateItemAt(
+          tx,
+          cid,
+          c.id,
+          Number(c.revision),
+          { parent_id: null, position: 0, day: null, start_minute: null, end_minute: null, room_id: null },
+          userId,
+        );
+        touched.push(c.id);
       }
-      if (!(await repo.deleteItemAt(tx, cid, id, Number(row.revision)))) throw await this.stale(tx, (await repo.itemRow(tx, cid, id))!);
-      const parent = row.parent_id != null ? await repo.itemRow(tx, cid, Number(row.parent_id)) : undefined;
+      if (!(await repo.deleteItemAt(tx, cid, id, Number(row.revision))))
+        throw await staleItem(tx, (await repo.itemRow(tx, cid, id))!);
+      const parent = row.parent_id != null ? await repo.itemRow(tx, cid, row.parent_id) : undefined;
       if (parent) touched.push(...(await layoutBlock(tx, cid, parent, userId, settingsOnce(tx, cid))));
       await repo.bumpDraft(tx, cid);
     });
@@ -325,9 +367,7 @@ export class ProgrammeEditor {
   // ─── releases ───
 
   async releases(conferenceId: number): Promise<ProgrammeReleaseSummary[]> {
-    const list = await repo.releaseList(this.db, conferenceId);
-    const names = await namesOf(this.db, list.map((r) => r.releasedBy));
-    return list.map((r) => ({ number: r.number, releasedAt: r.releasedAt.toISOString(), releasedBy: names.get(r.releasedBy) ?? '', note: r.note, changes: r.changes }));
+    return releaseSummaries(this.db, conferenceId);
   }
 
   /**
@@ -336,34 +376,6 @@ export class ProgrammeEditor {
    * (`draftRevision`) or while this was computed (409 programmeManage:draftChanged: look again).
    */
   async release(ctx: EditorContext, note: string, seenRevision?: number): Promise<ProgrammeReleaseSummary> {
-    const { conferenceId: cid } = ctx;
-    const w = await readWorking(this.db, cid);
-    const conflicts = conflictsOfWorking(w, ctx.days, ctx.lang);
-    if (conflicts.length) throw new ConflictsRemain(conflicts);
-    if (seenRevision !== undefined && seenRevision !== w.draftRevision) throw new AppError(409, 'programmeManage:draftChanged');
-    const previous = await repo.latestRelease(this.db, cid);
-    const number = (previous?.number ?? 0) + 1;
-    const releasedAt = new Date();
-    const snapshot = snapshotOf({ number, releasedAt, timeZone: ctx.timeZone, days: ctx.days, rooms: w.rooms, items: w.items, manuscripts: w.manuscripts, sessions: w.terms.sessions, reportTypes: w.terms.reportTypes });
-    const changes = changesOf(previous?.programme ?? null, snapshot);
-    const people = await movedPeople(this.db, changes, w.items, w.manuscripts);
-    // a release is never held up by mail: who the gate withholds is simply not told
-    const admission = await this.mailGate.admit(cid, people.map((p) => p.email), { unknown: 'withhold', budget: 'withhold' });
-    const admitted = new Set(admission.to);
-    await withAdmission(admission, () =>
-      inTransaction(this.db, async (tx) => {
-        const settings = await repo.lockSettings(tx, cid);
-        const last = await repo.latestRelease(tx, cid);
-        if (Number(settings.draft_revision) !== w.draftRevision || (last?.number ?? 0) !== number - 1) throw new AppError(409, 'programmeManage:draftChanged');
-        await repo.insertRelease(tx, cid, { number, releasedBy: ctx.userId, releasedAt, note, changes, programme: snapshot });
-        const link = `${ctx.siteUrl}/programme`;
-        for (const person of people) {
-          if (!admitted.has(person.email)) continue;
-          await enqueueMail(tx, { conferenceId: cid, to: [person.email], ...movedMail(ctx.siteName, link, person, snapshot, previous?.programme ?? null), kind: 'programmeChanged' });
-        }
-        await this.events.emit(tx, 'programme.released', { conferenceId: cid, number });
-      }),
-    );
-    return (await this.releases(cid)).find((r) => r.number === number)!;
+    return publishRelease({ db: this.db, events: this.events, mailGate: this.mailGate }, ctx, note, seenRevision);
   }
 }

@@ -4,7 +4,17 @@ import type { ReleasedItem } from '../../contract/programme';
 import { escapeHtml } from '../../platform/html';
 import { t } from '../../platform/i18n';
 import { pick, type PublicProgramme } from './publicData';
-import { dayLabel, itemHtml, kindLabel, markButton, NS, peopleHtml, peopleOf, roomLabel, sessionLabel } from './publicFormat';
+import {
+  dayLabel,
+  itemHtml,
+  kindLabel,
+  markButton,
+  NS,
+  peopleHtml,
+  peopleOf,
+  roomLabel,
+  sessionLabel,
+} from './publicFormat';
 import { loginInvite } from './publicPage';
 import { PROGRAMME_CSS, PROGRAMME_SCRIPT } from './publicStyle';
 
@@ -18,7 +28,9 @@ export function talkPageHtml(p: PublicProgramme, item: ReleasedItem, lang: Lang,
   const children = p.children.get(item.uid) ?? [];
   const people = peopleOf(item);
   const abstract = item.paper?.abstract || pick(item.description, lang);
-  const labels = escapeHtml(JSON.stringify(Object.fromEntries(['now', 'next', 'mark', 'unmark', 'clash'].map((k) => [k, L(k)]))));
+  const labels = escapeHtml(
+    JSON.stringify(Object.fromEntries(['now', 'next', 'mark', 'unmark', 'clash'].map((k) => [k, L(k)]))),
+  );
   return (
     `<div class="app-page programme pg-talk" data-programme${signedIn ? ' data-signed-in' : ''} data-labels="${labels}"><style>${PROGRAMME_CSS}</style>` +
     `<p><a href="/programme?day=${item.day}#${escapeHtml(item.uid)}">← ${escapeHtml(L('talk.back'))}</a></p>` +
@@ -28,10 +40,16 @@ export function talkPageHtml(p: PublicProgramme, item: ReleasedItem, lang: Lang,
     `<h1 class="pg-title">${escapeHtml(pick(item.title, lang))}</h1>` +
     (people.length ? `<p class="pg-people">${peopleHtml(people)}</p>` : '') +
     `<dl>` +
-    row(L('talk.time'), `${escapeHtml(dayLabel(item.day, lang, true))} <time datetime="${item.start}">${item.startLocal}</time>–<time datetime="${item.end}">${item.endLocal}</time> <span class="pg-meta">(${escapeHtml(p.programme.timeZone)})</span>`) +
+    row(
+      L('talk.time'),
+      `${escapeHtml(dayLabel(item.day, lang, true))} <time datetime="${item.start}">${item.startLocal}</time>–<time datetime="${item.end}">${item.endLocal}</time> <span class="pg-meta">(${escapeHtml(p.programme.timeZone)})</span>`,
+    ) +
     row(L('talk.room'), escapeHtml(roomLabel(p, item, lang))) +
     row(L('talk.session'), escapeHtml(sessionLabel(p, item, lang))) +
-    row(L('talk.partOf'), parent ? `<a href="/programme/${escapeHtml(parent.uid)}">${escapeHtml(pick(parent.title, lang))}</a>` : '') +
+    row(
+      L('talk.partOf'),
+      parent ? `<a href="/programme/${escapeHtml(parent.uid)}">${escapeHtml(pick(parent.title, lang))}</a>` : '',
+    ) +
     row(L('talk.chair'), item.chair ? peopleHtml([item.chair]) : parent?.chair ? peopleHtml([parent.chair]) : '') +
     row(L('talk.reportType'), item.paper?.reportType ? escapeHtml(pick(item.paper.reportType, lang)) : '') +
     row(L('talk.keywords'), item.paper?.keywords ? escapeHtml(item.paper.keywords) : '') +
@@ -40,7 +58,9 @@ export function talkPageHtml(p: PublicProgramme, item: ReleasedItem, lang: Lang,
     `<p class="pg-links"><a href="/programme/${escapeHtml(item.uid)}.ics">${escapeHtml(L('talk.addToCalendar'))}</a></p>` +
     `</div>${signedIn && item.kind !== 'break' && item.kind !== 'lunch' ? markButton(item, lang) : ''}</article>` +
     (signedIn ? '' : loginInvite(lang, `/programme/${item.uid}`)) +
-    (children.length ? `<h2>${escapeHtml(L('talk.papers'))}</h2>${children.map((c) => itemHtml(p, c, lang, { signedIn, nested: true })).join('')}` : '') +
+    (children.length
+      ? `<h2>${escapeHtml(L('talk.papers'))}</h2>${children.map((c) => itemHtml(p, c, lang, { signedIn, nested: true })).join('')}`
+      : '') +
     `<script>${PROGRAMME_SCRIPT}</script></div>`
   );
 }

@@ -9,10 +9,23 @@ import type { ComputeTask } from '../../platform/work/types';
 import { indexProgramme } from './publicIndex';
 import { printProgramme } from './print';
 
-export type PrintInput = { number: number; releasedAt: string; programme: ReleasedProgramme; lang: Lang; conferenceName: string };
+export type PrintInput = {
+  number: number;
+  releasedAt: string;
+  programme: ReleasedProgramme;
+  lang: Lang;
+  conferenceName: string;
+};
 
 export const printTask: ComputeTask<PrintInput, Uint8Array> = async (input) => {
-  const p = indexProgramme({ number: input.number, releasedBy: 0, releasedAt: new Date(input.releasedAt), note: '', changes: [], programme: input.programme });
+  const p = indexProgramme({
+    number: input.number,
+    releasedBy: 0,
+    releasedAt: new Date(input.releasedAt),
+    note: '',
+    changes: [],
+    programme: input.programme,
+  });
   return printProgramme({ p, lang: input.lang, conferenceName: input.conferenceName });
 };
 

@@ -41,7 +41,9 @@ export function zonedValue(iso: string, timeZone: string): string {
   const offset = offsetAt(ms, timeZone);
   const wall = ms + offset;
   // every instant whose wall clock this is, under the offsets in force around it
-  const candidates = [offsetAt(ms - DAY, timeZone), offset, offsetAt(ms + DAY, timeZone)].map((o) => wall - o).filter((t) => offsetAt(t, timeZone) === wall - t);
+  const candidates = [offsetAt(ms - DAY, timeZone), offset, offsetAt(ms + DAY, timeZone)]
+    .map((o) => wall - o)
+    .filter((t) => offsetAt(t, timeZone) === wall - t);
   if (new Set(candidates).size > 1) return `:${wallClock(ms, 0)}Z`;
   return `;TZID=${timeZone}:${wallClock(ms, offset)}`;
 }
@@ -126,7 +128,15 @@ export function vtimezone(timeZone: string, instants: string[]): string[] {
   const lowest = new Map<number, number>();
   for (const p of periods) {
     const year = new Date(p.onset + p.to).getUTCFullYear();
-    lowest.set(year, Math.min(lowest.get(year) ?? Infinity, p.to, offsetAt(Date.UTC(year, 0, 1), timeZone), offsetAt(Date.UTC(year, 6, 1), timeZone)));
+    lowest.set(
+      year,
+      Math.min(
+        lowest.get(year) ?? Infinity,
+        p.to,
+        offsetAt(Date.UTC(year, 0, 1), timeZone),
+        offsetAt(Date.UTC(year, 6, 1), timeZone),
+      ),
+    );
   }
   const lines = ['BEGIN:VTIMEZONE', `TZID:${timeZone}`];
   for (const p of periods) {
@@ -134,7 +144,12 @@ export function vtimezone(timeZone: string, instants: string[]): string[] {
     const kind = p.to > (lowest.get(year) ?? p.to) ? 'DAYLIGHT' : 'STANDARD';
     const name = shortName(p.onset, timeZone);
     // the onset is written in the offset in force before it (3.6.5 "DTSTART")
-    lines.push(`BEGIN:${kind}`, `DTSTART:${wallClock(p.onset, p.from)}`, `TZOFFSETFROM:${utcOffset(p.from)}`, `TZOFFSETTO:${utcOffset(p.to)}`);
+    lines.push(
+      `BEGIN:${kind}`,
+      `DTSTART:${wallClock(p.onset, p.from)}`,
+      `TZOFFSETFROM:${utcOffset(p.from)}`,
+      `TZOFFSETTO:${utcOffset(p.to)}`,
+    );
     if (name) lines.push(`TZNAME:${name}`);
     lines.push(`END:${kind}`);
   }

@@ -6,19 +6,14 @@
  * later change of a fee's title or price never rewrites an issued receipt.
  */
 import type { Tx } from '../../db/index';
-import { fromDbInstant, toDbInstant } from '../../db/dialect';
-import { moneyFromColumn } from '../../contract/money';
-import type { ReceiptLine, ReceiptView } from '../../contract/receipts';
-import { parseJson } from '../../db/dialect';
+import { toDbInstant } from '../../db/dialect';
+import type { ReceiptView } from '../../contract/receipts';
 import { handle, type Subscription } from '../../platform/events';
 import { wallClockPartsIn } from '../../platform/localTime';
 import { accountsByIds } from '../accounts/index';
 import { attemptsOf, findOrder, itemsOf } from '../orders/index';
 import { conferenceTimeZone } from '../sites/index';
 import * as repo from './repo';
-
-/** A line as the receipt row keeps it (JSON): the unit price in the receipt's currency's minor units. */
-type StoredLine = { titleZh: string; titleEn: string; unit: number; quantity: number };
 
 /** `R2026-000123`: the year of issue in the conference's time zone, then the conference's running number. */
 export function receiptNumber(seq: number, issuedAt: Date, timeZone: string): string {
@@ -32,15 +27,31 @@ export async function issueReceipt(tx: Tx, conferenceId: number, orderId: number
   const order = await findOrder(tx, conferenceId, orderId);
   if (!order || order.status !== 'paid' || !order.paid_at) return;
   const items = (await itemsOf(tx, conferenceId, [orderId])).filter((i) => Boolean(i.valid));
-  const lines: StoredLine[] = items.map((i) => ({ titleZh: i.title_zh, titleEn: i.title_en, unit: moneyFromColumn(i.unit_amount, order.currency).amount, quantity: Number(i.quantity) }));
-  const payer = (await accountsByIds(tx, [Number(order.user_id)])).get(Number(order.user_id));
+  const lines: repo.StoredLine[] = items.map((i) => ({
+    titleZh: i.title_zh,
+    titleEn: i.title_en,
+    unit: i.unit_amount.amount,
+    quantity: Number(i.quantity),
+  }));
+  const payer = (await accountsByIds(tx, [order.user_id])).get(order.user_id);
   const paidBy = (await attemptsOf(tx, conferenceId, [orderId])).find((a) => a.state === 'succeeded');
   const timeZone = await conferenceTimeZone(tx, conferenceId);
   const seq = await repo.nextReceiptNo(tx, conferenceId);
   await repo.insertDocument(tx, {
-    conference_id: conferenceId, order_id: orderId, user_id: Number(order.user_id), number: receiptNumber(seq, now, timeZone), order_no: order.order_no,
-    payer_name: payer?.trueName ?? '', payer_email: payer?.email ?? '', lines: JSON.stringify(lines), currency: order.currency,
-    total_amount: moneyFromColumn(order.total_amount, order.currency).amount, paid_amount: moneyFromColumn(order.paid_amount, order.currency).amount, method: paidBy?.method ?? '', paid_at: order.paid_at, issued_at: toDbInstant(now),
+    conference_id: conferenceId,
+    order_id: orderId,
+    user_id: order.user_id,
+    number: receiptNumber(seq, now, timeZone),
+    order_no: order.order_no,
+    payer_name: payer?.trueName ?? '',
+    payer_email: payer?.email ?? '',
+    lines: JSON.stringify(lines),
+    currency: order.currency,
+    total_amount: order.total_amount.amount,
+    paid_amount: order.paid_amount.amount,
+    method: paidBy?.method ?? '',
+    paid_at: toDbInstant(order.paid_at),
+    issued_at: toDbInstant(now),
   });
 }
 
@@ -48,13 +59,15 @@ export function receiptHandlers(): readonly Subscription[] {
   return [handle('order.paid', (tx, { conferenceId, orderId }) => issueReceipt(tx, conferenceId, orderId))];
 }
 
-export function linesOf(row: repo.DocumentRow): ReceiptLine[] {
-  return parseJson<StoredLine[]>(row.lines, []).map((l) => ({ titleZh: l.titleZh, titleEn: l.titleEn, unit: moneyFromColumn(l.unit, row.currency), quantity: Number(l.quantity) }));
-}
-
 export function presentReceipt(r: repo.DocumentRow): ReceiptView {
   return {
-    id: Number(r.id), number: r.number, orderId: Number(r.order_id), orderNo: r.order_no, total: moneyFromColumn(r.total_amount, r.currency), paid: moneyFromColumn(r.paid_amount, r.currency),
-    paidAt: fromDbInstant(r.paid_at)!.toISOString(), issuedAt: fromDbInstant(r.issued_at)!.toISOString(),
+    id: r.id,
+    number: r.number,
+    orderId: r.order_id,
+    orderNo: r.order_no,
+    total: r.total_amount,
+    paid: r.paid_amount,
+    paidAt: r.paid_at.toISOString(),
+    issuedAt: r.issued_at.toISOString(),
   };
 }

@@ -17,7 +17,9 @@ export function registrationConfigRouter({ db, sites }: Deps): Router {
   const router = Router();
 
   route(router, api.basic, access('manager'), async (_input, req) => settingsView(db, conferenceOf(req)));
-  route(router, api.saveBasic, access('manager'), async ({ body }, req) => saveSettings(db, sites, conferenceOf(req), body));
+  route(router, api.saveBasic, access('manager'), async ({ body }, req) =>
+    saveSettings(db, sites, conferenceOf(req), body),
+  );
 
   route(router, api.versions, access('manager'), async (_input, req) => forms.versions(db, conferenceOf(req)));
 
@@ -35,7 +37,11 @@ export function registrationConfigRouter({ db, sites }: Deps): Router {
     // items registrants answered is said first (issue 18); the manager confirms, the answers stay.
     if (!body.confirmAnswered && body.rules && Array.isArray(body.rules.items)) {
       const hidden = await forms.answeredItemsHidden(db, conferenceOf(req), body.version, body.rules);
-      if (hidden.titles.length) throw new AppError(409, 'registration:answeredItemsHidden', 'items', 409, { items: hidden.titles.join('、'), count: String(hidden.registrants) });
+      if (hidden.titles.length)
+        throw new AppError(409, 'registration:answeredItemsHidden', {
+          field: 'items',
+          params: { items: hidden.titles.join('、'), count: String(hidden.registrants) },
+        });
     }
     await forms.saveRules(db, conferenceOf(req), body.version, body.rules);
     return forms.versions(db, conferenceOf(req));
@@ -51,9 +57,13 @@ export function registrationConfigRouter({ db, sites }: Deps): Router {
     return forms.versions(db, conferenceOf(req));
   });
 
-  route(router, api.options, access('manager'), async ({ query }, req) => forms.optionsOf(db, conferenceOf(req), query.version, query.field));
+  route(router, api.options, access('manager'), async ({ query }, req) =>
+    forms.optionsOf(db, conferenceOf(req), query.version, query.field),
+  );
 
-  route(router, api.saveOptions, access('manager'), async ({ body }, req) => forms.changeOptions(db, conferenceOf(req), body.version, body.field, () => body.options));
+  route(router, api.saveOptions, access('manager'), async ({ body }, req) =>
+    forms.changeOptions(db, conferenceOf(req), body.version, body.field, () => body.options),
+  );
 
   route(router, api.saveCountries, access('manager'), async ({ body }, req) => {
     await forms.saveCountries(db, conferenceOf(req), body.version, body.countries);
@@ -64,7 +74,9 @@ export function registrationConfigRouter({ db, sites }: Deps): Router {
   route(router, api.deleteOption, access('manager'), async ({ query }, req) => {
     const [field, ...rest] = query.id.split(':');
     const value = rest.join(':');
-    return forms.changeOptions(db, conferenceOf(req), query.version, field, (options) => options.filter((o) => o.value !== value));
+    return forms.changeOptions(db, conferenceOf(req), query.version, field, (options) =>
+      options.filter((o) => o.value !== value),
+    );
   });
 
   return router;

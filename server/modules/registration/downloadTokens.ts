@@ -5,31 +5,45 @@
  */
 import crypto from 'node:crypto';
 import type { Db } from '../../db/index';
-import { toDbInstant } from '../../db/dialect';
+import {
+  downloadTokenHolder,
+  insertDownloadToken,
+  sweepExpiredDownloadTokens,
+  useDownloadToken,
+} from './downloadTokenRepo';
 
 export const DOWNLOAD_TOKEN_TTL_MS = 2 * 60_000;
 
 const hashOf = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 
-export async function issueDownloadToken(db: Db, conferenceId: number, userId: number, now = new Date()): Promise<string> {
+export async function issueDownloadToken(
+  db: Db,
+  conferenceId: number,
+  userId: number,
+  now = new Date(),
+): Promise<string> {
   const token = crypto.randomBytes(24).toString('base64url');
   // Expired tokens of anyone are swept here: the table stays as small as the last minutes' use.
-  await db('download_tokens').where('expires_at', '<', toDbInstant(now)).delete();
-  await db('download_tokens').insert({ token_hash: hashOf(token), conference_id: conferenceId, user_id: userId, expires_at: toDbInstant(new Date(now.getTime() + DOWNLOAD_TOKEN_TTL_MS)) });
+  await sweepExpiredDownloadTokens(db, now);
+  await insertDownloadToken(db, conferenceId, {
+    hash: hashOf(token),
+    userId,
+    expiresAt: new Date(now.getTime() + DOWNLOAD_TOKEN_TTL_MS),
+  });
   return token;
 }
 
 /** The user the token was issued to, using it up; null when unknown, used, expired or another conference's. */
-export async function consumeDownloadToken(db: Db, conferenceId: number, token: string, now = new Date()): Promise<number | null> {
+export async function consumeDownloadToken(
+  db: Db,
+  conferenceId: number,
+  token: string,
+  now = new Date(),
+): Promise<number | null> {
   if (!/^[A-Za-z0-9_-]{20,64}$/.test(token)) return null;
   const hash = hashOf(token);
-  const row = await db('download_tokens').where({ token_hash: hash, conference_id: conferenceId }).first();
-  if (!row) return null;
+  const holder = await downloadTokenHolder(db, conferenceId, hash);
+  if (holder === null) return null;
   // One conditional update: of two requests with the same token, one wins.
-  const used = await db('download_tokens')
-    .where({ token_hash: hash, conference_id: conferenceId })
-    .whereNull('used_at')
-    .andWhere('expires_at', '>', toDbInstant(now))
-    .update({ used_at: toDbInstant(now) });
-  return used === 1 ? Number(row.user_id) : null;
+  return (await useDownloadToken(db, conferenceId, hash, now)) ? holder : null;
 }

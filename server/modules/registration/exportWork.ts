@@ -27,7 +27,16 @@ export const ROWS_AT_ONCE = 500;
 const both = z.object({ zh: z.string(), en: z.string() });
 /** What the badges say about the conference: taken from the request that asked (its site and address). */
 const aboutConference = z.object({
-  conference: z.object({ name: both, shortTitle: both, department: both, city: both, venue: both, startDate: z.string().nullable(), endDate: z.string().nullable(), siteUrl: z.string() }),
+  conference: z.object({
+    name: both,
+    shortTitle: both,
+    department: both,
+    city: both,
+    venue: both,
+    startDate: z.string().nullable(),
+    endDate: z.string().nullable(),
+    siteUrl: z.string(),
+  }),
   today: z.string().max(10),
 });
 
@@ -35,11 +44,18 @@ export const badgeParams = z.object({ selection: registrantSelection, about: abo
 export type BadgeParams = z.output<typeof badgeParams>;
 
 /** The fingerprint of a selection as it is now: which registrants it names, and what they and the forms say. */
-async function selectionNow(deps: Deps, conferenceId: number, selection: RegistrantSelection): Promise<{ ids: number[]; version: string }> {
+async function selectionNow(
+  deps: Deps,
+  conferenceId: number,
+  selection: RegistrantSelection,
+): Promise<{ ids: number[]; version: string }> {
   const ids = await selectedIds(deps.db, conferenceId, selection);
   const named = createHash('sha1').update(ids.join(',')).digest('base64url').slice(0, 16);
   // the orders' stamp: the fee categories column changes with them
-  return { ids, version: `${named}|${await selectionVersion(deps.db, conferenceId, ids)}|${await deps.orders.ordersStamp(conferenceId)}` };
+  return {
+    ids,
+    version: `${named}|${await selectionVersion(deps.db, conferenceId, ids)}|${await deps.orders.ordersStamp(conferenceId)}`,
+  };
 }
 
 export type RegistrationWork = { badges: WorkKind<BadgeParams>; excel: WorkKind<RegistrantSelection> };
@@ -49,7 +65,11 @@ function registrationWork(deps: Deps): RegistrationWork {
     name: 'registration.badges',
     params: badgeParams,
     // The key already holds the language and the parameters (the conference's words and day among them).
-    version: async (asker, p) => [await deps.badges.version(asker.conferenceId), (await selectionNow(deps, asker.conferenceId, p.selection)).version].join('|'),
+    version: async (asker, p) =>
+      [
+        await deps.badges.version(asker.conferenceId),
+        (await selectionNow(deps, asker.conferenceId, p.selection)).version,
+      ].join('|'),
     run: async (ctx, p) => {
       ctx.progress(0, 0, 'work:stage.reading');
       const ids = await selectedIds(deps.db, ctx.conferenceId, p.selection);
@@ -66,7 +86,9 @@ function registrationWork(deps: Deps): RegistrationWork {
     run: async (ctx, p) => {
       ctx.progress(0, 0, 'work:stage.reading');
       const ids = await selectedIds(deps.db, ctx.conferenceId, p);
-      const sheet = await usersTable(deps.db, ctx.conferenceId, ids, ctx.lang, ctx.timeZone, (cid, users, lang) => deps.orders.feeCategoriesOf(cid, users, lang));
+      const sheet = await usersTable(deps.db, ctx.conferenceId, ids, ctx.lang, ctx.timeZone, (cid, users, lang) =>
+        deps.orders.feeCategoriesOf(cid, users, lang),
+      );
       const book = await ctx.compute<Uint8Array>('platform.table', { sheets: [sheet] }, ctx.progress);
       return { file: { name: 'user.xlsx', contentType: XLSX_TYPE, bytes: Buffer.from(book) } };
     },

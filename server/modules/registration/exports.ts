@@ -4,7 +4,7 @@
  * as one zip with a folder per registrant, streamed.
  */
 import type { Db } from '../../db/index';
-import { fromDbInstant, parseJson } from '../../db/dialect';
+import { parseJson } from '../../db/dialect';
 import type { Answers, FormRules } from '../../contract/registration';
 import type { Lang } from '../../contract/enums';
 import { t } from '../../platform/i18n';
@@ -15,16 +15,21 @@ import { loadRules } from './forms';
 import { answerText } from './people';
 import { answerColumns, formerColumns, listRows } from './queries';
 import * as repo from './repo';
+import * as fileLinksRepo from './fileLinksRepo';
 
 /** Never exported, whatever a form once held (spec 7: pwd and confirmPwd are left out). */
 const SECRET_KEYS = new Set(['pwd', 'confirmPwd', 'password', 'confirmPassword']);
 
-async function rulesByVersion(db: Db, conferenceId: number, rows: repo.RegistrantRow[]): Promise<Map<string, FormRules | null>> {
+async function rulesByVersion(
+  db: Db,
+  conferenceId: number,
+  rows: repo.RegistrantRow[],
+): Promise<Map<string, FormRules | null>> {
   const map = new Map<string, FormRules | null>();
-  for (const version of new Set(['default', ...rows.map((r) => r.version)])) map.set(version, await loadRules(db, conferenceId, version));
+  for (const version of new Set(['default', ...rows.map((r) => r.version)]))
+    map.set(version, await loadRules(db, conferenceId, version));
   return map;
 }
-
 
 /** The fee categories each person holds (orders' feeCategoriesOf): the export's column. */
 export type FeeCategoriesOf = (conferenceId: number, userIds: number[], lang: Lang) => Promise<Map<number, string>>;
@@ -33,25 +38,52 @@ export type FeeCategoriesOf = (conferenceId: number, userIds: number[], lang: La
  * user.xlsx's one sheet: a row per registrant of `ids`, a column per answer key of the forms they
  * answered, then the fee categories they hold (in the reader's language; issue 32).
  */
-export async function usersTable(db: Db, conferenceId: number, ids: number[], lang: Lang, timeZone: string, feeCategories: FeeCategoriesOf): Promise<TableSheet> {
+export async function usersTable(
+  db: Db,
+  conferenceId: number,
+  ids: number[],
+  lang: Lang,
+  timeZone: string,
+  feeCategories: FeeCategoriesOf,
+): Promise<TableSheet> {
   const rows = await repo.registrantsByIds(db, conferenceId, ids);
-  const categories = await feeCategories(conferenceId, rows.map((r) => Number(r.user_id)), lang);
+  const categories = await feeCategories(
+    conferenceId,
+    rows.map((r) => r.user_id),
+    lang,
+  );
   const forms = await rulesByVersion(db, conferenceId, rows);
   // One column per answer key: the default form's order first, then what other versions add.
   const columns = new Map<string, string>();
   for (const rules of forms.values()) {
-    for (const col of rules ? answerColumns(rules, lang) : []) if (!columns.has(col.key) && !SECRET_KEYS.has(col.key)) columns.set(col.key, col.key === 'email' ? t(lang, 'registration:email') : col.title);
+    for (const col of rules ? answerColumns(rules, lang) : [])
+      if (!columns.has(col.key) && !SECRET_KEYS.has(col.key))
+        columns.set(col.key, col.key === 'email' ? t(lang, 'registration:email') : col.title);
   }
   // Answers to items hidden or removed since (issue 18) get their own columns, titled as such.
   for (const row of rows) {
     const answers = parseJson<Answers>(row.answers, {});
-    const given = Object.keys(answers).filter((k) => answers[k] !== '' && !(Array.isArray(answers[k]) && !answers[k].length));
-    for (const col of formerColumns(forms.get(row.version) ?? null, given, lang)) if (!columns.has(col.key)) columns.set(col.key, col.title);
+    const given = Object.keys(answers).filter(
+      (k) => answers[k] !== '' && !(Array.isArray(answers[k]) && !answers[k].length),
+    );
+    for (const col of formerColumns(forms.get(row.version) ?? null, given, lang))
+      if (!columns.has(col.key)) columns.set(col.key, col.title);
   }
   const listed = new Map((await listRows(db, rows)).map((r) => [r.id, r]));
-  const files = await repo.filesOf(db, conferenceId, rows.map((r) => r.id));
-  const head = [t(lang, 'registration:export.code'), t(lang, 'registration:export.name'), ...columns.values(), t(lang, 'registration:export.feeCategory'), t(lang, 'registration:export.version'), t(lang, 'registration:export.time', { timeZone })];
-  const filesOfRow = new Map<number, repo.RegistrantFileRow[]>();
+  const files = await fileLinksRepo.filesOf(
+    db,
+    conferenceId,
+    rows.map((r) => r.id),
+  );
+  const head = [
+    t(lang, 'registration:export.code'),
+    t(lang, 'registration:export.name'),
+    ...columns.values(),
+    t(lang, 'registration:export.feeCategory'),
+    t(lang, 'registration:export.version'),
+    t(lang, 'registration:export.time', { timeZone }),
+  ];
+  const filesOfRow = new Map<number, fileLinksRepo.RegistrantFileRow[]>();
   for (const f of files) filesOfRow.set(f.registrant_id, [...(filesOfRow.get(f.registrant_id) ?? []), f]);
   const body = rows.map((row) => {
     const answers = parseJson<Answers>(row.answers, {});
@@ -60,12 +92,29 @@ export async function usersTable(db: Db, conferenceId: number, ids: number[], la
     const own = filesOfRow.get(row.id) ?? [];
     // A date answer is a date cell and the registration time a date-and-time cell in the conference's zone (issue 32): sortable in the sheet.
     const cells = [...columns.keys()].map((key): TableCell => {
-      const text = answerText(items.get(key), answers[key], lang, own.filter((f) => f.field === key).map((f) => f.original_name));
+      const text = answerText(
+        items.get(key),
+        answers[key],
+        lang,
+        own.filter((f) => f.field === key).map((f) => f.original_name),
+      );
       return items.get(key)?.type === 'date' ? dayCell(text) : text;
     });
-    return [row.code, listed.get(row.id)?.name ?? '', ...cells, categories.get(Number(row.user_id)) ?? '', String(row.version), instantCell(fromDbInstant(row.created_at), timeZone)];
+    return [
+      row.code,
+      listed.get(row.id)?.name ?? '',
+      ...cells,
+      categories.get(row.user_id) ?? '',
+      String(row.version),
+      instantCell(row.created_at, timeZone),
+    ];
   });
-  return { name: t(lang, 'registration:export.sheet'), head, rows: body, widths: head.map((title) => Math.min(40, Math.max(10, title.length * 2 + 4))) };
+  return {
+    name: t(lang, 'registration:export.sheet'),
+    head,
+    rows: body,
+    widths: head.map((title) => Math.min(40, Math.max(10, title.length * 2 + 4))),
+  };
 }
 
 /**
@@ -75,11 +124,8 @@ export async function usersTable(db: Db, conferenceId: number, ids: number[], la
  */
 export async function selectionVersion(db: Db, conferenceId: number, ids: number[]): Promise<string> {
   if (!ids.length) return 'none';
-  type Stamp = { n: number | string; last: string | null } | undefined;
-  const people = (await db('registrants').where({ conference_id: conferenceId }).whereIn('id', ids).count({ n: '*' }).max({ last: 'updated_at' }).first()) as Stamp;
-  const files = (await db('registrant_files').where({ conference_id: conferenceId }).whereIn('registrant_id', ids).count({ n: '*' }).max({ last: 'file_id' }).first()) as Stamp;
-  const forms = (await db('registration_forms').where({ conference_id: conferenceId }).count({ n: '*' }).max({ last: 'updated_at' }).first()) as Stamp;
-  return [people, files, forms].map((s) => `${Number(s?.n ?? 0)}@${s?.last ?? ''}`).join('|');
+  const { people, files, forms } = await repo.selectionStamps(db, conferenceId, ids);
+  return [people, files, forms].map((s) => `${s.n}@${s.last ?? ''}`).join('|');
 }
 
 /** A name safe as a zip path segment on every system. */
@@ -99,7 +145,11 @@ export type { ZipEntry } from '../../platform/zip';
 export async function filesOfRegistrants(db: Db, conferenceId: number, ids: number[]): Promise<ZipEntry[]> {
   const rows = await repo.registrantsByIds(db, conferenceId, ids);
   const names = new Map((await listRows(db, rows)).map((r) => [r.id, `${r.code} ${r.name}`]));
-  const files = await repo.filesOf(db, conferenceId, rows.map((r) => r.id));
+  const files = await fileLinksRepo.filesOf(
+    db,
+    conferenceId,
+    rows.map((r) => r.id),
+  );
   const used = new Set<string>();
   return files.map((f) => {
     const folder = safeSegment(names.get(f.registrant_id) ?? String(f.registrant_id));
@@ -109,4 +159,3 @@ export async function filesOfRegistrants(db: Db, conferenceId: number, ids: numb
     return { path, storedName: f.stored_name };
   });
 }
-

@@ -6,15 +6,17 @@
 import type { Db, Tx } from '../../db/index';
 import { parseJson } from '../../db/dialect';
 import { AppError } from '../../platform/errors';
-import { DEFAULT_VERSION, defaultRules, formRulesSchema, type Answers, type FormOption, type FormRules } from '../../contract/registration';
+import { DEFAULT_VERSION, type Answers, type FormOption, type FormRules } from '../../contract/registration';
+import { defaultRules, formRulesSchema } from '../../contract/registrationRules';
 import { isCountry } from '../../contract/countries';
 import * as repo from './repo';
+import * as settingsRepo from './settingsRepo';
 
 export type FormVersion = { version: string; registrants: number; updatedAt: string | null };
 
 /** The form of a version, or null when that version does not exist. */
 export async function loadRules(db: Db | Tx, conferenceId: number, version: string): Promise<FormRules | null> {
-  const row = await repo.findForm(db, conferenceId, version);
+  const row = await settingsRepo.findForm(db, conferenceId, version);
   if (row) {
     const parsed = formRulesSchema.safeParse(parseJson(row.rules, null));
     if (parsed.success) return parsed.data;
@@ -24,15 +26,20 @@ export async function loadRules(db: Db | Tx, conferenceId: number, version: stri
 
 export async function requireRules(db: Db | Tx, conferenceId: number, version: string): Promise<FormRules> {
   const rules = await loadRules(db, conferenceId, version);
-  if (!rules) throw new AppError(404, 'registration:versionNotFound', 'version');
+  if (!rules) throw new AppError(404, 'registration:versionNotFound', { field: 'version' });
   return rules;
 }
 
 export async function versions(db: Db, conferenceId: number): Promise<FormVersion[]> {
-  const rows = await repo.listForms(db, conferenceId);
+  const rows = await settingsRepo.listForms(db, conferenceId);
   const counts = await repo.countByVersion(db, conferenceId);
-  const list: FormVersion[] = rows.map((r) => ({ version: r.version, registrants: counts.get(r.version) ?? 0, updatedAt: r.updated_at }));
-  if (!list.some((v) => v.version === DEFAULT_VERSION)) list.unshift({ version: DEFAULT_VERSION, registrants: counts.get(DEFAULT_VERSION) ?? 0, updatedAt: null });
+  const list: FormVersion[] = rows.map((r) => ({
+    version: r.version,
+    registrants: counts.get(r.version) ?? 0,
+    updatedAt: r.updated_at,
+  }));
+  if (!list.some((v) => v.version === DEFAULT_VERSION))
+    list.unshift({ version: DEFAULT_VERSION, registrants: counts.get(DEFAULT_VERSION) ?? 0, updatedAt: null });
   return list;
 }
 
@@ -41,7 +48,12 @@ export async function versions(db: Db, conferenceId: number): Promise<FormVersio
  * The items a new form hides or drops that registrants of this version answered (issue 18): the
  * screen warns before such a save; the answers stay stored and readable in the details and exports.
  */
-export async function answeredItemsHidden(db: Db, conferenceId: number, version: string, next: FormRules): Promise<{ titles: string[]; registrants: number }> {
+export async function answeredItemsHidden(
+  db: Db,
+  conferenceId: number,
+  version: string,
+  next: FormRules,
+): Promise<{ titles: string[]; registrants: number }> {
   const before = await loadRules(db, conferenceId, version);
   if (!before) return { titles: [], registrants: 0 };
   const stillShown = new Set(next.items.filter((i) => i.mode !== 'hidden').map((i) => i.field));
@@ -55,7 +67,10 @@ export async function answeredItemsHidden(db: Db, conferenceId: number, version:
     if (hit.length) registrants++;
     for (const i of hit) answered.add(i.field);
   }
-  return { titles: going.filter((i) => answered.has(i.field)).map((i) => i.titleZh || i.titleEn || i.field), registrants };
+  return {
+    titles: going.filter((i) => answered.has(i.field)).map((i) => i.titleZh || i.titleEn || i.field),
+    registrants,
+  };
 }
 
 const hasAnswer = (v: unknown) => (Array.isArray(v) ? v.length > 0 : typeof v === 'string' && v.trim() !== '');
@@ -64,39 +79,51 @@ export async function saveRules(db: Db, conferenceId: number, version: string, r
   const parsed = formRulesSchema.safeParse(rules);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new AppError(400, /^[a-zA-Z]+:[a-zA-Z]+$/.test(issue.message) ? issue.message : 'commonMsg.invalidInput', issue.path.join('.'));
+    throw new AppError(400, /^[a-zA-Z]+:[a-zA-Z]+$/.test(issue.message) ? issue.message : 'commonMsg.invalidInput', {
+      field: issue.path.join('.'),
+    });
   }
-  if (parsed.data.countries.some((c) => !isCountry(c))) throw new AppError(400, 'registration:countryUnknown', 'countries');
-  await repo.upsertForm(db, conferenceId, version, JSON.stringify(parsed.data));
+  if (parsed.data.countries.some((c) => !isCountry(c)))
+    throw new AppError(400, 'registration:countryUnknown', { field: 'countries' });
+  await settingsRepo.upsertForm(db, conferenceId, version, JSON.stringify(parsed.data));
 }
 
 /** A new version starting as a copy of another. */
 export async function copyVersion(db: Db, conferenceId: number, from: string, to: string): Promise<void> {
-  if (await repo.findForm(db, conferenceId, to)) throw new AppError(400, 'registration:versionExists', 'version');
-  if (to === DEFAULT_VERSION) throw new AppError(400, 'registration:versionExists', 'version');
+  if (await settingsRepo.findForm(db, conferenceId, to))
+    throw new AppError(400, 'registration:versionExists', { field: 'version' });
+  if (to === DEFAULT_VERSION) throw new AppError(400, 'registration:versionExists', { field: 'version' });
   await saveRules(db, conferenceId, to, await requireRules(db, conferenceId, from));
 }
 
 /** Deletes a version; 'default' and versions someone registered with stay. */
 export async function deleteVersion(db: Db, conferenceId: number, version: string): Promise<void> {
-  if (version === DEFAULT_VERSION) throw new AppError(400, 'registration:versionUndeletable', 'version', 400, { version });
+  if (version === DEFAULT_VERSION)
+    throw new AppError(400, 'registration:versionUndeletable', { field: 'version', params: { version } });
   const used = (await repo.countByVersion(db, conferenceId)).get(version) ?? 0;
-  if (used > 0) throw new AppError(400, 'registration:versionInUse', 'version');
-  if (!(await repo.deleteForm(db, conferenceId, version))) throw new AppError(404, 'registration:versionNotFound', 'version');
+  if (used > 0) throw new AppError(400, 'registration:versionInUse', { field: 'version' });
+  if (!(await settingsRepo.deleteForm(db, conferenceId, version)))
+    throw new AppError(404, 'registration:versionNotFound', { field: 'version' });
 }
 
 /** The options of one item (findByField). */
 export async function optionsOf(db: Db, conferenceId: number, version: string, field: string): Promise<FormOption[]> {
   const item = (await requireRules(db, conferenceId, version)).items.find((i) => i.field === field);
-  if (!item) throw new AppError(404, 'registration:unknownField', 'field');
+  if (!item) throw new AppError(404, 'registration:unknownField', { field: 'field' });
   return item.options;
 }
 
 /** Replaces the options of one item (saveOptions), or removes one option (deleteOptions). */
-export async function changeOptions(db: Db, conferenceId: number, version: string, field: string, change: (options: FormOption[]) => FormOption[]): Promise<FormOption[]> {
+export async function changeOptions(
+  db: Db,
+  conferenceId: number,
+  version: string,
+  field: string,
+  change: (options: FormOption[]) => FormOption[],
+): Promise<FormOption[]> {
   const rules = await requireRules(db, conferenceId, version);
   const item = rules.items.find((i) => i.field === field);
-  if (!item) throw new AppError(404, 'registration:unknownField', 'field');
+  if (!item) throw new AppError(404, 'registration:unknownField', { field: 'field' });
   item.options = change(item.options);
   await saveRules(db, conferenceId, version, rules);
   return item.options;

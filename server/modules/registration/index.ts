@@ -15,7 +15,14 @@ import { registrationRouter } from './routes';
 import { RegistrationService } from './service';
 
 // For the check-in desk (issue 33): registrants by code, by text, by id, and their number.
-export { registrantByCode, registrantCount, registrantForDesk, registrantsForDesk, registrantsMatching, type DeskRegistrant } from './deskLookup';
+export {
+  registrantByCode,
+  registrantCount,
+  registrantForDesk,
+  registrantsForDesk,
+  registrantsMatching,
+  type DeskRegistrant,
+} from './deskLookup';
 /** For the documents: the registrants as the people a badge, letter or ticket is drawn for. */
 export { RegistrationPeople } from './people';
 /** What a manuscript's author is asked to confirm of their registration (submissions). */
@@ -35,7 +42,8 @@ export const registrationFeature = defineFeature({
   services: ({ db, files, events, sites, mailGate, config }) => ({
     registration: new RegistrationService(db, files, events, {
       prepare: registrationMail(sites, config),
-      admitManagerMail: (conferenceId, email) => mailGate.admit(conferenceId, [email], { unknown: 'withhold', budget: 'refuse' }),
+      admitManagerMail: (conferenceId, email) =>
+        mailGate.admit(conferenceId, [email], { unknown: 'withhold', budget: 'refuse' }),
     }),
   }),
   api: (deps) => [registrationConfigRouter(deps), registrationRouter(deps), registrationExportRouter(deps)],
@@ -44,8 +52,20 @@ export const registrationFeature = defineFeature({
   work: (deps) => Object.values(registrationWorkOf(deps)),
   shell: ({ db }) => ({ userInfoSection: registrationSummary(db) }),
   manageMenu: [
-    { href: '/platform/manage/user', labelKey: 'registration:menu.users', order: 20, who: 'admin', also: ['/platform/manage/userDetails'] },
-    { href: '/platform/config/register', labelKey: 'registration:menu.config', group: 'customization', order: 100, who: 'admin' },
+    {
+      href: '/platform/manage/user',
+      labelKey: 'registration:menu.users',
+      order: 20,
+      who: 'admin',
+      also: ['/platform/manage/userDetails'],
+    },
+    {
+      href: '/platform/config/register',
+      labelKey: 'registration:menu.config',
+      group: 'customization',
+      order: 100,
+      who: 'admin',
+    },
   ],
   knownPeople: selfRegisteredEmails,
   // its panel on the managers' overview (overview.ts)

@@ -1,7 +1,6 @@
 /** The registration mail (spec 3 "Email config": registration), sent on every successful registration. */
 import { localTime } from '../../platform/localTime';
-import { fromDbInstant } from '../../db/dialect';
-import { displayName } from '../../contract/registration';
+import { displayName } from '../../contract/registrationRules';
 import { textIn } from '../../contract/bilingual';
 import { type SiteService, siteLanguages } from '../sites/index';
 import { conferenceOrigin, type PublicUrlConfig } from '../../platform/publicUrl';
@@ -39,33 +38,55 @@ function managerNote(how: RegistrationMailHow, siteUrl: string, email: string): 
   };
 }
 
-export function registrationMail(sites: SiteService, links: PublicUrlConfig): NonNullable<RegistrationHooks['prepare']> {
+export function registrationMail(
+  sites: SiteService,
+  links: PublicUrlConfig,
+): NonNullable<RegistrationHooks['prepare']> {
   return async (conferenceId) => {
     const site = await sites.snapshot(conferenceId);
     return async (tx, registrant, how) => {
       if (!site) return;
       // The person's own language: the page they registered on; when the organisers registered them, their account's choice, else the site's.
-      const mailLang: MailLang = how.byManager ? ((await languageOfAddress(tx, registrant.email)) ?? siteMailLang(site.config.languageType)) : how.lang;
+      const mailLang: MailLang = how.byManager
+        ? ((await languageOfAddress(tx, registrant.email)) ?? siteMailLang(site.config.languageType))
+        : how.lang;
       const siteUrl = conferenceOrigin(links, site);
-      const at = fromDbInstant(registrant.created_at) ?? new Date();
+      const at = registrant.created_at;
       const registrationTime = localTime(at, site.conference.timeZone);
       try {
-        await enqueueConferenceMail(tx, conferenceId, 'registration', mailLang, [registrant.email], (lang) => ({
-        conferenceName: textIn(site.config.conferenceName, lang),
-        name: displayName({ fullName: registrant.full_name, firstName: registrant.first_name, middleName: registrant.middle_name, lastName: registrant.last_name }) || registrant.email,
-        email: registrant.email,
-        siteUrl,
-        registrationCode: registrant.code,
-        registrationTime,
-        profileUrl: `${siteUrl}/profile/userInfo`,
-        }), managerNote(how, siteUrl, registrant.email));
+        await enqueueConferenceMail(
+          tx,
+          conferenceId,
+          'registration',
+          mailLang,
+          [registrant.email],
+          (lang) => ({
+            conferenceName: textIn(site.config.conferenceName, lang),
+            name:
+              displayName({
+                fullName: registrant.full_name,
+                firstName: registrant.first_name,
+                middleName: registrant.middle_name,
+                lastName: registrant.last_name,
+              }) || registrant.email,
+            email: registrant.email,
+            siteUrl,
+            registrationCode: registrant.code,
+            registrationTime,
+            profileUrl: `${siteUrl}/profile/userInfo`,
+          }),
+          managerNote(how, siteUrl, registrant.email),
+        );
       } catch (err) {
         // A deadlock or a busy database: the transaction's own retry (or 503), as for any write.
         if (isRetryable(err) || isDatabaseBusy(err)) throw err;
         // The registration mail cannot be written (the outbox refuses it, the template does not
         // render): spec 8's 'Attend failed' / 'Email initial failed, please contact administrator'.
         // The registration is rolled back with it, so the person may try again once it is fixed.
-        log.error({ conferenceId, err: (err as Error).message }, 'registration mail could not be written; registration refused');
+        log.error(
+          { conferenceId, err: (err as Error).message },
+          'registration mail could not be written; registration refused',
+        );
         throw new AppError(500, 'userReg.emailInitialFailed');
       }
     };

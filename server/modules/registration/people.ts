@@ -3,9 +3,10 @@
  * people through these functions, never through the registration tables.
  */
 import type { Db } from '../../db/index';
-import { fromDbInstant, parseJson } from '../../db/dialect';
+import { parseJson } from '../../db/dialect';
 import type { DocumentPerson } from '../../contract/documents';
-import { displayName, type Answers, type FormItem, type FormRules } from '../../contract/registration';
+import { displayName } from '../../contract/registrationRules';
+import { type Answers, type FormItem, type FormRules } from '../../contract/registration';
 import { countryLabel } from '../../contract/countries';
 import type { Lang } from '../../contract/enums';
 import { conferenceTimeZone } from '../sites/index';
@@ -21,7 +22,12 @@ function optionText(item: FormItem | undefined, value: string, lang: Lang): stri
 }
 
 /** An answer as text a person reads: option labels, country names, files by count. */
-export function answerText(item: FormItem | undefined, value: Answers[string] | undefined, lang: Lang, fileNames: string[] = []): string {
+export function answerText(
+  item: FormItem | undefined,
+  value: Answers[string] | undefined,
+  lang: Lang,
+  fileNames: string[] = [],
+): string {
   if (value === undefined) return '';
   if (item && (item.type === 'file' || item.type === 'photo')) return fileNames.join(', ');
   if (item?.type === 'country' && typeof value === 'string') return countryLabel(value, lang);
@@ -29,21 +35,33 @@ export function answerText(item: FormItem | undefined, value: Answers[string] | 
   return optionText(item, value, lang);
 }
 
-export function personOf(row: repo.RegistrantRow, rules: FormRules | null, lang: Lang, timeZone: string, userName = ''): DocumentPerson {
+export function personOf(
+  row: repo.RegistrantRow,
+  rules: FormRules | null,
+  lang: Lang,
+  timeZone: string,
+  userName = '',
+): DocumentPerson {
   const answers = parseJson<Answers>(row.answers, {});
   const items = new Map((rules?.items ?? []).map((i) => [i.field, i]));
   const fields: Record<string, string> = {};
   for (const [key, value] of Object.entries(answers)) fields[key] = answerText(items.get(key), value, lang);
   return {
     code: row.code,
-    name: displayName({ fullName: row.full_name, firstName: row.first_name, middleName: row.middle_name, lastName: row.last_name, userName }),
+    name: displayName({
+      fullName: row.full_name,
+      firstName: row.first_name,
+      middleName: row.middle_name,
+      lastName: row.last_name,
+      userName,
+    }),
     firstName: row.first_name,
     lastName: row.last_name,
     email: row.email,
     unit: row.unit,
     country: row.country,
     phone: row.phone,
-    registeredOn: dayIn(timeZone, fromDbInstant(row.created_at) ?? new Date()),
+    registeredOn: dayIn(timeZone, row.created_at),
     fields,
   };
 }
@@ -71,7 +89,8 @@ export class RegistrationPeople {
     const rows = await repo.registrantsByIds(this.db, conferenceId, ids);
     const zone = await this.timeZone(conferenceId);
     const rulesByVersion = new Map<string, FormRules | null>();
-    for (const version of new Set(rows.map((r) => r.version))) rulesByVersion.set(version, await loadRules(this.db, conferenceId, version));
+    for (const version of new Set(rows.map((r) => r.version)))
+      rulesByVersion.set(version, await loadRules(this.db, conferenceId, version));
     const byId = new Map(rows.map((r) => [r.id, r]));
     return ids.flatMap((id) => {
       const row = byId.get(id);

@@ -6,25 +6,39 @@
  * conferences, unlike repo.ts's.
  */
 import type { Db } from '../../db/index';
-import { fromDbInstant, parseJson, toDbInstant } from '../../db/dialect';
+import { parseJson } from '../../db/dialect';
 import { inTransaction } from '../../db/transaction';
-import { ERASED_DOMAIN, erasedAddress, type PersonalDataPart, type PersonalFile } from '../../platform/personalData';
+import { erasedAddress, type PersonalDataPart, type PersonalFile } from '../../platform/personalData';
 import { deleteFiles, filesByIds, type FilesService } from '../files/index';
+import {
+  blankRegistration,
+  deleteDownloadTokensOf,
+  fileIdsOf,
+  fileLinksOf,
+  registrationsOfUser,
+  unerasedRegistrationsOf,
+  unlinkFilesOf,
+} from './personalDataRepo';
 
-const iso = (v: unknown) => (v instanceof Date ? v : fromDbInstant(v as string | null))?.toISOString() ?? null;
+const iso = (v: Date) => v.toISOString();
 
 export function registrationPersonalData(db: Db, files: FilesService): PersonalDataPart {
   return {
     name: 'registration',
     export: async ({ userId }) => {
-      const rows = await db('registrants').where({ user_id: userId }).orderBy('id');
+      const rows = await registrationsOfUser(db, userId);
       const out: PersonalFile[] = [];
       const data = [];
       for (const r of rows) {
-        const cid = Number(r.conference_id);
-        const links = (await db('registrant_files').where({ conference_id: cid, registrant_id: r.id }).select('file_id', 'field')) as Array<{ file_id: number; field: string }>;
-        const info = await filesByIds(db, cid, links.map((l) => Number(l.file_id)));
-        for (const f of info) out.push({ path: `${cid}-${f.id}-${f.originalName}`, read: () => files.read(cid, f.storedName) });
+        const cid = r.conference_id;
+        const links = await fileLinksOf(db, cid, r.id);
+        const info = await filesByIds(
+          db,
+          cid,
+          links.map((l) => l.file_id),
+        );
+        for (const f of info)
+          out.push({ path: `${cid}-${f.id}-${f.originalName}`, read: () => files.read(cid, f.storedName) });
         data.push({
           conferenceId: cid,
           code: r.code,
@@ -37,7 +51,11 @@ export function registrationPersonalData(db: Db, files: FilesService): PersonalD
           country: r.country,
           unit: r.unit,
           answers: parseJson<unknown>(r.answers, {}),
-          files: info.map((f) => ({ field: links.find((l) => Number(l.file_id) === f.id)?.field, name: f.originalName, size: f.size })),
+          files: info.map((f) => ({
+            field: links.find((l) => l.file_id === f.id)?.field,
+            name: f.originalName,
+            size: f.size,
+          })),
           registeredAt: iso(r.created_at),
           updatedAt: iso(r.updated_at),
         });
@@ -48,23 +66,26 @@ export function registrationPersonalData(db: Db, files: FilesService): PersonalD
       const removed: Array<{ cid: number; names: string[] }> = [];
       const changed = await inTransaction(db, async (tx) => {
         removed.length = 0;
-        await tx('download_tokens').where({ user_id: userId }).del();
-        const rows = (await tx('registrants').where({ user_id: userId }).whereNot('email', 'like', `%@${ERASED_DOMAIN}`).orderBy('id').limit(limit).select('id', 'conference_id')) as Array<{ id: number; conference_id: number }>;
+        await deleteDownloadTokensOf(tx, userId);
+        const rows = await unerasedRegistrationsOf(tx, userId, limit);
         for (const r of rows) {
-          const cid = Number(r.conference_id);
-          const ids = (await tx('registrant_files').where({ conference_id: cid, registrant_id: r.id }).pluck('file_id')).map(Number);
+          const cid = r.conference_id;
+          const ids = await fileIdsOf(tx, cid, r.id);
           const info = await filesByIds(tx, cid, ids);
-          await tx('registrant_files').where({ conference_id: cid, registrant_id: r.id }).del();
+          await unlinkFilesOf(tx, cid, r.id);
           await deleteFiles(tx, cid, ids);
           removed.push({ cid, names: info.map((f) => f.storedName) });
-          await tx('registrants')
-            .where({ conference_id: cid, id: r.id })
-            .update({ email: erasedAddress('registrant', Number(r.id)), full_name: '', first_name: '', middle_name: '', last_name: '', phone: '', country: '', unit: '', answers: '{}', updated_at: toDbInstant() });
+          await blankRegistration(tx, cid, r.id, erasedAddress('registrant', r.id));
           await note(tx, cid);
         }
         return rows.length;
       });
-      return { changed, after: async () => { for (const r of removed) if (r.names.length) await files.removeStored(r.cid, r.names); } };
+      return {
+        changed,
+        after: async () => {
+          for (const r of removed) if (r.names.length) await files.removeStored(r.cid, r.names);
+        },
+      };
     },
   };
 }

@@ -13,19 +13,21 @@ import { isUniqueViolation, parseJson } from '../../db/dialect';
 import { inTransaction } from '../../db/transaction';
 import { reserveCapacity } from '../../db/capacity';
 import { AppError } from '../../platform/errors';
-import { checkAnswers, displayName, FILE_TYPES, windowOpen, type Answers, type FormRules } from '../../contract/registration';
-import { COUNTRY_NAMES } from '../../contract/countries';
+import { displayName } from '../../contract/registrationRules';
+import { windowOpen, type Answers, type FormRules } from '../../contract/registration';
+
 import type { Lang } from '../../contract/enums';
 import { createAccount, findAccountByEmail } from '../accounts/index';
 import type { EventBus } from '../../platform/events';
-import { type FilesService, deleteFiles, temporaryFilesNamed } from '../files/index';
+import { type FilesService, deleteFiles } from '../files/index';
 import { requireRules } from './forms';
 import { capOf, loadSettings, type Settings } from './settings';
 import { todayIn } from '../../platform/localTime';
 import * as repo from './repo';
+import * as settingsRepo from './settingsRepo';
 import { zhOrEn } from '../../contract/bilingual';
-
-const COUNTRIES: ReadonlySet<string> = new Set(COUNTRY_NAMES);
+import { assertAnswers, claimableUploads, claimUploads, cleanAnswers, registrantColumns, trueNameOf } from './answers';
+import * as fileLinksRepo from './fileLinksRepo';
 
 export type SelfRegistration = {
   version: string;
@@ -33,7 +35,13 @@ export type SelfRegistration = {
   noticeAccepted?: boolean;
 };
 
-export type Registered = { registrantId: number; code: string; userId: number; createdAccount: boolean; /** the registration mail was queued */ mailed: boolean };
+export type Registered = {
+  registrantId: number;
+  code: string;
+  userId: number;
+  createdAccount: boolean;
+  /** the registration mail was queued */ mailed: boolean;
+};
 
 /** Who acts: the person themself (signed in), or a manager (who may add someone without an account). */
 type Actor = { userId: number | null; email: string | null; trueName: string; manager: boolean };
@@ -51,7 +59,9 @@ export type RegistrationMailHow = { lang: Lang; byManager: boolean; createdAccou
  * transaction begins, so that it reads nothing outside it while the registration holds its lock.
  */
 export type RegistrationHooks = {
-  prepare?(conferenceId: number): Promise<(tx: Tx, registrant: repo.RegistrantRow, how: RegistrationMailHow) => Promise<void>>;
+  prepare?(
+    conferenceId: number,
+  ): Promise<(tx: Tx, registrant: repo.RegistrantRow, how: RegistrationMailHow) => Promise<void>>;
   /**
    * Whether the registration mail may go to an address a manager typed (the mail gate: not to
    * strangers while unpublished, within the daily budget); its places are given back on failure.
@@ -59,42 +69,16 @@ export type RegistrationHooks = {
   admitManagerMail?(conferenceId: number, email: string): Promise<{ to: string[]; release(): Promise<void> }>;
 };
 
-function clean(answers: Answers): Answers {
-  const out: Answers = {};
-  for (const [key, value] of Object.entries(answers)) out[key] = Array.isArray(value) ? value.map((v) => v.trim()).filter(Boolean) : value.trim();
-  return out;
-}
-
-/** The account name of a person registering without one (spec 3): first + last name, else the full name. */
-function trueNameOf(answers: Answers): string {
-  const first = String(answers.firstName ?? '');
-  const last = String(answers.lastName ?? '');
-  return (first && last ? `${first}${/[\u4e00-\u9fff]/.test(first + last) ? '' : ' '}${last}` : String(answers.fullName ?? '')).slice(0, 100);
-}
-
-function columnsOf(answers: Answers, email: string) {
-  const text = (key: string, max: number) => (typeof answers[key] === 'string' ? (answers[key] as string).slice(0, max) : '');
-  return {
-    email,
-    full_name: text('fullName', 100),
-    first_name: text('firstName', 100),
-    middle_name: text('middleName', 100),
-    last_name: text('lastName', 100),
-    phone: text('tel', 40),
-    country: text('country', 100),
-    unit: text('unit', 200),
-  };
-}
-
-/** The stored names of the files the answers name, by field. */
-function filesIn(rules: FormRules, answers: Answers): Array<{ field: string; name: string }> {
-  return rules.items
-    .filter((i) => FILE_TYPES.has(i.type) && Array.isArray(answers[i.field]))
-    .flatMap((i) => (answers[i.field] as string[]).map((name) => ({ field: i.field, name })));
-}
-
 /** A registrant's contact as other features prefill their forms with it (hotel bookers, authors). */
-export type Contact = { email: string; name: string; unit: string; phone: string; firstName: string; lastName: string; country: string };
+export type Contact = {
+  email: string;
+  name: string;
+  unit: string;
+  phone: string;
+  firstName: string;
+  lastName: string;
+  country: string;
+};
 
 export class RegistrationService {
   constructor(
@@ -110,69 +94,75 @@ export class RegistrationService {
    * platform's frame on the page (docs/accounts.md): no password is ever typed on a conference's
    * origin, so this call takes none.
    */
-  async registerSelf(conferenceId: number, who: { userId: number; email: string; trueName: string }, input: SelfRegistration, lang: Lang): Promise<Registered> {
+  async registerSelf(
+    conferenceId: number,
+    who: { userId: number; email: string; trueName: string },
+    input: SelfRegistration,
+    lang: Lang,
+  ): Promise<Registered> {
     const settings = await loadSettings(this.db, conferenceId);
     if (!windowOpen(settings, todayIn(settings.timeZone))) throw new AppError(400, 'commonMsg.dataMsgConfReg');
     const rules = await requireRules(this.db, conferenceId, input.version);
-    const answers = clean(input.answers);
-    if (await repo.findRegistrantByUser(this.db, conferenceId, who.userId)) throw new AppError(400, 'authentication.hasAttendConference', 'email');
+    const answers = cleanAnswers(input.answers);
+    if (await repo.findRegistrantByUser(this.db, conferenceId, who.userId))
+      throw new AppError(400, 'authentication.hasAttendConference', { field: 'email' });
     // The e-mail of a signed-in person is their account's (pre-filled and disabled on the form).
     answers.email = who.email.toLowerCase();
     const notice = zhOrEn(settings.registerInstructionsZh, settings.registerInstructionsEn, lang);
-    if (notice.trim() && !input.noticeAccepted) throw new AppError(400, 'userReg.selectedNotice', 'noticeAccepted');
-    this.assertAnswers(rules, answers, lang);
+    if (notice.trim() && !input.noticeAccepted)
+      throw new AppError(400, 'userReg.selectedNotice', { field: 'noticeAccepted' });
+    assertAnswers(rules, answers, lang);
     const actor: Actor = { ...who, manager: false };
-    return this.create(conferenceId, settings, rules, input.version, answers, actor, lang, async () => ({ userId: who.userId, created: false }));
+    return this.create(conferenceId, settings, rules, input.version, answers, actor, lang, async () => ({
+      userId: who.userId,
+      created: false,
+    }));
   }
 
   /** A manager adds a registrant by hand (addUser): the account is made without a password when new. */
-  async addByManager(conferenceId: number, managerId: number, version: string, input: Answers, lang: Lang): Promise<Registered> {
+  async addByManager(
+    conferenceId: number,
+    managerId: number,
+    version: string,
+    input: Answers,
+    lang: Lang,
+  ): Promise<Registered> {
     const settings = await loadSettings(this.db, conferenceId);
     const rules = await requireRules(this.db, conferenceId, version);
-    const answers = clean(input);
+    const answers = cleanAnswers(input);
     answers.email = String(answers.email ?? '').toLowerCase();
-    this.assertAnswers(rules, answers, lang);
+    assertAnswers(rules, answers, lang);
     const email = answers.email;
-    if (await repo.findRegistrantByEmail(this.db, conferenceId, email)) throw new AppError(400, 'authentication.hasAttendConference', 'email');
+    if (await repo.findRegistrantByEmail(this.db, conferenceId, email))
+      throw new AppError(400, 'authentication.hasAttendConference', { field: 'email' });
     const actor: Actor = { userId: managerId, email, trueName: trueNameOf(answers), manager: true };
     // Counted before the transaction (the budget is not undone by a rollback), given back on failure.
-    const admitted = this.hooks.admitManagerMail ? await this.hooks.admitManagerMail(conferenceId, email) : { to: [email], release: async () => undefined };
+    const admitted = this.hooks.admitManagerMail
+      ? await this.hooks.admitManagerMail(conferenceId, email)
+      : { to: [email], release: async () => undefined };
     try {
-      return await this.create(conferenceId, settings, rules, version, answers, actor, lang, async (tx) => {
-        const account = await findAccountByEmail(tx, email);
-        if (account) return { userId: account.id, created: false };
-        return { userId: await createAccount(tx, { email, trueName: actor.trueName, passwordHash: null, verified: false }), created: true };
-      }, admitted.to.length > 0);
+      return await this.create(
+        conferenceId,
+        settings,
+        rules,
+        version,
+        answers,
+        actor,
+        lang,
+        async (tx) => {
+          const account = await findAccountByEmail(tx, email);
+          if (account) return { userId: account.id, created: false };
+          return {
+            userId: await createAccount(tx, { email, trueName: actor.trueName, passwordHash: null, verified: false }),
+            created: true,
+          };
+        },
+        admitted.to.length > 0,
+      );
     } catch (err) {
       await admitted.release();
       throw err;
     }
-  }
-
-  private assertAnswers(rules: FormRules, answers: Answers, lang: Lang): void {
-    const problem = checkAnswers(rules, answers, lang, COUNTRIES);
-    if (problem) throw new AppError(400, problem.key, problem.field, 400, problem.params);
-  }
-
-  /** Temporary uploads the answers name must be the actor's own, of this conference, unclaimed. */
-  private async claimable(conferenceId: number, rules: FormRules, answers: Answers, uploader: number | null, keep: Map<string, number> = new Map()) {
-    const named = filesIn(rules, answers);
-    const fresh = named.filter((f) => !keep.has(f.name));
-    const rows = await temporaryFilesNamed(this.db, conferenceId, fresh.map((f) => f.name));
-    const byName = new Map(rows.map((r) => [r.storedName, r]));
-    for (const f of fresh) {
-      const row = byName.get(f.name);
-      if (!row || row.createdBy !== uploader) throw new AppError(400, 'registration:fileMissing', f.field);
-    }
-    return { claim: fresh.map((f) => ({ id: byName.get(f.name)!.id, field: f.field })), kept: named.filter((f) => keep.has(f.name)).map((f) => f.name) };
-  }
-
-  /** Claims the uploads and links them; one swept or claimed meanwhile refuses the whole save. */
-  private async claimFiles(tx: Tx, conferenceId: number, registrantId: number, claim: Array<{ id: number; field: string }>): Promise<void> {
-    const claimed = new Set(await this.files.claimTemporary(tx, conferenceId, claim.map((f) => f.id)));
-    const lost = claim.find((f) => !claimed.has(f.id));
-    if (lost) throw new AppError(400, 'registration:fileMissing', lost.field);
-    await repo.linkFiles(tx, conferenceId, registrantId, claim);
   }
 
   private async create(
@@ -186,31 +176,46 @@ export class RegistrationService {
     account: (tx: Tx) => Promise<{ userId: number; created: boolean }>,
     mail = true,
   ): Promise<Registered> {
-    const { claim } = await this.claimable(conferenceId, rules, answers, actor.userId);
+    const { claim } = await claimableUploads(this.db, conferenceId, rules, answers, actor.userId);
     const registered = mail ? await this.hooks.prepare?.(conferenceId) : undefined;
     try {
       return await inTransaction(this.db, async (tx) => {
-        const { rows: [locked] } = await reserveCapacity(tx, {
-          lock: [repo.settingsLock(conferenceId)],
+        const {
+          rows: [locked],
+        } = await reserveCapacity(tx, {
+          lock: [settingsRepo.settingsLock(conferenceId)],
           count: () => repo.countRegistrants(tx, conferenceId),
           limit: capOf(settings),
           refuse: () => new AppError(400, 'userReg.registerMsg'),
         });
         const { userId, created } = await account(tx);
-        if (await repo.findRegistrantByUser(tx, conferenceId, userId)) throw new AppError(400, 'authentication.hasAttendConference', 'email');
-        const seq = Number((locked as repo.SettingsRow).last_seq) + 1;
+        if (await repo.findRegistrantByUser(tx, conferenceId, userId))
+          throw new AppError(400, 'authentication.hasAttendConference', { field: 'email' });
+        const seq = settingsRepo.lastSeqOf(locked) + 1;
         const code = `${settings.codePrefix || 'REG-'}${String(seq).padStart(4, '0')}`;
-        const row = { user_id: userId, version, seq, code, answers: JSON.stringify(answers), added_by: actor.manager ? actor.userId : null, ...columnsOf(answers, String(answers.email)) };
+        const row = {
+          user_id: userId,
+          version,
+          seq,
+          code,
+          answers: JSON.stringify(answers),
+          added_by: actor.manager ? actor.userId : null,
+          ...registrantColumns(answers, String(answers.email)),
+        };
         const id = await repo.insertRegistrant(tx, conferenceId, row);
-        await repo.updateSettings(tx, conferenceId, { last_seq: seq });
-        await this.claimFiles(tx, conferenceId, id, claim);
+        await settingsRepo.updateSettings(tx, conferenceId, { last_seq: seq });
+        await claimUploads(tx, this.files, conferenceId, id, claim);
         await this.events.emit(tx, 'registration.created', { conferenceId, registrantId: id, userId });
-        await registered?.(tx, (await repo.findRegistrant(tx, conferenceId, id))!, { lang, byManager: actor.manager, createdAccount: created });
+        await registered?.(tx, (await repo.findRegistrant(tx, conferenceId, id))!, {
+          lang,
+          byManager: actor.manager,
+          createdAccount: created,
+        });
         return { registrantId: id, code, userId, createdAccount: created, mailed: Boolean(registered) };
       });
     } catch (err) {
       // The same person registering twice at once: the unique index keeps one.
-      if (isUniqueViolation(err)) throw new AppError(400, 'authentication.hasAttendConference', 'email');
+      if (isUniqueViolation(err)) throw new AppError(400, 'authentication.hasAttendConference', { field: 'email' });
       throw err;
     }
   }
@@ -219,35 +224,66 @@ export class RegistrationService {
    * Changes a registrant's answers (the person's own, or a manager's edit). The e-mail stays;
    * files no longer named are deleted, new ones are claimed.
    */
-  async update(conferenceId: number, registrantId: number, input: Answers, lang: Lang, editor: { userId: number; manager: boolean }): Promise<void> {
+  async update(
+    conferenceId: number,
+    registrantId: number,
+    input: Answers,
+    lang: Lang,
+    editor: { userId: number; manager: boolean },
+  ): Promise<void> {
     const existing = await repo.findRegistrant(this.db, conferenceId, registrantId);
-    if (!existing || (!editor.manager && existing.user_id !== editor.userId)) throw new AppError(404, 'registration:registrantNotFound');
+    if (!existing || (!editor.manager && existing.user_id !== editor.userId))
+      throw new AppError(404, 'registration:registrantNotFound');
     const rules = await requireRules(this.db, conferenceId, existing.version);
-    const answers = clean(input);
+    const answers = cleanAnswers(input);
     answers.email = existing.email;
-    this.assertAnswers(rules, answers, lang);
-    const current = await repo.fileRowsOf(this.db, conferenceId, registrantId);
-    const { claim, kept } = await this.claimable(conferenceId, rules, answers, editor.userId, new Map(current.map((f) => [f.stored_name, f.file_id])));
+    assertAnswers(rules, answers, lang);
+    const current = await fileLinksRepo.fileRowsOf(this.db, conferenceId, registrantId);
+    const { claim, kept } = await claimableUploads(
+      this.db,
+      conferenceId,
+      rules,
+      answers,
+      editor.userId,
+      new Map(current.map((f) => [f.stored_name, f.file_id])),
+    );
     const dropped = current.filter((f) => !kept.includes(f.stored_name));
     await inTransaction(this.db, async (tx) => {
-      await repo.updateRegistrant(tx, conferenceId, registrantId, { answers: JSON.stringify(answers), ...columnsOf(answers, existing.email) });
-      await deleteFiles(tx, conferenceId, dropped.map((f) => f.file_id));
-      await this.claimFiles(tx, conferenceId, registrantId, claim);
+      await repo.updateRegistrant(tx, conferenceId, registrantId, {
+        answers: JSON.stringify(answers),
+        ...registrantColumns(answers, existing.email),
+      });
+      await deleteFiles(
+        tx,
+        conferenceId,
+        dropped.map((f) => f.file_id),
+      );
+      await claimUploads(tx, this.files, conferenceId, registrantId, claim);
     });
-    await this.files.removeStored(conferenceId, dropped.map((f) => f.stored_name));
+    await this.files.removeStored(
+      conferenceId,
+      dropped.map((f) => f.stored_name),
+    );
   }
 
   /** Deletes a registrant, their files and their attendee role (spec 2.12 "Delete"). */
   async remove(conferenceId: number, registrantId: number): Promise<void> {
     const existing = await repo.findRegistrant(this.db, conferenceId, registrantId);
     if (!existing) throw new AppError(404, 'registration:registrantNotFound');
-    const files = await repo.fileRowsOf(this.db, conferenceId, registrantId);
+    const files = await fileLinksRepo.fileRowsOf(this.db, conferenceId, registrantId);
     await inTransaction(this.db, async (tx) => {
-      await deleteFiles(tx, conferenceId, files.map((f) => f.file_id));
+      await deleteFiles(
+        tx,
+        conferenceId,
+        files.map((f) => f.file_id),
+      );
       await repo.deleteRegistrant(tx, conferenceId, registrantId);
       await this.events.emit(tx, 'registrant.deleted', { conferenceId, registrantId, userId: existing.user_id });
     });
-    await this.files.removeStored(conferenceId, files.map((f) => f.stored_name));
+    await this.files.removeStored(
+      conferenceId,
+      files.map((f) => f.stored_name),
+    );
   }
 
   /**
@@ -264,7 +300,15 @@ export class RegistrationService {
     const row = await repo.findRegistrantByUser(this.db, conferenceId, userId);
     if (!row) return null;
     const name = row.full_name || [row.first_name, row.middle_name, row.last_name].filter(Boolean).join(' ');
-    return { email: row.email ?? '', name, unit: row.unit ?? '', phone: row.phone ?? '', firstName: row.first_name ?? '', lastName: row.last_name ?? '', country: row.country ?? '' };
+    return {
+      email: row.email ?? '',
+      name,
+      unit: row.unit ?? '',
+      phone: row.phone ?? '',
+      firstName: row.first_name ?? '',
+      lastName: row.last_name ?? '',
+      country: row.country ?? '',
+    };
   }
 
   /** The fee setting and registration rule of the basic configuration (spec 3), for the fee page. */
@@ -275,7 +319,13 @@ export class RegistrationService {
 
   /** The name shown for a registrant row. */
   static nameOf(row: repo.RegistrantRow, userName = ''): string {
-    return displayName({ fullName: row.full_name, firstName: row.first_name, middleName: row.middle_name, lastName: row.last_name, userName });
+    return displayName({
+      fullName: row.full_name,
+      firstName: row.first_name,
+      middleName: row.middle_name,
+      lastName: row.last_name,
+      userName,
+    });
   }
 
   static answersOf(row: repo.RegistrantRow): Answers {

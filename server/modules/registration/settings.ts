@@ -10,6 +10,7 @@ import { type SiteService, registrationSwitches, saveRegistrationSwitches } from
 import { sanitizeHtml } from '../../platform/sanitize';
 import { todayIn } from '../../platform/localTime';
 import * as repo from './repo';
+import * as settingsRepo from './settingsRepo';
 
 export type Settings = BasicConfig & { timeZone: string; lastSeq: number };
 
@@ -18,9 +19,12 @@ export function capOf(s: { registerFlag: boolean; registerNum: number }): number
 }
 
 export async function loadSettings(db: Db, conferenceId: number): Promise<Settings> {
-  await repo.ensureSettings(db, conferenceId);
+  await settingsRepo.ensureSettings(db, conferenceId);
   // The cap's switch and number and the module switch are the conference record's (sites owns it).
-  const [row, switches] = await Promise.all([repo.findSettings(db, conferenceId), registrationSwitches(db, conferenceId)]);
+  const [row, switches] = await Promise.all([
+    settingsRepo.findSettings(db, conferenceId),
+    registrationSwitches(db, conferenceId),
+  ]);
   return {
     registerStartDate: row!.start_date,
     registerEndDate: row!.end_date,
@@ -42,7 +46,12 @@ export async function loadSettings(db: Db, conferenceId: number): Promise<Settin
 export async function settingsView(db: Db, conferenceId: number): Promise<BasicConfigView> {
   const s = await loadSettings(db, conferenceId);
   const { lastSeq: _lastSeq, ...config } = s;
-  return { ...config, registered: await repo.countRegistrants(db, conferenceId), cap: capOf(s), windowOpen: windowOpen(s, todayIn(s.timeZone)) };
+  return {
+    ...config,
+    registered: await repo.countRegistrants(db, conferenceId),
+    cap: capOf(s),
+    windowOpen: windowOpen(s, todayIn(s.timeZone)),
+  };
 }
 
 /**
@@ -50,11 +59,19 @@ export async function settingsView(db: Db, conferenceId: number): Promise<BasicC
  * after. The instructions are the managers' rich text, shown as HTML on the registration page:
  * cleaned here, once, rather than on every page view.
  */
-export async function saveSettings(db: Db, sites: SiteService, conferenceId: number, input: BasicConfig): Promise<BasicConfigView> {
-  const instructions = { zh: sanitizeHtml(input.registerInstructionsZh), en: sanitizeHtml(input.registerInstructionsEn) };
-  await repo.ensureSettings(db, conferenceId);
+export async function saveSettings(
+  db: Db,
+  sites: SiteService,
+  conferenceId: number,
+  input: BasicConfig,
+): Promise<BasicConfigView> {
+  const instructions = {
+    zh: sanitizeHtml(input.registerInstructionsZh),
+    en: sanitizeHtml(input.registerInstructionsEn),
+  };
+  await settingsRepo.ensureSettings(db, conferenceId);
   await db.transaction(async (tx) => {
-    await repo.updateSettings(tx, conferenceId, {
+    await settingsRepo.updateSettings(tx, conferenceId, {
       start_date: input.registerStartDate,
       end_date: input.registerEndDate,
       instructions_zh: instructions.zh,
@@ -65,7 +82,11 @@ export async function saveSettings(db: Db, sites: SiteService, conferenceId: num
       edit_after_close: input.editAfterClose,
       allow_withdraw: input.allowWithdraw,
     });
-    await saveRegistrationSwitches(tx, conferenceId, { registerFlag: input.registerFlag, registerNum: input.registerNum, moduleOn: input.moduleOn });
+    await saveRegistrationSwitches(tx, conferenceId, {
+      registerFlag: input.registerFlag,
+      registerNum: input.registerNum,
+      moduleOn: input.moduleOn,
+    });
   });
   // The public pages show the register button by the module switch.
   await sites.siteChanged(conferenceId);

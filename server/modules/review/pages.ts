@@ -10,7 +10,10 @@ export function reviewPageRouter({ reviewConfig, shell }: Deps): Router {
   router.get(S.config, screen('manager'), async (req, res) => {
     const { lang, mobile } = req.ctx;
     const config = await reviewConfig.config(conferenceOf(req));
-    await shell.manageScreen(req, res, { title: t(lang, 'review:configTitle'), island: { island: 'ManageReviewConfig', props: { lang, mobile, config } } });
+    await shell.manageScreen(req, res, {
+      title: t(lang, 'review:configTitle'),
+      island: { island: 'ManageReviewConfig', props: { lang, mobile, config } },
+    });
   });
   return router;
 }

@@ -3,7 +3,7 @@
  * pure functions of plain data, no database, no request (issue 30).
  */
 import type { ComputeTask } from '../../platform/work/types';
-import { readReviewerSheet } from './reviewerImport';
+import { readReviewerSheet } from './reviewers/import';
 
 export const tasks = {
   /** the reviewers' .xlsx → its rows checked by the contract, or a refusal's message key */

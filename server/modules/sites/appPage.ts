@@ -8,31 +8,48 @@ import type { Request, Response } from 'express';
 import { renderVikePage } from '../../platform/vike';
 import { antdStylesheetHref } from '../../../renderer/antdStyles';
 import {
-  anonymousPageKey, cutAtSlots, fillSlots, keptPageKey, rawProtocol, sendFilledPage, sharedPageKey, SLOTS, withHandoffState,
-  type KeptPageUse, type PageCache,
+  anonymousPageKey,
+  cutAtSlots,
+  fillSlots,
+  sendFilledPage,
+  sharedPageKey,
+  SLOTS,
+  withHandoffState,
 } from '../../platform/pageCache';
-import { personalSlotsOf, renderSharedPublicPage, visibilityOf } from './render';
+import { sendKeptPage, visibilityOf, type PageTerms } from '../../platform/keptPages';
+import { personalSlotsOf, renderSharedPublicPage } from './render';
 import type { SiteService } from './service';
+import { identityOf, siteOf } from '../../platform/context';
 
 /**
- * An application page's own part; `kept` when the whole page may be kept for the fast path
- * (sendKeptPage) — only when nothing of the person is in `html` outside the slots `kept.fill` fills.
+ * An application page's own part, and what holds of it (PageTerms). When its route declares that
+ * its page may be kept (screen(..., { keep })), the whole page is kept for the fast path: only when
+ * nothing of the person is in `html` outside the slots the route declares.
  */
-export type AppPage = {
+export type AppPage = PageTerms & {
   name: string;
   html: string;
-  kept?: KeptPageUse & { since: number };
   /** put at the end of <head> (JSON-LD, Open Graph): the same for every request of this address, as the template part is kept per address */
   head?: string;
 };
 
-export async function sendAppPageInTemplate(req: Request, res: Response, sites: SiteService, page: AppPage): Promise<void> {
-  const { lang, mobile, identity } = req.ctx;
-  const site = req.ctx.site!;
+export async function sendAppPageInTemplate(
+  req: Request,
+  res: Response,
+  sites: SiteService,
+  page: AppPage,
+): Promise<void> {
+  const { lang, mobile } = req.ctx;
+  const identity = identityOf(req);
+  const site = siteOf(req)!;
   // The template around the page is the same for everyone in the same state: composed once, with
   // slots for the page's own HTML and the person's values, and dropped with the site's content.
   const visibility = visibilityOf(identity);
-  const key = sharedPageKey(`app:${page.name}`, anonymousPageKey(req.headers.host, req.originalUrl, lang, mobile, site.config.contentVersion), visibility);
+  const key = sharedPageKey(
+    `app:${page.name}`,
+    anonymousPageKey(req.headers.host, req.originalUrl, lang, mobile, site.config.contentVersion),
+    visibility,
+  );
   let shared = sites.pageCache?.getShared(site.conference.id, key);
   if (!shared) {
     const chain = await sites.appPageChain(site, lang, mobile, page.name, SLOTS.appPage);
@@ -53,30 +70,11 @@ export async function sendAppPageInTemplate(req: Request, res: Response, sites: 
     const body = page.head ? rendered.body.replace('</head>', () => `${page.head}</head>`) : rendered.body;
     shared = sites.pageCache?.putShared(site.conference.id, key, body) ?? cutAtSlots(body);
   }
-  if (page.kept && sites.pageCache) return sendKeptPage(req, res, sites.pageCache, fillSlots(shared, { appPage: page.html }), page.kept);
+  const template = shared;
+  const personal = personalSlotsOf(identity, lang);
+  // Kept whole when the route declares so (platform/keptPages.ts), with the page's HTML in it.
+  if (sendKeptPage(req, res, () => fillSlots(template, { appPage: page.html }), personal, page)) return;
   // The page's HTML first, then the handoff state its account frame may hold.
   const appPage = withHandoffState(res, page.html);
-  sendFilledPage(res, shared, { ...personalSlotsOf(identity, lang), appPage });
-}
-
-/**
- * A page of a conference that is the same for everyone in the visitor's state but for the
- * person's name and menu (personalSlotsOf) and the slots `use.fill` fills (the account frame's
- * state; a form's e-mail and name): kept whole for the fast path (cachedPages.ts), which then
- * answers the next visitors without the app, and sent now filled for this one. `since` is the
- * page cache's epoch taken before the page's data was read.
- */
-export function sendKeptPage(req: Request, res: Response, pageCache: PageCache, html: string, use: KeptPageUse & { since: number }): void {
-  const { lang, mobile, identity } = req.ctx;
-  const site = req.ctx.site!;
-  const key = keptPageKey(anonymousPageKey(req.headers.host, req.originalUrl, lang, mobile, site.config.contentVersion), req.protocol, visibilityOf(identity));
-  // Express believes X-Forwarded-Proto only from a trusted proxy; the fast path reads it raw. A
-  // page naming its own origin is kept only when both see the same protocol.
-  // Express also matches the route's path in other case or with a trailing slash; only the
-  // route's own path is kept (the fast path's list of paths stays the routes').
-  const keep = req.protocol === rawProtocol(req) && req.path === (req.route as { path?: unknown } | undefined)?.path;
-  const page = pageCache.keepPage(site.conference.id, key, req.path, html, use, keep ? use.since : -1);
-  const values = use.fill(req, res, identity);
-  if (!values) throw new Error(`the values of ${req.path} are not at hand in the app`);
-  sendFilledPage(res, page, { ...personalSlotsOf(identity, lang), ...values });
+  sendFilledPage(res, template, { ...personal, appPage });
 }

@@ -3,10 +3,10 @@
  * "/" or "/page/:id" whose page is already cached is answered here, with the very headers Express
  * sent the first time.
  * - Without a token (or with two session cookies: signed out, as in the app): the anonymous page.
- * - The pages of the app's routes that keep them (the sign-in, sign-up, reset and registration
- *   pages, PageCache.keepPage), for the visitor's state, filled by the function they were kept
- *   with: the account frame's state (the browser's, or a new one with its cookie), a signed-in
- *   person's name, menu, e-mail, registration number.
+ * - The pages of the app's routes that declare them kept (the sign-in, sign-up, reset,
+ *   registration and programme pages; platform/keptPages.ts), for the visitor's state, filled with
+ *   the slot values their route declares: the account frame's state (the browser's, or a new one
+ *   with its cookie), a signed-in person's e-mail, registration number; and the person's name and menu.
  * - With a token the app has already verified and remembered (platform/sessionCache.ts): the page
  *   shared by everyone in the person's state (signed in / registered / staff), filled with their
  *   own name and menu, exactly as the app's route (publicPages.ts) would send it.
@@ -17,30 +17,29 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isMobileUserAgent } from '../../platform/device';
 import { resolveLang, LOCALE_COOKIE } from '../../platform/locale';
-import { anonymousPageKey, keptPageKey, rawProtocol, sendCachedPage, sendFilledPage, sharedPageKey, type PageCache } from '../../platform/pageCache';
+import {
+  anonymousPageKey,
+  sendCachedPage,
+  sendFilledPage,
+  sharedPageKey,
+  type PageCache,
+} from '../../platform/pageCache';
+import { serveKeptPage, visibilityOf } from '../../platform/keptPages';
 import { rawCookie } from '../../platform/rawCookies';
 import { clearPlantedCookies, sessionCookie, sessionCookieName } from '../../platform/hostCookies';
 import type { SessionCache } from '../../platform/sessionCache';
 import { isStaff } from '../../platform/access';
-import type { Identity } from '../../platform/identity';
-import type { Lang } from '../../contract/enums';
-import { personalSlotsOf, visibilityOf } from './render';
+import { personalSlotsOf } from './render';
 import { normaliseHost } from '../../platform/tenant';
 import { isPublished, type SiteService } from './service';
 
 /** `isHttps`: as Express's req.secure (TRUST_PROXY), which names the session cookie (`__Host-token` on https). */
-export function cachedPageFastPath(sites: SiteService, pageCache: PageCache, knownSessions: SessionCache, isHttps: (req: IncomingMessage) => boolean) {
-  /** A kept page of an app's route (PageCache.keepPage), filled for this visitor; false: the app answers. */
-  function serveKept(req: IncomingMessage, res: ServerResponse, conferenceId: number, key: string, identity: Identity | null, lang: Lang): boolean {
-    const page = pageCache.getKept(conferenceId, key);
-    if (!page?.headers) return false;
-    const values = page.fill(req, res, identity);
-    if (!values) return false;
-    pageCache.fastHits++;
-    sendFilledPage(res, page, { ...personalSlotsOf(identity, lang), ...values });
-    return true;
-  }
-
+export function cachedPageFastPath(
+  sites: SiteService,
+  pageCache: PageCache,
+  knownSessions: SessionCache,
+  isHttps: (req: IncomingMessage) => boolean,
+) {
   return function serveFromCache(req: IncomingMessage, res: ServerResponse): boolean {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
     const url = req.url ?? '/';
@@ -69,7 +68,7 @@ export function cachedPageFastPath(sites: SiteService, pageCache: PageCache, kno
       if (!isPublished(site)) return false;
       const lang = resolveLang(localeCookie, site.config.languageType);
       const key = anonymousPageKey(req.headers.host, url, lang, mobile, site.config.contentVersion);
-      if (!publicPage) return serveKept(req, res, site.conference.id, keptPageKey(key, rawProtocol(req), visibilityOf(null)), null, lang);
+      if (!publicPage) return serveKeptPage(pageCache, req, res, site.conference.id, key, null, () => ({}));
       const entry = pageCache.get(site.conference.id, key);
       if (!entry?.headers) return false;
       pageCache.fastHits++;
@@ -85,7 +84,10 @@ export function cachedPageFastPath(sites: SiteService, pageCache: PageCache, kno
     if (identity.user.lang && localeCookie === undefined) return false;
     const lang = resolveLang(localeCookie, site.config.languageType);
     const anonymousKey = anonymousPageKey(req.headers.host, url, lang, mobile, site.config.contentVersion);
-    if (!publicPage) return serveKept(req, res, site.conference.id, keptPageKey(anonymousKey, rawProtocol(req), visibilityOf(identity)), identity, lang);
+    if (!publicPage)
+      return serveKeptPage(pageCache, req, res, site.conference.id, anonymousKey, identity, () =>
+        personalSlotsOf(identity, lang),
+      );
     const key = sharedPageKey('page', anonymousKey, visibilityOf(identity));
     const shared = pageCache.getShared(site.conference.id, key);
     if (!shared?.headers) return false;

@@ -26,6 +26,7 @@ import { domainToASCII } from 'node:url';
 import type { Knex } from 'knex';
 import { RESERVED_SLUGS, SLUG_PATTERN } from '../../contract/conferences';
 import { isHostName } from '../../contract/siteConfig';
+import { domainTaken, holdersOfDomains, holdersOfDomainsUnder } from './conferenceRecordRepo';
 
 export type DomainHosts = { siteDomain: string; platformHost: string };
 
@@ -96,22 +97,29 @@ export async function judgeDomain(db: Conn, hosts: DomainHosts, claim: DomainCla
   const underSite = domain.endsWith(`.${siteDomain}`);
   // Conferences as sub-domains of the platform host are the operator's choice (see above).
   const siteUnderPlatform = isAtOrUnder(siteDomain, platformHost);
-  if (domain === platformHost || isAtOrUnder(platformHost, domain) || isAtOrUnder(siteDomain, domain)) return refuse('reserved');
+  if (domain === platformHost || isAtOrUnder(platformHost, domain) || isAtOrUnder(siteDomain, domain))
+    return refuse('reserved');
   if (domain.endsWith(`.${platformHost}`) && !(underSite && siteUnderPlatform)) return refuse('reserved');
   const labels = underSite ? domain.slice(0, -siteDomain.length - 1).split('.') : [];
   if (underSite && (RESERVED_SLUGS as readonly string[]).includes(labels[labels.length - 1])) return refuse('reserved');
 
-  if (await db('conference_domains').where({ domain }).first('conference_id')) return refuse('taken');
+  if (await domainTaken(db, domain)) return refuse('taken');
   // Parents of the name that are domains, and domains under the name, with their conferences.
   // SITE_DOMAIN, the platform host and their parents are the platform's, whoever holds them (the
   // demo conference answers at `localhost` in development): the rules above judge those.
   const platformNames = (p: string) => isAtOrUnder(siteDomain, p) || isAtOrUnder(platformHost, p);
-  const parents: Array<{ conference_id: number }> = await db('conference_domains').whereIn('domain', parentsOf(domain).filter((p) => !platformNames(p))).select('conference_id');
-  const children: Array<{ conference_id: number }> = await db('conference_domains').where('domain', 'like', `%.${domain}`).select('conference_id');
-  const others = (rows: Array<{ conference_id: number }>) => rows.some((r) => Number(r.conference_id) !== claim.conferenceId);
+  const parents = await holdersOfDomains(
+    db,
+    parentsOf(domain).filter((p) => !platformNames(p)),
+  );
+  const children = await holdersOfDomainsUnder(db, domain);
+  const others = (holders: number[]) => holders.some((id) => id !== claim.conferenceId);
   if (others(parents) || others(children)) return refuse('nested');
   const underOwn = parents.length > 0;
 
-  if (underSite) return (labels.length === 1 && SLUG_PATTERN.test(labels[0])) || underOwn ? { ok: true, domain } : refuse('subdomain');
+  if (underSite)
+    return (labels.length === 1 && SLUG_PATTERN.test(labels[0])) || underOwn
+      ? { ok: true, domain }
+      : refuse('subdomain');
   return underOwn || claim.outsideAllowed ? { ok: true, domain } : refuse('outside');
 }

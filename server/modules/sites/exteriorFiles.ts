@@ -19,7 +19,10 @@ export function readIfExists(file: string): string | undefined {
 /** The built-in appearances with their names and thumbnails, in their order. */
 export function builtInExteriors(templatesDir: string): BuiltInExterior[] {
   return BUILT_IN_EXTERIORS.map((key) => {
-    const meta = JSON.parse(fs.readFileSync(path.join(templatesDir, 'exteriors', key, 'exterior.json'), 'utf8')) as { name: string; nameZh?: string };
+    const meta = JSON.parse(fs.readFileSync(path.join(templatesDir, 'exteriors', key, 'exterior.json'), 'utf8')) as {
+      name: string;
+      nameZh?: string;
+    };
     return { key, name: meta.name, nameZh: meta.nameZh ?? meta.name, thumbnail: `/banner/${key}-thumb.png` };
   });
 }
@@ -34,4 +37,3 @@ export function loadExterior(templatesDir: string, name: string): SiteSpec['exte
   }
   return { name: meta.name, thumbnail: `/banner/${name}-thumb.png`, templates };
 }
-

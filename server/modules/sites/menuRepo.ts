@@ -9,17 +9,28 @@ type Conn = Db | Tx;
 /** A menu row as the editor reads it: the public site's row plus its language. */
 export type MenuEditRow = MenuRow & { lang: Lang };
 
-export type MenuColumns = Pick<MenuEditRow, 'parent_id' | 'title' | 'icon' | 'new_window' | 'page_id' | 'href'> & { published?: boolean };
+export type MenuColumns = Pick<MenuEditRow, 'parent_id' | 'title' | 'icon' | 'new_window' | 'page_id' | 'href'> & {
+  published?: boolean;
+};
 
 const COLUMNS = ['id', 'lang', 'parent_id', 'title', 'icon', 'sort', 'new_window', 'page_id', 'href', 'published'];
 
 function normalise(row: MenuEditRow): MenuEditRow {
-  return { ...row, id: Number(row.id), parent_id: row.parent_id === null ? null : Number(row.parent_id), sort: Number(row.sort) };
+  return {
+    ...row,
+    id: Number(row.id),
+    parent_id: row.parent_id === null ? null : Number(row.parent_id),
+    sort: Number(row.sort),
+  };
 }
 
 /** Every item of one language, in menu order. */
 export async function languageRows(db: Conn, conferenceId: number, lang: Lang): Promise<MenuEditRow[]> {
-  const rows = await db('menus').where({ conference_id: conferenceId, lang }).orderBy('sort').orderBy('id').select<MenuEditRow[]>(COLUMNS);
+  const rows = await db('menus')
+    .where({ conference_id: conferenceId, lang })
+    .orderBy('sort')
+    .orderBy('id')
+    .select<MenuEditRow[]>(COLUMNS);
   return rows.map(normalise);
 }
 
@@ -34,8 +45,12 @@ export async function lockMenus(tx: Tx, conferenceId: number): Promise<void> {
 
 /** Every item of one language, read as locked rows (after lockMenus: the latest committed state). */
 export async function lockLanguage(tx: Tx, conferenceId: number, lang: Lang): Promise<MenuEditRow[]> {
-  const q = tx('menus').where({ conference_id: conferenceId, lang }).orderBy('sort').orderBy('id').select(COLUMNS);
-  const rows = (await lockForUpdate(tx, q)) as MenuEditRow[];
+  const q = tx('menus')
+    .where({ conference_id: conferenceId, lang })
+    .orderBy('sort')
+    .orderBy('id')
+    .select<MenuEditRow[]>(COLUMNS);
+  const rows = await lockForUpdate(tx, q);
   return rows.map(normalise);
 }
 
@@ -44,11 +59,22 @@ export async function languagesOf(db: Conn, conferenceId: number, ids: number[])
   return db('menus').where({ conference_id: conferenceId }).whereIn('id', ids).distinct().pluck('lang');
 }
 
-export function insertItem(tx: Tx, conferenceId: number, lang: Lang, sort: number, columns: MenuColumns): Promise<number> {
+export function insertItem(
+  tx: Tx,
+  conferenceId: number,
+  lang: Lang,
+  sort: number,
+  columns: MenuColumns,
+): Promise<number> {
   return insertId(tx('menus').insert({ conference_id: conferenceId, lang, sort, published: false, ...columns }));
 }
 
-export async function updateItem(tx: Tx, conferenceId: number, id: number, columns: Partial<MenuColumns> & { sort?: number }): Promise<void> {
+export async function updateItem(
+  tx: Tx,
+  conferenceId: number,
+  id: number,
+  columns: Partial<MenuColumns> & { sort?: number },
+): Promise<void> {
   await tx('menus').where({ conference_id: conferenceId, id }).update(columns);
 }
 
@@ -65,8 +91,14 @@ export async function deleteItems(tx: Tx, conferenceId: number, ids: number[]): 
 }
 
 /** The pages a menu item may link to: desktop PAGE rows of the conference. */
-export function linkablePages(db: Conn, conferenceId: number): Promise<Array<{ id: number; name: string; lang: Lang | null }>> {
-  return db('pages').where({ conference_id: conferenceId, type: 'PAGE', is_mobile: false }).orderBy('id').select('id', 'name', 'lang');
+export function linkablePages(
+  db: Conn,
+  conferenceId: number,
+): Promise<Array<{ id: number; name: string; lang: Lang | null }>> {
+  return db('pages')
+    .where({ conference_id: conferenceId, type: 'PAGE', is_mobile: false })
+    .orderBy('id')
+    .select('id', 'name', 'lang');
 }
 
 export function findLinkablePage(db: Conn, conferenceId: number, pageId: number): Promise<{ id: number } | undefined> {

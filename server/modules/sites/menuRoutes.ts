@@ -12,6 +12,7 @@ import type { Deps } from '../../platform/feature';
 import { t } from '../../platform/i18n';
 import { route } from '../../platform/route';
 import { MenuEditor } from './menuService';
+import { siteOf } from '../../platform/context';
 
 export const MENU_SCREEN = '/platform/config/menu';
 
@@ -23,7 +24,9 @@ export function menuApiRouter({ db, sites }: Deps): Router {
   const manager = access('manager');
 
   route(router, sitesApi.menuTree, manager, async ({ query }, req) => editor.tree(conferenceId(req), query.lang));
-  route(router, sitesApi.menuSave, manager, async ({ body }, req) => ({ id: await editor.save(conferenceId(req), body) }));
+  route(router, sitesApi.menuSave, manager, async ({ body }, req) => ({
+    id: await editor.save(conferenceId(req), body),
+  }));
   route(router, sitesApi.menuMove, manager, async ({ body }, req) => {
     await editor.move(conferenceId(req), body);
     return true as const;
@@ -32,7 +35,9 @@ export function menuApiRouter({ db, sites }: Deps): Router {
     await editor.publish(conferenceId(req), body.ids, body.published);
     return true as const;
   });
-  route(router, sitesApi.menuDelete, manager, async ({ body }, req) => ({ deleted: await editor.remove(conferenceId(req), body.ids) }));
+  route(router, sitesApi.menuDelete, manager, async ({ body }, req) => ({
+    deleted: await editor.remove(conferenceId(req), body.ids),
+  }));
 
   return router;
 }
@@ -49,12 +54,15 @@ export function menuPageRouter({ db, sites, shell }: Deps): Router {
   const router = Router();
   router.get(MENU_SCREEN, screen('manager'), async (req, res) => {
     const id = conferenceId(req);
-    const languages = siteLanguages(req.ctx.site!.config.languageType);
+    const languages = siteLanguages(siteOf(req)!.config.languageType);
     const menus: Partial<Record<Lang, MenuEditNode[]>> = {};
     for (const lang of languages) menus[lang] = await editor.tree(id, lang);
     await shell.manageScreen(req, res, {
       title: t(req.ctx.lang, 'manageMenus:title'),
-      island: { island: 'ManageMenus', props: { lang: req.ctx.lang, mobile: req.ctx.mobile, languages, menus, pages: await editor.pages(id) } },
+      island: {
+        island: 'ManageMenus',
+        props: { lang: req.ctx.lang, mobile: req.ctx.mobile, languages, menus, pages: await editor.pages(id) },
+      },
     });
   });
   return router;

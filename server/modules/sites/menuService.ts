@@ -16,7 +16,8 @@ import type { SiteService } from './service';
 /** The item and everything below it, among the rows of its language. */
 export function subtreeIds(rows: Pick<MenuEditRow, 'id' | 'parent_id'>[], rootId: number): Set<number> {
   const children = new Map<number, number[]>();
-  for (const row of rows) if (row.parent_id !== null) children.set(row.parent_id, [...(children.get(row.parent_id) ?? []), row.id]);
+  for (const row of rows)
+    if (row.parent_id !== null) children.set(row.parent_id, [...(children.get(row.parent_id) ?? []), row.id]);
   const found = new Set<number>();
   const stack = [rootId];
   while (stack.length) {
@@ -46,7 +47,7 @@ export class MenuEditor {
   async tree(conferenceId: number, lang: Lang): Promise<MenuEditNode[]> {
     const rows = await repo.languageRows(this.db, conferenceId, lang);
     const pageIds = [...new Set(rows.map((r) => r.page_id).filter((id): id is number => id !== null))];
-    const names = new Map((await repo.pageNames(this.db, conferenceId, pageIds)).map((p) => [Number(p.id), p.name]));
+    const names = new Map((await repo.pageNames(this.db, conferenceId, pageIds)).map((p) => [p.id, p.name]));
     const nodes = new Map<number, MenuEditNode>();
     for (const r of rows) {
       nodes.set(r.id, {
@@ -56,8 +57,8 @@ export class MenuEditor {
         icon: r.icon ?? '',
         sort: r.sort,
         newWindow: Boolean(r.new_window),
-        pageId: r.page_id === null ? null : Number(r.page_id),
-        pageName: r.page_id === null ? null : (names.get(Number(r.page_id)) ?? null),
+        pageId: r.page_id,
+        pageName: r.page_id === null ? null : (names.get(r.page_id) ?? null),
         href: r.href,
         published: Boolean(r.published),
         children: [],
@@ -74,7 +75,7 @@ export class MenuEditor {
 
   /** Pages an item can link to (desktop pages; phones get a page's mobile variant by themselves). */
   async pages(conferenceId: number): Promise<MenuPageOption[]> {
-    return (await repo.linkablePages(this.db, conferenceId)).map((p) => ({ id: Number(p.id), name: p.name, lang: p.lang }));
+    return (await repo.linkablePages(this.db, conferenceId)).map((p) => ({ id: p.id, name: p.name, lang: p.lang }));
   }
 
   /** Create (no id) or update one item; answers its id. */
@@ -88,7 +89,8 @@ export class MenuEditor {
       const parent = this.checkParent(rows, parentId, existing?.id ?? null);
       const hasChildren = existing ? rows.some((r) => r.parent_id === existing.id) : false;
       await this.checkLink(tx, conferenceId, input, hasChildren);
-      if (input.published && parent && !parent.published) throw new AppError(400, 'manageMenus:parentNotPublished', 'published');
+      if (input.published && parent && !parent.published)
+        throw new AppError(400, 'manageMenus:parentNotPublished', { field: 'published' });
 
       const columns = {
         parent_id: parentId,
@@ -100,7 +102,11 @@ export class MenuEditor {
       };
       // A new parent puts the item last among its new siblings.
       const lastSort = () => Math.max(-1, ...siblingsOf(rows, parentId, existing?.id ?? 0).map((r) => r.sort)) + 1;
-      if (!existing) return repo.insertItem(tx, conferenceId, input.lang, lastSort(), { ...columns, published: input.published ?? false });
+      if (!existing)
+        return repo.insertItem(tx, conferenceId, input.lang, lastSort(), {
+          ...columns,
+          published: input.published ?? false,
+        });
       const moved = existing.parent_id !== parentId;
       await repo.updateItem(tx, conferenceId, existing.id, {
         ...columns,
@@ -128,7 +134,8 @@ export class MenuEditor {
       }
       // The siblings it left keep their order without a gap.
       if (item.parent_id !== input.parentId) {
-        for (const [sort, row] of siblingsOf(rows, item.parent_id, item.id).entries()) if (row.sort !== sort) await repo.setSort(tx, conferenceId, row.id, sort);
+        for (const [sort, row] of siblingsOf(rows, item.parent_id, item.id).entries())
+          if (row.sort !== sort) await repo.setSort(tx, conferenceId, row.id, sort);
       }
     });
     await this.sites.siteChanged(conferenceId);
@@ -144,8 +151,11 @@ export class MenuEditor {
       const items = await this.lockItems(tx, conferenceId, ids);
       if (published) {
         const chosen = new Set(ids);
-        const parents = items.filter((i) => i.parent_id !== null && !chosen.has(i.parent_id)).map((i) => i.rows.find((r) => r.id === i.parent_id));
-        if (parents.some((p) => p && !p.published)) throw new AppError(400, 'manageMenus:parentNotPublished', 'ids');
+        const parents = items
+          .filter((i) => i.parent_id !== null && !chosen.has(i.parent_id))
+          .map((i) => i.rows.find((r) => r.id === i.parent_id));
+        if (parents.some((p) => p && !p.published))
+          throw new AppError(400, 'manageMenus:parentNotPublished', { field: 'ids' });
       }
       await repo.setPublished(tx, conferenceId, ids, published);
     });
@@ -156,7 +166,8 @@ export class MenuEditor {
   async remove(conferenceId: number, ids: number[]): Promise<number> {
     const count = await this.db.transaction(async (tx) => {
       const doomed = new Set<number>();
-      for (const item of await this.lockItems(tx, conferenceId, ids)) for (const id of subtreeIds(item.rows, item.id)) doomed.add(id);
+      for (const item of await this.lockItems(tx, conferenceId, ids))
+        for (const id of subtreeIds(item.rows, item.id)) doomed.add(id);
       return repo.deleteItems(tx, conferenceId, [...doomed]);
     });
     await this.sites.siteChanged(conferenceId);
@@ -167,11 +178,16 @@ export class MenuEditor {
    * The items (all of this conference, or a 404), each with the rows of its language, read
    * under the conference's menu lock.
    */
-  private async lockItems(tx: Tx, conferenceId: number, ids: number[]): Promise<Array<MenuEditRow & { rows: MenuEditRow[] }>> {
+  private async lockItems(
+    tx: Tx,
+    conferenceId: number,
+    ids: number[],
+  ): Promise<Array<MenuEditRow & { rows: MenuEditRow[] }>> {
     await repo.lockMenus(tx, conferenceId);
     const langs = await repo.languagesOf(tx, conferenceId, ids);
     const locked = new Map<Lang, MenuEditRow[]>();
-    for (const lang of LANGS) if (langs.includes(lang)) locked.set(lang, await repo.lockLanguage(tx, conferenceId, lang));
+    for (const lang of LANGS)
+      if (langs.includes(lang)) locked.set(lang, await repo.lockLanguage(tx, conferenceId, lang));
     const items = ids.map((id) => {
       for (const rows of locked.values()) {
         const row = rows.find((r) => r.id === id);
@@ -186,19 +202,23 @@ export class MenuEditor {
   private checkParent(rows: MenuEditRow[], parentId: number | null, selfId: number | null): MenuEditRow | null {
     if (parentId === null) return null;
     const parent = rows.find((r) => r.id === parentId);
-    if (!parent) throw new AppError(400, 'manageMenus:parentNotFound', 'parentId');
-    if (selfId !== null && subtreeIds(rows, selfId).has(parentId)) throw new AppError(400, 'manageMenus:parentCycle', 'parentId');
+    if (!parent) throw new AppError(400, 'manageMenus:parentNotFound', { field: 'parentId' });
+    if (selfId !== null && subtreeIds(rows, selfId).has(parentId))
+      throw new AppError(400, 'manageMenus:parentCycle', { field: 'parentId' });
     return parent;
   }
 
   /** A page of this conference or a safe address, not both; one of them unless the item has children. */
   private async checkLink(tx: Tx, conferenceId: number, input: MenuSaveInput, hasChildren: boolean): Promise<void> {
-    if (input.pageId !== null && input.href !== null) throw new AppError(400, 'manageMenus:linkBoth', 'href');
+    if (input.pageId !== null && input.href !== null)
+      throw new AppError(400, 'manageMenus:linkBoth', { field: 'href' });
     if (input.pageId === null && input.href === null) {
-      if (!hasChildren) throw new AppError(400, 'manageMenus:linkRequired', 'pageId');
+      if (!hasChildren) throw new AppError(400, 'manageMenus:linkRequired', { field: 'pageId' });
       return;
     }
-    if (input.href !== null && (!isSafeHref(input.href) || hasControlCharacters(input.href))) throw new AppError(400, 'manageMenus:hrefUnsafe', 'href');
-    if (input.pageId !== null && !(await repo.findLinkablePage(tx, conferenceId, input.pageId))) throw new AppError(400, 'manageMenus:pageNotFound', 'pageId');
+    if (input.href !== null && (!isSafeHref(input.href) || hasControlCharacters(input.href)))
+      throw new AppError(400, 'manageMenus:hrefUnsafe', { field: 'href' });
+    if (input.pageId !== null && !(await repo.findLinkablePage(tx, conferenceId, input.pageId)))
+      throw new AppError(400, 'manageMenus:pageNotFound', { field: 'pageId' });
   }
 }

@@ -4,13 +4,30 @@
  * demo seed and the tests; conference creation in the management area builds on it.
  */
 import type { Db, Tx } from '../../db/index';
-import { insertId, toDbInstant } from '../../db/dialect';
+import {
+  insertConference,
+  insertDomain,
+  insertExterior,
+  insertMenuItem,
+  insertModuleSwitch,
+  insertSitePage,
+  insertWebsiteConfig,
+  setCounterpart,
+} from './provisionRepo';
 import type { Lang } from '../../contract/enums';
 import type { Bilingual } from './types';
 import { parseFeedbackTypes, type FeedbackType } from '../../contract/siteConfig';
 
 export type TemplateSpec = { html: string; css?: string };
-export type MenuSpec = { title: string; page?: string; href?: string; icon?: string; newWindow?: boolean; published?: boolean; children?: MenuSpec[] };
+export type MenuSpec = {
+  title: string;
+  page?: string;
+  href?: string;
+  icon?: string;
+  newWindow?: boolean;
+  published?: boolean;
+  children?: MenuSpec[];
+};
 
 export type SiteSpec = {
   slug: string;
@@ -62,25 +79,25 @@ function pair(prefix: string, value: Bilingual | undefined) {
   return { [`${prefix}_zh`]: value?.zh ?? '', [`${prefix}_en`]: value?.en ?? '' };
 }
 
-async function insertPage(tx: Tx, row: Record<string, unknown>): Promise<number> {
-  const now = toDbInstant();
-  return insertId(tx('pages').insert({ created_at: now, updated_at: now, is_mobile: false, need_to_login: false, ...row }));
-}
-
 /**
  * An appearance's templates, common ones first so page templates can point at them. `defaults`:
  * the page templates become the device defaults (a new site); an appearance added to a site that
  * has its defaults takes none (each device has one default page template).
  */
-export async function insertTemplates(tx: Tx, conferenceId: number, exteriorId: number, templates: SiteSpec['exterior']['templates'], defaults = true) {
+export async function insertTemplates(
+  tx: Tx,
+  conferenceId: number,
+  exteriorId: number,
+  templates: SiteSpec['exterior']['templates'],
+  defaults = true,
+) {
   const ids: Record<string, number> = {};
   // Common templates first, so page templates can point at them.
   const names = Object.keys(templates).sort((a, b) => Number(!/common$/i.test(a)) - Number(!/common$/i.test(b)));
   for (const name of names) {
     const isCommon = /common$/i.test(name);
     const commonName = isCommon ? null : name.startsWith('mobile') ? 'mobileCommon' : 'common';
-    ids[name] = await insertPage(tx, {
-      conference_id: conferenceId,
+    ids[name] = await insertSitePage(tx, conferenceId, {
       exterior_id: exteriorId,
       type: 'TEMPLATE',
       template_kind: isCommon ? 'common' : 'page',
@@ -95,71 +112,80 @@ export async function insertTemplates(tx: Tx, conferenceId: number, exteriorId: 
   return ids;
 }
 
-async function insertMenu(tx: Tx, conferenceId: number, lang: Lang, items: MenuSpec[], pageIds: Map<string, number>, parentId: number | null) {
+async function insertMenu(
+  tx: Tx,
+  conferenceId: number,
+  lang: Lang,
+  items: MenuSpec[],
+  pageIds: Map<string, number>,
+  parentId: number | null,
+) {
   for (const [index, item] of items.entries()) {
-    const id = await insertId(
-      tx('menus').insert({
-        conference_id: conferenceId,
-        lang,
-        parent_id: parentId,
-        title: item.title,
-        icon: item.icon ?? '',
-        sort: index,
-        new_window: Boolean(item.newWindow),
-        page_id: item.page ? (pageIds.get(`${item.page}:${lang}`) ?? null) : null,
-        href: item.href ?? null,
-        published: item.published ?? true,
-      }),
-    );
+    const id = await insertMenuItem(tx, conferenceId, lang, {
+      parentId,
+      title: item.title,
+      icon: item.icon ?? '',
+      sort: index,
+      newWindow: Boolean(item.newWindow),
+      pageId: item.page ? (pageIds.get(`${item.page}:${lang}`) ?? null) : null,
+      href: item.href ?? null,
+      published: item.published ?? true,
+    });
     if (item.children?.length) await insertMenu(tx, conferenceId, lang, item.children, pageIds, id);
   }
 }
 
 export async function provisionSite(db: Db, spec: SiteSpec): Promise<number> {
   return db.transaction(async (tx) => {
-    const now = toDbInstant();
-    const conferenceId = await insertId(
-      tx('conferences').insert({
-        slug: spec.slug,
-        status: spec.status,
-        register_flag: spec.registerFlag ?? false,
-        register_num: spec.registerNum ?? 0,
-        created_by: spec.createdBy ?? null,
-        created_at: now,
-        updated_at: now,
-      }),
-    );
-    for (const [index, domain] of spec.domains.entries()) {
-      await tx('conference_domains').insert({ conference_id: conferenceId, domain: domain.toLowerCase(), is_primary: index === 0 });
-    }
-    for (const [module, enabled] of Object.entries(spec.modules ?? { register: true })) {
-      await tx('conference_modules').insert({ conference_id: conferenceId, module, enabled });
-    }
-    const exteriorId = await insertId(
-      tx('exteriors').insert({ conference_id: conferenceId, name: spec.exterior.name, thumbnail: spec.exterior.thumbnail ?? '', created_at: now, updated_at: now }),
-    );
+    const conferenceId = await insertConference(tx, {
+      slug: spec.slug,
+      status: spec.status,
+      registerFlag: spec.registerFlag ?? false,
+      registerNum: spec.registerNum ?? 0,
+      createdBy: spec.createdBy ?? null,
+    });
+    for (const [index, domain] of spec.domains.entries())
+      await insertDomain(tx, conferenceId, domain.toLowerCase(), index === 0);
+    for (const [module, enabled] of Object.entries(spec.modules ?? { register: true }))
+      await insertModuleSwitch(tx, conferenceId, module, enabled);
+    const exteriorId = await insertExterior(tx, conferenceId, spec.exterior.name, spec.exterior.thumbnail ?? '');
     const templateIds = await insertTemplates(tx, conferenceId, exteriorId, spec.exterior.templates);
     // Every page gets a phone variant in the mobile page template when the exterior has one.
     const mobileTemplateId = templateIds.mobilePage ?? null;
 
     const pageIds = new Map<string, number>();
     for (const page of spec.pages) {
-      const base = { conference_id: conferenceId, exterior_id: exteriorId, type: 'PAGE', name: page.name, lang: page.lang, need_to_login: Boolean(page.needToLogin) };
+      const base = {
+        exterior_id: exteriorId,
+        type: 'PAGE',
+        name: page.name,
+        lang: page.lang,
+        need_to_login: Boolean(page.needToLogin),
+      };
       const mobileId = mobileTemplateId
-        ? await insertPage(tx, { ...base, html: page.mobileHtml ?? page.html, template_id: mobileTemplateId, is_mobile: true })
+        ? await insertSitePage(tx, conferenceId, {
+            ...base,
+            html: page.mobileHtml ?? page.html,
+            template_id: mobileTemplateId,
+            is_mobile: true,
+          })
         : null;
-      const id = await insertPage(tx, { ...base, html: page.html, template_id: templateIds[page.template] ?? null, related_mobile_page_id: mobileId });
+      const id = await insertSitePage(tx, conferenceId, {
+        ...base,
+        html: page.html,
+        template_id: templateIds[page.template] ?? null,
+        related_mobile_page_id: mobileId,
+      });
       pageIds.set(`${page.key}:${page.lang}`, id);
     }
     // The same key in both languages: each is the other's counterpart (the language switch, hreflang).
     for (const page of spec.pages) {
       const other = pageIds.get(`${page.key}:${page.lang === 'zh' ? 'en' : 'zh'}`);
-      if (other) await tx('pages').where({ conference_id: conferenceId, id: pageIds.get(`${page.key}:${page.lang}`) }).update({ counterpart_page_id: other });
+      if (other) await setCounterpart(tx, conferenceId, pageIds.get(`${page.key}:${page.lang}`)!, other);
     }
 
     const c = spec.config;
-    await tx('website_configs').insert({
-      conference_id: conferenceId,
+    await insertWebsiteConfig(tx, conferenceId, {
       ...pair('conference_name', c.conferenceName),
       ...pair('first_title', c.firstTitle),
       ...pair('second_title', c.secondTitle),
@@ -179,9 +205,9 @@ export async function provisionSite(db: Db, spec: SiteSpec): Promise<number> {
       end_date: c.endDate ?? null,
       contacts: c.contacts ?? '',
       feedback_types: JSON.stringify(parseFeedbackTypes(c.feedbackTypes ?? [])),
-      updated_at: now,
     });
-    for (const lang of ['zh', 'en'] as const) await insertMenu(tx, conferenceId, lang, spec.menu[lang] ?? [], pageIds, null);
+    for (const lang of ['zh', 'en'] as const)
+      await insertMenu(tx, conferenceId, lang, spec.menu[lang] ?? [], pageIds, null);
     return conferenceId;
   });
 }

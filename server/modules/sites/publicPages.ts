@@ -8,10 +8,12 @@ import type { Deps } from '../../platform/feature';
 import { t } from '../../platform/i18n';
 import { anonymousPageKey, sendCachedPage, sendFilledPage, sharedPageKey } from '../../platform/pageCache';
 import { renderVikePage } from '../../platform/vike';
-import { personalSlotsOf, renderSharedPublicPage, visibilityOf } from './render';
+import { personalSlotsOf, renderSharedPublicPage } from './render';
+import { visibilityOf } from '../../platform/keptPages';
 import { siteOrigin } from './seo';
 import { textIn } from '../../contract/bilingual';
 import { isPublished } from './service';
+import { identityOf, siteOf } from '../../platform/context';
 
 const PAGE_ID = /^[1-9]\d{0,9}$/;
 type PromptKind = '404' | '403' | '401' | 'unpublished';
@@ -24,7 +26,9 @@ export function publicPageRouter({ sites, pageCache, config }: Deps): Router {
   const router = Router();
 
   async function servePage(req: Request, res: Response, pageId: number | null): Promise<void> {
-    const { site, identity, lang, mobile } = req.ctx;
+    const { lang, mobile } = req.ctx;
+    const site = siteOf(req);
+    const identity = identityOf(req);
     if (!site) return res.redirect(302, '/404');
     if (!isPublished(site) && !isStaff(identity)) return res.redirect(302, '/unpublished');
     const id = pageId ?? sites.homePageId(site, lang);
@@ -52,7 +56,10 @@ export function publicPageRouter({ sites, pageCache, config }: Deps): Router {
 
     const page = await sites.pageForRequest(site.conference.id, id, mobile);
     if (!page) return res.redirect(302, '/404');
-    const [chain, menu] = await Promise.all([sites.pageChain(site.conference.id, page), sites.publishedMenu(site.conference.id, lang)]);
+    const [chain, menu] = await Promise.all([
+      sites.pageChain(site.conference.id, page),
+      sites.publishedMenu(site.conference.id, lang),
+    ]);
     const composedHtml = renderSharedPublicPage({
       site,
       chain,
@@ -69,7 +76,12 @@ export function publicPageRouter({ sites, pageCache, config }: Deps): Router {
     const rendered = await renderVikePage(req, { composedHtml });
     if (!rendered) throw new Error('Vike did not render the public page');
     if (!identity) return sendCachedPage(req, res, pageCache.put(site.conference.id, cacheKey, rendered.body));
-    sendFilledPage(res, pageCache.putShared(site.conference.id, sharedKey, rendered.body), personalSlotsOf(identity, lang), 'private, no-cache');
+    sendFilledPage(
+      res,
+      pageCache.putShared(site.conference.id, sharedKey, rendered.body),
+      personalSlotsOf(identity, lang),
+      'private, no-cache',
+    );
   }
 
   router.get('/', screen('anonymous', 'conference'), (req, res) => servePage(req, res, null));
@@ -81,7 +93,8 @@ export function publicPageRouter({ sites, pageCache, config }: Deps): Router {
 
   for (const kind of ['404', '403', '401', 'unpublished'] as PromptKind[]) {
     router.get(`/${kind}`, screen('anonymous', 'conference'), async (req, res) => {
-      const { lang, site } = req.ctx;
+      const { lang } = req.ctx;
+      const site = siteOf(req);
       const actions =
         kind === '401'
           ? [{ label: t(lang, 'prompt.goLogin'), href: '/conferencelogin', primary: true }]

@@ -9,7 +9,7 @@ import { ROOT_DIR } from '../../paths';
 import type { Lang } from '../../contract/enums';
 import { LANGUAGE_TYPE } from '../../contract/enums';
 import type { Identity } from '../../platform/identity';
-import { isAttendee, isStaff } from '../../platform/access';
+import { visibilityOf } from '../../platform/keptPages';
 import { langSwitchProps, userMenuProps } from '../../platform/shell/userMenu';
 import { escapeHtml, jsonForHtml } from '../../platform/html';
 import { cutAtSlots, fillSlots, SLOTS, type SlotName, type Visibility } from '../../platform/pageCache';
@@ -47,11 +47,6 @@ export type PublicPageInput = {
   publicOrigin?: string;
 };
 
-/** Which of the states a page's shared part depends on the person is in. */
-export function visibilityOf(identity: Identity | null): Visibility {
-  return { loggedIn: identity !== null, attendee: isAttendee(identity), staff: isStaff(identity) };
-}
-
 /**
  * The person's own values for a shared page's slots, each escaped for where its slot stands:
  * the name as text, the menus as the islands' HTML, userInfo as JSON inside a script.
@@ -59,7 +54,12 @@ export function visibilityOf(identity: Identity | null): Visibility {
 export function personalSlots(identity: Identity | null, lang: Lang): Partial<Record<SlotName, string>> {
   if (!identity) return {};
   const menuProps = userMenuProps(lang, identity, 'conference');
-  const userInfo: TokenClaims = { id: identity.user.id, trueName: identity.user.trueName, umtId: identity.user.umtId, cstnetId: identity.user.cstnetId ?? identity.user.email };
+  const userInfo: TokenClaims = {
+    id: identity.user.id,
+    trueName: identity.user.trueName,
+    umtId: identity.user.umtId,
+    cstnetId: identity.user.cstnetId ?? identity.user.email,
+  };
   return {
     userName: escapeHtml(identity.user.trueName || identity.user.email || ''),
     userMenu: renderIsland('UserMenu', menuProps),
@@ -81,7 +81,9 @@ export function personalSlotsOf(identity: Identity | null, lang: Lang): Partial<
   if (!byLang) slotsByIdentity.set(identity, (byLang = new Map()));
   let slots = byLang.get(lang);
   if (!slots) {
-    slots = Object.fromEntries(Object.entries(personalSlots(identity, lang)).map(([slot, value]) => [slot, Buffer.from(value, 'utf8')]));
+    slots = Object.fromEntries(
+      Object.entries(personalSlots(identity, lang)).map(([slot, value]) => [slot, Buffer.from(value, 'utf8')]),
+    );
     // Only a frozen identity is the cache's: a fresh one (a write request's) is not kept.
     if (Object.isFrozen(identity)) byLang.set(lang, slots);
   }
@@ -90,8 +92,10 @@ export function personalSlotsOf(identity: Identity | null, lang: Lang): Partial<
 
 function needLoginHtml(lang: Lang, currentPath: string): string {
   const href = `/conferencelogin?redirect=${encodeURIComponent(currentPath)}`;
-  return `<div class="template-need-login"><p>${escapeHtml(t(lang, 'site.needLogin'))}</p>` +
-    `<p><a class="template-need-login-link" href="${escapeHtml(href)}">${escapeHtml(t(lang, 'site.login'))}</a></p></div>`;
+  return (
+    `<div class="template-need-login"><p>${escapeHtml(t(lang, 'site.needLogin'))}</p>` +
+    `<p><a class="template-need-login-link" href="${escapeHtml(href)}">${escapeHtml(t(lang, 'site.login'))}</a></p></div>`
+  );
 }
 
 /** The conference's start year; this year while the conference has no dates yet. */
@@ -115,7 +119,11 @@ export function renderSharedPublicPage(input: Omit<PublicPageInput, 'identity'> 
   const config = site.config;
   const viewer: ViewerState = { ...visibility, userName: visibility.loggedIn ? SLOTS.userName : '' };
   const needsLogin = Boolean(chain.page.need_to_login) && !viewer.loggedIn;
-  const $ = nestLayers({ chain, lang, pageHtml: needsLogin ? needLoginHtml(lang, input.currentPath) : chain.page.html });
+  const $ = nestLayers({
+    chain,
+    lang,
+    pageHtml: needsLogin ? needLoginHtml(lang, input.currentPath) : chain.page.html,
+  });
 
   fillContract($, {
     lang,
@@ -138,7 +146,10 @@ export function renderSharedPublicPage(input: Omit<PublicPageInput, 'identity'> 
     islands: {
       userMenu: viewer.loggedIn ? SLOTS.userMenu : '',
       mobileUserMenu: viewer.loggedIn ? SLOTS.mobileUserMenu : '',
-      langSwitch: renderIsland('LangSwitch', langSwitchProps(lang, languageVersions(site, chain.page, input.pageId), viewer.loggedIn)),
+      langSwitch: renderIsland(
+        'LangSwitch',
+        langSwitchProps(lang, languageVersions(site, chain.page, input.pageId), viewer.loggedIn),
+      ),
     },
   });
 
@@ -147,7 +158,11 @@ export function renderSharedPublicPage(input: Omit<PublicPageInput, 'identity'> 
   // userInfo (personalSlots) from the account as loaded now, so a renamed user shows the new name at once.
   const config_ = templateReadyConfig(site, lang, input.origin, null);
   // texts: what the runtime itself may have to say (its logout-failure toast), in the page's language
-  const data = { config: viewer.loggedIn ? { ...config_, userInfo: SLOTS.userInfo } : config_, menu: input.menu, texts: { logoutFailed: t(lang, 'userMenu.logoutFailed') } };
+  const data = {
+    config: viewer.loggedIn ? { ...config_, userInfo: SLOTS.userInfo } : config_,
+    menu: input.menu,
+    texts: { logoutFailed: t(lang, 'userMenu.logoutFailed') },
+  };
   $('head').prepend(
     `<script type="application/json" id="conference-site-data">${jsonForHtml(data)}</script><script>${runtimeSource}</script>`,
   );
@@ -156,7 +171,10 @@ export function renderSharedPublicPage(input: Omit<PublicPageInput, 'identity'> 
     // Styled inline: templates know nothing of it.
     $('body').prepend(
       $('<div role="alert" class="template-site-notice"></div>')
-        .attr('style', 'background:#fef2f2;color:#b91c1c;border-bottom:1px solid #fecaca;padding:10px 16px;text-align:center;font-size:14px')
+        .attr(
+          'style',
+          'background:#fef2f2;color:#b91c1c;border-bottom:1px solid #fecaca;padding:10px 16px;text-align:center;font-size:14px',
+        )
         .text(input.notice),
     );
   }

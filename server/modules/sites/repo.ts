@@ -5,9 +5,10 @@
  * (`conferences`, `conference_modules`, `conference_domains`) and the website (`website_configs`,
  * `exteriors`, `pages`, `page_versions`, `menus`, `disciplines`): no other feature reads or
  * writes them. What other features may read or change of the conference record is in
- * ./conferenceRecord.ts.
+ * ./conferenceRecordRepo.ts.
  */
 import type { Db, Tx } from '../../db/index';
+import { fromDbInstant } from '../../db/dialect';
 import type { Lang } from '../../contract/enums';
 import type { MenuRow, PageRow } from './types';
 
@@ -27,25 +28,39 @@ export function findWebsiteConfig(db: Conn, conferenceId: number) {
 }
 
 export function primaryDomain(db: Conn, conferenceId: number) {
-  return db('conference_domains').where({ conference_id: conferenceId }).orderBy('is_primary', 'desc').orderBy('id').first('domain');
+  return db('conference_domains')
+    .where({ conference_id: conferenceId })
+    .orderBy('is_primary', 'desc')
+    .orderBy('id')
+    .first('domain');
 }
 
 export async function moduleFlags(db: Conn, conferenceId: number): Promise<Record<string, boolean>> {
   const rows = await db('conference_modules').where({ conference_id: conferenceId }).select('module', 'enabled');
-  return Object.fromEntries(rows.map((r: { module: string; enabled: number }) => [r.module, Boolean(r.enabled)]));
+  return Object.fromEntries(rows.map((r) => [r.module, Boolean(r.enabled)]));
 }
 
 export function findPage(db: Conn, conferenceId: number, pageId: number): Promise<PageRow | undefined> {
   return db<PageRow>('pages').where({ conference_id: conferenceId, id: pageId }).first();
 }
 
-export async function findPages(db: Conn, conferenceId: number, ids: number[]): Promise<PageRow[]> {
+/** These pages of the conference, with when each last changed. */
+export async function findPages(
+  db: Conn,
+  conferenceId: number,
+  ids: number[],
+): Promise<Array<PageRow & { updated_at: Date | null }>> {
   if (ids.length === 0) return [];
-  return db<PageRow>('pages').where({ conference_id: conferenceId }).whereIn('id', ids);
+  const rows = await db<PageRow & { updated_at: string }>('pages')
+    .where({ conference_id: conferenceId })
+    .whereIn('id', ids);
+  return rows.map((r) => ({ ...r, updated_at: fromDbInstant(r.updated_at) }));
 }
 
 export function pageTemplates(db: Conn, conferenceId: number): Promise<PageRow[]> {
-  return db<PageRow>('pages').where({ conference_id: conferenceId, type: 'TEMPLATE', template_kind: 'page' }).orderBy('id');
+  return db<PageRow>('pages')
+    .where({ conference_id: conferenceId, type: 'TEMPLATE', template_kind: 'page' })
+    .orderBy('id');
 }
 
 export function menuRows(db: Conn, conferenceId: number, lang: Lang, publishedOnly: boolean): Promise<MenuRow[]> {

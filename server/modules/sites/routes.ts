@@ -9,14 +9,15 @@ import { t } from '../../platform/i18n';
 import { presentWebsiteConfig } from './presenter';
 import { isPublished } from './service';
 import type { PageChain, PageRow, SiteSnapshot } from './types';
+import { identityOf, siteOf } from '../../platform/context';
 
 function site(req: Request): SiteSnapshot {
-  return req.ctx.site!;
+  return siteOf(req)!;
 }
 
 /** Non-staff may not read the content of an unpublished site (spec 2.2 step 7). */
 function assertVisible(req: Request): void {
-  if (!isPublished(site(req)) && !isStaff(req.ctx.identity)) throw new AppError(403, 'commonMsg.unpublished');
+  if (!isPublished(site(req)) && !isStaff(identityOf(req))) throw new AppError(403, 'commonMsg.unpublished');
 }
 
 function presentLayer(row: PageRow | null): PublicPageLayer | null {
@@ -57,13 +58,18 @@ export function siteApiRouter({ sites, registration }: Deps): Router {
 
   route(router, sitesApi.conferenceByDomain, anyoneHere, (_input, req) => {
     const s = site(req);
-    return { conferenceId: s.conference.id, domain: req.ctx.host, status: s.conference.status, languageType: s.config.languageType };
+    return {
+      conferenceId: s.conference.id,
+      domain: req.ctx.host,
+      status: s.conference.status,
+      languageType: s.config.languageType,
+    };
   });
 
   route(router, sitesApi.modules, anyoneHere, (_input, req) => ({ register: true, ...site(req).modules }));
 
   route(router, sitesApi.conferenceStatus, access('user'), (_input, req) => {
-    const identity = req.ctx.identity!;
+    const identity = identityOf(req)!;
     return {
       allUsers: {
         conferenceUser: isAttendee(identity),
@@ -74,7 +80,9 @@ export function siteApiRouter({ sites, registration }: Deps): Router {
     };
   });
 
-  route(router, sitesApi.disciplines, access('anonymous'), async ({ query }, req) => sites.disciplineList(query.lang ?? req.ctx.lang));
+  route(router, sitesApi.disciplines, access('anonymous'), async ({ query }, req) =>
+    sites.disciplineList(query.lang ?? req.ctx.lang),
+  );
 
   route(router, sitesApi.publishedMenu, anyoneHere, async (input, req) => {
     assertVisible(req);
@@ -90,7 +98,7 @@ export function siteApiRouter({ sites, registration }: Deps): Router {
       if (!page) throw notFound();
       const chain = await sites.pageChain(site(req).conference.id, page);
       // A login-required page gives its content only to logged-in users (spec 2.4 step 5).
-      const html = page.need_to_login && !req.ctx.identity ? `<p>${t(req.ctx.lang, 'site.needLogin')}</p>` : page.html;
+      const html = page.need_to_login && !identityOf(req) ? `<p>${t(req.ctx.lang, 'site.needLogin')}</p>` : page.html;
       return presentPage(chain, html);
     };
   route(router, sitesApi.page, anyoneHere, findPage(false));

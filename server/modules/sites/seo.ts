@@ -74,7 +74,11 @@ export function pagePath(site: SiteSnapshot, pageId: number, lang: Lang): string
  * A page and its counterpart (pages.counterpart_page_id, set by the managers or by provisioning):
  * each language's address, or nothing when the page has none or the site is not bilingual.
  */
-export function languageVersions(site: SiteSnapshot, page: Pick<PageRow, 'lang' | 'counterpart_page_id'>, pageId: number): Partial<Record<Lang, string>> {
+export function languageVersions(
+  site: SiteSnapshot,
+  page: Pick<PageRow, 'lang' | 'counterpart_page_id'>,
+  pageId: number,
+): Partial<Record<Lang, string>> {
   if (!bilingual(site) || (page.lang !== 'zh' && page.lang !== 'en')) return {};
   const other: Lang = page.lang === 'zh' ? 'en' : 'zh';
   const isHome = homePageIdOf(site, page.lang) === pageId;
@@ -84,7 +88,12 @@ export function languageVersions(site: SiteSnapshot, page: Pick<PageRow, 'lang' 
 }
 
 /** A page and its counterpart in the other language, when it has one. */
-function pageAlternates(site: SiteSnapshot, page: PageRow, pageId: number, origin: string): Array<{ hreflang: string; href: string }> {
+function pageAlternates(
+  site: SiteSnapshot,
+  page: PageRow,
+  pageId: number,
+  origin: string,
+): Array<{ hreflang: string; href: string }> {
   const versions = languageVersions(site, page, pageId);
   if (!versions.zh || !versions.en) return [];
   return [
@@ -136,7 +145,10 @@ export function describePage(html: string): string {
   const own = collapse($('meta[name="description" i]').first().attr('content') ?? '');
   if (own) return clip(own);
   $('br').replaceWith(' ');
-  const paragraphs = $('p').toArray().map((p) => collapse($(p).text())).filter(Boolean);
+  const paragraphs = $('p')
+    .toArray()
+    .map((p) => collapse($(p).text()))
+    .filter(Boolean);
   const first = paragraphs.find((p) => columns(p) >= MEANINGFUL_PARAGRAPH) ?? '';
   return first ? clip(first) : '';
 }
@@ -146,7 +158,13 @@ function isoDate(value: string | null): string | undefined {
   return value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined;
 }
 
-function eventJson(site: SiteSnapshot, lang: Lang, url: string, description: string, image: string): Record<string, unknown> {
+function eventJson(
+  site: SiteSnapshot,
+  lang: Lang,
+  url: string,
+  description: string,
+  image: string,
+): Record<string, unknown> {
   const c = site.config;
   const venue = textIn(c.venue, lang);
   const city = textIn(c.city, lang);
@@ -198,7 +216,8 @@ export function addSearchTags($: CheerioAPI, { site, chain, lang: shownLang, pag
   const isHome = homePageIdOf(site, lang) === pageId;
   const hidden = Boolean(chain.page.need_to_login);
   // A login-required page shows visitors only the login prompt: its text is not theirs to read.
-  const description = (hidden ? '' : describePage(chain.page.html)) || clip(collapse(textIn(c.firstTitle, lang) || conferenceName));
+  const description =
+    (hidden ? '' : describePage(chain.page.html)) || clip(collapse(textIn(c.firstTitle, lang) || conferenceName));
   const canonical = origin + pagePath(site, pageId, lang);
   const image = absoluteUrl(origin, c.coverImageUrl || c.banner);
   const alternates = isHome ? homeAlternates(site, origin) : pageAlternates(site, chain.page, pageId, origin);
@@ -218,10 +237,13 @@ export function addSearchTags($: CheerioAPI, { site, chain, lang: shownLang, pag
   if (description) add('meta', { property: 'og:description', content: description });
   add('meta', { property: 'og:url', content: canonical });
   add('meta', { property: 'og:locale', content: OG_LOCALE[lang] });
-  if (alternates.length) add('meta', { property: 'og:locale:alternate', content: OG_LOCALE[lang === 'zh' ? 'en' : 'zh'] });
+  if (alternates.length)
+    add('meta', { property: 'og:locale:alternate', content: OG_LOCALE[lang === 'zh' ? 'en' : 'zh'] });
   if (image) add('meta', { property: 'og:image', content: image });
   add('meta', { name: 'twitter:card', content: image ? 'summary_large_image' : 'summary' });
   const homeUrl = origin + (homePath(site, lang) ?? '/');
   // jsonForHtml writes `<` as \u003c: no value can close the script element.
-  head.append(`<script type="application/ld+json">${jsonForHtml(eventJson(site, lang, homeUrl, description, image))}</script>`);
+  head.append(
+    `<script type="application/ld+json">${jsonForHtml(eventJson(site, lang, homeUrl, description, image))}</script>`,
+  );
 }

@@ -61,7 +61,8 @@ export class SiteService {
   ) {
     bus.onDrop((conferenceId) => {
       this.snapshots.delete(conferenceId);
-      for (const [host, entry] of this.hostCache) if (entry.conferenceId === conferenceId || entry.conferenceId === null) this.hostCache.delete(host);
+      for (const [host, entry] of this.hostCache)
+        if (entry.conferenceId === conferenceId || entry.conferenceId === null) this.hostCache.delete(host);
     });
     bus.onNoticesMissed(() => {
       this.snapshots.clear();
@@ -133,7 +134,8 @@ export class SiteService {
     if (mobile && !page.is_mobile && page.related_mobile_page_id) {
       const variant = await repo.findPage(this.db, conferenceId, page.related_mobile_page_id);
       // The variant answers for its desktop page: same address, so the same counterpart.
-      if (variant && variant.type === 'PAGE') return { ...variant, counterpart_page_id: page.counterpart_page_id ?? null };
+      if (variant && variant.type === 'PAGE')
+        return { ...variant, counterpart_page_id: page.counterpart_page_id ?? null };
     }
     return page;
   }
@@ -148,7 +150,11 @@ export class SiteService {
     // A page may sit directly in a common template, with no page template between.
     if (direct?.template_kind === 'common') return { page, template: null, common: direct };
     const common = direct?.template_id ? await this.templateOf(conferenceId, direct.template_id) : null;
-    return { page, template: direct, common: common && common.id !== direct?.id && common.template_kind !== 'page' ? common : null };
+    return {
+      page,
+      template: direct,
+      common: common && common.id !== direct?.id && common.template_kind !== 'page' ? common : null,
+    };
   }
 
   /**
@@ -164,7 +170,24 @@ export class SiteService {
       const home = homeId ? await this.pageForRequest(site.conference.id, homeId, mobile) : null;
       template = templates.find((t) => t.id === home?.template_id);
     }
-    const page = { id: 0, conference_id: site.conference.id, type: 'PAGE', name, html, need_to_login: false, template_id: template?.id ?? null } as PageRow;
+    // Not a stored page: no appearance, language, stylesheet or phone variant of its own.
+    const page: PageRow = {
+      id: 0,
+      conference_id: site.conference.id,
+      exterior_id: null,
+      type: 'PAGE',
+      template_kind: null,
+      name,
+      lang: null,
+      html,
+      css: null,
+      css_path: null,
+      template_id: template?.id ?? null,
+      is_mobile: false,
+      related_mobile_page_id: null,
+      default_for: null,
+      need_to_login: false,
+    };
     return this.pageChain(site.conference.id, page);
   }
 
@@ -191,7 +214,8 @@ export class SiteService {
   async disciplineList(lang: Lang): Promise<DisciplineNode[]> {
     const rows = await repo.disciplines(this.db);
     const nodes = new Map<number, DisciplineNode>();
-    for (const r of rows) nodes.set(r.id, { id: r.id, code: r.code, name: lang === 'en' ? r.name_en : r.name_zh, children: [] });
+    for (const r of rows)
+      nodes.set(r.id, { id: r.id, code: r.code, name: lang === 'en' ? r.name_en : r.name_zh, children: [] });
     const roots: DisciplineNode[] = [];
     for (const r of rows) (r.parent_id ? nodes.get(r.parent_id)?.children : roots)?.push(nodes.get(r.id)!);
     return roots;

@@ -12,18 +12,27 @@ import type { Readable } from 'node:stream';
 import type { Db, Tx } from '../../db/index';
 import { inTransaction } from '../../db/transaction';
 import { reserveCapacity } from '../../db/capacity';
-import { formProblem, type AuthorPage, type HistoryEntry, type SubmissionInput, type SubmissionSettings, type SubmissionView, type SubmitBar } from '../../contract/submissions';
+import {
+  type AuthorPage,
+  type HistoryEntry,
+  type SubmissionInput,
+  type SubmissionSettings,
+  type SubmissionView,
+  type SubmitBar,
+} from '../../contract/submissions';
 import type { Lang } from '../../contract/enums';
 import { AppError, notFound } from '../../platform/errors';
 import type { EventBus } from '../../platform/events';
 import type { Choosing } from './choices';
-import { checkFile, type Slot } from './files';
+import type { Slot } from './files';
+import { authorColumns, checkedInput, claimableFiles, claimFiles, columnsOf } from './authorForm';
 import { presentHistory, presentSettings, presentSubmission, type FileInfo as FileNames } from './present';
 import { editRefusal, transition } from './states';
 import { submissionMail } from './mails';
 import type { MailSites } from '../mail/index';
 import * as repo from './repo';
-import { keptFilesNamed, temporaryFilesNamed, deleteFiles, type FileInfo, type FilesService } from '../files/index';
+import * as configRepo from './configRepo';
+import { keptFilesNamed, type FilesService } from '../files/index';
 import type { Contact } from '../registration/index';
 import type { SubmissionFee } from './fee';
 
@@ -56,22 +65,35 @@ export class SubmissionAuthor {
   ) {}
 
   /** Why the person may not start a new manuscript (the limits as read now; the submit counts them again under the lock). */
-  async barOf(conferenceId: number, s: SubmissionSettings, person: Author, moduleOn: boolean): Promise<{ bar: SubmitBar; link: string }> {
+  async barOf(
+    conferenceId: number,
+    s: SubmissionSettings,
+    person: Author,
+    moduleOn: boolean,
+  ): Promise<{ bar: SubmitBar; link: string }> {
     if (!moduleOn || !s.saved || !s.enabled) return { bar: 'off', link: '' };
     if (person.today < s.startDate) return { bar: 'notOpen', link: '' };
     if (person.today > s.endDate) return { bar: 'closed', link: '' };
-    if (!(await this.ports.contactOf(conferenceId, person.userId))) return { bar: 'notRegistered', link: REGISTER_PAGE };
+    if (!(await this.ports.contactOf(conferenceId, person.userId)))
+      return { bar: 'notRegistered', link: REGISTER_PAGE };
     const fees = await this.ports.feeSettings(conferenceId);
-    if (fees.costsSet && fees.registerRule === 'PAY_FIRST_AND_SUBMIT' && !(await this.ports.hasPaid(this.db, conferenceId, person.userId, 'register'))) return { bar: 'notPaid', link: ORDERS_PAGE };
+    if (
+      fees.costsSet &&
+      fees.registerRule === 'PAY_FIRST_AND_SUBMIT' &&
+      !(await this.ports.hasPaid(this.db, conferenceId, person.userId, 'register'))
+    )
+      return { bar: 'notPaid', link: ORDERS_PAGE };
     const owed = await this.fee?.owed(this.db, conferenceId, person.userId);
     if (owed?.rule === 'beforeSubmit') return { bar: 'feeUnpaid', link: '' };
-    if (s.limitPerPerson && (await repo.countActive(this.db, conferenceId, person.userId)) >= s.maxPerPerson) return { bar: 'personLimit', link: '' };
-    if (s.maxTotal > 0 && (await repo.countActive(this.db, conferenceId)) >= s.maxTotal) return { bar: 'conferenceLimit', link: '' };
+    if (s.limitPerPerson && (await repo.countActive(this.db, conferenceId, person.userId)) >= s.maxPerPerson)
+      return { bar: 'personLimit', link: '' };
+    if (s.maxTotal > 0 && (await repo.countActive(this.db, conferenceId)) >= s.maxTotal)
+      return { bar: 'conferenceLimit', link: '' };
     return { bar: '', link: '' };
   }
 
   async page(conferenceId: number, person: Author, moduleOn: boolean): Promise<AuthorPage> {
-    const row = await repo.findSettings(this.db, conferenceId);
+    const row = await configRepo.findSettings(this.db, conferenceId);
     const settings = presentSettings(row);
     const [{ bar, link }, choices, mine, contact] = await Promise.all([
       this.barOf(conferenceId, settings, person, moduleOn),
@@ -96,75 +118,126 @@ export class SubmissionAuthor {
     return this.views(conferenceId, rows, settings, person.today);
   }
 
-  async views(conferenceId: number, rows: repo.SubmissionRow[], settings: SubmissionSettings, today: string | null): Promise<SubmissionView[]> {
-    const ids = rows.map((r) => Number(r.id));
-    const [authors, conflicts, files] = await Promise.all([repo.authorsOf(this.db, conferenceId, ids), repo.conflictsOf(this.db, conferenceId, ids), this.fileNames(conferenceId, rows)]);
-    const rules = today === null ? null : { today, endDate: settings.endDate, secondDeadline: settings.secondDeadline, editAfterAccept: settings.editAfterAccept };
-    return rows.map((r) => presentSubmission(r, authors.get(Number(r.id)) ?? [], conflicts.get(Number(r.id)) ?? [], files, rules));
+  async views(
+    conferenceId: number,
+    rows: repo.SubmissionRow[],
+    settings: SubmissionSettings,
+    today: string | null,
+  ): Promise<SubmissionView[]> {
+    const ids = rows.map((r) => r.id);
+    const [authors, conflicts, files] = await Promise.all([
+      repo.authorsOf(this.db, conferenceId, ids),
+      repo.conflictsOf(this.db, conferenceId, ids),
+      this.fileNames(conferenceId, rows),
+    ]);
+    const rules =
+      today === null
+        ? null
+        : {
+            today,
+            endDate: settings.endDate,
+            secondDeadline: settings.secondDeadline,
+            editAfterAccept: settings.editAfterAccept,
+          };
+    return rows.map((r) => presentSubmission(r, authors.get(r.id) ?? [], conflicts.get(r.id) ?? [], files, rules));
   }
 
   async fileNames(conferenceId: number, rows: repo.SubmissionRow[]): Promise<FileNames> {
-    const found = await keptFilesNamed(this.db, conferenceId, rows.flatMap((r) => [r.abstract_file, r.full_text_file]));
+    const found = await keptFilesNamed(
+      this.db,
+      conferenceId,
+      rows.flatMap((r) => [r.abstract_file, r.full_text_file]),
+    );
     return new Map(found.map((f) => [f.storedName, { originalName: f.originalName, size: f.size }]));
   }
 
   /** The author's manuscript with its history; another person's or another conference's is not found. */
-  async own(conferenceId: number, person: Author, id: number): Promise<{ submission: SubmissionView; history: HistoryEntry[] }> {
+  async own(
+    conferenceId: number,
+    person: Author,
+    id: number,
+  ): Promise<{ submission: SubmissionView; history: HistoryEntry[] }> {
     const row = await repo.findSubmission(this.db, conferenceId, id);
-    if (!row || Number(row.user_id) !== person.userId) throw notFound('submissions:notFound');
-    const settings = presentSettings(await repo.findSettings(this.db, conferenceId));
+    if (!row || row.user_id !== person.userId) throw notFound('submissions:notFound');
+    const settings = presentSettings(await configRepo.findSettings(this.db, conferenceId));
     const [submission] = await this.views(conferenceId, [row], settings, person.today);
     return { submission, history: presentHistory(await repo.historyOf(this.db, conferenceId, id), true) };
   }
 
   // ── a new manuscript ───────────────────────────────────────────────────────────────────
 
-  async submit(conferenceId: number, person: Author, input: SubmissionInput, moduleOn: boolean): Promise<{ id: number; number: string; redirect: string }> {
-    const settings = presentSettings(await repo.findSettings(this.db, conferenceId));
+  async submit(
+    conferenceId: number,
+    person: Author,
+    input: SubmissionInput,
+    moduleOn: boolean,
+  ): Promise<{ id: number; number: string; redirect: string }> {
+    const settings = presentSettings(await configRepo.findSettings(this.db, conferenceId));
     const { bar } = await this.barOf(conferenceId, settings, person, moduleOn);
     // The limits are decided under the lock below; the other bars refuse here.
     if (bar && bar !== 'personLimit' && bar !== 'conferenceLimit') throw this.refusal(bar, settings);
-    const clean = await this.checked(conferenceId, settings, input);
-    const claims = await this.claimable(conferenceId, settings, person.userId, clean, null);
+    const clean = await checkedInput(this.choosing, conferenceId, settings, input);
+    const claims = await claimableFiles(this.db, conferenceId, settings, person.userId, clean, null);
     const site = await this.sites.mailSite(conferenceId);
     const done = await inTransaction(this.db, async (tx) => {
       await reserveCapacity(tx, {
-        lock: [{ table: 'submission_settings', where: { conference_id: conferenceId } }],
+        lock: [configRepo.settingsLock(conferenceId)],
         count: () => repo.countActive(tx, conferenceId),
         limit: settings.maxTotal > 0 ? settings.maxTotal : null,
         refuse: () => new AppError(409, 'submissions:conferenceLimit'),
       });
-      if (settings.limitPerPerson && (await repo.countActive(tx, conferenceId, person.userId)) >= settings.maxPerPerson) {
-        throw new AppError(409, 'submissions:personLimit', undefined, 409, { max: String(settings.maxPerPerson) });
+      if (
+        settings.limitPerPerson &&
+        (await repo.countActive(tx, conferenceId, person.userId)) >= settings.maxPerPerson
+      ) {
+        throw new AppError(409, 'submissions:personLimit', { params: { max: String(settings.maxPerPerson) } });
       }
-      const session = await repo.lockSession(tx, conferenceId, clean.sessionId);
-      if (!session) throw new AppError(400, 'submissions:sessionInvalid', 'sessionId');
+      const session = await configRepo.lockSession(tx, conferenceId, clean.sessionId);
+      if (!session) throw new AppError(400, 'submissions:sessionInvalid', { field: 'sessionId' });
       const seq = Number(session.last_seq) + 1;
-      await repo.updateSession(tx, conferenceId, clean.sessionId, { last_seq: seq });
+      await configRepo.updateSession(tx, conferenceId, clean.sessionId, { last_seq: seq });
       const number = `${session.prefix || `S${session.id}`}-${String(seq).padStart(3, '0')}`;
       const id = await repo.insertSubmission(tx, {
-        conference_id: conferenceId, user_id: person.userId, number, ...columnsOf(clean), status: 'waiting', active: true, lang: person.lang,
+        conference_id: conferenceId,
+        user_id: person.userId,
+        number,
+        ...columnsOf(clean),
+        status: 'waiting',
+        active: true,
+        lang: person.lang,
       });
       await repo.replaceAuthors(tx, conferenceId, id, authorColumns(clean));
       await repo.replaceConflicts(tx, conferenceId, id, clean.conflicts);
-      await this.claim(tx, conferenceId, claims);
-      await repo.addHistory(tx, conferenceId, id, { from: null, to: 'waiting', by: 'author', actorId: person.userId, actor: person.name || person.email });
-      await repo.bumpBook(tx, conferenceId);
+      await claimFiles(tx, this.files, conferenceId, claims);
+      await repo.addHistory(tx, conferenceId, id, {
+        from: null,
+        to: 'waiting',
+        by: 'author',
+        actorId: person.userId,
+        actor: person.name || person.email,
+      });
+      await configRepo.bumpBook(tx, conferenceId);
       await this.events.emit(tx, 'submission.changed', { conferenceId, submissionId: id, from: null, to: 'waiting' });
       if (site) await submissionMail(tx, conferenceId, site, person, { number, title: clean.title });
       // 'afterSubmit': the manuscript and its fee's order are written together; its payment comes next.
-      const feeOrder = (await this.fee?.settings(tx, conferenceId))?.rule === 'afterSubmit' ? await this.fee!.orderIn(tx, conferenceId, person.userId, person.lang) : null;
+      const feeOrder =
+        (await this.fee?.settings(tx, conferenceId))?.rule === 'afterSubmit'
+          ? await this.fee!.orderIn(tx, conferenceId, person.userId, person.lang)
+          : null;
       return { id, number, feeOrder };
     });
     const fees = await this.ports.feeSettings(conferenceId);
-    const payLater = fees.costsSet && fees.registerRule === 'SUBMIT_FIRST_AND_PAY_LATER' && !(await this.ports.hasPaid(this.db, conferenceId, person.userId, 'register'));
+    const payLater =
+      fees.costsSet &&
+      fees.registerRule === 'SUBMIT_FIRST_AND_PAY_LATER' &&
+      !(await this.ports.hasPaid(this.db, conferenceId, person.userId, 'register'));
     const { feeOrder, ...made } = done;
     if (feeOrder !== null) return { ...made, redirect: `/profile/order/pay/goto/${feeOrder}` };
     return { ...made, redirect: payLater ? FEE_PAGE : '' };
   }
 
   private refusal(bar: SubmitBar, s: SubmissionSettings): AppError {
-    if (bar === 'notOpen') return new AppError(409, 'submissions:notOpen', undefined, 409, { date: s.startDate });
+    if (bar === 'notOpen') return new AppError(409, 'submissions:notOpen', { params: { date: s.startDate } });
     if (bar === 'notRegistered') return new AppError(403, 'submissions:notRegistered');
     if (bar === 'notPaid') return new AppError(402, 'submissions:notPaid');
     if (bar === 'feeUnpaid') return new AppError(402, 'submissions:feeUnpaid');
@@ -172,70 +245,17 @@ export class SubmissionAuthor {
     return new AppError(409, !bar || bar === 'off' ? 'userReg.serviceNotOpened' : `submissions:${bar}`);
   }
 
-  /** The form against the call's modes and this conference's choices; hidden fields are emptied, not trusted. */
-  private async checked(conferenceId: number, s: SubmissionSettings, input: SubmissionInput): Promise<SubmissionInput> {
-    const v: SubmissionInput = {
-      ...input,
-      reportTypeId: s.reportType === 'hide' ? null : input.reportTypeId,
-      categoryId: s.category === 'hide' ? null : input.categoryId,
-      abstract: s.abstractMode === 'hide' ? '' : input.abstract.trim(),
-      keywords: s.keywords === 'hide' ? '' : input.keywords,
-      abstractFile: s.abstractFile.mode === 'hide' ? '' : input.abstractFile,
-      fullTextFile: s.fullText.mode === 'hide' ? '' : input.fullTextFile,
-      authors: input.authors.map((a) => (s.authorInfo === 'hide' ? { ...a, email: '', phone: '', country: '', company: '' } : a)),
-      conflicts: distinctConflicts(input.conflicts),
-    };
-    if (!v.authors.some((a) => a.corresponding)) v.authors[0] = { ...v.authors[0], corresponding: true };
-    const tree = await this.choosing.tree(conferenceId);
-    const session = tree.find((t) => t.id === v.sessionId);
-    if (!session) throw new AppError(400, 'submissions:sessionInvalid', 'sessionId');
-    const problem = formProblem(v, s, (sid) => tree.find((t) => t.id === sid)?.children.map((c) => c.id) ?? []);
-    if (problem) throw new AppError(400, problem[1], problem[0], 400, problem[1] === 'submissions:abstractTooLong' ? { max: String(s.abstractMaxChars) } : undefined);
-    const terms = await this.choosing.terms(conferenceId);
-    if (v.reportTypeId != null && !terms.some((t) => t.kind === 'reportType' && t.id === v.reportTypeId)) throw new AppError(400, 'submissions:reportTypeInvalid', 'reportTypeId');
-    if (v.categoryId != null && !terms.some((t) => t.kind === 'category' && t.id === v.categoryId)) throw new AppError(400, 'submissions:categoryInvalid', 'categoryId');
-    return v;
-  }
-
-  /**
-   * The uploads the form names: a manuscript's current file is kept as it is; any other must be a
-   * temporary upload of this person, of this conference, that the slot's rule takes.
-   */
-  private async claimable(conferenceId: number, s: SubmissionSettings, userId: number, v: SubmissionInput, current: repo.SubmissionRow | null): Promise<Claims> {
-    const wanted: Array<[Slot, string]> = [['abstractFile', v.abstractFile], ['fullTextFile', v.fullTextFile]];
-    const keep = new Set([current?.abstract_file, current?.full_text_file].filter(Boolean) as string[]);
-    const fresh = wanted.filter(([, name]) => name && !keep.has(name));
-    const rows = await temporaryFilesNamed(this.db, conferenceId, fresh.map(([, name]) => name));
-    const claim: Array<{ slot: Slot; file: FileInfo }> = [];
-    for (const [slot, name] of fresh) {
-      const file = rows.find((r) => r.storedName === name);
-      if (!file || file.createdBy !== userId || file.kind !== 'manuscript') throw new AppError(400, 'submissions:fileMissing', slot);
-      checkFile(slot === 'abstractFile' ? s.abstractFile : s.fullText, slot, file);
-      claim.push({ slot, file });
-    }
-    const names = new Set(wanted.map(([, n]) => n));
-    const dropped = current ? await keptFilesNamed(this.db, conferenceId, [...keep].filter((n) => !names.has(n))) : [];
-    return { claim, dropped };
-  }
-
-  /** Claims the new uploads and deletes the replaced ones' rows; one swept or claimed meanwhile refuses the whole save. */
-  private async claim(tx: Tx, conferenceId: number, claims: Claims): Promise<void> {
-    const claimed = new Set(await this.files.claimTemporary(tx, conferenceId, claims.claim.map((c) => c.file.id)));
-    const lost = claims.claim.find((c) => !claimed.has(c.file.id));
-    if (lost) throw new AppError(400, 'submissions:fileMissing', lost.slot);
-    await deleteFiles(tx, conferenceId, claims.dropped.map((f) => f.id));
-  }
-
   // ── an edit, a resubmission, a withdrawal ──────────────────────────────────────────────
 
   async update(conferenceId: number, person: Author, id: number, input: SubmissionInput): Promise<SubmissionView> {
-    const settings = presentSettings(await repo.findSettings(this.db, conferenceId));
+    const settings = presentSettings(await configRepo.findSettings(this.db, conferenceId));
     const current = await repo.findSubmission(this.db, conferenceId, id);
-    if (!current || Number(current.user_id) !== person.userId) throw notFound('submissions:notFound');
+    if (!current || current.user_id !== person.userId) throw notFound('submissions:notFound');
     this.assertEditable(current, settings, person);
-    const clean = await this.checked(conferenceId, settings, input);
-    if (clean.sessionId !== Number(current.session_id)) throw new AppError(409, 'submissions:sessionFixed', 'sessionId');
-    const claims = await this.claimable(conferenceId, settings, person.userId, clean, current);
+    const clean = await checkedInput(this.choosing, conferenceId, settings, input);
+    if (clean.sessionId !== current.session_id)
+      throw new AppError(409, 'submissions:sessionFixed', { field: 'sessionId' });
+    const claims = await claimableFiles(this.db, conferenceId, settings, person.userId, clean, current);
     await inTransaction(this.db, async (tx) => {
       const row = await repo.lockSubmission(tx, conferenceId, id);
       if (!row) throw notFound('submissions:notFound');
@@ -245,28 +265,50 @@ export class SubmissionAuthor {
       await repo.updateSubmission(tx, conferenceId, id, { ...columnsOf(clean), status: to });
       await repo.replaceAuthors(tx, conferenceId, id, authorColumns(clean));
       await repo.replaceConflicts(tx, conferenceId, id, clean.conflicts);
-      await this.claim(tx, conferenceId, claims);
-      await repo.addHistory(tx, conferenceId, id, { from: row.status, to, by: 'author', actorId: person.userId, actor: person.name || person.email });
-      await repo.bumpBook(tx, conferenceId);
-      if (to !== row.status) await this.events.emit(tx, 'submission.changed', { conferenceId, submissionId: id, from: row.status, to });
+      await claimFiles(tx, this.files, conferenceId, claims);
+      await repo.addHistory(tx, conferenceId, id, {
+        from: row.status,
+        to,
+        by: 'author',
+        actorId: person.userId,
+        actor: person.name || person.email,
+      });
+      await configRepo.bumpBook(tx, conferenceId);
+      if (to !== row.status)
+        await this.events.emit(tx, 'submission.changed', { conferenceId, submissionId: id, from: row.status, to });
     });
-    if (claims.dropped.length) await this.files.removeStored(conferenceId, claims.dropped.map((f) => f.storedName));
+    if (claims.dropped.length)
+      await this.files.removeStored(
+        conferenceId,
+        claims.dropped.map((f) => f.storedName),
+      );
     return (await this.own(conferenceId, person, id)).submission;
   }
 
   private assertEditable(row: repo.SubmissionRow, s: SubmissionSettings, person: Author): void {
-    const refusal = editRefusal(row.status, { today: person.today, endDate: s.endDate, secondDeadline: s.secondDeadline, editAfterAccept: s.editAfterAccept });
+    const refusal = editRefusal(row.status, {
+      today: person.today,
+      endDate: s.endDate,
+      secondDeadline: s.secondDeadline,
+      editAfterAccept: s.editAfterAccept,
+    });
     if (refusal) throw new AppError(409, refusal);
   }
 
   async withdraw(conferenceId: number, person: Author, id: number): Promise<SubmissionView> {
     await inTransaction(this.db, async (tx) => {
       const row = await repo.lockSubmission(tx, conferenceId, id);
-      if (!row || Number(row.user_id) !== person.userId) throw notFound('submissions:notFound');
+      if (!row || row.user_id !== person.userId) throw notFound('submissions:notFound');
       const to = transition('withdraw', row.status);
       await repo.updateSubmission(tx, conferenceId, id, { status: to, active: false });
-      await repo.addHistory(tx, conferenceId, id, { from: row.status, to, by: 'author', actorId: person.userId, actor: person.name || person.email });
-      await repo.bumpBook(tx, conferenceId);
+      await repo.addHistory(tx, conferenceId, id, {
+        from: row.status,
+        to,
+        by: 'author',
+        actorId: person.userId,
+        actor: person.name || person.email,
+      });
+      await configRepo.bumpBook(tx, conferenceId);
       await this.events.emit(tx, 'submission.changed', { conferenceId, submissionId: id, from: row.status, to });
     });
     return (await this.own(conferenceId, person, id)).submission;
@@ -275,32 +317,16 @@ export class SubmissionAuthor {
   /** A manuscript's file, for its author (userId) or a manager (null): opened once allowed (read `body` to its end or destroy it). */
   async file(conferenceId: number, userId: number | null, id: number, slot: Slot): Promise<ManuscriptFile> {
     const row = await repo.findSubmission(this.db, conferenceId, id);
-    if (!row || (userId !== null && Number(row.user_id) !== userId)) throw notFound('submissions:notFound');
+    if (!row || (userId !== null && row.user_id !== userId)) throw notFound('submissions:notFound');
     const name = slot === 'abstractFile' ? row.abstract_file : row.full_text_file;
     const found = name ? await this.files.open(conferenceId, name) : null;
     if (!found) throw notFound('submissions:noFiles');
-    return { number: row.number, storedName: name, contentType: found.file.contentType, size: found.file.size, body: found.body };
+    return {
+      number: row.number,
+      storedName: name,
+      contentType: found.file.contentType,
+      size: found.file.size,
+      body: found.body,
+    };
   }
-}
-
-type Claims = { claim: Array<{ slot: Slot; file: FileInfo }>; dropped: FileInfo[] };
-
-function columnsOf(v: SubmissionInput) {
-  return {
-    title: v.title, session_id: v.sessionId, sub_session_id: v.subSessionId, report_type_id: v.reportTypeId, category_id: v.categoryId,
-    abstract: v.abstract, keywords: v.keywords, abstract_file: v.abstractFile, full_text_file: v.fullTextFile,
-  };
-}
-
-/** The same person or institution typed twice counts once (compared without case). */
-function distinctConflicts(list: SubmissionInput['conflicts']): SubmissionInput['conflicts'] {
-  const seen = new Set<string>();
-  return list.filter((c) => {
-    const key = `${c.email.toLowerCase()}|${c.organisation.toLowerCase()}`;
-    return !seen.has(key) && Boolean(seen.add(key));
-  });
-}
-
-function authorColumns(v: SubmissionInput) {
-  return v.authors.map((a) => ({ name: a.name, surname: a.surname, email: a.email, phone: a.phone, country: a.country, company: a.company, corresponding: a.corresponding }));
 }

@@ -7,10 +7,39 @@
 import type { AuthorView } from '../../contract/submissions';
 
 /** What the registration says of the person (registration's contactOf), null when not registered. */
-export type ContactLike = { email: string; name: string; unit: string; phone: string; firstName: string; lastName: string; country: string };
+export type ContactLike = {
+  email: string;
+  name: string;
+  unit: string;
+  phone: string;
+  firstName: string;
+  lastName: string;
+  country: string;
+};
 
 const HAN = /^[\u3400-\u9fff\u00b7·]+$/u;
-const COMPOUND_SURNAMES = ['欧阳', '司马', '上官', '诸葛', '东方', '皇甫', '尉迟', '公孙', '慕容', '长孙', '宇文', '司徒', '夏侯', '轩辕', '令狐', '端木', '独孤', '南宫', '西门', '澹台'];
+const COMPOUND_SURNAMES = [
+  '欧阳',
+  '司马',
+  '上官',
+  '诸葛',
+  '东方',
+  '皇甫',
+  '尉迟',
+  '公孙',
+  '慕容',
+  '长孙',
+  '宇文',
+  '司徒',
+  '夏侯',
+  '轩辕',
+  '令狐',
+  '端木',
+  '独孤',
+  '南宫',
+  '西门',
+  '澹台',
+];
 
 /** A whole name as [given name, surname]. */
 export function splitName(whole: string): [string, string] {

@@ -3,7 +3,7 @@
  * input (./book/types.ts), built by the pure generator (./book/index.ts) in the platform's pool of
  * warm workers (the 'submissions.book' task of ./tasks.ts), and kept per conference and language
  * with the settings' `book_version` it was built from. Any change the book prints raises that
- * version (repo.bumpBook), so a kept book knows it is stale.
+ * version (configRepo.bumpBook), so a kept book knows it is stale.
  *
  * A stale book is rebuilt on demand, not in the background (issue 30): the "(All)" download or the
  * Rebuild button asks for the 'submissions.book' work (./work.ts), which the work runner bounds
@@ -14,7 +14,7 @@
  * a fresh one is sent at once without asking the runner.
  */
 import type { Db } from '../../db/index';
-import { fromDbInstant, parseJson, toDbInstant } from '../../db/dialect';
+import { parseJson, toDbInstant } from '../../db/dialect';
 import type { BookState } from '../../contract/submissions';
 import type { Lang } from '../../contract/enums';
 import { textIn, zhOrEn } from '../../contract/bilingual';
@@ -24,6 +24,8 @@ import type { BookAbstract, BookInput, BookMove } from './book/types';
 import type { MailSites } from '../mail/index';
 import { presentLayout } from './present';
 import * as repo from './repo';
+import * as bookRepo from './bookRepo';
+import * as configRepo from './configRepo';
 
 /** A conference's folder in the book store. */
 const scopeOf = (conferenceId: number) => `c${conferenceId}`;
@@ -54,25 +56,43 @@ export class BookService {
   ) {}
 
   /** The generator's input for these manuscripts (all the book prints when `rows` is absent). */
-  async input(conferenceId: number, lang: Lang, rows?: repo.SubmissionRow[]): Promise<{ input: BookInput; version: number }> {
-    const settings = await repo.findSettings(this.db, conferenceId);
-    const printed = rows ?? (await repo.forBook(this.db, conferenceId, presentLayout(settings).statuses));
+  async input(
+    conferenceId: number,
+    lang: Lang,
+    rows?: repo.SubmissionRow[],
+  ): Promise<{ input: BookInput; version: number }> {
+    const settings = await configRepo.findSettings(this.db, conferenceId);
+    const printed = rows ?? (await bookRepo.forBook(this.db, conferenceId, presentLayout(settings).statuses));
     const [sessions, authors, site] = await Promise.all([
-      repo.listSessions(this.db, conferenceId),
-      repo.authorsOf(this.db, conferenceId, printed.map((r) => Number(r.id))),
+      configRepo.listSessions(this.db, conferenceId),
+      repo.authorsOf(
+        this.db,
+        conferenceId,
+        printed.map((r) => r.id),
+      ),
       this.sites.mailSite(conferenceId),
     ]);
     const abstracts: BookAbstract[] = printed.map((r) => ({
-      id: Number(r.id), number: r.number, title: r.title, sessionId: Number(r.session_id),
-      authors: (authors.get(Number(r.id)) ?? []).map((a) => ({ name: printedName(a), affiliation: a.company, corresponding: Boolean(a.corresponding) })),
-      abstract: r.abstract, keywords: r.keywords,
+      id: r.id,
+      number: r.number,
+      title: r.title,
+      sessionId: r.session_id,
+      authors: (authors.get(r.id) ?? []).map((a) => ({
+        name: printedName(a),
+        affiliation: a.company,
+        corresponding: Boolean(a.corresponding),
+      })),
+      abstract: r.abstract,
+      keywords: r.keywords,
     }));
     return {
       input: {
         title: site ? textIn(site.name, lang) : '',
         lang,
         layout: presentLayout(settings),
-        sessions: sessions.filter((s) => s.parent_id == null).map((s) => ({ id: Number(s.id), title: zhOrEn(s.title_zh, s.title_en, lang), sort: Number(s.sort) })),
+        sessions: sessions
+          .filter((s) => s.parent_id == null)
+          .map((s) => ({ id: s.id, title: zhOrEn(s.title_zh, s.title_en, lang), sort: Number(s.sort) })),
         abstracts,
       },
       version: Number(settings?.book_version ?? 0),
@@ -80,13 +100,16 @@ export class BookService {
   }
 
   async state(conferenceId: number, lang: Lang): Promise<BookState> {
-    const [row, settings] = await Promise.all([repo.findBook(this.db, conferenceId, lang), repo.findSettings(this.db, conferenceId)]);
+    const [row, settings] = await Promise.all([
+      bookRepo.findBook(this.db, conferenceId, lang),
+      configRepo.findSettings(this.db, conferenceId),
+    ]);
     if (!row) return { state: 'none', stale: false, builtAt: '', pages: 0, bytes: 0, lang, moves: [] };
     const pdfBytes = row.state === 'ready' ? await this.size(conferenceId, lang) : 0;
     return {
       state: row.state === 'ready' || row.state === 'failed' || row.state === 'building' ? row.state : 'none',
       stale: Number(row.version) < Number(settings?.book_version ?? 0),
-      builtAt: fromDbInstant(row.built_at)?.toISOString() ?? '',
+      builtAt: row.built_at?.toISOString() ?? '',
       pages: Number(row.pages),
       bytes: pdfBytes,
       lang,
@@ -95,28 +118,39 @@ export class BookService {
   }
 
   private async size(conferenceId: number, lang: Lang): Promise<number> {
-    const row = await repo.findBook(this.db, conferenceId, lang);
+    const row = await bookRepo.findBook(this.db, conferenceId, lang);
     return row?.stored_name ? Number(row.pdf_bytes) : 0;
   }
 
   /** The version the book is at now: a kept book (or kept work) built from another one is stale. */
   async version(conferenceId: number): Promise<number> {
-    return Number((await repo.findSettings(this.db, conferenceId))?.book_version ?? 0);
+    return Number((await configRepo.findSettings(this.db, conferenceId))?.book_version ?? 0);
   }
 
   /** How many manuscripts the whole book prints (whether it is small enough to build within a request). */
   async printedCount(conferenceId: number): Promise<number> {
-    return repo.countForBook(this.db, conferenceId, presentLayout(await repo.findSettings(this.db, conferenceId)).statuses);
+    return bookRepo.countForBook(
+      this.db,
+      conferenceId,
+      presentLayout(await configRepo.findSettings(this.db, conferenceId)).statuses,
+    );
   }
 
   /** The manuscripts the whole book prints, for the Word and HTML books of "(All)": one rule for every format. */
   async printed(conferenceId: number): Promise<repo.SubmissionRow[]> {
-    return repo.forBook(this.db, conferenceId, presentLayout(await repo.findSettings(this.db, conferenceId)).statuses);
+    return bookRepo.forBook(
+      this.db,
+      conferenceId,
+      presentLayout(await configRepo.findSettings(this.db, conferenceId)).statuses,
+    );
   }
 
   /** The kept whole book when it is built from the current version, else null. */
   async fresh(conferenceId: number, lang: Lang): Promise<Buffer | null> {
-    const [row, version] = await Promise.all([repo.findBook(this.db, conferenceId, lang), this.version(conferenceId)]);
+    const [row, version] = await Promise.all([
+      bookRepo.findBook(this.db, conferenceId, lang),
+      this.version(conferenceId),
+    ]);
     if (row?.state !== 'ready' || Number(row.version) < version || !row.stored_name) return null;
     return this.store.read(scopeOf(conferenceId), row.stored_name);
   }
@@ -127,10 +161,18 @@ export class BookService {
    * failed. Answers how to undo the mark when the asking comes back without a build under way.
    */
   async markBuilding(conferenceId: number, lang: Lang): Promise<() => Promise<void>> {
-    const found = await repo.findBook(this.db, conferenceId, lang);
-    await repo.saveBook(this.db, conferenceId, lang, { state: 'building', version: found ? Number(found.version) : -1 });
+    const found = await bookRepo.findBook(this.db, conferenceId, lang);
+    await bookRepo.saveBook(this.db, conferenceId, lang, {
+      state: 'building',
+      version: found ? Number(found.version) : -1,
+    });
     return async () => {
-      await repo.saveBook(this.db, conferenceId, lang, found ? { state: found.state } : { state: 'none', version: -1 });
+      await bookRepo.saveBook(
+        this.db,
+        conferenceId,
+        lang,
+        found ? { state: found.state } : { state: 'none', version: -1 },
+      );
     };
   }
 
@@ -144,13 +186,22 @@ export class BookService {
       const out = await compute<BookTaskOutput>('submissions.book', input, progress);
       const pdf = bufferOf(out.pdf);
       // The PDF in the store (any instance serves it, a bucket may hold it); the row names it.
-      const previous = (await repo.findBook(this.db, conferenceId, lang))?.stored_name ?? null;
+      const previous = (await bookRepo.findBook(this.db, conferenceId, lang))?.stored_name ?? null;
       const stored = await this.store.put(scopeOf(conferenceId), pdf, 'pdf');
-      await repo.saveBook(this.db, conferenceId, lang, { state: 'ready', version, pages: out.pages, moves: JSON.stringify(out.moves), built_at: toDbInstant(), stored_name: stored, pdf_bytes: pdf.length });
-      if (previous && previous !== stored) await this.store.remove(scopeOf(conferenceId), previous).catch(() => undefined);
+      await bookRepo.saveBook(this.db, conferenceId, lang, {
+        state: 'ready',
+        version,
+        pages: out.pages,
+        moves: JSON.stringify(out.moves),
+        built_at: toDbInstant(),
+        stored_name: stored,
+        pdf_bytes: pdf.length,
+      });
+      if (previous && previous !== stored)
+        await this.store.remove(scopeOf(conferenceId), previous).catch(() => undefined);
       return { pdf, pages: out.pages, moves: out.moves };
     } catch (err) {
-      await repo.saveBook(this.db, conferenceId, lang, { state: 'failed', version });
+      await bookRepo.saveBook(this.db, conferenceId, lang, { state: 'failed', version });
       throw err;
     }
   }

@@ -6,21 +6,25 @@
 import type { Db } from '../../db/index';
 import type { Choices, SessionView, TermView } from '../../contract/submissions';
 import { presentTerm, sessionTree } from './present';
-import * as repo from './repo';
+import * as configRepo from './configRepo';
 
 export class Choosing {
   constructor(private readonly db: Db) {}
 
   async tree(conferenceId: number): Promise<SessionView[]> {
-    return sessionTree(await repo.listSessions(this.db, conferenceId));
+    return sessionTree(await configRepo.listSessions(this.db, conferenceId));
   }
 
   async terms(conferenceId: number): Promise<TermView[]> {
-    return (await repo.listTerms(this.db, conferenceId)).map(presentTerm);
+    return (await configRepo.listTerms(this.db, conferenceId)).map(presentTerm);
   }
 
   async choices(conferenceId: number): Promise<Choices> {
     const [sessions, terms] = await Promise.all([this.tree(conferenceId), this.terms(conferenceId)]);
-    return { sessions, reportTypes: terms.filter((t) => t.kind === 'reportType'), categories: terms.filter((t) => t.kind === 'category') };
+    return {
+      sessions,
+      reportTypes: terms.filter((t) => t.kind === 'reportType'),
+      categories: terms.filter((t) => t.kind === 'category'),
+    };
   }
 }

@@ -8,7 +8,17 @@
 import type { Db, Tx } from '../../db/index';
 import { inTransaction } from '../../db/transaction';
 import type { Lang } from '../../contract/enums';
-import type { DownloadType, ManageDetail, ManageFilter, ManagePage, ManageQuery, ManageRow, ManagerAction, SubmissionStatus, SubmissionView } from '../../contract/submissions';
+import type {
+  DownloadType,
+  ManageDetail,
+  ManageFilter,
+  ManagePage,
+  ManageQuery,
+  ManageRow,
+  ManagerAction,
+  SubmissionStatus,
+  SubmissionView,
+} from '../../contract/submissions';
 import { AppError, notFound } from '../../platform/errors';
 import type { EventBus } from '../../platform/events';
 import { t } from '../../platform/i18n';
@@ -24,6 +34,7 @@ import { downloadName, type Slot } from './files';
 import { presentHistory, presentSettings } from './present';
 import { managerActions, transition } from './states';
 import * as repo from './repo';
+import * as configRepo from './configRepo';
 import type { BookTaskOutput } from './tasks';
 import { zhOrEn } from '../../contract/bilingual';
 
@@ -52,7 +63,11 @@ export type TableInput = { sheets: Array<{ name: string; head: string[]; rows: T
  * selection prints what it names.
  */
 function wholeBook(type: DownloadType, ids: number[] | undefined, filter: ManageFilter): boolean {
-  return (type === 'pdf' || type === 'word' || type === 'html') && !ids && !Object.values(filter).some((v) => v !== undefined && v !== '');
+  return (
+    (type === 'pdf' || type === 'word' || type === 'html') &&
+    !ids &&
+    !Object.values(filter).some((v) => v !== undefined && v !== '')
+  );
 }
 
 export class SubmissionDesk {
@@ -65,11 +80,22 @@ export class SubmissionDesk {
   ) {}
 
   private async rows(conferenceId: number, rows: repo.SubmissionRow[]): Promise<ManageRow[]> {
-    const settings = presentSettings(await repo.findSettings(this.db, conferenceId));
-    const [views, people] = await Promise.all([this.author.views(conferenceId, rows, settings, null), accountsByIds(this.db, rows.map((r) => Number(r.user_id)))]);
+    const settings = presentSettings(await configRepo.findSettings(this.db, conferenceId));
+    const [views, people] = await Promise.all([
+      this.author.views(conferenceId, rows, settings, null),
+      accountsByIds(
+        this.db,
+        rows.map((r) => r.user_id),
+      ),
+    ]);
     return views.map((v: SubmissionView, i) => {
-      const person = people.get(Number(rows[i].user_id));
-      return { ...v, userId: Number(rows[i].user_id), submitter: person?.trueName || person?.email || '', submitterEmail: person?.email ?? '' };
+      const person = people.get(rows[i].user_id);
+      return {
+        ...v,
+        userId: rows[i].user_id,
+        submitter: person?.trueName || person?.email || '',
+        submitterEmail: person?.email ?? '',
+      };
     });
   }
 
@@ -82,19 +108,35 @@ export class SubmissionDesk {
   async detail(conferenceId: number, id: number): Promise<ManageDetail> {
     const row = await repo.findSubmission(this.db, conferenceId, id);
     if (!row) throw notFound('submissions:notFound');
-    const [[submission], history] = await Promise.all([this.rows(conferenceId, [row]), repo.historyOf(this.db, conferenceId, id)]);
+    const [[submission], history] = await Promise.all([
+      this.rows(conferenceId, [row]),
+      repo.historyOf(this.db, conferenceId, id),
+    ]);
     return { submission, history: presentHistory(history), actions: managerActions(row.status) };
   }
 
   /** A manager's change of status, decided by the state machine under the manuscript's lock. */
-  async act(conferenceId: number, manager: Manager, id: number, action: ManagerAction, note: string): Promise<ManageDetail> {
+  async act(
+    conferenceId: number,
+    manager: Manager,
+    id: number,
+    action: ManagerAction,
+    note: string,
+  ): Promise<ManageDetail> {
     await inTransaction(this.db, async (tx) => {
       const row = await repo.lockSubmission(tx, conferenceId, id);
       if (!row) throw notFound('submissions:notFound');
       const to = transition(action, row.status);
       await repo.updateSubmission(tx, conferenceId, id, { status: to, active: to !== 'withdrawn' });
-      await repo.addHistory(tx, conferenceId, id, { from: row.status, to, by: 'manager', actorId: manager.userId, actor: manager.name, note });
-      await repo.bumpBook(tx, conferenceId);
+      await repo.addHistory(tx, conferenceId, id, {
+        from: row.status,
+        to,
+        by: 'manager',
+        actorId: manager.userId,
+        actor: manager.name,
+        note,
+      });
+      await configRepo.bumpBook(tx, conferenceId);
       await this.events.emit(tx, 'submission.changed', { conferenceId, submissionId: id, from: row.status, to });
     });
     return this.detail(conferenceId, id);
@@ -117,8 +159,15 @@ export class SubmissionDesk {
     if (!row) throw notFound('submissions:notFound');
     const to = transition(action, row.status);
     await repo.updateSubmission(tx, conferenceId, id, { status: to, active: true });
-    await repo.addHistory(tx, conferenceId, id, { from: row.status, to, by: actor.by, actorId: actor.userId, actor: actor.name, note: actor.note ?? '' });
-    await repo.bumpBook(tx, conferenceId);
+    await repo.addHistory(tx, conferenceId, id, {
+      from: row.status,
+      to,
+      by: actor.by,
+      actorId: actor.userId,
+      actor: actor.name,
+      note: actor.note ?? '',
+    });
+    await configRepo.bumpBook(tx, conferenceId);
     await this.events.emit(tx, 'submission.changed', { conferenceId, submissionId: id, from: row.status, to });
     return { from: row.status, to };
   }
@@ -130,19 +179,34 @@ export class SubmissionDesk {
    * the whole book, the files of the selection streamed into a zip, or an export of `count`
    * manuscripts built in the pool.
    */
-  async plan(conferenceId: number, type: DownloadType, ids: number[] | undefined, filter: ManageFilter): Promise<DownloadPlan> {
+  async plan(
+    conferenceId: number,
+    type: DownloadType,
+    ids: number[] | undefined,
+    filter: ManageFilter,
+  ): Promise<DownloadPlan> {
     // The book "(All)" is the kept whole book; its Word and HTML forms print the same manuscripts.
-    if (type === 'pdf' && wholeBook(type, ids, filter)) return { kind: 'book', count: await this.book.printedCount(conferenceId) };
-    const count = wholeBook(type, ids, filter) ? await this.book.printedCount(conferenceId) : await repo.countSelected(this.db, conferenceId, ids, filter);
+    if (type === 'pdf' && wholeBook(type, ids, filter))
+      return { kind: 'book', count: await this.book.printedCount(conferenceId) };
+    const count = wholeBook(type, ids, filter)
+      ? await this.book.printedCount(conferenceId)
+      : await repo.countSelected(this.db, conferenceId, ids, filter);
     if (!count) throw new AppError(404, 'submissions:nothingToDownload');
     if (type === 'abstract' || type === 'manuscript') return { kind: 'zip', count };
-    if (type === 'pdf' && count > PDF_SELECTION_LIMIT) throw new AppError(413, 'submissions:selectionTooLarge', undefined, 413, { max: String(PDF_SELECTION_LIMIT) });
+    if (type === 'pdf' && count > PDF_SELECTION_LIMIT)
+      throw new AppError(413, 'submissions:selectionTooLarge', { params: { max: String(PDF_SELECTION_LIMIT) } });
     return { kind: 'export', count };
   }
 
   /** The selection (ids of this conference; others are not found) or "(All)" of the filter. */
-  private async selected(conferenceId: number, ids: number[] | undefined, filter: ManageFilter): Promise<repo.SubmissionRow[]> {
-    const rows = ids ? await repo.byIds(this.db, conferenceId, [...new Set(ids)]) : await repo.all(this.db, conferenceId, filter);
+  private async selected(
+    conferenceId: number,
+    ids: number[] | undefined,
+    filter: ManageFilter,
+  ): Promise<repo.SubmissionRow[]> {
+    const rows = ids
+      ? await repo.byIds(this.db, conferenceId, [...new Set(ids)])
+      : await repo.all(this.db, conferenceId, filter);
     if (!rows.length) throw new AppError(404, 'submissions:nothingToDownload');
     return rows;
   }
@@ -153,55 +217,140 @@ export class SubmissionDesk {
    * (sessions, terms, the layout, authors). An export kept with another stamp is built again.
    */
   async exportStamp(conferenceId: number): Promise<string> {
-    const [stamp, version] = await Promise.all([repo.submissionsStamp(this.db, conferenceId), this.book.version(conferenceId)]);
+    const [stamp, version] = await Promise.all([
+      repo.submissionsStamp(this.db, conferenceId),
+      this.book.version(conferenceId),
+    ]);
     return `${stamp}#${version}`;
   }
 
   /** The Word, HTML, PDF or Excel file of a selection: read here, built by `compute` in the pool. */
-  async exportFile(conferenceId: number, who: { lang: Lang; timeZone: string }, request: ExportRequest, compute: Compute, progress?: Progress): Promise<WorkFile> {
-    const rows = wholeBook(request.type, request.ids, request.filter) ? await this.book.printed(conferenceId) : await this.selected(conferenceId, request.ids, request.filter);
+  async exportFile(
+    conferenceId: number,
+    who: { lang: Lang; timeZone: string },
+    request: ExportRequest,
+    compute: Compute,
+    progress?: Progress,
+  ): Promise<WorkFile> {
+    const rows = wholeBook(request.type, request.ids, request.filter)
+      ? await this.book.printed(conferenceId)
+      : await this.selected(conferenceId, request.ids, request.filter);
     if (!rows.length) throw new AppError(404, 'submissions:nothingToDownload');
     if (request.type === 'excel') {
       const table = await this.table(conferenceId, rows, who);
-      return { name: 'submissions.xlsx', contentType: XLSX_TYPE, bytes: bufferOf(await compute<Uint8Array>('platform.table', table)) };
+      return {
+        name: 'submissions.xlsx',
+        contentType: XLSX_TYPE,
+        bytes: bufferOf(await compute<Uint8Array>('platform.table', table)),
+      };
     }
     const { input } = await this.book.input(conferenceId, who.lang, rows);
-    if (request.type === 'pdf') return { name: 'abstracts.pdf', contentType: 'application/pdf', bytes: bufferOf((await compute<BookTaskOutput>('submissions.book', input, progress)).pdf) };
-    if (request.type === 'word') return { name: 'abstracts.docx', contentType: DOCX_TYPE, bytes: bufferOf(await compute<Uint8Array>('submissions.docx', input, progress)) };
-    return { name: 'abstracts.html', contentType: 'text/html; charset=utf-8', bytes: bufferOf(await compute<Uint8Array>('submissions.html', input, progress)) };
+    if (request.type === 'pdf')
+      return {
+        name: 'abstracts.pdf',
+        contentType: 'application/pdf',
+        bytes: bufferOf((await compute<BookTaskOutput>('submissions.book', input, progress)).pdf),
+      };
+    if (request.type === 'word')
+      return {
+        name: 'abstracts.docx',
+        contentType: DOCX_TYPE,
+        bytes: bufferOf(await compute<Uint8Array>('submissions.docx', input, progress)),
+      };
+    return {
+      name: 'abstracts.html',
+      contentType: 'text/html; charset=utf-8',
+      bytes: bufferOf(await compute<Uint8Array>('submissions.html', input, progress)),
+    };
   }
 
   /** The files of the selection, named by manuscript number, for the route to stream into a zip. */
-  async zipEntries(conferenceId: number, type: 'abstract' | 'manuscript', ids: number[] | undefined, filter: ManageFilter): Promise<{ name: string; entries: ZipEntry[] }> {
+  async zipEntries(
+    conferenceId: number,
+    type: 'abstract' | 'manuscript',
+    ids: number[] | undefined,
+    filter: ManageFilter,
+  ): Promise<{ name: string; entries: ZipEntry[] }> {
     const slot: Slot = type === 'abstract' ? 'abstractFile' : 'fullTextFile';
-    const rows = await repo.storedFiles(this.db, conferenceId, ids ? [...new Set(ids)] : undefined, filter, slot === 'abstractFile' ? 'abstract_file' : 'full_text_file');
+    const rows = await repo.storedFiles(
+      this.db,
+      conferenceId,
+      ids ? [...new Set(ids)] : undefined,
+      filter,
+      slot === 'abstractFile' ? 'abstract_file' : 'full_text_file',
+    );
     const entries = rows.map((r) => ({ path: downloadName(r.number, slot, r.stored), storedName: r.stored }));
     if (!entries.length) throw new AppError(404, 'submissions:noFiles');
     return { name: slot === 'abstractFile' ? 'abstracts.zip' : 'manuscripts.zip', entries };
   }
 
   /** The Excel list as text (the pool's 'platform.table' writes the workbook). */
-  private async table(conferenceId: number, rows: repo.SubmissionRow[], who: { lang: Lang; timeZone: string }): Promise<TableInput> {
+  private async table(
+    conferenceId: number,
+    rows: repo.SubmissionRow[],
+    who: { lang: Lang; timeZone: string },
+  ): Promise<TableInput> {
     const lang = who.lang;
     const [list, choices] = await Promise.all([this.rows(conferenceId, rows), this.choosing.choices(conferenceId)]);
     const pick = (o: { titleZh: string; titleEn: string } | undefined) => (o ? zhOrEn(o.titleZh, o.titleEn, lang) : '');
     const sessions = new Map(choices.sessions.flatMap((s) => [s, ...s.children]).map((s) => [s.id, s]));
     const terms = new Map([...choices.reportTypes, ...choices.categories].map((x) => [`${x.kind}:${x.id}`, x]));
-    const head = ['number', 'title', 'session', 'subSession', 'reportType', 'category', 'status', 'authors', 'affiliations', 'corresponding', 'submitter', 'submitterEmail', 'submittedAt', 'updatedAt', 'keywords', 'abstract', 'abstractFile', 'fullTextFile'];
+    const head = [
+      'number',
+      'title',
+      'session',
+      'subSession',
+      'reportType',
+      'category',
+      'status',
+      'authors',
+      'affiliations',
+      'corresponding',
+      'submitter',
+      'submitterEmail',
+      'submittedAt',
+      'updatedAt',
+      'keywords',
+      'abstract',
+      'abstractFile',
+      'fullTextFile',
+    ];
     const body = list.map((r): TableCell[] => {
       const corresponding = r.authors.filter((a) => a.corresponding);
       return [
-        r.number, r.title, pick(sessions.get(r.sessionId)), pick(r.subSessionId ? sessions.get(r.subSessionId) : undefined),
-        pick(r.reportTypeId ? terms.get(`reportType:${r.reportTypeId}`) : undefined), pick(r.categoryId ? terms.get(`category:${r.categoryId}`) : undefined),
-        t(lang, `submissions:status.${r.status}`), r.authors.map((a) => printedName(a)).join('; '), [...new Set(r.authors.map((a) => a.company).filter(Boolean))].join('; '),
-        corresponding.map((a) => a.email).filter(Boolean).join('; '), r.submitter, r.submitterEmail,
+        r.number,
+        r.title,
+        pick(sessions.get(r.sessionId)),
+        pick(r.subSessionId ? sessions.get(r.subSessionId) : undefined),
+        pick(r.reportTypeId ? terms.get(`reportType:${r.reportTypeId}`) : undefined),
+        pick(r.categoryId ? terms.get(`category:${r.categoryId}`) : undefined),
+        t(lang, `submissions:status.${r.status}`),
+        r.authors.map((a) => printedName(a)).join('; '),
+        [...new Set(r.authors.map((a) => a.company).filter(Boolean))].join('; '),
+        corresponding
+          .map((a) => a.email)
+          .filter(Boolean)
+          .join('; '),
+        r.submitter,
+        r.submitterEmail,
         // date-and-time cells in the conference's zone (issue 32): sortable in the sheet
-        instantCell(r.submittedAt, who.timeZone), instantCell(r.updatedAt, who.timeZone), r.keywords, r.abstract,
-        r.abstractFile?.originalName ?? '', r.fullTextFile?.originalName ?? '',
+        instantCell(r.submittedAt, who.timeZone),
+        instantCell(r.updatedAt, who.timeZone),
+        r.keywords,
+        r.abstract,
+        r.abstractFile?.originalName ?? '',
+        r.fullTextFile?.originalName ?? '',
       ];
     });
     return {
-      sheets: [{ name: t(lang, 'submissions:manageTitle').slice(0, 31), head: head.map((h) => t(lang, `submissions:excel.${h}`)), rows: body, widths: [10, 40, 20, 20, 14, 14, 12, 30, 30, 24, 16, 24, 18, 18, 24, 60, 20, 20] }],
+      sheets: [
+        {
+          name: t(lang, 'submissions:manageTitle').slice(0, 31),
+          head: head.map((h) => t(lang, `submissions:excel.${h}`)),
+          rows: body,
+          widths: [10, 40, 20, 20, 14, 14, 12, 30, 30, 24, 16, 24, 18, 18, 24, 60, 20, 20],
+        },
+      ],
     };
   }
 }

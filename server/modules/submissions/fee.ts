@@ -13,22 +13,45 @@
 import type { Db, Tx } from '../../db/index';
 import { isUniqueViolation } from '../../db/dialect';
 import { inTransaction } from '../../db/transaction';
-import { moneyFromColumn, type Money } from '../../contract/money';
+import type { Money } from '../../contract/money';
 import type { SubmissionFeeSettings } from '../../contract/submissions';
 import type { OrderLine } from '../orders/index';
 import { AppError } from '../../platform/errors';
-import * as repo from './repo';
+import * as configRepo from './configRepo';
 
 /** What the fee needs of orders (listed before submissions), through its service. */
 export type FeeOrders = {
-  openOrder(tx: Tx, conferenceId: number, o: { userId: number; type: 'module'; openSlot: string | null; currency: string; lang: 'zh' | 'en'; now: Date; lines: OrderLine[] }): Promise<number>;
+  openOrder(
+    tx: Tx,
+    conferenceId: number,
+    o: {
+      userId: number;
+      type: 'module';
+      openSlot: string | null;
+      currency: string;
+      lang: 'zh' | 'en';
+      now: Date;
+      lines: OrderLine[];
+    },
+  ): Promise<number>;
   openOf(conn: Db | Tx, conferenceId: number, userId: number, type: 'module'): Promise<number | null>;
   hasPaid(conn: Db | Tx, conferenceId: number, userId: number, type: 'module'): Promise<boolean>;
 };
 
-export const NO_FEE: SubmissionFeeSettings = { enabled: false, price: { amount: 0, currency: 'CNY' }, rule: 'beforeSubmit' };
+export const NO_FEE: SubmissionFeeSettings = {
+  enabled: false,
+  price: { amount: 0, currency: 'CNY' },
+  rule: 'beforeSubmit',
+};
 
-const line = (price: Money): OrderLine => ({ kind: 'module', refId: null, titleZh: '投稿费', titleEn: 'Submission fee', unit: price, quantity: 1 });
+const line = (price: Money): OrderLine => ({
+  kind: 'module',
+  refId: null,
+  titleZh: '投稿费',
+  titleEn: 'Submission fee',
+  unit: price,
+  quantity: 1,
+});
 
 export class SubmissionFee {
   constructor(
@@ -37,13 +60,22 @@ export class SubmissionFee {
   ) {}
 
   async settings(conn: Db | Tx, conferenceId: number): Promise<SubmissionFeeSettings> {
-    const row = await repo.findFeeSettings(conn, conferenceId);
+    const row = await configRepo.findFeeSettings(conn, conferenceId);
     if (!row) return NO_FEE;
-    return { enabled: Boolean(row.enabled), price: moneyFromColumn(row.amount, row.currency), rule: row.rule === 'afterSubmit' ? 'afterSubmit' : 'beforeSubmit' };
+    return {
+      enabled: Boolean(row.enabled),
+      price: row.price,
+      rule: row.rule === 'afterSubmit' ? 'afterSubmit' : 'beforeSubmit',
+    };
   }
 
   async save(conferenceId: number, v: SubmissionFeeSettings): Promise<SubmissionFeeSettings> {
-    await repo.saveFeeSettings(this.db, conferenceId, { enabled: v.enabled, amount: v.price.amount, currency: v.price.currency, rule: v.rule });
+    await configRepo.saveFeeSettings(this.db, conferenceId, {
+      enabled: v.enabled,
+      amount: v.price.amount,
+      currency: v.price.currency,
+      rule: v.rule,
+    });
     return this.settings(this.db, conferenceId);
   }
 
@@ -55,12 +87,26 @@ export class SubmissionFee {
   }
 
   /** In the caller's transaction: the author's open module order, or a new one at today's price; null when nothing is owed. */
-  async orderIn(tx: Tx, conferenceId: number, userId: number, lang: 'zh' | 'en', now = new Date()): Promise<number | null> {
+  async orderIn(
+    tx: Tx,
+    conferenceId: number,
+    userId: number,
+    lang: 'zh' | 'en',
+    now = new Date(),
+  ): Promise<number | null> {
     const owed = await this.owed(tx, conferenceId, userId);
     if (!owed) return null;
     const open = await this.orders.openOf(tx, conferenceId, userId, 'module');
     if (open) return open;
-    return this.orders.openOrder(tx, conferenceId, { userId, type: 'module', openSlot: 'module', currency: owed.price.currency, lang, now, lines: [line(owed.price)] });
+    return this.orders.openOrder(tx, conferenceId, {
+      userId,
+      type: 'module',
+      openSlot: 'module',
+      currency: owed.price.currency,
+      lang,
+      now,
+      lines: [line(owed.price)],
+    });
   }
 
   /** The author's "pay the submission fee": the order to pay ('submissions:feeNotOwed' when nothing is owed). */

@@ -23,11 +23,20 @@ export function extensionOf(name: string): string {
 const TYPE_OF_EXTENSION: Record<string, string> = { jpeg: 'jpg' };
 
 /** Refuses a file the slot's rule does not take, with the message naming the types or the size. */
-export function checkFile(rule: FileRule, slot: Slot, file: Pick<FileInfo, 'originalName' | 'size' | 'storedName'>): void {
-  if (rule.mode === 'hide') throw new AppError(400, 'submissions:fileHidden', slot);
+export function checkFile(
+  rule: FileRule,
+  slot: Slot,
+  file: Pick<FileInfo, 'originalName' | 'size' | 'storedName'>,
+): void {
+  if (rule.mode === 'hide') throw new AppError(400, 'submissions:fileHidden', { field: slot });
   const ext = extensionOf(file.storedName) || extensionOf(file.originalName);
-  if (!(rule.types as string[]).includes(TYPE_OF_EXTENSION[ext] ?? ext)) throw new AppError(400, 'submissions:fileTypeNotAllowed', slot, 400, { types: rule.types.join(', ') });
-  if (file.size > rule.maxMb * 1024 * 1024) throw new AppError(400, 'submissions:fileTooLarge', slot, 400, { max: String(rule.maxMb) });
+  if (!(rule.types as string[]).includes(TYPE_OF_EXTENSION[ext] ?? ext))
+    throw new AppError(400, 'submissions:fileTypeNotAllowed', {
+      field: slot,
+      params: { types: rule.types.join(', ') },
+    });
+  if (file.size > rule.maxMb * 1024 * 1024)
+    throw new AppError(400, 'submissions:fileTooLarge', { field: slot, params: { max: String(rule.maxMb) } });
 }
 
 /** The name a downloaded file gets: the manuscript's number, the slot, and the file's own extension. */

@@ -10,7 +10,7 @@ import { defineFeature } from '../../platform/feature';
 import { submissionsPersonalData } from './personalData';
 import { fileStoreFor } from '../../platform/s3Files';
 import type { SubmissionStatus } from '../../contract/submissions';
-import { SUBMISSION_SCREENS as S } from '../../contract/submissions';
+import { SUBMISSION_SCREENS as S } from '../../contract/submissionsApi';
 import { SubmissionAuthor } from './author';
 import { BookService } from './book';
 import { Choosing } from './choices';
@@ -25,9 +25,17 @@ import { submissionWork, type SubmissionWork } from './work';
 /** Whether a person has manuscripts and one is accepted (the hotels' authors rule). */
 export { authorStanding, type AuthorStanding } from './standing';
 /** For review's overview panel: the manuscripts as a derived table, and the sessions' titles (repo.ts). */
-export { manuscriptsTable, sessionTitles } from './repo';
+export { manuscriptsTable, sessionTitles } from './overviewRepo';
 /** For the programme (issue 34): the accepted manuscripts with their authors, the sessions and report types (read only). */
-export { programmeManuscripts, programmeManuscriptsStamp, programmeReportTypes, programmeTerms, type ProgrammeManuscript, type ProgrammeAuthor, type ProgrammeTerms } from './programme';
+export {
+  programmeManuscripts,
+  programmeManuscriptsStamp,
+  programmeReportTypes,
+  programmeTerms,
+  type ProgrammeManuscript,
+  type ProgrammeAuthor,
+  type ProgrammeTerms,
+} from './programme';
 
 /** A manuscript's stored file as review serves it to its reviewers, and the name it downloads under. */
 export type { ManuscriptFile } from './author';
@@ -51,7 +59,12 @@ declare module '../../platform/feature' {
 declare module '../../platform/events' {
   interface EventMap {
     /** a manuscript was submitted (from null) or changed status, in the transaction that did it */
-    'submission.changed': { conferenceId: number; submissionId: number; from: SubmissionStatus | null; to: SubmissionStatus };
+    'submission.changed': {
+      conferenceId: number;
+      submissionId: number;
+      from: SubmissionStatus | null;
+      to: SubmissionStatus;
+    };
   }
 }
 
@@ -61,7 +74,11 @@ export const submissionsFeature = defineFeature({
   personalData: ({ db, files }) => [submissionsPersonalData(db, files)],
   services: ({ db, config, files, events, registration, orders, mailSites }) => {
     const choosing = new Choosing(db);
-    const ports = { contactOf: registration.contactOf.bind(registration), feeSettings: registration.feeSettings.bind(registration), hasPaid: orders.hasPaid.bind(orders) };
+    const ports = {
+      contactOf: registration.contactOf.bind(registration),
+      feeSettings: registration.feeSettings.bind(registration),
+      hasPaid: orders.hasPaid.bind(orders),
+    };
     const submissionFee = new SubmissionFee(db, orders);
     const author = new SubmissionAuthor(db, files, events, ports, mailSites, choosing, submissionFee);
     const book = new BookService(db, mailSites, fileStoreFor(config, 'books'));
@@ -83,7 +100,13 @@ export const submissionsFeature = defineFeature({
   overview: ({ db }) => [submissionsOverview(db)],
   // Spec 2.12's order: users, submissions, reviewers, hotels, orders; customisation after e-mail.
   manageMenu: [
-    { href: S.manage, labelKey: 'submissions:menu.manage', order: 21, who: 'admin', also: [S.detail, S.contributeDetail] },
+    {
+      href: S.manage,
+      labelKey: 'submissions:menu.manage',
+      order: 21,
+      who: 'admin',
+      also: [S.detail, S.contributeDetail],
+    },
     { href: S.config, labelKey: 'submissions:menu.config', group: 'customization', order: 105, who: 'admin' },
   ],
   profileMenu: [{ href: S.author, labelKey: 'submissions:menu.author', order: 11 }],

@@ -12,9 +12,20 @@ import type { Lang } from '../../contract/enums';
 /** Whom the mail goes to: the signed-in author. */
 export type Recipient = { email: string; name: string; lang: Lang };
 
-export async function submissionMail(tx: Tx, conferenceId: number, site: MailSite, person: Recipient, m: { number: string; title: string }): Promise<void> {
+export async function submissionMail(
+  tx: Tx,
+  conferenceId: number,
+  site: MailSite,
+  person: Recipient,
+  m: { number: string; title: string },
+): Promise<void> {
   await enqueueConferenceMail(tx, conferenceId, 'abstractSubmission', person.lang, [person.email], {
-    conferenceName: textIn(site.name, person.lang), name: person.name || person.email, email: person.email, siteUrl: site.url,
-    submissionNumber: m.number, submissionTitle: m.title, submitTime: localTime(new Date(), site.timeZone),
+    conferenceName: textIn(site.name, person.lang),
+    name: person.name || person.email,
+    email: person.email,
+    siteUrl: site.url,
+    submissionNumber: m.number,
+    submissionTitle: m.title,
+    submitTime: localTime(new Date(), site.timeZone),
   });
 }

@@ -6,8 +6,10 @@
  * manuscript's status only through the state machine's moves (SubmissionDesk.moveInReview), never
  * through these.
  */
-export { page, all, byIds, findSubmission, authorsOf, conflictsOf, listSessions, findSession } from './repo';
-export type { SubmissionRow, AuthorRow, SessionRow } from './repo';
+export { page, all, byIds, findSubmission, authorsOf, conflictsOf } from './repo';
+export { listSessions, findSession } from './configRepo';
+export type { SubmissionRow, AuthorRow } from './repo';
+export type { SessionRow } from './configRepo';
 
 /**
  * The manuscript's row under its lock, inside review's own transaction: a decision, or a review

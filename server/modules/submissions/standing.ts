@@ -4,12 +4,13 @@
  * the submissions feature, exported by its front door: others never read its tables.
  */
 import type { Db, Tx } from '../../db/index';
+import { statusesOfAuthor } from './configRepo';
 
 /** 'none': no manuscript (withdrawn ones do not count); 'accepted': at least one accepted; 'notAccepted': manuscripts, none accepted yet. */
 export type AuthorStanding = 'none' | 'accepted' | 'notAccepted';
 
 export async function authorStanding(db: Db | Tx, conferenceId: number, userId: number): Promise<AuthorStanding> {
-  const rows = (await db('submissions').where({ conference_id: conferenceId, user_id: userId }).whereNot('status', 'withdrawn').distinct('status')) as Array<{ status: string }>;
-  if (!rows.length) return 'none';
-  return rows.some((r) => r.status === 'accepted') ? 'accepted' : 'notAccepted';
+  const statuses = await statusesOfAuthor(db, conferenceId, userId);
+  if (!statuses.length) return 'none';
+  return statuses.includes('accepted') ? 'accepted' : 'notAccepted';
 }

@@ -37,11 +37,14 @@ export function allowed(action: Action, from: SubmissionStatus): boolean {
 /** The status after `action`, or the refusal: a decision on a decided manuscript gets spec 8's 'finalized' message. */
 export function transition(action: Action, from: SubmissionStatus): SubmissionStatus {
   if (allowed(action, from)) return MOVES[action].to;
-  if ((action === 'accept' || action === 'reject' || action === 'return') && (from === 'accepted' || from === 'rejected' || from === 'returned')) {
+  if (
+    (action === 'accept' || action === 'reject' || action === 'return') &&
+    (from === 'accepted' || from === 'rejected' || from === 'returned')
+  ) {
     throw new AppError(409, 'submissions:finalized');
   }
   if (action === 'withdraw') throw new AppError(409, 'submissions:cannotWithdraw');
-  throw new AppError(409, 'submissions:transitionRefused', undefined, 409, { status: from, action });
+  throw new AppError(409, 'submissions:transitionRefused', { params: { status: from, action } });
 }
 
 /** The manager's actions a manuscript in `status` can take (the detail screen's buttons; decisions are the review panel's). */

@@ -22,6 +22,8 @@ export const tasks = {
     const r = await (await import('./book/index')).buildBook(input, progress);
     return { pages: r.pages, moves: r.moves, pdf: bytesOf(r.pdf) };
   },
-  'submissions.docx': async (input: BookInput, progress): Promise<Uint8Array> => bytesOf(await (await import('./exports/docx')).abstractsDocx(input, progress)),
-  'submissions.html': async (input: BookInput): Promise<Uint8Array> => bytesOf(Buffer.from((await import('./exports/html')).abstractsHtml(input), 'utf8')),
+  'submissions.docx': async (input: BookInput, progress): Promise<Uint8Array> =>
+    bytesOf(await (await import('./exports/docx')).abstractsDocx(input, progress)),
+  'submissions.html': async (input: BookInput): Promise<Uint8Array> =>
+    bytesOf(Buffer.from((await import('./exports/html')).abstractsHtml(input), 'utf8')),
 } satisfies Record<string, ComputeTask<BookInput, unknown>>;

@@ -47,14 +47,17 @@ export type BookParams = z.output<typeof bookParams>;
  * sorted without repeats, the filter without its empty fields.
  */
 export function exportParamsOf(request: ExportRequest, lang: Lang): ExportParams {
-  const filter = Object.fromEntries(Object.entries(request.filter).filter(([, v]) => v !== undefined && v !== '')) as ExportRequest['filter'];
+  const filter = Object.fromEntries(
+    Object.entries(request.filter).filter(([, v]) => v !== undefined && v !== ''),
+  ) as ExportRequest['filter'];
   const ids = request.ids ? [...new Set(request.ids)].sort((a, b) => a - b) : undefined;
   return { type: request.type, ...(ids ? { ids } : {}), filter, lang };
 }
 
 /** The pool within a request, counted against the conference's share. */
 export function computeNow(deps: Pick<Deps, 'work'>, conferenceId: number): Compute {
-  return <O,>(task: string, input: unknown, progress?: Progress) => deps.work.compute<O>(conferenceId, task, input, progress);
+  return <O>(task: string, input: unknown, progress?: Progress) =>
+    deps.work.compute<O>(conferenceId, task, input, progress);
 }
 
 /** The kinds, made once with the services: a route asks for the same object the front door declared. */
@@ -69,7 +72,13 @@ export function submissionWork(desk: SubmissionDesk, book: BookService): Submiss
       version: async (asker: WorkAsker) => `${await desk.exportStamp(asker.conferenceId)}~${asker.timeZone}`,
       run: async (ctx, params) => {
         ctx.progress(0, 0, 'work:stage.reading');
-        const file = await desk.exportFile(ctx.conferenceId, { lang: params.lang, timeZone: ctx.timeZone }, params, ctx.compute.bind(ctx), ctx.progress);
+        const file = await desk.exportFile(
+          ctx.conferenceId,
+          { lang: params.lang, timeZone: ctx.timeZone },
+          params,
+          ctx.compute.bind(ctx),
+          ctx.progress,
+        );
         return { file };
       },
     },

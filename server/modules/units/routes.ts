@@ -27,7 +27,13 @@ export function unitPageRouter({ db, shell }: Deps): Router {
   const router = Router();
   router.get('/admin/units', screen('superAdmin'), async (req, res) => {
     const { lang, mobile } = req.ctx;
-    await shell.platformScreen(req, res, { title: t(lang, 'units:title'), island: { island: 'AdminUnits', props: { lang, mobile, initial: await findUnits(db, { page: 1, size: 100_000 }) } } });
+    await shell.platformScreen(req, res, {
+      title: t(lang, 'units:title'),
+      island: {
+        island: 'AdminUnits',
+        props: { lang, mobile, initial: await findUnits(db, { page: 1, size: 100_000 }) },
+      },
+    });
   });
   return router;
 }

@@ -4,55 +4,58 @@
  */
 import type { Db } from '../../db/index';
 import type { UnitInput, UnitPage, UnitRow } from '../../contract/units';
-import { insertId, isUniqueViolation, LIKE_ESCAPE, likeContains, toDbInstant } from '../../db/dialect';
+import { isUniqueViolation } from '../../db/dialect';
 import { AppError } from '../../platform/errors';
+import {
+  anyUnit,
+  deleteUnitRow,
+  insertUnit,
+  insertUnitList,
+  unitById,
+  unitsPage,
+  unitTitleTaken,
+  updateUnitTitles,
+  type UnitRecord,
+  type UnitTitles,
+} from './repo';
 
 /** Spec 9: the unit with id '153' is left out of the list. */
 export const HIDDEN_UNIT_ID = 153;
 
 export type { UnitInput, UnitRow };
 
-type Row = { id: number; title_zh: string; title_en: string; sort: number };
-const present = (r: Row): UnitRow => ({ id: Number(r.id), zhTitle: r.title_zh, enTitle: r.title_en, sort: Number(r.sort) });
+const present = (r: UnitRecord): UnitRow => ({ id: r.id, zhTitle: r.title_zh, enTitle: r.title_en, sort: r.sort });
+const titlesOf = (input: UnitInput): UnitTitles => ({
+  titleZh: input.zhTitle,
+  titleEn: input.enTitle,
+  sort: input.sort,
+});
 
 export async function findUnits(db: Db, q: { page: number; size: number; query?: string }): Promise<UnitPage> {
-  const base = () => {
-    const qb = db<Row>('units').whereNot('id', HIDDEN_UNIT_ID);
-    if (q.query) qb.andWhere((w) => w.whereRaw(`title_zh like ? ${LIKE_ESCAPE}`, [likeContains(q.query!)]).orWhereRaw(`title_en like ? ${LIKE_ESCAPE}`, [likeContains(q.query!)]));
-    return qb;
-  };
-  const total = Number((await base().count<{ n: number }[]>({ n: '*' }).first())?.n ?? 0);
-  const rows = await base().orderBy([{ column: 'sort' }, { column: 'id' }]).limit(q.size).offset((q.page - 1) * q.size);
+  const { rows, total } = await unitsPage(db, { ...q, hiddenId: HIDDEN_UNIT_ID });
   return { rows: rows.map(present), total };
 }
 
-async function duplicate(db: Db, input: UnitInput, id?: number): Promise<boolean> {
-  const qb = db('units').where((w) => w.where('title_zh', input.zhTitle).orWhere('title_en', input.enTitle));
-  if (id) qb.whereNot('id', id);
-  return Boolean(await qb.first());
-}
-
 export async function createUnit(db: Db, input: UnitInput): Promise<UnitRow> {
-  if (await duplicate(db, input)) throw new AppError(400, 'units:duplicate', 'zhTitle');
-  const now = toDbInstant();
+  if (await unitTitleTaken(db, titlesOf(input))) throw new AppError(400, 'units:duplicate', { field: 'zhTitle' });
   try {
-    const id = await insertId(db('units').insert({ title_zh: input.zhTitle, title_en: input.enTitle, sort: input.sort, created_at: now, updated_at: now }));
-    return present((await db<Row>('units').where({ id }).first())!);
+    const id = await insertUnit(db, titlesOf(input));
+    return present((await unitById(db, id))!);
   } catch (err) {
-    if (isUniqueViolation(err)) throw new AppError(400, 'units:duplicate', 'zhTitle');
+    if (isUniqueViolation(err)) throw new AppError(400, 'units:duplicate', { field: 'zhTitle' });
     throw err;
   }
 }
 
 export async function updateUnit(db: Db, id: number, input: UnitInput): Promise<UnitRow> {
-  if (await duplicate(db, input, id)) throw new AppError(400, 'units:duplicate', 'zhTitle');
-  const changed = await db('units').where({ id }).update({ title_zh: input.zhTitle, title_en: input.enTitle, sort: input.sort, updated_at: toDbInstant() });
+  if (await unitTitleTaken(db, titlesOf(input), id)) throw new AppError(400, 'units:duplicate', { field: 'zhTitle' });
+  const changed = await updateUnitTitles(db, id, titlesOf(input));
   if (!changed) throw new AppError(404, 'commonMsg.notFound');
-  return present((await db<Row>('units').where({ id }).first())!);
+  return present((await unitById(db, id))!);
 }
 
 export async function deleteUnit(db: Db, id: number): Promise<void> {
-  if (!(await db('units').where({ id }).delete())) throw new AppError(404, 'commonMsg.notFound');
+  if (!(await deleteUnitRow(db, id))) throw new AppError(404, 'commonMsg.notFound');
 }
 
 const STARTER: Array<[zh: string, en: string]> = [
@@ -85,7 +88,6 @@ const STARTER: Array<[zh: string, en: string]> = [
 
 /** A starter list on the first start; an existing list is left as it is. */
 export async function seedUnits(db: Db): Promise<void> {
-  if (await db('units').first()) return;
-  const now = toDbInstant();
-  await db('units').insert(STARTER.map(([zh, en], i) => ({ title_zh: zh, title_en: en, sort: i, created_at: now, updated_at: now })));
+  if (await anyUnit(db)) return;
+  await insertUnitList(db, STARTER);
 }

@@ -43,7 +43,12 @@ export type PdfOptions = { size?: string; margin?: number; bufferPages?: boolean
  * with is not embedded). Margins are 0 unless given: the layouts place everything themselves.
  */
 export function newPdf(title: string, faces: Iterable<PdfFace>, options: PdfOptions = {}): PdfDoc {
-  const doc = new PDFDocument({ autoFirstPage: false, margin: 0, ...options, info: { Title: title, Creator: 'Conference platform' } });
+  const doc = new PDFDocument({
+    autoFirstPage: false,
+    margin: 0,
+    ...options,
+    info: { Title: title, Creator: 'Conference platform' },
+  });
   for (const face of new Set(faces)) doc.registerFont(face, fontFile(face));
   return doc;
 }

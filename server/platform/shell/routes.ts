@@ -5,12 +5,14 @@ import type { Shell } from './layouts';
 import type { ManageMenuEntry } from './menus';
 
 /** The shell's own entry of the management menu: the overview, first. */
-export const SHELL_MANAGE_MENU: ManageMenuEntry[] = [{ href: '/platform', labelKey: 'manage.menu.overview', order: 0, who: 'admin' }];
+export const SHELL_MANAGE_MENU: ManageMenuEntry[] = [
+  { href: '/platform', labelKey: 'manage.menu.overview', order: 0, who: 'admin' },
+];
 
 export function shellPageRouter(shell: Shell): Router {
   const router = Router();
   router.get('/platform', screen('manager'), (req, res) => shell.manageOverview(req, res));
-  // REVIEWER_HOME (the reviewer's tasks) is served by review (server/modules/review/reviewingRoutes.ts).
+  // REVIEWER_HOME (the reviewer's tasks) is served by review (server/modules/review/reviewing/routes.ts).
   return router;
 }
 

@@ -3,12 +3,12 @@
  * area (/platform), the personal centre (/profile) and the platform host (/, /admin). Vike's
  * pages render them; the features only hand in a screen (an island and its props).
  */
-import type { IslandName, IslandProps } from '../../../renderer/islands.server';
-import type { ProviderItem } from '../../../islands/AdminProviders/index';
-import type { SuperAdminItem } from '../../../islands/AdminSuperAdmins/index';
-import type { MyConferencesProps } from '../../../islands/MyConferences/index';
-import type { UserMenuProps } from '../../../islands/UserMenu/index';
-import type { LangSwitchProps } from '../../../islands/LangSwitch/index';
+import type { IslandName, IslandProps } from '../../../renderer/islandProps.gen';
+import type { ProviderItem } from '../../../islands/AdminProviders/props';
+import type { SuperAdminItem } from '../../../islands/AdminSuperAdmins/props';
+import type { MyConferencesProps } from '../../../islands/MyConferences/props';
+import type { UserMenuProps } from '../../../islands/UserMenu/props';
+import type { LangSwitchProps } from '../../../islands/LangSwitch/props';
 
 /** What every layout's header carries: the user menu (with the exit) and, where two languages exist, the switch. */
 export type HeaderIslands = { userMenu: UserMenuProps | null; langSwitch: LangSwitchProps | null };

@@ -4,8 +4,8 @@
  * the exit and the way into management never differ between layouts.
  */
 import type { Lang } from '../../contract/enums';
-import type { UserMenuProps } from '../../../islands/UserMenu/index';
-import type { LangSwitchProps } from '../../../islands/LangSwitch/index';
+import type { UserMenuProps } from '../../../islands/UserMenu/props';
+import type { LangSwitchProps } from '../../../islands/LangSwitch/props';
 import { CHECKIN_DESK, isStaff } from '../access';
 import type { Identity } from '../identity';
 import { t } from '../i18n';
@@ -17,14 +17,21 @@ export function userMenuProps(lang: Lang, identity: Identity, place: UserMenuPla
   const items: UserMenuProps['items'] = [];
   if (place === 'conference') {
     items.push({ label: t(lang, 'userMenu.personalCenter'), href: '/profile/userInfo' });
-    if (isStaff(identity)) items.push({ label: t(lang, 'userMenu.conferenceManagement'), href: '/platform/manage/user' });
-    else if (identity.roles.includes('checkin')) items.push({ label: t(lang, 'userMenu.checkinDesk'), href: CHECKIN_DESK });
+    if (isStaff(identity))
+      items.push({ label: t(lang, 'userMenu.conferenceManagement'), href: '/platform/manage/user' });
+    else if (identity.roles.includes('checkin'))
+      items.push({ label: t(lang, 'userMenu.checkinDesk'), href: CHECKIN_DESK });
   }
   // The person's own data (export, erasure) live on the platform host, across every conference.
   if (place === 'platform') items.push({ label: t(lang, 'userMenu.myData'), href: '/account/data' });
   items.push({ label: t(lang, 'userMenu.changePassword'), href: '/resetPassword' });
   items.push({ label: t(lang, 'userMenu.exit'), action: 'logout' });
-  return { name: identity.user.trueName || identity.user.email, menuLabel: t(lang, 'userMenu.menu'), items, logoutFailed: t(lang, 'userMenu.logoutFailed') };
+  return {
+    name: identity.user.trueName || identity.user.email,
+    menuLabel: t(lang, 'userMenu.menu'),
+    items,
+    logoutFailed: t(lang, 'userMenu.logoutFailed'),
+  };
 }
 
 export function langSwitchProps(lang: Lang, targets?: LangSwitchProps['targets'], signedIn = false): LangSwitchProps {

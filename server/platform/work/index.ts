@@ -7,7 +7,8 @@
  */
 import type { Request, Response } from 'express';
 import type { WorkStarted, WorkView } from '../../contract/work';
-import { conferenceOf, timeZoneOf, userOf } from '../access';
+import { conferenceOf, userOf } from '../access';
+import { timeZoneOf } from '../context';
 import type { JobDefinition } from '../jobs';
 import { logger } from '../logger';
 import type { MetricSource } from '../metrics';
@@ -50,11 +51,18 @@ export function workSweepJob(db: Db, work: WorkService): JobDefinition {
       const rows = [
         ...(await repo.superseded(db, 500)),
         ...(await repo.expired(db, new Date(now.getTime() - KEEP_MS), 500)),
-        ...(await repo.expired(db, new Date(now.getTime() - KEEP_UNVERSIONED_MS), 500)).filter((r) => r.version === null),
+        ...(await repo.expired(db, new Date(now.getTime() - KEEP_UNVERSIONED_MS), 500)).filter(
+          (r) => r.version === null,
+        ),
       ];
       const unique = [...new Map(rows.map((r) => [Number(r.id), r])).values()];
-      for (const r of unique) if (r.stored_name) await work.store.remove(scopeOf(Number(r.conference_id)), r.stored_name).catch(() => undefined);
-      await repo.remove(db, unique.map((r) => Number(r.id)));
+      for (const r of unique)
+        if (r.stored_name)
+          await work.store.remove(scopeOf(Number(r.conference_id)), r.stored_name).catch(() => undefined);
+      await repo.remove(
+        db,
+        unique.map((r) => Number(r.id)),
+      );
       if (unique.length) logger.info({ removed: unique.length }, 'forgot finished heavy work');
     },
   };
@@ -76,7 +84,12 @@ export function workMetrics(pool: () => WorkPool, runner: () => WorkRunner | nul
         ];
       },
     },
-    { name: 'work_running', help: 'Pieces of heavy work this instance runs', labelNames: [], read: async () => [{ labels: {}, value: runner()?.size() ?? 0 }] },
+    {
+      name: 'work_running',
+      help: 'Pieces of heavy work this instance runs',
+      labelNames: [],
+      read: async () => [{ labels: {}, value: runner()?.size() ?? 0 }],
+    },
   ];
 }
 
@@ -84,8 +97,16 @@ export function workMetrics(pool: () => WorkPool, runner: () => WorkRunner | nul
 export function createWork({ db, dataDir, config }: { db: Db; dataDir: string; config?: S3Settings }) {
   // Results live apart from uploads (their own folder or bucket prefix, swept by work.sweep, not by
   // the files feature); in the bucket when the settings name one, so any instance serves them.
-  const store = config ? fileStoreFor({ ...config, DATA_DIR: dataDir }, 'work') : new DiskFileStore(path.join(dataDir, 'work'));
+  const store = config
+    ? fileStoreFor({ ...config, DATA_DIR: dataDir }, 'work')
+    : new DiskFileStore(path.join(dataDir, 'work'));
   const service = new WorkService(db, store, sharedPool);
   const runner = new WorkRunner(db, service, runnerOptionsFromEnv(poolOptionsFromEnv().threads));
-  return { service, runner, router: workRouter(service), job: workSweepJob(db, service), metrics: workMetrics(sharedPool, () => runner) };
+  return {
+    service,
+    runner,
+    router: workRouter(service),
+    job: workSweepJob(db, service),
+    metrics: workMetrics(sharedPool, () => runner),
+  };
 }

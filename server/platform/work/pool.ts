@@ -134,7 +134,13 @@ export class WorkPool {
    * Runs a task in a thread, counted against the conference's share; `progress` hears what the
    * task reports. Fails with a translated AppError when refused, too large or too long.
    */
-  async run<O>(conferenceId: number, task: string, input: unknown, progress?: Progress, signal?: AbortSignal): Promise<O> {
+  async run<O>(
+    conferenceId: number,
+    task: string,
+    input: unknown,
+    progress?: Progress,
+    signal?: AbortSignal,
+  ): Promise<O> {
     const leave = await this.gate.enter(conferenceId);
     const channel = progress ? new MessageChannel() : null;
     const heard = (m: { done: number; total: number; stage?: string }) => progress?.(m.done, m.total, m.stage);
@@ -143,7 +149,10 @@ export class WorkPool {
     const abort = signal ? AbortSignal.any([signal, timeout]) : timeout;
     try {
       const message: TaskMessage = { task, input, ...(channel ? { port: channel.port2 } : {}) };
-      return (await this.piscina.run(message, { signal: abort, transferList: channel ? [channel.port2 as never] : undefined })) as O;
+      return (await this.piscina.run(message, {
+        signal: abort,
+        transferList: channel ? [channel.port2 as never] : undefined,
+      })) as O;
     } catch (err) {
       throw this.translate(err, task, timeout.aborted);
     } finally {
@@ -176,7 +185,12 @@ export class WorkPool {
   /** For /metrics and the readiness of the worker role: tasks in the threads and waiting. */
   stats(): { threads: number; running: number; queued: number; waitingForConference: number } {
     const gate = this.gate.size();
-    return { threads: this.piscina.threads.length, running: gate.running - this.piscina.queueSize, queued: this.piscina.queueSize, waitingForConference: gate.waiting };
+    return {
+      threads: this.piscina.threads.length,
+      running: gate.running - this.piscina.queueSize,
+      queued: this.piscina.queueSize,
+      waitingForConference: gate.waiting,
+    };
   }
 
   async close(): Promise<void> {

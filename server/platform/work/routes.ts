@@ -20,7 +20,9 @@ export function workRouter(work: WorkService): Router {
     return SENT;
   });
   // A person's own work (their data export), on the platform host: only the person who asked sees it.
-  route(router, workApi.ownView, access('user', 'platform'), async ({ params: { id } }, req) => work.viewOwn(userOf(req), id));
+  route(router, workApi.ownView, access('user', 'platform'), async ({ params: { id } }, req) =>
+    work.viewOwn(userOf(req), id),
+  );
   route(router, workApi.ownFile, access('user', 'platform'), async ({ params: { id } }, req, res) => {
     const file = await work.fileOwn(userOf(req), id);
     sendAttachment(res, file.name, file.contentType, file.bytes);

@@ -42,7 +42,13 @@ export function runnerOptionsFromEnv(threads: number): RunnerOptions {
     const v = Number(process.env[name]);
     return Number.isInteger(v) && v > 0 ? v : fallback;
   };
-  return { slots: n('WORK_SLOTS', threads), perConference: n('WORK_RUNNING_PER_CONFERENCE', 1), pollMs: 1000, heartbeatMs: 5000, staleMs: 30_000 };
+  return {
+    slots: n('WORK_SLOTS', threads),
+    perConference: n('WORK_RUNNING_PER_CONFERENCE', 1),
+    pollMs: 1000,
+    heartbeatMs: 5000,
+    staleMs: 30_000,
+  };
 }
 
 type Running = { row: repo.WorkRow; controller: AbortController; done: Promise<void> };
@@ -62,7 +68,10 @@ export class WorkRunner {
     private readonly work: WorkService,
     private readonly options: RunnerOptions,
   ) {
-    this.holder = (options.holder ?? `${os.hostname()}:${process.pid}:${crypto.randomBytes(4).toString('hex')}`).slice(0, 100);
+    this.holder = (options.holder ?? `${os.hostname()}:${process.pid}:${crypto.randomBytes(4).toString('hex')}`).slice(
+      0,
+      100,
+    );
   }
 
   start(): void {
@@ -141,9 +150,12 @@ export class WorkRunner {
         const now = Date.now();
         if (now - lastWrite < PROGRESS_EVERY_MS && done < total) return;
         lastWrite = now;
-        pending = pending.then(() => repo.progress(this.db, id, this.holder, done, total, stage)).catch(() => undefined);
+        pending = pending
+          .then(() => repo.progress(this.db, id, this.holder, done, total, stage))
+          .catch(() => undefined);
       },
-      compute: (task, input, progress) => this.work.compute(conferenceId, task, input, progress ?? ((d, t, s) => ctx.progress(d, t, s)), signal),
+      compute: (task, input, progress) =>
+        this.work.compute(conferenceId, task, input, progress ?? ((d, t, s) => ctx.progress(d, t, s)), signal),
     };
     try {
       const result = await (kind as WorkKind<unknown>).run(ctx, this.work.paramsOf(kind, row));
@@ -153,7 +165,19 @@ export class WorkRunner {
         const bytes = Buffer.isBuffer(result.file.bytes) ? result.file.bytes : Buffer.from(result.file.bytes);
         const ext = /\.([a-z0-9]{1,8})$/i.exec(result.file.name)?.[1]?.toLowerCase() ?? 'bin';
         const stored = await this.work.store.put(scopeOf(conferenceId), bytes, ext);
-        if (!(await repo.finish(this.db, id, this.holder, { file_name: result.file.name.slice(0, 200), file_type: result.file.contentType.slice(0, 100), stored_name: stored }, new Date()))) {
+        if (
+          !(await repo.finish(
+            this.db,
+            id,
+            this.holder,
+            {
+              file_name: result.file.name.slice(0, 200),
+              file_type: result.file.contentType.slice(0, 100),
+              stored_name: stored,
+            },
+            new Date(),
+          ))
+        ) {
           await this.work.store.remove(scopeOf(conferenceId), stored);
         }
       } else {
@@ -193,6 +217,10 @@ export class WorkRunner {
     const running = [...this.running.values()];
     for (const r of running) r.controller.abort();
     await Promise.allSettled(running.map((r) => r.done));
-    await repo.release(this.db, this.holder, running.map((r) => Number(r.row.id)));
+    await repo.release(
+      this.db,
+      this.holder,
+      running.map((r) => Number(r.row.id)),
+    );
   }
 }

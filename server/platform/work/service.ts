@@ -81,7 +81,10 @@ export class WorkService {
     // size, not money.
     const previous = this.asking.get(asker.conferenceId) ?? Promise.resolve();
     const mine = previous.then(() => this.askNow(kind, asker, params));
-    const settled = mine.then(() => undefined, () => undefined);
+    const settled = mine.then(
+      () => undefined,
+      () => undefined,
+    );
     this.asking.set(asker.conferenceId, settled);
     void settled.then(() => {
       if (this.asking.get(asker.conferenceId) === settled) this.asking.delete(asker.conferenceId);
@@ -90,12 +93,16 @@ export class WorkService {
   }
 
   private async askNow<P>(kind: WorkKind<P>, asker: WorkAsker, params: P): Promise<WorkView> {
-    const key = crypto.createHash('sha256').update(`${kind.name}\n${asker.lang}\n${stableJson(params)}`).digest('hex');
+    const key = crypto
+      .createHash('sha256')
+      .update(`${kind.name}\n${asker.lang}\n${stableJson(params)}`)
+      .digest('hex');
     const latest = await repo.latestOfKey(this.db, asker.conferenceId, key);
     if (latest && (latest.state === 'queued' || latest.state === 'running')) return this.present(latest);
     const version = kind.version ? (await kind.version(asker, params)).slice(0, 200) : null;
     if (latest?.state === 'done' && version !== null && latest.version === version) return this.present(latest);
-    if ((await repo.pendingCount(this.db, asker.conferenceId)) >= MAX_PENDING_PER_CONFERENCE) throw new AppError(503, 'work:busy');
+    if ((await repo.pendingCount(this.db, asker.conferenceId)) >= MAX_PENDING_PER_CONFERENCE)
+      throw new AppError(503, 'work:busy');
     const id = await repo.insert(this.db, {
       conference_id: asker.conferenceId,
       kind: kind.name,
@@ -162,7 +169,10 @@ export class WorkService {
   async forgetPerson(userId: number): Promise<number> {
     const rows = await repo.ofPerson(this.db, userId);
     for (const r of rows) if (r.stored_name) await this.store.remove(scopeOf(0), r.stored_name).catch(() => undefined);
-    await repo.remove(this.db, rows.map((r) => Number(r.id)));
+    await repo.remove(
+      this.db,
+      rows.map((r) => Number(r.id)),
+    );
     return rows.length;
   }
 
@@ -173,7 +183,13 @@ export class WorkService {
   }
 
   /** Runs a CPU task in the pool, counted against the conference's share (within a request). */
-  compute<O>(conferenceId: number, task: string, input: unknown, progress?: Progress, signal?: AbortSignal): Promise<O> {
+  compute<O>(
+    conferenceId: number,
+    task: string,
+    input: unknown,
+    progress?: Progress,
+    signal?: AbortSignal,
+  ): Promise<O> {
     return this.pool().run<O>(conferenceId, task, input, progress, signal);
   }
 

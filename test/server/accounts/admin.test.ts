@@ -9,7 +9,10 @@ let h: Harness;
 let rootToken: string;
 const platform = 'platform.localhost';
 const api = (method: 'get' | 'post' | 'delete', path: string, token?: string, body?: object) => {
-  const req = request(h.app)[method](`/api/platform/admin${path}`).set('Host', platform).set('Origin', `http://${platform}`);
+  const req = request(h.app)
+    [method](`/api/platform/admin${path}`)
+    .set('Host', platform)
+    .set('Origin', `http://${platform}`);
   if (token) req.set('Cookie', `token=${token}`);
   return body ? req.send(body) : req;
 };
@@ -26,19 +29,25 @@ describe('platform home', () => {
   test('lists the published conferences only, with their addresses', async () => {
     const { res, $ } = await page(h.app, '/', { host: `${platform}:3000` });
     expect(res.status).toBe(200);
-    const links = $('.conference-list a').map((_, a) => $(a).attr('href')).get();
+    const links = $('.conference-list a')
+      .map((_, a) => $(a).attr('href'))
+      .get();
     expect(links).toEqual(['http://contract.localhost:3000/']);
     expect($('.conference-list').text()).toContain('契约测试会议');
   });
 
   test('the admin screens are not on conference domains', async () => {
-    expect((await visit(h.app, '/admin/superAdmins', { host: 'contract.localhost', token: rootToken })).headers.location).toBe('/404');
+    expect(
+      (await visit(h.app, '/admin/superAdmins', { host: 'contract.localhost', token: rootToken })).headers.location,
+    ).toBe('/404');
   });
 });
 
 describe('administration screens', () => {
   test('anonymous visitors are sent to log in; other users to /403', async () => {
-    expect((await visit(h.app, '/admin/superAdmins', { host: platform })).headers.location).toBe('/conferencelogin?redirect=%2Fadmin%2FsuperAdmins');
+    expect((await visit(h.app, '/admin/superAdmins', { host: platform })).headers.location).toBe(
+      '/conferencelogin?redirect=%2Fadmin%2FsuperAdmins',
+    );
     const user = await h.login({ email: 'someone@example.org', conferenceId: null });
     expect((await visit(h.app, '/admin/superAdmins', { host: platform, token: user })).headers.location).toBe('/403');
   });
@@ -58,8 +67,11 @@ describe('super admins API', () => {
   test('add by e-mail creates the account when needed; adding twice is refused', async () => {
     const res = await api('post', '/superAdmins', rootToken, { email: 'New.Admin@Example.org' });
     expect(res.body.data.map((a: { email: string }) => a.email)).toContain('new.admin@example.org');
-    expect((await h.db('users').where({ email: 'new.admin@example.org' }).first()).password_hash).toBeNull();
-    expect((await api('post', '/superAdmins', rootToken, { email: 'new.admin@example.org' })).body).toMatchObject({ code: 400, message: 'admin.alreadySuperAdmin' });
+    expect((await h.db('users').where({ email: 'new.admin@example.org' }).first())!.password_hash).toBeNull();
+    expect((await api('post', '/superAdmins', rootToken, { email: 'new.admin@example.org' })).body).toMatchObject({
+      code: 400,
+      message: 'admin.alreadySuperAdmin',
+    });
   });
 
   test('a bad e-mail is refused and nothing is created', async () => {
@@ -69,9 +81,10 @@ describe('super admins API', () => {
 
   test('a super admin cannot remove themself; the last one cannot be removed', async () => {
     const root = await h.db('users').where({ email: 'root@example.org' }).first();
-    expect((await api('delete', `/superAdmins/${root.id}`, rootToken)).body.message).toBe('admin.cannotRemoveSelf');
+    expect((await api('delete', `/superAdmins/${root!.id}`, rootToken)).body.message).toBe('admin.cannotRemoveSelf');
     const admins = await h.db('super_admins').select('user_id');
-    for (const { user_id } of admins) if (user_id !== root.id) await api('delete', `/superAdmins/${user_id}`, rootToken);
+    for (const { user_id } of admins)
+      if (user_id !== root!.id) await api('delete', `/superAdmins/${user_id}`, rootToken);
     expect(await h.db('super_admins').count({ n: '*' }).first()).toMatchObject({ n: 1 });
   });
 

@@ -22,7 +22,8 @@ const CODES = '/conference/conferenceRegUserConfig';
 const GUESSES = 600;
 
 /** `n` six-digit codes, none of them `right`. */
-const wrongCodes = (right: string, n: number) => Array.from({ length: n }, (_, i) => String((Number(right) + 1 + i) % 1_000_000).padStart(6, '0'));
+const wrongCodes = (right: string, n: number) =>
+  Array.from({ length: n }, (_, i) => String((Number(right) + 1 + i) % 1_000_000).padStart(6, '0'));
 
 describe('600 concurrent guesses', () => {
   let h: Harness;
@@ -33,7 +34,10 @@ describe('600 concurrent guesses', () => {
   // The address limits are raised so that every guess reaches the code itself: what is tested
   // here is the count in the database, which holds even for guesses from many addresses.
   beforeAll(async () => {
-    h = await createHarness({ seedDemo: false, limiter: new RaisedLimits({ 'code-check:': 1_000_000, 'code:ip:': 1000 }) });
+    h = await createHarness({
+      seedDemo: false,
+      limiter: new RaisedLimits({ 'code-check:': 1_000_000, 'code:ip:': 1000 }),
+    });
     cid = await h.provision(contractSite());
     await openRegistration(h.db, cid);
     await setForm(h.db, cid, 'default', testForm());
@@ -46,45 +50,69 @@ describe('600 concurrent guesses', () => {
   });
 
   async function sendCode(email: string, type: string): Promise<string> {
-    const res = await s.post(type === 'feedbackCode' ? host : platform, `${CODES}/sendEmailCode`, { data: { email, type } });
+    const res = await s.post(type === 'feedbackCode' ? host : platform, `${CODES}/sendEmailCode`, {
+      data: { email, type },
+    });
     expect(res.body.code).toBe(200);
     return mailedCode(h.db, email);
   }
-  const attempts = async (email: string) => Number((await h.db('verification_codes').where({ email }).orderBy('id', 'desc').first()).wrong_attempts);
+  const attempts = async (email: string) =>
+    Number((await h.db('verification_codes').where({ email }).orderBy('id', 'desc').first())!.wrong_attempts);
 
   /** Sends all the guesses at once; exactly five are compared and answered "wrong", the others "expired". */
-  async function guess(right: string, send: (code: string) => PromiseLike<{ status: number; body: { message?: string } }>) {
+  async function guess(
+    right: string,
+    send: (code: string) => PromiseLike<{ status: number; body: { message?: string } }>,
+  ) {
     const answers = await Promise.all(wrongCodes(right, GUESSES).map((code) => send(code)));
-    expect(tally(answers)).toEqual({ '400 userReg.verifyCodeError': CODE_MAX_WRONG, '400 userReg.validateTimeError': GUESSES - CODE_MAX_WRONG });
+    expect(tally(answers)).toEqual({
+      '400 userReg.verifyCodeError': CODE_MAX_WRONG,
+      '400 userReg.validateTimeError': GUESSES - CODE_MAX_WRONG,
+    });
   }
 
   test('sign-up (register): five counted, the code burned, the right code refused, no account', async () => {
     const email = 'guess-register@example.org';
     const right = await sendCode(email, 'registerCode');
-    const register = (verifyCode: string) => s.post(platform, '/base/oauth/register', { email, trueName: 'Mallory', passWord: 'password123', verifyCode });
+    const register = (verifyCode: string) =>
+      s.post(platform, '/base/oauth/register', { email, trueName: 'Mallory', passWord: 'password123', verifyCode });
     await guess(right, register);
     expect(await attempts(email)).toBe(CODE_MAX_WRONG);
-    expect((await register(right)).body).toMatchObject({ code: 400, message: 'userReg.validateTimeError', field: 'verifyCode' });
+    expect((await register(right)).body).toMatchObject({
+      code: 400,
+      message: 'userReg.validateTimeError',
+      field: 'verifyCode',
+    });
     expect(await h.db('users').where({ email }).first()).toBeUndefined();
   }, 120_000);
 
   test('password reset (updatePassword): five counted, the right code refused, the password unchanged', async () => {
     const email = 'victim@example.org';
     await ensureUser(h.db, { email, trueName: 'Victim', password: 'victim-password-1' });
-    const before = (await h.db('users').where({ email }).first()).password_hash;
+    const before = (await h.db('users').where({ email }).first())!.password_hash;
     const right = await sendCode(email, 'resetPassCode');
-    const reset = (verifyCode: string) => s.post(platform, `${CODES}/updatePassword`, { data: { email, verifyCode, password: 'taken-over-123', confirmPassword: 'taken-over-123' } });
+    const reset = (verifyCode: string) =>
+      s.post(platform, `${CODES}/updatePassword`, {
+        data: { email, verifyCode, password: 'taken-over-123', confirmPassword: 'taken-over-123' },
+      });
     await guess(right, reset);
     expect(await attempts(email)).toBe(CODE_MAX_WRONG);
     expect((await reset(right)).body).toMatchObject({ code: 400, message: 'userReg.validateTimeError' });
-    expect((await h.db('users').where({ email }).first()).password_hash).toBe(before);
+    expect((await h.db('users').where({ email }).first())!.password_hash).toBe(before);
   }, 120_000);
 
   test('conference registration takes no code at all now: without a session it is refused before any check', async () => {
     const email = 'guess-conference@example.org';
     const right = await sendCode(email, 'registerCode');
     const registerSelf = (verifyCode: string) =>
-      s.post(host, '/conference/conferenceUser', { version: 'default', answers: goodAnswers({ email, fullName: 'Mallory' }), noticeAccepted: true, password: 'password-123', confirmPassword: 'password-123', verifyCode });
+      s.post(host, '/conference/conferenceUser', {
+        version: 'default',
+        answers: goodAnswers({ email, fullName: 'Mallory' }),
+        noticeAccepted: true,
+        password: 'password-123',
+        confirmPassword: 'password-123',
+        verifyCode,
+      });
     const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => registerSelf(String(i).padStart(6, '0'))));
     expect(new Set(answers.map((a) => a.status))).toEqual(new Set([401]));
     expect(await attempts(email)).toBe(0);
@@ -96,9 +124,13 @@ describe('600 concurrent guesses', () => {
   test('getEmailCode: five counted, then the right code answers expired', async () => {
     const email = 'guess-check@example.org';
     const right = await sendCode(email, 'registerCode');
-    const check = (code: string) => s.post(platform, `${CODES}/getEmailCode`, { data: { email, type: 'registerCode', code } });
+    const check = (code: string) =>
+      s.post(platform, `${CODES}/getEmailCode`, { data: { email, type: 'registerCode', code } });
     const answers = await Promise.all(wrongCodes(right, GUESSES).map(check));
-    expect(tally(answers)).toEqual({ '200 userReg.verifyCodeError': CODE_MAX_WRONG, '200 userReg.validateTimeError': GUESSES - CODE_MAX_WRONG });
+    expect(tally(answers)).toEqual({
+      '200 userReg.verifyCodeError': CODE_MAX_WRONG,
+      '200 userReg.validateTimeError': GUESSES - CODE_MAX_WRONG,
+    });
     expect(await attempts(email)).toBe(CODE_MAX_WRONG);
     expect((await check(right)).body.data.result).toBe('expired');
   }, 120_000);
@@ -106,7 +138,13 @@ describe('600 concurrent guesses', () => {
   test('feedback: five counted, then the right code is refused and nothing is sent', async () => {
     const email = 'writer@example.org';
     const right = await sendCode(email, 'feedbackCode');
-    const send = (verifyCode: string) => s.post(host, '/conference/feedback', { title: 'Hi', name: 'W', email, phone: '', type: 'Other', content: 'Hello', verifyCode }, `token=${writer}`);
+    const send = (verifyCode: string) =>
+      s.post(
+        host,
+        '/conference/feedback',
+        { title: 'Hi', name: 'W', email, phone: '', type: 'Other', content: 'Hello', verifyCode },
+        `token=${writer}`,
+      );
     await guess(right, send);
     expect(await attempts(email)).toBe(CODE_MAX_WRONG);
     expect((await send(right)).body).toMatchObject({ code: 400, message: 'userReg.validateTimeError' });
@@ -116,7 +154,16 @@ describe('600 concurrent guesses', () => {
   test('20 concurrent sign-ups with the right code: one account, the others refused', async () => {
     const email = 'twice@example.org';
     const right = await sendCode(email, 'registerCode');
-    const answers = await Promise.all(Array.from({ length: 20 }, () => s.post(platform, '/base/oauth/register', { email, trueName: 'Twice', passWord: 'password123', verifyCode: right })));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        s.post(platform, '/base/oauth/register', {
+          email,
+          trueName: 'Twice',
+          passWord: 'password123',
+          verifyCode: right,
+        }),
+      ),
+    );
     const t = tally(answers);
     expect(t['200 success']).toBe(1);
     expect(Object.keys(t).every((k) => k === '200 success' || k.startsWith('400 '))).toBe(true);
@@ -126,12 +173,34 @@ describe('600 concurrent guesses', () => {
   test('a right answer is not a wrong try: four wrong, a right check, then the sign-up goes through', async () => {
     const email = 'careful@example.org';
     const right = await sendCode(email, 'registerCode');
-    for (const code of wrongCodes(right, 4)) expect((await s.post(platform, `${CODES}/getEmailCode`, { data: { email, type: 'registerCode', code } })).body.data.result).toBe('wrong');
-    expect((await s.post(platform, `${CODES}/getEmailCode`, { data: { email, type: 'registerCode', code: right } })).body.data.result).toBe('valid');
+    for (const code of wrongCodes(right, 4))
+      expect(
+        (await s.post(platform, `${CODES}/getEmailCode`, { data: { email, type: 'registerCode', code } })).body.data
+          .result,
+      ).toBe('wrong');
+    expect(
+      (await s.post(platform, `${CODES}/getEmailCode`, { data: { email, type: 'registerCode', code: right } })).body
+        .data.result,
+    ).toBe('valid');
     // A typo that is not six digits cannot be the code: wrong, but not one of the five.
-    expect((await s.post(platform, `${CODES}/getEmailCode`, { data: { email, type: 'registerCode', code: right.slice(0, 5) } })).body.data.result).toBe('wrong');
+    expect(
+      (
+        await s.post(platform, `${CODES}/getEmailCode`, {
+          data: { email, type: 'registerCode', code: right.slice(0, 5) },
+        })
+      ).body.data.result,
+    ).toBe('wrong');
     expect(await attempts(email)).toBe(4);
-    expect((await s.post(platform, '/base/oauth/register', { email, trueName: 'Careful', passWord: 'password123', verifyCode: right })).body.code).toBe(200);
+    expect(
+      (
+        await s.post(platform, '/base/oauth/register', {
+          email,
+          trueName: 'Careful',
+          passWord: 'password123',
+          verifyCode: right,
+        })
+      ).body.code,
+    ).toBe(200);
   }, 60_000);
 });
 
@@ -150,18 +219,32 @@ describe('code checks are limited per e-mail and per address', () => {
   });
 
   test('per e-mail, over HTTP: past the limit a try answers 429 commonMsg.tooManyRequests, and other e-mails still work', async () => {
-    const check = (email: string) => s.post(platform, `${CODES}/getEmailCode`, { data: { email, type: 'registerCode', code: '123456' } });
-    const answers = await Promise.all(Array.from({ length: CODE_CHECK_LIMITS.perEmail.limit + 10 }, () => check('limited@example.org')));
-    expect(tally(answers)).toEqual({ '200 userReg.validateTimeError': CODE_CHECK_LIMITS.perEmail.limit, '429 commonMsg.tooManyRequests': 10 });
+    const check = (email: string) =>
+      s.post(platform, `${CODES}/getEmailCode`, { data: { email, type: 'registerCode', code: '123456' } });
+    const answers = await Promise.all(
+      Array.from({ length: CODE_CHECK_LIMITS.perEmail.limit + 10 }, () => check('limited@example.org')),
+    );
+    expect(tally(answers)).toEqual({
+      '200 userReg.validateTimeError': CODE_CHECK_LIMITS.perEmail.limit,
+      '429 commonMsg.tooManyRequests': 10,
+    });
     expect((await check('someone-else@example.org')).status).toBe(200);
   });
 
   test('per address: one address trying many e-mails is stopped, another address is not', async () => {
     const codes = new VerificationCodes(h.db, TEST_SECRET, new MemoryRateLimiter());
     const tryAt = (email: string, ip: string) => codes.check({ email, purpose: 'registerCode', code: '123456', ip });
-    const results = await Promise.allSettled(Array.from({ length: CODE_CHECK_LIMITS.perIp.limit + 5 }, (_, i) => tryAt(`spread-${i}@example.org`, '203.0.113.9')));
+    const results = await Promise.allSettled(
+      Array.from({ length: CODE_CHECK_LIMITS.perIp.limit + 5 }, (_, i) =>
+        tryAt(`spread-${i}@example.org`, '203.0.113.9'),
+      ),
+    );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(CODE_CHECK_LIMITS.perIp.limit);
-    for (const r of results.filter((x) => x.status === 'rejected')) expect((r as PromiseRejectedResult).reason as AppError).toMatchObject({ status: 429, messageKey: 'commonMsg.tooManyRequests' });
+    for (const r of results.filter((x) => x.status === 'rejected'))
+      expect((r as PromiseRejectedResult).reason as AppError).toMatchObject({
+        status: 429,
+        messageKey: 'commonMsg.tooManyRequests',
+      });
     expect(await tryAt('spread-0@example.org', '198.51.100.7')).toBe('expired');
   });
 });

@@ -17,7 +17,8 @@ let h: Harness;
 const host = 'contract.localhost';
 const other = 'other.localhost';
 const CODES = '/conference/conferenceRegUserConfig';
-const status = (conferenceHost: string, cookie: string) => request(h.app).get('/api/conference/platform/findConferenceStatus').set('Host', conferenceHost).set('Cookie', cookie);
+const status = (conferenceHost: string, cookie: string) =>
+  request(h.app).get('/api/conference/platform/findConferenceStatus').set('Host', conferenceHost).set('Cookie', cookie);
 const platformLogin = (body: object) => apiPost(h.app, PLATFORM_HOST, '/base/oauth/localLogin', body);
 
 beforeAll(async () => {
@@ -31,8 +32,21 @@ afterAll(() => h?.stop());
 describe('credential calls exist only on the platform host', () => {
   test.each([
     ['/base/oauth/localLogin', { email: 'carol@example.org', password: 'carol-password-1' }],
-    ['/base/oauth/register', { email: 'new@example.org', trueName: 'New', passWord: 'new-password-1', verifyCode: '123456' }],
-    [`${CODES}/updatePassword`, { data: { email: 'carol@example.org', verifyCode: '123456', password: 'carol-password-2', confirmPassword: 'carol-password-2' } }],
+    [
+      '/base/oauth/register',
+      { email: 'new@example.org', trueName: 'New', passWord: 'new-password-1', verifyCode: '123456' },
+    ],
+    [
+      `${CODES}/updatePassword`,
+      {
+        data: {
+          email: 'carol@example.org',
+          verifyCode: '123456',
+          password: 'carol-password-2',
+          confirmPassword: 'carol-password-2',
+        },
+      },
+    ],
     [`${CODES}/sendEmailCode`, { data: { email: 'carol@example.org', type: 'resetPassCode' } }],
     [`${CODES}/sendEmailCode`, { data: { email: 'new@example.org', type: 'registerCode' } }],
     [`${CODES}/getEmailCode`, { data: { email: 'carol@example.org', type: 'resetPassCode', code: '123456' } }],
@@ -45,12 +59,20 @@ describe('credential calls exist only on the platform host', () => {
 
   test('checkPassword (an oracle for the own password) is not reachable with a conference session', async () => {
     const { cookie } = await signInTo(h.app, host, 'carol@example.org', 'carol-password-1');
-    expect((await apiPost(h.app, host, `${CODES}/checkPassword`, { password: 'carol-password-1' }, cookie!)).status).toBe(404);
+    expect(
+      (await apiPost(h.app, host, `${CODES}/checkPassword`, { password: 'carol-password-1' }, cookie!)).status,
+    ).toBe(404);
   });
 
   test('the feedback code is still sent on a conference host', async () => {
     const { cookie } = await signInTo(h.app, host, 'carol@example.org', 'carol-password-1');
-    const res = await apiPost(h.app, host, `${CODES}/sendEmailCode`, { data: { email: 'carol@example.org', type: 'feedbackCode' } }, cookie!);
+    const res = await apiPost(
+      h.app,
+      host,
+      `${CODES}/sendEmailCode`,
+      { data: { email: 'carol@example.org', type: 'feedbackCode' } },
+      cookie!,
+    );
     expect(res.status).toBe(200);
   });
 });
@@ -58,13 +80,20 @@ describe('credential calls exist only on the platform host', () => {
 describe('the hand-over', () => {
   test('a sign-in on the platform for a conference gives a code, not a platform cookie; the conference exchanges it', async () => {
     const state = newState();
-    const res = await platformLogin({ email: 'carol@example.org', password: 'carol-password-1', handoff: { origin: `http://${host}`, state, redirect: '/profile/userInfo' } });
+    const res = await platformLogin({
+      email: 'carol@example.org',
+      password: 'carol-password-1',
+      handoff: { origin: `http://${host}`, state, redirect: '/profile/userInfo' },
+    });
     expect(res.status).toBe(200);
     expect(res.headers['set-cookie']).toBeUndefined();
     const url = new URL(res.body.data.handoffUrl);
     expect(url.origin).toBe(`http://${host}`);
     expect(url.pathname).toBe('/auth/handoff');
-    const done = await request(h.app).get(url.pathname + url.search).set('Host', host).set('Cookie', `handoff_state_test=${state}`);
+    const done = await request(h.app)
+      .get(url.pathname + url.search)
+      .set('Host', host)
+      .set('Cookie', `handoff_state_test=${state}`);
     expect(done.status).toBe(302);
     expect(done.headers.location).toBe('/profile/userInfo');
     expect(String(done.headers['set-cookie'])).toMatch(/token=.*HttpOnly/);
@@ -74,28 +103,48 @@ describe('the hand-over', () => {
   });
 
   test('pages opened at once in several tabs each keep a state of their own; a later page reuses one', async () => {
-    const pages = await Promise.all(['/conferencelogin', '/userRegister', '/resetPassword'].map((p) => request(h.app).get(p).set('Host', host)));
+    const pages = await Promise.all(
+      ['/conferencelogin', '/userRegister', '/resetPassword'].map((p) => request(h.app).get(p).set('Host', host)),
+    );
     const cookies = pages.map((p) => String(p.headers['set-cookie']).split(';')[0]);
     expect(new Set(cookies.map((c) => c.split('=')[0])).size).toBe(3);
-    const states = pages.map((p) => new URL(cheerio.load(p.text)('iframe.account-frame').attr('src')!).searchParams.get('state')!);
+    const states = pages.map((p) =>
+      new URL(cheerio.load(p.text)('iframe.account-frame').attr('src')!).searchParams.get('state')!,
+    );
     // Each tab's sign-in works with all the cookies the browser now holds.
     for (const state of states) {
-      const res = await platformLogin({ email: 'carol@example.org', password: 'carol-password-1', handoff: { origin: `http://${host}`, state } });
+      const res = await platformLogin({
+        email: 'carol@example.org',
+        password: 'carol-password-1',
+        handoff: { origin: `http://${host}`, state },
+      });
       const url = new URL(res.body.data.handoffUrl);
-      const done = await request(h.app).get(url.pathname + url.search).set('Host', host).set('Cookie', cookies.join('; '));
+      const done = await request(h.app)
+        .get(url.pathname + url.search)
+        .set('Host', host)
+        .set('Cookie', cookies.join('; '));
       expect(String(done.headers['set-cookie'])).toContain('token=');
     }
     const later = await request(h.app).get('/conferencelogin').set('Host', host).set('Cookie', cookies.join('; '));
     expect(later.headers['set-cookie']).toBeUndefined();
-    expect(states).toContain(new URL(cheerio.load(later.text)('iframe.account-frame').attr('src')!).searchParams.get('state'));
+    expect(states).toContain(
+      new URL(cheerio.load(later.text)('iframe.account-frame').attr('src')!).searchParams.get('state'),
+    );
   });
 
   test('the code works once', async () => {
     const state = newState();
-    const res = await platformLogin({ email: 'carol@example.org', password: 'carol-password-1', handoff: { origin: `http://${host}`, state } });
+    const res = await platformLogin({
+      email: 'carol@example.org',
+      password: 'carol-password-1',
+      handoff: { origin: `http://${host}`, state },
+    });
     const url = new URL(res.body.data.handoffUrl);
     await exchange(h.app, host, res.body.data.handoffUrl, state);
-    const again = await request(h.app).get(url.pathname + url.search).set('Host', host).set('Cookie', `handoff_state_test=${state}`);
+    const again = await request(h.app)
+      .get(url.pathname + url.search)
+      .set('Host', host)
+      .set('Cookie', `handoff_state_test=${state}`);
     expect(again.status).toBe(302);
     expect(again.headers.location).toMatch(/^\/conferencelogin/);
     expect(again.headers['set-cookie']).toBeUndefined();
@@ -103,17 +152,39 @@ describe('the hand-over', () => {
 
   test('twenty concurrent exchanges of one code give exactly one session', async () => {
     const state = newState();
-    const res = await platformLogin({ email: 'carol@example.org', password: 'carol-password-1', handoff: { origin: `http://${host}`, state } });
+    const res = await platformLogin({
+      email: 'carol@example.org',
+      password: 'carol-password-1',
+      handoff: { origin: `http://${host}`, state },
+    });
     const url = new URL(res.body.data.handoffUrl);
-    const answers = await Promise.all(Array.from({ length: 20 }, () => request(h.app).get(url.pathname + url.search).set('Host', host).set('Cookie', `handoff_state_test=${state}`)));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        request(h.app)
+          .get(url.pathname + url.search)
+          .set('Host', host)
+          .set('Cookie', `handoff_state_test=${state}`),
+      ),
+    );
     expect(answers.filter((a) => String(a.headers['set-cookie'] ?? '').includes('token=')).length).toBe(1);
   });
 
   test('the code is refused on another conference, without the browser state, with another state, and once expired', async () => {
     const state = newState();
-    const issue = async () => new URL((await platformLogin({ email: 'carol@example.org', password: 'carol-password-1', handoff: { origin: `http://${host}`, state } })).body.data.handoffUrl);
+    const issue = async () =>
+      new URL(
+        (
+          await platformLogin({
+            email: 'carol@example.org',
+            password: 'carol-password-1',
+            handoff: { origin: `http://${host}`, state },
+          })
+        ).body.data.handoffUrl,
+      );
     const refused = async (conferenceHost: string, url: URL, cookie?: string) => {
-      const req = request(h.app).get(url.pathname + url.search).set('Host', conferenceHost);
+      const req = request(h.app)
+        .get(url.pathname + url.search)
+        .set('Host', conferenceHost);
       const res = await (cookie ? req.set('Cookie', cookie) : req);
       expect(res.status).toBe(302);
       expect(res.headers.location).toMatch(/^\/conferencelogin/);
@@ -129,28 +200,57 @@ describe('the hand-over', () => {
   });
 
   test('the hand-over goes only to a conference origin, and never off the conference with its redirect', async () => {
-    for (const origin of ['http://evil.example.org', 'javascript:alert(1)', `http://${host}/path`, 'http://platform.localhost', `ftp://${host}`]) {
-      const res = await platformLogin({ email: 'carol@example.org', password: 'carol-password-1', handoff: { origin, state: newState() } });
+    for (const origin of [
+      'http://evil.example.org',
+      'javascript:alert(1)',
+      `http://${host}/path`,
+      'http://platform.localhost',
+      `ftp://${host}`,
+    ]) {
+      const res = await platformLogin({
+        email: 'carol@example.org',
+        password: 'carol-password-1',
+        handoff: { origin, state: newState() },
+      });
       expect(res.status, origin).toBe(400);
       expect(res.body.message).toBe('auth.handoffInvalid');
     }
     const state = newState();
-    const res = await platformLogin({ email: 'carol@example.org', password: 'carol-password-1', handoff: { origin: `http://${host}`, state, redirect: '//evil.example.org/x' } });
-    const done = await request(h.app).get(new URL(res.body.data.handoffUrl).pathname + new URL(res.body.data.handoffUrl).search).set('Host', host).set('Cookie', `handoff_state_test=${state}`);
+    const res = await platformLogin({
+      email: 'carol@example.org',
+      password: 'carol-password-1',
+      handoff: { origin: `http://${host}`, state, redirect: '//evil.example.org/x' },
+    });
+    const done = await request(h.app)
+      .get(new URL(res.body.data.handoffUrl).pathname + new URL(res.body.data.handoffUrl).search)
+      .set('Host', host)
+      .set('Cookie', `handoff_state_test=${state}`);
     expect(done.headers.location).toBe('/conferenceRegister');
   });
 
   test('a wrong password gives the same answer as ever, and no code', async () => {
-    const res = await platformLogin({ email: 'carol@example.org', password: 'wrong-password-1', handoff: { origin: `http://${host}`, state: newState() } });
+    const res = await platformLogin({
+      email: 'carol@example.org',
+      password: 'wrong-password-1',
+      handoff: { origin: `http://${host}`, state: newState() },
+    });
     expect(res.body).toMatchObject({ code: 400, message: 'userReg.userLoginError' });
     expect(await h.db('session_handoffs').where({ used_at: null }).count({ n: '*' }).first()).toBeDefined();
   });
 
   test('sign-up in the frame: the account is made on the platform and the conference gets the session', async () => {
-    await apiPost(h.app, PLATFORM_HOST, `${CODES}/sendEmailCode`, { data: { email: 'frank@example.org', type: 'registerCode' } });
+    await apiPost(h.app, PLATFORM_HOST, `${CODES}/sendEmailCode`, {
+      data: { email: 'frank@example.org', type: 'registerCode' },
+    });
     const code = await mailedCode(h.db, 'frank@example.org');
     const state = newState();
-    const res = await apiPost(h.app, PLATFORM_HOST, '/base/oauth/register', { email: 'frank@example.org', trueName: 'Frank', passWord: 'frank-password-1', verifyCode: code, handoff: { origin: `http://${host}`, state, redirect: '/conferenceRegister' } });
+    const res = await apiPost(h.app, PLATFORM_HOST, '/base/oauth/register', {
+      email: 'frank@example.org',
+      trueName: 'Frank',
+      passWord: 'frank-password-1',
+      verifyCode: code,
+      handoff: { origin: `http://${host}`, state, redirect: '/conferenceRegister' },
+    });
     expect(res.status).toBe(200);
     expect(res.headers['set-cookie']).toBeUndefined();
     const cookie = await exchange(h.app, host, res.body.data.handoffUrl, state);
@@ -159,11 +259,18 @@ describe('the hand-over', () => {
 
   test('reset in the frame signs the person in on the conference with the new password', async () => {
     await ensureUser(h.db, { email: 'gina@example.org', trueName: 'Gina', password: 'gina-password-1' });
-    await apiPost(h.app, PLATFORM_HOST, `${CODES}/sendEmailCode`, { data: { email: 'gina@example.org', type: 'resetPassCode' } });
+    await apiPost(h.app, PLATFORM_HOST, `${CODES}/sendEmailCode`, {
+      data: { email: 'gina@example.org', type: 'resetPassCode' },
+    });
     const code = await mailedCode(h.db, 'gina@example.org');
     const state = newState();
     const res = await apiPost(h.app, PLATFORM_HOST, `${CODES}/updatePassword`, {
-      data: { email: 'gina@example.org', verifyCode: code, password: 'gina-password-2', confirmPassword: 'gina-password-2' },
+      data: {
+        email: 'gina@example.org',
+        verifyCode: code,
+        password: 'gina-password-2',
+        confirmPassword: 'gina-password-2',
+      },
       handoff: { origin: `http://${host}`, state },
     });
     expect(res.status).toBe(200);
@@ -180,17 +287,20 @@ describe('pages', () => {
     expect(cheerio.load(res.text)('input[type=password]').length).toBe(0);
   });
 
-  test.each(['/conferencelogin', '/userRegister', '/resetPassword'])('%s on a conference host has no password field, only the platform frame', async (path) => {
-    const res = await request(h.app).get(path).set('Host', host);
-    expect(res.status).toBe(200);
-    const $ = cheerio.load(res.text);
-    expect($('input[type=password]').length).toBe(0);
-    const src = new URL($('iframe.account-frame').attr('src')!);
-    expect(src.host).toBe(PLATFORM_HOST);
-    expect(src.searchParams.get('origin')).toBe(`http://${host}`);
-    const state = src.searchParams.get('state')!;
-    expect(String(res.headers['set-cookie'])).toMatch(new RegExp(`handoff_state_[0-9a-f]{8}=${state};.*HttpOnly`));
-  });
+  test.each(['/conferencelogin', '/userRegister', '/resetPassword'])(
+    '%s on a conference host has no password field, only the platform frame',
+    async (path) => {
+      const res = await request(h.app).get(path).set('Host', host);
+      expect(res.status).toBe(200);
+      const $ = cheerio.load(res.text);
+      expect($('input[type=password]').length).toBe(0);
+      const src = new URL($('iframe.account-frame').attr('src')!);
+      expect(src.host).toBe(PLATFORM_HOST);
+      expect(src.searchParams.get('origin')).toBe(`http://${host}`);
+      const state = src.searchParams.get('state')!;
+      expect(String(res.headers['set-cookie'])).toMatch(new RegExp(`handoff_state_[0-9a-f]{8}=${state};.*HttpOnly`));
+    },
+  );
 
   test('the frame is served by the platform with a strict policy, framed by that conference only', async () => {
     const page = await request(h.app).get('/conferencelogin').set('Host', host);
@@ -199,7 +309,9 @@ describe('pages', () => {
     expect(title.length).toBeGreaterThan(0);
     expect(title).not.toMatch(/登录|Log ?in|Sign ?in| - /i);
     const src = new URL(cheerio.load(page.text)('iframe.account-frame').attr('src')!);
-    const res = await request(h.app).get(src.pathname + src.search).set('Host', PLATFORM_HOST);
+    const res = await request(h.app)
+      .get(src.pathname + src.search)
+      .set('Host', PLATFORM_HOST);
     expect(res.status).toBe(200);
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("script-src 'self'");
@@ -209,9 +321,17 @@ describe('pages', () => {
   });
 
   test('the frame is refused for an origin that is not a conference', async () => {
-    const res = await request(h.app).get(`/embed/account/login?origin=${encodeURIComponent('http://evil.example.org')}&state=${newState()}`).set('Host', PLATFORM_HOST);
+    const res = await request(h.app)
+      .get(`/embed/account/login?origin=${encodeURIComponent('http://evil.example.org')}&state=${newState()}`)
+      .set('Host', PLATFORM_HOST);
     expect(res.status).toBe(302);
     expect(res.headers.location).toBe('/404');
-    expect((await request(h.app).get(`/embed/account/login?origin=${encodeURIComponent(`http://${host}`)}&state=${newState()}`).set('Host', host)).status).toBe(302);
+    expect(
+      (
+        await request(h.app)
+          .get(`/embed/account/login?origin=${encodeURIComponent(`http://${host}`)}&state=${newState()}`)
+          .set('Host', host)
+      ).status,
+    ).toBe(302);
   });
 });

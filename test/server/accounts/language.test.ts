@@ -21,16 +21,21 @@ beforeAll(async () => {
 afterAll(() => h?.stop());
 
 const choose = (host: string, token: string | null, body: unknown) => {
-  const req = request(h.app).put('/api/base/user/locale').set('Host', host).set('Origin', `http://${host}`).send(body as object);
+  const req = request(h.app)
+    .put('/api/base/user/locale')
+    .set('Host', host)
+    .set('Origin', `http://${host}`)
+    .send(body as object);
   return token ? req.set('Cookie', `token=${token}`) : req;
 };
-const localeCookie = (res: request.Response) => ((res.headers['set-cookie'] as unknown as string[] | undefined) ?? []).find((c) => c.startsWith('locale='));
+const localeCookie = (res: request.Response) =>
+  ((res.headers['set-cookie'] as unknown as string[] | undefined) ?? []).find((c) => c.startsWith('locale='));
 
 test('chosen on the platform, a conference starts in it and remembers it; a choice made there wins', async () => {
   const email = 'lang-person@example.org';
   const platform = await h.login({ email, conferenceId: null });
   expect((await choose(PLATFORM_HOST, platform, { lang: 'en' })).body.code).toBe(200);
-  expect((await h.db('users').where({ email }).first()).lang).toBe('en');
+  expect((await h.db('users').where({ email }).first())!.lang).toBe('en');
 
   const conference = await h.login({ email, conferenceId: cid });
   const first = await visit(h.app, '/profile/userInfo', { host: 'lang-both.localhost', token: conference });
@@ -38,11 +43,18 @@ test('chosen on the platform, a conference starts in it and remembers it; a choi
   expect(first.text).toContain('<html lang="en"');
   expect(localeCookie(first)).toMatch(/^locale=en;/);
   // The host has its own choice now: the cookie wins over the account.
-  const chosenHere = await visit(h.app, '/profile/userInfo', { host: 'lang-both.localhost', token: conference, lang: 'zh' });
+  const chosenHere = await visit(h.app, '/profile/userInfo', {
+    host: 'lang-both.localhost',
+    token: conference,
+    lang: 'zh',
+  });
   expect(chosenHere.text).toContain('<html lang="zh-CN"');
   expect(localeCookie(chosenHere)).toBeUndefined();
   // A Chinese-only site stays Chinese.
-  const zh = await visit(h.app, '/profile/userInfo', { host: 'lang-zh.localhost', token: await h.login({ email, conferenceId: zhOnly }) });
+  const zh = await visit(h.app, '/profile/userInfo', {
+    host: 'lang-zh.localhost',
+    token: await h.login({ email, conferenceId: zhOnly }),
+  });
   expect(zh.text).toContain('<html lang="zh-CN"');
 });
 
@@ -57,10 +69,10 @@ test('someone who never chose keeps the site default; anonymous and bad input ch
     expect(res.status, JSON.stringify(body)).toBe(400);
   }
   expect((await choose('lang-both.localhost', null, { lang: 'en' })).status).toBe(401);
-  expect((await h.db('users').where({ email }).first()).lang).toBeNull();
+  expect((await h.db('users').where({ email }).first())!.lang).toBeNull();
 });
 
-test('the switch posts to the address the server answers (the zod-free endpoint is the contract\'s)', async () => {
+test("the switch posts to the address the server answers (the zod-free endpoint is the contract's)", async () => {
   const { accountsApi } = await import('../../../server/contract/accounts');
   const { localeEndpoint } = await import('../../../server/contract/locale');
   expect([accountsApi.locale.method, accountsApi.locale.path]).toEqual([localeEndpoint.method, localeEndpoint.path]);

@@ -48,13 +48,20 @@ describe.each([40, 200])('a burst of %i concurrent logins, one of them with the 
 test('a successful login gives the account its allowance back', async () => {
   const email = 'reset@example.org';
   await ensureUser(h.db, { email, trueName: 'Reset', password: 'right-password-1' });
-  for (let i = 0; i < LOGIN_LIMITS.perAccount.limit - 1; i++) expect((await login(email, `wrong-${i}-xxxxxx`)).status).toBe(400);
+  for (let i = 0; i < LOGIN_LIMITS.perAccount.limit - 1; i++)
+    expect((await login(email, `wrong-${i}-xxxxxx`)).status).toBe(400);
   expect((await login(email, 'right-password-1')).status).toBe(200);
-  for (let i = 0; i < LOGIN_LIMITS.perAccount.limit; i++) expect((await login(email, `wrong-again-${i}-xx`)).status).toBe(400);
+  for (let i = 0; i < LOGIN_LIMITS.perAccount.limit; i++)
+    expect((await login(email, `wrong-again-${i}-xx`)).status).toBe(400);
   expect((await login(email, 'right-password-1')).body).toMatchObject({ code: 429, message: 'userReg.loginLocked' });
 }, 60_000);
 
 test('an unknown e-mail is locked the same way (no oracle from the lock)', async () => {
-  const t = tally(await Promise.all(Array.from({ length: 40 }, (_, i) => login('nobody@example.org', `guess-${i}-xxxxx`))));
-  expect(t).toEqual({ '400 userReg.userLoginError': LOGIN_LIMITS.perAccount.limit, '429 userReg.loginLocked': 40 - LOGIN_LIMITS.perAccount.limit });
+  const t = tally(
+    await Promise.all(Array.from({ length: 40 }, (_, i) => login('nobody@example.org', `guess-${i}-xxxxx`))),
+  );
+  expect(t).toEqual({
+    '400 userReg.userLoginError': LOGIN_LIMITS.perAccount.limit,
+    '429 userReg.loginLocked': 40 - LOGIN_LIMITS.perAccount.limit,
+  });
 }, 60_000);

@@ -10,7 +10,10 @@ import { openRegistration } from '../../helpers/registration';
 let h: Harness;
 let conferenceId: number;
 const host = 'contract.localhost';
-const islands = ($: CheerioAPI) => $('[data-island]').map((_, el) => $(el).attr('data-island')).get();
+const islands = ($: CheerioAPI) =>
+  $('[data-island]')
+    .map((_, el) => $(el).attr('data-island'))
+    .get();
 /** The platform's frame of a conference's account page (docs/accounts.md): its address, parsed. */
 const frame = ($: CheerioAPI) => new URL(JSON.parse($('[data-island="AccountFrame"]').attr('data-props')!).src);
 /** The frame's own page, on the platform host, as the browser loads it. */
@@ -38,7 +41,12 @@ describe('/conferencelogin', () => {
     expect(src.searchParams.get('redirect')).toBe('/page/7');
     const inner = await framePage(src);
     expect(inner.res.status).toBe(200);
-    expect(JSON.parse(inner.$('[data-island="LoginForm"]').attr('data-props')!)).toMatchObject({ lang: 'en', redirect: '/page/7', platform: false, handoff: { origin: `http://${host}`, redirect: '/page/7' } });
+    expect(JSON.parse(inner.$('[data-island="LoginForm"]').attr('data-props')!)).toMatchObject({
+      lang: 'en',
+      redirect: '/page/7',
+      platform: false,
+      handoff: { origin: `http://${host}`, redirect: '/page/7' },
+    });
     expect(inner.$('.auth-notice').first().text()).toContain('non-classified internet platform');
     expect(inner.$('form#login input#login_email')).toHaveLength(1);
   });
@@ -49,7 +57,9 @@ describe('/conferencelogin', () => {
       expect(frame($).searchParams.get('redirect')).toBeNull();
       const forged = frame($);
       forged.searchParams.set('redirect', redirect);
-      expect(JSON.parse((await framePage(forged)).$('[data-island="LoginForm"]').attr('data-props')!).redirect).toBeNull();
+      expect(
+        JSON.parse((await framePage(forged)).$('[data-island="LoginForm"]').attr('data-props')!).redirect,
+      ).toBeNull();
     }
   });
 
@@ -91,7 +101,9 @@ describe('/userRegister and /register', () => {
     const { $ } = await page(h.app, '/register', { host: 'closed.localhost', lang: 'en' });
     expect(islands($)).toEqual(['LangSwitch']);
     // Not enabled at all (spec 8), rather than a window that opens later.
-    expect($('.auth-card h2').text()).toBe('The conference register service has not been opened, please contact the conference organizer.');
+    expect($('.auth-card h2').text()).toBe(
+      'The conference register service has not been opened, please contact the conference organizer.',
+    );
     expect($('.auth-subtitle-red')).toHaveLength(1);
   });
 });
@@ -112,12 +124,17 @@ describe('/resetPassword', () => {
     const token = await h.login({ email: 'me@example.org', name: '我', conferenceId });
     const { $ } = await page(h.app, '/resetPassword', { host, token });
     const inner = await framePage(frame($));
-    expect(JSON.parse(inner.$('[data-island="ResetPasswordForm"]').attr('data-props')!)).toMatchObject({ email: 'me@example.org' });
+    expect(JSON.parse(inner.$('[data-island="ResetPasswordForm"]').attr('data-props')!)).toMatchObject({
+      email: 'me@example.org',
+    });
   });
 });
 
 test('a 401 clears the token cookie the request carried (spec 2.3: cleared once)', async () => {
-  const res = await request(h.app).get('/api/conference/platform/findConferenceStatus').set('Host', host).set('Cookie', 'token=stale.token.value');
+  const res = await request(h.app)
+    .get('/api/conference/platform/findConferenceStatus')
+    .set('Host', host)
+    .set('Cookie', 'token=stale.token.value');
   expect(res.status).toBe(401);
   expect(String(res.headers['set-cookie'])).toMatch(/^token=;/);
 });

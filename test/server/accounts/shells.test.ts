@@ -19,14 +19,23 @@ beforeAll(async () => {
 afterAll(() => h?.stop());
 
 const as = (roles: Array<'attendee' | 'manager' | 'reviewer'>, conference = conferenceId, superAdmin = false) =>
-  h.login({ email: `${roles.join('-') || 'plain'}-${conference}${superAdmin ? '-sa' : ''}@example.org`, name: '测试用户', conferenceId: conference, roles, superAdmin });
+  h.login({
+    email: `${roles.join('-') || 'plain'}-${conference}${superAdmin ? '-sa' : ''}@example.org`,
+    name: '测试用户',
+    conferenceId: conference,
+    roles,
+    superAdmin,
+  });
 
 describe('guard', () => {
-  test.each(['/profile/userInfo', '/platform', '/platform/manage/user'])('anonymous %s goes to the login page with redirect', async (path) => {
-    const res = await visit(h.app, path, { host });
-    expect(res.status).toBe(302);
-    expect(res.headers.location).toBe(`/conferencelogin?redirect=${encodeURIComponent(path)}`);
-  });
+  test.each(['/profile/userInfo', '/platform', '/platform/manage/user'])(
+    'anonymous %s goes to the login page with redirect',
+    async (path) => {
+      const res = await visit(h.app, path, { host });
+      expect(res.status).toBe(302);
+      expect(res.headers.location).toBe(`/conferencelogin?redirect=${encodeURIComponent(path)}`);
+    },
+  );
 
   test('managers and super admins have the whole /platform area', async () => {
     expect((await visit(h.app, '/platform', { host, token: await as(['manager']) })).status).toBe(200);
@@ -36,7 +45,9 @@ describe('guard', () => {
   test('a reviewer may open only /platform/submissionManage; elsewhere they land on its user page', async () => {
     const token = await as(['reviewer']);
     expect((await visit(h.app, '/platform', { host, token })).headers.location).toBe('/platform/submissionManage/user');
-    expect((await visit(h.app, '/platform/config/website', { host, token })).headers.location).toBe('/platform/submissionManage/user');
+    expect((await visit(h.app, '/platform/config/website', { host, token })).headers.location).toBe(
+      '/platform/submissionManage/user',
+    );
     expect((await visit(h.app, '/platform/submissionManage/user', { host, token })).status).toBe(200);
   });
 
@@ -46,12 +57,19 @@ describe('guard', () => {
   });
 
   test('an unpublished conference sends non-staff to /unpublished, staff pass', async () => {
-    expect((await visit(h.app, '/profile/userInfo', { host: 'draft.localhost', token: await as(['attendee'], draftId) })).headers.location).toBe('/unpublished');
-    expect((await visit(h.app, '/platform', { host: 'draft.localhost', token: await as(['manager'], draftId) })).status).toBe(200);
+    expect(
+      (await visit(h.app, '/profile/userInfo', { host: 'draft.localhost', token: await as(['attendee'], draftId) }))
+        .headers.location,
+    ).toBe('/unpublished');
+    expect(
+      (await visit(h.app, '/platform', { host: 'draft.localhost', token: await as(['manager'], draftId) })).status,
+    ).toBe(200);
   });
 
   test('a screen of the management area that does not exist is a 404 for a manager', async () => {
-    expect((await visit(h.app, '/platform/no-such-screen', { host, token: await as(['manager']) })).headers.location).toBe('/404');
+    expect(
+      (await visit(h.app, '/platform/no-such-screen', { host, token: await as(['manager']) })).headers.location,
+    ).toBe('/404');
   });
 });
 
@@ -70,7 +88,12 @@ describe('personal centre', () => {
     const { $ } = await page(h.app, '/profile/userInfo/Edit', { host, token, lang: 'en' });
     expect($('.side-menu li.active a').attr('href')).toBe('/profile/userInfo');
     expect($('[data-island="ProfileEditForm"]')).toHaveLength(1);
-    const res = await request(h.app).put('/api/base/user/info').set('Host', host).set('Origin', `http://${host}`).set('Cookie', `token=${token}`).send({ trueName: '新名字' });
+    const res = await request(h.app)
+      .put('/api/base/user/info')
+      .set('Host', host)
+      .set('Origin', `http://${host}`)
+      .set('Cookie', `token=${token}`)
+      .send({ trueName: '新名字' });
     expect(res.body.data.trueName).toBe('新名字');
     const after = await page(h.app, '/', { host, token });
     expect(after.$('#template-user-name-container').text()).toBe('新名字');
@@ -79,7 +102,12 @@ describe('personal centre', () => {
 
   test('a blank name is refused and changes nothing', async () => {
     const token = await as([]);
-    const res = await request(h.app).put('/api/base/user/info').set('Host', host).set('Origin', `http://${host}`).set('Cookie', `token=${token}`).send({ trueName: '   ' });
+    const res = await request(h.app)
+      .put('/api/base/user/info')
+      .set('Host', host)
+      .set('Origin', `http://${host}`)
+      .set('Cookie', `token=${token}`)
+      .send({ trueName: '   ' });
     expect(res.body).toMatchObject({ code: 400, message: 'nameRequire', field: 'trueName' });
     expect(await apiPost(h.app, 'platform.localhost', '/base/oauth/localLogin', {}).then((r) => r.status)).toBe(400);
   });
@@ -87,10 +115,19 @@ describe('personal centre', () => {
 
 describe('management shell', () => {
   test('the overview states the conference, its status and the caller’s roles', async () => {
-    const { $ } = await page(h.app, '/platform', { host: 'draft.localhost', token: await as(['manager'], draftId), lang: 'en' });
+    const { $ } = await page(h.app, '/platform', {
+      host: 'draft.localhost',
+      token: await as(['manager'], draftId),
+      lang: 'en',
+    });
     expect($('.status-tag').text()).toBe('Waiting for platform administrator review');
     expect($('.info-list').text()).toContain('Conference manager');
     // The managers' dashboard first (issue 33), then the overview; features add their screens after it (MANAGE_MENU).
-    expect($('.side-menu a').map((_, a) => $(a).text()).get().slice(0, 2)).toEqual(['Dashboard', 'Overview']);
+    expect(
+      $('.side-menu a')
+        .map((_, a) => $(a).text())
+        .get()
+        .slice(0, 2),
+    ).toEqual(['Dashboard', 'Overview']);
   });
 });

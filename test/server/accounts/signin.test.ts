@@ -47,7 +47,8 @@ describe('login', () => {
 
   test('repeated wrong passwords lock the account for the window, even for the right password; it reopens after', async () => {
     await ensureUser(h.db, { email: 'dave@example.org', trueName: 'Dave', password: 'dave-password-1' });
-    for (let i = 0; i < LOGIN_LIMITS.perAccount.limit; i++) expect((await login('dave@example.org', `nope-${i}-aaaaaa`)).status).toBe(400);
+    for (let i = 0; i < LOGIN_LIMITS.perAccount.limit; i++)
+      expect((await login('dave@example.org', `nope-${i}-aaaaaa`)).status).toBe(400);
     const locked = await login('dave@example.org', 'dave-password-1');
     expect(locked.status).toBe(429);
     expect(locked.body.message).toBe('userReg.loginLocked');
@@ -71,10 +72,18 @@ describe('password reset', () => {
   test('with the mailed code: new password works, old one does not, every session ends', async () => {
     await ensureUser(h.db, { email: 'erin@example.org', trueName: 'Erin', password: 'erin-password-1' });
     const before = tokenCookie(await login('erin@example.org', 'erin-password-1'));
-    await apiPost(h.app, host, `${CODES}/sendEmailCode`, { data: { email: 'erin@example.org', type: 'resetPassCode' } });
+    await apiPost(h.app, host, `${CODES}/sendEmailCode`, {
+      data: { email: 'erin@example.org', type: 'resetPassCode' },
+    });
     const code = await mailedCode(h.db, 'erin@example.org');
     const res = await apiPost(h.app, host, `${CODES}/updatePassword`, {
-      data: { email: 'erin@example.org', verifyCode: code, name: 'Erin E.', password: 'erin-new-pass-2', confirmPassword: 'erin-new-pass-2' },
+      data: {
+        email: 'erin@example.org',
+        verifyCode: code,
+        name: 'Erin E.',
+        password: 'erin-new-pass-2',
+        confirmPassword: 'erin-new-pass-2',
+      },
     });
     expect(res.body).toMatchObject({ code: 200, data: { data: true } });
     expect((await status(before)).status).toBe(401);
@@ -83,10 +92,18 @@ describe('password reset', () => {
   });
 
   test('an account added without a password ("exists but not registered") can set one', async () => {
-    await apiPost(h.app, host, `${CODES}/sendEmailCode`, { data: { email: 'manager-only@example.org', type: 'resetPassCode' } });
+    await apiPost(h.app, host, `${CODES}/sendEmailCode`, {
+      data: { email: 'manager-only@example.org', type: 'resetPassCode' },
+    });
     const code = await mailedCode(h.db, 'manager-only@example.org');
     await apiPost(h.app, host, `${CODES}/updatePassword`, {
-      data: { email: 'manager-only@example.org', verifyCode: code, name: '管理员', password: 'manager-pass-1', confirmPassword: 'manager-pass-1' },
+      data: {
+        email: 'manager-only@example.org',
+        verifyCode: code,
+        name: '管理员',
+        password: 'manager-pass-1',
+        confirmPassword: 'manager-pass-1',
+      },
     });
     expect((await login('manager-only@example.org', 'manager-pass-1')).status).toBe(200);
   });
@@ -98,10 +115,14 @@ describe('password reset', () => {
     [{ password: 'good-pass-12', confirmPassword: 'good-pass-12', verifyCode: '' }, 'inputVerifyCode'],
   ])('%j is refused with %s and changes nothing', async (fields, message) => {
     const before = await h.db('users').where({ email: 'carol@example.org' }).first();
-    const res = await apiPost(h.app, host, `${CODES}/updatePassword`, { data: { email: 'carol@example.org', verifyCode: '123456', ...fields } });
+    const res = await apiPost(h.app, host, `${CODES}/updatePassword`, {
+      data: { email: 'carol@example.org', verifyCode: '123456', ...fields },
+    });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(message);
-    expect((await h.db('users').where({ email: 'carol@example.org' }).first()).password_hash).toBe(before.password_hash);
+    expect((await h.db('users').where({ email: 'carol@example.org' }).first())!.password_hash).toBe(
+      before!.password_hash,
+    );
   });
 });
 
@@ -110,7 +131,10 @@ describe('checks', () => {
     const check = (email: string) => request(h.app).get(`/api${CODES}/checkEmail`).query({ email }).set('Host', host);
     expect((await check('carol@example.org')).body).toMatchObject({ data: 1 });
     await ensureUser(h.db, { email: 'nopass@example.org', trueName: '' });
-    expect((await check('nopass@example.org')).body).toMatchObject({ data: 0, message: 'user email exists but not registered' });
+    expect((await check('nopass@example.org')).body).toMatchObject({
+      data: 0,
+      message: 'user email exists but not registered',
+    });
     expect((await check('unknown@example.org')).body).toMatchObject({ data: 0, message: '' });
     expect((await check('bad')).status).toBe(400);
   });
@@ -118,7 +142,9 @@ describe('checks', () => {
   test('checkEmail is limited per address: past 30 a minute, 429 commonMsg.tooManyRequests', async () => {
     const check = (email: string) => request(h.app).get(`/api${CODES}/checkEmail`).query({ email }).set('Host', host);
     clock += CHECK_EMAIL_LIMIT.windowMs + 1000;
-    const answers = await Promise.all(Array.from({ length: CHECK_EMAIL_LIMIT.limit + 10 }, (_, i) => check(`probe-${i}@example.org`)));
+    const answers = await Promise.all(
+      Array.from({ length: CHECK_EMAIL_LIMIT.limit + 10 }, (_, i) => check(`probe-${i}@example.org`)),
+    );
     expect(answers.filter((r) => r.status === 200)).toHaveLength(CHECK_EMAIL_LIMIT.limit);
     const refused = answers.filter((r) => r.status === 429);
     expect(refused).toHaveLength(10);
@@ -137,16 +163,24 @@ describe('checks', () => {
   test('checkPassword answers only about the caller and needs a session', async () => {
     expect((await apiPost(h.app, host, `${CODES}/checkPassword`, { password: 'carol-password-1' })).status).toBe(401);
     const cookie = tokenCookie(await login('carol@example.org', 'carol-password-1'));
-    expect((await apiPost(h.app, host, `${CODES}/checkPassword`, { password: 'carol-password-1' }, cookie)).body.data).toBe(1);
+    expect(
+      (await apiPost(h.app, host, `${CODES}/checkPassword`, { password: 'carol-password-1' }, cookie)).body.data,
+    ).toBe(1);
     expect((await apiPost(h.app, host, `${CODES}/checkPassword`, { password: 'nope' }, cookie)).body.data).toBe(0);
   });
 
   test('isAdmin is true only for a super admin asking about themself', async () => {
     const admin = `token=${await h.login({ email: 'root@example.org', conferenceId: null, superAdmin: true })}`;
     const platform = 'platform.localhost';
-    expect((await apiPost(h.app, platform, '/base/admin/isAdmin', { cstnetId: 'root@example.org' }, admin)).body.data).toBe(true);
-    expect((await apiPost(h.app, platform, '/base/admin/isAdmin', { cstnetId: 'someone@example.org' }, admin)).body.data).toBe(false);
+    expect(
+      (await apiPost(h.app, platform, '/base/admin/isAdmin', { cstnetId: 'root@example.org' }, admin)).body.data,
+    ).toBe(true);
+    expect(
+      (await apiPost(h.app, platform, '/base/admin/isAdmin', { cstnetId: 'someone@example.org' }, admin)).body.data,
+    ).toBe(false);
     const user = tokenCookie(await login('carol@example.org', 'carol-password-1'));
-    expect((await apiPost(h.app, host, '/base/admin/isAdmin', { cstnetId: 'carol@example.org' }, user)).body.data).toBe(false);
+    expect((await apiPost(h.app, host, '/base/admin/isAdmin', { cstnetId: 'carol@example.org' }, user)).body.data).toBe(
+      false,
+    );
   });
 });

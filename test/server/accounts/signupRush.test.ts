@@ -35,13 +35,26 @@ afterAll(async () => {
 
 test(`${RUSH} concurrent code requests and then ${RUSH} concurrent sign-ups all succeed`, async () => {
   const emails = Array.from({ length: RUSH }, (_, i) => `rush-${i}@example.org`);
-  const sent = await Promise.all(emails.map((email) => s.post(host, `${CODES}/sendEmailCode`, { data: { email, type: 'registerCode' } })));
+  const sent = await Promise.all(
+    emails.map((email) => s.post(host, `${CODES}/sendEmailCode`, { data: { email, type: 'registerCode' } })),
+  );
   expect(tally(sent)).toEqual({ [`200 success`]: RUSH });
   const codes = await Promise.all(emails.map((email) => mailedCode(h.db, email)));
-  const registered = await Promise.all(emails.map((email, i) => s.post(host, '/base/oauth/register', { email, trueName: `Rush ${i}`, passWord: 'password-123', verifyCode: codes[i] })));
+  const registered = await Promise.all(
+    emails.map((email, i) =>
+      s.post(host, '/base/oauth/register', {
+        email,
+        trueName: `Rush ${i}`,
+        passWord: 'password-123',
+        verifyCode: codes[i],
+      }),
+    ),
+  );
   expect(tally(registered)).toEqual({ [`200 success`]: RUSH });
   expect(Number((await h.db('users').where('email', 'like', 'rush-%').count({ n: '*' }).first())!.n)).toBe(RUSH);
-  expect(await h.db('verification_codes').where('email', 'like', 'rush-%').whereNull('used_at').first()).toBeUndefined();
+  expect(
+    await h.db('verification_codes').where('email', 'like', 'rush-%').whereNull('used_at').first(),
+  ).toBeUndefined();
 }, 180_000);
 
 test('a code that could not be sent uses up no quota', async () => {
@@ -52,7 +65,9 @@ test('a code that could not be sent uses up no quota', async () => {
       "CREATE TRIGGER refuse_code BEFORE INSERT ON verification_codes FOR EACH ROW BEGIN IF NEW.email = 'cannot-send@example.org' THEN SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'refused by the test'; END IF; END",
     );
   } else {
-    await h.db.raw("CREATE TRIGGER refuse_code BEFORE INSERT ON verification_codes WHEN NEW.email = 'cannot-send@example.org' BEGIN SELECT RAISE(ABORT, 'refused by the test'); END");
+    await h.db.raw(
+      "CREATE TRIGGER refuse_code BEFORE INSERT ON verification_codes WHEN NEW.email = 'cannot-send@example.org' BEGIN SELECT RAISE(ABORT, 'refused by the test'); END",
+    );
   }
   const ipKey = 'code:ip:127.0.0.1';
   const ipBefore = await limiter.count(ipKey);

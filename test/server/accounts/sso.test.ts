@@ -7,7 +7,15 @@ import request from 'supertest';
 import { createHarness, TEST_SECRET, type Harness } from '../../helpers/harness';
 import { apiPost, PLATFORM_HOST } from '../../helpers/accounts';
 import { contractSite } from '../../fixtures/contractSite';
-import { CookieJar, SSO_HOST as host, cookieSet, driveProvider, startOidcProvider, testClient, type OidcPeer } from '../../helpers/oidcProvider';
+import {
+  CookieJar,
+  SSO_HOST as host,
+  cookieSet,
+  driveProvider,
+  startOidcProvider,
+  testClient,
+  type OidcPeer,
+} from '../../helpers/oidcProvider';
 import { ensureUser } from '../../../server/modules/accounts/service';
 import { FLOW_COOKIE, readFlowCookie, signFlowCookie } from '../../../server/modules/accounts/sso';
 
@@ -25,7 +33,8 @@ const people = [
 ];
 
 const userCount = async () => Number((await h.db('users').count({ n: '*' }).first())!.n);
-const status = (cookie: string) => request(h.app).get('/api/conference/platform/findConferenceStatus').set('Host', host).set('Cookie', cookie);
+const status = (cookie: string) =>
+  request(h.app).get('/api/conference/platform/findConferenceStatus').set('Host', host).set('Cookie', cookie);
 
 /** GET /sso/start/:id as the browser: the provider's address and our flow cookie. */
 async function start(query = 'state=%2Fpage%2F2', id = providerId) {
@@ -38,7 +47,9 @@ async function start(query = 'state=%2Fpage%2F2', id = providerId) {
 
 /** Our callback as the browser reaches it, carrying the flow cookie (or another cookie). */
 function callback(url: URL, cookie?: string) {
-  const req = request(h.app).get(url.pathname + url.search).set('Host', host);
+  const req = request(h.app)
+    .get(url.pathname + url.search)
+    .set('Host', host);
   return cookie ? req.set('Cookie', cookie) : req;
 }
 
@@ -66,15 +77,21 @@ beforeAll(async () => {
   });
   // The super admin's calls live on the platform host (docs/security.md).
   adminCookie = `token=${await h.login({ email: 'root@example.org', conferenceId: null, superAdmin: true })}`;
-  const created = await apiPost(h.app, PLATFORM_HOST, '/platform/admin/identityProviders', {
-    kind: 'oidc',
-    nameZh: '测试大学',
-    nameEn: 'Test University',
-    issuer: peer.issuer,
-    clientId: 'platform-oidc',
-    clientSecret: 'oidc-secret',
-    isCommon: true,
-  }, adminCookie);
+  const created = await apiPost(
+    h.app,
+    PLATFORM_HOST,
+    '/platform/admin/identityProviders',
+    {
+      kind: 'oidc',
+      nameZh: '测试大学',
+      nameEn: 'Test University',
+      issuer: peer.issuer,
+      clientId: 'platform-oidc',
+      clientSecret: 'oidc-secret',
+      isCommon: true,
+    },
+    adminCookie,
+  );
   expect(created.status).toBe(200);
   providerId = created.body.data.id;
 });
@@ -114,9 +131,16 @@ describe('organisation login (OIDC)', () => {
     expect((await status(token)).status).toBe(200);
     expect(await userCount()).toBe(before + 1);
     const user = await h.db('users').where({ email: 'alice@uni.example' }).first();
-    expect(user).toMatchObject({ true_name: 'Alice Liddell', password_hash: null, cstnet_id: 'alice@uni.example', umt_id: null });
-    expect(user.email_verified_at).toBeTruthy();
-    expect(await h.db('user_identities').where({ provider_id: providerId, subject: 'alice-sub' }).first()).toMatchObject({ user_id: user.id });
+    expect(user).toMatchObject({
+      true_name: 'Alice Liddell',
+      password_hash: null,
+      cstnet_id: 'alice@uni.example',
+      umt_id: null,
+    });
+    expect(user!.email_verified_at).toBeTruthy();
+    expect(
+      await h.db('user_identities').where({ provider_id: providerId, subject: 'alice-sub' }).first(),
+    ).toMatchObject({ user_id: user!.id });
   });
 
   test('the same person again is the same account (with or without a session at the provider)', async () => {
@@ -135,7 +159,12 @@ describe('organisation login (OIDC)', () => {
 
   test('an existing password account with the same verified e-mail is linked, not duplicated', async () => {
     const { id } = await ensureUser(h.db, { email: 'dora@uni.example', trueName: 'Dora', password: 'dora-password-1' });
-    peer.people.set('dora-sub', { sub: 'dora-sub', email: 'DORA@uni.example', emailVerified: true, name: 'Dora at Uni' });
+    peer.people.set('dora-sub', {
+      sub: 'dora-sub',
+      email: 'DORA@uni.example',
+      emailVerified: true,
+      name: 'Dora at Uni',
+    });
     const before = await userCount();
     const { res } = await login('dora-sub');
     expect(res.headers.location).toBe('/page/2');
@@ -143,7 +172,7 @@ describe('organisation login (OIDC)', () => {
     expect(await h.db('user_identities').where({ subject: 'dora-sub' }).first()).toMatchObject({ user_id: id });
     // The account keeps its password and name.
     expect(await h.db('users').where({ id }).first()).toMatchObject({ true_name: 'Dora' });
-    expect((await h.db('users').where({ id }).first()).password_hash).toBeTruthy();
+    expect((await h.db('users').where({ id }).first())!.password_hash).toBeTruthy();
   });
 
   test('an e-mail the provider says is unverified neither links to nor creates an account', async () => {
@@ -160,7 +189,11 @@ describe('organisation login (OIDC)', () => {
   test('the API variant: POST /base/oauth/oidcLogin with code and state', async () => {
     const { authorize, flow } = await start('state=%2Fprofile%2Forders');
     const back = await driveProvider(authorize.href, { login: 'alice-sub' });
-    const body = { code: back.searchParams.get('code'), state: back.searchParams.get('state'), iss: back.searchParams.get('iss') };
+    const body = {
+      code: back.searchParams.get('code'),
+      state: back.searchParams.get('state'),
+      iss: back.searchParams.get('iss'),
+    };
     const res = await apiPost(h.app, host, '/base/oauth/oidcLogin', body, flow);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ code: 200, data: { token: 'ok', target: '/profile/orders', registered: false } });
@@ -214,7 +247,12 @@ describe('refusals: nothing is logged in', () => {
     const back = await driveProvider(authorize.href, { login: 'refused-sub' });
     const original = (await readFlowCookie(TEST_SECRET, decodeURIComponent(flow.split('=')[1])))!;
     const foreign = await signFlowCookie('another-secret-another-secret-another-secret', original);
-    for (const cookie of [undefined, `${FLOW_COOKIE}=garbage`, `${FLOW_COOKIE}=${flow.split('=')[1].slice(0, -4)}AAAA`, `${FLOW_COOKIE}=${foreign}`]) {
+    for (const cookie of [
+      undefined,
+      `${FLOW_COOKIE}=garbage`,
+      `${FLOW_COOKIE}=${flow.split('=')[1].slice(0, -4)}AAAA`,
+      `${FLOW_COOKIE}=${foreign}`,
+    ]) {
       await expectRefused(await callback(back, cookie), before);
     }
   });
@@ -223,7 +261,11 @@ describe('refusals: nothing is logged in', () => {
     const before = await userCount();
     const { authorize, flow } = await start();
     const original = (await readFlowCookie(TEST_SECRET, decodeURIComponent(flow.split('=')[1])))!;
-    const other = await signFlowCookie(TEST_SECRET, { ...original, kind: 'passport', redirectUri: 'http://contract.localhost/login' });
+    const other = await signFlowCookie(TEST_SECRET, {
+      ...original,
+      kind: 'passport',
+      redirectUri: 'http://contract.localhost/login',
+    });
     const back = await driveProvider(authorize.href, { login: 'refused-sub' });
     await expectRefused(await callback(back, `${FLOW_COOKIE}=${other}`), before);
   });
@@ -236,11 +278,14 @@ describe('refusals: nothing is logged in', () => {
     await expectRefused(await callback(back, flow), await userCount());
   });
 
-  test.each(['https://evil.example/x', '//evil.example/x', '/\\evil.example/x', 'javascript:alert(1)'])('a foreign target %s ends at /profile/userInfo', async (target) => {
-    const { res } = await login('alice-sub', `state=${encodeURIComponent(target)}`);
-    expect(res.headers.location).toBe('/profile/userInfo');
-    expect(cookieSet(res, 'token')).toBeDefined();
-  });
+  test.each(['https://evil.example/x', '//evil.example/x', '/\\evil.example/x', 'javascript:alert(1)'])(
+    'a foreign target %s ends at /profile/userInfo',
+    async (target) => {
+      const { res } = await login('alice-sub', `state=${encodeURIComponent(target)}`);
+      expect(res.headers.location).toBe('/profile/userInfo');
+      expect(cookieSet(res, 'token')).toBeDefined();
+    },
+  );
 
   test('an unknown or disabled provider does not start', async () => {
     for (const id of ['999999', 'abc']) {
@@ -256,11 +301,18 @@ describe('provider edits take effect at once', () => {
     const { authorize, flow } = await start();
     const back = await driveProvider(authorize.href, { login: 'refused-sub' });
     const edit = (body: object) =>
-      request(h.app).put(`/api/platform/admin/identityProviders/${providerId}`).set('Host', PLATFORM_HOST).set('Origin', `http://${PLATFORM_HOST}`).set('Cookie', adminCookie).send(body);
+      request(h.app)
+        .put(`/api/platform/admin/identityProviders/${providerId}`)
+        .set('Host', PLATFORM_HOST)
+        .set('Origin', `http://${PLATFORM_HOST}`)
+        .set('Cookie', adminCookie)
+        .send(body);
     const base = { kind: 'oidc', nameZh: '测试大学', nameEn: 'Test University', issuer: peer.issuer, isCommon: true };
     expect((await edit({ ...base, clientId: 'other-client', clientSecret: 'other-secret' })).status).toBe(200);
     expect((await start()).authorize.searchParams.get('client_id')).toBe('other-client');
-    expect((await edit({ ...base, clientId: 'platform-oidc', clientSecret: 'oidc-secret', enabled: false })).status).toBe(200);
+    expect(
+      (await edit({ ...base, clientId: 'platform-oidc', clientSecret: 'oidc-secret', enabled: false })).status,
+    ).toBe(200);
     await expectRefused(await callback(back, flow), await userCount());
     expect((await edit({ ...base, clientId: 'platform-oidc', clientSecret: 'oidc-secret' })).status).toBe(200);
     expect((await login('alice-sub')).res.headers.location).toBe('/page/2');

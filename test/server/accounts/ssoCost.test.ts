@@ -25,9 +25,26 @@ let admin: string;
 beforeAll(async () => {
   h = await createHarness({ seedDemo: false });
   await h.provision(contractSite());
-  peer = await startOidcProvider({ clients: [testClient('platform-oidc', 'oidc-secret')], people: [{ sub: 'alice-sub', email: 'alice@uni.example', emailVerified: true, name: 'Alice' }] });
+  peer = await startOidcProvider({
+    clients: [testClient('platform-oidc', 'oidc-secret')],
+    people: [{ sub: 'alice-sub', email: 'alice@uni.example', emailVerified: true, name: 'Alice' }],
+  });
   admin = `token=${await h.login({ email: 'root@example.org', conferenceId: null, superAdmin: true })}`;
-  const created = await apiPost(h.app, PLATFORM_HOST, '/platform/admin/identityProviders', { kind: 'oidc', nameZh: '测试大学', nameEn: 'Test University', issuer: peer.issuer, clientId: 'platform-oidc', clientSecret: 'oidc-secret', isCommon: true }, admin);
+  const created = await apiPost(
+    h.app,
+    PLATFORM_HOST,
+    '/platform/admin/identityProviders',
+    {
+      kind: 'oidc',
+      nameZh: '测试大学',
+      nameEn: 'Test University',
+      issuer: peer.issuer,
+      clientId: 'platform-oidc',
+      clientSecret: 'oidc-secret',
+      isCommon: true,
+    },
+    admin,
+  );
   expect(created.status).toBe(200);
   providerId = created.body.data.id;
 }, 60_000);
@@ -47,7 +64,12 @@ async function flow(): Promise<{ cookie: string; state: string }> {
 
 /** Our callback with the flow's state and a code nobody issued. */
 const callback = (f: { cookie: string; state: string }) =>
-  request(h.app).get(`/oidcLogin?code=${crypto.randomBytes(16).toString('hex')}&state=${encodeURIComponent(f.state)}&iss=${encodeURIComponent(peer.issuer)}`).set('Host', host).set('Cookie', f.cookie);
+  request(h.app)
+    .get(
+      `/oidcLogin?code=${crypto.randomBytes(16).toString('hex')}&state=${encodeURIComponent(f.state)}&iss=${encodeURIComponent(peer.issuer)}`,
+    )
+    .set('Host', host)
+    .set('Cookie', f.cookie);
 
 test('one flow cookie sent 30 times with made-up codes: one call to the provider', async () => {
   const f = await flow();
@@ -62,12 +84,19 @@ test('one flow cookie sent 30 times with made-up codes: one call to the provider
 
 test(`fresh flows from one address: at most ${EXCHANGES.perIp} calls to the provider in ten minutes, then refused without one`, async () => {
   const before = exchanges();
-  for (let i = 0; i < EXCHANGES.perIp + 5; i++) expect((await callback(await flow())).headers.location).toBe('/?loginError=1');
+  for (let i = 0; i < EXCHANGES.perIp + 5; i++)
+    expect((await callback(await flow())).headers.location).toBe('/?loginError=1');
   expect(exchanges() - before).toBeLessThanOrEqual(EXCHANGES.perIp);
   expect(exchanges() - before).toBeGreaterThan(EXCHANGES.perIp - 5);
   // The API variant says why.
   const f = await flow();
-  const res = await apiPost(h.app, host, '/base/oauth/oidcLogin', { code: 'made-up', state: f.state, iss: peer.issuer }, f.cookie);
+  const res = await apiPost(
+    h.app,
+    host,
+    '/base/oauth/oidcLogin',
+    { code: 'made-up', state: f.state, iss: peer.issuer },
+    f.cookie,
+  );
   expect(res.body).toMatchObject({ code: 429, message: 'commonMsg.tooManyRequests' });
   expect(exchanges() - before).toBeLessThanOrEqual(EXCHANGES.perIp);
 }, 120_000);
@@ -81,7 +110,21 @@ test('a provider that is down is asked once by 20 starts, not once per visitor',
   await new Promise<void>((resolve) => down.listen(0, '127.0.0.1', resolve));
   try {
     const issuer = `http://127.0.0.1:${(down.address() as AddressInfo).port}`;
-    const created = await apiPost(h.app, PLATFORM_HOST, '/platform/admin/identityProviders', { kind: 'oidc', nameZh: '停机大学', nameEn: 'Down University', issuer, clientId: 'down', clientSecret: 'down-secret', isCommon: true }, admin);
+    const created = await apiPost(
+      h.app,
+      PLATFORM_HOST,
+      '/platform/admin/identityProviders',
+      {
+        kind: 'oidc',
+        nameZh: '停机大学',
+        nameEn: 'Down University',
+        issuer,
+        clientId: 'down',
+        clientSecret: 'down-secret',
+        isCommon: true,
+      },
+      admin,
+    );
     expect(created.status).toBe(200);
     asked = 0;
     for (let i = 0; i < 20; i++) {

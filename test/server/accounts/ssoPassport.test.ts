@@ -7,7 +7,15 @@ import request from 'supertest';
 import { createHarness, type Harness } from '../../helpers/harness';
 import { apiPost, PLATFORM_HOST } from '../../helpers/accounts';
 import { contractSite } from '../../fixtures/contractSite';
-import { CookieJar, SSO_HOST as host, cookieSet, driveProvider, startOidcProvider, testClient, type OidcPeer } from '../../helpers/oidcProvider';
+import {
+  CookieJar,
+  SSO_HOST as host,
+  cookieSet,
+  driveProvider,
+  startOidcProvider,
+  testClient,
+  type OidcPeer,
+} from '../../helpers/oidcProvider';
 import { grantRole } from '../../../server/modules/accounts/service';
 import { FLOW_COOKIE } from '../../../server/modules/accounts/sso';
 import { passportLogoutUrl } from '../../../server/modules/accounts/ssoRoutes';
@@ -18,7 +26,8 @@ let conferenceId: number;
 let passportId: number;
 let adminCookie: string;
 
-const status = (cookie: string) => request(h.app).get('/api/conference/platform/findConferenceStatus').set('Host', host).set('Cookie', cookie);
+const status = (cookie: string) =>
+  request(h.app).get('/api/conference/platform/findConferenceStatus').set('Host', host).set('Cookie', cookie);
 const get = (path: string, cookie?: string) => {
   const req = request(h.app).get(path).set('Host', host);
   return cookie ? req.set('Cookie', cookie) : req;
@@ -48,17 +57,23 @@ beforeAll(async () => {
   });
   // The super admin's calls live on the platform host (docs/security.md).
   adminCookie = `token=${await h.login({ email: 'root@example.org', conferenceId: null, superAdmin: true })}`;
-  const created = await apiPost(h.app, PLATFORM_HOST, '/platform/admin/identityProviders', {
-    kind: 'passport',
-    nameZh: '通行证',
-    nameEn: 'Passport',
-    authorizeUrl: peer.discovery.authorization_endpoint,
-    tokenUrl: peer.discovery.token_endpoint,
-    userinfoUrl: peer.discovery.userinfo_endpoint,
-    logoutUrl: `${peer.issuer}/session/end`,
-    clientId: 'platform-passport',
-    clientSecret: 'passport-secret',
-  }, adminCookie);
+  const created = await apiPost(
+    h.app,
+    PLATFORM_HOST,
+    '/platform/admin/identityProviders',
+    {
+      kind: 'passport',
+      nameZh: '通行证',
+      nameEn: 'Passport',
+      authorizeUrl: peer.discovery.authorization_endpoint,
+      tokenUrl: peer.discovery.token_endpoint,
+      userinfoUrl: peer.discovery.userinfo_endpoint,
+      logoutUrl: `${peer.issuer}/session/end`,
+      clientId: 'platform-passport',
+      clientSecret: 'passport-secret',
+    },
+    adminCookie,
+  );
   expect(created.status).toBe(200);
   passportId = created.body.data.id;
 });
@@ -72,7 +87,14 @@ describe('passport login', () => {
     const { authorize } = await start('state=%2Fpage%2F2');
     expect(authorize.origin + authorize.pathname).toBe(peer.discovery.authorization_endpoint);
     const p = authorize.searchParams;
-    expect(Object.fromEntries(['response_type', 'redirect_uri', 'client_id', 'theme', 'locale', 'code_challenge_method'].map((k) => [k, p.get(k)]))).toEqual({
+    expect(
+      Object.fromEntries(
+        ['response_type', 'redirect_uri', 'client_id', 'theme', 'locale', 'code_challenge_method'].map((k) => [
+          k,
+          p.get(k),
+        ]),
+      ),
+    ).toEqual({
       response_type: 'code',
       redirect_uri: 'http://contract.localhost/login',
       client_id: 'platform-passport',
@@ -93,12 +115,17 @@ describe('passport login', () => {
     const token = cookieSet(res, 'token')!;
     expect((await status(token)).body.data.allUsers.conferenceUser).toBe(false);
     const user = await h.db('users').where({ email: 'pat@passport.example' }).first();
-    expect(user).toMatchObject({ umt_id: 'umt-1001', cstnet_id: 'pat@passport.example', true_name: 'Pat Passport', password_hash: null });
+    expect(user).toMatchObject({
+      umt_id: 'umt-1001',
+      cstnet_id: 'pat@passport.example',
+      true_name: 'Pat Passport',
+      password_hash: null,
+    });
   });
 
   test('registered (attendee here): the browser goes to the target; the same account again', async () => {
     const user = await h.db('users').where({ email: 'pat@passport.example' }).first();
-    await grantRole(h.db, conferenceId, user.id, 'attendee');
+    await grantRole(h.db, conferenceId, user!.id, 'attendee');
     const { res } = await passportLogin('umt-1001', '/profile/orders');
     expect(res.headers.location).toBe('/profile/orders');
     expect((await status(cookieSet(res, 'token')!)).body.data.allUsers.conferenceUser).toBe(true);
@@ -114,11 +141,23 @@ describe('passport login', () => {
   test('the API variant POST /base/oauth/login answers target and registered', async () => {
     const { authorize, flow } = await start('state=%2Fpage%2F3');
     const back = await driveProvider(authorize.href, { login: 'umt-1001' });
-    const res = await apiPost(h.app, host, '/base/oauth/login', { code: back.searchParams.get('code'), state: back.searchParams.get('state') }, flow);
+    const res = await apiPost(
+      h.app,
+      host,
+      '/base/oauth/login',
+      { code: back.searchParams.get('code'), state: back.searchParams.get('state') },
+      flow,
+    );
     expect(res.body).toMatchObject({ code: 200, data: { token: 'ok', target: '/page/3', registered: true } });
     expect(cookieSet(res, 'token')).toBeDefined();
     // The code is spent: a replay is refused.
-    const replay = await apiPost(h.app, host, '/base/oauth/login', { code: back.searchParams.get('code'), state: back.searchParams.get('state') }, flow);
+    const replay = await apiPost(
+      h.app,
+      host,
+      '/base/oauth/login',
+      { code: back.searchParams.get('code'), state: back.searchParams.get('state') },
+      flow,
+    );
     expect(replay.status).toBe(400);
     expect(replay.body.message).toBe('sso.loginFailed');
     expect(cookieSet(replay, 'token')).toBeUndefined();
@@ -142,7 +181,12 @@ describe('autologon (spec 2.2 step 2)', () => {
     expect(next.searchParams.get('silent')).toBe('1');
     expect(next.searchParams.get('state')).toBe('/page/3?lang=en&x=%2F');
     // The guarded screens and the account pages too, before their guards send the visitor to the login page (issue 18).
-    for (const path of ['/profile/userInfo?autologon', '/platform/manage/overview?autologon=1', '/conferenceRegister?autologon', '/resetPassword?autologon']) {
+    for (const path of [
+      '/profile/userInfo?autologon',
+      '/platform/manage/overview?autologon=1',
+      '/conferenceRegister?autologon',
+      '/resetPassword?autologon',
+    ]) {
       const screen = await get(path);
       expect(screen.status, path).toBe(302);
       expect(screen.headers.location, path).toMatch(/^\/sso\/start\/\d+\?silent=1&state=/);
@@ -180,7 +224,12 @@ describe('autologon (spec 2.2 step 2)', () => {
 
   test('nothing happens with a session, on the API, on the callbacks, or without autologon', async () => {
     const token = `token=${await h.login({ email: 'someone@example.org', conferenceId })}`;
-    for (const [path, cookie] of [['/page/2?autologon=1', token], ['/page/2', undefined], ['/login?autologon=1', undefined], ['/api/conference/platform/findConferenceStatus?autologon=1', undefined]] as const) {
+    for (const [path, cookie] of [
+      ['/page/2?autologon=1', token],
+      ['/page/2', undefined],
+      ['/login?autologon=1', undefined],
+      ['/api/conference/platform/findConferenceStatus?autologon=1', undefined],
+    ] as const) {
       const res = await get(path, cookie);
       expect(String(res.headers.location ?? '')).not.toContain('/sso/start');
     }
@@ -191,7 +240,9 @@ describe('logout address (spec 2.3)', () => {
   test('the passport logout address with WebServerURL = origin and state', async () => {
     const url = new URL((await passportLogoutUrl('http://contract.localhost', h.db))!);
     expect(url.origin + url.pathname).toBe(`${peer.issuer}/session/end`);
-    expect(url.searchParams.get('WebServerURL')).toBe('http://contract.localhost/?state=http%3A%2F%2Fcontract.localhost');
+    expect(url.searchParams.get('WebServerURL')).toBe(
+      'http://contract.localhost/?state=http%3A%2F%2Fcontract.localhost',
+    );
   });
 
   test('without an enabled passport provider: null, and autologon does nothing', async () => {
@@ -201,8 +252,14 @@ describe('logout address (spec 2.3)', () => {
       .set('Origin', `http://${PLATFORM_HOST}`)
       .set('Cookie', adminCookie)
       .send({
-        kind: 'passport', nameZh: '通行证', nameEn: 'Passport', enabled: false, clientId: 'platform-passport',
-        authorizeUrl: peer.discovery.authorization_endpoint, tokenUrl: peer.discovery.token_endpoint, userinfoUrl: peer.discovery.userinfo_endpoint,
+        kind: 'passport',
+        nameZh: '通行证',
+        nameEn: 'Passport',
+        enabled: false,
+        clientId: 'platform-passport',
+        authorizeUrl: peer.discovery.authorization_endpoint,
+        tokenUrl: peer.discovery.token_endpoint,
+        userinfoUrl: peer.discovery.userinfo_endpoint,
       });
     expect(put.status).toBe(200);
     expect(await passportLogoutUrl('http://contract.localhost', h.db)).toBeNull();

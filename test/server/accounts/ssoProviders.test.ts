@@ -43,7 +43,8 @@ const passport = (over: object = {}) => ({
   ...over,
 });
 
-const list = (query: Record<string, string>) => request(h.app).get('/api/base/oauth/providers').query(query).set('Host', host);
+const list = (query: Record<string, string>) =>
+  request(h.app).get('/api/base/oauth/providers').query(query).set('Host', host);
 
 beforeAll(async () => {
   h = await createHarness({ seedDemo: false });
@@ -58,27 +59,51 @@ describe('super admin management', () => {
     const manager = `token=${await h.login({ email: 'manager@example.org', conferenceId: null })}`;
     expect((await call('get', PATH)).status).toBe(401);
     expect((await call('post', PATH, undefined, oidc())).status).toBe(401);
-    for (const [method, path] of [['get', PATH], ['post', PATH], ['put', `${PATH}/1`], ['delete', `${PATH}/1`]] as const) {
-      expect((await call(method, path, manager, method === 'post' || method === 'put' ? oidc() : undefined)).status).toBe(403);
+    for (const [method, path] of [
+      ['get', PATH],
+      ['post', PATH],
+      ['put', `${PATH}/1`],
+      ['delete', `${PATH}/1`],
+    ] as const) {
+      expect(
+        (await call(method, path, manager, method === 'post' || method === 'put' ? oidc() : undefined)).status,
+      ).toBe(403);
     }
   });
 
   test('create, list, get never show the secret; an empty secret on update keeps it', async () => {
     const created = await call('post', PATH, admin, oidc({ logo: '/files/logo.png', isCommon: true, sort: 2 }));
     expect(created.status).toBe(200);
-    expect(created.body.data).toMatchObject({ kind: 'oidc', nameZh: '某大学', issuer: 'https://idp.some.example', hasSecret: true, isCommon: true, enabled: true, sort: 2, logo: '/files/logo.png' });
+    expect(created.body.data).toMatchObject({
+      kind: 'oidc',
+      nameZh: '某大学',
+      issuer: 'https://idp.some.example',
+      hasSecret: true,
+      isCommon: true,
+      enabled: true,
+      sort: 2,
+      logo: '/files/logo.png',
+    });
     expect(created.body.data).not.toHaveProperty('clientSecret');
     const id = created.body.data.id;
     const listed = await call('get', PATH, admin);
     expect(JSON.stringify(listed.body)).not.toContain(SECRET);
     expect(listed.body.data.find((p: { id: number }) => p.id === id)).toMatchObject({ hasSecret: true });
 
-    const updated = await call('put', `${PATH}/${id}`, admin, oidc({ nameEn: 'Some Univ.', clientSecret: '', isCommon: true }));
+    const updated = await call(
+      'put',
+      `${PATH}/${id}`,
+      admin,
+      oidc({ nameEn: 'Some Univ.', clientSecret: '', isCommon: true }),
+    );
     expect(updated.status).toBe(200);
     expect(JSON.stringify(updated.body)).not.toContain(SECRET);
-    expect(await h.db('identity_providers').where({ id }).first()).toMatchObject({ name_en: 'Some Univ.', client_secret: SECRET });
+    expect(await h.db('identity_providers').where({ id }).first()).toMatchObject({
+      name_en: 'Some Univ.',
+      client_secret: SECRET,
+    });
     await call('put', `${PATH}/${id}`, admin, oidc({ clientSecret: 'a-new-secret' }));
-    expect((await h.db('identity_providers').where({ id }).first()).client_secret).toBe('a-new-secret');
+    expect((await h.db('identity_providers').where({ id }).first())!.client_secret).toBe('a-new-secret');
 
     expect((await call('delete', `${PATH}/${id}`, admin)).body).toMatchObject({ code: 200 });
     expect((await call('delete', `${PATH}/${id}`, admin)).status).toBe(404);
@@ -119,9 +144,14 @@ describe('super admin management', () => {
     expect(second.body.message).toBe('sso.passportExists');
     const disabled = await call('post', PATH, admin, passport({ nameEn: 'Passport 2', enabled: false }));
     expect(disabled.status).toBe(200);
-    expect((await call('put', `${PATH}/${disabled.body.data.id}`, admin, passport({ nameEn: 'Passport 2', enabled: true }))).body.message).toBe('sso.passportExists');
+    expect(
+      (await call('put', `${PATH}/${disabled.body.data.id}`, admin, passport({ nameEn: 'Passport 2', enabled: true })))
+        .body.message,
+    ).toBe('sso.passportExists');
     // Editing the enabled one itself is fine.
-    expect((await call('put', `${PATH}/${first.body.data.id}`, admin, passport({ clientSecret: '' }))).status).toBe(200);
+    expect((await call('put', `${PATH}/${first.body.data.id}`, admin, passport({ clientSecret: '' }))).status).toBe(
+      200,
+    );
   });
 });
 
@@ -130,9 +160,27 @@ describe('organisation list (GET /base/oauth/providers)', () => {
   let other: number;
   beforeAll(async () => {
     await h.db('identity_providers').where({ kind: 'oidc' }).delete();
-    common = (await call('post', PATH, admin, oidc({ nameZh: '国家科研身份', nameEn: 'National Research ID', isCommon: true, logo: 'https://cdn.example/n.png', sort: 1 }))).body.data.id;
+    common = (
+      await call(
+        'post',
+        PATH,
+        admin,
+        oidc({
+          nameZh: '国家科研身份',
+          nameEn: 'National Research ID',
+          isCommon: true,
+          logo: 'https://cdn.example/n.png',
+          sort: 1,
+        }),
+      )
+    ).body.data.id;
     other = (await call('post', PATH, admin, oidc({ nameZh: '某研究所', nameEn: 'Some Institute' }))).body.data.id;
-    await call('post', PATH, admin, oidc({ nameZh: '停用大学', nameEn: 'Disabled Institute', isCommon: true, enabled: false }));
+    await call(
+      'post',
+      PATH,
+      admin,
+      oidc({ nameZh: '停用大学', nameEn: 'Disabled Institute', isCommon: true, enabled: false }),
+    );
   });
 
   test("'edugain,local': the enabled common OIDC providers, in the entry shape", async () => {
@@ -140,12 +188,21 @@ describe('organisation list (GET /base/oauth/providers)', () => {
     expect(res.body).toEqual({
       code: 200,
       message: 'success',
-      data: [{ entityId: String(common), zname: '国家科研身份', ename: 'National Research ID', logo: 'https://cdn.example/n.png', redirectUrl: `/sso/start/${common}?state=%2Fprofile%2FuserInfo` }],
+      data: [
+        {
+          entityId: String(common),
+          zname: '国家科研身份',
+          ename: 'National Research ID',
+          logo: 'https://cdn.example/n.png',
+          redirectUrl: `/sso/start/${common}?state=%2Fprofile%2FuserInfo`,
+        },
+      ],
     });
   });
 
   test("'edugain': a case-insensitive search of either name; an empty query finds nothing", async () => {
-    const ids = async (query: string) => (await list({ selectInput: 'edugain', query })).body.data.map((o: { entityId: string }) => Number(o.entityId));
+    const ids = async (query: string) =>
+      (await list({ selectInput: 'edugain', query })).body.data.map((o: { entityId: string }) => Number(o.entityId));
     expect(await ids('INSTITUTE')).toEqual([other]);
     expect(await ids('研')).toEqual([other, common]); // by sort, then id
     expect(await ids('')).toEqual([]);
@@ -177,7 +234,13 @@ describe('in production', () => {
     root = `token=${await prod.login({ email: 'root@example.org', conferenceId: null, superAdmin: true })}`;
   });
   afterAll(() => prod?.stop());
-  const post = (body: object) => request(prod.app).post(PATH).set('Host', PLATFORM_HOST).set('Origin', `http://${PLATFORM_HOST}`).set('Cookie', root).send(body);
+  const post = (body: object) =>
+    request(prod.app)
+      .post(PATH)
+      .set('Host', PLATFORM_HOST)
+      .set('Origin', `http://${PLATFORM_HOST}`)
+      .set('Cookie', root)
+      .send(body);
 
   test("a provider's addresses are https only", async () => {
     const issuer = await post(oidc({ issuer: 'http://idp.some.example' }));

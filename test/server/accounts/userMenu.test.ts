@@ -29,16 +29,25 @@ function userMenu($: CheerioAPI) {
   const island = $('.shell-header [data-island="UserMenu"]');
   expect(island).toHaveLength(1);
   const props = JSON.parse(island.attr('data-props')!) as { name: string; items: MenuItem[] };
-  const rendered = island.find('.user-menu-list a').map((_, a) => $(a).text()).get();
+  const rendered = island
+    .find('.user-menu-list a')
+    .map((_, a) => $(a).text())
+    .get();
   expect(rendered).toEqual(props.items.map((i) => i.label));
   return props;
 }
 
-const langSwitch = ($: CheerioAPI) => $('.shell-header [data-island="LangSwitch"] .t-lang-zh, .shell-header [data-island="LangSwitch"] .t-lang-en');
+const langSwitch = ($: CheerioAPI) =>
+  $('.shell-header [data-island="LangSwitch"] .t-lang-zh, .shell-header [data-island="LangSwitch"] .t-lang-en');
 
 describe('conference layouts', () => {
   test('the personal centre: personal centre, change password and exit; the switch on a bilingual site', async () => {
-    const token = await h.login({ email: 'attendee@example.org', name: '参会者', conferenceId: bilingualId, roles: ['attendee'] });
+    const token = await h.login({
+      email: 'attendee@example.org',
+      name: '参会者',
+      conferenceId: bilingualId,
+      roles: ['attendee'],
+    });
     const { $ } = await page(h.app, '/profile/userInfo', { host: bilingual, token });
     const menu = userMenu($);
     expect(menu.name).toBe('参会者');
@@ -52,11 +61,21 @@ describe('conference layouts', () => {
   });
 
   test('the management area, in English: the management entry too, and the switch', async () => {
-    const token = await h.login({ email: 'manager@example.org', name: 'Manager', conferenceId: bilingualId, roles: ['manager'] });
+    const token = await h.login({
+      email: 'manager@example.org',
+      name: 'Manager',
+      conferenceId: bilingualId,
+      roles: ['manager'],
+    });
     for (const path of ['/platform', '/platform/manage/managers']) {
       const { res, $ } = await page(h.app, path, { host: bilingual, token, lang: 'en' });
       expect(res.status).toBe(200);
-      expect(userMenu($).items.map((i) => i.label)).toEqual(['Personal Center', 'Conference Management', 'Change Password', 'Exit']);
+      expect(userMenu($).items.map((i) => i.label)).toEqual([
+        'Personal Center',
+        'Conference Management',
+        'Change Password',
+        'Exit',
+      ]);
       expect(userMenu($).items.at(-1)).toEqual({ label: 'Exit', action: 'logout' });
       expect($('.shell-header .t-lang-en').hasClass('active')).toBe(true);
     }
@@ -64,9 +83,17 @@ describe('conference layouts', () => {
 
   test('a manager’s personal centre has the way into management; an attendee’s has not', async () => {
     const manager = await h.login({ email: 'manager2@example.org', conferenceId: bilingualId, roles: ['manager'] });
-    expect(userMenu((await page(h.app, '/profile/userInfo', { host: bilingual, token: manager })).$).items.map((i) => i.href)).toContain('/platform/manage/user');
+    expect(
+      userMenu((await page(h.app, '/profile/userInfo', { host: bilingual, token: manager })).$).items.map(
+        (i) => i.href,
+      ),
+    ).toContain('/platform/manage/user');
     const attendee = await h.login({ email: 'attendee2@example.org', conferenceId: bilingualId, roles: ['attendee'] });
-    expect(userMenu((await page(h.app, '/profile/userInfo', { host: bilingual, token: attendee })).$).items.map((i) => i.href)).not.toContain('/platform/manage/user');
+    expect(
+      userMenu((await page(h.app, '/profile/userInfo', { host: bilingual, token: attendee })).$).items.map(
+        (i) => i.href,
+      ),
+    ).not.toContain('/platform/manage/user');
   });
 
   test('a Chinese-only site has the user menu but no language switch', async () => {
@@ -81,8 +108,21 @@ describe('conference layouts', () => {
 
 describe('platform host', () => {
   test('home, a feature’s screen and the administration carry the menu (my data, change password, exit) and the switch', async () => {
-    const token = await h.login({ email: 'host-admin@example.org', name: '平台管理员', conferenceId: null, superAdmin: true });
-    for (const path of ['/', '/conference/new', '/admin/identityProviders', '/admin/superAdmins', '/admin/publications', '/admin/erasure', '/account/data']) {
+    const token = await h.login({
+      email: 'host-admin@example.org',
+      name: '平台管理员',
+      conferenceId: null,
+      superAdmin: true,
+    });
+    for (const path of [
+      '/',
+      '/conference/new',
+      '/admin/identityProviders',
+      '/admin/superAdmins',
+      '/admin/publications',
+      '/admin/erasure',
+      '/account/data',
+    ]) {
       const { res, $ } = await page(h.app, path, { host: platform, token });
       expect(res.status, path).toBe(200);
       const menu = userMenu($);

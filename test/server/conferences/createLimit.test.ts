@@ -10,7 +10,8 @@ import { apiPost } from '../../helpers/accounts';
 let h: Harness;
 const platform = 'platform.localhost:3000';
 const body = (slug: string) => ({ nameZh: '限流测试会议', nameEn: 'Rate Limit Conference', shortTitle: 'RL', slug });
-const create = (token: string, slug: string) => apiPost(h.app, platform, '/conference/create', body(slug), `token=${token}`);
+const create = (token: string, slug: string) =>
+  apiPost(h.app, platform, '/conference/create', body(slug), `token=${token}`);
 
 beforeAll(async () => {
   h = await createHarness({ seedDemo: false });
@@ -26,7 +27,7 @@ test('30 creations at once by one account: 3 conferences (the hourly allowance),
   expect(refused.every((r) => r.status === 429 && r.body.message === 'manageConference:createTooMany')).toBe(true);
   expect(Number(refused[0].body.params.minutes)).toBeGreaterThan(0);
   const user = await h.db('users').where({ email: 'rusher@example.org' }).first();
-  expect(await h.db('conferences').where({ created_by: user.id }).count({ n: '*' }).first()).toMatchObject({ n: 3 });
+  expect(await h.db('conferences').where({ created_by: user!.id }).count({ n: '*' }).first()).toMatchObject({ n: 3 });
 
   // Another account is not held back by this one.
   const other = await h.login({ email: 'calm@example.org', conferenceId: null });
@@ -42,11 +43,17 @@ test('a name already taken does not use the allowance', async () => {
 });
 
 test('the daily allowance holds across hours', async () => {
-  const daily = await createHarness({ seedDemo: false, env: { CONFERENCE_CREATE_PER_HOUR: '50', CONFERENCE_CREATE_PER_DAY: '4' } });
+  const daily = await createHarness({
+    seedDemo: false,
+    env: { CONFERENCE_CREATE_PER_HOUR: '50', CONFERENCE_CREATE_PER_DAY: '4' },
+  });
   try {
     const token = await daily.login({ email: 'daily@example.org', conferenceId: null });
     const codes: number[] = [];
-    for (let i = 0; i < 6; i++) codes.push((await apiPost(daily.app, platform, '/conference/create', body(`day-${i}`), `token=${token}`)).body.code);
+    for (let i = 0; i < 6; i++)
+      codes.push(
+        (await apiPost(daily.app, platform, '/conference/create', body(`day-${i}`), `token=${token}`)).body.code,
+      );
     expect(codes).toEqual([200, 200, 200, 200, 429, 429]);
   } finally {
     await daily.stop();

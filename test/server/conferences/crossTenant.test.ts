@@ -23,8 +23,16 @@ const platform = 'platform.localhost';
 async function stateOfB() {
   return {
     conference: await h.db('conferences').where({ id: b }).first('status', 'updated_at'),
-    roles: await h.db('conference_roles').where({ conference_id: b }).orderBy(['user_id', 'role']).select('user_id', 'role'),
-    requests: await h.db('publication_requests').where({ conference_id: b }).orderBy('id').select('id', 'status', 'reason', 'decided_by'),
+    roles: await h
+      .db('conference_roles')
+      .where({ conference_id: b })
+      .orderBy(['user_id', 'role'])
+      .select('user_id', 'role'),
+    requests: await h
+      .db('publication_requests')
+      .where({ conference_id: b })
+      .orderBy('id')
+      .select('id', 'status', 'reason', 'decided_by'),
     users: await h.db('users').count({ n: '*' }).first(),
   };
 }
@@ -35,9 +43,11 @@ beforeAll(async () => {
   b = await h.provision(contractSite({ slug: 'b', domains: [B], status: '1' }));
   await h.login({ email: 'b.creator@example.org', conferenceId: b, roles: ['creator', 'manager'] });
   await h.login({ email: 'b.manager@example.org', conferenceId: b, roles: ['manager'] });
-  bCreatorId = (await h.db('users').where({ email: 'b.creator@example.org' }).first()).id;
-  bManagerId = (await h.db('users').where({ email: 'b.manager@example.org' }).first()).id;
-  const [id] = await h.db('publication_requests').insert({ conference_id: b, status: 'pending', requested_by: bCreatorId, created_at: '2026-01-01 00:00:00.000' });
+  bCreatorId = (await h.db('users').where({ email: 'b.creator@example.org' }).first())!.id;
+  bManagerId = (await h.db('users').where({ email: 'b.manager@example.org' }).first())!.id;
+  const [id] = await h
+    .db('publication_requests')
+    .insert({ conference_id: b, status: 'pending', requested_by: bCreatorId, created_at: '2026-01-01 00:00:00.000' });
   bRequestId = Number(id);
   await h.db('conferences').where({ id: b }).update({ status: '2' });
   await h.sites.siteChanged(b);
@@ -63,8 +73,15 @@ const API: Call[] = [
 const PAGES = ['/platform', '/platform/manage/managers', '/admin/publications', '/conference/new'];
 
 function send(call: Call, host: string, token: string) {
-  const path = call.path.replace('BMANAGER', String(bManagerId)).replace('BCREATOR', String(bCreatorId)).replace('BREQUEST', String(bRequestId));
-  const req = request(h.app)[call.method](path).set('Host', host).set('Origin', `http://${host}`).set('Cookie', `token=${token}`);
+  const path = call.path
+    .replace('BMANAGER', String(bManagerId))
+    .replace('BCREATOR', String(bCreatorId))
+    .replace('BREQUEST', String(bRequestId));
+  const req = request(h.app)
+    [call.method](path)
+    .set('Host', host)
+    .set('Origin', `http://${host}`)
+    .set('Cookie', `token=${token}`);
   return call.method === 'get' ? req : req.send(call.body ?? {});
 }
 

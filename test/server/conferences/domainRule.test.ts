@@ -17,8 +17,16 @@ beforeAll(async () => {
 });
 afterAll(() => h?.stop());
 
-const judge = async (hosts: DomainHosts, domain: string, opts: { conferenceId?: number | null; outsideAllowed?: boolean } = {}) => {
-  const verdict = await judgeDomain(h.db, hosts, { domain, conferenceId: opts.conferenceId ?? null, outsideAllowed: opts.outsideAllowed ?? false });
+const judge = async (
+  hosts: DomainHosts,
+  domain: string,
+  opts: { conferenceId?: number | null; outsideAllowed?: boolean } = {},
+) => {
+  const verdict = await judgeDomain(h.db, hosts, {
+    domain,
+    conferenceId: opts.conferenceId ?? null,
+    outsideAllowed: opts.outsideAllowed ?? false,
+  });
   return verdict.ok ? verdict.domain : verdict.reason;
 };
 
@@ -42,9 +50,15 @@ test('the platform host under SITE_DOMAIN: its name and everything under it are 
 });
 
 test('a conference holding SITE_DOMAIN itself (the demo at localhost) does not own the names under it', async () => {
-  expect(await judge({ siteDomain: 'localhost', platformHost: 'platform.localhost' }, 'e2e-conf.localhost')).toBe('e2e-conf.localhost');
-  expect(await judge({ siteDomain: 'apex.example', platformHost: 'platform.example' }, 'icsd.apex.example')).toBe('icsd.apex.example');
-  expect(await judge({ siteDomain: 'apex.example', platformHost: 'platform.example' }, 'apex.example')).toBe('reserved');
+  expect(await judge({ siteDomain: 'localhost', platformHost: 'platform.localhost' }, 'e2e-conf.localhost')).toBe(
+    'e2e-conf.localhost',
+  );
+  expect(await judge({ siteDomain: 'apex.example', platformHost: 'platform.example' }, 'icsd.apex.example')).toBe(
+    'icsd.apex.example',
+  );
+  expect(await judge({ siteDomain: 'apex.example', platformHost: 'platform.example' }, 'apex.example')).toBe(
+    'reserved',
+  );
 });
 
 test('outside names: only when allowed; never above or under another conference', async () => {

@@ -18,7 +18,10 @@ let draftBoss: string;
 let root: string;
 
 function post(host: string, path: string, token: string, body: object = {}) {
-  return request(h.app).post(`/api${path}`).set({ Host: host, Origin: `http://${host}`, Cookie: `token=${token}` }).send(body);
+  return request(h.app)
+    .post(`/api${path}`)
+    .set({ Host: host, Origin: `http://${host}`, Cookie: `token=${token}` })
+    .send(body);
 }
 const outbox = (where: object) => h.db('mail_outbox').where(where).orderBy('id');
 
@@ -27,14 +30,21 @@ beforeAll(async () => {
   published = await h.provision(contractSite({ slug: 'pub', domains: ['pub.localhost'], status: '4' }));
   draft = await h.provision(contractSite({ slug: 'drf', domains: ['drf.localhost'], status: '1' }));
   boss = await h.login({ email: 'boss@example.org', conferenceId: published, roles: ['creator', 'manager'] });
-  draftBoss = await h.login({ email: 'draft-boss@example.org', name: 'Dora Draft', conferenceId: draft, roles: ['creator', 'manager'] });
+  draftBoss = await h.login({
+    email: 'draft-boss@example.org',
+    name: 'Dora Draft',
+    conferenceId: draft,
+    roles: ['creator', 'manager'],
+  });
   root = await h.login({ email: 'root@example.org', conferenceId: null, superAdmin: true });
   await h.login({ email: 'root2@example.org', conferenceId: null, superAdmin: true });
 });
 afterAll(() => h?.stop());
 
 test('a new manager of a published conference is told where to sign in, and to set a password first', async () => {
-  const res = await post('pub.localhost', '/conference/platform/manage/managers', boss, { email: 'New.Boss@example.org' });
+  const res = await post('pub.localhost', '/conference/platform/manage/managers', boss, {
+    email: 'New.Boss@example.org',
+  });
   expect(res.body).toMatchObject({ code: 200, message: 'manageConference:added' });
   const [mail] = await outbox({ conference_id: published, to_address: 'new.boss@example.org' });
   expect(mail.kind).toBe('managerAdded');
@@ -42,19 +52,23 @@ test('a new manager of a published conference is told where to sign in, and to s
   expect(mail.subject).toMatch(/您已成为会议管理员 \/ .*You are now a manager/);
   expect(mail.html_body).toContain('/conferencelogin?redirect=%2Fplatform');
   expect(mail.html_body).toContain('/resetPassword');
-  expect(mail.html_body.indexOf('尚未设置密码')).toBeLessThan(mail.html_body.indexOf('no password yet'));
+  expect(mail.html_body!.indexOf('尚未设置密码')).toBeLessThan(mail.html_body!.indexOf('no password yet'));
 });
 
 test('someone with a password is not told to set one', async () => {
   await h.login({ email: 'has-password@example.org', conferenceId: null });
   await h.db('users').where({ email: 'has-password@example.org' }).update({ password_hash: 'x' });
-  await post('pub.localhost', '/conference/platform/manage/managers', boss, { email: 'has-password@example.org' }).expect(200);
+  await post('pub.localhost', '/conference/platform/manage/managers', boss, {
+    email: 'has-password@example.org',
+  }).expect(200);
   const [mail] = await outbox({ conference_id: published, to_address: 'has-password@example.org' });
   expect(mail.html_body).not.toContain('/resetPassword');
 });
 
 test('unpublished: the manager is added, no mail goes to the typed address, and the answer says so', async () => {
-  const res = await post('drf.localhost', '/conference/platform/manage/managers', draftBoss, { email: 'stranger@example.net' });
+  const res = await post('drf.localhost', '/conference/platform/manage/managers', draftBoss, {
+    email: 'stranger@example.net',
+  });
   expect(res.body).toMatchObject({ code: 200, message: 'manageConference:addedNoMail' });
   expect(res.body.data.map((m: { email: string }) => m.email)).toContain('stranger@example.net');
   expect(await outbox({ conference_id: draft })).toHaveLength(0);
@@ -75,7 +89,10 @@ test('a publication request mails every platform administrator once; a second on
 
 test('the managers learn the decision, with the reason escaped', async () => {
   const pending = await h.db('publication_requests').where({ conference_id: draft, status: 'pending' }).first();
-  const res = await request(h.app).post(`/api/platform/admin/publications/${pending.id}/reject`).set({ Host: 'platform.localhost', Origin: 'http://platform.localhost', Cookie: `token=${root}` }).send({ reason: 'Add the <b>venue</b>' });
+  const res = await request(h.app)
+    .post(`/api/platform/admin/publications/${pending!.id}/reject`)
+    .set({ Host: 'platform.localhost', Origin: 'http://platform.localhost', Cookie: `token=${root}` })
+    .send({ reason: 'Add the <b>venue</b>' });
   expect(res.body.code, JSON.stringify(res.body)).toBe(200);
   const [mail] = await outbox({ conference_id: draft, kind: 'publicationDecided' });
   expect(mail.to_address.split(', ')).toContain('draft-boss@example.org');

@@ -38,7 +38,9 @@ afterAll(() => h?.stop());
 describe('maintenance', () => {
   test('off: the site answers as usual; the publication state says so', async () => {
     expect((await visit(h.app, '/', { host })).status).toBe(200);
-    expect((await api('get', '/conference/platform/publication', manager)).body.data).toMatchObject({ maintenance: false });
+    expect((await api('get', '/conference/platform/publication', manager)).body.data).toMatchObject({
+      maintenance: false,
+    });
   });
 
   test('only a manager switches it; a visitor or attendee cannot', async () => {
@@ -46,11 +48,18 @@ describe('maintenance', () => {
     expect((await api('post', '/conference/platform/maintenance', undefined, { on: true })).status).toBe(401);
     expect((await api('post', '/conference/platform/maintenance', manager, { on: 'yes' })).body.code).toBe(400);
     const res = await setMaintenance(true);
-    expect(res.body).toMatchObject({ code: 200, message: 'manageConference:maintenanceSaved', data: { maintenance: true } });
+    expect(res.body).toMatchObject({
+      code: 200,
+      message: 'manageConference:maintenanceSaved',
+      data: { maintenance: true },
+    });
   });
 
   test('on: visitors and attendees get the maintenance page in their language, 503 with Retry-After; calls the envelope', async () => {
-    for (const [lang, title] of [['zh', '系统维护中'], ['en', 'Under Maintenance']] as const) {
+    for (const [lang, title] of [
+      ['zh', '系统维护中'],
+      ['en', 'Under Maintenance'],
+    ] as const) {
       for (const path of ['/', '/page/1', '/conferenceRegister', '/profile/userInfo']) {
         for (const token of [undefined, attendee]) {
           const { res, $ } = await page(h.app, path, { host, lang, token });
@@ -85,12 +94,21 @@ describe('a service the conference has not enabled', () => {
   const off = 'services-off.localhost';
   let token: string;
   beforeAll(async () => {
-    const id = await h.provision(contractSite({ slug: 'services-off', domains: [off], modules: { register: false, hotel: false, submission: false } }));
+    const id = await h.provision(
+      contractSite({
+        slug: 'services-off',
+        domains: [off],
+        modules: { register: false, hotel: false, submission: false },
+      }),
+    );
     token = await h.login({ email: 'services-off@example.org', conferenceId: id, roles: ['attendee'] });
   });
 
   test('registration: the register service has not been opened (zh, en)', async () => {
-    for (const [lang, text] of [['zh', '会议注册服务尚未开通，请联系会议主办方。'], ['en', 'The conference register service has not been opened, please contact the conference organizer.']] as const) {
+    for (const [lang, text] of [
+      ['zh', '会议注册服务尚未开通，请联系会议主办方。'],
+      ['en', 'The conference register service has not been opened, please contact the conference organizer.'],
+    ] as const) {
       const { res, $ } = await page(h.app, '/conferenceRegister', { host: off, lang, token });
       expect(res.status).toBe(200);
       expect($('.register-state h3').text()).toBe(text);
@@ -104,9 +122,17 @@ describe('a service the conference has not enabled', () => {
     }
     const hotel = await api('get', '/conference/hotel/page', undefined);
     expect(hotel.status).toBe(401);
-    const hotelPage = await request(h.app).get('/api/conference/hotel/page').set('Host', off).set('Cookie', `token=${token}`);
+    const hotelPage = await request(h.app)
+      .get('/api/conference/hotel/page')
+      .set('Host', off)
+      .set('Cookie', `token=${token}`);
     expect(hotelPage.body.data.bar).toBe('off');
-    const book = await request(h.app).post('/api/conference/hotel/book').set('Host', off).set('Origin', `http://${off}`).set('Cookie', `token=${token}`).send({});
+    const book = await request(h.app)
+      .post('/api/conference/hotel/book')
+      .set('Host', off)
+      .set('Origin', `http://${off}`)
+      .set('Cookie', `token=${token}`)
+      .send({});
     expect([400, 409]).toContain(book.status);
   });
 });

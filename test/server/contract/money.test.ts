@@ -85,7 +85,21 @@ describe('parsing decimals from forms', () => {
     expect(amountOf('-5')).toBe('money.negative');
     expect(amountOf('-0.5')).toBe('money.negative');
     expect(amountOf('- 5')).toBe('money.negative');
-    for (const bad of ['+5', '1,000', '1,5', '1 000', '1e3', 'NaN', 'Infinity', '.', '1.2.3', '０', '¥100', '0x10', '5-']) {
+    for (const bad of [
+      '+5',
+      '1,000',
+      '1,5',
+      '1 000',
+      '1e3',
+      'NaN',
+      'Infinity',
+      '.',
+      '1.2.3',
+      '０',
+      '¥100',
+      '0x10',
+      '5-',
+    ]) {
       expect(amountOf(bad), bad).toBe('money.format');
     }
   });
@@ -109,21 +123,44 @@ describe('zod', () => {
 
   test('moneyField turns the string into money; refusals carry the key and the field', () => {
     expect(form.parse({ price: '100.5' })).toEqual({ price: { amount: 10050, currency: 'CNY' } });
-    expect(() => parseInput(form, { price: '1,000' })).toThrow(expect.objectContaining({ messageKey: 'money.format', field: 'price' }));
-    expect(() => parseInput(form, { price: 100.5 })).toThrow(expect.objectContaining({ messageKey: 'money.required', field: 'price' }));
-    expect(() => parseInput(form, { price: '1', deposit: '0' })).toThrow(expect.objectContaining({ messageKey: 'money.tooSmall', field: 'deposit' }));
-    expect(() => parseInput(form, { price: '1', deposit: '100.01' })).toThrow(expect.objectContaining({ messageKey: 'money.tooLarge', field: 'deposit' }));
+    expect(() => parseInput(form, { price: '1,000' })).toThrow(
+      expect.objectContaining({ messageKey: 'money.format', field: 'price' }),
+    );
+    expect(() => parseInput(form, { price: 100.5 })).toThrow(
+      expect.objectContaining({ messageKey: 'money.required', field: 'price' }),
+    );
+    expect(() => parseInput(form, { price: '1', deposit: '0' })).toThrow(
+      expect.objectContaining({ messageKey: 'money.tooSmall', field: 'deposit' }),
+    );
+    expect(() => parseInput(form, { price: '1', deposit: '100.01' })).toThrow(
+      expect.objectContaining({ messageKey: 'money.tooLarge', field: 'deposit' }),
+    );
   });
 
   test('moneySchema takes integer minor units and a known currency', () => {
     expect(moneySchema.parse({ amount: 10050, currency: 'cny' })).toEqual({ amount: 10050, currency: 'CNY' });
-    for (const bad of [{ amount: 100.5, currency: 'CNY' }, { amount: -1, currency: 'CNY' }, { amount: 2 ** 53, currency: 'CNY' }, { amount: 1, currency: 'XYZ' }]) {
+    for (const bad of [
+      { amount: 100.5, currency: 'CNY' },
+      { amount: -1, currency: 'CNY' },
+      { amount: 2 ** 53, currency: 'CNY' },
+      { amount: 1, currency: 'XYZ' },
+    ]) {
       expect(moneySchema.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
     }
   });
 
   test('every key is in both catalogs', () => {
-    for (const key of ['required', 'format', 'negative', 'wholeOnly', 'tooManyDecimals', 'tooLarge', 'tooSmall', 'currency', 'currencyMismatch']) {
+    for (const key of [
+      'required',
+      'format',
+      'negative',
+      'wholeOnly',
+      'tooManyDecimals',
+      'tooLarge',
+      'tooSmall',
+      'currency',
+      'currencyMismatch',
+    ]) {
       expect(t('zh', `money.${key}`)).not.toBe(`money.${key}`);
       expect(t('en', `money.${key}`)).not.toBe(`money.${key}`);
     }
@@ -146,7 +183,14 @@ describe('formatting', () => {
   });
 
   test('the decimal string round-trips through the parser', () => {
-    for (const m of [money(0, 'CNY'), money(5, 'CNY'), money(10050, 'CNY'), money(7, 'JPY'), money(1, 'KWD'), money(Number.MAX_SAFE_INTEGER, 'EUR')]) {
+    for (const m of [
+      money(0, 'CNY'),
+      money(5, 'CNY'),
+      money(10050, 'CNY'),
+      money(7, 'JPY'),
+      money(1, 'KWD'),
+      money(Number.MAX_SAFE_INTEGER, 'EUR'),
+    ]) {
       const text = toDecimalString(m);
       expect(parseAmount(text, m.currency), text).toEqual({ ok: true, money: m });
     }
@@ -176,7 +220,9 @@ describe('arithmetic', () => {
   });
 
   test('results past the safe integers, fractional or negative quantities are refused', () => {
-    expect(() => addMoney(cny(Number.MAX_SAFE_INTEGER), cny(1))).toThrow(expect.objectContaining({ key: 'money.tooLarge' }));
+    expect(() => addMoney(cny(Number.MAX_SAFE_INTEGER), cny(1))).toThrow(
+      expect.objectContaining({ key: 'money.tooLarge' }),
+    );
     expect(() => multiplyMoney(cny(2 ** 30), 2 ** 30)).toThrow(expect.objectContaining({ key: 'money.tooLarge' }));
     expect(() => multiplyMoney(cny(100), 1.5)).toThrow(MoneyError);
     expect(() => multiplyMoney(cny(100), -1)).toThrow(MoneyError);
@@ -201,7 +247,8 @@ describe('reading a column of minor units', () => {
   });
 
   test('a fraction, text or a number past the safe integers is refused, never rounded', () => {
-    for (const bad of [1.5, '1.50', '12abc', '', 'NaN', Number.NaN]) expect(() => moneyFromColumn(bad, 'CNY')).toThrow(MoneyError);
+    for (const bad of [1.5, '1.50', '12abc', '', 'NaN', Number.NaN])
+      expect(() => moneyFromColumn(bad, 'CNY')).toThrow(MoneyError);
     expect(() => moneyFromColumn('9007199254740993', 'CNY')).toThrow(MoneyError);
     expect(() => moneyFromColumn(2n ** 60n, 'CNY')).toThrow(MoneyError);
     expect(() => moneyFromColumn(1, 'XYZ1')).toThrow(MoneyError);

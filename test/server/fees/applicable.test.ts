@@ -20,8 +20,15 @@ let manager: string;
 const host = 'fees-offers.localhost';
 const ids: Record<string, number> = {};
 
-const person = (change: Partial<FeePerson> = {}): FeePerson => ({ userId: 501, country: 'Germany', lang: 'zh', today: TODAY(), ...change });
-const titles = async (p: FeePerson, kind?: 'register' | 'optional') => (await h.fees.applicable(cid, p, kind)).map((o) => o.titleEn).sort();
+const person = (change: Partial<FeePerson> = {}): FeePerson => ({
+  userId: 501,
+  country: 'Germany',
+  lang: 'zh',
+  today: TODAY(),
+  ...change,
+});
+const titles = async (p: FeePerson, kind?: 'register' | 'optional') =>
+  (await h.fees.applicable(cid, p, kind)).map((o) => o.titleEn).sort();
 
 async function refusal(work: Promise<unknown>): Promise<string> {
   try {
@@ -50,7 +57,10 @@ beforeAll(async () => {
     ['Workshop', { kind: 'optional', price: '300' }],
   ];
   for (const [titleEn, change] of fees) {
-    const res = await call(h, host, 'post', '/conference/platform/manage/fee', { token: manager, body: feeBody({ titleEn, ...change }) });
+    const res = await call(h, host, 'post', '/conference/platform/manage/fee', {
+      token: manager,
+      body: feeBody({ titleEn, ...change }),
+    });
     expect(res.body.code, JSON.stringify(res.body)).toBe(200);
     ids[titleEn] = res.body.data.find((f: { titleEn: string }) => f.titleEn === titleEn).id;
   }
@@ -80,8 +90,12 @@ describe('applicable', () => {
   });
 
   test('a fee with a code is offered only when the code is tried and matches; reading tries no code', async () => {
-    expect((await h.fees.tryCode(cid, person({ invitationCode: 'GUEST-42' }))).map((o) => o.titleEn)).toContain('Invited');
-    expect(await refusal(h.fees.tryCode(cid, person({ userId: 502, invitationCode: 'guest-42' })))).toBe('fees:wrongCode');
+    expect((await h.fees.tryCode(cid, person({ invitationCode: 'GUEST-42' }))).map((o) => o.titleEn)).toContain(
+      'Invited',
+    );
+    expect(await refusal(h.fees.tryCode(cid, person({ userId: 502, invitationCode: 'guest-42' })))).toBe(
+      'fees:wrongCode',
+    );
     expect(await titles(person({ invitationCode: 'GUEST-42' }))).not.toContain('Invited');
     expect(await titles(person())).not.toContain('Invited');
   });
@@ -89,25 +103,58 @@ describe('applicable', () => {
   test('by kind; an offer carries the price, the display price and the places left', async () => {
     expect(await titles(person(), 'optional')).toEqual(['Workshop']);
     const [offer] = await h.fees.applicable(cid, person(), 'optional');
-    expect(offer).toMatchObject({ id: ids.Workshop, kind: 'optional', price: { amount: 30000, currency: 'CNY' }, display: { amount: 17000, currency: 'USD' }, remaining: 100, perAccountLeft: 2, deadline: dayFromToday(5) });
+    expect(offer).toMatchObject({
+      id: ids.Workshop,
+      kind: 'optional',
+      price: { amount: 30000, currency: 'CNY' },
+      display: { amount: 17000, currency: 'USD' },
+      remaining: 100,
+      perAccountLeft: 2,
+      deadline: dayFromToday(5),
+    });
   });
 
   test('wrong codes are rate limited per person: after the limit even the right code is refused (429)', async () => {
     const guesser = person({ userId: 777 });
-    for (let i = 0; i < FEE_CODE_LIMIT.limit; i++) expect(await refusal(h.fees.tryCode(cid, { ...guesser, invitationCode: `GUESS-${i}` }))).toBe('fees:wrongCode');
-    expect(await refusal(h.fees.tryCode(cid, { ...guesser, invitationCode: 'GUEST-42' }))).toBe('commonMsg.tooManyRequests');
-    expect(await refusal(h.fees.quote(h.db, cid, { ...guesser, invitationCode: 'GUEST-42' }, [{ feeId: ids.Invited, quantity: 1 }]))).toBe('commonMsg.tooManyRequests');
+    for (let i = 0; i < FEE_CODE_LIMIT.limit; i++)
+      expect(await refusal(h.fees.tryCode(cid, { ...guesser, invitationCode: `GUESS-${i}` }))).toBe('fees:wrongCode');
+    expect(await refusal(h.fees.tryCode(cid, { ...guesser, invitationCode: 'GUEST-42' }))).toBe(
+      'commonMsg.tooManyRequests',
+    );
+    expect(
+      await refusal(
+        h.fees.quote(h.db, cid, { ...guesser, invitationCode: 'GUEST-42' }, [{ feeId: ids.Invited, quantity: 1 }]),
+      ),
+    ).toBe('commonMsg.tooManyRequests');
     // Someone else is not affected, and listing without a code still works.
     expect(await titles({ ...guesser, invitationCode: undefined })).toContain('Everyone');
-    expect((await h.fees.tryCode(cid, person({ userId: 778, invitationCode: 'GUEST-42' }))).map((o) => o.titleEn)).toContain('Invited');
+    expect(
+      (await h.fees.tryCode(cid, person({ userId: 778, invitationCode: 'GUEST-42' }))).map((o) => o.titleEn),
+    ).toContain('Invited');
   });
 });
 
 describe('quote', () => {
-  test('prices each line at the fee\'s price and version; the same fee twice counts once', async () => {
-    const lines = await h.fees.quote(h.db, cid, person({ invitationCode: 'GUEST-42' }), [{ feeId: ids.Everyone, quantity: 1 }, { feeId: ids.Invited, quantity: 1 }, { feeId: ids.Everyone, quantity: 1 }]);
+  test("prices each line at the fee's price and version; the same fee twice counts once", async () => {
+    const lines = await h.fees.quote(h.db, cid, person({ invitationCode: 'GUEST-42' }), [
+      { feeId: ids.Everyone, quantity: 1 },
+      { feeId: ids.Invited, quantity: 1 },
+      { feeId: ids.Everyone, quantity: 1 },
+    ]);
     expect(lines).toEqual([
-      { feeId: ids.Everyone, kind: 'register', categoryZh: 'Regular', categoryEn: 'Regular', titleZh: '普通注册', titleEn: 'Everyone', unit: { amount: 120050, currency: 'CNY' }, displayCurrency: 'USD', display: { amount: 17000, currency: 'USD' }, quantity: 2, priceVersion: 1 },
+      {
+        feeId: ids.Everyone,
+        kind: 'register',
+        categoryZh: 'Regular',
+        categoryEn: 'Regular',
+        titleZh: '普通注册',
+        titleEn: 'Everyone',
+        unit: { amount: 120050, currency: 'CNY' },
+        displayCurrency: 'USD',
+        display: { amount: 17000, currency: 'USD' },
+        quantity: 2,
+        priceVersion: 1,
+      },
       expect.objectContaining({ feeId: ids.Invited, quantity: 1 }),
     ]);
   });
@@ -129,7 +176,9 @@ describe('quote', () => {
 
   test("another conference's fee is not found", async () => {
     const b = await h.provision(contractSite({ slug: 'fees-offers-b', domains: ['fees-offers-b.localhost'] }));
-    expect(await refusal(h.fees.quote(h.db, b, person(), [{ feeId: ids.Everyone, quantity: 1 }]))).toBe('fees:notFound');
+    expect(await refusal(h.fees.quote(h.db, b, person(), [{ feeId: ids.Everyone, quantity: 1 }]))).toBe(
+      'fees:notFound',
+    );
     expect(await h.fees.applicable(b, person())).toEqual([]);
   });
 });
@@ -139,20 +188,50 @@ describe('the fee page calls (spec 7)', () => {
     await openRegistration(h.db, cid);
     await setForm(h.db, cid, 'default', testForm());
     const token = await h.login({ email: 'offers-india@example.org', conferenceId: cid });
-    const reg = await call(h, host, 'post', '/conference/conferenceUser', { token, body: { version: 'default', answers: goodAnswers({ country: 'India' }), noticeAccepted: true } });
+    const reg = await call(h, host, 'post', '/conference/conferenceUser', {
+      token,
+      body: { version: 'default', answers: goodAnswers({ country: 'India' }), noticeAccepted: true },
+    });
     expect(reg.body.code, JSON.stringify(reg.body)).toBe(200);
     // A code in the query is not tried: the fees behind it come from the POST.
-    const res = await call(h, host, 'get', '/conference/conferenceRegUserConfig/getRegFee?invitationCode=GUEST-42', { token, lang: 'en' });
+    const res = await call(h, host, 'get', '/conference/conferenceRegUserConfig/getRegFee?invitationCode=GUEST-42', {
+      token,
+      lang: 'en',
+    });
     expect(res.body.code).toBe(200);
-    expect(res.body.data.map((o: { titleEn: string }) => o.titleEn).sort()).toEqual(['Developing', 'English site', 'Everyone', 'Last day', 'Workshop']);
-    const tried = await call(h, host, 'post', '/conference/conferenceRegUserConfig/tryRegFeeCode', { token, lang: 'en', body: { invitationCode: 'GUEST-42' } });
+    expect(res.body.data.map((o: { titleEn: string }) => o.titleEn).sort()).toEqual([
+      'Developing',
+      'English site',
+      'Everyone',
+      'Last day',
+      'Workshop',
+    ]);
+    const tried = await call(h, host, 'post', '/conference/conferenceRegUserConfig/tryRegFeeCode', {
+      token,
+      lang: 'en',
+      body: { invitationCode: 'GUEST-42' },
+    });
     expect(tried.body).toMatchObject({ code: 200, message: 'fees:codeAccepted' });
-    expect(tried.body.data.map((o: { titleEn: string }) => o.titleEn).sort()).toEqual(['Developing', 'English site', 'Everyone', 'Invited', 'Last day', 'Workshop']);
+    expect(tried.body.data.map((o: { titleEn: string }) => o.titleEn).sort()).toEqual([
+      'Developing',
+      'English site',
+      'Everyone',
+      'Invited',
+      'Last day',
+      'Workshop',
+    ]);
     const info = await call(h, host, 'get', '/conference/conferenceRegUserConfig/getRegFeeInfo', { token });
-    expect(info.body.data).toMatchObject({ costsSet: expect.any(Boolean), registerRule: expect.any(String), today: TODAY(), country: 'India' });
+    expect(info.body.data).toMatchObject({
+      costsSet: expect.any(Boolean),
+      registerRule: expect.any(String),
+      today: TODAY(),
+      country: 'India',
+    });
     // Not registered: no country, so no developing-country fee.
     const stranger = await h.login({ email: 'offers-stranger@example.org', conferenceId: cid });
-    const theirs = await call(h, host, 'get', '/conference/conferenceRegUserConfig/getRegFee?kind=register', { token: stranger });
+    const theirs = await call(h, host, 'get', '/conference/conferenceRegUserConfig/getRegFee?kind=register', {
+      token: stranger,
+    });
     expect(theirs.body.data.map((o: { titleEn: string }) => o.titleEn)).not.toContain('Developing');
     expect((await call(h, host, 'get', '/conference/conferenceRegUserConfig/getRegFee')).body.code).toBe(401);
   });
@@ -162,23 +241,49 @@ describe('the invitation code is tried by POST only', () => {
   test('20 GETs with wrong codes (a cross-site page navigating a signed-in browser) lock nobody out; POSTs count and lock after the limit', async () => {
     const token = await h.login({ email: 'offers-victim@example.org', conferenceId: cid, roles: ['attendee'] });
     for (let i = 0; i < 10; i++) {
-      const page = await request(h.app).get(`/profile/conference/fee?invitationCode=WRONG-${i}`).set('Host', host).set('Cookie', `token=${token}`);
+      const page = await request(h.app)
+        .get(`/profile/conference/fee?invitationCode=WRONG-${i}`)
+        .set('Host', host)
+        .set('Cookie', `token=${token}`);
       expect(page.status).toBe(200);
       // The code of a shared link fills the field; it is tried only when the person applies it.
       expect(page.text).toContain(`value="WRONG-${i}"`);
-      expect((await call(h, host, 'get', `/conference/conferenceRegUserConfig/getRegFee?invitationCode=WRONG-${i}`, { token })).body.code).toBe(200);
+      expect(
+        (
+          await call(h, host, 'get', `/conference/conferenceRegUserConfig/getRegFee?invitationCode=WRONG-${i}`, {
+            token,
+          })
+        ).body.code,
+      ).toBe(200);
     }
-    const right = await call(h, host, 'post', '/conference/conferenceRegUserConfig/tryRegFeeCode', { token, body: { invitationCode: 'GUEST-42' } });
+    const right = await call(h, host, 'post', '/conference/conferenceRegUserConfig/tryRegFeeCode', {
+      token,
+      body: { invitationCode: 'GUEST-42' },
+    });
     expect(right.body.code).toBe(200);
     expect(right.body.data.map((o: { titleEn: string }) => o.titleEn)).toContain('Invited');
 
     // An empty code is a typo, not a try; then every wrong POST counts, and past the limit even the right code waits.
-    expect((await call(h, host, 'post', '/conference/conferenceRegUserConfig/tryRegFeeCode', { token, body: { invitationCode: ' ' } })).body).toMatchObject({ code: 400, message: 'fees:codeEmpty' });
+    expect(
+      (
+        await call(h, host, 'post', '/conference/conferenceRegUserConfig/tryRegFeeCode', {
+          token,
+          body: { invitationCode: ' ' },
+        })
+      ).body,
+    ).toMatchObject({ code: 400, message: 'fees:codeEmpty' });
     for (let i = 0; i < FEE_CODE_LIMIT.limit; i++) {
-      const wrong = await call(h, host, 'post', '/conference/conferenceRegUserConfig/tryRegFeeCode', { token, lang: 'en', body: { invitationCode: `WRONG-${i}` } });
+      const wrong = await call(h, host, 'post', '/conference/conferenceRegUserConfig/tryRegFeeCode', {
+        token,
+        lang: 'en',
+        body: { invitationCode: `WRONG-${i}` },
+      });
       expect(wrong.body).toMatchObject({ code: 400, message: 'fees:wrongCode', field: 'invitationCode' });
     }
-    const locked = await call(h, host, 'post', '/conference/conferenceRegUserConfig/tryRegFeeCode', { token, body: { invitationCode: 'GUEST-42' } });
+    const locked = await call(h, host, 'post', '/conference/conferenceRegUserConfig/tryRegFeeCode', {
+      token,
+      body: { invitationCode: 'GUEST-42' },
+    });
     expect(locked.body).toMatchObject({ code: 429, message: 'commonMsg.tooManyRequests' });
   });
 });

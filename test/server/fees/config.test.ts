@@ -39,17 +39,33 @@ afterAll(() => h?.stop());
 
 describe('create, list, update', () => {
   test('a fee is saved with its prices in minor units and listed by kind with its used count', async () => {
-    const res = await call(h, host, 'post', PATH, { token: manager, body: feeBody({ price: '1200.5', invitationCode: 'VIP-2027' }) });
+    const res = await call(h, host, 'post', PATH, {
+      token: manager,
+      body: feeBody({ price: '1200.5', invitationCode: 'VIP-2027' }),
+    });
     expect(res.body).toMatchObject({ code: 200, message: 'fees:saved' });
-    expect(res.body.data.at(-1)).toMatchObject({ kind: 'register', price: { amount: 120050, currency: 'CNY' }, display: { amount: 17000, currency: 'USD' }, used: 0, invitationCode: 'VIP-2027', priceVersion: 1 });
+    expect(res.body.data.at(-1)).toMatchObject({
+      kind: 'register',
+      price: { amount: 120050, currency: 'CNY' },
+      display: { amount: 17000, currency: 'USD' },
+      used: 0,
+      invitationCode: 'VIP-2027',
+      priceVersion: 1,
+    });
     const optional = await call(h, host, 'get', `${PATH}?kind=optional`, { token: manager });
     expect(optional.body.data).toEqual([]);
     const id = res.body.data.at(-1).id;
     const row = await h.db('fee_items').where({ id }).first();
     expect(row).toMatchObject({ conference_id: cid, price_amount: 120050, display_price_amount: 17000 });
-    const updated = await call(h, host, 'put', `${PATH}/${id}`, { token: manager, body: feeBody({ categoryZh: 'Student', kind: 'optional' }) });
+    const updated = await call(h, host, 'put', `${PATH}/${id}`, {
+      token: manager,
+      body: feeBody({ categoryZh: 'Student', kind: 'optional' }),
+    });
     // The kind stays what the fee was created as.
-    expect(updated.body.data.find((f: { id: number }) => f.id === id)).toMatchObject({ categoryZh: 'Student', kind: 'register' });
+    expect(updated.body.data.find((f: { id: number }) => f.id === id)).toMatchObject({
+      categoryZh: 'Student',
+      kind: 'register',
+    });
   });
 });
 
@@ -89,13 +105,37 @@ describe('the rules of spec 5', () => {
   });
 
   test('money that is not a price: thousands separators, too many decimals, an unknown currency', async () => {
-    expect((await call(h, host, 'post', PATH, { token: manager, body: feeBody({ price: '1,000' }) })).body).toMatchObject({ code: 400, message: 'money.format', field: 'price' });
-    expect((await call(h, host, 'post', PATH, { token: manager, body: feeBody({ price: '1.005' }) })).body).toMatchObject({ code: 400, message: 'money.tooManyDecimals', field: 'price' });
-    expect((await call(h, host, 'post', PATH, { token: manager, body: feeBody({ currency: 'C1Y' }) })).body).toMatchObject({ code: 400, message: 'money.currency', field: 'currency' });
+    expect(
+      (await call(h, host, 'post', PATH, { token: manager, body: feeBody({ price: '1,000' }) })).body,
+    ).toMatchObject({ code: 400, message: 'money.format', field: 'price' });
+    expect(
+      (await call(h, host, 'post', PATH, { token: manager, body: feeBody({ price: '1.005' }) })).body,
+    ).toMatchObject({ code: 400, message: 'money.tooManyDecimals', field: 'price' });
+    expect(
+      (await call(h, host, 'post', PATH, { token: manager, body: feeBody({ currency: 'C1Y' }) })).body,
+    ).toMatchObject({ code: 400, message: 'money.currency', field: 'currency' });
   });
 
   test('every message key of the fees resolves in Chinese and in English', () => {
-    const keys = [...RULES.map((r) => r[2]), 'fees:maxPerAccountAboveTotal', 'fees:maxBelowUsed', 'fees:priceChangeConfirm', 'fees:inUse', 'fees:saveFirst', 'fees:chooseFee', 'fees:closed', 'fees:scope', 'fees:language', 'fees:wrongCode', 'fees:quantity', 'fees:soldOut', 'fees:perAccount', 'fees:notFound', 'fees:saved', 'fees:deleted'];
+    const keys = [
+      ...RULES.map((r) => r[2]),
+      'fees:maxPerAccountAboveTotal',
+      'fees:maxBelowUsed',
+      'fees:priceChangeConfirm',
+      'fees:inUse',
+      'fees:saveFirst',
+      'fees:chooseFee',
+      'fees:closed',
+      'fees:scope',
+      'fees:language',
+      'fees:wrongCode',
+      'fees:quantity',
+      'fees:soldOut',
+      'fees:perAccount',
+      'fees:notFound',
+      'fees:saved',
+      'fees:deleted',
+    ];
     for (const key of keys) {
       const zh = t('zh', key, { used: '3', unpaidOrders: '2' });
       const en = t('en', key, { used: '3', unpaidOrders: '2' });
@@ -112,22 +152,48 @@ describe('the rules of spec 5', () => {
 describe('changes that orders depend on', () => {
   test('a new price of a held fee asks for confirmation, then bumps the version and raises fee.priceChanged', async () => {
     const id = (await create({ categoryZh: 'Held' })).at(-1)!.id;
-    await inTransaction(h.db, (tx) => h.fees.hold(tx, cid, { orderId: 9001, userId: 1, lines: [{ feeId: id, quantity: 1 }] }));
+    await inTransaction(h.db, (tx) =>
+      h.fees.hold(tx, cid, { orderId: 9001, userId: 1, lines: [{ feeId: id, quantity: 1 }] }),
+    );
     const raised: unknown[] = [];
     const off = h.events.on('fee.priceChanged', (_tx, p) => void raised.push(p));
     try {
-      const asked = await call(h, host, 'put', `${PATH}/${id}`, { token: manager, body: feeBody({ categoryZh: 'Held', price: '999' }) });
+      const asked = await call(h, host, 'put', `${PATH}/${id}`, {
+        token: manager,
+        body: feeBody({ categoryZh: 'Held', price: '999' }),
+      });
       expect(asked.status).toBe(409);
-      expect(asked.body).toMatchObject({ code: 409, message: 'fees:priceChangeConfirm', params: { unpaidOrders: '1' } });
+      expect(asked.body).toMatchObject({
+        code: 409,
+        message: 'fees:priceChangeConfirm',
+        params: { unpaidOrders: '1' },
+      });
       expect(await h.db('fee_items').where({ id }).first()).toMatchObject({ price_amount: 120050, price_version: 1 });
       expect(raised).toEqual([]);
       // Other fields change without a question.
-      expect((await call(h, host, 'put', `${PATH}/${id}`, { token: manager, body: feeBody({ categoryZh: 'Held 2' }) })).body.code).toBe(200);
-      const confirmed = await call(h, host, 'put', `${PATH}/${id}`, { token: manager, body: feeBody({ categoryZh: 'Held 2', price: '999', confirm: true }) });
-      expect(confirmed.body.data.find((f: { id: number }) => f.id === id)).toMatchObject({ price: { amount: 99900 }, priceVersion: 2, used: 1 });
+      expect(
+        (await call(h, host, 'put', `${PATH}/${id}`, { token: manager, body: feeBody({ categoryZh: 'Held 2' }) })).body
+          .code,
+      ).toBe(200);
+      const confirmed = await call(h, host, 'put', `${PATH}/${id}`, {
+        token: manager,
+        body: feeBody({ categoryZh: 'Held 2', price: '999', confirm: true }),
+      });
+      expect(confirmed.body.data.find((f: { id: number }) => f.id === id)).toMatchObject({
+        price: { amount: 99900 },
+        priceVersion: 2,
+        used: 1,
+      });
       expect(raised).toEqual([{ conferenceId: cid, feeId: id }]);
       // The maximum cannot go below the places taken.
-      expect((await call(h, host, 'put', `${PATH}/${id}`, { token: manager, body: feeBody({ categoryZh: 'Held 2', price: '999', maxTotal: 1, maxPerAccount: 1 }) })).body.code).toBe(200);
+      expect(
+        (
+          await call(h, host, 'put', `${PATH}/${id}`, {
+            token: manager,
+            body: feeBody({ categoryZh: 'Held 2', price: '999', maxTotal: 1, maxPerAccount: 1 }),
+          })
+        ).body.code,
+      ).toBe(200);
     } finally {
       off();
     }
@@ -135,7 +201,9 @@ describe('changes that orders depend on', () => {
 
   test('a fee an order holds cannot be deleted (fees:inUse); once released it can', async () => {
     const id = (await create({ categoryZh: 'Delete me' })).at(-1)!.id;
-    await inTransaction(h.db, (tx) => h.fees.hold(tx, cid, { orderId: 9002, userId: 9002, lines: [{ feeId: id, quantity: 1 }] }));
+    await inTransaction(h.db, (tx) =>
+      h.fees.hold(tx, cid, { orderId: 9002, userId: 9002, lines: [{ feeId: id, quantity: 1 }] }),
+    );
     const refused = await call(h, host, 'delete', `${PATH}/${id}`, { token: manager });
     expect(refused.body).toMatchObject({ code: 409, message: 'fees:inUse' });
     expect(await h.db('fee_items').where({ id }).first()).toBeTruthy();
@@ -147,23 +215,39 @@ describe('changes that orders depend on', () => {
 
   test('the maximum per category cannot go below the places taken (fees:maxBelowUsed)', async () => {
     const id = (await create({ kind: 'optional', categoryZh: 'Taken', maxTotal: 5, maxPerAccount: 3 })).at(-1)!.id;
-    await inTransaction(h.db, (tx) => h.fees.hold(tx, cid, { orderId: 9003, userId: 9003, lines: [{ feeId: id, quantity: 3 }] }));
-    const res = await call(h, host, 'put', `${PATH}/${id}`, { token: manager, body: feeBody({ kind: 'optional', categoryZh: 'Taken', maxTotal: 2, maxPerAccount: 1 }) });
-    expect(res.body).toMatchObject({ code: 400, message: 'fees:maxBelowUsed', field: 'maxTotal', params: { used: '3' } });
+    await inTransaction(h.db, (tx) =>
+      h.fees.hold(tx, cid, { orderId: 9003, userId: 9003, lines: [{ feeId: id, quantity: 3 }] }),
+    );
+    const res = await call(h, host, 'put', `${PATH}/${id}`, {
+      token: manager,
+      body: feeBody({ kind: 'optional', categoryZh: 'Taken', maxTotal: 2, maxPerAccount: 1 }),
+    });
+    expect(res.body).toMatchObject({
+      code: 400,
+      message: 'fees:maxBelowUsed',
+      field: 'maxTotal',
+      params: { used: '3' },
+    });
   });
 
   test("reorder: the saved fees in a new order; an unsaved one is refused ('Must be saved first')", async () => {
     const list = await create({ categoryZh: 'Last' });
     const ids = list.map((f) => f.id);
-    const refused = await call(h, host, 'post', `${PATH}/reorder`, { token: manager, body: { kind: 'register', ids: [...ids, 999999] } });
+    const refused = await call(h, host, 'post', `${PATH}/reorder`, {
+      token: manager,
+      body: { kind: 'register', ids: [...ids, 999999] },
+    });
     expect(refused.body).toMatchObject({ code: 400, message: 'fees:saveFirst' });
-    const reversed = await call(h, host, 'post', `${PATH}/reorder`, { token: manager, body: { kind: 'register', ids: [...ids].reverse() } });
+    const reversed = await call(h, host, 'post', `${PATH}/reorder`, {
+      token: manager,
+      body: { kind: 'register', ids: [...ids].reverse() },
+    });
     expect(reversed.body.data.map((f: { id: number }) => f.id)).toEqual([...ids].reverse());
   });
 });
 
 describe('screens and tenants', () => {
-  test('the two tabs are the managers\' screens, with the fee island', async () => {
+  test("the two tabs are the managers' screens, with the fee island", async () => {
     for (const path of ['/platform/config/register/fee', '/platform/config/register/optional']) {
       const res = await visit(h.app, path, { host, token: manager, lang: 'en' });
       expect(res.status, path).toBe(200);
@@ -181,8 +265,18 @@ describe('screens and tenants', () => {
     const id = (await create({ categoryZh: 'Mine' })).at(-1)!.id;
     const before = await h.db('fee_items').where({ id }).first();
     expect((await call(h, otherHost, 'get', PATH, { token: otherManager })).body.data).toEqual([]);
-    expect((await call(h, otherHost, 'put', `${PATH}/${id}`, { token: otherManager, body: feeBody({ categoryZh: 'Stolen' }) })).body).toMatchObject({ code: 404, message: 'fees:notFound' });
-    expect((await call(h, otherHost, 'delete', `${PATH}/${id}`, { token: otherManager })).body).toMatchObject({ code: 404, message: 'fees:notFound' });
+    expect(
+      (
+        await call(h, otherHost, 'put', `${PATH}/${id}`, {
+          token: otherManager,
+          body: feeBody({ categoryZh: 'Stolen' }),
+        })
+      ).body,
+    ).toMatchObject({ code: 404, message: 'fees:notFound' });
+    expect((await call(h, otherHost, 'delete', `${PATH}/${id}`, { token: otherManager })).body).toMatchObject({
+      code: 404,
+      message: 'fees:notFound',
+    });
     // A's manager's token on B's domain is no session there.
     expect((await call(h, otherHost, 'get', PATH, { token: manager })).body.code).not.toBe(200);
     expect(await h.db('fee_items').where({ id }).first()).toEqual(before);

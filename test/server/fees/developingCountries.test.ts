@@ -10,6 +10,18 @@ test('every developing country is named exactly as in COUNTRIES (en)', () => {
 });
 
 test("low, middle and high income; 'Others' and an unknown country are not developing", () => {
-  for (const c of ['Afghanistan', 'India', 'China', 'Brazil', 'Nigeria', 'Vietnam']) expect(isDevelopingCountry(c), c).toBe(true);
-  for (const c of ['United States', 'Germany', 'Japan', 'Korea, Republic of', 'Russia', 'Costa Rica', 'Guyana', 'Others', '']) expect(isDevelopingCountry(c), c).toBe(false);
+  for (const c of ['Afghanistan', 'India', 'China', 'Brazil', 'Nigeria', 'Vietnam'])
+    expect(isDevelopingCountry(c), c).toBe(true);
+  for (const c of [
+    'United States',
+    'Germany',
+    'Japan',
+    'Korea, Republic of',
+    'Russia',
+    'Costa Rica',
+    'Guyana',
+    'Others',
+    '',
+  ])
+    expect(isDevelopingCountry(c), c).toBe(false);
 });

@@ -17,21 +17,28 @@ let h: Harness;
 let cid: number;
 
 async function newFee(change: object): Promise<number> {
-  const list = await h.fees.create(cid, feeInput.parse(feeBody({ kind: 'optional', categoryZh: `C${Math.random()}`, ...change })));
+  const list = await h.fees.create(
+    cid,
+    feeInput.parse(feeBody({ kind: 'optional', categoryZh: `C${Math.random()}`, ...change })),
+  );
   return list.at(-1)!.id;
 }
 
-const hold = (orderId: number, userId: number, feeId: number, quantity = 1) => inTransaction(h.db, (tx) => h.fees.hold(tx, cid, { orderId, userId, lines: [{ feeId, quantity }] }));
+const hold = (orderId: number, userId: number, feeId: number, quantity = 1) =>
+  inTransaction(h.db, (tx) => h.fees.hold(tx, cid, { orderId, userId, lines: [{ feeId, quantity }] }));
 
 async function settle(work: Array<Promise<unknown>>) {
   const results = await Promise.allSettled(work);
-  const keys = results.map((r) => (r.status === 'fulfilled' ? 'ok' : r.reason instanceof AppError ? r.reason.messageKey : `error: ${String(r.reason)}`));
+  const keys = results.map((r) =>
+    r.status === 'fulfilled' ? 'ok' : r.reason instanceof AppError ? r.reason.messageKey : `error: ${String(r.reason)}`,
+  );
   const tally: Record<string, number> = {};
   for (const k of keys) tally[k] = (tally[k] ?? 0) + 1;
   return tally;
 }
 
-const heldOf = async (feeId: number) => Number((await h.db('fee_holds').where({ conference_id: cid, fee_id: feeId }).sum({ n: 'quantity' }).first())?.n ?? 0);
+const heldOf = async (feeId: number) =>
+  Number((await h.db('fee_holds').where({ conference_id: cid, fee_id: feeId }).sum({ n: 'quantity' }).first())?.n ?? 0);
 
 beforeAll(async () => {
   h = await createHarness({ seedDemo: false });
@@ -53,7 +60,18 @@ describe('a rush', () => {
     const tally = await settle(Array.from({ length: 10 }, (_, i) => hold(30_000 + i, 42, feeId)));
     expect(tally).toEqual({ ok: 3, 'fees:perAccount': 7 });
     expect(await heldOf(feeId)).toBe(3);
-    const [offer] = (await h.fees.applicable(cid, { userId: 42, country: '', lang: 'zh', today: (await h.fees.list(cid, 'optional')).find((f) => f.id === feeId)!.openDate }, 'optional')).filter((o) => o.id === feeId);
+    const [offer] = (
+      await h.fees.applicable(
+        cid,
+        {
+          userId: 42,
+          country: '',
+          lang: 'zh',
+          today: (await h.fees.list(cid, 'optional')).find((f) => f.id === feeId)!.openDate,
+        },
+        'optional',
+      )
+    ).filter((o) => o.id === feeId);
     expect(offer).toMatchObject({ remaining: 97, perAccountLeft: 0 });
   }, 60_000);
 
@@ -61,7 +79,22 @@ describe('a rush', () => {
     const a = await newFee({ maxTotal: 20, maxPerAccount: 1 });
     const b = await newFee({ maxTotal: 10, maxPerAccount: 1 });
     const work = Array.from({ length: 40 }, (_, i) =>
-      inTransaction(h.db, (tx) => h.fees.hold(tx, cid, { orderId: 40_000 + i, userId: 50_000 + i, lines: i % 2 ? [{ feeId: a, quantity: 1 }, { feeId: b, quantity: 1 }] : [{ feeId: b, quantity: 1 }, { feeId: a, quantity: 1 }] })),
+      inTransaction(h.db, (tx) =>
+        h.fees.hold(tx, cid, {
+          orderId: 40_000 + i,
+          userId: 50_000 + i,
+          lines:
+            i % 2
+              ? [
+                  { feeId: a, quantity: 1 },
+                  { feeId: b, quantity: 1 },
+                ]
+              : [
+                  { feeId: b, quantity: 1 },
+                  { feeId: a, quantity: 1 },
+                ],
+        }),
+      ),
     );
     const tally = await settle(work);
     expect(tally).toEqual({ ok: 10, 'fees:soldOut': 30 });
@@ -87,8 +120,8 @@ describe('release', () => {
     expect(counts.sort()).toEqual([0, 1]);
   });
 
-  test('a hold of a fee that does not exist (or is another conference\'s) is a 400, not a crash', async () => {
+  test("a hold of a fee that does not exist (or is another conference's) is a 400, not a crash", async () => {
     await expect(hold(62_001, 9, 999_999)).rejects.toMatchObject({ status: 400, messageKey: 'fees:notFound' });
-    await expect(hold(62_002, 9, (await newFee({})), 0)).rejects.toMatchObject({ messageKey: 'fees:quantity' });
+    await expect(hold(62_002, 9, await newFee({}), 0)).rejects.toMatchObject({ messageKey: 'fees:quantity' });
   });
 });

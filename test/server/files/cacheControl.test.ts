@@ -45,7 +45,12 @@ test('a route that sets its own caching keeps it: downloads are private, uploade
   const xlsx = await api('post', '/conference/conferenceUser/download/excel', manager);
   expect(xlsx.status).toBe(200);
   expect(xlsx.headers['cache-control']).toBe('private, no-store');
-  const up = await request(h.app).post('/api/conference/file/upload?kind=banner').set('Host', host).set('Origin', `http://${host}`).set('Cookie', `token=${manager}`).attach('file', PNG, 'b.png');
+  const up = await request(h.app)
+    .post('/api/conference/file/upload?kind=banner')
+    .set('Host', host)
+    .set('Origin', `http://${host}`)
+    .set('Cookie', `token=${manager}`)
+    .attach('file', PNG, 'b.png');
   expect(up.headers['cache-control']).toBe('no-store');
   const file = await request(h.app).get(up.body.data.url).set('Host', host);
   expect(file.headers['cache-control']).toBe('public, max-age=31536000, immutable');

@@ -25,7 +25,12 @@ function failingAfter(bytes: number): Readable {
 }
 
 /** Bytes for ever, for a reader that leaves. */
-const endless = () => new Readable({ read() { this.push(Buffer.alloc(64 * 1024, 0x62)); } });
+const endless = () =>
+  new Readable({
+    read() {
+      this.push(Buffer.alloc(64 * 1024, 0x62));
+    },
+  });
 
 let server: http.Server;
 let port: number;
@@ -39,7 +44,18 @@ beforeAll(async () => {
     opened.push(body);
     void streamAttachment(res, 'b.txt', 'text/plain', 1e12, body);
   });
-  app.get('/zip', (_req, res) => void writeZip(res, [{ path: 'a.txt', storedName: 'a' }, { path: 'b.txt', storedName: 'b' }], async (name) => (name === 'a' ? Readable.from([Buffer.from('whole')]) : failingAfter(1000))));
+  app.get(
+    '/zip',
+    (_req, res) =>
+      void writeZip(
+        res,
+        [
+          { path: 'a.txt', storedName: 'a' },
+          { path: 'b.txt', storedName: 'b' },
+        ],
+        async (name) => (name === 'a' ? Readable.from([Buffer.from('whole')]) : failingAfter(1000)),
+      ),
+  );
   app.get('/zip-endless', (_req, res) => {
     const body = endless();
     opened.push(body);
@@ -52,13 +68,16 @@ beforeAll(async () => {
 afterAll(() => new Promise((resolve) => server?.close(resolve)));
 
 /** Reads an answer to its end or its cut: the bytes, and whether it ended as HTTP says it should. */
-function fetchAll(path: string): Promise<{ status: number; length: string | undefined; bytes: number; complete: boolean }> {
+function fetchAll(
+  path: string,
+): Promise<{ status: number; length: string | undefined; bytes: number; complete: boolean }> {
   return new Promise((resolve, reject) => {
     http
       .get({ agent: false, host: '127.0.0.1', port, path }, (res) => {
         let bytes = 0;
         res.on('data', (c: Buffer) => (bytes += c.length));
-        const done = () => resolve({ status: res.statusCode!, length: res.headers['content-length'], bytes, complete: res.complete });
+        const done = () =>
+          resolve({ status: res.statusCode!, length: res.headers['content-length'], bytes, complete: res.complete });
         res.once('end', done);
         res.once('error', done);
         res.once('close', done);

@@ -83,16 +83,25 @@ describe.each(['disk', 'bucket'] as const)('on %s', (where) => {
   /** What the store holds for the conference: objects in the bucket, or files (.part ones too) on disk. */
   async function inStore(): Promise<string[]> {
     if (bucket) {
-      const page = await s3ClientFor(bucket.settings).send(new ListObjectsV2Command({ Bucket: bucket.settings.S3_BUCKET, Prefix: `files/c${conferenceId}/` }));
+      const page = await s3ClientFor(bucket.settings).send(
+        new ListObjectsV2Command({ Bucket: bucket.settings.S3_BUCKET, Prefix: `files/c${conferenceId}/` }),
+      );
       return (page.Contents ?? []).map((o) => o.Key!);
     }
     const dir = path.join(h.config.DATA_DIR, 'files', `c${conferenceId}`);
-    return fs.existsSync(dir) ? fs.readdirSync(dir, { withFileTypes: true }).filter((d) => d.isFile()).map((d) => d.name) : [];
+    return fs.existsSync(dir)
+      ? fs
+          .readdirSync(dir, { withFileTypes: true })
+          .filter((d) => d.isFile())
+          .map((d) => d.name)
+      : [];
   }
 
   /** A multipart upload written as it goes: `sendUpTo` whole megabytes, then `finish`. */
   function startUpload(urlPath: string, opts: { size: number; name?: string; cookie?: string; declared?: number }) {
-    const head = Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${opts.name ?? 'big.pdf'}"\r\nContent-Type: application/pdf\r\n\r\n`);
+    const head = Buffer.from(
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${opts.name ?? 'big.pdf'}"\r\nContent-Type: application/pdf\r\n\r\n`,
+    );
     const tail = Buffer.from(`\r\n--${BOUNDARY}--\r\n`);
     // A connection of its own (no keep-alive agent): the server's socket counts this request's bytes only.
     const req = http.request({
@@ -109,11 +118,16 @@ describe.each(['disk', 'bucket'] as const)('on %s', (where) => {
         'Content-Length': opts.declared ?? head.length + opts.size + tail.length,
       },
     });
-    const answer = new Promise<{ status: number; body: { message: string; data: { name: string; url: string; size: number } } }>((resolve, reject) => {
+    const answer = new Promise<{
+      status: number;
+      body: { message: string; data: { name: string; url: string; size: number } };
+    }>((resolve, reject) => {
       req.once('response', (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode!, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) }),
+        );
       });
       req.once('error', reject);
     });
@@ -154,9 +168,15 @@ describe.each(['disk', 'bucket'] as const)('on %s', (where) => {
     // Every byte of the file, not the form's end: the server cannot have finished with it.
     await upload.sendUpTo(MAX);
     // The server has read them off the socket...
-    await until(() => lastSocket.bytesRead, (n) => n >= upload.head.length + MAX);
+    await until(
+      () => lastSocket.bytesRead,
+      (n) => n >= upload.head.length + MAX,
+    );
     // ...and, once the store has taken them, holds far less.
-    const grown = await until(() => held() - before, (n) => n < bound);
+    const grown = await until(
+      () => held() - before,
+      (n) => n < bound,
+    );
     expect(grown).toBeLessThan(bound);
     const res = await upload.finish();
     expect(res.status).toBe(200);
@@ -165,7 +185,11 @@ describe.each(['disk', 'bucket'] as const)('on %s', (where) => {
 
     // The download leaves the store as the reader takes it: a reader that stops holds it back.
     const baseline = held();
-    const download = await new Promise<http.IncomingMessage>((resolve, reject) => http.get({ agent: false, host: '127.0.0.1', port, path: res.body.data.url, headers: { Host: host } }, resolve).once('error', reject));
+    const download = await new Promise<http.IncomingMessage>((resolve, reject) =>
+      http
+        .get({ agent: false, host: '127.0.0.1', port, path: res.body.data.url, headers: { Host: host } }, resolve)
+        .once('error', reject),
+    );
     onTestFinished(() => void download.destroy());
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-length']).toBe(String(MAX));
@@ -182,7 +206,13 @@ describe.each(['disk', 'bucket'] as const)('on %s', (where) => {
     got += first.length;
     // A server that read the file whole would hold its 20 MB as long as the reader waits (what
     // else runs in the worker comes and goes: the lowest of a few seconds' samples is taken).
-    expect(await until(() => held() - baseline, (n) => n < 8 * MB, 5_000)).toBeLessThan(8 * MB);
+    expect(
+      await until(
+        () => held() - baseline,
+        (n) => n < 8 * MB,
+        5_000,
+      ),
+    ).toBeLessThan(8 * MB);
     for await (const chunk of download) {
       hash.update(chunk as Buffer);
       got += (chunk as Buffer).length;
@@ -214,15 +244,27 @@ describe.each(['disk', 'bucket'] as const)('on %s', (where) => {
 
   test('text is checked to its last byte, and the size still comes first', async () => {
     const before = await inStore();
-    const css = (bytes: Buffer) => request(h.app).post('/api/conference/file/upload?kind=css').set('Host', host).set('Origin', `http://${host}`).set('Cookie', `token=${manager}`).attach('file', bytes, 'theme.css');
+    const css = (bytes: Buffer) =>
+      request(h.app)
+        .post('/api/conference/file/upload?kind=css')
+        .set('Host', host)
+        .set('Origin', `http://${host}`)
+        .set('Cookie', `token=${manager}`)
+        .attach('file', bytes, 'theme.css');
     // A NUL 600 KB in: past the head sniffed at first, refused on the way to the store.
     const late = Buffer.concat([Buffer.alloc(600 * 1024, 0x61), Buffer.from([0]), Buffer.alloc(1000, 0x61)]);
     expect((await css(late)).body).toMatchObject({ message: 'files:cssOnly', field: 'file' });
     // A UTF-8 sequence cut at the very end.
-    expect((await css(Buffer.concat([Buffer.alloc(100, 0x61), Buffer.from('中').subarray(0, 2)]))).body.message).toBe('files:cssOnly');
+    expect((await css(Buffer.concat([Buffer.alloc(100, 0x61), Buffer.from('中').subarray(0, 2)]))).body.message).toBe(
+      'files:cssOnly',
+    );
     // Not text and too large: too large, as check() answers for bytes in memory.
-    expect((await css(Buffer.concat([Buffer.from([0]), Buffer.alloc(MB, 0x61)]))).body.message).toBe('files:cssTooLarge');
-    expect((await css(Buffer.concat([Buffer.alloc(100, 0x61), Buffer.from([0]), Buffer.alloc(MB, 0x61)]))).body.message).toBe('files:cssTooLarge');
+    expect((await css(Buffer.concat([Buffer.from([0]), Buffer.alloc(MB, 0x61)]))).body.message).toBe(
+      'files:cssTooLarge',
+    );
+    expect(
+      (await css(Buffer.concat([Buffer.alloc(100, 0x61), Buffer.from([0]), Buffer.alloc(MB, 0x61)]))).body.message,
+    ).toBe('files:cssTooLarge');
     // A refusal by size can answer while the refused stream's .part file is still being removed
     // (seen once under CI's load on MariaDB): nothing may stay, so wait a moment for it to go.
     let left = await inStore();
@@ -236,13 +278,26 @@ describe.each(['disk', 'bucket'] as const)('on %s', (where) => {
 
   test('saveStream: a temporary upload reserves the largest file, keeps its size, and a refusal gives all back', async () => {
     const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(3 * MB, 0x20)]);
-    const saved = await h.files.saveStream(conferenceId, null, 'attachment', 'cv.pdf', Readable.from([pdf.subarray(0, 5), pdf.subarray(5)]), { temporary: true });
+    const saved = await h.files.saveStream(
+      conferenceId,
+      null,
+      'attachment',
+      'cv.pdf',
+      Readable.from([pdf.subarray(0, 5), pdf.subarray(5)]),
+      { temporary: true },
+    );
     expect(saved).toMatchObject({ size: pdf.length, originalName: 'cv.pdf', contentType: 'application/pdf' });
     expect(await h.files.temporary.used(conferenceId)).toBe(pdf.length);
     const found = await h.files.find(conferenceId, saved.name);
     expect(found?.bytes.equals(pdf)).toBe(true);
-    await expect(h.files.saveStream(conferenceId, null, 'attachment', 'cv.pdf', Readable.from([Buffer.from('MZ not a pdf')]), { temporary: true })).rejects.toMatchObject({ messageKey: 'files:fileType' });
-    await expect(h.files.saveStream(conferenceId, null, 'photo', 'p.png', Readable.from([Buffer.alloc(0)]), { temporary: true })).rejects.toMatchObject({ messageKey: 'files:imageJpgPng' });
+    await expect(
+      h.files.saveStream(conferenceId, null, 'attachment', 'cv.pdf', Readable.from([Buffer.from('MZ not a pdf')]), {
+        temporary: true,
+      }),
+    ).rejects.toMatchObject({ messageKey: 'files:fileType' });
+    await expect(
+      h.files.saveStream(conferenceId, null, 'photo', 'p.png', Readable.from([Buffer.alloc(0)]), { temporary: true }),
+    ).rejects.toMatchObject({ messageKey: 'files:imageJpgPng' });
     expect(await h.files.temporary.used(conferenceId)).toBe(pdf.length);
     expect(await h.files.sweepTemporary(new Date(Date.now() + 24 * 3600_000))).toBeGreaterThanOrEqual(1);
     expect(await h.files.temporary.used(conferenceId)).toBe(0);

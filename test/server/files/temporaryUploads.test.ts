@@ -19,7 +19,8 @@ const KB = 1024;
 const CONFERENCE_BUDGET = 20 * KB;
 const TOTAL_BUDGET = 30 * KB;
 /** A valid PDF of exactly `size` bytes. */
-const pdf = (size: number) => Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(size - 15, 0x20), Buffer.from('\n%%EOF')]);
+const pdf = (size: number) =>
+  Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(size - 15, 0x20), Buffer.from('\n%%EOF')]);
 const FILE = pdf(1000);
 
 let h: Harness;
@@ -29,7 +30,10 @@ const A = 'budget-a.localhost';
 const B = 'budget-b.localhost';
 const ids: Record<string, number> = {};
 
-function upload(host: string, opts: { token?: string; bytes?: Buffer; name?: string; to?: http.Server | Harness['app'] } = {}) {
+function upload(
+  host: string,
+  opts: { token?: string; bytes?: Buffer; name?: string; to?: http.Server | Harness['app'] } = {},
+) {
   const req = request(opts.to ?? server)
     .post('/api/conference/conferenceUser/temp/upload')
     .set('Host', host)
@@ -43,21 +47,37 @@ async function temporaryBytes(conferenceId: number): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-const onDisk = (conferenceId: number) => fs.readdirSync(path.join(dataDir, 'files', `c${conferenceId}`), { withFileTypes: true }).filter((d) => d.isFile()).map((d) => d.name);
+const onDisk = (conferenceId: number) =>
+  fs
+    .readdirSync(path.join(dataDir, 'files', `c${conferenceId}`), { withFileTypes: true })
+    .filter((d) => d.isFile())
+    .map((d) => d.name);
 
 beforeAll(async () => {
   h = await createHarness({
     seedDemo: false,
-    env: { TEMP_UPLOAD_CONFERENCE_BUDGET: `${CONFERENCE_BUDGET}`, TEMP_UPLOAD_TOTAL_BUDGET: '30KB', TEMP_UPLOAD_PER_IP_PER_HOUR: '100000' },
+    env: {
+      TEMP_UPLOAD_CONFERENCE_BUDGET: `${CONFERENCE_BUDGET}`,
+      TEMP_UPLOAD_TOTAL_BUDGET: '30KB',
+      TEMP_UPLOAD_PER_IP_PER_HOUR: '100000',
+    },
   });
   dataDir = h.testDb.dataDir;
   // One listening server for the bursts (supertest would start one per request otherwise).
   server = http.createServer(h.app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   expect((server.address() as AddressInfo).port).toBeGreaterThan(0);
-  for (const [key, host, status] of [['a', A, '4'], ['b', B, '4'], ['draft', 'budget-draft.localhost', '1'], ['closed', 'budget-closed.localhost', '4']] as const) {
+  for (const [key, host, status] of [
+    ['a', A, '4'],
+    ['b', B, '4'],
+    ['draft', 'budget-draft.localhost', '1'],
+    ['closed', 'budget-closed.localhost', '4'],
+  ] as const) {
     ids[key] = await h.provision(contractSite({ slug: host.split('.')[0], domains: [host], status }));
-    await setForm(h.db, ids[key], 'default', { ...testForm(), items: testForm().items.map((i) => (i.field === 'photo' ? { ...i, mode: 'optional' as const } : i)) });
+    await setForm(h.db, ids[key], 'default', {
+      ...testForm(),
+      items: testForm().items.map((i) => (i.field === 'photo' ? { ...i, mode: 'optional' as const } : i)),
+    });
     if (key === 'closed') await openRegistration(h.db, ids[key], { start: '2020-01-01', end: '2020-01-31' });
     else await openRegistration(h.db, ids[key]);
   }
@@ -84,14 +104,21 @@ describe('the byte budgets', () => {
 
   test('the total caps all conferences together', async () => {
     const answers = await Promise.all(Array.from({ length: 200 }, () => upload(B)));
-    expect(answers.every((r) => r.status === 200 || (r.status === 429 && r.body.message === 'files:uploadBudgetSpent'))).toBe(true);
+    expect(
+      answers.every((r) => r.status === 200 || (r.status === 429 && r.body.message === 'files:uploadBudgetSpent')),
+    ).toBe(true);
     const both = (await temporaryBytes(ids.a)) + (await temporaryBytes(ids.b));
     expect(await temporaryBytes(ids.b)).toBeGreaterThan(0);
     expect(both).toBeLessThanOrEqual(TOTAL_BUDGET);
     expect(await h.files.temporary.used(0)).toBe(both);
     // Feedback attachments draw on the same budgets.
     const token = await h.login({ email: 'feedback@example.org', conferenceId: ids.b });
-    const feedback = await request(server).post('/api/conference/feedback/upload').set('Host', B).set('Origin', `http://${B}`).set('Cookie', `token=${token}`).attach('file', pdf(20 * KB), 'notes.pdf');
+    const feedback = await request(server)
+      .post('/api/conference/feedback/upload')
+      .set('Host', B)
+      .set('Origin', `http://${B}`)
+      .set('Cookie', `token=${token}`)
+      .attach('file', pdf(20 * KB), 'notes.pdf');
     expect(feedback.body).toMatchObject({ code: 429, message: 'files:uploadBudgetSpent' });
   });
 
@@ -105,12 +132,17 @@ describe('the byte budgets', () => {
   });
 
   test('a refused file and a claimed file give their bytes back', async () => {
-    expect((await upload(A, { bytes: Buffer.from('MZ\x90\x00 not a pdf'), name: 'setup.pdf' })).body.message).toBe('files:fileType');
+    expect((await upload(A, { bytes: Buffer.from('MZ\x90\x00 not a pdf'), name: 'setup.pdf' })).body.message).toBe(
+      'files:fileType',
+    );
     expect(await h.files.temporary.used(ids.a)).toBe(0);
     const token = await h.login({ email: 'claims@example.org', conferenceId: ids.a });
     const name = String((await upload(A, { token })).body.data).slice(5);
     expect(await h.files.temporary.used(ids.a)).toBe(FILE.length);
-    const res = await call(h, A, 'post', '/conference/conferenceUser', { token, body: { version: 'default', answers: goodAnswers({ c_cv: [name] }) } });
+    const res = await call(h, A, 'post', '/conference/conferenceUser', {
+      token,
+      body: { version: 'default', answers: goodAnswers({ c_cv: [name] }) },
+    });
     expect(res.body.code).toBe(200);
     expect(await h.files.temporary.used(ids.a)).toBe(0);
     expect(await h.files.temporary.used(0)).toBe(0);
@@ -136,13 +168,23 @@ describe('only while the form can be saved', () => {
     const host = 'budget-closed.localhost';
     expect((await upload(host)).body).toMatchObject({ code: 400, message: 'commonMsg.dataMsgConfReg' });
     const user = await h.login({ email: 'late@example.org', conferenceId: ids.closed });
-    expect((await upload(host, { token: user })).body).toMatchObject({ code: 400, message: 'commonMsg.dataMsgConfReg' });
+    expect((await upload(host, { token: user })).body).toMatchObject({
+      code: 400,
+      message: 'commonMsg.dataMsgConfReg',
+    });
     const manager = await h.login({ email: 'boss-closed@example.org', conferenceId: ids.closed, roles: ['manager'] });
     expect((await upload(host, { token: manager })).body.code).toBe(200);
     // Someone registered while it was open edits their answers.
     const registered = await h.login({ email: 'early@example.org', conferenceId: ids.closed });
     await openRegistration(h.db, ids.closed);
-    expect((await call(h, host, 'post', '/conference/conferenceUser', { token: registered, body: { version: 'default', answers: goodAnswers() } })).body.code).toBe(200);
+    expect(
+      (
+        await call(h, host, 'post', '/conference/conferenceUser', {
+          token: registered,
+          body: { version: 'default', answers: goodAnswers() },
+        })
+      ).body.code,
+    ).toBe(200);
     await openRegistration(h.db, ids.closed, { start: '2020-01-01', end: '2020-01-31' });
     expect((await upload(host, { token: registered })).body.code).toBe(200);
   });
@@ -197,7 +239,9 @@ describe('what a crash leaves behind', () => {
     write('not-ours.txt', old);
     fs.utimesSync(path.join(dir, real[0]), old, old);
     expect(await h.files.sweepOrphans()).toBe(2);
-    expect(fs.readdirSync(dir).sort()).toEqual([real[0], 'YoungOrphanYoungOrphan01.pdf', 'YoungPartialYoungPart001.pdf.part', 'not-ours.txt'].sort());
+    expect(fs.readdirSync(dir).sort()).toEqual(
+      [real[0], 'YoungOrphanYoungOrphan01.pdf', 'YoungPartialYoungPart001.pdf.part', 'not-ours.txt'].sort(),
+    );
     expect(await h.files.read(ids.a, real[0])).not.toBeNull();
   });
 });

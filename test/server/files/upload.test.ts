@@ -30,14 +30,21 @@ describe('accepted', () => {
   test('a png banner is stored under a generated name and served as an attachment, not sniffed', async () => {
     const res = await upload('banner', '会议横幅.png', PNG);
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ kind: 'banner', originalName: '会议横幅.png', contentType: 'image/png', size: PNG.length });
+    expect(res.body.data).toMatchObject({
+      kind: 'banner',
+      originalName: '会议横幅.png',
+      contentType: 'image/png',
+      size: PNG.length,
+    });
     expect(res.body.data.url).toMatch(/^\/files\/[A-Za-z0-9_-]{24}\.png$/);
     const file = await request(h.app).get(res.body.data.url).set('Host', host).buffer(true);
     expect(file.status).toBe(200);
     expect(file.headers['content-type']).toBe('image/png');
     expect(file.headers['x-content-type-options']).toBe('nosniff');
     // The UTF-8 name, with an ASCII fallback before it for old clients (server/platform/download.ts).
-    expect(file.headers['content-disposition']).toBe(`attachment; filename="____.png"; filename*=UTF-8''${encodeURIComponent('会议横幅.png')}`);
+    expect(file.headers['content-disposition']).toBe(
+      `attachment; filename="____.png"; filename*=UTF-8''${encodeURIComponent('会议横幅.png')}`,
+    );
     expect(Buffer.compare(file.body as Buffer, PNG)).toBe(0);
   });
 
@@ -77,13 +84,26 @@ describe('refused, and nothing stored', () => {
 
   test('an unknown kind and a missing file are refused', async () => {
     expect((await upload('script', 'a.png', PNG)).body.message).toBe('files:kindInvalid');
-    const res = await request(h.app).post('/api/conference/file/upload?kind=image').set('Host', host).set('Origin', `http://${host}`).set('Cookie', `token=${manager}`).field('x', '1');
+    const res = await request(h.app)
+      .post('/api/conference/file/upload?kind=image')
+      .set('Host', host)
+      .set('Origin', `http://${host}`)
+      .set('Cookie', `token=${manager}`)
+      .field('x', '1');
     expect(res.body.message).toBe('files:noFile');
   });
 
   test('only managers may upload', async () => {
     const attendee = await h.login({ email: 'att@example.org', conferenceId: 1, roles: ['attendee'] });
     expect((await upload('image', 'a.png', PNG, attendee)).status).toBe(403);
-    expect((await request(h.app).post('/api/conference/file/upload?kind=image').set('Host', host).set('Origin', `http://${host}`).attach('file', PNG, 'a.png')).status).toBe(401);
+    expect(
+      (
+        await request(h.app)
+          .post('/api/conference/file/upload?kind=image')
+          .set('Host', host)
+          .set('Origin', `http://${host}`)
+          .attach('file', PNG, 'a.png')
+      ).status,
+    ).toBe(401);
   });
 });

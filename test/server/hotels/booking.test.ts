@@ -10,7 +10,19 @@ import { page as visitPage } from '../../helpers/http';
 import { t } from '../../../server/platform/i18n';
 import { toDbInstant } from '../../../server/db/dialect';
 import { expireDue } from '../../../server/modules/orders/jobs';
-import { attendee, bookingBody, call, CONFIG, dayFromToday, hotelConference, MANAGE, nightsOf, recount, settingsBody, type HotelSite } from './helpers';
+import {
+  attendee,
+  bookingBody,
+  call,
+  CONFIG,
+  dayFromToday,
+  hotelConference,
+  MANAGE,
+  nightsOf,
+  recount,
+  settingsBody,
+  type HotelSite,
+} from './helpers';
 
 let h: Harness;
 let site: HotelSite;
@@ -23,7 +35,8 @@ beforeAll(async () => {
 });
 afterAll(() => h?.stop());
 
-const book = (token: string, body: object, lang: 'zh' | 'en' = 'en') => call(h, site.host, 'post', '/conference/hotel/book', { token, body, lang });
+const book = (token: string, body: object, lang: 'zh' | 'en' = 'en') =>
+  call(h, site.host, 'post', '/conference/hotel/book', { token, body, lang });
 const takenNights = async () => Object.values(await nightsOf(h, site.roomId)).reduce((n, c) => n + c.held + c.sold, 0);
 
 describe('a booking through its order', () => {
@@ -32,14 +45,18 @@ describe('a booking through its order', () => {
     const page = await call(h, site.host, 'get', '/conference/hotel/page', { token: p.token });
     expect(page.body.data).toMatchObject({ bar: '', prefill: { email: expect.any(String) } });
     const room = page.body.data.hotels[0].rooms[0];
-    expect(room).toMatchObject({ id: site.roomId, price: { amount: 48000, currency: 'CNY' }, display: { amount: 6800, currency: 'USD' } });
+    expect(room).toMatchObject({
+      id: site.roomId,
+      price: { amount: 48000, currency: 'CNY' },
+      display: { amount: 6800, currency: 'USD' },
+    });
     expect(room.nights).toHaveLength(10);
     expect(room.nights[0]).toEqual({ night: dayFromToday(40), left: 20 });
 
     const res = await book(p.token, bookingBody(site.roomId, { quantity: 2, nights: 3 }));
     expect(res.body, JSON.stringify(res.body)).toMatchObject({ code: 200, message: 'hotels:booked' });
     const { bookingId, orderId } = res.body.data;
-    const order = await h.db('orders').where({ id: orderId }).first();
+    const order = (await h.db('orders').where({ id: orderId }).first())!;
     expect(order).toMatchObject({ conference_id: site.cid, type: 'hotel', status: 'unpaid', currency: 'CNY' });
     expect(Number(order.total_amount)).toBe(48000 * 3 * 2);
     const items = await h.db('order_items').where({ order_id: orderId });
@@ -50,14 +67,17 @@ describe('a booking through its order', () => {
     expect(nights[dayFromToday(44)]).toEqual({ held: 0, sold: 0 });
     // The reservation mail went to the account's address.
     const mail = await h.db('mail_outbox').where({ conference_id: site.cid }).orderBy('id', 'desc').first();
-    expect(mail.subject).toContain('Hotel reservation');
+    expect(mail!.subject).toContain('Hotel reservation');
 
     // The manager records the transfer: the order is paid, the nights sold, the payment mail queued.
-    const paid = await call(h, site.host, 'post', `${MANAGE}/${bookingId}/payment`, { token: site.manager, body: { status: 'paid', actualPay: '2880' } });
+    const paid = await call(h, site.host, 'post', `${MANAGE}/${bookingId}/payment`, {
+      token: site.manager,
+      body: { status: 'paid', actualPay: '2880' },
+    });
     expect(paid.body.data, JSON.stringify(paid.body)).toMatchObject({ payment: 'paid', status: 'confirmed' });
     expect((await nightsOf(h, site.roomId))[dayFromToday(42)]).toEqual({ held: 0, sold: 2 });
     const paidMail = await h.db('mail_outbox').where({ conference_id: site.cid }).orderBy('id', 'desc').first();
-    expect(paidMail.subject).toContain('Hotel payment received');
+    expect(paidMail!.subject).toContain('Hotel payment received');
     expect(await recount(h, site.roomId)).toEqual(await nightsOf(h, site.roomId));
   });
 
@@ -66,16 +86,30 @@ describe('a booking through its order', () => {
     const before = await takenNights();
     const res = await book(p.token, bookingBody(site.roomId, { from: 45, nights: 2 }));
     expect(await takenNights()).toBe(before + 2);
-    const cancel = await call(h, site.host, 'post', `/conference/hotel/booking/${res.body.data.bookingId}/cancel`, { token: p.token });
+    const cancel = await call(h, site.host, 'post', `/conference/hotel/booking/${res.body.data.bookingId}/cancel`, {
+      token: p.token,
+    });
     expect(cancel.body).toMatchObject({ code: 200, message: 'hotels:cancelled' });
-    expect(cancel.body.data.mine[0]).toMatchObject({ status: 'cancelled', payment: 'closed', can: { cancel: false, pay: false } });
+    expect(cancel.body.data.mine[0]).toMatchObject({
+      status: 'cancelled',
+      payment: 'closed',
+      can: { cancel: false, pay: false },
+    });
     expect(await takenNights()).toBe(before);
-    const again = await call(h, site.host, 'post', `/conference/hotel/booking/${res.body.data.bookingId}/cancel`, { token: p.token });
+    const again = await call(h, site.host, 'post', `/conference/hotel/booking/${res.body.data.bookingId}/cancel`, {
+      token: p.token,
+    });
     expect(again.body).toMatchObject({ code: 409, message: 'hotels:cannotCancel' });
     expect(await takenNights()).toBe(before);
     // Another person cannot cancel it, nor see it.
     const q = await attendee(h, site.cid);
-    expect((await call(h, site.host, 'post', `/conference/hotel/booking/${res.body.data.bookingId}/cancel`, { token: q.token })).body.message).toBe('hotels:bookingNotFound');
+    expect(
+      (
+        await call(h, site.host, 'post', `/conference/hotel/booking/${res.body.data.bookingId}/cancel`, {
+          token: q.token,
+        })
+      ).body.message,
+    ).toBe('hotels:bookingNotFound');
   });
 
   test('an unpaid booking past its order deadline expires and gives its nights back', async () => {
@@ -83,10 +117,16 @@ describe('a booking through its order', () => {
     const before = await takenNights();
     const res = await book(p.token, bookingBody(site.roomId, { from: 46, nights: 1, quantity: 3 }));
     expect(await takenNights()).toBe(before + 3);
-    await h.db('orders').where({ id: res.body.data.orderId }).update({ deadline_at: toDbInstant(new Date(Date.now() - 1000)) });
+    await h
+      .db('orders')
+      .where({ id: res.body.data.orderId })
+      .update({ deadline_at: toDbInstant(new Date(Date.now() - 1000)) });
     expect(await expireDue(h.db, h.orders)).toBeGreaterThanOrEqual(1);
     expect(await takenNights()).toBe(before);
-    expect(await h.db('hotel_bookings').where({ id: res.body.data.bookingId }).first()).toMatchObject({ status: 'expired', holds: 'released' });
+    expect(await h.db('hotel_bookings').where({ id: res.body.data.bookingId }).first()).toMatchObject({
+      status: 'expired',
+      holds: 'released',
+    });
   });
 
   test('deleting the registrant voids their bookings, paid ones included, and frees the nights', async () => {
@@ -94,24 +134,58 @@ describe('a booking through its order', () => {
     const before = await takenNights();
     const unpaid = await book(p.token, bookingBody(site.roomId, { from: 47, nights: 1 }));
     const paid = await book(p.token, bookingBody(site.roomId, { from: 48, nights: 1 }));
-    await call(h, site.host, 'post', `${MANAGE}/${paid.body.data.bookingId}/payment`, { token: site.manager, body: { status: 'paid', actualPay: '480' } });
+    await call(h, site.host, 'post', `${MANAGE}/${paid.body.data.bookingId}/payment`, {
+      token: site.manager,
+      body: { status: 'paid', actualPay: '480' },
+    });
     expect(await takenNights()).toBe(before + 2);
     const registrant = await h.db('registrants').where({ conference_id: site.cid, user_id: p.userId }).first();
-    const del = await call(h, site.host, 'delete', `/conference/conferenceUser?id=${registrant.id}`, { token: site.manager });
+    const del = await call(h, site.host, 'delete', `/conference/conferenceUser?id=${registrant!.id}`, {
+      token: site.manager,
+    });
     expect(del.body.code, JSON.stringify(del.body)).toBe(200);
     expect(await takenNights()).toBe(before);
-    for (const id of [unpaid.body.data.bookingId, paid.body.data.bookingId]) expect(await h.db('hotel_bookings').where({ id }).first()).toMatchObject({ status: 'invalid', holds: 'released' });
+    for (const id of [unpaid.body.data.bookingId, paid.body.data.bookingId])
+      expect(await h.db('hotel_bookings').where({ id }).first()).toMatchObject({
+        status: 'invalid',
+        holds: 'released',
+      });
     expect(await recount(h, site.roomId)).toEqual(await nightsOf(h, site.roomId));
   });
 });
 
 describe('bad input: its message, no night taken', () => {
   const CASES: Array<[string, (roomId: number) => object, string, string | undefined]> = [
-    ['check-in before the room opens', (r) => bookingBody(r, { from: 39, nights: 2 }), 'hotels:checkInBeforeStart', 'checkIn'],
-    ['check-in after the check-in end date', (r) => bookingBody(r, { from: 50, nights: 1 }), 'hotels:checkInAfterEnd', 'checkIn'],
-    ['check-out after the day after the check-in end date', (r) => bookingBody(r, { from: 48, nights: 3 }), 'hotels:checkOutAfterEnd', 'checkOut'],
-    ['check-out before check-in', (r) => ({ ...bookingBody(r), checkIn: dayFromToday(44), checkOut: dayFromToday(42) }), 'hotels:checkOutBeforeCheckIn', 'checkOut'],
-    ['check-out on check-in', (r) => ({ ...bookingBody(r), checkIn: dayFromToday(44), checkOut: dayFromToday(44) }), 'hotels:checkOutBeforeCheckIn', 'checkOut'],
+    [
+      'check-in before the room opens',
+      (r) => bookingBody(r, { from: 39, nights: 2 }),
+      'hotels:checkInBeforeStart',
+      'checkIn',
+    ],
+    [
+      'check-in after the check-in end date',
+      (r) => bookingBody(r, { from: 50, nights: 1 }),
+      'hotels:checkInAfterEnd',
+      'checkIn',
+    ],
+    [
+      'check-out after the day after the check-in end date',
+      (r) => bookingBody(r, { from: 48, nights: 3 }),
+      'hotels:checkOutAfterEnd',
+      'checkOut',
+    ],
+    [
+      'check-out before check-in',
+      (r) => ({ ...bookingBody(r), checkIn: dayFromToday(44), checkOut: dayFromToday(42) }),
+      'hotels:checkOutBeforeCheckIn',
+      'checkOut',
+    ],
+    [
+      'check-out on check-in',
+      (r) => ({ ...bookingBody(r), checkIn: dayFromToday(44), checkOut: dayFromToday(44) }),
+      'hotels:checkOutBeforeCheckIn',
+      'checkOut',
+    ],
     ['above the per-person maximum', (r) => bookingBody(r, { quantity: 4 }), 'hotels:quantityAboveMax', 'quantity'],
     ['no rooms', (r) => bookingBody(r, { quantity: 0 }), 'hotels:quantityInvalid', 'quantity'],
     ['a fraction of a room', (r) => bookingBody(r, { quantity: 1.5 }), 'hotels:quantityInvalid', 'quantity'],
@@ -144,9 +218,24 @@ describe('bad input: its message, no night taken', () => {
     const small = await hotelConference(h, 'hotel-book-small', { total: 2, maxPerPerson: 2 });
     const a = await attendee(h, small.cid);
     const b = await attendee(h, small.cid);
-    expect((await call(h, small.host, 'post', '/conference/hotel/book', { token: a.token, body: bookingBody(small.roomId, { from: 42, nights: 1, quantity: 2 }) })).body.code).toBe(200);
-    const res = await call(h, small.host, 'post', '/conference/hotel/book', { token: b.token, body: bookingBody(small.roomId, { from: 41, nights: 3 }) });
-    expect(res.body).toMatchObject({ code: 409, message: 'hotels:soldOut', field: 'quantity', params: { night: dayFromToday(42), left: '0' } });
+    expect(
+      (
+        await call(h, small.host, 'post', '/conference/hotel/book', {
+          token: a.token,
+          body: bookingBody(small.roomId, { from: 42, nights: 1, quantity: 2 }),
+        })
+      ).body.code,
+    ).toBe(200);
+    const res = await call(h, small.host, 'post', '/conference/hotel/book', {
+      token: b.token,
+      body: bookingBody(small.roomId, { from: 41, nights: 3 }),
+    });
+    expect(res.body).toMatchObject({
+      code: 409,
+      message: 'hotels:soldOut',
+      field: 'quantity',
+      params: { night: dayFromToday(42), left: '0' },
+    });
     expect((await nightsOf(h, small.roomId))[dayFromToday(41)]).toEqual({ held: 0, sold: 0 });
   });
 
@@ -175,22 +264,54 @@ describe('bad input: its message, no night taken', () => {
 
   test("a closed window or a closed switch: 'Hotel reservation is not available'", async () => {
     const p = await attendee(h, site.cid);
-    for (const change of [{ open: false }, { startDate: dayFromToday(1), endDate: dayFromToday(5) }, { startDate: dayFromToday(-9), endDate: dayFromToday(-1) }]) {
-      expect((await call(h, site.host, 'put', `${CONFIG}/settings`, { token: site.manager, body: settingsBody(change) })).body.code).toBe(200);
+    for (const change of [
+      { open: false },
+      { startDate: dayFromToday(1), endDate: dayFromToday(5) },
+      { startDate: dayFromToday(-9), endDate: dayFromToday(-1) },
+    ]) {
+      expect(
+        (await call(h, site.host, 'put', `${CONFIG}/settings`, { token: site.manager, body: settingsBody(change) }))
+          .body.code,
+      ).toBe(200);
       const res = await book(p.token, bookingBody(site.roomId));
       expect(res.body).toMatchObject({ code: 409, message: 'hotels:notAvailable' });
       expect(t('en', 'hotels:notAvailable')).toBe('Hotel reservation is not available');
-      expect((await call(h, site.host, 'get', '/conference/hotel/page', { token: p.token })).body.data.bar).toBe('closed');
+      expect((await call(h, site.host, 'get', '/conference/hotel/page', { token: p.token })).body.data.bar).toBe(
+        'closed',
+      );
     }
     await call(h, site.host, 'put', `${CONFIG}/settings`, { token: site.manager, body: settingsBody() });
   });
 
   test('with the condition "registration paid", an unpaid registrant is refused until paid', async () => {
     const p = await attendee(h, other.cid);
-    await call(h, other.host, 'put', `${CONFIG}/settings`, { token: other.manager, body: settingsBody({ condition: 'paidRegistration', conditionNoteEn: 'Pay the registration fee first.' }) });
-    const res = await call(h, other.host, 'post', '/conference/hotel/book', { token: p.token, body: bookingBody(other.roomId) });
+    await call(h, other.host, 'put', `${CONFIG}/settings`, {
+      token: other.manager,
+      body: settingsBody({ condition: 'paidRegistration', conditionNoteEn: 'Pay the registration fee first.' }),
+    });
+    const res = await call(h, other.host, 'post', '/conference/hotel/book', {
+      token: p.token,
+      body: bookingBody(other.roomId),
+    });
     expect(res.body).toMatchObject({ code: 403, message: 'hotels:notPaid' });
-    await h.db('orders').insert({ conference_id: other.cid, user_id: p.userId, order_no: 'PAIDREG1', type: 'register', reference: 'REFPAID1', currency: 'CNY', total_amount: 100, paid_amount: 100, status: 'paid', lang: 'en', deadline_at: toDbInstant(), created_at: toDbInstant(), updated_at: toDbInstant() });
-    expect((await call(h, other.host, 'post', '/conference/hotel/book', { token: p.token, body: bookingBody(other.roomId) })).body.code).toBe(200);
+    await h.db('orders').insert({
+      conference_id: other.cid,
+      user_id: p.userId,
+      order_no: 'PAIDREG1',
+      type: 'register',
+      reference: 'REFPAID1',
+      currency: 'CNY',
+      total_amount: 100,
+      paid_amount: 100,
+      status: 'paid',
+      lang: 'en',
+      deadline_at: toDbInstant(),
+      created_at: toDbInstant(),
+      updated_at: toDbInstant(),
+    });
+    expect(
+      (await call(h, other.host, 'post', '/conference/hotel/book', { token: p.token, body: bookingBody(other.roomId) }))
+        .body.code,
+    ).toBe(200);
   });
 });

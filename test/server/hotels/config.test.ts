@@ -8,7 +8,19 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createHarness, type Harness } from '../../helpers/harness';
 import { contractSite } from '../../fixtures/contractSite';
 import { t } from '../../../server/platform/i18n';
-import { attendee, bookingBody, call, CONFIG, dayFromToday, hotelBody, hotelConference, nightsOf, roomBody, settingsBody, type HotelSite } from './helpers';
+import {
+  attendee,
+  bookingBody,
+  call,
+  CONFIG,
+  dayFromToday,
+  hotelBody,
+  hotelConference,
+  nightsOf,
+  roomBody,
+  settingsBody,
+  type HotelSite,
+} from './helpers';
 
 let h: Harness;
 let site: HotelSite;
@@ -21,7 +33,8 @@ beforeAll(async () => {
 });
 afterAll(() => h?.stop());
 
-const put = (body: object, lang: 'zh' | 'en' = 'en') => call(h, site.host, 'put', `${CONFIG}/settings`, { token: site.manager, body, lang });
+const put = (body: object, lang: 'zh' | 'en' = 'en') =>
+  call(h, site.host, 'put', `${CONFIG}/settings`, { token: site.manager, body, lang });
 const count = async (table: string) => Number((await h.db(table).count({ n: '*' }).first())!.n);
 const expectKey = (res: { status: number; body: { message: string; field?: string } }, key: string, field?: string) => {
   expect(res.status, JSON.stringify(res.body)).toBeLessThan(500);
@@ -32,8 +45,14 @@ const expectKey = (res: { status: number; body: { message: string; field?: strin
 
 describe('basic settings', () => {
   test('saved, read back, with the description cleaned of scripts', async () => {
-    const res = await put(settingsBody({ descriptionEn: '<p>Near the venue</p><script>alert(1)</script><img src=x onerror=alert(2)>' }));
-    expect(res.body).toMatchObject({ code: 200, message: 'hotels:saved', data: { saved: true, currency: 'CNY', displayCurrency: 'USD', open: true } });
+    const res = await put(
+      settingsBody({ descriptionEn: '<p>Near the venue</p><script>alert(1)</script><img src=x onerror=alert(2)>' }),
+    );
+    expect(res.body).toMatchObject({
+      code: 200,
+      message: 'hotels:saved',
+      data: { saved: true, currency: 'CNY', displayCurrency: 'USD', open: true },
+    });
     expect(res.body.data.descriptionEn).toContain('Near the venue');
     expect(res.body.data.descriptionEn).not.toMatch(/script|onerror/);
     const read = await call(h, site.host, 'get', `${CONFIG}/settings`, { token: site.manager });
@@ -71,7 +90,9 @@ describe('hotels and rooms', () => {
     const res = await call(h, host, 'post', `${CONFIG}/hotels`, { token: manager, body: hotelBody() });
     expectKey(res, 'hotels:saveSettingsFirst');
     expect(t('en', 'hotels:saveSettingsFirst')).toBe('Please save basic setting first');
-    expect((await call(h, host, 'get', `${CONFIG}/settings`, { token: manager })).body.data).toMatchObject({ saved: false });
+    expect((await call(h, host, 'get', `${CONFIG}/settings`, { token: manager })).body.data).toMatchObject({
+      saved: false,
+    });
   });
 
   const ROOM_RULES: Array<[string, object, string, string]> = [
@@ -82,8 +103,18 @@ describe('hotels and rooms', () => {
     ['a zero display price', { displayPrice: '0.00' }, 'hotels:displayPricePositive', 'displayPrice'],
     ['fen below the cent', { price: '480.001' }, 'money.tooManyDecimals', 'price'],
     ['no check-in start', { checkInStart: '' }, 'hotels:checkInStartRequired', 'checkInStart'],
-    ['start after end (equal is one night: rules.test.ts)', { checkInStart: dayFromToday(50), checkInEnd: dayFromToday(49) }, 'hotels:roomDateOrder', 'checkInEnd'],
-    ['more than a year of nights', { checkInStart: dayFromToday(1), checkInEnd: dayFromToday(400) }, 'hotels:roomTooLong', 'checkInEnd'],
+    [
+      'start after end (equal is one night: rules.test.ts)',
+      { checkInStart: dayFromToday(50), checkInEnd: dayFromToday(49) },
+      'hotels:roomDateOrder',
+      'checkInEnd',
+    ],
+    [
+      'more than a year of nights',
+      { checkInStart: dayFromToday(1), checkInEnd: dayFromToday(400) },
+      'hotels:roomTooLong',
+      'checkInEnd',
+    ],
     ['no total', { total: '' }, 'hotels:totalRequired', 'total'],
     ['a fraction of a room', { total: 2.5 }, 'hotels:totalInvalid', 'total'],
     ['max below min', { minPerPerson: 3, maxPerPerson: 2 }, 'hotels:maxBelowMin', 'maxPerPerson'],
@@ -94,7 +125,16 @@ describe('hotels and rooms', () => {
     test(`room: ${name}: ${key}, nothing saved`, async () => {
       const rooms = await count('hotel_rooms');
       const nights = await count('hotel_nights');
-      for (const lang of ['zh', 'en'] as const) expectKey(await call(h, site.host, 'post', `${CONFIG}/hotels/${site.hotelId}/rooms`, { token: site.manager, body: roomBody(change), lang }), key, field);
+      for (const lang of ['zh', 'en'] as const)
+        expectKey(
+          await call(h, site.host, 'post', `${CONFIG}/hotels/${site.hotelId}/rooms`, {
+            token: site.manager,
+            body: roomBody(change),
+            lang,
+          }),
+          key,
+          field,
+        );
       expect(await count('hotel_rooms')).toBe(rooms);
       expect(await count('hotel_nights')).toBe(nights);
     });
@@ -109,15 +149,28 @@ describe('hotels and rooms', () => {
   for (const [name, change, key, field] of HOTEL_RULES) {
     test(`hotel: ${name}: ${key}, nothing saved`, async () => {
       const hotels = await count('hotels');
-      for (const lang of ['zh', 'en'] as const) expectKey(await call(h, site.host, 'post', `${CONFIG}/hotels`, { token: site.manager, body: hotelBody(change), lang }), key, field);
+      for (const lang of ['zh', 'en'] as const)
+        expectKey(
+          await call(h, site.host, 'post', `${CONFIG}/hotels`, { token: site.manager, body: hotelBody(change), lang }),
+          key,
+          field,
+        );
       expect(await count('hotels')).toBe(hotels);
     });
   }
 
   test('the total may not go below the rooms booked on the busiest night; the dates may not drop booked nights', async () => {
     const p = await attendee(h, site.cid);
-    expect((await call(h, site.host, 'post', '/conference/hotel/book', { token: p.token, body: bookingBody(site.roomId, { from: 44, nights: 2, quantity: 3 }) })).body.code).toBe(200);
-    const put = (change: object) => call(h, site.host, 'put', `${CONFIG}/rooms/${site.roomId}`, { token: site.manager, body: roomBody(change) });
+    expect(
+      (
+        await call(h, site.host, 'post', '/conference/hotel/book', {
+          token: p.token,
+          body: bookingBody(site.roomId, { from: 44, nights: 2, quantity: 3 }),
+        })
+      ).body.code,
+    ).toBe(200);
+    const put = (change: object) =>
+      call(h, site.host, 'put', `${CONFIG}/rooms/${site.roomId}`, { token: site.manager, body: roomBody(change) });
     const below = await put({ total: 2, maxPerPerson: 2 });
     expect(below.body).toMatchObject({ message: 'hotels:totalBelowBooked', field: 'total', params: { booked: '3' } });
     expect((await put({ checkInStart: dayFromToday(45) })).body.message).toBe('hotels:nightsBooked');
@@ -127,17 +180,40 @@ describe('hotels and rooms', () => {
     const room = ok.body.data.find((x: { id: number }) => x.id === site.hotelId).rooms[0];
     expect(room).toMatchObject({ total: 3, booked: 3, remaining: 0 });
     expect((await nightsOf(h, site.roomId))[dayFromToday(51)]).toEqual({ held: 0, sold: 0 });
-    expect((await call(h, site.host, 'delete', `${CONFIG}/rooms/${site.roomId}`, { token: site.manager })).body.message).toBe('hotels:hasBookings');
-    expect((await call(h, site.host, 'delete', `${CONFIG}/hotels/${site.hotelId}`, { token: site.manager })).body.message).toBe('hotels:hasBookings');
+    expect(
+      (await call(h, site.host, 'delete', `${CONFIG}/rooms/${site.roomId}`, { token: site.manager })).body.message,
+    ).toBe('hotels:hasBookings');
+    expect(
+      (await call(h, site.host, 'delete', `${CONFIG}/hotels/${site.hotelId}`, { token: site.manager })).body.message,
+    ).toBe('hotels:hasBookings');
     await put({});
   });
 
   test("another conference's hotel or room is not found, and nothing of it changes", async () => {
     const before = await h.db('hotel_rooms').where({ id: other.roomId }).first();
-    expect((await call(h, site.host, 'put', `${CONFIG}/rooms/${other.roomId}`, { token: site.manager, body: roomBody({ total: 1 }) })).body.message).toBe('hotels:notFound');
-    expect((await call(h, site.host, 'delete', `${CONFIG}/rooms/${other.roomId}`, { token: site.manager })).body.message).toBe('hotels:notFound');
-    expect((await call(h, site.host, 'post', `${CONFIG}/hotels/${other.hotelId}/rooms`, { token: site.manager, body: roomBody() })).body.message).toBe('hotels:notFound');
-    expect((await call(h, site.host, 'put', `${CONFIG}/hotels/${other.hotelId}`, { token: site.manager, body: hotelBody() })).body.message).toBe('hotels:notFound');
+    expect(
+      (
+        await call(h, site.host, 'put', `${CONFIG}/rooms/${other.roomId}`, {
+          token: site.manager,
+          body: roomBody({ total: 1 }),
+        })
+      ).body.message,
+    ).toBe('hotels:notFound');
+    expect(
+      (await call(h, site.host, 'delete', `${CONFIG}/rooms/${other.roomId}`, { token: site.manager })).body.message,
+    ).toBe('hotels:notFound');
+    expect(
+      (
+        await call(h, site.host, 'post', `${CONFIG}/hotels/${other.hotelId}/rooms`, {
+          token: site.manager,
+          body: roomBody(),
+        })
+      ).body.message,
+    ).toBe('hotels:notFound');
+    expect(
+      (await call(h, site.host, 'put', `${CONFIG}/hotels/${other.hotelId}`, { token: site.manager, body: hotelBody() }))
+        .body.message,
+    ).toBe('hotels:notFound');
     expect(await h.db('hotel_rooms').where({ id: other.roomId }).first()).toEqual(before);
     // and another conference's manager is nobody here
     const res = await call(h, site.host, 'get', `${CONFIG}/hotels`, { token: other.manager });
@@ -151,31 +227,70 @@ describe('a new settlement currency (spec 4)', () => {
     const s = await hotelConference(h, 'hotel-currency');
     const a = await attendee(h, s.cid);
     const b = await attendee(h, s.cid);
-    const unpaid = (await call(h, s.host, 'post', '/conference/hotel/book', { token: a.token, body: bookingBody(s.roomId, { quantity: 2 }) })).body.data;
-    const paid = (await call(h, s.host, 'post', '/conference/hotel/book', { token: b.token, body: bookingBody(s.roomId) })).body.data;
-    await call(h, s.host, 'post', `/conference/platform/manage/hotel/${paid.bookingId}/payment`, { token: s.manager, body: { status: 'paid', actualPay: '1440' } });
+    const unpaid = (
+      await call(h, s.host, 'post', '/conference/hotel/book', {
+        token: a.token,
+        body: bookingBody(s.roomId, { quantity: 2 }),
+      })
+    ).body.data;
+    const paid = (
+      await call(h, s.host, 'post', '/conference/hotel/book', { token: b.token, body: bookingBody(s.roomId) })
+    ).body.data;
+    await call(h, s.host, 'post', `/conference/platform/manage/hotel/${paid.bookingId}/payment`, {
+      token: s.manager,
+      body: { status: 'paid', actualPay: '1440' },
+    });
 
-    const ask = await call(h, s.host, 'put', `${CONFIG}/settings`, { token: s.manager, body: settingsBody({ currency: 'USD' }) });
-    expect(ask.body).toMatchObject({ code: 409, message: 'hotels:currencyConfirm', params: { unpaidOrders: '1', rooms: '1' } });
-    expect((await h.db('hotel_settings').where({ conference_id: s.cid }).first()).currency).toBe('CNY');
+    const ask = await call(h, s.host, 'put', `${CONFIG}/settings`, {
+      token: s.manager,
+      body: settingsBody({ currency: 'USD' }),
+    });
+    expect(ask.body).toMatchObject({
+      code: 409,
+      message: 'hotels:currencyConfirm',
+      params: { unpaidOrders: '1', rooms: '1' },
+    });
+    expect((await h.db('hotel_settings').where({ conference_id: s.cid }).first())!.currency).toBe('CNY');
     expect((await nightsOf(h, s.roomId))[dayFromToday(41)]).toEqual({ held: 2, sold: 1 });
 
-    const done = await call(h, s.host, 'put', `${CONFIG}/settings`, { token: s.manager, body: settingsBody({ currency: 'USD', confirm: true }) });
+    const done = await call(h, s.host, 'put', `${CONFIG}/settings`, {
+      token: s.manager,
+      body: settingsBody({ currency: 'USD', confirm: true }),
+    });
     expect(done.body).toMatchObject({ code: 200, data: { currency: 'USD' } });
     expect(await h.db('orders').where({ id: unpaid.orderId }).first()).toMatchObject({ status: 'invalid' });
     // The booker may cancel the voided order, not "update" it on the fee page: they book again.
     expect((await h.orders.view(s.cid, unpaid.orderId)).can).toMatchObject({ update: false, cancel: true, pay: false });
-    expect(await h.db('hotel_bookings').where({ id: unpaid.bookingId }).first()).toMatchObject({ status: 'invalid', holds: 'released' });
+    expect(await h.db('hotel_bookings').where({ id: unpaid.bookingId }).first()).toMatchObject({
+      status: 'invalid',
+      holds: 'released',
+    });
     expect(await h.db('orders').where({ id: paid.orderId }).first()).toMatchObject({ status: 'paid' });
     expect((await nightsOf(h, s.roomId))[dayFromToday(41)]).toEqual({ held: 0, sold: 1 });
     const rooms = (await call(h, s.host, 'get', `${CONFIG}/hotels`, { token: s.manager })).body.data[0].rooms;
     expect(rooms[0].price).toBeNull();
     // Not bookable until priced again in the new currency.
     const c = await attendee(h, s.cid);
-    expect((await call(h, s.host, 'post', '/conference/hotel/book', { token: c.token, body: bookingBody(s.roomId) })).body.message).toBe('hotels:roomNotPriced');
-    expect((await call(h, s.host, 'put', `${CONFIG}/rooms/${s.roomId}`, { token: s.manager, body: roomBody({ price: '70' }) })).body.code).toBe(200);
-    const again = await call(h, s.host, 'post', '/conference/hotel/book', { token: c.token, body: bookingBody(s.roomId) });
+    expect(
+      (await call(h, s.host, 'post', '/conference/hotel/book', { token: c.token, body: bookingBody(s.roomId) })).body
+        .message,
+    ).toBe('hotels:roomNotPriced');
+    expect(
+      (
+        await call(h, s.host, 'put', `${CONFIG}/rooms/${s.roomId}`, {
+          token: s.manager,
+          body: roomBody({ price: '70' }),
+        })
+      ).body.code,
+    ).toBe(200);
+    const again = await call(h, s.host, 'post', '/conference/hotel/book', {
+      token: c.token,
+      body: bookingBody(s.roomId),
+    });
     expect(again.body.code).toBe(200);
-    expect(await h.db('orders').where({ id: again.body.data.orderId }).first()).toMatchObject({ currency: 'USD', total_amount: 21000 });
+    expect(await h.db('orders').where({ id: again.body.data.orderId }).first()).toMatchObject({
+      currency: 'USD',
+      total_amount: 21000,
+    });
   });
 });

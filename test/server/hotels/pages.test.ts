@@ -36,7 +36,10 @@ describe('the screens', () => {
           const { res, $ } = await page(h.app, path, { host: site.host, token, lang, mobile });
           expect(res.status, path).toBe(200);
           expect($(`[data-island="${island}"]`).length, path).toBe(1);
-          expect($(`a[href="${path}"][aria-current="page"], a.active[href="${path}"], .active a[href="${path}"]`).length, `${path} is highlighted`).toBeGreaterThan(0);
+          expect(
+            $(`a[href="${path}"][aria-current="page"], a.active[href="${path}"], .active a[href="${path}"]`).length,
+            `${path} is highlighted`,
+          ).toBeGreaterThan(0);
           expect($('body').text(), path).not.toMatch(/\bhotels:[a-zA-Z.]+/);
         }
       });

@@ -36,7 +36,7 @@ let manager: number;
 beforeAll(async () => {
   h = await createHarness({ seedDemo: false, limiter: new RaisedLimits({ 'hotelbook:': 1_000_000 }) });
   site = await hotelConference(h, 'hotel-property', { total: 6, maxPerPerson: 3 });
-  manager = Number((await h.db('users').where({ email: 'hotel-manager-hotel-property@example.org' }).first()).id);
+  manager = Number((await h.db('users').where({ email: 'hotel-manager-hotel-property@example.org' }).first())!.id);
 });
 afterAll(() => h?.stop());
 
@@ -54,39 +54,73 @@ test(`${OPERATIONS} random operations keep every night within its total and the 
   const done: Record<string, number> = {};
 
   for (let i = 0; i < OPERATIONS; i++) {
-    const bookings = (await h.db('hotel_bookings').where({ conference_id: site.cid }).whereNull('deleted_at')) as Array<{ id: number; user_id: number; order_id: number; holds: string }>;
+    const bookings = (await h
+      .db('hotel_bookings')
+      .where({ conference_id: site.cid })
+      .whereNull('deleted_at')) as Array<{ id: number; user_id: number; order_id: number; holds: string }>;
     const live = bookings.filter((b) => b.holds !== 'released');
-    const op = pick(['book', 'book', 'book', 'book', 'pay', 'pay', 'cancel', 'managerCancel', 'expire', 'dates', 'dates', 'delete', 'deletePerson']);
+    const op = pick([
+      'book',
+      'book',
+      'book',
+      'book',
+      'pay',
+      'pay',
+      'cancel',
+      'managerCancel',
+      'expire',
+      'dates',
+      'dates',
+      'delete',
+      'deletePerson',
+    ]);
     try {
       if (op === 'book') {
         const p = pick(people);
-        const body = bookingBody(site.roomId, { ...stay(), quantity: 1 + Math.floor(random() * 3) }) as unknown as BookingInput;
-        await h.hotelBooking.book(site.cid, { userId: p.userId, email: `p${p.userId}@example.org`, lang: 'en', today }, body, true);
+        const body = bookingBody(site.roomId, {
+          ...stay(),
+          quantity: 1 + Math.floor(random() * 3),
+        }) as unknown as BookingInput;
+        await h.hotelBooking.book(
+          site.cid,
+          { userId: p.userId, email: `p${p.userId}@example.org`, lang: 'en', today },
+          body,
+          true,
+        );
       } else if (!live.length) {
         continue;
       } else {
         const b = pick(live);
         if (op === 'pay') {
-          const order = await h.db('orders').where({ id: b.order_id }).first();
-          await h.hotelDesk.payment(site.cid, manager, b.id, { status: 'paid', actualPay: (Number(order.total_amount) / 100).toFixed(2) });
+          const order = (await h.db('orders').where({ id: b.order_id }).first())!;
+          await h.hotelDesk.payment(site.cid, manager, b.id, {
+            status: 'paid',
+            actualPay: (Number(order.total_amount) / 100).toFixed(2),
+          });
         } else if (op === 'cancel') {
           await h.hotelBooking.cancel(site.cid, Number(b.user_id), b.id);
         } else if (op === 'managerCancel') {
           await h.hotelDesk.cancel(site.cid, manager, b.id);
         } else if (op === 'expire') {
-          await h.db('orders').where({ id: b.order_id, status: 'unpaid' }).update({ deadline_at: toDbInstant(new Date(Date.now() - 1000)) });
+          await h
+            .db('orders')
+            .where({ id: b.order_id, status: 'unpaid' })
+            .update({ deadline_at: toDbInstant(new Date(Date.now() - 1000)) });
           await expireDue(h.db, h.orders);
         } else if (op === 'dates') {
           const s = stay();
-          await h.hotelDesk.dates(site.cid, manager, b.id, { checkIn: dayFromToday(s.from), checkOut: dayFromToday(s.from + s.nights) });
+          await h.hotelDesk.dates(site.cid, manager, b.id, {
+            checkIn: dayFromToday(s.from),
+            checkOut: dayFromToday(s.from + s.nights),
+          });
         } else if (op === 'delete') {
           await h.hotelDesk.remove(site.cid, manager, b.id);
         } else if (op === 'deletePerson') {
           const registrant = await h.db('registrants').where({ conference_id: site.cid, user_id: b.user_id }).first();
           if (registrant) await h.registration.remove(site.cid, Number(registrant.id));
           // They register again, so the run keeps its twelve bookers.
-          const { id: _id, ...again } = registrant;
-          await h.db('registrants').insert({ ...again, seq: Number(registrant.seq) + 10_000 + i, code: `R${i}` });
+          const { id: _id, ...again } = registrant!;
+          await h.db('registrants').insert({ ...again, seq: Number(registrant!.seq) + 10_000 + i, code: `R${i}` });
         }
       }
       done[op] = (done[op] ?? 0) + 1;
@@ -107,10 +141,15 @@ test(`${OPERATIONS} random operations keep every night within its total and the 
   }
   console.log(JSON.stringify({ done, refusals }));
   // The run did exercise every operation and the refusals that guard the invariant.
-  for (const op of ['book', 'pay', 'cancel', 'managerCancel', 'expire', 'dates', 'delete']) expect(done[op] ?? 0, op).toBeGreaterThan(0);
+  for (const op of ['book', 'pay', 'cancel', 'managerCancel', 'expire', 'dates', 'delete'])
+    expect(done[op] ?? 0, op).toBeGreaterThan(0);
   expect(refusals['book hotels:soldOut'] ?? 0).toBeGreaterThan(0);
   // A booking's order agrees with its nights: held ↔ unpaid, sold ↔ paid.
-  const rows = (await h.db('hotel_bookings as b').join('orders as o', 'o.id', 'b.order_id').where('b.conference_id', site.cid).select('b.holds', 'o.status')) as Array<{ holds: string; status: string }>;
+  const rows = (await h
+    .db('hotel_bookings as b')
+    .join('orders as o', 'o.id', 'b.order_id')
+    .where('b.conference_id', site.cid)
+    .select('b.holds', 'o.status')) as Array<{ holds: string; status: string }>;
   for (const r of rows) {
     if (r.holds === 'held') expect(r.status).toBe('unpaid');
     if (r.holds === 'sold') expect(r.status).toBe('paid');

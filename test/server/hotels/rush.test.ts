@@ -20,7 +20,16 @@ test('200 at once for the last 10 rooms across three nights: exactly 10 bookings
   const people = await Promise.all(Array.from({ length: 200 }, () => attendee(h, site.cid)));
   const server = await serve(h.app);
   try {
-    const answers = await Promise.all(people.map((p) => server.post(site.host, '/conference/hotel/book', bookingBody(site.roomId, { from: 41, nights: 3 }), `token=${p.token}`)));
+    const answers = await Promise.all(
+      people.map((p) =>
+        server.post(
+          site.host,
+          '/conference/hotel/book',
+          bookingBody(site.roomId, { from: 41, nights: 3 }),
+          `token=${p.token}`,
+        ),
+      ),
+    );
     const counts = tally(answers);
     expect(counts['200 hotels:booked'], JSON.stringify(counts)).toBe(10);
     expect(counts['409 hotels:soldOut']).toBe(190);
@@ -45,8 +54,22 @@ test('overlapping stays are decided night by night: the shared night caps both, 
   let results: Array<{ group: string; status: number }>;
   try {
     const ask = (people: typeof early, group: string, from: number, nights: number) =>
-      people.map(async (p) => ({ group, status: (await server.post(site.host, '/conference/hotel/book', bookingBody(site.roomId, { from, nights }), `token=${p.token}`)).status }));
-    results = await Promise.all([...ask(early, 'early', 41, 3), ...ask(late, 'late', 43, 3), ...ask(apart, 'apart', 46, 2)]);
+      people.map(async (p) => ({
+        group,
+        status: (
+          await server.post(
+            site.host,
+            '/conference/hotel/book',
+            bookingBody(site.roomId, { from, nights }),
+            `token=${p.token}`,
+          )
+        ).status,
+      }));
+    results = await Promise.all([
+      ...ask(early, 'early', 41, 3),
+      ...ask(late, 'late', 43, 3),
+      ...ask(apart, 'apart', 46, 2),
+    ]);
   } finally {
     await server.close();
   }

@@ -17,7 +17,14 @@ const longAddress = (i: number, length = 240) => {
   const local = `p${i}.`.padEnd(length - domain.length, 'x');
   return `${local}${domain}`;
 };
-const mail = (to: string[]) => ({ conferenceId, to, subject: 'Notice', text: 'body', html: '<p>body</p>', kind: 'bulk' });
+const mail = (to: string[]) => ({
+  conferenceId,
+  to,
+  subject: 'Notice',
+  text: 'body',
+  html: '<p>body</p>',
+  kind: 'bulk',
+});
 const rows = () => t.db('mail_outbox').where({ conference_id: conferenceId, kind: 'bulk' }).orderBy('id');
 
 beforeAll(async () => {
@@ -25,7 +32,7 @@ beforeAll(async () => {
   await migrate(t.db);
   const now = '2026-01-01 00:00:00.000';
   [conferenceId] = await t.db('conferences').insert({ slug: 'bulk', created_at: now, updated_at: now });
-  conferenceId = Number(conferenceId) || Number((await t.db('conferences').where({ slug: 'bulk' }).first()).id);
+  conferenceId = Number(conferenceId) || Number((await t.db('conferences').where({ slug: 'bulk' }).first())!.id);
 });
 afterAll(() => t?.drop());
 
@@ -51,17 +58,21 @@ describe('enqueueBulkMail on the database', () => {
     expect(await enqueueBulkMail(t.db, mail(to))).toBe(2);
     const written = await rows();
     expect(written).toHaveLength(2);
-    expect(written.flatMap((r: { bcc_address: string }) => r.bcc_address.split(', '))).toEqual(to);
-    for (const r of written) expect(r.bcc_address.length).toBeLessThanOrEqual(MAX_BCC_LENGTH);
+    expect(written.flatMap((r) => r.bcc_address!.split(', '))).toEqual(to);
+    for (const r of written) expect(r.bcc_address!.length).toBeLessThanOrEqual(MAX_BCC_LENGTH);
   });
 
   test('a failure on a later batch leaves nothing queued', async () => {
     await t.db('mail_outbox').where({ conference_id: conferenceId }).delete();
     // The database refuses the third batch, as it refused an overlong one before.
     if (t.dialect === 'mysql') {
-      await t.db.raw("CREATE TRIGGER poison_bulk BEFORE INSERT ON mail_outbox FOR EACH ROW BEGIN IF NEW.bcc_address LIKE '%poison%' THEN SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'poison'; END IF; END");
+      await t.db.raw(
+        "CREATE TRIGGER poison_bulk BEFORE INSERT ON mail_outbox FOR EACH ROW BEGIN IF NEW.bcc_address LIKE '%poison%' THEN SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'poison'; END IF; END",
+      );
     } else {
-      await t.db.raw("CREATE TRIGGER poison_bulk BEFORE INSERT ON mail_outbox WHEN NEW.bcc_address LIKE '%poison%' BEGIN SELECT RAISE(ABORT, 'poison'); END");
+      await t.db.raw(
+        "CREATE TRIGGER poison_bulk BEFORE INSERT ON mail_outbox WHEN NEW.bcc_address LIKE '%poison%' BEGIN SELECT RAISE(ABORT, 'poison'); END",
+      );
     }
     try {
       const to = [...Array.from({ length: 40 }, (_, i) => `ok${i}@example.org`), 'poison@example.org'];

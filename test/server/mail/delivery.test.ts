@@ -32,7 +32,13 @@ beforeEach(async () => {
 });
 
 function config(env: Record<string, string> = {}) {
-  return loadConfig({ NODE_ENV: 'test', DATA_DIR: t.dataDir, SECRET: 'x'.repeat(40), PLATFORM_HOST: 'platform.example.org', ...env });
+  return loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: t.dataDir,
+    SECRET: 'x'.repeat(40),
+    PLATFORM_HOST: 'platform.example.org',
+    ...env,
+  });
 }
 
 function transportsFor(smtpUrl: string) {
@@ -53,7 +59,13 @@ async function row(id: number): Promise<MailRow> {
 test('a queued message is sent once and recorded; Chinese subject and body survive', async () => {
   const subject = '验证码：123456 — 会议平台';
   const text = '您的邮箱验证码是：123456\n验证码 10 分钟内有效。';
-  const id = await enqueueMail(t.db, { conferenceId: null, to: ['张三@example.org', 'second@example.org'], subject, text, html: `<p>${text}</p>` });
+  const id = await enqueueMail(t.db, {
+    conferenceId: null,
+    to: ['张三@example.org', 'second@example.org'],
+    subject,
+    text,
+    html: `<p>${text}</p>`,
+  });
   expect((await row(id)).status).toBe('queued');
 
   const { w } = worker();
@@ -79,12 +91,22 @@ test('?from= in SMTP_URL sets the sender', async () => {
   await enqueueMail(t.db, { conferenceId: null, to: ['a@example.org'], subject: 'From', text: 'x' });
   const { w } = worker(smtp.url(undefined, `?from=${encodeURIComponent('Conference Platform <noreply@example.org>')}`));
   expect(await w.drain()).toBe(1);
-  expect(smtp.received[0].from?.value[0]).toMatchObject({ name: 'Conference Platform', address: 'noreply@example.org' });
-  expect(smtpTransport('smtp://plainuser:pw@127.0.0.1:1', 'platform.example.org').from).toBe('noreply@platform.example.org');
+  expect(smtp.received[0].from?.value[0]).toMatchObject({
+    name: 'Conference Platform',
+    address: 'noreply@example.org',
+  });
+  expect(smtpTransport('smtp://plainuser:pw@127.0.0.1:1', 'platform.example.org').from).toBe(
+    'noreply@platform.example.org',
+  );
 });
 
 test('SMTP down: the attempt is recorded and retried after a minute; the message then arrives exactly once', async () => {
-  const id = await enqueueMail(t.db, { conferenceId: null, to: ['retry@example.org'], subject: 'Retry', text: 'after the outage' });
+  const id = await enqueueMail(t.db, {
+    conferenceId: null,
+    to: ['retry@example.org'],
+    subject: 'Retry',
+    text: 'after the outage',
+  });
   await smtp.stop();
   const { w, clock, advance } = worker();
 
@@ -128,7 +150,15 @@ test('wrong credentials: the failure is recorded as its class, without the serve
 
 test('two workers draining at once send each message once', async () => {
   const ids: number[] = [];
-  for (let i = 0; i < 20; i++) ids.push(await enqueueMail(t.db, { conferenceId: null, to: [`user${i}@example.org`], subject: `Message ${i}`, text: `body ${i}` }));
+  for (let i = 0; i < 20; i++)
+    ids.push(
+      await enqueueMail(t.db, {
+        conferenceId: null,
+        to: [`user${i}@example.org`],
+        subject: `Message ${i}`,
+        text: `body ${i}`,
+      }),
+    );
   const a = worker().w;
   const b = worker().w;
   const [na, nb] = await Promise.all([a.drain(), b.drain()]);
@@ -164,9 +194,20 @@ test(`after ${MAX_ATTEMPTS} failed attempts the message is failed (production wi
 });
 
 test('bulk mail: 45 recipients go out as 3 messages of at most 20, each recipient in Bcc only', async () => {
-  const [cid] = await t.db('conferences').insert({ slug: 'bulk', created_at: '2026-01-01 00:00:00.000', updated_at: '2026-01-01 00:00:00.000' });
+  const [cid] = await t
+    .db('conferences')
+    .insert({ slug: 'bulk', created_at: '2026-01-01 00:00:00.000', updated_at: '2026-01-01 00:00:00.000' });
   const to = Array.from({ length: 45 }, (_, i) => `reader${i}@example.org`);
-  expect(await enqueueBulkMail(t.db, { conferenceId: Number(cid), to, subject: '会议通知', text: '你好', html: '<p>你好</p>', kind: 'bulk' })).toBe(3);
+  expect(
+    await enqueueBulkMail(t.db, {
+      conferenceId: Number(cid),
+      to,
+      subject: '会议通知',
+      text: '你好',
+      html: '<p>你好</p>',
+      kind: 'bulk',
+    }),
+  ).toBe(3);
   const { w } = worker();
   expect(await w.drain()).toBe(3);
   expect(smtp.received).toHaveLength(3);

@@ -20,17 +20,30 @@ const ok = { conferenceId: null, to: ['a@example.org'], subject: 'Hello', text: 
 test('a valid message is queued, due now, with its recipients comma-separated', async () => {
   const id = await enqueueMail(t.db, { ...ok, to: ['a@example.org', ' b@example.org '], html: '<p>body</p>' });
   const row = await t.db('mail_outbox').where({ id }).first();
-  expect(row).toMatchObject({ status: 'queued', attempts: 0, to_address: 'a@example.org, b@example.org', html_body: '<p>body</p>', conference_id: null });
-  expect(row.next_attempt_at).toBe(row.created_at);
+  expect(row).toMatchObject({
+    status: 'queued',
+    attempts: 0,
+    to_address: 'a@example.org, b@example.org',
+    html_body: '<p>body</p>',
+    conference_id: null,
+  });
+  expect(row!.next_attempt_at).toBe(row!.created_at);
 });
 
 test('refuses header injection and a missing recipient', async () => {
-  await expect(enqueueMail(t.db, { ...ok, subject: 'Hello\nBcc: victim@example.org' })).rejects.toMatchObject({ status: 400, field: 'subject' });
+  await expect(enqueueMail(t.db, { ...ok, subject: 'Hello\nBcc: victim@example.org' })).rejects.toMatchObject({
+    status: 400,
+    field: 'subject',
+  });
   await expect(enqueueMail(t.db, { ...ok, subject: 'Hello\r' })).rejects.toMatchObject({ field: 'subject' });
   await expect(enqueueMail(t.db, { ...ok, to: [] })).rejects.toMatchObject({ status: 400, field: 'to' });
   await expect(enqueueMail(t.db, { ...ok, to: ['  '] })).rejects.toMatchObject({ field: 'to' });
-  await expect(enqueueMail(t.db, { ...ok, to: ['a@example.org\r\nBcc: x@example.org'] })).rejects.toMatchObject({ field: 'to' });
-  await expect(enqueueMail(t.db, { ...ok, to: ['a@example.org, b@example.org'] })).rejects.toMatchObject({ field: 'to' });
+  await expect(enqueueMail(t.db, { ...ok, to: ['a@example.org\r\nBcc: x@example.org'] })).rejects.toMatchObject({
+    field: 'to',
+  });
+  await expect(enqueueMail(t.db, { ...ok, to: ['a@example.org, b@example.org'] })).rejects.toMatchObject({
+    field: 'to',
+  });
   expect(await t.db('mail_outbox').where({ subject: 'Hello\r' }).first()).toBeUndefined();
 });
 

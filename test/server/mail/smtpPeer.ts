@@ -23,7 +23,9 @@ export type SmtpPeer = {
 };
 
 /** `credentials`: the login the server accepts (the shared test login by default). */
-export async function startSmtpPeer(credentials: { user: string; pass: string } = { user: SMTP_USER, pass: SMTP_PASS }): Promise<SmtpPeer> {
+export async function startSmtpPeer(
+  credentials: { user: string; pass: string } = { user: SMTP_USER, pass: SMTP_PASS },
+): Promise<SmtpPeer> {
   const received: ParsedMail[] = [];
   const envelopes: string[][] = [];
   let server: SMTPServer | null = null;
@@ -37,7 +39,8 @@ export async function startSmtpPeer(credentials: { user: string; pass: string } 
       allowInsecureAuth: true,
       disabledCommands: ['STARTTLS'],
       onAuth(auth, _session, callback) {
-        if (auth.username === credentials.user && auth.password === credentials.pass) return callback(null, { user: auth.username });
+        if (auth.username === credentials.user && auth.password === credentials.pass)
+          return callback(null, { user: auth.username });
         callback(new Error(AUTH_ERROR));
       },
       onData(stream, session, callback) {
@@ -90,7 +93,10 @@ export async function startSmtpPeer(credentials: { user: string; pass: string } 
 /** The six-digit code of the newest mail to `to` that arrives after `since` mails (waits up to 15 s). */
 export async function mailedCodeFrom(peer: SmtpPeer, to: string, since: number): Promise<string> {
   for (let i = 0; i < 150; i++) {
-    const mail = peer.received.slice(since).reverse().find((m) => JSON.stringify(m.to).includes(to));
+    const mail = peer.received
+      .slice(since)
+      .reverse()
+      .find((m) => JSON.stringify(m.to).includes(to));
     const code = mail && /\b(\d{6})\b/.exec(mail.text ?? '')?.[1];
     if (code) return code;
     await new Promise((r) => setTimeout(r, 100));

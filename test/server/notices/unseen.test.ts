@@ -24,7 +24,14 @@ beforeAll(async () => {
 afterAll(() => h?.stop());
 
 const publish = async (title: string, time: Date) =>
-  expect((await call(h, host, 'post', BASE, { token: manager, body: { titleZh: title, time: time.toISOString(), contentZh: `<p>${title}</p>` } })).body.code).toBe(200);
+  expect(
+    (
+      await call(h, host, 'post', BASE, {
+        token: manager,
+        body: { titleZh: title, time: time.toISOString(), contentZh: `<p>${title}</p>` },
+      })
+    ).body.code,
+  ).toBe(200);
 
 /** The badge on the Notices entry of the personal centre (wide menu), or null. */
 async function badge(token: string, lang: 'zh' | 'en' = 'zh'): Promise<{ n: string; label: string } | null> {
@@ -53,7 +60,8 @@ test('counted until opened, marked new when opened, then seen; a later one count
   expect(await badge(reader)).toBeNull();
 
   const again = await page(h.app, '/profile/notice', { host, token: reader });
-  const seenBefore = JSON.parse(again.$('[data-island="ProfileNotices"]').attr('data-props') ?? '{}').seenBefore as string;
+  const seenBefore = JSON.parse(again.$('[data-island="ProfileNotices"]').attr('data-props') ?? '{}')
+    .seenBefore as string;
   expect(Date.parse(seenBefore)).toBeGreaterThan(Date.now() - 60_000);
   // Only the future one is still after the last visit.
   expect(again.$('.ant-tag').filter((_, el) => again.$(el).text() === '新').length).toBe(1);
@@ -75,8 +83,10 @@ test('counted until opened, marked new when opened, then seen; a later one count
 test('many openings at once leave one row per person', async () => {
   const reader = await h.login({ email: 'unseen-rush@example.org', conferenceId: cid });
   const user = await h.db('users').where({ email: 'unseen-rush@example.org' }).first();
-  const answers = await Promise.all(Array.from({ length: 50 }, () => page(h.app, '/profile/notice', { host, token: reader })));
+  const answers = await Promise.all(
+    Array.from({ length: 50 }, () => page(h.app, '/profile/notice', { host, token: reader })),
+  );
   expect(answers.map((a) => a.res.status)).toEqual(Array(50).fill(200));
-  expect(await h.db('notice_reads').where({ conference_id: cid, user_id: user.id })).toHaveLength(1);
+  expect(await h.db('notice_reads').where({ conference_id: cid, user_id: user!.id })).toHaveLength(1);
   expect(await badge(reader)).toBeNull();
 });

@@ -30,13 +30,38 @@ beforeAll(async () => {
   manager = await h.login({ email: 'orders-export-boss@example.org', conferenceId: cid, roles: ['manager'] });
   payer = await attendee(h, cid);
   // One order paid through the real settle(), then many like it as a fixture (ordering them one by one would take minutes).
-  const first = await h.db('orders').where({ id: await paidOrder(h, cid, payer.userId) }).first();
+  const first = (await h
+    .db('orders')
+    .where({ id: await paidOrder(h, cid, payer.userId) })
+    .first())!;
   const now = toDbInstant();
   const { id: _id, ...row } = first;
-  const clones = Array.from({ length: COUNT - 1 }, (_, i) => ({ ...row, order_no: `EXP${i}`, reference: `EXPR${i}`, remark: i === 3 ? '=cmd|calc' : null, created_at: now, updated_at: now }));
+  const clones = Array.from({ length: COUNT - 1 }, (_, i) => ({
+    ...row,
+    order_no: `EXP${i}`,
+    reference: `EXPR${i}`,
+    remark: i === 3 ? '=cmd|calc' : null,
+    created_at: now,
+    updated_at: now,
+  }));
   for (let i = 0; i < clones.length; i += 200) await h.db('orders').insert(clones.slice(i, i + 200));
-  const ids: number[] = await h.db('orders').where({ conference_id: cid }).where('order_no', 'like', 'EXP%').pluck('id');
-  const items = ids.map((orderId) => ({ conference_id: cid, order_id: orderId, kind: 'register', ref_id: null, title_zh: '注册费', title_en: 'Registration fee', unit_amount: 150_000, quantity: 1, price_version: 0, valid: true }));
+  const ids: number[] = await h
+    .db('orders')
+    .where({ conference_id: cid })
+    .where('order_no', 'like', 'EXP%')
+    .pluck('id');
+  const items = ids.map((orderId) => ({
+    conference_id: cid,
+    order_id: orderId,
+    kind: 'register',
+    ref_id: null,
+    title_zh: '注册费',
+    title_en: 'Registration fee',
+    unit_amount: 150_000,
+    quantity: 1,
+    price_version: 0,
+    valid: true,
+  }));
   for (let i = 0; i < items.length; i += 200) await h.db('order_items').insert(items.slice(i, i + 200));
 });
 afterAll(() => h?.stop());
@@ -62,13 +87,21 @@ describe('orders.xlsx', () => {
     expect(remark.type).not.toBe(ExcelJS.ValueType.Formula);
 
     // Nothing changed: the kept file.
-    expect((await call(h, host, 'post', EXPORT, { token: manager, body: {}, lang: 'en' })).body.data.work).toMatchObject({ id: done.id, state: 'done' });
+    expect(
+      (await call(h, host, 'post', EXPORT, { token: manager, body: {}, lang: 'en' })).body.data.work,
+    ).toMatchObject({ id: done.id, state: 'done' });
     // One more order: built again, with it.
     await paidOrder(h, cid, payer.userId);
     const next = await call(h, host, 'post', EXPORT, { token: manager, body: {}, lang: 'en' });
     expect(next.status).toBe(202);
     expect(next.body.data.work.id).not.toBe(done.id);
-    expect((await sheetOf((await workFile(h.app, visitor(), await finishWork(h.app, visitor(), next.body.data))).body as Buffer)).rowCount).toBe(COUNT + 2);
+    expect(
+      (
+        await sheetOf(
+          (await workFile(h.app, visitor(), await finishWork(h.app, visitor(), next.body.data))).body as Buffer,
+        )
+      ).rowCount,
+    ).toBe(COUNT + 2);
   });
 
   test('a filter of a few orders: the workbook at once', async () => {
@@ -84,13 +117,15 @@ describe('orders.xlsx', () => {
     const total = row.getCell(8);
     expect(total.type).toBe(ExcelJS.ValueType.Number);
     expect(total.numFmt).toBe('#,##0.00');
-    const order = await h.db('orders').where({ conference_id: cid, order_no: 'EXP7' }).first();
+    const order = (await h.db('orders').where({ conference_id: cid, order_no: 'EXP7' }).first())!;
     expect(total.value).toBe(Number(order.total_amount) / 100);
     const created = row.getCell(14);
     expect(created.type).toBe(ExcelJS.ValueType.Date);
     expect(created.numFmt).toBe('yyyy-mm-dd hh:mm');
     // The wall clock of Shanghai (UTC+8), written as such.
     const at = new Date(`${String(order.created_at).replace(' ', 'T').replace(/Z?$/, 'Z')}`);
-    expect((created.value as Date).toISOString().slice(0, 16)).toBe(new Date(at.getTime() + 8 * 3600_000).toISOString().slice(0, 16));
+    expect((created.value as Date).toISOString().slice(0, 16)).toBe(
+      new Date(at.getTime() + 8 * 3600_000).toISOString().slice(0, 16),
+    );
   });
 });

@@ -33,8 +33,13 @@ afterAll(() => h?.stop());
 /** An order paid by a manager's deal (no gateway took the money). */
 async function paidOffline(): Promise<number> {
   const { token } = await attendee(h, cid);
-  const [orderId] = (await call(h, host, 'post', '/conference/order/fee', { token, body: { picks: [{ feeId: fee, quantity: 1 }] } })).body.data.orderIds;
-  const dealt = await call(h, host, 'post', `/conference/platform/manage/order/${orderId}/deal`, { token: manager, body: { status: 'paid', actualPay: '500.00' } });
+  const [orderId] = (
+    await call(h, host, 'post', '/conference/order/fee', { token, body: { picks: [{ feeId: fee, quantity: 1 }] } })
+  ).body.data.orderIds;
+  const dealt = await call(h, host, 'post', `/conference/platform/manage/order/${orderId}/deal`, {
+    token: manager,
+    body: { status: 'paid', actualPay: '500.00' },
+  });
   expect(dealt.body.code).toBe(200);
   return orderId;
 }
@@ -42,8 +47,17 @@ async function paidOffline(): Promise<number> {
 describe('the callback address', () => {
   test('an unknown method, an unknown attempt or a method with no gateway is refused and changes nothing', async () => {
     const before = await h.db('payment_anomalies').count({ n: '*' }).first();
-    for (const path of ['/payment/notify/bitcoin/A1', '/payment/notify/walletA/NOSUCHATTEMPT', '/payment/notify/bankRemit/A1', '/payment/notify/walletA/..%2F..%2Fetc']) {
-      const res = await request(h.app).post(path).set('Host', host).set('Content-Type', 'application/json').send('{"id":"x"}');
+    for (const path of [
+      '/payment/notify/bitcoin/A1',
+      '/payment/notify/walletA/NOSUCHATTEMPT',
+      '/payment/notify/bankRemit/A1',
+      '/payment/notify/walletA/..%2F..%2Fetc',
+    ]) {
+      const res = await request(h.app)
+        .post(path)
+        .set('Host', host)
+        .set('Content-Type', 'application/json')
+        .send('{"id":"x"}');
       expect(res.status, path).toBeGreaterThanOrEqual(400);
       expect(res.status, path).toBeLessThan(500);
     }
@@ -51,7 +65,11 @@ describe('the callback address', () => {
   });
 
   test('a body past 64 KB is refused before any work', async () => {
-    const res = await request(h.app).post('/payment/notify/walletA/A1').set('Host', host).set('Content-Type', 'application/json').send(`{"x":"${'a'.repeat(70_000)}"}`);
+    const res = await request(h.app)
+      .post('/payment/notify/walletA/A1')
+      .set('Host', host)
+      .set('Content-Type', 'application/json')
+      .send(`{"x":"${'a'.repeat(70_000)}"}`);
     expect(res.status).toBe(413);
   });
 });
@@ -59,14 +77,34 @@ describe('the callback address', () => {
 describe('refunds that cannot be made', () => {
   test('an order paid by transfer, an unpaid order, a bad amount or number: refused with their messages, nothing written', async () => {
     const orderId = await paidOffline();
-    const refund = (body: object, id = orderId) => call(h, host, 'post', `/conference/platform/manage/order/${id}/refund`, { token: manager, body });
-    expect((await refund({ refundNo: 'RFX00000001', amount: '10.00' })).body).toMatchObject({ code: 409, message: 'orders:refundNotSupported' });
-    expect((await refund({ refundNo: 'RFX00000002', amount: '-1' })).body).toMatchObject({ code: 400, field: 'amount' });
-    expect((await refund({ refundNo: 'RFX00000003', amount: '0' })).body).toMatchObject({ code: 400, message: 'orders:refundAmount' });
-    expect((await refund({ refundNo: 'no', amount: '1.00' })).body).toMatchObject({ code: 400, message: 'orders:refundNoInvalid' });
+    const refund = (body: object, id = orderId) =>
+      call(h, host, 'post', `/conference/platform/manage/order/${id}/refund`, { token: manager, body });
+    expect((await refund({ refundNo: 'RFX00000001', amount: '10.00' })).body).toMatchObject({
+      code: 409,
+      message: 'orders:refundNotSupported',
+    });
+    expect((await refund({ refundNo: 'RFX00000002', amount: '-1' })).body).toMatchObject({
+      code: 400,
+      field: 'amount',
+    });
+    expect((await refund({ refundNo: 'RFX00000003', amount: '0' })).body).toMatchObject({
+      code: 400,
+      message: 'orders:refundAmount',
+    });
+    expect((await refund({ refundNo: 'no', amount: '1.00' })).body).toMatchObject({
+      code: 400,
+      message: 'orders:refundNoInvalid',
+    });
     expect((await refund({ refundNo: 'RFX00000004', amount: '1.00' }, 99_999_999)).body).toMatchObject({ code: 404 });
     const attendeeToken = (await attendee(h, cid)).token;
-    expect((await call(h, host, 'post', `/conference/platform/manage/order/${orderId}/refund`, { token: attendeeToken, body: { refundNo: 'RFX00000005', amount: '1.00' } })).body.code).toBe(403);
+    expect(
+      (
+        await call(h, host, 'post', `/conference/platform/manage/order/${orderId}/refund`, {
+          token: attendeeToken,
+          body: { refundNo: 'RFX00000005', amount: '1.00' },
+        })
+      ).body.code,
+    ).toBe(403);
     expect(await h.db('payment_refunds').where({ conference_id: cid })).toHaveLength(0);
   });
 });
@@ -74,7 +112,22 @@ describe('refunds that cannot be made', () => {
 describe('asking a gateway', () => {
   test('of 100 callers at once, one takes the right to ask; after the pause, one again', async () => {
     const orderId = await paidOffline();
-    const attemptId = await inTransaction(h.db, (tx) => insertAttempt(tx, { conference_id: cid, user_id: null, attempt_no: `CLAIM${Date.now()}`, method: 'walletA', state: 'pending', expires_at: toDbInstant(new Date(Date.now() + 3_600_000)), created_at: toDbInstant() }, money(1, 'CNY'), [{ orderId, owed: money(1, 'CNY') }]));
+    const attemptId = await inTransaction(h.db, (tx) =>
+      insertAttempt(
+        tx,
+        {
+          conference_id: cid,
+          user_id: null,
+          attempt_no: `CLAIM${Date.now()}`,
+          method: 'walletA',
+          state: 'pending',
+          expires_at: toDbInstant(new Date(Date.now() + 3_600_000)),
+          created_at: toDbInstant(),
+        },
+        money(1, 'CNY'),
+        [{ orderId, owed: money(1, 'CNY') }],
+      ),
+    );
     const now = new Date();
     const won = await Promise.all(Array.from({ length: 100 }, () => claimCheck(h.db, cid, attemptId, now, 3_000)));
     expect(won.filter(Boolean)).toHaveLength(1);
@@ -85,9 +138,28 @@ describe('asking a gateway', () => {
   test('the reconciler ends an online attempt past its deadline that no gateway can answer', async () => {
     const orderId = await paidOffline();
     const created = new Date(Date.now() - 3 * 3_600_000);
-    await inTransaction(h.db, (tx) => insertAttempt(tx, { conference_id: cid, user_id: null, attempt_no: `OLD${Date.now()}`, method: 'walletB', state: 'pending', expires_at: toDbInstant(new Date(created.getTime() + 3_600_000)), created_at: toDbInstant(created) }, money(1, 'CNY'), [{ orderId, owed: money(1, 'CNY') }]));
+    await inTransaction(h.db, (tx) =>
+      insertAttempt(
+        tx,
+        {
+          conference_id: cid,
+          user_id: null,
+          attempt_no: `OLD${Date.now()}`,
+          method: 'walletB',
+          state: 'pending',
+          expires_at: toDbInstant(new Date(created.getTime() + 3_600_000)),
+          created_at: toDbInstant(created),
+        },
+        money(1, 'CNY'),
+        [{ orderId, owed: money(1, 'CNY') }],
+      ),
+    );
     const tally = await reconcile(h.db, h.orders, new Date(Date.now() + RECONCILE_AFTER_MS));
     expect(tally.expired).toBeGreaterThanOrEqual(1);
-    expect((await h.db('payment_attempts').where({ conference_id: cid, method: 'walletB' })).every((a) => a.state === 'expired')).toBe(true);
+    expect(
+      (await h.db('payment_attempts').where({ conference_id: cid, method: 'walletB' })).every(
+        (a) => a.state === 'expired',
+      ),
+    ).toBe(true);
   });
 });

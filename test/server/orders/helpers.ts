@@ -4,9 +4,15 @@ import type { Harness } from '../../helpers/harness';
 import { contractSite } from '../../fixtures/contractSite';
 import { openRegistration, setForm } from '../../helpers/registration';
 import { toDbInstant, insertId } from '../../../server/db/dialect';
-import { defaultRules } from '../../../server/contract/registration';
+import { defaultRules } from '../../../server/contract/registrationRules';
 
-export function call(h: Harness, host: string, method: 'get' | 'post' | 'put' | 'delete', path: string, opts: { token?: string; body?: object; lang?: 'zh' | 'en' } = {}) {
+export function call(
+  h: Harness,
+  host: string,
+  method: 'get' | 'post' | 'put' | 'delete',
+  path: string,
+  opts: { token?: string; body?: object; lang?: 'zh' | 'en' } = {},
+) {
   const req = request(h.app)[method](`/api${path}`).set('Host', host).set('Origin', `http://${host}`);
   const cookies = [opts.token ? `token=${opts.token}` : '', opts.lang ? `locale=${opts.lang}` : ''].filter(Boolean);
   if (cookies.length) req.set('Cookie', cookies.join('; '));
@@ -29,8 +35,19 @@ export async function attendee(h: Harness, cid: number, country = 'China'): Prom
   const token = await h.login({ email, conferenceId: cid, roles: ['attendee'] });
   const user = await h.db('users').where({ email }).first();
   const now = toDbInstant();
-  await h.db('registrants').insert({ conference_id: cid, user_id: user.id, version: 'default', seq: n, code: `T${n}`, email, country, answers: '{}', created_at: now, updated_at: now });
-  return { token, userId: Number(user.id) };
+  await h.db('registrants').insert({
+    conference_id: cid,
+    user_id: user!.id,
+    version: 'default',
+    seq: n,
+    code: `T${n}`,
+    email,
+    country,
+    answers: '{}',
+    created_at: now,
+    updated_at: now,
+  });
+  return { token, userId: Number(user!.id) };
 }
 
 export type FeeRow = {
@@ -51,10 +68,29 @@ export async function addFee(h: Harness, cid: number, f: FeeRow = {}): Promise<n
   const now = toDbInstant();
   return insertId(
     h.db('fee_items').insert({
-      conference_id: cid, kind: f.kind ?? 'register', category: 'Regular', title_zh: '注册费', title_en: 'Registration fee', description_zh: '说明', description_en: 'About',
-      price_amount: f.price ?? 100_000, currency: f.currency ?? 'CNY', display_currency: f.currency ?? 'CNY', display_price_amount: f.price ?? 100_000,
-      open_date: f.openDate ?? '2020-01-01', deadline: f.deadline ?? '2099-12-31', open: f.open ?? true, user_scope: f.userScope ?? 'all', lang_scope: f.langScope ?? 'all',
-      invitation_code: f.invitationCode ?? '', max_total: f.maxTotal ?? 1000, max_per_account: f.maxPerAccount ?? 1, price_version: 0, sort: 0, created_at: now, updated_at: now,
+      conference_id: cid,
+      kind: f.kind ?? 'register',
+      category: 'Regular',
+      title_zh: '注册费',
+      title_en: 'Registration fee',
+      description_zh: '说明',
+      description_en: 'About',
+      price_amount: f.price ?? 100_000,
+      currency: f.currency ?? 'CNY',
+      display_currency: f.currency ?? 'CNY',
+      display_price_amount: f.price ?? 100_000,
+      open_date: f.openDate ?? '2020-01-01',
+      deadline: f.deadline ?? '2099-12-31',
+      open: f.open ?? true,
+      user_scope: f.userScope ?? 'all',
+      lang_scope: f.langScope ?? 'all',
+      invitation_code: f.invitationCode ?? '',
+      max_total: f.maxTotal ?? 1000,
+      max_per_account: f.maxPerAccount ?? 1,
+      price_version: 0,
+      sort: 0,
+      created_at: now,
+      updated_at: now,
     }),
   );
 }
@@ -67,8 +103,22 @@ export async function enableBankRemit(h: Harness, cid: number, opts: { combined:
     hotelMethods: [],
     combinedAllowed: opts.combined,
     methods: [
-      { method: 'bankRemit', titleZh: '银行汇款', titleEn: 'Bank transfer', noteZh: '汇款时请在附言中写明识别码', noteEn: 'Write the reference on the transfer', fields: { accountName: 'Conference Org Ltd', account: '6222 0000 1111 2222', bankName: 'Bank of Somewhere' } },
-      { method: 'postalRemit', titleZh: '邮局汇款', titleEn: 'Postal remittance', noteZh: '', noteEn: '', fields: { payeeName: '会务组', address: '北京市海淀区中关村南四街4号', postCode: '100190' } },
+      {
+        method: 'bankRemit',
+        titleZh: '银行汇款',
+        titleEn: 'Bank transfer',
+        noteZh: '汇款时请在附言中写明识别码',
+        noteEn: 'Write the reference on the transfer',
+        fields: { accountName: 'Conference Org Ltd', account: '6222 0000 1111 2222', bankName: 'Bank of Somewhere' },
+      },
+      {
+        method: 'postalRemit',
+        titleZh: '邮局汇款',
+        titleEn: 'Postal remittance',
+        noteZh: '',
+        noteEn: '',
+        fields: { payeeName: '会务组', address: '北京市海淀区中关村南四街4号', postCode: '100190' },
+      },
     ],
   });
 }

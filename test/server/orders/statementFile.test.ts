@@ -29,7 +29,10 @@ function statementLines(refs: string[]): string[][] {
     ['2026-11-22', `注册费${refs[1]}李娜`, '', '1200', '李娜', '11,180.00'],
   ];
 }
-const csvText = (rows: string[][], sep = ',') => rows.map((r) => r.map((c) => (c.includes(sep) || c.includes('"') ? `"${c.replace(/"/g, '""')}"` : c)).join(sep)).join('\r\n');
+const csvText = (rows: string[][], sep = ',') =>
+  rows
+    .map((r) => r.map((c) => (c.includes(sep) || c.includes('"') ? `"${c.replace(/"/g, '""')}"` : c)).join(sep))
+    .join('\r\n');
 const mapping = { date: '交易日期', amount: '贷方发生额', text: '摘要', payer: '对方户名' };
 
 async function xlsxOf(rows: Array<Array<string | number | Date | null>>): Promise<Buffer> {
@@ -48,19 +51,31 @@ describe('reading a statement file in any encoding or format', () => {
     expect(decodeText(gbk)).toMatchObject({ encoding: 'gb18030' });
     const table = await tableOfFile(gbk);
     if ('error' in table) throw new Error(table.error);
-    expect(table).toMatchObject({ format: 'csv', encoding: 'gb18030', header: ['交易日期', '摘要', '借方发生额', '贷方发生额', '对方户名', '余额'] });
+    expect(table).toMatchObject({
+      format: 'csv',
+      encoding: 'gb18030',
+      header: ['交易日期', '摘要', '借方发生额', '贷方发生额', '对方户名', '余额'],
+    });
     expect(table.rows.map((r) => r.line)).toEqual([4, 5, 6]);
     expect(table.rows[0].cells).toEqual(['2026-11-20', '会议注册费 CPAAAAAAAA', '', '1,200.00', '张伟', '10,000.00']);
 
     const utf8 = await tableOfFile(Buffer.from(csvText(statementLines(['CPAAAAAAAA', 'CPBBBBBBBB']))));
-    expect(utf8).toMatchObject({ encoding: 'utf-8', header: ['交易日期', '摘要', '借方发生额', '贷方发生额', '对方户名', '余额'] });
+    expect(utf8).toMatchObject({
+      encoding: 'utf-8',
+      header: ['交易日期', '摘要', '借方发生额', '贷方发生额', '对方户名', '余额'],
+    });
   });
 
   test('GB18030 beyond GBK, UTF-16 with its mark, UTF-8 with its mark, tab-separated text', async () => {
-    const rows = [['日期', '金额', '摘要'], ['2026-11-20', '100.00', '𠀀 付款 CPAAAAAAAA']];
+    const rows = [
+      ['日期', '金额', '摘要'],
+      ['2026-11-20', '100.00', '𠀀 付款 CPAAAAAAAA'],
+    ];
     const gb = await tableOfFile(iconv.encode(csvText(rows), 'gb18030'));
     expect(gb).toMatchObject({ encoding: 'gb18030', rows: [{ cells: rows[1] }] });
-    const utf16 = await tableOfFile(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(csvText(rows, '\t'), 'utf16le')]));
+    const utf16 = await tableOfFile(
+      Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(csvText(rows, '\t'), 'utf16le')]),
+    );
     expect(utf16).toMatchObject({ encoding: 'utf-16le', header: rows[0], rows: [{ cells: rows[1] }] });
     const bom = await tableOfFile(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(csvText(rows))]));
     expect(bom).toMatchObject({ encoding: 'utf-8', header: rows[0] });
@@ -82,7 +97,12 @@ describe('reading a statement file in any encoding or format', () => {
       ['2026-11-21', '注册费 CPBBBBBBBB', '1200.5', '李娜'],
       ['2026-11-22', '手续费', '-20'],
     ]);
-    const read = await readStatementFile({ conferenceId: 1, file: bytes.toString('base64'), mapping, currency: 'CNY' } as never);
+    const read = await readStatementFile({
+      conferenceId: 1,
+      file: bytes.toString('base64'),
+      mapping,
+      currency: 'CNY',
+    } as never);
     if ('error' in read) throw new Error(read.error);
     // Every row is a line of the result: two credits, the debit skipped.
     expect(read.records).toBe(3);
@@ -94,16 +114,27 @@ describe('reading a statement file in any encoding or format', () => {
     const ole2 = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(504)]);
     expect(await tableOfFile(ole2)).toMatchObject({ error: 'orders:xlsInvalid' });
     expect(await tableOfFile(Buffer.from('%PDF-1.4\n\u0000\u0001binary'))).toMatchObject({ error: 'orders:csvNotCsv' });
-    expect(await tableOfFile(Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(64, 7)]))).toMatchObject({ error: 'orders:xlsxInvalid' });
+    expect(
+      await tableOfFile(Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(64, 7)])),
+    ).toMatchObject({ error: 'orders:xlsxInvalid' });
     expect(await tableOfFile(Buffer.from('日期,金额,摘要\r\n'))).toMatchObject({ error: 'orders:csvEmpty' });
-    for (const lang of ['zh', 'en'] as const) for (const key of ['xlsOld', 'xlsInvalid', 'xlsxInvalid', 'csvNotCsv']) expect(t(lang, `orders:${key}`)).not.toMatch(/^orders:|^$/);
+    for (const lang of ['zh', 'en'] as const)
+      for (const key of ['xlsOld', 'xlsInvalid', 'xlsxInvalid', 'csvNotCsv'])
+        expect(t(lang, `orders:${key}`)).not.toMatch(/^orders:|^$/);
   });
 
   test('the tasks are declared and answer plain data', async () => {
     expect(tasks['orders.readStatementFile']).toBe(readStatementFile);
     expect(tasks['orders.previewStatement']).toBe(previewStatement);
-    const out = await previewStatement({ file: iconv.encode(csvText(statementLines(['CPAAAAAAAA', 'CPBBBBBBBB'])), 'gbk').toString('base64') });
-    expect(structuredClone(out)).toEqual({ format: 'csv', encoding: 'gb18030', header: ['交易日期', '摘要', '借方发生额', '贷方发生额', '对方户名', '余额'], rows: 3 });
+    const out = await previewStatement({
+      file: iconv.encode(csvText(statementLines(['CPAAAAAAAA', 'CPBBBBBBBB'])), 'gbk').toString('base64'),
+    });
+    expect(structuredClone(out)).toEqual({
+      format: 'csv',
+      encoding: 'gb18030',
+      header: ['交易日期', '摘要', '借方发生额', '贷方发生额', '对方户名', '余额'],
+      rows: 3,
+    });
   });
 });
 
@@ -124,37 +155,64 @@ describe('over HTTP', () => {
 
   async function order(): Promise<{ id: number; reference: string }> {
     const { token } = await attendee(h, cid);
-    const [id] = (await call(h, host, 'post', '/conference/order/fee', { token, body: { picks: [{ feeId: fee, quantity: 1 }] } })).body.data.orderIds;
-    return { id, reference: (await h.db('orders').where({ id }).first()).reference };
+    const [id] = (
+      await call(h, host, 'post', '/conference/order/fee', { token, body: { picks: [{ feeId: fee, quantity: 1 }] } })
+    ).body.data.orderIds;
+    return { id, reference: (await h.db('orders').where({ id }).first())!.reference };
   }
-  const preview = (file: Buffer, lang: 'zh' | 'en' = 'en') => call(h, host, 'post', '/conference/platform/manage/order/statement/preview', { token: manager, lang, body: { file: file.toString('base64') } });
+  const preview = (file: Buffer, lang: 'zh' | 'en' = 'en') =>
+    call(h, host, 'post', '/conference/platform/manage/order/statement/preview', {
+      token: manager,
+      lang,
+      body: { file: file.toString('base64') },
+    });
   async function imported(file: Buffer): Promise<StatementResult> {
-    const res = await call(h, host, 'post', '/conference/platform/manage/order/statement', { token: manager, body: { file: file.toString('base64'), mapping, currency: 'CNY' } });
+    const res = await call(h, host, 'post', '/conference/platform/manage/order/statement', {
+      token: manager,
+      body: { file: file.toString('base64'), mapping, currency: 'CNY' },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(202);
     const work = await finishWork(h.app, { host, token: manager }, res.body.data);
     expect(work.state, JSON.stringify(work)).toBe('done');
     return work.summary as StatementResult;
   }
-  const status = async (id: number) => (await h.db('orders').where({ id }).first()).status;
+  const status = async (id: number) => (await h.db('orders').where({ id }).first())!.status;
 
   test('a GBK CSV: the preview names its columns and encoding; the import confirms the orders its rows name', async () => {
     const [a, b] = [await order(), await order()];
     const gbk = iconv.encode(csvText(statementLines([a.reference, b.reference])), 'gbk');
     const p = await preview(gbk);
-    expect(p.body, JSON.stringify(p.body)).toMatchObject({ code: 200, data: { format: 'csv', encoding: 'gb18030', rows: 3, header: ['交易日期', '摘要', '借方发生额', '贷方发生额', '对方户名', '余额'] } });
+    expect(p.body, JSON.stringify(p.body)).toMatchObject({
+      code: 200,
+      data: {
+        format: 'csv',
+        encoding: 'gb18030',
+        rows: 3,
+        header: ['交易日期', '摘要', '借方发生额', '贷方发生额', '对方户名', '余额'],
+      },
+    });
     const result = await imported(gbk);
     expect(result).toMatchObject({ rows: 3, confirmed: 2, queued: 0, duplicate: 0, skipped: 1 });
-    expect(result.outcomes.map((o) => [o.line, o.outcome])).toEqual([[4, 'confirmed'], [5, 'skipped'], [6, 'confirmed']]);
+    expect(result.outcomes.map((o) => [o.line, o.outcome])).toEqual([
+      [4, 'confirmed'],
+      [5, 'skipped'],
+      [6, 'confirmed'],
+    ]);
     expect([await status(a.id), await status(b.id)]).toEqual(['paid', 'paid']);
     // The payer's name came through as Chinese, not as mojibake.
-    expect((await h.db('statement_rows').where({ conference_id: cid }).orderBy('id')).map((r: { payer: string }) => r.payer)).toEqual(['张伟', '李娜']);
+    expect(
+      (await h.db('statement_rows').where({ conference_id: cid }).orderBy('id')).map((r: { payer: string }) => r.payer),
+    ).toEqual(['张伟', '李娜']);
     // The same file again: already known.
     expect(await imported(gbk)).toMatchObject({ confirmed: 0, duplicate: 2, skipped: 1 });
   });
 
   test('an .xlsx: previewed and imported the same way', async () => {
     const c = await order();
-    const bytes = await xlsxOf([['交易日期', '摘要', '贷方发生额', '对方户名'], [new Date(Date.UTC(2026, 10, 23)), `注册 ${c.reference}`, 1200, '王芳']]);
+    const bytes = await xlsxOf([
+      ['交易日期', '摘要', '贷方发生额', '对方户名'],
+      [new Date(Date.UTC(2026, 10, 23)), `注册 ${c.reference}`, 1200, '王芳'],
+    ]);
     expect((await preview(bytes)).body.data).toMatchObject({ format: 'xlsx', rows: 1 });
     expect(await imported(bytes)).toMatchObject({ rows: 1, confirmed: 1, skipped: 0 });
     expect(await status(c.id)).toBe('paid');
@@ -163,12 +221,44 @@ describe('over HTTP', () => {
   test('bad files: their message in both languages, nothing written', async () => {
     const before = Number((await h.db('statement_rows').where({ conference_id: cid }).count({ n: '*' }).first())!.n);
     for (const lang of ['zh', 'en'] as const) {
-      expect((await preview(Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(504)]), lang)).body).toMatchObject({ code: 400, message: 'orders:xlsInvalid', field: 'file' });
-      expect((await call(h, host, 'post', '/conference/platform/manage/order/statement/preview', { token: manager, lang, body: { file: 'not base64!' } })).body).toMatchObject({ code: 400, message: 'orders:csvNotCsv' });
-      expect((await call(h, host, 'post', '/conference/platform/manage/order/statement', { token: manager, lang, body: { mapping, currency: 'CNY' } })).body).toMatchObject({ code: 400, message: 'orders:csvRequired' });
+      expect(
+        (
+          await preview(
+            Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(504)]),
+            lang,
+          )
+        ).body,
+      ).toMatchObject({ code: 400, message: 'orders:xlsInvalid', field: 'file' });
+      expect(
+        (
+          await call(h, host, 'post', '/conference/platform/manage/order/statement/preview', {
+            token: manager,
+            lang,
+            body: { file: 'not base64!' },
+          })
+        ).body,
+      ).toMatchObject({ code: 400, message: 'orders:csvNotCsv' });
+      expect(
+        (
+          await call(h, host, 'post', '/conference/platform/manage/order/statement', {
+            token: manager,
+            lang,
+            body: { mapping, currency: 'CNY' },
+          })
+        ).body,
+      ).toMatchObject({ code: 400, message: 'orders:csvRequired' });
     }
     const attendeeToken = (await attendee(h, cid)).token;
-    expect((await call(h, host, 'post', '/conference/platform/manage/order/statement/preview', { token: attendeeToken, body: { file: 'AAAA' } })).status).toBe(403);
-    expect(Number((await h.db('statement_rows').where({ conference_id: cid }).count({ n: '*' }).first())!.n)).toBe(before);
+    expect(
+      (
+        await call(h, host, 'post', '/conference/platform/manage/order/statement/preview', {
+          token: attendeeToken,
+          body: { file: 'AAAA' },
+        })
+      ).status,
+    ).toBe(403);
+    expect(Number((await h.db('statement_rows').where({ conference_id: cid }).count({ n: '*' }).first())!.n)).toBe(
+      before,
+    );
   });
 });

@@ -25,10 +25,20 @@ beforeAll(async () => {
   h = await createHarness({ seedDemo: false, env: { PAYMENT_GATEWAY_URLS: JSON.stringify({ walletA: fake.url }) } });
   ({ cid, host } = await feeConference(h, 'transaction-states'));
   await h.payments.save(cid, {
-    generalMethods: ['walletA', 'bankRemit'], hotelSeparate: false, hotelMethods: [], combinedAllowed: true,
+    generalMethods: ['walletA', 'bankRemit'],
+    hotelSeparate: false,
+    hotelMethods: [],
+    combinedAllowed: true,
     methods: [
       { method: 'walletA', titleZh: '', titleEn: '', noteZh: '', noteEn: '', fields: fake.config() },
-      { method: 'bankRemit', titleZh: '银行汇款', titleEn: 'Bank transfer', noteZh: '', noteEn: '', fields: { accountName: 'Org', account: '6222 0000 1111 2222', bankName: 'Bank' } },
+      {
+        method: 'bankRemit',
+        titleZh: '银行汇款',
+        titleEn: 'Bank transfer',
+        noteZh: '',
+        noteEn: '',
+        fields: { accountName: 'Org', account: '6222 0000 1111 2222', bankName: 'Bank' },
+      },
     ],
   });
 }, 60_000);
@@ -49,15 +59,29 @@ async function ordered() {
   const fee = await addFee(h, cid, { kind: 'optional', price: 20_000, maxPerAccount: 1 });
   await h.db('fee_items').where({ id: fee }).update({ display_currency: 'USD', display_price_amount: 3_000 });
   const person = await attendee(h, cid);
-  const chosen = await call(h, host, 'post', '/conference/order/fee', { token: person.token, body: { picks: [{ feeId: fee, quantity: 1 }] } });
+  const chosen = await call(h, host, 'post', '/conference/order/fee', {
+    token: person.token,
+    body: { picks: [{ feeId: fee, quantity: 1 }] },
+  });
   expect(chosen.body.code).toBe(200);
   const [orderId] = chosen.body.data.orderIds as number[];
   const pay = async (method: string) => {
-    const answer = await call(h, host, 'post', '/conference/order/pay', { token: person.token, body: { orderIds: [orderId], method } });
+    const answer = await call(h, host, 'post', '/conference/order/pay', {
+      token: person.token,
+      body: { orderIds: [orderId], method },
+    });
     expect(answer.body.code, JSON.stringify(answer.body)).toBe(200);
     return answer.body.data.attemptNo as string;
   };
-  const view = async () => ((await call(h, host, 'get', '/conference/order/list', { token: person.token })).body.data.here as Array<{ id: number; transaction: string; status: string; displayCurrency: string }>).find((o) => o.id === orderId)!;
+  const view = async () =>
+    (
+      (await call(h, host, 'get', '/conference/order/list', { token: person.token })).body.data.here as Array<{
+        id: number;
+        transaction: string;
+        status: string;
+        displayCurrency: string;
+      }>
+    ).find((o) => o.id === orderId)!;
   return { ...person, orderId, pay, view };
 }
 
@@ -89,23 +113,41 @@ test("the wallet taking another amount, or money for a cancelled order, is 'payE
   const part = await ordered();
   const attemptNo = await part.pay('walletA');
   expect((await post(fake.pay(attemptNo, { amount: 10_000 }))).status).toBeLessThan(300);
-  expect((await part.view())).toMatchObject({ status: 'unpaid', transaction: 'payError' });
+  expect(await part.view()).toMatchObject({ status: 'unpaid', transaction: 'payError' });
   await h.db('payment_anomalies').where({ conference_id: cid }).update({ resolved_at: '2026-11-27 00:00:00.000' });
   expect((await part.view()).transaction).not.toBe('payError');
 
   const late = await ordered();
   const lateNo = await late.pay('walletA');
   const n = fake.pay(lateNo);
-  expect((await call(h, host, 'post', `/conference/order/${late.orderId}/cancel`, { token: late.token })).body.code).toBe(200);
+  expect(
+    (await call(h, host, 'post', `/conference/order/${late.orderId}/cancel`, { token: late.token })).body.code,
+  ).toBe(200);
   expect((await post(n)).status).toBeLessThan(300);
   expect(await late.view()).toMatchObject({ status: 'cancelled', transaction: 'payError' });
 });
 
 test("part of the amount arrived (a statement row or a transfer short of the total) is 'dePay'", () => {
-  const future = '2099-01-01 00:00:00.000';
-  expect(transactionOf({ status: 'unpaid' }, [{ state: 'pending', expires_at: future, method: 'bankRemit', received_amount: 500 }])).toBe('dePay');
-  expect(transactionOf({ status: 'unpaid' }, [{ state: 'pending', expires_at: future, method: 'bankRemit', received_amount: null }])).toBe('delay');
-  expect(transactionOf({ status: 'unpaid' }, [{ state: 'pending', expires_at: future, method: 'walletA', received_amount: null }])).toBe('sure');
-  expect(transactionOf({ status: 'unpaid' }, [{ state: 'pending', expires_at: '2020-01-01 00:00:00.000', method: 'walletA', received_amount: null }])).toBe('unpaid');
+  const future = new Date('2099-01-01T00:00:00.000Z');
+  expect(
+    transactionOf({ status: 'unpaid' }, [
+      { state: 'pending', expires_at: future, method: 'bankRemit', received_amount: { amount: 500, currency: 'CNY' } },
+    ]),
+  ).toBe('dePay');
+  expect(
+    transactionOf({ status: 'unpaid' }, [
+      { state: 'pending', expires_at: future, method: 'bankRemit', received_amount: null },
+    ]),
+  ).toBe('delay');
+  expect(
+    transactionOf({ status: 'unpaid' }, [
+      { state: 'pending', expires_at: future, method: 'walletA', received_amount: null },
+    ]),
+  ).toBe('sure');
+  expect(
+    transactionOf({ status: 'unpaid' }, [
+      { state: 'pending', expires_at: new Date('2020-01-01T00:00:00.000Z'), method: 'walletA', received_amount: null },
+    ]),
+  ).toBe('unpaid');
   expect(transactionOf({ status: 'paid' }, [], new Date(), true)).toBe('success');
 });

@@ -27,7 +27,11 @@ async function panel(host: string, token: string, name: string): Promise<Overvie
   return (res.body.data.panels as OverviewPanelView[]).find((p) => p.name === name);
 }
 const figure = (p: OverviewPanelView | undefined, label: string) => p?.figures.find((f) => f.label === label)?.value;
-const series = (p: OverviewPanelView | undefined, chart: string, name: string) => p?.charts.find((c) => c.id === chart)?.series.find((s) => s.name === name)?.values.reduce((a, b) => a + b, 0) ?? 0;
+const series = (p: OverviewPanelView | undefined, chart: string, name: string) =>
+  p?.charts
+    .find((c) => c.id === chart)
+    ?.series.find((s) => s.name === name)
+    ?.values.reduce((a, b) => a + b, 0) ?? 0;
 
 /** The payloads of `event` raised while `run` runs. */
 async function raised<T>(event: EventName, run: () => Promise<T>): Promise<Array<{ conferenceId: number }>> {
@@ -53,9 +57,15 @@ describe('fresh at once after each change', () => {
   test('an order created on the fee page: the money and fees panels count it', async () => {
     const fee = await addFee(h, hotel.cid, { kind: 'register', price: 50_000 });
     const p = await attendee(h, hotel.cid);
-    const unpaid = (v: OverviewPanelView | undefined) => v?.charts.find((c) => c.id === 'money.byStatus')?.series[0].values[0] ?? 0;
+    const unpaid = (v: OverviewPanelView | undefined) =>
+      v?.charts.find((c) => c.id === 'money.byStatus')?.series[0].values[0] ?? 0;
     const before = unpaid(await panel(hotel.host, hotel.manager, 'money'));
-    const seen = await raised('order.created', () => call(h, hotel.host, 'post', '/conference/order/fee', { token: p.token, body: { picks: [{ feeId: fee, quantity: 1 }] } }).expect(200));
+    const seen = await raised('order.created', () =>
+      call(h, hotel.host, 'post', '/conference/order/fee', {
+        token: p.token,
+        body: { picks: [{ feeId: fee, quantity: 1 }] },
+      }).expect(200),
+    );
     expect(seen).toEqual([expect.objectContaining({ conferenceId: hotel.cid, type: 'register' })]);
     expect(changedBy('money')).toContain('order.created');
     expect(changedBy('fees')).toContain('order.created');
@@ -67,7 +77,11 @@ describe('fresh at once after each change', () => {
     const booked = (v: OverviewPanelView | undefined) => series(v, 'hotels.perNight', 'Held (unpaid)');
     const before = await panel(hotel.host, hotel.manager, 'hotels');
     const seen = await raised('hotel.booked', async () => {
-      const res = await call(h, hotel.host, 'post', '/conference/hotel/book', { token: p.token, body: bookingBody(hotel.roomId, { quantity: 1, nights: 2 }), lang: 'en' });
+      const res = await call(h, hotel.host, 'post', '/conference/hotel/book', {
+        token: p.token,
+        body: bookingBody(hotel.roomId, { quantity: 1, nights: 2 }),
+        lang: 'en',
+      });
       expect(res.body.code).toBe(200);
     });
     expect(seen).toEqual([expect.objectContaining({ conferenceId: hotel.cid, userId: p.userId })]);
@@ -81,8 +95,16 @@ describe('fresh at once after each change', () => {
   test('a review assigned on the allocation screen: the review panel counts it open', async () => {
     const site: ReviewSite = await reviewSite(h, 'ov-fresh-review');
     const paper = await authorWithPaper(h, site);
-    const [one, two] = [await addReviewer(h, site, [{ sessionId: site.sessionA, role: 'reviewer' }]), await addReviewer(h, site, [{ sessionId: site.sessionA, role: 'reviewer' }])];
-    const pick = (reviewerId: number) => call(h, site.host, 'post', `/conference/platform/submission/allocation/papers/${paper.id}/reviewers`, { token: site.manager, body: { reviewerIds: [reviewerId] }, lang: 'en' });
+    const [one, two] = [
+      await addReviewer(h, site, [{ sessionId: site.sessionA, role: 'reviewer' }]),
+      await addReviewer(h, site, [{ sessionId: site.sessionA, role: 'reviewer' }]),
+    ];
+    const pick = (reviewerId: number) =>
+      call(h, site.host, 'post', `/conference/platform/submission/allocation/papers/${paper.id}/reviewers`, {
+        token: site.manager,
+        body: { reviewerIds: [reviewerId] },
+        lang: 'en',
+      });
     expect((await pick(one.reviewerId)).body.code).toBe(200);
     // The manuscript is in review now: the second reviewer changes no submission's status, only the reviews.
     const open = (v: OverviewPanelView | undefined) => series(v, 'review.perReviewer', 'Open');
@@ -97,19 +119,46 @@ describe('fresh at once after each change', () => {
   test('a mail sent (kept without SMTP) and one given up by the outbox worker: the mail panel counts them', async () => {
     const before = await panel(hotel.host, hotel.manager, 'mail');
     await enqueueMail(h.db, { conferenceId: hotel.cid, to: ['someone@example.org'], subject: 'Hello', text: 'Hello' });
-    const keep = new MailWorker(h.db, platformTransports(loadConfig({ NODE_ENV: 'test', DATA_DIR: h.testDb.dataDir, SECRET: TEST_SECRET })), { events: events() });
+    const keep = new MailWorker(
+      h.db,
+      platformTransports(loadConfig({ NODE_ENV: 'test', DATA_DIR: h.testDb.dataDir, SECRET: TEST_SECRET })),
+      { events: events() },
+    );
     const sent = await raised('mail.sent', () => keep.drain());
     expect(sent.map((p) => p.conferenceId)).toContain(hotel.cid);
     expect(changedBy('mail')).toEqual(expect.arrayContaining(['mail.sent', 'mail.failed']));
     const afterSent = await panel(hotel.host, hotel.manager, 'mail');
-    expect(Number(figure(afterSent, 'Sent'))).toBe(Number(figure(before, 'Sent')) + sent.filter((p) => p.conferenceId === hotel.cid).length);
+    expect(Number(figure(afterSent, 'Sent'))).toBe(
+      Number(figure(before, 'Sent')) + sent.filter((p) => p.conferenceId === hotel.cid).length,
+    );
 
     // Its last attempt, to an SMTP server that is not there: given up.
-    const id = await enqueueMail(h.db, { conferenceId: hotel.cid, to: ['other@example.org'], subject: 'Hello', text: 'Hello' });
-    await h.db('mail_outbox').where({ id }).update({ attempts: MAX_ATTEMPTS - 1 });
-    const nowhere = new MailWorker(h.db, platformTransports(loadConfig({ NODE_ENV: 'test', DATA_DIR: h.testDb.dataDir, SECRET: TEST_SECRET, SMTP_URL: 'smtp://127.0.0.1:9' })), { events: events() });
+    const id = await enqueueMail(h.db, {
+      conferenceId: hotel.cid,
+      to: ['other@example.org'],
+      subject: 'Hello',
+      text: 'Hello',
+    });
+    await h
+      .db('mail_outbox')
+      .where({ id })
+      .update({ attempts: MAX_ATTEMPTS - 1 });
+    const nowhere = new MailWorker(
+      h.db,
+      platformTransports(
+        loadConfig({
+          NODE_ENV: 'test',
+          DATA_DIR: h.testDb.dataDir,
+          SECRET: TEST_SECRET,
+          SMTP_URL: 'smtp://127.0.0.1:9',
+        }),
+      ),
+      { events: events() },
+    );
     const failed = await raised('mail.failed', () => nowhere.drain());
     expect(failed).toEqual([{ conferenceId: hotel.cid, mailId: id }]);
-    expect(figure(await panel(hotel.host, hotel.manager, 'mail'), 'Failed')).toBe(String(Number(figure(afterSent, 'Failed')) + 1));
+    expect(figure(await panel(hotel.host, hotel.manager, 'mail'), 'Failed')).toBe(
+      String(Number(figure(afterSent, 'Failed')) + 1),
+    );
   });
 });

@@ -42,7 +42,10 @@ async function open(address: string): Promise<{ props: ListProps; total: number 
 }
 
 async function panels(): Promise<Record<string, OverviewPanelView>> {
-  const res = await request(h.app).get('/api/conference/platform/manage/overview').set('Host', host).set('Cookie', `token=${manager}; locale=en`);
+  const res = await request(h.app)
+    .get('/api/conference/platform/manage/overview')
+    .set('Host', host)
+    .set('Cookie', `token=${manager}; locale=en`);
   return Object.fromEntries((res.body.data.panels as OverviewPanelView[]).map((p) => [p.name, p]));
 }
 const chart = (p: OverviewPanelView, id: string): OverviewChart => p.charts.find((c) => c.id === id)!;
@@ -55,52 +58,94 @@ beforeAll(async () => {
   const other = await h.provision(contractSite({ slug: 'ovl-other', domains: [otherHost] }));
   await seedOverview(h.db, cid, { people: 12, orders: 8, manuscripts: 14 }, 'a');
   await seedOverview(h.db, other, { people: 20, orders: 16, manuscripts: 21 }, 'b');
-  await h.db('submission_settings').insert({ conference_id: cid, enabled: true, start_date: '2026-09-01', end_date: '2026-09-10', second_deadline: '', abstract_mode: 'optional', abstract_max_chars: 1000, abstract_file: '{}', full_text: '{}', author_info: 'optional', category_mode: 'hide', report_type_mode: 'hide', keywords_mode: 'hide', limit_per_person: false, max_per_person: 0, max_total: 0, instructions_zh: '', instructions_en: '', edit_after_accept: false, layout: '{}', updated_at: '2026-09-01 00:00:00.000' });
+  await h.db('submission_settings').insert({
+    conference_id: cid,
+    enabled: true,
+    start_date: '2026-09-01',
+    end_date: '2026-09-10',
+    second_deadline: '',
+    abstract_mode: 'optional',
+    abstract_max_chars: 1000,
+    abstract_file: '{}',
+    full_text: '{}',
+    author_info: 'optional',
+    category_mode: 'hide',
+    report_type_mode: 'hide',
+    keywords_mode: 'hide',
+    limit_per_person: false,
+    max_per_person: 0,
+    max_total: 0,
+    instructions_zh: '',
+    instructions_en: '',
+    edit_after_accept: false,
+    layout: '{}',
+    updated_at: '2026-09-01 00:00:00.000',
+  });
   manager = await h.login({ email: 'ovl-manager@example.org', conferenceId: cid, roles: ['manager'] });
 });
 afterAll(() => h?.stop());
 
 /** Charts whose bars count rows of the list behind them (money sums and rooms per night do not). */
 const COUNTING = [
-  'registration.perDay', 'registration.cumulative', 'registration.byVersion', 'registration.byCountry', 'registration.byUnit',
-  'money.byStatus', 'money.perDay',
+  'registration.perDay',
+  'registration.cumulative',
+  'registration.byVersion',
+  'registration.byCountry',
+  'registration.byUnit',
+  'money.byStatus',
+  'money.perDay',
   'hotels.byStatus',
-  'submissions.byStatus', 'submissions.bySession',
+  'submissions.byStatus',
+  'submissions.bySession',
   'mail.perDay',
 ];
 
-describe('every counting chart: each bar\'s link opens a list of exactly that many', () => {
-  test.each(COUNTING)('%s', async (id) => {
-    const all = await panels();
-    const c = chart(all[id.split('.')[0]], id);
-    expect(c.links?.length, id).toBe(c.categories.length);
-    let followed = 0;
-    for (const [i, link] of (c.links ?? []).entries()) {
-      if (!link) continue;
-      expect(link).toContain('?');
-      const { props, total } = await open(link);
-      expect(Object.keys(props.filter).length, link).toBeGreaterThan(0);
-      expect(total, `${id} ${c.categories[i]} ${link}`).toBe(shown(c, i));
-      followed++;
-    }
-    expect(followed, id).toBeGreaterThan(0);
-  }, 240_000);
+describe("every counting chart: each bar's link opens a list of exactly that many", () => {
+  test.each(COUNTING)(
+    '%s',
+    async (id) => {
+      const all = await panels();
+      const c = chart(all[id.split('.')[0]], id);
+      expect(c.links?.length, id).toBe(c.categories.length);
+      let followed = 0;
+      for (const [i, link] of (c.links ?? []).entries()) {
+        if (!link) continue;
+        expect(link).toContain('?');
+        const { props, total } = await open(link);
+        expect(Object.keys(props.filter).length, link).toBeGreaterThan(0);
+        expect(total, `${id} ${c.categories[i]} ${link}`).toBe(shown(c, i));
+        followed++;
+      }
+      expect(followed, id).toBeGreaterThan(0);
+    },
+    240_000,
+  );
 
   test('submissions per day (the first series: manuscripts that day)', async () => {
     const c = chart((await panels()).submissions, 'submissions.perDay');
-    for (const [i, link] of c.links!.entries()) expect((await open(link!)).total, c.categories[i]).toBe(c.series[0].values[i]);
+    for (const [i, link] of c.links!.entries())
+      expect((await open(link!)).total, c.categories[i]).toBe(c.series[0].values[i]);
   }, 240_000);
 
   test('the figures that count', async () => {
     const all = await panels();
     const figure = (panel: string, label: string) => all[panel].figures.find((f) => f.label === label)!;
-    for (const [panel, label] of [['money', 'Unpaid orders'], ['hotels', 'Bookings not paid'], ['submissions', 'Manuscripts'], ['mail', 'Failed'], ['mail', 'Queued'], ['mail', 'Sent']]) {
+    for (const [panel, label] of [
+      ['money', 'Unpaid orders'],
+      ['hotels', 'Bookings not paid'],
+      ['submissions', 'Manuscripts'],
+      ['mail', 'Failed'],
+      ['mail', 'Queued'],
+      ['mail', 'Sent'],
+    ]) {
       const f = all[panel].figures.find((x) => x.label.startsWith(label));
       if (!f) continue;
       expect(f.href, label).toContain('?');
       expect((await open(f.href!)).total, `${panel} ${label}`).toBe(Number(f.value.replace(/,/g, '')));
     }
-    expect(figure('registration', 'Registered').value).toMatch(new RegExp(`^${(await open('/platform/manage/user')).total} /`));
+    expect(figure('registration', 'Registered').value).toMatch(
+      new RegExp(`^${(await open('/platform/manage/user')).total} /`),
+    );
   }, 240_000);
 });
 
@@ -134,13 +179,13 @@ describe('the lists read their filter from the address', () => {
     expect((await open('/platform/manage/mailLog?status=failed&to=x')).props.filter).toEqual({ status: 'failed' });
   }, 240_000);
 
-  test('another conference\'s rows are never in a filtered list', async () => {
+  test("another conference's rows are never in a filtered list", async () => {
     expect((await open('/platform/manage/user?country=China')).total).toBe(4);
     expect((await open('/platform/manage/contribute?status=waiting')).total).toBe(2);
   });
 });
 
-describe('review progress: a session\'s bar opens the allocation list of that session, a reviewer\'s bar their record', () => {
+describe("review progress: a session's bar opens the allocation list of that session, a reviewer's bar their record", () => {
   test('per session and per reviewer', async () => {
     const review = (await panels()).review;
     const perSession = chart(review, 'review.perSession');

@@ -13,7 +13,8 @@ beforeAll(async () => {
 });
 afterAll(() => w?.stop());
 
-const pageCount = async () => Number((await w.h.db('pages').where({ conference_id: w.a }).count({ n: '*' }).first())!.n);
+const pageCount = async () =>
+  Number((await w.h.db('pages').where({ conference_id: w.a }).count({ n: '*' }).first())!.n);
 /** HTML of exactly `length` characters, mostly CJK (3 bytes each in UTF-8). */
 const bigHtml = (length: number) => `<p>${'汉'.repeat(length - 7)}</p>`;
 
@@ -22,22 +23,28 @@ test('a page of 4,000,000 characters (12 MB as JSON) is saved, read back whole, 
   const res = await w.call('post', '/conference/page/save', { body: newPage(w, { name: 'Huge', html }) });
   expect(res.body.code, JSON.stringify(res.body).slice(0, 200)).toBe(200);
   const row = await w.h.db('pages').where({ conference_id: w.a, id: res.body.data.id }).first('html');
-  expect(row.html.length).toBe(4_000_000);
-  expect(row.html).toBe(html);
-  const preview = await w.call('post', '/conference/page/preview', { body: { type: 'PAGE', lang: 'en', html: bigHtml(2_000_000), templateId: w.idsA.page } });
+  expect(row!.html.length).toBe(4_000_000);
+  expect(row!.html).toBe(html);
+  const preview = await w.call('post', '/conference/page/preview', {
+    body: { type: 'PAGE', lang: 'en', html: bigHtml(2_000_000), templateId: w.idsA.page },
+  });
   expect(preview.body.code).toBe(200);
 });
 
 test('one character more is refused by the schema with its message', async () => {
   const before = await pageCount();
-  const res = await w.call('post', '/conference/page/save', { body: newPage(w, { name: 'Too big', html: bigHtml(4_000_001) }) });
+  const res = await w.call('post', '/conference/page/save', {
+    body: newPage(w, { name: 'Too big', html: bigHtml(4_000_001) }),
+  });
   expect(res.body).toMatchObject({ code: 400, message: 'managePages:htmlTooLong', field: 'html' });
   expect(await pageCount()).toBe(before);
 });
 
 test('a body past 32 MB is refused with the same message, before it is parsed', async () => {
   const before = await pageCount();
-  const res = await w.call('post', '/conference/page/save', { body: newPage(w, { name: 'Far too big', html: 'x'.repeat(33 * 1024 * 1024) }) });
+  const res = await w.call('post', '/conference/page/save', {
+    body: newPage(w, { name: 'Far too big', html: 'x'.repeat(33 * 1024 * 1024) }),
+  });
   expect(res.status).toBe(413);
   expect(res.body).toMatchObject({ code: 413, message: 'managePages:htmlTooLong', field: 'html' });
   expect(await pageCount()).toBe(before);
@@ -50,7 +57,9 @@ test('only managers get the larger limit: others are refused before their body i
 });
 
 test('every other API call keeps the 1 MB limit', async () => {
-  const res = await w.call('post', '/conference/platform/config/website/save', { body: { firstTitle: { zh: 'x'.repeat(2 * 1024 * 1024), en: '' } } });
+  const res = await w.call('post', '/conference/platform/config/website/save', {
+    body: { firstTitle: { zh: 'x'.repeat(2 * 1024 * 1024), en: '' } },
+  });
   expect(res.status).toBe(413);
   expect(res.body).toMatchObject({ code: 413, message: 'commonMsg.tooLarge' });
 });

@@ -23,11 +23,16 @@ function stable(html: string): string {
     .replace(/\/_styles\/antd\.[0-9a-f]{16}\.css/g, '/_styles/antd.[hash].css');
 }
 
-const props = ($: CheerioAPI, island: string) => JSON.parse($(`[data-island="${island}"]`).attr('data-props') ?? 'null');
+const props = ($: CheerioAPI, island: string) =>
+  JSON.parse($(`[data-island="${island}"]`).attr('data-props') ?? 'null');
 
 describe('screens', () => {
   test('the list screens show the rows in the management layout, with the menu entry marked', async () => {
-    const { res, $ } = await page(w.h.app, '/platform/config/page/list', { host: HOST_A, token: w.managerA, lang: 'en' });
+    const { res, $ } = await page(w.h.app, '/platform/config/page/list', {
+      host: HOST_A,
+      token: w.managerA,
+      lang: 'en',
+    });
     expect(res.status).toBe(200);
     expect(res.headers['cache-control']).toBe('private, no-store');
     expect($('.panel-header h2').text()).toBe('Pages');
@@ -38,45 +43,80 @@ describe('screens', () => {
     expect($('[data-island="ManagePageList"] table').text()).toContain('About');
     expect($('[data-island="ManagePageList"] a[href="/platform/config/page/add"]').length).toBe(1);
 
-    const templates = await page(w.h.app, '/platform/config/template/list', { host: HOST_A, token: w.managerA, lang: 'zh' });
+    const templates = await page(w.h.app, '/platform/config/template/list', {
+      host: HOST_A,
+      token: w.managerA,
+      lang: 'zh',
+    });
     expect(templates.$('.panel-header h2').text()).toBe('模板管理');
-    expect(props(templates.$, 'ManagePageList').initial.rows.every((r: { type: string }) => r.type === 'TEMPLATE')).toBe(true);
+    expect(
+      props(templates.$, 'ManagePageList').initial.rows.every((r: { type: string }) => r.type === 'TEMPLATE'),
+    ).toBe(true);
     expect(templates.$('.side-menu li.active a').attr('href')).toBe('/platform/config/template');
   });
 
   test('the editor has the page, its choices and a sandboxed preview frame', async () => {
-    const { res, $ } = await page(w.h.app, `/platform/config/page/edit/${w.idsA.about}`, { host: HOST_A, token: w.managerA, lang: 'zh' });
+    const { res, $ } = await page(w.h.app, `/platform/config/page/edit/${w.idsA.about}`, {
+      host: HOST_A,
+      token: w.managerA,
+      lang: 'zh',
+    });
     expect(res.status).toBe(200);
     expect($('.panel-header h2').text()).toBe('编辑页面：关于');
     const data = props($, 'ManagePageEditor');
     expect(data.page).toMatchObject({ id: w.idsA.about, name: '关于', html: '<p class="content">关于会议</p>' });
-    expect(data.templates.map((t: { id: number }) => t.id)).toEqual(expect.arrayContaining([w.idsA.page, w.idsA.mobilePage]));
+    expect(data.templates.map((t: { id: number }) => t.id)).toEqual(
+      expect.arrayContaining([w.idsA.page, w.idsA.mobilePage]),
+    );
     expect(data.mobilePages.every((p: { isMobile: boolean }) => p.isMobile)).toBe(true);
     const frame = $('[data-island="ManagePageEditor"] iframe');
     expect(frame.attr('sandbox')).toBe('allow-scripts');
     // The code is editable before the editor's own code has loaded.
-    expect($('[data-island="ManagePageEditor"] textarea.code-area-plain').first().text()).toBe('<p class="content">关于会议</p>');
+    expect($('[data-island="ManagePageEditor"] textarea.code-area-plain').first().text()).toBe(
+      '<p class="content">关于会议</p>',
+    );
     expect($('.side-menu li.active a').attr('href')).toBe('/platform/config/page');
   });
 
   test('add screens: a new page, a new common template', async () => {
     const add = await page(w.h.app, '/platform/config/page/add', { host: HOST_A, token: w.managerA, lang: 'en' });
     expect(add.$('.panel-header h2').text()).toBe('New page');
-    expect(props(add.$, 'ManagePageEditor')).toMatchObject({ page: null, type: 'PAGE', websiteExteriorId: w.idsA.exterior });
-    const common = await page(w.h.app, '/platform/config/template/add?kind=common', { host: HOST_A, token: w.managerA, lang: 'en' });
+    expect(props(add.$, 'ManagePageEditor')).toMatchObject({
+      page: null,
+      type: 'PAGE',
+      websiteExteriorId: w.idsA.exterior,
+    });
+    const common = await page(w.h.app, '/platform/config/template/add?kind=common', {
+      host: HOST_A,
+      token: w.managerA,
+      lang: 'en',
+    });
     expect(props(common.$, 'ManagePageEditor')).toMatchObject({ page: null, type: 'TEMPLATE', newKind: 'common' });
     expect(common.$('textarea.code-area-plain').first().text()).toContain('common-template-content-container');
   });
 
   test('the section addresses lead to the lists; a bad id is not found', async () => {
-    expect((await visit(w.h.app, '/platform/config/page', { host: HOST_A, token: w.managerA })).headers.location).toBe('/platform/config/page/list');
-    expect((await visit(w.h.app, '/platform/config/template', { host: HOST_A, token: w.managerA })).headers.location).toBe('/platform/config/template/list');
-    expect((await visit(w.h.app, '/platform/config/page/edit/abc', { host: HOST_A, token: w.managerA })).headers.location).toBe('/404');
-    expect((await visit(w.h.app, '/platform/config/page/edit/999999', { host: HOST_A, token: w.managerA })).headers.location).toBe('/404');
+    expect((await visit(w.h.app, '/platform/config/page', { host: HOST_A, token: w.managerA })).headers.location).toBe(
+      '/platform/config/page/list',
+    );
+    expect(
+      (await visit(w.h.app, '/platform/config/template', { host: HOST_A, token: w.managerA })).headers.location,
+    ).toBe('/platform/config/template/list');
+    expect(
+      (await visit(w.h.app, '/platform/config/page/edit/abc', { host: HOST_A, token: w.managerA })).headers.location,
+    ).toBe('/404');
+    expect(
+      (await visit(w.h.app, '/platform/config/page/edit/999999', { host: HOST_A, token: w.managerA })).headers.location,
+    ).toBe('/404');
   });
 
   test('on a phone the list is a list, not a table', async () => {
-    const { $ } = await page(w.h.app, '/platform/config/page/list', { host: HOST_A, token: w.managerA, lang: 'zh', mobile: true });
+    const { $ } = await page(w.h.app, '/platform/config/page/list', {
+      host: HOST_A,
+      token: w.managerA,
+      lang: 'zh',
+      mobile: true,
+    });
     expect(props($, 'ManagePageList').mobile).toBe(true);
     expect($('[data-island="ManagePageList"] table').length).toBe(0);
     expect($('[data-island="ManagePageList"] .ant-list-item').length).toBeGreaterThan(0);

@@ -6,7 +6,18 @@ import { contractSite } from '../../fixtures/contractSite';
 export const HOST_A = 'contract.localhost';
 export const HOST_B = 'other.localhost';
 
-export type Ids = { home: number; about: number; secret: number; bare: number; framed: number; common: number; page: number; mobileCommon: number; mobilePage: number; exterior: number };
+export type Ids = {
+  home: number;
+  about: number;
+  secret: number;
+  bare: number;
+  framed: number;
+  common: number;
+  page: number;
+  mobileCommon: number;
+  mobilePage: number;
+  exterior: number;
+};
 
 export type PagesWorld = {
   h: Harness;
@@ -16,12 +27,20 @@ export type PagesWorld = {
   idsB: Ids;
   managerA: string;
   managerB: string;
-  call(method: 'get' | 'post' | 'delete', path: string, opts?: { body?: unknown; token?: string | null; host?: string; query?: Record<string, string | number> }): request.Test;
+  call(
+    method: 'get' | 'post' | 'delete',
+    path: string,
+    opts?: { body?: unknown; token?: string | null; host?: string; query?: Record<string, string | number> },
+  ): request.Test;
   stop(): Promise<void>;
 };
 
 async function ids(h: Harness, conferenceId: number): Promise<Ids> {
-  const find = async (where: Record<string, unknown>) => (await h.db('pages').where({ conference_id: conferenceId, ...where }).first('id')).id as number;
+  const find = async (where: Record<string, unknown>) =>
+    (await h
+      .db('pages')
+      .where({ conference_id: conferenceId, ...where })
+      .first('id'))!.id as number;
   const page = (name: string) => find({ type: 'PAGE', name, is_mobile: false });
   const template = (name: string) => find({ type: 'TEMPLATE', name });
   return {
@@ -34,7 +53,7 @@ async function ids(h: Harness, conferenceId: number): Promise<Ids> {
     page: await template('page'),
     mobileCommon: await template('mobileCommon'),
     mobilePage: await template('mobilePage'),
-    exterior: (await h.db('exteriors').where({ conference_id: conferenceId }).first('id')).id as number,
+    exterior: (await h.db('exteriors').where({ conference_id: conferenceId }).first('id'))!.id as number,
   };
 }
 
@@ -43,7 +62,12 @@ export async function pagesWorld(): Promise<PagesWorld> {
   const a = await h.provision(contractSite());
   const b = await h.provision(contractSite({ slug: 'other', domains: [HOST_B] }));
   const managerA = await h.login({ email: 'mgr-a@example.org', name: '管理员甲', conferenceId: a, roles: ['manager'] });
-  const managerB = await h.login({ email: 'mgr-b@example.org', name: 'Manager B', conferenceId: b, roles: ['manager'] });
+  const managerB = await h.login({
+    email: 'mgr-b@example.org',
+    name: 'Manager B',
+    conferenceId: b,
+    roles: ['manager'],
+  });
   const world: PagesWorld = {
     h,
     a,
@@ -68,5 +92,15 @@ export async function pagesWorld(): Promise<PagesWorld> {
 
 /** A valid save body for a new page of conference A. */
 export function newPage(w: PagesWorld, patch: Record<string, unknown> = {}) {
-  return { type: 'PAGE', name: 'Programme', exteriorId: w.idsA.exterior, lang: 'en', html: '<p>programme</p>', css: '', cssPath: '', templateId: w.idsA.page, ...patch };
+  return {
+    type: 'PAGE',
+    name: 'Programme',
+    exteriorId: w.idsA.exterior,
+    lang: 'en',
+    html: '<p>programme</p>',
+    css: '',
+    cssPath: '',
+    templateId: w.idsA.page,
+    ...patch,
+  };
 }

@@ -1,7 +1,7 @@
 /** Versions: each content change keeps the previous content; list, compare (line diff) and restore. */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { page } from '../../helpers/http';
-import { lineDiff } from '../../../server/modules/pages/service';
+import { lineDiff } from '../../../server/modules/pages/versions';
 import { HOST_A, newPage, pagesWorld, type PagesWorld } from './setup';
 
 let w: PagesWorld;
@@ -22,7 +22,10 @@ describe('lineDiff', () => {
     ]);
   });
   test('equal texts are all kept; empty texts have no lines; CRLF is a line break', () => {
-    expect(lineDiff('x\r\ny', 'x\ny')).toEqual([{ op: '=', text: 'x' }, { op: '=', text: 'y' }]);
+    expect(lineDiff('x\r\ny', 'x\ny')).toEqual([
+      { op: '=', text: 'x' },
+      { op: '=', text: 'y' },
+    ]);
     expect(lineDiff('', '')).toEqual([]);
     expect(lineDiff('', 'new')).toEqual([{ op: '+', text: 'new' }]);
   });
@@ -31,7 +34,10 @@ describe('lineDiff', () => {
     const after = [...before];
     after[250] = 'changed';
     const diff = lineDiff(before.join('\n'), after.join('\n'));
-    expect(diff.filter((l) => l.op !== '=')).toEqual([{ op: '-', text: 'line 250' }, { op: '+', text: 'changed' }]);
+    expect(diff.filter((l) => l.op !== '=')).toEqual([
+      { op: '-', text: 'line 250' },
+      { op: '+', text: 'changed' },
+    ]);
     expect(diff).toHaveLength(501);
   });
   test('past a thousand changed lines: the old lines removed, then the new ones added', () => {
@@ -49,7 +55,10 @@ describe('versions of a page', () => {
     id = (await save(newPage(w, { name: 'Venue', html: '<h1>Venue</h1>\n<p>first</p>' }))).body.data.id;
     expect((await w.call('get', `/conference/page/versions/${id}`)).body.data).toEqual([]);
     await save({ ...newPage(w, { name: 'Venue', html: '<h1>Venue</h1>\n<p>second</p>' }), id });
-    await save({ ...newPage(w, { name: 'Venue and hotels', html: '<h1>Venue</h1>\n<p>third</p>', css: 'h1{color:red}' }), id });
+    await save({
+      ...newPage(w, { name: 'Venue and hotels', html: '<h1>Venue</h1>\n<p>third</p>', css: 'h1{color:red}' }),
+      id,
+    });
     const list = (await w.call('get', `/conference/page/versions/${id}`)).body.data;
     expect(list.map((v: { version: number; name: string }) => [v.version, v.name])).toEqual([
       [2, 'Venue'],
@@ -61,7 +70,11 @@ describe('versions of a page', () => {
   });
 
   test('a save that changes only settings keeps no version', async () => {
-    await save({ ...newPage(w, { name: 'Venue and hotels', html: '<h1>Venue</h1>\n<p>third</p>', css: 'h1{color:red}' }), id, needToLogin: 1 });
+    await save({
+      ...newPage(w, { name: 'Venue and hotels', html: '<h1>Venue</h1>\n<p>third</p>', css: 'h1{color:red}' }),
+      id,
+      needToLogin: 1,
+    });
     await w.call('post', '/conference/setting/save', { body: { data: { pageId: id, needToLogin: 0 } } });
     expect((await w.call('get', `/conference/page/versions/${id}`)).body.data).toHaveLength(2);
   });
@@ -69,7 +82,13 @@ describe('versions of a page', () => {
   test('one version has its content and a line diff to the current content', async () => {
     const res = await w.call('get', `/conference/page/version/${id}/1`);
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ version: 1, name: 'Venue', html: '<h1>Venue</h1>\n<p>first</p>', css: '', cssPath: '' });
+    expect(res.body.data).toMatchObject({
+      version: 1,
+      name: 'Venue',
+      html: '<h1>Venue</h1>\n<p>first</p>',
+      css: '',
+      cssPath: '',
+    });
     expect(res.body.data.diff.html).toEqual([
       { op: '=', text: '<h1>Venue</h1>' },
       { op: '-', text: '<p>first</p>' },
@@ -101,15 +120,32 @@ describe('versions of a page', () => {
   });
 
   test('a missing version or page is not found, and nothing changes', async () => {
-    expect((await w.call('post', `/conference/page/restore/${id}/42`, { body: {} })).body.message).toBe('managePages:versionNotFound');
+    expect((await w.call('post', `/conference/page/restore/${id}/42`, { body: {} })).body.message).toBe(
+      'managePages:versionNotFound',
+    );
     expect((await w.call('get', '/conference/page/versions/999999')).body.message).toBe('managePages:notFound');
     expect((await w.call('get', '/conference/page/versions/abc')).status).toBe(400);
     expect((await w.call('get', `/conference/page/versions/${id}`)).body.data).toHaveLength(3);
   });
 
   test('templates have versions too', async () => {
-    const tpl = (await save({ type: 'TEMPLATE', templateKind: 'common', name: 'frame', exteriorId: w.idsA.exterior, html: '<main class="common-template-content-container"></main>' })).body.data;
-    await save({ id: tpl.id, type: 'TEMPLATE', templateKind: 'common', name: 'frame', exteriorId: w.idsA.exterior, html: '<main class="common-template-content-container"></main><footer></footer>' });
+    const tpl = (
+      await save({
+        type: 'TEMPLATE',
+        templateKind: 'common',
+        name: 'frame',
+        exteriorId: w.idsA.exterior,
+        html: '<main class="common-template-content-container"></main>',
+      })
+    ).body.data;
+    await save({
+      id: tpl.id,
+      type: 'TEMPLATE',
+      templateKind: 'common',
+      name: 'frame',
+      exteriorId: w.idsA.exterior,
+      html: '<main class="common-template-content-container"></main><footer></footer>',
+    });
     expect((await w.call('get', `/conference/page/versions/${tpl.id}`)).body.data).toHaveLength(1);
   });
 });

@@ -23,7 +23,9 @@ afterAll(() => h?.stop());
 
 test('a hotel plan without methods and two unconfigured methods: every missing field in one answer', async () => {
   const config = fullConfig({ generalMethods: ['bankRemit', 'walletB'], hotelSeparate: true, hotelMethods: [] });
-  config.methods = config.methods.map((m) => (m.method === 'bankRemit' ? { ...m, fields: { ...m.fields, account: '', bankName: '' } } : m));
+  config.methods = config.methods.map((m) =>
+    m.method === 'bankRemit' ? { ...m, fields: { ...m.fields, account: '', bankName: '' } } : m,
+  );
   const res = await call(h, host, 'post', CONFIG, { token: manager, body: config });
   expect(res.status).toBe(400);
   const fields = (res.body.fields as Array<{ field: string; message: string }>).map((f) => f.field);

@@ -19,7 +19,15 @@ let cid: number;
 let manager: string;
 const host = 'pay-abroad.localhost';
 const CONFIG = '/conference/platform/config/pay';
-const ABROAD = { ...BANK, accountName: '会议组织有限公司', bankName: '中国银行北京分行', accountNameEn: 'Conference Org Ltd', bankNameEn: 'Bank of China, Beijing Branch', swift: 'bkch cn bj 110', iban: 'gb82 west 1234 5698 7654 32' };
+const ABROAD = {
+  ...BANK,
+  accountName: '会议组织有限公司',
+  bankName: '中国银行北京分行',
+  accountNameEn: 'Conference Org Ltd',
+  bankNameEn: 'Bank of China, Beijing Branch',
+  swift: 'bkch cn bj 110',
+  iban: 'gb82 west 1234 5698 7654 32',
+};
 const withBank = (fields: Record<string, string>) =>
   fullConfig({ methods: fullConfig().methods.map((m) => (m.method === 'bankRemit' ? { ...m, fields } : m)) });
 
@@ -35,11 +43,14 @@ const save = (body: object, lang: 'zh' | 'en' = 'en') => call(h, host, 'post', C
 describe('the formats', () => {
   test('BIC: 8 or 11 characters of the right kinds', () => {
     for (const ok of ['BKCHCNBJ', 'BKCHCNBJ110', 'DEUTDEFF500', 'ICBKCNBJ']) expect(isBic(ok), ok).toBe(true);
-    for (const bad of ['BKCHCNB', 'BKCHCNBJ11', '1KCHCNBJ', 'BKCH1NBJ', 'bkchcnbj', 'BKCHCNBJ1100']) expect(isBic(bad), bad).toBe(false);
+    for (const bad of ['BKCHCNB', 'BKCHCNBJ11', '1KCHCNBJ', 'BKCH1NBJ', 'bkchcnbj', 'BKCHCNBJ1100'])
+      expect(isBic(bad), bad).toBe(false);
   });
   test('IBAN: shape and mod-97 check digits', () => {
-    for (const ok of ['GB82WEST12345698765432', 'DE89370400440532013000', 'FR1420041010050500013M02606']) expect(isIban(ok), ok).toBe(true);
-    for (const bad of ['GB83WEST12345698765432', 'DE8937040044053201300', 'XX', '6222000011112222']) expect(isIban(bad), bad).toBe(false);
+    for (const ok of ['GB82WEST12345698765432', 'DE89370400440532013000', 'FR1420041010050500013M02606'])
+      expect(isIban(ok), ok).toBe(true);
+    for (const bad of ['GB83WEST12345698765432', 'DE8937040044053201300', 'XX', '6222000011112222'])
+      expect(isIban(bad), bad).toBe(false);
     expect(ibanGroups('gb82west12345698765432')).toBe('GB82 WEST 1234 5698 7654 32');
   });
 });
@@ -50,13 +61,23 @@ describe('the configuration', () => {
     expect(res.body.code, JSON.stringify(res.body)).toBe(200);
     const got = (await call(h, host, 'get', CONFIG, { token: manager })).body.data;
     const bank = got.methods.find((m: { method: string }) => m.method === 'bankRemit');
-    expect(bank.fields).toMatchObject({ accountNameEn: 'Conference Org Ltd', bankNameEn: 'Bank of China, Beijing Branch', swift: 'BKCHCNBJ110', iban: 'GB82WEST12345698765432' });
+    expect(bank.fields).toMatchObject({
+      accountNameEn: 'Conference Org Ltd',
+      bankNameEn: 'Bank of China, Beijing Branch',
+      swift: 'BKCHCNBJ110',
+      iban: 'GB82WEST12345698765432',
+    });
   });
 
   test.each([
     ['a BIC of 9 characters', { swift: 'BKCHCNBJ1' }, 'payments:bicInvalid', 'bankRemit.swift'],
     ['a BIC with a digit for the country', { swift: 'BKCH1NBJ' }, 'payments:bicInvalid', 'bankRemit.swift'],
-    ['an IBAN whose check digits do not match', { iban: 'GB83 WEST 1234 5698 7654 32' }, 'payments:ibanInvalid', 'bankRemit.iban'],
+    [
+      'an IBAN whose check digits do not match',
+      { iban: 'GB83 WEST 1234 5698 7654 32' },
+      'payments:ibanInvalid',
+      'bankRemit.iban',
+    ],
     ['a Chinese account number as an IBAN', { iban: '6222 0000 1111 2222' }, 'payments:ibanInvalid', 'bankRemit.iban'],
   ])('%s: its message, nothing saved', async (_name, change, key, field) => {
     const before = await h.db('payment_methods').where({ conference_id: cid, method: 'bankRemit' }).first();
@@ -77,9 +98,18 @@ describe('the configuration', () => {
 describe('the pay instructions', () => {
   const start = async (lang: 'zh' | 'en'): Promise<{ lines: Array<{ labelKey: string; value: string }> }> => {
     const result = await h.payments.provider('bankRemit').start({
-      conferenceId: cid, attemptNo: 'A20270301000009', amount: money(150000, 'CNY'), orders: [{ orderNo: 'R2027000001', reference: 'PAY7K3Q' }],
-      subject: '注册费', passback: 'x', startedAt: new Date(), expiresAt: new Date(Date.now() + 3_600_000), lang,
-      returnUrl: 'http://x/r', notifyUrl: 'http://x/n', config: (await h.payments.configOf(cid, 'bankRemit')) ?? {},
+      conferenceId: cid,
+      attemptNo: 'A20270301000009',
+      amount: money(150000, 'CNY'),
+      orders: [{ orderNo: 'R2027000001', reference: 'PAY7K3Q' }],
+      subject: '注册费',
+      passback: 'x',
+      startedAt: new Date(),
+      expiresAt: new Date(Date.now() + 3_600_000),
+      lang,
+      returnUrl: 'http://x/r',
+      notifyUrl: 'http://x/n',
+      config: (await h.payments.configOf(cid, 'bankRemit')) ?? {},
     });
     if (result.kind !== 'instructions') throw new Error(result.kind);
     return result;
@@ -104,7 +134,11 @@ describe('the pay instructions', () => {
 
   test('without English names, the English page shows the names as configured', async () => {
     await save(withBank({ ...ABROAD, accountNameEn: '', bankNameEn: '' }));
-    expect((await start('en')).lines.slice(0, 3).map((l) => l.value)).toEqual(['会议组织有限公司', BANK.account, '中国银行北京分行']);
+    expect((await start('en')).lines.slice(0, 3).map((l) => l.value)).toEqual([
+      '会议组织有限公司',
+      BANK.account,
+      '中国银行北京分行',
+    ]);
     await save(withBank(ABROAD));
   });
 });

@@ -19,7 +19,17 @@ let cid: number;
 beforeAll(async () => {
   h = await createHarness({ seedDemo: false });
   cid = await h.provision(contractSite({ slug: 'providers', domains: ['providers.localhost'] }));
-  await h.payments.save(cid, fullConfig({ generalMethods: ['bankRemit', 'postalRemit', 'other', ...ONLINE_METHODS.filter((m) => m !== 'cardDomestic' && m !== 'walletB')] }));
+  await h.payments.save(
+    cid,
+    fullConfig({
+      generalMethods: [
+        'bankRemit',
+        'postalRemit',
+        'other',
+        ...ONLINE_METHODS.filter((m) => m !== 'cardDomestic' && m !== 'walletB'),
+      ],
+    }),
+  );
 });
 afterAll(() => h?.stop());
 
@@ -28,10 +38,14 @@ async function start(method: PaymentMethod) {
     conferenceId: cid,
     attemptNo: 'A20270301000001',
     amount: money(150000, 'CNY'),
-    orders: [{ orderNo: 'R2027000001', reference: 'PAY7K3Q' }, { orderNo: 'O2027000002', reference: 'PAY9M2X' }],
+    orders: [
+      { orderNo: 'R2027000001', reference: 'PAY7K3Q' },
+      { orderNo: 'O2027000002', reference: 'PAY9M2X' },
+    ],
     subject: '注册费, 晚宴',
     passback: `cp${cid}-A20270301000001`,
-    startedAt: new Date(), expiresAt: new Date(Date.now() + 3_600_000),
+    startedAt: new Date(),
+    expiresAt: new Date(Date.now() + 3_600_000),
     lang: 'zh',
     returnUrl: 'http://providers.localhost/profile/order/pay/goto/result/A20270301000001',
     notifyUrl: 'http://providers.localhost/api/pay/notify',
@@ -44,7 +58,13 @@ test('every method has one provider, online exactly for the gateway methods', ()
   const registry = providerRegistry();
   expect([...registry.keys()].sort()).toEqual([...PAYMENT_METHODS].sort());
   for (const method of PAYMENT_METHODS) expect(registry.get(method)!.online).toBe(ONLINE_METHODS.includes(method));
-  expect(registry.get('cardForeign')!.secretFields).toEqual(['payPassword', 'rootCertificate', 'middleCertificate', 'privateKeyCertificate', 'certificatePassword']);
+  expect(registry.get('cardForeign')!.secretFields).toEqual([
+    'payPassword',
+    'rootCertificate',
+    'middleCertificate',
+    'privateKeyCertificate',
+    'certificatePassword',
+  ]);
   expect(registry.get('bankRemit')!.secretFields).toEqual([]);
 });
 
@@ -77,7 +97,12 @@ test('postal remittance: payee, address, post code and the references', async ()
 
 test('other: its HTML as cleaned when saved, and the references', async () => {
   const result = await start('other');
-  expect(result).toEqual({ kind: 'instructions', reference: 'PAY7K3Q PAY9M2X', lines: [{ labelKey: 'payments:transferReference', value: 'PAY7K3Q PAY9M2X' }], html: '<p>到会务组现场缴费</p>' });
+  expect(result).toEqual({
+    kind: 'instructions',
+    reference: 'PAY7K3Q PAY9M2X',
+    lines: [{ labelKey: 'payments:transferReference', value: 'PAY7K3Q PAY9M2X' }],
+    html: '<p>到会务组现场缴费</p>',
+  });
 });
 
 test.each(ONLINE_METHODS)('%s has its gateway: online, with checks of its keys', (method) => {
@@ -92,5 +117,11 @@ test("a configuration is the conference's own: another conference has none", asy
   const other = await h.provision(contractSite({ slug: 'providers-b', domains: ['providers-b.localhost'] }));
   expect(await h.payments.configOf(other, 'bankRemit')).toBeNull();
   expect(await h.payments.methodsFor(other, 'general')).toEqual([]);
-  expect(await h.payments.configOf(cid, 'bankRemit')).toEqual({ ...BANK, accountNameEn: '', bankNameEn: '', swift: '', iban: '' });
+  expect(await h.payments.configOf(cid, 'bankRemit')).toEqual({
+    ...BANK,
+    accountNameEn: '',
+    bankNameEn: '',
+    swift: '',
+    iban: '',
+  });
 });

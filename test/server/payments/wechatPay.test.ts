@@ -8,7 +8,13 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { money } from '../../../server/contract/money';
 import { AppError } from '../../../server/platform/errors';
 import { wechatPayProvider } from '../../../server/modules/payments/providers/wechatPay';
-import { GatewayError, NotificationRefused, type AttemptRef, type NotificationRequest, type PaymentProvider } from '../../../server/modules/payments/provider';
+import {
+  GatewayError,
+  NotificationRefused,
+  type AttemptRef,
+  type NotificationRequest,
+  type PaymentProvider,
+} from '../../../server/modules/payments/provider';
 import { startWechatPayFake, type WechatPayFake } from '../../fakes/wechatPay';
 import type { FakeNotification } from '../../fakes/gateway';
 
@@ -26,13 +32,34 @@ const config = () => ({ ...fake.config() });
 async function started(amount = money(150_000, 'CNY'), passback = 'cp7-A1%20&x') {
   const attemptNo = `WX${Date.now()}${++seq}`;
   const result = await provider.start({
-    conferenceId: 7, attemptNo, amount, orders: [{ orderNo: 'R1', reference: 'CP1' }], subject: '第十届国际会议 注册费', passback, startedAt: new Date(), expiresAt: new Date(Date.now() + 3_600_000),
-    lang: 'zh', returnUrl: 'http://c.localhost/r', notifyUrl: `http://c.localhost/payment/notify/walletA/${attemptNo}`, config: config(),
+    conferenceId: 7,
+    attemptNo,
+    amount,
+    orders: [{ orderNo: 'R1', reference: 'CP1' }],
+    subject: '第十届国际会议 注册费',
+    passback,
+    startedAt: new Date(),
+    expiresAt: new Date(Date.now() + 3_600_000),
+    lang: 'zh',
+    returnUrl: 'http://c.localhost/r',
+    notifyUrl: `http://c.localhost/payment/notify/walletA/${attemptNo}`,
+    config: config(),
   });
-  const ref: AttemptRef = { conferenceId: 7, attemptNo, amount, providerRef: null, createdAt: new Date(), config: config() };
+  const ref: AttemptRef = {
+    conferenceId: 7,
+    attemptNo,
+    amount,
+    providerRef: null,
+    createdAt: new Date(),
+    config: config(),
+  };
   return { attemptNo, result, ref };
 }
-const request = (n: FakeNotification): NotificationRequest => ({ headers: Object.fromEntries(Object.entries(n.headers).map(([k, v]) => [k.toLowerCase(), v])), query: {}, rawBody: Buffer.from(n.body) });
+const request = (n: FakeNotification): NotificationRequest => ({
+  headers: Object.fromEntries(Object.entries(n.headers).map(([k, v]) => [k.toLowerCase(), v])),
+  query: {},
+  rawBody: Buffer.from(n.body),
+});
 const parse = (n: FakeNotification) => provider.parseNotification!(request(n), config(), new Date());
 
 describe('start', () => {
@@ -40,7 +67,13 @@ describe('start', () => {
     for (const amount of [money(1, 'CNY'), money(10_000_000_000, 'CNY')]) {
       const { attemptNo, result } = await started(amount);
       expect(result).toMatchObject({ kind: 'qr', content: expect.stringMatching(/^weixin:\/\/wxpay\/bizpayurl\?pr=/) });
-      expect(fake.order(attemptNo)).toMatchObject({ amount: amount.amount, currency: 'CNY', subject: '第十届国际会议 注册费', passback: 'cp7-A1%20&x', state: 'NOTPAY' });
+      expect(fake.order(attemptNo)).toMatchObject({
+        amount: amount.amount,
+        currency: 'CNY',
+        subject: '第十届国际会议 注册费',
+        passback: 'cp7-A1%20&x',
+        state: 'NOTPAY',
+      });
     }
   });
 
@@ -52,7 +85,22 @@ describe('start', () => {
     const bad = wechatPayProvider({ baseUrl: fake.url });
     const before = fake.refusedRequests;
     const other = { ...config(), merchantSerialNo: 'NOTMINE' };
-    await expect(bad.start({ conferenceId: 7, attemptNo: `WX${Date.now()}bad`, amount: money(100, 'CNY'), orders: [], subject: 's', passback: '', startedAt: new Date(), expiresAt: new Date(Date.now() + 60_000), lang: 'zh', returnUrl: '', notifyUrl: 'http://x/n', config: other })).rejects.toBeInstanceOf(GatewayError);
+    await expect(
+      bad.start({
+        conferenceId: 7,
+        attemptNo: `WX${Date.now()}bad`,
+        amount: money(100, 'CNY'),
+        orders: [],
+        subject: 's',
+        passback: '',
+        startedAt: new Date(),
+        expiresAt: new Date(Date.now() + 60_000),
+        lang: 'zh',
+        returnUrl: '',
+        notifyUrl: 'http://x/n',
+        config: other,
+      }),
+    ).rejects.toBeInstanceOf(GatewayError);
     expect(fake.refusedRequests).toBe(before + 1);
   });
 });
@@ -60,9 +108,17 @@ describe('start', () => {
 describe('notifications', () => {
   test('genuine, by the platform certificate and by the platform public key: paid, with amount, reference and passback', async () => {
     const a = await started();
-    expect(await parse(fake.pay(a.attemptNo))).toMatchObject({ attemptNo: a.attemptNo, state: 'succeeded', amount: { amount: 150_000, currency: 'CNY' }, providerRef: expect.stringMatching(/^42000\d+/) });
+    expect(await parse(fake.pay(a.attemptNo))).toMatchObject({
+      attemptNo: a.attemptNo,
+      state: 'succeeded',
+      amount: { amount: 150_000, currency: 'CNY' },
+      providerRef: expect.stringMatching(/^42000\d+/),
+    });
     const b = await started();
-    expect(await parse(fake.payWithPublicKeyId(b.attemptNo))).toMatchObject({ attemptNo: b.attemptNo, state: 'succeeded' });
+    expect(await parse(fake.payWithPublicKeyId(b.attemptNo))).toMatchObject({
+      attemptNo: b.attemptNo,
+      state: 'succeeded',
+    });
   });
 
   test.each(['byte', 'serial', 'stale', 'unsigned'] as const)('%s: refused', async (fault) => {
@@ -72,7 +128,10 @@ describe('notifications', () => {
 
   test('another amount or currency is reported as the gateway says it (the platform compares)', async () => {
     const a = await started();
-    expect((await parse(fake.pay(a.attemptNo, { amount: 149_999 })))!.amount).toEqual({ amount: 149_999, currency: 'CNY' });
+    expect((await parse(fake.pay(a.attemptNo, { amount: 149_999 })))!.amount).toEqual({
+      amount: 149_999,
+      currency: 'CNY',
+    });
   });
 
   test('the replies: 204 after the change, FAIL JSON with a 4xx otherwise', () => {
@@ -88,7 +147,10 @@ describe('query, close, refund', () => {
     const a = await started();
     expect((await provider.query!(a.ref)).state).toBe('pending');
     fake.pay(a.attemptNo);
-    expect(await provider.query!(a.ref)).toMatchObject({ state: 'succeeded', amount: { amount: 150_000, currency: 'CNY' } });
+    expect(await provider.query!(a.ref)).toMatchObject({
+      state: 'succeeded',
+      amount: { amount: 150_000, currency: 'CNY' },
+    });
     await expect(provider.close!(a.ref)).rejects.toBeInstanceOf(GatewayError);
     const b = await started();
     await provider.close!(b.ref);
@@ -107,11 +169,20 @@ describe('query, close, refund', () => {
   test('refunds in part and in full; the same number twice refunds once; more than paid is refused', async () => {
     const a = await started(money(100_000, 'CNY'));
     fake.pay(a.attemptNo);
-    expect(await provider.refund!(a.ref, { refundNo: 'RFA0000001', amount: money(30_000, 'CNY'), reason: '退会' })).toMatchObject({ state: 'succeeded' });
-    expect(await provider.refund!(a.ref, { refundNo: 'RFA0000001', amount: money(30_000, 'CNY'), reason: '退会' })).toMatchObject({ state: 'succeeded' });
+    expect(
+      await provider.refund!(a.ref, { refundNo: 'RFA0000001', amount: money(30_000, 'CNY'), reason: '退会' }),
+    ).toMatchObject({ state: 'succeeded' });
+    expect(
+      await provider.refund!(a.ref, { refundNo: 'RFA0000001', amount: money(30_000, 'CNY'), reason: '退会' }),
+    ).toMatchObject({ state: 'succeeded' });
     await provider.refund!(a.ref, { refundNo: 'RFA0000002', amount: money(70_000, 'CNY'), reason: '' });
-    expect(fake.refunds(a.attemptNo)).toEqual([{ refundNo: 'RFA0000001', amount: 30_000 }, { refundNo: 'RFA0000002', amount: 70_000 }]);
-    await expect(provider.refund!(a.ref, { refundNo: 'RFA0000003', amount: money(1, 'CNY'), reason: '' })).rejects.toBeInstanceOf(GatewayError);
+    expect(fake.refunds(a.attemptNo)).toEqual([
+      { refundNo: 'RFA0000001', amount: 30_000 },
+      { refundNo: 'RFA0000002', amount: 70_000 },
+    ]);
+    await expect(
+      provider.refund!(a.ref, { refundNo: 'RFA0000003', amount: money(1, 'CNY'), reason: '' }),
+    ).rejects.toBeInstanceOf(GatewayError);
   });
 });
 
@@ -126,10 +197,19 @@ describe('configuration checks', () => {
   };
   test('a sound configuration passes; each flaw is named with its field', () => {
     expect(check({})).toBeNull();
-    expect(check({ privateKey: '-----BEGIN PRIVATE KEY-----\nnot a key\n-----END PRIVATE KEY-----' })).toEqual(['payments:keyInvalid', 'privateKey']);
+    expect(check({ privateKey: '-----BEGIN PRIVATE KEY-----\nnot a key\n-----END PRIVATE KEY-----' })).toEqual([
+      'payments:keyInvalid',
+      'privateKey',
+    ]);
     expect(check({ merchantKey: 'short' })).toEqual(['payments:apiV3KeyLength', 'merchantKey']);
-    expect(check({ platformCertificate: '', platformPublicKey: '', platformPublicKeyId: '' })).toEqual(['payments:platformKeyRequired', 'platformCertificate']);
-    expect(check({ platformCertificate: '-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----' })).toEqual(['payments:certificateUnreadable', 'platformCertificate']);
+    expect(check({ platformCertificate: '', platformPublicKey: '', platformPublicKeyId: '' })).toEqual([
+      'payments:platformKeyRequired',
+      'platformCertificate',
+    ]);
+    expect(check({ platformCertificate: '-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----' })).toEqual([
+      'payments:certificateUnreadable',
+      'platformCertificate',
+    ]);
     expect(check({ platformPublicKeyId: 'KEY1' })).toEqual(['payments:publicKeyIdInvalid', 'platformPublicKeyId']);
   });
 });

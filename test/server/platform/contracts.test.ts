@@ -17,7 +17,9 @@ beforeAll(async () => {
 });
 afterAll(() => h?.stop());
 
-const all = Object.entries(ENDPOINTS).flatMap(([feature, map]) => Object.entries(map as Record<string, Endpoint>).map(([name, e]) => ({ name: `${feature}.${name}`, e })));
+const all = Object.entries(ENDPOINTS).flatMap(([feature, map]) =>
+  Object.entries(map as Record<string, Endpoint>).map(([name, e]) => ({ name: `${feature}.${name}`, e })),
+);
 
 test('every endpoint of the contracts is mounted once, with its method and path, through route()', () => {
   const routes = routeTable(h.express);
@@ -25,7 +27,9 @@ test('every endpoint of the contracts is mounted once, with its method and path,
     const mounted = routes.filter((r) => r.endpoint === e);
     if (mounted.length !== 1) return [`${name}: mounted ${mounted.length} times`];
     const r = mounted[0];
-    return r.method === e.method && r.path === `/api${e.path}` ? [] : [`${name}: mounted as ${r.method} ${r.path}, declared ${e.method} /api${e.path}`];
+    return r.method === e.method && r.path === `/api${e.path}`
+      ? []
+      : [`${name}: mounted as ${r.method} ${r.path}, declared ${e.method} /api${e.path}`];
   });
   expect(wrong).toEqual([]);
 });
@@ -36,7 +40,11 @@ test('no two endpoints share a method and path', () => {
 });
 
 function sourcesUnder(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sourcesUnder(path.join(dir, e.name)) : /\.tsx?$/.test(e.name) ? [path.join(dir, e.name)] : []));
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .flatMap((e) =>
+      e.isDirectory() ? sourcesUnder(path.join(dir, e.name)) : /\.tsx?$/.test(e.name) ? [path.join(dir, e.name)] : [],
+    );
 }
 
 test('every API route came from a contract endpoint', () => {
@@ -47,6 +55,8 @@ test('every API route came from a contract endpoint', () => {
 
 test('the islands and pages write no API path by hand', () => {
   const files = ['islands', 'pages', 'renderer'].flatMap((d) => sourcesUnder(path.join(ROOT_DIR, d)));
-  const handWritten = files.filter((f) => /['"`]\/api\/|['"`]\/conference\/|\bapi\s*[<(]/.test(fs.readFileSync(f, 'utf8')));
+  const handWritten = files.filter((f) =>
+    /['"`]\/api\/|['"`]\/conference\/|\bapi\s*[<(]/.test(fs.readFileSync(f, 'utf8')),
+  );
   expect(handWritten.map((f) => path.relative(ROOT_DIR, f))).toEqual([]);
 });

@@ -20,9 +20,16 @@ const SCOPED = new Set(['manager', 'reviewer', 'attendee']);
 
 async function tenantTables(db: Db): Promise<string[]> {
   const rows = isMysql(db)
-    ? await db('information_schema.columns').where({ column_name: 'conference_id' }).andWhereRaw('table_schema = database()').select({ name: 'table_name' })
-    : await db.raw("select m.name from sqlite_master m join pragma_table_info(m.name) c where m.type = 'table' and c.name = 'conference_id'");
-  return (rows as Array<{ name?: string; NAME?: string; TABLE_NAME?: string }>).map((r) => String(r.name ?? r.NAME ?? r.TABLE_NAME)).sort();
+    ? await db('information_schema.columns')
+        .where({ column_name: 'conference_id' })
+        .andWhereRaw('table_schema = database()')
+        .select({ name: 'table_name' })
+    : await db.raw(
+        "select m.name from sqlite_master m join pragma_table_info(m.name) c where m.type = 'table' and c.name = 'conference_id'",
+      );
+  return (rows as Array<{ name?: string; NAME?: string; TABLE_NAME?: string }>)
+    .map((r) => String(r.name ?? r.NAME ?? r.TABLE_NAME))
+    .sort();
 }
 
 /** Everything of conference B, in a stable order. */
@@ -43,29 +50,57 @@ beforeAll(async () => {
 afterAll(() => h?.stop());
 
 function call(method: string, path: string, host: string, body: object) {
-  const req = request(h.app)[method.toLowerCase() as 'get'](path).set('Host', host).set('Origin', `http://${host}`).set('Cookie', `token=${token}`);
+  const req = request(h.app)
+    [method.toLowerCase() as 'get'](path)
+    .set('Host', host)
+    .set('Origin', `http://${host}`)
+    .set('Cookie', `token=${token}`);
   return method === 'GET' ? req : req.send(body);
 }
 
 test("A's manager reaches nothing of B, on B's domain or with B's ids", async () => {
-  const bPage = (await h.db('pages').where({ conference_id: b }).orderBy('id').first()).id as number;
-  const bMenu = (await h.db('menus').where({ conference_id: b }).orderBy('id').first()).id as number;
+  const bPage = (await h.db('pages').where({ conference_id: b }).orderBy('id').first())!.id as number;
+  const bMenu = (await h.db('menus').where({ conference_id: b }).orderBy('id').first())!.id as number;
   // The snapshot must really hold B's data, or the comparison below would prove nothing.
-  expect(await tenantTables(h.db)).toEqual(expect.arrayContaining(['conference_domains', 'conference_roles', 'exteriors', 'menus', 'pages', 'website_configs']));
+  expect(await tenantTables(h.db)).toEqual(
+    expect.arrayContaining([
+      'conference_domains',
+      'conference_roles',
+      'exteriors',
+      'menus',
+      'pages',
+      'website_configs',
+    ]),
+  );
   const before = await snapshotOf(h.db, b);
   expect(before).toContain('"menus":[{');
   // Every route of a conference that needs a session: API calls and screens (management, personal centre).
-  const routes = routeTable(h.express).filter((r) => SCOPED.has(r.access ?? '') || (r.scope === 'conference' && r.access !== 'anonymous'));
+  const routes = routeTable(h.express).filter(
+    (r) => SCOPED.has(r.access ?? '') || (r.scope === 'conference' && r.access !== 'anonymous'),
+  );
   expect(routes.some((r) => r.kind === 'page' && r.path.startsWith('/platform/'))).toBe(true);
   expect(routes.some((r) => r.kind === 'page' && r.path.startsWith('/profile/'))).toBe(true);
   expect(routes.length).toBeGreaterThan(0);
-  const body = { id: bPage, ids: [bPage, bMenu], pageId: bPage, menuId: bMenu, parentId: bMenu, templateId: bPage, exteriorId: bPage, conferenceId: b, data: { id: bPage, pageId: bPage, conferenceId: b } };
+  const body = {
+    id: bPage,
+    ids: [bPage, bMenu],
+    pageId: bPage,
+    menuId: bMenu,
+    parentId: bMenu,
+    templateId: bPage,
+    exteriorId: bPage,
+    conferenceId: b,
+    data: { id: bPage, pageId: bPage, conferenceId: b },
+  };
   const refusals: string[] = [];
   for (const route of routes) {
-    const path = route.path.replace(/:(\w+)/g, (_m, name: string) => String(/menu/i.test(name) ? bMenu : bPage)).replace(/\{\*\w+\}/g, 'x');
+    const path = route.path
+      .replace(/:(\w+)/g, (_m, name: string) => String(/menu/i.test(name) ? bMenu : bPage))
+      .replace(/\{\*\w+\}/g, 'x');
     // On B's domain A's token is not a session at all.
     const onB = await call(route.method, path, 'b.localhost', body);
-    if (onB.status < 300 && onB.status !== 302) refusals.push(`${route.method} ${path} on b.localhost answered ${onB.status}`);
+    if (onB.status < 300 && onB.status !== 302)
+      refusals.push(`${route.method} ${path} on b.localhost answered ${onB.status}`);
     // On A's domain, B's ids must find nothing of B.
     await call(route.method, path, 'a.localhost', body);
   }

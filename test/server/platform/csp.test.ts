@@ -14,20 +14,29 @@ beforeAll(async () => {
 });
 afterAll(() => h?.stop());
 
-test.each(['/', '/conferencelogin', '/userRegister', '/resetPassword', '/admin/superAdmins', '/admin/identityProviders', '/admin/publications', '/admin/units', '/admin/erasure', '/account/data', '/conference/new'])(
-  '%s on the platform host: scripts from itself only, no framing',
-  async (path) => {
-    const res = await request(h.app).get(path).set('Host', PLATFORM_HOST).set('Cookie', `token=${admin}`);
-    expect(res.status).toBe(200);
-    const csp = String(res.headers['content-security-policy']);
-    expect(csp).toContain("script-src 'self'");
-    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
-    expect(csp).toContain("frame-ancestors 'none'");
-    expect(csp).toContain("object-src 'none'");
-    // Plain HTTP: no HSTS (it would be ignored, or lock a development host).
-    expect(res.headers['strict-transport-security']).toBeUndefined();
-  },
-);
+test.each([
+  '/',
+  '/conferencelogin',
+  '/userRegister',
+  '/resetPassword',
+  '/admin/superAdmins',
+  '/admin/identityProviders',
+  '/admin/publications',
+  '/admin/units',
+  '/admin/erasure',
+  '/account/data',
+  '/conference/new',
+])('%s on the platform host: scripts from itself only, no framing', async (path) => {
+  const res = await request(h.app).get(path).set('Host', PLATFORM_HOST).set('Cookie', `token=${admin}`);
+  expect(res.status).toBe(200);
+  const csp = String(res.headers['content-security-policy']);
+  expect(csp).toContain("script-src 'self'");
+  expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(csp).toContain("object-src 'none'");
+  // Plain HTTP: no HSTS (it would be ignored, or lock a development host).
+  expect(res.headers['strict-transport-security']).toBeUndefined();
+});
 
 test('the platform pages carry no inline script that the policy would block', async () => {
   const res = await request(h.app).get('/conferencelogin').set('Host', PLATFORM_HOST);

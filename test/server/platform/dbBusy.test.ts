@@ -36,8 +36,20 @@ beforeAll(async () => {
   token = await h.login({ email: 'reader@example.org', conferenceId });
   // The same database through a pool with short timeouts, as DB_ACQUIRE_TIMEOUT_MS and
   // DB_STATEMENT_TIMEOUT_MS would set it.
-  db = createDb({ databaseUrl: h.testDb.databaseUrl, dataDir: h.testDb.dataDir, acquireTimeoutMs: ACQUIRE_MS, statementTimeoutMs: STATEMENT_MS, poolMax: POOL });
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: h.testDb.dataDir, SECRET: TEST_SECRET, LOG_LEVEL: 'silent', SEED_DEMO: 'false' });
+  db = createDb({
+    databaseUrl: h.testDb.databaseUrl,
+    dataDir: h.testDb.dataDir,
+    acquireTimeoutMs: ACQUIRE_MS,
+    statementTimeoutMs: STATEMENT_MS,
+    poolMax: POOL,
+  });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: h.testDb.dataDir,
+    SECRET: TEST_SECRET,
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+  });
   app = await createApp({ config, db, production: true, limiter: new MemoryRateLimiter() });
   // Warm up: the conference of the host is cached, as on a running server.
   expect((await statusCall()).status).toBe(200);
@@ -48,8 +60,10 @@ afterAll(async () => {
   await h?.stop();
 });
 
-const statusCall = (as = token) => request(app.app).get('/api/conference/platform/findConferenceStatus').set('Host', host).set('Cookie', `token=${as}`);
-const profilePage = (as = token) => request(app.app).get('/profile/userInfo').set('Host', host).set('Cookie', `token=${as}; locale=en`);
+const statusCall = (as = token) =>
+  request(app.app).get('/api/conference/platform/findConferenceStatus').set('Host', host).set('Cookie', `token=${as}`);
+const profilePage = (as = token) =>
+  request(app.app).get('/profile/userInfo').set('Host', host).set('Cookie', `token=${as}; locale=en`);
 /** A session this app has not seen yet: its first request must read the sessions table (a seen one is remembered, sessionCache.ts). */
 const unseenSession = () => h.login({ email: 'reader@example.org', conferenceId });
 
@@ -97,7 +111,9 @@ describe.runIf(process.env.TEST_DIALECT === 'mysql')('a table lock held by anoth
     const unseen = await Promise.all(Array.from({ length: 30 }, unseenSession));
     locker = knexFactory({ ...(db.client.config as Knex.Config), pool: { min: 1, max: 1 } });
     const conn = await locker.client.acquireConnection();
-    await new Promise<void>((resolve, reject) => conn.query('LOCK TABLES sessions WRITE', (err: Error | null) => (err ? reject(err) : resolve())));
+    await new Promise<void>((resolve, reject) =>
+      conn.query('LOCK TABLES sessions WRITE', (err: Error | null) => (err ? reject(err) : resolve())),
+    );
     try {
       const { result, ms } = await timed(() => Promise.all(unseen.map((as) => statusCall(as))));
       expect(result.map((r) => `${r.status} ${r.body.message}`)).toEqual(Array(30).fill('503 commonMsg.busy'));

@@ -13,9 +13,18 @@ import { describe, expect, test } from 'vitest';
 import { CONFIG_KEYS, loadConfig } from '../../../server/config';
 
 const DEPLOY = path.resolve(import.meta.dirname, '../../../deploy');
-type Service = { environment?: Record<string, string>; healthcheck?: { test: string[] }; volumes?: string[]; image?: string; build?: unknown; stop_grace_period?: string };
+type Service = {
+  environment?: Record<string, string>;
+  healthcheck?: { test: string[] };
+  volumes?: string[];
+  image?: string;
+  build?: unknown;
+  stop_grace_period?: string;
+};
 // yaml resolves the `<<` merges of the platform's shared block, as compose does.
-const compose = parse(fs.readFileSync(path.join(DEPLOY, 'compose.yaml'), 'utf8'), { merge: true }) as { services: Record<string, Service> };
+const compose = parse(fs.readFileSync(path.join(DEPLOY, 'compose.yaml'), 'utf8'), { merge: true }) as {
+  services: Record<string, Service>;
+};
 const nginx = fs.readFileSync(path.join(DEPLOY, 'nginx.conf'), 'utf8');
 
 describe('deploy/compose.yaml', () => {
@@ -24,13 +33,18 @@ describe('deploy/compose.yaml', () => {
   test('two web instances and one worker, each built from the Dockerfile with its role', () => {
     expect(platform.map(([, s]) => s.environment?.ROLE)).toEqual(['web', 'web', 'worker']);
     for (const [, s] of platform) expect(s.build).toMatchObject({ dockerfile: 'Dockerfile' });
-    expect(Object.keys(compose.services)).toEqual(expect.arrayContaining(['proxy', 'mariadb', 'redis', 'minio', 'bucket']));
+    expect(Object.keys(compose.services)).toEqual(
+      expect.arrayContaining(['proxy', 'mariadb', 'redis', 'minio', 'bucket']),
+    );
   });
 
   test('every setting is one the platform reads, and the platform accepts the values', () => {
     for (const [name, s] of platform) {
       const env = s.environment ?? {};
-      expect(Object.keys(env).filter((k) => !CONFIG_KEYS.includes(k)), name).toEqual([]);
+      expect(
+        Object.keys(env).filter((k) => !CONFIG_KEYS.includes(k)),
+        name,
+      ).toEqual([]);
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'deploy-'));
       const config = loadConfig({ ...env, NODE_ENV: 'production', DATA_DIR: dataDir });
       expect(config).toMatchObject({ ROLE: env.ROLE, S3_BUCKET: 'platform-files', REDIS_URL: 'redis://redis:6379' });
@@ -47,7 +61,9 @@ describe('deploy/compose.yaml', () => {
 
   test('the proxy runs the nginx.conf beside it, the one the proxy test runs', () => {
     expect(compose.services.proxy.volumes).toContain('./nginx.conf:/etc/nginx/nginx.conf:ro');
-    expect(fs.readFileSync(path.resolve(import.meta.dirname, '../../e2e/proxy.test.ts'), 'utf8')).toContain("path.join(ROOT, 'deploy/nginx.conf')");
+    expect(fs.readFileSync(path.resolve(import.meta.dirname, '../../e2e/proxy.test.ts'), 'utf8')).toContain(
+      "path.join(ROOT, 'deploy/nginx.conf')",
+    );
   });
 });
 
@@ -55,6 +71,7 @@ describe('deploy/nginx.conf', () => {
   test('sends to both web instances and forwards the host, the client and the scheme', () => {
     expect(nginx).toMatch(/server web1:3000/);
     expect(nginx).toMatch(/server web2:3000/);
-    for (const header of ['Host $http_host', 'X-Forwarded-For $proxy_add_x_forwarded_for', 'X-Forwarded-Proto $scheme']) expect(nginx).toContain(`proxy_set_header ${header}`);
+    for (const header of ['Host $http_host', 'X-Forwarded-For $proxy_add_x_forwarded_for', 'X-Forwarded-Proto $scheme'])
+      expect(nginx).toContain(`proxy_set_header ${header}`);
   });
 });

@@ -38,8 +38,16 @@ describe('sendAttachment', () => {
   });
 
   test('a path is cut to its last segment; an empty name still names a file', async () => {
-    expect(parse((await request(appSending('../../etc/passwd')).get('/file')).headers['content-disposition']).parameters.filename).toBe('passwd');
-    expect(parse((await request(appSending('C:\\Users\\张伟\\简历.pdf')).get('/file')).headers['content-disposition']).parameters.filename).toBe('简历.pdf');
-    expect(parse((await request(appSending('  ')).get('/file')).headers['content-disposition']).parameters.filename).toBe('download');
+    expect(
+      parse((await request(appSending('../../etc/passwd')).get('/file')).headers['content-disposition']).parameters
+        .filename,
+    ).toBe('passwd');
+    expect(
+      parse((await request(appSending('C:\\Users\\张伟\\简历.pdf')).get('/file')).headers['content-disposition'])
+        .parameters.filename,
+    ).toBe('简历.pdf');
+    expect(
+      parse((await request(appSending('  ')).get('/file')).headers['content-disposition']).parameters.filename,
+    ).toBe('download');
   });
 });

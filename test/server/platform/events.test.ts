@@ -34,7 +34,10 @@ const payload: EventMap['registration.created'] = { conferenceId: 1, registrantI
 describe('the bus', () => {
   test("a handler's write commits with the change", async () => {
     const bus = new EventBus();
-    bus.on('registration.created', async (tx, p) => void (await tx('event_marks').insert({ note: `handled ${p.registrantId}` })));
+    bus.on(
+      'registration.created',
+      async (tx, p) => void (await tx('event_marks').insert({ note: `handled ${p.registrantId}` })),
+    );
     await inTransaction(h.db, async (tx) => {
       await tx('event_marks').insert({ note: 'change' });
       await bus.emit(tx, 'registration.created', payload);
@@ -83,7 +86,10 @@ describe('the bus', () => {
       seen.push(`a${p.userId}`);
     });
     const off = bus.on('registration.created', () => void seen.push('b'));
-    bus.subscribe([handle('registration.created', (_tx, p) => void seen.push(`c${p.conferenceId}`)), handle('registrant.deleted', () => void seen.push('deleted'))]);
+    bus.subscribe([
+      handle('registration.created', (_tx, p) => void seen.push(`c${p.conferenceId}`)),
+      handle('registrant.deleted', () => void seen.push('deleted')),
+    ]);
     await h.db.transaction((tx) => bus.emit(tx, 'registration.created', payload));
     expect(seen).toEqual(['a3', 'b', 'c1']);
     off();
@@ -107,10 +113,16 @@ describe('the bus', () => {
 describe('registration raises its events', () => {
   const counts = async () => ({
     registrants: Number((await h.db('registrants').where({ conference_id: cid }).count({ n: '*' }).first())!.n),
-    attendees: Number((await h.db('conference_roles').where({ conference_id: cid, role: 'attendee' }).count({ n: '*' }).first())!.n),
+    attendees: Number(
+      (await h.db('conference_roles').where({ conference_id: cid, role: 'attendee' }).count({ n: '*' }).first())!.n,
+    ),
     mail: Number((await h.db('mail_outbox').count({ n: '*' }).first())!.n),
   });
-  const register = (token: string) => call(h, host, 'post', '/conference/conferenceUser', { token, body: { version: 'default', answers: goodAnswers(), noticeAccepted: true } });
+  const register = (token: string) =>
+    call(h, host, 'post', '/conference/conferenceUser', {
+      token,
+      body: { version: 'default', answers: goodAnswers(), noticeAccepted: true },
+    });
 
   test('a handler that fails refuses the registration: no registrant, no role, no mail', async () => {
     const off = h.events.on('registration.created', () => {
@@ -130,17 +142,22 @@ describe('registration raises its events', () => {
   test('created and deleted carry the registrant; the attendee role follows them', async () => {
     const created: Array<EventMap['registration.created']> = [];
     const deleted: Array<EventMap['registrant.deleted']> = [];
-    const offs = [h.events.on('registration.created', (_tx, p) => void created.push(p)), h.events.on('registrant.deleted', (_tx, p) => void deleted.push(p))];
+    const offs = [
+      h.events.on('registration.created', (_tx, p) => void created.push(p)),
+      h.events.on('registrant.deleted', (_tx, p) => void deleted.push(p)),
+    ];
     try {
       const token = await h.login({ email: 'evented@example.org', conferenceId: cid });
       expect((await register(token)).body.code).toBe(200);
       const row = await h.db('registrants').where({ conference_id: cid, email: 'evented@example.org' }).first();
-      const expected = { conferenceId: cid, registrantId: Number(row.id), userId: Number(row.user_id) };
+      const expected = { conferenceId: cid, registrantId: Number(row!.id), userId: Number(row!.user_id) };
       expect(created).toEqual([expected]);
-      const roles = () => h.db('conference_roles').where({ conference_id: cid, user_id: row.user_id }).pluck('role');
+      const roles = () => h.db('conference_roles').where({ conference_id: cid, user_id: row!.user_id }).pluck('role');
       expect(await roles()).toEqual(['attendee']);
       const manager = await h.login({ email: 'ev-manager@example.org', conferenceId: cid, roles: ['manager'] });
-      expect((await call(h, host, 'delete', `/conference/conferenceUser/?id=${row.id}`, { token: manager })).body.code).toBe(200);
+      expect(
+        (await call(h, host, 'delete', `/conference/conferenceUser/?id=${row!.id}`, { token: manager })).body.code,
+      ).toBe(200);
       expect(deleted).toEqual([expected]);
       expect(await roles()).toEqual([]);
     } finally {

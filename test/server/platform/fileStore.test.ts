@@ -30,11 +30,14 @@ afterAll(async () => {
 
 /** A new, empty store of each kind for each test. */
 const kinds: Array<[string, () => FileStore]> = [
-  ['disk', () => {
-    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'filestore-'));
-    roots.push(root);
-    return new DiskFileStore(root);
-  }],
+  [
+    'disk',
+    () => {
+      const root = fs.mkdtempSync(path.join(os.tmpdir(), 'filestore-'));
+      roots.push(root);
+      return new DiskFileStore(root);
+    },
+  ],
   ['s3', () => new S3FileStore(s3ClientFor(bucket.settings), bucket.settings.S3_BUCKET, `t${++made}`)],
 ];
 
@@ -85,7 +88,9 @@ describe.each(kinds)('the %s file store', (_kind, make) => {
     const store = make();
     await expect(store.putStream('c1', chunks(3, 10_000).stream, 'bin', 25_000)).rejects.toBeInstanceOf(FileTooLarge);
     // Refused after a first 5 MB part was sent.
-    await expect(store.putStream('c1', chunks(16, 512 * 1024).stream, 'bin', 6 * 1024 * 1024)).rejects.toBeInstanceOf(FileTooLarge);
+    await expect(store.putStream('c1', chunks(16, 512 * 1024).stream, 'bin', 6 * 1024 * 1024)).rejects.toBeInstanceOf(
+      FileTooLarge,
+    );
     expect(await all(store)).toEqual([]);
     // Exactly the limit is allowed.
     expect((await store.putStream('c1', chunks(1, 25_000).stream, 'bin', 25_000)).size).toBe(25_000);
@@ -93,10 +98,12 @@ describe.each(kinds)('the %s file store', (_kind, make) => {
 
   it('passes on the failure of the source, keeping nothing', async () => {
     const store = make();
-    const failing = Readable.from((async function* () {
-      yield crypto.randomBytes(1000);
-      throw new Error('the client went away');
-    })());
+    const failing = Readable.from(
+      (async function* () {
+        yield crypto.randomBytes(1000);
+        throw new Error('the client went away');
+      })(),
+    );
     await expect(store.putStream('c1', failing, 'bin', 1_000_000)).rejects.toThrow('the client went away');
     expect(await all(store)).toEqual([]);
   });
@@ -120,7 +127,9 @@ describe.each(kinds)('the %s file store', (_kind, make) => {
     expect(await store.open('c1', '../../secret')).toBeNull();
     await expect(store.put('c1', Buffer.from('x'), '../x')).rejects.toThrow('bad file name');
     await expect(store.put('../c1', Buffer.from('x'), 'txt')).rejects.toThrow('bad file name');
-    await expect(store.putStream('C1/x', Readable.from([Buffer.from('x')]), 'txt', 10)).rejects.toThrow('bad file name');
+    await expect(store.putStream('C1/x', Readable.from([Buffer.from('x')]), 'txt', 10)).rejects.toThrow(
+      'bad file name',
+    );
     await expect(store.remove('c1', '../../secret')).rejects.toThrow('bad file name');
   });
 
@@ -130,7 +139,9 @@ describe.each(kinds)('the %s file store', (_kind, make) => {
     const a = await store.put('c1', Buffer.from('a'), 'txt');
     const b = await store.put('c2', Buffer.from('b'), 'txt');
     const listed = await all(store);
-    expect(listed.map((e) => `${e.scope}/${e.name}/${e.partial}`).sort()).toEqual([`c1/${a}/false`, `c2/${b}/false`].sort());
+    expect(listed.map((e) => `${e.scope}/${e.name}/${e.partial}`).sort()).toEqual(
+      [`c1/${a}/false`, `c2/${b}/false`].sort(),
+    );
     for (const e of listed) expect(e.modifiedAt.getTime()).toBeGreaterThan(before);
     await store.discard(listed.find((e) => e.name === a)!);
     expect((await all(store)).map((e) => e.name)).toEqual([b]);
@@ -143,8 +154,12 @@ describe('the S3 file store', () => {
     const files = new S3FileStore(client, bucket.settings.S3_BUCKET, 'files');
     const work = new S3FileStore(client, bucket.settings.S3_BUCKET, 'work');
     const name = await files.put('c1', Buffer.from('upload'), 'txt');
-    await client.send(new PutObjectCommand({ Bucket: bucket.settings.S3_BUCKET, Key: 'files/c1/not-ours.txt', Body: 'x' }));
-    await client.send(new PutObjectCommand({ Bucket: bucket.settings.S3_BUCKET, Key: `files/c1/sub/${name}`, Body: 'x' }));
+    await client.send(
+      new PutObjectCommand({ Bucket: bucket.settings.S3_BUCKET, Key: 'files/c1/not-ours.txt', Body: 'x' }),
+    );
+    await client.send(
+      new PutObjectCommand({ Bucket: bucket.settings.S3_BUCKET, Key: `files/c1/sub/${name}`, Body: 'x' }),
+    );
     expect(await work.read('c1', name)).toBeNull();
     expect(await all(work)).toEqual([]);
     expect((await all(files)).map((e) => e.name)).toEqual([name]);
@@ -158,11 +173,14 @@ describe('the S3 file store', () => {
   });
 
   it('names the setting to fix when the bucket refuses', async () => {
-    const store = (over: object) => new S3FileStore(s3ClientFor({ ...bucket.settings, ...over }), bucket.settings.S3_BUCKET, 'files');
+    const store = (over: object) =>
+      new S3FileStore(s3ClientFor({ ...bucket.settings, ...over }), bucket.settings.S3_BUCKET, 'files');
     await expect(store({}).probe()).resolves.toBeUndefined();
     // (s3rver knows its key ids but does not check v4 signatures: a wrong secret cannot be shown here.)
     await expect(store({ S3_ACCESS_KEY_ID: 'NOBODY' }).probe()).rejects.toThrow(/check S3_ACCESS_KEY_ID/);
-    await expect(new S3FileStore(s3ClientFor(bucket.settings), 'no-such-bucket', 'files').probe()).rejects.toThrow(/check S3_BUCKET/);
+    await expect(new S3FileStore(s3ClientFor(bucket.settings), 'no-such-bucket', 'files').probe()).rejects.toThrow(
+      /check S3_BUCKET/,
+    );
   });
 
   it('answers 503 when the bucket cannot be reached, never a 500 or a "not found"', async () => {
@@ -170,9 +188,16 @@ describe('the S3 file store', () => {
     await gone.stop();
     const store = new S3FileStore(s3ClientFor(gone.settings), gone.settings.S3_BUCKET, 'files');
     await expect(store.probe()).rejects.toThrow(/check S3_ENDPOINT/);
-    const attempts = [() => store.put('c1', Buffer.from('x'), 'txt'), () => store.read('c1', `${'A'.repeat(24)}.txt`), () => store.putStream('c1', Readable.from([Buffer.from('x')]), 'txt', 10)];
+    const attempts = [
+      () => store.put('c1', Buffer.from('x'), 'txt'),
+      () => store.read('c1', `${'A'.repeat(24)}.txt`),
+      () => store.putStream('c1', Readable.from([Buffer.from('x')]), 'txt', 10),
+    ];
     for (const attempt of attempts) {
-      const err = await attempt().then(() => null, (e: unknown) => e);
+      const err = await attempt().then(
+        () => null,
+        (e: unknown) => e,
+      );
       expect(err).toBeInstanceOf(AppError);
       expect((err as AppError).status).toBe(503);
     }

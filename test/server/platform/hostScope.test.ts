@@ -31,18 +31,28 @@ const concrete = (path: string) => path.replace(/:(\w+)/g, '1').replace(/\*\w*/g
 function call(route: RouteInfo, onHost: string, token: string) {
   const agent = request(h.app);
   const method = route.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete' | 'patch';
-  const req = agent[method](concrete(route.path)).set('Host', onHost).set('Origin', `http://${onHost}`).set('Cookie', `token=${token}`);
+  const req = agent[method](concrete(route.path))
+    .set('Host', onHost)
+    .set('Origin', `http://${onHost}`)
+    .set('Cookie', `token=${token}`);
   return method === 'get' || method === 'delete' ? req : req.send({});
 }
 
-const isNotFound = (res: request.Response) => res.status === 404 || (res.status === 302 && res.headers.location === '/404');
+const isNotFound = (res: request.Response) =>
+  res.status === 404 || (res.status === 302 && res.headers.location === '/404');
 
 describe('the router table', () => {
   test('every superAdmin route is a platform route, and the credential calls are too', () => {
     const routes = routeTable(h.express);
     expect(routes.filter((r) => r.access === 'superAdmin' && r.scope !== 'platform')).toEqual([]);
     const platformPaths = routes.filter((r) => r.scope === 'platform').map((r) => `${r.method} ${r.path}`);
-    for (const path of ['POST /api/base/oauth/localLogin', 'POST /api/base/oauth/register', 'POST /api/conference/conferenceRegUserConfig/updatePassword', 'POST /api/conference/conferenceRegUserConfig/checkPassword', 'POST /api/platform/admin/superAdmins']) {
+    for (const path of [
+      'POST /api/base/oauth/localLogin',
+      'POST /api/base/oauth/register',
+      'POST /api/conference/conferenceRegUserConfig/updatePassword',
+      'POST /api/conference/conferenceRegUserConfig/checkPassword',
+      'POST /api/platform/admin/superAdmins',
+    ]) {
       expect(platformPaths).toContain(path);
     }
     expect(routes.every((r) => ['platform', 'conference', 'any'].includes(String(r.scope)))).toBe(true);
@@ -51,8 +61,12 @@ describe('the router table', () => {
   test('a super admin signed in on a conference host: every platform route answers 404', async () => {
     const routes = routeTable(h.express);
     // `/` is both the platform's home and a conference's home page: there the conference's answers.
-    const servedByConference = new Set(routes.filter((r) => r.scope !== 'platform').map((r) => `${r.method} ${r.path}`));
-    const platformRoutes = routes.filter((r) => r.scope === 'platform' && !servedByConference.has(`${r.method} ${r.path}`));
+    const servedByConference = new Set(
+      routes.filter((r) => r.scope !== 'platform').map((r) => `${r.method} ${r.path}`),
+    );
+    const platformRoutes = routes.filter(
+      (r) => r.scope === 'platform' && !servedByConference.has(`${r.method} ${r.path}`),
+    );
     expect(platformRoutes.length).toBeGreaterThan(10);
     for (const route of platformRoutes) {
       const res = await call(route, host, conferenceToken);
@@ -64,8 +78,12 @@ describe('the router table', () => {
   test('every conference route answers 404 on the platform host', async () => {
     const routes = routeTable(h.express);
     // `/` is both a conference's home page and the platform's: there the platform's answers.
-    const servedByPlatform = new Set(routes.filter((r) => r.scope !== 'conference').map((r) => `${r.method} ${r.path}`));
-    const conferenceRoutes = routes.filter((r) => r.scope === 'conference' && !servedByPlatform.has(`${r.method} ${r.path}`));
+    const servedByPlatform = new Set(
+      routes.filter((r) => r.scope !== 'conference').map((r) => `${r.method} ${r.path}`),
+    );
+    const conferenceRoutes = routes.filter(
+      (r) => r.scope === 'conference' && !servedByPlatform.has(`${r.method} ${r.path}`),
+    );
     expect(conferenceRoutes.length).toBeGreaterThan(50);
     expect(conferenceRoutes.some((r) => r.kind === 'page')).toBe(true);
     for (const route of conferenceRoutes) {
@@ -85,27 +103,37 @@ describe('the router table', () => {
       }
     }
     expect(failures).toEqual([]);
-  });
+  }, 60_000); // every route twice: about 5 s alone, over 20 s on a loaded machine
 });
 
-describe('the attack of the report: a template script in a super admin\'s browser', () => {
+describe("the attack of the report: a template script in a super admin's browser", () => {
   test('POST superAdmins and identityProviders from the conference origin change nothing', async () => {
     const headers = { Host: host, Origin: `http://${host}`, Cookie: `token=${conferenceToken}` };
-    const promote = await request(h.app).post('/api/platform/admin/superAdmins').set(headers).send({ email: 'attacker@example.org' });
+    const promote = await request(h.app)
+      .post('/api/platform/admin/superAdmins')
+      .set(headers)
+      .send({ email: 'attacker@example.org' });
     expect(promote.status).toBe(404);
-    const provider = await request(h.app).post('/api/platform/admin/identityProviders').set(headers).send({ kind: 'oidc', nameZh: 'x', nameEn: 'x', issuer: 'https://evil.example.org' });
+    const provider = await request(h.app)
+      .post('/api/platform/admin/identityProviders')
+      .set(headers)
+      .send({ kind: 'oidc', nameZh: 'x', nameEn: 'x', issuer: 'https://evil.example.org' });
     expect(provider.status).toBe(404);
     expect(await h.db('users').where({ email: 'attacker@example.org' }).first()).toBeUndefined();
     expect(await h.db('identity_providers').count({ n: '*' }).first()).toMatchObject({ n: 0 });
   });
 
   test('on the platform host the same super admin still can', async () => {
-    const res = await request(h.app).get('/api/platform/admin/superAdmins').set({ Host: PLATFORM_HOST, Cookie: `token=${platformToken}` });
+    const res = await request(h.app)
+      .get('/api/platform/admin/superAdmins')
+      .set({ Host: PLATFORM_HOST, Cookie: `token=${platformToken}` });
     expect(res.status).toBe(200);
   });
 
   test('on the conference host the super admin still manages that conference', async () => {
-    const res = await request(h.app).get('/api/conference/platform/manage/managers').set({ Host: host, Cookie: `token=${conferenceToken}` });
+    const res = await request(h.app)
+      .get('/api/conference/platform/manage/managers')
+      .set({ Host: host, Cookie: `token=${conferenceToken}` });
     expect(res.status).toBe(200);
   });
 });

@@ -42,7 +42,10 @@ describe('two instances on one database', () => {
     const c = clock();
     const { runs, job } = counting('test.perPeriod', 60_000);
     // Six schedulers, three on each connection pool, all trying every period: 360 lease attempts.
-    const schedulers = Array.from({ length: 6 }, (_, i) => new JobScheduler(i % 2 ? other : t.db, [job(`s${i}`)], { holder: `s${i}`, now: c.now, log: silent }));
+    const schedulers = Array.from(
+      { length: 6 },
+      (_, i) => new JobScheduler(i % 2 ? other : t.db, [job(`s${i}`)], { holder: `s${i}`, now: c.now, log: silent }),
+    );
     const periods = 60;
     for (let k = 0; k < periods; k++) {
       const ran = await Promise.all(schedulers.map((s) => s.runOnce('test.perPeriod')));
@@ -126,7 +129,21 @@ describe('one scheduler', () => {
     const blocked = new Promise<void>((resolve) => (release = resolve));
     let runs = 0;
     let signal: AbortSignal | undefined;
-    const s = new JobScheduler(t.db, [{ name: 'test.stop', everyMs: 20, async run(ctx) { runs++; signal = ctx.signal; await blocked; } }], { log: silent });
+    const s = new JobScheduler(
+      t.db,
+      [
+        {
+          name: 'test.stop',
+          everyMs: 20,
+          async run(ctx) {
+            runs++;
+            signal = ctx.signal;
+            await blocked;
+          },
+        },
+      ],
+      { log: silent },
+    );
     s.start();
     for (let i = 0; i < 100 && runs === 0; i++) await sleep(10);
     expect(runs).toBe(1);
@@ -147,7 +164,17 @@ describe('one scheduler', () => {
     let calls = 0;
     const s = new JobScheduler(
       t.db,
-      [{ name: 'test.failing', everyMs: 60_000, async run() { calls++; await sleep(50); throw new Error('boom'); } }],
+      [
+        {
+          name: 'test.failing',
+          everyMs: 60_000,
+          async run() {
+            calls++;
+            await sleep(50);
+            throw new Error('boom');
+          },
+        },
+      ],
       { log: { error: (obj) => void errors.push(obj), warn: () => undefined } },
     );
     const [first, second] = await Promise.all([s.runOnce('test.failing'), s.runOnce('test.failing')]);

@@ -6,7 +6,15 @@
  * changes, to what the separate helpers it replaced answered (rebuilt below from their code).
  */
 import { describe, expect, test } from 'vitest';
-import { dayIn, localTime, todayIn, utcOffsetMinutes, wallClockIn, wallClockPartsIn, zoneOffsetMs } from '../../../server/platform/localTime';
+import {
+  dayIn,
+  localTime,
+  todayIn,
+  utcOffsetMinutes,
+  wallClockIn,
+  wallClockPartsIn,
+  zoneOffsetMs,
+} from '../../../server/platform/localTime';
 
 const at = (iso: string) => new Date(iso);
 const HOUR = 3_600_000;
@@ -26,7 +34,14 @@ describe('Asia/Shanghai', () => {
     expect(utcOffsetMinutes(zone, at('2026-01-01T00:00:00Z'))).toBe(480);
   });
   test('midnight is 00, never 24', () => {
-    expect(wallClockPartsIn(at('2026-11-27T16:00:00Z'), zone)).toEqual({ year: '2026', month: '11', day: '28', hour: '00', minute: '00', second: '00' });
+    expect(wallClockPartsIn(at('2026-11-27T16:00:00Z'), zone)).toEqual({
+      year: '2026',
+      month: '11',
+      day: '28',
+      hour: '00',
+      minute: '00',
+      second: '00',
+    });
   });
 });
 
@@ -80,8 +95,26 @@ function helpersBefore(tz: string) {
   const day = new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' });
   const short = new Intl.DateTimeFormat('sv-SE', { timeZone: tz, dateStyle: 'short', timeStyle: 'short' });
   const medium = new Intl.DateTimeFormat('sv-SE', { timeZone: tz, dateStyle: 'short', timeStyle: 'medium' });
-  const canada = new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
-  const us = new Intl.DateTimeFormat('en-US', { timeZone: tz, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+  const canada = new Intl.DateTimeFormat('en-CA', {
+    timeZone: tz,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  });
+  const us = new Intl.DateTimeFormat('en-US', {
+    timeZone: tz,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  });
   return {
     todayIn: (now: Date) => day.format(now),
     localTime: (now: Date, s: boolean) => (s ? medium : short).format(now),
@@ -96,7 +129,10 @@ function helpersBefore(tz: string) {
     zoneOffsetMs(now: Date) {
       const parts = us.formatToParts(now);
       const v = (type: string) => Number(parts.find((p) => p.type === type)!.value);
-      return Date.UTC(v('year'), v('month') - 1, v('day'), v('hour'), v('minute'), v('second')) - Math.floor(now.getTime() / 1000) * 1000;
+      return (
+        Date.UTC(v('year'), v('month') - 1, v('day'), v('hour'), v('minute'), v('second')) -
+        Math.floor(now.getTime() / 1000) * 1000
+      );
     },
     utcOffsetMinutes(now: Date) {
       const local = medium.format(now).replace(' ', 'T') + 'Z';
@@ -106,20 +142,25 @@ function helpersBefore(tz: string) {
 }
 
 // the four days around each 2026 change of Berlin, New York (8 March, 1 November) and Lord Howe (half an hour: 5 April, 4 October)
-const WINDOWS = ['2026-03-06', '2026-03-27', '2026-04-03', '2026-10-02', '2026-10-23', '2026-10-30'].map((day) => Date.parse(`${day}T00:00:00Z`));
+const WINDOWS = ['2026-03-06', '2026-03-27', '2026-04-03', '2026-10-02', '2026-10-23', '2026-10-30'].map((day) =>
+  Date.parse(`${day}T00:00:00Z`),
+);
 
-test.each(['Europe/Berlin', 'Asia/Shanghai', 'America/New_York', 'Australia/Lord_Howe', 'Asia/Kathmandu'])('%s: every quarter hour (and a few odd seconds) around the 2026 changes answers as before', (zone) => {
-  const before = helpersBefore(zone);
-  for (const start of WINDOWS) {
-    for (let ms = start; ms < start + 4 * 24 * HOUR; ms += 15 * 60_000 + 7_123) {
-      const now = new Date(ms);
-      expect(wallClockPartsIn(now, zone)).toEqual(before.parts(now));
-      expect(todayIn(zone, now)).toBe(before.todayIn(now));
-      expect(localTime(now, zone)).toBe(before.localTime(now, false));
-      expect(localTime(now, zone, true)).toBe(before.localTime(now, true));
-      expect(wallClockIn(now, zone)).toBe(before.wallClockIn(now));
-      expect(zoneOffsetMs(zone, now)).toBe(before.zoneOffsetMs(now));
-      expect(utcOffsetMinutes(zone, now)).toBe(before.utcOffsetMinutes(now));
+test.each(['Europe/Berlin', 'Asia/Shanghai', 'America/New_York', 'Australia/Lord_Howe', 'Asia/Kathmandu'])(
+  '%s: every quarter hour (and a few odd seconds) around the 2026 changes answers as before',
+  (zone) => {
+    const before = helpersBefore(zone);
+    for (const start of WINDOWS) {
+      for (let ms = start; ms < start + 4 * 24 * HOUR; ms += 15 * 60_000 + 7_123) {
+        const now = new Date(ms);
+        expect(wallClockPartsIn(now, zone)).toEqual(before.parts(now));
+        expect(todayIn(zone, now)).toBe(before.todayIn(now));
+        expect(localTime(now, zone)).toBe(before.localTime(now, false));
+        expect(localTime(now, zone, true)).toBe(before.localTime(now, true));
+        expect(wallClockIn(now, zone)).toBe(before.wallClockIn(now));
+        expect(zoneOffsetMs(zone, now)).toBe(before.zoneOffsetMs(now));
+        expect(utcOffsetMinutes(zone, now)).toBe(before.utcOffsetMinutes(now));
+      }
     }
-  }
-});
+  },
+);

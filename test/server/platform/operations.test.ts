@@ -33,13 +33,16 @@ afterAll(async () => {
 });
 
 describe('health and readiness', () => {
-  test.each(['/healthz', '/readyz'])('%s answers 200 on any Host, a conference\'s or an unknown one, never cached', async (path) => {
-    for (const h of [host, 'nobody-knows-this.example', 'platform.localhost']) {
-      const res = await request(behindProxy.app).get(path).set('Host', h);
-      expect(res.status).toBe(200);
-      expect(res.headers['cache-control']).toBe('no-store');
-    }
-  });
+  test.each(['/healthz', '/readyz'])(
+    "%s answers 200 on any Host, a conference's or an unknown one, never cached",
+    async (path) => {
+      for (const h of [host, 'nobody-knows-this.example', 'platform.localhost']) {
+        const res = await request(behindProxy.app).get(path).set('Host', h);
+        expect(res.status).toBe(200);
+        expect(res.headers['cache-control']).toBe('no-store');
+      }
+    },
+  );
 
   test('/readyz names its checks', async () => {
     const res = await request(behindProxy.app).get('/readyz').set('Host', host);
@@ -103,10 +106,13 @@ describe('request ids', () => {
     expect(res.headers['x-request-id']).toMatch(UUID);
   });
 
-  test.each(['has space', 'a/b', 'x'.repeat(129), 'semi;colon', '<script>'])('a malformed id from a trusted proxy is replaced: %j', async (given) => {
-    const res = await request(behindProxy.app).get('/healthz').set('X-Request-Id', given);
-    expect(res.headers['x-request-id']).toMatch(UUID);
-  });
+  test.each(['has space', 'a/b', 'x'.repeat(129), 'semi;colon', '<script>'])(
+    'a malformed id from a trusted proxy is replaced: %j',
+    async (given) => {
+      const res = await request(behindProxy.app).get('/healthz').set('X-Request-Id', given);
+      expect(res.headers['x-request-id']).toMatch(UUID);
+    },
+  );
 
   test('a page from the fast path (before Express) has its own id, not the one cached with the page', async () => {
     const before = behindProxy.pageCache.fastHits;
@@ -116,14 +122,20 @@ describe('request ids', () => {
     expect(behindProxy.pageCache.fastHits).toBe(before + 1);
     expect(cached.headers['x-request-id']).toMatch(UUID);
     expect(cached.headers['x-request-id']).not.toBe(first.headers['x-request-id']);
-    const relayed = await request(behindProxy.app).get('/').set('Host', host).set('Cookie', 'locale=en').set('X-Request-Id', 'relayed-1');
+    const relayed = await request(behindProxy.app)
+      .get('/')
+      .set('Host', host)
+      .set('Cookie', 'locale=en')
+      .set('X-Request-Id', 'relayed-1');
     expect(behindProxy.pageCache.fastHits).toBe(before + 2);
     expect(relayed.headers['x-request-id']).toBe('relayed-1');
   });
 
   test("a log line written while a request is handled names the request's id", async () => {
     const lines: Array<Record<string, unknown>> = [];
-    const restore = redirectLogs(new Writable({ write: (chunk, _enc, done) => (lines.push(JSON.parse(String(chunk))), done()) }));
+    const restore = redirectLogs(
+      new Writable({ write: (chunk, _enc, done) => (lines.push(JSON.parse(String(chunk))), done()) }),
+    );
     const level = logger.level;
     logger.level = 'info';
     // A route that logs with the module logger (not req.log) and then fails: both lines carry the id.
@@ -154,8 +166,17 @@ describe('metrics', () => {
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
     expect(res.headers['cache-control']).toBe('no-store');
-    expect(res.text).toMatch(/http_request_duration_seconds_count\{method="GET",route="\/healthz",status="200"\} [1-9]/);
-    for (const name of ['nodejs_eventloop_lag_seconds', 'db_pool_connections{state="used"}', 'db_pool_connections{state="waiting"}', 'page_cache_requests_total{result="fast"}', 'mail_outbox_messages{status="queued"}', 'jobs_running']) {
+    expect(res.text).toMatch(
+      /http_request_duration_seconds_count\{method="GET",route="\/healthz",status="200"\} [1-9]/,
+    );
+    for (const name of [
+      'nodejs_eventloop_lag_seconds',
+      'db_pool_connections{state="used"}',
+      'db_pool_connections{state="waiting"}',
+      'page_cache_requests_total{result="fast"}',
+      'mail_outbox_messages{status="queued"}',
+      'jobs_running',
+    ]) {
       expect(res.text).toContain(name);
     }
   });
@@ -177,10 +198,16 @@ describe('metrics', () => {
   });
 
   test('with the bearer token it answers from anywhere; a wrong token does not help', async () => {
-    const ok = await request(behindProxy.app).get('/metrics').set('X-Forwarded-For', '203.0.113.9').set('Authorization', `Bearer ${METRICS_TOKEN}`);
+    const ok = await request(behindProxy.app)
+      .get('/metrics')
+      .set('X-Forwarded-For', '203.0.113.9')
+      .set('Authorization', `Bearer ${METRICS_TOKEN}`);
     expect(ok.status).toBe(200);
     expect(ok.text).toContain('http_request_duration_seconds');
-    const wrong = await request(behindProxy.app).get('/metrics').set('X-Forwarded-For', '203.0.113.9').set('Authorization', `Bearer ${METRICS_TOKEN}x`);
+    const wrong = await request(behindProxy.app)
+      .get('/metrics')
+      .set('X-Forwarded-For', '203.0.113.9')
+      .set('Authorization', `Bearer ${METRICS_TOKEN}x`);
     expect(wrong.status).toBe(404);
   });
 
@@ -197,7 +224,8 @@ describe('metrics', () => {
 
   test('the mail outbox gauge counts unsent mail by status when scraped', async () => {
     const at = toDbInstant(new Date());
-    for (const to of ['a@example.org', 'b@example.org']) await insertMail(direct.db, null, { to, subject: 's', text: 't', html: null, at });
+    for (const to of ['a@example.org', 'b@example.org'])
+      await insertMail(direct.db, null, { to, subject: 's', text: 't', html: null, at });
     const res = await request(direct.app).get('/metrics');
     expect(res.text).toContain('mail_outbox_messages{status="queued"} 2');
     expect(res.text).toContain('mail_outbox_messages{status="failed"} 0');
@@ -205,10 +233,14 @@ describe('metrics', () => {
 
   test('job runs are timed by job and outcome, failures counted', async () => {
     const quiet = { error: () => undefined, warn: () => undefined };
-    const jobs = new JobScheduler(direct.db, [
-      { name: 'test.works', everyMs: 60_000, run: async () => undefined },
-      { name: 'test.breaks', everyMs: 60_000, run: async () => Promise.reject(new Error('broken')) },
-    ], { observe: direct.operations.metrics.jobs, log: quiet });
+    const jobs = new JobScheduler(
+      direct.db,
+      [
+        { name: 'test.works', everyMs: 60_000, run: async () => undefined },
+        { name: 'test.breaks', everyMs: 60_000, run: async () => Promise.reject(new Error('broken')) },
+      ],
+      { observe: direct.operations.metrics.jobs, log: quiet },
+    );
     await jobs.runOnce('test.works');
     await jobs.runOnce('test.breaks');
     await jobs.stop();

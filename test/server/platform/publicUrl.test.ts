@@ -6,7 +6,8 @@ import { describe, expect, test } from 'vitest';
 import { loadConfig } from '../../../server/config';
 import { conferenceOrigin, platformPublicOrigin, publicOrigin } from '../../../server/platform/publicUrl';
 
-const load = (env: Record<string, string>) => loadConfig({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'cp-public-')), SECRET: 'x'.repeat(40), ...env });
+const load = (env: Record<string, string>) =>
+  loadConfig({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'cp-public-')), SECRET: 'x'.repeat(40), ...env });
 
 describe('PUBLIC_SCHEME and PUBLIC_PORT', () => {
   test.each([
@@ -52,7 +53,15 @@ describe('publicOrigin', () => {
     const links = { PUBLIC_SCHEME: 'http', PUBLIC_PORT: 3000 } as const;
     expect(conferenceOrigin(links, { primaryDomain: null })).toBe('');
     expect(conferenceOrigin(links, { primaryDomain: 'demo2.localhost' })).toBe('http://demo2.localhost:3000');
-    expect(platformPublicOrigin({ ...links, PLATFORM_HOST: 'platform.localhost', PLATFORM_URL: undefined })).toBe('http://platform.localhost:3000');
-    expect(platformPublicOrigin({ ...links, PLATFORM_HOST: 'platform.localhost', PLATFORM_URL: 'https://accounts.example.org/' })).toBe('https://accounts.example.org');
+    expect(platformPublicOrigin({ ...links, PLATFORM_HOST: 'platform.localhost', PLATFORM_URL: undefined })).toBe(
+      'http://platform.localhost:3000',
+    );
+    expect(
+      platformPublicOrigin({
+        ...links,
+        PLATFORM_HOST: 'platform.localhost',
+        PLATFORM_URL: 'https://accounts.example.org/',
+      }),
+    ).toBe('https://accounts.example.org');
   });
 });

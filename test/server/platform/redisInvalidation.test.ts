@@ -23,7 +23,13 @@ describe.runIf(Boolean(redisUrl))('page cache invalidation through Redis', () =>
   beforeAll(async () => {
     first = await createHarness({ seedDemo: false, redisUrl });
     conferenceId = await first.provision(contractSite());
-    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: first.testDb.dataDir, SECRET: TEST_SECRET, REDIS_URL: redisUrl, LOG_LEVEL: 'silent' });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: first.testDb.dataDir,
+      SECRET: TEST_SECRET,
+      REDIS_URL: redisUrl,
+      LOG_LEVEL: 'silent',
+    });
     second = await createApp({ config, db: first.db, production: true, bus: await InvalidationBus.create(redisUrl) });
   });
   afterAll(async () => {

@@ -32,7 +32,11 @@ async function freePort(): Promise<number> {
 
 /** A throwaway Redis on `port`, answering PING before this resolves. */
 async function startRedis(port: number): Promise<ChildProcess> {
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  const child = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    { stdio: 'ignore' },
+  );
   for (let i = 0; i < 100; i++) {
     const up = await new Promise<boolean>((resolve) => {
       const s = net.connect(port, '127.0.0.1', () => {
@@ -68,7 +72,13 @@ describe.runIf(haveRedis)('Redis lost and back', () => {
     const redisUrl = `redis://127.0.0.1:${port}`;
     first = await createHarness({ seedDemo: false, redisUrl });
     conferenceId = await first.provision(contractSite());
-    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: first.testDb.dataDir, SECRET: TEST_SECRET, REDIS_URL: redisUrl, LOG_LEVEL: 'silent' });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: first.testDb.dataDir,
+      SECRET: TEST_SECRET,
+      REDIS_URL: redisUrl,
+      LOG_LEVEL: 'silent',
+    });
     second = await createApp({ config, db: first.db, production: true, bus: await InvalidationBus.create(redisUrl) });
   }, 60_000);
   afterAll(async () => {
@@ -92,7 +102,10 @@ describe.runIf(haveRedis)('Redis lost and back', () => {
     expect(Date.now() - started).toBeLessThan(2_000);
 
     // Gone: both answer, and an edit through the first does not fail (its notice is lost).
-    await first.db('website_configs').where({ conference_id: conferenceId }).update({ first_title_zh: '断线时改的标题' });
+    await first
+      .db('website_configs')
+      .where({ conference_id: conferenceId })
+      .update({ first_title_zh: '断线时改的标题' });
     await first.sites.siteChanged(conferenceId);
     expect(await title(first.app)).toBe('断线时改的标题');
     expect(await title(second.app)).toBe('第一标题'); // the notice never reached it
@@ -120,7 +133,10 @@ describe.runIf(haveRedis)('Redis lost and back', () => {
     await other.close();
 
     // And the notices flow again.
-    await first.db('website_configs').where({ conference_id: conferenceId }).update({ first_title_zh: '恢复后改的标题' });
+    await first
+      .db('website_configs')
+      .where({ conference_id: conferenceId })
+      .update({ first_title_zh: '恢复后改的标题' });
     await first.sites.siteChanged(conferenceId);
     for (let i = 0; i < 100 && second.pageCache.size() > 0; i++) await new Promise((r) => setTimeout(r, 20));
     expect(await title(second.app)).toBe('恢复后改的标题');

@@ -32,17 +32,25 @@ test('every management and personal-centre screen declares its real level, as a 
   expect(wrong.map((r) => `${r.method} ${r.path} ${r.access}/${r.scope}/${r.kind}`)).toEqual([]);
   // The management area is the managers' and, in its reviewer part, the reviewers'; the check-in desk is its staff's too.
   const management = screens.filter((r) => r.path.startsWith('/platform'));
-  const ownPart = (r: { access?: string; path: string }) => (r.access === 'reviewer' && r.path.startsWith('/platform/submissionManage')) || (r.access === 'desk' && r.path.startsWith('/platform/manage/checkin/desk'));
+  const ownPart = (r: { access?: string; path: string }) =>
+    (r.access === 'reviewer' && r.path.startsWith('/platform/submissionManage')) ||
+    (r.access === 'desk' && r.path.startsWith('/platform/manage/checkin/desk'));
   expect(management.filter((r) => !(r.access === 'manager' || ownPart(r))).map((r) => r.path)).toEqual([]);
 });
 
-test('API routes are declared with access(), pages with screen()', () => {
+test('API routes are declared with access(), pages with screen(), gateway notifications with callback()', () => {
   const routes = routeTable(h.express);
-  const misdeclared = routes.filter((r) => (r.path.startsWith('/api/') ? r.kind !== 'api' : r.kind !== 'page'));
+  const callbacks = routes.filter((r) => r.kind === 'callback');
+  expect(callbacks.map((r) => `${r.method} ${r.path} ${r.access}/${r.scope}`)).toEqual([
+    'POST /payment/notify/:method/:attemptNo anonymous/conference',
+  ]);
+  const misdeclared = routes.filter(
+    (r) => r.kind !== 'callback' && (r.path.startsWith('/api/') ? r.kind !== 'api' : r.kind !== 'page'),
+  );
   expect(misdeclared.map((r) => `${r.method} ${r.path} ${r.kind}`)).toEqual([]);
 });
 
-test('the platform administration screens are the super admins\' on the platform host', () => {
+test("the platform administration screens are the super admins' on the platform host", () => {
   const admin = routeTable(h.express).filter((r) => r.path.startsWith('/admin'));
   expect(admin.length).toBeGreaterThanOrEqual(5);
   expect(admin.filter((r) => r.access !== 'superAdmin' || r.scope !== 'platform').map((r) => r.path)).toEqual([]);

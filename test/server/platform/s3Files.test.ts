@@ -28,22 +28,30 @@ beforeAll(async () => {
 afterAll(() => bucket?.stop());
 
 async function keys(prefix: string): Promise<string[]> {
-  const page = await s3ClientFor(bucket.settings).send(new ListObjectsV2Command({ Bucket: bucket.settings.S3_BUCKET, Prefix: prefix }));
+  const page = await s3ClientFor(bucket.settings).send(
+    new ListObjectsV2Command({ Bucket: bucket.settings.S3_BUCKET, Prefix: prefix }),
+  );
   return (page.Contents ?? []).map((o) => o.Key!).sort();
 }
 
 describe('the S3 settings', () => {
-  const load = (env: Record<string, string>) => () => loadConfig({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'cfg-')), SECRET: 'x'.repeat(40), ...env });
+  const load = (env: Record<string, string>) => () =>
+    loadConfig({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'cfg-')), SECRET: 'x'.repeat(40), ...env });
 
   test('unset or empty, files stay on disk; set, S3_REGION and S3_FORCE_PATH_STYLE have their defaults', () => {
     expect(load({})().S3_BUCKET).toBeUndefined();
     expect(load({ S3_BUCKET: '' })().S3_BUCKET).toBeUndefined();
     expect(load(bucket.env)()).toMatchObject({ S3_BUCKET: 'platform-test', S3_FORCE_PATH_STYLE: true });
-    expect(load({ S3_BUCKET: 'b-1', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' })()).toMatchObject({ S3_REGION: 'us-east-1', S3_FORCE_PATH_STYLE: false });
+    expect(load({ S3_BUCKET: 'b-1', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' })()).toMatchObject({
+      S3_REGION: 'us-east-1',
+      S3_FORCE_PATH_STYLE: false,
+    });
   });
 
   test('a bucket without its keys, or a bad value, stops the start naming the variable', () => {
-    expect(load({ S3_BUCKET: 'b-1' })).toThrow(/S3_ACCESS_KEY_ID is required when S3_BUCKET is set[\s\S]*S3_SECRET_ACCESS_KEY is required/);
+    expect(load({ S3_BUCKET: 'b-1' })).toThrow(
+      /S3_ACCESS_KEY_ID is required when S3_BUCKET is set[\s\S]*S3_SECRET_ACCESS_KEY is required/,
+    );
     expect(load({ ...bucket.env, S3_BUCKET: 'Not_A_Bucket' })).toThrow(/S3_BUCKET must be a bucket name/);
     expect(load({ ...bucket.env, S3_ENDPOINT: 'minio:9000' })).toThrow(/S3_ENDPOINT must be a URL/);
     expect(load({ ...bucket.env, S3_FORCE_PATH_STYLE: 'yes' })).toThrow(/S3_FORCE_PATH_STYLE must be true or false/);
@@ -55,7 +63,12 @@ describe('the files feature on a bucket', () => {
   let manager: string;
   let conferenceId: number;
   const upload = () =>
-    request(h.app).post('/api/conference/file/upload?kind=banner').set('Host', host).set('Origin', `http://${host}`).set('Cookie', `token=${manager}`).attach('file', PNG, 'banner.png');
+    request(h.app)
+      .post('/api/conference/file/upload?kind=banner')
+      .set('Host', host)
+      .set('Origin', `http://${host}`)
+      .set('Cookie', `token=${manager}`)
+      .attach('file', PNG, 'banner.png');
 
   beforeAll(async () => {
     h = await createHarness({ seedDemo: false, env: bucket.env });
@@ -69,7 +82,9 @@ describe('the files feature on a bucket', () => {
     expect(res.status).toBe(200);
     const name = res.body.data.name as string;
     expect(await keys(`files/c${conferenceId}/`)).toEqual([`files/c${conferenceId}/${name}`]);
-    const object = await s3ClientFor(bucket.settings).send(new GetObjectCommand({ Bucket: bucket.settings.S3_BUCKET, Key: `files/c${conferenceId}/${name}` }));
+    const object = await s3ClientFor(bucket.settings).send(
+      new GetObjectCommand({ Bucket: bucket.settings.S3_BUCKET, Key: `files/c${conferenceId}/${name}` }),
+    );
     expect(Buffer.from(await object.Body!.transformToByteArray()).equals(PNG)).toBe(true);
     expect(fs.existsSync(path.join(h.config.DATA_DIR, 'files', `c${conferenceId}`, name))).toBe(false);
     const file = await request(h.app).get(res.body.data.url).set('Host', host).buffer(true);
@@ -81,7 +96,9 @@ describe('the files feature on a bucket', () => {
     const kept = (await upload()).body.data.name as string;
     // What a crash between the write and its row leaves: an object no row names.
     const name = `${'O'.repeat(24)}.png`;
-    await s3ClientFor(bucket.settings).send(new PutObjectCommand({ Bucket: bucket.settings.S3_BUCKET, Key: `files/c${conferenceId}/${name}`, Body: PNG }));
+    await s3ClientFor(bucket.settings).send(
+      new PutObjectCommand({ Bucket: bucket.settings.S3_BUCKET, Key: `files/c${conferenceId}/${name}`, Body: PNG }),
+    );
     // An hour later, past the grace every new object has.
     expect(await h.files.sweepOrphans(new Date(Date.now() + 60 * 60_000))).toBe(1);
     const left = await keys(`files/c${conferenceId}/`);
@@ -96,13 +113,28 @@ describe('the files feature on a bucket', () => {
     try {
       const id = await down.provision(contractSite());
       const token = await down.login({ email: 'mgr@example.org', conferenceId: id, roles: ['manager'] });
-      const res = await request(down.app).post('/api/conference/file/upload?kind=banner').set('Host', host).set('Origin', `http://${host}`).set('Cookie', `token=${token}`).attach('file', PNG, 'banner.png');
+      const res = await request(down.app)
+        .post('/api/conference/file/upload?kind=banner')
+        .set('Host', host)
+        .set('Origin', `http://${host}`)
+        .set('Cookie', `token=${token}`)
+        .attach('file', PNG, 'banner.png');
       expect(res.status).toBe(503);
       expect(res.body.message).toBe('commonMsg.storageUnavailable');
       expect(Number((await down.db('files').count({ n: '*' }).first())?.n)).toBe(0);
       // A file's address, a page route: 503 with Retry-After and the reader's text, not a 500 page.
-      await down.db('files').insert({ conference_id: id, kind: 'banner', stored_name: `${'B'.repeat(24)}.png`, original_name: 'b.png', content_type: 'image/png', size: 4, created_at: new Date().toISOString().slice(0, 23).replace('T', ' ') });
-      const page = await request(down.app).get(`/files/${'B'.repeat(24)}.png`).set('Host', host);
+      await down.db('files').insert({
+        conference_id: id,
+        kind: 'banner',
+        stored_name: `${'B'.repeat(24)}.png`,
+        original_name: 'b.png',
+        content_type: 'image/png',
+        size: 4,
+        created_at: new Date().toISOString().slice(0, 23).replace('T', ' '),
+      });
+      const page = await request(down.app)
+        .get(`/files/${'B'.repeat(24)}.png`)
+        .set('Host', host);
       expect(page.status).toBe(503);
       expect(page.headers['retry-after']).toBe('5');
       expect(page.text).not.toMatch(/<html/);
@@ -144,7 +176,9 @@ describe('npm run files:to-s3', () => {
       const third = await moveFilesToBucket({ dataDir, s3, remove: true });
       expect(third).toMatchObject({ copied: 0, present: 3, removed: 3 });
       expect(await files.read('c7', a)).toBeNull();
-      const object = await s3ClientFor(bucket.settings).send(new GetObjectCommand({ Bucket: bucket.settings.S3_BUCKET, Key: `files/c8/${b}` }));
+      const object = await s3ClientFor(bucket.settings).send(
+        new GetObjectCommand({ Bucket: bucket.settings.S3_BUCKET, Key: `files/c8/${b}` }),
+      );
       expect(Buffer.from(await object.Body!.transformToByteArray()).equals(Buffer.alloc(200_000, 7))).toBe(true);
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });

@@ -19,7 +19,8 @@ beforeAll(async () => {
 afterAll(() => h?.stop());
 afterEach(() => vi.restoreAllMocks());
 
-const failPageLookup = () => vi.spyOn(SiteService.prototype, 'pageForRequest').mockRejectedValue(new Error('the page lookup broke'));
+const failPageLookup = () =>
+  vi.spyOn(SiteService.prototype, 'pageForRequest').mockRejectedValue(new Error('the page lookup broke'));
 
 test.each([
   ['zh', '加载错误'],

@@ -45,7 +45,9 @@ describe('verification', () => {
   test('a tampered token is anonymous', async () => {
     const token = await h.login({ email: 't@example.org', conferenceId: a });
     const [head, body, sig] = token.split('.');
-    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(body, 'base64url').toString()), id: 1 })).toString('base64url');
+    const forged = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(body, 'base64url').toString()), id: 1 }),
+    ).toString('base64url');
     expect((await status('a.localhost', `${head}.${forged}.${sig}`)).status).toBe(401);
   });
 
@@ -59,7 +61,9 @@ describe('verification', () => {
   test('the Authorization header works for API clients, Bearer or bare, URL-encoded or not', async () => {
     const token = await h.login({ email: 'api@example.org', conferenceId: a });
     for (const value of [`Bearer ${token}`, token, encodeURIComponent(token)]) {
-      expect((await request(h.app).get(statusPath).set('Host', 'a.localhost').set('Authorization', value)).status).toBe(200);
+      expect((await request(h.app).get(statusPath).set('Host', 'a.localhost').set('Authorization', value)).status).toBe(
+        200,
+      );
     }
   });
 
@@ -90,7 +94,7 @@ describe('logout', () => {
     const t1 = await h.login({ email: 'many@example.org', conferenceId: a });
     const t2 = await h.login({ email: 'many@example.org', conferenceId: b });
     const user = await h.db('users').where({ email: 'many@example.org' }).first();
-    await h.sessions.revokeAllForUser(user.id);
+    await h.sessions.revokeAllForUser(user!.id);
     expect((await status('a.localhost', t1)).status).toBe(401);
     expect((await status('b.localhost', t2)).status).toBe(401);
   });

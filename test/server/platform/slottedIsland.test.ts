@@ -6,7 +6,7 @@
 import { describe, expect, test } from 'vitest';
 import * as cheerio from 'cheerio';
 import { renderIsland, renderIslandFilled } from '../../../renderer/islands.server';
-import { defaultRules } from '../../../server/contract/registration';
+import { defaultRules } from '../../../server/contract/registrationRules';
 import { testForm } from '../registration/helpers';
 
 const EMAIL = 'cpSlotTestEmail1a2b3c4d';
@@ -19,16 +19,25 @@ const PEOPLE = [
 ];
 
 describe('renderIslandFilled', () => {
-  for (const [formName, rules] of [['default form', defaultRules()], ['test form', testForm()]] as const) {
+  for (const [formName, rules] of [
+    ['default form', defaultRules()],
+    ['test form', testForm()],
+  ] as const) {
     for (const lang of ['zh', 'en'] as const) {
       for (const mobile of [false, true]) {
         test(`the registration form (${formName}, ${lang}, ${mobile ? 'phone' : 'desktop'}) filled equals rendered`, () => {
           for (const person of PEOPLE) {
             const common = { lang, mobile, mode: 'self' as const, version: 'default', rules, notice: false };
             const direct = renderIsland('RegisterForm', { ...common, account: person });
-            const filled = renderIslandFilled('RegisterForm', { ...common, account: { email: EMAIL, name: NAME } }, { [EMAIL]: person.email, [NAME]: person.name });
+            const filled = renderIslandFilled(
+              'RegisterForm',
+              { ...common, account: { email: EMAIL, name: NAME } },
+              { [EMAIL]: person.email, [NAME]: person.name },
+            );
             expect(filled).toBe(direct);
-            const props = JSON.parse(cheerio.load(filled)('[data-island="RegisterForm"]').attr('data-props')!) as { account: unknown };
+            const props = JSON.parse(cheerio.load(filled)('[data-island="RegisterForm"]').attr('data-props')!) as {
+              account: unknown;
+            };
             expect(props.account).toEqual(person);
           }
         });

@@ -6,7 +6,8 @@
 import { expect, test } from 'vitest';
 import { isUtf8Text, sniff } from '../../../server/platform/sniff';
 
-const bytes = (...parts: Array<number[] | string>) => Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'latin1') : Buffer.from(p))));
+const bytes = (...parts: Array<number[] | string>) =>
+  Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'latin1') : Buffer.from(p))));
 
 test.each([
   ['jpg', bytes([0xff, 0xd8, 0xff, 0xe0])],

@@ -12,9 +12,29 @@ import { buildTable } from '../../../server/platform/work/table';
 
 test('a table of texts, numbers, amounts, days and instants reads back with its cell types', async () => {
   const at = new Date('2026-11-27T16:30:00Z');
-  const bytes = await buildTable({ sheets: [{ name: 'S', head: ['text', 'count', 'cny', 'jpy', 'day', 'time', 'formula', 'empty'], rows: [
-    ['张伟', countCell(3), moneyCell(money(120050, 'CNY')), moneyCell(money(1200, 'JPY'), { currency: true }), dayCell('2026-11-27'), instantCell(at, 'Asia/Shanghai'), '=1+1', instantCell(null, 'UTC')],
-  ] }] }, () => undefined);
+  const bytes = await buildTable(
+    {
+      sheets: [
+        {
+          name: 'S',
+          head: ['text', 'count', 'cny', 'jpy', 'day', 'time', 'formula', 'empty'],
+          rows: [
+            [
+              '张伟',
+              countCell(3),
+              moneyCell(money(120050, 'CNY')),
+              moneyCell(money(1200, 'JPY'), { currency: true }),
+              dayCell('2026-11-27'),
+              instantCell(at, 'Asia/Shanghai'),
+              '=1+1',
+              instantCell(null, 'UTC'),
+            ],
+          ],
+        },
+      ],
+    },
+    () => undefined,
+  );
   const book = new ExcelJS.Workbook();
   await book.xlsx.load(Buffer.from(bytes) as unknown as ExcelJS.Buffer);
   const row = book.worksheets[0].getRow(2);

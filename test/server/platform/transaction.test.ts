@@ -19,7 +19,8 @@ beforeAll(async () => {
 afterAll(() => t?.drop());
 
 const driverError = (errno: number, code: string) => Object.assign(new Error(code), { errno, code });
-const names = async () => (await t.db('users').where('email', 'like', 'tx-%').orderBy('email').pluck('email')) as string[];
+const names = async () =>
+  (await t.db('users').where('email', 'like', 'tx-%').orderBy('email').pluck('email')) as string[];
 
 describe('which errors', () => {
   test('deadlocks, lock-wait timeouts and SQLite busy are retried; other errors are not', () => {
@@ -32,7 +33,9 @@ describe('which errors', () => {
   });
 
   test('busy: no connection in time, a statement stopped by its timeout, or locks still contended', () => {
-    expect(isDatabaseBusy(Object.assign(new Error('Knex: Timeout acquiring a connection'), { name: 'KnexTimeoutError' }))).toBe(true);
+    expect(
+      isDatabaseBusy(Object.assign(new Error('Knex: Timeout acquiring a connection'), { name: 'KnexTimeoutError' })),
+    ).toBe(true);
     expect(isDatabaseBusy(driverError(1969, 'ER_STATEMENT_TIMEOUT'))).toBe(true);
     expect(isDatabaseBusy(driverError(3024, 'ER_QUERY_TIMEOUT'))).toBe(true);
     expect(isDatabaseBusy(driverError(1213, 'ER_LOCK_DEADLOCK'))).toBe(true);
@@ -79,28 +82,31 @@ describe('inTransaction', () => {
     expect(runs).toBe(1);
   });
 
-  test.runIf(process.env.TEST_DIALECT === 'mysql')('two transactions that lock two rows in opposite orders both complete (MariaDB picks a victim; it is run again)', async () => {
-    const a = await insertUser(t.db, { email: 'tx-a@example.org', trueName: 'A', passwordHash: null });
-    const b = await insertUser(t.db, { email: 'tx-b@example.org', trueName: 'B', passwordHash: null });
-    // Both take their first lock before either asks for its second: a deadlock on the first run.
-    let arrived = 0;
-    let bothHoldOne!: () => void;
-    const barrier = new Promise<void>((resolve) => (bothHoldOne = resolve));
-    let runs = 0;
-    const crossing = (first: number, second: number, name: string) =>
-      inTransaction(t.db, async (tx) => {
-        runs++;
-        await tx('users').where({ id: first }).update({ true_name: name });
-        if (++arrived === 2) bothHoldOne();
-        await barrier;
-        await tx('users').where({ id: second }).update({ true_name: name });
-      });
-    await Promise.all([crossing(a, b, 'first'), crossing(b, a, 'second')]);
-    expect(runs).toBe(3);
-    const rows = await t.db('users').whereIn('id', [a, b]).pluck('true_name');
-    // Whichever ran last wrote both rows.
-    expect(new Set(rows).size).toBe(1);
-  });
+  test.runIf(process.env.TEST_DIALECT === 'mysql')(
+    'two transactions that lock two rows in opposite orders both complete (MariaDB picks a victim; it is run again)',
+    async () => {
+      const a = await insertUser(t.db, { email: 'tx-a@example.org', trueName: 'A', passwordHash: null });
+      const b = await insertUser(t.db, { email: 'tx-b@example.org', trueName: 'B', passwordHash: null });
+      // Both take their first lock before either asks for its second: a deadlock on the first run.
+      let arrived = 0;
+      let bothHoldOne!: () => void;
+      const barrier = new Promise<void>((resolve) => (bothHoldOne = resolve));
+      let runs = 0;
+      const crossing = (first: number, second: number, name: string) =>
+        inTransaction(t.db, async (tx) => {
+          runs++;
+          await tx('users').where({ id: first }).update({ true_name: name });
+          if (++arrived === 2) bothHoldOne();
+          await barrier;
+          await tx('users').where({ id: second }).update({ true_name: name });
+        });
+      await Promise.all([crossing(a, b, 'first'), crossing(b, a, 'second')]);
+      expect(runs).toBe(3);
+      const rows = await t.db('users').whereIn('id', [a, b]).pluck('true_name');
+      // Whichever ran last wrote both rows.
+      expect(new Set(rows).size).toBe(1);
+    },
+  );
 });
 
 describe.each([

@@ -18,7 +18,12 @@ class RecordingLimiter extends MemoryRateLimiter {
   }
 }
 
-const env = (TRUST_PROXY?: string) => loadConfig({ DATA_DIR: '/tmp/cp-config-test', SECRET: 'x'.repeat(40), ...(TRUST_PROXY === undefined ? {} : { TRUST_PROXY }) });
+const env = (TRUST_PROXY?: string) =>
+  loadConfig({
+    DATA_DIR: '/tmp/cp-config-test',
+    SECRET: 'x'.repeat(40),
+    ...(TRUST_PROXY === undefined ? {} : { TRUST_PROXY }),
+  });
 
 describe('parsing', () => {
   test.each([
@@ -48,8 +53,17 @@ describe('behind proxies', () => {
 
   async function loginFrom(trustProxy: string | undefined, forwardedFor: string) {
     const limiter = new RecordingLimiter();
-    h = await createHarness({ seedDemo: false, limiter, env: trustProxy === undefined ? {} : { TRUST_PROXY: trustProxy } });
-    await request(h.app).post('/api/base/oauth/localLogin').set('Host', PLATFORM_HOST).set('Origin', `http://${PLATFORM_HOST}`).set('X-Forwarded-For', forwardedFor).send({ email: 'x@example.org', password: 'whatever-123' });
+    h = await createHarness({
+      seedDemo: false,
+      limiter,
+      env: trustProxy === undefined ? {} : { TRUST_PROXY: trustProxy },
+    });
+    await request(h.app)
+      .post('/api/base/oauth/localLogin')
+      .set('Host', PLATFORM_HOST)
+      .set('Origin', `http://${PLATFORM_HOST}`)
+      .set('X-Forwarded-For', forwardedFor)
+      .send({ email: 'x@example.org', password: 'whatever-123' });
     return limiter.keys.find((k) => k.startsWith('login:ip:'));
   }
 
@@ -72,7 +86,10 @@ describe('behind proxies', () => {
 
   test('behind a TLS-terminating proxy the protocol is https: HSTS is sent, and only then', async () => {
     h = await createHarness({ seedDemo: false, env: { TRUST_PROXY: '1' } });
-    const secure = await request(h.app).get('/conferencelogin').set('Host', PLATFORM_HOST).set('X-Forwarded-Proto', 'https');
+    const secure = await request(h.app)
+      .get('/conferencelogin')
+      .set('Host', PLATFORM_HOST)
+      .set('X-Forwarded-Proto', 'https');
     expect(secure.headers['strict-transport-security']).toMatch(/max-age=\d+/);
     const plain = await request(h.app).get('/conferencelogin').set('Host', PLATFORM_HOST);
     expect(plain.headers['strict-transport-security']).toBeUndefined();

@@ -23,7 +23,9 @@ describe('normaliseHost', () => {
 
 test('phones are mobile, desktops and tablets in desktop mode are not', () => {
   expect(isMobileUserAgent(PHONE_UA)).toBe(true);
-  expect(isMobileUserAgent('Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/126.0 Mobile Safari/537.36')).toBe(true);
+  expect(
+    isMobileUserAgent('Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/126.0 Mobile Safari/537.36'),
+  ).toBe(true);
   expect(isMobileUserAgent(DESKTOP_UA)).toBe(false);
   expect(isMobileUserAgent(undefined)).toBe(false);
 });
@@ -53,9 +55,23 @@ describe('menu', () => {
 
   test('tree: order kept, children nested, orphans of missing parents dropped, unsafe links neutralised', () => {
     const row = (id: number, parent: number | null, extra: object = {}) => ({
-      id, parent_id: parent, title: `m${id}`, icon: '', sort: id, new_window: 0, page_id: null, href: '/x', published: 1, ...extra,
+      id,
+      parent_id: parent,
+      title: `m${id}`,
+      icon: '',
+      sort: id,
+      new_window: 0,
+      page_id: null,
+      href: '/x',
+      published: 1,
+      ...extra,
     });
-    const tree = buildMenuTree([row(1, null), row(2, 1, { page_id: 9 }), row(3, 42), row(4, null, { href: 'javascript:x' })]);
+    const tree = buildMenuTree([
+      row(1, null),
+      row(2, 1, { page_id: 9 }),
+      row(3, 42),
+      row(4, null, { href: 'javascript:x' }),
+    ]);
     expect(tree.map((n) => n.id)).toEqual([1, 4]);
     expect(tree[0].children[0]).toMatchObject({ id: 2, href: '/page/9' });
     expect(tree[1].href).toBe('#');

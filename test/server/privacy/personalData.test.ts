@@ -14,7 +14,8 @@ import { bytesOf } from '../../helpers/work';
 import { zipEntry, zipNames } from '../../helpers/zip';
 import type { WorkView } from '../../../server/contract/work';
 import { erasureOrder } from '../../../server/modules/privacy/erasure';
-import { personWithData, rowsNaming, type Person } from './fixture';
+import { personWithData, type Person } from './fixture';
+import { rowsNaming } from './fixtureRows';
 
 let h: Harness;
 let a: number;
@@ -23,8 +24,15 @@ let co: { email: string; userId: number };
 const hostA = 'priv-a.localhost';
 const hostB = 'priv-b.localhost';
 
-const post = (path: string, token: string, body: object = {}) => request(h.app).post(`/api${path}`).set('Host', PLATFORM_HOST).set('Origin', `http://${PLATFORM_HOST}`).set('Cookie', `token=${token}`).send(body);
-const get = (path: string, token: string) => request(h.app).get(`/api${path}`).set('Host', PLATFORM_HOST).set('Cookie', `token=${token}`);
+const post = (path: string, token: string, body: object = {}) =>
+  request(h.app)
+    .post(`/api${path}`)
+    .set('Host', PLATFORM_HOST)
+    .set('Origin', `http://${PLATFORM_HOST}`)
+    .set('Cookie', `token=${token}`)
+    .send(body);
+const get = (path: string, token: string) =>
+  request(h.app).get(`/api${path}`).set('Host', PLATFORM_HOST).set('Cookie', `token=${token}`);
 
 async function finishOwn(token: string, first: WorkView): Promise<WorkView> {
   let view = first;
@@ -52,7 +60,9 @@ async function erasureDone(userId: number): Promise<void> {
 /** Rows naming the person, minus what the law keeps (marked as such): checked apart. */
 async function leftovers(p: Person) {
   const found = await rowsNaming(h.db, [p.email, p.name, p.phone]);
-  return found.filter((f) => !(['receipt_documents', 'invoice_requests'].includes(f.table) && f.row.personal_data_erased_at));
+  return found.filter(
+    (f) => !(['receipt_documents', 'invoice_requests'].includes(f.table) && f.row.personal_data_erased_at),
+  );
 }
 
 beforeAll(async () => {
@@ -60,7 +70,10 @@ beforeAll(async () => {
   a = await h.provision(contractSite({ slug: 'priv-a', domains: [hostA] }));
   b = await h.provision(contractSite({ slug: 'priv-b', domains: [hostB] }));
   await h.login({ email: 'co@example.org', name: 'Co Author', conferenceId: a });
-  co = { email: 'co@example.org', userId: Number((await h.db('users').where({ email: 'co@example.org' }).first()).id) };
+  co = {
+    email: 'co@example.org',
+    userId: Number((await h.db('users').where({ email: 'co@example.org' }).first())!.id),
+  };
 });
 afterAll(() => h?.stop());
 
@@ -68,7 +81,12 @@ describe('the export', () => {
   let p: Person;
   let token: string;
   beforeAll(async () => {
-    p = await personWithData(h, { email: 'export.me@example.org', name: 'Xport Person', phone: '13800001111' }, [a, b], co);
+    p = await personWithData(
+      h,
+      { email: 'export.me@example.org', name: 'Xport Person', phone: '13800001111' },
+      [a, b],
+      co,
+    );
     token = await h.login({ email: p.email, conferenceId: null });
   });
 
@@ -80,7 +98,21 @@ describe('the export', () => {
     expect(file.headers['content-type']).toContain('application/zip');
     const zip = file.body as Buffer;
     const names = await zipNames(zip);
-    for (const part of ['about', 'account', 'registration', 'orders', 'receipts', 'hotels', 'submissions', 'review', 'feedback', 'notices', 'mail', 'exports']) expect(names).toContain(`${part}.json`);
+    for (const part of [
+      'about',
+      'account',
+      'registration',
+      'orders',
+      'receipts',
+      'hotels',
+      'submissions',
+      'review',
+      'feedback',
+      'notices',
+      'mail',
+      'exports',
+    ])
+      expect(names).toContain(`${part}.json`);
     const json = async (name: string) => JSON.parse(await zipEntry(zip, name));
     expect((await json('account.json')).email).toBe(p.email);
     expect((await json('account.json')).singleSignOn).toHaveLength(1);
@@ -90,20 +122,32 @@ describe('the export', () => {
     const orders = await json('orders.json');
     expect(orders.orders.map((o: { paid: number }) => o.paid).sort()).toEqual([0, 120000]);
     expect(orders.orders.find((o: { paid: number }) => o.paid).items[0].titleEn).toBe('Registration fee');
+    // the order's history, without the people who acted (their names are theirs)
+    expect(orders.orders.find((o: { paid: number }) => o.paid).history).toEqual([
+      expect.objectContaining({ by: 'person', action: 'created', amount: 120000, currency: 'CNY' }),
+      expect.objectContaining({ by: 'gateway', action: 'paid', detail: 'walletA PA1' }),
+      expect.objectContaining({ by: 'manager', action: 'remarked', detail: `call ${p.phone}` }),
+    ]);
+    expect(JSON.stringify(orders)).not.toMatch(/actor_user_id|actorUserId|"who"/);
     expect((await json('receipts.json')).receipts[0].payerName).toBe(p.name);
     expect((await json('hotels.json'))[0].hotel).toBe('Test Hotel');
     const submissions = await json('submissions.json');
     expect(submissions.map((s: { submittedByYou: boolean }) => s.submittedByYou).sort()).toEqual([false, true]);
     expect((await json('review.json')).reviewsWritten[0].comment).toBe('A good paper.');
     expect((await json('feedback.json'))[0].content).toBe('When do letters come?');
-    expect((await json('notices.json'))).toHaveLength(2);
+    expect(await json('notices.json')).toHaveLength(2);
     // The mail sent to them (alone, or among others), not a manager's notice about them.
     expect((await json('mail.json')).map((m: { subject: string }) => m.subject).sort()).toEqual(['News', 'Your code']);
     const files = names.filter((n) => n.startsWith('files/'));
     expect(files.filter((n) => n.startsWith('files/registration/'))).toHaveLength(2);
     expect(files.some((n) => n.startsWith('files/feedback/') && n.endsWith('question.txt'))).toBe(true);
     expect(files.some((n) => n.startsWith('files/submissions/') && n.endsWith('paper.txt'))).toBe(true);
-    expect(await zipEntry(zip, files.find((n) => n.endsWith('question.txt'))!)).toBe(`question from ${p.name}`);
+    expect(
+      await zipEntry(
+        zip,
+        files.find((n) => n.endsWith('question.txt'))!,
+      ),
+    ).toBe(`question from ${p.name}`);
   });
 
   test("another person cannot see or fetch it; a conference manager's work calls do not show it", async () => {
@@ -129,7 +173,12 @@ describe('the export', () => {
 
 describe('the erasure', () => {
   test('by the person: a wrong code changes nothing; the right one signs them out everywhere and erases them', async () => {
-    const p = await personWithData(h, { email: 'erase.me@example.org', name: 'Erin Erasable', phone: '13800002222' }, [a, b], co);
+    const p = await personWithData(
+      h,
+      { email: 'erase.me@example.org', name: 'Erin Erasable', phone: '13800002222' },
+      [a, b],
+      co,
+    );
     const token = await h.login({ email: p.email, conferenceId: null });
     const conferenceToken = await h.login({ email: p.email, conferenceId: a });
     await post('/platform/me/erasure/code', token).expect(200);
@@ -138,9 +187,12 @@ describe('the erasure', () => {
     expect(wrong.status).toBe(400);
     expect(wrong.body.message).toBe('userReg.verifyCodeError');
     expect(await h.db('erasure_requests').where({ user_id: p.userId }).first()).toBeUndefined();
-    expect((await h.db('users').where({ id: p.userId }).first()).email).toBe(p.email);
+    expect((await h.db('users').where({ id: p.userId }).first())!.email).toBe(p.email);
 
-    const before = { order: await h.db('orders').where({ user_id: p.userId, status: 'paid' }).first(), receipt: await h.db('receipt_documents').where({ user_id: p.userId }).first() };
+    const before = {
+      order: (await h.db('orders').where({ user_id: p.userId, status: 'paid' }).first())!,
+      receipt: await h.db('receipt_documents').where({ user_id: p.userId }).first(),
+    }!;
     const res = await post('/platform/me/erasure', token, { code }).expect(200);
     expect(String(res.headers['set-cookie'])).toMatch(/token=;/);
     // Every session ended at once, on the platform and on the conference's host.
@@ -150,62 +202,122 @@ describe('the erasure', () => {
 
     expect(await leftovers(p)).toEqual([]);
     // Money kept, marked: the paid order's amounts and the receipt as issued (its payer's name), without the e-mail.
-    const order = await h.db('orders').where({ id: before.order.id }).first();
-    expect([Number(order.total_amount), Number(order.paid_amount), order.status, order.order_no]).toEqual([120000, 120000, 'paid', before.order.order_no]);
+    const order = (await h.db('orders').where({ id: before.order.id }).first())!;
+    expect([Number(order.total_amount), Number(order.paid_amount), order.status, order.order_no]).toEqual([
+      120000,
+      120000,
+      'paid',
+      before.order.order_no,
+    ]);
     expect(order.personal_data_erased_at).toBeTruthy();
-    const receipt = await h.db('receipt_documents').where({ id: before.receipt.id }).first();
-    expect([receipt.number, receipt.payer_name, Number(receipt.paid_amount), receipt.payer_email]).toEqual([before.receipt.number, p.name, 120000, '']);
+    // its log keeps every line (the money's history) and loses the remark it had copied
+    const log = await h.db('order_log').where({ order_id: order.id }).orderBy('id');
+    expect(log.map((l) => [l.action, l.detail])).toEqual([
+      ['created', ''],
+      ['paid', 'walletA PA1'],
+      ['remarked', ''],
+    ]);
+    const receipt = await h.db('receipt_documents').where({ id: before.receipt!.id }).first();
+    expect([receipt?.number, receipt?.payer_name, Number(receipt?.paid_amount), receipt?.payer_email]).toEqual([
+      before.receipt?.number,
+      p.name,
+      120000,
+      '',
+    ]);
     const invoice = await h.db('invoice_requests').where({ user_id: p.userId }).first();
-    expect([invoice.title_name, invoice.taxpayer_id, invoice.phone, invoice.address, invoice.email]).toEqual(['Test Company Ltd', '91110000TEST', '', '', '']);
+    expect([invoice?.title_name, invoice?.taxpayer_id, invoice?.phone, invoice?.address, invoice?.email]).toEqual([
+      'Test Company Ltd',
+      '91110000TEST',
+      '',
+      '',
+      '',
+    ]);
     // Co-authored manuscripts keep the other author; the person's entry is anonymised.
-    for (const s of await h.db('submissions').where({ conference_id: a }).whereIn('number', [`S${p.userId}1`, `S${p.userId}2`])) {
+    for (const s of await h
+      .db('submissions')
+      .where({ conference_id: a })
+      .whereIn('number', [`S${p.userId}1`, `S${p.userId}2`])) {
       const authors = await h.db('submission_authors').where({ submission_id: s.id }).orderBy('position');
       expect(authors).toHaveLength(2);
       expect(authors.filter((x: { email: string }) => x.email === co.email)).toHaveLength(1);
     }
     // The review stays, without its author's name; sign-in is gone (no password, no SSO link, no roles).
-    expect(await h.db('reviews').where({ comment: 'A good paper.' }).count({ n: '*' }).first()).toMatchObject({ n: expect.anything() });
+    expect(await h.db('reviews').where({ comment: 'A good paper.' }).count({ n: '*' }).first()).toMatchObject({
+      n: expect.anything(),
+    });
     expect(await h.db('user_identities').where({ user_id: p.userId }).first()).toBeUndefined();
     expect(await h.db('conference_roles').where({ user_id: p.userId }).first()).toBeUndefined();
-    expect((await h.db('users').where({ id: p.userId }).first()).password_hash).toBeNull();
+    expect((await h.db('users').where({ id: p.userId }).first())!.password_hash).toBeNull();
     // The erasure's own record no longer holds the address or the name.
-    const record = await h.db('erasure_requests').where({ user_id: p.userId }).first();
+    const record = (await h.db('erasure_requests').where({ user_id: p.userId }).first())!;
     expect([record.email, record.name, record.origin]).toEqual([null, null, 'self']);
   });
 
   test("each affected conference's managers see it, with what is kept there", async () => {
-    const erased = await h.db('users').where({ email: 'erased-user' + (await h.db('erasure_requests').where({ origin: 'self' }).first()).user_id + '@erased.invalid' }).first();
+    const erased = await h
+      .db('users')
+      .where({
+        email:
+          'erased-user' +
+          (await h.db('erasure_requests').where({ origin: 'self' }).first())!.user_id +
+          '@erased.invalid',
+      })
+      .first();
     expect(erased).toBeTruthy();
-    for (const [cid, host] of [[a, hostA], [b, hostB]] as const) {
+    for (const [cid, host] of [
+      [a, hostA],
+      [b, hostB],
+    ] as const) {
       const manager = await h.login({ email: `m${cid}@example.org`, conferenceId: cid, roles: ['manager'] });
       const { res, $ } = await page(h.app, '/platform/manage/erasures', { host, token: manager, lang: 'en' });
       expect(res.status).toBe(200);
       const props = JSON.parse($('[data-island="ManageErasures"]').attr('data-props')!);
-      const row = props.rows.find((r: { userId: number }) => r.userId === Number(erased.id));
+      const row = props.rows.find((r: { userId: number }) => r.userId === Number(erased!.id));
       expect(row).toBeTruthy();
-      if (cid === a) expect(row.kept).toMatchObject({ paidOrders: 1, receipts: 1, invoiceRequests: 1, hotelBookings: 1 });
+      if (cid === a)
+        expect(row.kept).toMatchObject({ paidOrders: 1, receipts: 1, invoiceRequests: 1, hotelBookings: 1 });
       if (cid === b) expect(row.kept).toMatchObject({ orders: 1, reviews: 1 });
     }
     // Another conference's manager does not see it.
     const c = await h.provision(contractSite({ slug: 'priv-c', domains: ['priv-c.localhost'] }));
     const other = await h.login({ email: 'mc@example.org', conferenceId: c, roles: ['manager'] });
-    const { $ } = await page(h.app, '/platform/manage/erasures', { host: 'priv-c.localhost', token: other, lang: 'en' });
+    const { $ } = await page(h.app, '/platform/manage/erasures', {
+      host: 'priv-c.localhost',
+      token: other,
+      lang: 'en',
+    });
     expect(JSON.parse($('[data-island="ManageErasures"]').attr('data-props')!).rows).toEqual([]);
   });
 
   test('by a super admin, on request: the e-mail typed again must match; others may not', async () => {
-    const p = await personWithData(h, { email: 'asked.by.letter@example.org', name: 'Letter Writer', phone: '13800003333' }, [a, b], co);
+    const p = await personWithData(
+      h,
+      { email: 'asked.by.letter@example.org', name: 'Letter Writer', phone: '13800003333' },
+      [a, b],
+      co,
+    );
     const admin = await h.login({ email: 'root@example.org', conferenceId: null, superAdmin: true });
     const plain = await h.login({ email: 'plain@example.org', conferenceId: null });
     expect((await get(`/platform/admin/erasure/person?email=${encodeURIComponent(p.email)}`, plain)).status).toBe(403);
-    const found = (await get(`/platform/admin/erasure/person?email=${encodeURIComponent(p.email)}`, admin).expect(200)).body.data;
+    const found = (await get(`/platform/admin/erasure/person?email=${encodeURIComponent(p.email)}`, admin).expect(200))
+      .body.data;
     expect(found).toMatchObject({ userId: p.userId, name: p.name });
     expect((await get('/platform/admin/erasure/person?email=nobody%40example.org', admin)).status).toBe(404);
-    const mismatch = await post('/platform/admin/erasure', admin, { userId: p.userId, confirmEmail: 'someone@example.org', note: 'letter' });
+    const mismatch = await post('/platform/admin/erasure', admin, {
+      userId: p.userId,
+      confirmEmail: 'someone@example.org',
+      note: 'letter',
+    });
     expect([mismatch.status, mismatch.body.message]).toEqual([400, 'privacy:emailMismatch']);
     expect(await h.db('erasure_requests').where({ user_id: p.userId }).first()).toBeUndefined();
-    expect((await post('/platform/admin/erasure', plain, { userId: p.userId, confirmEmail: p.email })).status).toBe(403);
-    await post('/platform/admin/erasure', admin, { userId: p.userId, confirmEmail: p.email, note: 'letter of 2026-11-20' }).expect(200);
+    expect((await post('/platform/admin/erasure', plain, { userId: p.userId, confirmEmail: p.email })).status).toBe(
+      403,
+    );
+    await post('/platform/admin/erasure', admin, {
+      userId: p.userId,
+      confirmEmail: p.email,
+      note: 'letter of 2026-11-20',
+    }).expect(200);
     await erasureDone(p.userId);
     expect(await leftovers(p)).toEqual([]);
     const list = (await get('/platform/admin/erasure', admin).expect(200)).body.data;
@@ -213,15 +325,36 @@ describe('the erasure', () => {
   });
 
   test('stopped midway (a crash after any batch), it resumes where it stopped and ends with nothing left', async () => {
-    const p = await personWithData(h, { email: 'crash@example.org', name: 'Crash Victim', phone: '13800004444' }, [a, b], co);
+    const p = await personWithData(
+      h,
+      { email: 'crash@example.org', name: 'Crash Victim', phone: '13800004444' },
+      [a, b],
+      co,
+    );
     // The request as the confirming transaction writes it (without the kick, which would run it all at once).
-    const [id] = await h.db('erasure_requests').insert({ user_id: p.userId, origin: 'admin', requested_by: p.userId, email: p.email, name: p.name, state: 'erasing', step: erasureOrder(h.personalData)[0].name, changed: 0, created_at: new Date().toISOString().slice(0, 23).replace('T', ' ') }, ['id']).then((r) => r.map((x) => Number(typeof x === 'object' ? x.id : x)));
-    const steps: string[] = [];
+    const [id] = await h
+      .db('erasure_requests')
+      .insert(
+        {
+          user_id: p.userId,
+          origin: 'admin',
+          requested_by: p.userId,
+          email: p.email,
+          name: p.name,
+          state: 'erasing',
+          step: erasureOrder(h.personalData)[0].name,
+          changed: 0,
+          created_at: new Date().toISOString().slice(0, 23).replace('T', ' '),
+        },
+        ['id'],
+      )
+      .then((r) => r.map((x) => Number(typeof x === 'object' ? x.id : x)));
+    const steps: Array<string | null> = [];
     let rounds = 0;
     // One batch of one row per run, as a process that dies after every committed batch would leave it.
     while (!(await h.privacy.erasures.run(id, 1, undefined, 1))) {
       rounds++;
-      const row = await h.db('erasure_requests').where({ id }).first();
+      const row = (await h.db('erasure_requests').where({ id }).first())!;
       if (steps.at(-1) !== row.step) steps.push(row.step);
       if (rounds === 2) expect((await leftovers(p)).length).toBeGreaterThan(0);
     }
@@ -229,6 +362,6 @@ describe('the erasure', () => {
     expect(steps[0]).toBe(erasureOrder(h.personalData)[0].name);
     expect(steps.at(-1)).toBe('account');
     expect(await leftovers(p)).toEqual([]);
-    expect((await h.db('erasure_requests').where({ id }).first()).state).toBe('done');
+    expect((await h.db('erasure_requests').where({ id }).first())!.state).toBe('done');
   });
 });

@@ -12,7 +12,13 @@ export function readCalendar(text: string): { calendar: ICAL.Component; events: 
 }
 
 /** An event's start and end as ISO instants, its zone's name and its local start ('YYYY-MM-DDTHH:MM:SS'). */
-export function timesOf(e: ICAL.Event): { start: string; end: string; zone: string; localStart: string; localEnd: string } {
+export function timesOf(e: ICAL.Event): {
+  start: string;
+  end: string;
+  zone: string;
+  localStart: string;
+  localEnd: string;
+} {
   return {
     start: e.startDate.toJSDate().toISOString(),
     end: e.endDate.toJSDate().toISOString(),

@@ -53,7 +53,10 @@ describe('the editor’s kept manuscripts', () => {
     expect(again.reads).toBe(0);
     expect(again.value.map((m) => m.id)).toEqual(first.value.map((m) => m.id));
 
-    await call(h, s.host, 'post', `/conference/platform/manage/contribute/${paper.id}/status`, { token: s.manager, body: { action: 'withdraw', note: '' } }).expect(200);
+    await call(h, s.host, 'post', `/conference/platform/manage/contribute/${paper.id}/status`, {
+      token: s.manager,
+      body: { action: 'withdraw', note: '' },
+    }).expect(200);
     const after = await authorReads(() => kept.of(s.cid, [paper.id]));
     expect(after.reads).toBeGreaterThan(0);
     expect(after.value.find((m) => m.id === paper.id)).toMatchObject({ accepted: false });
@@ -67,7 +70,10 @@ describe('the editor’s kept manuscripts', () => {
     expect(seen.value.some((m) => m.id === added.id)).toBe(true);
 
     // an edit of the title and authors, as the submissions repository writes it (updated_at to the millisecond)
-    await h.db('submissions').where({ id: added.id }).update({ title: 'New one, revised', updated_at: toDbInstant(new Date(Date.now() + 5)) });
+    await h
+      .db('submissions')
+      .where({ id: added.id })
+      .update({ title: 'New one, revised', updated_at: toDbInstant(new Date(Date.now() + 5)) });
     expect((await kept.of(s.cid, [])).find((m) => m.id === added.id)?.title).toBe('New one, revised');
 
     // a rejected manuscript is not among the accepted: asked for by id, it is read and then kept
@@ -98,9 +104,31 @@ describe('the editor’s kept manuscripts', () => {
   test('the editor answers from it: a drop after the first reads no author, and its conflicts still name the paper', async () => {
     const paper = await acceptedPaper(h, s, { title: 'Dropped' });
     const API = '/conference/platform/manage/programme';
-    const made = (await call(h, s.host, 'post', `${API}/items`, { token: s.manager, body: { kind: 'paper', submissionId: paper.id, place: { day: '2027-05-10', startMinute: 540, endMinute: 560, roomId: s.rooms[0] } } }).expect(200)).body.data;
-    const drop = await authorReads(() => call(h, s.host, 'post', `${API}/items/${made.item.id}/place`, { token: s.manager, body: { revision: made.item.revision, day: '2027-05-10', startMinute: 1070, endMinute: 1090, roomId: s.rooms[0] } }).expect(200));
+    const made = (
+      await call(h, s.host, 'post', `${API}/items`, {
+        token: s.manager,
+        body: {
+          kind: 'paper',
+          submissionId: paper.id,
+          place: { day: '2027-05-10', startMinute: 540, endMinute: 560, roomId: s.rooms[0] },
+        },
+      }).expect(200)
+    ).body.data;
+    const drop = await authorReads(() =>
+      call(h, s.host, 'post', `${API}/items/${made.item.id}/place`, {
+        token: s.manager,
+        body: {
+          revision: made.item.revision,
+          day: '2027-05-10',
+          startMinute: 1070,
+          endMinute: 1090,
+          roomId: s.rooms[0],
+        },
+      }).expect(200),
+    );
     expect(drop.reads).toBe(0);
-    expect(drop.value.body.data.conflicts.map((c: { kind: string; params: Record<string, string> }) => [c.kind, c.params.a])).toEqual([['outsideHours', `${(await h.db('submissions').where({ id: paper.id }).first()).number} Dropped`]]);
+    expect(
+      drop.value.body.data.conflicts.map((c: { kind: string; params: Record<string, string> }) => [c.kind, c.params.a]),
+    ).toEqual([['outsideHours', `${(await h.db('submissions').where({ id: paper.id }).first())!.number} Dropped`]]);
   });
 });

@@ -24,16 +24,24 @@ const otherHost = 'prog2.localhost';
 
 function get(path: string, o: { cookie?: string; lang?: 'zh' | 'en'; at?: string } = {}) {
   const cookies = [o.cookie, o.lang ? `locale=${o.lang}` : ''].filter(Boolean).join('; ');
-  const req = request(h.app).get(path).set('Host', o.at ?? host);
+  const req = request(h.app)
+    .get(path)
+    .set('Host', o.at ?? host);
   return cookies ? req.set('Cookie', cookies) : req;
 }
 
 function api(method: 'get' | 'put' | 'delete' | 'post', path: string, token: string, at = host) {
-  return request(h.app)[method](`/api/conference/programme${path}`).set('Host', at).set('Origin', `http://${at}`).set('Cookie', `token=${token}`);
+  return request(h.app)
+    [method](`/api/conference/programme${path}`)
+    .set('Host', at)
+    .set('Origin', `http://${at}`)
+    .set('Cookie', `token=${token}`);
 }
 
 function jsonLdOf(html: string): Array<Record<string, unknown>> {
-  return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]) as Record<string, unknown>);
+  return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+    (m) => JSON.parse(m[1]) as Record<string, unknown>,
+  );
 }
 
 beforeAll(async () => {
@@ -98,7 +106,7 @@ describe('a release', () => {
     expect((await get('/programme?view=%00&day=x&kind=<b>&session=abc', { lang: 'en' })).status).toBe(200);
   });
 
-  test("the programme page carries JSON-LD (Event with subEvents, location, performer) and Open Graph", async () => {
+  test('the programme page carries JSON-LD (Event with subEvents, location, performer) and Open Graph', async () => {
     const page = await get('/programme?day=2030-05-20', { lang: 'en' }).expect(200);
     const [ld] = jsonLdOf(page.text);
     expect(ld['@type']).toBe('Event');
@@ -106,15 +114,32 @@ describe('a release', () => {
     const keynote = subs.find((s) => s.name === 'Opening Keynote')!;
     expect(keynote.startDate).toBe('2030-05-20T01:00:00.000Z');
     expect((keynote.location as Record<string, unknown>)['@type']).toBe('Place');
-    expect((keynote.performer as Array<Record<string, unknown>>)[0]).toMatchObject({ '@type': 'Person', name: 'Ada Keynote' });
+    expect((keynote.performer as Array<Record<string, unknown>>)[0]).toMatchObject({
+      '@type': 'Person',
+      name: 'Ada Keynote',
+    });
     expect(page.text).toMatch(/<meta property="og:title" content="Programme[^"]*">[^]*<\/head>/);
   });
 
   test("a talk's page: title, authors and units, abstract, room, time, session, chair; JSON-LD; unknown uids go to 404", async () => {
     const talk = await get('/programme/item-4', { lang: 'en' }).expect(200);
-    for (const s of ['Graphene; Commas, and Slashes', 'Zhang San', 'Tsinghua University', 'Abstract of', 'Hall A', '10:50', 'Materials', 'Chair Person']) expect(talk.text).toContain(s);
+    for (const s of [
+      'Graphene; Commas, and Slashes',
+      'Zhang San',
+      'Tsinghua University',
+      'Abstract of',
+      'Hall A',
+      '10:50',
+      'Materials',
+      'Chair Person',
+    ])
+      expect(talk.text).toContain(s);
     const [ld] = jsonLdOf(talk.text);
-    expect(ld).toMatchObject({ '@type': 'Event', name: 'Graphene; Commas, and Slashes', location: { '@type': 'Place' } });
+    expect(ld).toMatchObject({
+      '@type': 'Event',
+      name: 'Graphene; Commas, and Slashes',
+      location: { '@type': 'Place' },
+    });
     expect(talk.text).toContain('<meta property="og:type" content="article">');
     expect((await get('/programme/item-999')).headers.location).toBe('/404');
     expect((await get('/programme/not-a-uid!')).headers.location).toBe('/404');
@@ -135,10 +160,18 @@ describe('a release', () => {
     const graphene = events.find((e) => e.uid === 'item-4@prog.localhost')!;
     expect(graphene.summary).toBe('Graphene; Commas, and Slashes');
     expect(text).toContain('DTSTART;TZID=Asia/Shanghai:20300520T105000');
-    expect(timesOf(graphene)).toEqual({ zone: 'Asia/Shanghai', localStart: '2030-05-20T10:50:00', localEnd: '2030-05-20T11:10:00', start: '2030-05-20T02:50:00.000Z', end: '2030-05-20T03:10:00.000Z' });
+    expect(timesOf(graphene)).toEqual({
+      zone: 'Asia/Shanghai',
+      localStart: '2030-05-20T10:50:00',
+      localEnd: '2030-05-20T11:10:00',
+      start: '2030-05-20T02:50:00.000Z',
+      end: '2030-05-20T03:10:00.000Z',
+    });
     expect(graphene.sequence).toBe(2);
     expect(graphene.description).toContain('backslash \\ here');
-    const long = readCalendar((await get('/programme.ics?lang=zh').expect(200)).text).events.find((e) => e.uid === 'item-7@prog.localhost')!;
+    const long = readCalendar((await get('/programme.ics?lang=zh').expect(200)).text).events.find(
+      (e) => e.uid === 'item-7@prog.localhost',
+    )!;
     expect(long.summary).toBe('一个很长的中文题目用来检验日历折行是否会把多字节字符切断的情况是否正确处理（中）');
     // a second request is the same kept file, and a calendar polling with its validator gets 304
     const etag = res.headers.etag;
@@ -169,11 +202,16 @@ describe('a release', () => {
       expect(first.headers['content-type']).toBe('application/pdf');
       const { execFileSync } = await import('node:child_process');
       const pdf = first.body as Buffer;
-      const text = (from?: number) => execFileSync('pdftotext', ['-layout', ...(from ? ['-f', String(from), '-l', String(from)] : []), '-', '-'], { input: pdf }).toString();
+      const text = (from?: number) =>
+        execFileSync('pdftotext', ['-layout', ...(from ? ['-f', String(from), '-l', String(from)] : []), '-', '-'], {
+          input: pdf,
+        }).toString();
       expect(text()).toContain('Graphene; Commas, and Slashes');
       expect(text()).toContain('Index of speakers and authors');
       // the faces are embedded (subsets), TrueType
-      expect(execFileSync('pdffonts', ['-'], { input: pdf }).toString()).toMatch(/NotoSansSC-Regular\s+CID TrueType\s+Identity-H\s+yes\s+yes/);
+      expect(execFileSync('pdffonts', ['-'], { input: pdf }).toString()).toMatch(
+        /NotoSansSC-Regular\s+CID TrueType\s+Identity-H\s+yes\s+yes/,
+      );
       // each day's grid is on an even (left-hand) page, its rooms named
       const pages = Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', ['-'], { input: pdf }).toString())![1]);
       const glance = Array.from({ length: pages }, (_, i) => i + 1).filter((n) => text(n).includes('at a glance'));
@@ -213,11 +251,17 @@ describe('the personal agenda', () => {
   });
 
   test('marks are kept per person and per conference, and clashes are found (a paper in its own block is none)', async () => {
-    expect((await api('put', '/agenda/item-3', alice).expect(200)).body.data).toEqual({ uids: ['item-3'], clashes: [] });
+    expect((await api('put', '/agenda/item-3', alice).expect(200)).body.data).toEqual({
+      uids: ['item-3'],
+      clashes: [],
+    });
     await api('put', '/agenda/item-2', alice).expect(200);
     const view = (await api('put', '/agenda/item-5', alice).expect(200)).body.data;
     expect(view.uids).toEqual(['item-2', 'item-3', 'item-5']);
-    expect(view.clashes).toEqual([['item-2', 'item-5'], ['item-3', 'item-5']]);
+    expect(view.clashes).toEqual([
+      ['item-2', 'item-5'],
+      ['item-3', 'item-5'],
+    ]);
     expect((await api('put', '/agenda/item-5', alice).expect(200)).body.data.uids).toHaveLength(3);
     expect((await api('get', '/agenda', bob).expect(200)).body.data.uids).toEqual([]);
     expect((await api('put', '/agenda/item-99', alice)).status).toBe(404);
@@ -256,11 +300,13 @@ describe('the personal agenda', () => {
     await api('put', '/agenda/item-3', carol).expect(200);
     const answers = await Promise.all(Array.from({ length: 8 }, () => api('post', '/feed', carol)));
     expect(answers.map((a) => a.status)).toEqual(Array(8).fill(200));
-    const opened = await Promise.all(answers.map(async (a) => (await get(new URL(a.body.data.url as string).pathname)).status));
+    const opened = await Promise.all(
+      answers.map(async (a) => (await get(new URL(a.body.data.url as string).pathname)).status),
+    );
     expect(opened.filter((st) => st === 200)).toHaveLength(1);
     expect(opened.filter((st) => st === 404)).toHaveLength(7);
     const user = await h.db('users').where({ email: 'carol-prog@example.org' }).first();
-    expect(await h.db('programme_feeds').where({ conference_id: cid, user_id: user.id })).toHaveLength(1);
+    expect(await h.db('programme_feeds').where({ conference_id: cid, user_id: user!.id })).toHaveLength(1);
   });
 
   test("the person's export holds their agenda, never the feed's hash; erasure removes both", async () => {
@@ -269,15 +315,23 @@ describe('the personal agenda', () => {
     const user = await h.db('users').where({ email: 'bob-prog@example.org' }).first();
     const { programmePersonalData } = await import('../../../server/modules/programme/personalData');
     const part = programmePersonalData(h.db);
-    const exported = await part.export({ userId: Number(user.id), email: user.email, name: '' });
-    expect(exported.data).toMatchObject({ agenda: [{ conferenceId: cid, item: 'item-1' }], calendarFeeds: [{ conferenceId: cid }] });
+    const exported = await part.export({ userId: Number(user!.id), email: user!.email, name: '' });
+    expect(exported.data).toMatchObject({
+      agenda: [{ conferenceId: cid, item: 'item-1' }],
+      calendarFeeds: [{ conferenceId: cid }],
+    });
     expect(JSON.stringify(exported.data)).not.toMatch(/[0-9a-f]{64}/);
     const touched: number[] = [];
     let batch;
-    do batch = await part.erase!({ userId: Number(user.id), email: user.email, name: '' }, 1, async (_tx, c) => void touched.push(c));
+    do
+      batch = await part.erase!(
+        { userId: Number(user!.id), email: user!.email, name: '' },
+        1,
+        async (_tx, c) => void touched.push(c),
+      );
     while (batch.changed > 0);
-    expect(await h.db('programme_agenda').where({ user_id: user.id })).toHaveLength(0);
-    expect(await h.db('programme_feeds').where({ user_id: user.id })).toHaveLength(0);
+    expect(await h.db('programme_agenda').where({ user_id: user!.id })).toHaveLength(0);
+    expect(await h.db('programme_feeds').where({ user_id: user!.id })).toHaveLength(0);
     expect(new Set(touched)).toEqual(new Set([cid]));
   });
 });

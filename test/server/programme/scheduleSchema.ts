@@ -14,7 +14,10 @@ export const SCHEDULE_SCHEMA = {
   required: ['schedule'],
   properties: {
     $schema: string,
-    generator: { type: 'object', properties: { name: string, version: string, url: { type: 'string', format: 'uri' } } },
+    generator: {
+      type: 'object',
+      properties: { name: string, version: string, url: { type: 'string', format: 'uri' } },
+    },
     schedule: {
       type: 'object',
       required: ['version', 'conference'],
@@ -37,7 +40,17 @@ export const SCHEDULE_SCHEMA = {
             url: { type: 'string', format: 'uri' },
             rooms: {
               type: 'array',
-              items: { type: 'object', additionalProperties: false, required: ['name', 'guid'], properties: { name: string, guid: { type: 'string', format: 'uuid' }, description: nullableString, capacity: { type: ['number', 'null'] } } },
+              items: {
+                type: 'object',
+                additionalProperties: false,
+                required: ['name', 'guid'],
+                properties: {
+                  name: string,
+                  guid: { type: 'string', format: 'uuid' },
+                  description: nullableString,
+                  capacity: { type: ['number', 'null'] },
+                },
+              },
             },
             tracks: { type: 'array', items: { type: 'object', properties: { name: string, color: string } } },
             days: {
@@ -51,7 +64,10 @@ export const SCHEDULE_SCHEMA = {
                   date: { type: 'string', format: 'date' },
                   day_start: { type: 'string', format: 'date-time' },
                   day_end: { type: 'string', format: 'date-time' },
-                  rooms: { type: 'object', additionalProperties: { type: 'array', items: { $ref: '#/definitions/event' } } },
+                  rooms: {
+                    type: 'object',
+                    additionalProperties: { type: 'array', items: { $ref: '#/definitions/event' } },
+                  },
                 },
               },
             },
@@ -64,7 +80,24 @@ export const SCHEDULE_SCHEMA = {
     event: {
       type: 'object',
       additionalProperties: false,
-      required: ['id', 'guid', 'date', 'start', 'duration', 'room', 'slug', 'url', 'title', 'subtitle', 'track', 'type', 'language', 'abstract', 'persons', 'links'],
+      required: [
+        'id',
+        'guid',
+        'date',
+        'start',
+        'duration',
+        'room',
+        'slug',
+        'url',
+        'title',
+        'subtitle',
+        'track',
+        'type',
+        'language',
+        'abstract',
+        'persons',
+        'links',
+      ],
       properties: {
         id: { type: 'integer', minimum: 1 },
         guid: { type: 'string', format: 'uuid' },
@@ -86,7 +119,12 @@ export const SCHEDULE_SCHEMA = {
           type: 'array',
           items: {
             type: 'object',
-            properties: { name: string, public_name: string, guid: { type: 'string', format: 'uuid' }, id: { type: 'integer' } },
+            properties: {
+              name: string,
+              public_name: string,
+              guid: { type: 'string', format: 'uuid' },
+              id: { type: 'integer' },
+            },
             // frab's people have an id and public name, pretalx's a name
             anyOf: [{ required: ['public_name', 'id'] }, { required: ['name'] }],
           },

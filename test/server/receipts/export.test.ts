@@ -30,17 +30,50 @@ beforeAll(async () => {
   const p = await attendee(h, cid);
   // One request through the real API, then many like it on orders like its own, as a fixture.
   const orderId = await paidOrder(h, cid, p.userId);
-  const body = { type: 'ordinary', content: 'details', titleType: 'personal', titleName: 'Alice Zhang', taxpayerId: '', recipientName: 'Alice', phone: '+86 10 6260 0000', address: '北京', email: 'r@example.org', amount: '1500', paidDate: dayOf(new Date()), attendees: ['Alice'], comment: '=cmd|calc' };
-  expect((await call(h, host, 'post', `/conference/order/receipt/${orderId}`, { token: p.token, body })).body.code).toBe(200);
-  const { id: _o, ...order } = await h.db('orders').where({ id: orderId }).first();
-  const { id: _r, ...invoice } = await h.db('invoice_requests').where({ order_id: orderId }).first();
+  const body = {
+    type: 'ordinary',
+    content: 'details',
+    titleType: 'personal',
+    titleName: 'Alice Zhang',
+    taxpayerId: '',
+    recipientName: 'Alice',
+    phone: '+86 10 6260 0000',
+    address: '北京',
+    email: 'r@example.org',
+    amount: '1500',
+    paidDate: dayOf(new Date()),
+    attendees: ['Alice'],
+    comment: '=cmd|calc',
+  };
+  expect(
+    (await call(h, host, 'post', `/conference/order/receipt/${orderId}`, { token: p.token, body })).body.code,
+  ).toBe(200);
+  const { id: _o, ...order } = (await h.db('orders').where({ id: orderId }).first())!;
+  const { id: _r, ...invoice } = (await h.db('invoice_requests').where({ order_id: orderId }).first())!;
   const now = toDbInstant();
-  const orders = Array.from({ length: COUNT - 1 }, (_, i) => ({ ...order, order_no: `RX${i}`, reference: `RXR${i}`, created_at: now, updated_at: now }));
+  const orders = Array.from({ length: COUNT - 1 }, (_, i) => ({
+    ...order,
+    order_no: `RX${i}`,
+    reference: `RXR${i}`,
+    created_at: now,
+    updated_at: now,
+  }));
   for (let i = 0; i < orders.length; i += 200) await h.db('orders').insert(orders.slice(i, i + 200));
-  const clones = (await h.db('orders').where({ conference_id: cid }).where('order_no', 'like', 'RX%').select('id', 'order_no')) as Array<{ id: number; order_no: string }>;
-  const invoices = clones.map((o) => ({ ...invoice, order_id: o.id, order_no: o.order_no, title_name: `Title ${o.order_no}`, created_at: now, updated_at: now }));
+  const clones = (await h
+    .db('orders')
+    .where({ conference_id: cid })
+    .where('order_no', 'like', 'RX%')
+    .select('id', 'order_no')) as Array<{ id: number; order_no: string }>;
+  const invoices = clones.map((o) => ({
+    ...invoice,
+    order_id: o.id,
+    order_no: o.order_no,
+    title_name: `Title ${o.order_no}`,
+    created_at: now,
+    updated_at: now,
+  }));
   for (let i = 0; i < invoices.length; i += 200) await h.db('invoice_requests').insert(invoices.slice(i, i + 200));
-  target = Number((await h.db('invoice_requests').where({ conference_id: cid, order_no: 'RX5' }).first()).id);
+  target = Number((await h.db('invoice_requests').where({ conference_id: cid, order_no: 'RX5' }).first())!.id);
 });
 afterAll(() => h?.stop());
 
@@ -49,7 +82,9 @@ describe('receipts.xlsx', () => {
     const started = await call(h, host, 'post', EXPORT, { token: manager, body: {}, lang: 'en' });
     expect(started.status).toBe(202);
     expect(started.body.data.work).toMatchObject({ kind: 'receipts.export' });
-    expect((await call(h, host, 'post', EXPORT, { token: manager, body: {}, lang: 'en' })).body.data.work.id).toBe(started.body.data.work.id);
+    expect((await call(h, host, 'post', EXPORT, { token: manager, body: {}, lang: 'en' })).body.data.work.id).toBe(
+      started.body.data.work.id,
+    );
     const done = await finishWork(h.app, visitor(), started.body.data);
     expect(done).toMatchObject({ state: 'done', fileName: 'receipts.xlsx' });
     const sheet = await sheetOf((await workFile(h.app, visitor(), done)).body as Buffer);
@@ -62,12 +97,19 @@ describe('receipts.xlsx', () => {
     expect(comment.value).toBe('=cmd|calc');
     expect(comment.type).not.toBe(ExcelJS.ValueType.Formula);
 
-    expect((await call(h, host, 'post', EXPORT, { token: manager, body: {}, lang: 'en' })).body.data.work).toMatchObject({ id: done.id, state: 'done' });
-    const saved = await call(h, host, 'post', `/conference/platform/manage/receipt/${target}/save`, { token: manager, body: { status: 'toInvoice', expressNo: '', billNo: '' } });
+    expect(
+      (await call(h, host, 'post', EXPORT, { token: manager, body: {}, lang: 'en' })).body.data.work,
+    ).toMatchObject({ id: done.id, state: 'done' });
+    const saved = await call(h, host, 'post', `/conference/platform/manage/receipt/${target}/save`, {
+      token: manager,
+      body: { status: 'toInvoice', expressNo: '', billNo: '' },
+    });
     expect(saved.body.code).toBe(200);
     const next = await call(h, host, 'post', EXPORT, { token: manager, body: {}, lang: 'en' });
     expect(next.body.data.work.id).not.toBe(done.id);
-    const rebuilt = await sheetOf((await workFile(h.app, visitor(), await finishWork(h.app, visitor(), next.body.data))).body as Buffer);
+    const rebuilt = await sheetOf(
+      (await workFile(h.app, visitor(), await finishWork(h.app, visitor(), next.body.data))).body as Buffer,
+    );
     expect(row('RX5', rebuilt).getCell(header.indexOf('Status') + 1).text).toBe('To be invoiced');
   });
 

@@ -5,11 +5,31 @@ import { receiptPerson, renderReceiptPdf } from '../../../server/modules/documen
 import { receiptNumber } from '../../../server/modules/receipts/issue';
 import { dayIn } from '../../../server/platform/localTime';
 
-const conference: DocumentConference = { name: { zh: '测试会议', en: 'Test Conference' }, shortTitle: { zh: '', en: '' }, department: { zh: '', en: '' }, city: { zh: '', en: '' }, venue: { zh: '', en: '' }, startDate: null, endDate: null, siteUrl: 'https://t.example.org' };
+const conference: DocumentConference = {
+  name: { zh: '测试会议', en: 'Test Conference' },
+  shortTitle: { zh: '', en: '' },
+  department: { zh: '', en: '' },
+  city: { zh: '', en: '' },
+  venue: { zh: '', en: '' },
+  startDate: null,
+  endDate: null,
+  siteUrl: 'https://t.example.org',
+};
 const receipt = (lines = 2): ReceiptDocument => ({
-  number: 'R2026-000007', orderNo: 'O1', payerName: '张伟', payerEmail: 'z@example.org', paidOn: '2026-11-23', method: 'Bank transfer',
-  lines: Array.from({ length: lines }, (_, i) => ({ titleZh: `项目${i}`, titleEn: `Item ${i}`, unit: { amount: 10_050, currency: 'CNY' }, quantity: i + 1 })),
-  total: { amount: 30_150, currency: 'CNY' }, paid: { amount: 30_150, currency: 'CNY' },
+  number: 'R2026-000007',
+  orderNo: 'O1',
+  payerName: '张伟',
+  payerEmail: 'z@example.org',
+  paidOn: '2026-11-23',
+  method: 'Bank transfer',
+  lines: Array.from({ length: lines }, (_, i) => ({
+    titleZh: `项目${i}`,
+    titleEn: `Item ${i}`,
+    unit: { amount: 10_050, currency: 'CNY' },
+    quantity: i + 1,
+  })),
+  total: { amount: 30_150, currency: 'CNY' },
+  paid: { amount: 30_150, currency: 'CNY' },
 });
 const pages = (pdf: Buffer) => (pdf.toString('latin1').match(/\/Type \/Page\b/g) ?? []).length;
 
@@ -34,9 +54,25 @@ describe('PDF', () => {
   });
 
   test('a custom template places the receipt values', async () => {
-    const layout = { page: DEFAULT_PAGE.RECEIPT, items: ['number', 'name', 'amount', 'items', 'paidAt'].map((field, i) => ({ field, x: 10, y: 10 + i * 12, width: 150, size: 10, bold: false, align: 'left' as const, color: '#111827' })) };
+    const layout = {
+      page: DEFAULT_PAGE.RECEIPT,
+      items: ['number', 'name', 'amount', 'items', 'paidAt'].map((field, i) => ({
+        field,
+        x: 10,
+        y: 10 + i * 12,
+        width: 150,
+        size: 10,
+        bold: false,
+        align: 'left' as const,
+        color: '#111827',
+      })),
+    };
     const pdf = await renderReceiptPdf({ custom: { layout, background: null } }, conference, receipt(), 'zh');
     expect(pdf.subarray(0, 4).toString()).toBe('%PDF');
-    expect(receiptPerson(receipt(), 'en')).toMatchObject({ code: 'R2026-000007', name: '张伟', fields: { number: 'R2026-000007', paidAt: '2026-11-23', items: 'Item 0 × 1; Item 1 × 2' } });
+    expect(receiptPerson(receipt(), 'en')).toMatchObject({
+      code: 'R2026-000007',
+      name: '张伟',
+      fields: { number: 'R2026-000007', paidAt: '2026-11-23', items: 'Item 0 × 1; Item 1 × 2' },
+    });
   });
 });

@@ -39,12 +39,17 @@ async function refuseMail(on: boolean) {
 describe('a registration whose mail cannot be written', () => {
   test('is refused with "Email initial failed", keeps nothing; goes through once mail can be written', async () => {
     const token = await h.login({ email: 'attend-failed@example.org', name: 'Attendee', conferenceId: cid });
-    const mails = async () => Number((await h.db('mail_outbox').where({ conference_id: cid }).count({ n: '*' }).first())!.n);
+    const mails = async () =>
+      Number((await h.db('mail_outbox').where({ conference_id: cid }).count({ n: '*' }).first())!.n);
     const before = await mails();
     await refuseMail(true);
     try {
       for (const lang of ['zh', 'en'] as const) {
-        const res = await call(h, host, 'post', '/conference/conferenceUser', { token, lang, body: { version: 'default', answers: goodAnswers(), noticeAccepted: true } });
+        const res = await call(h, host, 'post', '/conference/conferenceUser', {
+          token,
+          lang,
+          body: { version: 'default', answers: goodAnswers(), noticeAccepted: true },
+        });
         expect(res.body).toMatchObject({ code: 500, message: 'userReg.emailInitialFailed' });
       }
     } finally {
@@ -52,12 +57,17 @@ describe('a registration whose mail cannot be written', () => {
     }
     expect(await h.db('registrants').where({ conference_id: cid })).toHaveLength(0);
     const user = await h.db('users').where({ email: 'attend-failed@example.org' }).first();
-    expect(await h.db('conference_roles').where({ conference_id: cid, user_id: user.id, role: 'attendee' })).toHaveLength(0);
+    expect(
+      await h.db('conference_roles').where({ conference_id: cid, user_id: user!.id, role: 'attendee' }),
+    ).toHaveLength(0);
     expect(await mails()).toBe(before);
     expect(t('zh', 'userReg.emailInitialFailed')).toBe('邮件初始化失败，请联系管理员');
     expect(t('en', 'userReg.attendFailed')).toBe('Attend failed');
 
-    const res = await call(h, host, 'post', '/conference/conferenceUser', { token, body: { version: 'default', answers: goodAnswers(), noticeAccepted: true } });
+    const res = await call(h, host, 'post', '/conference/conferenceUser', {
+      token,
+      body: { version: 'default', answers: goodAnswers(), noticeAccepted: true },
+    });
     expect(res.body).toMatchObject({ code: 200, message: 'registration:success' });
     expect(await mails()).toBe(before + 1);
   });

@@ -24,9 +24,16 @@ beforeAll(async () => {
 afterAll(() => h?.stop());
 
 test('50 concurrent registrations against a cap of 5: exactly 5 succeed, the rest get registerMsg', async () => {
-  const tokens = await Promise.all(Array.from({ length: 50 }, (_, i) => h.login({ email: `rush${i}@example.org`, conferenceId: cid })));
+  const tokens = await Promise.all(
+    Array.from({ length: 50 }, (_, i) => h.login({ email: `rush${i}@example.org`, conferenceId: cid })),
+  );
   const answers = await Promise.all(
-    tokens.map((token) => call(h, host, 'post', '/conference/conferenceUser', { token, body: { version: 'default', answers: goodAnswers() } })),
+    tokens.map((token) =>
+      call(h, host, 'post', '/conference/conferenceUser', {
+        token,
+        body: { version: 'default', answers: goodAnswers() },
+      }),
+    ),
   );
   const ok = answers.filter((r) => r.body.code === 200);
   const full = answers.filter((r) => r.body.message === 'userReg.registerMsg');
@@ -35,7 +42,9 @@ test('50 concurrent registrations against a cap of 5: exactly 5 succeed, the res
   const rows = await h.db('registrants').where({ conference_id: cid }).orderBy('seq');
   expect(rows.map((r) => r.seq)).toEqual([1, 2, 3, 4, 5]);
   expect(rows.map((r) => r.code)).toEqual(['R-0001', 'R-0002', 'R-0003', 'R-0004', 'R-0005']);
-  expect(await h.db('conference_roles').where({ conference_id: cid, role: 'attendee' }).count({ n: '*' }).first()).toMatchObject({ n: 5 });
+  expect(
+    await h.db('conference_roles').where({ conference_id: cid, role: 'attendee' }).count({ n: '*' }).first(),
+  ).toMatchObject({ n: 5 });
   expect((await call(h, host, 'post', '/conference/conferenceUser/countUser')).body.data).toBe(5);
 });
 
@@ -45,17 +54,43 @@ test('without registerFlag the cap is 1000', async () => {
   await setForm(h.db, other, 'default', testForm());
   // 999 registrants already, written directly.
   const now = toDbInstant();
-  const users = Array.from({ length: 999 }, (_, i) => ({ email: `filler${i}@example.org`, true_name: '', cstnet_id: `filler${i}@example.org`, created_at: now, updated_at: now }));
+  const users = Array.from({ length: 999 }, (_, i) => ({
+    email: `filler${i}@example.org`,
+    true_name: '',
+    cstnet_id: `filler${i}@example.org`,
+    created_at: now,
+    updated_at: now,
+  }));
   for (let i = 0; i < users.length; i += 200) await h.db('users').insert(users.slice(i, i + 200));
   const ids = await h.db('users').where('email', 'like', 'filler%').orderBy('id').pluck('id');
-  const rows = ids.map((userId: number, i: number) => ({ conference_id: other, user_id: userId, version: 'default', seq: i + 1, code: `F${i}`, email: `filler${i}@example.org`, answers: '{}', created_at: now, updated_at: now }));
+  const rows = ids.map((userId: number, i: number) => ({
+    conference_id: other,
+    user_id: userId,
+    version: 'default',
+    seq: i + 1,
+    code: `F${i}`,
+    email: `filler${i}@example.org`,
+    answers: '{}',
+    created_at: now,
+    updated_at: now,
+  }));
   for (let i = 0; i < rows.length; i += 200) await h.db('registrants').insert(rows.slice(i, i + 200));
   await h.db('registration_settings').where({ conference_id: other }).update({ last_seq: 999 });
 
   const first = await h.login({ email: 'thousandth@example.org', conferenceId: other });
-  expect((await call(h, 'big.localhost', 'post', '/conference/conferenceUser', { token: first, body: { version: 'default', answers: goodAnswers() } })).body.code).toBe(200);
+  expect(
+    (
+      await call(h, 'big.localhost', 'post', '/conference/conferenceUser', {
+        token: first,
+        body: { version: 'default', answers: goodAnswers() },
+      })
+    ).body.code,
+  ).toBe(200);
   const second = await h.login({ email: 'toolate@example.org', conferenceId: other });
-  const res = await call(h, 'big.localhost', 'post', '/conference/conferenceUser', { token: second, body: { version: 'default', answers: goodAnswers() } });
+  const res = await call(h, 'big.localhost', 'post', '/conference/conferenceUser', {
+    token: second,
+    body: { version: 'default', answers: goodAnswers() },
+  });
   expect(res.body).toMatchObject({ code: 400, message: 'userReg.registerMsg' });
 });
 
@@ -63,10 +98,21 @@ test('200 concurrent registrations over one listening server against a cap of 20
   const crowd = await h.provision(contractSite({ slug: 'crowd', domains: ['crowd.localhost'] }));
   await openRegistration(h.db, crowd, { registerFlag: true, registerNum: 20, prefix: 'C-' });
   await setForm(h.db, crowd, 'default', testForm());
-  const tokens = await Promise.all(Array.from({ length: 200 }, (_, i) => h.login({ email: `crowd${i}@example.org`, conferenceId: crowd })));
+  const tokens = await Promise.all(
+    Array.from({ length: 200 }, (_, i) => h.login({ email: `crowd${i}@example.org`, conferenceId: crowd })),
+  );
   const s = await serve(h.app);
   try {
-    const answers = await Promise.all(tokens.map((token) => s.post('crowd.localhost', '/conference/conferenceUser', { version: 'default', answers: goodAnswers() }, `token=${token}`)));
+    const answers = await Promise.all(
+      tokens.map((token) =>
+        s.post(
+          'crowd.localhost',
+          '/conference/conferenceUser',
+          { version: 'default', answers: goodAnswers() },
+          `token=${token}`,
+        ),
+      ),
+    );
     expect(tally(answers)).toEqual({ '200 registration:success': 20, '400 userReg.registerMsg': 180 });
   } finally {
     await s.close();

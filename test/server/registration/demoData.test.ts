@@ -17,7 +17,7 @@ afterAll(() => h?.stop());
 async function form(domain: string): Promise<FormRules> {
   const cid = (await conferenceIdForDomain(h.db, domain))!;
   const row = await h.db('registration_forms').where({ conference_id: cid }).first();
-  return JSON.parse(row.rules);
+  return JSON.parse(row!.rules);
 }
 
 test('the passport number is asked for where the instructions ask for it', async () => {
@@ -26,7 +26,8 @@ test('the passport number is asked for where the instructions ask for it', async
 });
 
 test('each demo conference has its own topics', async () => {
-  const topics = async (domain: string) => (await form(domain)).items.find((i) => i.field === 'c_topics')!.options!.map((o) => o.value);
+  const topics = async (domain: string) =>
+    (await form(domain)).items.find((i) => i.field === 'c_topics')!.options!.map((o) => o.value);
   expect(await topics('demo.localhost')).toEqual(['ai', 'hpc', 'data']);
   expect(await topics('demo2.localhost')).toEqual(['climate', 'ecosystems', 'policy']);
 });
@@ -34,7 +35,11 @@ test('each demo conference has its own topics', async () => {
 test('the demo conferences are managed by the super admin who made them', async () => {
   for (const domain of ['demo.localhost', 'demo2.localhost']) {
     const cid = (await conferenceIdForDomain(h.db, domain))!;
-    const roles = await h.db('conference_roles as r').join('users as u', 'u.id', 'r.user_id').where('r.conference_id', cid).pluck('r.role');
+    const roles = await h
+      .db('conference_roles as r')
+      .join('users as u', 'u.id', 'r.user_id')
+      .where('r.conference_id', cid)
+      .pluck('r.role');
     expect(roles.sort()).toEqual(['creator', 'manager']);
   }
 });

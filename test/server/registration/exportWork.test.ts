@@ -35,7 +35,10 @@ const visitor = () => ({ host, token: manager });
 function pdfText(bytes: Buffer, name: string): { pages: number; text: string } {
   const file = path.join(tmp, `${name}.pdf`);
   fs.writeFileSync(file, bytes);
-  return { pages: Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [file]).toString())?.[1]), text: execFileSync('pdftotext', ['-layout', file, '-']).toString() };
+  return {
+    pages: Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [file]).toString())?.[1]),
+    text: execFileSync('pdftotext', ['-layout', file, '-']).toString(),
+  };
 }
 
 beforeAll(async () => {
@@ -46,13 +49,33 @@ beforeAll(async () => {
   manager = await h.login({ email: 'work-boss@example.org', name: 'Boss', conferenceId: cid, roles: ['manager'] });
   // Many registrants at once, as a fixture (registering them one by one through the API would take minutes).
   const now = toDbInstant();
-  const users = Array.from({ length: COUNT }, (_, i) => ({ email: `wx${i}@example.org`, true_name: '', cstnet_id: `wx${i}@example.org`, created_at: now, updated_at: now }));
+  const users = Array.from({ length: COUNT }, (_, i) => ({
+    email: `wx${i}@example.org`,
+    true_name: '',
+    cstnet_id: `wx${i}@example.org`,
+    created_at: now,
+    updated_at: now,
+  }));
   for (let i = 0; i < users.length; i += 200) await h.db('users').insert(users.slice(i, i + 200));
   const userIds: number[] = await h.db('users').where('email', 'like', 'wx%@example.org').orderBy('id').pluck('id');
   const rows = userIds.map((userId, i) => {
     const fullName = i === 7 ? '=HYPERLINK("http://evil")' : `Person ${i + 1}`;
     const answers = goodAnswers({ fullName, email: `wx${i}@example.org` });
-    return { conference_id: cid, user_id: userId, version: 'default', seq: i + 1, code: `W-${String(i + 1).padStart(4, '0')}`, email: `wx${i}@example.org`, full_name: fullName, phone: answers.tel, country: 'China', unit: answers.unit, answers: JSON.stringify(answers), created_at: now, updated_at: now };
+    return {
+      conference_id: cid,
+      user_id: userId,
+      version: 'default',
+      seq: i + 1,
+      code: `W-${String(i + 1).padStart(4, '0')}`,
+      email: `wx${i}@example.org`,
+      full_name: fullName,
+      phone: answers.tel,
+      country: 'China',
+      unit: answers.unit,
+      answers: JSON.stringify(answers),
+      created_at: now,
+      updated_at: now,
+    };
   });
   for (let i = 0; i < rows.length; i += 200) await h.db('registrants').insert(rows.slice(i, i + 200));
   await h.db('registration_settings').where({ conference_id: cid }).update({ last_seq: COUNT });
@@ -73,11 +96,17 @@ describe('badge.pdf', () => {
 
   test('sixty people: 202 with the work, then the PDF of all sixty; asked again, the same work', async () => {
     const chosen = ids.slice(0, 60);
-    const first = await call(h, host, 'post', '/conference/conferenceUser/exportPdf', { token: manager, body: { ids: chosen } });
+    const first = await call(h, host, 'post', '/conference/conferenceUser/exportPdf', {
+      token: manager,
+      body: { ids: chosen },
+    });
     expect(first.status).toBe(202);
     expect(first.body.data.work).toMatchObject({ kind: 'registration.badges' });
     // The same request while it runs (or once it is done) answers the same work.
-    const again = await call(h, host, 'post', '/conference/conferenceUser/exportPdf', { token: manager, body: { ids: chosen } });
+    const again = await call(h, host, 'post', '/conference/conferenceUser/exportPdf', {
+      token: manager,
+      body: { ids: chosen },
+    });
     expect(again.status).toBe(202);
     expect(again.body.data.work.id).toBe(first.body.data.work.id);
     const done = await finishWork(h.app, visitor(), first.body.data);
@@ -90,24 +119,46 @@ describe('badge.pdf', () => {
     expect(text).not.toContain('W-0061');
 
     // Kept: asked again with nothing changed, the finished work is answered.
-    const kept = await call(h, host, 'post', '/conference/conferenceUser/exportPdf', { token: manager, body: { ids: chosen } });
+    const kept = await call(h, host, 'post', '/conference/conferenceUser/exportPdf', {
+      token: manager,
+      body: { ids: chosen },
+    });
     expect(kept.body.data.work).toMatchObject({ id: done.id, state: 'done' });
 
     // A registrant changes: the next request builds the file again, with the new name.
-    const edit = await call(h, host, 'post', '/conference/conferenceUser/updateUser', { token: manager, body: { id: chosen[10], answers: goodAnswers({ fullName: 'Renamed Eleven', email: 'wx10@example.org' }) } });
+    const edit = await call(h, host, 'post', '/conference/conferenceUser/updateUser', {
+      token: manager,
+      body: { id: chosen[10], answers: goodAnswers({ fullName: 'Renamed Eleven', email: 'wx10@example.org' }) },
+    });
     expect(edit.body.code).toBe(200);
-    const rebuilt = await call(h, host, 'post', '/conference/conferenceUser/exportPdf', { token: manager, body: { ids: chosen } });
+    const rebuilt = await call(h, host, 'post', '/conference/conferenceUser/exportPdf', {
+      token: manager,
+      body: { ids: chosen },
+    });
     expect(rebuilt.status).toBe(202);
     expect(rebuilt.body.data.work.id).not.toBe(done.id);
     const after = await finishWork(h.app, visitor(), rebuilt.body.data);
-    expect(pdfText((await workFile(h.app, visitor(), after)).body as Buffer, 'rebuilt').text).toContain('Renamed Eleven');
+    expect(pdfText((await workFile(h.app, visitor(), after)).body as Buffer, 'rebuilt').text).toContain(
+      'Renamed Eleven',
+    );
   });
 
   test('a template change also builds the badges again', async () => {
     const chosen = ids.slice(100, 160);
-    const first = await finishWork(h.app, visitor(), (await call(h, host, 'post', '/conference/conferenceUser/exportPdf', { token: manager, body: { ids: chosen } })).body.data);
-    await call(h, host, 'post', '/conference/admin/register/config/template/save', { token: manager, body: { type: 'BADGE', enabledType: 'DEFAULT' } }).expect(200);
-    const next = await call(h, host, 'post', '/conference/conferenceUser/exportPdf', { token: manager, body: { ids: chosen } });
+    const first = await finishWork(
+      h.app,
+      visitor(),
+      (await call(h, host, 'post', '/conference/conferenceUser/exportPdf', { token: manager, body: { ids: chosen } }))
+        .body.data,
+    );
+    await call(h, host, 'post', '/conference/admin/register/config/template/save', {
+      token: manager,
+      body: { type: 'BADGE', enabledType: 'DEFAULT' },
+    }).expect(200);
+    const next = await call(h, host, 'post', '/conference/conferenceUser/exportPdf', {
+      token: manager,
+      body: { ids: chosen },
+    });
     expect(next.body.data.work.id).not.toBe(first.id);
     await finishWork(h.app, visitor(), next.body.data);
   });
@@ -116,7 +167,10 @@ describe('badge.pdf', () => {
     const before = (await call(h, host, 'get', '/work', { token: manager })).body.data.length;
     const tooMany = Array.from({ length: 10_000 }, (_, i) => i + 1);
     for (const p of ['exportPdf', 'download/excel', 'download/allFiles']) {
-      const res = await call(h, host, 'post', `/conference/conferenceUser/${p}`, { token: manager, body: { ids: tooMany } });
+      const res = await call(h, host, 'post', `/conference/conferenceUser/${p}`, {
+        token: manager,
+        body: { ids: tooMany },
+      });
       expect(res.status, p).toBe(400);
       expect(res.body, p).toMatchObject({ message: 'registration:tooManySelected', field: 'ids' });
     }
@@ -126,7 +180,10 @@ describe('badge.pdf', () => {
 
 describe('user.xlsx', () => {
   test(`everyone (${COUNT}): 202, then a row each, formulas kept as text`, async () => {
-    const started = await call(h, host, 'post', '/conference/conferenceUser/download/excel', { token: manager, body: {} });
+    const started = await call(h, host, 'post', '/conference/conferenceUser/download/excel', {
+      token: manager,
+      body: {},
+    });
     expect(started.status).toBe(202);
     expect(started.body.data.work.kind).toBe('registration.excel');
     const done = await finishWork(h.app, visitor(), started.body.data);
@@ -176,7 +233,16 @@ describe('zips', () => {
     const stored: string[] = [];
     for (let i = 0; i < 10; i++) {
       // Random bytes do not compress: each file is about 1 MB in the zip too.
-      const saved = await h.files.save(cid, null, 'attachment', `big-${i}.pdf`, Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.from(Array.from({ length: 1 << 20 }, () => Math.floor(Math.random() * 256)))]));
+      const saved = await h.files.save(
+        cid,
+        null,
+        'attachment',
+        `big-${i}.pdf`,
+        Buffer.concat([
+          Buffer.from('%PDF-1.4\n'),
+          Buffer.from(Array.from({ length: 1 << 20 }, () => Math.floor(Math.random() * 256))),
+        ]),
+      );
       stored.push(saved.name);
     }
     let reads = 0;
@@ -186,7 +252,11 @@ describe('zips', () => {
       return h.files.stream(cid, name);
     };
     const out = new PassThrough({ highWaterMark: 16 * 1024 });
-    const writing = writeZip(out, stored.map((s, i) => ({ path: `f/${i}.pdf`, storedName: s })), counted);
+    const writing = writeZip(
+      out,
+      stored.map((s, i) => ({ path: `f/${i}.pdf`, storedName: s })),
+      counted,
+    );
     await new Promise((resolve) => setTimeout(resolve, 300));
     // Nobody reads `out`: the zip took what its buffers hold (a megabyte or two besides the file at hand), not all ten.
     expect(reads).toBeLessThanOrEqual(4);

@@ -10,13 +10,19 @@ import { call, goodAnswers, testForm } from './helpers';
 let h: Harness;
 let cid: number;
 const host = 'reg.localhost';
-const islands = ($: CheerioAPI) => $('[data-island]').map((_, el) => $(el).attr('data-island')).get();
+const islands = ($: CheerioAPI) =>
+  $('[data-island]')
+    .map((_, el) => $(el).attr('data-island'))
+    .get();
 const props = ($: CheerioAPI, name: string) => JSON.parse($(`[data-island="${name}"]`).attr('data-props')!);
 
 beforeAll(async () => {
   h = await createHarness({ seedDemo: false });
   cid = await h.provision(contractSite({ slug: 'reg', domains: [host] }));
-  await openRegistration(h.db, cid, { instructionsZh: '<p class="n">请阅读须知</p>', instructionsEn: '<p class="n">Read the notice</p>' });
+  await openRegistration(h.db, cid, {
+    instructionsZh: '<p class="n">请阅读须知</p>',
+    instructionsEn: '<p class="n">Read the notice</p>',
+  });
   await setForm(h.db, cid, 'default', testForm());
 });
 afterAll(() => h?.stop());
@@ -26,7 +32,9 @@ describe('/conferenceRegister', () => {
     const { res, $ } = await page(h.app, '/conferenceRegister', { host, lang: 'en' });
     expect(res.status).toBe(200);
     expect($('#template-first-title-container').length).toBe(1);
-    expect($('.register-state h3').first().text()).toBe('Please login first, and then continue your conference register.');
+    expect($('.register-state h3').first().text()).toBe(
+      'Please login first, and then continue your conference register.',
+    );
     expect($('.register-notice-body .n').text()).toBe('Read the notice');
     expect(islands($)).not.toContain('RegisterForm');
     const src = new URL(props($, 'AccountFrame').src as string);
@@ -41,7 +49,10 @@ describe('/conferenceRegister', () => {
     const { $ } = await page(h.app, '/conferenceRegister', { host, token });
     expect(props($, 'RegisterForm').account).toEqual({ email: 'page@example.org', name: '王芳' });
     expect($('.register-state').length).toBe(0);
-    await call(h, host, 'post', '/conference/conferenceUser', { token, body: { version: 'default', answers: goodAnswers(), noticeAccepted: true } }).expect(200);
+    await call(h, host, 'post', '/conference/conferenceUser', {
+      token,
+      body: { version: 'default', answers: goodAnswers(), noticeAccepted: true },
+    }).expect(200);
     const after = await page(h.app, '/conferenceRegister', { host, token });
     expect(islands(after.$)).not.toContain('RegisterForm');
     expect(after.$('.register-state h3').text()).toBe('您已报名本次会议');
@@ -75,15 +86,25 @@ describe('what the page keeps (pageState.ts) follows every save at once', () => 
     const form = testForm();
     form.items[0] = { ...form.items[0], titleEn: 'Changed title' };
     const manager = await h.login({ email: 'kept-manager@example.org', conferenceId: cid, roles: ['manager'] });
-    await call(h, host, 'post', '/conference/conferenceRegUserConfig/saveRules', { token: manager, body: { version: 'default', rules: form, confirmAnswered: true } }).expect(200);
+    await call(h, host, 'post', '/conference/conferenceRegUserConfig/saveRules', {
+      token: manager,
+      body: { version: 'default', rules: form, confirmAnswered: true },
+    }).expect(200);
     const saved = await page(h.app, '/conferenceRegister', { host, token, lang: 'en' });
-    expect((props(saved.$, 'RegisterForm').rules as { items: Array<{ titleEn: string }> }).items[0].titleEn).toBe('Changed title');
+    expect((props(saved.$, 'RegisterForm').rules as { items: Array<{ titleEn: string }> }).items[0].titleEn).toBe(
+      'Changed title',
+    );
     await openRegistration(h.db, cid, { instructionsEn: '<p class="n">New notice</p>' });
-    expect((await page(h.app, '/conferenceRegister', { host, token, lang: 'en' })).$('.register-notice-body .n').text()).toBe('New notice');
+    expect(
+      (await page(h.app, '/conferenceRegister', { host, token, lang: 'en' })).$('.register-notice-body .n').text(),
+    ).toBe('New notice');
     await openRegistration(h.db, cid, { start: '2020-01-01', end: '2020-01-02' });
     const closed = await page(h.app, '/conferenceRegister', { host, token, lang: 'en' });
     expect(closed.$('.register-state h3').text()).toBe('Registration is not open');
-    await openRegistration(h.db, cid, { instructionsZh: '<p class="n">请阅读须知</p>', instructionsEn: '<p class="n">Read the notice</p>' });
+    await openRegistration(h.db, cid, {
+      instructionsZh: '<p class="n">请阅读须知</p>',
+      instructionsEn: '<p class="n">Read the notice</p>',
+    });
     await setForm(h.db, cid, 'default', testForm());
   });
 });
@@ -102,12 +123,20 @@ describe('management screens', () => {
       expect(islands($), path).toContain(island);
     }
     // A registrant's details are a screen of "user management", highlighted as such.
-    const uid = Number((await h.db('registrants').where({ conference_id: cid, email: 'page@example.org' }).first()).id);
+    const uid = Number(
+      (await h.db('registrants').where({ conference_id: cid, email: 'page@example.org' }).first())!.id,
+    );
     const details = await page(h.app, `/platform/manage/userDetails?uid=${uid}`, { host, token: manager });
     expect(islands(details.$)).toContain('ManageRegistrantDetails');
-    expect(details.$('a[href="/platform/manage/user"][aria-current="page"], a.active[href="/platform/manage/user"], .active a[href="/platform/manage/user"]').length).toBeGreaterThan(0);
+    expect(
+      details.$(
+        'a[href="/platform/manage/user"][aria-current="page"], a.active[href="/platform/manage/user"], .active a[href="/platform/manage/user"]',
+      ).length,
+    ).toBeGreaterThan(0);
     const attendee = await h.login({ email: 'page@example.org', conferenceId: cid });
     expect((await page(h.app, '/platform/manage/user', { host, token: attendee })).res.headers.location).toBe('/403');
-    expect((await page(h.app, '/platform/manage/user', { host })).res.headers.location).toMatch(/^\/conferencelogin\?redirect=/);
+    expect((await page(h.app, '/platform/manage/user', { host })).res.headers.location).toMatch(
+      /^\/conferencelogin\?redirect=/,
+    );
   });
 });

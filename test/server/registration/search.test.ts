@@ -17,13 +17,19 @@ const host = 'search.localhost';
 async function register(email: string, version: string, answers: Record<string, string>) {
   const token = await h.login({ email, conferenceId: cid });
   const { fullName: _f, ...rest } = goodAnswers();
-  const res = await call(h, host, 'post', '/conference/conferenceUser', { token, body: { version, answers: { ...rest, ...answers } } });
+  const res = await call(h, host, 'post', '/conference/conferenceUser', {
+    token,
+    body: { version, answers: { ...rest, ...answers } },
+  });
   expect(res.body.code).toBe(200);
 }
 
 /** The e-mails the keyword finds, in the order of registration. */
 async function found(keyword: string): Promise<string[]> {
-  const res = await call(h, host, 'post', '/conference/conferenceUser/findByQuery', { token: manager, body: { name: keyword, page: 1, size: 50 } });
+  const res = await call(h, host, 'post', '/conference/conferenceUser/findByQuery', {
+    token: manager,
+    body: { name: keyword, page: 1, size: 50 },
+  });
   expect(res.body.code).toBe(200);
   return (res.body.data.rows as Array<{ email: string }>).map((r) => r.email).reverse();
 }
@@ -55,7 +61,8 @@ test('first and last name joined either way round, with or without a space', asy
 });
 
 test('the user number and the organisation', async () => {
-  const code = (await h.db('registrants').where({ conference_id: cid, email: 'zhang@example.org' }).first()).code as string;
+  const code = (await h.db('registrants').where({ conference_id: cid, email: 'zhang@example.org' }).first())!
+    .code as string;
   expect(code).toMatch(/^S-/);
   expect(await found(code)).toEqual(['zhang@example.org']);
   expect(await found('S-')).toHaveLength(3);
@@ -71,7 +78,11 @@ test('% and _ are characters, not wildcards', async () => {
 });
 
 test('the keyword and the e-mail narrow the list together', async () => {
-  const both = (email: string) => call(h, host, 'post', '/conference/conferenceUser/findByQuery', { token: manager, body: { name: 'Smith John', email, page: 1, size: 50 } });
+  const both = (email: string) =>
+    call(h, host, 'post', '/conference/conferenceUser/findByQuery', {
+      token: manager,
+      body: { name: 'Smith John', email, page: 1, size: 50 },
+    });
   expect((await both('john@')).body.data.total).toBe(1);
   expect((await both('zhang@')).body.data.total).toBe(0);
 });

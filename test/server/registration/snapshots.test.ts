@@ -19,6 +19,10 @@ describe.each([
     const { res, $ } = await page(h.app, '/conferenceRegister', { host: 'demo.localhost', lang, mobile });
     expect(res.status).toBe(200);
     // The frame's state is new for every browser.
-    expect($('.app-page-register').html()!.replace(/state=[A-Za-z0-9_-]+/g, 'state=STATE')).toMatchSnapshot();
+    expect(
+      $('.app-page-register')
+        .html()!
+        .replace(/state=[A-Za-z0-9_-]+/g, 'state=STATE'),
+    ).toMatchSnapshot();
   });
 });

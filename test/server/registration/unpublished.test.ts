@@ -20,7 +20,12 @@ const CALLS: Call[] = [
   ['website config', 'get', '/conference/platform/config/website/findConferenceWebsiteConfig'],
   ['form', 'get', '/conference/conferenceRegUserConfig/getRuleByConference?version=default'],
   ['count', 'post', '/conference/conferenceUser/countUser', {}],
-  ['register', 'post', '/conference/conferenceUser', { version: 'default', answers: goodAnswers({ email: 'someone@example.org' }) }],
+  [
+    'register',
+    'post',
+    '/conference/conferenceUser',
+    { version: 'default', answers: goodAnswers({ email: 'someone@example.org' }) },
+  ],
   ['change own', 'put', '/conference/conferenceUser', { answers: goodAnswers() }],
   ['registered?', 'get', '/conference/conferenceUser/checkRegisteredUser'],
   ['version', 'get', '/conference/conferenceUser/getCurrentVersion'],
@@ -29,7 +34,11 @@ const CALLS: Call[] = [
 
 const run = (token: string | undefined, [, method, path, body]: Call) => call(h, host, method, path, { token, body });
 const upload = (token?: string) => {
-  const req = request(h.app).post('/api/conference/conferenceUser/temp/upload').set('Host', host).set('Origin', `http://${host}`).attach('file', PDF, 'cv.pdf');
+  const req = request(h.app)
+    .post('/api/conference/conferenceUser/temp/upload')
+    .set('Host', host)
+    .set('Origin', `http://${host}`)
+    .attach('file', PDF, 'cv.pdf');
   return token ? req.set('Cookie', `token=${token}`) : req;
 };
 const written = async () => ({
@@ -56,7 +65,8 @@ describe('an unpublished conference', () => {
       expect(res.body, c[0]).toMatchObject({ code: 403, message: 'commonMsg.unpublished' });
     }
     // Registering needs a session first (the account is made in the platform's frame): 401.
-    for (const c of CALLS.slice(0, 4)) expect((await run(undefined, c)).status, c[0]).toBe(c[0] === 'register' ? 401 : 403);
+    for (const c of CALLS.slice(0, 4))
+      expect((await run(undefined, c)).status, c[0]).toBe(c[0] === 'register' ? 401 : 403);
     expect((await upload()).body).toMatchObject({ code: 403, message: 'commonMsg.unpublished' });
     expect(await written()).toEqual(before);
   });
@@ -74,9 +84,25 @@ describe('an unpublished conference', () => {
       }
       expect((await upload(token)).body).toMatchObject({ code: 403, message: 'commonMsg.unpublished' });
       // Its other forms too: feedback and its attachment.
-      const attachment = await request(h.app).post('/api/conference/feedback/upload').set('Host', host).set('Origin', `http://${host}`).set('Cookie', `token=${token}`).attach('file', PDF, 'notes.pdf');
+      const attachment = await request(h.app)
+        .post('/api/conference/feedback/upload')
+        .set('Host', host)
+        .set('Origin', `http://${host}`)
+        .set('Cookie', `token=${token}`)
+        .attach('file', PDF, 'notes.pdf');
       expect(attachment.body).toMatchObject({ code: 403, message: 'commonMsg.unpublished' });
-      const feedback = await call(h, host, 'post', '/conference/feedback', { token, body: { title: 'Hi', name: 'A', email: 'visitor@example.org', phone: '13800138000', type: 'other', content: 'x', verifyCode: '123456' } });
+      const feedback = await call(h, host, 'post', '/conference/feedback', {
+        token,
+        body: {
+          title: 'Hi',
+          name: 'A',
+          email: 'visitor@example.org',
+          phone: '13800138000',
+          type: 'other',
+          content: 'x',
+          verifyCode: '123456',
+        },
+      });
       expect(feedback.body).toMatchObject({ code: 403, message: 'commonMsg.unpublished' });
     }
     expect(await written()).toEqual(before);
@@ -86,7 +112,10 @@ describe('an unpublished conference', () => {
     for (const role of ['manager', 'reviewer'] as const) {
       const token = await h.login({ email: `${role}@example.org`, conferenceId: cid, roles: [role] });
       for (const c of CALLS.slice(0, 3)) expect((await run(token, c)).body.code, `${role} ${c[0]}`).toBe(200);
-      const res = await call(h, host, 'post', '/conference/conferenceUser', { token, body: { version: 'default', answers: goodAnswers() } });
+      const res = await call(h, host, 'post', '/conference/conferenceUser', {
+        token,
+        body: { version: 'default', answers: goodAnswers() },
+      });
       expect(res.body.code, role).toBe(200);
       expect((await run(token, CALLS[5])).body).toMatchObject({ code: 200, data: true });
     }
@@ -97,6 +126,13 @@ describe('an unpublished conference', () => {
     await h.sites.siteChanged(cid);
     for (const c of CALLS.slice(0, 3)) expect((await run(undefined, c)).body.code, c[0]).toBe(200);
     const user = await h.login({ email: 'visitor@example.org', conferenceId: cid });
-    expect((await call(h, host, 'post', '/conference/conferenceUser', { token: user, body: { version: 'default', answers: goodAnswers() } })).body.code).toBe(200);
+    expect(
+      (
+        await call(h, host, 'post', '/conference/conferenceUser', {
+          token: user,
+          body: { version: 'default', answers: goodAnswers() },
+        })
+      ).body.code,
+    ).toBe(200);
   });
 });

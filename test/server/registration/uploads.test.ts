@@ -22,7 +22,8 @@ function upload(bytes: Buffer, name: string, opts: { token?: string; kind?: stri
   return opts.token ? req.set('Cookie', `token=${opts.token}`) : req;
 }
 
-const storedFiles = async () => Number((await h.db('files').where({ conference_id: cid }).count({ n: '*' }).first())!.n);
+const storedFiles = async () =>
+  Number((await h.db('files').where({ conference_id: cid }).count({ n: '*' }).first())!.n);
 
 beforeAll(async () => {
   h = await createHarness({ seedDemo: false });
@@ -43,7 +44,7 @@ describe('temp/upload', () => {
     const name = res.body.data.slice(5);
     const row = await h.db('files').where({ conference_id: cid, stored_name: name }).first();
     expect(row).toMatchObject({ kind: 'attachment', original_name: '简历.pdf' });
-    expect(Boolean(row.temporary)).toBe(true);
+    expect(Boolean(row?.temporary)).toBe(true);
     // Participants' files are never served at /files/.
     expect((await request(h.app).get(`/files/${name}`).set('Host', host)).status).toBe(404);
   });
@@ -66,16 +67,37 @@ describe('registering with files', () => {
     const token = await h.login({ email: 'withfile@example.org', conferenceId: cid });
     const cv = (await upload(PDF, 'cv.pdf', { token })).body.data.slice(5);
     const photo = (await upload(PNG, 'me.png', { token, kind: 'photo' })).body.data.slice(5);
-    const bad = await call(h, host, 'post', '/conference/conferenceUser', { token, body: { version: 'default', answers: goodAnswers({ c_cv: [cv], photo: [photo], tel: '1' }) } });
+    const bad = await call(h, host, 'post', '/conference/conferenceUser', {
+      token,
+      body: { version: 'default', answers: goodAnswers({ c_cv: [cv], photo: [photo], tel: '1' }) },
+    });
     expect(bad.body.message).toBe('phoneRequire');
-    expect(await h.db('files').where({ conference_id: cid, temporary: true }).whereIn('stored_name', [cv, photo]).count({ n: '*' }).first()).toMatchObject({ n: 2 });
+    expect(
+      await h
+        .db('files')
+        .where({ conference_id: cid, temporary: true })
+        .whereIn('stored_name', [cv, photo])
+        .count({ n: '*' })
+        .first(),
+    ).toMatchObject({ n: 2 });
 
-    const ok = await call(h, host, 'post', '/conference/conferenceUser', { token, body: { version: 'default', answers: goodAnswers({ c_cv: [cv], photo: [photo] }) } });
+    const ok = await call(h, host, 'post', '/conference/conferenceUser', {
+      token,
+      body: { version: 'default', answers: goodAnswers({ c_cv: [cv], photo: [photo] }) },
+    });
     expect(ok.body.code).toBe(200);
     const registrant = await h.db('registrants').where({ conference_id: cid, email: 'withfile@example.org' }).first();
-    const linked = await h.db('registrant_files').where({ conference_id: cid, registrant_id: registrant.id }).orderBy('field').pluck('field');
+    const linked = await h
+      .db('registrant_files')
+      .where({ conference_id: cid, registrant_id: registrant!.id })
+      .orderBy('field')
+      .pluck('field');
     expect(linked).toEqual(['c_cv', 'photo']);
-    expect((await h.db('files').where({ conference_id: cid }).whereIn('stored_name', [cv, photo]).pluck('temporary')).map(Number)).toEqual([0, 0]);
+    expect(
+      (await h.db('files').where({ conference_id: cid }).whereIn('stored_name', [cv, photo]).pluck('temporary')).map(
+        Number,
+      ),
+    ).toEqual([0, 0]);
   });
 
   test("someone else's upload, or a made-up name, cannot be claimed", async () => {
@@ -83,7 +105,10 @@ describe('registering with files', () => {
     const theirs = (await upload(PDF, 'theirs.pdf', { token: owner })).body.data.slice(5);
     const thief = await h.login({ email: 'thief@example.org', conferenceId: cid });
     for (const name of [theirs, 'AAAAAAAAAAAAAAAAAAAAAAAA.pdf']) {
-      const res = await call(h, host, 'post', '/conference/conferenceUser', { token: thief, body: { version: 'default', answers: goodAnswers({ c_cv: [name] }) } });
+      const res = await call(h, host, 'post', '/conference/conferenceUser', {
+        token: thief,
+        body: { version: 'default', answers: goodAnswers({ c_cv: [name] }) },
+      });
       expect(res.body).toMatchObject({ code: 400, message: 'registration:fileMissing', field: 'c_cv' });
     }
     expect(await h.db('registrants').where({ conference_id: cid, email: 'thief@example.org' }).first()).toBeUndefined();
@@ -100,6 +125,8 @@ describe('uploads never claimed', () => {
     expect(await h.files.sweepTemporary(new Date(Date.now() + 125 * 60_000))).toBeGreaterThan(0);
     expect(await h.db('files').where({ conference_id: cid, stored_name: name }).first()).toBeUndefined();
     expect(await h.files.read(cid, name)).toBeNull();
-    expect(await h.db('files').where({ conference_id: cid, temporary: false }).count({ n: '*' }).first()).toEqual(claimed);
+    expect(await h.db('files').where({ conference_id: cid, temporary: false }).count({ n: '*' }).first()).toEqual(
+      claimed,
+    );
   });
 });

@@ -31,7 +31,20 @@ const GONE_ZH = '该账号已激活或激活邮件已过期。请直接登录，
 const PASSWORD = 'reviewer-pass-2027';
 
 function form(key: string, change: Record<string, unknown> = {}): Record<string, unknown> {
-  return { key, lastName: 'Li', middleName: '', firstName: 'Ming', fullName: 'Li Ming', unit: 'Zhejiang University', phone: '13900000000', countryArea: 'China', direction: 'Databases', password: PASSWORD, confirmPassword: PASSWORD, ...change };
+  return {
+    key,
+    lastName: 'Li',
+    middleName: '',
+    firstName: 'Ming',
+    fullName: 'Li Ming',
+    unit: 'Zhejiang University',
+    phone: '13900000000',
+    countryArea: 'China',
+    direction: 'Databases',
+    password: PASSWORD,
+    confirmPassword: PASSWORD,
+    ...change,
+  };
 }
 
 const activate = (body: object, lang: 'zh' | 'en' = 'zh', host = PLATFORM_HOST) =>
@@ -59,7 +72,7 @@ describe('a new account', () => {
     const key = (await invitation(h, 'fresh@example.org')).key!;
     const res = await activate(form(key), 'zh', site.host);
     expect(res.status).toBe(404);
-    expect((await record('fresh@example.org')).active).toBeFalsy();
+    expect((await record('fresh@example.org'))!.active).toBeFalsy();
   });
 
   const missing: Array<[string, string, string, string]> = [
@@ -75,7 +88,10 @@ describe('a new account', () => {
   ];
   test.each(missing)('without %s: its message in both languages, nothing changed', async (name, field, zh, en) => {
     const key = (await invitation(h, 'fresh@example.org')).key!;
-    for (const [lang, text] of [['zh', zh], ['en', en]] as const) {
+    for (const [lang, text] of [
+      ['zh', zh],
+      ['en', en],
+    ] as const) {
       for (const value of [undefined, '   ']) {
         if (name.includes('assword') && value !== undefined) continue;
         const res = await activate(form(key, { [name]: value }), lang);
@@ -83,7 +99,7 @@ describe('a new account', () => {
         expect(res.body).toMatchObject({ message: text, field });
       }
     }
-    expect((await record('fresh@example.org')).active).toBeFalsy();
+    expect((await record('fresh@example.org'))!.active).toBeFalsy();
     expect(await count(h, 'users', { email: 'fresh@example.org' })).toBe(0);
   });
 
@@ -91,7 +107,10 @@ describe('a new account', () => {
     const key = (await invitation(h, 'fresh@example.org')).key!;
     const weak = await activate(form(key, { password: 'short1', confirmPassword: 'short1' }), 'en');
     expect(weak.body).toMatchObject({ field: 'password', message: t('en', 'passwordCheck') });
-    const noDigit = await activate(form(key, { password: 'onlyletters-here', confirmPassword: 'onlyletters-here' }), 'en');
+    const noDigit = await activate(
+      form(key, { password: 'onlyletters-here', confirmPassword: 'onlyletters-here' }),
+      'en',
+    );
     expect(noDigit.body).toMatchObject({ field: 'password', message: t('en', 'passwordCheck') });
     const mismatch = await activate(form(key, { confirmPassword: `${PASSWORD}x` }), 'en');
     expect(mismatch.body).toMatchObject({ field: 'confirmPassword', message: t('en', 'passwordError') });
@@ -104,23 +123,37 @@ describe('a new account', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.message).toBe('Activation successful');
     const user = await h.db('users').where({ email: 'fresh@example.org' }).first();
-    expect(user.true_name).toBe('Li Ming');
-    expect(user.email_verified_at).toBeTruthy();
+    expect(user!.true_name).toBe('Li Ming');
+    expect(user!.email_verified_at).toBeTruthy();
     const row = await record('fresh@example.org');
-    expect(row).toMatchObject({ last_name: 'Li', middle_name: 'Q', first_name: 'Ming', full_name: 'Li Ming', unit: 'Zhejiang University', country: 'China', direction: 'Databases', key_hash: null });
-    expect(Boolean(row.active)).toBe(true);
-    expect(Number(row.user_id)).toBe(Number(user.id));
-    expect(await count(h, 'conference_roles', { conference_id: site.cid, user_id: user.id, role: 'reviewer' })).toBe(1);
+    expect(row).toMatchObject({
+      last_name: 'Li',
+      middle_name: 'Q',
+      first_name: 'Ming',
+      full_name: 'Li Ming',
+      unit: 'Zhejiang University',
+      country: 'China',
+      direction: 'Databases',
+      key_hash: null,
+    });
+    expect(Boolean(row!.active)).toBe(true);
+    expect(Number(row!.user_id)).toBe(Number(user!.id));
+    expect(await count(h, 'conference_roles', { conference_id: site.cid, user_id: user!.id, role: 'reviewer' })).toBe(
+      1,
+    );
 
     const { cookie } = await signInTo(h.app, site.host, 'fresh@example.org', PASSWORD);
     expect(cookie).toBeTruthy();
     const manage = await request(h.app).get('/platform/manage/reviewer').set('Host', site.host).set('Cookie', cookie!);
     expect(manage.status).toBe(302);
     expect(manage.headers.location).toBe('/platform/submissionManage/user');
-    const home = await request(h.app).get('/platform/submissionManage/user').set('Host', site.host).set('Cookie', cookie!);
+    const home = await request(h.app)
+      .get('/platform/submissionManage/user')
+      .set('Host', site.host)
+      .set('Cookie', cookie!);
     expect(home.status).toBe(200);
     const mine = await request(h.app).get(`/api${BASE}/active`).set('Host', site.host).set('Cookie', cookie!);
-    expect(mine.body.data.reviewer).toMatchObject({ id: Number(row.id), active: true });
+    expect(mine.body.data.reviewer).toMatchObject({ id: Number(row!.id), active: true });
   });
 
   test('the link again: the activation message, nothing changed', async () => {
@@ -129,7 +162,9 @@ describe('a new account', () => {
     const res = await activate(form(key, { fullName: 'Someone Else' }));
     expect(res.status).toBe(404);
     expect(res.body.message).toBe(GONE_ZH);
-    expect((await call(h, PLATFORM_HOST, 'get', `${BASE}/key/${key}`, { lang: 'en' })).body.message).toBe(t('en', 'reviewers:activationGone'));
+    expect((await call(h, PLATFORM_HOST, 'get', `${BASE}/key/${key}`, { lang: 'en' })).body.message).toBe(
+      t('en', 'reviewers:activationGone'),
+    );
     expect(await record('fresh@example.org')).toEqual(before);
   });
 });
@@ -142,20 +177,25 @@ test('an existing account: no password asked, the account linked', async () => {
   const res = await activate(form(key, { password: undefined, confirmPassword: undefined }));
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   const user = await h.db('users').where({ email: 'later.account@example.org' }).first();
-  expect(user.true_name).toBe('Signed Up');
-  expect(Number((await record('later.account@example.org')).user_id)).toBe(Number(user.id));
+  expect(user!.true_name).toBe('Signed Up');
+  expect(Number((await record('later.account@example.org'))!.user_id)).toBe(Number(user!.id));
   expect(await count(h, 'users', { email: 'later.account@example.org' })).toBe(1);
 });
 
 test('an expired link: the activation message, nothing changed', async () => {
   const key = await invited('expired@example.org');
-  await h.db('reviewers').where({ conference_id: site.cid, email: 'expired@example.org' }).update({ key_expires_at: '2020-01-01 00:00:00.000' });
+  await h
+    .db('reviewers')
+    .where({ conference_id: site.cid, email: 'expired@example.org' })
+    .update({ key_expires_at: '2020-01-01 00:00:00.000' });
   expect((await call(h, PLATFORM_HOST, 'get', `${BASE}/key/${key}`)).status).toBe(404);
   const res = await activate(form(key));
   expect(res.status).toBe(404);
   expect(res.body.message).toBe(GONE_ZH);
   expect(await count(h, 'users', { email: 'expired@example.org' })).toBe(0);
-  const list = ok<{ rows: Array<{ email: string; expired: boolean }> }>(await call(h, site.host, 'get', BASE, { token: site.manager }));
+  const list = ok<{ rows: Array<{ email: string; expired: boolean }> }>(
+    await call(h, site.host, 'get', BASE, { token: site.manager }),
+  );
   expect(list.rows.find((r) => r.email === 'expired@example.org')?.expired).toBe(true);
 });
 
@@ -170,7 +210,9 @@ test('20 activations of one key at once: exactly one succeeds, one account', asy
   const key = await invited('rush.activate@example.org');
   const server = await serve(h.app);
   try {
-    const answers = await Promise.all(Array.from({ length: 20 }, () => server.post(PLATFORM_HOST, `${BASE}/active`, form(key))));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => server.post(PLATFORM_HOST, `${BASE}/active`, form(key))),
+    );
     const counts = tally(answers);
     expect(counts['200 reviewers:activated'], JSON.stringify(counts)).toBe(1);
     expect(counts['404 reviewers:activationGone']).toBe(19);
@@ -195,7 +237,11 @@ describe('the activation page', () => {
   test('the frame: the form, framed only by that conference', async () => {
     const key = (await invitation(h, 'page@example.org')).key!;
     const origin = `http://${site.host}`;
-    const { res, $ } = await page(h.app, `/embed/review/active?key=${key}&origin=${encodeURIComponent(origin)}&lang=en`, { host: PLATFORM_HOST });
+    const { res, $ } = await page(
+      h.app,
+      `/embed/review/active?key=${key}&origin=${encodeURIComponent(origin)}&lang=en`,
+      { host: PLATFORM_HOST },
+    );
     expect(res.status).toBe(200);
     expect(res.headers['content-security-policy']).toContain(`frame-ancestors ${origin}`);
     expect($('[data-island="ReviewActivation"]').length).toBe(1);
@@ -203,7 +249,11 @@ describe('the activation page', () => {
     expect($('body').text()).toContain('Review activation');
     expect($('body').text()).toContain(t('en', 'auth.notice'));
     // Another conference's origin is not given the form.
-    const wrong = await page(h.app, `/embed/review/active?key=${key}&origin=${encodeURIComponent(`http://${other.host}`)}&lang=en`, { host: PLATFORM_HOST });
+    const wrong = await page(
+      h.app,
+      `/embed/review/active?key=${key}&origin=${encodeURIComponent(`http://${other.host}`)}&lang=en`,
+      { host: PLATFORM_HOST },
+    );
     expect(wrong.$('input[type="password"]').length).toBe(0);
     expect(wrong.$('body').text()).toContain(t('en', 'reviewers:activationGone'));
   });
@@ -218,7 +268,10 @@ describe('the activation page', () => {
 
 test('a scanner trying keys is refused after 30 failures', async () => {
   const answers: number[] = [];
-  for (let i = 0; i < 40; i++) answers.push((await call(h, PLATFORM_HOST, 'get', `${BASE}/key/${'s'.repeat(30)}${String(i).padStart(13, '0')}`)).status);
+  for (let i = 0; i < 40; i++)
+    answers.push(
+      (await call(h, PLATFORM_HOST, 'get', `${BASE}/key/${'s'.repeat(30)}${String(i).padStart(13, '0')}`)).status,
+    );
   expect(answers).toContain(429);
   expect(answers.slice(-1)[0]).toBe(429);
 });

@@ -6,7 +6,16 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createHarness, type Harness } from '../../helpers/harness';
 import { t } from '../../../server/platform/i18n';
-import { addReviewer, assign, authorWithPaper, call, fullReview, REVIEW, reviewSite, type ReviewSite } from './reviewingHelpers';
+import {
+  addReviewer,
+  assign,
+  authorWithPaper,
+  call,
+  fullReview,
+  REVIEW,
+  reviewSite,
+  type ReviewSite,
+} from './reviewingHelpers';
 
 let h: Harness;
 let site: ReviewSite;
@@ -33,9 +42,20 @@ test('an empty submit names every missing score, answer and the opinion; a draft
     { field: 'opinion', message: 'reviewing:opinionRequired' },
   ]);
   expect(await h.db('reviews').where({ conference_id: site.cid, submission_id: author.id }).first()).toEqual(before);
-  for (const lang of ['zh', 'en'] as const) for (const key of ['scoreRequired', 'answerRequired', 'opinionRequired']) expect(t(lang, `reviewing:${key}`)).not.toMatch(/^reviewing:/);
+  for (const lang of ['zh', 'en'] as const)
+    for (const key of ['scoreRequired', 'answerRequired', 'opinionRequired'])
+      expect(t(lang, `reviewing:${key}`)).not.toMatch(/^reviewing:/);
 
   // A draft keeps what is there; the complete review then goes through.
-  expect((await call(h, site.host, 'put', `${REVIEW}/${author.id}`, { token: reviewer.token, body: empty })).body.code).toBe(200);
-  expect((await call(h, site.host, 'post', `${REVIEW}/${author.id}/submit`, { token: reviewer.token, body: fullReview(site) })).body.code).toBe(200);
+  expect(
+    (await call(h, site.host, 'put', `${REVIEW}/${author.id}`, { token: reviewer.token, body: empty })).body.code,
+  ).toBe(200);
+  expect(
+    (
+      await call(h, site.host, 'post', `${REVIEW}/${author.id}/submit`, {
+        token: reviewer.token,
+        body: fullReview(site),
+      })
+    ).body.code,
+  ).toBe(200);
 });

@@ -43,10 +43,14 @@ describe('assignReviewers on random instances', () => {
     for (let seed = 1; seed <= 200; seed++) {
       const input = { ...randomInstance(seed, shapeFor(seed, seed % 2 === 1)), keepCurrent: false };
       const first = assignReviewers(input);
-      const started = new Set(input.papers.flatMap((p) => p.current.filter((c) => c.started).map((c) => `${p.id}:${c.reviewerId}`)));
+      const started = new Set(
+        input.papers.flatMap((p) => p.current.filter((c) => c.started).map((c) => `${p.id}:${c.reviewerId}`)),
+      );
       const papers = input.papers.map((p) => ({
         ...p,
-        current: first.assignments.find((a) => a.paperId === p.id)!.reviewerIds.map((id) => ({ reviewerId: id, started: started.has(`${p.id}:${id}`) })),
+        current: first.assignments
+          .find((a) => a.paperId === p.id)!
+          .reviewerIds.map((id) => ({ reviewerId: id, started: started.has(`${p.id}:${id}`) })),
       }));
       const again = assignReviewers({ ...input, papers, seed: seed + 1 });
       expect({ added: again.added, removed: again.removed }, `seed ${seed}`).toEqual({ added: [], removed: [] });
@@ -62,13 +66,25 @@ describe('assignReviewers on random instances', () => {
 
   it('without conflicts or maxima, each session spreads its load within one', () => {
     for (let seed = 1; seed <= 300; seed++) {
-      const shape = { ...shapeFor(seed, seed % 2 === 0), sessionsPerReviewer: 1, conflictRate: 0, maxLoadRate: 0, otherLoad: 0 };
+      const shape = {
+        ...shapeFor(seed, seed % 2 === 0),
+        sessionsPerReviewer: 1,
+        conflictRate: 0,
+        maxLoadRate: 0,
+        otherLoad: 0,
+      };
       // Unstarted current reviews may move (keepCurrent false), so they cannot pin an imbalance.
-      const input = randomInstance(seed, { ...shape, startedRate: 0, keepCurrent: false, currentRate: seed % 3 === 0 ? 0.5 : 0 });
+      const input = randomInstance(seed, {
+        ...shape,
+        startedRate: 0,
+        keepCurrent: false,
+        currentRate: seed % 3 === 0 ? 0.5 : 0,
+      });
       for (const paper of input.papers) paper.current = paper.current.slice(0, input.k); // more than K is left as it is
       const result = assignReviewers(input);
       expect(violations(input, result), `seed ${seed}`).toEqual([]);
-      for (const [session, spread] of spreadBySession(input, result)) expect(spread, `seed ${seed} session ${session}`).toBeLessThanOrEqual(1);
+      for (const [session, spread] of spreadBySession(input, result))
+        expect(spread, `seed ${seed} session ${session}`).toBeLessThanOrEqual(1);
     }
   });
 });
@@ -90,7 +106,9 @@ describe('assignReviewers is seeded', () => {
       seed,
       keepCurrent: true,
     });
-    const answers = new Set(Array.from({ length: 20 }, (_, seed) => JSON.stringify(assignReviewers(symmetric(seed)).assignments)));
+    const answers = new Set(
+      Array.from({ length: 20 }, (_, seed) => JSON.stringify(assignReviewers(symmetric(seed)).assignments)),
+    );
     expect(answers.size).toBeGreaterThan(10);
     for (let seed = 0; seed < 20; seed++) {
       expect(assignReviewers(symmetric(seed)).loads.every((l) => l.load === 1)).toBe(true);
@@ -99,7 +117,12 @@ describe('assignReviewers is seeded', () => {
 });
 
 describe('assignReviewers on hand-made cases', () => {
-  const reviewer = (id: number, sessions = [1], maxLoad: number | null = null) => ({ id, sessions, maxLoad, otherLoad: 0 });
+  const reviewer = (id: number, sessions = [1], maxLoad: number | null = null) => ({
+    id,
+    sessions,
+    maxLoad,
+    otherLoad: 0,
+  });
 
   it('names each shortfall reason', () => {
     const input: AssignInput = {
@@ -109,8 +132,18 @@ describe('assignReviewers on hand-made cases', () => {
         { id: 2, sessionId: 1, current: [] }, // conflicts with 11 and 12
         { id: 3, sessionId: 3, current: [] }, // reviewers full
       ],
-      reviewers: [reviewer(11), reviewer(12), reviewer(13), reviewer(21, [2]), reviewer(31, [3], 0), reviewer(32, [3], 0)],
-      conflicts: [[11, 2], [12, 2]],
+      reviewers: [
+        reviewer(11),
+        reviewer(12),
+        reviewer(13),
+        reviewer(21, [2]),
+        reviewer(31, [3], 0),
+        reviewer(32, [3], 0),
+      ],
+      conflicts: [
+        [11, 2],
+        [12, 2],
+      ],
       seed: 1,
       keepCurrent: true,
     };
@@ -123,7 +156,14 @@ describe('assignReviewers on hand-made cases', () => {
 
   it('moves an unstarted review to balance only when keepCurrent is false, never a started one', () => {
     const papers = [1, 2, 3, 4].map((id) => ({ id, sessionId: 1, current: [{ reviewerId: 11, started: id === 1 }] }));
-    const input: AssignInput = { k: 1, papers, reviewers: [reviewer(11), reviewer(12), reviewer(13), reviewer(14)], conflicts: [], seed: 3, keepCurrent: true };
+    const input: AssignInput = {
+      k: 1,
+      papers,
+      reviewers: [reviewer(11), reviewer(12), reviewer(13), reviewer(14)],
+      conflicts: [],
+      seed: 3,
+      keepCurrent: true,
+    };
     expect(assignReviewers(input).removed).toEqual([]);
     const moved = assignReviewers({ ...input, keepCurrent: false });
     expect(moved.removed).toHaveLength(3);

@@ -30,25 +30,34 @@ export function violations(input: AssignInput, result: AssignResult): string[] {
     if (new Set(ids).size !== ids.length) out.push(`paper ${paper.id}: duplicate reviewer`);
     for (const id of ids) {
       if (conflict.has(`${paper.id}:${id}`)) out.push(`paper ${paper.id}: conflicted reviewer ${id}`);
-      if (!was.has(id) && !sessionOf(id).includes(paper.sessionId)) out.push(`paper ${paper.id}: reviewer ${id} not of its session`);
-      if (!was.has(id) !== added.has(`${paper.id}:${id}`)) out.push(`paper ${paper.id}: reviewer ${id} new but not in added, or the reverse`);
+      if (!was.has(id) && !sessionOf(id).includes(paper.sessionId))
+        out.push(`paper ${paper.id}: reviewer ${id} not of its session`);
+      if (!was.has(id) !== added.has(`${paper.id}:${id}`))
+        out.push(`paper ${paper.id}: reviewer ${id} new but not in added, or the reverse`);
     }
-    for (const id of fixedOf(paper)) if (!ids.includes(id)) out.push(`paper ${paper.id}: fixed review of ${id} dropped`);
+    for (const id of fixedOf(paper))
+      if (!ids.includes(id)) out.push(`paper ${paper.id}: fixed review of ${id} dropped`);
     for (const id of was) {
-      if (ids.includes(id) === result.removed.some(([p, r]) => p === paper.id && r === id)) out.push(`paper ${paper.id}: removed wrong for ${id}`);
+      if (ids.includes(id) === result.removed.some(([p, r]) => p === paper.id && r === id))
+        out.push(`paper ${paper.id}: removed wrong for ${id}`);
     }
     if (frozen(paper) && ids.length !== was.size) out.push(`paper ${paper.id}: more than K current, yet changed`);
   }
   for (const r of input.reviewers) {
     const count = result.assignments.filter((a) => a.reviewerIds.includes(r.id)).length;
-    if (load.get(r.id) !== r.otherLoad + count) out.push(`reviewer ${r.id}: load ${load.get(r.id)} ≠ ${r.otherLoad + count}`);
+    if (load.get(r.id) !== r.otherLoad + count)
+      out.push(`reviewer ${r.id}: load ${load.get(r.id)} ≠ ${r.otherLoad + count}`);
     const gained = result.added.some(([, id]) => id === r.id);
     if (gained && r.maxLoad !== null && load.get(r.id)! > r.maxLoad) out.push(`reviewer ${r.id}: over maxLoad`);
   }
 
   // Optimal fill: the places filled beyond the fixed reviews equal an Edmonds–Karp maximum flow.
   const open = input.papers.filter((p) => !frozen(p));
-  const candidates = open.map((p) => input.reviewers.filter((r) => r.sessions.includes(p.sessionId) && !conflict.has(`${p.id}:${r.id}`) && !fixedOf(p).has(r.id)).map((r) => r.id));
+  const candidates = open.map((p) =>
+    input.reviewers
+      .filter((r) => r.sessions.includes(p.sessionId) && !conflict.has(`${p.id}:${r.id}`) && !fixedOf(p).has(r.id))
+      .map((r) => r.id),
+  );
   const needs = open.map((p) => Math.max(0, input.k - fixedOf(p).size));
   const best = maxFlow(needs, candidates, (id) => room(id));
   const filled = open.reduce((sum, p) => sum + (final.get(p.id)!.length - fixedOf(p).size), 0);
@@ -61,10 +70,16 @@ export function violations(input: AssignInput, result: AssignResult): string[] {
     const session = input.reviewers.filter((r) => r.sessions.includes(p.sessionId)).map((r) => r.id);
     const clean = session.filter((id) => !conflict.has(`${p.id}:${id}`));
     const fixed = [...fixedOf(p)];
-    const reason = new Set([...fixed, ...session]).size < input.k ? 'noReviewers' : new Set([...fixed, ...clean]).size < input.k ? 'conflicts' : 'maxLoad';
+    const reason =
+      new Set([...fixed, ...session]).size < input.k
+        ? 'noReviewers'
+        : new Set([...fixed, ...clean]).size < input.k
+          ? 'conflicts'
+          : 'maxLoad';
     expected.push({ paperId: p.id, missing: input.k - n, reason });
   }
-  if (JSON.stringify(expected.sort((a, b) => a.paperId - b.paperId)) !== JSON.stringify(result.shortfalls)) out.push(`shortfalls ${JSON.stringify(result.shortfalls)} ≠ ${JSON.stringify(expected)}`);
+  if (JSON.stringify(expected.sort((a, b) => a.paperId - b.paperId)) !== JSON.stringify(result.shortfalls))
+    out.push(`shortfalls ${JSON.stringify(result.shortfalls)} ≠ ${JSON.stringify(expected)}`);
 
   // Balance: no movable review on a loaded reviewer that a reviewer two lighter could take.
   for (const paper of open) {
@@ -96,7 +111,9 @@ export function spreadBySession(input: AssignInput, result: AssignResult): Map<n
 /** Edmonds–Karp on source → paper (need) → reviewer (1) → sink (room): plain and slow on purpose. */
 function maxFlow(needs: number[], candidates: number[][], room: (id: number) => number): number {
   const ids = [...new Set(candidates.flat())];
-  const P = needs.length, S = P + ids.length, T = S + 1;
+  const P = needs.length,
+    S = P + ids.length,
+    T = S + 1;
   const cap = new Map<string, number>();
   const adj: number[][] = Array.from({ length: T + 1 }, () => []);
   const arc = (u: number, v: number, c: number) => {
@@ -114,7 +131,11 @@ function maxFlow(needs: number[], candidates: number[][], room: (id: number) => 
     const queue = [S];
     while (queue.length > 0 && !prev.has(T)) {
       const u = queue.shift()!;
-      for (const v of adj[u]) if (!prev.has(v) && cap.get(`${u}>${v}`)! > 0) { prev.set(v, u); queue.push(v); }
+      for (const v of adj[u])
+        if (!prev.has(v) && cap.get(`${u}>${v}`)! > 0) {
+          prev.set(v, u);
+          queue.push(v);
+        }
     }
     if (!prev.has(T)) return total;
     for (let v = T; v !== S; v = prev.get(v)!) {

@@ -4,7 +4,11 @@
  * that "never a conflicted pair" can be checked over every pair of the result.
  */
 import { seededRandom } from '../../../server/modules/review/assignment/random';
-import { type AssignInput, type AssignPaper, type AssignReviewer } from '../../../server/modules/review/assignment/types';
+import {
+  type AssignInput,
+  type AssignPaper,
+  type AssignReviewer,
+} from '../../../server/modules/review/assignment/types';
 
 export type InstanceShape = {
   papers: number;
@@ -41,7 +45,11 @@ export function randomInstance(seed: number, shape: InstanceShape): AssignInput 
     };
   });
   const sessionCount = shape.sessions + (shape.orphanSession ? 1 : 0);
-  const papers: AssignPaper[] = Array.from({ length: shape.papers }, (_, i) => ({ id: 5000 + i * 7, sessionId: 1 + int(sessionCount), current: [] }));
+  const papers: AssignPaper[] = Array.from({ length: shape.papers }, (_, i) => ({
+    id: 5000 + i * 7,
+    sessionId: 1 + int(sessionCount),
+    current: [],
+  }));
   const conflicts: AssignInput['conflicts'] = [];
   for (const paper of papers) {
     const session = reviewers.filter((r) => r.sessions.includes(paper.sessionId));

@@ -8,7 +8,19 @@ import request from 'supertest';
 import { createHarness, type Harness } from '../../helpers/harness';
 import { PDF, submissionBody, upload } from '../submissions/helpers';
 import type { ReviewScreen } from '../../../server/contract/reviewing';
-import { addReviewer, assign, authorWithPaper, call, fullReview, ok, REVIEW, reviewSite, type Author, type ReviewSite, type TestReviewer } from './reviewingHelpers';
+import {
+  addReviewer,
+  assign,
+  authorWithPaper,
+  call,
+  fullReview,
+  ok,
+  REVIEW,
+  reviewSite,
+  type Author,
+  type ReviewSite,
+  type TestReviewer,
+} from './reviewingHelpers';
 
 let h: Harness;
 beforeAll(async () => {
@@ -17,7 +29,18 @@ beforeAll(async () => {
 afterAll(() => h?.stop());
 
 /** Everything that names or places the manuscript's people. */
-const secretsOf = (a: Author) => ['Zhang', 'zhang.wei@example.org', 'Tsinghua', 'Alice', 'Smith', 'alice@example.org', 'MIT', 'Submitter Qian', a.email, ...DECLARED_SECRETS];
+const secretsOf = (a: Author) => [
+  'Zhang',
+  'zhang.wei@example.org',
+  'Tsinghua',
+  'Alice',
+  'Smith',
+  'alice@example.org',
+  'MIT',
+  'Submitter Qian',
+  a.email,
+  ...DECLARED_SECRETS,
+];
 
 /** What the author declared: never shown to a reviewer or a chair, blind review or not. */
 const DECLARED = [{ email: 'rival.secret@example.net', organisation: 'Secret Rival Lab' }];
@@ -30,7 +53,12 @@ async function setting(slug: string, blind: boolean): Promise<Setting> {
   const a = await authorWithPaper(h, site);
   // The full text as a file whose original name carries the author's name.
   const file = ok<{ name: string }>(await upload(h, site.host, a.token, 'fullTextFile', PDF, 'Zhang-Wei-paper.pdf'));
-  ok(await call(h, site.host, 'put', `/conference/submission/${a.id}`, { token: a.token, body: submissionBody(site, { fullTextFile: file.name, conflicts: DECLARED }) }));
+  ok(
+    await call(h, site.host, 'put', `/conference/submission/${a.id}`, {
+      token: a.token,
+      body: submissionBody(site, { fullTextFile: file.name, conflicts: DECLARED }),
+    }),
+  );
   const author = a;
   const reviewer = await addReviewer(h, site, [{ sessionId: site.sessionA, role: 'reviewer' }]);
   const chair = await addReviewer(h, site, [{ sessionId: site.sessionA, role: 'chair' }]);
@@ -49,11 +77,20 @@ describe('with blind review', () => {
     const answers = [
       await call(h, site.host, 'get', `${REVIEW}/tasks`, { token: reviewer.token }),
       await call(h, site.host, 'get', `${REVIEW}/${author.id}`, { token: reviewer.token }),
-      await call(h, site.host, 'put', `${REVIEW}/${author.id}`, { token: reviewer.token, body: { scores: { overall: 5 } } }),
-      await call(h, site.host, 'post', `${REVIEW}/${author.id}/submit`, { token: reviewer.token, body: fullReview(site) }),
+      await call(h, site.host, 'put', `${REVIEW}/${author.id}`, {
+        token: reviewer.token,
+        body: { scores: { overall: 5 } },
+      }),
+      await call(h, site.host, 'post', `${REVIEW}/${author.id}/submit`, {
+        token: reviewer.token,
+        body: fullReview(site),
+      }),
       await call(h, site.host, 'get', `${REVIEW}/tasks`, { token: chair.token }),
       await call(h, site.host, 'get', `${REVIEW}/${author.id}`, { token: chair.token }),
-      await call(h, site.host, 'post', `${REVIEW}/${author.id}/chair`, { token: chair.token, body: { opinion: 'accept' } }),
+      await call(h, site.host, 'post', `${REVIEW}/${author.id}/chair`, {
+        token: chair.token,
+        body: { opinion: 'accept' },
+      }),
     ];
     for (const res of answers) {
       expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -67,21 +104,37 @@ describe('with blind review', () => {
 
   test("the file comes through the review's own route, named by number, with the file's own bytes", async () => {
     const { site, author, reviewer } = s;
-    const res = await request(h.app).get(`/api${REVIEW}/${author.id}/file/fullTextFile`).set('Host', site.host).set('Cookie', `token=${reviewer.token}`).buffer(true);
+    const res = await request(h.app)
+      .get(`/api${REVIEW}/${author.id}/file/fullTextFile`)
+      .set('Host', site.host)
+      .set('Cookie', `token=${reviewer.token}`)
+      .buffer(true);
     expect(res.status).toBe(200);
     expect(res.headers['content-disposition']).toContain('A-001-fulltext.pdf');
     for (const secret of secretsOf(author)) expect(res.headers['content-disposition'], secret).not.toContain(secret);
     expect(Buffer.from(res.body as Buffer).equals(PDF)).toBe(true);
     // the managers' route is not the reviewer's
-    const manager = await request(h.app).get(`/api/conference/platform/manage/contribute/${author.id}/file/fullTextFile`).set('Host', site.host).set('Cookie', `token=${reviewer.token}`);
+    const manager = await request(h.app)
+      .get(`/api/conference/platform/manage/contribute/${author.id}/file/fullTextFile`)
+      .set('Host', site.host)
+      .set('Cookie', `token=${reviewer.token}`);
     expect(manager.status).toBe(403);
   });
 
   test('the author reads the result and the comments, never a reviewer name', async () => {
     const { site, author, reviewer } = s;
-    ok(await call(h, site.host, 'post', `${REVIEW}/${author.id}/final`, { token: site.manager, body: { opinion: 'accept', comment: 'Congratulations' } }));
+    ok(
+      await call(h, site.host, 'post', `${REVIEW}/${author.id}/final`, {
+        token: site.manager,
+        body: { opinion: 'accept', comment: 'Congratulations' },
+      }),
+    );
     const view = await h.reviewing.forAuthor(site.cid, author.id);
-    expect(view).toMatchObject({ result: 'accept', comment: 'Congratulations', reviews: [{ reviewer: '', comment: 'A good paper.' }] });
+    expect(view).toMatchObject({
+      result: 'accept',
+      comment: 'Congratulations',
+      reviews: [{ reviewer: '', comment: 'A good paper.' }],
+    });
     expect(view!.reviews[0].answers[0].answers).toEqual(['Quite new', 'Sound']);
     const text = JSON.stringify(view);
     expect(text).not.toContain(reviewer.name);
@@ -97,8 +150,18 @@ describe('without blind review', () => {
     const screen = ok<ReviewScreen>(answer);
     expect(screen.manuscript.authors!.map((a) => a.surname)).toEqual(['Zhang', 'Smith']);
     expect(screen.manuscript.fullTextFile!.originalName).toBe('Zhang-Wei-paper.pdf');
-    ok(await call(h, site.host, 'post', `${REVIEW}/${author.id}/submit`, { token: reviewer.token, body: fullReview(site) }));
-    ok(await call(h, site.host, 'post', `${REVIEW}/${author.id}/final`, { token: site.manager, body: { opinion: 'reject' } }));
+    ok(
+      await call(h, site.host, 'post', `${REVIEW}/${author.id}/submit`, {
+        token: reviewer.token,
+        body: fullReview(site),
+      }),
+    );
+    ok(
+      await call(h, site.host, 'post', `${REVIEW}/${author.id}/final`, {
+        token: site.manager,
+        body: { opinion: 'reject' },
+      }),
+    );
     expect((await h.reviewing.forAuthor(site.cid, author.id))!.reviews[0].reviewer).toBe(reviewer.name);
   });
 });

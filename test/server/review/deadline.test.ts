@@ -12,7 +12,18 @@ import { toDbInstant } from '../../../server/db/dialect';
 import { REVIEW_SCREENS } from '../../../server/contract/reviewScreens';
 import { createHarness, type Harness } from '../../helpers/harness';
 import { page } from '../../helpers/http';
-import { addReviewer, assign, authorWithPaper, call, ok, REVIEW, REVIEW_CONFIG, reviewSite, type ReviewSite, type TestReviewer } from './reviewingHelpers';
+import {
+  addReviewer,
+  assign,
+  authorWithPaper,
+  call,
+  ok,
+  REVIEW,
+  REVIEW_CONFIG,
+  reviewSite,
+  type ReviewSite,
+  type TestReviewer,
+} from './reviewingHelpers';
 
 let h: Harness;
 let site: ReviewSite;
@@ -24,10 +35,18 @@ const settingsBody = (config: ReviewConfig, deadline?: string) => {
   const { saved: _saved, deadline: _kept, ...s } = config.settings;
   return deadline === undefined ? s : { ...s, deadline };
 };
-const config = async () => ok<ReviewConfig>(await call(h, site.host, 'get', `${REVIEW_CONFIG}`, { token: site.manager }));
-const save = async (deadline?: string, lang: 'zh' | 'en' = 'en') => call(h, site.host, 'put', `${REVIEW_CONFIG}/settings`, { token: site.manager, body: settingsBody(await config(), deadline), lang });
+const config = async () =>
+  ok<ReviewConfig>(await call(h, site.host, 'get', `${REVIEW_CONFIG}`, { token: site.manager }));
+const save = async (deadline?: string, lang: 'zh' | 'en' = 'en') =>
+  call(h, site.host, 'put', `${REVIEW_CONFIG}/settings`, {
+    token: site.manager,
+    body: settingsBody(await config(), deadline),
+    lang,
+  });
 async function reviewPanel(lang: 'zh' | 'en' = 'en'): Promise<OverviewPanelView> {
-  const data = ok<{ panels: OverviewPanelView[] }>(await call(h, site.host, 'get', '/conference/platform/manage/overview', { token: site.manager, lang }));
+  const data = ok<{ panels: OverviewPanelView[] }>(
+    await call(h, site.host, 'get', '/conference/platform/manage/overview', { token: site.manager, lang }),
+  );
   return data.panels.find((p) => p.name === 'review')!;
 }
 const overdue = (p: OverviewPanelView) => p.figures[2];
@@ -39,7 +58,10 @@ beforeAll(async () => {
   // Three open reviews: one assigned 20 days ago, two today.
   for (let i = 0; i < 3; i++) await assign(h, site, (await authorWithPaper(h, site)).id, reviewer);
   const first = await h.db('reviews').where({ conference_id: site.cid }).orderBy('submission_id').first();
-  await h.db('reviews').where({ conference_id: site.cid, submission_id: first.submission_id }).update({ assigned_at: toDbInstant(new Date(Date.now() - 20 * DAY)) });
+  await h
+    .db('reviews')
+    .where({ conference_id: site.cid, submission_id: first!.submission_id })
+    .update({ assigned_at: toDbInstant(new Date(Date.now() - 20 * DAY)) });
 }, 120_000);
 afterAll(() => h?.stop());
 
@@ -54,9 +76,14 @@ describe('the deadline in the review settings', () => {
   test('a day that is not one, or not a date, is refused in both languages and changes nothing', async () => {
     for (const bad of ['2026-02-30', 'tomorrow', '2026-1-5', '2026-12-01T00:00']) {
       const res = await save(bad);
-      expect(res.body).toMatchObject({ code: 400, message: 'Review deadline: a date such as 2026-12-01, or empty for none' });
+      expect(res.body).toMatchObject({
+        code: 400,
+        message: 'Review deadline: a date such as 2026-12-01, or empty for none',
+      });
     }
-    expect((await save('2026-13-01', 'zh')).body.message).toBe('评审截止日期：请填写如 2026-12-01 的日期，或留空表示不设');
+    expect((await save('2026-13-01', 'zh')).body.message).toBe(
+      '评审截止日期：请填写如 2026-12-01 的日期，或留空表示不设',
+    );
     expect((await config()).settings.deadline).toBe('');
   });
 
@@ -67,27 +94,50 @@ describe('the deadline in the review settings', () => {
     expect(overdue(await reviewPanel())).toMatchObject({ label: `Open past the deadline ${ahead}`, value: '0' });
     const home = ok<ReviewerHome>(await call(h, site.host, 'get', `${REVIEW}/tasks`, { token: reviewer.token }));
     expect(home.deadline).toBe(ahead);
-    for (const [lang, words] of [['en', `Please submit your reviews by ${ahead}`], ['zh', `请于 ${ahead}`]] as const) {
+    for (const [lang, words] of [
+      ['en', `Please submit your reviews by ${ahead}`],
+      ['zh', `请于 ${ahead}`],
+    ] as const) {
       const { $ } = await page(h.app, REVIEW_SCREENS.reviewerHome, { host: site.host, token: reviewer.token, lang });
       expect($('.review-deadline').text()).toContain(words);
     }
   });
 
   test('a deadline passed: every open review is overdue; a submitted one is not', async () => {
-    const last = await h.db('reviews').where({ conference_id: site.cid }).orderBy('submission_id', 'desc').first('submission_id');
-    await h.db('reviews').where({ conference_id: site.cid, submission_id: last.submission_id }).update({ state: 'submitted', submitted_at: toDbInstant() });
+    const last = await h
+      .db('reviews')
+      .where({ conference_id: site.cid })
+      .orderBy('submission_id', 'desc')
+      .first('submission_id');
+    await h
+      .db('reviews')
+      .where({ conference_id: site.cid, submission_id: last!.submission_id })
+      .update({ state: 'submitted', submitted_at: toDbInstant() });
     const passed = day(-1);
     ok(await save(passed));
     const p = await reviewPanel();
     expect(overdue(p)).toMatchObject({ label: `Open past the deadline ${passed}`, value: '2' });
-    expect(p.charts.find((c) => c.id === 'review.perReviewer')!.series.map((s) => [s.name, s.values.reduce((a, b) => a + b, 0)])).toEqual([['Submitted', 1], ['Open', 0], [`Open past the deadline ${passed}`, 2]]);
+    expect(
+      p.charts
+        .find((c) => c.id === 'review.perReviewer')!
+        .series.map((s) => [s.name, s.values.reduce((a, b) => a + b, 0)]),
+    ).toEqual([
+      ['Submitted', 1],
+      ['Open', 0],
+      [`Open past the deadline ${passed}`, 2],
+    ]);
   });
 
   test('saved without the field (an older client) it stays; saved empty it is gone and the 14-day rule is back', async () => {
     const kept = (await config()).settings.deadline;
     expect(ok<ReviewConfig>(await save(undefined)).settings.deadline).toBe(kept);
     expect(ok<ReviewConfig>(await save('')).settings.deadline).toBe('');
-    expect(overdue(await reviewPanel())).toMatchObject({ label: 'Open over 14 days (no review deadline set)', value: '1' });
-    expect(ok<ReviewerHome>(await call(h, site.host, 'get', `${REVIEW}/tasks`, { token: reviewer.token })).deadline).toBe('');
+    expect(overdue(await reviewPanel())).toMatchObject({
+      label: 'Open over 14 days (no review deadline set)',
+      value: '1',
+    });
+    expect(
+      ok<ReviewerHome>(await call(h, site.host, 'get', `${REVIEW}/tasks`, { token: reviewer.token })).deadline,
+    ).toBe('');
   });
 });

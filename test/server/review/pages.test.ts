@@ -15,15 +15,33 @@ let site: { cid: number; host: string; manager: string };
 beforeAll(async () => {
   h = await createHarness({ seedDemo: false });
   const { cid, host } = await feeConference(h, 'review-pages');
-  site = { cid, host, manager: await h.login({ email: 'review-pages@example.org', conferenceId: cid, roles: ['manager'] }) };
+  site = {
+    cid,
+    host,
+    manager: await h.login({ email: 'review-pages@example.org', conferenceId: cid, roles: ['manager'] }),
+  };
 });
 afterAll(() => h?.stop());
 
-test.each([['zh', false], ['zh', true], ['en', false], ['en', true]] as const)('%s (phone: %s): the island, highlighted, no raw key', async (lang, mobile) => {
-  const { res, $ } = await page(h.app, '/platform/config/review', { host: site.host, token: site.manager, lang, mobile });
+test.each([
+  ['zh', false],
+  ['zh', true],
+  ['en', false],
+  ['en', true],
+] as const)('%s (phone: %s): the island, highlighted, no raw key', async (lang, mobile) => {
+  const { res, $ } = await page(h.app, '/platform/config/review', {
+    host: site.host,
+    token: site.manager,
+    lang,
+    mobile,
+  });
   expect(res.status).toBe(200);
   expect($('[data-island="ManageReviewConfig"]').length).toBe(1);
-  expect($('a[href="/platform/config/review"][aria-current="page"], a.active[href="/platform/config/review"], .active a[href="/platform/config/review"]').length).toBeGreaterThan(0);
+  expect(
+    $(
+      'a[href="/platform/config/review"][aria-current="page"], a.active[href="/platform/config/review"], .active a[href="/platform/config/review"]',
+    ).length,
+  ).toBeGreaterThan(0);
   expect($('body').text()).not.toMatch(/\breview:[a-zA-Z.]+/);
   expect($('[data-island="ManageReviewConfig"]').text()).toContain(lang === 'zh' ? '盲审' : 'Blind review');
 });

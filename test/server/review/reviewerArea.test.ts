@@ -21,7 +21,11 @@ test.each([
   ['en', 'Review Centre', 'My reviews'],
 ] as const)('%s: the reviewer home is headed %s', async (lang, heading, entry) => {
   const reviewer = await addReviewer(h, site, [{ sessionId: site.sessionA, role: 'reviewer' }], lang);
-  const { res, $ } = await page(h.app, '/platform/submissionManage/user', { host: site.host, token: reviewer.token, lang });
+  const { res, $ } = await page(h.app, '/platform/submissionManage/user', {
+    host: site.host,
+    token: reviewer.token,
+    lang,
+  });
   expect(res.status).toBe(200);
   expect($('.shell-aside-title').text()).toBe(heading);
   expect($('.shell-header .auth-brand-name').text()).toBe(heading);

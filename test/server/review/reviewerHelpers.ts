@@ -19,11 +19,19 @@ export async function addReviewer(h: Harness, site: CallSite, email: string, ext
 }
 
 /** The newest invitation to `email` in the outbox, and the key of its activation link (null: a link to the review area). */
-export async function invitation(h: Harness, email: string): Promise<{ key: string | null; text: string; html: string; count: number }> {
+export async function invitation(
+  h: Harness,
+  email: string,
+): Promise<{ key: string | null; text: string; html: string; count: number }> {
   const rows = await h.db('mail_outbox').where({ to_address: email, kind: 'inviteReviewer' }).orderBy('id', 'desc');
   if (!rows.length) throw new Error(`no invitation to ${email}`);
   const text = String(rows[0].text_body ?? '');
-  return { key: /\/review\/active\/([A-Za-z0-9_-]+)/.exec(text)?.[1] ?? null, text, html: String(rows[0].html_body ?? ''), count: rows.length };
+  return {
+    key: /\/review\/active\/([A-Za-z0-9_-]+)/.exec(text)?.[1] ?? null,
+    text,
+    html: String(rows[0].html_body ?? ''),
+    count: rows.length,
+  };
 }
 
 /** An .xlsx as a manager fills the template: a header row, then one row per reviewer. */
@@ -35,22 +43,44 @@ export async function sheet(rows: string[][]): Promise<Buffer> {
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 
-export async function importSheet(h: Harness, site: CallSite, bytes: Buffer, lang: 'zh' | 'en' = 'zh', token = site.manager) {
-  return request(h.app).post(`/api${BASE}/import`).set('Host', site.host).set('Origin', `http://${site.host}`).set('Cookie', `token=${token}; locale=${lang}`).attach('file', bytes, 'reviewers.xlsx');
+export async function importSheet(
+  h: Harness,
+  site: CallSite,
+  bytes: Buffer,
+  lang: 'zh' | 'en' = 'zh',
+  token = site.manager,
+) {
+  return request(h.app)
+    .post(`/api${BASE}/import`)
+    .set('Host', site.host)
+    .set('Origin', `http://${site.host}`)
+    .set('Cookie', `token=${token}; locale=${lang}`)
+    .attach('file', bytes, 'reviewers.xlsx');
 }
 
 /** The import's work (202 at once, issue 30), followed until it ends. */
-export async function importWork(h: Harness, site: CallSite, bytes: Buffer, lang: 'zh' | 'en' = 'zh'): Promise<WorkView> {
+export async function importWork(
+  h: Harness,
+  site: CallSite,
+  bytes: Buffer,
+  lang: 'zh' | 'en' = 'zh',
+): Promise<WorkView> {
   const res = await importSheet(h, site, bytes, lang);
   if (res.status !== 202) throw new Error(`import not started: ${res.status} ${JSON.stringify(res.body)}`);
   return finishWork(h.app, { host: site.host, token: site.manager }, res.body.data);
 }
 
 /** The summary of an import that ended (done): the reviewers added, or the sheet's bad rows. */
-export async function imported(h: Harness, site: CallSite, bytes: Buffer, lang: 'zh' | 'en' = 'zh'): Promise<ImportSummary> {
+export async function imported(
+  h: Harness,
+  site: CallSite,
+  bytes: Buffer,
+  lang: 'zh' | 'en' = 'zh',
+): Promise<ImportSummary> {
   const work = await importWork(h, site, bytes, lang);
   if (work.state !== 'done') throw new Error(`import ${work.state}: ${work.error}`);
   return work.summary as ImportSummary;
 }
 
-export const count = async (h: Harness, table: string, where: object): Promise<number> => Number((await h.db(table).where(where).count({ n: '*' }).first())!.n);
+export const count = async (h: Harness, table: string, where: object): Promise<number> =>
+  Number((await h.db(table).where(where).count({ n: '*' }).first())!.n);

@@ -20,8 +20,18 @@ beforeAll(async () => {
 });
 afterAll(() => h?.stop());
 
-test.each([['zh', false], ['zh', true], ['en', false], ['en', true]] as const)('%s (phone: %s): the list, highlighted, no raw key', async (lang, mobile) => {
-  const { res, $ } = await page(h.app, '/platform/manage/reviewer', { host: site.host, token: site.manager, lang, mobile });
+test.each([
+  ['zh', false],
+  ['zh', true],
+  ['en', false],
+  ['en', true],
+] as const)('%s (phone: %s): the list, highlighted, no raw key', async (lang, mobile) => {
+  const { res, $ } = await page(h.app, '/platform/manage/reviewer', {
+    host: site.host,
+    token: site.manager,
+    lang,
+    mobile,
+  });
   expect(res.status).toBe(200);
   const island = $('[data-island="ManageReviewers"]');
   expect(island.length).toBe(1);
@@ -32,7 +42,11 @@ test.each([['zh', false], ['zh', true], ['en', false], ['en', true]] as const)('
 });
 
 test("a reviewer's page: the record and its sections", async () => {
-  const { res, $ } = await page(h.app, `/platform/manage/reviewer/info/${reviewerId}`, { host: site.host, token: site.manager, lang: 'en' });
+  const { res, $ } = await page(h.app, `/platform/manage/reviewer/info/${reviewerId}`, {
+    host: site.host,
+    token: site.manager,
+    lang: 'en',
+  });
   expect(res.status).toBe(200);
   const island = $('[data-island="ReviewerInfo"]');
   expect(island.text()).toContain('Shown Person');

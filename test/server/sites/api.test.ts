@@ -9,12 +9,15 @@ let conferenceId: number;
 let draftId: number;
 const host = 'contract.localhost';
 const api = (path: string, opts: { host?: string; lang?: string; token?: string } = {}) => {
-  const req = request(h.app).get(`/api${path}`).set('Host', opts.host ?? host);
+  const req = request(h.app)
+    .get(`/api${path}`)
+    .set('Host', opts.host ?? host);
   const cookies = [opts.lang ? `locale=${opts.lang}` : '', opts.token ? `token=${opts.token}` : ''].filter(Boolean);
   return cookies.length ? req.set('Cookie', cookies.join('; ')) : req;
 };
 const pageId = async (name: string, conference = conferenceId) =>
-  (await h.db('pages').where({ conference_id: conference, name, is_mobile: false, type: 'PAGE' }).first()).id as number;
+  (await h.db('pages').where({ conference_id: conference, name, is_mobile: false, type: 'PAGE' }).first())!
+    .id as number;
 
 beforeAll(async () => {
   h = await createHarness({ seedDemo: false });
@@ -43,12 +46,17 @@ describe('website config', () => {
   });
 
   test('findConferenceByDomain names the conference of this host', async () => {
-    const res = await api('/conference/platform/config/website/basic/findConferenceByDomain', { host: 'draft.localhost' });
+    const res = await api('/conference/platform/config/website/basic/findConferenceByDomain', {
+      host: 'draft.localhost',
+    });
     expect(res.body.data).toMatchObject({ conferenceId: draftId, domain: 'draft.localhost', status: '1' });
   });
 
   test('getModuleByConfId reads register', async () => {
-    const res = await request(h.app).post('/api/conference/module/getModuleByConfId').set('Host', host).set('Origin', `http://${host}`);
+    const res = await request(h.app)
+      .post('/api/conference/module/getModuleByConfId')
+      .set('Host', host)
+      .set('Origin', `http://${host}`);
     expect(res.body.data.register).toBe(true);
   });
 

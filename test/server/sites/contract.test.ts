@@ -22,41 +22,70 @@ beforeAll(async () => {
   banner.config.banner = '/files/banner-site.png';
   await h.provision(banner);
   const noFallback = contractSite({ slug: 'nofallback', domains: ['nofallback.localhost'] });
-  noFallback.exterior.templates.common.html = noFallback.exterior.templates.common.html.replace(' data-default-url="/banner/from-template.png"', '');
+  noFallback.exterior.templates.common.html = noFallback.exterior.templates.common.html.replace(
+    ' data-default-url="/banner/from-template.png"',
+    '',
+  );
   noFallback.config.websiteRecordNumber = '';
   await h.provision(noFallback);
   for (const exterior of ['classic', 'horizon']) {
-    const dated = contractSite({ slug: `dated-${exterior}`, domains: [`${exterior}.localhost`], exterior: loadExterior(path.join(ROOT_DIR, 'templates'), exterior) });
+    const dated = contractSite({
+      slug: `dated-${exterior}`,
+      domains: [`${exterior}.localhost`],
+      exterior: loadExterior(path.join(ROOT_DIR, 'templates'), exterior),
+    });
     dated.config.startDate = '2031-09-20';
     await h.provision(dated);
   }
-  const undated = contractSite({ slug: 'undated', domains: ['undated.localhost'], exterior: loadExterior(path.join(ROOT_DIR, 'templates'), 'classic') });
+  const undated = contractSite({
+    slug: 'undated',
+    domains: ['undated.localhost'],
+    exterior: loadExterior(path.join(ROOT_DIR, 'templates'), 'classic'),
+  });
   await h.provision(undated);
 });
 afterAll(() => h?.stop());
 
 const login = (roles: Array<'attendee' | 'manager' | 'reviewer'> = [], superAdmin = false) =>
-  h.login({ email: `u${roles.join('-')}${superAdmin ? '-sa' : ''}@example.org`, name: '张三', conferenceId, roles, superAdmin });
+  h.login({
+    email: `u${roles.join('-')}${superAdmin ? '-sa' : ''}@example.org`,
+    name: '张三',
+    conferenceId,
+    roles,
+    superAdmin,
+  });
 
 describe('nesting', () => {
   test('common template → template → page, styles in nesting order, UTF-8 not entities', async () => {
     const { $, res } = await page(h.app, '/', { host });
-    expect($('#common-template-content-container section #template-content-container .content').text()).toBe('中文首页内容');
-    expect($('head style').map((_, s) => $(s).text()).get()).toEqual(['.common-css{}', '.page-css{}']);
+    expect($('#common-template-content-container section #template-content-container .content').text()).toBe(
+      '中文首页内容',
+    );
+    expect(
+      $('head style')
+        .map((_, s) => $(s).text())
+        .get(),
+    ).toEqual(['.common-css{}', '.page-css{}']);
     expect(res.text).toContain('中文首页内容');
     expect(res.text).not.toContain('&#x');
   });
 
   test('scripts of the three levels stay in document order: common, template, page', async () => {
     const { $ } = await page(h.app, '/', { host });
-    const scripts = $('body script').map((_, s) => $(s).text()).get();
-    expect(scripts.findIndex((s) => s.includes("['common']"))).toBeLessThan(scripts.findIndex((s) => s.includes('"template"')));
-    expect(scripts.findIndex((s) => s.includes('"template"'))).toBeLessThan(scripts.findIndex((s) => s.includes('"page"')));
+    const scripts = $('body script')
+      .map((_, s) => $(s).text())
+      .get();
+    expect(scripts.findIndex((s) => s.includes("['common']"))).toBeLessThan(
+      scripts.findIndex((s) => s.includes('"template"')),
+    );
+    expect(scripts.findIndex((s) => s.includes('"template"'))).toBeLessThan(
+      scripts.findIndex((s) => s.includes('"page"')),
+    );
   });
 
   test('a page without a template renders its own HTML alone', async () => {
     const bare = await h.db('pages').where({ conference_id: conferenceId, name: '无模板', is_mobile: false }).first();
-    const { res, $ } = await page(h.app, `/page/${bare.id}`, { host });
+    const { res, $ } = await page(h.app, `/page/${bare!.id}`, { host });
     expect(res.status).toBe(200);
     expect($('body > p.content').text()).toBe('no template');
   });
@@ -64,7 +93,7 @@ describe('nesting', () => {
 
 test('a page directly in a common template goes into the common content container', async () => {
   const framed = await h.db('pages').where({ conference_id: conferenceId, name: '仅外框', is_mobile: false }).first();
-  const { $ } = await page(h.app, `/page/${framed.id}`, { host });
+  const { $ } = await page(h.app, `/page/${framed!.id}`, { host });
   expect($('#common-template-content-container > p.content').text()).toBe('directly in the common template');
   expect($('#template-first-title-container').text()).toBe('第一标题');
 });
@@ -120,12 +149,15 @@ describe('filled elements', () => {
     ['classic', true],
     ['horizon', false],
     ['horizon', true],
-  ])('footer: the built-in %s exterior (phone: %s) shows the year of the conference\'s start date', async (exterior, mobile) => {
-    const { $ } = await page(h.app, '/', { host: `${exterior}.localhost`, mobile });
-    expect($('.template-copyright-year-container').length).toBeGreaterThan(0);
-    $('.template-copyright-year-container').each((_, el) => expect($(el).text()).toBe('2031'));
-    expect($('footer').text()).toContain('© 2031');
-  });
+  ])(
+    "footer: the built-in %s exterior (phone: %s) shows the year of the conference's start date",
+    async (exterior, mobile) => {
+      const { $ } = await page(h.app, '/', { host: `${exterior}.localhost`, mobile });
+      expect($('.template-copyright-year-container').length).toBeGreaterThan(0);
+      $('.template-copyright-year-container').each((_, el) => expect($(el).text()).toBe('2031'));
+      expect($('footer').text()).toContain('© 2031');
+    },
+  );
 
   test('footer: without a start date the copyright year is the current year', async () => {
     const { $ } = await page(h.app, '/', { host: 'undated.localhost' });
@@ -150,7 +182,9 @@ describe('filled elements', () => {
 
   test('the root gets template-lang-{lang}', async () => {
     expect((await page(h.app, '/', { host })).$('#template-html-root').hasClass('template-lang-zh')).toBe(true);
-    expect((await page(h.app, '/', { host, lang: 'en' })).$('#template-html-root').hasClass('template-lang-en')).toBe(true);
+    expect((await page(h.app, '/', { host, lang: 'en' })).$('#template-html-root').hasClass('template-lang-en')).toBe(
+      true,
+    );
   });
 });
 
@@ -186,8 +220,12 @@ describe('account entries', () => {
   });
 
   test('register button goes to /conferenceRegister when logged in, and is gone for attendees', async () => {
-    expect((await page(h.app, '/', { host, token: await login() })).$('#template-register-container').attr('href')).toBe('/conferenceRegister');
-    expect((await page(h.app, '/', { host, token: await login(['attendee']) })).$('#template-register-container')).toHaveLength(0);
+    expect(
+      (await page(h.app, '/', { host, token: await login() })).$('#template-register-container').attr('href'),
+    ).toBe('/conferenceRegister');
+    expect(
+      (await page(h.app, '/', { host, token: await login(['attendee']) })).$('#template-register-container'),
+    ).toHaveLength(0);
   });
 
   test('register module off hides the register and login entries', async () => {
@@ -201,7 +239,12 @@ describe('account entries', () => {
     expect($('#template-user-name-container').text()).toBe('张三');
     const island = $('.t-dropdown-content [data-island="UserMenu"]');
     expect(island).toHaveLength(1);
-    expect(island.find('a').map((_, a) => $(a).attr('href')).get()).toEqual(['/profile/userInfo', '/resetPassword', '#logout']);
+    expect(
+      island
+        .find('a')
+        .map((_, a) => $(a).attr('href'))
+        .get(),
+    ).toEqual(['/profile/userInfo', '/resetPassword', '#logout']);
     expect($('.t-m-dropdown-content [data-island="UserMenu"]')).toHaveLength(1);
     expect($('#template-exit-container').attr('data-action')).toBe('logout');
   });

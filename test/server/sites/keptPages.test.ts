@@ -19,7 +19,7 @@ import { call, goodAnswers, testForm } from '../registration/helpers';
 import { contractSite } from '../../fixtures/contractSite';
 import { InvalidationBus } from '../../../server/platform/cache';
 import { PageCache, SLOTS } from '../../../server/platform/pageCache';
-import * as registrationRepo from '../../../server/modules/registration/repo';
+import * as registrationSettingsRepo from '../../../server/modules/registration/settingsRepo';
 import { todayIn } from '../../../server/platform/localTime';
 
 let h: Harness;
@@ -27,7 +27,8 @@ let conferenceId: number;
 let server: http.Server;
 let port: number;
 const host = 'contract.localhost';
-const STATE_COOKIE = /^handoff_state_[0-9a-f]{8}=([A-Za-z0-9_-]{43}); Max-Age=3600; Path=\/; Expires=[^;]+; HttpOnly; SameSite=Lax$/;
+const STATE_COOKIE =
+  /^handoff_state_[0-9a-f]{8}=([A-Za-z0-9_-]{43}); Max-Age=3600; Path=\/; Expires=[^;]+; HttpOnly; SameSite=Lax$/;
 
 beforeAll(async () => {
   h = await createHarness({ seedDemo: false });
@@ -101,9 +102,21 @@ describe('what the kept pages show changes at once', () => {
     await get('/conferencelogin?redirect=%2Forgs');
     expect((await get('/conferencelogin?redirect=%2Forgs')).body).not.toContain('缓存测试大学');
     const admin = `token=${await h.login({ email: 'root@example.org', conferenceId: null, superAdmin: true })}`;
-    const created = await apiPost(h.app, PLATFORM_HOST, '/platform/admin/identityProviders', {
-      kind: 'oidc', nameZh: '缓存测试大学', nameEn: 'Cache Test University', issuer: 'https://idp.cache.example', clientId: 'c', clientSecret: 's', isCommon: true,
-    }, admin);
+    const created = await apiPost(
+      h.app,
+      PLATFORM_HOST,
+      '/platform/admin/identityProviders',
+      {
+        kind: 'oidc',
+        nameZh: '缓存测试大学',
+        nameEn: 'Cache Test University',
+        issuer: 'https://idp.cache.example',
+        clientId: 'c',
+        clientSecret: 's',
+        isCommon: true,
+      },
+      admin,
+    );
     expect(created.status).toBe(200);
     expect((await get('/conferencelogin?redirect=%2Forgs')).body).toContain('缓存测试大学');
   });
@@ -112,14 +125,14 @@ describe('what the kept pages show changes at once', () => {
     await get('/conferenceRegister?from=window');
     expect((await get('/conferenceRegister?from=window')).body).toContain('account-frame-island');
     const yesterday = todayIn('Asia/Shanghai', new Date(Date.now() - 86_400_000));
-    await registrationRepo.updateSettings(h.db, conferenceId, { end_date: yesterday });
+    await registrationSettingsRepo.updateSettings(h.db, conferenceId, { end_date: yesterday });
     const closed = await get('/conferenceRegister?from=window');
     expect(closed.body).not.toContain('account-frame-island');
     await openRegistration(h.db, conferenceId);
     expect((await get('/conferenceRegister?from=window')).body).toContain('account-frame-island');
   });
 
-  test('the route\'s path in another case or with a trailing slash is answered, not remembered', async () => {
+  test("the route's path in another case or with a trailing slash is answered, not remembered", async () => {
     for (const path of ['/USERREGISTER', '/userRegister/', '/UserRegister']) {
       for (let i = 0; i < 2; i++) expect((await get(path)).status).toBe(200);
       expect(h.pageCache.keptPaths.has(path)).toBe(false);
@@ -141,7 +154,13 @@ describe('the registration page of signed-in people', () => {
   const formAccount = (body: string) => {
     const props = /data-island="RegisterForm"[^>]*data-props="([^"]*)"/.exec(body)?.[1];
     if (props === undefined) return null;
-    const json = props.replaceAll('&quot;', '"').replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&#x27;', "'").replaceAll('&#39;', "'").replaceAll('&amp;', '&');
+    const json = props
+      .replaceAll('&quot;', '"')
+      .replaceAll('&lt;', '<')
+      .replaceAll('&gt;', '>')
+      .replaceAll('&#x27;', "'")
+      .replaceAll('&#39;', "'")
+      .replaceAll('&amp;', '&');
     return (JSON.parse(json) as { account: unknown }).account;
   };
 
@@ -157,7 +176,10 @@ describe('the registration page of signed-in people', () => {
     for (let round = 0; round < 2; round++) {
       for (const [i, token] of tokens.entries()) {
         const hits = h.pageCache.fastHits;
-        const again = await get('/conferenceRegister', { cookie: `token=${token}`, ...(round ? { 'accept-encoding': 'gzip' } : {}) });
+        const again = await get('/conferenceRegister', {
+          cookie: `token=${token}`,
+          ...(round ? { 'accept-encoding': 'gzip' } : {}),
+        });
         expect(h.pageCache.fastHits).toBe(hits + 1);
         expect(again.body).toBe(first[i].body);
         expect(formAccount(again.body)).toEqual({ email: people[i].email, name: people[i].name });
@@ -168,7 +190,7 @@ describe('the registration page of signed-in people', () => {
     }
   });
 
-  test('the reset page of two people in the same state carries each person\'s own e-mail', async () => {
+  test("the reset page of two people in the same state carries each person's own e-mail", async () => {
     // The frame is addressed with the signed-in person's e-mail: such a page is never kept.
     const emails = ['reset-a@example.org', 'reset-b@example.org'];
     const tokens = await Promise.all(emails.map((email, i) => h.login({ email, name: `Reset ${i}`, conferenceId })));
@@ -187,10 +209,17 @@ describe('the registration page of signed-in people', () => {
     for (const token of tokens) {
       expect(formAccount((await get('/conferenceRegister', { cookie: `token=${token}` })).body)).not.toBeNull();
       await get('/conferenceRegister', { cookie: `token=${token}` });
-      const done = await call(h, host, 'post', '/conference/conferenceUser', { token, body: { version: 'default', answers: goodAnswers({ fullName: 'Kept' }) } });
+      const done = await call(h, host, 'post', '/conference/conferenceUser', {
+        token,
+        body: { version: 'default', answers: goodAnswers({ fullName: 'Kept' }) },
+      });
       expect(done.status).toBe(200);
     }
-    const codes = await Promise.all(emails.map(async (email) => String((await h.db('registrants').where({ conference_id: conferenceId, email }).first()).code)));
+    const codes = await Promise.all(
+      emails.map(async (email) =>
+        String((await h.db('registrants').where({ conference_id: conferenceId, email }).first())!.code),
+      ),
+    );
     expect(codes[0]).not.toBe(codes[1]);
     for (let round = 0; round < 2; round++) {
       for (const [i, token] of tokens.entries()) {

@@ -35,16 +35,25 @@ beforeAll(async () => {
   await setForm(h.db, conferenceId, 'default', testForm());
   aliceToken = await h.login({ email: alice.email, name: alice.name, conferenceId });
   bobToken = await h.login({ email: bob.email, name: bob.name, conferenceId });
-  managerToken = await h.login({ email: 'manager@example.org', name: 'Manager Person', conferenceId, roles: ['manager'] });
+  managerToken = await h.login({
+    email: 'manager@example.org',
+    name: 'Manager Person',
+    conferenceId,
+    roles: ['manager'],
+  });
   // The names the sessions were issued with are the accounts' names too.
   await h.db('users').where({ email: alice.email }).update({ true_name: alice.name });
   await h.db('users').where({ email: bob.email }).update({ true_name: bob.name });
-  const registered = await call(h, host, 'post', '/conference/conferenceUser', { token: aliceToken, body: { version: 'default', answers: goodAnswers({ fullName: 'Alice' }) } });
+  const registered = await call(h, host, 'post', '/conference/conferenceUser', {
+    token: aliceToken,
+    body: { version: 'default', answers: goodAnswers({ fullName: 'Alice' }) },
+  });
   expect(registered.status).toBe(200);
-  aliceCode = (await h.db('registrants').where({ conference_id: conferenceId, email: alice.email }).first()).code;
+  aliceCode = (await h.db('registrants').where({ conference_id: conferenceId, email: alice.email }).first())!.code;
   // Warm every cache in every order: each person's pages twice, interleaved.
   for (let round = 0; round < 2; round++) {
-    for (const path of PAGES) for (const token of [aliceToken, bobToken, managerToken, undefined]) await visit(h.app, path, { host, token });
+    for (const path of PAGES)
+      for (const token of [aliceToken, bobToken, managerToken, undefined]) await visit(h.app, path, { host, token });
   }
 });
 afterAll(() => h?.stop());
@@ -74,13 +83,20 @@ describe('two people, warm caches', () => {
   });
 
   test('the home page carries each name in the template, the menu and the data for scripts', async () => {
-    for (const [token, person] of [[aliceToken, alice], [bobToken, bob]] as const) {
+    for (const [token, person] of [
+      [aliceToken, alice],
+      [bobToken, bob],
+    ] as const) {
       const { $ } = await page(h.app, '/', { host, token });
       expect($('#template-user-name-container').text()).toBe(person.name);
-      const menu = JSON.parse($('.t-dropdown-content [data-island="UserMenu"]').attr('data-props')!) as { name: string };
+      const menu = JSON.parse($('.t-dropdown-content [data-island="UserMenu"]').attr('data-props')!) as {
+        name: string;
+      };
       expect(menu.name).toBe(person.name);
       expect($('.t-dropdown-content [data-island="UserMenu"]').text()).toContain(person.name);
-      const data = JSON.parse($('#conference-site-data').text()) as { config: { userInfo: { trueName: string; cstnetId: string } } };
+      const data = JSON.parse($('#conference-site-data').text()) as {
+        config: { userInfo: { trueName: string; cstnetId: string } };
+      };
       expect(data.config.userInfo.trueName).toBe(person.name);
       expect(data.config.userInfo.cstnetId).toBe(person.email);
     }
@@ -91,14 +107,21 @@ describe('two people, warm caches', () => {
     const b = await page(h.app, '/conferenceRegister', { host, token: bobToken });
     expect(a.res.text).toContain(aliceCode);
     expect(a.$('[data-island="RegisterForm"]').length).toBe(0);
-    const form = JSON.parse(b.$('[data-island="RegisterForm"]').attr('data-props')!) as { account: { email: string; name: string } };
+    const form = JSON.parse(b.$('[data-island="RegisterForm"]').attr('data-props')!) as {
+      account: { email: string; name: string };
+    };
     expect(form.account).toEqual({ email: bob.email, name: bob.name });
   });
 
   test('an attendee and a manager each see their own menu', async () => {
     const attendee = await page(h.app, '/', { host, token: aliceToken });
     const manager = await page(h.app, '/', { host, token: managerToken });
-    const items = ($: typeof attendee.$) => (JSON.parse($('.t-dropdown-content [data-island="UserMenu"]').attr('data-props')!) as { items: Array<{ href?: string }> }).items.map((i) => i.href);
+    const items = ($: typeof attendee.$) =>
+      (
+        JSON.parse($('.t-dropdown-content [data-island="UserMenu"]').attr('data-props')!) as {
+          items: Array<{ href?: string }>;
+        }
+      ).items.map((i) => i.href);
     expect(items(manager.$)).toContain('/platform/manage/user');
     expect(items(attendee.$)).not.toContain('/platform/manage/user');
     expect(manager.res.text).not.toContain('Alice');
@@ -107,13 +130,14 @@ describe('two people, warm caches', () => {
   test('the anonymous page names nobody', async () => {
     const anonymous = await visit(h.app, '/', { host });
     hasNoSlot(anonymous.text);
-    for (const word of ['Alice', 'Bob', 'Manager Person', alice.email, bob.email]) expect(anonymous.text).not.toContain(word);
+    for (const word of ['Alice', 'Bob', 'Manager Person', alice.email, bob.email])
+      expect(anonymous.text).not.toContain(word);
   });
 });
 
 describe('changes show at once', () => {
   test('a renamed person sees the new name on the cached page', async () => {
-    const bobId = Number((await h.db('users').where({ email: bob.email }).first('id')).id);
+    const bobId = Number((await h.db('users').where({ email: bob.email }).first('id'))!.id);
     // The name is changed the way the personal centre changes it (the account's service), which
     // also drops the identity the session cache remembered for Bob's warm session.
     await updateName(h.db, bobId, 'Robert');
@@ -151,8 +175,12 @@ describe('the account frame', () => {
 
 describe('slots', () => {
   test('a page cut at its slots is filled with the values given, the others kept', () => {
-    const cut = cutAtSlots(`<p>${SLOTS.userName}</p><script>{"userInfo":"${SLOTS.userInfo}"}</script><i>${SLOTS.handoffState}</i>`);
-    expect(fillSlots(cut, { userName: 'A &amp; B', userInfo: '{"id":1}' })).toBe(`<p>A &amp; B</p><script>{"userInfo":{"id":1}}</script><i>${SLOTS.handoffState}</i>`);
+    const cut = cutAtSlots(
+      `<p>${SLOTS.userName}</p><script>{"userInfo":"${SLOTS.userInfo}"}</script><i>${SLOTS.handoffState}</i>`,
+    );
+    expect(fillSlots(cut, { userName: 'A &amp; B', userInfo: '{"id":1}' })).toBe(
+      `<p>A &amp; B</p><script>{"userInfo":{"id":1}}</script><i>${SLOTS.handoffState}</i>`,
+    );
   });
 });
 
@@ -160,8 +188,19 @@ const redisUrl = process.env.TEST_REDIS_URL;
 describe.runIf(Boolean(redisUrl))('on two instances (Redis)', () => {
   test("an edit through one instance drops the other's signed-in pages", async () => {
     const first = await createHarness({ seedDemo: false, redisUrl });
-    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: first.testDb.dataDir, SECRET: TEST_SECRET, REDIS_URL: redisUrl, LOG_LEVEL: 'silent' });
-    const second = await createApp({ config, db: first.db, production: true, bus: await InvalidationBus.create(redisUrl) });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: first.testDb.dataDir,
+      SECRET: TEST_SECRET,
+      REDIS_URL: redisUrl,
+      LOG_LEVEL: 'silent',
+    });
+    const second = await createApp({
+      config,
+      db: first.db,
+      production: true,
+      bus: await InvalidationBus.create(redisUrl),
+    });
     try {
       const id = await first.provision(contractSite());
       const token = await first.login({ email: 'carol@example.org', name: 'Carol', conferenceId: id });

@@ -12,7 +12,7 @@ const host = 'contract.localhost';
 
 async function pageId(conference: number, name: string, mobile = false): Promise<number> {
   const row = await h.db('pages').where({ conference_id: conference, name, is_mobile: mobile, type: 'PAGE' }).first();
-  return row.id;
+  return row!.id;
 }
 
 beforeAll(async () => {
@@ -21,7 +21,8 @@ beforeAll(async () => {
   draftId = await h.provision(contractSite({ slug: 'draft', domains: ['draft.localhost'], status: '1' }));
   const broken = contractSite({ slug: 'broken', domains: ['broken.localhost'] });
   broken.pages[0].html = '<div><p>unclosed <b>bold <table><tr><td>cell</div></span></i>';
-  broken.exterior.templates.page.html = '<section><h2 id="template-page-name-container"></h3><div id="template-content-container"><p>unclosed';
+  broken.exterior.templates.page.html =
+    '<section><h2 id="template-page-name-container"></h3><div id="template-content-container"><p>unclosed';
   await h.provision(broken);
 });
 afterAll(() => h?.stop());
@@ -47,14 +48,17 @@ describe('routes', () => {
 
   test('a template id is not a page', async () => {
     const template = await h.db('pages').where({ conference_id: conferenceId, type: 'TEMPLATE' }).first();
-    expect((await visit(h.app, `/page/${template.id}`, { host })).headers.location).toBe('/404');
+    expect((await visit(h.app, `/page/${template!.id}`, { host })).headers.location).toBe('/404');
   });
 
-  test.each(['/nothing', '/page/1/extra', '/profile-x', '/index.php'])('unknown path %s redirects to /404', async (path) => {
-    const res = await visit(h.app, path, { host });
-    expect(res.status).toBe(302);
-    expect(res.headers.location).toBe('/404');
-  });
+  test.each(['/nothing', '/page/1/extra', '/profile-x', '/index.php'])(
+    'unknown path %s redirects to /404',
+    async (path) => {
+      const res = await visit(h.app, path, { host });
+      expect(res.status).toBe(302);
+      expect(res.headers.location).toBe('/404');
+    },
+  );
 
   test.each([
     ['/404', 404, '页面不存在'],
@@ -115,7 +119,12 @@ describe('publish guard', () => {
     ['reviewer', ['reviewer'], false],
     ['super admin', [], true],
   ] as const)('a %s sees the unpublished site', async (name, roles, superAdmin) => {
-    const token = await h.login({ email: `${name.replace(' ', '')}@draft.org`, conferenceId: draftId, roles: [...roles], superAdmin });
+    const token = await h.login({
+      email: `${name.replace(' ', '')}@draft.org`,
+      conferenceId: draftId,
+      roles: [...roles],
+      superAdmin,
+    });
     const res = await visit(h.app, '/', { host: 'draft.localhost', token });
     expect(res.status).toBe(200);
     expect(res.text).toContain('中文首页内容');
@@ -190,7 +199,8 @@ describe('page cache', () => {
     expect(again.text).toBe(first.text);
     // The request id is each answer's own (platform/requestScope.ts).
     const varying = new Set(['date', 'connection', 'keep-alive', 'x-request-id']);
-    const headers = (res: { headers: Record<string, string> }) => Object.entries(res.headers).filter(([k]) => !varying.has(k));
+    const headers = (res: { headers: Record<string, string> }) =>
+      Object.entries(res.headers).filter(([k]) => !varying.has(k));
     expect(headers(again)).toEqual(headers(first));
     expect(again.headers['x-frame-options']).toBe('SAMEORIGIN');
   });
@@ -253,7 +263,9 @@ describe('bad input never gives a 500', () => {
   });
 
   test('the API on an unknown host answers JSON 404', async () => {
-    const res = await request(h.app).get('/api/conference/platform/config/website/findConferenceWebsiteConfig').set('Host', 'nowhere.localhost');
+    const res = await request(h.app)
+      .get('/api/conference/platform/config/website/findConferenceWebsiteConfig')
+      .set('Host', 'nowhere.localhost');
     expect(res.status).toBe(404);
     expect(res.body).toMatchObject({ code: 404, message: 'commonMsg.unknownConference' });
   });

@@ -19,7 +19,8 @@ import { InvalidationBus } from '../../../server/platform/cache';
 import { isMysql } from '../../../server/db/index';
 import { inTransaction } from '../../../server/db/transaction';
 import { grantRole, rememberLanguage, revokeRole } from '../../../server/modules/accounts/service';
-import { gzipSpliced, cutAtSlots, fillSlots, SLOTS } from '../../../server/platform/pageCache';
+import { cutAtSlots, fillSlots, SLOTS } from '../../../server/platform/pageCache';
+import { gzipSpliced } from '../../../server/platform/gzipSplice';
 
 let h: Harness;
 let conferenceId: number;
@@ -31,12 +32,20 @@ beforeAll(async () => {
 });
 afterAll(() => h?.stop());
 
-const userIdOf = async (email: string) => Number((await h.db('users').where({ email }).first('id')).id);
+const userIdOf = async (email: string) => Number((await h.db('users').where({ email }).first('id'))!.id);
 const menuHrefs = ($: Awaited<ReturnType<typeof page>>['$']) =>
-  (JSON.parse($('.t-dropdown-content [data-island="UserMenu"]').attr('data-props')!) as { items: Array<{ href?: string }> }).items.map((i) => i.href);
+  (
+    JSON.parse($('.t-dropdown-content [data-island="UserMenu"]').attr('data-props')!) as {
+      items: Array<{ href?: string }>;
+    }
+  ).items.map((i) => i.href);
 
 /** A raw GET over a socket: the bytes as sent, not decoded. */
-function rawGet(app: App, path: string, headers: Record<string, string>): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+function rawGet(
+  app: App,
+  path: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
   const server = http.createServer(app.app);
   return new Promise((resolve, reject) => {
     server.listen(0, '127.0.0.1', () => {
@@ -45,7 +54,11 @@ function rawGet(app: App, path: string, headers: Record<string, string>): Promis
         .get({ host: '127.0.0.1', port, path, headers: { host, 'user-agent': DESKTOP_UA, ...headers } }, (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => server.close(() => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) })));
+          res.on('end', () =>
+            server.close(() =>
+              resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+            ),
+          );
         })
         .on('error', reject);
     });
@@ -103,7 +116,11 @@ describe('changes show on the next page', () => {
   test('after logout the token shows the anonymous page, before the app or not', async () => {
     const token = await h.login({ email: 'leaving@example.org', name: 'Leaving Person', conferenceId });
     for (let i = 0; i < 2; i++) expect((await visit(h.app, '/', { host, token })).text).toContain('Leaving Person');
-    const out = await request(h.app).delete('/api/base/oauth/logout').set('Host', host).set('Origin', `http://${host}`).set('Cookie', `token=${token}`);
+    const out = await request(h.app)
+      .delete('/api/base/oauth/logout')
+      .set('Host', host)
+      .set('Origin', `http://${host}`)
+      .set('Cookie', `token=${token}`);
     expect(out.status).toBe(200);
     const after = await visit(h.app, '/', { host, token });
     expect(after.status).toBe(200);
@@ -113,7 +130,8 @@ describe('changes show on the next page', () => {
   test('a role granted and revoked changes the menu at once', async () => {
     const token = await h.login({ email: 'promoted@example.org', name: 'Promoted', conferenceId });
     const id = await userIdOf('promoted@example.org');
-    for (let i = 0; i < 2; i++) expect(menuHrefs((await page(h.app, '/', { host, token })).$)).not.toContain('/platform/manage/user');
+    for (let i = 0; i < 2; i++)
+      expect(menuHrefs((await page(h.app, '/', { host, token })).$)).not.toContain('/platform/manage/user');
     await grantRole(h.db, conferenceId, id, 'manager');
     expect(menuHrefs((await page(h.app, '/', { host, token })).$)).toContain('/platform/manage/user');
     await revokeRole(h.db, conferenceId, id, 'manager');
@@ -129,10 +147,12 @@ describe('changes show on the next page', () => {
       // MariaDB: a read on another connection sees the rows before the commit and may remember
       // them. SQLite has one connection: the read waits for the commit, so it is not awaited here.
       const during = visit(h.app, '/', { host, token });
-      if (isMysql(h.db)) expect(menuHrefs((await page(h.app, '/', { host, token })).$)).not.toContain('/platform/manage/user');
+      if (isMysql(h.db))
+        expect(menuHrefs((await page(h.app, '/', { host, token })).$)).not.toContain('/platform/manage/user');
       void during.then(() => undefined);
     });
-    for (let i = 0; i < 2; i++) expect(menuHrefs((await page(h.app, '/', { host, token })).$)).toContain('/platform/manage/user');
+    for (let i = 0; i < 2; i++)
+      expect(menuHrefs((await page(h.app, '/', { host, token })).$)).toContain('/platform/manage/user');
   });
 
   test('a write is checked against the database even while a read is remembered', async () => {
@@ -142,7 +162,12 @@ describe('changes show on the next page', () => {
     // the cache's TTL; a write reads the session row and is refused.
     const jti = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).jti;
     await h.db('sessions').where({ id: jti }).update({ revoked_at: '2020-01-01 00:00:00.000' });
-    const write = await request(h.app).put('/api/base/user/locale').set('Host', host).set('Origin', `http://${host}`).set('Cookie', `token=${token}`).send({ lang: 'en' });
+    const write = await request(h.app)
+      .put('/api/base/user/locale')
+      .set('Host', host)
+      .set('Origin', `http://${host}`)
+      .set('Cookie', `token=${token}`)
+      .send({ lang: 'en' });
     expect(write.status).toBe(401);
     expect(await h.db('users').where({ email: 'revoked@example.org' }).first('lang')).toEqual({ lang: null });
   });
@@ -165,8 +190,14 @@ describe('gzipSpliced', () => {
   test('slots side by side and empty values decode too', () => {
     // Empty parts and values are Buffer.from(''), for which zlib.crc32 forgot the running value.
     const cut = cutAtSlots(`a${SLOTS.userName}${SLOTS.handoffState}${SLOTS.userMenu}b`);
-    for (const values of [{ userName: '', handoffState: '', userMenu: '' }, { userName: 'x', handoffState: '', userMenu: 'y' }, {}]) {
-      const filled = cut.slots.map((slot, i) => Buffer.from(values[slot as keyof typeof values] ?? cut.tokens[i], 'utf8'));
+    for (const values of [
+      { userName: '', handoffState: '', userMenu: '' },
+      { userName: 'x', handoffState: '', userMenu: 'y' },
+      {},
+    ]) {
+      const filled = cut.slots.map((slot, i) =>
+        Buffer.from(values[slot as keyof typeof values] ?? cut.tokens[i], 'utf8'),
+      );
       expect(zlib.gunzipSync(gzipSpliced(cut, filled)).toString('utf8')).toBe(fillSlots(cut, values));
     }
   });
@@ -176,13 +207,27 @@ describe('gzipSpliced', () => {
     for (let round = 0; round < 50; round++) {
       const pieces: string[] = [];
       const n = Math.floor(Math.random() * 6);
-      const text = () => Array.from({ length: Math.floor(Math.random() * 3000) }, () => String.fromCharCode(32 + Math.floor(Math.random() * 20000))).join('');
-      for (let i = 0; i < n; i++) pieces.push(text(), tokens[Math.floor(Math.random() * tokens.length)].replace(SLOTS.userInfo, `"${SLOTS.userInfo}"`));
+      const text = () =>
+        Array.from({ length: Math.floor(Math.random() * 3000) }, () =>
+          String.fromCharCode(32 + Math.floor(Math.random() * 20000)),
+        ).join('');
+      for (let i = 0; i < n; i++)
+        pieces.push(
+          text(),
+          tokens[Math.floor(Math.random() * tokens.length)].replace(SLOTS.userInfo, `"${SLOTS.userInfo}"`),
+        );
       pieces.push(text());
       const cut = cutAtSlots(pieces.join(''));
       // One value far over a stored block's 65,535 bytes; some empty.
-      const values = { userName: 'x'.repeat(round === 0 ? 200_000 : Math.floor(Math.random() * 50)), userMenu: '', userInfo: '{"a":"中文"}', appPage: text() };
-      const filled = cut.slots.map((slot, i) => Buffer.from(values[slot as keyof typeof values] ?? cut.tokens[i], 'utf8'));
+      const values = {
+        userName: 'x'.repeat(round === 0 ? 200_000 : Math.floor(Math.random() * 50)),
+        userMenu: '',
+        userInfo: '{"a":"中文"}',
+        appPage: text(),
+      };
+      const filled = cut.slots.map((slot, i) =>
+        Buffer.from(values[slot as keyof typeof values] ?? cut.tokens[i], 'utf8'),
+      );
       expect(zlib.gunzipSync(gzipSpliced(cut, filled)).toString('utf8')).toBe(fillSlots(cut, values));
     }
   });
@@ -192,19 +237,48 @@ const redisUrl = process.env.TEST_REDIS_URL;
 describe.runIf(Boolean(redisUrl))('on two instances (Redis)', () => {
   test('a logout and a role taken away on one instance reach what the other remembered', async () => {
     const first = await createHarness({ seedDemo: false, redisUrl });
-    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: first.testDb.dataDir, SECRET: TEST_SECRET, REDIS_URL: redisUrl, LOG_LEVEL: 'silent' });
-    const second = await createApp({ config, db: first.db, production: true, bus: await InvalidationBus.create(redisUrl) });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: first.testDb.dataDir,
+      SECRET: TEST_SECRET,
+      REDIS_URL: redisUrl,
+      LOG_LEVEL: 'silent',
+    });
+    const second = await createApp({
+      config,
+      db: first.db,
+      production: true,
+      bus: await InvalidationBus.create(redisUrl),
+    });
     try {
       const id = await first.provision(contractSite());
-      const token = await first.login({ email: 'dave@example.org', name: 'Dave', conferenceId: id, roles: ['manager'] });
+      const token = await first.login({
+        email: 'dave@example.org',
+        name: 'Dave',
+        conferenceId: id,
+        roles: ['manager'],
+      });
       const other = await first.login({ email: 'erin@example.org', name: 'Erin', conferenceId: id });
       for (let i = 0; i < 2; i++) {
         expect(menuHrefs((await page(second.app, '/', { host, token })).$)).toContain('/platform/manage/user');
         expect((await visit(second.app, '/', { host, token: other })).text).toContain('Erin');
       }
       expect(second.knownSessions.size()).toBe(2);
-      await revokeRole(first.db, id, await first.db('users').where({ email: 'dave@example.org' }).first('id').then((r) => Number(r.id)), 'manager');
-      await request(first.app).delete('/api/base/oauth/logout').set('Host', host).set('Origin', `http://${host}`).set('Cookie', `token=${other}`);
+      await revokeRole(
+        first.db,
+        id,
+        await first
+          .db('users')
+          .where({ email: 'dave@example.org' })
+          .first('id')
+          .then((r) => Number(r!.id)),
+        'manager',
+      );
+      await request(first.app)
+        .delete('/api/base/oauth/logout')
+        .set('Host', host)
+        .set('Origin', `http://${host}`)
+        .set('Cookie', `token=${other}`);
       for (let i = 0; i < 100 && second.knownSessions.size() > 0; i++) await new Promise((r) => setTimeout(r, 20));
       expect(second.knownSessions.size()).toBe(0);
       expect(menuHrefs((await page(second.app, '/', { host, token })).$)).not.toContain('/platform/manage/user');

@@ -26,8 +26,11 @@ describe.each([
   ['en', true],
 ] as const)('demo site, %s, phone: %s', (lang, mobile) => {
   test.each(['home', 'about', '404'])('%s', async (name) => {
-    const about = await h.db('pages').where({ name: lang === 'zh' ? '会议简介' : 'About', is_mobile: false }).first();
-    const path = { home: '/', about: `/page/${about.id}`, 404: '/404' }[name]!;
+    const about = await h
+      .db('pages')
+      .where({ name: lang === 'zh' ? '会议简介' : 'About', is_mobile: false })
+      .first();
+    const path = { home: '/', about: `/page/${about!.id}`, 404: '/404' }[name]!;
     const { res } = await page(h.app, path, { host: 'demo.localhost', lang, mobile });
     expect(res.status).toBe(name === '404' ? 404 : 200);
     expect(stable(res.text)).toMatchSnapshot();

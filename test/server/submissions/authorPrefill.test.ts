@@ -22,9 +22,30 @@ describe('a whole name, split as it is written', () => {
   });
 
   test('name parts the registration gives win; the account fills what it lacks', () => {
-    const contact = { email: '', name: 'Ignored Whole', unit: 'Peking University', phone: '+86 138 0000 0000', firstName: 'Wei', lastName: 'Zhang', country: 'China' };
-    expect(authorPrefill(contact, { email: 'wei@example.org', name: 'x' })).toEqual({ name: 'Wei', surname: 'Zhang', email: 'wei@example.org', phone: '+86 138 0000 0000', country: 'China', company: 'Peking University', corresponding: true });
-    expect(authorPrefill(null, { email: 'li@example.org', name: '李娜' })).toMatchObject({ name: '娜', surname: '李', email: 'li@example.org', company: '' });
+    const contact = {
+      email: '',
+      name: 'Ignored Whole',
+      unit: 'Peking University',
+      phone: '+86 138 0000 0000',
+      firstName: 'Wei',
+      lastName: 'Zhang',
+      country: 'China',
+    };
+    expect(authorPrefill(contact, { email: 'wei@example.org', name: 'x' })).toEqual({
+      name: 'Wei',
+      surname: 'Zhang',
+      email: 'wei@example.org',
+      phone: '+86 138 0000 0000',
+      country: 'China',
+      company: 'Peking University',
+      corresponding: true,
+    });
+    expect(authorPrefill(null, { email: 'li@example.org', name: '李娜' })).toMatchObject({
+      name: '娜',
+      surname: '李',
+      email: 'li@example.org',
+      company: '',
+    });
   });
 });
 
@@ -39,9 +60,24 @@ describe('the author page', () => {
 
   test("prefills the first author from the registration's whole name and unit", async () => {
     const a = await attendee(h, site.cid);
-    await h.db('registrants').where({ conference_id: site.cid, user_id: a.userId }).update({ full_name: '王小明', unit: '清华大学', phone: '13800000000' });
+    await h
+      .db('registrants')
+      .where({ conference_id: site.cid, user_id: a.userId })
+      .update({ full_name: '王小明', unit: '清华大学', phone: '13800000000' });
     const user = await h.db('users').where({ id: a.userId }).first();
-    const page = await h.submissionAuthor.page(site.cid, { userId: a.userId, email: user.email, name: user.true_name, lang: 'zh', today: '2027-01-01' }, true);
-    expect(page.prefill).toEqual({ name: '小明', surname: '王', email: user.email, phone: '13800000000', country: 'China', company: '清华大学', corresponding: true });
+    const page = await h.submissionAuthor.page(
+      site.cid,
+      { userId: a.userId, email: user!.email, name: user!.true_name, lang: 'zh', today: '2027-01-01' },
+      true,
+    );
+    expect(page.prefill).toEqual({
+      name: '小明',
+      surname: '王',
+      email: user!.email,
+      phone: '13800000000',
+      country: 'China',
+      company: '清华大学',
+      corresponding: true,
+    });
   });
 });

@@ -25,13 +25,20 @@ function pdfPages(pdf: Buffer, name: string): string[] {
   const file = path.join(dir, name);
   writeFileSync(file, pdf);
   // pdftotext separates pages with a form feed
-  return execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { maxBuffer: 64 << 20 }).toString().split('\f');
+  return execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { maxBuffer: 64 << 20 })
+    .toString()
+    .split('\f');
 }
 
 function fonts(pdf: Buffer, name: string): string[][] {
   const file = path.join(dir, name);
   writeFileSync(file, pdf);
-  return execFileSync('pdffonts', [file]).toString().trim().split('\n').slice(2).map((l) => l.trim().split(/\s+/));
+  return execFileSync('pdffonts', [file])
+    .toString()
+    .trim()
+    .split('\n')
+    .slice(2)
+    .map((l) => l.trim().split(/\s+/));
 }
 
 describe.each([1, 2, 4] as const)('500 abstracts at %i per page', (perPage) => {
@@ -97,8 +104,15 @@ describe('the contents and the author index', () => {
     // The index: a name is followed by the pages of the abstracts it signs.
     const index = pages.slice(Math.max(...trace.map((t) => t.page))).join('\n');
     const someone = input.abstracts[0].authors[0].name;
-    const expected = [...new Set(input.abstracts.filter((a) => a.authors.some((x) => x.name === someone)).map((a) => pageOf.get(a.id)!))].sort((x, y) => x - y);
-    const line = index.slice(index.indexOf(someone) + someone.length).replace(/\s+/g, ' ').trim();
+    const expected = [
+      ...new Set(
+        input.abstracts.filter((a) => a.authors.some((x) => x.name === someone)).map((a) => pageOf.get(a.id)!),
+      ),
+    ].sort((x, y) => x - y);
+    const line = index
+      .slice(index.indexOf(someone) + someone.length)
+      .replace(/\s+/g, ' ')
+      .trim();
     expect(line.startsWith(expected.join(', '))).toBe(true);
   });
 
@@ -107,7 +121,9 @@ describe('the contents and the author index', () => {
     const { pdf } = await buildBook(input);
     const raw = pdf.toString('latin1');
     // outline items are /Title entries under /Outlines; sessions + abstracts
-    const sessions = new Set(input.abstracts.map((a) => (input.sessions.some((s) => s.id === a.sessionId) ? a.sessionId : -1))).size;
+    const sessions = new Set(
+      input.abstracts.map((a) => (input.sessions.some((s) => s.id === a.sessionId) ? a.sessionId : -1)),
+    ).size;
     expect(count(raw, '/Parent') - count(raw, '/Type /Page\n')).toBeGreaterThanOrEqual(sessions + 30);
     expect(raw).toContain('/Outlines');
   });

@@ -43,12 +43,70 @@ const EN_WORDS = (
   'development regional education students teaching quality language models image recognition detection sensors control robots ' +
   'furthermore however therefore this work reviews recent progress and discusses future directions challenges and applications'
 ).split(' ');
-const SURNAMES = '王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈'.split('');
-const GIVEN = '伟芳娜敏静丽强磊军洋勇艳杰娟涛明超秀霞平刚桂英华玉兰萍建国志宏海波晨阳雪梅晓东文博宇航思远佳怡子涵浩然'.split('');
-const FIRST = ['James', 'Maria', 'Wei', 'Anna', 'David', 'Yuki', 'Olga', 'Pierre', 'Sofia', 'Ahmed', 'Lena', 'Carlos', 'Priya', 'Tom', 'Elena', 'Hans'];
-const LAST = ['Smith', 'Garcia', 'Müller', 'Rossi', 'Tanaka', 'Ivanova', 'Dubois', 'Kowalski', 'Nguyen', 'Haddad', 'Johansson', 'Silva', 'Patel', 'Brown', 'Novak', 'Schmidt'];
-const ZH_AFFS = ['清华大学', '北京大学', '浙江大学', '复旦大学', '上海交通大学', '南京大学', '中国科学院化学研究所', '中山大学', '武汉大学', '四川大学医学院附属华西医院'];
-const EN_AFFS = ['Tsinghua University', 'University of Oxford', 'ETH Zurich', 'Massachusetts Institute of Technology', 'University of Tokyo', 'Max Planck Institute for Chemistry', 'Sorbonne University', 'National University of Singapore', 'University of Cape Town', 'Universidade de São Paulo'];
+const SURNAMES =
+  '王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈'.split('');
+const GIVEN =
+  '伟芳娜敏静丽强磊军洋勇艳杰娟涛明超秀霞平刚桂英华玉兰萍建国志宏海波晨阳雪梅晓东文博宇航思远佳怡子涵浩然'.split('');
+const FIRST = [
+  'James',
+  'Maria',
+  'Wei',
+  'Anna',
+  'David',
+  'Yuki',
+  'Olga',
+  'Pierre',
+  'Sofia',
+  'Ahmed',
+  'Lena',
+  'Carlos',
+  'Priya',
+  'Tom',
+  'Elena',
+  'Hans',
+];
+const LAST = [
+  'Smith',
+  'Garcia',
+  'Müller',
+  'Rossi',
+  'Tanaka',
+  'Ivanova',
+  'Dubois',
+  'Kowalski',
+  'Nguyen',
+  'Haddad',
+  'Johansson',
+  'Silva',
+  'Patel',
+  'Brown',
+  'Novak',
+  'Schmidt',
+];
+const ZH_AFFS = [
+  '清华大学',
+  '北京大学',
+  '浙江大学',
+  '复旦大学',
+  '上海交通大学',
+  '南京大学',
+  '中国科学院化学研究所',
+  '中山大学',
+  '武汉大学',
+  '四川大学医学院附属华西医院',
+];
+const EN_AFFS = [
+  'Tsinghua University',
+  'University of Oxford',
+  'ETH Zurich',
+  'Massachusetts Institute of Technology',
+  'University of Tokyo',
+  'Max Planck Institute for Chemistry',
+  'Sorbonne University',
+  'National University of Singapore',
+  'University of Cape Town',
+  'Universidade de São Paulo',
+];
 
 export const FIXTURE_LAYOUT: BookLayout = {
   perPage: 2,
@@ -58,7 +116,13 @@ export const FIXTURE_LAYOUT: BookLayout = {
   content: { font: 'serif', size: 10, bold: false, italic: false },
 };
 
-export type FixtureOptions = { n: number; seed?: number; perPage?: 1 | 2 | 4; lang?: 'zh' | 'en'; layout?: Partial<BookLayout> };
+export type FixtureOptions = {
+  n: number;
+  seed?: number;
+  perPage?: 1 | 2 | 4;
+  lang?: 'zh' | 'en';
+  layout?: Partial<BookLayout>;
+};
 
 export const numberOf = (i: number) => `A-${String(i + 1).padStart(4, '0')}`;
 
@@ -74,7 +138,10 @@ export function bookFixture(o: FixtureOptions): BookInput {
 
   const sessions: BookSession[] = Array.from({ length: 6 }, (_, i) => ({
     id: 10 + i,
-    title: o.lang === 'en' ? `Session ${i + 1}: ${pick(['Materials', 'Catalysis', 'Clinical Research', 'Climate', 'Machine Learning', 'Education'])}` : `分会场${i + 1}：${pick(['材料科学', '催化化学', '临床医学', '气候变化', '机器学习', '教育研究'])}`,
+    title:
+      o.lang === 'en'
+        ? `Session ${i + 1}: ${pick(['Materials', 'Catalysis', 'Clinical Research', 'Climate', 'Machine Learning', 'Education'])}`
+        : `分会场${i + 1}：${pick(['材料科学', '催化化学', '临床医学', '气候变化', '机器学习', '教育研究'])}`,
     // not in id order, so the test sees the sort applied
     sort: (i * 7) % 6,
   }));
@@ -106,11 +173,17 @@ export function bookFixture(o: FixtureOptions): BookInput {
   const abstracts: BookAbstract[] = Array.from({ length: o.n }, (_, i) => {
     const zh = i % 2 === 0;
     const number = numberOf(i);
-    let title = zh ? zhText(int(10, 26)).replace(/[，。\n]/g, '') : enText(int(40, 110)).replace(/[.\n]|\(n = \d+\)/g, '').trim();
+    let title = zh
+      ? zhText(int(10, 26)).replace(/[，。\n]/g, '')
+      : enText(int(40, 110))
+          .replace(/[.\n]|\(n = \d+\)/g, '')
+          .trim();
     let abstract = zh ? zhText(int(600, 1500)) : enText(int(600, 1500));
     if (i === PATHOLOGICAL.huge) abstract = zhText(5000);
-    if (i === PATHOLOGICAL.unbroken) abstract = `${enText(200)} ${Array.from({ length: 3000 }, () => 'abcdefghijklmnopqrstuvwxyz0123456789'[int(0, 35)]).join('')} ${enText(200)}`;
-    if (i === PATHOLOGICAL.url) abstract = `${enText(400)} See https://example.org/${'very-long-path-segment/'.repeat(12)}data.csv?query=${'x'.repeat(80)} for the data. ${enText(300)}`;
+    if (i === PATHOLOGICAL.unbroken)
+      abstract = `${enText(200)} ${Array.from({ length: 3000 }, () => 'abcdefghijklmnopqrstuvwxyz0123456789'[int(0, 35)]).join('')} ${enText(200)}`;
+    if (i === PATHOLOGICAL.url)
+      abstract = `${enText(400)} See https://example.org/${'very-long-path-segment/'.repeat(12)}data.csv?query=${'x'.repeat(80)} for the data. ${enText(300)}`;
     if (i === PATHOLOGICAL.longTitle) title = enText(420).replace(/[.\n]/g, '');
     const affPool = zh ? ZH_AFFS : EN_AFFS;
     const affs = Array.from({ length: int(1, 3) }, () => pick(affPool));
@@ -121,14 +194,20 @@ export function bookFixture(o: FixtureOptions): BookInput {
       affiliation: k === 0 && r() < 0.1 ? '' : pick(affs),
       corresponding: k === corresponding,
     }));
-    const keywords = i % 10 === 9 ? '' : Array.from({ length: int(3, 5) }, () => pick(zh ? ZH_WORDS.filter((w) => w.length > 1) : EN_WORDS.filter((w) => w.length > 5))).join(zh ? '；' : '; ');
+    const keywords =
+      i % 10 === 9
+        ? ''
+        : Array.from({ length: int(3, 5) }, () =>
+            pick(zh ? ZH_WORDS.filter((w) => w.length > 1) : EN_WORDS.filter((w) => w.length > 5)),
+          ).join(zh ? '；' : '; ');
     // one in forty belongs to a session the book does not know: it goes to "Other"
     const sessionId = i % 40 === 17 ? 999 : pick(sessions).id;
     return { id: 1000 + i, number, title, sessionId, authors, abstract: `${abstract} [${number}]`, keywords };
   });
 
   return {
-    title: o.lang === 'en' ? 'International Conference on Interdisciplinary Science 2025' : '2025年国际交叉科学学术会议',
+    title:
+      o.lang === 'en' ? 'International Conference on Interdisciplinary Science 2025' : '2025年国际交叉科学学术会议',
     lang: o.lang ?? 'zh',
     layout: { ...FIXTURE_LAYOUT, perPage: o.perPage ?? 2, ...o.layout },
     sessions,

@@ -18,25 +18,47 @@ import { SMALL_SELECTION } from '../../../server/modules/submissions/work';
 import { createHarness, type Harness } from '../../helpers/harness';
 import { finishWork, workFile } from '../../helpers/work';
 import { postForBytes, zipEntry, zipNames } from '../../helpers/zip';
-import { attendee, call, callConference, CONFIG, MANAGE, ok, PDF, submissionBody, upload, type CallSite } from './helpers';
+import {
+  attendee,
+  call,
+  callConference,
+  CONFIG,
+  MANAGE,
+  ok,
+  PDF,
+  submissionBody,
+  upload,
+  type CallSite,
+} from './helpers';
 
 let h: Harness;
 let site: CallSite;
 let author: { token: string };
 const ids: number[] = [];
 const N = SMALL_SELECTION + 3;
-const titleOf = (i: number) => (i === 0 ? '=SUM(1,2) looks like a formula' : `Paper ${String(i).padStart(2, '0')} on catalysis`);
+const titleOf = (i: number) =>
+  i === 0 ? '=SUM(1,2) looks like a formula' : `Paper ${String(i).padStart(2, '0')} on catalysis`;
 
 beforeAll(async () => {
   h = await createHarness({ seedDemo: false });
   site = await callConference(h, 'cfp-work');
   author = await attendee(h, site.cid);
   for (let i = 0; i < N; i++) {
-    const body = submissionBody(site, { title: titleOf(i), abstract: `Abstract ${i}: ${'催化剂的稳定性与选择性。'.repeat(20)}` });
-    ids.push(ok<{ id: number }>(await call(h, site.host, 'post', '/conference/submission', { token: author.token, body })).id);
+    const body = submissionBody(site, {
+      title: titleOf(i),
+      abstract: `Abstract ${i}: ${'催化剂的稳定性与选择性。'.repeat(20)}`,
+    });
+    ids.push(
+      ok<{ id: number }>(await call(h, site.host, 'post', '/conference/submission', { token: author.token, body })).id,
+    );
   }
   // Nothing is decided here: this conference's book prints the manuscripts waiting for review too.
-  ok(await call(h, site.host, 'put', `${CONFIG}/layout`, { token: site.manager, body: { ...DEFAULT_LAYOUT, statuses: ['waiting', 'accepted'] } }));
+  ok(
+    await call(h, site.host, 'put', `${CONFIG}/layout`, {
+      token: site.manager,
+      body: { ...DEFAULT_LAYOUT, statuses: ['waiting', 'accepted'] },
+    }),
+  );
 });
 afterAll(() => h?.stop());
 
@@ -76,13 +98,21 @@ describe('a large selection', () => {
     await book.xlsx.load(bytes as never);
     const rows = book.worksheets[0].getSheetValues().filter(Boolean) as unknown[][];
     expect(rows[0].slice(1, 3)).toEqual(['编号', '标题']);
-    expect(rows.slice(1).map((r) => r[2]).sort()).toEqual(Array.from({ length: N }, (_, i) => titleOf(i)).sort());
+    expect(
+      rows
+        .slice(1)
+        .map((r) => r[2])
+        .sort(),
+    ).toEqual(Array.from({ length: N }, (_, i) => titleOf(i)).sort());
     expect(rows.find((r) => r[2] === titleOf(0))).toBeDefined();
     expect(await zipEntry(bytes, 'xl/styles.xml')).toContain('quotePrefix="1"');
   });
 
   test('the same request twice while it runs is the same work', async () => {
-    const [a, b] = await Promise.all([download({ type: 'html', ids: [...ids].reverse() }), download({ type: 'html', ids: [...ids, ids[0]] })]);
+    const [a, b] = await Promise.all([
+      download({ type: 'html', ids: [...ids].reverse() }),
+      download({ type: 'html', ids: [...ids, ids[0]] }),
+    ]);
     expect(started(b).id).toBe(started(a).id);
     await fileOf(started(a));
   });
@@ -129,7 +159,12 @@ describe('the whole book', () => {
     expect(kept.status).toBe(200);
     expect(Buffer.compare(kept.body as Buffer, bytes)).toBe(0);
     // a change the book prints: stale, and the next download is the work again
-    ok(await call(h, site.host, 'post', '/conference/submission', { token: author.token, body: submissionBody(site, { title: 'A late paper' }) }));
+    ok(
+      await call(h, site.host, 'post', '/conference/submission', {
+        token: author.token,
+        body: submissionBody(site, { title: 'A late paper' }),
+      }),
+    );
     expect((await state()).stale).toBe(true);
     const first = await h.db('submission_books').where({ conference_id: site.cid }).first();
     const rebuilt = started(await download({ type: 'pdf' }));
@@ -138,15 +173,20 @@ describe('the whole book', () => {
     expect(await state()).toMatchObject({ state: 'ready', stale: false });
     // Kept in the book store (DATA_DIR/books, or the bucket), not in the row; the previous one removed.
     const row = await h.db('submission_books').where({ conference_id: site.cid }).first();
-    expect(row.pdf).toBeNull();
-    expect(row.stored_name).not.toBe(first.stored_name);
+    expect(row!.pdf).toBeNull();
+    expect(row!.stored_name).not.toBe(first!.stored_name);
     const folder = path.join(h.config.DATA_DIR, 'books', `c${site.cid}`);
-    expect(fs.readdirSync(folder)).toEqual([row.stored_name]);
-    expect(fs.statSync(path.join(folder, row.stored_name)).size).toBe(Number(row.pdf_bytes));
+    expect(fs.readdirSync(folder)).toEqual([row!.stored_name]);
+    expect(fs.statSync(path.join(folder, row!.stored_name!)).size).toBe(Number(row!.pdf_bytes));
   });
 
   test('Rebuild asks for the book work and answers the book state, which the work ends ready', async () => {
-    ok(await call(h, site.host, 'post', '/conference/submission', { token: author.token, body: submissionBody(site, { title: 'Another late paper' }) }));
+    ok(
+      await call(h, site.host, 'post', '/conference/submission', {
+        token: author.token,
+        body: submissionBody(site, { title: 'Another late paper' }),
+      }),
+    );
     const asked = ok<BookState>(await call(h, site.host, 'post', `${MANAGE}/book`, { token: site.manager }));
     expect(['building', 'ready']).toContain(asked.state);
     let now = asked;
@@ -156,7 +196,10 @@ describe('the whole book', () => {
     }
     expect(now).toMatchObject({ state: 'ready', stale: false });
     // fresh: asking again builds nothing
-    expect(ok<BookState>(await call(h, site.host, 'post', `${MANAGE}/book`, { token: site.manager }))).toMatchObject({ state: 'ready', builtAt: now.builtAt });
+    expect(ok<BookState>(await call(h, site.host, 'post', `${MANAGE}/book`, { token: site.manager }))).toMatchObject({
+      state: 'ready',
+      builtAt: now.builtAt,
+    });
   });
 });
 
@@ -166,14 +209,32 @@ describe('zips of files', () => {
     const big = Buffer.concat([PDF, Buffer.alloc(9 * 1024 * 1024, 0x20)]);
     for (const [i, id] of [ids[5], ids[6]].entries()) {
       const file = ok<{ name: string }>(await upload(h, site.host, author.token, 'fullTextFile', big, `big${i}.pdf`));
-      ok(await call(h, site.host, 'put', `/conference/submission/${id}`, { token: author.token, body: submissionBody(site, { title: titleOf(i + 5), fullTextFile: file.name }) }));
+      ok(
+        await call(h, site.host, 'put', `/conference/submission/${id}`, {
+          token: author.token,
+          body: submissionBody(site, { title: titleOf(i + 5), fullTextFile: file.name }),
+        }),
+      );
     }
     const server = http.createServer(h.app).listen(0);
     try {
       const { port } = server.address() as AddressInfo;
       const open = () =>
         new Promise<http.IncomingMessage>((resolve, reject) => {
-          const req = http.request({ port, method: 'POST', path: `/api${MANAGE}/download`, headers: { Host: site.host, Origin: `http://${site.host}`, Cookie: `token=${site.manager}`, 'Content-Type': 'application/json' } }, resolve);
+          const req = http.request(
+            {
+              port,
+              method: 'POST',
+              path: `/api${MANAGE}/download`,
+              headers: {
+                Host: site.host,
+                Origin: `http://${site.host}`,
+                Cookie: `token=${site.manager}`,
+                'Content-Type': 'application/json',
+              },
+            },
+            resolve,
+          );
           req.on('error', reject);
           req.end(JSON.stringify({ type: 'manuscript', ids: [ids[5], ids[6]] }));
         });
@@ -191,7 +252,9 @@ describe('zips of files', () => {
       await new Promise((r) => first.on('end', r));
       expect(await zipNames(Buffer.concat(chunks))).toEqual(['A-006-fulltext.pdf', 'A-007-fulltext.pdf']);
       // the places are given back (the reader that left gave its own back)
-      expect(await zipNames((await download({ type: 'manuscript', ids: [ids[5]] })).body as Buffer)).toEqual(['A-006-fulltext.pdf']);
+      expect(await zipNames((await download({ type: 'manuscript', ids: [ids[5]] })).body as Buffer)).toEqual([
+        'A-006-fulltext.pdf',
+      ]);
     } finally {
       server.close();
     }

@@ -36,32 +36,57 @@ function input(change: Partial<BookInput> = {}): BookInput {
     ],
     abstracts: [
       {
-        id: 1, number: 'A-001', title: 'Graph networks for catalysts', sessionId: 20,
+        id: 1,
+        number: 'A-001',
+        title: 'Graph networks for catalysts',
+        sessionId: 20,
         authors: [
           { name: 'Alice Smith', affiliation: 'Tsinghua University', corresponding: false },
           { name: 'Bob Lee', affiliation: 'MIT', corresponding: true },
           { name: 'Carol Wu', affiliation: 'Tsinghua University', corresponding: false },
         ],
-        abstract: 'First paragraph about graphs.\nSecond paragraph about catalysts.', keywords: 'graphs; catalysis',
+        abstract: 'First paragraph about graphs.\nSecond paragraph about catalysts.',
+        keywords: 'graphs; catalysis',
       },
       {
-        id: 2, number: 'A-002', title: '基于深度学习的催化剂设计', sessionId: 10,
+        id: 2,
+        number: 'A-002',
+        title: '基于深度学习的催化剂设计',
+        sessionId: 10,
         authors: [{ name: '张三', affiliation: '清华大学', corresponding: true }],
-        abstract: '本文提出一种新的方法。\n结果表明性能显著提高。', keywords: '深度学习；催化',
+        abstract: '本文提出一种新的方法。\n结果表明性能显著提高。',
+        keywords: '深度学习；催化',
       },
       {
-        id: 3, number: 'A-003', title: INJECTED_TITLE, sessionId: 10,
+        id: 3,
+        number: 'A-003',
+        title: INJECTED_TITLE,
+        sessionId: 10,
         authors: [{ name: INJECTED_NAME, affiliation: INJECTED_AFF, corresponding: false }],
-        abstract: INJECTED_TEXT, keywords: '',
+        abstract: INJECTED_TEXT,
+        keywords: '',
       },
-      { id: 4, number: 'A-004', title: 'Lost session', sessionId: 99, authors: [], abstract: 'No session known.', keywords: '' },
+      {
+        id: 4,
+        number: 'A-004',
+        title: 'Lost session',
+        sessionId: 99,
+        authors: [],
+        abstract: 'No session known.',
+        keywords: '',
+      },
     ],
     ...change,
   };
 }
 
 /** printed order: session A (sort 1), session B (sort 2), then Other */
-const TITLES = ['A-002 基于深度学习的催化剂设计', `A-003 ${INJECTED_TITLE}`, 'A-001 Graph networks for catalysts', 'A-004 Lost session'];
+const TITLES = [
+  'A-002 基于深度学习的催化剂设计',
+  `A-003 ${INJECTED_TITLE}`,
+  'A-001 Graph networks for catalysts',
+  'A-004 Lost session',
+];
 const SESSIONS = ['Session A: 催化化学', 'Session B: Graphs', 'Other'];
 
 /** each part found after the one before it */
@@ -74,26 +99,69 @@ function inOrder(text: string, parts: string[]): void {
   }
 }
 
-
 describe('Word', () => {
   test('every title, author, affiliation and keyword, in session order, Chinese as Chinese, markup as text', async () => {
     const buffer = await abstractsDocx(input());
     const { value: text } = await mammoth.extractRawText({ buffer });
-    inOrder(text, ['Conference on Catalysis 2025', 'Book of Abstracts', SESSIONS[0], TITLES[0], TITLES[1], SESSIONS[1], TITLES[2], SESSIONS[2], TITLES[3]]);
-    inOrder(text, ['Alice Smith', 'Bob Lee', 'Carol Wu', 'Tsinghua University', 'MIT', '* Corresponding author', 'First paragraph about graphs.', 'Second paragraph about catalysts.', 'Keywords: graphs; catalysis']);
-    for (const s of ['张三', '清华大学', '本文提出一种新的方法。', '结果表明性能显著提高。', 'Keywords: 深度学习；催化', INJECTED_NAME, INJECTED_AFF, INJECTED_TEXT, 'No session known.']) expect(text).toContain(s);
+    inOrder(text, [
+      'Conference on Catalysis 2025',
+      'Book of Abstracts',
+      SESSIONS[0],
+      TITLES[0],
+      TITLES[1],
+      SESSIONS[1],
+      TITLES[2],
+      SESSIONS[2],
+      TITLES[3],
+    ]);
+    inOrder(text, [
+      'Alice Smith',
+      'Bob Lee',
+      'Carol Wu',
+      'Tsinghua University',
+      'MIT',
+      '* Corresponding author',
+      'First paragraph about graphs.',
+      'Second paragraph about catalysts.',
+      'Keywords: graphs; catalysis',
+    ]);
+    for (const s of [
+      '张三',
+      '清华大学',
+      '本文提出一种新的方法。',
+      '结果表明性能显著提高。',
+      'Keywords: 深度学习；催化',
+      INJECTED_NAME,
+      INJECTED_AFF,
+      INJECTED_TEXT,
+      'No session known.',
+    ])
+      expect(text).toContain(s);
     // empty keywords print no line: one per abstract that has them
     expect(text.match(/Keywords: /g)).toHaveLength(2);
 
     const { value: html } = await mammoth.convertToHtml({ buffer });
     const $ = cheerio.load(html);
-    expect($('h1').map((_, e) => $(e).text()).get()).toEqual(SESSIONS);
-    expect($('h2').map((_, e) => $(e).text()).get()).toEqual(TITLES);
+    expect(
+      $('h1')
+        .map((_, e) => $(e).text())
+        .get(),
+    ).toEqual(SESSIONS);
+    expect(
+      $('h2')
+        .map((_, e) => $(e).text())
+        .get(),
+    ).toEqual(TITLES);
     expect($('script, img')).toHaveLength(0);
     // the marks are superscripts: 1 and 2 numbered by first appearance, the corresponding author starred
     const authors = $('p').filter((_, e) => $(e).text().startsWith('Alice Smith'));
     expect(authors.text()).toBe('Alice Smith1, Bob Lee2,*, Carol Wu1');
-    expect(authors.find('sup').map((_, e) => $(e).text()).get()).toEqual(['1', '2,*', '1']);
+    expect(
+      authors
+        .find('sup')
+        .map((_, e) => $(e).text())
+        .get(),
+    ).toEqual(['1', '2,*', '1']);
 
     const xml = await zipEntry(buffer, 'word/document.xml');
     expect(xml).toContain('<w:vertAlign w:val="superscript"/>');
@@ -136,11 +204,29 @@ describe('HTML', () => {
     expect($('html').attr('lang')).toBe('en');
     expect($('meta[charset]').attr('charset')).toBe('utf-8');
     expect($('script, link, img, iframe, object, embed')).toHaveLength(0);
-    expect($('section > h2').map((_, e) => $(e).text()).get()).toEqual(SESSIONS);
-    expect($('article h3').map((_, e) => $(e).text()).get()).toEqual(TITLES);
-    const links = $('nav a').map((_, e) => $(e).attr('href')).get();
-    expect(links).toEqual($('article').map((_, e) => `#${$(e).attr('id')}`).get());
-    expect($('nav a').map((_, e) => $(e).text()).get()).toEqual(TITLES);
+    expect(
+      $('section > h2')
+        .map((_, e) => $(e).text())
+        .get(),
+    ).toEqual(SESSIONS);
+    expect(
+      $('article h3')
+        .map((_, e) => $(e).text())
+        .get(),
+    ).toEqual(TITLES);
+    const links = $('nav a')
+      .map((_, e) => $(e).attr('href'))
+      .get();
+    expect(links).toEqual(
+      $('article')
+        .map((_, e) => `#${$(e).attr('id')}`)
+        .get(),
+    );
+    expect(
+      $('nav a')
+        .map((_, e) => $(e).text())
+        .get(),
+    ).toEqual(TITLES);
     expect(new Set(links).size).toBe(4);
     const style = $('style').text();
     expect(style).toContain('"Noto Serif SC", serif; font-size: 10.5pt');
@@ -153,9 +239,24 @@ describe('HTML', () => {
     const $ = cheerio.load(abstractsHtml(input()));
     const graphs = $('article').filter((_, e) => $(e).find('h3').text().includes('Graph networks'));
     expect(graphs.find('.authors').text()).toBe('Alice Smith1, Bob Lee2,*, Carol Wu1');
-    expect(graphs.find('.authors sup').map((_, e) => $(e).text()).get()).toEqual(['1', '2,*', '1']);
-    expect(graphs.find('.affiliations li').map((_, e) => $(e).text()).get()).toEqual(['1Tsinghua University', '2MIT', '* Corresponding author']);
-    expect(graphs.find('.content p').map((_, e) => $(e).text()).get()).toEqual(['First paragraph about graphs.', 'Second paragraph about catalysts.']);
+    expect(
+      graphs
+        .find('.authors sup')
+        .map((_, e) => $(e).text())
+        .get(),
+    ).toEqual(['1', '2,*', '1']);
+    expect(
+      graphs
+        .find('.affiliations li')
+        .map((_, e) => $(e).text())
+        .get(),
+    ).toEqual(['1Tsinghua University', '2MIT', '* Corresponding author']);
+    expect(
+      graphs
+        .find('.content p')
+        .map((_, e) => $(e).text())
+        .get(),
+    ).toEqual(['First paragraph about graphs.', 'Second paragraph about catalysts.']);
     expect(graphs.find('.keywords').text()).toBe('Keywords: graphs; catalysis');
     expect($('.keywords')).toHaveLength(2);
     const lost = $('article').last();
@@ -166,7 +267,11 @@ describe('HTML', () => {
     const html = abstractsHtml(input());
     const $ = cheerio.load(html);
     expect($('script, img')).toHaveLength(0);
-    const handlers = $('*').filter((_, e) => Object.keys((e as unknown as { attribs: Record<string, string> }).attribs).some((a) => a.startsWith('on') || a === 'src'));
+    const handlers = $('*').filter((_, e) =>
+      Object.keys((e as unknown as { attribs: Record<string, string> }).attribs).some(
+        (a) => a.startsWith('on') || a === 'src',
+      ),
+    );
     expect(handlers).toHaveLength(0);
     const injected = $('article').eq(1);
     expect(injected.find('h3').text()).toBe(`A-003 ${INJECTED_TITLE}`);
@@ -181,7 +286,11 @@ describe('HTML', () => {
     const zh = cheerio.load(abstractsHtml(input({ lang: 'zh', sessions: [] })));
     expect(zh('html').attr('lang')).toBe('zh-CN');
     expect(zh('.subtitle').text()).toBe('摘要集');
-    expect(zh('section > h2').map((_, e) => zh(e).text()).get()).toEqual(['其他']);
+    expect(
+      zh('section > h2')
+        .map((_, e) => zh(e).text())
+        .get(),
+    ).toEqual(['其他']);
     expect(zh('article')).toHaveLength(4);
     expect(zh('.keywords').first().text()).toBe('关键词：graphs; catalysis');
     const empty = cheerio.load(abstractsHtml(input({ sessions: [], abstracts: [] })));
@@ -196,7 +305,9 @@ describe('a large book', () => {
     const $ = cheerio.load(abstractsHtml(book));
     expect($('article')).toHaveLength(500);
     expect($('nav a')).toHaveLength(500);
-    const numbers = $('article .number').map((_, e) => $(e).text()).get();
+    const numbers = $('article .number')
+      .map((_, e) => $(e).text())
+      .get();
     expect(new Set(numbers)).toEqual(new Set(book.abstracts.map((a) => a.number)));
 
     const { value: html } = await mammoth.convertToHtml({ buffer: await abstractsDocx(book) });

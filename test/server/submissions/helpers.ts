@@ -19,25 +19,59 @@ export const DOCX = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer
 /** The call as the island saves it: open from 10 days ago to 20 days ahead, second deadline 40 days ahead. */
 export function settingsBody(change: object = {}): Record<string, unknown> {
   return {
-    enabled: true, startDate: dayFromToday(-10), endDate: dayFromToday(20), secondDeadline: dayFromToday(40),
-    abstractMode: 'required', abstractMaxChars: 2000, abstractFile: { mode: 'optional', types: ['pdf', 'docx'], maxMb: 5 }, fullText: { mode: 'optional', types: ['pdf'], maxMb: 10 },
-    authorInfo: 'required', category: 'optional', reportType: 'optional', keywords: 'optional', limitPerPerson: false, maxPerPerson: 0, maxTotal: 0,
-    instructionsZh: '<p>请按模板撰写摘要</p>', instructionsEn: '<p>Use the template</p>', editAfterAccept: false, ...change,
+    enabled: true,
+    startDate: dayFromToday(-10),
+    endDate: dayFromToday(20),
+    secondDeadline: dayFromToday(40),
+    abstractMode: 'required',
+    abstractMaxChars: 2000,
+    abstractFile: { mode: 'optional', types: ['pdf', 'docx'], maxMb: 5 },
+    fullText: { mode: 'optional', types: ['pdf'], maxMb: 10 },
+    authorInfo: 'required',
+    category: 'optional',
+    reportType: 'optional',
+    keywords: 'optional',
+    limitPerPerson: false,
+    maxPerPerson: 0,
+    maxTotal: 0,
+    instructionsZh: '<p>请按模板撰写摘要</p>',
+    instructionsEn: '<p>Use the template</p>',
+    editAfterAccept: false,
+    ...change,
   };
 }
 
-export type CallSite = { cid: number; host: string; manager: string; sessionA: number; subA1: number; subA2: number; sessionB: number; reportType: number; category: number };
+export type CallSite = {
+  cid: number;
+  host: string;
+  manager: string;
+  sessionA: number;
+  subA1: number;
+  subA2: number;
+  sessionB: number;
+  reportType: number;
+  category: number;
+};
 
 /**
  * A call as the island makes it, with the answer's message translated as the island shows it
  * (the API answers message keys; `key` keeps the key).
  */
-export async function call(h: Harness, host: string, method: 'get' | 'post' | 'put' | 'delete', path: string, opts: { token?: string; body?: object; lang?: 'zh' | 'en' } = {}) {
+export async function call(
+  h: Harness,
+  host: string,
+  method: 'get' | 'post' | 'put' | 'delete',
+  path: string,
+  opts: { token?: string; body?: object; lang?: 'zh' | 'en' } = {},
+) {
   const res = await callRaw(h, host, method, path, opts);
   return said(res, opts.lang);
 }
 
-function said<R extends { body: { message?: string; params?: Record<string, string>; key?: string } }>(res: R, lang: 'zh' | 'en' = 'zh'): R {
+function said<R extends { body: { message?: string; params?: Record<string, string>; key?: string } }>(
+  res: R,
+  lang: 'zh' | 'en' = 'zh',
+): R {
   if (res.body && typeof res.body.message === 'string') {
     res.body.key = res.body.message;
     res.body.message = t(lang, res.body.message, res.body.params);
@@ -56,34 +90,111 @@ export async function callConference(h: Harness, slug: string, settings: object 
   await h.db('registration_settings').where({ conference_id: cid }).update({ costs_set: false });
   const manager = await h.login({ email: `cfp-manager-${slug}@example.org`, conferenceId: cid, roles: ['manager'] });
   ok(await call(h, host, 'put', `${CONFIG}/settings`, { token: manager, body: settingsBody(settings) }));
-  let c = ok<ContributeConfig>(await call(h, host, 'post', `${CONFIG}/sessions`, { token: manager, body: { titleZh: '机器学习', titleEn: 'Machine learning', prefix: 'A', sort: 1 } }));
+  let c = ok<ContributeConfig>(
+    await call(h, host, 'post', `${CONFIG}/sessions`, {
+      token: manager,
+      body: { titleZh: '机器学习', titleEn: 'Machine learning', prefix: 'A', sort: 1 },
+    }),
+  );
   const sessionA = c.sessions[0].id;
-  ok(await call(h, host, 'post', `${CONFIG}/sessions`, { token: manager, body: { parentId: sessionA, titleZh: '图学习', titleEn: 'Graph learning', sort: 1 } }));
-  ok(await call(h, host, 'post', `${CONFIG}/sessions`, { token: manager, body: { parentId: sessionA, titleZh: '强化学习', titleEn: 'Reinforcement learning', sort: 2 } }));
-  c = ok<ContributeConfig>(await call(h, host, 'post', `${CONFIG}/sessions`, { token: manager, body: { titleZh: '数据库', titleEn: 'Databases', prefix: 'B', sort: 2 } }));
+  ok(
+    await call(h, host, 'post', `${CONFIG}/sessions`, {
+      token: manager,
+      body: { parentId: sessionA, titleZh: '图学习', titleEn: 'Graph learning', sort: 1 },
+    }),
+  );
+  ok(
+    await call(h, host, 'post', `${CONFIG}/sessions`, {
+      token: manager,
+      body: { parentId: sessionA, titleZh: '强化学习', titleEn: 'Reinforcement learning', sort: 2 },
+    }),
+  );
+  c = ok<ContributeConfig>(
+    await call(h, host, 'post', `${CONFIG}/sessions`, {
+      token: manager,
+      body: { titleZh: '数据库', titleEn: 'Databases', prefix: 'B', sort: 2 },
+    }),
+  );
   const [subA1, subA2] = c.sessions[0].children.map((s) => s.id);
   const sessionB = c.sessions[1].id;
-  c = ok<ContributeConfig>(await call(h, host, 'post', `${CONFIG}/terms/reportType`, { token: manager, body: { titleZh: '口头报告', titleEn: 'Oral' } }));
-  c = ok<ContributeConfig>(await call(h, host, 'post', `${CONFIG}/terms/category`, { token: manager, body: { titleZh: '学术论文', titleEn: 'Research paper' } }));
-  return { cid, host, manager, sessionA, subA1, subA2, sessionB, reportType: c.reportTypes[0].id, category: c.categories[0].id };
+  c = ok<ContributeConfig>(
+    await call(h, host, 'post', `${CONFIG}/terms/reportType`, {
+      token: manager,
+      body: { titleZh: '口头报告', titleEn: 'Oral' },
+    }),
+  );
+  c = ok<ContributeConfig>(
+    await call(h, host, 'post', `${CONFIG}/terms/category`, {
+      token: manager,
+      body: { titleZh: '学术论文', titleEn: 'Research paper' },
+    }),
+  );
+  return {
+    cid,
+    host,
+    manager,
+    sessionA,
+    subA1,
+    subA2,
+    sessionB,
+    reportType: c.reportTypes[0].id,
+    category: c.categories[0].id,
+  };
 }
 
 /** A manuscript as the island sends it, in session A's first sub-session, with two authors. */
 export function submissionBody(site: CallSite, change: Record<string, unknown> = {}): Record<string, unknown> {
   return {
-    title: 'Scalable graph learning on heterogeneous hardware', sessionId: site.sessionA, subSessionId: site.subA1, reportTypeId: site.reportType, categoryId: site.category,
-    abstract: 'We present a method for training graph neural networks at scale.', keywords: 'graphs; GPUs', abstractFile: '', fullTextFile: '',
+    title: 'Scalable graph learning on heterogeneous hardware',
+    sessionId: site.sessionA,
+    subSessionId: site.subA1,
+    reportTypeId: site.reportType,
+    categoryId: site.category,
+    abstract: 'We present a method for training graph neural networks at scale.',
+    keywords: 'graphs; GPUs',
+    abstractFile: '',
+    fullTextFile: '',
     authors: [
-      { name: 'Wei', surname: 'Zhang', email: 'zhang.wei@example.org', phone: '+86 10 8888 0000', country: 'China', company: 'Tsinghua University', corresponding: true },
-      { name: 'Alice', surname: 'Smith', email: 'alice@example.org', phone: '+1 555 0100', country: 'United States', company: 'MIT', corresponding: false },
+      {
+        name: 'Wei',
+        surname: 'Zhang',
+        email: 'zhang.wei@example.org',
+        phone: '+86 10 8888 0000',
+        country: 'China',
+        company: 'Tsinghua University',
+        corresponding: true,
+      },
+      {
+        name: 'Alice',
+        surname: 'Smith',
+        email: 'alice@example.org',
+        phone: '+1 555 0100',
+        country: 'United States',
+        company: 'MIT',
+        corresponding: false,
+      },
     ],
     ...change,
   };
 }
 
 /** Uploads a file for a slot as the island does; answers the envelope. */
-export async function upload(h: Harness, host: string, token: string, slot: 'abstractFile' | 'fullTextFile', bytes: Buffer, name: string) {
-  return said(await request(h.app).post(`/api/conference/submission/upload?slot=${slot}`).set('Host', host).set('Origin', `http://${host}`).set('Cookie', `token=${token}`).attach('file', bytes, name));
+export async function upload(
+  h: Harness,
+  host: string,
+  token: string,
+  slot: 'abstractFile' | 'fullTextFile',
+  bytes: Buffer,
+  name: string,
+) {
+  return said(
+    await request(h.app)
+      .post(`/api/conference/submission/upload?slot=${slot}`)
+      .set('Host', host)
+      .set('Origin', `http://${host}`)
+      .set('Cookie', `token=${token}`)
+      .attach('file', bytes, name),
+  );
 }
 
 export { ok };

@@ -19,7 +19,12 @@ beforeAll(async () => {
   h = await createHarness({ seedDemo: false });
   site = await callConference(h, 'cfp-pages');
   person = await attendee(h, site.cid);
-  id = ok<{ id: number }>(await call(h, site.host, 'post', '/conference/submission', { token: person.token, body: submissionBody(site, { title: 'Graph learning at scale' }) })).id;
+  id = ok<{ id: number }>(
+    await call(h, site.host, 'post', '/conference/submission', {
+      token: person.token,
+      body: submissionBody(site, { title: 'Graph learning at scale' }),
+    }),
+  ).id;
 });
 afterAll(() => h?.stop());
 
@@ -30,7 +35,12 @@ const screens = () =>
     ['/platform/manage/contribute', '/platform/manage/contribute', 'ManageSubmissions', site.manager],
     // review's assignment screen (issue 16), highlighted under its own entry (spec 2.12 "review management")
     ['/platform/submissionManage/index', '/platform/submissionManage/index', 'ManageAllocation', site.manager],
-    [`/platform/submissionManage/submission/detail?id=${id}`, '/platform/manage/contribute', 'ManageSubmissionDetail', site.manager],
+    [
+      `/platform/submissionManage/submission/detail?id=${id}`,
+      '/platform/manage/contribute',
+      'ManageSubmissionDetail',
+      site.manager,
+    ],
     ['/platform/config/contribute', '/platform/config/contribute', 'ManageContributeConfig', site.manager],
   ] as const;
 
@@ -42,15 +52,23 @@ describe('the screens', () => {
           const { res, $ } = await page(h.app, path, { host: site.host, token, lang, mobile });
           expect(res.status, path).toBe(200);
           expect($(`[data-island="${island}"]`).length, path).toBe(1);
-          expect($(`a[href="${menu}"][aria-current="page"], a.active[href="${menu}"], .active a[href="${menu}"]`).length, `${path} is highlighted`).toBeGreaterThan(0);
-          expect($('body').text(), path).not.toMatch(/\b(submissions|submitAuthor|submitManage|submitConfig):[a-zA-Z.]+/);
+          expect(
+            $(`a[href="${menu}"][aria-current="page"], a.active[href="${menu}"], .active a[href="${menu}"]`).length,
+            `${path} is highlighted`,
+          ).toBeGreaterThan(0);
+          expect($('body').text(), path).not.toMatch(
+            /\b(submissions|submitAuthor|submitManage|submitConfig):[a-zA-Z.]+/,
+          );
         }
       });
     }
   }
 
   test("the author's page and the managers' list show the manuscript in the page itself", async () => {
-    for (const [path, token, island] of [['/profile/submission', person.token, 'ProfileSubmission'], ['/platform/manage/contribute', site.manager, 'ManageSubmissions']] as const) {
+    for (const [path, token, island] of [
+      ['/profile/submission', person.token, 'ProfileSubmission'],
+      ['/platform/manage/contribute', site.manager, 'ManageSubmissions'],
+    ] as const) {
       const { $ } = await page(h.app, path, { host: site.host, token, lang: 'en' });
       const text = $(`[data-island="${island}"]`).text();
       expect(text, path).toContain('Graph learning at scale');
@@ -59,7 +77,12 @@ describe('the screens', () => {
   });
 
   test("an attendee is not let into the managers' screens, nor into someone else's manuscript", async () => {
-    for (const path of ['/platform/manage/contribute', '/platform/submissionManage/index', `/platform/submissionManage/submission/detail?id=${id}`, '/platform/config/contribute']) {
+    for (const path of [
+      '/platform/manage/contribute',
+      '/platform/submissionManage/index',
+      `/platform/submissionManage/submission/detail?id=${id}`,
+      '/platform/config/contribute',
+    ]) {
       const { res } = await page(h.app, path, { host: site.host, token: person.token });
       expect([302, 403, 404], path).toContain(res.status);
     }
@@ -67,7 +90,10 @@ describe('the screens', () => {
     for (const q of [`id=${id}`, 'id=abc', 'id=-1', '']) {
       const { res } = await page(h.app, `/profile/submission/details?${q}`, { host: site.host, token: other.token });
       // a screen's "not found" is the /404 page
-      expect(res.status === 404 || (res.status === 302 && res.headers.location === '/404'), `${q}: ${res.status} ${res.headers.location}`).toBe(true);
+      expect(
+        res.status === 404 || (res.status === 302 && res.headers.location === '/404'),
+        `${q}: ${res.status} ${res.headers.location}`,
+      ).toBe(true);
     }
   });
 

@@ -11,14 +11,78 @@ import { t } from '../../../server/platform/i18n';
 
 /** The whole table: for each action, the status it leads to from each status ('' = refused). */
 const TABLE: Record<Action, Record<SubmissionStatus, SubmissionStatus | ''>> = {
-  withdraw: { waiting: 'withdrawn', assigned: 'withdrawn', accepted: 'withdrawn', rejected: '', returned: 'withdrawn', resubmitted: 'withdrawn', withdrawn: '' },
-  resubmit: { waiting: '', assigned: '', accepted: '', rejected: '', returned: 'resubmitted', resubmitted: '', withdrawn: '' },
-  assign: { waiting: 'assigned', assigned: '', accepted: '', rejected: '', returned: '', resubmitted: 'assigned', withdrawn: '' },
-  unassign: { waiting: '', assigned: 'waiting', accepted: '', rejected: '', returned: '', resubmitted: '', withdrawn: '' },
-  accept: { waiting: 'accepted', assigned: 'accepted', accepted: '', rejected: '', returned: '', resubmitted: 'accepted', withdrawn: '' },
-  reject: { waiting: 'rejected', assigned: 'rejected', accepted: '', rejected: '', returned: '', resubmitted: 'rejected', withdrawn: '' },
-  return: { waiting: 'returned', assigned: 'returned', accepted: '', rejected: '', returned: '', resubmitted: 'returned', withdrawn: '' },
-  reopen: { waiting: '', assigned: '', accepted: 'waiting', rejected: 'waiting', returned: 'waiting', resubmitted: '', withdrawn: '' },
+  withdraw: {
+    waiting: 'withdrawn',
+    assigned: 'withdrawn',
+    accepted: 'withdrawn',
+    rejected: '',
+    returned: 'withdrawn',
+    resubmitted: 'withdrawn',
+    withdrawn: '',
+  },
+  resubmit: {
+    waiting: '',
+    assigned: '',
+    accepted: '',
+    rejected: '',
+    returned: 'resubmitted',
+    resubmitted: '',
+    withdrawn: '',
+  },
+  assign: {
+    waiting: 'assigned',
+    assigned: '',
+    accepted: '',
+    rejected: '',
+    returned: '',
+    resubmitted: 'assigned',
+    withdrawn: '',
+  },
+  unassign: {
+    waiting: '',
+    assigned: 'waiting',
+    accepted: '',
+    rejected: '',
+    returned: '',
+    resubmitted: '',
+    withdrawn: '',
+  },
+  accept: {
+    waiting: 'accepted',
+    assigned: 'accepted',
+    accepted: '',
+    rejected: '',
+    returned: '',
+    resubmitted: 'accepted',
+    withdrawn: '',
+  },
+  reject: {
+    waiting: 'rejected',
+    assigned: 'rejected',
+    accepted: '',
+    rejected: '',
+    returned: '',
+    resubmitted: 'rejected',
+    withdrawn: '',
+  },
+  return: {
+    waiting: 'returned',
+    assigned: 'returned',
+    accepted: '',
+    rejected: '',
+    returned: '',
+    resubmitted: 'returned',
+    withdrawn: '',
+  },
+  reopen: {
+    waiting: '',
+    assigned: '',
+    accepted: 'waiting',
+    rejected: 'waiting',
+    returned: 'waiting',
+    resubmitted: '',
+    withdrawn: '',
+  },
 };
 
 const refusal = (action: Action, from: SubmissionStatus): AppError => {
@@ -31,7 +95,9 @@ const refusal = (action: Action, from: SubmissionStatus): AppError => {
 };
 
 describe('every action from every status', () => {
-  for (const [action, row] of Object.entries(TABLE) as Array<[Action, Record<SubmissionStatus, SubmissionStatus | ''>]>) {
+  for (const [action, row] of Object.entries(TABLE) as Array<
+    [Action, Record<SubmissionStatus, SubmissionStatus | ''>]
+  >) {
     for (const from of SUBMISSION_STATUSES) {
       const to = row[from];
       test(`${action} from ${from}: ${to || 'refused'}`, () => {
@@ -40,7 +106,8 @@ describe('every action from every status', () => {
         expect(err).toBeInstanceOf(AppError);
         expect(err.status).toBe(409);
         // Every refusal reads as a sentence in both languages, never a bare key.
-        for (const lang of ['zh', 'en'] as const) expect(t(lang, err.messageKey, err.params)).not.toMatch(/submissions:|status\.|action\./);
+        for (const lang of ['zh', 'en'] as const)
+          expect(t(lang, err.messageKey, err.params)).not.toMatch(/submissions:|status\.|action\./);
       });
     }
   }
@@ -48,8 +115,12 @@ describe('every action from every status', () => {
 
 test("a decision on a decided manuscript gets spec 8's message", () => {
   expect(refusal('accept', 'rejected').messageKey).toBe('submissions:finalized');
-  expect(t('en', 'submissions:finalized')).toBe('The manuscript has been finalized or not assigned to any reviewer yet');
-  expect(t('en', refusal('reopen', 'withdrawn').messageKey, refusal('reopen', 'withdrawn').params)).toBe("A manuscript that is 'Withdrawn' cannot be given 'Back to waiting for allocation'");
+  expect(t('en', 'submissions:finalized')).toBe(
+    'The manuscript has been finalized or not assigned to any reviewer yet',
+  );
+  expect(t('en', refusal('reopen', 'withdrawn').messageKey, refusal('reopen', 'withdrawn').params)).toBe(
+    "A manuscript that is 'Withdrawn' cannot be given 'Back to waiting for allocation'",
+  );
 });
 
 test('the manager is offered exactly the actions the machine allows; deciding is the review final opinion', () => {
@@ -74,6 +145,7 @@ describe('the author may change a manuscript', () => {
     expect(editRefusal('accepted', { ...rules, editAfterAccept: true })).toBeNull();
   });
   test('under review, decided or withdrawn: never', () => {
-    for (const s of ['assigned', 'rejected', 'resubmitted', 'withdrawn'] as const) expect(editRefusal(s, { ...rules, editAfterAccept: true })).toBe('submissions:cannotEdit');
+    for (const s of ['assigned', 'rejected', 'resubmitted', 'withdrawn'] as const)
+      expect(editRefusal(s, { ...rules, editAfterAccept: true })).toBe('submissions:cannotEdit');
   });
 });

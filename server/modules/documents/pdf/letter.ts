@@ -15,7 +15,12 @@ export function longDate(day: string | null, lang: Lang): string {
   if (!day) return '';
   const [y, m, d] = day.split('-').map(Number);
   if (lang === 'zh') return `${y}年${m}月${d}日`;
-  return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+  return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
 }
 
 export function when(c: DocumentConference, lang: Lang): string {
@@ -38,14 +43,25 @@ export function drawLetter(doc: Doc, c: DocumentConference, p: DocumentPerson, l
   y += text(doc, name, left, y, { size: 16, bold: true, color: NAVY, width, lines: 2 }) + 1;
   if (other && other !== name) y += text(doc, other, left, y, { size: 9, color: '#6b7280', width, lines: 2 });
   y += 3;
-  doc.moveTo(mm(left), mm(y)).lineTo(mm(left + width), mm(y)).lineWidth(0.8).strokeColor('#c9a227').stroke();
+  doc
+    .moveTo(mm(left), mm(y))
+    .lineTo(mm(left + width), mm(y))
+    .lineWidth(0.8)
+    .strokeColor('#c9a227')
+    .stroke();
   y += 8;
-  text(doc, lang === 'zh' ? '邀 请 函' : 'LETTER OF INVITATION', left, y, { size: 18, bold: true, width, align: 'center' });
+  text(doc, lang === 'zh' ? '邀 请 函' : 'LETTER OF INVITATION', left, y, {
+    size: 18,
+    bold: true,
+    width,
+    align: 'center',
+  });
   y += 14;
   text(doc, longDate(today, lang), left, y, { size: 10, color: '#374151', width, align: 'right' });
   y += 9;
   const person = p.name || p.email;
-  y += text(doc, lang === 'zh' ? `尊敬的 ${person}：` : `Dear ${person},`, left, y, { size: 11.5, bold: true, width }) + 4;
+  y +=
+    text(doc, lang === 'zh' ? `尊敬的 ${person}：` : `Dear ${person},`, left, y, { size: 11.5, bold: true, width }) + 4;
   const place = [textIn(c.venue, lang), textIn(c.city, lang)].filter(Boolean).join(lang === 'zh' ? '，' : ', ');
   const dates = when(c, lang);
   const body =
@@ -83,7 +99,18 @@ export function drawLetter(doc: Doc, c: DocumentConference, p: DocumentPerson, l
   // Signature.
   text(doc, lang === 'zh' ? '此致' : 'Sincerely yours,', left, y, { size: 11, width });
   y += 16;
-  text(doc, lang === 'zh' ? `${name}组织委员会` : `Organising Committee, ${name}`, left + 60, y, { size: 11, bold: true, width: width - 60, align: 'right', lines: 3 });
-  text(doc, longDate(today, lang), left + 60, y + 18, { size: 10, color: '#374151', width: width - 60, align: 'right' });
+  text(doc, lang === 'zh' ? `${name}组织委员会` : `Organising Committee, ${name}`, left + 60, y, {
+    size: 11,
+    bold: true,
+    width: width - 60,
+    align: 'right',
+    lines: 3,
+  });
+  text(doc, longDate(today, lang), left + 60, y + 18, {
+    size: 10,
+    color: '#374151',
+    width: width - 60,
+    align: 'right',
+  });
   if (c.siteUrl) text(doc, c.siteUrl, left, 282, { size: 8.5, color: '#6b7280', width, align: 'center' });
 }

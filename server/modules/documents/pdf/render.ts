@@ -3,7 +3,13 @@
  * uploaded background image with fields placed on it). Badges and tickets go several to an A4
  * sheet when they fit, nothing split across sheets; letters one per page.
  */
-import type { DocumentConference, DocumentLayout, DocumentPerson, DocumentType, LayoutItem } from '../../../contract/documents';
+import type {
+  DocumentConference,
+  DocumentLayout,
+  DocumentPerson,
+  DocumentType,
+  LayoutItem,
+} from '../../../contract/documents';
 import { countryLabel } from '../../../contract/countries';
 import type { Lang } from '../../../contract/enums';
 import { drawBadge, BADGE } from './badge';
@@ -16,7 +22,13 @@ import { textIn } from '../../../contract/bilingual';
 
 export type RenderTemplate = { custom: { layout: DocumentLayout; background: Buffer | null } | null };
 
-const TITLES: Record<DocumentType, [zh: string, en: string]> = { BADGE: ['胸卡', 'Badge'], INVITATION: ['邀请函', 'Invitation letter'], RECEIPT: ['收据', 'Receipt'], TICKET: ['入场券', 'Ticket'], CERTIFICATE: ['参会证明', 'Certificate of attendance'] };
+const TITLES: Record<DocumentType, [zh: string, en: string]> = {
+  BADGE: ['胸卡', 'Badge'],
+  INVITATION: ['邀请函', 'Invitation letter'],
+  RECEIPT: ['收据', 'Receipt'],
+  TICKET: ['入场券', 'Ticket'],
+  CERTIFICATE: ['参会证明', 'Certificate of attendance'],
+};
 
 /** The value a layout item prints for a person. */
 export function fieldValue(field: string, c: DocumentConference, p: DocumentPerson, lang: Lang): string {
@@ -42,7 +54,16 @@ export function fieldValue(field: string, c: DocumentConference, p: DocumentPers
   }
 }
 
-function drawCustom(doc: Doc, x: number, y: number, layout: DocumentLayout, background: Buffer | null, c: DocumentConference, p: DocumentPerson, lang: Lang): void {
+function drawCustom(
+  doc: Doc,
+  x: number,
+  y: number,
+  layout: DocumentLayout,
+  background: Buffer | null,
+  c: DocumentConference,
+  p: DocumentPerson,
+  lang: Lang,
+): void {
   const { width, height } = layout.page;
   doc.save();
   doc.rect(mm(x), mm(y), mm(width), mm(height)).clip();
@@ -58,13 +79,34 @@ function drawCustom(doc: Doc, x: number, y: number, layout: DocumentLayout, back
   doc.restore();
 }
 
-function drawItem(doc: Doc, x: number, y: number, item: LayoutItem, c: DocumentConference, p: DocumentPerson, lang: Lang): void {
+function drawItem(
+  doc: Doc,
+  x: number,
+  y: number,
+  item: LayoutItem,
+  c: DocumentConference,
+  p: DocumentPerson,
+  lang: Lang,
+): void {
   if (item.field === 'qr') return drawQr(doc, p.code, x + item.x, y + item.y, item.size);
-  text(doc, fieldValue(item.field, c, p, lang), x + item.x, y + item.y, { size: item.size, bold: item.bold, color: item.color, align: item.align, width: item.width, lines: 2 });
+  text(doc, fieldValue(item.field, c, p, lang), x + item.x, y + item.y, {
+    size: item.size,
+    bold: item.bold,
+    color: item.color,
+    align: item.align,
+    width: item.width,
+    lines: 2,
+  });
 }
 
 /** Places boxes of w × h mm several to an A4 sheet (with cut marks), or one per page of that size. */
-function placeOnSheets(doc: Doc, w: number, h: number, count: number, draw: (i: number, x: number, y: number) => void): void {
+function placeOnSheets(
+  doc: Doc,
+  w: number,
+  h: number,
+  count: number,
+  draw: (i: number, x: number, y: number) => void,
+): void {
   const grid = sheetGrid(w, h);
   if (!grid) {
     for (let i = 0; i < count; i++) {
@@ -88,7 +130,15 @@ function placeOnSheets(doc: Doc, w: number, h: number, count: number, draw: (i: 
  * `today` is the letter's date, YYYY-MM-DD in the conference's time zone; `drawn` is told after
  * each person (the pool's progress, documents/tasks.ts).
  */
-export async function renderDocument(type: DocumentType, template: RenderTemplate, c: DocumentConference, people: DocumentPerson[], lang: Lang, today: string, drawn: (done: number, total: number) => void = () => undefined): Promise<Buffer> {
+export async function renderDocument(
+  type: DocumentType,
+  template: RenderTemplate,
+  c: DocumentConference,
+  people: DocumentPerson[],
+  lang: Lang,
+  today: string,
+  drawn: (done: number, total: number) => void = () => undefined,
+): Promise<Buffer> {
   const [zh, en] = TITLES[type];
   const total = people.length;
   const doc = newDoc(`${lang === 'en' ? en : zh} - ${textIn(c.name, lang)}`);

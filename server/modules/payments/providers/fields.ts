@@ -2,5 +2,8 @@
 import { configSchemaOf, isSecretField, METHOD_FIELDS, type PaymentMethod } from '../../../contract/payments';
 
 export function configOfMethod(method: PaymentMethod) {
-  return { configSchema: configSchemaOf(method), secretFields: METHOD_FIELDS[method].filter(isSecretField).map((f) => f.name) };
+  return {
+    configSchema: configSchemaOf(method),
+    secretFields: METHOD_FIELDS[method].filter(isSecretField).map((f) => f.name),
+  };
 }

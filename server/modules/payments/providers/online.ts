@@ -11,7 +11,10 @@ import { wechatPayProvider } from './wechatPay';
 
 type Factory = (baseUrl: string | undefined) => PaymentProvider;
 
-const GATEWAYS: Record<Extract<PaymentMethod, 'cardForeign' | 'cardDomestic' | 'walletA' | 'walletB' | 'onlineWallet'>, Factory> = {
+const GATEWAYS: Record<
+  Extract<PaymentMethod, 'cardForeign' | 'cardDomestic' | 'walletA' | 'walletB' | 'onlineWallet'>,
+  Factory
+> = {
   cardForeign: (baseUrl) => unionPayProvider('cardForeign', { baseUrl }),
   cardDomestic: (baseUrl) => unionPayProvider('cardDomestic', { baseUrl }),
   walletA: (baseUrl) => wechatPayProvider({ baseUrl }),

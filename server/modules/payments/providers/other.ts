@@ -12,6 +12,11 @@ export const otherMethod: PaymentProvider = {
   ...configOfMethod('other'),
   async start({ orders, config }) {
     const reference = transferReference(orders);
-    return { kind: 'instructions', reference, lines: [{ labelKey: 'payments:transferReference', value: reference }], html: config.html };
+    return {
+      kind: 'instructions',
+      reference,
+      lines: [{ labelKey: 'payments:transferReference', value: reference }],
+      html: config.html,
+    };
   },
 };

@@ -31,7 +31,11 @@ export type FlowProblem = {
 
 /** Returns 1 for every pair carrying flow. The flow is maximal, and of least cost among maximal flows. */
 export function solveFlow(g: FlowProblem): Uint8Array {
-  const P = g.need.length, R = g.cap.length, S = P + R, T = S + 1, N = T + 1;
+  const P = g.need.length,
+    R = g.cap.length,
+    S = P + R,
+    T = S + 1,
+    N = T + 1;
   const flow = new Uint8Array(g.pairPaper.length);
   const used = new Int32Array(P); // flow on S → paper
   const got = new Int32Array(R); // flow on reviewer → T
@@ -68,7 +72,10 @@ export function solveFlow(g: FlowProblem): Uint8Array {
       if (u === T) break; // nodes beyond T are capped at dist[T] below, which keeps costs reduced
       arcs(u, (v, cost) => {
         const nd = d + cost + pot[u] - pot[v];
-        if (nd < dist[v]) { dist[v] = nd; heap.push(v, nd); }
+        if (nd < dist[v]) {
+          dist[v] = nd;
+          heap.push(v, nd);
+        }
       });
     }
     if (dist[T] === Infinity) return false;
@@ -79,12 +86,16 @@ export function solveFlow(g: FlowProblem): Uint8Array {
   const bfs = (): boolean => {
     level.fill(-1);
     level[S] = 0;
-    let head = 0, tail = 0;
+    let head = 0,
+      tail = 0;
     queue[tail++] = S;
     while (head < tail) {
       const u = queue[head++];
       arcs(u, (v, cost) => {
-        if (level[v] < 0 && cost + pot[u] - pot[v] === 0) { level[v] = level[u] + 1; queue[tail++] = v; }
+        if (level[v] < 0 && cost + pot[u] - pot[v] === 0) {
+          level[v] = level[u] + 1;
+          queue[tail++] = v;
+        }
       });
     }
     return level[T] >= 0;
@@ -98,23 +109,36 @@ export function solveFlow(g: FlowProblem): Uint8Array {
     if (u === S) {
       for (; iter[S] < P; iter[S]++) {
         const p = g.paperOrder[iter[S]];
-        if (used[p] < g.need[p] && admissible(S, p, 0) && dfs(p)) { used[p]++; return true; }
+        if (used[p] < g.need[p] && admissible(S, p, 0) && dfs(p)) {
+          used[p]++;
+          return true;
+        }
       }
     } else if (u < P) {
       const pairs = g.paperPairs[u];
       for (; iter[u] < pairs.length; iter[u]++) {
         const e = pairs[iter[u]];
-        if (!flow[e] && admissible(u, P + g.pairReviewer[e], g.pairCost[e]) && dfs(P + g.pairReviewer[e])) { flow[e] = 1; return true; }
+        if (!flow[e] && admissible(u, P + g.pairReviewer[e], g.pairCost[e]) && dfs(P + g.pairReviewer[e])) {
+          flow[e] = 1;
+          return true;
+        }
       }
     } else {
-      const r = u - P, pairs = g.reviewerPairs[r];
+      const r = u - P,
+        pairs = g.reviewerPairs[r];
       if (iter[u] < 0) {
         iter[u] = 0; // the sink arc is tried once a round: after one unit its cost has gone up
-        if (got[r] < g.cap[r] && admissible(u, T, marginal(r))) { got[r]++; return true; }
+        if (got[r] < g.cap[r] && admissible(u, T, marginal(r))) {
+          got[r]++;
+          return true;
+        }
       }
       for (; iter[u] < pairs.length; iter[u]++) {
         const e = pairs[iter[u]];
-        if (flow[e] && admissible(u, g.pairPaper[e], -g.pairCost[e]) && dfs(g.pairPaper[e])) { flow[e] = 0; return true; }
+        if (flow[e] && admissible(u, g.pairPaper[e], -g.pairCost[e]) && dfs(g.pairPaper[e])) {
+          flow[e] = 0;
+          return true;
+        }
       }
     }
     return false;

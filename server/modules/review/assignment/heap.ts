@@ -7,7 +7,9 @@ export class MinHeap {
     this.nodes = new Int32Array(capacity);
     this.keys = new Float64Array(capacity);
   }
-  clear() { this.size = 0; }
+  clear() {
+    this.size = 0;
+  }
   push(node: number, key: number) {
     if (this.size === this.nodes.length) this.grow();
     let i = this.size++;
@@ -23,7 +25,8 @@ export class MinHeap {
   }
   pop(): [number, number] {
     const top: [number, number] = [this.nodes[0], this.keys[0]];
-    const node = this.nodes[--this.size], key = this.keys[this.size];
+    const node = this.nodes[--this.size],
+      key = this.keys[this.size];
     let i = 0;
     for (;;) {
       let child = 2 * i + 1;
@@ -39,7 +42,8 @@ export class MinHeap {
     return top;
   }
   private grow() {
-    const nodes = new Int32Array(this.nodes.length * 2), keys = new Float64Array(this.keys.length * 2);
+    const nodes = new Int32Array(this.nodes.length * 2),
+      keys = new Float64Array(this.keys.length * 2);
     nodes.set(this.nodes);
     keys.set(this.keys);
     this.nodes = nodes;

@@ -33,7 +33,8 @@ export function assignReviewers(input: AssignInput): AssignResult {
       if (!plans[p].fixed.includes(id) && !plans[p].movable.has(id)) added.push([paper.id, id]);
     }
     for (const id of plans[p].movable) if (!chosen[p].has(id)) removed.push([paper.id, id]);
-    if (ids.length < input.k) shortfalls.push({ paperId: paper.id, missing: input.k - ids.length, reason: whyShort(input, model, p) });
+    if (ids.length < input.k)
+      shortfalls.push({ paperId: paper.id, missing: input.k - ids.length, reason: whyShort(input, model, p) });
   });
 
   const byPair = (a: [number, number], b: [number, number]) => a[0] - b[0] || a[1] - b[1];
@@ -42,7 +43,9 @@ export function assignReviewers(input: AssignInput): AssignResult {
     added: added.sort(byPair),
     removed: removed.sort(byPair),
     shortfalls: shortfalls.sort((a, b) => a.paperId - b.paperId),
-    loads: input.reviewers.map((r) => ({ reviewerId: r.id, load: r.otherLoad + (count.get(r.id) ?? 0) })).sort((a, b) => a.reviewerId - b.reviewerId),
+    loads: input.reviewers
+      .map((r) => ({ reviewerId: r.id, load: r.otherLoad + (count.get(r.id) ?? 0) }))
+      .sort((a, b) => a.reviewerId - b.reviewerId),
   };
 }
 

@@ -12,7 +12,12 @@ export type PaperPlan = {
   frozen: boolean; // more than K current reviews: left exactly as it is
 };
 
-export type Model = { problem: FlowProblem; plans: PaperPlan[]; bySession: Map<number, number[]>; conflicts: Set<string> };
+export type Model = {
+  problem: FlowProblem;
+  plans: PaperPlan[];
+  bySession: Map<number, number[]>;
+  conflicts: Set<string>;
+};
 
 export function buildModel(input: AssignInput): Model {
   const { k, papers, reviewers } = input;
@@ -33,13 +38,17 @@ export function buildModel(input: AssignInput): Model {
     for (const c of paper.current) current.set(c.reviewerId, c.started || (current.get(c.reviewerId) ?? false));
     const frozen = current.size > k;
     const fixed = [...current].filter(([, started]) => started || input.keepCurrent || frozen).map(([id]) => id);
-    const movable = new Set([...current].filter(([, started]) => !started && !input.keepCurrent && !frozen).map(([id]) => id));
+    const movable = new Set(
+      [...current].filter(([, started]) => !started && !input.keepCurrent && !frozen).map(([id]) => id),
+    );
     for (const id of fixed) if (reviewerIndex.has(id)) base[reviewerIndex.get(id)!]++;
     return { fixed, movable, frozen };
   });
 
   const need = new Int32Array(papers.length);
-  const pairPaper: number[] = [], pairReviewer: number[] = [], pairCost: number[] = [];
+  const pairPaper: number[] = [],
+    pairReviewer: number[] = [],
+    pairCost: number[] = [];
   const paperPairs: Int32Array[] = [];
   const reviewerPairs: number[][] = reviewers.map(() => []);
   papers.forEach((paper, p) => {
@@ -62,7 +71,9 @@ export function buildModel(input: AssignInput): Model {
     paperPairs.push(shuffle(Int32Array.from(mine), random));
   });
 
-  const cap = new Int32Array(reviewers.map((r, i) => (r.maxLoad === null ? pairPaper.length : Math.max(0, r.maxLoad - base[i]))));
+  const cap = new Int32Array(
+    reviewers.map((r, i) => (r.maxLoad === null ? pairPaper.length : Math.max(0, r.maxLoad - base[i]))),
+  );
   const problem: FlowProblem = {
     need,
     cap,

@@ -13,16 +13,62 @@ import { foldText, hasHan } from './text';
 import { isZhAcademy, isZhInstitute, zhInstitution, zhRank } from './organisationsZh';
 
 const ABBREVIATIONS: Record<string, string> = {
-  univ: 'university', uni: 'university', inst: 'institute', acad: 'academy', natl: 'national',
-  dept: 'department', lab: 'laboratory', tech: 'technology', technol: 'technology', sci: 'science',
-  sch: 'school', coll: 'college', hosp: 'hospital', ctr: 'center', centre: 'center', intl: 'international',
-  corp: 'corporation', co: 'company', ltd: 'limited', inc: 'incorporated', eng: 'engineering',
-  engr: 'engineering', med: 'medical', res: 'research', fac: 'faculty', assoc: 'association', polytech: 'polytechnic',
+  univ: 'university',
+  uni: 'university',
+  inst: 'institute',
+  acad: 'academy',
+  natl: 'national',
+  dept: 'department',
+  lab: 'laboratory',
+  tech: 'technology',
+  technol: 'technology',
+  sci: 'science',
+  sch: 'school',
+  coll: 'college',
+  hosp: 'hospital',
+  ctr: 'center',
+  centre: 'center',
+  intl: 'international',
+  corp: 'corporation',
+  co: 'company',
+  ltd: 'limited',
+  inc: 'incorporated',
+  eng: 'engineering',
+  engr: 'engineering',
+  med: 'medical',
+  res: 'research',
+  fac: 'faculty',
+  assoc: 'association',
+  polytech: 'polytechnic',
 };
-const SECOND_RANK = new Set(['hospital', 'college', 'polytechnic', 'company', 'corporation', 'incorporated', 'limited', 'gmbh', 'llc', 'group']);
+const SECOND_RANK = new Set([
+  'hospital',
+  'college',
+  'polytechnic',
+  'company',
+  'corporation',
+  'incorporated',
+  'limited',
+  'gmbh',
+  'llc',
+  'group',
+]);
 const THIRD_RANK = new Set(['laboratory', 'center', 'research', 'foundation']);
 /** Dropped from the end, so that "Huawei Technologies Co., Ltd." and "Huawei Technologies" agree. */
-const LEGAL_FORMS = new Set(['limited', 'incorporated', 'llc', 'gmbh', 'plc', 'ag', 'sa', 'bv', 'pty', 'company', 'corporation', 'group']);
+const LEGAL_FORMS = new Set([
+  'limited',
+  'incorporated',
+  'llc',
+  'gmbh',
+  'plc',
+  'ag',
+  'sa',
+  'bv',
+  'pty',
+  'company',
+  'corporation',
+  'group',
+]);
 
 /** Words people add or leave out freely ("Chinese Acad. Sci." = "Chinese Academy of Sciences"). */
 const FILLERS = new Set(['the', 'of', 'for']);
@@ -36,10 +82,18 @@ function singular(w: string): string {
 type Part = { key: string; rank: number; academy: boolean; institute: boolean };
 
 function englishPart(part: string): Part {
-  const words = part.replace(/['’]/g, '').split(/[^\p{L}\p{N}]+/u).filter((w) => w && !FILLERS.has(w))
+  const words = part
+    .replace(/['’]/g, '')
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w && !FILLERS.has(w))
     .map((w) => ABBREVIATIONS[singular(w)] ?? singular(w));
-  const rank = words.some((w) => /^(universi|academ|akadem)/.test(w)) ? 3
-    : words.some((w) => /^institut/.test(w) || SECOND_RANK.has(w)) ? 2 : words.some((w) => THIRD_RANK.has(w)) ? 1 : 0;
+  const rank = words.some((w) => /^(universi|academ|akadem)/.test(w))
+    ? 3
+    : words.some((w) => /^institut/.test(w) || SECOND_RANK.has(w))
+      ? 2
+      : words.some((w) => THIRD_RANK.has(w))
+        ? 1
+        : 0;
   let end = words.length;
   while (end > 1 && LEGAL_FORMS.has(words[end - 1])) end--;
   const key = words.slice(0, end).join(' ');
@@ -57,7 +111,10 @@ export function normaliseOrganisation(s: string): string {
   let text = foldText(s).replace(/&/g, ' and ');
   const unbracketed = text.replace(/\([^)]*\)|\[[^\]]*\]/g, ' ');
   if (/[\p{L}\p{N}]/u.test(unbracketed)) text = unbracketed; // "(ICT)" alone stays itself
-  const parts = text.split(/[,;、|\n]+/).map((p) => (hasHan(p) ? chinesePart(p) : englishPart(p))).filter((p) => p.key);
+  const parts = text
+    .split(/[,;、|\n]+/)
+    .map((p) => (hasHan(p) ? chinesePart(p) : englishPart(p)))
+    .filter((p) => p.key);
   if (parts.length === 0) return '';
   const best = Math.max(...parts.map((p) => p.rank));
   const chosen = best > 0 ? parts.find((p) => p.rank === best)! : parts[parts.length - 1];

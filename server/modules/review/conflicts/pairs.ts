@@ -61,23 +61,34 @@ export function conflictPairs(people: Array<Person & { reviewerId: number }>, pa
       const old = best.get(paper);
       if (!old || score < old.score) best.set(paper, { score, reason, author });
     };
-    const submitted = [...(me.userId !== null ? index.bySubmitter.get(me.userId) ?? [] : []), ...(me.email ? index.bySubmitter.get(`e:${me.email}`) ?? [] : [])];
+    const submitted = [
+      ...(me.userId !== null ? (index.bySubmitter.get(me.userId) ?? []) : []),
+      ...(me.email ? (index.bySubmitter.get(`e:${me.email}`) ?? []) : []),
+    ];
     for (const paper of submitted) offer(paper * AUTHORS, 'samePerson');
     const authored = new Set<number>();
-    for (const key of me.keys) for (const hit of index.byKey.get(key) ?? []) {
-      offer(hit, 'samePerson');
-      authored.add(Math.floor(hit / AUTHORS));
-    }
+    for (const key of me.keys)
+      for (const hit of index.byKey.get(key) ?? []) {
+        offer(hit, 'samePerson');
+        authored.add(Math.floor(hit / AUTHORS));
+      }
     for (const hit of (me.email && index.byDeclaredEmail.get(me.email)) || []) offer(hit, 'authorDeclared');
     for (const hit of (me.org && index.byDeclaredOrg.get(me.org)) || []) offer(hit, 'authorDeclared');
     const coKeys = new Set<string>();
-    for (const paper of authored) for (const a of all[paper].authors) if (!sharesKey(a.keys, me.keys)) a.keys.forEach((k) => coKeys.add(k));
+    for (const paper of authored)
+      for (const a of all[paper].authors) if (!sharesKey(a.keys, me.keys)) a.keys.forEach((k) => coKeys.add(k));
     for (const key of coKeys) for (const hit of index.byKey.get(key) ?? []) offer(hit, 'coAuthor');
     for (const hit of (me.org && index.byOrg.get(me.org)) || []) offer(hit, 'sameInstitution');
     for (const hit of (me.domain && index.byDomain.get(me.domain)) || []) offer(hit, 'sameDomain');
 
     const found = [...best].map(([paper, b]) => ({ paper: all[paper], ...b })).sort((x, y) => x.paper.id - y.paper.id);
-    for (const { paper, reason, author } of found) pairs.push({ reviewerId: person.reviewerId, paperId: paper.id, reason, detail: detailOf(paper, reason, author, me.domain) });
+    for (const { paper, reason, author } of found)
+      pairs.push({
+        reviewerId: person.reviewerId,
+        paperId: paper.id,
+        reason,
+        detail: detailOf(paper, reason, author, me.domain),
+      });
   }
   return pairs;
 }

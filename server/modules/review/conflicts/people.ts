@@ -8,10 +8,23 @@ import { normaliseOrganisation } from './organisations';
 import { foldText, hasHan, nameKey } from './text';
 import type { PaperPeople, Person } from './types';
 
-export type Author = { index: number; keys: string[]; org: string; domain: string | null; company: string; display: string };
+export type Author = {
+  index: number;
+  keys: string[];
+  org: string;
+  domain: string | null;
+  company: string;
+  display: string;
+};
 /** An author's declaration: the e-mail as a key ('' for none) or the normalised institution ('' for none). */
 export type Declared = { index: number; email: string; org: string; display: string };
-export type Paper = { id: number; submitterUserId: number; submitterEmail: string; authors: Author[]; declared: Declared[] };
+export type Paper = {
+  id: number;
+  submitterUserId: number;
+  submitterEmail: string;
+  authors: Author[];
+  declared: Declared[];
+};
 export type Me = { userId: number | null; email: string; keys: string[]; org: string; domain: string | null };
 
 /** An e-mail as a key: trimmed and case-insensitive; '' (no e-mail given) never matches. */
@@ -79,10 +92,17 @@ export function preparer() {
   const person = (p: Person): Me => {
     const { org: organisation, id } = org(p.organisation);
     const { email, domain } = address(p.email);
-    return { userId: p.userId, email, org: organisation, domain, keys: identityKeys(email, [nameKey(p.name)], organisation, id) };
+    return {
+      userId: p.userId,
+      email,
+      org: organisation,
+      domain,
+      keys: identityKeys(email, [nameKey(p.name)], organisation, id),
+    };
   };
   return { paper, person };
 }
 
 /** An author's declaration names this person: by their e-mail, or by their institution. */
-export const declares = (d: Declared, me: Me): boolean => (d.email !== '' && d.email === me.email) || (d.org !== '' && d.org === me.org);
+export const declares = (d: Declared, me: Me): boolean =>
+  (d.email !== '' && d.email === me.email) || (d.org !== '' && d.org === me.org);

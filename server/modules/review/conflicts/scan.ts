@@ -21,7 +21,9 @@ export function conflictsOf(person: Person, papers: PaperPeople[]): Suggestion[]
 /** The strongest reason for one paper; among authors, the first one listed gives the detail. */
 function strongest(me: Me, paper: Paper, coKeys: Set<string>): Suggestion | null {
   const paperId = paper.id;
-  const submitted = (me.userId !== null && paper.submitterUserId === me.userId) || (me.email !== '' && paper.submitterEmail === me.email);
+  const submitted =
+    (me.userId !== null && paper.submitterUserId === me.userId) ||
+    (me.email !== '' && paper.submitterEmail === me.email);
   if (submitted) return { paperId, reason: 'samePerson', detail: paper.submitterEmail };
   const self = paper.authors.find((a) => sharesKey(a.keys, me.keys));
   if (self) return { paperId, reason: 'samePerson', detail: self.display };

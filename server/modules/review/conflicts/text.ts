@@ -5,7 +5,11 @@ const ASCII = /^[\x20-\x7e]*$/;
 /** NFKC (full-width → half-width), Latin accents dropped (Université = Universite), lower case. */
 export function foldText(s: string): string {
   if (ASCII.test(s)) return s.toLowerCase(); // the common case, and the normalisations cost
-  return s.normalize('NFKD').replace(/(?<=\p{Script=Latin})\p{M}+/gu, '').normalize('NFKC').toLowerCase();
+  return s
+    .normalize('NFKD')
+    .replace(/(?<=\p{Script=Latin})\p{M}+/gu, '')
+    .normalize('NFKC')
+    .toLowerCase();
 }
 
 export const hasHan = (s: string): boolean => /\p{Script=Han}/u.test(s);

@@ -17,4 +17,10 @@ export type Suggestion = { paperId: number; reason: ConflictReason; detail: stri
 export type ConflictPair = { reviewerId: number; paperId: number; reason: ConflictReason; detail: string };
 
 /** Strongest first: a paper gets one suggestion, the first of these that applies. */
-export const CONFLICT_REASONS: readonly ConflictReason[] = ['samePerson', 'authorDeclared', 'coAuthor', 'sameInstitution', 'sameDomain'];
+export const CONFLICT_REASONS: readonly ConflictReason[] = [
+  'samePerson',
+  'authorDeclared',
+  'coAuthor',
+  'sameInstitution',
+  'sameDomain',
+];

@@ -22,7 +22,10 @@ export function siteConfigPageRouter({ sites, db, shell, config }: Deps): Router
   router.get('/platform/config/website', ...guard, async (req: Request, res: Response) => {
     const { lang, mobile } = req.ctx;
     const conferenceId = conferenceOf(req);
-    const [initial, disciplines] = await Promise.all([website.find(conferenceId, req.ctx.host), sites.disciplineList(lang)]);
+    const [initial, disciplines] = await Promise.all([
+      website.find(conferenceId, req.ctx.host),
+      sites.disciplineList(lang),
+    ]);
     await shell.manageScreen(req, res, {
       title: t(lang, 'manageSite:website.title'),
       island: { island: 'ManageWebsiteConfig', props: { lang, mobile, initial, disciplines } },
@@ -33,7 +36,10 @@ export function siteConfigPageRouter({ sites, db, shell, config }: Deps): Router
     const { lang, mobile } = req.ctx;
     await shell.manageScreen(req, res, {
       title: t(lang, 'manageSite:exterior.title'),
-      island: { island: 'ManageExteriors', props: { lang, mobile, view: 'list', items: await exteriors.list(conferenceOf(req)), exterior: null } },
+      island: {
+        island: 'ManageExteriors',
+        props: { lang, mobile, view: 'list', items: await exteriors.list(conferenceOf(req)), exterior: null },
+      },
     });
   }
   router.get('/platform/config/exterior', ...guard, list);
@@ -43,7 +49,10 @@ export function siteConfigPageRouter({ sites, db, shell, config }: Deps): Router
     const { lang, mobile } = req.ctx;
     await shell.manageScreen(req, res, {
       title: t(lang, 'manageSite:exterior.addTitle'),
-      island: { island: 'ManageExteriors', props: { lang, mobile, view: 'form', items: [], exterior: null, builtIns: exteriors.builtIns() } },
+      island: {
+        island: 'ManageExteriors',
+        props: { lang, mobile, view: 'form', items: [], exterior: null, builtIns: exteriors.builtIns() },
+      },
     });
   });
 

@@ -9,11 +9,21 @@ type Conn = Db | Tx;
 
 export type DomainRow = { id: number; conference_id: number; domain: string; is_primary: number | boolean };
 export type ExteriorRow = { id: number; conference_id: number; name: string; thumbnail: string };
-type TemplateRow = { id: number; name: string; template_kind: 'page' | 'common' | null; is_mobile: number | boolean; template_id: number | null };
+type TemplateRow = {
+  id: number;
+  name: string;
+  template_kind: 'page' | 'common' | null;
+  is_mobile: number | boolean;
+  template_id: number | null;
+};
 
 export function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: string; errno?: number };
-  return e?.code === 'ER_DUP_ENTRY' || e?.errno === 1062 || (typeof e?.code === 'string' && e.code.startsWith('SQLITE_CONSTRAINT_UNIQUE'));
+  return (
+    e?.code === 'ER_DUP_ENTRY' ||
+    e?.errno === 1062 ||
+    (typeof e?.code === 'string' && e.code.startsWith('SQLITE_CONSTRAINT_UNIQUE'))
+  );
 }
 
 // ---- website config ----
@@ -29,8 +39,15 @@ export async function updateConfig(db: Conn, conferenceId: number, values: Recor
 }
 
 /** Desktop PAGEs of one language, the candidates for that language's home page. */
-export function homePageCandidates(db: Conn, conferenceId: number, lang: 'zh' | 'en'): Promise<Array<{ id: number; name: string }>> {
-  return db('pages').where({ conference_id: conferenceId, type: 'PAGE', lang, is_mobile: false }).orderBy('id').select('id', 'name');
+export function homePageCandidates(
+  db: Conn,
+  conferenceId: number,
+  lang: 'zh' | 'en',
+): Promise<Array<{ id: number; name: string }>> {
+  return db('pages')
+    .where({ conference_id: conferenceId, type: 'PAGE', lang, is_mobile: false })
+    .orderBy('id')
+    .select('id', 'name');
 }
 
 export function findHomePageCandidate(db: Conn, conferenceId: number, lang: 'zh' | 'en', id: number) {
@@ -42,14 +59,30 @@ export function findDiscipline(db: Conn, id: number) {
 }
 
 /** Common templates of an appearance, to read the banner container's data-default-url. */
-export function commonTemplatesHtml(db: Conn, conferenceId: number, exteriorId: number): Promise<Array<{ html: string }>> {
-  return db('pages').where({ conference_id: conferenceId, exterior_id: exteriorId, type: 'TEMPLATE', template_kind: 'common', is_mobile: false }).orderBy('id').select('html');
+export function commonTemplatesHtml(
+  db: Conn,
+  conferenceId: number,
+  exteriorId: number,
+): Promise<Array<{ html: string }>> {
+  return db('pages')
+    .where({
+      conference_id: conferenceId,
+      exterior_id: exteriorId,
+      type: 'TEMPLATE',
+      template_kind: 'common',
+      is_mobile: false,
+    })
+    .orderBy('id')
+    .select('html');
 }
 
 // ---- domains ----
 
 export function domains(db: Conn, conferenceId: number): Promise<DomainRow[]> {
-  return db<DomainRow>('conference_domains').where({ conference_id: conferenceId }).orderBy('is_primary', 'desc').orderBy('id');
+  return db<DomainRow>('conference_domains')
+    .where({ conference_id: conferenceId })
+    .orderBy('is_primary', 'desc')
+    .orderBy('id');
 }
 
 export function findDomain(db: Conn, conferenceId: number, id: number): Promise<DomainRow | undefined> {
@@ -77,23 +110,39 @@ export async function setPrimaryDomain(db: Conn, conferenceId: number, id: numbe
 // ---- exteriors ----
 
 export function exteriors(db: Conn, conferenceId: number): Promise<ExteriorRow[]> {
-  return db<ExteriorRow>('exteriors').where({ conference_id: conferenceId }).orderBy('id').select('id', 'conference_id', 'name', 'thumbnail');
+  return db<ExteriorRow>('exteriors')
+    .where({ conference_id: conferenceId })
+    .orderBy('id')
+    .select('id', 'conference_id', 'name', 'thumbnail');
 }
 
 export function findExterior(db: Conn, conferenceId: number, id: number): Promise<ExteriorRow | undefined> {
-  return db<ExteriorRow>('exteriors').where({ conference_id: conferenceId, id }).first('id', 'conference_id', 'name', 'thumbnail');
+  return db<ExteriorRow>('exteriors')
+    .where({ conference_id: conferenceId, id })
+    .first('id', 'conference_id', 'name', 'thumbnail');
 }
 
 export function findExteriorByName(db: Conn, conferenceId: number, name: string): Promise<ExteriorRow | undefined> {
-  return db<ExteriorRow>('exteriors').where({ conference_id: conferenceId, name }).first('id', 'conference_id', 'name', 'thumbnail');
+  return db<ExteriorRow>('exteriors')
+    .where({ conference_id: conferenceId, name })
+    .first('id', 'conference_id', 'name', 'thumbnail');
 }
 
-export function insertExterior(db: Conn, conferenceId: number, values: { name: string; thumbnail: string }): Promise<number> {
+export function insertExterior(
+  db: Conn,
+  conferenceId: number,
+  values: { name: string; thumbnail: string },
+): Promise<number> {
   const now = toDbInstant();
   return insertId(db('exteriors').insert({ conference_id: conferenceId, ...values, created_at: now, updated_at: now }));
 }
 
-export async function updateExterior(db: Conn, conferenceId: number, id: number, values: { name: string; thumbnail: string }): Promise<void> {
+export async function updateExterior(
+  db: Conn,
+  conferenceId: number,
+  id: number,
+  values: { name: string; thumbnail: string },
+): Promise<void> {
   await db('exteriors')
     .where({ conference_id: conferenceId, id })
     .update({ ...values, updated_at: toDbInstant() });
@@ -104,7 +153,10 @@ export async function deleteExterior(db: Conn, conferenceId: number, id: number)
 }
 
 /** How many templates and pages each appearance of the conference holds. */
-export async function exteriorCounts(db: Conn, conferenceId: number): Promise<Map<number, { templates: number; pages: number }>> {
+export async function exteriorCounts(
+  db: Conn,
+  conferenceId: number,
+): Promise<Map<number, { templates: number; pages: number }>> {
   const rows = await db('pages')
     .where({ conference_id: conferenceId })
     .whereNotNull('exterior_id')
@@ -122,16 +174,28 @@ export async function exteriorCounts(db: Conn, conferenceId: number): Promise<Ma
 }
 
 export function exteriorTemplates(db: Conn, conferenceId: number, exteriorId: number): Promise<TemplateRow[]> {
-  return db('pages').where({ conference_id: conferenceId, exterior_id: exteriorId, type: 'TEMPLATE' }).orderBy('id').select('id', 'name', 'template_kind', 'is_mobile', 'template_id');
+  return db('pages')
+    .where({ conference_id: conferenceId, exterior_id: exteriorId, type: 'TEMPLATE' })
+    .orderBy('id')
+    .select('id', 'name', 'template_kind', 'is_mobile', 'template_id');
 }
 
 /** Full template rows of an appearance, for copying. */
-export function exteriorTemplateRows(db: Conn, conferenceId: number, exteriorId: number): Promise<Array<Record<string, unknown>>> {
+export function exteriorTemplateRows(
+  db: Conn,
+  conferenceId: number,
+  exteriorId: number,
+): Promise<Array<Record<string, unknown>>> {
   return db('pages').where({ conference_id: conferenceId, exterior_id: exteriorId, type: 'TEMPLATE' }).orderBy('id');
 }
 
 /** Rows outside this appearance (pages or templates) that sit in one of its templates. */
-export async function usersOfTemplates(db: Conn, conferenceId: number, exteriorId: number, templateIds: number[]): Promise<number> {
+export async function usersOfTemplates(
+  db: Conn,
+  conferenceId: number,
+  exteriorId: number,
+  templateIds: number[],
+): Promise<number> {
   if (templateIds.length === 0) return 0;
   const row = await db('pages')
     .where({ conference_id: conferenceId })
@@ -144,7 +208,9 @@ export async function usersOfTemplates(db: Conn, conferenceId: number, exteriorI
 
 export async function deleteExteriorTemplates(db: Conn, conferenceId: number, exteriorId: number): Promise<void> {
   // Page templates before the common templates they point at.
-  await db('pages').where({ conference_id: conferenceId, exterior_id: exteriorId, type: 'TEMPLATE' }).update({ template_id: null });
+  await db('pages')
+    .where({ conference_id: conferenceId, exterior_id: exteriorId, type: 'TEMPLATE' })
+    .update({ template_id: null });
   await db('pages').where({ conference_id: conferenceId, exterior_id: exteriorId, type: 'TEMPLATE' }).delete();
 }
 
@@ -152,6 +218,11 @@ export function insertTemplate(db: Conn, row: Record<string, unknown>): Promise<
   return insertId(db('pages').insert(row));
 }
 
-export async function setTemplateParent(db: Conn, conferenceId: number, id: number, templateId: number | null): Promise<void> {
+export async function setTemplateParent(
+  db: Conn,
+  conferenceId: number,
+  id: number,
+  templateId: number | null,
+): Promise<void> {
   await db('pages').where({ conference_id: conferenceId, id }).update({ template_id: templateId });
 }

@@ -10,10 +10,11 @@ import type { Deps } from '../../../platform/feature';
 import { AppError, notFound, tooManyRequests } from '../../../platform/errors';
 import { route } from '../../../platform/route';
 import { domainHosts } from '../domainRule';
-import { conferenceExists } from '../conferenceRecord';
+import { conferenceExists } from '../conferenceRecordRepo';
 import { ExteriorService } from './exteriorService';
 import { idOf } from './rowId';
 import { WebsiteConfigService } from './websiteService';
+import { identityOf } from '../../../platform/context';
 
 /** Domains a person may add an hour (refused ones are given back): a draft's names churned by add and remove stay bounded. */
 export const DOMAIN_ADD_LIMIT = { limit: 10, windowMs: 60 * 60_000 };
@@ -31,7 +32,7 @@ export function siteConfigApiRouter({ sites, db, config, limiter }: Deps): Route
     return website.find(conferenceOf(req), req.ctx.host);
   });
   route(router, sitesApi.domainAdd, manager, async ({ body }, req) => {
-    const key = `domain-add:${req.ctx.identity!.user.id}`;
+    const key = `domain-add:${identityOf(req)!.user.id}`;
     if (!(await limiter.hit(key, DOMAIN_ADD_LIMIT.limit, DOMAIN_ADD_LIMIT.windowMs)).allowed) {
       // Only adds count: a refused burst must not hold the person out once their adds fall due.
       await limiter.release(key);
@@ -63,7 +64,9 @@ export function siteConfigApiRouter({ sites, db, config, limiter }: Deps): Route
   });
 
   route(router, sitesApi.exteriorList, manager, async (_input, req) => exteriors.list(conferenceOf(req)));
-  route(router, sitesApi.exteriorFind, manager, async ({ params }, req) => exteriors.find(conferenceOf(req), idOf(params)));
+  route(router, sitesApi.exteriorFind, manager, async ({ params }, req) =>
+    exteriors.find(conferenceOf(req), idOf(params)),
+  );
   route(router, sitesApi.exteriorSave, manager, async ({ body }, req) => exteriors.save(conferenceOf(req), body));
   route(router, sitesApi.exteriorUse, manager, async ({ params }, req) => {
     await exteriors.use(conferenceOf(req), idOf(params));
@@ -71,7 +74,9 @@ export function siteConfigApiRouter({ sites, db, config, limiter }: Deps): Route
   });
   // A bad id is not found before the name is checked.
   route(router, sitesApi.exteriorBuiltIns, manager, async () => exteriors.builtIns());
-  route(router, sitesApi.exteriorFromBuiltIn, manager, async ({ body }, req) => exteriors.fromBuiltIn(conferenceOf(req), body.key, body.name));
+  route(router, sitesApi.exteriorFromBuiltIn, manager, async ({ body }, req) =>
+    exteriors.fromBuiltIn(conferenceOf(req), body.key, body.name),
+  );
   route(router, sitesApi.exteriorCopy, manager, async (input, req) => {
     const id = idOf(input.params);
     return exteriors.copy(conferenceOf(req), id, input.body.name);

@@ -5,12 +5,18 @@
 import type { Db, Tx } from '../../../db/index';
 import { parseJson } from '../../../db/dialect';
 import { AppError, notFound } from '../../../platform/errors';
-import { BILINGUAL_FIELDS, parseFeedbackTypes, type DomainItem, type WebsiteConfigValues, type WebsiteConfigView } from '../../../contract/siteConfig';
+import {
+  BILINGUAL_FIELDS,
+  parseFeedbackTypes,
+  type DomainItem,
+  type WebsiteConfigValues,
+  type WebsiteConfigView,
+} from '../../../contract/siteConfig';
 import { CONFERENCE_STATUS, LANGUAGE_TYPE, type LanguageType } from '../../../contract/enums';
 import { DEFAULT_BANNER } from '../contract';
 import type { SiteService } from '../service';
 import { DOMAIN_REFUSAL_KEYS, isAtOrUnder, judgeDomain, type DomainHosts } from '../domainRule';
-import { lockConference } from '../conferenceRecord';
+import { lockConference } from '../conferenceRecordRepo';
 import { kindOfFile } from '../../files/index';
 import * as repo from './repo';
 
@@ -34,7 +40,12 @@ export const DRAFT_FREE_DOMAINS = 3;
 const STORED_FILE = /^\/files\/([A-Za-z0-9_-]+\.[a-z0-9]+)$/;
 
 function toInput(row: Row): WebsiteConfigValues {
-  const pairs = Object.fromEntries(BILINGUAL_FIELDS.map((f) => [f, { zh: String(row[`${COLUMN[f]}_zh`] ?? ''), en: String(row[`${COLUMN[f]}_en`] ?? '') }]));
+  const pairs = Object.fromEntries(
+    BILINGUAL_FIELDS.map((f) => [
+      f,
+      { zh: String(row[`${COLUMN[f]}_zh`] ?? ''), en: String(row[`${COLUMN[f]}_en`] ?? '') },
+    ]),
+  );
   const languageType = String(row.language_type) as LanguageType;
   const id = (v: unknown) => (v === null || v === undefined ? null : Number(v));
   return {
@@ -74,7 +85,7 @@ export class WebsiteConfigService {
       this.domains(conferenceId, currentHost),
       repo.homePageCandidates(this.db, conferenceId, 'zh'),
       repo.homePageCandidates(this.db, conferenceId, 'en'),
-      row.exterior_id ? repo.commonTemplatesHtml(this.db, conferenceId, Number(row.exterior_id)) : Promise.resolve([]),
+      row.exterior_id ? repo.commonTemplatesHtml(this.db, conferenceId, row.exterior_id) : Promise.resolve([]),
     ]);
     const templateDefault = commons.map((c) => defaultUrlOf(c.html)).find(Boolean);
     return { config, domains, homePages: { zh, en }, bannerFallback: templateDefault ?? DEFAULT_BANNER };
@@ -85,13 +96,29 @@ export class WebsiteConfigService {
     await this.db.transaction(async (tx) => {
       const current = await repo.findConfig(tx, conferenceId);
       if (!current) throw notFound();
-      await this.checkImage(tx, conferenceId, input.banner, String(current.banner ?? ''), 'banner', 'manageSite:bannerInvalid');
-      await this.checkImage(tx, conferenceId, input.coverImageUrl, String(current.cover_image_url ?? ''), 'coverImageUrl', 'manageSite:coverInvalid');
-      if (input.disciplineId !== null && !(await repo.findDiscipline(tx, input.disciplineId))) throw new AppError(400, 'manageSite:disciplineInvalid', 'disciplineId');
+      await this.checkImage(
+        tx,
+        conferenceId,
+        input.banner,
+        String(current.banner ?? ''),
+        'banner',
+        'manageSite:bannerInvalid',
+      );
+      await this.checkImage(
+        tx,
+        conferenceId,
+        input.coverImageUrl,
+        String(current.cover_image_url ?? ''),
+        'coverImageUrl',
+        'manageSite:coverInvalid',
+      );
+      if (input.disciplineId !== null && !(await repo.findDiscipline(tx, input.disciplineId)))
+        throw new AppError(400, 'manageSite:disciplineInvalid', { field: 'disciplineId' });
       for (const lang of ['zh', 'en'] as const) {
         const field = lang === 'zh' ? 'templateZhHomePageId' : 'templateEnHomePageId';
         const id = input[field];
-        if (id !== null && !(await repo.findHomePageCandidate(tx, conferenceId, lang, id))) throw new AppError(400, `manageSite:${lang}HomePageInvalid`, field);
+        if (id !== null && !(await repo.findHomePageCandidate(tx, conferenceId, lang, id)))
+          throw new AppError(400, `manageSite:${lang}HomePageInvalid`, { field });
       }
       const values: Row = {};
       for (const field of BILINGUAL_FIELDS) {
@@ -120,19 +147,31 @@ export class WebsiteConfigService {
    * An image is empty, the value already stored (the demo's built-in banners), or a banner-kind
    * upload of this very conference: never another conference's file or an outside address.
    */
-  private async checkImage(tx: Tx, conferenceId: number, value: string, current: string, field: string, key: string): Promise<void> {
+  private async checkImage(
+    tx: Tx,
+    conferenceId: number,
+    value: string,
+    current: string,
+    field: string,
+    key: string,
+  ): Promise<void> {
     if (value === '' || value === current) return;
     const name = STORED_FILE.exec(value)?.[1];
     // An upload of this conference, of the right kind (the uploads are the files module's).
     const kind = name ? await kindOfFile(tx, conferenceId, name) : null;
-    if (kind !== 'banner') throw new AppError(400, key, field);
+    if (kind !== 'banner') throw new AppError(400, key, { field });
   }
 
   // ---- domains ----
 
   async domains(conferenceId: number, currentHost: string): Promise<DomainItem[]> {
     const rows = await repo.domains(this.db, conferenceId);
-    return rows.map((r) => ({ id: r.id, domain: r.domain, primary: Boolean(r.is_primary), current: r.domain === currentHost }));
+    return rows.map((r) => ({
+      id: r.id,
+      domain: r.domain,
+      primary: Boolean(r.is_primary),
+      current: r.domain === currentHost,
+    }));
   }
 
   /**
@@ -145,20 +184,36 @@ export class WebsiteConfigService {
       await this.db.transaction(async (tx) => {
         // Locked first, so concurrent adds count one after another (the draft's limit below).
         const conference = await lockConference(tx, conferenceId);
-        const verdict = await judgeDomain(tx, this.hosts, { domain: raw, conferenceId, outsideAllowed: Boolean(opts.outsideAllowed) });
-        if (!verdict.ok) throw new AppError(400, `manageSite:${DOMAIN_REFUSAL_KEYS[verdict.reason]}`, 'domain', 400, { siteDomain: this.hosts.siteDomain });
+        const verdict = await judgeDomain(tx, this.hosts, {
+          domain: raw,
+          conferenceId,
+          outsideAllowed: Boolean(opts.outsideAllowed),
+        });
+        if (!verdict.ok)
+          throw new AppError(400, `manageSite:${DOMAIN_REFUSAL_KEYS[verdict.reason]}`, {
+            field: 'domain',
+            params: { siteDomain: this.hosts.siteDomain },
+          });
         const held = await repo.domains(tx, conferenceId);
         // Anyone can create a draft, so a draft may not squat the platform's free names: a few in all.
         const free = (d: string) => isAtOrUnder(d, this.hosts.siteDomain.toLowerCase());
-        if (!opts.outsideAllowed && conference?.status !== CONFERENCE_STATUS.published && free(verdict.domain) && held.filter((d) => free(d.domain)).length >= DRAFT_FREE_DOMAINS) {
-          throw new AppError(400, 'manageSite:domainDraftLimit', 'domain', 400, { n: String(DRAFT_FREE_DOMAINS), siteDomain: this.hosts.siteDomain });
+        if (
+          !opts.outsideAllowed &&
+          conference?.status !== CONFERENCE_STATUS.published &&
+          free(verdict.domain) &&
+          held.filter((d) => free(d.domain)).length >= DRAFT_FREE_DOMAINS
+        ) {
+          throw new AppError(400, 'manageSite:domainDraftLimit', {
+            field: 'domain',
+            params: { n: String(DRAFT_FREE_DOMAINS), siteDomain: this.hosts.siteDomain },
+          });
         }
         const hasPrimary = held.some((d) => d.is_primary);
         await repo.insertDomain(tx, conferenceId, verdict.domain, !hasPrimary);
       });
     } catch (err) {
       // Two conferences adding the same name at once: the unique index decides.
-      if (repo.isUniqueViolation(err)) throw new AppError(400, 'manageSite:domainTaken', 'domain');
+      if (repo.isUniqueViolation(err)) throw new AppError(400, 'manageSite:domainTaken', { field: 'domain' });
       throw err;
     }
     await this.sites.siteChanged(conferenceId);
@@ -170,8 +225,8 @@ export class WebsiteConfigService {
       const row = await repo.findDomain(tx, conferenceId, id);
       if (!row) throw notFound();
       const all = await repo.domains(tx, conferenceId);
-      if (all.length <= 1) throw new AppError(400, 'manageSite:domainLast', 'domain');
-      if (row.domain === currentHost) throw new AppError(400, 'manageSite:domainCurrent', 'domain');
+      if (all.length <= 1) throw new AppError(400, 'manageSite:domainLast', { field: 'domain' });
+      if (row.domain === currentHost) throw new AppError(400, 'manageSite:domainCurrent', { field: 'domain' });
       await repo.deleteDomain(tx, conferenceId, id);
       if (row.is_primary) {
         const next = all.find((d) => d.id !== id)!;

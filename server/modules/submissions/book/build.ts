@@ -7,7 +7,16 @@
 import { drawLine, drawRows, footer, hairline, header } from './draw';
 import { type Face, faceOf, Metrics, styleFace } from './fonts';
 import { finishPdf, newPdf } from '../../../platform/pdf/document';
-import { authorNames, ENTRY_SIZE, type Faces, INDEX_COL_GAP, INDEX_COL_W, layoutContents, layoutIndex, matterFaces } from './matter';
+import {
+  authorNames,
+  ENTRY_SIZE,
+  type Faces,
+  INDEX_COL_GAP,
+  INDEX_COL_W,
+  layoutContents,
+  layoutIndex,
+  matterFaces,
+} from './matter';
 import { type Block, measureAbstract } from './measure';
 import { groups, paginate } from './paginate';
 import { ACCENT, CONTENT_W, MARGIN_X, MUTED, PAGE_H, SLOT_GAP, Slots, words } from './page';
@@ -27,10 +36,21 @@ const oneLine = (s: string) => clean(s).replace(/\s+/g, ' ').trim();
 
 function usedFaces(input: BookInput, f: Faces): Face[] {
   const { title, author, content } = input.layout;
-  return [styleFace(title), styleFace(author), faceOf(author.font, false), styleFace(content), faceOf(content.font, true), f.regular, f.bold];
+  return [
+    styleFace(title),
+    styleFace(author),
+    faceOf(author.font, false),
+    styleFace(content),
+    faceOf(content.font, true),
+    f.regular,
+    f.bold,
+  ];
 }
 
-export async function render(input: BookInput, progress: BookProgress = () => undefined): Promise<{ result: BookResult; trace: TraceEntry[] }> {
+export async function render(
+  input: BookInput,
+  progress: BookProgress = () => undefined,
+): Promise<{ result: BookResult; trace: TraceEntry[] }> {
   const w = words(input.lang);
   const f = matterFaces(input);
   const doc = newPdf(oneLine(input.title) || w.book, usedFaces(input, f), { size: 'A4' });
@@ -102,7 +122,8 @@ export async function render(input: BookInput, progress: BookProgress = () => un
       const dotW = m.width(f.regular, ENTRY_SIZE, '.') + 1.5;
       const dots = Math.max(0, Math.floor((right - numW - 6 - from) / dotW));
       doc.font(f.regular).fontSize(ENTRY_SIZE).fillColor(MUTED);
-      if (dots) doc.text('.'.repeat(dots), right - numW - 6 - dots * dotW, fontY, { lineBreak: false, characterSpacing: 1.5 });
+      if (dots)
+        doc.text('.'.repeat(dots), right - numW - 6 - dots * dotW, fontY, { lineBreak: false, characterSpacing: 1.5 });
       doc.text(n, right - numW, fontY, { lineBreak: false });
       doc.goTo(MARGIN_X, item.y, CONTENT_W, end - item.y, `a${d.abstract.id}`);
     }
@@ -110,7 +131,8 @@ export async function render(input: BookInput, progress: BookProgress = () => un
   }
 
   // The body, with a bookmark per session and per abstract.
-  const titleOf = (a: BookInput['abstracts'][number]) => oneLine(input.layout.showNumber && a.number.trim() ? `${a.number} ${a.title}` : a.title);
+  const titleOf = (a: BookInput['abstracts'][number]) =>
+    oneLine(input.layout.showNumber && a.number.trim() ? `${a.number} ${a.title}` : a.title);
   let session: ReturnType<typeof doc.outline.addItem> | null = null;
   body.pages.forEach((bp, i) => {
     addPage();

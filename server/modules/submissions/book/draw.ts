@@ -20,12 +20,18 @@ export function drawLine(doc: Doc, line: Line, x: number, y: number): void {
     const extra = line.room - line.width;
     const spaces = (f.text.match(/ /g) ?? []).length;
     const chars = [...f.text].length;
-    if (extra > 0.01 && spaces > 0 && extra / spaces <= f.size * MAX_WORD_STRETCH) spacing = { wordSpacing: extra / spaces };
-    else if (extra > 0.01 && chars > 1 && extra / (chars - 1) <= f.size * MAX_CHAR_STRETCH) spacing = { characterSpacing: extra / (chars - 1) };
+    if (extra > 0.01 && spaces > 0 && extra / spaces <= f.size * MAX_WORD_STRETCH)
+      spacing = { wordSpacing: extra / spaces };
+    else if (extra > 0.01 && chars > 1 && extra / (chars - 1) <= f.size * MAX_CHAR_STRETCH)
+      spacing = { characterSpacing: extra / (chars - 1) };
   }
   for (const f of line.frags) {
     doc.font(f.face).fontSize(f.size).fillColor(f.color);
-    doc.text(f.text, x + line.indent + f.x, y + f.dy, { lineBreak: false, oblique: f.oblique ? 12 : false, ...spacing });
+    doc.text(f.text, x + line.indent + f.x, y + f.dy, {
+      lineBreak: false,
+      oblique: f.oblique ? 12 : false,
+      ...spacing,
+    });
   }
 }
 

@@ -27,7 +27,13 @@ function push(rows: Row[], lines: Line[], gap: number): void {
 export function measureAbstract(m: Metrics, a: BookAbstract, layout: BookLayout, w: Words): Block {
   const rows: Row[] = [];
   const { title: ts, author: as, content: cs } = layout;
-  const titleSpan = (text: string, color?: string): Span => ({ text, face: styleFace(ts), size: ts.size, oblique: ts.italic, color });
+  const titleSpan = (text: string, color?: string): Span => ({
+    text,
+    face: styleFace(ts),
+    size: ts.size,
+    oblique: ts.italic,
+    color,
+  });
   const titleSpans: Span[] = [];
   if (layout.showNumber && a.number.trim()) titleSpans.push(titleSpan(`${clean(a.number).trim()} `, ACCENT));
   titleSpans.push(titleSpan(clean(a.title).trim()));
@@ -39,7 +45,8 @@ export function measureAbstract(m: Metrics, a: BookAbstract, layout: BookLayout,
   a.authors.forEach((au, i) => {
     const name = clean(au.name).trim();
     if (!name) return;
-    if (authorSpans.length) authorSpans.push({ text: w.authorSep, face: styleFace(as), size: as.size, oblique: as.italic });
+    if (authorSpans.length)
+      authorSpans.push({ text: w.authorSep, face: styleFace(as), size: as.size, oblique: as.italic });
     authorSpans.push({ text: name, face: styleFace(as), size: as.size, oblique: as.italic, keep: true });
     if (marks[i]) authorSpans.push({ text: marks[i], face: styleFace(as), size: supSize, sup: true, attach: 'prev' });
   });
@@ -51,7 +58,14 @@ export function measureAbstract(m: Metrics, a: BookAbstract, layout: BookLayout,
   const affSpans: Span[] = [];
   list.forEach((aff, i) => {
     if (i) affSpans.push({ text: w.affSep, face: affFace, size: affSize, color: MUTED });
-    affSpans.push({ text: String(i + 1), face: affFace, size: Math.max(5, affSize * 0.62), color: MUTED, sup: true, attach: 'next' });
+    affSpans.push({
+      text: String(i + 1),
+      face: affFace,
+      size: Math.max(5, affSize * 0.62),
+      color: MUTED,
+      sup: true,
+      attach: 'next',
+    });
     affSpans.push({ text: aff, face: affFace, size: affSize, color: MUTED });
   });
   if (a.authors.some((au) => au.corresponding)) {
@@ -65,7 +79,13 @@ export function measureAbstract(m: Metrics, a: BookAbstract, layout: BookLayout,
     .split('\n')
     .map((p) => p.trim())
     .filter(Boolean);
-  paragraphs.forEach((p, i) => push(rows, wrap(m, [{ text: p, face, size: cs.size, oblique: cs.italic }], CONTENT_W, { justify: true }), i ? cs.size * 0.3 : cs.size * 0.7));
+  paragraphs.forEach((p, i) =>
+    push(
+      rows,
+      wrap(m, [{ text: p, face, size: cs.size, oblique: cs.italic }], CONTENT_W, { justify: true }),
+      i ? cs.size * 0.3 : cs.size * 0.7,
+    ),
+  );
 
   const keywords = clean(a.keywords).replace(/\s+/g, ' ').trim();
   if (keywords) {

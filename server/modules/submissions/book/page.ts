@@ -48,8 +48,28 @@ export class Slots {
 }
 
 const WORDS = {
-  en: { book: 'Book of Abstracts', contents: 'Contents', keywords: 'Keywords: ', other: 'Other', index: 'Author index', empty: 'No abstracts.', corresponding: '* Corresponding author', authorSep: ', ', affSep: '; ' },
-  zh: { book: '摘要集', contents: '目录', keywords: '关键词：', other: '其他', index: '作者索引', empty: '暂无摘要。', corresponding: '*通讯作者', authorSep: '，', affSep: '；' },
+  en: {
+    book: 'Book of Abstracts',
+    contents: 'Contents',
+    keywords: 'Keywords: ',
+    other: 'Other',
+    index: 'Author index',
+    empty: 'No abstracts.',
+    corresponding: '* Corresponding author',
+    authorSep: ', ',
+    affSep: '; ',
+  },
+  zh: {
+    book: '摘要集',
+    contents: '目录',
+    keywords: '关键词：',
+    other: '其他',
+    index: '作者索引',
+    empty: '暂无摘要。',
+    corresponding: '*通讯作者',
+    authorSep: '，',
+    affSep: '；',
+  },
 };
 
 export type Words = (typeof WORDS)['en'];

@@ -55,7 +55,13 @@ export function paginate(list: Group[], blocks: Map<number, Block>, slots: Slots
       if (k > 0) {
         if (slot + k > slots.perPage) newPage(gi);
         if (k > 1) move(k < slots.perPage ? 'largerSlot' : 'ownPage');
-        pages[pages.length - 1].pieces.push({ abstract: a, rows: block.rows, top: slots.top(slot), bottom: slots.top(slot) + slots.span(k), first: true });
+        pages[pages.length - 1].pieces.push({
+          abstract: a,
+          rows: block.rows,
+          top: slots.top(slot),
+          bottom: slots.top(slot) + slots.span(k),
+          first: true,
+        });
         pageOf.set(a.id, pages.length - 1);
         slot += k;
         continue;
@@ -83,7 +89,13 @@ export function paginate(list: Group[], blocks: Map<number, Block>, slots: Slots
       }
       // The last part takes as many slots as it needs; what follows goes below it.
       const tail = slotsFor(y - CONTENT_TOP, slots) || slots.perPage;
-      pages[pages.length - 1].pieces.push({ abstract: a, rows, top: CONTENT_TOP, bottom: slots.top(0) + slots.span(tail), first });
+      pages[pages.length - 1].pieces.push({
+        abstract: a,
+        rows,
+        top: CONTENT_TOP,
+        bottom: slots.top(0) + slots.span(tail),
+        first,
+      });
       slot = tail;
     }
   });

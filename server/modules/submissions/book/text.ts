@@ -25,7 +25,16 @@ export type Span = {
   attach?: 'prev' | 'next';
 };
 
-export type Frag = { x: number; dy: number; text: string; width: number; face: Face; size: number; color: string; oblique: boolean };
+export type Frag = {
+  x: number;
+  dy: number;
+  text: string;
+  width: number;
+  face: Face;
+  size: number;
+  color: string;
+  oblique: boolean;
+};
 
 export type Line = {
   frags: Frag[];
@@ -46,15 +55,23 @@ const CLOSERS = new Set([...'，。、；：？！）〕］｝〉》」』】〗
 const OPENERS = new Set([...'（〔［｛〈《「『【〖〘〚“‘«‹([{¥$£€#＃']);
 
 const isCjk = (c: number) =>
-  (c >= 0x2e80 && c <= 0x9fff) || (c >= 0xac00 && c <= 0xd7af) || (c >= 0xf900 && c <= 0xfaff) || (c >= 0xfe30 && c <= 0xfe4f) || (c >= 0xff00 && c <= 0xffef) || (c >= 0x20000 && c <= 0x3ffff);
+  (c >= 0x2e80 && c <= 0x9fff) ||
+  (c >= 0xac00 && c <= 0xd7af) ||
+  (c >= 0xf900 && c <= 0xfaff) ||
+  (c >= 0xfe30 && c <= 0xfe4f) ||
+  (c >= 0xff00 && c <= 0xffef) ||
+  (c >= 0x20000 && c <= 0x3ffff);
 const isAlnum = (ch: string) => /[\p{L}\p{N}]/u.test(ch);
 
 /** Text as authors type it, made safe to set: no control characters, no invisible breaks. */
 export function clean(s: string): string {
   return s
     .replace(/\r\n?/g, '\n')
-    // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
-    .replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u00ad\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u2064\ufeff]/g, (c) => (c === '\u2028' || c === '\u2029' ? '\n' : ''))
+    .replace(
+      // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
+      /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u00ad\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u2064\ufeff]/g,
+      (c) => (c === '\u2028' || c === '\u2029' ? '\n' : ''),
+    )
     .replace(/\t/g, ' ');
 }
 
@@ -84,7 +101,8 @@ function boxes(m: Metrics, spans: Span[]): Box[] {
         continue;
       }
       const glued = first && (span.attach === 'prev' || glueNext);
-      const brk = !out.length || pendingSpace >= 0 || (!glued && !(span.keep && !first) && canBreak(prev, ch, prevPrev));
+      const brk =
+        !out.length || pendingSpace >= 0 || (!glued && !(span.keep && !first) && canBreak(prev, ch, prevPrev));
       if (brk) out.push({ pieces: [], width: 0, space: 0, spaceSpan: pendingSpace });
       const box = out[out.length - 1];
       const last = box.pieces[box.pieces.length - 1];
@@ -153,7 +171,13 @@ export function wrap(m: Metrics, spans: Span[], width: number, o: { hang?: numbe
       for (const ch of p.text) {
         const w = m.width(s.face, s.size, ch);
         if (used + pendingSpace + chunkWidth + w > room() + 0.01 && (chunk || cur.length)) {
-          if (chunk) cur.push({ piece: { span: p.span, text: chunk }, width: chunkWidth, space: pendingSpace, spaceSpan: box.spaceSpan });
+          if (chunk)
+            cur.push({
+              piece: { span: p.span, text: chunk },
+              width: chunkWidth,
+              space: pendingSpace,
+              spaceSpan: box.spaceSpan,
+            });
           flush();
           pendingSpace = 0;
           chunk = '';
@@ -163,7 +187,12 @@ export function wrap(m: Metrics, spans: Span[], width: number, o: { hang?: numbe
         chunkWidth += w;
       }
       if (chunk) {
-        cur.push({ piece: { span: p.span, text: chunk }, width: chunkWidth, space: pendingSpace, spaceSpan: box.spaceSpan });
+        cur.push({
+          piece: { span: p.span, text: chunk },
+          width: chunkWidth,
+          space: pendingSpace,
+          spaceSpan: box.spaceSpan,
+        });
         used += pendingSpace + chunkWidth;
         pendingSpace = 0;
       }
@@ -190,7 +219,17 @@ export function wrap(m: Metrics, spans: Span[], width: number, o: { hang?: numbe
       const v = m.line(s.face, s.size);
       // A superscript's baseline sits about 0.38 of the line's size above the line's baseline.
       const dy = ascent - v.ascent - (s.sup ? baseSize * 0.38 : 0);
-      frags.push({ x, dy, text: it.piece.text, width: it.width, face: s.face, size: s.size, color: s.color ?? INK, oblique: Boolean(s.oblique), key: k });
+      frags.push({
+        x,
+        dy,
+        text: it.piece.text,
+        width: it.width,
+        face: s.face,
+        size: s.size,
+        color: s.color ?? INK,
+        oblique: Boolean(s.oblique),
+        key: k,
+      });
       x += it.width;
     }
     const indent = li ? hang : 0;

@@ -31,7 +31,9 @@ function run(s: BookTextStyle, fallbackSize: number, extra = 0): Run {
 function abstractParagraphs(e: Entry, input: BookInput, book: PrintedBook): Paragraph[] {
   const { author, content } = input.layout;
   const w = book.words;
-  const out: Paragraph[] = [new Paragraph({ heading: HeadingLevel.HEADING_2, keepNext: true, children: [new TextRun(printedTitle(e))] })];
+  const out: Paragraph[] = [
+    new Paragraph({ heading: HeadingLevel.HEADING_2, keepNext: true, children: [new TextRun(printedTitle(e))] }),
+  ];
 
   const names = run(author, 10);
   const authorRuns: TextRun[] = [];
@@ -40,18 +42,39 @@ function abstractParagraphs(e: Entry, input: BookInput, book: PrintedBook): Para
     authorRuns.push(new TextRun({ ...names, text: au.name }));
     if (au.marks) authorRuns.push(new TextRun({ ...names, text: au.marks, superScript: true }));
   });
-  if (authorRuns.length) out.push(new Paragraph({ keepNext: true, spacing: { before: 60, after: 40 }, children: authorRuns }));
+  if (authorRuns.length)
+    out.push(new Paragraph({ keepNext: true, spacing: { before: 60, after: 40 }, children: authorRuns }));
 
   // the affiliations: smaller, never bold, muted, one to a line
   const aff: Run = { ...run({ ...author, bold: false }, 10, -1.5), italics: false };
   const affLine = (children: TextRun[]) => new Paragraph({ keepNext: true, spacing: { after: 0 }, children });
-  e.affiliations.forEach((name, i) => out.push(affLine([new TextRun({ ...aff, color: MUTED, text: String(i + 1), superScript: true }), new TextRun({ ...aff, color: MUTED, text: name })])));
+  e.affiliations.forEach((name, i) =>
+    out.push(
+      affLine([
+        new TextRun({ ...aff, color: MUTED, text: String(i + 1), superScript: true }),
+        new TextRun({ ...aff, color: MUTED, text: name }),
+      ]),
+    ),
+  );
   if (e.hasCorresponding) out.push(affLine([new TextRun({ ...aff, color: MUTED, text: w.corresponding })]));
 
   const body = run(content, 10);
-  e.paragraphs.forEach((p, i) => out.push(new Paragraph({ alignment: AlignmentType.JUSTIFIED, spacing: { before: i ? 60 : 160, after: 0 }, children: [new TextRun({ ...body, text: p })] })));
+  e.paragraphs.forEach((p, i) =>
+    out.push(
+      new Paragraph({
+        alignment: AlignmentType.JUSTIFIED,
+        spacing: { before: i ? 60 : 160, after: 0 },
+        children: [new TextRun({ ...body, text: p })],
+      }),
+    ),
+  );
   if (e.keywords) {
-    out.push(new Paragraph({ spacing: { before: 120, after: 240 }, children: [new TextRun({ ...body, bold: true, text: w.keywords }), new TextRun({ ...body, text: e.keywords })] }));
+    out.push(
+      new Paragraph({
+        spacing: { before: 120, after: 240 },
+        children: [new TextRun({ ...body, bold: true, text: w.keywords }), new TextRun({ ...body, text: e.keywords })],
+      }),
+    );
   }
   return out;
 }
@@ -64,16 +87,36 @@ export async function abstractsDocx(input: BookInput, progress: DocxProgress = (
   const total = book.sections.reduce((n, s) => n + s.entries.length, 0);
   let done = 0;
   const { title, author } = input.layout;
-  const heading = (extra: number) => ({ run: { ...run(title, 13, extra), color: '1F2328' }, paragraph: { spacing: { before: 240, after: 120 } } });
+  const heading = (extra: number) => ({
+    run: { ...run(title, 13, extra), color: '1F2328' },
+    paragraph: { spacing: { before: 240, after: 120 } },
+  });
 
   const children: Paragraph[] = [
-    new Paragraph({ heading: HeadingLevel.TITLE, alignment: AlignmentType.CENTER, spacing: { before: 2400, after: 240 }, children: [new TextRun(book.title)] }),
-    new Paragraph({ alignment: AlignmentType.CENTER, children: [new TextRun({ ...run(author, 10, 4), text: book.words.book })] }),
+    new Paragraph({
+      heading: HeadingLevel.TITLE,
+      alignment: AlignmentType.CENTER,
+      spacing: { before: 2400, after: 240 },
+      children: [new TextRun(book.title)],
+    }),
+    new Paragraph({
+      alignment: AlignmentType.CENTER,
+      children: [new TextRun({ ...run(author, 10, 4), text: book.words.book })],
+    }),
   ];
-  if (!book.sections.length) children.push(new Paragraph({ alignment: AlignmentType.CENTER, spacing: { before: 480 }, children: [new TextRun(book.words.empty)] }));
+  if (!book.sections.length)
+    children.push(
+      new Paragraph({
+        alignment: AlignmentType.CENTER,
+        spacing: { before: 480 },
+        children: [new TextRun(book.words.empty)],
+      }),
+    );
   for (const section of book.sections) {
     // each session on a page of its own, as in the PDF
-    children.push(new Paragraph({ heading: HeadingLevel.HEADING_1, pageBreakBefore: true, children: [new TextRun(section.title)] }));
+    children.push(
+      new Paragraph({ heading: HeadingLevel.HEADING_1, pageBreakBefore: true, children: [new TextRun(section.title)] }),
+    );
     for (const e of section.entries) {
       children.push(...abstractParagraphs(e, input, book));
       progress(++done, total, 'work:stage.building');
@@ -85,13 +128,25 @@ export async function abstractsDocx(input: BookInput, progress: DocxProgress = (
     creator: 'Conference platform',
     styles: {
       default: {
-        document: { run: { ...run(input.layout.content, 10), bold: false, italics: false, language: { value: input.lang === 'zh' ? 'zh-CN' : 'en-US', eastAsia: 'zh-CN' } } },
+        document: {
+          run: {
+            ...run(input.layout.content, 10),
+            bold: false,
+            italics: false,
+            language: { value: input.lang === 'zh' ? 'zh-CN' : 'en-US', eastAsia: 'zh-CN' },
+          },
+        },
         title: heading(10),
         heading1: heading(4),
         heading2: heading(0),
       },
     },
-    sections: [{ properties: { page: { size: A4, margin: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN } } }, children }],
+    sections: [
+      {
+        properties: { page: { size: A4, margin: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN } } },
+        children,
+      },
+    ],
   });
   progress(done, total, 'work:stage.saving');
   return Packer.toBuffer(doc);

@@ -72,7 +72,13 @@ function article(e: Entry, book: PrintedBook): string {
 export function abstractsHtml(input: BookInput): string {
   const book = printedBook(input);
   const body = book.sections.length
-    ? [contents(book), ...book.sections.map((s) => `<section>\n<h2>${esc(s.title)}</h2>\n${s.entries.map((e) => article(e, book)).join('\n')}\n</section>`)].join('\n')
+    ? [
+        contents(book),
+        ...book.sections.map(
+          (s) =>
+            `<section>\n<h2>${esc(s.title)}</h2>\n${s.entries.map((e) => article(e, book)).join('\n')}\n</section>`,
+        ),
+      ].join('\n')
     : `<p>${esc(book.words.empty)}</p>`;
   return `<!doctype html>
 <html lang="${input.lang === 'zh' ? 'zh-CN' : 'en'}">

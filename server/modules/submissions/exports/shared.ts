@@ -40,14 +40,18 @@ export const FONT_NAMES: Record<BookFontFamily, string> = { sans: 'Noto Sans SC'
 export const fontName = (family: string): string => (family === 'serif' ? FONT_NAMES.serif : FONT_NAMES.sans);
 
 /** A layout's size in points, or `fallback` when the stored value is not a usable number. */
-export const points = (size: unknown, fallback: number): number => (typeof size === 'number' && size >= 4 && size <= 96 ? size : fallback);
+export const points = (size: unknown, fallback: number): number =>
+  typeof size === 'number' && size >= 4 && size <= 96 ? size : fallback;
 
 /**
  * Text as authors type it, made fit for XML: clean()'s control characters gone, and what XML 1.0
  * cannot hold at all (a lone surrogate half, U+FFFE, U+FFFF) replaced — Word refuses a file with one.
  */
 export function plain(s: string): string {
-  return clean(s).replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]|[\ufffe\uffff]/g, '\ufffd');
+  return clean(s).replace(
+    /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]|[\ufffe\uffff]/g,
+    '\ufffd',
+  );
 }
 
 const oneLine = (s: string) => plain(s).replace(/\s+/g, ' ').trim();

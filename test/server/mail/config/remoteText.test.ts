@@ -28,8 +28,18 @@ const servers: net.Server[] = [];
 const host = 'remote.localhost';
 const CONFIG = '/conference/platform/config/email';
 
-const settings = (change: object = {}) => ({ email: LOGIN.user, password: LOGIN.pass, confirmPassword: LOGIN.pass, smtpHost: '127.0.0.1', port: peer.port, ssl: false, active: true, ...change });
-const testCall = (change: object, to = 'check@example.org') => call(h, host, 'post', `${CONFIG}/test`, { token: manager, body: { to, settings: settings(change) } });
+const settings = (change: object = {}) => ({
+  email: LOGIN.user,
+  password: LOGIN.pass,
+  confirmPassword: LOGIN.pass,
+  smtpHost: '127.0.0.1',
+  port: peer.port,
+  ssl: false,
+  active: true,
+  ...change,
+});
+const testCall = (change: object, to = 'check@example.org') =>
+  call(h, host, 'post', `${CONFIG}/test`, { token: manager, body: { to, settings: settings(change) } });
 
 /** A TCP service that is not an SMTP server: it greets with its banner (and its secret). */
 async function tcpService(onConnect: (socket: net.Socket) => void): Promise<number> {
@@ -79,11 +89,16 @@ describe('a service that is not a mail server', () => {
 
     // The worker, with the conference's saved settings pointing at it: the log holds the class only.
     await call(h, host, 'post', CONFIG, { token: manager, body: settings({ port: fake }) }).expect(200);
-    const id = await enqueueMail(h.db, { conferenceId: cid, to: ['someone@example.org'], subject: 'banner', text: 'x' });
+    const id = await enqueueMail(h.db, {
+      conferenceId: cid,
+      to: ['someone@example.org'],
+      subject: 'banner',
+      text: 'x',
+    });
     const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: h.testDb.dataDir, SECRET: TEST_SECRET });
     await new MailWorker(h.db, platformTransports(config, h.smtp)).drain();
     const row = await h.db('mail_outbox').where({ id }).first();
-    expect(row.last_error).toMatch(/^mail:error\.(protocol|connect|auth|sender)$/);
+    expect(row!.last_error).toMatch(/^mail:error\.(protocol|connect|auth|sender)$/);
     expect(JSON.stringify(row)).not.toContain(SECRET);
     const log = await call(h, host, 'get', '/conference/platform/mail/log?size=100', { token: manager });
     expect(JSON.stringify(log.body)).not.toContain(SECRET);
@@ -92,7 +107,9 @@ describe('a service that is not a mail server', () => {
 
 describe('the classes of error', () => {
   test('login refused: auth', async () => {
-    expect((await testCall({ password: 'wrong-password-1', confirmPassword: 'wrong-password-1' })).body.message).toBe('mail:error.auth');
+    expect((await testCall({ password: 'wrong-password-1', confirmPassword: 'wrong-password-1' })).body.message).toBe(
+      'mail:error.auth',
+    );
   });
 
   test('nothing listening: connect', async () => {
@@ -108,7 +125,8 @@ describe('the classes of error', () => {
       logger: false,
       authOptional: true,
       disabledCommands: ['STARTTLS', 'AUTH'],
-      onRcptTo: (_address, _session, callback) => callback(Object.assign(new Error(`${SECRET} no such user`), { responseCode: 550 })),
+      onRcptTo: (_address, _session, callback) =>
+        callback(Object.assign(new Error(`${SECRET} no such user`), { responseCode: 550 })),
     });
     strict.on('error', () => undefined);
     await new Promise<void>((r) => strict.listen(0, '127.0.0.1', () => r()));
@@ -139,7 +157,10 @@ describe('pinning', () => {
     });
     const smtp = new ConferenceSmtp(h.db, TEST_SECRET, guard);
     const error = await smtp
-      .test(cid, { ...settings({ smtpHost: 'mail.pinned.test', port: tlsPort, ssl: true }) }, 'check@example.org', { subject: 's', body: 'b' })
+      .test(cid, { ...settings({ smtpHost: 'mail.pinned.test', port: tlsPort, ssl: true }) }, 'check@example.org', {
+        subject: 's',
+        body: 'b',
+      })
       .catch((err: { messageKey: string }) => err);
     // The save-time check and the connection each resolved once; the second answer (a private
     // address, as a rebinding DNS server would give) was refused before any connection.
@@ -148,8 +169,19 @@ describe('pinning', () => {
     expect(hello.length).toBe(0);
 
     // With a lookup that stays on the allowed address, the TLS hello reaches it carrying the name.
-    const steady = new ConferenceSmtp(h.db, TEST_SECRET, new HostGuard({ allowPrivate: false, allowed: ['127.0.0.1/32'], ports: 'any' }, async () => [{ address: '127.0.0.1', family: 4 }]));
-    await steady.test(cid, settings({ smtpHost: 'mail.pinned.test', port: tlsPort, ssl: true }), 'check@example.org', { subject: 's', body: 'b' }).catch(() => undefined);
+    const steady = new ConferenceSmtp(
+      h.db,
+      TEST_SECRET,
+      new HostGuard({ allowPrivate: false, allowed: ['127.0.0.1/32'], ports: 'any' }, async () => [
+        { address: '127.0.0.1', family: 4 },
+      ]),
+    );
+    await steady
+      .test(cid, settings({ smtpHost: 'mail.pinned.test', port: tlsPort, ssl: true }), 'check@example.org', {
+        subject: 's',
+        body: 'b',
+      })
+      .catch(() => undefined);
     expect(hello.length).toBeGreaterThan(0);
     expect(hello.includes(Buffer.from('mail.pinned.test'))).toBe(true);
   });

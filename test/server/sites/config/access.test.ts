@@ -5,7 +5,21 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { visit } from '../../../helpers/http';
-import { A, B, createWorld, del, EXTERIOR, findConfig, get, PNG, post, stateOf, upload, WEBSITE, type World } from './helpers';
+import {
+  A,
+  B,
+  createWorld,
+  del,
+  EXTERIOR,
+  findConfig,
+  get,
+  PNG,
+  post,
+  stateOf,
+  upload,
+  WEBSITE,
+  type World,
+} from './helpers';
 
 let w: World;
 let bIds: { exterior: number; domain: number; extra: number };
@@ -16,7 +30,7 @@ beforeAll(async () => {
   w = await createWorld();
   const bExterior = await w.h.db('exteriors').where({ conference_id: w.b }).first();
   const bDomains = await w.h.db('conference_domains').where({ conference_id: w.b }).orderBy('id');
-  bIds = { exterior: bExterior.id, domain: bDomains[0].id, extra: bDomains[1].id };
+  bIds = { exterior: bExterior!.id, domain: bDomains[0].id, extra: bDomains[1].id };
   thumbA = (await upload(w.h, 'thumbnail', 't.png', PNG, w.managerA)).body.data.url;
   bBefore = await stateOf(w.h, w.b);
 });
@@ -33,7 +47,13 @@ async function everyCall(token: string | undefined, host: string) {
     removeDomain: await del(w.h, `${WEBSITE}/domain/delete/${bIds.extra}`, token, host),
     list: await get(w.h, `${EXTERIOR}/list`, token, host),
     findExterior: await get(w.h, `${EXTERIOR}/find/${bIds.exterior}`, token, host),
-    saveExterior: await post(w.h, `${EXTERIOR}/save`, { id: bIds.exterior, name: 'Hijacked', thumbnail: thumbA }, token, host),
+    saveExterior: await post(
+      w.h,
+      `${EXTERIOR}/save`,
+      { id: bIds.exterior, name: 'Hijacked', thumbnail: thumbA },
+      token,
+      host,
+    ),
     addExterior: await post(w.h, `${EXTERIOR}/save`, { name: 'Hijacked', thumbnail: thumbA }, token, host),
     use: await post(w.h, `${EXTERIOR}/use/${bIds.exterior}`, {}, token, host),
     copy: await post(w.h, `${EXTERIOR}/copy/${bIds.exterior}`, { name: 'Hijacked' }, token, host),
@@ -110,14 +130,23 @@ describe('API', () => {
 });
 
 describe('screens', () => {
-  const screens = () => ['/platform/config/website', '/platform/config/exterior', '/platform/config/exterior/list', '/platform/config/exterior/add', `/platform/config/exterior/edit/${bIds.exterior}`];
+  const screens = () => [
+    '/platform/config/website',
+    '/platform/config/exterior',
+    '/platform/config/exterior/list',
+    '/platform/config/exterior/add',
+    `/platform/config/exterior/edit/${bIds.exterior}`,
+  ];
 
   test('anonymous visitors go to the login page; attendees to /403; reviewers to their own area', async () => {
     const attendee = await w.h.login({ email: 'att@example.org', conferenceId: w.b, roles: ['attendee'] });
     const reviewer = await w.h.login({ email: 'rev@example.org', conferenceId: w.b, roles: ['reviewer'] });
     for (const path of screens()) {
       const anon = await visit(w.h.app, path, { host: B });
-      expect([anon.status, anon.headers.location]).toEqual([302, `/conferencelogin?redirect=${encodeURIComponent(path)}`]);
+      expect([anon.status, anon.headers.location]).toEqual([
+        302,
+        `/conferencelogin?redirect=${encodeURIComponent(path)}`,
+      ]);
       const att = await visit(w.h.app, path, { host: B, token: attendee });
       expect([att.status, att.headers.location]).toEqual([302, '/403']);
       const rev = await visit(w.h.app, path, { host: B, token: reviewer });
@@ -128,7 +157,9 @@ describe('screens', () => {
   test("B's appearance through A's domain is the 404 page; A's manager has no screen on B", async () => {
     const res = await visit(w.h.app, `/platform/config/exterior/edit/${bIds.exterior}`, { host: A, token: w.managerA });
     expect([res.status, res.headers.location]).toEqual([302, '/404']);
-    expect((await visit(w.h.app, '/platform/config/exterior/edit/abc', { host: A, token: w.managerA })).headers.location).toBe('/404');
+    expect(
+      (await visit(w.h.app, '/platform/config/exterior/edit/abc', { host: A, token: w.managerA })).headers.location,
+    ).toBe('/404');
     const onB = await visit(w.h.app, '/platform/config/website', { host: B, token: w.managerA });
     expect(onB.headers.location).toMatch(/^\/conferencelogin/);
   });

@@ -31,7 +31,11 @@ test('a draft: 40 adds at once leave it with 3 names under SITE_DOMAIN; the rest
   expect(answers.every((r) => r.status === 200 || (r.status >= 400 && r.status < 500))).toBe(true);
   expect(await h.db('conference_domains').where({ conference_id: cid })).toHaveLength(DRAFT_FREE_DOMAINS);
   // A name under its own name is a free name too.
-  expect((await add('www.draft-squat.localhost', manager, host)).body).toMatchObject({ code: 400, message: 'manageSite:domainDraftLimit', field: 'domain' });
+  expect((await add('www.draft-squat.localhost', manager, host)).body).toMatchObject({
+    code: 400,
+    message: 'manageSite:domainDraftLimit',
+    field: 'domain',
+  });
 
   await h.db('conferences').where({ id: cid }).update({ status: '4' });
   await h.sites.siteChanged(cid);
@@ -43,6 +47,10 @@ test(`a person adds at most ${DOMAIN_ADD_LIMIT.limit} domains an hour; refused a
   const cid = await h.provision(contractSite({ slug: 'busy-adder', domains: [host] }));
   const manager = await h.login({ email: 'adder@example.org', conferenceId: cid, roles: ['manager'] });
   for (let i = 0; i < 5; i++) expect((await add('bad_name!', manager, host)).body.code).toBe(400);
-  for (let i = 0; i < DOMAIN_ADD_LIMIT.limit; i++) expect((await add(`adder${i}.localhost`, manager, host)).body.code).toBe(200);
-  expect((await add('adder-more.localhost', manager, host)).body).toMatchObject({ code: 429, message: 'commonMsg.tooManyRequests' });
+  for (let i = 0; i < DOMAIN_ADD_LIMIT.limit; i++)
+    expect((await add(`adder${i}.localhost`, manager, host)).body.code).toBe(200);
+  expect((await add('adder-more.localhost', manager, host)).body).toMatchObject({
+    code: 429,
+    message: 'commonMsg.tooManyRequests',
+  });
 });

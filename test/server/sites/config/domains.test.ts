@@ -15,11 +15,17 @@ beforeAll(async () => {
 });
 afterAll(() => w?.h.stop());
 
-const add = (domain: unknown, token = w.managerA, host = A) => post(w.h, `${WEBSITE}/domain/add`, { domain }, token, host);
+const add = (domain: unknown, token = w.managerA, host = A) =>
+  post(w.h, `${WEBSITE}/domain/add`, { domain }, token, host);
 const PLATFORM = 'platform.localhost';
 /** The super admins' call, on the platform host. */
 const adminAdd = (conferenceId: number, domain: string, token: string, host = PLATFORM) =>
-  request(w.h.app).post(`/api/platform/admin/conferences/${conferenceId}/domain/add`).set('Host', host).set('Origin', `http://${host}`).set('Cookie', `token=${token}`).send({ domain });
+  request(w.h.app)
+    .post(`/api/platform/admin/conferences/${conferenceId}/domain/add`)
+    .set('Host', host)
+    .set('Origin', `http://${host}`)
+    .set('Cookie', `token=${token}`)
+    .send({ domain });
 
 test('a domain is added (normalised), answers at once, can become primary, and can be removed', async () => {
   expect((await visit(w.h.app, '/', { host: 'conf2027.localhost' })).status).toBe(404);
@@ -48,21 +54,38 @@ test('outside names: a super admin adds them from the platform host; then the co
   expect(res.body.data.map((d: { domain: string }) => d.domain)).toEqual([A, 'https-less.conf2027.example.org']);
   expect((await visit(w.h.app, '/', { host: 'https-less.conf2027.example.org' })).status).toBe(200);
   // A Unicode name is stored in its ASCII form.
-  expect((await adminAdd(w.a, '会议.example.cn', admin)).body.data.map((d: { domain: string }) => d.domain)).toContain('xn--6oqu09l.example.cn');
+  expect((await adminAdd(w.a, '会议.example.cn', admin)).body.data.map((d: { domain: string }) => d.domain)).toContain(
+    'xn--6oqu09l.example.cn',
+  );
   // Under its own outside domain, the conference's managers may add names themselves.
   expect((await add('www.https-less.conf2027.example.org')).status).toBe(200);
   // Nobody else may, and the rule holds for the super admin too.
-  expect((await add('www.https-less.conf2027.example.org', w.managerB, B)).body).toMatchObject({ code: 400, message: 'manageSite:domainTaken' });
-  expect((await add('m.https-less.conf2027.example.org', w.managerB, B)).body).toMatchObject({ code: 400, message: 'manageSite:domainNested' });
-  expect((await adminAdd(w.b, 'conf2027.example.org', admin)).body).toMatchObject({ code: 400, message: 'manageSite:domainNested' });
-  expect((await adminAdd(w.b, 'www.localhost', admin)).body).toMatchObject({ code: 400, message: 'manageSite:domainReserved' });
+  expect((await add('www.https-less.conf2027.example.org', w.managerB, B)).body).toMatchObject({
+    code: 400,
+    message: 'manageSite:domainTaken',
+  });
+  expect((await add('m.https-less.conf2027.example.org', w.managerB, B)).body).toMatchObject({
+    code: 400,
+    message: 'manageSite:domainNested',
+  });
+  expect((await adminAdd(w.b, 'conf2027.example.org', admin)).body).toMatchObject({
+    code: 400,
+    message: 'manageSite:domainNested',
+  });
+  expect((await adminAdd(w.b, 'www.localhost', admin)).body).toMatchObject({
+    code: 400,
+    message: 'manageSite:domainReserved',
+  });
   // Super admins only, on the platform host only: on a conference's host a super admin is no more than a manager there.
   const platformUser = await w.h.login({ email: 'mgr-b@example.org', conferenceId: null });
   expect((await adminAdd(w.b, 'b-outside.example.org', platformUser)).status).toBe(403);
   const onSite = await w.h.login({ email: 'root@example.org', conferenceId: w.b, superAdmin: true });
   expect((await adminAdd(w.b, 'b-outside.example.org', onSite, B)).status).toBe(404);
   expect((await adminAdd(999999, 'b-outside.example.org', admin)).status).toBe(404);
-  expect((await add('b-outside.example.org', onSite, B)).body).toMatchObject({ code: 400, message: 'manageSite:domainOutside' });
+  expect((await add('b-outside.example.org', onSite, B)).body).toMatchObject({
+    code: 400,
+    message: 'manageSite:domainOutside',
+  });
   expect(await w.h.db('conference_domains').where({ domain: 'b-outside.example.org' }).first()).toBeUndefined();
   // Back to what the other tests of this file expect.
   await w.h.db('conference_domains').where({ conference_id: w.a }).whereNot({ domain: A }).delete();
@@ -121,17 +144,20 @@ test('the domain you are on and the last domain cannot be removed', async () => 
   expect((await add('second-contract.localhost')).status).toBe(200);
   const { domains } = await findConfig(w.h, w.managerA);
   const current = domains.find((d: { current: boolean }) => d.current);
-  expect((await del(w.h, `${WEBSITE}/domain/delete/${current.id}`, w.managerA)).body).toMatchObject({ code: 400, message: 'manageSite:domainCurrent' });
+  expect((await del(w.h, `${WEBSITE}/domain/delete/${current.id}`, w.managerA)).body).toMatchObject({
+    code: 400,
+    message: 'manageSite:domainCurrent',
+  });
 
   // Seen from its other domain, conference B's first domain can go; then the last one stays.
   const bDomains = await findConfig(w.h, w.managerB, 'www.other.localhost');
   const first = bDomains.domains.find((d: { domain: string }) => d.domain === B);
   expect((await del(w.h, `${WEBSITE}/domain/delete/${first.id}`, w.managerB, 'www.other.localhost')).status).toBe(200);
   const last = await w.h.db('conference_domains').where({ conference_id: w.b }).first();
-  expect(last.is_primary).toBeTruthy();
-  const res = await del(w.h, `${WEBSITE}/domain/delete/${last.id}`, w.managerB, 'www.other.localhost');
+  expect(last!.is_primary).toBeTruthy();
+  const res = await del(w.h, `${WEBSITE}/domain/delete/${last!.id}`, w.managerB, 'www.other.localhost');
   expect(res.body).toMatchObject({ code: 400, message: 'manageSite:domainLast' });
-  expect(await w.h.db('conference_domains').where({ conference_id: w.b }).pluck('id')).toEqual([last.id]);
+  expect(await w.h.db('conference_domains').where({ conference_id: w.b }).pluck('id')).toEqual([last!.id]);
   // Restore B's first domain for the other tests of this file.
   await w.h.db('conference_domains').insert({ conference_id: w.b, domain: B, is_primary: false });
   await w.h.sites.siteChanged(w.b);

@@ -27,7 +27,14 @@ export function get(h: Harness, path: string, token?: string, host = A) {
 }
 
 export function post(h: Harness, path: string, body: unknown, token?: string, host = A) {
-  return withAuth(request(h.app).post(`/api${path}`).set('Host', host).set('Origin', `http://${host}`).send(body as object), token);
+  return withAuth(
+    request(h.app)
+      .post(`/api${path}`)
+      .set('Host', host)
+      .set('Origin', `http://${host}`)
+      .send(body as object),
+    token,
+  );
 }
 
 export function del(h: Harness, path: string, token?: string, host = A) {
@@ -59,7 +66,11 @@ export async function stateOf(h: Harness, conferenceId: number) {
     h.db('website_configs').where({ conference_id: conferenceId }).first(),
     h.db('conference_domains').where({ conference_id: conferenceId }).orderBy('id'),
     h.db('exteriors').where({ conference_id: conferenceId }).orderBy('id'),
-    h.db('pages').where({ conference_id: conferenceId }).orderBy('id').select('id', 'exterior_id', 'template_id', 'name'),
+    h
+      .db('pages')
+      .where({ conference_id: conferenceId })
+      .orderBy('id')
+      .select('id', 'exterior_id', 'template_id', 'name'),
   ]);
   return { config, domains, exteriors, pages };
 }

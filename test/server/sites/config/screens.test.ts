@@ -21,7 +21,8 @@ function stable(html: string): string {
     .replace(/\/_styles\/antd\.[0-9a-f]{16}\.css/g, '/_styles/antd.[hash].css');
 }
 
-const props = ($: CheerioAPI, island: string) => JSON.parse($(`[data-island="${island}"]`).attr('data-props') ?? 'null');
+const props = ($: CheerioAPI, island: string) =>
+  JSON.parse($(`[data-island="${island}"]`).attr('data-props') ?? 'null');
 
 describe.each([
   ['zh', false],
@@ -31,11 +32,20 @@ describe.each([
     const { res, $ } = await page(w.h.app, '/platform/config/website', { host: A, token: w.managerA, lang, mobile });
     expect(res.status).toBe(200);
     expect(res.headers['cache-control']).toBe('private, no-store');
-    expect($('title').text()).toBe(lang === 'zh' ? '网站配置 - 契约测试会议' : 'Website configuration - Contract Test Conference');
+    expect($('title').text()).toBe(
+      lang === 'zh' ? '网站配置 - 契约测试会议' : 'Website configuration - Contract Test Conference',
+    );
     expect($('.side-menu li.active a').attr('href')).toBe('/platform/config/website');
     expect($('.side-menu a[href="/platform/config/exterior"]').text()).toBe(lang === 'zh' ? '外观管理' : 'Appearances');
     const p = props($, 'ManageWebsiteConfig');
-    expect(p).toMatchObject({ lang, mobile, initial: { config: { firstTitle: { zh: '第一标题', en: 'First Title' } }, domains: [{ domain: A, current: true }] } });
+    expect(p).toMatchObject({
+      lang,
+      mobile,
+      initial: {
+        config: { firstTitle: { zh: '第一标题', en: 'First Title' } },
+        domains: [{ domain: A, current: true }],
+      },
+    });
     // The form is in the HTML before any script runs.
     expect($('#websiteConfig_firstTitle_zh').val()).toBe('第一标题');
     expect($('#websiteConfig_websiteRecordNumber').val()).toBe('京ICP备00000000号');
@@ -61,7 +71,12 @@ describe('appearances', () => {
   });
 
   test('phone: a list; /list is the same screen', async () => {
-    const { res, $ } = await page(w.h.app, '/platform/config/exterior/list', { host: A, token: w.managerA, lang: 'zh', mobile: true });
+    const { res, $ } = await page(w.h.app, '/platform/config/exterior/list', {
+      host: A,
+      token: w.managerA,
+      lang: 'zh',
+      mobile: true,
+    });
     expect(res.status).toBe(200);
     expect($('.ant-card').length).toBe(0);
     const rows = $('.exterior-list > li');
@@ -74,8 +89,12 @@ describe('appearances', () => {
     const add = await page(w.h.app, '/platform/config/exterior/add', { host: A, token: w.managerA, lang: 'zh' });
     expect(add.$('h2').text()).toBe('新增外观');
     expect(props(add.$, 'ManageExteriors')).toMatchObject({ view: 'form', exterior: null });
-    const id = (await w.h.db('exteriors').where({ conference_id: w.a }).first()).id;
-    const edit = await page(w.h.app, `/platform/config/exterior/edit/${id}`, { host: A, token: w.managerA, lang: 'en' });
+    const id = (await w.h.db('exteriors').where({ conference_id: w.a }).first())!.id;
+    const edit = await page(w.h.app, `/platform/config/exterior/edit/${id}`, {
+      host: A,
+      token: w.managerA,
+      lang: 'en',
+    });
     expect(edit.res.status).toBe(200);
     expect(edit.$('h2').text()).toBe('Edit appearance');
     expect(edit.$('#exterior_name').val()).toBe('Contract');

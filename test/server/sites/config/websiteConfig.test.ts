@@ -27,9 +27,19 @@ describe('find', () => {
     });
     expect(data.domains).toEqual([{ id: expect.any(Number), domain: A, primary: true, current: true }]);
     // Desktop PAGEs of each language only: no templates, no phone variants, no other conference's.
-    const zhPages = await w.h.db('pages').where({ conference_id: w.a, type: 'PAGE', lang: 'zh', is_mobile: false }).orderBy('id').select('id', 'name');
+    const zhPages = await w.h
+      .db('pages')
+      .where({ conference_id: w.a, type: 'PAGE', lang: 'zh', is_mobile: false })
+      .orderBy('id')
+      .select('id', 'name');
     expect(data.homePages.zh).toEqual(zhPages);
-    expect(data.homePages.en.map((p: { name: string }) => p.name)).toEqual(['Home', 'About', 'Members', 'Bare', 'Framed']);
+    expect(data.homePages.en.map((p: { name: string }) => p.name)).toEqual([
+      'Home',
+      'About',
+      'Members',
+      'Bare',
+      'Framed',
+    ]);
     expect(data.config.templateZhHomePageId).toBe(zhPages[0].id);
     // The contract template's banner container names its own default.
     expect(data.bannerFallback).toBe('/banner/from-template.png');
@@ -49,7 +59,7 @@ describe('save', () => {
       city: { zh: '北京', en: 'Beijing' },
       venue: { zh: '友谊宾馆', en: 'Friendship Hotel' },
       registerLabel: { zh: '立即报名', en: 'Apply' },
-      disciplineId: discipline.id,
+      disciplineId: discipline!.id,
       startDate: '2027-05-10',
       endDate: '2027-05-12',
       languageType: '3',
@@ -65,11 +75,15 @@ describe('save', () => {
     expect(config).toMatchObject({
       firstTitle: { zh: '新的第一标题', en: 'New First Title' },
       registerLabel: { zh: '立即报名', en: 'Apply' },
-      disciplineId: discipline.id,
+      disciplineId: discipline!.id,
       startDate: '2027-05-10',
       endDate: '2027-05-12',
       contacts: '会务组\n电话 010-1234',
-      feedbackTypes: [{ zh: '注册', en: '注册' }, { zh: '住宿', en: 'Hotel' }, { zh: 'Other', en: 'Other' }],
+      feedbackTypes: [
+        { zh: '注册', en: '注册' },
+        { zh: '住宿', en: 'Hotel' },
+        { zh: 'Other', en: 'Other' },
+      ],
       templateZhHomePageId: homePages.zh[1].id,
     });
     expect(await findConfig(w.h, w.managerA)).toMatchObject({ config });
@@ -79,7 +93,16 @@ describe('save', () => {
     const before = await page(w.h.app, '/', { host: A, lang: 'zh' });
     expect(before.res.status).toBe(200);
     const { homePages } = await findConfig(w.h, w.managerA);
-    expect((await save({ firstTitle: { zh: '下一次加载就变', en: 'Changed at once' }, templateZhHomePageId: homePages.zh[0].id, templateEnHomePageId: homePages.en[0].id, registerLabel: { zh: '', en: '' } })).status).toBe(200);
+    expect(
+      (
+        await save({
+          firstTitle: { zh: '下一次加载就变', en: 'Changed at once' },
+          templateZhHomePageId: homePages.zh[0].id,
+          templateEnHomePageId: homePages.en[0].id,
+          registerLabel: { zh: '', en: '' },
+        })
+      ).status,
+    ).toBe(200);
     const zh = await page(w.h.app, '/', { host: A, lang: 'zh' });
     expect(zh.$('#template-first-title-container').text()).toBe('下一次加载就变');
     expect(zh.$('.content').text()).toBe('中文首页内容');
@@ -102,25 +125,52 @@ describe('save', () => {
     expect(zh.$('#template-register-container').text()).toBe('马上报名');
     // An empty record number removes its element (spec 2.4).
     expect(zh.$('#template-website-record-number-container').length).toBe(0);
-    expect((await save({ registerLabel: { zh: '', en: '' }, websiteRecordNumber: '京ICP备00000000号' })).status).toBe(200);
-    expect((await page(w.h.app, '/', { host: A, lang: 'en' })).$('#template-register-container').text()).toBe('Register');
+    expect((await save({ registerLabel: { zh: '', en: '' }, websiteRecordNumber: '京ICP备00000000号' })).status).toBe(
+      200,
+    );
+    expect((await page(w.h.app, '/', { host: A, lang: 'en' })).$('#template-register-container').text()).toBe(
+      'Register',
+    );
   });
 
   test('the conference is renamed here (issue 18): the public config and the login page title follow at once; an empty name is refused', async () => {
     const { config } = await findConfig(w.h, w.managerA);
     expect((await save({ conferenceName: { zh: '改名后的会议', en: 'The Renamed Conference' } })).status).toBe(200);
-    expect((await findConfig(w.h, w.managerA)).config.conferenceName).toEqual({ zh: '改名后的会议', en: 'The Renamed Conference' });
-    const api = await get(w.h, '/conference/platform/config/website/findConferenceWebsiteConfig').set('Cookie', 'locale=en');
+    expect((await findConfig(w.h, w.managerA)).config.conferenceName).toEqual({
+      zh: '改名后的会议',
+      en: 'The Renamed Conference',
+    });
+    const api = await get(w.h, '/conference/platform/config/website/findConferenceWebsiteConfig').set(
+      'Cookie',
+      'locale=en',
+    );
     expect(api.body.data.conferenceName).toBe('The Renamed Conference');
     expect((await page(w.h.app, '/conferencelogin', { host: A, lang: 'zh' })).$('title').text()).toBe('改名后的会议');
-    expect((await save({ conferenceName: { zh: ' ', en: 'x' } })).body).toMatchObject({ message: 'manageSite:conferenceNameZhRequired', field: 'conferenceName.zh' });
+    expect((await save({ conferenceName: { zh: ' ', en: 'x' } })).body).toMatchObject({
+      message: 'manageSite:conferenceNameZhRequired',
+      field: 'conferenceName.zh',
+    });
     expect((await save({ conferenceName: config.conferenceName })).status).toBe(200);
   });
 
   test('an English-only site needs only the English titles', async () => {
-    expect((await save({ languageType: '2', firstTitle: { zh: '', en: 'Only English' }, shortTitle: { zh: '', en: 'OE' } })).status).toBe(200);
-    expect((await save({ languageType: '3', firstTitle: { zh: '', en: 'Only English' } })).body).toMatchObject({ message: 'manageSite:firstTitleZhRequired', field: 'firstTitle.zh' });
-    expect((await save({ languageType: '3', firstTitle: { zh: '第一标题', en: 'First Title' }, shortTitle: { zh: 'CTC', en: 'CTC' } })).status).toBe(200);
+    expect(
+      (await save({ languageType: '2', firstTitle: { zh: '', en: 'Only English' }, shortTitle: { zh: '', en: 'OE' } }))
+        .status,
+    ).toBe(200);
+    expect((await save({ languageType: '3', firstTitle: { zh: '', en: 'Only English' } })).body).toMatchObject({
+      message: 'manageSite:firstTitleZhRequired',
+      field: 'firstTitle.zh',
+    });
+    expect(
+      (
+        await save({
+          languageType: '3',
+          firstTitle: { zh: '第一标题', en: 'First Title' },
+          shortTitle: { zh: 'CTC', en: 'CTC' },
+        })
+      ).status,
+    ).toBe(200);
   });
 });
 
@@ -148,12 +198,29 @@ describe('each rule refuses with its message and field, and changes nothing', ()
     [{ startDate: '2027-05-03', endDate: null }, 'manageSite:datesBoth', 'endDate'],
     [{ startDate: '', endDate: '2027-05-03' }, 'manageSite:datesBoth', 'startDate'],
     [{ disciplineId: 999999 }, 'manageSite:disciplineInvalid', 'disciplineId'],
-    [{ feedbackTypes: Array.from({ length: 21 }, (_, i) => `t${i}`) }, 'manageSite:feedbackTypesTooMany', 'feedbackTypes'],
+    [
+      { feedbackTypes: Array.from({ length: 21 }, (_, i) => `t${i}`) },
+      'manageSite:feedbackTypesTooMany',
+      'feedbackTypes',
+    ],
     [{ feedbackTypes: ['a', '  '] }, 'manageSite:feedbackTypeEmpty', 'feedbackTypes.1'],
     [{ feedbackTypes: ['a', 'x'.repeat(51)] }, 'manageSite:feedbackTypeTooLong', 'feedbackTypes.1.zh'],
-    [{ feedbackTypes: ['a', { zh: '乙', en: 'x'.repeat(51) }] }, 'manageSite:feedbackTypeTooLong', 'feedbackTypes.1.en'],
+    [
+      { feedbackTypes: ['a', { zh: '乙', en: 'x'.repeat(51) }] },
+      'manageSite:feedbackTypeTooLong',
+      'feedbackTypes.1.en',
+    ],
     [{ feedbackTypes: [{ zh: '', en: ' ' }] }, 'manageSite:feedbackTypeEmpty', 'feedbackTypes.0'],
-    [{ feedbackTypes: [{ zh: '住宿', en: 'Hotel' }, { zh: '酒店', en: 'Hotel' }] }, 'manageSite:feedbackTypeDuplicate', 'feedbackTypes.1'],
+    [
+      {
+        feedbackTypes: [
+          { zh: '住宿', en: 'Hotel' },
+          { zh: '酒店', en: 'Hotel' },
+        ],
+      },
+      'manageSite:feedbackTypeDuplicate',
+      'feedbackTypes.1',
+    ],
     [{ feedbackTypes: ['a', 'b', 'a'] }, 'manageSite:feedbackTypeDuplicate', 'feedbackTypes.2'],
     [{ banner: 'https://evil.example/x.png' }, 'manageSite:bannerInvalid', 'banner'],
     [{ banner: '/files/nosuchfile.png' }, 'manageSite:bannerInvalid', 'banner'],
@@ -175,11 +242,17 @@ describe('each rule refuses with its message and field, and changes nothing', ()
     const mobile = await pages({ conference_id: w.a, type: 'PAGE', lang: 'zh', is_mobile: true });
     const template = await pages({ conference_id: w.a, type: 'TEMPLATE' });
     const otherConference = await pages({ conference_id: w.b, type: 'PAGE', lang: 'zh', is_mobile: false });
-    for (const id of [enPage.id, mobile.id, template.id, otherConference.id, 999999]) {
-      expect((await save({ templateZhHomePageId: id })).body).toMatchObject({ message: 'manageSite:zhHomePageInvalid', field: 'templateZhHomePageId' });
+    for (const id of [enPage!.id, mobile!.id, template!.id, otherConference!.id, 999999]) {
+      expect((await save({ templateZhHomePageId: id })).body).toMatchObject({
+        message: 'manageSite:zhHomePageInvalid',
+        field: 'templateZhHomePageId',
+      });
     }
     const zhPage = await pages({ conference_id: w.a, type: 'PAGE', lang: 'zh', is_mobile: false });
-    expect((await save({ templateEnHomePageId: zhPage.id })).body).toMatchObject({ message: 'manageSite:enHomePageInvalid', field: 'templateEnHomePageId' });
+    expect((await save({ templateEnHomePageId: zhPage!.id })).body).toMatchObject({
+      message: 'manageSite:enHomePageInvalid',
+      field: 'templateEnHomePageId',
+    });
     expect(await stateOf(w.h, w.a)).toEqual(before);
   });
 });
@@ -194,7 +267,10 @@ describe('banner and cover image', () => {
     const cover = await upload(w.h, 'banner', 'cover.jpg', JPG, w.managerA);
     expect((await save({ coverImageUrl: cover.body.data.url })).status).toBe(200);
     const pub = await get(w.h, '/conference/platform/config/website/findConferenceWebsiteConfig');
-    expect(pub.body.data).toMatchObject({ banner: up.body.data.url, conference: { coverImageUrl: cover.body.data.url } });
+    expect(pub.body.data).toMatchObject({
+      banner: up.body.data.url,
+      conference: { coverImageUrl: cover.body.data.url },
+    });
 
     expect((await save({ banner: '' })).status).toBe(200);
     const without = await page(w.h.app, '/', { host: A, lang: 'zh' });
@@ -213,11 +289,20 @@ describe('banner and cover image', () => {
 
   test('a file of another kind, or of another conference, cannot become the banner', async () => {
     const thumb = await upload(w.h, 'thumbnail', 'thumb.png', PNG, w.managerA);
-    expect((await save({ banner: thumb.body.data.url })).body).toMatchObject({ message: 'manageSite:bannerInvalid', field: 'banner' });
+    expect((await save({ banner: thumb.body.data.url })).body).toMatchObject({
+      message: 'manageSite:bannerInvalid',
+      field: 'banner',
+    });
     const foreign = await upload(w.h, 'banner', 'b.png', PNG, w.managerB, 'other.localhost');
     expect(foreign.status).toBe(200);
-    expect((await save({ banner: foreign.body.data.url })).body).toMatchObject({ message: 'manageSite:bannerInvalid', field: 'banner' });
-    expect((await save({ coverImageUrl: foreign.body.data.url })).body).toMatchObject({ message: 'manageSite:coverInvalid', field: 'coverImageUrl' });
+    expect((await save({ banner: foreign.body.data.url })).body).toMatchObject({
+      message: 'manageSite:bannerInvalid',
+      field: 'banner',
+    });
+    expect((await save({ coverImageUrl: foreign.body.data.url })).body).toMatchObject({
+      message: 'manageSite:coverInvalid',
+      field: 'coverImageUrl',
+    });
   });
 
   test('a value already stored (a built-in banner) can be saved again unchanged', async () => {
@@ -225,6 +310,8 @@ describe('banner and cover image', () => {
     await w.h.sites.siteChanged(w.a);
     expect((await save({ websiteRecordNumber: 'A-1' })).status).toBe(200);
     expect((await findConfig(w.h, w.managerA)).config.banner).toBe('/banner/demo-banner.png');
-    expect((await save({ banner: '/banner/demo2-banner.png' })).body).toMatchObject({ message: 'manageSite:bannerInvalid' });
+    expect((await save({ banner: '/banner/demo2-banner.png' })).body).toMatchObject({
+      message: 'manageSite:bannerInvalid',
+    });
   });
 });

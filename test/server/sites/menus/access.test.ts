@@ -61,7 +61,11 @@ describe("a manager of conference A with B's ids on A's domain", () => {
       [a.post('save', { lang: 'zh', parentId: null, title: '链接B', pageId: bPage }), 400, 'manageMenus:pageNotFound'],
       [a.post('save', { lang: 'zh', parentId: bConf, title: '挂到B下', href: '/' }), 400, 'manageMenus:parentNotFound'],
       [a.post('save', { id: bHome, lang: 'zh', parentId: null, title: '改B', href: '/' }), 404, 'commonMsg.notFound'],
-      [a.post('save', { id: aHome, lang: 'zh', parentId: bConf, title: '首页', href: '/' }), 400, 'manageMenus:parentNotFound'],
+      [
+        a.post('save', { id: aHome, lang: 'zh', parentId: bConf, title: '首页', href: '/' }),
+        400,
+        'manageMenus:parentNotFound',
+      ],
       [a.post('move', { id: aHome, parentId: bConf, index: 0 }), 400, 'manageMenus:parentNotFound'],
       [a.post('move', { id: bHome, parentId: null, index: 0 }), 404, 'commonMsg.notFound'],
       [a.post('publish', { ids: [bHome], published: false }), 404, 'commonMsg.notFound'],
@@ -79,7 +83,9 @@ describe("a manager of conference A with B's ids on A's domain", () => {
 
   test("A's tree holds only A's items", async () => {
     const res = await a.get('tree?lang=zh');
-    const ids = JSON.stringify(res.body.data).match(/"id":\d+/g)!.map((m) => Number(m.slice(5)));
+    const ids = JSON.stringify(res.body.data)
+      .match(/"id":\d+/g)!
+      .map((m) => Number(m.slice(5)));
     const bIds = new Set(bRows.map((r) => Number(r.id)));
     expect(ids.length).toBeGreaterThan(0);
     expect(ids.filter((id) => bIds.has(id))).toEqual([]);
@@ -93,7 +99,9 @@ describe('other people', () => {
     ['an attendee', 'attendee', 403],
     ['a reviewer', 'reviewer', 403],
   ] as const)('%s is refused every call', async (_who, role, status) => {
-    const token = role ? await h.login({ email: `${role}-menus@example.org`, conferenceId: a.id, roles: role === 'user' ? [] : [role] }) : undefined;
+    const token = role
+      ? await h.login({ email: `${role}-menus@example.org`, conferenceId: a.id, roles: role === 'user' ? [] : [role] })
+      : undefined;
     const ids = { item: (await a.item('首页')).id, parent: (await a.item('会议')).id, page: await a.pageId('关于') };
     for (const res of await everyCall(a, token ?? '', ids)) expect(res.status).toBe(status);
     expect(await a.rows()).toEqual(aRows);
@@ -104,7 +112,9 @@ describe('other people', () => {
     ['an attendee', 'attendee', '/403'],
     ['a reviewer', 'reviewer', '/platform/submissionManage/user'],
   ] as const)('%s does not get the screen', async (_who, role, location) => {
-    const token = role ? await h.login({ email: `${role}-screen@example.org`, conferenceId: a.id, roles: [role] }) : undefined;
+    const token = role
+      ? await h.login({ email: `${role}-screen@example.org`, conferenceId: a.id, roles: [role] })
+      : undefined;
     const res = await visit(h.app, '/platform/config/menu', { host: a.host, token });
     expect(res.status).toBe(302);
     expect(res.headers.location).toBe(location);

@@ -9,7 +9,20 @@ export type Site = {
   id: number;
   host: string;
   token: string;
-  item(title: string, lang?: 'zh' | 'en'): Promise<{ id: number; parent_id: number | null; sort: number; published: number | boolean; page_id: number | null; href: string | null; icon: string; title: string; new_window: number | boolean }>;
+  item(
+    title: string,
+    lang?: 'zh' | 'en',
+  ): Promise<{
+    id: number;
+    parent_id: number | null;
+    sort: number;
+    published: number | boolean;
+    page_id: number | null;
+    href: string | null;
+    icon: string;
+    title: string;
+    new_window: number | boolean;
+  }>;
   pageId(name: string): Promise<number>;
   post(path: string, body: unknown, token?: string): request.Test;
   get(path: string, token?: string): request.Test;
@@ -38,18 +51,28 @@ export async function freshSite(h: Harness, overrides: Parameters<typeof contrac
     async item(title, lang = 'zh') {
       const row = await h.db('menus').where({ conference_id: id, lang, title }).first();
       if (!row) throw new Error(`no menu item ${title}`);
-      return { ...row, id: Number(row.id), parent_id: row.parent_id === null ? null : Number(row.parent_id), sort: Number(row.sort) };
+      return {
+        ...row,
+        id: Number(row.id),
+        parent_id: row.parent_id === null ? null : Number(row.parent_id),
+        sort: Number(row.sort),
+      };
     },
     async pageId(name) {
-      return Number((await h.db('pages').where({ conference_id: id, name, type: 'PAGE', is_mobile: false }).first()).id);
+      return Number(
+        (await h.db('pages').where({ conference_id: id, name, type: 'PAGE', is_mobile: false }).first())!.id,
+      );
     },
-    post: (path, body, t = token) => apiPost(h.app, host, `/conference/menu/config/${path}`, body, t ? `token=${t}` : undefined),
+    post: (path, body, t = token) =>
+      apiPost(h.app, host, `/conference/menu/config/${path}`, body, t ? `token=${t}` : undefined),
     get: (path, t = token) => {
       const req = request(h.app).get(`/api/conference/menu/config/${path}`).set('Host', host);
       return t ? req.set('Cookie', `token=${t}`) : req;
     },
     async publicTree(lang = 'zh') {
-      const res = await request(h.app).get(`/api/conference/menu/config/fixedAndPublish?lang=${lang}`).set('Host', host);
+      const res = await request(h.app)
+        .get(`/api/conference/menu/config/fixedAndPublish?lang=${lang}`)
+        .set('Host', host);
       return toTree(res.body.data);
     },
     async renderedTree(lang = 'zh') {

@@ -4,7 +4,19 @@ import type { MenuEditNode } from '../../../../server/contract/menus';
 import { dropTarget, hiddenByParent, stepTarget } from '../../../../islands/ManageMenus/moves';
 
 function node(id: number, children: MenuEditNode[] = [], published = true): MenuEditNode {
-  return { id, parentId: null, title: `#${id}`, icon: '', sort: 0, newWindow: false, pageId: null, pageName: null, href: '/', published, children };
+  return {
+    id,
+    parentId: null,
+    title: `#${id}`,
+    icon: '',
+    sort: 0,
+    newWindow: false,
+    pageId: null,
+    pageName: null,
+    href: '/',
+    published,
+    children,
+  };
 }
 
 // 1, 2 (3, 4 (5)), 6
@@ -12,14 +24,20 @@ const tree = [node(1), node(2, [node(3), node(4, [node(5)])], false), node(6)];
 
 describe('dropTarget', () => {
   test('in the gap before or after a sibling', () => {
-    expect(dropTarget(tree, 6, 1, { toGap: true, relative: -1, expanded: false })).toEqual({ parentId: null, index: 0 });
+    expect(dropTarget(tree, 6, 1, { toGap: true, relative: -1, expanded: false })).toEqual({
+      parentId: null,
+      index: 0,
+    });
     expect(dropTarget(tree, 1, 6, { toGap: true, relative: 1, expanded: false })).toEqual({ parentId: null, index: 2 });
     expect(dropTarget(tree, 1, 2, { toGap: true, relative: 1, expanded: false })).toEqual({ parentId: null, index: 1 });
   });
 
   test('into another list', () => {
     expect(dropTarget(tree, 6, 3, { toGap: true, relative: 1, expanded: false })).toEqual({ parentId: 2, index: 1 });
-    expect(dropTarget(tree, 5, 1, { toGap: true, relative: -1, expanded: false })).toEqual({ parentId: null, index: 0 });
+    expect(dropTarget(tree, 5, 1, { toGap: true, relative: -1, expanded: false })).toEqual({
+      parentId: null,
+      index: 0,
+    });
   });
 
   test('onto a node, or just below an expanded parent: its first child', () => {

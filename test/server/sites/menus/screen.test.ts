@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createHarness, type Harness } from '../../../helpers/harness';
 import { page } from '../../../helpers/http';
 import { contractSite } from '../../../fixtures/contractSite';
-import type { ManageMenusProps } from '../../../../islands/ManageMenus/index';
+import type { ManageMenusProps } from '../../../../islands/ManageMenus/props';
 
 let h: Harness;
 let conferenceId: number;
@@ -30,7 +30,10 @@ function stable(html: string): string {
     .replace(/\/assets\/([\w/-]+?)[.-][\w-]{8}\.js/g, '/assets/$1.[hash].js')
     .replace(/\/_styles\/antd\.[0-9a-f]{16}\.css/g, '/_styles/antd.[hash].css')
     .replace(/<nav class="side-menu[^"]*"[\s\S]*?<\/nav>/, '<nav class="side-menu">[management menu]</nav>')
-    .replace(/<details class="side-menu-phone"[\s\S]*?<\/details>/, '<details class="side-menu-phone">[management menu]</details>');
+    .replace(
+      /<details class="side-menu-phone"[\s\S]*?<\/details>/,
+      '<details class="side-menu-phone">[management menu]</details>',
+    );
 }
 
 function islandProps($: Awaited<ReturnType<typeof page>>['$']): ManageMenusProps {
@@ -57,7 +60,11 @@ test('the island gets both menus, published or not, and the pages of this confer
   expect(props.languages).toEqual(['zh', 'en']);
   expect(props.menus.zh!.map((n) => n.title)).toEqual(['首页', '会议', '外部', '草稿']);
   expect(props.menus.en!.map((n) => n.title)).toEqual(['Home', 'About']);
-  const ours = await h.db('pages').where({ conference_id: conferenceId, type: 'PAGE', is_mobile: false }).orderBy('id').pluck('id');
+  const ours = await h
+    .db('pages')
+    .where({ conference_id: conferenceId, type: 'PAGE', is_mobile: false })
+    .orderBy('id')
+    .pluck('id');
   expect(props.pages.map((p) => p.id)).toEqual(ours.map(Number));
   // the server rendered the tree: titles are in the HTML before any script runs
   expect($('[data-island="ManageMenus"] .ant-tree').text()).toContain('草稿子项');

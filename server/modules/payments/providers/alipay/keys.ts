@@ -16,7 +16,10 @@ function readPrivate(text: string): crypto.KeyObject | null {
   if (text.includes('-----BEGIN')) return tryRead(() => crypto.createPrivateKey(text));
   const der = bareDer(text);
   if (!der) return null;
-  return tryRead(() => crypto.createPrivateKey({ key: der, format: 'der', type: 'pkcs8' })) ?? tryRead(() => crypto.createPrivateKey({ key: der, format: 'der', type: 'pkcs1' }));
+  return (
+    tryRead(() => crypto.createPrivateKey({ key: der, format: 'der', type: 'pkcs8' })) ??
+    tryRead(() => crypto.createPrivateKey({ key: der, format: 'der', type: 'pkcs1' }))
+  );
 }
 
 function readPublic(text: string): crypto.KeyObject | null {
@@ -46,14 +49,17 @@ export function normalizedKeys(config: Record<string, string>): Record<string, s
   const privateText = (config.privateKey ?? '').trim();
   if (privateText) {
     const key = readPrivate(privateText);
-    if (!key || key.asymmetricKeyType !== 'rsa') throw new AppError(400, 'payments:keyInvalid', 'privateKey');
+    if (!key || key.asymmetricKeyType !== 'rsa')
+      throw new AppError(400, 'payments:keyInvalid', { field: 'privateKey' });
     if (!privateText.includes('-----BEGIN')) out.privateKey = key.export({ type: 'pkcs8', format: 'pem' }).toString();
   }
   const publicText = (config.alipayPublicKey ?? '').trim();
   if (publicText) {
     const key = readPublic(publicText);
-    if (!key || key.asymmetricKeyType !== 'rsa') throw new AppError(400, 'payments:certificateUnreadable', 'alipayPublicKey');
-    if (!publicText.includes('-----BEGIN')) out.alipayPublicKey = key.export({ type: 'spki', format: 'pem' }).toString();
+    if (!key || key.asymmetricKeyType !== 'rsa')
+      throw new AppError(400, 'payments:certificateUnreadable', { field: 'alipayPublicKey' });
+    if (!publicText.includes('-----BEGIN'))
+      out.alipayPublicKey = key.export({ type: 'spki', format: 'pem' }).toString();
   }
   return out;
 }

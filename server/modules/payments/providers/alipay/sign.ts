@@ -19,7 +19,8 @@ export function signingText(params: Record<string, string>, leaveOut: readonly s
     .join('&');
 }
 
-export const rsa2Sign = (text: string, privateKeyPem: string) => crypto.createSign('RSA-SHA256').update(text, 'utf8').sign(privateKeyPem, 'base64');
+export const rsa2Sign = (text: string, privateKeyPem: string) =>
+  crypto.createSign('RSA-SHA256').update(text, 'utf8').sign(privateKeyPem, 'base64');
 
 export function rsa2Verify(text: string, signature: string, publicKeyPem: string): boolean {
   try {

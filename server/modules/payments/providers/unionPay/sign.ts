@@ -23,8 +23,16 @@ const digestText = (fields: Record<string, string>) =>
 const sha256Hex = (text: string) => crypto.createHash('sha256').update(text, 'utf8').digest('hex');
 
 export function signFields(fields: Record<string, string>, signing: SigningKey): Record<string, string> {
-  const withCert = Object.fromEntries(Object.entries({ ...fields, certId: signing.certId }).filter(([, v]) => v !== '' && v !== undefined));
-  return { ...withCert, signature: crypto.createSign('RSA-SHA256').update(sha256Hex(digestText(withCert)), 'utf8').sign(signing.key, 'base64') };
+  const withCert = Object.fromEntries(
+    Object.entries({ ...fields, certId: signing.certId }).filter(([, v]) => v !== '' && v !== undefined),
+  );
+  return {
+    ...withCert,
+    signature: crypto
+      .createSign('RSA-SHA256')
+      .update(sha256Hex(digestText(withCert)), 'utf8')
+      .sign(signing.key, 'base64'),
+  };
 }
 
 /** What a notification's or an answer's signer is checked against: the conference's copies of UnionPay's CA certificates. */
@@ -44,27 +52,60 @@ const readCertificate = (pem: string | undefined): crypto.X509Certificate | null
 
 /** The owner field of a certificate's CN as UnionPay's SDK reads it (`CN=a@b@owner@…`), or ''. */
 export function ownerOf(cert: crypto.X509Certificate): string {
-  const cn = cert.subject.split('\n').find((line) => line.startsWith('CN='))?.slice(3) ?? '';
+  const cn =
+    cert.subject
+      .split('\n')
+      .find((line) => line.startsWith('CN='))
+      ?.slice(3) ?? '';
   return cn.split('@')[2] ?? '';
 }
 
-const inForce = (cert: crypto.X509Certificate, now: Date) => Date.parse(cert.validFrom) <= now.getTime() && now.getTime() <= Date.parse(cert.validTo);
-const issuedBy = (cert: crypto.X509Certificate, issuer: crypto.X509Certificate) => cert.checkIssued(issuer) && cert.verify(issuer.publicKey);
+const inForce = (cert: crypto.X509Certificate, now: Date) =>
+  Date.parse(cert.validFrom) <= now.getTime() && now.getTime() <= Date.parse(cert.validTo);
+const issuedBy = (cert: crypto.X509Certificate, issuer: crypto.X509Certificate) =>
+  cert.checkIssued(issuer) && cert.verify(issuer.publicKey);
 
 /**
  * Why the conference's root and intermediate certificates cannot anchor a chain, or null: both
  * present and readable, both CAs, the root self-signed, the intermediate issued by the root.
  * Returns the field at fault, for the configuration screen.
  */
-export function trustProblem(trust: UnionPayTrust): { field: 'rootCertificate' | 'middleCertificate'; key: string; reason: string } | null {
+export function trustProblem(
+  trust: UnionPayTrust,
+): { field: 'rootCertificate' | 'middleCertificate'; key: string; reason: string } | null {
   const missing = !trust.rootCertificate ? 'rootCertificate' : !trust.middleCertificate ? 'middleCertificate' : null;
-  if (missing) return { field: missing, key: `payments:required.${missing}`, reason: "UnionPay's root and intermediate certificates are not configured" };
+  if (missing)
+    return {
+      field: missing,
+      key: `payments:required.${missing}`,
+      reason: "UnionPay's root and intermediate certificates are not configured",
+    };
   const root = readCertificate(trust.rootCertificate);
   const middle = readCertificate(trust.middleCertificate);
-  if (!root) return { field: 'rootCertificate', key: 'payments:certificateUnreadable', reason: 'the configured root certificate does not parse' };
-  if (!middle) return { field: 'middleCertificate', key: 'payments:certificateUnreadable', reason: 'the configured intermediate certificate does not parse' };
-  if (!root.ca || !issuedBy(root, root)) return { field: 'rootCertificate', key: 'payments:rootNotCa', reason: 'the configured root certificate is not a self-signed CA' };
-  if (!middle.ca || !issuedBy(middle, root)) return { field: 'middleCertificate', key: 'payments:middleNotFromRoot', reason: 'the configured intermediate certificate is not a CA issued by the root' };
+  if (!root)
+    return {
+      field: 'rootCertificate',
+      key: 'payments:certificateUnreadable',
+      reason: 'the configured root certificate does not parse',
+    };
+  if (!middle)
+    return {
+      field: 'middleCertificate',
+      key: 'payments:certificateUnreadable',
+      reason: 'the configured intermediate certificate does not parse',
+    };
+  if (!root.ca || !issuedBy(root, root))
+    return {
+      field: 'rootCertificate',
+      key: 'payments:rootNotCa',
+      reason: 'the configured root certificate is not a self-signed CA',
+    };
+  if (!middle.ca || !issuedBy(middle, root))
+    return {
+      field: 'middleCertificate',
+      key: 'payments:middleNotFromRoot',
+      reason: 'the configured intermediate certificate is not a CA issued by the root',
+    };
   return null;
 }
 
@@ -75,7 +116,11 @@ export function trustProblem(trust: UnionPayTrust): { field: 'rootCertificate' |
  * UnionPay certificate is therefore trusted without a configuration change; one from another CA,
  * an expired one or another owner's is not.
  */
-export function signerOf(fields: Record<string, string>, trust: UnionPayTrust, now = new Date()): { key: crypto.KeyObject } | { refusal: string } {
+export function signerOf(
+  fields: Record<string, string>,
+  trust: UnionPayTrust,
+  now = new Date(),
+): { key: crypto.KeyObject } | { refusal: string } {
   const problem = trustProblem(trust);
   if (problem) return { refusal: problem.reason };
   if (!fields.signPubKeyCert) return { refusal: 'no signPubKeyCert' };
@@ -84,10 +129,16 @@ export function signerOf(fields: Record<string, string>, trust: UnionPayTrust, n
   const root = readCertificate(trust.rootCertificate)!;
   const middle = readCertificate(trust.middleCertificate)!;
   const serial = `serial ${carried.serialNumber.slice(0, 40)}`;
-  if (!issuedBy(carried, middle)) return { refusal: `signPubKeyCert (${serial}) was not issued by the configured intermediate certificate` };
-  for (const cert of [carried, middle, root]) if (!inForce(cert, now)) return { refusal: `a certificate of the chain is not in force (${cert === carried ? serial : cert === middle ? 'intermediate' : 'root'}: ${cert.validFrom} to ${cert.validTo})` };
+  if (!issuedBy(carried, middle))
+    return { refusal: `signPubKeyCert (${serial}) was not issued by the configured intermediate certificate` };
+  for (const cert of [carried, middle, root])
+    if (!inForce(cert, now))
+      return {
+        refusal: `a certificate of the chain is not in force (${cert === carried ? serial : cert === middle ? 'intermediate' : 'root'}: ${cert.validFrom} to ${cert.validTo})`,
+      };
   const owner = ownerOf(carried);
-  if (owner !== UNIONPAY_OWNER && !(trust.environment === 'sandbox' && owner === TEST_OWNER)) return { refusal: `signPubKeyCert (${serial}) is not UnionPay's (owner "${owner.slice(0, 60)}")` };
+  if (owner !== UNIONPAY_OWNER && !(trust.environment === 'sandbox' && owner === TEST_OWNER))
+    return { refusal: `signPubKeyCert (${serial}) is not UnionPay's (owner "${owner.slice(0, 60)}")` };
   return { key: carried.publicKey };
 }
 
@@ -95,7 +146,10 @@ export function signerOf(fields: Record<string, string>, trust: UnionPayTrust, n
 export function signatureVerifies(fields: Record<string, string>, key: crypto.KeyObject | string): boolean {
   if (!fields.signature) return false;
   try {
-    return crypto.createVerify('RSA-SHA256').update(sha256Hex(digestText(fields)), 'utf8').verify(key, fields.signature, 'base64');
+    return crypto
+      .createVerify('RSA-SHA256')
+      .update(sha256Hex(digestText(fields)), 'utf8')
+      .verify(key, fields.signature, 'base64');
   } catch {
     return false;
   }
@@ -118,11 +172,17 @@ const opened = new Map<string, SigningKey>();
  * screen) opened with its password, or PEM text holding the (encrypted) key and its certificate.
  * Opened once per file and password (node-forge is slow), at most 100 kept.
  */
-export function signingKeyOf(privateKeyCertificate: string, password: string, field = 'privateKeyCertificate'): SigningKey {
+export function signingKeyOf(
+  privateKeyCertificate: string,
+  password: string,
+  field = 'privateKeyCertificate',
+): SigningKey {
   const id = crypto.createHash('sha256').update(`${privateKeyCertificate}\u0000${password}`).digest('hex');
   const known = opened.get(id);
   if (known) return known;
-  const signing = /-----BEGIN PKCS12-----/.test(privateKeyCertificate) ? fromPkcs12(privateKeyCertificate, password, field) : fromPem(privateKeyCertificate, password, field);
+  const signing = /-----BEGIN PKCS12-----/.test(privateKeyCertificate)
+    ? fromPkcs12(privateKeyCertificate, password, field)
+    : fromPem(privateKeyCertificate, password, field);
   if (opened.size >= 100) opened.clear();
   opened.set(id, signing);
   return signing;
@@ -135,27 +195,45 @@ function fromPkcs12(pem: string, password: string, field: string): SigningKey {
     p12 = forge.pkcs12.pkcs12FromAsn1(forge.asn1.fromDer(forge.util.decode64(base64)), password);
   } catch (err) {
     // forge says "Invalid password?" when the MAC does not match.
-    throw new AppError(400, /password/i.test(String((err as Error).message)) ? 'payments:certificatePasswordWrong' : 'payments:certificateInvalid', /password/i.test(String((err as Error).message)) ? 'certificatePassword' : field);
+    throw new AppError(
+      400,
+      /password/i.test(String((err as Error).message))
+        ? 'payments:certificatePasswordWrong'
+        : 'payments:certificateInvalid',
+      { field: /password/i.test(String((err as Error).message)) ? 'certificatePassword' : field },
+    );
   }
-  const keyBag = p12.getBags({ bagType: forge.pki.oids.pkcs8ShroudedKeyBag })[forge.pki.oids.pkcs8ShroudedKeyBag]?.[0] ?? p12.getBags({ bagType: forge.pki.oids.keyBag })[forge.pki.oids.keyBag]?.[0];
+  const keyBag =
+    p12.getBags({ bagType: forge.pki.oids.pkcs8ShroudedKeyBag })[forge.pki.oids.pkcs8ShroudedKeyBag]?.[0] ??
+    p12.getBags({ bagType: forge.pki.oids.keyBag })[forge.pki.oids.keyBag]?.[0];
   const certBag = p12.getBags({ bagType: forge.pki.oids.certBag })[forge.pki.oids.certBag]?.[0];
-  if (!keyBag?.key || !certBag?.cert) throw new AppError(400, 'payments:certificateInvalid', field);
-  return { key: crypto.createPrivateKey(forge.pki.privateKeyToPem(keyBag.key)), certId: decimalSerial(certBag.cert.serialNumber) };
+  if (!keyBag?.key || !certBag?.cert) throw new AppError(400, 'payments:certificateInvalid', { field });
+  return {
+    key: crypto.createPrivateKey(forge.pki.privateKeyToPem(keyBag.key)),
+    certId: decimalSerial(certBag.cert.serialNumber),
+  };
 }
 
 function fromPem(pem: string, password: string, field: string): SigningKey {
-  const keyPem = /-----BEGIN (?:ENCRYPTED |RSA )?PRIVATE KEY-----[\s\S]*?-----END (?:ENCRYPTED |RSA )?PRIVATE KEY-----/.exec(pem)?.[0];
+  const keyPem =
+    /-----BEGIN (?:ENCRYPTED |RSA )?PRIVATE KEY-----[\s\S]*?-----END (?:ENCRYPTED |RSA )?PRIVATE KEY-----/.exec(
+      pem,
+    )?.[0];
   const certPem = /-----BEGIN CERTIFICATE-----[\s\S]*?-----END CERTIFICATE-----/.exec(pem)?.[0];
-  if (!keyPem || !certPem) throw new AppError(400, 'payments:certificateInvalid', field);
+  if (!keyPem || !certPem) throw new AppError(400, 'payments:certificateInvalid', { field });
   let key: crypto.KeyObject;
   try {
     key = crypto.createPrivateKey({ key: keyPem, passphrase: password || undefined });
   } catch {
-    throw new AppError(400, keyPem.includes('ENCRYPTED') ? 'payments:certificatePasswordWrong' : 'payments:certificateInvalid', keyPem.includes('ENCRYPTED') ? 'certificatePassword' : field);
+    throw new AppError(
+      400,
+      keyPem.includes('ENCRYPTED') ? 'payments:certificatePasswordWrong' : 'payments:certificateInvalid',
+      { field: keyPem.includes('ENCRYPTED') ? 'certificatePassword' : field },
+    );
   }
   try {
     return { key, certId: decimalSerial(new crypto.X509Certificate(certPem).serialNumber) };
   } catch {
-    throw new AppError(400, 'payments:certificateInvalid', field);
+    throw new AppError(400, 'payments:certificateInvalid', { field });
   }
 }

@@ -9,7 +9,14 @@ import { money, type Money } from '../../../../contract/money';
 import type { MethodConfig } from '../../../../contract/payments';
 import { AppError } from '../../../../platform/errors';
 import { gatewayRequest, jsonOf, type GatewayResponse } from '../../http';
-import { gatewayBase, GatewayError, NotificationRefused, type AttemptRef, type PaymentProvider, type ProviderOutcome } from '../../provider';
+import {
+  gatewayBase,
+  GatewayError,
+  NotificationRefused,
+  type AttemptRef,
+  type PaymentProvider,
+  type ProviderOutcome,
+} from '../../provider';
 import { configOfMethod } from '../fields';
 import { authorization, decryptResource, platformKeys, refusalOf, type EncryptedResource } from './sign';
 
@@ -30,26 +37,52 @@ const rfc3339 = (at: Date) => `${new Date(at.getTime() + 8 * 3_600_000).toISOStr
 /** What a transaction's state means for the attempt. REFUND: it was paid (and then refunded). */
 function outcomeOf(t: Transaction): ProviderOutcome {
   const paid = t.trade_state === 'SUCCESS' || t.trade_state === 'REFUND';
-  const state = paid ? 'succeeded' : t.trade_state === 'CLOSED' || t.trade_state === 'REVOKED' ? 'canceled' : t.trade_state === 'PAYERROR' ? 'failed' : 'pending';
-  const amount: Money | undefined = paid && t.amount?.total !== undefined ? money(t.amount.total, t.amount.currency ?? 'CNY') : undefined;
-  return { attemptNo: t.out_trade_no, state, amount, providerRef: t.transaction_id, paidAt: t.success_time ? new Date(t.success_time) : undefined };
+  const state = paid
+    ? 'succeeded'
+    : t.trade_state === 'CLOSED' || t.trade_state === 'REVOKED'
+      ? 'canceled'
+      : t.trade_state === 'PAYERROR'
+        ? 'failed'
+        : 'pending';
+  const amount: Money | undefined =
+    paid && t.amount?.total !== undefined ? money(t.amount.total, t.amount.currency ?? 'CNY') : undefined;
+  return {
+    attemptNo: t.out_trade_no,
+    state,
+    amount,
+    providerRef: t.transaction_id,
+    paidAt: t.success_time ? new Date(t.success_time) : undefined,
+  };
 }
 
 export function wechatPayProvider(options: { baseUrl?: string } = {}): PaymentProvider {
   const base = (config: MethodConfig) => gatewayBase(HOSTS, config, options.baseUrl);
 
   /** A signed call; its answer verified with the platform's key before it is believed. */
-  async function api(config: MethodConfig, method: 'GET' | 'POST', path: string, payload?: object): Promise<GatewayResponse> {
+  async function api(
+    config: MethodConfig,
+    method: 'GET' | 'POST',
+    path: string,
+    payload?: object,
+  ): Promise<GatewayResponse> {
     const body = payload ? JSON.stringify(payload) : '';
     const res = await gatewayRequest({
       method,
       url: `${base(config)}${path}`,
-      headers: { Authorization: authorization(config, method, path, body), Accept: 'application/json', 'Content-Type': 'application/json', 'User-Agent': 'conference-platform' },
+      headers: {
+        Authorization: authorization(config, method, path, body),
+        Accept: 'application/json',
+        'Content-Type': 'application/json',
+        'User-Agent': 'conference-platform',
+      },
       body: payload ? body : undefined,
     });
     if (res.status >= 400) {
       const error = res.body ? jsonOf<{ code?: string; message?: string }>(res, path) : {};
-      throw new GatewayError(`${method} ${path}: HTTP ${res.status} ${error.code ?? ''} ${error.message ?? ''}`.trim(), res.status);
+      throw new GatewayError(
+        `${method} ${path}: HTTP ${res.status} ${error.code ?? ''} ${error.message ?? ''}`.trim(),
+        res.status,
+      );
     }
     const headers = Object.fromEntries([...res.headers.entries()]);
     const refusal = refusalOf(config, headers, res.body, Date.now());
@@ -59,7 +92,11 @@ export function wechatPayProvider(options: { baseUrl?: string } = {}): PaymentPr
 
   const query = async (attempt: AttemptRef): Promise<ProviderOutcome> => {
     try {
-      const res = await api(attempt.config, 'GET', `/v3/pay/transactions/out-trade-no/${encodeURIComponent(attempt.attemptNo)}?mchid=${encodeURIComponent(attempt.config.merchantId)}`);
+      const res = await api(
+        attempt.config,
+        'GET',
+        `/v3/pay/transactions/out-trade-no/${encodeURIComponent(attempt.attemptNo)}?mchid=${encodeURIComponent(attempt.config.merchantId)}`,
+      );
       return outcomeOf(jsonOf<Transaction>(res, 'query'));
     } catch (err) {
       // Not created at WeChat (the start failed after the attempt was written): nothing was paid.
@@ -77,15 +114,20 @@ export function wechatPayProvider(options: { baseUrl?: string } = {}): PaymentPr
       try {
         crypto.createPrivateKey(config.privateKey);
       } catch {
-        throw new AppError(400, 'payments:keyInvalid', 'privateKey');
+        throw new AppError(400, 'payments:keyInvalid', { field: 'privateKey' });
       }
-      if (Buffer.byteLength(config.merchantKey, 'utf8') !== 32) throw new AppError(400, 'payments:apiV3KeyLength', 'merchantKey');
-      if (!config.platformCertificate && !(config.platformPublicKey && config.platformPublicKeyId)) throw new AppError(400, 'payments:platformKeyRequired', 'platformCertificate');
-      if (config.platformPublicKeyId && !/^PUB_KEY_ID_\w+$/.test(config.platformPublicKeyId)) throw new AppError(400, 'payments:publicKeyIdInvalid', 'platformPublicKeyId');
+      if (Buffer.byteLength(config.merchantKey, 'utf8') !== 32)
+        throw new AppError(400, 'payments:apiV3KeyLength', { field: 'merchantKey' });
+      if (!config.platformCertificate && !(config.platformPublicKey && config.platformPublicKeyId))
+        throw new AppError(400, 'payments:platformKeyRequired', { field: 'platformCertificate' });
+      if (config.platformPublicKeyId && !/^PUB_KEY_ID_\w+$/.test(config.platformPublicKeyId))
+        throw new AppError(400, 'payments:publicKeyIdInvalid', { field: 'platformPublicKeyId' });
       try {
         platformKeys(config);
       } catch {
-        throw new AppError(400, 'payments:certificateUnreadable', config.platformCertificate ? 'platformCertificate' : 'platformPublicKey');
+        throw new AppError(400, 'payments:certificateUnreadable', {
+          field: config.platformCertificate ? 'platformCertificate' : 'platformPublicKey',
+        });
       }
     },
 
@@ -123,12 +165,20 @@ export function wechatPayProvider(options: { baseUrl?: string } = {}): PaymentPr
       return outcomeOf(transaction);
     },
 
-    notificationReply: (ok) => (ok ? { status: 204, contentType: 'application/json', body: '' } : { status: 400, contentType: 'application/json', body: JSON.stringify({ code: 'FAIL', message: '失败' }) }),
+    notificationReply: (ok) =>
+      ok
+        ? { status: 204, contentType: 'application/json', body: '' }
+        : { status: 400, contentType: 'application/json', body: JSON.stringify({ code: 'FAIL', message: '失败' }) },
 
     query,
 
     async close(attempt) {
-      await api(attempt.config, 'POST', `/v3/pay/transactions/out-trade-no/${encodeURIComponent(attempt.attemptNo)}/close`, { mchid: attempt.config.merchantId });
+      await api(
+        attempt.config,
+        'POST',
+        `/v3/pay/transactions/out-trade-no/${encodeURIComponent(attempt.attemptNo)}/close`,
+        { mchid: attempt.config.merchantId },
+      );
     },
 
     async refund(attempt, refund) {

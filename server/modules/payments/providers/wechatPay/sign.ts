@@ -21,10 +21,19 @@ const headerOf = (headers: Record<string, string | string[] | undefined>, name: 
   return (Array.isArray(v) ? v[0] : v) ?? '';
 };
 
-export function authorization(config: MethodConfig, method: string, pathWithQuery: string, body: string, now = Date.now()): string {
+export function authorization(
+  config: MethodConfig,
+  method: string,
+  pathWithQuery: string,
+  body: string,
+  now = Date.now(),
+): string {
   const timestamp = String(Math.floor(now / 1000));
   const nonce = crypto.randomBytes(16).toString('hex');
-  const signature = crypto.createSign('RSA-SHA256').update(`${method}\n${pathWithQuery}\n${timestamp}\n${nonce}\n${body}\n`).sign(config.privateKey, 'base64');
+  const signature = crypto
+    .createSign('RSA-SHA256')
+    .update(`${method}\n${pathWithQuery}\n${timestamp}\n${nonce}\n${body}\n`)
+    .sign(config.privateKey, 'base64');
   return `WECHATPAY2-SHA256-RSA2048 mchid="${config.merchantId}",nonce_str="${nonce}",signature="${signature}",timestamp="${timestamp}",serial_no="${config.merchantSerialNo}"`;
 }
 
@@ -38,18 +47,25 @@ export function platformKeys(config: MethodConfig): Map<string, crypto.KeyObject
     const cert = new crypto.X509Certificate(config.platformCertificate);
     keys.set(serialKey(cert.serialNumber), cert.publicKey);
   }
-  if (config.platformPublicKey && config.platformPublicKeyId) keys.set(config.platformPublicKeyId.toUpperCase(), crypto.createPublicKey(config.platformPublicKey));
+  if (config.platformPublicKey && config.platformPublicKeyId)
+    keys.set(config.platformPublicKeyId.toUpperCase(), crypto.createPublicKey(config.platformPublicKey));
   return keys;
 }
 
 /** Why a signed answer or notification is not genuine, or null when it is. */
-export function refusalOf(config: MethodConfig, headers: Record<string, string | string[] | undefined>, body: string, now: number): string | null {
+export function refusalOf(
+  config: MethodConfig,
+  headers: Record<string, string | string[] | undefined>,
+  body: string,
+  now: number,
+): string | null {
   const timestamp = headerOf(headers, 'wechatpay-timestamp');
   const nonce = headerOf(headers, 'wechatpay-nonce');
   const signature = headerOf(headers, 'wechatpay-signature');
   const serial = headerOf(headers, 'wechatpay-serial');
   if (!timestamp || !nonce || !signature || !serial) return 'unsigned (a Wechatpay-* header is missing)';
-  if (!/^\d{1,12}$/.test(timestamp) || Math.abs(now / 1000 - Number(timestamp)) > SKEW_SECONDS) return `stale or malformed timestamp ${timestamp.slice(0, 20)}`;
+  if (!/^\d{1,12}$/.test(timestamp) || Math.abs(now / 1000 - Number(timestamp)) > SKEW_SECONDS)
+    return `stale or malformed timestamp ${timestamp.slice(0, 20)}`;
   let key: crypto.KeyObject | undefined;
   try {
     key = platformKeys(config).get(serialKey(serial));
@@ -57,7 +73,10 @@ export function refusalOf(config: MethodConfig, headers: Record<string, string |
     return 'the configured platform certificate or key does not parse';
   }
   if (!key) return `unknown platform certificate or key ${serial.slice(0, 64)}`;
-  const ok = crypto.createVerify('RSA-SHA256').update(`${timestamp}\n${nonce}\n${body}\n`).verify(key, signature, 'base64');
+  const ok = crypto
+    .createVerify('RSA-SHA256')
+    .update(`${timestamp}\n${nonce}\n${body}\n`)
+    .verify(key, signature, 'base64');
   return ok ? null : 'the signature does not verify';
 }
 
@@ -73,7 +92,11 @@ export function decryptResource(apiV3Key: string, r: EncryptedResource): string 
 }
 
 /** The inverse, for the tests' fake gateway. */
-export function encryptResource(apiV3Key: string, plaintext: string, associatedData = 'transaction'): EncryptedResource {
+export function encryptResource(
+  apiV3Key: string,
+  plaintext: string,
+  associatedData = 'transaction',
+): EncryptedResource {
   const nonce = crypto.randomBytes(6).toString('hex');
   const cipher = crypto.createCipheriv('aes-256-gcm', Buffer.from(apiV3Key, 'utf8'), Buffer.from(nonce, 'utf8'));
   cipher.setAAD(Buffer.from(associatedData, 'utf8'));

@@ -1,1 +1,0 @@
-export type { FeedbackView as Feedback } from '../../server/contract/feedback';
