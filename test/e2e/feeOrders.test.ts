@@ -27,7 +27,8 @@ describe('issue 32: fees and orders in Chromium', { skip: !haveBrowser }, () => 
   let cid: number;
   const password = 'fee-orders-password-1';
   const url = (p: string) => `http://demo.localhost:${server.port}${p}`;
-  const hydrated = (page: Page, island: string) => page.locator(`[data-island="${island}"][data-hydrated="true"]`).first().waitFor();
+  const hydrated = (page: Page, island: string) =>
+    page.locator(`[data-island="${island}"][data-hydrated="true"]`).first().waitFor();
   const errors: string[] = [];
 
   async function person(email: string, name: string, registered: boolean, seq: number): Promise<void> {
@@ -35,7 +36,21 @@ describe('issue 32: fees and orders in Chromium', { skip: !haveBrowser }, () => 
     if (!registered) return;
     await grantRole(db, cid, id, 'attendee');
     const now = toDbInstant();
-    await db('registrants').insert({ conference_id: cid, user_id: id, version: 'default', seq, code: `E2E32-${seq}`, email, full_name: name, phone: '13900139000', unit: '中国科学院物理研究所', country: 'China', answers: '{}', created_at: now, updated_at: now });
+    await db('registrants').insert({
+      conference_id: cid,
+      user_id: id,
+      version: 'default',
+      seq,
+      code: `E2E32-${seq}`,
+      email,
+      full_name: name,
+      phone: '13900139000',
+      unit: '中国科学院物理研究所',
+      country: 'China',
+      answers: '{}',
+      created_at: now,
+      updated_at: now,
+    });
   }
 
   async function page(lang: 'zh' | 'en', mobile: boolean, email: string, to: string): Promise<Page> {
@@ -51,19 +66,74 @@ describe('issue 32: fees and orders in Chromium', { skip: !haveBrowser }, () => 
   before(async () => {
     server = await startServer();
     db = createDb({ dataDir: server.dataDir });
-    cid = Number((await db('conferences').where({ slug: 'demo' }).first()).id);
+    cid = Number((await db('conferences').where({ slug: 'demo' }).first())!.id);
     await db('registration_settings').where({ conference_id: cid }).update({ costs_set: true });
     const now = toDbInstant();
-    const category = await insertId(db('fee_categories').insert({ conference_id: cid, kind: 'register', name_zh: '学生', name_en: 'Students', max_total: 100, created_at: now, updated_at: now }));
+    const category = await insertId(
+      db('fee_categories').insert({
+        conference_id: cid,
+        kind: 'register',
+        name_zh: '学生',
+        name_en: 'Students',
+        max_total: 100,
+        created_at: now,
+        updated_at: now,
+      }),
+    );
     const fee = (zh: string, en: string, price: number) => ({
-      conference_id: cid, kind: 'register', category: '学生', category_id: category, title_zh: zh, title_en: en, description_zh: `${zh}说明`, description_en: `About the ${en.toLowerCase()}`,
-      price_amount: price, currency: 'CNY', display_currency: 'CNY', display_price_amount: price, open_date: '2020-01-01', deadline: '2099-12-31',
-      open: true, user_scope: 'all', lang_scope: 'all', invitation_code: '', max_total: 100, max_per_account: 1, price_version: 0, sort: 0, created_at: now, updated_at: now,
+      conference_id: cid,
+      kind: 'register',
+      category: '学生',
+      category_id: category,
+      title_zh: zh,
+      title_en: en,
+      description_zh: `${zh}说明`,
+      description_en: `About the ${en.toLowerCase()}`,
+      price_amount: price,
+      currency: 'CNY',
+      display_currency: 'CNY',
+      display_price_amount: price,
+      open_date: '2020-01-01',
+      deadline: '2099-12-31',
+      open: true,
+      user_scope: 'all',
+      lang_scope: 'all',
+      invitation_code: '',
+      max_total: 100,
+      max_per_account: 1,
+      price_version: 0,
+      sort: 0,
+      created_at: now,
+      updated_at: now,
     });
-    await db('fee_items').insert([fee('学生早鸟注册费', 'Student early bird', 80_000), fee('学生注册费', 'Student registration', 100_000)]);
+    await db('fee_items').insert([
+      fee('学生早鸟注册费', 'Student early bird', 80_000),
+      fee('学生注册费', 'Student registration', 100_000),
+    ]);
     for (const table of ['payment_methods', 'payment_settings']) await db(table).where({ conference_id: cid }).delete();
-    await db('payment_settings').insert({ conference_id: cid, general_methods: JSON.stringify(['bankRemit']), hotel_separate: false, hotel_methods: '[]', combined_allowed: true, updated_at: now });
-    await db('payment_methods').insert({ conference_id: cid, method: 'bankRemit', title_zh: '银行汇款', title_en: 'Bank transfer', note_zh: '请在汇款附言中写明识别码', note_en: 'Write the reference on the transfer', fields: JSON.stringify({ accountName: 'Conference Org Ltd', account: '6222 0000 1111 2222', bankName: 'Bank of China' }), secrets: null, updated_at: now });
+    await db('payment_settings').insert({
+      conference_id: cid,
+      general_methods: JSON.stringify(['bankRemit']),
+      hotel_separate: false,
+      hotel_methods: '[]',
+      combined_allowed: true,
+      updated_at: now,
+    });
+    await db('payment_methods').insert({
+      conference_id: cid,
+      method: 'bankRemit',
+      title_zh: '银行汇款',
+      title_en: 'Bank transfer',
+      note_zh: '请在汇款附言中写明识别码',
+      note_en: 'Write the reference on the transfer',
+      fields: JSON.stringify({
+        accountName: 'Conference Org Ltd',
+        account: '6222 0000 1111 2222',
+        bankName: 'Bank of China',
+      }),
+      secrets: null,
+      updated_at: now,
+    });
     await person('stranger32@example.org', 'Stranger', false, 0);
     await person('en32@example.org', 'Alice Wang', true, 9321);
     await person('zh32@example.org', '王小明', true, 9322);
@@ -80,7 +150,10 @@ describe('issue 32: fees and orders in Chromium', { skip: !haveBrowser }, () => 
   });
 
   test('not registered: the fee page leads to the registration with a countdown (en desktop, zh phone)', async () => {
-    for (const [lang, mobile] of [['en', false], ['zh', true]] as const) {
+    for (const [lang, mobile] of [
+      ['en', false],
+      ['zh', true],
+    ] as const) {
       const p = await page(lang, mobile, 'stranger32@example.org', '/profile/conference/fee');
       await hydrated(p, 'ProfileFees');
       assert.equal(new URL(p.url()).pathname, '/profile/conference/fee', 'not sent to /403');
@@ -111,14 +184,24 @@ describe('issue 32: fees and orders in Chromium', { skip: !haveBrowser }, () => 
     const reference = p.locator('.transfer-reference span').first();
     await reference.waitFor();
     const box = await reference.boundingBox();
-    const lineHeight = await reference.evaluate((el) => parseFloat(getComputedStyle(el.parentElement!).lineHeight) || parseFloat(getComputedStyle(el.parentElement!).fontSize) * 1.6);
-    assert.ok(box && box.height < lineHeight * 1.5, `the reference is on one line (${box?.height} px for a line of ${lineHeight} px)`);
+    const lineHeight = await reference.evaluate(
+      (el) =>
+        parseFloat(getComputedStyle(el.parentElement!).lineHeight) ||
+        parseFloat(getComputedStyle(el.parentElement!).fontSize) * 1.6,
+    );
+    assert.ok(
+      box && box.height < lineHeight * 1.5,
+      `the reference is on one line (${box?.height} px for a line of ${lineHeight} px)`,
+    );
     const overflow = await p.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     assert.ok(overflow <= 1, `no sideways scrolling (${overflow} px)`);
     await shot(p, `${name}-pay`);
   }
 
-  for (const [lang, mobile] of [['en', false], ['zh', true]] as const) {
+  for (const [lang, mobile] of [
+    ['en', false],
+    ['zh', true],
+  ] as const) {
     const name = `fee-orders-${lang}${mobile ? '-phone' : ''}`;
     const email = `${lang}32@example.org`;
     test(`${lang}${mobile ? ' on a phone' : ''}: order, transfer announced, the list waits (no expiry), the cancel dialog, one registration fee, invoice`, async () => {
@@ -131,7 +214,10 @@ describe('issue 32: fees and orders in Chromium', { skip: !haveBrowser }, () => 
       assert.match(card, lang === 'en' ? /waits for the organisers/ : /等待会务组确认/);
       assert.doesNotMatch(card, lang === 'en' ? /expires at/ : /将于.*过期/);
       await shot(p, `${name}-list-waiting`);
-      await p.locator('.profile-orders .lc-card button', { hasText: lang === 'en' ? 'Cancel order' : '取消订单' }).first().click();
+      await p
+        .locator('.profile-orders .lc-card button', { hasText: lang === 'en' ? 'Cancel order' : '取消订单' })
+        .first()
+        .click();
       const dialog = p.locator('.ant-modal-confirm');
       await dialog.waitFor();
       const words = await dialog.innerText();
@@ -155,8 +241,14 @@ describe('issue 32: fees and orders in Chromium', { skip: !haveBrowser }, () => 
 
       // Paid (as a manager's deal would), the invoice: prefilled, no blank rows after the request, its state in the list.
       const user = await db('users').where({ email }).first();
-      const order = await db('orders').where({ conference_id: cid, user_id: user.id }).first();
-      await db('orders').where({ id: order.id }).update({ status: 'paid', paid_amount: order.total_amount, paid_at: toDbInstant(), closed_at: toDbInstant(), open_slot: null });
+      const order = (await db('orders').where({ conference_id: cid, user_id: user!.id }).first())!;
+      await db('orders').where({ id: order.id }).update({
+        status: 'paid',
+        paid_amount: order.total_amount,
+        paid_at: toDbInstant(),
+        closed_at: toDbInstant(),
+        open_slot: null,
+      });
       await p.goto(url(`/profile/order/receipt/${order.id}`));
       await hydrated(p, 'ProfileReceiptRequest');
       assert.equal(await p.locator('#invoice_titleName').inputValue(), lang === 'en' ? 'Alice Wang' : '王小明');
@@ -165,7 +257,9 @@ describe('issue 32: fees and orders in Chromium', { skip: !haveBrowser }, () => 
       await shot(p, `${name}-invoice-form`);
       await p.locator('form#invoice button[type=submit]').click();
       await p.locator('.ant-descriptions').waitFor();
-      const blank = await p.locator('.ant-descriptions-row').evaluateAll((rows) => rows.filter((r) => !(r as HTMLElement).innerText.trim()).length);
+      const blank = await p
+        .locator('.ant-descriptions-row')
+        .evaluateAll((rows) => rows.filter((r) => !(r as HTMLElement).innerText.trim()).length);
       assert.equal(blank, 0, 'no blank rows in the summary');
       await shot(p, `${name}-invoice-sent`);
       await p.goto(url('/profile/order/list'));
@@ -179,7 +273,10 @@ describe('issue 32: fees and orders in Chromium', { skip: !haveBrowser }, () => 
   }
 
   test('the manager: bilingual categories with their shared maximum, and the rule of registration fees per person (zh desktop, en phone)', async () => {
-    for (const [lang, mobile] of [['zh', false], ['en', true]] as const) {
+    for (const [lang, mobile] of [
+      ['zh', false],
+      ['en', true],
+    ] as const) {
       const p = await page(lang, mobile, 'boss32@example.org', '/platform/config/register/fee');
       await hydrated(p, 'RegisterConfigFees');
       const text = await p.locator('.register-config-fees').innerText();
@@ -188,7 +285,7 @@ describe('issue 32: fees and orders in Chromium', { skip: !haveBrowser }, () => 
       await p.locator('#register-per-person').fill('2');
       await p.locator('.fee-rule button').click();
       await p.locator('.ant-message-success').waitFor();
-      assert.equal(Number((await db('fee_settings').where({ conference_id: cid }).first()).register_per_person), 2);
+      assert.equal(Number((await db('fee_settings').where({ conference_id: cid }).first())?.register_per_person), 2);
       await p.locator('.fee-rule button').waitFor({ state: 'attached' });
       await p.locator('#register-per-person').fill('1');
       await p.locator('.fee-rule button').click();
@@ -206,13 +303,19 @@ describe('issue 32: fees and orders in Chromium', { skip: !haveBrowser }, () => 
     const boss = await page('zh', false, 'boss32@example.org', '/platform/config/contribute');
     await hydrated(boss, 'ManageContributeConfig');
     await boss.getByRole('tab', { name: '投稿费' }).click();
-    await boss.locator('#submissionFee_enabled').click();
+    // On a loaded machine a click during the tab's slide can be lost: click until the switch says it is on.
+    const enabled = boss.locator('#submissionFee_enabled');
+    for (let i = 0; i < 5 && (await enabled.getAttribute('aria-checked')) !== 'true'; i++) {
+      await enabled.click();
+      await boss.waitForTimeout(300);
+    }
+    assert.equal(await enabled.getAttribute('aria-checked'), 'true', 'the submission-fee switch never turned on');
     await boss.locator('#submissionFee_price').fill('200');
     await boss.locator('form#submissionFee button[type=submit]').click();
     await boss.locator('.ant-message-success').waitFor();
     const saved = await db('submission_fee_settings').where({ conference_id: cid }).first();
-    assert.equal(Boolean(saved.enabled), true);
-    assert.equal(Number(saved.amount), 20_000);
+    assert.equal(Boolean(saved!.enabled), true);
+    assert.equal(Number(saved!.amount), 20_000);
     await shot(boss, 'fee-orders-submission-fee-config-zh');
     await boss.context().close();
 
@@ -221,7 +324,9 @@ describe('issue 32: fees and orders in Chromium', { skip: !haveBrowser }, () => 
     const bar = author.locator('.ant-alert', { hasText: 'submission fee' });
     if (!(await bar.count())) {
       // The demo's submission window may be closed: say so rather than pass silently.
-      assert.fail(`no submission-fee bar: ${(await author.locator('[data-island="ProfileSubmission"]').innerText()).slice(0, 200)}`);
+      assert.fail(
+        `no submission-fee bar: ${(await author.locator('[data-island="ProfileSubmission"]').innerText()).slice(0, 200)}`,
+      );
     }
     await shot(author, 'fee-orders-submission-fee-bar-en-phone');
     await bar.locator('button').click();
