@@ -7,7 +7,7 @@
  *      `prepare` has just built it: the stamp says so);
  *   3. unit and integration tests on SQLite and, when TEST_DATABASE_URL names one, on
  *      MariaDB/MySQL, side by side (the MariaDB side waits on its server much of the time);
- *   4. the browser tests in Chromium.
+ *   4. the browser tests in Chromium, two files at a time.
  *
  * Prints each stage's wall time, the count of tests run, and a closing "N passed, N failed" line.
  * Writes the stage times to test-results/stages.tsv for .ci/run's summary. Stops at the first
@@ -147,17 +147,28 @@ addVitestCounts(path.join(results, 'vitest-sqlite.json'));
 if (process.env.TEST_DATABASE_URL) addVitestCounts(path.join(results, 'vitest-mariadb.json'));
 if (unit.some((u) => u.code)) finish(1);
 
-// 4. The browser tests, three files at a time: a file waits on its server and its browser more than it
-// computes (three at once kept about one core busy: 249 s for the 19 files, against 741-782 s one by one).
+// 4. The browser tests, two files at a time, the longest first. Measured on CI's two-core machine
+// (2026-11-28, six files): one at a time 201 s, two 182 s, three 225 s. With three, Chromium and the
+// servers spent 40 % more CPU on the same work (waits that poll ran longer while the cores were
+// shared), so the third file cost more than it gained. The longest files start first so that none
+// of them starts last and runs alone at the end (`node --test` sorts its files by name; the runner
+// of test/support/browserRun.mjs keeps this order).
+const LONGEST_FIRST = ['accessibility', 'screens32', 'manageTables', 'spec8', 'overview', 'overviewLinks'];
+const rank = (file) => {
+  const i = LONGEST_FIRST.indexOf(path.basename(file, '.test.ts'));
+  return i < 0 ? LONGEST_FIRST.length : i;
+};
 const e2eFiles = fs
   .readdirSync(path.join(root, 'test/e2e'))
   .filter((f) => f.endsWith('.test.ts'))
-  .map((f) => `test/e2e/${f}`);
+  .map((f) => `test/e2e/${f}`)
+  .sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
 const e2e = await run('browser (Chromium)', process.execPath, [
   '--import',
   'tsx',
-  '--test',
-  `--test-concurrency=${process.env.E2E_CONCURRENCY ?? 3}`,
+  'test/support/browserRun.mjs',
+  '--concurrency',
+  process.env.E2E_CONCURRENCY ?? '2',
   ...e2eFiles,
 ]);
 addNodeTestCounts(e2e.output);
