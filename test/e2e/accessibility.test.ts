@@ -45,8 +45,8 @@ describe('accessibility of the attendee pages (axe-core, WCAG 2.1 AA, phone)', {
         });
         const page = await context.newPage();
         await page.goto(url(pathname));
-        // A minute, not 30 s: the first sign-in page of a just-started server renders antd cold (2.5 s on
-        // a quiet machine), and at the start of the browser stage two servers and browsers start at once.
+        // A minute, not 30 s: the first sign-in page of a just-started server renders antd cold (seconds),
+        // and at the start of the browser stage two servers and browsers start at once.
         await page.waitForLoadState('networkidle', { timeout: 60_000 });
         if (island) {
           const frame = (await page.locator('iframe.account-frame').count())
