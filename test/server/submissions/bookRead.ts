@@ -6,35 +6,48 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, expect } from 'vitest';
+import { expect } from 'vitest';
 import { render } from '../../../server/modules/submissions/book/build';
 import { bookFixture, PATHOLOGICAL } from './bookFixtures';
 
-const dir = mkdtempSync(path.join(os.tmpdir(), 'book-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+/**
+ * Runs a poppler tool on the PDF in a directory of its own, removed afterwards. Not one directory
+ * per module: the unit projects run with `isolate: false`, so this module is loaded once for both
+ * test files, and a module-level afterAll removed it when the first file ended (CI: ENOENT).
+ */
+function withPdfFile<T>(pdf: Buffer, name: string, read: (file: string) => T): T {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'book-'));
+  try {
+    const file = path.join(dir, name);
+    writeFileSync(file, pdf);
+    return read(file);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 // pdftotext joins a word hyphenated at a line's end ("A-\n0006" → "A0006"): compare without hyphens
 export const squash = (s: string) => s.replace(/[\s-]+/g, '');
 export const count = (hay: string, needle: string) => hay.split(needle).length - 1;
 
 export function pdfPages(pdf: Buffer, name: string): string[] {
-  const file = path.join(dir, name);
-  writeFileSync(file, pdf);
   // pdftotext separates pages with a form feed
-  return execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { maxBuffer: 64 << 20 })
-    .toString()
-    .split('\f');
+  return withPdfFile(pdf, name, (file) =>
+    execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { maxBuffer: 64 << 20 })
+      .toString()
+      .split('\f'),
+  );
 }
 
 function fonts(pdf: Buffer, name: string): string[][] {
-  const file = path.join(dir, name);
-  writeFileSync(file, pdf);
-  return execFileSync('pdffonts', [file])
-    .toString()
-    .trim()
-    .split('\n')
-    .slice(2)
-    .map((l) => l.trim().split(/\s+/));
+  return withPdfFile(pdf, name, (file) =>
+    execFileSync('pdffonts', [file])
+      .toString()
+      .trim()
+      .split('\n')
+      .slice(2)
+      .map((l) => l.trim().split(/\s+/)),
+  );
 }
 
 /** Every title printed once, every abstract on its page unless reported, only embedded subsets of fonts. */
