@@ -105,7 +105,15 @@ describe('a sibling conference plants its session cookie, in Chromium', { skip: 
       },
       { token: attackerToken, domain: SITE_DOMAIN, path: REGISTER_PATH },
     );
-    const planted = (await context.cookies(victimSite(REGISTER_PATH))).filter((c) => c.name === 'token');
+    // A page's `document.cookie` write reaches Chromium's cookie store by a message that is not
+    // waited for, so the store (what `cookies()` reads) may not have it yet on a loaded machine.
+    const plantedCookies = async () =>
+      (await context.cookies(victimSite(REGISTER_PATH))).filter((c) => c.name === 'token');
+    let planted = await plantedCookies();
+    for (let wait = 0; planted.length === 0 && wait < 50; wait++) {
+      await page.waitForTimeout(100);
+      planted = await plantedCookies();
+    }
     assert.equal(planted.length, 1, 'Chromium took the planted cookie for the parent domain');
     assert.equal(planted[0].domain, `.${SITE_DOMAIN}`);
 
