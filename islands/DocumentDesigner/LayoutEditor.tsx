@@ -5,8 +5,8 @@
 import { useRef, useState, type PointerEvent } from 'react';
 import { Button, ColorPicker, InputNumber, Select, Space, Switch, Table } from 'antd';
 import type { DocumentLayout, LayoutItem } from '../../server/contract/documents';
+import type { T } from '../shared/i18n';
 
-type T = (key: string, options?: Record<string, unknown>) => string;
 type Props = {
   t: T;
   layout: DocumentLayout;

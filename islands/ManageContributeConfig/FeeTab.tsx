@@ -8,8 +8,8 @@ import { submissionsApi } from '../../server/contract/submissionsApi';
 import { SUBMISSION_FEE_RULES, type SubmissionFeeSettings } from '../../server/contract/submissions';
 import { toDecimalString } from '../../server/contract/money';
 import { call, ApiError } from '../shared/api';
+import type { T } from '../shared/i18n';
 
-type T = (key: string, options?: Record<string, unknown>) => string;
 type Values = { enabled: boolean; currency: string; price: string; rule: SubmissionFeeSettings['rule'] };
 
 const CURRENCIES = ['CNY', 'USD', 'EUR', 'GBP', 'JPY', 'HKD'];

@@ -8,8 +8,9 @@ import type { FormInstance, FormRule } from 'antd';
 import { ApiError } from '../shared/api';
 import { SCROLL_TO_FIELD } from '../shared/AntdRoot';
 import { errorText } from '../shared/orderText';
+import type { T } from '../shared/i18n';
 
-export type T = (key: string, options?: Record<string, unknown>) => string;
+export type { T };
 type Toast = { error: (text: string) => unknown };
 
 /** A DatePicker whose form value is 'YYYY-MM-DD' ('' when empty). */

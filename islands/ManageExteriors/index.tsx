@@ -12,8 +12,8 @@ import { ImageField } from '../shared/ImageField';
 import { SITE_LIMITS, type ExteriorItem } from '../../server/contract/siteConfig';
 import { sitesApi } from '../../server/contract/sites';
 import type { ManageExteriorsProps } from './props';
+import type { T } from '../shared/i18n';
 
-type T = ReturnType<typeof translator>;
 const LIST = '/platform/config/exterior/list';
 
 function errorKey(err: unknown): string {

@@ -1,7 +1,8 @@
 /** What the configuration's forms share: date fields as YYYY-MM-DD strings, the currencies offered. */
 import dayjs from 'dayjs';
+import type { T } from '../shared/i18n';
 
-export type T = (key: string, options?: Record<string, unknown>) => string;
+export type { T };
 
 export const CURRENCIES = ['CNY', 'USD', 'EUR', 'GBP', 'JPY', 'HKD', 'MOP', 'TWD', 'KRW', 'SGD', 'AUD', 'CAD', 'CHF'];
 

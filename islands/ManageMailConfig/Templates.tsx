@@ -4,8 +4,8 @@ import { App, Button, Form, Input, Popconfirm, Segmented, Select, Space, Tag } f
 import { mailApi, type MailKind, type MailText, type TemplateView } from '../../server/contract/mail';
 import { call, ApiError } from '../shared/api';
 import type { Lang } from '../shared/locale';
+import type { T } from '../shared/i18n';
 
-type T = (key: string, options?: Record<string, unknown>) => string;
 export type MailTemplate = TemplateView;
 type Text = MailText;
 

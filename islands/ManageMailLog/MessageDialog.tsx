@@ -6,9 +6,7 @@
 import { Descriptions, Modal, Typography } from 'antd';
 import { formatInstant } from '../../server/contract/conferences';
 import type { MailLogMessage } from '../../server/contract/mail';
-import type { translator } from '../shared/i18n';
-
-type T = ReturnType<typeof translator>;
+import type { T } from '../shared/i18n';
 
 const list = (addresses: string[]) =>
   addresses.length ? <Typography.Text style={{ wordBreak: 'break-all' }}>{addresses.join(', ')}</Typography.Text> : '—';

@@ -18,8 +18,7 @@ import { translator } from '../shared/i18n';
 import type { Lang } from '../shared/locale';
 import { echarts, heightOf, optionOf, summaryOf, svgOf, valueText } from './options';
 import type { ManageOverviewProps } from './props';
-
-type T = ReturnType<typeof translator>;
+import type { T } from '../shared/i18n';
 
 function NumbersTable({ chart, lang }: { chart: OverviewChart; lang: Lang }) {
   if (chart.kind === 'heatmap') {

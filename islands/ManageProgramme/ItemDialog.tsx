@@ -8,8 +8,7 @@ import { PROGRAMME_ITEM_KINDS, type ProgrammeItemKind } from '../../server/contr
 import type { EditorItem, EditorPaper, EditorPerson, EditorState } from '../../server/contract/programmeEditor';
 import type { Lang } from '../shared/locale';
 import { hhmm } from './model';
-
-type T = (k: string, o?: Record<string, unknown>) => string;
+import type { T } from '../shared/i18n';
 
 export type Draft = {
   id: number | null;

@@ -3,8 +3,7 @@ import { Button, Modal } from 'antd';
 import type { EditorPaper, StaleAnswer } from '../../server/contract/programmeEditor';
 import type { Lang } from '../shared/locale';
 import { hhmm, titleOf } from './model';
-
-type T = (k: string, o?: Record<string, unknown>) => string;
+import type { T } from '../shared/i18n';
 
 /** The refused save and how to make it again on the item as it now is. */
 export type StaleSave = { answer: StaleAnswer; redo: (revision: number) => Promise<void> };

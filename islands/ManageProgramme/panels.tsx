@@ -5,8 +5,7 @@ import type { ProgrammeReleaseSummary } from '../../server/contract/programme';
 import type { EditorRoom, EditorSettings, EditorState, ProgrammeConflict } from '../../server/contract/programmeEditor';
 import { programmeManageApi as api } from '../../server/contract/programmeEditorApi';
 import { hhmm, minutesOf, send } from './model';
-
-type T = (k: string, o?: Record<string, unknown>) => string;
+import type { T } from '../shared/i18n';
 
 export function Rooms({
   lang,

@@ -5,8 +5,7 @@ import { MAX_RECIPIENTS_PER_MAIL } from '../../server/contract/registrants';
 import { registrationApi } from '../../server/contract/registration';
 import { call, ApiError } from '../shared/api';
 import { checkedValues } from '../shared/formCheck';
-
-type T = (key: string, options?: Record<string, unknown>) => string;
+import type { T } from '../shared/i18n';
 
 export type MailTarget = { all: true } | { all: false; ids: number[]; emails: string[] };
 

@@ -8,8 +8,9 @@ import type { z } from 'zod';
 import { ApiError } from '../shared/api';
 import { SCROLL_TO_FIELD } from '../shared/AntdRoot';
 import { errorText } from '../shared/orderText';
+import type { T } from '../shared/i18n';
 
-export type T = (key: string, options?: Record<string, unknown>) => string;
+export type { T };
 type Toast = { error: (text: string) => unknown };
 
 /** The form's path of a field the contract names with dots: 'scores.2.max' → ['scores', 2, 'max'] (antd matches list indexes as numbers). */

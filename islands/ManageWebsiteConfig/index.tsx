@@ -22,8 +22,8 @@ import {
 import { sitesApi } from '../../server/contract/sites';
 import { Domains } from './Domains';
 import type { ManageWebsiteConfigProps } from './props';
+import type { T } from '../shared/i18n';
 
-type T = ReturnType<typeof translator>;
 type Values = Omit<WebsiteConfigValues, 'startDate' | 'endDate'> & { startDate: string; endDate: string };
 
 const LANG_OF_TYPE: Record<string, Lang[]> = { '1': ['zh'], '2': ['en'], '3': ['zh', 'en'] };

@@ -7,9 +7,7 @@ import { useState } from 'react';
 import { Button, InputNumber, Space, Typography } from 'antd';
 import { feesApi, type FeeSettings } from '../../server/contract/fees';
 import { call } from '../shared/api';
-import type { translator } from '../shared/i18n';
-
-type T = ReturnType<typeof translator>;
+import type { T } from '../shared/i18n';
 
 export function RegisterPerPerson({
   t,

@@ -9,8 +9,7 @@ import {
   type FormOption,
 } from '../../server/contract/registration';
 import { checkedValues } from '../shared/formCheck';
-
-type T = (key: string, options?: Record<string, unknown>) => string;
+import type { T } from '../shared/i18n';
 
 /** A stored value from the option's English (or Chinese) text: lower case, no spaces. */
 export function valueFrom(option: Partial<FormOption>): string {

@@ -7,12 +7,10 @@
 import { useEffect, useState } from 'react';
 import { Button } from 'antd';
 import { LightTypography as Typography } from './lightText';
-import type { translator } from './i18n';
+import type { T } from './i18n';
 
 /** Long enough to read the bar, short enough to be worth waiting for. */
 export const GO_ON_SECONDS = 8;
-
-type T = ReturnType<typeof translator>;
 
 export function GoOnAfter({ t, to, where }: { t: T; to: string; where: 'register' | 'fees' }) {
   const [left, setLeft] = useState<number | null>(GO_ON_SECONDS);

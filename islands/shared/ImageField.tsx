@@ -9,8 +9,7 @@ import { App, Button, Space, Upload } from 'antd';
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import { filesApi, type StoredFile, type UploadKind } from '../../server/contract/files';
 import { ApiError, urlOf, type Envelope } from './api';
-
-type T = (key: string, options?: Record<string, unknown>) => string;
+import type { T } from './i18n';
 
 export type ImageKind = 'banner' | 'thumbnail';
 const MAX_BYTES: Record<ImageKind, number> = { banner: 10 * 1024 * 1024, thumbnail: 1024 * 1024 };

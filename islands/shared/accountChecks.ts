@@ -6,8 +6,9 @@
 import { EMAIL_PATTERN, type CodeType } from '../../server/contract/validation';
 import { accountsApi } from '../../server/contract/accounts';
 import { call, urlOf } from './api';
+import type { T } from './i18n';
 
-export type T = (key: string, options?: Record<string, unknown>) => string;
+export type { T };
 const EXISTS_NOT_REGISTERED = 'user email exists but not registered';
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

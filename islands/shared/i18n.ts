@@ -42,6 +42,9 @@ export function hasNamespace(lang: Lang, ns: string): boolean {
   return loaded.has(lang) || Boolean(resources[lang]?.[ns]);
 }
 
-export function translator(lang: Lang): (key: string, options?: Record<string, unknown>) => string {
+/** A translator: a catalog key (`ns:path`) and its interpolations to the text in one language. */
+export type T = (key: string, options?: Record<string, unknown>) => string;
+
+export function translator(lang: Lang): T {
   return (key, options) => translate(resources, lang, key, options);
 }

@@ -9,8 +9,9 @@ import type { OrderView } from '../../server/contract/orders';
 import { zhOrEn } from '../../server/contract/bilingual';
 import { ApiError } from './api';
 import type { Lang } from './locale';
+import type { T } from './i18n';
 
-export type T = (key: string, options?: Record<string, unknown>) => string;
+export type { T };
 
 /** The title in the page's language, or the other one when that is empty (the contract's zhOrEn). */
 export const titleOf = zhOrEn;

@@ -13,8 +13,9 @@ import {
 } from '../../server/contract/registrationForm';
 import { EMAIL_PATTERN } from '../../server/contract/patterns';
 import type { Lang } from './locale';
+import type { T } from './i18n';
 
-export type T = (key: string, options?: Record<string, unknown>) => string;
+export type { T };
 type Value = string | string[] | boolean | undefined;
 
 export const NAME_LABELS: Record<string, string> = {
