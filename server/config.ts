@@ -172,6 +172,12 @@ const settings = z.object({
   // On SIGTERM, how long /readyz answers 503 while requests are still taken, so a proxy that polls
   // it stops sending new ones before the port closes (docs/operations.md "Shutdown").
   SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(10_000).default(5_000),
+  // A web instance renders the sign-in page once itself right after it listens, so the first
+  // visitor after a restart does not wait for the cold render (server/platform/warmUp.ts).
+  WARM_UP: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
   // Lets a scraper that is not on this machine read GET /metrics (Authorization: Bearer <token>).
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -1,6 +1,7 @@
 /** Start: config → database (migrate, seed on first run) → app → listen. Run by ./main.ts. */
 import { APP_NODE_ENV } from './environment';
 import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { loadConfig } from './config';
 import { createDb, migrate } from './db/index';
@@ -10,6 +11,7 @@ import { seed } from './seed/index';
 import { JobScheduler } from './platform/jobs';
 import { closeSharedPool } from './platform/work/index';
 import { S3FileStore, s3ClientFor } from './platform/s3Files';
+import { warmUpInBackground } from './platform/warmUp';
 
 export async function start(): Promise<void> {
   const started = Date.now();
@@ -44,7 +46,9 @@ export async function start(): Promise<void> {
   // A worker answers its probes and metrics only; the pages are the web instances'.
   const server = http.createServer(config.ROLE === 'worker' ? probesOnly(operations) : app);
   server.listen(config.PORT, config.HOST, () => {
-    const port = (server.address() as { port: number }).port;
+    const address = server.address() as AddressInfo;
+    const port = address.port;
+    if (config.ROLE !== 'worker' && config.WARM_UP) warmUpInBackground(address, config.PLATFORM_HOST);
     if (config.ROLE === 'worker')
       return logger.info(
         { ms: Date.now() - started },
