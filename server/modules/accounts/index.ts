@@ -21,6 +21,7 @@ import { superAdminRouter } from './superAdmins';
 
 // What other features read and grant of people and roles (the check-in desk's staff).
 export {
+  accountIdsMatching,
   accountsByIds,
   ensureUser,
   grantRole,

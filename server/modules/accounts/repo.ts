@@ -8,7 +8,7 @@
  * (codesRepo.ts, handoffRepo.ts, providersRepo.ts, personalDataRepo.ts).
  */
 import type { Db, Tx } from '../../db/index';
-import { fromDbInstant, toDbInstant, insertId } from '../../db/dialect';
+import { fromDbInstant, toDbInstant, insertId, LIKE_ESCAPE, likeContains } from '../../db/dialect';
 import { cachedDataChanged } from '../../platform/changes';
 import type { ConferenceRole } from '../../contract/enums';
 
@@ -130,6 +130,22 @@ export async function accountsByIds(db: Db | Tx, ids: number[]): Promise<Map<num
       { id: Number(r.id), email: r.email, trueName: r.true_name, hasPassword: Boolean(r.password_hash) },
     ]),
   );
+}
+
+/**
+ * The ids of the accounts whose e-mail or name contains the text, as a subquery for another
+ * feature's `whereIn` (the order desk's search by person): the database joins it with that
+ * feature's own rows, so no list of people is read into the process or sent back as bindings.
+ */
+export function accountIdsMatching(db: Db | Tx, text: string) {
+  const like = likeContains(text.toLowerCase());
+  return db('users')
+    .select('id')
+    .where((w) =>
+      w
+        .whereRaw(`lower(email) like ? ${LIKE_ESCAPE}`, [like])
+        .orWhereRaw(`lower(true_name) like ? ${LIKE_ESCAPE}`, [like]),
+    );
 }
 
 export type RoleHolder = Account & { role: ConferenceRole; since: Date };

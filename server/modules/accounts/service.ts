@@ -126,6 +126,7 @@ export async function languageOfAddress(db: Db | Tx, email: string): Promise<Lan
 // What other features read of people and roles (the tables are this module's: repo.ts).
 export type { Account, RoleHolder } from './repo';
 export const accountsByIds = repo.accountsByIds;
+export const accountIdsMatching = repo.accountIdsMatching;
 export const rolesInConference = repo.rolesInConference;
 export const roleHolders = repo.roleHolders;
 export const roleHolderEmails = repo.roleHolderEmails;

@@ -17,11 +17,9 @@ import { AppError } from '../../platform/errors';
 import type { TableSheet } from '../../platform/work/table';
 import type { Progress } from '../../platform/work/types';
 import { zoneOffsetMs } from '../../platform/localTime';
-import { accountsByIds } from '../accounts/index';
 import { deal } from './deal';
 import { exportCount, exportSheets, exportVersion } from './manageExport';
 import * as manageRepo from './manageRepo';
-import type { OrderFilter } from './manageRepo';
 import { presentAttempt, presentItem } from './present';
 import { presentRefund, refundable, refundsOf } from './refunds';
 import * as repo from './repo';
@@ -30,19 +28,6 @@ import { logsOf } from './log';
 import type { FeesPort } from './ports';
 
 export { EXPORT_MAX } from './manageExport';
-
-/** The people of this conference's orders whose e-mail or name contains the text (accounts owns the names). */
-async function peopleMatching(db: Db, conferenceId: number, text: string): Promise<number[]> {
-  const people = await accountsByIds(db, await manageRepo.peopleWithOrders(db, conferenceId));
-  const needle = text.toLowerCase();
-  return [...people.values()]
-    .filter((p) => p.email.toLowerCase().includes(needle) || p.trueName.toLowerCase().includes(needle))
-    .map((p) => p.id);
-}
-
-async function filterOf(db: Db, conferenceId: number, q: Omit<OrderQuery, 'page' | 'size'>): Promise<OrderFilter> {
-  return q.person ? { ...q, people: await peopleMatching(db, conferenceId, q.person) } : q;
-}
 
 export class OrderManagement {
   constructor(
@@ -98,9 +83,8 @@ export class OrderManagement {
 
   async list(conferenceId: number, q: OrderQuery, timeZone: string): Promise<OrderPage> {
     const offset = zoneOffsetMs(timeZone);
-    const f = await filterOf(this.db, conferenceId, q);
-    const total = await manageRepo.countOrders(this.db, conferenceId, f, offset);
-    const rows = await manageRepo.pageOfOrders(this.db, conferenceId, f, offset, q);
+    const total = await manageRepo.countOrders(this.db, conferenceId, q, offset);
+    const rows = await manageRepo.pageOfOrders(this.db, conferenceId, q, offset, q);
     return { rows: await this.managed(conferenceId, rows), total, page: q.page, size: q.size };
   }
 
@@ -156,12 +140,12 @@ export class OrderManagement {
 
   /** How many orders an export of the filter shows (whether it is answered at once or as a piece of work). */
   async exportCount(conferenceId: number, q: Omit<OrderQuery, 'page' | 'size'>, timeZone: string): Promise<number> {
-    return exportCount(this.db, conferenceId, await filterOf(this.db, conferenceId, q), timeZone);
+    return exportCount(this.db, conferenceId, q, timeZone);
   }
 
   /** The fingerprint of what an export of the filter shows (manageExport.ts). */
   async exportVersion(conferenceId: number, q: Omit<OrderQuery, 'page' | 'size'>, timeZone: string): Promise<string> {
-    return exportVersion(this.db, conferenceId, await filterOf(this.db, conferenceId, q), timeZone);
+    return exportVersion(this.db, conferenceId, q, timeZone);
   }
 
   /** orders.xlsx: its orders sheet and the log of those orders on a second one (manageExport.ts). */
@@ -172,7 +156,6 @@ export class OrderManagement {
     timeZone: string,
     progress: Progress = () => undefined,
   ): Promise<TableSheet[]> {
-    const f = await filterOf(this.db, conferenceId, q);
-    return exportSheets(this.db, this.orders, conferenceId, f, lang, timeZone, progress);
+    return exportSheets(this.db, this.orders, conferenceId, q, lang, timeZone, progress);
   }
 }

@@ -8,26 +8,20 @@ import type { Db } from '../../db/index';
 import { toDbInstant } from '../../db/dialect';
 import type { OrderQuery } from '../../contract/orders';
 import { whereLocalDays } from '../../platform/overviewFigures';
+import { accountIdsMatching } from '../accounts/index';
 import type { OrderRow, StoredOrderRow } from './tables';
 import { orderOf } from './repo';
 
-/** The list's filter, with the people a search by e-mail or name found (accounts owns the names). */
-export type OrderFilter = Omit<OrderQuery, 'page' | 'size'> & { people?: number[] };
-
-/** The people of this conference's orders. */
-export async function peopleWithOrders(db: Db, conferenceId: number): Promise<number[]> {
-  const rows: Array<Pick<OrderRow, 'user_id'>> = await db('orders')
-    .where('conference_id', conferenceId)
-    .distinct('user_id');
-  return rows.map((r) => r.user_id);
-}
+/** The list's filter, without its page. */
+export type OrderFilter = Omit<OrderQuery, 'page' | 'size'>;
 
 function filtered(db: Db, conferenceId: number, q: OrderFilter, timeZoneOffsetMs = 0) {
   const query = db('orders as o').where('o.conference_id', conferenceId);
   if (q.status) query.where('o.status', q.status);
   if (q.type) query.where('o.type', q.type);
   if (q.orderNo) query.where('o.order_no', q.orderNo);
-  if (q.people) query.whereIn('o.user_id', q.people);
+  // by e-mail or name: accounts owns them, and the database joins its subquery to this conference's orders
+  if (q.person) query.whereIn('o.user_id', accountIdsMatching(db, q.person));
   if (q.from)
     query.where('o.created_at', '>=', toDbInstant(new Date(Date.parse(`${q.from}T00:00:00Z`) - timeZoneOffsetMs)));
   if (q.to)
