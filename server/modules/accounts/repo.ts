@@ -9,6 +9,7 @@
  */
 import type { Db, Tx } from '../../db/index';
 import { fromDbInstant, toDbInstant, insertId, LIKE_ESCAPE, likeContains } from '../../db/dialect';
+import { readByIdChunks } from '../../db/idChunks';
 import { cachedDataChanged } from '../../platform/changes';
 import type { ConferenceRole } from '../../contract/enums';
 
@@ -118,27 +119,17 @@ export async function revokeRole(
 /** A person as other features show them: never the password hash, only whether there is one. */
 export type Account = { id: number; email: string; trueName: string; hasPassword: boolean };
 
-/** Ids asked for in one statement: an export's whole list of people stays far under SQLite's 32,766 bindings. */
-const IDS_PER_QUERY = 1000;
-
 export async function accountsByIds(db: Db | Tx, ids: number[]): Promise<Map<number, Account>> {
-  const wanted = [...new Set(ids)];
-  const found = new Map<number, Account>();
-  for (let i = 0; i < wanted.length; i += IDS_PER_QUERY) {
-    const rows: Array<{ id: number; email: string; true_name: string; password_hash: string | null }> = await db(
-      'users',
-    )
-      .whereIn('id', wanted.slice(i, i + IDS_PER_QUERY))
-      .select('id', 'email', 'true_name', 'password_hash');
-    for (const r of rows)
-      found.set(Number(r.id), {
-        id: Number(r.id),
-        email: r.email,
-        trueName: r.true_name,
-        hasPassword: Boolean(r.password_hash),
-      });
-  }
-  return found;
+  const rows: Array<{ id: number; email: string; true_name: string; password_hash: string | null }> =
+    await readByIdChunks(ids, (slice) =>
+      db('users').whereIn('id', slice).select('id', 'email', 'true_name', 'password_hash'),
+    );
+  return new Map(
+    rows.map((r) => [
+      Number(r.id),
+      { id: Number(r.id), email: r.email, trueName: r.true_name, hasPassword: Boolean(r.password_hash) },
+    ]),
+  );
 }
 
 /**

@@ -10,6 +10,7 @@
 import type { Db, Tx } from '../../db/index';
 import { insertId, toDbInstant } from '../../db/dialect';
 import type { UploadKind } from '../../contract/files';
+import { readByIdChunks } from '../../db/idChunks';
 
 type Conn = Db | Tx;
 
@@ -60,12 +61,9 @@ function info(r: Row): FileInfo {
 
 /** These uploads of the conference, by id order; ids of other conferences are not found. */
 export async function filesByIds(db: Conn, conferenceId: number, ids: number[]): Promise<FileInfo[]> {
-  if (!ids.length) return [];
-  const rows: Row[] = await db('files')
-    .where({ conference_id: conferenceId })
-    .whereIn('id', [...new Set(ids)])
-    .orderBy('id')
-    .select(COLUMNS);
+  const rows: Row[] = await readByIdChunks(ids, (slice) =>
+    db('files').where({ conference_id: conferenceId }).whereIn('id', slice).orderBy('id').select(COLUMNS),
+  );
   return rows.map(info);
 }
 

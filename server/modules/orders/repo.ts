@@ -23,6 +23,7 @@ export type {
   StoredItemRow,
   StoredOrderRow,
 } from './tables';
+import { readByIdChunks } from '../../db/idChunks';
 // the attempts' and the payment queue's queries, under the one name the module's files use (repo.x)
 export * from './attemptsRepo';
 export * from './anomalyRepo';
@@ -353,11 +354,12 @@ export async function orderStates(
   conferenceId: number,
   ids: number[],
 ): Promise<Array<{ id: number; orderNo: string; status: OrderStatus; paid: Money }>> {
-  if (!ids.length) return [];
-  const rows = await db('orders')
-    .where('conference_id', conferenceId)
-    .whereIn('id', ids)
-    .select('id', 'order_no', 'status', 'paid_amount', 'currency');
+  const rows = await readByIdChunks(ids, (slice) =>
+    db('orders')
+      .where('conference_id', conferenceId)
+      .whereIn('id', slice)
+      .select('id', 'order_no', 'status', 'paid_amount', 'currency'),
+  );
   return rows.map((r) => ({
     id: Number(r.id),
     orderNo: r.order_no,

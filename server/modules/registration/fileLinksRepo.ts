@@ -5,6 +5,7 @@
 import type { Tx } from '../../db/index';
 import { filesByIds } from '../files/index';
 import type { Conn } from './repo';
+import { readByIdChunks } from '../../db/idChunks';
 
 export type RegistrantFileRow = {
   registrant_id: number;
@@ -23,11 +24,12 @@ async function links(
   conferenceId: number,
   registrantIds: number[],
 ): Promise<Array<{ registrant_id: number; field: string; file_id: number }>> {
-  if (!registrantIds.length) return [];
-  return db('registrant_files')
-    .where({ conference_id: conferenceId })
-    .whereIn('registrant_id', registrantIds)
-    .select('registrant_id', 'field', 'file_id');
+  return readByIdChunks(registrantIds, (slice) =>
+    db('registrant_files')
+      .where({ conference_id: conferenceId })
+      .whereIn('registrant_id', slice)
+      .select('registrant_id', 'field', 'file_id'),
+  );
 }
 
 /** The files the registrants' answers name, by registrant then upload. */

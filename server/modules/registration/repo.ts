@@ -12,6 +12,7 @@ import { concatSql, fromDbInstant, insertId, LIKE_ESCAPE, likeContains, toDbInst
 
 import { localDaySql, num, whereLocalDays, type Counted } from '../../platform/overviewFigures';
 import { NO_COUNTRY } from '../../contract/registration';
+import { readByIdChunks } from '../../db/idChunks';
 
 export type Conn = Db | Tx;
 
@@ -95,8 +96,9 @@ export async function findRegistrantByEmail(
 }
 
 export async function registrantsByIds(db: Conn, conferenceId: number, ids: number[]): Promise<RegistrantRow[]> {
-  if (!ids.length) return [];
-  const rows = await db('registrants').where({ conference_id: conferenceId }).whereIn('id', ids).orderBy('id');
+  const rows = await readByIdChunks(ids, (slice) =>
+    db('registrants').where({ conference_id: conferenceId }).whereIn('id', slice).orderBy('id'),
+  );
   return rows.map(cleanRegistrant);
 }
 
@@ -284,18 +286,35 @@ export async function selectionStamps(
 ): Promise<{ people: Stamp; files: Stamp; forms: Stamp }> {
   type Raw = { n: number | string; last: string | number | null } | undefined;
   const stamp = (raw: Raw): Stamp => ({ n: Number(raw?.n ?? 0), last: raw?.last ?? null });
-  const people = (await db('registrants')
-    .where({ conference_id: conferenceId })
-    .whereIn('id', ids)
-    .count({ n: '*' })
-    .max({ last: 'updated_at' })
-    .first()) as Raw;
-  const files = (await db('registrant_files')
-    .where({ conference_id: conferenceId })
-    .whereIn('registrant_id', ids)
-    .count({ n: '*' })
-    .max({ last: 'file_id' })
-    .first()) as Raw;
+  // counted a slice of ids at a time (db/idChunks.ts), the slices' counts added and their latest kept
+  const overSlices = (parts: Raw[]): Raw =>
+    parts.reduce<Raw>(
+      (sum, p) => ({
+        n: Number(sum?.n ?? 0) + Number(p?.n ?? 0),
+        last: p?.last != null && (sum?.last == null || p.last > sum.last) ? p.last : (sum?.last ?? null),
+      }),
+      undefined,
+    );
+  const people = overSlices(
+    await readByIdChunks(ids, async (slice) => [
+      (await db('registrants')
+        .where({ conference_id: conferenceId })
+        .whereIn('id', slice)
+        .count({ n: '*' })
+        .max({ last: 'updated_at' })
+        .first()) as Raw,
+    ]),
+  );
+  const files = overSlices(
+    await readByIdChunks(ids, async (slice) => [
+      (await db('registrant_files')
+        .where({ conference_id: conferenceId })
+        .whereIn('registrant_id', slice)
+        .count({ n: '*' })
+        .max({ last: 'file_id' })
+        .first()) as Raw,
+    ]),
+  );
   const forms = (await db('registration_forms')
     .where({ conference_id: conferenceId })
     .count({ n: '*' })

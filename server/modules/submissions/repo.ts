@@ -17,6 +17,7 @@ import {
 } from '../../db/dialect';
 import type { ManageFilter, SubmissionStatus } from '../../contract/submissions';
 import { whereLocalDays } from '../../platform/overviewFigures';
+import { readByIdChunks } from '../../db/idChunks';
 
 export type Conn = Db | Tx;
 
@@ -281,7 +282,9 @@ export async function page(
 }
 
 export async function byIds(db: Conn, conferenceId: number, ids: number[]): Promise<SubmissionRow[]> {
-  const rows = await db('submissions').where({ conference_id: conferenceId }).whereIn('id', ids).orderBy('id');
+  const rows = await readByIdChunks(ids, (slice) =>
+    db('submissions').where({ conference_id: conferenceId }).whereIn('id', slice).orderBy('id'),
+  );
   return rows.map(cleanSubmission);
 }
 

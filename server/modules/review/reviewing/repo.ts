@@ -7,6 +7,7 @@
 import type { Db, Tx } from '../../../db/index';
 import { fromDbInstant, lockForUpdate, toDbInstant } from '../../../db/dialect';
 import type { DecisionRow as StoredDecisionRow, ReviewRow as StoredReviewRow } from '../tables';
+import { readByIdChunks } from '../../../db/idChunks';
 
 type Conn = Db | Tx;
 
@@ -46,12 +47,11 @@ export async function reviewsOfSubmissions(
   conferenceId: number,
   submissionIds: number[],
 ): Promise<ReviewRow[]> {
-  if (!submissionIds.length) return [];
-  const rows = await db('reviews')
-    .where({ conference_id: conferenceId })
-    .whereIn('submission_id', submissionIds)
-    .orderBy('id');
-  return rows.map(cleanReview);
+  const rows = await readByIdChunks(submissionIds, (slice) =>
+    db('reviews').where({ conference_id: conferenceId }).whereIn('submission_id', slice).orderBy('id'),
+  );
+  // read a slice of manuscripts at a time: in the reviews' own order again
+  return rows.map(cleanReview).sort((a, b) => a.id - b.id);
 }
 
 export async function findReview(
@@ -122,10 +122,9 @@ export async function findDecision(
 }
 
 export async function decisionsOf(db: Conn, conferenceId: number, submissionIds: number[]): Promise<DecisionRow[]> {
-  if (!submissionIds.length) return [];
-  const rows = await db('review_decisions')
-    .where({ conference_id: conferenceId })
-    .whereIn('submission_id', submissionIds);
+  const rows = await readByIdChunks(submissionIds, (slice) =>
+    db('review_decisions').where({ conference_id: conferenceId }).whereIn('submission_id', slice),
+  );
   return rows.map(cleanDecision);
 }
 
