@@ -17,11 +17,10 @@ import { workAsker, workStarted } from '../../platform/work/index';
 import { registrationApi as api } from '../../contract/registration';
 import { loadIdentity } from '../accounts/index';
 import { consumeDownloadToken, issueDownloadToken } from './downloadTokens';
-import { filesOfRegistrants, safeSegment, usersTable } from './exports';
+import { filesOfRegistrants, registrantFilesNamed, safeSegment, usersTable } from './exports';
 import { writeZip, zipSlots as zips, type ZipEntry } from '../../platform/zip';
 import { BADGES_AT_ONCE, registrationWorkOf, ROWS_AT_ONCE } from './exportWork';
 import { registrationPorts, selectedIds } from './routes';
-import * as repo from './repo';
 import { identityOf, timeZoneOf } from '../../platform/context';
 
 /** download/files `data`: the JSON list [{name, field}] of the files wanted. */
@@ -109,13 +108,11 @@ export function registrationExportRouter(deps: Deps): Router {
       const identity = userId === null ? null : await loadIdentity(db, conferenceOf(req), userId);
       if (!isConferenceAdmin(identity)) throw new AppError(403, 'registration:downloadExpired');
       // Only files that belong to a registrant of this conference.
-      const names = new Set(wanted.data.map((w) => w.name));
-      const all = await filesOfRegistrants(
+      const entries: ZipEntry[] = await registrantFilesNamed(
         db,
         conferenceOf(req),
-        await repo.allRegistrantIds(db, conferenceOf(req), {}),
+        wanted.data.map((w) => w.name),
       );
-      const entries: ZipEntry[] = all.filter((e) => names.has(e.storedName));
       if (!entries.length) throw new AppError(404, 'registration:noFiles');
       if (entries.length === 1) {
         // Streamed from the store, its length from its row (issue 31).

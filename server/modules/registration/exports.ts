@@ -141,6 +141,17 @@ export function safeSegment(name: string): string {
 
 export type { ZipEntry } from '../../platform/zip';
 
+/**
+ * These stored uploads, where a registrant's answer names them, each at its place in the files of
+ * its registrant: read for those registrants only, not the whole conference (a download of one
+ * file read every registrant's).
+ */
+export async function registrantFilesNamed(db: Db, conferenceId: number, storedNames: string[]): Promise<ZipEntry[]> {
+  const names = new Set(storedNames);
+  const ids = await fileLinksRepo.registrantsWithFilesNamed(db, conferenceId, [...names]);
+  return (await filesOfRegistrants(db, conferenceId, ids)).filter((e) => names.has(e.storedName));
+}
+
 /** The files of registrants, a folder each ('<code> <name>/<original name>'). */
 export async function filesOfRegistrants(db: Db, conferenceId: number, ids: number[]): Promise<ZipEntry[]> {
   const rows = await repo.registrantsByIds(db, conferenceId, ids);

@@ -3,7 +3,7 @@
  * the files module's (files/repo.ts). Every function takes the conference first.
  */
 import type { Tx } from '../../db/index';
-import { filesByIds } from '../files/index';
+import { filesByIds, keptFilesNamed } from '../files/index';
 import type { Conn } from './repo';
 import { readByIdChunks } from '../../db/idChunks';
 
@@ -61,6 +61,19 @@ export async function filesOf(db: Conn, conferenceId: number, registrantIds: num
         : [];
     })
     .sort((a, b) => a.registrant_id - b.registrant_id || a.file_id - b.file_id);
+}
+
+/** The registrants whose answers name any of these stored uploads (at most the few hundred a download asks for). */
+export async function registrantsWithFilesNamed(
+  db: Conn,
+  conferenceId: number,
+  storedNames: string[],
+): Promise<number[]> {
+  const fileIds = (await keptFilesNamed(db, conferenceId, storedNames)).map((f) => f.id);
+  const rows: Array<{ registrant_id: number }> = await readByIdChunks(fileIds, (slice) =>
+    db('registrant_files').where({ conference_id: conferenceId }).whereIn('file_id', slice).distinct('registrant_id'),
+  );
+  return [...new Set(rows.map((r) => Number(r.registrant_id)))];
 }
 
 /** Links claimed uploads (FilesService.claimTemporary) to the registrant, as the answers of their fields. */

@@ -6,6 +6,7 @@ import { fromDbInstant } from '../../../server/db/dialect';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import request from 'supertest';
 import { postForBytes, zipEntry, zipNames } from '../../helpers/zip';
+import { bytesOf } from '../../helpers/work';
 import ExcelJS from 'exceljs';
 import { createHarness, type Harness } from '../../helpers/harness';
 import { contractSite } from '../../fixtures/contractSite';
@@ -300,6 +301,26 @@ describe('exports', () => {
     // Used once: the second post is refused.
     expect((await form(token)).status).toBe(403);
     expect((await form('x'.repeat(32))).status).toBe(403);
+
+    // Both files, and a name no registrant's answer names: a zip of the two, at their places in the full zip.
+    const fresh = async () =>
+      (await call(h, host, 'post', '/conference/conferenceUser/download/token', { token: manager, body: {} })).body.data
+        .token as string;
+    const post = async (wanted: string[]) =>
+      bytesOf(
+        request(h.app)
+          .post('/api/conference/conferenceUser/download/files')
+          .set('Host', host)
+          .set('Origin', `http://${host}`)
+          .type('form')
+          .send({ data: JSON.stringify(wanted.map((name) => ({ name }))), access_token: await fresh() }),
+      );
+    const both = await post([...names, 'not-a-registrant-file.pdf']);
+    expect(both.status).toBe(200);
+    expect(await zipNames(both.body as Buffer)).toEqual(listed);
+    const none = await post(['not-a-registrant-file.pdf']);
+    expect(none.status).toBe(404);
+    expect(JSON.parse((none.body as Buffer).toString())).toMatchObject({ message: 'registration:noFiles' });
   });
 });
 
