@@ -286,39 +286,33 @@ export async function selectionStamps(
 ): Promise<{ people: Stamp; files: Stamp; forms: Stamp }> {
   type Raw = { n: number | string; last: string | number | null } | undefined;
   const stamp = (raw: Raw): Stamp => ({ n: Number(raw?.n ?? 0), last: raw?.last ?? null });
-  // counted a slice of ids at a time (db/idChunks.ts), the slices' counts added and their latest kept
-  const overSlices = (parts: Raw[]): Raw =>
-    parts.reduce<Raw>(
-      (sum, p) => ({
-        n: Number(sum?.n ?? 0) + Number(p?.n ?? 0),
-        last: p?.last != null && (sum?.last == null || p.last > sum.last) ? p.last : (sum?.last ?? null),
+  // a selection is counted a slice of ids at a time (db/idChunks.ts): the slices' counts added, their latest kept
+  const overSlices = async (counted: (slice: number[]) => Knex.QueryBuilder): Promise<Stamp> =>
+    (await readByIdChunks(ids, async (slice) => [stamp((await counted(slice).first()) as Raw)])).reduce<Stamp>(
+      (sum, s) => ({
+        n: sum.n + s.n,
+        last: s.last != null && (sum.last == null || s.last > sum.last) ? s.last : sum.last,
       }),
-      undefined,
+      { n: 0, last: null },
     );
-  const people = overSlices(
-    await readByIdChunks(ids, async (slice) => [
-      (await db('registrants')
-        .where({ conference_id: conferenceId })
-        .whereIn('id', slice)
-        .count({ n: '*' })
-        .max({ last: 'updated_at' })
-        .first()) as Raw,
-    ]),
+  const people = await overSlices((slice) =>
+    db('registrants')
+      .where({ conference_id: conferenceId })
+      .whereIn('id', slice)
+      .count({ n: '*' })
+      .max({ last: 'updated_at' }),
   );
-  const files = overSlices(
-    await readByIdChunks(ids, async (slice) => [
-      (await db('registrant_files')
-        .where({ conference_id: conferenceId })
-        .whereIn('registrant_id', slice)
-        .count({ n: '*' })
-        .max({ last: 'file_id' })
-        .first()) as Raw,
-    ]),
+  const files = await overSlices((slice) =>
+    db('registrant_files')
+      .where({ conference_id: conferenceId })
+      .whereIn('registrant_id', slice)
+      .count({ n: '*' })
+      .max({ last: 'file_id' }),
   );
   const forms = (await db('registration_forms')
     .where({ conference_id: conferenceId })
     .count({ n: '*' })
     .max({ last: 'updated_at' })
     .first()) as Raw;
-  return { people: stamp(people), files: stamp(files), forms: stamp(forms) };
+  return { people, files, forms: stamp(forms) };
 }
